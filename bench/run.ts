@@ -1,0 +1,233 @@
+/**
+ * `npm run bench`: load figures for the production build on PostgreSQL, next to a bare node:http
+ * baseline serving the same catalog bytes, so every figure reads as a ratio to it.
+ * Writes bench/results.json and prints a table. Loopback only; every run is bounded in time.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { benchOfferExpiry, type OfferExpiryResult } from "./offers";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const CONNECTIONS = 16;
+
+interface ScenarioResult {
+  scenario: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+  serverRssMb: number;
+  note?: string;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+/** The server's whole process group RSS is dominated by the one node process we start. */
+function sampleRss(pid: number): { stop(): number } {
+  let max = 0;
+  const timer = setInterval(() => (max = Math.max(max, rssMb(pid))), 200);
+  return { stop: () => (clearInterval(timer), Math.max(max, rssMb(pid))) };
+}
+
+async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+function ops(env: NodeJS.ProcessEnv, ...args: string[]): Record<string, string> {
+  const result = spawnSync("npx", ["tsx", "src/cli/ops.ts", ...args], { cwd: ROOT, env, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`ops ${args[0]} failed: ${result.stderr}`);
+  return JSON.parse(result.stdout.trim().split("\n").at(-1)!) as Record<string, string>;
+}
+
+async function load(
+  name: string,
+  pid: number,
+  options: autocannon.Options & { note?: string },
+): Promise<ScenarioResult> {
+  const rss = sampleRss(pid);
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options });
+  return {
+    scenario: name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    serverRssMb: rss.stop(),
+    note: options.note,
+  };
+}
+
+function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  child.stderr?.on("data", (d: Buffer) => process.stderr.write(`[server] ${d}`));
+  return child;
+}
+
+function stopProcess(child: ChildProcess): void {
+  if (child.pid) {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(path.join(ROOT, ".next/BUILD_ID"))) {
+    console.log("Building the production bundle first…");
+    const build = spawnSync("npm", ["run", "-s", "build"], { cwd: ROOT, stdio: "inherit" });
+    if (build.status !== 0) throw new Error("build failed");
+  }
+  const dbName = `kuasa_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${dbName}"`);
+  const databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${dbName}` }).toString();
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    SEED_DEMO: "false",
+    NEXTAUTH_SECRET: "bench-only-secret-not-for-production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    // The figures are about the server, not the per-key limiter's verdicts.
+    RATE_LIMIT_READS: "100000000",
+    RATE_LIMIT_WRITES: "100000000",
+  };
+  const children: ChildProcess[] = [];
+  const results: ScenarioResult[] = [];
+  try {
+    ops(env, "org:create", "--name", "Bench", "--deposit", "1000000000000");
+    const orgs = await new pg.Client({ connectionString: databaseUrl });
+    await orgs.connect();
+    const orgId = (await orgs.query(`SELECT id FROM "Organization" LIMIT 1`)).rows[0].id as string;
+    await orgs.end();
+    const { key } = ops(env, "key:create", "--org", orgId, "--max-order", "100000000", "--monthly", "1000000000000");
+    const auth = { Authorization: `Bearer ${key}` };
+
+    const server = startProcess("node", ["--import", "tsx", "src/server.ts"], env);
+    children.push(server);
+    const base = `http://127.0.0.1:${port}`;
+    await waitForHttp(`${base}/v1/openapi.json`, 60_000);
+    const serverPid = server.pid!;
+
+    // Baseline: the catalog bytes from memory on bare node:http, in its own process.
+    const catalog = await (await fetch(`${base}/v1/services`, { headers: auth })).text();
+    const basePort = await freePort();
+    const baseline = startProcess(
+      "node",
+      ["-e", `const b=Buffer.from(process.env.BODY);require("node:http").createServer((q,s)=>{s.writeHead(200,{"content-type":"application/json","content-length":b.length});s.end(b)}).listen(${basePort},"127.0.0.1")`],
+      { ...process.env, BODY: catalog },
+    );
+    children.push(baseline);
+    await waitForHttp(`http://127.0.0.1:${basePort}/`, 10_000);
+    results.push(await load("baseline: bare node:http, catalog from memory", baseline.pid!, { url: `http://127.0.0.1:${basePort}/v1/services` }));
+    stopProcess(baseline);
+
+    const order = JSON.stringify({
+      service: "perjanjian_kerahasiaan",
+      intake: { sifat_nda: "Timbal balik (mutual)", para_pihak: "PT Satu; PT Dua", tujuan_pengungkapan: "Kerja sama", bahasa_perjanjian: "Bahasa Indonesia", email_kontak: "a@b.id" },
+    });
+    const json = { ...auth, "Content-Type": "application/json" };
+    let counter = 0;
+    const uniqueKey = () => `bench-${process.pid}-${counter++}`;
+
+    results.push(await load("GET /v1/services (catalog)", serverPid, { url: `${base}/v1/services`, headers: auth }));
+    results.push(await load("GET /v1/balance", serverPid, { url: `${base}/v1/balance`, headers: auth }));
+    /** Order creation with the Idempotency-Key each request gets from `keyFor`. */
+    const orderLoad = (name: string, keyFor: () => string, extra: Partial<autocannon.Options> & { note?: string } = {}) =>
+      load(name, serverPid, {
+        url: `${base}/v1/orders`,
+        method: "POST",
+        headers: json,
+        body: order,
+        requests: [{ method: "POST", setupRequest: (req) => ({ ...req, headers: { ...json, "Idempotency-Key": keyFor() } }) }],
+        ...extra,
+      });
+    results.push(await orderLoad("POST /v1/orders, unique keys, 100 req/s offered", uniqueKey, { overallRate: 100 }));
+    results.push(await orderLoad("POST /v1/orders, unique keys, max rate", uniqueKey));
+    results.push(
+      await orderLoad("POST /v1/orders, 10 colliding keys (replays)", () => `collide-${counter++ % 10}`, {
+        note: "after the first request per key, every answer is a 200 replay",
+      }),
+    );
+    const created = (await (await fetch(`${base}/v1/orders`, { method: "POST", headers: json, body: order })).json()) as { id: string };
+    results.push(await load("GET /v1/orders/{id}", serverPid, { url: `${base}/v1/orders/${created.id}`, headers: auth }));
+    results.push(
+      await load("POST /mcp tools/call daftar_layanan", serverPid, {
+        url: `${base}/mcp`,
+        method: "POST",
+        headers: { ...json, Accept: "application/json, text/event-stream" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "daftar_layanan", arguments: {} } }),
+      }),
+    );
+  } finally {
+    children.forEach(stopProcess);
+    await new Promise((r) => setTimeout(r, 1000));
+    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await admin.end();
+  }
+
+  console.log("Offer expiry: 10,000 open orders, 1,000 due…");
+  const offerExpiry: OfferExpiryResult = await benchOfferExpiry(ADMIN_URL);
+
+  const baseline = results[0]!;
+  const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version };
+  writeFileSync(path.join(ROOT, "bench/results.json"), `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, durationSeconds: DURATION_S, connections: CONNECTIONS, results, offerExpiry }, null, 2)}\n`);
+  console.log(`\n${"scenario".padEnd(52)} ${"req/s".padStart(7)} ${"×base".padStart(6)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"errors".padStart(7)} ${"non2xx".padStart(7)} ${"RSS MB".padStart(7)}`);
+  for (const r of results) {
+    const ratio = (r.requestsPerSecond / baseline.requestsPerSecond).toFixed(3);
+    console.log(
+      `${r.scenario.padEnd(52)} ${String(r.requestsPerSecond).padStart(7)} ${ratio.padStart(6)} ${String(r.p50Ms).padStart(7)} ${String(r.p99Ms).padStart(7)} ${String(r.errors).padStart(7)} ${String(r.non2xx).padStart(7)} ${String(r.serverRssMb).padStart(7)}`,
+    );
+  }
+  console.log(
+    `\nOffer expiry: ${offerExpiry.expiries} of ${offerExpiry.openOrders} open offers expired and re-offered in ${offerExpiry.seconds} s ` +
+      `(${offerExpiry.expiriesPerSecond}/s, sweeper concurrency ${offerExpiry.sweeperConcurrency})`,
+  );
+  console.log("\nWritten to bench/results.json");
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

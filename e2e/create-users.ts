@@ -1,0 +1,51 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { readConfig } from "../src/server/config";
+import { openDatabase } from "../src/server/db/client";
+import { migrate } from "../src/server/db/migrate";
+import { ensureDemo } from "../src/server/services/demo";
+import { OPERATOR, ORG_ADMIN, PENDING_ORGANIZATION, PRACTITIONER } from "./users";
+
+/**
+ * Runs before the server in Playwright's webServer command, on the same DATA_DIR: creates the
+ * journeys' users through the operator CLI, the way an operator would.
+ */
+const root = path.resolve(import.meta.dirname, "..");
+const tsx = path.join(root, "node_modules/.bin/tsx");
+
+function ops(...args: string[]): Record<string, unknown> {
+  const out = execFileSync(tsx, ["src/cli/ops.ts", ...args], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  return JSON.parse(out) as Record<string, unknown>;
+}
+
+// The server seeds the demo organisation (and its key file) only into an empty database; the
+// organisations created below would prevent that, so seed it first, as the first start would.
+const config = readConfig();
+if (config.seedDemo) {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrate(database);
+    await ensureDemo(database.prisma, config.databaseUrl ? null : config.dataDir);
+  } finally {
+    await database.close();
+  }
+}
+
+ops(
+  "practitioner:create",
+  "--email",
+  PRACTITIONER.email,
+  "--name",
+  PRACTITIONER.name,
+  "--password",
+  PRACTITIONER.password,
+  "--label",
+  PRACTITIONER.label,
+  "--categories",
+  PRACTITIONER.categories,
+);
+
+const organization = ops("org:create", "--name", ORG_ADMIN.organization, "--deposit", String(ORG_ADMIN.depositIdr), "--threshold", String(ORG_ADMIN.thresholdIdr));
+ops("user:create", "--role", "org_admin", "--org", String(organization.id), "--email", ORG_ADMIN.email, "--password", ORG_ADMIN.password, "--name", ORG_ADMIN.name);
+ops("user:create", "--role", "operator", "--email", OPERATOR.email, "--password", OPERATOR.password, "--name", OPERATOR.name);
+ops("org:create", "--name", PENDING_ORGANIZATION, "--pending");

@@ -1,0 +1,135 @@
+import { expect, type Page, test } from "@playwright/test";
+import { demoApiKey, screenshot, signIn } from "./portal";
+import { ORG_ADMIN } from "./users";
+
+/**
+ * The organisation admin's portal in a real browser: the admin (created by e2e/create-users.ts,
+ * in an organisation of their own) lowers the approval threshold, creates an API key that is
+ * shown once, the agent orders with it over REST, and the admin approves the order.
+ */
+
+const HOME = /\/organisasi$/;
+const nav = (page: Page, name: string) => page.getByRole("navigation").getByRole("link", { name, exact: true }).click();
+
+const ORDER = {
+  service: "perjanjian_kerja",
+  intake: {
+    jenis_perjanjian: "PKWT (waktu tertentu)",
+    nama_perusahaan: "PT Agen Uji Sejahtera",
+    jabatan: "Analis data",
+    ketentuan_khusus: "Upah Rp 9.000.000 per bulan, 40 jam per minggu.",
+    email_kontak: "hr@agenuji.co.id",
+  },
+};
+const ORDER_PRICE = "Rp 2.150.000";
+
+test("an org admin sets the threshold, creates a key shown once, and approves the order the agent makes with it", async ({ page, request }, testInfo) => {
+  test.setTimeout(120_000);
+  await signIn(page, ORG_ADMIN, HOME);
+  await expect(page.getByRole("heading", { level: 1, name: ORG_ADMIN.organization })).toBeVisible();
+  await expect(page.locator(".stat").first()).toContainText("Rp 20.000.000");
+
+  // Orders above Rp 1.000.000 now wait for an admin.
+  await page.getByLabel("Ambang (Rp)").fill("1.000.000");
+  await expect(page.locator(".rupiah-echo")).toHaveText("Rp 1.000.000");
+  await page.getByRole("button", { name: "Simpan ambang" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Tersimpan" })).toHaveText("Tersimpan: pesanan di atas Rp 1.000.000 menunggu persetujuan.");
+  await expect(page.locator(".stat").nth(1)).toContainText("Rp 1.000.000");
+
+  // A key: the token and webhook secret are shown once, then never again.
+  await nav(page, "Kunci API");
+  await page.getByLabel("URL webhook").fill("http://agen.contoh.id/hook");
+  await page.getByLabel("Nama kunci").fill("agen-e2e");
+  await page.getByRole("button", { name: "Buat kunci API" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("URL webhook harus diawali https:// (atau http://localhost untuk pengembangan).");
+  await page.getByLabel("URL webhook").fill("https://webhook.invalid/kuasa");
+  await page.getByRole("button", { name: "Buat kunci API" }).click();
+  const reveal = page.getByRole("region", { name: 'Kunci "agen-e2e" dibuat' });
+  await expect(reveal).toContainText("Salin dan simpan sekarang.");
+  const token = await reveal.getByLabel(/^Kunci API/).inputValue();
+  expect(token).toMatch(/^kk_live_[0-9A-Za-z]{16}\.[0-9A-Za-z]{32}$/);
+  expect(await reveal.getByLabel(/^Rahasia webhook/).inputValue()).toMatch(/^whsec_/);
+  await screenshot(page, testInfo, "organisasi-kunci-sekali");
+  await reveal.getByRole("button", { name: "Sudah saya simpan" }).click();
+  await expect(reveal).toHaveCount(0);
+  await page.reload();
+  expect(await page.content()).not.toContain(token.split(".")[1]);
+  const keyCard = page.getByRole("article", { name: "agen-e2e" });
+  await expect(keyCard).toContainText("Aktif");
+  await expect(keyCard).toContainText("Belum pernah");
+  await expect(keyCard).toContainText("https://webhook.invalid/kuasa");
+  await screenshot(page, testInfo, "organisasi-kunci-api");
+
+  // The agent orders with the new key; the price is above the threshold, so it waits.
+  const created = await request.post("/v1/orders", { headers: { Authorization: `Bearer ${token}` }, data: ORDER });
+  expect(created.status(), await created.text()).toBe(201);
+  const order = (await created.json()) as { id: string; status: string; price_idr: number; approval_required: boolean };
+  expect(order).toMatchObject({ status: "menunggu_bayar", price_idr: 2_150_000, approval_required: true });
+
+  await nav(page, "Persetujuan");
+  const waiting = page.getByRole("article").filter({ hasText: order.id });
+  await expect(waiting).toContainText("Penyusunan Perjanjian Kerja (PKWT/PKWTT)");
+  await expect(waiting).toContainText(ORDER_PRICE);
+  await expect(waiting).toContainText("PT Agen Uji Sejahtera");
+  await screenshot(page, testInfo, "organisasi-persetujuan");
+  await waiting.getByRole("button", { name: "Setujui" }).click();
+  const dialog = page.getByRole("dialog", { name: "Setujui pesanan ini?" });
+  await expect(dialog).toContainText(ORDER_PRICE);
+  await expect(dialog.getByRole("button", { name: "Batal" })).toBeFocused();
+  await screenshot(page, testInfo, "organisasi-persetujuan-dialog");
+  await dialog.getByRole("button", { name: "Ya, setujui dan bayar" }).click();
+  await expect(page.getByRole("status").filter({ hasText: order.id })).toContainText("disetujui dan dibayar dari deposit");
+  await expect(page.getByText("Tidak ada pesanan yang menunggu persetujuan.")).toBeVisible();
+
+  // Paid: the API says so, the timeline shows order.dibayar, the deposit went down.
+  const fetched = await request.get(`/v1/orders/${order.id}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(["dibayar", "ditawarkan"]).toContain(((await fetched.json()) as { status: string }).status);
+  await nav(page, "Pesanan");
+  const card = page.getByRole("article").filter({ hasText: order.id });
+  await card.getByText(/^Riwayat status/).click();
+  await expect(card.locator(".timeline")).toContainText("Dibayar");
+  await expect(card.locator(".timeline")).toContainText("order.dibayar");
+  await screenshot(page, testInfo, "organisasi-pesanan");
+
+  await nav(page, "Ringkasan");
+  await expect(page.locator(".stat").first()).toContainText("Rp 17.850.000");
+  await expect(page.getByRole("row").filter({ hasText: order.id })).toContainText("Pembayaran pesanan");
+  await screenshot(page, testInfo, "organisasi-ringkasan");
+
+  // The key's webhook URL got order.dibayar; its first attempt fails (no such host) and is listed.
+  await page.goto(`/organisasi/webhook?order=${order.id}`);
+  const paidEvent = page.getByRole("article").filter({ hasText: "order.dibayar" });
+  await expect(paidEvent).toContainText("https://webhook.invalid/kuasa");
+  await expect(async () => {
+    await page.reload();
+    await expect(paidEvent.locator("tbody tr").first()).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await paidEvent.getByRole("button", { name: "Kirim ulang" }).click();
+  await expect(paidEvent.getByRole("status")).toContainText("Dijadwalkan: dikirim ke https://webhook.invalid/kuasa");
+  await screenshot(page, testInfo, "organisasi-webhook");
+
+  await nav(page, "Kasus & tagihan");
+  await expect(page.getByText("Tidak ada tagihan yang perlu dibayar.")).toBeVisible();
+  await expect(page.getByText("Belum ada kasus.")).toBeVisible();
+  await screenshot(page, testInfo, "organisasi-kasus");
+
+  // The same pages on a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/organisasi/kunci-api");
+  await screenshot(page, testInfo, "organisasi-kunci-api-ponsel");
+});
+
+test("an org admin who opens the operator console is sent back to their own portal; an anonymous visitor to sign-in", async ({ page, browser }) => {
+  await signIn(page, ORG_ADMIN, HOME);
+  for (const other of ["/operator", "/operator/katalog", "/praktisi"]) {
+    await page.goto(other);
+    await expect(page).toHaveURL(HOME);
+  }
+  const anonymous = await browser.newPage();
+  await anonymous.goto("/organisasi/kunci-api");
+  await expect(anonymous).toHaveURL(/\/masuk$/);
+  // The demo organisation's key works, but this admin's portal never lists it.
+  await page.goto("/organisasi/kunci-api");
+  await expect(page.locator("main")).not.toContainText(demoApiKey().split(".")[0]!);
+  await anonymous.close();
+});

@@ -1,0 +1,26 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, type Locator, type Page, type TestInfo } from "@playwright/test";
+
+/** The key the server printed on first start, kept in its data directory. */
+export function demoApiKey(): string {
+  const dataDir = process.env.KUASA_E2E_DATA_DIR;
+  if (!dataDir) throw new Error("KUASA_E2E_DATA_DIR is not set: run through e2e/playwright.config.ts");
+  return readFileSync(path.join(dataDir, "demo-api-key.txt"), "utf8").trim();
+}
+
+/** Signs in at /masuk and waits for the role's own portal. */
+export async function signIn(page: Page, user: { email: string; password: string }, home: RegExp) {
+  await page.goto("/masuk");
+  await page.getByLabel("E-mail").fill(user.email);
+  await page.getByLabel("Kata sandi").fill(user.password);
+  await page.getByRole("button", { name: "Masuk" }).click();
+  await expect(page).toHaveURL(home);
+}
+
+/** Kept in test-results/ for a human look (CI artifacts): the whole page, or one part of a long one. */
+export async function screenshot(target: Page | Locator, testInfo: TestInfo, name: string) {
+  const file = testInfo.outputPath(`${name}.png`);
+  await ("goto" in target ? target.screenshot({ path: file, fullPage: true }) : target.screenshot({ path: file }));
+  await testInfo.attach(name, { path: file, contentType: "image/png" });
+}

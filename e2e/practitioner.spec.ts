@@ -1,0 +1,166 @@
+import { expect, type APIRequestContext, type Page, test } from "@playwright/test";
+import { demoApiKey, screenshot, signIn as signInAs } from "./portal";
+import { PRACTITIONER } from "./users";
+
+/**
+ * The practitioner's portal in a real browser: an agent's order and case arrive through the REST
+ * API with the demo key, the practitioner (created by e2e/create-users.ts) works them in the portal.
+ */
+
+async function api<T>(request: APIRequestContext, method: "GET" | "POST", url: string, data?: unknown): Promise<T> {
+  const res = await request.fetch(url, { method, headers: { Authorization: `Bearer ${demoApiKey()}` }, data });
+  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+const nav = (page: Page) => page.getByRole("navigation", { name: "Navigasi utama" });
+const signIn = (page: Page) => signInAs(page, PRACTITIONER, /\/praktisi$/);
+
+const CLIENT_EMAIL = "legal@satu.co.id";
+
+test("a practitioner signs in, takes an offered order, asks the client, and delivers; the agent sees diserahkan", async ({ page, request }, testInfo) => {
+  test.setTimeout(120_000);
+
+  // A wrong password first: the Indonesian error, and still on the sign-in page.
+  await page.goto("/masuk");
+  await page.getByLabel("E-mail").fill(PRACTITIONER.email);
+  await page.getByLabel("Kata sandi").fill("bukan-kata-sandinya");
+  await page.getByRole("button", { name: "Masuk" }).click();
+  await expect(page.locator("form").getByRole("alert")).toHaveText("E-mail atau kata sandi salah. Periksa kembali lalu coba lagi.");
+  await expect(page).toHaveURL(/\/masuk$/);
+  await signIn(page);
+
+  // The agent orders; the job engine offers it to the only eligible practitioner; the inbox polls.
+  const order = await api<{ id: string; status: string }>(request, "POST", "/v1/orders", {
+    service: "perjanjian_kerahasiaan",
+    intake: {
+      sifat_nda: "Timbal balik (mutual)",
+      para_pihak: "PT Satu (kontak 0812-3456-7890), Jakarta; PT Dua, Bandung",
+      tujuan_pengungkapan: "Penjajakan kerja sama distribusi",
+      bahasa_perjanjian: "Bahasa Indonesia",
+      email_kontak: CLIENT_EMAIL,
+    },
+  });
+  expect(order.status).toBe("dibayar");
+  // Other journeys' orders may be on offer too: this one is found by its id.
+  const offer = page.getByRole("article", { name: "Perjanjian Kerahasiaan (NDA)" }).filter({ hasText: order.id });
+  await expect(offer).toBeVisible({ timeout: 30_000 });
+  await expect(offer.getByRole("timer")).toHaveText(/^(30:00|29:[0-5]\d) tersisa$/);
+  await expect(offer).toContainText("Rp 1.490.000");
+  await expect(offer).toContainText("3 hari kerja");
+  // Masked until taken: the e-mail and the telephone number are hidden.
+  await expect(offer).not.toContainText(CLIENT_EMAIL);
+  await expect(offer).not.toContainText("0812-3456-7890");
+  await expect(offer.getByText("l•••@•••.id")).toBeVisible();
+  await screenshot(page, testInfo, "praktisi-tawaran");
+
+  await offer.getByRole("button", { name: "Ambil pesanan" }).click();
+  await expect(page).toHaveURL(new RegExp(`/praktisi/pesanan/${order.id}$`), { timeout: 15_000 });
+  await expect(page.getByText(CLIENT_EMAIL)).toBeVisible();
+  await expect(page.getByText("PT Satu (kontak 0812-3456-7890), Jakarta; PT Dua, Bandung")).toBeVisible();
+
+  await page.getByRole("button", { name: "Mulai kerjakan" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Pekerjaan dimulai." })).toBeVisible();
+  await expect(page.locator(".badge")).toHaveText("Sedang dikerjakan");
+
+  await page.getByLabel("Tanya klien").fill("Siapa yang menandatangani untuk PT Dua?");
+  await page.getByRole("button", { name: "Kirim pertanyaan" }).click();
+  await expect(page.getByText("Menunggu jawaban klien atas pertanyaan Anda.", { exact: false })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Serahkan hasil" })).toHaveCount(0);
+
+  // The agent answers over REST; the page notices by itself and work resumes.
+  const answered = await api<{ status: string }>(request, "POST", `/v1/orders/${order.id}/messages`, { body: "Budi Santoso, Direktur Utama PT Dua." });
+  expect(answered.status).toBe("dikerjakan");
+  const thread = page.locator(".thread");
+  await expect(thread.locator(".message-client")).toContainText("Klien");
+  await expect(thread.locator(".message-client")).toContainText("Budi Santoso, Direktur Utama PT Dua.", { timeout: 15_000 });
+  await expect(thread.locator(".message-practitioner")).toContainText("Anda");
+
+  await page.getByLabel("Hasil pekerjaan").fill("https://berkas.contoh.id/nda-satu-dua.pdf");
+  await page.getByRole("button", { name: "Serahkan hasil" }).click();
+  await expect(page.getByText("Hasil sudah diserahkan.", { exact: false })).toBeVisible();
+  await expect(page.locator(".badge")).toHaveText("Hasil diserahkan");
+  await screenshot(page, testInfo, "praktisi-pesanan");
+
+  const delivered = await api<{ status: string; deliverable: string }>(request, "GET", `/v1/orders/${order.id}`);
+  expect(delivered).toMatchObject({ status: "diserahkan", deliverable: "https://berkas.contoh.id/nda-satu-dua.pdf" });
+
+  // My orders lists it; the inbox no longer offers it.
+  await nav(page).getByRole("link", { name: "Pesanan saya" }).click();
+  await expect(page.getByRole("row").filter({ hasText: order.id })).toContainText("Hasil diserahkan");
+  await nav(page).getByRole("link", { name: "Tawaran" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Tawaran" })).toBeVisible();
+  await expect(page.getByRole("article").filter({ hasText: order.id })).toHaveCount(0);
+});
+
+test("a practitioner who opens another portal is sent back to their own", async ({ page }) => {
+  await signIn(page);
+  for (const other of ["/organisasi", "/operator", "/operator/antrean"]) {
+    await page.goto(other);
+    await expect(page).toHaveURL(/\/praktisi$/);
+  }
+});
+
+test("the case board: masked cases in my area, a bid with its fee, withdrawal, and the contact once selected", async ({ page, request }, testInfo) => {
+  test.setTimeout(90_000);
+  const contact = { contact_name: "Siti Rahma", contact_email: "siti.rahma@contoh.co.id", contact_phone: "+62 812-3456-7890" };
+  const story = "Kontrak distribusi kami diputus sepihak setelah enam tahun. Hubungi saya di siti.rahma@contoh.co.id untuk dokumen.";
+  const toWithdraw = await api<{ id: string }>(request, "POST", "/v1/cases", { ...contact, story, area: "kontrak", urgency: "Dalam 2 minggu", budget_range: "Rp 10-25 juta" });
+  const toSelect = await api<{ id: string }>(request, "POST", "/v1/cases", { ...contact, story: `${story} (kedua)`, area: "korporasi", urgency: "Mendesak" });
+  const elsewhere = await api<{ id: string }>(request, "POST", "/v1/cases", { ...contact, story: `${story} (properti)`, area: "properti" });
+
+  await signIn(page);
+  await nav(page).getByRole("link", { name: "Papan kasus" }).click();
+  const first = page.getByRole("article").filter({ hasText: toWithdraw.id });
+  const second = page.getByRole("article").filter({ hasText: toSelect.id });
+  await expect(first).toBeVisible();
+  await expect(second).toBeVisible();
+  // Only my areas (kontrak, korporasi), and no contact data before selection.
+  await expect(page.getByRole("article").filter({ hasText: elsewhere.id })).toHaveCount(0);
+  await expect(page.locator("main")).not.toContainText(contact.contact_email);
+  await expect(page.locator("main")).not.toContainText("812-3456-7890");
+
+  // A bid, with the platform fee and what the client pays shown as the price is typed.
+  await first.getByRole("button", { name: "Ajukan penawaran" }).click();
+  await first.getByLabel("Lingkup pekerjaan").fill("Analisis kontrak dan somasi kepada prinsipal.");
+  await first.getByLabel("Perkiraan selesai (hari)").fill("14");
+  await first.getByLabel("Harga penawaran Anda").fill("8.000.000");
+  await expect(first.locator(".bid-preview")).toHaveText("Biaya platform Rp 1.000.000 · klien membayar Rp 9.000.000");
+  await screenshot(page, testInfo, "praktisi-kasus");
+  await first.getByRole("button", { name: "Kirim penawaran" }).click();
+  await expect(first).toContainText("Penawaran Anda · Menunggu keputusan klien");
+  await expect(first).toContainText("Rp 9.000.000");
+
+  // Withdrawn while the case is open: it stays visible as withdrawn, with no new bid possible.
+  await first.getByRole("button", { name: "Tarik penawaran" }).click();
+  await page.getByRole("dialog", { name: "Tarik penawaran ini?" }).getByRole("button", { name: "Ya, tarik" }).click();
+  await expect(first).toContainText("Penawaran Anda · Ditarik");
+  await expect(first.getByRole("button", { name: "Ajukan penawaran" })).toHaveCount(0);
+
+  // A small bid: the minimum fee of Rp 100.000 applies.
+  await second.getByRole("button", { name: "Ajukan penawaran" }).click();
+  await second.getByLabel("Lingkup pekerjaan").fill("Pendapat hukum singkat tentang struktur saham.");
+  await second.getByLabel("Perkiraan selesai (hari)").fill("5");
+  await second.getByLabel("Harga penawaran Anda").fill("500000");
+  await expect(second.locator(".bid-preview")).toHaveText("Biaya platform Rp 100.000 · klien membayar Rp 600.000");
+  await second.getByRole("button", { name: "Kirim penawaran" }).click();
+  await expect(second).toContainText("Menunggu keputusan klien");
+
+  // The agent selects it: the case leaves the open board, "Penawaran saya" shows the outcome,
+  // and the case page the real contact data.
+  const { bids } = await api<{ bids: Array<{ id: string; client_pays: number }> }>(request, "GET", `/v1/cases/${toSelect.id}`);
+  expect(bids.map((b) => b.client_pays)).toEqual([600_000]);
+  await api(request, "POST", `/v1/cases/${toSelect.id}/select`, { bid_id: bids[0]!.id });
+  await expect(second).toHaveCount(0, { timeout: 20_000 });
+  const myBids = page.getByRole("table", { name: "Penawaran saya dan hasilnya" });
+  await expect(myBids.getByRole("row").filter({ hasText: toWithdraw.id })).toContainText("Ditarik");
+  const chosen = myBids.getByRole("row").filter({ hasText: toSelect.id });
+  await expect(chosen).toContainText("Dipilih klien");
+  await screenshot(page, testInfo, "praktisi-kasus-hasil");
+  await chosen.getByRole("link", { name: "Korporasi" }).click();
+  await expect(page).toHaveURL(new RegExp(`/praktisi/kasus/${toSelect.id}$`));
+  await expect(page.getByText("Penawaran Anda dipilih klien.", { exact: false })).toBeVisible();
+  await expect(page.locator("main")).toContainText(contact.contact_email);
+  await expect(page.locator("main")).toContainText(contact.contact_phone);
+  await expect(page.locator("main")).toContainText("Dipilih klien");
+});

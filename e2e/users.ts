@@ -1,0 +1,30 @@
+/**
+ * Portal users of the end-to-end journeys. e2e/create-users.ts creates them with the operator
+ * CLI before the server starts (the embedded database is locked while the server runs).
+ */
+export const PRACTITIONER = {
+  email: "praktisi.e2e@contoh.id",
+  name: "Rina Advokat",
+  password: "kata-sandi-uji-123",
+  label: "Advokat",
+  categories: "kontrak,korporasi",
+} as const;
+
+/** The org admin journey's own organisation: its threshold, keys and deposit change. */
+export const ORG_ADMIN = {
+  email: "admin.e2e@contoh.id",
+  name: "Dewi Admin",
+  password: "kata-sandi-admin-123",
+  organization: "PT Agen Uji",
+  depositIdr: 20_000_000,
+  thresholdIdr: 5_000_000,
+} as const;
+
+export const OPERATOR = {
+  email: "operator.e2e@contoh.id",
+  name: "Tim Operator",
+  password: "kata-sandi-operator-123",
+} as const;
+
+/** Waits for the operator's approval; the operator journey approves, tops up, suspends it. */
+export const PENDING_ORGANIZATION = "PT Mitra Menunggu";

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "OrderMessage" ADD COLUMN     "seq" BIGSERIAL NOT NULL;

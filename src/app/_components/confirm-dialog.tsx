@@ -1,0 +1,60 @@
+"use client";
+import { type ReactNode, useId, useRef } from "react";
+
+/**
+ * A button for a consequential step (approve, revoke, refund): it opens a modal dialog that
+ * says what will happen; focus starts on "Batal" so Enter never confirms by accident.
+ * `canOpen` lets a form check its fields first (it shows its own error and returns false).
+ */
+export function ConfirmDialogButton({
+  label,
+  title,
+  children,
+  confirmLabel,
+  tone = "primary",
+  danger = false,
+  busy = false,
+  canOpen,
+  onConfirm,
+}: {
+  label: string;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  /** How the opening button looks. */
+  tone?: "primary" | "secondary";
+  /** The confirming button is red: the step takes something away. */
+  danger?: boolean;
+  busy?: boolean;
+  canOpen?: () => boolean;
+  onConfirm: () => unknown;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  return (
+    <>
+      <button type="button" className={tone === "primary" ? "button" : `button ${tone}`} disabled={busy} onClick={() => (canOpen?.() ?? true) && dialog.current?.showModal()}>
+        {busy ? "Memproses…" : label}
+      </button>
+      <dialog ref={dialog} className="dialog" aria-labelledby={titleId}>
+        <h2 id={titleId}>{title}</h2>
+        <div className="dialog-body">{children}</div>
+        <div className="dialog-actions">
+          <button type="button" className="button secondary" onClick={() => dialog.current?.close()}>
+            Batal
+          </button>
+          <button
+            type="button"
+            className={`button${danger ? " danger" : ""}`}
+            onClick={() => {
+              dialog.current?.close();
+              void onConfirm();
+            }}
+          >
+            {confirmLabel}
+          </button>
+        </div>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import type { OrderStatus } from "@/generated/prisma/enums";
+
+const rupiah = new Intl.NumberFormat("id-ID", { style: "currency", currency: "IDR", maximumFractionDigits: 0 });
+const dateTime = new Intl.DateTimeFormat("id-ID", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Jakarta" });
+
+export const formatRupiah = (amount: number) => rupiah.format(amount);
+export const formatDateTime = (at: Date | string) => `${dateTime.format(new Date(at))} WIB`;
+
+/** How each status word reads to a person (the word itself stays visible too). */
+export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
+  dibuat: "Dibuat",
+  menunggu_bayar: "Menunggu persetujuan",
+  dibayar: "Dibayar",
+  ditawarkan: "Ditawarkan ke praktisi",
+  diambil: "Diambil praktisi",
+  dikerjakan: "Sedang dikerjakan",
+  butuh_input_klien: "Menunggu jawaban klien",
+  diserahkan: "Hasil diserahkan",
+  selesai: "Selesai",
+  dibatalkan: "Dibatalkan",
+  sengketa: "Dalam sengketa",
+  direfund: "Dana dikembalikan",
+};

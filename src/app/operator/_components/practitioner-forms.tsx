@@ -1,0 +1,157 @@
+"use client";
+import { type FormEvent, useState } from "react";
+import { useAction } from "@/app/_components/action";
+import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
+import { Field, FormMessages } from "@/app/_components/field";
+import { trpc } from "@/lib/trpc";
+import { CategoryChecks, LabelInput } from "./categories";
+
+const MESSAGES = {
+  CONFLICT: "E-mail ini sudah dipakai akun lain. Gunakan e-mail lain, atau cari praktisinya di daftar.",
+  NOT_FOUND: "Praktisi ini tidak ditemukan. Muat ulang halaman.",
+};
+
+const LABEL_HINT = "Layanan yang mensyaratkan label hanya ditawarkan ke praktisi dengan label yang sama persis.";
+
+/** A readable random password for the operator to hand over (letters and digits, 16 characters). */
+function randomPassword(): string {
+  const alphabet = "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+  return Array.from(crypto.getRandomValues(new Uint32Array(16)), (n) => alphabet[n % alphabet.length]).join("");
+}
+
+function readProfile(data: FormData) {
+  return { label: String(data.get("label") ?? "").trim() || null, categories: data.getAll("categories").map(String) };
+}
+
+export function CreatePractitionerForm({ categories, labels, minPasswordLength }: { categories: readonly string[]; labels: readonly string[]; minPasswordLength: number }) {
+  const { busy, error, setError, run } = useAction(MESSAGES);
+  const [password, setPassword] = useState("");
+  const [created, setCreated] = useState<string | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setCreated(null);
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const name = String(data.get("name") ?? "").trim();
+    const email = String(data.get("email") ?? "").trim();
+    const profile = readProfile(data);
+    const problem = !name
+      ? "Isi nama lengkap praktisi."
+      : !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)
+        ? "Isi e-mail yang valid; praktisi masuk dengan e-mail ini."
+        : password.length < minPasswordLength
+          ? `Kata sandi minimal ${minPasswordLength} karakter. Tekan "Buat acak" untuk membuatnya.`
+          : profile.categories.length === 0
+            ? "Pilih setidaknya satu kategori; tanpa kategori praktisi tidak pernah ditawari pesanan."
+            : null;
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    const result = await run(() => trpc.operator.createPractitioner.mutate({ name, email, password, ...profile }));
+    if (result.ok) {
+      form.reset();
+      setPassword("");
+      setCreated(`${name} terdaftar. Berikan e-mail ${email} dan kata sandinya lewat saluran aman; praktisi masuk di /masuk.`);
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      <div className="form-grid">
+        <label>
+          Nama lengkap
+          <input name="name" maxLength={200} autoComplete="off" required />
+        </label>
+        <label>
+          E-mail
+          <input name="email" type="email" maxLength={320} autoComplete="off" required />
+        </label>
+        <Field label="Kata sandi awal" hint={`Minimal ${minPasswordLength} karakter. Terlihat di sini agar bisa Anda salin dan serahkan.`}>
+          {(control) => (
+            <span className="row nowrap">
+              <input {...control} value={password} onChange={(event) => setPassword(event.target.value)} minLength={minPasswordLength} autoComplete="new-password" spellCheck={false} required />
+              <button type="button" className="button secondary" onClick={() => setPassword(randomPassword())}>
+                Buat acak
+              </button>
+            </span>
+          )}
+        </Field>
+        <LabelInput labels={labels} hint={LABEL_HINT} />
+      </div>
+      <CategoryChecks categories={categories} legend="Kategori layanan yang ditangani" />
+      <FormMessages error={error} success={created} />
+      <div className="row">
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? "Menyimpan…" : "Daftarkan praktisi"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function EditPractitionerForm({
+  practitionerId,
+  label,
+  checked,
+  categories,
+  labels,
+}: {
+  practitionerId: string;
+  label: string | null;
+  checked: readonly string[];
+  categories: readonly string[];
+  labels: readonly string[];
+}) {
+  const { busy, error, run } = useAction(MESSAGES);
+  const [saved, setSaved] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaved(false);
+    const result = await run(() => trpc.operator.updatePractitioner.mutate({ practitionerId, ...readProfile(new FormData(event.currentTarget)) }));
+    setSaved(result.ok);
+  }
+
+  return (
+    <form className="form compact" onSubmit={submit} noValidate>
+      <LabelInput labels={labels} defaultValue={label} hint={LABEL_HINT} />
+      <CategoryChecks categories={categories} checked={checked} legend="Kategori" />
+      <FormMessages error={error} />
+      {saved && (
+        <p className="notice" role="status">
+          Tersimpan. Berlaku untuk tawaran berikutnya.
+        </p>
+      )}
+      <div className="row">
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? "Menyimpan…" : "Simpan perubahan"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function ActiveToggle({ practitionerId, name, active, liveOffers }: { practitionerId: string; name: string; active: boolean; liveOffers: number }) {
+  const { busy, error, run } = useAction(MESSAGES);
+  const set = (next: boolean) => run(() => trpc.operator.setPractitionerActive.mutate({ practitionerId, active: next }));
+  return (
+    <div>
+      {active ? (
+        <ConfirmDialogButton label="Nonaktifkan" title={`Nonaktifkan ${name}?`} confirmLabel="Ya, nonaktifkan" tone="secondary" danger busy={busy} onConfirm={() => set(false)}>
+          <p>
+            {name} tidak bisa masuk dan tidak ditawari pesanan baru.{" "}
+            {liveOffers > 0 ? `${liveOffers} tawaran yang sedang berjalan ditarik dan langsung diteruskan ke praktisi berikutnya. ` : ""}
+            Pesanan yang sudah diambilnya tetap padanya; tangani lewat Antrean pesanan bila perlu.
+          </p>
+        </ConfirmDialogButton>
+      ) : (
+        <button type="button" className="button" disabled={busy} onClick={() => void set(true)}>
+          {busy ? "Memproses…" : "Aktifkan"}
+        </button>
+      )}
+      <FormMessages error={error} />
+    </div>
+  );
+}

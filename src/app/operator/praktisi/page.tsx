@@ -1,0 +1,67 @@
+import type { Metadata } from "next";
+import { formatDateTime } from "@/app/_components/format";
+import { Card, EmptyState, PageTitle } from "@/app/_components/ui";
+import { portalPage } from "@/server/portal";
+import { MIN_PASSWORD_LENGTH } from "@/server/services/users";
+import { categoryLabel } from "../_components/categories";
+import { ActiveToggle, CreatePractitionerForm, EditPractitionerForm } from "../_components/practitioner-forms";
+
+export const metadata: Metadata = { title: "Praktisi · Operator — Kuasa" };
+
+export default async function PractitionersPage() {
+  const { caller } = await portalPage("operator");
+  const [practitioners, services] = await Promise.all([caller.operator.practitioners(), caller.operator.services()]);
+  // Offers match on the catalog's categories and required labels, so those are the choices.
+  const categories = [...new Set(services.map((s) => s.category))].sort();
+  const labels = [...new Set(services.flatMap((s) => (s.requiredLabel ? [s.requiredLabel] : [])))].sort();
+  return (
+    <>
+      <PageTitle lead="Praktisi hanya ditawari pesanan layanan dalam kategorinya, dan untuk layanan berlabel hanya bila labelnya sama.">Praktisi</PageTitle>
+      <Card title="Daftarkan praktisi">
+        <CreatePractitionerForm categories={categories} labels={labels} minPasswordLength={MIN_PASSWORD_LENGTH} />
+      </Card>
+
+      <h2 className="section-title">Semua praktisi ({practitioners.length})</h2>
+      {practitioners.length === 0 ? (
+        <EmptyState title="Belum ada praktisi." hint="Daftarkan praktisi pertama dengan formulir di atas; pesanan yang dibayar baru bisa ditawarkan setelah ada praktisi aktif." />
+      ) : (
+        <ul className="plain-list">
+          {practitioners.map((p) => (
+            <li key={p.id}>
+              <article className={`card${p.active ? "" : " inactive"}`} aria-labelledby={`${p.id}-title`}>
+                <header className="card-head">
+                  <div>
+                    <h3 id={`${p.id}-title`}>{p.name}</h3>
+                    <p className="muted small">
+                      {p.email} · <code>{p.id}</code>
+                    </p>
+                  </div>
+                  <span className={`pill ${p.active ? "pill-ok" : "pill-muted"}`}>{p.active ? "Aktif" : "Nonaktif"}</span>
+                </header>
+                <dl className="facts">
+                  <dt>Label</dt>
+                  <dd>{p.label ?? <span className="muted">Tanpa label (hanya layanan tanpa syarat label)</span>}</dd>
+                  <dt>Kategori</dt>
+                  <dd>{p.categories.length ? p.categories.map(categoryLabel).join(", ") : <span className="muted">Belum ada — tidak akan ditawari pesanan</span>}</dd>
+                  <dt>Sedang dipegang</dt>
+                  <dd>
+                    {p.ordersInHand} pesanan · {p.liveOffers} tawaran aktif
+                  </dd>
+                  <dt>Terakhir ditawari</dt>
+                  <dd>{p.lastOfferedAt ? formatDateTime(p.lastOfferedAt) : <span className="muted">Belum pernah</span>}</dd>
+                </dl>
+                <div className="org-actions">
+                  <ActiveToggle practitionerId={p.id} name={p.name} active={p.active} liveOffers={p.liveOffers} />
+                  <details className="disclosure">
+                    <summary>Ubah label dan kategori</summary>
+                    <EditPractitionerForm practitionerId={p.id} label={p.label} checked={p.categories} categories={categories} labels={labels} />
+                  </details>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

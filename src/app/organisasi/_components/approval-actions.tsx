@@ -1,0 +1,43 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useAction } from "@/app/_components/action";
+import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
+import { trpc } from "@/lib/trpc";
+import { FormMessages } from "@/app/_components/field";
+
+const MESSAGES = {
+  INSUFFICIENT_DEPOSIT:
+    "Deposit tidak cukup untuk membayar pesanan ini. Minta tim operator Kuasa menambah deposit (transfer lalu kirim bukti), kemudian setujui lagi — atau tolak pesanan ini.",
+  INVALID_STATE: "Pesanan ini sudah diputuskan atau statusnya berubah. Lihat statusnya di menu Pesanan.",
+  NOT_FOUND: "Pesanan ini tidak ditemukan di organisasi Anda. Muat ulang halaman.",
+};
+
+/** Approve (pay from the deposit) or reject one waiting order, each after a confirmation. */
+export function ApprovalActions({ orderId, service, price }: { orderId: string; service: string; price: string }) {
+  const router = useRouter();
+  const { busy, error, run } = useAction(MESSAGES);
+
+  async function decide(approve: boolean) {
+    const result = await run(() => trpc.organization.decide.mutate({ orderId, approve }));
+    // The order leaves this list: the page itself says what happened.
+    if (result.ok) router.replace(`/organisasi/persetujuan?${approve ? "disetujui" : "ditolak"}=${encodeURIComponent(orderId)}`);
+  }
+
+  return (
+    <div className="decision">
+      <FormMessages error={error} />
+      <div className="row">
+        <ConfirmDialogButton label="Setujui" title="Setujui pesanan ini?" confirmLabel="Ya, setujui dan bayar" busy={busy} onConfirm={() => decide(true)}>
+          <p>
+            {service} seharga <strong>{price}</strong> akan dibayar dari deposit lalu ditawarkan ke praktisi. Dana ditahan (escrow) sampai hasilnya diterima.
+          </p>
+        </ConfirmDialogButton>
+        <ConfirmDialogButton label="Tolak" title="Tolak pesanan ini?" confirmLabel="Ya, tolak pesanan" tone="secondary" danger busy={busy} onConfirm={() => decide(false)}>
+          <p>
+            Pesanan {service} akan dibatalkan dan agen menerima event <code>order.dibatalkan</code>. Deposit tidak berubah.
+          </p>
+        </ConfirmDialogButton>
+      </div>
+    </div>
+  );
+}

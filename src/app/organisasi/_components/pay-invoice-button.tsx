@@ -1,0 +1,35 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useAction } from "@/app/_components/action";
+import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
+import { trpc } from "@/lib/trpc";
+import { FormMessages } from "@/app/_components/field";
+
+const MESSAGES = {
+  INSUFFICIENT_DEPOSIT: "Deposit tidak cukup untuk tagihan ini. Minta tim operator Kuasa menambah deposit (transfer lalu kirim bukti), kemudian bayar lagi.",
+  INVALID_STATE: "Tagihan ini sudah dibayar atau dibatalkan. Halaman dimuat ulang; periksa statusnya.",
+  NOT_FOUND: "Tagihan ini tidak ditemukan di organisasi Anda. Muat ulang halaman.",
+};
+
+/** Pays one case invoice from the deposit after a confirmation. */
+export function PayInvoiceButton({ invoiceId, total }: { invoiceId: string; total: string }) {
+  const router = useRouter();
+  const { busy, error, run } = useAction(MESSAGES);
+  async function pay() {
+    const result = await run(() => trpc.organization.payInvoice.mutate({ invoiceId }));
+    if (result.ok) router.replace(`/organisasi/kasus?dibayar=${encodeURIComponent(invoiceId)}`);
+  }
+  return (
+    <div className="decision">
+      <FormMessages error={error} />
+      <div className="row">
+        <ConfirmDialogButton label="Bayar dari deposit" title="Bayar tagihan ini?" confirmLabel={`Ya, bayar ${total}`} busy={busy} onConfirm={pay}>
+          <p>
+            <strong>{total}</strong> dibayar dari deposit: penawaran praktisi ke praktisi, biaya platform ke Kuasa. Pembayaran tidak bisa dibatalkan dari portal; hubungi tim operator bila
+            ada masalah.
+          </p>
+        </ConfirmDialogButton>
+      </div>
+    </div>
+  );
+}

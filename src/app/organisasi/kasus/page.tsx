@@ -1,0 +1,134 @@
+import type { Metadata } from "next";
+import { formatDateTime, formatRupiah } from "@/app/_components/format";
+import { Card, EmptyState, PageTitle } from "@/app/_components/ui";
+import type { BidStatus, CaseStatus, InvoiceStatus } from "@/generated/prisma/enums";
+import { portalPage } from "@/server/portal";
+import { PayInvoiceButton } from "../_components/pay-invoice-button";
+
+const CASE_STATUS: Record<CaseStatus, { text: string; tone: string }> = {
+  terbuka: { text: "Terbuka: menerima penawaran", tone: "pill-warn" },
+  dipilih: { text: "Penawaran dipilih", tone: "pill-ok" },
+  ditutup: { text: "Ditutup", tone: "pill-muted" },
+};
+const BID_STATUS: Record<BidStatus, string> = { diajukan: "Diajukan", dipilih: "Dipilih", tidak_dipilih: "Tidak dipilih", ditarik: "Ditarik praktisi" };
+const INVOICE_STATUS: Record<InvoiceStatus, { text: string; tone: string }> = {
+  belum_dibayar: { text: "Belum dibayar", tone: "pill-warn" },
+  dibayar: { text: "Dibayar", tone: "pill-ok" },
+  dibatalkan: { text: "Dibatalkan", tone: "pill-muted" },
+};
+
+export const metadata: Metadata = { title: "Kasus & tagihan — Kuasa" };
+
+export default async function CasesPage({ searchParams }: { searchParams: Promise<{ dibayar?: string }> }) {
+  const { caller } = await portalPage("org_admin");
+  const [cases, overview] = await Promise.all([caller.organization.cases(), caller.organization.overview()]);
+  const paid = (await searchParams).dibayar;
+  const unpaid = cases.filter((c) => c.invoice?.status === "belum_dibayar");
+  return (
+    <>
+      <PageTitle lead="Kasus yang diajukan agen Anda ke papan kasus, penawaran praktisi, dan tagihan dari penawaran yang dipilih.">Kasus & tagihan</PageTitle>
+      {paid && (
+        <p className="notice" role="status">
+          Tagihan <code>{paid}</code> dibayar dari deposit.
+        </p>
+      )}
+      <Card title={`Tagihan belum dibayar (${unpaid.length})`}>
+        <p className="muted">
+          Saldo deposit: <strong>{formatRupiah(overview.deposit.balanceIdr)}</strong>
+        </p>
+        {unpaid.length === 0 ? (
+          <EmptyState title="Tidak ada tagihan yang perlu dibayar." hint="Tagihan dibuat saat agen memilih penawaran (POST /v1/cases/{id}/select)." />
+        ) : (
+          <ul className="plain-list invoice-list">
+            {unpaid.map((c) => (
+              <li key={c.invoice!.id}>
+                <p className="invoice-line">
+                  <span>
+                    Tagihan <code>{c.invoice!.id}</code> untuk kasus <code>{c.id}</code> ({c.contactName})
+                  </span>
+                  <strong className="price">{formatRupiah(c.invoice!.totalIdr)}</strong>
+                </p>
+                <p className="muted small">
+                  Termasuk biaya platform {formatRupiah(c.invoice!.feeIdr)} · dibuat {formatDateTime(c.invoice!.createdAt)}
+                </p>
+                {c.invoice!.totalIdr > overview.deposit.balanceIdr && <p className="waiting">Deposit belum cukup; minta tim operator Kuasa menambah deposit sebelum membayar.</p>}
+                <PayInvoiceButton invoiceId={c.invoice!.id} total={formatRupiah(c.invoice!.totalIdr)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+
+      <h2 className="section-title">Semua kasus ({cases.length})</h2>
+      {cases.length === 0 ? (
+        <EmptyState title="Belum ada kasus." hint="Kasus muncul di sini setelah agen Anda memanggil POST /v1/cases." />
+      ) : (
+        <ul className="plain-list">
+          {cases.map((c) => (
+            <li key={c.id}>
+              <article className="card" aria-labelledby={`${c.id}-title`}>
+                <header className="card-head">
+                  <div>
+                    <h3 id={`${c.id}-title`}>
+                      {c.contactName} · {c.area ?? "Bidang belum ditentukan"}
+                    </h3>
+                    <p className="muted small">
+                      <code>{c.id}</code> · diajukan {formatDateTime(c.createdAt)}
+                      {c.urgency && ` · ${c.urgency}`}
+                      {c.budgetRange && ` · anggaran ${c.budgetRange}`}
+                    </p>
+                  </div>
+                  <span className={`pill ${CASE_STATUS[c.status].tone}`}>{CASE_STATUS[c.status].text}</span>
+                </header>
+                <p className="description">{c.story}</p>
+                {c.invoice && (
+                  <p>
+                    Tagihan <code>{c.invoice.id}</code>: {formatRupiah(c.invoice.totalIdr)} <span className={`pill ${INVOICE_STATUS[c.invoice.status].tone}`}>{INVOICE_STATUS[c.invoice.status].text}</span>
+                    {c.invoice.paidAt && <span className="muted small"> · dibayar {formatDateTime(c.invoice.paidAt)}</span>}
+                  </p>
+                )}
+                <details className="disclosure">
+                  <summary>Penawaran ({c.bids.length})</summary>
+                  {c.bids.length === 0 ? (
+                    <p className="muted">Belum ada penawaran dari praktisi.</p>
+                  ) : (
+                    <div className="table-wrap">
+                      <table>
+                        <thead>
+                          <tr>
+                            <th scope="col">Lingkup</th>
+                            <th scope="col">Waktu</th>
+                            <th scope="col">Status</th>
+                            <th scope="col" className="num">
+                              Klien membayar
+                            </th>
+                          </tr>
+                        </thead>
+                        <tbody>
+                          {c.bids.map((b) => (
+                            <tr key={b.id}>
+                              <td data-label="Lingkup">
+                                {b.scope}
+                                {b.note && <span className="muted small"> — {b.note}</span>}
+                              </td>
+                              <td data-label="Waktu">{b.etaDays} hari</td>
+                              <td data-label="Status">{BID_STATUS[b.status]}</td>
+                              <td data-label="Klien membayar" className="num">
+                                {formatRupiah(b.clientPaysIdr)}
+                              </td>
+                            </tr>
+                          ))}
+                        </tbody>
+                      </table>
+                    </div>
+                  )}
+                  <p className="muted small">Agen memilih penawaran lewat API (POST /v1/cases/{"{id}"}/select); harga sudah termasuk biaya platform 12,5 % (minimal Rp 100.000).</p>
+                </details>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import type { Metadata } from "next";
+import { formatDateTime, formatRupiah } from "@/app/_components/format";
+import { Card, EmptyState, PageTitle } from "@/app/_components/ui";
+import { SCOPES } from "@/server/domain/api-key";
+import { portalPage } from "@/server/portal";
+import { KEY_DEFAULTS } from "@/server/services/api-keys";
+import { CreateKeyForm } from "../_components/create-key-form";
+import { KeyActions } from "../_components/key-actions";
+import { OrganizationStatusNotice } from "../_components/status-notice";
+
+export const metadata: Metadata = { title: "Kunci API — Kuasa" };
+
+export default async function ApiKeysPage() {
+  const { caller } = await portalPage("org_admin");
+  const [keys, overview] = await Promise.all([caller.organization.keys(), caller.organization.overview()]);
+  return (
+    <>
+      <PageTitle lead="Kunci yang dipakai agen Anda untuk REST API (/v1) dan MCP, masing-masing dengan izin dan anggarannya sendiri.">Kunci API</PageTitle>
+      <OrganizationStatusNotice status={overview.status} />
+      <Card title="Buat kunci baru">
+        <CreateKeyForm scopes={SCOPES} defaults={{ maxOrderIdr: Number(KEY_DEFAULTS.maxOrderIdr), monthlyBudgetIdr: Number(KEY_DEFAULTS.monthlyBudgetIdr) }} />
+      </Card>
+
+      <h2 className="section-title">Kunci organisasi ({keys.length})</h2>
+      {keys.length === 0 ? (
+        <EmptyState title="Belum ada kunci API." hint="Buat kunci di atas, lalu pasang di agen Anda sebagai Authorization: Bearer <kunci>." />
+      ) : (
+        <ul className="plain-list">
+          {keys.map((key) => (
+            <li key={key.id}>
+              <article className={`card key-card${key.revokedAt ? " revoked" : ""}`} aria-labelledby={`${key.id}-title`}>
+                <header className="card-head">
+                  <div>
+                    <h3 id={`${key.id}-title`}>{key.name || "Tanpa nama"}</h3>
+                    <p className="muted small">
+                      <code>{key.keyId}</code> · dibuat {formatDateTime(key.createdAt)}
+                    </p>
+                  </div>
+                  {key.revokedAt ? <span className="pill pill-muted">Dicabut {formatDateTime(key.revokedAt)}</span> : <span className="pill pill-ok">Aktif</span>}
+                </header>
+                <dl className="facts">
+                  <dt>Izin</dt>
+                  <dd>
+                    {key.scopes.map((scope) => (
+                      <code key={scope} className="scope">
+                        {scope}
+                      </code>
+                    ))}
+                  </dd>
+                  <dt>Batas per pesanan</dt>
+                  <dd>{formatRupiah(key.maxOrderIdr)}</dd>
+                  <dt>Terpakai bulan ini</dt>
+                  <dd>
+                    {formatRupiah(key.spentThisMonthIdr)} dari {formatRupiah(key.monthlyBudgetIdr)}
+                    <meter className="spend" min={0} max={key.monthlyBudgetIdr} high={key.monthlyBudgetIdr * 0.8} value={key.spentThisMonthIdr} aria-label="Pemakaian anggaran bulanan" />
+                  </dd>
+                  <dt>Terakhir dipakai</dt>
+                  <dd>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : <span className="muted">Belum pernah</span>}</dd>
+                  <dt>URL webhook</dt>
+                  <dd>{key.webhookUrl ? <code className="break">{key.webhookUrl}</code> : <span className="muted">Tidak ada (hanya callback_url per pesanan)</span>}</dd>
+                </dl>
+                {!key.revokedAt && <KeyActions apiKeyId={key.id} name={key.name || key.keyId} />}
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import type { ReactNode } from "react";
+import { PortalShell } from "@/app/_components/portal-shell";
+import { portalPage } from "@/server/portal";
+
+export const dynamic = "force-dynamic";
+
+export default async function OrganizationLayout({ children }: { children: ReactNode }) {
+  const { user } = await portalPage("org_admin");
+  return (
+    <PortalShell user={user}>
+      {/* Scopes the admin and operator consoles' styles (globals.css) to these pages. */}
+      <div className="konsol">{children}</div>
+    </PortalShell>
+  );
+}

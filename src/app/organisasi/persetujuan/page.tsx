@@ -1,0 +1,63 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { formatDateTime, formatRupiah } from "@/app/_components/format";
+import { EmptyState, PageTitle } from "@/app/_components/ui";
+import { portalPage } from "@/server/portal";
+import { ApprovalActions } from "../_components/approval-actions";
+import { IntakeFacts } from "../_components/intake";
+
+export const metadata: Metadata = { title: "Persetujuan — Kuasa" };
+
+export default async function ApprovalsPage({ searchParams }: { searchParams: Promise<{ disetujui?: string; ditolak?: string }> }) {
+  const { caller } = await portalPage("org_admin");
+  const decided = await searchParams;
+  const [orders, overview] = await Promise.all([caller.organization.orders({ onlyAwaitingApproval: true }), caller.organization.overview()]);
+  const deposit = overview.deposit.balanceIdr;
+  return (
+    <>
+      <PageTitle lead="Pesanan di atas ambang persetujuan menunggu keputusan Anda sebelum dibayar dari deposit.">Persetujuan</PageTitle>
+      <p className="muted">
+        Saldo deposit: <strong>{formatRupiah(deposit)}</strong> · Ambang:{" "}
+        <strong>{overview.approvalThresholdIdr === null ? "tidak ada" : formatRupiah(overview.approvalThresholdIdr)}</strong> (<Link href="/organisasi">ubah</Link>)
+      </p>
+      {decided.disetujui && (
+        <p className="notice" role="status">
+          Pesanan <code>{decided.disetujui}</code> disetujui dan dibayar dari deposit. Pantau statusnya di <Link href="/organisasi/pesanan">Pesanan</Link>.
+        </p>
+      )}
+      {decided.ditolak && (
+        <p className="notice" role="status">
+          Pesanan <code>{decided.ditolak}</code> ditolak dan dibatalkan.
+        </p>
+      )}
+      {orders.length === 0 ? (
+        <EmptyState title="Tidak ada pesanan yang menunggu persetujuan." hint="Pesanan baru di atas ambang akan muncul di sini." />
+      ) : (
+        <ul className="plain-list">
+          {orders.map((order) => (
+            <li key={order.id}>
+              <article className="card approval" aria-labelledby={`${order.id}-title`}>
+                <header className="card-head">
+                  <div>
+                    <h2 id={`${order.id}-title`}>{order.service}</h2>
+                    <p className="muted small">
+                      <code>{order.id}</code> · dibuat {formatDateTime(order.createdAt)}
+                    </p>
+                  </div>
+                  <p className="price">{formatRupiah(order.priceIdr)}</p>
+                </header>
+                <IntakeFacts intake={order.intake} />
+                {order.priceIdr > deposit && (
+                  <p className="waiting">
+                    Deposit ({formatRupiah(deposit)}) belum cukup untuk pesanan ini. Minta tim operator Kuasa menambah deposit sebelum menyetujui, atau tolak pesanan.
+                  </p>
+                )}
+                <ApprovalActions orderId={order.id} service={order.service} price={formatRupiah(order.priceIdr)} />
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

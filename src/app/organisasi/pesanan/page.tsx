@@ -1,0 +1,78 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { formatDateTime, formatRupiah, ORDER_STATUS_LABEL } from "@/app/_components/format";
+import { EmptyState, PageTitle, StatusBadge } from "@/app/_components/ui";
+import type { OrderStatus } from "@/generated/prisma/enums";
+import { portalPage } from "@/server/portal";
+import { IntakeFacts } from "../_components/intake";
+
+/** `order.dibayar` → the status it reports, as a person reads it. */
+const eventLabel = (type: string) => ORDER_STATUS_LABEL[type.replace(/^order\./, "") as OrderStatus] ?? type;
+
+export const metadata: Metadata = { title: "Pesanan — Kuasa" };
+
+export default async function OrdersPage() {
+  const { caller } = await portalPage("org_admin");
+  const orders = await caller.organization.orders({});
+  return (
+    <>
+      <PageTitle lead="Pesanan yang dibuat agen Anda lewat API dan MCP, dengan riwayat setiap perubahan status.">Pesanan</PageTitle>
+      {orders.length === 0 ? (
+        <EmptyState title="Belum ada pesanan." hint="Pesanan muncul di sini setelah agen Anda memanggil POST /v1/orders dengan kunci API organisasi ini." />
+      ) : (
+        <ul className="plain-list">
+          {orders.map((order) => (
+            <li key={order.id}>
+              <article className="card" aria-labelledby={`${order.id}-title`}>
+                <header className="card-head">
+                  <div>
+                    <h2 id={`${order.id}-title`}>{order.service}</h2>
+                    <p className="muted small">
+                      <code>{order.id}</code> · dibuat {formatDateTime(order.createdAt)}
+                    </p>
+                  </div>
+                  <div className="order-card-side">
+                    <StatusBadge status={order.status} />
+                    <p className="price">{formatRupiah(order.priceIdr)}</p>
+                  </div>
+                </header>
+                {order.status === "menunggu_bayar" && (
+                  <p className="waiting">
+                    Menunggu keputusan Anda. <Link href="/organisasi/persetujuan">Buka Persetujuan</Link>
+                  </p>
+                )}
+                <details className="disclosure">
+                  <summary>Riwayat status ({order.events.length + 1})</summary>
+                  <ol className="timeline">
+                    <li>
+                      <span>Pesanan dibuat</span>
+                      <time dateTime={new Date(order.createdAt).toISOString()}>{formatDateTime(order.createdAt)}</time>
+                    </li>
+                    {order.events.map((event) => (
+                      <li key={event.id}>
+                        <span>
+                          {eventLabel(event.type)} <code className="small">{event.type}</code>
+                        </span>
+                        <time dateTime={new Date(event.createdAt).toISOString()}>{formatDateTime(event.createdAt)}</time>
+                      </li>
+                    ))}
+                  </ol>
+                  {order.events.length > 0 && (
+                    <p className="small">
+                      <Link href={`/organisasi/webhook?order=${encodeURIComponent(order.id)}`}>Lihat pengiriman webhook pesanan ini</Link>
+                    </p>
+                  )}
+                </details>
+                <details className="disclosure">
+                  <summary>Data intake</summary>
+                  <IntakeFacts intake={order.intake} />
+                </details>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+      {orders.length >= 100 && <p className="muted small">Menampilkan 100 pesanan terbaru.</p>}
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import Link from "next/link";
+import { formatDateTime, formatRupiah } from "@/app/_components/format";
+import { EmptyState, PageTitle } from "@/app/_components/ui";
+import { portalPage } from "@/server/portal";
+import { AutoRefresh } from "../_components/auto-refresh";
+import { CaseCard } from "./case-card";
+import { areaLabel, BID_STATUS_LABEL } from "./labels";
+
+export const dynamic = "force-dynamic";
+
+export default async function CaseBoardPage() {
+  const { caller } = await portalPage("practitioner");
+  const [cases, bids] = await Promise.all([caller.practitioner.cases(), caller.practitioner.myBids()]);
+  return (
+    <>
+      <PageTitle lead="Kasus terbuka di bidang Anda. Ajukan satu penawaran per kasus; klien memilih satu penawaran dan membayar harga Anda ditambah biaya platform.">
+        Papan kasus
+      </PageTitle>
+      <AutoRefresh seconds={15} />
+
+      <h2 className="section-title">Penawaran saya</h2>
+      {bids.length === 0 ? (
+        <p className="muted">Anda belum mengajukan penawaran. Hasilnya (dipilih atau tidak) akan tampil di sini.</p>
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <caption className="visually-hidden">Penawaran saya dan hasilnya</caption>
+            <thead>
+              <tr>
+                <th scope="col">Kasus</th>
+                <th scope="col">Hasil</th>
+                <th scope="col" className="num">
+                  Harga Anda
+                </th>
+                <th scope="col" className="num">
+                  Klien membayar
+                </th>
+                <th scope="col">Diajukan</th>
+              </tr>
+            </thead>
+            <tbody>
+              {bids.map((bid) => (
+                <tr key={bid.id}>
+                  <td data-label="Kasus">
+                    <div>
+                      <Link href={`/praktisi/kasus/${bid.case.id}`}>{areaLabel(bid.case.area)}</Link>
+                      <div className="muted small">{bid.case.id}</div>
+                    </div>
+                  </td>
+                  <td data-label="Hasil">
+                    <div>
+                      <span className={`bid-status bid-${bid.status}`}>{BID_STATUS_LABEL[bid.status]}</span>
+                      {bid.selected && <div className="small">Data kontak klien terbuka di halaman kasus.</div>}
+                    </div>
+                  </td>
+                  <td data-label="Harga Anda" className="num">
+                    {formatRupiah(bid.priceIdr)}
+                  </td>
+                  <td data-label="Klien membayar" className="num">
+                    {formatRupiah(bid.clientPaysIdr)}
+                  </td>
+                  <td data-label="Diajukan">{formatDateTime(bid.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <h2 className="section-title">Kasus terbuka di bidang Anda</h2>
+      {cases.length === 0 ? (
+        <EmptyState title="Belum ada kasus terbuka di bidang Anda" hint="Kasus baru muncul di sini dengan sendirinya; halaman ini diperbarui setiap 15 detik." />
+      ) : (
+        cases.map((item) => <CaseCard key={item.id} item={item} />)
+      )}
+    </>
+  );
+}

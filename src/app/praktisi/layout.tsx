@@ -1,0 +1,15 @@
+import type { ReactNode } from "react";
+import { PortalShell } from "@/app/_components/portal-shell";
+import { portalPage } from "@/server/portal";
+
+export const dynamic = "force-dynamic";
+
+export default async function PractitionerLayout({ children }: { children: ReactNode }) {
+  const { user } = await portalPage("practitioner");
+  return (
+    <PortalShell user={user}>
+      {/* Scopes the practitioner portal's styles (globals.css) to these pages. */}
+      <div className="praktisi">{children}</div>
+    </PortalShell>
+  );
+}

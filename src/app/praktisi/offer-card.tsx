@@ -1,0 +1,98 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useCallback, useState } from "react";
+import { useAction } from "@/app/_components/action";
+import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
+import { Countdown } from "@/app/_components/countdown";
+import { formatDateTime, formatRupiah } from "@/app/_components/format";
+import { trpc } from "@/lib/trpc";
+import type { listMyOffers } from "@/server/services/practitioner-work";
+import { OFFER_ERRORS } from "./_components/messages";
+import { IntakeList, MessageThread } from "./_components/order-parts";
+import { useHydrated } from "./_components/use-hydrated";
+import { FormMessages } from "@/app/_components/field";
+
+// As the server component hands it over: React carries the Date fields across as Dates.
+type Offer = Awaited<ReturnType<typeof listMyOffers>>[number];
+
+export function OfferCard({ offer }: { offer: Offer }) {
+  const router = useRouter();
+  const { busy, error, run } = useAction(OFFER_ERRORS);
+  const hydrated = useHydrated();
+  const [expired, setExpired] = useState(false);
+  const { order } = offer;
+  const headingId = `offer-${offer.offerId}`;
+
+  // Time is up: the server has moved the order on; reload the list.
+  const onExpire = useCallback(() => {
+    setExpired(true);
+    router.refresh();
+  }, [router]);
+
+  async function accept() {
+    const result = await run(() => trpc.practitioner.acceptOffer.mutate({ offerId: offer.offerId }));
+    // A full page load, not router.push: the inbox's polling refreshes would otherwise keep
+    // superseding a slow client-side navigation to the order.
+    if (result.ok) window.location.assign(`/praktisi/pesanan/${result.value}`);
+  }
+
+  return (
+    <article className="card offer" aria-labelledby={headingId}>
+      <header className="offer-head">
+        <div>
+          <p className="eyebrow">Tawaran pesanan · {order.id}</p>
+          <h2 id={headingId}>{order.service.name}</h2>
+        </div>
+        <div className="offer-timer">
+          <span className="muted">Sisa waktu menjawab</span>
+          <Countdown until={offer.expiresAt.toISOString()} onExpire={onExpire} />
+        </div>
+      </header>
+
+      <dl className="facts">
+        <dt>Pendapatan Anda</dt>
+        <dd className="amount">{formatRupiah(order.earningIdr)}</dd>
+        <dt>SLA</dt>
+        <dd>
+          {order.service.slaLabel}
+          {order.slaDueAt && <span className="muted"> · tenggat {formatDateTime(order.slaDueAt)}</span>}
+        </dd>
+      </dl>
+
+      <h3>Data dari klien</h3>
+      <p className="muted small">E-mail, nomor telepon, dan NIK disamarkan sampai Anda mengambil pesanan.</p>
+      <IntakeList intake={order.intake} labels={order.intakeLabels} />
+
+      {order.messages.length > 0 && (
+        <>
+          <h3>Pesan</h3>
+          <MessageThread messages={order.messages} />
+        </>
+      )}
+
+      <FormMessages error={error} />
+      {expired ? (
+        <p className="muted" role="status">
+          Waktu tawaran habis; pesanan ditawarkan ke praktisi berikutnya.
+        </p>
+      ) : (
+        <div className="row offer-actions">
+          <button type="button" className="button" disabled={busy || !hydrated} onClick={() => void accept()}>
+            {busy ? "Memproses…" : "Ambil pesanan"}
+          </button>
+          <ConfirmDialogButton
+            label="Tolak"
+            title="Tolak tawaran ini?"
+            confirmLabel="Ya, tolak"
+            tone="secondary"
+            danger
+            busy={busy}
+            onConfirm={() => run(() => trpc.practitioner.declineOffer.mutate({ offerId: offer.offerId }))}
+          >
+            <p>Pesanan langsung ditawarkan ke praktisi lain dan tidak kembali kepada Anda pada putaran ini.</p>
+          </ConfirmDialogButton>
+        </div>
+      )}
+    </article>
+  );
+}

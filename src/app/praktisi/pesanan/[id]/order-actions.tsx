@@ -1,0 +1,94 @@
+"use client";
+import { type FormEvent, useState } from "react";
+import { useAction } from "@/app/_components/action";
+import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
+import { trpc } from "@/lib/trpc";
+import type { PractitionerAction } from "@/server/services/practitioner-work";
+import { ORDER_ERRORS } from "../../_components/messages";
+import { useHydrated } from "../../_components/use-hydrated";
+import { FormMessages } from "@/app/_components/field";
+
+/** The steps the order's status allows (decided by the server); the page re-renders after each. */
+export function OrderActions({ orderId, actions }: { orderId: string; actions: PractitionerAction[] }) {
+  const { busy, error, setError, run } = useAction(ORDER_ERRORS);
+  const hydrated = useHydrated();
+  const disabled = busy || !hydrated;
+  const [done, setDone] = useState<string | null>(null);
+  const can = (action: PractitionerAction) => actions.includes(action);
+
+  async function step(mutation: () => Promise<unknown>, success: string): Promise<boolean> {
+    setDone(null);
+    const result = await run(mutation);
+    if (result.ok) setDone(success);
+    return result.ok;
+  }
+
+  /** A form with one text field named "text": sent trimmed, and cleared once it went through. */
+  function submitText(event: FormEvent<HTMLFormElement>, send: (text: string) => Promise<unknown>, success: string) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const text = String(new FormData(form).get("text") ?? "").trim();
+    if (!text) return setError("Isian masih kosong. Tulis teksnya terlebih dahulu.");
+    void step(() => send(text), success).then((ok) => ok && form.reset());
+  }
+
+  async function release() {
+    const result = await run(() => trpc.practitioner.release.mutate({ orderId }));
+    // The order is no longer mine (its page would be "not found"). A full page load, as after
+    // accepting an offer: this page's polling must not supersede the navigation.
+    if (result.ok) window.location.assign("/praktisi/pesanan");
+  }
+
+  return (
+    <div className="order-actions">
+      {done && (
+        <p className="notice" role="status">
+          {done}
+        </p>
+      )}
+      <FormMessages error={error} />
+
+      {can("start_work") && (
+        <button type="button" className="button" disabled={disabled} onClick={() => void step(() => trpc.practitioner.startWork.mutate({ orderId }), "Pekerjaan dimulai.")}>
+          Mulai kerjakan
+        </button>
+      )}
+
+      {can("request_input") && (
+        <form className="form" onSubmit={(e) => submitText(e, (question) => trpc.practitioner.askClient.mutate({ orderId, question }), "Pertanyaan terkirim ke klien.")}>
+          <label>
+            Tanya klien
+            <textarea name="text" rows={3} maxLength={10_000} required aria-describedby="ask-hint" />
+          </label>
+          <p id="ask-hint" className="muted small">
+            Klien menerima pertanyaan ini lewat API. Status menjadi Menunggu jawaban klien sampai klien menjawab.
+          </p>
+          <button type="submit" className="button secondary" disabled={disabled}>
+            Kirim pertanyaan
+          </button>
+        </form>
+      )}
+
+      {can("deliver") && (
+        <form className="form" onSubmit={(e) => submitText(e, (deliverable) => trpc.practitioner.deliver.mutate({ orderId, deliverable }), "Hasil diserahkan ke klien.")}>
+          <label>
+            Hasil pekerjaan
+            <textarea name="text" rows={5} maxLength={10_000} required aria-describedby="deliver-hint" />
+          </label>
+          <p id="deliver-hint" className="muted small">
+            Tautan ke berkas (misalnya https://…) atau teks hasil. Setelah diserahkan, hasil tidak bisa diubah kecuali tim operator meminta revisi.
+          </p>
+          <button type="submit" className="button" disabled={disabled}>
+            Serahkan hasil
+          </button>
+        </form>
+      )}
+
+      {can("release") && (
+        <ConfirmDialogButton label="Lepaskan pesanan" title="Lepaskan pesanan ini?" confirmLabel="Ya, lepaskan" tone="secondary" danger busy={busy} onConfirm={release}>
+          <p>Pesanan ditawarkan ke praktisi lain dan tidak bisa Anda ambil kembali.</p>
+        </ConfirmDialogButton>
+      )}
+    </div>
+  );
+}

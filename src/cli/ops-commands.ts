@@ -1,0 +1,152 @@
+import { parseArgs } from "node:util";
+import { AppError } from "@/server/domain/errors";
+import type { Db } from "@/server/db/client";
+import { createApiKey } from "@/server/services/api-keys";
+import { createOrganization, setOrganizationStatus, topUpDeposit } from "@/server/services/organizations";
+import { createPractitioner, createUser } from "@/server/services/users";
+
+const actor = { actorType: "cli" as const, actorId: null };
+
+/** Whole rupiah written in digits (dots or underscores as thousands separators allowed). */
+function rupiah(value: string | undefined, flag: string): bigint | undefined {
+  if (value === undefined) return undefined;
+  const digits = value.replace(/[._]/g, "");
+  if (!/^\d{1,15}$/.test(digits)) throw new AppError("VALIDATION", `--${flag} must be whole rupiah in digits, got "${value}".`);
+  return BigInt(digits);
+}
+
+function required(value: string | undefined, flag: string): string {
+  if (!value) throw new AppError("VALIDATION", `--${flag} is required.`);
+  return value;
+}
+
+function list(value: string | undefined): string[] | undefined {
+  return value === undefined ? undefined : value.split(",").map((s) => s.trim()).filter(Boolean);
+}
+
+type Options = Record<string, { type: "string" | "boolean" }>;
+interface Command {
+  usage: string;
+  options: Options;
+  run(db: Db, values: Record<string, string | boolean | undefined>): Promise<Record<string, unknown>>;
+}
+
+const str = (v: string | boolean | undefined) => (typeof v === "string" ? v : undefined);
+
+export const COMMANDS: Record<string, Command> = {
+  "org:create": {
+    usage: "org:create --name N [--threshold IDR] [--deposit IDR] [--pending]",
+    options: { name: { type: "string" }, threshold: { type: "string" }, deposit: { type: "string" }, pending: { type: "boolean" } },
+    run: async (db, v) =>
+      createOrganization(
+        db,
+        {
+          name: required(str(v.name), "name"),
+          approvalThresholdIdr: rupiah(str(v.threshold), "threshold") ?? null,
+          depositIdr: rupiah(str(v.deposit), "deposit"),
+          status: v.pending ? "menunggu_persetujuan" : "aktif",
+        },
+        actor,
+      ),
+  },
+  "org:approve": {
+    usage: "org:approve --org ID",
+    options: { org: { type: "string" } },
+    run: async (db, v) => {
+      await setOrganizationStatus(db, required(str(v.org), "org"), "aktif", actor);
+      return { id: v.org, status: "aktif" };
+    },
+  },
+  "org:suspend": {
+    usage: "org:suspend --org ID",
+    options: { org: { type: "string" } },
+    run: async (db, v) => {
+      await setOrganizationStatus(db, required(str(v.org), "org"), "ditangguhkan", actor);
+      return { id: v.org, status: "ditangguhkan" };
+    },
+  },
+  "deposit:topup": {
+    usage: "deposit:topup --org ID --amount IDR [--reference TEXT]",
+    options: { org: { type: "string" }, amount: { type: "string" }, reference: { type: "string" } },
+    run: async (db, v) => {
+      const amount = rupiah(required(str(v.amount), "amount"), "amount") as bigint;
+      const result = await topUpDeposit(db, required(str(v.org), "org"), amount, str(v.reference) ?? "cli top-up", actor);
+      return { deposit_idr: Number(result.depositIdr) };
+    },
+  },
+  "key:create": {
+    usage: "key:create --org ID [--name N] [--scopes a,b] [--max-order IDR] [--monthly IDR] [--webhook-url URL] [--test]",
+    options: {
+      org: { type: "string" },
+      name: { type: "string" },
+      scopes: { type: "string" },
+      "max-order": { type: "string" },
+      monthly: { type: "string" },
+      "webhook-url": { type: "string" },
+      test: { type: "boolean" },
+    },
+    run: async (db, v) => {
+      const key = await createApiKey(
+        db,
+        {
+          organizationId: required(str(v.org), "org"),
+          name: str(v.name),
+          mode: v.test ? "test" : "live",
+          scopes: list(str(v.scopes)),
+          maxOrderIdr: rupiah(str(v["max-order"]), "max-order"),
+          monthlyBudgetIdr: rupiah(str(v.monthly), "monthly"),
+          webhookUrl: str(v["webhook-url"]) ?? null,
+        },
+        actor,
+      );
+      return { key: key.token, key_id: key.keyId, webhook_secret: key.webhookSecret };
+    },
+  },
+  "user:create": {
+    usage: "user:create --email E --password P --role org_admin|operator [--org ID] [--name N]",
+    options: { email: { type: "string" }, password: { type: "string" }, role: { type: "string" }, org: { type: "string" }, name: { type: "string" } },
+    run: async (db, v) => {
+      const role = required(str(v.role), "role");
+      if (role !== "org_admin" && role !== "operator") throw new AppError("VALIDATION", "--role must be org_admin or operator.");
+      return createUser(
+        db,
+        { email: required(str(v.email), "email"), password: required(str(v.password), "password"), role, organizationId: str(v.org), name: str(v.name) },
+        actor,
+      );
+    },
+  },
+  "practitioner:create": {
+    usage: "practitioner:create --email E --name N --password P [--label L] [--categories a,b]",
+    options: { email: { type: "string" }, name: { type: "string" }, password: { type: "string" }, label: { type: "string" }, categories: { type: "string" } },
+    run: async (db, v) =>
+      createPractitioner(
+        db,
+        {
+          email: required(str(v.email), "email"),
+          name: required(str(v.name), "name"),
+          password: required(str(v.password), "password"),
+          label: str(v.label) ?? null,
+          categories: list(str(v.categories)),
+        },
+        actor,
+      ),
+  },
+};
+
+export function usage(): string {
+  return ["Usage: npm run ops -- <command> [options]", ...Object.values(COMMANDS).map((c) => `  ${c.usage}`)].join("\n");
+}
+
+/** Runs one operator command; throws AppError (or a parse error) for bad input. */
+export async function runOpsCommand(db: Db, argv: string[]): Promise<Record<string, unknown>> {
+  const [name, ...rest] = argv;
+  const command = name ? COMMANDS[name] : undefined;
+  if (!command) throw new AppError("VALIDATION", name ? `Unknown command "${name}".\n${usage()}` : usage());
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    values = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: false }).values;
+  } catch (err) {
+    throw new AppError("VALIDATION", `${(err as Error).message}\nUsage: npm run ops -- ${command.usage}`);
+  }
+  return command.run(db, values);
+}

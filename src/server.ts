@@ -1,0 +1,84 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import next from "next";
+import { createRestHandler } from "./server/api/rest";
+import { readConfig } from "./server/config";
+import { createMcpHandler } from "./server/mcp/http";
+import { startRuntime } from "./server/runtime-start";
+import { ensureDemo } from "./server/services/demo";
+
+/**
+ * The one process: /v1 and /mcp are answered straight from node:http by the tRPC router and the MCP
+ * SDK (Next's request pipeline costs ~7x more per request), everything else goes to Next (portals, /api/*).
+ */
+async function main(): Promise<void> {
+  const config = readConfig();
+  const runtime = await startRuntime(config);
+  const demo = config.seedDemo ? await ensureDemo(runtime.db, config.databaseUrl ? null : config.dataDir) : null;
+
+  const app = next({ dev: config.nodeEnv === "development", dir: process.cwd(), hostname: config.host, port: config.port });
+  await app.prepare();
+  const handleNext = app.getRequestHandler();
+  // One set for both agent faces, so REST and MCP enforce the same rules with the same state.
+  const agentDeps = { db: runtime.db, clock: runtime.clock, rateLimiter: runtime.rateLimiter };
+  const handleRest = createRestHandler({ ...agentDeps, publicUrl: config.publicUrl });
+  const handleMcp = createMcpHandler(agentDeps);
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const path = req.url ?? "/";
+    const route =
+      path === "/v1" || path.startsWith("/v1/") || path.startsWith("/v1?")
+        ? handleRest(req, res)
+        : path === "/mcp" || path.startsWith("/mcp?")
+          ? handleMcp(req, res)
+          : handleNext(req, res);
+    route.catch((err: unknown) => {
+      console.error("[server] unhandled", err);
+      if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
+      res.end(JSON.stringify({ error: { code: "INTERNAL", message: "Internal error." } }));
+    });
+  });
+  // Agents keep connections open; stay above common load-balancer idle timeouts.
+  server.keepAliveTimeout = 65_000;
+  server.listen(config.port, config.host, () => {
+    runtime.jobs.start();
+    const lines = [
+      `Kuasa is running at ${config.publicUrl} (${config.nodeEnv}, ${runtime.database.description})`,
+      `Jobs: ${runtime.jobs.name === "inngest" ? "Inngest at /api/inngest" : "local sweeper"}`,
+      runtime.migrationsApplied.length ? `Applied migrations: ${runtime.migrationsApplied.join(", ")}` : null,
+      `API reference: ${config.publicUrl}/v1/openapi.json`,
+      `MCP (Streamable HTTP): ${config.publicUrl}/mcp`,
+      demo?.token ? `Demo API key${demo.created ? " (new)" : ""}: ${demo.token}` : null,
+      demo?.token ? `Try it:\n  curl -s ${config.publicUrl}/v1/services -H "Authorization: Bearer ${demo.token}"` : null,
+    ];
+    console.log(lines.filter(Boolean).join("\n"));
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping`);
+    // Requests in flight finish (for at most 10 s) before the database closes under them.
+    const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const deadline = new Promise<void>((resolve) => setTimeout(resolve, 10_000).unref());
+    Promise.race([drained, deadline])
+      .then(() => {
+        server.closeAllConnections();
+        // Stops the job engine (in-flight deliveries finish) before the database closes.
+        return runtime.close();
+      })
+      .then(() => process.exit(0))
+      .catch((err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      });
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,51 @@
+import { TRPCError } from "@trpc/server";
+import { ZodError } from "zod";
+import { AppError, ERROR_CODES, type ErrorCode } from "@/server/domain/errors";
+
+export interface ApiError {
+  code: ErrorCode;
+  message: string;
+}
+
+// tRPC's own codes (raised by the adapter or the framework) in our table's terms.
+const FROM_TRPC: Partial<Record<TRPCError["code"], ErrorCode>> = {
+  PARSE_ERROR: "VALIDATION",
+  BAD_REQUEST: "VALIDATION",
+  UNAUTHORIZED: "UNAUTHENTICATED",
+  FORBIDDEN: "FORBIDDEN",
+  NOT_FOUND: "NOT_FOUND",
+  METHOD_NOT_SUPPORTED: "METHOD_NOT_ALLOWED",
+  CONFLICT: "CONFLICT",
+  PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
+  UNSUPPORTED_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
+  TOO_MANY_REQUESTS: "RATE_LIMITED",
+};
+
+/** `intake.nama: Required; max_budget: Too small` — paths as the client wrote them. */
+export function describeZodError(error: ZodError): string {
+  return error.issues
+    .slice(0, 10)
+    .map((issue) => `${issue.path.length ? issue.path.join(".") : "body"}: ${issue.message}`)
+    .join("; ");
+}
+
+/** The one mapping from anything thrown to the spec's `{ code, message }`. */
+export function toApiError(error: unknown): ApiError {
+  const cause = error instanceof TRPCError ? error.cause : error;
+  if (cause instanceof AppError) return { code: cause.code, message: cause.message };
+  if (cause instanceof ZodError) {
+    // Input parsing fails as BAD_REQUEST; a ZodError anywhere else is our own output bug.
+    if (error instanceof TRPCError && error.code === "BAD_REQUEST") return { code: "VALIDATION", message: describeZodError(cause) };
+    return { code: "INTERNAL", message: "Internal error." };
+  }
+  if (error instanceof TRPCError) {
+    const code = FROM_TRPC[error.code];
+    if (error.code === "PARSE_ERROR") return { code: "VALIDATION", message: "The request body is not valid JSON." };
+    if (code) return { code, message: error.message };
+  }
+  return { code: "INTERNAL", message: "Internal error. If it persists, contact support with the X-Request-Id of the response." };
+}
+
+export function statusOf(error: ApiError): number {
+  return ERROR_CODES[error.code].status;
+}

@@ -1,0 +1,28 @@
+import type { IncomingHttpHeaders } from "node:http";
+import type { PortalUser } from "@/server/auth/session";
+import type { ServiceDeps } from "@/server/services/deps";
+import type { ApiRateLimiter } from "@/server/services/rate-limit";
+
+/** What every face shares for the life of the process. */
+export interface AppDeps extends ServiceDeps {
+  /** Limits agent calls per API key; absent only in tests that do not exercise it. */
+  rateLimiter?: ApiRateLimiter;
+}
+
+/** What a procedure may set on the HTTP answer (REST face); other faces ignore it. */
+export interface ResponseControl {
+  status?: number;
+  headers: Record<string, string>;
+}
+
+export interface Context extends AppDeps {
+  requestId: string;
+  headers: IncomingHttpHeaders;
+  response: ResponseControl;
+  /** The signed-in portal user (portal face only). */
+  user: PortalUser | null;
+}
+
+export function createContext(deps: AppDeps, requestId: string, headers: IncomingHttpHeaders, user: PortalUser | null = null): Context {
+  return { ...deps, requestId, headers, response: { headers: {} }, user };
+}

@@ -1,0 +1,86 @@
+import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
+import { ERROR_CODES } from "@/server/domain/errors";
+import { REST_ROUTES } from "./routes";
+import { errorSchema } from "./schemas/error";
+import { v1Router } from "./v1";
+
+type Operation = {
+  responses?: Record<string, unknown>;
+  security?: Array<Record<string, string[]>>;
+  parameters?: unknown[];
+  [key: string]: unknown;
+};
+
+/** Error statuses the spec declares for every endpoint, plus those our transport can add. */
+const ERROR_STATUSES_ALWAYS = [400, 401, 402, 403, 404, 409, 422, 429, 500];
+const ERROR_STATUSES_WITH_BODY = [413, 415];
+
+function describeStatus(status: number): string {
+  const codes = Object.entries(ERROR_CODES)
+    .filter(([, v]) => v.status === status)
+    .map(([code, v]) => `\`${code}\`: ${v.description}`);
+  return codes.join("\n\n") || "Error";
+}
+
+/**
+ * The OpenAPI 3.1 document of /v1, generated from the same procedures that serve it, then
+ * corrected where the generator cannot know what the server does: success statuses, the
+ * spec's Error body, scopes per operation and the Idempotency-Key header.
+ */
+export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
+  const doc = generateOpenApiDocument(v1Router, {
+    title: "Kuasa Agent API",
+    description:
+      "REST API through which AI agents hire licensed Indonesian legal practitioners. Amounts are integer IDR. " +
+      "Every error body is `{ \"error\": { \"code\", \"message\" } }`.",
+    version: "1.0.0",
+    openApiVersion: "3.1.0",
+    baseUrl,
+    securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "API key `<key_id>.<key_secret>`" } },
+    defs: { Error: errorSchema },
+  });
+
+  for (const route of REST_ROUTES) {
+    const pathKey = route.path;
+    const item = doc.paths?.[pathKey] as Record<string, Operation> | undefined;
+    const op = item?.[route.method.toLowerCase()];
+    if (!op) throw new Error(`OpenAPI document lacks ${route.method} ${pathKey}`);
+    const responses = (op.responses ?? {}) as Record<string, unknown>;
+    const success = responses["200"];
+    const fixed: Record<string, unknown> = {};
+    fixed[String(route.meta.successStatus ?? 200)] = success;
+    if (route.meta.idempotent) {
+      fixed["200"] = {
+        ...(success as object),
+        description: "Idempotent replay of the first request's order, in its current status.",
+        headers: { "Idempotent-Replayed": { description: "Always `true` on a replay.", schema: { type: "string", enum: ["true"] } } },
+      };
+    }
+    const errorStatuses = route.method === "GET" ? ERROR_STATUSES_ALWAYS : [...ERROR_STATUSES_ALWAYS, ...ERROR_STATUSES_WITH_BODY];
+    for (const status of errorStatuses.sort()) {
+      fixed[String(status)] = {
+        description: describeStatus(status),
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      };
+    }
+    op.responses = fixed;
+    op.security = [{ bearerAuth: route.meta.scope ? [route.meta.scope] : [] }];
+    op["x-required-scope"] = route.meta.scope;
+    if (route.meta.idempotent) {
+      op.parameters = [
+        ...(op.parameters ?? []),
+        {
+          name: "Idempotency-Key",
+          in: "header",
+          required: false,
+          description: "1–255 visible ASCII characters without space, `\"` or `\\`. Same key and body within 24 h replays the first order.",
+          schema: { type: "string", minLength: 1, maxLength: 257 },
+        },
+      ];
+    }
+  }
+  // The generator's own error schemas are replaced by Error everywhere above.
+  const schemas = doc.components?.schemas ?? {};
+  for (const name of Object.keys(schemas)) if (name.startsWith("error.")) delete schemas[name];
+  return doc;
+}

@@ -1,0 +1,13 @@
+import { router } from "../trpc";
+import { operatorRouter } from "./operator";
+import { organizationRouter } from "./organization";
+import { practitionerRouter } from "./practitioner";
+
+/** The portals' operations at /api/trpc, each behind a next-auth session of the right role. */
+export const portalRouter = router({
+  practitioner: practitionerRouter,
+  organization: organizationRouter,
+  operator: operatorRouter,
+});
+
+export type PortalRouter = typeof portalRouter;

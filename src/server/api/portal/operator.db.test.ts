@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toApiError } from "@/server/api/api-error";
+import type { PortalUser } from "@/server/auth/session";
+import { fixedClock } from "@/server/domain/clock";
+import { agentPrice } from "@/server/domain/pricing";
+import { authenticateApiKey } from "@/server/services/api-keys";
+import { getAgentService, listAgentServices } from "@/server/services/catalog";
+import { ensureOffering } from "@/server/services/offers";
+import { createOrder } from "@/server/services/orders";
+import { signIn } from "@/server/services/sign-in";
+import { createTestDatabase, type TestDatabase } from "@/test/db";
+import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
+import { NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
+import { portalCaller, portalUser } from "@/test/portal";
+
+let database: TestDatabase;
+const clock = fixedClock("2026-11-23T03:00:00Z");
+let operator: PortalUser;
+let org: TestOrg;
+
+const as = (user: PortalUser | null) => portalCaller({ db: database.prisma, clock }, user);
+
+async function codeOf(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+  } catch (err) {
+    return toApiError(err).code;
+  }
+  throw new Error("expected the call to fail");
+}
+
+async function paidOrder(body: Record<string, unknown> = {}) {
+  const key = await authenticateApiKey(database.prisma, clock, `Bearer ${org.token}`);
+  return (await createOrder({ db: database.prisma, clock }, key, ndaOrder(body) as Parameters<typeof createOrder>[2], null)).order;
+}
+
+const auditActions = async (subjectId: string) => (await database.prisma.auditLog.findMany({ where: { subjectId }, orderBy: { createdAt: "asc" } })).map((a) => a.action);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seededCatalog(database.prisma);
+  operator = await portalUser(database.prisma, "operator");
+  org = await createTestOrg(database.prisma, { depositIdr: 10_000_000n });
+});
+
+afterAll(async () => {
+  await database?.destroy();
+});
+
+describe("who may call the operator procedures", () => {
+  it("anonymous → UNAUTHENTICATED; an org admin → FORBIDDEN, even for their own organisation", async () => {
+    const admin = await portalUser(database.prisma, "org_admin", org.id);
+    expect(await codeOf(as(null).operator.organizations())).toBe("UNAUTHENTICATED");
+    expect(await codeOf(as(null).operator.services())).toBe("UNAUTHENTICATED");
+    expect(await codeOf(as(admin).operator.organizations())).toBe("FORBIDDEN");
+    expect(await codeOf(as(admin).operator.topUp({ organizationId: org.id, amountIdr: 1_000_000, reference: "TRF-1" }))).toBe("FORBIDDEN");
+    expect(await codeOf(as(admin).operator.setOrganizationStatus({ organizationId: org.id, status: "aktif" }))).toBe("FORBIDDEN");
+    expect(await codeOf(as(admin).operator.updateService({ code: "perjanjian_kerahasiaan", clientPriceIdr: 1 }))).toBe("FORBIDDEN");
+    expect(await codeOf(as(admin).operator.createPractitioner({ name: "X", email: "x@contoh.id", password: "rahasia-sekali-123", label: null, categories: [] }))).toBe("FORBIDDEN");
+  });
+});
+
+describe("organisations", () => {
+  it("tops up a deposit with a reference recorded in the ledger, and the list shows the new balance", async () => {
+    const { depositIdr } = await as(operator).operator.topUp({ organizationId: org.id, amountIdr: 2_500_000, reference: "BCA 0912-77" });
+    expect(depositIdr).toBe(12_500_000);
+    expect((await as(operator).operator.organizations()).find((o) => o.id === org.id)).toMatchObject({ status: "aktif", depositIdr: 12_500_000, apiKeys: 1 });
+    const entry = await database.prisma.ledgerEntry.findFirst({ where: { account: { code: `org_deposit:${org.id}` }, transfer: { reference: "BCA 0912-77" } } });
+    expect(entry?.amountIdr).toBe(2_500_000n);
+    expect(await codeOf(as(operator).operator.topUp({ organizationId: org.id, amountIdr: 1_000, reference: " " }))).toBe("VALIDATION");
+    expect(await codeOf(as(operator).operator.topUp({ organizationId: "org_tidakada", amountIdr: 1_000, reference: "x" }))).toBe("NOT_FOUND");
+  });
+
+  it("suspends an organisation (its keys stop working) and approves it again", async () => {
+    await as(operator).operator.setOrganizationStatus({ organizationId: org.id, status: "ditangguhkan" });
+    expect(await codeOf(authenticateApiKey(database.prisma, clock, `Bearer ${org.token}`))).toBe("ORGANIZATION_NOT_ACTIVE");
+    await as(operator).operator.setOrganizationStatus({ organizationId: org.id, status: "aktif" });
+    expect((await authenticateApiKey(database.prisma, clock, `Bearer ${org.token}`)).organizationId).toBe(org.id);
+    expect(await auditActions(org.id)).toEqual(expect.arrayContaining(["organization.ditangguhkan", "organization.aktif"]));
+  });
+});
+
+describe("order queue", () => {
+  it("shows an order whose offering stalled (nobody eligible) with its reason, and refunds it", async () => {
+    const order = await paidOrder();
+    await ensureOffering({ db: database.prisma, clock }, order.id);
+    const stalled = (await as(operator).operator.stalledOrders()).find((o) => o.id === order.id);
+    expect(stalled).toMatchObject({ serviceCode: "perjanjian_kerahasiaan", priceIdr: NDA_PRICE_IDR, offeringStalledReason: expect.stringContaining("Tidak ada praktisi") });
+
+    expect(await codeOf(as(operator).operator.orderAction({ orderId: order.id, action: "settle_for_practitioner" }))).toBe("INVALID_STATE");
+    expect(await as(operator).operator.orderAction({ orderId: order.id, action: "refund", note: "Tidak ada praktisi; dana dikembalikan." })).toBe("direfund");
+    expect((await as(operator).operator.stalledOrders()).map((o) => o.id)).not.toContain(order.id);
+    expect(await codeOf(as(operator).operator.orderAction({ orderId: "ord_tidakada", action: "cancel" }))).toBe("NOT_FOUND");
+  });
+});
+
+describe("practitioners", () => {
+  const input = (email: string, categories = ["kontrak"]) => ({ name: "Sari Wulandari, S.H.", email, password: "rahasia-sekali-123", label: "Advokat", categories });
+
+  it("creates a practitioner who can sign in, with categories from the catalog only, and audits it", async () => {
+    const { id } = await as(operator).operator.createPractitioner(input("sari@contoh.id"));
+    const listed = (await as(operator).operator.practitioners()).find((p) => p.id === id);
+    expect(listed).toMatchObject({ name: "Sari Wulandari, S.H.", email: "sari@contoh.id", label: "Advokat", categories: ["kontrak"], active: true, ordersInHand: 0, liveOffers: 0 });
+    expect(await signIn(database.prisma, "sari@contoh.id", "rahasia-sekali-123", "test")).toMatchObject({ ok: true, user: { role: "practitioner", practitionerId: id } });
+    expect(await auditActions(id)).toEqual(["practitioner.create"]);
+
+    expect(await codeOf(as(operator).operator.createPractitioner(input("sari@contoh.id")))).toBe("CONFLICT");
+    expect(await codeOf(as(operator).operator.createPractitioner(input("budi@contoh.id", ["kontrak", "pidana_umum"])))).toBe("VALIDATION");
+    expect(await codeOf(as(operator).operator.createPractitioner({ ...input("budi@contoh.id"), password: "pendek" }))).toBe("VALIDATION");
+  });
+
+  it("edits label and categories, audited with before and after", async () => {
+    const { id } = await as(operator).operator.createPractitioner(input("dewi@contoh.id"));
+    await as(operator).operator.updatePractitioner({ practitionerId: id, label: "  Konsultan KI ", categories: ["kekayaan_intelektual", "kontrak", "kontrak"] });
+    expect((await as(operator).operator.practitioners()).find((p) => p.id === id)).toMatchObject({ label: "Konsultan KI", categories: ["kekayaan_intelektual", "kontrak"] });
+    const audit = await database.prisma.auditLog.findFirstOrThrow({ where: { subjectId: id, action: "practitioner.update" } });
+    expect(audit.data).toMatchObject({ before: { label: "Advokat", categories: ["kontrak"] }, after: { label: "Konsultan KI" } });
+    expect(await codeOf(as(operator).operator.updatePractitioner({ practitionerId: id, label: null, categories: ["tidak_ada"] }))).toBe("VALIDATION");
+    expect(await codeOf(as(operator).operator.updatePractitioner({ practitionerId: "prk_tidakada", label: null, categories: [] }))).toBe("NOT_FOUND");
+  });
+
+  it("deactivating withdraws the practitioner's live offer and offers the order to the next one; they cannot sign in until activated", async () => {
+    // Only these two may take a family-law order in this database.
+    const first = await as(operator).operator.createPractitioner(input("ayu@contoh.id", ["keluarga"]));
+    const second = await as(operator).operator.createPractitioner(input("rina@contoh.id", ["keluarga"]));
+    const order = await paidOrder({
+      service: "perjanjian_pranikah",
+      intake: Object.fromEntries((await getAgentService(database.prisma, "perjanjian_pranikah")).intake.filter((f) => f.required).map((f) => [f.key, sample(f.type, f.options)])),
+    });
+    await ensureOffering({ db: database.prisma, clock }, order.id);
+    const offered = await database.prisma.offer.findFirstOrThrow({ where: { orderId: order.id, status: "aktif" } });
+    const holder = offered.practitionerId;
+    const other = holder === first.id ? second.id : first.id;
+    expect((await as(operator).operator.practitioners()).find((p) => p.id === holder)?.liveOffers).toBe(1);
+
+    expect(await as(operator).operator.setPractitionerActive({ practitionerId: holder, active: false })).toEqual({ offersWithdrawn: 1 });
+    expect(await database.prisma.offer.findUniqueOrThrow({ where: { id: offered.id } })).toMatchObject({ status: "dibatalkan" });
+    expect(await database.prisma.offer.findFirstOrThrow({ where: { orderId: order.id, status: "aktif" } })).toMatchObject({ practitionerId: other });
+    const email = holder === first.id ? "ayu@contoh.id" : "rina@contoh.id";
+    expect(await signIn(database.prisma, email, "rahasia-sekali-123", "test-deactivated")).toMatchObject({ ok: false });
+
+    expect(await as(operator).operator.setPractitionerActive({ practitionerId: holder, active: true })).toEqual({ offersWithdrawn: 0 });
+    expect((await as(operator).operator.practitioners()).find((p) => p.id === holder)?.active).toBe(true);
+    expect(await auditActions(holder)).toEqual(["practitioner.create", "practitioner.deactivate", "practitioner.activate"]);
+  });
+});
+
+/** A valid intake value for a field type (the fixtures only cover the NDA's fields). */
+function sample(type: string, options?: string[]): string {
+  const values: Record<string, string> = { email: "klien@contoh.id", phone: "081234567890", nik: "3174012345678901", date: "2026-12-01", number: "2" };
+  return options?.[0] ?? values[type] ?? "Data contoh untuk pesanan uji.";
+}
+
+describe("catalog", () => {
+  it("lists every service with the agent price computed from the client price", async () => {
+    const services = await as(operator).operator.services();
+    expect(services.length).toBeGreaterThan(10);
+    for (const s of services) expect(s.agentPriceIdr).toBe(agentPrice(s.clientPriceIdr));
+  });
+
+  it("edits the client price and description; the agent price stays computed (a sent agent price is ignored), the API sees it, audited", async () => {
+    const updated = await as(operator).operator.updateService({
+      code: "review_kontrak",
+      clientPriceIdr: 3_000_000,
+      description: "  Telaah kontrak hingga 30 halaman dengan catatan risiko.  ",
+      ...({ agentPriceIdr: 1 } as object),
+    });
+    expect(updated).toMatchObject({ clientPriceIdr: 3_000_000, agentPriceIdr: agentPrice(3_000_000), description: "Telaah kontrak hingga 30 halaman dengan catatan risiko." });
+    expect(agentPrice(3_000_000)).toBe(3_450_000);
+    expect(await getAgentService(database.prisma, "review_kontrak")).toMatchObject({ clientPriceIdr: 3_000_000, agentPriceIdr: 3_450_000 });
+    const audit = await database.prisma.auditLog.findFirstOrThrow({ where: { subjectId: "review_kontrak", action: "service.update" } });
+    expect(audit.data).toEqual({
+      before: { clientPriceIdr: 2_750_000, description: expect.any(String) },
+      after: { clientPriceIdr: 3_000_000, description: "Telaah kontrak hingga 30 halaman dengan catatan risiko." },
+    });
+  });
+
+  it("hides a service from agents, deactivates it, and brings it back", async () => {
+    await as(operator).operator.updateService({ code: "somasi", agentEligible: false });
+    expect((await listAgentServices(database.prisma)).map((s) => s.code)).not.toContain("somasi");
+    await as(operator).operator.updateService({ code: "somasi", agentEligible: true, active: false });
+    expect((await listAgentServices(database.prisma)).map((s) => s.code)).not.toContain("somasi");
+    await as(operator).operator.updateService({ code: "somasi", active: true });
+    expect((await listAgentServices(database.prisma)).map((s) => s.code)).toContain("somasi");
+    expect((await as(operator).operator.services()).find((s) => s.code === "somasi")).toMatchObject({ agentEligible: true, active: true });
+  });
+
+  it("validates intake fields and prices; an unknown service is NOT_FOUND", async () => {
+    const intake = [
+      { key: "nama_pihak", label: "Nama para pihak", required: true, type: "textarea" },
+      { key: "jenis", label: "Jenis", required: false, type: "select", options: ["Jual beli", "Sewa"] },
+    ];
+    expect((await as(operator).operator.updateService({ code: "nib_oss", intake })).intake).toEqual(intake);
+    expect(await codeOf(as(operator).operator.updateService({ code: "nib_oss", intake: [{ key: "Bukan Kunci", label: "x", required: true, type: "text" }] }))).toBe("VALIDATION");
+    expect(await codeOf(as(operator).operator.updateService({ code: "nib_oss", intake: [intake[0], intake[0]] }))).toBe("VALIDATION");
+    expect(await codeOf(as(operator).operator.updateService({ code: "nib_oss", intake: [{ ...intake[1], options: undefined }] }))).toBe("VALIDATION");
+    expect(await codeOf(as(operator).operator.updateService({ code: "nib_oss", description: "   " }))).toBe("VALIDATION");
+    expect(await codeOf(as(operator).operator.updateService({ code: "nib_oss", clientPriceIdr: 0 }))).toBe("VALIDATION");
+    expect(await codeOf(as(operator).operator.updateService({ code: "nib_oss" }))).toBe("VALIDATION");
+    expect(await codeOf(as(operator).operator.updateService({ code: "tidak_ada", active: false }))).toBe("NOT_FOUND");
+    expect((await getAgentService(database.prisma, "nib_oss")).intake).toEqual(intake);
+  });
+});

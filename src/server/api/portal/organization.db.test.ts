@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toApiError } from "@/server/api/api-error";
+import type { PortalUser } from "@/server/auth/session";
+import { fixedClock } from "@/server/domain/clock";
+import { authenticateApiKey } from "@/server/services/api-keys";
+import { selectBid } from "@/server/services/cases";
+import { createOrder } from "@/server/services/orders";
+import { agentKey, bid, createTestCase } from "@/test/cases";
+import { createTestDatabase, type TestDatabase } from "@/test/db";
+import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
+import { createTestPractitioner, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
+import { portalCaller, portalUser } from "@/test/portal";
+
+let database: TestDatabase;
+const clock = fixedClock("2026-11-23T03:00:00Z");
+let mine: TestOrg;
+let theirs: TestOrg;
+let admin: PortalUser;
+let otherAdmin: PortalUser;
+
+const as = (user: PortalUser | null) => portalCaller({ db: database.prisma, clock }, user);
+
+/** The spec's error code a failed call carries on every face. */
+async function codeOf(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+  } catch (err) {
+    return toApiError(err).code;
+  }
+  throw new Error("expected the call to fail");
+}
+
+async function order(org: TestOrg, body = ndaOrder()) {
+  const key = await authenticateApiKey(database.prisma, clock, `Bearer ${org.token}`);
+  return (await createOrder({ db: database.prisma, clock }, key, body, null)).order;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seededCatalog(database.prisma);
+  // Threshold below the NDA price: every NDA order waits for approval.
+  mine = await createTestOrg(database.prisma, { depositIdr: 5_000_000n, thresholdIdr: 1_000_000n });
+  theirs = await createTestOrg(database.prisma, { depositIdr: 5_000_000n, thresholdIdr: 1_000_000n });
+  admin = await portalUser(database.prisma, "org_admin", mine.id);
+  otherAdmin = await portalUser(database.prisma, "org_admin", theirs.id);
+});
+
+afterAll(async () => {
+  await database?.destroy();
+});
+
+describe("who may call the organisation procedures", () => {
+  it("anonymous → UNAUTHENTICATED, an operator → FORBIDDEN, for queries and mutations alike", async () => {
+    const operator = await portalUser(database.prisma, "operator");
+    expect(await codeOf(as(null).organization.overview())).toBe("UNAUTHENTICATED");
+    expect(await codeOf(as(null).organization.createKey({ name: "x", scopes: ["katalog:baca"], maxOrderIdr: 1, monthlyBudgetIdr: 1, webhookUrl: null }))).toBe("UNAUTHENTICATED");
+    expect(await codeOf(as(operator).organization.overview())).toBe("FORBIDDEN");
+    expect(await codeOf(as(operator).organization.decide({ orderId: "ord_x", approve: true }))).toBe("FORBIDDEN");
+    const practitioner: PortalUser = { ...operator, role: "practitioner", practitionerId: "prk_x" };
+    expect(await codeOf(as(practitioner).organization.keys())).toBe("FORBIDDEN");
+  });
+});
+
+describe("overview and threshold", () => {
+  it("shows the admin's own deposit with its ledger entries, and sets or clears the threshold", async () => {
+    const overview = await as(admin).organization.overview();
+    expect(overview).toMatchObject({ status: "aktif", approvalThresholdIdr: 1_000_000, deposit: { balanceIdr: 5_000_000 } });
+    expect(overview.deposit.entries).toEqual([expect.objectContaining({ amountIdr: 5_000_000, kind: "deposit_topup", reference: "initial deposit" })]);
+
+    await as(admin).organization.setThreshold({ thresholdIdr: 2_500_000 });
+    expect((await as(admin).organization.overview()).approvalThresholdIdr).toBe(2_500_000);
+    await as(admin).organization.setThreshold({ thresholdIdr: null });
+    expect((await as(admin).organization.overview()).approvalThresholdIdr).toBeNull();
+    await as(admin).organization.setThreshold({ thresholdIdr: 1_000_000 });
+    // The other organisation is untouched.
+    expect((await as(otherAdmin).organization.overview()).approvalThresholdIdr).toBe(1_000_000);
+    expect(await codeOf(as(admin).organization.setThreshold({ thresholdIdr: -5 }))).toBe("VALIDATION");
+  });
+});
+
+describe("approvals and orders", () => {
+  it("lists only the organisation's own orders; another organisation's order is NOT_FOUND", async () => {
+    const own = await order(mine);
+    const foreign = await order(theirs);
+    const waiting = await as(admin).organization.orders({ onlyAwaitingApproval: true });
+    expect(waiting.map((o) => o.id)).toContain(own.id);
+    expect(waiting.map((o) => o.id)).not.toContain(foreign.id);
+    expect(waiting.find((o) => o.id === own.id)).toMatchObject({ status: "menunggu_bayar", priceIdr: NDA_PRICE_IDR, intake: ndaOrder().intake });
+
+    expect(await codeOf(as(admin).organization.decide({ orderId: foreign.id, approve: true }))).toBe("NOT_FOUND");
+    expect(await database.prisma.order.findUniqueOrThrow({ where: { id: foreign.id } })).toMatchObject({ status: "menunggu_bayar" });
+  });
+
+  it("approve pays from the deposit and the timeline shows order.dibayar; reject cancels", async () => {
+    const approved = await order(mine);
+    const rejected = await order(mine);
+    const before = (await as(admin).organization.overview()).deposit.balanceIdr;
+
+    expect(await as(admin).organization.decide({ orderId: approved.id, approve: true })).toBe("dibayar");
+    expect(await as(admin).organization.decide({ orderId: rejected.id, approve: false })).toBe("dibatalkan");
+
+    expect((await as(admin).organization.overview()).deposit.balanceIdr).toBe(before - NDA_PRICE_IDR);
+    const orders = await as(admin).organization.orders({});
+    expect(orders.find((o) => o.id === approved.id)?.events.map((e) => e.type)).toEqual(["order.dibayar"]);
+    expect(orders.find((o) => o.id === rejected.id)?.events.map((e) => e.type)).toEqual(["order.dibatalkan"]);
+    // Deciding twice is refused, not repeated.
+    expect(await codeOf(as(admin).organization.decide({ orderId: approved.id, approve: true }))).toBe("INVALID_STATE");
+  });
+
+  it("an approval the deposit cannot cover fails with INSUFFICIENT_DEPOSIT and leaves the order waiting", async () => {
+    const poor = await createTestOrg(database.prisma, { depositIdr: 2_000_000n, thresholdIdr: 1_000_000n });
+    const poorAdmin = await portalUser(database.prisma, "org_admin", poor.id);
+    const first = await order(poor);
+    const second = await order(poor);
+    await as(poorAdmin).organization.decide({ orderId: first.id, approve: true });
+    expect(await codeOf(as(poorAdmin).organization.decide({ orderId: second.id, approve: true }))).toBe("INSUFFICIENT_DEPOSIT");
+    expect(await database.prisma.order.findUniqueOrThrow({ where: { id: second.id } })).toMatchObject({ status: "menunggu_bayar" });
+  });
+});
+
+describe("API keys", () => {
+  it("creates a key whose token and webhook secret are returned once and work for the API, never listed", async () => {
+    const created = await as(admin).organization.createKey({
+      name: "agen-produksi",
+      scopes: ["katalog:baca", "order:buat"],
+      maxOrderIdr: 3_000_000,
+      monthlyBudgetIdr: 10_000_000,
+      webhookUrl: "https://agen.contoh.id/kuasa",
+    });
+    expect(created.token).toMatch(/^kk_live_[0-9A-Za-z]{16}\.[0-9A-Za-z]{32}$/);
+    expect(created.webhookSecret).toMatch(/^whsec_/);
+    const key = await authenticateApiKey(database.prisma, clock, `Bearer ${created.token}`);
+    expect(key).toMatchObject({ organizationId: mine.id, scopes: ["katalog:baca", "order:buat"], maxOrderIdr: 3_000_000n });
+
+    const listed = await as(admin).organization.keys();
+    const row = listed.find((k) => k.keyId === created.keyId);
+    expect(row).toMatchObject({ name: "agen-produksi", webhookUrl: "https://agen.contoh.id/kuasa", revokedAt: null, spentThisMonthIdr: 0 });
+    expect(JSON.stringify(listed)).not.toContain(created.token.split(".")[1]);
+    expect(JSON.stringify(listed)).not.toContain(created.webhookSecret);
+    // Only this organisation's keys.
+    expect(listed.map((k) => k.id)).not.toContain(theirs.apiKeyId);
+  });
+
+  it("refuses a webhook URL that is not https:// (or http://localhost), and a key without scopes", async () => {
+    const base = { name: "x", scopes: ["katalog:baca" as const], maxOrderIdr: 1_000_000, monthlyBudgetIdr: 1_000_000 };
+    expect(await codeOf(as(admin).organization.createKey({ ...base, webhookUrl: "http://agen.contoh.id/hook" }))).toBe("VALIDATION");
+    expect(await codeOf(as(admin).organization.createKey({ ...base, scopes: [], webhookUrl: null }))).toBe("VALIDATION");
+    expect((await as(admin).organization.createKey({ ...base, webhookUrl: "http://localhost:4000/hook" })).token).toBeTruthy();
+  });
+
+  it("rotates the webhook secret and revokes its own keys; another organisation's key is NOT_FOUND", async () => {
+    expect(await codeOf(as(admin).organization.revokeKey({ apiKeyId: theirs.apiKeyId }))).toBe("NOT_FOUND");
+    expect(await codeOf(as(admin).organization.rotateWebhookSecret({ apiKeyId: theirs.apiKeyId }))).toBe("NOT_FOUND");
+    expect(await database.prisma.apiKey.findUniqueOrThrow({ where: { id: theirs.apiKeyId } })).toMatchObject({ revokedAt: null });
+
+    const created = await as(admin).organization.createKey({ name: "sementara", scopes: ["status:baca"], maxOrderIdr: 1_000_000, monthlyBudgetIdr: 1_000_000, webhookUrl: null });
+    const row = (await as(admin).organization.keys()).find((k) => k.keyId === created.keyId)!;
+    const { webhookSecret } = await as(admin).organization.rotateWebhookSecret({ apiKeyId: row.id });
+    expect(webhookSecret).not.toBe(created.webhookSecret);
+    expect(await database.prisma.apiKey.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ webhookSecret });
+
+    await as(admin).organization.revokeKey({ apiKeyId: row.id });
+    expect((await as(admin).organization.keys()).find((k) => k.id === row.id)?.revokedAt).toEqual(clock.now());
+    expect(await codeOf(authenticateApiKey(database.prisma, clock, `Bearer ${created.token}`))).toBe("UNAUTHENTICATED");
+  });
+});
+
+describe("webhook deliveries", () => {
+  it("lists the organisation's own events with their deliveries; redelivers its own, NOT_FOUND for another's", async () => {
+    const hooked = await order(mine, ndaOrder({ callback_url: "https://agen.contoh.id/hook" }));
+    await as(admin).organization.decide({ orderId: hooked.id, approve: true });
+    const foreign = await order(theirs, ndaOrder({ callback_url: "https://lain.contoh.id/hook" }));
+    await as(otherAdmin).organization.decide({ orderId: foreign.id, approve: true });
+
+    const events = await as(admin).organization.webhookDeliveries({ orderId: hooked.id });
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ orderId: hooked.id, type: "order.dibayar", deliveries: [{ url: "https://agen.contoh.id/hook", status: "menunggu", attemptsLog: [] }] });
+    expect((await as(admin).organization.webhookDeliveries({})).map((e) => e.orderId)).not.toContain(foreign.id);
+    // Another organisation's order id filters to nothing rather than revealing it.
+    expect(await as(admin).organization.webhookDeliveries({ orderId: foreign.id })).toEqual([]);
+
+    const redelivered = await as(admin).organization.redeliver({ eventId: events[0]!.id });
+    expect(redelivered.url).toBe("https://agen.contoh.id/hook");
+    expect((await as(admin).organization.webhookDeliveries({ orderId: hooked.id }))[0]!.deliveries).toHaveLength(2);
+
+    const foreignEvent = (await as(otherAdmin).organization.webhookDeliveries({ orderId: foreign.id }))[0]!;
+    expect(await codeOf(as(admin).organization.redeliver({ eventId: foreignEvent.id }))).toBe("NOT_FOUND");
+  });
+});
+
+describe("cases and invoices", () => {
+  /** A case of `org` with a selected bid of Rp 8.000.000 (client pays Rp 9.000.000). */
+  async function invoicedCase(org: TestOrg) {
+    const practitionerId = await createTestPractitioner(database.prisma, ["properti"]);
+    const created = await createTestCase(database.prisma, clock, org);
+    const offer = await bid(database.prisma, clock, practitionerId, created.id, 8_000_000);
+    return selectBid(database.prisma, clock, await agentKey(database.prisma, clock, org), created.id, offer.id);
+  }
+
+  it("lists the organisation's own cases with bids and invoice, and pays its own invoice from the deposit", async () => {
+    const rich = await createTestOrg(database.prisma, { depositIdr: 20_000_000n });
+    const richAdmin = await portalUser(database.prisma, "org_admin", rich.id);
+    const { invoice } = await invoicedCase(rich);
+    const foreign = await invoicedCase(theirs);
+
+    const cases = await as(richAdmin).organization.cases();
+    expect(cases.map((c) => c.id)).toEqual([invoice.caseId]);
+    expect(cases[0]).toMatchObject({
+      status: "dipilih",
+      bids: [{ status: "dipilih", priceIdr: 8_000_000, clientPaysIdr: 9_000_000 }],
+      invoice: { id: invoice.id, status: "belum_dibayar", totalIdr: 9_000_000, feeIdr: 1_000_000 },
+    });
+
+    expect(await codeOf(as(richAdmin).organization.payInvoice({ invoiceId: foreign.invoice.id }))).toBe("NOT_FOUND");
+    expect(await as(richAdmin).organization.payInvoice({ invoiceId: invoice.id })).toEqual({ status: "dibayar", totalIdr: 9_000_000 });
+    expect((await as(richAdmin).organization.overview()).deposit.balanceIdr).toBe(11_000_000);
+    expect(await codeOf(as(richAdmin).organization.payInvoice({ invoiceId: invoice.id }))).toBe("INVALID_STATE");
+  });
+
+  it("an invoice the deposit cannot cover fails with INSUFFICIENT_DEPOSIT and stays unpaid", async () => {
+    const poor = await createTestOrg(database.prisma, { depositIdr: 1_000_000n });
+    const poorAdmin = await portalUser(database.prisma, "org_admin", poor.id);
+    const { invoice } = await invoicedCase(poor);
+    expect(await codeOf(as(poorAdmin).organization.payInvoice({ invoiceId: invoice.id }))).toBe("INSUFFICIENT_DEPOSIT");
+    expect((await as(poorAdmin).organization.cases())[0]?.invoice).toMatchObject({ status: "belum_dibayar" });
+  });
+});

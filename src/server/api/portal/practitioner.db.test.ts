@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PortalUser } from "@/server/auth/session";
+import { fixedClock } from "@/server/domain/clock";
+import { ensureOffering } from "@/server/services/offers";
+import { selectBid } from "@/server/services/cases";
+import { agentKey, createTestCase } from "@/test/cases";
+import { createTestDatabase, type TestDatabase } from "@/test/db";
+import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
+import { startTestApi, type TestApi } from "@/test/http";
+import { createTestPractitioner, NDA_CLIENT_PRICE_IDR, ndaOrder } from "@/test/orders";
+import { portalCaller, portalUser } from "@/test/portal";
+import { toApiError } from "../api-error";
+
+let database: TestDatabase;
+let api: TestApi;
+let org: TestOrg;
+const clock = fixedClock("2026-11-23T03:00:00Z");
+const deps = () => ({ db: database.prisma, clock });
+let alice: PortalUser;
+let bob: PortalUser;
+
+/** The session next-auth would carry for a practitioner created like the ops CLI does. */
+async function practitionerUser(): Promise<PortalUser> {
+  const practitionerId = await createTestPractitioner(database.prisma);
+  const { user } = await database.prisma.practitioner.findUniqueOrThrow({ where: { id: practitionerId }, include: { user: true } });
+  return { id: user.id, email: user.email, name: user.name, role: "practitioner", organizationId: null, practitionerId };
+}
+
+/** The portal's error code of a refused call (what the browser reads as data.apiError.code). */
+async function refusal(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+  } catch (err) {
+    return toApiError(err).code;
+  }
+  throw new Error("the call was not refused");
+}
+
+/**
+ * A paid NDA order on offer to one of the two practitioners (the fair rotation picks who):
+ * returns the order, its live offer and who holds it.
+ */
+async function offeredOrder() {
+  const res = await api.call("/v1/orders", { method: "POST", token: org.token, json: ndaOrder() });
+  const { id: orderId } = (await res.json()) as { id: string };
+  await ensureOffering(deps(), orderId);
+  const offer = await database.prisma.offer.findFirstOrThrow({ where: { orderId, status: "aktif" } });
+  const [holder, other] = offer.practitionerId === alice.practitionerId ? [alice, bob] : [bob, alice];
+  return { orderId, offerId: offer.id, holder: portalCaller(deps(), holder), other: portalCaller(deps(), other) };
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seededCatalog(database.prisma);
+  api = await startTestApi(database.prisma, clock);
+  org = await createTestOrg(database.prisma, { depositIdr: 100_000_000n, monthlyBudgetIdr: 100_000_000n });
+  alice = await practitionerUser();
+  bob = await practitionerUser();
+});
+
+afterAll(async () => {
+  await api?.close();
+  await database?.destroy();
+});
+
+describe("the practitioner's own offers and orders", () => {
+  it("shows the offer masked to its holder only; the other practitioner can neither see nor answer it", async () => {
+    const { orderId, offerId, holder, other } = await offeredOrder();
+    const [offer] = await holder.practitioner.offers();
+    expect(offer).toMatchObject({ offerId, secondsLeft: 30 * 60, order: { id: orderId, masked: true, actions: [], earningIdr: NDA_CLIENT_PRICE_IDR } });
+    expect(offer!.order.intake.email_kontak).not.toContain("legal@satu.co.id");
+    expect(offer!.order.intakeLabels.email_kontak).toBeTruthy();
+
+    expect(await other.practitioner.offers()).toEqual([]);
+    expect(await refusal(other.practitioner.acceptOffer({ offerId }))).toBe("NOT_FOUND");
+    expect(await refusal(other.practitioner.declineOffer({ offerId }))).toBe("NOT_FOUND");
+    // Before taking it, the order is not the holder's either.
+    expect(await refusal(holder.practitioner.order({ orderId }))).toBe("NOT_FOUND");
+  });
+
+  it("after accepting, its holder sees the real intake and works it; the other practitioner gets NOT_FOUND for every step", async () => {
+    const { orderId, offerId, holder, other } = await offeredOrder();
+    expect(await holder.practitioner.acceptOffer({ offerId })).toBe(orderId);
+
+    const taken = await holder.practitioner.order({ orderId });
+    expect(taken).toMatchObject({ status: "diambil", masked: false, actions: ["start_work", "release"] });
+    expect(taken.intake.email_kontak).toBe("legal@satu.co.id");
+    expect((await holder.practitioner.orders()).map((o) => o.id)).toContain(orderId);
+
+    expect(await refusal(other.practitioner.order({ orderId }))).toBe("NOT_FOUND");
+    expect((await other.practitioner.orders()).map((o) => o.id)).not.toContain(orderId);
+    expect(await refusal(other.practitioner.startWork({ orderId }))).toBe("NOT_FOUND");
+    expect(await refusal(other.practitioner.askClient({ orderId, question: "Siapa direkturnya?" }))).toBe("NOT_FOUND");
+    expect(await refusal(other.practitioner.deliver({ orderId, deliverable: "https://contoh.id/x.pdf" }))).toBe("NOT_FOUND");
+    expect(await refusal(other.practitioner.release({ orderId }))).toBe("NOT_FOUND");
+
+    expect(await holder.practitioner.startWork({ orderId })).toBe("dikerjakan");
+    expect((await holder.practitioner.order({ orderId })).actions).toEqual(["request_input", "deliver", "release"]);
+    expect(await holder.practitioner.askClient({ orderId, question: "Siapa penandatangan PT Dua?" })).toBe("butuh_input_klien");
+    const waiting = await holder.practitioner.order({ orderId });
+    expect(waiting.actions).toEqual(["release"]);
+    expect(waiting.messages.map((m) => [m.role, m.body])).toEqual([["practitioner", "Siapa penandatangan PT Dua?"]]);
+    // A step the status does not allow is refused with the state, not silently ignored.
+    expect(await refusal(holder.practitioner.deliver({ orderId, deliverable: "https://contoh.id/x.pdf" }))).toBe("INVALID_STATE");
+
+    await api.call(`/v1/orders/${orderId}/messages`, { method: "POST", token: org.token, json: { body: "Direktur: Budi" } });
+    expect(await holder.practitioner.deliver({ orderId, deliverable: "https://berkas.contoh.id/nda.pdf" })).toBe("diserahkan");
+    expect((await holder.practitioner.order({ orderId })).actions).toEqual([]);
+  });
+
+  it("credits the earning to the holder's statement once the agent accepts the result, and to nobody else", async () => {
+    const { orderId, offerId, holder, other } = await offeredOrder();
+    const before = (await holder.practitioner.earnings()).balanceIdr;
+    const othersBefore = (await other.practitioner.earnings()).balanceIdr;
+    await holder.practitioner.acceptOffer({ offerId });
+    await holder.practitioner.startWork({ orderId });
+    await holder.practitioner.deliver({ orderId, deliverable: "https://berkas.contoh.id/nda.pdf" });
+    await api.call(`/v1/orders/${orderId}/accept`, { method: "POST", token: org.token });
+
+    const earnings = await holder.practitioner.earnings();
+    expect(earnings.balanceIdr).toBe(before + NDA_CLIENT_PRICE_IDR);
+    expect(earnings.entries[0]).toMatchObject({ amountIdr: NDA_CLIENT_PRICE_IDR, kind: "escrow_release", reference: orderId });
+    expect((await other.practitioner.earnings()).balanceIdr).toBe(othersBefore);
+  });
+
+  it("release hands the order to the other practitioner, after which it is NOT_FOUND for the one who released it", async () => {
+    const { orderId, offerId, holder, other } = await offeredOrder();
+    await holder.practitioner.acceptOffer({ offerId });
+    expect(await holder.practitioner.release({ orderId })).toBe("ditawarkan");
+    expect(await refusal(holder.practitioner.order({ orderId }))).toBe("NOT_FOUND");
+    expect((await other.practitioner.offers()).map((o) => o.order.id)).toContain(orderId);
+  });
+});
+
+describe("the case board through the portal", () => {
+  it("shows an open case in my area masked, takes one bid priced with the fee, withdraws it while open; another practitioner cannot withdraw it", async () => {
+    const me = portalCaller(deps(), alice);
+    const other = portalCaller(deps(), bob);
+    const { id: caseId } = await createTestCase(database.prisma, clock, org, { area: "kontrak" });
+    const [seen] = (await me.practitioner.cases()).filter((c) => c.id === caseId);
+    expect(seen).toMatchObject({ selected: false, myBid: null, canBid: true, canWithdraw: false });
+    expect(seen!.contact.email).not.toBe("budi.santoso@contoh.co.id");
+    expect(seen!.story).not.toContain("0812-3456-7890");
+
+    const bid = await me.practitioner.submitBid({ caseId, scope: "Somasi dan negosiasi", etaDays: 10, priceIdr: 8_000_000 });
+    expect(bid).toMatchObject({ status: "diajukan", priceIdr: 8_000_000, clientPaysIdr: 9_000_000 });
+    expect(await me.practitioner.case({ caseId })).toMatchObject({ canBid: false, canWithdraw: true, myBid: { id: bid.id } });
+    expect(await refusal(me.practitioner.submitBid({ caseId, scope: "Lagi", etaDays: 10, priceIdr: 1 }))).toBe("CONFLICT");
+
+    expect(await refusal(other.practitioner.withdrawBid({ bidId: bid.id }))).toBe("NOT_FOUND");
+    expect(await me.practitioner.withdrawBid({ bidId: bid.id })).toMatchObject({ status: "ditarik" });
+    expect(await me.practitioner.case({ caseId })).toMatchObject({ canBid: false, canWithdraw: false, myBid: { status: "ditarik" } });
+  });
+
+  it("keeps cases outside my areas off my board, and shows the real contact only to the selected practitioner", async () => {
+    const me = portalCaller(deps(), alice);
+    const other = portalCaller(deps(), bob);
+    const elsewhere = await createTestCase(database.prisma, clock, org, { area: "properti" });
+    expect((await me.practitioner.cases()).map((c) => c.id)).not.toContain(elsewhere.id);
+    expect(await refusal(me.practitioner.case({ caseId: elsewhere.id }))).toBe("NOT_FOUND");
+
+    const { id: caseId } = await createTestCase(database.prisma, clock, org, { area: "kontrak" });
+    const mine = await me.practitioner.submitBid({ caseId, scope: "Somasi", etaDays: 7, priceIdr: 500_000 });
+    expect(mine.clientPaysIdr).toBe(600_000);
+    await other.practitioner.submitBid({ caseId, scope: "Somasi juga", etaDays: 9, priceIdr: 700_000 });
+    await selectBid(database.prisma, clock, await agentKey(database.prisma, clock, org), caseId, mine.id);
+
+    const selected = await me.practitioner.case({ caseId });
+    expect(selected).toMatchObject({ status: "dipilih", selected: true, canWithdraw: false, myBid: { status: "dipilih" } });
+    expect(selected.contact).toEqual({ name: "Budi Santoso", email: "budi.santoso@contoh.co.id", phone: "+62 812-3456-7890" });
+    const passedOver = await other.practitioner.case({ caseId });
+    expect(passedOver).toMatchObject({ selected: false, myBid: { status: "tidak_dipilih" } });
+    expect(passedOver.contact.email).not.toBe("budi.santoso@contoh.co.id");
+
+    // Off the open board now; each practitioner's own bids list carries the outcome.
+    expect((await me.practitioner.cases()).map((c) => c.id)).not.toContain(caseId);
+    expect((await me.practitioner.myBids()).find((b) => b.case.id === caseId)).toMatchObject({ id: mine.id, status: "dipilih", selected: true, clientPaysIdr: 600_000, case: { status: "dipilih" } });
+    expect((await other.practitioner.myBids()).find((b) => b.case.id === caseId)).toMatchObject({ status: "tidak_dipilih", selected: false });
+    expect((await other.practitioner.myBids()).map((b) => b.id)).not.toContain(mine.id);
+  });
+});
+
+describe("who may call the practitioner procedures", () => {
+  it("refuses an org admin and an operator (FORBIDDEN) and nobody signed in (UNAUTHENTICATED)", async () => {
+    const admin = portalCaller(deps(), await portalUser(database.prisma, "org_admin", org.id));
+    const operator = portalCaller(deps(), await portalUser(database.prisma, "operator"));
+    const anonymous = portalCaller(deps(), null);
+    const { offerId, orderId } = await offeredOrder();
+    for (const caller of [admin, operator]) {
+      expect(await refusal(caller.practitioner.offers())).toBe("FORBIDDEN");
+      expect(await refusal(caller.practitioner.acceptOffer({ offerId }))).toBe("FORBIDDEN");
+      expect(await refusal(caller.practitioner.order({ orderId }))).toBe("FORBIDDEN");
+      expect(await refusal(caller.practitioner.earnings())).toBe("FORBIDDEN");
+      expect(await refusal(caller.practitioner.cases())).toBe("FORBIDDEN");
+      expect(await refusal(caller.practitioner.myBids())).toBe("FORBIDDEN");
+    }
+    expect(await refusal(anonymous.practitioner.offers())).toBe("UNAUTHENTICATED");
+    expect(await refusal(anonymous.practitioner.acceptOffer({ offerId }))).toBe("UNAUTHENTICATED");
+    expect(await refusal(anonymous.practitioner.orders())).toBe("UNAUTHENTICATED");
+    expect(await refusal(anonymous.practitioner.submitBid({ caseId: "kas_x", scope: "x", etaDays: 1, priceIdr: 1 }))).toBe("UNAUTHENTICATED");
+    // Nothing of it happened: the offer is still live for its holder.
+    expect(await database.prisma.offer.count({ where: { id: offerId, status: "aktif" } })).toBe(1);
+  });
+});

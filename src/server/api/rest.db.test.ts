@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { agentPrice } from "@/server/domain/pricing";
+import { CATALOG_SEED } from "@/server/services/catalog-seed";
+import { createTestDatabase, type TestDatabase } from "@/test/db";
+import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
+import { startTestApi, type TestApi } from "@/test/http";
+import { createApiKey } from "@/server/services/api-keys";
+import { invalidateCatalogCache } from "@/server/services/catalog";
+
+let database: TestDatabase;
+let api: TestApi;
+let org: TestOrg;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seededCatalog(database.prisma);
+  org = await createTestOrg(database.prisma, { depositIdr: 12_345_000n });
+  api = await startTestApi(database.prisma);
+});
+
+afterAll(async () => {
+  await api?.close();
+  await database?.destroy();
+});
+
+async function expectError(res: Response, status: number, code: string) {
+  expect(res.status).toBe(status);
+  expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+  const body = (await res.json()) as { error: { code: string; message: string } };
+  expect(Object.keys(body)).toEqual(["error"]);
+  expect(Object.keys(body.error).sort()).toEqual(["code", "message"]);
+  expect(body.error.code).toBe(code);
+  expect(body.error.message.length).toBeGreaterThan(0);
+  return body.error;
+}
+
+describe("GET /v1/services", () => {
+  it("lists every seeded agent-eligible service with the computed agent price", async () => {
+    const res = await api.call("/v1/services", { token: org.token });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { data: Array<Record<string, unknown>> };
+    expect(body.data).toHaveLength(CATALOG_SEED.length);
+    expect(body.data.length).toBeGreaterThanOrEqual(12);
+    for (const service of body.data) {
+      const seed = CATALOG_SEED.find((s) => s.code === service.code);
+      expect(seed).toBeDefined();
+      expect(service.price_idr).toBe(agentPrice(seed!.clientPriceIdr));
+      expect(Object.keys(service).sort()).toEqual(["category", "code", "description", "intake", "name", "price_idr", "sla", "third_party"]);
+    }
+  });
+
+  it("hides services that are not agent-eligible or not active", async () => {
+    // Written behind the service module's back, so its short-lived cache is cleared by hand.
+    await database.prisma.service.update({ where: { code: "review_kontrak" }, data: { agentEligible: false } });
+    invalidateCatalogCache(database.prisma);
+    try {
+      const body = (await (await api.call("/v1/services", { token: org.token })).json()) as { data: Array<{ code: string }> };
+      expect(body.data.map((s) => s.code)).not.toContain("review_kontrak");
+      await expectError(await api.call("/v1/services/review_kontrak", { token: org.token }), 404, "NOT_FOUND");
+    } finally {
+      await database.prisma.service.update({ where: { code: "review_kontrak" }, data: { agentEligible: true } });
+      invalidateCatalogCache(database.prisma);
+    }
+  });
+
+  it("carries an X-Request-Id on success and on error", async () => {
+    const ok = await api.call("/v1/services", { token: org.token });
+    const bad = await api.call("/v1/services");
+    expect(ok.headers.get("x-request-id")).toMatch(/^req_/);
+    expect(bad.headers.get("x-request-id")).toMatch(/^req_/);
+    expect(ok.headers.get("x-request-id")).not.toBe(bad.headers.get("x-request-id"));
+  });
+});
+
+describe("GET /v1/services/{code}", () => {
+  it("returns one service in the spec's shape", async () => {
+    const res = await api.call("/v1/services/pendaftaran_merek", { token: org.token });
+    expect(res.status).toBe(200);
+    const service = (await res.json()) as Record<string, unknown>;
+    expect(service).toMatchObject({
+      code: "pendaftaran_merek",
+      price_idr: agentPrice(2_290_000),
+      sla: { days: expect.any(Number), label: expect.any(String) },
+      third_party: expect.stringContaining("PNBP"),
+    });
+  });
+
+  it("answers 404 NOT_FOUND for an unknown code", async () => {
+    await expectError(await api.call("/v1/services/tidak_ada", { token: org.token }), 404, "NOT_FOUND");
+  });
+});
+
+describe("GET /v1/balance", () => {
+  it("reports the deposit, the key's limits, spending and scopes", async () => {
+    const res = await api.call("/v1/balance", { token: org.token });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      deposit_idr: 12_345_000,
+      key: { max_order_budget: 25_000_000, monthly_budget: 100_000_000, spent_this_month: 0, scopes: ["katalog:baca", "order:buat", "status:baca", "kasus:buat"] },
+    });
+  });
+});
+
+describe("authentication and authorisation", () => {
+  it("refuses a request without a key with 401 UNAUTHENTICATED", async () => {
+    await expectError(await api.call("/v1/balance"), 401, "UNAUTHENTICATED");
+  });
+
+  it("refuses a malformed key with 401", async () => {
+    await expectError(await api.call("/v1/balance", { token: "not-a-key" }), 401, "UNAUTHENTICATED");
+    await expectError(await api.call("/v1/balance", { headers: { Authorization: "Basic abc" } }), 401, "UNAUTHENTICATED");
+  });
+
+  it("refuses a well-formed key with a wrong secret with 401", async () => {
+    const forged = `${org.keyId}.${"A".repeat(32)}`;
+    await expectError(await api.call("/v1/balance", { token: forged }), 401, "UNAUTHENTICATED");
+  });
+
+  it("refuses a revoked key with 401", async () => {
+    const other = await createTestOrg(database.prisma);
+    await database.prisma.apiKey.update({ where: { id: other.apiKeyId }, data: { revokedAt: new Date() } });
+    const error = await expectError(await api.call("/v1/balance", { token: other.token }), 401, "UNAUTHENTICATED");
+    expect(error.message).toMatch(/revoked/);
+  });
+
+  it("refuses keys of organisations that are not approved or are suspended with 403", async () => {
+    const pending = await createTestOrg(database.prisma, { status: "menunggu_persetujuan" });
+    const suspended = await createTestOrg(database.prisma, { status: "ditangguhkan" });
+    await expectError(await api.call("/v1/services", { token: pending.token }), 403, "ORGANIZATION_NOT_ACTIVE");
+    await expectError(await api.call("/v1/services", { token: suspended.token }), 403, "ORGANIZATION_NOT_ACTIVE");
+  });
+
+  it("refuses an operation whose scope the key lacks with 403 INSUFFICIENT_SCOPE", async () => {
+    const key = await createApiKey(database.prisma, { organizationId: org.id, scopes: ["status:baca"] }, { actorType: "system" });
+    const error = await expectError(await api.call("/v1/services", { token: key.token }), 403, "INSUFFICIENT_SCOPE");
+    expect(error.message).toContain("katalog:baca");
+    expect((await api.call("/v1/balance", { token: key.token })).status).toBe(200);
+  });
+
+  it("checks the key before the input", async () => {
+    await expectError(await api.call(`/v1/services/${"x".repeat(200)}`), 401, "UNAUTHENTICATED");
+  });
+});
+
+describe("errors of the transport, all in the spec's shape", () => {
+  it("answers an unknown path with 404 NOT_FOUND", async () => {
+    await expectError(await api.call("/v1/tidak-ada", { token: org.token }), 404, "NOT_FOUND");
+    await expectError(await api.call("/v1", { token: org.token }), 404, "NOT_FOUND");
+  });
+
+  it("answers a known path with the wrong method with 405 and Allow", async () => {
+    const res = await api.call("/v1/services", { method: "DELETE", token: org.token });
+    await expectError(res, 405, "METHOD_NOT_ALLOWED");
+    expect(res.headers.get("allow")).toBe("GET");
+  });
+
+  it("answers malformed JSON with 400 VALIDATION", async () => {
+    const res = await api.call("/v1/services", { method: "POST", token: org.token, headers: { "Content-Type": "application/json" }, body: "{nope" });
+    await expectError(res, 400, "VALIDATION");
+  });
+
+  it("answers a JSON body that is not an object with 400 VALIDATION", async () => {
+    const res = await api.call("/v1/services", { method: "POST", token: org.token, headers: { "Content-Type": "application/json" }, body: "[1,2]" });
+    await expectError(res, 400, "VALIDATION");
+  });
+
+  it("answers a body of another content type with 415", async () => {
+    const res = await api.call("/v1/services", { method: "POST", token: org.token, headers: { "Content-Type": "text/plain" }, body: "hello" });
+    await expectError(res, 415, "UNSUPPORTED_MEDIA_TYPE");
+  });
+
+  it("answers an oversized body with 413", async () => {
+    const res = await api.call("/v1/services", {
+      method: "POST",
+      token: org.token,
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ pad: "x".repeat(1024 * 1024 + 10) }),
+    });
+    await expectError(res, 413, "PAYLOAD_TOO_LARGE");
+  });
+});
+
+describe("GET /v1/openapi.json", () => {
+  it("serves the OpenAPI 3.1 document, version 1.0.0, with bearer auth and the Error schema", async () => {
+    const res = await api.call("/v1/openapi.json");
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as {
+      openapi: string;
+      info: { version: string };
+      components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> };
+      paths: Record<string, Record<string, { responses: Record<string, unknown>; security: Array<Record<string, string[]>> }>>;
+    };
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info.version).toBe("1.0.0");
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(doc.components.schemas.Error).toBeDefined();
+    const balance = doc.paths["/v1/balance"]?.get;
+    expect(balance?.security).toEqual([{ bearerAuth: ["status:baca"] }]);
+    for (const status of ["200", "400", "401", "402", "403", "404", "409", "422", "429"]) expect(balance?.responses[status]).toBeDefined();
+    expect(JSON.stringify(balance?.responses["401"])).toContain("#/components/schemas/Error");
+  });
+});

@@ -1,0 +1,127 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
+import { newId } from "@/server/domain/ids";
+import { AppError } from "@/server/domain/errors";
+import { toApiError, statusOf, type ApiError } from "./api-error";
+import { type AppDeps, createContext, type Context } from "./context";
+import { buildOpenApiDocument } from "./openapi";
+import { methodsForPath } from "./routes";
+import { v1Router } from "./v1";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+type Request = IncomingMessage & { body?: unknown; requestId?: string };
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+export function sendError(res: ServerResponse, error: ApiError, headers: Record<string, string> = {}): void {
+  sendJson(res, statusOf(error), { error }, headers);
+}
+
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Reads and parses a JSON body ourselves, before the adapter: its own reader ignores bodies
+ * sent as `application/json; charset=utf-8`, and we want our limits and messages.
+ * An empty body counts as `{}` so bodiless POSTs (accept) need no Content-Type.
+ */
+async function readJsonBody(req: Request): Promise<void> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+    chunks.push(chunk);
+  }
+  const raw = Buffer.concat(chunks).toString("utf8");
+  // The adapter insists on this content type even when we hand it the parsed body.
+  const contentType = req.headers["content-type"];
+  req.headers["content-type"] = "application/json";
+  if (raw.trim() === "") {
+    req.body = {};
+    return;
+  }
+  if (!contentType || !/^application\/json\s*(;|$)/i.test(contentType)) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the request body as JSON with `Content-Type: application/json`.");
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new AppError("VALIDATION", "The request body is not valid JSON.");
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw new AppError("VALIDATION", "The request body must be a JSON object.");
+  }
+  req.body = parsed;
+}
+
+/**
+ * The /v1 face: the tRPC router through trpc-to-openapi's node-http adapter, wrapped so that
+ * every answer carries X-Request-Id and every error body is exactly `{ error: { code, message } }`.
+ */
+export function createRestHandler(deps: AppDeps & { publicUrl: string }) {
+  const { publicUrl, ...appDeps } = deps;
+  let openApiDocument: string | undefined;
+  const openapi = createOpenApiNodeHttpHandler({
+    router: v1Router,
+    createContext: ({ req }: { req: Request }) => createContext(appDeps, req.requestId ?? newId("request"), req.headers),
+    responseMeta: ({ ctx, errors }: { ctx?: Context; errors: unknown[] }) => {
+      // Errors keep the headers set before them (rate-limit fields, Retry-After).
+      if (errors.length > 0) return { status: statusOf(toApiError(errors[0])), headers: ctx?.response.headers ?? {} };
+      return { status: ctx?.response.status ?? 200, headers: ctx?.response.headers ?? {} };
+    },
+    onError: ({ error }: { error: unknown }) => {
+      if (toApiError(error).code === "INTERNAL") console.error("[v1] internal error", error);
+    },
+  });
+
+  return async function handleRest(req: Request, res: ServerResponse): Promise<void> {
+    const requestId = newId("request");
+    res.setHeader("X-Request-Id", requestId);
+    req.requestId = requestId;
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const method = req.method ?? "GET";
+
+    if (url.pathname === "/v1/openapi.json" && (method === "GET" || method === "HEAD")) {
+      openApiDocument ??= JSON.stringify(buildOpenApiDocument(publicUrl));
+      res.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "public, max-age=300" });
+      res.end(method === "HEAD" ? undefined : openApiDocument);
+      return;
+    }
+
+    try {
+      if (BODY_METHODS.has(method)) await readJsonBody(req);
+    } catch (err) {
+      sendError(res, toApiError(err));
+      return;
+    }
+
+    // The adapter's error bodies carry our formatter's apiError; answer with exactly that.
+    const end = res.end.bind(res) as (chunk?: unknown) => ServerResponse;
+    res.end = ((chunk?: unknown) => {
+      if (res.statusCode >= 400 && typeof chunk === "string") {
+        const apiError = (JSON.parse(chunk) as { data?: { apiError?: ApiError } }).data?.apiError;
+        if (apiError) {
+          const text = JSON.stringify({ error: apiError });
+          res.setHeader("Content-Length", Buffer.byteLength(text));
+          return end(text);
+        }
+      }
+      return end(chunk);
+    }) as typeof res.end;
+
+    await openapi(req, res, () => {
+      const allowed = methodsForPath(url.pathname);
+      if (allowed.length > 0) {
+        sendError(res, { code: "METHOD_NOT_ALLOWED", message: `${method} is not allowed on ${url.pathname}; use ${allowed.join(" or ")}.` }, { Allow: allowed.join(", ") });
+      } else {
+        sendError(res, { code: "NOT_FOUND", message: `No endpoint ${method} ${url.pathname}. The API reference is at /v1/openapi.json.` });
+      }
+    });
+  };
+}

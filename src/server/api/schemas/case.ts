@@ -1,0 +1,111 @@
+import { z } from "zod";
+import type { Bid, Invoice } from "@/generated/prisma/client";
+import { BidStatus, CaseStatus, InvoiceStatus } from "@/generated/prisma/enums";
+import { CASE_LIMITS } from "@/server/domain/case-board";
+import type { CaseWithBids, CreateCaseInput } from "@/server/services/cases";
+
+const label = z.string().trim().max(CASE_LIMITS.label);
+
+export const createCaseSchema = z
+  .object({
+    contact_name: z.string().trim().min(1, "must not be empty").max(CASE_LIMITS.contactName),
+    contact_email: z.email().max(CASE_LIMITS.contactEmail),
+    contact_phone: z.string().trim().min(1, "must not be empty").max(CASE_LIMITS.contactPhone).optional(),
+    story: z
+      .string()
+      .trim()
+      .min(CASE_LIMITS.storyMin, `must be at least ${CASE_LIMITS.storyMin} characters`)
+      .max(CASE_LIMITS.storyMax)
+      .meta({ description: "What happened and what the client needs. Practitioners see it with e-mail addresses, phone numbers and NIKs masked until their bid is selected." }),
+    area: label.optional().meta({ description: "Legal area, e.g. `properti`, `ketenagakerjaan`. Without it, every active practitioner sees the case." }),
+    urgency: label.optional(),
+    budget_range: label.optional(),
+  })
+  .strict()
+  .meta({ id: "CreateCase" });
+
+const caseStatusSchema = z.enum(CaseStatus).meta({ id: "CaseStatus", description: "terbuka: taking bids; dipilih: a bid was selected; ditutup: closed by the operator." });
+const bidStatusSchema = z
+  .enum(BidStatus)
+  .meta({ id: "BidStatus", description: "diajukan: live; dipilih: selected; tidak_dipilih: another bid was selected or the case closed; ditarik: withdrawn by the practitioner." });
+const invoiceStatusSchema = z.enum(InvoiceStatus).meta({ id: "InvoiceStatus", description: "belum_dibayar, dibayar or dibatalkan." });
+
+const bidSchema = z
+  .object({
+    id: z.string(),
+    scope: z.string(),
+    eta_days: z.number().int(),
+    note: z.string().nullable(),
+    status: bidStatusSchema,
+    price_idr: z.number().int().meta({ description: "The practitioner's bid." }),
+    client_pays: z.number().int().meta({ description: "The bid plus the platform fee (12.5 %, at least Rp 100.000): the invoice total if selected." }),
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: "Bid" });
+
+export const caseSchema = z
+  .object({
+    id: z.string(),
+    status: caseStatusSchema,
+    area: z.string().nullable(),
+    urgency: z.string(),
+    budget_range: z.string(),
+    selected_bid_id: z.string().nullable(),
+    bids: z.array(bidSchema),
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: "Case" });
+
+const invoiceSummarySchema = z
+  .object({ id: z.string(), total_idr: z.number().int(), status: invoiceStatusSchema })
+  .meta({ id: "InvoiceSummary" });
+
+export const selectBidSchema = z.object({ bid_id: z.string().min(1).max(64).meta({ description: "One of the case's bids with status `diajukan`." }) }).strict();
+
+export const selectionSchema = z.object({ case: caseSchema, invoice: invoiceSummarySchema }).meta({ id: "CaseSelection" });
+
+type CreateCaseBody = z.infer<typeof createCaseSchema>;
+
+export function toCreateCaseInput(body: CreateCaseBody): CreateCaseInput {
+  return {
+    contactName: body.contact_name,
+    contactEmail: body.contact_email,
+    contactPhone: body.contact_phone ?? null,
+    story: body.story,
+    // An empty area is no area: the case goes to every practitioner.
+    area: body.area || null,
+    urgency: body.urgency,
+    budgetRange: body.budget_range,
+  };
+}
+
+function serializeBid(bid: Bid): z.infer<typeof bidSchema> {
+  return {
+    id: bid.id,
+    scope: bid.scope,
+    eta_days: bid.etaDays,
+    note: bid.note,
+    status: bid.status,
+    price_idr: Number(bid.priceIdr),
+    client_pays: Number(bid.clientPaysIdr),
+    created_at: bid.createdAt.toISOString(),
+  };
+}
+
+/** The agent's view: its own case, every bid, nothing masked. */
+export function serializeCase(row: CaseWithBids): z.infer<typeof caseSchema> {
+  return {
+    id: row.id,
+    status: row.status,
+    area: row.area,
+    urgency: row.urgency,
+    budget_range: row.budgetRange,
+    selected_bid_id: row.selectedBidId,
+    bids: row.bids.map(serializeBid),
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function serializeInvoiceSummary(invoice: Invoice): z.infer<typeof invoiceSummarySchema> {
+  return { id: invoice.id, total_idr: Number(invoice.totalIdr), status: invoice.status };
+}

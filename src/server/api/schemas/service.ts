@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { INTAKE_FIELD_TYPES } from "@/server/domain/intake";
+import type { CatalogService } from "@/server/services/catalog";
+
+export const intakeFieldSchema = z
+  .object({
+    key: z.string(),
+    label: z.string(),
+    required: z.boolean(),
+    type: z.enum(INTAKE_FIELD_TYPES).meta({ description: "How the value is checked; see docs/api.md." }),
+    options: z.array(z.string()).optional().meta({ description: "Allowed values, for type select only." }),
+  })
+  .meta({ id: "IntakeField" });
+
+export const serviceSchema = z
+  .object({
+    code: z.string().meta({ description: "Used as `service` when creating an order." }),
+    name: z.string(),
+    category: z.string(),
+    description: z.string(),
+    price_idr: z.number().int().meta({ description: "Agent price: public price + 15 %, rounded to the nearest Rp 50.000." }),
+    sla: z.object({ days: z.number().int(), label: z.string() }),
+    intake: z.array(intakeFieldSchema),
+    third_party: z.string().nullable().meta({ description: "Third-party costs billed separately at official rates." }),
+  })
+  .meta({ id: "Service" });
+
+export type ServiceResponse = z.infer<typeof serviceSchema>;
+
+export function serializeService(service: CatalogService): ServiceResponse {
+  return {
+    code: service.code,
+    name: service.name,
+    category: service.category,
+    description: service.description,
+    price_idr: service.agentPriceIdr,
+    sla: { days: service.slaDays, label: service.slaLabel },
+    intake: service.intake,
+    third_party: service.thirdParty,
+  };
+}

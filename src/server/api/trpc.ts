@@ -1,0 +1,60 @@
+import { initTRPC } from "@trpc/server";
+import type { OpenApiMeta } from "trpc-to-openapi";
+import type { UserRole } from "@/generated/prisma/enums";
+import type { Scope } from "@/server/domain/api-key";
+import { AppError } from "@/server/domain/errors";
+import { authenticateApiKey, requireScope } from "@/server/services/api-keys";
+import { rateLimitHeaders } from "@/server/services/rate-limit";
+import { toApiError } from "./api-error";
+import type { Context } from "./context";
+
+/** Procedure metadata: OpenAPI route, the scope an agent key needs, and the success status. */
+export type Meta = OpenApiMeta<{
+  scope?: Scope;
+  successStatus?: 200 | 201;
+  /** POST /v1/orders reads an Idempotency-Key header. */
+  idempotent?: boolean;
+}>;
+
+const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    // Every face carries the spec's error in the shape; REST rewrites its body to exactly it.
+    errorFormatter: ({ shape, error }) => ({ ...shape, data: { ...shape.data, stack: undefined, apiError: toApiError(error) } }),
+  });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure;
+
+/**
+ * Agent operations: the API key is authenticated and the scope named in the procedure's meta is
+ * checked here, once, for REST and MCP alike. A procedure without a scope is a programming error.
+ */
+export const agentProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
+  if (!meta?.scope) throw new Error("agent procedure declared without a scope");
+  const authorization = ctx.headers.authorization;
+  const apiKey = await authenticateApiKey(ctx.db, ctx.clock, Array.isArray(authorization) ? authorization[0] : authorization);
+  requireScope(apiKey, meta.scope);
+  if (ctx.rateLimiter) {
+    const decision = await ctx.rateLimiter.consume(apiKey.id, meta.openapi?.method === "GET" ? "read" : "write");
+    Object.assign(ctx.response.headers, rateLimitHeaders(decision));
+    if (!decision.allowed) throw new AppError("RATE_LIMITED", `Too many requests for this API key; retry after ${decision.resetSeconds} s.`);
+  }
+  if (meta.successStatus) ctx.response.status = meta.successStatus;
+  return next({ ctx: { ...ctx, apiKey } });
+});
+
+/**
+ * Portal operations: a signed-in user of one of `roles`. Ownership (this organisation's order,
+ * this practitioner's offer) is checked by the services, which take the ids from the session.
+ */
+export function sessionProcedure<R extends UserRole>(...roles: R[]) {
+  return t.procedure.use(async ({ ctx, next }) => {
+    const user = ctx.user;
+    if (!user) throw new AppError("UNAUTHENTICATED", "Silakan masuk terlebih dahulu.");
+    if (!roles.includes(user.role as R)) throw new AppError("FORBIDDEN", "Halaman ini bukan untuk peran Anda.");
+    return next({ ctx: { ...ctx, user: user as typeof user & { role: R } } });
+  });
+}

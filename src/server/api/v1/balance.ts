@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { getBalance } from "@/server/services/balance";
+import { balanceSchema, serializeBalance } from "../schemas/balance";
+import { agentProcedure, router } from "../trpc";
+
+export const balanceRouter = router({
+  get: agentProcedure
+    .meta({
+      scope: "status:baca",
+      openapi: { method: "GET", path: "/v1/balance", tags: ["Saldo"], summary: "Deposit and this key's limits", protect: true },
+    })
+    .input(z.object({}))
+    .output(balanceSchema)
+    .query(async ({ ctx }) => serializeBalance(await getBalance(ctx.db, ctx.clock, ctx.apiKey))),
+});

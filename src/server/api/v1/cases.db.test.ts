@@ -1,0 +1,329 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "@/server/domain/clock";
+import { caseBidPrice } from "@/server/domain/pricing";
+import { createApiKey } from "@/server/services/api-keys";
+import { withdrawBid } from "@/server/services/cases";
+import { bid, caseBody } from "@/test/cases";
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
+import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
+import { startTestApi, type TestApi } from "@/test/http";
+import { createTestPractitioner, ndaOrder, NDA_PRICE_IDR } from "@/test/orders";
+
+let database: TestDatabase;
+let api: TestApi;
+let org: TestOrg;
+const clock = fixedClock("2026-11-23T03:00:00Z");
+const db = () => database.prisma;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seededCatalog(database.prisma);
+  org = await createTestOrg(database.prisma);
+  api = await startTestApi(database.prisma, clock);
+});
+
+afterAll(async () => {
+  await api?.close();
+  await database?.destroy();
+});
+
+type Json = Record<string, unknown> & { error?: { code: string; message: string } };
+type CaseJson = { id: string; status: string; selected_bid_id: string | null; bids: Array<Record<string, unknown> & { id: string; status: string }> } & Json;
+
+async function call(method: string, path: string, token: string | undefined, json?: unknown) {
+  const res = await api.call(path, { method, token, json });
+  return { res, body: (await res.json()) as Json };
+}
+const post = (path: string, token: string | undefined, json: unknown) => call("POST", path, token, json);
+const get = (path: string, token: string | undefined) => call("GET", path, token);
+
+async function expectError(answer: { res: Response; body: Json }, status: number, code: string) {
+  expect(answer.res.status).toBe(status);
+  expect(Object.keys(answer.body)).toEqual(["error"]);
+  expect(answer.body.error?.code).toBe(code);
+  expect(answer.body.error?.message.length).toBeGreaterThan(0);
+  return answer.body.error!;
+}
+
+async function newCase(token = org.token, overrides: Record<string, unknown> = {}): Promise<CaseJson> {
+  const { res, body } = await post("/v1/cases", token, caseBody(overrides));
+  expect(res.status).toBe(201);
+  return body as CaseJson;
+}
+
+// Practitioners are shared between cases (one bid each per case): creating one hashes a password.
+const practitioners: string[] = [];
+async function practitioner(index: number): Promise<string> {
+  while (practitioners.length <= index) practitioners.push(await createTestPractitioner(db(), ["properti"]));
+  return practitioners[index]!;
+}
+
+/** A case with one live bid per price, each from another practitioner, one second apart (bids list oldest first). */
+async function caseWithBids(token: string, prices: number[]) {
+  const created = await newCase(token);
+  const bids = [];
+  for (const [index, price] of prices.entries()) {
+    clock.advance(1000);
+    bids.push(await bid(db(), clock, await practitioner(index), created.id, price));
+  }
+  return { caseId: created.id, bids };
+}
+
+const keyWith = (organizationId: string, scopes: Array<"katalog:baca" | "order:buat" | "status:baca" | "kasus:buat">) =>
+  createApiKey(db(), { organizationId, scopes }, { actorType: "system" }).then((k) => k.token);
+
+describe("POST /v1/cases", () => {
+  it("creates an open case: 201 with exactly the spec's Case fields", async () => {
+    const { res, body } = await post("/v1/cases", org.token, caseBody());
+    expect(res.status).toBe(201);
+    expect(Object.keys(body).sort()).toEqual(["area", "bids", "budget_range", "created_at", "id", "selected_bid_id", "status", "urgency"]);
+    expect(body).toEqual({
+      id: expect.stringMatching(/^kas_[0-9A-Za-z]{22}$/),
+      status: "terbuka",
+      area: "properti",
+      urgency: "minggu ini",
+      budget_range: "Rp 5.000.000 - Rp 15.000.000",
+      selected_bid_id: null,
+      bids: [],
+      created_at: clock.now().toISOString(),
+    });
+    const stored = await db().case.findUniqueOrThrow({ where: { id: body.id as string } });
+    expect(stored).toMatchObject({ organizationId: org.id, apiKeyId: org.apiKeyId, contactEmail: "budi.santoso@contoh.co.id", story: caseBody().story });
+    expect(await db().auditLog.count({ where: { action: "case.create", subjectId: body.id as string } })).toBe(1);
+  });
+
+  it("takes the optional fields as absent: area null, urgency and budget_range empty", async () => {
+    const { contact_name, contact_email, story } = caseBody();
+    const { res, body } = await post("/v1/cases", org.token, { contact_name, contact_email, story });
+    expect(res.status).toBe(201);
+    expect(body).toMatchObject({ area: null, urgency: "", budget_range: "" });
+    expect((await db().case.findUniqueOrThrow({ where: { id: body.id as string } })).contactPhone).toBeNull();
+  });
+
+  it("takes an empty area as no area", async () => {
+    expect((await newCase(org.token, { area: "  " })).area).toBeNull();
+  });
+
+  it("accepts a story of exactly 30 characters (after trimming)", async () => {
+    expect((await post("/v1/cases", org.token, caseBody({ story: `  ${"a".repeat(30)}  ` }))).res.status).toBe(201);
+  });
+
+  describe("validation: 400 VALIDATION naming the field, and nothing stored", () => {
+    const invalid: Array<[string, Record<string, unknown>, string]> = [
+      ["a missing contact_name", { contact_name: undefined }, "contact_name"],
+      ["a blank contact_name", { contact_name: "   " }, "contact_name"],
+      ["a missing contact_email", { contact_email: undefined }, "contact_email"],
+      ["a contact_email that is not an address", { contact_email: "budi-at-contoh" }, "contact_email"],
+      ["a missing story", { story: undefined }, "story"],
+      ["a story of 29 characters", { story: "a".repeat(29) }, "story"],
+      ["a story padded to 30 with spaces", { story: `${"a".repeat(28)}    ` }, "story"],
+      ["a story over 10,000 characters", { story: "a".repeat(10_001) }, "story"],
+      ["a story that is not a string", { story: 12345 }, "story"],
+      ["an area over 100 characters", { area: "a".repeat(101) }, "area"],
+      ["an urgency that is not a string", { urgency: 3 }, "urgency"],
+      ["a contact_phone over 50 characters", { contact_phone: "0".repeat(51) }, "contact_phone"],
+      ["an unknown field", { prioritas: "tinggi" }, "prioritas"],
+    ];
+    for (const [what, change, field] of invalid) {
+      it(`refuses ${what}`, async () => {
+        const before = await db().case.count();
+        const error = await expectError(await post("/v1/cases", org.token, caseBody(change)), 400, "VALIDATION");
+        expect(error.message).toContain(field);
+        expect(await db().case.count()).toBe(before);
+      });
+    }
+  });
+
+  it("refuses a request without a key with 401", async () => {
+    await expectError(await post("/v1/cases", undefined, caseBody()), 401, "UNAUTHENTICATED");
+  });
+
+  it("refuses a key without kasus:buat with 403", async () => {
+    const error = await expectError(await post("/v1/cases", await keyWith(org.id, ["status:baca", "order:buat"]), caseBody()), 403, "INSUFFICIENT_SCOPE");
+    expect(error.message).toContain("kasus:buat");
+  });
+});
+
+describe("GET /v1/cases/{id}", () => {
+  it("returns the case with every bid, each showing the practitioner's price and what the client pays", async () => {
+    const { caseId, bids } = await caseWithBids(org.token, [8_000_000, 500_000]);
+    const { res, body } = await get(`/v1/cases/${caseId}`, org.token);
+    expect(res.status).toBe(200);
+    const found = body as CaseJson;
+    expect(found.bids).toEqual([
+      { id: bids[0]!.id, scope: "Somasi, negosiasi dan gugatan bila perlu", eta_days: 14, note: "Termasuk satu pertemuan.", status: "diajukan", price_idr: 8_000_000, client_pays: 9_000_000, created_at: bids[0]!.createdAt.toISOString() },
+      expect.objectContaining({ id: bids[1]!.id, price_idr: 500_000, client_pays: 600_000 }),
+    ]);
+    expect(found.bids[0]!.client_pays).toBe(caseBidPrice(8_000_000).clientPaysIdr);
+  });
+
+  it("shows withdrawn bids with their status", async () => {
+    const created = await newCase();
+    const withdrawn = await withdrawBid(db(), clock, await practitioner(0), (await bid(db(), clock, await practitioner(0), created.id)).id);
+    expect(((await get(`/v1/cases/${created.id}`, org.token)).body as CaseJson).bids.map((b) => [b.id, b.status])).toEqual([[withdrawn.id, "ditarik"]]);
+  });
+
+  it("answers another organisation's case with 404, never 403", async () => {
+    const created = await newCase();
+    const stranger = await createTestOrg(db());
+    await expectError(await get(`/v1/cases/${created.id}`, stranger.token), 404, "NOT_FOUND");
+    await expectError(await get("/v1/cases/kas_tidak_ada", org.token), 404, "NOT_FOUND");
+  });
+
+  it("needs status:baca (403 without it) and a key (401)", async () => {
+    const created = await newCase();
+    await expectError(await get(`/v1/cases/${created.id}`, await keyWith(org.id, ["kasus:buat"])), 403, "INSUFFICIENT_SCOPE");
+    await expectError(await get(`/v1/cases/${created.id}`, undefined), 401, "UNAUTHENTICATED");
+  });
+});
+
+describe("POST /v1/cases/{id}/select", () => {
+  it("selects a bid: case dipilih, the others tidak_dipilih, and an invoice for client_pays", async () => {
+    const own = await createTestOrg(db());
+    const { caseId, bids } = await caseWithBids(own.token, [8_000_000, 6_000_000, 7_000_000]);
+    await withdrawBid(db(), clock, bids[2]!.practitionerId, bids[2]!.id);
+    const { res, body } = await post(`/v1/cases/${caseId}/select`, own.token, { bid_id: bids[0]!.id });
+    expect(res.status).toBe(200);
+    expect(Object.keys(body).sort()).toEqual(["case", "invoice"]);
+    const selected = body.case as CaseJson;
+    expect(selected).toMatchObject({ id: caseId, status: "dipilih", selected_bid_id: bids[0]!.id });
+    expect(selected.bids.map((b) => b.status)).toEqual(["dipilih", "tidak_dipilih", "ditarik"]);
+    expect(body.invoice).toEqual({ id: expect.stringMatching(/^inv_/), total_idr: 9_000_000, status: "belum_dibayar" });
+
+    const invoice = await db().invoice.findUniqueOrThrow({ where: { id: (body.invoice as { id: string }).id } });
+    expect(invoice).toMatchObject({ organizationId: own.id, caseId, bidId: bids[0]!.id, totalIdr: 9_000_000n, feeIdr: 1_000_000n });
+    expect(await db().auditLog.count({ where: { action: "case.select_bid", subjectId: caseId } })).toBe(1);
+    expect((await get(`/v1/cases/${caseId}`, own.token)).body).toEqual(selected);
+    expect(((await get("/v1/balance", own.token)).body.key as { spent_this_month: number }).spent_this_month).toBe(9_000_000);
+  });
+
+  it("refuses to select twice with 409 INVALID_STATE and keeps the first selection", async () => {
+    const { caseId, bids } = await caseWithBids(org.token, [3_000_000, 4_000_000]);
+    expect((await post(`/v1/cases/${caseId}/select`, org.token, { bid_id: bids[0]!.id })).res.status).toBe(200);
+    for (const again of [bids[0]!, bids[1]!]) {
+      const error = await expectError(await post(`/v1/cases/${caseId}/select`, org.token, { bid_id: again.id }), 409, "INVALID_STATE");
+      expect(error.message).toMatch(/The case is dipilih/);
+    }
+    expect(await db().invoice.count({ where: { caseId } })).toBe(1);
+    expect((await db().case.findUniqueOrThrow({ where: { id: caseId } })).selectedBidId).toBe(bids[0]!.id);
+  });
+
+  it("refuses a withdrawn bid with 409 CONFLICT and changes nothing", async () => {
+    const { caseId, bids } = await caseWithBids(org.token, [3_000_000]);
+    await withdrawBid(db(), clock, bids[0]!.practitionerId, bids[0]!.id);
+    const error = await expectError(await post(`/v1/cases/${caseId}/select`, org.token, { bid_id: bids[0]!.id }), 409, "CONFLICT");
+    expect(error.message).toMatch(/The bid is ditarik/);
+    expect((await db().case.findUniqueOrThrow({ where: { id: caseId } })).status).toBe("terbuka");
+    expect(await db().invoice.count({ where: { caseId } })).toBe(0);
+  });
+
+  it("refuses a bid of another case, or no bid at all, with 409 CONFLICT", async () => {
+    const { caseId } = await caseWithBids(org.token, [3_000_000]);
+    const elsewhere = await caseWithBids(org.token, [3_000_000]);
+    await expectError(await post(`/v1/cases/${caseId}/select`, org.token, { bid_id: elsewhere.bids[0]!.id }), 409, "CONFLICT");
+    await expectError(await post(`/v1/cases/${caseId}/select`, org.token, { bid_id: "bid_tidak_ada" }), 409, "CONFLICT");
+    expect((await db().case.findUniqueOrThrow({ where: { id: caseId } })).status).toBe("terbuka");
+  });
+
+  it("answers another organisation's case with 404", async () => {
+    const { caseId, bids } = await caseWithBids(org.token, [3_000_000]);
+    const stranger = await createTestOrg(db());
+    await expectError(await post(`/v1/cases/${caseId}/select`, stranger.token, { bid_id: bids[0]!.id }), 404, "NOT_FOUND");
+    expect((await db().bid.findUniqueOrThrow({ where: { id: bids[0]!.id } })).status).toBe("diajukan");
+  });
+
+  it("validates the body: bid_id is required and nothing else is allowed", async () => {
+    const { caseId, bids } = await caseWithBids(org.token, [3_000_000]);
+    expect((await expectError(await post(`/v1/cases/${caseId}/select`, org.token, {}), 400, "VALIDATION")).message).toContain("bid_id");
+    expect((await expectError(await post(`/v1/cases/${caseId}/select`, org.token, { bid_id: "" }), 400, "VALIDATION")).message).toContain("bid_id");
+    const extra = await expectError(await post(`/v1/cases/${caseId}/select`, org.token, { bid_id: bids[0]!.id, harga: 1 }), 400, "VALIDATION");
+    expect(extra.message).toContain("harga");
+  });
+
+  it("needs kasus:buat (403 without it) and a key (401)", async () => {
+    const { caseId, bids } = await caseWithBids(org.token, [3_000_000]);
+    await expectError(await post(`/v1/cases/${caseId}/select`, await keyWith(org.id, ["status:baca"]), { bid_id: bids[0]!.id }), 403, "INSUFFICIENT_SCOPE");
+    await expectError(await post(`/v1/cases/${caseId}/select`, undefined, { bid_id: bids[0]!.id }), 401, "UNAUTHENTICATED");
+  });
+
+  describe("budgets: 402 BUDGET_EXCEEDED and nothing changed", () => {
+    async function expectBudgetRefusal(token: string, caseId: string, bidId: string, reason: RegExp) {
+      const error = await expectError(await post(`/v1/cases/${caseId}/select`, token, { bid_id: bidId }), 402, "BUDGET_EXCEEDED");
+      expect(error.message).toMatch(reason);
+      expect((await db().case.findUniqueOrThrow({ where: { id: caseId } })).status).toBe("terbuka");
+      expect(await db().invoice.count({ where: { caseId } })).toBe(0);
+    }
+
+    it("refuses an invoice total above the key's per-order maximum, though the bid alone fits", async () => {
+      // Bid Rp 9.000.000 fits a Rp 10.000.000 maximum; client_pays Rp 10.125.000 does not.
+      const own = await createTestOrg(db(), { maxOrderIdr: 10_000_000n });
+      const { caseId, bids } = await caseWithBids(own.token, [9_000_000]);
+      await expectBudgetRefusal(own.token, caseId, bids[0]!.id, /per-order maximum Rp 10000000/);
+    });
+
+    it("accepts an invoice total exactly at the per-order maximum", async () => {
+      const own = await createTestOrg(db(), { maxOrderIdr: 10_125_000n });
+      const { caseId, bids } = await caseWithBids(own.token, [9_000_000]);
+      expect((await post(`/v1/cases/${caseId}/select`, own.token, { bid_id: bids[0]!.id })).res.status).toBe(200);
+    });
+
+    it("refuses an invoice that would take the key's month over its budget, counting its orders and invoices", async () => {
+      const own = await createTestOrg(db(), { depositIdr: 20_000_000n, monthlyBudgetIdr: 11_000_000n });
+      expect((await post("/v1/orders", own.token, ndaOrder())).res.status).toBe(201);
+      const first = await caseWithBids(own.token, [4_000_000]);
+      expect((await post(`/v1/cases/${first.caseId}/select`, own.token, { bid_id: first.bids[0]!.id })).res.status).toBe(200);
+      // Spent: the NDA order (Rp 1.700.000) + Rp 4.500.000; another Rp 5.625.000 would pass Rp 11.000.000.
+      expect(((await get("/v1/balance", own.token)).body.key as { spent_this_month: number }).spent_this_month).toBe(NDA_PRICE_IDR + 4_500_000);
+      const second = await caseWithBids(own.token, [5_000_000]);
+      await expectBudgetRefusal(own.token, second.caseId, second.bids[0]!.id, /monthly budget Rp 11000000/);
+    });
+
+    it("counts invoices against the monthly budget of orders too", async () => {
+      const own = await createTestOrg(db(), { depositIdr: 20_000_000n, monthlyBudgetIdr: 6_000_000n });
+      const { caseId, bids } = await caseWithBids(own.token, [4_000_000]);
+      expect((await post(`/v1/cases/${caseId}/select`, own.token, { bid_id: bids[0]!.id })).res.status).toBe(200);
+      await expectError(await post("/v1/orders", own.token, ndaOrder()), 402, "BUDGET_EXCEEDED");
+    });
+  });
+});
+
+describe("the OpenAPI document", () => {
+  it("describes the three case endpoints with their scopes, 201 for creation and the Case schema", async () => {
+    const doc = (await (await api.call("/v1/openapi.json")).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown>; security: Array<Record<string, string[]>> }>>;
+      components: { schemas: Record<string, unknown> };
+    };
+    expect(doc.paths["/v1/cases"]?.post?.security).toEqual([{ bearerAuth: ["kasus:buat"] }]);
+    expect(doc.paths["/v1/cases"]?.post?.responses["201"]).toBeDefined();
+    expect(doc.paths["/v1/cases"]?.post?.responses["200"]).toBeUndefined();
+    expect(doc.paths["/v1/cases/{id}"]?.get?.security).toEqual([{ bearerAuth: ["status:baca"] }]);
+    expect(doc.paths["/v1/cases/{id}/select"]?.post?.security).toEqual([{ bearerAuth: ["kasus:buat"] }]);
+    for (const schema of ["Case", "Bid", "CaseStatus", "BidStatus", "InvoiceSummary"]) expect(doc.components.schemas[schema]).toBeDefined();
+  });
+});
+
+describe.runIf(testDatabaseKind === "postgres")("concurrency on PostgreSQL", () => {
+  it("two concurrent selects of different bids on one case, by two keys: exactly one succeeds, one invoice", async () => {
+    // Two keys, so the per-key budget lock does not queue them: the case row decides.
+    const tokens = [org.token, await keyWith(org.id, ["kasus:buat", "status:baca"])];
+    for (let round = 0; round < 5; round++) {
+      const { caseId, bids } = await caseWithBids(org.token, [3_000_000, 4_000_000]);
+      const answers = await Promise.all(bids.map((b, i) => post(`/v1/cases/${caseId}/select`, tokens[i], { bid_id: b.id })));
+      expect(answers.map((a) => a.res.status).sort()).toEqual([200, 409]);
+      expect(answers.find((a) => a.res.status === 409)?.body.error?.code).toBe("INVALID_STATE");
+      const winner = answers.find((a) => a.res.status === 200)!.body.case as CaseJson;
+      const stored = await db().case.findUniqueOrThrow({ where: { id: caseId }, include: { bids: true } });
+      expect(stored.selectedBidId).toBe(winner.selected_bid_id);
+      expect(stored.bids.filter((b) => b.status === "dipilih").map((b) => b.id)).toEqual([winner.selected_bid_id]);
+      expect(await db().invoice.count({ where: { caseId } })).toBe(1);
+    }
+  });
+
+  it("concurrent selects on different cases of one key never pass its monthly budget together", async () => {
+    const own = await createTestOrg(db(), { monthlyBudgetIdr: 10_000_000n });
+    const cases = await Promise.all([caseWithBids(own.token, [4_000_000]), caseWithBids(own.token, [4_000_000]), caseWithBids(own.token, [4_000_000])]);
+    const answers = await Promise.all(cases.map((c) => post(`/v1/cases/${c.caseId}/select`, own.token, { bid_id: c.bids[0]!.id })));
+    // Rp 4.500.000 each: two fit Rp 10.000.000, the third does not.
+    expect(answers.map((a) => a.res.status).sort()).toEqual([200, 200, 402]);
+  });
+});

@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { getAgentService, listAgentServices } from "@/server/services/catalog";
+import { serializeService, serviceSchema } from "../schemas/service";
+import { agentProcedure, router } from "../trpc";
+
+export const catalogRouter = router({
+  list: agentProcedure
+    .meta({
+      scope: "katalog:baca",
+      openapi: { method: "GET", path: "/v1/services", tags: ["Katalog"], summary: "List the agent-eligible catalog", protect: true },
+    })
+    .input(z.object({}))
+    .output(z.object({ data: z.array(serviceSchema) }))
+    .query(async ({ ctx }) => ({ data: (await listAgentServices(ctx.db)).map(serializeService) })),
+
+  get: agentProcedure
+    .meta({
+      scope: "katalog:baca",
+      openapi: { method: "GET", path: "/v1/services/{code}", tags: ["Katalog"], summary: "One catalog service", protect: true },
+    })
+    .input(z.object({ code: z.string().min(1).max(100) }))
+    .output(serviceSchema)
+    .query(async ({ ctx, input }) => serializeService(await getAgentService(ctx.db, input.code))),
+});

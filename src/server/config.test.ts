@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { readConfig as readConfigFrom } from "./config";
+
+// Next's types make NODE_ENV a required key of ProcessEnv; these tests pass partial environments.
+const readConfig = (env: Record<string, string>) => readConfigFrom(env as NodeJS.ProcessEnv);
+
+describe("readConfig: webhooks and jobs", () => {
+  it("defaults to a 10 s webhook timeout, the local sweeper, and private addresses allowed outside production", () => {
+    const config = readConfig({ NODE_ENV: "development" });
+    expect(config.webhooks).toEqual({ timeoutMs: 10_000, allowPrivate: true });
+    expect(config.jobs).toEqual({ engine: "sweeper", sweepIntervalMs: 1_000, concurrency: 8 });
+    expect(readConfig({ NODE_ENV: "test" }).webhooks.allowPrivate).toBe(true);
+  });
+
+  it("refuses private webhook addresses in production unless WEBHOOK_ALLOW_PRIVATE says otherwise", () => {
+    expect(readConfig({ NODE_ENV: "production" }).webhooks.allowPrivate).toBe(false);
+    expect(readConfig({ NODE_ENV: "production", WEBHOOK_ALLOW_PRIVATE: "true" }).webhooks.allowPrivate).toBe(true);
+    expect(readConfig({ NODE_ENV: "development", WEBHOOK_ALLOW_PRIVATE: "0" }).webhooks.allowPrivate).toBe(false);
+  });
+
+  it.each([
+    [{ INNGEST_EVENT_KEY: "evt" }, "inngest"],
+    [{ INNGEST_SIGNING_KEY: "signkey-prod-1" }, "inngest"],
+    [{ INNGEST_DEV: "1" }, "inngest"],
+    [{ INNGEST_DEV: "http://localhost:8288" }, "inngest"],
+    [{ INNGEST_DEV: "0" }, "sweeper"],
+    [{ INNGEST_DEV: "" }, "sweeper"],
+    [{}, "sweeper"],
+  ])("%o selects the %s engine", (env, engine) => {
+    expect(readConfig(env).jobs.engine).toBe(engine);
+  });
+
+  it("reads the sweeper's interval and concurrency and the webhook timeout", () => {
+    const config = readConfig({ JOBS_SWEEP_INTERVAL_MS: "250", JOBS_CONCURRENCY: "3", WEBHOOK_TIMEOUT_MS: "500" });
+    expect(config.jobs).toMatchObject({ sweepIntervalMs: 250, concurrency: 3 });
+    expect(config.webhooks.timeoutMs).toBe(500);
+  });
+
+  it.each([
+    [{ WEBHOOK_TIMEOUT_MS: "0" }, /WEBHOOK_TIMEOUT_MS/],
+    [{ JOBS_CONCURRENCY: "two" }, /JOBS_CONCURRENCY/],
+    [{ JOBS_SWEEP_INTERVAL_MS: "1.5" }, /JOBS_SWEEP_INTERVAL_MS/],
+    [{ WEBHOOK_ALLOW_PRIVATE: "yes" }, /WEBHOOK_ALLOW_PRIVATE/],
+    [{ OPERATOR_NAME: "Kuasa Hukum" }, /OPERATOR_NAME/],
+    [{ OPERATOR_NAME: "Kuasa:" }, /OPERATOR_NAME/],
+  ])("rejects %o", (env, message) => {
+    expect(() => readConfig(env)).toThrow(message);
+  });
+
+  it("accepts an operator name that is a header token", () => {
+    expect(readConfig({ OPERATOR_NAME: "Legal-Hub2" }).operatorName).toBe("Legal-Hub2");
+  });
+});

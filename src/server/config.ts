@@ -1,0 +1,94 @@
+import { DEFAULT_RATE_LIMITS } from "./services/rate-limit";
+/** Every setting the process reads, in one place; .env.example documents each. */
+export interface Config {
+  nodeEnv: "development" | "production" | "test";
+  host: string;
+  port: number;
+  /** The address agents use, for links, the OpenAPI servers entry and the start banner. */
+  publicUrl: string;
+  databaseUrl?: string;
+  dataDir: string;
+  /** Brand word in webhook headers: X-<Operator>-Signature, <Operator>-Webhook/1. */
+  operatorName: string;
+  /** Create the demo organisation and key on first start of an empty database. */
+  seedDemo: boolean;
+  webhooks: {
+    /** How long a receiver has to answer 2xx (spec: 10 s). */
+    timeoutMs: number;
+    /** Deliver to loopback/private/link-local addresses; never in production unless asked. */
+    allowPrivate: boolean;
+  };
+  jobs: {
+    /** Inngest when any INNGEST_* key or INNGEST_DEV is set (the SDK reads those itself), else the in-process sweeper. */
+    engine: "inngest" | "sweeper";
+    /** How often the sweeper looks for due rows. */
+    sweepIntervalMs: number;
+    /** Handlers the sweeper runs at once, per job kind. */
+    concurrency: number;
+  };
+  rateLimits: {
+    /** Requests per API key per window (docs/decisions.md). */
+    reads: number;
+    writes: number;
+    windowSeconds: number;
+    /** Shared counters in PostgreSQL when the app runs on it (several instances), else memory. */
+    store: "memory" | "postgres";
+  };
+  /** Signs portal sessions; from NEXTAUTH_SECRET, or kept in DATA_DIR for the embedded database. */
+  authSecret?: string;
+}
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got ${raw}`);
+  return value;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.toLowerCase();
+  if (raw === undefined || raw === "") return fallback;
+  if (raw === "true" || raw === "1") return true;
+  if (raw === "false" || raw === "0") return false;
+  throw new Error(`${name} must be true or false, got ${env[name]}`);
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const nodeEnv = env.NODE_ENV === "production" || env.NODE_ENV === "test" ? env.NODE_ENV : "development";
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  const host = env.HOST ?? "127.0.0.1";
+  // It becomes part of HTTP header names (X-<Operator>-Signature), so it must be a header token.
+  const operatorName = env.OPERATOR_NAME || "Kuasa";
+  if (!/^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/.test(operatorName)) throw new Error(`OPERATOR_NAME must be letters, digits and inner hyphens, got ${operatorName}`);
+  // INNGEST_DEV is "1" or the dev server's URL; "0"/"false" mean cloud mode, which needs a key anyway.
+  const inngestDev = Boolean(env.INNGEST_DEV) && !["0", "false"].includes(env.INNGEST_DEV!.toLowerCase());
+  const publicUrl = (env.PUBLIC_URL ?? `http://${host === "0.0.0.0" ? "localhost" : host}:${port}`).replace(/\/+$/, "");
+  return {
+    nodeEnv,
+    host,
+    port,
+    publicUrl,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR || ".data",
+    operatorName,
+    seedDemo: env.SEED_DEMO !== "false",
+    webhooks: {
+      timeoutMs: positiveInteger(env, "WEBHOOK_TIMEOUT_MS", 10_000),
+      allowPrivate: flag(env, "WEBHOOK_ALLOW_PRIVATE", nodeEnv !== "production"),
+    },
+    jobs: {
+      engine: env.INNGEST_EVENT_KEY || env.INNGEST_SIGNING_KEY || inngestDev ? "inngest" : "sweeper",
+      sweepIntervalMs: positiveInteger(env, "JOBS_SWEEP_INTERVAL_MS", 1_000),
+      concurrency: positiveInteger(env, "JOBS_CONCURRENCY", 8),
+    },
+    rateLimits: {
+      reads: positiveInteger(env, "RATE_LIMIT_READS", DEFAULT_RATE_LIMITS.reads),
+      writes: positiveInteger(env, "RATE_LIMIT_WRITES", DEFAULT_RATE_LIMITS.writes),
+      windowSeconds: positiveInteger(env, "RATE_LIMIT_WINDOW_SECONDS", DEFAULT_RATE_LIMITS.windowSeconds),
+      store: env.DATABASE_URL ? "postgres" : "memory",
+    },
+    authSecret: env.NEXTAUTH_SECRET || undefined,
+  };
+}

@@ -1,0 +1,125 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openDatabase } from "./client";
+import { acquireDataDirLock, DataDirLockedError } from "./lock";
+
+let dir: string;
+let lockPath: string;
+const releases: Array<() => Promise<void>> = [];
+const children: ChildProcess[] = [];
+
+function acquire(): () => Promise<void> {
+  const release = acquireDataDirLock(dir);
+  releases.push(release);
+  return release;
+}
+
+/** The pid of a process that has already exited. */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" });
+  const pid = Number(child.stdout);
+  expect(Number.isInteger(pid) && pid > 0).toBe(true);
+  return pid;
+}
+
+/** A process that stays alive until the test ends. */
+function livePid(): number {
+  const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
+  children.push(child);
+  return child.pid!;
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "kuasa-lock-"));
+  lockPath = path.join(dir, "kuasa.lock");
+});
+
+afterEach(async () => {
+  for (const release of releases.splice(0)) await release();
+  for (const child of children.splice(0)) child.kill("SIGKILL");
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("acquireDataDirLock", () => {
+  it("creates <dir>/kuasa.lock holding this process's pid", () => {
+    acquire();
+    expect(readFileSync(lockPath, "utf8")).toBe(String(process.pid));
+  });
+
+  it("refuses a second acquire while the lock is held, with a DataDirLockedError naming the holder's pid", () => {
+    acquire();
+    let error: unknown;
+    try {
+      acquire();
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(DataDirLockedError);
+    expect((error as Error).message).toContain(`pid ${process.pid}`);
+    expect((error as Error).message).toContain(dir);
+    // The holder's lock is untouched.
+    expect(readFileSync(lockPath, "utf8")).toBe(String(process.pid));
+  });
+
+  it("refuses a lock held by another live process and tells how to get out of it", () => {
+    const other = livePid();
+    writeFileSync(lockPath, String(other));
+    expect(() => acquire()).toThrow(DataDirLockedError);
+    expect(() => acquire()).toThrow(new RegExp(`in use by another Kuasa process \\(pid ${other}\\).*DATA_DIR.*DATABASE_URL`));
+    expect(readFileSync(lockPath, "utf8")).toBe(String(other));
+  });
+
+  it("takes over a lock file left behind by a process that no longer runs", () => {
+    writeFileSync(lockPath, String(deadPid()));
+    acquire();
+    expect(readFileSync(lockPath, "utf8")).toBe(String(process.pid));
+  });
+
+  it("takes over a lock file whose content is not a pid", () => {
+    writeFileSync(lockPath, "garbage\n");
+    acquire();
+    expect(readFileSync(lockPath, "utf8")).toBe(String(process.pid));
+  });
+
+  it("removes the lock file on release, so the directory can be taken again; releasing twice is harmless", async () => {
+    const release = acquire();
+    await release();
+    expect(existsSync(lockPath)).toBe(false);
+    await release();
+    expect(existsSync(lockPath)).toBe(false);
+    acquire();
+    expect(existsSync(lockPath)).toBe(true);
+  });
+});
+
+// Creating a PGlite store on disk takes a few seconds.
+describe("openDatabase on an embedded DATA_DIR", { timeout: 60_000 }, () => {
+  it("refuses a second opener in the same process with DataDirLockedError while the first keeps working", async () => {
+    const first = await openDatabase({ dataDir: dir });
+    try {
+      await expect(openDatabase({ dataDir: dir })).rejects.toThrow(DataDirLockedError);
+      await expect(openDatabase({ dataDir: dir })).rejects.toThrow(`pid ${process.pid}`);
+      const rows = await first.withConnection((c) => c.queryRows<{ answer: number }>("SELECT 41 + 1 AS answer"));
+      expect(rows).toEqual([{ answer: 42 }]);
+      expect(readFileSync(lockPath, "utf8")).toBe(String(process.pid));
+    } finally {
+      await first.close();
+    }
+    expect(existsSync(lockPath)).toBe(false);
+  });
+
+  it("keeps the data on disk across close and reopen", async () => {
+    const first = await openDatabase({ dataDir: dir });
+    await first.withConnection((c) => c.execScript(`CREATE TABLE kept (v TEXT); INSERT INTO kept VALUES ('ada');`));
+    await first.close();
+    const second = await openDatabase({ dataDir: dir });
+    try {
+      expect(await second.withConnection((c) => c.queryRows<{ v: string }>("SELECT v FROM kept"))).toEqual([{ v: "ada" }]);
+    } finally {
+      await second.close();
+    }
+  });
+});

@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { jakartaMonthStart } from "./clock";
+
+describe("jakartaMonthStart", () => {
+  it("starts the month at midnight Jakarta time (17:00 UTC the day before)", () => {
+    expect(jakartaMonthStart(new Date("2026-11-22T10:00:00Z")).toISOString()).toBe("2026-10-31T17:00:00.000Z");
+  });
+
+  it("counts 18:00 UTC on the last day as the next month in Jakarta", () => {
+    expect(jakartaMonthStart(new Date("2026-11-30T18:00:00Z")).toISOString()).toBe("2026-11-30T17:00:00.000Z");
+  });
+
+  it("rolls over the year", () => {
+    expect(jakartaMonthStart(new Date("2026-12-31T17:30:00Z")).toISOString()).toBe("2026-12-31T17:00:00.000Z");
+    expect(jakartaMonthStart(new Date("2027-01-01T16:59:59Z")).toISOString()).toBe("2026-12-31T17:00:00.000Z");
+  });
+});

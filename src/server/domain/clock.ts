@@ -1,0 +1,25 @@
+/** Time as a dependency, so tests can fix it. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock tests move by hand. */
+export function fixedClock(start: Date | string): Clock & { advance(ms: number): void; set(at: Date | string): void } {
+  let current = new Date(start).getTime();
+  return {
+    now: () => new Date(current),
+    advance: (ms) => void (current += ms),
+    set: (at) => void (current = new Date(at).getTime()),
+  };
+}
+
+// Indonesia's Western Time (WIB) has no daylight saving: always UTC+7.
+const JAKARTA_OFFSET_MS = 7 * 60 * 60 * 1000;
+
+/** First instant of the calendar month in Asia/Jakarta that contains `at`. */
+export function jakartaMonthStart(at: Date): Date {
+  const local = new Date(at.getTime() + JAKARTA_OFFSET_MS);
+  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - JAKARTA_OFFSET_MS);
+}

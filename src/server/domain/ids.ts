@@ -1,0 +1,47 @@
+import { randomBytes } from "node:crypto";
+
+/** Prefixes of every resource id, so an id says what it is (`ord_…`, `kas_…`). */
+export const ID_PREFIX = {
+  organization: "org",
+  user: "usr",
+  membership: "mem",
+  practitioner: "prk",
+  apiKey: "key",
+  order: "ord",
+  message: "msg",
+  offer: "ofr",
+  case: "kas",
+  bid: "bid",
+  invoice: "inv",
+  ledgerAccount: "acc",
+  ledgerTransfer: "trf",
+  ledgerEntry: "ent",
+  idempotencyKey: "idk",
+  event: "evt",
+  delivery: "dlv",
+  attempt: "att",
+  audit: "aud",
+  request: "req",
+} as const;
+
+export type IdKind = keyof typeof ID_PREFIX;
+
+const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/** Random base62 text; 62^n possibilities, drawn without modulo bias. */
+export function randomBase62(length: number): string {
+  let out = "";
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      // 248 = 4 * 62: bytes at or above it would bias the first characters.
+      if (byte < 248) out += ALPHABET[byte % 62];
+      if (out.length === length) break;
+    }
+  }
+  return out;
+}
+
+/** A new opaque id: prefix, underscore, 22 base62 characters (~131 bits). */
+export function newId(kind: IdKind): string {
+  return `${ID_PREFIX[kind]}_${randomBase62(22)}`;
+}

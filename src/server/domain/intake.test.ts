@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { type IntakeField, intakeFieldSchema, intakeProblems } from "./intake";
+
+const fields: IntakeField[] = [
+  { key: "nama", label: "Nama", required: true, type: "text" },
+  { key: "email", label: "E-mail", required: true, type: "email" },
+  { key: "telepon", label: "Telepon", required: false, type: "phone" },
+  { key: "nik", label: "NIK", required: false, type: "nik" },
+  { key: "tanggal", label: "Tanggal", required: false, type: "date" },
+  { key: "jumlah", label: "Jumlah", required: false, type: "number" },
+  { key: "jenis", label: "Jenis", required: false, type: "select", options: ["PT", "CV"] },
+];
+
+describe("intakeProblems", () => {
+  it("accepts a complete, well-typed intake", () => {
+    expect(
+      intakeProblems(fields, {
+        nama: "Budi",
+        email: "budi@contoh.co.id",
+        telepon: "+62 812-3456-7890",
+        nik: "3171234567890123",
+        tanggal: "2024-02-29",
+        jumlah: "12",
+        jenis: "PT",
+      }),
+    ).toEqual([]);
+  });
+
+  it("reports missing required fields, blank values and unknown keys", () => {
+    expect(intakeProblems(fields, { nama: "  ", lain: "x" })).toEqual([
+      "intake.lain: is not a field of this service",
+      "intake.nama: is required (Nama)",
+      "intake.email: is required (E-mail)",
+    ]);
+  });
+
+  it.each([
+    ["email", "budi@", "must be an e-mail address"],
+    ["telepon", "12345", "must be an Indonesian phone number (+62…, 62… or 0…)"],
+    ["nik", "317123456789012", "must be a 16-digit NIK"],
+    ["tanggal", "2023-02-29", "must be a date as YYYY-MM-DD"],
+    ["jumlah", "1.5", "must be a whole number written in digits"],
+    ["jenis", "Firma", "must be one of: PT, CV"],
+    ["nama", "x".repeat(501), "must be at most 500 characters"],
+  ])("refuses %s = %j", (key, value, problem) => {
+    expect(intakeProblems(fields, { nama: "Budi", email: "b@c.id", [key]: value })).toEqual([`intake.${key}: ${problem}`]);
+  });
+
+  it.each(["081234567890", "0812.3456.7890", "6281234567890", "+6221 5551234"])("accepts phone form %j", (phone) => {
+    expect(intakeProblems(fields, { nama: "Budi", email: "b@c.id", telepon: phone })).toEqual([]);
+  });
+});
+
+describe("intakeFieldSchema", () => {
+  it("requires options for select fields and only for them", () => {
+    expect(intakeFieldSchema.safeParse({ key: "a", label: "A", required: true, type: "select" }).success).toBe(false);
+    expect(intakeFieldSchema.safeParse({ key: "a", label: "A", required: true, type: "text", options: ["x"] }).success).toBe(false);
+    expect(intakeFieldSchema.safeParse({ key: "a", label: "A", required: true, type: "select", options: ["x"] }).success).toBe(true);
+  });
+});

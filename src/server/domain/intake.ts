@@ -1,0 +1,87 @@
+import { z } from "zod";
+
+/**
+ * Intake fields of a catalog service: what an order's `intake` must carry.
+ * The spec leaves `type` open; these are our values, documented in docs/api.md.
+ */
+export const INTAKE_FIELD_TYPES = ["text", "textarea", "email", "phone", "date", "number", "nik", "select"] as const;
+export type IntakeFieldType = (typeof INTAKE_FIELD_TYPES)[number];
+
+export const intakeFieldSchema = z
+  .object({
+    key: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/),
+    label: z.string().min(1),
+    required: z.boolean(),
+    type: z.enum(INTAKE_FIELD_TYPES),
+    options: z.array(z.string().min(1)).min(1).optional(),
+  })
+  .refine((f) => (f.type === "select") === (f.options !== undefined), {
+    message: "options are given for select fields, and only for them",
+  });
+
+export type IntakeField = z.infer<typeof intakeFieldSchema>;
+
+export const intakeFieldListSchema = z.array(intakeFieldSchema);
+
+/** Upper bounds that keep one order's intake a sane size. */
+export const INTAKE_LIMITS = { shortText: 500, longText: 10_000, fields: 50 } as const;
+
+const EMAIL = /^[^\s@"(),:;<>[\\\]]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+// Indonesian numbers: +62…, 62… or 0…, 8–13 digits after the prefix, spaces, dots and dashes allowed.
+const PHONE = /^(?:\+62|62|0)[\s.-]?\d(?:[\s.-]?\d){7,12}$/;
+const NIK = /^\d{16}$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const INTEGER = /^-?\d{1,15}$/;
+
+function isRealDate(value: string): boolean {
+  const m = DATE.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const d = new Date(Date.UTC(year, month - 1, day));
+  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
+}
+
+/** Why one value does not fit its field, or null when it does. */
+function valueProblem(field: IntakeField, value: string): string | null {
+  const max = field.type === "textarea" ? INTAKE_LIMITS.longText : INTAKE_LIMITS.shortText;
+  if (value.length > max) return `must be at most ${max} characters`;
+  switch (field.type) {
+    case "text":
+    case "textarea":
+      return null;
+    case "email":
+      return EMAIL.test(value) ? null : "must be an e-mail address";
+    case "phone":
+      return PHONE.test(value) ? null : "must be an Indonesian phone number (+62…, 62… or 0…)";
+    case "nik":
+      return NIK.test(value) ? null : "must be a 16-digit NIK";
+    case "date":
+      return isRealDate(value) ? null : "must be a date as YYYY-MM-DD";
+    case "number":
+      return INTEGER.test(value) ? null : "must be a whole number written in digits";
+    case "select":
+      return field.options?.includes(value) ? null : `must be one of: ${field.options?.join(", ")}`;
+  }
+}
+
+/**
+ * Checks an order's intake against the service's fields: required keys present and non-blank,
+ * no unknown keys, each value of its field's type. Returns every problem, keyed by intake key.
+ */
+export function intakeProblems(fields: readonly IntakeField[], intake: Record<string, string>): string[] {
+  const problems: string[] = [];
+  const known = new Map(fields.map((f) => [f.key, f]));
+  for (const key of Object.keys(intake)) {
+    if (!known.has(key)) problems.push(`intake.${key}: is not a field of this service`);
+  }
+  for (const field of fields) {
+    const value = intake[field.key];
+    if (value === undefined || value.trim() === "") {
+      if (field.required) problems.push(`intake.${field.key}: is required (${field.label})`);
+      continue;
+    }
+    const problem = valueProblem(field, value);
+    if (problem) problems.push(`intake.${field.key}: ${problem}`);
+  }
+  return problems;
+}

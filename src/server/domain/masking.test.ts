@@ -1,0 +1,295 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { MASK, maskEmailField, maskPhoneField, maskRecord, maskText } from "./masking";
+
+const digitsOf = (text: string) => text.replace(/\D/g, "");
+const m = (n: number) => MASK.repeat(n);
+
+describe("maskText: what is hidden", () => {
+  const hidden: Array<[string, string, string]> = [
+    ["a mobile in +62 form with a space and dashes", "HP: +62 812-3456-7890", `HP: +62 ${m(3)}-${m(4)}-${m(4)}`],
+    ["a mobile in +62 form without separators", "+6281234567890", `+62${m(11)}`],
+    ["a mobile in 62 form", "WA 6281234567890 ya", `WA 62${m(11)} ya`],
+    ["a mobile with the trunk 0 and dots", "0812.3456.7890", `0${m(3)}.${m(4)}.${m(4)}`],
+    ["a mobile with the trunk 0 and spaces", "0812 3456 7890", `0${m(3)} ${m(4)} ${m(4)}`],
+    ["a short (9-digit) older mobile", "0812-345-678", `0${m(3)}-${m(3)}-${m(3)}`],
+    ["a 13-digit mobile", "0812-3456-78901", `0${m(3)}-${m(4)}-${m(5)}`],
+    ["a mobile and the digit after it (a phone takes up to 12 digits after the 0)", "081234567890 1", `0${m(11)} ${m(1)}`],
+    ["a mobile glued to letters", "HP0812345678.", `HP0${m(9)}.`],
+    ["a mobile in markdown bold", "**0812-3456-7890**", `**0${m(3)}-${m(4)}-${m(4)}**`],
+    ["a mobile written +62 (0)812", "+62 (0)812-3456-7890", `+62 (${m(1)})${m(3)}-${m(4)}-${m(4)}`],
+    ["a mobile with the 0062 international prefix", "0062 812 3456 7890", `0062 ${m(3)} ${m(4)} ${m(4)}`],
+    ["a landline with the area code in parentheses", "kantor (021) 555-1234", `kantor (0${m(2)}) ${m(3)}-${m(4)}`],
+    ["a landline with a 3-digit area code", "(0361) 234567", `(0${m(3)}) ${m(6)}`],
+    ["a landline with the area code after +62", "+62 (21) 555 1234", `+62 (${m(2)}) ${m(3)} ${m(4)}`],
+    ["a landline with a dash", "021-5551234", `0${m(2)}-${m(7)}`],
+    ["a NIK of 16 plain digits", "NIK 3171011508900001", `NIK ${m(16)}`],
+    ["a woman's NIK (day + 40)", "NIK: 3273015507950002.", `NIK: ${m(16)}.`],
+    ["a NIK in four groups", "3171 0115 0890 0001", `${m(4)} ${m(4)} ${m(4)} ${m(4)}`],
+    ["a NIK in 6-6-4 groups", "317101-150890-0001", `${m(6)}-${m(6)}-${m(4)}`],
+    ["a NIK dotted as on the card", "31.71.01.150890.0001", `${m(2)}.${m(2)}.${m(2)}.${m(6)}.${m(4)}`],
+    ["a NIK glued to a label", "NIK3171011508900001", `NIK${m(16)}`],
+    ["a NIK of Central Kalimantan (62) in groups, not read as a phone", "6271 0115 0890 0001", `${m(4)} ${m(4)} ${m(4)} ${m(4)}`],
+    ["an e-mail address, keeping its first letter and top-level domain", "surel budi.santoso@contoh.co.id.", `surel b${m(3)}@${m(3)}.id.`],
+    ["an e-mail address with plus and digits", "<andi+kasus2024@mail.example.com>", `<a${m(3)}@${m(3)}.com>`],
+    ["an e-mail address whose local part is a phone", "0812345678@s.whatsapp.net", `0${m(3)}@${m(3)}.net`],
+  ];
+  for (const [what, input, expected] of hidden) {
+    it(`hides ${what}`, () => expect(maskText(input)).toBe(expected));
+  }
+
+  it("hides every item of a story that mixes them", () => {
+    const story =
+      "Saya Budi (NIK 3171011508900001), bisa dihubungi di 0812-3456-7890 atau budi@contoh.id. " +
+      "Kantor: (021) 555-1234. Sengketa sewa Rp 15.000.000 sejak 12-05-2024.";
+    expect(maskText(story)).toBe(
+      `Saya Budi (NIK ${m(16)}), bisa dihubungi di 0${m(3)}-${m(4)}-${m(4)} atau b${m(3)}@${m(3)}.id. ` +
+        `Kantor: (0${m(2)}) ${m(3)}-${m(4)}. Sengketa sewa Rp 15.000.000 sejak 12-05-2024.`,
+    );
+  });
+});
+
+describe("maskText: what stays (no false positives)", () => {
+  const kept: Array<[string, string]> = [
+    ["an amount in rupiah", "Nilai sengketa Rp 15.000.000."],
+    ["an amount glued to Rp, with decimals", "Rp15.000.000,00"],
+    ["an amount after Rp. that starts like a phone", "Rp. 62.812.345.678"],
+    ["an amount after IDR", "IDR 625000000"],
+    ["a thousands-grouped amount that starts with 62", "sebesar 62.500.000.000"],
+    ["the rest of an amount that looks like a landline", "Rp 1.062.345.678 dan 3.021.555.123"],
+    ["a year and a range of years", "tahun 2024, periode 2019-2024"],
+    ["a list of years that has 16 digits", "laporan 2019 2020 2021 2022"],
+    ["dates", "12-05-2024, 05.06.2023, 2023-08-12, 31/12/2023"],
+    ["a date followed by a time", "sidang 05.06.2023 10.30 WIB"],
+    ["office hours", "pukul 08.30-17.00"],
+    ["a court case number", "Perkara No. 123/Pdt.G/2024/PN.Jkt.Sel"],
+    ["a statute reference", "Pasal 62 ayat (2) UU No. 13 Tahun 2003"],
+    ["a postal code and a house number", "Jl. Sudirman No. 62, Jakarta 12190"],
+    ["an old-format NPWP", "NPWP 01.234.567.8-901.000"],
+    ["a 16-digit number that is not a NIK (month 45)", "ref 3171012345678901"],
+    ["a 16-digit number that is not a NIK (province 09)", "ref 0912150890000100"],
+    ["a number too short to be a phone", "kode 0812-3456"],
+    ["a number too long to be a phone", "rekening 08123456789012345"],
+    ["text without any of them", "Klien ingin menggugat wanprestasi. Tidak ada angka di sini!"],
+  ];
+  for (const [what, input] of kept) {
+    it(`keeps ${what}`, () => expect(maskText(input)).toBe(input));
+  }
+
+  it("finds a phone right after an amount or a date", () => {
+    expect(maskText("Rp 62.500.000 0812 3456 7890")).toBe(`Rp 62.500.000 0${m(3)} ${m(4)} ${m(4)}`);
+    expect(maskText("08-12-2023 0812 3456 7890")).toBe(`08-12-2023 0${m(3)} ${m(4)} ${m(4)}`);
+  });
+
+  it("reads a dot-grouped 62 number as a mobile when the next digit is 8", () => {
+    expect(maskText("62.812.345.678")).toBe(`62.${m(3)}.${m(3)}.${m(3)}`);
+  });
+});
+
+describe("maskRecord and the contact-field maskers", () => {
+  it("masks every value of a record and keeps its keys", () => {
+    expect(maskRecord({ nama: "Budi", telepon: "0812-3456-7890", catatan: "email budi@contoh.id, biaya Rp 5.000.000" })).toEqual({
+      nama: "Budi",
+      telepon: `0${m(3)}-${m(4)}-${m(4)}`,
+      catatan: `email b${m(3)}@${m(3)}.id, biaya Rp 5.000.000`,
+    });
+  });
+
+  it("masks a contact e-mail field, even one the text scanner would not read as an address", () => {
+    expect(maskEmailField("budi@contoh.id")).toBe(`b${m(3)}@${m(3)}.id`);
+    expect(maskEmailField("budi@localhost")).toBe(`${m(3)}@${m(3)}`);
+  });
+
+  it("masks every digit of a contact phone field but its +62/62/0 prefix, whatever the format", () => {
+    expect(maskPhoneField("+62 812-3456-7890")).toBe(`+62 ${m(3)}-${m(4)}-${m(4)}`);
+    expect(maskPhoneField("0812 3456")).toBe(`0${m(3)} ${m(4)}`);
+    expect(maskPhoneField("+65 9123 4567")).toBe(`+${m(2)} ${m(4)} ${m(4)}`);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Property-based tests
+
+/** Splits digits into groups of 2–5 (the first at least 2, so "0" + group never reads as a date). */
+const grouped = (digits: string) =>
+  fc.array(fc.integer({ min: 2, max: 5 }), { minLength: 6, maxLength: 6 }).map((sizes) => {
+    const groups: string[] = [];
+    let at = 0;
+    for (const size of sizes) {
+      if (at >= digits.length) break;
+      groups.push(digits.slice(at, at + size));
+      at += size;
+    }
+    if (at < digits.length) groups.push(digits.slice(at));
+    return groups;
+  });
+
+const separator = fc.constantFrom("", " ", ".", "-", "\u00a0");
+const digitString = (min: number, max: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: min, maxLength: max }).map((d) => d.join(""));
+
+/** A national significant number: a mobile (8…, 9–12 digits) or a landline (area 2–7 or 9, 8–11 digits). */
+const nsn = fc.oneof(
+  fc.tuple(fc.integer({ min: 1, max: 9 }), digitString(7, 10)).map(([second, rest]) => `8${second}${rest}`),
+  fc.tuple(fc.constantFrom("2", "3", "4", "5", "6", "7", "9"), digitString(7, 10)).map(([first, rest]) => first + rest),
+);
+
+interface GeneratedPhone {
+  text: string;
+  /** The digits the mask keeps: the country code or trunk prefix. */
+  keptDigits: string;
+}
+
+const phone: fc.Arbitrary<GeneratedPhone> = fc.oneof(
+  // +62 / 62 / 0062 / 0 followed by the NSN in groups.
+  fc
+    .tuple(fc.constantFrom("+62", "+62 ", "+62-", "62", "0062 ", "0"), nsn, separator)
+    .chain(([prefix, number, sep]) => grouped(number).map((groups) => ({ prefix, text: prefix + groups.join(sep) })))
+    // "62" + dot-grouped threes that do not start with 8 is also a rupiah amount ("62.215.551.234"):
+    // the one documented ambiguity, read as an amount.
+    .filter(({ text }) => !/^62\.[2-79]\d{2}(\.\d{3})+$/.test(text))
+    .map(({ prefix, text }) => ({ text, keptDigits: digitsOf(prefix) })),
+  // Landlines with the area code in parentheses.
+  fc
+    .tuple(fc.constantFrom("(0", "+62 ("), fc.integer({ min: 2, max: 9 }), digitString(1, 2), fc.constantFrom(") ", ")", ")-"), digitString(5, 8), separator)
+    .chain(([open, first, area, close, subscriber, sep]) =>
+      grouped(subscriber).map((groups) => ({ text: `${open}${first}${area}${close}${groups.join(sep)}`, keptDigits: digitsOf(open) })),
+    ),
+);
+
+const twoDigits = (min: number, max: number) => fc.integer({ min, max }).map((n) => String(n).padStart(2, "0"));
+
+/** A NIK with a real layout: province, regency, district, birth date (women + 40), serial. */
+const nikDigits = fc
+  .tuple(twoDigits(11, 94), twoDigits(1, 79), twoDigits(1, 50), fc.boolean(), twoDigits(1, 28), twoDigits(1, 12), twoDigits(0, 99), digitString(4, 4))
+  .map(([province, regency, district, woman, day, month, year, serial]) =>
+    `${province}${regency}${district}${woman ? Number(day) + 40 : day}${month}${year}${serial}`,
+  );
+
+const nik = fc.tuple(nikDigits, fc.constantFrom("plain", "4-4-4-4", "6-6-4", "card"), fc.constantFrom(" ", ".", "-")).map(([d, layout, sep]) => {
+  if (layout === "plain") return d;
+  if (layout === "4-4-4-4") return [d.slice(0, 4), d.slice(4, 8), d.slice(8, 12), d.slice(12)].join(sep);
+  if (layout === "6-6-4") return [d.slice(0, 6), d.slice(6, 12), d.slice(12)].join(sep);
+  return [d.slice(0, 2), d.slice(2, 4), d.slice(4, 6), d.slice(6, 12), d.slice(12)].join(".");
+});
+
+const email = fc
+  .tuple(
+    fc.stringMatching(/^[a-z][a-z0-9]{1,8}(?:[._+-][a-z0-9]{1,8})?$/),
+    fc.stringMatching(/^[a-z][a-z0-9-]{0,10}[a-z0-9]$/),
+    fc.constantFrom("id", "com", "co.id", "or.id", "net", "ac.id"),
+  )
+  .map(([local, domain, tld]) => ({ local, domain: `${domain}.${tld}`, text: `${local}@${domain}.${tld}` }));
+
+/** Free text without digits, "@", "+" or "•": whatever survives of a number came from the number. */
+const plainText = fc.string({
+  unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ     ,;:!?()'\"\n/éñ".split("")),
+  maxLength: 60,
+});
+/** Joiners that end neither in "Rp"/"IDR" (a number after them is an amount) nor in a digit group. */
+const before = fc.constantFrom(": ", " (", " hubungi ", " nomor ", "\nNIK ", " ");
+const after = fc.constantFrom(" ", ", ", ") ", ".\n", "");
+
+const RUNS = { numRuns: 2_000 };
+/** Random text may end in "Rp " by chance; a number after it is an amount and stays. */
+const afterCurrency = (text: string) => /(?:^|[^\p{L}])(?:rp|idr)\.?\s*$/iu.test(text);
+
+describe("maskText: properties", () => {
+  it("never lets a generated phone's digits survive in random text", () => {
+    fc.assert(
+      fc.property(plainText, before, phone, after, plainText, (head, b, p, a, tail) => {
+        fc.pre(!afterCurrency(head + b));
+        const masked = maskText(head + b + p.text + a + tail);
+        expect(digitsOf(masked)).toBe(p.keptDigits);
+        expect(masked).not.toContain(p.text);
+      }),
+      RUNS,
+    );
+  });
+
+  it("never lets a generated NIK's digits survive in random text", () => {
+    fc.assert(
+      fc.property(plainText, before, nik, after, plainText, (head, b, n, a, tail) => {
+        fc.pre(!afterCurrency(head + b));
+        const masked = maskText(head + b + n + a + tail);
+        expect(digitsOf(masked)).toBe("");
+      }),
+      RUNS,
+    );
+  });
+
+  it("never lets a generated e-mail's local part or domain survive in random text", () => {
+    // Local parts with a digit after the first character: the surrounding text has no digits,
+    // so any occurrence of the local part in the result would be a leak.
+    const withDigit = email.filter((e) => /\d/.test(e.local.slice(1)));
+    fc.assert(
+      fc.property(plainText, before, withDigit, after, plainText, (head, b, e, a, tail) => {
+        const masked = maskText(head + b + e.text + a + tail);
+        expect(masked).not.toContain(e.local);
+        expect(masked).not.toContain(`@${e.domain}`);
+      }),
+      RUNS,
+    );
+  });
+
+  const benign = fc.constantFrom(
+    "Rp 15.000.000",
+    "Rp62.500.000,00",
+    "IDR 625.000.000",
+    "62.500.000.000",
+    "tahun 2024",
+    "2019-2024",
+    "12-05-2024",
+    "05.06.2023 10.30",
+    "2023-08-12",
+    "pukul 08.30-17.00",
+    "No. 123/Pdt.G/2024/PN.Jkt.Sel",
+    "Pasal 62 ayat (2)",
+    "Jakarta 12190",
+    "NPWP 01.234.567.8-901.000",
+    "klien menggugat",
+    "",
+  );
+  type Token = { text: string; expected: string };
+  const benignToken: fc.Arbitrary<Token> = benign.map((text) => ({ text, expected: text }));
+  const secretToken: fc.Arbitrary<Token> = fc.oneof(
+    phone.map((p) => ({ text: p.text, expected: p.text.replace(/^(\+62|0062|62|\(0|0)?(.*)$/s, (_, pre = "", rest: string) => pre + rest.replace(/\d/g, MASK)) })),
+    nik.map((n) => ({ text: n, expected: n.replace(/\d/g, MASK) })),
+    email.map((e) => ({ text: e.text, expected: `${e.local[0]}${m(3)}@${m(3)}.${e.text.split(".").pop()}` })),
+  );
+
+  it("masks exactly the secrets among amounts, dates and years, and leaves those untouched", () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(benignToken, secretToken), { minLength: 1, maxLength: 8 }), fc.constantFrom(", ", "; ", ". ", "\n", " | "), (tokens, joiner) => {
+        expect(maskText(tokens.map((t) => t.text).join(joiner))).toBe(tokens.map((t) => t.expected).join(joiner));
+      }),
+      RUNS,
+    );
+  });
+
+  const nasty = fc.string({ unit: fc.constantFrom(..."0123456789012345678962628 .-+()@•_RpIDRrpx.a\n,".split("")), maxLength: 80 });
+  const mixed = fc
+    .array(fc.oneof(nasty, benign, phone.map((p) => p.text), nik, email.map((e) => e.text)), { maxLength: 6 })
+    .chain((parts) => fc.array(fc.constantFrom("", " ", ".", "-", ",", "Rp ", "@"), { minLength: parts.length, maxLength: parts.length }).map((glue) => parts.map((p, i) => p + glue[i]).join("")));
+
+  it("is idempotent: masking masked text changes nothing", () => {
+    fc.assert(
+      fc.property(fc.oneof(nasty, mixed, fc.string()), (text) => {
+        const once = maskText(text);
+        expect(maskText(once)).toBe(once);
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it("changes nothing but digits (into •) in text without an @", () => {
+    fc.assert(
+      fc.property(fc.oneof(nasty, mixed, fc.string()), (text) => {
+        fc.pre(!text.includes("@"));
+        const masked = maskText(text);
+        expect(masked.length).toBe(text.length);
+        for (let i = 0; i < text.length; i++) if (masked[i] !== text[i]) expect([/\d/.test(text[i]!), masked[i]]).toEqual([true, MASK]);
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+});

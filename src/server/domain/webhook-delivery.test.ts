@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import type { OrderEventPayload } from "./order-event";
+import { isDeliveredStatus, nextAttemptAt, WEBHOOK_MAX_ATTEMPTS, webhookBody, webhookHeaders } from "./webhook-delivery";
+
+describe("nextAttemptAt", () => {
+  const failedAt = new Date("2026-11-22T10:00:00.000Z");
+
+  it.each([
+    [1, "2026-11-22T10:00:10.000Z"],
+    [2, "2026-11-22T10:00:20.000Z"],
+    [3, "2026-11-22T10:00:40.000Z"],
+    [4, "2026-11-22T10:01:20.000Z"],
+    [5, null],
+    [6, null],
+  ])("after failed attempt %i: %s", (attempt, expected) => {
+    expect(nextAttemptAt(attempt, failedAt)?.toISOString() ?? null).toBe(expected);
+  });
+
+  it("gives up exactly at the maximum number of attempts", () => {
+    expect(nextAttemptAt(WEBHOOK_MAX_ATTEMPTS - 1, failedAt)).not.toBeNull();
+    expect(nextAttemptAt(WEBHOOK_MAX_ATTEMPTS, failedAt)).toBeNull();
+  });
+});
+
+describe("isDeliveredStatus", () => {
+  it.each([
+    [200, true],
+    [201, true],
+    [204, true],
+    [299, true],
+    [199, false],
+    [301, false],
+    [302, false],
+    [400, false],
+    [500, false],
+  ])("%i: %s", (status, delivered) => expect(isDeliveredStatus(status)).toBe(delivered));
+});
+
+describe("webhookBody", () => {
+  // Keys deliberately scrambled, as jsonb returns them.
+  const stored = {
+    order: {
+      updated_at: "2026-11-22T09:59:00.000Z",
+      id: "ord_1",
+      deliverable: null,
+      status: "dibayar",
+      sla_due_at: "2026-11-25T09:59:00.000Z",
+      service: "pendaftaran_merek",
+      price_idr: 2650000,
+    },
+    event: "order.dibayar",
+  } as OrderEventPayload;
+
+  it("writes event, sent_at, order in that order, with the order fields in the spec's order", () => {
+    expect(webhookBody(stored, new Date("2026-11-22T10:00:00.000Z"))).toBe(
+      '{"event":"order.dibayar","sent_at":"2026-11-22T10:00:00.000Z","order":{"id":"ord_1","status":"dibayar",' +
+        '"service":"pendaftaran_merek","price_idr":2650000,"sla_due_at":"2026-11-25T09:59:00.000Z","deliverable":null,' +
+        '"updated_at":"2026-11-22T09:59:00.000Z"}}',
+    );
+  });
+});
+
+describe("webhookHeaders", () => {
+  it("puts the operator's name in the User-Agent and header names", () => {
+    expect(webhookHeaders("Kuasa", "t=1,v1=ab", "evt_1")).toEqual({
+      "Content-Type": "application/json",
+      "User-Agent": "Kuasa-Webhook/1",
+      "X-Kuasa-Signature": "t=1,v1=ab",
+      "X-Kuasa-Event-Id": "evt_1",
+    });
+  });
+});

@@ -1,0 +1,31 @@
+import { ensureOffering, expireOffer, offersDueToExpire, ordersNeedingOffer } from "@/server/services/offers";
+import { deleteExpiredIdempotencyKey, expiredIdempotencyKeys, markSlaBreached, ordersPastSla } from "@/server/services/order-timers";
+import type { JobKind } from "./types";
+
+/** A paid order, or one whose offer ended, gets its next offer (or stalls into the operator queue). */
+export const orderOfferingJob: JobKind = {
+  name: "order-offering",
+  findDue: (db, _now, limit) => ordersNeedingOffer(db, limit),
+  handle: async (deps, orderId) => ensureOffering(deps, orderId),
+};
+
+/** A live offer past its 30 minutes expires and the next practitioner is offered. */
+export const offerExpiryJob: JobKind = {
+  name: "offer-expiry",
+  findDue: offersDueToExpire,
+  handle: async (deps, offerId) => expireOffer(deps, offerId),
+};
+
+/** An order past its SLA before delivery is flagged once for the operator. */
+export const slaBreachJob: JobKind = {
+  name: "sla-breach",
+  findDue: ordersPastSla,
+  handle: async (deps, orderId) => markSlaBreached(deps, orderId),
+};
+
+/** Idempotency keys older than 24 hours are removed. */
+export const idempotencyExpiryJob: JobKind = {
+  name: "idempotency-expiry",
+  findDue: expiredIdempotencyKeys,
+  handle: async (deps, id) => deleteExpiredIdempotencyKey(deps, id),
+};

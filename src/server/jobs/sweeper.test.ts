@@ -1,0 +1,135 @@
+import { describe, expect, it, vi } from "vitest";
+import { systemClock } from "@/server/domain/clock";
+import type { Db } from "@/server/db/client";
+import { testWebhookSettings } from "@/test/webhooks";
+import { createSweeper } from "./sweeper";
+import type { JobDeps, JobKind } from "./types";
+
+const deps: JobDeps = { db: {} as Db, clock: systemClock, webhooks: testWebhookSettings };
+
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/** A kind whose due ids are `due` and whose handler waits for `gate` (if any) and then removes the id. */
+function fakeKind(name: string, due: string[], gate?: Promise<void>) {
+  const handled: string[] = [];
+  let running = 0;
+  const stats = { maxRunning: 0, findCalls: 0 };
+  const kind: JobKind = {
+    name,
+    findDue: vi.fn(async (_db, _now, limit: number) => {
+      stats.findCalls++;
+      return due.slice(0, limit);
+    }),
+    handle: vi.fn(async (_deps, id: string) => {
+      running++;
+      stats.maxRunning = Math.max(stats.maxRunning, running);
+      await gate;
+      running--;
+      handled.push(id);
+      due.splice(due.indexOf(id), 1);
+      return undefined;
+    }),
+  };
+  return { kind, handled, stats };
+}
+
+const silent = { error: vi.fn() };
+
+describe("createSweeper", () => {
+  it("runs the handler of every due row and reports how many it started", async () => {
+    const a = fakeKind("a", ["a1", "a2"]);
+    const b = fakeKind("b", ["b1"]);
+    const sweeper = createSweeper({ deps, kinds: [a.kind, b.kind], intervalMs: 1000, concurrency: 4, logger: silent });
+    expect(await sweeper.runOnce()).toBe(3);
+    expect(a.handled.sort()).toEqual(["a1", "a2"]);
+    expect(b.handled).toEqual(["b1"]);
+    expect(await sweeper.runOnce()).toBe(0);
+  });
+
+  it("bounds the handlers running at once per kind and never starts one row twice", async () => {
+    const gate = deferred();
+    const slow = fakeKind("slow", ["s1", "s2", "s3", "s4", "s5"], gate.promise);
+    const other = fakeKind("other", ["o1"]);
+    const sweeper = createSweeper({ deps, kinds: [slow.kind, other.kind], intervalMs: 1000, concurrency: 2, logger: silent });
+    const first = sweeper.runOnce();
+    await vi.waitFor(() => expect(other.handled).toEqual(["o1"]));
+    // A second scan while the slow ones are in flight starts nothing new for that kind.
+    expect(await sweeper.runOnce()).toBe(0);
+    expect(slow.kind.handle).toHaveBeenCalledTimes(2);
+    gate.resolve();
+    await first;
+    expect(slow.stats.maxRunning).toBe(2);
+    expect(await sweeper.runOnce()).toBe(2);
+    expect(await sweeper.runOnce()).toBe(1);
+    expect(slow.handled.sort()).toEqual(["s1", "s2", "s3", "s4", "s5"]);
+  }, 10_000);
+
+  it("never overlaps its scans", async () => {
+    let inFind = 0;
+    let overlapped = false;
+    const kind: JobKind = {
+      name: "k",
+        findDue: async () => {
+        inFind++;
+        if (inFind > 1) overlapped = true;
+        await new Promise((r) => setTimeout(r, 20));
+        inFind--;
+        return [];
+      },
+      handle: async () => undefined,
+    };
+    const sweeper = createSweeper({ deps, kinds: [kind], intervalMs: 1000, concurrency: 1, logger: silent });
+    await Promise.all([sweeper.runOnce(), sweeper.runOnce(), sweeper.runOnce()]);
+    expect(overlapped).toBe(false);
+  });
+
+  it("logs a failing handler or scan and carries on", async () => {
+    const logger = { error: vi.fn() };
+    const broken: JobKind = { name: "broken", findDue: async () => ["x"], handle: async () => Promise.reject(new Error("boom")) };
+    const blind: JobKind = { name: "blind", findDue: async () => Promise.reject(new Error("db down")), handle: async () => undefined };
+    const fine = fakeKind("fine", ["f1"]);
+    const sweeper = createSweeper({ deps, kinds: [broken, blind, fine.kind], intervalMs: 1000, concurrency: 1, logger });
+    expect(await sweeper.runOnce()).toBe(2);
+    expect(fine.handled).toEqual(["f1"]);
+    expect(logger.error).toHaveBeenCalledWith("[jobs] broken x failed:", expect.objectContaining({ message: "boom" }));
+    expect(logger.error).toHaveBeenCalledWith("[jobs] finding due blind failed:", expect.objectContaining({ message: "db down" }));
+  });
+
+  it("scans on its own once started, and a notify brings the next scan forward", async () => {
+    const due: string[] = ["n1"];
+    const k = fakeKind("k", due);
+    const sweeper = createSweeper({ deps, kinds: [k.kind], intervalMs: 60_000, concurrency: 1, logger: silent });
+    sweeper.start();
+    await vi.waitFor(() => expect(k.handled).toEqual(["n1"]));
+    due.push("n2");
+    sweeper.notify("k", "n2");
+    await vi.waitFor(() => expect(k.handled).toEqual(["n1", "n2"]), { timeout: 2_000 });
+    await sweeper.stop();
+  });
+
+  it("waits for handlers in flight on stop, then takes no more work", async () => {
+    const gate = deferred();
+    const k = fakeKind("k", ["w1"], gate.promise);
+    const sweeper = createSweeper({ deps, kinds: [k.kind], intervalMs: 10, concurrency: 1, logger: silent });
+    sweeper.start();
+    await vi.waitFor(() => expect(k.kind.handle).toHaveBeenCalledTimes(1));
+    let stopped = false;
+    const stopping = sweeper.stop().then(() => (stopped = true));
+    await new Promise((r) => setTimeout(r, 30));
+    expect(stopped).toBe(false);
+    gate.resolve();
+    await stopping;
+    expect(k.handled).toEqual(["w1"]);
+    expect(await sweeper.runOnce()).toBe(0);
+  });
+
+  it("logs a notify for an unknown kind", () => {
+    const logger = { error: vi.fn() };
+    createSweeper({ deps, kinds: [], intervalMs: 1000, concurrency: 1, logger }).notify("nope", "1");
+    expect(logger.error).toHaveBeenCalledWith("[jobs] notify: unknown job kind nope");
+  });
+});

@@ -1,0 +1,37 @@
+import type { Db } from "@/server/db/client";
+import type { ServiceDeps } from "@/server/services/deps";
+import type { WebhookSettings } from "@/server/services/webhooks";
+
+/** What every job handler may use (a superset of ServiceDeps); built once by the runtime. */
+export interface JobDeps extends ServiceDeps {
+  webhooks: WebhookSettings;
+}
+
+/** A handler's answer: nothing (done, or nothing to do), or look at this row again at `retryAt`. */
+export type JobOutcome = { retryAt: Date } | void;
+
+/**
+ * One kind of timed work. The row in the database is the truth; `handle` re-reads it, acts
+ * only if it still needs it (conditional UPDATE) and is safe to run twice or concurrently.
+ */
+export interface JobKind {
+  name: string;
+  /** Ids of rows that need `handle` at `now`, most overdue first. */
+  findDue(db: Db, now: Date, limit: number): Promise<string[]>;
+  handle(deps: JobDeps, id: string): Promise<JobOutcome>;
+  /** Runs of `handle` the Inngest engine allows per wake-up before giving up on it (default 4). */
+  inngestAttempts?: number;
+}
+
+/** The dependency services get: wake an engine early after a commit. Never throws. */
+export interface Jobs {
+  notify(kind: string, id: string): void;
+}
+
+export interface JobEngine extends Jobs {
+  readonly name: "sweeper" | "inngest";
+  /** Begins background work (the sweeper's loop); call after migrations. */
+  start(): void;
+  /** Stops taking new work and waits for work in flight. */
+  stop(): Promise<void>;
+}

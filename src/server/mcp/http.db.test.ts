@@ -1,0 +1,305 @@
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "@/server/domain/clock";
+import { ApiRateLimiter } from "@/server/services/rate-limit";
+import { bid, caseBody } from "@/test/cases";
+import { createTestDatabase, type TestDatabase } from "@/test/db";
+import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
+import { startTestApi, type TestApi } from "@/test/http";
+import { startTestMcp, type TestMcp, toolJson } from "@/test/mcp";
+import { createTestPractitioner, driveOrder, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
+import { INSTRUCTIONS } from "./server";
+import { TOOLS } from "./tools";
+
+let database: TestDatabase;
+let api: TestApi;
+let mcp: TestMcp;
+let org: TestOrg;
+let client: Client;
+const clock = fixedClock("2026-11-23T03:00:00Z");
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seededCatalog(database.prisma);
+  api = await startTestApi(database.prisma, clock);
+  mcp = await startTestMcp(database.prisma, clock);
+  org = await createTestOrg(database.prisma, { depositIdr: 20_000_000n });
+  client = await mcp.connect(org.token);
+});
+
+afterAll(async () => {
+  await mcp?.close();
+  await api?.close();
+  await database?.destroy();
+});
+
+type ErrorBody = { error: { code: string; message: string } };
+type Order = { id: string; status: string; price_idr: number };
+
+async function rest(path: string, token: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}) {
+  return (await api.call(path, { token, ...init })).json();
+}
+
+/** Calls a tool and returns its error body, which must be exactly the REST shape. */
+async function toolError(c: Client, name: string, args: Record<string, unknown>): Promise<ErrorBody> {
+  const result = await c.callTool({ name, arguments: args });
+  expect(result.isError).toBe(true);
+  expect(result.structuredContent).toBeUndefined();
+  const body = toolJson(result) as ErrorBody;
+  expect(Object.keys(body)).toEqual(["error"]);
+  expect(Object.keys(body.error).sort()).toEqual(["code", "message"]);
+  return body;
+}
+
+describe("tools/list", () => {
+  it("lists exactly the tool table, each with input and output object schemas", async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual([
+      "daftar_layanan",
+      "detail_layanan",
+      "buat_order",
+      "status_order",
+      "kirim_pesan",
+      "terima_hasil",
+      "ajukan_kasus",
+      "status_kasus",
+      "pilih_penawaran",
+      "saldo",
+    ]);
+    expect(tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
+    for (const tool of tools) {
+      expect(tool.inputSchema.type, tool.name).toBe("object");
+      expect(tool.outputSchema?.type, tool.name).toBe("object");
+      expect(JSON.stringify(tool), tool.name).not.toContain("$ref");
+    }
+    const byName = new Map(tools.map((t) => [t.name, t]));
+    expect(Object.keys(byName.get("buat_order")!.inputSchema.properties ?? {}).sort()).toEqual(["callback_url", "idempotency_key", "intake", "max_budget", "service"]);
+    expect(byName.get("buat_order")!.inputSchema.required).toEqual(["service", "intake"]);
+    expect(Object.keys(byName.get("kirim_pesan")!.inputSchema.properties ?? {}).sort()).toEqual(["body", "id"]);
+    expect(byName.get("detail_layanan")!.inputSchema.required).toEqual(["code"]);
+    expect(Object.keys(byName.get("pilih_penawaran")!.inputSchema.properties ?? {}).sort()).toEqual(["bid_id", "id"]);
+    expect(byName.get("ajukan_kasus")!.inputSchema.required).toEqual(["contact_name", "contact_email", "story"]);
+  });
+
+  it("marks the read-only tools read-only and no writing tool idempotent", async () => {
+    const { tools } = await client.listTools();
+    const annotations = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
+    for (const name of ["daftar_layanan", "detail_layanan", "status_order", "status_kasus", "saldo"]) expect(annotations[name]?.readOnlyHint, name).toBe(true);
+    for (const name of ["buat_order", "kirim_pesan", "terima_hasil", "ajukan_kasus", "pilih_penawaran"]) {
+      expect(annotations[name], name).toMatchObject({ readOnlyHint: false, idempotentHint: false });
+    }
+    expect([annotations.terima_hasil?.destructiveHint, annotations.pilih_penawaran?.destructiveHint]).toEqual([true, true]);
+    for (const tool of tools) expect(tool.annotations?.openWorldHint, tool.name).toBe(false);
+  });
+
+  it("carries the content rules for agent clients in the server instructions", () => {
+    const instructions = client.getInstructions();
+    expect(instructions).toBe(INSTRUCTIONS);
+    for (const rule of [
+      "Never promise an outcome: not winning a case, not a permit being issued, not a deadline of a government body",
+      "Never state that all practitioners are verified by one particular bar organisation; only the label shown on a practitioner's profile or on a service counts",
+      "Never quote prices or services that are not in the catalog",
+      "Never present AI answers, yours included, as legal advice",
+    ]) {
+      expect(instructions).toContain(rule);
+    }
+  });
+});
+
+describe("reading tools answer what REST answers", () => {
+  it.each([
+    ["daftar_layanan", {}, "/v1/services"],
+    ["detail_layanan", { code: "perjanjian_kerahasiaan" }, "/v1/services/perjanjian_kerahasiaan"],
+    ["saldo", {}, "/v1/balance"],
+  ])("%s", async (name, args, path) => {
+    const result = await client.callTool({ name, arguments: args });
+    expect(result.isError).toBeFalsy();
+    expect(toolJson(result)).toEqual(await rest(path, org.token));
+  });
+
+  it("answers an unknown tool with a JSON-RPC error, not a tool result", async () => {
+    await expect(client.callTool({ name: "tidak_ada", arguments: {} })).rejects.toMatchObject({ code: -32602 });
+  });
+
+  it("status_order of an unknown order is NOT_FOUND, as REST says it", async () => {
+    const body = await toolError(client, "status_order", { id: "ord_tidakada" });
+    expect(body).toEqual(await rest("/v1/orders/ord_tidakada", org.token));
+    expect(body.error.code).toBe("NOT_FOUND");
+  });
+});
+
+describe("buat_order", () => {
+  it("creates one order, and a retry with the same idempotency_key returns that same order", async () => {
+    const buyer = await createTestOrg(database.prisma, { depositIdr: 5_000_000n });
+    const agent = await mcp.connect(buyer.token);
+    const args = { ...ndaOrder(), idempotency_key: "pesanan-nda-001" };
+    const first = toolJson(await agent.callTool({ name: "buat_order", arguments: args })) as Order;
+    expect(first).toMatchObject({ status: "dibayar", price_idr: NDA_PRICE_IDR });
+    expect(first.id).toMatch(/^ord_/);
+    const retry = toolJson(await agent.callTool({ name: "buat_order", arguments: args })) as Order;
+    expect(retry.id).toBe(first.id);
+    expect(await database.prisma.order.count({ where: { organizationId: buyer.id } })).toBe(1);
+    // The REST face sees the same key as already used by that order.
+    const res = await api.call("/v1/orders", { method: "POST", token: buyer.token, json: ndaOrder(), headers: { "Idempotency-Key": "pesanan-nda-001" } });
+    expect([res.status, res.headers.get("idempotent-replayed"), ((await res.json()) as Order).id]).toEqual([200, "true", first.id]);
+    const reused = await toolError(agent, "buat_order", { ...ndaOrder({ max_budget: 9_000_000 }), idempotency_key: "pesanan-nda-001" });
+    expect(reused.error.code).toBe("IDEMPOTENCY_KEY_REUSED");
+  });
+
+  it("leaves an order above the approval threshold in menunggu_bayar", async () => {
+    const buyer = await createTestOrg(database.prisma, { thresholdIdr: 1_000_000n });
+    const order = toolJson(await (await mcp.connect(buyer.token)).callTool({ name: "buat_order", arguments: ndaOrder() })) as Order;
+    expect(order.status).toBe("menunggu_bayar");
+  });
+
+  it("refuses a key without order:buat with INSUFFICIENT_SCOPE, exactly as REST does", async () => {
+    const reader = await createTestOrg(database.prisma, { scopes: ["katalog:baca", "status:baca"] });
+    const body = await toolError(await mcp.connect(reader.token), "buat_order", ndaOrder());
+    expect(body.error.code).toBe("INSUFFICIENT_SCOPE");
+    expect(body).toEqual(await rest("/v1/orders", reader.token, { method: "POST", json: ndaOrder() }));
+  });
+
+  it("refuses a price above max_budget with BUDGET_EXCEEDED and stores nothing", async () => {
+    const buyer = await createTestOrg(database.prisma);
+    const body = await toolError(await mcp.connect(buyer.token), "buat_order", ndaOrder({ max_budget: NDA_PRICE_IDR - 1 }));
+    expect(body.error.code).toBe("BUDGET_EXCEEDED");
+    expect(await database.prisma.order.count({ where: { organizationId: buyer.id } })).toBe(0);
+  });
+
+  it.each([
+    ["a missing intake", { service: "perjanjian_kerahasiaan" }],
+    ["a max_budget written as a string", ndaOrder({ max_budget: "2000000" })],
+    ["an unknown argument", ndaOrder({ prioritas: "tinggi" })],
+    ["an unknown service", ndaOrder({ service: "tidak_ada" })],
+  ])("answers %s with VALIDATION in the words REST uses", async (_why, args) => {
+    const body = await toolError(client, "buat_order", args);
+    expect(body.error.code).toBe("VALIDATION");
+    expect(body).toEqual(await rest("/v1/orders", org.token, { method: "POST", json: args }));
+  });
+
+  it("answers a malformed idempotency_key with VALIDATION", async () => {
+    const body = await toolError(client, "buat_order", { ...ndaOrder(), idempotency_key: "dua kata" });
+    expect(body.error).toMatchObject({ code: "VALIDATION", message: expect.stringContaining("Idempotency-Key") });
+    expect((await toolError(client, "buat_order", { ...ndaOrder(), idempotency_key: 42 })).error.code).toBe("VALIDATION");
+  });
+});
+
+describe("the order's later steps", () => {
+  it("kirim_pesan answers butuh_input_klien; terima_hasil accepts a delivered result once", async () => {
+    const practitionerId = await createTestPractitioner(database.prisma);
+    const create = async () => toolJson(await client.callTool({ name: "buat_order", arguments: ndaOrder() })) as Order;
+
+    const asked = await create();
+    await driveOrder(database.prisma, asked.id, practitionerId, "butuh_input_klien");
+    const answered = toolJson(await client.callTool({ name: "kirim_pesan", arguments: { id: asked.id, body: "Alamat PT Dua: Jl. Asia Afrika 8, Bandung." } })) as Order & {
+      messages: Array<{ role: string; body: string }>;
+    };
+    expect(answered.status).toBe("dikerjakan");
+    expect(answered.messages.at(-1)).toMatchObject({ role: "client", body: "Alamat PT Dua: Jl. Asia Afrika 8, Bandung." });
+
+    const delivered = await create();
+    await driveOrder(database.prisma, delivered.id, practitionerId, "diserahkan");
+    expect((toolJson(await client.callTool({ name: "terima_hasil", arguments: { id: delivered.id } })) as Order).status).toBe("selesai");
+    expect((await toolError(client, "terima_hasil", { id: delivered.id })).error.code).toBe("INVALID_STATE");
+    expect(toolJson(await client.callTool({ name: "status_order", arguments: { id: delivered.id } }))).toEqual(await rest(`/v1/orders/${delivered.id}`, org.token));
+  });
+});
+
+describe("the case board", () => {
+  it("ajukan_kasus, status_kasus and pilih_penawaran answer what REST answers", async () => {
+    const created = toolJson(await client.callTool({ name: "ajukan_kasus", arguments: caseBody() })) as { id: string; status: string };
+    expect(created).toMatchObject({ status: "terbuka" });
+    expect(created.id).toMatch(/^kas_/);
+    const practitionerId = await createTestPractitioner(database.prisma, ["properti"]);
+    const offered = await bid(database.prisma, clock, practitionerId, created.id);
+    const withBid = toolJson(await client.callTool({ name: "status_kasus", arguments: { id: created.id } })) as { bids: Array<{ id: string; client_pays: number }> };
+    expect(withBid).toEqual(await rest(`/v1/cases/${created.id}`, org.token));
+    expect(withBid.bids.map((b) => b.id)).toEqual([offered.id]);
+
+    const selection = toolJson(await client.callTool({ name: "pilih_penawaran", arguments: { id: created.id, bid_id: offered.id } })) as {
+      case: { status: string; selected_bid_id: string };
+      invoice: { total_idr: number };
+    };
+    expect(selection.case).toMatchObject({ status: "dipilih", selected_bid_id: offered.id });
+    expect(selection.invoice.total_idr).toBe(withBid.bids[0]!.client_pays);
+    expect((await toolError(client, "pilih_penawaran", { id: created.id, bid_id: offered.id })).error.code).toBe("INVALID_STATE");
+  });
+
+  it("answers a short story with the VALIDATION body REST sends", async () => {
+    const args = caseBody({ story: "Terlalu singkat." });
+    const body = await toolError(client, "ajukan_kasus", args);
+    expect(body.error.code).toBe("VALIDATION");
+    expect(body).toEqual(await rest("/v1/cases", org.token, { method: "POST", json: args }));
+  });
+});
+
+describe("limits shared with REST", () => {
+  it("answers a tool call over the key's rate limit with RATE_LIMITED", async () => {
+    const limited = await startTestMcp(database.prisma, clock, new ApiRateLimiter({ kind: "memory" }, { reads: 1, writes: 1, windowSeconds: 60 }));
+    try {
+      const agent = await limited.connect(org.token);
+      expect((await agent.callTool({ name: "saldo", arguments: {} })).isError).toBeFalsy();
+      expect((await toolError(agent, "saldo", {})).error.code).toBe("RATE_LIMITED");
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe("HTTP before MCP", () => {
+  const initialize = {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "curl", version: "1" } },
+  };
+  const post = (headers: Record<string, string>, body: string = JSON.stringify(initialize)) =>
+    fetch(mcp.url, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...headers }, body });
+
+  it.each([
+    ["no key", {}],
+    ["a malformed key", { Authorization: "Bearer bukan-kunci" }],
+    ["an unknown key", { Authorization: "Bearer key_tidakada.rahasia" }],
+  ])("answers %s with HTTP 401 and the API's error body", async (_why, headers) => {
+    const res = await post(headers);
+    expect(res.status).toBe(401);
+    expect(res.headers.get("x-request-id")).toMatch(/\S/);
+    const body = (await res.json()) as ErrorBody;
+    expect(Object.keys(body)).toEqual(["error"]);
+    expect(body.error.code).toBe("UNAUTHENTICATED");
+  });
+
+  it("answers a key of an organisation that is not active with HTTP 403", async () => {
+    const pending = await createTestOrg(database.prisma, { status: "menunggu_persetujuan" });
+    const res = await post({ Authorization: `Bearer ${pending.token}` });
+    expect([res.status, ((await res.json()) as ErrorBody).error.code]).toEqual([403, "ORGANIZATION_NOT_ACTIVE"]);
+  });
+
+  it("fails the SDK client's connect without a valid key", async () => {
+    // The SDK's StreamableHTTPError carries the HTTP status as `code`.
+    await expect(mcp.connect()).rejects.toMatchObject({ code: 401, message: expect.stringContaining("UNAUTHENTICATED") });
+    await expect(mcp.connect("key_tidakada.rahasia")).rejects.toMatchObject({ code: 401 });
+  });
+
+  it("answers GET and DELETE with 405 and Allow: POST", async () => {
+    for (const method of ["GET", "DELETE"]) {
+      const res = await fetch(mcp.url, { method, headers: { Authorization: `Bearer ${org.token}`, Accept: "text/event-stream" } });
+      expect([res.status, res.headers.get("allow")]).toEqual([405, "POST"]);
+      expect(((await res.json()) as ErrorBody).error.code).toBe("METHOD_NOT_ALLOWED");
+    }
+  });
+
+  it("answers a body that is not JSON with VALIDATION", async () => {
+    const res = await post({ Authorization: `Bearer ${org.token}` }, "{");
+    expect([res.status, ((await res.json()) as ErrorBody).error.code]).toEqual([400, "VALIDATION"]);
+  });
+
+  it("serves an initialize with a plain JSON answer and a request id", async () => {
+    const res = await post({ Authorization: `Bearer ${org.token}` });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(res.headers.get("x-request-id")).toMatch(/\S/);
+    expect(res.headers.get("mcp-session-id")).toBeNull();
+    expect(((await res.json()) as { result: { serverInfo: { name: string } } }).result.serverInfo.name).toBe("kuasa");
+  });
+});

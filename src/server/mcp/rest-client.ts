@@ -1,0 +1,63 @@
+import { AppError } from "@/server/domain/errors";
+import packageJson from "../../../package.json" with { type: "json" };
+import type { ToolAnswer, ToolCall, ToolRunner } from "./server";
+import type { Tool } from "./tools";
+
+export interface RestTarget {
+  /** Where the Kuasa API runs, without a trailing slash; may carry a path prefix. */
+  baseUrl: string;
+  apiKey: string;
+}
+
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/** The REST request a tool call stands for, built from the procedure's own route. */
+export function restRequest(tool: Tool, { input, idempotencyKey }: ToolCall, target: RestTarget): { url: URL; init: RequestInit } {
+  const { method, path } = tool.route;
+  const rest = { ...input };
+  const pathname = path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = String(rest[name]);
+    delete rest[name];
+    return encodeURIComponent(value);
+  });
+  const url = new URL(target.baseUrl + pathname);
+  const headers: Record<string, string> = {
+    Authorization: `Bearer ${target.apiKey}`,
+    Accept: "application/json",
+    "User-Agent": `kuasa-mcp/${packageJson.version}`,
+  };
+  if (idempotencyKey !== undefined) headers["Idempotency-Key"] = idempotencyKey;
+  if (method === "GET") {
+    for (const [key, value] of Object.entries(rest)) url.searchParams.set(key, String(value));
+    return { url, init: { method, headers } };
+  }
+  headers["Content-Type"] = "application/json";
+  return { url, init: { method, headers, body: JSON.stringify(rest) } };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function isErrorBody(value: unknown): value is { error: { code: string; message: string } } {
+  return isObject(value) && isObject(value.error) && typeof value.error.code === "string" && typeof value.error.message === "string";
+}
+
+/** The stdio face's runner: every tool call is one REST request with the agent's key; no database here. */
+export function createRestRunner(target: RestTarget): ToolRunner {
+  return async (tool, call): Promise<ToolAnswer> => {
+    const { url, init } = restRequest(tool, call, target);
+    let response: Response;
+    try {
+      response = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    } catch (err) {
+      const reason = err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err);
+      throw new AppError("INTERNAL", `Could not reach the Kuasa API at ${target.baseUrl} (${reason}); check KUASA_BASE_URL.`);
+    }
+    const body: unknown = await response.json().catch(() => undefined);
+    // The API's error body passes through unchanged, so both faces fail in the same words.
+    if (!response.ok && isErrorBody(body)) return { ok: false, body };
+    if (response.ok && isObject(body)) return { ok: true, body };
+    throw new AppError("INTERNAL", `${init.method} ${url.pathname} at ${target.baseUrl} answered HTTP ${response.status} without a Kuasa API body; check KUASA_BASE_URL.`);
+  };
+}

@@ -1,0 +1,85 @@
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { describeZodError, toApiError } from "@/server/api/api-error";
+import { AppError } from "@/server/domain/errors";
+import packageJson from "../../../package.json" with { type: "json" };
+import { IDEMPOTENCY_KEY_ARGUMENT, type Tool, TOOLS } from "./tools";
+
+/** The spec's content rules for agent clients, and how the tools fit together. */
+export const INSTRUCTIONS = `Kuasa lets you hire licensed Indonesian legal practitioners (advokat and other labelled practitioners) for your user. Amounts are integer rupiah (IDR).
+
+Two flows:
+1. Instant Matter, fixed price from the catalog: daftar_layanan, detail_layanan, buat_order, then follow status_order; answer butuh_input_klien with kirim_pesan; when the result is diserahkan and approved, terima_hasil.
+2. Case board, custom work: ajukan_kasus, follow the bids with status_kasus, then pilih_penawaran.
+
+Content rules when you speak to your user about Kuasa or its practitioners:
+- Never promise an outcome: not winning a case, not a permit being issued, not a deadline of a government body.
+- Never state that all practitioners are verified by one particular bar organisation; only the label shown on a practitioner's profile or on a service counts.
+- Never quote prices or services that are not in the catalog (daftar_layanan, detail_layanan). Third-party costs (official fees) are billed separately at official rates.
+- Never present AI answers, yours included, as legal advice; legal work comes from the practitioner.
+
+Every tool error is the REST API's error body {"error":{"code","message"}}; the code says what to do (INSUFFICIENT_SCOPE, BUDGET_EXCEEDED, VALIDATION, NOT_FOUND, INVALID_STATE…).`;
+
+export interface ToolCall {
+  /** The tool's arguments after validation, without idempotency_key. */
+  input: Record<string, unknown>;
+  idempotencyKey?: string;
+}
+
+/** A success body, or the REST error body exactly as the API would send it. */
+export type ToolAnswer = { ok: true; body: Record<string, unknown> } | { ok: false; body: { error: { code: string; message: string } } };
+
+/** Runs one tool: in process through the router (remote face) or over the REST API (stdio face). */
+export type ToolRunner = (tool: Tool, call: ToolCall) => Promise<ToolAnswer>;
+
+const TOOLS_BY_NAME = new Map(TOOLS.map((tool) => [tool.name, tool]));
+
+async function answer(tool: Tool, args: Record<string, unknown>, run: ToolRunner): Promise<ToolAnswer> {
+  try {
+    // The procedure's own schema, so a bad argument reads exactly like the REST 400 on either face.
+    const parsed = tool.input.safeParse(args);
+    if (!parsed.success) throw new AppError("VALIDATION", describeZodError(parsed.error));
+    const { [IDEMPOTENCY_KEY_ARGUMENT]: idempotencyKey, ...input } = parsed.data;
+    return await run(tool, { input, idempotencyKey: idempotencyKey as string | undefined });
+  } catch (err) {
+    const error = toApiError(err);
+    // AppErrors are answers on purpose (an unreachable API over stdio, say); anything else is a bug.
+    if (error.code === "INTERNAL" && !(err instanceof AppError)) console.error(`[mcp] internal error in ${tool.name}`, err);
+    return { ok: false, body: { error } };
+  }
+}
+
+function toResult(answer: ToolAnswer): CallToolResult {
+  const content = [{ type: "text" as const, text: JSON.stringify(answer.body) }];
+  // An error stays out of structuredContent: SDK 1.x clients check any structuredContent against the
+  // tool's success schema even when isError is set (typescript-sdk#1943) and would hide the error.
+  return answer.ok ? { content, structuredContent: answer.body } : { content, isError: true };
+}
+
+/**
+ * An MCP server with the tool table's tools; `run` decides how a validated call reaches the API. Built on the
+ * SDK's low-level Server because McpServer would answer bad arguments in its own words instead of
+ * the API's VALIDATION error.
+ */
+export function createMcpServer(run: ToolRunner): Server {
+  const server = new Server(
+    { name: "kuasa", title: "Kuasa", version: packageJson.version },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: TOOLS.map((tool) => ({
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      inputSchema: tool.inputJsonSchema,
+      outputSchema: tool.outputJsonSchema,
+      annotations: tool.annotations,
+    })),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const tool = TOOLS_BY_NAME.get(request.params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${request.params.name}; tools/list names the ${TOOLS.length} tools.`);
+    return toResult(await answer(tool, request.params.arguments ?? {}, run));
+  });
+  return server;
+}

@@ -1,0 +1,123 @@
+import { spawn } from "node:child_process";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "@/test/db";
+import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
+import { startTestApi, type TestApi } from "@/test/http";
+import { connectStdio, KUASA_MCP_BIN, toolJson } from "@/test/mcp";
+import { NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
+import { TOOLS } from "./tools";
+
+let database: TestDatabase;
+let api: TestApi;
+let org: TestOrg;
+let client: Client;
+const clients: Client[] = [];
+
+/** The bin as a child process pointed at the REST test server, as an MCP client would start it. */
+async function stdioClient(token: string, baseUrl = api.url) {
+  const stdio = await connectStdio({ KUASA_API_KEY: token, KUASA_BASE_URL: baseUrl });
+  clients.push(stdio);
+  return stdio;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seededCatalog(database.prisma);
+  api = await startTestApi(database.prisma);
+  org = await createTestOrg(database.prisma, { depositIdr: 20_000_000n });
+  client = await stdioClient(org.token);
+});
+
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  await api?.close();
+  await database?.destroy();
+});
+
+type ErrorBody = { error: { code: string; message: string } };
+
+async function rest(path: string, token: string, init: { method?: string; json?: unknown } = {}) {
+  return (await api.call(path, { token, ...init })).json();
+}
+
+async function toolError(c: Client, name: string, args: Record<string, unknown>): Promise<ErrorBody> {
+  const result = await c.callTool({ name, arguments: args });
+  expect(result.isError).toBe(true);
+  return toolJson(result) as ErrorBody;
+}
+
+describe("kuasa-mcp over stdio", () => {
+  it("serves the same tool table as the remote face", async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
+  });
+
+  it("daftar_layanan answers what GET /v1/services answers", async () => {
+    expect(toolJson(await client.callTool({ name: "daftar_layanan", arguments: {} }))).toEqual(await rest("/v1/services", org.token));
+  });
+
+  it("detail_layanan puts the code in the path", async () => {
+    const result = await client.callTool({ name: "detail_layanan", arguments: { code: "perjanjian_kerahasiaan" } });
+    expect(toolJson(result)).toEqual(await rest("/v1/services/perjanjian_kerahasiaan", org.token));
+  });
+
+  it("buat_order creates one order and replays it for the same idempotency_key", async () => {
+    const buyer = await createTestOrg(database.prisma);
+    const agent = await stdioClient(buyer.token);
+    const args = { ...ndaOrder(), idempotency_key: "stdio-nda-1" };
+    const first = toolJson(await agent.callTool({ name: "buat_order", arguments: args })) as { id: string; status: string; price_idr: number };
+    expect(first).toMatchObject({ status: "dibayar", price_idr: NDA_PRICE_IDR });
+    const retry = toolJson(await agent.callTool({ name: "buat_order", arguments: args })) as { id: string };
+    expect(retry.id).toBe(first.id);
+    expect(await database.prisma.order.count({ where: { organizationId: buyer.id } })).toBe(1);
+    const status = toolJson(await agent.callTool({ name: "status_order", arguments: { id: first.id } }));
+    expect(status).toEqual(await rest(`/v1/orders/${first.id}`, buyer.token));
+  });
+
+  it("passes REST error bodies through unchanged", async () => {
+    const budget = await toolError(client, "buat_order", ndaOrder({ max_budget: NDA_PRICE_IDR - 1 }));
+    expect(budget.error.code).toBe("BUDGET_EXCEEDED");
+    expect(budget).toEqual(await rest("/v1/orders", org.token, { method: "POST", json: ndaOrder({ max_budget: NDA_PRICE_IDR - 1 }) }));
+    const missing = await toolError(client, "status_order", { id: "ord_tidakada" });
+    expect(missing).toEqual(await rest("/v1/orders/ord_tidakada", org.token));
+    expect(missing.error.code).toBe("NOT_FOUND");
+  });
+
+  it("answers invalid arguments with the VALIDATION body REST would send", async () => {
+    const args = ndaOrder({ max_budget: "2000000" });
+    const body = await toolError(client, "buat_order", args);
+    expect(body.error.code).toBe("VALIDATION");
+    expect(body).toEqual(await rest("/v1/orders", org.token, { method: "POST", json: args }));
+  });
+
+  it("answers a key without order:buat with INSUFFICIENT_SCOPE", async () => {
+    const reader = await createTestOrg(database.prisma, { scopes: ["katalog:baca"] });
+    const agent = await stdioClient(reader.token);
+    expect((await toolError(agent, "buat_order", ndaOrder())).error.code).toBe("INSUFFICIENT_SCOPE");
+    expect((await toolError(agent, "saldo", {})).error.code).toBe("INSUFFICIENT_SCOPE");
+  });
+
+  it("answers a bad key with UNAUTHENTICATED from the API", async () => {
+    const agent = await stdioClient("key_tidakada.rahasia");
+    expect((await toolError(agent, "daftar_layanan", {})).error.code).toBe("UNAUTHENTICATED");
+  });
+
+  it("says clearly when the API cannot be reached", async () => {
+    const agent = await stdioClient(org.token, "http://127.0.0.1:9");
+    const body = await toolError(agent, "saldo", {});
+    expect(body.error).toMatchObject({ code: "INTERNAL", message: expect.stringContaining("Could not reach the Kuasa API at http://127.0.0.1:9") });
+  });
+
+  it("exits with a message on stderr when KUASA_API_KEY is missing", async () => {
+    const child = spawn(process.execPath, [KUASA_MCP_BIN], { env: { PATH: process.env.PATH ?? "", NODE_ENV: "test" }, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    expect(code).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr).toContain("KUASA_API_KEY is not set");
+  });
+});

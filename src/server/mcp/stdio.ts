@@ -1,0 +1,22 @@
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { createRestRunner } from "./rest-client";
+import { createMcpServer } from "./server";
+import { TOOLS } from "./tools";
+
+/**
+ * The local MCP face (`npx kuasa-mcp`): the same tools over stdio, each calling the Kuasa REST API
+ * with KUASA_API_KEY. stdout carries the protocol, so everything for people goes to stderr.
+ */
+function fail(message: string): never {
+  process.stderr.write(`kuasa-mcp: ${message}\n`);
+  process.exit(1);
+}
+
+const apiKey = process.env.KUASA_API_KEY?.trim();
+if (!apiKey) fail("KUASA_API_KEY is not set. Set it to your Kuasa API key (<key_id>.<key_secret>), e.g. in the env of your MCP client's server entry.");
+const baseUrl = (process.env.KUASA_BASE_URL?.trim() || "http://127.0.0.1:3000").replace(/\/+$/, "");
+if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) fail(`KUASA_BASE_URL must be an http:// or https:// URL, got ${baseUrl}`);
+
+const server = createMcpServer(createRestRunner({ baseUrl, apiKey }));
+await server.connect(new StdioServerTransport());
+process.stderr.write(`kuasa-mcp: ${TOOLS.length} tools on stdio, calling ${baseUrl}\n`);

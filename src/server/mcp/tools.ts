@@ -1,0 +1,200 @@
+import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import type { inferRouterInputs } from "@trpc/server";
+import { z } from "zod";
+import { REST_ROUTES, type RestRoute } from "@/server/api/routes";
+import { v1Router, type V1Router } from "@/server/api/v1";
+
+type RouterInputs = inferRouterInputs<V1Router>;
+/** `orders.create` and the like: a procedure of the v1 router, checked by the compiler. */
+export type ProcedurePath = { [R in keyof RouterInputs]: `${R & string}.${keyof RouterInputs[R] & string}` }[keyof RouterInputs];
+
+interface ToolEntry {
+  name: string;
+  title: string;
+  /** What an agent needs to use the tool well; the required scope is appended from the procedure. */
+  description: string;
+  annotations: ToolAnnotations;
+  /** The REST procedure this tool mirrors: its input, output, scope and route are the tool's. */
+  procedure: ProcedurePath;
+}
+
+const READ: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
+
+/** The one tool table: both MCP transports (remote HTTP and local stdio) serve exactly these. */
+const TOOL_TABLE: readonly ToolEntry[] = [
+  {
+    name: "daftar_layanan",
+    title: "Daftar layanan: the service catalog",
+    description:
+      "List the catalog of Instant Matter services you may order: code, name, category, description, price_idr (the agent price " +
+      "your organisation pays, in rupiah), sla, the intake fields an order must carry, and third_party (official third-party fees, " +
+      "billed separately at official rates). Only these services and prices exist: never offer or quote anything else.",
+    annotations: READ,
+    procedure: "catalog.list",
+  },
+  {
+    name: "detail_layanan",
+    title: "Detail layanan: one catalog service",
+    description:
+      "One catalog service by its `code`, with its price_idr and the intake fields (key, label, required, type, options) that " +
+      "buat_order's `intake` must carry. Read it right before buat_order: the order's price is exactly this price_idr.",
+    annotations: READ,
+    procedure: "catalog.get",
+  },
+  {
+    name: "buat_order",
+    title: "Buat order: order a catalog service",
+    description:
+      "Create an Instant Matter order for a catalog service, paid from the organisation's deposit into escrow. The price is the " +
+      "service's catalog price_idr: read it with detail_layanan first, and fill `intake` (string values) from that service's intake " +
+      "fields. Optional `max_budget` (IDR) refuses the order with BUDGET_EXCEEDED if the price is above it; optional `callback_url` " +
+      "receives the order's webhooks.\n" +
+      "The answer is the order in status `dibayar` (paid; practitioners are being offered it) or `menunggu_bayar`: the price is " +
+      "above the organisation's approval threshold and a human admin of the organisation must approve it before it is paid. Tell " +
+      "your user, and follow it with status_order.\n" +
+      "Idempotency: generate one `idempotency_key` (e.g. a UUID; 1 to 255 visible ASCII characters without space, double quote or " +
+      "backslash) per order you intend. If a call fails or times out, retry with the SAME idempotency_key and the same arguments, " +
+      "never with a new key: a new key creates, and pays for, a second order. The same key and arguments within 24 hours return the " +
+      "first order; the same key with different arguments fails with IDEMPOTENCY_KEY_REUSED. Without a key every call creates a new " +
+      "order, which is why this tool is not marked idempotent.",
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    procedure: "orders.create",
+  },
+  {
+    name: "status_order",
+    title: "Status order: one order",
+    description:
+      "One order by its `id` (ord_…), with its messages and, once delivered, the `deliverable`. Status words: " +
+      "dibuat (created); menunggu_bayar (waiting for an organisation admin's approval before payment); dibayar (paid into escrow); " +
+      "ditawarkan (being offered to practitioners, 30 minutes each); diambil (taken by a practitioner); dikerjakan (in progress); " +
+      "butuh_input_klien (the practitioner needs something from you: read the last practitioner message and answer with kirim_pesan); " +
+      "diserahkan (result delivered in `deliverable`: review it, then terima_hasil); selesai (accepted, escrow released to the " +
+      "practitioner); dibatalkan (cancelled, e.g. rejected by an admin); sengketa (in dispute, handled by the operator's team); " +
+      "direfund (refunded to the deposit).",
+    annotations: READ,
+    procedure: "orders.get",
+  },
+  {
+    name: "kirim_pesan",
+    title: "Kirim pesan: message the practitioner",
+    description:
+      "Send a message `body` on order `id`. This is how you answer `butuh_input_klien`: read the practitioner's question in " +
+      "status_order's messages, send the answer here, and the order returns to `dikerjakan`. Every call adds a message.",
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    procedure: "orders.message",
+  },
+  {
+    name: "terima_hasil",
+    title: "Terima hasil: accept the delivered result",
+    description:
+      "Accept the delivered result of order `id` (status `diserahkan`): the order becomes `selesai` and the escrow is released to the " +
+      "practitioner. This cannot be undone; accept only when the `deliverable` has been approved by your user or your instructions. " +
+      "In any other status it fails with INVALID_STATE.",
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    procedure: "orders.accept",
+  },
+  {
+    name: "ajukan_kasus",
+    title: "Ajukan kasus: submit a case to the case board",
+    description:
+      "Submit a case for custom legal work without a catalog price: contact_name, contact_email, story (at least 30 characters: " +
+      "what happened and what the client needs), and optionally contact_phone, area (legal area, e.g. properti), urgency and " +
+      "budget_range. The case opens as `terbuka`; practitioners then send bids, which you follow with status_kasus. Practitioners " +
+      "see e-mail addresses, phone numbers and NIKs masked until their bid is selected. Every call submits a new case.",
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    procedure: "cases.create",
+  },
+  {
+    name: "status_kasus",
+    title: "Status kasus: one case and its bids",
+    description:
+      "One case by its `id` (kas_…) with its bids. Case status: terbuka (taking bids), dipilih (a bid was selected), ditutup " +
+      "(closed by the operator). Each bid has scope, eta_days, note, status (diajukan: live; dipilih; tidak_dipilih; ditarik: " +
+      "withdrawn), price_idr (the practitioner's bid) and client_pays (the bid plus the platform fee: what your organisation would " +
+      "pay). Quote client_pays to your user, never price_idr alone.",
+    annotations: READ,
+    procedure: "cases.get",
+  },
+  {
+    name: "pilih_penawaran",
+    title: "Pilih penawaran: select a bid",
+    description:
+      "Select bid `bid_id` (bid_…, status `diajukan`) on case `id` (status `terbuka`): the case becomes `dipilih`, every other bid " +
+      "ends, and an invoice for the bid's client_pays is created; it counts against this key's per-order maximum and monthly budget " +
+      "(BUDGET_EXCEEDED). This commits your organisation and cannot be undone or changed by calling again (INVALID_STATE): select only " +
+      "with your user's agreement. Returns the case and the invoice.",
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    procedure: "cases.select",
+  },
+  {
+    name: "saldo",
+    title: "Saldo: deposit and key limits",
+    description:
+      "The organisation's deposit (deposit_idr) and this API key's limits: max_order_budget per order, monthly_budget, " +
+      "spent_this_month and scopes. Check it before buat_order to avoid BUDGET_EXCEEDED and INSUFFICIENT_DEPOSIT.",
+    annotations: READ,
+    procedure: "balance.get",
+  },
+];
+
+export interface Tool extends ToolEntry {
+  route: RestRoute;
+  /** The procedure's own input schema (REST path parameters + body), plus `idempotency_key` where the route reads one. */
+  input: z.ZodObject;
+  /** The procedure's own output schema: the REST success body. */
+  output: z.ZodType;
+  /** Both as JSON Schema, for tools/list. */
+  inputJsonSchema: JsonObjectSchema;
+  outputJsonSchema: JsonObjectSchema;
+}
+
+type JsonObjectSchema = { type: "object"; [key: string]: unknown };
+
+/** The argument that becomes the Idempotency-Key header; the procedure validates its format. */
+export const IDEMPOTENCY_KEY_ARGUMENT = "idempotency_key";
+const idempotencyKeyArgument = z
+  .string()
+  .optional()
+  .meta({ description: "Sent as the Idempotency-Key header. Reuse the same value when retrying the same order." });
+
+/**
+ * MCP wants a plain object schema at the root, and some clients cannot follow references, while zod
+ * hoists every schema with an `id` (Order, Service…) into `definitions`: put them back inline.
+ */
+function toJsonObjectSchema(schema: z.ZodType, io: "input" | "output"): JsonObjectSchema {
+  const { $schema, definitions = {}, ...root } = z.toJSONSchema(schema, { target: "draft-7", io }) as Record<string, unknown> & {
+    definitions?: Record<string, unknown>;
+  };
+  const inline = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(inline);
+    if (node === null || typeof node !== "object") return node;
+    const ref = (node as { $ref?: unknown }).$ref;
+    if (typeof ref === "string" && ref.startsWith("#/definitions/")) return inline(definitions[ref.slice("#/definitions/".length)]);
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, inline(value)]));
+  };
+  const inlined: Record<string, unknown> = { $schema, ...(inline(root) as Record<string, unknown>) };
+  if (inlined.type !== "object") throw new Error(`MCP tool schemas must describe objects, got ${JSON.stringify(inlined.type)}`);
+  return inlined as JsonObjectSchema;
+}
+
+function bind(entry: ToolEntry): Tool {
+  const route = REST_ROUTES.find((r) => r.procedurePath === entry.procedure);
+  const procedure = (v1Router._def.procedures as unknown as Record<string, { _def: { inputs: unknown[]; output?: unknown } } | undefined>)[entry.procedure];
+  const [procedureInput] = procedure?._def.inputs ?? [];
+  const output = procedure?._def.output;
+  if (!route || !(procedureInput instanceof z.ZodObject) || !(output instanceof z.ZodType)) {
+    throw new Error(`Tool ${entry.name}: ${entry.procedure} needs a REST route, a zod object input and a zod output`);
+  }
+  const input = route.meta.idempotent ? procedureInput.extend({ [IDEMPOTENCY_KEY_ARGUMENT]: idempotencyKeyArgument }) : procedureInput;
+  return {
+    ...entry,
+    description: `${entry.description}\nScope: ${route.meta.scope}.`,
+    route,
+    input,
+    output,
+    inputJsonSchema: toJsonObjectSchema(input, "input"),
+    outputJsonSchema: toJsonObjectSchema(output, "output"),
+  };
+}
+
+export const TOOLS: readonly Tool[] = TOOL_TABLE.map(bind);

@@ -1,0 +1,48 @@
+import type { Config } from "./config";
+import { openDatabase, type Database } from "./db/client";
+import { migrate } from "./db/migrate";
+import { systemClock } from "./domain/clock";
+import { createJobEngine, jobDepsFrom } from "./jobs";
+import { setRuntime, type Runtime } from "./runtime";
+import { ensureAuthEnvironment } from "./auth/secret";
+import { seedCatalog } from "./services/catalog";
+import { ApiRateLimiter } from "./services/rate-limit";
+
+/**
+ * Opens the database, applies pending migrations, adds missing catalog services and builds the
+ * job engine; the caller starts the engine (`runtime.jobs.start()`) once it serves requests.
+ */
+export async function startRuntime(config: Config): Promise<Runtime & { migrationsApplied: string[] }> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    return await attachRuntime(database, config);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}
+
+/** startRuntime on a database that is already open (tests bring their own); close() closes it. */
+export async function attachRuntime(database: Database, config: Config): Promise<Runtime & { migrationsApplied: string[] }> {
+  const migrationsApplied = await migrate(database);
+  await seedCatalog(database.prisma);
+  const jobs = createJobEngine(config, jobDepsFrom(config, { db: database.prisma, clock: systemClock }));
+  const { store, ...limits } = config.rateLimits;
+  const rateLimiter = new ApiRateLimiter(store === "postgres" && database.pgPool ? { kind: "postgres", pool: database.pgPool } : { kind: "memory" }, limits);
+  ensureAuthEnvironment(config);
+  const runtime: Runtime = {
+    rateLimiter,
+    database,
+    db: database.prisma,
+    clock: systemClock,
+    config,
+    jobs,
+    close: async () => {
+      setRuntime(null);
+      await jobs.stop();
+      await database.close();
+    },
+  };
+  setRuntime(runtime);
+  return { ...runtime, migrationsApplied };
+}

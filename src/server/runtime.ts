@@ -1,0 +1,33 @@
+import type { AppDeps } from "./api/context";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import type { JobEngineChoice } from "./jobs";
+import type { ApiRateLimiter } from "./services/rate-limit";
+
+export interface Runtime extends AppDeps {
+  rateLimiter: ApiRateLimiter;
+  database: Database;
+  config: Config;
+  /** The job engine (Inngest or the local sweeper); services call `jobs.notify` after commits. */
+  jobs: JobEngineChoice;
+  /** Stops the job engine (waiting for work in flight), then closes the database. */
+  close(): Promise<void>;
+}
+
+// Next's route modules and the custom server share one process; this is how they share one runtime.
+// Types only above: a route calling getRuntime() must not bundle start-up code (migrate.ts reads
+// import.meta.dirname at load, which Next's bundle leaves undefined). Start-up is runtime-start.ts.
+const KEY = Symbol.for("kuasa.runtime");
+type Holder = { [KEY]?: Runtime };
+
+/** Makes `runtime` what getRuntime() returns; null withdraws it. */
+export function setRuntime(runtime: Runtime | null): void {
+  if (runtime) (globalThis as Holder)[KEY] = runtime;
+  else delete (globalThis as Holder)[KEY];
+}
+
+export function getRuntime(): Runtime {
+  const runtime = (globalThis as Holder)[KEY];
+  if (!runtime) throw new Error("The Kuasa runtime is not started; run the app through src/server.ts (npm start / npm run dev).");
+  return runtime;
+}

@@ -1,0 +1,169 @@
+import { generateApiKey, generateWebhookSecret, isScope, parseApiKey, SCOPES, type KeyMode, type Scope, secretMatches, bearerToken } from "@/server/domain/api-key";
+import type { Clock } from "@/server/domain/clock";
+import { AppError } from "@/server/domain/errors";
+import { newId } from "@/server/domain/ids";
+import { isDashboardWebhookUrl } from "@/server/domain/webhook-url";
+import type { Db } from "@/server/db/client";
+import { audit, type AuditEntry } from "./audit";
+import { spentThisMonth } from "./balance";
+
+/** Defaults for a key created without limits; documented in docs/decisions.md. */
+export const KEY_DEFAULTS = {
+  maxOrderIdr: 25_000_000n,
+  monthlyBudgetIdr: 100_000_000n,
+} as const;
+
+export interface CreateApiKeyInput {
+  organizationId: string;
+  name?: string;
+  mode?: KeyMode;
+  scopes?: readonly string[];
+  maxOrderIdr?: bigint;
+  monthlyBudgetIdr?: bigint;
+  webhookUrl?: string | null;
+}
+
+export interface CreatedApiKey {
+  id: string;
+  keyId: string;
+  /** `<key_id>.<key_secret>`: shown once, never stored. */
+  token: string;
+  webhookSecret: string;
+}
+
+export async function createApiKey(db: Db, input: CreateApiKeyInput, actor: Pick<AuditEntry, "actorType" | "actorId">): Promise<CreatedApiKey> {
+  const scopes = input.scopes ?? SCOPES;
+  const unknown = scopes.filter((s) => !isScope(s));
+  if (unknown.length > 0) throw new AppError("VALIDATION", `Unknown scope(s): ${unknown.join(", ")}. Scopes are ${SCOPES.join(", ")}.`);
+  if (scopes.length === 0) throw new AppError("VALIDATION", "A key needs at least one scope.");
+  const maxOrderIdr = input.maxOrderIdr ?? KEY_DEFAULTS.maxOrderIdr;
+  const monthlyBudgetIdr = input.monthlyBudgetIdr ?? KEY_DEFAULTS.monthlyBudgetIdr;
+  if (maxOrderIdr <= 0n || monthlyBudgetIdr <= 0n) throw new AppError("VALIDATION", "Key budgets must be positive amounts of rupiah.");
+  if (input.webhookUrl && !isDashboardWebhookUrl(input.webhookUrl)) {
+    throw new AppError("VALIDATION", "A key's webhook URL must use https:// (or http://localhost for development).");
+  }
+  const generated = generateApiKey(input.mode ?? "live");
+  const webhookSecret = generateWebhookSecret();
+  const id = newId("apiKey");
+  await db.$transaction(async (tx) => {
+    const org = await tx.organization.findUnique({ where: { id: input.organizationId }, select: { id: true } });
+    if (!org) throw new AppError("NOT_FOUND", `No organisation ${input.organizationId}.`);
+    await tx.apiKey.create({
+      data: {
+        id,
+        organizationId: input.organizationId,
+        keyId: generated.keyId,
+        secretHash: generated.secretHash,
+        name: input.name ?? "",
+        mode: input.mode ?? "live",
+        scopes: [...new Set(scopes)],
+        maxOrderIdr,
+        monthlyBudgetIdr,
+        webhookUrl: input.webhookUrl ?? null,
+        webhookSecret,
+      },
+    });
+    await audit(tx, { ...actor, action: "api_key.create", subjectType: "api_key", subjectId: id, data: { key_id: generated.keyId, scopes: [...scopes] } });
+  });
+  return { id, keyId: generated.keyId, token: generated.token, webhookSecret };
+}
+
+export interface AuthenticatedKey {
+  id: string;
+  keyId: string;
+  organizationId: string;
+  mode: KeyMode;
+  scopes: Scope[];
+  maxOrderIdr: bigint;
+  monthlyBudgetIdr: bigint;
+  webhookUrl: string | null;
+}
+
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/**
+ * Resolves `Authorization: Bearer <key>` to a usable key: one indexed lookup by key_id with its
+ * organisation, a constant-time secret comparison, then revocation and organisation status.
+ */
+export async function authenticateApiKey(db: Db, clock: Clock, authorization: string | undefined): Promise<AuthenticatedKey> {
+  const token = bearerToken(authorization);
+  if (!token) throw new AppError("UNAUTHENTICATED", "Send the API key as `Authorization: Bearer <key_id>.<key_secret>`.");
+  const parsed = parseApiKey(token);
+  if (!parsed) throw new AppError("UNAUTHENTICATED", "The API key is malformed; it has the shape <key_id>.<key_secret>.");
+  const key = await db.apiKey.findUnique({
+    where: { keyId: parsed.keyId },
+    include: { organization: { select: { status: true } } },
+  });
+  if (!key || !secretMatches(parsed.secret, key.secretHash)) throw new AppError("UNAUTHENTICATED", "The API key is not valid.");
+  if (key.revokedAt) throw new AppError("UNAUTHENTICATED", "The API key has been revoked.");
+  if (key.organization.status !== "aktif") {
+    throw new AppError("ORGANIZATION_NOT_ACTIVE", "The organisation of this key is not approved or is suspended; contact the operator.");
+  }
+  const now = clock.now();
+  if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    // Best effort and coarse: a usage timestamp is not worth a write per request or a failed call.
+    void db.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: now } }).catch(() => undefined);
+  }
+  return {
+    id: key.id,
+    keyId: key.keyId,
+    organizationId: key.organizationId,
+    mode: key.mode,
+    scopes: key.scopes.filter(isScope),
+    maxOrderIdr: key.maxOrderIdr,
+    monthlyBudgetIdr: key.monthlyBudgetIdr,
+    webhookUrl: key.webhookUrl,
+  };
+}
+
+export function requireScope(key: AuthenticatedKey, scope: Scope): void {
+  if (!key.scopes.includes(scope)) {
+    throw new AppError("INSUFFICIENT_SCOPE", `This API key lacks the scope ${scope}, which this operation needs.`);
+  }
+}
+
+/** An organisation's keys for its admin: never the secrets, with last use and this month's spend. */
+export async function listApiKeys(db: Db, clock: Clock, organizationId: string) {
+  const keys = await db.apiKey.findMany({ where: { organizationId }, orderBy: { createdAt: "desc" } });
+  // The same figure GET /v1/balance reports (orders and invoices); an organisation has few keys.
+  const spent = await Promise.all(keys.map((k) => spentThisMonth(db, clock, k.id)));
+  return keys.map((k, i) => ({
+    id: k.id,
+    keyId: k.keyId,
+    name: k.name,
+    mode: k.mode,
+    scopes: k.scopes,
+    maxOrderIdr: Number(k.maxOrderIdr),
+    monthlyBudgetIdr: Number(k.monthlyBudgetIdr),
+    spentThisMonthIdr: Number(spent[i] ?? 0n),
+    webhookUrl: k.webhookUrl,
+    lastUsedAt: k.lastUsedAt,
+    revokedAt: k.revokedAt,
+    createdAt: k.createdAt,
+  }));
+}
+
+async function ownKey(db: Db, organizationId: string, apiKeyId: string) {
+  const key = await db.apiKey.findFirst({ where: { id: apiKeyId, organizationId } });
+  if (!key) throw new AppError("NOT_FOUND", `No API key ${apiKeyId} in this organisation.`);
+  return key;
+}
+
+export async function revokeApiKey(db: Db, clock: Clock, organizationId: string, apiKeyId: string, actor: Pick<AuditEntry, "actorType" | "actorId">) {
+  await ownKey(db, organizationId, apiKeyId);
+  await db.$transaction(async (tx) => {
+    await tx.apiKey.updateMany({ where: { id: apiKeyId, revokedAt: null }, data: { revokedAt: clock.now() } });
+    await audit(tx, { ...actor, action: "api_key.revoke", subjectType: "api_key", subjectId: apiKeyId });
+  });
+}
+
+/** A new webhook secret, shown once; webhooks are signed with it from the next attempt on. */
+export async function rotateWebhookSecret(db: Db, organizationId: string, apiKeyId: string, actor: Pick<AuditEntry, "actorType" | "actorId">): Promise<string> {
+  await ownKey(db, organizationId, apiKeyId);
+  const webhookSecret = generateWebhookSecret();
+  await db.$transaction(async (tx) => {
+    await tx.apiKey.update({ where: { id: apiKeyId }, data: { webhookSecret } });
+    await audit(tx, { ...actor, action: "api_key.rotate_webhook_secret", subjectType: "api_key", subjectId: apiKeyId });
+  });
+  return webhookSecret;
+}

@@ -1,0 +1,19 @@
+import { newId } from "@/server/domain/ids";
+import type { DbOrTx } from "@/server/db/client";
+import type { InputJsonValue } from "@/generated/prisma/internal/prismaNamespace";
+
+export interface AuditEntry {
+  actorType: "operator" | "org_admin" | "practitioner" | "api_key" | "system" | "cli";
+  actorId?: string | null;
+  action: string;
+  subjectType: string;
+  subjectId: string;
+  data?: InputJsonValue;
+}
+
+/** One row per consequential action, written in the same transaction as the action. */
+export async function audit(db: DbOrTx, entry: AuditEntry): Promise<void> {
+  await db.auditLog.create({
+    data: { id: newId("audit"), ...entry, actorId: entry.actorId ?? null, data: entry.data ?? {} },
+  });
+}

@@ -1,0 +1,156 @@
+import type { ServiceDeps } from "./deps";
+import type { Prisma } from "@/generated/prisma/client";
+import { AppError } from "@/server/domain/errors";
+import { newId } from "@/server/domain/ids";
+import type { Db, Tx } from "@/server/db/client";
+import type { Clock } from "@/server/domain/clock";
+import { audit } from "./audit";
+import { changeOrderStatus } from "./orders";
+
+/** Spec: each eligible practitioner gets 30 minutes in turn. */
+export const OFFER_DURATION_MS = 30 * 60 * 1000;
+
+export const STALL_REASONS = {
+  noneEligible: "Tidak ada praktisi aktif yang memenuhi syarat untuk layanan ini.",
+  allPassed: "Semua praktisi yang memenuhi syarat sudah menerima tawaran pada putaran ini.",
+} as const;
+
+/**
+ * Who may be offered an order: active practitioners qualified for the service's category and,
+ * where the service names one, carrying its label. Fair order: least recently offered first
+ * (never offered before anyone), then by id so ties are stable.
+ */
+function eligibleWhere(service: { category: string; requiredLabel: string | null }): Prisma.PractitionerWhereInput {
+  return { active: true, categories: { has: service.category }, ...(service.requiredLabel ? { label: service.requiredLabel } : {}) };
+}
+
+async function lockOrder(tx: Tx, orderId: string): Promise<void> {
+  await tx.$queryRaw`SELECT "id" FROM "Order" WHERE "id" = ${orderId} FOR UPDATE`;
+}
+
+/**
+ * Makes sure an order that should be on offer has a live offer. The one entry point after
+ * payment, a decline, an expiry, a release and an operator's restart; safe to call twice or
+ * concurrently (the order row is locked, and an existing live offer is kept).
+ * Returns the live offer's id, or null when nothing is to be offered (or offering stalled).
+ */
+export async function offerNext(tx: Tx, now: Date, orderId: string): Promise<string | null> {
+  await lockOrder(tx, orderId);
+  let order = await tx.order.findUniqueOrThrow({ where: { id: orderId }, include: { service: { select: { category: true, requiredLabel: true } } } });
+  if (order.status === "dibayar") {
+    await changeOrderStatus(tx, now, order, "start_offering", { kind: "system" });
+    order = await tx.order.findUniqueOrThrow({ where: { id: orderId }, include: { service: { select: { category: true, requiredLabel: true } } } });
+  }
+  if (order.status !== "ditawarkan" || order.offeringStalledAt) return null;
+  const live = await tx.offer.findFirst({ where: { orderId, status: "aktif" }, select: { id: true } });
+  if (live) return live.id;
+
+  const offeredThisRound = await tx.offer.findMany({ where: { orderId, round: order.offerRound }, select: { practitionerId: true } });
+  const next = await tx.practitioner.findFirst({
+    where: { ...eligibleWhere(order.service), id: { notIn: offeredThisRound.map((o) => o.practitionerId) } },
+    orderBy: [{ lastOfferedAt: { sort: "asc", nulls: "first" } }, { id: "asc" }],
+    select: { id: true },
+  });
+  if (!next) {
+    const anyEligible = await tx.practitioner.count({ where: eligibleWhere(order.service) });
+    const reason = anyEligible === 0 ? STALL_REASONS.noneEligible : STALL_REASONS.allPassed;
+    await tx.order.update({ where: { id: orderId }, data: { offeringStalledAt: now, offeringStalledReason: reason } });
+    await audit(tx, { actorType: "system", action: "order.offering_stalled", subjectType: "order", subjectId: orderId, data: { reason } });
+    return null;
+  }
+  const offerId = newId("offer");
+  await tx.offer.create({
+    data: { id: offerId, orderId, practitionerId: next.id, round: order.offerRound, offeredAt: now, expiresAt: new Date(now.getTime() + OFFER_DURATION_MS) },
+  });
+  await tx.practitioner.update({ where: { id: next.id }, data: { lastOfferedAt: now } });
+  return offerId;
+}
+
+/** Timer handler: a live offer past its time expires and the next practitioner is offered. */
+export async function expireOffer(deps: ServiceDeps, offerId: string): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.$transaction(async (tx) => {
+    const offer = await tx.offer.findUnique({ where: { id: offerId }, select: { orderId: true } });
+    if (!offer) return;
+    // Lock the order first, as every path does, so an accept racing the expiry gets one winner.
+    await lockOrder(tx, offer.orderId);
+    const expired = await tx.offer.updateMany({ where: { id: offerId, status: "aktif", expiresAt: { lte: now } }, data: { status: "kedaluwarsa", respondedAt: now } });
+    if (expired.count === 1) await offerNext(tx, now, offer.orderId);
+  });
+}
+
+/** Timer handler: an order that should be on offer but has no live offer gets one. */
+export async function ensureOffering(deps: ServiceDeps, orderId: string): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.$transaction((tx) => offerNext(tx, now, orderId));
+}
+
+/** Orders waiting for a first or next offer: paid, or on offer with no live offer and not stalled. */
+export async function ordersNeedingOffer(db: Db, limit: number): Promise<string[]> {
+  const rows = await db.order.findMany({
+    where: {
+      OR: [{ status: "dibayar" }, { status: "ditawarkan", offeringStalledAt: null, offers: { none: { status: "aktif" } } }],
+    },
+    orderBy: { updatedAt: "asc" },
+    take: limit,
+    select: { id: true },
+  });
+  return rows.map((r) => r.id);
+}
+
+export async function offersDueToExpire(db: Db, now: Date, limit: number): Promise<string[]> {
+  const rows = await db.offer.findMany({ where: { status: "aktif", expiresAt: { lte: now } }, orderBy: { expiresAt: "asc" }, take: limit, select: { id: true } });
+  return rows.map((r) => r.id);
+}
+
+/** Practitioner accepts their live offer: exactly one of racing accepts and the expiry wins. */
+export async function acceptOffer(deps: ServiceDeps, practitionerId: string, offerId: string) {
+  const now = deps.clock.now();
+  return deps.db.$transaction(async (tx) => {
+    const offer = await tx.offer.findFirst({ where: { id: offerId, practitionerId }, select: { orderId: true } });
+    if (!offer) throw new AppError("NOT_FOUND", `No offer ${offerId} for you.`);
+    await lockOrder(tx, offer.orderId);
+    const taken = await tx.offer.updateMany({ where: { id: offerId, status: "aktif", expiresAt: { gt: now } }, data: { status: "diterima", respondedAt: now } });
+    if (taken.count !== 1) throw new AppError("INVALID_STATE", "This offer is no longer open: it expired or was answered already.");
+    const order = await tx.order.findUniqueOrThrow({ where: { id: offer.orderId } });
+    return changeOrderStatus(tx, now, order, "take", { kind: "practitioner", id: practitionerId }, { practitionerId });
+  });
+}
+
+/** Practitioner declines: the next practitioner is offered at once. */
+export async function declineOffer(deps: ServiceDeps, practitionerId: string, offerId: string): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.$transaction(async (tx) => {
+    const offer = await tx.offer.findFirst({ where: { id: offerId, practitionerId }, select: { orderId: true } });
+    if (!offer) throw new AppError("NOT_FOUND", `No offer ${offerId} for you.`);
+    await lockOrder(tx, offer.orderId);
+    const declined = await tx.offer.updateMany({ where: { id: offerId, status: "aktif" }, data: { status: "ditolak", respondedAt: now } });
+    if (declined.count !== 1) throw new AppError("INVALID_STATE", "This offer is no longer open: it expired or was answered already.");
+    await offerNext(tx, now, offer.orderId);
+  });
+}
+
+/** Operator: start a new round for a stalled order; everyone eligible may be offered it again. */
+export async function restartOffering(deps: ServiceDeps, orderId: string, operatorId: string | null): Promise<string | null> {
+  const now = deps.clock.now();
+  return deps.db.$transaction(async (tx) => {
+    await lockOrder(tx, orderId);
+    const order = await tx.order.findUnique({ where: { id: orderId } });
+    if (!order) throw new AppError("NOT_FOUND", `No order ${orderId}.`);
+    if (order.status !== "ditawarkan" || !order.offeringStalledAt) {
+      throw new AppError("INVALID_STATE", `Offering can be restarted only for a stalled order on offer; this one is ${order.status}.`);
+    }
+    await tx.order.update({ where: { id: orderId }, data: { offerRound: order.offerRound + 1, offeringStalledAt: null, offeringStalledReason: null } });
+    await audit(tx, { actorType: "operator", actorId: operatorId, action: "order.restart_offering", subjectType: "order", subjectId: orderId, data: { round: order.offerRound + 1 } });
+    return offerNext(tx, now, orderId);
+  });
+}
+
+/** The operator's queue: orders whose offering stalled, with the reason. */
+export async function listStalledOrders(db: Db) {
+  return db.order.findMany({
+    where: { status: "ditawarkan", offeringStalledAt: { not: null } },
+    orderBy: { offeringStalledAt: "asc" },
+    select: { id: true, serviceCode: true, priceIdr: true, offeringStalledAt: true, offeringStalledReason: true, offerRound: true },
+  });
+}

@@ -1,0 +1,139 @@
+import type { ServiceDeps } from "./deps";
+import type { OrderStatus } from "@/generated/prisma/enums";
+import { AppError } from "@/server/domain/errors";
+import { maskRecord, maskText } from "@/server/domain/masking";
+import type { IntakeField } from "@/server/domain/intake";
+import { ORDER_TRANSITIONS, type OrderTrigger } from "@/server/domain/order-state";
+import type { Db } from "@/server/db/client";
+import { offerNext } from "./offers";
+import { changeOrderStatus } from "./orders";
+
+/**
+ * The practitioner's side of an order after taking it. Only the practitioner the order is
+ * assigned to may act on it; another practitioner's order is 404.
+ */
+
+async function actOnMyOrder(
+  deps: ServiceDeps,
+  practitionerId: string,
+  orderId: string,
+  trigger: OrderTrigger,
+  extra: Parameters<typeof changeOrderStatus>[5] = {},
+) {
+  const now = deps.clock.now();
+  return deps.db.$transaction(async (tx) => {
+    const order = await tx.order.findFirst({ where: { id: orderId, practitionerId } });
+    if (!order) throw new AppError("NOT_FOUND", `No order ${orderId} assigned to you.`);
+    const changed = await changeOrderStatus(tx, now, order, trigger, { kind: "practitioner", id: practitionerId }, extra);
+    if (trigger === "release") await offerNext(tx, now, orderId);
+    return changed;
+  });
+}
+
+export const startWork = (deps: ServiceDeps, practitionerId: string, orderId: string) => actOnMyOrder(deps, practitionerId, orderId, "start_work");
+
+export function askClient(deps: ServiceDeps, practitionerId: string, orderId: string, question: string) {
+  return actOnMyOrder(deps, practitionerId, orderId, "request_input", { message: { role: "practitioner", body: question.trim() } });
+}
+
+export function deliverResult(deps: ServiceDeps, practitionerId: string, orderId: string, deliverable: string) {
+  return actOnMyOrder(deps, practitionerId, orderId, "deliver", { deliverable: deliverable.trim() });
+}
+
+/** Gives the order back: it goes on offer again (order.ditawarkan) to the next practitioner. */
+export const releaseOrder = (deps: ServiceDeps, practitionerId: string, orderId: string) => actOnMyOrder(deps, practitionerId, orderId, "release");
+
+/** What a practitioner can do to an order they hold, in the order the portal offers them. */
+export const PRACTITIONER_ACTIONS = ["start_work", "request_input", "deliver", "release"] as const satisfies readonly OrderTrigger[];
+export type PractitionerAction = (typeof PRACTITIONER_ACTIONS)[number];
+
+/** The actions the state machine allows from `status`, so the portal never offers a refused one. */
+function actionsFrom(status: OrderStatus): PractitionerAction[] {
+  return PRACTITIONER_ACTIONS.filter((trigger) => ORDER_TRANSITIONS.some((t) => t.trigger === trigger && t.from.includes(status)));
+}
+
+/** What a practitioner sees of an order: masked until they have taken it. */
+export interface PractitionerOrderView {
+  id: string;
+  status: OrderStatus;
+  service: { code: string; name: string; slaLabel: string };
+  /** What the practitioner is credited on acceptance: the public client price. */
+  earningIdr: number;
+  intake: Record<string, string>;
+  /** The catalog's label of each intake key ("Para pihak" for para_pihak), in the catalog's order. */
+  intakeLabels: Record<string, string>;
+  messages: Array<{ id: string; role: string; body: string; createdAt: Date }>;
+  deliverable: string | null;
+  slaDueAt: Date | null;
+  masked: boolean;
+  /** Empty on an offer: nothing can be done before taking it. */
+  actions: PractitionerAction[];
+}
+
+type ViewSource = {
+  id: string;
+  status: OrderStatus;
+  clientPriceIdr: bigint;
+  intake: unknown;
+  deliverable: string | null;
+  slaDueAt: Date | null;
+  service: { code: string; name: string; slaLabel: string; intake: unknown };
+  messages: Array<{ id: string; role: string; body: string; createdAt: Date }>;
+};
+
+function viewOf(order: ViewSource, masked: boolean): PractitionerOrderView {
+  const intake = order.intake as Record<string, string>;
+  const { intake: fields, ...service } = order.service;
+  return {
+    id: order.id,
+    status: order.status,
+    service,
+    earningIdr: Number(order.clientPriceIdr),
+    intake: masked ? maskRecord(intake) : intake,
+    intakeLabels: Object.fromEntries((fields as IntakeField[]).map((f) => [f.key, f.label])),
+    messages: order.messages.map((m) => ({ ...m, body: masked ? maskText(m.body) : m.body })),
+    deliverable: order.deliverable,
+    slaDueAt: order.slaDueAt,
+    masked,
+    actions: masked ? [] : actionsFrom(order.status),
+  };
+}
+
+const VIEW_SELECT = {
+  id: true,
+  status: true,
+  clientPriceIdr: true,
+  intake: true,
+  deliverable: true,
+  slaDueAt: true,
+  service: { select: { code: true, name: true, slaLabel: true, intake: true } },
+  messages: { orderBy: { seq: "asc" }, select: { id: true, role: true, body: true, createdAt: true } },
+} as const;
+
+/** My live offers, masked, with the seconds left to answer. */
+export async function listMyOffers(deps: ServiceDeps, practitionerId: string) {
+  const now = deps.clock.now();
+  const offers = await deps.db.offer.findMany({
+    where: { practitionerId, status: "aktif", expiresAt: { gt: now } },
+    orderBy: { expiresAt: "asc" },
+    include: { order: { select: VIEW_SELECT } },
+  });
+  return offers.map((offer) => ({
+    offerId: offer.id,
+    expiresAt: offer.expiresAt,
+    secondsLeft: Math.max(0, Math.floor((offer.expiresAt.getTime() - now.getTime()) / 1000)),
+    order: viewOf(offer.order, true),
+  }));
+}
+
+/** Orders assigned to me, with the real data (I have taken them). */
+export async function listMyOrders(db: Db, practitionerId: string) {
+  const orders = await db.order.findMany({ where: { practitionerId }, orderBy: { updatedAt: "desc" }, select: VIEW_SELECT });
+  return orders.map((o) => viewOf(o, false));
+}
+
+export async function getMyOrder(db: Db, practitionerId: string, orderId: string): Promise<PractitionerOrderView> {
+  const order = await db.order.findFirst({ where: { id: orderId, practitionerId }, select: VIEW_SELECT });
+  if (!order) throw new AppError("NOT_FOUND", `No order ${orderId} assigned to you.`);
+  return viewOf(order, false);
+}

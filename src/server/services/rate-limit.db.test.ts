@@ -1,0 +1,83 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
+import { createTestOrg, seededCatalog } from "@/test/fixtures";
+import { startTestApi } from "@/test/http";
+import { ApiRateLimiter, rateLimitHeaders } from "./rate-limit";
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seededCatalog(database.prisma);
+});
+
+afterAll(async () => {
+  await database?.destroy();
+});
+
+describe("ApiRateLimiter", () => {
+  it("allows up to the limit, then refuses with the seconds to wait, and allows again after the window", async () => {
+    const limiter = new ApiRateLimiter({ kind: "memory" }, { reads: 3, writes: 1, windowSeconds: 1 });
+    const decisions = [];
+    for (let i = 0; i < 4; i++) decisions.push(await limiter.consume("key_a", "read"));
+    expect(decisions.map((d) => [d.allowed, d.remaining])).toEqual([
+      [true, 2],
+      [true, 1],
+      [true, 0],
+      [false, 0],
+    ]);
+    expect(decisions[3]?.resetSeconds).toBe(1);
+    expect(rateLimitHeaders(decisions[3]!)).toEqual({ "RateLimit-Limit": "3", "RateLimit-Remaining": "0", "RateLimit-Reset": "1", "Retry-After": "1" });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await limiter.consume("key_a", "read")).allowed).toBe(true);
+  });
+
+  it("counts reads and writes separately, and keys separately", async () => {
+    const limiter = new ApiRateLimiter({ kind: "memory" }, { reads: 1, writes: 1, windowSeconds: 60 });
+    expect((await limiter.consume("key_a", "read")).allowed).toBe(true);
+    expect((await limiter.consume("key_a", "write")).allowed).toBe(true);
+    expect((await limiter.consume("key_b", "read")).allowed).toBe(true);
+    expect((await limiter.consume("key_a", "read")).allowed).toBe(false);
+  });
+});
+
+describe("rate limits on /v1", () => {
+  it("carries RateLimit headers on every answer and answers 429 RATE_LIMITED with Retry-After over the limit", async () => {
+    const org = await createTestOrg(database.prisma);
+    const api = await startTestApi(database.prisma, undefined, new ApiRateLimiter({ kind: "memory" }, { reads: 2, writes: 2, windowSeconds: 60 }));
+    try {
+      const first = await api.call("/v1/balance", { token: org.token });
+      expect(first.status).toBe(200);
+      expect([first.headers.get("ratelimit-limit"), first.headers.get("ratelimit-remaining")]).toEqual(["2", "1"]);
+      await api.call("/v1/balance", { token: org.token });
+      const refused = await api.call("/v1/services", { token: org.token });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect(refused.headers.get("ratelimit-remaining")).toBe("0");
+      expect(await refused.json()).toEqual({ error: { code: "RATE_LIMITED", message: expect.stringContaining("retry after") } });
+    } finally {
+      await api.close();
+    }
+  });
+});
+
+describe.runIf(testDatabaseKind === "postgres")("shared limits on PostgreSQL", () => {
+  it("two app instances sharing the database share one key's allowance", async () => {
+    const poolA = new pg.Pool({ connectionString: database.url });
+    const poolB = new pg.Pool({ connectionString: database.url });
+    try {
+      const settings = { reads: 4, writes: 4, windowSeconds: 60 };
+      const a = new ApiRateLimiter({ kind: "postgres", pool: poolA }, settings);
+      const b = new ApiRateLimiter({ kind: "postgres", pool: poolB }, settings);
+      const results = [];
+      for (let i = 0; i < 3; i++) results.push(await a.consume("key_shared", "read"), await b.consume("key_shared", "read"));
+      expect(results.map((r) => r.allowed)).toEqual([true, true, true, true, false, false]);
+      expect(await database.withConnection((c) => c.queryRows(`SELECT count(*)::int AS n FROM "RateLimit"`))).toEqual([{ n: 1 }]);
+    } finally {
+      await poolA.end();
+      await poolB.end();
+    }
+  });
+});
+

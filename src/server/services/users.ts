@@ -1,0 +1,76 @@
+import { hash } from "@node-rs/argon2";
+import { z } from "zod";
+import { AppError } from "@/server/domain/errors";
+import { newId } from "@/server/domain/ids";
+import type { Db, Tx } from "@/server/db/client";
+import { audit, type AuditEntry } from "./audit";
+
+export const MIN_PASSWORD_LENGTH = 10;
+
+const emailSchema = z.email();
+
+async function newUser(tx: Tx, input: { email: string; name: string; password: string; role: "org_admin" | "operator" | "practitioner" }) {
+  const email = input.email.trim().toLowerCase();
+  if (!emailSchema.safeParse(email).success) throw new AppError("VALIDATION", `"${input.email}" is not an e-mail address.`);
+  if (input.password.length < MIN_PASSWORD_LENGTH) {
+    throw new AppError("VALIDATION", `A password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
+  }
+  if (await tx.user.findUnique({ where: { email }, select: { id: true } })) {
+    throw new AppError("CONFLICT", `A user with e-mail ${email} already exists.`);
+  }
+  const id = newId("user");
+  // argon2id with the library's defaults (19 MiB, t=2), OWASP's recommended floor.
+  await tx.user.create({ data: { id, email, name: input.name.trim() || email, passwordHash: await hash(input.password), role: input.role } });
+  return id;
+}
+
+export interface CreateUserInput {
+  email: string;
+  password: string;
+  name?: string;
+  role: "org_admin" | "operator";
+  organizationId?: string;
+}
+
+export async function createUser(db: Db, input: CreateUserInput, actor: Pick<AuditEntry, "actorType" | "actorId">): Promise<{ id: string }> {
+  if (input.role === "org_admin" && !input.organizationId) throw new AppError("VALIDATION", "An org_admin belongs to an organisation: give its id.");
+  if (input.role === "operator" && input.organizationId) throw new AppError("VALIDATION", "An operator belongs to no organisation.");
+  return db.$transaction(async (tx) => {
+    if (input.organizationId && !(await tx.organization.findUnique({ where: { id: input.organizationId }, select: { id: true } }))) {
+      throw new AppError("NOT_FOUND", `No organisation ${input.organizationId}.`);
+    }
+    const id = await newUser(tx, { email: input.email, name: input.name ?? "", password: input.password, role: input.role });
+    if (input.organizationId) {
+      await tx.membership.create({ data: { id: newId("membership"), userId: id, organizationId: input.organizationId, role: "admin" } });
+    }
+    await audit(tx, { ...actor, action: "user.create", subjectType: "user", subjectId: id, data: { role: input.role } });
+    return { id };
+  });
+}
+
+export interface CreatePractitionerInput {
+  email: string;
+  password: string;
+  name: string;
+  label?: string | null;
+  categories?: string[];
+}
+
+export async function createPractitioner(db: Db, input: CreatePractitionerInput, actor: Pick<AuditEntry, "actorType" | "actorId">): Promise<{ id: string }> {
+  if (!input.name.trim()) throw new AppError("VALIDATION", "A practitioner needs a name.");
+  return db.$transaction(async (tx) => {
+    const userId = await newUser(tx, { email: input.email, name: input.name, password: input.password, role: "practitioner" });
+    const id = newId("practitioner");
+    await tx.practitioner.create({
+      data: {
+        id,
+        userId,
+        name: input.name.trim(),
+        label: input.label?.trim() || null,
+        categories: [...new Set((input.categories ?? []).map((c) => c.trim()).filter(Boolean))],
+      },
+    });
+    await audit(tx, { ...actor, action: "practitioner.create", subjectType: "practitioner", subjectId: id });
+    return { id };
+  });
+}

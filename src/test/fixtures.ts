@@ -1,0 +1,36 @@
+import type { Scope } from "@/server/domain/api-key";
+import type { Db } from "@/server/db/client";
+import { createApiKey } from "@/server/services/api-keys";
+import { seedCatalog } from "@/server/services/catalog";
+import { createOrganization } from "@/server/services/organizations";
+
+const testActor = { actorType: "system" as const, actorId: null };
+
+export async function seededCatalog(db: Db): Promise<void> {
+  await seedCatalog(db);
+}
+
+export interface TestOrg {
+  id: string;
+  /** A key with every scope unless told otherwise. */
+  token: string;
+  keyId: string;
+  apiKeyId: string;
+}
+
+export async function createTestOrg(
+  db: Db,
+  options: { depositIdr?: bigint; thresholdIdr?: bigint | null; scopes?: Scope[]; maxOrderIdr?: bigint; monthlyBudgetIdr?: bigint; status?: "aktif" | "menunggu_persetujuan" | "ditangguhkan" } = {},
+): Promise<TestOrg> {
+  const org = await createOrganization(
+    db,
+    { name: "PT Uji Coba", depositIdr: options.depositIdr ?? 20_000_000n, approvalThresholdIdr: options.thresholdIdr ?? null, status: options.status ?? "aktif" },
+    testActor,
+  );
+  const key = await createApiKey(
+    db,
+    { organizationId: org.id, scopes: options.scopes, maxOrderIdr: options.maxOrderIdr, monthlyBudgetIdr: options.monthlyBudgetIdr },
+    testActor,
+  );
+  return { id: org.id, token: key.token, keyId: key.keyId, apiKeyId: key.id };
+}

@@ -1,0 +1,65 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import { isDeepStrictEqual } from "node:util";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { type Clock, systemClock } from "@/server/domain/clock";
+import type { Db } from "@/server/db/client";
+import { createMcpHandler } from "@/server/mcp/http";
+import type { ApiRateLimiter } from "@/server/services/rate-limit";
+
+/** The `npx kuasa-mcp` entry, run as the MCP client would run it. */
+export const KUASA_MCP_BIN = fileURLToPath(new URL("../cli/kuasa-mcp.mjs", import.meta.url));
+
+export interface TestMcp {
+  /** The MCP endpoint, http://127.0.0.1:<port>/mcp. */
+  url: string;
+  /** An SDK client connected with the key as bearer (none when omitted). */
+  connect(token?: string): Promise<Client>;
+  close(): Promise<void>;
+}
+
+/** The real /mcp handler on a loopback port of this process. */
+export async function startTestMcp(db: Db, clock: Clock = systemClock, rateLimiter?: ApiRateLimiter): Promise<TestMcp> {
+  const handler = createMcpHandler({ db, clock, rateLimiter });
+  const server: Server = createServer((req, res) => void handler(req, res));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+  const clients: Client[] = [];
+  return {
+    url,
+    async connect(token) {
+      const client = new Client({ name: "kuasa-test", version: "1.0.0" });
+      const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+      await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+      clients.push(client);
+      return client;
+    },
+    async close() {
+      await Promise.all(clients.map((c) => c.close()));
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** The stdio server as a child process, as an MCP client starts it, with the given environment. */
+export async function connectStdio(env: Record<string, string>): Promise<Client> {
+  // Its stderr is for people; the test that needs it spawns the bin itself.
+  const transport = new StdioClientTransport({ command: process.execPath, args: [KUASA_MCP_BIN], env, stderr: "ignore" });
+  const client = new Client({ name: "kuasa-test", version: "1.0.0" });
+  await client.connect(transport);
+  return client;
+}
+
+/** A tool result's JSON: on success structuredContent, which the text repeats; on error the text, the REST error body. */
+export function toolJson(result: Awaited<ReturnType<Client["callTool"]>>): unknown {
+  const [first] = result.content as CallToolResult["content"];
+  if (first?.type !== "text") throw new Error("expected a text content block");
+  const json: unknown = JSON.parse(first.text);
+  if (!result.isError && !isDeepStrictEqual(result.structuredContent, json)) throw new Error("structuredContent and text disagree");
+  return json;
+}

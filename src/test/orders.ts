@@ -1,0 +1,67 @@
+import type { Db } from "@/server/db/client";
+import type { OrderTrigger } from "@/server/domain/order-state";
+import { changeOrderStatus } from "@/server/services/orders";
+import { createPractitioner } from "@/server/services/users";
+
+/** A valid NDA order body (agent price Rp 1.700.000). */
+export function ndaOrder(overrides: Record<string, unknown> = {}) {
+  return {
+    service: "perjanjian_kerahasiaan",
+    intake: {
+      sifat_nda: "Timbal balik (mutual)",
+      para_pihak: "PT Satu, Jakarta; PT Dua, Bandung",
+      tujuan_pengungkapan: "Penjajakan kerja sama distribusi",
+      bahasa_perjanjian: "Bahasa Indonesia",
+      email_kontak: "legal@satu.co.id",
+    },
+    ...overrides,
+  };
+}
+
+export const NDA_PRICE_IDR = 1_700_000;
+export const NDA_CLIENT_PRICE_IDR = 1_490_000;
+
+let practitionerCount = 0;
+
+export async function createTestPractitioner(db: Db, categories = ["kontrak"]): Promise<string> {
+  practitionerCount++;
+  const { id } = await createPractitioner(
+    db,
+    { email: `praktisi${practitionerCount}-${Date.now()}@contoh.id`, name: `Praktisi ${practitionerCount}`, password: "rahasia-sekali-123", label: "Advokat", categories },
+    { actorType: "system" },
+  );
+  return id;
+}
+
+/**
+ * Moves a paid order along the practitioner's side of the state machine (the offer engine and
+ * portal do this in production), through the same changeOrderStatus every path uses.
+ */
+export async function driveOrder(db: Db, orderId: string, practitionerId: string, until: "diambil" | "dikerjakan" | "butuh_input_klien" | "diserahkan") {
+  const steps: Array<[OrderTrigger, "system" | "practitioner", Record<string, unknown>]> = [
+    ["start_offering", "system", {}],
+    ["take", "practitioner", { practitionerId }],
+    ["start_work", "practitioner", {}],
+  ];
+  if (until === "butuh_input_klien") steps.push(["request_input", "practitioner", { message: { role: "practitioner", body: "Mohon kirim alamat lengkap PT Dua." } }]);
+  if (until === "diserahkan") steps.push(["deliver", "practitioner", { deliverable: "https://berkas.contoh.id/nda-final.pdf" }]);
+  const stopAfter = { diambil: 2, dikerjakan: 3, butuh_input_klien: 4, diserahkan: 4 }[until];
+  for (const [trigger, kind, extra] of steps.slice(0, stopAfter)) {
+    await db.$transaction(async (tx) => {
+      const order = await tx.order.findUniqueOrThrow({ where: { id: orderId } });
+      await changeOrderStatus(tx, new Date(), order, trigger, { kind, id: practitionerId }, extra);
+    });
+  }
+}
+
+/** Every ledger invariant at once: transfers balance, cached balances match entries, none negative. */
+export async function ledgerInvariants(db: Db) {
+  const [sums, mismatched, negative] = await Promise.all([
+    db.$queryRaw<Array<{ transferId: string; total: bigint }>>`SELECT "transferId", SUM("amountIdr") AS total FROM "LedgerEntry" GROUP BY "transferId" HAVING SUM("amountIdr") <> 0`,
+    db.$queryRaw<Array<{ id: string }>>`
+      SELECT a."id" FROM "LedgerAccount" a LEFT JOIN "LedgerEntry" e ON e."accountId" = a."id"
+      GROUP BY a."id", a."balanceIdr" HAVING a."balanceIdr" <> COALESCE(SUM(e."amountIdr"), 0)`,
+    db.$queryRaw<Array<{ id: string }>>`SELECT "id" FROM "LedgerAccount" WHERE "balanceIdr" < 0 AND "kind" <> 'external_funding'`,
+  ]);
+  return { unbalancedTransfers: sums.length, balancesNotMatchingEntries: mismatched.length, negativeBalances: negative.length };
+}

@@ -1,0 +1,25 @@
+import { createContext } from "@/server/api/context";
+import { portalRouter } from "@/server/api/portal";
+import { createCallerFactory } from "@/server/api/trpc";
+import type { PortalUser } from "@/server/auth/session";
+import type { Clock } from "@/server/domain/clock";
+import { newId } from "@/server/domain/ids";
+import type { Db } from "@/server/db/client";
+import { createUser } from "@/server/services/users";
+
+const createPortalCaller = createCallerFactory(portalRouter);
+
+/** The portal procedures as /api/trpc runs them, for `user` (null: nobody signed in). */
+export function portalCaller(deps: { db: Db; clock: Clock }, user: PortalUser | null) {
+  return createPortalCaller(createContext(deps, newId("request"), {}, user));
+}
+
+let users = 0;
+
+/** A real user row and the session next-auth would carry for it. */
+export async function portalUser(db: Db, role: "org_admin" | "operator", organizationId: string | null = null): Promise<PortalUser> {
+  users++;
+  const email = `${role}${users}-${Date.now()}@contoh.id`;
+  const { id } = await createUser(db, { email, password: "rahasia-sekali-123", role, organizationId: organizationId ?? undefined, name: `${role} ${users}` }, { actorType: "system" });
+  return { id, email, name: `${role} ${users}`, role, organizationId, practitionerId: null };
+}

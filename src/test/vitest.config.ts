@@ -1,0 +1,39 @@
+import { Socket } from "node:net";
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+
+/** Whether PostgreSQL answers at TEST_POSTGRES_URL; a fresh laptop may have none. */
+function postgresReachable(): Promise<boolean> {
+  const url = new URL(POSTGRES_URL);
+  return new Promise((resolve) => {
+    const socket = new Socket();
+    socket.setTimeout(1000);
+    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("timeout", () => (socket.destroy(), resolve(false)));
+    socket.once("error", () => resolve(false));
+    socket.connect(Number(url.port || 5432), url.hostname);
+  });
+}
+
+export default defineConfig(async () => {
+  const withPostgres = process.env.CI === "true" || (await postgresReachable());
+  if (!withPostgres) console.warn(`\n  PostgreSQL is not reachable at ${POSTGRES_URL}: database tests run on embedded PGlite only.\n`);
+  const shared = { root, resolve: { alias: { "@": path.join(root, "src") } } };
+  const dbTests = ["src/**/*.db.test.ts"];
+  return {
+    ...shared,
+    test: {
+      reporters: ["default"],
+      projects: [
+        { ...shared, test: { name: "unit", include: ["src/**/*.test.ts"], exclude: dbTests } },
+        { ...shared, test: { name: "pglite", include: dbTests, env: { TEST_DB: "pglite" }, testTimeout: 30_000, hookTimeout: 60_000 } },
+        ...(withPostgres
+          ? [{ ...shared, test: { name: "postgres", include: dbTests, env: { TEST_DB: "postgres", TEST_POSTGRES_URL: POSTGRES_URL }, testTimeout: 30_000, hookTimeout: 60_000 } }]
+          : []),
+      ],
+    },
+  };
+});
