@@ -14,7 +14,7 @@ export default async function Home() {
         <section className="card">
           <h2>Untuk pengembang agen</h2>
           <p>
-            REST <code>/v1</code> dan server MCP dengan kunci API yang sama. Referensi: <a href="/v1/openapi.json">/v1/openapi.json</a>.
+            REST <code>/v1</code> dan server MCP dengan kunci API yang sama. Referensi: <a href="/docs">/docs</a> (dokumen OpenAPI: <a href="/v1/openapi.json">/v1/openapi.json</a>).
           </p>
         </section>
         <section className="card">
