@@ -42,7 +42,7 @@ async function newOrg(...flags: string[]): Promise<string> {
   return id;
 }
 
-const deposit = (orgId: string) => balanceOf(database.prisma, accounts.orgDeposit(orgId));
+const deposit = (orgId: string) => balanceOf(database.prisma, accounts.orgDeposit(orgId, true));
 const PASSWORD = "kata-sandi-panjang";
 
 describe("org:create", () => {
@@ -138,7 +138,7 @@ describe("key:create", () => {
     expect(result.webhook_secret.length).toBeGreaterThanOrEqual(32);
 
     const key = await authenticateApiKey(database.prisma, systemClock, `Bearer ${result.key}`);
-    expect(key).toMatchObject({ organizationId: id, keyId: result.key_id, mode: "live", scopes: [...SCOPES], webhookUrl: null });
+    expect(key).toMatchObject({ organizationId: id, keyId: result.key_id, livemode: true, scopes: [...SCOPES], webhookUrl: null });
     expect(key.maxOrderIdr).toBe(25_000_000n);
     expect(key.monthlyBudgetIdr).toBe(100_000_000n);
   });
@@ -152,7 +152,7 @@ describe("key:create", () => {
     )) as { key: string; key_id: string; webhook_secret: string };
     expect(result.key_id).toMatch(/^kk_test_/);
     const key = await authenticateApiKey(database.prisma, systemClock, `Bearer ${result.key}`);
-    expect(key).toMatchObject({ mode: "test", scopes: ["katalog:baca", "status:baca"], webhookUrl: "https://agen.example/hook" });
+    expect(key).toMatchObject({ livemode: false, scopes: ["katalog:baca", "status:baca"], webhookUrl: "https://agen.example/hook" });
     expect(key.maxOrderIdr).toBe(1_000_000n);
     expect(key.monthlyBudgetIdr).toBe(5_000_000n);
     const row = await database.prisma.apiKey.findUniqueOrThrow({ where: { id: key.id } });

@@ -1,4 +1,4 @@
-import type { Scope } from "@/server/domain/api-key";
+import type { KeyMode, Scope } from "@/server/domain/api-key";
 import type { Db } from "@/server/db/client";
 import { createApiKey } from "@/server/services/api-keys";
 import { seedCatalog } from "@/server/services/catalog";
@@ -20,7 +20,16 @@ export interface TestOrg {
 
 export async function createTestOrg(
   db: Db,
-  options: { depositIdr?: bigint; thresholdIdr?: bigint | null; scopes?: Scope[]; maxOrderIdr?: bigint; monthlyBudgetIdr?: bigint; status?: "aktif" | "menunggu_persetujuan" | "ditangguhkan" } = {},
+  options: {
+    depositIdr?: bigint;
+    thresholdIdr?: bigint | null;
+    scopes?: Scope[];
+    maxOrderIdr?: bigint;
+    monthlyBudgetIdr?: bigint;
+    status?: "aktif" | "menunggu_persetujuan" | "ditangguhkan";
+    /** The key's mode; the deposit given is live money either way. */
+    mode?: KeyMode;
+  } = {},
 ): Promise<TestOrg> {
   const org = await createOrganization(
     db,
@@ -29,8 +38,14 @@ export async function createTestOrg(
   );
   const key = await createApiKey(
     db,
-    { organizationId: org.id, scopes: options.scopes, maxOrderIdr: options.maxOrderIdr, monthlyBudgetIdr: options.monthlyBudgetIdr },
+    { organizationId: org.id, scopes: options.scopes, maxOrderIdr: options.maxOrderIdr, monthlyBudgetIdr: options.monthlyBudgetIdr, mode: options.mode },
     testActor,
   );
   return { id: org.id, token: key.token, keyId: key.keyId, apiKeyId: key.id };
+}
+
+/** One more key (every scope unless told otherwise) in an existing organisation. */
+export async function addTestKey(db: Db, organizationId: string, options: { mode?: KeyMode; scopes?: Scope[]; webhookUrl?: string } = {}) {
+  const key = await createApiKey(db, { organizationId, ...options }, testActor);
+  return { token: key.token, keyId: key.keyId, apiKeyId: key.id, webhookSecret: key.webhookSecret };
 }

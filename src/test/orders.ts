@@ -54,14 +54,20 @@ export async function driveOrder(db: Db, orderId: string, practitionerId: string
   }
 }
 
-/** Every ledger invariant at once: transfers balance, cached balances match entries, none negative. */
+/** What ledgerInvariants answers for a sound ledger. */
+export const LEDGER_SOUND = { unbalancedTransfers: 0, balancesNotMatchingEntries: 0, negativeBalances: 0, transfersCrossingModes: 0 } as const;
+
+/** Every ledger invariant at once: transfers balance, cached balances match entries, none negative, test money never meets live money. */
 export async function ledgerInvariants(db: Db) {
-  const [sums, mismatched, negative] = await Promise.all([
+  const [sums, mismatched, negative, crossing] = await Promise.all([
     db.$queryRaw<Array<{ transferId: string; total: bigint }>>`SELECT "transferId", SUM("amountIdr") AS total FROM "LedgerEntry" GROUP BY "transferId" HAVING SUM("amountIdr") <> 0`,
     db.$queryRaw<Array<{ id: string }>>`
       SELECT a."id" FROM "LedgerAccount" a LEFT JOIN "LedgerEntry" e ON e."accountId" = a."id"
       GROUP BY a."id", a."balanceIdr" HAVING a."balanceIdr" <> COALESCE(SUM(e."amountIdr"), 0)`,
     db.$queryRaw<Array<{ id: string }>>`SELECT "id" FROM "LedgerAccount" WHERE "balanceIdr" < 0 AND "kind" <> 'external_funding'`,
+    db.$queryRaw<Array<{ transferId: string }>>`
+      SELECT e."transferId" FROM "LedgerEntry" e JOIN "LedgerAccount" a ON a."id" = e."accountId"
+      GROUP BY e."transferId" HAVING COUNT(DISTINCT a."livemode") > 1`,
   ]);
-  return { unbalancedTransfers: sums.length, balancesNotMatchingEntries: mismatched.length, negativeBalances: negative.length };
+  return { unbalancedTransfers: sums.length, balancesNotMatchingEntries: mismatched.length, negativeBalances: negative.length, transfersCrossingModes: crossing.length };
 }

@@ -45,7 +45,7 @@ describe("GET /v1/services", () => {
       const seed = CATALOG_SEED.find((s) => s.code === service.code);
       expect(seed).toBeDefined();
       expect(service.price_idr).toBe(agentPrice(seed!.clientPriceIdr));
-      expect(Object.keys(service).sort()).toEqual(["category", "code", "description", "intake", "name", "price_idr", "sla", "third_party"]);
+      expect(Object.keys(service).sort()).toEqual(["category", "code", "description", "intake", "livemode", "name", "price_idr", "sla", "third_party"]);
     }
   });
 
@@ -95,6 +95,7 @@ describe("GET /v1/balance", () => {
     const res = await api.call("/v1/balance", { token: org.token });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
+      livemode: true,
       deposit_idr: 12_345_000,
       key: { max_order_budget: 25_000_000, monthly_budget: 100_000_000, spent_this_month: 0, scopes: ["katalog:baca", "order:buat", "status:baca", "kasus:buat"] },
     });

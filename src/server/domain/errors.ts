@@ -8,6 +8,7 @@ export const ERROR_CODES = {
   BUDGET_EXCEEDED: { status: 402, description: "The price is over max_budget, the key's per-order maximum or its monthly budget." },
   INSUFFICIENT_DEPOSIT: { status: 402, description: "The organisation's deposit does not cover the price." },
   INSUFFICIENT_SCOPE: { status: 403, description: "The API key lacks the scope this operation needs." },
+  TEST_MODE_ONLY: { status: 403, description: "Test helpers (/v1/test_helpers) accept only test keys (`kk_test_…`)." },
   ORGANIZATION_NOT_ACTIVE: { status: 403, description: "The organisation is not approved by the operator, or is suspended." },
   FORBIDDEN: { status: 403, description: "The signed-in user may not do this." },
   NOT_FOUND: { status: 404, description: "No such resource (or it belongs to another organisation), or no such path." },

@@ -72,7 +72,8 @@ export interface AuthenticatedKey {
   id: string;
   keyId: string;
   organizationId: string;
-  mode: KeyMode;
+  /** A `kk_test_` key works on test-mode data only, a `kk_live_` key on live data only. */
+  livemode: boolean;
   scopes: Scope[];
   maxOrderIdr: bigint;
   monthlyBudgetIdr: bigint;
@@ -108,7 +109,7 @@ export async function authenticateApiKey(db: Db, clock: Clock, authorization: st
     id: key.id,
     keyId: key.keyId,
     organizationId: key.organizationId,
-    mode: key.mode,
+    livemode: key.mode === "live",
     scopes: key.scopes.filter(isScope),
     maxOrderIdr: key.maxOrderIdr,
     monthlyBudgetIdr: key.monthlyBudgetIdr,

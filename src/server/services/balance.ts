@@ -27,6 +27,7 @@ export async function spentThisMonth(db: DbOrTx, clock: Clock, apiKeyId: string)
 }
 
 export interface KeyBalance {
+  livemode: boolean;
   depositIdr: bigint;
   maxOrderIdr: bigint;
   monthlyBudgetIdr: bigint;
@@ -36,8 +37,8 @@ export interface KeyBalance {
 
 export async function getBalance(db: Db, clock: Clock, key: AuthenticatedKey): Promise<KeyBalance> {
   const [depositIdr, spentThisMonthIdr] = await Promise.all([
-    balanceOf(db, accounts.orgDeposit(key.organizationId)),
+    balanceOf(db, accounts.orgDeposit(key.organizationId, key.livemode)),
     spentThisMonth(db, clock, key.id),
   ]);
-  return { depositIdr, maxOrderIdr: key.maxOrderIdr, monthlyBudgetIdr: key.monthlyBudgetIdr, spentThisMonthIdr, scopes: key.scopes };
+  return { livemode: key.livemode, depositIdr, maxOrderIdr: key.maxOrderIdr, monthlyBudgetIdr: key.monthlyBudgetIdr, spentThisMonthIdr, scopes: key.scopes };
 }

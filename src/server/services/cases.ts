@@ -3,6 +3,7 @@ import type { CaseStatus } from "@/generated/prisma/enums";
 import { type BidInput, parseBid } from "@/server/domain/case-board";
 import { assertCaseOpen, bidTransition, caseTransition, invoiceTransition } from "@/server/domain/case-state";
 import type { Clock } from "@/server/domain/clock";
+import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError, type ErrorCode } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { maskEmailField, maskPhoneField, maskText } from "@/server/domain/masking";
@@ -48,6 +49,7 @@ export async function createCase(db: Db, clock: Clock, key: AuthenticatedKey, in
         id,
         organizationId: key.organizationId,
         apiKeyId: key.id,
+        livemode: key.livemode,
         contactName: input.contactName,
         contactEmail: input.contactEmail,
         contactPhone: input.contactPhone ?? null,
@@ -65,9 +67,9 @@ export async function createCase(db: Db, clock: Clock, key: AuthenticatedKey, in
   });
 }
 
-/** A case of this organisation with all its bids, or 404: another organisation's case is never acknowledged. */
-export async function getCase(db: DbOrTx, organizationId: string, caseId: string): Promise<CaseWithBids> {
-  const found = await db.case.findFirst({ where: { id: caseId, organizationId }, include: CASE_INCLUDE });
+/** A case of this organisation in this mode with all its bids, or 404: another organisation's (or mode's) case is never acknowledged. */
+export async function getCase(db: DbOrTx, owner: DataOwner, caseId: string): Promise<CaseWithBids> {
+  const found = await db.case.findFirst({ where: { id: caseId, organizationId: owner.organizationId, livemode: owner.livemode }, include: CASE_INCLUDE });
   if (!found) throw new AppError("NOT_FOUND", `No case ${caseId}.`);
   return found;
 }
@@ -88,7 +90,7 @@ export async function selectBid(db: Db, clock: Clock, key: AuthenticatedKey, cas
     // Lock the case before reading it: Prisma reads the case and its bids in two statements, and a
     // concurrent select committing between them would show an open case with an already ended bid.
     await tx.$queryRaw`SELECT "id" FROM "Case" WHERE "id" = ${caseId} AND "organizationId" = ${key.organizationId} FOR UPDATE`;
-    const found = await getCase(tx, key.organizationId, caseId);
+    const found = await getCase(tx, key, caseId);
     const caseMove = caseTransition(found.status, "select_bid", "agent");
     const bid = found.bids.find((b) => b.id === bidId);
     if (!bid) throw new AppError("CONFLICT", `${bidId} is not a bid on case ${caseId}; select one of the case's bids.`);
@@ -121,6 +123,7 @@ export async function selectBid(db: Db, clock: Clock, key: AuthenticatedKey, cas
         caseId,
         bidId: bid.id,
         status: "belum_dibayar",
+        livemode: found.livemode,
         totalIdr,
         // client_pays was priced by caseBidPrice when the bid came in; the fee is the difference.
         feeIdr: totalIdr - bid.priceIdr,
@@ -136,7 +139,7 @@ export async function selectBid(db: Db, clock: Clock, key: AuthenticatedKey, cas
       subjectId: caseId,
       data: { bid_id: bid.id, invoice_id: invoice.id, total_idr: totalIdr.toString() },
     });
-    return { case: await getCase(tx, key.organizationId, caseId), invoice };
+    return { case: await getCase(tx, key, caseId), invoice };
   });
 }
 
@@ -180,11 +183,11 @@ async function activePractitioner(db: DbOrTx, practitionerId: string) {
 }
 
 /**
- * Cases on a practitioner's board: the area is one of their categories (ignoring case), or the
- * case names no area, which puts it in front of every active practitioner.
+ * Cases on a practitioner's board: live cases whose area is one of their categories (ignoring
+ * case), or that name no area, which puts them in front of every active practitioner.
  */
 function onBoardOf(categories: string[]): Prisma.CaseWhereInput {
-  return { OR: [{ area: null }, { area: { in: categories, mode: "insensitive" } }] };
+  return { livemode: true, OR: [{ area: null }, { area: { in: categories, mode: "insensitive" } }] };
 }
 
 export interface PractitionerCaseView {
@@ -255,20 +258,35 @@ function isUniqueViolation(err: unknown): boolean {
 
 const ALREADY_BID = "You already have a bid on this case; one bid per practitioner per case, and a withdrawn bid cannot be resubmitted.";
 
+/** Who bids, and which cases they may bid on. */
+export interface Bidder {
+  practitionerId: string;
+  /** Where the case must be: on a real practitioner's board, or (sandbox) the key's test cases. */
+  caseScope: Prisma.CaseWhereInput;
+}
+
 /**
  * A bid on an open case on the practitioner's board. client_pays is priced here, once, by
  * caseBidPrice. The case row is share-locked, so a selection running at the same time either
  * sees this bid (and ends it) or finishes first (and this bid is refused).
  */
 export async function submitBid(db: Db, clock: Clock, practitionerId: string, caseId: string, input: BidInput): Promise<Bid> {
+  return placeBid(db, clock, caseId, input, async (tx) => {
+    const practitioner = await activePractitioner(tx, practitionerId);
+    return { practitionerId, caseScope: onBoardOf(practitioner.categories) };
+  });
+}
+
+/** The one way a bid is stored; `bidderFor` runs in the transaction after the input is checked. */
+export async function placeBid(db: Db, clock: Clock, caseId: string, input: BidInput, bidderFor: (tx: Tx) => Promise<Bidder>): Promise<Bid> {
   const bid = parseBid(input);
   const { clientPaysIdr } = caseBidPrice(bid.priceIdr);
   const now = clock.now();
   try {
     return await db.$transaction(async (tx) => {
-      const practitioner = await activePractitioner(tx, practitionerId);
+      const { practitionerId, caseScope } = await bidderFor(tx);
       await tx.$queryRaw`SELECT "id" FROM "Case" WHERE "id" = ${caseId} FOR SHARE`;
-      const target = await tx.case.findFirst({ where: { id: caseId, ...onBoardOf(practitioner.categories) }, select: { status: true } });
+      const target = await tx.case.findFirst({ where: { AND: [{ id: caseId }, caseScope] }, select: { status: true } });
       if (!target) throw new AppError("NOT_FOUND", `No case ${caseId} on your board.`);
       assertCaseOpen(target.status, "bid");
       if (await tx.bid.findUnique({ where: { caseId_practitionerId: { caseId, practitionerId } }, select: { id: true } })) {

@@ -1,9 +1,10 @@
+import { liveDataOf } from "@/server/domain/data-owner";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "@/server/domain/clock";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
 import { agentKey, bid, createTestCase } from "@/test/cases";
 import { createTestOrg } from "@/test/fixtures";
-import { createTestPractitioner, ledgerInvariants } from "@/test/orders";
+import { createTestPractitioner, LEDGER_SOUND, ledgerInvariants } from "@/test/orders";
 import { closeCase, selectBid } from "./cases";
 import { payInvoice } from "./invoices";
 import { accounts, balanceOf } from "./ledger";
@@ -31,10 +32,10 @@ async function unpaidInvoice(depositIdr: bigint, bidIdr = 8_000_000) {
   return { org, practitionerId, invoice, caseId: created.id };
 }
 
-const pay = (organizationId: string, invoiceId: string) => payInvoice(db(), clock, { organizationId, invoiceId, actor: admin });
-const deposit = (orgId: string) => balanceOf(db(), accounts.orgDeposit(orgId));
+const pay = (organizationId: string, invoiceId: string) => payInvoice(db(), clock, { owner: liveDataOf(organizationId), invoiceId, actor: admin });
+const deposit = (orgId: string) => balanceOf(db(), accounts.orgDeposit(orgId, true));
 const payable = (practitionerId: string) => balanceOf(db(), accounts.practitionerPayable(practitionerId));
-const revenue = () => balanceOf(db(), accounts.platformRevenue());
+const revenue = () => balanceOf(db(), accounts.platformRevenue(true));
 
 describe("payInvoice", () => {
   it("pays from the deposit: the bid to the practitioner, the fee to the platform, the invoice dibayar", async () => {
@@ -49,7 +50,7 @@ describe("payInvoice", () => {
     const transfers = await db().ledgerTransfer.findMany({ where: { reference: invoice.id }, orderBy: { kind: "asc" } });
     expect(transfers.map((t) => t.kind)).toEqual(["invoice_fee", "invoice_payment"]);
     expect(await db().auditLog.count({ where: { action: "invoice.pay", subjectId: invoice.id, actorId: "usr_admin" } })).toBe(1);
-    expect(await ledgerInvariants(db())).toEqual({ unbalancedTransfers: 0, balancesNotMatchingEntries: 0, negativeBalances: 0 });
+    expect(await ledgerInvariants(db())).toEqual(LEDGER_SOUND);
   });
 
   it("pays a deposit of exactly the total down to zero", async () => {
@@ -101,6 +102,6 @@ describe("payInvoice", () => {
       expect(await payable(practitionerId)).toBe(8_000_000n);
       expect(await db().ledgerTransfer.count({ where: { reference: invoice.id } })).toBe(2);
     }
-    expect(await ledgerInvariants(db())).toEqual({ unbalancedTransfers: 0, balancesNotMatchingEntries: 0, negativeBalances: 0 });
+    expect(await ledgerInvariants(db())).toEqual(LEDGER_SOUND);
   });
 });

@@ -13,26 +13,39 @@ import type { Tx } from "@/server/db/client";
 export interface AccountRef {
   code: string;
   kind: LedgerAccountKind;
+  /** false for test-mode money: its own accounts, so test and live balances never mix. */
+  livemode: boolean;
   organizationId?: string;
   orderId?: string;
   practitionerId?: string;
   invoiceId?: string;
 }
 
+/** Test-mode counterparts of the shared and per-organisation accounts carry a `_test` suffix. */
+const modeSuffix = (livemode: boolean) => (livemode ? "" : "_test");
+
 export const accounts = {
-  /** Where operator top-ups come from (bank transfers in); the only account allowed below zero. */
-  externalFunding: (): AccountRef => ({ code: "external_funding", kind: "external_funding" }),
-  platformRevenue: (): AccountRef => ({ code: "platform_revenue", kind: "platform_revenue" }),
-  orgDeposit: (organizationId: string): AccountRef => ({ code: `org_deposit:${organizationId}`, kind: "org_deposit", organizationId }),
-  orderEscrow: (orderId: string, organizationId: string): AccountRef => ({
-    code: `order_escrow:${orderId}`,
-    kind: "order_escrow",
-    orderId,
+  /** Where top-ups come from (bank transfers in; in test mode, the helper); the only account allowed below zero. */
+  externalFunding: (livemode: boolean): AccountRef => ({ code: `external_funding${modeSuffix(livemode)}`, kind: "external_funding", livemode }),
+  platformRevenue: (livemode: boolean): AccountRef => ({ code: `platform_revenue${modeSuffix(livemode)}`, kind: "platform_revenue", livemode }),
+  orgDeposit: (organizationId: string, livemode: boolean): AccountRef => ({
+    code: `org_deposit${modeSuffix(livemode)}:${organizationId}`,
+    kind: "org_deposit",
+    livemode,
     organizationId,
   }),
-  practitionerPayable: (practitionerId: string): AccountRef => ({
+  orderEscrow: (order: { id: string; organizationId: string; livemode: boolean }): AccountRef => ({
+    code: `order_escrow:${order.id}`,
+    kind: "order_escrow",
+    livemode: order.livemode,
+    orderId: order.id,
+    organizationId: order.organizationId,
+  }),
+  /** Simulated practitioners only ever earn test money, real ones only live money. */
+  practitionerPayable: (practitionerId: string, livemode = true): AccountRef => ({
     code: `practitioner_payable:${practitionerId}`,
     kind: "practitioner_payable",
+    livemode,
     practitionerId,
   }),
 };
@@ -40,8 +53,8 @@ export const accounts = {
 /** The account's id, creating it on first use; ON CONFLICT makes concurrent first uses safe. */
 async function ensureAccount(tx: Tx, ref: AccountRef): Promise<string> {
   await tx.$executeRaw`
-    INSERT INTO "LedgerAccount" ("id", "code", "kind", "organizationId", "orderId", "practitionerId", "invoiceId")
-    VALUES (${newId("ledgerAccount")}, ${ref.code}, ${ref.kind}::"LedgerAccountKind", ${ref.organizationId ?? null},
+    INSERT INTO "LedgerAccount" ("id", "code", "kind", "livemode", "organizationId", "orderId", "practitionerId", "invoiceId")
+    VALUES (${newId("ledgerAccount")}, ${ref.code}, ${ref.kind}::"LedgerAccountKind", ${ref.livemode}, ${ref.organizationId ?? null},
             ${ref.orderId ?? null}, ${ref.practitionerId ?? null}, ${ref.invoiceId ?? null})
     ON CONFLICT ("code") DO NOTHING`;
   const account = await tx.ledgerAccount.findUniqueOrThrow({ where: { code: ref.code }, select: { id: true } });
@@ -62,6 +75,7 @@ export interface TransferInput {
 
 export async function transfer(tx: Tx, input: TransferInput): Promise<string> {
   if (input.amountIdr <= 0n) throw new RangeError("a transfer moves a positive amount");
+  if (input.from.livemode !== input.to.livemode) throw new Error(`a transfer never crosses modes: ${input.from.code} → ${input.to.code}`);
   const fromId = await ensureAccount(tx, input.from);
   const toId = await ensureAccount(tx, input.to);
   const mayGoNegative = input.from.kind === "external_funding";

@@ -2,6 +2,7 @@ import type { ServiceDeps } from "./deps";
 import { Prisma } from "@/generated/prisma/client";
 import type { OrderStatus } from "@/generated/prisma/enums";
 import { canonicalHash } from "@/server/domain/canonical-json";
+import type { DataOwner } from "@/server/domain/data-owner";
 import type { Clock } from "@/server/domain/clock";
 import { AppError } from "@/server/domain/errors";
 import { IDEMPOTENCY_WINDOW_MS } from "@/server/domain/idempotency";
@@ -42,9 +43,9 @@ async function loadOrder(db: DbOrTx, id: string): Promise<OrderWithMessages> {
   return db.order.findUniqueOrThrow({ where: { id }, include: ORDER_INCLUDE });
 }
 
-/** An order of this organisation, or 404: another organisation's order is never acknowledged. */
-export async function getOrder(db: DbOrTx, organizationId: string, id: string): Promise<OrderWithMessages> {
-  const order = await db.order.findFirst({ where: { id, organizationId }, include: ORDER_INCLUDE });
+/** An order of this organisation in this mode, or 404: another organisation's (or mode's) order is never acknowledged. */
+export async function getOrder(db: DbOrTx, owner: DataOwner, id: string): Promise<OrderWithMessages> {
+  const order = await db.order.findFirst({ where: { id, organizationId: owner.organizationId, livemode: owner.livemode }, include: ORDER_INCLUDE });
   if (!order) throw new AppError("NOT_FOUND", `No order ${id}.`);
   return order;
 }
@@ -84,8 +85,8 @@ export async function changeOrderStatus(
 
   if (transition.effects.includes("pay_escrow")) {
     await transfer(tx, {
-      from: accounts.orgDeposit(current.organizationId),
-      to: accounts.orderEscrow(current.id, current.organizationId),
+      from: accounts.orgDeposit(current.organizationId, current.livemode),
+      to: accounts.orderEscrow(current),
       amountIdr: current.priceIdr,
       kind: "order_payment",
       reference: current.id,
@@ -97,8 +98,8 @@ export async function changeOrderStatus(
   if (transition.effects.includes("release_escrow")) await releaseEscrow(tx, current);
   if (transition.effects.includes("refund_escrow")) {
     await transfer(tx, {
-      from: accounts.orderEscrow(current.id, current.organizationId),
-      to: accounts.orgDeposit(current.organizationId),
+      from: accounts.orderEscrow(current),
+      to: accounts.orgDeposit(current.organizationId, current.livemode),
       amountIdr: current.priceIdr,
       kind: "order_refund",
       reference: current.id,
@@ -120,11 +121,11 @@ export async function changeOrderStatus(
 /** Escrow goes to the practitioner (the public client price) and the platform (the markup). */
 async function releaseEscrow(tx: Tx, order: OrderWithMessages): Promise<void> {
   if (!order.practitionerId) throw new Error(`order ${order.id} has no practitioner to release escrow to`);
-  const escrow = accounts.orderEscrow(order.id, order.organizationId);
-  await transfer(tx, { from: escrow, to: accounts.practitionerPayable(order.practitionerId), amountIdr: order.clientPriceIdr, kind: "escrow_release", reference: order.id });
+  const escrow = accounts.orderEscrow(order);
+  await transfer(tx, { from: escrow, to: accounts.practitionerPayable(order.practitionerId, order.livemode), amountIdr: order.clientPriceIdr, kind: "escrow_release", reference: order.id });
   const platformShare = order.priceIdr - order.clientPriceIdr;
   if (platformShare > 0n) {
-    await transfer(tx, { from: escrow, to: accounts.platformRevenue(), amountIdr: platformShare, kind: "platform_fee", reference: order.id });
+    await transfer(tx, { from: escrow, to: accounts.platformRevenue(order.livemode), amountIdr: platformShare, kind: "platform_fee", reference: order.id });
   }
 }
 
@@ -133,11 +134,11 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
- * The stored answer for this organisation's Idempotency-Key, if one is live: the order in its
- * current status, or 422 when the body differs. An expired key is removed and counts as new.
+ * The stored answer for this organisation's Idempotency-Key (in this mode), if one is live: the
+ * order in its current status, or 422 when the body differs. An expired key is removed and counts as new.
  */
-async function replayFor(db: Db, organizationId: string, key: string, requestHash: string, now: Date): Promise<OrderWithMessages | null> {
-  const stored = await db.idempotencyKey.findUnique({ where: { organizationId_key: { organizationId, key } } });
+async function replayFor(db: Db, owner: DataOwner, key: string, requestHash: string, now: Date): Promise<OrderWithMessages | null> {
+  const stored = await db.idempotencyKey.findUnique({ where: { organizationId_livemode_key: { organizationId: owner.organizationId, livemode: owner.livemode, key } } });
   if (!stored) return null;
   if (stored.expiresAt <= now) {
     await db.idempotencyKey.deleteMany({ where: { id: stored.id, expiresAt: { lte: now } } });
@@ -166,7 +167,7 @@ export async function createOrder(
   const now = clock.now();
   const requestHash = canonicalHash(input);
   if (idempotencyKey) {
-    const replay = await replayFor(db, key.organizationId, idempotencyKey, requestHash, now);
+    const replay = await replayFor(db, key, idempotencyKey, requestHash, now);
     if (replay) return { order: replay, replayed: true };
   }
 
@@ -190,7 +191,7 @@ export async function createOrder(
     const order = await db.$transaction(async (tx) => {
       if (idempotencyKey) {
         await tx.idempotencyKey.create({
-          data: { id: newId("idempotencyKey"), organizationId: key.organizationId, key: idempotencyKey, requestHash, orderId, createdAt: now, expiresAt: new Date(now.getTime() + IDEMPOTENCY_WINDOW_MS) },
+          data: { id: newId("idempotencyKey"), organizationId: key.organizationId, livemode: key.livemode, key: idempotencyKey, requestHash, orderId, createdAt: now, expiresAt: new Date(now.getTime() + IDEMPOTENCY_WINDOW_MS) },
         });
       }
       // One order at a time per key, so two concurrent orders cannot both fit the monthly budget.
@@ -199,7 +200,7 @@ export async function createOrder(
       if (spent + priceIdr > key.monthlyBudgetIdr) {
         throw new AppError("BUDGET_EXCEEDED", `The price Rp ${priceIdr} would take this key to Rp ${spent + priceIdr} this month, above its monthly budget Rp ${key.monthlyBudgetIdr}.`);
       }
-      if (needsApproval && (await balanceOf(tx, accounts.orgDeposit(key.organizationId))) < priceIdr) {
+      if (needsApproval && (await balanceOf(tx, accounts.orgDeposit(key.organizationId, key.livemode))) < priceIdr) {
         throw new AppError("INSUFFICIENT_DEPOSIT", `The deposit does not cover the price Rp ${priceIdr}; ask the operator to top it up.`);
       }
       const born = await tx.order.create({
@@ -215,6 +216,7 @@ export async function createOrder(
           intake: input.intake,
           callbackUrl: input.callback_url ?? null,
           approvalRequired: needsApproval,
+          livemode: key.livemode,
           createdAt: now,
           updatedAt: now,
         },
@@ -224,7 +226,7 @@ export async function createOrder(
     return { order, replayed: false };
   } catch (err) {
     if (idempotencyKey && isUniqueViolation(err)) {
-      const replay = await replayFor(db, key.organizationId, idempotencyKey, requestHash, now);
+      const replay = await replayFor(db, key, idempotencyKey, requestHash, now);
       if (replay) return { order: replay, replayed: true };
     }
     throw err;
@@ -235,7 +237,7 @@ export async function createOrder(
 export async function postClientMessage(deps: ServiceDeps, key: AuthenticatedKey, orderId: string, body: string): Promise<OrderWithMessages> {
   const now = deps.clock.now();
   return deps.db.$transaction(async (tx) => {
-    const order = await getOrder(tx, key.organizationId, orderId);
+    const order = await getOrder(tx, key, orderId);
     if (FINAL_STATUSES.includes(order.status)) {
       throw new AppError("INVALID_STATE", `The order is ${order.status}; messages can no longer be added.`);
     }
@@ -251,19 +253,22 @@ export async function postClientMessage(deps: ServiceDeps, key: AuthenticatedKey
 export async function acceptOrderResult(deps: ServiceDeps, key: AuthenticatedKey, orderId: string): Promise<OrderWithMessages> {
   const now = deps.clock.now();
   return deps.db.$transaction(async (tx) => {
-    const order = await getOrder(tx, key.organizationId, orderId);
+    const order = await getOrder(tx, key, orderId);
     return changeOrderStatus(tx, now, order, "accept_result", { kind: "agent", id: key.id });
   });
 }
 
-/** An org admin's decision on an order waiting in menunggu_bayar. */
+/**
+ * A decision on an order waiting in menunggu_bayar: an org admin's on a live order, or a test
+ * helper's (acting as the admin) on a test order.
+ */
 export async function decideApproval(
   deps: ServiceDeps,
-  input: { organizationId: string; orderId: string; approve: boolean; userId: string },
+  input: { owner: DataOwner; orderId: string; approve: boolean; userId: string | null },
 ): Promise<OrderWithMessages> {
   const now = deps.clock.now();
   return deps.db.$transaction(async (tx) => {
-    const order = await getOrder(tx, input.organizationId, input.orderId);
+    const order = await getOrder(tx, input.owner, input.orderId);
     return changeOrderStatus(tx, now, order, input.approve ? "approve" : "reject", { kind: "org_admin", id: input.userId });
   });
 }
@@ -287,10 +292,10 @@ export async function operatorOrderAction(
   });
 }
 
-/** An organisation's orders, newest first, each with its event timeline (for the admin portal). */
+/** An organisation's live orders, newest first, each with its event timeline (for the admin portal). */
 export async function listOrganizationOrders(db: Db, organizationId: string, filter: { status?: OrderStatus; limit?: number } = {}) {
   return db.order.findMany({
-    where: { organizationId, ...(filter.status ? { status: filter.status } : {}) },
+    where: { organizationId, livemode: true, ...(filter.status ? { status: filter.status } : {}) },
     orderBy: { createdAt: "desc" },
     take: filter.limit ?? 100,
     include: {

@@ -1,13 +1,13 @@
 import type { Db } from "@/server/db/client";
 
 /**
- * The org admin's view of its case board: every case the organisation's agents submitted, its
+ * The org admin's view of its case board: every live case the organisation's agents submitted, its
  * bids (as the agent sees them: no practitioner identity) and the invoice of a selected bid.
  * Payment itself is payInvoice in invoices.ts.
  */
 export async function listOrganizationCases(db: Db, organizationId: string, limit = 100) {
   const rows = await db.case.findMany({
-    where: { organizationId },
+    where: { organizationId, livemode: true },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit,
     include: {

@@ -30,13 +30,17 @@ export async function createOrganization(db: Db, input: CreateOrganizationInput,
   return { id };
 }
 
-/** Records money received from the organisation (e.g. a bank transfer) into its deposit. */
+/**
+ * Records money received from the organisation (e.g. a bank transfer) into its deposit; with
+ * `livemode: false`, test money into its test deposit (the sandbox's top-up helper).
+ */
 export async function topUpDeposit(
   db: Db,
   organizationId: string,
   amountIdr: bigint,
   reference: string,
   actor: Pick<AuditEntry, "actorType" | "actorId">,
+  livemode = true,
 ): Promise<{ depositIdr: bigint }> {
   if (amountIdr <= 0n) throw new AppError("VALIDATION", "A top-up must be a positive amount of rupiah.");
   if (!reference.trim()) throw new AppError("VALIDATION", "A top-up needs a reference (e.g. the bank transfer number).");
@@ -44,20 +48,20 @@ export async function topUpDeposit(
     const org = await tx.organization.findUnique({ where: { id: organizationId }, select: { id: true } });
     if (!org) throw new AppError("NOT_FOUND", `No organisation ${organizationId}.`);
     await transfer(tx, {
-      from: accounts.externalFunding(),
-      to: accounts.orgDeposit(organizationId),
+      from: accounts.externalFunding(livemode),
+      to: accounts.orgDeposit(organizationId, livemode),
       amountIdr,
       kind: "deposit_topup",
       reference,
     });
     await audit(tx, {
       ...actor,
-      action: "deposit.topup",
+      action: livemode ? "deposit.topup" : "test_deposit.topup",
       subjectType: "organization",
       subjectId: organizationId,
       data: { amount_idr: amountIdr.toString(), reference },
     });
-    return { depositIdr: await balanceOf(tx, accounts.orgDeposit(organizationId)) };
+    return { depositIdr: await balanceOf(tx, accounts.orgDeposit(organizationId, livemode)) };
   });
 }
 
@@ -87,11 +91,11 @@ export async function setApprovalThreshold(
   });
 }
 
-/** Every organisation with its deposit, for the operator. */
+/** Every organisation with its (live) deposit and live orders, for the operator. */
 export async function listOrganizations(db: Db) {
   const [orgs, deposits] = await Promise.all([
-    db.organization.findMany({ orderBy: { createdAt: "desc" }, include: { _count: { select: { apiKeys: true, orders: true } } } }),
-    db.ledgerAccount.findMany({ where: { kind: "org_deposit" }, select: { organizationId: true, balanceIdr: true } }),
+    db.organization.findMany({ orderBy: { createdAt: "desc" }, include: { _count: { select: { apiKeys: true, orders: { where: { livemode: true } } } } } }),
+    db.ledgerAccount.findMany({ where: { kind: "org_deposit", livemode: true }, select: { organizationId: true, balanceIdr: true } }),
   ]);
   const depositByOrg = new Map(deposits.map((d) => [d.organizationId, d.balanceIdr]));
   return orgs.map((o) => ({

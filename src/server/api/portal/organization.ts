@@ -1,3 +1,4 @@
+import { liveDataOf } from "@/server/domain/data-owner";
 import { z } from "zod";
 import { SCOPES } from "@/server/domain/api-key";
 import { isDashboardWebhookUrl } from "@/server/domain/webhook-url";
@@ -25,7 +26,7 @@ export const organizationRouter = router({
   overview: admin.query(async ({ ctx }) => {
     const organizationId = myOrg(ctx.user);
     const org = await ctx.db.organization.findUniqueOrThrow({ where: { id: organizationId } });
-    const deposit = await accountStatement(ctx.db, accounts.orgDeposit(organizationId), 50);
+    const deposit = await accountStatement(ctx.db, accounts.orgDeposit(organizationId, true), 50);
     return { name: org.name, status: org.status, approvalThresholdIdr: org.approvalThresholdIdr === null ? null : Number(org.approvalThresholdIdr), deposit };
   }),
   setThreshold: admin
@@ -47,12 +48,13 @@ export const organizationRouter = router({
     }),
   decide: admin
     .input(z.object({ orderId: z.string().min(1).max(64), approve: z.boolean() }))
-    .mutation(async ({ ctx, input }) => (await decideApproval(ctx, { organizationId: myOrg(ctx.user), orderId: input.orderId, approve: input.approve, userId: ctx.user.id })).status),
+    .mutation(async ({ ctx, input }) => (await decideApproval(ctx, { owner: liveDataOf(myOrg(ctx.user)), orderId: input.orderId, approve: input.approve, userId: ctx.user.id })).status),
   keys: admin.query(({ ctx }) => listApiKeys(ctx.db, ctx.clock, myOrg(ctx.user))),
   createKey: admin
     .input(
       z.object({
         name: z.string().trim().max(100),
+        mode: z.enum(["live", "test"]).default("live"),
         scopes: z.array(z.enum(SCOPES)).min(1),
         maxOrderIdr: rupiah,
         monthlyBudgetIdr: rupiah,
@@ -62,7 +64,7 @@ export const organizationRouter = router({
     .mutation(async ({ ctx, input }) => {
       const key = await createApiKey(
         ctx.db,
-        { organizationId: myOrg(ctx.user), name: input.name, scopes: input.scopes, maxOrderIdr: BigInt(input.maxOrderIdr), monthlyBudgetIdr: BigInt(input.monthlyBudgetIdr), webhookUrl: input.webhookUrl },
+        { organizationId: myOrg(ctx.user), name: input.name, mode: input.mode, scopes: input.scopes, maxOrderIdr: BigInt(input.maxOrderIdr), monthlyBudgetIdr: BigInt(input.monthlyBudgetIdr), webhookUrl: input.webhookUrl },
         actor(ctx.user),
       );
       return { keyId: key.keyId, token: key.token, webhookSecret: key.webhookSecret };
@@ -78,7 +80,7 @@ export const organizationRouter = router({
   redeliver: admin.input(z.object({ eventId: z.string().min(1).max(64) })).mutation(({ ctx, input }) => redeliver(ctx.db, ctx.clock, myOrg(ctx.user), input.eventId)),
   cases: admin.query(({ ctx }) => listOrganizationCases(ctx.db, myOrg(ctx.user))),
   payInvoice: admin.input(z.object({ invoiceId: z.string().min(1).max(64) })).mutation(async ({ ctx, input }) => {
-    const invoice = await payInvoice(ctx.db, ctx.clock, { organizationId: myOrg(ctx.user), invoiceId: input.invoiceId, actor: actor(ctx.user) });
+    const invoice = await payInvoice(ctx.db, ctx.clock, { owner: liveDataOf(myOrg(ctx.user)), invoiceId: input.invoiceId, actor: actor(ctx.user) });
     return { status: invoice.status, totalIdr: Number(invoice.totalIdr) };
   }),
 });

@@ -1,9 +1,11 @@
 import { z } from "zod";
+import { livemodeSchema } from "./livemode";
 import type { KeyBalance } from "@/server/services/balance";
 
 export const balanceSchema = z
   .object({
-    deposit_idr: z.number().int(),
+    livemode: livemodeSchema,
+    deposit_idr: z.number().int().meta({ description: "The organisation's deposit in this key's mode: a test key sees the test deposit." }),
     key: z.object({
       max_order_budget: z.number().int(),
       monthly_budget: z.number().int(),
@@ -18,6 +20,7 @@ export const balanceSchema = z
 
 export function serializeBalance(balance: KeyBalance): z.infer<typeof balanceSchema> {
   return {
+    livemode: balance.livemode,
     deposit_idr: Number(balance.depositIdr),
     key: {
       max_order_budget: Number(balance.maxOrderIdr),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { livemodeSchema } from "./livemode";
 import type { Bid, Invoice } from "@/generated/prisma/client";
 import { BidStatus, CaseStatus, InvoiceStatus } from "@/generated/prisma/enums";
 import { CASE_LIMITS } from "@/server/domain/case-board";
@@ -51,13 +52,14 @@ export const caseSchema = z
     urgency: z.string(),
     budget_range: z.string(),
     selected_bid_id: z.string().nullable(),
+    livemode: livemodeSchema,
     bids: z.array(bidSchema),
     created_at: z.iso.datetime(),
   })
   .meta({ id: "Case" });
 
-const invoiceSummarySchema = z
-  .object({ id: z.string(), total_idr: z.number().int(), status: invoiceStatusSchema })
+export const invoiceSummarySchema = z
+  .object({ id: z.string(), total_idr: z.number().int(), status: invoiceStatusSchema, livemode: livemodeSchema })
   .meta({ id: "InvoiceSummary" });
 
 export const selectBidSchema = z.object({ bid_id: z.string().min(1).max(64).meta({ description: "One of the case's bids with status `diajukan`." }) }).strict();
@@ -101,11 +103,12 @@ export function serializeCase(row: CaseWithBids): z.infer<typeof caseSchema> {
     urgency: row.urgency,
     budget_range: row.budgetRange,
     selected_bid_id: row.selectedBidId,
+    livemode: row.livemode,
     bids: row.bids.map(serializeBid),
     created_at: row.createdAt.toISOString(),
   };
 }
 
 export function serializeInvoiceSummary(invoice: Invoice): z.infer<typeof invoiceSummarySchema> {
-  return { id: invoice.id, total_idr: Number(invoice.totalIdr), status: invoice.status };
+  return { id: invoice.id, total_idr: Number(invoice.totalIdr), status: invoice.status, livemode: invoice.livemode };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { livemodeSchema } from "./livemode";
 import { OrderStatus } from "@/generated/prisma/enums";
 import { INTAKE_LIMITS } from "@/server/domain/intake";
 import { isHttpUrl } from "@/server/domain/webhook-url";
@@ -8,7 +9,7 @@ import type { OrderWithMessages } from "@/server/services/orders";
  * A JSON number, taken as sent. trpc-to-openapi coerces plain z.number() fields (it turns "5"
  * into 5, and does so by mutating the schema for every face); a preprocess pipe is left alone.
  */
-const jsonNumber = <T extends z.ZodType>(schema: T) => z.preprocess((value) => value, schema);
+export const jsonNumber = <T extends z.ZodType>(schema: T) => z.preprocess((value) => value, schema);
 
 export const orderStatusSchema = z.enum(OrderStatus).meta({ id: "OrderStatus" });
 
@@ -59,6 +60,7 @@ export const orderSchema = z
     sla_due_at: z.iso.datetime().nullable(),
     deliverable: z.string().nullable(),
     approval_required: z.boolean(),
+    livemode: livemodeSchema,
     messages: z.array(orderMessageSchema),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
@@ -80,6 +82,7 @@ export function serializeOrder(order: OrderWithMessages): OrderResponse {
     sla_due_at: order.slaDueAt?.toISOString() ?? null,
     deliverable: order.deliverable,
     approval_required: order.approvalRequired,
+    livemode: order.livemode,
     messages: order.messages.map((m) => ({
       id: m.id,
       role: m.role as "client" | "practitioner" | "operator",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { livemodeSchema } from "./livemode";
 import { INTAKE_FIELD_TYPES } from "@/server/domain/intake";
 import type { CatalogService } from "@/server/services/catalog";
 
@@ -22,12 +23,14 @@ export const serviceSchema = z
     sla: z.object({ days: z.number().int(), label: z.string() }),
     intake: z.array(intakeFieldSchema),
     third_party: z.string().nullable().meta({ description: "Third-party costs billed separately at official rates." }),
+    livemode: livemodeSchema,
   })
   .meta({ id: "Service" });
 
 export type ServiceResponse = z.infer<typeof serviceSchema>;
 
-export function serializeService(service: CatalogService): ServiceResponse {
+/** The catalog is the same in both modes; `livemode` says which mode the asking key works in. */
+export function serializeService(service: CatalogService, livemode: boolean): ServiceResponse {
   return {
     code: service.code,
     name: service.name,
@@ -37,5 +40,6 @@ export function serializeService(service: CatalogService): ServiceResponse {
     sla: { days: service.slaDays, label: service.slaLabel },
     intake: service.intake,
     third_party: service.thirdParty,
+    livemode,
   };
 }

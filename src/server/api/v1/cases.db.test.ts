@@ -76,7 +76,7 @@ describe("POST /v1/cases", () => {
   it("creates an open case: 201 with exactly the spec's Case fields", async () => {
     const { res, body } = await post("/v1/cases", org.token, caseBody());
     expect(res.status).toBe(201);
-    expect(Object.keys(body).sort()).toEqual(["area", "bids", "budget_range", "created_at", "id", "selected_bid_id", "status", "urgency"]);
+    expect(Object.keys(body).sort()).toEqual(["area", "bids", "budget_range", "created_at", "id", "livemode", "selected_bid_id", "status", "urgency"]);
     expect(body).toEqual({
       id: expect.stringMatching(/^kas_[0-9A-Za-z]{22}$/),
       status: "terbuka",
@@ -84,6 +84,7 @@ describe("POST /v1/cases", () => {
       urgency: "minggu ini",
       budget_range: "Rp 5.000.000 - Rp 15.000.000",
       selected_bid_id: null,
+      livemode: true,
       bids: [],
       created_at: clock.now().toISOString(),
     });
@@ -188,7 +189,7 @@ describe("POST /v1/cases/{id}/select", () => {
     const selected = body.case as CaseJson;
     expect(selected).toMatchObject({ id: caseId, status: "dipilih", selected_bid_id: bids[0]!.id });
     expect(selected.bids.map((b) => b.status)).toEqual(["dipilih", "tidak_dipilih", "ditarik"]);
-    expect(body.invoice).toEqual({ id: expect.stringMatching(/^inv_/), total_idr: 9_000_000, status: "belum_dibayar" });
+    expect(body.invoice).toEqual({ id: expect.stringMatching(/^inv_/), total_idr: 9_000_000, status: "belum_dibayar", livemode: true });
 
     const invoice = await db().invoice.findUniqueOrThrow({ where: { id: (body.invoice as { id: string }).id } });
     expect(invoice).toMatchObject({ organizationId: own.id, caseId, bidId: bids[0]!.id, totalIdr: 9_000_000n, feeIdr: 1_000_000n });

@@ -27,7 +27,7 @@ export const casesRouter = router({
     .meta({ scope: "status:baca", openapi: { method: "GET", path: "/v1/cases/{id}", tags: ["Kasus"], summary: "One case with its bids", protect: true } })
     .input(caseId)
     .output(caseSchema)
-    .query(async ({ ctx, input }) => serializeCase(await getCase(ctx.db, ctx.apiKey.organizationId, input.id))),
+    .query(async ({ ctx, input }) => serializeCase(await getCase(ctx.db, ctx.apiKey, input.id))),
 
   select: agentProcedure
     .meta({

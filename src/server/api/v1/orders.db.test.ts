@@ -1,3 +1,4 @@
+import { liveDataOf } from "@/server/domain/data-owner";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "@/server/domain/clock";
 import { accounts, balanceOf } from "@/server/services/ledger";
@@ -6,7 +7,7 @@ import { topUpDeposit } from "@/server/services/organizations";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
-import { createTestPractitioner, driveOrder, ledgerInvariants, NDA_CLIENT_PRICE_IDR, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
+import { createTestPractitioner, driveOrder, LEDGER_SOUND, ledgerInvariants, NDA_CLIENT_PRICE_IDR, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
 
 let database: TestDatabase;
 let api: TestApi;
@@ -32,8 +33,8 @@ async function post(path: string, token: string, json: unknown, headers: Record<
   return { res, body: (await res.json()) as OrderBody & { error?: { code: string; message: string } } };
 }
 
-const deposit = (orgId: string) => balanceOf(database.prisma, accounts.orgDeposit(orgId));
-const escrow = (orderId: string, orgId: string) => balanceOf(database.prisma, accounts.orderEscrow(orderId, orgId));
+const deposit = (orgId: string) => balanceOf(database.prisma, accounts.orgDeposit(orgId, true));
+const escrow = (orderId: string, orgId: string) => balanceOf(database.prisma, accounts.orderEscrow({ id: orderId, organizationId: orgId, livemode: true }));
 const countOrders = (orgId: string) => database.prisma.order.count({ where: { organizationId: orgId } });
 
 describe("POST /v1/orders", () => {
@@ -127,7 +128,7 @@ describe("POST /v1/orders", () => {
       const third = await post("/v1/orders", org.token, ndaOrder());
       expect([third.res.status, third.body.error?.code]).toEqual([402, "BUDGET_EXCEEDED"]);
       expect(third.body.error?.message).toContain("monthly budget");
-      await decideApproval({ db: database.prisma, clock }, { organizationId: org.id, orderId: first.body.id, approve: false, userId: "usr_admin" });
+      await decideApproval({ db: database.prisma, clock }, { owner: liveDataOf(org.id), orderId: first.body.id, approve: false, userId: "usr_admin" });
       expect((await post("/v1/orders", org.token, ndaOrder())).res.status).toBe(201);
     });
 
@@ -350,7 +351,7 @@ describe("POST /v1/orders/{id}/accept", () => {
     const { body } = await post("/v1/orders", org.token, ndaOrder());
     await driveOrder(database.prisma, body.id, practitionerId, "diserahkan");
     const payableBefore = await balanceOf(database.prisma, accounts.practitionerPayable(practitionerId));
-    const revenueBefore = await balanceOf(database.prisma, accounts.platformRevenue());
+    const revenueBefore = await balanceOf(database.prisma, accounts.platformRevenue(true));
     const res = await api.call(`/v1/orders/${body.id}/accept`, { method: "POST", token: org.token });
     expect(res.status).toBe(200);
     const accepted = (await res.json()) as OrderBody;
@@ -358,7 +359,7 @@ describe("POST /v1/orders/{id}/accept", () => {
     expect(accepted.deliverable).toBe("https://berkas.contoh.id/nda-final.pdf");
     expect(await escrow(body.id, org.id)).toBe(0n);
     expect((await balanceOf(database.prisma, accounts.practitionerPayable(practitionerId))) - payableBefore).toBe(BigInt(NDA_CLIENT_PRICE_IDR));
-    expect((await balanceOf(database.prisma, accounts.platformRevenue())) - revenueBefore).toBe(BigInt(NDA_PRICE_IDR - NDA_CLIENT_PRICE_IDR));
+    expect((await balanceOf(database.prisma, accounts.platformRevenue(true))) - revenueBefore).toBe(BigInt(NDA_PRICE_IDR - NDA_CLIENT_PRICE_IDR));
   });
 
   it("refuses an order that is not delivered with 409 INVALID_STATE naming its status", async () => {
@@ -376,7 +377,7 @@ describe("organisation approval", () => {
   it("approval pays from the deposit and emits order.dibayar", async () => {
     const org = await createTestOrg(database.prisma, { thresholdIdr: 1_000_000n });
     const { body } = await post("/v1/orders", org.token, ndaOrder());
-    const approved = await decideApproval({ db: database.prisma, clock }, { organizationId: org.id, orderId: body.id, approve: true, userId: "usr_admin" });
+    const approved = await decideApproval({ db: database.prisma, clock }, { owner: liveDataOf(org.id), orderId: body.id, approve: true, userId: "usr_admin" });
     expect(approved.status).toBe("dibayar");
     expect(approved.slaDueAt).not.toBeNull();
     expect(await escrow(body.id, org.id)).toBe(BigInt(NDA_PRICE_IDR));
@@ -388,9 +389,9 @@ describe("organisation approval", () => {
     const { body } = await post("/v1/orders", org.token, ndaOrder());
     await database.prisma.$transaction(async (tx) => {
       const { transfer } = await import("@/server/services/ledger");
-      await transfer(tx, { from: accounts.orgDeposit(org.id), to: accounts.externalFunding(), amountIdr: 1_000_000n, kind: "withdrawal" });
+      await transfer(tx, { from: accounts.orgDeposit(org.id, true), to: accounts.externalFunding(true), amountIdr: 1_000_000n, kind: "withdrawal" });
     });
-    await expect(decideApproval({ db: database.prisma, clock }, { organizationId: org.id, orderId: body.id, approve: true, userId: "usr_admin" })).rejects.toMatchObject({
+    await expect(decideApproval({ db: database.prisma, clock }, { owner: liveDataOf(org.id), orderId: body.id, approve: true, userId: "usr_admin" })).rejects.toMatchObject({
       code: "INSUFFICIENT_DEPOSIT",
     });
     expect((await database.prisma.order.findUniqueOrThrow({ where: { id: body.id } })).status).toBe("menunggu_bayar");
@@ -399,7 +400,7 @@ describe("organisation approval", () => {
   it("rejection cancels the order (dibatalkan) and emits order.dibatalkan", async () => {
     const org = await createTestOrg(database.prisma, { thresholdIdr: 1_000_000n });
     const { body } = await post("/v1/orders", org.token, ndaOrder());
-    const rejected = await decideApproval({ db: database.prisma, clock }, { organizationId: org.id, orderId: body.id, approve: false, userId: "usr_admin" });
+    const rejected = await decideApproval({ db: database.prisma, clock }, { owner: liveDataOf(org.id), orderId: body.id, approve: false, userId: "usr_admin" });
     expect(rejected.status).toBe("dibatalkan");
     expect((await database.prisma.webhookEvent.findMany({ where: { orderId: body.id } })).map((e) => e.type)).toEqual(["order.dibatalkan"]);
   });
@@ -408,7 +409,7 @@ describe("organisation approval", () => {
     const org = await createTestOrg(database.prisma, { thresholdIdr: 1_000_000n });
     const other = await createTestOrg(database.prisma);
     const { body } = await post("/v1/orders", org.token, ndaOrder());
-    await expect(decideApproval({ db: database.prisma, clock }, { organizationId: other.id, orderId: body.id, approve: true, userId: "usr_x" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(decideApproval({ db: database.prisma, clock }, { owner: liveDataOf(other.id), orderId: body.id, approve: true, userId: "usr_x" })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });
 
@@ -448,6 +449,6 @@ describe("operator actions", () => {
 
 describe("ledger invariants after everything above", () => {
   it("every transfer sums to zero, cached balances equal their entries, and no balance but external funding is negative", async () => {
-    expect(await ledgerInvariants(database.prisma)).toEqual({ unbalancedTransfers: 0, balancesNotMatchingEntries: 0, negativeBalances: 0 });
+    expect(await ledgerInvariants(database.prisma)).toEqual(LEDGER_SOUND);
   });
 });

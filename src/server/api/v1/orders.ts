@@ -37,7 +37,7 @@ export const ordersRouter = router({
     .meta({ scope: "status:baca", openapi: { method: "GET", path: "/v1/orders/{id}", tags: ["Order"], summary: "One order with its messages", protect: true } })
     .input(orderId)
     .output(orderSchema)
-    .query(async ({ ctx, input }) => serializeOrder(await getOrder(ctx.db, ctx.apiKey.organizationId, input.id))),
+    .query(async ({ ctx, input }) => serializeOrder(await getOrder(ctx.db, ctx.apiKey, input.id))),
 
   accept: agentProcedure
     .meta({
