@@ -6,6 +6,7 @@ import type { Db, Tx } from "@/server/db/client";
 import type { Clock } from "@/server/domain/clock";
 import { audit } from "./audit";
 import { changeOrderStatus } from "./orders";
+import { ensureSimulatedPractitioners, SIMULATED_ORDER_PRACTITIONER_ID } from "./simulated-practitioners";
 
 /** Spec: each eligible practitioner gets 30 minutes in turn. */
 export const OFFER_DURATION_MS = 30 * 60 * 1000;
@@ -21,7 +22,7 @@ export const STALL_REASONS = {
  * (never offered before anyone), then by id so ties are stable.
  */
 function eligibleWhere(service: { category: string; requiredLabel: string | null }): Prisma.PractitionerWhereInput {
-  return { active: true, categories: { has: service.category }, ...(service.requiredLabel ? { label: service.requiredLabel } : {}) };
+  return { active: true, simulated: false, categories: { has: service.category }, ...(service.requiredLabel ? { label: service.requiredLabel } : {}) };
 }
 
 async function lockOrder(tx: Tx, orderId: string): Promise<void> {
@@ -44,6 +45,7 @@ export async function offerNext(tx: Tx, now: Date, orderId: string): Promise<str
   if (order.status !== "ditawarkan" || order.offeringStalledAt) return null;
   const live = await tx.offer.findFirst({ where: { orderId, status: "aktif" }, select: { id: true } });
   if (live) return live.id;
+  if (!order.livemode) return offerToSimulatedPractitioner(tx, now, order);
 
   const offeredThisRound = await tx.offer.findMany({ where: { orderId, round: order.offerRound }, select: { practitionerId: true } });
   const next = await tx.practitioner.findFirst({
@@ -63,6 +65,21 @@ export async function offerNext(tx: Tx, now: Date, orderId: string): Promise<str
     data: { id: offerId, orderId, practitionerId: next.id, round: order.offerRound, offeredAt: now, expiresAt: new Date(now.getTime() + OFFER_DURATION_MS) },
   });
   await tx.practitioner.update({ where: { id: next.id }, data: { lastOfferedAt: now } });
+  return offerId;
+}
+
+/**
+ * A test order goes only to the simulated practitioner, for the same 30 minutes. After a timeout,
+ * decline or release it is offered again in a new round, so offering never stalls in the sandbox.
+ */
+async function offerToSimulatedPractitioner(tx: Tx, now: Date, order: { id: string; offerRound: number }): Promise<string> {
+  await ensureSimulatedPractitioners(tx);
+  const practitionerId = SIMULATED_ORDER_PRACTITIONER_ID;
+  const offeredThisRound = await tx.offer.count({ where: { orderId: order.id, round: order.offerRound, practitionerId } });
+  const round = offeredThisRound === 0 ? order.offerRound : order.offerRound + 1;
+  if (round !== order.offerRound) await tx.order.update({ where: { id: order.id }, data: { offerRound: round } });
+  const offerId = newId("offer");
+  await tx.offer.create({ data: { id: offerId, orderId: order.id, practitionerId, round, offeredAt: now, expiresAt: new Date(now.getTime() + OFFER_DURATION_MS) } });
   return offerId;
 }
 
@@ -149,7 +166,7 @@ export async function restartOffering(deps: ServiceDeps, orderId: string, operat
 /** The operator's queue: orders whose offering stalled, with the reason. */
 export async function listStalledOrders(db: Db) {
   return db.order.findMany({
-    where: { status: "ditawarkan", offeringStalledAt: { not: null } },
+    where: { status: "ditawarkan", offeringStalledAt: { not: null }, livemode: true },
     orderBy: { offeringStalledAt: "asc" },
     select: { id: true, serviceCode: true, priceIdr: true, offeringStalledAt: true, offeringStalledReason: true, offerRound: true },
   });

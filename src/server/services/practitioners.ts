@@ -18,9 +18,10 @@ const PRACTITIONER_LABEL_MAX = 100;
 /** Statuses in which an order is in a practitioner's hands. */
 const HELD_STATUSES = ["diambil", "dikerjakan", "butuh_input_klien", "diserahkan", "sengketa"] as const;
 
-/** Every practitioner with their sign-in e-mail and what they hold right now, newest first. */
+/** Every real practitioner (not the sandbox's simulated ones) with their sign-in e-mail and what they hold right now, newest first. */
 export async function listPractitioners(db: Db) {
   const rows = await db.practitioner.findMany({
+    where: { simulated: false },
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
     include: {
       user: { select: { email: true } },
@@ -68,7 +69,7 @@ export async function updatePractitioner(db: Db, practitionerId: string, input: 
   const label = normaliseLabel(input.label);
   await db.$transaction(async (tx) => {
     const categories = await knownCategories(tx, input.categories);
-    const before = await tx.practitioner.findUnique({ where: { id: practitionerId }, select: { label: true, categories: true } });
+    const before = await tx.practitioner.findUnique({ where: { id: practitionerId, simulated: false }, select: { label: true, categories: true } });
     if (!before) throw new AppError("NOT_FOUND", `Praktisi ${practitionerId} tidak ditemukan.`);
     await tx.practitioner.update({ where: { id: practitionerId }, data: { label, categories } });
     await audit(tx, { ...actor, action: "practitioner.update", subjectType: "practitioner", subjectId: practitionerId, data: { before, after: { label, categories } } });
@@ -83,7 +84,7 @@ export async function updatePractitioner(db: Db, practitionerId: string, input: 
 export async function setPractitionerActive(deps: ServiceDeps, practitionerId: string, active: boolean, actor: Actor): Promise<{ offersWithdrawn: number }> {
   const now = deps.clock.now();
   return deps.db.$transaction(async (tx) => {
-    const updated = await tx.practitioner.updateMany({ where: { id: practitionerId }, data: { active } });
+    const updated = await tx.practitioner.updateMany({ where: { id: practitionerId, simulated: false }, data: { active } });
     if (updated.count !== 1) throw new AppError("NOT_FOUND", `Praktisi ${practitionerId} tidak ditemukan.`);
     let offersWithdrawn = 0;
     if (!active) {

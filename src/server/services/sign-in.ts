@@ -22,7 +22,8 @@ export async function signIn(db: Db, email: string, password: string, address: s
   const wait = await blockedFor(normalised, address);
   if (wait !== null) return { ok: false, reason: "rate_limited", retryAfterSeconds: wait };
   const user = await db.user.findUnique({ where: { email: normalised }, include: { memberships: { take: 1 }, practitioner: { select: { id: true, active: true } } } });
-  const valid = user !== null && (await verify(user.passwordHash, password));
+  // A stored value that is not an argon2 hash (simulated practitioners) never verifies.
+  const valid = user !== null && (await verify(user.passwordHash, password).catch(() => false));
   if (!user || !valid || (user.role === "practitioner" && !user.practitioner?.active)) {
     await Promise.all([perEmail.penalty(normalised).catch(() => undefined), perAddress.penalty(address).catch(() => undefined)]);
     return { ok: false, reason: "invalid" };

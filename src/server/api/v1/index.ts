@@ -3,13 +3,15 @@ import { balanceRouter } from "./balance";
 import { casesRouter } from "./cases";
 import { catalogRouter } from "./catalog";
 import { ordersRouter } from "./orders";
+import { testHelpersRouter } from "./test-helpers";
 
-/** Every agent operation, served as /v1 REST and as MCP tools. */
+/** Every agent operation, served as /v1 REST (and, from the MCP tool table, as MCP tools). */
 export const v1Router = router({
   catalog: catalogRouter,
   balance: balanceRouter,
   orders: ordersRouter,
   cases: casesRouter,
+  testHelpers: testHelpersRouter,
 });
 
 export type V1Router = typeof v1Router;

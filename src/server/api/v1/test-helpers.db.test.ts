@@ -1,0 +1,326 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "@/server/domain/clock";
+import { verifyWebhookSignature } from "@/server/domain/signature";
+import { REST_ROUTES } from "@/server/api/routes";
+import { listOpenCasesForPractitioner } from "@/server/services/cases";
+import { accounts, balanceOf } from "@/server/services/ledger";
+import { ensureOffering } from "@/server/services/offers";
+import { listMyOffers } from "@/server/services/practitioner-work";
+import { SIMULATED_ORDER_PRACTITIONER_ID } from "@/server/services/simulated-practitioners";
+import { attemptDelivery, findDueDeliveries } from "@/server/services/webhooks";
+import { createTestDatabase, type TestDatabase } from "@/test/db";
+import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
+import { startTestApi, type TestApi } from "@/test/http";
+import { createTestPractitioner, LEDGER_SOUND, ledgerInvariants, NDA_CLIENT_PRICE_IDR, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
+import { startReceiver, testWebhookSettings } from "@/test/webhooks";
+
+let database: TestDatabase;
+let api: TestApi;
+const clock = fixedClock("2026-11-23T03:00:00Z");
+const db = () => database.prisma;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seededCatalog(db());
+  api = await startTestApi(db(), clock);
+});
+
+afterAll(async () => {
+  await api?.close();
+  await database?.destroy();
+});
+
+type Json = Record<string, unknown> & { id: string; status: string; livemode: boolean; error?: { code: string; message: string } };
+
+async function call(method: "GET" | "POST", path: string, token: string, json?: unknown) {
+  const res = await api.call(path, { method, token, json: method === "POST" ? (json ?? {}) : undefined });
+  return { status: res.status, body: (await res.json()) as Json };
+}
+const post = (path: string, token: string, json?: unknown) => call("POST", path, token, json);
+const get = (path: string, token: string) => call("GET", path, token);
+
+async function ok(promise: ReturnType<typeof call>, status = 200): Promise<Json> {
+  const { status: got, body } = await promise;
+  expect(got, JSON.stringify(body)).toBe(status);
+  return body;
+}
+
+const liveDeposit = (orgId: string) => balanceOf(db(), accounts.orgDeposit(orgId, true));
+const testDeposit = (orgId: string) => balanceOf(db(), accounts.orgDeposit(orgId, false));
+
+/** An organisation with a live key (Rp 20 jt live deposit) and a test key (Rp 10 jt test deposit, topped up by the helper). */
+async function orgWithBothModes(options: { thresholdIdr?: bigint } = {}): Promise<TestOrg & { testToken: string; testWebhookSecret: string }> {
+  const org = await createTestOrg(db(), { thresholdIdr: options.thresholdIdr ?? null });
+  const testKey = await addTestKey(db(), org.id, { mode: "test" });
+  await ok(post("/v1/test_helpers/deposit/top_up", testKey.token, { amount_idr: 10_000_000 }));
+  return { ...org, testToken: testKey.token, testWebhookSecret: testKey.webhookSecret };
+}
+
+const helper = (orderId: string, action: string) => `/v1/test_helpers/orders/${orderId}/${action}`;
+const eventsOf = async (orderId: string) => (await db().webhookEvent.findMany({ where: { orderId }, orderBy: { createdAt: "asc" } })).map((e) => e.type);
+
+describe("an order in the sandbox", () => {
+  it("runs to completion with test helpers alone, with the webhooks, ledger and statuses of a live order", async () => {
+    const org = await orgWithBothModes();
+    const receiver = await startReceiver();
+    try {
+      const created = await ok(post("/v1/orders", org.testToken, ndaOrder({ callback_url: `${receiver.url}/hook` })), 201);
+      expect(created).toMatchObject({ status: "dibayar", livemode: false, price_idr: NDA_PRICE_IDR });
+      expect(await testDeposit(org.id)).toBe(10_000_000n - BigInt(NDA_PRICE_IDR));
+      expect(await liveDeposit(org.id)).toBe(20_000_000n);
+
+      expect(await ok(post(helper(created.id, "accept"), org.testToken))).toMatchObject({ status: "diambil", livemode: false });
+      expect((await ok(post(helper(created.id, "start"), org.testToken))).status).toBe("dikerjakan");
+      const asked = await ok(post(helper(created.id, "request_input"), org.testToken, { question: "Siapa penandatangan dari pihak Anda?" }));
+      expect(asked.status).toBe("butuh_input_klien");
+      expect(asked.messages).toEqual([expect.objectContaining({ role: "practitioner", body: "Siapa penandatangan dari pihak Anda?" })]);
+      expect((await ok(post(`/v1/orders/${created.id}/messages`, org.testToken, { body: "Direktur Utama, Budi Santoso." }))).status).toBe("dikerjakan");
+      const delivered = await ok(post(helper(created.id, "deliver"), org.testToken, { deliverable: "https://berkas.contoh.id/nda-uji.pdf" }));
+      expect(delivered).toMatchObject({ status: "diserahkan", deliverable: "https://berkas.contoh.id/nda-uji.pdf" });
+      expect((await ok(post(`/v1/orders/${created.id}/accept`, org.testToken))).status).toBe("selesai");
+
+      expect(await eventsOf(created.id)).toEqual([
+        "order.dibayar",
+        "order.ditawarkan",
+        "order.diambil",
+        "order.dikerjakan",
+        "order.butuh_input_klien",
+        "order.dikerjakan",
+        "order.diserahkan",
+        "order.selesai",
+      ]);
+      // The simulated practitioner is paid in test money; the live books did not move.
+      expect(await balanceOf(db(), accounts.practitionerPayable(SIMULATED_ORDER_PRACTITIONER_ID, false))).toBe(BigInt(NDA_CLIENT_PRICE_IDR));
+      expect(await balanceOf(db(), accounts.platformRevenue(false))).toBe(BigInt(NDA_PRICE_IDR - NDA_CLIENT_PRICE_IDR));
+      expect(await liveDeposit(org.id)).toBe(20_000_000n);
+
+      // The webhooks go out signed with the test key's webhook secret, like live ones.
+      for (const id of await findDueDeliveries(db(), clock.now(), 50)) await attemptDelivery({ db: db(), clock, webhooks: testWebhookSettings }, id);
+      expect(receiver.requests.map((r) => (JSON.parse(r.body) as { event: string }).event)).toEqual(await eventsOf(created.id));
+      for (const request of receiver.requests) {
+        const verified = verifyWebhookSignature(org.testWebhookSecret, String(request.headers["x-kuasa-signature"]), request.body, { now: clock.now().getTime() });
+        expect(verified.ok).toBe(true);
+      }
+    } finally {
+      await receiver.close();
+    }
+    expect(await ledgerInvariants(db())).toEqual(LEDGER_SOUND);
+  });
+
+  it("lets the offer time out and the order be released: both times it is offered again, never stalled", async () => {
+    const org = await orgWithBothModes();
+    const created = await ok(post("/v1/orders", org.testToken, ndaOrder()), 201);
+    const timedOut = await ok(post(helper(created.id, "expire_offer"), org.testToken));
+    expect(timedOut.status).toBe("ditawarkan");
+    const offers = await db().offer.findMany({ where: { orderId: created.id }, orderBy: { offeredAt: "asc" } });
+    expect(offers.map((o) => o.status)).toEqual(["kedaluwarsa", "aktif"]);
+
+    await ok(post(helper(created.id, "accept"), org.testToken));
+    const released = await ok(post(helper(created.id, "release"), org.testToken));
+    expect(released.status).toBe("ditawarkan");
+    expect(await db().offer.count({ where: { orderId: created.id, status: "aktif" } })).toBe(1);
+    expect((await db().order.findUniqueOrThrow({ where: { id: created.id } })).offeringStalledAt).toBeNull();
+    expect((await ok(post(helper(created.id, "accept"), org.testToken))).status).toBe("diambil");
+  });
+
+  it("disputes and refunds: the escrow goes back to the test deposit", async () => {
+    const org = await orgWithBothModes();
+    const created = await ok(post("/v1/orders", org.testToken, ndaOrder()), 201);
+    await ok(post(helper(created.id, "accept"), org.testToken));
+    expect((await ok(post(helper(created.id, "dispute"), org.testToken))).status).toBe("sengketa");
+    expect((await ok(post(helper(created.id, "refund"), org.testToken))).status).toBe("direfund");
+    expect(await testDeposit(org.id)).toBe(10_000_000n);
+    expect(await eventsOf(created.id)).toEqual(["order.dibayar", "order.ditawarkan", "order.diambil", "order.sengketa", "order.direfund"]);
+  });
+
+  it("approves and rejects orders waiting for approval, as an org admin would", async () => {
+    const org = await orgWithBothModes({ thresholdIdr: 1_000_000n });
+    const waiting = await ok(post("/v1/orders", org.testToken, ndaOrder()), 201);
+    expect(waiting.status).toBe("menunggu_bayar");
+    expect(await testDeposit(org.id)).toBe(10_000_000n);
+    expect((await ok(post(helper(waiting.id, "approve"), org.testToken))).status).toBe("dibayar");
+    expect(await testDeposit(org.id)).toBe(10_000_000n - BigInt(NDA_PRICE_IDR));
+
+    const other = await ok(post("/v1/orders", org.testToken, ndaOrder()), 201);
+    expect((await ok(post(helper(other.id, "reject"), org.testToken))).status).toBe("dibatalkan");
+    const again = await post(helper(other.id, "approve"), org.testToken);
+    expect([again.status, again.body.error?.code]).toEqual([409, "INVALID_STATE"]);
+  });
+
+  it("answers a helper that does not fit the order's status with 409 and a next step, changing nothing", async () => {
+    const org = await orgWithBothModes();
+    const created = await ok(post("/v1/orders", org.testToken, ndaOrder()), 201);
+    const early = await post(helper(created.id, "deliver"), org.testToken, { deliverable: "https://berkas.contoh.id/x.pdf" });
+    expect([early.status, early.body.error?.code]).toEqual([409, "INVALID_STATE"]);
+    expect(early.body.error?.message).toContain("/accept");
+    const empty = await post(helper(created.id, "request_input"), org.testToken, { question: "  " });
+    expect([empty.status, empty.body.error?.code]).toEqual([400, "VALIDATION"]);
+    expect((await ok(get(`/v1/orders/${created.id}`, org.testToken))).status).toBe("dibayar");
+  });
+});
+
+describe("a case in the sandbox", () => {
+  it("runs to completion with test helpers alone: simulated bids, selection, invoice paid from the test deposit", async () => {
+    const org = await orgWithBothModes();
+    const created = await ok(
+      post("/v1/cases", org.testToken, { contact_name: "Sari Uji", contact_email: "sari@contoh.id", story: "Sengketa sewa ruko dengan pemilik yang menahan deposit sewa kami." }),
+      201,
+    );
+    expect(created).toMatchObject({ status: "terbuka", livemode: false, bids: [] });
+    await ok(post(`/v1/test_helpers/cases/${created.id}/bids`, org.testToken, { price_idr: 2_000_000 }));
+    const withBids = await ok(post(`/v1/test_helpers/cases/${created.id}/bids`, org.testToken, { price_idr: 3_000_000, eta_days: 3, scope: "Somasi dan negosiasi" }));
+    // Created in the same (fixed) millisecond, so sort by price rather than trust the order.
+    const bids = (withBids.bids as Array<{ id: string; client_pays: number; status: string; scope: string }>).sort((x, y) => x.client_pays - y.client_pays);
+    expect(bids.map((b) => [b.status, b.client_pays])).toEqual([
+      ["diajukan", 2_250_000],
+      ["diajukan", 3_375_000],
+    ]);
+
+    const selection = (await ok(post(`/v1/cases/${created.id}/select`, org.testToken, { bid_id: bids[1]!.id }))) as unknown as {
+      case: Json;
+      invoice: { id: string; total_idr: number; status: string; livemode: boolean };
+    };
+    expect(selection.invoice).toMatchObject({ total_idr: 3_375_000, status: "belum_dibayar", livemode: false });
+    const paid = await ok(post(`/v1/test_helpers/invoices/${selection.invoice.id}/pay`, org.testToken));
+    expect(paid).toMatchObject({ id: selection.invoice.id, status: "dibayar", livemode: false });
+    expect(await testDeposit(org.id)).toBe(10_000_000n - 3_375_000n);
+    expect(await liveDeposit(org.id)).toBe(20_000_000n);
+    expect(await ledgerInvariants(db())).toEqual(LEDGER_SOUND);
+  });
+
+  it("takes at most five simulated bids on one case, then answers 409 CONFLICT", async () => {
+    const org = await orgWithBothModes();
+    const created = await ok(post("/v1/cases", org.testToken, { contact_name: "Uji", contact_email: "uji@contoh.id", story: "Cerita kasus uji yang cukup panjang untuk papan kasus." }), 201);
+    for (let i = 0; i < 5; i++) await ok(post(`/v1/test_helpers/cases/${created.id}/bids`, org.testToken, { price_idr: 1_000_000 + i }));
+    const sixth = await post(`/v1/test_helpers/cases/${created.id}/bids`, org.testToken, { price_idr: 1_000_000 });
+    expect([sixth.status, sixth.body.error?.code]).toEqual([409, "CONFLICT"]);
+  });
+});
+
+describe("live and test data never mix", () => {
+  it("a live key never sees a test order or case, and a test key never sees a live one", async () => {
+    const org = await orgWithBothModes();
+    const testOrder = await ok(post("/v1/orders", org.testToken, ndaOrder()), 201);
+    const liveOrder = await ok(post("/v1/orders", org.token, ndaOrder()), 201);
+    expect(liveOrder.livemode).toBe(true);
+    expect((await get(`/v1/orders/${testOrder.id}`, org.token)).status).toBe(404);
+    expect((await get(`/v1/orders/${liveOrder.id}`, org.testToken)).status).toBe(404);
+    expect((await post(`/v1/orders/${testOrder.id}/messages`, org.token, { body: "halo" })).status).toBe(404);
+    expect((await post(`/v1/orders/${liveOrder.id}/accept`, org.testToken)).status).toBe(404);
+
+    const story = { contact_name: "Uji", contact_email: "uji@contoh.id", story: "Cerita kasus uji yang cukup panjang untuk papan kasus." };
+    const testCase = await ok(post("/v1/cases", org.testToken, story), 201);
+    const liveCase = await ok(post("/v1/cases", org.token, story), 201);
+    expect((await get(`/v1/cases/${testCase.id}`, org.token)).status).toBe(404);
+    expect((await get(`/v1/cases/${liveCase.id}`, org.testToken)).status).toBe(404);
+    // A simulated bid cannot be put on a live case, even through the test key of the same organisation.
+    expect((await post(`/v1/test_helpers/cases/${liveCase.id}/bids`, org.testToken, { price_idr: 1_000_000 })).status).toBe(404);
+  });
+
+  it("one Idempotency-Key string names different orders in the two modes", async () => {
+    const org = await orgWithBothModes();
+    const headers = { "Idempotency-Key": "pesanan-yang-sama-1" };
+    const inTest = await api.call("/v1/orders", { method: "POST", token: org.testToken, json: ndaOrder(), headers });
+    const inLive = await api.call("/v1/orders", { method: "POST", token: org.token, json: ndaOrder(), headers });
+    expect([inTest.status, inLive.status], await inTest.clone().text()).toEqual([201, 201]);
+    const [a, b] = [(await inTest.json()) as Json, (await inLive.json()) as Json];
+    expect(a.id).not.toBe(b.id);
+    expect([a.livemode, b.livemode]).toEqual([false, true]);
+    const replay = await api.call("/v1/orders", { method: "POST", token: org.testToken, json: ndaOrder(), headers });
+    expect([replay.status, ((await replay.json()) as Json).id]).toEqual([200, a.id]);
+  });
+
+  it("each mode has its own deposit: GET /v1/balance shows the key's, test top-ups never reach the live one", async () => {
+    const org = await orgWithBothModes();
+    const testBalance = await ok(get("/v1/balance", org.testToken));
+    const liveBalance = await ok(get("/v1/balance", org.token));
+    expect([testBalance.livemode, testBalance.deposit_idr]).toEqual([false, 10_000_000]);
+    expect([liveBalance.livemode, liveBalance.deposit_idr]).toEqual([true, 20_000_000]);
+    const topped = await ok(post("/v1/test_helpers/deposit/top_up", org.testToken, { amount_idr: 5_000_000 }));
+    expect(topped.deposit_idr).toBe(15_000_000);
+    expect(await liveDeposit(org.id)).toBe(20_000_000n);
+  });
+
+  it("real practitioners are never offered a test order nor shown a test case; simulated ones never get live work", async () => {
+    const practitionerId = await createTestPractitioner(db());
+    const org = await orgWithBothModes();
+    const testOrder = await ok(post("/v1/orders", org.testToken, ndaOrder()), 201);
+    await ensureOffering({ db: db(), clock }, testOrder.id);
+    const offers = await db().offer.findMany({ where: { orderId: testOrder.id } });
+    expect(offers.map((o) => o.practitionerId)).toEqual([SIMULATED_ORDER_PRACTITIONER_ID]);
+    expect((await listMyOffers({ db: db(), clock }, practitionerId)).map((o) => o.order.id)).not.toContain(testOrder.id);
+
+    const story = { contact_name: "Uji", contact_email: "uji@contoh.id", story: "Cerita kasus uji yang cukup panjang untuk papan kasus." };
+    const testCase = await ok(post("/v1/cases", org.testToken, story), 201);
+    const liveCase = await ok(post("/v1/cases", org.token, story), 201);
+    const board = (await listOpenCasesForPractitioner(db(), practitionerId)).map((c) => c.id);
+    expect(board).toContain(liveCase.id);
+    expect(board).not.toContain(testCase.id);
+
+    const liveOrder = await ok(post("/v1/orders", org.token, ndaOrder()), 201);
+    await ensureOffering({ db: db(), clock }, liveOrder.id);
+    const liveOffers = await db().offer.findMany({ where: { orderId: liveOrder.id } });
+    expect(liveOffers.map((o) => o.practitionerId)).not.toContain(SIMULATED_ORDER_PRACTITIONER_ID);
+    expect(liveOffers.length).toBeGreaterThan(0);
+  });
+
+  it("every response object carries livemode: true for a live key, false for a test key", async () => {
+    const org = await orgWithBothModes();
+    for (const [token, livemode] of [
+      [org.token, true],
+      [org.testToken, false],
+    ] as const) {
+      const list = (await ok(get("/v1/services", token))) as unknown as { data: Json[] };
+      expect(new Set(list.data.map((s) => s.livemode))).toEqual(new Set([livemode]));
+      expect((await ok(get("/v1/services/perjanjian_kerahasiaan", token))).livemode).toBe(livemode);
+      expect((await ok(get("/v1/balance", token))).livemode).toBe(livemode);
+      const order = await ok(post("/v1/orders", token, ndaOrder()), 201);
+      expect(order.livemode).toBe(livemode);
+      expect((await ok(get(`/v1/orders/${order.id}`, token))).livemode).toBe(livemode);
+    }
+  });
+});
+
+describe("test helpers refuse live keys", () => {
+  const helperRoutes = REST_ROUTES.filter((r) => r.path.startsWith("/v1/test_helpers/"));
+
+  it("covers every helper: top-up, approve, reject, eight simulated order actions, bids and invoice payment", () => {
+    const orderActions = ["approve", "reject", "expire_offer", "accept", "start", "request_input", "deliver", "release", "dispute", "refund"];
+    expect(helperRoutes.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
+      [
+        "POST /v1/test_helpers/deposit/top_up",
+        ...orderActions.map((a) => `POST /v1/test_helpers/orders/{id}/${a}`),
+        "POST /v1/test_helpers/cases/{id}/bids",
+        "POST /v1/test_helpers/invoices/{id}/pay",
+      ].sort(),
+    );
+  });
+
+  it("answers every helper called with a live key with 403 TEST_MODE_ONLY and changes nothing", async () => {
+    const org = await orgWithBothModes({ thresholdIdr: 1_000_000n });
+    const liveOrder = await ok(post("/v1/orders", org.token, ndaOrder()), 201);
+    expect(liveOrder.status).toBe("menunggu_bayar");
+    const before = { live: await liveDeposit(org.id), test: await testDeposit(org.id), events: await db().webhookEvent.count(), offers: await db().offer.count() };
+    const bodies: Record<string, unknown> = { top_up: { amount_idr: 1_000_000 }, request_input: { question: "?" }, deliver: { deliverable: "x" }, bids: { price_idr: 1_000_000 } };
+    for (const route of helperRoutes) {
+      const last = route.path.split("/").at(-1)!;
+      const answer = await post(route.path.replace("{id}", liveOrder.id), org.token, bodies[last] ?? {});
+      expect([route.path, answer.status, answer.body.error?.code]).toEqual([route.path, 403, "TEST_MODE_ONLY"]);
+    }
+    expect((await ok(get(`/v1/orders/${liveOrder.id}`, org.token))).status).toBe("menunggu_bayar");
+    expect({ live: await liveDeposit(org.id), test: await testDeposit(org.id), events: await db().webhookEvent.count(), offers: await db().offer.count() }).toEqual(before);
+  });
+
+  it("answers a test key with another organisation's test order with 404", async () => {
+    const [mine, theirs] = [await orgWithBothModes(), await orgWithBothModes()];
+    const order = await ok(post("/v1/orders", theirs.testToken, ndaOrder()), 201);
+    for (const action of ["accept", "expire_offer", "refund"]) expect((await post(helper(order.id, action), mine.testToken)).status).toBe(404);
+    expect((await ok(get(`/v1/orders/${order.id}`, theirs.testToken))).status).toBe("dibayar");
+  });
+
+  it("still checks the key's scope", async () => {
+    const org = await createTestOrg(db(), { mode: "test", scopes: ["katalog:baca"] });
+    const answer = await post("/v1/test_helpers/deposit/top_up", org.token, { amount_idr: 1_000 });
+    expect([answer.status, answer.body.error?.code]).toEqual([403, "INSUFFICIENT_SCOPE"]);
+  });
+});

@@ -1,0 +1,126 @@
+import type { ServiceDeps } from "./deps";
+import type { Bid, Invoice } from "@/generated/prisma/client";
+import type { BidInput } from "@/server/domain/case-board";
+import { AppError } from "@/server/domain/errors";
+import type { AuthenticatedKey } from "./api-keys";
+import { getBalance, type KeyBalance } from "./balance";
+import { getCase, placeBid } from "./cases";
+import { payInvoice } from "./invoices";
+import { acceptOffer, expireOffer, offerNext } from "./offers";
+import { decideApproval, getOrder, operatorOrderAction, type OrderWithMessages } from "./orders";
+import { topUpDeposit } from "./organizations";
+import { askClient, deliverResult, releaseOrder, startWork } from "./practitioner-work";
+import { nextSimulatedBidder, SIMULATED_ORDER_PRACTITIONER_ID } from "./simulated-practitioners";
+
+/**
+ * The sandbox's test helpers (/v1/test_helpers): with a test key, do what a person would do in
+ * live mode — the operator topping up, an org admin approving, a practitioner working an order or
+ * bidding, the operator disputing or refunding. Each goes through the same service, state machine,
+ * ledger and webhook outbox as the real action, so the agent sees what it will see live.
+ */
+
+/** Live data is never simulated: every helper starts here. */
+export function requireTestKey(key: AuthenticatedKey): void {
+  if (key.livemode) {
+    throw new AppError("TEST_MODE_ONLY", "Test helpers accept only test keys (kk_test_…); live orders are worked by real practitioners.");
+  }
+}
+
+/** One test top-up at most; as many as wanted. Keeps every balance a safe integer. */
+export const TEST_TOP_UP_MAX_IDR = 1_000_000_000;
+
+export async function topUpTestDeposit(deps: ServiceDeps, key: AuthenticatedKey, amountIdr: number): Promise<KeyBalance> {
+  requireTestKey(key);
+  const actor = { actorType: "api_key" as const, actorId: key.id };
+  await topUpDeposit(deps.db, key.organizationId, BigInt(amountIdr), `test helper, key ${key.keyId}`, actor, false);
+  return getBalance(deps.db, deps.clock, key);
+}
+
+/** An org admin's decision on a test order waiting in menunggu_bayar. */
+export async function decideTestApproval(deps: ServiceDeps, key: AuthenticatedKey, orderId: string, approve: boolean): Promise<OrderWithMessages> {
+  requireTestKey(key);
+  return decideApproval(deps, { owner: key, orderId, approve, userId: null });
+}
+
+/** What the simulated practitioner (or, for dispute and refund, the operator) can do to a test order. */
+export const SIMULATED_ORDER_ACTIONS = ["expire_offer", "accept", "start", "request_input", "deliver", "release", "dispute", "refund"] as const;
+export type SimulatedOrderAction = (typeof SIMULATED_ORDER_ACTIONS)[number];
+
+export interface SimulatedActionInput {
+  /** request_input: the practitioner's question to the client. */
+  question?: string;
+  /** deliver: the result, e.g. a document URL. */
+  deliverable?: string;
+}
+
+/** The live offer of a paid or offered test order, starting offering first if no sweep has yet. */
+async function liveOfferOf(deps: ServiceDeps, order: OrderWithMessages): Promise<string> {
+  const offerId = await deps.db.$transaction((tx) => offerNext(tx, deps.clock.now(), order.id));
+  if (!offerId) throw new AppError("INVALID_STATE", `The order is ${order.status}; only a dibayar or ditawarkan order has an offer.`);
+  return offerId;
+}
+
+export async function simulateOrderAction(
+  deps: ServiceDeps,
+  key: AuthenticatedKey,
+  orderId: string,
+  action: SimulatedOrderAction,
+  input: SimulatedActionInput = {},
+): Promise<OrderWithMessages> {
+  requireTestKey(key);
+  // Ownership first: the simulated practitioner and the operator's actions never reach another organisation's order.
+  const order = await getOrder(deps.db, key, orderId);
+  const practitionerId = SIMULATED_ORDER_PRACTITIONER_ID;
+  switch (action) {
+    case "expire_offer": {
+      const offerId = await liveOfferOf(deps, order);
+      // As if the 30 minutes had passed: the timer's own handler expires it and offers again.
+      await deps.db.offer.updateMany({ where: { id: offerId, status: "aktif" }, data: { expiresAt: deps.clock.now() } });
+      await expireOffer(deps, offerId);
+      return getOrder(deps.db, key, orderId);
+    }
+    case "accept":
+      return acceptOffer(deps, practitionerId, await liveOfferOf(deps, order));
+    case "start":
+    case "request_input":
+    case "deliver":
+    case "release":
+      if (order.practitionerId !== practitionerId) {
+        throw new AppError("INVALID_STATE", `The order is ${order.status} and not held by the simulated practitioner; accept it first (POST /v1/test_helpers/orders/${orderId}/accept).`);
+      }
+  }
+  switch (action) {
+    case "start":
+      return startWork(deps, practitionerId, orderId);
+    case "request_input":
+      return askClient(deps, practitionerId, orderId, requiredText(input.question, "question"));
+    case "deliver":
+      return deliverResult(deps, practitionerId, orderId, requiredText(input.deliverable, "deliverable"));
+    case "release":
+      return releaseOrder(deps, practitionerId, orderId);
+    case "dispute":
+    case "refund":
+      return operatorOrderAction(deps, { orderId, action, operatorId: null });
+  }
+}
+
+function requiredText(value: string | undefined, field: string): string {
+  if (!value?.trim()) throw new AppError("VALIDATION", `${field}: must not be empty`);
+  return value;
+}
+
+/** A bid on a test case from the next simulated practitioner (five per case at most). */
+export async function addSimulatedBid(deps: ServiceDeps, key: AuthenticatedKey, caseId: string, input: BidInput): Promise<Bid> {
+  requireTestKey(key);
+  await getCase(deps.db, key, caseId);
+  return placeBid(deps.db, deps.clock, caseId, input, async (tx) => ({
+    practitionerId: await nextSimulatedBidder(tx, caseId),
+    caseScope: { organizationId: key.organizationId, livemode: false },
+  }));
+}
+
+/** Pays a test invoice from the test deposit, as an org admin pays a live one in the portal. */
+export async function payTestInvoice(deps: ServiceDeps, key: AuthenticatedKey, invoiceId: string): Promise<Invoice> {
+  requireTestKey(key);
+  return payInvoice(deps.db, deps.clock, { owner: key, invoiceId, actor: { actorType: "api_key", actorId: key.id } });
+}

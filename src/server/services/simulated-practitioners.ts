@@ -1,0 +1,42 @@
+import type { Tx } from "@/server/db/client";
+import { AppError } from "@/server/domain/errors";
+
+/**
+ * The sandbox's stand-ins for practitioners. Test orders are offered to the first; test cases
+ * get simulated bids from them in turn. They are inactive and flagged `simulated`, so live
+ * offering and the case board never reach them, and their users have no usable password, so
+ * nobody signs in as them. Created on first use, so every database has them without a seed.
+ */
+export const SIMULATED_PRACTITIONERS = [1, 2, 3, 4, 5].map((n) => ({
+  id: `prc_simulasi_${n}`,
+  userId: `usr_simulasi_${n}`,
+  email: `praktisi-simulasi-${n}@sandbox.kuasa.invalid`,
+  name: `Praktisi Simulasi ${n}`,
+}));
+
+/** Not an argon2 hash: verification of any password against it fails. */
+const NO_PASSWORD = "!sandbox";
+
+export async function ensureSimulatedPractitioners(tx: Tx): Promise<void> {
+  await tx.user.createMany({
+    data: SIMULATED_PRACTITIONERS.map((p) => ({ id: p.userId, email: p.email, name: p.name, passwordHash: NO_PASSWORD, role: "practitioner" as const })),
+    skipDuplicates: true,
+  });
+  await tx.practitioner.createMany({
+    data: SIMULATED_PRACTITIONERS.map((p) => ({ id: p.id, userId: p.userId, name: p.name, label: "Advokat", categories: [], active: false, simulated: true })),
+    skipDuplicates: true,
+  });
+}
+
+/** The practitioner who takes test orders. */
+export const SIMULATED_ORDER_PRACTITIONER_ID = SIMULATED_PRACTITIONERS[0]!.id;
+
+/** The first simulated practitioner without a bid on this case; each bids at most once per case. */
+export async function nextSimulatedBidder(tx: Tx, caseId: string): Promise<string> {
+  await ensureSimulatedPractitioners(tx);
+  const bidding = await tx.bid.findMany({ where: { caseId }, select: { practitionerId: true } });
+  const taken = new Set(bidding.map((b) => b.practitionerId));
+  const free = SIMULATED_PRACTITIONERS.find((p) => !taken.has(p.id));
+  if (!free) throw new AppError("CONFLICT", `Case ${caseId} already has a bid from each of the ${SIMULATED_PRACTITIONERS.length} simulated practitioners.`);
+  return free.id;
+}
