@@ -45,10 +45,13 @@ async function main(): Promise<void> {
       `Kuasa is running at ${config.publicUrl} (${config.nodeEnv}, ${runtime.database.description})`,
       `Jobs: ${runtime.jobs.name === "inngest" ? "Inngest at /api/inngest" : "local sweeper"}`,
       runtime.migrationsApplied.length ? `Applied migrations: ${runtime.migrationsApplied.join(", ")}` : null,
-      `API reference: ${config.publicUrl}/v1/openapi.json`,
+      `API reference: ${config.publicUrl}/docs (OpenAPI: ${config.publicUrl}/v1/openapi.json)`,
       `MCP (Streamable HTTP): ${config.publicUrl}/mcp`,
       demo?.token ? `Demo API key${demo.created ? " (new)" : ""}: ${demo.token}` : null,
       demo?.token ? `Try it:\n  curl -s ${config.publicUrl}/v1/services -H "Authorization: Bearer ${demo.token}"` : null,
+      demo?.testToken
+        ? `Sandbox (test) key${demo.created ? " (new)" : ""}: ${demo.testToken}\n  its webhook secret: ${demo.testWebhookSecret ?? "(not kept)"}\n  drive its orders with /v1/test_helpers (see ${config.publicUrl}/docs)`
+        : null,
     ];
     console.log(lines.filter(Boolean).join("\n"));
   });

@@ -26,6 +26,7 @@ export function CreateKeyForm({ scopes, defaults }: { scopes: readonly Scope[]; 
     const maxOrderIdr = parseRupiah(String(data.get("maxOrder") ?? ""));
     const monthlyBudgetIdr = parseRupiah(String(data.get("monthly") ?? ""));
     const webhookUrl = String(data.get("webhookUrl") ?? "").trim() || null;
+    const mode = data.get("mode") === "test" ? "test" : "live";
     const problem = !name
       ? "Beri nama kunci, misalnya nama agen atau lingkungannya (produksi, uji)."
       : chosen.length === 0
@@ -41,7 +42,7 @@ export function CreateKeyForm({ scopes, defaults }: { scopes: readonly Scope[]; 
       setError(problem);
       return;
     }
-    const result = await run(() => trpc.organization.createKey.mutate({ name, scopes: chosen, maxOrderIdr: maxOrderIdr!, monthlyBudgetIdr: monthlyBudgetIdr!, webhookUrl }));
+    const result = await run(() => trpc.organization.createKey.mutate({ name, mode, scopes: chosen, maxOrderIdr: maxOrderIdr!, monthlyBudgetIdr: monthlyBudgetIdr!, webhookUrl }));
     if (result.ok) {
       form.reset();
       setCreated({ name, token: result.value.token, webhookSecret: result.value.webhookSecret });
@@ -67,6 +68,21 @@ export function CreateKeyForm({ scopes, defaults }: { scopes: readonly Scope[]; 
         Nama kunci
         <input name="name" maxLength={100} required placeholder="mis. agen-produksi" />
       </label>
+      <fieldset className="checks">
+        <legend>Mode</legend>
+        <label className="check">
+          <input type="radio" name="mode" value="live" defaultChecked />
+          <span>
+            Live <span className="muted">— pesanan sungguhan, dibayar dari deposit, dikerjakan praktisi berlisensi</span>
+          </span>
+        </label>
+        <label className="check">
+          <input type="radio" name="mode" value="test" />
+          <span>
+            Uji (sandbox) <span className="muted">— data terpisah dan uang uji; pesanan dijalankan dengan /v1/test_helpers, tanpa praktisi sungguhan</span>
+          </span>
+        </label>
+      </fieldset>
       <fieldset className="checks">
         <legend>Izin (scope)</legend>
         {scopes.map((scope) => (

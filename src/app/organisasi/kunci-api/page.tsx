@@ -33,7 +33,7 @@ export default async function ApiKeysPage() {
                   <div>
                     <h3 id={`${key.id}-title`}>{key.name || "Tanpa nama"}</h3>
                     <p className="muted small">
-                      <code>{key.keyId}</code> · dibuat {formatDateTime(key.createdAt)}
+                      {key.mode === "test" && <span className="pill pill-test">Mode uji</span>} <code>{key.keyId}</code> · dibuat {formatDateTime(key.createdAt)}
                     </p>
                   </div>
                   {key.revokedAt ? <span className="pill pill-muted">Dicabut {formatDateTime(key.revokedAt)}</span> : <span className="pill pill-ok">Aktif</span>}
