@@ -40,6 +40,7 @@ const bidSchema = z
     status: bidStatusSchema,
     price_idr: z.number().int().meta({ description: "The practitioner's bid." }),
     client_pays: z.number().int().meta({ description: "The bid plus the platform fee (12.5 %, at least Rp 100.000): the invoice total if selected." }),
+    livemode: livemodeSchema,
     created_at: z.iso.datetime(),
   })
   .meta({ id: "Bid" });
@@ -81,7 +82,7 @@ export function toCreateCaseInput(body: CreateCaseBody): CreateCaseInput {
   };
 }
 
-function serializeBid(bid: Bid): z.infer<typeof bidSchema> {
+function serializeBid(bid: Bid, livemode: boolean): z.infer<typeof bidSchema> {
   return {
     id: bid.id,
     scope: bid.scope,
@@ -90,6 +91,7 @@ function serializeBid(bid: Bid): z.infer<typeof bidSchema> {
     status: bid.status,
     price_idr: Number(bid.priceIdr),
     client_pays: Number(bid.clientPaysIdr),
+    livemode,
     created_at: bid.createdAt.toISOString(),
   };
 }
@@ -104,7 +106,7 @@ export function serializeCase(row: CaseWithBids): z.infer<typeof caseSchema> {
     budget_range: row.budgetRange,
     selected_bid_id: row.selectedBidId,
     livemode: row.livemode,
-    bids: row.bids.map(serializeBid),
+    bids: row.bids.map((bid) => serializeBid(bid, row.livemode)),
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -44,6 +44,7 @@ export const orderMessageSchema = z
     id: z.string(),
     role: z.enum(["client", "practitioner", "operator"]).meta({ description: "`client` is the agent's side." }),
     body: z.string(),
+    livemode: livemodeSchema,
     created_at: z.iso.datetime(),
   })
   .meta({ id: "OrderMessage" });
@@ -87,6 +88,7 @@ export function serializeOrder(order: OrderWithMessages): OrderResponse {
       id: m.id,
       role: m.role as "client" | "practitioner" | "operator",
       body: m.body,
+      livemode: order.livemode,
       created_at: m.createdAt.toISOString(),
     })),
     created_at: order.createdAt.toISOString(),

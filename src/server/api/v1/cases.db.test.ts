@@ -152,7 +152,7 @@ describe("GET /v1/cases/{id}", () => {
     expect(res.status).toBe(200);
     const found = body as CaseJson;
     expect(found.bids).toEqual([
-      { id: bids[0]!.id, scope: "Somasi, negosiasi dan gugatan bila perlu", eta_days: 14, note: "Termasuk satu pertemuan.", status: "diajukan", price_idr: 8_000_000, client_pays: 9_000_000, created_at: bids[0]!.createdAt.toISOString() },
+      { id: bids[0]!.id, scope: "Somasi, negosiasi dan gugatan bila perlu", eta_days: 14, note: "Termasuk satu pertemuan.", status: "diajukan", price_idr: 8_000_000, client_pays: 9_000_000, livemode: true, created_at: bids[0]!.createdAt.toISOString() },
       expect.objectContaining({ id: bids[1]!.id, price_idr: 500_000, client_pays: 600_000 }),
     ]);
     expect(found.bids[0]!.client_pays).toBe(caseBidPrice(8_000_000).clientPaysIdr);

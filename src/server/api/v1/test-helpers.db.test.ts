@@ -170,7 +170,8 @@ describe("a case in the sandbox", () => {
     await ok(post(`/v1/test_helpers/cases/${created.id}/bids`, org.testToken, { price_idr: 2_000_000 }));
     const withBids = await ok(post(`/v1/test_helpers/cases/${created.id}/bids`, org.testToken, { price_idr: 3_000_000, eta_days: 3, scope: "Somasi dan negosiasi" }));
     // Created in the same (fixed) millisecond, so sort by price rather than trust the order.
-    const bids = (withBids.bids as Array<{ id: string; client_pays: number; status: string; scope: string }>).sort((x, y) => x.client_pays - y.client_pays);
+    const bids = (withBids.bids as Array<{ id: string; client_pays: number; status: string; livemode: boolean }>).sort((x, y) => x.client_pays - y.client_pays);
+    expect(bids.map((b) => b.livemode)).toEqual([false, false]);
     expect(bids.map((b) => [b.status, b.client_pays])).toEqual([
       ["diajukan", 2_250_000],
       ["diajukan", 3_375_000],
@@ -277,6 +278,10 @@ describe("live and test data never mix", () => {
       const order = await ok(post("/v1/orders", token, ndaOrder()), 201);
       expect(order.livemode).toBe(livemode);
       expect((await ok(get(`/v1/orders/${order.id}`, token))).livemode).toBe(livemode);
+      const noted = await ok(post(`/v1/orders/${order.id}/messages`, token, { body: "Catatan untuk praktisi." }));
+      expect((noted.messages as Json[]).map((m) => m.livemode)).toEqual([livemode]);
+      const story = { contact_name: "Uji", contact_email: "uji@contoh.id", story: "Cerita kasus uji yang cukup panjang untuk papan kasus." };
+      expect((await ok(post("/v1/cases", token, story), 201)).livemode).toBe(livemode);
     }
   });
 });
