@@ -150,6 +150,8 @@ export interface WebhookEventLog {
   orderId: string;
   type: string;
   payload: OrderEventPayload;
+  /** false for a test-mode order's event: the log shows both, so sandbox receivers can be debugged. */
+  livemode: boolean;
   createdAt: Date;
   deliveries: WebhookDeliveryLog[];
 }
@@ -173,6 +175,7 @@ export async function listWebhookDeliveries(
       type: true,
       payload: true,
       createdAt: true,
+      order: { select: { livemode: true } },
       deliveries: {
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
         select: {
@@ -190,7 +193,7 @@ export async function listWebhookDeliveries(
       },
     },
   });
-  return events.map((event) => ({ ...event, payload: event.payload as unknown as OrderEventPayload }));
+  return events.map(({ order, ...event }) => ({ ...event, livemode: order.livemode, payload: event.payload as unknown as OrderEventPayload }));
 }
 
 /**

@@ -51,6 +51,7 @@ export default async function WebhookPage({ searchParams }: { searchParams: Prom
                   <div>
                     <h2 id={`${event.id}-title`}>
                       <code>{event.type}</code> <span className="muted small">{ORDER_STATUS_LABEL[event.payload.order.status]}</span>
+                      {!event.livemode && <span className="pill pill-test">Mode uji</span>}
                     </h2>
                     <p className="muted small">
                       Pesanan <Link href={`/organisasi/webhook?order=${encodeURIComponent(event.orderId)}`}>{event.orderId}</Link> · event <code>{event.id}</code> · {formatDateTime(event.createdAt)}
