@@ -50,15 +50,18 @@ export const accounts = {
   }),
 };
 
-/** The account's id, creating it on first use; ON CONFLICT makes concurrent first uses safe. */
-async function ensureAccount(tx: Tx, ref: AccountRef): Promise<string> {
-  await tx.$executeRaw`
-    INSERT INTO "LedgerAccount" ("id", "code", "kind", "livemode", "organizationId", "orderId", "practitionerId", "invoiceId")
+/**
+ * Adds `delta` to an account's cached balance, creating the account on first use, in one
+ * statement; returns its id. Only for credits and for the one account allowed below zero.
+ */
+async function addToAccount(tx: Tx, ref: AccountRef, delta: bigint): Promise<string> {
+  const [row] = await tx.$queryRaw<Array<{ id: string }>>`
+    INSERT INTO "LedgerAccount" ("id", "code", "kind", "livemode", "organizationId", "orderId", "practitionerId", "invoiceId", "balanceIdr")
     VALUES (${newId("ledgerAccount")}, ${ref.code}, ${ref.kind}::"LedgerAccountKind", ${ref.livemode}, ${ref.organizationId ?? null},
-            ${ref.orderId ?? null}, ${ref.practitionerId ?? null}, ${ref.invoiceId ?? null})
-    ON CONFLICT ("code") DO NOTHING`;
-  const account = await tx.ledgerAccount.findUniqueOrThrow({ where: { code: ref.code }, select: { id: true } });
-  return account.id;
+            ${ref.orderId ?? null}, ${ref.practitionerId ?? null}, ${ref.invoiceId ?? null}, ${delta})
+    ON CONFLICT ("code") DO UPDATE SET "balanceIdr" = "LedgerAccount"."balanceIdr" + EXCLUDED."balanceIdr"
+    RETURNING "id"`;
+  return row!.id;
 }
 
 export interface TransferInput {
@@ -73,35 +76,36 @@ export interface TransferInput {
   insufficientCode?: ErrorCode;
 }
 
+/**
+ * Three statements, because they run under the hottest row locks of the system (a deposit, a
+ * key's budget): the conditional debit, the credit, and the transfer with its two entries.
+ */
 export async function transfer(tx: Tx, input: TransferInput): Promise<string> {
   if (input.amountIdr <= 0n) throw new RangeError("a transfer moves a positive amount");
   if (input.from.livemode !== input.to.livemode) throw new Error(`a transfer never crosses modes: ${input.from.code} → ${input.to.code}`);
-  const fromId = await ensureAccount(tx, input.from);
-  const toId = await ensureAccount(tx, input.to);
-  const mayGoNegative = input.from.kind === "external_funding";
-  // One conditional UPDATE: the row lock makes concurrent debits wait and re-check the balance.
-  const debited = mayGoNegative
-    ? await tx.$executeRaw`UPDATE "LedgerAccount" SET "balanceIdr" = "balanceIdr" - ${input.amountIdr} WHERE "id" = ${fromId}`
-    : await tx.$executeRaw`UPDATE "LedgerAccount" SET "balanceIdr" = "balanceIdr" - ${input.amountIdr} WHERE "id" = ${fromId} AND "balanceIdr" >= ${input.amountIdr}`;
-  if (debited !== 1) {
+  let fromId: string | undefined;
+  if (input.from.kind === "external_funding") {
+    fromId = await addToAccount(tx, input.from, -input.amountIdr);
+  } else {
+    // The row lock makes concurrent debits wait and re-check the balance; an account never
+    // credited does not exist yet and holds nothing.
+    const [debited] = await tx.$queryRaw<Array<{ id: string }>>`
+      UPDATE "LedgerAccount" SET "balanceIdr" = "balanceIdr" - ${input.amountIdr}
+      WHERE "code" = ${input.from.code} AND "balanceIdr" >= ${input.amountIdr} RETURNING "id"`;
+    fromId = debited?.id;
+  }
+  if (!fromId) {
     throw new AppError(input.insufficientCode ?? "INSUFFICIENT_DEPOSIT", "The account does not hold enough funds for this transfer.");
   }
-  await tx.$executeRaw`UPDATE "LedgerAccount" SET "balanceIdr" = "balanceIdr" + ${input.amountIdr} WHERE "id" = ${toId}`;
+  const toId = await addToAccount(tx, input.to, input.amountIdr);
   const transferId = newId("ledgerTransfer");
-  await tx.ledgerTransfer.create({
-    data: {
-      id: transferId,
-      kind: input.kind,
-      reference: input.reference ?? null,
-      description: input.description ?? "",
-      entries: {
-        create: [
-          { id: newId("ledgerEntry"), accountId: fromId, amountIdr: -input.amountIdr },
-          { id: newId("ledgerEntry"), accountId: toId, amountIdr: input.amountIdr },
-        ],
-      },
-    },
-  });
+  await tx.$executeRaw`
+    WITH "transfer" AS (
+      INSERT INTO "LedgerTransfer" ("id", "kind", "reference", "description")
+      VALUES (${transferId}, ${input.kind}, ${input.reference ?? null}, ${input.description ?? ""})
+    )
+    INSERT INTO "LedgerEntry" ("id", "transferId", "accountId", "amountIdr")
+    VALUES (${newId("ledgerEntry")}, ${transferId}, ${fromId}, ${-input.amountIdr}), (${newId("ledgerEntry")}, ${transferId}, ${toId}, ${input.amountIdr})`;
   return transferId;
 }
 
