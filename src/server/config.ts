@@ -87,7 +87,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reads: positiveInteger(env, "RATE_LIMIT_READS", DEFAULT_RATE_LIMITS.reads),
       writes: positiveInteger(env, "RATE_LIMIT_WRITES", DEFAULT_RATE_LIMITS.writes),
       windowSeconds: positiveInteger(env, "RATE_LIMIT_WINDOW_SECONDS", DEFAULT_RATE_LIMITS.windowSeconds),
-      store: env.DATABASE_URL ? "postgres" : "memory",
+      store: env.RATE_LIMIT_STORE === "memory" || env.RATE_LIMIT_STORE === "postgres" ? env.RATE_LIMIT_STORE : env.DATABASE_URL ? "postgres" : "memory",
     },
     authSecret: env.NEXTAUTH_SECRET || undefined,
   };

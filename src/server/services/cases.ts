@@ -101,7 +101,7 @@ export async function selectBid(db: Db, clock: Clock, key: AuthenticatedKey, cas
       throw new AppError("BUDGET_EXCEEDED", `The invoice total Rp ${totalIdr} is above this key's per-order maximum Rp ${key.maxOrderIdr}.`);
     }
     // One spending decision at a time per key (orders take the same lock), so two cannot both fit the monthly budget.
-    await tx.$queryRaw`SELECT "id" FROM "ApiKey" WHERE "id" = ${key.id} FOR UPDATE`;
+    await tx.$queryRaw`SELECT "id" FROM "ApiKey" WHERE "id" = ${key.id} FOR NO KEY UPDATE`;
     const spent = await spentThisMonth(tx, clock, key.id);
     if (spent + totalIdr > key.monthlyBudgetIdr) {
       throw new AppError(

@@ -1,5 +1,5 @@
 import type { ServiceDeps } from "./deps";
-import { Prisma } from "@/generated/prisma/client";
+import { type Order, Prisma } from "@/generated/prisma/client";
 import type { OrderStatus } from "@/generated/prisma/enums";
 import { canonicalHash } from "@/server/domain/canonical-json";
 import type { DataOwner } from "@/server/domain/data-owner";
@@ -64,24 +64,30 @@ interface StatusChangeExtra {
 export async function changeOrderStatus(
   tx: Tx,
   now: Date,
-  order: { id: string; status: OrderStatus },
+  order: { id: string; status: OrderStatus; serviceCode: string },
   trigger: OrderTrigger,
   actor: OrderActorRef,
   extra: StatusChangeExtra = {},
 ): Promise<OrderWithMessages> {
   const transition = transitionFor(order.status, trigger, actor.kind);
-  const data: Prisma.OrderUncheckedUpdateManyInput = { status: transition.to, updatedAt: now };
+  const data: Prisma.OrderUncheckedUpdateInput = { status: transition.to, updatedAt: now };
   if (transition.effects.includes("assign_practitioner")) data.practitionerId = extra.practitionerId ?? null;
   if (transition.effects.includes("unassign_practitioner")) data.practitionerId = null;
   if (transition.effects.includes("set_deliverable")) {
     if (!extra.deliverable?.trim()) throw new AppError("VALIDATION", "A delivery needs a non-empty deliverable.");
     data.deliverable = extra.deliverable;
   }
-  const changed = await tx.order.updateMany({ where: { id: order.id, status: order.status }, data });
-  if (changed.count !== 1) {
+  if (transition.effects.includes("pay_escrow")) {
+    // Paid now: the SLA starts with the payment.
+    const service = await tx.service.findUniqueOrThrow({ where: { code: order.serviceCode }, select: { slaDays: true } });
+    data.paidAt = now;
+    data.slaDueAt = slaDueAt(now, service.slaDays);
+  }
+  // Conditional on the status read by the caller, and returning the changed row in the same round trip.
+  const [current] = await tx.order.updateManyAndReturn({ where: { id: order.id, status: order.status }, data });
+  if (!current) {
     throw new AppError("INVALID_STATE", `The order ${order.id} changed while this request was handled; fetch it and try again.`);
   }
-  const current = await loadOrder(tx, order.id);
 
   if (transition.effects.includes("pay_escrow")) {
     await transfer(tx, {
@@ -92,8 +98,6 @@ export async function changeOrderStatus(
       reference: current.id,
       insufficientCode: "INSUFFICIENT_DEPOSIT",
     });
-    const service = await tx.service.findUniqueOrThrow({ where: { code: current.serviceCode }, select: { slaDays: true } });
-    await tx.order.update({ where: { id: current.id }, data: { paidAt: now, slaDueAt: slaDueAt(now, service.slaDays) } });
   }
   if (transition.effects.includes("release_escrow")) await releaseEscrow(tx, current);
   if (transition.effects.includes("refund_escrow")) {
@@ -119,7 +123,7 @@ export async function changeOrderStatus(
 }
 
 /** Escrow goes to the practitioner (the public client price) and the platform (the markup). */
-async function releaseEscrow(tx: Tx, order: OrderWithMessages): Promise<void> {
+async function releaseEscrow(tx: Tx, order: Order): Promise<void> {
   if (!order.practitionerId) throw new Error(`order ${order.id} has no practitioner to release escrow to`);
   const escrow = accounts.orderEscrow(order);
   await transfer(tx, { from: escrow, to: accounts.practitionerPayable(order.practitionerId, order.livemode), amountIdr: order.clientPriceIdr, kind: "escrow_release", reference: order.id });
@@ -194,15 +198,6 @@ export async function createOrder(
           data: { id: newId("idempotencyKey"), organizationId: key.organizationId, livemode: key.livemode, key: idempotencyKey, requestHash, orderId, createdAt: now, expiresAt: new Date(now.getTime() + IDEMPOTENCY_WINDOW_MS) },
         });
       }
-      // One order at a time per key, so two concurrent orders cannot both fit the monthly budget.
-      await tx.$queryRaw`SELECT "id" FROM "ApiKey" WHERE "id" = ${key.id} FOR UPDATE`;
-      const spent = await spentThisMonth(tx, clock, key.id);
-      if (spent + priceIdr > key.monthlyBudgetIdr) {
-        throw new AppError("BUDGET_EXCEEDED", `The price Rp ${priceIdr} would take this key to Rp ${spent + priceIdr} this month, above its monthly budget Rp ${key.monthlyBudgetIdr}.`);
-      }
-      if (needsApproval && (await balanceOf(tx, accounts.orgDeposit(key.organizationId, key.livemode))) < priceIdr) {
-        throw new AppError("INSUFFICIENT_DEPOSIT", `The deposit does not cover the price Rp ${priceIdr}; ask the operator to top it up.`);
-      }
       const born = await tx.order.create({
         data: {
           id: orderId,
@@ -221,6 +216,18 @@ export async function createOrder(
           updatedAt: now,
         },
       });
+      // One spending decision at a time per key, so two concurrent orders cannot both fit the
+      // monthly budget. Taken after the insert, so the lock is held for as few statements as
+      // possible; the sum therefore already counts this order. NO KEY UPDATE: the insert's
+      // foreign-key check holds KEY SHARE on the key row, which FOR UPDATE would deadlock with.
+      await tx.$queryRaw`SELECT "id" FROM "ApiKey" WHERE "id" = ${key.id} FOR NO KEY UPDATE`;
+      const spentWithThis = await spentThisMonth(tx, clock, key.id);
+      if (spentWithThis > key.monthlyBudgetIdr) {
+        throw new AppError("BUDGET_EXCEEDED", `The price Rp ${priceIdr} would take this key to Rp ${spentWithThis} this month, above its monthly budget Rp ${key.monthlyBudgetIdr}.`);
+      }
+      if (needsApproval && (await balanceOf(tx, accounts.orgDeposit(key.organizationId, key.livemode))) < priceIdr) {
+        throw new AppError("INSUFFICIENT_DEPOSIT", `The deposit does not cover the price Rp ${priceIdr}; ask the operator to top it up.`);
+      }
       return changeOrderStatus(tx, now, born, needsApproval ? "hold_for_approval" : "pay_on_creation", { kind: "agent", id: key.id });
     });
     return { order, replayed: false };
