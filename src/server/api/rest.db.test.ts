@@ -4,7 +4,9 @@ import { CATALOG_SEED } from "@/server/services/catalog-seed";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
-import { createApiKey } from "@/server/services/api-keys";
+import { systemClock } from "@/server/domain/clock";
+import { createApiKey, revokeApiKey } from "@/server/services/api-keys";
+import { setOrganizationStatus } from "@/server/services/organizations";
 import { invalidateCatalogCache } from "@/server/services/catalog";
 
 let database: TestDatabase;
@@ -129,6 +131,22 @@ describe("authentication and authorisation", () => {
     const suspended = await createTestOrg(database.prisma, { status: "ditangguhkan" });
     await expectError(await api.call("/v1/services", { token: pending.token }), 403, "ORGANIZATION_NOT_ACTIVE");
     await expectError(await api.call("/v1/services", { token: suspended.token }), 403, "ORGANIZATION_NOT_ACTIVE");
+  });
+
+  it("refuses a key the moment it is revoked, though it was used (and looked up) just before", async () => {
+    const other = await createTestOrg(database.prisma);
+    expect((await api.call("/v1/balance", { token: other.token })).status).toBe(200);
+    await revokeApiKey(database.prisma, systemClock, other.id, other.apiKeyId, { actorType: "system", actorId: null });
+    await expectError(await api.call("/v1/balance", { token: other.token }), 401, "UNAUTHENTICATED");
+  });
+
+  it("refuses a key the moment its organisation is suspended, and accepts it again once reinstated", async () => {
+    const other = await createTestOrg(database.prisma);
+    expect((await api.call("/v1/balance", { token: other.token })).status).toBe(200);
+    await setOrganizationStatus(database.prisma, other.id, "ditangguhkan", { actorType: "system", actorId: null });
+    await expectError(await api.call("/v1/balance", { token: other.token }), 403, "ORGANIZATION_NOT_ACTIVE");
+    await setOrganizationStatus(database.prisma, other.id, "aktif", { actorType: "system", actorId: null });
+    expect((await api.call("/v1/balance", { token: other.token })).status).toBe(200);
   });
 
   it("refuses an operation whose scope the key lacks with 403 INSUFFICIENT_SCOPE", async () => {

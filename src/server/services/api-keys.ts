@@ -1,3 +1,4 @@
+import type { Prisma } from "@/generated/prisma/client";
 import { generateApiKey, generateWebhookSecret, isScope, parseApiKey, SCOPES, type KeyMode, type Scope, secretMatches, bearerToken } from "@/server/domain/api-key";
 import type { Clock } from "@/server/domain/clock";
 import { AppError } from "@/server/domain/errors";
@@ -83,26 +84,65 @@ export interface AuthenticatedKey {
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
- * Resolves `Authorization: Bearer <key>` to a usable key: one indexed lookup by key_id with its
- * organisation, a constant-time secret comparison, then revocation and organisation status.
+ * Keys are looked up on every agent request, so each process keeps what it read for a few
+ * seconds. Revoking a key or changing its organisation's status through the services clears
+ * this process's copy at once; other instances follow within API_KEY_CACHE_MS.
+ */
+export const API_KEY_CACHE_MS = 5_000;
+const API_KEY_CACHE_MAX = 10_000;
+
+interface CachedKey {
+  key: Prisma.ApiKeyGetPayload<{ include: { organization: { select: { status: true } } } }>;
+  loadedAt: number;
+}
+
+// On globalThis, per database: Next's bundle (the portals, where keys are revoked) and the custom
+// server (where they are used) load this module separately.
+const CACHE_SYMBOL = Symbol.for("kuasa.apiKeyCache");
+const keyCaches: WeakMap<Db, Map<string, CachedKey>> = ((globalThis as { [CACHE_SYMBOL]?: WeakMap<Db, Map<string, CachedKey>> })[CACHE_SYMBOL] ??= new WeakMap());
+
+function keyCacheOf(db: Db): Map<string, CachedKey> {
+  let cache = keyCaches.get(db);
+  if (!cache) keyCaches.set(db, (cache = new Map()));
+  return cache;
+}
+
+/** Forgets this process's copy of the keys, e.g. after a revocation or an organisation's status change. */
+export function invalidateApiKeyCache(db: Db): void {
+  keyCacheOf(db).clear();
+}
+
+async function findKey(db: Db, keyId: string, now: number): Promise<CachedKey["key"] | null> {
+  const cache = keyCacheOf(db);
+  const cached = cache.get(keyId);
+  if (cached && now - cached.loadedAt < API_KEY_CACHE_MS) return cached.key;
+  const key = await db.apiKey.findUnique({ where: { keyId }, include: { organization: { select: { status: true } } } });
+  // Unknown key ids are not kept: guessing them must not fill memory.
+  if (!key) return null;
+  if (cache.size >= API_KEY_CACHE_MAX) cache.clear();
+  cache.set(keyId, { key, loadedAt: now });
+  return key;
+}
+
+/**
+ * Resolves `Authorization: Bearer <key>` to a usable key: a lookup by key_id (cached for a few
+ * seconds), a constant-time secret comparison, then revocation and organisation status.
  */
 export async function authenticateApiKey(db: Db, clock: Clock, authorization: string | undefined): Promise<AuthenticatedKey> {
   const token = bearerToken(authorization);
   if (!token) throw new AppError("UNAUTHENTICATED", "Send the API key as `Authorization: Bearer <key_id>.<key_secret>`.");
   const parsed = parseApiKey(token);
   if (!parsed) throw new AppError("UNAUTHENTICATED", "The API key is malformed; it has the shape <key_id>.<key_secret>.");
-  const key = await db.apiKey.findUnique({
-    where: { keyId: parsed.keyId },
-    include: { organization: { select: { status: true } } },
-  });
+  const now = clock.now();
+  const key = await findKey(db, parsed.keyId, Date.now());
   if (!key || !secretMatches(parsed.secret, key.secretHash)) throw new AppError("UNAUTHENTICATED", "The API key is not valid.");
   if (key.revokedAt) throw new AppError("UNAUTHENTICATED", "The API key has been revoked.");
   if (key.organization.status !== "aktif") {
     throw new AppError("ORGANIZATION_NOT_ACTIVE", "The organisation of this key is not approved or is suspended; contact the operator.");
   }
-  const now = clock.now();
   if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     // Best effort and coarse: a usage timestamp is not worth a write per request or a failed call.
+    key.lastUsedAt = now;
     void db.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: now } }).catch(() => undefined);
   }
   return {
@@ -156,6 +196,7 @@ export async function revokeApiKey(db: Db, clock: Clock, organizationId: string,
     await tx.apiKey.updateMany({ where: { id: apiKeyId, revokedAt: null }, data: { revokedAt: clock.now() } });
     await audit(tx, { ...actor, action: "api_key.revoke", subjectType: "api_key", subjectId: apiKeyId });
   });
+  invalidateApiKeyCache(db);
 }
 
 /** A new webhook secret, shown once; webhooks are signed with it from the next attempt on. */

@@ -2,6 +2,7 @@ import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import type { Db } from "@/server/db/client";
 import type { OrganizationStatus } from "@/generated/prisma/enums";
+import { invalidateApiKeyCache } from "./api-keys";
 import { audit, type AuditEntry } from "./audit";
 import { accounts, balanceOf, transfer } from "./ledger";
 
@@ -76,6 +77,8 @@ export async function setOrganizationStatus(
     if (updated.count !== 1) throw new AppError("NOT_FOUND", `No organisation ${organizationId}.`);
     await audit(tx, { ...actor, action: `organization.${status}`, subjectType: "organization", subjectId: organizationId });
   });
+  // Its keys stop (or start) working at once in this process.
+  invalidateApiKeyCache(db);
 }
 
 export async function setApprovalThreshold(
