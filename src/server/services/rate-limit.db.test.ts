@@ -79,5 +79,31 @@ describe.runIf(testDatabaseKind === "postgres")("shared limits on PostgreSQL", (
       await poolB.end();
     }
   });
+
+  it("takes allowance in slices yet never lets two instances together pass the limit", async () => {
+    const poolA = new pg.Pool({ connectionString: database.url });
+    const poolB = new pg.Pool({ connectionString: database.url });
+    try {
+      // A limit of 100 is taken five points at a time.
+      const settings = { reads: 100, writes: 100, windowSeconds: 60 };
+      const a = new ApiRateLimiter({ kind: "postgres", pool: poolA }, settings);
+      const b = new ApiRateLimiter({ kind: "postgres", pool: poolB }, settings);
+      const first = await a.consume("key_sliced", "read");
+      expect([first.allowed, first.remaining]).toEqual([true, 99]);
+      const fromB = [];
+      for (let i = 0; i < 120; i++) fromB.push(await b.consume("key_sliced", "read"));
+      // A still holds four unused points of its slice; B gets everything else and no more.
+      expect(fromB.filter((d) => d.allowed)).toHaveLength(95);
+      expect(fromB.at(-1)).toMatchObject({ allowed: false, remaining: 0 });
+      const restOfA = [];
+      for (let i = 0; i < 6; i++) restOfA.push((await a.consume("key_sliced", "read")).allowed);
+      expect(restOfA).toEqual([true, true, true, true, false, false]);
+      const [row] = await database.withConnection((c) => c.queryRows(`SELECT "points" FROM "RateLimit" WHERE "key" LIKE '%key_sliced'`));
+      expect(Number((row as { points: number }).points)).toBeGreaterThanOrEqual(100);
+    } finally {
+      await poolA.end();
+      await poolB.end();
+    }
+  });
 });
 

@@ -27,8 +27,28 @@ export interface RateLimitDecision {
 
 export type RateLimitStore = { kind: "memory" } | { kind: "postgres"; pool: pg.Pool };
 
+/**
+ * With the shared store, an instance takes a key's allowance in slices of a twentieth of the
+ * limit (one point for limits under 40), so most requests need no round trip to PostgreSQL. A
+ * slice is never larger than what was left at the last look, so instances together never allow
+ * more than the limit. A slice an instance does not use is lost to the others until the window
+ * ends, and a slice asked for when less is left than another instance last saw is refused and
+ * spent, so near the end of a busy window the instances together may allow a little less.
+ */
+export const SHARED_SLICE_FRACTION = 20;
+const MAX_SLICES = 100_000;
+
+interface Slice {
+  /** Points of the slice this instance has not used yet. */
+  points: number;
+  /** Points the shared store had left after this slice was taken. */
+  sharedRemaining: number;
+  expiresAt: number;
+}
+
 export class ApiRateLimiter {
   private readonly limiters: Record<RateLimitClass, RateLimiterAbstract>;
+  private readonly slices: Map<string, Slice> | null;
 
   constructor(
     store: RateLimitStore,
@@ -50,16 +70,32 @@ export class ApiRateLimiter {
       });
     };
     this.limiters = { read: make("api-read", settings.reads), write: make("api-write", settings.writes) };
+    this.slices = store.kind === "postgres" ? new Map() : null;
   }
 
   /** Counts one request of `apiKeyId` and says whether it may proceed. */
   async consume(apiKeyId: string, kind: RateLimitClass): Promise<RateLimitDecision> {
     const limit = kind === "read" ? this.settings.reads : this.settings.writes;
+    const now = Date.now();
+    const sliceId = `${kind}:${apiKeyId}`;
+    const held = this.slices?.get(sliceId);
+    const live = held && held.expiresAt > now ? held : undefined;
+    if (live && live.points > 0) {
+      live.points--;
+      return { allowed: true, limit, remaining: live.sharedRemaining + live.points, resetSeconds: Math.ceil((live.expiresAt - now) / 1000) };
+    }
+    const take = this.slices ? Math.max(1, Math.min(Math.floor(limit / SHARED_SLICE_FRACTION), live ? live.sharedRemaining : limit)) : 1;
     try {
-      const res = await this.limiters[kind].consume(apiKeyId);
-      return { allowed: true, limit, remaining: res.remainingPoints, resetSeconds: Math.ceil(res.msBeforeNext / 1000) };
+      const res = await this.limiters[kind].consume(apiKeyId, take);
+      if (this.slices) {
+        if (this.slices.size >= MAX_SLICES) this.slices.clear();
+        this.slices.set(sliceId, { points: take - 1, sharedRemaining: res.remainingPoints, expiresAt: now + res.msBeforeNext });
+      }
+      return { allowed: true, limit, remaining: res.remainingPoints + take - 1, resetSeconds: Math.ceil(res.msBeforeNext / 1000) };
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      // From now on, one point at a time: what is left (if anything) is less than a slice.
+      this.slices?.set(sliceId, { points: 0, sharedRemaining: 0, expiresAt: now + rejection.msBeforeNext });
       return { allowed: false, limit, remaining: 0, resetSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
     }
   }
