@@ -77,35 +77,37 @@ export interface TransferInput {
 }
 
 /**
- * Three statements, because they run under the hottest row locks of the system (a deposit, a
- * key's budget): the conditional debit, the credit, and the transfer with its two entries.
+ * Two statements, because transfers run under the hottest row locks of the system (a deposit):
+ * the credit, then one statement that debits `from` only if it holds enough and, if it did,
+ * records the transfer and its two entries. The debit comes last, so the debited row stays locked
+ * only from there to the caller's commit; of concurrent debits each waits and re-checks the balance.
  */
 export async function transfer(tx: Tx, input: TransferInput): Promise<string> {
   if (input.amountIdr <= 0n) throw new RangeError("a transfer moves a positive amount");
   if (input.from.livemode !== input.to.livemode) throw new Error(`a transfer never crosses modes: ${input.from.code} → ${input.to.code}`);
-  let fromId: string | undefined;
-  if (input.from.kind === "external_funding") {
-    fromId = await addToAccount(tx, input.from, -input.amountIdr);
-  } else {
-    // The row lock makes concurrent debits wait and re-check the balance; an account never
-    // credited does not exist yet and holds nothing.
-    const [debited] = await tx.$queryRaw<Array<{ id: string }>>`
-      UPDATE "LedgerAccount" SET "balanceIdr" = "balanceIdr" - ${input.amountIdr}
-      WHERE "code" = ${input.from.code} AND "balanceIdr" >= ${input.amountIdr} RETURNING "id"`;
-    fromId = debited?.id;
-  }
-  if (!fromId) {
-    throw new AppError(input.insufficientCode ?? "INSUFFICIENT_DEPOSIT", "The account does not hold enough funds for this transfer.");
-  }
+  const mayGoNegative = input.from.kind === "external_funding";
+  if (mayGoNegative) await addToAccount(tx, input.from, 0n);
   const toId = await addToAccount(tx, input.to, input.amountIdr);
   const transferId = newId("ledgerTransfer");
-  await tx.$executeRaw`
-    WITH "transfer" AS (
+  // An account never credited does not exist yet and holds nothing: the debit matches no row.
+  const [debited] = await tx.$queryRaw<Array<{ id: string }>>`
+    WITH "debited" AS (
+      UPDATE "LedgerAccount" SET "balanceIdr" = "balanceIdr" - ${input.amountIdr}
+      WHERE "code" = ${input.from.code} AND ("balanceIdr" >= ${input.amountIdr} OR ${mayGoNegative}::boolean)
+      RETURNING "id"
+    ), "transfer" AS (
       INSERT INTO "LedgerTransfer" ("id", "kind", "reference", "description")
-      VALUES (${transferId}, ${input.kind}, ${input.reference ?? null}, ${input.description ?? ""})
+      SELECT ${transferId}, ${input.kind}, ${input.reference ?? null}, ${input.description ?? ""} FROM "debited"
+    ), "entries" AS (
+      INSERT INTO "LedgerEntry" ("id", "transferId", "accountId", "amountIdr")
+      SELECT ${newId("ledgerEntry")}, ${transferId}, "debited"."id", ${-input.amountIdr}::bigint FROM "debited"
+      UNION ALL
+      SELECT ${newId("ledgerEntry")}, ${transferId}, ${toId}, ${input.amountIdr}::bigint FROM "debited"
     )
-    INSERT INTO "LedgerEntry" ("id", "transferId", "accountId", "amountIdr")
-    VALUES (${newId("ledgerEntry")}, ${transferId}, ${fromId}, ${-input.amountIdr}), (${newId("ledgerEntry")}, ${transferId}, ${toId}, ${input.amountIdr})`;
+    SELECT "id" FROM "debited"`;
+  if (!debited) {
+    throw new AppError(input.insufficientCode ?? "INSUFFICIENT_DEPOSIT", "The account does not hold enough funds for this transfer.");
+  }
   return transferId;
 }
 

@@ -58,8 +58,8 @@ interface StatusChangeExtra {
 
 /**
  * The one way an order's status changes: the state machine decides, a conditional UPDATE makes
- * a concurrent change lose cleanly (409) before any money moves, then the transition's effects
- * run and its event goes to the outbox, all in the caller's transaction.
+ * a concurrent change lose cleanly (409) before any money moves, the event goes to the outbox,
+ * and the transition's money moves last, all in the caller's transaction.
  */
 export async function changeOrderStatus(
   tx: Tx,
@@ -89,6 +89,17 @@ export async function changeOrderStatus(
     throw new AppError("INVALID_STATE", `The order ${order.id} changed while this request was handled; fetch it and try again.`);
   }
 
+  if (transition.effects.includes("add_message")) {
+    if (!extra.message?.body.trim()) throw new AppError("VALIDATION", "A message needs a non-empty body.");
+    await tx.orderMessage.create({ data: { id: newId("message"), orderId: current.id, role: extra.message.role, body: extra.message.body, createdAt: now } });
+  }
+  const result = await loadOrder(tx, order.id);
+  await recordOrderEvent(tx, { ...result, keyWebhookUrl: result.apiKey.webhookUrl }, now);
+  if (actor.kind === "operator" || actor.kind === "org_admin") {
+    await audit(tx, { actorType: actor.kind, actorId: actor.id, action: `order.${trigger}`, subjectType: "order", subjectId: order.id, data: { from: order.status, to: transition.to } });
+  }
+
+  // Money last: a deposit is the hottest row there is, locked from its debit to the commit.
   if (transition.effects.includes("pay_escrow")) {
     await transfer(tx, {
       from: accounts.orgDeposit(current.organizationId, current.livemode),
@@ -108,16 +119,6 @@ export async function changeOrderStatus(
       kind: "order_refund",
       reference: current.id,
     });
-  }
-  if (transition.effects.includes("add_message")) {
-    if (!extra.message?.body.trim()) throw new AppError("VALIDATION", "A message needs a non-empty body.");
-    await tx.orderMessage.create({ data: { id: newId("message"), orderId: current.id, role: extra.message.role, body: extra.message.body, createdAt: now } });
-  }
-
-  const result = await loadOrder(tx, order.id);
-  await recordOrderEvent(tx, { ...result, keyWebhookUrl: result.apiKey.webhookUrl }, now);
-  if (actor.kind === "operator" || actor.kind === "org_admin") {
-    await audit(tx, { actorType: actor.kind, actorId: actor.id, action: `order.${trigger}`, subjectType: "order", subjectId: order.id, data: { from: order.status, to: transition.to } });
   }
   return result;
 }
@@ -216,19 +217,29 @@ export async function createOrder(
           updatedAt: now,
         },
       });
+      if (needsApproval && (await balanceOf(tx, accounts.orgDeposit(key.organizationId, key.livemode))) < priceIdr) {
+        throw new AppError("INSUFFICIENT_DEPOSIT", `The deposit does not cover the price Rp ${priceIdr}; ask the operator to top it up.`);
+      }
+      // The payment is the transition's last statement. A deposit that falls short is reported
+      // after the budget check, which comes first in the documented order of checks.
+      const paid = await changeOrderStatus(tx, now, born, needsApproval ? "hold_for_approval" : "pay_on_creation", { kind: "agent", id: key.id }).then(
+        (order) => ({ order, shortfall: null }),
+        (err: unknown) => {
+          if (err instanceof AppError && err.code === "INSUFFICIENT_DEPOSIT") return { order: null, shortfall: err };
+          throw err;
+        },
+      );
       // One spending decision at a time per key, so two concurrent orders cannot both fit the
-      // monthly budget. Taken after the insert, so the lock is held for as few statements as
-      // possible; the sum therefore already counts this order. NO KEY UPDATE: the insert's
-      // foreign-key check holds KEY SHARE on the key row, which FOR UPDATE would deadlock with.
+      // monthly budget. Taken last, just before the commit, so the lock is held as briefly as
+      // possible (a failed check rolls the payment back); the sum therefore counts this order.
+      // NO KEY UPDATE: the order insert's foreign-key check holds KEY SHARE on the key row.
       await tx.$queryRaw`SELECT "id" FROM "ApiKey" WHERE "id" = ${key.id} FOR NO KEY UPDATE`;
       const spentWithThis = await spentThisMonth(tx, clock, key.id);
       if (spentWithThis > key.monthlyBudgetIdr) {
         throw new AppError("BUDGET_EXCEEDED", `The price Rp ${priceIdr} would take this key to Rp ${spentWithThis} this month, above its monthly budget Rp ${key.monthlyBudgetIdr}.`);
       }
-      if (needsApproval && (await balanceOf(tx, accounts.orgDeposit(key.organizationId, key.livemode))) < priceIdr) {
-        throw new AppError("INSUFFICIENT_DEPOSIT", `The deposit does not cover the price Rp ${priceIdr}; ask the operator to top it up.`);
-      }
-      return changeOrderStatus(tx, now, born, needsApproval ? "hold_for_approval" : "pay_on_creation", { kind: "agent", id: key.id });
+      if (paid.shortfall) throw paid.shortfall;
+      return paid.order!;
     });
     return { order, replayed: false };
   } catch (err) {

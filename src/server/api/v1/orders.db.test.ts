@@ -132,6 +132,14 @@ describe("POST /v1/orders", () => {
       expect((await post("/v1/orders", org.token, ndaOrder())).res.status).toBe(201);
     });
 
+    it("answers BUDGET_EXCEEDED, not INSUFFICIENT_DEPOSIT, when the monthly budget and the deposit both fall short", async () => {
+      const org = await createTestOrg(database.prisma, { depositIdr: 1_000_000n, monthlyBudgetIdr: 1_000_000n });
+      const { res, body } = await post("/v1/orders", org.token, ndaOrder());
+      expect([res.status, body.error?.code]).toEqual([402, "BUDGET_EXCEEDED"]);
+      expect(await countOrders(org.id)).toBe(0);
+      expect(await deposit(org.id)).toBe(1_000_000n);
+    });
+
     it("refuses an order the deposit cannot cover with 402 INSUFFICIENT_DEPOSIT", async () => {
       const org = await createTestOrg(database.prisma, { depositIdr: 1_000_000n });
       const { res, body } = await post("/v1/orders", org.token, ndaOrder());
