@@ -141,7 +141,8 @@ async function main(): Promise<void> {
     const { key } = ops(env, "key:create", "--org", orgId, "--max-order", "100000000", "--monthly", "1000000000000");
     const auth = { Authorization: `Bearer ${key}` };
 
-    const server = startProcess("node", ["--import", "tsx", "src/server.ts"], env);
+    // The same V8 heap cap as `npm start` (package.json): without it V8 lets the heap grow lazily under load.
+    const server = startProcess("node", ["--max-old-space-size=320", "--import", "tsx", "src/server.ts"], env);
     children.push(server);
     const base = `http://127.0.0.1:${port}`;
     await waitForHttp(`${base}/v1/openapi.json`, 60_000);

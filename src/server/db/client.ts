@@ -1,9 +1,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "@/generated/prisma/client";
 import { acquireDataDirLock } from "./lock";
 
@@ -81,6 +80,8 @@ function openPostgres(databaseUrl: string): Database {
 }
 
 async function openPglite(config: DatabaseConfig): Promise<Database> {
+  // Loaded only here: the embedded database costs ~45 MB of memory that PostgreSQL deployments need not pay.
+  const [{ PGlite }, { PrismaPGlite }] = await Promise.all([import("@electric-sql/pglite"), import("pglite-prisma-adapter")]);
   let release = async () => {};
   let pglite: PGlite;
   let description: string;
