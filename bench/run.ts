@@ -169,6 +169,9 @@ async function main(): Promise<void> {
     let counter = 0;
     const uniqueKey = () => `bench-${process.pid}-${counter++}`;
 
+    // Warm-up, not measured: the first seconds of a fresh process are spent compiling hot code.
+    await autocannon({ connections: CONNECTIONS, duration: 3, url: `${base}/v1/services`, headers: auth });
+    await autocannon({ connections: CONNECTIONS, amount: 200, url: `${base}/v1/orders`, method: "POST", headers: json, body: order });
     results.push(await load("GET /v1/services (catalog)", serverPid, { url: `${base}/v1/services`, headers: auth }));
     results.push(await load("GET /v1/balance", serverPid, { url: `${base}/v1/balance`, headers: auth }));
     /** Order creation with the Idempotency-Key each request gets from `keyFor`. */

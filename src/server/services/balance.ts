@@ -1,3 +1,4 @@
+import { Prisma } from "@/generated/prisma/client";
 import { jakartaMonthStart, type Clock } from "@/server/domain/clock";
 import type { Db, DbOrTx } from "@/server/db/client";
 import type { AuthenticatedKey } from "./api-keys";
@@ -13,17 +14,17 @@ export const STATUSES_NOT_SPENT = ["dibatalkan", "direfund"] as const;
  * when its bid is selected, so it counts from then, whenever the case itself was submitted.
  */
 export async function spentThisMonth(db: DbOrTx, clock: Clock, apiKeyId: string): Promise<bigint> {
-  const since = jakartaMonthStart(clock.now());
-  const sum = await db.order.aggregate({
-    where: { apiKeyId, createdAt: { gte: since }, status: { notIn: [...STATUSES_NOT_SPENT] } },
-    _sum: { priceIdr: true },
-  });
-  // Sequential, not Promise.all: callers pass a transaction, which runs one query at a time.
-  const invoices = await db.invoice.aggregate({
-    where: { case: { apiKeyId }, createdAt: { gte: since }, status: { not: "dibatalkan" } },
-    _sum: { totalIdr: true },
-  });
-  return (sum._sum.priceIdr ?? 0n) + (invoices._sum.totalIdr ?? 0n);
+  // Columns hold UTC wall time (timestamp without time zone), so the bound is given as such.
+  const since = jakartaMonthStart(clock.now()).toISOString();
+  // One statement: it runs under the key's budget lock when ordering.
+  const [row] = await db.$queryRaw<Array<{ spent: bigint }>>`
+    SELECT (
+      (SELECT COALESCE(SUM("priceIdr"), 0) FROM "Order"
+        WHERE "apiKeyId" = ${apiKeyId} AND "createdAt" >= (${since}::timestamptz AT TIME ZONE 'UTC') AND "status"::text NOT IN (${Prisma.join([...STATUSES_NOT_SPENT])}))
+      + (SELECT COALESCE(SUM(i."totalIdr"), 0) FROM "Invoice" i JOIN "Case" c ON c."id" = i."caseId"
+        WHERE c."apiKeyId" = ${apiKeyId} AND i."createdAt" >= (${since}::timestamptz AT TIME ZONE 'UTC') AND i."status"::text <> 'dibatalkan')
+    )::bigint AS "spent"`;
+  return row!.spent;
 }
 
 export interface KeyBalance {

@@ -7,14 +7,14 @@ import type { Clock } from "@/server/domain/clock";
 import { AppError } from "@/server/domain/errors";
 import { IDEMPOTENCY_WINDOW_MS } from "@/server/domain/idempotency";
 import { newId } from "@/server/domain/ids";
-import { intakeFieldListSchema, intakeProblems } from "@/server/domain/intake";
+import { intakeProblems } from "@/server/domain/intake";
 import { FINAL_STATUSES, type OrderActor, type OrderTrigger, transitionFor } from "@/server/domain/order-state";
-import { agentPrice } from "@/server/domain/pricing";
 import { slaDueAt } from "@/server/domain/sla";
 import type { Db, DbOrTx, Tx } from "@/server/db/client";
 import type { AuthenticatedKey } from "./api-keys";
 import { audit } from "./audit";
 import { spentThisMonth } from "./balance";
+import { listAgentServices } from "./catalog";
 import { accounts, balanceOf, transfer } from "./ledger";
 import { recordOrderEvent } from "./outbox";
 
@@ -176,12 +176,13 @@ export async function createOrder(
     if (replay) return { order: replay, replayed: true };
   }
 
-  const service = await db.service.findFirst({ where: { code: input.service, agentEligible: true, active: true } });
+  // The catalog as GET /v1/services shows it (the same few-second cache), so the price charged is the price listed.
+  const service = (await listAgentServices(db)).find((s) => s.code === input.service);
   if (!service) throw new AppError("VALIDATION", `service: "${input.service}" is not in the catalog. List it with GET /v1/services.`);
-  const problems = intakeProblems(intakeFieldListSchema.parse(service.intake), input.intake);
+  const problems = intakeProblems(service.intake, input.intake);
   if (problems.length > 0) throw new AppError("VALIDATION", problems.join("; "));
-  const clientPriceIdr = service.clientPriceIdr;
-  const priceIdr = BigInt(agentPrice(Number(clientPriceIdr)));
+  const clientPriceIdr = BigInt(service.clientPriceIdr);
+  const priceIdr = BigInt(service.agentPriceIdr);
   if (input.max_budget != null && priceIdr > BigInt(input.max_budget)) {
     throw new AppError("BUDGET_EXCEEDED", `The price Rp ${priceIdr} is above max_budget Rp ${input.max_budget}.`);
   }
