@@ -142,7 +142,7 @@ async function main(): Promise<void> {
     const auth = { Authorization: `Bearer ${key}` };
 
     // The same V8 heap cap as `npm start` (package.json): without it V8 lets the heap grow lazily under load.
-    const server = startProcess("node", ["--max-old-space-size=320", "--import", "tsx", "src/server.ts"], env);
+    const server = startProcess("node", ["--max-old-space-size=256", "--import", "tsx", "src/server.ts"], env);
     children.push(server);
     const base = `http://127.0.0.1:${port}`;
     await waitForHttp(`${base}/v1/openapi.json`, 60_000);
