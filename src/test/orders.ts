@@ -54,6 +54,18 @@ export async function driveOrder(db: Db, orderId: string, practitionerId: string
   }
 }
 
+/** The events of an order that is paid, offered, taken, worked with one question, delivered and accepted. */
+export const FULL_JOURNEY_EVENTS = [
+  "order.dibayar",
+  "order.ditawarkan",
+  "order.diambil",
+  "order.dikerjakan",
+  "order.butuh_input_klien",
+  "order.dikerjakan",
+  "order.diserahkan",
+  "order.selesai",
+] as const;
+
 /** What ledgerInvariants answers for a sound ledger. */
 export const LEDGER_SOUND = { unbalancedTransfers: 0, balancesNotMatchingEntries: 0, negativeBalances: 0, transfersCrossingModes: 0 } as const;
 

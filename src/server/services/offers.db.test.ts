@@ -3,7 +3,7 @@ import { fixedClock } from "@/server/domain/clock";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
-import { createTestPractitioner, ndaOrder } from "@/test/orders";
+import { createTestPractitioner, FULL_JOURNEY_EVENTS, ndaOrder } from "@/test/orders";
 import { acceptOffer, declineOffer, ensureOffering, expireOffer, listStalledOrders, OFFER_DURATION_MS, offersDueToExpire, ordersNeedingOffer, restartOffering, STALL_REASONS } from "./offers";
 import { askClient, deliverResult, getMyOrder, listMyOffers, releaseOrder, startWork } from "./practitioner-work";
 
@@ -161,16 +161,7 @@ describe("the practitioner's work", () => {
     const accepted = await api.call(`/v1/orders/${orderId}/accept`, { method: "POST", token: org.token });
     expect(((await accepted.json()) as { status: string }).status).toBe("selesai");
     const events = await database.prisma.webhookEvent.findMany({ where: { orderId }, orderBy: { createdAt: "asc" } });
-    expect(events.map((e) => e.type)).toEqual([
-      "order.dibayar",
-      "order.ditawarkan",
-      "order.diambil",
-      "order.dikerjakan",
-      "order.butuh_input_klien",
-      "order.dikerjakan",
-      "order.diserahkan",
-      "order.selesai",
-    ]);
+    expect(events.map((e) => e.type)).toEqual([...FULL_JOURNEY_EVENTS]);
   });
 
   it("refuses an empty deliverable and another practitioner's actions", async () => {

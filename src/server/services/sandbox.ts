@@ -46,6 +46,9 @@ export async function decideTestApproval(deps: ServiceDeps, key: AuthenticatedKe
 export const SIMULATED_ORDER_ACTIONS = ["expire_offer", "accept", "start", "request_input", "deliver", "release", "dispute", "refund"] as const;
 export type SimulatedOrderAction = (typeof SIMULATED_ORDER_ACTIONS)[number];
 
+/** Actions of the practitioner holding the order: only once the simulated practitioner took it. */
+const WORK_ACTIONS: ReadonlySet<SimulatedOrderAction> = new Set(["start", "request_input", "deliver", "release"]);
+
 export interface SimulatedActionInput {
   /** request_input: the practitioner's question to the client. */
   question?: string;
@@ -71,6 +74,9 @@ export async function simulateOrderAction(
   // Ownership first: the simulated practitioner and the operator's actions never reach another organisation's order.
   const order = await getOrder(deps.db, key, orderId);
   const practitionerId = SIMULATED_ORDER_PRACTITIONER_ID;
+  if (WORK_ACTIONS.has(action) && order.practitionerId !== practitionerId) {
+    throw new AppError("INVALID_STATE", `The order is ${order.status} and not held by the simulated practitioner; accept it first (POST /v1/test_helpers/orders/${orderId}/accept).`);
+  }
   switch (action) {
     case "expire_offer": {
       const offerId = await liveOfferOf(deps, order);
@@ -81,15 +87,6 @@ export async function simulateOrderAction(
     }
     case "accept":
       return acceptOffer(deps, practitionerId, await liveOfferOf(deps, order));
-    case "start":
-    case "request_input":
-    case "deliver":
-    case "release":
-      if (order.practitionerId !== practitionerId) {
-        throw new AppError("INVALID_STATE", `The order is ${order.status} and not held by the simulated practitioner; accept it first (POST /v1/test_helpers/orders/${orderId}/accept).`);
-      }
-  }
-  switch (action) {
     case "start":
       return startWork(deps, practitionerId, orderId);
     case "request_input":

@@ -11,7 +11,7 @@ import { attemptDelivery, findDueDeliveries } from "@/server/services/webhooks";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
-import { createTestPractitioner, LEDGER_SOUND, ledgerInvariants, NDA_CLIENT_PRICE_IDR, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
+import { createTestPractitioner, FULL_JOURNEY_EVENTS, LEDGER_SOUND, ledgerInvariants, NDA_CLIENT_PRICE_IDR, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
 import { startReceiver, testWebhookSettings } from "@/test/webhooks";
 
 let database: TestDatabase;
@@ -79,16 +79,7 @@ describe("an order in the sandbox", () => {
       expect(delivered).toMatchObject({ status: "diserahkan", deliverable: "https://berkas.contoh.id/nda-uji.pdf" });
       expect((await ok(post(`/v1/orders/${created.id}/accept`, org.testToken))).status).toBe("selesai");
 
-      expect(await eventsOf(created.id)).toEqual([
-        "order.dibayar",
-        "order.ditawarkan",
-        "order.diambil",
-        "order.dikerjakan",
-        "order.butuh_input_klien",
-        "order.dikerjakan",
-        "order.diserahkan",
-        "order.selesai",
-      ]);
+      expect(await eventsOf(created.id)).toEqual([...FULL_JOURNEY_EVENTS]);
       // The simulated practitioner is paid in test money; the live books did not move.
       expect(await balanceOf(db(), accounts.practitionerPayable(SIMULATED_ORDER_PRACTITIONER_ID, false))).toBe(BigInt(NDA_CLIENT_PRICE_IDR));
       expect(await balanceOf(db(), accounts.platformRevenue(false))).toBe(BigInt(NDA_PRICE_IDR - NDA_CLIENT_PRICE_IDR));
