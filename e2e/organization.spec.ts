@@ -133,3 +133,41 @@ test("an org admin who opens the operator console is sent back to their own port
   await expect(page.locator("main")).not.toContainText(demoApiKey().split(".")[0]!);
   await anonymous.close();
 });
+
+test("an org admin creates a test key: its orders use test money, never wait in the approvals, and are marked in the webhook log", async ({ page, request }, testInfo) => {
+  await signIn(page, ORG_ADMIN, HOME);
+  const liveDeposit = await page.locator(".stat").first().textContent();
+
+  await nav(page, "Kunci API");
+  await page.getByLabel("Nama kunci").fill("agen-sandbox");
+  await page.getByRole("radio", { name: /^Uji \(sandbox\)/ }).check();
+  await page.getByRole("button", { name: "Buat kunci API" }).click();
+  const reveal = page.getByRole("region", { name: 'Kunci "agen-sandbox" dibuat' });
+  const token = await reveal.getByLabel(/^Kunci API/).inputValue();
+  expect(token).toMatch(/^kk_test_[0-9A-Za-z]{16}\.[0-9A-Za-z]{32}$/);
+  await reveal.getByRole("button", { name: "Sudah saya simpan" }).click();
+  await expect(page.getByRole("article", { name: "agen-sandbox" })).toContainText("Mode uji");
+  await screenshot(page, testInfo, "organisasi-kunci-uji");
+
+  // The agent tops up its test deposit and orders; above the threshold, the order waits for approval.
+  const auth = { Authorization: `Bearer ${token}` };
+  const topped = await request.post("/v1/test_helpers/deposit/top_up", { headers: auth, data: { amount_idr: 5_000_000 } });
+  expect(await topped.json()).toMatchObject({ livemode: false, deposit_idr: 5_000_000 });
+  const created = await request.post("/v1/orders", { headers: auth, data: ORDER });
+  expect(created.status(), await created.text()).toBe(201);
+  const order = (await created.json()) as { id: string; status: string; livemode: boolean };
+  expect(order).toMatchObject({ status: "menunggu_bayar", livemode: false });
+
+  // The admin's approval queue is for live orders; the test helper stands in for the admin.
+  await nav(page, "Persetujuan");
+  await expect(page.locator("main")).not.toContainText(order.id);
+  const approved = await request.post(`/v1/test_helpers/orders/${order.id}/approve`, { headers: auth, data: {} });
+  expect(await approved.json()).toMatchObject({ status: "dibayar", livemode: false });
+
+  // Test money never reaches the live deposit; the order's events are in the log, marked.
+  await nav(page, "Ringkasan");
+  await expect(page.locator(".stat").first()).toHaveText(liveDeposit!);
+  await page.goto(`/organisasi/webhook?order=${order.id}`);
+  await expect(page.getByRole("article").filter({ hasText: "order.dibayar" })).toContainText("Mode uji");
+  await screenshot(page, testInfo, "organisasi-webhook-uji");
+});
