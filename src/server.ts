@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   await app.prepare();
   const handleNext = app.getRequestHandler();
   // One set for both agent faces, so REST and MCP enforce the same rules with the same state.
-  const agentDeps = { db: runtime.db, clock: runtime.clock, rateLimiter: runtime.rateLimiter };
+  const agentDeps = { db: runtime.db, clock: runtime.clock, rateLimiter: runtime.rateLimiter, jobs: runtime.jobs };
   const handleRest = createRestHandler({ ...agentDeps, publicUrl: config.publicUrl });
   const handleMcp = createMcpHandler(agentDeps);
 

@@ -21,7 +21,7 @@ export async function portalPage(role: UserRole) {
   const user = session?.user as PortalUser | undefined;
   if (!user) redirect("/masuk");
   if (user.role !== role) redirect(PORTAL_HOME[user.role]);
-  const { db, clock } = getRuntime();
-  const caller = createPortalCaller(createContext({ db, clock }, newId("request"), {}, user));
+  const { db, clock, jobs } = getRuntime();
+  const caller = createPortalCaller(createContext({ db, clock, jobs }, newId("request"), {}, user));
   return { user, caller };
 }

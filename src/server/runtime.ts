@@ -8,7 +8,7 @@ export interface Runtime extends AppDeps {
   rateLimiter: ApiRateLimiter;
   database: Database;
   config: Config;
-  /** The job engine (Inngest or the local sweeper); services call `jobs.notify` after commits. */
+  /** The job engine (Inngest or the local sweeper); every successful mutation wakes it (api/trpc.ts). */
   jobs: JobEngineChoice;
   /** Stops the job engine (waiting for work in flight), then closes the database. */
   close(): Promise<void>;

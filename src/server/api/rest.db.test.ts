@@ -104,6 +104,26 @@ describe("GET /v1/balance", () => {
   });
 });
 
+describe("waking the job engine", () => {
+  it("wakes it once after each successful write, never after a read or a refused write", async () => {
+    let wakes = 0;
+    const own = await createTestOrg(database.prisma);
+    const waking = await startTestApi(database.prisma, undefined, undefined, { wakeDue: () => void wakes++ });
+    try {
+      const json = (body: unknown) => ({ method: "POST", token: own.token, json: body });
+      expect((await waking.call("/v1/services", { token: own.token })).status).toBe(200);
+      expect(wakes).toBe(0);
+      const order = { service: "perjanjian_kerahasiaan", intake: { sifat_nda: "Timbal balik (mutual)", para_pihak: "PT Satu; PT Dua", tujuan_pengungkapan: "Kerja sama", bahasa_perjanjian: "Bahasa Indonesia", email_kontak: "a@b.id" } };
+      expect((await waking.call("/v1/orders", json({ ...order, service: "tidak_ada" }))).status).toBe(400);
+      expect(wakes).toBe(0);
+      expect((await waking.call("/v1/orders", json(order))).status).toBe(201);
+      expect(wakes).toBe(1);
+    } finally {
+      await waking.close();
+    }
+  });
+});
+
 describe("authentication and authorisation", () => {
   it("refuses a request without a key with 401 UNAUTHENTICATED", async () => {
     await expectError(await api.call("/v1/balance"), 401, "UNAUTHENTICATED");

@@ -26,13 +26,25 @@ const t = initTRPC
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure;
+
+/**
+ * Every face's procedures start here. A mutation that succeeded has committed its change (orders
+ * paid, events in the outbox), so the job engine is woken to look for due work now rather than
+ * at its next sweep (a minute on Inngest).
+ */
+const baseProcedure = t.procedure.use(async ({ ctx, type, next }) => {
+  const result = await next();
+  if (type === "mutation" && result.ok) ctx.jobs?.wakeDue();
+  return result;
+});
+
+export const publicProcedure = baseProcedure;
 
 /**
  * Agent operations: the API key is authenticated and the scope named in the procedure's meta is
  * checked here, once, for REST and MCP alike. A procedure without a scope is a programming error.
  */
-export const agentProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
+export const agentProcedure = baseProcedure.use(async ({ ctx, meta, next }) => {
   if (!meta?.scope) throw new Error("agent procedure declared without a scope");
   const authorization = ctx.headers.authorization;
   const apiKey = await authenticateApiKey(ctx.db, ctx.clock, Array.isArray(authorization) ? authorization[0] : authorization);
@@ -51,7 +63,7 @@ export const agentProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
  * this practitioner's offer) is checked by the services, which take the ids from the session.
  */
 export function sessionProcedure<R extends UserRole>(...roles: R[]) {
-  return t.procedure.use(async ({ ctx, next }) => {
+  return baseProcedure.use(async ({ ctx, next }) => {
     const user = ctx.user;
     if (!user) throw new AppError("UNAUTHENTICATED", "Silakan masuk terlebih dahulu.");
     if (!roles.includes(user.role as R)) throw new AppError("FORBIDDEN", "Halaman ini bukan untuk peran Anda.");

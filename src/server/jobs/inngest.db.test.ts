@@ -5,7 +5,7 @@ import { WEBHOOK_DELIVERY_JOB } from "@/server/services/webhooks";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { seededCatalog } from "@/test/fixtures";
 import { createOrderEvent, startReceiver, testWebhookSettings, type Receiver } from "@/test/webhooks";
-import { createInngestClient, createInngestEngine, createInngestFunctions, jobEventName, SWEEP_FUNCTION_ID, SWEEP_GRACE_MS } from "./inngest";
+import { createInngestClient, createInngestEngine, createInngestFunctions, jobEventName, SWEEP_FUNCTION_ID, SWEEP_GRACE_MS, WAKE_EVENT, WAKE_FUNCTION_ID } from "./inngest";
 import { JOB_KINDS } from "./registry";
 import type { JobKind } from "./types";
 import { webhookDeliveryJob } from "./webhook-delivery";
@@ -42,14 +42,14 @@ const quiet = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {}
 function functions(clock = fixedClock(START), kinds: readonly JobKind[] = [webhookDeliveryJob]) {
   const all = createInngestFunctions(createInngestClient(quiet), { db: database.prisma, clock, webhooks: testWebhookSettings }, kinds);
   const byId = (id: string) => all.find((fn) => fn.id() === id)!;
-  return { deliver: byId(WEBHOOK_DELIVERY_JOB), sweep: byId(SWEEP_FUNCTION_ID), all };
+  return { deliver: byId(WEBHOOK_DELIVERY_JOB), sweep: byId(SWEEP_FUNCTION_ID), wake: byId(WAKE_FUNCTION_ID), all };
 }
 
 const wake = (id: string) => ({ events: [{ name: jobEventName(WEBHOOK_DELIVERY_JOB), data: { id } }] as [{ name: string; data: { id: string } }] });
 
 describe("Inngest functions", () => {
-  it("serves one function per job kind plus the cron sweep", () => {
-    expect(functions(fixedClock(START), JOB_KINDS).all.map((fn) => fn.id())).toEqual([...JOB_KINDS.map((k) => k.name), SWEEP_FUNCTION_ID]);
+  it("serves one function per job kind plus the cron sweep and the wake-up after commits", () => {
+    expect(functions(fixedClock(START), JOB_KINDS).all.map((fn) => fn.id())).toEqual([...JOB_KINDS.map((k) => k.name), SWEEP_FUNCTION_ID, WAKE_FUNCTION_ID]);
   });
 
   it("delivers through the same handler as the sweeper", async () => {
@@ -121,6 +121,20 @@ describe("Inngest functions", () => {
     expect(result).toEqual({ woken: 1 });
     expect(ctx.step.sendEvent).toHaveBeenCalledWith("wake-due", [{ name: jobEventName(WEBHOOK_DELIVERY_JOB), data: { id: missed.deliveryId } }]);
     expect(sent).toEqual(["sent"]);
+  });
+
+  it("after a commit, wakes the rows due now, not only those the cron sweep counts as missed", async () => {
+    const clock = fixedClock(START);
+    const justDue = await createOrderEvent(database.prisma, { callbackUrl: "https://agen.contoh.id/d", at: new Date(Date.parse(START) - 1_000) });
+    const later = await createOrderEvent(database.prisma, { callbackUrl: "https://agen.contoh.id/e", at: new Date(Date.parse(START) + 60_000) });
+    const { ctx } = await new InngestTestEngine({ function: functions(clock).wake }).execute({
+      events: [{ name: WAKE_EVENT, data: {} }],
+      steps: [{ id: "wake-due", handler: () => undefined }],
+    });
+    const sendEvent = ctx.step.sendEvent as unknown as { mock: { calls: Array<[string, Array<{ data: { id: string } }>]> } };
+    const woken = sendEvent.mock.calls.flatMap(([, events]) => events.map((e) => e.data.id));
+    expect(woken).toContain(justDue.deliveryId);
+    expect(woken).not.toContain(later.deliveryId);
   });
 });
 

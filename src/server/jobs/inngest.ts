@@ -11,6 +11,9 @@ import type { JobDeps, JobEngine, JobKind } from "./types";
 
 export const INNGEST_APP_ID = "kuasa";
 export const SWEEP_FUNCTION_ID = "sweep-due";
+export const WAKE_FUNCTION_ID = "wake-due";
+/** Sent after a commit that may have made rows due; the wake function looks for them at once. */
+export const WAKE_EVENT = "kuasa/wake.due";
 
 /** A row due longer than this was missed by its own run (lost event, exhausted retries); the sweep wakes it. */
 export const SWEEP_GRACE_MS = 60_000;
@@ -64,18 +67,33 @@ export function createInngestFunctions(client: Inngest, deps: JobDeps, kinds: re
     ),
   );
 
-  const sweep = client.createFunction({ id: SWEEP_FUNCTION_ID, triggers: [{ cron: "* * * * *" }] }, async ({ step }) => {
-    const cutoff = new Date(deps.clock.now().getTime() - SWEEP_GRACE_MS);
-    const events: Array<{ name: string; data: { id: string } }> = [];
+  type WakeEvent = { name: string; data: { id: string } };
+  type Steps = { find: (stepId: string, fn: () => Promise<string[]>) => Promise<string[]>; send: (events: WakeEvent[]) => Promise<unknown> };
+  /** Sends each row due at `cutoff` the event of its kind, each lookup a step of its own. */
+  async function wakeRowsDue(steps: Steps, cutoff: Date) {
+    const events: WakeEvent[] = [];
     for (const kind of kinds) {
-      const ids = await step.run(`find-${kind.name}`, () => kind.findDue(deps.db, cutoff, SWEEP_LIMIT));
+      const ids = await steps.find(`find-${kind.name}`, () => kind.findDue(deps.db, cutoff, SWEEP_LIMIT));
       events.push(...ids.map((id) => ({ name: jobEventName(kind.name), data: { id } })));
     }
-    if (events.length > 0) await step.sendEvent("wake-due", events);
+    if (events.length > 0) await steps.send(events);
     return { woken: events.length };
+  }
+  const stepsOf = (step: { run: (id: string, fn: () => Promise<string[]>) => Promise<string[]>; sendEvent: (id: string, events: WakeEvent[]) => Promise<unknown> }): Steps => ({
+    find: (stepId, fn) => step.run(stepId, fn),
+    send: (events) => step.sendEvent("wake-due", events),
   });
 
-  return [...jobFunctions, sweep];
+  // The safety net: rows their own run missed.
+  const sweep = client.createFunction({ id: SWEEP_FUNCTION_ID, triggers: [{ cron: "* * * * *" }] }, ({ step }) =>
+    wakeRowsDue(stepsOf(step), new Date(deps.clock.now().getTime() - SWEEP_GRACE_MS)),
+  );
+  // After commits: everything due now, at most about once a second however many commits asked.
+  const wake = client.createFunction({ id: WAKE_FUNCTION_ID, triggers: [{ event: WAKE_EVENT }], debounce: { period: "1s", timeout: "5s" } }, ({ step }) =>
+    wakeRowsDue(stepsOf(step), deps.clock.now()),
+  );
+
+  return [...jobFunctions, sweep, wake];
 }
 
 export interface InngestEngine extends JobEngine {
@@ -89,6 +107,17 @@ export function createInngestEngine(deps: JobDeps, kinds: readonly JobKind[], lo
   const handler = serve({ client, functions: createInngestFunctions(client, deps, kinds) });
   const names = new Set(kinds.map((kind) => kind.name));
   const sending = new Set<Promise<void>>();
+  /** A failed send is logged, never thrown: the cron sweep finds the rows anyway. */
+  function sendQuietly(event: { name: string; data: Record<string, string> }, what: string): void {
+    const send: Promise<void> = client
+      .send(event)
+      .then(
+        () => undefined,
+        (err: unknown) => logger.error(`[jobs] could not wake ${what} through Inngest (the cron sweep will): ${err instanceof Error ? err.message : err}`),
+      )
+      .finally(() => sending.delete(send));
+    sending.add(send);
+  }
   return {
     name: "inngest",
     handler,
@@ -99,14 +128,10 @@ export function createInngestEngine(deps: JobDeps, kinds: readonly JobKind[], lo
         logger.error(`[jobs] notify: unknown job kind ${kind}`);
         return;
       }
-      const send: Promise<void> = client
-        .send({ name: jobEventName(kind), data: { id } })
-        .then(
-          () => undefined,
-          (err: unknown) => logger.error(`[jobs] could not wake ${kind} ${id} through Inngest (the cron sweep will): ${err instanceof Error ? err.message : err}`),
-        )
-        .finally(() => sending.delete(send));
-      sending.add(send);
+      sendQuietly({ name: jobEventName(kind), data: { id } }, `${kind} ${id}`);
+    },
+    wakeDue() {
+      sendQuietly({ name: WAKE_EVENT, data: {} }, "due work");
     },
     async stop() {
       await Promise.all(sending);

@@ -104,6 +104,9 @@ export function createSweeper(options: SweeperOptions): Sweeper {
         return;
       }
       // The scan finds the row by itself; a wake-up only brings the scan forward.
+      this.wakeDue();
+    },
+    wakeDue() {
       if (scanning) rescan = true;
       else schedule(0);
     },

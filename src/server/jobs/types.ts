@@ -23,9 +23,12 @@ export interface JobKind {
   inngestAttempts?: number;
 }
 
-/** The dependency services get: wake an engine early after a commit. Never throws. */
+/** Wake an engine early after a commit instead of at its next sweep. Never throws. */
 export interface Jobs {
+  /** One row of one kind needs its handler now. */
   notify(kind: string, id: string): void;
+  /** Something was committed that may have made rows due (an order paid, an event recorded): look now. */
+  wakeDue(): void;
 }
 
 export interface JobEngine extends Jobs {

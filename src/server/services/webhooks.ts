@@ -121,7 +121,7 @@ function failureText(response: WebhookResponse): string {
 }
 
 /** Wakes the job engine for an event's waiting deliveries; call after the outbox's transaction commits. */
-export async function wakeEventDeliveries(db: Db, jobs: Jobs, eventId: string | null): Promise<void> {
+export async function wakeEventDeliveries(db: Db, jobs: Pick<Jobs, "notify">, eventId: string | null): Promise<void> {
   if (!eventId) return;
   const rows = await db.webhookDelivery.findMany({ where: { eventId, status: "menunggu" }, select: { id: true } });
   for (const row of rows) jobs.notify(WEBHOOK_DELIVERY_JOB, row.id);

@@ -11,12 +11,12 @@ export const dynamic = "force-dynamic";
 
 async function handle(req: Request): Promise<Response> {
   const session = await getServerSession(authOptions);
-  const { db, clock } = getRuntime();
+  const { db, clock, jobs } = getRuntime();
   return fetchRequestHandler({
     endpoint: "/api/trpc",
     req,
     router: portalRouter,
-    createContext: () => createContext({ db, clock }, newId("request"), Object.fromEntries(req.headers), (session?.user as PortalUser | undefined) ?? null),
+    createContext: () => createContext({ db, clock, jobs }, newId("request"), Object.fromEntries(req.headers), (session?.user as PortalUser | undefined) ?? null),
   });
 }
 
