@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { systemClock } from "@/server/domain/clock";
 import type { Db } from "@/server/db/client";
 import { testWebhookSettings } from "@/test/webhooks";
-import { createSweeper } from "./sweeper";
+import { createSweeper, WAKE_GAP_MS } from "./sweeper";
 import type { JobDeps, JobKind } from "./types";
 
 const deps: JobDeps = { db: {} as Db, clock: systemClock, webhooks: testWebhookSettings };
@@ -40,6 +40,24 @@ function fakeKind(name: string, due: string[], gate?: Promise<void>) {
 const silent = { error: vi.fn() };
 
 describe("createSweeper", () => {
+  it("scans soon after a wake-up, but a stream of wake-ups never makes it scan back to back", async () => {
+    const a = fakeKind("a", []);
+    const sweeper = createSweeper({ deps, kinds: [a.kind], intervalMs: 60_000, concurrency: 4, logger: silent });
+    sweeper.start();
+    await vi.waitFor(() => expect(a.stats.findCalls).toBe(1));
+    sweeper.wakeDue();
+    await vi.waitFor(() => expect(a.stats.findCalls).toBe(2));
+    // A wake-up every 2 ms for 20 gaps: at most one scan per gap (plus the edges), not one per wake-up.
+    const until = Date.now() + 20 * WAKE_GAP_MS;
+    while (Date.now() < until) {
+      sweeper.wakeDue();
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    expect(a.stats.findCalls - 2).toBeGreaterThan(0);
+    expect(a.stats.findCalls - 2).toBeLessThanOrEqual(22);
+    await sweeper.stop();
+  });
+
   it("runs the handler of every due row and reports how many it started", async () => {
     const a = fakeKind("a", ["a1", "a2"]);
     const b = fakeKind("b", ["b1"]);

@@ -29,6 +29,9 @@ export interface Sweeper extends JobEngine {
  * one slot, not the loop. State is in the database: after a restart the first scan finds
  * everything that fell due meanwhile.
  */
+/** Wake-ups this soon after a scan wait for the next one, so a busy API never scans back to back. */
+export const WAKE_GAP_MS = 50;
+
 export function createSweeper(options: SweeperOptions): Sweeper {
   const { deps, kinds, intervalMs, concurrency } = options;
   const log = options.logger ?? console;
@@ -38,6 +41,8 @@ export function createSweeper(options: SweeperOptions): Sweeper {
   let looping = false;
   let stopped = false;
   let rescan = false;
+  let lastScanAt = 0;
+  let nextTickAt = 0;
 
   async function scanKinds(): Promise<Promise<void>[]> {
     const started: Promise<void>[] = [];
@@ -70,6 +75,7 @@ export function createSweeper(options: SweeperOptions): Sweeper {
   }
 
   function scan(): Promise<Promise<void>[]> {
+    if (!scanning) lastScanAt = Date.now();
     scanning ??= scanKinds().finally(() => (scanning = null));
     return scanning;
   }
@@ -77,6 +83,7 @@ export function createSweeper(options: SweeperOptions): Sweeper {
   function schedule(delayMs: number): void {
     if (!looping || stopped) return;
     if (timer) clearTimeout(timer);
+    nextTickAt = Date.now() + delayMs;
     timer = setTimeout(tick, delayMs);
     // The HTTP server keeps the process alive; this timer alone never should.
     timer.unref();
@@ -85,10 +92,20 @@ export function createSweeper(options: SweeperOptions): Sweeper {
   function tick(): void {
     timer = null;
     void scan().finally(() => {
-      const delay = rescan ? 0 : intervalMs;
+      const delay = rescan ? Math.min(WAKE_GAP_MS, intervalMs) : intervalMs;
       rescan = false;
       schedule(delay);
     });
+  }
+
+  function wake(): void {
+    if (scanning) {
+      rescan = true;
+      return;
+    }
+    const at = Math.max(Date.now(), lastScanAt + WAKE_GAP_MS);
+    if (timer && nextTickAt <= at) return;
+    schedule(at - Date.now());
   }
 
   return {
@@ -104,12 +121,9 @@ export function createSweeper(options: SweeperOptions): Sweeper {
         return;
       }
       // The scan finds the row by itself; a wake-up only brings the scan forward.
-      this.wakeDue();
+      wake();
     },
-    wakeDue() {
-      if (scanning) rescan = true;
-      else schedule(0);
-    },
+    wakeDue: wake,
     async runOnce() {
       if (stopped) return 0;
       if (scanning) await scanning;
