@@ -90,6 +90,24 @@ async function load(
   };
 }
 
+/**
+ * Waits (at most a minute) until the server has offered, or found no one to offer, every paid
+ * order of earlier scenarios, so each scenario measures itself, not the previous one's aftermath.
+ */
+async function settle(db: pg.Client): Promise<void> {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    const { rows } = await db.query(`
+      SELECT count(*)::int AS n FROM "Order" o
+      WHERE o."status" = 'dibayar'
+         OR (o."status" = 'ditawarkan' AND o."offeringStalledAt" IS NULL
+             AND NOT EXISTS (SELECT 1 FROM "Offer" f WHERE f."orderId" = o."id" AND f."status" = 'aktif'))`);
+    if (rows[0].n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  console.warn("[bench] background offering work did not drain within a minute");
+}
+
 function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
   const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   child.stderr?.on("data", (d: Buffer) => process.stderr.write(`[server] ${d}`));
@@ -131,13 +149,19 @@ async function main(): Promise<void> {
     RATE_LIMIT_WRITES: "100000000",
   };
   const children: ChildProcess[] = [];
+  const closers: Array<() => Promise<void>> = [];
   const results: ScenarioResult[] = [];
   try {
     ops(env, "org:create", "--name", "Bench", "--deposit", "1000000000000");
-    const orgs = await new pg.Client({ connectionString: databaseUrl });
-    await orgs.connect();
-    const orgId = (await orgs.query(`SELECT id FROM "Organization" LIMIT 1`)).rows[0].id as string;
-    await orgs.end();
+    const benchDb = new pg.Client({ connectionString: databaseUrl });
+    await benchDb.connect();
+    closers.push(() => benchDb.end());
+    const orgId = (await benchDb.query(`SELECT id FROM "Organization" LIMIT 1`)).rows[0].id as string;
+    /** A scenario against the server, once the previous one's background work is done. */
+    const serverLoad = async (name: string, options: autocannon.Options & { note?: string }) => {
+      await settle(benchDb);
+      return load(name, serverPid, options);
+    };
     const { key } = ops(env, "key:create", "--org", orgId, "--max-order", "100000000", "--monthly", "1000000000000");
     const auth = { Authorization: `Bearer ${key}` };
 
@@ -172,11 +196,11 @@ async function main(): Promise<void> {
     // Warm-up, not measured: the first seconds of a fresh process are spent compiling hot code.
     await autocannon({ connections: CONNECTIONS, duration: 3, url: `${base}/v1/services`, headers: auth });
     await autocannon({ connections: CONNECTIONS, amount: 200, url: `${base}/v1/orders`, method: "POST", headers: json, body: order });
-    results.push(await load("GET /v1/services (catalog)", serverPid, { url: `${base}/v1/services`, headers: auth }));
-    results.push(await load("GET /v1/balance", serverPid, { url: `${base}/v1/balance`, headers: auth }));
+    results.push(await serverLoad("GET /v1/services (catalog)", { url: `${base}/v1/services`, headers: auth }));
+    results.push(await serverLoad("GET /v1/balance", { url: `${base}/v1/balance`, headers: auth }));
     /** Order creation with the Idempotency-Key each request gets from `keyFor`. */
     const orderLoad = (name: string, keyFor: () => string, extra: Partial<autocannon.Options> & { note?: string } = {}) =>
-      load(name, serverPid, {
+      serverLoad(name, {
         url: `${base}/v1/orders`,
         method: "POST",
         headers: json,
@@ -192,9 +216,9 @@ async function main(): Promise<void> {
       }),
     );
     const created = (await (await fetch(`${base}/v1/orders`, { method: "POST", headers: json, body: order })).json()) as { id: string };
-    results.push(await load("GET /v1/orders/{id}", serverPid, { url: `${base}/v1/orders/${created.id}`, headers: auth }));
+    results.push(await serverLoad("GET /v1/orders/{id}", { url: `${base}/v1/orders/${created.id}`, headers: auth }));
     results.push(
-      await load("POST /mcp tools/call daftar_layanan", serverPid, {
+      await serverLoad("POST /mcp tools/call daftar_layanan", {
         url: `${base}/mcp`,
         method: "POST",
         headers: { ...json, Accept: "application/json, text/event-stream" },
@@ -202,6 +226,7 @@ async function main(): Promise<void> {
       }),
     );
   } finally {
+    await Promise.all(closers.map((close) => close()));
     children.forEach(stopProcess);
     await new Promise((r) => setTimeout(r, 1000));
     await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
