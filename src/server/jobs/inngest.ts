@@ -1,4 +1,4 @@
-import { Inngest, NonRetriableError, RetryAfterError, type InngestFunction, type Logger } from "inngest";
+import { type GetStepTools, Inngest, NonRetriableError, RetryAfterError, type InngestFunction, type Logger } from "inngest";
 import { serve } from "inngest/next";
 import type { JobDeps, JobEngine, JobKind } from "./types";
 
@@ -67,30 +67,24 @@ export function createInngestFunctions(client: Inngest, deps: JobDeps, kinds: re
     ),
   );
 
-  type WakeEvent = { name: string; data: { id: string } };
-  type Steps = { find: (stepId: string, fn: () => Promise<string[]>) => Promise<string[]>; send: (events: WakeEvent[]) => Promise<unknown> };
   /** Sends each row due at `cutoff` the event of its kind, each lookup a step of its own. */
-  async function wakeRowsDue(steps: Steps, cutoff: Date) {
-    const events: WakeEvent[] = [];
+  async function wakeRowsDue(step: GetStepTools<Inngest>, cutoff: Date) {
+    const events: Array<{ name: string; data: { id: string } }> = [];
     for (const kind of kinds) {
-      const ids = await steps.find(`find-${kind.name}`, () => kind.findDue(deps.db, cutoff, SWEEP_LIMIT));
+      const ids = await step.run(`find-${kind.name}`, () => kind.findDue(deps.db, cutoff, SWEEP_LIMIT));
       events.push(...ids.map((id) => ({ name: jobEventName(kind.name), data: { id } })));
     }
-    if (events.length > 0) await steps.send(events);
+    if (events.length > 0) await step.sendEvent("wake-due", events);
     return { woken: events.length };
   }
-  const stepsOf = (step: { run: (id: string, fn: () => Promise<string[]>) => Promise<string[]>; sendEvent: (id: string, events: WakeEvent[]) => Promise<unknown> }): Steps => ({
-    find: (stepId, fn) => step.run(stepId, fn),
-    send: (events) => step.sendEvent("wake-due", events),
-  });
 
   // The safety net: rows their own run missed.
   const sweep = client.createFunction({ id: SWEEP_FUNCTION_ID, triggers: [{ cron: "* * * * *" }] }, ({ step }) =>
-    wakeRowsDue(stepsOf(step), new Date(deps.clock.now().getTime() - SWEEP_GRACE_MS)),
+    wakeRowsDue(step, new Date(deps.clock.now().getTime() - SWEEP_GRACE_MS)),
   );
   // After commits: everything due now, at most about once a second however many commits asked.
   const wake = client.createFunction({ id: WAKE_FUNCTION_ID, triggers: [{ event: WAKE_EVENT }], debounce: { period: "1s", timeout: "5s" } }, ({ step }) =>
-    wakeRowsDue(stepsOf(step), deps.clock.now()),
+    wakeRowsDue(step, deps.clock.now()),
   );
 
   return [...jobFunctions, sweep, wake];

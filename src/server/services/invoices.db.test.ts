@@ -1,6 +1,6 @@
-import { liveDataOf } from "@/server/domain/data-owner";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "@/server/domain/clock";
+import { liveDataOf } from "@/server/domain/data-owner";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
 import { agentKey, bid, createTestCase } from "@/test/cases";
 import { createTestOrg } from "@/test/fixtures";

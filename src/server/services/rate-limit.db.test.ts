@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog } from "@/test/fixtures";
 import { startTestApi } from "@/test/http";
-import { ApiRateLimiter, rateLimitHeaders } from "./rate-limit";
+import { ApiRateLimiter, rateLimitHeaders, type RateLimitSettings } from "./rate-limit";
 
 let database: TestDatabase;
 
@@ -63,31 +63,28 @@ describe("rate limits on /v1", () => {
 });
 
 describe.runIf(testDatabaseKind === "postgres")("shared limits on PostgreSQL", () => {
-  it("two app instances sharing the database share one key's allowance", async () => {
-    const poolA = new pg.Pool({ connectionString: database.url });
-    const poolB = new pg.Pool({ connectionString: database.url });
+  /** Two app instances, each with its own pool on the shared database, as two processes would be. */
+  async function withTwoInstances(settings: RateLimitSettings, run: (a: ApiRateLimiter, b: ApiRateLimiter) => Promise<void>): Promise<void> {
+    const pools = [new pg.Pool({ connectionString: database.url }), new pg.Pool({ connectionString: database.url })];
     try {
-      const settings = { reads: 4, writes: 4, windowSeconds: 60 };
-      const a = new ApiRateLimiter({ kind: "postgres", pool: poolA }, settings);
-      const b = new ApiRateLimiter({ kind: "postgres", pool: poolB }, settings);
+      await run(...(pools.map((pool) => new ApiRateLimiter({ kind: "postgres", pool }, settings)) as [ApiRateLimiter, ApiRateLimiter]));
+    } finally {
+      await Promise.all(pools.map((pool) => pool.end()));
+    }
+  }
+
+  it("two app instances sharing the database share one key's allowance", async () => {
+    await withTwoInstances({ reads: 4, writes: 4, windowSeconds: 60 }, async (a, b) => {
       const results = [];
       for (let i = 0; i < 3; i++) results.push(await a.consume("key_shared", "read"), await b.consume("key_shared", "read"));
       expect(results.map((r) => r.allowed)).toEqual([true, true, true, true, false, false]);
       expect(await database.withConnection((c) => c.queryRows(`SELECT count(*)::int AS n FROM "RateLimit"`))).toEqual([{ n: 1 }]);
-    } finally {
-      await poolA.end();
-      await poolB.end();
-    }
+    });
   });
 
   it("takes allowance in slices yet never lets two instances together pass the limit", async () => {
-    const poolA = new pg.Pool({ connectionString: database.url });
-    const poolB = new pg.Pool({ connectionString: database.url });
-    try {
-      // A limit of 100 is taken five points at a time.
-      const settings = { reads: 100, writes: 100, windowSeconds: 60 };
-      const a = new ApiRateLimiter({ kind: "postgres", pool: poolA }, settings);
-      const b = new ApiRateLimiter({ kind: "postgres", pool: poolB }, settings);
+    // A limit of 100 is taken five points at a time.
+    await withTwoInstances({ reads: 100, writes: 100, windowSeconds: 60 }, async (a, b) => {
       const first = await a.consume("key_sliced", "read");
       expect([first.allowed, first.remaining]).toEqual([true, 99]);
       const fromB = [];
@@ -100,10 +97,7 @@ describe.runIf(testDatabaseKind === "postgres")("shared limits on PostgreSQL", (
       expect(restOfA).toEqual([true, true, true, true, false, false]);
       const [row] = await database.withConnection((c) => c.queryRows(`SELECT "points" FROM "RateLimit" WHERE "key" LIKE '%key_sliced'`));
       expect(Number((row as { points: number }).points)).toBeGreaterThanOrEqual(100);
-    } finally {
-      await poolA.end();
-      await poolB.end();
-    }
+    });
   });
 });
 

@@ -1,7 +1,7 @@
-import { liveDataOf } from "@/server/domain/data-owner";
 import { z } from "zod";
 import { SCOPES } from "@/server/domain/api-key";
 import { isDashboardWebhookUrl } from "@/server/domain/webhook-url";
+import { liveDataOf } from "@/server/domain/data-owner";
 import { createApiKey, listApiKeys, revokeApiKey, rotateWebhookSecret } from "@/server/services/api-keys";
 import { accountStatement, accounts } from "@/server/services/ledger";
 import { payInvoice } from "@/server/services/invoices";

@@ -34,8 +34,11 @@ export const createOrderSchema = z
   .strict()
   .meta({ id: "CreateOrder" });
 
+/** Free text an agent or a practitioner writes on an order: a message, a question, a deliverable. */
+export const orderTextSchema = z.string().trim().min(1, "must not be empty").max(INTAKE_LIMITS.longText);
+
 export const messageInputSchema = z
-  .object({ body: z.string().trim().min(1, "must not be empty").max(INTAKE_LIMITS.longText) })
+  .object({ body: orderTextSchema })
   .strict()
   .meta({ id: "Message" });
 

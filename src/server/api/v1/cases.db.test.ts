@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "@/server/domain/clock";
 import { caseBidPrice } from "@/server/domain/pricing";
-import { createApiKey } from "@/server/services/api-keys";
+import type { Scope } from "@/server/domain/api-key";
 import { withdrawBid } from "@/server/services/cases";
 import { bid, caseBody } from "@/test/cases";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
-import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
+import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
 import { createTestPractitioner, ndaOrder, NDA_PRICE_IDR } from "@/test/orders";
 
@@ -69,8 +69,7 @@ async function caseWithBids(token: string, prices: number[]) {
   return { caseId: created.id, bids };
 }
 
-const keyWith = (organizationId: string, scopes: Array<"katalog:baca" | "order:buat" | "status:baca" | "kasus:buat">) =>
-  createApiKey(db(), { organizationId, scopes }, { actorType: "system" }).then((k) => k.token);
+const keyWith = async (organizationId: string, scopes: Scope[]) => (await addTestKey(db(), organizationId, { scopes })).token;
 
 describe("POST /v1/cases", () => {
   it("creates an open case: 201 with exactly the spec's Case fields", async () => {

@@ -1,6 +1,6 @@
-import { liveDataOf } from "@/server/domain/data-owner";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "@/server/domain/clock";
+import { liveDataOf } from "@/server/domain/data-owner";
 import { accounts, balanceOf } from "@/server/services/ledger";
 import { decideApproval, operatorOrderAction } from "@/server/services/orders";
 import { topUpDeposit } from "@/server/services/organizations";

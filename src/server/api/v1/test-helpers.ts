@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { BID_LIMITS } from "@/server/domain/case-board";
-import { INTAKE_LIMITS } from "@/server/domain/intake";
 import { getCase } from "@/server/services/cases";
 import {
   addSimulatedBid,
@@ -14,7 +13,7 @@ import {
 } from "@/server/services/sandbox";
 import { balanceSchema, serializeBalance } from "../schemas/balance";
 import { caseSchema, invoiceSummarySchema, serializeCase, serializeInvoiceSummary } from "../schemas/case";
-import { jsonNumber, orderSchema, serializeOrder } from "../schemas/order";
+import { jsonNumber, orderSchema, orderTextSchema, serializeOrder } from "../schemas/order";
 import { agentProcedure, type Meta, router } from "../trpc";
 
 /**
@@ -45,7 +44,6 @@ function orderAction(action: SimulatedOrderAction, summary: string, description:
     });
 }
 
-const text = (description: string) => z.string().trim().min(1, "must not be empty").max(INTAKE_LIMITS.longText).meta({ description });
 
 export const testHelpersRouter = router({
   topUpDeposit: agentProcedure
@@ -70,10 +68,10 @@ export const testHelpersRouter = router({
   acceptOffer: orderAction("accept", "The simulated practitioner takes the order", "`dibayar`/`ditawarkan` → `diambil` (offering starts first if it has not yet)."),
   startWork: orderAction("start", "The simulated practitioner starts work", "`diambil` → `dikerjakan`."),
   requestInput: orderAction("request_input", "The simulated practitioner asks the client a question", "`dikerjakan` → `butuh_input_klien`; the question is a message with role `practitioner`. Answer it with POST /v1/orders/{id}/messages.", {
-    question: text("The question."),
+    question: orderTextSchema.meta({ description: "The question." }),
   }),
   deliver: orderAction("deliver", "The simulated practitioner delivers the result", "→ `diserahkan` with `deliverable` set. Accept it with POST /v1/orders/{id}/accept.", {
-    deliverable: text("The result, e.g. a document URL."),
+    deliverable: orderTextSchema.meta({ description: "The result, e.g. a document URL." }),
   }),
   release: orderAction("release", "The simulated practitioner gives the order back", "→ `ditawarkan`: offered again at once."),
   dispute: orderAction("dispute", "Open a dispute on the test order", "As the operator would: an active or delivered order → `sengketa`."),
