@@ -21,11 +21,11 @@ function ops(...args: string[]): Record<string, unknown> {
 // The server seeds the demo organisation (and its key file) only into an empty database; the
 // organisations created below would prevent that, so seed it first, as the first start would.
 const config = readConfig();
-if (config.seedDemo) {
+if (config.demo.seed) {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(database);
-    await ensureDemo(database.prisma, config.databaseUrl ? null : config.dataDir);
+    await ensureDemo(database.prisma, { dataDir: config.databaseUrl ? null : config.dataDir, liveMoney: config.demo.liveMoney });
   } finally {
     await database.close();
   }

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import next from "next";
 import { createRestHandler } from "./server/api/rest";
+import { startBanner } from "./server/banner";
 import { readConfig } from "./server/config";
 import { createMcpHandler } from "./server/mcp/http";
 import { startRuntime } from "./server/runtime-start";
@@ -13,7 +14,7 @@ import { ensureDemo } from "./server/services/demo";
 async function main(): Promise<void> {
   const config = readConfig();
   const runtime = await startRuntime(config);
-  const demo = config.seedDemo ? await ensureDemo(runtime.db, config.databaseUrl ? null : config.dataDir) : null;
+  const demo = config.demo.seed ? await ensureDemo(runtime.db, { dataDir: config.databaseUrl ? null : config.dataDir, liveMoney: config.demo.liveMoney }) : null;
 
   const app = next({ dev: config.nodeEnv === "development", dir: process.cwd(), hostname: config.host, port: config.port });
   await app.prepare();
@@ -41,19 +42,17 @@ async function main(): Promise<void> {
   server.keepAliveTimeout = 65_000;
   server.listen(config.port, config.host, () => {
     runtime.jobs.start();
-    const lines = [
-      `Kuasa is running at ${config.publicUrl} (${config.nodeEnv}, ${runtime.database.description})`,
-      `Jobs: ${runtime.jobs.name === "inngest" ? "Inngest at /api/inngest" : "local sweeper"}`,
-      runtime.migrationsApplied.length ? `Applied migrations: ${runtime.migrationsApplied.join(", ")}` : null,
-      `API reference: ${config.publicUrl}/docs (OpenAPI: ${config.publicUrl}/v1/openapi.json)`,
-      `MCP (Streamable HTTP): ${config.publicUrl}/mcp`,
-      demo?.token ? `Demo API key${demo.created ? " (new)" : ""}: ${demo.token}` : null,
-      demo?.token ? `Try it:\n  curl -s ${config.publicUrl}/v1/services -H "Authorization: Bearer ${demo.token}"` : null,
-      demo?.testToken
-        ? `Sandbox (test) key${demo.created ? " (new)" : ""}: ${demo.testToken}\n  its webhook secret: ${demo.testWebhookSecret ?? "(not kept)"}\n  drive its orders with /v1/test_helpers (see ${config.publicUrl}/docs)`
-        : null,
-    ];
-    console.log(lines.filter(Boolean).join("\n"));
+    console.log(
+      startBanner({
+        publicUrl: config.publicUrl,
+        nodeEnv: config.nodeEnv,
+        database: runtime.database.description,
+        jobs: runtime.jobs.name,
+        migrationsApplied: runtime.migrationsApplied,
+        demo,
+        cwd: process.cwd(),
+      }),
+    );
   });
 
   let stopping = false;

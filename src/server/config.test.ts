@@ -51,3 +51,23 @@ describe("readConfig: webhooks and jobs", () => {
     expect(readConfig({ OPERATOR_NAME: "Legal-Hub2" }).operatorName).toBe("Legal-Hub2");
   });
 });
+
+describe("readConfig: the demo seed", () => {
+  it("seeds the demo with live money on the embedded database by default", () => {
+    expect(readConfig({ NODE_ENV: "production" }).demo).toEqual({ seed: true, liveMoney: true });
+  });
+
+  it("does not seed on PostgreSQL unless SEED_DEMO asks", () => {
+    expect(readConfig({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/kuasa" }).demo.seed).toBe(false);
+    expect(readConfig({ NODE_ENV: "development", DATABASE_URL: "postgresql://db/kuasa", SEED_DEMO: "true" }).demo).toEqual({ seed: true, liveMoney: true });
+  });
+
+  it("never makes live demo money on PostgreSQL in production, even when SEED_DEMO asks", () => {
+    expect(readConfig({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/kuasa", SEED_DEMO: "true" }).demo).toEqual({ seed: true, liveMoney: false });
+  });
+
+  it("lets SEED_DEMO=false turn the seed off on the embedded database", () => {
+    expect(readConfig({ SEED_DEMO: "false" }).demo.seed).toBe(false);
+    expect(() => readConfig({ SEED_DEMO: "maybe" })).toThrow(/SEED_DEMO/);
+  });
+});

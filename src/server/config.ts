@@ -10,8 +10,16 @@ export interface Config {
   dataDir: string;
   /** Brand word in webhook headers: X-<Operator>-Signature, <Operator>-Webhook/1. */
   operatorName: string;
-  /** Create the demo organisation and key on first start of an empty database. */
-  seedDemo: boolean;
+  /** The demo organisation seeded on the first start of an empty database (docs/decisions.md). */
+  demo: {
+    /** Default: on with the embedded database, off on PostgreSQL; SEED_DEMO overrides. */
+    seed: boolean;
+    /**
+     * Whether the demo gets a live key and a live deposit made out of nothing. Never on PostgreSQL
+     * in production, whatever SEED_DEMO says: that is where real money is; test money only there.
+     */
+    liveMoney: boolean;
+  };
   webhooks: {
     /** How long a receiver has to answer 2xx (spec: 10 s). */
     timeoutMs: number;
@@ -73,7 +81,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR || ".data",
     operatorName,
-    seedDemo: env.SEED_DEMO !== "false",
+    demo: {
+      seed: flag(env, "SEED_DEMO", !env.DATABASE_URL),
+      liveMoney: !(env.DATABASE_URL && nodeEnv === "production"),
+    },
     webhooks: {
       timeoutMs: positiveInteger(env, "WEBHOOK_TIMEOUT_MS", 10_000),
       allowPrivate: flag(env, "WEBHOOK_ALLOW_PRIVATE", nodeEnv !== "production"),

@@ -37,7 +37,14 @@ export async function createTestPractitioner(db: Db, categories = ["kontrak"]): 
  * Moves a paid order along the practitioner's side of the state machine (the offer engine and
  * portal do this in production), through the same changeOrderStatus every path uses.
  */
-export async function driveOrder(db: Db, orderId: string, practitionerId: string, until: "diambil" | "dikerjakan" | "butuh_input_klien" | "diserahkan") {
+export async function driveOrder(
+  db: Db,
+  orderId: string,
+  practitionerId: string,
+  until: "diambil" | "dikerjakan" | "butuh_input_klien" | "diserahkan",
+  // The test's own clock: events stamped with real time would sort after the test's later steps.
+  now: Date,
+) {
   const steps: Array<[OrderTrigger, "system" | "practitioner", Record<string, unknown>]> = [
     ["start_offering", "system", {}],
     ["take", "practitioner", { practitionerId }],
@@ -49,7 +56,7 @@ export async function driveOrder(db: Db, orderId: string, practitionerId: string
   for (const [trigger, kind, extra] of steps.slice(0, stopAfter)) {
     await db.$transaction(async (tx) => {
       const order = await tx.order.findUniqueOrThrow({ where: { id: orderId } });
-      await changeOrderStatus(tx, new Date(), order, trigger, { kind, id: practitionerId }, extra);
+      await changeOrderStatus(tx, now, order, trigger, { kind, id: practitionerId }, extra);
     });
   }
 }

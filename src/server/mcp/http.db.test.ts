@@ -190,7 +190,7 @@ describe("the order's later steps", () => {
     const create = async () => toolJson(await client.callTool({ name: "buat_order", arguments: ndaOrder() })) as Order;
 
     const asked = await create();
-    await driveOrder(database.prisma, asked.id, practitionerId, "butuh_input_klien");
+    await driveOrder(database.prisma, asked.id, practitionerId, "butuh_input_klien", clock.now());
     const answered = toolJson(await client.callTool({ name: "kirim_pesan", arguments: { id: asked.id, body: "Alamat PT Dua: Jl. Asia Afrika 8, Bandung." } })) as Order & {
       messages: Array<{ role: string; body: string }>;
     };
@@ -198,7 +198,7 @@ describe("the order's later steps", () => {
     expect(answered.messages.at(-1)).toMatchObject({ role: "client", body: "Alamat PT Dua: Jl. Asia Afrika 8, Bandung." });
 
     const delivered = await create();
-    await driveOrder(database.prisma, delivered.id, practitionerId, "diserahkan");
+    await driveOrder(database.prisma, delivered.id, practitionerId, "diserahkan", clock.now());
     expect((toolJson(await client.callTool({ name: "terima_hasil", arguments: { id: delivered.id } })) as Order).status).toBe("selesai");
     expect((await toolError(client, "terima_hasil", { id: delivered.id })).error.code).toBe("INVALID_STATE");
     expect(toolJson(await client.callTool({ name: "status_order", arguments: { id: delivered.id } }))).toEqual(await rest(`/v1/orders/${delivered.id}`, org.token));

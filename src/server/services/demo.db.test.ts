@@ -7,6 +7,7 @@ import { systemClock } from "@/server/domain/clock";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { authenticateApiKey } from "./api-keys";
 import { getBalance } from "./balance";
+import { accounts, balanceOf } from "./ledger";
 import { createOrganization } from "./organizations";
 import { DEMO_APPROVAL_THRESHOLD_IDR, DEMO_DEPOSIT_IDR, DEMO_ORGANIZATION_NAME, ensureDemo } from "./demo";
 
@@ -25,18 +26,20 @@ afterEach(async () => {
 
 const keyFile = () => path.join(dataDir, "demo-api-key.txt");
 const testKeyFile = () => path.join(dataDir, "demo-test-api-key.txt");
+const secretFile = () => path.join(dataDir, "demo-test-webhook-secret.txt");
+const embedded = () => ({ dataDir, liveMoney: true });
 
 describe("ensureDemo", () => {
   it("on an empty database creates one active organisation with the demo deposit and a key that works", async () => {
-    const demo = await ensureDemo(database.prisma, dataDir);
+    const demo = await ensureDemo(database.prisma, embedded());
     expect(demo.created).toBe(true);
-    expect(demo.token).toMatch(/^kk_live_[^.]+\.[^.]+$/);
+    expect(demo.secrets.live).toMatch(/^kk_live_[^.]+\.[^.]+$/);
 
     const orgs = await database.prisma.organization.findMany();
     expect(orgs).toHaveLength(1);
     expect(orgs[0]).toMatchObject({ name: DEMO_ORGANIZATION_NAME, status: "aktif", approvalThresholdIdr: DEMO_APPROVAL_THRESHOLD_IDR });
 
-    const key = await authenticateApiKey(database.prisma, systemClock, `Bearer ${demo.token}`);
+    const key = await authenticateApiKey(database.prisma, systemClock, `Bearer ${demo.secrets.live}`);
     expect(key.organizationId).toBe(orgs[0]!.id);
     expect(key.scopes).toEqual([...SCOPES]);
     expect(key.livemode).toBe(true);
@@ -46,26 +49,30 @@ describe("ensureDemo", () => {
   });
 
   it("also creates a test key for the sandbox, with a test deposit of the same size", async () => {
-    const demo = await ensureDemo(database.prisma, dataDir);
-    expect(demo.testToken).toMatch(/^kk_test_[^.]+\.[^.]+$/);
-    const key = await authenticateApiKey(database.prisma, systemClock, `Bearer ${demo.testToken}`);
+    const demo = await ensureDemo(database.prisma, embedded());
+    expect(demo.secrets.test).toMatch(/^kk_test_[^.]+\.[^.]+$/);
+    const key = await authenticateApiKey(database.prisma, systemClock, `Bearer ${demo.secrets.test}`);
     expect([key.livemode, key.scopes]).toEqual([false, [...SCOPES]]);
     expect((await getBalance(database.prisma, systemClock, key)).depositIdr).toBe(DEMO_DEPOSIT_IDR);
   });
 
-  it("writes the keys to <dataDir>/demo-api-key.txt and demo-test-api-key.txt, readable by the owner only (0600)", async () => {
-    const demo = await ensureDemo(database.prisma, dataDir);
-    expect(readFileSync(keyFile(), "utf8")).toBe(`${demo.token}\n`);
-    expect(readFileSync(testKeyFile(), "utf8")).toBe(`${demo.testToken}\n`);
-    expect(readFileSync(path.join(dataDir, "demo-test-webhook-secret.txt"), "utf8")).toBe(`${demo.testWebhookSecret}\n`);
-    expect(statSync(keyFile()).mode & 0o777).toBe(0o600);
-    expect(statSync(testKeyFile()).mode & 0o777).toBe(0o600);
+  it("writes the secrets to <dataDir>, readable by the owner only (0600), and names the files", async () => {
+    const demo = await ensureDemo(database.prisma, embedded());
+    expect(readFileSync(keyFile(), "utf8")).toBe(`${demo.secrets.live}\n`);
+    expect(readFileSync(testKeyFile(), "utf8")).toBe(`${demo.secrets.test}\n`);
+    expect(readFileSync(secretFile(), "utf8")).toBe(`${demo.secrets.testWebhookSecret}\n`);
+    for (const file of [keyFile(), testKeyFile(), secretFile()]) expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(demo.files).toEqual({ live: keyFile(), test: testKeyFile(), testWebhookSecret: secretFile() });
   });
 
-  it("on a second call creates nothing and returns the same token from the file", async () => {
-    const first = await ensureDemo(database.prisma, dataDir);
-    const second = await ensureDemo(database.prisma, dataDir);
-    expect(second).toEqual({ token: first.token, testToken: first.testToken, testWebhookSecret: first.testWebhookSecret, created: false });
+  it("on a second call creates nothing and returns no secret, only the files that keep them", async () => {
+    await ensureDemo(database.prisma, embedded());
+    const second = await ensureDemo(database.prisma, embedded());
+    expect(second).toEqual({
+      created: false,
+      secrets: { live: null, test: null, testWebhookSecret: null },
+      files: { live: keyFile(), test: testKeyFile(), testWebhookSecret: secretFile() },
+    });
     expect(await database.prisma.organization.count()).toBe(1);
     expect(await database.prisma.apiKey.count()).toBe(2);
     expect(await database.prisma.auditLog.count({ where: { action: "organization.create" } })).toBe(1);
@@ -73,16 +80,29 @@ describe("ensureDemo", () => {
 
   it("creates nothing in a database that already has an organisation", async () => {
     await createOrganization(database.prisma, { name: "PT Sudah Ada" }, { actorType: "system", actorId: null });
-    expect(await ensureDemo(database.prisma, dataDir)).toEqual({ token: null, testToken: null, testWebhookSecret: null, created: false });
+    expect(await ensureDemo(database.prisma, embedded())).toMatchObject({ created: false, secrets: { live: null, test: null }, files: { live: null, test: null } });
     expect(await database.prisma.organization.count()).toBe(1);
     expect(existsSync(keyFile())).toBe(false);
   });
 
-  it("without a data directory (PostgreSQL) creates the demo but writes no file and cannot show the key again", async () => {
-    const first = await ensureDemo(database.prisma, null);
+  it("without live money (PostgreSQL in production) creates no live key and no live deposit: test money only", async () => {
+    const demo = await ensureDemo(database.prisma, { dataDir: null, liveMoney: false });
+    expect(demo.secrets.live).toBeNull();
+    expect(demo.secrets.test).toMatch(/^kk_test_/);
+    const org = await database.prisma.organization.findFirstOrThrow();
+    expect(await database.prisma.apiKey.findMany({ select: { mode: true } })).toEqual([{ mode: "test" }]);
+    expect(await balanceOf(database.prisma, accounts.orgDeposit(org.id, true))).toBe(0n);
+    expect(await balanceOf(database.prisma, accounts.orgDeposit(org.id, false))).toBe(DEMO_DEPOSIT_IDR);
+    // No live money was made out of nothing: the live funding source never moved.
+    expect(await balanceOf(database.prisma, accounts.externalFunding(true))).toBe(0n);
+  });
+
+  it("without a data directory (PostgreSQL) writes no file, and a second start has no secret to show", async () => {
+    const first = await ensureDemo(database.prisma, { dataDir: null, liveMoney: true });
     expect(first.created).toBe(true);
-    expect(first.token).not.toBeNull();
+    expect(first.secrets.live).not.toBeNull();
+    expect(first.files).toEqual({ live: null, test: null, testWebhookSecret: null });
     expect(existsSync(keyFile())).toBe(false);
-    expect(await ensureDemo(database.prisma, null)).toEqual({ token: null, testToken: null, testWebhookSecret: null, created: false });
+    expect(await ensureDemo(database.prisma, { dataDir: null, liveMoney: true })).toMatchObject({ created: false, secrets: { live: null, test: null, testWebhookSecret: null } });
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Db } from "@/server/db/client";
 import { createApiKey } from "./api-keys";
@@ -8,45 +8,62 @@ export const DEMO_ORGANIZATION_NAME = "Organisasi Demo";
 export const DEMO_DEPOSIT_IDR = 50_000_000n;
 export const DEMO_APPROVAL_THRESHOLD_IDR = 10_000_000n;
 
-/** The demo keys' files under the data directory: the live key, the sandbox's test key and its webhook secret. */
+/** The demo secrets' files under the data directory: the live key, the sandbox's test key and its webhook secret. */
 export const DEMO_KEY_FILES = { live: "demo-api-key.txt", test: "demo-test-api-key.txt", testWebhookSecret: "demo-test-webhook-secret.txt" } as const;
 
-export interface Demo {
-  /** `kk_live_…`: real orders, offered to real practitioners. */
-  token: string | null;
-  /** `kk_test_…`: sandbox orders, driven with /v1/test_helpers. */
-  testToken: string | null;
-  /** Signs the test key's webhooks, so the sandbox quick start can verify them. */
-  testWebhookSecret: string | null;
-  created: boolean;
+export type DemoSecret = keyof typeof DEMO_KEY_FILES;
+
+export interface DemoOptions {
+  /** Where to keep the secrets (embedded database only); null keeps them nowhere. */
+  dataDir: string | null;
+  /** A live key and a live deposit made out of nothing: never on PostgreSQL in production (config.demo). */
+  liveMoney: boolean;
 }
 
+export interface Demo {
+  /** True only on the start that created it: the one time its secrets are shown. */
+  created: boolean;
+  /** The new secrets, on creation only; null afterwards, so no start prints a secret twice. */
+  secrets: Record<DemoSecret, string | null>;
+  /** The files that keep each secret (embedded database), to point at instead of printing it. */
+  files: Record<DemoSecret, string | null>;
+}
+
+const NO_SECRETS: Demo["secrets"] = { live: null, test: null, testWebhookSecret: null };
+
 /**
- * On the first start of an empty database: an approved demo organisation with a live deposit and
- * a test deposit of the same size, and two API keys with every scope — a live key and a test key
- * for the sandbox — so a new developer can call the API at once. The keys' secrets are kept in
- * `<dataDir>` (embedded database only, readable by the owner only) so later starts can show them.
+ * On the first start of an empty database: an approved demo organisation with a test key, a test
+ * deposit, and (when `liveMoney`) a live key and a live deposit of the same size, so a new
+ * developer can call the API at once. The secrets are returned this once, and kept in `dataDir`
+ * (readable by the owner only) so the developer can read them again from the file.
  */
-export async function ensureDemo(db: Db, dataDir: string | null): Promise<Demo> {
-  const fileOf = (mode: keyof typeof DEMO_KEY_FILES) => (dataDir ? path.resolve(dataDir, DEMO_KEY_FILES[mode]) : null);
-  const read = (file: string | null) => (file && existsSync(file) ? readFileSync(file, "utf8").trim() : null);
+export async function ensureDemo(db: Db, options: DemoOptions): Promise<Demo> {
+  const fileOf = (secret: DemoSecret) => (options.dataDir ? path.resolve(options.dataDir, DEMO_KEY_FILES[secret]) : null);
+  const keptIn = (secret: DemoSecret) => {
+    const file = fileOf(secret);
+    return file && existsSync(file) ? file : null;
+  };
   if ((await db.organization.count()) > 0) {
-    return { token: read(fileOf("live")), testToken: read(fileOf("test")), testWebhookSecret: read(fileOf("testWebhookSecret")), created: false };
+    return { created: false, secrets: NO_SECRETS, files: { live: keptIn("live"), test: keptIn("test"), testWebhookSecret: keptIn("testWebhookSecret") } };
   }
 
   const actor = { actorType: "system" as const, actorId: null };
   const org = await createOrganization(
     db,
-    { name: DEMO_ORGANIZATION_NAME, status: "aktif", depositIdr: DEMO_DEPOSIT_IDR, approvalThresholdIdr: DEMO_APPROVAL_THRESHOLD_IDR },
+    { name: DEMO_ORGANIZATION_NAME, status: "aktif", depositIdr: options.liveMoney ? DEMO_DEPOSIT_IDR : undefined, approvalThresholdIdr: DEMO_APPROVAL_THRESHOLD_IDR },
     actor,
   );
   await topUpDeposit(db, org.id, DEMO_DEPOSIT_IDR, "demo test deposit", actor, false);
-  const live = await createApiKey(db, { organizationId: org.id, name: "demo" }, actor);
+  const live = options.liveMoney ? await createApiKey(db, { organizationId: org.id, name: "demo" }, actor) : null;
   const test = await createApiKey(db, { organizationId: org.id, name: "demo (test)", mode: "test" }, actor);
-  const demo = { token: live.token, testToken: test.token, testWebhookSecret: test.webhookSecret, created: true };
-  for (const [name, secret] of [["live", demo.token], ["test", demo.testToken], ["testWebhookSecret", demo.testWebhookSecret]] as const) {
-    const file = fileOf(name);
-    if (file) writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  const secrets = { live: live?.token ?? null, test: test.token, testWebhookSecret: test.webhookSecret };
+  const files: Demo["files"] = { live: null, test: null, testWebhookSecret: null };
+  for (const secret of Object.keys(DEMO_KEY_FILES) as DemoSecret[]) {
+    const file = fileOf(secret);
+    const value = secrets[secret];
+    if (!file || !value) continue;
+    writeFileSync(file, `${value}\n`, { mode: 0o600 });
+    files[secret] = file;
   }
-  return demo;
+  return { created: true, secrets, files };
 }

@@ -160,7 +160,7 @@ describe("Idempotency-Key on POST /v1/orders (the spec's table)", () => {
   it("same key and body (any property order) within 24 h: 200, Idempotent-Replayed, the same order in its current status", async () => {
     const org = await createTestOrg(database.prisma);
     const first = await post("/v1/orders", org.token, ndaOrder({ max_budget: 2_000_000 }), { "Idempotency-Key": "k-replay" });
-    await driveOrder(database.prisma, first.body.id, practitionerId, "diambil");
+    await driveOrder(database.prisma, first.body.id, practitionerId, "diambil", clock.now());
     const reordered = { max_budget: 2_000_000, intake: Object.fromEntries(Object.entries(ndaOrder().intake).reverse()), service: "perjanjian_kerahasiaan" };
     clock.advance(23 * 60 * 60 * 1000);
     try {
@@ -277,7 +277,7 @@ describe.runIf(testDatabaseKind === "postgres")("concurrency on PostgreSQL", () 
   it("two concurrent accepts of one delivered order release the escrow once", async () => {
     const org = await createTestOrg(database.prisma);
     const { body } = await post("/v1/orders", org.token, ndaOrder());
-    await driveOrder(database.prisma, body.id, practitionerId, "diserahkan");
+    await driveOrder(database.prisma, body.id, practitionerId, "diserahkan", clock.now());
     const answers = await Promise.all([post(`/v1/orders/${body.id}/accept`, org.token, undefined), post(`/v1/orders/${body.id}/accept`, org.token, undefined)]);
     expect(answers.map((a) => a.res.status).sort()).toEqual([200, 409]);
     expect(await database.prisma.ledgerTransfer.count({ where: { kind: "escrow_release", reference: body.id } })).toBe(1);
@@ -315,7 +315,7 @@ describe("POST /v1/orders/{id}/messages", () => {
   it("answers a butuh_input_klien question: the message is stored and work resumes (dikerjakan)", async () => {
     const org = await createTestOrg(database.prisma);
     const { body } = await post("/v1/orders", org.token, ndaOrder());
-    await driveOrder(database.prisma, body.id, practitionerId, "butuh_input_klien");
+    await driveOrder(database.prisma, body.id, practitionerId, "butuh_input_klien", clock.now());
     const reply = await post(`/v1/orders/${body.id}/messages`, org.token, { body: "Jl. Merdeka 1, Bandung" });
     expect(reply.res.status).toBe(200);
     expect(reply.body.status).toBe("dikerjakan");
@@ -323,8 +323,8 @@ describe("POST /v1/orders/{id}/messages", () => {
       ["practitioner", "Mohon kirim alamat lengkap PT Dua."],
       ["client", "Jl. Merdeka 1, Bandung"],
     ]);
-    const events = await database.prisma.webhookEvent.findMany({ where: { orderId: body.id }, orderBy: { createdAt: "asc" } });
-    expect(events.map((e) => e.type).at(-1)).toBe("order.dikerjakan");
+    // Work started once, and resumed once with the answer.
+    expect(await database.prisma.webhookEvent.count({ where: { orderId: body.id, type: "order.dikerjakan" } })).toBe(2);
   });
 
   it("only adds the message in other active statuses", async () => {
@@ -357,7 +357,7 @@ describe("POST /v1/orders/{id}/accept", () => {
   it("accepts a delivered order: selesai, the practitioner gets the client price, the platform the rest", async () => {
     const org = await createTestOrg(database.prisma);
     const { body } = await post("/v1/orders", org.token, ndaOrder());
-    await driveOrder(database.prisma, body.id, practitionerId, "diserahkan");
+    await driveOrder(database.prisma, body.id, practitionerId, "diserahkan", clock.now());
     const payableBefore = await balanceOf(database.prisma, accounts.practitionerPayable(practitionerId));
     const revenueBefore = await balanceOf(database.prisma, accounts.platformRevenue(true));
     const res = await api.call(`/v1/orders/${body.id}/accept`, { method: "POST", token: org.token });
@@ -439,7 +439,7 @@ describe("operator actions", () => {
     expect(await escrow(paid.body.id, org.id)).toBe(0n);
 
     const delivered = await post("/v1/orders", org.token, ndaOrder());
-    await driveOrder(database.prisma, delivered.body.id, practitionerId, "diserahkan");
+    await driveOrder(database.prisma, delivered.body.id, practitionerId, "diserahkan", clock.now());
     await operatorOrderAction(deps, { orderId: delivered.body.id, action: "dispute", operatorId: "usr_op" });
     expect((await operatorOrderAction(deps, { orderId: delivered.body.id, action: "settle_for_practitioner", operatorId: "usr_op" })).status).toBe("selesai");
 

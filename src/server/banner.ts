@@ -1,0 +1,45 @@
+import path from "node:path";
+import type { Demo } from "./services/demo";
+
+export interface BannerFacts {
+  publicUrl: string;
+  nodeEnv: string;
+  database: string;
+  jobs: "inngest" | "sweeper";
+  migrationsApplied: string[];
+  demo: Demo | null;
+  /** For showing the key files relative to where the command was run. */
+  cwd: string;
+}
+
+/**
+ * What `npm start` prints. A demo secret is printed on the start that created it and never again:
+ * later starts point at the file that keeps it (embedded database), so a log never holds a
+ * secret more than once.
+ */
+export function startBanner(facts: BannerFacts): string {
+  const { publicUrl, demo } = facts;
+  const shown = (file: string) => (path.relative(facts.cwd, file).startsWith("..") ? file : path.relative(facts.cwd, file));
+  const lines: Array<string | null> = [
+    `Kuasa is running at ${publicUrl} (${facts.nodeEnv}, ${facts.database})`,
+    `Jobs: ${facts.jobs === "inngest" ? "Inngest at /api/inngest" : "local sweeper"}`,
+    facts.migrationsApplied.length ? `Applied migrations: ${facts.migrationsApplied.join(", ")}` : null,
+    `API reference: ${publicUrl}/docs (OpenAPI: ${publicUrl}/v1/openapi.json)`,
+    `MCP (Streamable HTTP): ${publicUrl}/mcp`,
+  ];
+  if (demo?.created) {
+    const { live, test, testWebhookSecret } = demo.secrets;
+    const keptIn = demo.files.live ? ` (shown once; kept in ${shown(demo.files.live)})` : " (shown once: copy it now)";
+    if (live) lines.push(`Demo API key${keptIn}: ${live}`, `Try it:\n  curl -s ${publicUrl}/v1/services -H "Authorization: Bearer ${live}"`);
+    if (test) {
+      lines.push(
+        `Sandbox (test) key: ${test}\n  its webhook secret: ${testWebhookSecret ?? "(not kept)"}\n  drive its orders with /v1/test_helpers (see ${publicUrl}/docs)`,
+      );
+    }
+  } else if (demo?.files.live || demo?.files.test) {
+    const { live, test, testWebhookSecret } = demo.files;
+    if (live) lines.push(`Demo API key: in ${shown(live)}`, `Try it:\n  curl -s ${publicUrl}/v1/services -H "Authorization: Bearer $(cat ${shown(live)})"`);
+    if (test) lines.push(`Sandbox (test) key: in ${shown(test)}${testWebhookSecret ? `, its webhook secret in ${shown(testWebhookSecret)}` : ""}`);
+  }
+  return lines.filter((line) => line !== null).join("\n");
+}
