@@ -4,6 +4,7 @@ import { createRestHandler } from "./server/api/rest";
 import { startBanner } from "./server/banner";
 import { readConfig } from "./server/config";
 import { createMcpHandler } from "./server/mcp/http";
+import { appDepsOf } from "./server/runtime";
 import { startRuntime } from "./server/runtime-start";
 import { ensureDemo } from "./server/services/demo";
 
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
   await app.prepare();
   const handleNext = app.getRequestHandler();
   // One set for both agent faces, so REST and MCP enforce the same rules with the same state.
-  const agentDeps = { db: runtime.db, clock: runtime.clock, rateLimiter: runtime.rateLimiter, jobs: runtime.jobs };
+  const agentDeps = appDepsOf(runtime);
   const handleRest = createRestHandler({ ...agentDeps, publicUrl: config.publicUrl });
   const handleMcp = createMcpHandler(agentDeps);
 

@@ -1,7 +1,9 @@
 import { parseArgs } from "node:util";
 import { AppError } from "@/server/domain/errors";
 import type { Db } from "@/server/db/client";
+import { systemClock } from "@/server/domain/clock";
 import { createApiKey } from "@/server/services/api-keys";
+import { closeCase } from "@/server/services/cases";
 import { createOrganization, setOrganizationStatus, topUpDeposit } from "@/server/services/organizations";
 import { createPractitioner, createUser } from "@/server/services/users";
 
@@ -113,6 +115,14 @@ export const COMMANDS: Record<string, Command> = {
         { email: required(str(v.email), "email"), password: required(str(v.password), "password"), role, organizationId: str(v.org), name: str(v.name) },
         actor,
       );
+    },
+  },
+  "case:close": {
+    usage: "case:close --case ID",
+    options: { case: { type: "string" } },
+    run: async (db, v) => {
+      const closed = await closeCase(db, systemClock, { caseId: required(str(v.case), "case"), actor });
+      return { id: closed.id, status: closed.status };
     },
   },
   "practitioner:create": {

@@ -22,7 +22,7 @@ export function startBanner(facts: BannerFacts): string {
   const shown = (file: string) => (path.relative(facts.cwd, file).startsWith("..") ? file : path.relative(facts.cwd, file));
   const lines: Array<string | null> = [
     `Kuasa is running at ${publicUrl} (${facts.nodeEnv}, ${facts.database})`,
-    `Jobs: ${facts.jobs === "inngest" ? "Inngest at /api/inngest" : "local sweeper"}`,
+    `Jobs: ${facts.jobs === "inngest" ? "Inngest at /api/inngest (this process's local sweeper takes over whenever Inngest cannot be reached)" : "local sweeper"}`,
     facts.migrationsApplied.length ? `Applied migrations: ${facts.migrationsApplied.join(", ")}` : null,
     `API reference: ${publicUrl}/docs (OpenAPI: ${publicUrl}/v1/openapi.json)`,
     `MCP (Streamable HTTP): ${publicUrl}/mcp`,

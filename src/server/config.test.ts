@@ -71,3 +71,21 @@ describe("readConfig: the demo seed", () => {
     expect(() => readConfig({ SEED_DEMO: "maybe" })).toThrow(/SEED_DEMO/);
   });
 });
+
+describe("readConfig: order rules", () => {
+  it("defaults to auto-acceptance after 7 days, a stall refund after 24 hours and 2 revisions", () => {
+    expect(readConfig({}).orderRules).toEqual({ autoAcceptDays: 7, offerStallHours: 24, maxRevisions: 2 });
+  });
+
+  it("reads ORDER_AUTO_ACCEPT_DAYS, OFFER_STALL_HOURS and ORDER_MAX_REVISIONS (0 revisions allowed)", () => {
+    expect(readConfig({ ORDER_AUTO_ACCEPT_DAYS: "3", OFFER_STALL_HOURS: "48", ORDER_MAX_REVISIONS: "0" }).orderRules).toEqual({ autoAcceptDays: 3, offerStallHours: 48, maxRevisions: 0 });
+  });
+
+  it.each([
+    [{ ORDER_AUTO_ACCEPT_DAYS: "0" }, /ORDER_AUTO_ACCEPT_DAYS/],
+    [{ OFFER_STALL_HOURS: "1.5" }, /OFFER_STALL_HOURS/],
+    [{ ORDER_MAX_REVISIONS: "-1" }, /ORDER_MAX_REVISIONS/],
+  ])("rejects %o", (env, message) => {
+    expect(() => readConfig(env)).toThrow(message);
+  });
+});

@@ -1,3 +1,4 @@
+import { DEFAULT_ORDER_RULES, type OrderRules } from "./domain/order-rules";
 import { DEFAULT_RATE_LIMITS } from "./services/rate-limit";
 /** Every setting the process reads, in one place; .env.example documents each. */
 export interface Config {
@@ -26,6 +27,8 @@ export interface Config {
     /** Deliver to loopback/private/link-local addresses; never in production unless asked. */
     allowPrivate: boolean;
   };
+  /** An order's life after payment: auto-acceptance, the stall refund, the revision limit. */
+  orderRules: OrderRules;
   jobs: {
     /** Inngest when any INNGEST_* key or INNGEST_DEV is set (the SDK reads those itself), else the in-process sweeper. */
     engine: "inngest" | "sweeper";
@@ -51,6 +54,14 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
   if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got ${raw}`);
+  return value;
+}
+
+function nonNegativeInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a whole number, 0 or more, got ${raw}`);
   return value;
 }
 
@@ -88,6 +99,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhooks: {
       timeoutMs: positiveInteger(env, "WEBHOOK_TIMEOUT_MS", 10_000),
       allowPrivate: flag(env, "WEBHOOK_ALLOW_PRIVATE", nodeEnv !== "production"),
+    },
+    orderRules: {
+      autoAcceptDays: positiveInteger(env, "ORDER_AUTO_ACCEPT_DAYS", DEFAULT_ORDER_RULES.autoAcceptDays),
+      offerStallHours: positiveInteger(env, "OFFER_STALL_HOURS", DEFAULT_ORDER_RULES.offerStallHours),
+      maxRevisions: nonNegativeInteger(env, "ORDER_MAX_REVISIONS", DEFAULT_ORDER_RULES.maxRevisions),
     },
     jobs: {
       engine: env.INNGEST_EVENT_KEY || env.INNGEST_SIGNING_KEY || inngestDev ? "inngest" : "sweeper",

@@ -8,7 +8,7 @@ import { createCallerFactory } from "./api/trpc";
 import { authOptions } from "./auth/options";
 import { PORTAL_HOME, type PortalUser } from "./auth/session";
 import { newId } from "./domain/ids";
-import { getRuntime } from "./runtime";
+import { appDepsOf, getRuntime } from "./runtime";
 
 const createPortalCaller = createCallerFactory(portalRouter);
 
@@ -21,7 +21,6 @@ export async function portalPage(role: UserRole) {
   const user = session?.user as PortalUser | undefined;
   if (!user) redirect("/masuk");
   if (user.role !== role) redirect(PORTAL_HOME[user.role]);
-  const { db, clock, jobs } = getRuntime();
-  const caller = createPortalCaller(createContext({ db, clock, jobs }, newId("request"), {}, user));
+  const caller = createPortalCaller(createContext(appDepsOf(getRuntime()), newId("request"), {}, user));
   return { user, caller };
 }

@@ -35,6 +35,7 @@ export async function attachRuntime(database: Database, config: Config): Promise
     database,
     db: database.prisma,
     clock: systemClock,
+    orderRules: config.orderRules,
     config,
     jobs,
     close: async () => {

@@ -26,6 +26,11 @@ export function setRuntime(runtime: Runtime | null): void {
   else delete (globalThis as Holder)[KEY];
 }
 
+/** What every face (REST, MCP, the portals) passes to its procedures: one place, so none forgets a setting. */
+export function appDepsOf(runtime: Runtime): AppDeps {
+  return { db: runtime.db, clock: runtime.clock, orderRules: runtime.config.orderRules, rateLimiter: runtime.rateLimiter, jobs: runtime.jobs };
+}
+
 export function getRuntime(): Runtime {
   const runtime = (globalThis as Holder)[KEY];
   if (!runtime) throw new Error("The Kuasa runtime is not started; run the app through src/server.ts (npm start / npm run dev).");

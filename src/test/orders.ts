@@ -1,4 +1,5 @@
 import type { Db } from "@/server/db/client";
+import { DEFAULT_ORDER_RULES } from "@/server/domain/order-rules";
 import type { OrderTrigger } from "@/server/domain/order-state";
 import { changeOrderStatus } from "@/server/services/orders";
 import { createPractitioner } from "@/server/services/users";
@@ -56,7 +57,7 @@ export async function driveOrder(
   for (const [trigger, kind, extra] of steps.slice(0, stopAfter)) {
     await db.$transaction(async (tx) => {
       const order = await tx.order.findUniqueOrThrow({ where: { id: orderId } });
-      await changeOrderStatus(tx, now, order, trigger, { kind, id: practitionerId }, extra);
+      await changeOrderStatus(tx, { now, rules: DEFAULT_ORDER_RULES }, order, trigger, { kind, id: practitionerId }, extra);
     });
   }
 }

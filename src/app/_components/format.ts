@@ -1,4 +1,6 @@
 import type { OrderStatus } from "@/generated/prisma/enums";
+import type { MessageRole } from "@/server/domain/order-state";
+import type { CaseEventType } from "@/server/domain/webhook-event";
 
 const rupiah = new Intl.NumberFormat("id-ID", { style: "currency", currency: "IDR", maximumFractionDigits: 0 });
 const dateTime = new Intl.DateTimeFormat("id-ID", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Jakarta" });
@@ -20,4 +22,20 @@ export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
   dibatalkan: "Dibatalkan",
   sengketa: "Dalam sengketa",
   direfund: "Dana dikembalikan",
+};
+
+/** How each case-board event reads to a person. */
+export const CASE_EVENT_LABEL: Record<CaseEventType, string> = {
+  "case.bid_received": "Penawaran baru masuk",
+  "case.selected": "Penawaran dipilih",
+  "case.ditutup": "Kasus ditutup operator",
+  "invoice.dibayar": "Tagihan dibayar",
+};
+
+/** Who wrote an order message, as a person reads it. */
+export const MESSAGE_ROLE_LABEL: Record<MessageRole, string> = {
+  client: "Klien",
+  practitioner: "Praktisi",
+  operator: "Operator Kuasa",
+  system: "Sistem Kuasa",
 };

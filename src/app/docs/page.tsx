@@ -6,7 +6,7 @@ import { buildOpenApiDocument } from "@/server/api/openapi";
 import { readConfig, type Config } from "@/server/config";
 import { SCOPES } from "@/server/domain/api-key";
 import { AppError, ERROR_CODES } from "@/server/domain/errors";
-import { hasEvent } from "@/server/domain/order-event";
+import { hasEvent } from "@/server/domain/webhook-event";
 import { WEBHOOK_MAX_ATTEMPTS } from "@/server/domain/webhook-delivery";
 import { getRuntime } from "@/server/runtime";
 import { DEFAULT_RATE_LIMITS } from "@/server/services/rate-limit";

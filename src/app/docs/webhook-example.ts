@@ -1,8 +1,8 @@
-import { orderEventPayload, type OrderEventPayload, type OrderEventSource } from "@/server/domain/order-event";
+import { orderEventPayload, type OrderEventPayload, type OrderEventSource, webhookBody } from "@/server/domain/webhook-event";
 import { agentPrice } from "@/server/domain/pricing";
 import { DEFAULT_TOLERANCE_SECONDS, signWebhook } from "@/server/domain/signature";
 import { slaDueAt } from "@/server/domain/sla";
-import { nextAttemptAt, WEBHOOK_MAX_ATTEMPTS, webhookBody, webhookHeaders } from "@/server/domain/webhook-delivery";
+import { nextAttemptAt, WEBHOOK_MAX_ATTEMPTS, webhookHeaders } from "@/server/domain/webhook-delivery";
 import { CATALOG_SEED } from "@/server/services/catalog-seed";
 
 /**

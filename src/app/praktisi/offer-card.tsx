@@ -51,7 +51,7 @@ export function OfferCard({ offer }: { offer: Offer }) {
 
       <dl className="facts">
         <dt>Pendapatan Anda</dt>
-        <dd className="amount">{formatRupiah(order.earningIdr)}</dd>
+        <dd className="amount">{order.earningIdr === null ? "—" : formatRupiah(order.earningIdr)}</dd>
         <dt>SLA</dt>
         <dd>
           {order.service.slaLabel}

@@ -15,6 +15,7 @@ export const ERROR_CODES = {
   METHOD_NOT_ALLOWED: { status: 405, description: "The path exists but not with this HTTP method." },
   INVALID_STATE: { status: 409, description: "The resource's current status does not allow this action." },
   CONFLICT: { status: 409, description: "The action conflicts with the resource's current data." },
+  REVISION_LIMIT: { status: 409, description: "The order has had the most revisions allowed; accept the result or open a dispute." },
   PAYLOAD_TOO_LARGE: { status: 413, description: "The request body is larger than the limit." },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, description: "A request body must be sent as application/json." },
   IDEMPOTENCY_KEY_REUSED: { status: 422, description: "The Idempotency-Key was used within 24 hours with a different body." },

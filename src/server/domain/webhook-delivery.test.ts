@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { OrderEventPayload } from "./order-event";
-import { isDeliveredStatus, nextAttemptAt, WEBHOOK_MAX_ATTEMPTS, webhookBody, webhookHeaders } from "./webhook-delivery";
+import { isDeliveredStatus, nextAttemptAt, WEBHOOK_MAX_ATTEMPTS, webhookHeaders } from "./webhook-delivery";
 
 describe("nextAttemptAt", () => {
   const failedAt = new Date("2026-11-22T10:00:00.000Z");
@@ -34,30 +33,6 @@ describe("isDeliveredStatus", () => {
     [400, false],
     [500, false],
   ])("%i: %s", (status, delivered) => expect(isDeliveredStatus(status)).toBe(delivered));
-});
-
-describe("webhookBody", () => {
-  // Keys deliberately scrambled, as jsonb returns them.
-  const stored = {
-    order: {
-      updated_at: "2026-11-22T09:59:00.000Z",
-      id: "ord_1",
-      deliverable: null,
-      status: "dibayar",
-      sla_due_at: "2026-11-25T09:59:00.000Z",
-      service: "pendaftaran_merek",
-      price_idr: 2650000,
-    },
-    event: "order.dibayar",
-  } as OrderEventPayload;
-
-  it("writes event, sent_at, order in that order, with the order fields in the spec's order", () => {
-    expect(webhookBody(stored, new Date("2026-11-22T10:00:00.000Z"))).toBe(
-      '{"event":"order.dibayar","sent_at":"2026-11-22T10:00:00.000Z","order":{"id":"ord_1","status":"dibayar",' +
-        '"service":"pendaftaran_merek","price_idr":2650000,"sla_due_at":"2026-11-25T09:59:00.000Z","deliverable":null,' +
-        '"updated_at":"2026-11-22T09:59:00.000Z"}}',
-    );
-  });
 });
 
 describe("webhookHeaders", () => {

@@ -1,5 +1,3 @@
-import type { OrderEventPayload } from "./order-event";
-
 /** Rules of webhook delivery (spec "Events → Delivery and retry"); pure. */
 
 export const WEBHOOK_MAX_ATTEMPTS = 5;
@@ -15,27 +13,6 @@ export function nextAttemptAt(failedAttempt: number, failedAt: Date): Date | nul
 
 export function isDeliveredStatus(statusCode: number): boolean {
   return statusCode >= 200 && statusCode <= 299;
-}
-
-/**
- * The exact request body: `event`, `sent_at`, `order`, with the order's fields in the spec's
- * order. Rebuilt field by field because the stored payload is jsonb, which does not keep key order.
- */
-export function webhookBody(payload: OrderEventPayload, sentAt: Date): string {
-  const { order } = payload;
-  return JSON.stringify({
-    event: payload.event,
-    sent_at: sentAt.toISOString(),
-    order: {
-      id: order.id,
-      status: order.status,
-      service: order.service,
-      price_idr: order.price_idr,
-      sla_due_at: order.sla_due_at,
-      deliverable: order.deliverable,
-      updated_at: order.updated_at,
-    },
-  });
 }
 
 /** Request headers; the spec's neutral word "Service" becomes the operator's name. */

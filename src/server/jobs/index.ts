@@ -4,17 +4,19 @@ import { JOB_KINDS } from "./registry";
 import { createSweeper, type Sweeper } from "./sweeper";
 import type { JobDeps } from "./types";
 
-export type { JobDeps, JobEngine, JobKind, Jobs } from "./types";
+export type { EngineStatus, JobDeps, JobEngine, JobKind, Jobs } from "./types";
 
 export type JobEngineChoice = Sweeper | InngestEngine;
 
 /** Inngest when configured (INNGEST_* set), otherwise the in-process sweeper. */
 export function createJobEngine(config: Config, deps: JobDeps): JobEngineChoice {
-  if (config.jobs.engine === "inngest") return createInngestEngine(deps, JOB_KINDS);
+  if (config.jobs.engine === "inngest") {
+    return createInngestEngine(deps, JOB_KINDS, { fallback: { intervalMs: config.jobs.sweepIntervalMs, concurrency: config.jobs.concurrency } });
+  }
   return createSweeper({ deps, kinds: JOB_KINDS, intervalMs: config.jobs.sweepIntervalMs, concurrency: config.jobs.concurrency });
 }
 
 /** The job dependencies the process builds from its settings. */
 export function jobDepsFrom(config: Config, base: Pick<JobDeps, "db" | "clock">): JobDeps {
-  return { ...base, webhooks: { operatorName: config.operatorName, ...config.webhooks } };
+  return { ...base, orderRules: config.orderRules, webhooks: { operatorName: config.operatorName, ...config.webhooks } };
 }

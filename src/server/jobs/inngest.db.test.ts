@@ -5,7 +5,20 @@ import { WEBHOOK_DELIVERY_JOB } from "@/server/services/webhooks";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { seededCatalog } from "@/test/fixtures";
 import { createOrderEvent, startReceiver, testWebhookSettings, type Receiver } from "@/test/webhooks";
-import { createInngestClient, createInngestEngine, createInngestFunctions, jobEventName, SWEEP_FUNCTION_ID, SWEEP_GRACE_MS, WAKE_EVENT, WAKE_FUNCTION_ID } from "./inngest";
+import {
+  createInngestClient,
+  createInngestEngine,
+  createInngestFunctions,
+  jobEventName,
+  OVERDUE_TAKEOVER_MS,
+  SCHEDULE_AHEAD_MS,
+  SWEEP_FUNCTION_ID,
+  SWEEP_GRACE_MS,
+  timerEventName,
+  timerFunctionId,
+  WAKE_EVENT,
+  WAKE_FUNCTION_ID,
+} from "./inngest";
 import { JOB_KINDS } from "./registry";
 import type { JobKind } from "./types";
 import { webhookDeliveryJob } from "./webhook-delivery";
@@ -48,8 +61,15 @@ function functions(clock = fixedClock(START), kinds: readonly JobKind[] = [webho
 const wake = (id: string) => ({ events: [{ name: jobEventName(WEBHOOK_DELIVERY_JOB), data: { id } }] as [{ name: string; data: { id: string } }] });
 
 describe("Inngest functions", () => {
-  it("serves one function per job kind plus the cron sweep and the wake-up after commits", () => {
-    expect(functions(fixedClock(START), JOB_KINDS).all.map((fn) => fn.id())).toEqual([...JOB_KINDS.map((k) => k.name), SWEEP_FUNCTION_ID, WAKE_FUNCTION_ID]);
+  it("serves one function per job kind, a timer per deadline kind, the cron sweep and the wake-up after commits", () => {
+    const deadlines = JOB_KINDS.filter((k) => k.deadline).map((k) => k.name);
+    expect(deadlines.sort()).toEqual(["offer-expiry", "offering-stall-refund", "order-auto-accept", "sla-breach"]);
+    expect(functions(fixedClock(START), JOB_KINDS).all.map((fn) => fn.id())).toEqual([
+      ...JOB_KINDS.map((k) => k.name),
+      ...JOB_KINDS.filter((k) => k.deadline).map((k) => timerFunctionId(k.name)),
+      SWEEP_FUNCTION_ID,
+      WAKE_FUNCTION_ID,
+    ]);
   });
 
   it("delivers through the same handler as the sweeper", async () => {
@@ -118,7 +138,7 @@ describe("Inngest functions", () => {
     const { result, ctx } = await new InngestTestEngine({ function: functions(clock).sweep }).execute({
       steps: [{ id: "wake-due", handler: () => sent.push("sent") }],
     });
-    expect(result).toEqual({ woken: 1 });
+    expect(result).toEqual({ woken: 1, scheduled: 0 });
     expect(ctx.step.sendEvent).toHaveBeenCalledWith("wake-due", [{ name: jobEventName(WEBHOOK_DELIVERY_JOB), data: { id: missed.deliveryId } }]);
     expect(sent).toEqual(["sent"]);
   });
@@ -131,10 +151,77 @@ describe("Inngest functions", () => {
       events: [{ name: WAKE_EVENT, data: {} }],
       steps: [{ id: "wake-due", handler: () => undefined }],
     });
-    const sendEvent = ctx.step.sendEvent as unknown as { mock: { calls: Array<[string, Array<{ data: { id: string } }>]> } };
-    const woken = sendEvent.mock.calls.flatMap(([, events]) => events.map((e) => e.data.id));
-    expect(woken).toContain(justDue.deliveryId);
-    expect(woken).not.toContain(later.deliveryId);
+    expect(sentEvents(ctx).map((e) => e.data.id)).toContain(justDue.deliveryId);
+    expect(sentEvents(ctx).map((e) => e.data.id)).not.toContain(later.deliveryId);
+  });
+});
+
+type SentEvent = { name: string; id?: string; data: { id: string; dueAt?: string } };
+function sentEvents(ctx: { step: { sendEvent: unknown } }): SentEvent[] {
+  const calls = (ctx.step.sendEvent as { mock: { calls: Array<[string, SentEvent[] | SentEvent]> } }).mock.calls;
+  return calls.flatMap(([, events]) => (Array.isArray(events) ? events : [events]));
+}
+
+/** A deadline kind whose rows are `rows`; findDue answers what falls due by the cutoff. */
+function deadlineKind(rows: Array<{ id: string; dueAt: string }>): JobKind {
+  return {
+    name: "test-deadline",
+    deadline: true,
+    findDue: async (_db, cutoff, limit) =>
+      rows
+        .map((r) => ({ id: r.id, dueAt: new Date(r.dueAt) }))
+        .filter((r) => r.dueAt <= cutoff)
+        .slice(0, limit),
+    handle: async () => undefined,
+  };
+}
+
+describe("Inngest deadlines", () => {
+  const at = (offsetMs: number) => new Date(Date.parse(START) + offsetMs).toISOString();
+
+  it("after a commit, runs what is due now and schedules each deadline of the next minutes for its own time, with an id Inngest deduplicates", async () => {
+    const kind = deadlineKind([
+      { id: "due", dueAt: at(-1_000) },
+      { id: "soon", dueAt: at(90_000) },
+      { id: "later", dueAt: at(SCHEDULE_AHEAD_MS + 60_000) },
+    ]);
+    const wakeFn = functions(fixedClock(START), [kind]).wake;
+    const { result, ctx } = await new InngestTestEngine({ function: wakeFn }).execute({ events: [{ name: WAKE_EVENT, data: {} }], steps: [{ id: "wake-due", handler: () => undefined }] });
+    expect(result).toEqual({ woken: 1, scheduled: 1 });
+    expect(sentEvents(ctx)).toEqual([
+      { name: jobEventName("test-deadline"), data: { id: "due" } },
+      { name: timerEventName("test-deadline"), id: `test-deadline:soon:${Date.parse(at(90_000))}`, data: { id: "soon", dueAt: at(90_000) } },
+    ]);
+  });
+
+  it("the cron sweep schedules the deadlines coming up and wakes only rows missed by more than the grace", async () => {
+    const kind = deadlineKind([
+      { id: "missed", dueAt: at(-SWEEP_GRACE_MS - 1) },
+      { id: "just-due", dueAt: at(-1_000) },
+      { id: "soon", dueAt: at(SCHEDULE_AHEAD_MS - 1_000) },
+    ]);
+    const { ctx } = await new InngestTestEngine({ function: functions(fixedClock(START), [kind]).sweep }).execute({ steps: [{ id: "wake-due", handler: () => undefined }] });
+    expect(sentEvents(ctx).map((e) => [e.name, e.data.id])).toEqual([
+      [jobEventName("test-deadline"), "missed"],
+      [timerEventName("test-deadline"), "soon"],
+    ]);
+  });
+
+  it("a timer sleeps until the due time, then wakes the kind's job", async () => {
+    const kind = deadlineKind([]);
+    const timer = functions(fixedClock(START), [kind]).all.find((fn) => fn.id() === timerFunctionId("test-deadline"))!;
+    const slept: unknown[] = [];
+    const { result, ctx } = await new InngestTestEngine({ function: timer }).execute({
+      events: [{ name: timerEventName("test-deadline"), data: { id: "ofr_1", dueAt: at(90_000) } }],
+      steps: [
+        { id: "until-due", handler: () => slept.push("slept") },
+        { id: "due", handler: () => undefined },
+      ],
+    });
+    expect(result).toEqual({ id: "ofr_1", dueAt: at(90_000) });
+    expect(slept).toEqual(["slept"]);
+    expect(ctx.step.sleepUntil).toHaveBeenCalledWith("until-due", new Date(at(90_000)));
+    expect(sentEvents(ctx)).toEqual([{ name: jobEventName("test-deadline"), data: { id: "ofr_1" } }]);
   });
 });
 
@@ -146,11 +233,74 @@ describe("Inngest engine", () => {
     vi.stubEnv("INNGEST_DEV", "1");
     vi.stubEnv("INNGEST_BASE_URL", url);
     const logger = { ...quiet, error: vi.fn() };
-    const engine = createInngestEngine({ db: database.prisma, clock: fixedClock(START), webhooks: testWebhookSettings }, [webhookDeliveryJob], logger);
+    const engine = createInngestEngine({ db: database.prisma, clock: fixedClock(START), webhooks: testWebhookSettings }, [webhookDeliveryJob], { logger });
     expect(() => engine.notify(WEBHOOK_DELIVERY_JOB, "dlv_1")).not.toThrow();
     engine.notify("no-such-kind", "x");
     expect(logger.error).toHaveBeenCalledWith("[jobs] notify: unknown job kind no-such-kind");
     await engine.stop();
-    expect(logger.error).toHaveBeenCalledWith(expect.stringMatching(/^\[jobs\] could not wake webhook-delivery dlv_1 through Inngest \(the cron sweep will\): /));
+    expect(logger.error).toHaveBeenCalledWith(expect.stringMatching(/^\[jobs\] could not wake webhook-delivery dlv_1 through Inngest: /));
   }, 20_000);
+
+  /** Inngest's event API as the SDK calls it: `up` decides whether it accepts events. */
+  async function fakeInngest() {
+    const state = { up: false };
+    const server = await receiver(() => (state.up ? { status: 200, body: JSON.stringify({ ids: ["evt"], status: 200 }), headers: { "Content-Type": "application/json" } } : { status: 503, body: "{}" }));
+    vi.stubEnv("INNGEST_DEV", "1");
+    vi.stubEnv("INNGEST_BASE_URL", server.url);
+    return { state, server };
+  }
+
+  async function until(condition: () => Promise<boolean> | boolean, timeoutMs = 15_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await condition())) {
+      if (Date.now() > deadline) throw new Error("timed out waiting");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  it("when Inngest cannot be reached, says so loudly, lets the local sweeper deliver what is due, and hands back once Inngest answers", async () => {
+    const inngest = await fakeInngest();
+    const target = await receiver();
+    const event = await createOrderEvent(database.prisma, { callbackUrl: target.url, at: new Date(START) });
+    const logger = { ...quiet, error: vi.fn() };
+    const engine = createInngestEngine({ db: database.prisma, clock: fixedClock(START), webhooks: testWebhookSettings }, [webhookDeliveryJob], {
+      logger,
+      fallback: { intervalMs: 50, concurrency: 2 },
+    });
+    try {
+      expect(engine.status()).toEqual({ engine: "inngest", healthy: true });
+      engine.wakeDue();
+      await until(() => target.requests.length === 1);
+      expect(engine.status()).toMatchObject({ engine: "inngest", healthy: false, fallback: "sweeper", reason: expect.stringContaining("events cannot be sent") });
+      expect(logger.error).toHaveBeenCalledWith(expect.stringMatching(/^\[jobs\] INNGEST UNREACHABLE: events cannot be sent/));
+      expect((await database.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: event.deliveryId! } })).status).toBe("terkirim");
+
+      inngest.state.up = true;
+      expect(await engine.checkHealth()).toEqual({ engine: "inngest", healthy: true });
+      expect(logger.error).toHaveBeenCalledWith(expect.stringMatching(/^\[jobs\] Inngest answers again; the local sweeper of this process stops/));
+    } finally {
+      await engine.stop();
+    }
+  }, 30_000);
+
+  it("takes over when Inngest accepts events but runs nothing: a row overdue by more than two minutes", async () => {
+    const inngest = await fakeInngest();
+    inngest.state.up = true;
+    const target = await receiver();
+    const overdue = await createOrderEvent(database.prisma, { callbackUrl: target.url, at: new Date(Date.parse(START) - OVERDUE_TAKEOVER_MS - 1_000) });
+    const logger = { ...quiet, error: vi.fn() };
+    const engine = createInngestEngine({ db: database.prisma, clock: fixedClock(START), webhooks: testWebhookSettings }, [webhookDeliveryJob], {
+      logger,
+      fallback: { intervalMs: 50, concurrency: 2 },
+    });
+    try {
+      expect(await engine.checkHealth()).toMatchObject({ healthy: false, reason: expect.stringMatching(/overdue by more than 120 s \(webhook-delivery\)/) });
+      await until(() => target.requests.length === 1);
+      expect((await database.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: overdue.deliveryId! } })).status).toBe("terkirim");
+      // Events are accepted again, but nothing proves Inngest runs Kuasa's functions: the sweeper stays.
+      expect(await engine.checkHealth()).toMatchObject({ healthy: false });
+    } finally {
+      await engine.stop();
+    }
+  }, 30_000);
 });

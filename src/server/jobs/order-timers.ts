@@ -1,5 +1,12 @@
-import { ensureOffering, expireOffer, offersDueToExpire, ordersNeedingOffer } from "@/server/services/offers";
-import { deleteExpiredIdempotencyKey, expiredIdempotencyKeys, markSlaBreached, ordersPastSla } from "@/server/services/order-timers";
+import { ensureOffering, expireOffer, offersDueToExpire, ordersNeedingOffer, refundStalledOrder, stalledOrdersDueForRefund } from "@/server/services/offers";
+import {
+  autoAcceptOrder,
+  deleteExpiredIdempotencyKey,
+  expiredIdempotencyKeys,
+  markSlaBreached,
+  ordersDueForAutoAccept,
+  ordersPastSla,
+} from "@/server/services/order-timers";
 import type { JobKind } from "./types";
 
 /** A paid order, or one whose offer ended, gets its next offer (or stalls into the operator queue). */
@@ -14,6 +21,7 @@ export const offerExpiryJob: JobKind = {
   name: "offer-expiry",
   findDue: offersDueToExpire,
   handle: async (deps, offerId) => expireOffer(deps, offerId),
+  deadline: true,
 };
 
 /** An order past its SLA before delivery is flagged once for the operator. */
@@ -21,6 +29,7 @@ export const slaBreachJob: JobKind = {
   name: "sla-breach",
   findDue: ordersPastSla,
   handle: async (deps, orderId) => markSlaBreached(deps, orderId),
+  deadline: true,
 };
 
 /** Idempotency keys older than 24 hours are removed. */
@@ -28,4 +37,20 @@ export const idempotencyExpiryJob: JobKind = {
   name: "idempotency-expiry",
   findDue: expiredIdempotencyKeys,
   handle: async (deps, id) => deleteExpiredIdempotencyKey(deps, id),
+};
+
+/** A delivered result nobody accepted, revised or disputed in time is accepted and escrow released. */
+export const autoAcceptJob: JobKind = {
+  name: "order-auto-accept",
+  findDue: ordersDueForAutoAccept,
+  handle: async (deps, orderId) => autoAcceptOrder(deps, orderId),
+  deadline: true,
+};
+
+/** An order whose offering stalled and that nobody re-offered in time is refunded. */
+export const stalledRefundJob: JobKind = {
+  name: "offering-stall-refund",
+  findDue: stalledOrdersDueForRefund,
+  handle: async (deps, orderId) => refundStalledOrder(deps, orderId),
+  deadline: true,
 };

@@ -1,6 +1,14 @@
-import { idempotencyExpiryJob, offerExpiryJob, orderOfferingJob, slaBreachJob } from "./order-timers";
+import { autoAcceptJob, idempotencyExpiryJob, offerExpiryJob, orderOfferingJob, slaBreachJob, stalledRefundJob } from "./order-timers";
 import type { JobKind } from "./types";
 import { webhookDeliveryJob } from "./webhook-delivery";
 
 /** Every kind of timed work both engines run; adding a kind is one entry here. */
-export const JOB_KINDS: readonly JobKind[] = [webhookDeliveryJob, orderOfferingJob, offerExpiryJob, slaBreachJob, idempotencyExpiryJob];
+export const JOB_KINDS: readonly JobKind[] = [
+  webhookDeliveryJob,
+  orderOfferingJob,
+  offerExpiryJob,
+  autoAcceptJob,
+  stalledRefundJob,
+  slaBreachJob,
+  idempotencyExpiryJob,
+];

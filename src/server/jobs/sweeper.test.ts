@@ -20,9 +20,9 @@ function fakeKind(name: string, due: string[], gate?: Promise<void>) {
   const stats = { maxRunning: 0, findCalls: 0 };
   const kind: JobKind = {
     name,
-    findDue: vi.fn(async (_db, _now, limit: number) => {
+    findDue: vi.fn(async (_db, now: Date, limit: number) => {
       stats.findCalls++;
-      return due.slice(0, limit);
+      return due.slice(0, limit).map((id) => ({ id, dueAt: now }));
     }),
     handle: vi.fn(async (_deps, id: string) => {
       running++;
@@ -107,7 +107,7 @@ describe("createSweeper", () => {
 
   it("logs a failing handler or scan and carries on", async () => {
     const logger = { error: vi.fn() };
-    const broken: JobKind = { name: "broken", findDue: async () => ["x"], handle: async () => Promise.reject(new Error("boom")) };
+    const broken: JobKind = { name: "broken", findDue: async (_db, now) => [{ id: "x", dueAt: now }], handle: async () => Promise.reject(new Error("boom")) };
     const blind: JobKind = { name: "blind", findDue: async () => Promise.reject(new Error("db down")), handle: async () => undefined };
     const fine = fakeKind("fine", ["f1"]);
     const sweeper = createSweeper({ deps, kinds: [broken, blind, fine.kind], intervalMs: 1000, concurrency: 1, logger });

@@ -52,7 +52,7 @@ export function createSweeper(options: SweeperOptions): Sweeper {
       let ids: string[];
       try {
         // Ask for the rows in flight too: they may still look due until their handler claims them.
-        ids = await kind.findDue(deps.db, deps.clock.now(), concurrency);
+        ids = (await kind.findDue(deps.db, deps.clock.now(), concurrency)).map((row) => row.id);
       } catch (err) {
         log.error(`[jobs] finding due ${kind.name} failed:`, err);
         continue;
@@ -110,6 +110,7 @@ export function createSweeper(options: SweeperOptions): Sweeper {
 
   return {
     name: "sweeper",
+    status: () => ({ engine: "sweeper", healthy: true }),
     start() {
       if (looping || stopped) return;
       looping = true;

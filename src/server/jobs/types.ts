@@ -1,4 +1,5 @@
 import type { Db } from "@/server/db/client";
+import type { DueRow } from "@/server/domain/due-row";
 import type { ServiceDeps } from "@/server/services/deps";
 import type { WebhookSettings } from "@/server/services/webhooks";
 
@@ -16,9 +17,14 @@ export type JobOutcome = { retryAt: Date } | void;
  */
 export interface JobKind {
   name: string;
-  /** Ids of rows that need `handle` at `now`, most overdue first. */
-  findDue(db: Db, now: Date, limit: number): Promise<string[]>;
+  /** Rows that need `handle` at or before `cutoff`, most overdue first. */
+  findDue(db: Db, cutoff: Date, limit: number): Promise<DueRow[]>;
   handle(deps: JobDeps, id: string): Promise<JobOutcome>;
+  /**
+   * A deadline kind (an offer's 30 minutes, auto-acceptance, the stall refund, the SLA): Inngest
+   * schedules each row shortly before its due time to run at that time, not at the next sweep.
+   */
+  deadline?: boolean;
   /** Runs of `handle` the Inngest engine allows per wake-up before giving up on it (default 4). */
   inngestAttempts?: number;
 }
@@ -31,8 +37,14 @@ export interface Jobs {
   wakeDue(): void;
 }
 
+/** Whether timed work runs: Inngest may be unreachable, in which case the local sweeper covers for it. */
+export type EngineStatus =
+  | { engine: "sweeper" | "inngest"; healthy: true }
+  | { engine: "inngest"; healthy: false; fallback: "sweeper"; reason: string; since: Date };
+
 export interface JobEngine extends Jobs {
   readonly name: "sweeper" | "inngest";
+  status(): EngineStatus;
   /** Begins background work (the sweeper's loop); call after migrations. */
   start(): void;
   /** Stops taking new work and waits for work in flight. */

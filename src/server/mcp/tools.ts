@@ -70,7 +70,10 @@ const TOOL_TABLE: readonly ToolEntry[] = [
       "butuh_input_klien (the practitioner needs something from you: read the last practitioner message and answer with kirim_pesan); " +
       "diserahkan (result delivered in `deliverable`: review it, then terima_hasil); selesai (accepted, escrow released to the " +
       "practitioner); dibatalkan (cancelled, e.g. rejected by an admin); sengketa (in dispute, handled by the operator's team); " +
-      "direfund (refunded to the deposit).",
+      "direfund (refunded to the deposit). While diserahkan, auto_accept_at says when the result is accepted on your behalf unless " +
+      "you accept, ask for a revision (minta_revisi) or dispute (ajukan_sengketa) first. While ditawarkan, offering.stalled_since " +
+      "means no practitioner took it yet; offering.refund_at is when it is refunded in full unless offering restarts. Messages with " +
+      "role system explain what Kuasa did on its own.",
     annotations: READ,
     procedure: "orders.get",
   },
@@ -92,6 +95,38 @@ const TOOL_TABLE: readonly ToolEntry[] = [
       "In any other status it fails with INVALID_STATE.",
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     procedure: "orders.accept",
+  },
+  {
+    name: "batalkan_order",
+    title: "Batalkan order: cancel an order nobody has taken",
+    description:
+      "Cancel order `id` before a practitioner takes it, with an optional `reason`: from menunggu_bayar nothing was paid; from " +
+      "dibayar or ditawarkan the whole price goes back to the deposit and this month's spend of the key goes down. The order " +
+      "becomes dibatalkan; this cannot be undone. Once a practitioner has taken it (diambil or later) it fails with INVALID_STATE: " +
+      "ask for a revision or open a dispute instead. Cancel only with your user's agreement.",
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    procedure: "orders.cancel",
+  },
+  {
+    name: "minta_revisi",
+    title: "Minta revisi: send a delivered result back for changes",
+    description:
+      "Order `id` in diserahkan goes back to the practitioner (dikerjakan) with `reason`: say exactly what must change; the " +
+      "practitioner reads it as your message. Auto-acceptance stops until the next delivery. Only a limited number of revisions per " +
+      "order (revision_count counts them); after that it fails with REVISION_LIMIT: accept the result or open a dispute.",
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    procedure: "orders.revision",
+  },
+  {
+    name: "ajukan_sengketa",
+    title: "Ajukan sengketa: open a dispute",
+    description:
+      "Order `id` taken or delivered (diambil, dikerjakan, butuh_input_klien or diserahkan) goes to the operator's team as sengketa, " +
+      "with `reason` (what is wrong) as your message. The money stays in escrow until the team decides: a refund to the deposit " +
+      "(direfund), release to the practitioner (selesai) or back to work (dikerjakan). Prefer minta_revisi when the result only " +
+      "needs changes; before anyone took the order, use batalkan_order.",
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    procedure: "orders.dispute",
   },
   {
     name: "ajukan_kasus",

@@ -8,10 +8,12 @@ import { AppError, type ErrorCode } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { maskEmailField, maskPhoneField, maskText } from "@/server/domain/masking";
 import { caseBidPrice } from "@/server/domain/pricing";
+import { bidSummary, caseSummary } from "@/server/domain/webhook-event";
 import type { Db, DbOrTx, Tx } from "@/server/db/client";
 import type { AuthenticatedKey } from "./api-keys";
 import { audit, type AuditEntry } from "./audit";
 import { spentThisMonth } from "./balance";
+import { recordCaseEvent } from "./outbox";
 
 /**
  * The case board (spec flow 2): an agent submits a case, practitioners bid, the agent selects one
@@ -19,12 +21,24 @@ import { spentThisMonth } from "./balance";
  * conditional UPDATEs, so of two concurrent changes exactly one applies.
  */
 
-const CASE_INCLUDE = { bids: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] } } as const satisfies Prisma.CaseInclude;
+const CASE_INCLUDE = {
+  bids: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
+  order: { select: { id: true } },
+} as const satisfies Prisma.CaseInclude;
 
 export type CaseWithBids = Prisma.CaseGetPayload<{ include: typeof CASE_INCLUDE }>;
 
 function changedMeanwhile(entity: "case" | "bid" | "invoice", code: ErrorCode): AppError {
   return new AppError(code, `The ${entity} was changed by another request meanwhile; read it again.`);
+}
+
+/** A case as its events describe it: its own row, and the order its paid invoice opened. */
+async function caseForEvent(tx: Tx, caseId: string) {
+  const row = await tx.case.findUniqueOrThrow({ where: { id: caseId }, include: { order: { select: { id: true } } } });
+  return {
+    summary: caseSummary({ ...row, orderId: row.order?.id ?? null }),
+    subject: { caseId: row.id, owner: { organizationId: row.organizationId, livemode: row.livemode, apiKeyId: row.apiKeyId } },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -139,6 +153,8 @@ export async function selectBid(db: Db, clock: Clock, key: AuthenticatedKey, cas
       subjectId: caseId,
       data: { bid_id: bid.id, invoice_id: invoice.id, total_idr: totalIdr.toString() },
     });
+    const event = await caseForEvent(tx, caseId);
+    await recordCaseEvent(tx, event.subject, { event: "case.selected", case: event.summary }, now);
     return { case: await getCase(tx, key, caseId), invoice };
   });
 }
@@ -151,6 +167,26 @@ async function endLiveBids(tx: Tx, caseId: string, now: Date): Promise<void> {
 
 // ---------------------------------------------------------------------------------------------
 // The operator's side
+
+/** Live cases the operator may close (not yet ditutup), newest first, with what is at stake on each. */
+export async function listCasesForOperator(db: Db, limit = 100) {
+  const rows = await db.case.findMany({
+    where: { livemode: true, status: { not: "ditutup" } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+    select: {
+      id: true,
+      status: true,
+      area: true,
+      urgency: true,
+      createdAt: true,
+      organization: { select: { id: true, name: true } },
+      invoice: { select: { id: true, status: true, totalIdr: true, orderId: true } },
+      _count: { select: { bids: { where: { status: "diajukan" } } } },
+    },
+  });
+  return rows.map(({ _count, invoice, ...row }) => ({ ...row, liveBids: _count.bids, invoice: invoice && { ...invoice, totalIdr: Number(invoice.totalIdr) } }));
+}
 
 /** Takes a case off the board: live bids end; an unpaid invoice is cancelled, a paid one stays paid. */
 export async function closeCase(db: Db, clock: Clock, input: { caseId: string; actor: Pick<AuditEntry, "actorType" | "actorId"> }): Promise<CaseWithBids> {
@@ -168,6 +204,8 @@ export async function closeCase(db: Db, clock: Clock, input: { caseId: string; a
       if (cancelled.count !== 1) throw changedMeanwhile("invoice", cancel.refusal);
     }
     await audit(tx, { ...input.actor, action: "case.close", subjectType: "case", subjectId: found.id, data: { from: found.status } });
+    const event = await caseForEvent(tx, found.id);
+    await recordCaseEvent(tx, event.subject, { event: "case.ditutup", case: event.summary }, now);
     return tx.case.findUniqueOrThrow({ where: { id: found.id }, include: CASE_INCLUDE });
   });
 }
@@ -308,6 +346,8 @@ export async function placeBid(db: Db, clock: Clock, caseId: string, input: BidI
         },
       });
       await audit(tx, { actorType: "practitioner", actorId: practitionerId, action: "bid.submit", subjectType: "case", subjectId: caseId, data: { bid_id: created.id } });
+      const event = await caseForEvent(tx, caseId);
+      await recordCaseEvent(tx, event.subject, { event: "case.bid_received", case: event.summary, bid: bidSummary(created) }, now);
       return created;
     });
   } catch (err) {

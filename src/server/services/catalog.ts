@@ -39,7 +39,10 @@ export function toCatalogService(row: Service): CatalogService {
   };
 }
 
-const AGENT_VISIBLE = { agentEligible: true, active: true } as const;
+const AGENT_VISIBLE = { agentEligible: true, active: true, internal: false } as const;
+
+/** The service case-board work is ordered under (created by a migration; never in the catalog). */
+export const CASE_WORK_SERVICE_CODE = "kasus";
 
 /**
  * The agent catalog is read on most agent calls and changes rarely, so each process keeps it for
@@ -108,7 +111,7 @@ const toOperatorService = (row: Service) => ({ ...toCatalogService(row), agentEl
 
 /** Every service, hidden and inactive ones too, as the operator manages them. */
 export async function listServicesForOperator(db: Db) {
-  const rows = await db.service.findMany({ orderBy: [{ sortOrder: "asc" }, { code: "asc" }] });
+  const rows = await db.service.findMany({ where: { internal: false }, orderBy: [{ sortOrder: "asc" }, { code: "asc" }] });
   return rows.map(toOperatorService);
 }
 
@@ -172,7 +175,7 @@ export async function updateService(db: Db, code: string, changes: ServiceChange
   if (fields.length === 0) throw new AppError("VALIDATION", "Tidak ada perubahan yang dikirim.");
 
   const updated = await db.$transaction(async (tx) => {
-    const before = await tx.service.findUnique({ where: { code } });
+    const before = await tx.service.findUnique({ where: { code, internal: false } });
     if (!before) throw new AppError("NOT_FOUND", `Layanan ${code} tidak ditemukan.`);
     const after = await tx.service.update({ where: { code }, data });
     await audit(tx, { ...actor, action: "service.update", subjectType: "service", subjectId: code, data: { before: editable(before, fields), after: editable(after, fields) } });

@@ -1,8 +1,15 @@
 import type { Clock } from "@/server/domain/clock";
+import { DEFAULT_ORDER_RULES, type OrderRules } from "@/server/domain/order-rules";
 import type { Db } from "@/server/db/client";
 
-/** What a use case needs from the process: the database and the time. */
+/** What a use case needs from the process: the database, the time and the order settings. */
 export interface ServiceDeps {
   db: Db;
   clock: Clock;
+  /** ORDER_AUTO_ACCEPT_DAYS, OFFER_STALL_HOURS, ORDER_MAX_REVISIONS; the defaults when absent (tests). */
+  orderRules?: OrderRules;
+}
+
+export function orderRulesOf(deps: Pick<ServiceDeps, "orderRules">): OrderRules {
+  return deps.orderRules ?? DEFAULT_ORDER_RULES;
 }

@@ -32,7 +32,7 @@ async function unpaidInvoice(depositIdr: bigint, bidIdr = 8_000_000) {
   return { org, practitionerId, invoice, caseId: created.id };
 }
 
-const pay = (organizationId: string, invoiceId: string) => payInvoice(db(), clock, { owner: liveDataOf(organizationId), invoiceId, actor: admin });
+const pay = (organizationId: string, invoiceId: string) => payInvoice({ db: db(), clock }, { owner: liveDataOf(organizationId), invoiceId, actor: admin });
 const deposit = (orgId: string) => balanceOf(db(), accounts.orgDeposit(orgId, true));
 const payable = (practitionerId: string) => balanceOf(db(), accounts.practitionerPayable(practitionerId));
 const revenue = () => balanceOf(db(), accounts.platformRevenue(true));

@@ -1,11 +1,15 @@
 import type { Invoice } from "@/generated/prisma/client";
 import { invoiceTransition } from "@/server/domain/case-state";
-import type { Clock } from "@/server/domain/clock";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
-import type { Db } from "@/server/db/client";
+import { newId } from "@/server/domain/ids";
+import { invoiceSummary } from "@/server/domain/webhook-event";
 import { audit, type AuditEntry } from "./audit";
-import { accounts, balanceOf, transfer } from "./ledger";
+import { CASE_WORK_SERVICE_CODE } from "./catalog";
+import { accounts, balanceOf } from "./ledger";
+import type { ServiceDeps } from "./deps";
+import { changeContextOf, changeOrderStatus } from "./orders";
+import { recordCaseEvent } from "./outbox";
 
 export interface PayInvoiceInput {
   owner: DataOwner;
@@ -14,35 +18,62 @@ export interface PayInvoiceInput {
 }
 
 /**
- * An org admin (or, on a test invoice, the test helper) pays a case-board invoice from the organisation's deposit, in one transaction:
- * the bid to the practitioner's payable account, the platform fee to revenue, the invoice
- * → dibayar. The conditional UPDATE comes first, so of two concurrent payments one pays and the
- * other fails before any money moves; a deposit that does not cover the total changes nothing.
+ * An org admin (or, on a test invoice, the test helper) pays a case-board invoice. Paying credits
+ * nobody yet: it opens an order for the selected practitioner, already taken (`diambil`), priced
+ * at the invoice total, whose money sits in escrow and follows the order machinery (messages,
+ * delivery, acceptance, revision, dispute, refund). On acceptance the practitioner is credited
+ * the bid and the platform the fee, as for any order. One transaction; the invoice's conditional
+ * UPDATE comes first, so of two concurrent payments one pays and the other changes nothing, and a
+ * deposit that does not cover the total changes nothing either.
  */
-export async function payInvoice(db: Db, clock: Clock, input: PayInvoiceInput): Promise<Invoice> {
-  const now = clock.now();
-  return db.$transaction(async (tx) => {
+export async function payInvoice(deps: ServiceDeps, input: PayInvoiceInput): Promise<Invoice> {
+  const change = changeContextOf(deps);
+  const { now } = change;
+  return deps.db.$transaction(async (tx) => {
     const invoice = await tx.invoice.findFirst({ where: { id: input.invoiceId, organizationId: input.owner.organizationId, livemode: input.owner.livemode } });
     if (!invoice) throw new AppError("NOT_FOUND", `No invoice ${input.invoiceId}.`);
     const move = invoiceTransition(invoice.status, "pay", "org_admin");
     const claimed = await tx.invoice.updateMany({ where: { id: invoice.id, status: invoice.status }, data: { status: move.to, paidAt: now, updatedAt: now } });
     if (claimed.count !== 1) throw new AppError(move.refusal, "The invoice was changed by another request meanwhile; read it again.");
 
-    const deposit = accounts.orgDeposit(invoice.organizationId, invoice.livemode);
-    const available = await balanceOf(tx, deposit);
+    const available = await balanceOf(tx, accounts.orgDeposit(invoice.organizationId, invoice.livemode));
     if (available < invoice.totalIdr) {
       throw new AppError("INSUFFICIENT_DEPOSIT", `The deposit (Rp ${available}) does not cover invoice ${invoice.id} (Rp ${invoice.totalIdr}); ask the operator to top it up.`);
     }
-    const bid = await tx.bid.findUniqueOrThrow({ where: { id: invoice.bidId }, select: { practitionerId: true, priceIdr: true } });
-    await transfer(tx, { from: deposit, to: accounts.practitionerPayable(bid.practitionerId, invoice.livemode), amountIdr: bid.priceIdr, kind: "invoice_payment", reference: invoice.id });
-    await transfer(tx, { from: deposit, to: accounts.platformRevenue(invoice.livemode), amountIdr: invoice.feeIdr, kind: "invoice_fee", reference: invoice.id });
+    const found = await tx.case.findUniqueOrThrow({ where: { id: invoice.caseId }, select: { id: true, apiKeyId: true } });
+    const bid = await tx.bid.findUniqueOrThrow({ where: { id: invoice.bidId }, select: { practitionerId: true, priceIdr: true, etaDays: true } });
+    const born = await tx.order.create({
+      data: {
+        id: newId("order"),
+        organizationId: invoice.organizationId,
+        apiKeyId: found.apiKeyId,
+        serviceCode: CASE_WORK_SERVICE_CODE,
+        status: "dibuat",
+        priceIdr: invoice.totalIdr,
+        // What the practitioner is credited on acceptance: their bid; the rest is the platform fee.
+        clientPriceIdr: bid.priceIdr,
+        intake: {},
+        livemode: invoice.livemode,
+        caseId: found.id,
+        createdAt: now,
+        updatedAt: now,
+      },
+    });
+    // A test helper paying stands in for an org admin: the order's audit names the role, no user.
+    const actor = { kind: "org_admin" as const, id: input.actor.actorType === "org_admin" ? (input.actor.actorId ?? null) : null };
+    const paid = await changeOrderStatus(tx, change, born, "pay_invoice", actor, { slaDays: bid.etaDays });
+    const order = await changeOrderStatus(tx, change, paid, "assign_selected_bidder", { kind: "system" }, { practitionerId: bid.practitionerId });
+    const settled = await tx.invoice.update({ where: { id: invoice.id }, data: { orderId: order.id } });
+
+    const owner = { organizationId: invoice.organizationId, livemode: invoice.livemode, apiKeyId: found.apiKeyId };
+    await recordCaseEvent(tx, { caseId: found.id, owner }, { event: "invoice.dibayar", invoice: invoiceSummary(settled) }, now);
     await audit(tx, {
       ...input.actor,
       action: "invoice.pay",
       subjectType: "invoice",
       subjectId: invoice.id,
-      data: { total_idr: invoice.totalIdr.toString(), fee_idr: invoice.feeIdr.toString() },
+      data: { total_idr: invoice.totalIdr.toString(), fee_idr: invoice.feeIdr.toString(), order_id: order.id },
     });
-    return tx.invoice.findUniqueOrThrow({ where: { id: invoice.id } });
+    return settled;
   });
 }

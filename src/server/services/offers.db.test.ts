@@ -4,7 +4,8 @@ import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
 import { createTestPractitioner, FULL_JOURNEY_EVENTS, ndaOrder } from "@/test/orders";
-import { acceptOffer, declineOffer, ensureOffering, expireOffer, listStalledOrders, OFFER_DURATION_MS, offersDueToExpire, ordersNeedingOffer, restartOffering, STALL_REASONS } from "./offers";
+import { acceptOffer, declineOffer, ensureOffering, expireOffer, OFFER_DURATION_MS, offersDueToExpire, ordersNeedingOffer, restartOffering, STALL_REASONS } from "./offers";
+import { listStalledOrders } from "./operator-queues";
 import { askClient, deliverResult, getMyOrder, listMyOffers, releaseOrder, startWork } from "./practitioner-work";
 
 let database: TestDatabase;
@@ -54,8 +55,8 @@ async function statusOf(orderId: string) {
 
 /** What a sweeper run does for offers: start pending offering, expire due offers. */
 async function sweep() {
-  for (const id of await ordersNeedingOffer(database.prisma, 100)) await ensureOffering(deps(), id);
-  for (const id of await offersDueToExpire(database.prisma, clock.now(), 100)) await expireOffer(deps(), id);
+  for (const { id } of await ordersNeedingOffer(database.prisma, 100)) await ensureOffering(deps(), id);
+  for (const { id } of await offersDueToExpire(database.prisma, clock.now(), 100)) await expireOffer(deps(), id);
 }
 
 describe("offer rotation", () => {
@@ -87,7 +88,7 @@ describe("offer rotation", () => {
     expect(await liveOffer(orderId)).toBeNull();
     expect(await statusOf(orderId)).toBe("ditawarkan");
     const stalled = await listStalledOrders(database.prisma);
-    expect(stalled.find((o) => o.id === orderId)?.offeringStalledReason).toBe(STALL_REASONS.allPassed);
+    expect(stalled.find((o) => o.id === orderId)?.reason).toBe(STALL_REASONS.allPassed);
     expect(await database.prisma.offer.count({ where: { orderId, status: "kedaluwarsa" } })).toBe(3);
   });
 
@@ -128,7 +129,7 @@ describe("offer rotation", () => {
     const advokatNotKorporasi = await createTestPractitioner(database.prisma, ["korporasi"]);
     await sweep();
     expect(await liveOffer(id)).toBeNull();
-    expect((await listStalledOrders(database.prisma)).find((o) => o.id === id)?.offeringStalledReason).toBe(STALL_REASONS.noneEligible);
+    expect((await listStalledOrders(database.prisma)).find((o) => o.id === id)?.reason).toBe(STALL_REASONS.noneEligible);
     expect(advokatNotKorporasi).toBeDefined();
   });
 });

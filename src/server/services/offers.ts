@@ -1,11 +1,12 @@
+import type { DueRow } from "@/server/domain/due-row";
 import type { ServiceDeps } from "./deps";
 import type { Prisma } from "@/generated/prisma/client";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import type { Db, Tx } from "@/server/db/client";
-import type { Clock } from "@/server/domain/clock";
+import { stalledRefundAt } from "@/server/domain/order-rules";
 import { audit } from "./audit";
-import { changeOrderStatus } from "./orders";
+import { changeContextOf, changeOrderStatus, type StatusChangeContext } from "./orders";
 import { ensureSimulatedPractitioners, SIMULATED_ORDER_PRACTITIONER_ID } from "./simulated-practitioners";
 
 /** Spec: each eligible practitioner gets 30 minutes in turn. */
@@ -15,6 +16,10 @@ export const STALL_REASONS = {
   noneEligible: "Tidak ada praktisi aktif yang memenuhi syarat untuk layanan ini.",
   allPassed: "Semua praktisi yang memenuhi syarat sudah menerima tawaran pada putaran ini.",
 } as const;
+
+/** The message the client and the operator read when a stalled order is refunded on its own. */
+export const STALL_REFUND_MESSAGE =
+  "Tidak ada praktisi yang mengambil pesanan ini dalam batas waktu, sehingga pesanan direfund otomatis dan seluruh dananya kembali ke deposit.";
 
 /**
  * Who may be offered an order: active practitioners qualified for the service's category and,
@@ -35,11 +40,14 @@ async function lockOrder(tx: Tx, orderId: string): Promise<void> {
  * concurrently (the order row is locked, and an existing live offer is kept).
  * Returns the live offer's id, or null when nothing is to be offered (or offering stalled).
  */
-export async function offerNext(tx: Tx, now: Date, orderId: string): Promise<string | null> {
+export async function offerNext(tx: Tx, change: StatusChangeContext, orderId: string): Promise<string | null> {
+  const { now } = change;
   await lockOrder(tx, orderId);
   let order = await tx.order.findUniqueOrThrow({ where: { id: orderId }, include: { service: { select: { category: true, requiredLabel: true } } } });
+  // Case-board work is never offered: it went to the practitioner whose bid was selected.
+  if (order.caseId) return null;
   if (order.status === "dibayar") {
-    await changeOrderStatus(tx, now, order, "start_offering", { kind: "system" });
+    await changeOrderStatus(tx, change, order, "start_offering", { kind: "system" });
     order = await tx.order.findUniqueOrThrow({ where: { id: orderId }, include: { service: { select: { category: true, requiredLabel: true } } } });
   }
   if (order.status !== "ditawarkan" || order.offeringStalledAt) return null;
@@ -56,8 +64,9 @@ export async function offerNext(tx: Tx, now: Date, orderId: string): Promise<str
   if (!next) {
     const anyEligible = await tx.practitioner.count({ where: eligibleWhere(order.service) });
     const reason = anyEligible === 0 ? STALL_REASONS.noneEligible : STALL_REASONS.allPassed;
-    await tx.order.update({ where: { id: orderId }, data: { offeringStalledAt: now, offeringStalledReason: reason } });
-    await audit(tx, { actorType: "system", action: "order.offering_stalled", subjectType: "order", subjectId: orderId, data: { reason } });
+    const refundAt = stalledRefundAt(now, change.rules);
+    await tx.order.update({ where: { id: orderId }, data: { offeringStalledAt: now, offeringStalledReason: reason, offeringRefundAt: refundAt } });
+    await audit(tx, { actorType: "system", action: "order.offering_stalled", subjectType: "order", subjectId: orderId, data: { reason, refund_at: refundAt.toISOString() } });
     return null;
   }
   const offerId = newId("offer");
@@ -85,44 +94,47 @@ async function offerToSimulatedPractitioner(tx: Tx, now: Date, order: { id: stri
 
 /** Timer handler: a live offer past its time expires and the next practitioner is offered. */
 export async function expireOffer(deps: ServiceDeps, offerId: string): Promise<void> {
-  const now = deps.clock.now();
+  const change = changeContextOf(deps);
+  const { now } = change;
   await deps.db.$transaction(async (tx) => {
     const offer = await tx.offer.findUnique({ where: { id: offerId }, select: { orderId: true } });
     if (!offer) return;
     // Lock the order first, as every path does, so an accept racing the expiry gets one winner.
     await lockOrder(tx, offer.orderId);
     const expired = await tx.offer.updateMany({ where: { id: offerId, status: "aktif", expiresAt: { lte: now } }, data: { status: "kedaluwarsa", respondedAt: now } });
-    if (expired.count === 1) await offerNext(tx, now, offer.orderId);
+    if (expired.count === 1) await offerNext(tx, change, offer.orderId);
   });
 }
 
 /** Timer handler: an order that should be on offer but has no live offer gets one. */
 export async function ensureOffering(deps: ServiceDeps, orderId: string): Promise<void> {
-  const now = deps.clock.now();
-  await deps.db.$transaction((tx) => offerNext(tx, now, orderId));
+  const change = changeContextOf(deps);
+  await deps.db.$transaction((tx) => offerNext(tx, change, orderId));
 }
 
-/** Orders waiting for a first or next offer: paid, or on offer with no live offer and not stalled. */
-export async function ordersNeedingOffer(db: Db, limit: number): Promise<string[]> {
+/** Orders waiting for a first or next offer: paid, or on offer with no live offer and not stalled; due at once. */
+export async function ordersNeedingOffer(db: Db, limit: number): Promise<DueRow[]> {
   const rows = await db.order.findMany({
     where: {
+      caseId: null,
       OR: [{ status: "dibayar" }, { status: "ditawarkan", offeringStalledAt: null, offers: { none: { status: "aktif" } } }],
     },
     orderBy: { updatedAt: "asc" },
     take: limit,
-    select: { id: true },
+    select: { id: true, updatedAt: true },
   });
-  return rows.map((r) => r.id);
+  return rows.map((r) => ({ id: r.id, dueAt: r.updatedAt }));
 }
 
-export async function offersDueToExpire(db: Db, now: Date, limit: number): Promise<string[]> {
-  const rows = await db.offer.findMany({ where: { status: "aktif", expiresAt: { lte: now } }, orderBy: { expiresAt: "asc" }, take: limit, select: { id: true } });
-  return rows.map((r) => r.id);
+export async function offersDueToExpire(db: Db, cutoff: Date, limit: number): Promise<DueRow[]> {
+  const rows = await db.offer.findMany({ where: { status: "aktif", expiresAt: { lte: cutoff } }, orderBy: { expiresAt: "asc" }, take: limit, select: { id: true, expiresAt: true } });
+  return rows.map((r) => ({ id: r.id, dueAt: r.expiresAt }));
 }
 
 /** Practitioner accepts their live offer: exactly one of racing accepts and the expiry wins. */
 export async function acceptOffer(deps: ServiceDeps, practitionerId: string, offerId: string) {
-  const now = deps.clock.now();
+  const change = changeContextOf(deps);
+  const { now } = change;
   return deps.db.$transaction(async (tx) => {
     const offer = await tx.offer.findFirst({ where: { id: offerId, practitionerId }, select: { orderId: true } });
     if (!offer) throw new AppError("NOT_FOUND", `No offer ${offerId} for you.`);
@@ -130,26 +142,27 @@ export async function acceptOffer(deps: ServiceDeps, practitionerId: string, off
     const taken = await tx.offer.updateMany({ where: { id: offerId, status: "aktif", expiresAt: { gt: now } }, data: { status: "diterima", respondedAt: now } });
     if (taken.count !== 1) throw new AppError("INVALID_STATE", "This offer is no longer open: it expired or was answered already.");
     const order = await tx.order.findUniqueOrThrow({ where: { id: offer.orderId } });
-    return changeOrderStatus(tx, now, order, "take", { kind: "practitioner", id: practitionerId }, { practitionerId });
+    return changeOrderStatus(tx, change, order, "take", { kind: "practitioner", id: practitionerId }, { practitionerId });
   });
 }
 
 /** Practitioner declines: the next practitioner is offered at once. */
 export async function declineOffer(deps: ServiceDeps, practitionerId: string, offerId: string): Promise<void> {
-  const now = deps.clock.now();
+  const change = changeContextOf(deps);
+  const { now } = change;
   await deps.db.$transaction(async (tx) => {
     const offer = await tx.offer.findFirst({ where: { id: offerId, practitionerId }, select: { orderId: true } });
     if (!offer) throw new AppError("NOT_FOUND", `No offer ${offerId} for you.`);
     await lockOrder(tx, offer.orderId);
     const declined = await tx.offer.updateMany({ where: { id: offerId, status: "aktif" }, data: { status: "ditolak", respondedAt: now } });
     if (declined.count !== 1) throw new AppError("INVALID_STATE", "This offer is no longer open: it expired or was answered already.");
-    await offerNext(tx, now, offer.orderId);
+    await offerNext(tx, change, offer.orderId);
   });
 }
 
 /** Operator: start a new round for a stalled order; everyone eligible may be offered it again. */
 export async function restartOffering(deps: ServiceDeps, orderId: string, operatorId: string | null): Promise<string | null> {
-  const now = deps.clock.now();
+  const change = changeContextOf(deps);
   return deps.db.$transaction(async (tx) => {
     await lockOrder(tx, orderId);
     const order = await tx.order.findUnique({ where: { id: orderId } });
@@ -157,17 +170,34 @@ export async function restartOffering(deps: ServiceDeps, orderId: string, operat
     if (order.status !== "ditawarkan" || !order.offeringStalledAt) {
       throw new AppError("INVALID_STATE", `Offering can be restarted only for a stalled order on offer; this one is ${order.status}.`);
     }
-    await tx.order.update({ where: { id: orderId }, data: { offerRound: order.offerRound + 1, offeringStalledAt: null, offeringStalledReason: null } });
+    await tx.order.update({ where: { id: orderId }, data: { offerRound: order.offerRound + 1, offeringStalledAt: null, offeringStalledReason: null, offeringRefundAt: null } });
     await audit(tx, { actorType: "operator", actorId: operatorId, action: "order.restart_offering", subjectType: "order", subjectId: orderId, data: { round: order.offerRound + 1 } });
-    return offerNext(tx, now, orderId);
+    return offerNext(tx, change, orderId);
   });
 }
 
-/** The operator's queue: orders whose offering stalled, with the reason. */
-export async function listStalledOrders(db: Db) {
-  return db.order.findMany({
-    where: { status: "ditawarkan", offeringStalledAt: { not: null }, livemode: true },
-    orderBy: { offeringStalledAt: "asc" },
-    select: { id: true, serviceCode: true, priceIdr: true, offeringStalledAt: true, offeringStalledReason: true, offerRound: true },
+/** Stalled orders whose refund time has come, most overdue first. */
+export async function stalledOrdersDueForRefund(db: Db, cutoff: Date, limit: number): Promise<DueRow[]> {
+  const rows = await db.order.findMany({
+    where: { status: "ditawarkan", offeringRefundAt: { lte: cutoff } },
+    orderBy: { offeringRefundAt: "asc" },
+    take: limit,
+    select: { id: true, offeringRefundAt: true },
+  });
+  return rows.map((r) => ({ id: r.id, dueAt: r.offeringRefundAt! }));
+}
+
+/**
+ * Timer handler: an order whose offering stalled and that nobody re-offered before its refund
+ * time is refunded in full, with a message saying why. The operator's restart clears the time,
+ * and a concurrent restart or cancel makes this a no-op (the order row is locked first).
+ */
+export async function refundStalledOrder(deps: ServiceDeps, orderId: string): Promise<void> {
+  const change = changeContextOf(deps);
+  await deps.db.$transaction(async (tx) => {
+    await lockOrder(tx, orderId);
+    const order = await tx.order.findUnique({ where: { id: orderId } });
+    if (!order || order.status !== "ditawarkan" || !order.offeringRefundAt || order.offeringRefundAt > change.now) return;
+    await changeOrderStatus(tx, change, order, "refund_stalled", { kind: "system" }, { message: { role: "system", body: STALL_REFUND_MESSAGE } });
   });
 }

@@ -1,19 +1,21 @@
-import type { ServiceDeps } from "./deps";
+import type { DueRow } from "@/server/domain/due-row";
+import { orderRulesOf, type ServiceDeps } from "./deps";
 import type { OrderStatus } from "@/generated/prisma/enums";
 import type { Db } from "@/server/db/client";
 import { audit } from "./audit";
+import { changeContextOf, changeOrderStatus } from "./orders";
 
 /** Statuses in which the SLA clock runs: paid and not yet delivered. */
-const SLA_RUNNING: OrderStatus[] = ["dibayar", "ditawarkan", "diambil", "dikerjakan", "butuh_input_klien"];
+export const SLA_RUNNING: OrderStatus[] = ["dibayar", "ditawarkan", "diambil", "dikerjakan", "butuh_input_klien"];
 
-export async function ordersPastSla(db: Db, now: Date, limit: number): Promise<string[]> {
+export async function ordersPastSla(db: Db, cutoff: Date, limit: number): Promise<DueRow[]> {
   const rows = await db.order.findMany({
-    where: { status: { in: SLA_RUNNING }, slaDueAt: { lte: now }, slaBreachedAt: null },
+    where: { status: { in: SLA_RUNNING }, slaDueAt: { lte: cutoff }, slaBreachedAt: null },
     orderBy: { slaDueAt: "asc" },
     take: limit,
-    select: { id: true },
+    select: { id: true, slaDueAt: true },
   });
-  return rows.map((r) => r.id);
+  return rows.map((r) => ({ id: r.id, dueAt: r.slaDueAt! }));
 }
 
 /** Flags an order whose SLA passed before delivery, once, for the operator's attention. */
@@ -28,12 +30,41 @@ export async function markSlaBreached(deps: ServiceDeps, orderId: string): Promi
   });
 }
 
-export async function expiredIdempotencyKeys(db: Db, now: Date, limit: number): Promise<string[]> {
-  const rows = await db.idempotencyKey.findMany({ where: { expiresAt: { lte: now } }, orderBy: { expiresAt: "asc" }, take: limit, select: { id: true } });
-  return rows.map((r) => r.id);
+export async function expiredIdempotencyKeys(db: Db, cutoff: Date, limit: number): Promise<DueRow[]> {
+  const rows = await db.idempotencyKey.findMany({ where: { expiresAt: { lte: cutoff } }, orderBy: { expiresAt: "asc" }, take: limit, select: { id: true, expiresAt: true } });
+  return rows.map((r) => ({ id: r.id, dueAt: r.expiresAt }));
 }
 
 /** Removes a key past its 24 hours; a request arriving meanwhile also treats it as new. */
 export async function deleteExpiredIdempotencyKey(deps: ServiceDeps, id: string): Promise<void> {
   await deps.db.idempotencyKey.deleteMany({ where: { id, expiresAt: { lte: deps.clock.now() } } });
+}
+
+/** Delivered orders whose auto-acceptance time has come, most overdue first. */
+export async function ordersDueForAutoAccept(db: Db, cutoff: Date, limit: number): Promise<DueRow[]> {
+  const rows = await db.order.findMany({
+    where: { status: "diserahkan", autoAcceptAt: { lte: cutoff } },
+    orderBy: { autoAcceptAt: "asc" },
+    take: limit,
+    select: { id: true, autoAcceptAt: true },
+  });
+  return rows.map((r) => ({ id: r.id, dueAt: r.autoAcceptAt! }));
+}
+
+export const autoAcceptMessage = (days: number) =>
+  `Hasil diterima otomatis: tidak ada tanggapan dari klien dalam ${days} hari sejak hasil diserahkan, sehingga dana escrow dilepas ke praktisi.`;
+
+/**
+ * Timer handler: a result left `diserahkan` past its auto-accept time is accepted on the client's
+ * behalf and escrow released. An accept, revision or dispute that came first wins: the status
+ * and time are checked under the change's conditional UPDATE.
+ */
+export async function autoAcceptOrder(deps: ServiceDeps, orderId: string): Promise<void> {
+  const change = changeContextOf(deps);
+  await deps.db.$transaction(async (tx) => {
+    const order = await tx.order.findUnique({ where: { id: orderId } });
+    if (!order || order.status !== "diserahkan" || !order.autoAcceptAt || order.autoAcceptAt > change.now) return;
+    const message = { role: "system" as const, body: autoAcceptMessage(orderRulesOf(deps).autoAcceptDays) };
+    await changeOrderStatus(tx, change, order, "auto_accept", { kind: "system" }, { message });
+  });
 }

@@ -1,14 +1,14 @@
-import type { ServiceDeps } from "./deps";
+import { orderRulesOf, type ServiceDeps } from "./deps";
 import { type Order, Prisma } from "@/generated/prisma/client";
 import type { OrderStatus } from "@/generated/prisma/enums";
 import { canonicalHash } from "@/server/domain/canonical-json";
-import type { DataOwner } from "@/server/domain/data-owner";
-import type { Clock } from "@/server/domain/clock";
+import { type DataOwner, liveDataOf } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
 import { IDEMPOTENCY_WINDOW_MS } from "@/server/domain/idempotency";
 import { newId } from "@/server/domain/ids";
 import { intakeProblems } from "@/server/domain/intake";
-import { FINAL_STATUSES, type OrderActor, type OrderTrigger, transitionFor } from "@/server/domain/order-state";
+import { FINAL_STATUSES, type MessageRole, ORDER_TRANSITIONS, type OrderActor, type OrderTrigger, transitionFor } from "@/server/domain/order-state";
+import { autoAcceptAt, type OrderRules } from "@/server/domain/order-rules";
 import { slaDueAt } from "@/server/domain/sla";
 import type { Db, DbOrTx, Tx } from "@/server/db/client";
 import type { AuthenticatedKey } from "./api-keys";
@@ -31,6 +31,19 @@ export interface OrderActorRef {
   id?: string | null;
 }
 
+/**
+ * The client side acting on its own order: an API key (the agent), or an admin of its
+ * organisation in the portal (the human behind the agent). Both see only their organisation's
+ * orders in one mode; another's is 404.
+ */
+export interface ClientRef {
+  owner: DataOwner;
+  actor: { kind: "agent" | "org_admin"; id: string | null };
+}
+
+export const byKey = (key: AuthenticatedKey): ClientRef => ({ owner: key, actor: { kind: "agent", id: key.id } });
+export const byOrgAdmin = (organizationId: string, userId: string): ClientRef => ({ owner: liveDataOf(organizationId), actor: { kind: "org_admin", id: userId } });
+
 /** The fields of POST /v1/orders, exactly as the agent sent them. */
 export interface CreateOrderInput {
   service: string;
@@ -50,52 +63,90 @@ export async function getOrder(db: DbOrTx, owner: DataOwner, id: string): Promis
   return order;
 }
 
-interface StatusChangeExtra {
-  message?: { role: "client" | "practitioner" | "operator"; body: string };
+/** When and under which settings a status change happens. */
+export interface StatusChangeContext {
+  now: Date;
+  rules: OrderRules;
+}
+
+export const changeContextOf = (deps: Pick<ServiceDeps, "clock" | "orderRules">): StatusChangeContext => ({ now: deps.clock.now(), rules: orderRulesOf(deps) });
+
+export interface StatusChangeExtra {
+  /** The message an `add_message` transition needs (a question, an answer, a reason). */
+  message?: { role: MessageRole; body: string };
+  /** An optional note any transition may carry (an operator's note, a cancellation reason). */
+  note?: { role: MessageRole; body: string };
   deliverable?: string;
   practitionerId?: string;
+  /** Case-board work: the SLA in working days comes from the selected bid, not the service. */
+  slaDays?: number;
 }
+
+/** The order fields a status change reads. */
+export type OrderForChange = Pick<Order, "id" | "status" | "serviceCode" | "revisionCount">;
+
+const CLIENT_ACTORS: readonly OrderActor[] = ["agent", "org_admin"];
 
 /**
  * The one way an order's status changes: the state machine decides, a conditional UPDATE makes
  * a concurrent change lose cleanly (409) before any money moves, the event goes to the outbox,
- * and the transition's money moves last, all in the caller's transaction.
+ * and the transition's money moves last, all in the caller's transaction. What follows from the
+ * new status alone is kept here too: leaving `ditawarkan` withdraws live offers and ends a stall,
+ * and only a `diserahkan` order waits for auto-acceptance.
  */
 export async function changeOrderStatus(
   tx: Tx,
-  now: Date,
-  order: { id: string; status: OrderStatus; serviceCode: string },
+  change: StatusChangeContext,
+  order: OrderForChange,
   trigger: OrderTrigger,
   actor: OrderActorRef,
   extra: StatusChangeExtra = {},
 ): Promise<OrderWithMessages> {
+  const { now, rules } = change;
   const transition = transitionFor(order.status, trigger, actor.kind);
   const data: Prisma.OrderUncheckedUpdateInput = { status: transition.to, updatedAt: now };
   if (transition.effects.includes("assign_practitioner")) data.practitionerId = extra.practitionerId ?? null;
-  if (transition.effects.includes("unassign_practitioner")) data.practitionerId = null;
+  if (transition.effects.includes("unassign_practitioner")) {
+    // The next practitioner starts clean: an earlier practitioner's result is not theirs to see.
+    data.practitionerId = null;
+    data.deliverable = null;
+  }
   if (transition.effects.includes("set_deliverable")) {
     if (!extra.deliverable?.trim()) throw new AppError("VALIDATION", "A delivery needs a non-empty deliverable.");
     data.deliverable = extra.deliverable;
   }
+  if (transition.effects.includes("count_revision")) {
+    if (CLIENT_ACTORS.includes(actor.kind) && order.revisionCount >= rules.maxRevisions) {
+      throw new AppError("REVISION_LIMIT", `This order has had ${order.revisionCount} revisions, the most allowed; accept the result or open a dispute.`);
+    }
+    data.revisionCount = order.revisionCount + 1;
+  }
   if (transition.effects.includes("pay_escrow")) {
     // Paid now: the SLA starts with the payment.
-    const service = await tx.service.findUniqueOrThrow({ where: { code: order.serviceCode }, select: { slaDays: true } });
+    const slaDays = extra.slaDays ?? (await tx.service.findUniqueOrThrow({ where: { code: order.serviceCode }, select: { slaDays: true } })).slaDays;
     data.paidAt = now;
-    data.slaDueAt = slaDueAt(now, service.slaDays);
+    data.slaDueAt = slaDueAt(now, slaDays);
   }
+  data.autoAcceptAt = transition.to === "diserahkan" ? autoAcceptAt(now, rules) : null;
+  const leavesOffering = order.status === "ditawarkan" && transition.to !== "ditawarkan";
+  if (leavesOffering) Object.assign(data, { offeringStalledAt: null, offeringStalledReason: null, offeringRefundAt: null });
   // Conditional on the status read by the caller, and returning the changed row in the same round trip.
   const [current] = await tx.order.updateManyAndReturn({ where: { id: order.id, status: order.status }, data });
   if (!current) {
     throw new AppError("INVALID_STATE", `The order ${order.id} changed while this request was handled; fetch it and try again.`);
   }
+  // Withdrawn from the practitioner's inbox at once (an accepted offer was answered before this).
+  if (leavesOffering) await tx.offer.updateMany({ where: { orderId: order.id, status: "aktif" }, data: { status: "dibatalkan", respondedAt: now } });
 
   if (transition.effects.includes("add_message")) {
     if (!extra.message?.body.trim()) throw new AppError("VALIDATION", "A message needs a non-empty body.");
-    await tx.orderMessage.create({ data: { id: newId("message"), orderId: current.id, role: extra.message.role, body: extra.message.body, createdAt: now } });
+    await addMessage(tx, current.id, extra.message, now);
   }
+  if (extra.note?.body.trim()) await addMessage(tx, current.id, extra.note, now);
   const result = await loadOrder(tx, order.id);
   await recordOrderEvent(tx, { ...result, keyWebhookUrl: result.apiKey.webhookUrl }, now);
-  if (actor.kind === "operator" || actor.kind === "org_admin") {
+  const movesMoney = transition.effects.some((effect) => effect.endsWith("_escrow"));
+  if (actor.kind === "operator" || actor.kind === "org_admin" || (actor.kind === "system" && movesMoney)) {
     await audit(tx, { actorType: actor.kind, actorId: actor.id, action: `order.${trigger}`, subjectType: "order", subjectId: order.id, data: { from: order.status, to: transition.to } });
   }
 
@@ -123,9 +174,13 @@ export async function changeOrderStatus(
   return result;
 }
 
+async function addMessage(tx: Tx, orderId: string, message: { role: MessageRole; body: string }, now: Date): Promise<void> {
+  await tx.orderMessage.create({ data: { id: newId("message"), orderId, role: message.role, body: message.body, createdAt: now } });
+}
+
 /** Escrow goes to the practitioner (the public client price) and the platform (the markup). */
 async function releaseEscrow(tx: Tx, order: Order): Promise<void> {
-  if (!order.practitionerId) throw new Error(`order ${order.id} has no practitioner to release escrow to`);
+  if (!order.practitionerId) throw new AppError("INVALID_STATE", `The order ${order.id} has no practitioner to release its escrow to; refund it instead.`);
   const escrow = accounts.orderEscrow(order);
   await transfer(tx, { from: escrow, to: accounts.practitionerPayable(order.practitionerId, order.livemode), amountIdr: order.clientPriceIdr, kind: "escrow_release", reference: order.id });
   const platformShare = order.priceIdr - order.clientPriceIdr;
@@ -169,7 +224,8 @@ export async function createOrder(
   idempotencyKey: string | null,
 ): Promise<{ order: OrderWithMessages; replayed: boolean }> {
   const { db, clock } = deps;
-  const now = clock.now();
+  const change = changeContextOf(deps);
+  const now = change.now;
   const requestHash = canonicalHash(input);
   if (idempotencyKey) {
     const replay = await replayFor(db, key, idempotencyKey, requestHash, now);
@@ -223,7 +279,7 @@ export async function createOrder(
       }
       // The payment is the transition's last statement. A deposit that falls short is reported
       // after the budget check, which comes first in the documented order of checks.
-      const paid = await changeOrderStatus(tx, now, born, needsApproval ? "hold_for_approval" : "pay_on_creation", { kind: "agent", id: key.id }).then(
+      const paid = await changeOrderStatus(tx, change, born, needsApproval ? "hold_for_approval" : "pay_on_creation", { kind: "agent", id: key.id }).then(
         (order) => ({ order, shortfall: null }),
         (err: unknown) => {
           if (err instanceof AppError && err.code === "INSUFFICIENT_DEPOSIT") return { order: null, shortfall: err };
@@ -254,27 +310,51 @@ export async function createOrder(
 
 /** POST /v1/orders/{id}/messages: answers a question (→ dikerjakan), or adds a note while active. */
 export async function postClientMessage(deps: ServiceDeps, key: AuthenticatedKey, orderId: string, body: string): Promise<OrderWithMessages> {
-  const now = deps.clock.now();
+  const change = changeContextOf(deps);
   return deps.db.$transaction(async (tx) => {
     const order = await getOrder(tx, key, orderId);
     if (FINAL_STATUSES.includes(order.status)) {
       throw new AppError("INVALID_STATE", `The order is ${order.status}; messages can no longer be added.`);
     }
     const message = { role: "client" as const, body };
-    if (order.status === "butuh_input_klien") return changeOrderStatus(tx, now, order, "client_reply", { kind: "agent", id: key.id }, { message });
-    await tx.orderMessage.create({ data: { id: newId("message"), orderId, role: "client", body, createdAt: now } });
-    await tx.order.update({ where: { id: orderId }, data: { updatedAt: now } });
+    if (order.status === "butuh_input_klien") return changeOrderStatus(tx, change, order, "client_reply", { kind: "agent", id: key.id }, { message });
+    await addMessage(tx, orderId, message, change.now);
+    await tx.order.update({ where: { id: orderId }, data: { updatedAt: change.now } });
     return loadOrder(tx, orderId);
   });
 }
 
-/** POST /v1/orders/{id}/accept: the result is accepted and escrow released. */
-export async function acceptOrderResult(deps: ServiceDeps, key: AuthenticatedKey, orderId: string): Promise<OrderWithMessages> {
-  const now = deps.clock.now();
+/** One client-side step on the client's own order, through the state machine. */
+async function clientStep(deps: ServiceDeps, by: ClientRef, orderId: string, trigger: OrderTrigger, extra: StatusChangeExtra = {}): Promise<OrderWithMessages> {
+  const change = changeContextOf(deps);
   return deps.db.$transaction(async (tx) => {
-    const order = await getOrder(tx, key, orderId);
-    return changeOrderStatus(tx, now, order, "accept_result", { kind: "agent", id: key.id });
+    const order = await getOrder(tx, by.owner, orderId);
+    return changeOrderStatus(tx, change, order, trigger, by.actor, extra);
   });
+}
+
+/** POST /v1/orders/{id}/accept (or the admin in the portal): the result is accepted and escrow released. */
+export function acceptOrderResult(deps: ServiceDeps, by: ClientRef, orderId: string): Promise<OrderWithMessages> {
+  return clientStep(deps, by, orderId, "accept_result");
+}
+
+/**
+ * POST /v1/orders/{id}/cancel: an unpaid order is cancelled; a paid one nobody has taken yet is
+ * cancelled with its whole escrow back in the deposit, and its live offer withdrawn. The reason,
+ * when given, is kept as a client message.
+ */
+export function cancelOrder(deps: ServiceDeps, by: ClientRef, orderId: string, reason?: string | null): Promise<OrderWithMessages> {
+  return clientStep(deps, by, orderId, "cancel", reason?.trim() ? { note: { role: "client", body: reason } } : {});
+}
+
+/** POST /v1/orders/{id}/revision: the delivered result goes back to the practitioner with the reason (at most ORDER_MAX_REVISIONS). */
+export function requestRevision(deps: ServiceDeps, by: ClientRef, orderId: string, reason: string): Promise<OrderWithMessages> {
+  return clientStep(deps, by, orderId, "request_revision", { message: { role: "client", body: reason } });
+}
+
+/** POST /v1/orders/{id}/dispute: a taken or delivered order goes to the operator's dispute queue; escrow stays. */
+export function openDispute(deps: ServiceDeps, by: ClientRef, orderId: string, reason: string): Promise<OrderWithMessages> {
+  return clientStep(deps, by, orderId, "dispute", { message: { role: "client", body: reason } });
 }
 
 /**
@@ -285,41 +365,28 @@ export async function decideApproval(
   deps: ServiceDeps,
   input: { owner: DataOwner; orderId: string; approve: boolean; userId: string | null },
 ): Promise<OrderWithMessages> {
-  const now = deps.clock.now();
-  return deps.db.$transaction(async (tx) => {
-    const order = await getOrder(tx, input.owner, input.orderId);
-    return changeOrderStatus(tx, now, order, input.approve ? "approve" : "reject", { kind: "org_admin", id: input.userId });
-  });
+  return clientStep(deps, { owner: input.owner, actor: { kind: "org_admin", id: input.userId } }, input.orderId, input.approve ? "approve" : "reject");
 }
 
-export type OperatorOrderAction = "cancel" | "dispute" | "refund" | "settle_for_practitioner" | "request_revision";
+/** What the operator can do to any order from the console. */
+export const OPERATOR_ORDER_ACTIONS = ["cancel", "dispute", "refund", "settle_for_practitioner", "request_revision", "resume_work"] as const satisfies readonly OrderTrigger[];
+export type OperatorOrderAction = (typeof OPERATOR_ORDER_ACTIONS)[number];
 
-/** The operator's interventions, each through the state machine and the ledger, audited. */
+/** Actions whose transition needs a message: the operator's note is that message. */
+const NEEDS_MESSAGE: ReadonlySet<OrderTrigger> = new Set(ORDER_TRANSITIONS.filter((t) => t.effects.includes("add_message")).map((t) => t.trigger));
+
+/** The operator's interventions, each through the state machine and the ledger, audited; a note reaches both parties. */
 export async function operatorOrderAction(
   deps: ServiceDeps,
   input: { orderId: string; action: OperatorOrderAction; operatorId: string | null; note?: string },
 ): Promise<OrderWithMessages> {
-  const now = deps.clock.now();
+  const change = changeContextOf(deps);
   return deps.db.$transaction(async (tx) => {
     const order = await tx.order.findUnique({ where: { id: input.orderId } });
     if (!order) throw new AppError("NOT_FOUND", `No order ${input.orderId}.`);
-    const result = await changeOrderStatus(tx, now, order, input.action, { kind: "operator", id: input.operatorId });
-    const note = input.note?.trim();
-    if (!note) return result;
-    await tx.orderMessage.create({ data: { id: newId("message"), orderId: order.id, role: "operator", body: note, createdAt: now } });
-    return loadOrder(tx, order.id);
-  });
-}
-
-/** An organisation's live orders, newest first, each with its event timeline (for the admin portal). */
-export async function listOrganizationOrders(db: Db, organizationId: string, filter: { status?: OrderStatus; limit?: number } = {}) {
-  return db.order.findMany({
-    where: { organizationId, livemode: true, ...(filter.status ? { status: filter.status } : {}) },
-    orderBy: { createdAt: "desc" },
-    take: filter.limit ?? 100,
-    include: {
-      service: { select: { name: true } },
-      events: { orderBy: { createdAt: "asc" }, select: { id: true, type: true, createdAt: true } },
-    },
+    const note = input.note?.trim() ? { role: "operator" as const, body: input.note.trim() } : undefined;
+    if (NEEDS_MESSAGE.has(input.action) && !note) throw new AppError("VALIDATION", "note: say why; the parties read it on the order.");
+    const extra: StatusChangeExtra = NEEDS_MESSAGE.has(input.action) ? { message: note } : { note };
+    return changeOrderStatus(tx, change, order, input.action, { kind: "operator", id: input.operatorId }, extra);
   });
 }

@@ -6,7 +6,7 @@ import type { IntakeField } from "@/server/domain/intake";
 import { ORDER_TRANSITIONS, type OrderTrigger } from "@/server/domain/order-state";
 import type { Db } from "@/server/db/client";
 import { offerNext } from "./offers";
-import { changeOrderStatus } from "./orders";
+import { changeContextOf, changeOrderStatus, type StatusChangeExtra } from "./orders";
 
 /**
  * The practitioner's side of an order after taking it. Only the practitioner the order is
@@ -18,14 +18,17 @@ async function actOnMyOrder(
   practitionerId: string,
   orderId: string,
   trigger: OrderTrigger,
-  extra: Parameters<typeof changeOrderStatus>[5] = {},
+  extra: StatusChangeExtra = {},
 ) {
-  const now = deps.clock.now();
+  const change = changeContextOf(deps);
   return deps.db.$transaction(async (tx) => {
     const order = await tx.order.findFirst({ where: { id: orderId, practitionerId } });
     if (!order) throw new AppError("NOT_FOUND", `No order ${orderId} assigned to you.`);
-    const changed = await changeOrderStatus(tx, now, order, trigger, { kind: "practitioner", id: practitionerId }, extra);
-    if (trigger === "release") await offerNext(tx, now, orderId);
+    if (trigger === "release" && order.caseId) {
+      throw new AppError("INVALID_STATE", "Case-board work was given to you by the client's selection and cannot be offered to others; ask the operator if you cannot do it.");
+    }
+    const changed = await changeOrderStatus(tx, change, order, trigger, { kind: "practitioner", id: practitionerId }, extra);
+    if (trigger === "release") await offerNext(tx, change, orderId);
     return changed;
   });
 }
@@ -57,14 +60,21 @@ export interface PractitionerOrderView {
   id: string;
   status: OrderStatus;
   service: { code: string; name: string; slaLabel: string };
-  /** What the practitioner is credited on acceptance: the public client price. */
-  earningIdr: number;
+  /** What the practitioner is credited on acceptance (the public client price, or the bid); null once the order ended without pay (cancelled, refunded). */
+  earningIdr: number | null;
   intake: Record<string, string>;
   /** The catalog's label of each intake key ("Para pihak" for para_pihak), in the catalog's order. */
   intakeLabels: Record<string, string>;
   messages: Array<{ id: string; role: string; body: string; createdAt: Date }>;
+  /** The latest delivered result; during a revision, the one the client sent back. */
   deliverable: string | null;
   slaDueAt: Date | null;
+  /** Revisions the client asked for so far (each is a client message in the thread). */
+  revisionCount: number;
+  /** While delivered: when the client's acceptance happens on its own. */
+  autoAcceptAt: Date | null;
+  /** Case-board work: the case whose selected bid this is. */
+  caseId: string | null;
   masked: boolean;
   /** Empty on an offer: nothing can be done before taking it. */
   actions: PractitionerAction[];
@@ -77,6 +87,9 @@ type ViewSource = {
   intake: unknown;
   deliverable: string | null;
   slaDueAt: Date | null;
+  revisionCount: number;
+  autoAcceptAt: Date | null;
+  caseId: string | null;
   service: { code: string; name: string; slaLabel: string; intake: unknown };
   messages: Array<{ id: string; role: string; body: string; createdAt: Date }>;
 };
@@ -88,16 +101,22 @@ function viewOf(order: ViewSource, masked: boolean): PractitionerOrderView {
     id: order.id,
     status: order.status,
     service,
-    earningIdr: Number(order.clientPriceIdr),
+    earningIdr: ENDED_UNPAID.includes(order.status) ? null : Number(order.clientPriceIdr),
     intake: masked ? maskRecord(intake) : intake,
     intakeLabels: Object.fromEntries((fields as IntakeField[]).map((f) => [f.key, f.label])),
     messages: order.messages.map((m) => ({ ...m, body: masked ? maskText(m.body) : m.body })),
     deliverable: order.deliverable,
     slaDueAt: order.slaDueAt,
+    revisionCount: order.revisionCount,
+    autoAcceptAt: order.autoAcceptAt,
+    caseId: order.caseId,
     masked,
     actions: masked ? [] : actionsFrom(order.status),
   };
 }
+
+/** Orders that ended without pay for the practitioner. */
+const ENDED_UNPAID: readonly OrderStatus[] = ["dibatalkan", "direfund"];
 
 const VIEW_SELECT = {
   id: true,
@@ -106,6 +125,9 @@ const VIEW_SELECT = {
   intake: true,
   deliverable: true,
   slaDueAt: true,
+  revisionCount: true,
+  autoAcceptAt: true,
+  caseId: true,
   service: { select: { code: true, name: true, slaLabel: true, intake: true } },
   messages: { orderBy: { seq: "asc" }, select: { id: true, role: true, body: true, createdAt: true } },
 } as const;
@@ -124,6 +146,23 @@ export async function listMyOffers(deps: ServiceDeps, practitionerId: string) {
     secondsLeft: Math.max(0, Math.floor((offer.expiresAt.getTime() - now.getTime()) / 1000)),
     order: viewOf(offer.order, true),
   }));
+}
+
+/** How long an offer withdrawn from me stays in my inbox as a notice. */
+const WITHDRAWN_NOTICE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Offers withdrawn from me in the last day because the order itself changed (the client cancelled
+ * it, the operator refunded it), so an offer that vanished from the inbox says why.
+ */
+export async function listMyWithdrawnOffers(deps: ServiceDeps, practitionerId: string) {
+  const since = new Date(deps.clock.now().getTime() - WITHDRAWN_NOTICE_MS);
+  const offers = await deps.db.offer.findMany({
+    where: { practitionerId, status: "dibatalkan", respondedAt: { gte: since }, order: { status: { in: [...ENDED_UNPAID] } } },
+    orderBy: { respondedAt: "desc" },
+    select: { id: true, respondedAt: true, order: { select: { id: true, status: true, service: { select: { name: true } } } } },
+  });
+  return offers.map((offer) => ({ offerId: offer.id, withdrawnAt: offer.respondedAt!, orderId: offer.order.id, orderStatus: offer.order.status, service: offer.order.service.name }));
 }
 
 /** Orders assigned to me, with the real data (I have taken them). */

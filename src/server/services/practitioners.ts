@@ -3,6 +3,7 @@ import { AppError } from "@/server/domain/errors";
 import type { Db, DbOrTx } from "@/server/db/client";
 import { audit, type AuditEntry } from "./audit";
 import { offerNext } from "./offers";
+import { changeContextOf } from "./orders";
 import { createPractitioner, type CreatePractitionerInput } from "./users";
 
 /**
@@ -51,7 +52,7 @@ function normaliseLabel(label: string | null | undefined): string | null {
 /** Trimmed, de-duplicated, and each one a category of the catalog: any other would never be offered anything. */
 async function knownCategories(db: DbOrTx, categories: readonly string[]): Promise<string[]> {
   const wanted = [...new Set(categories.map((c) => c.trim()).filter(Boolean))];
-  const catalog = new Set((await db.service.findMany({ distinct: ["category"], select: { category: true } })).map((s) => s.category));
+  const catalog = new Set((await db.service.findMany({ where: { internal: false }, distinct: ["category"], select: { category: true } })).map((s) => s.category));
   const unknown = wanted.filter((c) => !catalog.has(c));
   if (unknown.length > 0) {
     throw new AppError("VALIDATION", `Kategori tidak ada di katalog: ${unknown.join(", ")}. Pilih dari: ${[...catalog].sort().join(", ")}.`);
@@ -82,7 +83,8 @@ export async function updatePractitioner(db: Db, practitionerId: string, input: 
  * instead of waiting out the 30 minutes. Orders they already took stay with them.
  */
 export async function setPractitionerActive(deps: ServiceDeps, practitionerId: string, active: boolean, actor: Actor): Promise<{ offersWithdrawn: number }> {
-  const now = deps.clock.now();
+  const change = changeContextOf(deps);
+  const { now } = change;
   return deps.db.$transaction(async (tx) => {
     const updated = await tx.practitioner.updateMany({ where: { id: practitionerId, simulated: false }, data: { active } });
     if (updated.count !== 1) throw new AppError("NOT_FOUND", `Praktisi ${practitionerId} tidak ditemukan.`);
@@ -95,7 +97,7 @@ export async function setPractitionerActive(deps: ServiceDeps, practitionerId: s
         const withdrawn = await tx.offer.updateMany({ where: { id: offer.id, status: "aktif" }, data: { status: "dibatalkan", respondedAt: now } });
         if (withdrawn.count === 1) {
           offersWithdrawn++;
-          await offerNext(tx, now, offer.orderId);
+          await offerNext(tx, change, offer.orderId);
         }
       }
     }

@@ -2,12 +2,14 @@ import type { ServiceDeps } from "./deps";
 import type { Bid, Invoice } from "@/generated/prisma/client";
 import type { BidInput } from "@/server/domain/case-board";
 import { AppError } from "@/server/domain/errors";
+import { stalledRefundAt } from "@/server/domain/order-rules";
 import type { AuthenticatedKey } from "./api-keys";
 import { getBalance, type KeyBalance } from "./balance";
 import { getCase, placeBid } from "./cases";
 import { payInvoice } from "./invoices";
-import { acceptOffer, expireOffer, offerNext } from "./offers";
-import { decideApproval, getOrder, operatorOrderAction, type OrderWithMessages } from "./orders";
+import { acceptOffer, expireOffer, offerNext, refundStalledOrder, STALL_REASONS } from "./offers";
+import { autoAcceptOrder, markSlaBreached } from "./order-timers";
+import { changeContextOf, decideApproval, getOrder, operatorOrderAction, type OrderWithMessages } from "./orders";
 import { topUpDeposit } from "./organizations";
 import { askClient, deliverResult, releaseOrder, startWork } from "./practitioner-work";
 import { nextSimulatedBidder, SIMULATED_ORDER_PRACTITIONER_ID } from "./simulated-practitioners";
@@ -42,8 +44,26 @@ export async function decideTestApproval(deps: ServiceDeps, key: AuthenticatedKe
   return decideApproval(deps, { owner: key, orderId, approve, userId: null });
 }
 
-/** What the simulated practitioner (or, for dispute and refund, the operator) can do to a test order. */
-export const SIMULATED_ORDER_ACTIONS = ["expire_offer", "accept", "start", "request_input", "deliver", "release", "dispute", "refund"] as const;
+/**
+ * What the simulated practitioner, the operator (dispute and its outcomes) or time itself (the
+ * timers, made due now) can do to a test order.
+ */
+export const SIMULATED_ORDER_ACTIONS = [
+  "expire_offer",
+  "accept",
+  "start",
+  "request_input",
+  "deliver",
+  "release",
+  "dispute",
+  "refund",
+  "settle_dispute",
+  "resume_work",
+  "stall_offering",
+  "refund_stalled",
+  "auto_accept",
+  "breach_sla",
+] as const;
 export type SimulatedOrderAction = (typeof SIMULATED_ORDER_ACTIONS)[number];
 
 /** Actions of the practitioner holding the order: only once the simulated practitioner took it. */
@@ -58,7 +78,8 @@ export interface SimulatedActionInput {
 
 /** The live offer of a paid or offered test order, starting offering first if no sweep has yet. */
 async function liveOfferOf(deps: ServiceDeps, order: OrderWithMessages): Promise<string> {
-  const offerId = await deps.db.$transaction((tx) => offerNext(tx, deps.clock.now(), order.id));
+  const change = changeContextOf(deps);
+  const offerId = await deps.db.$transaction((tx) => offerNext(tx, change, order.id));
   if (!offerId) throw new AppError("INVALID_STATE", `The order is ${order.status}; only a dibayar or ditawarkan order has an offer.`);
   return offerId;
 }
@@ -96,9 +117,66 @@ export async function simulateOrderAction(
     case "release":
       return releaseOrder(deps, practitionerId, orderId);
     case "dispute":
+      return operatorOrderAction(deps, { orderId, action, operatorId: null, note: "Sengketa dibuka oleh operator (test helper)." });
     case "refund":
+    case "resume_work":
       return operatorOrderAction(deps, { orderId, action, operatorId: null });
+    case "settle_dispute":
+      return operatorOrderAction(deps, { orderId, action: "settle_for_practitioner", operatorId: null });
+    case "stall_offering":
+      await stallOffering(deps, order);
+      return getOrder(deps.db, key, orderId);
+    case "refund_stalled":
+      return dueNow(deps, key, order, "refund_stalled", { offeringRefundAt: deps.clock.now() }, () => refundStalledOrder(deps, orderId));
+    case "auto_accept":
+      return dueNow(deps, key, order, "auto_accept", { autoAcceptAt: deps.clock.now() }, () => autoAcceptOrder(deps, orderId));
+    case "breach_sla":
+      return dueNow(deps, key, order, "breach_sla", { slaDueAt: deps.clock.now() }, () => markSlaBreached(deps, orderId));
   }
+}
+
+/** When each timer can be made due: the status (and state) in which its deadline runs. */
+const TIMER_RUNS: Record<"refund_stalled" | "auto_accept" | "breach_sla", { when: (order: OrderWithMessages) => boolean; explain: string }> = {
+  refund_stalled: { when: (o) => o.status === "ditawarkan" && o.offeringStalledAt !== null, explain: "a stalled ditawarkan order (stall it first with stall_offering)" },
+  auto_accept: { when: (o) => o.status === "diserahkan", explain: "a diserahkan order" },
+  breach_sla: { when: (o) => ["dibayar", "ditawarkan", "diambil", "dikerjakan", "butuh_input_klien"].includes(o.status) && o.slaBreachedAt === null, explain: "a paid order not yet delivered whose SLA was not breached yet" },
+};
+
+/** Moves a timer's deadline to now and runs the timer's own handler, as the job engine would. */
+async function dueNow(
+  deps: ServiceDeps,
+  key: AuthenticatedKey,
+  order: OrderWithMessages,
+  timer: keyof typeof TIMER_RUNS,
+  deadline: { offeringRefundAt?: Date; autoAcceptAt?: Date; slaDueAt?: Date },
+  run: () => Promise<void>,
+): Promise<OrderWithMessages> {
+  if (!TIMER_RUNS[timer].when(order)) throw new AppError("INVALID_STATE", `The order is ${order.status}; ${timer} works only on ${TIMER_RUNS[timer].explain}.`);
+  await deps.db.order.updateMany({ where: { id: order.id, status: order.status }, data: deadline });
+  await run();
+  return getOrder(deps.db, key, order.id);
+}
+
+/**
+ * As if every eligible practitioner had passed: the live offer ends and the order waits, stalled,
+ * for its refund time (OFFER_STALL_HOURS), exactly as a live order would.
+ */
+async function stallOffering(deps: ServiceDeps, order: OrderWithMessages): Promise<void> {
+  const change = changeContextOf(deps);
+  const { now } = change;
+  if (order.status === "dibayar") await deps.db.$transaction((tx) => offerNext(tx, change, order.id));
+  await deps.db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT "id" FROM "Order" WHERE "id" = ${order.id} FOR UPDATE`;
+    const current = await tx.order.findUniqueOrThrow({ where: { id: order.id } });
+    if (current.status !== "ditawarkan" || current.offeringStalledAt) {
+      throw new AppError("INVALID_STATE", `The order is ${current.status}${current.offeringStalledAt ? " and already stalled" : ""}; only an order on offer can stall.`);
+    }
+    await tx.offer.updateMany({ where: { orderId: order.id, status: "aktif" }, data: { status: "kedaluwarsa", respondedAt: now } });
+    await tx.order.update({
+      where: { id: order.id },
+      data: { offeringStalledAt: now, offeringStalledReason: STALL_REASONS.allPassed, offeringRefundAt: stalledRefundAt(now, change.rules) },
+    });
+  });
 }
 
 function requiredText(value: string | undefined, field: string): string {
@@ -119,5 +197,5 @@ export async function addSimulatedBid(deps: ServiceDeps, key: AuthenticatedKey, 
 /** Pays a test invoice from the test deposit, as an org admin pays a live one in the portal. */
 export async function payTestInvoice(deps: ServiceDeps, key: AuthenticatedKey, invoiceId: string): Promise<Invoice> {
   requireTestKey(key);
-  return payInvoice(deps.db, deps.clock, { owner: key, invoiceId, actor: { actorType: "api_key", actorId: key.id } });
+  return payInvoice(deps, { owner: key, invoiceId, actor: { actorType: "api_key", actorId: key.id } });
 }

@@ -5,7 +5,7 @@ import { AppError } from "@/server/domain/errors";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
 import { seededCatalog } from "@/test/fixtures";
 import { createOrderEvent, startReceiver, testWebhookSettings, type Receiver } from "@/test/webhooks";
-import { attemptDelivery, listWebhookDeliveries, redeliver, wakeEventDeliveries, WEBHOOK_DELIVERY_JOB, type WebhookSettings } from "./webhooks";
+import { attemptDelivery, listWebhookDeliveries, redeliver, WEBHOOK_DELIVERY_JOB, type WebhookSettings } from "./webhooks";
 import { RESPONSE_READ_LIMIT } from "./webhooks-transport";
 
 let database: TestDatabase;
@@ -275,14 +275,5 @@ describe("delivery log and redelivery", () => {
     const event = await createOrderEvent(database.prisma, { callbackUrl: null, keyWebhookUrl: null });
     expect(event.deliveryId).toBeNull();
     await expect(redeliver(database.prisma, fixedClock(START), event.organizationId, event.eventId)).rejects.toMatchObject({ code: "CONFLICT" });
-  });
-
-  it("wakes the job engine for an event's waiting deliveries", async () => {
-    const event = await createOrderEvent(database.prisma, { callbackUrl: "https://agen.contoh.id/hook" });
-    const extra = await redeliver(database.prisma, fixedClock(START), event.organizationId, event.eventId);
-    const woken: Array<[string, string]> = [];
-    await wakeEventDeliveries(database.prisma, { notify: (kind, id) => woken.push([kind, id]) }, event.eventId);
-    expect(woken.sort()).toEqual([[WEBHOOK_DELIVERY_JOB, event.deliveryId!], [WEBHOOK_DELIVERY_JOB, extra.deliveryId]].sort());
-    await wakeEventDeliveries(database.prisma, { notify: () => expect.fail("no event, nothing to wake") }, null);
   });
 });

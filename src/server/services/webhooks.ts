@@ -1,12 +1,12 @@
 import type { DeliveryStatus } from "@/generated/prisma/enums";
+import type { DueRow } from "@/server/domain/due-row";
 import type { Clock } from "@/server/domain/clock";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
-import type { OrderEventPayload } from "@/server/domain/order-event";
+import { type WebhookPayload, webhookBody } from "@/server/domain/webhook-event";
 import { signWebhook } from "@/server/domain/signature";
-import { isDeliveredStatus, nextAttemptAt, webhookBody, webhookHeaders } from "@/server/domain/webhook-delivery";
+import { isDeliveredStatus, nextAttemptAt, webhookHeaders } from "@/server/domain/webhook-delivery";
 import type { Db } from "@/server/db/client";
-import type { Jobs } from "@/server/jobs/types";
 import { postWebhook, type WebhookResponse } from "./webhooks-transport";
 
 /** Job kind name of one delivery attempt; ids are WebhookDelivery ids. */
@@ -36,14 +36,14 @@ export type DeliveryOutcome =
   | { result: "skipped"; reason: "not_found" | "finished" | "busy" | "not_due"; retryAt: Date | null };
 
 /** Deliveries due at `now` that no worker holds, most overdue first. */
-export async function findDueDeliveries(db: Db, now: Date, limit: number): Promise<string[]> {
+export async function findDueDeliveries(db: Db, cutoff: Date, limit: number): Promise<DueRow[]> {
   const rows = await db.webhookDelivery.findMany({
-    where: { status: "menunggu", nextAttemptAt: { lte: now }, OR: [{ lockedUntil: null }, { lockedUntil: { lte: now } }] },
+    where: { status: "menunggu", nextAttemptAt: { lte: cutoff }, OR: [{ lockedUntil: null }, { lockedUntil: { lte: cutoff } }] },
     orderBy: { nextAttemptAt: "asc" },
     take: limit,
-    select: { id: true },
+    select: { id: true, nextAttemptAt: true },
   });
-  return rows.map((row) => row.id);
+  return rows.map((row) => ({ id: row.id, dueAt: row.nextAttemptAt! }));
 }
 
 /**
@@ -71,14 +71,14 @@ export async function attemptDelivery(deps: WebhookDeps, deliveryId: string): Pr
     select: {
       url: true,
       attempts: true,
-      event: { select: { id: true, payload: true, order: { select: { apiKey: { select: { webhookSecret: true } } } } } },
+      event: { select: { id: true, payload: true, apiKey: { select: { webhookSecret: true } } } },
     },
   });
   const attempt = delivery.attempts + 1;
   const sentAt = clock.now();
   // These exact bytes are both signed and sent.
-  const body = webhookBody(delivery.event.payload as unknown as OrderEventPayload, sentAt);
-  const signature = signWebhook(delivery.event.order.apiKey.webhookSecret, Math.floor(sentAt.getTime() / 1000), body);
+  const body = webhookBody(delivery.event.payload as unknown as WebhookPayload, sentAt);
+  const signature = signWebhook(delivery.event.apiKey.webhookSecret, Math.floor(sentAt.getTime() / 1000), body);
   const response = await postWebhook({
     url: delivery.url,
     headers: webhookHeaders(webhooks.operatorName, signature, delivery.event.id),
@@ -120,13 +120,6 @@ function failureText(response: WebhookResponse): string {
   return response.excerpt ? `${what}: ${response.excerpt}` : what;
 }
 
-/** Wakes the job engine for an event's waiting deliveries; call after the outbox's transaction commits. */
-export async function wakeEventDeliveries(db: Db, jobs: Pick<Jobs, "notify">, eventId: string | null): Promise<void> {
-  if (!eventId) return;
-  const rows = await db.webhookDelivery.findMany({ where: { eventId, status: "menunggu" }, select: { id: true } });
-  for (const row of rows) jobs.notify(WEBHOOK_DELIVERY_JOB, row.id);
-}
-
 export interface WebhookAttemptLog {
   attempt: number;
   startedAt: Date;
@@ -147,9 +140,11 @@ export interface WebhookDeliveryLog {
 
 export interface WebhookEventLog {
   id: string;
-  orderId: string;
+  /** The event's subject: an order's events carry orderId, the case board's caseId. */
+  orderId: string | null;
+  caseId: string | null;
   type: string;
-  payload: OrderEventPayload;
+  payload: WebhookPayload;
   /** false for a test-mode order's event: the log shows both, so sandbox receivers can be debugged. */
   livemode: boolean;
   createdAt: Date;
@@ -166,16 +161,17 @@ export async function listWebhookDeliveries(
 ): Promise<WebhookEventLog[]> {
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? 50), 1), DELIVERY_LOG_MAX);
   const events = await db.webhookEvent.findMany({
-    where: { order: { organizationId }, ...(options.orderId ? { orderId: options.orderId } : {}) },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    where: { organizationId, ...(options.orderId ? { orderId: options.orderId } : {}) },
+    orderBy: { seq: "desc" },
     take: limit,
     select: {
       id: true,
       orderId: true,
+      caseId: true,
       type: true,
       payload: true,
+      livemode: true,
       createdAt: true,
-      order: { select: { livemode: true } },
       deliveries: {
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
         select: {
@@ -193,23 +189,24 @@ export async function listWebhookDeliveries(
       },
     },
   });
-  return events.map(({ order, ...event }) => ({ ...event, livemode: order.livemode, payload: event.payload as unknown as OrderEventPayload }));
+  return events.map((event) => ({ ...event, payload: event.payload as unknown as WebhookPayload }));
 }
 
 /**
- * Queues a fresh delivery (attempts 0, due now) of an organisation's event to the order's
- * current URL: callback_url, else the creating key's webhook URL. Notify the job engine with
- * the returned id after this resolves.
+ * Queues a fresh delivery (attempts 0, due now) of an organisation's event to its subject's
+ * current URL: an order's callback_url, else the creating key's webhook URL. The job engine picks
+ * it up at once (every committed mutation wakes it).
  */
 export async function redeliver(db: Db, clock: Clock, organizationId: string, eventId: string): Promise<{ deliveryId: string; url: string }> {
   const event = await db.webhookEvent.findFirst({
-    where: { id: eventId, order: { organizationId } },
-    select: { order: { select: { id: true, callbackUrl: true, apiKey: { select: { webhookUrl: true } } } } },
+    where: { id: eventId, organizationId },
+    select: { order: { select: { id: true, callbackUrl: true } }, caseId: true, apiKey: { select: { webhookUrl: true } } },
   });
   if (!event) throw new AppError("NOT_FOUND", `No event ${eventId}.`);
-  const url = event.order.callbackUrl ?? event.order.apiKey.webhookUrl;
+  const url = event.order?.callbackUrl ?? event.apiKey.webhookUrl;
   if (!url) {
-    throw new AppError("CONFLICT", `Order ${event.order.id} has no callback_url and its API key has no webhook URL: there is nowhere to deliver to.`);
+    const subject = event.order ? `Order ${event.order.id} has no callback_url and its` : `Case ${event.caseId}'s`;
+    throw new AppError("CONFLICT", `${subject} API key has no webhook URL: there is nowhere to deliver to.`);
   }
   const now = clock.now();
   const deliveryId = newId("delivery");

@@ -14,7 +14,8 @@ const ACTIONS: Record<OperatorOrderAction, { label: string; effect: string }> = 
   refund: { label: "Refund ke deposit", effect: "Dana escrow kembali ke deposit organisasi; pesanan selesai sebagai direfund." },
   settle_for_practitioner: { label: "Menangkan praktisi", effect: "Sengketa selesai: escrow dilepas ke praktisi dan platform, seperti hasil diterima." },
   request_revision: { label: "Minta revisi", effect: "Hasil yang diserahkan dikembalikan ke praktisi untuk diperbaiki." },
-  cancel: { label: "Batalkan", effect: "Pesanan yang belum dibayar dibatalkan; deposit tidak berubah." },
+  cancel: { label: "Batalkan", effect: "Pesanan yang belum diambil praktisi dibatalkan; dana yang sudah dibayar kembali ke deposit." },
+  resume_work: { label: "Lanjutkan pekerjaan", effect: "Sengketa selesai dengan pesanan kembali dikerjakan praktisi yang sama." },
 };
 
 /** The statuses an action is possible from, read from the one state machine. */

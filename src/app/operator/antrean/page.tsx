@@ -39,12 +39,13 @@ export default async function QueuePage({ searchParams }: { searchParams: Promis
                       <code>{order.id}</code>
                     </h3>
                     <p className="muted small">
-                      Layanan <code>{order.serviceCode}</code> · putaran {order.offerRound} · macet sejak {order.offeringStalledAt ? formatDateTime(order.offeringStalledAt) : "—"}
+                      {order.service.name} · {order.organization.name} · putaran {order.round} · macet sejak {formatDateTime(order.stalledAt)}
+                      {order.refundAt && <> · direfund otomatis {formatDateTime(order.refundAt)}</>}
                     </p>
                   </div>
                   <p className="price">{formatRupiah(order.priceIdr)}</p>
                 </header>
-                <p className="waiting">{order.offeringStalledReason}</p>
+                <p className="waiting">{order.reason}</p>
                 <StalledOrderActions orderId={order.id} />
               </article>
             </li>

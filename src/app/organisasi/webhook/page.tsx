@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { formatDateTime, ORDER_STATUS_LABEL } from "@/app/_components/format";
+import { CASE_EVENT_LABEL, formatDateTime, ORDER_STATUS_LABEL } from "@/app/_components/format";
 import { EmptyState, PageTitle } from "@/app/_components/ui";
 import type { DeliveryStatus } from "@/generated/prisma/enums";
 import { portalPage } from "@/server/portal";
@@ -50,11 +50,18 @@ export default async function WebhookPage({ searchParams }: { searchParams: Prom
                 <header className="card-head">
                   <div>
                     <h2 id={`${event.id}-title`}>
-                      <code>{event.type}</code> <span className="muted small">{ORDER_STATUS_LABEL[event.payload.order.status]}</span>
+                      <code>{event.type}</code> <span className="muted small">{"order" in event.payload ? ORDER_STATUS_LABEL[event.payload.order.status] : CASE_EVENT_LABEL[event.payload.event]}</span>
                       {!event.livemode && <span className="pill pill-test">Mode uji</span>}
                     </h2>
                     <p className="muted small">
-                      Pesanan <Link href={`/organisasi/webhook?order=${encodeURIComponent(event.orderId)}`}>{event.orderId}</Link> · event <code>{event.id}</code> · {formatDateTime(event.createdAt)}
+                      {event.orderId ? (
+                        <>
+                          Pesanan <Link href={`/organisasi/webhook?order=${encodeURIComponent(event.orderId)}`}>{event.orderId}</Link>
+                        </>
+                      ) : (
+                        <>Kasus {event.caseId}</>
+                      )}{" "}
+                      · event <code>{event.id}</code> · {formatDateTime(event.createdAt)}
                     </p>
                   </div>
                 </header>

@@ -41,7 +41,7 @@ export default async function MyOrdersPage() {
                       <StatusBadge status={order.status} />
                     </div>
                   </td>
-                  <td data-label="Pendapatan">{formatRupiah(order.earningIdr)}</td>
+                  <td data-label="Pendapatan">{order.earningIdr === null ? <span className="muted">Tidak ada ({order.status})</span> : formatRupiah(order.earningIdr)}</td>
                   <td data-label="Tenggat SLA">
                     <div>
                       {order.slaDueAt ? formatDateTime(order.slaDueAt) : "—"}

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { listServicesForOperator, updateService } from "@/server/services/catalog";
-import { listStalledOrders, restartOffering } from "@/server/services/offers";
-import { operatorOrderAction } from "@/server/services/orders";
+import { closeCase, listCasesForOperator } from "@/server/services/cases";
+import { restartOffering } from "@/server/services/offers";
+import { listDisputes, listSlaBreaches, listStalledOrders } from "@/server/services/operator-queues";
+import { OPERATOR_ORDER_ACTIONS, operatorOrderAction } from "@/server/services/orders";
 import { listOrganizations, setOrganizationStatus, topUpDeposit } from "@/server/services/organizations";
 import { listPractitioners, registerPractitioner, setPractitionerActive, updatePractitioner } from "@/server/services/practitioners";
 import { MIN_PASSWORD_LENGTH } from "@/server/services/users";
@@ -24,17 +26,23 @@ export const operatorRouter = router({
       const { depositIdr } = await topUpDeposit(ctx.db, input.organizationId, BigInt(input.amountIdr), input.reference, actor(ctx.user));
       return { depositIdr: Number(depositIdr) };
     }),
-  stalledOrders: operator.query(async ({ ctx }) => (await listStalledOrders(ctx.db)).map((o) => ({ ...o, priceIdr: Number(o.priceIdr) }))),
+  stalledOrders: operator.query(({ ctx }) => listStalledOrders(ctx.db)),
+  disputes: operator.query(({ ctx }) => listDisputes(ctx.db)),
+  slaBreaches: operator.query(({ ctx }) => listSlaBreaches(ctx.db)),
   restartOffering: operator.input(z.object({ orderId: z.string().min(1).max(64) })).mutation(({ ctx, input }) => restartOffering(ctx, input.orderId, ctx.user.id)),
   orderAction: operator
     .input(
       z.object({
         orderId: z.string().min(1).max(64),
-        action: z.enum(["cancel", "dispute", "refund", "settle_for_practitioner", "request_revision"]),
+        action: z.enum(OPERATOR_ORDER_ACTIONS),
         note: z.string().trim().max(10_000).optional(),
       }),
     )
     .mutation(async ({ ctx, input }) => (await operatorOrderAction(ctx, { orderId: input.orderId, action: input.action, operatorId: ctx.user.id, note: input.note })).status),
+  cases: operator.query(({ ctx }) => listCasesForOperator(ctx.db)),
+  closeCase: operator
+    .input(z.object({ caseId: z.string().min(1).max(64) }))
+    .mutation(async ({ ctx, input }) => (await closeCase(ctx.db, ctx.clock, { caseId: input.caseId, actor: actor(ctx.user) })).status),
   practitioners: operator.query(({ ctx }) => listPractitioners(ctx.db)),
   createPractitioner: operator
     .input(z.object({ name: z.string().trim().min(1).max(200), email: z.string().trim().max(320), password: z.string().min(MIN_PASSWORD_LENGTH).max(200), label, categories }))

@@ -5,14 +5,17 @@ import { liveDataOf } from "@/server/domain/data-owner";
 import { createApiKey, listApiKeys, revokeApiKey, rotateWebhookSecret } from "@/server/services/api-keys";
 import { accountStatement, accounts } from "@/server/services/ledger";
 import { payInvoice } from "@/server/services/invoices";
-import { decideApproval, listOrganizationOrders } from "@/server/services/orders";
+import { acceptOrderResult, byOrgAdmin, cancelOrder, decideApproval, openDispute, requestRevision } from "@/server/services/orders";
+import { getOrganizationOrder, listOrganizationOrders } from "@/server/services/organization-orders";
 import { listOrganizationCases } from "@/server/services/organization-cases";
 import { setApprovalThreshold } from "@/server/services/organizations";
 import { listWebhookDeliveries, redeliver } from "@/server/services/webhooks";
+import { orderTextSchema } from "../schemas/order";
 import { router, sessionProcedure } from "../trpc";
 
 const admin = sessionProcedure("org_admin");
 const rupiah = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const byOrder = z.object({ orderId: z.string().min(1).max(64) });
 
 /** The organisation comes from the session: an admin acts on their own organisation only. */
 function myOrg(user: { organizationId: string | null }): string {
@@ -34,18 +37,19 @@ export const organizationRouter = router({
     .mutation(({ ctx, input }) => setApprovalThreshold(ctx.db, myOrg(ctx.user), input.thresholdIdr === null ? null : BigInt(input.thresholdIdr), actor(ctx.user))),
   orders: admin
     .input(z.object({ onlyAwaitingApproval: z.boolean().default(false) }))
-    .query(async ({ ctx, input }) => {
-      const orders = await listOrganizationOrders(ctx.db, myOrg(ctx.user), input.onlyAwaitingApproval ? { status: "menunggu_bayar" } : {});
-      return orders.map((o) => ({
-        id: o.id,
-        service: o.service.name,
-        status: o.status,
-        priceIdr: Number(o.priceIdr),
-        intake: o.intake as Record<string, string>,
-        createdAt: o.createdAt,
-        events: o.events,
-      }));
-    }),
+    .query(({ ctx, input }) => listOrganizationOrders(ctx.db, myOrg(ctx.user), input.onlyAwaitingApproval ? { status: "menunggu_bayar" } : {})),
+  order: admin.input(byOrder).query(({ ctx, input }) => getOrganizationOrder(ctx, myOrg(ctx.user), input.orderId)),
+  // The admin acts as the client behind the agent: the same services and rules as the API.
+  acceptResult: admin.input(byOrder).mutation(async ({ ctx, input }) => (await acceptOrderResult(ctx, byOrgAdmin(myOrg(ctx.user), ctx.user.id), input.orderId)).status),
+  requestRevision: admin
+    .input(byOrder.extend({ reason: orderTextSchema }))
+    .mutation(async ({ ctx, input }) => (await requestRevision(ctx, byOrgAdmin(myOrg(ctx.user), ctx.user.id), input.orderId, input.reason)).status),
+  openDispute: admin
+    .input(byOrder.extend({ reason: orderTextSchema }))
+    .mutation(async ({ ctx, input }) => (await openDispute(ctx, byOrgAdmin(myOrg(ctx.user), ctx.user.id), input.orderId, input.reason)).status),
+  cancel: admin
+    .input(byOrder.extend({ reason: orderTextSchema.optional() }))
+    .mutation(async ({ ctx, input }) => (await cancelOrder(ctx, byOrgAdmin(myOrg(ctx.user), ctx.user.id), input.orderId, input.reason)).status),
   decide: admin
     .input(z.object({ orderId: z.string().min(1).max(64), approve: z.boolean() }))
     .mutation(async ({ ctx, input }) => (await decideApproval(ctx, { owner: liveDataOf(myOrg(ctx.user)), orderId: input.orderId, approve: input.approve, userId: ctx.user.id })).status),
@@ -80,7 +84,7 @@ export const organizationRouter = router({
   redeliver: admin.input(z.object({ eventId: z.string().min(1).max(64) })).mutation(({ ctx, input }) => redeliver(ctx.db, ctx.clock, myOrg(ctx.user), input.eventId)),
   cases: admin.query(({ ctx }) => listOrganizationCases(ctx.db, myOrg(ctx.user))),
   payInvoice: admin.input(z.object({ invoiceId: z.string().min(1).max(64) })).mutation(async ({ ctx, input }) => {
-    const invoice = await payInvoice(ctx.db, ctx.clock, { owner: liveDataOf(myOrg(ctx.user)), invoiceId: input.invoiceId, actor: actor(ctx.user) });
-    return { status: invoice.status, totalIdr: Number(invoice.totalIdr) };
+    const invoice = await payInvoice(ctx, { owner: liveDataOf(myOrg(ctx.user)), invoiceId: input.invoiceId, actor: actor(ctx.user) });
+    return { status: invoice.status, totalIdr: Number(invoice.totalIdr), orderId: invoice.orderId };
   }),
 });

@@ -6,7 +6,7 @@ import { getCaseForPractitioner, listOpenCasesForPractitioner, type Practitioner
 import { accountStatement, accounts } from "@/server/services/ledger";
 import { acceptOffer, declineOffer } from "@/server/services/offers";
 import { listMyBids } from "@/server/services/practitioner-bids";
-import { askClient, deliverResult, getMyOrder, listMyOffers, listMyOrders, releaseOrder, startWork } from "@/server/services/practitioner-work";
+import { askClient, deliverResult, getMyOrder, listMyOffers, listMyOrders, listMyWithdrawnOffers, releaseOrder, startWork } from "@/server/services/practitioner-work";
 import { router, sessionProcedure } from "../trpc";
 
 const practitioner = sessionProcedure("practitioner");
@@ -43,6 +43,7 @@ function caseView(view: PractitionerCaseView) {
 
 export const practitionerRouter = router({
   offers: practitioner.query(({ ctx }) => listMyOffers(ctx, me(ctx.user))),
+  withdrawnOffers: practitioner.query(({ ctx }) => listMyWithdrawnOffers(ctx, me(ctx.user))),
   acceptOffer: practitioner.input(byOffer).mutation(async ({ ctx, input }) => (await acceptOffer(ctx, me(ctx.user), input.offerId)).id),
   declineOffer: practitioner.input(byOffer).mutation(({ ctx, input }) => declineOffer(ctx, me(ctx.user), input.offerId)),
   orders: practitioner.query(({ ctx }) => listMyOrders(ctx.db, me(ctx.user))),

@@ -4,6 +4,7 @@ import type { Bid, Invoice } from "@/generated/prisma/client";
 import { BidStatus, CaseStatus, InvoiceStatus } from "@/generated/prisma/enums";
 import { CASE_LIMITS } from "@/server/domain/case-board";
 import type { CaseWithBids, CreateCaseInput } from "@/server/services/cases";
+import { CATALOG_CATEGORIES } from "@/server/services/catalog-seed";
 
 const label = z.string().trim().max(CASE_LIMITS.label);
 
@@ -18,7 +19,10 @@ export const createCaseSchema = z
       .min(CASE_LIMITS.storyMin, `must be at least ${CASE_LIMITS.storyMin} characters`)
       .max(CASE_LIMITS.storyMax)
       .meta({ description: "What happened and what the client needs. Practitioners see it with e-mail addresses, phone numbers and NIKs masked until their bid is selected." }),
-    area: label.optional().meta({ description: "Legal area, e.g. `properti`, `ketenagakerjaan`. Without it, every active practitioner sees the case." }),
+    area: z
+      .enum(CATALOG_CATEGORIES, { error: () => `must be one of the catalog's categories: ${CATALOG_CATEGORIES.join(", ")}` })
+      .optional()
+      .meta({ id: "CaseArea", description: "Legal area: one of the catalog's categories. Practitioners of that area see the case; without it, every active practitioner does." }),
     urgency: label.optional(),
     budget_range: label.optional(),
   })
@@ -53,6 +57,7 @@ export const caseSchema = z
     urgency: z.string(),
     budget_range: z.string(),
     selected_bid_id: z.string().nullable(),
+    order_id: z.string().nullable().meta({ description: "The order that carries the selected bid's work, opened when the invoice is paid; follow it like any order." }),
     livemode: livemodeSchema,
     bids: z.array(bidSchema),
     created_at: z.iso.datetime(),
@@ -60,7 +65,13 @@ export const caseSchema = z
   .meta({ id: "Case" });
 
 export const invoiceSummarySchema = z
-  .object({ id: z.string(), total_idr: z.number().int(), status: invoiceStatusSchema, livemode: livemodeSchema })
+  .object({
+    id: z.string(),
+    total_idr: z.number().int(),
+    status: invoiceStatusSchema,
+    order_id: z.string().nullable().meta({ description: "Once paid: the order that holds the money in escrow until the work is accepted." }),
+    livemode: livemodeSchema,
+  })
   .meta({ id: "InvoiceSummary" });
 
 export const selectBidSchema = z.object({ bid_id: z.string().min(1).max(64).meta({ description: "One of the case's bids with status `diajukan`." }) }).strict();
@@ -75,8 +86,7 @@ export function toCreateCaseInput(body: CreateCaseBody): CreateCaseInput {
     contactEmail: body.contact_email,
     contactPhone: body.contact_phone ?? null,
     story: body.story,
-    // An empty area is no area: the case goes to every practitioner.
-    area: body.area || null,
+    area: body.area ?? null,
     urgency: body.urgency,
     budgetRange: body.budget_range,
   };
@@ -105,6 +115,7 @@ export function serializeCase(row: CaseWithBids): z.infer<typeof caseSchema> {
     urgency: row.urgency,
     budget_range: row.budgetRange,
     selected_bid_id: row.selectedBidId,
+    order_id: row.order?.id ?? null,
     livemode: row.livemode,
     bids: row.bids.map((bid) => serializeBid(bid, row.livemode)),
     created_at: row.createdAt.toISOString(),
@@ -112,5 +123,5 @@ export function serializeCase(row: CaseWithBids): z.infer<typeof caseSchema> {
 }
 
 export function serializeInvoiceSummary(invoice: Invoice): z.infer<typeof invoiceSummarySchema> {
-  return { id: invoice.id, total_idr: Number(invoice.totalIdr), status: invoice.status, livemode: invoice.livemode };
+  return { id: invoice.id, total_idr: Number(invoice.totalIdr), status: invoice.status, order_id: invoice.orderId, livemode: invoice.livemode };
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { livemodeSchema } from "./livemode";
 import { OrderStatus } from "@/generated/prisma/enums";
 import { INTAKE_LIMITS } from "@/server/domain/intake";
+import { MESSAGE_ROLES, type MessageRole } from "@/server/domain/order-state";
 import { isHttpUrl } from "@/server/domain/webhook-url";
 import type { OrderWithMessages } from "@/server/services/orders";
 
@@ -42,10 +43,25 @@ export const messageInputSchema = z
   .strict()
   .meta({ id: "Message" });
 
+export const cancelInputSchema = z
+  .object({ reason: orderTextSchema.optional().meta({ description: "Why; kept as a client message on the order." }) })
+  .strict()
+  .meta({ id: "CancelOrder" });
+
+export const revisionInputSchema = z
+  .object({ reason: orderTextSchema.meta({ description: "What to change; the practitioner reads it as a client message." }) })
+  .strict()
+  .meta({ id: "RevisionRequest" });
+
+export const disputeInputSchema = z
+  .object({ reason: orderTextSchema.meta({ description: "What is wrong; the operator's team and the practitioner read it as a client message." }) })
+  .strict()
+  .meta({ id: "DisputeRequest" });
+
 export const orderMessageSchema = z
   .object({
     id: z.string(),
-    role: z.enum(["client", "practitioner", "operator"]).meta({ description: "`client` is the agent's side." }),
+    role: z.enum(MESSAGE_ROLES).meta({ description: "`client` is the agent's side (the agent, or an admin of its organisation); `operator` the operator's team; `system` Kuasa itself (an automatic refund or acceptance)." }),
     body: z.string(),
     livemode: livemodeSchema,
     created_at: z.iso.datetime(),
@@ -62,7 +78,23 @@ export const orderSchema = z
     intake: z.record(z.string(), z.string()),
     callback_url: z.string().nullable(),
     sla_due_at: z.iso.datetime().nullable(),
-    deliverable: z.string().nullable(),
+    sla_breached_at: z.iso.datetime().nullable().meta({ description: "When the SLA passed before delivery, if it did; the operator's team follows these up." }),
+    deliverable: z.string().nullable().meta({ description: "The latest delivered result; kept while a revision is worked on, replaced by the next delivery." }),
+    auto_accept_at: z.iso
+      .datetime()
+      .nullable()
+      .meta({ description: "While `diserahkan`: when the result is accepted on your behalf (escrow released) unless you accept, ask for a revision or dispute first." }),
+    revision_count: z.number().int().meta({ description: "Revisions asked for so far; the client side may ask for a limited number (409 REVISION_LIMIT after that)." }),
+    offering: z
+      .object({
+        round: z.number().int().meta({ description: "Each eligible practitioner is offered the order once per round." }),
+        stalled_since: z.iso.datetime().nullable().meta({ description: "Set when a whole round passed (or nobody is eligible): the operator's team may start a new round." }),
+        stalled_reason: z.string().nullable(),
+        refund_at: z.iso.datetime().nullable().meta({ description: "A stalled order is refunded in full at this time unless offering restarts first." }),
+      })
+      .nullable()
+      .meta({ description: "While `ditawarkan`: how offering goes; null otherwise." }),
+    case_id: z.string().nullable().meta({ description: "Case-board work: the case whose selected bid this order carries (opened when its invoice was paid)." }),
     approval_required: z.boolean(),
     livemode: livemodeSchema,
     messages: z.array(orderMessageSchema),
@@ -84,12 +116,25 @@ export function serializeOrder(order: OrderWithMessages): OrderResponse {
     intake: order.intake as Record<string, string>,
     callback_url: order.callbackUrl,
     sla_due_at: order.slaDueAt?.toISOString() ?? null,
+    sla_breached_at: order.slaBreachedAt?.toISOString() ?? null,
     deliverable: order.deliverable,
+    auto_accept_at: order.autoAcceptAt?.toISOString() ?? null,
+    revision_count: order.revisionCount,
+    offering:
+      order.status === "ditawarkan"
+        ? {
+            round: order.offerRound,
+            stalled_since: order.offeringStalledAt?.toISOString() ?? null,
+            stalled_reason: order.offeringStalledReason,
+            refund_at: order.offeringRefundAt?.toISOString() ?? null,
+          }
+        : null,
+    case_id: order.caseId,
     approval_required: order.approvalRequired,
     livemode: order.livemode,
     messages: order.messages.map((m) => ({
       id: m.id,
-      role: m.role as "client" | "practitioner" | "operator",
+      role: m.role as MessageRole,
       body: m.body,
       livemode: order.livemode,
       created_at: m.createdAt.toISOString(),

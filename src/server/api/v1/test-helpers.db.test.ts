@@ -86,7 +86,7 @@ describe("an order in the sandbox", () => {
       expect(await liveDeposit(org.id)).toBe(20_000_000n);
 
       // The webhooks go out signed with the test key's webhook secret, like live ones.
-      for (const id of await findDueDeliveries(db(), clock.now(), 50)) await attemptDelivery({ db: db(), clock, webhooks: testWebhookSettings }, id);
+      for (const { id } of await findDueDeliveries(db(), clock.now(), 50)) await attemptDelivery({ db: db(), clock, webhooks: testWebhookSettings }, id);
       expect(receiver.requests.map((r) => (JSON.parse(r.body) as { event: string }).event)).toEqual(await eventsOf(created.id));
       for (const request of receiver.requests) {
         const verified = verifyWebhookSignature(org.testWebhookSecret, String(request.headers["x-kuasa-signature"]), request.body, { now: clock.now().getTime() });

@@ -74,8 +74,30 @@ export const testHelpersRouter = router({
     deliverable: orderTextSchema.meta({ description: "The result, e.g. a document URL." }),
   }),
   release: orderAction("release", "The simulated practitioner gives the order back", "→ `ditawarkan`: offered again at once."),
-  dispute: orderAction("dispute", "Open a dispute on the test order", "As the operator would: an active or delivered order → `sengketa`."),
+  dispute: orderAction("dispute", "Open a dispute on the test order as the operator", "As the operator would: a taken or delivered order → `sengketa`. An agent opens its own with POST /v1/orders/{id}/dispute."),
   refund: orderAction("refund", "Refund the test order", "As the operator would: `dibayar`, `ditawarkan` or `sengketa` → `direfund`, the escrow back to the test deposit."),
+  settleDispute: orderAction("settle_dispute", "Settle the dispute for the practitioner", "As the operator would: `sengketa` → `selesai`, the escrow released to the simulated practitioner."),
+  resumeWork: orderAction("resume_work", "End the dispute by sending the order back to work", "As the operator would: `sengketa` → `dikerjakan`."),
+  stallOffering: orderAction(
+    "stall_offering",
+    "Let offering stall, as if every practitioner had passed",
+    "The live offer ends and the order stays `ditawarkan` with `offering.stalled_since` and `offering.refund_at` set, as a live order whose eligible practitioners all passed. Follow with refund_stalled.",
+  ),
+  refundStalled: orderAction(
+    "refund_stalled",
+    "Make a stalled order's refund time come now",
+    "A stalled order → `direfund` with the escrow back in the test deposit and a `system` message saying why, as happens to a live order OFFER_STALL_HOURS after it stalled.",
+  ),
+  autoAccept: orderAction(
+    "auto_accept",
+    "Make a delivered order's auto-acceptance come now",
+    "`diserahkan` → `selesai` with the escrow released and a `system` message, as happens at `auto_accept_at` when the client neither accepts, revises nor disputes.",
+  ),
+  breachSla: orderAction(
+    "breach_sla",
+    "Make the order's SLA pass now",
+    "Sets `sla_due_at` to now and lets the SLA timer run: `sla_breached_at` is set, as for a live order still not delivered at its due time.",
+  ),
 
   addBid: agentProcedure
     .meta(helperMeta("kasus:buat", "POST", "/cases/{id}/bids", "Add a simulated bid to a test case", "A bid (`diajukan`) from the next of five simulated practitioners; `client_pays` is priced as for a real bid. Answers the case with all its bids."))

@@ -5,18 +5,18 @@ import { createContext } from "@/server/api/context";
 import { authOptions } from "@/server/auth/options";
 import type { PortalUser } from "@/server/auth/session";
 import { newId } from "@/server/domain/ids";
-import { getRuntime } from "@/server/runtime";
+import { appDepsOf, getRuntime } from "@/server/runtime";
 
 export const dynamic = "force-dynamic";
 
 async function handle(req: Request): Promise<Response> {
   const session = await getServerSession(authOptions);
-  const { db, clock, jobs } = getRuntime();
+  const deps = appDepsOf(getRuntime());
   return fetchRequestHandler({
     endpoint: "/api/trpc",
     req,
     router: portalRouter,
-    createContext: () => createContext({ db, clock, jobs }, newId("request"), Object.fromEntries(req.headers), (session?.user as PortalUser | undefined) ?? null),
+    createContext: () => createContext(deps, newId("request"), Object.fromEntries(req.headers), (session?.user as PortalUser | undefined) ?? null),
   });
 }
 

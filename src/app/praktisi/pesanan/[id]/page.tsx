@@ -75,7 +75,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
                 <StatusBadge status={order.status} />
               </dd>
               <dt>Pendapatan</dt>
-              <dd className="amount">{formatRupiah(order.earningIdr)}</dd>
+              <dd className="amount">{order.earningIdr === null ? "Tidak ada: pesanan tidak dilanjutkan" : formatRupiah(order.earningIdr)}</dd>
               <dt>SLA</dt>
               <dd>{order.service.slaLabel}</dd>
               <dt>Tenggat</dt>

@@ -1,0 +1,123 @@
+import type { BidStatus, CaseStatus, InvoiceStatus, OrderStatus } from "@/generated/prisma/enums";
+
+/**
+ * What a webhook event says (spec "Events → Payload" for orders; the case board's events follow
+ * the same pattern), and the exact bytes sent. Pure. Messages and a case's contact data and story
+ * are never in a payload: the receiver fetches the resource.
+ */
+
+/** The fields of an order an event carries. */
+export interface OrderEventSource {
+  id: string;
+  status: OrderStatus;
+  serviceCode: string;
+  priceIdr: bigint;
+  slaDueAt: Date | null;
+  deliverable: string | null;
+  updatedAt: Date;
+}
+
+export interface OrderSummary {
+  id: string;
+  status: OrderStatus;
+  service: string;
+  price_idr: number;
+  sla_due_at: string | null;
+  deliverable: string | null;
+  updated_at: string;
+}
+
+export interface CaseSummary {
+  id: string;
+  status: CaseStatus;
+  area: string | null;
+  selected_bid_id: string | null;
+  /** The order that carries the selected bid's work, once its invoice is paid. */
+  order_id: string | null;
+  updated_at: string;
+}
+
+export interface BidSummary {
+  id: string;
+  status: BidStatus;
+  price_idr: number;
+  client_pays: number;
+  eta_days: number;
+  created_at: string;
+}
+
+export interface InvoiceSummary {
+  id: string;
+  status: InvoiceStatus;
+  total_idr: number;
+  case_id: string;
+  order_id: string | null;
+  updated_at: string;
+}
+
+/** Case-board events: a bid arrived, one was selected, the operator closed the case, the invoice was paid. */
+export const CASE_EVENT_TYPES = ["case.bid_received", "case.selected", "case.ditutup", "invoice.dibayar"] as const;
+export type CaseEventType = (typeof CASE_EVENT_TYPES)[number];
+
+/** The stored payload; `sent_at` is added at each attempt, just before signing. */
+export type WebhookPayload =
+  | { event: `order.${OrderStatus}`; order: OrderSummary }
+  | { event: "case.bid_received"; case: CaseSummary; bid: BidSummary }
+  | { event: "case.selected" | "case.ditutup"; case: CaseSummary }
+  | { event: "invoice.dibayar"; invoice: InvoiceSummary };
+
+export type OrderEventPayload = Extract<WebhookPayload, { order: OrderSummary }>;
+
+/** Status words that have an event (the spec lists none for `dibuat` and `menunggu_bayar`). */
+export function hasEvent(status: OrderStatus): boolean {
+  return status !== "dibuat" && status !== "menunggu_bayar";
+}
+
+export function orderSummary(order: OrderEventSource): OrderSummary {
+  return {
+    id: order.id,
+    status: order.status,
+    service: order.serviceCode,
+    price_idr: Number(order.priceIdr),
+    sla_due_at: order.slaDueAt?.toISOString() ?? null,
+    deliverable: order.deliverable,
+    updated_at: order.updatedAt.toISOString(),
+  };
+}
+
+export function orderEventPayload(order: OrderEventSource): OrderEventPayload {
+  return { event: `order.${order.status}`, order: orderSummary(order) };
+}
+
+export function caseSummary(row: { id: string; status: CaseStatus; area: string | null; selectedBidId: string | null; orderId: string | null; updatedAt: Date }): CaseSummary {
+  return { id: row.id, status: row.status, area: row.area, selected_bid_id: row.selectedBidId, order_id: row.orderId, updated_at: row.updatedAt.toISOString() };
+}
+
+export function bidSummary(bid: { id: string; status: BidStatus; priceIdr: bigint; clientPaysIdr: bigint; etaDays: number; createdAt: Date }): BidSummary {
+  return { id: bid.id, status: bid.status, price_idr: Number(bid.priceIdr), client_pays: Number(bid.clientPaysIdr), eta_days: bid.etaDays, created_at: bid.createdAt.toISOString() };
+}
+
+export function invoiceSummary(invoice: { id: string; status: InvoiceStatus; totalIdr: bigint; caseId: string; orderId: string | null; updatedAt: Date }): InvoiceSummary {
+  return { id: invoice.id, status: invoice.status, total_idr: Number(invoice.totalIdr), case_id: invoice.caseId, order_id: invoice.orderId, updated_at: invoice.updatedAt.toISOString() };
+}
+
+// Field order of each object in the body. The stored payload is jsonb, which does not keep key order.
+const FIELDS = {
+  order: ["id", "status", "service", "price_idr", "sla_due_at", "deliverable", "updated_at"],
+  case: ["id", "status", "area", "selected_bid_id", "order_id", "updated_at"],
+  bid: ["id", "status", "price_idr", "client_pays", "eta_days", "created_at"],
+  invoice: ["id", "status", "total_idr", "case_id", "order_id", "updated_at"],
+} as const;
+
+/**
+ * The exact request body: `event`, `sent_at`, then the event's objects (for orders: `order` with
+ * its fields in the spec's order), rebuilt field by field from the stored payload.
+ */
+export function webhookBody(payload: WebhookPayload, sentAt: Date): string {
+  const body: Record<string, unknown> = { event: payload.event, sent_at: sentAt.toISOString() };
+  for (const [name, fields] of Object.entries(FIELDS)) {
+    const object = (payload as unknown as Record<string, Record<string, unknown> | undefined>)[name];
+    if (object) body[name] = Object.fromEntries(fields.map((field) => [field, object[field] ?? null]));
+  }
+  return JSON.stringify(body);
+}
