@@ -1,3 +1,4 @@
+import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { DEFAULT_ORDER_RULES } from "@/server/domain/order-rules";
 import type { OrderTrigger } from "@/server/domain/order-state";
@@ -90,4 +91,18 @@ export async function ledgerInvariants(db: Db) {
       GROUP BY e."transferId" HAVING COUNT(DISTINCT a."livemode") > 1`,
   ]);
   return { unbalancedTransfers: sums.length, balancesNotMatchingEntries: mismatched.length, negativeBalances: negative.length, transfersCrossingModes: crossing.length };
+}
+
+/** Statuses in which an order's whole price sits in its escrow; in every other status the escrow is empty. */
+const ESCROW_HELD = ["dibayar", "ditawarkan", "diambil", "dikerjakan", "butuh_input_klien", "diserahkan", "sengketa"];
+
+/**
+ * Orders whose escrow is not what their status says: the price while paid and open, zero before
+ * payment and after release, refund or cancellation. Empty for a sound ledger.
+ */
+export async function escrowMismatches(db: Db): Promise<Array<{ id: string; status: string; price: bigint; escrow: bigint }>> {
+  return db.$queryRaw`
+    SELECT o."id", o."status"::text AS "status", o."priceIdr" AS "price", COALESCE(a."balanceIdr", 0)::bigint AS "escrow"
+    FROM "Order" o LEFT JOIN "LedgerAccount" a ON a."code" = 'order_escrow:' || o."id"
+    WHERE COALESCE(a."balanceIdr", 0) <> CASE WHEN o."status"::text IN (${Prisma.join(ESCROW_HELD)}) THEN o."priceIdr" ELSE 0 END`;
 }

@@ -6,7 +6,7 @@ export interface Clock {
 export const systemClock: Clock = { now: () => new Date() };
 
 /** A clock tests move by hand. */
-export function fixedClock(start: Date | string): Clock & { advance(ms: number): void; set(at: Date | string): void } {
+export function fixedClock(start: Date | string | number): Clock & { advance(ms: number): void; set(at: Date | string | number): void } {
   let current = new Date(start).getTime();
   return {
     now: () => new Date(current),

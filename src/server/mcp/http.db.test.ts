@@ -61,6 +61,9 @@ describe("tools/list", () => {
       "status_order",
       "kirim_pesan",
       "terima_hasil",
+      "batalkan_order",
+      "minta_revisi",
+      "ajukan_sengketa",
       "ajukan_kasus",
       "status_kasus",
       "pilih_penawaran",
@@ -81,13 +84,15 @@ describe("tools/list", () => {
     expect(byName.get("ajukan_kasus")!.inputSchema.required).toEqual(["contact_name", "contact_email", "story"]);
   });
 
-  it("marks the read-only tools read-only and no writing tool idempotent", async () => {
+  it("marks the read-only tools read-only, only cancelling idempotent among the writing tools, and the irreversible ones destructive", async () => {
     const { tools } = await client.listTools();
     const annotations = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
     for (const name of ["daftar_layanan", "detail_layanan", "status_order", "status_kasus", "saldo"]) expect(annotations[name]?.readOnlyHint, name).toBe(true);
-    for (const name of ["buat_order", "kirim_pesan", "terima_hasil", "ajukan_kasus", "pilih_penawaran"]) {
+    for (const name of ["buat_order", "kirim_pesan", "terima_hasil", "minta_revisi", "ajukan_sengketa", "ajukan_kasus", "pilih_penawaran"]) {
       expect(annotations[name], name).toMatchObject({ readOnlyHint: false, idempotentHint: false });
     }
+    // A second cancel changes nothing more (it answers INVALID_STATE).
+    expect(annotations.batalkan_order).toMatchObject({ readOnlyHint: false, idempotentHint: true, destructiveHint: true });
     expect([annotations.terima_hasil?.destructiveHint, annotations.pilih_penawaran?.destructiveHint]).toEqual([true, true]);
     for (const tool of tools) expect(tool.annotations?.openWorldHint, tool.name).toBe(false);
   });

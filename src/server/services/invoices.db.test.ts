@@ -5,9 +5,14 @@ import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/
 import { agentKey, bid, createTestCase } from "@/test/cases";
 import { createTestOrg } from "@/test/fixtures";
 import { createTestPractitioner, LEDGER_SOUND, ledgerInvariants } from "@/test/orders";
+import { slaDueAt } from "@/server/domain/sla";
+import { spentThisMonth } from "./balance";
 import { closeCase, selectBid } from "./cases";
 import { payInvoice } from "./invoices";
 import { accounts, balanceOf } from "./ledger";
+import { ordersNeedingOffer } from "./offers";
+import { acceptOrderResult, byKey, openDispute, operatorOrderAction } from "./orders";
+import { deliverResult, releaseOrder, startWork } from "./practitioner-work";
 
 let database: TestDatabase;
 const clock = fixedClock("2026-11-23T03:00:00Z");
@@ -37,20 +42,65 @@ const deposit = (orgId: string) => balanceOf(db(), accounts.orgDeposit(orgId, tr
 const payable = (practitionerId: string) => balanceOf(db(), accounts.practitionerPayable(practitionerId));
 const revenue = () => balanceOf(db(), accounts.platformRevenue(true));
 
+const escrowOf = (order: { id: string; organizationId: string }) => balanceOf(db(), accounts.orderEscrow({ ...order, livemode: true }));
+
 describe("payInvoice", () => {
-  it("pays from the deposit: the bid to the practitioner, the fee to the platform, the invoice dibayar", async () => {
-    const { org, practitionerId, invoice } = await unpaidInvoice(20_000_000n);
+  it("credits nobody: it opens an order already taken by the selected practitioner, the whole total in escrow", async () => {
+    const { org, practitionerId, invoice, caseId } = await unpaidInvoice(20_000_000n);
     expect(invoice).toMatchObject({ status: "belum_dibayar", totalIdr: 9_000_000n, feeIdr: 1_000_000n });
     const revenueBefore = await revenue();
     const paid = await pay(org.id, invoice.id);
-    expect(paid).toMatchObject({ status: "dibayar", paidAt: clock.now() });
+    expect(paid).toMatchObject({ status: "dibayar", paidAt: clock.now(), orderId: expect.stringMatching(/^ord_/) });
+    const order = await db().order.findUniqueOrThrow({ where: { id: paid.orderId! } });
+    // The bid's 14 days from payment, counted in working days like every SLA.
+    expect(order).toMatchObject({ status: "diambil", practitionerId, caseId, serviceCode: "kasus", priceIdr: 9_000_000n, clientPriceIdr: 8_000_000n, slaDueAt: slaDueAt(clock.now(), 14) });
     expect(await deposit(org.id)).toBe(11_000_000n);
-    expect(await payable(practitionerId)).toBe(8_000_000n);
-    expect((await revenue()) - revenueBefore).toBe(1_000_000n);
-    const transfers = await db().ledgerTransfer.findMany({ where: { reference: invoice.id }, orderBy: { kind: "asc" } });
-    expect(transfers.map((t) => t.kind)).toEqual(["invoice_fee", "invoice_payment"]);
+    expect(await escrowOf(order)).toBe(9_000_000n);
+    expect(await payable(practitionerId)).toBe(0n);
+    expect(await revenue()).toBe(revenueBefore);
+    const events = await db().webhookEvent.findMany({ where: { OR: [{ orderId: order.id }, { caseId }] }, orderBy: { seq: "asc" }, select: { type: true } });
+    expect(events.map((e) => e.type)).toEqual(["case.bid_received", "case.selected", "order.dibayar", "order.diambil", "invoice.dibayar"]);
     expect(await db().auditLog.count({ where: { action: "invoice.pay", subjectId: invoice.id, actorId: "usr_admin" } })).toBe(1);
     expect(await ledgerInvariants(db())).toEqual(LEDGER_SOUND);
+  });
+
+  it("releases the bid to the practitioner and the fee to the platform only when the client accepts the delivered work", async () => {
+    const { org, practitionerId, invoice } = await unpaidInvoice(20_000_000n);
+    const revenueBefore = await revenue();
+    const { orderId } = await pay(org.id, invoice.id);
+    const deps = { db: db(), clock };
+    await startWork(deps, practitionerId, orderId!);
+    await deliverResult(deps, practitionerId, orderId!, "https://berkas.contoh.id/somasi.pdf");
+    expect(await payable(practitionerId)).toBe(0n);
+    const accepted = await acceptOrderResult(deps, byKey(await agentKey(db(), clock, org)), orderId!);
+    expect(accepted.status).toBe("selesai");
+    expect(await payable(practitionerId)).toBe(8_000_000n);
+    expect((await revenue()) - revenueBefore).toBe(1_000_000n);
+    expect(await escrowOf(accepted)).toBe(0n);
+    expect(await ledgerInvariants(db())).toEqual(LEDGER_SOUND);
+  });
+
+  it("a refunded case order gives the whole total back and no longer counts against the key's month", async () => {
+    const { org, practitionerId, invoice } = await unpaidInvoice(20_000_000n);
+    const key = await agentKey(db(), clock, org);
+    const { orderId } = await pay(org.id, invoice.id);
+    // Counted once (the invoice), not twice (invoice and its order).
+    expect(await spentThisMonth(db(), clock, key.id)).toBe(9_000_000n);
+    await openDispute({ db: db(), clock }, byKey(key), orderId!, "Praktisi tidak menghubungi kami sama sekali.");
+    await operatorOrderAction({ db: db(), clock }, { orderId: orderId!, action: "refund", operatorId: "usr_op" });
+    expect(await deposit(org.id)).toBe(20_000_000n);
+    expect(await payable(practitionerId)).toBe(0n);
+    expect(await spentThisMonth(db(), clock, key.id)).toBe(0n);
+    expect(await ledgerInvariants(db())).toEqual(LEDGER_SOUND);
+  });
+
+  it("is never offered to other practitioners, and its practitioner cannot release it", async () => {
+    const { org, practitionerId, invoice } = await unpaidInvoice(20_000_000n);
+    const { orderId } = await pay(org.id, invoice.id);
+    await createTestPractitioner(db(), ["properti"]);
+    expect((await ordersNeedingOffer(db(), 100)).map((r) => r.id)).not.toContain(orderId);
+    await expect(releaseOrder({ db: db(), clock }, practitionerId, orderId!)).rejects.toMatchObject({ code: "INVALID_STATE" });
+    expect(await db().offer.count({ where: { orderId: orderId! } })).toBe(0);
   });
 
   it("pays a deposit of exactly the total down to zero", async () => {
@@ -62,12 +112,13 @@ describe("payInvoice", () => {
   it("refuses with 402 INSUFFICIENT_DEPOSIT and changes nothing when the deposit falls short", async () => {
     const { org, practitionerId, invoice } = await unpaidInvoice(8_999_999n);
     const revenueBefore = await revenue();
+    const ordersBefore = await db().order.count();
     await expect(pay(org.id, invoice.id)).rejects.toMatchObject({ code: "INSUFFICIENT_DEPOSIT", status: 402 });
     expect((await db().invoice.findUniqueOrThrow({ where: { id: invoice.id } })).status).toBe("belum_dibayar");
     expect(await deposit(org.id)).toBe(8_999_999n);
     expect(await payable(practitionerId)).toBe(0n);
     expect(await revenue()).toBe(revenueBefore);
-    expect(await db().ledgerTransfer.count({ where: { reference: invoice.id } })).toBe(0);
+    expect(await db().order.count()).toBe(ordersBefore);
     expect(await db().auditLog.count({ where: { action: "invoice.pay", subjectId: invoice.id } })).toBe(0);
   });
 
@@ -92,15 +143,14 @@ describe("payInvoice", () => {
     expect(await deposit(stranger.id)).toBe(30_000_000n);
   });
 
-  it.runIf(testDatabaseKind === "postgres")("pays once when two admins pay the same invoice at the same time", async () => {
+  it.runIf(testDatabaseKind === "postgres")("pays once and opens one order when three admins pay the same invoice at the same time", async () => {
     for (let round = 0; round < 5; round++) {
-      const { org, practitionerId, invoice } = await unpaidInvoice(50_000_000n);
+      const { org, invoice, caseId } = await unpaidInvoice(50_000_000n);
       const results = await Promise.allSettled([pay(org.id, invoice.id), pay(org.id, invoice.id), pay(org.id, invoice.id)]);
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "INVALID_STATE" });
       expect(await deposit(org.id)).toBe(41_000_000n);
-      expect(await payable(practitionerId)).toBe(8_000_000n);
-      expect(await db().ledgerTransfer.count({ where: { reference: invoice.id } })).toBe(2);
+      expect(await db().order.count({ where: { caseId } })).toBe(1);
     }
     expect(await ledgerInvariants(db())).toEqual(LEDGER_SOUND);
   });

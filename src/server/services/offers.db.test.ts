@@ -67,7 +67,7 @@ describe("offer rotation", () => {
     const offer = await liveOffer(orderId);
     expect(offer?.practitionerId).toBe(practitioners.a);
     expect(offer!.expiresAt.getTime() - offer!.offeredAt.getTime()).toBe(OFFER_DURATION_MS);
-    const events = await database.prisma.webhookEvent.findMany({ where: { orderId }, orderBy: { createdAt: "asc" } });
+    const events = await database.prisma.webhookEvent.findMany({ where: { orderId }, orderBy: { seq: "asc" } });
     expect(events.map((e) => e.type)).toEqual(["order.dibayar", "order.ditawarkan"]);
   });
 
@@ -161,7 +161,7 @@ describe("the practitioner's work", () => {
     await deliverResult(deps(), practitioners.a, orderId, "https://berkas.contoh.id/nda.pdf");
     const accepted = await api.call(`/v1/orders/${orderId}/accept`, { method: "POST", token: org.token });
     expect(((await accepted.json()) as { status: string }).status).toBe("selesai");
-    const events = await database.prisma.webhookEvent.findMany({ where: { orderId }, orderBy: { createdAt: "asc" } });
+    const events = await database.prisma.webhookEvent.findMany({ where: { orderId }, orderBy: { seq: "asc" } });
     expect(events.map((e) => e.type)).toEqual([...FULL_JOURNEY_EVENTS]);
   });
 
@@ -183,7 +183,7 @@ describe("the practitioner's work", () => {
     expect((await liveOffer(orderId))?.practitionerId).toBe(practitioners.b);
     const order = await database.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
     expect(order.practitionerId).toBeNull();
-    const events = await database.prisma.webhookEvent.findMany({ where: { orderId }, orderBy: { createdAt: "asc" } });
+    const events = await database.prisma.webhookEvent.findMany({ where: { orderId }, orderBy: { seq: "asc" } });
     expect(events.map((e) => e.type).slice(-2)).toEqual(["order.diambil", "order.ditawarkan"]);
   });
 

@@ -62,6 +62,8 @@ export const autoAcceptMessage = (days: number) =>
 export async function autoAcceptOrder(deps: ServiceDeps, orderId: string): Promise<void> {
   const change = changeContextOf(deps);
   await deps.db.$transaction(async (tx) => {
+    // Locked before it is read: a client's accept or revision racing this one waits, then loses cleanly.
+    await tx.$queryRaw`SELECT "id" FROM "Order" WHERE "id" = ${orderId} FOR UPDATE`;
     const order = await tx.order.findUnique({ where: { id: orderId } });
     if (!order || order.status !== "diserahkan" || !order.autoAcceptAt || order.autoAcceptAt > change.now) return;
     const message = { role: "system" as const, body: autoAcceptMessage(orderRulesOf(deps).autoAcceptDays) };

@@ -85,7 +85,14 @@ describe("order queue", () => {
     const order = await paidOrder();
     await ensureOffering({ db: database.prisma, clock }, order.id);
     const stalled = (await as(operator).operator.stalledOrders()).find((o) => o.id === order.id);
-    expect(stalled).toMatchObject({ serviceCode: "perjanjian_kerahasiaan", priceIdr: NDA_PRICE_IDR, offeringStalledReason: expect.stringContaining("Tidak ada praktisi") });
+    expect(stalled).toMatchObject({
+      service: { code: "perjanjian_kerahasiaan" },
+      organization: { id: org.id },
+      priceIdr: NDA_PRICE_IDR,
+      reason: expect.stringContaining("Tidak ada praktisi"),
+      // Refunded on its own a day later unless re-offered (OFFER_STALL_HOURS).
+      refundAt: new Date(clock.now().getTime() + 24 * 3_600_000),
+    });
 
     expect(await codeOf(as(operator).operator.orderAction({ orderId: order.id, action: "settle_for_practitioner" }))).toBe("INVALID_STATE");
     expect(await as(operator).operator.orderAction({ orderId: order.id, action: "refund", note: "Tidak ada praktisi; dana dikembalikan." })).toBe("direfund");

@@ -75,7 +75,7 @@ describe("POST /v1/cases", () => {
   it("creates an open case: 201 with exactly the spec's Case fields", async () => {
     const { res, body } = await post("/v1/cases", org.token, caseBody());
     expect(res.status).toBe(201);
-    expect(Object.keys(body).sort()).toEqual(["area", "bids", "budget_range", "created_at", "id", "livemode", "selected_bid_id", "status", "urgency"]);
+    expect(Object.keys(body).sort()).toEqual(["area", "bids", "budget_range", "created_at", "id", "livemode", "order_id", "selected_bid_id", "status", "urgency"]);
     expect(body).toEqual({
       id: expect.stringMatching(/^kas_[0-9A-Za-z]{22}$/),
       status: "terbuka",
@@ -83,6 +83,7 @@ describe("POST /v1/cases", () => {
       urgency: "minggu ini",
       budget_range: "Rp 5.000.000 - Rp 15.000.000",
       selected_bid_id: null,
+      order_id: null,
       livemode: true,
       bids: [],
       created_at: clock.now().toISOString(),
@@ -100,8 +101,12 @@ describe("POST /v1/cases", () => {
     expect((await db().case.findUniqueOrThrow({ where: { id: body.id as string } })).contactPhone).toBeNull();
   });
 
-  it("takes an empty area as no area", async () => {
-    expect((await newCase(org.token, { area: "  " })).area).toBeNull();
+  it("takes only an area of the catalog's categories, and says which they are", async () => {
+    for (const area of ["", "  ", "Properti", "pidana"]) {
+      const error = await expectError(await post("/v1/cases", org.token, caseBody({ area })), 400, "VALIDATION");
+      expect(error.message).toContain("area: must be one of the catalog's categories: korporasi, kekayaan_intelektual, kontrak, ketenagakerjaan, perizinan, sengketa, properti, keluarga");
+    }
+    expect((await newCase(org.token, { area: "keluarga" })).area).toBe("keluarga");
   });
 
   it("accepts a story of exactly 30 characters (after trimming)", async () => {
@@ -119,7 +124,7 @@ describe("POST /v1/cases", () => {
       ["a story padded to 30 with spaces", { story: `${"a".repeat(28)}    ` }, "story"],
       ["a story over 10,000 characters", { story: "a".repeat(10_001) }, "story"],
       ["a story that is not a string", { story: 12345 }, "story"],
-      ["an area over 100 characters", { area: "a".repeat(101) }, "area"],
+      ["an area outside the catalog's categories", { area: "a".repeat(101) }, "area"],
       ["an urgency that is not a string", { urgency: 3 }, "urgency"],
       ["a contact_phone over 50 characters", { contact_phone: "0".repeat(51) }, "contact_phone"],
       ["an unknown field", { prioritas: "tinggi" }, "prioritas"],
@@ -188,7 +193,7 @@ describe("POST /v1/cases/{id}/select", () => {
     const selected = body.case as CaseJson;
     expect(selected).toMatchObject({ id: caseId, status: "dipilih", selected_bid_id: bids[0]!.id });
     expect(selected.bids.map((b) => b.status)).toEqual(["dipilih", "tidak_dipilih", "ditarik"]);
-    expect(body.invoice).toEqual({ id: expect.stringMatching(/^inv_/), total_idr: 9_000_000, status: "belum_dibayar", livemode: true });
+    expect(body.invoice).toEqual({ id: expect.stringMatching(/^inv_/), total_idr: 9_000_000, status: "belum_dibayar", order_id: null, livemode: true });
 
     const invoice = await db().invoice.findUniqueOrThrow({ where: { id: (body.invoice as { id: string }).id } });
     expect(invoice).toMatchObject({ organizationId: own.id, caseId, bidId: bids[0]!.id, totalIdr: 9_000_000n, feeIdr: 1_000_000n });

@@ -422,7 +422,7 @@ describe("organisation approval", () => {
 });
 
 describe("operator actions", () => {
-  it("cancel before payment, dispute, refund to the deposit, settle for the practitioner: each audited", async () => {
+  it("cancel before payment, refund to the deposit, dispute and settle for the practitioner: each audited", async () => {
     const deps = { db: database.prisma, clock };
     const org = await createTestOrg(database.prisma, { thresholdIdr: 1_000_000n });
     const waiting = await post("/v1/orders", org.token, ndaOrder());
@@ -431,8 +431,7 @@ describe("operator actions", () => {
     await database.prisma.organization.update({ where: { id: org.id }, data: { approvalThresholdIdr: null } });
     const paid = await post("/v1/orders", org.token, ndaOrder());
     const before = await deposit(org.id);
-    expect((await operatorOrderAction(deps, { orderId: paid.body.id, action: "dispute", operatorId: "usr_op", note: "Klien mengajukan keberatan." })).status).toBe("sengketa");
-    const refunded = await operatorOrderAction(deps, { orderId: paid.body.id, action: "refund", operatorId: "usr_op" });
+    const refunded = await operatorOrderAction(deps, { orderId: paid.body.id, action: "refund", operatorId: "usr_op", note: "Klien mengajukan keberatan." });
     expect(refunded.status).toBe("direfund");
     expect(refunded.messages.map((m) => m.role)).toEqual(["operator"]);
     expect(await deposit(org.id)).toBe(before + BigInt(NDA_PRICE_IDR));
@@ -440,7 +439,7 @@ describe("operator actions", () => {
 
     const delivered = await post("/v1/orders", org.token, ndaOrder());
     await driveOrder(database.prisma, delivered.body.id, practitionerId, "diserahkan", clock.now());
-    await operatorOrderAction(deps, { orderId: delivered.body.id, action: "dispute", operatorId: "usr_op" });
+    await operatorOrderAction(deps, { orderId: delivered.body.id, action: "dispute", operatorId: "usr_op", note: "Klien mengajukan keberatan." });
     expect((await operatorOrderAction(deps, { orderId: delivered.body.id, action: "settle_for_practitioner", operatorId: "usr_op" })).status).toBe("selesai");
 
     const audited = await database.prisma.auditLog.findMany({ where: { actorType: "operator", subjectType: "order" }, select: { action: true } });
@@ -450,7 +449,7 @@ describe("operator actions", () => {
   it("refuses an illegal move with INVALID_STATE and changes nothing", async () => {
     const org = await createTestOrg(database.prisma);
     const { body } = await post("/v1/orders", org.token, ndaOrder());
-    await expect(operatorOrderAction({ db: database.prisma, clock }, { orderId: body.id, action: "cancel", operatorId: "usr_op" })).rejects.toMatchObject({ code: "INVALID_STATE" });
+    await expect(operatorOrderAction({ db: database.prisma, clock }, { orderId: body.id, action: "settle_for_practitioner", operatorId: "usr_op" })).rejects.toMatchObject({ code: "INVALID_STATE" });
     expect((await database.prisma.order.findUniqueOrThrow({ where: { id: body.id } })).status).toBe("dibayar");
   });
 });

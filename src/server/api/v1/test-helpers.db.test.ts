@@ -6,6 +6,7 @@ import { listOpenCasesForPractitioner } from "@/server/services/cases";
 import { accounts, balanceOf } from "@/server/services/ledger";
 import { ensureOffering } from "@/server/services/offers";
 import { listMyOffers } from "@/server/services/practitioner-work";
+import { SIMULATED_ORDER_ACTIONS } from "@/server/services/sandbox";
 import { SIMULATED_ORDER_PRACTITIONER_ID } from "@/server/services/simulated-practitioners";
 import { attemptDelivery, findDueDeliveries } from "@/server/services/webhooks";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
@@ -57,7 +58,7 @@ async function orgWithBothModes(options: { thresholdIdr?: bigint } = {}): Promis
 }
 
 const helper = (orderId: string, action: string) => `/v1/test_helpers/orders/${orderId}/${action}`;
-const eventsOf = async (orderId: string) => (await db().webhookEvent.findMany({ where: { orderId }, orderBy: { createdAt: "asc" } })).map((e) => e.type);
+const eventsOf = async (orderId: string) => (await db().webhookEvent.findMany({ where: { orderId }, orderBy: { seq: "asc" } })).map((e) => e.type);
 
 describe("an order in the sandbox", () => {
   it("runs to completion with test helpers alone, with the webhooks, ledger and statuses of a live order", async () => {
@@ -280,8 +281,8 @@ describe("live and test data never mix", () => {
 describe("test helpers refuse live keys", () => {
   const helperRoutes = REST_ROUTES.filter((r) => r.path.startsWith("/v1/test_helpers/"));
 
-  it("covers every helper: top-up, approve, reject, eight simulated order actions, bids and invoice payment", () => {
-    const orderActions = ["approve", "reject", "expire_offer", "accept", "start", "request_input", "deliver", "release", "dispute", "refund"];
+  it("covers every helper: top-up, approve, reject, the simulated order actions and timers, bids and invoice payment", () => {
+    const orderActions = ["approve", "reject", ...SIMULATED_ORDER_ACTIONS];
     expect(helperRoutes.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
       [
         "POST /v1/test_helpers/deposit/top_up",
