@@ -210,6 +210,30 @@ describe("the order's later steps", () => {
   });
 });
 
+describe("the order's exits", () => {
+  it("batalkan_order cancels an order nobody took, the money back; a second call answers INVALID_STATE as REST does", async () => {
+    const order = toolJson(await client.callTool({ name: "buat_order", arguments: ndaOrder() })) as Order;
+    const cancelled = toolJson(await client.callTool({ name: "batalkan_order", arguments: { id: order.id, reason: "Tidak jadi." } })) as Order & { messages: Array<{ role: string }> };
+    expect(cancelled).toMatchObject({ status: "dibatalkan", messages: [{ role: "client" }] });
+    expect(cancelled).toEqual(await rest(`/v1/orders/${order.id}`, org.token));
+    const again = await toolError(client, "batalkan_order", { id: order.id });
+    expect(again).toEqual(await rest(`/v1/orders/${order.id}/cancel`, org.token, { method: "POST", json: {} }));
+    expect(again.error.code).toBe("INVALID_STATE");
+  });
+
+  it("minta_revisi sends a delivered result back; ajukan_sengketa disputes it; each needs a reason like REST", async () => {
+    const practitionerId = await createTestPractitioner(database.prisma);
+    const order = toolJson(await client.callTool({ name: "buat_order", arguments: ndaOrder() })) as Order;
+    await driveOrder(database.prisma, order.id, practitionerId, "diserahkan", clock.now());
+    expect((await toolError(client, "minta_revisi", { id: order.id })).error.code).toBe("VALIDATION");
+    const revised = toolJson(await client.callTool({ name: "minta_revisi", arguments: { id: order.id, reason: "Tambahkan klausul denda." } })) as Order & { revision_count: number };
+    expect([revised.status, revised.revision_count]).toEqual(["dikerjakan", 1]);
+    const disputed = toolJson(await client.callTool({ name: "ajukan_sengketa", arguments: { id: order.id, reason: "Tenggat terlewati." } })) as Order;
+    expect(disputed.status).toBe("sengketa");
+    expect((await toolError(client, "ajukan_sengketa", { id: order.id, reason: "Lagi." })).error.code).toBe("INVALID_STATE");
+  });
+});
+
 describe("the case board", () => {
   it("ajukan_kasus, status_kasus and pilih_penawaran answer what REST answers", async () => {
     const created = toolJson(await client.callTool({ name: "ajukan_kasus", arguments: caseBody() })) as { id: string; status: string };

@@ -39,7 +39,8 @@ export type DeliveryOutcome =
 export async function findDueDeliveries(db: Db, cutoff: Date, limit: number): Promise<DueRow[]> {
   const rows = await db.webhookDelivery.findMany({
     where: { status: "menunggu", nextAttemptAt: { lte: cutoff }, OR: [{ lockedUntil: null }, { lockedUntil: { lte: cutoff } }] },
-    orderBy: { nextAttemptAt: "asc" },
+    // Events due at the same moment go out in the order they happened.
+    orderBy: [{ nextAttemptAt: "asc" }, { event: { seq: "asc" } }],
     take: limit,
     select: { id: true, nextAttemptAt: true },
   });

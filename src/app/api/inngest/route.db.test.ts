@@ -40,8 +40,8 @@ describe("/api/inngest", () => {
     expect(getRuntime().jobs).toBe(jobs);
     const res = await GET(request(), {});
     expect(res.status).toBe(200);
-    // Each kind's function, its onFailure handler (a function of its own to Inngest), the sweep and the wake-up.
-    expect(await res.json()).toMatchObject({ function_count: JOB_KINDS.length * 2 + 2, mode: "dev" });
+    // Each kind's function and its onFailure handler (a function of its own to Inngest), a timer per deadline kind, the sweep and the wake-up.
+    expect(await res.json()).toMatchObject({ function_count: JOB_KINDS.length * 2 + JOB_KINDS.filter((k) => k.deadline).length + 2, mode: "dev" });
   });
 
   it("answers 404 in the API's error shape when jobs run in the local sweeper", async () => {

@@ -2,12 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "@/server/domain/clock";
 import { caseBidPrice } from "@/server/domain/pricing";
 import type { Scope } from "@/server/domain/api-key";
+import { liveDataOf } from "@/server/domain/data-owner";
+import { verifyWebhookSignature } from "@/server/domain/signature";
 import { withdrawBid } from "@/server/services/cases";
+import { payInvoice } from "@/server/services/invoices";
+import { attemptDelivery, findDueDeliveries } from "@/server/services/webhooks";
 import { bid, caseBody } from "@/test/cases";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
 import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
 import { createTestPractitioner, ndaOrder, NDA_PRICE_IDR } from "@/test/orders";
+import { startReceiver, testWebhookSettings } from "@/test/webhooks";
 
 let database: TestDatabase;
 let api: TestApi;
@@ -330,5 +335,38 @@ describe.runIf(testDatabaseKind === "postgres")("concurrency on PostgreSQL", () 
     const answers = await Promise.all(cases.map((c) => post(`/v1/cases/${c.caseId}/select`, own.token, { bid_id: c.bids[0]!.id })));
     // Rp 4.500.000 each: two fit Rp 10.000.000, the third does not.
     expect(answers.map((a) => a.res.status).sort()).toEqual([200, 200, 402]);
+  });
+});
+
+describe("after selection: the work as an order, and the case's webhooks", () => {
+  it("paying the invoice opens an order the case and invoice name; the case events go signed to the key's webhook URL", async () => {
+    const receiver = await startReceiver();
+    try {
+      const hooked = await createTestOrg(db(), { depositIdr: 50_000_000n });
+      const key = await db().apiKey.update({ where: { id: hooked.apiKeyId }, data: { webhookUrl: `${receiver.url}/kuasa` }, select: { webhookSecret: true } });
+      const { caseId, bids } = await caseWithBids(hooked.token, [8_000_000]);
+      const selected = await post(`/v1/cases/${caseId}/select`, hooked.token, { bid_id: bids[0]!.id });
+      const invoiceId = (selected.body.invoice as { id: string }).id;
+      const invoice = await payInvoice({ db: db(), clock }, { owner: liveDataOf(hooked.id), invoiceId, actor: { actorType: "org_admin", actorId: "usr_admin" } });
+
+      const kase = (await get(`/v1/cases/${caseId}`, hooked.token)).body as CaseJson & { order_id: string };
+      expect(kase.order_id).toBe(invoice.orderId);
+      const order = (await get(`/v1/orders/${invoice.orderId}`, hooked.token)).body;
+      expect(order).toMatchObject({ status: "diambil", service: "kasus", price_idr: 9_000_000, case_id: caseId, intake: {} });
+
+      const deps = { db: db(), clock, webhooks: testWebhookSettings };
+      for (const { id } of await findDueDeliveries(db(), clock.now(), 50)) await attemptDelivery(deps, id);
+      const received = receiver.requests.map((r) => JSON.parse(r.body) as { event: string; case?: { id: string; order_id: string | null }; invoice?: { id: string; order_id: string } });
+      expect(received.map((r) => r.event)).toEqual(["case.bid_received", "case.selected", "order.dibayar", "order.diambil", "invoice.dibayar"]);
+      expect(received[1]!.case).toMatchObject({ id: caseId, order_id: null });
+      expect(received[4]!.invoice).toMatchObject({ id: invoiceId, order_id: invoice.orderId });
+      for (const request of receiver.requests) {
+        expect(verifyWebhookSignature(key.webhookSecret, String(request.headers["x-kuasa-signature"]), request.body, { now: clock.now().getTime() }).ok).toBe(true);
+      }
+      // The case's events never carry its contact data or story.
+      for (const request of receiver.requests) expect(request.body).not.toMatch(/budi|0812|Bekasi/i);
+    } finally {
+      await receiver.close();
+    }
   });
 });

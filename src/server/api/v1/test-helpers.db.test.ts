@@ -12,7 +12,7 @@ import { attemptDelivery, findDueDeliveries } from "@/server/services/webhooks";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
-import { createTestPractitioner, FULL_JOURNEY_EVENTS, LEDGER_SOUND, ledgerInvariants, NDA_CLIENT_PRICE_IDR, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
+import { createTestPractitioner, escrowMismatches, FULL_JOURNEY_EVENTS, LEDGER_SOUND, ledgerInvariants, NDA_CLIENT_PRICE_IDR, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
 import { startReceiver, testWebhookSettings } from "@/test/webhooks";
 
 let database: TestDatabase;
@@ -275,6 +275,67 @@ describe("live and test data never mix", () => {
       const story = { contact_name: "Uji", contact_email: "uji@contoh.id", story: "Cerita kasus uji yang cukup panjang untuk papan kasus." };
       expect((await ok(post("/v1/cases", token, story), 201)).livemode).toBe(livemode);
     }
+  });
+});
+
+describe("the order's exits and timers in the sandbox", () => {
+  const delivered = async (token: string) => {
+    const order = await ok(post("/v1/orders", token, ndaOrder()), 201);
+    for (const [action, body] of [["accept", {}], ["start", {}], ["deliver", { deliverable: "https://berkas.contoh.id/nda.pdf" }]] as const) await ok(post(helper(order.id, action), token, body));
+    return order;
+  };
+
+  it("stall_offering then refund_stalled: the order shows its stall, then is refunded in full with a system message", async () => {
+    const org = await orgWithBothModes();
+    const order = await ok(post("/v1/orders", org.testToken, ndaOrder()), 201);
+    const stalled = await ok(post(helper(order.id, "stall_offering"), org.testToken));
+    expect(stalled).toMatchObject({ status: "ditawarkan", offering: { stalled_since: clock.now().toISOString(), refund_at: new Date(clock.now().getTime() + 24 * 3_600_000).toISOString() } });
+    const refunded = await ok(post(helper(order.id, "refund_stalled"), org.testToken));
+    expect(refunded).toMatchObject({ status: "direfund", offering: null, messages: [expect.objectContaining({ role: "system" })] });
+    expect(await testDeposit(org.id)).toBe(10_000_000n);
+    expect(await eventsOf(order.id)).toEqual(["order.dibayar", "order.ditawarkan", "order.direfund"]);
+  });
+
+  it("auto_accept makes a delivered order's acceptance come now; breach_sla sets sla_breached_at", async () => {
+    const org = await orgWithBothModes();
+    const order = await delivered(org.testToken);
+    expect((await ok(get(`/v1/orders/${order.id}`, org.testToken))).auto_accept_at).toBe(new Date(clock.now().getTime() + 7 * 86_400_000).toISOString());
+    const accepted = await ok(post(helper(order.id, "auto_accept"), org.testToken));
+    expect(accepted).toMatchObject({ status: "selesai", auto_accept_at: null });
+    expect((accepted.messages as Array<{ role: string }>).at(-1)?.role).toBe("system");
+
+    const running = await ok(post("/v1/orders", org.testToken, ndaOrder()), 201);
+    const breached = await ok(post(helper(running.id, "breach_sla"), org.testToken));
+    expect(breached).toMatchObject({ status: "dibayar", sla_breached_at: clock.now().toISOString() });
+  });
+
+  it("refuses a timer in a status where it does not run, with 409 INVALID_STATE naming what it needs", async () => {
+    const org = await orgWithBothModes();
+    const order = await ok(post("/v1/orders", org.testToken, ndaOrder()), 201);
+    for (const [action, needs] of [["auto_accept", "a diserahkan order"], ["refund_stalled", "stall it first"]] as const) {
+      const answer = await post(helper(order.id, action), org.testToken);
+      expect([answer.status, answer.body.error?.code]).toEqual([409, "INVALID_STATE"]);
+      expect(answer.body.error?.message).toContain(needs);
+    }
+    expect((await ok(get(`/v1/orders/${order.id}`, org.testToken))).status).toBe("dibayar");
+  });
+
+  it("the agent's own cancel, revision and dispute work on test orders; the operator's outcomes are helpers", async () => {
+    const org = await orgWithBothModes();
+    const cancelled = await ok(post("/v1/orders", org.testToken, ndaOrder()), 201);
+    expect((await ok(post(`/v1/orders/${cancelled.id}/cancel`, org.testToken))).status).toBe("dibatalkan");
+    expect(await testDeposit(org.id)).toBe(10_000_000n);
+
+    const settled = await delivered(org.testToken);
+    expect((await ok(post(`/v1/orders/${settled.id}/revision`, org.testToken, { reason: "Ganti judul." }))).status).toBe("dikerjakan");
+    expect((await ok(post(`/v1/orders/${settled.id}/dispute`, org.testToken, { reason: "Tidak sesuai." }))).status).toBe("sengketa");
+    expect((await ok(post(helper(settled.id, "settle_dispute"), org.testToken))).status).toBe("selesai");
+
+    const resumed = await delivered(org.testToken);
+    await ok(post(`/v1/orders/${resumed.id}/dispute`, org.testToken, { reason: "Tidak sesuai." }));
+    expect((await ok(post(helper(resumed.id, "resume_work"), org.testToken))).status).toBe("dikerjakan");
+    expect(await ledgerInvariants(db())).toEqual(LEDGER_SOUND);
+    expect(await escrowMismatches(db())).toEqual([]);
   });
 });
 
