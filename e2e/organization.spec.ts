@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { demoApiKey, screenshot, signIn } from "./portal";
-import { ORG_ADMIN } from "./users";
+import { ORG_ADMIN, PRACTITIONER } from "./users";
 
 /**
  * The organisation admin's portal in a real browser: the admin (created by e2e/create-users.ts,
@@ -170,4 +170,176 @@ test("an org admin creates a test key: its orders use test money, never wait in 
   await page.goto(`/organisasi/webhook?order=${order.id}`);
   await expect(page.getByRole("article").filter({ hasText: "order.dibayar" })).toContainText("Mode uji");
   await screenshot(page, testInfo, "organisasi-webhook-uji");
+});
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 720 };
+
+/** The whole page at desktop size, then at phone size (and back). */
+async function bothSizes(page: Page, testInfo: Parameters<typeof screenshot>[1], name: string) {
+  await screenshot(page, testInfo, name);
+  await page.setViewportSize(PHONE);
+  await screenshot(page, testInfo, `${name}-ponsel`);
+  await page.setViewportSize(DESKTOP);
+}
+
+/** The practitioner confirms a delivery, after checking the text the dialog repeats. */
+async function deliver(page: Page, text: string) {
+  await page.getByLabel("Hasil pekerjaan").fill(text);
+  await page.getByRole("button", { name: "Serahkan hasil" }).click();
+  const confirm = page.getByRole("dialog", { name: "Serahkan hasil ini ke klien?" });
+  await expect(confirm).toContainText(text);
+  await confirm.getByRole("button", { name: "Ya, serahkan" }).click();
+  await expect(page.locator(".badge")).toHaveText("Hasil diserahkan");
+}
+
+test("an order's life in the portals: approved, taken and delivered, sent back for revision by the admin, delivered again and accepted", async ({ page, browser, request }, testInfo) => {
+  test.setTimeout(240_000);
+  await signIn(page, ORG_ADMIN, HOME);
+  // Orders above Rp 1.000.000 wait for approval, as the first journey left it (set again so this one stands alone).
+  await page.getByLabel("Ambang (Rp)").fill("1.000.000");
+  await page.getByRole("button", { name: "Simpan ambang" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Tersimpan" })).toBeVisible();
+
+  await nav(page, "Kunci API");
+  await page.getByLabel("Nama kunci").fill("agen-revisi");
+  await page.getByRole("button", { name: "Buat kunci API" }).click();
+  const reveal = page.getByRole("region", { name: 'Kunci "agen-revisi" dibuat' });
+  const token = await reveal.getByLabel(/^Kunci API/).inputValue();
+  const keyId = token.split(".")[0]!;
+  await reveal.getByRole("button", { name: "Sudah saya simpan" }).click();
+
+  // The agent orders an NDA (category kontrak: the journeys' practitioner takes it); it waits for approval.
+  const auth = { Authorization: `Bearer ${token}` };
+  const created = await request.post("/v1/orders", {
+    headers: auth,
+    data: {
+      service: "perjanjian_kerahasiaan",
+      intake: {
+        sifat_nda: "Sepihak (unilateral)",
+        para_pihak: "PT Agen Uji Sejahtera, Jakarta; CV Mitra Data, Surabaya",
+        tujuan_pengungkapan: "Uji coba integrasi data pelanggan",
+        bahasa_perjanjian: "Bahasa Indonesia",
+        email_kontak: "legal@agenuji.co.id",
+      },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const order = (await created.json()) as { id: string; status: string; price_idr: number };
+  expect(order).toMatchObject({ status: "menunggu_bayar", price_idr: 1_700_000 });
+  const price = "Rp 1.700.000";
+  const service = "Perjanjian Kerahasiaan (NDA)";
+
+  // The approval card names the key that placed the order.
+  await nav(page, "Persetujuan");
+  const waiting = page.getByRole("article").filter({ hasText: order.id });
+  await expect(waiting).toContainText("Dipesan dengan kunci API agen-revisi");
+  await expect(waiting).toContainText(keyId);
+  await bothSizes(page, testInfo, "organisasi-persetujuan-kunci");
+  await waiting.getByRole("button", { name: "Setujui" }).click();
+  await page.getByRole("dialog", { name: "Setujui pesanan ini?" }).getByRole("button", { name: "Ya, setujui dan bayar" }).click();
+  await expect(page.getByRole("status").filter({ hasText: order.id })).toContainText("disetujui dan dibayar dari deposit");
+
+  // The practitioner takes it, starts, and delivers after confirming.
+  const practitioner = await browser.newPage();
+  await signIn(practitioner, PRACTITIONER, /\/praktisi$/);
+  const offer = practitioner.getByRole("article", { name: service }).filter({ hasText: order.id });
+  await expect(offer).toBeVisible({ timeout: 30_000 });
+  await offer.getByRole("button", { name: "Ambil pesanan" }).click();
+  await expect(practitioner).toHaveURL(new RegExp(`/praktisi/pesanan/${order.id}$`), { timeout: 15_000 });
+  await practitioner.getByRole("button", { name: "Mulai kerjakan" }).click();
+  await expect(practitioner.locator(".badge")).toHaveText("Sedang dikerjakan");
+  await practitioner.getByLabel("Hasil pekerjaan").fill("https://berkas.contoh.id/nda-mitra-data-v1.pdf");
+  await practitioner.getByRole("button", { name: "Serahkan hasil" }).click();
+  await screenshot(practitioner, testInfo, "praktisi-serahkan-dialog");
+  await practitioner.getByRole("dialog", { name: "Serahkan hasil ini ke klien?" }).getByRole("button", { name: "Batal" }).click();
+  await deliver(practitioner, "https://berkas.contoh.id/nda-mitra-data-v1.pdf");
+
+  // The admin opens the delivered order from the list: result, countdown to auto-acceptance, facts, actions.
+  await nav(page, "Pesanan");
+  const listed = page.getByRole("article").filter({ hasText: order.id });
+  await expect(listed).toContainText("Hasil sudah diserahkan: terima, minta revisi, atau ajukan sengketa.");
+  await expect(listed).toContainText(keyId);
+  await bothSizes(page, testInfo, "organisasi-pesanan-daftar");
+  await listed.getByRole("link", { name: service }).click();
+  await expect(page).toHaveURL(new RegExp(`/organisasi/pesanan/${order.id}$`));
+  await expect(page.getByRole("heading", { level: 1, name: service })).toBeVisible();
+  const main = page.getByRole("main");
+  await expect(main.locator(".badge")).toHaveText("Hasil diserahkan");
+  await expect(page.locator("section.card").filter({ hasText: "Hasil yang diserahkan" })).toContainText("nda-mitra-data-v1.pdf");
+  await expect(main.getByRole("timer")).toHaveText(/^6 hari 23 jam tersisa$/);
+  const facts = page.locator("section.card").filter({ has: page.getByRole("heading", { name: "Ringkasan" }) });
+  await expect(facts).toContainText(price);
+  await expect(facts).toContainText("agen-revisi");
+  await expect(facts).toContainText(keyId);
+  await expect(facts).toContainText(`${PRACTITIONER.name} · ${PRACTITIONER.label}`);
+  await expect(facts).toContainText("0 dipakai · 2 tersisa");
+  await bothSizes(page, testInfo, "organisasi-pesanan-diserahkan");
+
+  // A revision needs a reason; the confirmation names the order, the service and the amount.
+  const reason = "Tambahkan klausul jangka waktu kerahasiaan 3 tahun setelah perjanjian berakhir.";
+  await page.getByText("Minta revisi (2 tersisa)").click();
+  await page.getByRole("button", { name: "Minta revisi", exact: true }).click();
+  await expect(main.getByRole("alert")).toHaveText("Tulis apa yang perlu diperbaiki terlebih dahulu; praktisi membacanya untuk merevisi hasil.");
+  await page.getByLabel("Apa yang perlu diperbaiki?").fill(reason);
+  await page.getByRole("button", { name: "Minta revisi", exact: true }).click();
+  const revise = page.getByRole("dialog", { name: "Kembalikan hasil untuk direvisi?" });
+  for (const text of [order.id, service, price, reason, "Sisa revisi setelah ini: 1."]) await expect(revise).toContainText(text);
+  await expect(revise.getByRole("button", { name: "Batal" })).toBeFocused();
+  await screenshot(page, testInfo, "organisasi-revisi-dialog");
+  await page.setViewportSize(PHONE);
+  await screenshot(page, testInfo, "organisasi-revisi-dialog-ponsel");
+  await page.setViewportSize(DESKTOP);
+  await revise.getByRole("button", { name: "Ya, minta revisi" }).click();
+  await expect(main.getByRole("status").filter({ hasText: "Permintaan revisi terkirim." })).toBeVisible();
+  await expect(main.locator(".badge")).toHaveText("Sedang dikerjakan");
+  await expect(page.getByText("Praktisi mengerjakan revisi ke-1.")).toBeVisible();
+  await expect(page.locator("section.card").filter({ hasText: "Hasil yang dikembalikan untuk revisi" })).toContainText("nda-mitra-data-v1.pdf");
+  const thread = page.locator(".thread");
+  await expect(thread.locator(".message-client")).toContainText("Klien (agen atau admin)");
+  await expect(thread.locator(".message-client")).toContainText(reason);
+  await expect(facts).toContainText("1 dipakai · 1 tersisa");
+  await bothSizes(page, testInfo, "organisasi-pesanan-revisi");
+
+  // The practitioner's page notices by itself: revision 1, the reason, the previous result kept.
+  const revisionNotice = practitioner.locator(".revision-notice");
+  await expect(revisionNotice).toContainText("Klien meminta revisi ke-1.", { timeout: 15_000 });
+  await expect(revisionNotice).toContainText(reason);
+  await expect(practitioner.locator("section.card").filter({ hasText: "Hasil sebelumnya (dikembalikan untuk revisi)" })).toContainText("nda-mitra-data-v1.pdf");
+  await expect(practitioner.locator(".badge")).toHaveText("Sedang dikerjakan");
+  await bothSizes(practitioner, testInfo, "praktisi-pesanan-revisi");
+  await practitioner.getByRole("navigation", { name: "Navigasi utama" }).getByRole("link", { name: "Pesanan saya" }).click();
+  await expect(practitioner.getByRole("row").filter({ hasText: order.id })).toContainText("Revisi ke-1 diminta");
+  await bothSizes(practitioner, testInfo, "praktisi-pesanan-daftar");
+  await practitioner.getByRole("row").filter({ hasText: order.id }).getByRole("link").click();
+  await deliver(practitioner, "https://berkas.contoh.id/nda-mitra-data-v2.pdf");
+
+  // The admin's page refreshes by itself; the admin accepts the second result.
+  await expect(main.locator(".badge")).toHaveText("Hasil diserahkan", { timeout: 20_000 });
+  await expect(page.locator("section.card").filter({ hasText: "Hasil yang diserahkan" })).toContainText("nda-mitra-data-v2.pdf");
+  await page.getByRole("button", { name: "Terima hasil" }).click();
+  const accept = page.getByRole("dialog", { name: "Terima hasil pesanan ini?" });
+  for (const text of [order.id, service, price]) await expect(accept).toContainText(text);
+  await accept.getByRole("button", { name: "Ya, terima hasil" }).click();
+  await expect(main.getByRole("status").filter({ hasText: "Hasil diterima." })).toBeVisible();
+  await expect(main.locator(".badge")).toHaveText("Selesai");
+  await expect(page.locator(".timeline")).toContainText("order.selesai");
+  await bothSizes(page, testInfo, "organisasi-pesanan-selesai");
+
+  // The agent sees the same life: accepted, the second result, the reason as a client message.
+  const fetched = await request.get(`/v1/orders/${order.id}`, { headers: auth });
+  const final = (await fetched.json()) as { status: string; deliverable: string; messages: Array<{ role: string; body: string }> };
+  expect(final).toMatchObject({ status: "selesai", deliverable: "https://berkas.contoh.id/nda-mitra-data-v2.pdf" });
+  expect(final.messages).toContainEqual(expect.objectContaining({ role: "client", body: reason }));
+
+  // The practitioner's view: finished, earnings shown.
+  await expect(practitioner.locator(".badge")).toHaveText("Selesai", { timeout: 15_000 });
+  await expect(practitioner.locator("dd.amount")).toHaveText("Rp 1.490.000");
+  await bothSizes(practitioner, testInfo, "praktisi-pesanan-selesai");
+  await practitioner.close();
+
+  // An id that is not this organisation's: the portal's own "not found".
+  await page.goto("/organisasi/pesanan/ord_tidakada");
+  await expect(page.getByRole("heading", { level: 1, name: "Pesanan tidak ditemukan" })).toBeVisible();
+  await bothSizes(page, testInfo, "organisasi-pesanan-tidak-ditemukan");
 });

@@ -76,8 +76,12 @@ test("a practitioner signs in, takes an offered order, asks the client, and deli
   await expect(thread.locator(".message-client")).toContainText("Budi Santoso, Direktur Utama PT Dua.", { timeout: 15_000 });
   await expect(thread.locator(".message-practitioner")).toContainText("Anda");
 
+  // Delivering is confirmed first, with the text the client will receive.
   await page.getByLabel("Hasil pekerjaan").fill("https://berkas.contoh.id/nda-satu-dua.pdf");
   await page.getByRole("button", { name: "Serahkan hasil" }).click();
+  const confirm = page.getByRole("dialog", { name: "Serahkan hasil ini ke klien?" });
+  await expect(confirm).toContainText("https://berkas.contoh.id/nda-satu-dua.pdf");
+  await confirm.getByRole("button", { name: "Ya, serahkan" }).click();
   await expect(page.getByText("Hasil sudah diserahkan.", { exact: false })).toBeVisible();
   await expect(page.locator(".badge")).toHaveText("Hasil diserahkan");
   await screenshot(page, testInfo, "praktisi-pesanan");
@@ -163,4 +167,31 @@ test("the case board: masked cases in my area, a bid with its fee, withdrawal, a
   await expect(page.locator("main")).toContainText(contact.contact_email);
   await expect(page.locator("main")).toContainText(contact.contact_phone);
   await expect(page.locator("main")).toContainText("Dipilih klien");
+});
+
+test("an offer the client cancels leaves the inbox with a notice saying why", async ({ page, request }, testInfo) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  const order = await api<{ id: string }>(request, "POST", "/v1/orders", {
+    service: "perjanjian_kerahasiaan",
+    intake: {
+      sifat_nda: "Timbal balik (mutual)",
+      para_pihak: "PT Tiga, Medan; PT Empat, Makassar",
+      tujuan_pengungkapan: "Penjajakan usaha patungan",
+      bahasa_perjanjian: "Bahasa Indonesia",
+      email_kontak: "legal@tiga.co.id",
+    },
+  });
+  const offer = page.getByRole("article").filter({ hasText: order.id });
+  await expect(offer).toBeVisible({ timeout: 30_000 });
+
+  // The agent cancels before anyone took it: the offer is withdrawn and the inbox says so.
+  const cancelled = await api<{ status: string }>(request, "POST", `/v1/orders/${order.id}/cancel`, { reason: "Rencana kerja sama ditunda." });
+  expect(cancelled.status).toBe("dibatalkan");
+  await expect(offer).toHaveCount(0, { timeout: 15_000 });
+  const withdrawn = page.getByRole("list", { name: "Tawaran yang ditarik dalam 24 jam terakhir" }).getByRole("listitem").filter({ hasText: order.id });
+  await expect(withdrawn).toContainText("Tawaran Perjanjian Kerahasiaan (NDA) ditarik: klien membatalkan pesanan.");
+  await screenshot(page, testInfo, "praktisi-tawaran-ditarik");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, testInfo, "praktisi-tawaran-ditarik-ponsel");
 });

@@ -9,7 +9,9 @@ import { SCOPES } from "@/server/domain/api-key";
 import { systemClock } from "@/server/domain/clock";
 import { AppError, type ErrorCode } from "@/server/domain/errors";
 import { authenticateApiKey } from "@/server/services/api-keys";
+import { createCase } from "@/server/services/cases";
 import { accounts, balanceOf } from "@/server/services/ledger";
+import { CASE_INPUT } from "@/test/cases";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
 import { COMMANDS, runOpsCommand, usage } from "./ops-commands";
 
@@ -232,6 +234,20 @@ describe("practitioner:create", () => {
     await expectAppError(ops("practitioner:create", "--email", "tanpa@kuasa.test", "--password", PASSWORD), "VALIDATION", "--name is required.");
     expect(await database.prisma.practitioner.count({ where: { name: { in: ["Lain", "Pendek"] } } })).toBe(0);
     expect(await database.prisma.user.count({ where: { email: "pendek@kuasa.test" } })).toBe(0);
+  });
+});
+
+describe("case:close", () => {
+  it("closes a case and prints {id, status}; a closed case cannot be closed again, an unknown one is NOT_FOUND", async () => {
+    const orgId = await newOrg();
+    const { key } = (await ops("key:create", "--org", orgId)) as { key: string };
+    const agent = await authenticateApiKey(database.prisma, systemClock, `Bearer ${key}`);
+    const created = await createCase(database.prisma, systemClock, agent, CASE_INPUT);
+    expect(await ops("case:close", "--case", created.id)).toEqual({ id: created.id, status: "ditutup" });
+    await expectAppError(ops("case:close", "--case", created.id), "INVALID_STATE", "The case is ditutup");
+    await expectAppError(ops("case:close", "--case", "kas_tidakada"), "NOT_FOUND", "kas_tidakada");
+    await expectAppError(ops("case:close"), "VALIDATION", "--case is required.");
+    expect(await database.prisma.auditLog.count({ where: { action: "case.close", subjectId: created.id, actorType: "cli" } })).toBe(1);
   });
 });
 

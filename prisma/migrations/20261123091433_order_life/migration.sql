@@ -8,6 +8,9 @@ ADD COLUMN     "offeringRefundAt" TIMESTAMP(3),
 ADD COLUMN     "revisionCount" INTEGER NOT NULL DEFAULT 0;
 
 -- AlterTable
+ALTER TABLE "OrderMessage" ADD COLUMN     "trigger" TEXT;
+
+-- AlterTable
 ALTER TABLE "Service" ADD COLUMN     "internal" BOOLEAN NOT NULL DEFAULT false;
 
 -- AlterTable (hand-edited: the new NOT NULL columns are filled from each event's order first)

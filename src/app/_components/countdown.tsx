@@ -1,7 +1,8 @@
 "use client";
 import { useEffect, useState } from "react";
+import { timeLeft } from "./time-left";
 
-/** Minutes and seconds left until `until`, ticking every second; says so when time is up. */
+/** The time left until `until`, ticking every second; says so when time is up. */
 export function Countdown({ until, onExpire }: { until: string; onExpire?: () => void }) {
   const [now, setNow] = useState(() => Date.now());
   const left = Math.max(0, new Date(until).getTime() - now);
@@ -13,13 +14,11 @@ export function Countdown({ until, onExpire }: { until: string; onExpire?: () =>
     if (left === 0) onExpire?.();
   }, [left, onExpire]);
   if (left === 0) return <span className="countdown expired">Waktu habis</span>;
-  const minutes = Math.floor(left / 60_000);
-  const seconds = Math.floor((left % 60_000) / 1000);
   return (
     // The server renders it a moment earlier than the browser hydrates it: the seconds differ by design.
     // role="timer" (not aria-live) so screen readers do not announce every tick.
     <span className={`countdown${left < 5 * 60_000 ? " urgent" : ""}`} role="timer" suppressHydrationWarning>
-      {minutes}:{String(seconds).padStart(2, "0")} tersisa
+      {timeLeft(left)} tersisa
     </span>
   );
 }

@@ -21,6 +21,7 @@ const NAV: Record<PortalUser["role"], Array<{ href: string; label: string }>> = 
   operator: [
     { href: "/operator", label: "Organisasi" },
     { href: "/operator/antrean", label: "Antrean pesanan" },
+    { href: "/operator/kasus", label: "Kasus" },
     { href: "/operator/praktisi", label: "Praktisi" },
     { href: "/operator/katalog", label: "Katalog" },
   ],

@@ -6,7 +6,8 @@ import { buildOpenApiDocument } from "@/server/api/openapi";
 import { readConfig, type Config } from "@/server/config";
 import { SCOPES } from "@/server/domain/api-key";
 import { AppError, ERROR_CODES } from "@/server/domain/errors";
-import { hasEvent } from "@/server/domain/webhook-event";
+import { DEFAULT_ORDER_RULES } from "@/server/domain/order-rules";
+import { CASE_EVENT_TYPES, hasEvent } from "@/server/domain/webhook-event";
 import { WEBHOOK_MAX_ATTEMPTS } from "@/server/domain/webhook-delivery";
 import { getRuntime } from "@/server/runtime";
 import { DEFAULT_RATE_LIMITS } from "@/server/services/rate-limit";
@@ -34,7 +35,7 @@ export const metadata: Metadata = {
   description: "Every /v1 operation, authentication, errors, rate limits and signed webhooks of the Kuasa Agent API.",
 };
 
-type Settings = Pick<Config, "operatorName" | "rateLimits" | "webhooks">;
+type Settings = Pick<Config, "operatorName" | "rateLimits" | "webhooks" | "orderRules">;
 
 /** This server's settings: the running runtime's, or (outside the custom server) read the same way. */
 function serverSettings(): Settings {
@@ -44,7 +45,12 @@ function serverSettings(): Settings {
     try {
       return readConfig(process.env);
     } catch {
-      return { operatorName: "Kuasa", rateLimits: { ...DEFAULT_RATE_LIMITS, store: "memory" }, webhooks: { timeoutMs: 10_000, allowPrivate: false } };
+      return {
+        operatorName: "Kuasa",
+        rateLimits: { ...DEFAULT_RATE_LIMITS, store: "memory" },
+        webhooks: { timeoutMs: 10_000, allowPrivate: false },
+        orderRules: DEFAULT_ORDER_RULES,
+      };
     }
   }
 }
@@ -521,6 +527,35 @@ export default async function ApiReference() {
               </span>
             ))}
             .
+          </p>
+
+          <p>
+            Case-board events go to the webhook URL of the API key that submitted the case (cases have no <code>callback_url</code>), signed
+            the same way: {CASE_EVENT_TYPES.map((type, i) => (
+              <span key={type}>
+                {i > 0 ? ", " : null}
+                <code>{type}</code>
+              </span>
+            ))}
+            . Their body is <code>event</code>, <code>sent_at</code>, then <code>case</code> (<code>id</code>, <code>status</code>,{" "}
+            <code>area</code>, <code>selected_bid_id</code>, <code>order_id</code>, <code>updated_at</code>) and, on{" "}
+            <code>case.bid_received</code>, <code>bid</code> (<code>id</code>, <code>status</code>, <code>price_idr</code>, <code>client_pays</code>,{" "}
+            <code>eta_days</code>, <code>created_at</code>); <code>invoice.dibayar</code> carries <code>invoice</code> (<code>id</code>,{" "}
+            <code>status</code>, <code>total_idr</code>, <code>case_id</code>, <code>order_id</code>, <code>updated_at</code>). Paying an invoice
+            opens an order for the selected bid&apos;s work (already <code>diambil</code>), whose own <code>order.*</code> events follow. Contact
+            data and the story are never in a payload.
+          </p>
+
+          <h3 id="order-timers">Timers on an order</h3>
+          <p>
+            Nothing waits forever. A delivered result (<code>diserahkan</code>) is accepted on the client&apos;s behalf at{" "}
+            <code>auto_accept_at</code> ({settings.orderRules.autoAcceptDays} days after delivery on this server) unless the
+            agent accepts, asks for a revision or disputes first. When every eligible practitioner has passed (or none is eligible), the order
+            stays <code>ditawarkan</code> with <code>offering.stalled_since</code> set and is refunded in full at <code>offering.refund_at</code>{" "}
+            ({settings.orderRules.offerStallHours} hours later on this server) unless the operator&apos;s team offers it again first; a message with
+            role <code>system</code> says why. The client side may ask for {settings.orderRules.maxRevisions} revisions per order
+            (<code>revision_count</code> counts them; then 409 <code>REVISION_LIMIT</code>). <code>sla_breached_at</code> is set when the SLA passes before delivery. Each of these sends the
+            usual <code>order.*</code> event. In the sandbox, helpers make each timer due now.
           </p>
 
           <h3 id="webhook-payload">Payload</h3>

@@ -8,7 +8,7 @@ import { formatDateTime, formatRupiah } from "@/app/_components/format";
 import { trpc } from "@/lib/trpc";
 import type { listMyOffers } from "@/server/services/practitioner-work";
 import { OFFER_ERRORS } from "./_components/messages";
-import { IntakeList, MessageThread } from "./_components/order-parts";
+import { IntakeList, MessageThread } from "@/app/_components/order-parts";
 import { useHydrated } from "./_components/use-hydrated";
 import { FormMessages } from "@/app/_components/field";
 
@@ -66,7 +66,7 @@ export function OfferCard({ offer }: { offer: Offer }) {
       {order.messages.length > 0 && (
         <>
           <h3>Pesan</h3>
-          <MessageThread messages={order.messages} />
+          <MessageThread messages={order.messages} mine="practitioner" mineLabel="Anda" />
         </>
       )}
 

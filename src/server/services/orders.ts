@@ -140,9 +140,9 @@ export async function changeOrderStatus(
 
   if (transition.effects.includes("add_message")) {
     if (!extra.message?.body.trim()) throw new AppError("VALIDATION", "A message needs a non-empty body.");
-    await addMessage(tx, current.id, extra.message, now);
+    await addMessage(tx, current.id, extra.message, now, trigger);
   }
-  if (extra.note?.body.trim()) await addMessage(tx, current.id, extra.note, now);
+  if (extra.note?.body.trim()) await addMessage(tx, current.id, extra.note, now, trigger);
   const result = await loadOrder(tx, order.id);
   await recordOrderEvent(tx, { ...result, keyWebhookUrl: result.apiKey.webhookUrl }, now);
   const movesMoney = transition.effects.some((effect) => effect.endsWith("_escrow"));
@@ -174,8 +174,8 @@ export async function changeOrderStatus(
   return result;
 }
 
-async function addMessage(tx: Tx, orderId: string, message: { role: MessageRole; body: string }, now: Date): Promise<void> {
-  await tx.orderMessage.create({ data: { id: newId("message"), orderId, role: message.role, body: message.body, createdAt: now } });
+async function addMessage(tx: Tx, orderId: string, message: { role: MessageRole; body: string }, now: Date, trigger?: OrderTrigger): Promise<void> {
+  await tx.orderMessage.create({ data: { id: newId("message"), orderId, role: message.role, body: message.body, trigger: trigger ?? null, createdAt: now } });
 }
 
 /** Escrow goes to the practitioner (the public client price) and the platform (the markup). */

@@ -42,6 +42,8 @@ export async function listOrganizationCases(db: Db, organizationId: string, limi
       feeIdr: Number(c.invoice.feeIdr),
       paidAt: c.invoice.paidAt,
       createdAt: c.invoice.createdAt,
+      /** The order its payment opened: the work, in escrow until accepted. */
+      orderId: c.invoice.orderId,
     },
   }));
 }

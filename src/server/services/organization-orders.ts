@@ -73,6 +73,8 @@ export async function getOrganizationOrder(deps: Pick<ServiceDeps, "db" | "order
     autoAcceptAt: order.autoAcceptAt,
     revisionCount: order.revisionCount,
     revisionsLeft,
+    /** Paid from the deposit (a cancel now gives the price back). */
+    paid: order.paidAt !== null,
     offering: order.status === "ditawarkan" ? { round: order.offerRound, stalledAt: order.offeringStalledAt, reason: order.offeringStalledReason, refundAt: order.offeringRefundAt } : null,
     caseId: order.caseId,
     actions,

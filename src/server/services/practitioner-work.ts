@@ -3,10 +3,13 @@ import type { OrderStatus } from "@/generated/prisma/enums";
 import { AppError } from "@/server/domain/errors";
 import { maskRecord, maskText } from "@/server/domain/masking";
 import type { IntakeField } from "@/server/domain/intake";
-import { ORDER_TRANSITIONS, type OrderTrigger } from "@/server/domain/order-state";
+import { type MessageRole, ORDER_TRANSITIONS, type OrderTrigger } from "@/server/domain/order-state";
 import type { Db } from "@/server/db/client";
 import { offerNext } from "./offers";
 import { changeContextOf, changeOrderStatus, type StatusChangeExtra } from "./orders";
+
+/** Case-board work was given to this practitioner by the client's selection: it is not offered to others. */
+const mayRelease = (order: { caseId: string | null }) => order.caseId === null;
 
 /**
  * The practitioner's side of an order after taking it. Only the practitioner the order is
@@ -24,7 +27,7 @@ async function actOnMyOrder(
   return deps.db.$transaction(async (tx) => {
     const order = await tx.order.findFirst({ where: { id: orderId, practitionerId } });
     if (!order) throw new AppError("NOT_FOUND", `No order ${orderId} assigned to you.`);
-    if (trigger === "release" && order.caseId) {
+    if (trigger === "release" && !mayRelease(order)) {
       throw new AppError("INVALID_STATE", "Case-board work was given to you by the client's selection and cannot be offered to others; ask the operator if you cannot do it.");
     }
     const changed = await changeOrderStatus(tx, change, order, trigger, { kind: "practitioner", id: practitionerId }, extra);
@@ -51,8 +54,10 @@ export const PRACTITIONER_ACTIONS = ["start_work", "request_input", "deliver", "
 export type PractitionerAction = (typeof PRACTITIONER_ACTIONS)[number];
 
 /** The actions the state machine allows from `status`, so the portal never offers a refused one. */
-function actionsFrom(status: OrderStatus): PractitionerAction[] {
-  return PRACTITIONER_ACTIONS.filter((trigger) => ORDER_TRANSITIONS.some((t) => t.trigger === trigger && t.from.includes(status)));
+function actionsFrom(order: { status: OrderStatus; caseId: string | null }): PractitionerAction[] {
+  return PRACTITIONER_ACTIONS.filter(
+    (trigger) => ORDER_TRANSITIONS.some((t) => t.trigger === trigger && t.from.includes(order.status)) && (trigger !== "release" || mayRelease(order)),
+  );
 }
 
 /** What a practitioner sees of an order: masked until they have taken it. */
@@ -69,8 +74,10 @@ export interface PractitionerOrderView {
   /** The latest delivered result; during a revision, the one the client sent back. */
   deliverable: string | null;
   slaDueAt: Date | null;
-  /** Revisions the client asked for so far (each is a client message in the thread). */
+  /** Revisions asked for so far (each is a message in the thread). */
   revisionCount: number;
+  /** Why the latest revision was asked for, and by whom: the message that came with it. */
+  revisionReason: { role: MessageRole; body: string } | null;
   /** While delivered: when the client's acceptance happens on its own. */
   autoAcceptAt: Date | null;
   /** Case-board work: the case whose selected bid this is. */
@@ -91,8 +98,13 @@ type ViewSource = {
   autoAcceptAt: Date | null;
   caseId: string | null;
   service: { code: string; name: string; slaLabel: string; intake: unknown };
-  messages: Array<{ id: string; role: string; body: string; createdAt: Date }>;
+  messages: Array<{ id: string; role: string; body: string; trigger: string | null; createdAt: Date }>;
 };
+
+function revisionReasonOf(messages: ViewSource["messages"]): PractitionerOrderView["revisionReason"] {
+  const reason = messages.findLast((m) => m.trigger === "request_revision");
+  return reason ? { role: reason.role as MessageRole, body: reason.body } : null;
+}
 
 function viewOf(order: ViewSource, masked: boolean): PractitionerOrderView {
   const intake = order.intake as Record<string, string>;
@@ -104,14 +116,15 @@ function viewOf(order: ViewSource, masked: boolean): PractitionerOrderView {
     earningIdr: ENDED_UNPAID.includes(order.status) ? null : Number(order.clientPriceIdr),
     intake: masked ? maskRecord(intake) : intake,
     intakeLabels: Object.fromEntries((fields as IntakeField[]).map((f) => [f.key, f.label])),
-    messages: order.messages.map((m) => ({ ...m, body: masked ? maskText(m.body) : m.body })),
+    messages: order.messages.map(({ trigger: _trigger, ...m }) => ({ ...m, body: masked ? maskText(m.body) : m.body })),
     deliverable: order.deliverable,
     slaDueAt: order.slaDueAt,
     revisionCount: order.revisionCount,
+    revisionReason: masked ? null : revisionReasonOf(order.messages),
     autoAcceptAt: order.autoAcceptAt,
     caseId: order.caseId,
     masked,
-    actions: masked ? [] : actionsFrom(order.status),
+    actions: masked ? [] : actionsFrom(order),
   };
 }
 
@@ -129,7 +142,7 @@ const VIEW_SELECT = {
   autoAcceptAt: true,
   caseId: true,
   service: { select: { code: true, name: true, slaLabel: true, intake: true } },
-  messages: { orderBy: { seq: "asc" }, select: { id: true, role: true, body: true, createdAt: true } },
+  messages: { orderBy: { seq: "asc" }, select: { id: true, role: true, body: true, trigger: true, createdAt: true } },
 } as const;
 
 /** My live offers, masked, with the seconds left to answer. */

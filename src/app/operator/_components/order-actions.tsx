@@ -24,9 +24,13 @@ function allowedFrom(action: OperatorOrderAction): string {
   return from.map((status) => ORDER_STATUS_LABEL[status]).join(", ");
 }
 
+/** Actions whose transition writes a message: the note is that message, so it is required. */
+const needsNote = (action: OperatorOrderAction) => ORDER_TRANSITIONS.some((t) => t.trigger === action && t.effects.includes("add_message"));
+
 function messagesFor(action: OperatorOrderAction) {
   return {
     NOT_FOUND: "Tidak ada pesanan dengan ID itu. Periksa ID-nya (diawali ord_).",
+    VALIDATION: "Tulis catatan untuk tindakan ini: klien dan praktisi membacanya pada pesanan.",
     INVALID_STATE: `"${ACTIONS[action].label}" tidak bisa untuk status pesanan ini sekarang; hanya dari status: ${allowedFrom(action)}. Periksa status pesanan lalu pilih tindakan lain.`,
   };
 }
@@ -66,6 +70,68 @@ export function StalledOrderActions({ orderId }: { orderId: string }) {
   );
 }
 
+/** What the operator decides on a dispute, and the queue's notice afterwards (the order leaves the queue). */
+const DISPUTE_DECISIONS = [
+  { action: "refund", label: "Refund", title: "Refund pesanan ini?", after: "direfund", danger: true },
+  { action: "settle_for_practitioner", label: "Menangkan praktisi", title: "Menangkan praktisi dalam sengketa ini?", after: "dimenangkan", danger: false },
+  { action: "resume_work", label: "Lanjutkan pekerjaan", title: "Lanjutkan pekerjaan pesanan ini?", after: "dilanjutkan", danger: false },
+] as const satisfies ReadonlyArray<{ action: OperatorOrderAction; label: string; title: string; after: string; danger: boolean }>;
+
+/**
+ * One click per way out of a dispute, each confirmed with the order, its service, amount and
+ * organisation, and an optional note the agent and the practitioner read.
+ */
+export function DisputeActions({ order }: { order: { id: string; service: string; price: string; organization: string } }) {
+  const router = useRouter();
+  const [note, setNote] = useState("");
+  const { busy, error, run } = useAction({
+    NOT_FOUND: "Pesanan ini tidak ditemukan lagi. Halaman dimuat ulang.",
+    INVALID_STATE: "Sengketa ini sudah diputuskan atau statusnya berubah. Halaman dimuat ulang; periksa antrean terbaru.",
+  });
+
+  async function decide(action: OperatorOrderAction, after: string) {
+    const result = await run(() => trpc.operator.orderAction.mutate({ orderId: order.id, action, note: note.trim() || undefined }));
+    if (result.ok) router.replace(`/operator/antrean?${after}=${encodeURIComponent(order.id)}`);
+  }
+
+  return (
+    <div className="decision">
+      <div className="row">
+        {DISPUTE_DECISIONS.map((decision) => (
+          <ConfirmDialogButton
+            key={decision.action}
+            label={decision.label}
+            title={decision.title}
+            confirmLabel={`Ya, ${decision.label.toLowerCase()}`}
+            tone={decision.action === "settle_for_practitioner" ? "primary" : "secondary"}
+            danger={decision.danger}
+            busy={busy}
+            onConfirm={() => decide(decision.action, decision.after)}
+          >
+            <p>
+              Pesanan <code>{order.id}</code> · {order.service} · <strong>{order.price}</strong> · {order.organization}
+            </p>
+            <p>{decision.action === "refund" ? `${order.price} kembali ke deposit ${order.organization}; pesanan berakhir sebagai direfund.` : ACTIONS[decision.action].effect}</p>
+            <div className="form">
+              <Field
+                label={
+                  <>
+                    Catatan untuk klien dan praktisi <span className="muted">(opsional)</span>
+                  </>
+                }
+                hint="Disimpan sebagai pesan operator pada pesanan."
+              >
+                {(control) => <textarea {...control} value={note} onChange={(event) => setNote(event.target.value)} rows={3} maxLength={10_000} />}
+              </Field>
+            </div>
+          </ConfirmDialogButton>
+        ))}
+      </div>
+      <FormMessages error={error} />
+    </div>
+  );
+}
+
 /** Any operator intervention on an order by its id, with an optional note to the parties. */
 export function OrderActionForm() {
   const [orderId, setOrderId] = useState("");
@@ -76,6 +142,10 @@ export function OrderActionForm() {
   function valid(): boolean {
     if (!/^ord_\S+$/.test(orderId.trim())) {
       setError("Isi ID pesanan yang diawali ord_ (salin dari antrean atau dari laporan organisasi).");
+      return false;
+    }
+    if (needsNote(action) && !note.trim()) {
+      setError(`Tulis catatan untuk "${ACTIONS[action].label}": klien dan praktisi membacanya pada pesanan.`);
       return false;
     }
     setError(null);
@@ -108,7 +178,7 @@ export function OrderActionForm() {
       <Field
         label={
           <>
-            Catatan <span className="muted">(opsional)</span>
+            Catatan <span className="muted">({needsNote(action) ? "wajib" : "opsional"})</span>
           </>
         }
         hint="Disimpan sebagai pesan operator pada pesanan: terlihat oleh agen klien (GET /v1/orders) dan praktisinya."

@@ -17,7 +17,10 @@ export function PayInvoiceButton({ invoiceId, total }: { invoiceId: string; tota
   const { busy, error, run } = useAction(MESSAGES);
   async function pay() {
     const result = await run(() => trpc.organization.payInvoice.mutate({ invoiceId }));
-    if (result.ok) router.replace(`/organisasi/kasus?dibayar=${encodeURIComponent(invoiceId)}`);
+    if (!result.ok) return;
+    // Paying opens the case work as an order: the page links to it.
+    const order = result.value.orderId ? `&pesanan=${encodeURIComponent(result.value.orderId)}` : "";
+    router.replace(`/organisasi/kasus?dibayar=${encodeURIComponent(invoiceId)}${order}`);
   }
   return (
     <div className="decision">

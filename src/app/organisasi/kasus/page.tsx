@@ -1,28 +1,20 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { CASE_STATUS, INVOICE_STATUS } from "@/app/_components/case-status";
 import { formatDateTime, formatRupiah } from "@/app/_components/format";
 import { Card, EmptyState, PageTitle } from "@/app/_components/ui";
-import type { BidStatus, CaseStatus, InvoiceStatus } from "@/generated/prisma/enums";
+import type { BidStatus } from "@/generated/prisma/enums";
 import { portalPage } from "@/server/portal";
 import { PayInvoiceButton } from "../_components/pay-invoice-button";
 
-const CASE_STATUS: Record<CaseStatus, { text: string; tone: string }> = {
-  terbuka: { text: "Terbuka: menerima penawaran", tone: "pill-warn" },
-  dipilih: { text: "Penawaran dipilih", tone: "pill-ok" },
-  ditutup: { text: "Ditutup", tone: "pill-muted" },
-};
 const BID_STATUS: Record<BidStatus, string> = { diajukan: "Diajukan", dipilih: "Dipilih", tidak_dipilih: "Tidak dipilih", ditarik: "Ditarik praktisi" };
-const INVOICE_STATUS: Record<InvoiceStatus, { text: string; tone: string }> = {
-  belum_dibayar: { text: "Belum dibayar", tone: "pill-warn" },
-  dibayar: { text: "Dibayar", tone: "pill-ok" },
-  dibatalkan: { text: "Dibatalkan", tone: "pill-muted" },
-};
 
 export const metadata: Metadata = { title: "Kasus & tagihan — Kuasa" };
 
-export default async function CasesPage({ searchParams }: { searchParams: Promise<{ dibayar?: string }> }) {
+export default async function CasesPage({ searchParams }: { searchParams: Promise<{ dibayar?: string; pesanan?: string }> }) {
   const { caller } = await portalPage("org_admin");
   const [cases, overview] = await Promise.all([caller.organization.cases(), caller.organization.overview()]);
-  const paid = (await searchParams).dibayar;
+  const { dibayar: paid, pesanan: paidOrder } = await searchParams;
   const unpaid = cases.filter((c) => c.invoice?.status === "belum_dibayar");
   return (
     <>
@@ -30,6 +22,12 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
       {paid && (
         <p className="notice" role="status">
           Tagihan <code>{paid}</code> dibayar dari deposit.
+          {paidOrder && (
+            <>
+              {" "}
+              Pekerjaannya kini pesanan <Link href={`/organisasi/pesanan/${encodeURIComponent(paidOrder)}`}>{paidOrder}</Link>, langsung diambil praktisi yang penawarannya dipilih.
+            </>
+          )}
         </p>
       )}
       <Card title={`Tagihan belum dibayar (${unpaid.length})`}>
@@ -66,7 +64,7 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
         <ul className="plain-list">
           {cases.map((c) => (
             <li key={c.id}>
-              <article className="card" aria-labelledby={`${c.id}-title`}>
+              <article className="card" id={c.id} aria-labelledby={`${c.id}-title`}>
                 <header className="card-head">
                   <div>
                     <h3 id={`${c.id}-title`}>
@@ -85,6 +83,12 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
                   <p>
                     Tagihan <code>{c.invoice.id}</code>: {formatRupiah(c.invoice.totalIdr)} <span className={`pill ${INVOICE_STATUS[c.invoice.status].tone}`}>{INVOICE_STATUS[c.invoice.status].text}</span>
                     {c.invoice.paidAt && <span className="muted small"> · dibayar {formatDateTime(c.invoice.paidAt)}</span>}
+                    {c.invoice.orderId && (
+                      <>
+                        {" "}
+                        · <Link href={`/organisasi/pesanan/${c.invoice.orderId}`}>Pekerjaannya: pesanan {c.invoice.orderId}</Link>
+                      </>
+                    )}
                   </p>
                 )}
                 <details className="disclosure">

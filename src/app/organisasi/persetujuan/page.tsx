@@ -39,13 +39,18 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
               <article className="card approval" aria-labelledby={`${order.id}-title`}>
                 <header className="card-head">
                   <div>
-                    <h2 id={`${order.id}-title`}>{order.service}</h2>
+                    <h2 id={`${order.id}-title`}>
+                      <Link href={`/organisasi/pesanan/${order.id}`}>{order.service}</Link>
+                    </h2>
                     <p className="muted small">
                       <code>{order.id}</code> · dibuat {formatDateTime(order.createdAt)}
                     </p>
                   </div>
                   <p className="price">{formatRupiah(order.priceIdr)}</p>
                 </header>
+                <p className="placed-by">
+                  Dipesan dengan kunci API <strong>{order.apiKey.name || "tanpa nama"}</strong> (<code>{order.apiKey.keyId}</code>)
+                </p>
                 <IntakeFacts intake={order.intake} />
                 {order.priceIdr > deposit && (
                   <p className="waiting">

@@ -1,13 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { formatDateTime, formatRupiah, ORDER_STATUS_LABEL } from "@/app/_components/format";
+import { formatDateTime, formatRupiah } from "@/app/_components/format";
 import { EmptyState, PageTitle, StatusBadge } from "@/app/_components/ui";
-import type { OrderStatus } from "@/generated/prisma/enums";
 import { portalPage } from "@/server/portal";
 import { IntakeFacts } from "../_components/intake";
-
-/** `order.dibayar` → the status it reports, as a person reads it. */
-const eventLabel = (type: string) => ORDER_STATUS_LABEL[type.replace(/^order\./, "") as OrderStatus] ?? type;
+import { OrderTimeline } from "../_components/order-timeline";
 
 export const metadata: Metadata = { title: "Pesanan — Kuasa" };
 
@@ -16,7 +13,7 @@ export default async function OrdersPage() {
   const orders = await caller.organization.orders({});
   return (
     <>
-      <PageTitle lead="Pesanan yang dibuat agen Anda lewat API dan MCP, dengan riwayat setiap perubahan status.">Pesanan</PageTitle>
+      <PageTitle lead="Pesanan yang dibuat agen Anda lewat API dan MCP. Buka pesanan untuk melihat percakapan, hasil, dan langkah yang bisa Anda ambil sebagai klien.">Pesanan</PageTitle>
       {orders.length === 0 ? (
         <EmptyState title="Belum ada pesanan." hint="Pesanan muncul di sini setelah agen Anda memanggil POST /v1/orders dengan kunci API organisasi ini." />
       ) : (
@@ -26,9 +23,11 @@ export default async function OrdersPage() {
               <article className="card" aria-labelledby={`${order.id}-title`}>
                 <header className="card-head">
                   <div>
-                    <h2 id={`${order.id}-title`}>{order.service}</h2>
+                    <h2 id={`${order.id}-title`}>
+                      <Link href={`/organisasi/pesanan/${order.id}`}>{order.service}</Link>
+                    </h2>
                     <p className="muted small">
-                      <code>{order.id}</code> · dibuat {formatDateTime(order.createdAt)}
+                      <code>{order.id}</code> · dibuat {formatDateTime(order.createdAt)} · kunci {order.apiKey.name || "tanpa nama"} (<code>{order.apiKey.keyId}</code>)
                     </p>
                   </div>
                   <div className="order-card-side">
@@ -41,22 +40,14 @@ export default async function OrdersPage() {
                     Menunggu keputusan Anda. <Link href="/organisasi/persetujuan">Buka Persetujuan</Link>
                   </p>
                 )}
+                {order.status === "diserahkan" && (
+                  <p className="waiting">
+                    Hasil sudah diserahkan: terima, minta revisi, atau ajukan sengketa. <Link href={`/organisasi/pesanan/${order.id}`}>Buka pesanan</Link>
+                  </p>
+                )}
                 <details className="disclosure">
                   <summary>Riwayat status ({order.events.length + 1})</summary>
-                  <ol className="timeline">
-                    <li>
-                      <span>Pesanan dibuat</span>
-                      <time dateTime={new Date(order.createdAt).toISOString()}>{formatDateTime(order.createdAt)}</time>
-                    </li>
-                    {order.events.map((event) => (
-                      <li key={event.id}>
-                        <span>
-                          {eventLabel(event.type)} <code className="small">{event.type}</code>
-                        </span>
-                        <time dateTime={new Date(event.createdAt).toISOString()}>{formatDateTime(event.createdAt)}</time>
-                      </li>
-                    ))}
-                  </ol>
+                  <OrderTimeline createdAt={order.createdAt} events={order.events} />
                   {order.events.length > 0 && (
                     <p className="small">
                       <Link href={`/organisasi/webhook?order=${encodeURIComponent(order.id)}`}>Lihat pengiriman webhook pesanan ini</Link>

@@ -2,7 +2,8 @@ import Link from "next/link";
 import { formatDateTime, formatRupiah } from "@/app/_components/format";
 import type { portalPage } from "@/server/portal";
 import { BidForm } from "./bid-form";
-import { areaLabel, BID_STATUS_LABEL, CASE_STATUS_LABEL } from "./labels";
+import { areaLabel } from "@/app/_components/case-status";
+import { BID_STATUS_LABEL, CASE_STATUS_LABEL } from "./labels";
 import { WithdrawBid } from "./withdraw-bid";
 
 type Caller = Awaited<ReturnType<typeof portalPage>>["caller"];

@@ -13,10 +13,3 @@ export const CASE_STATUS_LABEL: Record<CaseStatus, string> = {
   dipilih: "Penawaran dipilih",
   ditutup: "Ditutup",
 };
-
-/** "kekayaan_intelektual" → "Kekayaan intelektual"; a case without an area is open to every practitioner. */
-export function areaLabel(area: string | null): string {
-  if (!area) return "Bidang umum";
-  const words = area.replaceAll("_", " ");
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}

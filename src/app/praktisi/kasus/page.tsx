@@ -2,9 +2,10 @@ import Link from "next/link";
 import { formatDateTime, formatRupiah } from "@/app/_components/format";
 import { EmptyState, PageTitle } from "@/app/_components/ui";
 import { portalPage } from "@/server/portal";
-import { AutoRefresh } from "../_components/auto-refresh";
+import { AutoRefresh } from "@/app/_components/auto-refresh";
 import { CaseCard } from "./case-card";
-import { areaLabel, BID_STATUS_LABEL } from "./labels";
+import { areaLabel } from "@/app/_components/case-status";
+import { BID_STATUS_LABEL } from "./labels";
 
 export const dynamic = "force-dynamic";
 

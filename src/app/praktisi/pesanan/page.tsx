@@ -1,8 +1,9 @@
 import Link from "next/link";
-import { formatDateTime, formatRupiah } from "@/app/_components/format";
+import { formatDateTime } from "@/app/_components/format";
 import { EmptyState, PageTitle, StatusBadge } from "@/app/_components/ui";
 import { portalPage } from "@/server/portal";
-import { AutoRefresh } from "../_components/auto-refresh";
+import { AutoRefresh } from "@/app/_components/auto-refresh";
+import { earningText } from "../_components/earning";
 
 export const dynamic = "force-dynamic";
 
@@ -33,15 +34,21 @@ export default async function MyOrdersPage() {
                   <td data-label="Layanan">
                     <div>
                       <Link href={`/praktisi/pesanan/${order.id}`}>{order.service.name}</Link>
-                      <div className="muted small">{order.id}</div>
+                      <div className="muted small">
+                        {order.id}
+                        {order.caseId && " · dari papan kasus"}
+                      </div>
                     </div>
                   </td>
                   <td data-label="Status">
                     <div>
                       <StatusBadge status={order.status} />
+                      {order.status === "dikerjakan" && order.revisionCount > 0 && <div className="small waiting-text">Revisi ke-{order.revisionCount} diminta</div>}
                     </div>
                   </td>
-                  <td data-label="Pendapatan">{order.earningIdr === null ? <span className="muted">Tidak ada ({order.status})</span> : formatRupiah(order.earningIdr)}</td>
+                  <td data-label="Pendapatan" className={order.earningIdr === null ? "muted" : undefined}>
+                    {earningText(order)}
+                  </td>
                   <td data-label="Tenggat SLA">
                     <div>
                       {order.slaDueAt ? formatDateTime(order.slaDueAt) : "—"}

@@ -10,7 +10,8 @@ import { createOrder } from "@/server/services/orders";
 import { signIn } from "@/server/services/sign-in";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
-import { NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
+import { bid, createTestCase } from "@/test/cases";
+import { createTestPractitioner, driveOrder, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
 import { portalCaller, portalUser } from "@/test/portal";
 
 let database: TestDatabase;
@@ -98,6 +99,40 @@ describe("order queue", () => {
     expect(await as(operator).operator.orderAction({ orderId: order.id, action: "refund", note: "Tidak ada praktisi; dana dikembalikan." })).toBe("direfund");
     expect((await as(operator).operator.stalledOrders()).map((o) => o.id)).not.toContain(order.id);
     expect(await codeOf(as(operator).operator.orderAction({ orderId: "ord_tidakada", action: "cancel" }))).toBe("NOT_FOUND");
+  });
+});
+
+describe("disputes, SLA breaches and cases", () => {
+  it("lists a dispute with its reason, requires a note to open one, and ends it by sending the order back to work", async () => {
+    const order = await paidOrder();
+    const practitionerId = await createTestPractitioner(database.prisma, ["kontrak"]);
+    await driveOrder(database.prisma, order.id, practitionerId, "dikerjakan", clock.now());
+    expect(await codeOf(as(operator).operator.orderAction({ orderId: order.id, action: "dispute" }))).toBe("VALIDATION");
+    expect(await as(operator).operator.orderAction({ orderId: order.id, action: "dispute", note: "Klien menelepon: praktisi tidak membalas." })).toBe("sengketa");
+    expect((await as(operator).operator.disputes()).find((d) => d.id === order.id)).toMatchObject({
+      organization: { id: org.id },
+      practitioner: { id: practitionerId },
+      reason: "Klien menelepon: praktisi tidak membalas.",
+    });
+    expect(await as(operator).operator.orderAction({ orderId: order.id, action: "resume_work", note: "Praktisi sudah dihubungi." })).toBe("dikerjakan");
+    expect((await as(operator).operator.disputes()).map((d) => d.id)).not.toContain(order.id);
+  });
+
+  it("lists an order past its SLA", async () => {
+    const order = await paidOrder();
+    await database.prisma.order.update({ where: { id: order.id }, data: { slaBreachedAt: clock.now() } });
+    expect((await as(operator).operator.slaBreaches()).find((o) => o.id === order.id)).toMatchObject({ slaBreachedAt: clock.now(), organization: { id: org.id } });
+  });
+
+  it("lists open cases and closes one: its live bids end and it leaves the list", async () => {
+    const created = await createTestCase(database.prisma, clock, org);
+    const bidder = await createTestPractitioner(database.prisma, ["properti"]);
+    await bid(database.prisma, clock, bidder, created.id);
+    expect((await as(operator).operator.cases()).find((c) => c.id === created.id)).toMatchObject({ status: "terbuka", liveBids: 1, invoice: null, organization: { id: org.id } });
+    expect(await as(operator).operator.closeCase({ caseId: created.id })).toBe("ditutup");
+    expect((await as(operator).operator.cases()).map((c) => c.id)).not.toContain(created.id);
+    expect(await codeOf(as(operator).operator.closeCase({ caseId: created.id }))).toBe("INVALID_STATE");
+    expect(await database.prisma.bid.findMany({ where: { caseId: created.id }, select: { status: true } })).toEqual([{ status: "tidak_dipilih" }]);
   });
 });
 

@@ -5,10 +5,12 @@ import { fixedClock } from "@/server/domain/clock";
 import { authenticateApiKey } from "@/server/services/api-keys";
 import { selectBid } from "@/server/services/cases";
 import { createOrder } from "@/server/services/orders";
+import { topUpDeposit } from "@/server/services/organizations";
+import { deliverResult } from "@/server/services/practitioner-work";
 import { agentKey, bid, createTestCase } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
-import { createTestPractitioner, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
+import { createTestPractitioner, driveOrder, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
 import { portalCaller, portalUser } from "@/test/portal";
 
 let database: TestDatabase;
@@ -115,6 +117,62 @@ describe("approvals and orders", () => {
     await as(poorAdmin).organization.decide({ orderId: first.id, approve: true });
     expect(await codeOf(as(poorAdmin).organization.decide({ orderId: second.id, approve: true }))).toBe("INSUFFICIENT_DEPOSIT");
     expect(await database.prisma.order.findUniqueOrThrow({ where: { id: second.id } })).toMatchObject({ status: "menunggu_bayar" });
+  });
+});
+
+describe("one order, as the client behind the agent", () => {
+  /** A paid order (approved by the admin) that a practitioner took and delivered. */
+  async function deliveredOrder() {
+    const waiting = await order(mine);
+    await as(admin).organization.decide({ orderId: waiting.id, approve: true });
+    const practitionerId = await createTestPractitioner(database.prisma, ["kontrak"]);
+    await driveOrder(database.prisma, waiting.id, practitionerId, "diserahkan", clock.now());
+    return waiting.id;
+  }
+
+  it("shows the order with the key that placed it, the conversation and only the steps the state machine allows now", async () => {
+    await topUpDeposit(database.prisma, mine.id, 20_000_000n, "uji", { actorType: "system", actorId: null });
+    const orderId = await deliveredOrder();
+    const view = await as(admin).organization.order({ orderId });
+    expect(view).toMatchObject({
+      status: "diserahkan",
+      apiKey: { keyId: mine.keyId },
+      deliverable: "https://berkas.contoh.id/nda-final.pdf",
+      paid: true,
+      revisionsLeft: 2,
+      autoAcceptAt: new Date(clock.now().getTime() + 7 * 86_400_000),
+      actions: ["accept_result", "request_revision", "dispute"],
+    });
+    expect((await as(admin).organization.orders({})).find((o) => o.id === orderId)?.apiKey).toEqual({ name: "", keyId: mine.keyId });
+    expect(await codeOf(as(otherAdmin).organization.order({ orderId }))).toBe("NOT_FOUND");
+    expect(await codeOf(as(otherAdmin).organization.acceptResult({ orderId }))).toBe("NOT_FOUND");
+  });
+
+  it("asks for a revision with a reason, then accepts the next delivery: escrow released, audited under the admin", async () => {
+    const orderId = await deliveredOrder();
+    expect(await codeOf(as(admin).organization.requestRevision({ orderId, reason: "  " }))).toBe("VALIDATION");
+    expect(await as(admin).organization.requestRevision({ orderId, reason: "Lengkapi alamat para pihak." })).toBe("dikerjakan");
+    const revising = await as(admin).organization.order({ orderId });
+    expect(revising).toMatchObject({ revisionCount: 1, revisionsLeft: 1, actions: ["dispute"], messages: [expect.objectContaining({ role: "client", body: "Lengkapi alamat para pihak." })] });
+    const holder = (await database.prisma.order.findUniqueOrThrow({ where: { id: orderId } })).practitionerId!;
+    await deliverResult({ db: database.prisma, clock }, holder, orderId, "https://berkas.contoh.id/nda-v2.pdf");
+    expect(await as(admin).organization.acceptResult({ orderId })).toBe("selesai");
+    expect(await codeOf(as(admin).organization.acceptResult({ orderId }))).toBe("INVALID_STATE");
+    const audited = await database.prisma.auditLog.findMany({ where: { subjectId: orderId, actorType: "org_admin" }, select: { action: true, actorId: true } });
+    expect(audited).toEqual(expect.arrayContaining([{ action: "order.request_revision", actorId: admin.id }, { action: "order.accept_result", actorId: admin.id }]));
+  });
+
+  it("disputes a delivered order, and cancels a waiting one (nothing paid) and a paid one (money back)", async () => {
+    const disputed = await deliveredOrder();
+    expect(await as(admin).organization.openDispute({ orderId: disputed, reason: "Isi tidak sesuai permintaan." })).toBe("sengketa");
+    const waiting = await order(mine);
+    expect((await as(admin).organization.order({ orderId: waiting.id })).actions).toEqual(["cancel"]);
+    expect(await as(admin).organization.cancel({ orderId: waiting.id })).toBe("dibatalkan");
+    const paid = await order(mine);
+    await as(admin).organization.decide({ orderId: paid.id, approve: true });
+    const before = (await as(admin).organization.overview()).deposit.balanceIdr;
+    expect(await as(admin).organization.cancel({ orderId: paid.id, reason: "Salah pesan." })).toBe("dibatalkan");
+    expect((await as(admin).organization.overview()).deposit.balanceIdr).toBe(before + NDA_PRICE_IDR);
   });
 });
 

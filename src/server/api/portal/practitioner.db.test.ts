@@ -3,6 +3,8 @@ import type { PortalUser } from "@/server/auth/session";
 import { fixedClock } from "@/server/domain/clock";
 import { ensureOffering } from "@/server/services/offers";
 import { selectBid } from "@/server/services/cases";
+import { liveDataOf } from "@/server/domain/data-owner";
+import { payInvoice } from "@/server/services/invoices";
 import { agentKey, createTestCase } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
@@ -129,6 +131,41 @@ describe("the practitioner's own offers and orders", () => {
     expect(await holder.practitioner.release({ orderId })).toBe("ditawarkan");
     expect(await refusal(holder.practitioner.order({ orderId }))).toBe("NOT_FOUND");
     expect((await other.practitioner.offers()).map((o) => o.order.id)).toContain(orderId);
+  });
+});
+
+describe("after delivery, and when the client changes its mind", () => {
+  it("shows a revision with its reason (not the latest message), and no earnings for a cancelled order", async () => {
+    const { orderId, offerId, holder } = await offeredOrder();
+    await holder.practitioner.acceptOffer({ offerId });
+    await holder.practitioner.startWork({ orderId });
+    await holder.practitioner.deliver({ orderId, deliverable: "https://berkas.contoh.id/nda.pdf" });
+    await api.call(`/v1/orders/${orderId}/revision`, { method: "POST", token: org.token, json: { reason: "Ganti nama pihak kedua." } });
+    await holder.practitioner.askClient({ orderId, question: "Nama lengkapnya?" });
+    await api.call(`/v1/orders/${orderId}/messages`, { method: "POST", token: org.token, json: { body: "PT Dua Sejahtera." } });
+    const view = await holder.practitioner.order({ orderId });
+    expect(view).toMatchObject({ status: "dikerjakan", revisionCount: 1, revisionReason: { role: "client", body: "Ganti nama pihak kedua." }, deliverable: "https://berkas.contoh.id/nda.pdf" });
+    expect(view.actions).toContain("deliver");
+  });
+
+  it("tells the practitioner when a client's cancellation withdrew their offer", async () => {
+    const { orderId, offerId, holder } = await offeredOrder();
+    await api.call(`/v1/orders/${orderId}/cancel`, { method: "POST", token: org.token, json: {} });
+    expect((await holder.practitioner.offers()).map((o) => o.offerId)).not.toContain(offerId);
+    expect(await holder.practitioner.withdrawnOffers()).toContainEqual(expect.objectContaining({ offerId, orderId, orderStatus: "dibatalkan" }));
+    expect(await refusal(holder.practitioner.acceptOffer({ offerId }))).toBe("INVALID_STATE");
+  });
+
+  it("shows case-board work as an order with its case, never offering to release it", async () => {
+    const me = portalCaller(deps(), alice);
+    const { id: caseId } = await createTestCase(database.prisma, clock, org, { area: "kontrak" });
+    const mine = await me.practitioner.submitBid({ caseId, scope: "Somasi", etaDays: 5, priceIdr: 2_000_000 });
+    const { invoice } = await selectBid(database.prisma, clock, await agentKey(database.prisma, clock, org), caseId, mine.id);
+    const { orderId } = await payInvoice(deps(), { owner: liveDataOf(org.id), invoiceId: invoice.id, actor: { actorType: "org_admin", actorId: null } });
+    const view = await me.practitioner.order({ orderId: orderId! });
+    expect(view).toMatchObject({ status: "diambil", caseId, earningIdr: 2_000_000, masked: false, actions: ["start_work"] });
+    expect((await me.practitioner.orders()).map((o) => o.id)).toContain(orderId);
+    expect(await refusal(me.practitioner.release({ orderId: orderId! }))).toBe("INVALID_STATE");
   });
 });
 

@@ -4,7 +4,7 @@ import { PageTitle } from "@/app/_components/ui";
 import { toApiError } from "@/server/api/api-error";
 import { portalPage } from "@/server/portal";
 import { CaseCard } from "../case-card";
-import { areaLabel } from "../labels";
+import { areaLabel } from "@/app/_components/case-status";
 
 export const dynamic = "force-dynamic";
 

@@ -6,7 +6,7 @@ import { trpc } from "@/lib/trpc";
 import type { PractitionerAction } from "@/server/services/practitioner-work";
 import { ORDER_ERRORS } from "../../_components/messages";
 import { useHydrated } from "../../_components/use-hydrated";
-import { FormMessages } from "@/app/_components/field";
+import { Field, FormMessages } from "@/app/_components/field";
 
 /** The steps the order's status allows (decided by the server); the page re-renders after each. */
 export function OrderActions({ orderId, actions }: { orderId: string; actions: PractitionerAction[] }) {
@@ -14,6 +14,7 @@ export function OrderActions({ orderId, actions }: { orderId: string; actions: P
   const hydrated = useHydrated();
   const disabled = busy || !hydrated;
   const [done, setDone] = useState<string | null>(null);
+  const [deliverable, setDeliverable] = useState("");
   const can = (action: PractitionerAction) => actions.includes(action);
 
   async function step(mutation: () => Promise<unknown>, success: string): Promise<boolean> {
@@ -30,6 +31,10 @@ export function OrderActions({ orderId, actions }: { orderId: string; actions: P
     const text = String(new FormData(form).get("text") ?? "").trim();
     if (!text) return setError("Isian masih kosong. Tulis teksnya terlebih dahulu.");
     void step(() => send(text), success).then((ok) => ok && form.reset());
+  }
+
+  async function deliver() {
+    if (await step(() => trpc.practitioner.deliver.mutate({ orderId, deliverable: deliverable.trim() }), "Hasil diserahkan ke klien.")) setDeliverable("");
   }
 
   async function release() {
@@ -70,18 +75,28 @@ export function OrderActions({ orderId, actions }: { orderId: string; actions: P
       )}
 
       {can("deliver") && (
-        <form className="form" onSubmit={(e) => submitText(e, (deliverable) => trpc.practitioner.deliver.mutate({ orderId, deliverable }), "Hasil diserahkan ke klien.")}>
-          <label>
-            Hasil pekerjaan
-            <textarea name="text" rows={5} maxLength={10_000} required aria-describedby="deliver-hint" />
-          </label>
-          <p id="deliver-hint" className="muted small">
-            Tautan ke berkas (misalnya https://…) atau teks hasil. Setelah diserahkan, hasil tidak bisa diubah kecuali tim operator meminta revisi.
-          </p>
-          <button type="submit" className="button" disabled={disabled}>
-            Serahkan hasil
-          </button>
-        </form>
+        <div className="form">
+          <Field label="Hasil pekerjaan" hint="Tautan ke berkas (misalnya https://…) atau teks hasil. Setelah diserahkan, hasil tidak bisa diubah kecuali klien atau tim operator meminta revisi.">
+            {(control) => <textarea {...control} rows={5} maxLength={10_000} value={deliverable} onChange={(event) => setDeliverable(event.target.value)} />}
+          </Field>
+          <ConfirmDialogButton
+            label="Serahkan hasil"
+            title="Serahkan hasil ini ke klien?"
+            confirmLabel="Ya, serahkan"
+            busy={busy}
+            canOpen={() => {
+              setError(null);
+              if (deliverable.trim()) return true;
+              setError("Isian masih kosong. Tulis hasil atau tautannya terlebih dahulu.");
+              return false;
+            }}
+            onConfirm={deliver}
+          >
+            <p>Klien menerima teks berikut sebagai hasil pesanan ini:</p>
+            <p className="deliverable deliverable-preview">{deliverable.trim()}</p>
+            <p>Setelah diserahkan, Anda tidak bisa mengubahnya kecuali klien atau tim operator meminta revisi.</p>
+          </ConfirmDialogButton>
+        </div>
       )}
 
       {can("release") && (

@@ -1,12 +1,14 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import type { OrderStatus } from "@/generated/prisma/enums";
-import { formatDateTime, formatRupiah } from "@/app/_components/format";
+import { Countdown } from "@/app/_components/countdown";
+import { formatDateTime, MESSAGE_ROLE_LABEL } from "@/app/_components/format";
+import { IntakeList, MessageThread } from "@/app/_components/order-parts";
 import { Card, PageTitle, StatusBadge } from "@/app/_components/ui";
 import { toApiError } from "@/server/api/api-error";
 import { portalPage } from "@/server/portal";
-import { AutoRefresh } from "../../_components/auto-refresh";
-import { IntakeList, MessageThread } from "../../_components/order-parts";
+import { AutoRefresh } from "@/app/_components/auto-refresh";
+import { earningText } from "../../_components/earning";
 import { OrderActions } from "./order-actions";
 
 export const dynamic = "force-dynamic";
@@ -18,11 +20,11 @@ const STATUS_NOTICE: Partial<Record<OrderStatus, { text: string; tone: "notice" 
     text: "Menunggu jawaban klien atas pertanyaan Anda. Begitu klien menjawab, pesanan kembali ke Sedang dikerjakan; halaman ini diperbarui sendiri.",
     tone: "waiting",
   },
-  diserahkan: { text: "Hasil sudah diserahkan. Pendapatan masuk ke saldo Anda setelah klien menerima hasilnya.", tone: "notice" },
+  diserahkan: { text: "Hasil sudah diserahkan. Pendapatan masuk ke saldo Anda setelah klien menerima hasilnya; klien juga bisa meminta revisi atau mengajukan sengketa.", tone: "notice" },
   selesai: { text: "Pesanan selesai dan pendapatannya sudah masuk ke saldo Anda.", tone: "notice" },
   sengketa: { text: "Pesanan dalam sengketa. Tim operator Kuasa akan menghubungi Anda; tidak ada langkah yang perlu Anda ambil di sini.", tone: "error" },
-  dibatalkan: { text: "Pesanan dibatalkan.", tone: "error" },
-  direfund: { text: "Dana pesanan dikembalikan kepada klien oleh tim operator.", tone: "error" },
+  dibatalkan: { text: "Pesanan dibatalkan. Tidak ada pendapatan dari pesanan ini.", tone: "error" },
+  direfund: { text: "Dana pesanan dikembalikan kepada klien. Tidak ada pendapatan dari pesanan ini.", tone: "error" },
 };
 
 async function loadOrder(orderId: string) {
@@ -39,6 +41,11 @@ async function loadOrder(orderId: string) {
 export default async function OrderPage({ params }: { params: Promise<{ id: string }> }) {
   const order = await loadOrder((await params).id);
   const notice = STATUS_NOTICE[order.status];
+  const inRevision = order.status === "dikerjakan" && order.revisionCount > 0;
+  const reason = inRevision ? order.revisionReason : null;
+  // During a revision (or after a dispute sent it back) the kept result is the one being reworked.
+  const reworking = order.status === "dikerjakan" || order.status === "butuh_input_klien";
+  const deliverableTitle = !reworking ? "Hasil yang diserahkan" : order.revisionCount > 0 ? "Hasil sebelumnya (dikembalikan untuk revisi)" : "Hasil sebelumnya";
   return (
     <>
       <p className="back">
@@ -48,15 +55,40 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
       </p>
       <PageTitle lead={order.id}>{order.service.name}</PageTitle>
       <AutoRefresh seconds={5} />
+      {/* Above both columns: on a phone the summary comes first, and what changed must not hide below it. */}
+      <div className="order-notices">
+        {notice && (
+          <p className={notice.tone} role="status">
+            {notice.text}
+            {order.status === "diserahkan" && order.autoAcceptAt && (
+              <>
+                {" "}
+                Tanpa tanggapan klien, hasil diterima otomatis pada {formatDateTime(order.autoAcceptAt)}: <Countdown until={new Date(order.autoAcceptAt).toISOString()} />
+              </>
+            )}
+          </p>
+        )}
+        {inRevision && (
+          <div className="waiting revision-notice" role="status">
+            <p>
+              <strong>
+                {reason?.role === "operator" ? "Tim operator Kuasa" : "Klien"} meminta revisi ke-{order.revisionCount}.
+              </strong>{" "}
+              Perbaiki hasil sebelumnya, lalu serahkan lagi.
+            </p>
+            {reason && (
+              <blockquote>
+                <p className="small">Alasan dari {MESSAGE_ROLE_LABEL[reason.role]}:</p>
+                <p className="message-body">{reason.body}</p>
+              </blockquote>
+            )}
+          </div>
+        )}
+      </div>
       <div className="order-layout">
         <div className="order-main">
-          {notice && (
-            <p className={notice.tone === "error" ? "error" : notice.tone === "waiting" ? "waiting" : "notice"} role="status">
-              {notice.text}
-            </p>
-          )}
           {order.deliverable && (
-            <Card title="Hasil yang diserahkan">
+            <Card title={deliverableTitle}>
               <p className="deliverable">{order.deliverable}</p>
             </Card>
           )}
@@ -64,7 +96,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
             <IntakeList intake={order.intake} labels={order.intakeLabels} />
           </Card>
           <Card title="Percakapan dengan klien">
-            <MessageThread messages={order.messages} />
+            <MessageThread messages={order.messages} mine="practitioner" mineLabel="Anda" />
           </Card>
         </div>
         <aside className="order-side">
@@ -75,11 +107,26 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
                 <StatusBadge status={order.status} />
               </dd>
               <dt>Pendapatan</dt>
-              <dd className="amount">{order.earningIdr === null ? "Tidak ada: pesanan tidak dilanjutkan" : formatRupiah(order.earningIdr)}</dd>
+              <dd className={order.earningIdr === null ? "muted" : "amount"}>{earningText(order)}</dd>
               <dt>SLA</dt>
               <dd>{order.service.slaLabel}</dd>
               <dt>Tenggat</dt>
               <dd>{order.slaDueAt ? formatDateTime(order.slaDueAt) : "—"}</dd>
+              {order.revisionCount > 0 && (
+                <>
+                  <dt>Revisi</dt>
+                  <dd>{order.revisionCount} kali diminta</dd>
+                </>
+              )}
+              {order.caseId && (
+                <>
+                  <dt>Asal</dt>
+                  <dd>
+                    <Link href={`/praktisi/kasus/${order.caseId}`}>Kasus {order.caseId}</Link>
+                    <div className="muted small">Penawaran Anda yang dipilih klien di papan kasus.</div>
+                  </dd>
+                </>
+              )}
             </dl>
           </Card>
           {order.actions.length > 0 && (

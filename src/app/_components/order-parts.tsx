@@ -1,4 +1,5 @@
-import { formatDateTime } from "@/app/_components/format";
+import type { MessageRole } from "@/server/domain/order-state";
+import { formatDateTime, MESSAGE_ROLE_LABEL } from "./format";
 
 /**
  * The client's intake in the catalog's field order and with its labels (the stored JSON does not
@@ -20,8 +21,6 @@ export function IntakeList({ intake, labels }: { intake: Record<string, string>;
   );
 }
 
-const ROLE_LABEL: Record<string, string> = { client: "Klien", practitioner: "Anda", operator: "Operator" };
-
 interface ThreadMessage {
   id: string;
   role: string;
@@ -29,15 +28,19 @@ interface ThreadMessage {
   createdAt: Date | string;
 }
 
-/** The order's messages, oldest first, each under who wrote it. */
-export function MessageThread({ messages }: { messages: ThreadMessage[] }) {
+/**
+ * The order's messages, oldest first, each under who wrote it. The reader's own side (`mine`)
+ * sits on the right under `mineLabel`; Kuasa's operator and system messages stand out.
+ */
+export function MessageThread({ messages, mine, mineLabel }: { messages: ThreadMessage[]; mine: MessageRole; mineLabel: string }) {
   if (messages.length === 0) return <p className="muted">Belum ada pesan.</p>;
   return (
     <ol className="thread">
       {messages.map((m) => (
-        <li key={m.id} className={`message message-${m.role}`}>
+        <li key={m.id} className={`message message-${m.role}${m.role === mine ? " message-mine" : ""}`}>
           <p className="message-meta">
-            <strong>{ROLE_LABEL[m.role] ?? m.role}</strong> · <time dateTime={new Date(m.createdAt).toISOString()}>{formatDateTime(m.createdAt)}</time>
+            <strong>{m.role === mine ? mineLabel : (MESSAGE_ROLE_LABEL[m.role as MessageRole] ?? m.role)}</strong> ·{" "}
+            <time dateTime={new Date(m.createdAt).toISOString()}>{formatDateTime(m.createdAt)}</time>
           </p>
           <p className="message-body">{m.body}</p>
         </li>

@@ -4,7 +4,7 @@ import { useEffect, useTransition } from "react";
 
 /**
  * Re-renders the page's server components every `seconds` while the tab is visible (and at once
- * when it becomes visible again), so new offers and the client's answers appear without a manual
+ * when it becomes visible again), so new offers, answers and status changes appear without a manual
  * reload; typed text survives. The next refresh waits until the previous one has landed: on a
  * slow connection, refreshes that overtake each other would never show anything.
  */

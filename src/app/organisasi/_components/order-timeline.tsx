@@ -1,0 +1,25 @@
+import { formatDateTime, ORDER_STATUS_LABEL } from "@/app/_components/format";
+import type { OrderStatus } from "@/generated/prisma/enums";
+
+/** `order.dibayar` → the status it reports, as a person reads it. */
+const eventLabel = (type: string) => ORDER_STATUS_LABEL[type.replace(/^order\./, "") as OrderStatus] ?? type;
+
+/** The order's creation, then every status change it reported (the webhook events), oldest first. */
+export function OrderTimeline({ createdAt, events }: { createdAt: Date | string; events: Array<{ id: string; type: string; createdAt: Date | string }> }) {
+  return (
+    <ol className="timeline">
+      <li>
+        <span>Pesanan dibuat</span>
+        <time dateTime={new Date(createdAt).toISOString()}>{formatDateTime(createdAt)}</time>
+      </li>
+      {events.map((event) => (
+        <li key={event.id}>
+          <span>
+            {eventLabel(event.type)} <code className="small">{event.type}</code>
+          </span>
+          <time dateTime={new Date(event.createdAt).toISOString()}>{formatDateTime(event.createdAt)}</time>
+        </li>
+      ))}
+    </ol>
+  );
+}
