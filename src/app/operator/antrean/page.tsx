@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import type { ReactNode } from "react";
 import { Countdown } from "@/app/_components/countdown";
 import { formatDateTime, formatRupiah } from "@/app/_components/format";
 import { Card, EmptyState, PageTitle, StatusBadge } from "@/app/_components/ui";
@@ -16,6 +17,26 @@ const HANDLED = {
 } as const;
 
 type Handled = Partial<Record<keyof typeof HANDLED, string>>;
+
+/** One order of a queue: its id and facts, its amount, then what the queue needs of the operator. */
+function QueueCard({ id, facts, priceIdr, children }: { id: string; facts: ReactNode; priceIdr: number; children: ReactNode }) {
+  return (
+    <li>
+      <article className="card" aria-labelledby={`${id}-title`}>
+        <header className="card-head">
+          <div>
+            <h3 id={`${id}-title`}>
+              <code>{id}</code>
+            </h3>
+            <p className="muted small">{facts}</p>
+          </div>
+          <p className="price">{formatRupiah(priceIdr)}</p>
+        </header>
+        {children}
+      </article>
+    </li>
+  );
+}
 
 export default async function QueuePage({ searchParams }: { searchParams: Promise<Handled> }) {
   const { caller } = await portalPage("operator");
@@ -39,25 +60,21 @@ export default async function QueuePage({ searchParams }: { searchParams: Promis
       ) : (
         <ul className="plain-list">
           {disputes.map((order) => (
-            <li key={order.id}>
-              <article className="card" aria-labelledby={`${order.id}-title`}>
-                <header className="card-head">
-                  <div>
-                    <h3 id={`${order.id}-title`}>
-                      <code>{order.id}</code>
-                    </h3>
-                    <p className="muted small">
-                      {order.service.name} · {order.organization.name} · praktisi {order.practitioner?.name ?? "belum ada"}
-                      {order.openedAt && <> · dibuka {formatDateTime(order.openedAt)}</>}
-                    </p>
-                  </div>
-                  <p className="price">{formatRupiah(order.priceIdr)}</p>
-                </header>
-                <p className="small muted">Alasan</p>
-                <p className="quote">{order.reason ?? "Tanpa alasan tertulis."}</p>
-                <DisputeActions order={{ id: order.id, service: order.service.name, price: formatRupiah(order.priceIdr), organization: order.organization.name }} />
-              </article>
-            </li>
+            <QueueCard
+              key={order.id}
+              id={order.id}
+              priceIdr={order.priceIdr}
+              facts={
+                <>
+                  {order.service.name} · {order.organization.name} · praktisi {order.practitioner?.name ?? "belum ada"}
+                  {order.openedAt && <> · dibuka {formatDateTime(order.openedAt)}</>}
+                </>
+              }
+            >
+              <p className="small muted">Alasan</p>
+              <p className="quote">{order.reason ?? "Tanpa alasan tertulis."}</p>
+              <DisputeActions order={{ id: order.id, service: order.service.name, price: formatRupiah(order.priceIdr), organization: order.organization.name }} />
+            </QueueCard>
           ))}
         </ul>
       )}
@@ -68,28 +85,20 @@ export default async function QueuePage({ searchParams }: { searchParams: Promis
       ) : (
         <ul className="plain-list">
           {stalled.map((order) => (
-            <li key={order.id}>
-              <article className="card" aria-labelledby={`${order.id}-title`}>
-                <header className="card-head">
-                  <div>
-                    <h3 id={`${order.id}-title`}>
-                      <code>{order.id}</code>
-                    </h3>
-                    <p className="muted small">
-                      {order.service.name} · {order.organization.name} · putaran {order.round} · macet sejak {formatDateTime(order.stalledAt)}
-                    </p>
-                  </div>
-                  <p className="price">{formatRupiah(order.priceIdr)}</p>
-                </header>
-                <p className="waiting">{order.reason}</p>
-                {order.refundAt && (
-                  <p className="refund-timer">
-                    Direfund otomatis {formatDateTime(order.refundAt)} bila tidak ditawarkan lagi: <Countdown until={new Date(order.refundAt).toISOString()} />
-                  </p>
-                )}
-                <StalledOrderActions orderId={order.id} />
-              </article>
-            </li>
+            <QueueCard
+              key={order.id}
+              id={order.id}
+              priceIdr={order.priceIdr}
+              facts={`${order.service.name} · ${order.organization.name} · putaran ${order.round} · macet sejak ${formatDateTime(order.stalledAt)}`}
+            >
+              <p className="waiting">{order.reason}</p>
+              {order.refundAt && (
+                <p className="refund-timer">
+                  Direfund otomatis {formatDateTime(order.refundAt)} bila tidak ditawarkan lagi: <Countdown until={new Date(order.refundAt).toISOString()} />
+                </p>
+              )}
+              <StalledOrderActions orderId={order.id} />
+            </QueueCard>
           ))}
         </ul>
       )}
