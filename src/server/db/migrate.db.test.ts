@@ -160,3 +160,45 @@ describe.runIf(testDatabaseKind === "postgres")("migrate on PostgreSQL, several 
     expect(await tableExists(database, "mig_next")).toBe(true);
   });
 });
+
+describe("the order_life migration on a database that already has events", () => {
+  it("fills each event's organisation, mode and key from its order, and numbers the events in the order they happened", async () => {
+    const all = readMigrations();
+    const at = all.findIndex((m) => m.name.endsWith("_order_life"));
+    expect(at).toBeGreaterThan(0);
+    await migrate(database, all.slice(0, at));
+    await database.withConnection(async (c) => {
+      await c.execScript(`
+        INSERT INTO "Organization" ("id", "name", "status", "updatedAt") VALUES ('org_a', 'A', 'aktif', now());
+        INSERT INTO "ApiKey" ("id", "organizationId", "keyId", "secretHash", "mode", "scopes", "maxOrderIdr", "monthlyBudgetIdr", "webhookSecret", "updatedAt")
+          VALUES ('key_a', 'org_a', 'kk_test_a', 'x', 'test', '{}', 1, 1, 's', now());
+        INSERT INTO "Service" ("code", "name", "category", "description", "clientPriceIdr", "slaDays", "slaLabel", "intake", "updatedAt")
+          VALUES ('nda', 'NDA', 'kontrak', 'd', 1, 1, '1 hari', '[]', now());
+        INSERT INTO "Order" ("id", "organizationId", "apiKeyId", "serviceCode", "status", "priceIdr", "clientPriceIdr", "intake", "livemode", "updatedAt")
+          VALUES ('ord_a', 'org_a', 'key_a', 'nda', 'dibayar', 1, 1, '{}', false, now());
+        INSERT INTO "WebhookEvent" ("id", "orderId", "type", "payload", "createdAt") VALUES
+          ('evt_late', 'ord_a', 'order.ditawarkan', '{}', '2026-11-22 10:00:02'),
+          ('evt_early', 'ord_a', 'order.dibayar', '{}', '2026-11-22 10:00:01');`);
+    });
+    await migrate(database, all);
+    const events = await database.withConnection((c) =>
+      c.queryRows<{ id: string; organizationId: string; livemode: boolean; apiKeyId: string; seq: string }>(
+        `SELECT "id", "organizationId", "livemode", "apiKeyId", "seq"::text AS "seq" FROM "WebhookEvent" ORDER BY "seq"`,
+      ),
+    );
+    expect(events).toEqual([
+      { id: "evt_early", organizationId: "org_a", livemode: false, apiKeyId: "key_a", seq: "1" },
+      { id: "evt_late", organizationId: "org_a", livemode: false, apiKeyId: "key_a", seq: "2" },
+    ]);
+    // New events continue after the old ones.
+    await database.withConnection((c) =>
+      c.execScript(`INSERT INTO "WebhookEvent" ("id", "organizationId", "livemode", "apiKeyId", "orderId", "type", "payload") VALUES ('evt_new', 'org_a', false, 'key_a', 'ord_a', 'order.diambil', '{}')`),
+    );
+    const [next] = await database.withConnection((c) => c.queryRows<{ seq: string }>(`SELECT "seq"::text AS "seq" FROM "WebhookEvent" WHERE "id" = 'evt_new'`));
+    expect(next?.seq).toBe("3");
+    // An event about nothing is refused.
+    await expect(
+      database.withConnection((c) => c.execScript(`INSERT INTO "WebhookEvent" ("id", "organizationId", "livemode", "apiKeyId", "type", "payload") VALUES ('evt_none', 'org_a', false, 'key_a', 'x', '{}')`)),
+    ).rejects.toThrow(/WebhookEvent_has_subject/);
+  });
+});
