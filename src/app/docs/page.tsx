@@ -537,7 +537,7 @@ export default async function ApiReference() {
                 <code>{type}</code>
               </span>
             ))}
-            . Their body is <code>event</code>, <code>sent_at</code>, then <code>case</code> (<code>id</code>, <code>status</code>,{" "}
+            . Their body is <code>id</code>, <code>event</code>, <code>sent_at</code>, then <code>case</code> (<code>id</code>, <code>status</code>,{" "}
             <code>area</code>, <code>selected_bid_id</code>, <code>order_id</code>, <code>updated_at</code>) and, on{" "}
             <code>case.bid_received</code>, <code>bid</code> (<code>id</code>, <code>status</code>, <code>price_idr</code>, <code>client_pays</code>,{" "}
             <code>eta_days</code>, <code>created_at</code>); <code>invoice.dibayar</code> carries <code>invoice</code> (<code>id</code>,{" "}
@@ -560,10 +560,19 @@ export default async function ApiReference() {
 
           <h3 id="webhook-payload">Payload</h3>
           <p>
-            Exactly these fields, in this order. <code>sent_at</code> is the time of this attempt, so every attempt has a different body and
-            signature. Messages are not included: on <code>order.butuh_input_klien</code>, fetch the order to read the question.
+            Exactly these fields, in this order. <code>id</code> is the event&apos;s id, the same in every attempt and redelivery and in{" "}
+            <code>GET /v1/events</code>: drop an id you have already processed. <code>sent_at</code> is the time of this attempt, so every attempt
+            has a different body and signature. Messages are not included: on <code>order.butuh_input_klien</code>, fetch the order to read the
+            question.
           </p>
           <Code>{example.prettyBody}</Code>
+          <p>
+            Missed some (a receiver down past the last attempt, a restart)? <code>GET /v1/events</code> lists every event of the key&apos;s
+            organisation and mode, kept at least 30 days, sent or not, with the webhook body minus <code>id</code> and <code>sent_at</code> as{" "}
+            <code>data</code>. It is newest first, so the events after the last id you processed are reached with{" "}
+            <code>ending_before=&lt;last id&gt;</code>: handle each page from its last element to its first, and repeat with the page&apos;s first
+            (newest) id while <code>has_more</code> is true.
+          </p>
 
           <h3 id="webhook-headers">Request headers</h3>
           <Table head={["Header", "Example value"]}>

@@ -11,7 +11,8 @@ describe("the worked webhook example", () => {
 
   it("carries the payload fields in the order the sender writes them", () => {
     const body = JSON.parse(example.rawBody) as Record<string, unknown> & { order: Record<string, unknown> };
-    expect(Object.keys(body)).toEqual(["event", "sent_at", "order"]);
+    expect(Object.keys(body)).toEqual(["id", "event", "sent_at", "order"]);
+    expect(body.id).toBe(example.headers["X-Legal-Hub2-Event-Id"]);
     expect(Object.keys(body.order)).toEqual(["id", "status", "service", "price_idr", "sla_due_at", "deliverable", "updated_at"]);
     expect(body.event).toBe(`order.${body.order.status}`);
     expect(example.prettyBody).toBe(JSON.stringify(body, null, 2));

@@ -57,7 +57,7 @@ export function sampleOrder(): OrderEventSource {
 
 export function webhookExample(operatorName: string): WebhookExample {
   const payload = orderEventPayload(sampleOrder());
-  const rawBody = webhookBody(payload, SENT_AT);
+  const rawBody = webhookBody(SAMPLE_EVENT_ID, payload, SENT_AT);
   const timestamp = Math.floor(SENT_AT.getTime() / 1000);
   const signature = signWebhook(SAMPLE_WEBHOOK_SECRET, timestamp, rawBody);
   const headers = webhookHeaders(operatorName, signature, SAMPLE_EVENT_ID);

@@ -2,6 +2,7 @@ import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { ERROR_CODES } from "@/server/domain/errors";
 import { REST_ROUTES } from "./routes";
 import { errorSchema } from "./schemas/error";
+import { METADATA_FILTER_PARAMETER, takesMetadataFilter } from "./schemas/list";
 import { v1Router } from "./v1";
 
 type Operation = {
@@ -50,11 +51,11 @@ export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
     const fixed: Record<string, unknown> = {};
     fixed[String(route.meta.successStatus ?? 200)] = success;
     if (route.meta.idempotent) {
-      fixed["200"] = {
-        ...(success as object),
-        description: "Idempotent replay of the first request's order, in its current status.",
-        headers: { "Idempotent-Replayed": { description: "Always `true` on a replay.", schema: { type: "string", enum: ["true"] } } },
-      };
+      const replayed = { "Idempotent-Replayed": { description: "`true` when this answers a replay under the same Idempotency-Key.", schema: { type: "string", enum: ["true"] } } };
+      fixed["200"] =
+        route.meta.successStatus === 201
+          ? { ...(success as object), description: "Idempotent replay: what the first request made, in its current state.", headers: replayed }
+          : { ...(success as object), headers: replayed };
     }
     const errorStatuses = route.method === "GET" ? ERROR_STATUSES_ALWAYS : [...ERROR_STATUSES_ALWAYS, ...ERROR_STATUSES_WITH_BODY];
     for (const status of errorStatuses.sort()) {
@@ -66,6 +67,9 @@ export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
     op.responses = fixed;
     op.security = [{ bearerAuth: route.meta.scope ? [route.meta.scope] : [] }];
     op["x-required-scope"] = route.meta.scope;
+    // The generator documents named query keys only; `metadata[key]` filters take any key.
+    const input = (v1Router._def.procedures[route.procedurePath as keyof typeof v1Router._def.procedures] as unknown as { _def: { inputs: unknown[] } })._def.inputs[0];
+    if (takesMetadataFilter(input)) op.parameters = [...(op.parameters ?? []), METADATA_FILTER_PARAMETER];
     if (route.meta.idempotent) {
       op.parameters = [
         ...(op.parameters ?? []),
@@ -73,7 +77,7 @@ export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
           name: "Idempotency-Key",
           in: "header",
           required: false,
-          description: "1–255 visible ASCII characters without space, `\"` or `\\`. Same key and body within 24 h replays the first order.",
+          description: "1–255 visible ASCII characters without space, `\"` or `\\`. The same key with the same request within 24 h replays the first answer (what it made or changed, as it is now) instead of acting twice; with another request it is 422.",
           schema: { type: "string", minLength: 1, maxLength: 257 },
         },
       ];

@@ -3,7 +3,9 @@ import type { OpenApiMeta } from "trpc-to-openapi";
 import type { UserRole } from "@/generated/prisma/enums";
 import type { Scope } from "@/server/domain/api-key";
 import { AppError } from "@/server/domain/errors";
+import { parseIdempotencyKey } from "@/server/domain/idempotency";
 import { authenticateApiKey, requireScope } from "@/server/services/api-keys";
+import { type ClaimKey, runIdempotent } from "@/server/services/idempotency";
 import { rateLimitHeaders } from "@/server/services/rate-limit";
 import { toApiError } from "./api-error";
 import type { Context } from "./context";
@@ -12,7 +14,7 @@ import type { Context } from "./context";
 export type Meta = OpenApiMeta<{
   scope?: Scope;
   successStatus?: 200 | 201;
-  /** POST /v1/orders reads an Idempotency-Key header. */
+  /** The agent POST reads an Idempotency-Key header (every agent POST but the sandbox's test helpers). */
   idempotent?: boolean;
 }>;
 
@@ -44,8 +46,13 @@ export const publicProcedure = baseProcedure;
  * Agent operations: the API key is authenticated and the scope named in the procedure's meta is
  * checked here, once, for REST and MCP alike. A procedure without a scope is a programming error.
  */
-export const agentProcedure = baseProcedure.use(async ({ ctx, meta, next }) => {
+export const agentProcedure = baseProcedure.use(async ({ ctx, meta, path, next }) => {
   if (!meta?.scope) throw new Error("agent procedure declared without a scope");
+  // A key the operation cannot honour is refused rather than ignored: a retry would act twice.
+  if (!meta.idempotent && ctx.headers["idempotency-key"] !== undefined && meta.openapi?.method === "POST") {
+    throw new AppError("VALIDATION", "This operation does not take an Idempotency-Key (the sandbox's test helpers act on every call); send it without one.");
+  }
+  const idempotencyKey = meta.idempotent ? parseIdempotencyKey(ctx.headers["idempotency-key"]) : null;
   const authorization = ctx.headers.authorization;
   const apiKey = await authenticateApiKey(ctx.db, ctx.clock, Array.isArray(authorization) ? authorization[0] : authorization);
   requireScope(apiKey, meta.scope);
@@ -55,8 +62,24 @@ export const agentProcedure = baseProcedure.use(async ({ ctx, meta, next }) => {
     if (!decision.allowed) throw new AppError("RATE_LIMITED", `Too many requests for this API key; retry after ${decision.resetSeconds} s.`);
   }
   if (meta.successStatus) ctx.response.status = meta.successStatus;
-  return next({ ctx: { ...ctx, apiKey } });
+  return next({ ctx: { ...ctx, apiKey, idempotency: idempotencyKey ? { key: idempotencyKey, operation: path } : null } });
 });
+
+type AgentContext = Context & { apiKey: Awaited<ReturnType<typeof authenticateApiKey>>; idempotency: { key: string; operation: string } | null };
+
+/**
+ * An agent POST under its Idempotency-Key (when sent): `change` makes the change, claiming the key
+ * inside its transaction; a replay answers `load(resourceId)` with 200 and `Idempotent-Replayed: true`.
+ */
+export async function idempotently<T>(ctx: AgentContext, input: unknown, change: (claim: ClaimKey) => Promise<T>, load: (resourceId: string) => Promise<T>): Promise<T> {
+  const request = ctx.idempotency ? { owner: ctx.apiKey, key: ctx.idempotency.key, operation: ctx.idempotency.operation, input } : null;
+  const { value, replayed } = await runIdempotent(ctx, request, change, load);
+  if (replayed) {
+    ctx.response.status = 200;
+    ctx.response.headers["Idempotent-Replayed"] = "true";
+  }
+  return value;
+}
 
 /**
  * Portal operations: a signed-in user of one of `roles`. Ownership (this organisation's order,

@@ -1,4 +1,4 @@
-import type { BidStatus, CaseStatus, InvoiceStatus, OrderStatus } from "@/generated/prisma/enums";
+import { type BidStatus, type CaseStatus, type InvoiceStatus, OrderStatus } from "@/generated/prisma/enums";
 
 /**
  * What a webhook event says (spec "Events → Payload" for orders; the case board's events follow
@@ -73,6 +73,15 @@ export function hasEvent(status: OrderStatus): boolean {
   return status !== "dibuat" && status !== "menunggu_bayar";
 }
 
+/** Every event type there is: one per order status with an event, then the case board's. */
+export const EVENT_TYPES = [
+  ...Object.values(OrderStatus)
+    .filter(hasEvent)
+    .map((status) => `order.${status}` as const),
+  ...CASE_EVENT_TYPES,
+];
+export type EventType = WebhookPayload["event"];
+
 export function orderSummary(order: OrderEventSource): OrderSummary {
   return {
     id: order.id,
@@ -110,14 +119,24 @@ const FIELDS = {
 } as const;
 
 /**
- * The exact request body: `event`, `sent_at`, then the event's objects (for orders: `order` with
- * its fields in the spec's order), rebuilt field by field from the stored payload.
+ * What an event says, as both its webhook body and the events API carry it: `event`, then the
+ * event's objects (for orders: `order` with its fields in the spec's order), rebuilt field by field
+ * from the stored payload.
  */
-export function webhookBody(payload: WebhookPayload, sentAt: Date): string {
-  const body: Record<string, unknown> = { event: payload.event, sent_at: sentAt.toISOString() };
+export function webhookData(payload: WebhookPayload): WebhookPayload {
+  const data: Record<string, unknown> = { event: payload.event };
   for (const [name, fields] of Object.entries(FIELDS)) {
     const object = (payload as unknown as Record<string, Record<string, unknown> | undefined>)[name];
-    if (object) body[name] = Object.fromEntries(fields.map((field) => [field, object[field] ?? null]));
+    if (object) data[name] = Object.fromEntries(fields.map((field) => [field, object[field] ?? null]));
   }
-  return JSON.stringify(body);
+  return data as WebhookPayload;
+}
+
+/**
+ * The exact request body: the event's `id` (for deduplication, and the cursor to catch up from),
+ * `event`, `sent_at`, then the event's objects as `webhookData` writes them.
+ */
+export function webhookBody(eventId: string, payload: WebhookPayload, sentAt: Date): string {
+  const { event, ...objects } = webhookData(payload);
+  return JSON.stringify({ id: eventId, event, sent_at: sentAt.toISOString(), ...objects });
 }

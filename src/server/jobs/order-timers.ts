@@ -1,12 +1,6 @@
 import { ensureOffering, expireOffer, offersDueToExpire, ordersNeedingOffer, refundStalledOrder, stalledOrdersDueForRefund } from "@/server/services/offers";
-import {
-  autoAcceptOrder,
-  deleteExpiredIdempotencyKey,
-  expiredIdempotencyKeys,
-  markSlaBreached,
-  ordersDueForAutoAccept,
-  ordersPastSla,
-} from "@/server/services/order-timers";
+import { deleteExpiredIdempotencyKey, expiredIdempotencyKeys } from "@/server/services/idempotency";
+import { autoAcceptOrder, markSlaBreached, ordersDueForAutoAccept, ordersPastSla } from "@/server/services/order-timers";
 import type { JobKind } from "./types";
 
 /** A paid order, or one whose offer ended, gets its next offer (or stalls into the operator queue). */

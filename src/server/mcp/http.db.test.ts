@@ -59,6 +59,7 @@ describe("tools/list", () => {
       "detail_layanan",
       "buat_order",
       "status_order",
+      "daftar_order",
       "kirim_pesan",
       "terima_hasil",
       "batalkan_order",
@@ -66,7 +67,9 @@ describe("tools/list", () => {
       "ajukan_sengketa",
       "ajukan_kasus",
       "status_kasus",
+      "daftar_kasus",
       "pilih_penawaran",
+      "daftar_event",
       "saldo",
     ]);
     expect(tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
@@ -76,18 +79,20 @@ describe("tools/list", () => {
       expect(JSON.stringify(tool), tool.name).not.toContain("$ref");
     }
     const byName = new Map(tools.map((t) => [t.name, t]));
-    expect(Object.keys(byName.get("buat_order")!.inputSchema.properties ?? {}).sort()).toEqual(["callback_url", "idempotency_key", "intake", "max_budget", "service"]);
+    expect(Object.keys(byName.get("buat_order")!.inputSchema.properties ?? {}).sort()).toEqual(["callback_url", "idempotency_key", "intake", "max_budget", "metadata", "service"]);
     expect(byName.get("buat_order")!.inputSchema.required).toEqual(["service", "intake"]);
-    expect(Object.keys(byName.get("kirim_pesan")!.inputSchema.properties ?? {}).sort()).toEqual(["body", "id"]);
+    expect(Object.keys(byName.get("kirim_pesan")!.inputSchema.properties ?? {}).sort()).toEqual(["body", "id", "idempotency_key"]);
     expect(byName.get("detail_layanan")!.inputSchema.required).toEqual(["code"]);
-    expect(Object.keys(byName.get("pilih_penawaran")!.inputSchema.properties ?? {}).sort()).toEqual(["bid_id", "id"]);
+    expect(Object.keys(byName.get("pilih_penawaran")!.inputSchema.properties ?? {}).sort()).toEqual(["bid_id", "id", "idempotency_key"]);
     expect(byName.get("ajukan_kasus")!.inputSchema.required).toEqual(["contact_name", "contact_email", "story"]);
   });
 
   it("marks the read-only tools read-only, only cancelling idempotent among the writing tools, and the irreversible ones destructive", async () => {
     const { tools } = await client.listTools();
     const annotations = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
-    for (const name of ["daftar_layanan", "detail_layanan", "status_order", "status_kasus", "saldo"]) expect(annotations[name]?.readOnlyHint, name).toBe(true);
+    for (const name of ["daftar_layanan", "detail_layanan", "status_order", "daftar_order", "status_kasus", "daftar_kasus", "daftar_event", "saldo"]) {
+      expect(annotations[name]?.readOnlyHint, name).toBe(true);
+    }
     for (const name of ["buat_order", "kirim_pesan", "terima_hasil", "minta_revisi", "ajukan_sengketa", "ajukan_kasus", "pilih_penawaran"]) {
       expect(annotations[name], name).toMatchObject({ readOnlyHint: false, idempotentHint: false });
     }
@@ -259,6 +264,36 @@ describe("the case board", () => {
     const body = await toolError(client, "ajukan_kasus", args);
     expect(body.error.code).toBe("VALIDATION");
     expect(body).toEqual(await rest("/v1/cases", org.token, { method: "POST", json: args }));
+  });
+});
+
+describe("finding the way back", () => {
+  type Page = { data: Array<{ id: string; type?: string }>; has_more: boolean };
+
+  it("daftar_order pages, filters on metadata and answers what GET /v1/orders answers", async () => {
+    const reader = await createTestOrg(database.prisma, { depositIdr: 20_000_000n });
+    const agent = await mcp.connect(reader.token);
+    const ids: string[] = [];
+    for (const tiket of ["T-1", "T-2", "T-3"]) ids.push(((await rest("/v1/orders", reader.token, { method: "POST", json: ndaOrder({ metadata: { tiket } }) })) as Order).id);
+    const first = toolJson(await agent.callTool({ name: "daftar_order", arguments: { limit: 2 } })) as Page;
+    expect(first).toEqual(await rest("/v1/orders?limit=2", reader.token));
+    const rest2 = toolJson(await agent.callTool({ name: "daftar_order", arguments: { limit: 2, starting_after: first.data.at(-1)!.id } })) as Page;
+    expect([...first.data, ...rest2.data].map((o) => o.id).sort()).toEqual([...ids].sort());
+    expect([first.has_more, rest2.has_more]).toEqual([true, false]);
+    const tagged = toolJson(await agent.callTool({ name: "daftar_order", arguments: { "metadata[tiket]": "T-2" } })) as Page;
+    expect(tagged.data.map((o) => o.id)).toEqual([ids[1]]);
+    expect((await toolError(agent, "daftar_order", { limit: 101 })).error.code).toBe("VALIDATION");
+  });
+
+  it("daftar_kasus and daftar_event answer what GET /v1/cases and GET /v1/events answer", async () => {
+    const reader = await createTestOrg(database.prisma, { depositIdr: 20_000_000n });
+    const agent = await mcp.connect(reader.token);
+    await rest("/v1/cases", reader.token, { method: "POST", json: caseBody() });
+    await rest("/v1/orders", reader.token, { method: "POST", json: ndaOrder() });
+    expect(toolJson(await agent.callTool({ name: "daftar_kasus", arguments: {} }))).toEqual(await rest("/v1/cases", reader.token));
+    const events = toolJson(await agent.callTool({ name: "daftar_event", arguments: { type: "order.dibayar" } })) as Page;
+    expect(events).toEqual(await rest("/v1/events?type=order.dibayar", reader.token));
+    expect(events.data.map((e) => e.type)).toEqual(["order.dibayar"]);
   });
 });
 

@@ -75,6 +75,13 @@ describe("kuasa-mcp over stdio", () => {
     expect(status).toEqual(await rest(`/v1/orders/${first.id}`, buyer.token));
   });
 
+  it("daftar_order puts its arguments in the query string, metadata filters included", async () => {
+    const created = (await rest("/v1/orders", org.token, { method: "POST", json: ndaOrder({ metadata: { tiket: "stdio-7" } }) })) as { id: string };
+    const page = toolJson(await client.callTool({ name: "daftar_order", arguments: { limit: 1, "metadata[tiket]": "stdio-7" } }));
+    expect(page).toEqual(await rest("/v1/orders?limit=1&metadata%5Btiket%5D=stdio-7", org.token));
+    expect((page as { data: Array<{ id: string }> }).data.map((o) => o.id)).toEqual([created.id]);
+  });
+
   it("passes REST error bodies through unchanged", async () => {
     const budget = await toolError(client, "buat_order", ndaOrder({ max_budget: NDA_PRICE_IDR - 1 }));
     expect(budget.error.code).toBe("BUDGET_EXCEEDED");

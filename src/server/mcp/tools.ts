@@ -20,6 +20,10 @@ interface ToolEntry {
 
 const READ: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
 
+const PAGING_HELP =
+  "Newest first, `limit` 1–100 (default 20). Paging: while has_more is true, pass the last id of a page as `starting_after` for " +
+  "the next (older) page; `ending_before` with the first id of a page goes to newer ones. ";
+
 /** The one tool table: both MCP transports (remote HTTP and local stdio) serve exactly these. */
 const TOOL_TABLE: readonly ToolEntry[] = [
   {
@@ -76,6 +80,17 @@ const TOOL_TABLE: readonly ToolEntry[] = [
       "role system explain what Kuasa did on its own.",
     annotations: READ,
     procedure: "orders.get",
+  },
+  {
+    name: "daftar_order",
+    title: "Daftar order: your organisation's orders",
+    description:
+      "The orders of your organisation made with keys of this key's mode, as full orders (status, price_idr, messages, deliverable…). " +
+      PAGING_HELP +
+      "Filters: `status`, `service` (a catalog code), `created[gte]` / `created[lte]` (ISO times). Use it to find an order whose id you " +
+      "lost, or to see which orders wait for you (diserahkan, butuh_input_klien).",
+    annotations: READ,
+    procedure: "orders.list",
   },
   {
     name: "kirim_pesan",
@@ -151,6 +166,16 @@ const TOOL_TABLE: readonly ToolEntry[] = [
     procedure: "cases.get",
   },
   {
+    name: "daftar_kasus",
+    title: "Daftar kasus: your organisation's cases",
+    description:
+      "The cases your organisation submitted with keys of this key's mode, each with its bids. " +
+      PAGING_HELP +
+      "Filters: `status` (terbuka, dipilih, ditutup), `created[gte]` / `created[lte]` (ISO times).",
+    annotations: READ,
+    procedure: "cases.list",
+  },
+  {
     name: "pilih_penawaran",
     title: "Pilih penawaran: select a bid",
     description:
@@ -160,6 +185,19 @@ const TOOL_TABLE: readonly ToolEntry[] = [
       "with your user's agreement. Returns the case and the invoice.",
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     procedure: "cases.select",
+  },
+  {
+    name: "daftar_event",
+    title: "Daftar event: what happened, as webhooks would tell it",
+    description:
+      "Every event of your organisation in this key's mode (order.dibayar, order.diserahkan, case.bid_received…), each with the " +
+      "webhook's payload in `data`, whether or not a webhook was sent. " +
+      PAGING_HELP +
+      "To catch up after missed webhooks, pass the last event id you handled as `ending_before`: the page holds the events after it, " +
+      "newest first, so handle it from last to first and repeat with the page's first id while has_more is true. Filters: `type`, " +
+      "`created[gte]` / `created[lte]`.",
+    annotations: READ,
+    procedure: "events.list",
   },
   {
     name: "saldo",
@@ -190,7 +228,7 @@ export const IDEMPOTENCY_KEY_ARGUMENT = "idempotency_key";
 const idempotencyKeyArgument = z
   .string()
   .optional()
-  .meta({ description: "Sent as the Idempotency-Key header. Reuse the same value when retrying the same order." });
+  .meta({ description: "Sent as the Idempotency-Key header: one value per action you intend; reuse it when retrying the same call, so it acts once." });
 
 /**
  * MCP wants a plain object schema at the root, and some clients cannot follow references, while zod

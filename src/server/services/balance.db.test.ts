@@ -25,7 +25,7 @@ describe("spentThisMonth", () => {
     const key = await authenticateApiKey(db(), fixedClock("2026-11-15T05:00:00Z"), `Bearer ${org.token}`);
     // 23:59:59 WIB on 31 October (last month) and 00:00 WIB on 1 November (this month).
     for (const at of ["2026-10-31T16:59:59Z", "2026-10-31T17:00:00Z"]) {
-      await createOrder({ db: db(), clock: fixedClock(at) }, key, ndaOrder(), null);
+      await createOrder({ db: db(), clock: fixedClock(at) }, key, ndaOrder());
     }
     const midNovember = fixedClock("2026-11-15T05:00:00Z");
     for (const zone of ["+00:00", "+07:00", "-05:00"]) {

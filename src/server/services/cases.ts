@@ -13,6 +13,7 @@ import type { Db, DbOrTx, Tx } from "@/server/db/client";
 import type { AuthenticatedKey } from "./api-keys";
 import { audit, type AuditEntry } from "./audit";
 import { spentThisMonth } from "./balance";
+import { type ClaimKey, NO_KEY } from "./idempotency";
 import { recordCaseEvent } from "./outbox";
 
 /**
@@ -52,12 +53,15 @@ export interface CreateCaseInput {
   area?: string | null;
   urgency?: string;
   budgetRange?: string;
+  metadata?: Record<string, string>;
 }
 
-export async function createCase(db: Db, clock: Clock, key: AuthenticatedKey, input: CreateCaseInput): Promise<CaseWithBids> {
+/** POST /v1/cases; `claim` takes the request's Idempotency-Key as the transaction's first statement. */
+export async function createCase(db: Db, clock: Clock, key: AuthenticatedKey, input: CreateCaseInput, claim: ClaimKey = NO_KEY): Promise<CaseWithBids> {
   const now = clock.now();
   const id = newId("case");
   return db.$transaction(async (tx) => {
+    await claim(tx, id);
     const created = await tx.case.create({
       data: {
         id,
@@ -71,6 +75,7 @@ export async function createCase(db: Db, clock: Clock, key: AuthenticatedKey, in
         area: input.area ?? null,
         urgency: input.urgency ?? "",
         budgetRange: input.budgetRange ?? "",
+        metadata: input.metadata ?? {},
         createdAt: now,
         updatedAt: now,
       },
@@ -93,14 +98,23 @@ export interface Selection {
   invoice: Invoice;
 }
 
+/** A case of this organisation with a selected bid, and its invoice: what a selection answered. */
+export async function getSelection(db: DbOrTx, owner: DataOwner, caseId: string): Promise<Selection> {
+  const found = await getCase(db, owner, caseId);
+  const invoice = await db.invoice.findUnique({ where: { caseId } });
+  if (!invoice) throw new AppError("INVALID_STATE", `Case ${caseId} has no selected bid.`);
+  return { case: found, invoice };
+}
+
 /**
  * POST /v1/cases/{id}/select. In one transaction: the case → dipilih with selected_bid_id, the
  * bid → dipilih, every other live bid → tidak_dipilih, and an invoice for the bid's client_pays.
  * The invoice total counts against the key's per-order maximum and monthly budget.
  */
-export async function selectBid(db: Db, clock: Clock, key: AuthenticatedKey, caseId: string, bidId: string): Promise<Selection> {
+export async function selectBid(db: Db, clock: Clock, key: AuthenticatedKey, caseId: string, bidId: string, claim: ClaimKey = NO_KEY): Promise<Selection> {
   const now = clock.now();
   return db.$transaction(async (tx) => {
+    await claim(tx, caseId);
     // Lock the case before reading it: Prisma reads the case and its bids in two statements, and a
     // concurrent select committing between them would show an open case with an already ended bid.
     await tx.$queryRaw`SELECT "id" FROM "Case" WHERE "id" = ${caseId} AND "organizationId" = ${key.organizationId} FOR UPDATE`;

@@ -4,6 +4,7 @@ import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { invoiceSummary } from "@/server/domain/webhook-event";
+import type { DbOrTx } from "@/server/db/client";
 import { audit, type AuditEntry } from "./audit";
 import { CASE_WORK_SERVICE_CODE } from "./catalog";
 import { accounts, balanceOf } from "./ledger";
@@ -76,4 +77,11 @@ export async function payInvoice(deps: ServiceDeps, input: PayInvoiceInput): Pro
     });
     return settled;
   });
+}
+
+/** An invoice of this organisation in this mode, or 404: another organisation's (or mode's) invoice is never acknowledged. */
+export async function getInvoice(db: DbOrTx, owner: DataOwner, invoiceId: string): Promise<Invoice> {
+  const invoice = await db.invoice.findFirst({ where: { id: invoiceId, organizationId: owner.organizationId, livemode: owner.livemode } });
+  if (!invoice) throw new AppError("NOT_FOUND", `No invoice ${invoiceId}.`);
+  return invoice;
 }

@@ -30,16 +30,6 @@ export async function markSlaBreached(deps: ServiceDeps, orderId: string): Promi
   });
 }
 
-export async function expiredIdempotencyKeys(db: Db, cutoff: Date, limit: number): Promise<DueRow[]> {
-  const rows = await db.idempotencyKey.findMany({ where: { expiresAt: { lte: cutoff } }, orderBy: { expiresAt: "asc" }, take: limit, select: { id: true, expiresAt: true } });
-  return rows.map((r) => ({ id: r.id, dueAt: r.expiresAt }));
-}
-
-/** Removes a key past its 24 hours; a request arriving meanwhile also treats it as new. */
-export async function deleteExpiredIdempotencyKey(deps: ServiceDeps, id: string): Promise<void> {
-  await deps.db.idempotencyKey.deleteMany({ where: { id, expiresAt: { lte: deps.clock.now() } } });
-}
-
 /** Delivered orders whose auto-acceptance time has come, most overdue first. */
 export async function ordersDueForAutoAccept(db: Db, cutoff: Date, limit: number): Promise<DueRow[]> {
   const rows = await db.order.findMany({

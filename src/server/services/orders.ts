@@ -1,18 +1,17 @@
 import { orderRulesOf, type ServiceDeps } from "./deps";
 import { type Order, Prisma } from "@/generated/prisma/client";
 import type { OrderStatus } from "@/generated/prisma/enums";
-import { canonicalHash } from "@/server/domain/canonical-json";
 import { type DataOwner, liveDataOf } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
-import { IDEMPOTENCY_WINDOW_MS } from "@/server/domain/idempotency";
 import { newId } from "@/server/domain/ids";
 import { intakeProblems } from "@/server/domain/intake";
 import { FINAL_STATUSES, type MessageRole, ORDER_TRANSITIONS, type OrderActor, type OrderTrigger, transitionFor } from "@/server/domain/order-state";
 import { autoAcceptAt, type OrderRules } from "@/server/domain/order-rules";
 import { slaDueAt } from "@/server/domain/sla";
-import type { Db, DbOrTx, Tx } from "@/server/db/client";
+import type { DbOrTx, Tx } from "@/server/db/client";
 import type { AuthenticatedKey } from "./api-keys";
 import { audit } from "./audit";
+import { type ClaimKey, NO_KEY } from "./idempotency";
 import { spentThisMonth } from "./balance";
 import { listAgentServices } from "./catalog";
 import { accounts, balanceOf, transfer } from "./ledger";
@@ -50,6 +49,7 @@ export interface CreateOrderInput {
   intake: Record<string, string>;
   max_budget?: number | null;
   callback_url?: string | null;
+  metadata?: Record<string, string>;
 }
 
 async function loadOrder(db: DbOrTx, id: string): Promise<OrderWithMessages> {
@@ -189,48 +189,16 @@ async function releaseEscrow(tx: Tx, order: Order): Promise<void> {
   }
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  return err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002";
-}
-
-/**
- * The stored answer for this organisation's Idempotency-Key (in this mode), if one is live: the
- * order in its current status, or 422 when the body differs. An expired key is removed and counts as new.
- */
-async function replayFor(db: Db, owner: DataOwner, key: string, requestHash: string, now: Date): Promise<OrderWithMessages | null> {
-  const stored = await db.idempotencyKey.findUnique({ where: { organizationId_livemode_key: { organizationId: owner.organizationId, livemode: owner.livemode, key } } });
-  if (!stored) return null;
-  if (stored.expiresAt <= now) {
-    await db.idempotencyKey.deleteMany({ where: { id: stored.id, expiresAt: { lte: now } } });
-    return null;
-  }
-  if (stored.requestHash !== requestHash) {
-    throw new AppError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was used in the last 24 hours with a different request body. Use a new key for a new order.");
-  }
-  return loadOrder(db, stored.orderId);
-}
-
 /**
  * POST /v1/orders. Checks, in this order (docs/orders.md): service, intake, max_budget, the key's
  * per-order maximum, the key's monthly budget, the deposit. Above the organisation's threshold
  * the order waits for approval (`menunggu_bayar`); otherwise it is paid into escrow at once.
- * With an Idempotency-Key, the key row is written first in the same transaction, so of
- * concurrent requests exactly one creates an order and the rest replay it.
+ `claim` takes the request's Idempotency-Key as the transaction's first statement.
  */
-export async function createOrder(
-  deps: ServiceDeps,
-  key: AuthenticatedKey,
-  input: CreateOrderInput,
-  idempotencyKey: string | null,
-): Promise<{ order: OrderWithMessages; replayed: boolean }> {
+export async function createOrder(deps: ServiceDeps, key: AuthenticatedKey, input: CreateOrderInput, claim: ClaimKey = NO_KEY): Promise<OrderWithMessages> {
   const { db, clock } = deps;
   const change = changeContextOf(deps);
   const now = change.now;
-  const requestHash = canonicalHash(input);
-  if (idempotencyKey) {
-    const replay = await replayFor(db, key, idempotencyKey, requestHash, now);
-    if (replay) return { order: replay, replayed: true };
-  }
 
   // The catalog as GET /v1/services shows it (the same few-second cache), so the price charged is the price listed.
   const service = (await listAgentServices(db)).find((s) => s.code === input.service);
@@ -249,69 +217,58 @@ export async function createOrder(
   const needsApproval = organization.approvalThresholdIdr !== null && priceIdr > organization.approvalThresholdIdr;
   const orderId = newId("order");
 
-  try {
-    const order = await db.$transaction(async (tx) => {
-      if (idempotencyKey) {
-        await tx.idempotencyKey.create({
-          data: { id: newId("idempotencyKey"), organizationId: key.organizationId, livemode: key.livemode, key: idempotencyKey, requestHash, orderId, createdAt: now, expiresAt: new Date(now.getTime() + IDEMPOTENCY_WINDOW_MS) },
-        });
-      }
-      const born = await tx.order.create({
-        data: {
-          id: orderId,
-          organizationId: key.organizationId,
-          apiKeyId: key.id,
-          serviceCode: service.code,
-          status: "dibuat",
-          priceIdr,
-          clientPriceIdr,
-          maxBudgetIdr: input.max_budget != null ? BigInt(input.max_budget) : null,
-          intake: input.intake,
-          callbackUrl: input.callback_url ?? null,
-          approvalRequired: needsApproval,
-          livemode: key.livemode,
-          createdAt: now,
-          updatedAt: now,
-        },
-      });
-      if (needsApproval && (await balanceOf(tx, accounts.orgDeposit(key.organizationId, key.livemode))) < priceIdr) {
-        throw new AppError("INSUFFICIENT_DEPOSIT", `The deposit does not cover the price Rp ${priceIdr}; ask the operator to top it up.`);
-      }
-      // The payment is the transition's last statement. A deposit that falls short is reported
-      // after the budget check, which comes first in the documented order of checks.
-      const paid = await changeOrderStatus(tx, change, born, needsApproval ? "hold_for_approval" : "pay_on_creation", { kind: "agent", id: key.id }).then(
-        (order) => ({ order, shortfall: null }),
-        (err: unknown) => {
-          if (err instanceof AppError && err.code === "INSUFFICIENT_DEPOSIT") return { order: null, shortfall: err };
-          throw err;
-        },
-      );
-      // One spending decision at a time per key, so two concurrent orders cannot both fit the
-      // monthly budget. Taken last, just before the commit, so the lock is held as briefly as
-      // possible (a failed check rolls the payment back); the sum therefore counts this order.
-      // NO KEY UPDATE: the order insert's foreign-key check holds KEY SHARE on the key row.
-      await tx.$queryRaw`SELECT "id" FROM "ApiKey" WHERE "id" = ${key.id} FOR NO KEY UPDATE`;
-      const spentWithThis = await spentThisMonth(tx, clock, key.id);
-      if (spentWithThis > key.monthlyBudgetIdr) {
-        throw new AppError("BUDGET_EXCEEDED", `The price Rp ${priceIdr} would take this key to Rp ${spentWithThis} this month, above its monthly budget Rp ${key.monthlyBudgetIdr}.`);
-      }
-      if (paid.shortfall) throw paid.shortfall;
-      return paid.order!;
+  return db.$transaction(async (tx) => {
+    await claim(tx, orderId);
+    const born = await tx.order.create({
+      data: {
+        id: orderId,
+        organizationId: key.organizationId,
+        apiKeyId: key.id,
+        serviceCode: service.code,
+        status: "dibuat",
+        priceIdr,
+        clientPriceIdr,
+        maxBudgetIdr: input.max_budget != null ? BigInt(input.max_budget) : null,
+        intake: input.intake,
+        callbackUrl: input.callback_url ?? null,
+        metadata: input.metadata ?? {},
+        approvalRequired: needsApproval,
+        livemode: key.livemode,
+        createdAt: now,
+        updatedAt: now,
+      },
     });
-    return { order, replayed: false };
-  } catch (err) {
-    if (idempotencyKey && isUniqueViolation(err)) {
-      const replay = await replayFor(db, key, idempotencyKey, requestHash, now);
-      if (replay) return { order: replay, replayed: true };
+    if (needsApproval && (await balanceOf(tx, accounts.orgDeposit(key.organizationId, key.livemode))) < priceIdr) {
+      throw new AppError("INSUFFICIENT_DEPOSIT", `The deposit does not cover the price Rp ${priceIdr}; ask the operator to top it up.`);
     }
-    throw err;
-  }
+    // The payment is the transition's last statement. A deposit that falls short is reported
+    // after the budget check, which comes first in the documented order of checks.
+    const paid = await changeOrderStatus(tx, change, born, needsApproval ? "hold_for_approval" : "pay_on_creation", { kind: "agent", id: key.id }).then(
+      (order) => ({ order, shortfall: null }),
+      (err: unknown) => {
+        if (err instanceof AppError && err.code === "INSUFFICIENT_DEPOSIT") return { order: null, shortfall: err };
+        throw err;
+      },
+    );
+    // One spending decision at a time per key, so two concurrent orders cannot both fit the
+    // monthly budget. Taken last, just before the commit, so the lock is held as briefly as
+    // possible (a failed check rolls the payment back); the sum therefore counts this order.
+    // NO KEY UPDATE: the order insert's foreign-key check holds KEY SHARE on the key row.
+    await tx.$queryRaw`SELECT "id" FROM "ApiKey" WHERE "id" = ${key.id} FOR NO KEY UPDATE`;
+    const spentWithThis = await spentThisMonth(tx, clock, key.id);
+    if (spentWithThis > key.monthlyBudgetIdr) {
+      throw new AppError("BUDGET_EXCEEDED", `The price Rp ${priceIdr} would take this key to Rp ${spentWithThis} this month, above its monthly budget Rp ${key.monthlyBudgetIdr}.`);
+    }
+    if (paid.shortfall) throw paid.shortfall;
+    return paid.order!;
+  });
 }
 
 /** POST /v1/orders/{id}/messages: answers a question (→ dikerjakan), or adds a note while active. */
-export async function postClientMessage(deps: ServiceDeps, key: AuthenticatedKey, orderId: string, body: string): Promise<OrderWithMessages> {
+export async function postClientMessage(deps: ServiceDeps, key: AuthenticatedKey, orderId: string, body: string, claim: ClaimKey = NO_KEY): Promise<OrderWithMessages> {
   const change = changeContextOf(deps);
   return deps.db.$transaction(async (tx) => {
+    await claim(tx, orderId);
     const order = await getOrder(tx, key, orderId);
     if (FINAL_STATUSES.includes(order.status)) {
       throw new AppError("INVALID_STATE", `The order is ${order.status}; messages can no longer be added.`);
@@ -325,17 +282,18 @@ export async function postClientMessage(deps: ServiceDeps, key: AuthenticatedKey
 }
 
 /** One client-side step on the client's own order, through the state machine. */
-async function clientStep(deps: ServiceDeps, by: ClientRef, orderId: string, trigger: OrderTrigger, extra: StatusChangeExtra = {}): Promise<OrderWithMessages> {
+async function clientStep(deps: ServiceDeps, by: ClientRef, orderId: string, trigger: OrderTrigger, extra: StatusChangeExtra, claim: ClaimKey): Promise<OrderWithMessages> {
   const change = changeContextOf(deps);
   return deps.db.$transaction(async (tx) => {
+    await claim(tx, orderId);
     const order = await getOrder(tx, by.owner, orderId);
     return changeOrderStatus(tx, change, order, trigger, by.actor, extra);
   });
 }
 
 /** POST /v1/orders/{id}/accept (or the admin in the portal): the result is accepted and escrow released. */
-export function acceptOrderResult(deps: ServiceDeps, by: ClientRef, orderId: string): Promise<OrderWithMessages> {
-  return clientStep(deps, by, orderId, "accept_result");
+export function acceptOrderResult(deps: ServiceDeps, by: ClientRef, orderId: string, claim: ClaimKey = NO_KEY): Promise<OrderWithMessages> {
+  return clientStep(deps, by, orderId, "accept_result", {}, claim);
 }
 
 /**
@@ -343,18 +301,18 @@ export function acceptOrderResult(deps: ServiceDeps, by: ClientRef, orderId: str
  * cancelled with its whole escrow back in the deposit, and its live offer withdrawn. The reason,
  * when given, is kept as a client message.
  */
-export function cancelOrder(deps: ServiceDeps, by: ClientRef, orderId: string, reason?: string | null): Promise<OrderWithMessages> {
-  return clientStep(deps, by, orderId, "cancel", reason?.trim() ? { note: { role: "client", body: reason } } : {});
+export function cancelOrder(deps: ServiceDeps, by: ClientRef, orderId: string, reason?: string | null, claim: ClaimKey = NO_KEY): Promise<OrderWithMessages> {
+  return clientStep(deps, by, orderId, "cancel", reason?.trim() ? { note: { role: "client", body: reason } } : {}, claim);
 }
 
 /** POST /v1/orders/{id}/revision: the delivered result goes back to the practitioner with the reason (at most ORDER_MAX_REVISIONS). */
-export function requestRevision(deps: ServiceDeps, by: ClientRef, orderId: string, reason: string): Promise<OrderWithMessages> {
-  return clientStep(deps, by, orderId, "request_revision", { message: { role: "client", body: reason } });
+export function requestRevision(deps: ServiceDeps, by: ClientRef, orderId: string, reason: string, claim: ClaimKey = NO_KEY): Promise<OrderWithMessages> {
+  return clientStep(deps, by, orderId, "request_revision", { message: { role: "client", body: reason } }, claim);
 }
 
 /** POST /v1/orders/{id}/dispute: a taken or delivered order goes to the operator's dispute queue; escrow stays. */
-export function openDispute(deps: ServiceDeps, by: ClientRef, orderId: string, reason: string): Promise<OrderWithMessages> {
-  return clientStep(deps, by, orderId, "dispute", { message: { role: "client", body: reason } });
+export function openDispute(deps: ServiceDeps, by: ClientRef, orderId: string, reason: string, claim: ClaimKey = NO_KEY): Promise<OrderWithMessages> {
+  return clientStep(deps, by, orderId, "dispute", { message: { role: "client", body: reason } }, claim);
 }
 
 /**
@@ -365,7 +323,7 @@ export async function decideApproval(
   deps: ServiceDeps,
   input: { owner: DataOwner; orderId: string; approve: boolean; userId: string | null },
 ): Promise<OrderWithMessages> {
-  return clientStep(deps, { owner: input.owner, actor: { kind: "org_admin", id: input.userId } }, input.orderId, input.approve ? "approve" : "reject");
+  return clientStep(deps, { owner: input.owner, actor: { kind: "org_admin", id: input.userId } }, input.orderId, input.approve ? "approve" : "reject", {}, NO_KEY);
 }
 
 /** What the operator can do to any order from the console. */

@@ -65,9 +65,10 @@ describe("attemptDelivery", () => {
     expect(verifyWebhookSignature("whsec_wrong", request!.headers["x-kuasa-signature"] as string, request!.body, { now: clock.now().getTime() }).ok).toBe(false);
 
     const body = JSON.parse(request!.body) as Record<string, unknown> & { order: Record<string, unknown> };
-    expect(Object.keys(body)).toEqual(["event", "sent_at", "order"]);
+    expect(Object.keys(body)).toEqual(["id", "event", "sent_at", "order"]);
     expect(Object.keys(body.order)).toEqual(["id", "status", "service", "price_idr", "sla_due_at", "deliverable", "updated_at"]);
     expect(body).toEqual({
+      id: event.eventId,
       event: "order.dibayar",
       sent_at: START,
       order: {

@@ -78,7 +78,7 @@ export async function attemptDelivery(deps: WebhookDeps, deliveryId: string): Pr
   const attempt = delivery.attempts + 1;
   const sentAt = clock.now();
   // These exact bytes are both signed and sent.
-  const body = webhookBody(delivery.event.payload as unknown as WebhookPayload, sentAt);
+  const body = webhookBody(delivery.event.id, delivery.event.payload as unknown as WebhookPayload, sentAt);
   const signature = signWebhook(delivery.event.apiKey.webhookSecret, Math.floor(sentAt.getTime() / 1000), body);
   const response = await postWebhook({
     url: delivery.url,

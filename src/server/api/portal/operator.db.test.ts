@@ -32,7 +32,7 @@ async function codeOf(call: Promise<unknown>): Promise<string> {
 
 async function paidOrder(body: Record<string, unknown> = {}) {
   const key = await authenticateApiKey(database.prisma, clock, `Bearer ${org.token}`);
-  return (await createOrder({ db: database.prisma, clock }, key, ndaOrder(body) as Parameters<typeof createOrder>[2], null)).order;
+  return createOrder({ db: database.prisma, clock }, key, ndaOrder(body) as Parameters<typeof createOrder>[2]);
 }
 
 const auditActions = async (subjectId: string) => (await database.prisma.auditLog.findMany({ where: { subjectId }, orderBy: { createdAt: "asc" } })).map((a) => a.action);

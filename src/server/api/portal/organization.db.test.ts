@@ -34,7 +34,7 @@ async function codeOf(call: Promise<unknown>): Promise<string> {
 
 async function order(org: TestOrg, body = ndaOrder()) {
   const key = await authenticateApiKey(database.prisma, clock, `Bearer ${org.token}`);
-  return (await createOrder({ db: database.prisma, clock }, key, body, null)).order;
+  return createOrder({ db: database.prisma, clock }, key, body);
 }
 
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { livemodeSchema } from "./livemode";
+import { metadataOf, metadataSchema } from "./metadata";
 import type { Bid, Invoice } from "@/generated/prisma/client";
 import { BidStatus, CaseStatus, InvoiceStatus } from "@/generated/prisma/enums";
 import { CASE_LIMITS } from "@/server/domain/case-board";
@@ -25,15 +26,16 @@ export const createCaseSchema = z
       .meta({ id: "CaseArea", description: "Legal area: one of the catalog's categories. Practitioners of that area see the case; without it, every active practitioner does." }),
     urgency: label.optional(),
     budget_range: label.optional(),
+    metadata: metadataSchema.optional(),
   })
   .strict()
   .meta({ id: "CreateCase" });
 
-const caseStatusSchema = z.enum(CaseStatus).meta({ id: "CaseStatus", description: "terbuka: taking bids; dipilih: a bid was selected; ditutup: closed by the operator." });
+export const caseStatusSchema = z.enum(CaseStatus).meta({ id: "CaseStatus", description: "terbuka: taking bids; dipilih: a bid was selected; ditutup: closed by the operator." });
 const bidStatusSchema = z
   .enum(BidStatus)
   .meta({ id: "BidStatus", description: "diajukan: live; dipilih: selected; tidak_dipilih: another bid was selected or the case closed; ditarik: withdrawn by the practitioner." });
-const invoiceStatusSchema = z.enum(InvoiceStatus).meta({ id: "InvoiceStatus", description: "belum_dibayar, dibayar or dibatalkan." });
+export const invoiceStatusSchema = z.enum(InvoiceStatus).meta({ id: "InvoiceStatus", description: "belum_dibayar, dibayar or dibatalkan." });
 
 const bidSchema = z
   .object({
@@ -58,6 +60,7 @@ export const caseSchema = z
     budget_range: z.string(),
     selected_bid_id: z.string().nullable(),
     order_id: z.string().nullable().meta({ description: "The order that carries the selected bid's work, opened when the invoice is paid; follow it like any order." }),
+    metadata: metadataSchema,
     livemode: livemodeSchema,
     bids: z.array(bidSchema),
     created_at: z.iso.datetime(),
@@ -70,7 +73,10 @@ export const invoiceSummarySchema = z
     total_idr: z.number().int(),
     status: invoiceStatusSchema,
     order_id: z.string().nullable().meta({ description: "Once paid: the order that holds the money in escrow until the work is accepted." }),
+    case_id: z.string().meta({ description: "The case whose selected bid this invoice bills." }),
     livemode: livemodeSchema,
+    paid_at: z.iso.datetime().nullable(),
+    created_at: z.iso.datetime(),
   })
   .meta({ id: "InvoiceSummary" });
 
@@ -89,6 +95,7 @@ export function toCreateCaseInput(body: CreateCaseBody): CreateCaseInput {
     area: body.area ?? null,
     urgency: body.urgency,
     budgetRange: body.budget_range,
+    metadata: body.metadata,
   };
 }
 
@@ -116,6 +123,7 @@ export function serializeCase(row: CaseWithBids): z.infer<typeof caseSchema> {
     budget_range: row.budgetRange,
     selected_bid_id: row.selectedBidId,
     order_id: row.order?.id ?? null,
+    metadata: metadataOf(row.metadata),
     livemode: row.livemode,
     bids: row.bids.map((bid) => serializeBid(bid, row.livemode)),
     created_at: row.createdAt.toISOString(),
@@ -123,5 +131,14 @@ export function serializeCase(row: CaseWithBids): z.infer<typeof caseSchema> {
 }
 
 export function serializeInvoiceSummary(invoice: Invoice): z.infer<typeof invoiceSummarySchema> {
-  return { id: invoice.id, total_idr: Number(invoice.totalIdr), status: invoice.status, order_id: invoice.orderId, livemode: invoice.livemode };
+  return {
+    id: invoice.id,
+    total_idr: Number(invoice.totalIdr),
+    status: invoice.status,
+    order_id: invoice.orderId,
+    case_id: invoice.caseId,
+    livemode: invoice.livemode,
+    paid_at: invoice.paidAt?.toISOString() ?? null,
+    created_at: invoice.createdAt.toISOString(),
+  };
 }

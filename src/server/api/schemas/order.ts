@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { livemodeSchema } from "./livemode";
+import { metadataOf, metadataSchema } from "./metadata";
 import { OrderStatus } from "@/generated/prisma/enums";
 import { INTAKE_LIMITS } from "@/server/domain/intake";
 import { MESSAGE_ROLES, type MessageRole } from "@/server/domain/order-state";
@@ -31,6 +32,7 @@ export const createOrderSchema = z
       .nullable()
       .optional()
       .meta({ description: "Receives this order's webhooks." }),
+    metadata: metadataSchema.optional(),
   })
   .strict()
   .meta({ id: "CreateOrder" });
@@ -95,6 +97,7 @@ export const orderSchema = z
       .nullable()
       .meta({ description: "While `ditawarkan`: how offering goes; null otherwise." }),
     case_id: z.string().nullable().meta({ description: "Case-board work: the case whose selected bid this order carries (opened when its invoice was paid)." }),
+    metadata: metadataSchema,
     approval_required: z.boolean(),
     livemode: livemodeSchema,
     messages: z.array(orderMessageSchema),
@@ -105,8 +108,8 @@ export const orderSchema = z
 
 export type OrderResponse = z.infer<typeof orderSchema>;
 
-/** The agent's view: always its own data, unmasked. */
-export function serializeOrder(order: OrderWithMessages): OrderResponse {
+/** The agent's view: always its own data, unmasked. Needs the row and its messages, nothing else (lists load no more). */
+export function serializeOrder(order: Omit<OrderWithMessages, "apiKey">): OrderResponse {
   return {
     id: order.id,
     service: order.serviceCode,
@@ -130,6 +133,7 @@ export function serializeOrder(order: OrderWithMessages): OrderResponse {
           }
         : null,
     case_id: order.caseId,
+    metadata: metadataOf(order.metadata),
     approval_required: order.approvalRequired,
     livemode: order.livemode,
     messages: order.messages.map((m) => ({

@@ -80,7 +80,7 @@ describe("POST /v1/cases", () => {
   it("creates an open case: 201 with exactly the spec's Case fields", async () => {
     const { res, body } = await post("/v1/cases", org.token, caseBody());
     expect(res.status).toBe(201);
-    expect(Object.keys(body).sort()).toEqual(["area", "bids", "budget_range", "created_at", "id", "livemode", "order_id", "selected_bid_id", "status", "urgency"]);
+    expect(Object.keys(body).sort()).toEqual(["area", "bids", "budget_range", "created_at", "id", "livemode", "metadata", "order_id", "selected_bid_id", "status", "urgency"]);
     expect(body).toEqual({
       id: expect.stringMatching(/^kas_[0-9A-Za-z]{22}$/),
       status: "terbuka",
@@ -89,6 +89,7 @@ describe("POST /v1/cases", () => {
       budget_range: "Rp 5.000.000 - Rp 15.000.000",
       selected_bid_id: null,
       order_id: null,
+      metadata: {},
       livemode: true,
       bids: [],
       created_at: clock.now().toISOString(),
@@ -198,7 +199,16 @@ describe("POST /v1/cases/{id}/select", () => {
     const selected = body.case as CaseJson;
     expect(selected).toMatchObject({ id: caseId, status: "dipilih", selected_bid_id: bids[0]!.id });
     expect(selected.bids.map((b) => b.status)).toEqual(["dipilih", "tidak_dipilih", "ditarik"]);
-    expect(body.invoice).toEqual({ id: expect.stringMatching(/^inv_/), total_idr: 9_000_000, status: "belum_dibayar", order_id: null, livemode: true });
+    expect(body.invoice).toEqual({
+      id: expect.stringMatching(/^inv_/),
+      total_idr: 9_000_000,
+      status: "belum_dibayar",
+      order_id: null,
+      case_id: caseId,
+      livemode: true,
+      paid_at: null,
+      created_at: clock.now().toISOString(),
+    });
 
     const invoice = await db().invoice.findUniqueOrThrow({ where: { id: (body.invoice as { id: string }).id } });
     expect(invoice).toMatchObject({ organizationId: own.id, caseId, bidId: bids[0]!.id, totalIdr: 9_000_000n, feeIdr: 1_000_000n });
@@ -305,7 +315,7 @@ describe("the OpenAPI document", () => {
     };
     expect(doc.paths["/v1/cases"]?.post?.security).toEqual([{ bearerAuth: ["kasus:buat"] }]);
     expect(doc.paths["/v1/cases"]?.post?.responses["201"]).toBeDefined();
-    expect(doc.paths["/v1/cases"]?.post?.responses["200"]).toBeUndefined();
+    expect(doc.paths["/v1/cases"]?.post?.responses["200"]).toMatchObject({ description: expect.stringContaining("Idempotent replay") });
     expect(doc.paths["/v1/cases/{id}"]?.get?.security).toEqual([{ bearerAuth: ["status:baca"] }]);
     expect(doc.paths["/v1/cases/{id}/select"]?.post?.security).toEqual([{ bearerAuth: ["kasus:buat"] }]);
     for (const schema of ["Case", "Bid", "CaseStatus", "BidStatus", "InvoiceSummary"]) expect(doc.components.schemas[schema]).toBeDefined();

@@ -1,7 +1,10 @@
 import { z } from "zod";
-import { createCase, getCase, selectBid } from "@/server/services/cases";
-import { caseSchema, createCaseSchema, selectBidSchema, selectionSchema, serializeCase, serializeInvoiceSummary, toCreateCaseInput } from "../schemas/case";
-import { agentProcedure, router } from "../trpc";
+import { pageRequestOf } from "@/server/domain/paging";
+import { listCases } from "@/server/services/agent-lists";
+import { createCase, getCase, getSelection, selectBid, type Selection } from "@/server/services/cases";
+import { caseSchema, caseStatusSchema, createCaseSchema, selectBidSchema, selectionSchema, serializeCase, serializeInvoiceSummary, toCreateCaseInput } from "../schemas/case";
+import { createdWindow, listOf, listQuerySchema, metadataFilterOf, withMetadataFilter } from "../schemas/list";
+import { agentProcedure, idempotently, router } from "../trpc";
 
 const caseId = z.object({ id: z.string().min(1).max(64) });
 
@@ -10,6 +13,7 @@ export const casesRouter = router({
     .meta({
       scope: "kasus:buat",
       successStatus: 201,
+      idempotent: true,
       openapi: {
         method: "POST",
         path: "/v1/cases",
@@ -21,7 +25,31 @@ export const casesRouter = router({
     })
     .input(createCaseSchema)
     .output(caseSchema)
-    .mutation(async ({ ctx, input }) => serializeCase(await createCase(ctx.db, ctx.clock, ctx.apiKey, toCreateCaseInput(input)))),
+    .mutation(async ({ ctx, input }) =>
+      serializeCase(await idempotently(ctx, input, (claim) => createCase(ctx.db, ctx.clock, ctx.apiKey, toCreateCaseInput(input), claim), (id) => getCase(ctx.db, ctx.apiKey, id))),
+    ),
+
+  list: agentProcedure
+    .meta({
+      scope: "status:baca",
+      openapi: {
+        method: "GET",
+        path: "/v1/cases",
+        tags: ["Kasus"],
+        summary: "This key's organisation's cases in this mode, newest first",
+        description:
+          "Full Case objects (with their bids), newest first (creation time, then id). `starting_after=<id>` pages to older cases, " +
+          "`ending_before=<id>` to newer ones; a cursor must be a case of this organisation and mode (400 otherwise). " +
+          "Filters: `status`, `created[gte]`, `created[lte]`, and `metadata[key]=value` (several AND together).",
+        protect: true,
+      },
+    })
+    .input(withMetadataFilter(listQuerySchema.extend({ status: caseStatusSchema.meta({ description: "Only cases in this status." }).optional() })))
+    .output(listOf(caseSchema, "CaseList"))
+    .query(async ({ ctx, input }) => {
+      const page = await listCases(ctx.db, ctx.apiKey, pageRequestOf(input), { status: input.status, created: createdWindow(input), metadata: metadataFilterOf(input) });
+      return { data: page.data.map(serializeCase), has_more: page.hasMore };
+    }),
 
   get: agentProcedure
     .meta({ scope: "status:baca", openapi: { method: "GET", path: "/v1/cases/{id}", tags: ["Kasus"], summary: "One case with its bids", protect: true } })
@@ -32,6 +60,7 @@ export const casesRouter = router({
   select: agentProcedure
     .meta({
       scope: "kasus:buat",
+      idempotent: true,
       openapi: {
         method: "POST",
         path: "/v1/cases/{id}/select",
@@ -46,7 +75,12 @@ export const casesRouter = router({
     .input(selectBidSchema.extend(caseId.shape))
     .output(selectionSchema)
     .mutation(async ({ ctx, input }) => {
-      const selection = await selectBid(ctx.db, ctx.clock, ctx.apiKey, input.id, input.bid_id);
+      const selection: Selection = await idempotently(
+        ctx,
+        input,
+        (claim) => selectBid(ctx.db, ctx.clock, ctx.apiKey, input.id, input.bid_id, claim),
+        (id) => getSelection(ctx.db, ctx.apiKey, id),
+      );
       return { case: serializeCase(selection.case), invoice: serializeInvoiceSummary(selection.invoice) };
     }),
 });

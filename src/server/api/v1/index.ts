@@ -2,6 +2,8 @@ import { router } from "../trpc";
 import { balanceRouter } from "./balance";
 import { casesRouter } from "./cases";
 import { catalogRouter } from "./catalog";
+import { eventsRouter } from "./events";
+import { invoicesRouter } from "./invoices";
 import { ordersRouter } from "./orders";
 import { testHelpersRouter } from "./test-helpers";
 
@@ -11,6 +13,8 @@ export const v1Router = router({
   balance: balanceRouter,
   orders: ordersRouter,
   cases: casesRouter,
+  invoices: invoicesRouter,
+  events: eventsRouter,
   testHelpers: testHelpersRouter,
 });
 

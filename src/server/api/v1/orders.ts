@@ -1,10 +1,17 @@
 import { z } from "zod";
-import { parseIdempotencyKey } from "@/server/domain/idempotency";
+import type { DataOwner } from "@/server/domain/data-owner";
+import type { Db } from "@/server/db/client";
+import { pageRequestOf } from "@/server/domain/paging";
+import { listOrders } from "@/server/services/agent-lists";
 import { acceptOrderResult, byKey, cancelOrder, createOrder, getOrder, openDispute, postClientMessage, requestRevision } from "@/server/services/orders";
-import { cancelInputSchema, createOrderSchema, disputeInputSchema, messageInputSchema, orderSchema, revisionInputSchema, serializeOrder } from "../schemas/order";
-import { agentProcedure, router } from "../trpc";
+import { cancelInputSchema, createOrderSchema, disputeInputSchema, messageInputSchema, orderSchema, orderStatusSchema, revisionInputSchema, serializeOrder } from "../schemas/order";
+import { createdWindow, listOf, listQuerySchema, metadataFilterOf, withMetadataFilter } from "../schemas/list";
+import { agentProcedure, idempotently, router } from "../trpc";
 
 const orderId = z.object({ id: z.string().min(1).max(64) });
+
+/** What a replayed POST answers: the order as it is now. */
+const reload = (ctx: { db: Db; apiKey: DataOwner }) => (id: string) => getOrder(ctx.db, ctx.apiKey, id);
 
 export const ordersRouter = router({
   create: agentProcedure
@@ -23,14 +30,37 @@ export const ordersRouter = router({
     })
     .input(createOrderSchema)
     .output(orderSchema)
-    .mutation(async ({ ctx, input }) => {
-      const idempotencyKey = parseIdempotencyKey(ctx.headers["idempotency-key"]);
-      const { order, replayed } = await createOrder(ctx, ctx.apiKey, input, idempotencyKey);
-      if (replayed) {
-        ctx.response.status = 200;
-        ctx.response.headers["Idempotent-Replayed"] = "true";
-      }
-      return serializeOrder(order);
+    .mutation(async ({ ctx, input }) => serializeOrder(await idempotently(ctx, input, (claim) => createOrder(ctx, ctx.apiKey, input, claim), reload(ctx)))),
+
+  list: agentProcedure
+    .meta({
+      scope: "status:baca",
+      openapi: {
+        method: "GET",
+        path: "/v1/orders",
+        tags: ["Order"],
+        summary: "This key's organisation's orders in this mode, newest first",
+        description:
+          "Full Order objects (with their messages), newest first (creation time, then id). `starting_after=<id>` pages to older orders, " +
+          "`ending_before=<id>` to newer ones; a cursor must be an order of this organisation and mode (400 otherwise). Orders created while you page " +
+          "appear at the head of the list and never shift the pages after your cursor. " +
+          "Filters: `status`, `service`, `created[gte]`, `created[lte]`, and `metadata[key]=value` (several AND together).",
+        protect: true,
+      },
+    })
+    .input(
+      withMetadataFilter(
+        listQuerySchema.extend({
+          status: orderStatusSchema.meta({ description: "Only orders in this status." }).optional(),
+          service: z.string().min(1).max(100).meta({ description: "Only orders of this service `code`." }).optional(),
+        }),
+      ),
+    )
+    .output(listOf(orderSchema, "OrderList"))
+    .query(async ({ ctx, input }) => {
+      const filter = { status: input.status, service: input.service, created: createdWindow(input), metadata: metadataFilterOf(input) };
+      const page = await listOrders(ctx.db, ctx.apiKey, pageRequestOf(input), filter);
+      return { data: page.data.map(serializeOrder), has_more: page.hasMore };
     }),
 
   get: agentProcedure
@@ -42,6 +72,7 @@ export const ordersRouter = router({
   accept: agentProcedure
     .meta({
       scope: "order:buat",
+      idempotent: true,
       openapi: {
         method: "POST",
         path: "/v1/orders/{id}/accept",
@@ -53,20 +84,22 @@ export const ordersRouter = router({
     })
     .input(orderId.strict())
     .output(orderSchema)
-    .mutation(async ({ ctx, input }) => serializeOrder(await acceptOrderResult(ctx, byKey(ctx.apiKey), input.id))),
+    .mutation(async ({ ctx, input }) => serializeOrder(await idempotently(ctx, input, (claim) => acceptOrderResult(ctx, byKey(ctx.apiKey), input.id, claim), reload(ctx)))),
 
   message: agentProcedure
     .meta({
       scope: "order:buat",
+      idempotent: true,
       openapi: { method: "POST", path: "/v1/orders/{id}/messages", tags: ["Order"], summary: "Answer the practitioner's question (or add a note)", protect: true },
     })
     .input(messageInputSchema.extend(orderId.shape))
     .output(orderSchema)
-    .mutation(async ({ ctx, input }) => serializeOrder(await postClientMessage(ctx, ctx.apiKey, input.id, input.body))),
+    .mutation(async ({ ctx, input }) => serializeOrder(await idempotently(ctx, input, (claim) => postClientMessage(ctx, ctx.apiKey, input.id, input.body, claim), reload(ctx)))),
 
   cancel: agentProcedure
     .meta({
       scope: "order:buat",
+      idempotent: true,
       openapi: {
         method: "POST",
         path: "/v1/orders/{id}/cancel",
@@ -81,11 +114,12 @@ export const ordersRouter = router({
     })
     .input(cancelInputSchema.extend(orderId.shape))
     .output(orderSchema)
-    .mutation(async ({ ctx, input }) => serializeOrder(await cancelOrder(ctx, byKey(ctx.apiKey), input.id, input.reason))),
+    .mutation(async ({ ctx, input }) => serializeOrder(await idempotently(ctx, input, (claim) => cancelOrder(ctx, byKey(ctx.apiKey), input.id, input.reason, claim), reload(ctx)))),
 
   revision: agentProcedure
     .meta({
       scope: "order:buat",
+      idempotent: true,
       openapi: {
         method: "POST",
         path: "/v1/orders/{id}/revision",
@@ -99,11 +133,12 @@ export const ordersRouter = router({
     })
     .input(revisionInputSchema.extend(orderId.shape))
     .output(orderSchema)
-    .mutation(async ({ ctx, input }) => serializeOrder(await requestRevision(ctx, byKey(ctx.apiKey), input.id, input.reason))),
+    .mutation(async ({ ctx, input }) => serializeOrder(await idempotently(ctx, input, (claim) => requestRevision(ctx, byKey(ctx.apiKey), input.id, input.reason, claim), reload(ctx)))),
 
   dispute: agentProcedure
     .meta({
       scope: "order:buat",
+      idempotent: true,
       openapi: {
         method: "POST",
         path: "/v1/orders/{id}/dispute",
@@ -117,5 +152,5 @@ export const ordersRouter = router({
     })
     .input(disputeInputSchema.extend(orderId.shape))
     .output(orderSchema)
-    .mutation(async ({ ctx, input }) => serializeOrder(await openDispute(ctx, byKey(ctx.apiKey), input.id, input.reason))),
+    .mutation(async ({ ctx, input }) => serializeOrder(await idempotently(ctx, input, (claim) => openDispute(ctx, byKey(ctx.apiKey), input.id, input.reason, claim), reload(ctx)))),
 });

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { pageRequestOf } from "@/server/domain/paging";
+import { getEvent, listEvents } from "@/server/services/events";
+import { eventSchema, eventTypeSchema, serializeEvent } from "../schemas/event";
+import { createdWindow, listOf, listQuerySchema } from "../schemas/list";
+import { agentProcedure, router } from "../trpc";
+
+const listEventsSchema = listQuerySchema.extend({ type: eventTypeSchema.optional().meta({ description: "Only events of this type." }) });
+
+export const eventsRouter = router({
+  list: agentProcedure
+    .meta({
+      scope: "status:baca",
+      openapi: {
+        method: "GET",
+        path: "/v1/events",
+        tags: ["Event"],
+        summary: "Every event of this key's organisation and mode, newest first",
+        description:
+          "Every event that was sent as a webhook, or would have been had a URL been set; kept at least 30 days (events are never deleted). " +
+          "`data` is the webhook body without `id` and `sent_at`. Newest first: `starting_after=<id>` pages to older events, " +
+          "`ending_before=<id>` to newer ones — so after missed webhooks, catch up with `ending_before=<last id you processed>` and repeat " +
+          "with the newest id of each page until `has_more` is false. A cursor must be an event of this organisation and mode (400 otherwise).",
+        protect: true,
+      },
+    })
+    .input(listEventsSchema)
+    .output(listOf(eventSchema, "EventList"))
+    .query(async ({ ctx, input }) => {
+      const page = await listEvents(ctx.db, ctx.apiKey, pageRequestOf(input), { type: input.type, created: createdWindow(input) });
+      return { data: page.data.map(serializeEvent), has_more: page.hasMore };
+    }),
+
+  get: agentProcedure
+    .meta({ scope: "status:baca", openapi: { method: "GET", path: "/v1/events/{id}", tags: ["Event"], summary: "One event", protect: true } })
+    .input(z.object({ id: z.string().min(1).max(64) }))
+    .output(eventSchema)
+    .query(async ({ ctx, input }) => serializeEvent(await getEvent(ctx.db, ctx.apiKey, input.id))),
+});

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { pageRequestOf } from "@/server/domain/paging";
+import { listInvoices } from "@/server/services/agent-lists";
+import { getInvoice } from "@/server/services/invoices";
+import { invoiceStatusSchema, invoiceSummarySchema, serializeInvoiceSummary } from "../schemas/case";
+import { createdWindow, listOf, listQuerySchema } from "../schemas/list";
+import { agentProcedure, router } from "../trpc";
+
+const listInvoicesSchema = listQuerySchema.extend({
+  status: invoiceStatusSchema.meta({ description: "Only invoices in this status." }).optional(),
+});
+
+export const invoicesRouter = router({
+  list: agentProcedure
+    .meta({
+      scope: "status:baca",
+      openapi: {
+        method: "GET",
+        path: "/v1/invoices",
+        tags: ["Kasus"],
+        summary: "This key's organisation's invoices in this mode, newest first",
+        description:
+          "The invoices created when a case's bid was selected, newest first (creation time, then id). `starting_after=<id>` pages to older invoices, " +
+          "`ending_before=<id>` to newer ones; a cursor must be an invoice of this organisation and mode (400 otherwise). " +
+          "Filters: `status`, `created[gte]`, `created[lte]`.",
+        protect: true,
+      },
+    })
+    .input(listInvoicesSchema)
+    .output(listOf(invoiceSummarySchema, "InvoiceList"))
+    .query(async ({ ctx, input }) => {
+      const page = await listInvoices(ctx.db, ctx.apiKey, pageRequestOf(input), { status: input.status, created: createdWindow(input) });
+      return { data: page.data.map(serializeInvoiceSummary), has_more: page.hasMore };
+    }),
+
+  get: agentProcedure
+    .meta({ scope: "status:baca", openapi: { method: "GET", path: "/v1/invoices/{id}", tags: ["Kasus"], summary: "One invoice", protect: true } })
+    .input(z.object({ id: z.string().min(1).max(64) }))
+    .output(invoiceSummarySchema)
+    .query(async ({ ctx, input }) => serializeInvoiceSummary(await getInvoice(ctx.db, ctx.apiKey, input.id))),
+});

@@ -1,0 +1,48 @@
+import { AppError } from "./errors";
+
+/** Every list of the agent API: newest first, 1–100 per page, 20 unless asked. */
+export const PAGE_LIMIT = { min: 1, max: 100, default: 20 } as const;
+
+/**
+ * One page request, Stripe-style: `starting_after` walks to older rows (the next page),
+ * `ending_before` to newer ones (the previous page). The cursor is an id of the same list.
+ */
+export interface PageRequest {
+  limit: number;
+  cursor: { id: string; direction: "older" | "newer" } | null;
+}
+
+export interface Page<T> {
+  data: T[];
+  /** More rows lie beyond this page in the direction walked. */
+  hasMore: boolean;
+}
+
+export function pageRequestOf(input: { limit?: number; starting_after?: string; ending_before?: string }): PageRequest {
+  if (input.starting_after !== undefined && input.ending_before !== undefined) {
+    throw new AppError("VALIDATION", "Send starting_after or ending_before, not both.");
+  }
+  const limit = input.limit ?? PAGE_LIMIT.default;
+  if (input.starting_after !== undefined) return { limit, cursor: { id: input.starting_after, direction: "older" } };
+  if (input.ending_before !== undefined) return { limit, cursor: { id: input.ending_before, direction: "newer" } };
+  return { limit, cursor: null };
+}
+
+/** How many rows to read for a page: one more than shown, to learn whether more exist. */
+export const rowsToRead = (request: PageRequest): number => request.limit + 1;
+
+/**
+ * The page from rows read in walking order (newest first, or oldest first when walking to newer
+ * rows): the extra row only says there is more, and the page is always shown newest first.
+ */
+export function pageFrom<T>(rows: T[], request: PageRequest): Page<T> {
+  const hasMore = rows.length > request.limit;
+  const shown = rows.slice(0, request.limit);
+  if (request.cursor?.direction === "newer") shown.reverse();
+  return { data: shown, hasMore };
+}
+
+/** A cursor that names no row of this list (another organisation's, another mode's, or unknown). */
+export function unknownCursor(id: string, list: string): AppError {
+  return new AppError("VALIDATION", `${id} is not an id in your list of ${list}; page with an id from this list.`);
+}
