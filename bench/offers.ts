@@ -3,18 +3,13 @@
  * minutes; how long the local sweeper takes to expire those 1,000 and offer each order to the
  * next practitioner. Runs the real sweeper and handlers on a scratch PostgreSQL database.
  */
-import pg from "pg";
 import { readConfig } from "@/server/config";
-import { openDatabase } from "@/server/db/client";
-import { migrate } from "@/server/db/migrate";
 import { systemClock } from "@/server/domain/clock";
 import { jobDepsFrom } from "@/server/jobs";
 import { offerExpiryJob } from "@/server/jobs/order-timers";
 import { createSweeper } from "@/server/jobs/sweeper";
-import { createApiKey } from "@/server/services/api-keys";
-import { seedCatalog } from "@/server/services/catalog";
-import { createOrganization } from "@/server/services/organizations";
 import { createPractitioner } from "@/server/services/users";
+import { withScratchDatabase } from "./scratch";
 
 export interface OfferExpiryResult {
   openOrders: number;
@@ -25,19 +20,9 @@ export interface OfferExpiryResult {
 }
 
 export async function benchOfferExpiry(adminUrl: string, openOrders = 10_000, due = 1_000): Promise<OfferExpiryResult> {
-  const dbName = `kuasa_bench_offers_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${dbName}"`);
-  const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
-  const database = await openDatabase({ databaseUrl });
-  try {
-    await migrate(database);
+  return withScratchDatabase(adminUrl, "offers", async ({ database, databaseUrl, organizationId, key }) => {
     const db = database.prisma;
-    await seedCatalog(db);
     const actor = { actorType: "system" as const };
-    const org = await createOrganization(db, { name: "Bench" }, actor);
-    const key = await createApiKey(db, { organizationId: org.id }, actor);
     const practitioners: string[] = [];
     for (let i = 0; i < 20; i++) {
       practitioners.push((await createPractitioner(db, { email: `bench${i}@contoh.id`, name: `Bench ${i}`, password: "bench-password-1", categories: ["kontrak"] }, actor)).id);
@@ -46,7 +31,7 @@ export async function benchOfferExpiry(adminUrl: string, openOrders = 10_000, du
       await c.queryRows(
         `INSERT INTO "Order" ("id", "organizationId", "apiKeyId", "serviceCode", "status", "priceIdr", "clientPriceIdr", "intake", "updatedAt")
          SELECT 'ord_bench' || g, $1, $2, 'perjanjian_kerahasiaan', 'ditawarkan', 1700000, 1490000, '{}'::jsonb, now() FROM generate_series(1, $3::int) g`,
-        [org.id, key.id, openOrders],
+        [organizationId, key.id, openOrders],
       );
       await c.queryRows(
         `INSERT INTO "Offer" ("id", "orderId", "practitionerId", "round", "status", "offeredAt", "expiresAt")
@@ -65,9 +50,5 @@ export async function benchOfferExpiry(adminUrl: string, openOrders = 10_000, du
     const expired = await db.offer.count({ where: { status: "kedaluwarsa" } });
     if (expired !== due) throw new Error(`expected ${due} expiries, found ${expired}`);
     return { openOrders, expiries: expired, seconds: Math.round(seconds * 100) / 100, expiriesPerSecond: Math.round(expired / seconds), sweeperConcurrency: config.jobs.concurrency };
-  } finally {
-    await database.close();
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }

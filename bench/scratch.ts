@@ -1,0 +1,38 @@
+/**
+ * A scratch PostgreSQL database for one bench scenario: created, migrated and seeded with the
+ * catalog, an organisation and its API key, and dropped afterwards whatever happens.
+ */
+import pg from "pg";
+import { type Database, openDatabase } from "@/server/db/client";
+import { migrate } from "@/server/db/migrate";
+import { createApiKey } from "@/server/services/api-keys";
+import { seedCatalog } from "@/server/services/catalog";
+import { createOrganization } from "@/server/services/organizations";
+
+export interface Scratch {
+  database: Database;
+  databaseUrl: string;
+  organizationId: string;
+  key: Awaited<ReturnType<typeof createApiKey>>;
+}
+
+export async function withScratchDatabase<T>(adminUrl: string, name: string, run: (scratch: Scratch) => Promise<T>): Promise<T> {
+  const dbName = `kuasa_bench_${name}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${dbName}"`);
+  const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
+  const database = await openDatabase({ databaseUrl });
+  try {
+    await migrate(database);
+    await seedCatalog(database.prisma);
+    const actor = { actorType: "system" as const };
+    const org = await createOrganization(database.prisma, { name: "Bench" }, actor);
+    const key = await createApiKey(database.prisma, { organizationId: org.id }, actor);
+    return await run({ database, databaseUrl, organizationId: org.id, key });
+  } finally {
+    await database.close();
+    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await admin.end();
+  }
+}
