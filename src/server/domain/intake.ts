@@ -26,10 +26,22 @@ export const intakeFieldListSchema = z.array(intakeFieldSchema);
 /** Upper bounds that keep one order's intake a sane size. */
 export const INTAKE_LIMITS = { shortText: 500, longText: 10_000, fields: 50 } as const;
 
-const EMAIL = /^[^\s@"(),:;<>[\\\]]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
-// Indonesian numbers: +62…, 62… or 0…, 8–13 digits after the prefix, spaces, dots and dashes allowed.
-const PHONE = /^(?:\+62|62|0)[\s.-]?\d(?:[\s.-]?\d){7,12}$/;
-const NIK = /^\d{16}$/;
+/**
+ * What an e-mail, phone or NIK field accepts. Every value they accept must be hidden by the
+ * masking module (a property test generates values from these patterns).
+ */
+export const CONTACT_VALUE_PATTERNS = {
+  // A local part of RFC 5322 "atext" (letters and digits of any script allowed, RFC 6531), a
+  // domain of at least two labels, ending in a top-level domain that starts with a letter.
+  email:
+    /^[\p{L}\p{N}\p{M}!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$/u,
+  // Indonesian numbers: +62, 62 (either may be followed by the trunk 0) or 0, then the national
+  // significant number: 8–12 digits starting with 2–9 (8 for mobiles, an area code otherwise).
+  // One space, dot or dash may stand between any two parts; no line breaks or tabs.
+  phone: /^(?:(?:\+62|62)[\p{Zs}.-]?(?:0[\p{Zs}.-]?)?|0[\p{Zs}.-]?)[2-9](?:[\p{Zs}.-]?\d){7,11}$/u,
+  nik: /^\d{16}$/,
+} as const;
+const { email: EMAIL, phone: PHONE, nik: NIK } = CONTACT_VALUE_PATTERNS;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const INTEGER = /^-?\d{1,15}$/;
 

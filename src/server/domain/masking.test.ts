@@ -29,9 +29,25 @@ describe("maskText: what is hidden", () => {
     ["a NIK in 6-6-4 groups", "317101-150890-0001", `${m(6)}-${m(6)}-${m(4)}`],
     ["a NIK dotted as on the card", "31.71.01.150890.0001", `${m(2)}.${m(2)}.${m(2)}.${m(6)}.${m(4)}`],
     ["a NIK glued to a label", "NIK3171011508900001", `NIK${m(16)}`],
+    ["any run of 16 digits, even one that cannot be a NIK (month 45)", "ref 3171012345678901", `ref ${m(16)}`],
+    ["any run of 16 digits, even one that cannot be a NIK (province 09)", "ref 0912150890000100", `ref ${m(16)}`],
     ["a NIK of Central Kalimantan (62) in groups, not read as a phone", "6271 0115 0890 0001", `${m(4)} ${m(4)} ${m(4)} ${m(4)}`],
+    ["a Singapore mobile in + form", "HP +65 9123 4567", `HP +${m(2)} ${m(4)} ${m(4)}`],
+    ["a US number in + form", "call +1 415 555 0100.", `call +${m(1)} ${m(3)} ${m(3)} ${m(4)}.`],
+    ["a US number with the area code in brackets", "+1 (415) 555-0100", `+${m(1)} (${m(3)}) ${m(3)}-${m(4)}`],
+    ["a foreign number with the 00 international prefix", "0065 9123 4567", `0${m(3)} ${m(4)} ${m(4)}`],
+    ["a mobile with a space after the trunk 0", "0 812 3456 7890", `0 ${m(3)} ${m(4)} ${m(4)}`],
+    ["a mistyped 14-digit local number", "HP 08123456789012", `HP 0${m(13)}`],
+    ["a mobile with spaced dashes", "0812 - 3456 - 7890", `0${m(3)} - ${m(4)} - ${m(4)}`],
+    ["a +62 mobile with its country code in brackets", "(+62) 812-3456-7890", `(+62) ${m(3)}-${m(4)}-${m(4)}`],
+    ["a mobile in full-width digits", "ＨＰ ０８１２－３４５６－７８９０", `ＨＰ ０${m(3)}－${m(4)}－${m(4)}`],
+    ["a mobile in Arabic-Indic digits", "٠٨١٢ ٣٤٥٦ ٧٨٩٠", `٠${m(3)} ${m(4)} ${m(4)}`],
+    ["a mobile with no-break and thin spaces", "0812\u00a03456\u20097890", `0${m(3)}\u00a0${m(4)}\u2009${m(4)}`],
+    ["a 16-digit number in mathematical bold digits", "NIK 𝟑𝟏𝟕𝟏𝟎𝟏𝟏𝟓𝟎𝟖𝟗𝟎𝟎𝟎𝟎𝟏", `NIK ${m(16)}`],
     ["an e-mail address, keeping its first letter and top-level domain", "surel budi.santoso@contoh.co.id.", `surel b${m(3)}@${m(3)}.id.`],
     ["an e-mail address with plus and digits", "<andi+kasus2024@mail.example.com>", `<a${m(3)}@${m(3)}.com>`],
+    ["an e-mail address with other letters and punctuation in its local part", "ke andré!budi@contoh.id", `ke a${m(3)}@${m(3)}.id`],
+    ["an e-mail address with a full-width at sign", "budi＠contoh.id", `b${m(3)}@${m(3)}.id`],
     ["an e-mail address whose local part is a phone", "0812345678@s.whatsapp.net", `0${m(3)}@${m(3)}.net`],
   ];
   for (const [what, input, expected] of hidden) {
@@ -61,13 +77,16 @@ describe("maskText: what stays (no false positives)", () => {
     ["a list of years that has 16 digits", "laporan 2019 2020 2021 2022"],
     ["dates", "12-05-2024, 05.06.2023, 2023-08-12, 31/12/2023"],
     ["a date followed by a time", "sidang 05.06.2023 10.30 WIB"],
+    ["an ISO date right after a year and a dash", "periode 2023-08-12 s.d. 2024-01-31"],
+    ["a date written after a phone", `HP 0${m(3)}-${m(4)}-${m(4)} 12-05-2024`],
+    ["the month and year of a date followed by other numbers", "pukul 08.30-17.00 12-05-2024 072 23 382"],
+    ["a number with a + that is too short to be a phone", "kenaikan +10%, selisih +62"],
+    ["a 17-digit run (an account number)", "rekening 12345678901234567"],
     ["office hours", "pukul 08.30-17.00"],
     ["a court case number", "Perkara No. 123/Pdt.G/2024/PN.Jkt.Sel"],
     ["a statute reference", "Pasal 62 ayat (2) UU No. 13 Tahun 2003"],
     ["a postal code and a house number", "Jl. Sudirman No. 62, Jakarta 12190"],
     ["an old-format NPWP", "NPWP 01.234.567.8-901.000"],
-    ["a 16-digit number that is not a NIK (month 45)", "ref 3171012345678901"],
-    ["a 16-digit number that is not a NIK (province 09)", "ref 0912150890000100"],
     ["a number too short to be a phone", "kode 0812-3456"],
     ["a number too long to be a phone", "rekening 08123456789012345"],
     ["text without any of them", "Klien ingin menggugat wanprestasi. Tidak ada angka di sini!"],
@@ -79,6 +98,10 @@ describe("maskText: what stays (no false positives)", () => {
   it("finds a phone right after an amount or a date", () => {
     expect(maskText("Rp 62.500.000 0812 3456 7890")).toBe(`Rp 62.500.000 0${m(3)} ${m(4)} ${m(4)}`);
     expect(maskText("08-12-2023 0812 3456 7890")).toBe(`08-12-2023 0${m(3)} ${m(4)} ${m(4)}`);
+  });
+
+  it("finds a phone written before a date and leaves the date", () => {
+    expect(maskText("+65 9123 4567 12-05-2024")).toBe(`+${m(2)} ${m(4)} ${m(4)} 12-05-2024`);
   });
 
   it("reads a dot-grouped 62 number as a mobile when the next digit is 8", () => {
@@ -95,6 +118,15 @@ describe("maskRecord and the contact-field maskers", () => {
     });
   });
 
+  it("masks an intake value that is as a whole a valid phone, NIK or e-mail as that field would, even where free text reads an amount", () => {
+    expect(maskRecord({ a: "62.045.406 559", b: "1234567890123456", c: "b!udi@contoh.id" })).toEqual({
+      a: `62.${m(3)}.${m(3)} ${m(3)}`,
+      b: m(16),
+      c: `b${m(3)}@${m(3)}.id`,
+    });
+    expect(maskText("62.045.406 559")).toBe("62.045.406 559");
+  });
+
   it("masks a contact e-mail field, even one the text scanner would not read as an address", () => {
     expect(maskEmailField("budi@contoh.id")).toBe(`b${m(3)}@${m(3)}.id`);
     expect(maskEmailField("budi@localhost")).toBe(`${m(3)}@${m(3)}`);
@@ -104,6 +136,7 @@ describe("maskRecord and the contact-field maskers", () => {
     expect(maskPhoneField("+62 812-3456-7890")).toBe(`+62 ${m(3)}-${m(4)}-${m(4)}`);
     expect(maskPhoneField("0812 3456")).toBe(`0${m(3)} ${m(4)}`);
     expect(maskPhoneField("+65 9123 4567")).toBe(`+${m(2)} ${m(4)} ${m(4)}`);
+    expect(maskPhoneField("０８１２ ٣٤٥٦")).toBe(`${m(4)} ${m(4)}`);
   });
 });
 
