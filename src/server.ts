@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import next from "next";
 import { createRestHandler } from "./server/api/rest";
 import { startBanner } from "./server/banner";
+import { refuseOversizedBody } from "./server/body-limits";
 import { readConfig } from "./server/config";
 import { createMcpHandler } from "./server/mcp/http";
 import { appDepsOf } from "./server/runtime";
@@ -27,12 +28,11 @@ async function main(): Promise<void> {
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = req.url ?? "/";
-    const route =
-      path === "/v1" || path.startsWith("/v1/") || path.startsWith("/v1?")
-        ? handleRest(req, res)
-        : path === "/mcp" || path.startsWith("/mcp?")
-          ? handleMcp(req, res)
-          : handleNext(req, res);
+    const rest = path === "/v1" || path.startsWith("/v1/") || path.startsWith("/v1?");
+    const mcp = path === "/mcp" || path.startsWith("/mcp?");
+    // /v1 and /mcp read their bodies under their own limit; Next would read any body whole.
+    if (!rest && !mcp && refuseOversizedBody(req, res)) return;
+    const route = rest ? handleRest(req, res) : mcp ? handleMcp(req, res) : handleNext(req, res);
     route.catch((err: unknown) => {
       console.error("[server] unhandled", err);
       if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });

@@ -1,3 +1,5 @@
+import http from "node:http";
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentPrice } from "@/server/domain/pricing";
 import { CATALOG_SEED } from "@/server/services/catalog-seed";
@@ -216,6 +218,94 @@ describe("errors of the transport, all in the spec's shape", () => {
       body: JSON.stringify({ pad: "x".repeat(1024 * 1024 + 10) }),
     });
     await expectError(res, 413, "PAYLOAD_TOO_LARGE");
+  });
+});
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+/** One keep-alive connection at a time, as a pooled client holds it; every request must be answered within 3 s. */
+function keepAlivePool() {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const send = (path: string, init: { method?: string; headers?: Record<string, string>; body?: string | Buffer[] } = {}) =>
+    new Promise<Answer>((resolve, reject) => {
+      const req = http.request(new URL(path, api.url), { method: init.method ?? "GET", headers: { Authorization: `Bearer ${org.token}`, ...init.headers }, agent }, (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      });
+      req.on("error", reject);
+      req.setTimeout(3000, () => req.destroy(new Error(`no answer to ${path} within 3 s`)));
+      // Written in pieces, a body goes out chunked, with no Content-Length; whole, with one.
+      if (Array.isArray(init.body)) {
+        for (const piece of init.body) req.write(piece);
+        req.end();
+      } else req.end(init.body);
+    });
+  return { send, close: () => agent.destroy() };
+}
+
+describe("a refused body does not hang the connection", () => {
+  const twoMegabytes = JSON.stringify({ service: "perjanjian_kerahasiaan", intake: { pad: "x".repeat(2 * 1024 * 1024) } });
+
+  it.each([
+    ["with a Content-Length", twoMegabytes],
+    ["chunked", [Buffer.from(twoMegabytes.slice(0, 1024 * 1024)), Buffer.from(twoMegabytes.slice(1024 * 1024))]],
+  ])("answers a 2 MB POST /v1/orders sent %s with 413 and Connection: close, and the pool's next request is answered", async (_how, body) => {
+    const pool = keepAlivePool();
+    try {
+      const refused = await pool.send("/v1/orders", { method: "POST", headers: { "Content-Type": "application/json" }, body });
+      expect([refused.status, refused.headers.connection]).toEqual([413, "close"]);
+      expect((JSON.parse(refused.body) as { error: { code: string } }).error.code).toBe("PAYLOAD_TOO_LARGE");
+      expect((await pool.send("/v1/balance")).status).toBe(200);
+      expect(await database.prisma.order.count({ where: { organizationId: org.id } })).toBe(0);
+    } finally {
+      pool.close();
+    }
+  });
+
+  it("refuses a body from its Content-Length before any of it arrives", async () => {
+    const url = new URL(api.url);
+    const socket = connect(Number(url.port), url.hostname);
+    try {
+      socket.write(`POST /v1/orders HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer ${org.token}\r\nContent-Type: application/json\r\nContent-Length: ${2 * 1024 * 1024}\r\n\r\n`);
+      const head = await new Promise<string>((resolve, reject) => {
+        socket.setEncoding("utf8");
+        socket.once("data", resolve);
+        socket.once("error", reject);
+        setTimeout(() => reject(new Error("no answer within 3 s")), 3000).unref();
+      });
+      expect(head).toMatch(/^HTTP\/1\.1 413 /);
+      expect(head).toMatch(/\r\nConnection: close\r\n/i);
+    } finally {
+      socket.destroy();
+    }
+  });
+});
+
+describe("security headers of every /v1 answer", () => {
+  const securityHeaders = {
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+  };
+
+  it.each([
+    ["an authenticated read", "/v1/balance", 200],
+    ["a write", "/v1/orders", 400],
+    ["a missing key", "/v1/balance", 401],
+    ["an unknown path", "/v1/tidak-ada", 404],
+  ])("%s carries nosniff, no-referrer, a CSP that allows nothing, and Cache-Control: no-store", async (why, path, status) => {
+    const res = await api.call(path, why === "a write" ? { method: "POST", token: org.token, json: {} } : { token: status === 401 ? undefined : org.token });
+    expect(res.status).toBe(status);
+    for (const [name, value] of Object.entries(securityHeaders)) expect(res.headers.get(name), name).toBe(value);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("keeps the OpenAPI document cacheable, with the other security headers", async () => {
+    const res = await api.call("/v1/openapi.json");
+    for (const [name, value] of Object.entries(securityHeaders)) expect(res.headers.get(name), name).toBe(value);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=300");
   });
 });
 

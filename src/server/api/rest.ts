@@ -4,11 +4,11 @@ import { newId } from "@/server/domain/ids";
 import { AppError } from "@/server/domain/errors";
 import { toApiError, statusOf, type ApiError } from "./api-error";
 import { type AppDeps, createContext, type Context } from "./context";
+import { parseJson, readBodyText } from "./json-body";
 import { buildOpenApiDocument } from "./openapi";
 import { methodsForPath } from "./routes";
+import { setApiSecurityHeaders } from "./security-headers";
 import { v1Router } from "./v1";
-
-export const MAX_BODY_BYTES = 1024 * 1024;
 
 type Request = IncomingMessage & { body?: unknown; requestId?: string };
 
@@ -29,15 +29,8 @@ const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * sent as `application/json; charset=utf-8`, and we want our limits and messages.
  * An empty body counts as `{}` so bodiless POSTs (accept) need no Content-Type.
  */
-async function readJsonBody(req: Request): Promise<void> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
-    chunks.push(chunk);
-  }
-  const raw = Buffer.concat(chunks).toString("utf8");
+async function readJsonBody(req: Request, res: ServerResponse): Promise<void> {
+  const raw = await readBodyText(req, res);
   // The adapter insists on this content type even when we hand it the parsed body.
   const contentType = req.headers["content-type"];
   req.headers["content-type"] = "application/json";
@@ -48,12 +41,7 @@ async function readJsonBody(req: Request): Promise<void> {
   if (!contentType || !/^application\/json\s*(;|$)/i.test(contentType)) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the request body as JSON with `Content-Type: application/json`.");
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    throw new AppError("VALIDATION", "The request body is not valid JSON.");
-  }
+  const parsed = parseJson(raw);
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
     throw new AppError("VALIDATION", "The request body must be a JSON object.");
   }
@@ -82,6 +70,7 @@ export function createRestHandler(deps: AppDeps & { publicUrl: string }) {
 
   return async function handleRest(req: Request, res: ServerResponse): Promise<void> {
     const requestId = newId("request");
+    setApiSecurityHeaders(res);
     res.setHeader("X-Request-Id", requestId);
     req.requestId = requestId;
     const url = new URL(req.url ?? "/", "http://localhost");
@@ -95,7 +84,7 @@ export function createRestHandler(deps: AppDeps & { publicUrl: string }) {
     }
 
     try {
-      if (BODY_METHODS.has(method)) await readJsonBody(req);
+      if (BODY_METHODS.has(method)) await readJsonBody(req, res);
     } catch (err) {
       sendError(res, toApiError(err));
       return;

@@ -1,5 +1,7 @@
+import http from "node:http";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_BODY_BYTES } from "@/server/api/json-body";
 import { fixedClock } from "@/server/domain/clock";
 import { ApiRateLimiter } from "@/server/services/rate-limit";
 import { bid, caseBody } from "@/test/cases";
@@ -365,5 +367,88 @@ describe("HTTP before MCP", () => {
     expect(res.headers.get("x-request-id")).toMatch(/\S/);
     expect(res.headers.get("mcp-session-id")).toBeNull();
     expect(((await res.json()) as { result: { serverInfo: { name: string } } }).result.serverInfo.name).toBe("kuasa");
+  });
+});
+
+describe("one request, one message, under the key's limit", () => {
+  const message = (id: number, method: string, params: Record<string, unknown> = {}) => ({ jsonrpc: "2.0", id, method, params });
+  const initialize = message(1, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "curl", version: "1" } });
+  const postTo = (url: string, token: string, body: string) =>
+    fetch(url, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" }, body });
+
+  it("refuses a JSON-RPC batch with HTTP 400 and -32600, building no answer for its messages", async () => {
+    const batch = JSON.stringify(Array.from({ length: 20_000 }, (_, i) => ({ jsonrpc: "2.0", id: i + 1, method: "tools/list" })));
+    expect(batch.length).toBeLessThan(MAX_BODY_BYTES);
+    const res = await postTo(mcp.url, org.token, batch);
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { jsonrpc: string; id: null; error: { code: number; message: string } };
+    expect(body).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32600, message: expect.stringContaining("batches are not supported") } });
+  });
+
+  it("counts initialize and tools/list against the key and answers the one over the limit with HTTP 429 RATE_LIMITED", async () => {
+    const limited = await startTestMcp(database.prisma, clock, new ApiRateLimiter({ kind: "memory" }, { reads: 2, writes: 1, windowSeconds: 60 }));
+    try {
+      expect((await postTo(limited.url, org.token, JSON.stringify(initialize))).status).toBe(200);
+      expect((await postTo(limited.url, org.token, JSON.stringify(message(2, "tools/list")))).status).toBe(200);
+      const refused = await postTo(limited.url, org.token, JSON.stringify(message(3, "tools/list")));
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      const body = (await refused.json()) as ErrorBody;
+      expect(Object.keys(body)).toEqual(["error"]);
+      expect(body.error.code).toBe("RATE_LIMITED");
+      // Another key has its own allowance.
+      const other = await createTestOrg(database.prisma);
+      expect((await postTo(limited.url, other.token, JSON.stringify(initialize))).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("counts a tool call once, by its procedure, not also as a protocol message", async () => {
+    const limited = await startTestMcp(database.prisma, clock, new ApiRateLimiter({ kind: "memory" }, { reads: 2, writes: 1, windowSeconds: 60 }));
+    try {
+      const agent = await limited.connect(org.token);
+      // The handshake took one of the two protocol requests; both tool reads are still there.
+      expect((await agent.callTool({ name: "saldo", arguments: {} })).isError).toBeFalsy();
+      expect((await agent.callTool({ name: "saldo", arguments: {} })).isError).toBeFalsy();
+      expect((await toolError(agent, "saldo", {})).error.code).toBe("RATE_LIMITED");
+      expect((await agent.listTools()).tools.length).toBe(TOOLS.length);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("answers a 2 MB body with 413 and Connection: close, and the pool's next request is answered", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (body: string) =>
+      new Promise<{ status: number; connection?: string }>((resolve, reject) => {
+        const headers = { Authorization: `Bearer ${org.token}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
+        const req = http.request(mcp.url, { method: "POST", headers, agent }, (res) => {
+          res.resume();
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+        });
+        req.on("error", reject);
+        req.setTimeout(3000, () => req.destroy(new Error("no answer within 3 s")));
+        req.end(body);
+      });
+    try {
+      expect(await send(JSON.stringify({ ...initialize, pad: "x".repeat(2 * 1024 * 1024) }))).toEqual({ status: 413, connection: "close" });
+      expect((await send(JSON.stringify(initialize))).status).toBe(200);
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it.each([
+    ["an initialize", () => postTo(mcp.url, org.token, JSON.stringify(initialize)), 200],
+    ["a missing key", () => postTo(mcp.url, "", JSON.stringify(initialize)), 401],
+    ["a GET", () => fetch(mcp.url), 405],
+  ])("answers %s with nosniff, no-referrer, a CSP that allows nothing, and Cache-Control: no-store", async (_what, request, status) => {
+    const res = await request();
+    expect(res.status).toBe(status);
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers.get("cache-control")).toBe("no-store");
   });
 });

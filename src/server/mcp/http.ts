@@ -2,12 +2,14 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { toApiError } from "@/server/api/api-error";
 import { type AppDeps, createContext } from "@/server/api/context";
-import { MAX_BODY_BYTES, sendError } from "@/server/api/rest";
+import { parseJson, readBodyText } from "@/server/api/json-body";
+import { sendError } from "@/server/api/rest";
+import { setApiSecurityHeaders } from "@/server/api/security-headers";
 import { createCallerFactory } from "@/server/api/trpc";
 import { v1Router } from "@/server/api/v1";
-import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { authenticateApiKey } from "@/server/services/api-keys";
+import { rateLimitHeaders } from "@/server/services/rate-limit";
 import { createMcpServer, type ToolRunner } from "./server";
 import type { ProcedurePath } from "./tools";
 
@@ -34,19 +36,21 @@ function runInProcess(deps: AppDeps, requestId: string, authorization: string): 
   };
 }
 
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
-    chunks.push(chunk);
-  }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString("utf8"));
-  } catch {
-    throw new AppError("VALIDATION", "The request body is not valid JSON.");
-  }
+function sendJsonRpcError(res: ServerResponse, status: number, code: number, message: string): void {
+  const text = JSON.stringify({ jsonrpc: "2.0", id: null, error: { code, message } });
+  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/**
+ * A JSON-RPC request that is not a tool call. Tool calls are counted by their procedure (read or
+ * write, shared with REST); notifications and responses are not counted: they are answered 202
+ * with no work, which costs no more than refusing them would.
+ */
+function isProtocolRequest(message: unknown): boolean {
+  if (message === null || typeof message !== "object") return false;
+  const { method, id } = message as { method?: unknown; id?: unknown };
+  return typeof method === "string" && id !== undefined && method !== "tools/call";
 }
 
 /**
@@ -57,6 +61,7 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 export function createMcpHandler(deps: AppDeps) {
   return async function handleMcp(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const requestId = newId("request");
+    setApiSecurityHeaders(res);
     res.setHeader("X-Request-Id", requestId);
     // Without sessions there is no SSE stream to GET and nothing to DELETE.
     if (req.method !== "POST") {
@@ -65,12 +70,27 @@ export function createMcpHandler(deps: AppDeps) {
     }
     const authorization = req.headers.authorization ?? "";
     let body: unknown;
+    let apiKeyId: string;
     try {
-      await authenticateApiKey(deps.db, deps.clock, authorization);
-      body = await readJson(req);
+      apiKeyId = (await authenticateApiKey(deps.db, deps.clock, authorization)).id;
+      body = parseJson(await readBodyText(req, res));
     } catch (err) {
       sendError(res, toApiError(err));
       return;
+    }
+    // One batch could carry ~20,000 messages in a megabyte, each answered in memory; the MCP
+    // revision we serve (2025-06-18) has no batches.
+    if (Array.isArray(body)) {
+      sendJsonRpcError(res, 400, -32600, "Invalid Request: batches are not supported; send one JSON-RPC message per POST.");
+      return;
+    }
+    if (deps.rateLimiter && isProtocolRequest(body)) {
+      // Its own window per key, with the read limit: a handshake does not spend the key's reads.
+      const decision = await deps.rateLimiter.consume(`mcp:${apiKeyId}`, "read");
+      if (!decision.allowed) {
+        sendError(res, { code: "RATE_LIMITED", message: `Too many MCP requests for this API key; retry after ${decision.resetSeconds} s.` }, rateLimitHeaders(decision));
+        return;
+      }
     }
 
     const server = createMcpServer(runInProcess(deps, requestId, authorization));

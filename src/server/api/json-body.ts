@@ -1,0 +1,39 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { AppError } from "@/server/domain/errors";
+
+/** The largest request body /v1 and /mcp read. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Refusing a body leaves the rest of it unread on the socket, where the parser would take it for
+ * the next request and the connection would hang: the answer closes the connection instead of
+ * reading (possibly gigabytes) to the end.
+ */
+function tooLarge(res: ServerResponse): AppError {
+  res.setHeader("Connection", "close");
+  return new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+}
+
+/**
+ * The body as UTF-8 text, at most MAX_BODY_BYTES: refused from its Content-Length before reading,
+ * or as soon as a body of unknown length passes the limit. The one reader of /v1 and /mcp.
+ */
+export async function readBodyText(req: IncomingMessage, res: ServerResponse): Promise<string> {
+  if (Number(req.headers["content-length"]) > MAX_BODY_BYTES) throw tooLarge(res);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) throw tooLarge(res);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("VALIDATION", "The request body is not valid JSON.");
+  }
+}
