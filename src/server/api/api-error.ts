@@ -1,4 +1,5 @@
 import { TRPCError } from "@trpc/server";
+import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import { ZodError } from "zod";
 import { AppError, ERROR_CODES, type ErrorCode } from "@/server/domain/errors";
 
@@ -19,6 +20,31 @@ const FROM_TRPC: Partial<Record<TRPCError["code"], ErrorCode>> = {
   PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
   UNSUPPORTED_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
   TOO_MANY_REQUESTS: "RATE_LIMITED",
+};
+
+/**
+ * Our table's codes in tRPC's terms, each with the same HTTP status, so the portal's tRPC answers
+ * (status, `data.code`, `data.httpStatus`) say what the table says.
+ */
+export const TRPC_CODE_OF: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
+  VALIDATION: "BAD_REQUEST",
+  UNAUTHENTICATED: "UNAUTHORIZED",
+  BUDGET_EXCEEDED: "PAYMENT_REQUIRED",
+  INSUFFICIENT_DEPOSIT: "PAYMENT_REQUIRED",
+  INSUFFICIENT_SCOPE: "FORBIDDEN",
+  TEST_MODE_ONLY: "FORBIDDEN",
+  ORGANIZATION_NOT_ACTIVE: "FORBIDDEN",
+  FORBIDDEN: "FORBIDDEN",
+  NOT_FOUND: "NOT_FOUND",
+  METHOD_NOT_ALLOWED: "METHOD_NOT_SUPPORTED",
+  INVALID_STATE: "CONFLICT",
+  CONFLICT: "CONFLICT",
+  REVISION_LIMIT: "CONFLICT",
+  PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
+  UNSUPPORTED_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
+  IDEMPOTENCY_KEY_REUSED: "UNPROCESSABLE_CONTENT",
+  RATE_LIMITED: "TOO_MANY_REQUESTS",
+  INTERNAL: "INTERNAL_SERVER_ERROR",
 };
 
 /** `intake.nama: Required; max_budget: Too small` — paths as the client wrote them. */

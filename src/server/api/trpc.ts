@@ -1,4 +1,5 @@
 import { initTRPC } from "@trpc/server";
+import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import type { UserRole } from "@/generated/prisma/enums";
 import type { Scope } from "@/server/domain/api-key";
@@ -7,7 +8,7 @@ import { parseIdempotencyKey } from "@/server/domain/idempotency";
 import { authenticateApiKey, requireScope } from "@/server/services/api-keys";
 import { type ClaimKey, runIdempotent } from "@/server/services/idempotency";
 import { rateLimitHeaders } from "@/server/services/rate-limit";
-import { toApiError } from "./api-error";
+import { statusOf, toApiError, TRPC_CODE_OF } from "./api-error";
 import type { Context } from "./context";
 
 /** Procedure metadata: OpenAPI route, the scope an agent key needs, and the success status. */
@@ -22,8 +23,14 @@ const t = initTRPC
   .context<Context>()
   .meta<Meta>()
   .create({
-    // Every face carries the spec's error in the shape; REST rewrites its body to exactly it.
-    errorFormatter: ({ shape, error }) => ({ ...shape, data: { ...shape.data, stack: undefined, apiError: toApiError(error) } }),
+    // Every face carries the spec's error in the shape; REST rewrites its body to exactly it. The
+    // table also decides the tRPC code and status (the fetch adapter answers data.httpStatus), so an
+    // AppError is never a 500, and the message is the table's, never a raw internal one.
+    errorFormatter: ({ shape, error }) => {
+      const apiError = toApiError(error);
+      const code = TRPC_CODE_OF[apiError.code];
+      return { ...shape, message: apiError.message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { ...shape.data, code, httpStatus: statusOf(apiError), stack: undefined, apiError } };
+    },
   });
 
 export const router = t.router;
@@ -81,15 +88,26 @@ export async function idempotently<T>(ctx: AgentContext, input: unknown, change:
   return value;
 }
 
+/** What a person in the portal reads for a bug: no internals, but the id that finds the log line. */
+export function portalInternalMessage(requestId: string): string {
+  return `Terjadi kesalahan di sistem kami. Jika berulang, hubungi dukungan dengan kode permintaan ${requestId}.`;
+}
+
 /**
  * Portal operations: a signed-in user of one of `roles`. Ownership (this organisation's order,
  * this practitioner's offer) is checked by the services, which take the ids from the session.
+ * An unexpected error is logged in full here and reaches the portal as a generic message.
  */
 export function sessionProcedure<R extends UserRole>(...roles: R[]) {
-  return baseProcedure.use(async ({ ctx, next }) => {
+  return baseProcedure.use(async ({ ctx, path, next }) => {
     const user = ctx.user;
     if (!user) throw new AppError("UNAUTHENTICATED", "Silakan masuk terlebih dahulu.");
     if (!roles.includes(user.role as R)) throw new AppError("FORBIDDEN", "Halaman ini bukan untuk peran Anda.");
-    return next({ ctx: { ...ctx, user: user as typeof user & { role: R } } });
+    const result = await next({ ctx: { ...ctx, user: user as typeof user & { role: R } } });
+    if (!result.ok && !(result.error.cause instanceof AppError) && toApiError(result.error).code === "INTERNAL") {
+      console.error(`[portal] internal error in ${path} (request ${ctx.requestId})`, result.error.cause ?? result.error);
+      throw new AppError("INTERNAL", portalInternalMessage(ctx.requestId));
+    }
+    return result;
   });
 }

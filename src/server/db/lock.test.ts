@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "./client";
-import { acquireDataDirLock, DataDirLockedError } from "./lock";
+import { acquireDataDirLock, DataDirLockedError, processStartIdentity } from "./lock";
 
 let dir: string;
 let lockPath: string;
@@ -15,6 +15,15 @@ function acquire(): () => Promise<void> {
   const release = acquireDataDirLock(dir);
   releases.push(release);
   return release;
+}
+
+/** The pid the lock file names. */
+function lockHolderPid(): number {
+  return (JSON.parse(readFileSync(lockPath, "utf8")) as { pid: number }).pid;
+}
+
+function writeLock(pid: number, started: string | null): void {
+  writeFileSync(lockPath, JSON.stringify({ pid, started }));
 }
 
 /** The pid of a process that has already exited. */
@@ -44,9 +53,9 @@ afterEach(async () => {
 });
 
 describe("acquireDataDirLock", () => {
-  it("creates <dir>/kuasa.lock holding this process's pid", () => {
+  it("creates <dir>/kuasa.lock holding this process's pid and start identity", () => {
     acquire();
-    expect(readFileSync(lockPath, "utf8")).toBe(String(process.pid));
+    expect(JSON.parse(readFileSync(lockPath, "utf8"))).toEqual({ pid: process.pid, started: processStartIdentity(process.pid) });
   });
 
   it("refuses a second acquire while the lock is held, with a DataDirLockedError naming the holder's pid", () => {
@@ -61,27 +70,53 @@ describe("acquireDataDirLock", () => {
     expect((error as Error).message).toContain(`pid ${process.pid}`);
     expect((error as Error).message).toContain(dir);
     // The holder's lock is untouched.
-    expect(readFileSync(lockPath, "utf8")).toBe(String(process.pid));
+    expect(lockHolderPid()).toBe(process.pid);
   });
 
   it("refuses a lock held by another live process and tells how to get out of it", () => {
     const other = livePid();
-    writeFileSync(lockPath, String(other));
+    writeLock(other, processStartIdentity(other));
     expect(() => acquire()).toThrow(DataDirLockedError);
     expect(() => acquire()).toThrow(new RegExp(`in use by another Kuasa process \\(pid ${other}\\).*DATA_DIR.*DATABASE_URL`));
+    expect(lockHolderPid()).toBe(other);
+  });
+
+  it("refuses a lock in the earlier bare-pid form held by another live process", () => {
+    const other = livePid();
+    writeFileSync(lockPath, String(other));
+    expect(() => acquire()).toThrow(DataDirLockedError);
     expect(readFileSync(lockPath, "utf8")).toBe(String(other));
   });
 
   it("takes over a lock file left behind by a process that no longer runs", () => {
-    writeFileSync(lockPath, String(deadPid()));
+    writeLock(deadPid(), null);
     acquire();
-    expect(readFileSync(lockPath, "utf8")).toBe(String(process.pid));
+    expect(lockHolderPid()).toBe(process.pid);
   });
 
   it("takes over a lock file whose content is not a pid", () => {
     writeFileSync(lockPath, "garbage\n");
     acquire();
-    expect(readFileSync(lockPath, "utf8")).toBe(String(process.pid));
+    expect(lockHolderPid()).toBe(process.pid);
+  });
+
+  // After kill -9 a container restarts its process as the same pid (often 1), and kill(pid, 0) on ourselves succeeds.
+  it("takes over a lock naming this process's own pid that this process did not take, in either form", async () => {
+    writeLock(process.pid, processStartIdentity(process.pid));
+    const release = acquire();
+    expect(lockHolderPid()).toBe(process.pid);
+    await release();
+    writeFileSync(lockPath, String(process.pid));
+    acquire();
+    expect(lockHolderPid()).toBe(process.pid);
+  });
+
+  it.runIf(process.platform === "linux")("takes over a lock whose pid is alive but belongs to a process started at another time (a reused pid)", () => {
+    const other = livePid();
+    expect(processStartIdentity(other)).not.toBeNull();
+    writeLock(other, "another-boot:12345");
+    acquire();
+    expect(lockHolderPid()).toBe(process.pid);
   });
 
   it("removes the lock file on release, so the directory can be taken again; releasing twice is harmless", async () => {
@@ -104,7 +139,7 @@ describe("openDatabase on an embedded DATA_DIR", { timeout: 60_000 }, () => {
       await expect(openDatabase({ dataDir: dir })).rejects.toThrow(`pid ${process.pid}`);
       const rows = await first.withConnection((c) => c.queryRows<{ answer: number }>("SELECT 41 + 1 AS answer"));
       expect(rows).toEqual([{ answer: 42 }]);
-      expect(readFileSync(lockPath, "utf8")).toBe(String(process.pid));
+      expect(lockHolderPid()).toBe(process.pid);
     } finally {
       await first.close();
     }

@@ -1,0 +1,120 @@
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import { TRPCError } from "@trpc/server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { PortalUser } from "@/server/auth/session";
+import { fixedClock } from "@/server/domain/clock";
+import { ERROR_CODES, type ErrorCode } from "@/server/domain/errors";
+import type { Db } from "@/server/db/client";
+import { authenticateApiKey } from "@/server/services/api-keys";
+import { createOrder } from "@/server/services/orders";
+import { createTestDatabase, type TestDatabase } from "@/test/db";
+import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
+import { ndaOrder } from "@/test/orders";
+import { portalUser } from "@/test/portal";
+import { TRPC_CODE_OF } from "./api-error";
+import { handlePortalRequest } from "./portal-http";
+
+let database: TestDatabase;
+const clock = fixedClock("2026-11-23T03:00:00Z");
+let operator: PortalUser;
+let org: TestOrg;
+
+interface ErrorBody {
+  error: { message: string; code: number; data: { code: string; httpStatus: number; apiError: { code: string; message: string } } };
+}
+
+/** One portal call over HTTP, as the browser's client sends it (no batching). */
+async function call(user: PortalUser | null, procedure: string, input?: unknown, db: Db = database.prisma) {
+  const url = `http://localhost/api/trpc/${procedure}`;
+  const req = input === undefined ? new Request(url) : new Request(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(input) });
+  const res = await handlePortalRequest(req, { db, clock }, user);
+  return { status: res.status, requestId: res.headers.get("X-Request-Id"), body: (await res.json()) as ErrorBody };
+}
+
+async function paidOrder() {
+  const key = await authenticateApiKey(database.prisma, clock, `Bearer ${org.token}`);
+  return createOrder({ db: database.prisma, clock }, key, ndaOrder() as Parameters<typeof createOrder>[2]);
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seededCatalog(database.prisma);
+  operator = await portalUser(database.prisma, "operator");
+  org = await createTestOrg(database.prisma, { depositIdr: 10_000_000n });
+});
+
+afterAll(async () => {
+  await database?.destroy();
+});
+
+describe("the portal face answers the error table's status", () => {
+  it("maps every code of the table to a tRPC code with the same HTTP status", () => {
+    for (const [code, { status }] of Object.entries(ERROR_CODES)) {
+      expect(getHTTPStatusCodeFromError(new TRPCError({ code: TRPC_CODE_OF[code as ErrorCode] })), code).toBe(status);
+    }
+  });
+
+  it("an unknown order id in an operator action is 404 NOT_FOUND", async () => {
+    const { status, body } = await call(operator, "operator.orderAction", { orderId: "ord_tidak_ada", action: "refund" });
+    expect(status).toBe(404);
+    expect(body.error.data.apiError).toEqual({ code: "NOT_FOUND", message: "No order ord_tidak_ada." });
+    expect(body.error.data).toMatchObject({ code: "NOT_FOUND", httpStatus: 404 });
+  });
+
+  it("an action the order's status does not allow is 409 INVALID_STATE", async () => {
+    const order = await paidOrder();
+    const { status, body } = await call(operator, "operator.orderAction", { orderId: order.id, action: "resume_work" });
+    expect(status).toBe(409);
+    expect(body.error.data.apiError.code).toBe("INVALID_STATE");
+    expect(body.error.message).toBe(body.error.data.apiError.message);
+  });
+
+  it("nobody signed in is 401, another role 403, bad input 400", async () => {
+    expect((await call(null, "operator.organizations")).status).toBe(401);
+    const admin = await portalUser(database.prisma, "org_admin", org.id);
+    expect((await call(admin, "operator.organizations")).status).toBe(403);
+    const bad = await call(operator, "operator.orderAction", { orderId: "", action: "bayar" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.data.apiError.code).toBe("VALIDATION");
+  });
+
+  it("an unexpected error is 500 with a generic Indonesian message naming the request id, logged in full", async () => {
+    const secret = "connect ECONNREFUSED 10.0.0.5:5432 password=hunter2";
+    const broken = new Proxy({}, { get: () => { throw new Error(secret); } }) as Db;
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const { status, requestId, body } = await call(operator, "operator.organizations", undefined, broken);
+      expect(status).toBe(500);
+      expect(requestId).toMatch(/^req/);
+      expect(body.error.data.apiError).toEqual({ code: "INTERNAL", message: `Terjadi kesalahan di sistem kami. Jika berulang, hubungi dukungan dengan kode permintaan ${requestId}.` });
+      expect(JSON.stringify(body)).not.toContain("hunter2");
+      expect(log).toHaveBeenCalledWith(expect.stringContaining(requestId!), expect.objectContaining({ message: secret }));
+    } finally {
+      log.mockRestore();
+    }
+  });
+});
+
+describe("settling a dispute for the practitioner", () => {
+  it("is refused with 409 on an order nobody took; a dispute cannot even be opened before someone takes it", async () => {
+    const order = await paidOrder();
+    const settle = await call(operator, "operator.orderAction", { orderId: order.id, action: "settle_for_practitioner" });
+    expect(settle.status).toBe(409);
+    expect(settle.body.error.data.apiError.code).toBe("INVALID_STATE");
+    const dispute = await call(operator, "operator.orderAction", { orderId: order.id, action: "dispute", note: "Klien mengeluh." });
+    expect(dispute.status).toBe(409);
+    expect(dispute.body.error.data.apiError.code).toBe("INVALID_STATE");
+  });
+
+  it("a disputed order without a practitioner (data from before the rule) is 409 'refund instead', moves nothing, and can be refunded", async () => {
+    const order = await paidOrder();
+    await database.prisma.order.update({ where: { id: order.id }, data: { status: "sengketa", practitionerId: null } });
+    const settle = await call(operator, "operator.orderAction", { orderId: order.id, action: "settle_for_practitioner" });
+    expect(settle.status).toBe(409);
+    expect(settle.body.error.data.apiError).toEqual({ code: "INVALID_STATE", message: `The order ${order.id} has no practitioner to release its escrow to; refund it instead.` });
+    expect((await database.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("sengketa");
+    const refund = await call(operator, "operator.orderAction", { orderId: order.id, action: "refund" });
+    expect(refund.status).toBe(200);
+    expect((await database.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("direfund");
+  });
+});
