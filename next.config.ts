@@ -1,9 +1,29 @@
 import type { NextConfig } from "next";
 
+/**
+ * Security headers of everything Next answers (pages, 404s, /api/*, /_next assets). The pages'
+ * Content-Security-Policy carries a per-request nonce and is set in src/proxy.ts; /v1 and /mcp
+ * never reach Next (src/server.ts sets their headers).
+ */
+const everyAnswer = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  // frame-ancestors 'none' in the CSP says the same to current browsers; this is for older ones.
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=()" },
+];
+
 const nextConfig: NextConfig = {
   // The custom server (src/server.ts) answers /v1 and /mcp itself; Next serves the portals.
   poweredByHeader: false,
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg"],
+  async headers() {
+    return [
+      { source: "/:path*", headers: everyAnswer },
+      // JSON for the portals' own scripts (tRPC, next-auth): nothing in it may load or be framed.
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }] },
+    ];
+  },
 };
 
 export default nextConfig;
