@@ -4,6 +4,7 @@ import { createRestHandler } from "./server/api/rest";
 import { startBanner } from "./server/banner";
 import { refuseOversizedBody } from "./server/body-limits";
 import { readConfig } from "./server/config";
+import { createHealthHandler, HEALTH_PATHS } from "./server/health";
 import { createMcpHandler } from "./server/mcp/http";
 import { appDepsOf } from "./server/runtime";
 import { startRuntime } from "./server/runtime-start";
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
   const agentDeps = appDepsOf(runtime);
   const handleRest = createRestHandler({ ...agentDeps, publicUrl: config.publicUrl });
   const handleMcp = createMcpHandler(agentDeps);
+  const handleHealth = createHealthHandler({ db: runtime.database.prisma, jobs: runtime.jobs });
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = req.url ?? "/";
@@ -32,7 +34,8 @@ async function main(): Promise<void> {
     const mcp = path === "/mcp" || path.startsWith("/mcp?");
     // /v1 and /mcp read their bodies under their own limit; Next would read any body whole.
     if (!rest && !mcp && refuseOversizedBody(req, res)) return;
-    const route = rest ? handleRest(req, res) : mcp ? handleMcp(req, res) : handleNext(req, res);
+    const health = HEALTH_PATHS.has(path.split("?")[0]!);
+    const route = rest ? handleRest(req, res) : mcp ? handleMcp(req, res) : health ? handleHealth(req, res) : handleNext(req, res);
     route.catch((err: unknown) => {
       console.error("[server] unhandled", err);
       if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });

@@ -1,0 +1,85 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Db } from "@/server/db/client";
+import { type Migration, readMigrations } from "@/server/db/migrate";
+import type { EngineStatus } from "@/server/jobs/types";
+
+/** What readiness looks at: the database, the migrations it carries, and the job engine. */
+export interface HealthDeps {
+  db: Db;
+  /** The engine's last known state; its own watch keeps it current, so a probe costs nothing. */
+  jobs: { status(): EngineStatus };
+  migrations?: Migration[];
+}
+
+const DATABASE_TIMEOUT_MS = 2_000;
+
+export interface Readiness {
+  status: "ok" | "degraded" | "unavailable";
+  database: { ok: true } | { ok: false; error: string };
+  migrations: { pending: string[] };
+  jobs: EngineStatus;
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Ready: the database answers and has every migration this build ships. A job engine that fell
+ * back to the local sweeper (Inngest unreachable) still serves, so it is `degraded`, not down:
+ * taking the instance out of a load balancer would not bring Inngest back.
+ */
+export async function readiness(deps: HealthDeps): Promise<Readiness> {
+  const shipped = deps.migrations ?? readMigrations();
+  let database: Readiness["database"] = { ok: true };
+  let pending: string[] = [];
+  try {
+    const recorded = await withTimeout(
+      deps.db.$queryRaw<Array<{ migration_name: string }>>`SELECT "migration_name" FROM "_prisma_migrations" WHERE "finished_at" IS NOT NULL AND "rolled_back_at" IS NULL`,
+      DATABASE_TIMEOUT_MS,
+      "the database",
+    );
+    const names = new Set(recorded.map((row) => row.migration_name));
+    pending = shipped.map((m) => m.name).filter((name) => !names.has(name));
+  } catch (err) {
+    database = { ok: false, error: err instanceof Error ? err.message.split("\n")[0]! : String(err) };
+  }
+  const jobs = deps.jobs.status();
+  const status = !database.ok || pending.length > 0 ? "unavailable" : jobs.healthy ? "ok" : "degraded";
+  return { status, database, migrations: { pending }, jobs };
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text), "Cache-Control": "no-store" });
+  res.end(text);
+}
+
+/** The paths this module answers, for the server's routing. */
+export const HEALTH_PATHS = new Set(["/healthz", "/readyz"]);
+
+/**
+ * `GET /healthz`: the process answers (liveness; nothing else, so a slow database never gets a
+ * live process restarted). `GET /readyz`: 200 when ready or degraded, 503 when not, with why.
+ * Neither carries a secret, so they need no token.
+ */
+export function createHealthHandler(deps: HealthDeps) {
+  return async function handleHealth(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.setHeader("Allow", "GET, HEAD");
+      send(res, 405, { error: { code: "METHOD_NOT_ALLOWED", message: `${req.method} is not allowed on ${path}; use GET.` } });
+      return;
+    }
+    if (path === "/healthz") {
+      send(res, 200, { status: "ok" });
+      return;
+    }
+    const ready = await readiness(deps);
+    send(res, ready.status === "unavailable" ? 503 : 200, ready);
+  };
+}
