@@ -1,6 +1,7 @@
 import http, { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Answer, keepAlivePool } from "@/test/http";
 import { bodyCapOf, refuseOversizedBody } from "./body-limits";
 
 let server: Server;
@@ -25,30 +26,6 @@ afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
-
-type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
-
-/** One keep-alive connection at a time, as a pooled client holds it; every request must be answered within 3 s. */
-function keepAlivePool() {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const send = (path: string, init: { method?: string; headers?: Record<string, string>; body?: string | Buffer[] } = {}) =>
-    new Promise<Answer>((resolve, reject) => {
-      const req = http.request(new URL(path, base), { method: init.method ?? "GET", headers: init.headers, agent }, (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => (body += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      });
-      req.on("error", reject);
-      req.setTimeout(3000, () => req.destroy(new Error(`no answer to ${path} within 3 s`)));
-      // Written in pieces, a body goes out chunked, with no Content-Length; whole, with one.
-      if (Array.isArray(init.body)) {
-        for (const piece of init.body) req.write(piece);
-        req.end();
-      } else req.end(init.body);
-    });
-  return { send, close: () => agent.destroy() };
-}
 
 function expectRefused(answer: Answer) {
   expect(answer.status).toBe(413);
@@ -77,7 +54,7 @@ describe("the body caps of the routes Next answers", () => {
 
 describe("refusing an oversized /api body before reading it", () => {
   it("refuses a sign-in body over 64 KB from its Content-Length with 413 and Connection: close, and the pool's next request is answered", async () => {
-    const pool = keepAlivePool();
+    const pool = keepAlivePool(base);
     try {
       const before = reached.length;
       expectRefused(await pool.send("/api/auth/callback/credentials", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "x".repeat(64 * 1024 + 1) }));
@@ -104,7 +81,7 @@ describe("refusing an oversized /api body before reading it", () => {
   });
 
   it("refuses a chunked body, whose length is unknown, and the pool's next request is answered", async () => {
-    const pool = keepAlivePool();
+    const pool = keepAlivePool(base);
     try {
       expectRefused(await pool.send("/api/trpc/orders.approve", { method: "POST", headers: { "Content-Type": "application/json" }, body: [Buffer.from("{"), Buffer.from("}")] }));
       expect((await pool.send("/api/trpc/orders.list")).status).toBe(200);
@@ -114,7 +91,7 @@ describe("refusing an oversized /api body before reading it", () => {
   });
 
   it("passes a portal body under its cap, and any body to /api/inngest, to Next whole", async () => {
-    const pool = keepAlivePool();
+    const pool = keepAlivePool(base);
     try {
       const portal = await pool.send("/api/trpc/orders.approve", { method: "POST", headers: { "Content-Type": "application/json" }, body: "x".repeat(1024 * 1024) });
       expect([portal.status, portal.body]).toEqual([200, JSON.stringify({ size: 1024 * 1024 })]);

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Db } from "@/server/db/client";
-import { type Migration, readMigrations } from "@/server/db/migrate";
+import { APPLIED_MIGRATIONS_SQL, type Migration, readMigrations } from "@/server/db/migrate";
 import type { EngineStatus } from "@/server/jobs/types";
 
 /** What readiness looks at: the database, the migrations it carries, and the job engine. */
@@ -39,7 +39,7 @@ export async function readiness(deps: HealthDeps): Promise<Readiness> {
   let pending: string[] = [];
   try {
     const recorded = await withTimeout(
-      deps.db.$queryRaw<Array<{ migration_name: string }>>`SELECT "migration_name" FROM "_prisma_migrations" WHERE "finished_at" IS NOT NULL AND "rolled_back_at" IS NULL`,
+      deps.db.$queryRawUnsafe<Array<{ migration_name: string }>>(APPLIED_MIGRATIONS_SQL),
       DATABASE_TIMEOUT_MS,
       "the database",
     );

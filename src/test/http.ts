@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import http, { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Clock, systemClock } from "@/server/domain/clock";
 import type { Db } from "@/server/db/client";
@@ -31,3 +31,31 @@ export async function startTestApi(db: Db, clock: Clock = systemClock, rateLimit
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
+
+export type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+/**
+ * One keep-alive connection at a time, as a pooled client holds it, against `base`; every request
+ * must be answered within 3 s, so a connection left hanging fails the test instead of stalling it.
+ */
+export function keepAlivePool(base: string, defaultHeaders: Record<string, string> = {}) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const send = (path: string, init: { method?: string; headers?: Record<string, string>; body?: string | Buffer[] } = {}) =>
+    new Promise<Answer>((resolve, reject) => {
+      const req = http.request(new URL(path, base), { method: init.method ?? "GET", headers: { ...defaultHeaders, ...init.headers }, agent }, (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      });
+      req.on("error", reject);
+      req.setTimeout(3000, () => req.destroy(new Error(`no answer to ${path} within 3 s`)));
+      // Written in pieces, a body goes out chunked, with no Content-Length; whole, with one.
+      if (Array.isArray(init.body)) {
+        for (const piece of init.body) req.write(piece);
+        req.end();
+      } else req.end(init.body);
+    });
+  return { send, close: () => agent.destroy() };
+}
+

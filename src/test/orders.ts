@@ -2,8 +2,11 @@ import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { DEFAULT_ORDER_RULES } from "@/server/domain/order-rules";
 import type { OrderTrigger } from "@/server/domain/order-state";
-import { changeOrderStatus } from "@/server/services/orders";
+import type { Clock } from "@/server/domain/clock";
+import { changeOrderStatus, createOrder, type CreateOrderInput } from "@/server/services/orders";
 import { createPractitioner } from "@/server/services/users";
+import { agentKey } from "./cases";
+import type { TestOrg } from "./fixtures";
 
 /** A valid NDA order body (agent price Rp 1.700.000). */
 export function ndaOrder(overrides: Record<string, unknown> = {}) {
@@ -18,6 +21,11 @@ export function ndaOrder(overrides: Record<string, unknown> = {}) {
     },
     ...overrides,
   };
+}
+
+/** An order made through the service as POST /v1/orders would, with the organisation's key (paid unless it needs approval). */
+export async function createPaidOrder(db: Db, clock: Clock, org: TestOrg, overrides: Record<string, unknown> = {}) {
+  return createOrder({ db, clock }, await agentKey(db, clock, org), ndaOrder(overrides) as CreateOrderInput);
 }
 
 export const NDA_PRICE_IDR = 1_700_000;

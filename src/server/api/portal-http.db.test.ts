@@ -5,11 +5,9 @@ import type { PortalUser } from "@/server/auth/session";
 import { fixedClock } from "@/server/domain/clock";
 import { ERROR_CODES, type ErrorCode } from "@/server/domain/errors";
 import type { Db } from "@/server/db/client";
-import { authenticateApiKey } from "@/server/services/api-keys";
-import { createOrder } from "@/server/services/orders";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
-import { ndaOrder } from "@/test/orders";
+import { createPaidOrder } from "@/test/orders";
 import { portalUser } from "@/test/portal";
 import { TRPC_CODE_OF } from "./api-error";
 import { handlePortalRequest } from "./portal-http";
@@ -31,10 +29,7 @@ async function call(user: PortalUser | null, procedure: string, input?: unknown,
   return { status: res.status, requestId: res.headers.get("X-Request-Id"), body: (await res.json()) as ErrorBody };
 }
 
-async function paidOrder() {
-  const key = await authenticateApiKey(database.prisma, clock, `Bearer ${org.token}`);
-  return createOrder({ db: database.prisma, clock }, key, ndaOrder() as Parameters<typeof createOrder>[2]);
-}
+const paidOrder = () => createPaidOrder(database.prisma, clock, org);
 
 beforeAll(async () => {
   database = await createTestDatabase();

@@ -1,11 +1,10 @@
-import http from "node:http";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentPrice } from "@/server/domain/pricing";
 import { CATALOG_SEED } from "@/server/services/catalog-seed";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
-import { startTestApi, type TestApi } from "@/test/http";
+import { keepAlivePool, startTestApi, type TestApi } from "@/test/http";
 import { systemClock } from "@/server/domain/clock";
 import { createApiKey, revokeApiKey } from "@/server/services/api-keys";
 import { setOrganizationStatus } from "@/server/services/organizations";
@@ -221,30 +220,6 @@ describe("errors of the transport, all in the spec's shape", () => {
   });
 });
 
-type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
-
-/** One keep-alive connection at a time, as a pooled client holds it; every request must be answered within 3 s. */
-function keepAlivePool() {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const send = (path: string, init: { method?: string; headers?: Record<string, string>; body?: string | Buffer[] } = {}) =>
-    new Promise<Answer>((resolve, reject) => {
-      const req = http.request(new URL(path, api.url), { method: init.method ?? "GET", headers: { Authorization: `Bearer ${org.token}`, ...init.headers }, agent }, (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => (body += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      });
-      req.on("error", reject);
-      req.setTimeout(3000, () => req.destroy(new Error(`no answer to ${path} within 3 s`)));
-      // Written in pieces, a body goes out chunked, with no Content-Length; whole, with one.
-      if (Array.isArray(init.body)) {
-        for (const piece of init.body) req.write(piece);
-        req.end();
-      } else req.end(init.body);
-    });
-  return { send, close: () => agent.destroy() };
-}
-
 describe("a refused body does not hang the connection", () => {
   const twoMegabytes = JSON.stringify({ service: "perjanjian_kerahasiaan", intake: { pad: "x".repeat(2 * 1024 * 1024) } });
 
@@ -252,7 +227,7 @@ describe("a refused body does not hang the connection", () => {
     ["with a Content-Length", twoMegabytes],
     ["chunked", [Buffer.from(twoMegabytes.slice(0, 1024 * 1024)), Buffer.from(twoMegabytes.slice(1024 * 1024))]],
   ])("answers a 2 MB POST /v1/orders sent %s with 413 and Connection: close, and the pool's next request is answered", async (_how, body) => {
-    const pool = keepAlivePool();
+    const pool = keepAlivePool(api.url, { Authorization: `Bearer ${org.token}` });
     try {
       const refused = await pool.send("/v1/orders", { method: "POST", headers: { "Content-Type": "application/json" }, body });
       expect([refused.status, refused.headers.connection]).toEqual([413, "close"]);

@@ -56,6 +56,9 @@ async function applyOne(connection: Connection, migration: Migration): Promise<v
   }
 }
 
+/** The migrations a database carries: finished and not rolled back (readiness asks it too). */
+export const APPLIED_MIGRATIONS_SQL = `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`;
+
 /**
  * Applies every migration not yet recorded, each in one transaction with its history row, so a
  * crash leaves all of a migration or none. On PostgreSQL a session advisory lock makes several
@@ -67,9 +70,7 @@ export async function migrate(database: Pick<Database, "kind" | "withConnection"
     if (locking) await connection.queryRows(`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
     try {
       await connection.execScript(HISTORY_TABLE);
-      const done = await connection.queryRows<{ migration_name: string; checksum: string }>(
-        `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
-      );
+      const done = await connection.queryRows<{ migration_name: string; checksum: string }>(APPLIED_MIGRATIONS_SQL);
       const doneByName = new Map(done.map((d) => [d.migration_name, d.checksum]));
       const applied: string[] = [];
       for (const migration of migrations) {

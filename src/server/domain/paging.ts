@@ -12,6 +12,12 @@ export interface PageRequest {
   cursor: { id: string; direction: "older" | "newer" } | null;
 }
 
+/** The `created[gte]` / `created[lte]` filter of every list, as times. */
+export interface CreatedWindow {
+  gte?: Date;
+  lte?: Date;
+}
+
 export interface Page<T> {
   data: T[];
   /** More rows lie beyond this page in the direction walked. */

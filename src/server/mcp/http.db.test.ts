@@ -1,4 +1,3 @@
-import http from "node:http";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES } from "@/server/api/json-body";
@@ -7,7 +6,7 @@ import { ApiRateLimiter } from "@/server/services/rate-limit";
 import { bid, caseBody } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
-import { startTestApi, type TestApi } from "@/test/http";
+import { keepAlivePool, startTestApi, type TestApi } from "@/test/http";
 import { startTestMcp, type TestMcp, toolJson } from "@/test/mcp";
 import { createTestPractitioner, driveOrder, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
 import { INSTRUCTIONS } from "./server";
@@ -419,23 +418,14 @@ describe("one request, one message, under the key's limit", () => {
   });
 
   it("answers a 2 MB body with 413 and Connection: close, and the pool's next request is answered", async () => {
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const send = (body: string) =>
-      new Promise<{ status: number; connection?: string }>((resolve, reject) => {
-        const headers = { Authorization: `Bearer ${org.token}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
-        const req = http.request(mcp.url, { method: "POST", headers, agent }, (res) => {
-          res.resume();
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
-        });
-        req.on("error", reject);
-        req.setTimeout(3000, () => req.destroy(new Error("no answer within 3 s")));
-        req.end(body);
-      });
+    const pool = keepAlivePool(mcp.url, { Authorization: `Bearer ${org.token}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" });
+    const send = (body: string) => pool.send(mcp.url, { method: "POST", body });
     try {
-      expect(await send(JSON.stringify({ ...initialize, pad: "x".repeat(2 * 1024 * 1024) }))).toEqual({ status: 413, connection: "close" });
+      const refused = await send(JSON.stringify({ ...initialize, pad: "x".repeat(2 * 1024 * 1024) }));
+      expect([refused.status, refused.headers.connection]).toEqual([413, "close"]);
       expect((await send(JSON.stringify(initialize))).status).toBe(200);
     } finally {
-      agent.destroy();
+      pool.close();
     }
   });
 

@@ -1,7 +1,7 @@
 import type { Bid, Case, Invoice, Order, OrderMessage, Prisma } from "@/generated/prisma/client";
 import type { CaseStatus, InvoiceStatus, OrderStatus } from "@/generated/prisma/enums";
 import type { DataOwner } from "@/server/domain/data-owner";
-import { type Page, type PageRequest, pageFrom, rowsToRead, unknownCursor } from "@/server/domain/paging";
+import { type CreatedWindow, type Page, type PageRequest, pageFrom, rowsToRead, unknownCursor } from "@/server/domain/paging";
 import type { Db } from "@/server/db/client";
 import type { CaseWithBids } from "./cases";
 
@@ -11,11 +11,6 @@ import type { CaseWithBids } from "./cases";
  * appear at the head and never shift a page it has yet to read. Each list is one indexed read
  * of the page (plus the cursor row) and one read per kind of child row, for the page's ids only.
  */
-
-export interface CreatedWindow {
-  gte?: Date;
-  lte?: Date;
-}
 
 export interface OrderListFilter {
   status?: OrderStatus;

@@ -1,6 +1,6 @@
 import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
-import { type Page, type PageRequest, pageFrom, rowsToRead, unknownCursor } from "@/server/domain/paging";
+import { type CreatedWindow, type Page, type PageRequest, pageFrom, rowsToRead, unknownCursor } from "@/server/domain/paging";
 import { type EventType, type WebhookPayload, webhookData } from "@/server/domain/webhook-event";
 import type { Db } from "@/server/db/client";
 
@@ -20,7 +20,7 @@ export interface AgentEvent {
 
 export interface EventFilter {
   type?: EventType;
-  created?: { gte?: Date; lte?: Date };
+  created?: CreatedWindow;
 }
 
 const EVENT_SELECT = { id: true, type: true, createdAt: true, livemode: true, payload: true } as const;

@@ -1,6 +1,5 @@
 import { orderRulesOf, type ServiceDeps } from "./deps";
 import { type Order, Prisma } from "@/generated/prisma/client";
-import type { OrderStatus } from "@/generated/prisma/enums";
 import { type DataOwner, liveDataOf } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";

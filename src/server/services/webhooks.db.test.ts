@@ -5,7 +5,7 @@ import { AppError } from "@/server/domain/errors";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
 import { seededCatalog } from "@/test/fixtures";
 import { createOrderEvent, startReceiver, testWebhookSettings, type Receiver } from "@/test/webhooks";
-import { attemptDelivery, listWebhookDeliveries, redeliver, WEBHOOK_DELIVERY_JOB, type WebhookSettings } from "./webhooks";
+import { attemptDelivery, listWebhookDeliveries, redeliver, type WebhookSettings } from "./webhooks";
 import { RESPONSE_READ_LIMIT } from "./webhooks-transport";
 
 let database: TestDatabase;

@@ -6,12 +6,11 @@ import { agentPrice } from "@/server/domain/pricing";
 import { authenticateApiKey } from "@/server/services/api-keys";
 import { getAgentService, listAgentServices } from "@/server/services/catalog";
 import { ensureOffering } from "@/server/services/offers";
-import { createOrder } from "@/server/services/orders";
 import { signIn } from "@/server/services/sign-in";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { bid, createTestCase } from "@/test/cases";
-import { createTestPractitioner, driveOrder, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
+import { createPaidOrder, createTestPractitioner, driveOrder, NDA_PRICE_IDR } from "@/test/orders";
 import { portalCaller, portalUser } from "@/test/portal";
 
 let database: TestDatabase;
@@ -30,10 +29,7 @@ async function codeOf(call: Promise<unknown>): Promise<string> {
   throw new Error("expected the call to fail");
 }
 
-async function paidOrder(body: Record<string, unknown> = {}) {
-  const key = await authenticateApiKey(database.prisma, clock, `Bearer ${org.token}`);
-  return createOrder({ db: database.prisma, clock }, key, ndaOrder(body) as Parameters<typeof createOrder>[2]);
-}
+const paidOrder = (body: Record<string, unknown> = {}) => createPaidOrder(database.prisma, clock, org, body);
 
 const auditActions = async (subjectId: string) => (await database.prisma.auditLog.findMany({ where: { subjectId }, orderBy: { createdAt: "asc" } })).map((a) => a.action);
 

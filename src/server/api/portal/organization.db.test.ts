@@ -4,13 +4,12 @@ import type { PortalUser } from "@/server/auth/session";
 import { fixedClock } from "@/server/domain/clock";
 import { authenticateApiKey } from "@/server/services/api-keys";
 import { selectBid } from "@/server/services/cases";
-import { createOrder } from "@/server/services/orders";
 import { topUpDeposit } from "@/server/services/organizations";
 import { deliverResult } from "@/server/services/practitioner-work";
 import { agentKey, bid, createTestCase } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
-import { createTestPractitioner, driveOrder, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
+import { createPaidOrder, createTestPractitioner, driveOrder, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
 import { portalCaller, portalUser } from "@/test/portal";
 
 let database: TestDatabase;
@@ -32,10 +31,7 @@ async function codeOf(call: Promise<unknown>): Promise<string> {
   throw new Error("expected the call to fail");
 }
 
-async function order(org: TestOrg, body = ndaOrder()) {
-  const key = await authenticateApiKey(database.prisma, clock, `Bearer ${org.token}`);
-  return createOrder({ db: database.prisma, clock }, key, body);
-}
+const order = (org: TestOrg, overrides: Record<string, unknown> = {}) => createPaidOrder(database.prisma, clock, org, overrides);
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -225,9 +221,9 @@ describe("API keys", () => {
 
 describe("webhook deliveries", () => {
   it("lists the organisation's own events with their deliveries; redelivers its own, NOT_FOUND for another's", async () => {
-    const hooked = await order(mine, ndaOrder({ callback_url: "https://agen.contoh.id/hook" }));
+    const hooked = await order(mine, { callback_url: "https://agen.contoh.id/hook" });
     await as(admin).organization.decide({ orderId: hooked.id, approve: true });
-    const foreign = await order(theirs, ndaOrder({ callback_url: "https://lain.contoh.id/hook" }));
+    const foreign = await order(theirs, { callback_url: "https://lain.contoh.id/hook" });
     await as(otherAdmin).organization.decide({ orderId: foreign.id, approve: true });
 
     const events = await as(admin).organization.webhookDeliveries({ orderId: hooked.id });

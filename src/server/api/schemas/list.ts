@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PAGE_LIMIT } from "@/server/domain/paging";
+import { type CreatedWindow, PAGE_LIMIT } from "@/server/domain/paging";
 import { METADATA_LIMITS } from "./metadata";
 
 const cursor = z.string().min(1).max(64);
@@ -31,7 +31,7 @@ export const listOf = <T extends z.ZodType>(item: T, id: string) =>
   z.object({ data: z.array(item), has_more: z.boolean().meta({ description: "More exist beyond this page, in the direction walked." }) }).meta({ id });
 
 /** The `created[gte]` / `created[lte]` window as a filter on the creation time (undefined: no window). */
-export function createdWindow(query: Pick<ListQuery, "created[gte]" | "created[lte]">): { gte?: Date; lte?: Date } | undefined {
+export function createdWindow(query: Pick<ListQuery, "created[gte]" | "created[lte]">): CreatedWindow | undefined {
   const gte = query["created[gte]"];
   const lte = query["created[lte]"];
   if (gte === undefined && lte === undefined) return undefined;
