@@ -1,3 +1,4 @@
+import { TrustedProxies } from "./domain/client-address";
 import { DEFAULT_ORDER_RULES, type OrderRules } from "./domain/order-rules";
 import { DEFAULT_RATE_LIMITS } from "./services/rate-limit";
 /** Every setting the process reads, in one place; .env.example documents each. */
@@ -47,6 +48,10 @@ export interface Config {
   };
   /** Signs portal sessions; from NEXTAUTH_SECRET, or kept in DATA_DIR for the embedded database. */
   authSecret?: string;
+  /** Proxies whose X-Forwarded-For names the client (TRUSTED_PROXIES); none by default. */
+  trustedProxies: TrustedProxies;
+  /** Bearer token the operator's scraper sends to GET /metrics (METRICS_TOKEN); unset: /metrics is off. */
+  metricsToken?: string;
 }
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -117,5 +122,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       store: env.RATE_LIMIT_STORE === "memory" || env.RATE_LIMIT_STORE === "postgres" ? env.RATE_LIMIT_STORE : env.DATABASE_URL ? "postgres" : "memory",
     },
     authSecret: env.NEXTAUTH_SECRET || undefined,
+    trustedProxies: TrustedProxies.parse(env.TRUSTED_PROXIES),
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }
