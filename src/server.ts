@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import next from "next";
 import { createRestHandler } from "./server/api/rest";
 import { startBanner } from "./server/banner";
+import { CLIENT_ADDRESS_HEADER, clientAddress } from "./server/domain/client-address";
 import { refuseOversizedBody } from "./server/body-limits";
 import { readConfig } from "./server/config";
 import { createHealthHandler, HEALTH_PATHS } from "./server/health";
@@ -29,6 +30,8 @@ async function main(): Promise<void> {
   const handleHealth = createHealthHandler({ db: runtime.database.prisma, jobs: runtime.jobs });
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    // Whatever a client sent under this name is replaced: only this line decides who the client is.
+    req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], config.trustedProxies);
     const path = req.url ?? "/";
     const rest = path === "/v1" || path.startsWith("/v1/") || path.startsWith("/v1?");
     const mcp = path === "/mcp" || path.startsWith("/mcp?");

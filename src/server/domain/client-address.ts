@@ -38,6 +38,13 @@ export class TrustedProxies {
   }
 }
 
+/**
+ * The custom server writes the client's address into every request under this header (replacing
+ * anything sent under it), so code that sees only headers (next-auth's authorize) reads the same
+ * answer as code that sees the socket.
+ */
+export const CLIENT_ADDRESS_HEADER = "x-kuasa-client-address";
+
 /** `::ffff:1.2.3.4` (an IPv4 peer on a dual-stack socket) is 1.2.3.4. */
 function unmapped(address: string): string {
   return address.startsWith("::ffff:") && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
