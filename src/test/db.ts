@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { openDatabase, type Database, type DatabaseKind } from "@/server/db/client";
+import { openDatabase, type Database, type DatabaseConfig, type DatabaseKind } from "@/server/db/client";
 import { migrate, readMigrations } from "@/server/db/migrate";
 
 export const testDatabaseKind: DatabaseKind = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
@@ -67,10 +67,10 @@ async function loadOrMakeTemplate(file: string, migrated: boolean): Promise<Blob
  * the PostgreSQL server at TEST_POSTGRES_URL (dropped afterwards). `migrated: false` leaves it
  * empty, for tests of the migration runner itself.
  */
-export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(options: { migrated?: boolean; connection?: Pick<DatabaseConfig, "transactionMaxWaitMs" | "poolSize"> } = {}): Promise<TestDatabase> {
   const migrated = options.migrated ?? true;
   if (testDatabaseKind === "pglite") {
-    const database = await openDatabase({ memory: true, loadDataDir: await pgliteTemplate(migrated) });
+    const database = await openDatabase({ memory: true, loadDataDir: await pgliteTemplate(migrated), ...options.connection });
     return { ...database, destroy: () => database.close() };
   }
   const adminUrl = new URL(process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres");
@@ -81,7 +81,7 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const database = await openDatabase({ databaseUrl: url.toString(), ...options.connection });
   if (migrated) await migrate(database);
   return {
     ...database,

@@ -16,6 +16,7 @@ const DEFAULTS: ErrorMessages = {
   INVALID_STATE: "Statusnya sudah berubah sehingga langkah ini tidak bisa dilakukan. Halaman dimuat ulang; periksa keadaan terbarunya.",
   INSUFFICIENT_DEPOSIT: "Deposit tidak cukup. Minta tim operator Kuasa menambah deposit, lalu coba lagi.",
   RATE_LIMITED: "Terlalu banyak permintaan. Tunggu sebentar lalu coba lagi.",
+  SERVICE_UNAVAILABLE: "Server sedang sibuk dan belum mengubah apa pun. Tunggu sebentar lalu coba lagi.",
   INTERNAL: "Terjadi gangguan di server. Coba lagi sebentar lagi; jika masih gagal, hubungi tim Kuasa.",
 };
 

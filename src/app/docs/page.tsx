@@ -493,7 +493,7 @@ export default async function ApiReference() {
                 <code>Retry-After</code>
               </td>
               <td>
-                Only on 429 <code>RATE_LIMITED</code>: seconds to wait before retrying.
+                On 429 <code>RATE_LIMITED</code> and 503 <code>SERVICE_UNAVAILABLE</code> (busy, nothing changed): seconds to wait before retrying.
               </td>
             </tr>
           </Table>

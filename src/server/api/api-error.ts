@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import { ZodError } from "zod";
+import { isDatabaseBusy } from "@/server/db/busy";
 import { AppError, ERROR_CODES, type ErrorCode } from "@/server/domain/errors";
 
 export interface ApiError {
@@ -44,8 +45,17 @@ export const TRPC_CODE_OF: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   UNSUPPORTED_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
   IDEMPOTENCY_KEY_REUSED: "UNPROCESSABLE_CONTENT",
   RATE_LIMITED: "TOO_MANY_REQUESTS",
+  SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
   INTERNAL: "INTERNAL_SERVER_ERROR",
 };
+
+/** What a SERVICE_UNAVAILABLE answer asks the client to wait (its Retry-After). */
+export const BUSY_RETRY_AFTER_SECONDS = 1;
+
+/** Headers an error answer carries whatever face it is on: when to come back from a busy moment. */
+export function errorHeaders(error: ApiError): Record<string, string> {
+  return error.code === "SERVICE_UNAVAILABLE" ? { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) } : {};
+}
 
 /** `intake.nama: Required; max_budget: Too small` — paths as the client wrote them. */
 export function describeZodError(error: ZodError): string {
@@ -59,6 +69,7 @@ export function describeZodError(error: ZodError): string {
 export function toApiError(error: unknown): ApiError {
   const cause = error instanceof TRPCError ? error.cause : error;
   if (cause instanceof AppError) return { code: cause.code, message: cause.message };
+  if (isDatabaseBusy(cause)) return { code: "SERVICE_UNAVAILABLE", message: `The service is busy and nothing was changed; retry after ${BUSY_RETRY_AFTER_SECONDS} s with the same Idempotency-Key.` };
   if (cause instanceof ZodError) {
     // Input parsing fails as BAD_REQUEST; a ZodError anywhere else is our own output bug.
     if (error instanceof TRPCError && error.code === "BAD_REQUEST") return { code: "VALIDATION", message: describeZodError(cause) };

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 import { newId } from "@/server/domain/ids";
 import { AppError } from "@/server/domain/errors";
-import { toApiError, statusOf, type ApiError } from "./api-error";
+import { errorHeaders, toApiError, statusOf, type ApiError } from "./api-error";
 import { type AppDeps, createContext, type Context } from "./context";
 import { parseJson, readBodyText } from "./json-body";
 import { buildOpenApiDocument } from "./openapi";
@@ -60,7 +60,10 @@ export function createRestHandler(deps: AppDeps & { publicUrl: string }) {
     createContext: ({ req }: { req: Request }) => createContext(appDeps, req.requestId ?? newId("request"), req.headers),
     responseMeta: ({ ctx, errors }: { ctx?: Context; errors: unknown[] }) => {
       // Errors keep the headers set before them (rate-limit fields, Retry-After).
-      if (errors.length > 0) return { status: statusOf(toApiError(errors[0])), headers: ctx?.response.headers ?? {} };
+      if (errors.length > 0) {
+        const apiError = toApiError(errors[0]);
+        return { status: statusOf(apiError), headers: { ...ctx?.response.headers, ...errorHeaders(apiError) } };
+      }
       return { status: ctx?.response.status ?? 200, headers: ctx?.response.headers ?? {} };
     },
     onError: ({ error }: { error: unknown }) => {

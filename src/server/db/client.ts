@@ -42,19 +42,32 @@ export interface DatabaseConfig {
   memory?: boolean;
   /** With `memory`: start from this dump of a data directory (PGlite's dumpDataDir) instead of an empty one. */
   loadDataDir?: Blob;
+  /**
+   * How long a transaction waits for a connection before the request is answered 503 with
+   * Retry-After (nothing changed, safe to retry). Default: 10 s on PGlite, where every transaction
+   * queues for its one connection, so a burst waits its turn; 5 s on PostgreSQL.
+   */
+  transactionMaxWaitMs?: number;
+  /** PostgreSQL connections in the pool (DATABASE_POOL_SIZE, default 10). */
+  poolSize?: number;
 }
 
+const TRANSACTION_MAX_WAIT_MS = { pglite: 10_000, postgres: 5_000 } as const;
+
+
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, config);
   return openPglite(config);
 }
 
-function openPostgres(databaseUrl: string): Database {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+function openPostgres(databaseUrl: string, config: DatabaseConfig): Database {
+  const maxWait = config.transactionMaxWaitMs ?? TRANSACTION_MAX_WAIT_MS.postgres;
+  // Plain queries wait for a pooled connection as long as transactions do, then fail as busy.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: config.poolSize ?? Number(process.env.DATABASE_POOL_SIZE ?? 10), connectionTimeoutMillis: maxWait });
   // An idle connection the server ends (restart, failover) must not crash the process; the pool
   // drops it and opens a new one on next use.
   pool.on("error", (err) => console.warn(`[db] idle PostgreSQL connection closed: ${err.message}`));
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: { maxWait } });
   const url = new URL(databaseUrl);
   return {
     prisma,
@@ -104,7 +117,7 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
     }
     description = `embedded PGlite in ${dataDir}`;
   }
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions: { maxWait: config.transactionMaxWaitMs ?? TRANSACTION_MAX_WAIT_MS.pglite } });
   return {
     prisma,
     kind: "pglite",
