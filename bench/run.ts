@@ -148,6 +148,7 @@ async function main(): Promise<void> {
     // The figures are about the server, not the per-key limiter's verdicts.
     RATE_LIMIT_READS: "100000000",
     RATE_LIMIT_WRITES: "100000000",
+    RATE_LIMIT_PER_ADDRESS: "100000000",
   };
   const children: ChildProcess[] = [];
   const closers: Array<() => Promise<void>> = [];

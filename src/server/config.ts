@@ -43,6 +43,10 @@ export interface Config {
     reads: number;
     writes: number;
     windowSeconds: number;
+    /** Requests per client address per window to /v1 and /mcp, counted before the key is read. */
+    perAddress: number;
+    /** 401 answers per client address per window before the address is refused outright. */
+    authFailuresPerAddress: number;
     /** Shared counters in PostgreSQL when the app runs on it (several instances), else memory. */
     store: "memory" | "postgres";
   };
@@ -119,6 +123,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reads: positiveInteger(env, "RATE_LIMIT_READS", DEFAULT_RATE_LIMITS.reads),
       writes: positiveInteger(env, "RATE_LIMIT_WRITES", DEFAULT_RATE_LIMITS.writes),
       windowSeconds: positiveInteger(env, "RATE_LIMIT_WINDOW_SECONDS", DEFAULT_RATE_LIMITS.windowSeconds),
+      perAddress: positiveInteger(env, "RATE_LIMIT_PER_ADDRESS", DEFAULT_RATE_LIMITS.perAddress),
+      authFailuresPerAddress: positiveInteger(env, "RATE_LIMIT_AUTH_FAILURES", DEFAULT_RATE_LIMITS.authFailuresPerAddress),
       store: env.RATE_LIMIT_STORE === "memory" || env.RATE_LIMIT_STORE === "postgres" ? env.RATE_LIMIT_STORE : env.DATABASE_URL ? "postgres" : "memory",
     },
     authSecret: env.NEXTAUTH_SECRET || undefined,

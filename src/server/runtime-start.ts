@@ -1,3 +1,4 @@
+import { AddressGuard } from "./api/address-guard";
 import type { Config } from "./config";
 import { openDatabase, type Database } from "./db/client";
 import { migrate } from "./db/migrate";
@@ -6,7 +7,8 @@ import { createJobEngine, jobDepsFrom } from "./jobs";
 import { setRuntime, type Runtime } from "./runtime";
 import { ensureAuthEnvironment } from "./auth/secret";
 import { seedCatalog } from "./services/catalog";
-import { ApiRateLimiter } from "./services/rate-limit";
+import { ApiRateLimiter, type RateLimitStore } from "./services/rate-limit";
+import { SignInThrottle } from "./services/sign-in";
 
 /**
  * Opens the database, applies pending migrations, adds missing catalog services and builds the
@@ -28,10 +30,13 @@ export async function attachRuntime(database: Database, config: Config): Promise
   await seedCatalog(database.prisma);
   const jobs = createJobEngine(config, jobDepsFrom(config, { db: database.prisma, clock: systemClock }));
   const { store, ...limits } = config.rateLimits;
-  const rateLimiter = new ApiRateLimiter(store === "postgres" && database.pgPool ? { kind: "postgres", pool: database.pgPool } : { kind: "memory" }, limits);
+  const limitStore: RateLimitStore = store === "postgres" && database.pgPool ? { kind: "postgres", pool: database.pgPool } : { kind: "memory" };
+  const rateLimiter = new ApiRateLimiter(limitStore, limits);
   ensureAuthEnvironment(config);
   const runtime: Runtime = {
     rateLimiter,
+    signInThrottle: new SignInThrottle(limitStore),
+    addressGuard: new AddressGuard(rateLimiter),
     database,
     db: database.prisma,
     clock: systemClock,

@@ -1,11 +1,16 @@
+import type { AddressGuard } from "./api/address-guard";
 import type { AppDeps } from "./api/context";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { JobEngineChoice } from "./jobs";
 import type { ApiRateLimiter } from "./services/rate-limit";
+import type { SignInThrottle } from "./services/sign-in";
 
 export interface Runtime extends AppDeps {
   rateLimiter: ApiRateLimiter;
+  /** Portal sign-in attempts, in the same store as the rate limits. */
+  signInThrottle: SignInThrottle;
+  addressGuard: AddressGuard;
   database: Database;
   config: Config;
   /** The job engine (Inngest or the local sweeper); every successful mutation wakes it (api/trpc.ts). */
@@ -28,7 +33,7 @@ export function setRuntime(runtime: Runtime | null): void {
 
 /** What every face (REST, MCP, the portals) passes to its procedures: one place, so none forgets a setting. */
 export function appDepsOf(runtime: Runtime): AppDeps {
-  return { db: runtime.db, clock: runtime.clock, orderRules: runtime.config.orderRules, rateLimiter: runtime.rateLimiter, jobs: runtime.jobs };
+  return { db: runtime.db, clock: runtime.clock, orderRules: runtime.config.orderRules, rateLimiter: runtime.rateLimiter, addressGuard: runtime.addressGuard, jobs: runtime.jobs };
 }
 
 export function getRuntime(): Runtime {

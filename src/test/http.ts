@@ -2,6 +2,7 @@ import http, { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Clock, systemClock } from "@/server/domain/clock";
 import type { Db } from "@/server/db/client";
+import type { AddressGuard } from "@/server/api/address-guard";
 import { createRestHandler } from "@/server/api/rest";
 import type { Jobs } from "@/server/jobs/types";
 import type { ApiRateLimiter } from "@/server/services/rate-limit";
@@ -14,8 +15,8 @@ export interface TestApi {
 }
 
 /** The real /v1 handler on a loopback port of this process. */
-export async function startTestApi(db: Db, clock: Clock = systemClock, rateLimiter?: ApiRateLimiter, jobs?: Pick<Jobs, "wakeDue">): Promise<TestApi> {
-  const handler = createRestHandler({ db, clock, rateLimiter, jobs, publicUrl: "http://localhost" });
+export async function startTestApi(db: Db, clock: Clock = systemClock, rateLimiter?: ApiRateLimiter, jobs?: Pick<Jobs, "wakeDue">, addressGuard?: AddressGuard): Promise<TestApi> {
+  const handler = createRestHandler({ db, clock, rateLimiter, addressGuard, jobs, publicUrl: "http://localhost" });
   const server: Server = createServer((req, res) => void handler(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { PortalUser } from "@/server/auth/session";
+import type { AddressGuard } from "./address-guard";
 import type { Jobs } from "@/server/jobs/types";
 import type { ServiceDeps } from "@/server/services/deps";
 import type { ApiRateLimiter } from "@/server/services/rate-limit";
@@ -8,6 +9,8 @@ import type { ApiRateLimiter } from "@/server/services/rate-limit";
 export interface AppDeps extends ServiceDeps {
   /** Limits agent calls per API key; absent only in tests that do not exercise it. */
   rateLimiter?: ApiRateLimiter;
+  /** Limits /v1 and /mcp per client address before the key is read; absent in tests that do not exercise it. */
+  addressGuard?: AddressGuard;
   /** Woken after every successful mutation; absent in tests that run no engine. */
   jobs?: Pick<Jobs, "wakeDue">;
 }

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
-import { newId } from "@/server/domain/ids";
+import { authenticateApiKey } from "@/server/services/api-keys";
 import { AppError } from "@/server/domain/errors";
+import { requestContext, requestLog } from "@/server/log";
 import { errorHeaders, toApiError, statusOf, type ApiError } from "./api-error";
 import { type AppDeps, createContext, type Context } from "./context";
 import { parseJson, readBodyText } from "./json-body";
@@ -10,7 +11,7 @@ import { methodsForPath } from "./routes";
 import { setApiSecurityHeaders } from "./security-headers";
 import { v1Router } from "./v1";
 
-type Request = IncomingMessage & { body?: unknown; requestId?: string };
+type Request = IncomingMessage & { body?: unknown };
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
@@ -23,6 +24,10 @@ export function sendError(res: ServerResponse, error: ApiError, headers: Record<
 }
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
 
 /**
  * Reads and parses a JSON body ourselves, before the adapter: its own reader ignores bodies
@@ -57,7 +62,7 @@ export function createRestHandler(deps: AppDeps & { publicUrl: string }) {
   let openApiDocument: string | undefined;
   const openapi = createOpenApiNodeHttpHandler({
     router: v1Router,
-    createContext: ({ req }: { req: Request }) => createContext(appDeps, req.requestId ?? newId("request"), req.headers),
+    createContext: ({ req, res }: { req: Request; res: ServerResponse }) => createContext(appDeps, requestContext(req, res).id, req.headers),
     responseMeta: ({ ctx, errors }: { ctx?: Context; errors: unknown[] }) => {
       // Errors keep the headers set before them (rate-limit fields, Retry-After).
       if (errors.length > 0) {
@@ -66,16 +71,14 @@ export function createRestHandler(deps: AppDeps & { publicUrl: string }) {
       }
       return { status: ctx?.response.status ?? 200, headers: ctx?.response.headers ?? {} };
     },
-    onError: ({ error }: { error: unknown }) => {
-      if (toApiError(error).code === "INTERNAL") console.error("[v1] internal error", error);
+    onError: ({ error, req }: { error: unknown; req: Request }) => {
+      if (toApiError(error).code === "INTERNAL") requestLog(req).error({ err: error }, "v1 internal error");
     },
   });
 
   return async function handleRest(req: Request, res: ServerResponse): Promise<void> {
-    const requestId = newId("request");
+    requestContext(req, res);
     setApiSecurityHeaders(res);
-    res.setHeader("X-Request-Id", requestId);
-    req.requestId = requestId;
     const url = new URL(req.url ?? "/", "http://localhost");
     const method = req.method ?? "GET";
 
@@ -86,11 +89,22 @@ export function createRestHandler(deps: AppDeps & { publicUrl: string }) {
       return;
     }
 
-    try {
-      if (BODY_METHODS.has(method)) await readJsonBody(req, res);
-    } catch (err) {
-      sendError(res, toApiError(err));
-      return;
+    if (appDeps.addressGuard) {
+      const verdict = await appDeps.addressGuard.check(req, res);
+      if (!verdict.admitted) return sendError(res, verdict.error, verdict.headers);
+    }
+    if (BODY_METHODS.has(method)) {
+      // The key before the body: a request without a valid key is not worth reading a megabyte for.
+      if (methodsForPath(url.pathname).includes(method)) {
+        const refused = await authenticateApiKey(appDeps.db, appDeps.clock, firstHeader(req.headers.authorization)).then(() => null, (err: unknown) => toApiError(err));
+        if (refused) return sendError(res, refused, { Connection: "close" });
+      }
+      try {
+        await readJsonBody(req, res);
+      } catch (err) {
+        sendError(res, toApiError(err));
+        return;
+      }
     }
 
     // The adapter's error bodies carry our formatter's apiError; answer with exactly that.

@@ -7,7 +7,7 @@ import { sendError } from "@/server/api/rest";
 import { setApiSecurityHeaders } from "@/server/api/security-headers";
 import { createCallerFactory } from "@/server/api/trpc";
 import { v1Router } from "@/server/api/v1";
-import { newId } from "@/server/domain/ids";
+import { requestContext } from "@/server/log";
 import { authenticateApiKey } from "@/server/services/api-keys";
 import { rateLimitHeaders } from "@/server/services/rate-limit";
 import { createMcpServer, type ToolRunner } from "./server";
@@ -60,9 +60,12 @@ function isProtocolRequest(message: unknown): boolean {
  */
 export function createMcpHandler(deps: AppDeps) {
   return async function handleMcp(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const requestId = newId("request");
+    const requestId = requestContext(req, res).id;
     setApiSecurityHeaders(res);
-    res.setHeader("X-Request-Id", requestId);
+    if (deps.addressGuard) {
+      const verdict = await deps.addressGuard.check(req, res);
+      if (!verdict.admitted) return sendError(res, verdict.error, verdict.headers);
+    }
     // Without sessions there is no SSE stream to GET and nothing to DELETE.
     if (req.method !== "POST") {
       sendError(res, { code: "METHOD_NOT_ALLOWED", message: `${req.method} is not allowed on /mcp; this stateless MCP endpoint answers POST only.` }, { Allow: "POST" });

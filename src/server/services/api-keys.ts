@@ -92,7 +92,8 @@ export const API_KEY_CACHE_MS = 5_000;
 const API_KEY_CACHE_MAX = 10_000;
 
 interface CachedKey {
-  key: Prisma.ApiKeyGetPayload<{ include: { organization: { select: { status: true } } } }>;
+  /** null: no such key id (a new key's id is random, so it is not one cached as unknown). */
+  key: Prisma.ApiKeyGetPayload<{ include: { organization: { select: { status: true } } } }> | null;
   loadedAt: number;
 }
 
@@ -117,8 +118,8 @@ async function findKey(db: Db, keyId: string, now: number): Promise<CachedKey["k
   const cached = cache.get(keyId);
   if (cached && now - cached.loadedAt < API_KEY_CACHE_MS) return cached.key;
   const key = await db.apiKey.findUnique({ where: { keyId }, include: { organization: { select: { status: true } } } });
-  // Unknown key ids are not kept: guessing them must not fill memory.
-  if (!key) return null;
+  // Unknown ids are kept too, so an agent retrying a wrong key costs no query; the map is bounded
+  // and guessing many ids is stopped earlier, per address (api/address-guard.ts).
   if (cache.size >= API_KEY_CACHE_MAX) cache.clear();
   cache.set(keyId, { key, loadedAt: now });
   return key;

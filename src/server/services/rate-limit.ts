@@ -11,11 +11,16 @@ export interface RateLimitSettings {
   reads: number;
   writes: number;
   windowSeconds: number;
+  /** Requests per window from one client address to /v1 and /mcp, counted before the key is read. */
+  perAddress?: number;
+  /** Answers of 401 per window to one address before it is refused without a look at its key. */
+  authFailuresPerAddress?: number;
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimitSettings = { reads: 600, writes: 120, windowSeconds: 60 };
+export const DEFAULT_RATE_LIMITS = { reads: 600, writes: 120, windowSeconds: 60, perAddress: 3_000, authFailuresPerAddress: 30 } satisfies Required<RateLimitSettings>;
 
-export type RateLimitClass = "read" | "write";
+/** Per API key: read, write; per client address, before authentication: address, auth_failure. */
+export type RateLimitClass = "read" | "write" | "address" | "auth_failure";
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -46,38 +51,49 @@ interface Slice {
   expiresAt: number;
 }
 
+/** A rate-limiter-flexible limiter in `store`: memory, or the "RateLimit" table every instance shares. */
+export function storeLimiter(store: RateLimitStore, options: { keyPrefix: string; points: number; duration: number }): RateLimiterAbstract {
+  if (store.kind === "memory") return new RateLimiterMemory(options);
+  return new RateLimiterPostgres({
+    ...options,
+    storeClient: store.pool,
+    storeType: "pool",
+    tableName: "RateLimit",
+    // The table comes from our migrations; expired rows are deleted by the library hourly.
+    tableCreated: true,
+    clearExpiredByTimeout: true,
+    // If PostgreSQL cannot answer, each instance keeps limiting from memory.
+    insuranceLimiter: new RateLimiterMemory(options),
+  });
+}
+
 export class ApiRateLimiter {
   private readonly limiters: Record<RateLimitClass, RateLimiterAbstract>;
+  private readonly limits: Record<RateLimitClass, number>;
   private readonly slices: Map<string, Slice> | null;
 
-  constructor(
-    store: RateLimitStore,
-    private readonly settings: RateLimitSettings = DEFAULT_RATE_LIMITS,
-  ) {
-    const make = (keyPrefix: string, points: number): RateLimiterAbstract => {
-      const options = { keyPrefix, points, duration: settings.windowSeconds };
-      if (store.kind === "memory") return new RateLimiterMemory(options);
-      return new RateLimiterPostgres({
-        ...options,
-        storeClient: store.pool,
-        storeType: "pool",
-        tableName: "RateLimit",
-        // The table comes from our migrations; expired rows are deleted by the library hourly.
-        tableCreated: true,
-        clearExpiredByTimeout: true,
-        // If PostgreSQL cannot answer, each instance keeps limiting from memory.
-        insuranceLimiter: new RateLimiterMemory(options),
-      });
+  constructor(store: RateLimitStore, settings: RateLimitSettings = DEFAULT_RATE_LIMITS) {
+    const make = (keyPrefix: string, points: number): RateLimiterAbstract => storeLimiter(store, { keyPrefix, points, duration: settings.windowSeconds });
+    this.limits = {
+      read: settings.reads,
+      write: settings.writes,
+      address: settings.perAddress ?? DEFAULT_RATE_LIMITS.perAddress,
+      auth_failure: settings.authFailuresPerAddress ?? DEFAULT_RATE_LIMITS.authFailuresPerAddress,
     };
-    this.limiters = { read: make("api-read", settings.reads), write: make("api-write", settings.writes) };
+    this.limiters = {
+      read: make("api-read", this.limits.read),
+      write: make("api-write", this.limits.write),
+      address: make("address", this.limits.address),
+      auth_failure: make("address-auth-failure", this.limits.auth_failure),
+    };
     this.slices = store.kind === "postgres" ? new Map() : null;
   }
 
-  /** Counts one request of `apiKeyId` and says whether it may proceed. */
-  async consume(apiKeyId: string, kind: RateLimitClass): Promise<RateLimitDecision> {
-    const limit = kind === "read" ? this.settings.reads : this.settings.writes;
+  /** Counts one request of `subject` (an API key's id, or a client address) and says whether it may proceed. */
+  async consume(subject: string, kind: RateLimitClass): Promise<RateLimitDecision> {
+    const limit = this.limits[kind];
     const now = Date.now();
-    const sliceId = `${kind}:${apiKeyId}`;
+    const sliceId = `${kind}:${subject}`;
     const held = this.slices?.get(sliceId);
     const live = held && held.expiresAt > now ? held : undefined;
     if (live && live.points > 0) {
@@ -86,7 +102,7 @@ export class ApiRateLimiter {
     }
     const take = this.slices ? Math.max(1, Math.min(Math.floor(limit / SHARED_SLICE_FRACTION), live ? live.sharedRemaining : limit)) : 1;
     try {
-      const res = await this.limiters[kind].consume(apiKeyId, take);
+      const res = await this.limiters[kind].consume(subject, take);
       if (this.slices) {
         if (this.slices.size >= MAX_SLICES) this.slices.clear();
         this.slices.set(sliceId, { points: take - 1, sharedRemaining: res.remainingPoints, expiresAt: now + res.msBeforeNext });
