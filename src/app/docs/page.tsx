@@ -612,7 +612,8 @@ export default async function ApiReference() {
             </li>
             <li>
               Compute HMAC-SHA256 of <code>t + &quot;.&quot; + rawBody</code> (the bytes exactly as received) and compare it in constant time with
-              each <code>v1</code>; accept if one matches.
+              each <code>v1</code>; accept if one matches. After the secret is rotated, the header carries two <code>v1</code> (new secret,
+              old secret) until the old one expires, 24 hours by default.
             </li>
           </ol>
           <h4>Worked example</h4>

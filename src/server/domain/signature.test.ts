@@ -20,6 +20,18 @@ describe("signWebhook", () => {
   it.each([1.5, -1, Number.NaN])("refuses the timestamp %s", (t) => {
     expect(() => signWebhook(SECRET, t, BODY)).toThrow(RangeError);
   });
+
+  it("gives one v1 per secret, in the order given, each verifying with its own secret only (rotation overlap)", () => {
+    const header = signWebhook(["whsec_new", SECRET], T, BODY);
+    const newV1 = signWebhook("whsec_new", T, BODY).split("v1=")[1];
+    expect(header).toBe(`t=${T},v1=${newV1},v1=${V1}`);
+    for (const secret of ["whsec_new", SECRET]) expect(verifyWebhookSignature(secret, header, BODY, { now: NOW }).ok).toBe(true);
+    expect(verifyWebhookSignature("whsec_other", header, BODY, { now: NOW })).toEqual({ ok: false, reason: "signature_mismatch" });
+  });
+
+  it("refuses to sign with no secret at all", () => {
+    expect(() => signWebhook([], T, BODY)).toThrow(RangeError);
+  });
 });
 
 describe("verifyWebhookSignature", () => {

@@ -17,12 +17,17 @@ function digest(secret: string, timestampSeconds: number, rawBody: RawBody): Buf
   return createHmac("sha256", secret).update(`${timestampSeconds}.`).update(rawBody).digest();
 }
 
-/** The signature header value for one request body, signed at `timestampSeconds`. */
-export function signWebhook(secret: string, timestampSeconds: number, rawBody: RawBody): string {
+/**
+ * The signature header value for one request body, signed at `timestampSeconds`. Several
+ * secrets (during a rotation's overlap: the new one first) give one `v1` each, in that order.
+ */
+export function signWebhook(secret: string | readonly string[], timestampSeconds: number, rawBody: RawBody): string {
   if (!Number.isSafeInteger(timestampSeconds) || timestampSeconds < 0) {
     throw new RangeError(`A signature timestamp is whole unix seconds, got ${timestampSeconds}`);
   }
-  return `t=${timestampSeconds},v1=${digest(secret, timestampSeconds, rawBody).toString("hex")}`;
+  const secrets = typeof secret === "string" ? [secret] : secret;
+  if (secrets.length === 0) throw new RangeError("A webhook is signed with at least one secret");
+  return [`t=${timestampSeconds}`, ...secrets.map((s) => `v1=${digest(s, timestampSeconds, rawBody).toString("hex")}`)].join(",");
 }
 
 export type VerifyFailure = "malformed_header" | "timestamp_out_of_tolerance" | "signature_mismatch";

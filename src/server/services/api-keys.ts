@@ -4,6 +4,7 @@ import type { Clock } from "@/server/domain/clock";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { isDashboardWebhookUrl } from "@/server/domain/webhook-url";
+import { rotateSecrets, signingSecrets, WEBHOOK_SECRET_OVERLAP_HOURS } from "@/server/domain/webhook-secret";
 import type { Db } from "@/server/db/client";
 import { audit, type AuditEntry } from "./audit";
 import { spentThisMonth } from "./balance";
@@ -179,13 +180,15 @@ export async function listApiKeys(db: Db, clock: Clock, organizationId: string) 
     monthlyBudgetIdr: Number(k.monthlyBudgetIdr),
     spentThisMonthIdr: Number(spent[i] ?? 0n),
     webhookUrl: k.webhookUrl,
+    // While a rotation's overlap runs: until when the replaced webhook secret still signs.
+    previousWebhookSecretExpiresAt: k.previousWebhookSecretExpiresAt && k.previousWebhookSecretExpiresAt > clock.now() ? k.previousWebhookSecretExpiresAt : null,
     lastUsedAt: k.lastUsedAt,
     revokedAt: k.revokedAt,
     createdAt: k.createdAt,
   }));
 }
 
-async function ownKey(db: Db, organizationId: string, apiKeyId: string) {
+async function ownKey(db: Db | Prisma.TransactionClient, organizationId: string, apiKeyId: string) {
   const key = await db.apiKey.findFirst({ where: { id: apiKeyId, organizationId } });
   if (!key) throw new AppError("NOT_FOUND", `No API key ${apiKeyId} in this organisation.`);
   return key;
@@ -200,13 +203,51 @@ export async function revokeApiKey(db: Db, clock: Clock, organizationId: string,
   invalidateApiKeyCache(db);
 }
 
-/** A new webhook secret, shown once; webhooks are signed with it from the next attempt on. */
-export async function rotateWebhookSecret(db: Db, organizationId: string, apiKeyId: string, actor: Pick<AuditEntry, "actorType" | "actorId">): Promise<string> {
-  await ownKey(db, organizationId, apiKeyId);
-  const webhookSecret = generateWebhookSecret();
-  await db.$transaction(async (tx) => {
-    await tx.apiKey.update({ where: { id: apiKeyId }, data: { webhookSecret } });
-    await audit(tx, { ...actor, action: "api_key.rotate_webhook_secret", subjectType: "api_key", subjectId: apiKeyId });
+export interface RotatedWebhookSecret {
+  /** Shown once. */
+  webhookSecret: string;
+  /** Until when the replaced secret still signs too; null with an overlap of 0. */
+  previousSecretExpiresAt: Date | null;
+}
+
+/**
+ * A new webhook secret, signing from the next attempt on. The replaced secret keeps signing
+ * beside it for `overlapHours` (domain/webhook-secret.ts, which also says what a rotation during
+ * an overlap keeps); 0 ends it at once, for a leaked secret.
+ */
+export async function rotateWebhookSecret(
+  db: Db,
+  clock: Clock,
+  organizationId: string,
+  apiKeyId: string,
+  actor: Pick<AuditEntry, "actorType" | "actorId">,
+  overlapHours: number = WEBHOOK_SECRET_OVERLAP_HOURS.default,
+): Promise<RotatedWebhookSecret> {
+  const now = clock.now();
+  const next = generateWebhookSecret();
+  return db.$transaction(async (tx) => {
+    // Locked before reading: of two rotations at once, the later keeps the earlier's new secret
+    // as the previous one, never both the same old one.
+    await tx.$queryRaw`SELECT "id" FROM "ApiKey" WHERE "id" = ${apiKeyId} FOR UPDATE`;
+    const key = await ownKey(tx, organizationId, apiKeyId);
+    const before = { current: key.webhookSecret, previous: key.previousWebhookSecret, previousExpiresAt: key.previousWebhookSecretExpiresAt };
+    const after = rotateSecrets(before, next, now, overlapHours);
+    await tx.apiKey.update({
+      where: { id: apiKeyId },
+      data: { webhookSecret: after.current, previousWebhookSecret: after.previous, previousWebhookSecretExpiresAt: after.previousExpiresAt },
+    });
+    await audit(tx, {
+      ...actor,
+      action: "api_key.rotate_webhook_secret",
+      subjectType: "api_key",
+      subjectId: apiKeyId,
+      data: {
+        overlap_hours: overlapHours,
+        previous_secret_expires_at: after.previousExpiresAt?.toISOString() ?? null,
+        // A secret of an earlier rotation that was still signing and stops now.
+        ended_earlier_overlap: signingSecrets(before, now).length > 1,
+      },
+    });
+    return { webhookSecret: after.current, previousSecretExpiresAt: after.previousExpiresAt };
   });
-  return webhookSecret;
 }

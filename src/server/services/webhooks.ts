@@ -5,6 +5,7 @@ import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { type WebhookPayload, webhookBody } from "@/server/domain/webhook-event";
 import { signWebhook } from "@/server/domain/signature";
+import { signingSecrets } from "@/server/domain/webhook-secret";
 import { isDeliveredStatus, nextAttemptAt, webhookHeaders } from "@/server/domain/webhook-delivery";
 import type { Db } from "@/server/db/client";
 import { postWebhook, type WebhookResponse } from "./webhooks-transport";
@@ -72,14 +73,19 @@ export async function attemptDelivery(deps: WebhookDeps, deliveryId: string): Pr
     select: {
       url: true,
       attempts: true,
-      event: { select: { id: true, payload: true, apiKey: { select: { webhookSecret: true } } } },
+      event: {
+        select: { id: true, payload: true, apiKey: { select: { webhookSecret: true, previousWebhookSecret: true, previousWebhookSecretExpiresAt: true } } },
+      },
     },
   });
   const attempt = delivery.attempts + 1;
   const sentAt = clock.now();
   // These exact bytes are both signed and sent.
   const body = webhookBody(delivery.event.id, delivery.event.payload as unknown as WebhookPayload, sentAt);
-  const signature = signWebhook(delivery.event.apiKey.webhookSecret, Math.floor(sentAt.getTime() / 1000), body);
+  const { apiKey } = delivery.event;
+  // During a rotation's overlap both secrets sign (two v1), so receivers on either one accept it.
+  const secrets = signingSecrets({ current: apiKey.webhookSecret, previous: apiKey.previousWebhookSecret, previousExpiresAt: apiKey.previousWebhookSecretExpiresAt }, sentAt);
+  const signature = signWebhook(secrets, Math.floor(sentAt.getTime() / 1000), body);
   const response = await postWebhook({
     url: delivery.url,
     headers: webhookHeaders(webhooks.operatorName, signature, delivery.event.id),
@@ -115,10 +121,10 @@ async function whyNotClaimed(db: Db, deliveryId: string, now: Date): Promise<Del
   return { result: "skipped", reason: "not_due", retryAt: row.nextAttemptAt };
 }
 
+/** The status or the classified error only: the log never holds what a receiver said (webhooks-transport.ts). */
 function failureText(response: WebhookResponse): string {
   if (response.statusCode === null) return response.error ?? "no answer";
-  const what = response.statusCode >= 300 && response.statusCode <= 399 ? `HTTP ${response.statusCode}, redirect not followed` : `HTTP ${response.statusCode}`;
-  return response.excerpt ? `${what}: ${response.excerpt}` : what;
+  return response.statusCode >= 300 && response.statusCode <= 399 ? `HTTP ${response.statusCode}, redirect not followed` : `HTTP ${response.statusCode}`;
 }
 
 export interface WebhookAttemptLog {

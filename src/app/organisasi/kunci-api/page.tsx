@@ -58,8 +58,14 @@ export default async function ApiKeysPage() {
                   <dd>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : <span className="muted">Belum pernah</span>}</dd>
                   <dt>URL webhook</dt>
                   <dd>{key.webhookUrl ? <code className="break">{key.webhookUrl}</code> : <span className="muted">Tidak ada (hanya callback_url per pesanan)</span>}</dd>
+                  {key.previousWebhookSecretExpiresAt && (
+                    <>
+                      <dt>Rahasia webhook lama</dt>
+                      <dd>Masih ikut menandatangani webhook sampai {formatDateTime(key.previousWebhookSecretExpiresAt)}</dd>
+                    </>
+                  )}
                 </dl>
-                {!key.revokedAt && <KeyActions apiKeyId={key.id} name={key.name || key.keyId} />}
+                {!key.revokedAt && <KeyActions apiKeyId={key.id} name={key.name || key.keyId} overlapUntil={key.previousWebhookSecretExpiresAt} />}
               </article>
             </li>
           ))}

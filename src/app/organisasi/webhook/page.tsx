@@ -23,7 +23,7 @@ export default async function WebhookPage({ searchParams }: { searchParams: Prom
   const events = await caller.organization.webhookDeliveries({ orderId });
   return (
     <>
-      <PageTitle lead="Setiap perubahan status pesanan dikirim sebagai POST bertanda tangan ke callback_url pesanan, atau ke URL webhook kuncinya. Gagal dicoba ulang hingga 5 kali (±10, 20, 40, 80 detik).">
+      <PageTitle lead="Setiap perubahan status pesanan dikirim sebagai POST bertanda tangan ke callback_url pesanan, atau ke URL webhook kuncinya. Gagal dicoba ulang hingga 5 kali (±10, 20, 40, 80 detik). Yang dicatat hanya kode status, durasi dan jenis gangguan; isi jawaban penerima tidak dibaca dan tidak disimpan, jadi periksa log penerima Anda sendiri untuk rinciannya.">
         Pengiriman webhook
       </PageTitle>
       <form className="filter" role="search" action="/organisasi/webhook">

@@ -209,9 +209,15 @@ describe("API keys", () => {
 
     const created = await as(admin).organization.createKey({ name: "sementara", scopes: ["status:baca"], maxOrderIdr: 1_000_000, monthlyBudgetIdr: 1_000_000, webhookUrl: null });
     const row = (await as(admin).organization.keys()).find((k) => k.keyId === created.keyId)!;
-    const { webhookSecret } = await as(admin).organization.rotateWebhookSecret({ apiKeyId: row.id });
+    const { webhookSecret, previousSecretExpiresAt } = await as(admin).organization.rotateWebhookSecret({ apiKeyId: row.id });
     expect(webhookSecret).not.toBe(created.webhookSecret);
-    expect(await database.prisma.apiKey.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ webhookSecret });
+    // The old secret keeps signing for 24 hours unless the admin chooses otherwise (0–72).
+    const overlapEnd = new Date(clock.now().getTime() + 24 * 3_600_000);
+    expect(previousSecretExpiresAt).toEqual(overlapEnd);
+    expect(await database.prisma.apiKey.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ webhookSecret, previousWebhookSecret: created.webhookSecret });
+    expect((await as(admin).organization.keys()).find((k) => k.id === row.id)?.previousWebhookSecretExpiresAt).toEqual(overlapEnd);
+    expect(await codeOf(as(admin).organization.rotateWebhookSecret({ apiKeyId: row.id, overlapHours: 73 }))).toBe("VALIDATION");
+    expect((await as(admin).organization.rotateWebhookSecret({ apiKeyId: row.id, overlapHours: 0 })).previousSecretExpiresAt).toBeNull();
 
     await as(admin).organization.revokeKey({ apiKeyId: row.id });
     expect((await as(admin).organization.keys()).find((k) => k.id === row.id)?.revokedAt).toEqual(clock.now());
