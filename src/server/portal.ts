@@ -9,16 +9,26 @@ import { authOptions } from "./auth/options";
 import { PORTAL_HOME, type PortalUser } from "./auth/session";
 import { newId } from "./domain/ids";
 import { appDepsOf, getRuntime } from "./runtime";
+import { findPortalAccount } from "./services/portal-users";
 
 const createPortalCaller = createCallerFactory(portalRouter);
+
+/**
+ * The signed-in user as they are now (the same reading as every portal procedure's), or null when
+ * nobody is signed in or the session no longer stands: a removed user, a deactivated practitioner.
+ */
+export async function currentPortalUser(): Promise<PortalUser | null> {
+  const session = (await getServerSession(authOptions()))?.user as PortalUser | undefined;
+  if (!session?.id) return null;
+  return (await findPortalAccount(getRuntime().db, { id: session.id }))?.user ?? null;
+}
 
 /**
  * For server components: the signed-in user of `role` and a caller of the same portal
  * procedures the browser uses, so pages and /api/trpc share every role and ownership check.
  */
 export async function portalPage(role: UserRole) {
-  const session = await getServerSession(authOptions);
-  const user = session?.user as PortalUser | undefined;
+  const user = await currentPortalUser();
   if (!user) redirect("/masuk");
   if (user.role !== role) redirect(PORTAL_HOME[user.role]);
   const caller = createPortalCaller(createContext(appDepsOf(getRuntime()), newId("request"), {}, user));

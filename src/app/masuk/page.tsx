@@ -1,13 +1,13 @@
-import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
-import { authOptions } from "@/server/auth/options";
-import { PORTAL_HOME, type PortalUser } from "@/server/auth/session";
+import { PORTAL_HOME } from "@/server/auth/session";
+import { currentPortalUser } from "@/server/portal";
 import { SignInForm } from "./sign-in-form";
 
 export const dynamic = "force-dynamic";
 
 export default async function SignInPage() {
-  const user = (await getServerSession(authOptions))?.user as PortalUser | undefined;
+  // A session that no longer stands (a deactivated practitioner) sees the form, not a redirect loop.
+  const user = await currentPortalUser();
   if (user) redirect(PORTAL_HOME[user.role]);
   return (
     <main className="narrow">

@@ -3,11 +3,7 @@ import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
 import { FormMessages } from "@/app/_components/field";
-
-const MESSAGES: Record<string, string> = {
-  invalid: "E-mail atau kata sandi salah. Periksa kembali lalu coba lagi.",
-  rate_limited: "Terlalu banyak percobaan gagal. Tunggu 15 menit sebelum mencoba lagi.",
-};
+import { signInErrorMessage } from "@/server/auth/sign-in-error";
 
 export function SignInForm() {
   const router = useRouter();
@@ -22,7 +18,7 @@ export function SignInForm() {
     const result = await signIn("credentials", { email: form.get("email"), password: form.get("password"), redirect: false });
     setBusy(false);
     if (result?.error) {
-      setError(MESSAGES[result.error] ?? "Tidak bisa masuk saat ini. Coba lagi sebentar lagi.");
+      setError(signInErrorMessage(result.error));
       return;
     }
     // The sign-in page sends each role to its own portal.

@@ -21,10 +21,10 @@ interface ErrorBody {
   error: { message: string; code: number; data: { code: string; httpStatus: number; apiError: { code: string; message: string } } };
 }
 
-/** One portal call over HTTP, as the browser's client sends it (no batching). */
-async function call(user: PortalUser | null, procedure: string, input?: unknown, db: Db = database.prisma) {
+/** One portal call over HTTP, as the browser's client sends it from the portal's own pages (no batching). */
+async function call(user: PortalUser | null, procedure: string, input?: unknown, db: Db = database.prisma, from: Record<string, string> = { Origin: "http://localhost", "Sec-Fetch-Site": "same-origin" }) {
   const url = `http://localhost/api/trpc/${procedure}`;
-  const req = input === undefined ? new Request(url) : new Request(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(input) });
+  const req = input === undefined ? new Request(url) : new Request(url, { method: "POST", headers: { "Content-Type": "application/json", ...from }, body: JSON.stringify(input) });
   const res = await handlePortalRequest(req, { db, clock }, user);
   return { status: res.status, requestId: res.headers.get("X-Request-Id"), body: (await res.json()) as ErrorBody };
 }
@@ -111,5 +111,30 @@ describe("settling a dispute for the practitioner", () => {
     const refund = await call(operator, "operator.orderAction", { orderId: order.id, action: "refund" });
     expect(refund.status).toBe(200);
     expect((await database.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("direfund");
+  });
+});
+
+describe("mutations from another site (CSRF)", () => {
+  const topUp = () => ({ organizationId: org.id, amountIdr: 1_000, reference: "csrf" });
+  const deposit = async () => (await database.prisma.ledgerAccount.findMany({ where: { organizationId: org.id } })).map((a) => a.balanceIdr);
+
+  it.each([
+    ["another site's Origin", { Origin: "https://penyerang.example" }],
+    ["Sec-Fetch-Site: cross-site, whatever the Origin", { Origin: "http://localhost", "Sec-Fetch-Site": "cross-site" }],
+    ["a sibling subdomain", { Origin: "https://portal.localhost", "Sec-Fetch-Site": "same-site" }],
+    ["neither header", {}],
+  ])("%s is 403 FORBIDDEN in the error shape, and nothing changes", async (_, from) => {
+    const before = await deposit();
+    const { status, body } = await call(operator, "operator.topUp", topUp(), database.prisma, from);
+    expect(status).toBe(403);
+    expect(body.error.data.apiError.code).toBe("FORBIDDEN");
+    expect(await deposit()).toEqual(before);
+  });
+
+  it("the portal's own page (same origin) changes what it asks, and reads need no header", async () => {
+    const before = await deposit();
+    expect((await call(operator, "operator.topUp", topUp(), database.prisma, { Origin: "http://localhost" })).status).toBe(200);
+    expect(await deposit()).not.toEqual(before);
+    expect((await call(operator, "operator.organizations")).status).toBe(200);
   });
 });

@@ -1,6 +1,9 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { PortalUser } from "@/server/auth/session";
+import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
+import { isSameOriginRequest } from "@/server/domain/same-origin";
+import { REQUEST_ID_HEADER } from "@/server/log";
 import { type AppDeps, type Context, createContext } from "./context";
 import { portalRouter } from "./portal";
 
@@ -8,15 +11,22 @@ import { portalRouter } from "./portal";
  * The portal face at /api/trpc for a request whose session is already resolved (`user`, or null):
  * the route passes next-auth's session, tests a user of their own. Statuses come from the error
  * table through the formatter (trpc.ts); every answer carries the X-Request-Id that its log lines
- * and a generic error message name.
+ * and a generic error message name. A mutation (POST) from another site's page is refused with
+ * 403 before any procedure runs (domain/same-origin.ts); `publicOrigins` are the app's own
+ * origins (the route passes PUBLIC_URL's; tests, the request's).
  */
-export function handlePortalRequest(req: Request, deps: AppDeps, user: PortalUser | null): Promise<Response> {
-  const requestId = newId("request");
+export function handlePortalRequest(req: Request, deps: AppDeps, user: PortalUser | null, publicOrigins: readonly string[] = [new URL(req.url).origin]): Promise<Response> {
+  // The custom server's id (it replaced any a client sent); a handler called on its own (tests) makes one.
+  const requestId = req.headers.get(REQUEST_ID_HEADER) ?? newId("request");
+  const crossSite = req.method !== "GET" && req.method !== "HEAD" && !isSameOriginRequest(req.headers, publicOrigins);
   return fetchRequestHandler({
     endpoint: "/api/trpc",
     req,
     router: portalRouter,
-    createContext: (): Context => createContext(deps, requestId, Object.fromEntries(req.headers), user),
+    createContext: (): Context => {
+      if (crossSite) throw new AppError("FORBIDDEN", "Permintaan ini tidak berasal dari halaman Kuasa sendiri, jadi ditolak. Muat ulang halaman lalu coba lagi.");
+      return createContext(deps, requestId, Object.fromEntries(req.headers), user);
+    },
     responseMeta: () => ({ headers: { "X-Request-Id": requestId } }),
   });
 }

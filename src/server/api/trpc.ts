@@ -5,8 +5,10 @@ import type { UserRole } from "@/generated/prisma/enums";
 import type { Scope } from "@/server/domain/api-key";
 import { AppError } from "@/server/domain/errors";
 import { parseIdempotencyKey } from "@/server/domain/idempotency";
+import { containsUnstorableText } from "@/server/domain/storable-text";
 import { authenticateApiKey, requireScope } from "@/server/services/api-keys";
 import { type ClaimKey, runIdempotent } from "@/server/services/idempotency";
+import { findPortalAccount } from "@/server/services/portal-users";
 import { rateLimitHeaders } from "@/server/services/rate-limit";
 import { statusOf, toApiError, TRPC_CODE_OF } from "./api-error";
 import type { Context } from "./context";
@@ -41,7 +43,9 @@ export const createCallerFactory = t.createCallerFactory;
  * paid, events in the outbox), so the job engine is woken to look for due work now rather than
  * at its next sweep (a minute on Inngest).
  */
-const baseProcedure = t.procedure.use(async ({ ctx, type, next }) => {
+const baseProcedure = t.procedure.use(async ({ ctx, type, getRawInput, next }) => {
+  // Refused here for every face; at the insert it would be a 500 (src/server/domain/storable-text.ts).
+  if (containsUnstorableText(await getRawInput())) throw new AppError("VALIDATION", "Text must be well-formed Unicode without the NUL character (\\u0000).");
   const result = await next();
   if (type === "mutation" && result.ok) ctx.jobs?.wakeDue();
   return result;
@@ -94,20 +98,33 @@ export function portalInternalMessage(requestId: string): string {
 }
 
 /**
- * Portal operations: a signed-in user of one of `roles`. Ownership (this organisation's order,
- * this practitioner's offer) is checked by the services, which take the ids from the session.
- * An unexpected error is logged in full here and reaches the portal as a generic message.
+ * Portal operations: a signed-in user of one of `roles`. The session (a JWT that lives 12 hours) only
+ * says who; what they are now is read on every call, so a removed user or deactivated practitioner
+ * is refused at once, and the admins of an organisation that is not aktif may look but not act.
+ * Ownership (this organisation's order, this practitioner's offer) is checked by the services,
+ * which take the ids from the user read here. An unexpected error is logged in full here and
+ * reaches the portal as a generic message.
  */
 export function sessionProcedure<R extends UserRole>(...roles: R[]) {
-  return baseProcedure.use(async ({ ctx, path, next }) => {
-    const user = ctx.user;
-    if (!user) throw new AppError("UNAUTHENTICATED", "Silakan masuk terlebih dahulu.");
+  return baseProcedure.use(async ({ ctx, path, type, next }) => {
+    const sessionUser = ctx.user;
+    const account = sessionUser ? await findPortalAccount(ctx.db, { id: sessionUser.id }).catch((err: unknown) => Promise.reject(portalInternal(ctx.requestId, path, err))) : null;
+    if (!account) throw new AppError("UNAUTHENTICATED", sessionUser ? "Sesi Anda tidak berlaku lagi. Silakan masuk kembali." : "Silakan masuk terlebih dahulu.");
+    const { user, organizationStatus } = account;
     if (!roles.includes(user.role as R)) throw new AppError("FORBIDDEN", "Halaman ini bukan untuk peran Anda.");
+    if (type === "mutation" && user.role === "org_admin" && organizationStatus !== "aktif") {
+      throw new AppError("ORGANIZATION_NOT_ACTIVE", "Organisasi Anda sedang tidak aktif (belum disetujui atau ditangguhkan); Anda dapat melihat data, tetapi belum dapat mengubah apa pun.");
+    }
     const result = await next({ ctx: { ...ctx, user: user as typeof user & { role: R } } });
     if (!result.ok && !(result.error.cause instanceof AppError) && toApiError(result.error).code === "INTERNAL") {
-      console.error(`[portal] internal error in ${path} (request ${ctx.requestId})`, result.error.cause ?? result.error);
-      throw new AppError("INTERNAL", portalInternalMessage(ctx.requestId));
+      throw portalInternal(ctx.requestId, path, result.error.cause ?? result.error);
     }
     return result;
   });
+}
+
+/** An unexpected error in a portal call: logged in full, answered with the generic message. */
+function portalInternal(requestId: string, path: string, cause: unknown): AppError {
+  console.error(`[portal] internal error in ${path} (request ${requestId})`, cause);
+  return new AppError("INTERNAL", portalInternalMessage(requestId));
 }

@@ -1,36 +1,65 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { getRuntime } from "@/server/runtime";
-import { signIn } from "@/server/services/sign-in";
+import { CLIENT_ADDRESS_HEADER } from "@/server/domain/client-address";
+import type { Db } from "@/server/db/client";
+import { getRuntime, type Runtime } from "@/server/runtime";
+import { signIn, type SignInThrottle } from "@/server/services/sign-in";
 import type { PortalUser } from "./session";
+import { signInErrorCode } from "./sign-in-error";
 
-/** Error words the sign-in page turns into Indonesian messages. */
-export const SIGN_IN_ERRORS = { invalid: "invalid", rateLimited: "rate_limited" } as const;
+export interface AuthDeps {
+  db: Db;
+  signInThrottle: SignInThrottle;
+  /** The app's public address; https there makes every auth cookie Secure. */
+  publicUrl: string;
+}
 
-export const authOptions: NextAuthOptions = {
-  session: { strategy: "jwt", maxAge: 12 * 60 * 60 },
-  pages: { signIn: "/masuk" },
-  providers: [
-    CredentialsProvider({
-      name: "E-mail dan kata sandi",
-      credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Kata sandi", type: "password" } },
-      async authorize(credentials, req) {
-        if (!credentials?.email || !credentials.password) throw new Error(SIGN_IN_ERRORS.invalid);
-        const forwarded = req.headers?.["x-forwarded-for"];
-        const address = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim() || "local";
-        const result = await signIn(getRuntime().db, credentials.email, credentials.password, address);
-        if (!result.ok) throw new Error(result.reason === "rate_limited" ? SIGN_IN_ERRORS.rateLimited : SIGN_IN_ERRORS.invalid);
-        return { ...result.user };
+const SESSION_HOURS = 12;
+
+/** next-auth's configuration for one app: credentials sign-in under the throttle, sessions in a JWT cookie. */
+export function buildAuthOptions({ db, signInThrottle, publicUrl }: AuthDeps): NextAuthOptions {
+  return {
+    session: { strategy: "jwt", maxAge: SESSION_HOURS * 60 * 60 },
+    pages: { signIn: "/masuk" },
+    // next-auth's cookies are HttpOnly and SameSite=Lax; Secure (and the __Secure- prefix) follows
+    // the public URL, not the request, so a TLS-terminating proxy in front changes nothing.
+    useSecureCookies: new URL(publicUrl).protocol === "https:",
+    providers: [
+      CredentialsProvider({
+        name: "E-mail dan kata sandi",
+        credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Kata sandi", type: "password" } },
+        async authorize(credentials, req) {
+          if (!credentials?.email || !credentials.password) throw new Error(signInErrorCode({ reason: "invalid" }));
+          // Written by the custom server from the socket (and trusted proxies only): never the client's say.
+          const written = req.headers?.[CLIENT_ADDRESS_HEADER];
+          const address = typeof written === "string" && written ? written : "unknown";
+          const result = await signIn(db, signInThrottle, credentials.email, credentials.password, address);
+          if (!result.ok) throw new Error(signInErrorCode(result));
+          return { ...result.user };
+        },
+      }),
+    ],
+    callbacks: {
+      jwt({ token, user }) {
+        if (user) token.portalUser = user as unknown as PortalUser;
+        return token;
       },
-    }),
-  ],
-  callbacks: {
-    jwt({ token, user }) {
-      if (user) token.portalUser = user as unknown as PortalUser;
-      return token;
+      session({ session, token }) {
+        return { ...session, user: token.portalUser as PortalUser };
+      },
     },
-    session({ session, token }) {
-      return { ...session, user: token.portalUser as PortalUser };
-    },
-  },
-};
+  };
+}
+
+const built = new WeakMap<Runtime, NextAuthOptions>();
+
+/** The running app's next-auth configuration (route handlers and server components). */
+export function authOptions(): NextAuthOptions {
+  const runtime = getRuntime();
+  let options = built.get(runtime);
+  if (!options) {
+    options = buildAuthOptions({ db: runtime.db, signInThrottle: runtime.signInThrottle, publicUrl: runtime.config.publicUrl });
+    built.set(runtime, options);
+  }
+  return options;
+}

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SCOPES } from "@/server/domain/api-key";
 import { isDashboardWebhookUrl } from "@/server/domain/webhook-url";
+import { WEBHOOK_SECRET_OVERLAP_HOURS } from "@/server/domain/webhook-secret";
 import { liveDataOf } from "@/server/domain/data-owner";
 import { createApiKey, listApiKeys, revokeApiKey, rotateWebhookSecret } from "@/server/services/api-keys";
 import { accountStatement, accounts } from "@/server/services/ledger";
@@ -75,8 +76,14 @@ export const organizationRouter = router({
     }),
   revokeKey: admin.input(z.object({ apiKeyId: z.string().min(1).max(64) })).mutation(({ ctx, input }) => revokeApiKey(ctx.db, ctx.clock, myOrg(ctx.user), input.apiKeyId, actor(ctx.user))),
   rotateWebhookSecret: admin
-    .input(z.object({ apiKeyId: z.string().min(1).max(64) }))
-    .mutation(async ({ ctx, input }) => ({ webhookSecret: await rotateWebhookSecret(ctx.db, myOrg(ctx.user), input.apiKeyId, actor(ctx.user)) })),
+    .input(
+      z.object({
+        apiKeyId: z.string().min(1).max(64),
+        // Hours the replaced secret keeps signing beside the new one; 0 for a leaked secret.
+        overlapHours: z.number().int().min(0).max(WEBHOOK_SECRET_OVERLAP_HOURS.max).default(WEBHOOK_SECRET_OVERLAP_HOURS.default),
+      }),
+    )
+    .mutation(({ ctx, input }) => rotateWebhookSecret(ctx.db, ctx.clock, myOrg(ctx.user), input.apiKeyId, actor(ctx.user), input.overlapHours)),
   webhookDeliveries: admin
     .input(z.object({ orderId: z.string().trim().min(1).max(64).optional() }))
     .query(({ ctx, input }) => listWebhookDeliveries(ctx.db, myOrg(ctx.user), { orderId: input.orderId, limit: 50 })),

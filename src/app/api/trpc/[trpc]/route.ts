@@ -6,9 +6,11 @@ import { appDepsOf, getRuntime } from "@/server/runtime";
 
 export const dynamic = "force-dynamic";
 
+/** The session says who; every procedure reads what they are now (sessionProcedure). */
 async function handle(req: Request): Promise<Response> {
-  const session = await getServerSession(authOptions);
-  return handlePortalRequest(req, appDepsOf(getRuntime()), (session?.user as PortalUser | undefined) ?? null);
+  const runtime = getRuntime();
+  const session = await getServerSession(authOptions());
+  return handlePortalRequest(req, appDepsOf(runtime), (session?.user as PortalUser | undefined) ?? null, [new URL(runtime.config.publicUrl).origin]);
 }
 
 export { handle as GET, handle as POST };

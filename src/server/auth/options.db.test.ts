@@ -1,0 +1,111 @@
+import type { NextApiRequest, NextApiResponse } from "next";
+import NextAuth from "next-auth";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { CLIENT_ADDRESS_HEADER } from "@/server/domain/client-address";
+import { SignInThrottle } from "@/server/services/sign-in";
+import { createUser } from "@/server/services/users";
+import { createTestDatabase, type TestDatabase } from "@/test/db";
+import { buildAuthOptions } from "./options";
+
+let database: TestDatabase;
+const PASSWORD = "rahasia-sekali-123";
+const EMAIL = "operator-auth@contoh.id";
+const savedUrl = process.env.NEXTAUTH_URL;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await createUser(database.prisma, { email: EMAIL, password: PASSWORD, role: "operator" }, { actorType: "system" });
+});
+
+afterEach(() => {
+  if (savedUrl === undefined) delete process.env.NEXTAUTH_URL;
+  else process.env.NEXTAUTH_URL = savedUrl;
+});
+
+afterAll(async () => {
+  await database?.destroy();
+});
+
+interface Answer {
+  status: number;
+  setCookies: string[];
+  location: string | null;
+  body: unknown;
+}
+
+/**
+ * One call of next-auth's own handler with our options, as /api/auth/* runs it; `headers` are
+ * what reaches it through the custom server (which writes the client address).
+ */
+async function auth(publicUrl: string, throttle: SignInThrottle, path: string, request: { method?: string; body?: Record<string, string>; cookies?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<Answer> {
+  process.env.NEXTAUTH_URL = publicUrl;
+  const options = { ...buildAuthOptions({ db: database.prisma, signInThrottle: throttle, publicUrl }), secret: "test-secret-0123456789-0123456789" };
+  const headers = new Map<string, string | string[]>();
+  const answer: Answer = { status: 200, setCookies: [], location: null, body: undefined };
+  const res = {
+    status: (code: number) => ((answer.status = code), res),
+    setHeader: (name: string, value: string | string[]) => (headers.set(name.toLowerCase(), value), res),
+    getHeader: (name: string) => headers.get(name.toLowerCase()),
+    end: () => undefined,
+    json: (body: unknown) => void (answer.body = body),
+    send: (body: unknown) => void (answer.body = body),
+  };
+  const req = { method: request.method ?? "GET", query: { nextauth: path.split("/") }, body: request.body ?? {}, cookies: request.cookies ?? {}, headers: { host: new URL(publicUrl).host, ...request.headers } };
+  await NextAuth(req as unknown as NextApiRequest, res as unknown as NextApiResponse, options);
+  answer.setCookies = [headers.get("set-cookie") ?? []].flat();
+  answer.location = (headers.get("location") as string | undefined) ?? null;
+  return answer;
+}
+
+/** The CSRF token and its cookie, as the sign-in form fetches them first. */
+async function csrf(publicUrl: string, throttle: SignInThrottle) {
+  const answer = await auth(publicUrl, throttle, "csrf");
+  const [name, value] = answer.setCookies[0]!.split(";")[0]!.split("=") as [string, string];
+  return { token: (answer.body as { csrfToken: string }).csrfToken, cookies: { [name]: decodeURIComponent(value) } };
+}
+
+async function signInWith(publicUrl: string, throttle: SignInThrottle, credentials: { email: string; password: string }, headers: Record<string, string>, withToken = true) {
+  const { token, cookies } = await csrf(publicUrl, throttle);
+  const body = { ...credentials, ...(withToken ? { csrfToken: token } : {}), json: "true" };
+  return auth(publicUrl, throttle, "callback/credentials", { method: "POST", body, cookies, headers });
+}
+
+const sessionCookie = (answer: Answer) => answer.setCookies.find((cookie) => cookie.includes("next-auth.session-token="));
+const errorOf = (answer: Answer) => new URL((answer.body as { url: string }).url).searchParams.get("error");
+
+describe("the session cookie", () => {
+  it("is HttpOnly, SameSite=Lax, Secure and __Secure- when the public URL is https", async () => {
+    const answer = await signInWith("https://kuasa.example", new SignInThrottle({ kind: "memory" }), { email: EMAIL, password: PASSWORD }, { [CLIENT_ADDRESS_HEADER]: "203.0.113.30" });
+    const cookie = sessionCookie(answer);
+    expect(cookie).toMatch(/^__Secure-next-auth\.session-token=/);
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; SameSite=Lax/);
+    expect(cookie).toMatch(/; Secure/);
+    expect(answer.setCookies.every((c) => c.includes("; Secure") && c.includes("; HttpOnly"))).toBe(true);
+  });
+
+  it("is HttpOnly and SameSite=Lax but not Secure on a plain-http public URL (the local quick start)", async () => {
+    const cookie = sessionCookie(await signInWith("http://localhost:3000", new SignInThrottle({ kind: "memory" }), { email: EMAIL, password: PASSWORD }, { [CLIENT_ADDRESS_HEADER]: "203.0.113.31" }));
+    expect(cookie).toMatch(/^next-auth\.session-token=.*; HttpOnly; SameSite=Lax$/);
+  });
+});
+
+describe("next-auth's own CSRF protection", () => {
+  it("signs nobody in from a form without the CSRF token of the visitor's cookie", async () => {
+    const answer = await signInWith("https://kuasa.example", new SignInThrottle({ kind: "memory" }), { email: EMAIL, password: PASSWORD }, { [CLIENT_ADDRESS_HEADER]: "203.0.113.32" }, false);
+    expect(sessionCookie(answer)).toBeUndefined();
+    expect((answer.body as { url: string }).url).toContain("csrf=true");
+  });
+});
+
+describe("sign-in throttling through next-auth", () => {
+  it("counts the address the custom server wrote, so a rotated X-Forwarded-For dodges nothing, and tells the form how long to wait", async () => {
+    const throttle = new SignInThrottle({ kind: "memory" });
+    const errors = [];
+    for (let i = 0; i < 7; i++) {
+      const headers = { [CLIENT_ADDRESS_HEADER]: "203.0.113.33", "x-forwarded-for": `198.51.100.${i}` };
+      errors.push(errorOf(await signInWith("https://kuasa.example", throttle, { email: EMAIL, password: "salah-sekali-123" }, headers)));
+    }
+    expect(errors).toEqual(["invalid", "invalid", "invalid", "invalid", "invalid", "invalid", "rate_limited:30"]);
+  });
+});
