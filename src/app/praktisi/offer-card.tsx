@@ -13,7 +13,7 @@ import { useHydrated } from "./_components/use-hydrated";
 import { FormMessages } from "@/app/_components/field";
 
 // As the server component hands it over: React carries the Date fields across as Dates.
-type Offer = Awaited<ReturnType<typeof listMyOffers>>[number];
+type Offer = Awaited<ReturnType<typeof listMyOffers>>["data"][number];
 
 export function OfferCard({ offer }: { offer: Offer }) {
   const router = useRouter();

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MASK, maskEmailField, maskPhoneField, maskRecord, maskText } from "./masking";
+import { MASK, maskEmailField, maskIntake, maskPhoneField, maskText } from "./masking";
 
 const digitsOf = (text: string) => text.replace(/\D/g, "");
 const m = (n: number) => MASK.repeat(n);
@@ -109,20 +109,42 @@ describe("maskText: what stays (no false positives)", () => {
   });
 });
 
-describe("maskRecord and the contact-field maskers", () => {
-  it("masks every value of a record and keeps its keys", () => {
-    expect(maskRecord({ nama: "Budi", telepon: "0812-3456-7890", catatan: "email budi@contoh.id, biaya Rp 5.000.000" })).toEqual({
-      nama: "Budi",
-      telepon: `0${m(3)}-${m(4)}-${m(4)}`,
-      catatan: `email b${m(3)}@${m(3)}.id, biaya Rp 5.000.000`,
+describe("maskIntake and the contact-field maskers", () => {
+  const fields = [
+    { key: "nama", type: "text" },
+    { key: "telepon", type: "phone" },
+    { key: "surel", type: "email" },
+    { key: "nik", type: "nik" },
+    { key: "catatan", type: "textarea" },
+    { key: "tanggal", type: "date" },
+  ] as const;
+
+  it("masks a phone, e-mail or NIK field whole whatever it holds, text that is not a number or address included", () => {
+    expect(maskIntake({ telepon: "tanya Budi di kantor", surel: "0812-3456-7890", nik: "NIK 3201 budi@contoh.id" }, fields)).toEqual({
+      telepon: `${m(5)} ${m(4)} ${m(2)} ${m(6)}`,
+      surel: `${m(3)}@${m(3)}`,
+      nik: `${m(3)} ${m(4)} ${m(11)}.${m(2)}`,
     });
   });
 
-  it("masks an intake value that is as a whole a valid phone, NIK or e-mail as that field would, even where free text reads an amount", () => {
-    expect(maskRecord({ a: "62.045.406 559", b: "1234567890123456", c: "b!udi@contoh.id" })).toEqual({
-      a: `62.${m(3)}.${m(3)} ${m(3)}`,
-      b: m(16),
-      c: `b${m(3)}@${m(3)}.id`,
+  it("keeps what free-text fields say but the e-mails, phones and 16-digit numbers in them", () => {
+    const intake = {
+      nama: "PT Satu, Jakarta; PT Dua, Bandung",
+      catatan: "email budi@contoh.id, telepon 0812-3456-7890, biaya Rp 5.000.000, rapat 01-02-2026, pasal 12 ayat (3)",
+      tanggal: "2026-02-01",
+    };
+    expect(maskIntake(intake, fields)).toEqual({
+      nama: "PT Satu, Jakarta; PT Dua, Bandung",
+      catatan: `email b${m(3)}@${m(3)}.id, telepon 0${m(3)}-${m(4)}-${m(4)}, biaya Rp 5.000.000, rapat 01-02-2026, pasal 12 ayat (3)`,
+      tanggal: "2026-02-01",
+    });
+  });
+
+  it("masks a value that is as a whole a valid phone, NIK or e-mail as that field would, in a free-text field or under a key the service no longer has", () => {
+    expect(maskIntake({ nama: "62.045.406 559", lama: "1234567890123456", lain: "b!udi@contoh.id" }, fields)).toEqual({
+      nama: `62.${m(3)}.${m(3)} ${m(3)}`,
+      lama: m(16),
+      lain: `b${m(3)}@${m(3)}.id`,
     });
     expect(maskText("62.045.406 559")).toBe("62.045.406 559");
   });
@@ -132,11 +154,12 @@ describe("maskRecord and the contact-field maskers", () => {
     expect(maskEmailField("budi@localhost")).toBe(`${m(3)}@${m(3)}`);
   });
 
-  it("masks every digit of a contact phone field but its +62/62/0 prefix, whatever the format", () => {
+  it("masks every digit of a contact phone field but its +62/62/0 prefix, whatever the format, and any text in it", () => {
     expect(maskPhoneField("+62 812-3456-7890")).toBe(`+62 ${m(3)}-${m(4)}-${m(4)}`);
     expect(maskPhoneField("0812 3456")).toBe(`0${m(3)} ${m(4)}`);
     expect(maskPhoneField("+65 9123 4567")).toBe(`+${m(2)} ${m(4)} ${m(4)}`);
     expect(maskPhoneField("０８１２ ٣٤٥٦")).toBe(`${m(4)} ${m(4)}`);
+    expect(maskPhoneField("0812 budi@contoh.id")).toBe(`0${m(3)} ${m(11)}.${m(2)}`);
   });
 });
 

@@ -4,6 +4,8 @@
  * +<country code> form) and NIK or other 16-digit number in the client's free text is hidden
  * (spec, "Rules of the business model"). Masked forms keep a hint of what was there, never data
  * that could be recovered: `b•••@•••.id`, `+62 •••-••••-••••`, `+•• •••• ••••`, `••••••••••••••••`.
+ * An order's intake is masked by its service's field types (maskIntake): an e-mail, phone or NIK
+ * field whole, whatever it holds; every other field as free text.
  *
  * Numbers are read in any Unicode decimal digits (full-width `０８１２`, Arabic-Indic `٠٨١٢`, …)
  * with any space or dash between them: the scan runs on an ASCII reading of the text, and only
@@ -14,7 +16,7 @@
  * `maskText` idempotent (a property test holds it to that).
  */
 
-import { CONTACT_VALUE_PATTERNS } from "./intake";
+import { CONTACT_VALUE_PATTERNS, type IntakeField, type IntakeFieldType } from "./intake";
 
 export const MASK = "•";
 const HIDDEN = MASK.repeat(3);
@@ -210,17 +212,39 @@ export function maskText(text: string): string {
  * a field, whichever field holds it: free-text reading may take an odd but valid phone for an
  * amount ("62.045.406 559"). Anything else is free text.
  */
-function maskIntakeValue(value: string): string {
+function maskFreeIntakeValue(value: string): string {
   if (CONTACT_VALUE_PATTERNS.email.test(value)) return maskEmailField(value);
   if (CONTACT_VALUE_PATTERNS.phone.test(value)) return maskPhoneField(value);
-  if (CONTACT_VALUE_PATTERNS.nik.test(value)) return hideDigits(value);
+  if (CONTACT_VALUE_PATTERNS.nik.test(value)) return maskNikField(value);
   return maskText(value);
 }
 
-/** Masks every value of a record (an order's intake); keys are field names and stay. */
-export function maskRecord(record: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, maskIntakeValue(value)]));
+/**
+ * An order's intake as shown before taking, each value masked by the type of its service field:
+ * an e-mail, phone or NIK field is masked whole whatever it holds (a value stored before a field's
+ * type changed need not fit it); any other field, and a key the service no longer has, is read as
+ * free text. Keys are field names and stay.
+ */
+export function maskIntake(intake: Record<string, string>, fields: readonly Pick<IntakeField, "key" | "type">[]): Record<string, string> {
+  const typeOf = new Map(fields.map((field) => [field.key, field.type]));
+  return Object.fromEntries(Object.entries(intake).map(([key, value]) => [key, maskIntakeValue(value, typeOf.get(key))]));
 }
+
+function maskIntakeValue(value: string, type: IntakeFieldType | undefined): string {
+  switch (type) {
+    case "email":
+      return maskEmailField(value);
+    case "phone":
+      return maskPhoneField(value);
+    case "nik":
+      return maskNikField(value);
+    default:
+      return maskFreeIntakeValue(value);
+  }
+}
+
+/** Every character but spaces, dots, dashes, brackets and `+`: a number keeps its shape, and no text of any kind shows. */
+const hideAllButShape = (text: string) => text.replace(/[^\p{Zs}.\-()+]/gu, MASK);
 
 /** A field known to hold an e-mail address, masked whole even when it is not a well-formed one. */
 export function maskEmailField(value: string): string {
@@ -229,8 +253,16 @@ export function maskEmailField(value: string): string {
   return first && topLevelDomain ? `${first}${HIDDEN}@${HIDDEN}.${topLevelDomain}` : `${HIDDEN}@${HIDDEN}`;
 }
 
-/** A field known to hold a telephone number, in any format: every digit but a +62/62/0 prefix is hidden. */
+/**
+ * A field known to hold a telephone number, masked whole whatever it holds: everything but a
+ * +62/62/0 prefix and the separators is hidden, letters and any other text included.
+ */
 export function maskPhoneField(value: string): string {
   const prefix = /^\s*(?:\+62|62|0)/.exec(value)?.[0] ?? "";
-  return prefix + hideDigits(value.slice(prefix.length));
+  return prefix + hideAllButShape(value.slice(prefix.length));
+}
+
+/** A field known to hold a NIK, masked whole whatever it holds. */
+export function maskNikField(value: string): string {
+  return hideAllButShape(value);
 }

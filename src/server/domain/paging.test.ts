@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageFrom, pageRequestOf, rowsToRead } from "./paging";
+import { keyset, pageFrom, pageRequestOf, rowsToRead } from "./paging";
 
 describe("paging", () => {
   it("reads one row more than the limit and reports it as has_more", () => {
@@ -21,5 +21,19 @@ describe("paging", () => {
 
   it("refuses both cursors at once", () => {
     expect(() => pageRequestOf({ starting_after: "a", ending_before: "b" })).toThrow(/not both/);
+  });
+
+  it("reads a soonest-first list ascending past the cursor on its field then id, and back towards sooner rows descending", () => {
+    const at = { id: "b", expiresAt: new Date("2026-01-01T00:00:00Z") };
+    const v = at.expiresAt;
+    expect(keyset(pageRequestOf({ starting_after: "b" }), "expiresAt", at, "asc")).toEqual({
+      after: [{ expiresAt: { gte: v } }, { OR: [{ expiresAt: { gt: v } }, { id: { gt: "b" } }] }],
+      orderBy: [{ expiresAt: "asc" }, { id: "asc" }],
+    });
+    expect(keyset(pageRequestOf({ ending_before: "b" }), "expiresAt", at, "asc")).toEqual({
+      after: [{ expiresAt: { lte: v } }, { OR: [{ expiresAt: { lt: v } }, { id: { lt: "b" } }] }],
+      orderBy: [{ expiresAt: "desc" }, { id: "desc" }],
+    });
+    expect(keyset(pageRequestOf({}), "updatedAt", null)).toEqual({ after: [], orderBy: [{ updatedAt: "desc" }, { id: "desc" }] });
   });
 });

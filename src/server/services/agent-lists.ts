@@ -1,7 +1,7 @@
 import type { Bid, Case, Invoice, Order, OrderMessage, Prisma } from "@/generated/prisma/client";
 import type { CaseStatus, InvoiceStatus, OrderStatus } from "@/generated/prisma/enums";
 import type { DataOwner } from "@/server/domain/data-owner";
-import { type CreatedWindow, type Page, type PageRequest, pageFrom, rowsToRead, unknownCursor } from "@/server/domain/paging";
+import { type CreatedWindow, cursorRow, keyset, type Page, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
 import type { Db } from "@/server/db/client";
 import type { CaseWithBids } from "./cases";
 
@@ -32,32 +32,8 @@ export interface InvoiceListFilter {
 }
 
 type Scope = { organizationId: string; livemode: boolean };
-type Position = { createdAt: Date; id: string };
 
 const scopeOf = (owner: DataOwner): Scope => ({ organizationId: owner.organizationId, livemode: owner.livemode });
-
-/**
- * Where a page starts: past the cursor row in the direction walked, and the order to read in.
- * `createdAt <= c` leads so the index bounds the scan; the id only breaks ties within one instant.
- */
-function keyset(request: PageRequest, at: Position | null) {
-  const older = request.cursor?.direction !== "newer";
-  const direction = older ? ("desc" as const) : ("asc" as const);
-  const orderBy = [{ createdAt: direction }, { id: direction }];
-  if (!at) return { after: [], orderBy };
-  const after = older
-    ? [{ createdAt: { lte: at.createdAt } }, { OR: [{ createdAt: { lt: at.createdAt } }, { id: { lt: at.id } }] }]
-    : [{ createdAt: { gte: at.createdAt } }, { OR: [{ createdAt: { gt: at.createdAt } }, { id: { gt: at.id } }] }];
-  return { after, orderBy };
-}
-
-/** The cursor row, looked up only within the caller's organisation and mode: any other id is a 400. */
-async function cursorPosition(request: PageRequest, list: string, find: (id: string) => Promise<Position | null>): Promise<Position | null> {
-  if (!request.cursor) return null;
-  const at = await find(request.cursor.id);
-  if (!at) throw unknownCursor(request.cursor.id, list);
-  return at;
-}
 
 const POSITION = { createdAt: true, id: true } as const;
 
@@ -80,8 +56,8 @@ export type ListedOrder = Order & { messages: OrderMessage[] };
 
 export async function listOrders(db: Db, owner: DataOwner, request: PageRequest, filter: OrderListFilter = {}): Promise<Page<ListedOrder>> {
   const scope = scopeOf(owner);
-  const at = await cursorPosition(request, "orders", (id) => db.order.findFirst({ where: { id, ...scope }, select: POSITION }));
-  const { after, orderBy } = keyset(request, at);
+  const at = await cursorRow(request, "orders", (id) => db.order.findFirst({ where: { id, ...scope }, select: POSITION }));
+  const { after, orderBy } = keyset(request, "createdAt", at);
   const where: Prisma.OrderWhereInput = {
     ...scope,
     status: filter.status,
@@ -99,8 +75,8 @@ export async function listOrders(db: Db, owner: DataOwner, request: PageRequest,
 
 export async function listCases(db: Db, owner: DataOwner, request: PageRequest, filter: CaseListFilter = {}): Promise<Page<CaseWithBids>> {
   const scope = scopeOf(owner);
-  const at = await cursorPosition(request, "cases", (id) => db.case.findFirst({ where: { id, ...scope }, select: POSITION }));
-  const { after, orderBy } = keyset(request, at);
+  const at = await cursorRow(request, "cases", (id) => db.case.findFirst({ where: { id, ...scope }, select: POSITION }));
+  const { after, orderBy } = keyset(request, "createdAt", at);
   const where: Prisma.CaseWhereInput = { ...scope, status: filter.status, createdAt: filter.created, AND: [...after, ...metadataMatches(filter.metadata)] };
   const page = pageFrom(await db.case.findMany({ where, orderBy, take: rowsToRead(request) }), request);
   // Bids and the opened order are part of the Case object: one query each, for the cases shown only.
@@ -119,8 +95,8 @@ export async function listCases(db: Db, owner: DataOwner, request: PageRequest, 
 
 export async function listInvoices(db: Db, owner: DataOwner, request: PageRequest, filter: InvoiceListFilter = {}): Promise<Page<Invoice>> {
   const scope = scopeOf(owner);
-  const at = await cursorPosition(request, "invoices", (id) => db.invoice.findFirst({ where: { id, ...scope }, select: POSITION }));
-  const { after, orderBy } = keyset(request, at);
+  const at = await cursorRow(request, "invoices", (id) => db.invoice.findFirst({ where: { id, ...scope }, select: POSITION }));
+  const { after, orderBy } = keyset(request, "createdAt", at);
   const where: Prisma.InvoiceWhereInput = { ...scope, status: filter.status, createdAt: filter.created, AND: after };
   return pageFrom(await db.invoice.findMany({ where, orderBy, take: rowsToRead(request) }), request);
 }

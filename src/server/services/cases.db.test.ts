@@ -9,6 +9,7 @@ import { createTestPractitioner } from "@/test/orders";
 import { authenticateApiKey, createApiKey } from "./api-keys";
 import { spentThisMonth } from "./balance";
 import { closeCase, getCaseForPractitioner, listOpenCasesForPractitioner, selectBid, submitBid, withdrawBid } from "./cases";
+import { pageRequestOf } from "@/server/domain/paging";
 
 let database: TestDatabase;
 let org: TestOrg;
@@ -41,7 +42,7 @@ describe("listOpenCasesForPractitioner", () => {
     clock.advance(1000);
     const noArea = await createTestCase(db(), clock, org, { area: null });
     const otherArea = await createTestCase(db(), clock, org, { area: "kekayaan_intelektual" });
-    const ids = (await listOpenCasesForPractitioner(db(), practitioner)).map((c) => c.id);
+    const ids = (await listOpenCasesForPractitioner(db(), practitioner, pageRequestOf({}))).data.map((c) => c.id);
     expect(ids.indexOf(noArea.id)).toBeGreaterThanOrEqual(0);
     expect(ids.indexOf(inArea.id)).toBeGreaterThan(ids.indexOf(noArea.id));
     expect(ids).not.toContain(otherArea.id);
@@ -50,7 +51,7 @@ describe("listOpenCasesForPractitioner", () => {
   it("matches the area to a category whatever the letter case", async () => {
     const practitioner = await createTestPractitioner(db(), ["keluarga"]);
     const shouted = await createTestCase(db(), clock, org, { area: "Keluarga" });
-    expect((await listOpenCasesForPractitioner(db(), practitioner)).map((c) => c.id)).toContain(shouted.id);
+    expect((await listOpenCasesForPractitioner(db(), practitioner, pageRequestOf({}))).data.map((c) => c.id)).toContain(shouted.id);
   });
 
   it("hides cases that are no longer open", async () => {
@@ -59,7 +60,7 @@ describe("listOpenCasesForPractitioner", () => {
     const closed = await createTestCase(db(), clock, org);
     await select(selected.id, (await bid(db(), clock, practitioner, selected.id)).id);
     await closeCase(db(), clock, { caseId: closed.id, actor: operator });
-    const ids = (await listOpenCasesForPractitioner(db(), await createTestPractitioner(db(), ["properti"]))).map((c) => c.id);
+    const ids = (await listOpenCasesForPractitioner(db(), await createTestPractitioner(db(), ["properti"]), pageRequestOf({}))).data.map((c) => c.id);
     expect(ids).not.toContain(selected.id);
     expect(ids).not.toContain(closed.id);
   });
@@ -67,7 +68,7 @@ describe("listOpenCasesForPractitioner", () => {
   it("masks the story's e-mail, phone and NIK and the contact data, keeping the name and amounts", async () => {
     const practitioner = await createTestPractitioner(db(), ["properti"]);
     const created = await createTestCase(db(), clock, org);
-    const view = (await listOpenCasesForPractitioner(db(), practitioner)).find((c) => c.id === created.id)!;
+    const view = (await listOpenCasesForPractitioner(db(), practitioner, pageRequestOf({}))).data.find((c) => c.id === created.id)!;
     expectNoContactData(view);
     expect(view.story).toContain("Rp 90.000.000");
     expect(view.story).toContain(`0${MASK.repeat(3)}-${MASK.repeat(4)}-${MASK.repeat(4)}`);
@@ -80,15 +81,33 @@ describe("listOpenCasesForPractitioner", () => {
     const created = await createTestCase(db(), clock, org);
     const myBid = await bid(db(), clock, mine, created.id);
     await bid(db(), clock, theirs, created.id);
-    const view = (await listOpenCasesForPractitioner(db(), mine)).find((c) => c.id === created.id)!;
+    const view = (await listOpenCasesForPractitioner(db(), mine, pageRequestOf({}))).data.find((c) => c.id === created.id)!;
     expect(view.myBid?.id).toBe(myBid.id);
+  });
+
+  it("pages the board newest first; a case selected since the last page still marks where that page ended", async () => {
+    const practitioner = await createTestPractitioner(db(), ["pajak"]);
+    const made: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      clock.advance(1000);
+      made.push((await createTestCase(db(), clock, org, { area: "pajak" })).id);
+    }
+    const newestFirst = made.reverse();
+    const first = await listOpenCasesForPractitioner(db(), practitioner, pageRequestOf({ limit: 2 }));
+    const mine = first.data.map((c) => c.id).filter((id) => newestFirst.includes(id));
+    expect(mine).toEqual(newestFirst.slice(0, 2));
+    expect(first.hasMore).toBe(true);
+    await select(newestFirst[1]!, (await bid(db(), clock, practitioner, newestFirst[1]!)).id);
+    const next = await listOpenCasesForPractitioner(db(), practitioner, pageRequestOf({ limit: 2, starting_after: first.data[1]!.id }));
+    expect(next.data.map((c) => c.id)).toContain(newestFirst[2]);
+    expect(await code(listOpenCasesForPractitioner(db(), practitioner, pageRequestOf({ starting_after: "case_tidak_ada" })))).toBe("VALIDATION");
   });
 
   it("refuses an inactive practitioner with FORBIDDEN and an unknown one with NOT_FOUND", async () => {
     const practitioner = await createTestPractitioner(db(), ["properti"]);
     await db().practitioner.update({ where: { id: practitioner }, data: { active: false } });
-    expect(await code(listOpenCasesForPractitioner(db(), practitioner))).toBe("FORBIDDEN");
-    expect(await code(listOpenCasesForPractitioner(db(), "prk_tidak_ada"))).toBe("NOT_FOUND");
+    expect(await code(listOpenCasesForPractitioner(db(), practitioner, pageRequestOf({})))).toBe("FORBIDDEN");
+    expect(await code(listOpenCasesForPractitioner(db(), "prk_tidak_ada", pageRequestOf({})))).toBe("NOT_FOUND");
   });
 });
 

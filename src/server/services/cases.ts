@@ -7,6 +7,7 @@ import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError, type ErrorCode } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { maskEmailField, maskPhoneField, maskText } from "@/server/domain/masking";
+import { cursorRow, keyset, mapPage, type Page, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
 import { caseBidPrice } from "@/server/domain/pricing";
 import { bidSummary, caseSummary } from "@/server/domain/webhook-event";
 import type { Db, DbOrTx, Tx } from "@/server/db/client";
@@ -280,14 +281,14 @@ function practitionerView(row: CaseWithOwnBid, practitionerId: string): Practiti
 }
 
 /** The open cases in the practitioner's categories (and those without an area), newest first, masked. */
-export async function listOpenCasesForPractitioner(db: Db, practitionerId: string): Promise<PractitionerCaseView[]> {
+export async function listOpenCasesForPractitioner(db: Db, practitionerId: string, request: PageRequest): Promise<Page<PractitionerCaseView>> {
   const practitioner = await activePractitioner(db, practitionerId);
-  const rows = await db.case.findMany({
-    where: { status: "terbuka", ...onBoardOf(practitioner.categories) },
-    include: { bids: { where: { practitionerId } } },
-    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-  });
-  return rows.map((row) => practitionerView(row, practitionerId));
+  const board: Prisma.CaseWhereInput = { status: "terbuka", ...onBoardOf(practitioner.categories) };
+  // A case that left the board since the last page still marks where that page ended.
+  const at = await cursorRow(request, "open cases", (id) => db.case.findFirst({ where: { id, ...onBoardOf(practitioner.categories) }, select: { id: true, createdAt: true } }));
+  const { after, orderBy } = keyset(request, "createdAt", at);
+  const rows = await db.case.findMany({ where: { ...board, AND: after }, include: { bids: { where: { practitionerId } } }, orderBy, take: rowsToRead(request) });
+  return mapPage(pageFrom(rows, request), (row) => practitionerView(row, practitionerId));
 }
 
 /**

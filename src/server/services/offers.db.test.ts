@@ -7,6 +7,7 @@ import { createTestPractitioner, FULL_JOURNEY_EVENTS, ndaOrder } from "@/test/or
 import { acceptOffer, declineOffer, ensureOffering, expireOffer, OFFER_DURATION_MS, offersDueToExpire, ordersNeedingOffer, restartOffering, STALL_REASONS } from "./offers";
 import { listStalledOrders } from "./operator-queues";
 import { askClient, deliverResult, getMyOrder, listMyOffers, releaseOrder, startWork } from "./practitioner-work";
+import { pageRequestOf } from "@/server/domain/paging";
 
 let database: TestDatabase;
 let api: TestApi;
@@ -139,7 +140,7 @@ describe("the practitioner's work", () => {
     const orderId = await paidOrder();
     await sweep();
     clock.advance(60_000);
-    const [offer] = await listMyOffers(deps(), practitioners.a);
+    const [offer] = (await listMyOffers(deps(), practitioners.a, pageRequestOf({}))).data;
     expect(offer?.secondsLeft).toBe(29 * 60);
     expect(offer?.order.masked).toBe(true);
     expect(offer?.order.intake.email_kontak).not.toContain("legal@satu.co.id");

@@ -263,6 +263,30 @@ export async function createOrder(deps: ServiceDeps, key: AuthenticatedKey, inpu
   });
 }
 
+/**
+ * The most messages one order holds before the client's notes and the practitioner's questions are
+ * refused: far more than any real exchange, and a bound on what every view of the order reads. An
+ * answer to a question is still taken (there is one per question), and so are the reasons and
+ * notes that come with a status change (each bounded by the state machine), so the cap never
+ * strands an order.
+ */
+export const ORDER_MESSAGE_LIMIT = 200;
+
+/**
+ * Refuses a note or question once the order holds ORDER_MESSAGE_LIMIT messages. The order row is
+ * locked first, so concurrent writers count one after another and never pass the limit together.
+ */
+export async function assertRoomForMessage(tx: Tx, orderId: string): Promise<void> {
+  await tx.$queryRaw`SELECT "id" FROM "Order" WHERE "id" = ${orderId} FOR UPDATE`;
+  const held = await tx.orderMessage.count({ where: { orderId } });
+  if (held >= ORDER_MESSAGE_LIMIT) {
+    throw new AppError(
+      "CONFLICT",
+      `The order ${orderId} holds ${held} messages, the most one order takes (${ORDER_MESSAGE_LIMIT}); no more notes or questions can be added. An answer to an open question is still taken.`,
+    );
+  }
+}
+
 /** POST /v1/orders/{id}/messages: answers a question (→ dikerjakan), or adds a note while active. */
 export async function postClientMessage(deps: ServiceDeps, key: AuthenticatedKey, orderId: string, body: string, claim: ClaimKey = NO_KEY): Promise<OrderWithMessages> {
   const change = changeContextOf(deps);
@@ -274,6 +298,7 @@ export async function postClientMessage(deps: ServiceDeps, key: AuthenticatedKey
     }
     const message = { role: "client" as const, body };
     if (order.status === "butuh_input_klien") return changeOrderStatus(tx, change, order, "client_reply", { kind: "agent", id: key.id }, { message });
+    await assertRoomForMessage(tx, orderId);
     await addMessage(tx, orderId, message, change.now);
     await tx.order.update({ where: { id: orderId }, data: { updatedAt: change.now } });
     return loadOrder(tx, orderId);

@@ -1,4 +1,5 @@
 import { maskText } from "@/server/domain/masking";
+import { cursorRow, keyset, mapPage, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
 import type { Db } from "@/server/db/client";
 
 /**
@@ -6,10 +7,13 @@ import type { Db } from "@/server/db/client";
  * the case board (cases leave the open board once a bid is selected or they close). The case's
  * story and contact stay out of it; getCaseForPractitioner shows them, masked until selected.
  */
-export async function listMyBids(db: Db, practitionerId: string) {
-  const bids = await db.bid.findMany({
-    where: { practitionerId },
-    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+export async function listMyBids(db: Db, practitionerId: string, request: PageRequest) {
+  const at = await cursorRow(request, "bids", (id) => db.bid.findFirst({ where: { id, practitionerId }, select: { id: true, createdAt: true } }));
+  const { after, orderBy } = keyset(request, "createdAt", at);
+  const rows = await db.bid.findMany({
+    where: { practitionerId, AND: after },
+    orderBy,
+    take: rowsToRead(request),
     select: {
       id: true,
       status: true,
@@ -20,7 +24,7 @@ export async function listMyBids(db: Db, practitionerId: string) {
       case: { select: { id: true, status: true, area: true, selectedBidId: true } },
     },
   });
-  return bids.map((bid) => {
+  return mapPage(pageFrom(rows, request), (bid) => {
     const selected = bid.case.selectedBidId === bid.id;
     return {
       id: bid.id,

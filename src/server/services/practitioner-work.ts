@@ -1,12 +1,14 @@
 import type { ServiceDeps } from "./deps";
+import type { Prisma } from "@/generated/prisma/client";
 import type { OrderStatus } from "@/generated/prisma/enums";
 import { AppError } from "@/server/domain/errors";
-import { maskRecord, maskText } from "@/server/domain/masking";
+import { maskIntake, maskText } from "@/server/domain/masking";
 import type { IntakeField } from "@/server/domain/intake";
 import { type MessageRole, ORDER_TRANSITIONS, type OrderTrigger } from "@/server/domain/order-state";
+import { cursorRow, keyset, mapPage, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
 import type { Db } from "@/server/db/client";
 import { offerNext } from "./offers";
-import { changeContextOf, changeOrderStatus, type StatusChangeExtra } from "./orders";
+import { assertRoomForMessage, changeContextOf, changeOrderStatus, type StatusChangeExtra } from "./orders";
 
 /** Case-board work was given to this practitioner by the client's selection: it is not offered to others. */
 const mayRelease = (order: { caseId: string | null }) => order.caseId === null;
@@ -27,6 +29,7 @@ async function actOnMyOrder(
   return deps.db.$transaction(async (tx) => {
     const order = await tx.order.findFirst({ where: { id: orderId, practitionerId } });
     if (!order) throw new AppError("NOT_FOUND", `No order ${orderId} assigned to you.`);
+    if (extra.message) await assertRoomForMessage(tx, orderId);
     if (trigger === "release" && !mayRelease(order)) {
       throw new AppError("INVALID_STATE", "Case-board work was given to you by the client's selection and cannot be offered to others; ask the operator if you cannot do it.");
     }
@@ -71,7 +74,7 @@ export interface PractitionerOrderView {
   /** The catalog's label of each intake key ("Para pihak" for para_pihak), in the catalog's order. */
   intakeLabels: Record<string, string>;
   messages: Array<{ id: string; role: string; body: string; createdAt: Date }>;
-  /** The latest delivered result; during a revision, the one the client sent back. */
+  /** The latest delivered result; during a revision, the one the client sent back. Never on an offer. */
   deliverable: string | null;
   slaDueAt: Date | null;
   /** Revisions asked for so far (each is a message in the thread). */
@@ -108,16 +111,18 @@ function revisionReasonOf(messages: ViewSource["messages"]): PractitionerOrderVi
 
 function viewOf(order: ViewSource, masked: boolean): PractitionerOrderView {
   const intake = order.intake as Record<string, string>;
-  const { intake: fields, ...service } = order.service;
+  const { intake: stored, ...service } = order.service;
+  const fields = stored as IntakeField[];
   return {
     id: order.id,
     status: order.status,
     service,
     earningIdr: ENDED_UNPAID.includes(order.status) ? null : Number(order.clientPriceIdr),
-    intake: masked ? maskRecord(intake) : intake,
-    intakeLabels: Object.fromEntries((fields as IntakeField[]).map((f) => [f.key, f.label])),
+    intake: masked ? maskIntake(intake, fields) : intake,
+    intakeLabels: Object.fromEntries(fields.map((f) => [f.key, f.label])),
     messages: order.messages.map(({ trigger: _trigger, ...m }) => ({ ...m, body: masked ? maskText(m.body) : m.body })),
-    deliverable: order.deliverable,
+    // Another practitioner's result, should one be left on the order, is not for whoever is offered it.
+    deliverable: masked ? null : order.deliverable,
     slaDueAt: order.slaDueAt,
     revisionCount: order.revisionCount,
     revisionReason: masked ? null : revisionReasonOf(order.messages),
@@ -145,15 +150,18 @@ const VIEW_SELECT = {
   messages: { orderBy: { seq: "asc" }, select: { id: true, role: true, body: true, trigger: true, createdAt: true } },
 } as const;
 
-/** My live offers, masked, with the seconds left to answer. */
-export async function listMyOffers(deps: ServiceDeps, practitionerId: string) {
+/** My live offers, soonest to expire first, masked, with the seconds left to answer. */
+export async function listMyOffers(deps: ServiceDeps, practitionerId: string, request: PageRequest) {
   const now = deps.clock.now();
-  const offers = await deps.db.offer.findMany({
-    where: { practitionerId, status: "aktif", expiresAt: { gt: now } },
-    orderBy: { expiresAt: "asc" },
+  const at = await cursorRow(request, "offers", (id) => deps.db.offer.findFirst({ where: { id, practitionerId }, select: { id: true, expiresAt: true } }));
+  const { after, orderBy } = keyset(request, "expiresAt", at, "asc");
+  const rows = await deps.db.offer.findMany({
+    where: { practitionerId, status: "aktif", expiresAt: { gt: now }, AND: after },
+    orderBy,
+    take: rowsToRead(request),
     include: { order: { select: VIEW_SELECT } },
   });
-  return offers.map((offer) => ({
+  return mapPage(pageFrom(rows, request), (offer) => ({
     offerId: offer.id,
     expiresAt: offer.expiresAt,
     secondsLeft: Math.max(0, Math.floor((offer.expiresAt.getTime() - now.getTime()) / 1000)),
@@ -166,22 +174,38 @@ const WITHDRAWN_NOTICE_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Offers withdrawn from me in the last day because the order itself changed (the client cancelled
- * it, the operator refunded it), so an offer that vanished from the inbox says why.
+ * it, the operator refunded it), newest first, so an offer that vanished from the inbox says why.
  */
-export async function listMyWithdrawnOffers(deps: ServiceDeps, practitionerId: string) {
+export async function listMyWithdrawnOffers(deps: ServiceDeps, practitionerId: string, request: PageRequest) {
   const since = new Date(deps.clock.now().getTime() - WITHDRAWN_NOTICE_MS);
-  const offers = await deps.db.offer.findMany({
-    where: { practitionerId, status: "dibatalkan", respondedAt: { gte: since }, order: { status: { in: [...ENDED_UNPAID] } } },
-    orderBy: { respondedAt: "desc" },
+  const where: Prisma.OfferWhereInput = { practitionerId, status: "dibatalkan", respondedAt: { gte: since }, order: { status: { in: [...ENDED_UNPAID] } } };
+  // Any answered offer of mine is a cursor, so a notice that ages out between two pages ends nothing.
+  const at = await cursorRow(request, "withdrawn offers", async (id) => {
+    const row = await deps.db.offer.findFirst({ where: { id, practitionerId, respondedAt: { not: null } }, select: { id: true, respondedAt: true } });
+    return row && { id: row.id, respondedAt: row.respondedAt! };
+  });
+  const { after, orderBy } = keyset(request, "respondedAt", at);
+  const rows = await deps.db.offer.findMany({
+    where: { ...where, AND: after },
+    orderBy,
+    take: rowsToRead(request),
     select: { id: true, respondedAt: true, order: { select: { id: true, status: true, service: { select: { name: true } } } } },
   });
-  return offers.map((offer) => ({ offerId: offer.id, withdrawnAt: offer.respondedAt!, orderId: offer.order.id, orderStatus: offer.order.status, service: offer.order.service.name }));
+  return mapPage(pageFrom(rows, request), (offer) => ({
+    offerId: offer.id,
+    withdrawnAt: offer.respondedAt!,
+    orderId: offer.order.id,
+    orderStatus: offer.order.status,
+    service: offer.order.service.name,
+  }));
 }
 
-/** Orders assigned to me, with the real data (I have taken them). */
-export async function listMyOrders(db: Db, practitionerId: string) {
-  const orders = await db.order.findMany({ where: { practitionerId }, orderBy: { updatedAt: "desc" }, select: VIEW_SELECT });
-  return orders.map((o) => viewOf(o, false));
+/** Orders assigned to me, the latest changed first, with the real data (I have taken them). */
+export async function listMyOrders(db: Db, practitionerId: string, request: PageRequest) {
+  const at = await cursorRow(request, "orders", (id) => db.order.findFirst({ where: { id, practitionerId }, select: { id: true, updatedAt: true } }));
+  const { after, orderBy } = keyset(request, "updatedAt", at);
+  const rows = await db.order.findMany({ where: { practitionerId, AND: after }, orderBy, take: rowsToRead(request), select: VIEW_SELECT });
+  return mapPage(pageFrom(rows, request), (order) => viewOf(order, false));
 }
 
 export async function getMyOrder(db: Db, practitionerId: string, orderId: string): Promise<PractitionerOrderView> {

@@ -1,5 +1,6 @@
 import type { ServiceDeps } from "./deps";
 import { AppError } from "@/server/domain/errors";
+import { cursorRow, keyset, mapPage, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
 import type { Db, DbOrTx } from "@/server/db/client";
 import { audit, type AuditEntry } from "./audit";
 import { offerNext } from "./offers";
@@ -19,17 +20,21 @@ const PRACTITIONER_LABEL_MAX = 100;
 /** Statuses in which an order is in a practitioner's hands. */
 const HELD_STATUSES = ["diambil", "dikerjakan", "butuh_input_klien", "diserahkan", "sengketa"] as const;
 
-/** Every real practitioner (not the sandbox's simulated ones) with their sign-in e-mail and what they hold right now, newest first. */
-export async function listPractitioners(db: Db) {
+/** The real practitioners (not the sandbox's simulated ones) with their sign-in e-mail and what they hold right now, newest first. */
+export async function listPractitioners(db: Db, request: PageRequest) {
+  const real = { simulated: false };
+  const at = await cursorRow(request, "practitioners", (id) => db.practitioner.findFirst({ where: { ...real, id }, select: { id: true, createdAt: true } }));
+  const { after, orderBy } = keyset(request, "createdAt", at);
   const rows = await db.practitioner.findMany({
-    where: { simulated: false },
-    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    where: { ...real, AND: after },
+    orderBy,
+    take: rowsToRead(request),
     include: {
       user: { select: { email: true } },
       _count: { select: { orders: { where: { status: { in: [...HELD_STATUSES] } } }, offers: { where: { status: "aktif" } } } },
     },
   });
-  return rows.map((p) => ({
+  return mapPage(pageFrom(rows, request), (p) => ({
     id: p.id,
     name: p.name,
     email: p.user.email,

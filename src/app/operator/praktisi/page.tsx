@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { formatDateTime } from "@/app/_components/format";
+import { PageLinks } from "@/app/_components/page-links";
 import { Card, EmptyState, PageTitle } from "@/app/_components/ui";
 import { portalPage } from "@/server/portal";
 import { MIN_PASSWORD_LENGTH } from "@/server/services/users";
@@ -8,9 +9,9 @@ import { ActiveToggle, CreatePractitionerForm, EditPractitionerForm } from "../_
 
 export const metadata: Metadata = { title: "Praktisi · Operator — Kuasa" };
 
-export default async function PractitionersPage() {
-  const { caller } = await portalPage("operator");
-  const [practitioners, services] = await Promise.all([caller.operator.practitioners(), caller.operator.services()]);
+export default async function PractitionersPage({ searchParams }: { searchParams: Promise<{ setelah?: string }> }) {
+  const [{ caller }, { setelah: after }] = await Promise.all([portalPage("operator"), searchParams]);
+  const [practitioners, services] = await Promise.all([caller.operator.practitioners({ starting_after: after }), caller.operator.services()]);
   // Offers match on the catalog's categories and required labels, so those are the choices.
   const categories = [...new Set(services.map((s) => s.category))].sort();
   const labels = [...new Set(services.flatMap((s) => (s.requiredLabel ? [s.requiredLabel] : [])))].sort();
@@ -21,12 +22,12 @@ export default async function PractitionersPage() {
         <CreatePractitionerForm categories={categories} labels={labels} minPasswordLength={MIN_PASSWORD_LENGTH} />
       </Card>
 
-      <h2 className="section-title">Semua praktisi ({practitioners.length})</h2>
-      {practitioners.length === 0 ? (
+      <h2 className="section-title">Semua praktisi, yang terbaru di atas</h2>
+      {practitioners.data.length === 0 ? (
         <EmptyState title="Belum ada praktisi." hint="Daftarkan praktisi pertama dengan formulir di atas; pesanan yang dibayar baru bisa ditawarkan setelah ada praktisi aktif." />
       ) : (
         <ul className="plain-list">
-          {practitioners.map((p) => (
+          {practitioners.data.map((p) => (
             <li key={p.id}>
               <article className={`card${p.active ? "" : " inactive"}`} aria-labelledby={`${p.id}-title`}>
                 <header className="card-head">
@@ -62,6 +63,7 @@ export default async function PractitionersPage() {
           ))}
         </ul>
       )}
+      <PageLinks path="/operator/praktisi" label="praktisi" after={after} hasMore={practitioners.hasMore} lastId={practitioners.data.at(-1)?.id} />
     </>
   );
 }

@@ -3,15 +3,19 @@ import { formatDateTime, formatRupiah } from "@/app/_components/format";
 import { EmptyState, PageTitle } from "@/app/_components/ui";
 import { portalPage } from "@/server/portal";
 import { AutoRefresh } from "@/app/_components/auto-refresh";
+import { PageLinks } from "@/app/_components/page-links";
 import { CaseCard } from "./case-card";
 import { areaLabel } from "@/app/_components/case-status";
 import { BID_STATUS_LABEL } from "./labels";
 
 export const dynamic = "force-dynamic";
 
-export default async function CaseBoardPage() {
-  const { caller } = await portalPage("practitioner");
-  const [cases, bids] = await Promise.all([caller.practitioner.cases(), caller.practitioner.myBids()]);
+/** My bids are paged apart from the open cases. */
+const BIDS_AFTER = "penawaran_setelah";
+
+export default async function CaseBoardPage({ searchParams }: { searchParams: Promise<{ setelah?: string; penawaran_setelah?: string }> }) {
+  const [{ caller }, { setelah: after, [BIDS_AFTER]: bidsAfter }] = await Promise.all([portalPage("practitioner"), searchParams]);
+  const [cases, bids] = await Promise.all([caller.practitioner.cases({ starting_after: after }), caller.practitioner.myBids({ starting_after: bidsAfter })]);
   return (
     <>
       <PageTitle lead="Kasus terbuka di bidang Anda. Ajukan satu penawaran per kasus; klien memilih satu penawaran dan membayar harga Anda ditambah biaya platform.">
@@ -20,7 +24,7 @@ export default async function CaseBoardPage() {
       <AutoRefresh seconds={15} />
 
       <h2 className="section-title">Penawaran saya</h2>
-      {bids.length === 0 ? (
+      {bids.data.length === 0 ? (
         <p className="muted">Anda belum mengajukan penawaran. Hasilnya (dipilih atau tidak) akan tampil di sini.</p>
       ) : (
         <div className="table-wrap">
@@ -40,7 +44,7 @@ export default async function CaseBoardPage() {
               </tr>
             </thead>
             <tbody>
-              {bids.map((bid) => (
+              {bids.data.map((bid) => (
                 <tr key={bid.id}>
                   <td data-label="Kasus">
                     <div>
@@ -67,13 +71,15 @@ export default async function CaseBoardPage() {
           </table>
         </div>
       )}
+      <PageLinks path="/praktisi/kasus" label="penawaran saya" param={BIDS_AFTER} after={bidsAfter} hasMore={bids.hasMore} lastId={bids.data.at(-1)?.id} />
 
       <h2 className="section-title">Kasus terbuka di bidang Anda</h2>
-      {cases.length === 0 ? (
+      {cases.data.length === 0 ? (
         <EmptyState title="Belum ada kasus terbuka di bidang Anda" hint="Kasus baru muncul di sini dengan sendirinya; halaman ini diperbarui setiap 15 detik." />
       ) : (
-        cases.map((item) => <CaseCard key={item.id} item={item} />)
+        cases.data.map((item) => <CaseCard key={item.id} item={item} />)
       )}
+      <PageLinks path="/praktisi/kasus" label="kasus terbuka" after={after} hasMore={cases.hasMore} lastId={cases.data.at(-1)?.id} />
     </>
   );
 }

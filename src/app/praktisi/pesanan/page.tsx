@@ -3,18 +3,19 @@ import { formatDateTime } from "@/app/_components/format";
 import { EmptyState, PageTitle, StatusBadge } from "@/app/_components/ui";
 import { portalPage } from "@/server/portal";
 import { AutoRefresh } from "@/app/_components/auto-refresh";
+import { PageLinks } from "@/app/_components/page-links";
 import { earningText } from "../_components/earning";
 
 export const dynamic = "force-dynamic";
 
-export default async function MyOrdersPage() {
-  const { caller } = await portalPage("practitioner");
-  const orders = await caller.practitioner.orders();
+export default async function MyOrdersPage({ searchParams }: { searchParams: Promise<{ setelah?: string }> }) {
+  const [{ caller }, { setelah: after }] = await Promise.all([portalPage("practitioner"), searchParams]);
+  const orders = await caller.practitioner.orders({ starting_after: after });
   return (
     <>
       <PageTitle lead="Pesanan yang sudah Anda ambil, yang terbaru diperbarui di atas.">Pesanan saya</PageTitle>
       <AutoRefresh seconds={10} />
-      {orders.length === 0 ? (
+      {orders.data.length === 0 ? (
         <EmptyState title="Belum ada pesanan" hint="Pesanan muncul di sini setelah Anda mengambil tawaran di halaman Tawaran." />
       ) : (
         <div className="table-wrap">
@@ -29,7 +30,7 @@ export default async function MyOrdersPage() {
               </tr>
             </thead>
             <tbody>
-              {orders.map((order) => (
+              {orders.data.map((order) => (
                 <tr key={order.id}>
                   <td data-label="Layanan">
                     <div>
@@ -61,6 +62,7 @@ export default async function MyOrdersPage() {
           </table>
         </div>
       )}
+      <PageLinks path="/praktisi/pesanan" label="pesanan saya" after={after} hasMore={orders.hasMore} lastId={orders.data.at(-1)?.id} />
     </>
   );
 }

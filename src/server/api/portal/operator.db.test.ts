@@ -6,7 +6,8 @@ import { agentPrice } from "@/server/domain/pricing";
 import { authenticateApiKey } from "@/server/services/api-keys";
 import { getAgentService, listAgentServices } from "@/server/services/catalog";
 import { ensureOffering } from "@/server/services/offers";
-import { signIn } from "@/server/services/sign-in";
+import { ensureSimulatedPractitioners } from "@/server/services/simulated-practitioners";
+import { signIn, SignInThrottle } from "@/server/services/sign-in";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { bid, createTestCase } from "@/test/cases";
@@ -137,9 +138,9 @@ describe("practitioners", () => {
 
   it("creates a practitioner who can sign in, with categories from the catalog only, and audits it", async () => {
     const { id } = await as(operator).operator.createPractitioner(input("sari@contoh.id"));
-    const listed = (await as(operator).operator.practitioners()).find((p) => p.id === id);
+    const listed = (await as(operator).operator.practitioners()).data.find((p) => p.id === id);
     expect(listed).toMatchObject({ name: "Sari Wulandari, S.H.", email: "sari@contoh.id", label: "Advokat", categories: ["kontrak"], active: true, ordersInHand: 0, liveOffers: 0 });
-    expect(await signIn(database.prisma, "sari@contoh.id", "rahasia-sekali-123", "test")).toMatchObject({ ok: true, user: { role: "practitioner", practitionerId: id } });
+    expect(await signIn(database.prisma, new SignInThrottle({ kind: "memory" }), "sari@contoh.id", "rahasia-sekali-123", "test")).toMatchObject({ ok: true, user: { role: "practitioner", practitionerId: id } });
     expect(await auditActions(id)).toEqual(["practitioner.create"]);
 
     expect(await codeOf(as(operator).operator.createPractitioner(input("sari@contoh.id")))).toBe("CONFLICT");
@@ -147,10 +148,27 @@ describe("practitioners", () => {
     expect(await codeOf(as(operator).operator.createPractitioner({ ...input("budi@contoh.id"), password: "pendek" }))).toBe("VALIDATION");
   });
 
+  it("lists practitioners in pages, newest first, each once, never the sandbox's simulated ones", async () => {
+    await database.prisma.$transaction((tx) => ensureSimulatedPractitioners(tx));
+    for (const name of ["page-a", "page-b", "page-c"]) await as(operator).operator.createPractitioner(input(`${name}@contoh.id`));
+    const seen: Array<{ id: string }> = [];
+    let page = await as(operator).operator.practitioners({ limit: 2 });
+    seen.push(...page.data);
+    while (page.hasMore) {
+      expect(page.data).toHaveLength(2);
+      page = await as(operator).operator.practitioners({ limit: 2, starting_after: page.data.at(-1)!.id });
+      seen.push(...page.data);
+    }
+    const real = await database.prisma.practitioner.findMany({ where: { simulated: false }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { id: true } });
+    expect(seen.map((p) => p.id)).toEqual(real.map((p) => p.id));
+    expect(await database.prisma.practitioner.count({ where: { simulated: true } })).toBeGreaterThan(0);
+    expect(await codeOf(as(operator).operator.practitioners({ starting_after: "prk_tidakada" }))).toBe("VALIDATION");
+  });
+
   it("edits label and categories, audited with before and after", async () => {
     const { id } = await as(operator).operator.createPractitioner(input("dewi@contoh.id"));
     await as(operator).operator.updatePractitioner({ practitionerId: id, label: "  Konsultan KI ", categories: ["kekayaan_intelektual", "kontrak", "kontrak"] });
-    expect((await as(operator).operator.practitioners()).find((p) => p.id === id)).toMatchObject({ label: "Konsultan KI", categories: ["kekayaan_intelektual", "kontrak"] });
+    expect((await as(operator).operator.practitioners()).data.find((p) => p.id === id)).toMatchObject({ label: "Konsultan KI", categories: ["kekayaan_intelektual", "kontrak"] });
     const audit = await database.prisma.auditLog.findFirstOrThrow({ where: { subjectId: id, action: "practitioner.update" } });
     expect(audit.data).toMatchObject({ before: { label: "Advokat", categories: ["kontrak"] }, after: { label: "Konsultan KI" } });
     expect(await codeOf(as(operator).operator.updatePractitioner({ practitionerId: id, label: null, categories: ["tidak_ada"] }))).toBe("VALIDATION");
@@ -169,16 +187,16 @@ describe("practitioners", () => {
     const offered = await database.prisma.offer.findFirstOrThrow({ where: { orderId: order.id, status: "aktif" } });
     const holder = offered.practitionerId;
     const other = holder === first.id ? second.id : first.id;
-    expect((await as(operator).operator.practitioners()).find((p) => p.id === holder)?.liveOffers).toBe(1);
+    expect((await as(operator).operator.practitioners()).data.find((p) => p.id === holder)?.liveOffers).toBe(1);
 
     expect(await as(operator).operator.setPractitionerActive({ practitionerId: holder, active: false })).toEqual({ offersWithdrawn: 1 });
     expect(await database.prisma.offer.findUniqueOrThrow({ where: { id: offered.id } })).toMatchObject({ status: "dibatalkan" });
     expect(await database.prisma.offer.findFirstOrThrow({ where: { orderId: order.id, status: "aktif" } })).toMatchObject({ practitionerId: other });
     const email = holder === first.id ? "ayu@contoh.id" : "rina@contoh.id";
-    expect(await signIn(database.prisma, email, "rahasia-sekali-123", "test-deactivated")).toMatchObject({ ok: false });
+    expect(await signIn(database.prisma, new SignInThrottle({ kind: "memory" }), email, "rahasia-sekali-123", "test-deactivated")).toMatchObject({ ok: false });
 
     expect(await as(operator).operator.setPractitionerActive({ practitionerId: holder, active: true })).toEqual({ offersWithdrawn: 0 });
-    expect((await as(operator).operator.practitioners()).find((p) => p.id === holder)?.active).toBe(true);
+    expect((await as(operator).operator.practitioners()).data.find((p) => p.id === holder)?.active).toBe(true);
     expect(await auditActions(holder)).toEqual(["practitioner.create", "practitioner.deactivate", "practitioner.activate"]);
   });
 });

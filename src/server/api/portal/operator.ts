@@ -8,6 +8,7 @@ import { listOrganizations, setOrganizationStatus, topUpDeposit } from "@/server
 import { listPractitioners, registerPractitioner, setPractitionerActive, updatePractitioner } from "@/server/services/practitioners";
 import { MIN_PASSWORD_LENGTH } from "@/server/services/users";
 import { router, sessionProcedure } from "../trpc";
+import { portalPageInput, portalPageOf } from "./paging";
 
 const operator = sessionProcedure("operator");
 const actor = (user: { id: string }) => ({ actorType: "operator" as const, actorId: user.id });
@@ -43,7 +44,7 @@ export const operatorRouter = router({
   closeCase: operator
     .input(z.object({ caseId: z.string().min(1).max(64) }))
     .mutation(async ({ ctx, input }) => (await closeCase(ctx.db, ctx.clock, { caseId: input.caseId, actor: actor(ctx.user) })).status),
-  practitioners: operator.query(({ ctx }) => listPractitioners(ctx.db)),
+  practitioners: operator.input(portalPageInput).query(({ ctx, input }) => listPractitioners(ctx.db, portalPageOf(input))),
   createPractitioner: operator
     .input(z.object({ name: z.string().trim().min(1).max(200), email: z.string().trim().max(320), password: z.string().min(MIN_PASSWORD_LENGTH).max(200), label, categories }))
     .mutation(({ ctx, input }) => registerPractitioner(ctx.db, input, actor(ctx.user))),

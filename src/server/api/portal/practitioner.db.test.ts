@@ -68,12 +68,12 @@ afterAll(async () => {
 describe("the practitioner's own offers and orders", () => {
   it("shows the offer masked to its holder only; the other practitioner can neither see nor answer it", async () => {
     const { orderId, offerId, holder, other } = await offeredOrder();
-    const [offer] = await holder.practitioner.offers();
+    const [offer] = (await holder.practitioner.offers()).data;
     expect(offer).toMatchObject({ offerId, secondsLeft: 30 * 60, order: { id: orderId, masked: true, actions: [], earningIdr: NDA_CLIENT_PRICE_IDR } });
     expect(offer!.order.intake.email_kontak).not.toContain("legal@satu.co.id");
     expect(offer!.order.intakeLabels.email_kontak).toBeTruthy();
 
-    expect(await other.practitioner.offers()).toEqual([]);
+    expect(await other.practitioner.offers()).toEqual({ data: [], hasMore: false });
     expect(await refusal(other.practitioner.acceptOffer({ offerId }))).toBe("NOT_FOUND");
     expect(await refusal(other.practitioner.declineOffer({ offerId }))).toBe("NOT_FOUND");
     // Before taking it, the order is not the holder's either.
@@ -87,10 +87,10 @@ describe("the practitioner's own offers and orders", () => {
     const taken = await holder.practitioner.order({ orderId });
     expect(taken).toMatchObject({ status: "diambil", masked: false, actions: ["start_work", "release"] });
     expect(taken.intake.email_kontak).toBe("legal@satu.co.id");
-    expect((await holder.practitioner.orders()).map((o) => o.id)).toContain(orderId);
+    expect((await holder.practitioner.orders()).data.map((o) => o.id)).toContain(orderId);
 
     expect(await refusal(other.practitioner.order({ orderId }))).toBe("NOT_FOUND");
-    expect((await other.practitioner.orders()).map((o) => o.id)).not.toContain(orderId);
+    expect((await other.practitioner.orders()).data.map((o) => o.id)).not.toContain(orderId);
     expect(await refusal(other.practitioner.startWork({ orderId }))).toBe("NOT_FOUND");
     expect(await refusal(other.practitioner.askClient({ orderId, question: "Siapa direkturnya?" }))).toBe("NOT_FOUND");
     expect(await refusal(other.practitioner.deliver({ orderId, deliverable: "https://contoh.id/x.pdf" }))).toBe("NOT_FOUND");
@@ -130,7 +130,7 @@ describe("the practitioner's own offers and orders", () => {
     await holder.practitioner.acceptOffer({ offerId });
     expect(await holder.practitioner.release({ orderId })).toBe("ditawarkan");
     expect(await refusal(holder.practitioner.order({ orderId }))).toBe("NOT_FOUND");
-    expect((await other.practitioner.offers()).map((o) => o.order.id)).toContain(orderId);
+    expect((await other.practitioner.offers()).data.map((o) => o.order.id)).toContain(orderId);
   });
 });
 
@@ -151,8 +151,8 @@ describe("after delivery, and when the client changes its mind", () => {
   it("tells the practitioner when a client's cancellation withdrew their offer", async () => {
     const { orderId, offerId, holder } = await offeredOrder();
     await api.call(`/v1/orders/${orderId}/cancel`, { method: "POST", token: org.token, json: {} });
-    expect((await holder.practitioner.offers()).map((o) => o.offerId)).not.toContain(offerId);
-    expect(await holder.practitioner.withdrawnOffers()).toContainEqual(expect.objectContaining({ offerId, orderId, orderStatus: "dibatalkan" }));
+    expect((await holder.practitioner.offers()).data.map((o) => o.offerId)).not.toContain(offerId);
+    expect((await holder.practitioner.withdrawnOffers()).data).toContainEqual(expect.objectContaining({ offerId, orderId, orderStatus: "dibatalkan" }));
     expect(await refusal(holder.practitioner.acceptOffer({ offerId }))).toBe("INVALID_STATE");
   });
 
@@ -164,7 +164,7 @@ describe("after delivery, and when the client changes its mind", () => {
     const { orderId } = await payInvoice(deps(), { owner: liveDataOf(org.id), invoiceId: invoice.id, actor: { actorType: "org_admin", actorId: null } });
     const view = await me.practitioner.order({ orderId: orderId! });
     expect(view).toMatchObject({ status: "diambil", caseId, earningIdr: 2_000_000, masked: false, actions: ["start_work"] });
-    expect((await me.practitioner.orders()).map((o) => o.id)).toContain(orderId);
+    expect((await me.practitioner.orders()).data.map((o) => o.id)).toContain(orderId);
     expect(await refusal(me.practitioner.release({ orderId: orderId! }))).toBe("INVALID_STATE");
   });
 });
@@ -174,7 +174,7 @@ describe("the case board through the portal", () => {
     const me = portalCaller(deps(), alice);
     const other = portalCaller(deps(), bob);
     const { id: caseId } = await createTestCase(database.prisma, clock, org, { area: "kontrak" });
-    const [seen] = (await me.practitioner.cases()).filter((c) => c.id === caseId);
+    const [seen] = (await me.practitioner.cases()).data.filter((c) => c.id === caseId);
     expect(seen).toMatchObject({ selected: false, myBid: null, canBid: true, canWithdraw: false });
     expect(seen!.contact.email).not.toBe("budi.santoso@contoh.co.id");
     expect(seen!.story).not.toContain("0812-3456-7890");
@@ -193,7 +193,7 @@ describe("the case board through the portal", () => {
     const me = portalCaller(deps(), alice);
     const other = portalCaller(deps(), bob);
     const elsewhere = await createTestCase(database.prisma, clock, org, { area: "properti" });
-    expect((await me.practitioner.cases()).map((c) => c.id)).not.toContain(elsewhere.id);
+    expect((await me.practitioner.cases()).data.map((c) => c.id)).not.toContain(elsewhere.id);
     expect(await refusal(me.practitioner.case({ caseId: elsewhere.id }))).toBe("NOT_FOUND");
 
     const { id: caseId } = await createTestCase(database.prisma, clock, org, { area: "kontrak" });
@@ -210,10 +210,10 @@ describe("the case board through the portal", () => {
     expect(passedOver.contact.email).not.toBe("budi.santoso@contoh.co.id");
 
     // Off the open board now; each practitioner's own bids list carries the outcome.
-    expect((await me.practitioner.cases()).map((c) => c.id)).not.toContain(caseId);
-    expect((await me.practitioner.myBids()).find((b) => b.case.id === caseId)).toMatchObject({ id: mine.id, status: "dipilih", selected: true, clientPaysIdr: 600_000, case: { status: "dipilih" } });
-    expect((await other.practitioner.myBids()).find((b) => b.case.id === caseId)).toMatchObject({ status: "tidak_dipilih", selected: false });
-    expect((await other.practitioner.myBids()).map((b) => b.id)).not.toContain(mine.id);
+    expect((await me.practitioner.cases()).data.map((c) => c.id)).not.toContain(caseId);
+    expect((await me.practitioner.myBids()).data.find((b) => b.case.id === caseId)).toMatchObject({ id: mine.id, status: "dipilih", selected: true, clientPaysIdr: 600_000, case: { status: "dipilih" } });
+    expect((await other.practitioner.myBids()).data.find((b) => b.case.id === caseId)).toMatchObject({ status: "tidak_dipilih", selected: false });
+    expect((await other.practitioner.myBids()).data.map((b) => b.id)).not.toContain(mine.id);
   });
 });
 

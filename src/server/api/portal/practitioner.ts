@@ -2,12 +2,14 @@ import { z } from "zod";
 import type { Bid } from "@/generated/prisma/client";
 import { BID_LIMITS } from "@/server/domain/case-board";
 import { BID_TRANSITIONS } from "@/server/domain/case-state";
+import { mapPage } from "@/server/domain/paging";
 import { getCaseForPractitioner, listOpenCasesForPractitioner, type PractitionerCaseView, submitBid, withdrawBid } from "@/server/services/cases";
 import { accountStatement, accounts } from "@/server/services/ledger";
 import { acceptOffer, declineOffer } from "@/server/services/offers";
 import { listMyBids } from "@/server/services/practitioner-bids";
 import { askClient, deliverResult, getMyOrder, listMyOffers, listMyOrders, listMyWithdrawnOffers, releaseOrder, startWork } from "@/server/services/practitioner-work";
 import { router, sessionProcedure } from "../trpc";
+import { portalPageInput, portalPageOf } from "./paging";
 
 const practitioner = sessionProcedure("practitioner");
 const byOffer = z.object({ offerId: z.string().min(1).max(64) });
@@ -42,11 +44,11 @@ function caseView(view: PractitionerCaseView) {
 }
 
 export const practitionerRouter = router({
-  offers: practitioner.query(({ ctx }) => listMyOffers(ctx, me(ctx.user))),
-  withdrawnOffers: practitioner.query(({ ctx }) => listMyWithdrawnOffers(ctx, me(ctx.user))),
+  offers: practitioner.input(portalPageInput).query(({ ctx, input }) => listMyOffers(ctx, me(ctx.user), portalPageOf(input))),
+  withdrawnOffers: practitioner.input(portalPageInput).query(({ ctx, input }) => listMyWithdrawnOffers(ctx, me(ctx.user), portalPageOf(input))),
   acceptOffer: practitioner.input(byOffer).mutation(async ({ ctx, input }) => (await acceptOffer(ctx, me(ctx.user), input.offerId)).id),
   declineOffer: practitioner.input(byOffer).mutation(({ ctx, input }) => declineOffer(ctx, me(ctx.user), input.offerId)),
-  orders: practitioner.query(({ ctx }) => listMyOrders(ctx.db, me(ctx.user))),
+  orders: practitioner.input(portalPageInput).query(({ ctx, input }) => listMyOrders(ctx.db, me(ctx.user), portalPageOf(input))),
   order: practitioner.input(byOrder).query(({ ctx, input }) => getMyOrder(ctx.db, me(ctx.user), input.orderId)),
   startWork: practitioner.input(byOrder).mutation(async ({ ctx, input }) => (await startWork(ctx, me(ctx.user), input.orderId)).status),
   askClient: practitioner
@@ -58,8 +60,8 @@ export const practitionerRouter = router({
   release: practitioner.input(byOrder).mutation(async ({ ctx, input }) => (await releaseOrder(ctx, me(ctx.user), input.orderId)).status),
   earnings: practitioner.query(({ ctx }) => accountStatement(ctx.db, accounts.practitionerPayable(me(ctx.user)))),
 
-  cases: practitioner.query(async ({ ctx }) => (await listOpenCasesForPractitioner(ctx.db, me(ctx.user))).map(caseView)),
-  myBids: practitioner.query(({ ctx }) => listMyBids(ctx.db, me(ctx.user))),
+  cases: practitioner.input(portalPageInput).query(async ({ ctx, input }) => mapPage(await listOpenCasesForPractitioner(ctx.db, me(ctx.user), portalPageOf(input)), caseView)),
+  myBids: practitioner.input(portalPageInput).query(({ ctx, input }) => listMyBids(ctx.db, me(ctx.user), portalPageOf(input))),
   case: practitioner.input(byCase).query(async ({ ctx, input }) => caseView(await getCaseForPractitioner(ctx.db, me(ctx.user), input.caseId))),
   submitBid: practitioner
     .input(

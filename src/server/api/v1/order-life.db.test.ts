@@ -1,4 +1,3 @@
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "@/server/domain/clock";
 import { DEFAULT_ORDER_RULES } from "@/server/domain/order-rules";
@@ -18,6 +17,8 @@ import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/f
 import { startTestApi, type TestApi } from "@/test/http";
 import { createTestPractitioner, escrowMismatches, LEDGER_SOUND, ledgerInvariants, NDA_CLIENT_PRICE_IDR, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
 import { testWebhookSettings } from "@/test/webhooks";
+import { pageRequestOf } from "@/server/domain/paging";
+import { raceOnOrderRow } from "@/test/races";
 
 /**
  * An order's life after it is paid, through the real /v1 handler: the agent cancels, sends a
@@ -146,11 +147,11 @@ describe("POST /v1/orders/{id}/cancel", () => {
   it("withdraws a live offer from the practitioner's inbox at once, and tells them why", async () => {
     const order = await newOrder();
     const offer = await offered(order.id);
-    expect((await listMyOffers(deps(), offer.practitionerId)).map((o) => o.order.id)).toContain(order.id);
+    expect((await listMyOffers(deps(), offer.practitionerId, pageRequestOf({}))).data.map((o) => o.order.id)).toContain(order.id);
     expect((await post(`/v1/orders/${order.id}/cancel`)).body.status).toBe("dibatalkan");
-    expect((await listMyOffers(deps(), offer.practitionerId)).map((o) => o.order.id)).not.toContain(order.id);
+    expect((await listMyOffers(deps(), offer.practitionerId, pageRequestOf({}))).data.map((o) => o.order.id)).not.toContain(order.id);
     expect(await database.prisma.offer.findUniqueOrThrow({ where: { id: offer.id } })).toMatchObject({ status: "dibatalkan", respondedAt: clock.now() });
-    expect(await listMyWithdrawnOffers(deps(), offer.practitionerId)).toContainEqual(expect.objectContaining({ offerId: offer.id, orderId: order.id, orderStatus: "dibatalkan" }));
+    expect((await listMyWithdrawnOffers(deps(), offer.practitionerId, pageRequestOf({}))).data).toContainEqual(expect.objectContaining({ offerId: offer.id, orderId: order.id, orderStatus: "dibatalkan" }));
     // The practitioner's late accept finds nothing to take.
     await expect(acceptOffer(deps(), offer.practitionerId, offer.id)).rejects.toMatchObject({ code: "INVALID_STATE" });
     await moneyIsExact();
@@ -398,34 +399,7 @@ describe("the timers after a restart", () => {
 });
 
 describe.runIf(testDatabaseKind === "postgres")("races, forced to overlap", () => {
-  /**
-   * Holds the order row locked in a separate connection, starts both contenders (each blocks on
-   * that row), waits until PostgreSQL shows them both waiting, then lets go: they really race.
-   */
-  async function race<A, B>(orderId: string, first: () => Promise<A>, second: () => Promise<B>) {
-    const holder = new pg.Client({ connectionString: database.url });
-    // Outside any transaction: PostgreSQL keeps one snapshot of pg_stat_activity per transaction.
-    const monitor = new pg.Client({ connectionString: database.url });
-    await Promise.all([holder.connect(), monitor.connect()]);
-    try {
-      await holder.query("BEGIN");
-      await holder.query(`SELECT "id" FROM "Order" WHERE "id" = $1 FOR UPDATE`, [orderId]);
-      const results = Promise.allSettled([first(), second()]);
-      const deadline = Date.now() + 10_000;
-      while ((await lockWaiters(monitor)) < 2) {
-        if (Date.now() > deadline) throw new Error("the contenders never both waited for the order row");
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      await holder.query("COMMIT");
-      return await results;
-    } finally {
-      await Promise.all([holder.end(), monitor.end()]);
-    }
-  }
-  const lockWaiters = async (client: pg.Client) =>
-    Number(
-      (await client.query(`SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND wait_event_type = 'Lock'`)).rows[0].n,
-    );
+  const race = <A, B>(orderId: string, first: () => Promise<A>, second: () => Promise<B>) => raceOnOrderRow(database.url!, orderId, first, second);
 
   const outcomeCodes = (results: PromiseSettledResult<unknown>[]) => results.map((r) => (r.status === "fulfilled" ? "ok" : (r.reason as { code?: string }).code));
 

@@ -3,7 +3,7 @@ import type { DataOwner } from "@/server/domain/data-owner";
 import type { Db } from "@/server/db/client";
 import { pageRequestOf } from "@/server/domain/paging";
 import { listOrders } from "@/server/services/agent-lists";
-import { acceptOrderResult, byKey, cancelOrder, createOrder, getOrder, openDispute, postClientMessage, requestRevision } from "@/server/services/orders";
+import { acceptOrderResult, byKey, cancelOrder, createOrder, getOrder, openDispute, ORDER_MESSAGE_LIMIT, postClientMessage, requestRevision } from "@/server/services/orders";
 import { cancelInputSchema, createOrderSchema, disputeInputSchema, messageInputSchema, orderSchema, orderStatusSchema, revisionInputSchema, serializeOrder } from "../schemas/order";
 import { createdWindow, listOf, listQuerySchema, metadataFilterOf, withMetadataFilter } from "../schemas/list";
 import { agentProcedure, idempotently, router } from "../trpc";
@@ -90,7 +90,14 @@ export const ordersRouter = router({
     .meta({
       scope: "order:buat",
       idempotent: true,
-      openapi: { method: "POST", path: "/v1/orders/{id}/messages", tags: ["Order"], summary: "Answer the practitioner's question (or add a note)", protect: true },
+      openapi: {
+        method: "POST",
+        path: "/v1/orders/{id}/messages",
+        tags: ["Order"],
+        summary: "Answer the practitioner's question (or add a note)",
+        description: `In \`butuh_input_klien\` the message is the answer and the order goes back to \`dikerjakan\`; while the order is active otherwise it is a note. One order holds at most ${ORDER_MESSAGE_LIMIT} messages: past that a note is refused with 409 CONFLICT (an answer to an open question is always taken). 409 INVALID_STATE once the order is final.`,
+        protect: true,
+      },
     })
     .input(messageInputSchema.extend(orderId.shape))
     .output(orderSchema)

@@ -14,6 +14,7 @@ import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/f
 import { startTestApi, type TestApi } from "@/test/http";
 import { createTestPractitioner, escrowMismatches, FULL_JOURNEY_EVENTS, LEDGER_SOUND, ledgerInvariants, NDA_CLIENT_PRICE_IDR, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
 import { startReceiver, testWebhookSettings } from "@/test/webhooks";
+import { pageRequestOf } from "@/server/domain/paging";
 
 let database: TestDatabase;
 let api: TestApi;
@@ -241,12 +242,12 @@ describe("live and test data never mix", () => {
     await ensureOffering({ db: db(), clock }, testOrder.id);
     const offers = await db().offer.findMany({ where: { orderId: testOrder.id } });
     expect(offers.map((o) => o.practitionerId)).toEqual([SIMULATED_ORDER_PRACTITIONER_ID]);
-    expect((await listMyOffers({ db: db(), clock }, practitionerId)).map((o) => o.order.id)).not.toContain(testOrder.id);
+    expect((await listMyOffers({ db: db(), clock }, practitionerId, pageRequestOf({}))).data.map((o) => o.order.id)).not.toContain(testOrder.id);
 
     const story = { contact_name: "Uji", contact_email: "uji@contoh.id", story: "Cerita kasus uji yang cukup panjang untuk papan kasus." };
     const testCase = await ok(post("/v1/cases", org.testToken, story), 201);
     const liveCase = await ok(post("/v1/cases", org.token, story), 201);
-    const board = (await listOpenCasesForPractitioner(db(), practitionerId)).map((c) => c.id);
+    const board = (await listOpenCasesForPractitioner(db(), practitionerId, pageRequestOf({}))).data.map((c) => c.id);
     expect(board).toContain(liveCase.id);
     expect(board).not.toContain(testCase.id);
 

@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { PAGE_LIMIT, type PageRequest, pageRequestOf } from "@/server/domain/paging";
+
+/**
+ * The page a portal list shows: its size, and the id of the last row already shown (the next page
+ * starts after it). No input is the first page of PAGE_LIMIT.default rows.
+ */
+export const portalPageInput = z
+  .object({
+    limit: z.number().int().min(PAGE_LIMIT.min).max(PAGE_LIMIT.max).optional(),
+    starting_after: z.string().min(1).max(64).optional(),
+  })
+  .optional();
+
+export const portalPageOf = (input: z.infer<typeof portalPageInput>): PageRequest => pageRequestOf(input ?? {});
