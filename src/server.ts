@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { join } from "node:path";
 import next from "next";
 import { createRestHandler } from "./server/api/rest";
 import { startBanner } from "./server/banner";
@@ -6,7 +7,10 @@ import { CLIENT_ADDRESS_HEADER, clientAddress } from "./server/domain/client-add
 import { refuseOversizedBody } from "./server/body-limits";
 import { readConfig } from "./server/config";
 import { createHealthHandler, HEALTH_PATHS } from "./server/health";
+import { JOB_KINDS } from "./server/jobs/registry";
+import { logger, requestContext } from "./server/log";
 import { createMcpHandler } from "./server/mcp/http";
+import { appRouteTemplates, createMetrics, createRouteLabeler } from "./server/metrics";
 import { appDepsOf } from "./server/runtime";
 import { startRuntime } from "./server/runtime-start";
 import { ensureDemo } from "./server/services/demo";
@@ -28,19 +32,37 @@ async function main(): Promise<void> {
   const handleRest = createRestHandler({ ...agentDeps, publicUrl: config.publicUrl });
   const handleMcp = createMcpHandler(agentDeps);
   const handleHealth = createHealthHandler({ db: runtime.database.prisma, jobs: runtime.jobs });
+  const metrics = createMetrics({ db: runtime.db, clock: runtime.clock, kinds: JOB_KINDS, token: config.metricsToken });
+  const routeOf = createRouteLabeler(appRouteTemplates(join(process.cwd(), "src/app")));
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     // Whatever a client sent under this name is replaced: only this line decides who the client is.
     req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], config.trustedProxies);
+    const started = process.hrtime.bigint();
+    // Assigned here, once, before any face sees the request: every face and log line uses this id.
+    const { log } = requestContext(req, res);
     const path = req.url ?? "/";
+    // Query strings are never logged or labelled: they may carry anything.
+    const pathname = path.split("?")[0]!;
+    const method = req.method ?? "GET";
+    res.once("close", () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const label = routeOf(method, pathname);
+      metrics.observe(label, method, res.statusCode, seconds);
+      // One access line per request; headers and bodies are never logged.
+      log.info(
+        { face: label.face, route: label.route, method, path: pathname.slice(0, 200), status: res.statusCode, durationMs: Math.round(seconds * 1e4) / 10, ...(res.writableFinished ? {} : { aborted: true }) },
+        "request",
+      );
+    });
     const rest = path === "/v1" || path.startsWith("/v1/") || path.startsWith("/v1?");
     const mcp = path === "/mcp" || path.startsWith("/mcp?");
     // /v1 and /mcp read their bodies under their own limit; Next would read any body whole.
     if (!rest && !mcp && refuseOversizedBody(req, res)) return;
-    const health = HEALTH_PATHS.has(path.split("?")[0]!);
-    const route = rest ? handleRest(req, res) : mcp ? handleMcp(req, res) : health ? handleHealth(req, res) : handleNext(req, res);
+    const health = HEALTH_PATHS.has(pathname);
+    const route = rest ? handleRest(req, res) : mcp ? handleMcp(req, res) : health ? handleHealth(req, res) : pathname === "/metrics" ? metrics.handle(req, res) : handleNext(req, res);
     route.catch((err: unknown) => {
-      console.error("[server] unhandled", err);
+      log.error({ err }, "unhandled error");
       if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
       res.end(JSON.stringify({ error: { code: "INTERNAL", message: "Internal error." } }));
     });
@@ -49,8 +71,10 @@ async function main(): Promise<void> {
   server.keepAliveTimeout = 65_000;
   server.listen(config.port, config.host, () => {
     runtime.jobs.start();
-    console.log(
-      startBanner({
+    logger.info({ url: config.publicUrl, nodeEnv: config.nodeEnv, database: runtime.database.description, jobs: runtime.jobs.name }, "listening");
+    // The banner is for the person who ran `npm start` (copyable commands), so it stays plain text.
+    process.stdout.write(
+      `${startBanner({
         publicUrl: config.publicUrl,
         nodeEnv: config.nodeEnv,
         database: runtime.database.description,
@@ -58,7 +82,7 @@ async function main(): Promise<void> {
         migrationsApplied: runtime.migrationsApplied,
         demo,
         cwd: process.cwd(),
-      }),
+      })}\n`,
     );
   });
 
@@ -66,7 +90,7 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: stopping`);
+    logger.info({ signal }, "stopping");
     // Requests in flight finish (for at most 10 s) before the database closes under them.
     const drained = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
@@ -79,7 +103,7 @@ async function main(): Promise<void> {
       })
       .then(() => process.exit(0))
       .catch((err: unknown) => {
-        console.error(err);
+        logger.error({ err }, "stopping failed");
         process.exit(1);
       });
   };
@@ -88,6 +112,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
+  logger.fatal({ err }, "could not start");
   process.exit(1);
 });

@@ -20,7 +20,8 @@ export interface Readiness {
   jobs: EngineStatus;
 }
 
-function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+/** `work`, or an error naming `what` once `ms` have passed (a hung database must not hang a probe). */
+export function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);

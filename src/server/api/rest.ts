@@ -62,7 +62,7 @@ export function createRestHandler(deps: AppDeps & { publicUrl: string }) {
   let openApiDocument: string | undefined;
   const openapi = createOpenApiNodeHttpHandler({
     router: v1Router,
-    createContext: ({ req, res }: { req: Request; res: ServerResponse }) => createContext(appDeps, requestContext(req, res).id, req.headers),
+    createContext: ({ req, res }: { req: Request; res: { setHeader(name: string, value: string): unknown } }) => createContext(appDeps, requestContext(req, res).id, req.headers),
     responseMeta: ({ ctx, errors }: { ctx?: Context; errors: unknown[] }) => {
       // Errors keep the headers set before them (rate-limit fields, Retry-After).
       if (errors.length > 0) {

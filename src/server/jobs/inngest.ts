@@ -1,5 +1,6 @@
 import { type GetStepTools, Inngest, NonRetriableError, RetryAfterError, type InngestFunction, type Logger } from "inngest";
 import { serve } from "inngest/next";
+import { logger as processLogger } from "@/server/log";
 import { createSweeper, type Sweeper } from "./sweeper";
 import type { EngineStatus, JobDeps, JobEngine, JobKind } from "./types";
 
@@ -51,7 +52,7 @@ function fetchWithTimeout(timeoutMs: number): typeof fetch {
   };
 }
 
-export function createInngestClient(logger: Logger = console): Inngest {
+export function createInngestClient(logger: Logger = processLogger): Inngest {
   return new Inngest({ id: INNGEST_APP_ID, fetch: fetchWithTimeout(SEND_TIMEOUT_MS), logger });
 }
 
@@ -170,7 +171,7 @@ export interface InngestEngine extends JobEngine {
  * this process since.
  */
 export function createInngestEngine(deps: JobDeps, kinds: readonly JobKind[], options: InngestEngineOptions = {}): InngestEngine {
-  const logger = options.logger ?? console;
+  const logger = options.logger ?? processLogger;
   const client = createInngestClient(logger);
   let lastInvokedAt = 0;
   const handler = serve({ client, functions: createInngestFunctions(client, deps, kinds, () => (lastInvokedAt = Date.now())) });

@@ -113,8 +113,8 @@ describe("createSweeper", () => {
     const sweeper = createSweeper({ deps, kinds: [broken, blind, fine.kind], intervalMs: 1000, concurrency: 1, logger });
     expect(await sweeper.runOnce()).toBe(2);
     expect(fine.handled).toEqual(["f1"]);
-    expect(logger.error).toHaveBeenCalledWith("[jobs] broken x failed:", expect.objectContaining({ message: "boom" }));
-    expect(logger.error).toHaveBeenCalledWith("[jobs] finding due blind failed:", expect.objectContaining({ message: "db down" }));
+    expect(logger.error).toHaveBeenCalledWith({ err: expect.objectContaining({ message: "boom" }) }, "[jobs] broken x failed");
+    expect(logger.error).toHaveBeenCalledWith({ err: expect.objectContaining({ message: "db down" }) }, "[jobs] finding due blind failed");
   });
 
   it("scans on its own once started, and a notify brings the next scan forward", async () => {

@@ -1,3 +1,4 @@
+import { logger } from "@/server/log";
 import type { JobDeps, JobEngine, JobKind } from "./types";
 
 export interface SweeperOptions {
@@ -7,7 +8,8 @@ export interface SweeperOptions {
   intervalMs: number;
   /** Handlers running at once, per kind, so one kind's slow work never starves another. */
   concurrency: number;
-  logger?: Pick<Console, "error">;
+  /** Called pino-style, `error({ err }, message)`; the process's logger by default. */
+  logger?: { error(...args: unknown[]): void };
 }
 
 export interface Sweeper extends JobEngine {
@@ -34,7 +36,7 @@ export const WAKE_GAP_MS = 50;
 
 export function createSweeper(options: SweeperOptions): Sweeper {
   const { deps, kinds, intervalMs, concurrency } = options;
-  const log = options.logger ?? console;
+  const log = options.logger ?? logger;
   const inFlight = new Map<string, Map<string, Promise<void>>>(kinds.map((kind) => [kind.name, new Map()]));
   let scanning: Promise<Promise<void>[]> | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -54,7 +56,7 @@ export function createSweeper(options: SweeperOptions): Sweeper {
         // Ask for the rows in flight too: they may still look due until their handler claims them.
         ids = (await kind.findDue(deps.db, deps.clock.now(), concurrency)).map((row) => row.id);
       } catch (err) {
-        log.error(`[jobs] finding due ${kind.name} failed:`, err);
+        log.error({ err }, `[jobs] finding due ${kind.name} failed`);
         continue;
       }
       for (const id of ids) {
@@ -64,7 +66,7 @@ export function createSweeper(options: SweeperOptions): Sweeper {
           .handle(deps, id)
           .then(
             () => undefined,
-            (err: unknown) => log.error(`[jobs] ${kind.name} ${id} failed:`, err),
+            (err: unknown) => log.error({ err }, `[jobs] ${kind.name} ${id} failed`),
           )
           .finally(() => active.delete(id));
         active.set(id, run);

@@ -1,0 +1,60 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { type DestinationStream, pino, type Logger } from "pino";
+import { newId } from "@/server/domain/ids";
+
+/**
+ * Field names whose values are secrets wherever they sit in a logged object (up to two levels
+ * down). Nothing logs headers or bodies on purpose; this catches the object someone logs by accident.
+ */
+const SECRET_FIELDS = ["authorization", "cookie", "set-cookie", "password", "passwordHash", "token", "secret", "apiKey", "webhookSecret", "signingSecret"];
+const REDACT_PATHS = SECRET_FIELDS.flatMap((field) => {
+  const key = `["${field}"]`;
+  return [key, `*${key}`, `*.*${key}`];
+});
+
+/**
+ * The process's one logger (`logger`): JSON lines on stdout, level from LOG_LEVEL (default info;
+ * tests run quieter). Lines about a request come from `requestLog(req)`, a child carrying its id.
+ * Another destination only for tests.
+ */
+export function createLogger(destination?: DestinationStream): Logger {
+  const options = {
+    level: process.env.LOG_LEVEL || "info",
+    base: { pid: process.pid },
+    formatters: { level: (label: string) => ({ level: label }) },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+  };
+  return destination ? pino(options, destination) : pino(options);
+}
+
+export const logger: Logger = createLogger();
+
+/**
+ * The custom server writes each request's id under this header (replacing anything a client sent
+ * under it), so the portal, which Next hands only a Fetch Request, reads the same id.
+ */
+export const REQUEST_ID_HEADER = "x-kuasa-request-id";
+
+const ASSIGNED = Symbol("kuasa.requestId");
+type Tagged = IncomingMessage & { [ASSIGNED]?: { id: string; log: Logger } };
+
+/**
+ * The request's id and logger, assigned on the first call (src/server.ts, before any face sees the
+ * request) and the same on every later one; answered as X-Request-Id. Never taken from the client.
+ * A face mounted on its own (tests) gets its id from its own first call.
+ */
+export function requestContext(req: IncomingMessage, res: { setHeader(name: string, value: string): unknown }): { id: string; log: Logger } {
+  const tagged = req as Tagged;
+  if (tagged[ASSIGNED]) return tagged[ASSIGNED];
+  const id = newId("request");
+  req.headers[REQUEST_ID_HEADER] = id;
+  res.setHeader("X-Request-Id", id);
+  tagged[ASSIGNED] = { id, log: logger.child({ requestId: id }) };
+  return tagged[ASSIGNED];
+}
+
+/** The request's logger (its id on every line); the process's when no id was assigned. */
+export function requestLog(req: IncomingMessage): Logger {
+  return (req as Tagged)[ASSIGNED]?.log ?? logger;
+}

@@ -1,0 +1,44 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { REST_ROUTES } from "@/server/api/routes";
+import { appRouteTemplates, createRouteLabeler } from "./metrics";
+
+const appTemplates = appRouteTemplates(path.resolve(import.meta.dirname, "../app"));
+const label = createRouteLabeler(appTemplates);
+
+describe("route labels", () => {
+  it("names /v1 requests by the route table's template, never by the ids in the path", () => {
+    expect(label("GET", "/v1/orders/ord_7hQ2mX9kLp3vN8rT1yZ4bC")).toEqual({ face: "rest", route: "/v1/orders/{id}" });
+    expect(label("POST", "/v1/orders")).toEqual({ face: "rest", route: "/v1/orders" });
+    // A method the path does not answer (405) still names the path's template.
+    expect(label("DELETE", "/v1/orders/ord_1")).toEqual({ face: "rest", route: "/v1/orders/{id}" });
+    expect(label("GET", "/v1/openapi.json")).toEqual({ face: "rest", route: "/v1/openapi.json" });
+    expect(label("GET", "/v1/no/such/thing/123")).toEqual({ face: "rest", route: "unmatched" });
+  });
+
+  it("gives every documented /v1 route its own template", () => {
+    for (const route of REST_ROUTES) {
+      const concrete = route.path.replace(/\{[^}]+\}/g, "x_1");
+      expect(label(route.method, concrete).route, `${route.method} ${route.path}`).toBe(route.path);
+    }
+  });
+
+  it("names portal pages and API routes from the App Router's files, literal segments before parameters", () => {
+    expect(appTemplates).toEqual(expect.arrayContaining(["/", "/masuk", "/organisasi/pesanan/{id}", "/api/auth/{...nextauth}", "/api/trpc/{trpc}"]));
+    expect(label("GET", "/organisasi/pesanan/ord_123")).toEqual({ face: "pages", route: "/organisasi/pesanan/{id}" });
+    expect(label("GET", "/organisasi/pesanan")).toEqual({ face: "pages", route: "/organisasi/pesanan" });
+    expect(label("GET", "/")).toEqual({ face: "pages", route: "/" });
+    expect(label("POST", "/api/auth/callback/credentials")).toEqual({ face: "portal", route: "/api/auth/{...nextauth}" });
+    expect(label("GET", "/api/trpc/organization.orders,organization.balance")).toEqual({ face: "portal", route: "/api/trpc/{trpc}" });
+    expect(label("PUT", "/api/inngest")).toEqual({ face: "jobs", route: "/api/inngest" });
+    expect(label("GET", "/_next/static/chunks/app-1a2b3c.js")).toEqual({ face: "pages", route: "/_next/{asset}" });
+  });
+
+  it("puts MCP, the probes and anything unknown under fixed labels, so a scanner cannot grow the series", () => {
+    expect(label("POST", "/mcp")).toEqual({ face: "mcp", route: "/mcp" });
+    expect(label("GET", "/readyz")).toEqual({ face: "ops", route: "/readyz" });
+    expect(label("GET", "/metrics")).toEqual({ face: "ops", route: "/metrics" });
+    expect(label("GET", "/wp-admin/install.php")).toEqual({ face: "unmatched", route: "unmatched" });
+    expect(label("GET", "/.env")).toEqual({ face: "unmatched", route: "unmatched" });
+  });
+});

@@ -1,0 +1,209 @@
+import { readdirSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { REST_ROUTES } from "@/server/api/routes";
+import type { Db } from "@/server/db/client";
+import { bearerToken, hashSecret, secretMatches } from "@/server/domain/api-key";
+import type { Clock } from "@/server/domain/clock";
+import { type ErrorCode, ERROR_CODES } from "@/server/domain/errors";
+import { isDeliveredStatus } from "@/server/domain/webhook-delivery";
+import { withTimeout } from "@/server/health";
+import type { JobKind } from "@/server/jobs/types";
+import { logger } from "@/server/log";
+
+/** Which part of the server answered: each has its own latency profile. */
+export type Face = "rest" | "mcp" | "portal" | "jobs" | "pages" | "ops" | "unmatched";
+
+/** A request as metrics and the access log name it: a template, never a raw id (label cardinality). */
+export interface RouteLabel {
+  face: Face;
+  route: string;
+}
+
+const OPS_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
+const UNMATCHED: RouteLabel = { face: "unmatched", route: "unmatched" };
+
+interface AppRoute {
+  template: string;
+  pattern: RegExp;
+}
+
+/**
+ * The App Router's pages and route handlers under `appDir` as templates, from its file names:
+ * `organisasi/pesanan/[id]/page.tsx` is `/organisasi/pesanan/{id}`, `api/auth/[...nextauth]/route.ts`
+ * is `/api/auth/{...nextauth}`. Read once at start, so a new page is labelled without a list to keep.
+ */
+export function appRouteTemplates(appDir: string): string[] {
+  const templates: string[] = [];
+  const walk = (dir: string, segments: string[]) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) {
+        // Route groups `(x)` and private folders `_x` add nothing to the URL.
+        if (entry.name.startsWith("_")) continue;
+        walk(path.join(dir, entry.name), /^\(.*\)$/.test(entry.name) ? segments : [...segments, entry.name]);
+      } else if (/^(page|route)\.(tsx?|jsx?)$/.test(entry.name)) {
+        templates.push(`/${segments.map((s) => s.replace(/^\[+(\.\.\.)?([^\]]+)\]+$/, "{$1$2}")).join("/")}`);
+      }
+    }
+  };
+  walk(appDir, []);
+  return templates;
+}
+
+function appRoutePattern(template: string): RegExp {
+  const body = template
+    .split("/")
+    .map((segment) => (segment.startsWith("{...") ? ".+" : segment.startsWith("{") ? "[^/]+" : segment.replace(/[.*+?^$()|[\]\\]/g, "\\$&")))
+    .join("/");
+  return new RegExp(`^${body.replace(/\/$/, "")}/?$`);
+}
+
+function appFace(template: string): Face {
+  if (template.startsWith("/api/trpc/") || template.startsWith("/api/auth/")) return "portal";
+  if (template === "/api/inngest") return "jobs";
+  return "pages";
+}
+
+/**
+ * Names a request by its face and route template. /v1 from the REST route table (the method's own
+ * route first, so a 405 still names the path), the portals from the App Router's files; anything
+ * else (scanners, typos) is one `unmatched` label, whatever the path.
+ */
+export function createRouteLabeler(appTemplates: readonly string[]): (method: string, pathname: string) => RouteLabel {
+  // Literal segments before parameters, as Next matches them: `/praktisi/kasus` before `/praktisi/{x}`.
+  const appRoutes: AppRoute[] = appTemplates
+    .map((template) => ({ template, pattern: appRoutePattern(template) }))
+    .sort((a, b) => (a.template.match(/\{/g)?.length ?? 0) - (b.template.match(/\{/g)?.length ?? 0));
+  return (method, pathname) => {
+    if (pathname === "/v1/openapi.json") return { face: "rest", route: pathname };
+    if (pathname === "/v1" || pathname.startsWith("/v1/")) {
+      const route = REST_ROUTES.find((r) => r.method === method && r.pattern.test(pathname)) ?? REST_ROUTES.find((r) => r.pattern.test(pathname));
+      return route ? { face: "rest", route: route.path } : { face: "rest", route: "unmatched" };
+    }
+    if (pathname === "/mcp") return { face: "mcp", route: "/mcp" };
+    if (OPS_PATHS.has(pathname)) return { face: "ops", route: pathname };
+    if (pathname.startsWith("/_next/")) return { face: "pages", route: "/_next/{asset}" };
+    const app = appRoutes.find((r) => r.pattern.test(pathname));
+    return app ? { face: appFace(app.template), route: app.template } : UNMATCHED;
+  };
+}
+
+export interface MetricsDeps {
+  db: Db;
+  clock: Clock;
+  /** The job kinds whose lag is reported; each one's own due query finds its oldest row. */
+  kinds: readonly JobKind[];
+  /** METRICS_TOKEN; unset, /metrics answers 404. */
+  token: string | undefined;
+}
+
+const DATABASE_TIMEOUT_MS = 2_000;
+/** Seconds; from a cached catalog read (~1 ms) to a slow receiver-bound call. */
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const ATTEMPT_OUTCOMES = ["delivered", "refused", "no_answer"] as const;
+
+function sendError(res: ServerResponse, code: ErrorCode, message: string, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify({ error: { code, message } });
+  res.writeHead(ERROR_CODES[code].status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text), "Cache-Control": "no-store", ...headers });
+  res.end(text);
+}
+
+/**
+ * This process's Prometheus registry. HTTP counters and latencies are this process's own; orders,
+ * webhook attempts and job lag are read from the database at scrape time, so every process
+ * reports the same values for them and work done elsewhere (Inngest calling /api/inngest) counts.
+ */
+export function createMetrics(deps: MetricsDeps) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = new Counter({
+    name: "kuasa_http_requests_total",
+    help: "HTTP requests answered, by face, route template, method and status.",
+    labelNames: ["face", "route", "method", "status"] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: "kuasa_http_request_duration_seconds",
+    help: "Time from receiving a request to the last byte of its answer, by face and route template.",
+    labelNames: ["face", "route", "method"] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const orders = new Gauge({ name: "kuasa_orders", help: "Orders by status and mode (live or test), read from the database at scrape.", labelNames: ["status", "mode"] as const, registers: [registry] });
+  const attempts = new Counter({
+    name: "kuasa_webhook_delivery_attempts_total",
+    help: "Webhook delivery attempts by outcome (delivered: 2xx; refused: any other status; no_answer: timeout, refused connection, blocked address), read from the database at scrape.",
+    labelNames: ["outcome"] as const,
+    registers: [registry],
+  });
+  const jobLag = new Gauge({ name: "kuasa_job_lag_seconds", help: "Age of the oldest due but unhandled row per job kind (0: none due).", labelNames: ["kind"] as const, registers: [registry] });
+  const databaseUp = new Gauge({ name: "kuasa_metrics_database_up", help: "1 when the scrape could read the database-backed metrics, 0 when not (they are then absent).", registers: [registry] });
+
+  async function readDatabase(): Promise<void> {
+    const now = deps.clock.now();
+    const orderRows = await deps.db.order.groupBy({ by: ["status", "livemode"], _count: { _all: true } });
+    const attemptRows = await deps.db.webhookAttempt.groupBy({ by: ["statusCode"], _count: { _all: true } });
+    const lags: Array<[string, number]> = [];
+    for (const kind of deps.kinds) {
+      const [oldest] = await kind.findDue(deps.db, now, 1);
+      lags.push([kind.name, oldest ? Math.max(0, (now.getTime() - oldest.dueAt.getTime()) / 1000) : 0]);
+    }
+    for (const row of orderRows) orders.set({ status: row.status, mode: row.livemode ? "live" : "test" }, row._count._all);
+    for (const outcome of ATTEMPT_OUTCOMES) attempts.inc({ outcome }, 0);
+    for (const row of attemptRows) {
+      const outcome = row.statusCode === null ? "no_answer" : isDeliveredStatus(row.statusCode) ? "delivered" : "refused";
+      attempts.inc({ outcome }, row._count._all);
+    }
+    for (const [kind, seconds] of lags) jobLag.set({ kind }, seconds);
+  }
+
+  async function refreshDatabaseMetrics(): Promise<void> {
+    orders.reset();
+    attempts.reset();
+    jobLag.reset();
+    try {
+      await withTimeout(readDatabase(), DATABASE_TIMEOUT_MS, "the database");
+      databaseUp.set(1);
+    } catch (err) {
+      // A partial read is dropped whole: absent series are honest, stale or half-set ones are not.
+      orders.reset();
+      attempts.reset();
+      jobLag.reset();
+      databaseUp.set(0);
+      logger.warn({ err }, "metrics: database-backed metrics unavailable");
+    }
+  }
+
+  // Scrapes at once share one read: interleaved resets would answer a half-filled set.
+  let refreshing: Promise<void> | null = null;
+  const refreshOnce = () => (refreshing ??= refreshDatabaseMetrics().finally(() => (refreshing = null)));
+  const tokenHash = deps.token ? hashSecret(deps.token) : null;
+
+  return {
+    registry,
+
+    /** One answered request; the server calls it when the answer is finished. */
+    observe(label: RouteLabel, method: string, status: number, seconds: number): void {
+      requests.inc({ face: label.face, route: label.route, method, status: String(status) });
+      duration.observe({ face: label.face, route: label.route, method }, seconds);
+    },
+
+    /** `GET /metrics` in Prometheus text format, for a bearer of METRICS_TOKEN. */
+    async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+      if (!tokenHash) return sendError(res, "NOT_FOUND", "No endpoint /metrics: set METRICS_TOKEN to serve metrics.");
+      if (req.method !== "GET" && req.method !== "HEAD") return sendError(res, "METHOD_NOT_ALLOWED", `${req.method} is not allowed on /metrics; use GET.`, { Allow: "GET, HEAD" });
+      const presented = bearerToken(req.headers.authorization);
+      // Compared as hashes of equal length in constant time: the answer's timing says nothing of the token.
+      if (!presented || !secretMatches(presented, tokenHash)) {
+        return sendError(res, "UNAUTHENTICATED", "Send the metrics token as `Authorization: Bearer <METRICS_TOKEN>`.", { "WWW-Authenticate": "Bearer" });
+      }
+      await refreshOnce();
+      const text = await registry.metrics();
+      res.writeHead(200, { "Content-Type": registry.contentType, "Content-Length": Buffer.byteLength(text), "Cache-Control": "no-store" });
+      res.end(req.method === "HEAD" ? undefined : text);
+    },
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
