@@ -30,10 +30,37 @@ export async function readBodyText(req: IncomingMessage, res: ServerResponse): P
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/**
+ * Far deeper than any request body needs (intake and metadata are two levels). JSON.parse takes any
+ * depth, but the recursive code after it does not: the REST adapter's JSON.stringify of the body
+ * overflowed the stack (a 500) at a few thousand levels.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** Whether brackets in `text` (outside strings) nest deeper than `limit`. */
+function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
 export function parseJson(text: string): unknown {
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     throw new AppError("VALIDATION", "The request body is not valid JSON.");
   }
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw new AppError("VALIDATION", `The request body nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels.`);
+  return parsed;
 }
