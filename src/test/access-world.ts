@@ -1,0 +1,205 @@
+import type { PortalUser } from "@/server/auth/session";
+import { SCOPES, type Scope } from "@/server/domain/api-key";
+import type { Clock } from "@/server/domain/clock";
+import type { Db } from "@/server/db/client";
+import { revokeApiKey } from "@/server/services/api-keys";
+import { selectBid } from "@/server/services/cases";
+import { ensureOffering } from "@/server/services/offers";
+import { acceptOrderResult, byKey, cancelOrder, openDispute } from "@/server/services/orders";
+import { addSimulatedBid, simulateOrderAction, topUpTestDeposit } from "@/server/services/sandbox";
+import { agentKey, bid, createTestCase } from "./cases";
+import { addTestKey, createTestOrg, type TestOrg } from "./fixtures";
+import { createPaidOrder, createTestPractitioner, driveOrder } from "./orders";
+import { portalUser } from "./portal";
+
+/** The objects of one owner (an organisation in one mode, or a practitioner), by kind. */
+export interface Owned {
+  orders: string[];
+  cases: string[];
+  bids: string[];
+  invoices: string[];
+  /** Webhook event ids. */
+  events: string[];
+  offers: string[];
+  /** ApiKey row ids (what the portal names a key by). */
+  apiKeys: string[];
+  /** The keys' public ids: never in another owner's answer either. */
+  keyIds: string[];
+}
+
+export const NO_OBJECTS: Owned = { orders: [], cases: [], bids: [], invoices: [], events: [], offers: [], apiKeys: [], keyIds: [] };
+
+/** An organisation's live and test keys (every scope), each usable as a TestOrg. */
+export interface WorldOrg {
+  id: string;
+  live: TestOrg;
+  test: TestOrg;
+}
+
+/**
+ * Two organisations A and B with a live and a test key each; A's orders in every state a client
+ * or practitioner can act in, in both modes, its cases, bids, invoices and events; practitioners
+ * P1 (holding A's live offer and orders, bidding on A's cases) and P2; admins of A and B and an
+ * operator; and, for each scope, a live and a test key of A holding every scope but that one.
+ */
+export interface AccessWorld {
+  a: WorldOrg;
+  b: WorldOrg;
+  /** A's live objects, A's test objects, and P1's own (offers, taken orders, bids). */
+  aLive: Owned;
+  aTest: Owned;
+  /** B's own live order and open case. */
+  bLive: Owned;
+  p1Work: Owned;
+  users: {
+    adminA: PortalUser;
+    adminB: PortalUser;
+    operator: PortalUser;
+    p1: PortalUser;
+    p2: PortalUser;
+    /** An admin of a suspended organisation, and a practitioner the operator deactivated: sessions that outlived their rights. */
+    suspendedAdmin: PortalUser;
+    deactivated: PortalUser;
+  };
+  /** A's keys lacking one scope each, by that scope. */
+  lacking: Record<Scope, { live: TestOrg; test: TestOrg }>;
+  /** A live key of A (every scope) that A revoked. */
+  revoked: TestOrg;
+}
+
+/** The session next-auth carries for a practitioner created as the operator would. */
+async function practitionerUser(db: Db, categories: string[]): Promise<PortalUser> {
+  const practitionerId = await createTestPractitioner(db, categories);
+  const { user } = await db.practitioner.findUniqueOrThrow({ where: { id: practitionerId }, include: { user: true } });
+  return { id: user.id, email: user.email, name: user.name, role: "practitioner", organizationId: null, practitionerId };
+}
+
+async function worldOrg(db: Db): Promise<WorldOrg> {
+  const live = await createTestOrg(db, { depositIdr: 100_000_000n });
+  const test = await addTestKey(db, live.id, { mode: "test" });
+  return { id: live.id, live, test: { id: live.id, token: test.token, keyId: test.keyId, apiKeyId: test.apiKeyId } };
+}
+
+/** One event of each type: events are read by id alike whatever their type. */
+async function eventsOf(db: Db, organizationId: string, livemode: boolean): Promise<string[]> {
+  return (await db.webhookEvent.findMany({ where: { organizationId, livemode }, distinct: ["type"], select: { id: true } })).map((e) => e.id);
+}
+
+export async function buildAccessWorld(db: Db, clock: Clock): Promise<AccessWorld> {
+  const deps = { db, clock };
+  const [a, b] = [await worldOrg(db), await worldOrg(db)];
+  // A webhook URL on A's live key, so A's events have deliveries in the portal's log.
+  await db.apiKey.update({ where: { id: a.live.apiKeyId }, data: { webhookUrl: "https://agen-a.contoh.id/kuasa" } });
+  const aLiveKey = await agentKey(db, clock, a.live);
+  const aTestKey = await agentKey(db, clock, a.test);
+  await topUpTestDeposit(deps, aTestKey, 100_000_000);
+  await topUpTestDeposit(deps, await agentKey(db, clock, b.test), 10_000_000);
+
+  // P1 alone takes contract work (NDA orders are offered to P1); both take property cases.
+  const p1 = await practitionerUser(db, ["kontrak", "properti"]);
+  const p2 = await practitionerUser(db, ["properti"]);
+  const p1Id = p1.practitionerId!;
+
+  const order = async (owner: TestOrg) => (await createPaidOrder(db, clock, owner)).id;
+  await db.organization.update({ where: { id: a.id }, data: { approvalThresholdIdr: 1_000_000n } });
+  const waiting = await order(a.live);
+  const waitingTest = await order(a.test);
+  await db.organization.update({ where: { id: a.id }, data: { approvalThresholdIdr: null } });
+
+  // Live orders: offered to P1, then taken by P1 in each state of the work.
+  const paid = await order(a.live);
+  const offered = await order(a.live);
+  await ensureOffering(deps, offered);
+  const offer = await db.offer.findFirstOrThrow({ where: { orderId: offered, status: "aktif" } });
+  if (offer.practitionerId !== p1Id) throw new Error("the live offer should have gone to P1");
+  const taken: string[] = [];
+  for (const until of ["diambil", "dikerjakan", "butuh_input_klien", "diserahkan", "diambil", "diserahkan"] as const) {
+    const id = await order(a.live);
+    await driveOrder(db, id, p1Id, until, clock.now());
+    taken.push(id);
+  }
+  await openDispute(deps, byKey(aLiveKey), taken[4]!, "Hasil tidak sesuai.");
+  await acceptOrderResult(deps, byKey(aLiveKey), taken[5]!);
+  const cancelled = await order(a.live);
+  await cancelOrder(deps, byKey(aLiveKey), cancelled);
+
+  // Test orders, worked by the sandbox's simulated practitioner.
+  const paidTest = await order(a.test);
+  const offeredTest = await order(a.test);
+  await ensureOffering(deps, offeredTest);
+  const testOffer = await db.offer.findFirstOrThrow({ where: { orderId: offeredTest, status: "aktif" } });
+  const takenTest: string[] = [];
+  for (const steps of [["accept"], ["accept", "start", "deliver"], ["accept", "dispute"]] as const) {
+    const id = await order(a.test);
+    for (const step of steps) await simulateOrderAction(deps, aTestKey, id, step, step === "deliver" ? { deliverable: "https://berkas.contoh.id/uji.pdf" } : {});
+    takenTest.push(id);
+  }
+
+  // Cases: one open with P1's bid, one whose P1 bid was selected (an unpaid invoice); the same in test mode.
+  const openCase = (await createTestCase(db, clock, a.live)).id;
+  const openBid = (await bid(db, clock, p1Id, openCase)).id;
+  const chosenCase = (await createTestCase(db, clock, a.live)).id;
+  const chosenBid = (await bid(db, clock, p1Id, chosenCase)).id;
+  const { invoice } = await selectBid(db, clock, aLiveKey, chosenCase, chosenBid);
+  const simulatedBid = { priceIdr: 5_000_000, scope: "Somasi dan negosiasi.", etaDays: 7, note: null };
+  const openTestCase = (await createTestCase(db, clock, a.test)).id;
+  const openTestBid = (await addSimulatedBid(deps, aTestKey, openTestCase, simulatedBid)).id;
+  const chosenTestCase = (await createTestCase(db, clock, a.test)).id;
+  const chosenTestBid = (await addSimulatedBid(deps, aTestKey, chosenTestCase, simulatedBid)).id;
+  const { invoice: testInvoice } = await selectBid(db, clock, aTestKey, chosenTestCase, chosenTestBid);
+
+  // B's own data, so B's lists and boards are not trivially empty.
+  const bOrder = await order(b.live);
+  await order(b.test);
+  const bCase = (await createTestCase(db, clock, b.live)).id;
+
+  const lacking = {} as AccessWorld["lacking"];
+  for (const scope of SCOPES) {
+    const scopes = SCOPES.filter((s) => s !== scope);
+    const [live, test] = [await addTestKey(db, a.id, { scopes }), await addTestKey(db, a.id, { scopes, mode: "test" })];
+    lacking[scope] = { live: { id: a.id, ...live }, test: { id: a.id, ...test } };
+  }
+  const suspended = await createTestOrg(db, { status: "ditangguhkan" });
+  const deactivated = await practitionerUser(db, ["kontrak"]);
+  await db.practitioner.update({ where: { id: deactivated.practitionerId! }, data: { active: false } });
+  const revoked = await addTestKey(db, a.id);
+  await revokeApiKey(db, clock, a.id, revoked.apiKeyId, { actorType: "system", actorId: null });
+
+  return {
+    a,
+    b,
+    aLive: {
+      orders: [waiting, paid, offered, ...taken, cancelled],
+      cases: [openCase, chosenCase],
+      bids: [openBid, chosenBid],
+      invoices: [invoice.id],
+      events: await eventsOf(db, a.id, true),
+      offers: [offer.id],
+      apiKeys: [a.live.apiKeyId],
+      keyIds: [a.live.keyId],
+    },
+    aTest: {
+      orders: [waitingTest, paidTest, offeredTest, ...takenTest],
+      cases: [openTestCase, chosenTestCase],
+      bids: [openTestBid, chosenTestBid],
+      invoices: [testInvoice.id],
+      events: await eventsOf(db, a.id, false),
+      offers: [testOffer.id],
+      apiKeys: [a.test.apiKeyId],
+      keyIds: [a.test.keyId],
+    },
+    bLive: { ...NO_OBJECTS, orders: [bOrder], cases: [bCase] },
+    p1Work: { ...NO_OBJECTS, orders: taken, bids: [openBid, chosenBid], offers: [offer.id] },
+    users: {
+      adminA: await portalUser(db, "org_admin", a.id),
+      adminB: await portalUser(db, "org_admin", b.id),
+      operator: await portalUser(db, "operator"),
+      p1,
+      p2,
+      suspendedAdmin: await portalUser(db, "org_admin", suspended.id),
+      deactivated,
+    },
+    lacking,
+    revoked: { id: a.id, ...revoked },
+  };
+}
