@@ -1,0 +1,214 @@
+/**
+ * `npm run chaos [-- --kills N --seed S]`: crash recovery under load. Starts the real server on a
+ * scratch PostgreSQL database, drives orders from agents (live and test keys), practitioners and
+ * the operator, kills the server with SIGKILL at random points and restarts it each time, lets
+ * it settle, then checks that no money, order, offer or event was lost or doubled
+ * (invariants.ts). Loopback only; bounded in time. Exits 1 with a report on any violation.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+import { withScratchDatabase } from "../../../bench/scratch";
+import { verifyWebhookSignature } from "@/server/domain/signature";
+import type { Db } from "@/server/db/client";
+import { createApiKey } from "@/server/services/api-keys";
+import { ordersNeedingOffer } from "@/server/services/offers";
+import { topUpDeposit } from "@/server/services/organizations";
+import { createTestPractitioner } from "@/test/orders";
+import { startReceiver } from "@/test/webhooks";
+import { newClientStats } from "./agent-client";
+import { checkInvariants, type ReceivedDelivery } from "./invariants";
+import { seededRng } from "./rng";
+import { freePort, ServerProcess } from "./server-process";
+import { readSnapshot } from "./snapshot";
+import { startWorkload } from "./workload";
+
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+const ADMIN_URL = process.env.CHAOS_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+/** The server's webhook timeout; a delivery cut by a kill is retried once its lease (this + 20 s) ends. */
+const WEBHOOK_TIMEOUT_MS = 5_000;
+const SETTLE_LIMIT_MS = 120_000;
+
+const { values: args } = parseArgs({
+  options: {
+    kills: { type: "string", default: "20" },
+    seed: { type: "string" },
+    "test-agents": { type: "string", default: "4" },
+    "live-agents": { type: "string", default: "2" },
+  },
+});
+const kills = Number(args.kills);
+const seed = args.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(args.seed);
+if (!Number.isSafeInteger(kills) || kills < 1 || !Number.isSafeInteger(seed)) throw new Error("--kills must be a whole number ≥ 1 and --seed a whole number");
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const log = (line: string) => console.log(`[chaos] ${line}`);
+
+function stats(values: number[]): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return `min ${sorted[0]} ms, median ${at(0.5)} ms, max ${sorted.at(-1)} ms`;
+}
+
+function countBy<T>(rows: readonly T[], key: (row: T) => string): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const row of rows) counts[key(row)] = (counts[key(row)] ?? 0) + 1;
+  return counts;
+}
+
+/** Waits until every webhook is sent and every paid order is on offer (or stalled); returns how long it took. */
+async function settle(db: Db): Promise<{ ms: number; pendingDeliveries: number; needingOffer: number }> {
+  const started = performance.now();
+  for (;;) {
+    const pendingDeliveries = await db.webhookDelivery.count({ where: { status: "menunggu" } });
+    const needingOffer = (await ordersNeedingOffer(db, 1_000)).length;
+    const ms = Math.round(performance.now() - started);
+    if ((pendingDeliveries === 0 && needingOffer === 0) || ms > SETTLE_LIMIT_MS) return { ms, pendingDeliveries, needingOffer };
+    await delay(250);
+  }
+}
+
+async function main(): Promise<number> {
+  const runStarted = performance.now();
+  log(`seed ${seed} (repeat with --seed ${seed}), ${kills} kills`);
+  if (!existsSync(path.join(ROOT, ".next/BUILD_ID"))) {
+    log("no production build (.next/BUILD_ID): building once");
+    const build = spawnSync("npm", ["run", "-s", "build"], { cwd: ROOT, stdio: "inherit" });
+    if (build.status !== 0) throw new Error("next build failed");
+  }
+  const killRng = seededRng(seed);
+  const logDir = mkdtempSync(path.join(os.tmpdir(), "kuasa-chaos-"));
+
+  return withScratchDatabase(ADMIN_URL, "chaos", async ({ database, databaseUrl, organizationId }) => {
+    const db = database.prisma;
+    const actor = { actorType: "system" as const, actorId: null };
+    const receiver = await startReceiver();
+    const arrivedAt: number[] = [];
+    receiver.reply = (_request, index) => ((arrivedAt[index] = Date.now()), { status: 204 });
+    const budget = { maxOrderIdr: 100_000_000n, monthlyBudgetIdr: 1_000_000_000_000n };
+    const liveKey = await createApiKey(db, { organizationId, mode: "live", webhookUrl: `${receiver.url}/key/live`, ...budget }, actor);
+    const testKey = await createApiKey(db, { organizationId, mode: "test", webhookUrl: `${receiver.url}/key/test`, ...budget }, actor);
+    await topUpDeposit(db, organizationId, 10_000_000_000n, "chaos live deposit", actor, true);
+    await topUpDeposit(db, organizationId, 10_000_000_000n, "chaos test deposit", actor, false);
+    const practitionerIds = [await createTestPractitioner(db), await createTestPractitioner(db), await createTestPractitioner(db)];
+
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    // Without INNGEST_* the server runs the in-process sweeper: the job engine dies with it.
+    const env: NodeJS.ProcessEnv = {
+      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("INNGEST_"))),
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: "false",
+      NEXTAUTH_SECRET: "chaos-only-secret-not-for-production-0123456789",
+      NEXTAUTH_URL: baseUrl,
+      NEXT_TELEMETRY_DISABLED: "1",
+      OPERATOR_NAME: "Kuasa",
+      WEBHOOK_ALLOW_PRIVATE: "true",
+      WEBHOOK_TIMEOUT_MS: String(WEBHOOK_TIMEOUT_MS),
+      // The run is about crashes, not the limiter's verdicts.
+      RATE_LIMIT_READS: "100000000",
+      RATE_LIMIT_WRITES: "100000000",
+      RATE_LIMIT_PER_ADDRESS: "100000000",
+    };
+    const server = new ServerProcess(port, env, path.join(logDir, "server.log"));
+    // Never leave the server behind, whatever ends this process.
+    process.on("exit", () => {
+      if (server.pid) process.kill(server.pid, "SIGKILL");
+    });
+    log(`server log: ${server.logFile}`);
+    await server.start();
+    log(`server up in ${server.startTimesMs[0]} ms on ${baseUrl}`);
+
+    const clientStats = newClientStats();
+    const workload = startWorkload({
+      baseUrl,
+      testToken: testKey.token,
+      liveToken: liveKey.token,
+      callbackUrl: `${receiver.url}/callback`,
+      db,
+      practitionerIds,
+      rngFor: (name) => seededRng(seed ^ [...name].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261)),
+      clientStats,
+      testAgents: Number(args["test-agents"]),
+      liveAgents: Number(args["live-agents"]),
+    });
+
+    const uptimes: number[] = [];
+    for (let i = 1; i <= kills; i++) {
+      const uptime = killRng.between(2_000, 6_000);
+      await delay(uptime);
+      await server.kill();
+      uptimes.push(uptime);
+      await server.start();
+      log(`kill ${i}/${kills} after ${uptime} ms of traffic; answering again in ${server.startTimesMs.at(-1)} ms (${clientStats.requests} requests so far)`);
+    }
+    await delay(2_000);
+    log("stopping the agents (each finishes its step)");
+    await workload.stop();
+    const settled = await settle(db);
+    log(`settled in ${settled.ms} ms (${settled.pendingDeliveries} deliveries pending, ${settled.needingOffer} orders waiting for an offer)`);
+    await server.close();
+    await receiver.close();
+
+    const secrets = { live: liveKey.webhookSecret, test: testKey.webhookSecret };
+    const received: ReceivedDelivery[] = receiver.requests.map((request, index) => {
+      const eventId = request.headers["x-kuasa-event-id"];
+      let bodyEventId: string | undefined;
+      try {
+        bodyEventId = (JSON.parse(request.body) as { id?: string }).id;
+      } catch {
+        bodyEventId = undefined;
+      }
+      const secret = request.path.endsWith("/live") ? secrets.live : secrets.test;
+      const signature = request.headers["x-kuasa-signature"];
+      return {
+        headerEventId: typeof eventId === "string" ? eventId : undefined,
+        bodyEventId,
+        signatureOk: verifyWebhookSignature(secret, typeof signature === "string" ? signature : undefined, request.body, { now: arrivedAt[index] }).ok,
+      };
+    });
+    const snapshot = await readSnapshot(db, { received, creates: workload.stats.creates });
+    const violations = checkInvariants(snapshot);
+    const unexpected500s = clientStats.serverErrors.filter((e) => e.status !== 503);
+
+    const distinctDelivered = new Set(received.map((r) => r.headerEventId)).size;
+    const sumOf = (kind: string, livemode: boolean) => snapshot.accounts.filter((a) => a.kind === kind && a.livemode === livemode).reduce((sum, a) => sum + a.balanceIdr, 0n);
+    console.log("\n===== chaos summary");
+    console.log(`seed ${seed}; ${kills} SIGKILLs after ${stats(uptimes)} of traffic; total ${Math.round((performance.now() - runStarted) / 1000)} s`);
+    console.log(`restart to first answer: ${stats(server.startTimesMs.slice(1))} (first start ${server.startTimesMs[0]} ms)`);
+    console.log(`settle after the last kill: ${settled.ms} ms`);
+    console.log(
+      `agent requests ${clientStats.requests}: ${clientStats.cut} cut by a kill, ${clientStats.refused} refused while down, ${clientStats.retriedWithKey} keyed retries, ${clientStats.replayed} idempotent replays, ${clientStats.serverErrors.length} 5xx`,
+    );
+    console.log(`flows: ${Object.entries(workload.stats.flows).sort().map(([flow, n]) => `${flow} ${n}`).join(", ")}`);
+    console.log(`orders ${snapshot.orders.length}: ${Object.entries(countBy(snapshot.orders, (o) => `${o.livemode ? "live" : "test"} ${o.status}`)).sort().map(([s, n]) => `${s} ${n}`).join(", ")}`);
+    console.log(`ledger: ${snapshot.transfers.length} transfers; in escrow live Rp ${sumOf("order_escrow", true)}, test Rp ${sumOf("order_escrow", false)}; paid out live Rp ${sumOf("practitioner_payable", true)}, test Rp ${sumOf("practitioner_payable", false)}`);
+    console.log(`events ${snapshot.events.length} (${snapshot.events.filter((e) => e.hasDelivery).length} with a URL); receiver got ${received.length} deliveries of ${distinctDelivered} events (${received.length - distinctDelivered} repeats)`);
+    console.log(`practitioner/operator actions that lost a race: ${workload.stats.lostRaces}`);
+
+    const failures = [...violations.map((v) => `${v.check}: ${v.subject}: ${v.detail}`), ...workload.stats.problems, ...unexpected500s.map((e) => `${e.path} answered ${e.status}: ${e.body}`)];
+    if (failures.length === 0) {
+      console.log("\nOK: ledger sums to zero per mode, escrow equals price, nothing paid twice, every event delivered, no offer lost.");
+      return 0;
+    }
+    console.log(`\nFAILED: ${failures.length} problem(s) (server log: ${server.logFile}, seed ${seed}):`);
+    for (const failure of failures.slice(0, 50)) console.log(`  - ${failure}`);
+    if (failures.length > 50) console.log(`  … and ${failures.length - 50} more`);
+    return 1;
+  });
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(`[chaos] ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    process.exit(1);
+  },
+);

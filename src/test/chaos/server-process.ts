@@ -1,0 +1,97 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createWriteStream, type WriteStream } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The real server as `npm start` runs it (one node process with tsx's loader, production mode,
+ * the same heap cap), so SIGKILL hits the process that holds the connections and the jobs, not a
+ * wrapper. Its output goes to one log file across restarts.
+ */
+export class ServerProcess {
+  private child: ChildProcess | null = null;
+  private exited: Promise<void> = Promise.resolve();
+  private readonly log: WriteStream;
+  /** Milliseconds from spawn to the first answer of /healthz, per start. */
+  readonly startTimesMs: number[] = [];
+  readonly baseUrl: string;
+
+  constructor(
+    port: number,
+    private readonly env: NodeJS.ProcessEnv,
+    readonly logFile: string,
+  ) {
+    this.baseUrl = `http://127.0.0.1:${port}`;
+    this.log = createWriteStream(logFile, { flags: "a" });
+  }
+
+  /** Starts the server and waits until it answers; throws when it does not within `timeoutMs`. */
+  async start(timeoutMs = 120_000): Promise<void> {
+    const started = performance.now();
+    const child = spawn(process.execPath, ["--max-old-space-size=256", "--import", "tsx", "src/server.ts"], { cwd: ROOT, env: this.env, stdio: ["ignore", "pipe", "pipe"] });
+    this.child = child;
+    this.log.write(`\n===== start #${this.startTimesMs.length + 1} pid ${child.pid} at ${new Date().toISOString()}\n`);
+    child.stdout!.pipe(this.log, { end: false });
+    child.stderr!.pipe(this.log, { end: false });
+    this.exited = new Promise((resolve) => child.once("exit", () => resolve()));
+    let gone = false;
+    void this.exited.then(() => (gone = true));
+    const until = started + timeoutMs;
+    while (performance.now() < until) {
+      if (gone) throw new Error(`the server exited during start (exit code ${child.exitCode}); see ${this.logFile}`);
+      try {
+        const res = await fetch(`${this.baseUrl}/healthz`, { signal: AbortSignal.timeout(1000) });
+        await res.body?.cancel();
+        if (res.ok) {
+          this.startTimesMs.push(Math.round(performance.now() - started));
+          return;
+        }
+      } catch {
+        // Not listening yet.
+      }
+      await delay(50);
+    }
+    throw new Error(`the server did not answer /healthz within ${timeoutMs} ms; see ${this.logFile}`);
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** SIGKILL: no handler runs, nothing is flushed or closed; returns once the process is gone. */
+  async kill(): Promise<void> {
+    this.child?.kill("SIGKILL");
+    await this.exited;
+    this.child = null;
+  }
+
+  /** SIGTERM and wait for the graceful stop; SIGKILL if it takes longer than `timeoutMs`. */
+  async stop(timeoutMs = 20_000): Promise<void> {
+    if (!this.child) return;
+    this.child.kill("SIGTERM");
+    const stopped = await Promise.race([this.exited.then(() => true), delay(timeoutMs).then(() => false)]);
+    if (!stopped) await this.kill();
+    this.child = null;
+  }
+
+  async close(): Promise<void> {
+    await this.stop();
+    await new Promise<void>((resolve) => this.log.end(() => resolve()));
+  }
+}
