@@ -5,6 +5,7 @@ import type { PortalUser } from "@/server/auth/session";
 import { fixedClock } from "@/server/domain/clock";
 import { ERROR_CODES, type ErrorCode } from "@/server/domain/errors";
 import type { Db } from "@/server/db/client";
+import { logger } from "@/server/log";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { createPaidOrder } from "@/test/orders";
@@ -76,14 +77,14 @@ describe("the portal face answers the error table's status", () => {
   it("an unexpected error is 500 with a generic Indonesian message naming the request id, logged in full", async () => {
     const secret = "connect ECONNREFUSED 10.0.0.5:5432 password=hunter2";
     const broken = new Proxy({}, { get: () => { throw new Error(secret); } }) as Db;
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = vi.spyOn(logger, "error").mockImplementation(() => {});
     try {
       const { status, requestId, body } = await call(operator, "operator.organizations", undefined, broken);
       expect(status).toBe(500);
       expect(requestId).toMatch(/^req/);
       expect(body.error.data.apiError).toEqual({ code: "INTERNAL", message: `Terjadi kesalahan di sistem kami. Jika berulang, hubungi dukungan dengan kode permintaan ${requestId}.` });
       expect(JSON.stringify(body)).not.toContain("hunter2");
-      expect(log).toHaveBeenCalledWith(expect.stringContaining(requestId!), expect.objectContaining({ message: secret }));
+      expect(log).toHaveBeenCalledWith(expect.objectContaining({ requestId, err: expect.objectContaining({ message: secret }) }), "portal internal error");
     } finally {
       log.mockRestore();
     }

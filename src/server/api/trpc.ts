@@ -5,6 +5,7 @@ import type { UserRole } from "@/generated/prisma/enums";
 import type { Scope } from "@/server/domain/api-key";
 import { AppError } from "@/server/domain/errors";
 import { parseIdempotencyKey } from "@/server/domain/idempotency";
+import { logger } from "@/server/log";
 import { containsUnstorableText } from "@/server/domain/storable-text";
 import { authenticateApiKey, requireScope } from "@/server/services/api-keys";
 import { type ClaimKey, runIdempotent } from "@/server/services/idempotency";
@@ -125,6 +126,6 @@ export function sessionProcedure<R extends UserRole>(...roles: R[]) {
 
 /** An unexpected error in a portal call: logged in full, answered with the generic message. */
 function portalInternal(requestId: string, path: string, cause: unknown): AppError {
-  console.error(`[portal] internal error in ${path} (request ${requestId})`, cause);
+  logger.error({ err: cause, requestId, procedure: path }, "portal internal error");
   return new AppError("INTERNAL", portalInternalMessage(requestId));
 }

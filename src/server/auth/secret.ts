@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Config } from "@/server/config";
+import { logger } from "@/server/log";
 
 /**
  * next-auth reads NEXTAUTH_SECRET and NEXTAUTH_URL from the environment. A production deployment
@@ -25,5 +26,5 @@ export function ensureAuthEnvironment(config: Config): void {
     throw new Error("Set NEXTAUTH_SECRET (a long random string shared by every instance) to run in production on PostgreSQL.");
   }
   process.env.NEXTAUTH_SECRET = randomBytes(32).toString("base64url");
-  console.warn("NEXTAUTH_SECRET is not set: portal sessions end when this process stops.");
+  logger.warn("NEXTAUTH_SECRET is not set: portal sessions end when this process stops.");
 }

@@ -4,6 +4,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "@/generated/prisma/client";
+import { logger } from "@/server/log";
 import { acquireDataDirLock } from "./lock";
 
 export type Db = PrismaClient;
@@ -66,7 +67,7 @@ function openPostgres(databaseUrl: string, config: DatabaseConfig): Database {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: config.poolSize ?? Number(process.env.DATABASE_POOL_SIZE ?? 10), connectionTimeoutMillis: maxWait });
   // An idle connection the server ends (restart, failover) must not crash the process; the pool
   // drops it and opens a new one on next use.
-  pool.on("error", (err) => console.warn(`[db] idle PostgreSQL connection closed: ${err.message}`));
+  pool.on("error", (err) => logger.warn({ err }, "idle PostgreSQL connection closed"));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: { maxWait } });
   const url = new URL(databaseUrl);
   return {

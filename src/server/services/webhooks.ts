@@ -8,6 +8,7 @@ import { signWebhook } from "@/server/domain/signature";
 import { signingSecrets } from "@/server/domain/webhook-secret";
 import { isDeliveredStatus, nextAttemptAt, webhookHeaders } from "@/server/domain/webhook-delivery";
 import type { Db } from "@/server/db/client";
+import { logger } from "@/server/log";
 import { postWebhook, type WebhookResponse } from "./webhooks-transport";
 
 /** Job kind name of one delivery attempt; ids are WebhookDelivery ids. */
@@ -106,7 +107,7 @@ export async function attemptDelivery(deps: WebhookDeps, deliveryId: string): Pr
       where: { id: deliveryId, lockedUntil: lease },
       data: { status, attempts: attempt, nextAttemptAt: retryAt, lockedUntil: null },
     });
-    if (saved.count === 0) console.warn(`[webhooks] ${deliveryId}: lease expired during attempt ${attempt}; another worker owns the delivery now`);
+    if (saved.count === 0) logger.warn({ deliveryId, attempt }, "webhook lease expired during the attempt; another worker owns the delivery now");
   });
   if (delivered) return { result: "delivered", attempt, statusCode: response.statusCode! };
   return { result: "failed", attempt, error: error!, retryAt };
