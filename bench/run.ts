@@ -5,13 +5,13 @@
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { benchOfferExpiry, type OfferExpiryResult } from "./offers";
 import { benchOrderList, type OrderListResult } from "./order-list";
+import { freePort } from "./scratch";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -27,17 +27,6 @@ interface ScenarioResult {
   non2xx: number;
   serverRssMb: number;
   note?: string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
 }
 
 function rssMb(pid: number): number {

@@ -1,7 +1,9 @@
 /**
  * A scratch PostgreSQL database for one bench scenario: created, migrated and seeded with the
- * catalog, an organisation and its API key, and dropped afterwards whatever happens.
+ * catalog, an organisation and its API key, and dropped afterwards whatever happens; and a free
+ * loopback port for a server under test.
  */
+import { createServer } from "node:net";
 import pg from "pg";
 import { type Database, openDatabase } from "@/server/db/client";
 import { migrate } from "@/server/db/migrate";
@@ -35,4 +37,16 @@ export async function withScratchDatabase<T>(adminUrl: string, name: string, run
     await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
     await admin.end();
   }
+}
+
+/** A loopback port nobody listens on now, for a server process started next. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
 }

@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import { withScratchDatabase } from "../../../bench/scratch";
+import { freePort, withScratchDatabase } from "../../../bench/scratch";
 import { verifyWebhookSignature } from "@/server/domain/signature";
 import type { Db } from "@/server/db/client";
 import { createApiKey } from "@/server/services/api-keys";
@@ -22,7 +22,7 @@ import { startReceiver } from "@/test/webhooks";
 import { newClientStats } from "./agent-client";
 import { checkInvariants, type ReceivedDelivery } from "./invariants";
 import { seededRng } from "./rng";
-import { freePort, ServerProcess } from "./server-process";
+import { ServerProcess } from "./server-process";
 import { readSnapshot } from "./snapshot";
 import { startWorkload } from "./workload";
 

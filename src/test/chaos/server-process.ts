@@ -1,21 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream, type WriteStream } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
