@@ -11,6 +11,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { benchOfferExpiry, type OfferExpiryResult } from "./offers";
 import { benchOrderList, type OrderListResult } from "./order-list";
+import { benchWebhookDelivery, type WebhookDeliveryResult } from "./webhooks";
 import { freePort } from "./scratch";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -226,13 +227,15 @@ async function main(): Promise<void> {
 
   console.log("Offer expiry: 10,000 open orders, 1,000 due…");
   const offerExpiry: OfferExpiryResult = await benchOfferExpiry(ADMIN_URL);
+  console.log("Webhook delivery: 2,000 events due to a loopback receiver…");
+  const webhookDelivery: WebhookDeliveryResult = await benchWebhookDelivery(ADMIN_URL);
   console.log("Order list: 100,000 orders, pages of 100…");
   // One connection shows a request's own latency (target p99 < 50 ms); CONNECTIONS shows it under saturation.
   const orderList: OrderListResult[] = await benchOrderList(ADMIN_URL, DURATION_S, [1, CONNECTIONS]);
 
   const baseline = results[0]!;
   const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version };
-  writeFileSync(path.join(ROOT, "bench/results.json"), `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, durationSeconds: DURATION_S, connections: CONNECTIONS, results, offerExpiry, orderList }, null, 2)}\n`);
+  writeFileSync(path.join(ROOT, "bench/results.json"), `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, durationSeconds: DURATION_S, connections: CONNECTIONS, results, offerExpiry, webhookDelivery, orderList }, null, 2)}\n`);
   console.log(`\n${"scenario".padEnd(52)} ${"req/s".padStart(7)} ${"×base".padStart(6)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"errors".padStart(7)} ${"non2xx".padStart(7)} ${"RSS MB".padStart(7)}`);
   for (const r of results) {
     const ratio = (r.requestsPerSecond / baseline.requestsPerSecond).toFixed(3);
@@ -243,6 +246,10 @@ async function main(): Promise<void> {
   console.log(
     `\nOffer expiry: ${offerExpiry.expiries} of ${offerExpiry.openOrders} open offers expired and re-offered in ${offerExpiry.seconds} s ` +
       `(${offerExpiry.expiriesPerSecond}/s, sweeper concurrency ${offerExpiry.sweeperConcurrency})`,
+  );
+  console.log(
+    `Webhook delivery: ${webhookDelivery.deliveries} signed deliveries to a loopback receiver (${webhookDelivery.verified} verified, ${webhookDelivery.logged} attempts logged) in ${webhookDelivery.seconds} s ` +
+      `(${webhookDelivery.deliveriesPerSecond}/s, sweeper concurrency ${webhookDelivery.sweeperConcurrency})`,
   );
   console.log(`\n${"order list (100,000 orders, limit=100)".padEnd(60)} ${"conns".padStart(5)} ${"req/s".padStart(7)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"errors".padStart(7)} ${"non2xx".padStart(7)}`);
   for (const r of orderList) {
