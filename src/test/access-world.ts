@@ -9,8 +9,8 @@ import { acceptOrderResult, byKey, cancelOrder, openDispute } from "@/server/ser
 import { addSimulatedBid, simulateOrderAction, topUpTestDeposit } from "@/server/services/sandbox";
 import { agentKey, bid, createTestCase } from "./cases";
 import { addTestKey, createTestOrg, type TestOrg } from "./fixtures";
-import { createPaidOrder, createTestPractitioner, driveOrder } from "./orders";
-import { portalUser } from "./portal";
+import { createPaidOrder, driveOrder } from "./orders";
+import { portalUser, practitionerUser } from "./portal";
 
 /** The objects of one owner (an organisation in one mode, or a practitioner), by kind. */
 export interface Owned {
@@ -65,13 +65,6 @@ export interface AccessWorld {
   lacking: Record<Scope, { live: TestOrg; test: TestOrg }>;
   /** A live key of A (every scope) that A revoked. */
   revoked: TestOrg;
-}
-
-/** The session next-auth carries for a practitioner created as the operator would. */
-async function practitionerUser(db: Db, categories: string[]): Promise<PortalUser> {
-  const practitionerId = await createTestPractitioner(db, categories);
-  const { user } = await db.practitioner.findUniqueOrThrow({ where: { id: practitionerId }, include: { user: true } });
-  return { id: user.id, email: user.email, name: user.name, role: "practitioner", organizationId: null, practitionerId };
 }
 
 async function worldOrg(db: Db): Promise<WorldOrg> {

@@ -1,3 +1,4 @@
+import { toApiError } from "@/server/api/api-error";
 import { createContext } from "@/server/api/context";
 import { portalRouter } from "@/server/api/portal";
 import { createCallerFactory } from "@/server/api/trpc";
@@ -6,12 +7,23 @@ import type { Clock } from "@/server/domain/clock";
 import { newId } from "@/server/domain/ids";
 import type { Db } from "@/server/db/client";
 import { createUser } from "@/server/services/users";
+import { createTestPractitioner } from "./orders";
 
 const createPortalCaller = createCallerFactory(portalRouter);
 
 /** The portal procedures as /api/trpc runs them, for `user` (null: nobody signed in). */
 export function portalCaller(deps: { db: Db; clock: Clock }, user: PortalUser | null) {
   return createPortalCaller(createContext(deps, newId("request"), {}, user));
+}
+
+/** The error table's code a failed portal call carries (the test fails if the call succeeds). */
+export async function codeOf(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+  } catch (err) {
+    return toApiError(err).code;
+  }
+  throw new Error("expected the call to fail");
 }
 
 let users = 0;
@@ -22,4 +34,11 @@ export async function portalUser(db: Db, role: "org_admin" | "operator", organiz
   const email = `${role}${users}-${Date.now()}@contoh.id`;
   const { id } = await createUser(db, { email, password: "rahasia-sekali-123", role, organizationId: organizationId ?? undefined, name: `${role} ${users}` }, { actorType: "system" });
   return { id, email, name: `${role} ${users}`, role, organizationId, practitionerId: null };
+}
+
+/** A practitioner created as the operator would, and the session next-auth would carry for them. */
+export async function practitionerUser(db: Db, categories?: string[]): Promise<PortalUser> {
+  const practitionerId = await createTestPractitioner(db, categories);
+  const { user } = await db.practitioner.findUniqueOrThrow({ where: { id: practitionerId }, include: { user: true } });
+  return { id: user.id, email: user.email, name: user.name, role: "practitioner", organizationId: null, practitionerId };
 }

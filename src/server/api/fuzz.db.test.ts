@@ -17,8 +17,8 @@ import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/
 import { addTestKey, createTestOrg, seededCatalog } from "@/test/fixtures";
 import { answerProblem, type Face, faceOf, type FuzzAnswer, parseAnswers, send, sendRaw } from "@/test/fuzz-http";
 import { type AnyRequest, describeRequest, type FuzzRequest, malformedHttp, mcpRequest, oversized, type PortalProcedure, portalRequest, resolverOf, restRequest, type Schema } from "@/test/openapi-fuzz";
-import { createPaidOrder, createTestPractitioner, ndaOrder } from "@/test/orders";
-import { portalUser } from "@/test/portal";
+import { createPaidOrder, ndaOrder } from "@/test/orders";
+import { portalUser, practitionerUser } from "@/test/portal";
 import type { AppDeps } from "./context";
 import { MAX_BODY_BYTES } from "./json-body";
 import { buildOpenApiDocument } from "./openapi";
@@ -132,14 +132,14 @@ beforeAll(async () => {
   await revokeApiKey(db, clock, orgA.id, revokedKey.apiKeyId, actor);
   const suspended = await createTestOrg(db, { status: "ditangguhkan" });
   const orgB = await createTestOrg(db, { depositIdr: 100_000_000n });
-  const practitionerId = await createTestPractitioner(db, ["kontrak", "properti", "ketenagakerjaan", "perusahaan"]);
+  const praktisi = await practitionerUser(db, ["kontrak", "properti", "ketenagakerjaan", "perusahaan"]);
+  const practitionerId = praktisi.practitionerId!;
   liveToken = orgA.token;
 
-  const practitioner = await db.practitioner.findUniqueOrThrow({ where: { id: practitionerId }, include: { user: true } });
   const sessions = new Map<string, PortalUser>([
     ["operator", await portalUser(db, "operator")],
     ["admin", await portalUser(db, "org_admin", orgB.id)],
-    ["praktisi", { id: practitioner.userId, email: practitioner.user.email, name: practitioner.name, role: "practitioner", organizationId: null, practitionerId }],
+    ["praktisi", praktisi],
   ]);
   const deps: AppDeps = { db, clock, rateLimiter: new ApiRateLimiter({ kind: "memory" }, { reads: 1_000_000, writes: 1_000_000, windowSeconds: 60 }) };
   server = await startFuzzServer(deps, sessions);

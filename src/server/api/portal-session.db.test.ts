@@ -3,23 +3,13 @@ import type { PortalUser } from "@/server/auth/session";
 import { fixedClock } from "@/server/domain/clock";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
-import { createPaidOrder, createTestPractitioner } from "@/test/orders";
-import { portalCaller, portalUser } from "@/test/portal";
-import { toApiError } from "./api-error";
+import { createPaidOrder } from "@/test/orders";
+import { codeOf, portalCaller, portalUser, practitionerUser } from "@/test/portal";
 
 /** sessionProcedure (trpc.ts): the session says who; every call reads what they are now. */
 let database: TestDatabase;
 const clock = fixedClock("2026-11-23T03:00:00Z");
 const as = (user: PortalUser | null) => portalCaller({ db: database.prisma, clock }, user);
-
-async function codeOf(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-  } catch (err) {
-    return toApiError(err).code;
-  }
-  throw new Error("expected the call to fail");
-}
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -30,15 +20,9 @@ afterAll(async () => {
   await database?.destroy();
 });
 
-async function practitionerUser(): Promise<PortalUser> {
-  const practitionerId = await createTestPractitioner(database.prisma);
-  const { user } = await database.prisma.practitioner.findUniqueOrThrow({ where: { id: practitionerId }, include: { user: true } });
-  return { id: user.id, email: user.email, name: user.name, role: "practitioner", organizationId: null, practitionerId };
-}
-
 describe("a session outlived by the account", () => {
   it("a practitioner deactivated by the operator is refused on their next call, with the same session", async () => {
-    const practitioner = await practitionerUser();
+    const practitioner = await practitionerUser(database.prisma);
     const operator = await portalUser(database.prisma, "operator");
     expect(await as(practitioner).practitioner.offers({})).toMatchObject({ data: [] });
     await as(operator).operator.setPractitionerActive({ practitionerId: practitioner.practitionerId!, active: false });

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toApiError } from "@/server/api/api-error";
 import type { PortalUser } from "@/server/auth/session";
 import { fixedClock } from "@/server/domain/clock";
 import { agentPrice } from "@/server/domain/pricing";
@@ -12,7 +11,7 @@ import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { bid, createTestCase } from "@/test/cases";
 import { createPaidOrder, createTestPractitioner, driveOrder, NDA_PRICE_IDR } from "@/test/orders";
-import { portalCaller, portalUser } from "@/test/portal";
+import { codeOf, portalCaller, portalUser } from "@/test/portal";
 
 let database: TestDatabase;
 const clock = fixedClock("2026-11-23T03:00:00Z");
@@ -20,15 +19,6 @@ let operator: PortalUser;
 let org: TestOrg;
 
 const as = (user: PortalUser | null) => portalCaller({ db: database.prisma, clock }, user);
-
-async function codeOf(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-  } catch (err) {
-    return toApiError(err).code;
-  }
-  throw new Error("expected the call to fail");
-}
 
 const paidOrder = (body: Record<string, unknown> = {}) => createPaidOrder(database.prisma, clock, org, body);
 

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toApiError } from "@/server/api/api-error";
 import type { PortalUser } from "@/server/auth/session";
 import { fixedClock } from "@/server/domain/clock";
 import { authenticateApiKey } from "@/server/services/api-keys";
@@ -10,7 +9,7 @@ import { agentKey, bid, createTestCase } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { createPaidOrder, createTestPractitioner, driveOrder, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
-import { portalCaller, portalUser } from "@/test/portal";
+import { codeOf, portalCaller, portalUser } from "@/test/portal";
 
 let database: TestDatabase;
 const clock = fixedClock("2026-11-23T03:00:00Z");
@@ -20,16 +19,6 @@ let admin: PortalUser;
 let otherAdmin: PortalUser;
 
 const as = (user: PortalUser | null) => portalCaller({ db: database.prisma, clock }, user);
-
-/** The spec's error code a failed call carries on every face. */
-async function codeOf(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-  } catch (err) {
-    return toApiError(err).code;
-  }
-  throw new Error("expected the call to fail");
-}
 
 const order = (org: TestOrg, overrides: Record<string, unknown> = {}) => createPaidOrder(database.prisma, clock, org, overrides);
 

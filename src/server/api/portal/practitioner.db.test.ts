@@ -10,8 +10,7 @@ import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
 import { createTestPractitioner, NDA_CLIENT_PRICE_IDR, ndaOrder } from "@/test/orders";
-import { portalCaller, portalUser } from "@/test/portal";
-import { toApiError } from "../api-error";
+import { codeOf, portalCaller, portalUser, practitionerUser } from "@/test/portal";
 
 let database: TestDatabase;
 let api: TestApi;
@@ -22,22 +21,6 @@ let alice: PortalUser;
 let bob: PortalUser;
 
 /** The session next-auth would carry for a practitioner created like the ops CLI does. */
-async function practitionerUser(): Promise<PortalUser> {
-  const practitionerId = await createTestPractitioner(database.prisma);
-  const { user } = await database.prisma.practitioner.findUniqueOrThrow({ where: { id: practitionerId }, include: { user: true } });
-  return { id: user.id, email: user.email, name: user.name, role: "practitioner", organizationId: null, practitionerId };
-}
-
-/** The portal's error code of a refused call (what the browser reads as data.apiError.code). */
-async function refusal(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-  } catch (err) {
-    return toApiError(err).code;
-  }
-  throw new Error("the call was not refused");
-}
-
 /**
  * A paid NDA order on offer to one of the two practitioners (the fair rotation picks who):
  * returns the order, its live offer and who holds it.
@@ -56,8 +39,8 @@ beforeAll(async () => {
   await seededCatalog(database.prisma);
   api = await startTestApi(database.prisma, clock);
   org = await createTestOrg(database.prisma, { depositIdr: 100_000_000n, monthlyBudgetIdr: 100_000_000n });
-  alice = await practitionerUser();
-  bob = await practitionerUser();
+  alice = await practitionerUser(database.prisma);
+  bob = await practitionerUser(database.prisma);
 });
 
 afterAll(async () => {
@@ -74,10 +57,10 @@ describe("the practitioner's own offers and orders", () => {
     expect(offer!.order.intakeLabels.email_kontak).toBeTruthy();
 
     expect(await other.practitioner.offers()).toEqual({ data: [], hasMore: false });
-    expect(await refusal(other.practitioner.acceptOffer({ offerId }))).toBe("NOT_FOUND");
-    expect(await refusal(other.practitioner.declineOffer({ offerId }))).toBe("NOT_FOUND");
+    expect(await codeOf(other.practitioner.acceptOffer({ offerId }))).toBe("NOT_FOUND");
+    expect(await codeOf(other.practitioner.declineOffer({ offerId }))).toBe("NOT_FOUND");
     // Before taking it, the order is not the holder's either.
-    expect(await refusal(holder.practitioner.order({ orderId }))).toBe("NOT_FOUND");
+    expect(await codeOf(holder.practitioner.order({ orderId }))).toBe("NOT_FOUND");
   });
 
   it("after accepting, its holder sees the real intake and works it; the other practitioner gets NOT_FOUND for every step", async () => {
@@ -89,12 +72,12 @@ describe("the practitioner's own offers and orders", () => {
     expect(taken.intake.email_kontak).toBe("legal@satu.co.id");
     expect((await holder.practitioner.orders()).data.map((o) => o.id)).toContain(orderId);
 
-    expect(await refusal(other.practitioner.order({ orderId }))).toBe("NOT_FOUND");
+    expect(await codeOf(other.practitioner.order({ orderId }))).toBe("NOT_FOUND");
     expect((await other.practitioner.orders()).data.map((o) => o.id)).not.toContain(orderId);
-    expect(await refusal(other.practitioner.startWork({ orderId }))).toBe("NOT_FOUND");
-    expect(await refusal(other.practitioner.askClient({ orderId, question: "Siapa direkturnya?" }))).toBe("NOT_FOUND");
-    expect(await refusal(other.practitioner.deliver({ orderId, deliverable: "https://contoh.id/x.pdf" }))).toBe("NOT_FOUND");
-    expect(await refusal(other.practitioner.release({ orderId }))).toBe("NOT_FOUND");
+    expect(await codeOf(other.practitioner.startWork({ orderId }))).toBe("NOT_FOUND");
+    expect(await codeOf(other.practitioner.askClient({ orderId, question: "Siapa direkturnya?" }))).toBe("NOT_FOUND");
+    expect(await codeOf(other.practitioner.deliver({ orderId, deliverable: "https://contoh.id/x.pdf" }))).toBe("NOT_FOUND");
+    expect(await codeOf(other.practitioner.release({ orderId }))).toBe("NOT_FOUND");
 
     expect(await holder.practitioner.startWork({ orderId })).toBe("dikerjakan");
     expect((await holder.practitioner.order({ orderId })).actions).toEqual(["request_input", "deliver", "release"]);
@@ -103,7 +86,7 @@ describe("the practitioner's own offers and orders", () => {
     expect(waiting.actions).toEqual(["release"]);
     expect(waiting.messages.map((m) => [m.role, m.body])).toEqual([["practitioner", "Siapa penandatangan PT Dua?"]]);
     // A step the status does not allow is refused with the state, not silently ignored.
-    expect(await refusal(holder.practitioner.deliver({ orderId, deliverable: "https://contoh.id/x.pdf" }))).toBe("INVALID_STATE");
+    expect(await codeOf(holder.practitioner.deliver({ orderId, deliverable: "https://contoh.id/x.pdf" }))).toBe("INVALID_STATE");
 
     await api.call(`/v1/orders/${orderId}/messages`, { method: "POST", token: org.token, json: { body: "Direktur: Budi" } });
     expect(await holder.practitioner.deliver({ orderId, deliverable: "https://berkas.contoh.id/nda.pdf" })).toBe("diserahkan");
@@ -129,7 +112,7 @@ describe("the practitioner's own offers and orders", () => {
     const { orderId, offerId, holder, other } = await offeredOrder();
     await holder.practitioner.acceptOffer({ offerId });
     expect(await holder.practitioner.release({ orderId })).toBe("ditawarkan");
-    expect(await refusal(holder.practitioner.order({ orderId }))).toBe("NOT_FOUND");
+    expect(await codeOf(holder.practitioner.order({ orderId }))).toBe("NOT_FOUND");
     expect((await other.practitioner.offers()).data.map((o) => o.order.id)).toContain(orderId);
   });
 });
@@ -153,7 +136,7 @@ describe("after delivery, and when the client changes its mind", () => {
     await api.call(`/v1/orders/${orderId}/cancel`, { method: "POST", token: org.token, json: {} });
     expect((await holder.practitioner.offers()).data.map((o) => o.offerId)).not.toContain(offerId);
     expect((await holder.practitioner.withdrawnOffers()).data).toContainEqual(expect.objectContaining({ offerId, orderId, orderStatus: "dibatalkan" }));
-    expect(await refusal(holder.practitioner.acceptOffer({ offerId }))).toBe("INVALID_STATE");
+    expect(await codeOf(holder.practitioner.acceptOffer({ offerId }))).toBe("INVALID_STATE");
   });
 
   it("shows case-board work as an order with its case, never offering to release it", async () => {
@@ -165,7 +148,7 @@ describe("after delivery, and when the client changes its mind", () => {
     const view = await me.practitioner.order({ orderId: orderId! });
     expect(view).toMatchObject({ status: "diambil", caseId, earningIdr: 2_000_000, masked: false, actions: ["start_work"] });
     expect((await me.practitioner.orders()).data.map((o) => o.id)).toContain(orderId);
-    expect(await refusal(me.practitioner.release({ orderId: orderId! }))).toBe("INVALID_STATE");
+    expect(await codeOf(me.practitioner.release({ orderId: orderId! }))).toBe("INVALID_STATE");
   });
 });
 
@@ -182,9 +165,9 @@ describe("the case board through the portal", () => {
     const bid = await me.practitioner.submitBid({ caseId, scope: "Somasi dan negosiasi", etaDays: 10, priceIdr: 8_000_000 });
     expect(bid).toMatchObject({ status: "diajukan", priceIdr: 8_000_000, clientPaysIdr: 9_000_000 });
     expect(await me.practitioner.case({ caseId })).toMatchObject({ canBid: false, canWithdraw: true, myBid: { id: bid.id } });
-    expect(await refusal(me.practitioner.submitBid({ caseId, scope: "Lagi", etaDays: 10, priceIdr: 1 }))).toBe("CONFLICT");
+    expect(await codeOf(me.practitioner.submitBid({ caseId, scope: "Lagi", etaDays: 10, priceIdr: 1 }))).toBe("CONFLICT");
 
-    expect(await refusal(other.practitioner.withdrawBid({ bidId: bid.id }))).toBe("NOT_FOUND");
+    expect(await codeOf(other.practitioner.withdrawBid({ bidId: bid.id }))).toBe("NOT_FOUND");
     expect(await me.practitioner.withdrawBid({ bidId: bid.id })).toMatchObject({ status: "ditarik" });
     expect(await me.practitioner.case({ caseId })).toMatchObject({ canBid: false, canWithdraw: false, myBid: { status: "ditarik" } });
   });
@@ -194,7 +177,7 @@ describe("the case board through the portal", () => {
     const other = portalCaller(deps(), bob);
     const elsewhere = await createTestCase(database.prisma, clock, org, { area: "properti" });
     expect((await me.practitioner.cases()).data.map((c) => c.id)).not.toContain(elsewhere.id);
-    expect(await refusal(me.practitioner.case({ caseId: elsewhere.id }))).toBe("NOT_FOUND");
+    expect(await codeOf(me.practitioner.case({ caseId: elsewhere.id }))).toBe("NOT_FOUND");
 
     const { id: caseId } = await createTestCase(database.prisma, clock, org, { area: "kontrak" });
     const mine = await me.practitioner.submitBid({ caseId, scope: "Somasi", etaDays: 7, priceIdr: 500_000 });
@@ -224,17 +207,17 @@ describe("who may call the practitioner procedures", () => {
     const anonymous = portalCaller(deps(), null);
     const { offerId, orderId } = await offeredOrder();
     for (const caller of [admin, operator]) {
-      expect(await refusal(caller.practitioner.offers())).toBe("FORBIDDEN");
-      expect(await refusal(caller.practitioner.acceptOffer({ offerId }))).toBe("FORBIDDEN");
-      expect(await refusal(caller.practitioner.order({ orderId }))).toBe("FORBIDDEN");
-      expect(await refusal(caller.practitioner.earnings())).toBe("FORBIDDEN");
-      expect(await refusal(caller.practitioner.cases())).toBe("FORBIDDEN");
-      expect(await refusal(caller.practitioner.myBids())).toBe("FORBIDDEN");
+      expect(await codeOf(caller.practitioner.offers())).toBe("FORBIDDEN");
+      expect(await codeOf(caller.practitioner.acceptOffer({ offerId }))).toBe("FORBIDDEN");
+      expect(await codeOf(caller.practitioner.order({ orderId }))).toBe("FORBIDDEN");
+      expect(await codeOf(caller.practitioner.earnings())).toBe("FORBIDDEN");
+      expect(await codeOf(caller.practitioner.cases())).toBe("FORBIDDEN");
+      expect(await codeOf(caller.practitioner.myBids())).toBe("FORBIDDEN");
     }
-    expect(await refusal(anonymous.practitioner.offers())).toBe("UNAUTHENTICATED");
-    expect(await refusal(anonymous.practitioner.acceptOffer({ offerId }))).toBe("UNAUTHENTICATED");
-    expect(await refusal(anonymous.practitioner.orders())).toBe("UNAUTHENTICATED");
-    expect(await refusal(anonymous.practitioner.submitBid({ caseId: "kas_x", scope: "x", etaDays: 1, priceIdr: 1 }))).toBe("UNAUTHENTICATED");
+    expect(await codeOf(anonymous.practitioner.offers())).toBe("UNAUTHENTICATED");
+    expect(await codeOf(anonymous.practitioner.acceptOffer({ offerId }))).toBe("UNAUTHENTICATED");
+    expect(await codeOf(anonymous.practitioner.orders())).toBe("UNAUTHENTICATED");
+    expect(await codeOf(anonymous.practitioner.submitBid({ caseId: "kas_x", scope: "x", etaDays: 1, priceIdr: 1 }))).toBe("UNAUTHENTICATED");
     // Nothing of it happened: the offer is still live for its holder.
     expect(await database.prisma.offer.count({ where: { id: offerId, status: "aktif" } })).toBe(1);
   });
