@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type CreatedWindow, PAGE_LIMIT } from "@/server/domain/paging";
+import { type CreatedWindow, PAGE_LIMIT, type Page } from "@/server/domain/paging";
 import { METADATA_LIMITS } from "./metadata";
 
 const cursor = z.string().min(1).max(64);
@@ -29,6 +29,11 @@ export type ListQuery = z.infer<typeof listQuerySchema>;
 /** `{data, has_more}`, newest first: the envelope of every list. */
 export const listOf = <T extends z.ZodType>(item: T, id: string) =>
   z.object({ data: z.array(item), has_more: z.boolean().meta({ description: "More exist beyond this page, in the direction walked." }) }).meta({ id });
+
+/** A page of rows in the `listOf` envelope, each row serialized for the wire. */
+export function serializeList<T, U>(page: Page<T>, serialize: (row: T) => U): { data: U[]; has_more: boolean } {
+  return { data: page.data.map(serialize), has_more: page.hasMore };
+}
 
 /** The `created[gte]` / `created[lte]` window as a filter on the creation time (undefined: no window). */
 export function createdWindow(query: Pick<ListQuery, "created[gte]" | "created[lte]">): CreatedWindow | undefined {

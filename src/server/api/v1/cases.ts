@@ -3,7 +3,7 @@ import { pageRequestOf } from "@/server/domain/paging";
 import { listCases } from "@/server/services/agent-lists";
 import { createCase, getCase, getSelection, selectBid, type Selection } from "@/server/services/cases";
 import { caseSchema, caseStatusSchema, createCaseSchema, selectBidSchema, selectionSchema, serializeCase, serializeInvoiceSummary, toCreateCaseInput } from "../schemas/case";
-import { createdWindow, listOf, listQuerySchema, metadataFilterOf, withMetadataFilter } from "../schemas/list";
+import { createdWindow, listOf, listQuerySchema, metadataFilterOf, serializeList, withMetadataFilter } from "../schemas/list";
 import { agentProcedure, idempotently, router } from "../trpc";
 
 const caseId = z.object({ id: z.string().min(1).max(64) });
@@ -48,7 +48,7 @@ export const casesRouter = router({
     .output(listOf(caseSchema, "CaseList"))
     .query(async ({ ctx, input }) => {
       const page = await listCases(ctx.db, ctx.apiKey, pageRequestOf(input), { status: input.status, created: createdWindow(input), metadata: metadataFilterOf(input) });
-      return { data: page.data.map(serializeCase), has_more: page.hasMore };
+      return serializeList(page, serializeCase);
     }),
 
   get: agentProcedure

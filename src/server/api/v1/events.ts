@@ -2,7 +2,7 @@ import { z } from "zod";
 import { pageRequestOf } from "@/server/domain/paging";
 import { getEvent, listEvents } from "@/server/services/events";
 import { eventSchema, eventTypeSchema, serializeEvent } from "../schemas/event";
-import { createdWindow, listOf, listQuerySchema } from "../schemas/list";
+import { createdWindow, listOf, listQuerySchema, serializeList } from "../schemas/list";
 import { agentProcedure, router } from "../trpc";
 
 const listEventsSchema = listQuerySchema.extend({ type: eventTypeSchema.optional().meta({ description: "Only events of this type." }) });
@@ -28,7 +28,7 @@ export const eventsRouter = router({
     .output(listOf(eventSchema, "EventList"))
     .query(async ({ ctx, input }) => {
       const page = await listEvents(ctx.db, ctx.apiKey, pageRequestOf(input), { type: input.type, created: createdWindow(input) });
-      return { data: page.data.map(serializeEvent), has_more: page.hasMore };
+      return serializeList(page, serializeEvent);
     }),
 
   get: agentProcedure

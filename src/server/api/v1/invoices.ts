@@ -3,7 +3,7 @@ import { pageRequestOf } from "@/server/domain/paging";
 import { listInvoices } from "@/server/services/agent-lists";
 import { getInvoice } from "@/server/services/invoices";
 import { invoiceStatusSchema, invoiceSummarySchema, serializeInvoiceSummary } from "../schemas/case";
-import { createdWindow, listOf, listQuerySchema } from "../schemas/list";
+import { createdWindow, listOf, listQuerySchema, serializeList } from "../schemas/list";
 import { agentProcedure, router } from "../trpc";
 
 const listInvoicesSchema = listQuerySchema.extend({
@@ -30,7 +30,7 @@ export const invoicesRouter = router({
     .output(listOf(invoiceSummarySchema, "InvoiceList"))
     .query(async ({ ctx, input }) => {
       const page = await listInvoices(ctx.db, ctx.apiKey, pageRequestOf(input), { status: input.status, created: createdWindow(input) });
-      return { data: page.data.map(serializeInvoiceSummary), has_more: page.hasMore };
+      return serializeList(page, serializeInvoiceSummary);
     }),
 
   get: agentProcedure

@@ -5,7 +5,7 @@ import { pageRequestOf } from "@/server/domain/paging";
 import { listOrders } from "@/server/services/agent-lists";
 import { acceptOrderResult, byKey, cancelOrder, createOrder, getOrder, openDispute, ORDER_MESSAGE_LIMIT, postClientMessage, requestRevision } from "@/server/services/orders";
 import { cancelInputSchema, createOrderSchema, disputeInputSchema, messageInputSchema, orderSchema, orderStatusSchema, revisionInputSchema, serializeOrder } from "../schemas/order";
-import { createdWindow, listOf, listQuerySchema, metadataFilterOf, withMetadataFilter } from "../schemas/list";
+import { createdWindow, listOf, listQuerySchema, metadataFilterOf, serializeList, withMetadataFilter } from "../schemas/list";
 import { agentProcedure, idempotently, router } from "../trpc";
 
 const orderId = z.object({ id: z.string().min(1).max(64) });
@@ -60,7 +60,7 @@ export const ordersRouter = router({
     .query(async ({ ctx, input }) => {
       const filter = { status: input.status, service: input.service, created: createdWindow(input), metadata: metadataFilterOf(input) };
       const page = await listOrders(ctx.db, ctx.apiKey, pageRequestOf(input), filter);
-      return { data: page.data.map(serializeOrder), has_more: page.hasMore };
+      return serializeList(page, serializeOrder);
     }),
 
   get: agentProcedure
