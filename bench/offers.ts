@@ -4,12 +4,9 @@
  * next practitioner. Runs the real sweeper and handlers on a scratch PostgreSQL database.
  */
 import { readConfig } from "@/server/config";
-import { systemClock } from "@/server/domain/clock";
-import { jobDepsFrom } from "@/server/jobs";
 import { offerExpiryJob } from "@/server/jobs/order-timers";
-import { createSweeper } from "@/server/jobs/sweeper";
 import { createPractitioner } from "@/server/services/users";
-import { withScratchDatabase } from "./scratch";
+import { timeSweeperDrain, withScratchDatabase } from "./scratch";
 
 export interface OfferExpiryResult {
   openOrders: number;
@@ -42,13 +39,9 @@ export async function benchOfferExpiry(adminUrl: string, openOrders = 10_000, du
       );
     });
     const config = readConfig({ ...process.env, DATABASE_URL: databaseUrl });
-    const sweeper = createSweeper({ deps: jobDepsFrom(config, { db, clock: systemClock }), kinds: [offerExpiryJob], intervalMs: 1000, concurrency: config.jobs.concurrency });
-    const started = performance.now();
-    while ((await sweeper.runOnce()) > 0);
-    const seconds = (performance.now() - started) / 1000;
-    await sweeper.stop();
+    const { seconds, concurrency } = await timeSweeperDrain(config, database, offerExpiryJob);
     const expired = await db.offer.count({ where: { status: "kedaluwarsa" } });
     if (expired !== due) throw new Error(`expected ${due} expiries, found ${expired}`);
-    return { openOrders, expiries: expired, seconds: Math.round(seconds * 100) / 100, expiriesPerSecond: Math.round(expired / seconds), sweeperConcurrency: config.jobs.concurrency };
+    return { openOrders, expiries: expired, seconds: Math.round(seconds * 100) / 100, expiriesPerSecond: Math.round(expired / seconds), sweeperConcurrency: concurrency };
   });
 }

@@ -5,6 +5,11 @@
  */
 import { createServer } from "node:net";
 import pg from "pg";
+import type { Config } from "@/server/config";
+import { systemClock } from "@/server/domain/clock";
+import { jobDepsFrom } from "@/server/jobs";
+import { createSweeper } from "@/server/jobs/sweeper";
+import type { JobKind } from "@/server/jobs/types";
 import { type Database, openDatabase } from "@/server/db/client";
 import { migrate } from "@/server/db/migrate";
 import { createApiKey } from "@/server/services/api-keys";
@@ -49,4 +54,14 @@ export function freePort(): Promise<number> {
     });
     server.on("error", reject);
   });
+}
+
+/** Runs the local sweeper on `kind` until nothing is due, as `npm start` would: how long it took. */
+export async function timeSweeperDrain(config: Config, database: Database, kind: JobKind): Promise<{ seconds: number; concurrency: number }> {
+  const sweeper = createSweeper({ deps: jobDepsFrom(config, { db: database.prisma, clock: systemClock }), kinds: [kind], intervalMs: 1000, concurrency: config.jobs.concurrency });
+  const started = performance.now();
+  while ((await sweeper.runOnce()) > 0);
+  const seconds = (performance.now() - started) / 1000;
+  await sweeper.stop();
+  return { seconds, concurrency: config.jobs.concurrency };
 }

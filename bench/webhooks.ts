@@ -6,14 +6,11 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { readConfig } from "@/server/config";
-import { systemClock } from "@/server/domain/clock";
 import { newId } from "@/server/domain/ids";
 import { verifyWebhookSignature } from "@/server/domain/signature";
-import { jobDepsFrom } from "@/server/jobs";
-import { createSweeper } from "@/server/jobs/sweeper";
 import { webhookDeliveryJob } from "@/server/jobs/webhook-delivery";
 import { recordOrderEvent } from "@/server/services/outbox";
-import { withScratchDatabase } from "./scratch";
+import { timeSweeperDrain, withScratchDatabase } from "./scratch";
 
 export interface WebhookDeliveryResult {
   deliveries: number;
@@ -67,15 +64,11 @@ export async function benchWebhookDelivery(adminUrl: string, events = 2_000): Pr
         });
       }
       const config = readConfig({ ...process.env, DATABASE_URL: databaseUrl, WEBHOOK_ALLOW_PRIVATE: "true" });
-      const sweeper = createSweeper({ deps: jobDepsFrom(config, { db, clock: systemClock }), kinds: [webhookDeliveryJob], intervalMs: 1000, concurrency: config.jobs.concurrency });
-      const started = performance.now();
-      while ((await sweeper.runOnce()) > 0);
-      const seconds = (performance.now() - started) / 1000;
-      await sweeper.stop();
+      const { seconds, concurrency } = await timeSweeperDrain(config, database, webhookDeliveryJob);
       const delivered = await db.webhookDelivery.count({ where: { status: "terkirim" } });
       const logged = await db.webhookAttempt.count();
       if (delivered !== events || verified !== events) throw new Error(`expected ${events} deliveries verified, found ${delivered} delivered and ${verified} verified`);
-      return { deliveries: delivered, seconds: Math.round(seconds * 100) / 100, deliveriesPerSecond: Math.round(delivered / seconds), verified, logged, sweeperConcurrency: config.jobs.concurrency };
+      return { deliveries: delivered, seconds: Math.round(seconds * 100) / 100, deliveriesPerSecond: Math.round(delivered / seconds), verified, logged, sweeperConcurrency: concurrency };
     } finally {
       await new Promise<void>((resolve) => receiver.close(() => resolve()));
     }
