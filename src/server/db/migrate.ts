@@ -1,9 +1,21 @@
 import { createHash, randomUUID } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Connection, Database } from "./client";
 
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, "../../../prisma/migrations");
+/**
+ * prisma/migrations of the project this module belongs to: the nearest one above it, so the same
+ * code finds it from its source (src/server/db) and from the production server bundle (.next/).
+ */
+function findMigrationsDir(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, "prisma/migrations");
+    if (existsSync(candidate)) return candidate;
+    if (path.dirname(dir) === dir) throw new Error(`No prisma/migrations above ${from}.`);
+  }
+}
+
+export const MIGRATIONS_DIR = findMigrationsDir(import.meta.dirname);
 
 export interface Migration {
   name: string;
