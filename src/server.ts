@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { join } from "node:path";
 import next from "next";
@@ -5,6 +6,7 @@ import { createRestHandler } from "./server/api/rest";
 import { startBanner } from "./server/banner";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "./server/domain/client-address";
 import { refuseOversizedBody } from "./server/body-limits";
+import { announceListening, runPrimary, shareProcessMetrics } from "./server/cluster";
 import { readConfig } from "./server/config";
 import { createHealthHandler, HEALTH_PATHS } from "./server/health";
 import { JOB_KINDS } from "./server/jobs/registry";
@@ -16,11 +18,12 @@ import { startRuntime } from "./server/runtime-start";
 import { ensureDemo } from "./server/services/demo";
 
 /**
- * The one process: /v1 and /mcp are answered straight from node:http by the tRPC router and the MCP
+ * A server process: /v1 and /mcp are answered straight from node:http by the tRPC router and the MCP
  * SDK (Next's request pipeline costs ~7x more per request), everything else goes to Next (portals, /api/*).
  */
 async function main(): Promise<void> {
   const config = readConfig();
+  if (config.processes > 1 && cluster.isPrimary) return runPrimary(config.processes);
   const runtime = await startRuntime(config);
   const demo = config.demo.seed ? await ensureDemo(runtime.db, { dataDir: config.databaseUrl ? null : config.dataDir, liveMoney: config.demo.liveMoney }) : null;
 
@@ -32,7 +35,7 @@ async function main(): Promise<void> {
   const handleRest = createRestHandler({ ...agentDeps, publicUrl: config.publicUrl });
   const handleMcp = createMcpHandler(agentDeps);
   const handleHealth = createHealthHandler({ db: runtime.database.prisma, jobs: runtime.jobs });
-  const metrics = createMetrics({ db: runtime.db, clock: runtime.clock, kinds: JOB_KINDS, token: config.metricsToken });
+  const metrics = createMetrics({ db: runtime.db, clock: runtime.clock, kinds: JOB_KINDS, token: config.metricsToken, shareProcessMetrics: cluster.isWorker ? shareProcessMetrics : undefined });
   const routeOf = createRouteLabeler(appRouteTemplates(join(process.cwd(), "src/app")));
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -73,17 +76,18 @@ async function main(): Promise<void> {
     runtime.jobs.start();
     logger.info({ url: config.publicUrl, nodeEnv: config.nodeEnv, database: runtime.database.description, jobs: runtime.jobs.name }, "listening");
     // The banner is for the person who ran `npm start` (copyable commands), so it stays plain text.
-    process.stdout.write(
-      `${startBanner({
-        publicUrl: config.publicUrl,
-        nodeEnv: config.nodeEnv,
-        database: runtime.database.description,
-        jobs: runtime.jobs.name,
-        migrationsApplied: runtime.migrationsApplied,
-        demo,
-        cwd: process.cwd(),
-      })}\n`,
-    );
+    const banner = startBanner({
+      publicUrl: config.publicUrl,
+      nodeEnv: config.nodeEnv,
+      database: runtime.database.description,
+      jobs: runtime.jobs.name,
+      migrationsApplied: runtime.migrationsApplied,
+      demo,
+      cwd: process.cwd(),
+    });
+    // Under WEB_CONCURRENCY the primary prints it once, when every process serves.
+    if (cluster.isWorker) announceListening(banner);
+    else process.stdout.write(`${banner}\n`);
   });
 
   let stopping = false;
@@ -109,6 +113,8 @@ async function main(): Promise<void> {
   };
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
+  // A worker whose primary is gone (killed) stops too, instead of serving on unwatched.
+  if (cluster.isWorker) process.on("disconnect", () => stop("disconnect"));
 }
 
 main().catch((err: unknown) => {

@@ -89,3 +89,15 @@ describe("readConfig: order rules", () => {
     expect(() => readConfig(env)).toThrow(message);
   });
 });
+
+describe("readConfig: server processes", () => {
+  it("runs one process by default and WEB_CONCURRENCY processes on PostgreSQL", () => {
+    expect(readConfig({}).processes).toBe(1);
+    expect(readConfig({ WEB_CONCURRENCY: "4", DATABASE_URL: "postgresql://localhost/kuasa" }).processes).toBe(4);
+  });
+
+  it("refuses several processes on the embedded database, which one process owns", () => {
+    expect(() => readConfig({ WEB_CONCURRENCY: "2" })).toThrow(/WEB_CONCURRENCY=2 needs DATABASE_URL/);
+    expect(() => readConfig({ WEB_CONCURRENCY: "0", DATABASE_URL: "postgresql://localhost/kuasa" })).toThrow(/positive whole number/);
+  });
+});

@@ -10,6 +10,8 @@ export interface Config {
   publicUrl: string;
   databaseUrl?: string;
   dataDir: string;
+  /** Server processes sharing the port (WEB_CONCURRENCY, node:cluster); above 1 only on PostgreSQL. */
+  processes: number;
   /** Brand word in webhook headers: X-<Operator>-Signature, <Operator>-Webhook/1. */
   operatorName: string;
   /** The demo organisation seeded on the first start of an empty database (docs/decisions.md). */
@@ -92,6 +94,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!/^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/.test(operatorName)) throw new Error(`OPERATOR_NAME must be letters, digits and inner hyphens, got ${operatorName}`);
   // INNGEST_DEV is "1" or the dev server's URL; "0"/"false" mean cloud mode, which needs a key anyway.
   const inngestDev = Boolean(env.INNGEST_DEV) && !["0", "false"].includes(env.INNGEST_DEV!.toLowerCase());
+  const processes = positiveInteger(env, "WEB_CONCURRENCY", 1);
+  if (processes > 1 && !env.DATABASE_URL) {
+    throw new Error(`WEB_CONCURRENCY=${processes} needs DATABASE_URL (PostgreSQL): the embedded database belongs to one process.`);
+  }
   const publicUrl = (env.PUBLIC_URL ?? `http://${host === "0.0.0.0" ? "localhost" : host}:${port}`).replace(/\/+$/, "");
   return {
     nodeEnv,
@@ -100,6 +106,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR || ".data",
+    processes,
     operatorName,
     demo: {
       seed: flag(env, "SEED_DEMO", !env.DATABASE_URL),

@@ -96,6 +96,8 @@ export interface MetricsDeps {
   kinds: readonly JobKind[];
   /** METRICS_TOKEN; unset, /metrics answers 404. */
   token: string | undefined;
+  /** Under node:cluster: given this process's registry, reads every worker's series summed (cluster.ts). */
+  shareProcessMetrics?: (registry: Registry) => () => Promise<string>;
 }
 
 const DATABASE_TIMEOUT_MS = 2_000;
@@ -110,13 +112,17 @@ function sendError(res: ServerResponse, code: ErrorCode, message: string, header
 }
 
 /**
- * This process's Prometheus registry. HTTP counters and latencies are this process's own; orders,
- * webhook attempts and job lag are read from the database at scrape time, so every process
- * reports the same values for them and work done elsewhere (Inngest calling /api/inngest) counts.
+ * Two Prometheus registries. `registry` holds this process's own series (HTTP counters and
+ * latencies, Node's process metrics); under WEB_CONCURRENCY the primary sums them over every worker
+ * (`deps.shareProcessMetrics`). `databaseRegistry` holds orders, webhook attempts and job lag, read from
+ * the database at scrape time by the process answering, so they are counted once whatever the
+ * number of processes, and work done elsewhere (Inngest calling /api/inngest) counts.
  */
 export function createMetrics(deps: MetricsDeps) {
   const registry = new Registry();
+  const databaseRegistry = new Registry();
   collectDefaultMetrics({ register: registry });
+  const processMetrics = deps.shareProcessMetrics?.(registry) ?? (() => registry.metrics());
   const requests = new Counter({
     name: "kuasa_http_requests_total",
     help: "HTTP requests answered, by face, route template, method and status.",
@@ -130,15 +136,15 @@ export function createMetrics(deps: MetricsDeps) {
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
-  const orders = new Gauge({ name: "kuasa_orders", help: "Orders by status and mode (live or test), read from the database at scrape.", labelNames: ["status", "mode"] as const, registers: [registry] });
+  const orders = new Gauge({ name: "kuasa_orders", help: "Orders by status and mode (live or test), read from the database at scrape.", labelNames: ["status", "mode"] as const, registers: [databaseRegistry] });
   const attempts = new Counter({
     name: "kuasa_webhook_delivery_attempts_total",
     help: "Webhook delivery attempts by outcome (delivered: 2xx; refused: any other status; no_answer: timeout, refused connection, blocked address), read from the database at scrape.",
     labelNames: ["outcome"] as const,
-    registers: [registry],
+    registers: [databaseRegistry],
   });
-  const jobLag = new Gauge({ name: "kuasa_job_lag_seconds", help: "Age of the oldest due but unhandled row per job kind (0: none due).", labelNames: ["kind"] as const, registers: [registry] });
-  const databaseUp = new Gauge({ name: "kuasa_metrics_database_up", help: "1 when the scrape could read the database-backed metrics, 0 when not (they are then absent).", registers: [registry] });
+  const jobLag = new Gauge({ name: "kuasa_job_lag_seconds", help: "Age of the oldest due but unhandled row per job kind (0: none due).", labelNames: ["kind"] as const, registers: [databaseRegistry] });
+  const databaseUp = new Gauge({ name: "kuasa_metrics_database_up", help: "1 when the scrape could read the database-backed metrics, 0 when not (they are then absent).", registers: [databaseRegistry] });
 
   async function readDatabase(): Promise<void> {
     const now = deps.clock.now();
@@ -182,6 +188,7 @@ export function createMetrics(deps: MetricsDeps) {
 
   return {
     registry,
+    databaseRegistry,
 
     /** One answered request; the server calls it when the answer is finished. */
     observe(label: RouteLabel, method: string, status: number, seconds: number): void {
@@ -199,7 +206,7 @@ export function createMetrics(deps: MetricsDeps) {
         return sendError(res, "UNAUTHENTICATED", "Send the metrics token as `Authorization: Bearer <METRICS_TOKEN>`.", { "WWW-Authenticate": "Bearer" });
       }
       await refreshOnce();
-      const text = await registry.metrics();
+      const text = `${(await processMetrics()).trimEnd()}\n${await databaseRegistry.metrics()}`;
       res.writeHead(200, { "Content-Type": registry.contentType, "Content-Length": Buffer.byteLength(text), "Cache-Control": "no-store" });
       res.end(req.method === "HEAD" ? undefined : text);
     },

@@ -1,0 +1,104 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import pg from "pg";
+
+/**
+ * WEB_CONCURRENCY=2 (issue 15): the production bundle as `npm start` runs it, on a scratch
+ * PostgreSQL database, as one primary and two server processes on one port. The money and event
+ * guarantees across processes are proven by `npm run chaos -- --instances 2 --processes 2`; this
+ * proves the process shape itself: one banner, both processes answering, /metrics summing them,
+ * a killed process replaced, and SIGTERM stopping every one.
+ */
+const root = path.resolve(import.meta.dirname, "..");
+const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+const METRICS_TOKEN = "metrics-token-cluster-uji-0123456789";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const dbName = `kuasa_cluster_${Date.now()}`;
+let admin: pg.Client;
+let primary: ChildProcess | null = null;
+let output = "";
+
+test.beforeAll(async () => {
+  admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${dbName}"`);
+});
+
+test.afterAll(async () => {
+  if (primary?.pid && primary.exitCode === null) process.kill(-primary.pid, "SIGKILL");
+  await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  await admin.end();
+});
+
+/** The pids of the primary's children (its server processes), from /proc. */
+const workersOf = (pid: number): Promise<number[]> =>
+  import("node:fs").then(({ readFileSync }) => readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number));
+
+test("two server processes share one port: one banner, both answer, /metrics sums them, a killed one is replaced, SIGTERM stops all", async () => {
+  test.setTimeout(180_000);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    PUBLIC_URL: base,
+    NEXTAUTH_URL: base,
+    NEXTAUTH_SECRET: "nextauth-secret-cluster-uji-0123456789abcdef",
+    DATABASE_URL: Object.assign(new URL(ADMIN_URL), { pathname: `/${dbName}` }).toString(),
+    WEB_CONCURRENCY: "2",
+    SEED_DEMO: "false",
+    METRICS_TOKEN,
+    LOG_LEVEL: "info",
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
+  primary = spawn(process.execPath, [".next/kuasa-server.mjs"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  primary.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+  primary.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+  await expect.poll(() => output.includes("Processes: 2 (WEB_CONCURRENCY)"), { timeout: 120_000 }).toBe(true);
+  expect(output.match(/Kuasa is running at/g)).toHaveLength(1);
+  const workers = await workersOf(primary.pid!);
+  expect(workers).toHaveLength(2);
+
+  // Each request on a new connection: the primary hands connections to both processes in turn.
+  for (let i = 0; i < 20; i++) {
+    const res = await fetch(`${base}/healthz`, { headers: { Connection: "close" } });
+    expect(res.status).toBe(200);
+  }
+  const answeredBy = new Set(
+    output
+      .split("\n")
+      .filter((line) => line.includes('"route":"/healthz"'))
+      .map((line) => (JSON.parse(line) as { pid: number }).pid),
+  );
+  expect([...answeredBy].sort()).toEqual([...workers].sort());
+
+  const metrics = await (await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  expect(metrics).toContain('kuasa_http_requests_total{face="ops",route="/healthz",method="GET",status="200"} 20');
+  // Database-backed series are read once by the answering process, not summed over processes.
+  expect(metrics.match(/^kuasa_metrics_database_up /gm)).toHaveLength(1);
+  expect(metrics).toMatch(/^kuasa_metrics_database_up 1$/m);
+
+  process.kill(workers[0]!, "SIGKILL");
+  await expect.poll(async () => (await workersOf(primary!.pid!)).filter((pid) => pid !== workers[0]).length, { timeout: 60_000 }).toBe(2);
+  await expect.poll(async () => (await fetch(`${base}/healthz`, { headers: { Connection: "close" } })).status, { timeout: 60_000 }).toBe(200);
+
+  const exited = new Promise<number | null>((resolve) => primary!.once("exit", (code) => resolve(code)));
+  const survivors = await workersOf(primary.pid!);
+  process.kill(primary.pid!, "SIGTERM");
+  expect(await exited).toBe(0);
+  for (const pid of survivors) expect(() => process.kill(pid, 0)).toThrow();
+});
