@@ -53,6 +53,12 @@ function consistentSnapshot(): ChaosSnapshot {
     ]),
     orders: [order("ord_1", "ditawarkan", "k1"), order("ord_2", "selesai", "k2"), order("ord_3", "direfund", "k3")],
     events,
+    // ord_1: the first offer expired at 10:30 and the next began then; ord_2: taken at once.
+    offers: [
+      { id: "ofr_1", orderId: "ord_1", offeredAt: new Date("2026-11-23T10:00:00Z"), endedAt: new Date("2026-11-23T10:30:00Z") },
+      { id: "ofr_2", orderId: "ord_1", offeredAt: new Date("2026-11-23T10:30:00Z"), endedAt: null },
+      { id: "ofr_3", orderId: "ord_2", offeredAt: new Date("2026-11-23T10:00:00Z"), endedAt: new Date("2026-11-23T10:05:00Z") },
+    ],
     // evt_3 arrived twice (a crash after the send, before the record): at least once is the rule.
     received: [...events, events[2]!].map((e) => ({ headerEventId: e.id, bodyEventId: e.id, signatureOk: true })),
     creates: [
@@ -131,5 +137,13 @@ describe("chaos invariants", () => {
     s.orders[0]!.status = "dibayar";
     s.events[1]!.type = "order.dibayar";
     expect(checkInvariants(s)).toEqual([{ check: "offer", subject: "ord_1", detail: "paid but offering never started" }]);
+  });
+
+  it("catch an order offered twice at once: a live offer beside another, or one begun before the last ended", () => {
+    const s = consistentSnapshot();
+    s.offers.push({ id: "ofr_4", orderId: "ord_1", offeredAt: new Date("2026-11-23T10:40:00Z"), endedAt: null });
+    expect(checkInvariants(s)).toEqual([{ check: "offer", subject: "ord_1", detail: "offer ofr_4 began while ofr_2 was still live" }]);
+    s.offers = [...consistentSnapshot().offers, { id: "ofr_5", orderId: "ord_2", offeredAt: new Date("2026-11-23T10:04:00Z"), endedAt: new Date("2026-11-23T10:06:00Z") }];
+    expect(checkInvariants(s)).toEqual([{ check: "offer", subject: "ord_2", detail: "offer ofr_5 began while ofr_3 was still live" }]);
   });
 });

@@ -42,6 +42,14 @@ export interface SnapshotOrder {
   createKey: string | null;
 }
 
+/** One offer's time on a practitioner's desk: from offeredAt to its answer, withdrawal or expiry (null: still live). */
+export interface SnapshotOffer {
+  id: string;
+  orderId: string;
+  offeredAt: Date;
+  endedAt: Date | null;
+}
+
 export interface SnapshotEvent {
   id: string;
   orderId: string | null;
@@ -71,6 +79,7 @@ export interface ChaosSnapshot {
   entries: SnapshotEntry[];
   orders: SnapshotOrder[];
   events: SnapshotEvent[];
+  offers: SnapshotOffer[];
   received: ReceivedDelivery[];
   creates: AgentCreate[];
 }
@@ -214,6 +223,23 @@ export function checkOffers(s: Pick<ChaosSnapshot, "orders">): Violation[] {
   return violations;
 }
 
+/** An order is on one practitioner's desk at a time: no offer of an order starts before the one before it ended. */
+export function checkNoDoubleOffer(s: Pick<ChaosSnapshot, "offers">): Violation[] {
+  const violations: Violation[] = [];
+  const byOrder = new Map<string, SnapshotOffer[]>();
+  for (const offer of s.offers) byOrder.set(offer.orderId, [...(byOrder.get(offer.orderId) ?? []), offer]);
+  for (const [orderId, offers] of byOrder) {
+    const sorted = offers.sort((a, b) => a.offeredAt.getTime() - b.offeredAt.getTime());
+    for (let i = 1; i < sorted.length; i++) {
+      const before = sorted[i - 1]!;
+      if (before.endedAt === null || before.endedAt > sorted[i]!.offeredAt) {
+        violations.push({ check: "offer", subject: orderId, detail: `offer ${sorted[i]!.id} began while ${before.id} was still live` });
+      }
+    }
+  }
+  return violations;
+}
+
 export function checkInvariants(s: ChaosSnapshot): Violation[] {
-  return [...checkLedger(s), ...checkEscrow(s), ...checkDoubleMoney(s), ...checkIdempotency(s), ...checkEvents(s), ...checkOffers(s)];
+  return [...checkLedger(s), ...checkEscrow(s), ...checkDoubleMoney(s), ...checkIdempotency(s), ...checkEvents(s), ...checkOffers(s), ...checkNoDoubleOffer(s)];
 }

@@ -1,9 +1,12 @@
 /**
- * `npm run chaos [-- --kills N --seed S]`: crash recovery under load. Starts the real server on a
- * scratch PostgreSQL database, drives orders from agents (live and test keys), practitioners and
- * the operator, kills the server with SIGKILL at random points and restarts it each time, lets
- * it settle, then checks that no money, order, offer or event was lost or doubled
- * (invariants.ts). Loopback only; bounded in time. Exits 1 with a report on any violation.
+ * `npm run chaos [-- --kills N --seed S --instances I --processes P --seconds T]`: crash recovery
+ * under load. Starts the real server (I instances on their own ports, each with WEB_CONCURRENCY=P)
+ * on one scratch PostgreSQL database, drives orders from agents (live and test keys, spread over
+ * the instances), practitioners and the operator, kills a random instance with SIGKILL at random
+ * points and restarts it each time, lets it settle, then checks that no money, order, offer or
+ * event was lost or doubled (invariants.ts). With `--kills 0` it is a soak: T seconds of traffic,
+ * no crash, and then not even a repeated webhook is allowed. Loopback only; bounded in time.
+ * Exits 1 with a report on any violation.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
@@ -22,7 +25,7 @@ import { startReceiver } from "@/test/webhooks";
 import { newClientStats } from "./agent-client";
 import { checkInvariants, type ReceivedDelivery } from "./invariants";
 import { seededRng } from "./rng";
-import { ServerProcess } from "./server-process";
+import { SERVER_BUNDLE, ServerProcess } from "./server-process";
 import { readSnapshot } from "./snapshot";
 import { startWorkload } from "./workload";
 
@@ -35,14 +38,21 @@ const SETTLE_LIMIT_MS = 120_000;
 const { values: args } = parseArgs({
   options: {
     kills: { type: "string", default: "20" },
+    instances: { type: "string", default: "1" },
+    processes: { type: "string", default: "1" },
+    seconds: { type: "string", default: "20" },
     seed: { type: "string" },
     "test-agents": { type: "string", default: "4" },
     "live-agents": { type: "string", default: "2" },
   },
 });
 const kills = Number(args.kills);
+const instances = Number(args.instances);
+const processes = Number(args.processes);
+const soakSeconds = Number(args.seconds);
 const seed = args.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(args.seed);
-if (!Number.isSafeInteger(kills) || kills < 1 || !Number.isSafeInteger(seed)) throw new Error("--kills must be a whole number ≥ 1 and --seed a whole number");
+if (!Number.isSafeInteger(kills) || kills < 0 || !Number.isSafeInteger(seed)) throw new Error("--kills must be a whole number ≥ 0 and --seed a whole number");
+if (![instances, processes, soakSeconds].every((n) => Number.isSafeInteger(n) && n >= 1)) throw new Error("--instances, --processes and --seconds must be whole numbers ≥ 1");
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (line: string) => console.log(`[chaos] ${line}`);
@@ -73,8 +83,8 @@ async function settle(db: Db): Promise<{ ms: number; pendingDeliveries: number; 
 
 async function main(): Promise<number> {
   const runStarted = performance.now();
-  log(`seed ${seed} (repeat with --seed ${seed}), ${kills} kills`);
-  if (!existsSync(path.join(ROOT, ".next/BUILD_ID"))) {
+  log(`seed ${seed} (repeat with --seed ${seed}), ${kills} kills, ${instances} instance(s) of ${processes} process(es)`);
+  if (!existsSync(path.join(ROOT, ".next/BUILD_ID")) || !existsSync(SERVER_BUNDLE)) {
     log("no production build (.next/BUILD_ID): building once");
     const build = spawnSync("npm", ["run", "-s", "build"], { cwd: ROOT, stdio: "inherit" });
     if (build.status !== 0) throw new Error("next build failed");
@@ -95,19 +105,23 @@ async function main(): Promise<number> {
     await topUpDeposit(db, organizationId, 10_000_000_000n, "chaos test deposit", actor, false);
     const practitionerIds = [await createTestPractitioner(db), await createTestPractitioner(db), await createTestPractitioner(db)];
 
-    const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
+    const ports: number[] = [];
+    while (ports.length < instances) {
+      const port = await freePort();
+      if (!ports.includes(port)) ports.push(port);
+    }
     // Without INNGEST_* the server runs the in-process sweeper: the job engine dies with it.
-    const env: NodeJS.ProcessEnv = {
+    const envFor = (port: number): NodeJS.ProcessEnv => ({
       ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("INNGEST_"))),
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),
-      PUBLIC_URL: baseUrl,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: databaseUrl,
+      WEB_CONCURRENCY: String(processes),
       SEED_DEMO: "false",
       NEXTAUTH_SECRET: "chaos-only-secret-not-for-production-0123456789",
-      NEXTAUTH_URL: baseUrl,
+      NEXTAUTH_URL: `http://127.0.0.1:${port}`,
       NEXT_TELEMETRY_DISABLED: "1",
       OPERATOR_NAME: "Kuasa",
       WEBHOOK_ALLOW_PRIVATE: "true",
@@ -116,19 +130,21 @@ async function main(): Promise<number> {
       RATE_LIMIT_READS: "100000000",
       RATE_LIMIT_WRITES: "100000000",
       RATE_LIMIT_PER_ADDRESS: "100000000",
-    };
-    const server = new ServerProcess(port, env, path.join(logDir, "server.log"));
-    // Never leave the server behind, whatever ends this process.
-    process.on("exit", () => {
-      if (server.pid) process.kill(server.pid, "SIGKILL");
     });
-    log(`server log: ${server.logFile}`);
-    await server.start();
-    log(`server up in ${server.startTimesMs[0]} ms on ${baseUrl}`);
+    const servers = ports.map((port, i) => new ServerProcess(port, envFor(port), path.join(logDir, `server-${i + 1}.log`)));
+    // Never leave a server behind, whatever ends this process.
+    process.on("exit", () => {
+      for (const server of servers) if (server.pid) process.kill(-server.pid, "SIGKILL");
+    });
+    for (const server of servers) {
+      log(`server log: ${server.logFile}`);
+      await server.start();
+      log(`server up in ${server.startTimesMs[0]} ms on ${server.baseUrl}`);
+    }
 
     const clientStats = newClientStats();
     const workload = startWorkload({
-      baseUrl,
+      baseUrls: servers.map((server) => server.baseUrl),
       testToken: testKey.token,
       liveToken: liveKey.token,
       callbackUrl: `${receiver.url}/callback`,
@@ -144,17 +160,22 @@ async function main(): Promise<number> {
     for (let i = 1; i <= kills; i++) {
       const uptime = killRng.between(2_000, 6_000);
       await delay(uptime);
+      const server = servers[killRng.between(0, servers.length - 1)]!;
       await server.kill();
       uptimes.push(uptime);
       await server.start();
-      log(`kill ${i}/${kills} after ${uptime} ms of traffic; answering again in ${server.startTimesMs.at(-1)} ms (${clientStats.requests} requests so far)`);
+      log(`kill ${i}/${kills} of ${server.baseUrl} after ${uptime} ms of traffic; answering again in ${server.startTimesMs.at(-1)} ms (${clientStats.requests} requests so far)`);
+    }
+    if (kills === 0) {
+      log(`soak: ${soakSeconds} s of traffic, no crash`);
+      await delay(soakSeconds * 1000);
     }
     await delay(2_000);
     log("stopping the agents (each finishes its step)");
     await workload.stop();
     const settled = await settle(db);
     log(`settled in ${settled.ms} ms (${settled.pendingDeliveries} deliveries pending, ${settled.needingOffer} orders waiting for an offer)`);
-    await server.close();
+    for (const server of servers) await server.close();
     await receiver.close();
 
     const secrets = { live: liveKey.webhookSecret, test: testKey.webhookSecret };
@@ -181,8 +202,9 @@ async function main(): Promise<number> {
     const distinctDelivered = new Set(received.map((r) => r.headerEventId)).size;
     const sumOf = (kind: string, livemode: boolean) => snapshot.accounts.filter((a) => a.kind === kind && a.livemode === livemode).reduce((sum, a) => sum + a.balanceIdr, 0n);
     console.log("\n===== chaos summary");
-    console.log(`seed ${seed}; ${kills} SIGKILLs after ${stats(uptimes)} of traffic; total ${Math.round((performance.now() - runStarted) / 1000)} s`);
-    console.log(`restart to first answer: ${stats(server.startTimesMs.slice(1))} (first start ${server.startTimesMs[0]} ms)`);
+    console.log(`seed ${seed}; ${instances} instance(s) × ${processes} process(es); ${kills === 0 ? `soak of ${soakSeconds} s` : `${kills} SIGKILLs after ${stats(uptimes)} of traffic`}; total ${Math.round((performance.now() - runStarted) / 1000)} s`);
+    const restarts = servers.flatMap((server) => server.startTimesMs.slice(1));
+    if (restarts.length > 0) console.log(`restart to first answer: ${stats(restarts)} (first start ${servers.map((server) => `${server.startTimesMs[0]} ms`).join(", ")})`);
     console.log(`settle after the last kill: ${settled.ms} ms`);
     console.log(
       `agent requests ${clientStats.requests}: ${clientStats.cut} cut by a kill, ${clientStats.refused} refused while down, ${clientStats.retriedWithKey} keyed retries, ${clientStats.replayed} idempotent replays, ${clientStats.serverErrors.length} 5xx`,
@@ -193,12 +215,14 @@ async function main(): Promise<number> {
     console.log(`events ${snapshot.events.length} (${snapshot.events.filter((e) => e.hasDelivery).length} with a URL); receiver got ${received.length} deliveries of ${distinctDelivered} events (${received.length - distinctDelivered} repeats)`);
     console.log(`practitioner/operator actions that lost a race: ${workload.stats.lostRaces}`);
 
-    const failures = [...violations.map((v) => `${v.check}: ${v.subject}: ${v.detail}`), ...workload.stats.problems, ...unexpected500s.map((e) => `${e.path} answered ${e.status}: ${e.body}`)];
+    // Without a crash nothing is sent twice: a repeat would be two processes delivering one event.
+    const repeats = kills === 0 && received.length > distinctDelivered ? [`webhook: ${received.length - distinctDelivered} repeated deliveries without any crash`] : [];
+    const failures = [...violations.map((v) => `${v.check}: ${v.subject}: ${v.detail}`), ...repeats, ...workload.stats.problems, ...unexpected500s.map((e) => `${e.path} answered ${e.status}: ${e.body}`)];
     if (failures.length === 0) {
       console.log("\nOK: ledger sums to zero per mode, escrow equals price, nothing paid twice, every event delivered, no offer lost.");
       return 0;
     }
-    console.log(`\nFAILED: ${failures.length} problem(s) (server log: ${server.logFile}, seed ${seed}):`);
+    console.log(`\nFAILED: ${failures.length} problem(s) (server logs: ${servers.map((server) => server.logFile).join(", ")}, seed ${seed}):`);
     for (const failure of failures.slice(0, 50)) console.log(`  - ${failure}`);
     if (failures.length > 50) console.log(`  … and ${failures.length - 50} more`);
     return 1;

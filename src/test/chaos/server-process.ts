@@ -7,10 +7,13 @@ const ROOT = path.resolve(import.meta.dirname, "../../..");
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The production server bundle `npm run build` writes and `npm start` runs. */
+export const SERVER_BUNDLE = path.join(ROOT, ".next/kuasa-server.mjs");
+
 /**
- * The real server as `npm start` runs it (one node process with tsx's loader, production mode,
- * the same heap cap), so SIGKILL hits the process that holds the connections and the jobs, not a
- * wrapper. Its output goes to one log file across restarts.
+ * The real server as `npm start` runs it (the bundle, production mode, the same heap cap), in its
+ * own process group, so SIGKILL hits every process that holds connections and jobs (the workers
+ * too under WEB_CONCURRENCY), not a wrapper. Its output goes to one log file across restarts.
  */
 export class ServerProcess {
   private child: ChildProcess | null = null;
@@ -32,7 +35,7 @@ export class ServerProcess {
   /** Starts the server and waits until it answers; throws when it does not within `timeoutMs`. */
   async start(timeoutMs = 120_000): Promise<void> {
     const started = performance.now();
-    const child = spawn(process.execPath, ["--max-old-space-size=256", "--import", "tsx", "src/server.ts"], { cwd: ROOT, env: this.env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--max-old-space-size=256", SERVER_BUNDLE], { cwd: ROOT, env: this.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
     this.child = child;
     this.log.write(`\n===== start #${this.startTimesMs.length + 1} pid ${child.pid} at ${new Date().toISOString()}\n`);
     child.stdout!.pipe(this.log, { end: false });
@@ -62,11 +65,19 @@ export class ServerProcess {
     return this.child?.pid;
   }
 
-  /** SIGKILL: no handler runs, nothing is flushed or closed; returns once the process is gone. */
+  /** SIGKILL to the process group: no handler runs, nothing is flushed or closed; returns once the server is gone. */
   async kill(): Promise<void> {
-    this.child?.kill("SIGKILL");
+    this.signalGroup("SIGKILL");
     await this.exited;
     this.child = null;
+  }
+
+  private signalGroup(signal: NodeJS.Signals): void {
+    try {
+      if (this.child?.pid) process.kill(-this.child.pid, signal);
+    } catch {
+      // Already gone.
+    }
   }
 
   /** SIGTERM and wait for the graceful stop; SIGKILL if it takes longer than `timeoutMs`. */

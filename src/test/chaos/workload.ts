@@ -36,7 +36,8 @@ export interface WorkloadStats {
 }
 
 export interface WorkloadOptions {
-  baseUrl: string;
+  /** The server instances; agent n talks to instance n mod their number, the same one throughout. */
+  baseUrls: readonly string[];
   testToken: string;
   liveToken: string;
   /** Some orders carry a callback_url on the receiver instead of using the key's webhook URL. */
@@ -145,8 +146,10 @@ export function startWorkload(options: WorkloadOptions): Workload {
     return null;
   }
 
-  async function testAgent(name: string): Promise<void> {
-    const client = new AgentClient(options.baseUrl, options.testToken, options.clientStats);
+  const instanceFor = (n: number) => options.baseUrls[n % options.baseUrls.length]!;
+
+  async function testAgent(name: string, baseUrl: string): Promise<void> {
+    const client = new AgentClient(baseUrl, options.testToken, options.clientStats);
     const rng = options.rngFor(name);
     for (let n = 1; !stopping; n++) {
       const plan = rng.pick(TEST_PLANS);
@@ -172,8 +175,8 @@ export function startWorkload(options: WorkloadOptions): Workload {
     return asActor(`operator ${action} ${orderId}`, () => operatorOrderAction(deps, { orderId, action, operatorId: null }));
   }
 
-  async function liveAgent(name: string): Promise<void> {
-    const client = new AgentClient(options.baseUrl, options.liveToken, options.clientStats);
+  async function liveAgent(name: string, baseUrl: string): Promise<void> {
+    const client = new AgentClient(baseUrl, options.liveToken, options.clientStats);
     const rng = options.rngFor(name);
     for (let n = 1; !stopping; n++) {
       let plan: Plan = rng.pick(LIVE_PLANS);
@@ -230,8 +233,8 @@ export function startWorkload(options: WorkloadOptions): Workload {
   const guard = (name: string, run: () => Promise<void>) =>
     run().catch((err: unknown) => problem(`${name} stopped: ${err instanceof Error ? err.message : String(err)}`));
   const actors = [
-    ...Array.from({ length: options.testAgents }, (_, i) => guard(`test agent ${i + 1}`, () => testAgent(`test${i + 1}`))),
-    ...Array.from({ length: options.liveAgents }, (_, i) => guard(`live agent ${i + 1}`, () => liveAgent(`live${i + 1}`))),
+    ...Array.from({ length: options.testAgents }, (_, i) => guard(`test agent ${i + 1}`, () => testAgent(`test${i + 1}`, instanceFor(i)))),
+    ...Array.from({ length: options.liveAgents }, (_, i) => guard(`live agent ${i + 1}`, () => liveAgent(`live${i + 1}`, instanceFor(options.testAgents + i)))),
     guard("practitioners", practitioners),
   ];
   return {
