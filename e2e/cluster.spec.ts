@@ -65,7 +65,7 @@ test("two server processes share one port: one banner, both answer, /metrics sum
     LOG_LEVEL: "info",
     NEXT_TELEMETRY_DISABLED: "1",
   };
-  primary = spawn(process.execPath, [".next/kuasa-server.mjs"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  primary = spawn(process.execPath, [".next/kuasa-server/server.mjs"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   primary.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
   primary.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
   await expect.poll(() => output.includes("Processes: 2 (WEB_CONCURRENCY)"), { timeout: 120_000 }).toBe(true);

@@ -6,7 +6,7 @@ import { defineConfig, devices } from "@playwright/test";
 
 /**
  * End-to-end journeys in a real Chromium against the real server: one production build, then
- * the production server bundle (`.next/kuasa-server.mjs`, what `npm start` runs) with
+ * the production server bundle (`.next/kuasa-server/server.mjs`, what `npm start` runs) with
  * NODE_ENV=production on a free port and a throwaway embedded database.
  *
  * The runner loads this file in its main process and again in every worker; the port and the
@@ -79,7 +79,7 @@ export default defineConfig({
     // Always a fresh production build, so the journeys never run against a stale .next. The
     // journeys' portal users are created with the ops CLI in between: the embedded database is
     // locked once the server runs, and Playwright's globalSetup would run only after it started.
-    command: "npm run -s build && ./node_modules/.bin/tsx e2e/create-users.ts && exec node .next/kuasa-server.mjs",
+    command: "npm run -s build && ./node_modules/.bin/tsx e2e/create-users.ts && exec node .next/kuasa-server/server.mjs",
     cwd: root,
     url: `${baseURL}/v1/openapi.json`,
     reuseExistingServer: false,

@@ -82,7 +82,7 @@ test("the server's log of a full run holds no API key, key secret, webhook secre
   const token = key.key!;
   const webhookSecret = key.webhook_secret!;
 
-  const child = spawn(process.execPath, [".next/kuasa-server.mjs"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [".next/kuasa-server/server.mjs"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   server = child;
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));

@@ -1,120 +1,18 @@
 import cluster from "node:cluster";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { join } from "node:path";
-import next from "next";
-import { createRestHandler } from "./server/api/rest";
-import { startBanner } from "./server/banner";
-import { CLIENT_ADDRESS_HEADER, clientAddress } from "./server/domain/client-address";
-import { refuseOversizedBody } from "./server/body-limits";
-import { announceListening, runPrimary, shareProcessMetrics } from "./server/cluster";
+import { runPrimary } from "./server/cluster";
 import { readConfig } from "./server/config";
-import { createHealthHandler, HEALTH_PATHS } from "./server/health";
-import { JOB_KINDS } from "./server/jobs/registry";
-import { logger, requestContext } from "./server/log";
-import { createMcpHandler } from "./server/mcp/http";
-import { appRouteTemplates, createMetrics, createRouteLabeler } from "./server/metrics";
-import { appDepsOf } from "./server/runtime";
-import { startRuntime } from "./server/runtime-start";
-import { ensureDemo } from "./server/services/demo";
+import { logger } from "./server/log";
 
 /**
- * A server process: /v1 and /mcp are answered straight from node:http by the tRPC router and the MCP
- * SDK (Next's request pipeline costs ~7x more per request), everything else goes to Next (portals, /api/*).
+ * The process `npm start` runs (as the bundle) and `npm run dev` runs (through tsx): one server
+ * process, or under WEB_CONCURRENCY a primary that only forks and watches them. The server is
+ * imported only where it runs, so the primary stays small (it holds no database, Next or Prisma).
  */
 async function main(): Promise<void> {
   const config = readConfig();
   if (config.processes > 1 && cluster.isPrimary) return runPrimary(config.processes);
-  const runtime = await startRuntime(config);
-  const demo = config.demo.seed ? await ensureDemo(runtime.db, { dataDir: config.databaseUrl ? null : config.dataDir, liveMoney: config.demo.liveMoney }) : null;
-
-  const app = next({ dev: config.nodeEnv === "development", dir: process.cwd(), hostname: config.host, port: config.port });
-  await app.prepare();
-  const handleNext = app.getRequestHandler();
-  // One set for both agent faces, so REST and MCP enforce the same rules with the same state.
-  const agentDeps = appDepsOf(runtime);
-  const handleRest = createRestHandler({ ...agentDeps, publicUrl: config.publicUrl });
-  const handleMcp = createMcpHandler(agentDeps);
-  const handleHealth = createHealthHandler({ db: runtime.database.prisma, jobs: runtime.jobs });
-  const metrics = createMetrics({ db: runtime.db, clock: runtime.clock, kinds: JOB_KINDS, token: config.metricsToken, shareProcessMetrics: cluster.isWorker ? shareProcessMetrics : undefined });
-  const routeOf = createRouteLabeler(appRouteTemplates(join(process.cwd(), "src/app")));
-
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    // Whatever a client sent under this name is replaced: only this line decides who the client is.
-    req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], config.trustedProxies);
-    const started = process.hrtime.bigint();
-    // Assigned here, once, before any face sees the request: every face and log line uses this id.
-    const { log } = requestContext(req, res);
-    const path = req.url ?? "/";
-    // Query strings are never logged or labelled: they may carry anything.
-    const pathname = path.split("?")[0]!;
-    const method = req.method ?? "GET";
-    res.once("close", () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const label = routeOf(method, pathname);
-      metrics.observe(label, method, res.statusCode, seconds);
-      // One access line per request; headers and bodies are never logged.
-      log.info(
-        { face: label.face, route: label.route, method, path: pathname.slice(0, 200), status: res.statusCode, durationMs: Math.round(seconds * 1e4) / 10, ...(res.writableFinished ? {} : { aborted: true }) },
-        "request",
-      );
-    });
-    const rest = path === "/v1" || path.startsWith("/v1/") || path.startsWith("/v1?");
-    const mcp = path === "/mcp" || path.startsWith("/mcp?");
-    // /v1 and /mcp read their bodies under their own limit; Next would read any body whole.
-    if (!rest && !mcp && refuseOversizedBody(req, res)) return;
-    const health = HEALTH_PATHS.has(pathname);
-    const route = rest ? handleRest(req, res) : mcp ? handleMcp(req, res) : health ? handleHealth(req, res) : pathname === "/metrics" ? metrics.handle(req, res) : handleNext(req, res);
-    route.catch((err: unknown) => {
-      log.error({ err }, "unhandled error");
-      if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
-      res.end(JSON.stringify({ error: { code: "INTERNAL", message: "Internal error." } }));
-    });
-  });
-  // Agents keep connections open; stay above common load-balancer idle timeouts.
-  server.keepAliveTimeout = 65_000;
-  server.listen(config.port, config.host, () => {
-    runtime.jobs.start();
-    logger.info({ url: config.publicUrl, nodeEnv: config.nodeEnv, database: runtime.database.description, jobs: runtime.jobs.name }, "listening");
-    // The banner is for the person who ran `npm start` (copyable commands), so it stays plain text.
-    const banner = startBanner({
-      publicUrl: config.publicUrl,
-      nodeEnv: config.nodeEnv,
-      database: runtime.database.description,
-      jobs: runtime.jobs.name,
-      migrationsApplied: runtime.migrationsApplied,
-      demo,
-      cwd: process.cwd(),
-    });
-    // Under WEB_CONCURRENCY the primary prints it once, when every process serves.
-    if (cluster.isWorker) announceListening(banner);
-    else process.stdout.write(`${banner}\n`);
-  });
-
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "stopping");
-    // Requests in flight finish (for at most 10 s) before the database closes under them.
-    const drained = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    const deadline = new Promise<void>((resolve) => setTimeout(resolve, 10_000).unref());
-    Promise.race([drained, deadline])
-      .then(() => {
-        server.closeAllConnections();
-        // Stops the job engine (in-flight deliveries finish) before the database closes.
-        return runtime.close();
-      })
-      .then(() => process.exit(0))
-      .catch((err: unknown) => {
-        logger.error({ err }, "stopping failed");
-        process.exit(1);
-      });
-  };
-  process.on("SIGINT", () => stop("SIGINT"));
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  // A worker whose primary is gone (killed) stops too, instead of serving on unwatched.
-  if (cluster.isWorker) process.on("disconnect", () => stop("disconnect"));
+  const { serve } = await import("./server/serve");
+  await serve(config);
 }
 
 main().catch((err: unknown) => {

@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-const SERVER_BUNDLE = fileURLToPath(new URL("../../.next/kuasa-server.mjs", import.meta.url));
+const SERVER_BUNDLE = fileURLToPath(new URL("../../.next/kuasa-server/server.mjs", import.meta.url));
 
 if (!existsSync(SERVER_BUNDLE) || !existsSync(fileURLToPath(new URL("../../.next/BUILD_ID", import.meta.url)))) {
   console.log("No production build yet: building once (about a minute)…");

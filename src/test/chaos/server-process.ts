@@ -8,7 +8,7 @@ const ROOT = path.resolve(import.meta.dirname, "../../..");
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The production server bundle `npm run build` writes and `npm start` runs. */
-export const SERVER_BUNDLE = path.join(ROOT, ".next/kuasa-server.mjs");
+export const SERVER_BUNDLE = path.join(ROOT, ".next/kuasa-server/server.mjs");
 
 /**
  * The real server as `npm start` runs it (the bundle, production mode, the same heap cap), in its
