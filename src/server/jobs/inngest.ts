@@ -65,6 +65,10 @@ type JobEvent = { name: string; id?: string; data: Record<string, string> };
  * (a webhook delivery is `gagal` after its 5th failed attempt, whoever made it), and anything
  * still due is found again by the sweep. Each deadline kind also has a timer function that
  * sleeps until a row's due time and then wakes its job.
+ *
+ * These functions call `handle` per row even for a kind with `handleBatch`: each row is woken by
+ * its own event at its own time (a deadline, a webhook's retry in exactly 10 s), and its retry is
+ * the row's own. Only the fallback sweeper of a takeover (`createSweeper`) runs batches.
  */
 export function createInngestFunctions(client: Inngest, deps: JobDeps, kinds: readonly JobKind[], onInvoked: () => void = () => {}) {
   const jobFunctions = kinds.map((kind) =>

@@ -1,4 +1,4 @@
-import { ensureOffering, expireOffer, offersDueToExpire, ordersNeedingOffer, refundStalledOrder, stalledOrdersDueForRefund } from "@/server/services/offers";
+import { ensureOffering, ensureOfferings, expireOffer, expireOffers, offersDueToExpire, ordersNeedingOffer, refundStalledOrder, stalledOrdersDueForRefund } from "@/server/services/offers";
 import { deleteExpiredIdempotencyKey, expiredIdempotencyKeys } from "@/server/services/idempotency";
 import { autoAcceptOrder, markSlaBreached, ordersDueForAutoAccept, ordersPastSla } from "@/server/services/order-timers";
 import type { JobKind } from "./types";
@@ -8,6 +8,9 @@ export const orderOfferingJob: JobKind = {
   name: "order-offering",
   findDue: (db, _now, limit) => ordersNeedingOffer(db, limit),
   handle: async (deps, orderId) => ensureOffering(deps, orderId),
+  handleBatch: ensureOfferings,
+  // A paid order's status change (event, outbox) is still a few statements of its own: short batches keep the transaction short.
+  batchSize: 25,
 };
 
 /** A live offer past its 30 minutes expires and the next practitioner is offered. */
@@ -15,6 +18,7 @@ export const offerExpiryJob: JobKind = {
   name: "offer-expiry",
   findDue: offersDueToExpire,
   handle: async (deps, offerId) => expireOffer(deps, offerId),
+  handleBatch: expireOffers,
   deadline: true,
 };
 

@@ -145,6 +145,62 @@ describe("createSweeper", () => {
     expect(await sweeper.runOnce()).toBe(0);
   });
 
+  it("hands a batch kind its due rows in batches of batchSize, at most concurrency batches at once, never a row in flight twice", async () => {
+    const gate = deferred();
+    const due = Array.from({ length: 12 }, (_, i) => `r${i + 1}`);
+    const batches: string[][] = [];
+    const findLimits: number[] = [];
+    const kind: JobKind = {
+      name: "batched",
+      findDue: async (_db, now, limit) => {
+        findLimits.push(limit);
+        return due.slice(0, limit).map((id) => ({ id, dueAt: now }));
+      },
+      handle: vi.fn(async () => undefined),
+      handleBatch: async (_deps, ids) => {
+        batches.push([...ids]);
+        await gate.promise;
+        for (const id of ids) due.splice(due.indexOf(id), 1);
+      },
+      batchSize: 3,
+    };
+    const sweeper = createSweeper({ deps, kinds: [kind], intervalMs: 1000, concurrency: 2, logger: silent });
+    const first = sweeper.runOnce();
+    await vi.waitFor(() => expect(batches).toHaveLength(2));
+    // Both slots are busy: a scan meanwhile starts nothing, and no row goes out twice.
+    expect(await sweeper.runOnce()).toBe(0);
+    gate.resolve();
+    await first;
+    expect(findLimits[0]).toBe(6);
+    expect(batches).toEqual([
+      ["r1", "r2", "r3"],
+      ["r4", "r5", "r6"],
+    ]);
+    expect(await sweeper.runOnce()).toBe(6);
+    expect(await sweeper.runOnce()).toBe(0);
+    expect(batches.flat()).toEqual(Array.from({ length: 12 }, (_, i) => `r${i + 1}`));
+    expect(kind.handle).not.toHaveBeenCalled();
+  });
+
+  it("retries a failed batch row by row, so one bad row does not hold back the rows batched with it", async () => {
+    const logger = { error: vi.fn() };
+    const handled: string[] = [];
+    const kind: JobKind = {
+      name: "poisoned",
+      findDue: async (_db, now) => ["p1", "bad", "p2"].map((id) => ({ id, dueAt: now })),
+      handle: async (_deps, id) => {
+        if (id === "bad") throw new Error("bad row");
+        handled.push(id);
+      },
+      handleBatch: async () => Promise.reject(new Error("batch failed")),
+    };
+    const sweeper = createSweeper({ deps, kinds: [kind], intervalMs: 1000, concurrency: 1, logger });
+    expect(await sweeper.runOnce()).toBe(3);
+    expect(handled).toEqual(["p1", "p2"]);
+    expect(logger.error).toHaveBeenCalledWith({ err: expect.objectContaining({ message: "batch failed" }) }, "[jobs] poisoned batch of 3 failed; handling its rows one at a time");
+    expect(logger.error).toHaveBeenCalledWith({ err: expect.objectContaining({ message: "bad row" }) }, "[jobs] poisoned bad failed");
+  });
+
   it("logs a notify for an unknown kind", () => {
     const logger = { error: vi.fn() };
     createSweeper({ deps, kinds: [], intervalMs: 1000, concurrency: 1, logger }).notify("nope", "1");

@@ -6,7 +6,7 @@ export interface SweeperOptions {
   kinds: readonly JobKind[];
   /** Pause between scans for due rows. */
   intervalMs: number;
-  /** Handlers running at once, per kind, so one kind's slow work never starves another. */
+  /** Handlers (or batches, for a kind with `handleBatch`) running at once, per kind, so one kind's slow work never starves another. */
   concurrency: number;
   /** Called pino-style, `error({ err }, message)`; the process's logger by default. */
   logger?: { error(...args: unknown[]): void };
@@ -14,8 +14,21 @@ export interface SweeperOptions {
 
 export interface Sweeper extends JobEngine {
   readonly name: "sweeper";
-  /** One scan, then waits for the handlers it started; returns how many it started. For tests and tools. */
+  /** One scan, then waits for the handlers it started; returns how many rows it handed out. For tests and tools. */
   runOnce(): Promise<number>;
+}
+
+/** Wake-ups this soon after a scan wait for the next one, so a busy API never scans back to back. */
+export const WAKE_GAP_MS = 50;
+
+/** Ids per `handleBatch` call when a kind names no `batchSize`. */
+export const DEFAULT_BATCH_SIZE = 100;
+
+/** Splits `ids` into at most `batches` runs of at most `size`, in their order. */
+function chunks(ids: readonly string[], size: number, batches: number): string[][] {
+  const out: string[][] = [];
+  for (let i = 0; i < ids.length && out.length < batches; i += size) out.push(ids.slice(i, i + size));
+  return out;
 }
 
 /**
@@ -30,15 +43,19 @@ export interface Sweeper extends JobEngine {
  * Scans never overlap; handlers outlive the scan that started them, so a slow receiver holds
  * one slot, not the loop. State is in the database: after a restart the first scan finds
  * everything that fell due meanwhile.
+ *
+ * A kind with `handleBatch` is handed its due rows in batches: a scan asks for up to
+ * `batchSize × concurrency` rows and starts at most `concurrency` batches of that kind at once.
+ * A row in flight is never handed out again by this process; across processes the handler's own
+ * claim (a lease, a conditional UPDATE under the order's lock) makes running a row twice harmless.
  */
-/** Wake-ups this soon after a scan wait for the next one, so a busy API never scans back to back. */
-export const WAKE_GAP_MS = 50;
-
 export function createSweeper(options: SweeperOptions): Sweeper {
   const { deps, kinds, intervalMs, concurrency } = options;
   const log = options.logger ?? logger;
-  const inFlight = new Map<string, Map<string, Promise<void>>>(kinds.map((kind) => [kind.name, new Map()]));
-  let scanning: Promise<Promise<void>[]> | null = null;
+  /** Per kind: the rows in flight (each to the run that has it) and how many runs (handlers or batches) are going. */
+  const inFlight = new Map<string, { rows: Map<string, Promise<void>>; runs: number }>(kinds.map((kind) => [kind.name, { rows: new Map(), runs: 0 }]));
+  /** The runs a scan started and how many rows they hold. */
+  let scanning: Promise<{ runs: Promise<void>[]; rows: number }> | null = null;
   let timer: NodeJS.Timeout | null = null;
   let looping = false;
   let stopped = false;
@@ -46,37 +63,74 @@ export function createSweeper(options: SweeperOptions): Sweeper {
   let lastScanAt = 0;
   let nextTickAt = 0;
 
-  async function scanKinds(): Promise<Promise<void>[]> {
-    const started: Promise<void>[] = [];
+  /** One handler or batch in a slot of its kind, holding `ids` until it ends; failures are logged. */
+  function startRun(kind: JobKind, ids: string[], work: () => Promise<unknown>): Promise<void> {
+    const state = inFlight.get(kind.name)!;
+    state.runs++;
+    // Through a promise, so even a handler that throws before its first await is logged, not thrown here.
+    const run = Promise.resolve()
+      .then(work)
+      .then(
+        () => undefined,
+        (err: unknown) => log.error({ err }, `[jobs] ${kind.name} ${ids.join(", ")} failed`),
+      )
+      .finally(() => {
+        state.runs--;
+        for (const id of ids) state.rows.delete(id);
+      });
+    for (const id of ids) state.rows.set(id, run);
+    return run;
+  }
+
+  /**
+   * A batch that fails (one row it cannot handle, a deadlock) is retried row by row through
+   * `handle`, so one bad row never holds back the rows batched with it.
+   */
+  async function runBatch(kind: JobKind, ids: string[]): Promise<void> {
+    try {
+      await kind.handleBatch!(deps, ids);
+    } catch (err) {
+      if (ids.length === 1) throw err;
+      log.error({ err }, `[jobs] ${kind.name} batch of ${ids.length} failed; handling its rows one at a time`);
+      for (const id of ids) {
+        await kind.handle(deps, id).catch((rowErr: unknown) => log.error({ err: rowErr }, `[jobs] ${kind.name} ${id} failed`));
+      }
+    }
+  }
+
+  async function scanKinds(): Promise<{ runs: Promise<void>[]; rows: number }> {
+    const started = { runs: [] as Promise<void>[], rows: 0 };
     for (const kind of kinds) {
-      const active = inFlight.get(kind.name)!;
-      if (active.size >= concurrency) continue;
+      const state = inFlight.get(kind.name)!;
+      const free = concurrency - state.runs;
+      if (free <= 0) continue;
+      const batchSize = kind.handleBatch ? (kind.batchSize ?? DEFAULT_BATCH_SIZE) : 1;
       let ids: string[];
       try {
         // Ask for the rows in flight too: they may still look due until their handler claims them.
-        ids = (await kind.findDue(deps.db, deps.clock.now(), concurrency)).map((row) => row.id);
+        ids = (await kind.findDue(deps.db, deps.clock.now(), batchSize * concurrency)).map((row) => row.id);
       } catch (err) {
         log.error({ err }, `[jobs] finding due ${kind.name} failed`);
         continue;
       }
-      for (const id of ids) {
-        if (stopped || active.size >= concurrency) break;
-        if (active.has(id)) continue;
-        const run = kind
-          .handle(deps, id)
-          .then(
-            () => undefined,
-            (err: unknown) => log.error({ err }, `[jobs] ${kind.name} ${id} failed`),
-          )
-          .finally(() => active.delete(id));
-        active.set(id, run);
-        started.push(run);
+      if (stopped) break;
+      const fresh = ids.filter((id) => !state.rows.has(id));
+      if (kind.handleBatch) {
+        for (const batch of chunks(fresh, batchSize, free)) {
+          started.runs.push(startRun(kind, batch, () => runBatch(kind, batch)));
+          started.rows += batch.length;
+        }
+      } else {
+        for (const id of fresh.slice(0, free)) {
+          started.runs.push(startRun(kind, [id], () => kind.handle(deps, id)));
+          started.rows++;
+        }
       }
     }
     return started;
   }
 
-  function scan(): Promise<Promise<void>[]> {
+  function scan(): Promise<{ runs: Promise<void>[]; rows: number }> {
     if (!scanning) lastScanAt = Date.now();
     scanning ??= scanKinds().finally(() => (scanning = null));
     return scanning;
@@ -131,8 +185,8 @@ export function createSweeper(options: SweeperOptions): Sweeper {
       if (stopped) return 0;
       if (scanning) await scanning;
       const started = await scan();
-      await Promise.all(started);
-      return started.length;
+      await Promise.all(started.runs);
+      return started.rows;
     },
     async stop() {
       stopped = true;
@@ -140,7 +194,7 @@ export function createSweeper(options: SweeperOptions): Sweeper {
       if (timer) clearTimeout(timer);
       timer = null;
       await scanning;
-      await Promise.all([...inFlight.values()].flatMap((active) => [...active.values()]));
+      await Promise.all([...inFlight.values()].flatMap((state) => [...state.rows.values()]));
     },
   };
 }

@@ -21,6 +21,16 @@ export interface JobKind {
   findDue(db: Db, cutoff: Date, limit: number): Promise<DueRow[]>;
   handle(deps: JobDeps, id: string): Promise<JobOutcome>;
   /**
+   * Optional: handles several due rows at once (set-based statements, few transactions). The local
+   * sweeper calls it instead of `handle` with up to `batchSize` due ids (Inngest's per-row functions
+   * keep calling `handle`); it must be as safe to run twice or concurrently as `handle`. A row it
+   * could not finish now keeps its next time on the row, where `findDue` finds it again; if it
+   * throws, the sweeper handles the batch's rows one at a time through `handle`.
+   */
+  handleBatch?(deps: JobDeps, ids: readonly string[]): Promise<void>;
+  /** Most ids per `handleBatch` call (default 100). */
+  batchSize?: number;
+  /**
    * A deadline kind (an offer's 30 minutes, auto-acceptance, the stall refund, the SLA): Inngest
    * schedules each row shortly before its due time to run at that time, not at the next sweep.
    */

@@ -1,10 +1,28 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { fixedClock } from "@/server/domain/clock";
+import { DEFAULT_ORDER_RULES, stalledRefundAt } from "@/server/domain/order-rules";
+import { offerExpiryJob, orderOfferingJob } from "@/server/jobs/order-timers";
+import { createSweeper } from "@/server/jobs/sweeper";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
-import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
+import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
 import { createTestPractitioner, FULL_JOURNEY_EVENTS, ndaOrder } from "@/test/orders";
-import { acceptOffer, declineOffer, ensureOffering, expireOffer, OFFER_DURATION_MS, offersDueToExpire, ordersNeedingOffer, restartOffering, STALL_REASONS } from "./offers";
+import { testWebhookSettings } from "@/test/webhooks";
+import {
+  acceptOffer,
+  declineOffer,
+  ensureOffering,
+  ensureOfferings,
+  expireOffer,
+  expireOffers,
+  OFFER_DURATION_MS,
+  offersDueToExpire,
+  ordersNeedingOffer,
+  restartOffering,
+  STALL_REASONS,
+} from "./offers";
+import { SIMULATED_ORDER_PRACTITIONER_ID } from "./simulated-practitioners";
 import { listStalledOrders } from "./operator-queues";
 import { askClient, deliverResult, getMyOrder, listMyOffers, releaseOrder, startWork } from "./practitioner-work";
 import { pageRequestOf } from "@/server/domain/paging";
@@ -250,5 +268,215 @@ describe.runIf(testDatabaseKind === "postgres")("races on PostgreSQL", () => {
     await Promise.all([ensureOffering(deps(), orderId), ensureOffering(deps(), orderId), ensureOffering(deps(), orderId)]);
     expect(await database.prisma.offer.count({ where: { orderId } })).toBe(1);
     expect(await database.prisma.webhookEvent.count({ where: { orderId, type: "order.ditawarkan" } })).toBe(1);
+  });
+});
+
+/** A paid order nobody can be offered: pendirian_pt needs category korporasi and the label Notaris. */
+async function paidCompanyOrder(): Promise<string> {
+  const res = await api.call("/v1/orders", {
+    method: "POST",
+    token: org.token,
+    json: {
+      service: "pendirian_pt",
+      intake: { usulan_nama_pt: "PT Maju", maksud_tujuan_usaha: "Perdagangan", modal_dasar: "100000000", susunan_pemegang_saham: "A 50%, B 50%", nik_direktur_utama: "3171234567890123", email_kontak: "a@b.id" },
+    },
+  });
+  const { id } = (await res.json()) as { id: string };
+  return id;
+}
+
+const dueOfferIds = async () => (await offersDueToExpire(database.prisma, clock.now(), 100)).map((r) => r.id);
+const stalledReason = async (orderId: string) => (await database.prisma.order.findUniqueOrThrow({ where: { id: orderId } })).offeringStalledReason;
+
+describe("offering in batches", () => {
+  it("expires a batch in the order its offers fell due, offering each order on exactly as one expiry at a time would", async () => {
+    const d = await createTestPractitioner(database.prisma);
+    await database.prisma.practitioner.update({ where: { id: d }, data: { lastOfferedAt: new Date("2026-01-04T00:00:00Z") } });
+    // Offered a second apart: a, then b, then c; d, offered longest ago after them, waits.
+    const orders: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      orders.push(await paidOrder());
+      await sweep();
+      clock.advance(1000);
+    }
+    expect(await Promise.all(orders.map(async (id) => (await liveOffer(id))?.practitionerId))).toEqual([practitioners.a, practitioners.b, practitioners.c]);
+    clock.advance(OFFER_DURATION_MS);
+
+    const due = await dueOfferIds();
+    expect(due).toHaveLength(3);
+    await expireOffers(deps(), due);
+
+    // First order (passed a): d, offered longest ago. Second (passed b): a, now before c. Third (passed c): b.
+    const next = await Promise.all(orders.map((id) => liveOffer(id)));
+    expect(next.map((o) => o?.practitionerId)).toEqual([d, practitioners.a, practitioners.b]);
+    for (const offer of next) {
+      expect(offer).toMatchObject({ round: 1, offeredAt: clock.now(), expiresAt: new Date(clock.now().getTime() + OFFER_DURATION_MS) });
+    }
+    const offered = await database.prisma.practitioner.findMany({ where: { id: { in: [d, practitioners.a, practitioners.b] } }, select: { lastOfferedAt: true } });
+    expect(offered.map((p) => p.lastOfferedAt)).toEqual([clock.now(), clock.now(), clock.now()]);
+    for (const orderId of orders) expect(await database.prisma.offer.count({ where: { orderId, status: "kedaluwarsa" } })).toBe(1);
+  });
+
+  it("reads only the front of the fair order, and still gives each order of a batch its own next practitioner", async () => {
+    const [d, e, f] = [await createTestPractitioner(database.prisma), await createTestPractitioner(database.prisma), await createTestPractitioner(database.prisma)];
+    for (const [id, day] of [[d, "04"], [e, "05"], [f, "06"]] as const) {
+      await database.prisma.practitioner.update({ where: { id }, data: { lastOfferedAt: new Date(`2026-01-${day}T00:00:00Z`) } });
+    }
+    const [x, y] = [await paidOrder(), await paidOrder()];
+    await ensureOfferings(deps(), [x, y]);
+    await declineOffer(deps(), practitioners.a, (await liveOffer(x))!.id);
+    clock.advance(1000);
+    await declineOffer(deps(), practitioners.b, (await liveOffer(y))!.id);
+    // x passed a and c, y passed b and d; e and f, offered longest ago, are ahead of all the others.
+    expect([(await liveOffer(x))?.practitionerId, (await liveOffer(y))?.practitionerId]).toEqual([practitioners.c, d]);
+    clock.advance(OFFER_DURATION_MS);
+    await expireOffers(deps(), await dueOfferIds());
+    expect([(await liveOffer(x))?.practitionerId, (await liveOffer(y))?.practitionerId]).toEqual([e, f]);
+  });
+
+  it("starts offering paid orders in one batch and stalls the ones nobody is left for, each with its reason, refund time and audit entry", async () => {
+    const [first, company, second] = [await paidOrder(), await paidCompanyOrder(), await paidOrder()];
+    await ensureOfferings(deps(), [first, company, second]);
+    for (const orderId of [first, company, second]) {
+      expect(await statusOf(orderId)).toBe("ditawarkan");
+      expect(await database.prisma.webhookEvent.count({ where: { orderId, type: "order.ditawarkan" } })).toBe(1);
+    }
+    expect((await liveOffer(first))?.practitionerId).toBe(practitioners.a);
+    expect((await liveOffer(second))?.practitionerId).toBe(practitioners.b);
+    expect(await liveOffer(company)).toBeNull();
+    expect(await stalledReason(company)).toBe(STALL_REASONS.noneEligible);
+
+    // The first order is declined by a and c; b's offer is the round's last.
+    await declineOffer(deps(), practitioners.a, (await liveOffer(first))!.id);
+    await declineOffer(deps(), practitioners.c, (await liveOffer(first))!.id);
+    expect((await liveOffer(first))?.practitionerId).toBe(practitioners.b);
+    clock.advance(OFFER_DURATION_MS);
+    await expireOffers(deps(), await dueOfferIds());
+
+    expect(await liveOffer(first)).toBeNull();
+    expect(await stalledReason(first)).toBe(STALL_REASONS.allPassed);
+    expect((await liveOffer(second))?.practitionerId).not.toBe(practitioners.b);
+    const stalled = await database.prisma.order.findUniqueOrThrow({ where: { id: first } });
+    expect(stalled.offeringRefundAt).toEqual(stalledRefundAt(clock.now(), DEFAULT_ORDER_RULES));
+    for (const orderId of [first, company]) {
+      expect(await database.prisma.auditLog.count({ where: { subjectId: orderId, action: "order.offering_stalled" } })).toBe(1);
+    }
+    expect(await database.prisma.auditLog.count({ where: { subjectId: second, action: "order.offering_stalled" } })).toBe(0);
+  });
+
+  it("offers a test order in a batch to the simulated practitioner only, in a new round after its timeout", async () => {
+    const testKey = await addTestKey(database.prisma, org.id, { mode: "test" });
+    await api.call("/v1/test_helpers/deposit/top_up", { method: "POST", token: testKey.token, json: { amount_idr: 10_000_000 } });
+    const res = await api.call("/v1/orders", { method: "POST", token: testKey.token, json: ndaOrder() });
+    const { id: sandboxOrder } = (await res.json()) as { id: string };
+    const liveOrder = await paidOrder();
+    await ensureOfferings(deps(), [sandboxOrder, liveOrder]);
+    expect(await liveOffer(sandboxOrder)).toMatchObject({ practitionerId: SIMULATED_ORDER_PRACTITIONER_ID, round: 1 });
+    expect((await liveOffer(liveOrder))?.practitionerId).toBe(practitioners.a);
+
+    clock.advance(OFFER_DURATION_MS);
+    await expireOffers(deps(), await dueOfferIds());
+    expect(await liveOffer(sandboxOrder)).toMatchObject({ practitionerId: SIMULATED_ORDER_PRACTITIONER_ID, round: 2 });
+    expect((await database.prisma.order.findUniqueOrThrow({ where: { id: sandboxOrder } })).offerRound).toBe(2);
+    expect((await liveOffer(liveOrder))?.practitionerId).toBe(practitioners.b);
+  });
+
+  it("two sweepers handling the same paid orders and due offers at once create one offer per order each time", async () => {
+    const orders = [await paidOrder(), await paidOrder(), await paidOrder(), await paidOrder()];
+    const sweepers = (kind: typeof offerExpiryJob) =>
+      [1, 2].map(() => createSweeper({ deps: { ...deps(), webhooks: testWebhookSettings }, kinds: [kind], intervalMs: 60_000, concurrency: 2 }));
+    const offering = sweepers(orderOfferingJob);
+    await Promise.all(offering.map((s) => s.runOnce()));
+    for (const orderId of orders) {
+      expect(await database.prisma.offer.count({ where: { orderId } })).toBe(1);
+      expect(await database.prisma.webhookEvent.count({ where: { orderId, type: "order.ditawarkan" } })).toBe(1);
+    }
+
+    clock.advance(OFFER_DURATION_MS);
+    const expiring = sweepers(offerExpiryJob);
+    await Promise.all(expiring.map((s) => s.runOnce()));
+    for (const orderId of orders) {
+      expect(await database.prisma.offer.count({ where: { orderId, status: "kedaluwarsa" } })).toBe(1);
+      expect(await database.prisma.offer.count({ where: { orderId, status: "aktif" } })).toBe(1);
+    }
+    await Promise.all([...offering, ...expiring].map((s) => s.stop()));
+  });
+});
+
+describe.runIf(testDatabaseKind === "postgres")("a batch racing answers on PostgreSQL", () => {
+  /** Takes an order's row lock in a transaction of its own: whoever comes next queues behind it, first come first served. */
+  async function holdOrderLock(orderId: string) {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    await client.query("BEGIN");
+    await client.query(`SELECT 1 FROM "Order" WHERE "id" = $1 FOR UPDATE`, [orderId]);
+    return {
+      /** Until `count` transactions of this database wait for a row lock. */
+      waiters: (count: number) =>
+        vi.waitFor(
+          async () => {
+            const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+            expect(rows[0]!.n).toBe(count);
+          },
+          { timeout: 10_000, interval: 10 },
+        ),
+      release: async () => {
+        await client.query("COMMIT");
+        await client.end();
+      },
+    };
+  }
+
+  /** Three orders on offer whose offers all end at the same moment; the middle one is raced. */
+  async function threeOffers() {
+    const orders = [await paidOrder(), await paidOrder(), await paidOrder()];
+    await sweep();
+    const offers = await Promise.all(orders.map(async (id) => (await liveOffer(id))!));
+    const raced = offers[1]!;
+    return {
+      orders,
+      offers,
+      raced,
+      justBefore: fixedClock(new Date(raced.expiresAt.getTime() - 1)),
+      justAfter: fixedClock(new Date(raced.expiresAt.getTime() + 1)),
+    };
+  }
+
+  it("an acceptance holding the order first wins, and the batch expires only the unanswered offers", async () => {
+    const { orders, offers, raced, justBefore, justAfter } = await threeOffers();
+    const barrier = await holdOrderLock(raced.orderId);
+    const accepting = acceptOffer({ db: database.prisma, clock: justBefore }, raced.practitionerId, raced.id);
+    await barrier.waiters(1);
+    const expiring = expireOffers({ db: database.prisma, clock: justAfter }, offers.map((o) => o.id));
+    await barrier.waiters(2);
+    await barrier.release();
+    await Promise.all([accepting, expiring]);
+
+    expect((await database.prisma.offer.findUniqueOrThrow({ where: { id: raced.id } })).status).toBe("diterima");
+    expect(await statusOf(raced.orderId)).toBe("diambil");
+    expect(await liveOffer(raced.orderId)).toBeNull();
+    for (const orderId of [orders[0]!, orders[2]!]) {
+      expect(await database.prisma.offer.count({ where: { orderId, status: "kedaluwarsa" } })).toBe(1);
+      expect(await liveOffer(orderId)).not.toBeNull();
+    }
+  });
+
+  it("a batch holding the order first expires the offer, and the late acceptance is refused", async () => {
+    const { orders, offers, raced, justBefore, justAfter } = await threeOffers();
+    const barrier = await holdOrderLock(raced.orderId);
+    const expiring = expireOffers({ db: database.prisma, clock: justAfter }, offers.map((o) => o.id));
+    await barrier.waiters(1);
+    const accepting = acceptOffer({ db: database.prisma, clock: justBefore }, raced.practitionerId, raced.id);
+    await barrier.waiters(2);
+    await barrier.release();
+    const [expired, accepted] = await Promise.allSettled([expiring, accepting]);
+    expect(expired.status).toBe("fulfilled");
+    expect(accepted).toMatchObject({ status: "rejected", reason: { code: "INVALID_STATE" } });
+
+    expect((await database.prisma.offer.findUniqueOrThrow({ where: { id: raced.id } })).status).toBe("kedaluwarsa");
+    for (const orderId of orders) {
+      expect(await statusOf(orderId)).toBe("ditawarkan");
+      expect(await liveOffer(orderId)).not.toBeNull();
+    }
   });
 });
