@@ -110,9 +110,7 @@ export async function createOrderEvent(
       updatedAt: at,
     },
   });
-  const eventId = await db.$transaction((tx) =>
-    recordOrderEvent(tx, { ...order, callbackUrl: order.callbackUrl, keyWebhookUrl: options.keyWebhookUrl ?? null }, at),
-  );
+  const eventId = await db.$transaction((tx) => recordOrderEvent(tx, order, at));
   if (!eventId) throw new Error(`status ${order.status} has no event`);
   const delivery = await db.webhookDelivery.findFirst({ where: { eventId }, select: { id: true } });
   return { organizationId, apiKeyId, orderId: order.id, eventId, deliveryId: delivery?.id ?? null, webhookSecret: key.webhookSecret };

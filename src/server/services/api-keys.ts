@@ -80,6 +80,11 @@ export interface AuthenticatedKey {
   maxOrderIdr: bigint;
   monthlyBudgetIdr: bigint;
   webhookUrl: string | null;
+  /**
+   * The organisation's approval threshold as read with the key (null: never). It may be a few
+   * seconds old; an order checks it against the organisation's row (kuasa_place_order).
+   */
+  approvalThresholdIdr: bigint | null;
 }
 
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -92,9 +97,11 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 export const API_KEY_CACHE_MS = 5_000;
 const API_KEY_CACHE_MAX = 10_000;
 
+const KEY_INCLUDE = { organization: { select: { status: true, approvalThresholdIdr: true } } } as const satisfies Prisma.ApiKeyInclude;
+
 interface CachedKey {
   /** null: no such key id (a new key's id is random, so it is not one cached as unknown). */
-  key: Prisma.ApiKeyGetPayload<{ include: { organization: { select: { status: true } } } }> | null;
+  key: Prisma.ApiKeyGetPayload<{ include: typeof KEY_INCLUDE }> | null;
   loadedAt: number;
 }
 
@@ -118,7 +125,7 @@ async function findKey(db: Db, keyId: string, now: number): Promise<CachedKey["k
   const cache = keyCacheOf(db);
   const cached = cache.get(keyId);
   if (cached && now - cached.loadedAt < API_KEY_CACHE_MS) return cached.key;
-  const key = await db.apiKey.findUnique({ where: { keyId }, include: { organization: { select: { status: true } } } });
+  const key = await db.apiKey.findUnique({ where: { keyId }, include: KEY_INCLUDE });
   // Unknown ids are kept too, so an agent retrying a wrong key costs no query; the map is bounded
   // and guessing many ids is stopped earlier, per address (api/address-guard.ts).
   if (cache.size >= API_KEY_CACHE_MAX) cache.clear();
@@ -156,6 +163,7 @@ export async function authenticateApiKey(db: Db, clock: Clock, authorization: st
     maxOrderIdr: key.maxOrderIdr,
     monthlyBudgetIdr: key.monthlyBudgetIdr,
     webhookUrl: key.webhookUrl,
+    approvalThresholdIdr: key.organization.approvalThresholdIdr,
   };
 }
 

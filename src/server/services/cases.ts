@@ -13,7 +13,7 @@ import { bidSummary, caseSummary } from "@/server/domain/webhook-event";
 import type { Db, DbOrTx, Tx } from "@/server/db/client";
 import type { AuthenticatedKey } from "./api-keys";
 import { audit, type AuditEntry } from "./audit";
-import { spentThisMonth } from "./balance";
+import { chargeKeySpend, releaseKeySpend } from "./balance";
 import { type ClaimKey, NO_KEY } from "./idempotency";
 import { recordCaseEvent } from "./outbox";
 
@@ -130,12 +130,11 @@ export async function selectBid(db: Db, clock: Clock, key: AuthenticatedKey, cas
       throw new AppError("BUDGET_EXCEEDED", `The invoice total Rp ${totalIdr} is above this key's per-order maximum Rp ${key.maxOrderIdr}.`);
     }
     // One spending decision at a time per key (orders take the same lock), so two cannot both fit the monthly budget.
-    await tx.$queryRaw`SELECT "id" FROM "ApiKey" WHERE "id" = ${key.id} FOR NO KEY UPDATE`;
-    const spent = await spentThisMonth(tx, clock, key.id);
-    if (spent + totalIdr > key.monthlyBudgetIdr) {
+    const spend = await chargeKeySpend(tx, key, now, totalIdr, found.apiKeyId);
+    if (!spend.charged) {
       throw new AppError(
         "BUDGET_EXCEEDED",
-        `The invoice total Rp ${totalIdr} would take this key to Rp ${spent + totalIdr} this month, above its monthly budget Rp ${key.monthlyBudgetIdr}.`,
+        `The invoice total Rp ${totalIdr} would take this key to Rp ${spend.spentBeforeIdr + totalIdr} this month, above its monthly budget Rp ${key.monthlyBudgetIdr}.`,
       );
     }
 
@@ -217,6 +216,7 @@ export async function closeCase(db: Db, clock: Clock, input: { caseId: string; a
       const cancel = invoiceTransition(found.invoice.status, "cancel", "operator");
       const cancelled = await tx.invoice.updateMany({ where: { id: found.invoice.id, status: found.invoice.status }, data: { status: cancel.to, updatedAt: now } });
       if (cancelled.count !== 1) throw changedMeanwhile("invoice", cancel.refusal);
+      await releaseKeySpend(tx, found.apiKeyId, found.invoice.createdAt, found.invoice.totalIdr);
     }
     await audit(tx, { ...input.actor, action: "case.close", subjectType: "case", subjectId: found.id, data: { from: found.status } });
     const event = await caseForEvent(tx, found.id);

@@ -1,4 +1,3 @@
-import { Prisma } from "@/generated/prisma/client";
 import { canonicalHash } from "@/server/domain/canonical-json";
 import type { DataOwner } from "@/server/domain/data-owner";
 import type { DueRow } from "@/server/domain/due-row";
@@ -6,6 +5,7 @@ import { AppError } from "@/server/domain/errors";
 import { IDEMPOTENCY_WINDOW_MS } from "@/server/domain/idempotency";
 import { newId } from "@/server/domain/ids";
 import type { Db, Tx } from "@/server/db/client";
+import { rowJson } from "@/server/db/sql-functions";
 import type { ServiceDeps } from "./deps";
 
 /**
@@ -14,8 +14,10 @@ import type { ServiceDeps } from "./deps";
  *
  * The key row is written as the first statement of the transaction that makes the change, so
  * the change and its key commit together or not at all (a crash in between leaves neither).
- * Of concurrent requests with one key, the first insert wins; the others wait on the unique
- * index until it commits, fail, and answer with the winner's resource in its current state.
+ * Of concurrent requests with one key, the first claim wins; the others wait on the unique
+ * index until it commits, lose, and answer with the winner's resource in its current state. A
+ * new request costs no read of the key first: a stored key is read only when the claim lost, or
+ * when the request was refused before claiming it (so a retry answers as the first request did).
  */
 export interface IdempotentRequest {
   owner: DataOwner;
@@ -29,12 +31,24 @@ export interface IdempotentRequest {
 
 /**
  * Called by the service first thing inside its transaction, with the id of what the request
- * makes or changes (an order, a case): a replay answers with that resource as it is then.
+ * makes or changes (an order, a case): a replay answers with that resource as it is then. A
+ * service that makes its change in one SQL function call claims the key in it instead, with
+ * `rowFor` (kuasa_place_order).
  */
-export type ClaimKey = (tx: Tx, resourceId: string) => Promise<void>;
+export type ClaimKey = ((tx: Tx, resourceId: string) => Promise<void>) & {
+  /** The key's row for kuasa_claim_idempotency_key; null without an Idempotency-Key. */
+  rowFor(resourceId: string): string | null;
+};
 
 /** Without an Idempotency-Key there is nothing to claim. */
-export const NO_KEY: ClaimKey = async () => {};
+export const NO_KEY: ClaimKey = Object.assign(async () => {}, { rowFor: () => null });
+
+/** A claim lost to another request holding the key; runIdempotent answers as that request did. */
+export class IdempotencyKeyTaken extends Error {
+  constructor() {
+    super("another request holds this Idempotency-Key");
+  }
+}
 
 export interface IdempotentResult<T> {
   value: T;
@@ -54,36 +68,38 @@ export async function runIdempotent<T>(
   if (!request) return { value: await change(NO_KEY), replayed: false };
   const now = deps.clock.now();
   const requestHash = canonicalHash(request.input as never);
-  const replay = async (): Promise<IdempotentResult<T> | null> => {
-    const resourceId = await storedResource(deps.db, request, requestHash, now);
-    return resourceId === null ? null : { value: await load(resourceId), replayed: true };
-  };
-
-  const replayed = await replay();
-  if (replayed) return replayed;
-  const claim: ClaimKey = async (tx, resourceId) => {
-    await tx.idempotencyKey.create({
-      data: {
-        id: newId("idempotencyKey"),
-        organizationId: request.owner.organizationId,
-        livemode: request.owner.livemode,
-        key: request.key,
-        operation: request.operation,
-        requestHash,
-        resourceId,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + IDEMPOTENCY_WINDOW_MS),
-      },
+  // Set once the key is handed to a claim: a refusal after that is this request's own.
+  let claimed = false;
+  const rowFor = (resourceId: string) => {
+    claimed = true;
+    return rowJson({
+      id: newId("idempotencyKey"),
+      organizationId: request.owner.organizationId,
+      livemode: request.owner.livemode,
+      key: request.key,
+      operation: request.operation,
+      requestHash,
+      resourceId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + IDEMPOTENCY_WINDOW_MS),
     });
   };
+  const claim: ClaimKey = Object.assign(
+    async (tx: Tx, resourceId: string) => {
+      const [row] = await tx.$queryRaw<Array<{ claimed: boolean }>>`SELECT "kuasa_claim_idempotency_key"(${rowFor(resourceId)}::jsonb) AS "claimed"`;
+      if (!row?.claimed) throw new IdempotencyKeyTaken();
+    },
+    { rowFor },
+  );
   try {
     return { value: await change(claim), replayed: false };
   } catch (err) {
-    // Another request with this key committed first: answer as it did.
-    if (isUniqueViolation(err)) {
-      const lost = await replay();
-      if (lost) return lost;
+    // Another request with this key committed first, or this one was refused before its claim.
+    if (err instanceof IdempotencyKeyTaken || (!claimed && err instanceof AppError)) {
+      const resourceId = await storedResource(deps.db, request, requestHash, now);
+      if (resourceId !== null) return { value: await load(resourceId), replayed: true };
     }
+    if (err instanceof IdempotencyKeyTaken) throw new AppError("CONFLICT", "Another request with this Idempotency-Key was being handled at the same time; retry it.");
     throw err;
   }
 }
@@ -92,11 +108,7 @@ export async function runIdempotent<T>(
 async function storedResource(db: Db, request: IdempotentRequest, requestHash: string, now: Date): Promise<string | null> {
   const { organizationId, livemode } = request.owner;
   const stored = await db.idempotencyKey.findUnique({ where: { organizationId_livemode_key: { organizationId, livemode, key: request.key } } });
-  if (!stored) return null;
-  if (stored.expiresAt <= now) {
-    await db.idempotencyKey.deleteMany({ where: { id: stored.id, expiresAt: { lte: now } } });
-    return null;
-  }
+  if (!stored || stored.expiresAt <= now) return null;
   if (stored.operation !== request.operation || stored.requestHash !== requestHash) {
     throw new AppError(
       "IDEMPOTENCY_KEY_REUSED",
@@ -104,10 +116,6 @@ async function storedResource(db: Db, request: IdempotentRequest, requestHash: s
     );
   }
   return stored.resourceId;
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  return err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002";
 }
 
 export async function expiredIdempotencyKeys(db: Db, cutoff: Date, limit: number): Promise<DueRow[]> {

@@ -9,7 +9,7 @@ import { slaDueAt } from "@/server/domain/sla";
 import { spentThisMonth } from "./balance";
 import { closeCase, selectBid } from "./cases";
 import { payInvoice } from "./invoices";
-import { accounts, balanceOf } from "./ledger";
+import { accounts, balanceOf, platformRevenueTotal } from "./ledger";
 import { ordersNeedingOffer } from "./offers";
 import { acceptOrderResult, byKey, openDispute, operatorOrderAction } from "./orders";
 import { deliverResult, releaseOrder, startWork } from "./practitioner-work";
@@ -40,7 +40,7 @@ async function unpaidInvoice(depositIdr: bigint, bidIdr = 8_000_000) {
 const pay = (organizationId: string, invoiceId: string) => payInvoice({ db: db(), clock }, { owner: liveDataOf(organizationId), invoiceId, actor: admin });
 const deposit = (orgId: string) => balanceOf(db(), accounts.orgDeposit(orgId, true));
 const payable = (practitionerId: string) => balanceOf(db(), accounts.practitionerPayable(practitionerId));
-const revenue = () => balanceOf(db(), accounts.platformRevenue(true));
+const revenue = () => platformRevenueTotal(db(), true);
 
 const escrowOf = (order: { id: string; organizationId: string }) => balanceOf(db(), accounts.orderEscrow({ ...order, livemode: true }));
 

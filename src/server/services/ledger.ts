@@ -1,7 +1,8 @@
 import { AppError, type ErrorCode } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import type { LedgerAccountKind } from "@/generated/prisma/enums";
-import type { Tx } from "@/server/db/client";
+import type { DbOrTx, Tx } from "@/server/db/client";
+import { rowJson } from "@/server/db/sql-functions";
 
 /**
  * The double-entry ledger. Money moves only through `transfer`: two entries that sum to zero,
@@ -24,10 +25,27 @@ export interface AccountRef {
 /** Test-mode counterparts of the shared and per-organisation accounts carry a `_test` suffix. */
 const modeSuffix = (livemode: boolean) => (livemode ? "" : "_test");
 
+/**
+ * Platform revenue is kept in this many accounts, each order's fee in the one its id picks, so
+ * that concurrent escrow releases do not queue on one row; reports sum the kind.
+ */
+const PLATFORM_REVENUE_SHARDS = 16;
+
+function revenueShardOf(orderId: string): number {
+  let hash = 0;
+  for (let i = 0; i < orderId.length; i++) hash = (hash * 31 + orderId.charCodeAt(i)) >>> 0;
+  return hash % PLATFORM_REVENUE_SHARDS;
+}
+
 export const accounts = {
   /** Where top-ups come from (bank transfers in; in test mode, the helper); the only account allowed below zero. */
   externalFunding: (livemode: boolean): AccountRef => ({ code: `external_funding${modeSuffix(livemode)}`, kind: "external_funding", livemode }),
-  platformRevenue: (livemode: boolean): AccountRef => ({ code: `platform_revenue${modeSuffix(livemode)}`, kind: "platform_revenue", livemode }),
+  /** The revenue account an order's platform fee goes to (one of PLATFORM_REVENUE_SHARDS). */
+  platformRevenue: (livemode: boolean, orderId: string): AccountRef => ({
+    code: `platform_revenue${modeSuffix(livemode)}:${revenueShardOf(orderId)}`,
+    kind: "platform_revenue",
+    livemode,
+  }),
   orgDeposit: (organizationId: string, livemode: boolean): AccountRef => ({
     code: `org_deposit${modeSuffix(livemode)}:${organizationId}`,
     kind: "org_deposit",
@@ -50,20 +68,6 @@ export const accounts = {
   }),
 };
 
-/**
- * Adds `delta` to an account's cached balance, creating the account on first use, in one
- * statement; returns its id. Only for credits and for the one account allowed below zero.
- */
-async function addToAccount(tx: Tx, ref: AccountRef, delta: bigint): Promise<string> {
-  const [row] = await tx.$queryRaw<Array<{ id: string }>>`
-    INSERT INTO "LedgerAccount" ("id", "code", "kind", "livemode", "organizationId", "orderId", "practitionerId", "invoiceId", "balanceIdr")
-    VALUES (${newId("ledgerAccount")}, ${ref.code}, ${ref.kind}::"LedgerAccountKind", ${ref.livemode}, ${ref.organizationId ?? null},
-            ${ref.orderId ?? null}, ${ref.practitionerId ?? null}, ${ref.invoiceId ?? null}, ${delta})
-    ON CONFLICT ("code") DO UPDATE SET "balanceIdr" = "LedgerAccount"."balanceIdr" + EXCLUDED."balanceIdr"
-    RETURNING "id"`;
-  return row!.id;
-}
-
 export interface TransferInput {
   from: AccountRef;
   to: AccountRef;
@@ -76,45 +80,58 @@ export interface TransferInput {
   insufficientCode?: ErrorCode;
 }
 
-/**
- * Two statements, because transfers run under the hottest row locks of the system (a deposit):
- * the credit, then one statement that debits `from` only if it holds enough and, if it did,
- * records the transfer and its two entries. The debit comes last, so the debited row stays locked
- * only from there to the caller's commit; of concurrent debits each waits and re-checks the balance.
- */
-export async function transfer(tx: Tx, input: TransferInput): Promise<string> {
+/** An account as kuasa_transfer creates it on first use. */
+const accountRow = (ref: AccountRef) => ({
+  id: newId("ledgerAccount"),
+  code: ref.code,
+  kind: ref.kind,
+  livemode: ref.livemode,
+  organizationId: ref.organizationId ?? null,
+  orderId: ref.orderId ?? null,
+  practitionerId: ref.practitionerId ?? null,
+  invoiceId: ref.invoiceId ?? null,
+});
+
+/** A transfer as the SQL function kuasa_transfer takes it (also inside kuasa_place_order). */
+export function transferSpec(input: TransferInput): string {
   if (input.amountIdr <= 0n) throw new RangeError("a transfer moves a positive amount");
   if (input.from.livemode !== input.to.livemode) throw new Error(`a transfer never crosses modes: ${input.from.code} → ${input.to.code}`);
-  const mayGoNegative = input.from.kind === "external_funding";
-  if (mayGoNegative) await addToAccount(tx, input.from, 0n);
-  const toId = await addToAccount(tx, input.to, input.amountIdr);
   const transferId = newId("ledgerTransfer");
-  // An account never credited does not exist yet and holds nothing: the debit matches no row.
-  const [debited] = await tx.$queryRaw<Array<{ id: string }>>`
-    WITH "debited" AS (
-      UPDATE "LedgerAccount" SET "balanceIdr" = "balanceIdr" - ${input.amountIdr}
-      WHERE "code" = ${input.from.code} AND ("balanceIdr" >= ${input.amountIdr} OR ${mayGoNegative}::boolean)
-      RETURNING "id"
-    ), "transfer" AS (
-      INSERT INTO "LedgerTransfer" ("id", "kind", "reference", "description")
-      SELECT ${transferId}, ${input.kind}, ${input.reference ?? null}, ${input.description ?? ""} FROM "debited"
-    ), "entries" AS (
-      INSERT INTO "LedgerEntry" ("id", "transferId", "accountId", "amountIdr")
-      SELECT ${newId("ledgerEntry")}, ${transferId}, "debited"."id", ${-input.amountIdr}::bigint FROM "debited"
-      UNION ALL
-      SELECT ${newId("ledgerEntry")}, ${transferId}, ${toId}, ${input.amountIdr}::bigint FROM "debited"
-    )
-    SELECT "id" FROM "debited"`;
-  if (!debited) {
-    throw new AppError(input.insufficientCode ?? "INSUFFICIENT_DEPOSIT", "The account does not hold enough funds for this transfer.");
-  }
-  return transferId;
+  return rowJson({
+    from: accountRow(input.from),
+    to: accountRow(input.to),
+    amountIdr: input.amountIdr,
+    mayGoNegative: input.from.kind === "external_funding",
+    transfer: { id: transferId, kind: input.kind, reference: input.reference ?? null, description: input.description ?? "" },
+    entryIds: [newId("ledgerEntry"), newId("ledgerEntry")],
+  });
+}
+
+/**
+ * One statement (kuasa_transfers) for one or more transfers, in order: each debits its `from` only
+ * if it holds enough, credits its `to` (each account created on first use), and records the
+ * transfer and its two entries. Transfers run under the hottest row locks of the system (a
+ * deposit), so callers make them the last statements before their commit; of concurrent debits
+ * each waits and re-checks the balance. A transfer that falls short throws, and the caller's
+ * transaction rolls back whatever the statement wrote.
+ */
+export async function transfer(tx: Tx, ...transfers: [TransferInput, ...TransferInput[]]): Promise<void> {
+  const specs = `[${transfers.map(transferSpec).join(",")}]`;
+  const [row] = await tx.$queryRaw<Array<{ short: number | null }>>`SELECT "kuasa_transfers"(${specs}::jsonb) AS "short"`;
+  const short = row?.short ?? null;
+  if (short !== null) throw new AppError(transfers[short]!.insufficientCode ?? "INSUFFICIENT_DEPOSIT", "The account does not hold enough funds for this transfer.");
 }
 
 /** Balance of an account by its code; an account never used holds zero. */
 export async function balanceOf(db: Pick<Tx, "ledgerAccount">, ref: AccountRef): Promise<bigint> {
   const account = await db.ledgerAccount.findUnique({ where: { code: ref.code }, select: { balanceIdr: true } });
   return account?.balanceIdr ?? 0n;
+}
+
+/** The platform's revenue in one mode: every account of the kind (the shards, and the single account kept before them). */
+export async function platformRevenueTotal(db: DbOrTx, livemode: boolean): Promise<bigint> {
+  const total = await db.ledgerAccount.aggregate({ where: { kind: "platform_revenue", livemode }, _sum: { balanceIdr: true } });
+  return total._sum.balanceIdr ?? 0n;
 }
 
 /** An account's movements, newest first, for deposit and earnings pages. */

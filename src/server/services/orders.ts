@@ -4,22 +4,20 @@ import { type DataOwner, liveDataOf } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { intakeProblems } from "@/server/domain/intake";
-import { FINAL_STATUSES, type MessageRole, ORDER_TRANSITIONS, type OrderActor, type OrderTrigger, transitionFor } from "@/server/domain/order-state";
+import { FINAL_STATUSES, type MessageRole, ORDER_TRANSITIONS, type OrderActor, type OrderTransition, type OrderTrigger, transitionFor } from "@/server/domain/order-state";
 import { autoAcceptAt, type OrderRules } from "@/server/domain/order-rules";
 import { slaDueAt } from "@/server/domain/sla";
 import type { DbOrTx, Tx } from "@/server/db/client";
-import type { AuthenticatedKey } from "./api-keys";
+import { rowJson, sqlRefusalOf } from "@/server/db/sql-functions";
+import { type AuthenticatedKey, invalidateApiKeyCache } from "./api-keys";
 import { audit } from "./audit";
-import { type ClaimKey, NO_KEY } from "./idempotency";
-import { spentThisMonth } from "./balance";
+import { type ClaimKey, IdempotencyKeyTaken, NO_KEY } from "./idempotency";
+import { releaseOrderSpend, spendMonthOf, STATUSES_NOT_SPENT } from "./balance";
 import { listAgentServices } from "./catalog";
-import { accounts, balanceOf, transfer } from "./ledger";
-import { recordOrderEvent } from "./outbox";
+import { accounts, transfer, type TransferInput, transferSpec } from "./ledger";
+import { orderEventRecord, recordOrderEvent } from "./outbox";
 
-const ORDER_INCLUDE = {
-  messages: { orderBy: { seq: "asc" } },
-  apiKey: { select: { webhookUrl: true } },
-} as const satisfies Prisma.OrderInclude;
+const ORDER_INCLUDE = { messages: { orderBy: { seq: "asc" } } } as const satisfies Prisma.OrderInclude;
 
 export type OrderWithMessages = Prisma.OrderGetPayload<{ include: typeof ORDER_INCLUDE }>;
 
@@ -55,12 +53,20 @@ async function loadOrder(db: DbOrTx, id: string): Promise<OrderWithMessages> {
   return db.order.findUniqueOrThrow({ where: { id }, include: ORDER_INCLUDE });
 }
 
-/** An order of this organisation in this mode, or 404: another organisation's (or mode's) order is never acknowledged. */
-export async function getOrder(db: DbOrTx, owner: DataOwner, id: string): Promise<OrderWithMessages> {
-  const order = await db.order.findFirst({ where: { id, organizationId: owner.organizationId, livemode: owner.livemode }, include: ORDER_INCLUDE });
+/** An order row of this organisation in this mode, or 404: another organisation's (or mode's) order is never acknowledged. */
+async function ownOrder(db: DbOrTx, owner: DataOwner, id: string): Promise<Order> {
+  const order = await db.order.findFirst({ where: { id, organizationId: owner.organizationId, livemode: owner.livemode } });
   if (!order) throw new AppError("NOT_FOUND", `No order ${id}.`);
   return order;
 }
+
+/** An order of this organisation in this mode with its messages, or 404. */
+export async function getOrder(db: DbOrTx, owner: DataOwner, id: string): Promise<OrderWithMessages> {
+  const order = await ownOrder(db, owner, id);
+  return { ...order, messages: await messagesOf(db, id) };
+}
+
+const messagesOf = (db: DbOrTx, orderId: string) => db.orderMessage.findMany({ where: { orderId }, orderBy: { seq: "asc" } });
 
 /** When and under which settings a status change happens. */
 export interface StatusChangeContext {
@@ -101,9 +107,66 @@ export async function changeOrderStatus(
   actor: OrderActorRef,
   extra: StatusChangeExtra = {},
 ): Promise<OrderWithMessages> {
-  const { now, rules } = change;
+  const { now } = change;
   const transition = transitionFor(order.status, trigger, actor.kind);
-  const data: Prisma.OrderUncheckedUpdateInput = { status: transition.to, updatedAt: now };
+  // Paid now: the SLA starts with the payment.
+  const slaDays = transition.effects.includes("pay_escrow")
+    ? (extra.slaDays ?? (await tx.service.findUniqueOrThrow({ where: { code: order.serviceCode }, select: { slaDays: true } })).slaDays)
+    : undefined;
+  const data = transitionColumns(order, transition, actor, change, { ...extra, slaDays });
+  const leavesOffering = order.status === "ditawarkan" && transition.to !== "ditawarkan";
+  // Conditional on the status read by the caller, and returning the changed row in the same round trip.
+  const [current] = await tx.order.updateManyAndReturn({ where: { id: order.id, status: order.status }, data });
+  if (!current) {
+    throw new AppError("INVALID_STATE", `The order ${order.id} changed while this request was handled; fetch it and try again.`);
+  }
+  // Withdrawn from the practitioner's inbox at once (an accepted offer was answered before this).
+  if (leavesOffering) await tx.offer.updateMany({ where: { orderId: order.id, status: "aktif" }, data: { status: "dibatalkan", respondedAt: now } });
+
+  if (transition.effects.includes("add_message")) {
+    if (!extra.message?.body.trim()) throw new AppError("VALIDATION", "A message needs a non-empty body.");
+    await addMessage(tx, current.id, extra.message, now, trigger);
+  }
+  if (extra.note?.body.trim()) await addMessage(tx, current.id, extra.note, now, trigger);
+  // The changed row holds the order's lock to the commit, and every writer of messages takes it
+  // first, so these are all the messages the order has at the commit.
+  const messages = await messagesOf(tx, current.id);
+  await recordOrderEvent(tx, current, now);
+  const movesMoney = transition.effects.some((effect) => effect.endsWith("_escrow"));
+  if (actor.kind === "operator" || actor.kind === "org_admin" || (actor.kind === "system" && movesMoney)) {
+    await audit(tx, { actorType: actor.kind, actorId: actor.id, action: `order.${trigger}`, subjectType: "order", subjectId: order.id, data: { from: order.status, to: transition.to } });
+  }
+
+  // The key's budget before the money, as an order takes them (kuasa_place_order), so two never wait on each other's locks.
+  if ((STATUSES_NOT_SPENT as readonly string[]).includes(transition.to)) await releaseOrderSpend(tx, current);
+  // Money last: a deposit is the hottest row there is, locked from its debit to the commit.
+  if (transition.effects.includes("pay_escrow")) await transfer(tx, orderPayment(current));
+  if (transition.effects.includes("release_escrow")) await releaseEscrow(tx, current);
+  if (transition.effects.includes("refund_escrow")) {
+    await transfer(tx, {
+      from: accounts.orderEscrow(current),
+      to: accounts.orgDeposit(current.organizationId, current.livemode),
+      amountIdr: current.priceIdr,
+      kind: "order_refund",
+      reference: current.id,
+    });
+  }
+  return { ...current, messages };
+}
+
+/** What a transition may change on an order besides its status. */
+type TransitionColumns = Pick<Order, "status" | "updatedAt" | "autoAcceptAt"> &
+  Partial<Pick<Order, "practitionerId" | "deliverable" | "revisionCount" | "paidAt" | "slaDueAt" | "offeringStalledAt" | "offeringStalledReason" | "offeringRefundAt">>;
+
+/** The columns a transition sets on an order: its status and what follows from it (no I/O). */
+function transitionColumns(
+  order: OrderForChange,
+  transition: OrderTransition,
+  actor: OrderActorRef,
+  { now, rules }: StatusChangeContext,
+  extra: StatusChangeExtra,
+): TransitionColumns {
+  const data: TransitionColumns = { status: transition.to, updatedAt: now, autoAcceptAt: transition.to === "diserahkan" ? autoAcceptAt(now, rules) : null };
   if (transition.effects.includes("assign_practitioner")) data.practitionerId = extra.practitionerId ?? null;
   if (transition.effects.includes("unassign_practitioner")) {
     // The next practitioner starts clean: an earlier practitioner's result is not theirs to see.
@@ -121,81 +184,50 @@ export async function changeOrderStatus(
     data.revisionCount = order.revisionCount + 1;
   }
   if (transition.effects.includes("pay_escrow")) {
-    // Paid now: the SLA starts with the payment.
-    const slaDays = extra.slaDays ?? (await tx.service.findUniqueOrThrow({ where: { code: order.serviceCode }, select: { slaDays: true } })).slaDays;
+    if (extra.slaDays === undefined) throw new Error(`paying order ${order.id} needs its SLA in working days`);
     data.paidAt = now;
-    data.slaDueAt = slaDueAt(now, slaDays);
+    data.slaDueAt = slaDueAt(now, extra.slaDays);
   }
-  data.autoAcceptAt = transition.to === "diserahkan" ? autoAcceptAt(now, rules) : null;
-  const leavesOffering = order.status === "ditawarkan" && transition.to !== "ditawarkan";
-  if (leavesOffering) Object.assign(data, { offeringStalledAt: null, offeringStalledReason: null, offeringRefundAt: null });
-  // Conditional on the status read by the caller, and returning the changed row in the same round trip.
-  const [current] = await tx.order.updateManyAndReturn({ where: { id: order.id, status: order.status }, data });
-  if (!current) {
-    throw new AppError("INVALID_STATE", `The order ${order.id} changed while this request was handled; fetch it and try again.`);
-  }
-  // Withdrawn from the practitioner's inbox at once (an accepted offer was answered before this).
-  if (leavesOffering) await tx.offer.updateMany({ where: { orderId: order.id, status: "aktif" }, data: { status: "dibatalkan", respondedAt: now } });
-
-  if (transition.effects.includes("add_message")) {
-    if (!extra.message?.body.trim()) throw new AppError("VALIDATION", "A message needs a non-empty body.");
-    await addMessage(tx, current.id, extra.message, now, trigger);
-  }
-  if (extra.note?.body.trim()) await addMessage(tx, current.id, extra.note, now, trigger);
-  const result = await loadOrder(tx, order.id);
-  await recordOrderEvent(tx, { ...result, keyWebhookUrl: result.apiKey.webhookUrl }, now);
-  const movesMoney = transition.effects.some((effect) => effect.endsWith("_escrow"));
-  if (actor.kind === "operator" || actor.kind === "org_admin" || (actor.kind === "system" && movesMoney)) {
-    await audit(tx, { actorType: actor.kind, actorId: actor.id, action: `order.${trigger}`, subjectType: "order", subjectId: order.id, data: { from: order.status, to: transition.to } });
-  }
-
-  // Money last: a deposit is the hottest row there is, locked from its debit to the commit.
-  if (transition.effects.includes("pay_escrow")) {
-    await transfer(tx, {
-      from: accounts.orgDeposit(current.organizationId, current.livemode),
-      to: accounts.orderEscrow(current),
-      amountIdr: current.priceIdr,
-      kind: "order_payment",
-      reference: current.id,
-      insufficientCode: "INSUFFICIENT_DEPOSIT",
-    });
-  }
-  if (transition.effects.includes("release_escrow")) await releaseEscrow(tx, current);
-  if (transition.effects.includes("refund_escrow")) {
-    await transfer(tx, {
-      from: accounts.orderEscrow(current),
-      to: accounts.orgDeposit(current.organizationId, current.livemode),
-      amountIdr: current.priceIdr,
-      kind: "order_refund",
-      reference: current.id,
-    });
-  }
-  return result;
+  if (order.status === "ditawarkan" && transition.to !== "ditawarkan") Object.assign(data, { offeringStalledAt: null, offeringStalledReason: null, offeringRefundAt: null });
+  return data;
 }
+
+/** The price from the organisation's deposit into the order's escrow. */
+const orderPayment = (order: Order): TransferInput => ({
+  from: accounts.orgDeposit(order.organizationId, order.livemode),
+  to: accounts.orderEscrow(order),
+  amountIdr: order.priceIdr,
+  kind: "order_payment",
+  reference: order.id,
+  insufficientCode: "INSUFFICIENT_DEPOSIT",
+});
 
 async function addMessage(tx: Tx, orderId: string, message: { role: MessageRole; body: string }, now: Date, trigger?: OrderTrigger): Promise<void> {
   await tx.orderMessage.create({ data: { id: newId("message"), orderId, role: message.role, body: message.body, trigger: trigger ?? null, createdAt: now } });
 }
 
-/** Escrow goes to the practitioner (the public client price) and the platform (the markup). */
+/** Escrow goes to the practitioner (the public client price) and the platform (the markup), in one statement. */
 async function releaseEscrow(tx: Tx, order: Order): Promise<void> {
   if (!order.practitionerId) throw new AppError("INVALID_STATE", `The order ${order.id} has no practitioner to release its escrow to; refund it instead.`);
   const escrow = accounts.orderEscrow(order);
-  await transfer(tx, { from: escrow, to: accounts.practitionerPayable(order.practitionerId, order.livemode), amountIdr: order.clientPriceIdr, kind: "escrow_release", reference: order.id });
   const platformShare = order.priceIdr - order.clientPriceIdr;
-  if (platformShare > 0n) {
-    await transfer(tx, { from: escrow, to: accounts.platformRevenue(order.livemode), amountIdr: platformShare, kind: "platform_fee", reference: order.id });
-  }
+  await transfer(
+    tx,
+    { from: escrow, to: accounts.practitionerPayable(order.practitionerId, order.livemode), amountIdr: order.clientPriceIdr, kind: "escrow_release", reference: order.id },
+    ...(platformShare > 0n ? [{ from: escrow, to: accounts.platformRevenue(order.livemode, order.id), amountIdr: platformShare, kind: "platform_fee", reference: order.id }] : []),
+  );
 }
 
 /**
  * POST /v1/orders. Checks, in this order (docs/orders.md): service, intake, max_budget, the key's
  * per-order maximum, the key's monthly budget, the deposit. Above the organisation's threshold
  * the order waits for approval (`menunggu_bayar`); otherwise it is paid into escrow at once.
- `claim` takes the request's Idempotency-Key as the transaction's first statement.
+ * Everything is decided here, and written in one statement (kuasa_place_order): the claim of the
+ * request's Idempotency-Key first, the order, the budget, the payment and the outbox event. A new
+ * order has no messages, so the answer is what was written.
  */
 export async function createOrder(deps: ServiceDeps, key: AuthenticatedKey, input: CreateOrderInput, claim: ClaimKey = NO_KEY): Promise<OrderWithMessages> {
-  const { db, clock } = deps;
+  const { db } = deps;
   const change = changeContextOf(deps);
   const now = change.now;
 
@@ -212,55 +244,75 @@ export async function createOrder(deps: ServiceDeps, key: AuthenticatedKey, inpu
   if (priceIdr > key.maxOrderIdr) {
     throw new AppError("BUDGET_EXCEEDED", `The price Rp ${priceIdr} is above this key's per-order maximum Rp ${key.maxOrderIdr}.`);
   }
-  const organization = await db.organization.findUniqueOrThrow({ where: { id: key.organizationId }, select: { approvalThresholdIdr: true } });
-  const needsApproval = organization.approvalThresholdIdr !== null && priceIdr > organization.approvalThresholdIdr;
-  const orderId = newId("order");
+  const born: Order = {
+    id: newId("order"),
+    organizationId: key.organizationId,
+    apiKeyId: key.id,
+    serviceCode: service.code,
+    status: "dibuat",
+    priceIdr,
+    clientPriceIdr,
+    maxBudgetIdr: input.max_budget != null ? BigInt(input.max_budget) : null,
+    intake: input.intake,
+    callbackUrl: input.callback_url ?? null,
+    approvalRequired: false,
+    livemode: key.livemode,
+    practitionerId: null,
+    deliverable: null,
+    slaDueAt: null,
+    slaBreachedAt: null,
+    paidAt: null,
+    offerRound: 1,
+    offeringStalledAt: null,
+    offeringStalledReason: null,
+    offeringRefundAt: null,
+    autoAcceptAt: null,
+    revisionCount: 0,
+    caseId: null,
+    metadata: input.metadata ?? {},
+    createdAt: now,
+    updatedAt: now,
+  };
+  const actor: OrderActorRef = { kind: "agent", id: key.id };
 
-  return db.$transaction(async (tx) => {
-    await claim(tx, orderId);
-    const born = await tx.order.create({
-      data: {
-        id: orderId,
-        organizationId: key.organizationId,
-        apiKeyId: key.id,
-        serviceCode: service.code,
-        status: "dibuat",
-        priceIdr,
-        clientPriceIdr,
-        maxBudgetIdr: input.max_budget != null ? BigInt(input.max_budget) : null,
-        intake: input.intake,
-        callbackUrl: input.callback_url ?? null,
-        metadata: input.metadata ?? {},
-        approvalRequired: needsApproval,
-        livemode: key.livemode,
-        createdAt: now,
-        updatedAt: now,
-      },
-    });
-    if (needsApproval && (await balanceOf(tx, accounts.orgDeposit(key.organizationId, key.livemode))) < priceIdr) {
-      throw new AppError("INSUFFICIENT_DEPOSIT", `The deposit does not cover the price Rp ${priceIdr}; ask the operator to top it up.`);
+  /** Places the order as `thresholdIdr` says; when the organisation's threshold is another by now, answers that one instead. */
+  const place = async (thresholdIdr: bigint | null): Promise<{ order: OrderWithMessages } | { thresholdIdr: bigint | null }> => {
+    const approvalRequired = thresholdIdr !== null && priceIdr > thresholdIdr;
+    const transition = transitionFor(born.status, approvalRequired ? "hold_for_approval" : "pay_on_creation", actor.kind);
+    const order: Order = { ...born, approvalRequired, ...transitionColumns(born, transition, actor, change, { slaDays: service.slaDays }) };
+    const event = orderEventRecord(order, now);
+    let answer: Array<{ taken: string | null }>;
+    try {
+      answer = await db.$queryRaw`SELECT "kuasa_place_order"(
+        ${claim.rowFor(order.id)}::jsonb, ${rowJson(order)}::jsonb, ${thresholdIdr}::bigint, ${spendMonthOf(now)}::timestamp(3), ${key.monthlyBudgetIdr}::bigint,
+        ${transferSpec(orderPayment(order))}::jsonb, ${transition.effects.includes("pay_escrow")}, ${event?.row ?? null}::jsonb, ${event?.deliveryId ?? null}) AS "taken"`;
+    } catch (err) {
+      const refusal = sqlRefusalOf(err);
+      switch (refusal?.reason) {
+        case "APPROVAL_THRESHOLD_CHANGED":
+          return { thresholdIdr: refusal.detail === "" ? null : BigInt(refusal.detail) };
+        case "BUDGET_EXCEEDED":
+          throw new AppError(
+            "BUDGET_EXCEEDED",
+            `The price Rp ${priceIdr} would take this key to Rp ${BigInt(refusal.detail) + priceIdr} this month, above its monthly budget Rp ${key.monthlyBudgetIdr}.`,
+          );
+        case "INSUFFICIENT_DEPOSIT":
+          throw new AppError("INSUFFICIENT_DEPOSIT", `The deposit does not cover the price Rp ${priceIdr}; ask the operator to top it up.`);
+      }
+      throw err;
     }
-    // The payment is the transition's last statement. A deposit that falls short is reported
-    // after the budget check, which comes first in the documented order of checks.
-    const paid = await changeOrderStatus(tx, change, born, needsApproval ? "hold_for_approval" : "pay_on_creation", { kind: "agent", id: key.id }).then(
-      (order) => ({ order, shortfall: null }),
-      (err: unknown) => {
-        if (err instanceof AppError && err.code === "INSUFFICIENT_DEPOSIT") return { order: null, shortfall: err };
-        throw err;
-      },
-    );
-    // One spending decision at a time per key, so two concurrent orders cannot both fit the
-    // monthly budget. Taken last, just before the commit, so the lock is held as briefly as
-    // possible (a failed check rolls the payment back); the sum therefore counts this order.
-    // NO KEY UPDATE: the order insert's foreign-key check holds KEY SHARE on the key row.
-    await tx.$queryRaw`SELECT "id" FROM "ApiKey" WHERE "id" = ${key.id} FOR NO KEY UPDATE`;
-    const spentWithThis = await spentThisMonth(tx, clock, key.id);
-    if (spentWithThis > key.monthlyBudgetIdr) {
-      throw new AppError("BUDGET_EXCEEDED", `The price Rp ${priceIdr} would take this key to Rp ${spentWithThis} this month, above its monthly budget Rp ${key.monthlyBudgetIdr}.`);
-    }
-    if (paid.shortfall) throw paid.shortfall;
-    return paid.order!;
-  });
+    if (answer[0]?.taken) throw new IdempotencyKeyTaken();
+    return { order: { ...order, messages: [] } };
+  };
+
+  // The threshold read with the key may be a few seconds old; the one the statement found is current.
+  let placed = await place(key.approvalThresholdIdr);
+  for (let attempt = 1; "thresholdIdr" in placed; attempt++) {
+    invalidateApiKeyCache(db);
+    if (attempt > 3) throw new AppError("CONFLICT", "The organisation's approval threshold kept changing while the order was placed; retry it.");
+    placed = await place(placed.thresholdIdr);
+  }
+  return placed.order;
 }
 
 /**
@@ -310,7 +362,8 @@ async function clientStep(deps: ServiceDeps, by: ClientRef, orderId: string, tri
   const change = changeContextOf(deps);
   return deps.db.$transaction(async (tx) => {
     await claim(tx, orderId);
-    const order = await getOrder(tx, by.owner, orderId);
+    // The row only: the status change reads the messages it answers with.
+    const order = await ownOrder(tx, by.owner, orderId);
     return changeOrderStatus(tx, change, order, trigger, by.actor, extra);
   });
 }

@@ -1,11 +1,13 @@
 import { newId } from "@/server/domain/ids";
 import { type CaseEventType, hasEvent, orderEventPayload, type OrderEventSource, type WebhookPayload } from "@/server/domain/webhook-event";
 import type { Tx } from "@/server/db/client";
+import { rowJson } from "@/server/db/sql-functions";
 
 /**
  * Transactional outbox: called in the same transaction as every change that has an event, so a
  * change is never committed without it. The event row is always kept (it is the subject's
- * timeline); a delivery is queued when there is a URL to send it to.
+ * timeline); a delivery is queued when there is a URL to send it to: the order's callback_url,
+ * else the webhook URL of the key the event belongs to (read by kuasa_record_event itself).
  */
 
 /** Whose event it is: the key that created the subject signs it with its webhook secret. */
@@ -15,39 +17,48 @@ export interface EventOwner {
   apiKeyId: string;
 }
 
-async function recordEvent(
-  tx: Tx,
-  input: { payload: WebhookPayload; owner: EventOwner; orderId?: string; caseId?: string; url: string | null },
-  now: Date,
-): Promise<string> {
-  const eventId = newId("event");
-  await tx.webhookEvent.create({
-    data: {
-      id: eventId,
-      organizationId: input.owner.organizationId,
-      livemode: input.owner.livemode,
-      apiKeyId: input.owner.apiKeyId,
-      orderId: input.orderId ?? null,
-      caseId: input.caseId ?? null,
-      type: input.payload.event,
-      payload: input.payload as object,
-      createdAt: now,
-      deliveries: input.url ? { create: { id: newId("delivery"), url: input.url, nextAttemptAt: now } } : undefined,
-    },
+/** An event as kuasa_record_event takes it (also inside kuasa_place_order). */
+export interface EventRecord {
+  id: string;
+  row: string;
+  deliveryId: string;
+}
+
+function eventRecord(input: { payload: WebhookPayload; owner: EventOwner; orderId?: string; caseId?: string }, now: Date): EventRecord {
+  const id = newId("event");
+  const row = rowJson({
+    id,
+    organizationId: input.owner.organizationId,
+    livemode: input.owner.livemode,
+    apiKeyId: input.owner.apiKeyId,
+    orderId: input.orderId ?? null,
+    caseId: input.caseId ?? null,
+    type: input.payload.event,
+    payload: input.payload,
+    createdAt: now,
   });
-  return eventId;
+  return { id, row, deliveryId: newId("delivery") };
+}
+
+/** One statement: the event, and its delivery to `url` (null: to the key's webhook URL, if it has one). */
+async function recordEvent(tx: Tx, event: EventRecord, url: string | null): Promise<string> {
+  await tx.$executeRaw`SELECT "kuasa_record_event"(${event.row}::jsonb, ${event.deliveryId}, ${url})`;
+  return event.id;
 }
 
 export interface OrderEventTarget extends OrderEventSource, EventOwner {
   callbackUrl: string | null;
-  /** The webhook URL of the key that created the order. */
-  keyWebhookUrl: string | null;
+}
+
+/** An order's status event, none for dibuat and menunggu_bayar. */
+export function orderEventRecord(order: OrderEventTarget, now: Date): EventRecord | null {
+  return hasEvent(order.status) ? eventRecord({ payload: orderEventPayload(order), owner: order, orderId: order.id }, now) : null;
 }
 
 /** An order's status event (none for dibuat and menunggu_bayar), to its callback_url, else its key's webhook URL. */
 export async function recordOrderEvent(tx: Tx, order: OrderEventTarget, now: Date): Promise<string | null> {
-  if (!hasEvent(order.status)) return null;
-  return recordEvent(tx, { payload: orderEventPayload(order), owner: order, orderId: order.id, url: order.callbackUrl ?? order.keyWebhookUrl }, now);
+  const event = orderEventRecord(order, now);
+  return event && recordEvent(tx, event, order.callbackUrl);
 }
 
 /** A case-board event (the case's, or its invoice's), to the webhook URL of the key that submitted the case. */
@@ -57,6 +68,5 @@ export async function recordCaseEvent(
   payload: Extract<WebhookPayload, { event: CaseEventType }>,
   now: Date,
 ): Promise<string> {
-  const key = await tx.apiKey.findUniqueOrThrow({ where: { id: subject.owner.apiKeyId }, select: { webhookUrl: true } });
-  return recordEvent(tx, { payload, owner: subject.owner, caseId: subject.caseId, url: key.webhookUrl }, now);
+  return recordEvent(tx, eventRecord({ payload, owner: subject.owner, caseId: subject.caseId }, now), null);
 }

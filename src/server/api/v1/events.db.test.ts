@@ -92,7 +92,7 @@ async function addEvents(owner: Owner, count: number, options: { status?: OrderS
         updatedAt: at,
       },
     });
-    ids.push((await db().$transaction((tx) => recordOrderEvent(tx, { ...order, keyWebhookUrl: null }, at)))!);
+    ids.push((await db().$transaction((tx) => recordOrderEvent(tx, order, at)))!);
   }
   return ids;
 }

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixedClock } from "@/server/domain/clock";
+import { fixedClock, jakartaMonthStart } from "@/server/domain/clock";
 import { liveDataOf } from "@/server/domain/data-owner";
-import { accounts, balanceOf } from "@/server/services/ledger";
+import { accounts, balanceOf, platformRevenueTotal } from "@/server/services/ledger";
 import { decideApproval, operatorOrderAction } from "@/server/services/orders";
-import { topUpDeposit } from "@/server/services/organizations";
+import { setApprovalThreshold, topUpDeposit } from "@/server/services/organizations";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
+import { raceBehindLock } from "@/test/races";
 import { createTestPractitioner, driveOrder, LEDGER_SOUND, ledgerInvariants, NDA_CLIENT_PRICE_IDR, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
 
 let database: TestDatabase;
@@ -71,6 +72,17 @@ describe("POST /v1/orders", () => {
     expect(body).toMatchObject({ status: "menunggu_bayar", approval_required: true, sla_due_at: null });
     expect(await deposit(org.id)).toBe(5_000_000n);
     expect(await database.prisma.webhookEvent.count({ where: { orderId: body.id } })).toBe(0);
+  });
+
+  it("applies an approval threshold set or lifted a moment ago, while the key (read with the old threshold) is still cached", async () => {
+    const org = await createTestOrg(database.prisma, { depositIdr: 10_000_000n });
+    const first = await post("/v1/orders", org.token, ndaOrder());
+    await setApprovalThreshold(database.prisma, org.id, 1_000_000n, { actorType: "operator", actorId: null });
+    const held = await post("/v1/orders", org.token, ndaOrder());
+    await setApprovalThreshold(database.prisma, org.id, null, { actorType: "operator", actorId: null });
+    const paid = await post("/v1/orders", org.token, ndaOrder());
+    expect([first.body.status, held.body.status, paid.body.status]).toEqual(["dibayar", "menunggu_bayar", "dibayar"]);
+    expect(await deposit(org.id)).toBe(10_000_000n - 2n * BigInt(NDA_PRICE_IDR));
   });
 
   describe("validation: 400 VALIDATION and nothing stored", () => {
@@ -267,11 +279,21 @@ describe.runIf(testDatabaseKind === "postgres")("concurrency on PostgreSQL", () 
     expect(await deposit(org.id)).toBe(500_000n);
   });
 
-  it("concurrent orders of one key never pass its monthly budget together", async () => {
+  it("8 concurrent orders of one key whose monthly budget fits exactly 3 make exactly 3 orders", async () => {
     const org = await createTestOrg(database.prisma, { monthlyBudgetIdr: BigInt(NDA_PRICE_IDR) * 3n });
-    const answers = await Promise.all(Array.from({ length: 8 }, () => post("/v1/orders", org.token, ndaOrder())));
-    expect(answers.filter((a) => a.res.status === 201)).toHaveLength(3);
-    expect(answers.filter((a) => a.body.error?.code === "BUDGET_EXCEEDED")).toHaveLength(5);
+    // The key's spend row for the month exists and is held locked, so all 8 queue on it before any decides.
+    const month = jakartaMonthStart(clock.now());
+    await database.prisma.apiKeySpend.create({ data: { apiKeyId: org.apiKeyId, month, spentIdr: 0n } });
+    const settled = await raceBehindLock(
+      database.url!,
+      { sql: `SELECT 1 FROM "ApiKeySpend" WHERE "apiKeyId" = $1 AND "month" = $2 FOR UPDATE`, params: [org.apiKeyId, month.toISOString()] },
+      Array.from({ length: 8 }, () => () => post("/v1/orders", org.token, ndaOrder())),
+    );
+    const answers = settled.map((result) => (result.status === "fulfilled" ? result.value : null));
+    expect(answers.filter((a) => a?.res.status === 201)).toHaveLength(3);
+    expect(answers.filter((a) => a?.body.error?.code === "BUDGET_EXCEEDED")).toHaveLength(5);
+    expect(await countOrders(org.id)).toBe(3);
+    expect(await deposit(org.id)).toBe(20_000_000n - 3n * BigInt(NDA_PRICE_IDR));
   });
 
   it("two concurrent accepts of one delivered order release the escrow once", async () => {
@@ -359,7 +381,7 @@ describe("POST /v1/orders/{id}/accept", () => {
     const { body } = await post("/v1/orders", org.token, ndaOrder());
     await driveOrder(database.prisma, body.id, practitionerId, "diserahkan", clock.now());
     const payableBefore = await balanceOf(database.prisma, accounts.practitionerPayable(practitionerId));
-    const revenueBefore = await balanceOf(database.prisma, accounts.platformRevenue(true));
+    const revenueBefore = await platformRevenueTotal(database.prisma, true);
     const res = await api.call(`/v1/orders/${body.id}/accept`, { method: "POST", token: org.token });
     expect(res.status).toBe(200);
     const accepted = (await res.json()) as OrderBody;
@@ -367,7 +389,7 @@ describe("POST /v1/orders/{id}/accept", () => {
     expect(accepted.deliverable).toBe("https://berkas.contoh.id/nda-final.pdf");
     expect(await escrow(body.id, org.id)).toBe(0n);
     expect((await balanceOf(database.prisma, accounts.practitionerPayable(practitionerId))) - payableBefore).toBe(BigInt(NDA_CLIENT_PRICE_IDR));
-    expect((await balanceOf(database.prisma, accounts.platformRevenue(true))) - revenueBefore).toBe(BigInt(NDA_PRICE_IDR - NDA_CLIENT_PRICE_IDR));
+    expect((await platformRevenueTotal(database.prisma, true)) - revenueBefore).toBe(BigInt(NDA_PRICE_IDR - NDA_CLIENT_PRICE_IDR));
   });
 
   it("refuses an order that is not delivered with 409 INVALID_STATE naming its status", async () => {

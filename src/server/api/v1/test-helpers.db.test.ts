@@ -3,7 +3,7 @@ import { fixedClock } from "@/server/domain/clock";
 import { verifyWebhookSignature } from "@/server/domain/signature";
 import { REST_ROUTES } from "@/server/api/routes";
 import { listOpenCasesForPractitioner } from "@/server/services/cases";
-import { accounts, balanceOf } from "@/server/services/ledger";
+import { accounts, balanceOf, platformRevenueTotal } from "@/server/services/ledger";
 import { ensureOffering } from "@/server/services/offers";
 import { listMyOffers } from "@/server/services/practitioner-work";
 import { SIMULATED_ORDER_ACTIONS } from "@/server/services/sandbox";
@@ -84,7 +84,7 @@ describe("an order in the sandbox", () => {
       expect(await eventsOf(created.id)).toEqual([...FULL_JOURNEY_EVENTS]);
       // The simulated practitioner is paid in test money; the live books did not move.
       expect(await balanceOf(db(), accounts.practitionerPayable(SIMULATED_ORDER_PRACTITIONER_ID, false))).toBe(BigInt(NDA_CLIENT_PRICE_IDR));
-      expect(await balanceOf(db(), accounts.platformRevenue(false))).toBe(BigInt(NDA_PRICE_IDR - NDA_CLIENT_PRICE_IDR));
+      expect(await platformRevenueTotal(db(), false)).toBe(BigInt(NDA_PRICE_IDR - NDA_CLIENT_PRICE_IDR));
       expect(await liveDeposit(org.id)).toBe(20_000_000n);
 
       // The webhooks go out signed with the test key's webhook secret, like live ones.
