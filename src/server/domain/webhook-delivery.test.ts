@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDeliveredStatus, nextAttemptAt, WEBHOOK_MAX_ATTEMPTS, webhookHeaders } from "./webhook-delivery";
+import { attemptResult, isDeliveredStatus, nextAttemptAt, WEBHOOK_MAX_ATTEMPTS, webhookHeaders } from "./webhook-delivery";
 
 describe("nextAttemptAt", () => {
   const failedAt = new Date("2026-11-22T10:00:00.000Z");
@@ -33,6 +33,21 @@ describe("isDeliveredStatus", () => {
     [400, false],
     [500, false],
   ])("%i: %s", (status, delivered) => expect(isDeliveredStatus(status)).toBe(delivered));
+});
+
+describe("attemptResult", () => {
+  const at = new Date("2026-11-22T10:00:00.000Z");
+  const in10s = new Date("2026-11-22T10:00:10.000Z");
+
+  it.each([
+    ["a 2xx is terkirim", 1, { statusCode: 204, error: null }, { status: "terkirim", error: null, retryAt: null }],
+    ["a 500 is due again per the schedule", 1, { statusCode: 500, error: null }, { status: "menunggu", error: "HTTP 500", retryAt: in10s }],
+    ["a redirect is a failure, never followed", 1, { statusCode: 302, error: null }, { status: "menunggu", error: "HTTP 302, redirect not followed", retryAt: in10s }],
+    ["no answer keeps the classified error", 1, { statusCode: null, error: "connection refused" }, { status: "menunggu", error: "connection refused", retryAt: in10s }],
+    ["the last failed attempt is gagal", WEBHOOK_MAX_ATTEMPTS, { statusCode: 503, error: null }, { status: "gagal", error: "HTTP 503", retryAt: null }],
+  ] as const)("%s", (_name, attempt, answer, expected) => {
+    expect(attemptResult(attempt, answer, at)).toEqual(expected);
+  });
 });
 
 describe("webhookHeaders", () => {

@@ -32,11 +32,11 @@ async function receiver(reply?: Receiver["reply"]) {
   return r;
 }
 
-function sweeper(clock: Clock, options: { intervalMs?: number; concurrency?: number; timeoutMs?: number } = {}) {
+function sweeper(clock: Clock, options: { intervalMs?: number; concurrency?: number; timeoutMs?: number; batchSize?: number } = {}) {
   const s = createSweeper({
     deps: { db: database.prisma, clock, webhooks: { ...testWebhookSettings, timeoutMs: options.timeoutMs ?? testWebhookSettings.timeoutMs } },
     // Only deliveries: the test orders are paid, and the offer rotation would add events of its own.
-    kinds: [webhookDeliveryJob],
+    kinds: [{ ...webhookDeliveryJob, batchSize: options.batchSize ?? webhookDeliveryJob.batchSize }],
     intervalMs: options.intervalMs ?? 1_000,
     concurrency: options.concurrency ?? 8,
   });
@@ -119,14 +119,15 @@ describe("local sweeper with webhook deliveries", () => {
     expect(await status(stuck.deliveryId!)).toBe("terkirim");
   });
 
-  it("bounds the deliveries in flight", async () => {
+  it("bounds the deliveries in flight to concurrency batches of batchSize", async () => {
     const r = await receiver(() => ({ status: 200, delayMs: 100 }));
     const clock = fixedClock(new Date());
-    for (let i = 0; i < 5; i++) await createOrderEvent(database.prisma, { callbackUrl: r.url, at: clock.now() });
-    const s = sweeper(clock, { concurrency: 2 });
-    expect(await s.runOnce()).toBe(2);
-    expect(await s.runOnce()).toBe(2);
-    expect(await s.runOnce()).toBe(1);
-    expect(r.maxConcurrent).toBe(2);
+    for (let i = 0; i < 7; i++) await createOrderEvent(database.prisma, { callbackUrl: r.url, at: clock.now() });
+    const s = sweeper(clock, { concurrency: 2, batchSize: 2 });
+    expect(await s.runOnce()).toBe(4);
+    expect(await s.runOnce()).toBe(3);
+    expect(await s.runOnce()).toBe(0);
+    expect(r.requests).toHaveLength(7);
+    expect(r.maxConcurrent).toBeLessThanOrEqual(4);
   });
 });

@@ -1,14 +1,18 @@
 import { WEBHOOK_MAX_ATTEMPTS } from "@/server/domain/webhook-delivery";
-import { attemptDelivery, findDueDeliveries, WEBHOOK_DELIVERY_JOB } from "@/server/services/webhooks";
+import { attemptDelivery, deliverBatch, findDueDeliveries, WEBHOOK_DELIVERY_JOB } from "@/server/services/webhooks";
 import type { JobKind } from "./types";
 
-/** One attempt of one webhook delivery; the delivery row carries attempts and next_attempt_at. */
+/** Webhook delivery attempts; the delivery row carries attempts and next_attempt_at. */
 export const webhookDeliveryJob: JobKind = {
   name: WEBHOOK_DELIVERY_JOB,
   findDue: findDueDeliveries,
   async handle(deps, id) {
     const outcome = await attemptDelivery(deps, id);
     return outcome.result !== "delivered" && outcome.retryAt ? { retryAt: outcome.retryAt } : undefined;
+  },
+  // A failed attempt's next one is on its row (nextAttemptAt), where findDue finds it when due.
+  async handleBatch(deps, ids) {
+    await deliverBatch(deps, ids);
   },
   inngestAttempts: WEBHOOK_MAX_ATTEMPTS,
 };

@@ -30,16 +30,36 @@ export interface WebhookResponse {
   /** Why there is no status, as a class: timeout, refused, DNS, TLS, blocked address… */
   error: string | null;
   durationMs: number;
+  /**
+   * True when every connection to the receiver stayed busy with other deliveries until the
+   * deadline: this request never had one, so nothing was sent.
+   */
+  queued: boolean;
 }
 
-// keepAlive off: receivers are many and rarely repeat within a socket's lifetime.
+/**
+ * Connections are kept open between deliveries (keep-alive), so a receiver that gets many events
+ * is not reconnected to for each. The filtering agent checks the address of every new connection;
+ * a kept one stays on the address it was checked for. An idle connection closes after a few
+ * seconds, earlier when the receiver announces a shorter keep-alive timeout. A receiver gets at
+ * most `MAX_CONNECTIONS_PER_RECEIVER` connections from one process; further deliveries to it wait
+ * for one of them (a burst of hundreds of new connections at once overflows its accept queue).
+ */
+export const MAX_CONNECTIONS_PER_RECEIVER = 32;
+const KEEP_ALIVE = { keepAlive: true, timeout: 4_000, maxSockets: MAX_CONNECTIONS_PER_RECEIVER } as const;
 const agents = {
-  public: { http: new RequestFilteringHttpAgent(), https: new RequestFilteringHttpsAgent() },
+  public: { http: new RequestFilteringHttpAgent(KEEP_ALIVE), https: new RequestFilteringHttpsAgent(KEEP_ALIVE) },
   private: {
-    http: new RequestFilteringHttpAgent({ allowPrivateIPAddress: true }),
-    https: new RequestFilteringHttpsAgent({ allowPrivateIPAddress: true }),
+    http: new RequestFilteringHttpAgent({ ...KEEP_ALIVE, allowPrivateIPAddress: true }),
+    https: new RequestFilteringHttpsAgent({ ...KEEP_ALIVE, allowPrivateIPAddress: true }),
   },
 };
+
+/**
+ * An answer of at most this many bytes is read to its end and thrown away, unlooked at, so its
+ * connection can carry the next delivery; a longer one closes its connection.
+ */
+const DRAIN_MAX_BYTES = 16_384;
 
 const ERROR_CODE = /^[A-Z0-9_]{1,64}$/;
 
@@ -82,10 +102,10 @@ export function postWebhook(request: WebhookRequest): Promise<WebhookResponse> {
   try {
     url = new URL(request.url);
   } catch {
-    return Promise.resolve({ statusCode: null, error: "invalid URL", durationMs: 0 });
+    return Promise.resolve({ statusCode: null, error: "invalid URL", durationMs: 0, queued: false });
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    return Promise.resolve({ statusCode: null, error: `unsupported scheme ${url.protocol}`, durationMs: 0 });
+    return Promise.resolve({ statusCode: null, error: `unsupported scheme ${url.protocol}`, durationMs: 0, queued: false });
   }
   const isHttps = url.protocol === "https:";
   const pool = request.allowPrivate ? agents.private : agents.public;
@@ -94,14 +114,18 @@ export function postWebhook(request: WebhookRequest): Promise<WebhookResponse> {
     let statusCode: number | null = null;
     let settled = false;
     let req: http.ClientRequest | undefined;
+    // Whether a connection (or the filtering agent's refusal) ever took this request.
+    let connected = false;
 
-    const finish = (error: string | null) => {
+    const settle = (error: string | null, queued = false) => {
       if (settled) return;
       settled = true;
+      resolve({ statusCode, error: statusCode === null ? error : null, durationMs: elapsed(), queued });
+    };
+    // Read nothing more (and close the connection), whatever the receiver still sends.
+    const drop = () => {
       clearTimeout(deadline);
-      // Read nothing more (and free the socket), whatever the receiver still sends.
       req?.destroy();
-      resolve({ statusCode, error: statusCode === null ? error : null, durationMs: elapsed() });
     };
 
     const options = {
@@ -109,19 +133,55 @@ export function postWebhook(request: WebhookRequest): Promise<WebhookResponse> {
       agent: isHttps ? pool.https : pool.http,
       headers: { ...request.headers, "Content-Length": String(Buffer.byteLength(request.body)) },
     };
-    // The status line is the whole answer we need: the body is never read.
+    // The status line is the whole answer we need: the body is never looked at.
     const onResponse = (res: http.IncomingMessage) => {
       statusCode = res.statusCode ?? null;
-      finish(null);
+      res.on("error", drop);
+      const declared = res.headers["content-length"];
+      if (declared !== undefined && !(Number(declared) <= DRAIN_MAX_BYTES)) {
+        settle(null);
+        return drop();
+      }
+      // Settled at the end, when the connection is free for the next delivery. The deadline still
+      // runs: a body that runs long or never ends closes the connection; the status still counts.
+      let drained = 0;
+      res.on("data", (chunk: Buffer) => {
+        drained += chunk.length;
+        if (drained > DRAIN_MAX_BYTES) {
+          settle(null);
+          drop();
+        }
+      });
+      res.on("end", () => {
+        clearTimeout(deadline);
+        settle(null);
+      });
+      res.resume();
     };
-    // One deadline for connect, send and answer; a status that arrived in time still counts.
-    const deadline = setTimeout(() => finish(`no answer within ${request.timeoutMs} ms`), request.timeoutMs);
+    // One deadline for waiting for a free connection, connecting, sending and the answer; a
+    // status that arrived in time still counts.
+    const deadline = setTimeout(() => {
+      settle(`no answer within ${request.timeoutMs} ms`, !connected);
+      drop();
+    }, request.timeoutMs);
+    const send = () => {
+      const sent = isHttps ? https.request(url, options, onResponse) : http.request(url, options, onResponse);
+      req = sent;
+      sent.once("socket", () => (connected = true));
+      sent.on("error", (err: NodeJS.ErrnoException) => {
+        // A kept connection the receiver closed just as it was reused: send again on a new one
+        // (the receiver may have read it; delivery is at least once).
+        if (!settled && sent.reusedSocket && err.code === "ECONNRESET") return send();
+        settle(classifyNetworkError(err));
+        drop();
+      });
+      sent.end(request.body);
+    };
     try {
-      req = isHttps ? https.request(url, options, onResponse) : http.request(url, options, onResponse);
-      req.on("error", (err) => finish(classifyNetworkError(err)));
-      req.end(request.body);
+      send();
     } catch (err) {
-      finish(classifyNetworkError(err));
+      settle(classifyNetworkError(err));
+      drop();
     }
   });
 }

@@ -1,5 +1,7 @@
+import { createServer as createHttpServer, type ServerResponse } from "node:http";
 import { createServer as createNetServer, type AddressInfo } from "node:net";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { fixedClock } from "@/server/domain/clock";
 import { signWebhook, verifyWebhookSignature } from "@/server/domain/signature";
 import { AppError } from "@/server/domain/errors";
@@ -8,7 +10,8 @@ import { migrate, readMigrations } from "@/server/db/migrate";
 import { seededCatalog } from "@/test/fixtures";
 import { createOrderEvent, startReceiver, testWebhookSettings, type Receiver } from "@/test/webhooks";
 import { listApiKeys, rotateWebhookSecret } from "./api-keys";
-import { attemptDelivery, listWebhookDeliveries, redeliver, type WebhookSettings } from "./webhooks";
+import { MAX_CONNECTIONS_PER_RECEIVER, postWebhook } from "./webhooks-transport";
+import { attemptDelivery, deliverBatch, listWebhookDeliveries, redeliver, type WebhookSettings } from "./webhooks";
 
 let database: TestDatabase;
 const receivers: Receiver[] = [];
@@ -172,7 +175,7 @@ describe("attemptDelivery", () => {
     expect(await attemptDelivery(deps(), event.deliveryId!)).toMatchObject({ result: "failed", error: "connection refused" });
   });
 
-  it("stops at the status line of a large answer and reads none of it", async () => {
+  it("counts the status of a large answer and stops reading it", async () => {
     const r = await receiver(() => ({ status: 500, body: "x".repeat(2_000_000) }));
     const event = await createOrderEvent(database.prisma, { callbackUrl: r.url });
     const outcome = await attemptDelivery(deps(), event.deliveryId!);
@@ -196,6 +199,212 @@ describe("attemptDelivery", () => {
     const b = await createOrderEvent(database.prisma, { callbackUrl: `${r.url}/b`, at: clock.now() });
     await Promise.all([a, b, a, b, a, b].map((e) => attemptDelivery(deps(clock), e.deliveryId!)));
     expect(r.requests.map((req) => req.path).sort()).toEqual(["/a", "/b"]);
+  });
+});
+
+/** How long to wait for a barrier to be reached on a busy machine (a bound, not a delay). */
+const WAIT = { timeout: 10_000, interval: 10 };
+
+/** A receiver that holds every request until `release()`: a barrier, not a delay. */
+async function heldReceiver() {
+  const held: ServerResponse[] = [];
+  const bodies: string[] = [];
+  let released = false;
+  const server = createHttpServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      bodies.push(Buffer.concat(chunks).toString("utf8"));
+      if (released) res.writeHead(204).end();
+      else held.push(res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    bodies,
+    release() {
+      released = true;
+      for (const res of held.splice(0)) res.writeHead(204).end();
+    },
+    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
+}
+
+/** `count` events of one key, each with its delivery to `urlOf(i)`, recorded at the clock's time. */
+async function eventsOfOneKey(count: number, urlOf: (i: number) => string, at: Date) {
+  const first = await createOrderEvent(database.prisma, { callbackUrl: urlOf(0), at });
+  const rest = [];
+  for (let i = 1; i < count; i++) {
+    rest.push(await createOrderEvent(database.prisma, { callbackUrl: urlOf(i), at, organizationId: first.organizationId, apiKeyId: first.apiKeyId }));
+  }
+  return [first, ...rest];
+}
+
+describe("deliverBatch", () => {
+  it("sends a batch at once; a failing receiver's delivery is due again while the others are terkirim, and every attempt is logged", async () => {
+    const ok = await receiver(() => ({ status: 204, body: "thanks" }));
+    const failing = await receiver(() => ({ status: 500, body: "INTERNAL-ONLY stack trace" }));
+    const closed = await receiver();
+    const refusedUrl = closed.url;
+    await closed.close();
+    const clock = fixedClock(START);
+    const urls = [`${ok.url}/a`, `${failing.url}/b`, `${ok.url}/c`, refusedUrl, `${ok.url}/e`];
+    const events = await eventsOfOneKey(urls.length, (i) => urls[i]!, clock.now());
+
+    const sent = await deliverBatch(deps(clock), events.map((e) => e.deliveryId!));
+
+    const retryAt = new Date(Date.parse(START) + 10_000);
+    expect(Object.fromEntries(sent.map((s) => [s.deliveryId, s.outcome]))).toEqual({
+      [events[0]!.deliveryId!]: { result: "delivered", attempt: 1, statusCode: 204 },
+      [events[1]!.deliveryId!]: { result: "failed", attempt: 1, error: "HTTP 500", retryAt },
+      [events[2]!.deliveryId!]: { result: "delivered", attempt: 1, statusCode: 204 },
+      [events[3]!.deliveryId!]: { result: "failed", attempt: 1, error: "connection refused", retryAt },
+      [events[4]!.deliveryId!]: { result: "delivered", attempt: 1, statusCode: 204 },
+    });
+    const rows = await Promise.all(events.map((e) => deliveryRow(e.deliveryId!)));
+    expect(rows.map((r) => [r.status, r.attempts, r.nextAttemptAt, r.lockedUntil])).toEqual([
+      ["terkirim", 1, null, null],
+      ["menunggu", 1, retryAt, null],
+      ["terkirim", 1, null, null],
+      ["menunggu", 1, retryAt, null],
+      ["terkirim", 1, null, null],
+    ]);
+    // One attempt logged per send, with status or classified error and never the answer's words.
+    expect(rows.map((r) => r.attemptsLog.map((a) => [a.attempt, a.startedAt, a.statusCode, a.error]))).toEqual([
+      [[1, new Date(START), 204, null]],
+      [[1, new Date(START), 500, "HTTP 500"]],
+      [[1, new Date(START), 204, null]],
+      [[1, new Date(START), null, "connection refused"]],
+      [[1, new Date(START), 204, null]],
+    ]);
+    expect(rows.flatMap((r) => r.attemptsLog).every((a) => a.durationMs >= 0)).toBe(true);
+    expect(JSON.stringify(await listWebhookDeliveries(database.prisma, events[0]!.organizationId))).not.toMatch(/INTERNAL-ONLY|thanks/);
+
+    // Every request was signed for its own body with the key's secret, and names its event.
+    for (const request of [...ok.requests, ...failing.requests]) {
+      expect(verifyWebhookSignature(events[0]!.webhookSecret, request.headers["x-kuasa-signature"] as string, request.body, { now: clock.now().getTime() }).ok).toBe(true);
+      expect(request.headers["x-kuasa-event-id"]).toBe((JSON.parse(request.body) as { id: string }).id);
+    }
+    expect(ok.requests.map((r) => r.path).sort()).toEqual(["/a", "/c", "/e"]);
+
+    // Only the failed ones are due again, at their time.
+    clock.advance(10_000);
+    expect((await deliverBatch(deps(clock), events.map((e) => e.deliveryId!))).map((s) => s.deliveryId).sort()).toEqual(
+      [events[1]!.deliveryId!, events[3]!.deliveryId!].sort(),
+    );
+    expect(ok.requests).toHaveLength(3);
+  });
+
+  it("sends nothing for ids that are finished, not due, leased or unknown", async () => {
+    const r = await receiver();
+    const clock = fixedClock(START);
+    const [done, later, leased] = await eventsOfOneKey(3, () => r.url, clock.now());
+    await deliverBatch(deps(clock), [done!.deliveryId!]);
+    await database.prisma.webhookDelivery.update({ where: { id: later!.deliveryId! }, data: { nextAttemptAt: new Date(Date.parse(START) + 1) } });
+    await database.prisma.webhookDelivery.update({ where: { id: leased!.deliveryId! }, data: { lockedUntil: new Date(Date.parse(START) + 1) } });
+
+    expect(await deliverBatch(deps(clock), [done!.deliveryId!, later!.deliveryId!, leased!.deliveryId!, "dlv_missing"])).toEqual([]);
+    expect(r.requests).toHaveLength(1);
+    expect(await attemptDelivery(deps(clock), later!.deliveryId!)).toEqual({ result: "skipped", reason: "not_due", retryAt: new Date(Date.parse(START) + 1) });
+    expect(await attemptDelivery(deps(clock), leased!.deliveryId!)).toEqual({ result: "skipped", reason: "busy", retryAt: null });
+  });
+
+  it("a second batch over rows whose sends are in flight sends none of them again", async () => {
+    const held = await heldReceiver();
+    try {
+      const clock = fixedClock(START);
+      const events = await eventsOfOneKey(4, () => held.url, clock.now());
+      const ids = events.map((e) => e.deliveryId!);
+
+      const first = deliverBatch(deps(clock), ids);
+      // Every send of the first batch has reached the receiver, which holds its answer.
+      await vi.waitFor(() => expect(held.bodies).toHaveLength(4), WAIT);
+      expect(await deliverBatch(deps(clock), ids)).toEqual([]);
+      held.release();
+
+      expect((await first).map((s) => s.outcome.result)).toEqual(["delivered", "delivered", "delivered", "delivered"]);
+      expect(held.bodies.map((body) => (JSON.parse(body) as { id: string }).id).sort()).toEqual(events.map((e) => e.eventId).sort());
+      const rows = await Promise.all(ids.map(deliveryRow));
+      expect(rows.map((r) => [r.status, r.attempts, r.attemptsLog.length])).toEqual(ids.map(() => ["terkirim", 1, 1]));
+    } finally {
+      held.release();
+      await held.close();
+    }
+  });
+
+  it.runIf(testDatabaseKind === "postgres")("two batches claiming the same due rows at the same moment deliver each event once", async () => {
+    const r = await receiver();
+    const clock = fixedClock(START);
+    const events = await eventsOfOneKey(12, (i) => `${r.url}/${i}`, clock.now());
+    const ids = events.map((e) => e.deliveryId!);
+    // Both claims wait behind one table lock and are let go together.
+    const gate = new pg.Client({ connectionString: database.url });
+    await gate.connect();
+    try {
+      await gate.query(`BEGIN; LOCK TABLE "WebhookDelivery" IN EXCLUSIVE MODE`);
+      const batches = [deliverBatch(deps(clock), ids), deliverBatch(deps(clock), [...ids].reverse())];
+      await vi.waitFor(async () => {
+        const { rows } = await gate.query<{ waiting: number }>(`SELECT count(*)::int AS waiting FROM pg_locks WHERE relation = '"WebhookDelivery"'::regclass AND NOT granted`);
+        expect(rows[0]!.waiting).toBe(2);
+      }, WAIT);
+      await gate.query("COMMIT");
+      const [a, b] = await Promise.all(batches);
+
+      const sentIds = [...a!, ...b!].map((s) => s.deliveryId);
+      expect(sentIds.sort()).toEqual([...ids].sort());
+      expect(r.requests.map((q) => (JSON.parse(q.body) as { id: string }).id).sort()).toEqual(events.map((e) => e.eventId).sort());
+      const rows = await Promise.all(ids.map(deliveryRow));
+      expect(rows.map((row) => [row.status, row.attempts, row.attemptsLog.length])).toEqual(ids.map(() => ["terkirim", 1, 1]));
+    } finally {
+      await gate.end();
+    }
+  });
+
+  it("releases a delivery that never got one of its receiver's busy connections as it was, logging no attempt", async () => {
+    const held = await heldReceiver();
+    try {
+      const clock = fixedClock(START);
+      const [event] = await eventsOfOneKey(1, () => held.url, clock.now());
+      const id = event!.deliveryId!;
+      // Other deliveries hold every connection this process may open to the receiver.
+      const busy = Array.from({ length: MAX_CONNECTIONS_PER_RECEIVER }, () => postWebhook({ url: held.url, headers: {}, body: "{}", timeoutMs: 30_000, allowPrivate: true }));
+      await vi.waitFor(() => expect(held.bodies).toHaveLength(MAX_CONNECTIONS_PER_RECEIVER), WAIT);
+
+      expect(await deliverBatch(deps(clock, { timeoutMs: 200 }), [id])).toEqual([{ deliveryId: id, outcome: { result: "skipped", reason: "receiver_busy", retryAt: clock.now() } }]);
+      expect(await deliveryRow(id)).toMatchObject({ status: "menunggu", attempts: 0, nextAttemptAt: clock.now(), lockedUntil: null, attemptsLog: [] });
+      expect(held.bodies).toHaveLength(MAX_CONNECTIONS_PER_RECEIVER);
+
+      held.release();
+      await Promise.all(busy);
+      expect(await attemptDelivery(deps(clock), id)).toEqual({ result: "delivered", attempt: 1, statusCode: 204 });
+    } finally {
+      held.release();
+      await held.close();
+    }
+  });
+
+  it("keeps the attempt in the log but leaves the delivery to the worker that took it over when the lease ran out mid-send", async () => {
+    const held = await heldReceiver();
+    try {
+      const clock = fixedClock(START);
+      const [event] = await eventsOfOneKey(1, () => held.url, clock.now());
+      const id = event!.deliveryId!;
+      const batch = deliverBatch(deps(clock), [id]);
+      await vi.waitFor(() => expect(held.bodies).toHaveLength(1), WAIT);
+      // Another worker's lease, as after this one's ran out.
+      const otherLease = new Date(Date.parse(START) + 3_600_000);
+      await database.prisma.webhookDelivery.update({ where: { id }, data: { lockedUntil: otherLease } });
+      held.release();
+
+      expect((await batch).map((s) => s.outcome)).toEqual([{ result: "delivered", attempt: 1, statusCode: 204 }]);
+      const row = await deliveryRow(id);
+      expect(row).toMatchObject({ status: "menunggu", attempts: 0, lockedUntil: otherLease });
+      expect(row.attemptsLog).toEqual([expect.objectContaining({ attempt: 1, statusCode: 204, error: null })]);
+    } finally {
+      held.release();
+      await held.close();
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import type { DeliveryStatus } from "@/generated/prisma/enums";
+import { Prisma } from "@/generated/prisma/client";
 import type { DueRow } from "@/server/domain/due-row";
 import type { Clock } from "@/server/domain/clock";
 import { AppError } from "@/server/domain/errors";
@@ -6,12 +7,12 @@ import { newId } from "@/server/domain/ids";
 import { type WebhookPayload, webhookBody } from "@/server/domain/webhook-event";
 import { signWebhook } from "@/server/domain/signature";
 import { signingSecrets } from "@/server/domain/webhook-secret";
-import { isDeliveredStatus, nextAttemptAt, webhookHeaders } from "@/server/domain/webhook-delivery";
+import { attemptResult, webhookHeaders } from "@/server/domain/webhook-delivery";
 import type { Db } from "@/server/db/client";
 import { logger } from "@/server/log";
-import { postWebhook, type WebhookResponse } from "./webhooks-transport";
+import { postWebhook } from "./webhooks-transport";
 
-/** Job kind name of one delivery attempt; ids are WebhookDelivery ids. */
+/** Job kind name of webhook delivery attempts; ids are WebhookDelivery ids. */
 export const WEBHOOK_DELIVERY_JOB = "webhook-delivery";
 
 export interface WebhookSettings {
@@ -34,8 +35,11 @@ export type DeliveryOutcome =
   | { result: "delivered"; attempt: number; statusCode: number }
   /** `retryAt` null: that was the last attempt and the delivery is now `gagal`. */
   | { result: "failed"; attempt: number; error: string; retryAt: Date | null }
-  /** Nothing sent: gone, already finished, another worker holds it, or not due until `retryAt`. */
-  | { result: "skipped"; reason: "not_found" | "finished" | "busy" | "not_due"; retryAt: Date | null };
+  /**
+   * Nothing sent: gone, already finished, another worker holds it, not due until `retryAt`, or
+   * every connection to the receiver stayed busy with other deliveries (no attempt; due again at once).
+   */
+  | { result: "skipped"; reason: "not_found" | "finished" | "busy" | "not_due" | "receiver_busy"; retryAt: Date | null };
 
 /** Deliveries due at `now` that no worker holds, most overdue first. */
 export async function findDueDeliveries(db: Db, cutoff: Date, limit: number): Promise<DueRow[]> {
@@ -49,83 +53,171 @@ export async function findDueDeliveries(db: Db, cutoff: Date, limit: number): Pr
   return rows.map((row) => ({ id: row.id, dueAt: row.nextAttemptAt! }));
 }
 
-/**
- * One attempt of one delivery, safe to run twice or concurrently. The conditional UPDATE is
- * the claim: only the worker whose UPDATE matched (waiting, due, not leased) sends; the lease
- * expires on its own if that worker dies, and the row is then due again (at least once).
- */
-export async function attemptDelivery(deps: WebhookDeps, deliveryId: string): Promise<DeliveryOutcome> {
-  const { db, clock, webhooks } = deps;
-  const claimedAt = clock.now();
-  const lease = new Date(claimedAt.getTime() + webhooks.timeoutMs + LEASE_MARGIN_MS);
-  const claim = await db.webhookDelivery.updateMany({
-    where: {
-      id: deliveryId,
-      status: "menunggu",
-      nextAttemptAt: { lte: claimedAt },
-      OR: [{ lockedUntil: null }, { lockedUntil: { lte: claimedAt } }],
-    },
-    data: { lockedUntil: lease },
-  });
-  if (claim.count === 0) return whyNotClaimed(db, deliveryId, claimedAt);
+/** A time as the columns hold it: UTC wall time (timestamp without time zone). */
+function utc(at: Date): Prisma.Sql {
+  return Prisma.sql`(${at.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
+}
 
-  const delivery = await db.webhookDelivery.findUniqueOrThrow({
-    where: { id: deliveryId },
-    select: {
-      url: true,
-      attempts: true,
-      event: {
-        select: { id: true, payload: true, apiKey: { select: { webhookSecret: true, previousWebhookSecret: true, previousWebhookSecretExpiresAt: true } } },
-      },
-    },
-  });
+/** What sending one claimed delivery needs, as the claim returns it. */
+interface ClaimedDelivery {
+  id: string;
+  url: string;
+  attempts: number;
+  nextAttemptAt: Date;
+  eventId: string;
+  seq: bigint;
+  payload: WebhookPayload;
+  webhookSecret: string;
+  previousWebhookSecret: string | null;
+  previousWebhookSecretExpiresAt: Date | null;
+}
+
+/**
+ * The claim: one conditional UPDATE leases every listed delivery that is waiting, due and not
+ * leased, and returns what sending needs (event, payload, the key's secrets). Rows another claim
+ * is taking this instant are skipped (SKIP LOCKED), not waited for, so claims over overlapping
+ * ids never queue behind or deadlock with each other; whichever takes a row sends it.
+ */
+async function claimDeliveries(db: Db, ids: readonly string[], claimedAt: Date, lease: Date): Promise<ClaimedDelivery[]> {
+  const rows = await db.$queryRaw<ClaimedDelivery[]>`
+    WITH "due" AS (
+      SELECT "id" FROM "WebhookDelivery"
+      WHERE "id" = ANY(${ids}::text[]) AND "status" = 'menunggu' AND "nextAttemptAt" <= ${utc(claimedAt)}
+        AND ("lockedUntil" IS NULL OR "lockedUntil" <= ${utc(claimedAt)})
+      FOR UPDATE SKIP LOCKED
+    )
+    UPDATE "WebhookDelivery" AS d SET "lockedUntil" = ${utc(lease)}, "updatedAt" = ${utc(claimedAt)}
+    FROM "due", "WebhookEvent" AS e, "ApiKey" AS k
+    WHERE d."id" = "due"."id" AND e."id" = d."eventId" AND k."id" = e."apiKeyId"
+    RETURNING d."id", d."url", d."attempts", d."nextAttemptAt", e."id" AS "eventId", e."seq", e."payload",
+      k."webhookSecret", k."previousWebhookSecret", k."previousWebhookSecretExpiresAt"`;
+  // Events go out in the order they happened (best effort: sends run concurrently).
+  return rows.sort((a, b) => (a.seq < b.seq ? -1 : a.seq > b.seq ? 1 : 0));
+}
+
+/** A claimed delivery's state after its send, and the attempt for the log (none when nothing was sent). */
+interface SendResult {
+  deliveryId: string;
+  status: DeliveryStatus;
+  attempts: number;
+  nextAttemptAt: Date | null;
+  attempt: { id: string; startedAt: Date; durationMs: number; statusCode: number | null; error: string | null } | null;
+  outcome: DeliveryOutcome;
+}
+
+async function sendClaimed(deps: WebhookDeps, delivery: ClaimedDelivery): Promise<SendResult> {
+  const { clock, webhooks } = deps;
   const attempt = delivery.attempts + 1;
   const sentAt = clock.now();
   // These exact bytes are both signed and sent.
-  const body = webhookBody(delivery.event.id, delivery.event.payload as unknown as WebhookPayload, sentAt);
-  const { apiKey } = delivery.event;
+  const body = webhookBody(delivery.eventId, delivery.payload, sentAt);
   // During a rotation's overlap both secrets sign (two v1), so receivers on either one accept it.
-  const secrets = signingSecrets({ current: apiKey.webhookSecret, previous: apiKey.previousWebhookSecret, previousExpiresAt: apiKey.previousWebhookSecretExpiresAt }, sentAt);
+  const secrets = signingSecrets(
+    { current: delivery.webhookSecret, previous: delivery.previousWebhookSecret, previousExpiresAt: delivery.previousWebhookSecretExpiresAt },
+    sentAt,
+  );
   const signature = signWebhook(secrets, Math.floor(sentAt.getTime() / 1000), body);
   const response = await postWebhook({
     url: delivery.url,
-    headers: webhookHeaders(webhooks.operatorName, signature, delivery.event.id),
+    headers: webhookHeaders(webhooks.operatorName, signature, delivery.eventId),
     body,
     timeoutMs: webhooks.timeoutMs,
     allowPrivate: webhooks.allowPrivate,
   });
+  if (response.queued) {
+    // Never sent, so no attempt: the delivery is released as it was, due at once.
+    const { id: deliveryId, attempts, nextAttemptAt } = delivery;
+    return { deliveryId, status: "menunggu", attempts, nextAttemptAt, attempt: null, outcome: { result: "skipped", reason: "receiver_busy", retryAt: nextAttemptAt } };
+  }
 
-  const delivered = response.statusCode !== null && isDeliveredStatus(response.statusCode);
-  const error = delivered ? null : failureText(response);
-  const retryAt = delivered ? null : nextAttemptAt(attempt, clock.now());
-  const status: DeliveryStatus = delivered ? "terkirim" : retryAt ? "menunggu" : "gagal";
-  await db.$transaction(async (tx) => {
-    await tx.webhookAttempt.create({
-      data: { id: newId("attempt"), deliveryId, attempt, startedAt: sentAt, durationMs: response.durationMs, statusCode: response.statusCode, error },
-    });
-    const saved = await tx.webhookDelivery.updateMany({
-      where: { id: deliveryId, lockedUntil: lease },
-      data: { status, attempts: attempt, nextAttemptAt: retryAt, lockedUntil: null },
-    });
-    if (saved.count === 0) logger.warn({ deliveryId, attempt }, "webhook lease expired during the attempt; another worker owns the delivery now");
+  const result = attemptResult(attempt, response, clock.now());
+  const logged = { id: newId("attempt"), startedAt: sentAt, durationMs: response.durationMs, statusCode: response.statusCode, error: result.error };
+  const outcome: DeliveryOutcome =
+    result.status === "terkirim"
+      ? { result: "delivered", attempt, statusCode: response.statusCode! }
+      : { result: "failed", attempt, error: result.error!, retryAt: result.retryAt };
+  return { deliveryId: delivery.id, status: result.status, attempts: attempt, nextAttemptAt: result.retryAt, attempt: logged, outcome };
+}
+
+/**
+ * A batch's sends in one statement: every attempt goes to the log, and each delivery still under
+ * this lease gets its new state (terkirim, due again, gagal, or as it was when nothing was sent)
+ * and loses the lease. Answers the deliveries whose lease had run out meanwhile (another worker
+ * may own them now).
+ */
+async function recordSends(db: Db, results: readonly SendResult[], lease: Date, at: Date): Promise<string[]> {
+  const rows = results.map(({ deliveryId, status, attempts, nextAttemptAt, attempt }) => ({
+    deliveryId,
+    status,
+    attempts,
+    nextAttemptAt,
+    attemptId: attempt?.id ?? null,
+    startedAt: attempt?.startedAt ?? null,
+    durationMs: attempt?.durationMs ?? null,
+    statusCode: attempt?.statusCode ?? null,
+    error: attempt?.error ?? null,
+  }));
+  const saved = await db.$queryRaw<Array<{ id: string }>>`
+    WITH "sent" AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS o(
+        "deliveryId" text, "status" text, "attempts" int, "nextAttemptAt" timestamptz,
+        "attemptId" text, "startedAt" timestamptz, "durationMs" int, "statusCode" int, "error" text)
+    ), "logged" AS (
+      INSERT INTO "WebhookAttempt" ("id", "deliveryId", "attempt", "startedAt", "durationMs", "statusCode", "error")
+      SELECT "attemptId", "deliveryId", "attempts", "startedAt" AT TIME ZONE 'UTC', "durationMs", "statusCode", "error"
+      FROM "sent" WHERE "attemptId" IS NOT NULL
+    )
+    UPDATE "WebhookDelivery" AS d
+    SET "status" = s."status"::"DeliveryStatus", "attempts" = s."attempts", "nextAttemptAt" = s."nextAttemptAt" AT TIME ZONE 'UTC',
+      "lockedUntil" = NULL, "updatedAt" = ${utc(at)}
+    FROM "sent" AS s
+    WHERE d."id" = s."deliveryId" AND d."lockedUntil" = ${utc(lease)}
+    RETURNING d."id"`;
+  const kept = new Set(saved.map((row) => row.id));
+  return results.map((result) => result.deliveryId).filter((id) => !kept.has(id));
+}
+
+/**
+ * One attempt of each listed delivery that is due and not held by another worker, safe to run
+ * twice or concurrently: one statement claims the batch (a lease that expires on its own if this
+ * worker dies, making the rows due again: at least once), the POSTs go out concurrently, and one
+ * statement logs every attempt and records every outcome. Answers the claimed deliveries' outcomes;
+ * ids it could not claim are left alone.
+ */
+export async function deliverBatch(deps: WebhookDeps, ids: readonly string[]): Promise<Array<{ deliveryId: string; outcome: DeliveryOutcome }>> {
+  const { db, clock, webhooks } = deps;
+  if (ids.length === 0) return [];
+  const claimedAt = clock.now();
+  const lease = new Date(claimedAt.getTime() + webhooks.timeoutMs + LEASE_MARGIN_MS);
+  const claimed = await claimDeliveries(db, ids, claimedAt, lease);
+  if (claimed.length === 0) return [];
+  const settled = await Promise.allSettled(claimed.map((delivery) => sendClaimed(deps, delivery)));
+  const results: SendResult[] = [];
+  settled.forEach((send, i) => {
+    if (send.status === "fulfilled") results.push(send.value);
+    // Its lease runs out on its own and it is due again then; the rest of the batch is recorded now.
+    else logger.error({ err: send.reason, deliveryId: claimed[i]!.id }, "webhook attempt failed before sending");
   });
-  if (delivered) return { result: "delivered", attempt, statusCode: response.statusCode! };
-  return { result: "failed", attempt, error: error!, retryAt };
+  const lost = results.length > 0 ? await recordSends(db, results, lease, clock.now()) : [];
+  for (const deliveryId of lost) logger.warn({ deliveryId }, "webhook lease expired during the attempt; another worker owns the delivery now");
+  return results.map(({ deliveryId, outcome }) => ({ deliveryId, outcome }));
+}
+
+/** One attempt of one delivery (deliverBatch of one), or why nothing was sent. */
+export async function attemptDelivery(deps: WebhookDeps, deliveryId: string): Promise<DeliveryOutcome> {
+  const [sent] = await deliverBatch(deps, [deliveryId]);
+  return sent?.outcome ?? whyNotClaimed(deps.db, deliveryId, deps.clock.now());
 }
 
 async function whyNotClaimed(db: Db, deliveryId: string, now: Date): Promise<DeliveryOutcome> {
   const row = await db.webhookDelivery.findUnique({ where: { id: deliveryId }, select: { status: true, nextAttemptAt: true, lockedUntil: true } });
   if (!row) return { result: "skipped", reason: "not_found", retryAt: null };
   if (row.status !== "menunggu" || !row.nextAttemptAt) return { result: "skipped", reason: "finished", retryAt: null };
-  // The holder records the outcome and schedules what follows.
-  if (row.lockedUntil && row.lockedUntil > now) return { result: "skipped", reason: "busy", retryAt: null };
-  return { result: "skipped", reason: "not_due", retryAt: row.nextAttemptAt };
-}
-
-/** The status or the classified error only: the log never holds what a receiver said (webhooks-transport.ts). */
-function failureText(response: WebhookResponse): string {
-  if (response.statusCode === null) return response.error ?? "no answer";
-  return response.statusCode >= 300 && response.statusCode <= 399 ? `HTTP ${response.statusCode}, redirect not followed` : `HTTP ${response.statusCode}`;
+  const leased = row.lockedUntil !== null && row.lockedUntil > now;
+  if (!leased && row.nextAttemptAt > now) return { result: "skipped", reason: "not_due", retryAt: row.nextAttemptAt };
+  // Leased, or due and unleased only because another claim was taking it as this one ran: the
+  // holder records the outcome and schedules what follows.
+  return { result: "skipped", reason: "busy", retryAt: null };
 }
 
 export interface WebhookAttemptLog {
