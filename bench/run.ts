@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: load figures for the production build on PostgreSQL, next to a bare node:http
- * baseline serving the same catalog bytes, so every figure reads as a ratio to it.
- * Writes bench/results.json and prints a table. Loopback only; every run is bounded in time.
+ * baseline serving the same catalog bytes, so every figure reads as a ratio to it; then the table
+ * of issue 15's targets with what this run measured against each. Writes bench/results.json and
+ * prints both. Loopback only; every run is bounded in time.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -9,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { ledgerProblems, prepareAcceptances } from "./acceptances";
 import { benchOfferExpiry, type OfferExpiryResult } from "./offers";
 import { benchOrderList, type OrderListResult } from "./order-list";
 import { benchWebhookDelivery, type WebhookDeliveryResult } from "./webhooks";
@@ -18,6 +20,13 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = 16;
+/** Issue 15 measures order creation with 8 clients. */
+const ORDER_CONNECTIONS = 8;
+/** Server processes (WEB_CONCURRENCY): one per core unless BENCH_PROCESSES says otherwise. */
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? os.cpus().length);
+const SERVER_BUNDLE = path.join(ROOT, ".next/kuasa-server/server.mjs");
+const ACCEPT_ORGANIZATIONS = 50;
+const ACCEPTS_PER_ORGANIZATION = 80;
 
 interface ScenarioResult {
   scenario: string;
@@ -26,21 +35,40 @@ interface ScenarioResult {
   p99Ms: number;
   errors: number;
   non2xx: number;
+  /** Peak of all the server's processes together, and of the largest one. */
   serverRssMb: number;
+  serverProcessRssMb: number;
   note?: string;
 }
 
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
+/** Resident memory in MB of a process and each of its descendants (the primary and its workers under WEB_CONCURRENCY). */
+function rssOfTree(pid: number): number[] {
+  try {
+    const own = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+    return [Math.round(own / 1024), ...children.flatMap(rssOfTree)];
+  } catch {
+    return [];
+  }
 }
 
-/** The server's whole process group RSS is dominated by the one node process we start. */
-function sampleRss(pid: number): { stop(): number } {
-  let max = 0;
-  const timer = setInterval(() => (max = Math.max(max, rssMb(pid))), 200);
-  return { stop: () => (clearInterval(timer), Math.max(max, rssMb(pid))) };
+interface RssPeak {
+  /** All the server's processes together. */
+  totalMb: number;
+  /** The largest single process. */
+  processMb: number;
+}
+
+/** Peak resident memory of the server's processes during a scenario, sampled every 200 ms. */
+function sampleRss(pid: number): { stop(): RssPeak } {
+  const peak: RssPeak = { totalMb: 0, processMb: 0 };
+  const sample = () => {
+    const each = rssOfTree(pid);
+    peak.totalMb = Math.max(peak.totalMb, each.reduce((sum, mb) => sum + mb, 0));
+    peak.processMb = Math.max(peak.processMb, ...each);
+  };
+  const timer = setInterval(sample, 200);
+  return { stop: () => (clearInterval(timer), sample(), peak) };
 }
 
 async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
@@ -69,6 +97,7 @@ async function load(
 ): Promise<ScenarioResult> {
   const rss = sampleRss(pid);
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options });
+  const peak = rss.stop();
   return {
     scenario: name,
     requestsPerSecond: Math.round(result.requests.average),
@@ -76,7 +105,8 @@ async function load(
     p99Ms: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
-    serverRssMb: rss.stop(),
+    serverRssMb: peak.totalMb,
+    serverProcessRssMb: peak.processMb,
     note: options.note,
   };
 }
@@ -99,6 +129,20 @@ async function settle(db: pg.Client): Promise<void> {
   console.warn("[bench] background offering work did not drain within a minute");
 }
 
+function waitForOutput(child: ChildProcess, text: string, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let seen = "";
+    const timer = setTimeout(() => reject(new Error(`the server did not print "${text}" within ${timeoutMs} ms`)), timeoutMs);
+    child.stdout?.on("data", (chunk: Buffer) => {
+      seen = (seen + chunk.toString()).slice(-4096);
+      if (seen.includes(text)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+}
+
 function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
   const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   child.stderr?.on("data", (d: Buffer) => process.stderr.write(`[server] ${d}`));
@@ -115,8 +159,16 @@ function stopProcess(child: ChildProcess): void {
   }
 }
 
+/** One row of issue 15's table: what this run measured next to the target. */
+interface TargetRow {
+  figure: string;
+  target: string;
+  measured: string;
+  met: boolean;
+}
+
 async function main(): Promise<void> {
-  if (!existsSync(path.join(ROOT, ".next/BUILD_ID"))) {
+  if (!existsSync(path.join(ROOT, ".next/BUILD_ID")) || !existsSync(SERVER_BUNDLE)) {
     console.log("Building the production bundle first…");
     const build = spawnSync("npm", ["run", "-s", "build"], { cwd: ROOT, stdio: "inherit" });
     if (build.status !== 0) throw new Error("build failed");
@@ -132,6 +184,9 @@ async function main(): Promise<void> {
     NODE_ENV: "production",
     DATABASE_URL: databaseUrl,
     PORT: String(port),
+    WEB_CONCURRENCY: String(PROCESSES),
+    // The server logs as in production (one access line per request); the bench process itself logs errors only.
+    LOG_LEVEL: "info",
     SEED_DEMO: "false",
     NEXTAUTH_SECRET: "bench-only-secret-not-for-production",
     NEXT_TELEMETRY_DISABLED: "1",
@@ -143,6 +198,7 @@ async function main(): Promise<void> {
   const children: ChildProcess[] = [];
   const closers: Array<() => Promise<void>> = [];
   const results: ScenarioResult[] = [];
+  let acceptLedgerProblems: string[] = [];
   try {
     ops(env, "org:create", "--name", "Bench", "--deposit", "1000000000000");
     const benchDb = new pg.Client({ connectionString: databaseUrl });
@@ -157,11 +213,12 @@ async function main(): Promise<void> {
     const { key } = ops(env, "key:create", "--org", orgId, "--max-order", "100000000", "--monthly", "1000000000000");
     const auth = { Authorization: `Bearer ${key}` };
 
-    // The same V8 heap cap as `npm start` (package.json): without it V8 lets the heap grow lazily under load.
-    const server = startProcess("node", ["--max-old-space-size=256", "--import", "tsx", "src/server.ts"], env);
+    // As `npm start` runs it: the bundle, with the same V8 heap cap (without it V8 lets the heap grow lazily under load).
+    const server = startProcess("node", ["--max-old-space-size=256", SERVER_BUNDLE], env);
     children.push(server);
     const base = `http://127.0.0.1:${port}`;
-    await waitForHttp(`${base}/v1/openapi.json`, 60_000);
+    // The banner comes once every process serves (under WEB_CONCURRENCY the primary prints it after the last worker).
+    await waitForOutput(server, "Kuasa is running at", 90_000);
     const serverPid = server.pid!;
 
     // Baseline: the catalog bytes from memory on bare node:http, in its own process.
@@ -187,7 +244,7 @@ async function main(): Promise<void> {
 
     // Warm-up, not measured: the first seconds of a fresh process are spent compiling hot code.
     await autocannon({ connections: CONNECTIONS, duration: 3, url: `${base}/v1/services`, headers: auth });
-    await autocannon({ connections: CONNECTIONS, amount: 200, url: `${base}/v1/orders`, method: "POST", headers: json, body: order });
+    await autocannon({ connections: ORDER_CONNECTIONS, amount: 400, url: `${base}/v1/orders`, method: "POST", headers: json, body: order });
     results.push(await serverLoad("GET /v1/services (catalog)", { url: `${base}/v1/services`, headers: auth }));
     results.push(await serverLoad("GET /v1/balance", { url: `${base}/v1/balance`, headers: auth }));
     /** Order creation with the Idempotency-Key each request gets from `keyFor`. */
@@ -197,6 +254,7 @@ async function main(): Promise<void> {
         method: "POST",
         headers: json,
         body: order,
+        connections: ORDER_CONNECTIONS,
         requests: [{ method: "POST", setupRequest: (req) => ({ ...req, headers: { ...json, "Idempotency-Key": keyFor() } }) }],
         ...extra,
       });
@@ -217,6 +275,29 @@ async function main(): Promise<void> {
         body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "daftar_layanan", arguments: {} } }),
       }),
     );
+
+    // Acceptances: each request accepts a different delivered order, the organisations taken in turn.
+    const delivered = await prepareAcceptances(databaseUrl, ACCEPT_ORGANIZATIONS, ACCEPTS_PER_ORGANIZATION);
+    const interleaved = delivered.map((_, i) => delivered[(i % ACCEPT_ORGANIZATIONS) * ACCEPTS_PER_ORGANIZATION + Math.floor(i / ACCEPT_ORGANIZATIONS)]!);
+    let nextAccept = 0;
+    results.push(
+      await serverLoad(`POST /v1/orders/{id}/accept, ${ACCEPT_ORGANIZATIONS} organisations`, {
+        url: `${base}/v1/orders`,
+        method: "POST",
+        amount: interleaved.length,
+        requests: [
+          {
+            method: "POST",
+            setupRequest: (req) => {
+              const next = interleaved[nextAccept++ % interleaved.length]!;
+              return { ...req, path: `/v1/orders/${next.orderId}/accept`, headers: { Authorization: `Bearer ${next.token}`, "Content-Type": "application/json" }, body: "{}" };
+            },
+          },
+        ],
+        note: `${interleaved.length} delivered orders, each accepted once`,
+      }),
+    );
+    acceptLedgerProblems = await ledgerProblems(databaseUrl);
   } finally {
     await Promise.all(closers.map((close) => close()));
     children.forEach(stopProcess);
@@ -234,15 +315,66 @@ async function main(): Promise<void> {
   const orderList: OrderListResult[] = await benchOrderList(ADMIN_URL, DURATION_S, [1, CONNECTIONS]);
 
   const baseline = results[0]!;
+  const find = (prefix: string) => results.find((r) => r.scenario.startsWith(prefix))!;
+  const catalogRow = find("GET /v1/services");
+  const ordersRow = find("POST /v1/orders, unique keys, max rate");
+  const acceptRow = find("POST /v1/orders/{id}/accept");
+  const peakRss = Math.max(...results.slice(1).map((r) => r.serverRssMb));
+  const peakProcessRss = Math.max(...results.slice(1).map((r) => r.serverProcessRssMb));
+  const catalogRatio = catalogRow.requestsPerSecond / baseline.requestsPerSecond;
+  const targets: TargetRow[] = [
+    {
+      figure: "GET /v1/services, authenticated, 16 clients",
+      target: "≥ 0.2× bare, p99 < 20 ms",
+      measured: `${catalogRatio.toFixed(2)}× bare (${catalogRow.requestsPerSecond}/s), p99 ${catalogRow.p99Ms} ms`,
+      met: catalogRatio >= 0.2 && catalogRow.p99Ms < 20,
+    },
+    {
+      figure: "POST /v1/orders, unique keys, 8 clients",
+      target: "≥ 500/s, p99 < 60 ms",
+      measured: `${ordersRow.requestsPerSecond}/s, p99 ${ordersRow.p99Ms} ms`,
+      met: ordersRow.requestsPerSecond >= 500 && ordersRow.p99Ms < 60 && ordersRow.non2xx === 0,
+    },
+    {
+      figure: "offer expiries swept",
+      target: "1,000 due offers handled in < 1 s",
+      measured: `${offerExpiry.expiries} in ${offerExpiry.seconds} s (${offerExpiry.expiriesPerSecond}/s)`,
+      met: offerExpiry.expiries >= 1000 && offerExpiry.seconds < 1,
+    },
+    {
+      figure: "webhooks delivered to a local receiver",
+      target: "≥ 1,000/s, signed, logged",
+      measured: `${webhookDelivery.deliveriesPerSecond}/s (${webhookDelivery.verified} verified, ${webhookDelivery.logged} logged)`,
+      met: webhookDelivery.deliveriesPerSecond >= 1000,
+    },
+    {
+      figure: `order acceptances across ${ACCEPT_ORGANIZATIONS} organisations`,
+      target: "≥ 300/s (no single hot row)",
+      measured: `${acceptRow.requestsPerSecond}/s, p99 ${acceptRow.p99Ms} ms, ${acceptRow.non2xx} non-2xx, ledger ${acceptLedgerProblems.length === 0 ? "consistent" : `${acceptLedgerProblems.length} problems`}`,
+      met: acceptRow.requestsPerSecond >= 300 && acceptRow.non2xx === 0 && acceptLedgerProblems.length === 0,
+    },
+    {
+      figure: "server RSS under load, per server process",
+      target: "< 300 MB",
+      measured: `${peakProcessRss} MB peak (all ${PROCESSES > 1 ? `${PROCESSES} server processes and the primary` : "of it"}: ${peakRss} MB)`,
+      met: peakProcessRss < 300,
+    },
+  ];
+
   const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version };
-  writeFileSync(path.join(ROOT, "bench/results.json"), `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, durationSeconds: DURATION_S, connections: CONNECTIONS, results, offerExpiry, webhookDelivery, orderList }, null, 2)}\n`);
-  console.log(`\n${"scenario".padEnd(52)} ${"req/s".padStart(7)} ${"×base".padStart(6)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"errors".padStart(7)} ${"non2xx".padStart(7)} ${"RSS MB".padStart(7)}`);
+  writeFileSync(
+    path.join(ROOT, "bench/results.json"),
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, processes: PROCESSES, durationSeconds: DURATION_S, connections: CONNECTIONS, orderConnections: ORDER_CONNECTIONS, targets, results, acceptLedgerProblems, offerExpiry, webhookDelivery, orderList }, null, 2)}\n`,
+  );
+  console.log(`\n${PROCESSES} server process(es); ${DURATION_S} s per scenario; ${CONNECTIONS} connections (${ORDER_CONNECTIONS} for order creation)`);
+  console.log(`${"scenario".padEnd(52)} ${"req/s".padStart(7)} ${"×base".padStart(6)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"errors".padStart(7)} ${"non2xx".padStart(7)} ${"RSS MB".padStart(7)} ${"max/proc".padStart(8)}`);
   for (const r of results) {
     const ratio = (r.requestsPerSecond / baseline.requestsPerSecond).toFixed(3);
     console.log(
-      `${r.scenario.padEnd(52)} ${String(r.requestsPerSecond).padStart(7)} ${ratio.padStart(6)} ${String(r.p50Ms).padStart(7)} ${String(r.p99Ms).padStart(7)} ${String(r.errors).padStart(7)} ${String(r.non2xx).padStart(7)} ${String(r.serverRssMb).padStart(7)}`,
+      `${r.scenario.padEnd(52)} ${String(r.requestsPerSecond).padStart(7)} ${ratio.padStart(6)} ${String(r.p50Ms).padStart(7)} ${String(r.p99Ms).padStart(7)} ${String(r.errors).padStart(7)} ${String(r.non2xx).padStart(7)} ${String(r.serverRssMb).padStart(7)} ${String(r.serverProcessRssMb).padStart(8)}`,
     );
   }
+  for (const problem of acceptLedgerProblems) console.log(`  ledger after the acceptances: ${problem}`);
   console.log(
     `\nOffer expiry: ${offerExpiry.expiries} of ${offerExpiry.openOrders} open offers expired and re-offered in ${offerExpiry.seconds} s ` +
       `(${offerExpiry.expiriesPerSecond}/s, sweeper concurrency ${offerExpiry.sweeperConcurrency})`,
@@ -257,6 +389,8 @@ async function main(): Promise<void> {
       `${r.scenario.padEnd(60)} ${String(r.connections).padStart(5)} ${String(r.requestsPerSecond).padStart(7)} ${String(r.p50Ms).padStart(7)} ${String(r.p99Ms).padStart(7)} ${String(r.errors).padStart(7)} ${String(r.non2xx).padStart(7)}`,
     );
   }
+  console.log(`\n${"issue 15 target".padEnd(52)} ${"target".padEnd(34)} measured`);
+  for (const t of targets) console.log(`${t.figure.padEnd(52)} ${t.target.padEnd(34)} ${t.measured} ${t.met ? "(met)" : "(NOT met)"}`);
   console.log("\nWritten to bench/results.json");
 }
 
