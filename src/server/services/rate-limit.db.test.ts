@@ -1,6 +1,5 @@
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
+import { createTestDatabase, instancePools, testDatabaseKind, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog } from "@/test/fixtures";
 import { startTestApi } from "@/test/http";
 import { ApiRateLimiter, rateLimitHeaders, type RateLimitSettings } from "./rate-limit";
@@ -65,11 +64,11 @@ describe("rate limits on /v1", () => {
 describe.runIf(testDatabaseKind === "postgres")("shared limits on PostgreSQL", () => {
   /** Two app instances, each with its own pool on the shared database, as two processes would be. */
   async function withTwoInstances(settings: RateLimitSettings, run: (a: ApiRateLimiter, b: ApiRateLimiter) => Promise<void>): Promise<void> {
-    const pools = [new pg.Pool({ connectionString: database.url }), new pg.Pool({ connectionString: database.url })];
+    const { pools, close } = instancePools(database, 2);
     try {
       await run(...(pools.map((pool) => new ApiRateLimiter({ kind: "postgres", pool }, settings)) as [ApiRateLimiter, ApiRateLimiter]));
     } finally {
-      await Promise.all(pools.map((pool) => pool.end()));
+      await close();
     }
   }
 

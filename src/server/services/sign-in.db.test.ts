@@ -1,7 +1,6 @@
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIGN_IN_BACKOFF, type SignInBackoffPolicy } from "@/server/domain/sign-in-backoff";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
+import { createTestDatabase, instancePools, testDatabaseKind, type TestDatabase } from "@/test/db";
 import { createUser } from "./users";
 import { signIn, type SignInResult, SignInThrottle } from "./sign-in";
 
@@ -98,7 +97,7 @@ describe("sign-in throttling", () => {
 describe.runIf(testDatabaseKind === "postgres")("sign-in throttling on PostgreSQL", () => {
   it("two app instances share the counts: guesses through one make the other wait", async () => {
     const email = await newOperator();
-    const pools = [new pg.Pool({ connectionString: database.url }), new pg.Pool({ connectionString: database.url })];
+    const { pools, close } = instancePools(database, 2);
     try {
       const [a, b] = pools.map((pool) => new SignInThrottle({ kind: "postgres", pool }));
       const guess = (throttle: SignInThrottle) => signIn(database.prisma, throttle, email, "salah-sekali-123", "203.0.113.15");
@@ -108,20 +107,20 @@ describe.runIf(testDatabaseKind === "postgres")("sign-in throttling on PostgreSQ
       expect(results.map(outcome)).toEqual(["invalid", "invalid", "invalid", "invalid", "invalid", "invalid", "rate_limited", "rate_limited"]);
       expect(await database.prisma.rateLimit.count({ where: { key: { contains: email } } })).toBe(0);
     } finally {
-      await Promise.all(pools.map((pool) => pool.end()));
+      await close();
     }
   });
 
   it("20 parallel guesses through two instances check exactly the free ones and one turn", async () => {
     const email = await newOperator();
-    const pools = [new pg.Pool({ connectionString: database.url }), new pg.Pool({ connectionString: database.url })];
+    const { pools, close } = instancePools(database, 2);
     try {
       const policy = pairOnly({ free: 5, firstWaitSeconds: 30, maxWaitSeconds: 900 });
       const throttles = pools.map((pool) => new SignInThrottle({ kind: "postgres", pool }, policy));
       const results = await Promise.all(Array.from({ length: 20 }, (_, i) => signIn(database.prisma, throttles[i % 2]!, email, "salah-sekali-123", "203.0.113.16")));
       expect(results.filter((r) => outcome(r) === "invalid")).toHaveLength(6);
     } finally {
-      await Promise.all(pools.map((pool) => pool.end()));
+      await close();
     }
   });
 });
