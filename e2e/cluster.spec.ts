@@ -1,9 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
+import { freePort, ROOT as root, SERVER_BUNDLE, serverEnv } from "./server-process";
 
 /**
  * WEB_CONCURRENCY=2 (issue 15): the production bundle as `npm start` runs it, on a scratch
@@ -12,18 +11,8 @@ import pg from "pg";
  * proves the process shape itself: one banner, both processes answering, /metrics summing them,
  * a killed process replaced, and SIGTERM stopping every one.
  */
-const root = path.resolve(import.meta.dirname, "..");
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const METRICS_TOKEN = "metrics-token-cluster-uji-0123456789";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const dbName = `kuasa_cluster_${Date.now()}`;
 let admin: pg.Client;
@@ -43,34 +32,25 @@ test.afterAll(async () => {
 });
 
 /** The pids of the primary's children (its server processes), from /proc. */
-const workersOf = (pid: number): Promise<number[]> =>
-  import("node:fs").then(({ readFileSync }) => readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number));
+const workersOf = (pid: number): number[] => readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
 
 test("two server processes share one port: one banner, both answer, /metrics sums them, a killed one is replaced, SIGTERM stops all", async () => {
   test.setTimeout(180_000);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    PUBLIC_URL: base,
-    NEXTAUTH_URL: base,
+  const env = serverEnv(port, {
     NEXTAUTH_SECRET: "nextauth-secret-cluster-uji-0123456789abcdef",
     DATABASE_URL: Object.assign(new URL(ADMIN_URL), { pathname: `/${dbName}` }).toString(),
     WEB_CONCURRENCY: "2",
     SEED_DEMO: "false",
     METRICS_TOKEN,
-    LOG_LEVEL: "info",
-    NEXT_TELEMETRY_DISABLED: "1",
-  };
-  primary = spawn(process.execPath, [".next/kuasa-server/server.mjs"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  });
+  primary = spawn(process.execPath, [SERVER_BUNDLE], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   primary.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
   primary.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
   await expect.poll(() => output.includes("Processes: 2 (WEB_CONCURRENCY)"), { timeout: 120_000 }).toBe(true);
   expect(output.match(/Kuasa is running at/g)).toHaveLength(1);
-  const workers = await workersOf(primary.pid!);
+  const workers = workersOf(primary.pid!);
   expect(workers).toHaveLength(2);
 
   // Each request on a new connection: the primary hands connections to both processes in turn.
@@ -93,11 +73,11 @@ test("two server processes share one port: one banner, both answer, /metrics sum
   expect(metrics).toMatch(/^kuasa_metrics_database_up 1$/m);
 
   process.kill(workers[0]!, "SIGKILL");
-  await expect.poll(async () => (await workersOf(primary!.pid!)).filter((pid) => pid !== workers[0]).length, { timeout: 60_000 }).toBe(2);
+  await expect.poll(() => workersOf(primary!.pid!).filter((pid) => pid !== workers[0]).length, { timeout: 60_000 }).toBe(2);
   await expect.poll(async () => (await fetch(`${base}/healthz`, { headers: { Connection: "close" } })).status, { timeout: 60_000 }).toBe(200);
 
   const exited = new Promise<number | null>((resolve) => primary!.once("exit", (code) => resolve(code)));
-  const survivors = await workersOf(primary.pid!);
+  const survivors = workersOf(primary.pid!);
   process.kill(primary.pid!, "SIGTERM");
   expect(await exited).toBe(0);
   for (const pid of survivors) expect(() => process.kill(pid, 0)).toThrow();

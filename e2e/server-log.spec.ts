@@ -1,10 +1,10 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders } from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { freePort, ROOT as root, SERVER_BUNDLE, serverEnv } from "./server-process";
 
 /**
  * No secret in any log line (issue 17): a server process of its own (the production build the
@@ -15,21 +15,11 @@ import { expect, test } from "@playwright/test";
  * server has no demo and its key, webhook secret and portal user come from the operator CLI, as in
  * production. Nothing in the output is excluded from the search.
  */
-const root = path.resolve(import.meta.dirname, "..");
 const PASSWORD = "kata-sandi-log-uji-4821";
 const WRONG_PASSWORD = "sandi-salah-log-uji-9917";
 const METRICS_TOKEN = "metrics-token-log-uji-6650-abcdef";
 const NEXTAUTH_SECRET = "nextauth-secret-log-uji-0123456789abcdef";
 const EMAIL = "admin.log@contoh.id";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 let dataDir: string;
 let server: ChildProcess | null = null;
@@ -58,31 +48,23 @@ test("the server's log of a full run holds no API key, key secret, webhook secre
   test.setTimeout(180_000);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    PUBLIC_URL: base,
-    NEXTAUTH_URL: base,
+  const env = serverEnv(port, {
     NEXTAUTH_SECRET,
     DATA_DIR: dataDir,
     DATABASE_URL: "",
     SEED_DEMO: "false",
     METRICS_TOKEN,
     WEBHOOK_ALLOW_PRIVATE: "true",
-    LOG_LEVEL: "info",
-    NEXT_TELEMETRY_DISABLED: "1",
-  };
+  });
   const ops = (...args: string[]) =>
     JSON.parse(execFileSync(process.execPath, ["--import", "tsx", "src/cli/ops.ts", ...args], { cwd: root, env, encoding: "utf8" })) as Record<string, string>;
   const org = ops("org:create", "--name", "PT Log Uji", "--deposit", "20000000");
-  const key = ops("key:create", "--org", org.id!, "--webhook-url", `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`);
+  const key = ops("key:create", "--org", org.id!, "--webhook-url", `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`);
   ops("user:create", "--role", "org_admin", "--org", org.id!, "--email", EMAIL, "--password", PASSWORD, "--name", "Admin Log");
   const token = key.key!;
   const webhookSecret = key.webhook_secret!;
 
-  const child = spawn(process.execPath, [".next/kuasa-server/server.mjs"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [SERVER_BUNDLE], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   server = child;
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
