@@ -29,8 +29,6 @@ type ClusterMessage =
   | { type: typeof COLLECT; id: number }
   | { type: typeof COLLECTED; id: number; metrics: WorkerMetrics };
 
-export const isClusterWorker = (): boolean => cluster.isWorker;
-
 /** Runs the primary: forks `processes` workers, the first alone so migrations and the catalog seed run once. */
 export function runPrimary(processes: number): void {
   let stopping = false;
