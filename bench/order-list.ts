@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import autocannon from "autocannon";
 import { createRestHandler } from "@/server/api/rest";
 import { systemClock } from "@/server/domain/clock";
+import { ndaOrder } from "@/test/nda-order";
 import { withScratchDatabase } from "./scratch";
 
 export interface OrderListResult {
@@ -23,13 +24,7 @@ export interface OrderListResult {
   responseKb: number;
 }
 
-const INTAKE = {
-  sifat_nda: "Timbal balik (mutual)",
-  para_pihak: "PT Satu, Jakarta; PT Dua, Bandung",
-  tujuan_pengungkapan: "Penjajakan kerja sama distribusi",
-  bahasa_perjanjian: "Bahasa Indonesia",
-  email_kontak: "legal@satu.co.id",
-};
+const INTAKE = ndaOrder().intake;
 
 export async function benchOrderList(adminUrl: string, durationSeconds: number, connectionCounts: number[], orders = 100_000): Promise<OrderListResult[]> {
   return withScratchDatabase(adminUrl, "lists", async ({ database, organizationId, key }) => {

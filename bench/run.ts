@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { ndaOrder } from "@/test/nda-order";
 import { ledgerProblems, prepareAcceptances } from "./acceptances";
 import { benchOfferExpiry, type OfferExpiryResult } from "./offers";
 import { benchOrderList, type OrderListResult } from "./order-list";
@@ -234,10 +235,7 @@ async function main(): Promise<void> {
     results.push(await load("baseline: bare node:http, catalog from memory", baseline.pid!, { url: `http://127.0.0.1:${basePort}/v1/services` }));
     stopProcess(baseline);
 
-    const order = JSON.stringify({
-      service: "perjanjian_kerahasiaan",
-      intake: { sifat_nda: "Timbal balik (mutual)", para_pihak: "PT Satu; PT Dua", tujuan_pengungkapan: "Kerja sama", bahasa_perjanjian: "Bahasa Indonesia", email_kontak: "a@b.id" },
-    });
+    const order = JSON.stringify(ndaOrder());
     const json = { ...auth, "Content-Type": "application/json" };
     let counter = 0;
     const uniqueKey = () => `bench-${process.pid}-${counter++}`;

@@ -4,6 +4,7 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { ndaOrder } from "../src/test/nda-order";
 import { freePort, ROOT as root, SERVER_BUNDLE, serverEnv } from "./server-process";
 
 /**
@@ -87,16 +88,7 @@ test("the server's log of a full run holds no API key, key secret, webhook secre
   const order = await call("create order", "/v1/orders", {
     method: "POST",
     headers: { ...json, "Idempotency-Key": "log-uji-order-1" },
-    body: JSON.stringify({
-      service: "perjanjian_kerahasiaan",
-      intake: {
-        sifat_nda: "Timbal balik (mutual)",
-        para_pihak: "PT Satu, Jakarta; PT Dua, Bandung",
-        tujuan_pengungkapan: "Penjajakan kerja sama distribusi",
-        bahasa_perjanjian: "Bahasa Indonesia",
-        email_kontak: "legal@satu.co.id",
-      },
-    }),
+    body: JSON.stringify(ndaOrder()),
   });
   expect(order.status).toBe(201);
   const orderId = ((await order.json()) as { id: string }).id;

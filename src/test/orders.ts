@@ -7,21 +7,9 @@ import { changeOrderStatus, createOrder, type CreateOrderInput } from "@/server/
 import { createPractitioner } from "@/server/services/users";
 import { agentKey } from "./cases";
 import type { TestOrg } from "./fixtures";
+import { ndaOrder } from "./nda-order";
 
-/** A valid NDA order body (agent price Rp 1.700.000). */
-export function ndaOrder(overrides: Record<string, unknown> = {}) {
-  return {
-    service: "perjanjian_kerahasiaan",
-    intake: {
-      sifat_nda: "Timbal balik (mutual)",
-      para_pihak: "PT Satu, Jakarta; PT Dua, Bandung",
-      tujuan_pengungkapan: "Penjajakan kerja sama distribusi",
-      bahasa_perjanjian: "Bahasa Indonesia",
-      email_kontak: "legal@satu.co.id",
-    },
-    ...overrides,
-  };
-}
+export { ndaOrder };
 
 /** An order made through the service as POST /v1/orders would, with the organisation's key (paid unless it needs approval). */
 export async function createPaidOrder(db: Db, clock: Clock, org: TestOrg, overrides: Record<string, unknown> = {}) {
