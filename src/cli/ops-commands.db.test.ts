@@ -107,7 +107,7 @@ describe("deposit:topup", () => {
     const audits = await database.prisma.auditLog.findMany({ where: { subjectId: id, action: "deposit.topup" }, select: { actorType: true, data: true } });
     expect(audits).toEqual(
       expect.arrayContaining([
-        { actorType: "cli", data: { amount_idr: "1000000", reference: "initial deposit" } },
+        { actorType: "cli", data: { amount_idr: "1000000", reference: "setoran awal" } },
         { actorType: "cli", data: { amount_idr: "2500000", reference: "BCA 0042" } },
       ]),
     );

@@ -72,7 +72,7 @@ export const COMMANDS: Record<string, Command> = {
     options: { org: { type: "string" }, amount: { type: "string" }, reference: { type: "string" } },
     run: async (db, v) => {
       const amount = rupiah(required(str(v.amount), "amount"), "amount") as bigint;
-      const result = await topUpDeposit(db, required(str(v.org), "org"), amount, str(v.reference) ?? "cli top-up", actor);
+      const result = await topUpDeposit(db, required(str(v.org), "org"), amount, str(v.reference) ?? "tambah deposit lewat CLI", actor);
       return { deposit_idr: Number(result.depositIdr) };
     },
   },

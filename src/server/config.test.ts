@@ -101,3 +101,23 @@ describe("readConfig: server processes", () => {
     expect(() => readConfig({ WEB_CONCURRENCY: "0", DATABASE_URL: "postgresql://localhost/kuasa" })).toThrow(/positive whole number/);
   });
 });
+
+describe("readConfig: e-mail", () => {
+  it("sends no e-mail by default and writes From from the operator name and PUBLIC_URL's host", () => {
+    const config = readConfig({ PUBLIC_URL: "https://api.kuasa.example/" });
+    expect(config.smtp).toEqual({ url: undefined, from: "Kuasa <noreply@api.kuasa.example>" });
+  });
+
+  it("reads SMTP_URL (smtp:// or smtps://) and SMTP_FROM", () => {
+    expect(readConfig({ SMTP_URL: "smtps://u:p@mail.example:465", SMTP_FROM: "Tim Kuasa <tim@kuasa.example>" }).smtp).toEqual({
+      url: "smtps://u:p@mail.example:465",
+      from: "Tim Kuasa <tim@kuasa.example>",
+    });
+    expect(readConfig({ SMTP_URL: "smtp://mail.example:587" }).smtp.url).toBe("smtp://mail.example:587");
+  });
+
+  it("refuses an SMTP_URL that is not an smtp:// or smtps:// URL", () => {
+    expect(() => readConfig({ SMTP_URL: "https://mail.example" })).toThrow(/smtp:\/\/ or smtps:\/\//);
+    expect(() => readConfig({ SMTP_URL: "mail.example:587" })).toThrow(/SMTP_URL/);
+  });
+});

@@ -58,6 +58,26 @@ export interface Config {
   trustedProxies: TrustedProxies;
   /** Bearer token the operator's scraper sends to GET /metrics (METRICS_TOKEN); unset: /metrics is off. */
   metricsToken?: string;
+  /** Practitioners' e-mail notifications; without SMTP_URL they stay queued in the outbox. */
+  smtp: {
+    /** smtp:// or smtps:// with credentials and options, as nodemailer reads it (SMTP_URL). */
+    url?: string;
+    /** The From header (SMTP_FROM); default "<OPERATOR_NAME> <noreply@<PUBLIC_URL's host>>". */
+    from: string;
+  };
+}
+
+function smtpUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.SMTP_URL;
+  if (!raw) return undefined;
+  let protocol: string;
+  try {
+    protocol = new URL(raw).protocol;
+  } catch {
+    throw new Error("SMTP_URL must be a URL like smtp://user:password@mail.example:587 or smtps://…:465");
+  }
+  if (protocol !== "smtp:" && protocol !== "smtps:") throw new Error(`SMTP_URL must start with smtp:// or smtps://, got ${protocol}//`);
+  return raw;
 }
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -137,5 +157,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: env.NEXTAUTH_SECRET || undefined,
     trustedProxies: TrustedProxies.parse(env.TRUSTED_PROXIES),
     metricsToken: env.METRICS_TOKEN || undefined,
+    smtp: { url: smtpUrl(env), from: env.SMTP_FROM || `${operatorName} <noreply@${new URL(publicUrl).hostname}>` },
   };
 }

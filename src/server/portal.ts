@@ -6,7 +6,7 @@ import { createContext } from "./api/context";
 import { portalRouter } from "./api/portal";
 import { createCallerFactory } from "./api/trpc";
 import { authOptions } from "./auth/options";
-import { PORTAL_HOME, type PortalUser } from "./auth/session";
+import { PORTAL_HOME, type PortalUser } from "./domain/portal-user";
 import { newId } from "./domain/ids";
 import { appDepsOf, getRuntime } from "./runtime";
 import { findPortalAccount } from "./services/portal-users";
@@ -33,4 +33,9 @@ export async function portalPage(role: UserRole) {
   if (user.role !== role) redirect(PORTAL_HOME[user.role]);
   const caller = createPortalCaller(createContext(appDepsOf(getRuntime()), newId("request"), {}, user));
   return { user, caller };
+}
+
+/** For the pages of a visitor without a session (an invitation link): the token procedures only check the token. */
+export function visitorCaller() {
+  return createPortalCaller(createContext(appDepsOf(getRuntime()), newId("request"), {}, null));
 }

@@ -1,4 +1,4 @@
-import type { PortalUser } from "@/server/auth/session";
+import type { PortalUser } from "@/server/domain/portal-user";
 import { SCOPES, type Scope } from "@/server/domain/api-key";
 import type { Clock } from "@/server/domain/clock";
 import type { Db } from "@/server/db/client";

@@ -2,7 +2,7 @@ import { toApiError } from "@/server/api/api-error";
 import { createContext } from "@/server/api/context";
 import { portalRouter } from "@/server/api/portal";
 import { createCallerFactory } from "@/server/api/trpc";
-import type { PortalUser } from "@/server/auth/session";
+import type { PortalUser } from "@/server/domain/portal-user";
 import type { Clock } from "@/server/domain/clock";
 import { newId } from "@/server/domain/ids";
 import type { Db } from "@/server/db/client";

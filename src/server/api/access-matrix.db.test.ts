@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PortalUser } from "@/server/auth/session";
+import type { PortalUser } from "@/server/domain/portal-user";
 import { SCOPES } from "@/server/domain/api-key";
 import { fixedClock } from "@/server/domain/clock";
 import { ERROR_CODES, type ErrorCode } from "@/server/domain/errors";
@@ -109,12 +109,13 @@ const workOf = (fields: Input = {}): PortalRecipe => ({
   foreign: (o) => o.orders.map((orderId) => ({ orderId, ...fields })),
 });
 const offerOf: PortalRecipe = { valid: (w) => ({ offerId: w.p1Work.offers[0] }), foreign: (o) => o.offers.map((offerId) => ({ offerId })) };
+const KEY_SETTINGS = { name: "uji", scopes: ["katalog:baca"], maxOrderIdr: 1, monthlyBudgetIdr: 1, webhookUrl: null };
 const BID = { scope: "Somasi dan negosiasi.", etaDays: 7, priceIdr: 5_000_000 };
 
 const PORTAL_RECIPES: Record<string, PortalRecipe> = {
   "organization.overview": {},
   "organization.setThreshold": { valid: () => ({ thresholdIdr: 1_000_000 }) },
-  "organization.orders": { valid: () => ({ onlyAwaitingApproval: false }) },
+  "organization.orders": { valid: () => ({}) },
   "organization.order": orderOf(),
   "organization.acceptResult": orderOf(),
   "organization.requestRevision": orderOf(REASON),
@@ -128,6 +129,17 @@ const PORTAL_RECIPES: Record<string, PortalRecipe> = {
   "organization.webhookDeliveries": { valid: () => ({}), foreign: (o) => o.orders.map((orderId) => ({ orderId })), filters: true },
   "organization.redeliver": { valid: (w) => ({ eventId: w.aLive.events[0] }), foreign: (o) => o.events.map((eventId) => ({ eventId })) },
   "organization.cases": {},
+  "organization.statement": { valid: () => ({}) },
+  "organization.spend": { valid: () => ({}) },
+  "organization.pendingApprovals": {},
+  "organization.keyDefaults": {},
+  "organization.updateKey": {
+    valid: (w) => ({ apiKeyId: w.a.live.apiKeyId, ...KEY_SETTINGS }),
+    foreign: (o) => o.apiKeys.map((apiKeyId) => ({ apiKeyId, ...KEY_SETTINGS })),
+  },
+  "organization.team": {},
+  "organization.invite": { valid: () => ({ email: "uji-akses@contoh.id" }) },
+  "organization.revokeInvitation": { valid: () => ({ invitationId: "ivt_uji_akses" }) },
   "organization.payInvoice": { valid: (w) => ({ invoiceId: w.aLive.invoices[0] }), foreign: (o) => o.invoices.map((invoiceId) => ({ invoiceId })) },
   "practitioner.offers": pageOf("offers"),
   "practitioner.withdrawnOffers": pageOf("offers"),
@@ -144,8 +156,19 @@ const PORTAL_RECIPES: Record<string, PortalRecipe> = {
   "practitioner.myBids": {},
   "practitioner.case": { valid: (w) => ({ caseId: w.aLive.cases[0] }), foreign: (o) => o.cases.map((caseId) => ({ caseId })) },
   "practitioner.submitBid": { valid: (w) => ({ caseId: w.aLive.cases[0], ...BID }), foreign: (o) => o.cases.map((caseId) => ({ caseId, ...BID })) },
+  "practitioner.statement": { valid: () => ({}) },
+  "practitioner.profile": {},
+  "practitioner.updateProfile": { valid: () => ({ available: true }) },
+  "practitioner.changePassword": { valid: () => ({ currentPassword: "rahasia-sekali-123", newPassword: "kata-sandi-baru-456" }) },
   "practitioner.withdrawBid": { valid: (w) => ({ bidId: w.p1Work.bids[0] }), foreign: (o) => o.bids.map((bidId) => ({ bidId })) },
   "operator.organizations": {},
+  "operator.overview": {},
+  "operator.organization": { valid: (w) => ({ organizationId: w.a.id }) },
+  "operator.createOrganization": { valid: () => ({ name: "PT Uji Akses", status: "aktif" }) },
+  "operator.orders": {},
+  "operator.order": { valid: (w) => ({ orderId: w.aLive.orders[0] }) },
+  "operator.auditLog": {},
+  "operator.auditVocabulary": {},
   "operator.setOrganizationStatus": { valid: (w) => ({ organizationId: w.a.id, status: "ditangguhkan" }) },
   "operator.topUp": { valid: (w) => ({ organizationId: w.a.id, amountIdr: 1_000, reference: "uji akses" }) },
   "operator.stalledOrders": {},
@@ -166,7 +189,13 @@ const PORTAL_RECIPES: Record<string, PortalRecipe> = {
 /** Each portal's procedures belong to one role, named by the router they sit in. */
 const ROLE_OF_PORTAL = { organization: "org_admin", practitioner: "practitioner", operator: "operator" } as const;
 
-const PORTAL_PROCEDURES = portalRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation" } }>;
+const ALL_PORTAL_PROCEDURES = portalRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation" } }>;
+/** Session-less: an invitation link's authority is its one-time token, checked below on its own. */
+const TOKEN_PROCEDURES: Record<string, Input> = {
+  "invitation.show": { token: "kk-unknown-invitation-token" },
+  "invitation.accept": { token: "kk-unknown-invitation-token", name: "Penyusup", password: "kata-sandi-panjang-123" },
+};
+const PORTAL_PROCEDURES = Object.fromEntries(Object.entries(ALL_PORTAL_PROCEDURES).filter(([name]) => !(name in TOKEN_PROCEDURES)));
 
 let database: TestDatabase;
 let api: TestApi;
@@ -308,6 +337,21 @@ describe("the access recipes cover every route", () => {
     expect(unknown, "a portal procedure without an access recipe: add one to PORTAL_RECIPES in access-matrix.db.test.ts").toEqual([]);
     expect(Object.keys(PORTAL_RECIPES).filter((p) => !procedures.includes(p)), "recipes for procedures that no longer exist").toEqual([]);
     expect(procedures.filter((p) => !(p.split(".")[0]! in ROLE_OF_PORTAL)), "a portal router whose role the matrix does not know").toEqual([]);
+    expect(Object.keys(ALL_PORTAL_PROCEDURES).filter((p) => !(p in PORTAL_PROCEDURES) && !(p in TOKEN_PROCEDURES))).toEqual([]);
+  });
+
+  it("answers a token procedure with an unknown token NOT_FOUND, whoever calls, and changes nothing", async () => {
+    await expectNothingChanged(async () => {
+      const { adminA, operator, p1 } = world.users;
+      const holes: string[] = [];
+      for (const [procedure, input] of Object.entries(TOKEN_PROCEDURES)) {
+        for (const user of [null, adminA, operator, p1]) {
+          const answer = await callPortal(user, procedure, input);
+          if (answer.status !== 404 || answer.code !== "NOT_FOUND") holes.push(`${procedure} as ${user?.role ?? "nobody"}: ${answer.status} ${answer.code}`);
+        }
+      }
+      return holes;
+    });
   });
 });
 
@@ -460,7 +504,7 @@ async function callPortal(user: PortalUser | null, procedure: string, input: Inp
   const url = `http://localhost/api/trpc/${procedure}`;
   const headers = { "content-type": "application/json", origin: "http://localhost", "sec-fetch-site": "same-origin" };
   const req =
-    PORTAL_PROCEDURES[procedure]!._def.type === "query"
+    ALL_PORTAL_PROCEDURES[procedure]!._def.type === "query"
       ? new Request(input === undefined ? url : `${url}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers })
       : new Request(url, { method: "POST", headers, body: JSON.stringify(input ?? {}) });
   const res = await handlePortalRequest(req, { db: database.prisma, clock }, user);
@@ -476,14 +520,27 @@ function portalAttacks(): Array<{ portal: keyof typeof ROLE_OF_PORTAL; caller: s
   const { users, aLive, aTest, p1Work } = world;
   return [
     { portal: "organization", caller: "admin of B", user: users.adminB, victim: "A's live objects", owned: aLive },
-    // The portals show live data only; but an admin manages the keys of both modes, and the delivery log shows test events too.
+    // An admin manages both modes: the keys, the delivery log and (with the live/test switch) the test orders.
     {
       portal: "organization",
       caller: "admin of A",
       user: users.adminA,
       victim: "A's test objects",
       owned: aTest,
-      byDesign: ["organization.keys", "organization.revokeKey", "organization.rotateWebhookSecret", "organization.webhookDeliveries", "organization.redeliver"],
+      byDesign: [
+        "organization.keys",
+        "organization.revokeKey",
+        "organization.rotateWebhookSecret",
+        "organization.updateKey",
+        "organization.webhookDeliveries",
+        "organization.redeliver",
+        "organization.order",
+        "organization.acceptResult",
+        "organization.requestRevision",
+        "organization.openDispute",
+        "organization.cancel",
+        "organization.decide",
+      ],
     },
     // The case board is shared: P2 may read and bid on A's open case; P1's offers, orders and bids are P1's.
     { portal: "practitioner", caller: "P2", user: users.p2, victim: "P1's offers, orders and bids", owned: p1Work },

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
-import type { PortalUser } from "@/server/auth/session";
+import type { PortalUser } from "@/server/domain/portal-user";
 import type { AddressGuard } from "./address-guard";
 import type { Jobs } from "@/server/jobs/types";
 import type { ServiceDeps } from "@/server/services/deps";

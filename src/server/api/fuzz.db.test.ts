@@ -5,7 +5,7 @@ import { runInNewContext } from "node:vm";
 import fc from "fast-check";
 import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PortalUser } from "@/server/auth/session";
+import type { PortalUser } from "@/server/domain/portal-user";
 import { refuseOversizedBody } from "@/server/body-limits";
 import { systemClock } from "@/server/domain/clock";
 import { createMcpHandler } from "@/server/mcp/http";

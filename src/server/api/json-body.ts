@@ -16,9 +16,9 @@ function tooLarge(res: ServerResponse): AppError {
 
 /**
  * The body as UTF-8 text, at most MAX_BODY_BYTES: refused from its Content-Length before reading,
- * or as soon as a body of unknown length passes the limit. The one reader of /v1 and /mcp.
+ * or as soon as a body of unknown length passes the limit.
  */
-export async function readBodyText(req: IncomingMessage, res: ServerResponse): Promise<string> {
+async function readBodyText(req: IncomingMessage, res: ServerResponse): Promise<string> {
   if (Number(req.headers["content-length"]) > MAX_BODY_BYTES) throw tooLarge(res);
   const chunks: Buffer[] = [];
   let size = 0;
@@ -54,6 +54,7 @@ function nestsDeeperThan(text: string, limit: number): boolean {
   return false;
 }
 
+/** JSON text to a value: VALIDATION when it is not JSON or nests deeper than MAX_JSON_DEPTH. */
 export function parseJson(text: string): unknown {
   let parsed: unknown;
   try {
@@ -63,4 +64,22 @@ export function parseJson(text: string): unknown {
   }
   if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw new AppError("VALIDATION", `The request body nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels.`);
   return parsed;
+}
+
+const JSON_CONTENT_TYPE = /^application\/json\s*(;|$)/i;
+
+/**
+ * The one reader of /v1 and /mcp request bodies: at most MAX_BODY_BYTES (413), sent as
+ * `application/json` with any parameters (415 otherwise), valid JSON no deeper than
+ * MAX_JSON_DEPTH (400). An empty body answers `whenEmpty` when given, with no Content-Type needed
+ * (REST's bodiless POSTs); without it, an empty body is not JSON.
+ */
+export async function readJsonBody(req: IncomingMessage, res: ServerResponse, options: { whenEmpty?: unknown } = {}): Promise<unknown> {
+  const text = await readBodyText(req, res);
+  if (options.whenEmpty !== undefined && text.trim() === "") return options.whenEmpty;
+  const contentType = req.headers["content-type"];
+  if (!contentType || !JSON_CONTENT_TYPE.test(contentType)) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the request body as JSON with `Content-Type: application/json`.");
+  }
+  return parseJson(text);
 }

@@ -1,5 +1,5 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import type { PortalUser } from "@/server/auth/session";
+import type { PortalUser } from "@/server/domain/portal-user";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { isSameOriginRequest } from "@/server/domain/same-origin";

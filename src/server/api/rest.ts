@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
-import { authenticateApiKey } from "@/server/services/api-keys";
 import { AppError } from "@/server/domain/errors";
 import { requestContext, requestLog } from "@/server/log";
+import { authenticateAgent } from "./agent-key";
 import { errorHeaders, toApiError, statusOf, type ApiError } from "./api-error";
 import { type AppDeps, createContext, type Context } from "./context";
-import { parseJson, readBodyText } from "./json-body";
+import { readJsonBody } from "./json-body";
 import { buildOpenApiDocument } from "./openapi";
 import { methodsForPath } from "./routes";
 import { setApiSecurityHeaders } from "./security-headers";
@@ -25,32 +25,19 @@ export function sendError(res: ServerResponse, error: ApiError, headers: Record<
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-function firstHeader(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
 /**
  * Reads and parses a JSON body ourselves, before the adapter: its own reader ignores bodies
  * sent as `application/json; charset=utf-8`, and we want our limits and messages.
  * An empty body counts as `{}` so bodiless POSTs (accept) need no Content-Type.
  */
-async function readJsonBody(req: Request, res: ServerResponse): Promise<void> {
-  const raw = await readBodyText(req, res);
-  // The adapter insists on this content type even when we hand it the parsed body.
-  const contentType = req.headers["content-type"];
-  req.headers["content-type"] = "application/json";
-  if (raw.trim() === "") {
-    req.body = {};
-    return;
-  }
-  if (!contentType || !/^application\/json\s*(;|$)/i.test(contentType)) {
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the request body as JSON with `Content-Type: application/json`.");
-  }
-  const parsed = parseJson(raw);
-  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+async function readBodyObject(req: Request, res: ServerResponse): Promise<void> {
+  const body = await readJsonBody(req, res, { whenEmpty: {} });
+  if (body === null || typeof body !== "object" || Array.isArray(body)) {
     throw new AppError("VALIDATION", "The request body must be a JSON object.");
   }
-  req.body = parsed;
+  // The adapter insists on this content type even when we hand it the parsed body.
+  req.headers["content-type"] = "application/json";
+  req.body = body;
 }
 
 /**
@@ -96,11 +83,11 @@ export function createRestHandler(deps: AppDeps & { publicUrl: string }) {
     if (BODY_METHODS.has(method)) {
       // The key before the body: a request without a valid key is not worth reading a megabyte for.
       if (methodsForPath(url.pathname).includes(method)) {
-        const refused = await authenticateApiKey(appDeps.db, appDeps.clock, firstHeader(req.headers.authorization)).then(() => null, (err: unknown) => toApiError(err));
+        const refused = await authenticateAgent(appDeps, req.headers).then(() => null, (err: unknown) => toApiError(err));
         if (refused) return sendError(res, refused, { Connection: "close" });
       }
       try {
-        await readJsonBody(req, res);
+        await readBodyObject(req, res);
       } catch (err) {
         sendError(res, toApiError(err));
         return;

@@ -7,10 +7,12 @@ import { AppError } from "@/server/domain/errors";
 import { parseIdempotencyKey } from "@/server/domain/idempotency";
 import { logger } from "@/server/log";
 import { containsUnstorableText } from "@/server/domain/storable-text";
-import { authenticateApiKey, requireScope } from "@/server/services/api-keys";
+import { type AuthenticatedKey, requireScope } from "@/server/services/api-keys";
 import { type ClaimKey, runIdempotent } from "@/server/services/idempotency";
+import type { AuditEntry } from "@/server/services/audit";
 import { findPortalAccount } from "@/server/services/portal-users";
 import { rateLimitHeaders } from "@/server/services/rate-limit";
+import { authenticateAgent } from "./agent-key";
 import { statusOf, toApiError, TRPC_CODE_OF } from "./api-error";
 import type { Context } from "./context";
 
@@ -52,7 +54,11 @@ const baseProcedure = t.procedure.use(async ({ ctx, type, getRawInput, next }) =
   return result;
 });
 
-export const publicProcedure = baseProcedure;
+/**
+ * A visitor without a session whose only authority is a one-time secret in the input (the link of
+ * an invitation): the procedure itself checks the token, and answers an unknown one NOT_FOUND.
+ */
+export const tokenProcedure = baseProcedure;
 
 /**
  * Agent operations: the API key is authenticated and the scope named in the procedure's meta is
@@ -65,8 +71,7 @@ export const agentProcedure = baseProcedure.use(async ({ ctx, meta, path, next }
     throw new AppError("VALIDATION", "This operation does not take an Idempotency-Key (the sandbox's test helpers act on every call); send it without one.");
   }
   const idempotencyKey = meta.idempotent ? parseIdempotencyKey(ctx.headers["idempotency-key"]) : null;
-  const authorization = ctx.headers.authorization;
-  const apiKey = await authenticateApiKey(ctx.db, ctx.clock, Array.isArray(authorization) ? authorization[0] : authorization);
+  const apiKey = await authenticateAgent(ctx, ctx.headers);
   requireScope(apiKey, meta.scope);
   if (ctx.rateLimiter) {
     const decision = await ctx.rateLimiter.consume(apiKey.id, meta.openapi?.method === "GET" ? "read" : "write");
@@ -77,7 +82,7 @@ export const agentProcedure = baseProcedure.use(async ({ ctx, meta, path, next }
   return next({ ctx: { ...ctx, apiKey, idempotency: idempotencyKey ? { key: idempotencyKey, operation: path } : null } });
 });
 
-type AgentContext = Context & { apiKey: Awaited<ReturnType<typeof authenticateApiKey>>; idempotency: { key: string; operation: string } | null };
+type AgentContext = Context & { apiKey: AuthenticatedKey; idempotency: { key: string; operation: string } | null };
 
 /**
  * An agent POST under its Idempotency-Key (when sent): `change` makes the change, claiming the key
@@ -129,3 +134,29 @@ function portalInternal(requestId: string, path: string, cause: unknown): AppErr
   logger.error({ err: cause, requestId, procedure: path }, "portal internal error");
   return new AppError("INTERNAL", portalInternalMessage(requestId));
 }
+
+/** Who acted, as the audit log records it; every portal procedure has one on `ctx.actor`. */
+export type PortalActor = Pick<AuditEntry, "actorType" | "actorId"> & { actorType: "org_admin" | "practitioner" | "operator"; actorId: string };
+
+/**
+ * An organisation's admin: `ctx.organizationId` is their organisation (the tenant every service call
+ * is scoped to), `ctx.actor` the admin. Neither ever comes from the input.
+ */
+export const orgAdminProcedure = sessionProcedure("org_admin").use(({ ctx, next }) => {
+  if (!ctx.user.organizationId) throw new Error("org_admin session without an organisation");
+  const actor: PortalActor = { actorType: "org_admin", actorId: ctx.user.id };
+  return next({ ctx: { ...ctx, organizationId: ctx.user.organizationId, actor } });
+});
+
+/** A practitioner: `ctx.practitionerId` is their profile (the tenant), `ctx.actor` the user. */
+export const practitionerProcedure = sessionProcedure("practitioner").use(({ ctx, next }) => {
+  if (!ctx.user.practitionerId) throw new Error("practitioner session without a practitioner profile");
+  const actor: PortalActor = { actorType: "practitioner", actorId: ctx.user.id };
+  return next({ ctx: { ...ctx, practitionerId: ctx.user.practitionerId, actor } });
+});
+
+/** The operator's team: no tenant (they see every organisation); `ctx.actor` is the operator. */
+export const operatorProcedure = sessionProcedure("operator").use(({ ctx, next }) => {
+  const actor: PortalActor = { actorType: "operator", actorId: ctx.user.id };
+  return next({ ctx: { ...ctx, actor } });
+});

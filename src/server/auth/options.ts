@@ -4,10 +4,10 @@ import { CLIENT_ADDRESS_HEADER } from "@/server/domain/client-address";
 import type { Db } from "@/server/db/client";
 import { getRuntime, type Runtime } from "@/server/runtime";
 import { signIn, type SignInThrottle } from "@/server/services/sign-in";
-import type { PortalUser } from "./session";
+import type { PortalUser } from "@/server/domain/portal-user";
 import { signInErrorCode } from "./sign-in-error";
 
-export interface AuthDeps {
+interface AuthDeps {
   db: Db;
   signInThrottle: SignInThrottle;
   /** The app's public address; https there makes every auth cookie Secure. */

@@ -1,13 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { randomBase62 } from "./ids";
 
-/** The spec's scopes, exactly. */
-export const SCOPES = ["katalog:baca", "order:buat", "status:baca", "kasus:buat"] as const;
-export type Scope = (typeof SCOPES)[number];
-
-export function isScope(value: string): value is Scope {
-  return (SCOPES as readonly string[]).includes(value);
-}
+export { isScope, SCOPES, type Scope } from "./scopes";
 
 export type KeyMode = "live" | "test";
 

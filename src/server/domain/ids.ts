@@ -21,6 +21,8 @@ export const ID_PREFIX = {
   delivery: "dlv",
   attempt: "att",
   audit: "aud",
+  invitation: "ivt",
+  email: "eml",
   request: "req",
 } as const;
 

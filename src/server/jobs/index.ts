@@ -1,4 +1,6 @@
 import type { Config } from "@/server/config";
+import { logger } from "@/server/log";
+import { smtpSender } from "@/server/services/email";
 import { createInngestEngine, type InngestEngine } from "./inngest";
 import { JOB_KINDS } from "./registry";
 import { createSweeper, type Sweeper } from "./sweeper";
@@ -16,7 +18,9 @@ export function createJobEngine(config: Config, deps: JobDeps): JobEngineChoice 
   return createSweeper({ deps, kinds: JOB_KINDS, intervalMs: config.jobs.sweepIntervalMs, concurrency: config.jobs.concurrency });
 }
 
-/** The job dependencies the process builds from its settings. */
+/** The job dependencies the process builds from its settings (one SMTP transport per process). */
 export function jobDepsFrom(config: Config, base: Pick<JobDeps, "db" | "clock">): JobDeps {
-  return { ...base, orderRules: config.orderRules, webhooks: { operatorName: config.operatorName, ...config.webhooks } };
+  if (!config.smtp.url) logger.info("SMTP_URL is not set: practitioners' e-mail notifications stay queued until it is");
+  const email = config.smtp.url ? smtpSender(config.smtp.url, config.smtp.from) : undefined;
+  return { ...base, orderRules: config.orderRules, webhooks: { operatorName: config.operatorName, ...config.webhooks }, email };
 }

@@ -1,3 +1,4 @@
+import { emailDeliveryJob } from "./email-delivery";
 import { autoAcceptJob, idempotencyExpiryJob, offerExpiryJob, orderOfferingJob, slaBreachJob, stalledRefundJob } from "./order-timers";
 import type { JobKind } from "./types";
 import { webhookDeliveryJob } from "./webhook-delivery";
@@ -11,4 +12,5 @@ export const JOB_KINDS: readonly JobKind[] = [
   stalledRefundJob,
   slaBreachJob,
   idempotencyExpiryJob,
+  emailDeliveryJob,
 ];

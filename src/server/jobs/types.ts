@@ -1,15 +1,18 @@
 import type { Db } from "@/server/db/client";
 import type { DueRow } from "@/server/domain/due-row";
 import type { ServiceDeps } from "@/server/services/deps";
+import type { EmailSender } from "@/server/services/email";
 import type { WebhookSettings } from "@/server/services/webhooks";
 
 /** What every job handler may use (a superset of ServiceDeps); built once by the runtime. */
 export interface JobDeps extends ServiceDeps {
   webhooks: WebhookSettings;
+  /** Sends the e-mail outbox; absent without SMTP_URL (e-mails then stay queued). */
+  email?: EmailSender;
 }
 
 /** A handler's answer: nothing (done, or nothing to do), or look at this row again at `retryAt`. */
-export type JobOutcome = { retryAt: Date } | void;
+type JobOutcome = { retryAt: Date } | void;
 
 /**
  * One kind of timed work. The row in the database is the truth; `handle` re-reads it, acts

@@ -359,6 +359,11 @@ describe("HTTP before MCP", () => {
     expect([res.status, ((await res.json()) as ErrorBody).error.code]).toEqual([400, "VALIDATION"]);
   });
 
+  it("answers a body of another content type with 415 UNSUPPORTED_MEDIA_TYPE, as REST does", async () => {
+    const res = await fetch(mcp.url, { method: "POST", headers: { Authorization: `Bearer ${org.token}`, "Content-Type": "text/plain", Accept: "application/json, text/event-stream" }, body: JSON.stringify(initialize) });
+    expect([res.status, ((await res.json()) as ErrorBody).error.code]).toEqual([415, "UNSUPPORTED_MEDIA_TYPE"]);
+  });
+
   it("serves an initialize with a plain JSON answer and a request id", async () => {
     const res = await post({ Authorization: `Bearer ${org.token}` });
     expect(res.status).toBe(200);

@@ -1,14 +1,14 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { authenticateAgent } from "@/server/api/agent-key";
 import { toApiError } from "@/server/api/api-error";
 import { type AppDeps, createContext } from "@/server/api/context";
-import { parseJson, readBodyText } from "@/server/api/json-body";
+import { readJsonBody } from "@/server/api/json-body";
 import { sendError } from "@/server/api/rest";
 import { setApiSecurityHeaders } from "@/server/api/security-headers";
 import { createCallerFactory } from "@/server/api/trpc";
 import { v1Router } from "@/server/api/v1";
 import { requestContext } from "@/server/log";
-import { authenticateApiKey } from "@/server/services/api-keys";
 import { rateLimitHeaders } from "@/server/services/rate-limit";
 import { createMcpServer, type ToolRunner } from "./server";
 import type { ProcedurePath } from "./tools";
@@ -25,9 +25,10 @@ function callProcedure(caller: Caller, path: ProcedurePath, input: Record<string
 
 /**
  * Each tool call runs the REST procedure in process, with the request's own Authorization (and the
- * idempotency_key as Idempotency-Key): scopes, budgets, approval and idempotency are the procedure's.
+ * idempotency_key as Idempotency-Key): the key, scopes, budgets, approval and idempotency are the
+ * procedure's (agentProcedure), as on REST.
  */
-function runInProcess(deps: AppDeps, requestId: string, authorization: string): ToolRunner {
+function runInProcess(deps: AppDeps, requestId: string, authorization: string | undefined): ToolRunner {
   return async (tool, { input, idempotencyKey }) => {
     const headers: IncomingHttpHeaders = { authorization };
     if (idempotencyKey !== undefined) headers["idempotency-key"] = idempotencyKey;
@@ -55,8 +56,8 @@ function isProtocolRequest(message: unknown): boolean {
 
 /**
  * The remote MCP face at /mcp: stateless Streamable HTTP, a fresh server and transport per POST,
- * answered as plain JSON. The key is checked before any MCP processing, so a bad key is an HTTP
- * 401/403 with the API's error body rather than a tool result.
+ * answered as plain JSON. The key is checked before any MCP processing, as REST checks it before a
+ * body, so a bad key is an HTTP 401/403 with the API's error body rather than a tool result.
  */
 export function createMcpHandler(deps: AppDeps) {
   return async function handleMcp(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -71,12 +72,11 @@ export function createMcpHandler(deps: AppDeps) {
       sendError(res, { code: "METHOD_NOT_ALLOWED", message: `${req.method} is not allowed on /mcp; this stateless MCP endpoint answers POST only.` }, { Allow: "POST" });
       return;
     }
-    const authorization = req.headers.authorization ?? "";
     let body: unknown;
     let apiKeyId: string;
     try {
-      apiKeyId = (await authenticateApiKey(deps.db, deps.clock, authorization)).id;
-      body = parseJson(await readBodyText(req, res));
+      apiKeyId = (await authenticateAgent(deps, req.headers)).id;
+      body = await readJsonBody(req, res);
     } catch (err) {
       sendError(res, toApiError(err));
       return;
@@ -96,7 +96,7 @@ export function createMcpHandler(deps: AppDeps) {
       }
     }
 
-    const server = createMcpServer(runInProcess(deps, requestId, authorization));
+    const server = createMcpServer(runInProcess(deps, requestId, req.headers.authorization));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on("close", () => {
       void transport.close();

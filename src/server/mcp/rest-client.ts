@@ -3,7 +3,7 @@ import packageJson from "../../../package.json" with { type: "json" };
 import type { ToolAnswer, ToolCall, ToolRunner } from "./server";
 import type { Tool } from "./tools";
 
-export interface RestTarget {
+interface RestTarget {
   /** Where the Kuasa API runs, without a trailing slash; may carry a path prefix. */
   baseUrl: string;
   apiKey: string;

@@ -259,3 +259,47 @@ export async function rotateWebhookSecret(
     return { webhookSecret: after.current, previousSecretExpiresAt: after.previousExpiresAt };
   });
 }
+
+export interface UpdateApiKeyInput {
+  name: string;
+  scopes: readonly string[];
+  maxOrderIdr: bigint;
+  monthlyBudgetIdr: bigint;
+  webhookUrl: string | null;
+}
+
+/**
+ * Changes a key's name, scopes, limits and webhook URL under the rules of creation (its token,
+ * mode and webhook secret stay). A revoked key stays as it was revoked; another organisation's
+ * key is NOT_FOUND. The change is audited with what it was before, and applies to the next request.
+ */
+export async function updateApiKey(deps: { db: Db }, organizationId: string, actor: Pick<AuditEntry, "actorType" | "actorId">, apiKeyId: string, input: UpdateApiKeyInput) {
+  const { db } = deps;
+  const unknown = input.scopes.filter((s) => !isScope(s));
+  if (unknown.length > 0) throw new AppError("VALIDATION", `Unknown scope(s): ${unknown.join(", ")}. Scopes are ${SCOPES.join(", ")}.`);
+  if (input.scopes.length === 0) throw new AppError("VALIDATION", "A key needs at least one scope.");
+  if (input.maxOrderIdr <= 0n || input.monthlyBudgetIdr <= 0n) throw new AppError("VALIDATION", "Key budgets must be positive amounts of rupiah.");
+  if (input.webhookUrl && !isDashboardWebhookUrl(input.webhookUrl)) {
+    throw new AppError("VALIDATION", "A key's webhook URL must use https:// (or http://localhost for development).");
+  }
+  const scopes = SCOPES.filter((s) => input.scopes.includes(s));
+  await db.$transaction(async (tx) => {
+    const key = await ownKey(tx, organizationId, apiKeyId);
+    const changed = await tx.apiKey.updateMany({
+      where: { id: apiKeyId, revokedAt: null },
+      data: { name: input.name.trim(), scopes, maxOrderIdr: input.maxOrderIdr, monthlyBudgetIdr: input.monthlyBudgetIdr, webhookUrl: input.webhookUrl || null },
+    });
+    if (changed.count === 0) throw new AppError("INVALID_STATE", `API key ${apiKeyId} has been revoked; create a new key instead.`);
+    await audit(tx, {
+      ...actor,
+      action: "api_key.update",
+      subjectType: "api_key",
+      subjectId: apiKeyId,
+      data: {
+        before: { name: key.name, scopes: key.scopes, max_order_idr: key.maxOrderIdr.toString(), monthly_budget_idr: key.monthlyBudgetIdr.toString(), webhook_url: key.webhookUrl },
+        after: { name: input.name.trim(), scopes, max_order_idr: input.maxOrderIdr.toString(), monthly_budget_idr: input.monthlyBudgetIdr.toString(), webhook_url: input.webhookUrl || null },
+      },
+    });
+  });
+  invalidateApiKeyCache(db);
+}

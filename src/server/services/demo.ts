@@ -53,7 +53,7 @@ export async function ensureDemo(db: Db, options: DemoOptions): Promise<Demo> {
     { name: DEMO_ORGANIZATION_NAME, status: "aktif", depositIdr: options.liveMoney ? DEMO_DEPOSIT_IDR : undefined, approvalThresholdIdr: DEMO_APPROVAL_THRESHOLD_IDR },
     actor,
   );
-  await topUpDeposit(db, org.id, DEMO_DEPOSIT_IDR, "demo test deposit", actor, false);
+  await topUpDeposit(db, org.id, DEMO_DEPOSIT_IDR, "deposit uji demo", actor, false);
   const live = options.liveMoney ? await createApiKey(db, { organizationId: org.id, name: "demo" }, actor) : null;
   const test = await createApiKey(db, { organizationId: org.id, name: "demo (test)", mode: "test" }, actor);
   const secrets = { live: live?.token ?? null, test: test.token, testWebhookSecret: test.webhookSecret };

@@ -3,6 +3,7 @@ import { newId } from "@/server/domain/ids";
 import type { LedgerAccountKind } from "@/generated/prisma/enums";
 import type { DbOrTx, Tx } from "@/server/db/client";
 import { rowJson } from "@/server/db/sql-functions";
+import { cursorRow, keyset, type PageRequest, pageFrom, rowsToRead, unknownCursor } from "@/server/domain/paging";
 
 /**
  * The double-entry ledger. Money moves only through `transfer`: two entries that sum to zero,
@@ -148,4 +149,43 @@ export async function accountStatement(db: Pick<Tx, "ledgerAccount" | "ledgerEnt
     balanceIdr: Number(account.balanceIdr),
     entries: entries.map((e) => ({ id: e.id, amountIdr: Number(e.amountIdr), kind: e.transfer.kind, reference: e.transfer.reference, description: e.transfer.description, createdAt: e.createdAt })),
   };
+}
+
+/**
+ * One page of an account's statement, newest first and keyset-paged on (createdAt, id), each entry
+ * with the balance right after it: the account's balance less every newer entry. The cursor must
+ * be an entry of this account.
+ */
+export async function statementPage(db: Pick<Tx, "ledgerAccount" | "ledgerEntry">, ref: AccountRef, page: PageRequest) {
+  const account = await db.ledgerAccount.findUnique({ where: { code: ref.code }, select: { id: true, balanceIdr: true } });
+  if (!account) {
+    if (page.cursor) throw unknownCursor(page.cursor.id, "statement entries");
+    return { balanceIdr: 0n, page: { data: [], hasMore: false } };
+  }
+  const at = await cursorRow(page, "statement entries", (id) => db.ledgerEntry.findFirst({ where: { id, accountId: account.id }, select: { id: true, createdAt: true } }));
+  const { after, orderBy } = keyset(page, "createdAt", at);
+  const rows = pageFrom(
+    await db.ledgerEntry.findMany({
+      where: { AND: [{ accountId: account.id }, ...after] },
+      orderBy,
+      take: rowsToRead(page),
+      include: { transfer: { select: { kind: true, reference: true, description: true } } },
+    }),
+    page,
+  );
+  const first = rows.data[0];
+  let balance = account.balanceIdr;
+  if (first) {
+    const newer = await db.ledgerEntry.aggregate({
+      where: { accountId: account.id, OR: [{ createdAt: { gt: first.createdAt } }, { createdAt: first.createdAt, id: { gt: first.id } }] },
+      _sum: { amountIdr: true },
+    });
+    balance -= newer._sum.amountIdr ?? 0n;
+  }
+  const data = rows.data.map((e) => {
+    const entry = { id: e.id, amountIdr: e.amountIdr, balanceAfterIdr: balance, kind: e.transfer.kind, reference: e.transfer.reference, description: e.transfer.description, createdAt: e.createdAt };
+    balance -= e.amountIdr;
+    return entry;
+  });
+  return { balanceIdr: account.balanceIdr, page: { data, hasMore: rows.hasMore } };
 }

@@ -6,6 +6,7 @@ import { newId } from "@/server/domain/ids";
 import type { Db, Tx } from "@/server/db/client";
 import { stalledRefundAt } from "@/server/domain/order-rules";
 import { audit } from "./audit";
+import { notifyNewOffers } from "./notifications";
 import { changeContextOf, changeOrderStatus, type StatusChangeContext } from "./orders";
 import { ensureSimulatedPractitioners, SIMULATED_ORDER_PRACTITIONER_ID } from "./simulated-practitioners";
 
@@ -67,8 +68,8 @@ type OfferedService = { category: string; requiredLabel: string | null };
 const serviceKey = (service: OfferedService) => JSON.stringify([service.category, service.requiredLabel]);
 
 /**
- * Who may be offered an order of each service: active practitioners (not the sandbox's
- * stand-ins) qualified for its category and, where it names one, carrying its label. Read per
+ * Who may be offered an order of each service: active practitioners taking new offers (the
+ * profile's availability switch), not the sandbox's stand-ins, qualified for its category and, where it names one, carrying its label. Read per
  * service are only the first `depth` in the fair order (and any other of those practitioners it
  * also may be offered): an order's next practitioner is never further back than the ones it
  * passed this round plus the ones offered before it in the batch. By `serviceKey`; an empty
@@ -81,7 +82,7 @@ async function candidatePools(tx: Tx, services: readonly OfferedService[], depth
     ), eligible AS (
       SELECT s."n", p."id", p."lastOfferedAt", row_number() OVER (PARTITION BY s."n" ORDER BY p."lastOfferedAt" ASC NULLS FIRST, p."id" ASC) AS "fair"
       FROM service s JOIN "Practitioner" p
-        ON p."active" AND NOT p."simulated" AND s."category" = ANY(p."categories") AND (s."requiredLabel" IS NULL OR p."label" = s."requiredLabel")
+        ON p."active" AND p."available" AND NOT p."simulated" AND s."category" = ANY(p."categories") AND (s."requiredLabel" IS NULL OR p."label" = s."requiredLabel")
     )
     SELECT e."n"::int AS "service", e."id", e."lastOfferedAt", (dense_rank() OVER (ORDER BY e."id"))::int AS "idRank"
     FROM eligible e
@@ -204,6 +205,8 @@ async function offerNextLocked(tx: Tx, change: StatusChangeContext, orders: read
       INSERT INTO "Offer" ("id", "orderId", "practitionerId", "round", "offeredAt", "expiresAt")
       SELECT * FROM unnest(${created.map((o) => o.id)}::text[], ${created.map((o) => o.orderId)}::text[], ${created.map((o) => o.practitionerId)}::text[],
                            ${created.map((o) => o.round)}::int[], ${created.map((o) => o.offeredAt)}::timestamp(3)[], ${created.map((o) => o.expiresAt)}::timestamp(3)[])`;
+    // Sandbox offers go to the stand-in, who reads no e-mail.
+    await notifyNewOffers(tx, created.filter((o) => o.practitionerId !== SIMULATED_ORDER_PRACTITIONER_ID).map((o) => o.id));
   }
   // Last, in id order: practitioners are the rows concurrent offering shares, so they are held shortest and never in a circle.
   if (chosen.size > 0) {

@@ -16,6 +16,7 @@ import { releaseOrderSpend, spendMonthOf, STATUSES_NOT_SPENT } from "./balance";
 import { listAgentServices } from "./catalog";
 import { accounts, transfer, type TransferInput, transferSpec } from "./ledger";
 import { orderEventRecord, recordOrderEvent } from "./outbox";
+import { notifyOrderMessage } from "./notifications";
 
 const ORDER_INCLUDE = { messages: { orderBy: { seq: "asc" } } } as const satisfies Prisma.OrderInclude;
 
@@ -203,7 +204,11 @@ const orderPayment = (order: Order): TransferInput => ({
 });
 
 async function addMessage(tx: Tx, orderId: string, message: { role: MessageRole; body: string }, now: Date, trigger?: OrderTrigger): Promise<void> {
-  await tx.orderMessage.create({ data: { id: newId("message"), orderId, role: message.role, body: message.body, trigger: trigger ?? null, createdAt: now } });
+  const id = newId("message");
+  await tx.orderMessage.create({ data: { id, orderId, role: message.role, body: message.body, trigger: trigger ?? null, createdAt: now } });
+  // The order's practitioner hears of it by e-mail (with the revision request, whoever asks for it).
+  if (trigger === "request_revision") await notifyOrderMessage(tx, { orderId, messageId: id, kind: "revision" });
+  else if (message.role === "client") await notifyOrderMessage(tx, { orderId, messageId: id, kind: trigger === "dispute" ? "dispute" : "message" });
 }
 
 /** Escrow goes to the practitioner (the public client price) and the platform (the markup), in one statement. */

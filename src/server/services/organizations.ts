@@ -1,6 +1,9 @@
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import type { Db } from "@/server/db/client";
+import type { Prisma } from "@/generated/prisma/client";
+import { cursorRow, keyset, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
+import type { ServiceDeps } from "./deps";
 import type { OrganizationStatus } from "@/generated/prisma/enums";
 import { invalidateApiKeyCache } from "./api-keys";
 import { audit, type AuditEntry } from "./audit";
@@ -27,7 +30,7 @@ export async function createOrganization(db: Db, input: CreateOrganizationInput,
     });
     await audit(tx, { ...actor, action: "organization.create", subjectType: "organization", subjectId: id, data: { name } });
   });
-  if (input.depositIdr && input.depositIdr > 0n) await topUpDeposit(db, id, input.depositIdr, "initial deposit", actor);
+  if (input.depositIdr && input.depositIdr > 0n) await topUpDeposit(db, id, input.depositIdr, "setoran awal", actor);
   return { id };
 }
 
@@ -94,21 +97,72 @@ export async function setApprovalThreshold(
   });
 }
 
-/** Every organisation with its (live) deposit and live orders, for the operator. */
-export async function listOrganizations(db: Db) {
-  const [orgs, deposits] = await Promise.all([
-    db.organization.findMany({ orderBy: { createdAt: "desc" }, include: { _count: { select: { apiKeys: true, orders: { where: { livemode: true } } } } } }),
-    db.ledgerAccount.findMany({ where: { kind: "org_deposit", livemode: true }, select: { organizationId: true, balanceIdr: true } }),
-  ]);
+export interface OrganizationSearch {
+  /** Part of the name, or the id. */
+  q?: string;
+  status?: OrganizationStatus;
+}
+
+/** Organisations for the operator, newest first and keyset-paged, with their live deposit, keys and live orders. */
+export async function searchOrganizations(deps: Pick<ServiceDeps, "db">, search: OrganizationSearch, page: PageRequest) {
+  const { db } = deps;
+  const q = search.q?.trim();
+  const where: Prisma.OrganizationWhereInput = {
+    ...(search.status ? { status: search.status } : {}),
+    ...(q ? { OR: [{ id: q }, { name: { contains: q, mode: "insensitive" } }] } : {}),
+  };
+  const at = await cursorRow(page, "organisations", (id) => db.organization.findFirst({ where: { AND: [where, { id }] }, select: { id: true, createdAt: true } }));
+  const { after, orderBy } = keyset(page, "createdAt", at);
+  const orgs = await db.organization.findMany({
+    where: { AND: [where, ...after] },
+    orderBy,
+    take: rowsToRead(page),
+    include: { _count: { select: { apiKeys: { where: { revokedAt: null } }, orders: { where: { livemode: true } } } } },
+  });
+  const deposits = await db.ledgerAccount.findMany({ where: { kind: "org_deposit", livemode: true, organizationId: { in: orgs.map((o) => o.id) } }, select: { organizationId: true, balanceIdr: true } });
   const depositByOrg = new Map(deposits.map((d) => [d.organizationId, d.balanceIdr]));
-  return orgs.map((o) => ({
-    id: o.id,
-    name: o.name,
-    status: o.status,
-    approvalThresholdIdr: o.approvalThresholdIdr === null ? null : Number(o.approvalThresholdIdr),
-    depositIdr: Number(depositByOrg.get(o.id) ?? 0n),
-    apiKeys: o._count.apiKeys,
-    orders: o._count.orders,
-    createdAt: o.createdAt,
-  }));
+  return pageFrom(
+    orgs.map((o) => ({ id: o.id, name: o.name, status: o.status, approvalThresholdIdr: o.approvalThresholdIdr, depositIdr: depositByOrg.get(o.id) ?? 0n, apiKeys: o._count.apiKeys, orders: o._count.orders, createdAt: o.createdAt })),
+    page,
+  );
+}
+
+const RECENT_ORDERS = 10;
+
+/** One organisation for the operator: deposits (live and test), keys, admins and its latest orders; 404 when unknown. */
+export async function organizationDetail(deps: Pick<ServiceDeps, "db">, organizationId: string) {
+  const { db } = deps;
+  const org = await db.organization.findUnique({
+    where: { id: organizationId },
+    include: {
+      memberships: { orderBy: { createdAt: "asc" }, select: { role: true, createdAt: true, user: { select: { id: true, name: true, email: true } } } },
+      orders: {
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        take: RECENT_ORDERS,
+        select: { id: true, status: true, livemode: true, priceIdr: true, createdAt: true, service: { select: { code: true, name: true } } },
+      },
+    },
+  });
+  if (!org) throw new AppError("NOT_FOUND", `No organisation ${organizationId}.`);
+  const [keys, deposits, orderCount] = await Promise.all([
+    db.apiKey.groupBy({ by: ["mode"], where: { organizationId, revokedAt: null }, _count: { _all: true } }),
+    db.ledgerAccount.findMany({ where: { kind: "org_deposit", organizationId }, select: { livemode: true, balanceIdr: true } }),
+    db.order.count({ where: { organizationId, livemode: true } }),
+  ]);
+  const keyCount = (mode: "live" | "test") => keys.find((k) => k.mode === mode)?._count._all ?? 0;
+  const deposit = (livemode: boolean) => deposits.find((d) => d.livemode === livemode)?.balanceIdr ?? 0n;
+  return {
+    id: org.id,
+    name: org.name,
+    status: org.status,
+    approvalThresholdIdr: org.approvalThresholdIdr,
+    createdAt: org.createdAt,
+    depositIdr: deposit(true),
+    testDepositIdr: deposit(false),
+    liveKeys: keyCount("live"),
+    testKeys: keyCount("test"),
+    liveOrders: orderCount,
+    admins: org.memberships.map((m) => ({ ...m.user, role: m.role, since: m.createdAt })),
+    recentOrders: org.orders,
+  };
 }

@@ -1,5 +1,5 @@
 import type { OrganizationStatus } from "@/generated/prisma/enums";
-import type { PortalUser } from "@/server/auth/session";
+import type { PortalUser } from "@/server/domain/portal-user";
 import type { Db } from "@/server/db/client";
 
 /** What a portal session needs of a user row, in one query. */

@@ -41,6 +41,8 @@ export async function listPractitioners(db: Db, request: PageRequest) {
     label: p.label,
     categories: p.categories,
     active: p.active,
+    available: p.available,
+    licenseNumber: p.licenseNumber,
     ordersInHand: p._count.orders,
     liveOffers: p._count.offers,
     lastOfferedAt: p.lastOfferedAt,

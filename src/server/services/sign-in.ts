@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { verify } from "@node-rs/argon2";
 import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
-import type { PortalUser } from "@/server/auth/session";
+import type { PortalUser } from "@/server/domain/portal-user";
 import { backoffSeconds, SIGN_IN_BACKOFF, type SignInBackoffPolicy, type SignInDimension } from "@/server/domain/sign-in-backoff";
 import type { Db } from "@/server/db/client";
 import { findPortalAccount } from "./portal-users";
@@ -9,7 +9,7 @@ import { type RateLimitStore, storeLimiter } from "./rate-limit";
 
 export type SignInResult = { ok: true; user: PortalUser } | { ok: false; reason: "invalid" } | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
 
-export type Admission = { admitted: true; counted: SignInDimension[] } | { admitted: false; retryAfterSeconds: number };
+type Admission = { admitted: true; counted: SignInDimension[] } | { admitted: false; retryAfterSeconds: number };
 
 /** Counts never reach this; penalty() on a counter must not be refused. */
 const UNBOUNDED = 2 ** 30;

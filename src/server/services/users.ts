@@ -2,10 +2,12 @@ import { type Algorithm, hash, type Options } from "@node-rs/argon2";
 import { z } from "zod";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
+import { MIN_PASSWORD_LENGTH } from "@/server/domain/password";
 import type { Db, Tx } from "@/server/db/client";
 import { audit, type AuditEntry } from "./audit";
 
-export const MIN_PASSWORD_LENGTH = 10;
+/** Kept here too for the callers that read it from the users service. */
+export { MIN_PASSWORD_LENGTH };
 
 // The library's Algorithm is a const enum, which isolated modules cannot read as a value.
 const ARGON2ID: Algorithm.Argon2id = 2;

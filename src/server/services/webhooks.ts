@@ -257,11 +257,24 @@ export const DELIVERY_LOG_MAX = 100;
 export async function listWebhookDeliveries(
   db: Db,
   organizationId: string,
-  options: { orderId?: string; limit?: number } = {},
+  options: { orderId?: string; limit?: number; livemode?: boolean; deliveryStatus?: DeliveryStatus; startingAfter?: string } = {},
 ): Promise<WebhookEventLog[]> {
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? 50), 1), DELIVERY_LOG_MAX);
+  const where: Prisma.WebhookEventWhereInput = {
+    organizationId,
+    ...(options.orderId ? { orderId: options.orderId } : {}),
+    ...(options.livemode !== undefined ? { livemode: options.livemode } : {}),
+    // An event with any delivery in that status: a redelivery may have succeeded after one failed.
+    ...(options.deliveryStatus ? { deliveries: { some: { status: options.deliveryStatus } } } : {}),
+  };
+  if (options.startingAfter) {
+    // The next page starts after an event of the same list; any other id is the caller's mistake.
+    const at = await db.webhookEvent.findFirst({ where: { AND: [where, { id: options.startingAfter }] }, select: { seq: true } });
+    if (!at) throw new AppError("VALIDATION", `${options.startingAfter} is not an id in your list of webhook events; page with an id from this list.`);
+    where.seq = { lt: at.seq };
+  }
   const events = await db.webhookEvent.findMany({
-    where: { organizationId, ...(options.orderId ? { orderId: options.orderId } : {}) },
+    where,
     orderBy: { seq: "desc" },
     take: limit,
     select: {

@@ -1,4 +1,5 @@
 import { router } from "../trpc";
+import { invitationRouter } from "./invitation";
 import { operatorRouter } from "./operator";
 import { organizationRouter } from "./organization";
 import { practitionerRouter } from "./practitioner";
@@ -8,6 +9,7 @@ export const portalRouter = router({
   practitioner: practitionerRouter,
   organization: organizationRouter,
   operator: operatorRouter,
+  invitation: invitationRouter,
 });
 
 export type PortalRouter = typeof portalRouter;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PortalUser } from "@/server/auth/session";
+import type { PortalUser } from "@/server/domain/portal-user";
 import { fixedClock } from "@/server/domain/clock";
 import { agentPrice } from "@/server/domain/pricing";
 import { authenticateApiKey } from "@/server/services/api-keys";
@@ -38,9 +38,9 @@ afterAll(async () => {
 describe("who may call the operator procedures", () => {
   it("anonymous → UNAUTHENTICATED; an org admin → FORBIDDEN, even for their own organisation", async () => {
     const admin = await portalUser(database.prisma, "org_admin", org.id);
-    expect(await codeOf(as(null).operator.organizations())).toBe("UNAUTHENTICATED");
+    expect(await codeOf(as(null).operator.organizations({}))).toBe("UNAUTHENTICATED");
     expect(await codeOf(as(null).operator.services())).toBe("UNAUTHENTICATED");
-    expect(await codeOf(as(admin).operator.organizations())).toBe("FORBIDDEN");
+    expect(await codeOf(as(admin).operator.organizations({}))).toBe("FORBIDDEN");
     expect(await codeOf(as(admin).operator.topUp({ organizationId: org.id, amountIdr: 1_000_000, reference: "TRF-1" }))).toBe("FORBIDDEN");
     expect(await codeOf(as(admin).operator.setOrganizationStatus({ organizationId: org.id, status: "aktif" }))).toBe("FORBIDDEN");
     expect(await codeOf(as(admin).operator.updateService({ code: "perjanjian_kerahasiaan", clientPriceIdr: 1 }))).toBe("FORBIDDEN");
@@ -52,7 +52,7 @@ describe("organisations", () => {
   it("tops up a deposit with a reference recorded in the ledger, and the list shows the new balance", async () => {
     const { depositIdr } = await as(operator).operator.topUp({ organizationId: org.id, amountIdr: 2_500_000, reference: "BCA 0912-77" });
     expect(depositIdr).toBe(12_500_000);
-    expect((await as(operator).operator.organizations()).find((o) => o.id === org.id)).toMatchObject({ status: "aktif", depositIdr: 12_500_000, apiKeys: 1 });
+    expect((await as(operator).operator.organizations({})).data.find((o) => o.id === org.id)).toMatchObject({ status: "aktif", depositIdr: 12_500_000, apiKeys: 1 });
     const entry = await database.prisma.ledgerEntry.findFirst({ where: { account: { code: `org_deposit:${org.id}` }, transfer: { reference: "BCA 0912-77" } } });
     expect(entry?.amountIdr).toBe(2_500_000n);
     expect(await codeOf(as(operator).operator.topUp({ organizationId: org.id, amountIdr: 1_000, reference: " " }))).toBe("VALIDATION");

@@ -1,71 +1,106 @@
 import { z } from "zod";
+import { auditLogVocabulary, listAuditLog } from "@/server/services/audit-log";
 import { listServicesForOperator, updateService } from "@/server/services/catalog";
 import { closeCase, listCasesForOperator } from "@/server/services/cases";
 import { restartOffering } from "@/server/services/offers";
+import { operatorOrderDetail, operatorOverview, searchOrders } from "@/server/services/operator-orders";
 import { listDisputes, listSlaBreaches, listStalledOrders } from "@/server/services/operator-queues";
-import { OPERATOR_ORDER_ACTIONS, operatorOrderAction } from "@/server/services/orders";
-import { listOrganizations, setOrganizationStatus, topUpDeposit } from "@/server/services/organizations";
+import { operatorOrderAction } from "@/server/services/orders";
+import { createOrganization, organizationDetail, searchOrganizations, setOrganizationStatus, topUpDeposit } from "@/server/services/organizations";
 import { listPractitioners, registerPractitioner, setPractitionerActive, updatePractitioner } from "@/server/services/practitioners";
 import { MIN_PASSWORD_LENGTH } from "@/server/services/users";
-import { router, sessionProcedure } from "../trpc";
+import {
+  auditRowView,
+  auditSearchInput,
+  byOrder,
+  byPractitioner,
+  createOrganizationInput,
+  orderActionInput,
+  orderDetailView,
+  orderRowView,
+  orderSearchInput,
+  organizationDetailView,
+  organizationRowView,
+  organizationSearchInput,
+  pageView,
+  practitionerCategories,
+  practitionerLabel,
+  setOrganizationStatusInput,
+  topUpInput,
+  byOrganization,
+} from "../schemas/operator-portal";
+import { idSchema, rupiahSchema } from "../schemas/ids";
+import { operatorProcedure as operator, router } from "../trpc";
 import { portalPageInput, portalPageOf } from "./paging";
 
-const operator = sessionProcedure("operator");
-const actor = (user: { id: string }) => ({ actorType: "operator" as const, actorId: user.id });
-const byPractitioner = z.object({ practitionerId: z.string().min(1).max(64) });
-const label = z.string().max(100).nullable();
-const categories = z.array(z.string().min(1).max(64)).max(20);
+const blankToUndefined = (text: string | undefined) => (text ? text : undefined);
 
 export const operatorRouter = router({
-  organizations: operator.query(({ ctx }) => listOrganizations(ctx.db)),
-  setOrganizationStatus: operator
-    .input(z.object({ organizationId: z.string().min(1).max(64), status: z.enum(["aktif", "ditangguhkan"]) }))
-    .mutation(({ ctx, input }) => setOrganizationStatus(ctx.db, input.organizationId, input.status, actor(ctx.user))),
-  topUp: operator
-    .input(z.object({ organizationId: z.string().min(1).max(64), amountIdr: z.number().int().positive().max(Number.MAX_SAFE_INTEGER), reference: z.string().trim().min(1).max(200) }))
-    .mutation(async ({ ctx, input }) => {
-      const { depositIdr } = await topUpDeposit(ctx.db, input.organizationId, BigInt(input.amountIdr), input.reference, actor(ctx.user));
-      return { depositIdr: Number(depositIdr) };
-    }),
+  overview: operator.query(async ({ ctx }) => {
+    const overview = await operatorOverview(ctx);
+    return { ...overview, escrowIdr: Number(overview.escrowIdr) };
+  }),
+
+  // The lists: no input is the first page of everything.
+  organizations: operator.input(organizationSearchInput.optional()).query(async ({ ctx, input = {} }) =>
+    pageView(await searchOrganizations(ctx, { q: blankToUndefined(input.q), status: input.status }, portalPageOf(input.page)), organizationRowView),
+  ),
+  organization: operator.input(byOrganization).query(async ({ ctx, input }) => organizationDetailView(await organizationDetail(ctx, input.organizationId))),
+  createOrganization: operator.input(createOrganizationInput).mutation(({ ctx, input }) =>
+    createOrganization(ctx.db, { name: input.name, status: input.status, approvalThresholdIdr: input.approvalThresholdIdr == null ? null : BigInt(input.approvalThresholdIdr) }, ctx.actor),
+  ),
+  setOrganizationStatus: operator.input(setOrganizationStatusInput).mutation(({ ctx, input }) => setOrganizationStatus(ctx.db, input.organizationId, input.status, ctx.actor)),
+  topUp: operator.input(topUpInput).mutation(async ({ ctx, input }) => {
+    const { depositIdr } = await topUpDeposit(ctx.db, input.organizationId, BigInt(input.amountIdr), input.reference, ctx.actor);
+    return { depositIdr: Number(depositIdr) };
+  }),
+
+  orders: operator.input(orderSearchInput.optional()).query(async ({ ctx, input = {} }) =>
+    pageView(
+      await searchOrders(ctx, { q: blankToUndefined(input.q), status: input.status, livemode: input.mode === undefined ? undefined : input.mode === "live", organizationId: input.organizationId }, portalPageOf(input.page)),
+      orderRowView,
+    ),
+  ),
+  order: operator.input(byOrder).query(async ({ ctx, input }) => orderDetailView(await operatorOrderDetail(ctx, input.orderId))),
   stalledOrders: operator.query(({ ctx }) => listStalledOrders(ctx.db)),
   disputes: operator.query(({ ctx }) => listDisputes(ctx.db)),
   slaBreaches: operator.query(({ ctx }) => listSlaBreaches(ctx.db)),
-  restartOffering: operator.input(z.object({ orderId: z.string().min(1).max(64) })).mutation(({ ctx, input }) => restartOffering(ctx, input.orderId, ctx.user.id)),
+  restartOffering: operator.input(byOrder).mutation(({ ctx, input }) => restartOffering(ctx, input.orderId, ctx.actor.actorId)),
   orderAction: operator
-    .input(
-      z.object({
-        orderId: z.string().min(1).max(64),
-        action: z.enum(OPERATOR_ORDER_ACTIONS),
-        note: z.string().trim().max(10_000).optional(),
-      }),
-    )
-    .mutation(async ({ ctx, input }) => (await operatorOrderAction(ctx, { orderId: input.orderId, action: input.action, operatorId: ctx.user.id, note: input.note })).status),
+    .input(orderActionInput)
+    .mutation(async ({ ctx, input }) => (await operatorOrderAction(ctx, { orderId: input.orderId, action: input.action, operatorId: ctx.actor.actorId, note: input.note })).status),
+
+  auditLog: operator.input(auditSearchInput.optional()).query(async ({ ctx, input = {} }) =>
+    pageView(await listAuditLog(ctx, { actorType: blankToUndefined(input.actorType), action: blankToUndefined(input.action), subjectId: input.subjectId }, portalPageOf(input.page)), auditRowView),
+  ),
+  auditVocabulary: operator.query(({ ctx }) => auditLogVocabulary(ctx)),
+
   cases: operator.query(({ ctx }) => listCasesForOperator(ctx.db)),
   closeCase: operator
-    .input(z.object({ caseId: z.string().min(1).max(64) }))
-    .mutation(async ({ ctx, input }) => (await closeCase(ctx.db, ctx.clock, { caseId: input.caseId, actor: actor(ctx.user) })).status),
+    .input(z.object({ caseId: idSchema }))
+    .mutation(async ({ ctx, input }) => (await closeCase(ctx.db, ctx.clock, { caseId: input.caseId, actor: ctx.actor })).status),
   practitioners: operator.input(portalPageInput).query(({ ctx, input }) => listPractitioners(ctx.db, portalPageOf(input))),
   createPractitioner: operator
-    .input(z.object({ name: z.string().trim().min(1).max(200), email: z.string().trim().max(320), password: z.string().min(MIN_PASSWORD_LENGTH).max(200), label, categories }))
-    .mutation(({ ctx, input }) => registerPractitioner(ctx.db, input, actor(ctx.user))),
+    .input(z.object({ name: z.string().trim().min(1).max(200), email: z.string().trim().max(320), password: z.string().min(MIN_PASSWORD_LENGTH).max(200), label: practitionerLabel, categories: practitionerCategories }))
+    .mutation(({ ctx, input }) => registerPractitioner(ctx.db, input, ctx.actor)),
   updatePractitioner: operator
-    .input(byPractitioner.extend({ label, categories }))
-    .mutation(({ ctx, input }) => updatePractitioner(ctx.db, input.practitionerId, input, actor(ctx.user))),
+    .input(byPractitioner.extend({ label: practitionerLabel, categories: practitionerCategories }))
+    .mutation(({ ctx, input }) => updatePractitioner(ctx.db, input.practitionerId, input, ctx.actor)),
   setPractitionerActive: operator
     .input(byPractitioner.extend({ active: z.boolean() }))
-    .mutation(({ ctx, input }) => setPractitionerActive(ctx, input.practitionerId, input.active, actor(ctx.user))),
+    .mutation(({ ctx, input }) => setPractitionerActive(ctx, input.practitionerId, input.active, ctx.actor)),
   services: operator.query(({ ctx }) => listServicesForOperator(ctx.db)),
   updateService: operator
     .input(
       z.object({
         code: z.string().min(1).max(64),
-        clientPriceIdr: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+        clientPriceIdr: rupiahSchema.optional(),
         description: z.string().max(5_000).optional(),
-        requiredLabel: label.optional(),
+        requiredLabel: practitionerLabel.optional(),
         intake: z.unknown().optional(),
         agentEligible: z.boolean().optional(),
         active: z.boolean().optional(),
       }),
     )
-    .mutation(({ ctx, input: { code, ...changes } }) => updateService(ctx.db, code, changes, actor(ctx.user))),
+    .mutation(({ ctx, input: { code, ...changes } }) => updateService(ctx.db, code, changes, ctx.actor)),
 });

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PortalUser } from "@/server/auth/session";
+import type { PortalUser } from "@/server/domain/portal-user";
 import { fixedClock } from "@/server/domain/clock";
 import { authenticateApiKey } from "@/server/services/api-keys";
 import { selectBid } from "@/server/services/cases";
+import { tokenHashOf } from "@/server/services/invitations";
 import { topUpDeposit } from "@/server/services/organizations";
 import { deliverResult } from "@/server/services/practitioner-work";
 import { agentKey, bid, createTestCase } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
-import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
+import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { createPaidOrder, createTestPractitioner, driveOrder, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
 import { codeOf, portalCaller, portalUser } from "@/test/portal";
 
@@ -51,8 +52,10 @@ describe("who may call the organisation procedures", () => {
 describe("overview and threshold", () => {
   it("shows the admin's own deposit with its ledger entries, and sets or clears the threshold", async () => {
     const overview = await as(admin).organization.overview();
-    expect(overview).toMatchObject({ status: "aktif", approvalThresholdIdr: 1_000_000, deposit: { balanceIdr: 5_000_000 } });
-    expect(overview.deposit.entries).toEqual([expect.objectContaining({ amountIdr: 5_000_000, kind: "deposit_topup", reference: "initial deposit" })]);
+    expect(overview).toMatchObject({ status: "aktif", approvalThresholdIdr: 1_000_000, depositIdr: { live: 5_000_000, test: 0 } });
+    const statement = await as(admin).organization.statement({});
+    expect(statement).toMatchObject({ balanceIdr: 5_000_000, has_more: false });
+    expect(statement.data).toEqual([expect.objectContaining({ amountIdr: 5_000_000, balanceAfterIdr: 5_000_000, kind: "deposit_topup", reference: "setoran awal" })]);
 
     await as(admin).organization.setThreshold({ thresholdIdr: 2_500_000 });
     expect((await as(admin).organization.overview()).approvalThresholdIdr).toBe(2_500_000);
@@ -69,7 +72,7 @@ describe("approvals and orders", () => {
   it("lists only the organisation's own orders; another organisation's order is NOT_FOUND", async () => {
     const own = await order(mine);
     const foreign = await order(theirs);
-    const waiting = await as(admin).organization.orders({ onlyAwaitingApproval: true });
+    const waiting = (await as(admin).organization.orders({ status: "menunggu_bayar", page: { limit: 100 } })).data;
     expect(waiting.map((o) => o.id)).toContain(own.id);
     expect(waiting.map((o) => o.id)).not.toContain(foreign.id);
     expect(waiting.find((o) => o.id === own.id)).toMatchObject({ status: "menunggu_bayar", priceIdr: NDA_PRICE_IDR, intake: ndaOrder().intake });
@@ -81,15 +84,14 @@ describe("approvals and orders", () => {
   it("approve pays from the deposit and the timeline shows order.dibayar; reject cancels", async () => {
     const approved = await order(mine);
     const rejected = await order(mine);
-    const before = (await as(admin).organization.overview()).deposit.balanceIdr;
+    const before = (await as(admin).organization.overview()).depositIdr.live;
 
     expect(await as(admin).organization.decide({ orderId: approved.id, approve: true })).toBe("dibayar");
     expect(await as(admin).organization.decide({ orderId: rejected.id, approve: false })).toBe("dibatalkan");
 
-    expect((await as(admin).organization.overview()).deposit.balanceIdr).toBe(before - NDA_PRICE_IDR);
-    const orders = await as(admin).organization.orders({});
-    expect(orders.find((o) => o.id === approved.id)?.events.map((e) => e.type)).toEqual(["order.dibayar"]);
-    expect(orders.find((o) => o.id === rejected.id)?.events.map((e) => e.type)).toEqual(["order.dibatalkan"]);
+    expect((await as(admin).organization.overview()).depositIdr.live).toBe(before - NDA_PRICE_IDR);
+    expect((await as(admin).organization.order({ orderId: approved.id })).events.map((e) => e.type)).toEqual(["order.dibayar"]);
+    expect((await as(admin).organization.order({ orderId: rejected.id })).events.map((e) => e.type)).toEqual(["order.dibatalkan"]);
     // Deciding twice is refused, not repeated.
     expect(await codeOf(as(admin).organization.decide({ orderId: approved.id, approve: true }))).toBe("INVALID_STATE");
   });
@@ -128,7 +130,7 @@ describe("one order, as the client behind the agent", () => {
       autoAcceptAt: new Date(clock.now().getTime() + 7 * 86_400_000),
       actions: ["accept_result", "request_revision", "dispute"],
     });
-    expect((await as(admin).organization.orders({})).find((o) => o.id === orderId)?.apiKey).toEqual({ name: "", keyId: mine.keyId });
+    expect((await as(admin).organization.orders({ q: orderId })).data.map((o) => o.apiKey)).toEqual([{ id: mine.apiKeyId, name: "", keyId: mine.keyId }]);
     expect(await codeOf(as(otherAdmin).organization.order({ orderId }))).toBe("NOT_FOUND");
     expect(await codeOf(as(otherAdmin).organization.acceptResult({ orderId }))).toBe("NOT_FOUND");
   });
@@ -155,9 +157,9 @@ describe("one order, as the client behind the agent", () => {
     expect(await as(admin).organization.cancel({ orderId: waiting.id })).toBe("dibatalkan");
     const paid = await order(mine);
     await as(admin).organization.decide({ orderId: paid.id, approve: true });
-    const before = (await as(admin).organization.overview()).deposit.balanceIdr;
+    const before = (await as(admin).organization.overview()).depositIdr.live;
     expect(await as(admin).organization.cancel({ orderId: paid.id, reason: "Salah pesan." })).toBe("dibatalkan");
-    expect((await as(admin).organization.overview()).deposit.balanceIdr).toBe(before + NDA_PRICE_IDR);
+    expect((await as(admin).organization.overview()).depositIdr.live).toBe(before + NDA_PRICE_IDR);
   });
 });
 
@@ -221,18 +223,18 @@ describe("webhook deliveries", () => {
     const foreign = await order(theirs, { callback_url: "https://lain.contoh.id/hook" });
     await as(otherAdmin).organization.decide({ orderId: foreign.id, approve: true });
 
-    const events = await as(admin).organization.webhookDeliveries({ orderId: hooked.id });
+    const events = (await as(admin).organization.webhookDeliveries({ orderId: hooked.id })).data;
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ orderId: hooked.id, type: "order.dibayar", deliveries: [{ url: "https://agen.contoh.id/hook", status: "menunggu", attemptsLog: [] }] });
-    expect((await as(admin).organization.webhookDeliveries({})).map((e) => e.orderId)).not.toContain(foreign.id);
+    expect((await as(admin).organization.webhookDeliveries({})).data.map((e) => e.orderId)).not.toContain(foreign.id);
     // Another organisation's order id filters to nothing rather than revealing it.
-    expect(await as(admin).organization.webhookDeliveries({ orderId: foreign.id })).toEqual([]);
+    expect(await as(admin).organization.webhookDeliveries({ orderId: foreign.id })).toEqual({ data: [], has_more: false });
 
     const redelivered = await as(admin).organization.redeliver({ eventId: events[0]!.id });
     expect(redelivered.url).toBe("https://agen.contoh.id/hook");
-    expect((await as(admin).organization.webhookDeliveries({ orderId: hooked.id }))[0]!.deliveries).toHaveLength(2);
+    expect((await as(admin).organization.webhookDeliveries({ orderId: hooked.id })).data[0]!.deliveries).toHaveLength(2);
 
-    const foreignEvent = (await as(otherAdmin).organization.webhookDeliveries({ orderId: foreign.id }))[0]!;
+    const foreignEvent = (await as(otherAdmin).organization.webhookDeliveries({ orderId: foreign.id })).data[0]!;
     expect(await codeOf(as(admin).organization.redeliver({ eventId: foreignEvent.id }))).toBe("NOT_FOUND");
   });
 });
@@ -262,7 +264,7 @@ describe("cases and invoices", () => {
 
     expect(await codeOf(as(richAdmin).organization.payInvoice({ invoiceId: foreign.invoice.id }))).toBe("NOT_FOUND");
     expect(await as(richAdmin).organization.payInvoice({ invoiceId: invoice.id })).toEqual({ status: "dibayar", totalIdr: 9_000_000, orderId: expect.stringMatching(/^ord_/) });
-    expect((await as(richAdmin).organization.overview()).deposit.balanceIdr).toBe(11_000_000);
+    expect((await as(richAdmin).organization.overview()).depositIdr.live).toBe(11_000_000);
     expect(await codeOf(as(richAdmin).organization.payInvoice({ invoiceId: invoice.id }))).toBe("INVALID_STATE");
   });
 
@@ -272,5 +274,194 @@ describe("cases and invoices", () => {
     const { invoice } = await invoicedCase(poor);
     expect(await codeOf(as(poorAdmin).organization.payInvoice({ invoiceId: invoice.id }))).toBe("INSUFFICIENT_DEPOSIT");
     expect((await as(poorAdmin).organization.cases())[0]?.invoice).toMatchObject({ status: "belum_dibayar" });
+  });
+});
+
+describe("live and test data, one mode at a time", () => {
+  /** An organisation with a live key named "agen-live" and a test key, every NDA order waiting for approval. */
+  async function shop() {
+    const org = await createTestOrg(database.prisma, { depositIdr: 10_000_000n, thresholdIdr: 1_000_000n });
+    await database.prisma.apiKey.update({ where: { id: org.apiKeyId }, data: { name: "agen-live" } });
+    const testKey = await addTestKey(database.prisma, org.id, { mode: "test" });
+    await topUpDeposit(database.prisma, org.id, 10_000_000n, "uji", { actorType: "system", actorId: null }, false);
+    const user = await portalUser(database.prisma, "org_admin", org.id);
+    return { org, test: { id: org.id, ...testKey }, user };
+  }
+
+  it("lists test orders only in test mode, and live ones only in live mode; the detail and the steps work for both", async () => {
+    const { org, test, user } = await shop();
+    const live = await order(org);
+    const sandbox = await order(test);
+    expect((await as(user).organization.orders({})).data.map((o) => o.id)).toEqual([live.id]);
+    expect((await as(user).organization.orders({ mode: "test" })).data.map((o) => o.id)).toEqual([sandbox.id]);
+    expect(await as(user).organization.pendingApprovals()).toEqual({ live: 1, test: 1 });
+
+    expect(await as(user).organization.order({ orderId: sandbox.id })).toMatchObject({ livemode: false, status: "menunggu_bayar", actions: ["cancel"] });
+    expect(await as(user).organization.decide({ orderId: sandbox.id, approve: true })).toBe("dibayar");
+    // Paid from the test deposit; the live one is untouched.
+    expect((await as(user).organization.overview()).depositIdr).toEqual({ live: 10_000_000, test: 10_000_000 - NDA_PRICE_IDR });
+    expect(await as(user).organization.cancel({ orderId: sandbox.id })).toBe("dibatalkan");
+    expect((await as(user).organization.overview()).depositIdr.test).toBe(10_000_000);
+    expect(await as(user).organization.pendingApprovals()).toEqual({ live: 1, test: 0 });
+
+    expect(await codeOf(as(otherAdmin).organization.order({ orderId: sandbox.id }))).toBe("NOT_FOUND");
+    expect(await codeOf(as(otherAdmin).organization.cancel({ orderId: live.id }))).toBe("NOT_FOUND");
+  });
+
+  it("searches by order id, service and key name, filters by status and key, and pages newest first", async () => {
+    const { org, user } = await shop();
+    const second = await addTestKey(database.prisma, org.id);
+    const byFirst = [await order(org), await order(org)];
+    const bySecond = await order({ id: org.id, ...second });
+    await as(user).organization.decide({ orderId: byFirst[0]!.id, approve: true });
+    const all = (await as(user).organization.orders({})).data.map((o) => o.id);
+    expect([...all].sort()).toEqual([...byFirst.map((o) => o.id), bySecond.id].sort());
+
+    expect((await as(user).organization.orders({ q: byFirst[1]!.id })).data.map((o) => o.id)).toEqual([byFirst[1]!.id]);
+    expect((await as(user).organization.orders({ q: "AGEN-LIVE" })).data.map((o) => o.id).sort()).toEqual(byFirst.map((o) => o.id).sort());
+    expect((await as(user).organization.orders({ q: "nda" })).data).toHaveLength(3);
+    expect((await as(user).organization.orders({ q: "tidak-ada" })).data).toEqual([]);
+    expect((await as(user).organization.orders({ status: "dibayar" })).data.map((o) => o.id)).toEqual([byFirst[0]!.id]);
+    expect((await as(user).organization.orders({ apiKeyId: second.apiKeyId })).data.map((o) => o.id)).toEqual([bySecond.id]);
+
+    const first = await as(user).organization.orders({ page: { limit: 2 } });
+    expect(first).toMatchObject({ has_more: true });
+    const rest = await as(user).organization.orders({ page: { limit: 2, starting_after: first.data[1]!.id } });
+    expect(rest.has_more).toBe(false);
+    expect([...first.data, ...rest.data].map((o) => o.id)).toEqual(all);
+    // A cursor from another list (another organisation's order) is the caller's mistake.
+    expect(await codeOf(as(user).organization.orders({ page: { starting_after: bySecond.id }, apiKeyId: org.apiKeyId }))).toBe("VALIDATION");
+  });
+
+  it("the statement gives each row the balance after it, across pages, in the mode asked", async () => {
+    const { org, user } = await shop();
+    const [a, b] = [await order(org), await order(org)];
+    await as(user).organization.decide({ orderId: a.id, approve: true });
+    await as(user).organization.decide({ orderId: b.id, approve: true });
+    await as(user).organization.cancel({ orderId: a.id });
+
+    const whole = await as(user).organization.statement({});
+    expect(whole.balanceIdr).toBe(10_000_000 - NDA_PRICE_IDR);
+    expect(whole.data.map((r) => r.amountIdr).sort()).toEqual([-NDA_PRICE_IDR, -NDA_PRICE_IDR, NDA_PRICE_IDR, 10_000_000].sort());
+    expect(whole.data[0]!.balanceAfterIdr).toBe(whole.balanceIdr);
+    whole.data.slice(1).forEach((row, i) => expect(row.balanceAfterIdr).toBe(whole.data[i]!.balanceAfterIdr - whole.data[i]!.amountIdr));
+    expect(whole.data.at(-1)).toMatchObject({ amountIdr: 10_000_000, balanceAfterIdr: 10_000_000 });
+    expect(whole.data.filter((r) => r.kind === "order_payment").map((r) => r.reference).sort()).toEqual([a.id, b.id].sort());
+
+    const first = await as(user).organization.statement({ page: { limit: 2 } });
+    const rest = await as(user).organization.statement({ page: { limit: 2, starting_after: first.data[1]!.id } });
+    expect([...first.data, ...rest.data]).toEqual(whole.data);
+    expect([first.has_more, rest.has_more]).toEqual([true, false]);
+
+    expect((await as(user).organization.statement({ mode: "test" })).data).toEqual([expect.objectContaining({ amountIdr: 10_000_000, balanceAfterIdr: 10_000_000 })]);
+    expect(await codeOf(as(user).organization.statement({ page: { starting_after: whole.data[0]!.id }, mode: "test" }))).toBe("VALIDATION");
+  });
+
+  it("spend per WIB month: the last 12 months, paid orders' prices, nothing refunded, each mode apart", async () => {
+    const { org, test, user } = await shop();
+    const [now, earlier, refunded] = [await order(org), await order(org), await order(org)];
+    for (const o of [now, earlier, refunded]) await as(user).organization.decide({ orderId: o.id, approve: true });
+    await as(user).organization.cancel({ orderId: refunded.id });
+    // Paid at 2026-08-31 20:00 UTC: already September in Jakarta.
+    await database.prisma.order.update({ where: { id: earlier.id }, data: { paidAt: new Date("2026-08-31T20:00:00Z") } });
+    const sandbox = await order(test);
+    await as(user).organization.decide({ orderId: sandbox.id, approve: true });
+
+    const live = await as(user).organization.spend({});
+    expect(live.map((m) => m.month)).toEqual(["2025-12", "2026-01", "2026-02", "2026-03", "2026-04", "2026-05", "2026-06", "2026-07", "2026-08", "2026-09", "2026-10", "2026-11"]);
+    expect(live.filter((m) => m.spentIdr > 0)).toEqual([
+      { month: "2026-09", spentIdr: NDA_PRICE_IDR, orders: 1 },
+      { month: "2026-11", spentIdr: NDA_PRICE_IDR, orders: 1 },
+    ]);
+    expect((await as(user).organization.spend({ mode: "test" })).filter((m) => m.spentIdr > 0)).toEqual([{ month: "2026-11", spentIdr: NDA_PRICE_IDR, orders: 1 }]);
+  });
+});
+
+describe("editing a key", () => {
+  const settings = { name: "agen-baru", scopes: ["status:baca" as const, "kasus:buat" as const], maxOrderIdr: 2_000_000, monthlyBudgetIdr: 9_000_000, webhookUrl: "https://agen.contoh.id/baru" };
+
+  it("changes name, scopes, limits and webhook URL at once for the API, audited with before and after", async () => {
+    const { token, apiKeyId } = await addTestKey(database.prisma, mine.id);
+    await as(admin).organization.updateKey({ apiKeyId, ...settings });
+    expect(await authenticateApiKey(database.prisma, clock, `Bearer ${token}`)).toMatchObject({
+      scopes: ["status:baca", "kasus:buat"],
+      maxOrderIdr: 2_000_000n,
+      monthlyBudgetIdr: 9_000_000n,
+      webhookUrl: "https://agen.contoh.id/baru",
+    });
+    expect((await as(admin).organization.keys()).find((k) => k.id === apiKeyId)).toMatchObject({ name: "agen-baru", maxOrderIdr: 2_000_000 });
+    const entry = await database.prisma.auditLog.findFirstOrThrow({ where: { subjectId: apiKeyId, action: "api_key.update" } });
+    expect(entry).toMatchObject({ actorType: "org_admin", actorId: admin.id, data: { before: { name: "", max_order_idr: "25000000" }, after: { name: "agen-baru", max_order_idr: "2000000" } } });
+  });
+
+  it("refuses what creation refuses, a revoked key (INVALID_STATE) and another organisation's key (NOT_FOUND)", async () => {
+    const { apiKeyId } = await addTestKey(database.prisma, mine.id);
+    expect(await codeOf(as(admin).organization.updateKey({ apiKeyId, ...settings, webhookUrl: "http://agen.contoh.id/x" }))).toBe("VALIDATION");
+    expect(await codeOf(as(admin).organization.updateKey({ apiKeyId, ...settings, scopes: [] }))).toBe("VALIDATION");
+    expect(await codeOf(as(admin).organization.updateKey({ apiKeyId, ...settings, maxOrderIdr: 0 }))).toBe("VALIDATION");
+    expect(await codeOf(as(admin).organization.updateKey({ apiKeyId: theirs.apiKeyId, ...settings }))).toBe("NOT_FOUND");
+    expect(await database.prisma.apiKey.findUniqueOrThrow({ where: { id: theirs.apiKeyId } })).toMatchObject({ name: "", webhookUrl: null });
+    await as(admin).organization.revokeKey({ apiKeyId });
+    expect(await codeOf(as(admin).organization.updateKey({ apiKeyId, ...settings }))).toBe("INVALID_STATE");
+    expect(await database.prisma.apiKey.findUniqueOrThrow({ where: { id: apiKeyId } })).toMatchObject({ name: "" });
+  });
+});
+
+describe("the webhook log as a table", () => {
+  it("filters by mode and delivery status and pages by event", async () => {
+    const org = await createTestOrg(database.prisma, { depositIdr: 10_000_000n });
+    const user = await portalUser(database.prisma, "org_admin", org.id);
+    const testKey = await addTestKey(database.prisma, org.id, { mode: "test", webhookUrl: "https://agen.contoh.id/uji" });
+    await topUpDeposit(database.prisma, org.id, 10_000_000n, "uji", { actorType: "system", actorId: null }, false);
+    const live = [await order(org, { callback_url: "https://agen.contoh.id/a" }), await order(org, { callback_url: "https://agen.contoh.id/b" })];
+    const sandbox = await order({ id: org.id, ...testKey });
+
+    const all = await as(user).organization.webhookDeliveries({});
+    expect(all.data.map((e) => e.orderId).sort()).toEqual(live.map((o) => o.id).sort());
+    expect((await as(user).organization.webhookDeliveries({ mode: "test" })).data.map((e) => e.orderId)).toEqual([sandbox.id]);
+    expect((await as(user).organization.webhookDeliveries({ status: "terkirim" })).data).toEqual([]);
+    expect((await as(user).organization.webhookDeliveries({ status: "menunggu" })).data).toHaveLength(2);
+
+    const first = await as(user).organization.webhookDeliveries({ page: { limit: 1 } });
+    const second = await as(user).organization.webhookDeliveries({ page: { limit: 1, starting_after: first.data[0]!.id } });
+    expect([first.has_more, second.has_more]).toEqual([true, false]);
+    expect([...first.data, ...second.data].map((e) => e.id)).toEqual(all.data.map((e) => e.id));
+    expect(await codeOf(as(user).organization.webhookDeliveries({ mode: "test", page: { starting_after: first.data[0]!.id } }))).toBe("VALIDATION");
+  });
+});
+
+describe("team and invitations", () => {
+  it("invites by e-mail: stores only the token's hash, queues the e-mail with the link, lists it; refuses an existing account or a second pending one", async () => {
+    const invited = await as(admin).organization.invite({ email: " Rekan@Contoh.ID " });
+    expect(invited).toMatchObject({ email: "rekan@contoh.id", expiresAt: new Date(clock.now().getTime() + 7 * 86_400_000) });
+    const token = invited.link.split("/undangan/")[1]!;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const row = await database.prisma.invitation.findUniqueOrThrow({ where: { id: invited.id } });
+    expect(row).toMatchObject({ organizationId: mine.id, invitedByUserId: admin.id, tokenHash: tokenHashOf(token) });
+    expect(JSON.stringify(row)).not.toContain(token);
+    const mail = await database.prisma.emailMessage.findUniqueOrThrow({ where: { dedupeKey: `invitation:${invited.id}` } });
+    expect(mail).toMatchObject({ toAddress: "rekan@contoh.id", status: "menunggu" });
+    expect(mail.text).toContain(invited.link);
+
+    const team = await as(admin).organization.team();
+    expect(team.members.map((m) => m.userId)).toEqual([admin.id]);
+    expect(team.invitations).toEqual([expect.objectContaining({ id: invited.id, email: "rekan@contoh.id", status: "menunggu" })]);
+    expect(JSON.stringify(team)).not.toContain(token);
+    expect((await as(otherAdmin).organization.team()).invitations).toEqual([]);
+
+    expect(await codeOf(as(admin).organization.invite({ email: "rekan@contoh.id" }))).toBe("CONFLICT");
+    expect(await codeOf(as(admin).organization.invite({ email: otherAdmin.email }))).toBe("CONFLICT");
+    expect(await codeOf(as(admin).organization.invite({ email: "bukan-email" }))).toBe("VALIDATION");
+    expect(await database.prisma.auditLog.count({ where: { subjectId: invited.id, action: "invitation.create", actorId: admin.id } })).toBe(1);
+  });
+
+  it("revokes its own pending invitation once; another organisation's is NOT_FOUND", async () => {
+    const invited = await as(admin).organization.invite({ email: "dicabut@contoh.id" });
+    expect(await codeOf(as(otherAdmin).organization.revokeInvitation({ invitationId: invited.id }))).toBe("NOT_FOUND");
+    await as(admin).organization.revokeInvitation({ invitationId: invited.id });
+    expect((await as(admin).organization.team()).invitations.find((i) => i.id === invited.id)?.status).toBe("dicabut");
+    expect(await codeOf(as(admin).organization.revokeInvitation({ invitationId: invited.id }))).toBe("INVALID_STATE");
+    // Once revoked, the address may be invited again.
+    expect((await as(admin).organization.invite({ email: "dicabut@contoh.id" })).id).not.toBe(invited.id);
   });
 });

@@ -1,97 +1,135 @@
-import { z } from "zod";
-import { SCOPES } from "@/server/domain/api-key";
-import { isDashboardWebhookUrl } from "@/server/domain/webhook-url";
-import { WEBHOOK_SECRET_OVERLAP_HOURS } from "@/server/domain/webhook-secret";
-import { liveDataOf } from "@/server/domain/data-owner";
-import { createApiKey, listApiKeys, revokeApiKey, rotateWebhookSecret } from "@/server/services/api-keys";
-import { accountStatement, accounts } from "@/server/services/ledger";
+import { readConfig } from "@/server/config";
+import { createApiKey, KEY_DEFAULTS, listApiKeys, revokeApiKey, rotateWebhookSecret, updateApiKey } from "@/server/services/api-keys";
+import { inviteAdmin, listTeam, revokeInvitation } from "@/server/services/invitations";
 import { payInvoice } from "@/server/services/invoices";
-import { acceptOrderResult, byOrgAdmin, cancelOrder, decideApproval, openDispute, requestRevision } from "@/server/services/orders";
-import { getOrganizationOrder, listOrganizationOrders } from "@/server/services/organization-orders";
+import { accounts, balanceOf, statementPage } from "@/server/services/ledger";
+import { acceptOrderResult, cancelOrder, decideApproval, openDispute, requestRevision } from "@/server/services/orders";
+import { adminClientRef, getOrganizationOrder, listOrganizationOrders, pendingApprovalCounts } from "@/server/services/organization-orders";
 import { listOrganizationCases } from "@/server/services/organization-cases";
 import { setApprovalThreshold } from "@/server/services/organizations";
+import { monthlySpend } from "@/server/services/spend";
 import { listWebhookDeliveries, redeliver } from "@/server/services/webhooks";
-import { orderTextSchema } from "../schemas/order";
-import { router, sessionProcedure } from "../trpc";
+import { liveDataOf } from "@/server/domain/data-owner";
+import {
+  blankToUndefined,
+  byApiKey,
+  byInvitation,
+  byOrder,
+  cancelInput,
+  createKeyInput,
+  decideInput,
+  inviteInput,
+  modeOnlyInput,
+  orderRowView,
+  orderSearchInput,
+  ownerOf,
+  pageView,
+  reasonInput,
+  rotateSecretInput,
+  statementInput,
+  statementRowView,
+  thresholdInput,
+  updateKeyInput,
+  webhookSearchInput,
+} from "../schemas/organization-portal";
+import { z } from "zod";
+import { idSchema } from "../schemas/ids";
+import { portalPageOf } from "./paging";
+import { orgAdminProcedure, router } from "../trpc";
 
-const admin = sessionProcedure("org_admin");
-const rupiah = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const byOrder = z.object({ orderId: z.string().min(1).max(64) });
+const admin = orgAdminProcedure;
 
-/** The organisation comes from the session: an admin acts on their own organisation only. */
-function myOrg(user: { organizationId: string | null }): string {
-  if (!user.organizationId) throw new Error("org_admin session without an organisation");
-  return user.organizationId;
-}
-
-const actor = (user: { id: string }) => ({ actorType: "org_admin" as const, actorId: user.id });
+/** The admin acting as the client on one of the organisation's orders, in that order's mode. */
+const asClient = (ctx: { db: Parameters<typeof adminClientRef>[0]["db"]; organizationId: string; actor: { actorId: string } }, orderId: string) =>
+  adminClientRef(ctx, ctx.organizationId, ctx.actor.actorId, orderId);
 
 export const organizationRouter = router({
   overview: admin.query(async ({ ctx }) => {
-    const organizationId = myOrg(ctx.user);
-    const org = await ctx.db.organization.findUniqueOrThrow({ where: { id: organizationId } });
-    const deposit = await accountStatement(ctx.db, accounts.orgDeposit(organizationId, true), 50);
-    return { name: org.name, status: org.status, approvalThresholdIdr: org.approvalThresholdIdr === null ? null : Number(org.approvalThresholdIdr), deposit };
+    const org = await ctx.db.organization.findUniqueOrThrow({ where: { id: ctx.organizationId } });
+    const [live, test] = await Promise.all([balanceOf(ctx.db, accounts.orgDeposit(ctx.organizationId, true)), balanceOf(ctx.db, accounts.orgDeposit(ctx.organizationId, false))]);
+    return {
+      name: org.name,
+      status: org.status,
+      approvalThresholdIdr: org.approvalThresholdIdr === null ? null : Number(org.approvalThresholdIdr),
+      depositIdr: { live: Number(live), test: Number(test) },
+    };
   }),
+  /** The deposit's statement in one mode, newest first, each row with the balance after it. */
+  statement: admin.input(statementInput).query(async ({ ctx, input }) => {
+    const { balanceIdr, page } = await statementPage(ctx.db, accounts.orgDeposit(ctx.organizationId, input.mode === "live"), portalPageOf(input.page));
+    return { balanceIdr: Number(balanceIdr), ...pageView(page, statementRowView) };
+  }),
+  spend: admin.input(modeOnlyInput).query(({ ctx, input }) => monthlySpend(ctx, ownerOf(ctx.organizationId, input.mode))),
   setThreshold: admin
-    .input(z.object({ thresholdIdr: rupiah.nullable() }))
-    .mutation(({ ctx, input }) => setApprovalThreshold(ctx.db, myOrg(ctx.user), input.thresholdIdr === null ? null : BigInt(input.thresholdIdr), actor(ctx.user))),
+    .input(thresholdInput)
+    .mutation(({ ctx, input }) => setApprovalThreshold(ctx.db, ctx.organizationId, input.thresholdIdr === null ? null : BigInt(input.thresholdIdr), ctx.actor)),
   orders: admin
-    .input(z.object({ onlyAwaitingApproval: z.boolean().default(false) }))
-    .query(({ ctx, input }) => listOrganizationOrders(ctx.db, myOrg(ctx.user), input.onlyAwaitingApproval ? { status: "menunggu_bayar" } : {})),
-  order: admin.input(byOrder).query(({ ctx, input }) => getOrganizationOrder(ctx, myOrg(ctx.user), input.orderId)),
+    .input(orderSearchInput)
+    .query(async ({ ctx, input }) =>
+      pageView(
+        await listOrganizationOrders(ctx, ownerOf(ctx.organizationId, input.mode), { q: blankToUndefined(input.q), status: input.status, apiKeyId: input.apiKeyId }, portalPageOf(input.page)),
+        orderRowView,
+      ),
+    ),
+  /** Orders waiting for the admin's approval, live and test: the nav's badge counts the live ones. */
+  pendingApprovals: admin.query(({ ctx }) => pendingApprovalCounts(ctx, ctx.organizationId)),
+  order: admin.input(byOrder).query(({ ctx, input }) => getOrganizationOrder(ctx, ctx.organizationId, input.orderId)),
   // The admin acts as the client behind the agent: the same services and rules as the API.
-  acceptResult: admin.input(byOrder).mutation(async ({ ctx, input }) => (await acceptOrderResult(ctx, byOrgAdmin(myOrg(ctx.user), ctx.user.id), input.orderId)).status),
-  requestRevision: admin
-    .input(byOrder.extend({ reason: orderTextSchema }))
-    .mutation(async ({ ctx, input }) => (await requestRevision(ctx, byOrgAdmin(myOrg(ctx.user), ctx.user.id), input.orderId, input.reason)).status),
-  openDispute: admin
-    .input(byOrder.extend({ reason: orderTextSchema }))
-    .mutation(async ({ ctx, input }) => (await openDispute(ctx, byOrgAdmin(myOrg(ctx.user), ctx.user.id), input.orderId, input.reason)).status),
-  cancel: admin
-    .input(byOrder.extend({ reason: orderTextSchema.optional() }))
-    .mutation(async ({ ctx, input }) => (await cancelOrder(ctx, byOrgAdmin(myOrg(ctx.user), ctx.user.id), input.orderId, input.reason)).status),
-  decide: admin
-    .input(z.object({ orderId: z.string().min(1).max(64), approve: z.boolean() }))
-    .mutation(async ({ ctx, input }) => (await decideApproval(ctx, { owner: liveDataOf(myOrg(ctx.user)), orderId: input.orderId, approve: input.approve, userId: ctx.user.id })).status),
-  keys: admin.query(({ ctx }) => listApiKeys(ctx.db, ctx.clock, myOrg(ctx.user))),
-  createKey: admin
-    .input(
-      z.object({
-        name: z.string().trim().max(100),
-        mode: z.enum(["live", "test"]).default("live"),
-        scopes: z.array(z.enum(SCOPES)).min(1),
-        maxOrderIdr: rupiah,
-        monthlyBudgetIdr: rupiah,
-        webhookUrl: z.string().trim().max(2048).refine(isDashboardWebhookUrl, "Gunakan https:// (atau http://localhost untuk pengembangan).").nullable(),
-      }),
-    )
-    .mutation(async ({ ctx, input }) => {
-      const key = await createApiKey(
-        ctx.db,
-        { organizationId: myOrg(ctx.user), name: input.name, mode: input.mode, scopes: input.scopes, maxOrderIdr: BigInt(input.maxOrderIdr), monthlyBudgetIdr: BigInt(input.monthlyBudgetIdr), webhookUrl: input.webhookUrl },
-        actor(ctx.user),
-      );
-      return { keyId: key.keyId, token: key.token, webhookSecret: key.webhookSecret };
+  acceptResult: admin.input(byOrder).mutation(async ({ ctx, input }) => (await acceptOrderResult(ctx, await asClient(ctx, input.orderId), input.orderId)).status),
+  requestRevision: admin.input(reasonInput).mutation(async ({ ctx, input }) => (await requestRevision(ctx, await asClient(ctx, input.orderId), input.orderId, input.reason)).status),
+  openDispute: admin.input(reasonInput).mutation(async ({ ctx, input }) => (await openDispute(ctx, await asClient(ctx, input.orderId), input.orderId, input.reason)).status),
+  cancel: admin.input(cancelInput).mutation(async ({ ctx, input }) => (await cancelOrder(ctx, await asClient(ctx, input.orderId), input.orderId, input.reason)).status),
+  decide: admin.input(decideInput).mutation(async ({ ctx, input }) => {
+    const { owner } = await asClient(ctx, input.orderId);
+    return (await decideApproval(ctx, { owner, orderId: input.orderId, approve: input.approve, userId: ctx.actor.actorId })).status;
+  }),
+  keys: admin.query(({ ctx }) => listApiKeys(ctx.db, ctx.clock, ctx.organizationId)),
+  /** What the key creation form starts from. */
+  keyDefaults: admin.query(() => ({ maxOrderIdr: Number(KEY_DEFAULTS.maxOrderIdr), monthlyBudgetIdr: Number(KEY_DEFAULTS.monthlyBudgetIdr) })),
+  createKey: admin.input(createKeyInput).mutation(async ({ ctx, input }) => {
+    const key = await createApiKey(
+      ctx.db,
+      { organizationId: ctx.organizationId, name: input.name, mode: input.mode, scopes: input.scopes, maxOrderIdr: BigInt(input.maxOrderIdr), monthlyBudgetIdr: BigInt(input.monthlyBudgetIdr), webhookUrl: input.webhookUrl },
+      ctx.actor,
+    );
+    return { keyId: key.keyId, token: key.token, webhookSecret: key.webhookSecret };
+  }),
+  updateKey: admin.input(updateKeyInput).mutation(({ ctx, input }) =>
+    updateApiKey(ctx, ctx.organizationId, ctx.actor, input.apiKeyId, {
+      name: input.name,
+      scopes: input.scopes,
+      maxOrderIdr: BigInt(input.maxOrderIdr),
+      monthlyBudgetIdr: BigInt(input.monthlyBudgetIdr),
+      webhookUrl: input.webhookUrl,
     }),
-  revokeKey: admin.input(z.object({ apiKeyId: z.string().min(1).max(64) })).mutation(({ ctx, input }) => revokeApiKey(ctx.db, ctx.clock, myOrg(ctx.user), input.apiKeyId, actor(ctx.user))),
+  ),
+  revokeKey: admin.input(byApiKey).mutation(({ ctx, input }) => revokeApiKey(ctx.db, ctx.clock, ctx.organizationId, input.apiKeyId, ctx.actor)),
   rotateWebhookSecret: admin
-    .input(
-      z.object({
-        apiKeyId: z.string().min(1).max(64),
-        // Hours the replaced secret keeps signing beside the new one; 0 for a leaked secret.
-        overlapHours: z.number().int().min(0).max(WEBHOOK_SECRET_OVERLAP_HOURS.max).default(WEBHOOK_SECRET_OVERLAP_HOURS.default),
-      }),
-    )
-    .mutation(({ ctx, input }) => rotateWebhookSecret(ctx.db, ctx.clock, myOrg(ctx.user), input.apiKeyId, actor(ctx.user), input.overlapHours)),
-  webhookDeliveries: admin
-    .input(z.object({ orderId: z.string().trim().min(1).max(64).optional() }))
-    .query(({ ctx, input }) => listWebhookDeliveries(ctx.db, myOrg(ctx.user), { orderId: input.orderId, limit: 50 })),
+    .input(rotateSecretInput)
+    .mutation(({ ctx, input }) => rotateWebhookSecret(ctx.db, ctx.clock, ctx.organizationId, input.apiKeyId, ctx.actor, input.overlapHours)),
+  webhookDeliveries: admin.input(webhookSearchInput).query(async ({ ctx, input }) => {
+    const request = portalPageOf(input.page);
+    const events = await listWebhookDeliveries(ctx.db, ctx.organizationId, {
+      orderId: input.orderId,
+      livemode: input.mode === "live",
+      deliveryStatus: input.status,
+      startingAfter: request.cursor?.id,
+      limit: request.limit + 1,
+    });
+    return { data: events.slice(0, request.limit), has_more: events.length > request.limit };
+  }),
   // The job engine's sweep picks the new delivery up (it is due at once).
-  redeliver: admin.input(z.object({ eventId: z.string().min(1).max(64) })).mutation(({ ctx, input }) => redeliver(ctx.db, ctx.clock, myOrg(ctx.user), input.eventId)),
-  cases: admin.query(({ ctx }) => listOrganizationCases(ctx.db, myOrg(ctx.user))),
-  payInvoice: admin.input(z.object({ invoiceId: z.string().min(1).max(64) })).mutation(async ({ ctx, input }) => {
-    const invoice = await payInvoice(ctx, { owner: liveDataOf(myOrg(ctx.user)), invoiceId: input.invoiceId, actor: actor(ctx.user) });
+  redeliver: admin.input(z.object({ eventId: idSchema })).mutation(({ ctx, input }) => redeliver(ctx.db, ctx.clock, ctx.organizationId, input.eventId)),
+  cases: admin.query(({ ctx }) => listOrganizationCases(ctx.db, ctx.organizationId)),
+  payInvoice: admin.input(z.object({ invoiceId: idSchema })).mutation(async ({ ctx, input }) => {
+    const invoice = await payInvoice(ctx, { owner: liveDataOf(ctx.organizationId), invoiceId: input.invoiceId, actor: ctx.actor });
     return { status: invoice.status, totalIdr: Number(invoice.totalIdr), orderId: invoice.orderId };
   }),
+  team: admin.query(({ ctx }) => listTeam(ctx, ctx.organizationId)),
+  /** The link is answered once, for passing on by hand when e-mail is not set up. */
+  invite: admin.input(inviteInput).mutation(async ({ ctx, input }) => {
+    const invitation = await inviteAdmin(ctx, ctx.organizationId, ctx.actor, { email: input.email, publicUrl: readConfig().publicUrl });
+    return { id: invitation.id, email: invitation.email, expiresAt: invitation.expiresAt, link: invitation.link };
+  }),
+  revokeInvitation: admin.input(byInvitation).mutation(({ ctx, input }) => revokeInvitation(ctx, ctx.organizationId, ctx.actor, input.invitationId)),
 });

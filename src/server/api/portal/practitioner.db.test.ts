@@ -1,5 +1,6 @@
+import { verify } from "@node-rs/argon2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PortalUser } from "@/server/auth/session";
+import type { PortalUser } from "@/server/domain/portal-user";
 import { fixedClock } from "@/server/domain/clock";
 import { ensureOffering } from "@/server/services/offers";
 import { selectBid } from "@/server/services/cases";
@@ -56,7 +57,7 @@ describe("the practitioner's own offers and orders", () => {
     expect(offer!.order.intake.email_kontak).not.toContain("legal@satu.co.id");
     expect(offer!.order.intakeLabels.email_kontak).toBeTruthy();
 
-    expect(await other.practitioner.offers()).toEqual({ data: [], hasMore: false });
+    expect(await other.practitioner.offers()).toEqual({ data: [], has_more: false });
     expect(await codeOf(other.practitioner.acceptOffer({ offerId }))).toBe("NOT_FOUND");
     expect(await codeOf(other.practitioner.declineOffer({ offerId }))).toBe("NOT_FOUND");
     // Before taking it, the order is not the holder's either.
@@ -93,19 +94,35 @@ describe("the practitioner's own offers and orders", () => {
     expect((await holder.practitioner.order({ orderId })).actions).toEqual([]);
   });
 
-  it("credits the earning to the holder's statement once the agent accepts the result, and to nobody else", async () => {
+  it("counts the fee in escrow while the order is worked, then as available and earned once accepted, with an Indonesian statement row linking the order", async () => {
     const { orderId, offerId, holder, other } = await offeredOrder();
-    const before = (await holder.practitioner.earnings()).balanceIdr;
-    const othersBefore = (await other.practitioner.earnings()).balanceIdr;
+    const before = await holder.practitioner.earnings();
+    const othersBefore = await other.practitioner.earnings();
     await holder.practitioner.acceptOffer({ offerId });
     await holder.practitioner.startWork({ orderId });
+    expect(await holder.practitioner.earnings()).toMatchObject({
+      availableIdr: before.availableIdr,
+      inEscrowIdr: before.inEscrowIdr + NDA_CLIENT_PRICE_IDR,
+      ordersInEscrow: before.ordersInEscrow + 1,
+    });
     await holder.practitioner.deliver({ orderId, deliverable: "https://berkas.contoh.id/nda.pdf" });
     await api.call(`/v1/orders/${orderId}/accept`, { method: "POST", token: org.token });
 
-    const earnings = await holder.practitioner.earnings();
-    expect(earnings.balanceIdr).toBe(before + NDA_CLIENT_PRICE_IDR);
-    expect(earnings.entries[0]).toMatchObject({ amountIdr: NDA_CLIENT_PRICE_IDR, kind: "escrow_release", reference: orderId });
-    expect((await other.practitioner.earnings()).balanceIdr).toBe(othersBefore);
+    expect(await holder.practitioner.earnings()).toEqual({
+      availableIdr: before.availableIdr + NDA_CLIENT_PRICE_IDR,
+      inEscrowIdr: before.inEscrowIdr,
+      ordersInEscrow: before.ordersInEscrow,
+      earnedIdr: before.earnedIdr + NDA_CLIENT_PRICE_IDR,
+      paidOutIdr: 0,
+    });
+    const [row] = (await holder.practitioner.statement({})).data;
+    expect(row).toMatchObject({
+      description: "Pembayaran pesanan (escrow dilepas)",
+      reference: { label: orderId, href: `/praktisi/pesanan/${orderId}` },
+      amountIdr: NDA_CLIENT_PRICE_IDR,
+      balanceIdr: before.availableIdr + NDA_CLIENT_PRICE_IDR,
+    });
+    expect(await other.practitioner.earnings()).toEqual(othersBefore);
   });
 
   it("release hands the order to the other practitioner, after which it is NOT_FOUND for the one who released it", async () => {
@@ -220,5 +237,60 @@ describe("who may call the practitioner procedures", () => {
     expect(await codeOf(anonymous.practitioner.submitBid({ caseId: "kas_x", scope: "x", etaDays: 1, priceIdr: 1 }))).toBe("UNAUTHENTICATED");
     // Nothing of it happened: the offer is still live for its holder.
     expect(await database.prisma.offer.count({ where: { id: offerId, status: "aktif" } })).toBe(1);
+  });
+});
+
+describe("the practitioner's profile", () => {
+  it("shows the operator's label and categories, saves the trimmed licence number and both switches, and audits only what changed", async () => {
+    const me = await practitionerUser(database.prisma, ["kontrak", "ketenagakerjaan"]);
+    const caller = portalCaller(deps(), me);
+    expect(await caller.practitioner.profile()).toEqual({
+      name: me.name,
+      email: me.email,
+      label: "Advokat",
+      categories: ["kontrak", "ketenagakerjaan"],
+      licenseNumber: null,
+      available: true,
+      emailNotifications: true,
+    });
+
+    const saved = await caller.practitioner.updateProfile({ licenseNumber: "  PERADI 12.345/2020  ", available: false, emailNotifications: true });
+    expect(saved).toMatchObject({ licenseNumber: "PERADI 12.345/2020", available: false, emailNotifications: true });
+    const audits = await database.prisma.auditLog.findMany({ where: { subjectId: me.practitionerId!, action: "practitioner.profile_update" } });
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ actorType: "practitioner", actorId: me.id });
+    expect(audits[0]!.data).toEqual({ licenseNumber: { from: null, to: "PERADI 12.345/2020" }, available: { from: true, to: false } });
+
+    // The same values again change nothing and write no second entry; an empty number clears it.
+    await caller.practitioner.updateProfile({ available: false });
+    expect(await database.prisma.auditLog.count({ where: { subjectId: me.practitionerId!, action: "practitioner.profile_update" } })).toBe(1);
+    expect((await caller.practitioner.updateProfile({ licenseNumber: "   " })).licenseNumber).toBeNull();
+  });
+
+  it("refuses a licence number over 100 characters", async () => {
+    const caller = portalCaller(deps(), await practitionerUser(database.prisma));
+    expect(await codeOf(caller.practitioner.updateProfile({ licenseNumber: "x".repeat(101) }))).toBe("VALIDATION");
+  });
+});
+
+describe("changing the password", () => {
+  it("needs the right current password, then signs in only with the new one, and is audited", async () => {
+    const me = await practitionerUser(database.prisma);
+    const caller = portalCaller(deps(), me);
+    expect(await codeOf(caller.practitioner.changePassword({ currentPassword: "salah-sekali-123", newPassword: "kata-sandi-baru-456" }))).toBe("FORBIDDEN");
+    expect(await codeOf(caller.practitioner.changePassword({ currentPassword: "rahasia-sekali-123", newPassword: "pendek" }))).toBe("VALIDATION");
+    await caller.practitioner.changePassword({ currentPassword: "rahasia-sekali-123", newPassword: "kata-sandi-baru-456" });
+
+    const { passwordHash } = await database.prisma.user.findUniqueOrThrow({ where: { id: me.id } });
+    expect(await verify(passwordHash, "kata-sandi-baru-456")).toBe(true);
+    expect(await verify(passwordHash, "rahasia-sekali-123")).toBe(false);
+    const actions = (await database.prisma.auditLog.findMany({ where: { subjectId: me.id }, orderBy: { createdAt: "asc" } })).map((a) => a.action);
+    expect(actions).toEqual(expect.arrayContaining(["user.password_change_failed", "user.password_change"]));
+  });
+
+  it("refuses further tries after five wrong current passwords, even with the right one", async () => {
+    const caller = portalCaller(deps(), await practitionerUser(database.prisma));
+    for (let i = 0; i < 5; i++) expect(await codeOf(caller.practitioner.changePassword({ currentPassword: `salah-${i}-sekali`, newPassword: "kata-sandi-baru-456" }))).toBe("FORBIDDEN");
+    expect(await codeOf(caller.practitioner.changePassword({ currentPassword: "rahasia-sekali-123", newPassword: "kata-sandi-baru-456" }))).toBe("RATE_LIMITED");
   });
 });

@@ -1,14 +1,24 @@
 import { z } from "zod";
 import { livemodeSchema } from "./livemode";
-import { INTAKE_FIELD_TYPES } from "@/server/domain/intake";
+import { INTAKE_FIELD_TYPES, INTAKE_LIMITS } from "@/server/domain/intake";
 import type { CatalogService } from "@/server/services/catalog";
+
+const { shortText, longText } = INTAKE_LIMITS;
+/** The intake types, told where agents read them: the OpenAPI document and /docs. */
+const INTAKE_TYPE_DESCRIPTION = [
+  "How the value is checked; every value is a string.",
+  `\`text\`: at most ${shortText.toLocaleString("en-US")} characters; \`textarea\`: at most ${longText.toLocaleString("en-US")};`,
+  "`email`: an e-mail address; `phone`: an Indonesian number (+62…, 62… or 0…);",
+  "`date`: a real date as YYYY-MM-DD; `number`: a whole number in digits;",
+  "`nik`: the 16-digit NIK; `select`: one of `options`.",
+].join(" ");
 
 export const intakeFieldSchema = z
   .object({
     key: z.string(),
     label: z.string(),
     required: z.boolean(),
-    type: z.enum(INTAKE_FIELD_TYPES).meta({ description: "How the value is checked; see docs/api.md." }),
+    type: z.enum(INTAKE_FIELD_TYPES).meta({ description: INTAKE_TYPE_DESCRIPTION }),
     options: z.array(z.string()).optional().meta({ description: "Allowed values, for type select only." }),
   })
   .meta({ id: "IntakeField" });
@@ -27,7 +37,7 @@ export const serviceSchema = z
   })
   .meta({ id: "Service" });
 
-export type ServiceResponse = z.infer<typeof serviceSchema>;
+type ServiceResponse = z.infer<typeof serviceSchema>;
 
 /** The catalog is the same in both modes; `livemode` says which mode the asking key works in. */
 export function serializeService(service: CatalogService, livemode: boolean): ServiceResponse {

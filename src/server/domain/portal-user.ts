@@ -1,6 +1,9 @@
 import type { UserRole } from "@/generated/prisma/enums";
 
-/** Who is signed in to a portal; carried in the next-auth JWT. */
+/**
+ * Who is signed in to a portal: what the services read of a user (services/portal-users.ts) and
+ * what the next-auth JWT carries (auth/options.ts).
+ */
 export interface PortalUser {
   id: string;
   email: string;
@@ -12,6 +15,7 @@ export interface PortalUser {
   practitionerId: string | null;
 }
 
+/** Where each role's portal starts. */
 export const PORTAL_HOME: Record<UserRole, string> = {
   practitioner: "/praktisi",
   org_admin: "/organisasi",

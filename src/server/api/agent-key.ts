@@ -1,0 +1,14 @@
+import type { IncomingHttpHeaders } from "node:http";
+import { type AuthenticatedKey, authenticateApiKey } from "@/server/services/api-keys";
+import type { ServiceDeps } from "@/server/services/deps";
+
+/**
+ * The agent's key from the request's `Authorization` header, authenticated (401/403 otherwise): the
+ * one reader of that header. agentProcedure calls it for every operation, REST and MCP tools alike;
+ * the /v1 and /mcp transports call it before reading a body, which a request without a valid key is
+ * not worth (a cached lookup, so the second check costs no query).
+ */
+export function authenticateAgent(deps: Pick<ServiceDeps, "db" | "clock">, headers: IncomingHttpHeaders): Promise<AuthenticatedKey> {
+  const authorization: string | string[] | undefined = headers.authorization;
+  return authenticateApiKey(deps.db, deps.clock, Array.isArray(authorization) ? authorization[0] : authorization);
+}

@@ -1,0 +1,19 @@
+/**
+ * What each ledger transfer kind is called in the portals (services/ledger.ts records the codes).
+ * Kinds no longer written (invoice_payment, invoice_fee: the case board's first money path) stay,
+ * so an old entry is never shown as its code.
+ */
+export const LEDGER_KIND_LABEL: Record<string, string> = {
+  deposit_topup: "Setoran deposit",
+  order_payment: "Pembayaran pesanan",
+  order_refund: "Pengembalian dana pesanan",
+  escrow_release: "Pembayaran pesanan (escrow dilepas)",
+  platform_fee: "Biaya platform",
+  invoice_payment: "Pembayaran tagihan kasus",
+  invoice_fee: "Biaya platform tagihan kasus",
+};
+
+/** A transfer's label; a kind without one reads as a generic movement, never as its code. */
+export function ledgerKindLabel(kind: string): string {
+  return LEDGER_KIND_LABEL[kind] ?? "Mutasi saldo";
+}

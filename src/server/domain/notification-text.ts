@@ -1,0 +1,67 @@
+/**
+ * The e-mails a practitioner receives (services/notifications.ts queues them), in Indonesian.
+ * No client data goes into an e-mail: it only says what happened and links to the portal, where
+ * the practitioner reads the order after signing in.
+ */
+
+const rupiah = new Intl.NumberFormat("id-ID", { style: "currency", currency: "IDR", maximumFractionDigits: 0 });
+const dateTime = new Intl.DateTimeFormat("id-ID", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Jakarta" });
+const time = new Intl.DateTimeFormat("id-ID", { timeStyle: "short", timeZone: "Asia/Jakarta" });
+
+export const formatIdr = (amount: bigint | number) => rupiah.format(Number(amount));
+export const formatWib = (at: Date) => `${dateTime.format(at)} WIB`;
+
+export interface EmailText {
+  subject: string;
+  text: string;
+}
+
+const footer = (publicUrl: string) =>
+  `\n--\nAnda menerima e-mail ini karena notifikasi e-mail aktif di profil Kuasa Anda. Matikan di ${publicUrl}/praktisi/profil.\n`;
+
+export function newOfferEmail(input: { practitionerName: string; serviceName: string; earningIdr: bigint; expiresAt: Date; publicUrl: string }): EmailText {
+  const { publicUrl } = input;
+  return {
+    subject: `Tawaran baru: ${input.serviceName}, jawab sebelum ${time.format(input.expiresAt)} WIB`,
+    text: [
+      `Halo ${input.practitionerName},`,
+      "",
+      "Ada tawaran pesanan baru untuk Anda di Kuasa.",
+      "",
+      `Layanan: ${input.serviceName}`,
+      `Pendapatan Anda: ${formatIdr(input.earningIdr)}`,
+      `Berlaku sampai: ${formatWib(input.expiresAt)} (30 menit, hanya untuk Anda)`,
+      "",
+      `Ambil atau tolak tawaran di ${publicUrl}/praktisi`,
+      "Tawaran yang tidak dijawab sampai batas waktu dialihkan ke praktisi lain. Data klien terlihat setelah Anda mengambil pesanan.",
+      footer(publicUrl),
+    ].join("\n"),
+  };
+}
+
+/** What the client (or the operator, for a revision) did on an order the practitioner holds. */
+export type OrderNoticeKind = "message" | "revision" | "dispute";
+
+const ORDER_NOTICE: Record<OrderNoticeKind, { subject: string; lead: string }> = {
+  message: { subject: "Pesan baru dari klien", lead: "Klien mengirim pesan pada pesanan Anda." },
+  revision: { subject: "Permintaan revisi", lead: "Hasil pekerjaan Anda dikembalikan untuk direvisi, beserta alasannya." },
+  dispute: { subject: "Sengketa dibuka", lead: "Klien membuka sengketa atas pesanan Anda; operator Kuasa akan meninjaunya." },
+};
+
+export function orderNoticeEmail(input: { kind: OrderNoticeKind; practitionerName: string; serviceName: string; orderId: string; publicUrl: string }): EmailText {
+  const notice = ORDER_NOTICE[input.kind];
+  return {
+    subject: `${notice.subject}: ${input.serviceName} (${input.orderId})`,
+    text: [
+      `Halo ${input.practitionerName},`,
+      "",
+      notice.lead,
+      "",
+      `Layanan: ${input.serviceName}`,
+      `Pesanan: ${input.orderId}`,
+      "",
+      `Baca selengkapnya dan tanggapi di ${input.publicUrl}/praktisi/pesanan/${input.orderId}`,
+      footer(input.publicUrl),
+    ].join("\n"),
+  };
+}

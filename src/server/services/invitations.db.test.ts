@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "@/server/domain/clock";
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
+import { createTestOrg, type TestOrg } from "@/test/fixtures";
+import { codeOf, portalUser } from "@/test/portal";
+import { raceBehindLock } from "@/test/races";
+import { findPortalAccount } from "./portal-users";
+import { acceptInvitation, findInvitation, inviteAdmin, revokeInvitation, tokenHashOf } from "./invitations";
+
+let database: TestDatabase;
+const clock = fixedClock("2026-11-23T03:00:00Z");
+let org: TestOrg;
+let inviter: { actorType: "org_admin"; actorId: string };
+
+const deps = () => ({ db: database.prisma, clock });
+const password = "kata-sandi-panjang";
+
+async function invite(email: string, at = clock) {
+  const { link, id } = await inviteAdmin({ db: database.prisma, clock: at }, org.id, inviter, { email, publicUrl: "https://kuasa.contoh.id/" });
+  return { id, token: link.replace("https://kuasa.contoh.id/undangan/", "") };
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  org = await createTestOrg(database.prisma);
+  inviter = { actorType: "org_admin", actorId: (await portalUser(database.prisma, "org_admin", org.id)).id };
+});
+
+afterAll(async () => {
+  await database?.destroy();
+});
+
+describe("accepting an invitation", () => {
+  it("shows the organisation before sign-in, then creates the org_admin and membership and marks it accepted, audited", async () => {
+    const { id, token } = await invite("baru@contoh.id");
+    expect(await findInvitation(deps(), token)).toMatchObject({ organizationName: "PT Uji Coba", email: "baru@contoh.id", status: "menunggu", minPasswordLength: 10 });
+    const { userId } = await acceptInvitation(deps(), token, { name: " Rekan Baru ", password });
+    const account = await findPortalAccount(database.prisma, { id: userId });
+    expect(account?.user).toMatchObject({ email: "baru@contoh.id", name: "Rekan Baru", role: "org_admin", organizationId: org.id });
+    expect(await database.prisma.invitation.findUniqueOrThrow({ where: { id } })).toMatchObject({ acceptedAt: clock.now() });
+    expect((await findInvitation(deps(), token)).status).toBe("diterima");
+    expect(await database.prisma.auditLog.count({ where: { subjectId: id, action: "invitation.accept", actorId: userId } })).toBe(1);
+  });
+
+  it("a second accept, a revoked or an expired invitation is INVALID_STATE and creates nothing; an unknown token NOT_FOUND", async () => {
+    const used = await invite("sekali@contoh.id");
+    await acceptInvitation(deps(), used.token, { name: "Sekali", password });
+    expect(await codeOf(acceptInvitation(deps(), used.token, { name: "Dua kali", password }))).toBe("INVALID_STATE");
+
+    const revoked = await invite("dicabut@contoh.id");
+    await revokeInvitation(deps(), org.id, inviter, revoked.id);
+    expect(await codeOf(acceptInvitation(deps(), revoked.token, { name: "X", password }))).toBe("INVALID_STATE");
+
+    const old = await invite("lama@contoh.id", fixedClock("2026-11-15T03:00:00Z"));
+    expect((await findInvitation(deps(), old.token)).status).toBe("kedaluwarsa");
+    expect(await codeOf(acceptInvitation(deps(), old.token, { name: "X", password }))).toBe("INVALID_STATE");
+
+    expect(await database.prisma.user.count({ where: { email: { in: ["dicabut@contoh.id", "lama@contoh.id"] } } })).toBe(0);
+    expect(await database.prisma.invitation.findUniqueOrThrow({ where: { id: revoked.id } })).toMatchObject({ acceptedAt: null });
+    expect(await codeOf(acceptInvitation(deps(), "tidak-ada", { name: "X", password }))).toBe("NOT_FOUND");
+    expect(await codeOf(findInvitation(deps(), "tidak-ada"))).toBe("NOT_FOUND");
+  });
+
+  it("refuses a short password or a blank name before touching the invitation", async () => {
+    const { id, token } = await invite("pendek@contoh.id");
+    expect(await codeOf(acceptInvitation(deps(), token, { name: "X", password: "123456789" }))).toBe("VALIDATION");
+    expect(await codeOf(acceptInvitation(deps(), token, { name: "  ", password }))).toBe("VALIDATION");
+    expect(await database.prisma.invitation.findUniqueOrThrow({ where: { id } })).toMatchObject({ acceptedAt: null });
+  });
+
+  it.runIf(testDatabaseKind === "postgres")("two accepts of one invitation at the same moment create one user", async () => {
+    const { token } = await invite("balapan@contoh.id");
+    const results = await raceBehindLock(database.url!, { sql: `SELECT "id" FROM "Invitation" WHERE "tokenHash" = $1 FOR UPDATE`, params: [tokenHashOf(token)] }, [
+      () => acceptInvitation(deps(), token, { name: "Pertama", password }),
+      () => acceptInvitation(deps(), token, { name: "Kedua", password }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect(results.find((r) => r.status === "rejected")).toMatchObject({ reason: { code: "INVALID_STATE" } });
+    expect(await database.prisma.user.count({ where: { email: "balapan@contoh.id" } })).toBe(1);
+    expect(await database.prisma.membership.count({ where: { user: { email: "balapan@contoh.id" } } })).toBe(1);
+  });
+});
