@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { errorMessage } from "@/lib/trpc";
 import type { ErrorCode } from "@/server/domain/errors";
+import { useToast } from "./toast";
 
 export type ErrorMessages = Partial<Record<ErrorCode, string>>;
 
@@ -29,17 +30,22 @@ export function actionError(error: unknown, messages: ErrorMessages = {}): strin
 /**
  * Runs one portal mutation at a time: busy while it runs, the error in Indonesian when it fails,
  * and the page's server components re-rendered afterwards either way (the data may have moved).
+ * `options.success` (or `run`'s own) is shown as a toast when the mutation succeeds.
  */
-export function useAction(messages?: ErrorMessages) {
+export function useAction(messages?: ErrorMessages, options: { success?: string } = {}) {
   const router = useRouter();
+  const { toast } = useToast();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  async function run<T>(mutation: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false }> {
+  async function run<T>(mutation: () => Promise<T>, runOptions: { success?: string } = {}): Promise<{ ok: true; value: T } | { ok: false }> {
     setBusy(true);
     setError(null);
     try {
-      return { ok: true, value: await mutation() };
+      const value = await mutation();
+      const success = runOptions.success ?? options.success;
+      if (success) toast(success);
+      return { ok: true, value };
     } catch (err) {
       setError(actionError(err, messages));
       return { ok: false };

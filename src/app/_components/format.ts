@@ -39,3 +39,9 @@ export const MESSAGE_ROLE_LABEL: Record<MessageRole, string> = {
   operator: "Operator Kuasa",
   system: "Sistem Kuasa",
 };
+
+/**
+ * A signed amount of a statement: "+Rp 100.000" in, "−Rp 50.000" out (a true minus sign), so
+ * the direction reads without the colour that also shows it.
+ */
+export const formatSignedRupiah = (amount: number) => `${amount > 0 ? "+" : amount < 0 ? "−" : ""}${formatRupiah(Math.abs(amount))}`;

@@ -1,56 +1,25 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
-import type { PortalUser } from "@/server/auth/session";
-import { SignOutButton } from "./sign-out-button";
+import type { PortalUser } from "@/server/domain/portal-user";
+import { PortalHeader } from "./portal-header";
+import { ToastProvider } from "./toast";
 
-const NAV: Record<PortalUser["role"], Array<{ href: string; label: string }>> = {
-  practitioner: [
-    { href: "/praktisi", label: "Tawaran" },
-    { href: "/praktisi/pesanan", label: "Pesanan saya" },
-    { href: "/praktisi/kasus", label: "Papan kasus" },
-    { href: "/praktisi/pendapatan", label: "Pendapatan" },
-  ],
-  org_admin: [
-    { href: "/organisasi", label: "Ringkasan" },
-    { href: "/organisasi/persetujuan", label: "Persetujuan" },
-    { href: "/organisasi/pesanan", label: "Pesanan" },
-    { href: "/organisasi/kunci-api", label: "Kunci API" },
-    { href: "/organisasi/webhook", label: "Webhook" },
-    { href: "/organisasi/kasus", label: "Kasus & tagihan" },
-  ],
-  operator: [
-    { href: "/operator", label: "Organisasi" },
-    { href: "/operator/antrean", label: "Antrean pesanan" },
-    { href: "/operator/kasus", label: "Kasus" },
-    { href: "/operator/praktisi", label: "Praktisi" },
-    { href: "/operator/katalog", label: "Katalog" },
-  ],
-};
+const MAIN_ID = "konten";
 
-const ROLE_LABEL: Record<PortalUser["role"], string> = { practitioner: "Praktisi", org_admin: "Admin organisasi", operator: "Operator" };
-
-export function PortalShell({ user, children }: { user: PortalUser; children: ReactNode }) {
+/**
+ * Every portal page's frame: a skip link past the navigation, the header, and the page in a
+ * ToastProvider. `badges` (nav href → count) marks work waiting behind a link.
+ */
+export function PortalShell({ user, badges, children }: { user: PortalUser; badges?: Record<string, number>; children: ReactNode }) {
   return (
     <div className="portal">
-      <header className="topbar">
-        <Link href="/" className="brand">
-          Kuasa
-        </Link>
-        <nav aria-label="Navigasi utama">
-          {NAV[user.role].map((item) => (
-            <Link key={item.href} href={item.href}>
-              {item.label}
-            </Link>
-          ))}
-        </nav>
-        <div className="who">
-          <span>
-            {user.name} · <span className="muted">{ROLE_LABEL[user.role]}</span>
-          </span>
-          <SignOutButton />
-        </div>
-      </header>
-      <main className="portal-main">{children}</main>
+      <a href={`#${MAIN_ID}`} className="skip-link">
+        Lewati ke konten
+      </a>
+      <PortalHeader role={user.role} userName={user.name} badges={badges} />
+      {/* tabIndex -1: the skip link moves keyboard focus here, not only the scroll position. */}
+      <main id={MAIN_ID} className="portal-main" tabIndex={-1}>
+        <ToastProvider>{children}</ToastProvider>
+      </main>
     </div>
   );
 }

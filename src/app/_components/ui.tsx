@@ -16,11 +16,13 @@ export function Card({ title, children, actions }: { title?: string; children: R
   );
 }
 
-export function EmptyState({ title, hint }: { title: string; hint?: string }) {
+/** What a list without rows says: why it is empty and what to do next (`action`: a link to do it). */
+export function EmptyState({ title, hint, action }: { title: string; hint?: string; action?: ReactNode }) {
   return (
     <div className="empty" role="status">
       <p className="empty-title">{title}</p>
       {hint && <p className="muted">{hint}</p>}
+      {action && <p className="empty-action">{action}</p>}
     </div>
   );
 }

@@ -111,7 +111,7 @@ export function resolveRef(doc: OpenApiDoc, ref: string): unknown {
 }
 
 /** The last segment of a `$ref`: `#/components/schemas/Order` → `Order`. */
-export function refName(ref: string): string {
+function refName(ref: string): string {
   return ref.slice(ref.lastIndexOf("/") + 1);
 }
 
@@ -135,7 +135,7 @@ function follow<T extends { $ref?: string }>(doc: OpenApiDoc, node: T, seen: Rea
 }
 
 /** A schema with its `$ref` resolved; `name` is the component's name when it was a reference. */
-export function derefSchema(doc: OpenApiDoc, schema: Schema): { schema: Schema; name?: string; broken?: string } {
+function derefSchema(doc: OpenApiDoc, schema: Schema): { schema: Schema; name?: string; broken?: string } {
   const { node, name, broken } = follow(doc, schema);
   return { schema: node, name, broken };
 }
@@ -156,7 +156,7 @@ interface Unwrapped {
 }
 
 /** Separates "or null" from a schema: `type: [T, "null"]`, `anyOf: [T, {type: null}]`, `nullable: true`. */
-export function unwrapNullable(schema: Schema): Unwrapped {
+function unwrapNullable(schema: Schema): Unwrapped {
   const union = schema.anyOf ?? schema.oneOf;
   if (union) {
     const rest = union.filter((s) => !isNullSchema(s));
@@ -375,7 +375,7 @@ export interface ParameterRow {
   description?: string;
 }
 
-export interface BodyView {
+interface BodyView {
   contentType: string;
   /** The component's name when the body is a `$ref` (`Order`). */
   schemaName?: string;
@@ -408,16 +408,16 @@ export interface OperationView {
   responses: ResponseView[];
 }
 
-export interface TagGroup {
+interface TagGroup {
   tag: string;
   anchor: string;
   operations: OperationView[];
 }
 
-export const UNTAGGED = "Other";
+const UNTAGGED = "Other";
 
 /** A stable, readable HTML id. */
-export function slug(text: string): string {
+function slug(text: string): string {
   return text
     .toLowerCase()
     .replace(/[{}]/g, "")

@@ -6,11 +6,9 @@ import { buildOpenApiDocument } from "@/server/api/openapi";
 import { readConfig, type Config } from "@/server/config";
 import { SCOPES } from "@/server/domain/api-key";
 import { AppError, ERROR_CODES } from "@/server/domain/errors";
-import { DEFAULT_ORDER_RULES } from "@/server/domain/order-rules";
 import { CASE_EVENT_TYPES, hasEvent } from "@/server/domain/webhook-event";
 import { WEBHOOK_MAX_ATTEMPTS } from "@/server/domain/webhook-delivery";
 import { getRuntime } from "@/server/runtime";
-import { DEFAULT_RATE_LIMITS } from "@/server/services/rate-limit";
 import styles from "./docs.module.css";
 import {
   groupByTag,
@@ -37,7 +35,10 @@ export const metadata: Metadata = {
 
 type Settings = Pick<Config, "operatorName" | "rateLimits" | "webhooks" | "orderRules">;
 
-/** This server's settings: the running runtime's, or (outside the custom server) read the same way. */
+/**
+ * This server's settings: the running runtime's, or (outside the custom server) read the same way;
+ * a production server's defaults when the environment does not read.
+ */
 function serverSettings(): Settings {
   try {
     return getRuntime().config;
@@ -45,12 +46,7 @@ function serverSettings(): Settings {
     try {
       return readConfig(process.env);
     } catch {
-      return {
-        operatorName: "Kuasa",
-        rateLimits: { ...DEFAULT_RATE_LIMITS, store: "memory" },
-        webhooks: { timeoutMs: 10_000, allowPrivate: false },
-        orderRules: DEFAULT_ORDER_RULES,
-      };
+      return readConfig({ NODE_ENV: "production" });
     }
   }
 }
@@ -79,7 +75,8 @@ function Text({ text, className }: { text?: string; className?: string }) {
 
 function Table({ head, children }: { head: string[]; children: ReactNode }) {
   return (
-    <div className={styles.tableWrap}>
+    // Focusable: on a phone the table scrolls sideways, and a keyboard must be able to scroll it too.
+    <div className={styles.tableWrap} tabIndex={0}>
       <table>
         <thead>
           <tr>
@@ -273,9 +270,11 @@ function OperationSection({ op }: { op: OperationView }) {
       ))}
       {errors.length ? (
         <details className={styles.errors}>
-          <summary>
-            Error responses: {errors.map((r) => r.status).join(", ")} (body: <a href="#errors">Error</a>)
-          </summary>
+          {/* No link inside <summary>: it is itself the control (axe: nested-interactive). */}
+          <summary>Error responses: {errors.map((r) => r.status).join(", ")}</summary>
+          <p>
+            Body: <a href="#errors">Error</a>.
+          </p>
           <Table head={["Status", "Description"]}>
             {errors.map((r) => (
               <tr key={r.status}>
@@ -295,7 +294,12 @@ function OperationSection({ op }: { op: OperationView }) {
 }
 
 function Code({ children, wrap = false }: { children: string; wrap?: boolean }) {
-  return <pre className={wrap ? `${styles.code} ${styles.wrap}` : styles.code}>{children}</pre>;
+  // Focusable, so a keyboard can scroll a block wider than the page (WCAG 2.1.1).
+  return (
+    <pre className={wrap ? `${styles.code} ${styles.wrap}` : styles.code} tabIndex={0}>
+      {children}
+    </pre>
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

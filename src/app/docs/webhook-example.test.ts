@@ -2,7 +2,8 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { verifyWebhookSignature } from "@/server/domain/signature";
 import { nextAttemptAt, WEBHOOK_MAX_ATTEMPTS } from "@/server/domain/webhook-delivery";
-import { nodeSnippet, opensslSnippet, retrySchedule, shellQuote, webhookExample } from "./webhook-example";
+import { CATALOG_SEED } from "@/server/services/catalog-seed";
+import { nodeSnippet, opensslSnippet, retrySchedule, SAMPLE_SERVICE, shellQuote, webhookExample } from "./webhook-example";
 
 const hasOpenssl = spawnSync("openssl", ["version"]).status === 0;
 
@@ -16,6 +17,10 @@ describe("the worked webhook example", () => {
     expect(Object.keys(body.order)).toEqual(["id", "status", "service", "price_idr", "sla_due_at", "deliverable", "updated_at"]);
     expect(body.event).toBe(`order.${body.order.status}`);
     expect(example.prettyBody).toBe(JSON.stringify(body, null, 2));
+  });
+
+  it("is about a service of the seed catalog, at its seeded price and SLA", () => {
+    expect(CATALOG_SEED.find((service) => service.code === SAMPLE_SERVICE.code)).toMatchObject(SAMPLE_SERVICE);
   });
 
   it("names the headers after the operator", () => {

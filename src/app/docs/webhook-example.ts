@@ -3,7 +3,6 @@ import { agentPrice } from "@/server/domain/pricing";
 import { DEFAULT_TOLERANCE_SECONDS, signWebhook } from "@/server/domain/signature";
 import { slaDueAt } from "@/server/domain/sla";
 import { nextAttemptAt, WEBHOOK_MAX_ATTEMPTS, webhookHeaders } from "@/server/domain/webhook-delivery";
-import { CATALOG_SEED } from "@/server/services/catalog-seed";
 
 /**
  * The worked webhook example of /docs, produced by the sender's own functions (payload, body,
@@ -12,16 +11,17 @@ import { CATALOG_SEED } from "@/server/services/catalog-seed";
  */
 
 /** A made-up secret in the shape of a real one (`whsec_` + 32 base62); never a real key's. */
-export const SAMPLE_WEBHOOK_SECRET = "whsec_3kVq8ZmR1tXw6YbN0cLp4sHd7GfJ2aEu";
-export const SAMPLE_EVENT_ID = "evt_7Hc2LmQ9xT4vB1nR8kZs5w";
+const SAMPLE_WEBHOOK_SECRET = "whsec_3kVq8ZmR1tXw6YbN0cLp4sHd7GfJ2aEu";
+const SAMPLE_EVENT_ID = "evt_7Hc2LmQ9xT4vB1nR8kZs5w";
 const SAMPLE_ORDER_ID = "ord_4kQ3pW0nY8bJ2cV6xL1mZt";
-const SAMPLE_SERVICE_CODE = "perjanjian_kerahasiaan";
+/** The seed catalog's NDA, its price and SLA as seeded (webhook-example.test.ts holds them to the seed). */
+export const SAMPLE_SERVICE = { code: "perjanjian_kerahasiaan", clientPriceIdr: 1_490_000, slaDays: 3 } as const;
 /** Paid on a Monday morning in Jakarta; delivered the next day; this attempt 2 s later. */
 const PAID_AT = new Date("2026-11-23T02:00:00.000Z");
 const DELIVERED_AT = new Date("2026-11-24T08:30:00.000Z");
 const SENT_AT = new Date("2026-11-24T08:30:02.000Z");
 
-export interface WebhookExample {
+interface WebhookExample {
   operatorName: string;
   payload: OrderEventPayload;
   sentAt: Date;
@@ -41,15 +41,14 @@ export interface WebhookExample {
   toleranceSeconds: number;
 }
 
-/** The sample order a delivered event is about, from the seed catalog's price and SLA. */
-export function sampleOrder(): OrderEventSource {
-  const service = CATALOG_SEED.find((s) => s.code === SAMPLE_SERVICE_CODE) ?? CATALOG_SEED[0]!;
+/** The sample order a delivered event is about, at the sample service's agent price and SLA. */
+function sampleOrder(): OrderEventSource {
   return {
     id: SAMPLE_ORDER_ID,
     status: "diserahkan",
-    serviceCode: service.code,
-    priceIdr: BigInt(agentPrice(service.clientPriceIdr)),
-    slaDueAt: slaDueAt(PAID_AT, service.slaDays),
+    serviceCode: SAMPLE_SERVICE.code,
+    priceIdr: BigInt(agentPrice(SAMPLE_SERVICE.clientPriceIdr)),
+    slaDueAt: slaDueAt(PAID_AT, SAMPLE_SERVICE.slaDays),
     deliverable: "Draf final perjanjian kerahasiaan terlampir di pesan order; satu putaran revisi masih tersedia.",
     updatedAt: DELIVERED_AT,
   };
@@ -80,7 +79,7 @@ export function webhookExample(operatorName: string): WebhookExample {
   };
 }
 
-export interface RetryStep {
+interface RetryStep {
   attempt: number;
   /** Seconds after the first attempt, when every attempt fails at once. */
   atSeconds: number;

@@ -1,6 +1,7 @@
 import { redirect } from "next/navigation";
-import { PORTAL_HOME } from "@/server/auth/session";
+import { PORTAL_HOME } from "@/server/domain/portal-user";
 import { currentPortalUser } from "@/server/portal";
+import { SiteHeader } from "../_components/site-header";
 import { SignInForm } from "./sign-in-form";
 
 export const dynamic = "force-dynamic";
@@ -10,10 +11,13 @@ export default async function SignInPage() {
   const user = await currentPortalUser();
   if (user) redirect(PORTAL_HOME[user.role]);
   return (
-    <main className="narrow">
-      <h1>Masuk ke Kuasa</h1>
-      <p className="muted">Untuk praktisi, admin organisasi, dan tim operator.</p>
-      <SignInForm />
-    </main>
+    <>
+      <SiteHeader current="/masuk" />
+      <main className="narrow">
+        <h1>Masuk ke Kuasa</h1>
+        <p className="muted">Untuk praktisi, admin organisasi, dan tim operator.</p>
+        <SignInForm />
+      </main>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { getServerSession } from "next-auth";
 import { handlePortalRequest } from "@/server/api/portal-http";
 import { authOptions } from "@/server/auth/options";
-import type { PortalUser } from "@/server/auth/session";
+import type { PortalUser } from "@/server/domain/portal-user";
 import { appDepsOf, getRuntime } from "@/server/runtime";
 
 export const dynamic = "force-dynamic";
