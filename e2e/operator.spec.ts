@@ -9,60 +9,72 @@ import { OPERATOR, PENDING_ORGANIZATION, PRACTITIONER } from "./users";
 
 const HOME = /\/operator$/;
 const nav = (page: Page, name: string) => page.getByRole("navigation").getByRole("link", { name, exact: true }).click();
+/** The toast of a step that succeeded (the portal shell's polite live region). */
+const toast = (page: Page) => page.locator(".toasts [role=status]");
 const SERVICE = "Perjanjian Perkawinan (Pranikah / Pascanikah)";
 
-test("the operator approves a waiting organisation, tops up its deposit, suspends and re-approves it", async ({ page }, testInfo) => {
+test("the operator approves a waiting organisation, tops up its deposit with a confirmation, suspends and re-approves it, and creates one", async ({ page }, testInfo) => {
   test.setTimeout(90_000);
   await signIn(page, OPERATOR, HOME);
-  const org = page.getByRole("article", { name: PENDING_ORGANIZATION });
-  await expect(org.locator(".pill")).toHaveText("Menunggu persetujuan");
-  await expect(page.getByText("1 organisasi menunggu persetujuan.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Organisasi menunggu" }).locator(".stat-value")).not.toHaveText("0");
+  await page.getByRole("link", { name: "Setujui organisasi" }).click();
+  await expect(page).toHaveURL(/\/operator\/organisasi\?status=menunggu_persetujuan$/);
+  const row = page.getByRole("row").filter({ hasText: PENDING_ORGANIZATION });
+  await expect(row.locator(".pill")).toHaveText("Menunggu persetujuan");
   await screenshot(page, testInfo, "operator-organisasi");
 
-  await org.getByRole("button", { name: "Setujui (aktifkan)" }).click();
+  await row.getByRole("button", { name: "Setujui (aktifkan)" }).click();
   await page.getByRole("dialog", { name: `Aktifkan ${PENDING_ORGANIZATION}?` }).getByRole("button", { name: "Ya, aktifkan" }).click();
-  await expect(org.locator(".pill")).toHaveText("Aktif");
+  await expect(toast(page)).toContainText(`${PENDING_ORGANIZATION} disetujui dan aktif.`);
+  await expect(page.getByText("Tidak ada yang cocok dengan pencarian/filter ini.")).toBeVisible();
 
-  // A top-up needs an amount and a reference, and is confirmed before it is recorded.
-  await org.getByText("Tambah deposit").click();
-  await org.getByLabel("Jumlah setoran").fill("7.500.000");
-  await org.getByRole("button", { name: "Catat setoran" }).click();
-  await expect(org.getByRole("alert")).toHaveText("Isi referensi setoran, misalnya nomor transfer bank, agar tercatat di mutasi.");
-  await org.getByLabel("Referensi").fill("BCA 0912-7781");
-  await org.getByRole("button", { name: "Catat setoran" }).click();
+  // Its own page: the top-up needs an amount and a reference, and is confirmed naming both and the organisation.
+  await nav(page, "Organisasi");
+  await page.getByRole("link", { name: PENDING_ORGANIZATION }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(PENDING_ORGANIZATION);
+  const topUp = page.locator("section.card").filter({ has: page.getByRole("heading", { name: "Catat setoran deposit" }) });
+  await topUp.getByLabel("Jumlah setoran").fill("7.500.000");
+  await topUp.getByRole("button", { name: "Catat setoran" }).click();
+  await expect(topUp.getByRole("alert")).toHaveText("Isi referensi setoran, misalnya nomor transfer bank, agar tercatat di mutasi.");
+  await topUp.getByLabel("Referensi").fill("BCA 0912-7781");
+  await topUp.getByRole("button", { name: "Catat setoran" }).click();
   const confirm = page.getByRole("dialog", { name: "Catat setoran deposit?" });
-  await expect(confirm).toContainText("Rp 7.500.000");
-  await expect(confirm).toContainText("BCA 0912-7781");
+  for (const text of ["Rp 7.500.000", "BCA 0912-7781", PENDING_ORGANIZATION]) await expect(confirm).toContainText(text);
   await screenshot(page, testInfo, "operator-setoran-dialog");
   await confirm.getByRole("button", { name: "Ya, catat" }).click();
-  await expect(org.getByRole("status")).toHaveText(`Tercatat. Deposit ${PENDING_ORGANIZATION} sekarang Rp 7.500.000.`);
-  await expect(org.locator("dd.amount")).toHaveText("Rp 7.500.000");
-  await screenshot(page, testInfo, "operator-organisasi-setoran");
+  await expect(toast(page)).toContainText(`Setoran Rp 7.500.000 untuk ${PENDING_ORGANIZATION} tercatat.`);
+  await expect(page.getByRole("region", { name: "Deposit live" }).locator(".stat-value")).toHaveText("Rp 7.500.000");
+  await screenshot(page, testInfo, "operator-organisasi-detail");
 
-  await org.getByRole("button", { name: "Tangguhkan" }).click();
+  await page.getByRole("button", { name: "Tangguhkan" }).click();
   await page.getByRole("dialog", { name: `Tangguhkan ${PENDING_ORGANIZATION}?` }).getByRole("button", { name: "Ya, tangguhkan" }).click();
-  await expect(org.locator(".pill")).toHaveText("Ditangguhkan");
-  await org.getByRole("button", { name: "Setujui (aktifkan)" }).click();
+  await expect(page.getByRole("main").locator(".pill").first()).toHaveText("Ditangguhkan");
+  await page.getByRole("button", { name: "Setujui (aktifkan)" }).click();
   await page.getByRole("dialog", { name: `Aktifkan ${PENDING_ORGANIZATION}?` }).getByRole("button", { name: "Ya, aktifkan" }).click();
-  await expect(org.locator(".pill")).toHaveText("Aktif");
-  await expect(org.locator("dd.amount")).toHaveText("Rp 7.500.000");
+  await expect(page.getByRole("main").locator(".pill").first()).toHaveText("Aktif");
+
+  // A new organisation from the console rather than the CLI: it opens on its own page.
+  await nav(page, "Organisasi");
+  const create = page.getByRole("form", { name: "Buat organisasi" });
+  await create.getByLabel("Nama organisasi").fill("PT Konsol Baru");
+  await create.getByLabel(/^Ambang persetujuan/).fill("5.000.000");
+  await create.getByRole("button", { name: "Buat organisasi" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("PT Konsol Baru");
+  await expect(toast(page)).toContainText("Organisasi PT Konsol Baru dibuat.");
+  await expect(page.getByRole("main").locator(".pill").first()).toHaveText("Menunggu persetujuan");
+  await expect(page.getByRole("complementary")).toContainText("Rp 5.000.000");
+  await nav(page, "Organisasi");
+  await page.getByLabel("Cari organisasi").fill("konsol baru");
+  await page.getByLabel("Status").selectOption({ label: "Menunggu persetujuan" });
+  await page.getByRole("button", { name: "Terapkan" }).click();
+  await expect(page.getByRole("row")).toHaveCount(2);
+  await expect(page.getByRole("row").nth(1)).toContainText("PT Konsol Baru");
+  await screenshot(page, testInfo, "operator-organisasi-cari");
 });
 
-test("the operator registers a practitioner, edits a catalog price (the agent price follows), and works the queue", async ({ page, request }, testInfo) => {
+test("the operator registers a practitioner and edits a catalog price (the agent price follows)", async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
   await signIn(page, OPERATOR, HOME);
-
-  await nav(page, "Antrean pesanan");
-  await page.getByLabel("ID pesanan").fill("bukan-id");
-  await page.getByRole("button", { name: "Jalankan tindakan" }).click();
-  await expect(page.getByRole("main").getByRole("alert")).toContainText("Isi ID pesanan yang diawali ord_");
-  await page.getByLabel("ID pesanan").fill("ord_tidakada");
-  await page.getByLabel("Tindakan").selectOption({ label: "Refund ke deposit" });
-  await expect(page.getByText("Hanya dari status: Dibayar, Ditawarkan ke praktisi, Dalam sengketa.", { exact: false })).toBeVisible();
-  await page.getByRole("button", { name: "Jalankan tindakan" }).click();
-  await page.getByRole("dialog", { name: "Refund ke deposit?" }).getByRole("button", { name: "Ya, refund ke deposit" }).click();
-  await expect(page.getByRole("main").getByRole("alert")).toHaveText("Tidak ada pesanan dengan ID itu. Periksa ID-nya (diawali ord_).");
-  await screenshot(page, testInfo, "operator-antrean");
 
   // Family law only: no other journey orders it, so this practitioner takes nobody's offers.
   await nav(page, "Praktisi");
@@ -109,7 +121,7 @@ test("the operator registers a practitioner, edits a catalog price (the agent pr
   await expect(service.getByText("Terlihat agen")).toBeVisible();
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto("/operator");
+  await page.goto("/operator/organisasi");
   await screenshot(page, testInfo, "operator-organisasi-ponsel");
 });
 
@@ -119,7 +131,7 @@ async function api<T>(request: APIRequestContext, url: string, data: unknown): P
   return (await res.json()) as T;
 }
 
-test("the operator's queues: a dispute decided for the practitioner, a stalled order refunded before its automatic refund, and a case closed", async ({ page, browser, request }, testInfo) => {
+test("overview → dispute queue → order page: a dispute decided for the practitioner, a stalled order refunded, found again by search and in the audit log, and a case closed", async ({ page, browser, request }, testInfo) => {
   test.setTimeout(180_000);
   const DEMO_ORG = "Organisasi Demo";
 
@@ -156,14 +168,18 @@ test("the operator's queues: a dispute decided for the practitioner, a stalled o
     urgency: "Dalam sebulan",
   });
 
+  // Overview → the dispute queue → the order's page.
   await signIn(page, OPERATOR, HOME);
-  await nav(page, "Antrean pesanan");
-  const dispute = page.getByRole("article", { name: disputed.id });
-  await expect(dispute).toContainText(reason);
+  await expect(page.getByRole("region", { name: "Sengketa", exact: true }).locator(".stat-value")).not.toHaveText("0");
+  await screenshot(page, testInfo, "operator-ringkasan");
+  await page.getByRole("link", { name: "Putuskan sengketa" }).click();
+  await expect(page).toHaveURL(/\/operator\/antrean#sengketa$/);
+  const disputes = page.getByRole("region", { name: "Sengketa yang menunggu keputusan" });
+  const dispute = disputes.getByRole("row").filter({ hasText: disputed.id });
   await expect(dispute).toContainText(DEMO_ORG);
-  await expect(dispute).toContainText(`praktisi ${PRACTITIONER.name}`);
+  await expect(dispute).toContainText(reason);
   await expect(dispute).toContainText("Rp 1.700.000");
-  const stall = page.getByRole("article", { name: stalled.id });
+  const stall = page.getByRole("region", { name: "Pesanan yang tawarannya berhenti" }).getByRole("row").filter({ hasText: stalled.id });
   await expect(async () => {
     await page.reload();
     await expect(stall).toBeVisible({ timeout: 1_000 });
@@ -171,20 +187,29 @@ test("the operator's queues: a dispute decided for the practitioner, a stalled o
   await expect(stall.getByRole("timer")).toHaveText(/^23:[0-5]\d:[0-5]\d tersisa$/);
   await expect(page.getByText("Tidak ada pesanan yang melewati tenggat SLA.")).toBeVisible();
   await screenshot(page, testInfo, "operator-antrean-sengketa");
-  await page.setViewportSize({ width: 390, height: 844 });
-  await screenshot(page, testInfo, "operator-antrean-sengketa-ponsel");
-  await page.setViewportSize({ width: 1280, height: 720 });
 
-  // Decided for the practitioner, with a note both parties read.
-  await dispute.getByRole("button", { name: "Menangkan praktisi" }).click();
-  const decide = page.getByRole("dialog", { name: "Menangkan praktisi dalam sengketa ini?" });
-  for (const text of [disputed.id, "Perjanjian Kerahasiaan (NDA)", "Rp 1.700.000", DEMO_ORG]) await expect(decide).toContainText(text);
+  await dispute.getByRole("link", { name: disputed.id }).click();
+  await expect(page).toHaveURL(new RegExp(`/operator/pesanan/${disputed.id}$`));
+  const actions = page.locator("section.card").filter({ has: page.getByRole("heading", { name: "Tindakan operator" }) });
+  await expect(actions.getByRole("button")).toHaveText(["Refund ke deposit", "Menangkan praktisi", "Lanjutkan pekerjaan"]);
+  await expect(page.getByRole("main")).toContainText(reason);
+  await expect(page.locator(".timeline").first()).toContainText("Dalam sengketa");
+  await expect(page.getByRole("complementary")).toContainText(PRACTITIONER.name);
+  await screenshot(page, testInfo, "operator-pesanan-detail");
+
+  // Decided for the practitioner: the confirmation names the order, the money and who gets it, and the organisation.
+  await actions.getByRole("button", { name: "Menangkan praktisi" }).click();
+  const decide = page.getByRole("dialog", { name: `Menangkan praktisi: pesanan ${disputed.id}?` });
+  for (const text of [disputed.id, DEMO_ORG, "Lepas escrow Rp 1.700.000", `ke praktisi ${PRACTITIONER.name}`]) await expect(decide).toContainText(text);
   const note = "Praktisi menunjukkan bukti balasan; pekerjaan dinilai sudah berjalan sesuai SLA.";
   await decide.getByLabel(/^Catatan untuk klien dan praktisi/).fill(note);
   await screenshot(page, testInfo, "operator-sengketa-dialog");
   await decide.getByRole("button", { name: "Ya, menangkan praktisi" }).click();
-  await expect(page.getByRole("status").filter({ hasText: `Sengketa ${disputed.id} diputuskan untuk praktisi` })).toBeVisible();
-  await expect(page.getByRole("article", { name: disputed.id })).toHaveCount(0);
+  await expect(toast(page)).toContainText(`Menangkan praktisi: pesanan ${disputed.id} sekarang Selesai.`);
+  await expect(page.getByRole("main").locator(".badge").first()).toHaveText("Selesai");
+  await expect(actions).toContainText("Tidak ada tindakan operator untuk status ini");
+  await expect(page.locator(".message-operator")).toContainText(note);
+  await screenshot(page, testInfo, "operator-pesanan-selesai");
   const settled = await request.get(`/v1/orders/${disputed.id}`, { headers: { Authorization: `Bearer ${demoApiKey()}` } });
   const settledOrder = (await settled.json()) as { status: string; messages: Array<{ role: string; body: string }> };
   expect(settledOrder.status).toBe("selesai");
@@ -198,11 +223,41 @@ test("the operator's queues: a dispute decided for the practitioner, a stalled o
   await practitioner.close();
 
   // The stalled order is refunded now rather than at its automatic refund.
-  await page.getByRole("article", { name: stalled.id }).getByRole("button", { name: "Refund" }).click();
-  await page.getByRole("dialog", { name: "Refund pesanan ini?" }).getByRole("button", { name: "Ya, refund" }).click();
-  await expect(page.getByRole("status").filter({ hasText: `Pesanan ${stalled.id} direfund` })).toBeVisible();
+  await nav(page, "Antrean");
+  await page.getByRole("link", { name: stalled.id }).click();
+  await page.getByRole("button", { name: "Refund ke deposit" }).click();
+  const refund = page.getByRole("dialog", { name: `Refund ke deposit: pesanan ${stalled.id}?` });
+  await expect(refund).toContainText(new RegExp(`Kembalikan Rp\\s[\\d.]+ ke deposit ${DEMO_ORG}\\.`));
+  await refund.getByRole("button", { name: "Ya, refund ke deposit" }).click();
+  await expect(toast(page)).toContainText(`pesanan ${stalled.id} sekarang Dana dikembalikan.`);
+  await nav(page, "Antrean");
   await expect(page.getByText("Tidak ada sengketa yang menunggu keputusan.")).toBeVisible();
+  await expect(page.getByText("Tidak ada pesanan yang macet.")).toBeVisible();
   await screenshot(page, testInfo, "operator-antrean-kosong");
+
+  // The order search with a filter, then the audit log filtered to the decision.
+  await nav(page, "Pesanan");
+  await page.getByLabel("Cari pesanan").fill(DEMO_ORG);
+  await page.getByLabel("Status").selectOption({ label: "Selesai" });
+  await page.getByRole("button", { name: "Terapkan" }).click();
+  await expect(page).toHaveURL(/status=selesai/);
+  await expect(page.getByRole("row").filter({ hasText: disputed.id })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: stalled.id })).toHaveCount(0);
+  await screenshot(page, testInfo, "operator-pesanan-cari");
+  await page.getByLabel("Status").selectOption({ label: "Dana dikembalikan" });
+  await page.getByRole("button", { name: "Terapkan" }).click();
+  await expect(page.getByRole("row").filter({ hasText: stalled.id })).toBeVisible();
+
+  await nav(page, "Log audit");
+  await page.getByLabel("Tindakan").selectOption({ value: "order.settle_for_practitioner" });
+  await page.getByRole("button", { name: "Terapkan" }).click();
+  const entry = page.getByRole("row").filter({ hasText: disputed.id });
+  await expect(entry).toContainText("Sengketa dimenangkan praktisi");
+  await expect(entry).toContainText(OPERATOR.name);
+  await expect(page.getByRole("row").filter({ hasText: stalled.id })).toHaveCount(0);
+  await screenshot(page, testInfo, "operator-audit");
+  await entry.getByRole("link", { name: disputed.id }).click();
+  await expect(page).toHaveURL(new RegExp(`/operator/pesanan/${disputed.id}$`));
 
   // The case board: closing a case with no bids and no invoice.
   await nav(page, "Kasus");
@@ -221,4 +276,50 @@ test("the operator's queues: a dispute decided for the practitioner, a stalled o
   await expect(page.getByRole("status").filter({ hasText: `Kasus ${kase.id} ditutup.` })).toBeVisible();
   await expect(page.getByRole("article").filter({ hasText: kase.id })).toHaveCount(0);
   await screenshot(page, testInfo, "operator-kasus-ditutup");
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the operator finds a new order by search and filter, cancels it from its page with a confirmation, and reads every console page", async ({ page, request }, testInfo) => {
+    test.setTimeout(120_000);
+    const order = await api<{ id: string; price_idr: number }>(request, "/v1/orders", {
+      service: "perjanjian_kerahasiaan",
+      intake: { sifat_nda: "Timbal balik (mutual)", para_pihak: "PT Enam, Bandung", tujuan_pengungkapan: "Uji coba produk", bahasa_perjanjian: "Bahasa Indonesia", email_kontak: "legal@enam.co.id" },
+    });
+    await signIn(page, OPERATOR, HOME);
+    await screenshot(page, testInfo, "operator-ringkasan-ponsel");
+    await page.goto("/operator/pesanan");
+    await page.getByLabel("Cari pesanan").fill(order.id);
+    await page.getByLabel("Mode").selectOption({ label: "Live (uang sungguhan)" });
+    await page.getByRole("button", { name: "Terapkan" }).click();
+    await expect(page).toHaveURL(/mode=live/);
+    await expect(page.getByRole("row").filter({ hasText: order.id })).toBeVisible();
+    await screenshot(page, testInfo, "operator-pesanan-ponsel");
+
+    await page.getByRole("link", { name: order.id }).click();
+    await page.getByRole("button", { name: "Batalkan pesanan" }).click();
+    const cancel = page.getByRole("dialog", { name: `Batalkan pesanan: pesanan ${order.id}?` });
+    await expect(cancel).toContainText("Kembalikan Rp 1.700.000 ke deposit Organisasi Demo.");
+    await screenshot(page, testInfo, "operator-batal-dialog-ponsel");
+    await cancel.getByRole("button", { name: "Ya, batalkan pesanan" }).click();
+    await expect(toast(page)).toContainText(`pesanan ${order.id} sekarang Dibatalkan.`);
+    await expect(page.getByRole("complementary")).toContainText("Di escrow sekarang");
+    await screenshot(page, testInfo, "operator-pesanan-detail-ponsel");
+
+    for (const [path, name] of [
+      ["/operator/antrean", "operator-antrean-ponsel"],
+      ["/operator/organisasi", "operator-organisasi-daftar-ponsel"],
+      ["/operator/audit", "operator-audit-ponsel"],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await screenshot(page, testInfo, name);
+    }
+    await page.goto("/operator/organisasi?q=Organisasi%20Demo");
+    await page.getByRole("link", { name: "Organisasi Demo" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Organisasi Demo");
+    await expect(page.getByRole("main")).toContainText(order.id);
+    await screenshot(page, testInfo, "operator-organisasi-detail-ponsel");
+  });
 });

@@ -1,64 +1,52 @@
 import type { Metadata } from "next";
-import { formatDateTime, formatRupiah } from "@/app/_components/format";
-import { EmptyState, PageTitle } from "@/app/_components/ui";
+import Link from "next/link";
+import { formatRupiah, ORDER_STATUS_LABEL } from "@/app/_components/format";
+import { PageTitle } from "@/app/_components/ui";
 import { portalPage } from "@/server/portal";
-import { OrgStatusActions, TopUpForm } from "./_components/org-actions";
-import { ORG_STATUS } from "./_components/org-status";
 
-export const metadata: Metadata = { title: "Organisasi · Operator — Kuasa" };
+export const metadata: Metadata = { title: "Ringkasan · Operator — Kuasa" };
 
-export default async function OrganizationsPage() {
+/** One figure of the overview and the list behind it. */
+function Stat({ label, value, href, linkText }: { label: string; value: string; href: string; linkText: string }) {
+  return (
+    <section className="stat" aria-label={label}>
+      <p className="stat-label">{label}</p>
+      <p className="stat-value">{value}</p>
+      <p>
+        <Link href={href}>{linkText}</Link>
+      </p>
+    </section>
+  );
+}
+
+export default async function OverviewPage() {
   const { caller } = await portalPage("operator");
-  const organizations = await caller.operator.organizations();
-  const waiting = organizations.filter((o) => o.status === "menunggu_persetujuan").length;
+  const overview = await caller.operator.overview();
   return (
     <>
-      <PageTitle lead="Setujui atau tangguhkan organisasi, dan catat setoran deposit mereka.">Organisasi</PageTitle>
-      {waiting > 0 && (
-        <p className="waiting" role="status">
-          {waiting} organisasi menunggu persetujuan.
-        </p>
-      )}
-      {organizations.length === 0 ? (
-        <EmptyState title="Belum ada organisasi." hint="Buat dengan: npm run ops -- org:create --name &quot;PT Contoh&quot; --pending" />
-      ) : (
-        <ul className="plain-list">
-          {organizations.map((org) => (
-            <li key={org.id}>
-              <article className="card" aria-labelledby={`${org.id}-title`}>
-                <header className="card-head">
-                  <div>
-                    <h2 id={`${org.id}-title`}>{org.name}</h2>
-                    <p className="muted small">
-                      <code>{org.id}</code> · terdaftar {formatDateTime(org.createdAt)}
-                    </p>
-                  </div>
-                  <span className={`pill ${ORG_STATUS[org.status].tone}`}>{ORG_STATUS[org.status].text}</span>
-                </header>
-                <dl className="facts">
-                  <dt>Deposit</dt>
-                  <dd className="amount">
-                    {formatRupiah(org.depositIdr)}
-                  </dd>
-                  <dt>Ambang persetujuan</dt>
-                  <dd>{org.approvalThresholdIdr === null ? <span className="muted">Tidak ada</span> : formatRupiah(org.approvalThresholdIdr)}</dd>
-                  <dt>Kunci API / pesanan</dt>
-                  <dd>
-                    {org.apiKeys} kunci · {org.orders} pesanan
-                  </dd>
-                </dl>
-                <div className="org-actions">
-                  <OrgStatusActions organizationId={org.id} name={org.name} status={org.status} />
-                  <details className="disclosure">
-                    <summary>Tambah deposit</summary>
-                    <TopUpForm organizationId={org.id} name={org.name} />
-                  </details>
-                </div>
-              </article>
-            </li>
-          ))}
-        </ul>
-      )}
+      <PageTitle lead="Keadaan hari ini (WIB), uang sungguhan saja: pesanan uji dari kunci kk_test_ tidak dihitung.">Ringkasan</PageTitle>
+      <h2 className="section-title">Perlu tindakan</h2>
+      <div className="stats">
+        <Stat label="Sengketa" value={String(overview.disputed)} href="/operator/antrean#sengketa" linkText="Putuskan sengketa" />
+        <Stat label="Tawaran macet" value={String(overview.stalled)} href="/operator/antrean#macet" linkText="Lihat tawaran macet" />
+        <Stat label="Lewat tenggat SLA" value={String(overview.slaBreaches)} href="/operator/antrean#sla" linkText="Lihat pelanggaran SLA" />
+        <Stat label="Organisasi menunggu" value={String(overview.waitingOrganizations)} href="/operator/organisasi?status=menunggu_persetujuan" linkText="Setujui organisasi" />
+      </div>
+      <h2 className="section-title">Pesanan dan dana</h2>
+      <div className="stats">
+        <Stat label="Pesanan dibuat hari ini" value={String(overview.createdToday)} href="/operator/pesanan?mode=live" linkText="Lihat pesanan terbaru" />
+        <Stat label="Dana di escrow" value={formatRupiah(overview.escrowIdr)} href="/operator/pesanan?mode=live" linkText="Lihat pesanan" />
+      </div>
+      <h2 className="section-title">Pesanan aktif per status</h2>
+      <ul className="link-list">
+        {overview.byStatus.map(({ status, count }) => (
+          <li key={status}>
+            <Link href={`/operator/pesanan?status=${status}&mode=live`}>
+              {ORDER_STATUS_LABEL[status]} <code>{status}</code>: <strong>{count}</strong> pesanan
+            </Link>
+          </li>
+        ))}
+      </ul>
     </>
   );
 }

@@ -1,20 +1,21 @@
 "use client";
-import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { type FormEvent, useState } from "react";
 import { useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
 import { formatRupiah } from "@/app/_components/format";
-import { parseRupiah } from "@/app/_components/rupiah";
 import { RupiahInput } from "@/app/_components/rupiah-input";
 import type { OrganizationStatus } from "@/generated/prisma/enums";
 import { trpc } from "@/lib/trpc";
-import { FormMessages } from "@/app/_components/field";
+import { Field, FormMessages } from "@/app/_components/field";
 
 const MESSAGES = { NOT_FOUND: "Organisasi ini tidak ditemukan. Muat ulang halaman." };
 
 /** Approve or suspend an organisation: its API keys work only while it is aktif. */
 export function OrgStatusActions({ organizationId, name, status }: { organizationId: string; name: string; status: OrganizationStatus }) {
   const { busy, error, run } = useAction(MESSAGES);
-  const set = (next: "aktif" | "ditangguhkan") => run(() => trpc.operator.setOrganizationStatus.mutate({ organizationId, status: next }));
+  const set = (next: "aktif" | "ditangguhkan") =>
+    run(() => trpc.operator.setOrganizationStatus.mutate({ organizationId, status: next }), { success: next === "aktif" ? `${name} disetujui dan aktif.` : `${name} ditangguhkan.` });
   return (
     <div>
       {status === "aktif" ? (
@@ -54,7 +55,7 @@ export function TopUpForm({ organizationId, name }: { organizationId: string; na
   }
 
   async function topUp() {
-    const result = await run(() => trpc.operator.topUp.mutate({ organizationId, amountIdr: amount!, reference: reference.trim() }));
+    const result = await run(() => trpc.operator.topUp.mutate({ organizationId, amountIdr: amount!, reference: reference.trim() }), { success: `Setoran ${formatRupiah(amount!)} untuk ${name} tercatat.` });
     if (result.ok) {
       setDone(`Tercatat. Deposit ${name} sekarang ${formatRupiah(result.value.depositIdr)}.`);
       setAmount(null);
@@ -83,5 +84,46 @@ export function TopUpForm({ organizationId, name }: { organizationId: string; na
         </ConfirmDialogButton>
       </div>
     </div>
+  );
+}
+
+/** A new organisation, as `npm run ops -- org:create` makes it; its page opens next (keys, admins, top-up). */
+export function CreateOrganizationForm() {
+  const router = useRouter();
+  const { busy, error, setError, run } = useAction();
+  const [name, setName] = useState("");
+  const [threshold, setThreshold] = useState<number | null>(null);
+  const [status, setStatus] = useState<"menunggu_persetujuan" | "aktif">("menunggu_persetujuan");
+
+  async function create(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!name.trim()) return setError("Isi nama organisasi, misalnya PT Contoh Sejahtera.");
+    if (threshold !== null && Number.isNaN(threshold)) return setError("Tulis ambang persetujuan dalam rupiah tanpa desimal, atau kosongkan.");
+    const result = await run(() => trpc.operator.createOrganization.mutate({ name: name.trim(), status, approvalThresholdIdr: threshold }), { success: `Organisasi ${name.trim()} dibuat.` });
+    if (result.ok) router.push(`/operator/organisasi/${result.value.id}`);
+  }
+
+  return (
+    <form className="form" onSubmit={create} aria-label="Buat organisasi">
+      <div className="form-grid">
+        <Field label="Nama organisasi">{(control) => <input {...control} value={name} onChange={(event) => setName(event.target.value)} maxLength={200} required autoComplete="organization" />}</Field>
+        <RupiahInput label="Ambang persetujuan (opsional)" name="threshold" hint="Pesanan di atas jumlah ini menunggu persetujuan admin organisasi. Kosongkan bila tidak perlu." onValue={setThreshold} />
+      </div>
+      <fieldset className="checks">
+        <legend>Status awal</legend>
+        <label>
+          <input type="radio" name="status" value="menunggu_persetujuan" checked={status === "menunggu_persetujuan"} onChange={() => setStatus("menunggu_persetujuan")} /> Menunggu persetujuan (kunci API belum bisa dipakai)
+        </label>
+        <label>
+          <input type="radio" name="status" value="aktif" checked={status === "aktif"} onChange={() => setStatus("aktif")} /> Aktif sekarang
+        </label>
+      </fieldset>
+      <FormMessages error={error} />
+      <div className="row">
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? "Membuat…" : "Buat organisasi"}
+        </button>
+      </div>
+    </form>
   );
 }

@@ -1,163 +1,110 @@
 import type { Metadata } from "next";
-import type { ReactNode } from "react";
+import Link from "next/link";
 import { Countdown } from "@/app/_components/countdown";
+import { DataTable, type TableParams } from "@/app/_components/data-table";
 import { formatDateTime, formatRupiah } from "@/app/_components/format";
-import { Card, EmptyState, PageTitle, StatusBadge } from "@/app/_components/ui";
+import { PageTitle, StatusBadge } from "@/app/_components/ui";
 import { portalPage } from "@/server/portal";
-import { DisputeActions, OrderActionForm, StalledOrderActions } from "../_components/order-actions";
 
 export const metadata: Metadata = { title: "Antrean pesanan · Operator — Kuasa" };
 
-/** What the queue says after the operator moved an order out of it. */
-const HANDLED = {
-  ditawarkan: (id: string) => `Putaran tawaran baru dimulai untuk ${id}. Bila masih tidak ada praktisi yang cocok, pesanan kembali ke antrean ini.`,
-  direfund: (id: string) => `Pesanan ${id} direfund; dananya kembali ke deposit organisasi.`,
-  dimenangkan: (id: string) => `Sengketa ${id} diputuskan untuk praktisi: escrow dilepas ke praktisi dan platform, pesanan selesai.`,
-  dilanjutkan: (id: string) => `Sengketa ${id} selesai: pesanan kembali dikerjakan praktisi yang sama.`,
-} as const;
-
-type Handled = Partial<Record<keyof typeof HANDLED, string>>;
-
-/** One order of a queue: its id and facts, its amount, then what the queue needs of the operator. */
-function QueueCard({ id, facts, priceIdr, children }: { id: string; facts: ReactNode; priceIdr: number; children: ReactNode }) {
+/** The order's id as the link to its page, where every step the operator may take is one button. */
+function OrderLink({ id, service }: { id: string; service: string }) {
   return (
-    <li>
-      <article className="card" aria-labelledby={`${id}-title`}>
-        <header className="card-head">
-          <div>
-            <h3 id={`${id}-title`}>
-              <code>{id}</code>
-            </h3>
-            <p className="muted small">{facts}</p>
-          </div>
-          <p className="price">{formatRupiah(priceIdr)}</p>
-        </header>
-        {children}
-      </article>
-    </li>
+    <>
+      <Link href={`/operator/pesanan/${id}`}>
+        <code>{id}</code>
+      </Link>
+      <div className="muted small">{service}</div>
+    </>
   );
 }
 
-export default async function QueuePage({ searchParams }: { searchParams: Promise<Handled> }) {
+export default async function QueuePage({ searchParams }: { searchParams: Promise<TableParams> }) {
   const { caller } = await portalPage("operator");
-  const handled = await searchParams;
+  const params = await searchParams;
   const [disputes, stalled, breaches] = await Promise.all([caller.operator.disputes(), caller.operator.stalledOrders(), caller.operator.slaBreaches()]);
-  const notices = (Object.keys(HANDLED) as Array<keyof typeof HANDLED>).filter((key) => handled[key]).map((key) => HANDLED[key](handled[key]!));
+  const organization = { key: "organization", header: "Organisasi", cell: (order: { organization: { id: string; name: string } }) => <Link href={`/operator/organisasi/${order.organization.id}`}>{order.organization.name}</Link> };
+  const price = { key: "price", header: "Harga", align: "end" as const, cell: (order: { priceIdr: number }) => formatRupiah(order.priceIdr) };
   return (
     <>
-      <PageTitle lead="Pesanan yang menunggu operator: sengketa untuk diputuskan, tawaran yang berhenti, dan pesanan yang melewati tenggat SLA; di bawahnya tindakan atas pesanan mana pun.">
-        Antrean pesanan
-      </PageTitle>
-      {notices.map((text) => (
-        <p key={text} className="notice" role="status">
-          {text}
-        </p>
-      ))}
+      <PageTitle lead="Pesanan live yang menunggu operator, yang paling lama menunggu di atas. Buka pesanan untuk memutuskan: setiap tindakan satu tombol dengan konfirmasi.">Antrean pesanan</PageTitle>
 
-      <h2 className="section-title">Sengketa ({disputes.length})</h2>
-      {disputes.length === 0 ? (
-        <EmptyState title="Tidak ada sengketa yang menunggu keputusan." hint="Sengketa muncul di sini saat klien (agen atau admin organisasi) atau operator membukanya." />
-      ) : (
-        <ul className="plain-list">
-          {disputes.map((order) => (
-            <QueueCard
-              key={order.id}
-              id={order.id}
-              priceIdr={order.priceIdr}
-              facts={
-                <>
-                  {order.service.name} · {order.organization.name} · praktisi {order.practitioner?.name ?? "belum ada"}
-                  {order.openedAt && <> · dibuka {formatDateTime(order.openedAt)}</>}
-                </>
-              }
-            >
-              <p className="small muted">Alasan</p>
-              <p className="quote">{order.reason ?? "Tanpa alasan tertulis."}</p>
-              <DisputeActions order={{ id: order.id, service: order.service.name, price: formatRupiah(order.priceIdr), organization: order.organization.name }} />
-            </QueueCard>
-          ))}
-        </ul>
-      )}
+      <h2 className="section-title" id="sengketa">
+        Sengketa ({disputes.length})
+      </h2>
+      <DataTable
+        caption="Sengketa yang menunggu keputusan"
+        basePath="/operator/antrean"
+        params={params}
+        columns={[
+          { key: "id", header: "Pesanan", cell: (order) => <OrderLink id={order.id} service={order.service.name} /> },
+          organization,
+          { key: "practitioner", header: "Praktisi", secondary: true, cell: (order) => order.practitioner?.name ?? <span className="muted">Belum ada</span> },
+          { key: "opened", header: "Dibuka", cell: (order) => (order.openedAt ? formatDateTime(order.openedAt) : "—") },
+          { key: "reason", header: "Alasan", secondary: true, cell: (order) => order.reason ?? <span className="muted">Tanpa alasan tertulis</span> },
+          price,
+        ]}
+        rows={disputes}
+        rowKey={(order) => order.id}
+        hasMore={false}
+        empty={{ title: "Tidak ada sengketa yang menunggu keputusan.", hint: "Sengketa muncul di sini saat klien (agen atau admin organisasi) atau operator membukanya." }}
+      />
 
-      <h2 className="section-title">Tawaran macet ({stalled.length})</h2>
-      {stalled.length === 0 ? (
-        <EmptyState title="Tidak ada pesanan yang macet." hint="Pesanan muncul di sini bila tidak ada praktisi aktif yang memenuhi syarat atau semuanya sudah menerima tawaran pada putaran ini." />
-      ) : (
-        <ul className="plain-list">
-          {stalled.map((order) => (
-            <QueueCard
-              key={order.id}
-              id={order.id}
-              priceIdr={order.priceIdr}
-              facts={`${order.service.name} · ${order.organization.name} · putaran ${order.round} · macet sejak ${formatDateTime(order.stalledAt)}`}
-            >
-              <p className="waiting">{order.reason}</p>
-              {order.refundAt && (
-                <p className="refund-timer">
-                  Direfund otomatis {formatDateTime(order.refundAt)} bila tidak ditawarkan lagi: <Countdown until={new Date(order.refundAt).toISOString()} />
-                </p>
-              )}
-              <StalledOrderActions orderId={order.id} />
-            </QueueCard>
-          ))}
-        </ul>
-      )}
+      <h2 className="section-title" id="macet">
+        Tawaran macet ({stalled.length})
+      </h2>
+      <DataTable
+        caption="Pesanan yang tawarannya berhenti"
+        basePath="/operator/antrean"
+        params={params}
+        columns={[
+          { key: "id", header: "Pesanan", cell: (order) => <OrderLink id={order.id} service={order.service.name} /> },
+          organization,
+          { key: "reason", header: "Sebab", secondary: true, cell: (order) => order.reason ?? "—" },
+          { key: "since", header: "Macet sejak", cell: (order) => `${formatDateTime(order.stalledAt)} · putaran ${order.round}` },
+          {
+            key: "refund",
+            header: "Refund otomatis",
+            cell: (order) => (order.refundAt ? <Countdown until={new Date(order.refundAt).toISOString()} /> : <span className="muted">Tidak dijadwalkan</span>),
+          },
+          price,
+        ]}
+        rows={stalled}
+        rowKey={(order) => order.id}
+        hasMore={false}
+        empty={{ title: "Tidak ada pesanan yang macet.", hint: "Pesanan muncul di sini bila tidak ada praktisi aktif yang memenuhi syarat atau semuanya sudah menolak pada putaran ini." }}
+      />
 
-      <h2 className="section-title">Pelanggaran SLA ({breaches.length})</h2>
-      {breaches.length === 0 ? (
-        <EmptyState title="Tidak ada pesanan yang melewati tenggat SLA." hint="Pesanan yang masih berjalan setelah tenggatnya muncul di sini; hubungi praktisinya atau ambil tindakan di bawah." />
-      ) : (
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">Pesanan yang melewati tenggat SLA</caption>
-            <thead>
-              <tr>
-                <th scope="col">Pesanan</th>
-                <th scope="col">Organisasi</th>
-                <th scope="col">Praktisi</th>
-                <th scope="col">Status</th>
-                <th scope="col">Tenggat</th>
-                <th scope="col" className="num">
-                  Harga
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {breaches.map((order) => (
-                <tr key={order.id}>
-                  <td data-label="Pesanan">
-                    <div>
-                      <code>{order.id}</code>
-                      <div className="muted small">{order.service.name}</div>
-                    </div>
-                  </td>
-                  <td data-label="Organisasi">{order.organization.name}</td>
-                  <td data-label="Praktisi">{order.practitioner?.name ?? <span className="muted">Belum ada</span>}</td>
-                  <td data-label="Status">
-                    <div>
-                      <StatusBadge status={order.status} />
-                    </div>
-                  </td>
-                  <td data-label="Tenggat">
-                    <div>
-                      {order.slaDueAt ? formatDateTime(order.slaDueAt) : "—"}
-                      <div className="small hint-error">terlewati, tercatat {formatDateTime(order.slaBreachedAt)}</div>
-                    </div>
-                  </td>
-                  <td data-label="Harga" className="num">
-                    {formatRupiah(order.priceIdr)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-
-      <h2 className="section-title">Tindakan atas pesanan</h2>
-      <Card>
-        <OrderActionForm />
-      </Card>
+      <h2 className="section-title" id="sla">
+        Pelanggaran SLA ({breaches.length})
+      </h2>
+      <DataTable
+        caption="Pesanan yang melewati tenggat SLA"
+        basePath="/operator/antrean"
+        params={params}
+        columns={[
+          { key: "id", header: "Pesanan", cell: (order) => <OrderLink id={order.id} service={order.service.name} /> },
+          organization,
+          { key: "practitioner", header: "Praktisi", secondary: true, cell: (order) => order.practitioner?.name ?? <span className="muted">Belum ada</span> },
+          { key: "status", header: "Status", cell: (order) => <StatusBadge status={order.status} /> },
+          {
+            key: "due",
+            header: "Tenggat",
+            cell: (order) => (
+              <>
+                {order.slaDueAt ? formatDateTime(order.slaDueAt) : "—"}
+                <div className="small hint-error">terlewati, tercatat {formatDateTime(order.slaBreachedAt)}</div>
+              </>
+            ),
+          },
+          price,
+        ]}
+        rows={breaches}
+        rowKey={(order) => order.id}
+        hasMore={false}
+        empty={{ title: "Tidak ada pesanan yang melewati tenggat SLA.", hint: "Pesanan yang masih berjalan setelah tenggatnya muncul di sini; hubungi praktisinya atau buka pesanannya." }}
+      />
     </>
   );
 }

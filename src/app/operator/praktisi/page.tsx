@@ -3,7 +3,7 @@ import { formatDateTime } from "@/app/_components/format";
 import { PageLinks } from "@/app/_components/page-links";
 import { Card, EmptyState, PageTitle } from "@/app/_components/ui";
 import { portalPage } from "@/server/portal";
-import { MIN_PASSWORD_LENGTH } from "@/server/services/users";
+import { MIN_PASSWORD_LENGTH } from "@/server/domain/password";
 import { categoryLabel } from "../_components/categories";
 import { ActiveToggle, CreatePractitionerForm, EditPractitionerForm } from "../_components/practitioner-forms";
 
@@ -40,6 +40,10 @@ export default async function PractitionersPage({ searchParams }: { searchParams
                   <span className={`pill ${p.active ? "pill-ok" : "pill-muted"}`}>{p.active ? "Aktif" : "Nonaktif"}</span>
                 </header>
                 <dl className="facts">
+                  <dt>Nomor izin</dt>
+                  <dd>{p.licenseNumber ?? <span className="muted">Belum diisi praktisi</span>}</dd>
+                  <dt>Tawaran baru</dt>
+                  <dd>{p.available ? "Menerima" : <span className="muted">Dijeda oleh praktisi</span>}</dd>
                   <dt>Label</dt>
                   <dd>{p.label ?? <span className="muted">Tanpa label (hanya layanan tanpa syarat label)</span>}</dd>
                   <dt>Kategori</dt>

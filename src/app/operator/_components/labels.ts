@@ -1,0 +1,61 @@
+import type { OperatorStep } from "@/server/api/schemas/operator-portal";
+
+/** How the console names who acted (the audit log's actor types). The code stays visible beside it. */
+export const ACTOR_LABEL: Record<string, string> = {
+  operator: "Operator",
+  org_admin: "Admin organisasi",
+  practitioner: "Praktisi",
+  api_key: "Kunci API",
+  agent: "Agen (kunci API)",
+  system: "Sistem",
+  cli: "CLI operasi",
+};
+
+/** "system/practitioner" → "Sistem atau Praktisi". */
+export const actorLabel = (type: string) =>
+  type
+    .split("/")
+    .map((part) => ACTOR_LABEL[part] ?? part)
+    .join(" atau ");
+
+/** Indonesian names of the audit actions the console shows most; any other action shows its code alone. */
+export const AUDIT_ACTION_LABEL: Record<string, string> = {
+  "organization.create": "Organisasi dibuat",
+  "organization.aktif": "Organisasi disetujui",
+  "organization.ditangguhkan": "Organisasi ditangguhkan",
+  "organization.set_threshold": "Ambang persetujuan diubah",
+  "deposit.topup": "Setoran deposit",
+  "test_deposit.topup": "Setoran deposit uji",
+  "order.dispute": "Sengketa dibuka",
+  "order.refund": "Refund",
+  "order.cancel": "Pesanan dibatalkan",
+  "order.settle_for_practitioner": "Sengketa dimenangkan praktisi",
+  "order.resume_work": "Pekerjaan dilanjutkan",
+  "order.request_revision": "Revisi diminta",
+  "order.restart_offering": "Tawaran diulang",
+  "order.approve": "Pesanan disetujui",
+  "order.reject": "Pesanan ditolak",
+  "order.accept_result": "Hasil diterima",
+  "order.auto_accept": "Hasil diterima otomatis",
+  "order.refund_stalled": "Refund otomatis (tawaran macet)",
+};
+
+/** The operator's steps on an order: the button, and what it does in words. */
+export const STEP: Record<OperatorStep, { label: string; effect: string; danger?: boolean }> = {
+  dispute: { label: "Buka sengketa", effect: "Pesanan masuk status sengketa; dana tetap ditahan sampai diputuskan." },
+  refund: { label: "Refund ke deposit", effect: "Pesanan berakhir sebagai direfund.", danger: true },
+  settle_for_practitioner: { label: "Menangkan praktisi", effect: "Sengketa selesai seperti hasil diterima; pesanan selesai." },
+  request_revision: { label: "Minta revisi", effect: "Hasil yang diserahkan kembali ke praktisi untuk diperbaiki." },
+  cancel: { label: "Batalkan pesanan", effect: "Pesanan yang belum diambil praktisi dibatalkan.", danger: true },
+  resume_work: { label: "Lanjutkan pekerjaan", effect: "Sengketa selesai; pesanan kembali dikerjakan praktisi yang sama." },
+  restart_offering: { label: "Tawarkan lagi", effect: "Putaran tawaran baru: praktisi yang memenuhi syarat ditawari lagi, satu per satu, 30 menit masing-masing." },
+};
+
+/** The ledger's transfer kinds in words. */
+export const TRANSFER_LABEL: Record<string, string> = {
+  order_payment: "Pembayaran ke escrow",
+  order_refund: "Refund ke deposit",
+  escrow_release: "Escrow ke praktisi",
+  platform_fee: "Biaya platform",
+  deposit_topup: "Setoran deposit",
+};

@@ -1,0 +1,100 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { formatDateTime, formatRupiah } from "@/app/_components/format";
+import { Card, PageTitle, StatusBadge } from "@/app/_components/ui";
+import { portalPage } from "@/server/portal";
+import { isNotFound } from "../../_components/not-found";
+import { OrgStatusActions, TopUpForm } from "../../_components/org-actions";
+import { ORG_STATUS } from "../../_components/org-status";
+
+export const metadata: Metadata = { title: "Detail organisasi · Operator — Kuasa" };
+
+export default async function OrganizationPage({ params }: { params: Promise<{ id: string }> }) {
+  const { caller } = await portalPage("operator");
+  const { id } = await params;
+  const org = await caller.operator.organization({ organizationId: id }).catch((err: unknown) => (isNotFound(err) ? notFound() : Promise.reject(err)));
+  return (
+    <>
+      <p className="back">
+        <Link href="/operator/organisasi">← Semua organisasi</Link>
+      </p>
+      <PageTitle lead={`Terdaftar ${formatDateTime(org.createdAt)}.`}>{org.name}</PageTitle>
+      <p>
+        <span className={`pill ${ORG_STATUS[org.status].tone}`}>{ORG_STATUS[org.status].text}</span> <code>{org.id}</code>
+      </p>
+
+      <div className="stats">
+        <section className="stat" aria-label="Deposit live">
+          <p className="stat-label">Deposit live</p>
+          <p className="stat-value">{formatRupiah(org.depositIdr)}</p>
+          <p className="muted small">Deposit uji (sandbox): {formatRupiah(org.testDepositIdr)}</p>
+        </section>
+        <section className="stat" aria-label="Kunci API aktif">
+          <p className="stat-label">Kunci API aktif</p>
+          <p className="stat-value">{org.liveKeys + org.testKeys}</p>
+          <p className="muted small">
+            {org.liveKeys} live · {org.testKeys} uji
+          </p>
+        </section>
+        <section className="stat" aria-label="Pesanan live">
+          <p className="stat-label">Pesanan live</p>
+          <p className="stat-value">{org.liveOrders}</p>
+          <p>
+            <Link href={`/operator/pesanan?organisasi=${org.id}`}>Lihat semua pesanannya</Link>
+          </p>
+        </section>
+      </div>
+
+      <div className="order-layout">
+        <div>
+          <Card title="Catat setoran deposit">
+            <TopUpForm organizationId={org.id} name={org.name} />
+          </Card>
+          <Card title="Pesanan terbaru">
+            {org.recentOrders.length === 0 ? (
+              <p className="muted">Belum ada pesanan. Pesanan muncul setelah agen organisasi ini memanggil POST /v1/orders.</p>
+            ) : (
+              <ul className="plain-list">
+                {org.recentOrders.map((order) => (
+                  <li key={order.id}>
+                    <Link href={`/operator/pesanan/${order.id}`}>
+                      <code>{order.id}</code>
+                    </Link>{" "}
+                    · {order.service.name} · <StatusBadge status={order.status} /> · {formatRupiah(order.priceIdr)} {order.livemode ? null : <span className="pill pill-test">Uji</span>} ·{" "}
+                    <span className="muted">{formatDateTime(order.createdAt)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        </div>
+        <aside className="order-side" aria-label="Pengaturan organisasi">
+          <Card title="Status">
+            <p>{org.status === "aktif" ? "Kunci API organisasi ini bisa dipakai." : "Kunci API organisasi ini ditolak sampai disetujui."}</p>
+            <OrgStatusActions organizationId={org.id} name={org.name} status={org.status} />
+          </Card>
+          <Card title="Ketentuan">
+            <dl className="facts">
+              <dt>Ambang persetujuan</dt>
+              <dd>{org.approvalThresholdIdr === null ? <span className="muted">Tidak ada</span> : formatRupiah(org.approvalThresholdIdr)}</dd>
+            </dl>
+          </Card>
+          <Card title="Admin">
+            {org.admins.length === 0 ? (
+              <p className="muted">Belum ada admin. Buat dengan: npm run ops -- user:create --role org_admin --org {org.id} --email … --password …</p>
+            ) : (
+              <ul className="plain-list">
+                {org.admins.map((admin) => (
+                  <li key={admin.id}>
+                    {admin.name} · <span className="muted">{admin.email}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        </aside>
+      </div>
+    </>
+  );
+}

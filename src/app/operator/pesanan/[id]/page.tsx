@@ -1,0 +1,196 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { Countdown } from "@/app/_components/countdown";
+import { formatDateTime, formatRupiah, formatSignedRupiah, ORDER_STATUS_LABEL } from "@/app/_components/format";
+import { MessageThread } from "@/app/_components/order-parts";
+import { Card, PageTitle, StatusBadge } from "@/app/_components/ui";
+import { isNotFound } from "@/app/operator/_components/not-found";
+import { portalPage } from "@/server/portal";
+import { AUDIT_ACTION_LABEL, actorLabel, TRANSFER_LABEL } from "../../_components/labels";
+import { OrderActions } from "../../_components/order-actions";
+
+export const metadata: Metadata = { title: "Detail pesanan · Operator — Kuasa" };
+
+export default async function OrderDetailPage({ params }: { params: Promise<{ id: string }> }) {
+  const { caller } = await portalPage("operator");
+  const { id } = await params;
+  const order = await caller.operator.order({ orderId: id }).catch((err: unknown) => (isNotFound(err) ? notFound() : Promise.reject(err)));
+  const { amounts } = order;
+  return (
+    <>
+      <p className="back">
+        <Link href="/operator/pesanan">← Semua pesanan</Link>
+      </p>
+      <PageTitle lead={`${order.service.name} untuk ${order.organization.name}, dibuat ${formatDateTime(order.createdAt)}.`}>
+        Pesanan <code>{order.id}</code>
+      </PageTitle>
+      <p>
+        <StatusBadge status={order.status} /> {order.livemode ? null : <span className="pill pill-test">Mode uji (sandbox)</span>}
+      </p>
+
+      <div className="order-layout">
+        <div>
+          <Card title="Tindakan operator">
+            <OrderActions
+              order={{ id: order.id, organization: order.organization.name, practitioner: order.practitioner?.name ?? null, escrowIdr: amounts.escrowIdr, practitionerFeeIdr: amounts.practitionerFeeIdr, platformFeeIdr: amounts.platformFeeIdr }}
+              steps={order.allowedActions}
+            />
+            {order.offeringStalledAt && (
+              <p className="waiting">
+                Tawaran macet sejak {formatDateTime(order.offeringStalledAt)}: {order.offeringStalledReason}
+                {order.offeringRefundAt && (
+                  <>
+                    {" "}
+                    Direfund otomatis {formatDateTime(order.offeringRefundAt)} (<Countdown until={new Date(order.offeringRefundAt).toISOString()} />).
+                  </>
+                )}
+              </p>
+            )}
+          </Card>
+
+          <Card title="Riwayat status">
+            {order.timeline.length === 0 ? (
+              <p className="muted">Belum ada perubahan status yang tercatat.</p>
+            ) : (
+              <ol className="timeline">
+                {order.timeline.map((step) => (
+                  <li key={step.id}>
+                    <span>
+                      <strong>{ORDER_STATUS_LABEL[step.status]}</strong> <code>{step.status}</code> · oleh {actorLabel(step.actor.type)}
+                      {step.actor.name && <> ({step.actor.name})</>}
+                    </span>
+                    <time dateTime={new Date(step.at).toISOString()}>{formatDateTime(step.at)}</time>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </Card>
+
+          <Card title="Percakapan">
+            <MessageThread messages={order.messages} mine="operator" mineLabel="Operator" />
+          </Card>
+
+          <Card title="Hasil kerja">
+            {order.deliverable ? (
+              <p className="deliverable">
+                {/^https?:\/\//.test(order.deliverable) ? (
+                  <a href={order.deliverable} rel="noreferrer noopener" target="_blank">
+                    {order.deliverable}
+                  </a>
+                ) : (
+                  order.deliverable
+                )}
+              </p>
+            ) : (
+              <p className="muted">Praktisi belum menyerahkan hasil.</p>
+            )}
+          </Card>
+
+          <Card title="Buku besar pesanan">
+            {order.ledger.length === 0 ? (
+              <p className="muted">Belum ada uang yang berpindah untuk pesanan ini (menunggu persetujuan pembayaran).</p>
+            ) : (
+              <div className="table-scroll" role="region" aria-label="Mutasi buku besar pesanan" tabIndex={0}>
+                <table>
+                  <caption className="visually-hidden">Mutasi buku besar pesanan</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Waktu</th>
+                      <th scope="col">Transfer</th>
+                      <th scope="col">Akun</th>
+                      <th scope="col" className="end">
+                        Jumlah
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {order.ledger.flatMap((transfer) =>
+                      transfer.entries.map((entry) => (
+                        <tr key={entry.id}>
+                          <td data-label="Waktu">{formatDateTime(transfer.at)}</td>
+                          <td data-label="Transfer">
+                            {TRANSFER_LABEL[transfer.kind] ?? transfer.kind} <code className="small">{transfer.kind}</code>
+                          </td>
+                          <td data-label="Akun">
+                            <code>{entry.account}</code>
+                          </td>
+                          <td data-label="Jumlah" className="end">
+                            {formatSignedRupiah(entry.amountIdr)}
+                          </td>
+                        </tr>
+                      )),
+                    )}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </Card>
+
+          <Card title="Log audit pesanan">
+            {order.audit.length === 0 ? (
+              <p className="muted">Belum ada tindakan operator, admin, atau sistem yang tercatat untuk pesanan ini.</p>
+            ) : (
+              <ol className="timeline">
+                {order.audit.map((entry) => (
+                  <li key={entry.id}>
+                    <span>
+                      {AUDIT_ACTION_LABEL[entry.action] ?? entry.action} <code>{entry.action}</code> · {actorLabel(entry.actorType)}
+                      {entry.actorName && <> ({entry.actorName})</>}
+                    </span>
+                    <time dateTime={new Date(entry.at).toISOString()}>{formatDateTime(entry.at)}</time>
+                  </li>
+                ))}
+              </ol>
+            )}
+            <p>
+              <Link href={`/operator/audit?q=${order.id}`}>Buka di log audit</Link>
+            </p>
+          </Card>
+        </div>
+
+        <aside className="order-side" aria-label="Ringkasan pesanan">
+          <Card title="Dana">
+            <dl className="facts">
+              <dt>Harga klien</dt>
+              <dd className="amount">{formatRupiah(amounts.priceIdr)}</dd>
+              <dt>Honor praktisi</dt>
+              <dd className="amount">{formatRupiah(amounts.practitionerFeeIdr)}</dd>
+              <dt>Biaya platform</dt>
+              <dd className="amount">{formatRupiah(amounts.platformFeeIdr)}</dd>
+              <dt>Di escrow sekarang</dt>
+              <dd className="amount">{formatRupiah(amounts.escrowIdr)}</dd>
+            </dl>
+          </Card>
+          <Card title="Pihak">
+            <dl className="facts">
+              <dt>Organisasi</dt>
+              <dd>
+                <Link href={`/operator/organisasi/${order.organization.id}`}>{order.organization.name}</Link>
+              </dd>
+              <dt>Kunci API</dt>
+              <dd>
+                {order.apiKey.name || "Tanpa nama"} · <code>{order.apiKey.keyId}</code> · {order.apiKey.mode === "live" ? "live" : "uji"}
+              </dd>
+              <dt>Layanan</dt>
+              <dd>
+                {order.service.name} <code>{order.service.code}</code>
+              </dd>
+              <dt>Praktisi</dt>
+              <dd>{order.practitioner ? `${order.practitioner.name}${order.practitioner.label ? ` (${order.practitioner.label})` : ""}` : <span className="muted">Belum ada</span>}</dd>
+              <dt>Dibayar</dt>
+              <dd>{order.paidAt ? formatDateTime(order.paidAt) : <span className="muted">Belum</span>}</dd>
+              <dt>Tenggat SLA</dt>
+              <dd>
+                {order.slaDueAt ? formatDateTime(order.slaDueAt) : <span className="muted">Belum berjalan</span>}
+                {order.slaBreachedAt && <div className="hint-error">Terlewati (tercatat {formatDateTime(order.slaBreachedAt)})</div>}
+              </dd>
+              <dt>Revisi</dt>
+              <dd>{order.revisionCount}</dd>
+            </dl>
+          </Card>
+        </aside>
+      </div>
+    </>
+  );
+}
