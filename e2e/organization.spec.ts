@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { demoApiKey, screenshot, signIn } from "./portal";
+import { clickNav, demoApiKey, screenshot, signIn } from "./portal";
 import { ORG_ADMIN, PRACTITIONER } from "./users";
 
 /**
@@ -9,7 +9,6 @@ import { ORG_ADMIN, PRACTITIONER } from "./users";
  */
 
 const HOME = /\/organisasi$/;
-const nav = (page: Page, name: string) => page.getByRole("navigation").getByRole("link", { name, exact: true }).click();
 
 const ORDER = {
   service: "perjanjian_kerja",
@@ -37,11 +36,11 @@ test("an org admin sets the threshold, creates a key shown once, and approves th
   await expect(page.locator(".stat").nth(1)).toContainText("Rp 1.000.000");
 
   // A key: the token and webhook secret are shown once, then never again.
-  await nav(page, "Kunci API");
+  await clickNav(page, "Kunci API");
   await page.getByLabel("URL webhook").fill("http://agen.contoh.id/hook");
   await page.getByLabel("Nama kunci").fill("agen-e2e");
   await page.getByRole("button", { name: "Buat kunci API" }).click();
-  await expect(page.getByRole("main").getByRole("alert")).toHaveText("URL webhook harus diawali https:// (atau http://localhost untuk pengembangan).");
+  await expect(page.getByRole("main").getByRole("alert").filter({ hasText: /./ })).toHaveText("URL webhook harus diawali https:// (atau http://localhost untuk pengembangan).");
   await page.getByLabel("URL webhook").fill("https://webhook.invalid/kuasa");
   await page.getByRole("button", { name: "Buat kunci API" }).click();
   const reveal = page.getByRole("region", { name: 'Kunci "agen-e2e" dibuat' });
@@ -66,7 +65,7 @@ test("an org admin sets the threshold, creates a key shown once, and approves th
   const order = (await created.json()) as { id: string; status: string; price_idr: number; approval_required: boolean };
   expect(order).toMatchObject({ status: "menunggu_bayar", price_idr: 2_150_000, approval_required: true });
 
-  await nav(page, "Persetujuan");
+  await clickNav(page, "Persetujuan");
   const waiting = page.getByRole("article").filter({ hasText: order.id });
   await expect(waiting).toContainText("Penyusunan Perjanjian Kerja (PKWT/PKWTT)");
   await expect(waiting).toContainText(ORDER_PRICE);
@@ -84,31 +83,36 @@ test("an org admin sets the threshold, creates a key shown once, and approves th
   // Paid: the API says so, the timeline shows order.dibayar, the deposit went down.
   const fetched = await request.get(`/v1/orders/${order.id}`, { headers: { Authorization: `Bearer ${token}` } });
   expect(["dibayar", "ditawarkan"]).toContain(((await fetched.json()) as { status: string }).status);
-  await nav(page, "Pesanan");
-  const card = page.getByRole("article").filter({ hasText: order.id });
-  await card.getByText(/^Riwayat status/).click();
-  await expect(card.locator(".timeline")).toContainText("Dibayar");
-  await expect(card.locator(".timeline")).toContainText("order.dibayar");
+  await clickNav(page, "Pesanan");
+  const row = page.getByRole("row").filter({ hasText: order.id });
+  await expect(row).toContainText(ORDER_PRICE);
   await screenshot(page, testInfo, "organisasi-pesanan");
+  await row.getByRole("link").first().click();
+  await expect(page.locator(".timeline")).toContainText("Dibayar");
+  await expect(page.locator(".timeline")).toContainText("order.dibayar");
 
-  await nav(page, "Ringkasan");
+  await clickNav(page, "Ringkasan");
   await expect(page.locator(".stat").first()).toContainText("Rp 17.850.000");
   await expect(page.getByRole("row").filter({ hasText: order.id })).toContainText("Pembayaran pesanan");
+  await expect(page.getByRole("row").filter({ hasText: order.id }).getByRole("link", { name: order.id })).toHaveAttribute("href", `/organisasi/pesanan/${order.id}`);
   await screenshot(page, testInfo, "organisasi-ringkasan");
 
   // The key's webhook URL got order.dibayar; its first attempt fails (no such host) and is listed.
-  await page.goto(`/organisasi/webhook?order=${order.id}`);
-  const paidEvent = page.getByRole("article").filter({ hasText: "order.dibayar" });
-  await expect(paidEvent).toContainText("https://webhook.invalid/kuasa");
+  await page.goto(`/organisasi/webhook?q=${order.id}`);
+  const paidEvent = page.getByRole("row").filter({ hasText: "order.dibayar" });
   await expect(async () => {
     await page.reload();
-    await expect(paidEvent.locator("tbody tr").first()).toBeVisible({ timeout: 1_000 });
+    // At least the first attempt: by the time the page is read, its retries may have followed.
+    await expect(paidEvent).toContainText(/Percobaan event evt_\w+ \([1-9]\d*\)/, { timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
+  await paidEvent.locator("summary").click();
+  await expect(paidEvent).toContainText("https://webhook.invalid/kuasa");
+  await expect(paidEvent.locator(".attempts li").first()).toBeVisible();
   await paidEvent.getByRole("button", { name: "Kirim ulang" }).click();
   await expect(paidEvent.getByRole("status")).toContainText("Dijadwalkan: dikirim ke https://webhook.invalid/kuasa");
   await screenshot(page, testInfo, "organisasi-webhook");
 
-  await nav(page, "Kasus & tagihan");
+  await clickNav(page, "Kasus & tagihan");
   await expect(page.getByText("Tidak ada tagihan yang perlu dibayar.")).toBeVisible();
   await expect(page.getByText("Belum ada kasus.")).toBeVisible();
   await screenshot(page, testInfo, "organisasi-kasus");
@@ -120,6 +124,7 @@ test("an org admin sets the threshold, creates a key shown once, and approves th
 });
 
 test("an org admin who opens the operator console is sent back to their own portal; an anonymous visitor to sign-in", async ({ page, browser }) => {
+  test.setTimeout(90_000);
   await signIn(page, ORG_ADMIN, HOME);
   for (const other of ["/operator", "/operator/katalog", "/praktisi"]) {
     await page.goto(other);
@@ -135,10 +140,11 @@ test("an org admin who opens the operator console is sent back to their own port
 });
 
 test("an org admin creates a test key: its orders use test money, never wait in the approvals, and are marked in the webhook log", async ({ page, request }, testInfo) => {
+  test.setTimeout(90_000);
   await signIn(page, ORG_ADMIN, HOME);
   const liveDeposit = await page.locator(".stat").first().textContent();
 
-  await nav(page, "Kunci API");
+  await clickNav(page, "Kunci API");
   await page.getByLabel("Nama kunci").fill("agen-sandbox");
   await page.getByRole("radio", { name: /^Uji \(sandbox\)/ }).check();
   await page.getByRole("button", { name: "Buat kunci API" }).click();
@@ -151,24 +157,29 @@ test("an org admin creates a test key: its orders use test money, never wait in 
 
   // The agent tops up its test deposit and orders; above the threshold, the order waits for approval.
   const auth = { Authorization: `Bearer ${token}` };
+  // Relative: another journey may have left test money in this organisation's test deposit.
+  const before = ((await (await request.get("/v1/balance", { headers: auth })).json()) as { deposit_idr: number }).deposit_idr;
   const topped = await request.post("/v1/test_helpers/deposit/top_up", { headers: auth, data: { amount_idr: 5_000_000 } });
-  expect(await topped.json()).toMatchObject({ livemode: false, deposit_idr: 5_000_000 });
+  expect(await topped.json()).toMatchObject({ livemode: false, deposit_idr: before + 5_000_000 });
   const created = await request.post("/v1/orders", { headers: auth, data: ORDER });
   expect(created.status(), await created.text()).toBe(201);
   const order = (await created.json()) as { id: string; status: string; livemode: boolean };
   expect(order).toMatchObject({ status: "menunggu_bayar", livemode: false });
 
   // The admin's approval queue is for live orders; the test helper stands in for the admin.
-  await nav(page, "Persetujuan");
+  await clickNav(page, "Persetujuan");
   await expect(page.locator("main")).not.toContainText(order.id);
   const approved = await request.post(`/v1/test_helpers/orders/${order.id}/approve`, { headers: auth, data: {} });
   expect(await approved.json()).toMatchObject({ status: "dibayar", livemode: false });
 
   // Test money never reaches the live deposit; the order's events are in the log, marked.
-  await nav(page, "Ringkasan");
+  await clickNav(page, "Ringkasan");
   await expect(page.locator(".stat").first()).toHaveText(liveDeposit!);
-  await page.goto(`/organisasi/webhook?order=${order.id}`);
-  await expect(page.getByRole("article").filter({ hasText: "order.dibayar" })).toContainText("Mode uji");
+  await page.goto(`/organisasi/webhook?q=${order.id}`);
+  await expect(page.getByRole("main")).toContainText("Tidak ada yang cocok dengan pencarian/filter ini.");
+  await page.goto(`/organisasi/webhook?mode=test&q=${order.id}`);
+  await expect(page.getByRole("note")).toContainText("Mode uji.");
+  await expect(page.getByRole("row").filter({ hasText: "order.dibayar" })).toContainText(order.id);
   await screenshot(page, testInfo, "organisasi-webhook-uji");
 });
 
@@ -201,7 +212,7 @@ test("an order's life in the portals: approved, taken and delivered, sent back f
   await page.getByRole("button", { name: "Simpan ambang" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Tersimpan" })).toBeVisible();
 
-  await nav(page, "Kunci API");
+  await clickNav(page, "Kunci API");
   await page.getByLabel("Nama kunci").fill("agen-revisi");
   await page.getByRole("button", { name: "Buat kunci API" }).click();
   const reveal = page.getByRole("region", { name: 'Kunci "agen-revisi" dibuat' });
@@ -231,7 +242,7 @@ test("an order's life in the portals: approved, taken and delivered, sent back f
   const service = "Perjanjian Kerahasiaan (NDA)";
 
   // The approval card names the key that placed the order.
-  await nav(page, "Persetujuan");
+  await clickNav(page, "Persetujuan");
   const waiting = page.getByRole("article").filter({ hasText: order.id });
   await expect(waiting).toContainText("Dipesan dengan kunci API agen-revisi");
   await expect(waiting).toContainText(keyId);
@@ -256,10 +267,10 @@ test("an order's life in the portals: approved, taken and delivered, sent back f
   await deliver(practitioner, "https://berkas.contoh.id/nda-mitra-data-v1.pdf");
 
   // The admin opens the delivered order from the list: result, countdown to auto-acceptance, facts, actions.
-  await nav(page, "Pesanan");
-  const listed = page.getByRole("article").filter({ hasText: order.id });
-  await expect(listed).toContainText("Hasil sudah diserahkan: terima, minta revisi, atau ajukan sengketa.");
-  await expect(listed).toContainText(keyId);
+  await clickNav(page, "Pesanan");
+  const listed = page.getByRole("row").filter({ hasText: order.id });
+  await expect(listed).toContainText("Hasil diserahkan");
+  await expect(listed).toContainText("agen-revisi");
   await bothSizes(page, testInfo, "organisasi-pesanan-daftar");
   await listed.getByRole("link", { name: service }).click();
   await expect(page).toHaveURL(new RegExp(`/organisasi/pesanan/${order.id}$`));
@@ -280,7 +291,7 @@ test("an order's life in the portals: approved, taken and delivered, sent back f
   const reason = "Tambahkan klausul jangka waktu kerahasiaan 3 tahun setelah perjanjian berakhir.";
   await page.getByText("Minta revisi (2 tersisa)").click();
   await page.getByRole("button", { name: "Minta revisi", exact: true }).click();
-  await expect(main.getByRole("alert")).toHaveText("Tulis apa yang perlu diperbaiki terlebih dahulu; praktisi membacanya untuk merevisi hasil.");
+  await expect(main.getByRole("alert").filter({ hasText: /./ })).toHaveText("Tulis apa yang perlu diperbaiki terlebih dahulu; praktisi membacanya untuk merevisi hasil.");
   await page.getByLabel("Apa yang perlu diperbaiki?").fill(reason);
   await page.getByRole("button", { name: "Minta revisi", exact: true }).click();
   const revise = page.getByRole("dialog", { name: "Kembalikan hasil untuk direvisi?" });

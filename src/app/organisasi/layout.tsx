@@ -1,13 +1,16 @@
 import type { ReactNode } from "react";
 import { PortalShell } from "@/app/_components/portal-shell";
 import { portalPage } from "@/server/portal";
+import "./organisasi.css";
 
 export const dynamic = "force-dynamic";
 
 export default async function OrganizationLayout({ children }: { children: ReactNode }) {
-  const { user } = await portalPage("org_admin");
+  const { user, caller } = await portalPage("org_admin");
+  // Live orders wait for a person; test ones are decided by the agent's test helpers as often as by the admin.
+  const pending = await caller.organization.pendingApprovals();
   return (
-    <PortalShell user={user}>
+    <PortalShell user={user} badges={{ "/organisasi/persetujuan": pending.live }}>
       {/* Scopes the admin and operator consoles' styles (globals.css) to these pages. */}
       <div className="konsol">{children}</div>
     </PortalShell>

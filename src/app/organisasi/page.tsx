@@ -1,89 +1,100 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { formatDateTime, formatRupiah } from "@/app/_components/format";
-import { Card, EmptyState, PageTitle } from "@/app/_components/ui";
+import { formatRupiah } from "@/app/_components/format";
+import { StatementTable } from "@/app/_components/statement-table";
+import { firstPageHref, nextPageHref, type TableParams, tableQuery } from "@/app/_components/table-query";
+import { Card, PageTitle } from "@/app/_components/ui";
+import { ledgerKindLabel } from "@/server/domain/ledger-labels";
 import { portalPage } from "@/server/portal";
+import { inMode, modeOf, ModeSwitch } from "./_components/mode";
+import { SpendChart } from "./_components/spend-chart";
 import { OrganizationStatusNotice } from "./_components/status-notice";
 import { ThresholdForm } from "./_components/threshold-form";
 
-// Ledger transfer kinds as the admin reads them on their deposit statement.
-const ENTRY_LABEL: Record<string, string> = {
-  deposit_topup: "Setoran deposit",
-  order_payment: "Pembayaran pesanan",
-  order_refund: "Pengembalian dana pesanan",
-  invoice_payment: "Pembayaran tagihan kasus",
-  invoice_fee: "Biaya platform tagihan kasus",
-};
 
 export const metadata: Metadata = { title: "Ringkasan organisasi — Kuasa" };
 
-export default async function OverviewPage() {
+export default async function OverviewPage({ searchParams }: { searchParams: Promise<TableParams> }) {
+  const params = await searchParams;
+  const mode = modeOf(params);
+  const { starting_after } = tableQuery(params, []);
   const { caller } = await portalPage("org_admin");
-  const overview = await caller.organization.overview();
-  const { deposit } = overview;
+  const [overview, statement, spend] = await Promise.all([
+    caller.organization.overview(),
+    caller.organization.statement({ mode, page: { starting_after } }),
+    caller.organization.spend({ mode }),
+  ]);
+  const test = mode === "test";
+  const last = statement.data.at(-1);
   return (
     <>
-      <PageTitle lead="Deposit, mutasi, dan aturan persetujuan pesanan organisasi Anda.">{overview.name}</PageTitle>
+      <PageTitle lead="Deposit, belanja, mutasi, dan aturan persetujuan pesanan organisasi Anda.">{overview.name}</PageTitle>
       <OrganizationStatusNotice status={overview.status} />
+      <ModeSwitch basePath="/organisasi" mode={mode} what="deposit dan belanja" />
 
       <div className="stats">
         <div className="stat">
-          <p className="stat-label">Saldo deposit</p>
-          <p className="stat-value">{formatRupiah(deposit.balanceIdr)}</p>
-          <p className="muted small">Pesanan dibayar dari deposit ini. Untuk menambah, transfer ke Kuasa lalu kirim bukti ke tim operator.</p>
+          <p className="stat-label">{test ? "Saldo deposit uji" : "Saldo deposit"}</p>
+          <p className="stat-value">{formatRupiah(statement.balanceIdr)}</p>
+          <p className="muted small">
+            {test ? (
+              <>
+                Uang uji untuk pesanan dengan kunci <code>kk_test_</code>. Tambah dengan POST /v1/test_helpers/deposit/top_up.
+              </>
+            ) : (
+              "Pesanan dibayar dari deposit ini. Untuk menambah, transfer ke Kuasa lalu kirim bukti ke tim operator."
+            )}
+          </p>
         </div>
         <div className="stat">
           <p className="stat-label">Ambang persetujuan</p>
           <p className="stat-value">{overview.approvalThresholdIdr === null ? "Tidak ada" : formatRupiah(overview.approvalThresholdIdr)}</p>
           <p className="muted small">
-            {overview.approvalThresholdIdr === null
-              ? "Semua pesanan langsung dibayar dari deposit."
-              : "Pesanan di atas ambang ini menunggu persetujuan Anda."}{" "}
+            {overview.approvalThresholdIdr === null ? "Semua pesanan langsung dibayar dari deposit." : "Pesanan di atas ambang ini menunggu persetujuan Anda."}{" "}
             <Link href="/organisasi/persetujuan">Lihat persetujuan</Link>
           </p>
         </div>
       </div>
 
-      <Card title="Ambang persetujuan">
-        <ThresholdForm current={overview.approvalThresholdIdr} />
+      <Card title={test ? "Belanja uji per bulan" : "Belanja per bulan"}>
+        <SpendChart months={spend} caption={`${test ? "Belanja uji" : "Belanja"} per bulan (WIB), 12 bulan terakhir: harga pesanan yang dibayar dari deposit`} />
       </Card>
 
-      <Card title="Mutasi deposit">
-        {deposit.entries.length === 0 ? (
-          <EmptyState title="Belum ada mutasi." hint="Setoran, pembayaran pesanan, dan pengembalian dana akan tampil di sini." />
-        ) : (
-          <>
-            <div className="table-wrap">
-              <table>
-                <caption className="visually-hidden">Mutasi deposit, terbaru di atas</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Waktu</th>
-                    <th scope="col">Keterangan</th>
-                    <th scope="col">Referensi</th>
-                    <th scope="col" className="num">
-                      Jumlah
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {deposit.entries.map((entry) => (
-                    <tr key={entry.id}>
-                      <td data-label="Waktu">{formatDateTime(entry.createdAt)}</td>
-                      <td data-label="Keterangan">{ENTRY_LABEL[entry.kind] ?? entry.kind}</td>
-                      <td data-label="Referensi">{entry.reference ? <code>{entry.reference}</code> : <span className="muted">—</span>}</td>
-                      <td data-label="Jumlah" className={`num ${entry.amountIdr < 0 ? "negative" : "positive"}`}>
-                        {entry.amountIdr > 0 ? "+" : "−"}
-                        {formatRupiah(Math.abs(entry.amountIdr))}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <p className="muted small">Menampilkan 50 mutasi terbaru.</p>
-          </>
+      <Card title={test ? "Mutasi deposit uji" : "Mutasi deposit"}>
+        <StatementTable
+          caption="Mutasi deposit, terbaru di atas, dengan saldo setelah setiap mutasi"
+          rows={statement.data.map((entry) => ({
+            id: entry.id,
+            at: entry.createdAt,
+            description: ledgerKindLabel(entry.kind),
+            reference: entry.reference ? { label: entry.reference, href: entry.reference.startsWith("ord_") ? inMode(`/organisasi/pesanan/${entry.reference}`, mode) : undefined } : undefined,
+            amountIdr: entry.amountIdr,
+            balanceIdr: entry.balanceAfterIdr,
+          }))}
+          empty={
+            test
+              ? { title: "Belum ada mutasi uji.", hint: "Isi deposit uji dengan POST /v1/test_helpers/deposit/top_up memakai kunci kk_test_." }
+              : { title: "Belum ada mutasi.", hint: "Setoran, pembayaran pesanan, dan pengembalian dana akan tampil di sini." }
+          }
+        />
+        {(starting_after || statement.has_more) && (
+          <nav className="table-pages" aria-label="Halaman mutasi deposit">
+            {starting_after && (
+              <Link href={firstPageHref("/organisasi", params)} className="button secondary">
+                ← Ke awal
+              </Link>
+            )}
+            {statement.has_more && last && (
+              <Link href={nextPageHref("/organisasi", params, last.id)} className="button secondary">
+                Mutasi lebih lama →
+              </Link>
+            )}
+          </nav>
         )}
+      </Card>
+
+      <Card title="Ambang persetujuan">
+        <ThresholdForm current={overview.approvalThresholdIdr} />
       </Card>
     </>
   );

@@ -12,15 +12,18 @@ const MESSAGES = {
   NOT_FOUND: "Pesanan ini tidak ditemukan di organisasi Anda. Muat ulang halaman.",
 };
 
-/** Approve (pay from the deposit) or reject one waiting order, each after a confirmation. */
-export function ApprovalActions({ orderId, service, price }: { orderId: string; service: string; price: string }) {
+/**
+ * Approve (pay from the deposit) or reject one waiting order, each after a confirmation. On the
+ * approvals list the order leaves the list, so the page says what happened; on the order's own
+ * page (`stay`) it re-renders with the new status and a toast says it.
+ */
+export function ApprovalActions({ orderId, service, price, stay = false }: { orderId: string; service: string; price: string; stay?: boolean }) {
   const router = useRouter();
   const { busy, error, run } = useAction(MESSAGES);
 
   async function decide(approve: boolean) {
-    const result = await run(() => trpc.organization.decide.mutate({ orderId, approve }));
-    // The order leaves this list: the page itself says what happened.
-    if (result.ok) router.replace(`/organisasi/persetujuan?${approve ? "disetujui" : "ditolak"}=${encodeURIComponent(orderId)}`);
+    const result = await run(() => trpc.organization.decide.mutate({ orderId, approve }), stay ? { success: approve ? "Pesanan disetujui dan dibayar dari deposit." : "Pesanan ditolak dan dibatalkan." } : {});
+    if (result.ok && !stay) router.replace(`/organisasi/persetujuan?${approve ? "disetujui" : "ditolak"}=${encodeURIComponent(orderId)}`);
   }
 
   return (

@@ -4,7 +4,7 @@ import { type ErrorMessages, useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
 import { Field, FormMessages } from "@/app/_components/field";
 import { trpc } from "@/lib/trpc";
-import type { AdminOrderAction } from "@/server/services/organization-orders";
+import type { OrderTrigger } from "@/server/domain/order-state";
 
 const MESSAGES: ErrorMessages = {
   REVISION_LIMIT: "Batas revisi pesanan ini sudah habis. Terima hasilnya, atau ajukan sengketa bila hasilnya tetap tidak sesuai.",
@@ -45,13 +45,13 @@ function ReasonField({ label, hint, value, onChange }: { label: ReactNode; hint:
  * The client's steps on one order, exactly those the server allows now (`actions`), each after a
  * confirmation that names the order, its service and its amount.
  */
-export function OrderDecisions({ order, actions }: { order: OrderFacts; actions: AdminOrderAction[] }) {
+export function OrderDecisions({ order, actions }: { order: OrderFacts; actions: readonly OrderTrigger[] }) {
   const { busy, error, setError, run } = useAction(MESSAGES);
   const [done, setDone] = useState<string | null>(null);
   const [revision, setRevision] = useState("");
   const [dispute, setDispute] = useState("");
   const [cancelReason, setCancelReason] = useState("");
-  const can = (action: AdminOrderAction) => actions.includes(action);
+  const can = (action: OrderTrigger) => actions.includes(action);
   const orderId = order.id;
 
   async function step(mutation: () => Promise<unknown>, success: string, clear?: () => void) {

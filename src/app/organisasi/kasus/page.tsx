@@ -32,7 +32,7 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
       )}
       <Card title={`Tagihan belum dibayar (${unpaid.length})`}>
         <p className="muted">
-          Saldo deposit: <strong>{formatRupiah(overview.deposit.balanceIdr)}</strong>
+          Saldo deposit: <strong>{formatRupiah(overview.depositIdr.live)}</strong>
         </p>
         {unpaid.length === 0 ? (
           <EmptyState title="Tidak ada tagihan yang perlu dibayar." hint="Tagihan dibuat saat agen memilih penawaran (POST /v1/cases/{id}/select)." />
@@ -49,7 +49,7 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
                 <p className="muted small">
                   Termasuk biaya platform {formatRupiah(c.invoice!.feeIdr)} · dibuat {formatDateTime(c.invoice!.createdAt)}
                 </p>
-                {c.invoice!.totalIdr > overview.deposit.balanceIdr && <p className="waiting">Deposit belum cukup; minta tim operator Kuasa menambah deposit sebelum membayar.</p>}
+                {c.invoice!.totalIdr > overview.depositIdr.live && <p className="waiting">Deposit belum cukup; minta tim operator Kuasa menambah deposit sebelum membayar.</p>}
                 <PayInvoiceButton invoiceId={c.invoice!.id} total={formatRupiah(c.invoice!.totalIdr)} />
               </li>
             ))}

@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
 import { formatDateTime, formatRupiah } from "@/app/_components/format";
 import { Card, EmptyState, PageTitle } from "@/app/_components/ui";
-import { SCOPES } from "@/server/domain/api-key";
 import { portalPage } from "@/server/portal";
-import { KEY_DEFAULTS } from "@/server/services/api-keys";
 import { CreateKeyForm } from "../_components/create-key-form";
+import { EditKeyDisclosure } from "../_components/edit-key-disclosure";
 import { KeyActions } from "../_components/key-actions";
 import { OrganizationStatusNotice } from "../_components/status-notice";
 
@@ -12,13 +11,13 @@ export const metadata: Metadata = { title: "Kunci API — Kuasa" };
 
 export default async function ApiKeysPage() {
   const { caller } = await portalPage("org_admin");
-  const [keys, overview] = await Promise.all([caller.organization.keys(), caller.organization.overview()]);
+  const [keys, defaults, overview] = await Promise.all([caller.organization.keys(), caller.organization.keyDefaults(), caller.organization.overview()]);
   return (
     <>
       <PageTitle lead="Kunci yang dipakai agen Anda untuk REST API (/v1) dan MCP, masing-masing dengan izin dan anggarannya sendiri.">Kunci API</PageTitle>
       <OrganizationStatusNotice status={overview.status} />
       <Card title="Buat kunci baru">
-        <CreateKeyForm scopes={SCOPES} defaults={{ maxOrderIdr: Number(KEY_DEFAULTS.maxOrderIdr), monthlyBudgetIdr: Number(KEY_DEFAULTS.monthlyBudgetIdr) }} />
+        <CreateKeyForm defaults={defaults} />
       </Card>
 
       <h2 className="section-title">Kunci organisasi ({keys.length})</h2>
@@ -65,7 +64,12 @@ export default async function ApiKeysPage() {
                     </>
                   )}
                 </dl>
-                {!key.revokedAt && <KeyActions apiKeyId={key.id} name={key.name || key.keyId} overlapUntil={key.previousWebhookSecretExpiresAt} />}
+                {!key.revokedAt && (
+                  <>
+                    <EditKeyDisclosure apiKey={key} />
+                    <KeyActions apiKeyId={key.id} name={key.name || key.keyId} overlapUntil={key.previousWebhookSecretExpiresAt} />
+                  </>
+                )}
               </article>
             </li>
           ))}

@@ -11,8 +11,9 @@ export const metadata: Metadata = { title: "Persetujuan — Kuasa" };
 export default async function ApprovalsPage({ searchParams }: { searchParams: Promise<{ disetujui?: string; ditolak?: string }> }) {
   const { caller } = await portalPage("org_admin");
   const decided = await searchParams;
-  const [orders, overview] = await Promise.all([caller.organization.orders({ onlyAwaitingApproval: true }), caller.organization.overview()]);
-  const deposit = overview.deposit.balanceIdr;
+  const [waiting, overview] = await Promise.all([caller.organization.orders({ status: "menunggu_bayar", page: { limit: 100 } }), caller.organization.overview()]);
+  const orders = waiting.data;
+  const deposit = overview.depositIdr.live;
   return (
     <>
       <PageTitle lead="Pesanan di atas ambang persetujuan menunggu keputusan Anda sebelum dibayar dari deposit.">Persetujuan</PageTitle>
@@ -62,6 +63,11 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
             </li>
           ))}
         </ul>
+      )}
+      {waiting.has_more && (
+        <p className="muted small">
+          Menampilkan 100 pesanan terbaru yang menunggu. <Link href="/organisasi/pesanan?status=menunggu_bayar">Lihat semuanya di Pesanan</Link>
+        </p>
       )}
     </>
   );

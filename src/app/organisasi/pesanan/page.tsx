@@ -1,69 +1,73 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { formatDateTime, formatRupiah } from "@/app/_components/format";
-import { EmptyState, PageTitle, StatusBadge } from "@/app/_components/ui";
+import { type Column, DataTable, type TableParams, tableQuery } from "@/app/_components/data-table";
+import { formatDateTime, formatRupiah, ORDER_STATUS_LABEL } from "@/app/_components/format";
+import { PageTitle, StatusBadge } from "@/app/_components/ui";
+import type { OrderStatus } from "@/generated/prisma/enums";
 import { portalPage } from "@/server/portal";
-import { IntakeFacts } from "../_components/intake";
-import { OrderTimeline } from "../_components/order-timeline";
+import { inMode, modeOf, ModeSwitch } from "../_components/mode";
 
 export const metadata: Metadata = { title: "Pesanan — Kuasa" };
 
-export default async function OrdersPage() {
+const STATUSES = Object.keys(ORDER_STATUS_LABEL).filter((s) => s !== "dibuat") as OrderStatus[];
+const FILTERS = ["status", "kunci"];
+
+export default async function OrdersPage({ searchParams }: { searchParams: Promise<TableParams> }) {
+  const params = await searchParams;
+  const mode = modeOf(params);
+  const query = tableQuery(params, FILTERS);
+  const status = STATUSES.find((s) => s === query.filters.status);
   const { caller } = await portalPage("org_admin");
-  const orders = await caller.organization.orders({});
+  const [orders, keys] = await Promise.all([
+    caller.organization.orders({ mode, q: query.q, status, apiKeyId: query.filters.kunci, page: { starting_after: query.starting_after } }),
+    caller.organization.keys(),
+  ]);
+  type Row = (typeof orders.data)[number];
+  const columns: Array<Column<Row>> = [
+    {
+      key: "order",
+      header: "Pesanan",
+      cell: (order) => (
+        <>
+          <Link href={inMode(`/organisasi/pesanan/${order.id}`, mode)}>{order.service}</Link>
+          <div className="small muted">
+            <code>{order.id}</code>
+          </div>
+        </>
+      ),
+    },
+    { key: "status", header: "Status", cell: (order) => <StatusBadge status={order.status} /> },
+    { key: "price", header: "Harga", align: "end", cell: (order) => formatRupiah(order.priceIdr) },
+    { key: "key", header: "Kunci API", secondary: true, cell: (order) => order.apiKey.name || <code>{order.apiKey.keyId}</code> },
+    { key: "created", header: "Dibuat", secondary: true, cell: (order) => formatDateTime(order.createdAt) },
+  ];
   return (
     <>
       <PageTitle lead="Pesanan yang dibuat agen Anda lewat API dan MCP. Buka pesanan untuk melihat percakapan, hasil, dan langkah yang bisa Anda ambil sebagai klien.">Pesanan</PageTitle>
-      {orders.length === 0 ? (
-        <EmptyState title="Belum ada pesanan." hint="Pesanan muncul di sini setelah agen Anda memanggil POST /v1/orders dengan kunci API organisasi ini." />
-      ) : (
-        <ul className="plain-list">
-          {orders.map((order) => (
-            <li key={order.id}>
-              <article className="card" aria-labelledby={`${order.id}-title`}>
-                <header className="card-head">
-                  <div>
-                    <h2 id={`${order.id}-title`}>
-                      <Link href={`/organisasi/pesanan/${order.id}`}>{order.service}</Link>
-                    </h2>
-                    <p className="muted small">
-                      <code>{order.id}</code> · dibuat {formatDateTime(order.createdAt)} · kunci {order.apiKey.name || "tanpa nama"} (<code>{order.apiKey.keyId}</code>)
-                    </p>
-                  </div>
-                  <div className="order-card-side">
-                    <StatusBadge status={order.status} />
-                    <p className="price">{formatRupiah(order.priceIdr)}</p>
-                  </div>
-                </header>
-                {order.status === "menunggu_bayar" && (
-                  <p className="waiting">
-                    Menunggu keputusan Anda. <Link href="/organisasi/persetujuan">Buka Persetujuan</Link>
-                  </p>
-                )}
-                {order.status === "diserahkan" && (
-                  <p className="waiting">
-                    Hasil sudah diserahkan: terima, minta revisi, atau ajukan sengketa. <Link href={`/organisasi/pesanan/${order.id}`}>Buka pesanan</Link>
-                  </p>
-                )}
-                <details className="disclosure">
-                  <summary>Riwayat status ({order.events.length + 1})</summary>
-                  <OrderTimeline createdAt={order.createdAt} events={order.events} />
-                  {order.events.length > 0 && (
-                    <p className="small">
-                      <Link href={`/organisasi/webhook?order=${encodeURIComponent(order.id)}`}>Lihat pengiriman webhook pesanan ini</Link>
-                    </p>
-                  )}
-                </details>
-                <details className="disclosure">
-                  <summary>Data intake</summary>
-                  <IntakeFacts intake={order.intake} />
-                </details>
-              </article>
-            </li>
-          ))}
-        </ul>
-      )}
-      {orders.length >= 100 && <p className="muted small">Menampilkan 100 pesanan terbaru.</p>}
+      <ModeSwitch basePath="/organisasi/pesanan" mode={mode} what="pesanan" />
+      <DataTable
+        caption={mode === "test" ? "Pesanan uji (sandbox), terbaru di atas" : "Pesanan, terbaru di atas"}
+        basePath="/organisasi/pesanan"
+        params={params}
+        search={{ label: "Cari pesanan", placeholder: "ID pesanan, layanan, nama kunci…" }}
+        filters={[
+          { name: "status", label: "Status", options: STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABEL[s] })) },
+          {
+            name: "kunci",
+            label: "Kunci API",
+            options: keys.filter((k) => k.mode === mode).map((k) => ({ value: k.id, label: `${k.name || "Tanpa nama"} (${k.keyId})${k.revokedAt ? " — dicabut" : ""}` })),
+          },
+        ]}
+        columns={columns}
+        rows={orders.data}
+        rowKey={(order) => order.id}
+        hasMore={orders.has_more}
+        empty={
+          mode === "test"
+            ? { title: "Belum ada pesanan uji.", hint: "Buat kunci uji (kk_test_) di menu Kunci API, lalu panggil POST /v1/orders dengan kunci itu." }
+            : { title: "Belum ada pesanan.", hint: "Pesanan muncul di sini setelah agen Anda memanggil POST /v1/orders dengan kunci API live organisasi ini." }
+        }
+      />
     </>
   );
 }

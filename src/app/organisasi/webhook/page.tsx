@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { type Column, DataTable, type TableParams, tableQuery } from "@/app/_components/data-table";
 import { CASE_EVENT_LABEL, formatDateTime, ORDER_STATUS_LABEL } from "@/app/_components/format";
-import { EmptyState, PageTitle } from "@/app/_components/ui";
+import { PageTitle } from "@/app/_components/ui";
 import type { DeliveryStatus } from "@/generated/prisma/enums";
 import { portalPage } from "@/server/portal";
+import { inMode, modeOf, ModeSwitch } from "../_components/mode";
 import { RedeliverButton } from "../_components/redeliver-button";
 
 // Attempts come seconds apart (10, 20, 40, 80 s): their times need seconds.
@@ -14,112 +16,120 @@ const DELIVERY_LABEL: Record<DeliveryStatus, { text: string; tone: string }> = {
   terkirim: { text: "Terkirim", tone: "pill-ok" },
   gagal: { text: "Gagal (5 percobaan habis)", tone: "pill-bad" },
 };
+const STATUSES = Object.keys(DELIVERY_LABEL) as DeliveryStatus[];
+
+const isOk = (code: number | null) => code !== null && code >= 200 && code < 300;
+const answerOf = (attempt: { statusCode: number | null; error: string | null }) => (isOk(attempt.statusCode) ? `HTTP ${attempt.statusCode}` : (attempt.error ?? `HTTP ${attempt.statusCode}`));
 
 export const metadata: Metadata = { title: "Pengiriman webhook — Kuasa" };
 
-export default async function WebhookPage({ searchParams }: { searchParams: Promise<{ order?: string }> }) {
+export default async function WebhookPage({ searchParams }: { searchParams: Promise<TableParams> }) {
+  const params = await searchParams;
+  const mode = modeOf(params);
+  const query = tableQuery(params, ["status"]);
+  const status = STATUSES.find((s) => s === query.filters.status);
   const { caller } = await portalPage("org_admin");
-  const orderId = (await searchParams).order?.trim() || undefined;
-  const events = await caller.organization.webhookDeliveries({ orderId });
+  const events = await caller.organization.webhookDeliveries({ mode, orderId: query.q?.slice(0, 64), status, page: { starting_after: query.starting_after } });
+  type Row = (typeof events.data)[number];
+  const latest = (event: Row) => event.deliveries.at(-1);
+  const columns: Array<Column<Row>> = [
+    {
+      key: "type",
+      header: "Event",
+      cell: (event) => (
+        <>
+          <code>{event.type}</code>
+          <div className="small muted">{"order" in event.payload ? ORDER_STATUS_LABEL[event.payload.order.status] : CASE_EVENT_LABEL[event.payload.event]}</div>
+        </>
+      ),
+    },
+    {
+      key: "subject",
+      header: "Pesanan",
+      cell: (event) =>
+        event.orderId ? (
+          <Link href={inMode(`/organisasi/pesanan/${event.orderId}`, mode)}>
+            <code>{event.orderId}</code>
+          </Link>
+        ) : (
+          <Link href={`/organisasi/kasus#${event.caseId}`}>Kasus {event.caseId}</Link>
+        ),
+    },
+    {
+      key: "status",
+      header: "Status",
+      cell: (event) => {
+        const delivery = latest(event);
+        return delivery ? <span className={`pill ${DELIVERY_LABEL[delivery.status].tone}`}>{DELIVERY_LABEL[delivery.status].text}</span> : <span className="pill pill-muted">Tidak dikirim</span>;
+      },
+    },
+    { key: "attempts", header: "Percobaan", align: "end", cell: (event) => latest(event)?.attempts ?? 0 },
+    {
+      key: "answer",
+      header: "Jawaban terakhir",
+      secondary: true,
+      cell: (event) => {
+        const attempt = latest(event)?.attemptsLog.at(-1);
+        return attempt ? <span className={isOk(attempt.statusCode) ? "positive" : "negative"}>{answerOf(attempt)}</span> : <span className="muted">—</span>;
+      },
+    },
+    { key: "at", header: "Waktu", secondary: true, cell: (event) => formatDateTime(event.createdAt) },
+    {
+      key: "detail",
+      header: "Rincian",
+      cell: (event) =>
+        event.deliveries.length === 0 ? (
+          <span className="muted small">Tanpa callback_url dan URL webhook kunci; agen memantau lewat GET /v1/orders/{"{id}"}.</span>
+        ) : (
+          <details className="disclosure">
+            <summary>
+              Percobaan<span className="visually-hidden"> event {event.id}</span> ({event.deliveries.reduce((n, d) => n + d.attemptsLog.length, 0)})
+            </summary>
+            {event.deliveries.map((delivery, index) => (
+              <section key={delivery.id} className="delivery" aria-label={`Pengiriman ${index + 1} ke ${delivery.url}`}>
+                <p className="delivery-head">
+                  <span className={`pill ${DELIVERY_LABEL[delivery.status].tone}`}>{DELIVERY_LABEL[delivery.status].text}</span> <code className="break">{delivery.url}</code>
+                  {delivery.status === "menunggu" && delivery.nextAttemptAt && <span className="muted small"> percobaan berikutnya {formatDateTime(delivery.nextAttemptAt)}</span>}
+                </p>
+                {delivery.attemptsLog.length === 0 ? (
+                  <p className="muted small">Belum ada percobaan.</p>
+                ) : (
+                  <ol className="attempts small">
+                    {delivery.attemptsLog.map((attempt) => (
+                      <li key={attempt.attempt}>
+                        {attemptTime.format(new Date(attempt.startedAt))} WIB · <span className={isOk(attempt.statusCode) ? "positive" : "negative"}>{answerOf(attempt)}</span> · {attempt.durationMs} ms
+                      </li>
+                    ))}
+                  </ol>
+                )}
+              </section>
+            ))}
+            <RedeliverButton eventId={event.id} />
+          </details>
+        ),
+    },
+  ];
   return (
     <>
       <PageTitle lead="Setiap perubahan status pesanan dikirim sebagai POST bertanda tangan ke callback_url pesanan, atau ke URL webhook kuncinya. Gagal dicoba ulang hingga 5 kali (±10, 20, 40, 80 detik). Yang dicatat hanya kode status, durasi dan jenis gangguan; isi jawaban penerima tidak dibaca dan tidak disimpan, jadi periksa log penerima Anda sendiri untuk rinciannya.">
         Pengiriman webhook
       </PageTitle>
-      <form className="filter" role="search" action="/organisasi/webhook">
-        <label>
-          ID pesanan
-          <input name="order" defaultValue={orderId ?? ""} placeholder="ord_…" spellCheck={false} />
-        </label>
-        <button type="submit" className="button secondary">
-          Saring
-        </button>
-        {orderId && <Link href="/organisasi/webhook">Tampilkan semua</Link>}
-      </form>
-
-      {events.length === 0 ? (
-        <EmptyState
-          title={orderId ? `Tidak ada event untuk pesanan ${orderId}.` : "Belum ada event webhook."}
-          hint={orderId ? "Periksa ID pesanannya; pesanan yang masih menunggu persetujuan belum punya event." : "Event dibuat saat status pesanan berubah, misalnya ketika pesanan dibayar."}
-        />
-      ) : (
-        <ul className="plain-list">
-          {events.map((event) => (
-            <li key={event.id}>
-              <article className="card" aria-labelledby={`${event.id}-title`}>
-                <header className="card-head">
-                  <div>
-                    <h2 id={`${event.id}-title`}>
-                      <code>{event.type}</code> <span className="muted small">{"order" in event.payload ? ORDER_STATUS_LABEL[event.payload.order.status] : CASE_EVENT_LABEL[event.payload.event]}</span>
-                      {!event.livemode && <span className="pill pill-test">Mode uji</span>}
-                    </h2>
-                    <p className="muted small">
-                      {event.orderId ? (
-                        <>
-                          Pesanan <Link href={`/organisasi/webhook?order=${encodeURIComponent(event.orderId)}`}>{event.orderId}</Link>
-                        </>
-                      ) : (
-                        <>Kasus {event.caseId}</>
-                      )}{" "}
-                      · event <code>{event.id}</code> · {formatDateTime(event.createdAt)}
-                    </p>
-                  </div>
-                </header>
-                {event.deliveries.length === 0 ? (
-                  <p className="muted">Tidak dikirim: pesanan ini tanpa callback_url dan kuncinya tanpa URL webhook. Agen bisa memantau lewat GET /v1/orders/{"{id}"}.</p>
-                ) : (
-                  event.deliveries.map((delivery) => (
-                    <section key={delivery.id} className="delivery" aria-label={`Pengiriman ke ${delivery.url}`}>
-                      <p className="delivery-head">
-                        <span className={`pill ${DELIVERY_LABEL[delivery.status].tone}`}>{DELIVERY_LABEL[delivery.status].text}</span>
-                        <code className="break">{delivery.url}</code>
-                        {delivery.status === "menunggu" && delivery.nextAttemptAt && <span className="muted small">percobaan berikutnya {formatDateTime(delivery.nextAttemptAt)}</span>}
-                      </p>
-                      {delivery.attemptsLog.length === 0 ? (
-                        <p className="muted small">Belum ada percobaan.</p>
-                      ) : (
-                        <div className="table-wrap">
-                          <table>
-                            <thead>
-                              <tr>
-                                <th scope="col">#</th>
-                                <th scope="col">Waktu</th>
-                                <th scope="col">Hasil</th>
-                                <th scope="col" className="num">
-                                  Durasi
-                                </th>
-                              </tr>
-                            </thead>
-                            <tbody>
-                              {delivery.attemptsLog.map((attempt) => {
-                                const ok = attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300;
-                                return (
-                                  <tr key={attempt.attempt}>
-                                    <td data-label="Percobaan">{attempt.attempt}</td>
-                                    <td data-label="Waktu">{attemptTime.format(new Date(attempt.startedAt))} WIB</td>
-                                    <td data-label="Hasil" className={ok ? "positive" : "negative"}>
-                                      {ok ? `HTTP ${attempt.statusCode}` : (attempt.error ?? `HTTP ${attempt.statusCode}`)}
-                                    </td>
-                                    <td data-label="Durasi" className="num">
-                                      {attempt.durationMs} ms
-                                    </td>
-                                  </tr>
-                                );
-                              })}
-                            </tbody>
-                          </table>
-                        </div>
-                      )}
-                    </section>
-                  ))
-                )}
-                {event.deliveries.length > 0 && <RedeliverButton eventId={event.id} />}
-              </article>
-            </li>
-          ))}
-        </ul>
-      )}
-      {events.length >= 50 && <p className="muted small">Menampilkan 50 event terbaru. Saring dengan ID pesanan untuk melihat event yang lebih lama.</p>}
+      <ModeSwitch basePath="/organisasi/webhook" mode={mode} what="webhook" />
+      <DataTable
+        caption={mode === "test" ? "Event webhook uji (sandbox), terbaru di atas" : "Event webhook, terbaru di atas"}
+        basePath="/organisasi/webhook"
+        params={params}
+        search={{ label: "ID pesanan", placeholder: "ord_…" }}
+        filters={[{ name: "status", label: "Status pengiriman", options: STATUSES.map((s) => ({ value: s, label: DELIVERY_LABEL[s].text })) }]}
+        columns={columns}
+        rows={events.data}
+        rowKey={(event) => event.id}
+        hasMore={events.has_more}
+        empty={{
+          title: mode === "test" ? "Belum ada event webhook uji." : "Belum ada event webhook.",
+          hint: "Event dibuat saat status pesanan berubah, misalnya ketika pesanan dibayar. Pesanan yang masih menunggu persetujuan belum punya event.",
+        }}
+      />
     </>
   );
 }

@@ -7,7 +7,7 @@ export default function OrderNotFound() {
       <PageTitle>Pesanan tidak ditemukan</PageTitle>
       <EmptyState
         title="Pesanan ini tidak ada di organisasi Anda"
-        hint="Periksa ID pesanannya (diawali ord_). Pesanan dengan kunci uji (mode sandbox) dan pesanan organisasi lain tidak tampil di portal ini."
+        hint="Periksa ID pesanannya (diawali ord_). Pesanan organisasi lain tidak tampil di portal ini."
       />
       <p>
         <Link href="/organisasi/pesanan">Buka daftar Pesanan</Link>

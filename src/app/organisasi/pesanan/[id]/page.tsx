@@ -9,14 +9,16 @@ import { Card, PageTitle, StatusBadge } from "@/app/_components/ui";
 import type { OrderStatus } from "@/generated/prisma/enums";
 import { toApiError } from "@/server/api/api-error";
 import { portalPage } from "@/server/portal";
+import { ApprovalActions } from "../../_components/approval-actions";
 import { OrderDecisions } from "../../_components/order-decisions";
+import { inMode, TestModeBanner } from "../../_components/mode";
 import { OrderTimeline } from "../../_components/order-timeline";
 
 export const metadata: Metadata = { title: "Detail pesanan — Kuasa" };
 
 /** Where the order stands and what happens next, as the client side reads it. */
 const STATUS_NOTICE: Partial<Record<OrderStatus, { text: string; tone: "notice" | "waiting" | "error" }>> = {
-  menunggu_bayar: { text: "Harga pesanan di atas ambang persetujuan: pesanan menunggu keputusan Anda di menu Persetujuan.", tone: "waiting" },
+  menunggu_bayar: { text: "Harga pesanan di atas ambang persetujuan: pesanan menunggu keputusan Anda. Setujui atau tolak di kolom Langkah Anda.", tone: "waiting" },
   dibayar: { text: "Dibayar dari deposit dan ditahan (escrow). Pesanan segera ditawarkan ke praktisi.", tone: "notice" },
   ditawarkan: { text: "Sedang ditawarkan ke praktisi yang memenuhi syarat, satu per satu. Anda masih bisa membatalkannya selama belum diambil.", tone: "notice" },
   diambil: { text: "Praktisi sudah mengambil pesanan ini dan akan mulai mengerjakannya.", tone: "notice" },
@@ -39,7 +41,7 @@ async function loadOrder(orderId: string) {
   try {
     return await caller.organization.order({ orderId });
   } catch (err) {
-    // Another organisation's order, a test order or a malformed id: the same "not here".
+    // Another organisation's order or a malformed id: the same "not here".
     if (["NOT_FOUND", "VALIDATION"].includes(toApiError(err).code)) notFound();
     throw err;
   }
@@ -52,14 +54,17 @@ export default async function OrganizationOrderPage({ params }: { params: Promis
   const notice = STATUS_NOTICE[order.status];
   const inRevision = order.status === "dikerjakan" && order.revisionCount > 0;
   const stall = order.offering?.stalledAt ? order.offering : null;
+  const mode = order.livemode ? "live" : "test";
   return (
     <>
       <p className="back">
-        <Link href="/organisasi/pesanan">
-          <span aria-hidden="true">← </span>Pesanan
+        <Link href={inMode("/organisasi/pesanan", mode)}>
+          <span aria-hidden="true">← </span>
+          {order.livemode ? "Pesanan" : "Pesanan uji"}
         </Link>
       </p>
       <PageTitle lead={order.id}>{order.service.name}</PageTitle>
+      {!order.livemode && <TestModeBanner />}
       <AutoRefresh seconds={10} />
       {/* Above both columns: on a phone the summary comes first, and what changed must not hide below it. */}
       <div className="order-notices">
@@ -77,12 +82,6 @@ export default async function OrganizationOrderPage({ params }: { params: Promis
           notice && (
             <p className={notice.tone} role="status">
               {inRevision ? `Praktisi mengerjakan revisi ke-${order.revisionCount}.` : notice.text}
-              {order.status === "menunggu_bayar" && (
-                <>
-                  {" "}
-                  <Link href="/organisasi/persetujuan">Buka Persetujuan</Link>
-                </>
-              )}
             </p>
           )
         )}
@@ -111,7 +110,7 @@ export default async function OrganizationOrderPage({ params }: { params: Promis
             <OrderTimeline createdAt={order.createdAt} events={order.events} />
             {order.events.length > 0 && (
               <p className="small">
-                <Link href={`/organisasi/webhook?order=${encodeURIComponent(order.id)}`}>Lihat pengiriman webhook pesanan ini</Link>
+                <Link href={inMode(`/organisasi/webhook?q=${encodeURIComponent(order.id)}`, mode)}>Lihat pengiriman webhook pesanan ini</Link>
               </p>
             )}
           </Card>
@@ -178,6 +177,7 @@ export default async function OrganizationOrderPage({ params }: { params: Promis
             </dl>
           </Card>
           <Card title="Langkah Anda">
+            {order.status === "menunggu_bayar" && <ApprovalActions orderId={order.id} service={order.service.name} price={formatRupiah(order.priceIdr)} stay />}
             <OrderDecisions
               order={{
                 id: order.id,

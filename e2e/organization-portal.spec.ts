@@ -1,0 +1,221 @@
+import { type APIRequestContext, expect, type Page, test, type TestInfo } from "@playwright/test";
+import { clickNav, screenshot, signIn } from "./portal";
+import { ORG_ADMIN } from "./users";
+
+/**
+ * The organisation portal as a place to run a business from: the orders table (search, filters,
+ * paging, detail), the live/test switch, the spend chart and running-balance statement, editing a
+ * key, and inviting a second admin who accepts in a browser of their own and signs in.
+ */
+
+const HOME = /\/organisasi$/;
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 720 };
+
+const ORDER = {
+  service: "perjanjian_kerja",
+  intake: {
+    jenis_perjanjian: "PKWT (waktu tertentu)",
+    nama_perusahaan: "PT Tabel Uji",
+    jabatan: "Staf administrasi",
+    ketentuan_khusus: "Upah Rp 6.000.000 per bulan.",
+    email_kontak: "hr@tabeluji.co.id",
+  },
+};
+
+async function bothSizes(page: Page, testInfo: TestInfo, name: string) {
+  await screenshot(page, testInfo, name);
+  await page.setViewportSize(PHONE);
+  await screenshot(page, testInfo, `${name}-ponsel`);
+  await page.setViewportSize(DESKTOP);
+}
+
+/** Creates a key in the portal (every scope ticked by default) and answers its token. */
+async function createKey(page: Page, name: string, mode: "live" | "test" = "live") {
+  await page.goto("/organisasi/kunci-api");
+  const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Buat kunci API" }) });
+  for (const scope of ["katalog:baca", "order:buat", "status:baca", "kasus:buat"]) await expect(form.getByRole("checkbox", { name: new RegExp(`^${scope}`) })).toBeChecked();
+  await form.getByLabel("Nama kunci").fill(name);
+  if (mode === "test") await form.getByRole("radio", { name: /^Uji \(sandbox\)/ }).check();
+  await form.getByRole("button", { name: "Buat kunci API" }).click();
+  const reveal = page.getByRole("region", { name: `Kunci "${name}" dibuat` });
+  const token = await reveal.getByLabel(/^Kunci API/).inputValue();
+  await reveal.getByRole("button", { name: "Sudah saya simpan" }).click();
+  return token;
+}
+
+async function placeOrder(request: APIRequestContext, token: string) {
+  const created = await request.post("/v1/orders", { headers: { Authorization: `Bearer ${token}` }, data: ORDER });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { id: string }).id;
+}
+
+test("orders table: filter by key, page, search, open and approve; the live/test switch; spend chart and running balance", async ({ page, request }, testInfo) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, ORG_ADMIN, HOME);
+  // Every order of this journey waits for approval, so placing 21 costs nothing.
+  await page.getByLabel("Ambang (Rp)").fill("1.000.000");
+  await page.getByRole("button", { name: "Simpan ambang" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Tersimpan" })).toBeVisible();
+
+  const live = await createKey(page, "agen-tabel");
+  const testToken = await createKey(page, "agen-tabel-uji", "test");
+  const ids: string[] = [];
+  for (let i = 0; i < 21; i++) ids.push(await placeOrder(request, live));
+
+  // The badge on Persetujuan counts the live orders waiting.
+  await page.reload();
+  await expect(page.getByRole("navigation", { name: "Navigasi utama" }).getByRole("link", { name: /^Persetujuan \(\d+ menunggu\)$/ })).toBeVisible();
+
+  await clickNav(page, "Pesanan");
+  await page.getByLabel("Kunci API").selectOption({ label: `agen-tabel (${live.split(".")[0]})` });
+  await page.getByRole("button", { name: "Terapkan" }).click();
+  const rows = page.getByRole("table").locator("tbody tr");
+  await expect(rows).toHaveCount(20);
+  // Newest first: the last order placed leads.
+  await expect(rows.first()).toContainText(ids[20]!);
+  await bothSizes(page, testInfo, "organisasi-pesanan-tabel");
+  await page.getByRole("link", { name: "Berikutnya →" }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(ids[0]!);
+  await page.getByRole("link", { name: "← Ke awal" }).click();
+  await expect(rows).toHaveCount(20);
+
+  await page.getByLabel("Status").selectOption({ label: "Dibayar" });
+  await page.getByRole("button", { name: "Terapkan" }).click();
+  await expect(page.getByText("Tidak ada yang cocok dengan pencarian/filter ini.")).toBeVisible();
+  await page.getByRole("link", { name: "Hapus filter" }).first().click();
+  await expect(page).toHaveURL(/\/organisasi\/pesanan$/);
+  // A soft navigation keeps the selects' old values on screen (kit's DataTable form; reported): choose "Semua" again.
+  await page.getByLabel("Status").selectOption({ label: "Semua" });
+  await page.getByLabel("Kunci API").selectOption({ label: "Semua" });
+
+  await page.getByLabel("Cari pesanan").fill(ids[7]!);
+  await page.getByRole("button", { name: "Terapkan" }).click();
+  await expect(rows).toHaveCount(1);
+  await rows.first().getByRole("link").first().click();
+  await expect(page).toHaveURL(new RegExp(`/organisasi/pesanan/${ids[7]}$`));
+  await expect(page.locator(".badge")).toHaveText("Menunggu persetujuan");
+  await bothSizes(page, testInfo, "organisasi-pesanan-detail-menunggu");
+  await page.getByRole("button", { name: "Setujui" }).click();
+  await page.getByRole("dialog", { name: "Setujui pesanan ini?" }).getByRole("button", { name: "Ya, setujui dan bayar" }).click();
+  await expect(page.locator(".badge")).not.toHaveText("Menunggu persetujuan");
+
+  // Test data: its own key and orders, shown only behind the switch, under a banner. The order waits
+  // for approval, but only a deposit that could pay it is taken: the agent tops up its test deposit first.
+  const topped = await request.post("/v1/test_helpers/deposit/top_up", { headers: { Authorization: `Bearer ${testToken}` }, data: { amount_idr: 2_150_000 } });
+  expect(topped.ok(), await topped.text()).toBe(true);
+  const sandbox = await placeOrder(request, testToken);
+  await clickNav(page, "Pesanan");
+  await expect(page.getByRole("main")).not.toContainText(sandbox);
+  await expect(page.getByRole("note")).toHaveCount(0);
+  await page.getByRole("link", { name: "Uji (sandbox)" }).click();
+  await expect(page).toHaveURL(/mode=test/);
+  await expect(page.getByRole("note")).toContainText("Mode uji.");
+  await expect(page.getByRole("row").filter({ hasText: sandbox })).toBeVisible();
+  await bothSizes(page, testInfo, "organisasi-pesanan-uji");
+  await page.getByRole("row").filter({ hasText: sandbox }).getByRole("link").first().click();
+  await expect(page.getByRole("note")).toContainText("Mode uji.");
+  await expect(page.locator(".badge")).toHaveText("Menunggu persetujuan");
+
+  // Ringkasan: the chart of this month's spend, the statement with its running balance, in each mode.
+  await clickNav(page, "Ringkasan");
+  const chart = page.getByRole("img", { name: /^Belanja per bulan/ });
+  await expect(chart).toBeVisible();
+  await expect(page.locator("figure.spend table tbody tr")).toHaveCount(12);
+  const paidRow = page.getByRole("row").filter({ hasText: ids[7]! });
+  await expect(paidRow).toContainText("Pembayaran pesanan");
+  await expect(paidRow).toContainText("Rp 2.150.000");
+  await bothSizes(page, testInfo, "organisasi-ringkasan");
+  await page.getByRole("link", { name: "Uji (sandbox)" }).click();
+  await expect(page.getByRole("note")).toContainText("Mode uji.");
+  await expect(page.getByRole("img", { name: /^Belanja uji per bulan/ })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: "Setoran deposit" })).toContainText("Rp 2.150.000");
+  await bothSizes(page, testInfo, "organisasi-ringkasan-uji");
+
+  await page.goto("/organisasi/webhook?mode=test");
+  await expect(page.getByRole("note")).toContainText("Mode uji.");
+  await bothSizes(page, testInfo, "organisasi-webhook-tabel-uji");
+
+  // organization.spec.ts expects no order waiting and the full deposit: the agent cancels every order (the paid one is refunded).
+  for (const [id, token] of [...ids.map((id) => [id, live]), [sandbox, testToken]]) {
+    const cancelled = await request.post(`/v1/orders/${id}/cancel`, { headers: { Authorization: `Bearer ${token}` }, data: {} });
+    expect(cancelled.ok(), await cancelled.text()).toBe(true);
+  }
+});
+
+test("an admin edits a key: a wrong webhook URL is refused, then the new name, scopes and URL are saved", async ({ page }, testInfo) => {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, ORG_ADMIN, HOME);
+  await createKey(page, "agen-ubah");
+  const card = page.getByRole("article", { name: "agen-ubah" });
+  await card.getByText("Ubah kunci").click();
+  const form = card.getByRole("form", { name: "Ubah kunci agen-ubah" });
+  await form.getByLabel("Nama kunci").fill("agen-diubah");
+  await form.getByRole("checkbox", { name: /^kasus:buat/ }).uncheck();
+  await form.getByLabel("URL webhook").fill("http://agen.contoh.id/hook");
+  await form.getByRole("button", { name: "Simpan perubahan" }).click();
+  await expect(form.getByRole("alert").filter({ hasText: /./ })).toHaveText("URL webhook harus diawali https:// (atau http://localhost untuk pengembangan).");
+  await form.getByLabel("URL webhook").fill("https://agen.contoh.id/hook-baru");
+  await bothSizes(page, testInfo, "organisasi-kunci-ubah");
+  await form.getByRole("button", { name: "Simpan perubahan" }).click();
+  const edited = page.getByRole("article", { name: "agen-diubah" });
+  await expect(edited).toContainText("https://agen.contoh.id/hook-baru");
+  await expect(edited.locator("code.scope")).toHaveText(["katalog:baca", "order:buat", "status:baca"]);
+  await expect(page.getByText('Perubahan kunci "agen-ubah" disimpan.')).toBeVisible();
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: PHONE });
+
+  test("an admin invites a colleague, who accepts in their own browser and signs in as an admin of the organisation", async ({ page, browser }, testInfo) => {
+    test.setTimeout(120_000);
+    const email = `rekan.${Date.now()}@contoh.id`;
+    await signIn(page, ORG_ADMIN, HOME);
+    await page.goto("/organisasi/tim");
+    await expect(page.getByRole("table", { name: "Admin organisasi" })).toContainText(ORG_ADMIN.email);
+    await page.getByLabel("E-mail admin baru").fill(email);
+    await page.getByRole("button", { name: "Undang admin" }).click();
+    const reveal = page.getByRole("region", { name: `Tautan undangan untuk ${email}` });
+    const link = await reveal.getByLabel(/^Tautan undangan/).inputValue();
+    expect(link).toMatch(/\/undangan\/[A-Za-z0-9_-]{43}$/);
+    await screenshot(page, testInfo, "organisasi-tim-undangan-ponsel");
+    await reveal.getByRole("button", { name: "Sudah saya simpan" }).click();
+    await expect(page.getByRole("row").filter({ hasText: email })).toContainText("Menunggu");
+    // A second invitation to the same address is refused while the first is pending.
+    await page.getByLabel("E-mail admin baru").fill(email);
+    await page.getByRole("button", { name: "Undang admin" }).click();
+    await expect(page.getByRole("main").getByRole("alert").filter({ hasText: /./ })).toContainText("sudah punya undangan yang masih berlaku");
+    await screenshot(page, testInfo, "organisasi-tim-ponsel");
+
+    const context = await browser.newContext({ viewport: PHONE });
+    const invitee = await context.newPage();
+    await invitee.goto(link);
+    await expect(invitee.getByRole("heading", { level: 1 })).toHaveText(`Gabung sebagai admin ${ORG_ADMIN.organization}`);
+    await invitee.getByLabel("Nama Anda").fill("Rekan Baru");
+    await invitee.getByLabel("Kata sandi", { exact: true }).fill("pendek");
+    await invitee.getByLabel("Ulangi kata sandi").fill("pendek");
+    await invitee.getByRole("button", { name: "Buat akun dan gabung" }).click();
+    await expect(invitee.getByRole("main").getByRole("alert").filter({ hasText: /./ })).toHaveText("Kata sandi paling sedikit 10 karakter.");
+    await invitee.getByLabel("Kata sandi", { exact: true }).fill("kata-sandi-rekan-123");
+    await invitee.getByLabel("Ulangi kata sandi").fill("kata-sandi-rekan-123");
+    await screenshot(invitee, testInfo, "undangan-ponsel");
+    await invitee.getByRole("button", { name: "Buat akun dan gabung" }).click();
+    await expect(invitee).toHaveURL(/\/masuk$/);
+    await signIn(invitee, { email, password: "kata-sandi-rekan-123" }, HOME);
+    await expect(invitee.getByRole("heading", { level: 1, name: ORG_ADMIN.organization })).toBeVisible();
+
+    // The link is spent: a second visit says so and offers sign-in.
+    const again = await (await browser.newContext({ viewport: PHONE })).newPage();
+    await again.goto(link);
+    await expect(again.getByText("Undangan ini sudah dipakai.")).toBeVisible();
+    await screenshot(again, testInfo, "undangan-dipakai-ponsel");
+    await again.context().close();
+    await context.close();
+
+    await page.reload();
+    await expect(page.getByRole("table", { name: "Admin organisasi" })).toContainText(email);
+    await expect(page.getByRole("row").filter({ hasText: email }).last()).toContainText("Diterima");
+  });
+});

@@ -1,0 +1,33 @@
+"use client";
+import { useAction } from "@/app/_components/action";
+import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
+import { FormMessages } from "@/app/_components/field";
+import { trpc } from "@/lib/trpc";
+
+const MESSAGES = {
+  INVALID_STATE: "Undangan ini sudah diterima atau sudah dicabut. Muat ulang halaman untuk melihat statusnya.",
+  NOT_FOUND: "Undangan ini tidak ditemukan di organisasi Anda. Muat ulang halaman.",
+};
+
+/** Revokes a pending invitation: its link stops working at once. */
+export function RevokeInvitationButton({ invitationId, email }: { invitationId: string; email: string }) {
+  const { busy, error, run } = useAction(MESSAGES, { success: `Undangan untuk ${email} dicabut.` });
+  return (
+    <>
+      <ConfirmDialogButton
+        label={`Cabut undangan ${email}`}
+        title="Cabut undangan ini?"
+        confirmLabel="Ya, cabut"
+        tone="secondary"
+        danger
+        busy={busy}
+        onConfirm={() => run(() => trpc.organization.revokeInvitation.mutate({ invitationId }))}
+      >
+        <p>
+          Tautan undangan untuk <strong>{email}</strong> langsung tidak berlaku. Anda bisa mengundang alamat ini lagi setelahnya.
+        </p>
+      </ConfirmDialogButton>
+      <FormMessages error={error} />
+    </>
+  );
+}
