@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { PortalShell } from "@/app/_components/portal-shell";
 import { portalPage } from "@/server/portal";
+import { OfferNotifier } from "./_components/offer-notifier";
+import "./praktisi.css";
 
 export const dynamic = "force-dynamic";
 
@@ -9,7 +11,10 @@ export default async function PractitionerLayout({ children }: { children: React
   return (
     <PortalShell user={user}>
       {/* Scopes the practitioner portal's styles (globals.css) to these pages. */}
-      <div className="praktisi">{children}</div>
+      <div className="praktisi">
+        <OfferNotifier />
+        {children}
+      </div>
     </PortalShell>
   );
 }

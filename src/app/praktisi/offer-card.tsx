@@ -6,16 +6,14 @@ import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
 import { Countdown } from "@/app/_components/countdown";
 import { formatDateTime, formatRupiah } from "@/app/_components/format";
 import { trpc } from "@/lib/trpc";
-import type { listMyOffers } from "@/server/services/practitioner-work";
+import type { OfferView } from "@/server/api/schemas/practitioner-portal";
 import { OFFER_ERRORS } from "./_components/messages";
 import { IntakeList, MessageThread } from "@/app/_components/order-parts";
 import { useHydrated } from "./_components/use-hydrated";
 import { FormMessages } from "@/app/_components/field";
 
 // As the server component hands it over: React carries the Date fields across as Dates.
-type Offer = Awaited<ReturnType<typeof listMyOffers>>["data"][number];
-
-export function OfferCard({ offer }: { offer: Offer }) {
+export function OfferCard({ offer }: { offer: OfferView }) {
   const router = useRouter();
   const { busy, error, run } = useAction(OFFER_ERRORS);
   const hydrated = useHydrated();

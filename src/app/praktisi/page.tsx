@@ -39,7 +39,7 @@ export default async function OffersPage({ searchParams }: { searchParams: Promi
         label="tawaran yang ditarik"
         param={WITHDRAWN_AFTER}
         after={withdrawnAfter}
-        hasMore={withdrawn.hasMore}
+        hasMore={withdrawn.has_more}
         lastId={withdrawn.data.at(-1)?.offerId}
       />
       {offers.data.length === 0 ? (
@@ -47,7 +47,7 @@ export default async function OffersPage({ searchParams }: { searchParams: Promi
       ) : (
         offers.data.map((offer) => <OfferCard key={offer.offerId} offer={offer} />)
       )}
-      <PageLinks path="/praktisi" label="tawaran" after={after} hasMore={offers.hasMore} lastId={offers.data.at(-1)?.offerId} />
+      <PageLinks path="/praktisi" label="tawaran" after={after} hasMore={offers.has_more} lastId={offers.data.at(-1)?.offerId} />
     </>
   );
 }

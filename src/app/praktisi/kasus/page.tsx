@@ -71,7 +71,7 @@ export default async function CaseBoardPage({ searchParams }: { searchParams: Pr
           </table>
         </div>
       )}
-      <PageLinks path="/praktisi/kasus" label="penawaran saya" param={BIDS_AFTER} after={bidsAfter} hasMore={bids.hasMore} lastId={bids.data.at(-1)?.id} />
+      <PageLinks path="/praktisi/kasus" label="penawaran saya" param={BIDS_AFTER} after={bidsAfter} hasMore={bids.has_more} lastId={bids.data.at(-1)?.id} />
 
       <h2 className="section-title">Kasus terbuka di bidang Anda</h2>
       {cases.data.length === 0 ? (
@@ -79,7 +79,7 @@ export default async function CaseBoardPage({ searchParams }: { searchParams: Pr
       ) : (
         cases.data.map((item) => <CaseCard key={item.id} item={item} />)
       )}
-      <PageLinks path="/praktisi/kasus" label="kasus terbuka" after={after} hasMore={cases.hasMore} lastId={cases.data.at(-1)?.id} />
+      <PageLinks path="/praktisi/kasus" label="kasus terbuka" after={after} hasMore={cases.has_more} lastId={cases.data.at(-1)?.id} />
     </>
   );
 }

@@ -1,65 +1,55 @@
-import Link from "next/link";
-import { formatDateTime, formatRupiah } from "@/app/_components/format";
-import { Card, EmptyState, PageTitle } from "@/app/_components/ui";
+import type { Metadata } from "next";
+import { formatRupiah } from "@/app/_components/format";
+import { PageLinks } from "@/app/_components/page-links";
+import { StatementTable } from "@/app/_components/statement-table";
+import { PageTitle } from "@/app/_components/ui";
 import { portalPage } from "@/server/portal";
 
 export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Pendapatan · Praktisi — Kuasa" };
 
-/** Ledger transfer kinds that reach a practitioner's account, as a practitioner reads them. */
-const ENTRY_LABEL: Record<string, string> = {
-  escrow_release: "Pembayaran pesanan (escrow dilepas)",
-};
+function Figure({ label, value, hint }: { label: string; value: string; hint: string }) {
+  return (
+    <section className="stat" aria-label={label}>
+      <p className="stat-label">{label}</p>
+      <p className="stat-value">{value}</p>
+      <p className="muted small">{hint}</p>
+    </section>
+  );
+}
 
-export default async function EarningsPage() {
-  const { caller } = await portalPage("practitioner");
-  const { balanceIdr, entries } = await caller.practitioner.earnings();
+export default async function EarningsPage({ searchParams }: { searchParams: Promise<{ setelah?: string }> }) {
+  const [{ caller }, { setelah: after }] = await Promise.all([portalPage("practitioner"), searchParams]);
+  const [earnings, statement] = await Promise.all([caller.practitioner.earnings(), caller.practitioner.statement({ page: { starting_after: after } })]);
   return (
     <>
-      <PageTitle lead="Pendapatan masuk ke saldo Anda ketika klien menerima hasil pekerjaan dan dana escrow dilepas.">Pendapatan</PageTitle>
-      <Card title="Saldo Anda">
-        <p className="balance">{formatRupiah(balanceIdr)}</p>
-        <p className="muted small">Pesanan yang hasilnya belum diterima klien belum dihitung di sini.</p>
-      </Card>
-      <h2 className="section-title">Riwayat</h2>
-      {entries.length === 0 ? (
-        <EmptyState title="Belum ada pendapatan" hint="Riwayat muncul setelah klien menerima hasil pesanan pertama Anda." />
-      ) : (
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">Riwayat pendapatan</caption>
-            <thead>
-              <tr>
-                <th scope="col">Waktu</th>
-                <th scope="col">Keterangan</th>
-                <th scope="col" className="num">
-                  Jumlah
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td data-label="Waktu">{formatDateTime(entry.createdAt)}</td>
-                  <td data-label="Keterangan">
-                    <div>
-                      {ENTRY_LABEL[entry.kind] ?? (entry.description || entry.kind)}
-                      {entry.reference?.startsWith("ord_") && (
-                        <div className="small">
-                          <Link href={`/praktisi/pesanan/${entry.reference}`}>{entry.reference}</Link>
-                        </div>
-                      )}
-                    </div>
-                  </td>
-                  <td data-label="Jumlah" className={`num ${entry.amountIdr < 0 ? "negative" : "positive"}`}>
-                    {entry.amountIdr > 0 ? "+" : ""}
-                    {formatRupiah(entry.amountIdr)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <PageTitle lead="Fee Anda masuk ke saldo ketika klien menerima hasil pekerjaan dan dana escrow dilepas. Selama pesanan dikerjakan, fee itu aman di escrow.">
+        Pendapatan
+      </PageTitle>
+      <div className="stats">
+        <Figure label="Saldo tersedia" value={formatRupiah(earnings.availableIdr)} hint="Sudah dilepas dari escrow dan menjadi hak Anda; belum dicairkan ke rekening." />
+        <Figure
+          label="Dalam escrow"
+          value={formatRupiah(earnings.inEscrowIdr)}
+          hint={
+            earnings.ordersInEscrow === 0
+              ? "Tidak ada pesanan yang sedang berjalan."
+              : `Fee dari ${earnings.ordersInEscrow} pesanan yang sedang berjalan; masuk ke saldo setelah klien menerima hasilnya.`
+          }
+        />
+        <Figure
+          label="Total pendapatan"
+          value={formatRupiah(earnings.earnedIdr)}
+          hint={earnings.paidOutIdr > 0 ? `Sejak awal, termasuk ${formatRupiah(earnings.paidOutIdr)} yang sudah dicairkan.` : "Semua fee yang pernah masuk ke saldo Anda sejak awal."}
+        />
+      </div>
+      <h2 className="section-title">Riwayat saldo</h2>
+      <StatementTable
+        caption="Riwayat saldo pendapatan, terbaru di atas"
+        rows={statement.data}
+        empty={{ title: "Belum ada pendapatan", hint: "Riwayat muncul setelah klien menerima hasil pesanan pertama Anda. Ambil tawaran di halaman Tawaran untuk mulai." }}
+      />
+      <PageLinks path="/praktisi/pendapatan" label="riwayat saldo" after={after} hasMore={statement.has_more} lastId={statement.data.at(-1)?.id} />
     </>
   );
 }

@@ -62,7 +62,7 @@ export default async function MyOrdersPage({ searchParams }: { searchParams: Pro
           </table>
         </div>
       )}
-      <PageLinks path="/praktisi/pesanan" label="pesanan saya" after={after} hasMore={orders.hasMore} lastId={orders.data.at(-1)?.id} />
+      <PageLinks path="/praktisi/pesanan" label="pesanan saya" after={after} hasMore={orders.has_more} lastId={orders.data.at(-1)?.id} />
     </>
   );
 }

@@ -1,0 +1,156 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { demoApiKey, screenshot, signIn } from "./portal";
+import { PRACTITIONER } from "./users";
+
+/**
+ * The practitioner portal as a place to run a practice from, at desktop and phone size: the
+ * profile (licence number, availability, e-mail switch), a password change and signing in with
+ * it, the earnings page in Indonesian, and browser notifications of a new offer. The shared
+ * practitioner's password is changed and then changed back; availability ends switched on.
+ */
+
+const HOME = /\/praktisi$/;
+const SIZES = { desktop: { width: 1280, height: 800 }, ponsel: { width: 390, height: 844 } } as const;
+const NEW_PASSWORD = "kata-sandi-baru-e2e-456";
+
+const nav = (page: Page, name: string) => page.getByRole("navigation", { name: "Navigasi utama" }).getByRole("link", { name, exact: true }).click();
+
+/** On a phone the navigation sits behind the menu button. */
+async function openNav(page: Page, name: string) {
+  const menu = page.getByRole("button", { name: /menu/i });
+  if (await menu.isVisible()) await menu.click();
+  await nav(page, name);
+}
+
+async function changePassword(page: Page, from: string, to: string) {
+  await page.getByLabel("Kata sandi saat ini").fill(from);
+  await page.getByLabel("Kata sandi baru", { exact: true }).fill(to);
+  await page.getByLabel("Ulangi kata sandi baru").fill(to);
+  await page.getByRole("button", { name: "Ganti kata sandi" }).click();
+}
+
+async function placeOrder(request: APIRequestContext): Promise<string> {
+  const res = await request.post("/v1/orders", {
+    headers: { Authorization: `Bearer ${demoApiKey()}` },
+    data: {
+      service: "perjanjian_kerahasiaan",
+      intake: {
+        sifat_nda: "Sepihak (unilateral)",
+        para_pihak: "PT Notifikasi Uji, Jakarta; CV Penerima, Bandung",
+        tujuan_pengungkapan: "Uji notifikasi tawaran",
+        bahasa_perjanjian: "Bahasa Indonesia",
+        email_kontak: "legal@notifikasi.co.id",
+      },
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { id: string }).id;
+}
+
+for (const [size, viewport] of Object.entries(SIZES)) {
+  test.describe(`at ${size} size`, () => {
+    test.use({ viewport });
+
+    test("the profile shows what the operator set, saves the licence number, and pauses and resumes new offers", async ({ page }, testInfo) => {
+      await signIn(page, PRACTITIONER, HOME);
+      await openNav(page, "Profil");
+      await expect(page).toHaveURL(/\/praktisi\/profil$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Profil" })).toBeVisible();
+      await expect(page.getByText(PRACTITIONER.label, { exact: true })).toBeVisible();
+      await expect(page.getByText("kontrak, korporasi")).toBeVisible();
+
+      const available = page.getByRole("switch", { name: "Terima tawaran baru" });
+      await page.getByLabel("Nomor izin praktik").fill(`  PERADI 12.345/${size}  `);
+      await available.uncheck();
+      await expect(page.getByText("Nonaktif: Anda tidak menerima tawaran baru")).toBeVisible();
+      await page.getByRole("button", { name: "Simpan pengaturan" }).click();
+      await expect(page.getByText("Status saat ini: tawaran baru dijeda.")).toBeVisible();
+      await screenshot(page, testInfo, `praktisi-profil-${size}`);
+
+      await page.reload();
+      await expect(page.getByLabel("Nomor izin praktik")).toHaveValue(`PERADI 12.345/${size}`);
+      await expect(available).not.toBeChecked();
+      await available.check();
+      await page.getByRole("button", { name: "Simpan pengaturan" }).click();
+      await expect(page.getByText("Status saat ini: menerima tawaran baru.")).toBeVisible();
+      await page.reload();
+      await expect(available).toBeChecked();
+    });
+
+    test("a wrong current password is refused in Indonesian; a new password signs in, and is changed back", async ({ page }, testInfo) => {
+      await signIn(page, PRACTITIONER, HOME);
+      await page.goto("/praktisi/profil");
+      await changePassword(page, "bukan-kata-sandinya", NEW_PASSWORD);
+      await expect(page.getByRole("alert").filter({ hasText: "Kata sandi saat ini salah." })).toBeVisible();
+      await page.getByLabel("Ulangi kata sandi baru").fill("tidak-sama-dengan-yang-baru");
+      await page.getByLabel("Kata sandi saat ini").fill(PRACTITIONER.password);
+      await page.getByLabel("Kata sandi baru", { exact: true }).fill(NEW_PASSWORD);
+      await page.getByRole("button", { name: "Ganti kata sandi" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: "Konfirmasi tidak sama" })).toBeVisible();
+      await screenshot(page, testInfo, `praktisi-profil-sandi-salah-${size}`);
+
+      await changePassword(page, PRACTITIONER.password, NEW_PASSWORD);
+      await expect(page.getByRole("status").filter({ hasText: "Kata sandi diganti. Gunakan kata sandi baru" })).toBeVisible();
+      try {
+        await page.context().clearCookies();
+        await signIn(page, { email: PRACTITIONER.email, password: NEW_PASSWORD }, HOME);
+      } finally {
+        await page.goto("/praktisi/profil");
+        await changePassword(page, NEW_PASSWORD, PRACTITIONER.password);
+        await expect(page.getByRole("status").filter({ hasText: "Kata sandi diganti. Gunakan kata sandi baru" })).toBeVisible();
+      }
+      await page.context().clearCookies();
+      await signIn(page, PRACTITIONER, HOME);
+    });
+
+    test("the earnings page shows the three figures and the statement in Indonesian, never a ledger code", async ({ page }, testInfo) => {
+      await signIn(page, PRACTITIONER, HOME);
+      await openNav(page, "Pendapatan");
+      await expect(page).toHaveURL(/\/praktisi\/pendapatan$/);
+      for (const label of ["Saldo tersedia", "Dalam escrow", "Total pendapatan"]) await expect(page.getByRole("region", { name: label })).toContainText("Rp");
+      await expect(page.getByRole("heading", { name: "Riwayat saldo" })).toBeVisible();
+      const body = page.locator("main");
+      for (const code of ["invoice_payment", "escrow_release", "order_payment", "platform_fee"]) await expect(body).not.toContainText(code);
+      await screenshot(page, testInfo, `praktisi-pendapatan-${size}`);
+    });
+  });
+}
+
+test.describe("browser notifications", () => {
+  test("after the click on Aktifkan notifikasi, a new offer shows a notification with its service", async ({ page, context, request }, testInfo) => {
+    test.setTimeout(90_000);
+    await context.grantPermissions(["notifications"]);
+    // The real Notification still runs; its title is also kept where the test can read it.
+    await page.addInitScript(() => {
+      const Original = window.Notification;
+      const shown: string[] = [];
+      (window as unknown as { shownNotifications: string[] }).shownNotifications = shown;
+      window.Notification = new Proxy(Original, {
+        construct(target, args: [string, NotificationOptions?]) {
+          shown.push(args[0]);
+          return new target(...args);
+        },
+      });
+    });
+    await signIn(page, PRACTITIONER, HOME);
+    const notifier = page.getByRole("region", { name: "Notifikasi tawaran" });
+    await expect(notifier).toContainText("Dapatkan notifikasi browser");
+    await notifier.getByRole("button", { name: "Aktifkan notifikasi" }).click();
+    await expect(notifier).toContainText("Notifikasi browser aktif");
+    await screenshot(page, testInfo, "praktisi-notifikasi-aktif");
+
+    const orderId = await placeOrder(request);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { shownNotifications: string[] }).shownNotifications), { timeout: 60_000, intervals: [1_000] })
+      .toContain("Tawaran baru: Perjanjian Kerahasiaan (NDA)");
+
+    // Declined, so the offer leaves this practitioner's inbox for the other journeys.
+    const offer = page.getByRole("article").filter({ hasText: orderId });
+    await offer.getByRole("button", { name: "Tolak" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Ya, tolak" }).click();
+    await expect(offer).toHaveCount(0, { timeout: 15_000 });
+
+    await notifier.getByRole("button", { name: "Matikan notifikasi" }).click();
+    await expect(notifier).toContainText("Dapatkan notifikasi browser");
+  });
+});

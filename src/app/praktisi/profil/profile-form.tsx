@@ -1,0 +1,64 @@
+"use client";
+import { type FormEvent, useState } from "react";
+import { useAction } from "@/app/_components/action";
+import { Field, FormMessages } from "@/app/_components/field";
+import { Card } from "@/app/_components/ui";
+import { trpc } from "@/lib/trpc";
+import { useHydrated } from "../_components/use-hydrated";
+
+interface Settings {
+  licenseNumber: string | null;
+  available: boolean;
+  emailNotifications: boolean;
+}
+
+const PROFILE_ERRORS = { VALIDATION: "Nomor izin paling banyak 100 karakter. Periksa lalu simpan lagi." };
+
+/** The practitioner's own settings, saved together; the page re-renders with what was stored. */
+export function ProfileForm({ profile }: { profile: Settings }) {
+  const { busy, error, run } = useAction(PROFILE_ERRORS, { success: "Profil disimpan." });
+  const hydrated = useHydrated();
+  const [available, setAvailable] = useState(profile.available);
+  const [emailNotifications, setEmailNotifications] = useState(profile.emailNotifications);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const licenseNumber = String(new FormData(event.currentTarget).get("licenseNumber") ?? "");
+    void run(() => trpc.practitioner.updateProfile.mutate({ licenseNumber, available, emailNotifications }));
+  }
+
+  return (
+    <Card title="Pengaturan">
+      <form onSubmit={submit} className="form stack">
+        <Field label="Nomor izin praktik" hint="Misalnya nomor anggota PERADI. Ditampilkan kepada operator Kuasa; kosongkan untuk menghapus.">
+          {(control) => <input {...control} name="licenseNumber" defaultValue={profile.licenseNumber ?? ""} maxLength={100} autoComplete="off" />}
+        </Field>
+        <div className="switch-field">
+          <input id="available" type="checkbox" role="switch" checked={available} onChange={(event) => setAvailable(event.target.checked)} aria-describedby="available-hint" />
+          <label htmlFor="available">Terima tawaran baru</label>
+          <p id="available-hint" className="hint">
+            {available
+              ? "Aktif: pesanan baru ditawarkan kepada Anda sesuai giliran."
+              : "Nonaktif: Anda tidak menerima tawaran baru sampai ini diaktifkan lagi. Pesanan yang sudah Anda ambil tetap berjalan."}
+          </p>
+        </div>
+        <div className="switch-field">
+          <input id="email-notifications" type="checkbox" role="switch" checked={emailNotifications} onChange={(event) => setEmailNotifications(event.target.checked)} aria-describedby="email-hint" />
+          <label htmlFor="email-notifications">Kirim notifikasi lewat e-mail</label>
+          <p id="email-hint" className="hint">
+            {emailNotifications ? "Aktif: e-mail untuk tawaran baru, permintaan revisi, dan pesan dari klien." : "Nonaktif: pemberitahuan hanya muncul di portal."}
+          </p>
+        </div>
+        <FormMessages error={error} />
+        <p role="status" className="muted small">
+          {profile.available ? "Status saat ini: menerima tawaran baru." : "Status saat ini: tawaran baru dijeda."}
+        </p>
+        <div className="row">
+          <button type="submit" className="button" disabled={busy || !hydrated}>
+            {busy ? "Menyimpan…" : "Simpan pengaturan"}
+          </button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,68 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { type FormEvent, useState } from "react";
+import { actionError, type ErrorMessages } from "@/app/_components/action";
+import { Field, FormMessages } from "@/app/_components/field";
+import { trpc } from "@/lib/trpc";
+
+const MESSAGES: ErrorMessages = {
+  NOT_FOUND: "Undangan ini tidak ditemukan. Periksa tautannya, atau minta admin organisasi mengirim undangan baru.",
+  INVALID_STATE: "Undangan ini sudah dipakai, dicabut, atau kedaluwarsa. Minta admin organisasi mengirim undangan baru; bila Anda sudah membuat akun, langsung masuk.",
+  CONFLICT: "Alamat e-mail undangan ini sudah punya akun Kuasa. Masuk dengan akun itu, atau minta admin mengundang alamat lain.",
+  VALIDATION: "Isi nama Anda dan kata sandi yang cukup panjang, lalu coba lagi.",
+  INTERNAL: "Terjadi gangguan di server dan akun belum dibuat. Coba lagi sebentar lagi; jika masih gagal, hubungi admin organisasi Anda.",
+};
+
+/** Name and password for the new admin account; on success, on to the sign-in page. */
+export function AcceptInvitationForm({ token, email, minPasswordLength }: { token: string; email: string; minPasswordLength: number }) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const name = String(data.get("name") ?? "").trim();
+    const password = String(data.get("password") ?? "");
+    const repeat = String(data.get("repeat") ?? "");
+    const problem = !name
+      ? "Tulis nama Anda; rekan Anda melihatnya di daftar tim."
+      : password.length < minPasswordLength
+        ? `Kata sandi paling sedikit ${minPasswordLength} karakter.`
+        : password !== repeat
+          ? "Kedua kata sandi tidak sama. Ketik ulang keduanya."
+          : null;
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await trpc.invitation.accept.mutate({ token, name, password });
+      setDone(`Akun dibuat. Masuk dengan ${result.email} dan kata sandi baru Anda.`);
+    } catch (err) {
+      setError(actionError(err, MESSAGES));
+      return;
+    } finally {
+      setBusy(false);
+    }
+    router.push("/masuk");
+  }
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      <Field label="E-mail">{(control) => <input {...control} type="email" value={email} readOnly autoComplete="username" />}</Field>
+      <Field label="Nama Anda">{(control) => <input {...control} name="name" autoComplete="name" required maxLength={200} />}</Field>
+      <Field label="Kata sandi" hint={`Paling sedikit ${minPasswordLength} karakter.`}>
+        {(control) => <input {...control} name="password" type="password" autoComplete="new-password" required minLength={minPasswordLength} maxLength={200} />}
+      </Field>
+      <Field label="Ulangi kata sandi">{(control) => <input {...control} name="repeat" type="password" autoComplete="new-password" required maxLength={200} />}</Field>
+      <FormMessages error={error} success={done} />
+      <button type="submit" className="button" disabled={busy || done !== null}>
+        {busy ? "Membuat akun…" : "Buat akun dan gabung"}
+      </button>
+    </form>
+  );
+}
