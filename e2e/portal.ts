@@ -24,3 +24,11 @@ export async function screenshot(target: Page | Locator, testInfo: TestInfo, nam
   await ("goto" in target ? target.screenshot({ path: file, fullPage: true }) : target.screenshot({ path: file }));
   await testInfo.attach(name, { path: file, contentType: "image/png" });
 }
+
+/** Follows a link of the portal's main navigation; a link with work waiting is named "Persetujuan (2 menunggu)". */
+export function clickNav(page: Page, name: string) {
+  return page
+    .getByRole("navigation", { name: "Navigasi utama" })
+    .getByRole("link", { name: new RegExp(`^${name}( \\(\\d+ menunggu\\))?$`) })
+    .click();
+}
