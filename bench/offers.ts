@@ -22,7 +22,7 @@ export async function benchOfferExpiry(adminUrl: string, openOrders = 10_000, du
     const actor = { actorType: "system" as const };
     const practitioners: string[] = [];
     for (let i = 0; i < 20; i++) {
-      practitioners.push((await createPractitioner(db, { email: `bench${i}@contoh.id`, name: `Bench ${i}`, password: "bench-password-1", categories: ["kontrak"] }, actor)).id);
+      practitioners.push((await createPractitioner({ db }, { email: `bench${i}@contoh.id`, name: `Bench ${i}`, password: "bench-password-1", categories: ["kontrak"] }, actor)).id);
     }
     await database.withConnection(async (c) => {
       await c.queryRows(

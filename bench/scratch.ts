@@ -32,10 +32,10 @@ export async function withScratchDatabase<T>(adminUrl: string, name: string, run
   const database = await openDatabase({ databaseUrl });
   try {
     await migrate(database);
-    await seedCatalog(database.prisma);
+    await seedCatalog({ db: database.prisma });
     const actor = { actorType: "system" as const };
-    const org = await createOrganization(database.prisma, { name: "Bench" }, actor);
-    const key = await createApiKey(database.prisma, { organizationId: org.id }, actor);
+    const org = await createOrganization({ db: database.prisma }, { name: "Bench" }, actor);
+    const key = await createApiKey({ db: database.prisma }, { organizationId: org.id }, actor);
     return await run({ database, databaseUrl, organizationId: org.id, key });
   } finally {
     await database.close();

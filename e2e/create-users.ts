@@ -25,7 +25,7 @@ if (config.demo.seed) {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(database);
-    await ensureDemo(database.prisma, { dataDir: config.databaseUrl ? null : config.dataDir, liveMoney: config.demo.liveMoney });
+    await ensureDemo({ db: database.prisma }, { dataDir: config.databaseUrl ? null : config.dataDir, liveMoney: config.demo.liveMoney });
   } finally {
     await database.close();
   }

@@ -41,7 +41,7 @@ export const COMMANDS: Record<string, Command> = {
     options: { name: { type: "string" }, threshold: { type: "string" }, deposit: { type: "string" }, pending: { type: "boolean" } },
     run: async (db, v) =>
       createOrganization(
-        db,
+        { db },
         {
           name: required(str(v.name), "name"),
           approvalThresholdIdr: rupiah(str(v.threshold), "threshold") ?? null,
@@ -55,7 +55,7 @@ export const COMMANDS: Record<string, Command> = {
     usage: "org:approve --org ID",
     options: { org: { type: "string" } },
     run: async (db, v) => {
-      await setOrganizationStatus(db, required(str(v.org), "org"), "aktif", actor);
+      await setOrganizationStatus({ db }, required(str(v.org), "org"), "aktif", actor);
       return { id: v.org, status: "aktif" };
     },
   },
@@ -63,7 +63,7 @@ export const COMMANDS: Record<string, Command> = {
     usage: "org:suspend --org ID",
     options: { org: { type: "string" } },
     run: async (db, v) => {
-      await setOrganizationStatus(db, required(str(v.org), "org"), "ditangguhkan", actor);
+      await setOrganizationStatus({ db }, required(str(v.org), "org"), "ditangguhkan", actor);
       return { id: v.org, status: "ditangguhkan" };
     },
   },
@@ -72,7 +72,7 @@ export const COMMANDS: Record<string, Command> = {
     options: { org: { type: "string" }, amount: { type: "string" }, reference: { type: "string" } },
     run: async (db, v) => {
       const amount = rupiah(required(str(v.amount), "amount"), "amount") as bigint;
-      const result = await topUpDeposit(db, required(str(v.org), "org"), amount, str(v.reference) ?? "tambah deposit lewat CLI", actor);
+      const result = await topUpDeposit({ db }, required(str(v.org), "org"), amount, str(v.reference) ?? "tambah deposit lewat CLI", actor);
       return { deposit_idr: Number(result.depositIdr) };
     },
   },
@@ -89,7 +89,7 @@ export const COMMANDS: Record<string, Command> = {
     },
     run: async (db, v) => {
       const key = await createApiKey(
-        db,
+        { db },
         {
           organizationId: required(str(v.org), "org"),
           name: str(v.name),
@@ -111,7 +111,7 @@ export const COMMANDS: Record<string, Command> = {
       const role = required(str(v.role), "role");
       if (role !== "org_admin" && role !== "operator") throw new AppError("VALIDATION", "--role must be org_admin or operator.");
       return createUser(
-        db,
+        { db },
         { email: required(str(v.email), "email"), password: required(str(v.password), "password"), role, organizationId: str(v.org), name: str(v.name) },
         actor,
       );
@@ -121,7 +121,7 @@ export const COMMANDS: Record<string, Command> = {
     usage: "case:close --case ID",
     options: { case: { type: "string" } },
     run: async (db, v) => {
-      const closed = await closeCase(db, systemClock, { caseId: required(str(v.case), "case"), actor });
+      const closed = await closeCase({ db, clock: systemClock }, { caseId: required(str(v.case), "case"), actor });
       return { id: closed.id, status: closed.status };
     },
   },
@@ -130,7 +130,7 @@ export const COMMANDS: Record<string, Command> = {
     options: { email: { type: "string" }, name: { type: "string" }, password: { type: "string" }, label: { type: "string" }, categories: { type: "string" } },
     run: async (db, v) =>
       createPractitioner(
-        db,
+        { db },
         {
           email: required(str(v.email), "email"),
           name: required(str(v.name), "name"),

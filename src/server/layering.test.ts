@@ -59,6 +59,12 @@ describe("layering of src/", () => {
     expect(violations("server/domain", [...server, "app"])).toEqual([]);
   });
 
+  it("the faces and sign-in know neither the job engine nor the running process: both are handed in", () => {
+    expect(violations("server/api", ["server/jobs", "server/runtime"])).toEqual([]);
+    expect(violations("server/mcp", ["server/jobs", "server/runtime"])).toEqual([]);
+    expect(violations("server/auth", ["server/jobs", "server/runtime"])).toEqual([]);
+  });
+
   it("pages and components reach services and the database only through the Api face", () => {
     expect(violations("app", ["server/services", "server/db"])).toEqual([]);
   });

@@ -152,7 +152,7 @@ export function createMetrics(deps: MetricsDeps) {
     const attemptRows = await deps.db.webhookAttempt.groupBy({ by: ["statusCode"], _count: { _all: true } });
     const lags: Array<[string, number]> = [];
     for (const kind of deps.kinds) {
-      const [oldest] = await kind.findDue(deps.db, now, 1);
+      const [oldest] = await kind.findDue(deps, now, 1);
       lags.push([kind.name, oldest ? Math.max(0, (now.getTime() - oldest.dueAt.getTime()) / 1000) : 0]);
     }
     for (const row of orderRows) orders.set({ status: row.status, mode: row.livemode ? "live" : "test" }, row._count._all);

@@ -1,17 +1,30 @@
 import "server-only";
-import { getServerSession } from "next-auth";
+import { getServerSession, type NextAuthOptions } from "next-auth";
 import { redirect } from "next/navigation";
 import type { UserRole } from "@/generated/prisma/enums";
 import { createContext } from "./api/context";
 import { portalRouter } from "./api/portal";
 import { createCallerFactory } from "./api/trpc";
-import { authOptions } from "./auth/options";
+import { buildAuthOptions } from "./auth/options";
 import { PORTAL_HOME, type PortalUser } from "./domain/portal-user";
 import { newId } from "./domain/ids";
-import { appDepsOf, getRuntime } from "./runtime";
+import { appDepsOf, getRuntime, type Runtime } from "./runtime";
 import { findPortalAccount } from "./services/portal-users";
 
 const createPortalCaller = createCallerFactory(portalRouter);
+
+const builtAuthOptions = new WeakMap<Runtime, NextAuthOptions>();
+
+/** The running app's next-auth configuration (route handlers and server components), built once per runtime. */
+export function authOptions(): NextAuthOptions {
+  const runtime = getRuntime();
+  let options = builtAuthOptions.get(runtime);
+  if (!options) {
+    options = buildAuthOptions({ db: runtime.db, signInThrottle: runtime.signInThrottle, publicUrl: runtime.config.publicUrl });
+    builtAuthOptions.set(runtime, options);
+  }
+  return options;
+}
 
 /**
  * The signed-in user as they are now (the same reading as every portal procedure's), or null when
@@ -20,7 +33,7 @@ const createPortalCaller = createCallerFactory(portalRouter);
 export async function currentPortalUser(): Promise<PortalUser | null> {
   const session = (await getServerSession(authOptions()))?.user as PortalUser | undefined;
   if (!session?.id) return null;
-  return (await findPortalAccount(getRuntime().db, { id: session.id }))?.user ?? null;
+  return (await findPortalAccount(getRuntime(), { id: session.id }))?.user ?? null;
 }
 
 /**

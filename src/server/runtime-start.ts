@@ -27,7 +27,7 @@ export async function startRuntime(config: Config): Promise<Runtime & { migratio
 /** startRuntime on a database that is already open (tests bring their own); close() closes it. */
 export async function attachRuntime(database: Database, config: Config): Promise<Runtime & { migrationsApplied: string[] }> {
   const migrationsApplied = await migrate(database);
-  await seedCatalog(database.prisma);
+  await seedCatalog({ db: database.prisma });
   const jobs = createJobEngine(config, jobDepsFrom(config, { db: database.prisma, clock: systemClock }));
   const { store, ...limits } = config.rateLimits;
   const limitStore: RateLimitStore = store === "postgres" && database.pgPool ? { kind: "postgres", pool: database.pgPool } : { kind: "memory" };

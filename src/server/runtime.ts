@@ -33,7 +33,7 @@ export function setRuntime(runtime: Runtime | null): void {
 
 /** What every face (REST, MCP, the portals) passes to its procedures: one place, so none forgets a setting. */
 export function appDepsOf(runtime: Runtime): AppDeps {
-  return { db: runtime.db, clock: runtime.clock, orderRules: runtime.config.orderRules, rateLimiter: runtime.rateLimiter, addressGuard: runtime.addressGuard, jobs: runtime.jobs };
+  return { db: runtime.db, clock: runtime.clock, orderRules: runtime.config.orderRules, publicUrl: runtime.config.publicUrl, rateLimiter: runtime.rateLimiter, addressGuard: runtime.addressGuard, jobs: runtime.jobs };
 }
 
 export function getRuntime(): Runtime {

@@ -23,7 +23,7 @@ import { ensureDemo } from "./services/demo";
  */
 export async function serve(config: Config): Promise<void> {
   const runtime = await startRuntime(config);
-  const demo = config.demo.seed ? await ensureDemo(runtime.db, { dataDir: config.databaseUrl ? null : config.dataDir, liveMoney: config.demo.liveMoney }) : null;
+  const demo = config.demo.seed ? await ensureDemo(runtime, { dataDir: config.databaseUrl ? null : config.dataDir, liveMoney: config.demo.liveMoney }) : null;
 
   const app = next({ dev: config.nodeEnv === "development", dir: process.cwd(), hostname: config.host, port: config.port });
   await app.prepare();

@@ -133,13 +133,13 @@ export async function buildAccessWorld(db: Db, clock: Clock): Promise<AccessWorl
   const openBid = (await bid(db, clock, p1Id, openCase)).id;
   const chosenCase = (await createTestCase(db, clock, a.live)).id;
   const chosenBid = (await bid(db, clock, p1Id, chosenCase)).id;
-  const { invoice } = await selectBid(db, clock, aLiveKey, chosenCase, chosenBid);
+  const { invoice } = await selectBid({ db, clock }, aLiveKey, chosenCase, chosenBid);
   const simulatedBid = { priceIdr: 5_000_000, scope: "Somasi dan negosiasi.", etaDays: 7, note: null };
   const openTestCase = (await createTestCase(db, clock, a.test)).id;
   const openTestBid = (await addSimulatedBid(deps, aTestKey, openTestCase, simulatedBid)).id;
   const chosenTestCase = (await createTestCase(db, clock, a.test)).id;
   const chosenTestBid = (await addSimulatedBid(deps, aTestKey, chosenTestCase, simulatedBid)).id;
-  const { invoice: testInvoice } = await selectBid(db, clock, aTestKey, chosenTestCase, chosenTestBid);
+  const { invoice: testInvoice } = await selectBid({ db, clock }, aTestKey, chosenTestCase, chosenTestBid);
 
   // B's own data, so B's lists and boards are not trivially empty.
   const bOrder = await order(b.live);
@@ -156,7 +156,7 @@ export async function buildAccessWorld(db: Db, clock: Clock): Promise<AccessWorl
   const deactivated = await practitionerUser(db, ["kontrak"]);
   await db.practitioner.update({ where: { id: deactivated.practitionerId! }, data: { active: false } });
   const revoked = await addTestKey(db, a.id);
-  await revokeApiKey(db, clock, a.id, revoked.apiKeyId, { actorType: "system", actorId: null });
+  await revokeApiKey({ db, clock }, a.id, revoked.apiKeyId, { actorType: "system", actorId: null });
 
   return {
     a,

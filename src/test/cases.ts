@@ -1,6 +1,7 @@
 import type { Clock } from "@/server/domain/clock";
 import type { Db } from "@/server/db/client";
-import { authenticateApiKey, type AuthenticatedKey } from "@/server/services/api-keys";
+import type { AuthenticatedKey } from "@/server/domain/api-key";
+import { authenticateApiKey } from "@/server/services/api-keys";
 import { type CaseWithBids, createCase, type CreateCaseInput, submitBid } from "@/server/services/cases";
 import type { TestOrg } from "./fixtures";
 
@@ -29,14 +30,14 @@ export const CASE_INPUT: CreateCaseInput = {
 };
 
 export function agentKey(db: Db, clock: Clock, org: TestOrg): Promise<AuthenticatedKey> {
-  return authenticateApiKey(db, clock, `Bearer ${org.token}`);
+  return authenticateApiKey({ db, clock }, `Bearer ${org.token}`);
 }
 
 /** A case submitted through the service, as POST /v1/cases would. */
 export async function createTestCase(db: Db, clock: Clock, org: TestOrg, overrides: Partial<CreateCaseInput> = {}): Promise<CaseWithBids> {
-  return createCase(db, clock, await agentKey(db, clock, org), { ...CASE_INPUT, ...overrides });
+  return createCase({ db, clock }, await agentKey(db, clock, org), { ...CASE_INPUT, ...overrides });
 }
 
 export function bid(db: Db, clock: Clock, practitionerId: string, caseId: string, priceIdr = 5_000_000) {
-  return submitBid(db, clock, practitionerId, caseId, { scope: "Somasi, negosiasi dan gugatan bila perlu", etaDays: 14, priceIdr, note: "Termasuk satu pertemuan." });
+  return submitBid({ db, clock }, practitionerId, caseId, { scope: "Somasi, negosiasi dan gugatan bila perlu", etaDays: 14, priceIdr, note: "Termasuk satu pertemuan." });
 }

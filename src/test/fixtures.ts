@@ -7,7 +7,7 @@ import { createOrganization } from "@/server/services/organizations";
 const testActor = { actorType: "system" as const, actorId: null };
 
 export async function seededCatalog(db: Db): Promise<void> {
-  await seedCatalog(db);
+  await seedCatalog({ db });
 }
 
 export interface TestOrg {
@@ -32,12 +32,12 @@ export async function createTestOrg(
   } = {},
 ): Promise<TestOrg> {
   const org = await createOrganization(
-    db,
+    { db },
     { name: "PT Uji Coba", depositIdr: options.depositIdr ?? 20_000_000n, approvalThresholdIdr: options.thresholdIdr ?? null, status: options.status ?? "aktif" },
     testActor,
   );
   const key = await createApiKey(
-    db,
+    { db },
     { organizationId: org.id, scopes: options.scopes, maxOrderIdr: options.maxOrderIdr, monthlyBudgetIdr: options.monthlyBudgetIdr, mode: options.mode },
     testActor,
   );
@@ -46,6 +46,6 @@ export async function createTestOrg(
 
 /** One more key (every scope unless told otherwise) in an existing organisation. */
 export async function addTestKey(db: Db, organizationId: string, options: { mode?: KeyMode; scopes?: Scope[]; webhookUrl?: string } = {}) {
-  const key = await createApiKey(db, { organizationId, ...options }, testActor);
+  const key = await createApiKey({ db }, { organizationId, ...options }, testActor);
   return { token: key.token, keyId: key.keyId, apiKeyId: key.id, webhookSecret: key.webhookSecret };
 }

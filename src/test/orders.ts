@@ -2,8 +2,8 @@ import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { DEFAULT_ORDER_RULES } from "@/server/domain/order-rules";
 import type { OrderTrigger } from "@/server/domain/order-state";
-import type { Clock } from "@/server/domain/clock";
-import { changeOrderStatus, createOrder, type CreateOrderInput } from "@/server/services/orders";
+import { type Clock, fixedClock } from "@/server/domain/clock";
+import { changeContextOf, changeOrderStatus, createOrder, type CreateOrderInput } from "@/server/services/orders";
 import { createPractitioner } from "@/server/services/users";
 import { agentKey } from "./cases";
 import type { TestOrg } from "./fixtures";
@@ -24,7 +24,7 @@ let practitionerCount = 0;
 export async function createTestPractitioner(db: Db, categories = ["kontrak"]): Promise<string> {
   practitionerCount++;
   const { id } = await createPractitioner(
-    db,
+    { db },
     { email: `praktisi${practitionerCount}-${Date.now()}@contoh.id`, name: `Praktisi ${practitionerCount}`, password: "rahasia-sekali-123", label: "Advokat", categories },
     { actorType: "system" },
   );
@@ -54,7 +54,7 @@ export async function driveOrder(
   for (const [trigger, kind, extra] of steps.slice(0, stopAfter)) {
     await db.$transaction(async (tx) => {
       const order = await tx.order.findUniqueOrThrow({ where: { id: orderId } });
-      await changeOrderStatus(tx, { now, rules: DEFAULT_ORDER_RULES }, order, trigger, { kind, id: practitionerId }, extra);
+      await changeOrderStatus(tx, changeContextOf({ clock: fixedClock(now) }), order, trigger, { kind, id: practitionerId }, extra);
     });
   }
 }

@@ -32,7 +32,7 @@ let users = 0;
 export async function portalUser(db: Db, role: "org_admin" | "operator", organizationId: string | null = null): Promise<PortalUser> {
   users++;
   const email = `${role}${users}-${Date.now()}@contoh.id`;
-  const { id } = await createUser(db, { email, password: "rahasia-sekali-123", role, organizationId: organizationId ?? undefined, name: `${role} ${users}` }, { actorType: "system" });
+  const { id } = await createUser({ db }, { email, password: "rahasia-sekali-123", role, organizationId: organizationId ?? undefined, name: `${role} ${users}` }, { actorType: "system" });
   return { id, email, name: `${role} ${users}`, role, organizationId, practitionerId: null };
 }
 

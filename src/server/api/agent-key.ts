@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
-import { type AuthenticatedKey, authenticateApiKey } from "@/server/services/api-keys";
+import type { AuthenticatedKey } from "@/server/domain/api-key";
+import { authenticateApiKey } from "@/server/services/api-keys";
 import type { ServiceDeps } from "@/server/services/deps";
 
 /**
@@ -10,5 +11,5 @@ import type { ServiceDeps } from "@/server/services/deps";
  */
 export function authenticateAgent(deps: Pick<ServiceDeps, "db" | "clock">, headers: IncomingHttpHeaders): Promise<AuthenticatedKey> {
   const authorization: string | string[] | undefined = headers.authorization;
-  return authenticateApiKey(deps.db, deps.clock, Array.isArray(authorization) ? authorization[0] : authorization);
+  return authenticateApiKey(deps, Array.isArray(authorization) ? authorization[0] : authorization);
 }

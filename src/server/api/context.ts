@@ -1,7 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { PortalUser } from "@/server/domain/portal-user";
 import type { AddressGuard } from "./address-guard";
-import type { Jobs } from "@/server/jobs/types";
 import type { ServiceDeps } from "@/server/services/deps";
 import type { ApiRateLimiter } from "@/server/services/rate-limit";
 
@@ -12,7 +11,7 @@ export interface AppDeps extends ServiceDeps {
   /** Limits /v1 and /mcp per client address before the key is read; absent in tests that do not exercise it. */
   addressGuard?: AddressGuard;
   /** Woken after every successful mutation; absent in tests that run no engine. */
-  jobs?: Pick<Jobs, "wakeDue">;
+  jobs?: { wakeDue(): void };
 }
 
 /** What a procedure may set on the HTTP answer (REST face); other faces ignore it. */

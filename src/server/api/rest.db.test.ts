@@ -55,14 +55,14 @@ describe("GET /v1/services", () => {
   it("hides services that are not agent-eligible or not active", async () => {
     // Written behind the service module's back, so its short-lived cache is cleared by hand.
     await database.prisma.service.update({ where: { code: "review_kontrak" }, data: { agentEligible: false } });
-    invalidateCatalogCache(database.prisma);
+    invalidateCatalogCache({ db: database.prisma });
     try {
       const body = (await (await api.call("/v1/services", { token: org.token })).json()) as { data: Array<{ code: string }> };
       expect(body.data.map((s) => s.code)).not.toContain("review_kontrak");
       await expectError(await api.call("/v1/services/review_kontrak", { token: org.token }), 404, "NOT_FOUND");
     } finally {
       await database.prisma.service.update({ where: { code: "review_kontrak" }, data: { agentEligible: true } });
-      invalidateCatalogCache(database.prisma);
+      invalidateCatalogCache({ db: database.prisma });
     }
   });
 
@@ -157,21 +157,21 @@ describe("authentication and authorisation", () => {
   it("refuses a key the moment it is revoked, though it was used (and looked up) just before", async () => {
     const other = await createTestOrg(database.prisma);
     expect((await api.call("/v1/balance", { token: other.token })).status).toBe(200);
-    await revokeApiKey(database.prisma, systemClock, other.id, other.apiKeyId, { actorType: "system", actorId: null });
+    await revokeApiKey({ db: database.prisma, clock: systemClock }, other.id, other.apiKeyId, { actorType: "system", actorId: null });
     await expectError(await api.call("/v1/balance", { token: other.token }), 401, "UNAUTHENTICATED");
   });
 
   it("refuses a key the moment its organisation is suspended, and accepts it again once reinstated", async () => {
     const other = await createTestOrg(database.prisma);
     expect((await api.call("/v1/balance", { token: other.token })).status).toBe(200);
-    await setOrganizationStatus(database.prisma, other.id, "ditangguhkan", { actorType: "system", actorId: null });
+    await setOrganizationStatus({ db: database.prisma }, other.id, "ditangguhkan", { actorType: "system", actorId: null });
     await expectError(await api.call("/v1/balance", { token: other.token }), 403, "ORGANIZATION_NOT_ACTIVE");
-    await setOrganizationStatus(database.prisma, other.id, "aktif", { actorType: "system", actorId: null });
+    await setOrganizationStatus({ db: database.prisma }, other.id, "aktif", { actorType: "system", actorId: null });
     expect((await api.call("/v1/balance", { token: other.token })).status).toBe(200);
   });
 
   it("refuses an operation whose scope the key lacks with 403 INSUFFICIENT_SCOPE", async () => {
-    const key = await createApiKey(database.prisma, { organizationId: org.id, scopes: ["status:baca"] }, { actorType: "system" });
+    const key = await createApiKey({ db: database.prisma }, { organizationId: org.id, scopes: ["status:baca"] }, { actorType: "system" });
     const error = await expectError(await api.call("/v1/services", { token: key.token }), 403, "INSUFFICIENT_SCOPE");
     expect(error.message).toContain("katalog:baca");
     expect((await api.call("/v1/balance", { token: key.token })).status).toBe(200);

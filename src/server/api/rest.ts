@@ -44,8 +44,9 @@ async function readBodyObject(req: Request, res: ServerResponse): Promise<void> 
  * The /v1 face: the tRPC router through trpc-to-openapi's node-http adapter, wrapped so that
  * every answer carries X-Request-Id and every error body is exactly `{ error: { code, message } }`.
  */
-export function createRestHandler(deps: AppDeps & { publicUrl: string }) {
-  const { publicUrl, ...appDeps } = deps;
+/** `publicUrl` is required here: the OpenAPI document names it as the server, and e-mails link to it. */
+export function createRestHandler(appDeps: AppDeps & { publicUrl: string }) {
+  const { publicUrl } = appDeps;
   let openApiDocument: string | undefined;
   const openapi = createOpenApiNodeHttpHandler({
     router: v1Router,

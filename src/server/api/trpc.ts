@@ -7,7 +7,8 @@ import { AppError } from "@/server/domain/errors";
 import { parseIdempotencyKey } from "@/server/domain/idempotency";
 import { logger } from "@/server/log";
 import { containsUnstorableText } from "@/server/domain/storable-text";
-import { type AuthenticatedKey, requireScope } from "@/server/services/api-keys";
+import type { AuthenticatedKey } from "@/server/domain/api-key";
+import { requireScope } from "@/server/services/api-keys";
 import { type ClaimKey, runIdempotent } from "@/server/services/idempotency";
 import type { AuditEntry } from "@/server/services/audit";
 import { findPortalAccount } from "@/server/services/portal-users";
@@ -114,7 +115,7 @@ export function portalInternalMessage(requestId: string): string {
 export function sessionProcedure<R extends UserRole>(...roles: R[]) {
   return baseProcedure.use(async ({ ctx, path, type, next }) => {
     const sessionUser = ctx.user;
-    const account = sessionUser ? await findPortalAccount(ctx.db, { id: sessionUser.id }).catch((err: unknown) => Promise.reject(portalInternal(ctx.requestId, path, err))) : null;
+    const account = sessionUser ? await findPortalAccount(ctx, { id: sessionUser.id }).catch((err: unknown) => Promise.reject(portalInternal(ctx.requestId, path, err))) : null;
     if (!account) throw new AppError("UNAUTHENTICATED", sessionUser ? "Sesi Anda tidak berlaku lagi. Silakan masuk kembali." : "Silakan masuk terlebih dahulu.");
     const { user, organizationStatus } = account;
     if (!roles.includes(user.role as R)) throw new AppError("FORBIDDEN", "Halaman ini bukan untuk peran Anda.");

@@ -14,7 +14,7 @@ const savedUrl = process.env.NEXTAUTH_URL;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await createUser(database.prisma, { email: EMAIL, password: PASSWORD, role: "operator" }, { actorType: "system" });
+  await createUser({ db: database.prisma }, { email: EMAIL, password: PASSWORD, role: "operator" }, { actorType: "system" });
 });
 
 afterEach(() => {

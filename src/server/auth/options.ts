@@ -2,7 +2,6 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { CLIENT_ADDRESS_HEADER } from "@/server/domain/client-address";
 import type { Db } from "@/server/db/client";
-import { getRuntime, type Runtime } from "@/server/runtime";
 import { signIn, type SignInThrottle } from "@/server/services/sign-in";
 import type { PortalUser } from "@/server/domain/portal-user";
 import { signInErrorCode } from "./sign-in-error";
@@ -33,7 +32,7 @@ export function buildAuthOptions({ db, signInThrottle, publicUrl }: AuthDeps): N
           // Written by the custom server from the socket (and trusted proxies only): never the client's say.
           const written = req.headers?.[CLIENT_ADDRESS_HEADER];
           const address = typeof written === "string" && written ? written : "unknown";
-          const result = await signIn(db, signInThrottle, credentials.email, credentials.password, address);
+          const result = await signIn({ db }, signInThrottle, credentials.email, credentials.password, address);
           if (!result.ok) throw new Error(signInErrorCode(result));
           return { ...result.user };
         },
@@ -49,17 +48,4 @@ export function buildAuthOptions({ db, signInThrottle, publicUrl }: AuthDeps): N
       },
     },
   };
-}
-
-const built = new WeakMap<Runtime, NextAuthOptions>();
-
-/** The running app's next-auth configuration (route handlers and server components). */
-export function authOptions(): NextAuthOptions {
-  const runtime = getRuntime();
-  let options = built.get(runtime);
-  if (!options) {
-    options = buildAuthOptions({ db: runtime.db, signInThrottle: runtime.signInThrottle, publicUrl: runtime.config.publicUrl });
-    built.set(runtime, options);
-  }
-  return options;
 }

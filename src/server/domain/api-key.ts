@@ -1,9 +1,28 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { randomBase62 } from "./ids";
+import type { Scope } from "./scopes";
 
 export { isScope, SCOPES, type Scope } from "./scopes";
 
 export type KeyMode = "live" | "test";
+
+/** An agent's API key as a request uses it, once services/api-keys.ts has checked the token. */
+export interface AuthenticatedKey {
+  id: string;
+  keyId: string;
+  organizationId: string;
+  /** A `kk_test_` key works on test-mode data only, a `kk_live_` key on live data only. */
+  livemode: boolean;
+  scopes: Scope[];
+  maxOrderIdr: bigint;
+  monthlyBudgetIdr: bigint;
+  webhookUrl: string | null;
+  /**
+   * The organisation's approval threshold as read with the key (null: never). It may be a few
+   * seconds old; an order checks it against the organisation's row (kuasa_place_order).
+   */
+  approvalThresholdIdr: bigint | null;
+}
 
 const KEY_ID_PATTERN = /^kk_(live|test)_[0-9A-Za-z]{16}$/;
 const SECRET_PATTERN = /^[0-9A-Za-z]{32}$/;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jakartaMonthStart } from "./clock";
+import { jakartaDayStart, jakartaMonthStart } from "./clock";
 
 describe("jakartaMonthStart", () => {
   it("starts the month at midnight Jakarta time (17:00 UTC the day before)", () => {
@@ -13,5 +13,13 @@ describe("jakartaMonthStart", () => {
   it("rolls over the year", () => {
     expect(jakartaMonthStart(new Date("2026-12-31T17:30:00Z")).toISOString()).toBe("2026-12-31T17:00:00.000Z");
     expect(jakartaMonthStart(new Date("2027-01-01T16:59:59Z")).toISOString()).toBe("2026-12-31T17:00:00.000Z");
+  });
+});
+
+describe("jakartaDayStart", () => {
+  it("starts the day at midnight Jakarta time (17:00 UTC the day before)", () => {
+    expect(jakartaDayStart(new Date("2026-11-23T03:00:00Z")).toISOString()).toBe("2026-11-22T17:00:00.000Z");
+    expect(jakartaDayStart(new Date("2026-11-23T16:59:59Z")).toISOString()).toBe("2026-11-22T17:00:00.000Z");
+    expect(jakartaDayStart(new Date("2026-11-23T17:00:00Z")).toISOString()).toBe("2026-11-23T17:00:00.000Z");
   });
 });

@@ -18,6 +18,13 @@ export function fixedClock(start: Date | string | number): Clock & { advance(ms:
 // Indonesia's Western Time (WIB) has no daylight saving: always UTC+7.
 const JAKARTA_OFFSET_MS = 7 * 60 * 60 * 1000;
 
+/** First instant of the calendar day in Asia/Jakarta that contains `at` (17:00 UTC the day before). */
+export function jakartaDayStart(at: Date): Date {
+  const local = at.getTime() + JAKARTA_OFFSET_MS;
+  const day = 24 * 60 * 60 * 1000;
+  return new Date(local - (local % day) - JAKARTA_OFFSET_MS);
+}
+
 /** First instant of the calendar month in Asia/Jakarta that contains `at`. */
 export function jakartaMonthStart(at: Date): Date {
   const local = new Date(at.getTime() + JAKARTA_OFFSET_MS);

@@ -22,5 +22,5 @@ export function createJobEngine(config: Config, deps: JobDeps): JobEngineChoice 
 export function jobDepsFrom(config: Config, base: Pick<JobDeps, "db" | "clock">): JobDeps {
   if (!config.smtp.url) logger.info("SMTP_URL is not set: practitioners' e-mail notifications stay queued until it is");
   const email = config.smtp.url ? smtpSender(config.smtp.url, config.smtp.from) : undefined;
-  return { ...base, orderRules: config.orderRules, webhooks: { operatorName: config.operatorName, ...config.webhooks }, email };
+  return { ...base, orderRules: config.orderRules, publicUrl: config.publicUrl, webhooks: { operatorName: config.operatorName, ...config.webhooks }, email };
 }

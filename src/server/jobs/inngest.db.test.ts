@@ -226,7 +226,7 @@ describe("Inngest deadlines", () => {
 });
 
 describe("Inngest engine", () => {
-  it("never throws from notify when Inngest is unreachable; it logs and stop() waits for the send", async () => {
+  it("never throws from a wake-up when Inngest is unreachable; it logs and stop() waits for the send", async () => {
     const closed = await receiver();
     const url = closed.url;
     await closed.close();
@@ -234,11 +234,9 @@ describe("Inngest engine", () => {
     vi.stubEnv("INNGEST_BASE_URL", url);
     const logger = { ...quiet, error: vi.fn() };
     const engine = createInngestEngine({ db: database.prisma, clock: fixedClock(START), webhooks: testWebhookSettings }, [webhookDeliveryJob], { logger });
-    expect(() => engine.notify(WEBHOOK_DELIVERY_JOB, "dlv_1")).not.toThrow();
-    engine.notify("no-such-kind", "x");
-    expect(logger.error).toHaveBeenCalledWith("[jobs] notify: unknown job kind no-such-kind");
+    expect(() => engine.wakeDue()).not.toThrow();
     await engine.stop();
-    expect(logger.error).toHaveBeenCalledWith(expect.stringMatching(/^\[jobs\] could not wake webhook-delivery dlv_1 through Inngest: /));
+    expect(logger.error).toHaveBeenCalledWith(expect.stringMatching(/^\[jobs\] could not wake due work through Inngest: /));
   }, 20_000);
 
   /** Inngest's event API as the SDK calls it: `up` decides whether it accepts events. */

@@ -118,7 +118,7 @@ export function createInngestFunctions(client: Inngest, deps: JobDeps, kinds: re
     for (const kind of kinds) {
       const lookAhead = kind.deadline ? scheduleBy : dueBy;
       const rows = await step.run(`find-${kind.name}`, async () =>
-        (await kind.findDue(deps.db, lookAhead, SWEEP_LIMIT)).map((row) => ({ id: row.id, dueAt: row.dueAt.toISOString() })),
+        (await kind.findDue(deps, lookAhead, SWEEP_LIMIT)).map((row) => ({ id: row.id, dueAt: row.dueAt.toISOString() })),
       );
       for (const row of rows) {
         const dueAt = Date.parse(row.dueAt);
@@ -179,7 +179,6 @@ export function createInngestEngine(deps: JobDeps, kinds: readonly JobKind[], op
   const client = createInngestClient(logger);
   let lastInvokedAt = 0;
   const handler = serve({ client, functions: createInngestFunctions(client, deps, kinds, () => (lastInvokedAt = Date.now())) });
-  const names = new Set(kinds.map((kind) => kind.name));
   const sending = new Set<Promise<boolean>>();
   let takeover: { sweeper: Sweeper; reason: string; since: number } | null = null;
   let watch: NodeJS.Timeout | null = null;
@@ -224,7 +223,7 @@ export function createInngestEngine(deps: JobDeps, kinds: readonly JobKind[], op
   async function overdueKinds(): Promise<string[]> {
     const cutoff = new Date(deps.clock.now().getTime() - OVERDUE_TAKEOVER_MS);
     const overdue: string[] = [];
-    for (const kind of kinds) if ((await kind.findDue(deps.db, cutoff, 1)).length > 0) overdue.push(kind.name);
+    for (const kind of kinds) if ((await kind.findDue(deps, cutoff, 1)).length > 0) overdue.push(kind.name);
     return overdue;
   }
 
@@ -262,13 +261,6 @@ export function createInngestEngine(deps: JobDeps, kinds: readonly JobKind[], op
       watch.unref();
     },
     checkHealth,
-    notify(kind, id) {
-      if (!names.has(kind)) {
-        logger.error(`[jobs] notify: unknown job kind ${kind}`);
-        return;
-      }
-      void sendQuietly({ name: jobEventName(kind), data: { id } }, `${kind} ${id}`);
-    },
     wakeDue() {
       if (takeover) takeover.sweeper.wakeDue();
       void sendQuietly({ name: WAKE_EVENT, data: {} }, "due work");

@@ -6,7 +6,7 @@ import type { JobKind } from "./types";
 /** A paid order, or one whose offer ended, gets its next offer (or stalls into the operator queue). */
 export const orderOfferingJob: JobKind = {
   name: "order-offering",
-  findDue: (db, _now, limit) => ordersNeedingOffer(db, limit),
+  findDue: (deps, _now, limit) => ordersNeedingOffer(deps, limit),
   handle: async (deps, orderId) => ensureOffering(deps, orderId),
   handleBatch: ensureOfferings,
   // A paid order's status change (event, outbox) is still a few statements of its own: short batches keep the transaction short.

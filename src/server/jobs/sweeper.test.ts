@@ -117,14 +117,14 @@ describe("createSweeper", () => {
     expect(logger.error).toHaveBeenCalledWith({ err: expect.objectContaining({ message: "db down" }) }, "[jobs] finding due blind failed");
   });
 
-  it("scans on its own once started, and a notify brings the next scan forward", async () => {
+  it("scans on its own once started, and a wake-up brings the next scan forward", async () => {
     const due: string[] = ["n1"];
     const k = fakeKind("k", due);
     const sweeper = createSweeper({ deps, kinds: [k.kind], intervalMs: 60_000, concurrency: 1, logger: silent });
     sweeper.start();
     await vi.waitFor(() => expect(k.handled).toEqual(["n1"]));
     due.push("n2");
-    sweeper.notify("k", "n2");
+    sweeper.wakeDue();
     await vi.waitFor(() => expect(k.handled).toEqual(["n1", "n2"]), { timeout: 2_000 });
     await sweeper.stop();
   });
@@ -199,11 +199,5 @@ describe("createSweeper", () => {
     expect(handled).toEqual(["p1", "p2"]);
     expect(logger.error).toHaveBeenCalledWith({ err: expect.objectContaining({ message: "batch failed" }) }, "[jobs] poisoned batch of 3 failed; handling its rows one at a time");
     expect(logger.error).toHaveBeenCalledWith({ err: expect.objectContaining({ message: "bad row" }) }, "[jobs] poisoned bad failed");
-  });
-
-  it("logs a notify for an unknown kind", () => {
-    const logger = { error: vi.fn() };
-    createSweeper({ deps, kinds: [], intervalMs: 1000, concurrency: 1, logger }).notify("nope", "1");
-    expect(logger.error).toHaveBeenCalledWith("[jobs] notify: unknown job kind nope");
   });
 });

@@ -108,7 +108,7 @@ export function createSweeper(options: SweeperOptions): Sweeper {
       let ids: string[];
       try {
         // Ask for the rows in flight too: they may still look due until their handler claims them.
-        ids = (await kind.findDue(deps.db, deps.clock.now(), batchSize * concurrency)).map((row) => row.id);
+        ids = (await kind.findDue(deps, deps.clock.now(), batchSize * concurrency)).map((row) => row.id);
       } catch (err) {
         log.error({ err }, `[jobs] finding due ${kind.name} failed`);
         continue;
@@ -171,14 +171,6 @@ export function createSweeper(options: SweeperOptions): Sweeper {
       if (looping || stopped) return;
       looping = true;
       schedule(0);
-    },
-    notify(kind) {
-      if (!inFlight.has(kind)) {
-        log.error(`[jobs] notify: unknown job kind ${kind}`);
-        return;
-      }
-      // The scan finds the row by itself; a wake-up only brings the scan forward.
-      wake();
     },
     wakeDue: wake,
     async runOnce() {

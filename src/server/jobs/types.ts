@@ -1,4 +1,3 @@
-import type { Db } from "@/server/db/client";
 import type { DueRow } from "@/server/domain/due-row";
 import type { ServiceDeps } from "@/server/services/deps";
 import type { EmailSender } from "@/server/services/email";
@@ -21,7 +20,7 @@ type JobOutcome = { retryAt: Date } | void;
 export interface JobKind {
   name: string;
   /** Rows that need `handle` at or before `cutoff`, most overdue first. */
-  findDue(db: Db, cutoff: Date, limit: number): Promise<DueRow[]>;
+  findDue(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]>;
   handle(deps: JobDeps, id: string): Promise<JobOutcome>;
   /**
    * Optional: handles several due rows at once (set-based statements, few transactions). The local
@@ -44,8 +43,6 @@ export interface JobKind {
 
 /** Wake an engine early after a commit instead of at its next sweep. Never throws. */
 export interface Jobs {
-  /** One row of one kind needs its handler now. */
-  notify(kind: string, id: string): void;
   /** Something was committed that may have made rows due (an order paid, an event recorded): look now. */
   wakeDue(): void;
 }

@@ -2,8 +2,8 @@ import type { Bid, Case, Invoice, Order, OrderMessage, Prisma } from "@/generate
 import type { CaseStatus, InvoiceStatus, OrderStatus } from "@/generated/prisma/enums";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { type CreatedWindow, cursorRow, keyset, type Page, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
-import type { Db } from "@/server/db/client";
 import type { CaseWithBids } from "./cases";
+import type { ServiceDeps } from "./deps";
 
 /**
  * The agent's lists (GET /v1/orders, /v1/cases, /v1/invoices): one organisation in one mode,
@@ -54,7 +54,8 @@ function byParent<T>(rows: T[], parentOf: (row: T) => string): Map<string, T[]> 
 /** An order as the agent's Order object shows it: its row and its messages. */
 export type ListedOrder = Order & { messages: OrderMessage[] };
 
-export async function listOrders(db: Db, owner: DataOwner, request: PageRequest, filter: OrderListFilter = {}): Promise<Page<ListedOrder>> {
+export async function listOrders(deps: Pick<ServiceDeps, "db">, owner: DataOwner, request: PageRequest, filter: OrderListFilter = {}): Promise<Page<ListedOrder>> {
+  const { db } = deps;
   const scope = scopeOf(owner);
   const at = await cursorRow(request, "orders", (id) => db.order.findFirst({ where: { id, ...scope }, select: POSITION }));
   const { after, orderBy } = keyset(request, "createdAt", at);
@@ -73,7 +74,8 @@ export async function listOrders(db: Db, owner: DataOwner, request: PageRequest,
   return { data: page.data.map((order) => ({ ...order, messages: messagesOf.get(order.id) ?? [] })), hasMore: page.hasMore };
 }
 
-export async function listCases(db: Db, owner: DataOwner, request: PageRequest, filter: CaseListFilter = {}): Promise<Page<CaseWithBids>> {
+export async function listCases(deps: Pick<ServiceDeps, "db">, owner: DataOwner, request: PageRequest, filter: CaseListFilter = {}): Promise<Page<CaseWithBids>> {
+  const { db } = deps;
   const scope = scopeOf(owner);
   const at = await cursorRow(request, "cases", (id) => db.case.findFirst({ where: { id, ...scope }, select: POSITION }));
   const { after, orderBy } = keyset(request, "createdAt", at);
@@ -93,7 +95,8 @@ export async function listCases(db: Db, owner: DataOwner, request: PageRequest, 
   return { data: page.data.map((row: Case) => ({ ...row, bids: bidsOf.get(row.id) ?? [], order: orderOf.get(row.id) ?? null })), hasMore: page.hasMore };
 }
 
-export async function listInvoices(db: Db, owner: DataOwner, request: PageRequest, filter: InvoiceListFilter = {}): Promise<Page<Invoice>> {
+export async function listInvoices(deps: Pick<ServiceDeps, "db">, owner: DataOwner, request: PageRequest, filter: InvoiceListFilter = {}): Promise<Page<Invoice>> {
+  const { db } = deps;
   const scope = scopeOf(owner);
   const at = await cursorRow(request, "invoices", (id) => db.invoice.findFirst({ where: { id, ...scope }, select: POSITION }));
   const { after, orderBy } = keyset(request, "createdAt", at);

@@ -1,6 +1,5 @@
 import type { Prisma } from "@/generated/prisma/client";
-import { generateApiKey, generateWebhookSecret, isScope, parseApiKey, SCOPES, type KeyMode, type Scope, secretMatches, bearerToken } from "@/server/domain/api-key";
-import type { Clock } from "@/server/domain/clock";
+import { type AuthenticatedKey, generateApiKey, generateWebhookSecret, isScope, parseApiKey, SCOPES, type KeyMode, type Scope, secretMatches, bearerToken } from "@/server/domain/api-key";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { isDashboardWebhookUrl } from "@/server/domain/webhook-url";
@@ -8,6 +7,7 @@ import { rotateSecrets, signingSecrets, WEBHOOK_SECRET_OVERLAP_HOURS } from "@/s
 import type { Db } from "@/server/db/client";
 import { audit, type AuditEntry } from "./audit";
 import { spentThisMonth } from "./balance";
+import type { ServiceDeps } from "./deps";
 
 /** Defaults for a key created without limits; documented in docs/decisions.md. */
 export const KEY_DEFAULTS = {
@@ -33,7 +33,8 @@ export interface CreatedApiKey {
   webhookSecret: string;
 }
 
-export async function createApiKey(db: Db, input: CreateApiKeyInput, actor: Pick<AuditEntry, "actorType" | "actorId">): Promise<CreatedApiKey> {
+export async function createApiKey(deps: Pick<ServiceDeps, "db">, input: CreateApiKeyInput, actor: Pick<AuditEntry, "actorType" | "actorId">): Promise<CreatedApiKey> {
+  const { db } = deps;
   const scopes = input.scopes ?? SCOPES;
   const unknown = scopes.filter((s) => !isScope(s));
   if (unknown.length > 0) throw new AppError("VALIDATION", `Unknown scope(s): ${unknown.join(", ")}. Scopes are ${SCOPES.join(", ")}.`);
@@ -70,23 +71,6 @@ export async function createApiKey(db: Db, input: CreateApiKeyInput, actor: Pick
   return { id, keyId: generated.keyId, token: generated.token, webhookSecret };
 }
 
-export interface AuthenticatedKey {
-  id: string;
-  keyId: string;
-  organizationId: string;
-  /** A `kk_test_` key works on test-mode data only, a `kk_live_` key on live data only. */
-  livemode: boolean;
-  scopes: Scope[];
-  maxOrderIdr: bigint;
-  monthlyBudgetIdr: bigint;
-  webhookUrl: string | null;
-  /**
-   * The organisation's approval threshold as read with the key (null: never). It may be a few
-   * seconds old; an order checks it against the organisation's row (kuasa_place_order).
-   */
-  approvalThresholdIdr: bigint | null;
-}
-
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
@@ -117,7 +101,8 @@ function keyCacheOf(db: Db): Map<string, CachedKey> {
 }
 
 /** Forgets this process's copy of the keys, e.g. after a revocation or an organisation's status change. */
-export function invalidateApiKeyCache(db: Db): void {
+export function invalidateApiKeyCache(deps: Pick<ServiceDeps, "db">): void {
+  const { db } = deps;
   keyCacheOf(db).clear();
 }
 
@@ -137,7 +122,8 @@ async function findKey(db: Db, keyId: string, now: number): Promise<CachedKey["k
  * Resolves `Authorization: Bearer <key>` to a usable key: a lookup by key_id (cached for a few
  * seconds), a constant-time secret comparison, then revocation and organisation status.
  */
-export async function authenticateApiKey(db: Db, clock: Clock, authorization: string | undefined): Promise<AuthenticatedKey> {
+export async function authenticateApiKey(deps: Pick<ServiceDeps, "db" | "clock">, authorization: string | undefined): Promise<AuthenticatedKey> {
+  const { db, clock } = deps;
   const token = bearerToken(authorization);
   if (!token) throw new AppError("UNAUTHENTICATED", "Send the API key as `Authorization: Bearer <key_id>.<key_secret>`.");
   const parsed = parseApiKey(token);
@@ -174,7 +160,8 @@ export function requireScope(key: AuthenticatedKey, scope: Scope): void {
 }
 
 /** An organisation's keys for its admin: never the secrets, with last use and this month's spend. */
-export async function listApiKeys(db: Db, clock: Clock, organizationId: string) {
+export async function listApiKeys(deps: Pick<ServiceDeps, "db" | "clock">, organizationId: string) {
+  const { db, clock } = deps;
   const keys = await db.apiKey.findMany({ where: { organizationId }, orderBy: { createdAt: "desc" } });
   // The same figure GET /v1/balance reports (orders and invoices); an organisation has few keys.
   const spent = await Promise.all(keys.map((k) => spentThisMonth(db, clock, k.id)));
@@ -202,13 +189,14 @@ async function ownKey(db: Db | Prisma.TransactionClient, organizationId: string,
   return key;
 }
 
-export async function revokeApiKey(db: Db, clock: Clock, organizationId: string, apiKeyId: string, actor: Pick<AuditEntry, "actorType" | "actorId">) {
+export async function revokeApiKey(deps: Pick<ServiceDeps, "db" | "clock">, organizationId: string, apiKeyId: string, actor: Pick<AuditEntry, "actorType" | "actorId">) {
+  const { db, clock } = deps;
   await ownKey(db, organizationId, apiKeyId);
   await db.$transaction(async (tx) => {
     await tx.apiKey.updateMany({ where: { id: apiKeyId, revokedAt: null }, data: { revokedAt: clock.now() } });
     await audit(tx, { ...actor, action: "api_key.revoke", subjectType: "api_key", subjectId: apiKeyId });
   });
-  invalidateApiKeyCache(db);
+  invalidateApiKeyCache(deps);
 }
 
 export interface RotatedWebhookSecret {
@@ -224,13 +212,13 @@ export interface RotatedWebhookSecret {
  * an overlap keeps); 0 ends it at once, for a leaked secret.
  */
 export async function rotateWebhookSecret(
-  db: Db,
-  clock: Clock,
+  deps: Pick<ServiceDeps, "db" | "clock">,
   organizationId: string,
   apiKeyId: string,
   actor: Pick<AuditEntry, "actorType" | "actorId">,
   overlapHours: number = WEBHOOK_SECRET_OVERLAP_HOURS.default,
 ): Promise<RotatedWebhookSecret> {
+  const { db, clock } = deps;
   const now = clock.now();
   const next = generateWebhookSecret();
   return db.$transaction(async (tx) => {
@@ -273,7 +261,7 @@ export interface UpdateApiKeyInput {
  * mode and webhook secret stay). A revoked key stays as it was revoked; another organisation's
  * key is NOT_FOUND. The change is audited with what it was before, and applies to the next request.
  */
-export async function updateApiKey(deps: { db: Db }, organizationId: string, actor: Pick<AuditEntry, "actorType" | "actorId">, apiKeyId: string, input: UpdateApiKeyInput) {
+export async function updateApiKey(deps: Pick<ServiceDeps, "db">, organizationId: string, actor: Pick<AuditEntry, "actorType" | "actorId">, apiKeyId: string, input: UpdateApiKeyInput) {
   const { db } = deps;
   const unknown = input.scopes.filter((s) => !isScope(s));
   if (unknown.length > 0) throw new AppError("VALIDATION", `Unknown scope(s): ${unknown.join(", ")}. Scopes are ${SCOPES.join(", ")}.`);
@@ -301,5 +289,5 @@ export async function updateApiKey(deps: { db: Db }, organizationId: string, act
       },
     });
   });
-  invalidateApiKeyCache(db);
+  invalidateApiKeyCache(deps);
 }

@@ -12,8 +12,8 @@ export interface AuditEntry {
 }
 
 /** One row per consequential action, written in the same transaction as the action. */
-export async function audit(db: DbOrTx, entry: AuditEntry): Promise<void> {
-  await db.auditLog.create({
+export async function audit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
+  await tx.auditLog.create({
     data: { id: newId("audit"), ...entry, actorId: entry.actorId ?? null, data: entry.data ?? {} },
   });
 }

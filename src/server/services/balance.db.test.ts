@@ -10,7 +10,8 @@ import { agentKey, bid, createTestCase } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { addTestKey, createTestOrg, seededCatalog } from "@/test/fixtures";
 import { createTestPractitioner, LEDGER_SOUND, ledgerInvariants, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
-import { authenticateApiKey, type AuthenticatedKey } from "./api-keys";
+import type { AuthenticatedKey } from "@/server/domain/api-key";
+import { authenticateApiKey } from "./api-keys";
 import { spentThisMonth, STATUSES_NOT_SPENT } from "./balance";
 import { closeCase, selectBid } from "./cases";
 import { payInvoice } from "./invoices";
@@ -64,7 +65,7 @@ function seededRandom(seed: number) {
 describe("spentThisMonth", () => {
   it("counts from the start of the Asia/Jakarta month whatever the database session's time zone", async () => {
     const org = await createTestOrg(db());
-    const key = await authenticateApiKey(db(), fixedClock("2026-11-15T05:00:00Z"), `Bearer ${org.token}`);
+    const key = await authenticateApiKey({ db: db(), clock: fixedClock("2026-11-15T05:00:00Z") }, `Bearer ${org.token}`);
     // 23:59:59 WIB on 31 October (last month) and 00:00 WIB on 1 November (this month).
     for (const at of ["2026-10-31T16:59:59Z", "2026-10-31T17:00:00Z"]) {
       await createOrder({ db: db(), clock: fixedClock(at) }, key, ndaOrder());
@@ -126,7 +127,7 @@ describe("the monthly spend counter", () => {
       select: async () => {
         const submitted = await createTestCase(db(), clock, first);
         const offer = await bid(db(), clock, pick(practitioners)!, submitted.id);
-        await selectBid(db(), clock, pick(keys.slice(0, 2))!.key, submitted.id, offer.id).catch(refusedOnly(["BUDGET_EXCEEDED"]));
+        await selectBid({ db: db(), clock }, pick(keys.slice(0, 2))!.key, submitted.id, offer.id).catch(refusedOnly(["BUDGET_EXCEEDED"]));
       },
       pay: async () => {
         const invoice = pick(await db().invoice.findMany({ where: { status: "belum_dibayar", organizationId: first.id }, orderBy: { id: "asc" } }));
@@ -134,7 +135,7 @@ describe("the monthly spend counter", () => {
       },
       close: async () => {
         const invoice = pick(await db().invoice.findMany({ where: { status: "belum_dibayar", organizationId: first.id }, orderBy: { id: "asc" } }));
-        if (invoice) await closeCase(db(), clock, { caseId: invoice.caseId, actor: operator });
+        if (invoice) await closeCase({ db: db(), clock }, { caseId: invoice.caseId, actor: operator });
       },
       refundCaseWork: async () => {
         const order = pick(await ordersIn(["diambil"], { caseId: { not: null } }));

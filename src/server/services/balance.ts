@@ -1,8 +1,9 @@
 import type { Order } from "@/generated/prisma/client";
 import { jakartaMonthStart, type Clock } from "@/server/domain/clock";
-import type { Db, DbOrTx, Tx } from "@/server/db/client";
-import type { AuthenticatedKey } from "./api-keys";
+import type { DbOrTx, Tx } from "@/server/db/client";
+import type { AuthenticatedKey } from "@/server/domain/api-key";
 import { accounts, balanceOf } from "./ledger";
+import type { ServiceDeps } from "./deps";
 
 /** Orders in these statuses no longer count against a key's monthly budget. */
 export const STATUSES_NOT_SPENT = ["dibatalkan", "direfund"] as const;
@@ -18,8 +19,8 @@ export const STATUSES_NOT_SPENT = ["dibatalkan", "direfund"] as const;
  */
 
 /** A key's spend in the month of `clock` (Asia/Jakarta). */
-export async function spentThisMonth(db: DbOrTx, clock: Clock, apiKeyId: string): Promise<bigint> {
-  const row = await db.apiKeySpend.findUnique({ where: { apiKeyId_month: { apiKeyId, month: jakartaMonthStart(clock.now()) } }, select: { spentIdr: true } });
+export async function spentThisMonth(tx: DbOrTx, clock: Clock, apiKeyId: string): Promise<bigint> {
+  const row = await tx.apiKeySpend.findUnique({ where: { apiKeyId_month: { apiKeyId, month: jakartaMonthStart(clock.now()) } }, select: { spentIdr: true } });
   return row?.spentIdr ?? 0n;
 }
 
@@ -79,7 +80,8 @@ export interface KeyBalance {
   scopes: string[];
 }
 
-export async function getBalance(db: Db, clock: Clock, key: AuthenticatedKey): Promise<KeyBalance> {
+export async function getBalance(deps: Pick<ServiceDeps, "db" | "clock">, key: AuthenticatedKey): Promise<KeyBalance> {
+  const { db, clock } = deps;
   const [depositIdr, spentThisMonthIdr] = await Promise.all([
     balanceOf(db, accounts.orgDeposit(key.organizationId, key.livemode)),
     spentThisMonth(db, clock, key.id),

@@ -2,7 +2,6 @@ import { type Bid, type Invoice, Prisma } from "@/generated/prisma/client";
 import type { CaseStatus } from "@/generated/prisma/enums";
 import { type BidInput, parseBid } from "@/server/domain/case-board";
 import { assertCaseOpen, bidTransition, caseTransition, invoiceTransition } from "@/server/domain/case-state";
-import type { Clock } from "@/server/domain/clock";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError, type ErrorCode } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
@@ -10,12 +9,13 @@ import { maskEmailField, maskPhoneField, maskText } from "@/server/domain/maskin
 import { cursorRow, keyset, mapPage, type Page, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
 import { caseBidPrice } from "@/server/domain/pricing";
 import { bidSummary, caseSummary } from "@/server/domain/webhook-event";
-import type { Db, DbOrTx, Tx } from "@/server/db/client";
-import type { AuthenticatedKey } from "./api-keys";
+import type { DbOrTx, Tx } from "@/server/db/client";
+import type { AuthenticatedKey } from "@/server/domain/api-key";
 import { audit, type AuditEntry } from "./audit";
 import { chargeKeySpend, releaseKeySpend } from "./balance";
 import { type ClaimKey, NO_KEY } from "./idempotency";
 import { recordCaseEvent } from "./outbox";
+import type { ServiceDeps } from "./deps";
 
 /**
  * The case board (spec flow 2): an agent submits a case, practitioners bid, the agent selects one
@@ -58,7 +58,8 @@ export interface CreateCaseInput {
 }
 
 /** POST /v1/cases; `claim` takes the request's Idempotency-Key as the transaction's first statement. */
-export async function createCase(db: Db, clock: Clock, key: AuthenticatedKey, input: CreateCaseInput, claim: ClaimKey = NO_KEY): Promise<CaseWithBids> {
+export async function createCase(deps: Pick<ServiceDeps, "db" | "clock">, key: AuthenticatedKey, input: CreateCaseInput, claim: ClaimKey = NO_KEY): Promise<CaseWithBids> {
+  const { db, clock } = deps;
   const now = clock.now();
   const id = newId("case");
   return db.$transaction(async (tx) => {
@@ -88,8 +89,13 @@ export async function createCase(db: Db, clock: Clock, key: AuthenticatedKey, in
 }
 
 /** A case of this organisation in this mode with all its bids, or 404: another organisation's (or mode's) case is never acknowledged. */
-export async function getCase(db: DbOrTx, owner: DataOwner, caseId: string): Promise<CaseWithBids> {
-  const found = await db.case.findFirst({ where: { id: caseId, organizationId: owner.organizationId, livemode: owner.livemode }, include: CASE_INCLUDE });
+export async function getCase(deps: Pick<ServiceDeps, "db">, owner: DataOwner, caseId: string): Promise<CaseWithBids> {
+  return ownCase(deps.db, owner, caseId);
+}
+
+/** getCase in the caller's transaction. */
+async function ownCase(tx: DbOrTx, owner: DataOwner, caseId: string): Promise<CaseWithBids> {
+  const found = await tx.case.findFirst({ where: { id: caseId, organizationId: owner.organizationId, livemode: owner.livemode }, include: CASE_INCLUDE });
   if (!found) throw new AppError("NOT_FOUND", `No case ${caseId}.`);
   return found;
 }
@@ -100,8 +106,9 @@ export interface Selection {
 }
 
 /** A case of this organisation with a selected bid, and its invoice: what a selection answered. */
-export async function getSelection(db: DbOrTx, owner: DataOwner, caseId: string): Promise<Selection> {
-  const found = await getCase(db, owner, caseId);
+export async function getSelection(deps: Pick<ServiceDeps, "db">, owner: DataOwner, caseId: string): Promise<Selection> {
+  const { db } = deps;
+  const found = await ownCase(db, owner, caseId);
   const invoice = await db.invoice.findUnique({ where: { caseId } });
   if (!invoice) throw new AppError("INVALID_STATE", `Case ${caseId} has no selected bid.`);
   return { case: found, invoice };
@@ -112,14 +119,15 @@ export async function getSelection(db: DbOrTx, owner: DataOwner, caseId: string)
  * bid → dipilih, every other live bid → tidak_dipilih, and an invoice for the bid's client_pays.
  * The invoice total counts against the key's per-order maximum and monthly budget.
  */
-export async function selectBid(db: Db, clock: Clock, key: AuthenticatedKey, caseId: string, bidId: string, claim: ClaimKey = NO_KEY): Promise<Selection> {
+export async function selectBid(deps: Pick<ServiceDeps, "db" | "clock">, key: AuthenticatedKey, caseId: string, bidId: string, claim: ClaimKey = NO_KEY): Promise<Selection> {
+  const { db, clock } = deps;
   const now = clock.now();
   return db.$transaction(async (tx) => {
     await claim(tx, caseId);
     // Lock the case before reading it: Prisma reads the case and its bids in two statements, and a
     // concurrent select committing between them would show an open case with an already ended bid.
     await tx.$queryRaw`SELECT "id" FROM "Case" WHERE "id" = ${caseId} AND "organizationId" = ${key.organizationId} FOR UPDATE`;
-    const found = await getCase(tx, key, caseId);
+    const found = await ownCase(tx, key, caseId);
     const caseMove = caseTransition(found.status, "select_bid", "agent");
     const bid = found.bids.find((b) => b.id === bidId);
     if (!bid) throw new AppError("CONFLICT", `${bidId} is not a bid on case ${caseId}; select one of the case's bids.`);
@@ -169,7 +177,7 @@ export async function selectBid(db: Db, clock: Clock, key: AuthenticatedKey, cas
     });
     const event = await caseForEvent(tx, caseId);
     await recordCaseEvent(tx, event.subject, { event: "case.selected", case: event.summary }, now);
-    return { case: await getCase(tx, key, caseId), invoice };
+    return { case: await ownCase(tx, key, caseId), invoice };
   });
 }
 
@@ -183,7 +191,8 @@ async function endLiveBids(tx: Tx, caseId: string, now: Date): Promise<void> {
 // The operator's side
 
 /** Live cases the operator may close (not yet ditutup), newest first, with what is at stake on each. */
-export async function listCasesForOperator(db: Db, limit = 100) {
+export async function listCasesForOperator(deps: Pick<ServiceDeps, "db">, limit = 100) {
+  const { db } = deps;
   const rows = await db.case.findMany({
     where: { livemode: true, status: { not: "ditutup" } },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -203,7 +212,8 @@ export async function listCasesForOperator(db: Db, limit = 100) {
 }
 
 /** Takes a case off the board: live bids end; an unpaid invoice is cancelled, a paid one stays paid. */
-export async function closeCase(db: Db, clock: Clock, input: { caseId: string; actor: Pick<AuditEntry, "actorType" | "actorId"> }): Promise<CaseWithBids> {
+export async function closeCase(deps: Pick<ServiceDeps, "db" | "clock">, input: { caseId: string; actor: Pick<AuditEntry, "actorType" | "actorId"> }): Promise<CaseWithBids> {
+  const { db, clock } = deps;
   const now = clock.now();
   return db.$transaction(async (tx) => {
     const found = await tx.case.findUnique({ where: { id: input.caseId }, include: { invoice: true } });
@@ -281,7 +291,8 @@ function practitionerView(row: CaseWithOwnBid, practitionerId: string): Practiti
 }
 
 /** The open cases in the practitioner's categories (and those without an area), newest first, masked. */
-export async function listOpenCasesForPractitioner(db: Db, practitionerId: string, request: PageRequest): Promise<Page<PractitionerCaseView>> {
+export async function listOpenCasesForPractitioner(deps: Pick<ServiceDeps, "db">, practitionerId: string, request: PageRequest): Promise<Page<PractitionerCaseView>> {
+  const { db } = deps;
   const practitioner = await activePractitioner(db, practitionerId);
   const board: Prisma.CaseWhereInput = { status: "terbuka", ...onBoardOf(practitioner.categories) };
   // A case that left the board since the last page still marks where that page ended.
@@ -295,7 +306,8 @@ export async function listOpenCasesForPractitioner(db: Db, practitionerId: strin
  * One case as the practitioner sees it: an open case on their board, or any case they bid on.
  * The real contact data and story only once their bid is the selected one; masked otherwise.
  */
-export async function getCaseForPractitioner(db: Db, practitionerId: string, caseId: string): Promise<PractitionerCaseView> {
+export async function getCaseForPractitioner(deps: Pick<ServiceDeps, "db">, practitionerId: string, caseId: string): Promise<PractitionerCaseView> {
+  const { db } = deps;
   const practitioner = await activePractitioner(db, practitionerId);
   const row = await db.case.findFirst({
     where: { id: caseId, OR: [{ status: "terbuka", ...onBoardOf(practitioner.categories) }, { bids: { some: { practitionerId } } }] },
@@ -323,15 +335,16 @@ export interface Bidder {
  * caseBidPrice. The case row is share-locked, so a selection running at the same time either
  * sees this bid (and ends it) or finishes first (and this bid is refused).
  */
-export async function submitBid(db: Db, clock: Clock, practitionerId: string, caseId: string, input: BidInput): Promise<Bid> {
-  return placeBid(db, clock, caseId, input, async (tx) => {
+export async function submitBid(deps: Pick<ServiceDeps, "db" | "clock">, practitionerId: string, caseId: string, input: BidInput): Promise<Bid> {
+  return placeBid(deps, caseId, input, async (tx) => {
     const practitioner = await activePractitioner(tx, practitionerId);
     return { practitionerId, caseScope: onBoardOf(practitioner.categories) };
   });
 }
 
 /** The one way a bid is stored; `bidderFor` runs in the transaction after the input is checked. */
-export async function placeBid(db: Db, clock: Clock, caseId: string, input: BidInput, bidderFor: (tx: Tx) => Promise<Bidder>): Promise<Bid> {
+export async function placeBid(deps: Pick<ServiceDeps, "db" | "clock">, caseId: string, input: BidInput, bidderFor: (tx: Tx) => Promise<Bidder>): Promise<Bid> {
+  const { db, clock } = deps;
   const bid = parseBid(input);
   const { clientPaysIdr } = caseBidPrice(bid.priceIdr);
   const now = clock.now();
@@ -373,7 +386,8 @@ export async function placeBid(db: Db, clock: Clock, caseId: string, input: BidI
 }
 
 /** Withdraws the practitioner's own live bid while the case is open. */
-export async function withdrawBid(db: Db, clock: Clock, practitionerId: string, bidId: string): Promise<Bid> {
+export async function withdrawBid(deps: Pick<ServiceDeps, "db" | "clock">, practitionerId: string, bidId: string): Promise<Bid> {
+  const { db, clock } = deps;
   const now = clock.now();
   return db.$transaction(async (tx) => {
     await activePractitioner(tx, practitionerId);

@@ -6,6 +6,7 @@ import type { Prisma, Service } from "@/generated/prisma/client";
 import type { InputJsonValue } from "@/generated/prisma/internal/prismaNamespace";
 import { audit, type AuditEntry } from "./audit";
 import { CATALOG_SEED } from "./catalog-seed";
+import type { ServiceDeps } from "./deps";
 
 /** A catalog service as the agent sees it, with the computed agent price. */
 export interface CatalogService {
@@ -56,12 +57,14 @@ type CatalogCache = WeakMap<Db, { loadedAt: number; services: Promise<CatalogSer
 const CACHE_KEY = Symbol.for("kuasa.catalogCache");
 const catalogCache: CatalogCache = ((globalThis as { [CACHE_KEY]?: CatalogCache })[CACHE_KEY] ??= new WeakMap());
 
-export function invalidateCatalogCache(db: Db): void {
+export function invalidateCatalogCache(deps: Pick<ServiceDeps, "db">): void {
+  const { db } = deps;
   catalogCache.delete(db);
 }
 
 /** Only agent-eligible, active services, in catalog order. */
-export async function listAgentServices(db: Db): Promise<CatalogService[]> {
+export async function listAgentServices(deps: Pick<ServiceDeps, "db">): Promise<CatalogService[]> {
+  const { db } = deps;
   const cached = catalogCache.get(db);
   if (cached && Date.now() - cached.loadedAt < CATALOG_CACHE_MS) return cached.services;
   const services = db.service
@@ -69,12 +72,12 @@ export async function listAgentServices(db: Db): Promise<CatalogService[]> {
     .then((rows) => rows.map(toCatalogService));
   catalogCache.set(db, { loadedAt: Date.now(), services });
   // A failed load must not be served from the cache.
-  services.catch(() => invalidateCatalogCache(db));
+  services.catch(() => invalidateCatalogCache(deps));
   return services;
 }
 
-export async function getAgentService(db: Db, code: string): Promise<CatalogService> {
-  const service = (await listAgentServices(db)).find((s) => s.code === code);
+export async function getAgentService(deps: Pick<ServiceDeps, "db">, code: string): Promise<CatalogService> {
+  const service = (await listAgentServices(deps)).find((s) => s.code === code);
   if (!service) throw new AppError("NOT_FOUND", `No service with code "${code}" in the catalog. List the catalog with GET /v1/services.`);
   return service;
 }
@@ -83,7 +86,8 @@ export async function getAgentService(db: Db, code: string): Promise<CatalogServ
  * Adds the seed catalog's services that are missing. Existing rows are left alone, so the
  * operator's edits survive restarts. Returns the codes added.
  */
-export async function seedCatalog(db: Db): Promise<string[]> {
+export async function seedCatalog(deps: Pick<ServiceDeps, "db">): Promise<string[]> {
+  const { db } = deps;
   const existing = new Set((await db.service.findMany({ select: { code: true } })).map((s) => s.code));
   const missing = CATALOG_SEED.map((entry, index) => ({ entry, index })).filter(({ entry }) => !existing.has(entry.code));
   if (missing.length === 0) return [];
@@ -103,14 +107,15 @@ export async function seedCatalog(db: Db): Promise<string[]> {
     })),
     skipDuplicates: true,
   });
-  invalidateCatalogCache(db);
+  invalidateCatalogCache(deps);
   return missing.map(({ entry }) => entry.code);
 }
 
 const toOperatorService = (row: Service) => ({ ...toCatalogService(row), agentEligible: row.agentEligible, active: row.active, updatedAt: row.updatedAt });
 
 /** Every service, hidden and inactive ones too, as the operator manages them. */
-export async function listServicesForOperator(db: Db) {
+export async function listServicesForOperator(deps: Pick<ServiceDeps, "db">) {
+  const { db } = deps;
   const rows = await db.service.findMany({ where: { internal: false }, orderBy: [{ sortOrder: "asc" }, { code: "asc" }] });
   return rows.map(toOperatorService);
 }
@@ -154,7 +159,8 @@ function validIntake(intake: unknown): IntakeField[] {
  * Operator edits of one service, validated and audited with the values before and after.
  * Orders already created keep the price and intake they were created with.
  */
-export async function updateService(db: Db, code: string, changes: ServiceChanges, actor: Pick<AuditEntry, "actorType" | "actorId">) {
+export async function updateService(deps: Pick<ServiceDeps, "db">, code: string, changes: ServiceChanges, actor: Pick<AuditEntry, "actorType" | "actorId">) {
+  const { db } = deps;
   const data: Prisma.ServiceUpdateInput = {};
   if (changes.clientPriceIdr !== undefined) {
     if (!Number.isSafeInteger(changes.clientPriceIdr) || changes.clientPriceIdr <= 0 || changes.clientPriceIdr > SERVICE_PRICE_MAX_IDR) {
@@ -181,6 +187,6 @@ export async function updateService(db: Db, code: string, changes: ServiceChange
     await audit(tx, { ...actor, action: "service.update", subjectType: "service", subjectId: code, data: { before: editable(before, fields), after: editable(after, fields) } });
     return toOperatorService(after);
   });
-  invalidateCatalogCache(db);
+  invalidateCatalogCache(deps);
   return updated;
 }

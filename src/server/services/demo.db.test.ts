@@ -31,7 +31,7 @@ const embedded = () => ({ dataDir, liveMoney: true });
 
 describe("ensureDemo", () => {
   it("on an empty database creates one active organisation with the demo deposit and a key that works", async () => {
-    const demo = await ensureDemo(database.prisma, embedded());
+    const demo = await ensureDemo({ db: database.prisma }, embedded());
     expect(demo.created).toBe(true);
     expect(demo.secrets.live).toMatch(/^kk_live_[^.]+\.[^.]+$/);
 
@@ -39,25 +39,25 @@ describe("ensureDemo", () => {
     expect(orgs).toHaveLength(1);
     expect(orgs[0]).toMatchObject({ name: DEMO_ORGANIZATION_NAME, status: "aktif", approvalThresholdIdr: DEMO_APPROVAL_THRESHOLD_IDR });
 
-    const key = await authenticateApiKey(database.prisma, systemClock, `Bearer ${demo.secrets.live}`);
+    const key = await authenticateApiKey({ db: database.prisma, clock: systemClock }, `Bearer ${demo.secrets.live}`);
     expect(key.organizationId).toBe(orgs[0]!.id);
     expect(key.scopes).toEqual([...SCOPES]);
     expect(key.livemode).toBe(true);
-    const balance = await getBalance(database.prisma, systemClock, key);
+    const balance = await getBalance({ db: database.prisma, clock: systemClock }, key);
     expect(balance.depositIdr).toBe(DEMO_DEPOSIT_IDR);
     expect(DEMO_DEPOSIT_IDR).toBe(50_000_000n);
   });
 
   it("also creates a test key for the sandbox, with a test deposit of the same size", async () => {
-    const demo = await ensureDemo(database.prisma, embedded());
+    const demo = await ensureDemo({ db: database.prisma }, embedded());
     expect(demo.secrets.test).toMatch(/^kk_test_[^.]+\.[^.]+$/);
-    const key = await authenticateApiKey(database.prisma, systemClock, `Bearer ${demo.secrets.test}`);
+    const key = await authenticateApiKey({ db: database.prisma, clock: systemClock }, `Bearer ${demo.secrets.test}`);
     expect([key.livemode, key.scopes]).toEqual([false, [...SCOPES]]);
-    expect((await getBalance(database.prisma, systemClock, key)).depositIdr).toBe(DEMO_DEPOSIT_IDR);
+    expect((await getBalance({ db: database.prisma, clock: systemClock }, key)).depositIdr).toBe(DEMO_DEPOSIT_IDR);
   });
 
   it("writes the secrets to <dataDir>, readable by the owner only (0600), and names the files", async () => {
-    const demo = await ensureDemo(database.prisma, embedded());
+    const demo = await ensureDemo({ db: database.prisma }, embedded());
     expect(readFileSync(keyFile(), "utf8")).toBe(`${demo.secrets.live}\n`);
     expect(readFileSync(testKeyFile(), "utf8")).toBe(`${demo.secrets.test}\n`);
     expect(readFileSync(secretFile(), "utf8")).toBe(`${demo.secrets.testWebhookSecret}\n`);
@@ -66,8 +66,8 @@ describe("ensureDemo", () => {
   });
 
   it("on a second call creates nothing and returns no secret, only the files that keep them", async () => {
-    await ensureDemo(database.prisma, embedded());
-    const second = await ensureDemo(database.prisma, embedded());
+    await ensureDemo({ db: database.prisma }, embedded());
+    const second = await ensureDemo({ db: database.prisma }, embedded());
     expect(second).toEqual({
       created: false,
       secrets: { live: null, test: null, testWebhookSecret: null },
@@ -79,14 +79,14 @@ describe("ensureDemo", () => {
   });
 
   it("creates nothing in a database that already has an organisation", async () => {
-    await createOrganization(database.prisma, { name: "PT Sudah Ada" }, { actorType: "system", actorId: null });
-    expect(await ensureDemo(database.prisma, embedded())).toMatchObject({ created: false, secrets: { live: null, test: null }, files: { live: null, test: null } });
+    await createOrganization({ db: database.prisma }, { name: "PT Sudah Ada" }, { actorType: "system", actorId: null });
+    expect(await ensureDemo({ db: database.prisma }, embedded())).toMatchObject({ created: false, secrets: { live: null, test: null }, files: { live: null, test: null } });
     expect(await database.prisma.organization.count()).toBe(1);
     expect(existsSync(keyFile())).toBe(false);
   });
 
   it("without live money (PostgreSQL in production) creates no live key and no live deposit: test money only", async () => {
-    const demo = await ensureDemo(database.prisma, { dataDir: null, liveMoney: false });
+    const demo = await ensureDemo({ db: database.prisma }, { dataDir: null, liveMoney: false });
     expect(demo.secrets.live).toBeNull();
     expect(demo.secrets.test).toMatch(/^kk_test_/);
     const org = await database.prisma.organization.findFirstOrThrow();
@@ -98,11 +98,11 @@ describe("ensureDemo", () => {
   });
 
   it("without a data directory (PostgreSQL) writes no file, and a second start has no secret to show", async () => {
-    const first = await ensureDemo(database.prisma, { dataDir: null, liveMoney: true });
+    const first = await ensureDemo({ db: database.prisma }, { dataDir: null, liveMoney: true });
     expect(first.created).toBe(true);
     expect(first.secrets.live).not.toBeNull();
     expect(first.files).toEqual({ live: null, test: null, testWebhookSecret: null });
     expect(existsSync(keyFile())).toBe(false);
-    expect(await ensureDemo(database.prisma, { dataDir: null, liveMoney: true })).toMatchObject({ created: false, secrets: { live: null, test: null, testWebhookSecret: null } });
+    expect(await ensureDemo({ db: database.prisma }, { dataDir: null, liveMoney: true })).toMatchObject({ created: false, secrets: { live: null, test: null, testWebhookSecret: null } });
   });
 });

@@ -1,8 +1,8 @@
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Db } from "@/server/db/client";
 import { createApiKey } from "./api-keys";
 import { createOrganization, topUpDeposit } from "./organizations";
+import type { ServiceDeps } from "./deps";
 
 export const DEMO_ORGANIZATION_NAME = "Organisasi Demo";
 export const DEMO_DEPOSIT_IDR = 50_000_000n;
@@ -37,7 +37,8 @@ const NO_SECRETS: Demo["secrets"] = { live: null, test: null, testWebhookSecret:
  * developer can call the API at once. The secrets are returned this once, and kept in `dataDir`
  * (readable by the owner only) so the developer can read them again from the file.
  */
-export async function ensureDemo(db: Db, options: DemoOptions): Promise<Demo> {
+export async function ensureDemo(deps: Pick<ServiceDeps, "db">, options: DemoOptions): Promise<Demo> {
+  const { db } = deps;
   const fileOf = (secret: DemoSecret) => (options.dataDir ? path.resolve(options.dataDir, DEMO_KEY_FILES[secret]) : null);
   const keptIn = (secret: DemoSecret) => {
     const file = fileOf(secret);
@@ -49,13 +50,13 @@ export async function ensureDemo(db: Db, options: DemoOptions): Promise<Demo> {
 
   const actor = { actorType: "system" as const, actorId: null };
   const org = await createOrganization(
-    db,
+    deps,
     { name: DEMO_ORGANIZATION_NAME, status: "aktif", depositIdr: options.liveMoney ? DEMO_DEPOSIT_IDR : undefined, approvalThresholdIdr: DEMO_APPROVAL_THRESHOLD_IDR },
     actor,
   );
-  await topUpDeposit(db, org.id, DEMO_DEPOSIT_IDR, "deposit uji demo", actor, false);
-  const live = options.liveMoney ? await createApiKey(db, { organizationId: org.id, name: "demo" }, actor) : null;
-  const test = await createApiKey(db, { organizationId: org.id, name: "demo (test)", mode: "test" }, actor);
+  await topUpDeposit(deps, org.id, DEMO_DEPOSIT_IDR, "deposit uji demo", actor, false);
+  const live = options.liveMoney ? await createApiKey(deps, { organizationId: org.id, name: "demo" }, actor) : null;
+  const test = await createApiKey(deps, { organizationId: org.id, name: "demo (test)", mode: "test" }, actor);
   const secrets = { live: live?.token ?? null, test: test.token, testWebhookSecret: test.webhookSecret };
   const files: Demo["files"] = { live: null, test: null, testWebhookSecret: null };
   for (const secret of Object.keys(DEMO_KEY_FILES) as DemoSecret[]) {

@@ -8,6 +8,14 @@ export interface ServiceDeps {
   clock: Clock;
   /** ORDER_AUTO_ACCEPT_DAYS, OFFER_STALL_HOURS, ORDER_MAX_REVISIONS; the defaults when absent (tests). */
   orderRules?: OrderRules;
+  /** The portal's public address (PUBLIC_URL) for links in e-mails; the local default when absent (tests). */
+  publicUrl?: string;
+}
+
+const LOCAL_PUBLIC_URL = "http://localhost:3000";
+
+export function publicUrlOf(deps: Pick<ServiceDeps, "publicUrl">): string {
+  return deps.publicUrl ?? LOCAL_PUBLIC_URL;
 }
 
 export function orderRulesOf(deps: Pick<ServiceDeps, "orderRules">): OrderRules {

@@ -42,5 +42,5 @@ export async function earningsSummary(deps: Pick<ServiceDeps, "db">, practitione
 
 /** One page of the payable account's statement, newest first, each entry with the balance after it. */
 export async function earningsStatement(deps: Pick<ServiceDeps, "db">, practitionerId: string, page: PageRequest) {
-  return (await statementPage(deps.db, accounts.practitionerPayable(practitionerId), page)).page;
+  return (await statementPage(deps, accounts.practitionerPayable(practitionerId), page)).page;
 }

@@ -1,5 +1,5 @@
 import { createTransport } from "nodemailer";
-import type { Db, DbOrTx } from "@/server/db/client";
+import type { DbOrTx } from "@/server/db/client";
 import type { DueRow } from "@/server/domain/due-row";
 import { newId } from "@/server/domain/ids";
 import { logger } from "@/server/log";
@@ -17,17 +17,17 @@ export interface OutgoingEmail {
  * Queues an e-mail in the caller's transaction, so it is sent exactly when what it tells about was
  * committed; the job engine sends it (with retries) when SMTP is configured.
  */
-export async function enqueueEmail(db: DbOrTx, email: OutgoingEmail): Promise<void> {
-  await db.emailMessage.createMany({
+export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail): Promise<void> {
+  await tx.emailMessage.createMany({
     data: [{ id: newId("email"), dedupeKey: email.dedupeKey, toAddress: email.to, subject: email.subject, text: email.text }],
     skipDuplicates: true,
   });
 }
 
 /** Queues several e-mails in one statement (a batch of offers); duplicates of a dedupeKey are skipped. */
-export async function enqueueEmails(db: DbOrTx, emails: readonly OutgoingEmail[]): Promise<void> {
+export async function enqueueEmails(tx: DbOrTx, emails: readonly OutgoingEmail[]): Promise<void> {
   if (emails.length === 0) return;
-  await db.emailMessage.createMany({
+  await tx.emailMessage.createMany({
     data: emails.map((email) => ({ id: newId("email"), dedupeKey: email.dedupeKey, toAddress: email.to, subject: email.subject, text: email.text })),
     skipDuplicates: true,
   });
@@ -64,7 +64,8 @@ export const EMAIL_UNCONFIGURED_RECHECK_MS = 15 * 60_000;
 export const EMAIL_DELIVERY_JOB = "email-delivery";
 
 /** Queued e-mails due for an attempt, most overdue first. */
-export async function findDueEmails(db: Db, cutoff: Date, limit: number): Promise<DueRow[]> {
+export async function findDueEmails(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]> {
+  const { db } = deps;
   const rows = await db.emailMessage.findMany({
     where: { status: "menunggu", nextAttemptAt: { lte: cutoff } },
     orderBy: { nextAttemptAt: "asc" },

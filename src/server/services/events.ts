@@ -2,7 +2,7 @@ import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
 import { type CreatedWindow, type Page, type PageRequest, pageFrom, rowsToRead, unknownCursor } from "@/server/domain/paging";
 import { type EventType, type WebhookPayload, webhookData } from "@/server/domain/webhook-event";
-import type { Db } from "@/server/db/client";
+import type { ServiceDeps } from "./deps";
 
 /**
  * The events API: every event the outbox recorded (sent as a webhook or not), read back for the
@@ -30,7 +30,8 @@ function toAgentEvent(row: { id: string; type: string; createdAt: Date; livemode
 }
 
 /** Newest first in insertion order (`seq`), which also orders events written in the same millisecond. */
-export async function listEvents(db: Db, owner: DataOwner, request: PageRequest, filter: EventFilter = {}): Promise<Page<AgentEvent>> {
+export async function listEvents(deps: Pick<ServiceDeps, "db">, owner: DataOwner, request: PageRequest, filter: EventFilter = {}): Promise<Page<AgentEvent>> {
+  const { db } = deps;
   const scope = { organizationId: owner.organizationId, livemode: owner.livemode };
   let seq: { lt: bigint } | { gt: bigint } | undefined;
   if (request.cursor) {
@@ -48,7 +49,8 @@ export async function listEvents(db: Db, owner: DataOwner, request: PageRequest,
   return pageFrom(rows.map(toAgentEvent), request);
 }
 
-export async function getEvent(db: Db, owner: DataOwner, id: string): Promise<AgentEvent> {
+export async function getEvent(deps: Pick<ServiceDeps, "db">, owner: DataOwner, id: string): Promise<AgentEvent> {
+  const { db } = deps;
   const row = await db.webhookEvent.findFirst({ where: { id, organizationId: owner.organizationId, livemode: owner.livemode }, select: EVENT_SELECT });
   if (!row) throw new AppError("NOT_FOUND", `No event ${id}.`);
   return toAgentEvent(row);

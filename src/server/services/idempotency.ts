@@ -118,7 +118,8 @@ async function storedResource(db: Db, request: IdempotentRequest, requestHash: s
   return stored.resourceId;
 }
 
-export async function expiredIdempotencyKeys(db: Db, cutoff: Date, limit: number): Promise<DueRow[]> {
+export async function expiredIdempotencyKeys(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]> {
+  const { db } = deps;
   const rows = await db.idempotencyKey.findMany({ where: { expiresAt: { lte: cutoff } }, orderBy: { expiresAt: "asc" }, take: limit, select: { id: true, expiresAt: true } });
   return rows.map((r) => ({ id: r.id, dueAt: r.expiresAt }));
 }

@@ -16,7 +16,7 @@ const deps = () => ({ db: database.prisma, clock });
 const password = "kata-sandi-panjang";
 
 async function invite(email: string, at = clock) {
-  const { link, id } = await inviteAdmin({ db: database.prisma, clock: at }, org.id, inviter, { email, publicUrl: "https://kuasa.contoh.id/" });
+  const { link, id } = await inviteAdmin({ db: database.prisma, clock: at, publicUrl: "https://kuasa.contoh.id/" }, org.id, inviter, { email });
   return { id, token: link.replace("https://kuasa.contoh.id/undangan/", "") };
 }
 
@@ -35,7 +35,7 @@ describe("accepting an invitation", () => {
     const { id, token } = await invite("baru@contoh.id");
     expect(await findInvitation(deps(), token)).toMatchObject({ organizationName: "PT Uji Coba", email: "baru@contoh.id", status: "menunggu", minPasswordLength: 10 });
     const { userId } = await acceptInvitation(deps(), token, { name: " Rekan Baru ", password });
-    const account = await findPortalAccount(database.prisma, { id: userId });
+    const account = await findPortalAccount({ db: database.prisma }, { id: userId });
     expect(account?.user).toMatchObject({ email: "baru@contoh.id", name: "Rekan Baru", role: "org_admin", organizationId: org.id });
     expect(await database.prisma.invitation.findUniqueOrThrow({ where: { id } })).toMatchObject({ acceptedAt: clock.now() });
     expect((await findInvitation(deps(), token)).status).toBe("diterima");

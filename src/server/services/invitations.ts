@@ -4,7 +4,7 @@ import { z } from "zod";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { audit, type AuditEntry } from "./audit";
-import type { ServiceDeps } from "./deps";
+import { publicUrlOf, type ServiceDeps } from "./deps";
 import { enqueueEmail } from "./email";
 import { MIN_PASSWORD_LENGTH, PASSWORD_HASH_OPTIONS } from "./users";
 
@@ -46,14 +46,14 @@ export async function listTeam(deps: Pick<ServiceDeps, "db" | "clock">, organiza
  * when e-mail is not set up. An e-mail that already has an account, or a pending invitation
  * here, is refused.
  */
-export async function inviteAdmin(deps: Pick<ServiceDeps, "db" | "clock">, organizationId: string, actor: Pick<AuditEntry, "actorType" | "actorId">, input: { email: string; publicUrl: string }) {
+export async function inviteAdmin(deps: Pick<ServiceDeps, "db" | "clock" | "publicUrl">, organizationId: string, actor: Pick<AuditEntry, "actorType" | "actorId">, input: { email: string }) {
   const email = input.email.trim().toLowerCase();
   if (!emailSchema.safeParse(email).success) throw new AppError("VALIDATION", `"${input.email}" is not an e-mail address.`);
   const now = deps.clock.now();
   const token = randomBytes(32).toString("base64url");
   const id = newId("invitation");
   const expiresAt = new Date(now.getTime() + INVITATION_VALID_DAYS * 24 * 3_600_000);
-  const link = `${input.publicUrl.replace(/\/+$/, "")}/undangan/${token}`;
+  const link = `${publicUrlOf(deps).replace(/\/+$/, "")}/undangan/${token}`;
   await deps.db.$transaction(async (tx) => {
     const org = await tx.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { name: true } });
     if (await tx.user.findUnique({ where: { email }, select: { id: true } })) {

@@ -33,14 +33,14 @@ async function unpaidInvoice(depositIdr: bigint, bidIdr = 8_000_000) {
   const practitionerId = await createTestPractitioner(db(), ["properti"]);
   const created = await createTestCase(db(), clock, org);
   const offer = await bid(db(), clock, practitionerId, created.id, bidIdr);
-  const { invoice } = await selectBid(db(), clock, await agentKey(db(), clock, org), created.id, offer.id);
+  const { invoice } = await selectBid({ db: db(), clock }, await agentKey(db(), clock, org), created.id, offer.id);
   return { org, practitionerId, invoice, caseId: created.id };
 }
 
 const pay = (organizationId: string, invoiceId: string) => payInvoice({ db: db(), clock }, { owner: liveDataOf(organizationId), invoiceId, actor: admin });
 const deposit = (orgId: string) => balanceOf(db(), accounts.orgDeposit(orgId, true));
 const payable = (practitionerId: string) => balanceOf(db(), accounts.practitionerPayable(practitionerId));
-const revenue = () => platformRevenueTotal(db(), true);
+const revenue = () => platformRevenueTotal({ db: db() }, true);
 
 const escrowOf = (order: { id: string; organizationId: string }) => balanceOf(db(), accounts.orderEscrow({ ...order, livemode: true }));
 
@@ -98,7 +98,7 @@ describe("payInvoice", () => {
     const { org, practitionerId, invoice } = await unpaidInvoice(20_000_000n);
     const { orderId } = await pay(org.id, invoice.id);
     await createTestPractitioner(db(), ["properti"]);
-    expect((await ordersNeedingOffer(db(), 100)).map((r) => r.id)).not.toContain(orderId);
+    expect((await ordersNeedingOffer({ db: db() }, 100)).map((r) => r.id)).not.toContain(orderId);
     await expect(releaseOrder({ db: db(), clock }, practitionerId, orderId!)).rejects.toMatchObject({ code: "INVALID_STATE" });
     expect(await db().offer.count({ where: { orderId: orderId! } })).toBe(0);
   });
@@ -131,7 +131,7 @@ describe("payInvoice", () => {
 
   it("does not pay a cancelled invoice", async () => {
     const { org, invoice, caseId } = await unpaidInvoice(30_000_000n);
-    await closeCase(db(), clock, { caseId, actor: { actorType: "operator", actorId: null } });
+    await closeCase({ db: db(), clock }, { caseId, actor: { actorType: "operator", actorId: null } });
     await expect(pay(org.id, invoice.id)).rejects.toMatchObject({ code: "INVALID_STATE", message: /The invoice is dibatalkan/ });
     expect(await deposit(org.id)).toBe(30_000_000n);
   });

@@ -4,7 +4,6 @@ import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { invoiceSummary } from "@/server/domain/webhook-event";
-import type { DbOrTx } from "@/server/db/client";
 import { audit, type AuditEntry } from "./audit";
 import { CASE_WORK_SERVICE_CODE } from "./catalog";
 import { accounts, balanceOf } from "./ledger";
@@ -80,7 +79,8 @@ export async function payInvoice(deps: ServiceDeps, input: PayInvoiceInput): Pro
 }
 
 /** An invoice of this organisation in this mode, or 404: another organisation's (or mode's) invoice is never acknowledged. */
-export async function getInvoice(db: DbOrTx, owner: DataOwner, invoiceId: string): Promise<Invoice> {
+export async function getInvoice(deps: Pick<ServiceDeps, "db">, owner: DataOwner, invoiceId: string): Promise<Invoice> {
+  const { db } = deps;
   const invoice = await db.invoice.findFirst({ where: { id: invoiceId, organizationId: owner.organizationId, livemode: owner.livemode } });
   if (!invoice) throw new AppError("NOT_FOUND", `No invoice ${invoiceId}.`);
   return invoice;

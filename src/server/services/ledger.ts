@@ -1,9 +1,10 @@
 import { AppError, type ErrorCode } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import type { LedgerAccountKind } from "@/generated/prisma/enums";
-import type { DbOrTx, Tx } from "@/server/db/client";
+import type { Tx } from "@/server/db/client";
 import { rowJson } from "@/server/db/sql-functions";
 import { cursorRow, keyset, type PageRequest, pageFrom, rowsToRead, unknownCursor } from "@/server/domain/paging";
+import type { ServiceDeps } from "./deps";
 
 /**
  * The double-entry ledger. Money moves only through `transfer`: two entries that sum to zero,
@@ -124,19 +125,21 @@ export async function transfer(tx: Tx, ...transfers: [TransferInput, ...Transfer
 }
 
 /** Balance of an account by its code; an account never used holds zero. */
-export async function balanceOf(db: Pick<Tx, "ledgerAccount">, ref: AccountRef): Promise<bigint> {
-  const account = await db.ledgerAccount.findUnique({ where: { code: ref.code }, select: { balanceIdr: true } });
+export async function balanceOf(tx: Pick<Tx, "ledgerAccount">, ref: AccountRef): Promise<bigint> {
+  const account = await tx.ledgerAccount.findUnique({ where: { code: ref.code }, select: { balanceIdr: true } });
   return account?.balanceIdr ?? 0n;
 }
 
 /** The platform's revenue in one mode: every account of the kind (the shards, and the single account kept before them). */
-export async function platformRevenueTotal(db: DbOrTx, livemode: boolean): Promise<bigint> {
+export async function platformRevenueTotal(deps: Pick<ServiceDeps, "db">, livemode: boolean): Promise<bigint> {
+  const { db } = deps;
   const total = await db.ledgerAccount.aggregate({ where: { kind: "platform_revenue", livemode }, _sum: { balanceIdr: true } });
   return total._sum.balanceIdr ?? 0n;
 }
 
 /** An account's movements, newest first, for deposit and earnings pages. */
-export async function accountStatement(db: Pick<Tx, "ledgerAccount" | "ledgerEntry">, ref: AccountRef, limit = 100) {
+export async function accountStatement(deps: Pick<ServiceDeps, "db">, ref: AccountRef, limit = 100) {
+  const { db } = deps;
   const account = await db.ledgerAccount.findUnique({ where: { code: ref.code }, select: { id: true, balanceIdr: true } });
   if (!account) return { balanceIdr: 0, entries: [] };
   const entries = await db.ledgerEntry.findMany({
@@ -156,7 +159,8 @@ export async function accountStatement(db: Pick<Tx, "ledgerAccount" | "ledgerEnt
  * with the balance right after it: the account's balance less every newer entry. The cursor must
  * be an entry of this account.
  */
-export async function statementPage(db: Pick<Tx, "ledgerAccount" | "ledgerEntry">, ref: AccountRef, page: PageRequest) {
+export async function statementPage(deps: Pick<ServiceDeps, "db">, ref: AccountRef, page: PageRequest) {
+  const { db } = deps;
   const account = await db.ledgerAccount.findUnique({ where: { code: ref.code }, select: { id: true, balanceIdr: true } });
   if (!account) {
     if (page.cursor) throw unknownCursor(page.cursor.id, "statement entries");

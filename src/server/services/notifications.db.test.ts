@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { readConfig } from "@/server/config";
 import { fixedClock } from "@/server/domain/clock";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
@@ -11,7 +10,8 @@ let database: TestDatabase;
 let api: TestApi;
 let org: TestOrg;
 const clock = fixedClock("2026-11-23T03:00:00Z");
-const deps = () => ({ db: database.prisma, clock });
+const PUBLIC_URL = "https://kuasa.contoh.id";
+const deps = () => ({ db: database.prisma, clock, publicUrl: PUBLIC_URL });
 /** Two practitioners for "kontrak", a first in the fair order. */
 let a: string;
 let b: string;
@@ -73,7 +73,7 @@ describe("e-mail on a new offer", () => {
     // 03:30 UTC is 10.30 WIB.
     expect(mails[0]!.subject).toMatch(/^Tawaran baru: .+, jawab sebelum 10[.:]30 WIB$/);
     expect(mails[0]!.text).toContain("Rp\u00a01.490.000");
-    expect(mails[0]!.text).toContain(`${readConfig().publicUrl}/praktisi\n`);
+    expect(mails[0]!.text).toContain(`${PUBLIC_URL}/praktisi\n`);
     expect(mails[0]!.text).not.toContain("legal@satu.co.id");
     expect(await mailTo(b)).toEqual([]);
   });
@@ -96,7 +96,8 @@ describe("e-mail on the client's side of a taken order", () => {
     const mails = await mailTo(a);
     expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/^Permintaan revisi: .+ \(ord_/), expect.stringMatching(/^Pesan baru dari klien: .+ \(ord_/)]);
     for (const mail of mails) {
-      expect(mail.text).toContain(`${readConfig().publicUrl}/praktisi/pesanan/${orderId}`);
+      // The REST face's public address (startTestApi's), the one its OpenAPI document names.
+      expect(mail.text).toContain(`http://localhost/praktisi/pesanan/${orderId}`);
       // What the client wrote stays in the portal.
       expect(mail.text).not.toContain("Dua Sejahtera");
       expect(mail.text).not.toContain("pihak kedua");

@@ -1,4 +1,3 @@
-import { readConfig } from "@/server/config";
 import { newOfferEmail, type OrderNoticeKind, orderNoticeEmail } from "@/server/domain/notification-text";
 import type { DbOrTx } from "@/server/db/client";
 import { enqueueEmails } from "./email";
@@ -9,13 +8,10 @@ import { enqueueEmails } from "./email";
  * to the sandbox's simulated ones. Each has a dedupe key, so a second run queues nothing new.
  */
 
-/** Links in e-mails point at the portal's public address (PUBLIC_URL). */
-const publicUrl = () => readConfig().publicUrl;
-
 /** One e-mail per new offer (`offer:<offerId>`): the service, the practitioner's pay and the deadline. */
-export async function notifyNewOffers(db: DbOrTx, offerIds: readonly string[]): Promise<void> {
+export async function notifyNewOffers(tx: DbOrTx, publicUrl: string, offerIds: readonly string[]): Promise<void> {
   if (offerIds.length === 0) return;
-  const offers = await db.offer.findMany({
+  const offers = await tx.offer.findMany({
     where: { id: { in: [...offerIds] }, practitioner: { emailNotifications: true, simulated: false } },
     select: {
       id: true,
@@ -24,30 +20,29 @@ export async function notifyNewOffers(db: DbOrTx, offerIds: readonly string[]): 
       order: { select: { clientPriceIdr: true, service: { select: { name: true } } } },
     },
   });
-  const url = publicUrl();
   await enqueueEmails(
-    db,
+    tx,
     offers.map((offer) => ({
       to: offer.practitioner.user.email,
       dedupeKey: `offer:${offer.id}`,
-      ...newOfferEmail({ practitionerName: offer.practitioner.name, serviceName: offer.order.service.name, earningIdr: offer.order.clientPriceIdr, expiresAt: offer.expiresAt, publicUrl: url }),
+      ...newOfferEmail({ practitionerName: offer.practitioner.name, serviceName: offer.order.service.name, earningIdr: offer.order.clientPriceIdr, expiresAt: offer.expiresAt, publicUrl }),
     })),
   );
 }
 
 /** The order's practitioner hears of a client's message, a revision request or a dispute (`message:<messageId>`). */
-export async function notifyOrderMessage(db: DbOrTx, input: { orderId: string; messageId: string; kind: OrderNoticeKind }): Promise<void> {
-  const order = await db.order.findUnique({
+export async function notifyOrderMessage(tx: DbOrTx, publicUrl: string, input: { orderId: string; messageId: string; kind: OrderNoticeKind }): Promise<void> {
+  const order = await tx.order.findUnique({
     where: { id: input.orderId },
     select: { id: true, service: { select: { name: true } }, practitioner: { select: { name: true, emailNotifications: true, simulated: true, user: { select: { email: true } } } } },
   });
   const practitioner = order?.practitioner;
   if (!order || !practitioner || !practitioner.emailNotifications || practitioner.simulated) return;
-  await enqueueEmails(db, [
+  await enqueueEmails(tx, [
     {
       to: practitioner.user.email,
       dedupeKey: `message:${input.messageId}`,
-      ...orderNoticeEmail({ kind: input.kind, practitionerName: practitioner.name, serviceName: order.service.name, orderId: order.id, publicUrl: publicUrl() }),
+      ...orderNoticeEmail({ kind: input.kind, practitionerName: practitioner.name, serviceName: order.service.name, orderId: order.id, publicUrl }),
     },
   ]);
 }

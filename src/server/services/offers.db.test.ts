@@ -74,8 +74,8 @@ async function statusOf(orderId: string) {
 
 /** What a sweeper run does for offers: start pending offering, expire due offers. */
 async function sweep() {
-  for (const { id } of await ordersNeedingOffer(database.prisma, 100)) await ensureOffering(deps(), id);
-  for (const { id } of await offersDueToExpire(database.prisma, clock.now(), 100)) await expireOffer(deps(), id);
+  for (const { id } of await ordersNeedingOffer({ db: database.prisma }, 100)) await ensureOffering(deps(), id);
+  for (const { id } of await offersDueToExpire({ db: database.prisma }, clock.now(), 100)) await expireOffer(deps(), id);
 }
 
 describe("offer rotation", () => {
@@ -106,7 +106,7 @@ describe("offer rotation", () => {
     expect(seen).toEqual([practitioners.a, practitioners.b, practitioners.c]);
     expect(await liveOffer(orderId)).toBeNull();
     expect(await statusOf(orderId)).toBe("ditawarkan");
-    const stalled = await listStalledOrders(database.prisma);
+    const stalled = await listStalledOrders({ db: database.prisma });
     expect(stalled.find((o) => o.id === orderId)?.reason).toBe(STALL_REASONS.allPassed);
     expect(await database.prisma.offer.count({ where: { orderId, status: "kedaluwarsa" } })).toBe(3);
   });
@@ -148,7 +148,7 @@ describe("offer rotation", () => {
     const advokatNotKorporasi = await createTestPractitioner(database.prisma, ["korporasi"]);
     await sweep();
     expect(await liveOffer(id)).toBeNull();
-    expect((await listStalledOrders(database.prisma)).find((o) => o.id === id)?.reason).toBe(STALL_REASONS.noneEligible);
+    expect((await listStalledOrders({ db: database.prisma })).find((o) => o.id === id)?.reason).toBe(STALL_REASONS.noneEligible);
     expect(advokatNotKorporasi).toBeDefined();
   });
 });
@@ -163,10 +163,10 @@ describe("the practitioner's work", () => {
     expect(offer?.order.masked).toBe(true);
     expect(offer?.order.intake.email_kontak).not.toContain("legal@satu.co.id");
     await acceptOffer(deps(), practitioners.a, offer!.offerId);
-    const mine = await getMyOrder(database.prisma, practitioners.a, orderId);
+    const mine = await getMyOrder({ db: database.prisma }, practitioners.a, orderId);
     expect(mine.masked).toBe(false);
     expect(mine.intake.email_kontak).toBe("legal@satu.co.id");
-    await expect(getMyOrder(database.prisma, practitioners.b, orderId)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(getMyOrder({ db: database.prisma }, practitioners.b, orderId)).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("runs the happy path to diserahkan, and the agent's REST accept completes it", async () => {
@@ -285,7 +285,7 @@ async function paidCompanyOrder(): Promise<string> {
   return id;
 }
 
-const dueOfferIds = async () => (await offersDueToExpire(database.prisma, clock.now(), 100)).map((r) => r.id);
+const dueOfferIds = async () => (await offersDueToExpire({ db: database.prisma }, clock.now(), 100)).map((r) => r.id);
 const stalledReason = async (orderId: string) => (await database.prisma.order.findUniqueOrThrow({ where: { id: orderId } })).offeringStalledReason;
 
 describe("offering in batches", () => {

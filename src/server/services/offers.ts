@@ -3,7 +3,7 @@ import type { ServiceDeps } from "./deps";
 import { type OrderStatus, Prisma } from "@/generated/prisma/client";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
-import type { Db, Tx } from "@/server/db/client";
+import type { Tx } from "@/server/db/client";
 import { stalledRefundAt } from "@/server/domain/order-rules";
 import { audit } from "./audit";
 import { notifyNewOffers } from "./notifications";
@@ -206,7 +206,7 @@ async function offerNextLocked(tx: Tx, change: StatusChangeContext, orders: read
       SELECT * FROM unnest(${created.map((o) => o.id)}::text[], ${created.map((o) => o.orderId)}::text[], ${created.map((o) => o.practitionerId)}::text[],
                            ${created.map((o) => o.round)}::int[], ${created.map((o) => o.offeredAt)}::timestamp(3)[], ${created.map((o) => o.expiresAt)}::timestamp(3)[])`;
     // Sandbox offers go to the stand-in, who reads no e-mail.
-    await notifyNewOffers(tx, created.filter((o) => o.practitionerId !== SIMULATED_ORDER_PRACTITIONER_ID).map((o) => o.id));
+    await notifyNewOffers(tx, change.publicUrl, created.filter((o) => o.practitionerId !== SIMULATED_ORDER_PRACTITIONER_ID).map((o) => o.id));
   }
   // Last, in id order: practitioners are the rows concurrent offering shares, so they are held shortest and never in a circle.
   if (chosen.size > 0) {
@@ -262,7 +262,8 @@ export async function ensureOfferings(deps: ServiceDeps, orderIds: readonly stri
 }
 
 /** Orders waiting for a first or next offer: paid, or on offer with no live offer and not stalled; due at once. */
-export async function ordersNeedingOffer(db: Db, limit: number): Promise<DueRow[]> {
+export async function ordersNeedingOffer(deps: Pick<ServiceDeps, "db">, limit: number): Promise<DueRow[]> {
+  const { db } = deps;
   const rows = await db.order.findMany({
     where: {
       caseId: null,
@@ -275,7 +276,8 @@ export async function ordersNeedingOffer(db: Db, limit: number): Promise<DueRow[
   return rows.map((r) => ({ id: r.id, dueAt: r.updatedAt }));
 }
 
-export async function offersDueToExpire(db: Db, cutoff: Date, limit: number): Promise<DueRow[]> {
+export async function offersDueToExpire(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]> {
+  const { db } = deps;
   const rows = await db.offer.findMany({ where: { status: "aktif", expiresAt: { lte: cutoff } }, orderBy: { expiresAt: "asc" }, take: limit, select: { id: true, expiresAt: true } });
   return rows.map((r) => ({ id: r.id, dueAt: r.expiresAt }));
 }
@@ -326,7 +328,8 @@ export async function restartOffering(deps: ServiceDeps, orderId: string, operat
 }
 
 /** Stalled orders whose refund time has come, most overdue first. */
-export async function stalledOrdersDueForRefund(db: Db, cutoff: Date, limit: number): Promise<DueRow[]> {
+export async function stalledOrdersDueForRefund(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]> {
+  const { db } = deps;
   const rows = await db.order.findMany({
     where: { status: "ditawarkan", offeringRefundAt: { lte: cutoff } },
     orderBy: { offeringRefundAt: "asc" },

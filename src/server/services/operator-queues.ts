@@ -1,6 +1,6 @@
 import type { OrderStatus } from "@/generated/prisma/enums";
-import type { Db } from "@/server/db/client";
 import { SLA_RUNNING } from "./order-timers";
+import type { ServiceDeps } from "./deps";
 
 /**
  * The operator's queues: live orders that need a person. Disputes wait for a decision; stalled
@@ -33,7 +33,8 @@ function facts(order: OrderFacts) {
 
 const QUEUE_LIMIT = 200;
 
-export async function listDisputes(db: Db) {
+export async function listDisputes(deps: Pick<ServiceDeps, "db">) {
+  const { db } = deps;
   const rows = await db.order.findMany({
     where: { status: "sengketa", livemode: true },
     orderBy: { updatedAt: "asc" },
@@ -47,7 +48,8 @@ export async function listDisputes(db: Db) {
   return rows.map((row) => ({ ...facts(row), openedAt: row.events[0]?.createdAt ?? null, reason: row.messages[0]?.body ?? null }));
 }
 
-export async function listStalledOrders(db: Db) {
+export async function listStalledOrders(deps: Pick<ServiceDeps, "db">) {
+  const { db } = deps;
   const rows = await db.order.findMany({
     where: { status: "ditawarkan", offeringStalledAt: { not: null }, livemode: true },
     orderBy: { offeringStalledAt: "asc" },
@@ -57,7 +59,8 @@ export async function listStalledOrders(db: Db) {
   return rows.map((row) => ({ ...facts(row), stalledAt: row.offeringStalledAt!, reason: row.offeringStalledReason, refundAt: row.offeringRefundAt, round: row.offerRound }));
 }
 
-export async function listSlaBreaches(db: Db) {
+export async function listSlaBreaches(deps: Pick<ServiceDeps, "db">) {
+  const { db } = deps;
   const rows = await db.order.findMany({
     where: { status: { in: SLA_RUNNING }, slaBreachedAt: { not: null }, livemode: true },
     orderBy: { slaDueAt: "asc" },

@@ -1,14 +1,14 @@
 import type { DueRow } from "@/server/domain/due-row";
 import { orderRulesOf, type ServiceDeps } from "./deps";
 import type { OrderStatus } from "@/generated/prisma/enums";
-import type { Db } from "@/server/db/client";
 import { audit } from "./audit";
 import { changeContextOf, changeOrderStatus } from "./orders";
 
 /** Statuses in which the SLA clock runs: paid and not yet delivered. */
 export const SLA_RUNNING: OrderStatus[] = ["dibayar", "ditawarkan", "diambil", "dikerjakan", "butuh_input_klien"];
 
-export async function ordersPastSla(db: Db, cutoff: Date, limit: number): Promise<DueRow[]> {
+export async function ordersPastSla(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]> {
+  const { db } = deps;
   const rows = await db.order.findMany({
     where: { status: { in: SLA_RUNNING }, slaDueAt: { lte: cutoff }, slaBreachedAt: null },
     orderBy: { slaDueAt: "asc" },
@@ -31,7 +31,8 @@ export async function markSlaBreached(deps: ServiceDeps, orderId: string): Promi
 }
 
 /** Delivered orders whose auto-acceptance time has come, most overdue first. */
-export async function ordersDueForAutoAccept(db: Db, cutoff: Date, limit: number): Promise<DueRow[]> {
+export async function ordersDueForAutoAccept(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]> {
+  const { db } = deps;
   const rows = await db.order.findMany({
     where: { status: "diserahkan", autoAcceptAt: { lte: cutoff } },
     orderBy: { autoAcceptAt: "asc" },

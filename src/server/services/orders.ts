@@ -1,4 +1,4 @@
-import { orderRulesOf, type ServiceDeps } from "./deps";
+import { orderRulesOf, publicUrlOf, type ServiceDeps } from "./deps";
 import { type Order, Prisma } from "@/generated/prisma/client";
 import { type DataOwner, liveDataOf } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
@@ -9,7 +9,8 @@ import { autoAcceptAt, type OrderRules } from "@/server/domain/order-rules";
 import { slaDueAt } from "@/server/domain/sla";
 import type { DbOrTx, Tx } from "@/server/db/client";
 import { rowJson, sqlRefusalOf } from "@/server/db/sql-functions";
-import { type AuthenticatedKey, invalidateApiKeyCache } from "./api-keys";
+import type { AuthenticatedKey } from "@/server/domain/api-key";
+import { invalidateApiKeyCache } from "./api-keys";
 import { audit } from "./audit";
 import { type ClaimKey, IdempotencyKeyTaken, NO_KEY } from "./idempotency";
 import { releaseOrderSpend, spendMonthOf, STATUSES_NOT_SPENT } from "./balance";
@@ -62,20 +63,30 @@ async function ownOrder(db: DbOrTx, owner: DataOwner, id: string): Promise<Order
 }
 
 /** An order of this organisation in this mode with its messages, or 404. */
-export async function getOrder(db: DbOrTx, owner: DataOwner, id: string): Promise<OrderWithMessages> {
-  const order = await ownOrder(db, owner, id);
-  return { ...order, messages: await messagesOf(db, id) };
+export async function getOrder(deps: Pick<ServiceDeps, "db">, owner: DataOwner, id: string): Promise<OrderWithMessages> {
+  return ownOrderWithMessages(deps.db, owner, id);
+}
+
+/** getOrder in the caller's transaction. */
+async function ownOrderWithMessages(tx: DbOrTx, owner: DataOwner, id: string): Promise<OrderWithMessages> {
+  const order = await ownOrder(tx, owner, id);
+  return { ...order, messages: await messagesOf(tx, id) };
 }
 
 const messagesOf = (db: DbOrTx, orderId: string) => db.orderMessage.findMany({ where: { orderId }, orderBy: { seq: "asc" } });
 
-/** When and under which settings a status change happens. */
+/** When and under which settings a status change happens, and where its e-mails link to. */
 export interface StatusChangeContext {
   now: Date;
   rules: OrderRules;
+  publicUrl: string;
 }
 
-export const changeContextOf = (deps: Pick<ServiceDeps, "clock" | "orderRules">): StatusChangeContext => ({ now: deps.clock.now(), rules: orderRulesOf(deps) });
+export const changeContextOf = (deps: Pick<ServiceDeps, "clock" | "orderRules" | "publicUrl">): StatusChangeContext => ({
+  now: deps.clock.now(),
+  rules: orderRulesOf(deps),
+  publicUrl: publicUrlOf(deps),
+});
 
 export interface StatusChangeExtra {
   /** The message an `add_message` transition needs (a question, an answer, a reason). */
@@ -126,9 +137,9 @@ export async function changeOrderStatus(
 
   if (transition.effects.includes("add_message")) {
     if (!extra.message?.body.trim()) throw new AppError("VALIDATION", "A message needs a non-empty body.");
-    await addMessage(tx, current.id, extra.message, now, trigger);
+    await addMessage(tx, current.id, extra.message, change, trigger);
   }
-  if (extra.note?.body.trim()) await addMessage(tx, current.id, extra.note, now, trigger);
+  if (extra.note?.body.trim()) await addMessage(tx, current.id, extra.note, change, trigger);
   // The changed row holds the order's lock to the commit, and every writer of messages takes it
   // first, so these are all the messages the order has at the commit.
   const messages = await messagesOf(tx, current.id);
@@ -203,12 +214,12 @@ const orderPayment = (order: Order): TransferInput => ({
   insufficientCode: "INSUFFICIENT_DEPOSIT",
 });
 
-async function addMessage(tx: Tx, orderId: string, message: { role: MessageRole; body: string }, now: Date, trigger?: OrderTrigger): Promise<void> {
+async function addMessage(tx: Tx, orderId: string, message: { role: MessageRole; body: string }, change: StatusChangeContext, trigger?: OrderTrigger): Promise<void> {
   const id = newId("message");
-  await tx.orderMessage.create({ data: { id, orderId, role: message.role, body: message.body, trigger: trigger ?? null, createdAt: now } });
+  await tx.orderMessage.create({ data: { id, orderId, role: message.role, body: message.body, trigger: trigger ?? null, createdAt: change.now } });
   // The order's practitioner hears of it by e-mail (with the revision request, whoever asks for it).
-  if (trigger === "request_revision") await notifyOrderMessage(tx, { orderId, messageId: id, kind: "revision" });
-  else if (message.role === "client") await notifyOrderMessage(tx, { orderId, messageId: id, kind: trigger === "dispute" ? "dispute" : "message" });
+  if (trigger === "request_revision") await notifyOrderMessage(tx, change.publicUrl, { orderId, messageId: id, kind: "revision" });
+  else if (message.role === "client") await notifyOrderMessage(tx, change.publicUrl, { orderId, messageId: id, kind: trigger === "dispute" ? "dispute" : "message" });
 }
 
 /** Escrow goes to the practitioner (the public client price) and the platform (the markup), in one statement. */
@@ -237,7 +248,7 @@ export async function createOrder(deps: ServiceDeps, key: AuthenticatedKey, inpu
   const now = change.now;
 
   // The catalog as GET /v1/services shows it (the same few-second cache), so the price charged is the price listed.
-  const service = (await listAgentServices(db)).find((s) => s.code === input.service);
+  const service = (await listAgentServices(deps)).find((s) => s.code === input.service);
   if (!service) throw new AppError("VALIDATION", `service: "${input.service}" is not in the catalog. List it with GET /v1/services.`);
   const problems = intakeProblems(service.intake, input.intake);
   if (problems.length > 0) throw new AppError("VALIDATION", problems.join("; "));
@@ -313,7 +324,7 @@ export async function createOrder(deps: ServiceDeps, key: AuthenticatedKey, inpu
   // The threshold read with the key may be a few seconds old; the one the statement found is current.
   let placed = await place(key.approvalThresholdIdr);
   for (let attempt = 1; "thresholdIdr" in placed; attempt++) {
-    invalidateApiKeyCache(db);
+    invalidateApiKeyCache(deps);
     if (attempt > 3) throw new AppError("CONFLICT", "The organisation's approval threshold kept changing while the order was placed; retry it.");
     placed = await place(placed.thresholdIdr);
   }
@@ -349,14 +360,14 @@ export async function postClientMessage(deps: ServiceDeps, key: AuthenticatedKey
   const change = changeContextOf(deps);
   return deps.db.$transaction(async (tx) => {
     await claim(tx, orderId);
-    const order = await getOrder(tx, key, orderId);
+    const order = await ownOrderWithMessages(tx, key, orderId);
     if (FINAL_STATUSES.includes(order.status)) {
       throw new AppError("INVALID_STATE", `The order is ${order.status}; messages can no longer be added.`);
     }
     const message = { role: "client" as const, body };
     if (order.status === "butuh_input_klien") return changeOrderStatus(tx, change, order, "client_reply", { kind: "agent", id: key.id }, { message });
     await assertRoomForMessage(tx, orderId);
-    await addMessage(tx, orderId, message, change.now);
+    await addMessage(tx, orderId, message, change);
     await tx.order.update({ where: { id: orderId }, data: { updatedAt: change.now } });
     return loadOrder(tx, orderId);
   });

@@ -1,11 +1,12 @@
-import type { Db } from "@/server/db/client";
+import type { ServiceDeps } from "./deps";
 
 /**
  * The org admin's view of its case board: every live case the organisation's agents submitted, its
  * bids (as the agent sees them: no practitioner identity) and the invoice of a selected bid.
  * Payment itself is payInvoice in invoices.ts.
  */
-export async function listOrganizationCases(db: Db, organizationId: string, limit = 100) {
+export async function listOrganizationCases(deps: Pick<ServiceDeps, "db">, organizationId: string, limit = 100) {
+  const { db } = deps;
   const rows = await db.case.findMany({
     where: { organizationId, livemode: true },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

@@ -1,6 +1,5 @@
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
-import type { Db } from "@/server/db/client";
 import type { Prisma } from "@/generated/prisma/client";
 import { cursorRow, keyset, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
 import type { ServiceDeps } from "./deps";
@@ -17,7 +16,8 @@ export interface CreateOrganizationInput {
   status?: OrganizationStatus;
 }
 
-export async function createOrganization(db: Db, input: CreateOrganizationInput, actor: Pick<AuditEntry, "actorType" | "actorId">) {
+export async function createOrganization(deps: Pick<ServiceDeps, "db">, input: CreateOrganizationInput, actor: Pick<AuditEntry, "actorType" | "actorId">) {
+  const { db } = deps;
   const name = input.name.trim();
   if (!name) throw new AppError("VALIDATION", "An organisation needs a name.");
   if (input.approvalThresholdIdr != null && input.approvalThresholdIdr < 0n) {
@@ -30,7 +30,7 @@ export async function createOrganization(db: Db, input: CreateOrganizationInput,
     });
     await audit(tx, { ...actor, action: "organization.create", subjectType: "organization", subjectId: id, data: { name } });
   });
-  if (input.depositIdr && input.depositIdr > 0n) await topUpDeposit(db, id, input.depositIdr, "setoran awal", actor);
+  if (input.depositIdr && input.depositIdr > 0n) await topUpDeposit(deps, id, input.depositIdr, "setoran awal", actor);
   return { id };
 }
 
@@ -39,13 +39,14 @@ export async function createOrganization(db: Db, input: CreateOrganizationInput,
  * `livemode: false`, test money into its test deposit (the sandbox's top-up helper).
  */
 export async function topUpDeposit(
-  db: Db,
+  deps: Pick<ServiceDeps, "db">,
   organizationId: string,
   amountIdr: bigint,
   reference: string,
   actor: Pick<AuditEntry, "actorType" | "actorId">,
   livemode = true,
 ): Promise<{ depositIdr: bigint }> {
+  const { db } = deps;
   if (amountIdr <= 0n) throw new AppError("VALIDATION", "A top-up must be a positive amount of rupiah.");
   if (!reference.trim()) throw new AppError("VALIDATION", "A top-up needs a reference (e.g. the bank transfer number).");
   return db.$transaction(async (tx) => {
@@ -70,26 +71,28 @@ export async function topUpDeposit(
 }
 
 export async function setOrganizationStatus(
-  db: Db,
+  deps: Pick<ServiceDeps, "db">,
   organizationId: string,
   status: OrganizationStatus,
   actor: Pick<AuditEntry, "actorType" | "actorId">,
 ): Promise<void> {
+  const { db } = deps;
   await db.$transaction(async (tx) => {
     const updated = await tx.organization.updateMany({ where: { id: organizationId }, data: { status } });
     if (updated.count !== 1) throw new AppError("NOT_FOUND", `No organisation ${organizationId}.`);
     await audit(tx, { ...actor, action: `organization.${status}`, subjectType: "organization", subjectId: organizationId });
   });
   // Its keys stop (or start) working at once in this process.
-  invalidateApiKeyCache(db);
+  invalidateApiKeyCache(deps);
 }
 
 export async function setApprovalThreshold(
-  db: Db,
+  deps: Pick<ServiceDeps, "db">,
   organizationId: string,
   thresholdIdr: bigint | null,
   actor: Pick<AuditEntry, "actorType" | "actorId">,
 ): Promise<void> {
+  const { db } = deps;
   if (thresholdIdr !== null && thresholdIdr < 0n) throw new AppError("VALIDATION", "The approval threshold cannot be negative.");
   await db.$transaction(async (tx) => {
     await tx.organization.update({ where: { id: organizationId }, data: { approvalThresholdIdr: thresholdIdr } });

@@ -1,6 +1,6 @@
 import type { OrganizationStatus } from "@/generated/prisma/enums";
 import type { PortalUser } from "@/server/domain/portal-user";
-import type { Db } from "@/server/db/client";
+import type { ServiceDeps } from "./deps";
 
 /** What a portal session needs of a user row, in one query. */
 const PORTAL_USER_SELECT = {
@@ -24,7 +24,8 @@ export interface PortalAccount {
  * The user as a portal session may carry them now, or null when they may not sign in at all: the
  * user is gone, a practitioner is deactivated, or an org admin belongs to no organisation.
  */
-export async function findPortalAccount(db: Db, where: { id: string } | { email: string }): Promise<PortalAccount | null> {
+export async function findPortalAccount(deps: Pick<ServiceDeps, "db">, where: { id: string } | { email: string }): Promise<PortalAccount | null> {
+  const { db } = deps;
   const row = await db.user.findUnique({ where, select: PORTAL_USER_SELECT });
   if (!row) return null;
   if (row.role === "practitioner" && !row.practitioner?.active) return null;

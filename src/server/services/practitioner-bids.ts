@@ -1,13 +1,14 @@
 import { maskText } from "@/server/domain/masking";
 import { cursorRow, keyset, mapPage, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
-import type { Db } from "@/server/db/client";
+import type { ServiceDeps } from "./deps";
 
 /**
  * Every bid of one practitioner, newest first, with where its case stands: the outcomes list of
  * the case board (cases leave the open board once a bid is selected or they close). The case's
  * story and contact stay out of it; getCaseForPractitioner shows them, masked until selected.
  */
-export async function listMyBids(db: Db, practitionerId: string, request: PageRequest) {
+export async function listMyBids(deps: Pick<ServiceDeps, "db">, practitionerId: string, request: PageRequest) {
+  const { db } = deps;
   const at = await cursorRow(request, "bids", (id) => db.bid.findFirst({ where: { id, practitionerId }, select: { id: true, createdAt: true } }));
   const { after, orderBy } = keyset(request, "createdAt", at);
   const rows = await db.bid.findMany({

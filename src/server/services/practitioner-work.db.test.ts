@@ -69,7 +69,7 @@ describe("what an offer shows", () => {
     expect(offered!.order).toMatchObject({ id: orderId, masked: true, deliverable: null, revisionReason: null });
     expect(JSON.stringify(offered)).not.toContain("nda-rahasia");
     await acceptOffer(deps(), next, offered!.offerId);
-    expect((await getMyOrder(database.prisma, next, orderId)).deliverable).toBeNull();
+    expect((await getMyOrder({ db: database.prisma }, next, orderId)).deliverable).toBeNull();
   });
 });
 
@@ -92,9 +92,9 @@ describe("the practitioner's lists are paged", () => {
     }
     await startWork(deps(), practitioner, orderIds[0]!);
     const latestFirst = [orderIds[0], orderIds[2], orderIds[1]];
-    const orders1 = await listMyOrders(database.prisma, practitioner, firstPage(2));
+    const orders1 = await listMyOrders({ db: database.prisma }, practitioner, firstPage(2));
     expect([orders1.data.map((o) => o.id), orders1.hasMore]).toEqual([latestFirst.slice(0, 2), true]);
-    const orders2 = await listMyOrders(database.prisma, practitioner, pageRequestOf({ limit: 2, starting_after: orders1.data[1]!.id }));
+    const orders2 = await listMyOrders({ db: database.prisma }, practitioner, pageRequestOf({ limit: 2, starting_after: orders1.data[1]!.id }));
     expect([orders2.data.map((o) => o.id), orders2.hasMore]).toEqual([latestFirst.slice(2), false]);
   });
 
@@ -105,6 +105,6 @@ describe("the practitioner's lists are paged", () => {
     const cursor = pageRequestOf({ starting_after: offer.id });
     await expect(listMyOffers(deps(), other, cursor)).rejects.toMatchObject({ code: "VALIDATION" });
     await expect(listMyWithdrawnOffers(deps(), other, cursor)).rejects.toMatchObject({ code: "VALIDATION" });
-    await expect(listMyOrders(database.prisma, other, pageRequestOf({ starting_after: offer.orderId }))).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(listMyOrders({ db: database.prisma }, other, pageRequestOf({ starting_after: offer.orderId }))).rejects.toMatchObject({ code: "VALIDATION" });
   });
 });

@@ -6,7 +6,6 @@ import { maskIntake, maskText } from "@/server/domain/masking";
 import type { IntakeField } from "@/server/domain/intake";
 import { type MessageRole, ORDER_TRANSITIONS, type OrderTrigger } from "@/server/domain/order-state";
 import { cursorRow, keyset, mapPage, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
-import type { Db } from "@/server/db/client";
 import { offerNext } from "./offers";
 import { assertRoomForMessage, changeContextOf, changeOrderStatus, type StatusChangeExtra } from "./orders";
 
@@ -201,14 +200,16 @@ export async function listMyWithdrawnOffers(deps: ServiceDeps, practitionerId: s
 }
 
 /** Orders assigned to me, the latest changed first, with the real data (I have taken them). */
-export async function listMyOrders(db: Db, practitionerId: string, request: PageRequest) {
+export async function listMyOrders(deps: Pick<ServiceDeps, "db">, practitionerId: string, request: PageRequest) {
+  const { db } = deps;
   const at = await cursorRow(request, "orders", (id) => db.order.findFirst({ where: { id, practitionerId }, select: { id: true, updatedAt: true } }));
   const { after, orderBy } = keyset(request, "updatedAt", at);
   const rows = await db.order.findMany({ where: { practitionerId, AND: after }, orderBy, take: rowsToRead(request), select: VIEW_SELECT });
   return mapPage(pageFrom(rows, request), (order) => viewOf(order, false));
 }
 
-export async function getMyOrder(db: Db, practitionerId: string, orderId: string): Promise<PractitionerOrderView> {
+export async function getMyOrder(deps: Pick<ServiceDeps, "db">, practitionerId: string, orderId: string): Promise<PractitionerOrderView> {
+  const { db } = deps;
   const order = await db.order.findFirst({ where: { id: orderId, practitionerId }, select: VIEW_SELECT });
   if (!order) throw new AppError("NOT_FOUND", `No order ${orderId} assigned to you.`);
   return viewOf(order, false);

@@ -1,7 +1,7 @@
 import type { ServiceDeps } from "./deps";
 import { AppError } from "@/server/domain/errors";
 import { cursorRow, keyset, mapPage, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
-import type { Db, DbOrTx } from "@/server/db/client";
+import type { DbOrTx } from "@/server/db/client";
 import { audit, type AuditEntry } from "./audit";
 import { offerNext } from "./offers";
 import { changeContextOf } from "./orders";
@@ -21,7 +21,8 @@ const PRACTITIONER_LABEL_MAX = 100;
 const HELD_STATUSES = ["diambil", "dikerjakan", "butuh_input_klien", "diserahkan", "sengketa"] as const;
 
 /** The real practitioners (not the sandbox's simulated ones) with their sign-in e-mail and what they hold right now, newest first. */
-export async function listPractitioners(db: Db, request: PageRequest) {
+export async function listPractitioners(deps: Pick<ServiceDeps, "db">, request: PageRequest) {
+  const { db } = deps;
   const real = { simulated: false };
   const at = await cursorRow(request, "practitioners", (id) => db.practitioner.findFirst({ where: { ...real, id }, select: { id: true, createdAt: true } }));
   const { after, orderBy } = keyset(request, "createdAt", at);
@@ -68,12 +69,14 @@ async function knownCategories(db: DbOrTx, categories: readonly string[]): Promi
 }
 
 /** A new practitioner account (sign-in user + profile) from the operator console. */
-export async function registerPractitioner(db: Db, input: CreatePractitionerInput, actor: Actor): Promise<{ id: string }> {
+export async function registerPractitioner(deps: Pick<ServiceDeps, "db">, input: CreatePractitionerInput, actor: Actor): Promise<{ id: string }> {
+  const { db } = deps;
   const categories = await knownCategories(db, input.categories ?? []);
-  return createPractitioner(db, { ...input, label: normaliseLabel(input.label), categories }, actor);
+  return createPractitioner(deps, { ...input, label: normaliseLabel(input.label), categories }, actor);
 }
 
-export async function updatePractitioner(db: Db, practitionerId: string, input: { label: string | null; categories: readonly string[] }, actor: Actor): Promise<void> {
+export async function updatePractitioner(deps: Pick<ServiceDeps, "db">, practitionerId: string, input: { label: string | null; categories: readonly string[] }, actor: Actor): Promise<void> {
+  const { db } = deps;
   const label = normaliseLabel(input.label);
   await db.$transaction(async (tx) => {
     const categories = await knownCategories(tx, input.categories);

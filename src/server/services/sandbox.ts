@@ -3,7 +3,7 @@ import type { Bid, Invoice } from "@/generated/prisma/client";
 import type { BidInput } from "@/server/domain/case-board";
 import { AppError } from "@/server/domain/errors";
 import { stalledRefundAt } from "@/server/domain/order-rules";
-import type { AuthenticatedKey } from "./api-keys";
+import type { AuthenticatedKey } from "@/server/domain/api-key";
 import { getBalance, type KeyBalance } from "./balance";
 import { getCase, placeBid } from "./cases";
 import { payInvoice } from "./invoices";
@@ -34,8 +34,8 @@ export const TEST_TOP_UP_MAX_IDR = 1_000_000_000;
 export async function topUpTestDeposit(deps: ServiceDeps, key: AuthenticatedKey, amountIdr: number): Promise<KeyBalance> {
   requireTestKey(key);
   const actor = { actorType: "api_key" as const, actorId: key.id };
-  await topUpDeposit(deps.db, key.organizationId, BigInt(amountIdr), `test helper, key ${key.keyId}`, actor, false);
-  return getBalance(deps.db, deps.clock, key);
+  await topUpDeposit(deps, key.organizationId, BigInt(amountIdr), `test helper, key ${key.keyId}`, actor, false);
+  return getBalance(deps, key);
 }
 
 /** An org admin's decision on a test order waiting in menunggu_bayar. */
@@ -93,7 +93,7 @@ export async function simulateOrderAction(
 ): Promise<OrderWithMessages> {
   requireTestKey(key);
   // Ownership first: the simulated practitioner and the operator's actions never reach another organisation's order.
-  const order = await getOrder(deps.db, key, orderId);
+  const order = await getOrder(deps, key, orderId);
   const practitionerId = SIMULATED_ORDER_PRACTITIONER_ID;
   if (WORK_ACTIONS.has(action) && order.practitionerId !== practitionerId) {
     throw new AppError("INVALID_STATE", `The order is ${order.status} and not held by the simulated practitioner; accept it first (POST /v1/test_helpers/orders/${orderId}/accept).`);
@@ -104,7 +104,7 @@ export async function simulateOrderAction(
       // As if the 30 minutes had passed: the timer's own handler expires it and offers again.
       await deps.db.offer.updateMany({ where: { id: offerId, status: "aktif" }, data: { expiresAt: deps.clock.now() } });
       await expireOffer(deps, offerId);
-      return getOrder(deps.db, key, orderId);
+      return getOrder(deps, key, orderId);
     }
     case "accept":
       return acceptOffer(deps, practitionerId, await liveOfferOf(deps, order));
@@ -125,7 +125,7 @@ export async function simulateOrderAction(
       return operatorOrderAction(deps, { orderId, action: "settle_for_practitioner", operatorId: null });
     case "stall_offering":
       await stallOffering(deps, order);
-      return getOrder(deps.db, key, orderId);
+      return getOrder(deps, key, orderId);
     case "refund_stalled":
       return dueNow(deps, key, order, "refund_stalled", { offeringRefundAt: deps.clock.now() }, () => refundStalledOrder(deps, orderId));
     case "auto_accept":
@@ -154,7 +154,7 @@ async function dueNow(
   if (!TIMER_RUNS[timer].when(order)) throw new AppError("INVALID_STATE", `The order is ${order.status}; ${timer} works only on ${TIMER_RUNS[timer].explain}.`);
   await deps.db.order.updateMany({ where: { id: order.id, status: order.status }, data: deadline });
   await run();
-  return getOrder(deps.db, key, order.id);
+  return getOrder(deps, key, order.id);
 }
 
 /**
@@ -187,8 +187,8 @@ function requiredText(value: string | undefined, field: string): string {
 /** A bid on a test case from the next simulated practitioner (five per case at most). */
 export async function addSimulatedBid(deps: ServiceDeps, key: AuthenticatedKey, caseId: string, input: BidInput): Promise<Bid> {
   requireTestKey(key);
-  await getCase(deps.db, key, caseId);
-  return placeBid(deps.db, deps.clock, caseId, input, async (tx) => ({
+  await getCase(deps, key, caseId);
+  return placeBid(deps, caseId, input, async (tx) => ({
     practitionerId: await nextSimulatedBidder(tx, caseId),
     caseScope: { organizationId: key.organizationId, livemode: false },
   }));

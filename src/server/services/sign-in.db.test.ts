@@ -18,7 +18,7 @@ afterAll(async () => {
 
 async function newOperator(): Promise<string> {
   const email = `operator${++accounts}-${Date.now()}@contoh.id`;
-  await createUser(database.prisma, { email, password: PASSWORD, role: "operator" }, { actorType: "system" });
+  await createUser({ db: database.prisma }, { email, password: PASSWORD, role: "operator" }, { actorType: "system" });
   return email;
 }
 
@@ -35,7 +35,7 @@ describe("sign-in throttling", () => {
   it("checks the free attempts, then makes each guess from the same address wait its turn, doubling", async () => {
     const email = await newOperator();
     const throttle = memory(pairOnly({ free: 3, firstWaitSeconds: 1, maxWaitSeconds: 60 }));
-    const guess = () => signIn(database.prisma, throttle, email, "salah-sekali-123", "203.0.113.10");
+    const guess = () => signIn({ db: database.prisma }, throttle, email, "salah-sekali-123", "203.0.113.10");
     const first = [];
     for (let i = 0; i < 5; i++) first.push(await guess());
     // Three free, the fourth holds a one-second turn, the fifth must wait for it.
@@ -49,7 +49,7 @@ describe("sign-in throttling", () => {
   it("the right password during a wait also waits, then signs in and starts that address afresh", async () => {
     const email = await newOperator();
     const throttle = memory(pairOnly({ free: 1, firstWaitSeconds: 1, maxWaitSeconds: 60 }));
-    const attempt = (password: string) => signIn(database.prisma, throttle, email, password, "203.0.113.11");
+    const attempt = (password: string) => signIn({ db: database.prisma }, throttle, email, password, "203.0.113.11");
     expect(outcome(await attempt("salah-sekali-123"))).toBe("invalid");
     expect(outcome(await attempt("salah-sekali-123"))).toBe("invalid");
     expect(outcome(await attempt(PASSWORD))).toBe("rate_limited");
@@ -61,7 +61,7 @@ describe("sign-in throttling", () => {
   it("parallel guesses cannot outrun the count: 20 at once check exactly the free ones and one turn", async () => {
     const email = await newOperator();
     const throttle = memory(pairOnly({ free: 5, firstWaitSeconds: 30, maxWaitSeconds: 900 }));
-    const results = await Promise.all(Array.from({ length: 20 }, () => signIn(database.prisma, throttle, email, "salah-sekali-123", "203.0.113.12")));
+    const results = await Promise.all(Array.from({ length: 20 }, () => signIn({ db: database.prisma }, throttle, email, "salah-sekali-123", "203.0.113.12")));
     expect(results.filter((r) => outcome(r) === "invalid")).toHaveLength(6);
     expect(results.filter((r) => outcome(r) === "rate_limited")).toHaveLength(14);
   });
@@ -69,11 +69,11 @@ describe("sign-in throttling", () => {
   it("guesses at the operator from 100 other addresses never keep them out of an address they signed in from, and slow a new one by 30 s at most", async () => {
     const email = await newOperator();
     const throttle = memory();
-    expect(outcome(await signIn(database.prisma, throttle, email, PASSWORD, "198.51.100.7"))).toBe("ok");
-    for (let i = 0; i < 100; i++) await signIn(database.prisma, throttle, email, "salah-sekali-123", `203.0.113.${100 + i}`);
-    expect(await signIn(database.prisma, throttle, email, PASSWORD, "198.51.100.7")).toMatchObject({ ok: true });
+    expect(outcome(await signIn({ db: database.prisma }, throttle, email, PASSWORD, "198.51.100.7"))).toBe("ok");
+    for (let i = 0; i < 100; i++) await signIn({ db: database.prisma }, throttle, email, "salah-sekali-123", `203.0.113.${100 + i}`);
+    expect(await signIn({ db: database.prisma }, throttle, email, PASSWORD, "198.51.100.7")).toMatchObject({ ok: true });
     // Whether a guess holds the account's turn just now depends on timing; either way the wait is short.
-    const elsewhere = await signIn(database.prisma, throttle, email, PASSWORD, "192.0.2.50");
+    const elsewhere = await signIn({ db: database.prisma }, throttle, email, PASSWORD, "192.0.2.50");
     expect(["ok", "rate_limited"]).toContain(outcome(elsewhere));
     expect(elsewhere.ok || elsewhere.reason !== "rate_limited" || elsewhere.retryAfterSeconds).toBeLessThanOrEqual(30);
   });
@@ -81,7 +81,7 @@ describe("sign-in throttling", () => {
   it("one address trying many accounts is slowed after 30 guesses", async () => {
     const throttle = memory();
     const results = [];
-    for (let i = 0; i < 32; i++) results.push(await signIn(database.prisma, throttle, `tidak-ada-${i}@contoh.id`, "salah-sekali-123", "203.0.113.13"));
+    for (let i = 0; i < 32; i++) results.push(await signIn({ db: database.prisma }, throttle, `tidak-ada-${i}@contoh.id`, "salah-sekali-123", "203.0.113.13"));
     expect(results.slice(0, 31).map(outcome)).toEqual(Array(31).fill("invalid"));
     expect(results[31]).toEqual({ ok: false, reason: "rate_limited", retryAfterSeconds: 60 });
   });
@@ -90,7 +90,7 @@ describe("sign-in throttling", () => {
     const email = await newOperator();
     const user = await database.prisma.user.update({ where: { email }, data: { role: "practitioner" } });
     await database.prisma.practitioner.create({ data: { id: `prk_${user.id}`, userId: user.id, name: "Nonaktif", active: false } });
-    expect(outcome(await signIn(database.prisma, memory(), email, PASSWORD, "203.0.113.14"))).toBe("invalid");
+    expect(outcome(await signIn({ db: database.prisma }, memory(), email, PASSWORD, "203.0.113.14"))).toBe("invalid");
   });
 });
 
@@ -100,7 +100,7 @@ describe.runIf(testDatabaseKind === "postgres")("sign-in throttling on PostgreSQ
     const { pools, close } = instancePools(database, 2);
     try {
       const [a, b] = pools.map((pool) => new SignInThrottle({ kind: "postgres", pool }));
-      const guess = (throttle: SignInThrottle) => signIn(database.prisma, throttle, email, "salah-sekali-123", "203.0.113.15");
+      const guess = (throttle: SignInThrottle) => signIn({ db: database.prisma }, throttle, email, "salah-sekali-123", "203.0.113.15");
       const results = [];
       for (let i = 0; i < 3; i++) results.push(await guess(a!), await guess(b!));
       results.push(await guess(a!), await guess(b!));
@@ -117,7 +117,7 @@ describe.runIf(testDatabaseKind === "postgres")("sign-in throttling on PostgreSQ
     try {
       const policy = pairOnly({ free: 5, firstWaitSeconds: 30, maxWaitSeconds: 900 });
       const throttles = pools.map((pool) => new SignInThrottle({ kind: "postgres", pool }, policy));
-      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => signIn(database.prisma, throttles[i % 2]!, email, "salah-sekali-123", "203.0.113.16")));
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => signIn({ db: database.prisma }, throttles[i % 2]!, email, "salah-sekali-123", "203.0.113.16")));
       expect(results.filter((r) => outcome(r) === "invalid")).toHaveLength(6);
     } finally {
       await close();

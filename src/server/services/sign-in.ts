@@ -3,9 +3,9 @@ import { verify } from "@node-rs/argon2";
 import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
 import type { PortalUser } from "@/server/domain/portal-user";
 import { backoffSeconds, SIGN_IN_BACKOFF, type SignInBackoffPolicy, type SignInDimension } from "@/server/domain/sign-in-backoff";
-import type { Db } from "@/server/db/client";
 import { findPortalAccount } from "./portal-users";
 import { type RateLimitStore, storeLimiter } from "./rate-limit";
+import type { ServiceDeps } from "./deps";
 
 export type SignInResult = { ok: true; user: PortalUser } | { ok: false; reason: "invalid" } | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
 
@@ -88,11 +88,11 @@ function keysOf(email: string, address: string): Record<SignInDimension, string>
  * the throttle. A deactivated practitioner, or a stored value that is not an argon2 hash (simulated
  * practitioners), never signs in.
  */
-export async function signIn(db: Db, throttle: SignInThrottle, email: string, password: string, address: string): Promise<SignInResult> {
+export async function signIn(deps: Pick<ServiceDeps, "db">, throttle: SignInThrottle, email: string, password: string, address: string): Promise<SignInResult> {
   const normalised = email.trim().toLowerCase();
   const admission = await throttle.admit(normalised, address);
   if (!admission.admitted) return { ok: false, reason: "rate_limited", retryAfterSeconds: admission.retryAfterSeconds };
-  const account = await findPortalAccount(db, { email: normalised });
+  const account = await findPortalAccount(deps, { email: normalised });
   const valid = account !== null && (await verify(account.passwordHash, password).catch(() => false));
   if (!valid) return { ok: false, reason: "invalid" };
   await throttle.succeeded(normalised, address, admission.counted);

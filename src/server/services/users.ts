@@ -3,8 +3,9 @@ import { z } from "zod";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { MIN_PASSWORD_LENGTH } from "@/server/domain/password";
-import type { Db, Tx } from "@/server/db/client";
+import type { Tx } from "@/server/db/client";
 import { audit, type AuditEntry } from "./audit";
+import type { ServiceDeps } from "./deps";
 
 /** Kept here too for the callers that read it from the users service. */
 export { MIN_PASSWORD_LENGTH };
@@ -39,7 +40,8 @@ export interface CreateUserInput {
   organizationId?: string;
 }
 
-export async function createUser(db: Db, input: CreateUserInput, actor: Pick<AuditEntry, "actorType" | "actorId">): Promise<{ id: string }> {
+export async function createUser(deps: Pick<ServiceDeps, "db">, input: CreateUserInput, actor: Pick<AuditEntry, "actorType" | "actorId">): Promise<{ id: string }> {
+  const { db } = deps;
   if (input.role === "org_admin" && !input.organizationId) throw new AppError("VALIDATION", "An org_admin belongs to an organisation: give its id.");
   if (input.role === "operator" && input.organizationId) throw new AppError("VALIDATION", "An operator belongs to no organisation.");
   return db.$transaction(async (tx) => {
@@ -63,7 +65,8 @@ export interface CreatePractitionerInput {
   categories?: string[];
 }
 
-export async function createPractitioner(db: Db, input: CreatePractitionerInput, actor: Pick<AuditEntry, "actorType" | "actorId">): Promise<{ id: string }> {
+export async function createPractitioner(deps: Pick<ServiceDeps, "db">, input: CreatePractitionerInput, actor: Pick<AuditEntry, "actorType" | "actorId">): Promise<{ id: string }> {
+  const { db } = deps;
   if (!input.name.trim()) throw new AppError("VALIDATION", "A practitioner needs a name.");
   return db.$transaction(async (tx) => {
     const userId = await newUser(tx, { email: input.email, name: input.name, password: input.password, role: "practitioner" });

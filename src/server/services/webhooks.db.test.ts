@@ -279,7 +279,7 @@ describe("deliverBatch", () => {
       [[1, new Date(START), 204, null]],
     ]);
     expect(rows.flatMap((r) => r.attemptsLog).every((a) => a.durationMs >= 0)).toBe(true);
-    expect(JSON.stringify(await listWebhookDeliveries(database.prisma, events[0]!.organizationId))).not.toMatch(/INTERNAL-ONLY|thanks/);
+    expect(JSON.stringify(await listWebhookDeliveries({ db: database.prisma }, events[0]!.organizationId))).not.toMatch(/INTERNAL-ONLY|thanks/);
 
     // Every request was signed for its own body with the key's secret, and names its event.
     for (const request of [...ok.requests, ...failing.requests]) {
@@ -435,7 +435,7 @@ describe("what the delivery log keeps (readable SSRF)", () => {
 
   /** Every text an org admin can read about the organisation's deliveries. */
   async function logText(organizationId: string): Promise<string> {
-    return JSON.stringify(await listWebhookDeliveries(database.prisma, organizationId));
+    return JSON.stringify(await listWebhookDeliveries({ db: database.prisma }, organizationId));
   }
 
   it.each([
@@ -522,7 +522,7 @@ describe("webhook secret rotation with an overlap", () => {
     const first = await createOrderEvent(database.prisma, { callbackUrl: r.url, at: clock.now() });
     const old = first.webhookSecret;
 
-    const rotated = await rotateWebhookSecret(database.prisma, clock, first.organizationId, first.apiKeyId, admin);
+    const rotated = await rotateWebhookSecret({ db: database.prisma, clock }, first.organizationId, first.apiKeyId, admin);
     expect(rotated.previousSecretExpiresAt).toEqual(new Date(Date.parse(START) + 24 * HOUR));
     // A retry of an event recorded before the rotation is signed like any other attempt.
     expect(await attemptDelivery(deps(clock), first.deliveryId!)).toMatchObject({ result: "delivered" });
@@ -533,18 +533,18 @@ describe("webhook secret rotation with an overlap", () => {
 
     clock.advance(24 * HOUR - 1_000);
     expect(signaturesOf(await deliverNext(first, r, clock), clock, [rotated.webhookSecret, old])).toEqual({ v1Count: 2, verifiedBy: [rotated.webhookSecret, old] });
-    expect((await listApiKeys(database.prisma, clock, first.organizationId)).find((k) => k.id === first.apiKeyId)!.previousWebhookSecretExpiresAt).toEqual(rotated.previousSecretExpiresAt);
+    expect((await listApiKeys({ db: database.prisma, clock }, first.organizationId)).find((k) => k.id === first.apiKeyId)!.previousWebhookSecretExpiresAt).toEqual(rotated.previousSecretExpiresAt);
 
     clock.advance(1_000);
     expect(signaturesOf(await deliverNext(first, r, clock), clock, [rotated.webhookSecret, old])).toEqual({ v1Count: 1, verifiedBy: [rotated.webhookSecret] });
-    expect((await listApiKeys(database.prisma, clock, first.organizationId)).find((k) => k.id === first.apiKeyId)!.previousWebhookSecretExpiresAt).toBeNull();
+    expect((await listApiKeys({ db: database.prisma, clock }, first.organizationId)).find((k) => k.id === first.apiKeyId)!.previousWebhookSecretExpiresAt).toBeNull();
   });
 
   it("with overlap 0 (a leaked secret) signs with the new secret only, at once", async () => {
     const r = await receiver();
     const clock = fixedClock(START);
     const first = await createOrderEvent(database.prisma, { callbackUrl: r.url, at: clock.now() });
-    const rotated = await rotateWebhookSecret(database.prisma, clock, first.organizationId, first.apiKeyId, admin, 0);
+    const rotated = await rotateWebhookSecret({ db: database.prisma, clock }, first.organizationId, first.apiKeyId, admin, 0);
     expect(rotated.previousSecretExpiresAt).toBeNull();
     await attemptDelivery(deps(clock), first.deliveryId!);
     expect(signaturesOf(r.requests[0]!, clock, [rotated.webhookSecret, first.webhookSecret])).toEqual({ v1Count: 1, verifiedBy: [rotated.webhookSecret] });
@@ -554,9 +554,9 @@ describe("webhook secret rotation with an overlap", () => {
     const r = await receiver();
     const clock = fixedClock(START);
     const first = await createOrderEvent(database.prisma, { callbackUrl: r.url, at: clock.now() });
-    const second = await rotateWebhookSecret(database.prisma, clock, first.organizationId, first.apiKeyId, admin);
+    const second = await rotateWebhookSecret({ db: database.prisma, clock }, first.organizationId, first.apiKeyId, admin);
     clock.advance(HOUR);
-    const third = await rotateWebhookSecret(database.prisma, clock, first.organizationId, first.apiKeyId, admin, 2);
+    const third = await rotateWebhookSecret({ db: database.prisma, clock }, first.organizationId, first.apiKeyId, admin, 2);
     expect(third.previousSecretExpiresAt).toEqual(new Date(clock.now().getTime() + 2 * HOUR));
     const secrets = [third.webhookSecret, second.webhookSecret, first.webhookSecret];
     expect(signaturesOf(await deliverNext(first, r, clock), clock, secrets)).toEqual({ v1Count: 2, verifiedBy: [third.webhookSecret, second.webhookSecret] });
@@ -576,7 +576,7 @@ describe("webhook secret rotation with an overlap", () => {
   it("two rotations at once chain: the later one keeps the earlier one's new secret as the previous", async () => {
     const clock = fixedClock(START);
     const first = await createOrderEvent(database.prisma, { callbackUrl: null, at: clock.now() });
-    const both = await Promise.all([1, 2].map(() => rotateWebhookSecret(database.prisma, clock, first.organizationId, first.apiKeyId, admin)));
+    const both = await Promise.all([1, 2].map(() => rotateWebhookSecret({ db: database.prisma, clock }, first.organizationId, first.apiKeyId, admin)));
     const row = await database.prisma.apiKey.findUniqueOrThrow({ where: { id: first.apiKeyId } });
     const [later, earlier] = both[0]!.webhookSecret === row.webhookSecret ? both : [both[1]!, both[0]!];
     expect(row).toMatchObject({ webhookSecret: later!.webhookSecret, previousWebhookSecret: earlier!.webhookSecret });
@@ -586,8 +586,8 @@ describe("webhook secret rotation with an overlap", () => {
     const clock = fixedClock(START);
     const first = await createOrderEvent(database.prisma, { callbackUrl: null, at: clock.now() });
     const stranger = await createOrderEvent(database.prisma, { callbackUrl: null, at: clock.now() });
-    await expect(rotateWebhookSecret(database.prisma, clock, first.organizationId, first.apiKeyId, admin, 73)).rejects.toMatchObject({ code: "VALIDATION" });
-    await expect(rotateWebhookSecret(database.prisma, clock, stranger.organizationId, first.apiKeyId, admin)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(rotateWebhookSecret({ db: database.prisma, clock }, first.organizationId, first.apiKeyId, admin, 73)).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(rotateWebhookSecret({ db: database.prisma, clock }, stranger.organizationId, first.apiKeyId, admin)).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await database.prisma.apiKey.findUniqueOrThrow({ where: { id: first.apiKeyId } })).toMatchObject({ webhookSecret: first.webhookSecret, previousWebhookSecret: null });
   });
 });
@@ -608,7 +608,7 @@ describe("delivery log and redelivery", () => {
     });
     const stranger = await createOrderEvent(database.prisma, { callbackUrl: r.url });
 
-    const log = await listWebhookDeliveries(database.prisma, first.organizationId, { limit: 10 });
+    const log = await listWebhookDeliveries({ db: database.prisma }, first.organizationId, { limit: 10 });
     expect(log.map((e) => e.id)).toEqual([second.eventId, first.eventId]);
     expect(log[0]).toMatchObject({ orderId: second.orderId, type: "order.ditawarkan", deliveries: [] });
     expect(log[1]).toMatchObject({
@@ -617,9 +617,9 @@ describe("delivery log and redelivery", () => {
       deliveries: [{ id: first.deliveryId, url: r.url, status: "menunggu", attempts: 1, attemptsLog: [{ attempt: 1, statusCode: 500, error: "HTTP 500" }] }],
     });
 
-    expect((await listWebhookDeliveries(database.prisma, first.organizationId, { orderId: first.orderId })).map((e) => e.id)).toEqual([first.eventId]);
-    expect(await listWebhookDeliveries(database.prisma, first.organizationId, { orderId: stranger.orderId })).toEqual([]);
-    expect(await listWebhookDeliveries(database.prisma, first.organizationId, { limit: 1 })).toHaveLength(1);
+    expect((await listWebhookDeliveries({ db: database.prisma }, first.organizationId, { orderId: first.orderId })).map((e) => e.id)).toEqual([first.eventId]);
+    expect(await listWebhookDeliveries({ db: database.prisma }, first.organizationId, { orderId: stranger.orderId })).toEqual([]);
+    expect(await listWebhookDeliveries({ db: database.prisma }, first.organizationId, { limit: 1 })).toHaveLength(1);
   });
 
   it("queues a fresh delivery to the order's current URL, and only for the organisation's own events", async () => {
@@ -630,21 +630,21 @@ describe("delivery log and redelivery", () => {
     await database.prisma.apiKey.update({ where: { id: event.apiKeyId }, data: { webhookUrl: `${r.url}/new` } });
     clock.advance(60_000);
 
-    const queued = await redeliver(database.prisma, clock, event.organizationId, event.eventId);
+    const queued = await redeliver({ db: database.prisma, clock }, event.organizationId, event.eventId);
     expect(queued.url).toBe(`${r.url}/new`);
     expect(await deliveryRow(queued.deliveryId)).toMatchObject({ eventId: event.eventId, status: "menunggu", attempts: 0, nextAttemptAt: clock.now() });
 
     await database.prisma.order.update({ where: { id: event.orderId }, data: { callbackUrl: `${r.url}/callback` } });
-    expect((await redeliver(database.prisma, clock, event.organizationId, event.eventId)).url).toBe(`${r.url}/callback`);
+    expect((await redeliver({ db: database.prisma, clock }, event.organizationId, event.eventId)).url).toBe(`${r.url}/callback`);
 
     const other = await createOrderEvent(database.prisma, { callbackUrl: r.url });
-    await expect(redeliver(database.prisma, clock, other.organizationId, event.eventId)).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(redeliver(database.prisma, clock, event.organizationId, "evt_missing")).rejects.toBeInstanceOf(AppError);
+    await expect(redeliver({ db: database.prisma, clock }, other.organizationId, event.eventId)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(redeliver({ db: database.prisma, clock }, event.organizationId, "evt_missing")).rejects.toBeInstanceOf(AppError);
   });
 
   it("refuses to redeliver when the order has no URL at all", async () => {
     const event = await createOrderEvent(database.prisma, { callbackUrl: null, keyWebhookUrl: null });
     expect(event.deliveryId).toBeNull();
-    await expect(redeliver(database.prisma, fixedClock(START), event.organizationId, event.eventId)).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(redeliver({ db: database.prisma, clock: fixedClock(START) }, event.organizationId, event.eventId)).rejects.toMatchObject({ code: "CONFLICT" });
   });
 });

@@ -11,6 +11,7 @@ import { attemptResult, webhookHeaders } from "@/server/domain/webhook-delivery"
 import type { Db } from "@/server/db/client";
 import { logger } from "@/server/log";
 import { postWebhook } from "./webhooks-transport";
+import type { ServiceDeps } from "./deps";
 
 /** Job kind name of webhook delivery attempts; ids are WebhookDelivery ids. */
 export const WEBHOOK_DELIVERY_JOB = "webhook-delivery";
@@ -42,7 +43,8 @@ export type DeliveryOutcome =
   | { result: "skipped"; reason: "not_found" | "finished" | "busy" | "not_due" | "receiver_busy"; retryAt: Date | null };
 
 /** Deliveries due at `now` that no worker holds, most overdue first. */
-export async function findDueDeliveries(db: Db, cutoff: Date, limit: number): Promise<DueRow[]> {
+export async function findDueDeliveries(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]> {
+  const { db } = deps;
   const rows = await db.webhookDelivery.findMany({
     where: { status: "menunggu", nextAttemptAt: { lte: cutoff }, OR: [{ lockedUntil: null }, { lockedUntil: { lte: cutoff } }] },
     // Events due at the same moment go out in the order they happened.
@@ -255,10 +257,11 @@ export const DELIVERY_LOG_MAX = 100;
 
 /** An organisation's events, newest first, each with its deliveries and their attempts. */
 export async function listWebhookDeliveries(
-  db: Db,
+  deps: Pick<ServiceDeps, "db">,
   organizationId: string,
   options: { orderId?: string; limit?: number; livemode?: boolean; deliveryStatus?: DeliveryStatus; startingAfter?: string } = {},
 ): Promise<WebhookEventLog[]> {
+  const { db } = deps;
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? 50), 1), DELIVERY_LOG_MAX);
   const where: Prisma.WebhookEventWhereInput = {
     organizationId,
@@ -310,7 +313,8 @@ export async function listWebhookDeliveries(
  * current URL: an order's callback_url, else the creating key's webhook URL. The job engine picks
  * it up at once (every committed mutation wakes it).
  */
-export async function redeliver(db: Db, clock: Clock, organizationId: string, eventId: string): Promise<{ deliveryId: string; url: string }> {
+export async function redeliver(deps: Pick<ServiceDeps, "db" | "clock">, organizationId: string, eventId: string): Promise<{ deliveryId: string; url: string }> {
+  const { db, clock } = deps;
   const event = await db.webhookEvent.findFirst({
     where: { id: eventId, organizationId },
     select: { order: { select: { id: true, callbackUrl: true } }, caseId: true, apiKey: { select: { webhookUrl: true } } },

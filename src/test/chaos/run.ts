@@ -74,7 +74,7 @@ async function settle(db: Db): Promise<{ ms: number; pendingDeliveries: number; 
   const started = performance.now();
   for (;;) {
     const pendingDeliveries = await db.webhookDelivery.count({ where: { status: "menunggu" } });
-    const needingOffer = (await ordersNeedingOffer(db, 1_000)).length;
+    const needingOffer = (await ordersNeedingOffer({ db }, 1_000)).length;
     const ms = Math.round(performance.now() - started);
     if ((pendingDeliveries === 0 && needingOffer === 0) || ms > SETTLE_LIMIT_MS) return { ms, pendingDeliveries, needingOffer };
     await delay(250);
@@ -99,10 +99,10 @@ async function main(): Promise<number> {
     const arrivedAt: number[] = [];
     receiver.reply = (_request, index) => ((arrivedAt[index] = Date.now()), { status: 204 });
     const budget = { maxOrderIdr: 100_000_000n, monthlyBudgetIdr: 1_000_000_000_000n };
-    const liveKey = await createApiKey(db, { organizationId, mode: "live", webhookUrl: `${receiver.url}/key/live`, ...budget }, actor);
-    const testKey = await createApiKey(db, { organizationId, mode: "test", webhookUrl: `${receiver.url}/key/test`, ...budget }, actor);
-    await topUpDeposit(db, organizationId, 10_000_000_000n, "chaos live deposit", actor, true);
-    await topUpDeposit(db, organizationId, 10_000_000_000n, "chaos test deposit", actor, false);
+    const liveKey = await createApiKey({ db }, { organizationId, mode: "live", webhookUrl: `${receiver.url}/key/live`, ...budget }, actor);
+    const testKey = await createApiKey({ db }, { organizationId, mode: "test", webhookUrl: `${receiver.url}/key/test`, ...budget }, actor);
+    await topUpDeposit({ db }, organizationId, 10_000_000_000n, "chaos live deposit", actor, true);
+    await topUpDeposit({ db }, organizationId, 10_000_000_000n, "chaos test deposit", actor, false);
     const practitionerIds = [await createTestPractitioner(db), await createTestPractitioner(db), await createTestPractitioner(db)];
 
     const ports: number[] = [];

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PortalUser } from "@/server/domain/portal-user";
-import { fixedClock } from "@/server/domain/clock";
+import { fixedClock, jakartaDayStart } from "@/server/domain/clock";
 import { topUpDeposit } from "@/server/services/organizations";
-import { startOfJakartaDay } from "@/server/services/operator-orders";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { createPaidOrder, createTestPractitioner, driveOrder, NDA_CLIENT_PRICE_IDR, NDA_PRICE_IDR } from "@/test/orders";
@@ -75,9 +74,9 @@ describe("only the operator reads the console", () => {
 
 describe("the Jakarta day", () => {
   it("starts at 17:00 UTC of the day before", () => {
-    expect(startOfJakartaDay(new Date("2026-11-23T03:00:00Z"))).toEqual(new Date("2026-11-22T17:00:00Z"));
-    expect(startOfJakartaDay(new Date("2026-11-23T16:59:59Z"))).toEqual(new Date("2026-11-22T17:00:00Z"));
-    expect(startOfJakartaDay(new Date("2026-11-23T17:00:00Z"))).toEqual(new Date("2026-11-23T17:00:00Z"));
+    expect(jakartaDayStart(new Date("2026-11-23T03:00:00Z"))).toEqual(new Date("2026-11-22T17:00:00Z"));
+    expect(jakartaDayStart(new Date("2026-11-23T16:59:59Z"))).toEqual(new Date("2026-11-22T17:00:00Z"));
+    expect(jakartaDayStart(new Date("2026-11-23T17:00:00Z"))).toEqual(new Date("2026-11-23T17:00:00Z"));
   });
 });
 
@@ -89,7 +88,7 @@ describe("overview", () => {
     const yesterday = await createPaidOrder(database.prisma, clock, org);
     await database.prisma.order.update({ where: { id: yesterday.id }, data: { createdAt: new Date("2026-11-22T16:59:00Z") } });
     const sandbox = await createTestOrg(database.prisma, { mode: "test" });
-    await topUpDeposit(database.prisma, sandbox.id, 10_000_000n, "uji", { actorType: "system" }, false);
+    await topUpDeposit({ db: database.prisma }, sandbox.id, 10_000_000n, "uji", { actorType: "system" }, false);
     expect((await createPaidOrder(database.prisma, clock, sandbox)).livemode).toBe(false);
     await disputedOrder();
     await stalledOrder();

@@ -61,9 +61,9 @@ describe("organisations", () => {
 
   it("suspends an organisation (its keys stop working) and approves it again", async () => {
     await as(operator).operator.setOrganizationStatus({ organizationId: org.id, status: "ditangguhkan" });
-    expect(await codeOf(authenticateApiKey(database.prisma, clock, `Bearer ${org.token}`))).toBe("ORGANIZATION_NOT_ACTIVE");
+    expect(await codeOf(authenticateApiKey({ db: database.prisma, clock }, `Bearer ${org.token}`))).toBe("ORGANIZATION_NOT_ACTIVE");
     await as(operator).operator.setOrganizationStatus({ organizationId: org.id, status: "aktif" });
-    expect((await authenticateApiKey(database.prisma, clock, `Bearer ${org.token}`)).organizationId).toBe(org.id);
+    expect((await authenticateApiKey({ db: database.prisma, clock }, `Bearer ${org.token}`)).organizationId).toBe(org.id);
     expect(await auditActions(org.id)).toEqual(expect.arrayContaining(["organization.ditangguhkan", "organization.aktif"]));
   });
 });
@@ -130,7 +130,7 @@ describe("practitioners", () => {
     const { id } = await as(operator).operator.createPractitioner(input("sari@contoh.id"));
     const listed = (await as(operator).operator.practitioners()).data.find((p) => p.id === id);
     expect(listed).toMatchObject({ name: "Sari Wulandari, S.H.", email: "sari@contoh.id", label: "Advokat", categories: ["kontrak"], active: true, ordersInHand: 0, liveOffers: 0 });
-    expect(await signIn(database.prisma, new SignInThrottle({ kind: "memory" }), "sari@contoh.id", "rahasia-sekali-123", "test")).toMatchObject({ ok: true, user: { role: "practitioner", practitionerId: id } });
+    expect(await signIn({ db: database.prisma }, new SignInThrottle({ kind: "memory" }), "sari@contoh.id", "rahasia-sekali-123", "test")).toMatchObject({ ok: true, user: { role: "practitioner", practitionerId: id } });
     expect(await auditActions(id)).toEqual(["practitioner.create"]);
 
     expect(await codeOf(as(operator).operator.createPractitioner(input("sari@contoh.id")))).toBe("CONFLICT");
@@ -171,7 +171,7 @@ describe("practitioners", () => {
     const second = await as(operator).operator.createPractitioner(input("rina@contoh.id", ["keluarga"]));
     const order = await paidOrder({
       service: "perjanjian_pranikah",
-      intake: Object.fromEntries((await getAgentService(database.prisma, "perjanjian_pranikah")).intake.filter((f) => f.required).map((f) => [f.key, sample(f.type, f.options)])),
+      intake: Object.fromEntries((await getAgentService({ db: database.prisma }, "perjanjian_pranikah")).intake.filter((f) => f.required).map((f) => [f.key, sample(f.type, f.options)])),
     });
     await ensureOffering({ db: database.prisma, clock }, order.id);
     const offered = await database.prisma.offer.findFirstOrThrow({ where: { orderId: order.id, status: "aktif" } });
@@ -183,7 +183,7 @@ describe("practitioners", () => {
     expect(await database.prisma.offer.findUniqueOrThrow({ where: { id: offered.id } })).toMatchObject({ status: "dibatalkan" });
     expect(await database.prisma.offer.findFirstOrThrow({ where: { orderId: order.id, status: "aktif" } })).toMatchObject({ practitionerId: other });
     const email = holder === first.id ? "ayu@contoh.id" : "rina@contoh.id";
-    expect(await signIn(database.prisma, new SignInThrottle({ kind: "memory" }), email, "rahasia-sekali-123", "test-deactivated")).toMatchObject({ ok: false });
+    expect(await signIn({ db: database.prisma }, new SignInThrottle({ kind: "memory" }), email, "rahasia-sekali-123", "test-deactivated")).toMatchObject({ ok: false });
 
     expect(await as(operator).operator.setPractitionerActive({ practitionerId: holder, active: true })).toEqual({ offersWithdrawn: 0 });
     expect((await as(operator).operator.practitioners()).data.find((p) => p.id === holder)?.active).toBe(true);
@@ -213,7 +213,7 @@ describe("catalog", () => {
     });
     expect(updated).toMatchObject({ clientPriceIdr: 3_000_000, agentPriceIdr: agentPrice(3_000_000), description: "Telaah kontrak hingga 30 halaman dengan catatan risiko." });
     expect(agentPrice(3_000_000)).toBe(3_450_000);
-    expect(await getAgentService(database.prisma, "review_kontrak")).toMatchObject({ clientPriceIdr: 3_000_000, agentPriceIdr: 3_450_000 });
+    expect(await getAgentService({ db: database.prisma }, "review_kontrak")).toMatchObject({ clientPriceIdr: 3_000_000, agentPriceIdr: 3_450_000 });
     const audit = await database.prisma.auditLog.findFirstOrThrow({ where: { subjectId: "review_kontrak", action: "service.update" } });
     expect(audit.data).toEqual({
       before: { clientPriceIdr: 2_750_000, description: expect.any(String) },
@@ -223,11 +223,11 @@ describe("catalog", () => {
 
   it("hides a service from agents, deactivates it, and brings it back", async () => {
     await as(operator).operator.updateService({ code: "somasi", agentEligible: false });
-    expect((await listAgentServices(database.prisma)).map((s) => s.code)).not.toContain("somasi");
+    expect((await listAgentServices({ db: database.prisma })).map((s) => s.code)).not.toContain("somasi");
     await as(operator).operator.updateService({ code: "somasi", agentEligible: true, active: false });
-    expect((await listAgentServices(database.prisma)).map((s) => s.code)).not.toContain("somasi");
+    expect((await listAgentServices({ db: database.prisma })).map((s) => s.code)).not.toContain("somasi");
     await as(operator).operator.updateService({ code: "somasi", active: true });
-    expect((await listAgentServices(database.prisma)).map((s) => s.code)).toContain("somasi");
+    expect((await listAgentServices({ db: database.prisma })).map((s) => s.code)).toContain("somasi");
     expect((await as(operator).operator.services()).find((s) => s.code === "somasi")).toMatchObject({ agentEligible: true, active: true });
   });
 
@@ -244,6 +244,6 @@ describe("catalog", () => {
     expect(await codeOf(as(operator).operator.updateService({ code: "nib_oss", clientPriceIdr: 0 }))).toBe("VALIDATION");
     expect(await codeOf(as(operator).operator.updateService({ code: "nib_oss" }))).toBe("VALIDATION");
     expect(await codeOf(as(operator).operator.updateService({ code: "tidak_ada", active: false }))).toBe("NOT_FOUND");
-    expect((await getAgentService(database.prisma, "nib_oss")).intake).toEqual(intake);
+    expect((await getAgentService({ db: database.prisma }, "nib_oss")).intake).toEqual(intake);
   });
 });

@@ -47,11 +47,11 @@ export const operatorRouter = router({
   ),
   organization: operator.input(byOrganization).query(async ({ ctx, input }) => organizationDetailView(await organizationDetail(ctx, input.organizationId))),
   createOrganization: operator.input(createOrganizationInput).mutation(({ ctx, input }) =>
-    createOrganization(ctx.db, { name: input.name, status: input.status, approvalThresholdIdr: input.approvalThresholdIdr == null ? null : BigInt(input.approvalThresholdIdr) }, ctx.actor),
+    createOrganization(ctx, { name: input.name, status: input.status, approvalThresholdIdr: input.approvalThresholdIdr == null ? null : BigInt(input.approvalThresholdIdr) }, ctx.actor),
   ),
-  setOrganizationStatus: operator.input(setOrganizationStatusInput).mutation(({ ctx, input }) => setOrganizationStatus(ctx.db, input.organizationId, input.status, ctx.actor)),
+  setOrganizationStatus: operator.input(setOrganizationStatusInput).mutation(({ ctx, input }) => setOrganizationStatus(ctx, input.organizationId, input.status, ctx.actor)),
   topUp: operator.input(topUpInput).mutation(async ({ ctx, input }) => {
-    const { depositIdr } = await topUpDeposit(ctx.db, input.organizationId, BigInt(input.amountIdr), input.reference, ctx.actor);
+    const { depositIdr } = await topUpDeposit(ctx, input.organizationId, BigInt(input.amountIdr), input.reference, ctx.actor);
     return { depositIdr: Number(depositIdr) };
   }),
 
@@ -62,9 +62,9 @@ export const operatorRouter = router({
     ),
   ),
   order: operator.input(byOrder).query(async ({ ctx, input }) => orderDetailView(await operatorOrderDetail(ctx, input.orderId))),
-  stalledOrders: operator.query(({ ctx }) => listStalledOrders(ctx.db)),
-  disputes: operator.query(({ ctx }) => listDisputes(ctx.db)),
-  slaBreaches: operator.query(({ ctx }) => listSlaBreaches(ctx.db)),
+  stalledOrders: operator.query(({ ctx }) => listStalledOrders(ctx)),
+  disputes: operator.query(({ ctx }) => listDisputes(ctx)),
+  slaBreaches: operator.query(({ ctx }) => listSlaBreaches(ctx)),
   restartOffering: operator.input(byOrder).mutation(({ ctx, input }) => restartOffering(ctx, input.orderId, ctx.actor.actorId)),
   orderAction: operator
     .input(orderActionInput)
@@ -75,21 +75,21 @@ export const operatorRouter = router({
   ),
   auditVocabulary: operator.query(({ ctx }) => auditLogVocabulary(ctx)),
 
-  cases: operator.query(({ ctx }) => listCasesForOperator(ctx.db)),
+  cases: operator.query(({ ctx }) => listCasesForOperator(ctx)),
   closeCase: operator
     .input(z.object({ caseId: idSchema }))
-    .mutation(async ({ ctx, input }) => (await closeCase(ctx.db, ctx.clock, { caseId: input.caseId, actor: ctx.actor })).status),
-  practitioners: operator.input(portalPageInput).query(({ ctx, input }) => listPractitioners(ctx.db, portalPageOf(input))),
+    .mutation(async ({ ctx, input }) => (await closeCase(ctx, { caseId: input.caseId, actor: ctx.actor })).status),
+  practitioners: operator.input(portalPageInput).query(({ ctx, input }) => listPractitioners(ctx, portalPageOf(input))),
   createPractitioner: operator
     .input(z.object({ name: z.string().trim().min(1).max(200), email: z.string().trim().max(320), password: z.string().min(MIN_PASSWORD_LENGTH).max(200), label: practitionerLabel, categories: practitionerCategories }))
-    .mutation(({ ctx, input }) => registerPractitioner(ctx.db, input, ctx.actor)),
+    .mutation(({ ctx, input }) => registerPractitioner(ctx, input, ctx.actor)),
   updatePractitioner: operator
     .input(byPractitioner.extend({ label: practitionerLabel, categories: practitionerCategories }))
-    .mutation(({ ctx, input }) => updatePractitioner(ctx.db, input.practitionerId, input, ctx.actor)),
+    .mutation(({ ctx, input }) => updatePractitioner(ctx, input.practitionerId, input, ctx.actor)),
   setPractitionerActive: operator
     .input(byPractitioner.extend({ active: z.boolean() }))
     .mutation(({ ctx, input }) => setPractitionerActive(ctx, input.practitionerId, input.active, ctx.actor)),
-  services: operator.query(({ ctx }) => listServicesForOperator(ctx.db)),
+  services: operator.query(({ ctx }) => listServicesForOperator(ctx)),
   updateService: operator
     .input(
       z.object({
@@ -102,5 +102,5 @@ export const operatorRouter = router({
         active: z.boolean().optional(),
       }),
     )
-    .mutation(({ ctx, input: { code, ...changes } }) => updateService(ctx.db, code, changes, ctx.actor)),
+    .mutation(({ ctx, input: { code, ...changes } }) => updateService(ctx, code, changes, ctx.actor)),
 });

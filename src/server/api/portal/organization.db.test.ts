@@ -118,7 +118,7 @@ describe("one order, as the client behind the agent", () => {
   }
 
   it("shows the order with the key that placed it, the conversation and only the steps the state machine allows now", async () => {
-    await topUpDeposit(database.prisma, mine.id, 20_000_000n, "uji", { actorType: "system", actorId: null });
+    await topUpDeposit({ db: database.prisma }, mine.id, 20_000_000n, "uji", { actorType: "system", actorId: null });
     const orderId = await deliveredOrder();
     const view = await as(admin).organization.order({ orderId });
     expect(view).toMatchObject({
@@ -174,7 +174,7 @@ describe("API keys", () => {
     });
     expect(created.token).toMatch(/^kk_live_[0-9A-Za-z]{16}\.[0-9A-Za-z]{32}$/);
     expect(created.webhookSecret).toMatch(/^whsec_/);
-    const key = await authenticateApiKey(database.prisma, clock, `Bearer ${created.token}`);
+    const key = await authenticateApiKey({ db: database.prisma, clock }, `Bearer ${created.token}`);
     expect(key).toMatchObject({ organizationId: mine.id, scopes: ["katalog:baca", "order:buat"], maxOrderIdr: 3_000_000n });
 
     const listed = await as(admin).organization.keys();
@@ -212,7 +212,7 @@ describe("API keys", () => {
 
     await as(admin).organization.revokeKey({ apiKeyId: row.id });
     expect((await as(admin).organization.keys()).find((k) => k.id === row.id)?.revokedAt).toEqual(clock.now());
-    expect(await codeOf(authenticateApiKey(database.prisma, clock, `Bearer ${created.token}`))).toBe("UNAUTHENTICATED");
+    expect(await codeOf(authenticateApiKey({ db: database.prisma, clock }, `Bearer ${created.token}`))).toBe("UNAUTHENTICATED");
   });
 });
 
@@ -245,7 +245,7 @@ describe("cases and invoices", () => {
     const practitionerId = await createTestPractitioner(database.prisma, ["properti"]);
     const created = await createTestCase(database.prisma, clock, org);
     const offer = await bid(database.prisma, clock, practitionerId, created.id, 8_000_000);
-    return selectBid(database.prisma, clock, await agentKey(database.prisma, clock, org), created.id, offer.id);
+    return selectBid({ db: database.prisma, clock }, await agentKey(database.prisma, clock, org), created.id, offer.id);
   }
 
   it("lists the organisation's own cases with bids and invoice, and pays its own invoice from the deposit", async () => {
@@ -283,7 +283,7 @@ describe("live and test data, one mode at a time", () => {
     const org = await createTestOrg(database.prisma, { depositIdr: 10_000_000n, thresholdIdr: 1_000_000n });
     await database.prisma.apiKey.update({ where: { id: org.apiKeyId }, data: { name: "agen-live" } });
     const testKey = await addTestKey(database.prisma, org.id, { mode: "test" });
-    await topUpDeposit(database.prisma, org.id, 10_000_000n, "uji", { actorType: "system", actorId: null }, false);
+    await topUpDeposit({ db: database.prisma }, org.id, 10_000_000n, "uji", { actorType: "system", actorId: null }, false);
     const user = await portalUser(database.prisma, "org_admin", org.id);
     return { org, test: { id: org.id, ...testKey }, user };
   }
@@ -383,7 +383,7 @@ describe("editing a key", () => {
   it("changes name, scopes, limits and webhook URL at once for the API, audited with before and after", async () => {
     const { token, apiKeyId } = await addTestKey(database.prisma, mine.id);
     await as(admin).organization.updateKey({ apiKeyId, ...settings });
-    expect(await authenticateApiKey(database.prisma, clock, `Bearer ${token}`)).toMatchObject({
+    expect(await authenticateApiKey({ db: database.prisma, clock }, `Bearer ${token}`)).toMatchObject({
       scopes: ["status:baca", "kasus:buat"],
       maxOrderIdr: 2_000_000n,
       monthlyBudgetIdr: 9_000_000n,
@@ -412,7 +412,7 @@ describe("the webhook log as a table", () => {
     const org = await createTestOrg(database.prisma, { depositIdr: 10_000_000n });
     const user = await portalUser(database.prisma, "org_admin", org.id);
     const testKey = await addTestKey(database.prisma, org.id, { mode: "test", webhookUrl: "https://agen.contoh.id/uji" });
-    await topUpDeposit(database.prisma, org.id, 10_000_000n, "uji", { actorType: "system", actorId: null }, false);
+    await topUpDeposit({ db: database.prisma }, org.id, 10_000_000n, "uji", { actorType: "system", actorId: null }, false);
     const live = [await order(org, { callback_url: "https://agen.contoh.id/a" }), await order(org, { callback_url: "https://agen.contoh.id/b" })];
     const sandbox = await order({ id: org.id, ...testKey });
 

@@ -1,4 +1,3 @@
-import { readConfig } from "@/server/config";
 import { createApiKey, KEY_DEFAULTS, listApiKeys, revokeApiKey, rotateWebhookSecret, updateApiKey } from "@/server/services/api-keys";
 import { inviteAdmin, listTeam, revokeInvitation } from "@/server/services/invitations";
 import { payInvoice } from "@/server/services/invoices";
@@ -56,13 +55,13 @@ export const organizationRouter = router({
   }),
   /** The deposit's statement in one mode, newest first, each row with the balance after it. */
   statement: admin.input(statementInput).query(async ({ ctx, input }) => {
-    const { balanceIdr, page } = await statementPage(ctx.db, accounts.orgDeposit(ctx.organizationId, input.mode === "live"), portalPageOf(input.page));
+    const { balanceIdr, page } = await statementPage(ctx, accounts.orgDeposit(ctx.organizationId, input.mode === "live"), portalPageOf(input.page));
     return { balanceIdr: Number(balanceIdr), ...pageView(page, statementRowView) };
   }),
   spend: admin.input(modeOnlyInput).query(({ ctx, input }) => monthlySpend(ctx, ownerOf(ctx.organizationId, input.mode))),
   setThreshold: admin
     .input(thresholdInput)
-    .mutation(({ ctx, input }) => setApprovalThreshold(ctx.db, ctx.organizationId, input.thresholdIdr === null ? null : BigInt(input.thresholdIdr), ctx.actor)),
+    .mutation(({ ctx, input }) => setApprovalThreshold(ctx, ctx.organizationId, input.thresholdIdr === null ? null : BigInt(input.thresholdIdr), ctx.actor)),
   orders: admin
     .input(orderSearchInput)
     .query(async ({ ctx, input }) =>
@@ -83,12 +82,12 @@ export const organizationRouter = router({
     const { owner } = await asClient(ctx, input.orderId);
     return (await decideApproval(ctx, { owner, orderId: input.orderId, approve: input.approve, userId: ctx.actor.actorId })).status;
   }),
-  keys: admin.query(({ ctx }) => listApiKeys(ctx.db, ctx.clock, ctx.organizationId)),
+  keys: admin.query(({ ctx }) => listApiKeys(ctx, ctx.organizationId)),
   /** What the key creation form starts from. */
   keyDefaults: admin.query(() => ({ maxOrderIdr: Number(KEY_DEFAULTS.maxOrderIdr), monthlyBudgetIdr: Number(KEY_DEFAULTS.monthlyBudgetIdr) })),
   createKey: admin.input(createKeyInput).mutation(async ({ ctx, input }) => {
     const key = await createApiKey(
-      ctx.db,
+      ctx,
       { organizationId: ctx.organizationId, name: input.name, mode: input.mode, scopes: input.scopes, maxOrderIdr: BigInt(input.maxOrderIdr), monthlyBudgetIdr: BigInt(input.monthlyBudgetIdr), webhookUrl: input.webhookUrl },
       ctx.actor,
     );
@@ -103,13 +102,13 @@ export const organizationRouter = router({
       webhookUrl: input.webhookUrl,
     }),
   ),
-  revokeKey: admin.input(byApiKey).mutation(({ ctx, input }) => revokeApiKey(ctx.db, ctx.clock, ctx.organizationId, input.apiKeyId, ctx.actor)),
+  revokeKey: admin.input(byApiKey).mutation(({ ctx, input }) => revokeApiKey(ctx, ctx.organizationId, input.apiKeyId, ctx.actor)),
   rotateWebhookSecret: admin
     .input(rotateSecretInput)
-    .mutation(({ ctx, input }) => rotateWebhookSecret(ctx.db, ctx.clock, ctx.organizationId, input.apiKeyId, ctx.actor, input.overlapHours)),
+    .mutation(({ ctx, input }) => rotateWebhookSecret(ctx, ctx.organizationId, input.apiKeyId, ctx.actor, input.overlapHours)),
   webhookDeliveries: admin.input(webhookSearchInput).query(async ({ ctx, input }) => {
     const request = portalPageOf(input.page);
-    const events = await listWebhookDeliveries(ctx.db, ctx.organizationId, {
+    const events = await listWebhookDeliveries(ctx, ctx.organizationId, {
       orderId: input.orderId,
       livemode: input.mode === "live",
       deliveryStatus: input.status,
@@ -119,8 +118,8 @@ export const organizationRouter = router({
     return { data: events.slice(0, request.limit), has_more: events.length > request.limit };
   }),
   // The job engine's sweep picks the new delivery up (it is due at once).
-  redeliver: admin.input(z.object({ eventId: idSchema })).mutation(({ ctx, input }) => redeliver(ctx.db, ctx.clock, ctx.organizationId, input.eventId)),
-  cases: admin.query(({ ctx }) => listOrganizationCases(ctx.db, ctx.organizationId)),
+  redeliver: admin.input(z.object({ eventId: idSchema })).mutation(({ ctx, input }) => redeliver(ctx, ctx.organizationId, input.eventId)),
+  cases: admin.query(({ ctx }) => listOrganizationCases(ctx, ctx.organizationId)),
   payInvoice: admin.input(z.object({ invoiceId: idSchema })).mutation(async ({ ctx, input }) => {
     const invoice = await payInvoice(ctx, { owner: liveDataOf(ctx.organizationId), invoiceId: input.invoiceId, actor: ctx.actor });
     return { status: invoice.status, totalIdr: Number(invoice.totalIdr), orderId: invoice.orderId };
@@ -128,7 +127,7 @@ export const organizationRouter = router({
   team: admin.query(({ ctx }) => listTeam(ctx, ctx.organizationId)),
   /** The link is answered once, for passing on by hand when e-mail is not set up. */
   invite: admin.input(inviteInput).mutation(async ({ ctx, input }) => {
-    const invitation = await inviteAdmin(ctx, ctx.organizationId, ctx.actor, { email: input.email, publicUrl: readConfig().publicUrl });
+    const invitation = await inviteAdmin(ctx, ctx.organizationId, ctx.actor, { email: input.email });
     return { id: invitation.id, email: invitation.email, expiresAt: invitation.expiresAt, link: invitation.link };
   }),
   revokeInvitation: admin.input(byInvitation).mutation(({ ctx, input }) => revokeInvitation(ctx, ctx.organizationId, ctx.actor, input.invitationId)),

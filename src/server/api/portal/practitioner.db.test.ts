@@ -160,7 +160,7 @@ describe("after delivery, and when the client changes its mind", () => {
     const me = portalCaller(deps(), alice);
     const { id: caseId } = await createTestCase(database.prisma, clock, org, { area: "kontrak" });
     const mine = await me.practitioner.submitBid({ caseId, scope: "Somasi", etaDays: 5, priceIdr: 2_000_000 });
-    const { invoice } = await selectBid(database.prisma, clock, await agentKey(database.prisma, clock, org), caseId, mine.id);
+    const { invoice } = await selectBid({ db: database.prisma, clock }, await agentKey(database.prisma, clock, org), caseId, mine.id);
     const { orderId } = await payInvoice(deps(), { owner: liveDataOf(org.id), invoiceId: invoice.id, actor: { actorType: "org_admin", actorId: null } });
     const view = await me.practitioner.order({ orderId: orderId! });
     expect(view).toMatchObject({ status: "diambil", caseId, earningIdr: 2_000_000, masked: false, actions: ["start_work"] });
@@ -200,7 +200,7 @@ describe("the case board through the portal", () => {
     const mine = await me.practitioner.submitBid({ caseId, scope: "Somasi", etaDays: 7, priceIdr: 500_000 });
     expect(mine.clientPaysIdr).toBe(600_000);
     await other.practitioner.submitBid({ caseId, scope: "Somasi juga", etaDays: 9, priceIdr: 700_000 });
-    await selectBid(database.prisma, clock, await agentKey(database.prisma, clock, org), caseId, mine.id);
+    await selectBid({ db: database.prisma, clock }, await agentKey(database.prisma, clock, org), caseId, mine.id);
 
     const selected = await me.practitioner.case({ caseId });
     expect(selected).toMatchObject({ status: "dipilih", selected: true, canWithdraw: false, myBid: { status: "dipilih" } });

@@ -31,8 +31,8 @@ export const practitionerRouter = router({
   withdrawnOffers: practitioner.input(portalPageInput).query(async ({ ctx, input }) => samePage(await listMyWithdrawnOffers(ctx, ctx.practitionerId, portalPageOf(input)))),
   acceptOffer: practitioner.input(byOffer).mutation(async ({ ctx, input }) => (await acceptOffer(ctx, ctx.practitionerId, input.offerId)).id),
   declineOffer: practitioner.input(byOffer).mutation(({ ctx, input }) => declineOffer(ctx, ctx.practitionerId, input.offerId)),
-  orders: practitioner.input(portalPageInput).query(async ({ ctx, input }) => samePage(await listMyOrders(ctx.db, ctx.practitionerId, portalPageOf(input)))),
-  order: practitioner.input(byOrder).query(({ ctx, input }) => getMyOrder(ctx.db, ctx.practitionerId, input.orderId)),
+  orders: practitioner.input(portalPageInput).query(async ({ ctx, input }) => samePage(await listMyOrders(ctx, ctx.practitionerId, portalPageOf(input)))),
+  order: practitioner.input(byOrder).query(({ ctx, input }) => getMyOrder(ctx, ctx.practitionerId, input.orderId)),
   startWork: practitioner.input(byOrder).mutation(async ({ ctx, input }) => (await startWork(ctx, ctx.practitionerId, input.orderId)).status),
   askClient: practitioner.input(askClientInput).mutation(async ({ ctx, input }) => (await askClient(ctx, ctx.practitionerId, input.orderId, input.question)).status),
   deliver: practitioner.input(deliverInput).mutation(async ({ ctx, input }) => (await deliverResult(ctx, ctx.practitionerId, input.orderId, input.deliverable)).status),
@@ -45,12 +45,12 @@ export const practitionerRouter = router({
   updateProfile: practitioner.input(profileInput).mutation(({ ctx, input }) => updatePractitionerProfile(ctx, ctx.practitionerId, ctx.actor, input)),
   changePassword: practitioner.input(passwordChangeInput).mutation(({ ctx, input }) => changePassword(ctx, ctx.actor.actorId, ctx.actor, input)),
 
-  cases: practitioner.input(portalPageInput).query(async ({ ctx, input }) => pageView(await listOpenCasesForPractitioner(ctx.db, ctx.practitionerId, portalPageOf(input)), caseView)),
-  myBids: practitioner.input(portalPageInput).query(async ({ ctx, input }) => samePage(await listMyBids(ctx.db, ctx.practitionerId, portalPageOf(input)))),
-  case: practitioner.input(byCase).query(async ({ ctx, input }) => caseView(await getCaseForPractitioner(ctx.db, ctx.practitionerId, input.caseId))),
+  cases: practitioner.input(portalPageInput).query(async ({ ctx, input }) => pageView(await listOpenCasesForPractitioner(ctx, ctx.practitionerId, portalPageOf(input)), caseView)),
+  myBids: practitioner.input(portalPageInput).query(async ({ ctx, input }) => samePage(await listMyBids(ctx, ctx.practitionerId, portalPageOf(input)))),
+  case: practitioner.input(byCase).query(async ({ ctx, input }) => caseView(await getCaseForPractitioner(ctx, ctx.practitionerId, input.caseId))),
   submitBid: practitioner.input(submitBidInput).mutation(async ({ ctx, input }) => {
     const { caseId, ...bid } = input;
-    return bidView(await submitBid(ctx.db, ctx.clock, ctx.practitionerId, caseId, bid));
+    return bidView(await submitBid(ctx, ctx.practitionerId, caseId, bid));
   }),
-  withdrawBid: practitioner.input(byBid).mutation(async ({ ctx, input }) => bidView(await withdrawBid(ctx.db, ctx.clock, ctx.practitionerId, input.bidId))),
+  withdrawBid: practitioner.input(byBid).mutation(async ({ ctx, input }) => bidView(await withdrawBid(ctx, ctx.practitionerId, input.bidId))),
 });

@@ -11,5 +11,5 @@ export const balanceRouter = router({
     })
     .input(z.object({}))
     .output(balanceSchema)
-    .query(async ({ ctx }) => serializeBalance(await getBalance(ctx.db, ctx.clock, ctx.apiKey))),
+    .query(async ({ ctx }) => serializeBalance(await getBalance(ctx, ctx.apiKey))),
 });

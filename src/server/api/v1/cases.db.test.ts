@@ -170,7 +170,7 @@ describe("GET /v1/cases/{id}", () => {
 
   it("shows withdrawn bids with their status", async () => {
     const created = await newCase();
-    const withdrawn = await withdrawBid(db(), clock, await practitioner(0), (await bid(db(), clock, await practitioner(0), created.id)).id);
+    const withdrawn = await withdrawBid({ db: db(), clock }, await practitioner(0), (await bid(db(), clock, await practitioner(0), created.id)).id);
     expect(((await get(`/v1/cases/${created.id}`, org.token)).body as CaseJson).bids.map((b) => [b.id, b.status])).toEqual([[withdrawn.id, "ditarik"]]);
   });
 
@@ -192,7 +192,7 @@ describe("POST /v1/cases/{id}/select", () => {
   it("selects a bid: case dipilih, the others tidak_dipilih, and an invoice for client_pays", async () => {
     const own = await createTestOrg(db());
     const { caseId, bids } = await caseWithBids(own.token, [8_000_000, 6_000_000, 7_000_000]);
-    await withdrawBid(db(), clock, bids[2]!.practitionerId, bids[2]!.id);
+    await withdrawBid({ db: db(), clock }, bids[2]!.practitionerId, bids[2]!.id);
     const { res, body } = await post(`/v1/cases/${caseId}/select`, own.token, { bid_id: bids[0]!.id });
     expect(res.status).toBe(200);
     expect(Object.keys(body).sort()).toEqual(["case", "invoice"]);
@@ -230,7 +230,7 @@ describe("POST /v1/cases/{id}/select", () => {
 
   it("refuses a withdrawn bid with 409 CONFLICT and changes nothing", async () => {
     const { caseId, bids } = await caseWithBids(org.token, [3_000_000]);
-    await withdrawBid(db(), clock, bids[0]!.practitionerId, bids[0]!.id);
+    await withdrawBid({ db: db(), clock }, bids[0]!.practitionerId, bids[0]!.id);
     const error = await expectError(await post(`/v1/cases/${caseId}/select`, org.token, { bid_id: bids[0]!.id }), 409, "CONFLICT");
     expect(error.message).toMatch(/The bid is ditarik/);
     expect((await db().case.findUniqueOrThrow({ where: { id: caseId } })).status).toBe("terbuka");
@@ -365,7 +365,7 @@ describe("after selection: the work as an order, and the case's webhooks", () =>
       expect(order).toMatchObject({ status: "diambil", service: "kasus", price_idr: 9_000_000, case_id: caseId, intake: {} });
 
       const deps = { db: db(), clock, webhooks: testWebhookSettings };
-      for (const { id } of await findDueDeliveries(db(), clock.now(), 50)) await attemptDelivery(deps, id);
+      for (const { id } of await findDueDeliveries({ db: db() }, clock.now(), 50)) await attemptDelivery(deps, id);
       const received = receiver.requests.map((r) => JSON.parse(r.body) as { event: string; case?: { id: string; order_id: string | null }; invoice?: { id: string; order_id: string } });
       expect(received.map((r) => r.event)).toEqual(["case.bid_received", "case.selected", "order.dibayar", "order.diambil", "invoice.dibayar"]);
       expect(received[1]!.case).toMatchObject({ id: caseId, order_id: null });

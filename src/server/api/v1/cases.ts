@@ -26,7 +26,7 @@ export const casesRouter = router({
     .input(createCaseSchema)
     .output(caseSchema)
     .mutation(async ({ ctx, input }) =>
-      serializeCase(await idempotently(ctx, input, (claim) => createCase(ctx.db, ctx.clock, ctx.apiKey, toCreateCaseInput(input), claim), (id) => getCase(ctx.db, ctx.apiKey, id))),
+      serializeCase(await idempotently(ctx, input, (claim) => createCase(ctx, ctx.apiKey, toCreateCaseInput(input), claim), (id) => getCase(ctx, ctx.apiKey, id))),
     ),
 
   list: agentProcedure
@@ -47,7 +47,7 @@ export const casesRouter = router({
     .input(withMetadataFilter(listQuerySchema.extend({ status: caseStatusSchema.meta({ description: "Only cases in this status." }).optional() })))
     .output(listOf(caseSchema, "CaseList"))
     .query(async ({ ctx, input }) => {
-      const page = await listCases(ctx.db, ctx.apiKey, pageRequestOf(input), { status: input.status, created: createdWindow(input), metadata: metadataFilterOf(input) });
+      const page = await listCases(ctx, ctx.apiKey, pageRequestOf(input), { status: input.status, created: createdWindow(input), metadata: metadataFilterOf(input) });
       return serializeList(page, serializeCase);
     }),
 
@@ -55,7 +55,7 @@ export const casesRouter = router({
     .meta({ scope: "status:baca", openapi: { method: "GET", path: "/v1/cases/{id}", tags: ["Kasus"], summary: "One case with its bids", protect: true } })
     .input(caseId)
     .output(caseSchema)
-    .query(async ({ ctx, input }) => serializeCase(await getCase(ctx.db, ctx.apiKey, input.id))),
+    .query(async ({ ctx, input }) => serializeCase(await getCase(ctx, ctx.apiKey, input.id))),
 
   select: agentProcedure
     .meta({
@@ -78,8 +78,8 @@ export const casesRouter = router({
       const selection: Selection = await idempotently(
         ctx,
         input,
-        (claim) => selectBid(ctx.db, ctx.clock, ctx.apiKey, input.id, input.bid_id, claim),
-        (id) => getSelection(ctx.db, ctx.apiKey, id),
+        (claim) => selectBid(ctx, ctx.apiKey, input.id, input.bid_id, claim),
+        (id) => getSelection(ctx, ctx.apiKey, id),
       );
       return { case: serializeCase(selection.case), invoice: serializeInvoiceSummary(selection.invoice) };
     }),

@@ -11,7 +11,7 @@ export const catalogRouter = router({
     })
     .input(z.object({}))
     .output(z.object({ data: z.array(serviceSchema) }))
-    .query(async ({ ctx }) => ({ data: (await listAgentServices(ctx.db)).map((service) => serializeService(service, ctx.apiKey.livemode)) })),
+    .query(async ({ ctx }) => ({ data: (await listAgentServices(ctx)).map((service) => serializeService(service, ctx.apiKey.livemode)) })),
 
   get: agentProcedure
     .meta({
@@ -20,5 +20,5 @@ export const catalogRouter = router({
     })
     .input(z.object({ code: z.string().min(1).max(100) }))
     .output(serviceSchema)
-    .query(async ({ ctx, input }) => serializeService(await getAgentService(ctx.db, input.code), ctx.apiKey.livemode)),
+    .query(async ({ ctx, input }) => serializeService(await getAgentService(ctx, input.code), ctx.apiKey.livemode)),
 });

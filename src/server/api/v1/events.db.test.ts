@@ -126,7 +126,7 @@ describe("GET /v1/events", () => {
     const practitionerId = await createTestPractitioner(db(), ["properti"]);
     const created = await createTestCase(db(), clock, org);
     const offer = await bid(db(), clock, practitionerId, created.id);
-    const { invoice } = await selectBid(db(), clock, await agentKey(db(), clock, org), created.id, offer.id);
+    const { invoice } = await selectBid({ db: db(), clock }, await agentKey(db(), clock, org), created.id, offer.id);
     await payInvoice({ db: db(), clock }, { owner: liveDataOf(org.id), invoiceId: invoice.id, actor: { actorType: "org_admin", actorId: "usr_admin" } });
 
     const deliveries = await db().webhookDelivery.findMany({ where: { event: { organizationId: org.id } }, orderBy: { event: { seq: "asc" } }, select: { id: true } });

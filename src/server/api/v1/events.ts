@@ -27,7 +27,7 @@ export const eventsRouter = router({
     .input(listEventsSchema)
     .output(listOf(eventSchema, "EventList"))
     .query(async ({ ctx, input }) => {
-      const page = await listEvents(ctx.db, ctx.apiKey, pageRequestOf(input), { type: input.type, created: createdWindow(input) });
+      const page = await listEvents(ctx, ctx.apiKey, pageRequestOf(input), { type: input.type, created: createdWindow(input) });
       return serializeList(page, serializeEvent);
     }),
 
@@ -35,5 +35,5 @@ export const eventsRouter = router({
     .meta({ scope: "status:baca", openapi: { method: "GET", path: "/v1/events/{id}", tags: ["Event"], summary: "One event", protect: true } })
     .input(z.object({ id: z.string().min(1).max(64) }))
     .output(eventSchema)
-    .query(async ({ ctx, input }) => serializeEvent(await getEvent(ctx.db, ctx.apiKey, input.id))),
+    .query(async ({ ctx, input }) => serializeEvent(await getEvent(ctx, ctx.apiKey, input.id))),
 });

@@ -29,7 +29,7 @@ export const invoicesRouter = router({
     .input(listInvoicesSchema)
     .output(listOf(invoiceSummarySchema, "InvoiceList"))
     .query(async ({ ctx, input }) => {
-      const page = await listInvoices(ctx.db, ctx.apiKey, pageRequestOf(input), { status: input.status, created: createdWindow(input) });
+      const page = await listInvoices(ctx, ctx.apiKey, pageRequestOf(input), { status: input.status, created: createdWindow(input) });
       return serializeList(page, serializeInvoiceSummary);
     }),
 
@@ -37,5 +37,5 @@ export const invoicesRouter = router({
     .meta({ scope: "status:baca", openapi: { method: "GET", path: "/v1/invoices/{id}", tags: ["Kasus"], summary: "One invoice", protect: true } })
     .input(z.object({ id: z.string().min(1).max(64) }))
     .output(invoiceSummarySchema)
-    .query(async ({ ctx, input }) => serializeInvoiceSummary(await getInvoice(ctx.db, ctx.apiKey, input.id))),
+    .query(async ({ ctx, input }) => serializeInvoiceSummary(await getInvoice(ctx, ctx.apiKey, input.id))),
 });

@@ -127,7 +127,7 @@ describe("POST /v1/orders/{id}/cancel", () => {
   });
 
   it("cancels a paid order nobody took: the whole escrow back in the deposit, the month's spend lowered, order.dibatalkan", async () => {
-    const key = await authenticateApiKey(database.prisma, clock, `Bearer ${org.token}`);
+    const key = await authenticateApiKey({ db: database.prisma, clock }, `Bearer ${org.token}`);
     const depositBefore = await deposit();
     const spentBefore = await spentThisMonth(database.prisma, clock, key.id);
     const order = await newOrder();
@@ -231,7 +231,7 @@ describe("POST /v1/orders/{id}/revision", () => {
   it("takes the limit from the settings: with ORDER_MAX_REVISIONS=0 no revision is possible", async () => {
     const order = await newOrder();
     await delivered(order.id);
-    const key = await authenticateApiKey(database.prisma, clock, `Bearer ${org.token}`);
+    const key = await authenticateApiKey({ db: database.prisma, clock }, `Bearer ${org.token}`);
     await expect(requestRevision({ ...deps(), orderRules: { ...DEFAULT_ORDER_RULES, maxRevisions: 0 } }, byKey(key), order.id, "Ubah.")).rejects.toMatchObject({ code: "REVISION_LIMIT" });
   });
 
@@ -254,7 +254,7 @@ describe("POST /v1/orders/{id}/dispute", () => {
     expect([status, body.status]).toEqual([200, "sengketa"]);
     expect(await escrow(order.id)).toBe(BigInt(NDA_PRICE_IDR));
     expect((await eventTypes(order.id)).at(-1)).toBe("order.sengketa");
-    expect((await listDisputes(database.prisma)).find((d) => d.id === order.id)).toMatchObject({
+    expect((await listDisputes({ db: database.prisma })).find((d) => d.id === order.id)).toMatchObject({
       organization: { id: org.id },
       practitioner: { id: offer.practitionerId },
       priceIdr: NDA_PRICE_IDR,
@@ -285,7 +285,7 @@ describe("POST /v1/orders/{id}/dispute", () => {
     expect(done.status).toBe(outcome);
     expect(await deposit()).toBe(depositBefore + (action === "refund" ? BigInt(NDA_PRICE_IDR) : 0n));
     expect(await payable()).toBe(payableBefore + (action === "settle_for_practitioner" ? BigInt(NDA_CLIENT_PRICE_IDR) : 0n));
-    expect((await listDisputes(database.prisma)).map((d) => d.id)).not.toContain(order.id);
+    expect((await listDisputes({ db: database.prisma })).map((d) => d.id)).not.toContain(order.id);
     await moneyIsExact();
   });
 });
@@ -333,7 +333,7 @@ describe("offering that stalls", () => {
     const stalled = (await get(`/v1/orders/${order.id}`)).body;
     const refundAt = new Date(Date.parse(START) + 24 * HOUR).toISOString();
     expect(stalled).toMatchObject({ status: "ditawarkan", offering: { round: 1, stalled_since: START, refund_at: refundAt, stalled_reason: expect.stringContaining("Tidak ada praktisi") } });
-    expect((await listStalledOrders(database.prisma)).find((o) => o.id === order.id)).toMatchObject({ refundAt: new Date(refundAt) });
+    expect((await listStalledOrders({ db: database.prisma })).find((o) => o.id === order.id)).toMatchObject({ refundAt: new Date(refundAt) });
 
     // The operator offers it again an hour later; still nobody, so it stalls again from then.
     await restartOffering({ db: database.prisma, clock: fixedClock(Date.parse(START) + HOUR) }, order.id, "usr_op");
@@ -349,7 +349,7 @@ describe("offering that stalls", () => {
     expect(refunded.messages.at(-1)).toEqual(expect.objectContaining({ role: "system", body: STALL_REFUND_MESSAGE }));
     expect(await deposit()).toBe(depositBefore + BigInt(order.price_idr));
     expect((await eventTypes(order.id)).at(-1)).toBe("order.direfund");
-    expect((await listStalledOrders(database.prisma)).map((o) => o.id)).not.toContain(order.id);
+    expect((await listStalledOrders({ db: database.prisma })).map((o) => o.id)).not.toContain(order.id);
     await moneyIsExact();
   });
 });
@@ -364,7 +364,7 @@ describe("SLA breaches", () => {
     await sweeper.runOnce();
     await sweeper.stop();
     expect((await get(`/v1/orders/${order.id}`)).body.sla_breached_at).toBe(new Date(slaDue + 1).toISOString());
-    expect((await listSlaBreaches(database.prisma)).map((o) => o.id)).toContain(order.id);
+    expect((await listSlaBreaches({ db: database.prisma })).map((o) => o.id)).toContain(order.id);
   });
 });
 
@@ -404,7 +404,7 @@ describe.runIf(testDatabaseKind === "postgres")("races, forced to overlap", () =
   const outcomeCodes = (results: PromiseSettledResult<unknown>[]) => results.map((r) => (r.status === "fulfilled" ? "ok" : (r.reason as { code?: string }).code));
 
   it("accept versus cancel: exactly one wins, and the money follows the winner", async () => {
-    const key = await authenticateApiKey(database.prisma, clock, `Bearer ${org.token}`);
+    const key = await authenticateApiKey({ db: database.prisma, clock }, `Bearer ${org.token}`);
     for (let round = 0; round < 10; round++) {
       const order = await newOrder();
       const offer = await offered(order.id);
@@ -450,7 +450,7 @@ describe.runIf(testDatabaseKind === "postgres")("races, forced to overlap", () =
   });
 
   it("auto-acceptance versus a revision: one of them, never both, and escrow released at most once", async () => {
-    const key = await authenticateApiKey(database.prisma, clock, `Bearer ${org.token}`);
+    const key = await authenticateApiKey({ db: database.prisma, clock }, `Bearer ${org.token}`);
     for (let round = 0; round < 6; round++) {
       const order = await newOrder();
       await delivered(order.id);

@@ -77,9 +77,9 @@ describe("POST /v1/orders", () => {
   it("applies an approval threshold set or lifted a moment ago, while the key (read with the old threshold) is still cached", async () => {
     const org = await createTestOrg(database.prisma, { depositIdr: 10_000_000n });
     const first = await post("/v1/orders", org.token, ndaOrder());
-    await setApprovalThreshold(database.prisma, org.id, 1_000_000n, { actorType: "operator", actorId: null });
+    await setApprovalThreshold({ db: database.prisma }, org.id, 1_000_000n, { actorType: "operator", actorId: null });
     const held = await post("/v1/orders", org.token, ndaOrder());
-    await setApprovalThreshold(database.prisma, org.id, null, { actorType: "operator", actorId: null });
+    await setApprovalThreshold({ db: database.prisma }, org.id, null, { actorType: "operator", actorId: null });
     const paid = await post("/v1/orders", org.token, ndaOrder());
     expect([first.body.status, held.body.status, paid.body.status]).toEqual(["dibayar", "menunggu_bayar", "dibayar"]);
     expect(await deposit(org.id)).toBe(10_000_000n - 2n * BigInt(NDA_PRICE_IDR));
@@ -203,7 +203,7 @@ describe("Idempotency-Key on POST /v1/orders (the spec's table)", () => {
     const rejected = await post("/v1/orders", org.token, ndaOrder(), { "Idempotency-Key": "k-retry" });
     expect(rejected.res.status).toBe(402);
     expect(await database.prisma.idempotencyKey.count({ where: { organizationId: org.id } })).toBe(0);
-    await topUpDeposit(database.prisma, org.id, 5_000_000n, "transfer BCA 123", { actorType: "operator" });
+    await topUpDeposit({ db: database.prisma }, org.id, 5_000_000n, "transfer BCA 123", { actorType: "operator" });
     const retried = await post("/v1/orders", org.token, ndaOrder(), { "Idempotency-Key": "k-retry" });
     expect(retried.res.status).toBe(201);
   });
@@ -381,7 +381,7 @@ describe("POST /v1/orders/{id}/accept", () => {
     const { body } = await post("/v1/orders", org.token, ndaOrder());
     await driveOrder(database.prisma, body.id, practitionerId, "diserahkan", clock.now());
     const payableBefore = await balanceOf(database.prisma, accounts.practitionerPayable(practitionerId));
-    const revenueBefore = await platformRevenueTotal(database.prisma, true);
+    const revenueBefore = await platformRevenueTotal({ db: database.prisma }, true);
     const res = await api.call(`/v1/orders/${body.id}/accept`, { method: "POST", token: org.token });
     expect(res.status).toBe(200);
     const accepted = (await res.json()) as OrderBody;
@@ -389,7 +389,7 @@ describe("POST /v1/orders/{id}/accept", () => {
     expect(accepted.deliverable).toBe("https://berkas.contoh.id/nda-final.pdf");
     expect(await escrow(body.id, org.id)).toBe(0n);
     expect((await balanceOf(database.prisma, accounts.practitionerPayable(practitionerId))) - payableBefore).toBe(BigInt(NDA_CLIENT_PRICE_IDR));
-    expect((await platformRevenueTotal(database.prisma, true)) - revenueBefore).toBe(BigInt(NDA_PRICE_IDR - NDA_CLIENT_PRICE_IDR));
+    expect((await platformRevenueTotal({ db: database.prisma }, true)) - revenueBefore).toBe(BigInt(NDA_PRICE_IDR - NDA_CLIENT_PRICE_IDR));
   });
 
   it("refuses an order that is not delivered with 409 INVALID_STATE naming its status", async () => {

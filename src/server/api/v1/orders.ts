@@ -11,7 +11,7 @@ import { agentProcedure, idempotently, router } from "../trpc";
 const orderId = z.object({ id: z.string().min(1).max(64) });
 
 /** What a replayed POST answers: the order as it is now. */
-const reload = (ctx: { db: Db; apiKey: DataOwner }) => (id: string) => getOrder(ctx.db, ctx.apiKey, id);
+const reload = (ctx: { db: Db; apiKey: DataOwner }) => (id: string) => getOrder(ctx, ctx.apiKey, id);
 
 export const ordersRouter = router({
   create: agentProcedure
@@ -59,7 +59,7 @@ export const ordersRouter = router({
     .output(listOf(orderSchema, "OrderList"))
     .query(async ({ ctx, input }) => {
       const filter = { status: input.status, service: input.service, created: createdWindow(input), metadata: metadataFilterOf(input) };
-      const page = await listOrders(ctx.db, ctx.apiKey, pageRequestOf(input), filter);
+      const page = await listOrders(ctx, ctx.apiKey, pageRequestOf(input), filter);
       return serializeList(page, serializeOrder);
     }),
 
@@ -67,7 +67,7 @@ export const ordersRouter = router({
     .meta({ scope: "status:baca", openapi: { method: "GET", path: "/v1/orders/{id}", tags: ["Order"], summary: "One order with its messages", protect: true } })
     .input(orderId)
     .output(orderSchema)
-    .query(async ({ ctx, input }) => serializeOrder(await getOrder(ctx.db, ctx.apiKey, input.id))),
+    .query(async ({ ctx, input }) => serializeOrder(await getOrder(ctx, ctx.apiKey, input.id))),
 
   accept: agentProcedure
     .meta({

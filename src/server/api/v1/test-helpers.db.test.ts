@@ -84,11 +84,11 @@ describe("an order in the sandbox", () => {
       expect(await eventsOf(created.id)).toEqual([...FULL_JOURNEY_EVENTS]);
       // The simulated practitioner is paid in test money; the live books did not move.
       expect(await balanceOf(db(), accounts.practitionerPayable(SIMULATED_ORDER_PRACTITIONER_ID, false))).toBe(BigInt(NDA_CLIENT_PRICE_IDR));
-      expect(await platformRevenueTotal(db(), false)).toBe(BigInt(NDA_PRICE_IDR - NDA_CLIENT_PRICE_IDR));
+      expect(await platformRevenueTotal({ db: db() }, false)).toBe(BigInt(NDA_PRICE_IDR - NDA_CLIENT_PRICE_IDR));
       expect(await liveDeposit(org.id)).toBe(20_000_000n);
 
       // The webhooks go out signed with the test key's webhook secret, like live ones.
-      for (const { id } of await findDueDeliveries(db(), clock.now(), 50)) await attemptDelivery({ db: db(), clock, webhooks: testWebhookSettings }, id);
+      for (const { id } of await findDueDeliveries({ db: db() }, clock.now(), 50)) await attemptDelivery({ db: db(), clock, webhooks: testWebhookSettings }, id);
       expect(receiver.requests.map((r) => (JSON.parse(r.body) as { event: string }).event)).toEqual(await eventsOf(created.id));
       for (const request of receiver.requests) {
         const verified = verifyWebhookSignature(org.testWebhookSecret, String(request.headers["x-kuasa-signature"]), request.body, { now: clock.now().getTime() });
@@ -247,7 +247,7 @@ describe("live and test data never mix", () => {
     const story = { contact_name: "Uji", contact_email: "uji@contoh.id", story: "Cerita kasus uji yang cukup panjang untuk papan kasus." };
     const testCase = await ok(post("/v1/cases", org.testToken, story), 201);
     const liveCase = await ok(post("/v1/cases", org.token, story), 201);
-    const board = (await listOpenCasesForPractitioner(db(), practitionerId, pageRequestOf({}))).data.map((c) => c.id);
+    const board = (await listOpenCasesForPractitioner({ db: db() }, practitionerId, pageRequestOf({}))).data.map((c) => c.id);
     expect(board).toContain(liveCase.id);
     expect(board).not.toContain(testCase.id);
 

@@ -114,7 +114,7 @@ export const testHelpersRouter = router({
     .output(caseSchema)
     .mutation(async ({ ctx, input }) => {
       await addSimulatedBid(ctx, ctx.apiKey, input.id, { priceIdr: input.price_idr, scope: input.scope, etaDays: input.eta_days, note: input.note ?? null });
-      return serializeCase(await getCase(ctx.db, ctx.apiKey, input.id));
+      return serializeCase(await getCase(ctx, ctx.apiKey, input.id));
     }),
 
   payInvoice: agentProcedure

@@ -1,5 +1,5 @@
 import NextAuth from "next-auth";
-import { authOptions } from "@/server/auth/options";
+import { authOptions } from "@/server/portal";
 
 type Handler = (req: Request, context: { params: Promise<{ nextauth: string[] }> }) => Promise<Response>;
 
