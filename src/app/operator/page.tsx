@@ -34,7 +34,7 @@ export default async function OverviewPage() {
       </div>
       <h2 className="section-title">Pesanan dan dana</h2>
       <div className="stats">
-        <Stat label="Pesanan dibuat hari ini" value={String(overview.createdToday)} href="/operator/pesanan?mode=live" linkText="Lihat pesanan terbaru" />
+        <Stat label="Pesanan dibuat hari ini" value={String(overview.createdToday)} href="/operator/pesanan?mode=live&dibuat=hari_ini" linkText="Lihat pesanan hari ini" />
         <Stat label="Dana di escrow" value={formatRupiah(overview.escrowIdr)} href="/operator/pesanan?mode=live" linkText="Lihat pesanan" />
       </div>
       <h2 className="section-title">Pesanan aktif per status</h2>

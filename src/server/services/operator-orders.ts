@@ -1,5 +1,6 @@
 import type { OrderStatus } from "@/generated/prisma/enums";
 import type { Prisma } from "@/generated/prisma/client";
+import { jakartaDayStart } from "@/server/domain/clock";
 import { AppError } from "@/server/domain/errors";
 import { ORDER_TRANSITIONS, type OrderActor, statusesAllowing } from "@/server/domain/order-state";
 import { cursorRow, keyset, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
@@ -12,15 +13,6 @@ import { OPERATOR_ORDER_ACTIONS, type OperatorOrderAction } from "./orders";
  * search and one order in full (who, what, money, history and what the operator may do next).
  */
 
-/** Jakarta keeps UTC+7 all year (no daylight saving), so its day starts at 17:00 UTC. */
-const JAKARTA_OFFSET_MS = 7 * 3_600_000;
-const DAY_MS = 24 * 3_600_000;
-
-export function startOfJakartaDay(now: Date): Date {
-  const local = now.getTime() + JAKARTA_OFFSET_MS;
-  return new Date(local - (local % DAY_MS) - JAKARTA_OFFSET_MS);
-}
-
 /** Statuses in which an order is still moving (`dibuat` is never seen outside its creating transaction). */
 export const ACTIVE_STATUSES = ["menunggu_bayar", "dibayar", "ditawarkan", "diambil", "dikerjakan", "butuh_input_klien", "diserahkan", "sengketa"] as const satisfies readonly OrderStatus[];
 
@@ -29,7 +21,7 @@ export async function operatorOverview(deps: ServiceDeps) {
   const { db, clock } = deps;
   const live = { livemode: true } as const;
   const [createdToday, byStatus, stalled, slaBreaches, waitingOrganizations, escrow] = await Promise.all([
-    db.order.count({ where: { ...live, createdAt: { gte: startOfJakartaDay(clock.now()) } } }),
+    db.order.count({ where: { ...live, createdAt: { gte: jakartaDayStart(clock.now()) } } }),
     db.order.groupBy({ by: ["status"], where: { ...live, status: { in: [...ACTIVE_STATUSES] } }, _count: { _all: true } }),
     db.order.count({ where: { ...live, status: "ditawarkan", offeringStalledAt: { not: null } } }),
     db.order.count({ where: { ...live, status: { in: SLA_RUNNING }, slaBreachedAt: { not: null } } }),
@@ -54,6 +46,8 @@ export interface OrderSearch {
   status?: OrderStatus;
   livemode?: boolean;
   organizationId?: string;
+  /** Only orders created since the start of today in Jakarta (the overview's "today"). */
+  createdToday?: boolean;
 }
 
 const ORDER_ROW = {
@@ -69,8 +63,9 @@ const ORDER_ROW = {
   practitioner: { select: { id: true, name: true } },
 } as const satisfies Prisma.OrderSelect;
 
-function searchWhere(search: OrderSearch): Prisma.OrderWhereInput {
+function searchWhere(search: OrderSearch, now: Date): Prisma.OrderWhereInput {
   const where: Prisma.OrderWhereInput = {};
+  if (search.createdToday) where.createdAt = { gte: jakartaDayStart(now) };
   if (search.status) where.status = search.status;
   if (search.livemode !== undefined) where.livemode = search.livemode;
   if (search.organizationId) where.organizationId = search.organizationId;
@@ -84,8 +79,8 @@ function searchWhere(search: OrderSearch): Prisma.OrderWhereInput {
 
 /** Orders of every organisation, newest first, keyset-paged; the cursor must be a row of the same search. */
 export async function searchOrders(deps: ServiceDeps, search: OrderSearch, page: PageRequest) {
-  const { db } = deps;
-  const where = searchWhere(search);
+  const { db, clock } = deps;
+  const where = searchWhere(search, clock.now());
   const at = await cursorRow(page, "orders", (id) => db.order.findFirst({ where: { AND: [where, { id }] }, select: { id: true, createdAt: true } }));
   const { after, orderBy } = keyset(page, "createdAt", at);
   const rows = await db.order.findMany({ where: { AND: [where, ...after] }, orderBy, take: rowsToRead(page), select: ORDER_ROW });

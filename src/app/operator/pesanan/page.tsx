@@ -8,20 +8,21 @@ import { portalPage } from "@/server/portal";
 
 export const metadata: Metadata = { title: "Pesanan · Operator — Kuasa" };
 
-const FILTERS = ["status", "mode", "organisasi"] as const;
+const FILTERS = ["status", "mode", "organisasi", "dibuat"] as const;
 const isStatus = (value: string | undefined): value is OrderStatus => value !== undefined && Object.hasOwn(OrderStatus, value);
 
 export default async function OrdersPage({ searchParams }: { searchParams: Promise<TableParams> }) {
   const { caller } = await portalPage("operator");
   const params = await searchParams;
   const query = tableQuery(params, FILTERS);
-  const { status, mode, organisasi } = query.filters;
+  const { status, mode, organisasi, dibuat } = query.filters;
   const [orders, organizations] = await Promise.all([
     caller.operator.orders({
       q: query.q,
       status: isStatus(status) ? status : undefined,
       mode: mode === "live" || mode === "test" ? mode : undefined,
       organizationId: organisasi?.slice(0, 64),
+      createdToday: dibuat === "hari_ini" || undefined,
       page: { starting_after: query.starting_after },
     }),
     caller.operator.organizations({ page: { limit: 100 } }),
@@ -38,6 +39,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
           { name: "status", label: "Status", options: Object.values(OrderStatus).filter((s) => s !== "dibuat").map((s) => ({ value: s, label: ORDER_STATUS_LABEL[s] })) },
           { name: "mode", label: "Mode", options: [{ value: "live", label: "Live (uang sungguhan)" }, { value: "test", label: "Uji (sandbox)" }] },
           { name: "organisasi", label: "Organisasi", options: organizations.data.map((o) => ({ value: o.id, label: o.name })) },
+          { name: "dibuat", label: "Dibuat", options: [{ value: "hari_ini", label: "Hari ini (WIB)" }] },
         ]}
         columns={[
           {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PortalUser } from "@/server/domain/portal-user";
-import { fixedClock, jakartaDayStart } from "@/server/domain/clock";
+import { fixedClock } from "@/server/domain/clock";
 import { topUpDeposit } from "@/server/services/organizations";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
@@ -72,14 +72,6 @@ describe("only the operator reads the console", () => {
   });
 });
 
-describe("the Jakarta day", () => {
-  it("starts at 17:00 UTC of the day before", () => {
-    expect(jakartaDayStart(new Date("2026-11-23T03:00:00Z"))).toEqual(new Date("2026-11-22T17:00:00Z"));
-    expect(jakartaDayStart(new Date("2026-11-23T16:59:59Z"))).toEqual(new Date("2026-11-22T17:00:00Z"));
-    expect(jakartaDayStart(new Date("2026-11-23T17:00:00Z"))).toEqual(new Date("2026-11-23T17:00:00Z"));
-  });
-});
-
 describe("overview", () => {
   it("counts today's live orders, active statuses, queues, waiting organisations and the live money in escrow", async () => {
     const before = await op().overview();
@@ -146,6 +138,16 @@ describe("order search", () => {
     expect(new Set(seen).size).toBe(3);
     const outsider = (await op().orders({ organizationId: org.id, page: { limit: 1 } })).data[0]!.id;
     expect(await codeOf(op().orders({ organizationId: other.id, page: { starting_after: outsider } }))).toBe("VALIDATION");
+  });
+
+  it("createdToday keeps only the orders created since 00:00 in Jakarta, the overview's count behind its link", async () => {
+    const today = await createPaidOrder(database.prisma, clock, other);
+    const yesterday = await createPaidOrder(database.prisma, clock, other);
+    await database.prisma.order.update({ where: { id: yesterday.id }, data: { createdAt: new Date("2026-11-22T16:59:59Z") } });
+    const ids = (await op().orders({ organizationId: other.id, createdToday: true, page: { limit: 100 } })).data.map((o) => o.id);
+    expect(ids).toContain(today.id);
+    expect(ids).not.toContain(yesterday.id);
+    expect((await op().orders({ organizationId: other.id, page: { limit: 100 } })).data.map((o) => o.id)).toContain(yesterday.id);
   });
 });
 

@@ -57,7 +57,7 @@ export const operatorRouter = router({
 
   orders: operator.input(orderSearchInput.optional()).query(async ({ ctx, input = {} }) =>
     pageView(
-      await searchOrders(ctx, { q: blankToUndefined(input.q), status: input.status, livemode: input.mode === undefined ? undefined : input.mode === "live", organizationId: input.organizationId }, portalPageOf(input.page)),
+      await searchOrders(ctx, { q: blankToUndefined(input.q), status: input.status, livemode: input.mode === undefined ? undefined : input.mode === "live", organizationId: input.organizationId, createdToday: input.createdToday }, portalPageOf(input.page)),
       orderRowView,
     ),
   ),

@@ -27,6 +27,7 @@ export const orderSearchInput = z.object({
   status: z.enum(OrderStatus).optional(),
   mode: z.enum(["live", "test"]).optional(),
   organizationId: idSchema.optional(),
+  createdToday: z.boolean().optional(),
   ...page,
 });
 
