@@ -24,6 +24,9 @@ export default async function QueuePage({ searchParams }: { searchParams: Promis
   const { caller } = await portalPage("operator");
   const params = await searchParams;
   const [disputes, stalled, breaches] = await Promise.all([caller.operator.disputes(), caller.operator.stalledOrders(), caller.operator.slaBreaches()]);
+  // The columns the three queues share.
+  const orderColumn = { key: "id", header: "Pesanan", cell: (order: { id: string; service: { name: string } }) => <OrderLink id={order.id} service={order.service.name} /> };
+  const practitioner = { key: "practitioner", header: "Praktisi", secondary: true, cell: (order: { practitioner: { name: string } | null }) => order.practitioner?.name ?? <span className="muted">Belum ada</span> };
   const organization = { key: "organization", header: "Organisasi", cell: (order: { organization: { id: string; name: string } }) => <Link href={`/operator/organisasi/${order.organization.id}`}>{order.organization.name}</Link> };
   const price = { key: "price", header: "Harga", align: "end" as const, cell: (order: { priceIdr: number }) => formatRupiah(order.priceIdr) };
   return (
@@ -38,9 +41,9 @@ export default async function QueuePage({ searchParams }: { searchParams: Promis
         basePath="/operator/antrean"
         params={params}
         columns={[
-          { key: "id", header: "Pesanan", cell: (order) => <OrderLink id={order.id} service={order.service.name} /> },
+          orderColumn,
           organization,
-          { key: "practitioner", header: "Praktisi", secondary: true, cell: (order) => order.practitioner?.name ?? <span className="muted">Belum ada</span> },
+          practitioner,
           { key: "opened", header: "Dibuka", cell: (order) => (order.openedAt ? formatDateTime(order.openedAt) : "—") },
           { key: "reason", header: "Alasan", secondary: true, cell: (order) => order.reason ?? <span className="muted">Tanpa alasan tertulis</span> },
           price,
@@ -59,7 +62,7 @@ export default async function QueuePage({ searchParams }: { searchParams: Promis
         basePath="/operator/antrean"
         params={params}
         columns={[
-          { key: "id", header: "Pesanan", cell: (order) => <OrderLink id={order.id} service={order.service.name} /> },
+          orderColumn,
           organization,
           { key: "reason", header: "Sebab", secondary: true, cell: (order) => order.reason ?? "—" },
           { key: "since", header: "Macet sejak", cell: (order) => `${formatDateTime(order.stalledAt)} · putaran ${order.round}` },
@@ -84,9 +87,9 @@ export default async function QueuePage({ searchParams }: { searchParams: Promis
         basePath="/operator/antrean"
         params={params}
         columns={[
-          { key: "id", header: "Pesanan", cell: (order) => <OrderLink id={order.id} service={order.service.name} /> },
+          orderColumn,
           organization,
-          { key: "practitioner", header: "Praktisi", secondary: true, cell: (order) => order.practitioner?.name ?? <span className="muted">Belum ada</span> },
+          practitioner,
           { key: "status", header: "Status", cell: (order) => <StatusBadge status={order.status} /> },
           {
             key: "due",
