@@ -172,6 +172,12 @@ test("overview → dispute queue → order page: a dispute decided for the pract
   await signIn(page, OPERATOR, HOME);
   await expect(page.getByRole("region", { name: "Sengketa", exact: true }).locator(".stat-value")).not.toHaveText("0");
   await screenshot(page, testInfo, "operator-ringkasan");
+  // The count of today's orders opens the orders table filtered to today (no row is checked: the
+  // run may cross midnight in Jakarta between the order and this page).
+  await page.getByRole("link", { name: "Lihat pesanan hari ini" }).click();
+  await expect(page).toHaveURL(/\/operator\/pesanan\?mode=live&dibuat=hari_ini$/);
+  await expect(page.getByLabel("Dibuat", { exact: true })).toHaveValue("hari_ini");
+  await page.goBack();
   await page.getByRole("link", { name: "Putuskan sengketa" }).click();
   await expect(page).toHaveURL(/\/operator\/antrean#sengketa$/);
   const disputes = page.getByRole("region", { name: "Sengketa yang menunggu keputusan" });

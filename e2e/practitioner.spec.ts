@@ -18,7 +18,7 @@ const signIn = (page: Page) => signInAs(page, PRACTITIONER, /\/praktisi$/);
 
 const CLIENT_EMAIL = "legal@satu.co.id";
 
-test("a practitioner signs in, takes an offered order, asks the client, and delivers; the agent sees diserahkan", async ({ page, request }, testInfo) => {
+test("a practitioner signs in, takes an offered order, asks the client, and delivers; the agent sees diserahkan, accepts, and the fee shows in the earnings", async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
 
   // A wrong password first: the Indonesian error, and still on the sign-in page.
@@ -95,6 +95,17 @@ test("a practitioner signs in, takes an offered order, asks the client, and deli
   await nav(page).getByRole("link", { name: "Tawaran" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Tawaran" })).toBeVisible();
   await expect(page.getByRole("article").filter({ hasText: order.id })).toHaveCount(0);
+
+  // The agent accepts: the escrow is released and the fee appears in the earnings, linked to the order.
+  const accepted = await api<{ status: string }>(request, "POST", `/v1/orders/${order.id}/accept`);
+  expect(accepted.status).toBe("selesai");
+  await nav(page).getByRole("link", { name: "Pendapatan" }).click();
+  const release = page.getByRole("row").filter({ hasText: order.id });
+  await expect(release).toContainText("Pembayaran pesanan (escrow dilepas)");
+  await expect(release).toContainText("+Rp 1.490.000");
+  await expect(release.getByRole("link", { name: order.id })).toHaveAttribute("href", `/praktisi/pesanan/${order.id}`);
+  await expect(page.getByRole("region", { name: "Saldo tersedia" })).not.toContainText("Rp 0");
+  await screenshot(page, testInfo, "praktisi-pendapatan-riwayat");
 });
 
 test("a practitioner who opens another portal is sent back to their own", async ({ page }) => {
