@@ -183,6 +183,7 @@ test.describe("on a phone", () => {
     await screenshot(page, testInfo, "organisasi-tim-undangan-ponsel");
     await reveal.getByRole("button", { name: "Sudah saya simpan" }).click();
     await expect(page.getByRole("row").filter({ hasText: email })).toContainText("Menunggu");
+    await expect(page.getByRole("row").filter({ hasText: email }).getByRole("button", { name: `Cabut undangan ${email}` })).toBeVisible();
     // A second invitation to the same address is refused while the first is pending.
     await page.getByLabel("E-mail admin baru").fill(email);
     await page.getByRole("button", { name: "Undang admin" }).click();

@@ -9,6 +9,15 @@ export function demoApiKey(): string {
   return readFileSync(path.join(dataDir, "demo-api-key.txt"), "utf8").trim();
 }
 
+/** The widest viewport the portals lay out as a phone (globals.css: max-width 640px). */
+const PHONE_MAX_WIDTH = 640;
+
+/** The page is no wider than the screen: a phone user never scrolls sideways to read it. */
+export async function expectReflow(page: Page) {
+  const width = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth }));
+  expect(width.page, `${page.url()} is ${width.page}px wide on a ${width.screen}px screen: something in it does not reflow`).toBeLessThanOrEqual(width.screen);
+}
+
 /** Signs in at /masuk and waits for the role's own portal. */
 export async function signIn(page: Page, user: { email: string; password: string }, home: RegExp) {
   await page.goto("/masuk");
@@ -18,8 +27,13 @@ export async function signIn(page: Page, user: { email: string; password: string
   await expect(page).toHaveURL(home);
 }
 
-/** Kept in test-results/ for a human look (CI artifacts): the whole page, or one part of a long one. */
+/**
+ * Kept in test-results/ for a human look (CI artifacts): the whole page, or one part of a long one.
+ * A whole page at phone width is first checked to reflow (WCAG 1.4.10): nothing may make it wider
+ * than the screen, which a full-page screenshot would otherwise only show as a cut-off header.
+ */
 export async function screenshot(target: Page | Locator, testInfo: TestInfo, name: string) {
+  if ("goto" in target && (target.viewportSize()?.width ?? Infinity) <= PHONE_MAX_WIDTH) await expectReflow(target);
   const file = testInfo.outputPath(`${name}.png`);
   await ("goto" in target ? target.screenshot({ path: file, fullPage: true }) : target.screenshot({ path: file }));
   await testInfo.attach(name, { path: file, contentType: "image/png" });

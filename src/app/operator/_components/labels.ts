@@ -50,12 +50,3 @@ export const STEP: Record<OperatorStep, { label: string; effect: string; danger?
   resume_work: { label: "Lanjutkan pekerjaan", effect: "Sengketa selesai; pesanan kembali dikerjakan praktisi yang sama." },
   restart_offering: { label: "Tawarkan lagi", effect: "Putaran tawaran baru: praktisi yang memenuhi syarat ditawari lagi, satu per satu, 30 menit masing-masing." },
 };
-
-/** The ledger's transfer kinds in words. */
-export const TRANSFER_LABEL: Record<string, string> = {
-  order_payment: "Pembayaran ke escrow",
-  order_refund: "Refund ke deposit",
-  escrow_release: "Escrow ke praktisi",
-  platform_fee: "Biaya platform",
-  deposit_topup: "Setoran deposit",
-};

@@ -24,7 +24,8 @@ const BOTTOM = 32;
 
 /**
  * Spend per month as bars drawn on the server (inline SVG: no script, no chart service). Each bar
- * carries its value as text; a screen reader gets the title, a summary and the same numbers as a table.
+ * carries its value as text; a screen reader gets the title, a summary and the same numbers as a
+ * table, which phones show in place of the bars (twelve labels in 320 px would be unreadable).
  */
 export function SpendChart({ months, caption }: { months: SpendMonth[]; caption: string }) {
   const id = useId();
@@ -61,26 +62,30 @@ export function SpendChart({ months, caption }: { months: SpendMonth[]; caption:
           );
         })}
       </svg>
-      <figcaption className="muted small">{summary} Angka di atas batang dalam rupiah (rb = ribu, jt = juta, M = miliar).</figcaption>
-      <table className="visually-hidden">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Bulan</th>
-            <th scope="col">Belanja</th>
-            <th scope="col">Pesanan dibayar</th>
-          </tr>
-        </thead>
-        <tbody>
-          {months.map((m) => (
-            <tr key={m.month}>
-              <th scope="row">{monthLong.format(monthDate(m.month))}</th>
-              <td>{formatRupiah(m.spentIdr)}</td>
-              <td>{m.orders}</td>
+      <figcaption className="muted small">
+        {summary} <span className="spend-legend">Angka di atas batang dalam rupiah (rb = ribu, jt = juta, M = miliar).</span>
+      </figcaption>
+      <div className="spend-table">
+        <table>
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Bulan</th>
+              <th scope="col">Belanja</th>
+              <th scope="col">Pesanan dibayar</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {months.map((m) => (
+              <tr key={m.month}>
+                <th scope="row">{monthLong.format(monthDate(m.month))}</th>
+                <td>{formatRupiah(m.spentIdr)}</td>
+                <td>{m.orders}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

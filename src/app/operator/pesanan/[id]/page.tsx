@@ -7,8 +7,9 @@ import { MessageThread } from "@/app/_components/order-parts";
 import { Card, PageTitle, StatusBadge } from "@/app/_components/ui";
 import { isNotFound } from "@/app/operator/_components/not-found";
 import { portalPage } from "@/server/portal";
-import { AUDIT_ACTION_LABEL, actorLabel, TRANSFER_LABEL } from "../../_components/labels";
+import { AUDIT_ACTION_LABEL, actorLabel } from "../../_components/labels";
 import { OrderActions } from "../../_components/order-actions";
+import { ledgerKindLabel } from "@/server/domain/ledger-labels";
 
 export const metadata: Metadata = { title: "Detail pesanan · Operator — Kuasa" };
 
@@ -91,38 +92,47 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
             {order.ledger.length === 0 ? (
               <p className="muted">Belum ada uang yang berpindah untuk pesanan ini (menunggu persetujuan pembayaran).</p>
             ) : (
-              <div className="table-scroll" role="region" aria-label="Mutasi buku besar pesanan" tabIndex={0}>
-                <table>
-                  <caption className="visually-hidden">Mutasi buku besar pesanan</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Waktu</th>
-                      <th scope="col">Transfer</th>
-                      <th scope="col">Akun</th>
-                      <th scope="col" className="end">
-                        Jumlah
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {order.ledger.flatMap((transfer) =>
-                      transfer.entries.map((entry) => (
-                        <tr key={entry.id}>
-                          <td data-label="Waktu">{formatDateTime(transfer.at)}</td>
-                          <td data-label="Transfer">
-                            {TRANSFER_LABEL[transfer.kind] ?? transfer.kind} <code className="small">{transfer.kind}</code>
-                          </td>
-                          <td data-label="Akun">
-                            <code>{entry.account}</code>
-                          </td>
-                          <td data-label="Jumlah" className="end">
-                            {formatSignedRupiah(entry.amountIdr)}
-                          </td>
-                        </tr>
-                      )),
-                    )}
-                  </tbody>
-                </table>
+              // A data-table: on phones each entry becomes a card instead of squeezing the account ids.
+              <div className="data-table">
+                <div className="table-scroll" role="region" aria-label="Mutasi buku besar pesanan" tabIndex={0}>
+                  <table>
+                    <caption className="visually-hidden">Mutasi buku besar pesanan</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Waktu</th>
+                        <th scope="col">Transfer</th>
+                        <th scope="col">Akun</th>
+                        <th scope="col" className="end">
+                          Jumlah
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {order.ledger.flatMap((transfer) =>
+                        transfer.entries.map((entry) => (
+                          <tr key={entry.id}>
+                            <td data-label="Waktu">
+                              <div>{formatDateTime(transfer.at)}</div>
+                            </td>
+                            <td data-label="Transfer">
+                              <div>
+                                {ledgerKindLabel(transfer.kind)} <code className="small">{transfer.kind}</code>
+                              </div>
+                            </td>
+                            <td data-label="Akun">
+                              <div>
+                                <code>{entry.account}</code>
+                              </div>
+                            </td>
+                            <td data-label="Jumlah" className="end">
+                              <div>{formatSignedRupiah(entry.amountIdr)}</div>
+                            </td>
+                          </tr>
+                        )),
+                      )}
+                    </tbody>
+                  </table>
+                </div>
               </div>
             )}
           </Card>
