@@ -13,7 +13,7 @@ const nav = (page: Page, name: string) => page.getByRole("navigation").getByRole
 const toast = (page: Page) => page.locator(".toasts [role=status]");
 const SERVICE = "Perjanjian Perkawinan (Pranikah / Pascanikah)";
 
-test("the operator approves a waiting organisation, tops up its deposit with a confirmation, suspends and re-approves it, and creates one", async ({ page }, testInfo) => {
+test("the operator approves a waiting organisation, tops up its deposit with a confirmation, suspends and re-approves it, and creates one and invites its first admin", async ({ page }, testInfo) => {
   test.setTimeout(90_000);
   await signIn(page, OPERATOR, HOME);
   await expect(page.getByRole("region", { name: "Organisasi menunggu" }).locator(".stat-value")).not.toHaveText("0");
@@ -63,6 +63,14 @@ test("the operator approves a waiting organisation, tops up its deposit with a c
   await expect(toast(page)).toContainText("Organisasi PT Konsol Baru dibuat.");
   await expect(page.getByRole("main").locator(".pill").first()).toHaveText("Menunggu persetujuan");
   await expect(page.getByRole("complementary")).toContainText("Rp 5.000.000");
+  // Its first admin is invited from here: the one-time link is shown for passing on by hand.
+  const admins = page.locator("section.card").filter({ has: page.getByRole("heading", { name: "Admin", exact: true }) });
+  await expect(admins).toContainText("Belum ada admin.");
+  await admins.getByLabel("E-mail admin baru").fill("pendiri@konsolbaru.co.id");
+  await admins.getByRole("button", { name: "Undang admin" }).click();
+  await expect(toast(page)).toContainText("Undangan untuk pendiri@konsolbaru.co.id dibuat.");
+  await expect(admins.getByLabel("Tautan undangan (sekali pakai)")).toHaveValue(/\/undangan\/[A-Za-z0-9_-]{43}$/);
+  await screenshot(page, testInfo, "operator-organisasi-undang-admin");
   await nav(page, "Organisasi");
   await page.getByLabel("Cari organisasi").fill("konsol baru");
   await page.getByLabel("Status").selectOption({ label: "Menunggu persetujuan" });

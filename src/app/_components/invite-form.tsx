@@ -9,10 +9,14 @@ import { SecretReveal } from "./secret-reveal";
 const MESSAGES = {
   CONFLICT: "Alamat ini sudah punya akun Kuasa atau sudah punya undangan yang masih berlaku. Cabut undangan lama dulu bila ingin mengirim ulang.",
   VALIDATION: "Tulis alamat e-mail yang benar, misalnya nama@perusahaan.co.id.",
+  NOT_FOUND: "Organisasi ini tidak ditemukan. Muat ulang halaman.",
 };
 
-/** Invites an admin by e-mail; the one-time link is shown here once, for when e-mail does not arrive. */
-export function InviteForm() {
+/**
+ * Invites an admin by e-mail; the one-time link is shown here once, for when e-mail does not arrive.
+ * An org admin invites to their own organisation; the operator names the organisation.
+ */
+export function InviteForm({ organizationId }: { organizationId?: string }) {
   const { busy, error, setError, run } = useAction(MESSAGES);
   const [sent, setSent] = useState<{ email: string; link: string; expiresAt: Date | string } | null>(null);
 
@@ -24,7 +28,8 @@ export function InviteForm() {
       setError(MESSAGES.VALIDATION);
       return;
     }
-    const result = await run(() => trpc.organization.invite.mutate({ email }), { success: `Undangan untuk ${email} dibuat.` });
+    const invite = () => (organizationId ? trpc.operator.inviteAdmin.mutate({ organizationId, email }) : trpc.organization.invite.mutate({ email }));
+    const result = await run(invite, { success: `Undangan untuk ${email} dibuat.` });
     if (result.ok) {
       form.reset();
       setSent(result.value);

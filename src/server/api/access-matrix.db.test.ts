@@ -170,6 +170,7 @@ const PORTAL_RECIPES: Record<string, PortalRecipe> = {
   "operator.auditLog": {},
   "operator.auditVocabulary": {},
   "operator.setOrganizationStatus": { valid: (w) => ({ organizationId: w.a.id, status: "ditangguhkan" }) },
+  "operator.inviteAdmin": { valid: (w) => ({ organizationId: w.a.id, email: "uji-akses-operator@contoh.id" }) },
   "operator.topUp": { valid: (w) => ({ organizationId: w.a.id, amountIdr: 1_000, reference: "uji akses" }) },
   "operator.stalledOrders": {},
   "operator.disputes": {},

@@ -55,7 +55,8 @@ export async function inviteAdmin(deps: Pick<ServiceDeps, "db" | "clock" | "publ
   const expiresAt = new Date(now.getTime() + INVITATION_VALID_DAYS * 24 * 3_600_000);
   const link = `${publicUrlOf(deps).replace(/\/+$/, "")}/undangan/${token}`;
   await deps.db.$transaction(async (tx) => {
-    const org = await tx.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { name: true } });
+    const org = await tx.organization.findUnique({ where: { id: organizationId }, select: { name: true } });
+    if (!org) throw new AppError("NOT_FOUND", `No organisation ${organizationId}.`);
     if (await tx.user.findUnique({ where: { email }, select: { id: true } })) {
       throw new AppError("CONFLICT", `${email} already has a Kuasa account; an account belongs to one organisation or role.`);
     }
@@ -67,7 +68,7 @@ export async function inviteAdmin(deps: Pick<ServiceDeps, "db" | "clock" | "publ
       to: email,
       subject: `Undangan menjadi admin ${org.name} di Kuasa`,
       text: [
-        `${inviter?.name ?? "Seorang admin"} mengundang Anda menjadi admin organisasi ${org.name} di Kuasa.`,
+        `${inviter?.name ?? "Tim Kuasa"} mengundang Anda menjadi admin organisasi ${org.name} di Kuasa.`,
         "",
         `Buka tautan ini untuk membuat akun Anda (berlaku ${INVITATION_VALID_DAYS} hari, sekali pakai):`,
         link,

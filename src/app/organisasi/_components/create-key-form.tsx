@@ -4,7 +4,7 @@ import { useAction } from "@/app/_components/action";
 import { FormMessages } from "@/app/_components/field";
 import { trpc } from "@/lib/trpc";
 import { KeySettingsFields, readKeySettings } from "./key-settings";
-import { SecretReveal } from "./secret-reveal";
+import { SecretReveal } from "@/app/_components/secret-reveal";
 
 /** Creates a key; its token and webhook secret are shown once, right here. */
 export function CreateKeyForm({ defaults }: { defaults: { maxOrderIdr: number; monthlyBudgetIdr: number } }) {

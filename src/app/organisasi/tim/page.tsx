@@ -3,7 +3,7 @@ import { DataTable, type TableParams } from "@/app/_components/data-table";
 import { formatDateTime } from "@/app/_components/format";
 import { Card, PageTitle } from "@/app/_components/ui";
 import { portalPage } from "@/server/portal";
-import { InviteForm } from "../_components/invite-form";
+import { InviteForm } from "@/app/_components/invite-form";
 import { RevokeInvitationButton } from "../_components/revoke-invitation-button";
 
 export const metadata: Metadata = { title: "Tim — Kuasa" };

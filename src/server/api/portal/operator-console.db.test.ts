@@ -218,6 +218,24 @@ describe("organisations", () => {
     expect(detail.recentOrders.every((o) => typeof o.priceIdr === "number")).toBe(true);
     expect(await codeOf(op().organization({ organizationId: "org_tidak_ada" }))).toBe("NOT_FOUND");
   });
+
+  it("invites a new organisation's first admin, who accepts by the link and becomes its admin; an unknown organisation is NOT_FOUND", async () => {
+    const { id } = await op().createOrganization({ name: "PT Tanpa Admin", status: "aktif" });
+    const invited = await op().inviteAdmin({ organizationId: id, email: "Pendiri@TanpaAdmin.co.id" });
+    expect(invited.email).toBe("pendiri@tanpaadmin.co.id");
+    const mail = await database.prisma.emailMessage.findUniqueOrThrow({ where: { dedupeKey: `invitation:${invited.id}` } });
+    expect(mail.text).toContain(`${operator.name} mengundang Anda menjadi admin organisasi PT Tanpa Admin`);
+    expect(mail.text).toContain(invited.link);
+
+    const token = invited.link.split("/undangan/")[1]!;
+    await as(null).invitation.accept({ token, name: "Pendiri", password: "kata-sandi-pendiri-1" });
+    expect((await op().organization({ organizationId: id })).admins).toEqual([expect.objectContaining({ email: "pendiri@tanpaadmin.co.id", name: "Pendiri" })]);
+    const log = await op().auditLog({ subjectId: invited.id });
+    expect(log.data).toContainEqual(expect.objectContaining({ action: "invitation.create", actorType: "operator", actorId: operator.id }));
+
+    expect(await codeOf(op().inviteAdmin({ organizationId: "org_tidak_ada", email: "siapa@contoh.id" }))).toBe("NOT_FOUND");
+    expect(await database.prisma.invitation.count({ where: { email: "siapa@contoh.id" } })).toBe(0);
+  });
 });
 
 describe("audit log", () => {

@@ -3,6 +3,7 @@ import { auditLogVocabulary, listAuditLog } from "@/server/services/audit-log";
 import { listServicesForOperator, updateService } from "@/server/services/catalog";
 import { closeCase, listCasesForOperator } from "@/server/services/cases";
 import { restartOffering } from "@/server/services/offers";
+import { inviteAdmin } from "@/server/services/invitations";
 import { operatorOrderDetail, operatorOverview, searchOrders } from "@/server/services/operator-orders";
 import { listDisputes, listSlaBreaches, listStalledOrders } from "@/server/services/operator-queues";
 import { operatorOrderAction } from "@/server/services/orders";
@@ -22,16 +23,17 @@ import {
   organizationDetailView,
   organizationRowView,
   organizationSearchInput,
-  pageView,
   practitionerCategories,
   practitionerLabel,
+  operatorInviteInput,
   setOrganizationStatusInput,
   topUpInput,
   byOrganization,
 } from "../schemas/operator-portal";
 import { idSchema, rupiahSchema } from "../schemas/ids";
+import { invitationCreatedView } from "../schemas/organization-portal";
 import { operatorProcedure as operator, router } from "../trpc";
-import { portalPageInput, portalPageOf } from "./paging";
+import { pageView, portalPageInput, portalPageOf } from "./paging";
 
 const blankToUndefined = (text: string | undefined) => (text ? text : undefined);
 
@@ -50,6 +52,9 @@ export const operatorRouter = router({
     createOrganization(ctx, { name: input.name, status: input.status, approvalThresholdIdr: input.approvalThresholdIdr == null ? null : BigInt(input.approvalThresholdIdr) }, ctx.actor),
   ),
   setOrganizationStatus: operator.input(setOrganizationStatusInput).mutation(({ ctx, input }) => setOrganizationStatus(ctx, input.organizationId, input.status, ctx.actor)),
+  inviteAdmin: operator
+    .input(operatorInviteInput)
+    .mutation(async ({ ctx, input }) => invitationCreatedView(await inviteAdmin(ctx, input.organizationId, ctx.actor, { email: input.email }))),
   topUp: operator.input(topUpInput).mutation(async ({ ctx, input }) => {
     const { depositIdr } = await topUpDeposit(ctx, input.organizationId, BigInt(input.amountIdr), input.reference, ctx.actor);
     return { depositIdr: Number(depositIdr) };

@@ -17,12 +17,12 @@ import {
   cancelInput,
   createKeyInput,
   decideInput,
+  invitationCreatedView,
   inviteInput,
   modeOnlyInput,
   orderRowView,
   orderSearchInput,
   ownerOf,
-  pageView,
   reasonInput,
   rotateSecretInput,
   statementInput,
@@ -33,7 +33,7 @@ import {
 } from "../schemas/organization-portal";
 import { z } from "zod";
 import { idSchema } from "../schemas/ids";
-import { portalPageOf } from "./paging";
+import { pageView, portalPageOf } from "./paging";
 import { orgAdminProcedure, router } from "../trpc";
 
 const admin = orgAdminProcedure;
@@ -125,10 +125,6 @@ export const organizationRouter = router({
     return { status: invoice.status, totalIdr: Number(invoice.totalIdr), orderId: invoice.orderId };
   }),
   team: admin.query(({ ctx }) => listTeam(ctx, ctx.organizationId)),
-  /** The link is answered once, for passing on by hand when e-mail is not set up. */
-  invite: admin.input(inviteInput).mutation(async ({ ctx, input }) => {
-    const invitation = await inviteAdmin(ctx, ctx.organizationId, ctx.actor, { email: input.email });
-    return { id: invitation.id, email: invitation.email, expiresAt: invitation.expiresAt, link: invitation.link };
-  }),
+  invite: admin.input(inviteInput).mutation(async ({ ctx, input }) => invitationCreatedView(await inviteAdmin(ctx, ctx.organizationId, ctx.actor, { email: input.email }))),
   revokeInvitation: admin.input(byInvitation).mutation(({ ctx, input }) => revokeInvitation(ctx, ctx.organizationId, ctx.actor, input.invitationId)),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PAGE_LIMIT, type PageRequest, pageRequestOf } from "@/server/domain/paging";
+import { type Page, PAGE_LIMIT, type PageRequest, pageRequestOf } from "@/server/domain/paging";
 
 /**
  * The page a portal list shows: its size, and the id of the last row already shown (the next page
@@ -13,3 +13,6 @@ export const portalPageInput = z
   .optional();
 
 export const portalPageOf = (input: z.infer<typeof portalPageInput>): PageRequest => pageRequestOf(input ?? {});
+
+/** A page as the portal tables read it: the rows through their view, and whether more follow. */
+export const pageView = <T, U>(found: Page<T>, view: (row: T) => U) => ({ data: found.data.map(view), has_more: found.hasMore });

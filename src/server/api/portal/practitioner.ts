@@ -14,7 +14,6 @@ import {
   caseView,
   deliverInput,
   earningsView,
-  pageView,
   passwordChangeInput,
   profileInput,
   samePage,
@@ -23,7 +22,7 @@ import {
   submitBidInput,
 } from "../schemas/practitioner-portal";
 import { practitionerProcedure as practitioner, router } from "../trpc";
-import { portalPageInput, portalPageOf } from "./paging";
+import { pageView, portalPageInput, portalPageOf } from "./paging";
 
 /** The practitioner portal: `ctx.practitionerId` (the tenant) and `ctx.actor` come from the session, never from the input. */
 export const practitionerRouter = router({

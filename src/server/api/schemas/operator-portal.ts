@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { OrderStatus, OrganizationStatus } from "@/generated/prisma/enums";
-import type { Page } from "@/server/domain/paging";
 import type { operatorOrderDetail } from "@/server/services/operator-orders";
 import type { organizationDetail } from "@/server/services/organizations";
 import { OPERATOR_ORDER_ACTIONS, type OperatorOrderAction } from "@/server/services/orders";
 import { portalPageInput } from "../portal/paging";
 import { idSchema, rupiahSchema } from "./ids";
+import { inviteInput } from "./organization-portal";
 
 /** The operator console's inputs, and the views that turn its rows into JSON (BigInt → number). */
 
@@ -49,10 +49,10 @@ export const createOrganizationInput = z.object({
 });
 
 export const setOrganizationStatusInput = byOrganization.extend({ status: z.enum(["aktif", "ditangguhkan"]) });
+/** The operator invites an organisation's admin (its first, typically, after creating it in the console). */
+export const operatorInviteInput = byOrganization.extend(inviteInput.shape);
 export const topUpInput = byOrganization.extend({ amountIdr: rupiahSchema, reference: z.string().trim().min(1).max(200) });
 
-/** A page as the portal tables read it. */
-export const pageView = <T, U>(found: Page<T>, view: (row: T) => U) => ({ data: found.data.map(view), has_more: found.hasMore });
 
 const idr = (amount: bigint) => Number(amount);
 const idrOrNull = (amount: bigint | null) => (amount === null ? null : Number(amount));

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { DeliveryStatus, OrderStatus } from "@/generated/prisma/enums";
 import { SCOPES } from "@/server/domain/api-key";
 import type { DataOwner } from "@/server/domain/data-owner";
-import type { Page } from "@/server/domain/paging";
 import { isDashboardWebhookUrl } from "@/server/domain/webhook-url";
 import { WEBHOOK_SECRET_OVERLAP_HOURS } from "@/server/domain/webhook-secret";
 import { portalPageInput } from "../portal/paging";
@@ -62,8 +61,14 @@ export const webhookSearchInput = z.object({
 
 export const inviteInput = z.object({ email: z.string().trim().min(3).max(320) });
 
-/** A page as the portal tables read it. */
-export const pageView = <T, U>(found: Page<T>, view: (row: T) => U) => ({ data: found.data.map(view), has_more: found.hasMore });
+/** A new invitation as its inviter sees it once: the link is for passing on by hand when e-mail is not set up. */
+export const invitationCreatedView = (invitation: { id: string; email: string; expiresAt: Date; link: string }) => ({
+  id: invitation.id,
+  email: invitation.email,
+  expiresAt: invitation.expiresAt,
+  link: invitation.link,
+});
+
 
 export function orderRowView(row: {
   id: string;

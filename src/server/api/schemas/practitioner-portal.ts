@@ -49,8 +49,6 @@ export const passwordChangeInput = z.object({
 
 export const statementInput = z.object({ page: portalPageInput });
 
-/** A page as the portal lists read it. */
-export const pageView = <T, U>(found: Page<T>, view: (row: T) => U) => ({ data: found.data.map(view), has_more: found.hasMore });
 export const samePage = <T>(found: Page<T>) => ({ data: found.data, has_more: found.hasMore });
 
 /** Amounts as numbers: JSON (the browser's /api/trpc) has no BigInt. */

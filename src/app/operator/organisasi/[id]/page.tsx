@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { formatDateTime, formatRupiah } from "@/app/_components/format";
+import { InviteForm } from "@/app/_components/invite-form";
 import { Card, PageTitle, StatusBadge } from "@/app/_components/ui";
 import { portalPage } from "@/server/portal";
 import { isNotFound } from "../../_components/not-found";
@@ -82,7 +83,7 @@ export default async function OrganizationPage({ params }: { params: Promise<{ i
           </Card>
           <Card title="Admin">
             {org.admins.length === 0 ? (
-              <p className="muted">Belum ada admin. Buat dengan: npm run ops -- user:create --role org_admin --org {org.id} --email … --password …</p>
+              <p className="muted">Belum ada admin. Undang admin pertama organisasi ini: ia membuat kata sandinya sendiri lewat tautan undangan.</p>
             ) : (
               <ul className="plain-list">
                 {org.admins.map((admin) => (
@@ -92,6 +93,7 @@ export default async function OrganizationPage({ params }: { params: Promise<{ i
                 ))}
               </ul>
             )}
+            <InviteForm organizationId={org.id} />
           </Card>
         </aside>
       </div>
