@@ -57,7 +57,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       await expect(page).toHaveURL(/\/praktisi\/profil$/);
       await expect(page.getByRole("heading", { level: 1, name: "Profil" })).toBeVisible();
       await expect(page.getByText(PRACTITIONER.label, { exact: true })).toBeVisible();
-      await expect(page.getByText("kontrak, korporasi")).toBeVisible();
+      await expect(page.getByText("Kontrak, Korporasi")).toBeVisible();
 
       const available = page.getByRole("switch", { name: "Terima tawaran baru" });
       await page.getByLabel("Nomor izin praktik").fill(`  PERADI 12.345/${size}  `);

@@ -1,4 +1,5 @@
 import type { CaseStatus, InvoiceStatus } from "@/generated/prisma/enums";
+import { categoryLabel } from "./format";
 
 /** A case's and an invoice's status as the admin and operator consoles show them (a pill's text and tone). */
 export const CASE_STATUS: Record<CaseStatus, { text: string; tone: string }> = {
@@ -13,9 +14,7 @@ export const INVOICE_STATUS: Record<InvoiceStatus, { text: string; tone: string 
   dibatalkan: { text: "Dibatalkan", tone: "pill-muted" },
 };
 
-/** "kekayaan_intelektual" → "Kekayaan intelektual"; a case without an area is open to every practitioner. */
+/** A case's area in words; a case without an area is open to every practitioner. */
 export function areaLabel(area: string | null): string {
-  if (!area) return "Bidang umum";
-  const words = area.replaceAll("_", " ");
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return area ? categoryLabel(area) : "Bidang umum";
 }

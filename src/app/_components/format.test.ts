@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatRupiah, formatSignedRupiah } from "./format";
+import { categoryLabel, formatRupiah, formatSignedRupiah } from "./format";
 
 describe("formatSignedRupiah", () => {
   it("writes money in with a plus and money out with a true minus sign, so the sign reads without colour", () => {
@@ -10,5 +10,12 @@ describe("formatSignedRupiah", () => {
 
   it("writes zero without a sign", () => {
     expect(formatSignedRupiah(0)).toBe(formatRupiah(0));
+  });
+});
+
+describe("categoryLabel", () => {
+  it("reads a category code as words with a capital first letter", () => {
+    expect(categoryLabel("kekayaan_intelektual")).toBe("Kekayaan intelektual");
+    expect(categoryLabel("kontrak")).toBe("Kontrak");
   });
 });

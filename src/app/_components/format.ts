@@ -45,3 +45,9 @@ export const MESSAGE_ROLE_LABEL: Record<MessageRole, string> = {
  * the direction reads without the colour that also shows it.
  */
 export const formatSignedRupiah = (amount: number) => `${amount > 0 ? "+" : amount < 0 ? "−" : ""}${formatRupiah(Math.abs(amount))}`;
+
+/** A service category (a case's area) as a person reads it: `kekayaan_intelektual` → "Kekayaan intelektual". */
+export function categoryLabel(code: string): string {
+  const words = code.replaceAll("_", " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,11 +1,7 @@
 import { useId } from "react";
 import { Field } from "@/app/_components/field";
+import { categoryLabel } from "@/app/_components/format";
 
-/** A category code as a person reads it: `kekayaan_intelektual` → "Kekayaan intelektual". */
-export function categoryLabel(code: string): string {
-  const words = code.replaceAll("_", " ");
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 /** Checkboxes of the catalog's categories; the form reads them as `categories`. */
 export function CategoryChecks({ categories, checked = [], legend }: { categories: readonly string[]; checked?: readonly string[]; legend: string }) {

@@ -3,7 +3,7 @@ import { formatRupiah } from "@/app/_components/format";
 import { EmptyState, PageTitle } from "@/app/_components/ui";
 import { INTAKE_FIELD_TYPES } from "@/server/domain/intake";
 import { portalPage } from "@/server/portal";
-import { categoryLabel } from "../_components/categories";
+import { categoryLabel } from "@/app/_components/format";
 import { ServiceEditForm, ServiceToggles } from "../_components/service-forms";
 
 export const metadata: Metadata = { title: "Katalog · Operator — Kuasa" };

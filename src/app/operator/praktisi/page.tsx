@@ -4,7 +4,7 @@ import { PageLinks } from "@/app/_components/page-links";
 import { Card, EmptyState, PageTitle } from "@/app/_components/ui";
 import { portalPage } from "@/server/portal";
 import { MIN_PASSWORD_LENGTH } from "@/server/domain/password";
-import { categoryLabel } from "../_components/categories";
+import { categoryLabel } from "@/app/_components/format";
 import { ActiveToggle, CreatePractitionerForm, EditPractitionerForm } from "../_components/practitioner-forms";
 
 export const metadata: Metadata = { title: "Praktisi · Operator — Kuasa" };

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { categoryLabel } from "@/app/_components/format";
 import { Card, PageTitle } from "@/app/_components/ui";
 import { MIN_PASSWORD_LENGTH } from "@/server/domain/password";
 import { portalPage } from "@/server/portal";
@@ -23,7 +24,7 @@ export default async function ProfilePage() {
           <dt>Gelar profesi</dt>
           <dd>{profile.label ?? "Belum ditetapkan"}</dd>
           <dt>Bidang layanan</dt>
-          <dd>{profile.categories.length > 0 ? profile.categories.join(", ") : "Belum ada: Anda belum menerima tawaran pesanan"}</dd>
+          <dd>{profile.categories.length > 0 ? profile.categories.map(categoryLabel).join(", ") : "Belum ada: Anda belum menerima tawaran pesanan"}</dd>
         </dl>
         <p className="muted small">Nama, gelar profesi, dan bidang layanan ditetapkan oleh tim operator Kuasa. Untuk mengubahnya, hubungi operator.</p>
       </Card>
