@@ -111,11 +111,15 @@ export function CreateOrganizationForm() {
       </div>
       <fieldset className="checks">
         <legend>Status awal</legend>
-        <label>
-          <input type="radio" name="status" value="menunggu_persetujuan" checked={status === "menunggu_persetujuan"} onChange={() => setStatus("menunggu_persetujuan")} /> Menunggu persetujuan (kunci API belum bisa dipakai)
+        <label className="check">
+          <input type="radio" name="status" value="menunggu_persetujuan" checked={status === "menunggu_persetujuan"} onChange={() => setStatus("menunggu_persetujuan")} />
+          <span>
+            Menunggu persetujuan <span className="muted">— kunci API belum bisa dipakai</span>
+          </span>
         </label>
-        <label>
-          <input type="radio" name="status" value="aktif" checked={status === "aktif"} onChange={() => setStatus("aktif")} /> Aktif sekarang
+        <label className="check">
+          <input type="radio" name="status" value="aktif" checked={status === "aktif"} onChange={() => setStatus("aktif")} />
+          <span>Aktif sekarang</span>
         </label>
       </fieldset>
       <FormMessages error={error} />
