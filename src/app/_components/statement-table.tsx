@@ -30,9 +30,7 @@ export function StatementTable({ caption, rows, empty }: { caption: string; rows
             <tr>
               <th scope="col">Waktu</th>
               <th scope="col">Keterangan</th>
-              <th scope="col" className="secondary">
-                Referensi
-              </th>
+              <th scope="col">Referensi</th>
               <th scope="col" className="end">
                 Jumlah
               </th>
@@ -52,7 +50,7 @@ export function StatementTable({ caption, rows, empty }: { caption: string; rows
                 <td data-label="Keterangan">
                   <div>{row.description}</div>
                 </td>
-                <td data-label="Referensi" className="secondary">
+                <td data-label="Referensi">
                   <div>{row.reference ? row.reference.href ? <Link href={row.reference.href}>{row.reference.label}</Link> : row.reference.label : <span className="muted">—</span>}</div>
                 </td>
                 <td data-label="Jumlah" className={`end amount-${row.amountIdr < 0 ? "out" : "in"}`}>
