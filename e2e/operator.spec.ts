@@ -13,7 +13,7 @@ const nav = (page: Page, name: string) => page.getByRole("navigation").getByRole
 const toast = (page: Page) => page.locator(".toasts [role=status]");
 const SERVICE = "Perjanjian Perkawinan (Pranikah / Pascanikah)";
 
-test("the operator approves a waiting organisation, tops up its deposit with a confirmation, suspends and re-approves it, and creates one and invites its first admin", async ({ page }, testInfo) => {
+test("the operator approves a waiting organisation, tops up its deposit with a confirmation, suspends and re-approves it, and creates one, invites its first admin and revokes that invitation", async ({ page }, testInfo) => {
   test.setTimeout(90_000);
   await signIn(page, OPERATOR, HOME);
   await expect(page.getByRole("region", { name: "Organisasi menunggu" }).locator(".stat-value")).not.toHaveText("0");
@@ -71,6 +71,12 @@ test("the operator approves a waiting organisation, tops up its deposit with a c
   await expect(toast(page)).toContainText("Undangan untuk pendiri@konsolbaru.co.id dibuat.");
   await expect(admins.getByLabel("Tautan undangan (sekali pakai)")).toHaveValue(/\/undangan\/[A-Za-z0-9_-]{43}$/);
   await screenshot(page, testInfo, "operator-organisasi-undang-admin");
+  // Once the link is put away the invitation stays listed, and can be revoked (to send a new one).
+  await admins.getByRole("button", { name: "Sudah saya simpan" }).click();
+  await admins.getByRole("button", { name: "Cabut undangan pendiri@konsolbaru.co.id" }).click();
+  await page.getByRole("dialog", { name: "Cabut undangan ini?" }).getByRole("button", { name: "Ya, cabut" }).click();
+  await expect(toast(page)).toContainText("Undangan untuk pendiri@konsolbaru.co.id dicabut.");
+  await expect(admins.getByRole("button", { name: /^Cabut undangan/ })).toHaveCount(0);
   await nav(page, "Organisasi");
   await page.getByLabel("Cari organisasi").fill("konsol baru");
   await page.getByLabel("Status").selectOption({ label: "Menunggu persetujuan" });

@@ -170,6 +170,8 @@ const PORTAL_RECIPES: Record<string, PortalRecipe> = {
   "operator.auditLog": {},
   "operator.auditVocabulary": {},
   "operator.setOrganizationStatus": { valid: (w) => ({ organizationId: w.a.id, status: "ditangguhkan" }) },
+  "operator.team": { valid: (w) => ({ organizationId: w.a.id }) },
+  "operator.revokeInvitation": { valid: (w) => ({ organizationId: w.a.id, invitationId: "ivt_uji_akses" }) },
   "operator.inviteAdmin": { valid: (w) => ({ organizationId: w.a.id, email: "uji-akses-operator@contoh.id" }) },
   "operator.topUp": { valid: (w) => ({ organizationId: w.a.id, amountIdr: 1_000, reference: "uji akses" }) },
   "operator.stalledOrders": {},

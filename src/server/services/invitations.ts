@@ -27,13 +27,15 @@ export function invitationStatus(invitation: { acceptedAt: Date | null; revokedA
   return invitation.expiresAt <= now ? "kedaluwarsa" : "menunggu";
 }
 
-/** The organisation's admins and the invitations sent, newest first. */
+/** The organisation's admins and the invitations sent, newest first; an unknown organisation is NOT_FOUND. */
 export async function listTeam(deps: Pick<ServiceDeps, "db" | "clock">, organizationId: string) {
   const now = deps.clock.now();
-  const [members, invitations] = await Promise.all([
+  const [organization, members, invitations] = await Promise.all([
+    deps.db.organization.findUnique({ where: { id: organizationId }, select: { id: true } }),
     deps.db.membership.findMany({ where: { organizationId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], include: { user: { select: { id: true, name: true, email: true } } } }),
     deps.db.invitation.findMany({ where: { organizationId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 100 }),
   ]);
+  if (!organization) throw new AppError("NOT_FOUND", `No organisation ${organizationId}.`);
   return {
     members: members.map((m) => ({ userId: m.user.id, name: m.user.name, email: m.user.email, since: m.createdAt })),
     invitations: invitations.map((i) => ({ id: i.id, email: i.email, status: invitationStatus(i, now), expiresAt: i.expiresAt, acceptedAt: i.acceptedAt, revokedAt: i.revokedAt, createdAt: i.createdAt })),

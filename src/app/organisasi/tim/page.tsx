@@ -4,7 +4,7 @@ import { formatDateTime } from "@/app/_components/format";
 import { Card, PageTitle } from "@/app/_components/ui";
 import { portalPage } from "@/server/portal";
 import { InviteForm } from "@/app/_components/invite-form";
-import { RevokeInvitationButton } from "../_components/revoke-invitation-button";
+import { RevokeInvitationButton } from "@/app/_components/revoke-invitation-button";
 
 export const metadata: Metadata = { title: "Tim — Kuasa" };
 

@@ -236,6 +236,22 @@ describe("organisations", () => {
     expect(await codeOf(op().inviteAdmin({ organizationId: "org_tidak_ada", email: "siapa@contoh.id" }))).toBe("NOT_FOUND");
     expect(await database.prisma.invitation.count({ where: { email: "siapa@contoh.id" } })).toBe(0);
   });
+
+  it("sees an organisation's pending invitation and revokes it, so a new one can be sent; another organisation's invitation is NOT_FOUND", async () => {
+    const { id } = await op().createOrganization({ name: "PT Undangan Hilang", status: "aktif" });
+    const first = await op().inviteAdmin({ organizationId: id, email: "hilang@contoh.id" });
+    expect((await op().team({ organizationId: id })).invitations).toEqual([expect.objectContaining({ id: first.id, email: "hilang@contoh.id", status: "menunggu" })]);
+    expect(await codeOf(op().inviteAdmin({ organizationId: id, email: "hilang@contoh.id" }))).toBe("CONFLICT");
+
+    expect(await codeOf(op().revokeInvitation({ organizationId: other.id, invitationId: first.id }))).toBe("NOT_FOUND");
+    await op().revokeInvitation({ organizationId: id, invitationId: first.id });
+    expect((await op().team({ organizationId: id })).invitations).toEqual([expect.objectContaining({ id: first.id, status: "dicabut" })]);
+    const token = first.link.split("/undangan/")[1]!;
+    expect(await codeOf(as(null).invitation.accept({ token, name: "Terlambat", password: "kata-sandi-panjang-1" }))).toBe("INVALID_STATE");
+    const second = await op().inviteAdmin({ organizationId: id, email: "hilang@contoh.id" });
+    expect(second.id).not.toBe(first.id);
+    expect(await codeOf(op().team({ organizationId: "org_tidak_ada" }))).toBe("NOT_FOUND");
+  });
 });
 
 describe("audit log", () => {

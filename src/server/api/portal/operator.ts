@@ -3,7 +3,7 @@ import { auditLogVocabulary, listAuditLog } from "@/server/services/audit-log";
 import { listServicesForOperator, updateService } from "@/server/services/catalog";
 import { closeCase, listCasesForOperator } from "@/server/services/cases";
 import { restartOffering } from "@/server/services/offers";
-import { inviteAdmin } from "@/server/services/invitations";
+import { inviteAdmin, listTeam, revokeInvitation } from "@/server/services/invitations";
 import { operatorOrderDetail, operatorOverview, searchOrders } from "@/server/services/operator-orders";
 import { listDisputes, listSlaBreaches, listStalledOrders } from "@/server/services/operator-queues";
 import { operatorOrderAction } from "@/server/services/orders";
@@ -26,6 +26,7 @@ import {
   practitionerCategories,
   practitionerLabel,
   operatorInviteInput,
+  operatorRevokeInvitationInput,
   setOrganizationStatusInput,
   topUpInput,
   byOrganization,
@@ -52,6 +53,11 @@ export const operatorRouter = router({
     createOrganization(ctx, { name: input.name, status: input.status, approvalThresholdIdr: input.approvalThresholdIdr == null ? null : BigInt(input.approvalThresholdIdr) }, ctx.actor),
   ),
   setOrganizationStatus: operator.input(setOrganizationStatusInput).mutation(({ ctx, input }) => setOrganizationStatus(ctx, input.organizationId, input.status, ctx.actor)),
+  /** An organisation's admins and invitations, as its own admins see them on their Tim page. */
+  team: operator.input(byOrganization).query(({ ctx, input }) => listTeam(ctx, input.organizationId)),
+  revokeInvitation: operator
+    .input(operatorRevokeInvitationInput)
+    .mutation(({ ctx, input }) => revokeInvitation(ctx, input.organizationId, ctx.actor, input.invitationId)),
   inviteAdmin: operator
     .input(operatorInviteInput)
     .mutation(async ({ ctx, input }) => invitationCreatedView(await inviteAdmin(ctx, input.organizationId, ctx.actor, { email: input.email }))),

@@ -5,7 +5,7 @@ import type { organizationDetail } from "@/server/services/organizations";
 import { OPERATOR_ORDER_ACTIONS, type OperatorOrderAction } from "@/server/services/orders";
 import { portalPageInput } from "../portal/paging";
 import { idSchema, rupiahSchema } from "./ids";
-import { inviteInput } from "./organization-portal";
+import { byInvitation, inviteInput } from "./organization-portal";
 
 /** The operator console's inputs, and the views that turn its rows into JSON (BigInt → number). */
 
@@ -51,6 +51,7 @@ export const createOrganizationInput = z.object({
 export const setOrganizationStatusInput = byOrganization.extend({ status: z.enum(["aktif", "ditangguhkan"]) });
 /** The operator invites an organisation's admin (its first, typically, after creating it in the console). */
 export const operatorInviteInput = byOrganization.extend(inviteInput.shape);
+export const operatorRevokeInvitationInput = byOrganization.extend(byInvitation.shape);
 export const topUpInput = byOrganization.extend({ amountIdr: rupiahSchema, reference: z.string().trim().min(1).max(200) });
 
 

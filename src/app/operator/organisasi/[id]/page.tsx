@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { formatDateTime, formatRupiah } from "@/app/_components/format";
 import { InviteForm } from "@/app/_components/invite-form";
+import { RevokeInvitationButton } from "@/app/_components/revoke-invitation-button";
 import { Card, PageTitle, StatusBadge } from "@/app/_components/ui";
 import { portalPage } from "@/server/portal";
 import { isNotFound } from "../../_components/not-found";
@@ -15,6 +16,7 @@ export default async function OrganizationPage({ params }: { params: Promise<{ i
   const { caller } = await portalPage("operator");
   const { id } = await params;
   const org = await caller.operator.organization({ organizationId: id }).catch((err: unknown) => (isNotFound(err) ? notFound() : Promise.reject(err)));
+  const pending = (await caller.operator.team({ organizationId: id })).invitations.filter((invitation) => invitation.status === "menunggu");
   return (
     <>
       <p className="back">
@@ -92,6 +94,21 @@ export default async function OrganizationPage({ params }: { params: Promise<{ i
                   </li>
                 ))}
               </ul>
+            )}
+            {pending.length > 0 && (
+              <>
+                <h3 className="small">Undangan menunggu</h3>
+                <ul className="plain-list">
+                  {pending.map((invitation) => (
+                    <li key={invitation.id} className="pending-invitation">
+                      <div>
+                        <span className="break">{invitation.email}</span> · <span className="muted">berlaku sampai {formatDateTime(invitation.expiresAt)}</span>
+                      </div>
+                      <RevokeInvitationButton invitationId={invitation.id} email={invitation.email} organizationId={org.id} />
+                    </li>
+                  ))}
+                </ul>
+              </>
             )}
             <InviteForm organizationId={org.id} />
           </Card>

@@ -9,8 +9,8 @@ const MESSAGES = {
   NOT_FOUND: "Undangan ini tidak ditemukan di organisasi Anda. Muat ulang halaman.",
 };
 
-/** Revokes a pending invitation: its link stops working at once. */
-export function RevokeInvitationButton({ invitationId, email }: { invitationId: string; email: string }) {
+/** Revokes a pending invitation: its link stops working at once. The operator names the organisation. */
+export function RevokeInvitationButton({ invitationId, email, organizationId }: { invitationId: string; email: string; organizationId?: string }) {
   const { busy, error, run } = useAction(MESSAGES, { success: `Undangan untuk ${email} dicabut.` });
   return (
     <>
@@ -21,7 +21,9 @@ export function RevokeInvitationButton({ invitationId, email }: { invitationId: 
         tone="secondary"
         danger
         busy={busy}
-        onConfirm={() => run(() => trpc.organization.revokeInvitation.mutate({ invitationId }))}
+        onConfirm={() =>
+          run(() => (organizationId ? trpc.operator.revokeInvitation.mutate({ organizationId, invitationId }) : trpc.organization.revokeInvitation.mutate({ invitationId })))
+        }
       >
         <p>
           Tautan undangan untuk <strong>{email}</strong> langsung tidak berlaku. Anda bisa mengundang alamat ini lagi setelahnya.
