@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jakartaDayStart, jakartaMonthStart } from "./clock";
+import { jakartaDayStart, jakartaMonthStart, jakartaMonthsUpTo } from "./clock";
 
 describe("jakartaMonthStart", () => {
   it("starts the month at midnight Jakarta time (17:00 UTC the day before)", () => {
@@ -21,5 +21,15 @@ describe("jakartaDayStart", () => {
     expect(jakartaDayStart(new Date("2026-11-23T03:00:00Z")).toISOString()).toBe("2026-11-22T17:00:00.000Z");
     expect(jakartaDayStart(new Date("2026-11-23T16:59:59Z")).toISOString()).toBe("2026-11-22T17:00:00.000Z");
     expect(jakartaDayStart(new Date("2026-11-23T17:00:00Z")).toISOString()).toBe("2026-11-23T17:00:00.000Z");
+  });
+});
+
+describe("jakartaMonthsUpTo", () => {
+  it("counts back in WIB calendar months across a year, ending with the month now falls in", () => {
+    expect(jakartaMonthsUpTo(new Date("2026-02-10T03:00:00Z"), 4)).toEqual(["2025-11", "2025-12", "2026-01", "2026-02"]);
+  });
+
+  it("a UTC evening on the last day of a month is already the next month in Jakarta", () => {
+    expect(jakartaMonthsUpTo(new Date("2026-12-31T18:00:00Z"), 2)).toEqual(["2026-12", "2027-01"]);
   });
 });

@@ -16,7 +16,8 @@ export function fixedClock(start: Date | string | number): Clock & { advance(ms:
 }
 
 // Indonesia's Western Time (WIB) has no daylight saving: always UTC+7.
-const JAKARTA_OFFSET_MS = 7 * 60 * 60 * 1000;
+export const JAKARTA_OFFSET_HOURS = 7;
+export const JAKARTA_OFFSET_MS = JAKARTA_OFFSET_HOURS * 60 * 60 * 1000;
 
 /** First instant of the calendar day in Asia/Jakarta that contains `at` (17:00 UTC the day before). */
 export function jakartaDayStart(at: Date): Date {
@@ -29,4 +30,13 @@ export function jakartaDayStart(at: Date): Date {
 export function jakartaMonthStart(at: Date): Date {
   const local = new Date(at.getTime() + JAKARTA_OFFSET_MS);
   return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - JAKARTA_OFFSET_MS);
+}
+
+/** The `count` Jakarta calendar months up to and including the one `at` falls in, oldest first, as "YYYY-MM". */
+export function jakartaMonthsUpTo(at: Date, count: number): string[] {
+  const local = new Date(at.getTime() + JAKARTA_OFFSET_MS);
+  return Array.from({ length: count }, (_, i) => {
+    const month = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - (count - 1 - i), 1));
+    return `${month.getUTCFullYear()}-${String(month.getUTCMonth() + 1).padStart(2, "0")}`;
+  });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { OrderStatus } from "@/generated/prisma/enums";
 import { AppError } from "./errors";
-import { canTrigger, FINAL_STATUSES, ORDER_TRANSITIONS, type OrderActor, statusesAllowing, transitionFor } from "./order-state";
+import { ACTIVE_STATUSES, canTrigger, FINAL_STATUSES, ORDER_TRANSITIONS, type OrderActor, statusesAllowing, transitionFor } from "./order-state";
 
 const ALL_STATUSES = Object.values(OrderStatus);
 const TRIGGERS = [...new Set(ORDER_TRANSITIONS.map((t) => t.trigger))];
@@ -80,5 +80,11 @@ describe("order state machine", () => {
       expect(t.to).not.toBe("dibuat");
       if (t.to === "menunggu_bayar") expect(t.from).toEqual(["dibuat"]);
     }
+  });
+});
+
+describe("ACTIVE_STATUSES", () => {
+  it("lists the statuses an order still moves in, in the lifecycle's order, without dibuat or a final one", () => {
+    expect(ACTIVE_STATUSES).toEqual(["menunggu_bayar", "dibayar", "ditawarkan", "diambil", "dikerjakan", "butuh_input_klien", "diserahkan", "sengketa"]);
   });
 });

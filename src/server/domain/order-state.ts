@@ -1,4 +1,4 @@
-import type { OrderStatus } from "@/generated/prisma/enums";
+import { OrderStatus } from "@/generated/prisma/enums";
 import { AppError } from "./errors";
 
 /**
@@ -98,6 +98,9 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
 
 /** Statuses in which nothing more happens to an order. */
 export const FINAL_STATUSES: readonly OrderStatus[] = ["selesai", "dibatalkan", "direfund"];
+
+/** Statuses in which an order is still moving, in the enum's order; `dibuat` is never seen outside its creating transaction. */
+export const ACTIVE_STATUSES: readonly OrderStatus[] = Object.values(OrderStatus).filter((status) => status !== "dibuat" && !FINAL_STATUSES.includes(status));
 
 const BY_TRIGGER = new Map<OrderTrigger, OrderTransition[]>();
 for (const transition of ORDER_TRANSITIONS) BY_TRIGGER.set(transition.trigger, [...(BY_TRIGGER.get(transition.trigger) ?? []), transition]);

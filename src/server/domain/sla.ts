@@ -1,5 +1,5 @@
-// WIB is UTC+7 all year.
-const JAKARTA_OFFSET_MS = 7 * 60 * 60 * 1000;
+import { JAKARTA_OFFSET_MS } from "./clock";
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**

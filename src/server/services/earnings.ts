@@ -1,4 +1,5 @@
 import type { OrderStatus } from "@/generated/prisma/enums";
+import { HELD_BY_PRACTITIONER } from "@/server/domain/order-state";
 import type { PageRequest } from "@/server/domain/paging";
 import type { ServiceDeps } from "./deps";
 import { accounts, statementPage } from "./ledger";
@@ -7,7 +8,7 @@ import { accounts, statementPage } from "./ledger";
  * Paid and not yet released: the money sits in the order's escrow and becomes the practitioner's
  * when the client accepts (or the order is accepted on its own). A dispute may still refund it.
  */
-export const IN_ESCROW_STATUSES: readonly OrderStatus[] = ["diambil", "dikerjakan", "butuh_input_klien", "diserahkan", "sengketa"];
+export const IN_ESCROW_STATUSES: readonly OrderStatus[] = [...HELD_BY_PRACTITIONER, "sengketa"];
 
 export interface EarningsSummary {
   /** The practitioner payable account's balance: released to them and not yet paid out. */

@@ -2,7 +2,7 @@ import type { OrderStatus } from "@/generated/prisma/enums";
 import type { Prisma } from "@/generated/prisma/client";
 import { jakartaDayStart } from "@/server/domain/clock";
 import { AppError } from "@/server/domain/errors";
-import { ORDER_TRANSITIONS, type OrderActor, statusesAllowing } from "@/server/domain/order-state";
+import { ACTIVE_STATUSES, ORDER_TRANSITIONS, type OrderActor, statusesAllowing } from "@/server/domain/order-state";
 import { cursorRow, keyset, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
 import type { ServiceDeps } from "./deps";
 import { SLA_RUNNING } from "./order-timers";
@@ -12,9 +12,6 @@ import { OPERATOR_ORDER_ACTIONS, type OperatorOrderAction } from "./orders";
  * The operator's view of orders across every organisation: the overview's counts, the order
  * search and one order in full (who, what, money, history and what the operator may do next).
  */
-
-/** Statuses in which an order is still moving (`dibuat` is never seen outside its creating transaction). */
-export const ACTIVE_STATUSES = ["menunggu_bayar", "dibayar", "ditawarkan", "diambil", "dikerjakan", "butuh_input_klien", "diserahkan", "sengketa"] as const satisfies readonly OrderStatus[];
 
 /** The overview: live orders and money only; test orders are the sandbox's. */
 export async function operatorOverview(deps: ServiceDeps) {
