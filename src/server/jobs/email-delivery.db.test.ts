@@ -3,7 +3,8 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fixedClock } from "@/server/domain/clock";
 import { EMAIL_MAX_ATTEMPTS, EMAIL_RETRY_DELAYS_MS, EMAIL_SEND_LEASE_MS, EMAIL_UNCONFIGURED_RECHECK_MS, enqueueEmail, smtpSender } from "@/server/services/email";
-import { createTestDatabase, type TestDatabase } from "@/test/db";
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
+import { raceBehindLock } from "@/test/races";
 import { testWebhookSettings } from "@/test/webhooks";
 import { emailDeliveryJob } from "./email-delivery";
 import type { JobDeps } from "./types";
@@ -106,6 +107,17 @@ describe("the email-delivery job", () => {
   it("sends once when two handlers take the same e-mail at the same time", async () => {
     const id = await queued();
     await Promise.all([emailDeliveryJob.handle(deps(), id), emailDeliveryJob.handle(deps(), id)]);
+    expect(received).toHaveLength(1);
+    expect(await row(id)).toMatchObject({ status: "terkirim", attempts: 1 });
+  });
+
+  it.runIf(testDatabaseKind === "postgres")("sends once when two handlers are released together from behind a lock on the e-mail's row", async () => {
+    const id = await queued();
+    const results = await raceBehindLock(database.url!, { sql: `SELECT "id" FROM "EmailMessage" WHERE "id" = $1 FOR UPDATE`, params: [id] }, [
+      () => emailDeliveryJob.handle(deps(), id),
+      () => emailDeliveryJob.handle(deps(), id),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled"]);
     expect(received).toHaveLength(1);
     expect(await row(id)).toMatchObject({ status: "terkirim", attempts: 1 });
   });
