@@ -137,23 +137,6 @@ export async function platformRevenueTotal(deps: Pick<ServiceDeps, "db">, livemo
   return total._sum.balanceIdr ?? 0n;
 }
 
-/** An account's movements, newest first, for deposit and earnings pages. */
-export async function accountStatement(deps: Pick<ServiceDeps, "db">, ref: AccountRef, limit = 100) {
-  const { db } = deps;
-  const account = await db.ledgerAccount.findUnique({ where: { code: ref.code }, select: { id: true, balanceIdr: true } });
-  if (!account) return { balanceIdr: 0, entries: [] };
-  const entries = await db.ledgerEntry.findMany({
-    where: { accountId: account.id },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: limit,
-    include: { transfer: { select: { kind: true, reference: true, description: true } } },
-  });
-  return {
-    balanceIdr: Number(account.balanceIdr),
-    entries: entries.map((e) => ({ id: e.id, amountIdr: Number(e.amountIdr), kind: e.transfer.kind, reference: e.transfer.reference, description: e.transfer.description, createdAt: e.createdAt })),
-  };
-}
-
 /**
  * One page of an account's statement, newest first and keyset-paged on (createdAt, id), each entry
  * with the balance right after it: the account's balance less every newer entry. The cursor must
