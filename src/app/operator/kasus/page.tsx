@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
+import { CardList } from "@/app/_components/card-list";
 import { areaLabel, CASE_STATUS, INVOICE_STATUS } from "@/app/_components/case-status";
 import { formatDateTime, formatRupiah } from "@/app/_components/format";
-import { EmptyState, PageTitle } from "@/app/_components/ui";
+import { PageTitle } from "@/app/_components/ui";
 import { portalPage } from "@/server/portal";
 import { CloseCaseButton } from "../_components/close-case-button";
 
@@ -18,56 +19,54 @@ export default async function OperatorCasesPage({ searchParams }: { searchParams
           Kasus <code>{closed}</code> ditutup.
         </p>
       )}
-      {cases.length === 0 ? (
-        <EmptyState title="Tidak ada kasus yang masih berjalan." hint="Kasus muncul di sini saat agen mengajukannya (POST /v1/cases) dan hilang setelah ditutup." />
-      ) : (
-        <ul className="plain-list">
-          {cases.map((item) => (
-            <li key={item.id}>
-              <article className="card" aria-labelledby={`${item.id}-title`}>
-                <header className="card-head">
-                  <div>
-                    <h2 id={`${item.id}-title`}>
-                      {areaLabel(item.area)} · {item.organization.name}
-                    </h2>
-                    <p className="muted small">
-                      <code>{item.id}</code> · diajukan {formatDateTime(item.createdAt)}
-                      {item.urgency && ` · ${item.urgency}`}
-                    </p>
-                  </div>
-                  <span className={`pill ${CASE_STATUS[item.status].tone}`}>{CASE_STATUS[item.status].text}</span>
-                </header>
-                <dl className="facts">
-                  <dt>Penawaran berjalan</dt>
-                  <dd>{item.liveBids}</dd>
-                  <dt>Tagihan</dt>
-                  <dd>
-                    {item.invoice ? (
-                      <>
-                        <code>{item.invoice.id}</code> · {formatRupiah(item.invoice.totalIdr)}{" "}
-                        <span className={`pill ${INVOICE_STATUS[item.invoice.status].tone}`}>{INVOICE_STATUS[item.invoice.status].text}</span>
-                        {item.invoice.orderId && (
-                          <div className="small">
-                            Pesanan <code>{item.invoice.orderId}</code>
-                          </div>
-                        )}
-                      </>
-                    ) : (
-                      <span className="muted">Belum ada</span>
+      <CardList
+        label="Kasus yang masih berjalan"
+        items={cases}
+        itemKey={(item) => item.id}
+        empty={{ title: "Tidak ada kasus yang masih berjalan.", hint: "Kasus muncul di sini saat agen mengajukannya (POST /v1/cases) dan hilang setelah ditutup." }}
+        render={(item) => (
+          <article className="card" aria-labelledby={`${item.id}-title`}>
+            <header className="card-head">
+              <div>
+                <h2 id={`${item.id}-title`}>
+                  {areaLabel(item.area)} · {item.organization.name}
+                </h2>
+                <p className="muted small">
+                  <code>{item.id}</code> · diajukan {formatDateTime(item.createdAt)}
+                  {item.urgency && ` · ${item.urgency}`}
+                </p>
+              </div>
+              <span className={`pill ${CASE_STATUS[item.status].tone}`}>{CASE_STATUS[item.status].text}</span>
+            </header>
+            <dl className="facts">
+              <dt>Penawaran berjalan</dt>
+              <dd>{item.liveBids}</dd>
+              <dt>Tagihan</dt>
+              <dd>
+                {item.invoice ? (
+                  <>
+                    <code>{item.invoice.id}</code> · {formatRupiah(item.invoice.totalIdr)}{" "}
+                    <span className={`pill ${INVOICE_STATUS[item.invoice.status].tone}`}>{INVOICE_STATUS[item.invoice.status].text}</span>
+                    {item.invoice.orderId && (
+                      <div className="small">
+                        Pesanan <code>{item.invoice.orderId}</code>
+                      </div>
                     )}
-                  </dd>
-                </dl>
-                <CloseCaseButton
-                  caseId={item.id}
-                  organization={item.organization.name}
-                  liveBids={item.liveBids}
-                  invoice={item.invoice && { id: item.invoice.id, status: item.invoice.status, total: formatRupiah(item.invoice.totalIdr), orderId: item.invoice.orderId }}
-                />
-              </article>
-            </li>
-          ))}
-        </ul>
-      )}
+                  </>
+                ) : (
+                  <span className="muted">Belum ada</span>
+                )}
+              </dd>
+            </dl>
+            <CloseCaseButton
+              caseId={item.id}
+              organization={item.organization.name}
+              liveBids={item.liveBids}
+              invoice={item.invoice && { id: item.invoice.id, status: item.invoice.status, total: formatRupiah(item.invoice.totalIdr), orderId: item.invoice.orderId }}
+            />
+          </article>
+        )}
+      />
     </>
   );
 }

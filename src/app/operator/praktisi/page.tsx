@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
+import { CardList } from "@/app/_components/card-list";
 import { formatDateTime } from "@/app/_components/format";
 import { PageLinks } from "@/app/_components/page-links";
-import { Card, EmptyState, PageTitle } from "@/app/_components/ui";
+import { Card, PageTitle } from "@/app/_components/ui";
 import { portalPage } from "@/server/portal";
 import { MIN_PASSWORD_LENGTH } from "@/server/domain/password";
 import { categoryLabel } from "@/app/_components/format";
@@ -23,50 +24,48 @@ export default async function PractitionersPage({ searchParams }: { searchParams
       </Card>
 
       <h2 className="section-title">Semua praktisi, yang terbaru di atas</h2>
-      {practitioners.data.length === 0 ? (
-        <EmptyState title="Belum ada praktisi." hint="Daftarkan praktisi pertama dengan formulir di atas; pesanan yang dibayar baru bisa ditawarkan setelah ada praktisi aktif." />
-      ) : (
-        <ul className="plain-list">
-          {practitioners.data.map((p) => (
-            <li key={p.id}>
-              <article className={`card${p.active ? "" : " inactive"}`} aria-labelledby={`${p.id}-title`}>
-                <header className="card-head">
-                  <div>
-                    <h3 id={`${p.id}-title`}>{p.name}</h3>
-                    <p className="muted small">
-                      {p.email} · <code>{p.id}</code>
-                    </p>
-                  </div>
-                  <span className={`pill ${p.active ? "pill-ok" : "pill-muted"}`}>{p.active ? "Aktif" : "Nonaktif"}</span>
-                </header>
-                <dl className="facts">
-                  <dt>Nomor izin</dt>
-                  <dd>{p.licenseNumber ?? <span className="muted">Belum diisi praktisi</span>}</dd>
-                  <dt>Tawaran baru</dt>
-                  <dd>{p.available ? "Menerima" : <span className="muted">Dijeda oleh praktisi</span>}</dd>
-                  <dt>Label</dt>
-                  <dd>{p.label ?? <span className="muted">Tanpa label (hanya layanan tanpa syarat label)</span>}</dd>
-                  <dt>Kategori</dt>
-                  <dd>{p.categories.length ? p.categories.map(categoryLabel).join(", ") : <span className="muted">Belum ada — tidak akan ditawari pesanan</span>}</dd>
-                  <dt>Sedang dipegang</dt>
-                  <dd>
-                    {p.ordersInHand} pesanan · {p.liveOffers} tawaran aktif
-                  </dd>
-                  <dt>Terakhir ditawari</dt>
-                  <dd>{p.lastOfferedAt ? formatDateTime(p.lastOfferedAt) : <span className="muted">Belum pernah</span>}</dd>
-                </dl>
-                <div className="org-actions">
-                  <ActiveToggle practitionerId={p.id} name={p.name} active={p.active} liveOffers={p.liveOffers} />
-                  <details className="disclosure">
-                    <summary>Ubah label dan kategori</summary>
-                    <EditPractitionerForm practitionerId={p.id} label={p.label} checked={p.categories} categories={categories} labels={labels} />
-                  </details>
-                </div>
-              </article>
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardList
+        label="Semua praktisi"
+        items={practitioners.data}
+        itemKey={(p) => p.id}
+        empty={{ title: "Belum ada praktisi.", hint: "Daftarkan praktisi pertama dengan formulir di atas; pesanan yang dibayar baru bisa ditawarkan setelah ada praktisi aktif." }}
+        render={(p) => (
+          <article className={`card${p.active ? "" : " inactive"}`} aria-labelledby={`${p.id}-title`}>
+            <header className="card-head">
+              <div>
+                <h3 id={`${p.id}-title`}>{p.name}</h3>
+                <p className="muted small">
+                  {p.email} · <code>{p.id}</code>
+                </p>
+              </div>
+              <span className={`pill ${p.active ? "pill-ok" : "pill-muted"}`}>{p.active ? "Aktif" : "Nonaktif"}</span>
+            </header>
+            <dl className="facts">
+              <dt>Nomor izin</dt>
+              <dd>{p.licenseNumber ?? <span className="muted">Belum diisi praktisi</span>}</dd>
+              <dt>Tawaran baru</dt>
+              <dd>{p.available ? "Menerima" : <span className="muted">Dijeda oleh praktisi</span>}</dd>
+              <dt>Label</dt>
+              <dd>{p.label ?? <span className="muted">Tanpa label (hanya layanan tanpa syarat label)</span>}</dd>
+              <dt>Kategori</dt>
+              <dd>{p.categories.length ? p.categories.map(categoryLabel).join(", ") : <span className="muted">Belum ada — tidak akan ditawari pesanan</span>}</dd>
+              <dt>Sedang dipegang</dt>
+              <dd>
+                {p.ordersInHand} pesanan · {p.liveOffers} tawaran aktif
+              </dd>
+              <dt>Terakhir ditawari</dt>
+              <dd>{p.lastOfferedAt ? formatDateTime(p.lastOfferedAt) : <span className="muted">Belum pernah</span>}</dd>
+            </dl>
+            <div className="org-actions">
+              <ActiveToggle practitionerId={p.id} name={p.name} active={p.active} liveOffers={p.liveOffers} />
+              <details className="disclosure">
+                <summary>Ubah label dan kategori</summary>
+                <EditPractitionerForm practitionerId={p.id} label={p.label} checked={p.categories} categories={categories} labels={labels} />
+              </details>
+            </div>
+          </article>
+        )}
+      />
       <PageLinks path="/operator/praktisi" label="praktisi" after={after} hasMore={practitioners.hasMore} lastId={practitioners.data.at(-1)?.id} />
     </>
   );

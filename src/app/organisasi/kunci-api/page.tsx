@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
+import { CardList } from "@/app/_components/card-list";
 import { formatDateTime, formatRupiah } from "@/app/_components/format";
-import { Card, EmptyState, PageTitle } from "@/app/_components/ui";
+import { Card, PageTitle } from "@/app/_components/ui";
 import { portalPage } from "@/server/portal";
 import { CreateKeyForm } from "../_components/create-key-form";
 import { EditKeyDisclosure } from "../_components/edit-key-disclosure";
@@ -21,60 +22,58 @@ export default async function ApiKeysPage() {
       </Card>
 
       <h2 className="section-title">Kunci organisasi ({keys.length})</h2>
-      {keys.length === 0 ? (
-        <EmptyState title="Belum ada kunci API." hint="Buat kunci di atas, lalu pasang di agen Anda sebagai Authorization: Bearer <kunci>." />
-      ) : (
-        <ul className="plain-list">
-          {keys.map((key) => (
-            <li key={key.id}>
-              <article className={`card key-card${key.revokedAt ? " revoked" : ""}`} aria-labelledby={`${key.id}-title`}>
-                <header className="card-head">
-                  <div>
-                    <h3 id={`${key.id}-title`}>{key.name || "Tanpa nama"}</h3>
-                    <p className="muted small">
-                      {key.mode === "test" && <span className="pill pill-test">Mode uji</span>} <code>{key.keyId}</code> · dibuat {formatDateTime(key.createdAt)}
-                    </p>
-                  </div>
-                  {key.revokedAt ? <span className="pill pill-muted">Dicabut {formatDateTime(key.revokedAt)}</span> : <span className="pill pill-ok">Aktif</span>}
-                </header>
-                <dl className="facts">
-                  <dt>Izin</dt>
-                  <dd>
-                    {key.scopes.map((scope) => (
-                      <code key={scope} className="scope">
-                        {scope}
-                      </code>
-                    ))}
-                  </dd>
-                  <dt>Batas per pesanan</dt>
-                  <dd>{formatRupiah(key.maxOrderIdr)}</dd>
-                  <dt>Terpakai bulan ini</dt>
-                  <dd>
-                    {formatRupiah(key.spentThisMonthIdr)} dari {formatRupiah(key.monthlyBudgetIdr)}
-                    <meter className="spend" min={0} max={key.monthlyBudgetIdr} high={key.monthlyBudgetIdr * 0.8} value={key.spentThisMonthIdr} aria-label="Pemakaian anggaran bulanan" />
-                  </dd>
-                  <dt>Terakhir dipakai</dt>
-                  <dd>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : <span className="muted">Belum pernah</span>}</dd>
-                  <dt>URL webhook</dt>
-                  <dd>{key.webhookUrl ? <code className="break">{key.webhookUrl}</code> : <span className="muted">Tidak ada (hanya callback_url per pesanan)</span>}</dd>
-                  {key.previousWebhookSecretExpiresAt && (
-                    <>
-                      <dt>Rahasia webhook lama</dt>
-                      <dd>Masih ikut menandatangani webhook sampai {formatDateTime(key.previousWebhookSecretExpiresAt)}</dd>
-                    </>
-                  )}
-                </dl>
-                {!key.revokedAt && (
-                  <>
-                    <EditKeyDisclosure apiKey={key} />
-                    <KeyActions apiKeyId={key.id} name={key.name || key.keyId} overlapUntil={key.previousWebhookSecretExpiresAt} />
-                  </>
-                )}
-              </article>
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardList
+        label="Kunci organisasi"
+        items={keys}
+        itemKey={(key) => key.id}
+        empty={{ title: "Belum ada kunci API.", hint: "Buat kunci di atas, lalu pasang di agen Anda sebagai Authorization: Bearer <kunci>." }}
+        render={(key) => (
+          <article className={`card key-card${key.revokedAt ? " revoked" : ""}`} aria-labelledby={`${key.id}-title`}>
+            <header className="card-head">
+              <div>
+                <h3 id={`${key.id}-title`}>{key.name || "Tanpa nama"}</h3>
+                <p className="muted small">
+                  {key.mode === "test" && <span className="pill pill-test">Mode uji</span>} <code>{key.keyId}</code> · dibuat {formatDateTime(key.createdAt)}
+                </p>
+              </div>
+              {key.revokedAt ? <span className="pill pill-muted">Dicabut {formatDateTime(key.revokedAt)}</span> : <span className="pill pill-ok">Aktif</span>}
+            </header>
+            <dl className="facts">
+              <dt>Izin</dt>
+              <dd>
+                {key.scopes.map((scope) => (
+                  <code key={scope} className="scope">
+                    {scope}
+                  </code>
+                ))}
+              </dd>
+              <dt>Batas per pesanan</dt>
+              <dd>{formatRupiah(key.maxOrderIdr)}</dd>
+              <dt>Terpakai bulan ini</dt>
+              <dd>
+                {formatRupiah(key.spentThisMonthIdr)} dari {formatRupiah(key.monthlyBudgetIdr)}
+                <meter className="spend" min={0} max={key.monthlyBudgetIdr} high={key.monthlyBudgetIdr * 0.8} value={key.spentThisMonthIdr} aria-label="Pemakaian anggaran bulanan" />
+              </dd>
+              <dt>Terakhir dipakai</dt>
+              <dd>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : <span className="muted">Belum pernah</span>}</dd>
+              <dt>URL webhook</dt>
+              <dd>{key.webhookUrl ? <code className="break">{key.webhookUrl}</code> : <span className="muted">Tidak ada (hanya callback_url per pesanan)</span>}</dd>
+              {key.previousWebhookSecretExpiresAt && (
+                <>
+                  <dt>Rahasia webhook lama</dt>
+                  <dd>Masih ikut menandatangani webhook sampai {formatDateTime(key.previousWebhookSecretExpiresAt)}</dd>
+                </>
+              )}
+            </dl>
+            {!key.revokedAt && (
+              <>
+                <EditKeyDisclosure apiKey={key} />
+                <KeyActions apiKeyId={key.id} name={key.name || key.keyId} overlapUntil={key.previousWebhookSecretExpiresAt} />
+              </>
+            )}
+          </article>
+        )}
+      />
     </>
   );
 }
