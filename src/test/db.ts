@@ -99,21 +99,23 @@ export async function createTestDatabase(options: { migrated?: boolean; connecti
 /**
  * `count` pools of their own on a PostgreSQL test database, as separate app instances have, and
  * `close()`, which ends them and waits until every connection is gone. pg's `pool.end()` resolves
- * as soon as its clients are told to end; a connection still open when `destroy()` drops the
- * database is terminated by PostgreSQL, and its pool reports that as an uncaught error.
+ * as soon as its clients are told to end, and a pool says "remove" only once a socket has closed,
+ * so each connection's end is awaited from the moment it opens. A connection still open when
+ * `destroy()` drops the database is terminated by PostgreSQL, and its pool reports that as an
+ * uncaught error (seen in CI on a loaded machine, after the file's last test).
  */
 export function instancePools(database: TestDatabase, count: number): { pools: pg.Pool[]; close(): Promise<void> } {
-  const closed: Array<Promise<void>> = [];
+  const ended: Array<Promise<void>> = [];
   const pools = Array.from({ length: count }, () => {
     const pool = new pg.Pool({ connectionString: database.url });
-    pool.on("remove", (client: pg.PoolClient) => closed.push(new Promise((resolve) => client.once("end", () => resolve()))));
+    pool.on("connect", (client: pg.PoolClient) => ended.push(new Promise((resolve) => client.once("end", () => resolve()))));
     return pool;
   });
   return {
     pools,
     async close() {
       await Promise.all(pools.map((pool) => pool.end()));
-      await Promise.all(closed);
+      await Promise.all(ended);
     },
   };
 }
