@@ -20,10 +20,25 @@ function OrderLink({ id, service }: { id: string; service: string }) {
   );
 }
 
+/**
+ * A queue's heading with its full count (from the overview): a queue lists at most its oldest 200
+ * orders, and says so when there are more.
+ */
+function QueueHeading({ id, title, shown, total }: { id: string; title: string; shown: number; total: number }) {
+  return (
+    <>
+      <h2 className="section-title" id={id}>
+        {title} ({total})
+      </h2>
+      {total > shown && <p className="muted small">Menampilkan {shown} yang paling lama menunggu. Selesaikan yang ini dulu; sisanya muncul setelahnya.</p>}
+    </>
+  );
+}
+
 export default async function QueuePage({ searchParams }: { searchParams: Promise<TableParams> }) {
   const { caller } = await portalPage("operator");
   const params = await searchParams;
-  const [disputes, stalled, breaches] = await Promise.all([caller.operator.disputes(), caller.operator.stalledOrders(), caller.operator.slaBreaches()]);
+  const [overview, disputes, stalled, breaches] = await Promise.all([caller.operator.overview(), caller.operator.disputes(), caller.operator.stalledOrders(), caller.operator.slaBreaches()]);
   // The columns the three queues share.
   const orderColumn = { key: "id", header: "Pesanan", cell: (order: { id: string; service: { name: string } }) => <OrderLink id={order.id} service={order.service.name} /> };
   const practitioner = { key: "practitioner", header: "Praktisi", secondary: true, cell: (order: { practitioner: { name: string } | null }) => order.practitioner?.name ?? <span className="muted">Belum ada</span> };
@@ -33,9 +48,7 @@ export default async function QueuePage({ searchParams }: { searchParams: Promis
     <>
       <PageTitle lead="Pesanan live yang menunggu operator, yang paling lama menunggu di atas. Buka pesanan untuk memutuskan: setiap tindakan satu tombol dengan konfirmasi.">Antrean pesanan</PageTitle>
 
-      <h2 className="section-title" id="sengketa">
-        Sengketa ({disputes.length})
-      </h2>
+      <QueueHeading id="sengketa" title="Sengketa" shown={disputes.length} total={Math.max(overview.disputed, disputes.length)} />
       <DataTable
         caption="Sengketa yang menunggu keputusan"
         basePath="/operator/antrean"
@@ -54,9 +67,7 @@ export default async function QueuePage({ searchParams }: { searchParams: Promis
         empty={{ title: "Tidak ada sengketa yang menunggu keputusan.", hint: "Sengketa muncul di sini saat klien (agen atau admin organisasi) atau operator membukanya." }}
       />
 
-      <h2 className="section-title" id="macet">
-        Tawaran macet ({stalled.length})
-      </h2>
+      <QueueHeading id="macet" title="Tawaran macet" shown={stalled.length} total={Math.max(overview.stalled, stalled.length)} />
       <DataTable
         caption="Pesanan yang tawarannya berhenti"
         basePath="/operator/antrean"
@@ -79,9 +90,7 @@ export default async function QueuePage({ searchParams }: { searchParams: Promis
         empty={{ title: "Tidak ada pesanan yang macet.", hint: "Pesanan muncul di sini bila tidak ada praktisi aktif yang memenuhi syarat atau semuanya sudah menolak pada putaran ini." }}
       />
 
-      <h2 className="section-title" id="sla">
-        Pelanggaran SLA ({breaches.length})
-      </h2>
+      <QueueHeading id="sla" title="Pelanggaran SLA" shown={breaches.length} total={Math.max(overview.slaBreaches, breaches.length)} />
       <DataTable
         caption="Pesanan yang melewati tenggat SLA"
         basePath="/operator/antrean"
