@@ -113,7 +113,15 @@ test("the operator registers a practitioner and edits a catalog price (the agent
 
   // The agent price is computed as the client price is typed, and is what the API charges.
   await nav(page, "Katalog");
-  const service = page.getByRole("article", { name: SERVICE });
+  await screenshot(page, testInfo, "operator-katalog");
+  await page.getByLabel("Cari layanan").fill("PRANIKAH");
+  await page.getByLabel("Kategori").selectOption({ label: "Keluarga" });
+  await page.getByRole("button", { name: "Terapkan" }).click();
+  await expect(page).toHaveURL(/q=PRANIKAH&kategori=keluarga/);
+  await expect(page.getByRole("table", { name: "Layanan katalog" }).locator("tbody tr")).toHaveCount(1);
+  await page.getByRole("link", { name: SERVICE }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(SERVICE);
+  const service = page.getByRole("article", { name: "Rincian layanan" });
   await service.getByText("Ubah layanan").click();
   await service.getByLabel("Harga klien (publik)").fill("3.600.000");
   await expect(service.locator(".computed")).toHaveText("Rp 4.150.000");
@@ -123,7 +131,6 @@ test("the operator registers a practitioner and edits a catalog price (the agent
   await expect(service.locator("dl.facts")).toContainText("Rp 4.150.000");
   const listed = await request.get("/v1/services/perjanjian_pranikah", { headers: { Authorization: `Bearer ${demoApiKey()}` } });
   expect(((await listed.json()) as { price_idr: number }).price_idr).toBe(4_150_000);
-  await screenshot(page.getByRole("article").first(), testInfo, "operator-katalog");
   await screenshot(service, testInfo, "operator-katalog-tersimpan");
 
   // Hidden from agents, then shown again.
@@ -331,6 +338,8 @@ test.describe("on a phone", () => {
       ["/operator/antrean", "operator-antrean-ponsel"],
       ["/operator/organisasi", "operator-organisasi-daftar-ponsel"],
       ["/operator/audit", "operator-audit-ponsel"],
+      ["/operator/katalog", "operator-katalog-ponsel"],
+      ["/operator/katalog/perjanjian_kerahasiaan", "operator-katalog-layanan-ponsel"],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -186,6 +186,7 @@ const PORTAL_RECIPES: Record<string, PortalRecipe> = {
   "operator.updatePractitioner": { valid: (w) => ({ practitionerId: w.users.p1.practitionerId, label: null, categories: [] }) },
   "operator.setPractitionerActive": { valid: (w) => ({ practitionerId: w.users.p1.practitionerId, active: false }) },
   "operator.services": {},
+  "operator.service": { valid: () => ({ code: "perjanjian_kerahasiaan" }) },
   "operator.updateService": { valid: () => ({ code: "perjanjian_kerahasiaan", active: false }) },
 };
 

@@ -1,6 +1,7 @@
 import { AppError } from "@/server/domain/errors";
 import { INTAKE_LIMITS, type IntakeField, intakeFieldListSchema } from "@/server/domain/intake";
 import { agentPrice } from "@/server/domain/pricing";
+import { SERVICE_STATE_SWITCHES, type ServiceState, serviceState } from "@/server/domain/service-state";
 import type { Db } from "@/server/db/client";
 import type { Prisma, Service } from "@/generated/prisma/client";
 import type { InputJsonValue } from "@/generated/prisma/internal/prismaNamespace";
@@ -111,13 +112,48 @@ export async function seedCatalog(deps: Pick<ServiceDeps, "db">): Promise<string
   return missing.map(({ entry }) => entry.code);
 }
 
-const toOperatorService = (row: Service) => ({ ...toCatalogService(row), agentEligible: row.agentEligible, active: row.active, updatedAt: row.updatedAt });
+const toOperatorService = (row: Service) => ({ ...toCatalogService(row), agentEligible: row.agentEligible, active: row.active, state: serviceState(row), updatedAt: row.updatedAt });
 
-/** Every service, hidden and inactive ones too, as the operator manages them. */
-export async function listServicesForOperator(deps: Pick<ServiceDeps, "db">) {
+export interface ServiceSearch {
+  /** Part of a service's name or code, any case. */
+  q?: string;
+  category?: string;
+  state?: ServiceState;
+}
+
+/**
+ * The services the operator manages, hidden and inactive ones too, narrowed by `search`, with
+ * every category and required practitioner label in the catalog (for the filter and the edit
+ * form's suggestions, whatever the search leaves).
+ */
+export async function listServicesForOperator(deps: Pick<ServiceDeps, "db">, search: ServiceSearch = {}) {
   const { db } = deps;
-  const rows = await db.service.findMany({ where: { internal: false }, orderBy: [{ sortOrder: "asc" }, { code: "asc" }] });
-  return rows.map(toOperatorService);
+  const q = search.q?.trim();
+  const [rows, all] = await Promise.all([
+    db.service.findMany({
+      where: {
+        internal: false,
+        ...(q ? { OR: [{ name: { contains: q, mode: "insensitive" } }, { code: { contains: q, mode: "insensitive" } }] } : {}),
+        ...(search.category ? { category: search.category } : {}),
+        ...(search.state ? SERVICE_STATE_SWITCHES[search.state] : {}),
+      },
+      orderBy: [{ sortOrder: "asc" }, { code: "asc" }],
+    }),
+    db.service.findMany({ where: { internal: false }, select: { category: true, requiredLabel: true } }),
+  ]);
+  const distinct = (values: Array<string | null>) => [...new Set(values.filter((value) => value !== null))].sort();
+  return {
+    services: rows.map(toOperatorService),
+    categories: distinct(all.map((row) => row.category)),
+    labels: distinct(all.map((row) => row.requiredLabel)),
+  };
+}
+
+/** One service as the operator manages it; internal and unknown codes are NOT_FOUND. */
+export async function serviceForOperator(deps: Pick<ServiceDeps, "db">, code: string) {
+  const row = await deps.db.service.findUnique({ where: { code, internal: false } });
+  if (!row) throw new AppError("NOT_FOUND", `Layanan ${code} tidak ada di katalog.`);
+  return toOperatorService(row);
 }
 
 /** What the operator may change on a service; the agent price follows from the client price. */

@@ -1,94 +1,58 @@
 import type { Metadata } from "next";
-import { CardList } from "@/app/_components/card-list";
-import { formatRupiah } from "@/app/_components/format";
+import Link from "next/link";
+import { DataTable, tableQuery, type TableParams } from "@/app/_components/data-table";
+import { categoryLabel, formatRupiah } from "@/app/_components/format";
 import { PageTitle } from "@/app/_components/ui";
-import { INTAKE_FIELD_TYPES } from "@/server/domain/intake";
+import { SERVICE_STATES, type ServiceState } from "@/server/domain/service-state";
 import { portalPage } from "@/server/portal";
-import { categoryLabel } from "@/app/_components/format";
-import { ServiceEditForm, ServiceToggles } from "../_components/service-forms";
+import { SERVICE_STATE, ServiceStatePill } from "../_components/service-state";
 
 export const metadata: Metadata = { title: "Katalog · Operator — Kuasa" };
 
-export default async function CatalogPage() {
+const FILTERS = ["kategori", "status"] as const;
+const isState = (value: string | undefined): value is ServiceState => SERVICE_STATES.some((state) => state === value);
+
+export default async function CatalogPage({ searchParams }: { searchParams: Promise<TableParams> }) {
   const { caller } = await portalPage("operator");
-  const services = await caller.operator.services();
-  const labels = [...new Set(services.flatMap((s) => (s.requiredLabel ? [s.requiredLabel] : [])))].sort();
+  const params = await searchParams;
+  const query = tableQuery(params, FILTERS);
+  const { kategori, status } = query.filters;
+  const { services, categories } = await caller.operator.services({ q: query.q, category: kategori, state: isState(status) ? status : undefined });
   return (
     <>
-      <PageTitle lead="Layanan berharga tetap yang dipesan agen. Harga agen selalu dihitung dari harga klien (+15 %, dibulatkan ke Rp 50.000), tidak pernah diketik.">Katalog</PageTitle>
-      <CardList
-        label="Layanan katalog"
-        items={services}
-        itemKey={(service) => service.code}
+      <PageTitle lead="Layanan berharga tetap yang dipesan agen. Harga agen selalu dihitung dari harga klien (+15 %, dibulatkan ke Rp 50.000), tidak pernah diketik. Buka layanan untuk mengubah harga, deskripsi, kolom intake, atau menyembunyikannya.">Katalog</PageTitle>
+      <DataTable
+        caption="Layanan katalog"
+        basePath="/operator/katalog"
+        params={params}
+        search={{ label: "Cari layanan", placeholder: "Nama atau kode layanan" }}
+        filters={[
+          { name: "kategori", label: "Kategori", options: categories.map((category) => ({ value: category, label: categoryLabel(category) })) },
+          { name: "status", label: "Status", options: SERVICE_STATES.map((state) => ({ value: state, label: SERVICE_STATE[state].text })) },
+        ]}
+        columns={[
+          {
+            key: "name",
+            header: "Layanan",
+            cell: (service) => (
+              <>
+                <Link href={`/operator/katalog/${service.code}`}>{service.name}</Link>
+                <div className="muted small">
+                  <code>{service.code}</code>
+                </div>
+              </>
+            ),
+          },
+          { key: "category", header: "Kategori", secondary: true, cell: (service) => categoryLabel(service.category) },
+          { key: "sla", header: "SLA", secondary: true, cell: (service) => service.slaLabel },
+          { key: "state", header: "Status", cell: (service) => <ServiceStatePill state={service.state} /> },
+          { key: "client", header: "Harga klien", align: "end", cell: (service) => formatRupiah(service.clientPriceIdr) },
+          { key: "agent", header: "Harga agen", align: "end", cell: (service) => <strong>{formatRupiah(service.agentPriceIdr)}</strong> },
+        ]}
+        rows={services}
+        rowKey={(service) => service.code}
+        hasMore={false}
         empty={{ title: "Katalog kosong.", hint: "Katalog awal dimuat otomatis saat server mulai; periksa log server bila kosong." }}
-        render={(service) => (
-          <article className={`card${service.active ? "" : " inactive"}`} aria-labelledby={`${service.code}-title`}>
-            <header className="card-head">
-              <div>
-                <h2 id={`${service.code}-title`}>{service.name}</h2>
-                <p className="muted small">
-                  <code>{service.code}</code> · {categoryLabel(service.category)}
-                </p>
-              </div>
-              <div className="row">
-                <span className={`pill ${service.agentEligible ? "pill-ok" : "pill-muted"}`}>{service.agentEligible ? "Terlihat agen" : "Tersembunyi dari agen"}</span>
-                <span className={`pill ${service.active ? "pill-ok" : "pill-bad"}`}>{service.active ? "Aktif" : "Nonaktif"}</span>
-              </div>
-            </header>
-            <p className="description">{service.description}</p>
-            <dl className="facts">
-              <dt>Harga klien</dt>
-              <dd>{formatRupiah(service.clientPriceIdr)}</dd>
-              <dt>Harga agen</dt>
-              <dd>
-                <strong>{formatRupiah(service.agentPriceIdr)}</strong> <span className="muted small">(dihitung)</span>
-              </dd>
-              <dt>SLA</dt>
-              <dd>{service.slaLabel}</dd>
-              <dt>Label wajib</dt>
-              <dd>{service.requiredLabel ?? <span className="muted">Semua praktisi kategori ini</span>}</dd>
-              <dt>Biaya pihak ketiga</dt>
-              <dd>{service.thirdParty ?? <span className="muted">Tidak ada</span>}</dd>
-            </dl>
-            <details className="disclosure">
-              <summary>Kolom intake ({service.intake.length})</summary>
-              <div className="table-wrap">
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Label</th>
-                      <th scope="col">Kunci</th>
-                      <th scope="col">Jenis</th>
-                      <th scope="col">Wajib</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {service.intake.map((field) => (
-                      <tr key={field.key}>
-                        <td data-label="Label">{field.label}</td>
-                        <td data-label="Kunci">
-                          <code>{field.key}</code>
-                        </td>
-                        <td data-label="Jenis">
-                          {field.type}
-                          {field.options ? <span className="muted small"> ({field.options.join(" / ")})</span> : null}
-                        </td>
-                        <td data-label="Wajib">{field.required ? "Wajib" : "Opsional"}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </details>
-            <div className="org-actions">
-              <ServiceToggles code={service.code} name={service.name} agentEligible={service.agentEligible} active={service.active} />
-              <details className="disclosure">
-                <summary>Ubah layanan</summary>
-                <ServiceEditForm service={service} labels={labels} intakeTypes={INTAKE_FIELD_TYPES} />
-              </details>
-            </div>
-          </article>
-        )}
       />
     </>
   );

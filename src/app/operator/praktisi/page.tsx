@@ -12,10 +12,8 @@ export const metadata: Metadata = { title: "Praktisi · Operator — Kuasa" };
 
 export default async function PractitionersPage({ searchParams }: { searchParams: Promise<{ setelah?: string }> }) {
   const [{ caller }, { setelah: after }] = await Promise.all([portalPage("operator"), searchParams]);
-  const [practitioners, services] = await Promise.all([caller.operator.practitioners({ starting_after: after }), caller.operator.services()]);
   // Offers match on the catalog's categories and required labels, so those are the choices.
-  const categories = [...new Set(services.map((s) => s.category))].sort();
-  const labels = [...new Set(services.flatMap((s) => (s.requiredLabel ? [s.requiredLabel] : [])))].sort();
+  const [practitioners, { categories, labels }] = await Promise.all([caller.operator.practitioners({ starting_after: after }), caller.operator.services()]);
   return (
     <>
       <PageTitle lead="Praktisi hanya ditawari pesanan layanan dalam kategorinya, dan untuk layanan berlabel hanya bila labelnya sama.">Praktisi</PageTitle>

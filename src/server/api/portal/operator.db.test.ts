@@ -199,9 +199,43 @@ function sample(type: string, options?: string[]): string {
 
 describe("catalog", () => {
   it("lists every service with the agent price computed from the client price", async () => {
-    const services = await as(operator).operator.services();
+    const { services, categories } = await as(operator).operator.services();
     expect(services.length).toBeGreaterThan(10);
     for (const s of services) expect(s.agentPriceIdr).toBe(agentPrice(s.clientPriceIdr));
+    expect(categories).toEqual([...new Set(services.map((s) => s.category))].sort());
+  });
+
+  it("narrows the list by name or code in any case, by category and by state, and still offers every category to filter by", async () => {
+    const all = await as(operator).operator.services();
+    const byName = await as(operator).operator.services({ q: "KERAHASIAAN" });
+    expect(byName.services.map((s) => s.code)).toEqual(["perjanjian_kerahasiaan"]);
+    expect(byName.categories).toEqual(all.categories);
+    expect((await as(operator).operator.services({ q: "nib_O" })).services.map((s) => s.code)).toEqual(["nib_oss"]);
+    const category = all.services[0]!.category;
+    expect((await as(operator).operator.services({ category })).services.map((s) => s.code)).toEqual(all.services.filter((s) => s.category === category).map((s) => s.code));
+
+    await as(operator).operator.updateService({ code: "perjanjian_kerja", agentEligible: false });
+    await as(operator).operator.updateService({ code: "somasi", active: false });
+    try {
+      const codes = async (state: "aktif" | "tersembunyi" | "nonaktif") => (await as(operator).operator.services({ state })).services.map((s) => s.code);
+      expect(await codes("tersembunyi")).toEqual(["perjanjian_kerja"]);
+      expect(await codes("nonaktif")).toEqual(["somasi"]);
+      expect(await codes("aktif")).toHaveLength(all.services.length - 2);
+      expect((await as(operator).operator.service({ code: "somasi" })).state).toBe("nonaktif");
+    } finally {
+      await as(operator).operator.updateService({ code: "perjanjian_kerja", agentEligible: true });
+      await as(operator).operator.updateService({ code: "somasi", active: true });
+    }
+    expect(await as(operator).operator.services({ q: "tidak ada layanan seperti ini" })).toMatchObject({ services: [] });
+  });
+
+  it("opens one service by its code; an unknown or internal one is NOT_FOUND", async () => {
+    const service = await as(operator).operator.service({ code: "review_kontrak" });
+    expect(service).toMatchObject({ code: "review_kontrak", state: "aktif", agentPriceIdr: agentPrice(service.clientPriceIdr) });
+    expect(await codeOf(as(operator).operator.service({ code: "tidak_ada" }))).toBe("NOT_FOUND");
+    // "kasus" is the internal service behind accepted cases (from the order-life migration).
+    expect(await database.prisma.service.findUniqueOrThrow({ where: { code: "kasus" } })).toMatchObject({ internal: true });
+    expect(await codeOf(as(operator).operator.service({ code: "kasus" }))).toBe("NOT_FOUND");
   });
 
   it("edits the client price and description; the agent price stays computed (a sent agent price is ignored), the API sees it, audited", async () => {
@@ -228,7 +262,7 @@ describe("catalog", () => {
     expect((await listAgentServices({ db: database.prisma })).map((s) => s.code)).not.toContain("somasi");
     await as(operator).operator.updateService({ code: "somasi", active: true });
     expect((await listAgentServices({ db: database.prisma })).map((s) => s.code)).toContain("somasi");
-    expect((await as(operator).operator.services()).find((s) => s.code === "somasi")).toMatchObject({ agentEligible: true, active: true });
+    expect((await as(operator).operator.services()).services.find((s) => s.code === "somasi")).toMatchObject({ agentEligible: true, active: true, state: "aktif" });
   });
 
   it("validates intake fields and prices; an unknown service is NOT_FOUND", async () => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { auditLogVocabulary, listAuditLog } from "@/server/services/audit-log";
-import { listServicesForOperator, updateService } from "@/server/services/catalog";
+import { listServicesForOperator, serviceForOperator, updateService } from "@/server/services/catalog";
 import { closeCase, listCasesForOperator } from "@/server/services/cases";
 import { restartOffering } from "@/server/services/offers";
 import { inviteAdmin, listTeam, revokeInvitation } from "@/server/services/invitations";
@@ -30,8 +30,11 @@ import {
   setOrganizationStatusInput,
   topUpInput,
   byOrganization,
+  byService,
+  serviceSearchInput,
+  updateServiceInput,
 } from "../schemas/operator-portal";
-import { idSchema, rupiahSchema } from "../schemas/ids";
+import { idSchema } from "../schemas/ids";
 import { invitationCreatedView } from "../schemas/organization-portal";
 import { operatorProcedure as operator, router } from "../trpc";
 import { pageView, portalPageInput, portalPageOf } from "./paging";
@@ -100,18 +103,9 @@ export const operatorRouter = router({
   setPractitionerActive: operator
     .input(byPractitioner.extend({ active: z.boolean() }))
     .mutation(({ ctx, input }) => setPractitionerActive(ctx, input.practitionerId, input.active, ctx.actor)),
-  services: operator.query(({ ctx }) => listServicesForOperator(ctx)),
+  services: operator.input(serviceSearchInput.optional()).query(({ ctx, input }) => listServicesForOperator(ctx, input ?? {})),
+  service: operator.input(byService).query(({ ctx, input }) => serviceForOperator(ctx, input.code)),
   updateService: operator
-    .input(
-      z.object({
-        code: z.string().min(1).max(64),
-        clientPriceIdr: rupiahSchema.optional(),
-        description: z.string().max(5_000).optional(),
-        requiredLabel: practitionerLabel.optional(),
-        intake: z.unknown().optional(),
-        agentEligible: z.boolean().optional(),
-        active: z.boolean().optional(),
-      }),
-    )
+    .input(updateServiceInput)
     .mutation(({ ctx, input: { code, ...changes } }) => updateService(ctx, code, changes, ctx.actor)),
 });

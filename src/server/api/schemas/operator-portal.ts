@@ -2,6 +2,7 @@ import { z } from "zod";
 import { OrderStatus, OrganizationStatus } from "@/generated/prisma/enums";
 import type { operatorOrderDetail } from "@/server/services/operator-orders";
 import type { organizationDetail } from "@/server/services/organizations";
+import { SERVICE_STATES } from "@/server/domain/service-state";
 import { OPERATOR_ORDER_ACTIONS, type OperatorOrderAction } from "@/server/services/orders";
 import { portalPageInput } from "../portal/paging";
 import { idSchema, rupiahSchema } from "./ids";
@@ -52,6 +53,18 @@ export const setOrganizationStatusInput = byOrganization.extend({ status: z.enum
 /** The operator invites an organisation's admin (its first, typically, after creating it in the console). */
 export const operatorInviteInput = byOrganization.extend(inviteInput.shape);
 export const operatorRevokeInvitationInput = byOrganization.extend(byInvitation.shape);
+export const byService = z.object({ code: z.string().min(1).max(64) });
+export const serviceSearchInput = z.object({ q: search, category: z.string().trim().max(64).optional(), state: z.enum(SERVICE_STATES).optional() });
+/** A sent agent price is dropped: it is always computed from the client price. */
+export const updateServiceInput = byService.extend({
+  clientPriceIdr: rupiahSchema.optional(),
+  description: z.string().max(5_000).optional(),
+  requiredLabel: practitionerLabel.optional(),
+  intake: z.unknown().optional(),
+  agentEligible: z.boolean().optional(),
+  active: z.boolean().optional(),
+});
+
 export const topUpInput = byOrganization.extend({ amountIdr: rupiahSchema, reference: z.string().trim().min(1).max(200) });
 
 

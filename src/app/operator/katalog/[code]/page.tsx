@@ -1,0 +1,87 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { categoryLabel, formatRupiah } from "@/app/_components/format";
+import { PageTitle } from "@/app/_components/ui";
+import { INTAKE_FIELD_TYPES } from "@/server/domain/intake";
+import { portalPage } from "@/server/portal";
+import { isNotFound } from "../../_components/not-found";
+import { ServiceEditForm, ServiceToggles } from "../../_components/service-forms";
+import { ServiceStatePill } from "../../_components/service-state";
+
+export const metadata: Metadata = { title: "Layanan · Operator — Kuasa" };
+
+export default async function ServicePage({ params }: { params: Promise<{ code: string }> }) {
+  const { caller } = await portalPage("operator");
+  const { code } = await params;
+  const [service, { labels }] = await Promise.all([
+    caller.operator.service({ code }).catch((err: unknown) => (isNotFound(err) ? notFound() : Promise.reject(err))),
+    caller.operator.services(),
+  ]);
+  return (
+    <>
+      <p className="back">
+        <Link href="/operator/katalog">← Semua layanan</Link>
+      </p>
+      <PageTitle lead={`${service.code} · ${categoryLabel(service.category)}`}>{service.name}</PageTitle>
+      <article className={`card${service.active ? "" : " inactive"}`} aria-labelledby="rincian-layanan">
+        <header className="card-head">
+          <h2 id="rincian-layanan">Rincian layanan</h2>
+          <ServiceStatePill state={service.state} />
+        </header>
+        <p className="description">{service.description}</p>
+        <dl className="facts">
+          <dt>Harga klien</dt>
+          <dd>{formatRupiah(service.clientPriceIdr)}</dd>
+          <dt>Harga agen</dt>
+          <dd>
+            <strong>{formatRupiah(service.agentPriceIdr)}</strong> <span className="muted small">(dihitung)</span>
+          </dd>
+          <dt>SLA</dt>
+          <dd>{service.slaLabel}</dd>
+          <dt>Label wajib</dt>
+          <dd>{service.requiredLabel ?? <span className="muted">Semua praktisi kategori ini</span>}</dd>
+          <dt>Biaya pihak ketiga</dt>
+          <dd>{service.thirdParty ?? <span className="muted">Tidak ada</span>}</dd>
+        </dl>
+        <details className="disclosure">
+          <summary>Kolom intake ({service.intake.length})</summary>
+          <div className="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Label</th>
+                  <th scope="col">Kunci</th>
+                  <th scope="col">Jenis</th>
+                  <th scope="col">Wajib</th>
+                </tr>
+              </thead>
+              <tbody>
+                {service.intake.map((field) => (
+                  <tr key={field.key}>
+                    <td data-label="Label">{field.label}</td>
+                    <td data-label="Kunci">
+                      <code>{field.key}</code>
+                    </td>
+                    <td data-label="Jenis">
+                      {field.type}
+                      {field.options ? <span className="muted small"> ({field.options.join(" / ")})</span> : null}
+                    </td>
+                    <td data-label="Wajib">{field.required ? "Wajib" : "Opsional"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+        <div className="org-actions">
+          <ServiceToggles code={service.code} name={service.name} agentEligible={service.agentEligible} active={service.active} />
+          <details className="disclosure">
+            <summary>Ubah layanan</summary>
+            <ServiceEditForm service={service} labels={labels} intakeTypes={INTAKE_FIELD_TYPES} />
+          </details>
+        </div>
+      </article>
+    </>
+  );
+}
