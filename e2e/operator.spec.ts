@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./axe";
 import { demoApiKey, screenshot, signIn } from "./portal";
 import { OPERATOR, PENDING_ORGANIZATION, PRACTITIONER } from "./users";
 
@@ -121,6 +122,7 @@ test("the operator registers a practitioner and edits a catalog price (the agent
   await expect(page.getByRole("table", { name: "Layanan katalog" }).locator("tbody tr")).toHaveCount(1);
   await page.getByRole("link", { name: SERVICE }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(SERVICE);
+  await expectNoSeriousA11yViolations(page, testInfo);
   const service = page.getByRole("article", { name: "Rincian layanan" });
   await service.getByText("Ubah layanan").click();
   await service.getByLabel("Harga klien (publik)").fill("3.600.000");
@@ -217,6 +219,7 @@ test("overview → dispute queue → order page: a dispute decided for the pract
 
   await dispute.getByRole("link", { name: disputed.id }).click();
   await expect(page).toHaveURL(new RegExp(`/operator/pesanan/${disputed.id}$`));
+  await expectNoSeriousA11yViolations(page, testInfo);
   const actions = page.locator("section.card").filter({ has: page.getByRole("heading", { name: "Tindakan operator" }) });
   await expect(actions.getByRole("button")).toHaveText(["Refund ke deposit", "Menangkan praktisi", "Lanjutkan pekerjaan"]);
   await expect(page.getByRole("main")).toContainText(reason);
@@ -348,6 +351,7 @@ test.describe("on a phone", () => {
     await page.goto("/operator/organisasi?q=Organisasi%20Demo");
     await page.getByRole("link", { name: "Organisasi Demo" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Organisasi Demo");
+    await expectNoSeriousA11yViolations(page, testInfo);
     await expect(page.getByRole("main")).toContainText(order.id);
     await screenshot(page, testInfo, "operator-organisasi-detail-ponsel");
   });

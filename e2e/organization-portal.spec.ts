@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test, type TestInfo } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./axe";
 import { clickNav, screenshot, signIn } from "./portal";
 import { ORG_ADMIN } from "./users";
 
@@ -98,6 +99,7 @@ test("orders table: filter by key, page, search, open and approve; the live/test
   await expect(page).toHaveURL(new RegExp(`/organisasi/pesanan/${ids[7]}$`));
   await expect(page.locator(".badge")).toHaveText("Menunggu persetujuan");
   await bothSizes(page, testInfo, "organisasi-pesanan-detail-menunggu");
+  await expectNoSeriousA11yViolations(page, testInfo);
   await page.getByRole("button", { name: "Setujui" }).click();
   await page.getByRole("dialog", { name: "Setujui pesanan ini?" }).getByRole("button", { name: "Ya, setujui dan bayar" }).click();
   await expect(page.locator(".badge")).not.toHaveText("Menunggu persetujuan");

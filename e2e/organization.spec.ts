@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./axe";
 import { clickNav, demoApiKey, screenshot, signIn } from "./portal";
 import { ORG_ADMIN, PRACTITIONER } from "./users";
 
@@ -275,6 +276,7 @@ test("an order's life in the portals: approved, taken and delivered, sent back f
   await listed.getByRole("link", { name: service }).click();
   await expect(page).toHaveURL(new RegExp(`/organisasi/pesanan/${order.id}$`));
   await expect(page.getByRole("heading", { level: 1, name: service })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, testInfo);
   const main = page.getByRole("main");
   await expect(main.locator(".badge")).toHaveText("Hasil diserahkan");
   await expect(page.locator("section.card").filter({ hasText: "Hasil yang diserahkan" })).toContainText("nda-mitra-data-v1.pdf");

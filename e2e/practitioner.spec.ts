@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./axe";
 import { demoApiKey, screenshot, signIn as signInAs } from "./portal";
 import { PRACTITIONER } from "./users";
 
@@ -58,6 +59,7 @@ test("a practitioner signs in, takes an offered order, asks the client, and deli
   await expect(page).toHaveURL(new RegExp(`/praktisi/pesanan/${order.id}$`), { timeout: 15_000 });
   await expect(page.getByText(CLIENT_EMAIL)).toBeVisible();
   await expect(page.getByText("PT Satu (kontak 0812-3456-7890), Jakarta; PT Dua, Bandung")).toBeVisible();
+  await expectNoSeriousA11yViolations(page, testInfo);
 
   await page.getByRole("button", { name: "Mulai kerjakan" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Pekerjaan dimulai." })).toBeVisible();
