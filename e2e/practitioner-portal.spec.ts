@@ -107,7 +107,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       await signIn(page, PRACTITIONER, HOME);
       await openNav(page, "Pendapatan");
       await expect(page).toHaveURL(/\/praktisi\/pendapatan$/);
-      for (const label of ["Saldo tersedia", "Dalam escrow", "Total pendapatan"]) await expect(page.getByRole("region", { name: label })).toContainText("Rp");
+      for (const label of ["Saldo tersedia", "Dalam escrow", "Sudah dicairkan", "Total pendapatan"]) await expect(page.getByRole("region", { name: label })).toContainText("Rp");
       await expect(page.getByRole("heading", { name: "Riwayat saldo" })).toBeVisible();
       const body = page.locator("main");
       for (const code of ["invoice_payment", "escrow_release", "order_payment", "platform_fee"]) await expect(body).not.toContainText(code);

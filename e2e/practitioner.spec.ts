@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { demoApiKey, screenshot, signIn as signInAs } from "./portal";
-import { PRACTITIONER } from "./users";
+import { OPERATOR, PRACTITIONER } from "./users";
 
 /**
  * The practitioner's portal in a real browser: an agent's order and case arrive through the REST
@@ -19,8 +19,8 @@ const signIn = (page: Page) => signInAs(page, PRACTITIONER, /\/praktisi$/);
 
 const CLIENT_EMAIL = "legal@satu.co.id";
 
-test("a practitioner signs in, takes an offered order, asks the client, and delivers; the agent sees diserahkan, accepts, and the fee shows in the earnings", async ({ page, request }, testInfo) => {
-  test.setTimeout(120_000);
+test("a practitioner signs in, takes an offered order, asks the client, and delivers; the agent sees diserahkan, accepts, the fee shows in the earnings, and the operator's payout of it shows as paid", async ({ page, browser, request }, testInfo) => {
+  test.setTimeout(150_000);
 
   // A wrong password first: the Indonesian error, and still on the sign-in page.
   await page.goto("/masuk");
@@ -108,6 +108,29 @@ test("a practitioner signs in, takes an offered order, asks the client, and deli
   await expect(release.getByRole("link", { name: order.id })).toHaveAttribute("href", `/praktisi/pesanan/${order.id}`);
   await expect(page.getByRole("region", { name: "Saldo tersedia" })).not.toContainText("Rp 0");
   await screenshot(page, testInfo, "praktisi-pendapatan-riwayat");
+
+  // The operator transfers part of it to the practitioner's bank and records the payout.
+  const operatorPage = await (await browser.newContext()).newPage();
+  await signInAs(operatorPage, OPERATOR, /\/operator$/);
+  await operatorPage.goto("/operator/praktisi");
+  const card = operatorPage.getByRole("article", { name: PRACTITIONER.name });
+  await card.locator("summary", { hasText: "Catat pencairan" }).click();
+  await card.getByLabel("Jumlah pencairan").fill("1.000.000");
+  await card.getByLabel("Referensi").fill("BCA 5521-0093");
+  await card.getByRole("button", { name: "Catat pencairan" }).click();
+  const payout = operatorPage.getByRole("dialog", { name: `Catat pencairan ke ${PRACTITIONER.name}?` });
+  for (const text of ["Rp 1.000.000", "BCA 5521-0093"]) await expect(payout).toContainText(text);
+  await screenshot(operatorPage, testInfo, "operator-pencairan-dialog");
+  await payout.getByRole("button", { name: "Ya, catat" }).click();
+  await expect(card.getByRole("status")).toContainText(`Tercatat. Saldo ${PRACTITIONER.name} sekarang`);
+  await operatorPage.context().close();
+
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Sudah dicairkan" }).locator(".stat-value")).toHaveText("Rp 1.000.000");
+  const paid = page.getByRole("row").filter({ hasText: "BCA 5521-0093" });
+  await expect(paid).toContainText("Pencairan ke rekening");
+  await expect(paid).toContainText("Rp 1.000.000");
+  await screenshot(page, testInfo, "praktisi-pendapatan-dicairkan");
 });
 
 test("a practitioner who opens another portal is sent back to their own", async ({ page }) => {

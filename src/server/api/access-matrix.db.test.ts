@@ -185,6 +185,7 @@ const PORTAL_RECIPES: Record<string, PortalRecipe> = {
   "operator.createPractitioner": { valid: () => ({ name: "Praktisi Uji", email: "uji-akses@contoh.id", password: "rahasia-sekali-123", label: null, categories: [] }) },
   "operator.updatePractitioner": { valid: (w) => ({ practitionerId: w.users.p1.practitionerId, label: null, categories: [] }) },
   "operator.setPractitionerActive": { valid: (w) => ({ practitionerId: w.users.p1.practitionerId, active: false }) },
+  "operator.recordPayout": { valid: (w) => ({ practitionerId: w.users.p1.practitionerId, amountIdr: 1_000, reference: "uji akses" }) },
   "operator.services": {},
   "operator.service": { valid: () => ({ code: "perjanjian_kerahasiaan" }) },
   "operator.updateService": { valid: () => ({ code: "perjanjian_kerahasiaan", active: false }) },

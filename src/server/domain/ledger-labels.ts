@@ -9,6 +9,7 @@ export const LEDGER_KIND_LABEL: Record<string, string> = {
   order_refund: "Pengembalian dana pesanan",
   escrow_release: "Pembayaran pesanan (escrow dilepas)",
   platform_fee: "Biaya platform",
+  practitioner_payout: "Pencairan ke rekening",
   invoice_payment: "Pembayaran tagihan kasus",
   invoice_fee: "Biaya platform tagihan kasus",
 };

@@ -1,8 +1,10 @@
 import type { OrderStatus } from "@/generated/prisma/enums";
+import { AppError } from "@/server/domain/errors";
 import { HELD_BY_PRACTITIONER } from "@/server/domain/order-state";
 import type { PageRequest } from "@/server/domain/paging";
+import { audit, type AuditEntry } from "./audit";
 import type { ServiceDeps } from "./deps";
-import { accounts, statementPage } from "./ledger";
+import { accounts, balanceOf, statementPage, transfer } from "./ledger";
 
 /**
  * Paid and not yet released: the money sits in the order's escrow and becomes the practitioner's
@@ -18,7 +20,7 @@ export interface EarningsSummary {
   ordersInEscrow: number;
   /** Everything ever credited to the payable account (escrow releases): earned in total. */
   earnedIdr: bigint;
-  /** Everything ever debited from it (payouts, corrections); 0 while payouts are made outside the ledger. */
+  /** Everything ever debited from it: the payouts the operator recorded. */
   paidOutIdr: bigint;
 }
 
@@ -44,4 +46,35 @@ export async function earningsSummary(deps: Pick<ServiceDeps, "db">, practitione
 /** One page of the payable account's statement, newest first, each entry with the balance after it. */
 export async function earningsStatement(deps: Pick<ServiceDeps, "db">, practitionerId: string, page: PageRequest) {
   return (await statementPage(deps, accounts.practitionerPayable(practitionerId), page)).page;
+}
+
+/**
+ * The operator records money paid to a practitioner's bank account: it leaves their payable
+ * balance for the world outside the platform, with the bank reference, audited. It can never pay
+ * more than the balance: of two payouts racing for the same money one is CONFLICT and changes nothing.
+ */
+export async function recordPayout(
+  deps: Pick<ServiceDeps, "db">,
+  practitionerId: string,
+  payout: { amountIdr: bigint; reference: string },
+  actor: Pick<AuditEntry, "actorType" | "actorId">,
+): Promise<{ availableIdr: bigint }> {
+  const { db } = deps;
+  const reference = payout.reference.trim();
+  if (payout.amountIdr <= 0n) throw new AppError("VALIDATION", "Jumlah pencairan harus rupiah lebih dari nol.");
+  if (!reference) throw new AppError("VALIDATION", "Pencairan perlu referensi, misalnya nomor transfer bank.");
+  const payable = accounts.practitionerPayable(practitionerId);
+  return db.$transaction(async (tx) => {
+    const practitioner = await tx.practitioner.findFirst({ where: { id: practitionerId, simulated: false }, select: { id: true } });
+    if (!practitioner) throw new AppError("NOT_FOUND", `Praktisi ${practitionerId} tidak ada.`);
+    await transfer(tx, { from: payable, to: accounts.externalFunding(true), amountIdr: payout.amountIdr, kind: "practitioner_payout", reference, insufficientCode: "CONFLICT" });
+    await audit(tx, { ...actor, action: "practitioner.payout", subjectType: "practitioner", subjectId: practitionerId, data: { amount_idr: payout.amountIdr.toString(), reference } });
+    return { availableIdr: await balanceOf(tx, payable) };
+  });
+}
+
+/** Each practitioner's payable balance (released to them, not yet paid out); absent ones hold zero. */
+export async function payableBalances(deps: Pick<ServiceDeps, "db">, practitionerIds: readonly string[]): Promise<Map<string, bigint>> {
+  const rows = await deps.db.ledgerAccount.findMany({ where: { code: { in: practitionerIds.map((id) => accounts.practitionerPayable(id).code) } }, select: { practitionerId: true, balanceIdr: true } });
+  return new Map(practitionerIds.map((id) => [id, rows.find((row) => row.practitionerId === id)?.balanceIdr ?? 0n]));
 }

@@ -40,7 +40,10 @@ function revenueShardOf(orderId: string): number {
 }
 
 export const accounts = {
-  /** Where top-ups come from (bank transfers in; in test mode, the helper); the only account allowed below zero. */
+  /**
+   * The world outside the platform: top-ups come from it (bank transfers in; in test mode, the
+   * helper) and practitioner payouts go to it. The only account allowed below zero.
+   */
   externalFunding: (livemode: boolean): AccountRef => ({ code: `external_funding${modeSuffix(livemode)}`, kind: "external_funding", livemode }),
   /** The revenue account an order's platform fee goes to (one of PLATFORM_REVENUE_SHARDS). */
   platformRevenue: (livemode: boolean, orderId: string): AccountRef => ({

@@ -3,6 +3,7 @@ import { AppError } from "@/server/domain/errors";
 import { cursorRow, keyset, mapPage, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
 import type { DbOrTx } from "@/server/db/client";
 import { audit, type AuditEntry } from "./audit";
+import { payableBalances } from "./earnings";
 import { offerNext } from "./offers";
 import { changeContextOf } from "./orders";
 import { createPractitioner, type CreatePractitionerInput } from "./users";
@@ -35,7 +36,9 @@ export async function listPractitioners(deps: Pick<ServiceDeps, "db">, request: 
       _count: { select: { orders: { where: { status: { in: [...HELD_STATUSES] } } }, offers: { where: { status: "aktif" } } } },
     },
   });
-  return mapPage(pageFrom(rows, request), (p) => ({
+  const page = pageFrom(rows, request);
+  const payable = await payableBalances(deps, page.data.map((p) => p.id));
+  return mapPage(page, (p) => ({
     id: p.id,
     name: p.name,
     email: p.user.email,
@@ -47,6 +50,8 @@ export async function listPractitioners(deps: Pick<ServiceDeps, "db">, request: 
     ordersInHand: p._count.orders,
     liveOffers: p._count.offers,
     lastOfferedAt: p.lastOfferedAt,
+    /** Released to them and not yet paid out (live money). */
+    payableIdr: payable.get(p.id) ?? 0n,
     createdAt: p.createdAt,
   }));
 }

@@ -4,10 +4,11 @@ import { type FormEvent, useState } from "react";
 import { useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
 import { formatRupiah } from "@/app/_components/format";
-import { RupiahInput } from "@/app/_components/rupiah-input";
 import type { OrganizationStatus } from "@/generated/prisma/enums";
 import { trpc } from "@/lib/trpc";
 import { Field, FormMessages } from "@/app/_components/field";
+import { RupiahInput } from "@/app/_components/rupiah-input";
+import { MoneyForm } from "./money-form";
 
 const MESSAGES = { NOT_FOUND: "Organisasi ini tidak ditemukan. Muat ulang halaman." };
 
@@ -34,56 +35,23 @@ export function OrgStatusActions({ organizationId, name, status }: { organizatio
 
 /** Records money received (e.g. a bank transfer) into the organisation's deposit, with its reference. */
 export function TopUpForm({ organizationId, name }: { organizationId: string; name: string }) {
-  const { busy, error, setError, run } = useAction(MESSAGES);
-  const [amount, setAmount] = useState<number | null>(null);
-  const [reference, setReference] = useState("");
-  const [done, setDone] = useState<string | null>(null);
-  const [round, setRound] = useState(0);
-
-  function valid(): boolean {
-    setDone(null);
-    if (!amount || Number.isNaN(amount)) {
-      setError("Isi jumlah setoran dalam rupiah, lebih dari nol.");
-      return false;
-    }
-    if (!reference.trim()) {
-      setError("Isi referensi setoran, misalnya nomor transfer bank, agar tercatat di mutasi.");
-      return false;
-    }
-    setError(null);
-    return true;
-  }
-
-  async function topUp() {
-    const result = await run(() => trpc.operator.topUp.mutate({ organizationId, amountIdr: amount!, reference: reference.trim() }), { success: `Setoran ${formatRupiah(amount!)} untuk ${name} tercatat.` });
-    if (result.ok) {
-      setDone(`Tercatat. Deposit ${name} sekarang ${formatRupiah(result.value.depositIdr)}.`);
-      setAmount(null);
-      setReference("");
-      // A fresh amount field for the next top-up.
-      setRound((r) => r + 1);
-    }
-  }
-
   return (
-    <div className="form compact">
-      <div className="form-grid">
-        <RupiahInput key={round} label="Jumlah setoran" name="amount" required onValue={setAmount} />
-        <label>
-          Referensi
-          <input value={reference} onChange={(event) => setReference(event.target.value)} maxLength={200} placeholder="mis. BCA 0912-7781" />
-        </label>
-      </div>
-      <FormMessages error={error} success={done} />
-      <div className="row">
-        <ConfirmDialogButton label="Catat setoran" title="Catat setoran deposit?" confirmLabel="Ya, catat" busy={busy} canOpen={valid} onConfirm={topUp}>
-          <p>
-            <strong>{amount && !Number.isNaN(amount) ? formatRupiah(amount) : ""}</strong> masuk ke deposit <strong>{name}</strong> dengan referensi <code>{reference.trim()}</code>. Setoran tercatat di
-            buku besar dan tidak bisa dihapus.
-          </p>
-        </ConfirmDialogButton>
-      </div>
-    </div>
+    <MoneyForm
+      amountLabel="Jumlah setoran"
+      noun="setoran"
+      submitLabel="Catat setoran"
+      confirmTitle="Catat setoran deposit?"
+      messages={MESSAGES}
+      describe={(amount, reference) => (
+        <>
+          <strong>{amount}</strong> masuk ke deposit <strong>{name}</strong> dengan referensi {reference}.
+        </>
+      )}
+      record={async (amountIdr, reference) => {
+        const { depositIdr } = await trpc.operator.topUp.mutate({ organizationId, amountIdr, reference });
+        return { toast: `Setoran ${formatRupiah(amountIdr)} untuk ${name} tercatat.`, done: `Tercatat. Deposit ${name} sekarang ${formatRupiah(depositIdr)}.` };
+      }}
+    />
   );
 }
 

@@ -3,8 +3,10 @@ import { type FormEvent, useState } from "react";
 import { useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
 import { Field, FormMessages } from "@/app/_components/field";
+import { formatRupiah } from "@/app/_components/format";
 import { trpc } from "@/lib/trpc";
 import { CategoryChecks, LabelInput } from "./categories";
+import { MoneyForm } from "./money-form";
 
 const MESSAGES = {
   CONFLICT: "E-mail ini sudah dipakai akun lain. Gunakan e-mail lain, atau cari praktisinya di daftar.",
@@ -153,5 +155,30 @@ export function ActiveToggle({ practitionerId, name, active, liveOffers }: { pra
       )}
       <FormMessages error={error} />
     </div>
+  );
+}
+
+/** Records money paid to the practitioner's bank account; it cannot exceed what they are owed. */
+export function PayoutForm({ practitionerId, name, payableIdr }: { practitionerId: string; name: string; payableIdr: number }) {
+  return (
+    <MoneyForm
+      amountLabel="Jumlah pencairan"
+      noun="pencairan"
+      submitLabel="Catat pencairan"
+      confirmTitle={`Catat pencairan ke ${name}?`}
+      messages={{
+        CONFLICT: `Jumlahnya melebihi saldo ${name} (${formatRupiah(payableIdr)} saat halaman dimuat). Periksa saldo terbarunya lalu catat jumlah yang benar-benar ditransfer.`,
+        NOT_FOUND: MESSAGES.NOT_FOUND,
+      }}
+      describe={(amount, reference) => (
+        <>
+          <strong>{amount}</strong> keluar dari saldo <strong>{name}</strong> ke rekeningnya, dengan referensi transfer {reference}.
+        </>
+      )}
+      record={async (amountIdr, reference) => {
+        const { availableIdr } = await trpc.operator.recordPayout.mutate({ practitionerId, amountIdr, reference });
+        return { toast: `Pencairan ${formatRupiah(amountIdr)} ke ${name} tercatat.`, done: `Tercatat. Saldo ${name} sekarang ${formatRupiah(availableIdr)}.` };
+      }}
+    />
   );
 }

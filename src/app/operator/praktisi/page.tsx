@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { CardList } from "@/app/_components/card-list";
-import { formatDateTime } from "@/app/_components/format";
+import { formatDateTime, formatRupiah } from "@/app/_components/format";
 import { PageLinks } from "@/app/_components/page-links";
 import { Card, PageTitle } from "@/app/_components/ui";
 import { portalPage } from "@/server/portal";
 import { MIN_PASSWORD_LENGTH } from "@/server/domain/password";
 import { categoryLabel } from "@/app/_components/format";
-import { ActiveToggle, CreatePractitionerForm, EditPractitionerForm } from "../_components/practitioner-forms";
+import { ActiveToggle, CreatePractitionerForm, EditPractitionerForm, PayoutForm } from "../_components/practitioner-forms";
 
 export const metadata: Metadata = { title: "Praktisi · Operator — Kuasa" };
 
@@ -53,6 +53,8 @@ export default async function PractitionersPage({ searchParams }: { searchParams
               </dd>
               <dt>Terakhir ditawari</dt>
               <dd>{p.lastOfferedAt ? formatDateTime(p.lastOfferedAt) : <span className="muted">Belum pernah</span>}</dd>
+              <dt>Saldo belum dicairkan</dt>
+              <dd>{formatRupiah(p.payableIdr)}</dd>
             </dl>
             <div className="org-actions">
               <ActiveToggle practitionerId={p.id} name={p.name} active={p.active} liveOffers={p.liveOffers} />
@@ -60,11 +62,17 @@ export default async function PractitionersPage({ searchParams }: { searchParams
                 <summary>Ubah label dan kategori</summary>
                 <EditPractitionerForm practitionerId={p.id} label={p.label} checked={p.categories} categories={categories} labels={labels} />
               </details>
+              {p.payableIdr > 0 && (
+                <details className="disclosure">
+                  <summary>Catat pencairan</summary>
+                  <PayoutForm practitionerId={p.id} name={p.name} payableIdr={p.payableIdr} />
+                </details>
+              )}
             </div>
           </article>
         )}
       />
-      <PageLinks path="/operator/praktisi" label="praktisi" after={after} hasMore={practitioners.hasMore} lastId={practitioners.data.at(-1)?.id} />
+      <PageLinks path="/operator/praktisi" label="praktisi" after={after} hasMore={practitioners.has_more} lastId={practitioners.data.at(-1)?.id} />
     </>
   );
 }

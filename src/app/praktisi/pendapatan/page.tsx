@@ -26,7 +26,8 @@ export default async function EarningsPage({ searchParams }: { searchParams: Pro
       <PageTitle lead="Fee Anda masuk ke saldo ketika klien menerima hasil pekerjaan dan dana escrow dilepas. Selama pesanan dikerjakan, fee itu aman di escrow.">
         Pendapatan
       </PageTitle>
-      <div className="stats">
+      {/* Four figures read best two by two: three and one left the total alone on a row. */}
+      <div className="stats pairs">
         <Figure label="Saldo tersedia" value={formatRupiah(earnings.availableIdr)} hint="Sudah dilepas dari escrow dan menjadi hak Anda; belum dicairkan ke rekening." />
         <Figure
           label="Dalam escrow"
@@ -38,10 +39,11 @@ export default async function EarningsPage({ searchParams }: { searchParams: Pro
           }
         />
         <Figure
-          label="Total pendapatan"
-          value={formatRupiah(earnings.earnedIdr)}
-          hint={earnings.paidOutIdr > 0 ? `Sejak awal, termasuk ${formatRupiah(earnings.paidOutIdr)} yang sudah dicairkan.` : "Semua fee yang pernah masuk ke saldo Anda sejak awal."}
+          label="Sudah dicairkan"
+          value={formatRupiah(earnings.paidOutIdr)}
+          hint={earnings.paidOutIdr > 0 ? "Ditransfer tim Kuasa ke rekening Anda; referensi transfernya ada di riwayat saldo." : "Belum ada pencairan. Tim Kuasa mentransfer saldo tersedia ke rekening Anda."}
         />
+        <Figure label="Total pendapatan" value={formatRupiah(earnings.earnedIdr)} hint="Semua fee yang pernah masuk ke saldo Anda sejak awal: saldo tersedia ditambah yang sudah dicairkan." />
       </div>
       <h2 className="section-title">Riwayat saldo</h2>
       <StatementTable

@@ -144,7 +144,7 @@ describe("practitioners", () => {
     const seen: Array<{ id: string }> = [];
     let page = await as(operator).operator.practitioners({ limit: 2 });
     seen.push(...page.data);
-    while (page.hasMore) {
+    while (page.has_more) {
       expect(page.data).toHaveLength(2);
       page = await as(operator).operator.practitioners({ limit: 2, starting_after: page.data.at(-1)!.id });
       seen.push(...page.data);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { auditLogVocabulary, listAuditLog } from "@/server/services/audit-log";
 import { listServicesForOperator, serviceForOperator, updateService } from "@/server/services/catalog";
 import { closeCase, listCasesForOperator } from "@/server/services/cases";
+import { recordPayout } from "@/server/services/earnings";
 import { restartOffering } from "@/server/services/offers";
 import { inviteAdmin, listTeam, revokeInvitation } from "@/server/services/invitations";
 import { operatorOrderDetail, operatorOverview, searchOrders } from "@/server/services/operator-orders";
@@ -33,6 +34,8 @@ import {
   byService,
   serviceSearchInput,
   updateServiceInput,
+  payoutInput,
+  practitionerRowView,
 } from "../schemas/operator-portal";
 import { idSchema } from "../schemas/ids";
 import { invitationCreatedView } from "../schemas/organization-portal";
@@ -93,7 +96,11 @@ export const operatorRouter = router({
   closeCase: operator
     .input(z.object({ caseId: idSchema }))
     .mutation(async ({ ctx, input }) => (await closeCase(ctx, { caseId: input.caseId, actor: ctx.actor })).status),
-  practitioners: operator.input(portalPageInput).query(({ ctx, input }) => listPractitioners(ctx, portalPageOf(input))),
+  practitioners: operator.input(portalPageInput).query(async ({ ctx, input }) => pageView(await listPractitioners(ctx, portalPageOf(input)), practitionerRowView)),
+  recordPayout: operator.input(payoutInput).mutation(async ({ ctx, input }) => {
+    const { availableIdr } = await recordPayout(ctx, input.practitionerId, { amountIdr: BigInt(input.amountIdr), reference: input.reference }, ctx.actor);
+    return { availableIdr: Number(availableIdr) };
+  }),
   createPractitioner: operator
     .input(z.object({ name: z.string().trim().min(1).max(200), email: z.string().trim().max(320), password: z.string().min(MIN_PASSWORD_LENGTH).max(200), label: practitionerLabel, categories: practitionerCategories }))
     .mutation(({ ctx, input }) => registerPractitioner(ctx, input, ctx.actor)),

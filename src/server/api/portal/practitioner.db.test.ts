@@ -7,7 +7,8 @@ import { selectBid } from "@/server/services/cases";
 import { liveDataOf } from "@/server/domain/data-owner";
 import { payInvoice } from "@/server/services/invoices";
 import { agentKey, createTestCase } from "@/test/cases";
-import { createTestDatabase, type TestDatabase } from "@/test/db";
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
+import { raceBehindLock } from "@/test/races";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
 import { createTestPractitioner, NDA_CLIENT_PRICE_IDR, ndaOrder } from "@/test/orders";
@@ -32,7 +33,17 @@ async function offeredOrder() {
   await ensureOffering(deps(), orderId);
   const offer = await database.prisma.offer.findFirstOrThrow({ where: { orderId, status: "aktif" } });
   const [holder, other] = offer.practitionerId === alice.practitionerId ? [alice, bob] : [bob, alice];
-  return { orderId, offerId: offer.id, holder: portalCaller(deps(), holder), other: portalCaller(deps(), other) };
+  return { orderId, offerId: offer.id, holder: portalCaller(deps(), holder), other: portalCaller(deps(), other), holderId: offer.practitionerId };
+}
+
+/** An order worked, delivered and accepted by the client: its fee is now the holder's available balance. */
+async function earnedOrder() {
+  const offered = await offeredOrder();
+  await offered.holder.practitioner.acceptOffer({ offerId: offered.offerId });
+  await offered.holder.practitioner.startWork({ orderId: offered.orderId });
+  await offered.holder.practitioner.deliver({ orderId: offered.orderId, deliverable: "https://berkas.contoh.id/nda.pdf" });
+  await api.call(`/v1/orders/${offered.orderId}/accept`, { method: "POST", token: org.token });
+  return offered;
 }
 
 beforeAll(async () => {
@@ -125,6 +136,49 @@ describe("the practitioner's own offers and orders", () => {
     expect(await other.practitioner.earnings()).toEqual(othersBefore);
   });
 
+  it("an operator's payout leaves the available balance, counts as paid out with its bank reference, audited; more than the balance or an unknown practitioner changes nothing", async () => {
+    const { holder, holderId: practitionerId } = await earnedOrder();
+    const before = await holder.practitioner.earnings();
+    expect(before.availableIdr).toBeGreaterThanOrEqual(NDA_CLIENT_PRICE_IDR);
+    const operator = portalCaller(deps(), await portalUser(database.prisma, "operator"));
+
+    const refused = { practitionerId, amountIdr: before.availableIdr + 1, reference: "BCA 7781-01" };
+    expect(await codeOf(operator.operator.recordPayout(refused))).toBe("CONFLICT");
+    expect(await codeOf(operator.operator.recordPayout({ ...refused, practitionerId: "prk_tidakada", amountIdr: 1 }))).toBe("NOT_FOUND");
+    expect(await codeOf(operator.operator.recordPayout({ practitionerId, amountIdr: 1_000, reference: "   " }))).toBe("VALIDATION");
+    expect(await holder.practitioner.earnings()).toEqual(before);
+
+    expect(await operator.operator.recordPayout({ practitionerId, amountIdr: 1_000_000, reference: " BCA 7781-02 " })).toEqual({ availableIdr: before.availableIdr - 1_000_000 });
+    expect(await holder.practitioner.earnings()).toEqual({ ...before, availableIdr: before.availableIdr - 1_000_000, paidOutIdr: before.paidOutIdr + 1_000_000 });
+    expect((await holder.practitioner.statement({})).data[0]).toMatchObject({ description: "Pencairan ke rekening", amountIdr: -1_000_000, balanceIdr: before.availableIdr - 1_000_000, reference: { label: "BCA 7781-02" } });
+    expect((await operator.operator.practitioners({ limit: 100 })).data.find((p) => p.id === practitionerId)?.payableIdr).toBe(before.availableIdr - 1_000_000);
+    expect(await database.prisma.auditLog.findFirstOrThrow({ where: { action: "practitioner.payout", subjectId: practitionerId } })).toMatchObject({
+      actorType: "operator",
+      data: { amount_idr: "1000000", reference: "BCA 7781-02" },
+    });
+  });
+
+  it.runIf(testDatabaseKind === "postgres")("two payouts racing for more than the balance together: exactly one is recorded, the other is CONFLICT (PostgreSQL, behind a held lock)", async () => {
+    const { holder, holderId: practitionerId } = await earnedOrder();
+    const { availableIdr } = await holder.practitioner.earnings();
+    const payouts = () => database.prisma.auditLog.count({ where: { action: "practitioner.payout", subjectId: practitionerId } });
+    const payoutsBefore = await payouts();
+    const operator = portalCaller(deps(), await portalUser(database.prisma, "operator"));
+    // Each asks for more than half, so both cannot be paid.
+    const half = Math.floor(availableIdr / 2) + 1;
+    const payout = (reference: string) => () => operator.operator.recordPayout({ practitionerId, amountIdr: half, reference });
+    const results = await raceBehindLock<unknown>(
+      database.url!,
+      { sql: `SELECT "id" FROM "LedgerAccount" WHERE "code" = $1 FOR UPDATE`, params: [`practitioner_payable:${practitionerId}`] },
+      [payout("RACE-1"), payout("RACE-2")],
+    );
+    expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const rejected = results.find((result) => result.status === "rejected") as PromiseRejectedResult;
+    expect(await codeOf(Promise.reject(rejected.reason))).toBe("CONFLICT");
+    expect(await holder.practitioner.earnings()).toMatchObject({ availableIdr: availableIdr - half });
+    expect(await payouts()).toBe(payoutsBefore + 1);
+  });
+
   it("release hands the order to the other practitioner, after which it is NOT_FOUND for the one who released it", async () => {
     const { orderId, offerId, holder, other } = await offeredOrder();
     await holder.practitioner.acceptOffer({ offerId });
@@ -136,7 +190,7 @@ describe("the practitioner's own offers and orders", () => {
 
 describe("after delivery, and when the client changes its mind", () => {
   it("shows a revision with its reason (not the latest message), and no earnings for a cancelled order", async () => {
-    const { orderId, offerId, holder } = await offeredOrder();
+    const { orderId, offerId, holder, holderId: practitionerId } = await offeredOrder();
     await holder.practitioner.acceptOffer({ offerId });
     await holder.practitioner.startWork({ orderId });
     await holder.practitioner.deliver({ orderId, deliverable: "https://berkas.contoh.id/nda.pdf" });
@@ -149,7 +203,7 @@ describe("after delivery, and when the client changes its mind", () => {
   });
 
   it("tells the practitioner when a client's cancellation withdrew their offer", async () => {
-    const { orderId, offerId, holder } = await offeredOrder();
+    const { orderId, offerId, holder, holderId: practitionerId } = await offeredOrder();
     await api.call(`/v1/orders/${orderId}/cancel`, { method: "POST", token: org.token, json: {} });
     expect((await holder.practitioner.offers()).data.map((o) => o.offerId)).not.toContain(offerId);
     expect((await holder.practitioner.withdrawnOffers()).data).toContainEqual(expect.objectContaining({ offerId, orderId, orderStatus: "dibatalkan" }));

@@ -65,6 +65,7 @@ export const updateServiceInput = byService.extend({
   active: z.boolean().optional(),
 });
 
+export const payoutInput = byPractitioner.extend({ amountIdr: rupiahSchema, reference: z.string().trim().min(1).max(200) });
 export const topUpInput = byOrganization.extend({ amountIdr: rupiahSchema, reference: z.string().trim().min(1).max(200) });
 
 
@@ -73,6 +74,10 @@ const idrOrNull = (amount: bigint | null) => (amount === null ? null : Number(am
 
 export function orderRowView<R extends { priceIdr: bigint }>(row: R): Omit<R, "priceIdr"> & { priceIdr: number } {
   return { ...row, priceIdr: idr(row.priceIdr) };
+}
+
+export function practitionerRowView<R extends { payableIdr: bigint }>(row: R): Omit<R, "payableIdr"> & { payableIdr: number } {
+  return { ...row, payableIdr: idr(row.payableIdr) };
 }
 
 export function organizationRowView<R extends { depositIdr: bigint; approvalThresholdIdr: bigint | null }>(row: R): Omit<R, "depositIdr" | "approvalThresholdIdr"> & { depositIdr: number; approvalThresholdIdr: number | null } {
