@@ -13,6 +13,8 @@ export interface Column<Row> {
   secondary?: boolean;
   /** Amounts and counts line up on the right. */
   align?: "end";
+  /** A class for this column's cell in one row (money in or out, say). */
+  rowClass?: (row: Row) => string | undefined;
 }
 
 export interface TableFilter {
@@ -112,33 +114,7 @@ export function DataTable<Row>({
           <EmptyState title={empty.title} hint={empty.hint} />
         )
       ) : (
-        // Focusable so a keyboard can scroll a table wider than the screen.
-        <div className="table-scroll" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
-          <table>
-            <caption id={`${id}-caption`}>{caption}</caption>
-            <thead>
-              <tr>
-                {columns.map((column) => (
-                  <th key={column.key} scope="col" className={cellClass(column)}>
-                    {column.header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={rowKey(row)}>
-                  {columns.map((column) => (
-                    <td key={column.key} data-label={column.header} className={cellClass(column)}>
-                      {/* One wrapper keeps a cell's parts together in the value column of a phone card. */}
-                      <div>{column.cell(row)}</div>
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table caption={caption} columns={columns} rows={rows} rowKey={rowKey} />
       )}
 
       {(paged || next) && (
@@ -159,7 +135,47 @@ export function DataTable<Row>({
   );
 }
 
-function cellClass(column: { secondary?: boolean; align?: "end" }): string | undefined {
-  const classes = [column.secondary && "secondary", column.align === "end" && "end"].filter(Boolean);
+/**
+ * The table itself, inside a `.data-table` (DataTable's, or the caller's own for a list without
+ * search or paging): on phones each row becomes a card whose cells carry their column's header.
+ * `hiddenCaption` keeps the caption for screen readers where a card title already says it.
+ */
+export function Table<Row>({ caption, hiddenCaption = false, columns, rows, rowKey }: { caption: string; hiddenCaption?: boolean; columns: Array<Column<Row>>; rows: Row[]; rowKey: (row: Row) => string }) {
+  const id = useId();
+  return (
+    // Focusable so a keyboard can scroll a table wider than the screen.
+    <div className="table-scroll" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
+      <table>
+        <caption id={`${id}-caption`} className={hiddenCaption ? "visually-hidden" : undefined}>
+          {caption}
+        </caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.key} scope="col" className={cellClass(column)}>
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((column) => (
+                <td key={column.key} data-label={column.header} className={cellClass(column, column.rowClass?.(row))}>
+                  {/* One wrapper keeps a cell's parts together in the value column of a phone card. */}
+                  <div>{column.cell(row)}</div>
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function cellClass(column: { secondary?: boolean; align?: "end" }, extra?: string): string | undefined {
+  const classes = [column.secondary && "secondary", column.align === "end" && "end", extra].filter(Boolean);
   return classes.length ? classes.join(" ") : undefined;
 }

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { useId } from "react";
+import { type Column, Table } from "./data-table";
 import { formatDateTime, formatRupiah, formatSignedRupiah } from "./format";
 import { EmptyState } from "./ui";
 
@@ -14,59 +14,39 @@ export interface StatementRow {
   balanceIdr: number;
 }
 
+/** The statement's columns: the amount says its direction in words as well as colour. */
+const STATEMENT_COLUMNS: Array<Column<StatementRow>> = [
+  { key: "at", header: "Waktu", cell: (row) => <time dateTime={new Date(row.at).toISOString()}>{formatDateTime(row.at)}</time> },
+  { key: "description", header: "Keterangan", cell: (row) => row.description },
+  {
+    key: "reference",
+    header: "Referensi",
+    cell: (row) => (row.reference ? row.reference.href ? <Link href={row.reference.href}>{row.reference.label}</Link> : row.reference.label : <span className="muted">—</span>),
+  },
+  {
+    key: "amount",
+    header: "Jumlah",
+    align: "end",
+    rowClass: (row) => `amount-${row.amountIdr < 0 ? "out" : "in"}`,
+    cell: (row) => (
+      <>
+        <span className="visually-hidden">{row.amountIdr < 0 ? "Keluar " : "Masuk "}</span>
+        {formatSignedRupiah(row.amountIdr)}
+      </>
+    ),
+  },
+  { key: "balance", header: "Saldo", align: "end", cell: (row) => formatRupiah(row.balanceIdr) },
+];
+
 /**
- * An account statement: each movement with its sign, in words as well as colour, and the running
- * balance after it. Becomes one card per row on phones, like DataTable.
+ * An account statement: each movement with its sign and the running balance after it. Becomes
+ * one card per row on phones, like DataTable.
  */
 export function StatementTable({ caption, rows, empty }: { caption: string; rows: StatementRow[]; empty: { title: string; hint?: string } }) {
-  const id = useId();
   if (rows.length === 0) return <EmptyState title={empty.title} hint={empty.hint} />;
   return (
     <div className="data-table">
-      <div className="table-scroll" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
-        <table className="statement">
-          <caption id={`${id}-caption`}>{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Waktu</th>
-              <th scope="col">Keterangan</th>
-              <th scope="col">Referensi</th>
-              <th scope="col" className="end">
-                Jumlah
-              </th>
-              <th scope="col" className="end">
-                Saldo
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td data-label="Waktu">
-                  <div>
-                    <time dateTime={new Date(row.at).toISOString()}>{formatDateTime(row.at)}</time>
-                  </div>
-                </td>
-                <td data-label="Keterangan">
-                  <div>{row.description}</div>
-                </td>
-                <td data-label="Referensi">
-                  <div>{row.reference ? row.reference.href ? <Link href={row.reference.href}>{row.reference.label}</Link> : row.reference.label : <span className="muted">—</span>}</div>
-                </td>
-                <td data-label="Jumlah" className={`end amount-${row.amountIdr < 0 ? "out" : "in"}`}>
-                  <div>
-                    <span className="visually-hidden">{row.amountIdr < 0 ? "Keluar " : "Masuk "}</span>
-                    {formatSignedRupiah(row.amountIdr)}
-                  </div>
-                </td>
-                <td data-label="Saldo" className="end">
-                  <div>{formatRupiah(row.balanceIdr)}</div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table caption={caption} columns={STATEMENT_COLUMNS} rows={rows} rowKey={(row) => row.id} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Countdown } from "@/app/_components/countdown";
+import { Table } from "@/app/_components/data-table";
 import { formatDateTime, formatRupiah, formatSignedRupiah, ORDER_STATUS_LABEL } from "@/app/_components/format";
 import { MessageThread } from "@/app/_components/order-parts";
 import { Card, PageTitle, StatusBadge } from "@/app/_components/ui";
@@ -94,45 +95,26 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
             ) : (
               // A data-table: on phones each entry becomes a card instead of squeezing the account ids.
               <div className="data-table">
-                <div className="table-scroll" role="region" aria-label="Mutasi buku besar pesanan" tabIndex={0}>
-                  <table>
-                    <caption className="visually-hidden">Mutasi buku besar pesanan</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">Waktu</th>
-                        <th scope="col">Transfer</th>
-                        <th scope="col">Akun</th>
-                        <th scope="col" className="end">
-                          Jumlah
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {order.ledger.flatMap((transfer) =>
-                        transfer.entries.map((entry) => (
-                          <tr key={entry.id}>
-                            <td data-label="Waktu">
-                              <div>{formatDateTime(transfer.at)}</div>
-                            </td>
-                            <td data-label="Transfer">
-                              <div>
-                                {ledgerKindLabel(transfer.kind)} <code className="small">{transfer.kind}</code>
-                              </div>
-                            </td>
-                            <td data-label="Akun">
-                              <div>
-                                <code>{entry.account}</code>
-                              </div>
-                            </td>
-                            <td data-label="Jumlah" className="end">
-                              <div>{formatSignedRupiah(entry.amountIdr)}</div>
-                            </td>
-                          </tr>
-                        )),
-                      )}
-                    </tbody>
-                  </table>
-                </div>
+                <Table
+                  caption="Mutasi buku besar pesanan"
+                  hiddenCaption
+                  columns={[
+                    { key: "at", header: "Waktu", cell: (entry) => formatDateTime(entry.at) },
+                    {
+                      key: "kind",
+                      header: "Transfer",
+                      cell: (entry) => (
+                        <>
+                          {ledgerKindLabel(entry.kind)} <code className="small">{entry.kind}</code>
+                        </>
+                      ),
+                    },
+                    { key: "account", header: "Akun", cell: (entry) => <code>{entry.account}</code> },
+                    { key: "amount", header: "Jumlah", align: "end", cell: (entry) => formatSignedRupiah(entry.amountIdr) },
+                  ]}
+                  rows={order.ledger.flatMap((transfer) => transfer.entries.map((entry) => ({ ...entry, at: transfer.at, kind: transfer.kind })))}
+                  rowKey={(entry) => entry.id}
+                />
               </div>
             )}
           </Card>
