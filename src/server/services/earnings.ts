@@ -76,5 +76,6 @@ export async function recordPayout(
 /** Each practitioner's payable balance (released to them, not yet paid out); absent ones hold zero. */
 export async function payableBalances(deps: Pick<ServiceDeps, "db">, practitionerIds: readonly string[]): Promise<Map<string, bigint>> {
   const rows = await deps.db.ledgerAccount.findMany({ where: { code: { in: practitionerIds.map((id) => accounts.practitionerPayable(id).code) } }, select: { practitionerId: true, balanceIdr: true } });
-  return new Map(practitionerIds.map((id) => [id, rows.find((row) => row.practitionerId === id)?.balanceIdr ?? 0n]));
+  const held = new Map(rows.map((row) => [row.practitionerId, row.balanceIdr]));
+  return new Map(practitionerIds.map((id) => [id, held.get(id) ?? 0n]));
 }

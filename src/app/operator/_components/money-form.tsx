@@ -14,18 +14,14 @@ import { useToast } from "@/app/_components/toast";
  * sentence that stays under the form (the new balance).
  */
 export function MoneyForm({
-  amountLabel,
   noun,
-  submitLabel,
   confirmTitle,
   describe,
   record,
   messages,
 }: {
-  amountLabel: string;
-  /** "setoran", "pencairan": named in the prompts. */
+  /** "setoran", "pencairan": names the amount field, the button and the prompts. */
   noun: string;
-  submitLabel: string;
   confirmTitle: string;
   describe: (amount: string, reference: ReactNode) => ReactNode;
   record: (amountIdr: number, reference: string) => Promise<{ toast: string; done: string }>;
@@ -67,7 +63,7 @@ export function MoneyForm({
   return (
     <div className="form compact">
       <div className="form-grid">
-        <RupiahInput key={round} label={amountLabel} name="amount" required onValue={setAmount} />
+        <RupiahInput key={round} label={`Jumlah ${noun}`} name="amount" required onValue={setAmount} />
         <label>
           Referensi
           <input value={reference} onChange={(event) => setReference(event.target.value)} maxLength={200} placeholder="mis. BCA 0912-7781" />
@@ -75,7 +71,7 @@ export function MoneyForm({
       </div>
       <FormMessages error={error} success={done} />
       <div className="row">
-        <ConfirmDialogButton label={submitLabel} title={confirmTitle} confirmLabel="Ya, catat" busy={busy} canOpen={valid} onConfirm={submit}>
+        <ConfirmDialogButton label={`Catat ${noun}`} title={confirmTitle} confirmLabel="Ya, catat" busy={busy} canOpen={valid} onConfirm={submit}>
           <p>
             {describe(amount && !Number.isNaN(amount) ? formatRupiah(amount) : "", <code>{reference.trim()}</code>)} Tercatat di buku besar dan tidak bisa dihapus.
           </p>

@@ -37,9 +37,7 @@ export function OrgStatusActions({ organizationId, name, status }: { organizatio
 export function TopUpForm({ organizationId, name }: { organizationId: string; name: string }) {
   return (
     <MoneyForm
-      amountLabel="Jumlah setoran"
       noun="setoran"
-      submitLabel="Catat setoran"
       confirmTitle="Catat setoran deposit?"
       messages={MESSAGES}
       describe={(amount, reference) => (

@@ -162,9 +162,7 @@ export function ActiveToggle({ practitionerId, name, active, liveOffers }: { pra
 export function PayoutForm({ practitionerId, name, payableIdr }: { practitionerId: string; name: string; payableIdr: number }) {
   return (
     <MoneyForm
-      amountLabel="Jumlah pencairan"
       noun="pencairan"
-      submitLabel="Catat pencairan"
       confirmTitle={`Catat pencairan ke ${name}?`}
       messages={{
         CONFLICT: `Jumlahnya melebihi saldo ${name} (${formatRupiah(payableIdr)} saat halaman dimuat). Periksa saldo terbarunya lalu catat jumlah yang benar-benar ditransfer.`,
