@@ -10,9 +10,9 @@ import pg from "pg";
 import { newId } from "@/server/domain/ids";
 import { agentPrice } from "@/server/domain/pricing";
 import { openDatabase } from "@/server/db/client";
-import { createApiKey } from "@/server/services/api-keys";
+import { createApiKey } from "@/server/services/access";
 import { createOrganization } from "@/server/services/organizations";
-import { createPractitioner } from "@/server/services/users";
+import { createPractitioner } from "@/server/services/access";
 
 export interface AcceptanceOrder {
   orderId: string;

@@ -5,7 +5,7 @@
  */
 import { readConfig } from "@/server/config";
 import { offerExpiryJob } from "@/server/jobs/order-timers";
-import { createPractitioner } from "@/server/services/users";
+import { createPractitioner } from "@/server/services/access";
 import { timeSweeperDrain, withScratchDatabase } from "./scratch";
 
 export interface OfferExpiryResult {

@@ -12,7 +12,7 @@ import { createSweeper } from "@/server/jobs/sweeper";
 import type { JobKind } from "@/server/jobs/types";
 import { type Database, openDatabase } from "@/server/db/client";
 import { migrate } from "@/server/db/migrate";
-import { createApiKey } from "@/server/services/api-keys";
+import { createApiKey } from "@/server/services/access";
 import { seedCatalog } from "@/server/services/catalog";
 import { createOrganization } from "@/server/services/organizations";
 

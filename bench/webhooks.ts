@@ -11,7 +11,7 @@ import { newId } from "@/server/domain/ids";
 import { verifyWebhookSignature } from "@/server/domain/signature";
 import { DEFAULT_BATCH_SIZE } from "@/server/jobs/sweeper";
 import { webhookDeliveryJob } from "@/server/jobs/webhook-delivery";
-import { recordOrderEvent } from "@/server/services/outbox";
+import { recordOrderEvent } from "@/server/services/events";
 import { timeSweeperDrain, withScratchDatabase } from "./scratch";
 
 export interface WebhookDeliveryResult {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { readConfig } from "../src/server/config";
 import { openDatabase } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
-import { ensureDemo } from "../src/server/services/demo";
+import { ensureDemo } from "../src/server/services/sandbox";
 import { OPERATOR, ORG_ADMIN, PENDING_ORGANIZATION, PRACTITIONER } from "./users";
 
 /**

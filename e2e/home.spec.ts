@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { CATALOG_SEED } from "../src/server/services/catalog-seed";
+import { CATALOG_SEED } from "../src/server/services/catalog";
 
 /** The key the server printed on first start, kept in its data directory. */
 function demoApiKey(): string {

@@ -2,10 +2,10 @@ import { parseArgs } from "node:util";
 import { AppError } from "@/server/domain/errors";
 import type { Db } from "@/server/db/client";
 import { systemClock } from "@/server/domain/clock";
-import { createApiKey } from "@/server/services/api-keys";
+import { createApiKey } from "@/server/services/access";
 import { closeCase } from "@/server/services/cases";
 import { createOrganization, setOrganizationStatus, topUpDeposit } from "@/server/services/organizations";
-import { createPractitioner, createUser } from "@/server/services/users";
+import { createPractitioner, createUser } from "@/server/services/access";
 
 const actor = { actorType: "cli" as const, actorId: null };
 

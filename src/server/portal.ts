@@ -9,7 +9,7 @@ import { buildAuthOptions } from "./auth/options";
 import { PORTAL_HOME, type PortalUser } from "./domain/portal-user";
 import { newId } from "./domain/ids";
 import { appDepsOf, getRuntime, type Runtime } from "./runtime";
-import { findPortalAccount } from "./services/portal-users";
+import { findPortalAccount } from "./services/access";
 
 const createPortalCaller = createCallerFactory(portalRouter);
 

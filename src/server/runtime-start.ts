@@ -7,8 +7,8 @@ import { createJobEngine, jobDepsFrom } from "./jobs";
 import { setRuntime, type Runtime } from "./runtime";
 import { ensureAuthEnvironment } from "./auth/secret";
 import { seedCatalog } from "./services/catalog";
-import { ApiRateLimiter, type RateLimitStore } from "./services/rate-limit";
-import { SignInThrottle } from "./services/sign-in";
+import { ApiRateLimiter, type RateLimitStore } from "./services/access";
+import { SignInThrottle } from "./services/access";
 
 /**
  * Opens the database, applies pending migrations, adds missing catalog services and builds the

@@ -3,8 +3,8 @@ import type { AppDeps } from "./api/context";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { JobEngineChoice } from "./jobs";
-import type { ApiRateLimiter } from "./services/rate-limit";
-import type { SignInThrottle } from "./services/sign-in";
+import type { ApiRateLimiter } from "./services/access";
+import type { SignInThrottle } from "./services/access";
 
 export interface Runtime extends AppDeps {
   rateLimiter: ApiRateLimiter;

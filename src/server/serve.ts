@@ -15,7 +15,7 @@ import { createMcpHandler } from "./mcp/http";
 import { appRouteTemplates, createMetrics, createRouteLabeler } from "./metrics";
 import { appDepsOf } from "./runtime";
 import { startRuntime } from "./runtime-start";
-import { ensureDemo } from "./services/demo";
+import { ensureDemo } from "./services/sandbox";
 
 /**
  * A server process: /v1 and /mcp are answered straight from node:http by the tRPC router and the MCP

@@ -2,7 +2,7 @@ import type { PortalUser } from "@/server/domain/portal-user";
 import { SCOPES, type Scope } from "@/server/domain/api-key";
 import type { Clock } from "@/server/domain/clock";
 import type { Db } from "@/server/db/client";
-import { revokeApiKey } from "@/server/services/api-keys";
+import { revokeApiKey } from "@/server/services/access";
 import { selectBid } from "@/server/services/cases";
 import { ensureOffering } from "@/server/services/offers";
 import { acceptOrderResult, byKey, cancelOrder, openDispute } from "@/server/services/orders";

@@ -1,7 +1,7 @@
 import type { Clock } from "@/server/domain/clock";
 import type { Db } from "@/server/db/client";
 import type { AuthenticatedKey } from "@/server/domain/api-key";
-import { authenticateApiKey } from "@/server/services/api-keys";
+import { authenticateApiKey } from "@/server/services/access";
 import { type CaseWithBids, createCase, type CreateCaseInput, submitBid } from "@/server/services/cases";
 import type { TestOrg } from "./fixtures";
 

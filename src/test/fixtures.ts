@@ -1,6 +1,6 @@
 import type { KeyMode, Scope } from "@/server/domain/api-key";
 import type { Db } from "@/server/db/client";
-import { createApiKey } from "@/server/services/api-keys";
+import { createApiKey } from "@/server/services/access";
 import { seedCatalog } from "@/server/services/catalog";
 import { createOrganization } from "@/server/services/organizations";
 

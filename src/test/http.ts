@@ -5,7 +5,7 @@ import type { Db } from "@/server/db/client";
 import type { AddressGuard } from "@/server/api/address-guard";
 import { createRestHandler } from "@/server/api/rest";
 import type { Jobs } from "@/server/jobs/types";
-import type { ApiRateLimiter } from "@/server/services/rate-limit";
+import type { ApiRateLimiter } from "@/server/services/access";
 
 export interface TestApi {
   url: string;

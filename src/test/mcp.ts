@@ -10,7 +10,7 @@ import type { AddressGuard } from "@/server/api/address-guard";
 import { type Clock, systemClock } from "@/server/domain/clock";
 import type { Db } from "@/server/db/client";
 import { createMcpHandler } from "@/server/mcp/http";
-import type { ApiRateLimiter } from "@/server/services/rate-limit";
+import type { ApiRateLimiter } from "@/server/services/access";
 
 /** The `npx kuasa-mcp` entry, run as the MCP client would run it. */
 export const KUASA_MCP_BIN = fileURLToPath(new URL("../cli/kuasa-mcp.mjs", import.meta.url));

@@ -4,7 +4,7 @@ import { DEFAULT_ORDER_RULES } from "@/server/domain/order-rules";
 import type { OrderTrigger } from "@/server/domain/order-state";
 import { type Clock, fixedClock } from "@/server/domain/clock";
 import { changeContextOf, changeOrderStatus, createOrder, type CreateOrderInput } from "@/server/services/orders";
-import { createPractitioner } from "@/server/services/users";
+import { createPractitioner } from "@/server/services/access";
 import { agentKey } from "./cases";
 import type { TestOrg } from "./fixtures";
 import { ndaOrder } from "./nda-order";

@@ -6,7 +6,7 @@ import type { PortalUser } from "@/server/domain/portal-user";
 import type { Clock } from "@/server/domain/clock";
 import { newId } from "@/server/domain/ids";
 import type { Db } from "@/server/db/client";
-import { createUser } from "@/server/services/users";
+import { createUser } from "@/server/services/access";
 import { createTestPractitioner } from "./orders";
 
 const createPortalCaller = createCallerFactory(portalRouter);

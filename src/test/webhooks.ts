@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 import type { OrderStatus } from "@/generated/prisma/enums";
 import { newId } from "@/server/domain/ids";
 import type { Db } from "@/server/db/client";
-import { recordOrderEvent } from "@/server/services/outbox";
-import type { WebhookSettings } from "@/server/services/webhooks";
+import { recordOrderEvent } from "@/server/services/events";
+import type { WebhookSettings } from "@/server/services/events";
 import { createTestOrg } from "./fixtures";
 
 export const testWebhookSettings: WebhookSettings = { operatorName: "Kuasa", timeoutMs: 10_000, allowPrivate: true };

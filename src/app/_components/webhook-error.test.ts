@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyNetworkError } from "@/server/services/webhooks-transport";
+import { classifyNetworkError } from "@/server/services/events";
 import { webhookErrorLabel } from "./webhook-error";
 
 describe("webhookErrorLabel", () => {

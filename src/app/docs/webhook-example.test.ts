@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { verifyWebhookSignature } from "@/server/domain/signature";
 import { nextAttemptAt, WEBHOOK_MAX_ATTEMPTS } from "@/server/domain/webhook-delivery";
-import { CATALOG_SEED } from "@/server/services/catalog-seed";
+import { CATALOG_SEED } from "@/server/services/catalog";
 import { nodeSnippet, opensslSnippet, retrySchedule, SAMPLE_SERVICE, shellQuote, webhookExample } from "./webhook-example";
 
 const hasOpenssl = spawnSync("openssl", ["version"]).status === 0;

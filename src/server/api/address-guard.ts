@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { CLIENT_ADDRESS_HEADER } from "@/server/domain/client-address";
-import { type ApiRateLimiter, rateLimitHeaders } from "@/server/services/rate-limit";
+import { type ApiRateLimiter, rateLimitHeaders } from "@/server/services/access";
 import type { ApiError } from "./api-error";
 
 const MAX_BLOCKED_ADDRESSES = 100_000;

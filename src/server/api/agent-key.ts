@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { AuthenticatedKey } from "@/server/domain/api-key";
-import { authenticateApiKey } from "@/server/services/api-keys";
+import { authenticateApiKey } from "@/server/services/access";
 import type { ServiceDeps } from "@/server/services/deps";
 
 /**

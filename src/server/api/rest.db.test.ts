@@ -1,12 +1,12 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentPrice } from "@/server/domain/pricing";
-import { CATALOG_SEED } from "@/server/services/catalog-seed";
+import { CATALOG_SEED } from "@/server/services/catalog";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { keepAlivePool, startTestApi, type TestApi } from "@/test/http";
 import { systemClock } from "@/server/domain/clock";
-import { createApiKey, revokeApiKey } from "@/server/services/api-keys";
+import { createApiKey, revokeApiKey } from "@/server/services/access";
 import { setOrganizationStatus } from "@/server/services/organizations";
 import { invalidateCatalogCache } from "@/server/services/catalog";
 

@@ -2,8 +2,8 @@ import type { NextApiRequest, NextApiResponse } from "next";
 import NextAuth from "next-auth";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_ADDRESS_HEADER } from "@/server/domain/client-address";
-import { SignInThrottle } from "@/server/services/sign-in";
-import { createUser } from "@/server/services/users";
+import { SignInThrottle } from "@/server/services/access";
+import { createUser } from "@/server/services/access";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { buildAuthOptions } from "./options";
 

@@ -2,7 +2,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { CLIENT_ADDRESS_HEADER } from "@/server/domain/client-address";
 import type { Db } from "@/server/db/client";
-import { signIn, type SignInThrottle } from "@/server/services/sign-in";
+import { signIn, type SignInThrottle } from "@/server/services/access";
 import type { PortalUser } from "@/server/domain/portal-user";
 import { signInErrorCode } from "./sign-in-error";
 

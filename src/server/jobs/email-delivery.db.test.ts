@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fixedClock } from "@/server/domain/clock";
-import { EMAIL_MAX_ATTEMPTS, EMAIL_RETRY_DELAYS_MS, EMAIL_SEND_LEASE_MS, EMAIL_UNCONFIGURED_RECHECK_MS, enqueueEmail, smtpSender } from "@/server/services/email";
+import { EMAIL_MAX_ATTEMPTS, EMAIL_RETRY_DELAYS_MS, EMAIL_SEND_LEASE_MS, EMAIL_UNCONFIGURED_RECHECK_MS, enqueueEmail, smtpSender } from "@/server/services/notifications";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
 import { raceBehindLock } from "@/test/races";
 import { testWebhookSettings } from "@/test/webhooks";

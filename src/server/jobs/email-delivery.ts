@@ -1,4 +1,4 @@
-import { deliverEmail, EMAIL_DELIVERY_JOB, EMAIL_MAX_ATTEMPTS, findDueEmails } from "@/server/services/email";
+import { deliverEmail, EMAIL_DELIVERY_JOB, EMAIL_MAX_ATTEMPTS, findDueEmails } from "@/server/services/notifications";
 import type { JobKind } from "./types";
 
 /** The e-mail outbox (EmailMessage): each queued message sent through SMTP, with retries on its row. */

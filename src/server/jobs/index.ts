@@ -1,6 +1,6 @@
 import type { Config } from "@/server/config";
 import { logger } from "@/server/log";
-import { smtpSender } from "@/server/services/email";
+import { smtpSender } from "@/server/services/notifications";
 import { createInngestEngine, type InngestEngine } from "./inngest";
 import { JOB_KINDS } from "./registry";
 import { createSweeper, type Sweeper } from "./sweeper";

@@ -1,7 +1,7 @@
 import { InngestTestEngine } from "@inngest/test";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { fixedClock } from "@/server/domain/clock";
-import { WEBHOOK_DELIVERY_JOB } from "@/server/services/webhooks";
+import { WEBHOOK_DELIVERY_JOB } from "@/server/services/events";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { seededCatalog } from "@/test/fixtures";
 import { createOrderEvent, startReceiver, testWebhookSettings, type Receiver } from "@/test/webhooks";

@@ -1,6 +1,6 @@
 import { ensureOffering, ensureOfferings, expireOffer, expireOffers, offersDueToExpire, ordersNeedingOffer, refundStalledOrder, stalledOrdersDueForRefund } from "@/server/services/offers";
 import { deleteExpiredIdempotencyKey, expiredIdempotencyKeys } from "@/server/services/idempotency";
-import { autoAcceptOrder, markSlaBreached, ordersDueForAutoAccept, ordersPastSla } from "@/server/services/order-timers";
+import { autoAcceptOrder, markSlaBreached, ordersDueForAutoAccept, ordersPastSla } from "@/server/services/orders";
 import type { JobKind } from "./types";
 
 /** A paid order, or one whose offer ended, gets its next offer (or stalls into the operator queue). */

@@ -1,7 +1,7 @@
 import type { DueRow } from "@/server/domain/due-row";
 import type { ServiceDeps } from "@/server/services/deps";
-import type { EmailSender } from "@/server/services/email";
-import type { WebhookSettings } from "@/server/services/webhooks";
+import type { EmailSender } from "@/server/services/notifications";
+import type { WebhookSettings } from "@/server/services/events";
 
 /** What every job handler may use (a superset of ServiceDeps); built once by the runtime. */
 export interface JobDeps extends ServiceDeps {

@@ -1,5 +1,5 @@
 import { WEBHOOK_MAX_ATTEMPTS } from "@/server/domain/webhook-delivery";
-import { attemptDelivery, deliverBatch, findDueDeliveries, WEBHOOK_DELIVERY_JOB } from "@/server/services/webhooks";
+import { attemptDelivery, deliverBatch, findDueDeliveries, WEBHOOK_DELIVERY_JOB } from "@/server/services/events";
 import type { JobKind } from "./types";
 
 /** Webhook delivery attempts; the delivery row carries attempts and next_attempt_at. */

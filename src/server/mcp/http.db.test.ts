@@ -2,7 +2,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES } from "@/server/api/json-body";
 import { fixedClock } from "@/server/domain/clock";
-import { ApiRateLimiter } from "@/server/services/rate-limit";
+import { ApiRateLimiter } from "@/server/services/access";
 import { bid, caseBody } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";

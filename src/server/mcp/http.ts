@@ -9,7 +9,7 @@ import { setApiSecurityHeaders } from "@/server/api/security-headers";
 import { createCallerFactory } from "@/server/api/trpc";
 import { v1Router } from "@/server/api/v1";
 import { requestContext } from "@/server/log";
-import { rateLimitHeaders } from "@/server/services/rate-limit";
+import { rateLimitHeaders } from "@/server/services/access";
 import { createMcpServer, type ToolRunner } from "./server";
 import type { ProcedurePath } from "./tools";
 

@@ -17,7 +17,7 @@ import { parseArgs } from "node:util";
 import { freePort, withScratchDatabase } from "../../../bench/scratch";
 import { verifyWebhookSignature } from "@/server/domain/signature";
 import type { Db } from "@/server/db/client";
-import { createApiKey } from "@/server/services/api-keys";
+import { createApiKey } from "@/server/services/access";
 import { ordersNeedingOffer } from "@/server/services/offers";
 import { topUpDeposit } from "@/server/services/organizations";
 import { createTestPractitioner } from "@/test/orders";

@@ -4,7 +4,7 @@ import { systemClock } from "@/server/domain/clock";
 import { AppError } from "@/server/domain/errors";
 import { acceptOffer, declineOffer } from "@/server/services/offers";
 import { operatorOrderAction, type OperatorOrderAction } from "@/server/services/orders";
-import { deliverResult, startWork } from "@/server/services/practitioner-work";
+import { deliverResult, startWork } from "@/server/services/practitioners";
 import { ndaOrder } from "@/test/orders";
 import { AgentClient, type Answer, type ClientStats } from "./agent-client";
 import type { AgentCreate } from "./invariants";

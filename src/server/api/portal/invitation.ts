@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { acceptInvitation, findInvitation } from "@/server/services/invitations";
+import { acceptInvitation, findInvitation } from "@/server/services/access";
 import { router, tokenProcedure } from "../trpc";
 
 const byToken = z.object({ token: z.string().min(1).max(100) });

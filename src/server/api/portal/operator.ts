@@ -1,16 +1,16 @@
 import { z } from "zod";
-import { auditLogVocabulary, listAuditLog } from "@/server/services/audit-log";
+import { auditLogVocabulary, listAuditLog } from "@/server/services/audit";
 import { listServicesForOperator, serviceForOperator, updateService } from "@/server/services/catalog";
 import { closeCase, listCasesForOperator } from "@/server/services/cases";
-import { recordPayout } from "@/server/services/earnings";
+import { recordPayout } from "@/server/services/money";
 import { restartOffering } from "@/server/services/offers";
-import { inviteAdmin, listTeam, revokeInvitation } from "@/server/services/invitations";
-import { operatorOrderDetail, operatorOverview, searchOrders } from "@/server/services/operator-orders";
-import { listDisputes, listSlaBreaches, listStalledOrders } from "@/server/services/operator-queues";
+import { inviteAdmin, listTeam, revokeInvitation } from "@/server/services/access";
+import { operatorOrderDetail, operatorOverview, searchOrders } from "@/server/services/orders";
+import { listDisputes, listSlaBreaches, listStalledOrders } from "@/server/services/orders";
 import { operatorOrderAction } from "@/server/services/orders";
 import { createOrganization, organizationDetail, searchOrganizations, setOrganizationStatus, topUpDeposit } from "@/server/services/organizations";
 import { listPractitioners, registerPractitioner, setPractitionerActive, updatePractitioner } from "@/server/services/practitioners";
-import { MIN_PASSWORD_LENGTH } from "@/server/services/users";
+import { MIN_PASSWORD_LENGTH } from "@/server/services/access";
 import {
   auditRowView,
   auditSearchInput,

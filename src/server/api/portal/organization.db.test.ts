@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PortalUser } from "@/server/domain/portal-user";
 import { fixedClock } from "@/server/domain/clock";
-import { authenticateApiKey } from "@/server/services/api-keys";
+import { authenticateApiKey } from "@/server/services/access";
 import { selectBid } from "@/server/services/cases";
-import { tokenHashOf } from "@/server/services/invitations";
+import { tokenHashOf } from "@/server/services/access";
 import { topUpDeposit } from "@/server/services/organizations";
-import { deliverResult } from "@/server/services/practitioner-work";
+import { deliverResult } from "@/server/services/practitioners";
 import { agentKey, bid, createTestCase } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";

@@ -1,13 +1,13 @@
-import { createApiKey, KEY_DEFAULTS, listApiKeys, revokeApiKey, rotateWebhookSecret, updateApiKey } from "@/server/services/api-keys";
-import { inviteAdmin, listTeam, revokeInvitation } from "@/server/services/invitations";
-import { payInvoice } from "@/server/services/invoices";
-import { accounts, balanceOf, statementPage } from "@/server/services/ledger";
+import { createApiKey, KEY_DEFAULTS, listApiKeys, revokeApiKey, rotateWebhookSecret, updateApiKey } from "@/server/services/access";
+import { inviteAdmin, listTeam, revokeInvitation } from "@/server/services/access";
+import { payInvoice } from "@/server/services/cases";
+import { accounts, balanceOf, statementPage } from "@/server/services/money";
 import { acceptOrderResult, cancelOrder, decideApproval, openDispute, requestRevision } from "@/server/services/orders";
-import { adminClientRef, getOrganizationOrder, listOrganizationOrders, pendingApprovalCounts } from "@/server/services/organization-orders";
-import { listOrganizationCases } from "@/server/services/organization-cases";
+import { adminClientRef, getOrganizationOrder, listOrganizationOrders, pendingApprovalCounts } from "@/server/services/orders";
+import { listOrganizationCases } from "@/server/services/cases";
 import { setApprovalThreshold } from "@/server/services/organizations";
-import { monthlySpend } from "@/server/services/spend";
-import { listWebhookDeliveries, redeliver } from "@/server/services/webhooks";
+import { monthlySpend } from "@/server/services/money";
+import { listWebhookDeliveries, redeliver } from "@/server/services/events";
 import { liveDataOf } from "@/server/domain/data-owner";
 import {
   blankToUndefined,

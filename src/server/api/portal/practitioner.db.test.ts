@@ -5,7 +5,7 @@ import { fixedClock } from "@/server/domain/clock";
 import { ensureOffering } from "@/server/services/offers";
 import { selectBid } from "@/server/services/cases";
 import { liveDataOf } from "@/server/domain/data-owner";
-import { payInvoice } from "@/server/services/invoices";
+import { payInvoice } from "@/server/services/cases";
 import { agentKey, createTestCase } from "@/test/cases";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
 import { raceBehindLock } from "@/test/races";

@@ -1,9 +1,9 @@
 import { getCaseForPractitioner, listOpenCasesForPractitioner, submitBid, withdrawBid } from "@/server/services/cases";
-import { earningsStatement, earningsSummary } from "@/server/services/earnings";
+import { earningsStatement, earningsSummary } from "@/server/services/money";
 import { acceptOffer, declineOffer } from "@/server/services/offers";
-import { listMyBids } from "@/server/services/practitioner-bids";
-import { changePassword, getPractitionerProfile, updatePractitionerProfile } from "@/server/services/practitioner-profile";
-import { askClient, deliverResult, getMyOrder, listMyOffers, listMyOrders, listMyWithdrawnOffers, releaseOrder, startWork } from "@/server/services/practitioner-work";
+import { listMyBids } from "@/server/services/cases";
+import { changePassword, getPractitionerProfile, updatePractitionerProfile } from "@/server/services/practitioners";
+import { askClient, deliverResult, getMyOrder, listMyOffers, listMyOrders, listMyWithdrawnOffers, releaseOrder, startWork } from "@/server/services/practitioners";
 import {
   askClientInput,
   bidView,

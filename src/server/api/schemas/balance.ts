@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { livemodeSchema } from "./livemode";
-import type { KeyBalance } from "@/server/services/balance";
+import type { KeyBalance } from "@/server/services/money";
 
 export const balanceSchema = z
   .object({

@@ -5,7 +5,7 @@ import type { Bid, Invoice } from "@/generated/prisma/client";
 import { BidStatus, CaseStatus, InvoiceStatus } from "@/generated/prisma/enums";
 import { CASE_LIMITS } from "@/server/domain/case-board";
 import type { CaseWithBids, CreateCaseInput } from "@/server/services/cases";
-import { CATALOG_CATEGORIES } from "@/server/services/catalog-seed";
+import { CATALOG_CATEGORIES } from "@/server/services/catalog";
 
 const label = z.string().trim().max(CASE_LIMITS.label);
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { OrderStatus, OrganizationStatus } from "@/generated/prisma/enums";
-import type { operatorOrderDetail } from "@/server/services/operator-orders";
+import type { operatorOrderDetail } from "@/server/services/orders";
 import type { organizationDetail } from "@/server/services/organizations";
 import { SERVICE_STATES } from "@/server/domain/service-state";
 import { OPERATOR_ORDER_ACTIONS, type OperatorOrderAction } from "@/server/services/orders";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getBalance } from "@/server/services/balance";
+import { getBalance } from "@/server/services/money";
 import { balanceSchema, serializeBalance } from "../schemas/balance";
 import { agentProcedure, router } from "../trpc";
 

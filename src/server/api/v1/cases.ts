@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { pageRequestOf } from "@/server/domain/paging";
-import { listCases } from "@/server/services/agent-lists";
-import { createCase, getCase, getSelection, selectBid, type Selection } from "@/server/services/cases";
+import { createCase, getCase, getSelection, listCases, selectBid, type Selection } from "@/server/services/cases";
 import { caseSchema, caseStatusSchema, createCaseSchema, selectBidSchema, selectionSchema, serializeCase, serializeInvoiceSummary, toCreateCaseInput } from "../schemas/case";
 import { createdWindow, listOf, listQuerySchema, metadataFilterOf, serializeList, withMetadataFilter } from "../schemas/list";
 import { agentProcedure, idempotently, router } from "../trpc";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "@/server/domain/clock";
-import { accounts, balanceOf } from "@/server/services/ledger";
+import { accounts, balanceOf } from "@/server/services/money";
 import { getCaseForPractitioner } from "@/server/services/cases";
-import { getMyOrder } from "@/server/services/practitioner-work";
+import { getMyOrder } from "@/server/services/practitioners";
 import { bid, caseBody } from "@/test/cases";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { pageRequestOf } from "@/server/domain/paging";
-import { listInvoices } from "@/server/services/agent-lists";
-import { getInvoice } from "@/server/services/invoices";
+import { getInvoice, listInvoices } from "@/server/services/cases";
 import { invoiceStatusSchema, invoiceSummarySchema, serializeInvoiceSummary } from "../schemas/case";
 import { createdWindow, listOf, listQuerySchema, serializeList } from "../schemas/list";
 import { agentProcedure, router } from "../trpc";

@@ -4,7 +4,7 @@ import { fixedClock } from "@/server/domain/clock";
 import { liveDataOf } from "@/server/domain/data-owner";
 import { newId } from "@/server/domain/ids";
 import type { Db } from "@/server/db/client";
-import { payInvoice } from "@/server/services/invoices";
+import { payInvoice } from "@/server/services/cases";
 import { bid, caseBody } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";

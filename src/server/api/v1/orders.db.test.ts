@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock, jakartaMonthStart } from "@/server/domain/clock";
 import { liveDataOf } from "@/server/domain/data-owner";
-import { accounts, balanceOf, platformRevenueTotal } from "@/server/services/ledger";
+import { accounts, balanceOf, platformRevenueTotal } from "@/server/services/money";
 import { decideApproval, operatorOrderAction } from "@/server/services/orders";
 import { setApprovalThreshold, topUpDeposit } from "@/server/services/organizations";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
@@ -418,7 +418,7 @@ describe("organisation approval", () => {
     const org = await createTestOrg(database.prisma, { thresholdIdr: 1_000_000n, depositIdr: 2_000_000n });
     const { body } = await post("/v1/orders", org.token, ndaOrder());
     await database.prisma.$transaction(async (tx) => {
-      const { transfer } = await import("@/server/services/ledger");
+      const { transfer } = await import("@/server/services/money");
       await transfer(tx, { from: accounts.orgDeposit(org.id, true), to: accounts.externalFunding(true), amountIdr: 1_000_000n, kind: "withdrawal" });
     });
     await expect(decideApproval({ db: database.prisma, clock }, { owner: liveDataOf(org.id), orderId: body.id, approve: true, userId: "usr_admin" })).rejects.toMatchObject({

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { DataOwner } from "@/server/domain/data-owner";
 import type { Db } from "@/server/db/client";
 import { pageRequestOf } from "@/server/domain/paging";
-import { listOrders } from "@/server/services/agent-lists";
+import { listOrders } from "@/server/services/orders";
 import { acceptOrderResult, byKey, cancelOrder, createOrder, getOrder, openDispute, ORDER_MESSAGE_LIMIT, postClientMessage, requestRevision } from "@/server/services/orders";
 import { cancelInputSchema, createOrderSchema, disputeInputSchema, messageInputSchema, orderSchema, orderStatusSchema, revisionInputSchema, serializeOrder } from "../schemas/order";
 import { createdWindow, listOf, listQuerySchema, metadataFilterOf, serializeList, withMetadataFilter } from "../schemas/list";

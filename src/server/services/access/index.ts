@@ -1,0 +1,6 @@
+export { authenticateApiKey, createApiKey, invalidateApiKeyCache, KEY_DEFAULTS, listApiKeys, requireScope, revokeApiKey, rotateWebhookSecret, updateApiKey } from "./api-keys";
+export { acceptInvitation, findInvitation, inviteAdmin, listTeam, revokeInvitation, tokenHashOf } from "./invitations";
+export { findPortalAccount } from "./portal-users";
+export { ApiRateLimiter, DEFAULT_RATE_LIMITS, rateLimitHeaders, type RateLimitStore } from "./rate-limit";
+export { signIn, SignInThrottle } from "./sign-in";
+export { createPractitioner, type CreatePractitionerInput, createUser, MIN_PASSWORD_LENGTH, PASSWORD_HASH_OPTIONS } from "./users";

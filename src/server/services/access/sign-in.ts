@@ -1,0 +1,100 @@
+import { createHash } from "node:crypto";
+import { verify } from "@node-rs/argon2";
+import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
+import type { PortalUser } from "@/server/domain/portal-user";
+import { backoffSeconds, SIGN_IN_BACKOFF, type SignInBackoffPolicy, type SignInDimension } from "@/server/domain/sign-in-backoff";
+import { findPortalAccount } from "./portal-users";
+import { type RateLimitStore, storeLimiter } from "./rate-limit";
+import type { ServiceDeps } from "../deps";
+
+export type SignInResult = { ok: true; user: PortalUser } | { ok: false; reason: "invalid" } | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
+
+type Admission = { admitted: true; counted: SignInDimension[] } | { admitted: false; retryAfterSeconds: number };
+
+/** Counts never reach this; penalty() on a counter must not be refused. */
+const UNBOUNDED = 2 ** 30;
+
+/**
+ * Sign-in attempts counted and slowed (domain/sign-in-backoff.ts) in the rate-limit store: memory
+ * on the embedded database, the shared "RateLimit" table on PostgreSQL, so every instance sees the
+ * same counts. An attempt is counted before its password is checked, atomically, so parallel
+ * guesses cannot slip past the count; an attempt past the free ones must hold its dimension's
+ * turn, which only one attempt at a time can take.
+ */
+export class SignInThrottle {
+  private readonly attempts: RateLimiterAbstract;
+  private readonly turns: RateLimiterAbstract;
+  private readonly known: RateLimiterAbstract;
+
+  constructor(
+    store: RateLimitStore,
+    private readonly policy: SignInBackoffPolicy = SIGN_IN_BACKOFF,
+  ) {
+    this.attempts = storeLimiter(store, { keyPrefix: "signin-attempts", points: UNBOUNDED, duration: policy.windowSeconds });
+    this.turns = storeLimiter(store, { keyPrefix: "signin-turn", points: 1, duration: policy.rules.pair.maxWaitSeconds });
+    this.known = storeLimiter(store, { keyPrefix: "signin-known", points: UNBOUNDED, duration: policy.knownAddressSeconds });
+  }
+
+  /** Counts an attempt and says whether it may check its password now, or how many seconds to wait. */
+  async admit(email: string, address: string): Promise<Admission> {
+    const keys = keysOf(email, address);
+    const known = (await this.known.get(keys.pair)) !== null;
+    // From an address the account signed in from before, other addresses' guesses never slow the owner.
+    const dimensions: SignInDimension[] = known ? ["pair", "address"] : ["pair", "account", "address"];
+    const counted = await Promise.all(dimensions.map(async (dimension) => ({ dimension, prior: (await this.attempts.penalty(keys[dimension])).consumedPoints - 1 })));
+    const turns = await Promise.all(
+      counted.map(async ({ dimension, prior }) => {
+        const wait = backoffSeconds(prior, this.policy.rules[dimension]);
+        if (wait === 0) return { dimension, held: false, refusedMs: 0 };
+        try {
+          await this.turns.consume(keys[dimension], 1, { customDuration: wait });
+          return { dimension, held: true, refusedMs: 0 };
+        } catch (rejection) {
+          if (!(rejection instanceof RateLimiterRes)) throw rejection;
+          return { dimension, held: false, refusedMs: Math.max(1, rejection.msBeforeNext) };
+        }
+      }),
+    );
+    const refusedMs = Math.max(...turns.map((turn) => turn.refusedMs));
+    if (refusedMs === 0) return { admitted: true, counted: dimensions };
+    // A refused attempt checks no password, so it neither counts nor keeps the turns it took.
+    await Promise.all([...dimensions.map((dimension) => this.attempts.reward(keys[dimension])), ...turns.filter((turn) => turn.held).map((turn) => this.turns.delete(keys[turn.dimension]))]);
+    return { admitted: false, retryAfterSeconds: Math.ceil(refusedMs / 1000) };
+  }
+
+  /**
+   * The right password: only failures stay counted (an office signing in many people from one
+   * address is not slowed), this address starts afresh for this account and is known to it.
+   */
+  async succeeded(email: string, address: string, counted: readonly SignInDimension[]): Promise<void> {
+    const keys = keysOf(email, address);
+    await Promise.all([
+      ...counted.filter((dimension) => dimension !== "pair").map((dimension) => this.attempts.reward(keys[dimension])),
+      this.attempts.delete(keys.pair),
+      this.turns.delete(keys.pair),
+      this.known.set(keys.pair, 1, this.policy.knownAddressSeconds),
+    ]);
+  }
+}
+
+/** Store keys: the e-mail hashed, so the shared table holds no addresses of people's mailboxes. */
+function keysOf(email: string, address: string): Record<SignInDimension, string> {
+  const account = createHash("sha256").update(email).digest("base64url").slice(0, 32);
+  return { pair: `${account}|${address}`, account, address: `@${address}` };
+}
+
+/**
+ * Checks e-mail and password for someone at `address` (the custom server's client address), under
+ * the throttle. A deactivated practitioner, or a stored value that is not an argon2 hash (simulated
+ * practitioners), never signs in.
+ */
+export async function signIn(deps: Pick<ServiceDeps, "db">, throttle: SignInThrottle, email: string, password: string, address: string): Promise<SignInResult> {
+  const normalised = email.trim().toLowerCase();
+  const admission = await throttle.admit(normalised, address);
+  if (!admission.admitted) return { ok: false, reason: "rate_limited", retryAfterSeconds: admission.retryAfterSeconds };
+  const account = await findPortalAccount(deps, { email: normalised });
+  const valid = account !== null && (await verify(account.passwordHash, password).catch(() => false));
+  if (!valid) return { ok: false, reason: "invalid" };
+  await throttle.succeeded(normalised, address, admission.counted);
+  return { ok: true, user: account.user };
+}

@@ -1,0 +1,50 @@
+import type { Bid, Case, Invoice, Prisma } from "@/generated/prisma/client";
+import type { CaseStatus, InvoiceStatus } from "@/generated/prisma/enums";
+import type { DataOwner } from "@/server/domain/data-owner";
+import { type CreatedWindow, cursorRow, keyset, type Page, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
+import { byParent, metadataMatches, POSITION, scopeOf } from "../agent-lists";
+import type { ServiceDeps } from "../deps";
+import type { CaseWithBids } from "./cases";
+
+/** The agent's lists of cases and invoices (GET /v1/cases, /v1/invoices), paged like the orders (orders/agent-lists.ts). */
+
+export interface CaseListFilter {
+  status?: CaseStatus;
+  created?: CreatedWindow;
+  metadata?: Record<string, string>;
+}
+
+export interface InvoiceListFilter {
+  status?: InvoiceStatus;
+  created?: CreatedWindow;
+}
+
+export async function listCases(deps: Pick<ServiceDeps, "db">, owner: DataOwner, request: PageRequest, filter: CaseListFilter = {}): Promise<Page<CaseWithBids>> {
+  const { db } = deps;
+  const scope = scopeOf(owner);
+  const at = await cursorRow(request, "cases", (id) => db.case.findFirst({ where: { id, ...scope }, select: POSITION }));
+  const { after, orderBy } = keyset(request, "createdAt", at);
+  const where: Prisma.CaseWhereInput = { ...scope, status: filter.status, createdAt: filter.created, AND: [...after, ...metadataMatches(filter.metadata)] };
+  const page = pageFrom(await db.case.findMany({ where, orderBy, take: rowsToRead(request) }), request);
+  // Bids and the opened order are part of the Case object: one query each, for the cases shown only.
+  const ids = page.data.map((row) => row.id);
+  const [bids, orders] =
+    ids.length === 0
+      ? [[], []]
+      : await Promise.all([
+          db.bid.findMany({ where: { caseId: { in: ids } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+          db.order.findMany({ where: { caseId: { in: ids } }, select: { id: true, caseId: true } }),
+        ]);
+  const bidsOf = byParent<Bid>(bids, (bid) => bid.caseId);
+  const orderOf = new Map(orders.map((order) => [order.caseId, { id: order.id }]));
+  return { data: page.data.map((row: Case) => ({ ...row, bids: bidsOf.get(row.id) ?? [], order: orderOf.get(row.id) ?? null })), hasMore: page.hasMore };
+}
+
+export async function listInvoices(deps: Pick<ServiceDeps, "db">, owner: DataOwner, request: PageRequest, filter: InvoiceListFilter = {}): Promise<Page<Invoice>> {
+  const { db } = deps;
+  const scope = scopeOf(owner);
+  const at = await cursorRow(request, "invoices", (id) => db.invoice.findFirst({ where: { id, ...scope }, select: POSITION }));
+  const { after, orderBy } = keyset(request, "createdAt", at);
+  const where: Prisma.InvoiceWhereInput = { ...scope, status: filter.status, createdAt: filter.created, AND: after };
+  return pageFrom(await db.invoice.findMany({ where, orderBy, take: rowsToRead(request) }), request);
+}

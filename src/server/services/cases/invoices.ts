@@ -1,0 +1,87 @@
+import type { Invoice } from "@/generated/prisma/client";
+import { invoiceTransition } from "@/server/domain/case-state";
+import type { DataOwner } from "@/server/domain/data-owner";
+import { AppError } from "@/server/domain/errors";
+import { newId } from "@/server/domain/ids";
+import { invoiceSummary } from "@/server/domain/webhook-event";
+import { audit, type AuditEntry } from "../audit";
+import { CASE_WORK_SERVICE_CODE } from "../catalog";
+import { accounts, balanceOf } from "../money";
+import type { ServiceDeps } from "../deps";
+import { changeContextOf, changeOrderStatus } from "../orders";
+import { recordCaseEvent } from "../events";
+
+export interface PayInvoiceInput {
+  owner: DataOwner;
+  invoiceId: string;
+  actor: Pick<AuditEntry, "actorType" | "actorId">;
+}
+
+/**
+ * An org admin (or, on a test invoice, the test helper) pays a case-board invoice. Paying credits
+ * nobody yet: it opens an order for the selected practitioner, already taken (`diambil`), priced
+ * at the invoice total, whose money sits in escrow and follows the order machinery (messages,
+ * delivery, acceptance, revision, dispute, refund). On acceptance the practitioner is credited
+ * the bid and the platform the fee, as for any order. One transaction; the invoice's conditional
+ * UPDATE comes first, so of two concurrent payments one pays and the other changes nothing, and a
+ * deposit that does not cover the total changes nothing either.
+ */
+export async function payInvoice(deps: ServiceDeps, input: PayInvoiceInput): Promise<Invoice> {
+  const change = changeContextOf(deps);
+  const { now } = change;
+  return deps.db.$transaction(async (tx) => {
+    const invoice = await tx.invoice.findFirst({ where: { id: input.invoiceId, organizationId: input.owner.organizationId, livemode: input.owner.livemode } });
+    if (!invoice) throw new AppError("NOT_FOUND", `No invoice ${input.invoiceId}.`);
+    const move = invoiceTransition(invoice.status, "pay", "org_admin");
+    const claimed = await tx.invoice.updateMany({ where: { id: invoice.id, status: invoice.status }, data: { status: move.to, paidAt: now, updatedAt: now } });
+    if (claimed.count !== 1) throw new AppError(move.refusal, "The invoice was changed by another request meanwhile; read it again.");
+
+    const available = await balanceOf(tx, accounts.orgDeposit(invoice.organizationId, invoice.livemode));
+    if (available < invoice.totalIdr) {
+      throw new AppError("INSUFFICIENT_DEPOSIT", `The deposit (Rp ${available}) does not cover invoice ${invoice.id} (Rp ${invoice.totalIdr}); ask the operator to top it up.`);
+    }
+    const found = await tx.case.findUniqueOrThrow({ where: { id: invoice.caseId }, select: { id: true, apiKeyId: true } });
+    const bid = await tx.bid.findUniqueOrThrow({ where: { id: invoice.bidId }, select: { practitionerId: true, priceIdr: true, etaDays: true } });
+    const born = await tx.order.create({
+      data: {
+        id: newId("order"),
+        organizationId: invoice.organizationId,
+        apiKeyId: found.apiKeyId,
+        serviceCode: CASE_WORK_SERVICE_CODE,
+        status: "dibuat",
+        priceIdr: invoice.totalIdr,
+        // What the practitioner is credited on acceptance: their bid; the rest is the platform fee.
+        clientPriceIdr: bid.priceIdr,
+        intake: {},
+        livemode: invoice.livemode,
+        caseId: found.id,
+        createdAt: now,
+        updatedAt: now,
+      },
+    });
+    // A test helper paying stands in for an org admin: the order's audit names the role, no user.
+    const actor = { kind: "org_admin" as const, id: input.actor.actorType === "org_admin" ? (input.actor.actorId ?? null) : null };
+    const paid = await changeOrderStatus(tx, change, born, "pay_invoice", actor, { slaDays: bid.etaDays });
+    const order = await changeOrderStatus(tx, change, paid, "assign_selected_bidder", { kind: "system" }, { practitionerId: bid.practitionerId });
+    const settled = await tx.invoice.update({ where: { id: invoice.id }, data: { orderId: order.id } });
+
+    const owner = { organizationId: invoice.organizationId, livemode: invoice.livemode, apiKeyId: found.apiKeyId };
+    await recordCaseEvent(tx, { caseId: found.id, owner }, { event: "invoice.dibayar", invoice: invoiceSummary(settled) }, now);
+    await audit(tx, {
+      ...input.actor,
+      action: "invoice.pay",
+      subjectType: "invoice",
+      subjectId: invoice.id,
+      data: { total_idr: invoice.totalIdr.toString(), fee_idr: invoice.feeIdr.toString(), order_id: order.id },
+    });
+    return settled;
+  });
+}
+
+/** An invoice of this organisation in this mode, or 404: another organisation's (or mode's) invoice is never acknowledged. */
+export async function getInvoice(deps: Pick<ServiceDeps, "db">, owner: DataOwner, invoiceId: string): Promise<Invoice> {
+  const { db } = deps;
+  const invoice = await db.invoice.findFirst({ where: { id: invoiceId, organizationId: owner.organizationId, livemode: owner.livemode } });
+  if (!invoice) throw new AppError("NOT_FOUND", `No invoice ${invoiceId}.`);
+  return invoice;
+}

@@ -1,0 +1,228 @@
+import { AppError } from "@/server/domain/errors";
+import { INTAKE_LIMITS, type IntakeField, intakeFieldListSchema } from "@/server/domain/intake";
+import { agentPrice } from "@/server/domain/pricing";
+import { SERVICE_STATE_SWITCHES, type ServiceState, serviceState } from "@/server/domain/service-state";
+import type { Db } from "@/server/db/client";
+import type { Prisma, Service } from "@/generated/prisma/client";
+import type { InputJsonValue } from "@/generated/prisma/internal/prismaNamespace";
+import { audit, type AuditEntry } from "../audit";
+import { CATALOG_SEED } from "./catalog-seed";
+import type { ServiceDeps } from "../deps";
+
+/** A catalog service as the agent sees it, with the computed agent price. */
+export interface CatalogService {
+  code: string;
+  name: string;
+  category: string;
+  description: string;
+  clientPriceIdr: number;
+  agentPriceIdr: number;
+  slaDays: number;
+  slaLabel: string;
+  intake: ReturnType<typeof intakeFieldListSchema.parse>;
+  thirdParty: string | null;
+  requiredLabel: string | null;
+}
+
+export function toCatalogService(row: Service): CatalogService {
+  const clientPriceIdr = Number(row.clientPriceIdr);
+  return {
+    code: row.code,
+    name: row.name,
+    category: row.category,
+    description: row.description,
+    clientPriceIdr,
+    agentPriceIdr: agentPrice(clientPriceIdr),
+    slaDays: row.slaDays,
+    slaLabel: row.slaLabel,
+    intake: intakeFieldListSchema.parse(row.intake),
+    thirdParty: row.thirdParty,
+    requiredLabel: row.requiredLabel,
+  };
+}
+
+const AGENT_VISIBLE = { agentEligible: true, active: true, internal: false } as const;
+
+/** The service case-board work is ordered under (created by a migration; never in the catalog). */
+export const CASE_WORK_SERVICE_CODE = "kasus";
+
+/**
+ * The agent catalog is read on most agent calls and changes rarely, so each process keeps it for
+ * a few seconds. An edit through this module clears this process's copy at once; other
+ * instances see it within CATALOG_CACHE_MS.
+ */
+export const CATALOG_CACHE_MS = 5_000;
+// On globalThis: Next's bundle of a portal route and the custom server load this module twice in
+// one process, and an operator's edit in one must clear the copy the other serves.
+type CatalogCache = WeakMap<Db, { loadedAt: number; services: Promise<CatalogService[]> }>;
+const CACHE_KEY = Symbol.for("kuasa.catalogCache");
+const catalogCache: CatalogCache = ((globalThis as { [CACHE_KEY]?: CatalogCache })[CACHE_KEY] ??= new WeakMap());
+
+export function invalidateCatalogCache(deps: Pick<ServiceDeps, "db">): void {
+  const { db } = deps;
+  catalogCache.delete(db);
+}
+
+/** Only agent-eligible, active services, in catalog order. */
+export async function listAgentServices(deps: Pick<ServiceDeps, "db">): Promise<CatalogService[]> {
+  const { db } = deps;
+  const cached = catalogCache.get(db);
+  if (cached && Date.now() - cached.loadedAt < CATALOG_CACHE_MS) return cached.services;
+  const services = db.service
+    .findMany({ where: AGENT_VISIBLE, orderBy: [{ sortOrder: "asc" }, { code: "asc" }] })
+    .then((rows) => rows.map(toCatalogService));
+  catalogCache.set(db, { loadedAt: Date.now(), services });
+  // A failed load must not be served from the cache.
+  services.catch(() => invalidateCatalogCache(deps));
+  return services;
+}
+
+export async function getAgentService(deps: Pick<ServiceDeps, "db">, code: string): Promise<CatalogService> {
+  const service = (await listAgentServices(deps)).find((s) => s.code === code);
+  if (!service) throw new AppError("NOT_FOUND", `No service with code "${code}" in the catalog. List the catalog with GET /v1/services.`);
+  return service;
+}
+
+/**
+ * Adds the seed catalog's services that are missing. Existing rows are left alone, so the
+ * operator's edits survive restarts. Returns the codes added.
+ */
+export async function seedCatalog(deps: Pick<ServiceDeps, "db">): Promise<string[]> {
+  const { db } = deps;
+  const existing = new Set((await db.service.findMany({ select: { code: true } })).map((s) => s.code));
+  const missing = CATALOG_SEED.map((entry, index) => ({ entry, index })).filter(({ entry }) => !existing.has(entry.code));
+  if (missing.length === 0) return [];
+  await db.service.createMany({
+    data: missing.map(({ entry, index }) => ({
+      code: entry.code,
+      name: entry.name,
+      category: entry.category,
+      description: entry.description,
+      clientPriceIdr: BigInt(entry.clientPriceIdr),
+      slaDays: entry.slaDays,
+      slaLabel: entry.slaLabel,
+      intake: intakeFieldListSchema.parse(entry.intake),
+      thirdParty: entry.thirdParty,
+      requiredLabel: entry.requiredLabel,
+      sortOrder: index,
+    })),
+    skipDuplicates: true,
+  });
+  invalidateCatalogCache(deps);
+  return missing.map(({ entry }) => entry.code);
+}
+
+const toOperatorService = (row: Service) => ({ ...toCatalogService(row), agentEligible: row.agentEligible, active: row.active, state: serviceState(row), updatedAt: row.updatedAt });
+
+export interface ServiceSearch {
+  /** Part of a service's name or code, any case. */
+  q?: string;
+  category?: string;
+  state?: ServiceState;
+}
+
+/**
+ * The services the operator manages, hidden and inactive ones too, narrowed by `search`, with
+ * every category and required practitioner label in the catalog (for the filter and the edit
+ * form's suggestions, whatever the search leaves).
+ */
+export async function listServicesForOperator(deps: Pick<ServiceDeps, "db">, search: ServiceSearch = {}) {
+  const { db } = deps;
+  const q = search.q?.trim();
+  const [rows, all] = await Promise.all([
+    db.service.findMany({
+      where: {
+        internal: false,
+        ...(q ? { OR: [{ name: { contains: q, mode: "insensitive" } }, { code: { contains: q, mode: "insensitive" } }] } : {}),
+        ...(search.category ? { category: search.category } : {}),
+        ...(search.state ? SERVICE_STATE_SWITCHES[search.state] : {}),
+      },
+      orderBy: [{ sortOrder: "asc" }, { code: "asc" }],
+    }),
+    db.service.findMany({ where: { internal: false }, select: { category: true, requiredLabel: true } }),
+  ]);
+  const distinct = (values: Array<string | null>) => [...new Set(values.filter((value) => value !== null))].sort();
+  return {
+    services: rows.map(toOperatorService),
+    categories: distinct(all.map((row) => row.category)),
+    labels: distinct(all.map((row) => row.requiredLabel)),
+  };
+}
+
+/** One service as the operator manages it; internal and unknown codes are NOT_FOUND. */
+export async function serviceForOperator(deps: Pick<ServiceDeps, "db">, code: string) {
+  const row = await deps.db.service.findUnique({ where: { code, internal: false } });
+  if (!row) throw new AppError("NOT_FOUND", `Layanan ${code} tidak ada di katalog.`);
+  return toOperatorService(row);
+}
+
+/** What the operator may change on a service; the agent price follows from the client price. */
+export interface ServiceChanges {
+  clientPriceIdr?: number;
+  description?: string;
+  requiredLabel?: string | null;
+  intake?: unknown;
+  agentEligible?: boolean;
+  active?: boolean;
+}
+
+const SERVICE_DESCRIPTION_MAX = 2_000;
+/** Far above any catalog price; keeps the agent-price arithmetic well inside safe integers. */
+const SERVICE_PRICE_MAX_IDR = 10_000_000_000;
+
+type EditableField = keyof ServiceChanges;
+
+/** The named fields of a row, as JSON for the audit log. */
+function editable(row: Service, fields: readonly EditableField[]) {
+  const all = { clientPriceIdr: Number(row.clientPriceIdr), description: row.description, requiredLabel: row.requiredLabel, intake: row.intake, agentEligible: row.agentEligible, active: row.active };
+  return Object.fromEntries(fields.map((f) => [f, all[f]])) as Record<string, InputJsonValue | null>;
+}
+
+function validIntake(intake: unknown): IntakeField[] {
+  const parsed = intakeFieldListSchema.safeParse(intake);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join(".") || "intake"}: ${i.message}`);
+    throw new AppError("VALIDATION", `Kolom intake tidak valid: ${issues.join("; ")}`);
+  }
+  if (parsed.data.length > INTAKE_LIMITS.fields) throw new AppError("VALIDATION", `Paling banyak ${INTAKE_LIMITS.fields} kolom intake.`);
+  const keys = parsed.data.map((f) => f.key);
+  const repeated = keys.filter((key, index) => keys.indexOf(key) !== index);
+  if (repeated.length > 0) throw new AppError("VALIDATION", `Kunci kolom intake harus unik; ganda: ${[...new Set(repeated)].join(", ")}.`);
+  return parsed.data;
+}
+
+/**
+ * Operator edits of one service, validated and audited with the values before and after.
+ * Orders already created keep the price and intake they were created with.
+ */
+export async function updateService(deps: Pick<ServiceDeps, "db">, code: string, changes: ServiceChanges, actor: Pick<AuditEntry, "actorType" | "actorId">) {
+  const { db } = deps;
+  const data: Prisma.ServiceUpdateInput = {};
+  if (changes.clientPriceIdr !== undefined) {
+    if (!Number.isSafeInteger(changes.clientPriceIdr) || changes.clientPriceIdr <= 0 || changes.clientPriceIdr > SERVICE_PRICE_MAX_IDR) {
+      throw new AppError("VALIDATION", `Harga klien harus bilangan bulat rupiah antara 1 dan ${SERVICE_PRICE_MAX_IDR}.`);
+    }
+    data.clientPriceIdr = BigInt(changes.clientPriceIdr);
+  }
+  if (changes.description !== undefined) {
+    const description = changes.description.trim();
+    if (!description || description.length > SERVICE_DESCRIPTION_MAX) throw new AppError("VALIDATION", `Deskripsi wajib diisi, paling banyak ${SERVICE_DESCRIPTION_MAX} karakter.`);
+    data.description = description;
+  }
+  if (changes.requiredLabel !== undefined) data.requiredLabel = changes.requiredLabel?.trim() || null;
+  if (changes.intake !== undefined) data.intake = validIntake(changes.intake);
+  if (changes.agentEligible !== undefined) data.agentEligible = changes.agentEligible;
+  if (changes.active !== undefined) data.active = changes.active;
+  const fields = Object.keys(data) as EditableField[];
+  if (fields.length === 0) throw new AppError("VALIDATION", "Tidak ada perubahan yang dikirim.");
+
+  const updated = await db.$transaction(async (tx) => {
+    const before = await tx.service.findUnique({ where: { code, internal: false } });
+    if (!before) throw new AppError("NOT_FOUND", `Layanan ${code} tidak ditemukan.`);
+    const after = await tx.service.update({ where: { code }, data });
+    await audit(tx, { ...actor, action: "service.update", subjectType: "service", subjectId: code, data: { before: editable(before, fields), after: editable(after, fields) } });
+    return toOperatorService(after);
+  });
+  invalidateCatalogCache(deps);
+  return updated;
+}

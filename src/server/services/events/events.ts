@@ -1,0 +1,57 @@
+import type { DataOwner } from "@/server/domain/data-owner";
+import { AppError } from "@/server/domain/errors";
+import { type CreatedWindow, type Page, type PageRequest, pageFrom, rowsToRead, unknownCursor } from "@/server/domain/paging";
+import { type EventType, type WebhookPayload, webhookData } from "@/server/domain/webhook-event";
+import type { ServiceDeps } from "../deps";
+
+/**
+ * The events API: every event the outbox recorded (sent as a webhook or not), read back for the
+ * organisation and mode that owns it. Event rows are never deleted.
+ */
+
+export interface AgentEvent {
+  id: string;
+  type: EventType;
+  createdAt: Date;
+  livemode: boolean;
+  /** The webhook body of the event without `id` and `sent_at`. */
+  data: WebhookPayload;
+}
+
+export interface EventFilter {
+  type?: EventType;
+  created?: CreatedWindow;
+}
+
+const EVENT_SELECT = { id: true, type: true, createdAt: true, livemode: true, payload: true } as const;
+
+function toAgentEvent(row: { id: string; type: string; createdAt: Date; livemode: boolean; payload: unknown }): AgentEvent {
+  return { id: row.id, type: row.type as EventType, createdAt: row.createdAt, livemode: row.livemode, data: webhookData(row.payload as WebhookPayload) };
+}
+
+/** Newest first in insertion order (`seq`), which also orders events written in the same millisecond. */
+export async function listEvents(deps: Pick<ServiceDeps, "db">, owner: DataOwner, request: PageRequest, filter: EventFilter = {}): Promise<Page<AgentEvent>> {
+  const { db } = deps;
+  const scope = { organizationId: owner.organizationId, livemode: owner.livemode };
+  let seq: { lt: bigint } | { gt: bigint } | undefined;
+  if (request.cursor) {
+    const at = await db.webhookEvent.findFirst({ where: { id: request.cursor.id, ...scope }, select: { seq: true } });
+    if (!at) throw unknownCursor(request.cursor.id, "events");
+    seq = request.cursor.direction === "older" ? { lt: at.seq } : { gt: at.seq };
+  }
+  const rows = await db.webhookEvent.findMany({
+    where: { ...scope, seq, type: filter.type, createdAt: filter.created },
+    // Walking to newer events reads upwards from the cursor; pageFrom turns the page back to newest first.
+    orderBy: { seq: request.cursor?.direction === "newer" ? "asc" : "desc" },
+    take: rowsToRead(request),
+    select: EVENT_SELECT,
+  });
+  return pageFrom(rows.map(toAgentEvent), request);
+}
+
+export async function getEvent(deps: Pick<ServiceDeps, "db">, owner: DataOwner, id: string): Promise<AgentEvent> {
+  const { db } = deps;
+  const row = await db.webhookEvent.findFirst({ where: { id, organizationId: owner.organizationId, livemode: owner.livemode }, select: EVENT_SELECT });
+  if (!row) throw new AppError("NOT_FOUND", `No event ${id}.`);
+  return toAgentEvent(row);
+}

@@ -1,0 +1,1 @@
+export { type ClaimKey, deleteExpiredIdempotencyKey, expiredIdempotencyKeys, IdempotencyKeyTaken, NO_KEY, runIdempotent } from "./idempotency";

@@ -1,0 +1,90 @@
+import type { Order } from "@/generated/prisma/client";
+import { jakartaMonthStart, type Clock } from "@/server/domain/clock";
+import type { DbOrTx, Tx } from "@/server/db/client";
+import type { AuthenticatedKey } from "@/server/domain/api-key";
+import { accounts, balanceOf } from "./ledger";
+import type { ServiceDeps } from "../deps";
+
+/** Orders in these statuses no longer count against a key's monthly budget. */
+export const STATUSES_NOT_SPENT = ["dibatalkan", "direfund"] as const;
+
+/*
+ * What a key has committed in a calendar month (Asia/Jakarta) counts against its monthly budget:
+ * the prices of its catalog orders from their creation, and the totals of the invoices of cases it
+ * submitted from the selection of their bid (money committed then, whenever the case was
+ * submitted; the order the invoice's payment opens is that same money and is not counted again).
+ * An order stops counting when it is cancelled or refunded (a case order takes its invoice with
+ * it), an unpaid invoice when it is cancelled. The count is kept per key and month in
+ * "ApiKeySpend", charged and given back in the transactions that make those changes.
+ */
+
+/** A key's spend in the month of `clock` (Asia/Jakarta). */
+export async function spentThisMonth(tx: DbOrTx, clock: Clock, apiKeyId: string): Promise<bigint> {
+  const row = await tx.apiKeySpend.findUnique({ where: { apiKeyId_month: { apiKeyId, month: jakartaMonthStart(clock.now()) } }, select: { spentIdr: true } });
+  return row?.spentIdr ?? 0n;
+}
+
+/** The month `at` counts in, as kuasa_charge_key_spend takes it (also inside kuasa_place_order). */
+export const spendMonthOf = (at: Date): string => jakartaMonthStart(at).toISOString();
+
+export interface SpendCharge {
+  charged: boolean;
+  /** What the checked key had spent in the month before this charge. */
+  spentBeforeIdr: bigint;
+}
+
+/**
+ * Commits `amountIdr` against the key's monthly budget in the month of `at`, unless that would
+ * pass the budget. The key's row for the month stays locked to the commit: spending decisions of
+ * one key happen one at a time, so concurrent ones never pass the budget together. `countedFor`:
+ * the key whose spend it counts in, when another (docs/cases.md: an invoice counts for the key that
+ * submitted the case, checked against the limits of the key that selects).
+ */
+export async function chargeKeySpend(tx: Tx, key: Pick<AuthenticatedKey, "id" | "monthlyBudgetIdr">, at: Date, amountIdr: bigint, countedFor = key.id): Promise<SpendCharge> {
+  if (countedFor === key.id) return chargeSpendRow(tx, key, at, amountIdr);
+  const checked = await chargeSpendRow(tx, key, at, 0n);
+  if (checked.spentBeforeIdr + amountIdr > key.monthlyBudgetIdr) return { charged: false, spentBeforeIdr: checked.spentBeforeIdr };
+  const month = jakartaMonthStart(at);
+  await tx.apiKeySpend.upsert({
+    where: { apiKeyId_month: { apiKeyId: countedFor, month } },
+    create: { apiKeyId: countedFor, month, spentIdr: amountIdr },
+    update: { spentIdr: { increment: amountIdr } },
+  });
+  return { charged: true, spentBeforeIdr: checked.spentBeforeIdr };
+}
+
+async function chargeSpendRow(tx: Tx, key: Pick<AuthenticatedKey, "id" | "monthlyBudgetIdr">, at: Date, amountIdr: bigint): Promise<SpendCharge> {
+  const [row] = await tx.$queryRaw<Array<{ charged: boolean; spent_before: bigint }>>`
+    SELECT "charged", "spent_before" FROM "kuasa_charge_key_spend"(${key.id}, ${spendMonthOf(at)}::timestamp(3), ${amountIdr}::bigint, ${key.monthlyBudgetIdr}::bigint)`;
+  return { charged: row!.charged, spentBeforeIdr: row!.spent_before };
+}
+
+/** Gives back what was committed at `committedAt`: it no longer counts against that month. */
+export async function releaseKeySpend(tx: Tx, apiKeyId: string, committedAt: Date, amountIdr: bigint): Promise<void> {
+  await tx.apiKeySpend.updateMany({ where: { apiKeyId, month: jakartaMonthStart(committedAt) }, data: { spentIdr: { decrement: amountIdr } } });
+}
+
+/** A cancelled or refunded order gives back its price, or for case work its invoice's total, in the month each was committed. */
+export async function releaseOrderSpend(tx: Tx, order: Pick<Order, "id" | "apiKeyId" | "caseId" | "priceIdr" | "createdAt">): Promise<void> {
+  if (order.caseId === null) return releaseKeySpend(tx, order.apiKeyId, order.createdAt, order.priceIdr);
+  const invoice = await tx.invoice.findUniqueOrThrow({ where: { orderId: order.id }, select: { createdAt: true, totalIdr: true } });
+  return releaseKeySpend(tx, order.apiKeyId, invoice.createdAt, invoice.totalIdr);
+}
+
+export interface KeyBalance {
+  livemode: boolean;
+  depositIdr: bigint;
+  maxOrderIdr: bigint;
+  monthlyBudgetIdr: bigint;
+  spentThisMonthIdr: bigint;
+  scopes: string[];
+}
+
+export async function getBalance(deps: Pick<ServiceDeps, "db" | "clock">, key: AuthenticatedKey): Promise<KeyBalance> {
+  const { db, clock } = deps;
+  const [depositIdr, spentThisMonthIdr] = await Promise.all([
+    balanceOf(db, accounts.orgDeposit(key.organizationId, key.livemode)),
+    spentThisMonth(db, clock, key.id),
+  ]);
+  return { livemode: key.livemode, depositIdr, maxOrderIdr: key.maxOrderIdr, monthlyBudgetIdr: key.monthlyBudgetIdr, spentThisMonthIdr, scopes: key.scopes };
+}

@@ -1,0 +1,81 @@
+import type { OrderStatus } from "@/generated/prisma/enums";
+import { AppError } from "@/server/domain/errors";
+import { HELD_BY_PRACTITIONER } from "@/server/domain/order-state";
+import type { PageRequest } from "@/server/domain/paging";
+import { audit, type AuditEntry } from "../audit";
+import type { ServiceDeps } from "../deps";
+import { accounts, balanceOf, statementPage, transfer } from "./ledger";
+
+/**
+ * Paid and not yet released: the money sits in the order's escrow and becomes the practitioner's
+ * when the client accepts (or the order is accepted on its own). A dispute may still refund it.
+ */
+export const IN_ESCROW_STATUSES: readonly OrderStatus[] = [...HELD_BY_PRACTITIONER, "sengketa"];
+
+export interface EarningsSummary {
+  /** The practitioner payable account's balance: released to them and not yet paid out. */
+  availableIdr: bigint;
+  /** Their fee on their live orders still in escrow, and how many orders that is. */
+  inEscrowIdr: bigint;
+  ordersInEscrow: number;
+  /** Everything ever credited to the payable account (escrow releases): earned in total. */
+  earnedIdr: bigint;
+  /** Everything ever debited from it: the payouts the operator recorded. */
+  paidOutIdr: bigint;
+}
+
+/** The three figures of the earnings page, from live money only (a practitioner never earns test money). */
+export async function earningsSummary(deps: Pick<ServiceDeps, "db">, practitionerId: string): Promise<EarningsSummary> {
+  const { db } = deps;
+  const code = accounts.practitionerPayable(practitionerId).code;
+  const [account, escrow, credits, debits] = await Promise.all([
+    db.ledgerAccount.findUnique({ where: { code }, select: { balanceIdr: true } }),
+    db.order.aggregate({ where: { practitionerId, livemode: true, status: { in: [...IN_ESCROW_STATUSES] } }, _sum: { clientPriceIdr: true }, _count: true }),
+    db.ledgerEntry.aggregate({ where: { account: { code }, amountIdr: { gt: 0 } }, _sum: { amountIdr: true } }),
+    db.ledgerEntry.aggregate({ where: { account: { code }, amountIdr: { lt: 0 } }, _sum: { amountIdr: true } }),
+  ]);
+  return {
+    availableIdr: account?.balanceIdr ?? 0n,
+    inEscrowIdr: escrow._sum.clientPriceIdr ?? 0n,
+    ordersInEscrow: escrow._count,
+    earnedIdr: credits._sum.amountIdr ?? 0n,
+    paidOutIdr: -(debits._sum.amountIdr ?? 0n),
+  };
+}
+
+/** One page of the payable account's statement, newest first, each entry with the balance after it. */
+export async function earningsStatement(deps: Pick<ServiceDeps, "db">, practitionerId: string, page: PageRequest) {
+  return (await statementPage(deps, accounts.practitionerPayable(practitionerId), page)).page;
+}
+
+/**
+ * The operator records money paid to a practitioner's bank account: it leaves their payable
+ * balance for the world outside the platform, with the bank reference, audited. It can never pay
+ * more than the balance: of two payouts racing for the same money one is CONFLICT and changes nothing.
+ */
+export async function recordPayout(
+  deps: Pick<ServiceDeps, "db">,
+  practitionerId: string,
+  payout: { amountIdr: bigint; reference: string },
+  actor: Pick<AuditEntry, "actorType" | "actorId">,
+): Promise<{ availableIdr: bigint }> {
+  const { db } = deps;
+  const reference = payout.reference.trim();
+  if (payout.amountIdr <= 0n) throw new AppError("VALIDATION", "Jumlah pencairan harus rupiah lebih dari nol.");
+  if (!reference) throw new AppError("VALIDATION", "Pencairan perlu referensi, misalnya nomor transfer bank.");
+  const payable = accounts.practitionerPayable(practitionerId);
+  return db.$transaction(async (tx) => {
+    const practitioner = await tx.practitioner.findFirst({ where: { id: practitionerId, simulated: false }, select: { id: true } });
+    if (!practitioner) throw new AppError("NOT_FOUND", `Praktisi ${practitionerId} tidak ada.`);
+    await transfer(tx, { from: payable, to: accounts.externalFunding(true), amountIdr: payout.amountIdr, kind: "practitioner_payout", reference, insufficientCode: "CONFLICT" });
+    await audit(tx, { ...actor, action: "practitioner.payout", subjectType: "practitioner", subjectId: practitionerId, data: { amount_idr: payout.amountIdr.toString(), reference } });
+    return { availableIdr: await balanceOf(tx, payable) };
+  });
+}
+
+/** Each practitioner's payable balance (released to them, not yet paid out); absent ones hold zero. */
+export async function payableBalances(deps: Pick<ServiceDeps, "db">, practitionerIds: readonly string[]): Promise<Map<string, bigint>> {
+  const rows = await deps.db.ledgerAccount.findMany({ where: { code: { in: practitionerIds.map((id) => accounts.practitionerPayable(id).code) } }, select: { practitionerId: true, balanceIdr: true } });
+  const held = new Map(rows.map((row) => [row.practitionerId, row.balanceIdr]));
+  return new Map(practitionerIds.map((id) => [id, held.get(id) ?? 0n]));
+}

@@ -1,0 +1,482 @@
+import pg from "pg";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { fixedClock } from "@/server/domain/clock";
+import { DEFAULT_ORDER_RULES, stalledRefundAt } from "@/server/domain/order-rules";
+import { offerExpiryJob, orderOfferingJob } from "@/server/jobs/order-timers";
+import { createSweeper } from "@/server/jobs/sweeper";
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
+import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
+import { startTestApi, type TestApi } from "@/test/http";
+import { createTestPractitioner, FULL_JOURNEY_EVENTS, ndaOrder } from "@/test/orders";
+import { testWebhookSettings } from "@/test/webhooks";
+import {
+  acceptOffer,
+  declineOffer,
+  ensureOffering,
+  ensureOfferings,
+  expireOffer,
+  expireOffers,
+  OFFER_DURATION_MS,
+  offersDueToExpire,
+  ordersNeedingOffer,
+  restartOffering,
+  STALL_REASONS,
+} from "./offers";
+import { SIMULATED_ORDER_PRACTITIONER_ID } from "./simulated-practitioners";
+import { listStalledOrders } from "../orders";
+import { askClient, deliverResult, getMyOrder, listMyOffers, releaseOrder, startWork } from "../practitioners";
+import { pageRequestOf } from "@/server/domain/paging";
+
+let database: TestDatabase;
+let api: TestApi;
+let org: TestOrg;
+const clock = fixedClock("2026-11-23T03:00:00Z");
+const deps = () => ({ db: database.prisma, clock });
+/** Three practitioners for "kontrak", created in this order so the fair order starts with a. */
+let practitioners: { a: string; b: string; c: string };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seededCatalog(database.prisma);
+  api = await startTestApi(database.prisma, clock);
+  org = await createTestOrg(database.prisma, { depositIdr: 500_000_000n, monthlyBudgetIdr: 500_000_000n });
+});
+
+beforeEach(async () => {
+  // Earlier tests' orders leave the offering, and their practitioners the pool.
+  await database.prisma.offer.updateMany({ where: { status: "aktif" }, data: { status: "dibatalkan" } });
+  await database.prisma.order.updateMany({ where: { status: { in: ["dibayar", "ditawarkan"] } }, data: { status: "dibatalkan" } });
+  await database.prisma.practitioner.updateMany({ data: { active: false } });
+  practitioners = { a: await createTestPractitioner(database.prisma), b: await createTestPractitioner(database.prisma), c: await createTestPractitioner(database.prisma) };
+  await database.prisma.practitioner.update({ where: { id: practitioners.a }, data: { lastOfferedAt: new Date("2026-01-01T00:00:00Z") } });
+  await database.prisma.practitioner.update({ where: { id: practitioners.b }, data: { lastOfferedAt: new Date("2026-01-02T00:00:00Z") } });
+  await database.prisma.practitioner.update({ where: { id: practitioners.c }, data: { lastOfferedAt: new Date("2026-01-03T00:00:00Z") } });
+});
+
+afterAll(async () => {
+  await api?.close();
+  await database?.destroy();
+});
+
+async function paidOrder(): Promise<string> {
+  const res = await api.call("/v1/orders", { method: "POST", token: org.token, json: ndaOrder() });
+  const { id } = (await res.json()) as { id: string };
+  return id;
+}
+
+async function liveOffer(orderId: string) {
+  return database.prisma.offer.findFirst({ where: { orderId, status: "aktif" } });
+}
+
+async function statusOf(orderId: string) {
+  return (await database.prisma.order.findUniqueOrThrow({ where: { id: orderId } })).status;
+}
+
+/** What a sweeper run does for offers: start pending offering, expire due offers. */
+async function sweep() {
+  for (const { id } of await ordersNeedingOffer({ db: database.prisma }, 100)) await ensureOffering(deps(), id);
+  for (const { id } of await offersDueToExpire({ db: database.prisma }, clock.now(), 100)) await expireOffer(deps(), id);
+}
+
+describe("offer rotation", () => {
+  it("starts offering a paid order (→ ditawarkan, order.ditawarkan) to the least recently offered practitioner for 30 minutes", async () => {
+    const orderId = await paidOrder();
+    await sweep();
+    expect(await statusOf(orderId)).toBe("ditawarkan");
+    const offer = await liveOffer(orderId);
+    expect(offer?.practitionerId).toBe(practitioners.a);
+    expect(offer!.expiresAt.getTime() - offer!.offeredAt.getTime()).toBe(OFFER_DURATION_MS);
+    const events = await database.prisma.webhookEvent.findMany({ where: { orderId }, orderBy: { seq: "asc" } });
+    expect(events.map((e) => e.type)).toEqual(["order.dibayar", "order.ditawarkan"]);
+  });
+
+  it("rotates through three practitioners by timeout, then stalls with a reason in the operator queue", async () => {
+    const orderId = await paidOrder();
+    await sweep();
+    const seen: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const offer = await liveOffer(orderId);
+      seen.push(offer!.practitionerId);
+      clock.advance(OFFER_DURATION_MS - 1000);
+      await sweep();
+      expect((await liveOffer(orderId))?.id).toBe(offer!.id);
+      clock.advance(1000);
+      await sweep();
+    }
+    expect(seen).toEqual([practitioners.a, practitioners.b, practitioners.c]);
+    expect(await liveOffer(orderId)).toBeNull();
+    expect(await statusOf(orderId)).toBe("ditawarkan");
+    const stalled = await listStalledOrders({ db: database.prisma });
+    expect(stalled.find((o) => o.id === orderId)?.reason).toBe(STALL_REASONS.allPassed);
+    expect(await database.prisma.offer.count({ where: { orderId, status: "kedaluwarsa" } })).toBe(3);
+  });
+
+  it("rotates by decline at once, never offering the same practitioner twice in a round", async () => {
+    const orderId = await paidOrder();
+    await sweep();
+    for (const expected of [practitioners.a, practitioners.b, practitioners.c]) {
+      const offer = await liveOffer(orderId);
+      expect(offer?.practitionerId).toBe(expected);
+      await declineOffer(deps(), expected, offer!.id);
+    }
+    expect(await liveOffer(orderId)).toBeNull();
+    const offered = await database.prisma.offer.findMany({ where: { orderId }, select: { practitionerId: true } });
+    expect(new Set(offered.map((o) => o.practitionerId)).size).toBe(3);
+  });
+
+  it("lets the operator restart a stalled order in a new round, or refuses when it is not stalled", async () => {
+    const orderId = await paidOrder();
+    await sweep();
+    await expect(restartOffering(deps(), orderId, "usr_op")).rejects.toMatchObject({ code: "INVALID_STATE" });
+    for (let i = 0; i < 3; i++) await declineOffer(deps(), (await liveOffer(orderId))!.practitionerId, (await liveOffer(orderId))!.id);
+    const offerId = await restartOffering(deps(), orderId, "usr_op");
+    expect(offerId).not.toBeNull();
+    expect((await liveOffer(orderId))?.round).toBe(2);
+  });
+
+  it("stalls at once when nobody is eligible: label and category both matter", async () => {
+    // pendirian_pt needs category korporasi and the label Notaris; our practitioners do contracts.
+    const res = await api.call("/v1/orders", {
+      method: "POST",
+      token: org.token,
+      json: {
+        service: "pendirian_pt",
+        intake: { usulan_nama_pt: "PT Maju", maksud_tujuan_usaha: "Perdagangan", modal_dasar: "100000000", susunan_pemegang_saham: "A 50%, B 50%", nik_direktur_utama: "3171234567890123", email_kontak: "a@b.id" },
+      },
+    });
+    const { id } = (await res.json()) as { id: string };
+    const advokatNotKorporasi = await createTestPractitioner(database.prisma, ["korporasi"]);
+    await sweep();
+    expect(await liveOffer(id)).toBeNull();
+    expect((await listStalledOrders({ db: database.prisma })).find((o) => o.id === id)?.reason).toBe(STALL_REASONS.noneEligible);
+    expect(advokatNotKorporasi).toBeDefined();
+  });
+});
+
+describe("the practitioner's work", () => {
+  it("sees the offer masked with the time left, then the real data after accepting", async () => {
+    const orderId = await paidOrder();
+    await sweep();
+    clock.advance(60_000);
+    const [offer] = (await listMyOffers(deps(), practitioners.a, pageRequestOf({}))).data;
+    expect(offer?.secondsLeft).toBe(29 * 60);
+    expect(offer?.order.masked).toBe(true);
+    expect(offer?.order.intake.email_kontak).not.toContain("legal@satu.co.id");
+    await acceptOffer(deps(), practitioners.a, offer!.offerId);
+    const mine = await getMyOrder({ db: database.prisma }, practitioners.a, orderId);
+    expect(mine.masked).toBe(false);
+    expect(mine.intake.email_kontak).toBe("legal@satu.co.id");
+    await expect(getMyOrder({ db: database.prisma }, practitioners.b, orderId)).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("runs the happy path to diserahkan, and the agent's REST accept completes it", async () => {
+    const orderId = await paidOrder();
+    await sweep();
+    await acceptOffer(deps(), practitioners.a, (await liveOffer(orderId))!.id);
+    await startWork(deps(), practitioners.a, orderId);
+    await askClient(deps(), practitioners.a, orderId, "Siapa penandatangan PT Dua?");
+    const reply = await api.call(`/v1/orders/${orderId}/messages`, { method: "POST", token: org.token, json: { body: "Direktur: Budi" } });
+    expect(((await reply.json()) as { status: string }).status).toBe("dikerjakan");
+    await deliverResult(deps(), practitioners.a, orderId, "https://berkas.contoh.id/nda.pdf");
+    const accepted = await api.call(`/v1/orders/${orderId}/accept`, { method: "POST", token: org.token });
+    expect(((await accepted.json()) as { status: string }).status).toBe("selesai");
+    const events = await database.prisma.webhookEvent.findMany({ where: { orderId }, orderBy: { seq: "asc" } });
+    expect(events.map((e) => e.type)).toEqual([...FULL_JOURNEY_EVENTS]);
+  });
+
+  it("refuses an empty deliverable and another practitioner's actions", async () => {
+    const orderId = await paidOrder();
+    await sweep();
+    await acceptOffer(deps(), practitioners.a, (await liveOffer(orderId))!.id);
+    await startWork(deps(), practitioners.a, orderId);
+    await expect(deliverResult(deps(), practitioners.a, orderId, "   ")).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(startWork(deps(), practitioners.b, orderId)).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("release puts the order on offer again (order.ditawarkan) to the next practitioner, not the one who released", async () => {
+    const orderId = await paidOrder();
+    await sweep();
+    await acceptOffer(deps(), practitioners.a, (await liveOffer(orderId))!.id);
+    await releaseOrder(deps(), practitioners.a, orderId);
+    expect(await statusOf(orderId)).toBe("ditawarkan");
+    expect((await liveOffer(orderId))?.practitionerId).toBe(practitioners.b);
+    const order = await database.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
+    expect(order.practitionerId).toBeNull();
+    const events = await database.prisma.webhookEvent.findMany({ where: { orderId }, orderBy: { seq: "asc" } });
+    expect(events.map((e) => e.type).slice(-2)).toEqual(["order.diambil", "order.ditawarkan"]);
+  });
+
+  it("refuses to accept an expired offer, and the expiry moves on", async () => {
+    const orderId = await paidOrder();
+    await sweep();
+    const offer = (await liveOffer(orderId))!;
+    clock.advance(OFFER_DURATION_MS);
+    await expect(acceptOffer(deps(), practitioners.a, offer.id)).rejects.toMatchObject({ code: "INVALID_STATE" });
+    await sweep();
+    expect((await liveOffer(orderId))?.practitionerId).toBe(practitioners.b);
+  });
+
+  it("recovers after a restart: an offer that expired while the server was down is handled on the next sweep", async () => {
+    const orderId = await paidOrder();
+    await sweep();
+    clock.advance(3 * OFFER_DURATION_MS);
+    // A new process finds the state in the database: nothing in memory is needed.
+    await sweep();
+    expect((await liveOffer(orderId))?.practitionerId).toBe(practitioners.b);
+    expect(await database.prisma.offer.count({ where: { orderId, status: "kedaluwarsa" } })).toBe(1);
+  });
+});
+
+describe.runIf(testDatabaseKind === "postgres")("races on PostgreSQL", () => {
+  it("an accept racing the expiry: exactly one wins", async () => {
+    for (let round = 0; round < 5; round++) {
+      const orderId = await paidOrder();
+      await sweep();
+      const offer = (await liveOffer(orderId))!;
+      const justBefore = fixedClock(new Date(offer.expiresAt.getTime() - 1));
+      const justAfter = fixedClock(new Date(offer.expiresAt.getTime() + 1));
+      const [accepted, expired] = await Promise.allSettled([
+        acceptOffer({ db: database.prisma, clock: justBefore }, offer.practitionerId, offer.id),
+        expireOffer({ db: database.prisma, clock: justAfter }, offer.id),
+      ]);
+      const final = await database.prisma.offer.findUniqueOrThrow({ where: { id: offer.id } });
+      if (accepted.status === "fulfilled") {
+        expect(final.status).toBe("diterima");
+        expect(await statusOf(orderId)).toBe("diambil");
+      } else {
+        expect(final.status).toBe("kedaluwarsa");
+        expect(await statusOf(orderId)).toBe("ditawarkan");
+      }
+      expect(expired.status).toBe("fulfilled");
+      expect(await database.prisma.offer.count({ where: { orderId, status: "aktif" } })).toBeLessThanOrEqual(1);
+      // Leave the pool fair for the next round.
+      await database.prisma.practitioner.updateMany({ where: { id: { in: Object.values(practitioners) } }, data: { lastOfferedAt: null } });
+    }
+  });
+
+  it("two racing accepts of one offer: exactly one wins", async () => {
+    const orderId = await paidOrder();
+    await sweep();
+    const offer = (await liveOffer(orderId))!;
+    const results = await Promise.allSettled([acceptOffer(deps(), offer.practitionerId, offer.id), acceptOffer(deps(), offer.practitionerId, offer.id)]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(await database.prisma.webhookEvent.count({ where: { orderId, type: "order.diambil" } })).toBe(1);
+  });
+
+  it("concurrent sweeps of one paid order create one live offer", async () => {
+    const orderId = await paidOrder();
+    await Promise.all([ensureOffering(deps(), orderId), ensureOffering(deps(), orderId), ensureOffering(deps(), orderId)]);
+    expect(await database.prisma.offer.count({ where: { orderId } })).toBe(1);
+    expect(await database.prisma.webhookEvent.count({ where: { orderId, type: "order.ditawarkan" } })).toBe(1);
+  });
+});
+
+/** A paid order nobody can be offered: pendirian_pt needs category korporasi and the label Notaris. */
+async function paidCompanyOrder(): Promise<string> {
+  const res = await api.call("/v1/orders", {
+    method: "POST",
+    token: org.token,
+    json: {
+      service: "pendirian_pt",
+      intake: { usulan_nama_pt: "PT Maju", maksud_tujuan_usaha: "Perdagangan", modal_dasar: "100000000", susunan_pemegang_saham: "A 50%, B 50%", nik_direktur_utama: "3171234567890123", email_kontak: "a@b.id" },
+    },
+  });
+  const { id } = (await res.json()) as { id: string };
+  return id;
+}
+
+const dueOfferIds = async () => (await offersDueToExpire({ db: database.prisma }, clock.now(), 100)).map((r) => r.id);
+const stalledReason = async (orderId: string) => (await database.prisma.order.findUniqueOrThrow({ where: { id: orderId } })).offeringStalledReason;
+
+describe("offering in batches", () => {
+  it("expires a batch in the order its offers fell due, offering each order on exactly as one expiry at a time would", async () => {
+    const d = await createTestPractitioner(database.prisma);
+    await database.prisma.practitioner.update({ where: { id: d }, data: { lastOfferedAt: new Date("2026-01-04T00:00:00Z") } });
+    // Offered a second apart: a, then b, then c; d, offered longest ago after them, waits.
+    const orders: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      orders.push(await paidOrder());
+      await sweep();
+      clock.advance(1000);
+    }
+    expect(await Promise.all(orders.map(async (id) => (await liveOffer(id))?.practitionerId))).toEqual([practitioners.a, practitioners.b, practitioners.c]);
+    clock.advance(OFFER_DURATION_MS);
+
+    const due = await dueOfferIds();
+    expect(due).toHaveLength(3);
+    await expireOffers(deps(), due);
+
+    // First order (passed a): d, offered longest ago. Second (passed b): a, now before c. Third (passed c): b.
+    const next = await Promise.all(orders.map((id) => liveOffer(id)));
+    expect(next.map((o) => o?.practitionerId)).toEqual([d, practitioners.a, practitioners.b]);
+    for (const offer of next) {
+      expect(offer).toMatchObject({ round: 1, offeredAt: clock.now(), expiresAt: new Date(clock.now().getTime() + OFFER_DURATION_MS) });
+    }
+    const offered = await database.prisma.practitioner.findMany({ where: { id: { in: [d, practitioners.a, practitioners.b] } }, select: { lastOfferedAt: true } });
+    expect(offered.map((p) => p.lastOfferedAt)).toEqual([clock.now(), clock.now(), clock.now()]);
+    for (const orderId of orders) expect(await database.prisma.offer.count({ where: { orderId, status: "kedaluwarsa" } })).toBe(1);
+  });
+
+  it("reads only the front of the fair order, and still gives each order of a batch its own next practitioner", async () => {
+    const [d, e, f] = [await createTestPractitioner(database.prisma), await createTestPractitioner(database.prisma), await createTestPractitioner(database.prisma)];
+    for (const [id, day] of [[d, "04"], [e, "05"], [f, "06"]] as const) {
+      await database.prisma.practitioner.update({ where: { id }, data: { lastOfferedAt: new Date(`2026-01-${day}T00:00:00Z`) } });
+    }
+    const [x, y] = [await paidOrder(), await paidOrder()];
+    await ensureOfferings(deps(), [x, y]);
+    await declineOffer(deps(), practitioners.a, (await liveOffer(x))!.id);
+    clock.advance(1000);
+    await declineOffer(deps(), practitioners.b, (await liveOffer(y))!.id);
+    // x passed a and c, y passed b and d; e and f, offered longest ago, are ahead of all the others.
+    expect([(await liveOffer(x))?.practitionerId, (await liveOffer(y))?.practitionerId]).toEqual([practitioners.c, d]);
+    clock.advance(OFFER_DURATION_MS);
+    await expireOffers(deps(), await dueOfferIds());
+    expect([(await liveOffer(x))?.practitionerId, (await liveOffer(y))?.practitionerId]).toEqual([e, f]);
+  });
+
+  it("starts offering paid orders in one batch and stalls the ones nobody is left for, each with its reason, refund time and audit entry", async () => {
+    const [first, company, second] = [await paidOrder(), await paidCompanyOrder(), await paidOrder()];
+    await ensureOfferings(deps(), [first, company, second]);
+    for (const orderId of [first, company, second]) {
+      expect(await statusOf(orderId)).toBe("ditawarkan");
+      expect(await database.prisma.webhookEvent.count({ where: { orderId, type: "order.ditawarkan" } })).toBe(1);
+    }
+    expect((await liveOffer(first))?.practitionerId).toBe(practitioners.a);
+    expect((await liveOffer(second))?.practitionerId).toBe(practitioners.b);
+    expect(await liveOffer(company)).toBeNull();
+    expect(await stalledReason(company)).toBe(STALL_REASONS.noneEligible);
+
+    // The first order is declined by a and c; b's offer is the round's last.
+    await declineOffer(deps(), practitioners.a, (await liveOffer(first))!.id);
+    await declineOffer(deps(), practitioners.c, (await liveOffer(first))!.id);
+    expect((await liveOffer(first))?.practitionerId).toBe(practitioners.b);
+    clock.advance(OFFER_DURATION_MS);
+    await expireOffers(deps(), await dueOfferIds());
+
+    expect(await liveOffer(first)).toBeNull();
+    expect(await stalledReason(first)).toBe(STALL_REASONS.allPassed);
+    expect((await liveOffer(second))?.practitionerId).not.toBe(practitioners.b);
+    const stalled = await database.prisma.order.findUniqueOrThrow({ where: { id: first } });
+    expect(stalled.offeringRefundAt).toEqual(stalledRefundAt(clock.now(), DEFAULT_ORDER_RULES));
+    for (const orderId of [first, company]) {
+      expect(await database.prisma.auditLog.count({ where: { subjectId: orderId, action: "order.offering_stalled" } })).toBe(1);
+    }
+    expect(await database.prisma.auditLog.count({ where: { subjectId: second, action: "order.offering_stalled" } })).toBe(0);
+  });
+
+  it("offers a test order in a batch to the simulated practitioner only, in a new round after its timeout", async () => {
+    const testKey = await addTestKey(database.prisma, org.id, { mode: "test" });
+    await api.call("/v1/test_helpers/deposit/top_up", { method: "POST", token: testKey.token, json: { amount_idr: 10_000_000 } });
+    const res = await api.call("/v1/orders", { method: "POST", token: testKey.token, json: ndaOrder() });
+    const { id: sandboxOrder } = (await res.json()) as { id: string };
+    const liveOrder = await paidOrder();
+    await ensureOfferings(deps(), [sandboxOrder, liveOrder]);
+    expect(await liveOffer(sandboxOrder)).toMatchObject({ practitionerId: SIMULATED_ORDER_PRACTITIONER_ID, round: 1 });
+    expect((await liveOffer(liveOrder))?.practitionerId).toBe(practitioners.a);
+
+    clock.advance(OFFER_DURATION_MS);
+    await expireOffers(deps(), await dueOfferIds());
+    expect(await liveOffer(sandboxOrder)).toMatchObject({ practitionerId: SIMULATED_ORDER_PRACTITIONER_ID, round: 2 });
+    expect((await database.prisma.order.findUniqueOrThrow({ where: { id: sandboxOrder } })).offerRound).toBe(2);
+    expect((await liveOffer(liveOrder))?.practitionerId).toBe(practitioners.b);
+  });
+
+  it("two sweepers handling the same paid orders and due offers at once create one offer per order each time", async () => {
+    const orders = [await paidOrder(), await paidOrder(), await paidOrder(), await paidOrder()];
+    const sweepers = (kind: typeof offerExpiryJob) =>
+      [1, 2].map(() => createSweeper({ deps: { ...deps(), webhooks: testWebhookSettings }, kinds: [kind], intervalMs: 60_000, concurrency: 2 }));
+    const offering = sweepers(orderOfferingJob);
+    await Promise.all(offering.map((s) => s.runOnce()));
+    for (const orderId of orders) {
+      expect(await database.prisma.offer.count({ where: { orderId } })).toBe(1);
+      expect(await database.prisma.webhookEvent.count({ where: { orderId, type: "order.ditawarkan" } })).toBe(1);
+    }
+
+    clock.advance(OFFER_DURATION_MS);
+    const expiring = sweepers(offerExpiryJob);
+    await Promise.all(expiring.map((s) => s.runOnce()));
+    for (const orderId of orders) {
+      expect(await database.prisma.offer.count({ where: { orderId, status: "kedaluwarsa" } })).toBe(1);
+      expect(await database.prisma.offer.count({ where: { orderId, status: "aktif" } })).toBe(1);
+    }
+    await Promise.all([...offering, ...expiring].map((s) => s.stop()));
+  });
+});
+
+describe.runIf(testDatabaseKind === "postgres")("a batch racing answers on PostgreSQL", () => {
+  /** Takes an order's row lock in a transaction of its own: whoever comes next queues behind it, first come first served. */
+  async function holdOrderLock(orderId: string) {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    await client.query("BEGIN");
+    await client.query(`SELECT 1 FROM "Order" WHERE "id" = $1 FOR UPDATE`, [orderId]);
+    return {
+      /** Until `count` transactions of this database wait for a row lock. */
+      waiters: (count: number) =>
+        vi.waitFor(
+          async () => {
+            const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+            expect(rows[0]!.n).toBe(count);
+          },
+          { timeout: 10_000, interval: 10 },
+        ),
+      release: async () => {
+        await client.query("COMMIT");
+        await client.end();
+      },
+    };
+  }
+
+  /** Three orders on offer whose offers all end at the same moment; the middle one is raced. */
+  async function threeOffers() {
+    const orders = [await paidOrder(), await paidOrder(), await paidOrder()];
+    await sweep();
+    const offers = await Promise.all(orders.map(async (id) => (await liveOffer(id))!));
+    const raced = offers[1]!;
+    return {
+      orders,
+      offers,
+      raced,
+      justBefore: fixedClock(new Date(raced.expiresAt.getTime() - 1)),
+      justAfter: fixedClock(new Date(raced.expiresAt.getTime() + 1)),
+    };
+  }
+
+  it("an acceptance holding the order first wins, and the batch expires only the unanswered offers", async () => {
+    const { orders, offers, raced, justBefore, justAfter } = await threeOffers();
+    const barrier = await holdOrderLock(raced.orderId);
+    const accepting = acceptOffer({ db: database.prisma, clock: justBefore }, raced.practitionerId, raced.id);
+    await barrier.waiters(1);
+    const expiring = expireOffers({ db: database.prisma, clock: justAfter }, offers.map((o) => o.id));
+    await barrier.waiters(2);
+    await barrier.release();
+    await Promise.all([accepting, expiring]);
+
+    expect((await database.prisma.offer.findUniqueOrThrow({ where: { id: raced.id } })).status).toBe("diterima");
+    expect(await statusOf(raced.orderId)).toBe("diambil");
+    expect(await liveOffer(raced.orderId)).toBeNull();
+    for (const orderId of [orders[0]!, orders[2]!]) {
+      expect(await database.prisma.offer.count({ where: { orderId, status: "kedaluwarsa" } })).toBe(1);
+      expect(await liveOffer(orderId)).not.toBeNull();
+    }
+  });
+
+  it("a batch holding the order first expires the offer, and the late acceptance is refused", async () => {
+    const { orders, offers, raced, justBefore, justAfter } = await threeOffers();
+    const barrier = await holdOrderLock(raced.orderId);
+    const expiring = expireOffers({ db: database.prisma, clock: justAfter }, offers.map((o) => o.id));
+    await barrier.waiters(1);
+    const accepting = acceptOffer({ db: database.prisma, clock: justBefore }, raced.practitionerId, raced.id);
+    await barrier.waiters(2);
+    await barrier.release();
+    const [expired, accepted] = await Promise.allSettled([expiring, accepting]);
+    expect(expired.status).toBe("fulfilled");
+    expect(accepted).toMatchObject({ status: "rejected", reason: { code: "INVALID_STATE" } });
+
+    expect((await database.prisma.offer.findUniqueOrThrow({ where: { id: raced.id } })).status).toBe("kedaluwarsa");
+    for (const orderId of orders) {
+      expect(await statusOf(orderId)).toBe("ditawarkan");
+      expect(await liveOffer(orderId)).not.toBeNull();
+    }
+  });
+});

@@ -1,0 +1,355 @@
+import type { DueRow } from "@/server/domain/due-row";
+import type { ServiceDeps } from "../deps";
+import { type OrderStatus, Prisma } from "@/generated/prisma/client";
+import { AppError } from "@/server/domain/errors";
+import { newId } from "@/server/domain/ids";
+import type { Tx } from "@/server/db/client";
+import { stalledRefundAt } from "@/server/domain/order-rules";
+import { audit } from "../audit";
+import { notifyNewOffers } from "../notifications";
+import { changeContextOf, changeOrderStatus, type StatusChangeContext } from "../orders";
+import { ensureSimulatedPractitioners, SIMULATED_ORDER_PRACTITIONER_ID } from "./simulated-practitioners";
+
+/** Spec: each eligible practitioner gets 30 minutes in turn. */
+export const OFFER_DURATION_MS = 30 * 60 * 1000;
+
+export const STALL_REASONS = {
+  noneEligible: "Tidak ada praktisi aktif yang memenuhi syarat untuk layanan ini.",
+  allPassed: "Semua praktisi yang memenuhi syarat sudah menerima tawaran pada putaran ini.",
+} as const;
+
+/** The message the client and the operator read when a stalled order is refunded on its own. */
+export const STALL_REFUND_MESSAGE =
+  "Tidak ada praktisi yang mengambil pesanan ini dalam batas waktu, sehingga pesanan direfund otomatis dan seluruh dananya kembali ke deposit.";
+
+/** An order as the offering rules read it: its own fields and its service's. */
+interface OfferingOrder {
+  id: string;
+  status: OrderStatus;
+  serviceCode: string;
+  revisionCount: number;
+  caseId: string | null;
+  livemode: boolean;
+  offerRound: number;
+  offeringStalledAt: Date | null;
+  category: string;
+  requiredLabel: string | null;
+}
+
+/**
+ * Locks the orders `where` selects, in id order so two batches never wait on each other in a
+ * circle, and reads them with their service: one round trip.
+ */
+async function lockOrdersWhere(tx: Tx, where: Prisma.Sql): Promise<OfferingOrder[]> {
+  return tx.$queryRaw<OfferingOrder[]>`
+    SELECT o."id", o."status"::text AS "status", o."serviceCode", o."revisionCount", o."caseId", o."livemode", o."offerRound",
+           o."offeringStalledAt", s."category", s."requiredLabel"
+    FROM "Order" o JOIN "Service" s ON s."code" = o."serviceCode"
+    WHERE ${where}
+    ORDER BY o."id"
+    FOR UPDATE OF o`;
+}
+
+async function lockOrder(tx: Tx, orderId: string): Promise<void> {
+  await tx.$queryRaw`SELECT "id" FROM "Order" WHERE "id" = ${orderId} FOR UPDATE`;
+}
+
+/** A practitioner in the running for an offer. */
+interface Candidate {
+  id: string;
+  lastOfferedAt: Date | null;
+  /** Place in the database's order of ids, the tie-break (its collation, not JavaScript's). */
+  idRank: number;
+}
+
+/** What decides who may be offered an order. */
+type OfferedService = { category: string; requiredLabel: string | null };
+
+const serviceKey = (service: OfferedService) => JSON.stringify([service.category, service.requiredLabel]);
+
+/**
+ * Who may be offered an order of each service: active practitioners taking new offers (the
+ * profile's availability switch), not the sandbox's stand-ins, qualified for its category and, where it names one, carrying its label. Read per
+ * service are only the first `depth` in the fair order (and any other of those practitioners it
+ * also may be offered): an order's next practitioner is never further back than the ones it
+ * passed this round plus the ones offered before it in the batch. By `serviceKey`; an empty
+ * pool: nobody is eligible.
+ */
+async function candidatePools(tx: Tx, services: readonly OfferedService[], depth: number): Promise<Map<string, Candidate[]>> {
+  const rows = await tx.$queryRaw<Array<Candidate & { service: number }>>`
+    WITH service AS (
+      SELECT * FROM unnest(${services.map((s) => s.category)}::text[], ${services.map((s) => s.requiredLabel)}::text[]) WITH ORDINALITY AS s("category", "requiredLabel", "n")
+    ), eligible AS (
+      SELECT s."n", p."id", p."lastOfferedAt", row_number() OVER (PARTITION BY s."n" ORDER BY p."lastOfferedAt" ASC NULLS FIRST, p."id" ASC) AS "fair"
+      FROM service s JOIN "Practitioner" p
+        ON p."active" AND p."available" AND NOT p."simulated" AND s."category" = ANY(p."categories") AND (s."requiredLabel" IS NULL OR p."label" = s."requiredLabel")
+    )
+    SELECT e."n"::int AS "service", e."id", e."lastOfferedAt", (dense_rank() OVER (ORDER BY e."id"))::int AS "idRank"
+    FROM eligible e
+    WHERE e."id" IN (SELECT "id" FROM eligible WHERE "fair" <= ${depth})`;
+  // One object per practitioner: offered for one order, they are the most recently offered for every later one.
+  const byId = new Map<string, Candidate>();
+  const pools = services.map((): Candidate[] => []);
+  for (const { service, ...row } of rows) {
+    const candidate = byId.get(row.id) ?? byId.set(row.id, row).get(row.id)!;
+    pools[service - 1]!.push(candidate);
+  }
+  return new Map(services.map((s, i) => [serviceKey(s), pools[i]!]));
+}
+
+/** Fair order (as `candidatePools` reads it): least recently offered first (never offered before anyone), then by id so ties are stable. */
+function offeredBefore(a: Candidate, b: Candidate): boolean {
+  if (a.lastOfferedAt?.getTime() !== b.lastOfferedAt?.getTime()) {
+    if (!a.lastOfferedAt) return true;
+    if (!b.lastOfferedAt) return false;
+    return a.lastOfferedAt < b.lastOfferedAt;
+  }
+  return a.idRank < b.idRank;
+}
+
+/**
+ * Makes sure an order that should be on offer has a live offer. The one entry point after
+ * payment, a decline, an expiry, a release and an operator's restart; safe to call twice or
+ * concurrently (the order row is locked, and an existing live offer is kept).
+ * Returns the live offer's id, or null when nothing is to be offered (or offering stalled).
+ */
+export async function offerNext(tx: Tx, change: StatusChangeContext, orderId: string): Promise<string | null> {
+  const orders = await lockOrdersWhere(tx, Prisma.sql`o."id" = ${orderId}`);
+  const offers = await offerNextLocked(tx, change, orders);
+  return offers.get(orderId) ?? null;
+}
+
+/**
+ * `offerNext` for many orders the caller has locked (`lockOrdersWhere`), in the order given, with
+ * a few statements whatever their number. Each order gets exactly what it would get on its own,
+ * one after another at `change.now`: a practitioner offered for one order is the most recently
+ * offered for the next. Returns each order's live offer id, or null.
+ */
+async function offerNextLocked(tx: Tx, change: StatusChangeContext, orders: readonly OfferingOrder[]): Promise<Map<string, string | null>> {
+  const { now } = change;
+  const result = new Map<string, string | null>();
+  const open: OfferingOrder[] = [];
+  for (const locked of orders) {
+    result.set(locked.id, null);
+    // Case-board work is never offered: it went to the practitioner whose bid was selected.
+    if (locked.caseId) continue;
+    let order = locked;
+    if (order.status === "dibayar") {
+      const started = await changeOrderStatus(tx, change, order, "start_offering", { kind: "system" });
+      order = { ...order, status: started.status, offerRound: started.offerRound, offeringStalledAt: started.offeringStalledAt };
+    }
+    if (order.status === "ditawarkan" && !order.offeringStalledAt) open.push(order);
+  }
+  if (open.length === 0) return result;
+
+  const offers = await tx.offer.findMany({ where: { orderId: { in: open.map((o) => o.id) } }, select: { id: true, orderId: true, practitionerId: true, round: true, status: true } });
+  const needing: OfferingOrder[] = [];
+  for (const order of open) {
+    const live = offers.find((o) => o.orderId === order.id && o.status === "aktif");
+    if (live) result.set(order.id, live.id);
+    else needing.push(order);
+  }
+  const offeredThisRound = (order: OfferingOrder, practitionerId?: string) =>
+    offers.filter((o) => o.orderId === order.id && o.round === order.offerRound && (!practitionerId || o.practitionerId === practitionerId));
+
+  const created: { id: string; orderId: string; practitionerId: string; round: number; offeredAt: Date; expiresAt: Date }[] = [];
+  const offer = (order: OfferingOrder, practitionerId: string, round: number) => {
+    const id = newId("offer");
+    created.push({ id, orderId: order.id, practitionerId, round, offeredAt: now, expiresAt: new Date(now.getTime() + OFFER_DURATION_MS) });
+    result.set(order.id, id);
+  };
+
+  // A test order goes only to the simulated practitioner, for the same 30 minutes. After a
+  // timeout, decline or release it is offered again in a new round, so offering never stalls in the sandbox.
+  const sandbox = needing.filter((o) => !o.livemode);
+  if (sandbox.length > 0) {
+    await ensureSimulatedPractitioners(tx);
+    const nextRound = sandbox.filter((o) => offeredThisRound(o, SIMULATED_ORDER_PRACTITIONER_ID).length > 0);
+    if (nextRound.length > 0) await tx.order.updateMany({ where: { id: { in: nextRound.map((o) => o.id) } }, data: { offerRound: { increment: 1 } } });
+    for (const order of sandbox) offer(order, SIMULATED_ORDER_PRACTITIONER_ID, nextRound.includes(order) ? order.offerRound + 1 : order.offerRound);
+  }
+
+  const live = needing.filter((o) => o.livemode);
+  const services = new Map(live.map((o) => [serviceKey(o), { category: o.category, requiredLabel: o.requiredLabel }]));
+  const maxPassed = Math.max(0, ...live.map((o) => offeredThisRound(o).length));
+  const pools = services.size > 0 ? await candidatePools(tx, [...services.values()], maxPassed + live.length) : new Map<string, Candidate[]>();
+  const chosen = new Set<string>();
+  const stalls = new Map<string, string[]>();
+  for (const order of live) {
+    const pool = pools.get(serviceKey(order))!;
+    const passed = new Set(offeredThisRound(order).map((o) => o.practitionerId));
+    let next: Candidate | undefined;
+    for (const candidate of pool) {
+      if (!passed.has(candidate.id) && (!next || offeredBefore(candidate, next))) next = candidate;
+    }
+    if (next) {
+      offer(order, next.id, order.offerRound);
+      next.lastOfferedAt = now;
+      chosen.add(next.id);
+      continue;
+    }
+    const reason = pool.length > 0 ? STALL_REASONS.allPassed : STALL_REASONS.noneEligible;
+    stalls.set(reason, [...(stalls.get(reason) ?? []), order.id]);
+  }
+
+  const refundAt = stalledRefundAt(now, change.rules);
+  for (const [reason, stalled] of stalls) {
+    await tx.order.updateMany({ where: { id: { in: stalled } }, data: { offeringStalledAt: now, offeringStalledReason: reason, offeringRefundAt: refundAt } });
+    for (const orderId of stalled) {
+      await audit(tx, { actorType: "system", action: "order.offering_stalled", subjectType: "order", subjectId: orderId, data: { reason, refund_at: refundAt.toISOString() } });
+    }
+  }
+  // One INSERT from arrays: Prisma's createMany spent 70-270 ms on 100 offers here, this 15-35 ms.
+  if (created.length > 0) {
+    await tx.$executeRaw`
+      INSERT INTO "Offer" ("id", "orderId", "practitionerId", "round", "offeredAt", "expiresAt")
+      SELECT * FROM unnest(${created.map((o) => o.id)}::text[], ${created.map((o) => o.orderId)}::text[], ${created.map((o) => o.practitionerId)}::text[],
+                           ${created.map((o) => o.round)}::int[], ${created.map((o) => o.offeredAt)}::timestamp(3)[], ${created.map((o) => o.expiresAt)}::timestamp(3)[])`;
+    // Sandbox offers go to the stand-in, who reads no e-mail.
+    await notifyNewOffers(tx, change.publicUrl, created.filter((o) => o.practitionerId !== SIMULATED_ORDER_PRACTITIONER_ID).map((o) => o.id));
+  }
+  // Last, in id order: practitioners are the rows concurrent offering shares, so they are held shortest and never in a circle.
+  if (chosen.size > 0) {
+    await tx.$executeRaw`
+      UPDATE "Practitioner" SET "lastOfferedAt" = ${now}, "updatedAt" = ${now}
+      WHERE "id" IN (SELECT "id" FROM "Practitioner" WHERE "id" = ANY(${[...chosen]}) ORDER BY "id" FOR NO KEY UPDATE)`;
+  }
+  return result;
+}
+
+/** Timer handler: a live offer past its time expires and the next practitioner is offered. */
+export async function expireOffer(deps: ServiceDeps, offerId: string): Promise<void> {
+  await expireOffers(deps, [offerId]);
+}
+
+/**
+ * Timer handler for many offers in one transaction: each one still live and past its time
+ * expires, and its order is offered to the next practitioner (or stalls). An offer answered
+ * meanwhile (accepted, declined, withdrawn) is left as it is.
+ */
+export async function expireOffers(deps: ServiceDeps, offerIds: readonly string[]): Promise<void> {
+  const change = changeContextOf(deps);
+  const ids = [...offerIds];
+  await deps.db.$transaction(async (tx) => {
+    // Orders first, as every path locks them, so an accept racing the expiry gets one winner.
+    const orders = await lockOrdersWhere(tx, Prisma.sql`o."id" IN (SELECT "orderId" FROM "Offer" WHERE "id" = ANY(${ids}))`);
+    const expired = await tx.offer.updateManyAndReturn({
+      where: { id: { in: ids }, status: "aktif", expiresAt: { lte: change.now } },
+      data: { status: "kedaluwarsa", respondedAt: change.now },
+      select: { id: true, orderId: true },
+    });
+    // Offered on in the order the offers fell due, as one at a time would.
+    const dueAt = new Map(expired.map((o) => [o.orderId, ids.indexOf(o.id)]));
+    const due = orders.filter((o) => dueAt.has(o.id)).sort((a, b) => dueAt.get(a.id)! - dueAt.get(b.id)!);
+    await offerNextLocked(tx, change, due);
+  });
+}
+
+/** Timer handler: an order that should be on offer but has no live offer gets one. */
+export async function ensureOffering(deps: ServiceDeps, orderId: string): Promise<void> {
+  await ensureOfferings(deps, [orderId]);
+}
+
+/** `ensureOffering` for many orders in one transaction, in the order given. */
+export async function ensureOfferings(deps: ServiceDeps, orderIds: readonly string[]): Promise<void> {
+  const change = changeContextOf(deps);
+  const ids = [...orderIds];
+  await deps.db.$transaction(async (tx) => {
+    const orders = await lockOrdersWhere(tx, Prisma.sql`o."id" = ANY(${ids})`);
+    const place = new Map(ids.map((id, i) => [id, i]));
+    await offerNextLocked(tx, change, orders.sort((a, b) => place.get(a.id)! - place.get(b.id)!));
+  });
+}
+
+/** Orders waiting for a first or next offer: paid, or on offer with no live offer and not stalled; due at once. */
+export async function ordersNeedingOffer(deps: Pick<ServiceDeps, "db">, limit: number): Promise<DueRow[]> {
+  const { db } = deps;
+  const rows = await db.order.findMany({
+    where: {
+      caseId: null,
+      OR: [{ status: "dibayar" }, { status: "ditawarkan", offeringStalledAt: null, offers: { none: { status: "aktif" } } }],
+    },
+    orderBy: { updatedAt: "asc" },
+    take: limit,
+    select: { id: true, updatedAt: true },
+  });
+  return rows.map((r) => ({ id: r.id, dueAt: r.updatedAt }));
+}
+
+export async function offersDueToExpire(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]> {
+  const { db } = deps;
+  const rows = await db.offer.findMany({ where: { status: "aktif", expiresAt: { lte: cutoff } }, orderBy: { expiresAt: "asc" }, take: limit, select: { id: true, expiresAt: true } });
+  return rows.map((r) => ({ id: r.id, dueAt: r.expiresAt }));
+}
+
+/** Practitioner accepts their live offer: exactly one of racing accepts and the expiry wins. */
+export async function acceptOffer(deps: ServiceDeps, practitionerId: string, offerId: string) {
+  const change = changeContextOf(deps);
+  const { now } = change;
+  return deps.db.$transaction(async (tx) => {
+    const offer = await tx.offer.findFirst({ where: { id: offerId, practitionerId }, select: { orderId: true } });
+    if (!offer) throw new AppError("NOT_FOUND", `No offer ${offerId} for you.`);
+    await lockOrder(tx, offer.orderId);
+    const taken = await tx.offer.updateMany({ where: { id: offerId, status: "aktif", expiresAt: { gt: now } }, data: { status: "diterima", respondedAt: now } });
+    if (taken.count !== 1) throw new AppError("INVALID_STATE", "This offer is no longer open: it expired or was answered already.");
+    const order = await tx.order.findUniqueOrThrow({ where: { id: offer.orderId } });
+    return changeOrderStatus(tx, change, order, "take", { kind: "practitioner", id: practitionerId }, { practitionerId });
+  });
+}
+
+/** Practitioner declines: the next practitioner is offered at once. */
+export async function declineOffer(deps: ServiceDeps, practitionerId: string, offerId: string): Promise<void> {
+  const change = changeContextOf(deps);
+  const { now } = change;
+  await deps.db.$transaction(async (tx) => {
+    const offer = await tx.offer.findFirst({ where: { id: offerId, practitionerId }, select: { orderId: true } });
+    if (!offer) throw new AppError("NOT_FOUND", `No offer ${offerId} for you.`);
+    await lockOrder(tx, offer.orderId);
+    const declined = await tx.offer.updateMany({ where: { id: offerId, status: "aktif" }, data: { status: "ditolak", respondedAt: now } });
+    if (declined.count !== 1) throw new AppError("INVALID_STATE", "This offer is no longer open: it expired or was answered already.");
+    await offerNext(tx, change, offer.orderId);
+  });
+}
+
+/** Operator: start a new round for a stalled order; everyone eligible may be offered it again. */
+export async function restartOffering(deps: ServiceDeps, orderId: string, operatorId: string | null): Promise<string | null> {
+  const change = changeContextOf(deps);
+  return deps.db.$transaction(async (tx) => {
+    await lockOrder(tx, orderId);
+    const order = await tx.order.findUnique({ where: { id: orderId } });
+    if (!order) throw new AppError("NOT_FOUND", `No order ${orderId}.`);
+    if (order.status !== "ditawarkan" || !order.offeringStalledAt) {
+      throw new AppError("INVALID_STATE", `Offering can be restarted only for a stalled order on offer; this one is ${order.status}.`);
+    }
+    await tx.order.update({ where: { id: orderId }, data: { offerRound: order.offerRound + 1, offeringStalledAt: null, offeringStalledReason: null, offeringRefundAt: null } });
+    await audit(tx, { actorType: "operator", actorId: operatorId, action: "order.restart_offering", subjectType: "order", subjectId: orderId, data: { round: order.offerRound + 1 } });
+    return offerNext(tx, change, orderId);
+  });
+}
+
+/** Stalled orders whose refund time has come, most overdue first. */
+export async function stalledOrdersDueForRefund(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]> {
+  const { db } = deps;
+  const rows = await db.order.findMany({
+    where: { status: "ditawarkan", offeringRefundAt: { lte: cutoff } },
+    orderBy: { offeringRefundAt: "asc" },
+    take: limit,
+    select: { id: true, offeringRefundAt: true },
+  });
+  return rows.map((r) => ({ id: r.id, dueAt: r.offeringRefundAt! }));
+}
+
+/**
+ * Timer handler: an order whose offering stalled and that nobody re-offered before its refund
+ * time is refunded in full, with a message saying why. The operator's restart clears the time,
+ * and a concurrent restart or cancel makes this a no-op (the order row is locked first).
+ */
+export async function refundStalledOrder(deps: ServiceDeps, orderId: string): Promise<void> {
+  const change = changeContextOf(deps);
+  await deps.db.$transaction(async (tx) => {
+    await lockOrder(tx, orderId);
+    const order = await tx.order.findUnique({ where: { id: orderId } });
+    if (!order || order.status !== "ditawarkan" || !order.offeringRefundAt || order.offeringRefundAt > change.now) return;
+    await changeOrderStatus(tx, change, order, "refund_stalled", { kind: "system" }, { message: { role: "system", body: STALL_REFUND_MESSAGE } });
+  });
+}

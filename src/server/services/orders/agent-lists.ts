@@ -1,0 +1,45 @@
+import type { Order, OrderMessage, Prisma } from "@/generated/prisma/client";
+import type { OrderStatus } from "@/generated/prisma/enums";
+import type { DataOwner } from "@/server/domain/data-owner";
+import { type CreatedWindow, cursorRow, keyset, type Page, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
+import { byParent, metadataMatches, POSITION, scopeOf } from "../agent-lists";
+import type { ServiceDeps } from "../deps";
+
+/**
+ * The agent's lists (GET /v1/orders; the cases and invoices are in cases/agent-lists.ts): one organisation in one mode,
+ * newest first, keyset-paged on (createdAt, id) so that rows created while an agent pages
+ * appear at the head and never shift a page it has yet to read. Each list is one indexed read
+ * of the page (plus the cursor row) and one read per kind of child row, for the page's ids only.
+ */
+
+export interface OrderListFilter {
+  status?: OrderStatus;
+  service?: string;
+  created?: CreatedWindow;
+  /** Every pair must match (AND). */
+  metadata?: Record<string, string>;
+}
+
+/** An order as the agent's Order object shows it: its row and its messages. */
+export type ListedOrder = Order & { messages: OrderMessage[] };
+
+export async function listOrders(deps: Pick<ServiceDeps, "db">, owner: DataOwner, request: PageRequest, filter: OrderListFilter = {}): Promise<Page<ListedOrder>> {
+  const { db } = deps;
+  const scope = scopeOf(owner);
+  const at = await cursorRow(request, "orders", (id) => db.order.findFirst({ where: { id, ...scope }, select: POSITION }));
+  const { after, orderBy } = keyset(request, "createdAt", at);
+  const where: Prisma.OrderWhereInput = {
+    ...scope,
+    status: filter.status,
+    serviceCode: filter.service,
+    createdAt: filter.created,
+    AND: [...after, ...metadataMatches(filter.metadata)],
+  };
+  const page = pageFrom(await db.order.findMany({ where, orderBy, take: rowsToRead(request) }), request);
+  // Messages are part of the Order object: read in one query, for the orders shown only.
+  const ids = page.data.map((order) => order.id);
+  const messages = ids.length === 0 ? [] : await db.orderMessage.findMany({ where: { orderId: { in: ids } }, orderBy: [{ orderId: "asc" }, { seq: "asc" }] });
+  const messagesOf = byParent(messages, (message) => message.orderId);
+  return { data: page.data.map((order) => ({ ...order, messages: messagesOf.get(order.id) ?? [] })), hasMore: page.hasMore };
+}
+

@@ -1,0 +1,122 @@
+import type { Prisma } from "@/generated/prisma/client";
+import type { OrderStatus } from "@/generated/prisma/enums";
+import type { DataOwner } from "@/server/domain/data-owner";
+import { AppError } from "@/server/domain/errors";
+import { canTrigger, type OrderTrigger } from "@/server/domain/order-state";
+import type { IntakeField } from "@/server/domain/intake";
+import { cursorRow, keyset, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
+import { orderRulesOf, type ServiceDeps } from "../deps";
+import type { ClientRef } from "./orders";
+
+/**
+ * The organisation admin's view of its orders, live or test (one mode at a time, as the agent's
+ * key sees them): the human behind the agent sees what the agent sees (GET /v1/orders/{id}),
+ * which key placed each order, and may act as the client.
+ */
+
+/** What the admin may do to an order, as the client side, in the order the page offers them. */
+export const ADMIN_ORDER_ACTIONS = ["accept_result", "request_revision", "dispute", "cancel"] as const satisfies readonly OrderTrigger[];
+
+export interface OrganizationOrderSearch {
+  /** An order id, a service's code or name, or a key's name or key id. */
+  q?: string;
+  status?: OrderStatus;
+  apiKeyId?: string;
+}
+
+function searchWhere(owner: DataOwner, search: OrganizationOrderSearch): Prisma.OrderWhereInput {
+  const where: Prisma.OrderWhereInput = { organizationId: owner.organizationId, livemode: owner.livemode };
+  if (search.status) where.status = search.status;
+  if (search.apiKeyId) where.apiKeyId = search.apiKeyId;
+  const q = search.q?.trim();
+  if (q) {
+    const contains = { contains: q, mode: "insensitive" as const };
+    where.OR = [{ id: contains }, { serviceCode: contains }, { service: { name: contains } }, { apiKey: { name: contains } }, { apiKey: { keyId: contains } }];
+  }
+  return where;
+}
+
+/** An organisation's orders in one mode, newest first, keyset-paged; the cursor must be a row of the same search. */
+export async function listOrganizationOrders(deps: Pick<ServiceDeps, "db">, owner: DataOwner, search: OrganizationOrderSearch, page: PageRequest) {
+  const { db } = deps;
+  const where = searchWhere(owner, search);
+  const at = await cursorRow(page, "orders", (id) => db.order.findFirst({ where: { AND: [where, { id }] }, select: { id: true, createdAt: true } }));
+  const { after, orderBy } = keyset(page, "createdAt", at);
+  const rows = await db.order.findMany({
+    where: { AND: [where, ...after] },
+    orderBy,
+    take: rowsToRead(page),
+    select: {
+      id: true,
+      status: true,
+      livemode: true,
+      priceIdr: true,
+      intake: true,
+      createdAt: true,
+      service: { select: { name: true } },
+      apiKey: { select: { id: true, name: true, keyId: true } },
+    },
+  });
+  return pageFrom(rows, page);
+}
+
+/** Orders waiting for the admin's approval, per mode (the nav's badge). */
+export async function pendingApprovalCounts(deps: Pick<ServiceDeps, "db">, organizationId: string) {
+  const rows = await deps.db.order.groupBy({ by: ["livemode"], where: { organizationId, status: "menunggu_bayar" }, _count: { _all: true } });
+  const count = (livemode: boolean) => rows.find((r) => r.livemode === livemode)?._count._all ?? 0;
+  return { live: count(true), test: count(false) };
+}
+
+/**
+ * The admin acting as the client on one order of the organisation, in the order's own mode: an
+ * admin manages both; the order id decides which. Another organisation's order is NOT_FOUND.
+ */
+export async function adminClientRef(deps: Pick<ServiceDeps, "db">, organizationId: string, userId: string, orderId: string): Promise<ClientRef> {
+  const order = await deps.db.order.findFirst({ where: { id: orderId, organizationId }, select: { livemode: true } });
+  if (!order) throw new AppError("NOT_FOUND", `No order ${orderId}.`);
+  return { owner: { organizationId, livemode: order.livemode }, actor: { kind: "org_admin", id: userId } };
+}
+
+/** One order of the organisation (either mode) with its conversation, deliverable, timeline and the steps the admin may take now. */
+export async function getOrganizationOrder(deps: Pick<ServiceDeps, "db" | "orderRules">, organizationId: string, orderId: string) {
+  const order = await deps.db.order.findFirst({
+    where: { id: orderId, organizationId },
+    include: {
+      service: { select: { name: true, intake: true, slaLabel: true } },
+      apiKey: { select: { name: true, keyId: true } },
+      practitioner: { select: { name: true, label: true } },
+      messages: { orderBy: { seq: "asc" }, select: { id: true, role: true, body: true, createdAt: true } },
+      events: { orderBy: { seq: "asc" }, select: { id: true, type: true, createdAt: true } },
+    },
+  });
+  if (!order) throw new AppError("NOT_FOUND", `No order ${orderId}.`);
+  const rules = orderRulesOf(deps);
+  const revisionsLeft = Math.max(0, rules.maxRevisions - order.revisionCount);
+  const actions = ADMIN_ORDER_ACTIONS.filter((action) => canTrigger(order.status, action, "org_admin") && (action !== "request_revision" || revisionsLeft > 0));
+  return {
+    id: order.id,
+    status: order.status,
+    livemode: order.livemode,
+    service: { code: order.serviceCode, name: order.service.name, slaLabel: order.service.slaLabel },
+    intakeLabels: Object.fromEntries((order.service.intake as unknown as IntakeField[]).map((f) => [f.key, f.label])),
+    priceIdr: Number(order.priceIdr),
+    intake: order.intake as Record<string, string>,
+    apiKey: order.apiKey,
+    // Only the profile's name and label: what the client may know of who does the work.
+    practitioner: order.practitioner,
+    deliverable: order.deliverable,
+    messages: order.messages,
+    events: order.events,
+    createdAt: order.createdAt,
+    slaDueAt: order.slaDueAt,
+    slaBreachedAt: order.slaBreachedAt,
+    autoAcceptAt: order.autoAcceptAt,
+    revisionCount: order.revisionCount,
+    revisionsLeft,
+    /** Paid from the deposit (a cancel now gives the price back). */
+    paid: order.paidAt !== null,
+    offering: order.status === "ditawarkan" ? { round: order.offerRound, stalledAt: order.offeringStalledAt, reason: order.offeringStalledReason, refundAt: order.offeringRefundAt } : null,
+    caseId: order.caseId,
+    actions,
+  };
+}

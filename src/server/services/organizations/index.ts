@@ -1,0 +1,1 @@
+export { createOrganization, organizationDetail, searchOrganizations, setApprovalThreshold, setOrganizationStatus, topUpDeposit } from "./organizations";

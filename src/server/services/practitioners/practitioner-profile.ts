@@ -1,0 +1,104 @@
+import { hash, verify } from "@node-rs/argon2";
+import { AppError } from "@/server/domain/errors";
+import { MIN_PASSWORD_LENGTH } from "@/server/domain/password";
+import type { DbOrTx } from "@/server/db/client";
+import { audit, type AuditEntry } from "../audit";
+import type { ServiceDeps } from "../deps";
+import { PASSWORD_HASH_OPTIONS } from "../access";
+
+type Actor = Pick<AuditEntry, "actorType" | "actorId">;
+
+/** What a practitioner sees of their own profile; label and categories are the operator's to set. */
+export interface PractitionerProfile {
+  name: string;
+  email: string;
+  label: string | null;
+  categories: string[];
+  licenseNumber: string | null;
+  available: boolean;
+  emailNotifications: boolean;
+}
+
+export function getPractitionerProfile(deps: Pick<ServiceDeps, "db">, practitionerId: string): Promise<PractitionerProfile> {
+  return readProfile(deps.db, practitionerId);
+}
+
+async function readProfile(db: DbOrTx, practitionerId: string): Promise<PractitionerProfile> {
+  const found = await db.practitioner.findUnique({
+    where: { id: practitionerId },
+    select: { name: true, label: true, categories: true, licenseNumber: true, available: true, emailNotifications: true, user: { select: { email: true } } },
+  });
+  if (!found) throw new AppError("NOT_FOUND", `No practitioner ${practitionerId}.`);
+  const { user, ...profile } = found;
+  return { ...profile, email: user.email };
+}
+
+/** The settings a practitioner changes themselves; an absent field is left as it is. */
+export interface ProfileChange {
+  /** Trimmed; empty clears it. */
+  licenseNumber?: string | null;
+  /** Off: the offering skips them (services/offers.ts) until they switch it on again. */
+  available?: boolean;
+  emailNotifications?: boolean;
+}
+
+export const LICENSE_NUMBER_MAX = 100;
+
+/** Saves what changed, with one audit entry naming the old and new values; nothing changed writes nothing. */
+export async function updatePractitionerProfile(deps: Pick<ServiceDeps, "db" | "clock">, practitionerId: string, actor: Actor, change: ProfileChange): Promise<PractitionerProfile> {
+  return deps.db.$transaction(async (tx) => {
+    const current = await tx.practitioner.findUnique({ where: { id: practitionerId }, select: { licenseNumber: true, available: true, emailNotifications: true } });
+    if (!current) throw new AppError("NOT_FOUND", `No practitioner ${practitionerId}.`);
+    const next = { ...current };
+    if (change.licenseNumber !== undefined) {
+      const trimmed = change.licenseNumber?.trim() ?? "";
+      if (trimmed.length > LICENSE_NUMBER_MAX) throw new AppError("VALIDATION", `A licence number has at most ${LICENSE_NUMBER_MAX} characters.`);
+      next.licenseNumber = trimmed || null;
+    }
+    if (change.available !== undefined) next.available = change.available;
+    if (change.emailNotifications !== undefined) next.emailNotifications = change.emailNotifications;
+    const changed = (Object.keys(next) as Array<keyof typeof next>).filter((key) => next[key] !== current[key]);
+    if (changed.length > 0) {
+      await tx.practitioner.update({ where: { id: practitionerId }, data: { ...next, updatedAt: deps.clock.now() } });
+      await audit(tx, {
+        ...actor,
+        action: "practitioner.profile_update",
+        subjectType: "practitioner",
+        subjectId: practitionerId,
+        data: Object.fromEntries(changed.map((key) => [key, { from: current[key], to: next[key] }])),
+      });
+    }
+    return readProfile(tx, practitionerId);
+  });
+}
+
+/** Wrong current passwords a user may enter in this window before further tries are refused. */
+export const PASSWORD_CHANGE_FAILURES = { max: 5, windowMs: 15 * 60 * 1000 } as const;
+
+/**
+ * A signed-in user changes their password: the current one must be right (so a borrowed session
+ * cannot take the account over), the new one long enough. Wrong guesses are counted in the audit
+ * log, which every instance shares: after PASSWORD_CHANGE_FAILURES.max in the window, tries are
+ * refused until the oldest leaves it.
+ */
+export async function changePassword(deps: Pick<ServiceDeps, "db" | "clock">, userId: string, actor: Actor, input: { currentPassword: string; newPassword: string }): Promise<void> {
+  const now = deps.clock.now();
+  const since = new Date(now.getTime() - PASSWORD_CHANGE_FAILURES.windowMs);
+  const failures = await deps.db.auditLog.count({ where: { action: "user.password_change_failed", subjectType: "user", subjectId: userId, createdAt: { gte: since } } });
+  if (failures >= PASSWORD_CHANGE_FAILURES.max) {
+    throw new AppError("RATE_LIMITED", `Too many wrong current passwords; try again in ${PASSWORD_CHANGE_FAILURES.windowMs / 60_000} minutes.`);
+  }
+  const user = await deps.db.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
+  if (!user) throw new AppError("NOT_FOUND", `No user ${userId}.`);
+  if (!(await verify(user.passwordHash, input.currentPassword).catch(() => false))) {
+    await audit(deps.db, { ...actor, action: "user.password_change_failed", subjectType: "user", subjectId: userId });
+    throw new AppError("FORBIDDEN", "The current password is not right.");
+  }
+  if (input.newPassword.length < MIN_PASSWORD_LENGTH) throw new AppError("VALIDATION", `A password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
+  if (input.newPassword === input.currentPassword) throw new AppError("VALIDATION", "The new password must differ from the current one.");
+  const passwordHash = await hash(input.newPassword, PASSWORD_HASH_OPTIONS);
+  await deps.db.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: userId }, data: { passwordHash, updatedAt: now } });
+    await audit(tx, { ...actor, action: "user.password_change", subjectType: "user", subjectId: userId });
+  });
+}

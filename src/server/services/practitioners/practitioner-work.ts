@@ -1,0 +1,216 @@
+import type { ServiceDeps } from "../deps";
+import type { Prisma } from "@/generated/prisma/client";
+import type { OrderStatus } from "@/generated/prisma/enums";
+import { AppError } from "@/server/domain/errors";
+import { maskIntake, maskText } from "@/server/domain/masking";
+import type { IntakeField } from "@/server/domain/intake";
+import { type MessageRole, ORDER_TRANSITIONS, type OrderTrigger } from "@/server/domain/order-state";
+import { cursorRow, keyset, mapPage, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
+import { offerNext } from "../offers";
+import { assertRoomForMessage, changeContextOf, changeOrderStatus, type StatusChangeExtra } from "../orders";
+
+/** Case-board work was given to this practitioner by the client's selection: it is not offered to others. */
+const mayRelease = (order: { caseId: string | null }) => order.caseId === null;
+
+/**
+ * The practitioner's side of an order after taking it. Only the practitioner the order is
+ * assigned to may act on it; another practitioner's order is 404.
+ */
+
+async function actOnMyOrder(
+  deps: ServiceDeps,
+  practitionerId: string,
+  orderId: string,
+  trigger: OrderTrigger,
+  extra: StatusChangeExtra = {},
+) {
+  const change = changeContextOf(deps);
+  return deps.db.$transaction(async (tx) => {
+    const order = await tx.order.findFirst({ where: { id: orderId, practitionerId } });
+    if (!order) throw new AppError("NOT_FOUND", `No order ${orderId} assigned to you.`);
+    if (extra.message) await assertRoomForMessage(tx, orderId);
+    if (trigger === "release" && !mayRelease(order)) {
+      throw new AppError("INVALID_STATE", "Case-board work was given to you by the client's selection and cannot be offered to others; ask the operator if you cannot do it.");
+    }
+    const changed = await changeOrderStatus(tx, change, order, trigger, { kind: "practitioner", id: practitionerId }, extra);
+    if (trigger === "release") await offerNext(tx, change, orderId);
+    return changed;
+  });
+}
+
+export const startWork = (deps: ServiceDeps, practitionerId: string, orderId: string) => actOnMyOrder(deps, practitionerId, orderId, "start_work");
+
+export function askClient(deps: ServiceDeps, practitionerId: string, orderId: string, question: string) {
+  return actOnMyOrder(deps, practitionerId, orderId, "request_input", { message: { role: "practitioner", body: question.trim() } });
+}
+
+export function deliverResult(deps: ServiceDeps, practitionerId: string, orderId: string, deliverable: string) {
+  return actOnMyOrder(deps, practitionerId, orderId, "deliver", { deliverable: deliverable.trim() });
+}
+
+/** Gives the order back: it goes on offer again (order.ditawarkan) to the next practitioner. */
+export const releaseOrder = (deps: ServiceDeps, practitionerId: string, orderId: string) => actOnMyOrder(deps, practitionerId, orderId, "release");
+
+/** What a practitioner can do to an order they hold, in the order the portal offers them. */
+export const PRACTITIONER_ACTIONS = ["start_work", "request_input", "deliver", "release"] as const satisfies readonly OrderTrigger[];
+export type PractitionerAction = (typeof PRACTITIONER_ACTIONS)[number];
+
+/** The actions the state machine allows from `status`, so the portal never offers a refused one. */
+function actionsFrom(order: { status: OrderStatus; caseId: string | null }): PractitionerAction[] {
+  return PRACTITIONER_ACTIONS.filter(
+    (trigger) => ORDER_TRANSITIONS.some((t) => t.trigger === trigger && t.from.includes(order.status)) && (trigger !== "release" || mayRelease(order)),
+  );
+}
+
+/** What a practitioner sees of an order: masked until they have taken it. */
+export interface PractitionerOrderView {
+  id: string;
+  status: OrderStatus;
+  service: { code: string; name: string; slaLabel: string };
+  /** What the practitioner is credited on acceptance (the public client price, or the bid); null once the order ended without pay (cancelled, refunded). */
+  earningIdr: number | null;
+  intake: Record<string, string>;
+  /** The catalog's label of each intake key ("Para pihak" for para_pihak), in the catalog's order. */
+  intakeLabels: Record<string, string>;
+  messages: Array<{ id: string; role: string; body: string; createdAt: Date }>;
+  /** The latest delivered result; during a revision, the one the client sent back. Never on an offer. */
+  deliverable: string | null;
+  slaDueAt: Date | null;
+  /** Revisions asked for so far (each is a message in the thread). */
+  revisionCount: number;
+  /** Why the latest revision was asked for, and by whom: the message that came with it. */
+  revisionReason: { role: MessageRole; body: string } | null;
+  /** While delivered: when the client's acceptance happens on its own. */
+  autoAcceptAt: Date | null;
+  /** Case-board work: the case whose selected bid this is. */
+  caseId: string | null;
+  masked: boolean;
+  /** Empty on an offer: nothing can be done before taking it. */
+  actions: PractitionerAction[];
+}
+
+type ViewSource = {
+  id: string;
+  status: OrderStatus;
+  clientPriceIdr: bigint;
+  intake: unknown;
+  deliverable: string | null;
+  slaDueAt: Date | null;
+  revisionCount: number;
+  autoAcceptAt: Date | null;
+  caseId: string | null;
+  service: { code: string; name: string; slaLabel: string; intake: unknown };
+  messages: Array<{ id: string; role: string; body: string; trigger: string | null; createdAt: Date }>;
+};
+
+function revisionReasonOf(messages: ViewSource["messages"]): PractitionerOrderView["revisionReason"] {
+  const reason = messages.findLast((m) => m.trigger === "request_revision");
+  return reason ? { role: reason.role as MessageRole, body: reason.body } : null;
+}
+
+function viewOf(order: ViewSource, masked: boolean): PractitionerOrderView {
+  const intake = order.intake as Record<string, string>;
+  const { intake: stored, ...service } = order.service;
+  const fields = stored as IntakeField[];
+  return {
+    id: order.id,
+    status: order.status,
+    service,
+    earningIdr: ENDED_UNPAID.includes(order.status) ? null : Number(order.clientPriceIdr),
+    intake: masked ? maskIntake(intake, fields) : intake,
+    intakeLabels: Object.fromEntries(fields.map((f) => [f.key, f.label])),
+    messages: order.messages.map(({ trigger: _trigger, ...m }) => ({ ...m, body: masked ? maskText(m.body) : m.body })),
+    // Another practitioner's result, should one be left on the order, is not for whoever is offered it.
+    deliverable: masked ? null : order.deliverable,
+    slaDueAt: order.slaDueAt,
+    revisionCount: order.revisionCount,
+    revisionReason: masked ? null : revisionReasonOf(order.messages),
+    autoAcceptAt: order.autoAcceptAt,
+    caseId: order.caseId,
+    masked,
+    actions: masked ? [] : actionsFrom(order),
+  };
+}
+
+/** Orders that ended without pay for the practitioner. */
+const ENDED_UNPAID: readonly OrderStatus[] = ["dibatalkan", "direfund"];
+
+const VIEW_SELECT = {
+  id: true,
+  status: true,
+  clientPriceIdr: true,
+  intake: true,
+  deliverable: true,
+  slaDueAt: true,
+  revisionCount: true,
+  autoAcceptAt: true,
+  caseId: true,
+  service: { select: { code: true, name: true, slaLabel: true, intake: true } },
+  messages: { orderBy: { seq: "asc" }, select: { id: true, role: true, body: true, trigger: true, createdAt: true } },
+} as const;
+
+/** My live offers, soonest to expire first, masked, with the seconds left to answer. */
+export async function listMyOffers(deps: ServiceDeps, practitionerId: string, request: PageRequest) {
+  const now = deps.clock.now();
+  const at = await cursorRow(request, "offers", (id) => deps.db.offer.findFirst({ where: { id, practitionerId }, select: { id: true, expiresAt: true } }));
+  const { after, orderBy } = keyset(request, "expiresAt", at, "asc");
+  const rows = await deps.db.offer.findMany({
+    where: { practitionerId, status: "aktif", expiresAt: { gt: now }, AND: after },
+    orderBy,
+    take: rowsToRead(request),
+    include: { order: { select: VIEW_SELECT } },
+  });
+  return mapPage(pageFrom(rows, request), (offer) => ({
+    offerId: offer.id,
+    expiresAt: offer.expiresAt,
+    secondsLeft: Math.max(0, Math.floor((offer.expiresAt.getTime() - now.getTime()) / 1000)),
+    order: viewOf(offer.order, true),
+  }));
+}
+
+/** How long an offer withdrawn from me stays in my inbox as a notice. */
+const WITHDRAWN_NOTICE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Offers withdrawn from me in the last day because the order itself changed (the client cancelled
+ * it, the operator refunded it), newest first, so an offer that vanished from the inbox says why.
+ */
+export async function listMyWithdrawnOffers(deps: ServiceDeps, practitionerId: string, request: PageRequest) {
+  const since = new Date(deps.clock.now().getTime() - WITHDRAWN_NOTICE_MS);
+  const where: Prisma.OfferWhereInput = { practitionerId, status: "dibatalkan", respondedAt: { gte: since }, order: { status: { in: [...ENDED_UNPAID] } } };
+  // Any answered offer of mine is a cursor, so a notice that ages out between two pages ends nothing.
+  const at = await cursorRow(request, "withdrawn offers", async (id) => {
+    const row = await deps.db.offer.findFirst({ where: { id, practitionerId, respondedAt: { not: null } }, select: { id: true, respondedAt: true } });
+    return row && { id: row.id, respondedAt: row.respondedAt! };
+  });
+  const { after, orderBy } = keyset(request, "respondedAt", at);
+  const rows = await deps.db.offer.findMany({
+    where: { ...where, AND: after },
+    orderBy,
+    take: rowsToRead(request),
+    select: { id: true, respondedAt: true, order: { select: { id: true, status: true, service: { select: { name: true } } } } },
+  });
+  return mapPage(pageFrom(rows, request), (offer) => ({
+    offerId: offer.id,
+    withdrawnAt: offer.respondedAt!,
+    orderId: offer.order.id,
+    orderStatus: offer.order.status,
+    service: offer.order.service.name,
+  }));
+}
+
+/** Orders assigned to me, the latest changed first, with the real data (I have taken them). */
+export async function listMyOrders(deps: Pick<ServiceDeps, "db">, practitionerId: string, request: PageRequest) {
+  const { db } = deps;
+  const at = await cursorRow(request, "orders", (id) => db.order.findFirst({ where: { id, practitionerId }, select: { id: true, updatedAt: true } }));
+  const { after, orderBy } = keyset(request, "updatedAt", at);
+  const rows = await db.order.findMany({ where: { practitionerId, AND: after }, orderBy, take: rowsToRead(request), select: VIEW_SELECT });
+  return mapPage(pageFrom(rows, request), (order) => viewOf(order, false));
+}
+
+export async function getMyOrder(deps: Pick<ServiceDeps, "db">, practitionerId: string, orderId: string): Promise<PractitionerOrderView> {
+  const { db } = deps;
+  const order = await db.order.findFirst({ where: { id: orderId, practitionerId }, select: VIEW_SELECT });
+  if (!order) throw new AppError("NOT_FOUND", `No order ${orderId} assigned to you.`);
+  return viewOf(order, false);
+}

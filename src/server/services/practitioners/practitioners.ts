@@ -1,0 +1,122 @@
+import type { ServiceDeps } from "../deps";
+import { AppError } from "@/server/domain/errors";
+import { cursorRow, keyset, mapPage, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
+import type { DbOrTx } from "@/server/db/client";
+import { audit, type AuditEntry } from "../audit";
+import { payableBalances } from "../money";
+import { offerNext } from "../offers";
+import { changeContextOf } from "../orders";
+import { createPractitioner, type CreatePractitionerInput } from "../access";
+
+/**
+ * The operator's management of practitioners. Offers go to active practitioners whose
+ * categories include the service's category and whose label matches the service's required
+ * label, so these fields decide who is offered what.
+ */
+
+type Actor = Pick<AuditEntry, "actorType" | "actorId">;
+
+const PRACTITIONER_LABEL_MAX = 100;
+
+/** Statuses in which an order is in a practitioner's hands. */
+const HELD_STATUSES = ["diambil", "dikerjakan", "butuh_input_klien", "diserahkan", "sengketa"] as const;
+
+/** The real practitioners (not the sandbox's simulated ones) with their sign-in e-mail and what they hold right now, newest first. */
+export async function listPractitioners(deps: Pick<ServiceDeps, "db">, request: PageRequest) {
+  const { db } = deps;
+  const real = { simulated: false };
+  const at = await cursorRow(request, "practitioners", (id) => db.practitioner.findFirst({ where: { ...real, id }, select: { id: true, createdAt: true } }));
+  const { after, orderBy } = keyset(request, "createdAt", at);
+  const rows = await db.practitioner.findMany({
+    where: { ...real, AND: after },
+    orderBy,
+    take: rowsToRead(request),
+    include: {
+      user: { select: { email: true } },
+      _count: { select: { orders: { where: { status: { in: [...HELD_STATUSES] } } }, offers: { where: { status: "aktif" } } } },
+    },
+  });
+  const page = pageFrom(rows, request);
+  const payable = await payableBalances(deps, page.data.map((p) => p.id));
+  return mapPage(page, (p) => ({
+    id: p.id,
+    name: p.name,
+    email: p.user.email,
+    label: p.label,
+    categories: p.categories,
+    active: p.active,
+    available: p.available,
+    licenseNumber: p.licenseNumber,
+    ordersInHand: p._count.orders,
+    liveOffers: p._count.offers,
+    lastOfferedAt: p.lastOfferedAt,
+    /** Released to them and not yet paid out (live money). */
+    payableIdr: payable.get(p.id) ?? 0n,
+    createdAt: p.createdAt,
+  }));
+}
+
+function normaliseLabel(label: string | null | undefined): string | null {
+  const trimmed = label?.trim() ?? "";
+  if (trimmed.length > PRACTITIONER_LABEL_MAX) throw new AppError("VALIDATION", `Label paling banyak ${PRACTITIONER_LABEL_MAX} karakter.`);
+  return trimmed || null;
+}
+
+/** Trimmed, de-duplicated, and each one a category of the catalog: any other would never be offered anything. */
+async function knownCategories(db: DbOrTx, categories: readonly string[]): Promise<string[]> {
+  const wanted = [...new Set(categories.map((c) => c.trim()).filter(Boolean))];
+  const catalog = new Set((await db.service.findMany({ where: { internal: false }, distinct: ["category"], select: { category: true } })).map((s) => s.category));
+  const unknown = wanted.filter((c) => !catalog.has(c));
+  if (unknown.length > 0) {
+    throw new AppError("VALIDATION", `Kategori tidak ada di katalog: ${unknown.join(", ")}. Pilih dari: ${[...catalog].sort().join(", ")}.`);
+  }
+  return wanted;
+}
+
+/** A new practitioner account (sign-in user + profile) from the operator console. */
+export async function registerPractitioner(deps: Pick<ServiceDeps, "db">, input: CreatePractitionerInput, actor: Actor): Promise<{ id: string }> {
+  const { db } = deps;
+  const categories = await knownCategories(db, input.categories ?? []);
+  return createPractitioner(deps, { ...input, label: normaliseLabel(input.label), categories }, actor);
+}
+
+export async function updatePractitioner(deps: Pick<ServiceDeps, "db">, practitionerId: string, input: { label: string | null; categories: readonly string[] }, actor: Actor): Promise<void> {
+  const { db } = deps;
+  const label = normaliseLabel(input.label);
+  await db.$transaction(async (tx) => {
+    const categories = await knownCategories(tx, input.categories);
+    const before = await tx.practitioner.findUnique({ where: { id: practitionerId, simulated: false }, select: { label: true, categories: true } });
+    if (!before) throw new AppError("NOT_FOUND", `Praktisi ${practitionerId} tidak ditemukan.`);
+    await tx.practitioner.update({ where: { id: practitionerId }, data: { label, categories } });
+    await audit(tx, { ...actor, action: "practitioner.update", subjectType: "practitioner", subjectId: practitionerId, data: { before, after: { label, categories } } });
+  });
+}
+
+/**
+ * Activates or deactivates a practitioner. A deactivated practitioner can no longer sign in, so
+ * their live offers are withdrawn and each order goes straight to the next eligible practitioner
+ * instead of waiting out the 30 minutes. Orders they already took stay with them.
+ */
+export async function setPractitionerActive(deps: ServiceDeps, practitionerId: string, active: boolean, actor: Actor): Promise<{ offersWithdrawn: number }> {
+  const change = changeContextOf(deps);
+  const { now } = change;
+  return deps.db.$transaction(async (tx) => {
+    const updated = await tx.practitioner.updateMany({ where: { id: practitionerId, simulated: false }, data: { active } });
+    if (updated.count !== 1) throw new AppError("NOT_FOUND", `Praktisi ${practitionerId} tidak ditemukan.`);
+    let offersWithdrawn = 0;
+    if (!active) {
+      const live = await tx.offer.findMany({ where: { practitionerId, status: "aktif" }, select: { id: true, orderId: true } });
+      for (const offer of live) {
+        // Order row first, as every offer path locks it, so an accept racing this gets one winner.
+        await tx.$queryRaw`SELECT "id" FROM "Order" WHERE "id" = ${offer.orderId} FOR UPDATE`;
+        const withdrawn = await tx.offer.updateMany({ where: { id: offer.id, status: "aktif" }, data: { status: "dibatalkan", respondedAt: now } });
+        if (withdrawn.count === 1) {
+          offersWithdrawn++;
+          await offerNext(tx, change, offer.orderId);
+        }
+      }
+    }
+    await audit(tx, { ...actor, action: active ? "practitioner.activate" : "practitioner.deactivate", subjectType: "practitioner", subjectId: practitionerId, data: { offers_withdrawn: offersWithdrawn } });
+    return { offersWithdrawn };
+  });
+}

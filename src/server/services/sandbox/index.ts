@@ -1,0 +1,2 @@
+export { type Demo, ensureDemo } from "./demo";
+export { addSimulatedBid, decideTestApproval, payTestInvoice, SIMULATED_ORDER_ACTIONS, type SimulatedActionInput, type SimulatedOrderAction, simulateOrderAction, TEST_TOP_UP_MAX_IDR, topUpTestDeposit } from "./sandbox";

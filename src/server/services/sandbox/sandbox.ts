@@ -1,0 +1,201 @@
+import type { ServiceDeps } from "../deps";
+import type { Bid, Invoice } from "@/generated/prisma/client";
+import type { BidInput } from "@/server/domain/case-board";
+import { AppError } from "@/server/domain/errors";
+import { stalledRefundAt } from "@/server/domain/order-rules";
+import type { AuthenticatedKey } from "@/server/domain/api-key";
+import { getBalance, type KeyBalance } from "../money";
+import { getCase, placeBid } from "../cases";
+import { payInvoice } from "../cases";
+import { acceptOffer, expireOffer, offerNext, refundStalledOrder, STALL_REASONS } from "../offers";
+import { autoAcceptOrder, markSlaBreached } from "../orders";
+import { changeContextOf, decideApproval, getOrder, operatorOrderAction, type OrderWithMessages } from "../orders";
+import { topUpDeposit } from "../organizations";
+import { askClient, deliverResult, releaseOrder, startWork } from "../practitioners";
+import { nextSimulatedBidder, SIMULATED_ORDER_PRACTITIONER_ID } from "../offers";
+
+/**
+ * The sandbox's test helpers (/v1/test_helpers): with a test key, do what a person would do in
+ * live mode — the operator topping up, an org admin approving, a practitioner working an order or
+ * bidding, the operator disputing or refunding. Each goes through the same service, state machine,
+ * ledger and webhook outbox as the real action, so the agent sees what it will see live.
+ */
+
+/** Live data is never simulated: every helper starts here. */
+export function requireTestKey(key: AuthenticatedKey): void {
+  if (key.livemode) {
+    throw new AppError("TEST_MODE_ONLY", "Test helpers accept only test keys (kk_test_…); live orders are worked by real practitioners.");
+  }
+}
+
+/** One test top-up at most; as many as wanted. Keeps every balance a safe integer. */
+export const TEST_TOP_UP_MAX_IDR = 1_000_000_000;
+
+export async function topUpTestDeposit(deps: ServiceDeps, key: AuthenticatedKey, amountIdr: number): Promise<KeyBalance> {
+  requireTestKey(key);
+  const actor = { actorType: "api_key" as const, actorId: key.id };
+  await topUpDeposit(deps, key.organizationId, BigInt(amountIdr), `test helper, key ${key.keyId}`, actor, false);
+  return getBalance(deps, key);
+}
+
+/** An org admin's decision on a test order waiting in menunggu_bayar. */
+export async function decideTestApproval(deps: ServiceDeps, key: AuthenticatedKey, orderId: string, approve: boolean): Promise<OrderWithMessages> {
+  requireTestKey(key);
+  return decideApproval(deps, { owner: key, orderId, approve, userId: null });
+}
+
+/**
+ * What the simulated practitioner, the operator (dispute and its outcomes) or time itself (the
+ * timers, made due now) can do to a test order.
+ */
+export const SIMULATED_ORDER_ACTIONS = [
+  "expire_offer",
+  "accept",
+  "start",
+  "request_input",
+  "deliver",
+  "release",
+  "dispute",
+  "refund",
+  "settle_dispute",
+  "resume_work",
+  "stall_offering",
+  "refund_stalled",
+  "auto_accept",
+  "breach_sla",
+] as const;
+export type SimulatedOrderAction = (typeof SIMULATED_ORDER_ACTIONS)[number];
+
+/** Actions of the practitioner holding the order: only once the simulated practitioner took it. */
+const WORK_ACTIONS: ReadonlySet<SimulatedOrderAction> = new Set(["start", "request_input", "deliver", "release"]);
+
+export interface SimulatedActionInput {
+  /** request_input: the practitioner's question to the client. */
+  question?: string;
+  /** deliver: the result, e.g. a document URL. */
+  deliverable?: string;
+}
+
+/** The live offer of a paid or offered test order, starting offering first if no sweep has yet. */
+async function liveOfferOf(deps: ServiceDeps, order: OrderWithMessages): Promise<string> {
+  const change = changeContextOf(deps);
+  const offerId = await deps.db.$transaction((tx) => offerNext(tx, change, order.id));
+  if (!offerId) throw new AppError("INVALID_STATE", `The order is ${order.status}; only a dibayar or ditawarkan order has an offer.`);
+  return offerId;
+}
+
+export async function simulateOrderAction(
+  deps: ServiceDeps,
+  key: AuthenticatedKey,
+  orderId: string,
+  action: SimulatedOrderAction,
+  input: SimulatedActionInput = {},
+): Promise<OrderWithMessages> {
+  requireTestKey(key);
+  // Ownership first: the simulated practitioner and the operator's actions never reach another organisation's order.
+  const order = await getOrder(deps, key, orderId);
+  const practitionerId = SIMULATED_ORDER_PRACTITIONER_ID;
+  if (WORK_ACTIONS.has(action) && order.practitionerId !== practitionerId) {
+    throw new AppError("INVALID_STATE", `The order is ${order.status} and not held by the simulated practitioner; accept it first (POST /v1/test_helpers/orders/${orderId}/accept).`);
+  }
+  switch (action) {
+    case "expire_offer": {
+      const offerId = await liveOfferOf(deps, order);
+      // As if the 30 minutes had passed: the timer's own handler expires it and offers again.
+      await deps.db.offer.updateMany({ where: { id: offerId, status: "aktif" }, data: { expiresAt: deps.clock.now() } });
+      await expireOffer(deps, offerId);
+      return getOrder(deps, key, orderId);
+    }
+    case "accept":
+      return acceptOffer(deps, practitionerId, await liveOfferOf(deps, order));
+    case "start":
+      return startWork(deps, practitionerId, orderId);
+    case "request_input":
+      return askClient(deps, practitionerId, orderId, requiredText(input.question, "question"));
+    case "deliver":
+      return deliverResult(deps, practitionerId, orderId, requiredText(input.deliverable, "deliverable"));
+    case "release":
+      return releaseOrder(deps, practitionerId, orderId);
+    case "dispute":
+      return operatorOrderAction(deps, { orderId, action, operatorId: null, note: "Sengketa dibuka oleh operator (test helper)." });
+    case "refund":
+    case "resume_work":
+      return operatorOrderAction(deps, { orderId, action, operatorId: null });
+    case "settle_dispute":
+      return operatorOrderAction(deps, { orderId, action: "settle_for_practitioner", operatorId: null });
+    case "stall_offering":
+      await stallOffering(deps, order);
+      return getOrder(deps, key, orderId);
+    case "refund_stalled":
+      return dueNow(deps, key, order, "refund_stalled", { offeringRefundAt: deps.clock.now() }, () => refundStalledOrder(deps, orderId));
+    case "auto_accept":
+      return dueNow(deps, key, order, "auto_accept", { autoAcceptAt: deps.clock.now() }, () => autoAcceptOrder(deps, orderId));
+    case "breach_sla":
+      return dueNow(deps, key, order, "breach_sla", { slaDueAt: deps.clock.now() }, () => markSlaBreached(deps, orderId));
+  }
+}
+
+/** When each timer can be made due: the status (and state) in which its deadline runs. */
+const TIMER_RUNS: Record<"refund_stalled" | "auto_accept" | "breach_sla", { when: (order: OrderWithMessages) => boolean; explain: string }> = {
+  refund_stalled: { when: (o) => o.status === "ditawarkan" && o.offeringStalledAt !== null, explain: "a stalled ditawarkan order (stall it first with stall_offering)" },
+  auto_accept: { when: (o) => o.status === "diserahkan", explain: "a diserahkan order" },
+  breach_sla: { when: (o) => ["dibayar", "ditawarkan", "diambil", "dikerjakan", "butuh_input_klien"].includes(o.status) && o.slaBreachedAt === null, explain: "a paid order not yet delivered whose SLA was not breached yet" },
+};
+
+/** Moves a timer's deadline to now and runs the timer's own handler, as the job engine would. */
+async function dueNow(
+  deps: ServiceDeps,
+  key: AuthenticatedKey,
+  order: OrderWithMessages,
+  timer: keyof typeof TIMER_RUNS,
+  deadline: { offeringRefundAt?: Date; autoAcceptAt?: Date; slaDueAt?: Date },
+  run: () => Promise<void>,
+): Promise<OrderWithMessages> {
+  if (!TIMER_RUNS[timer].when(order)) throw new AppError("INVALID_STATE", `The order is ${order.status}; ${timer} works only on ${TIMER_RUNS[timer].explain}.`);
+  await deps.db.order.updateMany({ where: { id: order.id, status: order.status }, data: deadline });
+  await run();
+  return getOrder(deps, key, order.id);
+}
+
+/**
+ * As if every eligible practitioner had passed: the live offer ends and the order waits, stalled,
+ * for its refund time (OFFER_STALL_HOURS), exactly as a live order would.
+ */
+async function stallOffering(deps: ServiceDeps, order: OrderWithMessages): Promise<void> {
+  const change = changeContextOf(deps);
+  const { now } = change;
+  if (order.status === "dibayar") await deps.db.$transaction((tx) => offerNext(tx, change, order.id));
+  await deps.db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT "id" FROM "Order" WHERE "id" = ${order.id} FOR UPDATE`;
+    const current = await tx.order.findUniqueOrThrow({ where: { id: order.id } });
+    if (current.status !== "ditawarkan" || current.offeringStalledAt) {
+      throw new AppError("INVALID_STATE", `The order is ${current.status}${current.offeringStalledAt ? " and already stalled" : ""}; only an order on offer can stall.`);
+    }
+    await tx.offer.updateMany({ where: { orderId: order.id, status: "aktif" }, data: { status: "kedaluwarsa", respondedAt: now } });
+    await tx.order.update({
+      where: { id: order.id },
+      data: { offeringStalledAt: now, offeringStalledReason: STALL_REASONS.allPassed, offeringRefundAt: stalledRefundAt(now, change.rules) },
+    });
+  });
+}
+
+function requiredText(value: string | undefined, field: string): string {
+  if (!value?.trim()) throw new AppError("VALIDATION", `${field}: must not be empty`);
+  return value;
+}
+
+/** A bid on a test case from the next simulated practitioner (five per case at most). */
+export async function addSimulatedBid(deps: ServiceDeps, key: AuthenticatedKey, caseId: string, input: BidInput): Promise<Bid> {
+  requireTestKey(key);
+  await getCase(deps, key, caseId);
+  return placeBid(deps, caseId, input, async (tx) => ({
+    practitionerId: await nextSimulatedBidder(tx, caseId),
+    caseScope: { organizationId: key.organizationId, livemode: false },
+  }));
+}
+
+/** Pays a test invoice from the test deposit, as an org admin pays a live one in the portal. */
+export async function payTestInvoice(deps: ServiceDeps, key: AuthenticatedKey, invoiceId: string): Promise<Invoice> {
+  requireTestKey(key);
+  return payInvoice(deps, { owner: key, invoiceId, actor: { actorType: "api_key", actorId: key.id } });
+}
