@@ -3,7 +3,7 @@
  * minutes; how long the local sweeper takes to expire those 1,000 and offer each order to the
  * next practitioner. Runs the real sweeper and handlers on a scratch PostgreSQL database.
  */
-import { readConfig } from "@/server/config";
+import { readConfig } from "@/server/runtime/config";
 import { offerExpiryJob } from "@/server/jobs/order-timers";
 import { createPractitioner } from "@/server/services/access";
 import { timeSweeperDrain, withScratchDatabase } from "./scratch";

@@ -5,7 +5,7 @@
  */
 import { createServer } from "node:net";
 import pg from "pg";
-import type { Config } from "@/server/config";
+import type { Config } from "@/server/runtime/config";
 import { systemClock } from "@/server/domain/clock";
 import { jobDepsFrom } from "@/server/jobs";
 import { createSweeper } from "@/server/jobs/sweeper";

@@ -6,7 +6,7 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { readConfig } from "@/server/config";
+import { readConfig } from "@/server/runtime/config";
 import { newId } from "@/server/domain/ids";
 import { verifyWebhookSignature } from "@/server/domain/signature";
 import { DEFAULT_BATCH_SIZE } from "@/server/jobs/sweeper";

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { readConfig } from "../src/server/config";
+import { readConfig } from "../src/server/runtime/config";
 import { openDatabase } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
 import { ensureDemo } from "../src/server/services/sandbox";

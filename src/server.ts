@@ -1,6 +1,6 @@
 import cluster from "node:cluster";
-import { runPrimary } from "./server/cluster";
-import { readConfig } from "./server/config";
+import { runPrimary } from "./server/runtime/cluster";
+import { readConfig } from "./server/runtime/config";
 import { logger } from "./server/log";
 
 /**
@@ -11,7 +11,7 @@ import { logger } from "./server/log";
 async function main(): Promise<void> {
   const config = readConfig();
   if (config.processes > 1 && cluster.isPrimary) return runPrimary(config.processes);
-  const { serve } = await import("./server/serve");
+  const { serve } = await import("./server/runtime/serve");
   await serve(config);
 }
 

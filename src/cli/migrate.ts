@@ -1,4 +1,4 @@
-import { readConfig } from "@/server/config";
+import { readConfig } from "@/server/runtime/config";
 import { openDatabase } from "@/server/db/client";
 import { migrate } from "@/server/db/migrate";
 

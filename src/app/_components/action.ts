@@ -2,7 +2,7 @@
 import { TRPCClientError } from "@trpc/client";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { errorMessage } from "@/lib/trpc";
+import { errorMessage } from "@/app/_components/trpc";
 import type { ErrorCode } from "@/server/domain/errors";
 import { useToast } from "./toast";
 

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import { useAction } from "@/app/_components/action";
 import { Field, FormMessages } from "@/app/_components/field";
 import { formatDateTime } from "@/app/_components/format";
-import { trpc } from "@/lib/trpc";
+import { trpc } from "@/app/_components/trpc";
 import { SecretReveal } from "./secret-reveal";
 
 const MESSAGES = {

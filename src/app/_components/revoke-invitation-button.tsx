@@ -2,7 +2,7 @@
 import { useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
 import { FormMessages } from "@/app/_components/field";
-import { trpc } from "@/lib/trpc";
+import { trpc } from "@/app/_components/trpc";
 
 const MESSAGES = {
   INVALID_STATE: "Undangan ini sudah diterima atau sudah dicabut. Muat ulang halaman untuk melihat statusnya.",

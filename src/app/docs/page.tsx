@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { OrderStatus } from "@/generated/prisma/enums";
 import { buildOpenApiDocument } from "@/server/api/openapi";
-import { readConfig, type Config } from "@/server/config";
+import { readConfig, type Config } from "@/server/runtime/config";
 import { SCOPES } from "@/server/domain/api-key";
 import { AppError, ERROR_CODES } from "@/server/domain/errors";
 import { CASE_EVENT_TYPES, hasEvent } from "@/server/domain/webhook-event";

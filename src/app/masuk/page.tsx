@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation";
 import { PORTAL_HOME } from "@/server/domain/portal-user";
-import { currentPortalUser } from "@/server/portal";
+import { currentPortalUser } from "@/server/runtime/portal";
 import { SiteHeader } from "../_components/site-header";
 import { SignInForm } from "./sign-in-form";
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { formatRupiah, ORDER_STATUS_LABEL } from "@/app/_components/format";
 import { PageTitle } from "@/app/_components/ui";
-import { portalPage } from "@/server/portal";
+import { portalPage } from "@/server/runtime/portal";
 
 export const metadata: Metadata = { title: "Ringkasan · Operator — Kuasa" };
 

@@ -5,7 +5,7 @@ import { StatementTable } from "@/app/_components/statement-table";
 import { firstPageHref, nextPageHref, type TableParams, tableQuery } from "@/app/_components/table-query";
 import { Card, PageTitle } from "@/app/_components/ui";
 import { ledgerKindLabel } from "@/server/domain/ledger-labels";
-import { portalPage } from "@/server/portal";
+import { portalPage } from "@/server/runtime/portal";
 import { inMode, modeOf, ModeSwitch } from "./_components/mode";
 import { SpendChart } from "./_components/spend-chart";
 import { OrganizationStatusNotice } from "./_components/status-notice";

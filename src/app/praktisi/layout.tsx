@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { PortalShell } from "@/app/_components/portal-shell";
-import { portalPage } from "@/server/portal";
+import { portalPage } from "@/server/runtime/portal";
 import { OfferNotifier } from "./_components/offer-notifier";
 import "./praktisi.css";
 

@@ -5,7 +5,7 @@ import { useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
 import { Countdown } from "@/app/_components/countdown";
 import { formatDateTime, formatRupiah } from "@/app/_components/format";
-import { trpc } from "@/lib/trpc";
+import { trpc } from "@/app/_components/trpc";
 import type { OfferView } from "@/server/api/schemas/practitioner-portal";
 import { OFFER_ERRORS } from "./_components/messages";
 import { IntakeList, MessageThread } from "@/app/_components/order-parts";

@@ -1,6 +1,6 @@
 import { formatDateTime } from "@/app/_components/format";
 import { EmptyState, PageTitle } from "@/app/_components/ui";
-import { portalPage } from "@/server/portal";
+import { portalPage } from "@/server/runtime/portal";
 import { AutoRefresh } from "@/app/_components/auto-refresh";
 import { PageLinks } from "@/app/_components/page-links";
 import { OfferCard } from "./offer-card";

@@ -1,7 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import { ZodError } from "zod";
-import { isDatabaseBusy } from "@/server/db/busy";
+import { isDatabaseBusy } from "@/server/domain/database-busy";
 import { AppError, ERROR_CODES, type ErrorCode } from "@/server/domain/errors";
 
 export interface ApiError {

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PortalUser } from "@/server/domain/portal-user";
-import { refuseOversizedBody } from "@/server/body-limits";
+import { refuseOversizedBody } from "@/server/runtime/body-limits";
 import { systemClock } from "@/server/domain/clock";
 import { createMcpHandler } from "@/server/mcp/http";
 import { TOOLS } from "@/server/mcp/tools";

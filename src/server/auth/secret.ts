@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Config } from "@/server/config";
+import type { Config } from "@/server/runtime/config";
 import { logger } from "@/server/log";
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorHeaders, toApiError } from "@/server/api/api-error";
-import { isDatabaseBusy } from "./busy";
+import { isDatabaseBusy } from "../domain/database-busy";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";

@@ -1,12 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { OrderStatus } from "@/generated/prisma/enums";
 import { AppError } from "./errors";
-import { ACTIVE_STATUSES, canTrigger, FINAL_STATUSES, ORDER_TRANSITIONS, type OrderActor, statusesAllowing, transitionFor } from "./order-state";
+import { ACTIVE_STATUSES, canTrigger, FINAL_STATUSES, ORDER_STATUSES, ORDER_TRANSITIONS, type OrderActor, statusesAllowing, transitionFor } from "./order-state";
 
 const ALL_STATUSES = Object.values(OrderStatus);
 const TRIGGERS = [...new Set(ORDER_TRANSITIONS.map((t) => t.trigger))];
 
 describe("order state machine", () => {
+  it("owns exactly the statuses the database enum holds, in the same order", () => {
+    expect(ORDER_STATUSES).toEqual(ALL_STATUSES);
+  });
+
+
   for (const trigger of TRIGGERS) {
     const actors = [...new Set(ORDER_TRANSITIONS.filter((t) => t.trigger === trigger).flatMap((t) => t.actors))];
     for (const actor of actors) {

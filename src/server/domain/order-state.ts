@@ -1,5 +1,25 @@
-import { OrderStatus } from "@/generated/prisma/enums";
 import { AppError } from "./errors";
+
+/**
+ * The spec's order statuses, in the order of an order's life. The domain owns them; the database
+ * enum (prisma/schema.prisma) must hold exactly these, which order-state.test.ts checks.
+ */
+export const ORDER_STATUSES = [
+  "dibuat",
+  "menunggu_bayar",
+  "dibayar",
+  "ditawarkan",
+  "diambil",
+  "dikerjakan",
+  "butuh_input_klien",
+  "diserahkan",
+  "selesai",
+  "dibatalkan",
+  "sengketa",
+  "direfund",
+] as const;
+
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
  * The one order state machine. Every path that changes an order's status goes through
@@ -100,7 +120,7 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
 export const FINAL_STATUSES: readonly OrderStatus[] = ["selesai", "dibatalkan", "direfund"];
 
 /** Statuses in which an order is still moving, in the enum's order; `dibuat` is never seen outside its creating transaction. */
-export const ACTIVE_STATUSES: readonly OrderStatus[] = Object.values(OrderStatus).filter((status) => status !== "dibuat" && !FINAL_STATUSES.includes(status));
+export const ACTIVE_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((status) => status !== "dibuat" && !FINAL_STATUSES.includes(status));
 
 const BY_TRIGGER = new Map<OrderTrigger, OrderTransition[]>();
 for (const transition of ORDER_TRANSITIONS) BY_TRIGGER.set(transition.trigger, [...(BY_TRIGGER.get(transition.trigger) ?? []), transition]);

@@ -1,4 +1,5 @@
-import { type BidStatus, type CaseStatus, type InvoiceStatus, OrderStatus } from "@/generated/prisma/enums";
+import type { BidStatus, CaseStatus, InvoiceStatus } from "@/generated/prisma/enums";
+import { ORDER_STATUSES, type OrderStatus } from "./order-state";
 
 /**
  * What a webhook event says (spec "Events → Payload" for orders; the case board's events follow
@@ -75,7 +76,7 @@ export function hasEvent(status: OrderStatus): boolean {
 
 /** Every event type there is: one per order status with an event, then the case board's. */
 export const EVENT_TYPES = [
-  ...Object.values(OrderStatus)
+  ...ORDER_STATUSES
     .filter(hasEvent)
     .map((status) => `order.${status}` as const),
   ...CASE_EVENT_TYPES,

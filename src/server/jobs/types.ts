@@ -1,3 +1,4 @@
+import type { OrderRules } from "@/server/domain/order-rules";
 import type { DueRow } from "@/server/domain/due-row";
 import type { ServiceDeps } from "@/server/services/deps";
 import type { EmailSender } from "@/server/services/notifications";
@@ -59,4 +60,17 @@ export interface JobEngine extends Jobs {
   start(): void;
   /** Stops taking new work and waits for work in flight. */
   stop(): Promise<void>;
+}
+
+/**
+ * The settings the job engines read, a part of the process's configuration (runtime/config.ts)
+ * handed in by the runtime: the engines never read the environment themselves.
+ */
+export interface JobSettings {
+  jobs: { engine: "inngest" | "sweeper"; sweepIntervalMs: number; concurrency: number };
+  smtp: { url?: string; from: string };
+  orderRules: OrderRules;
+  publicUrl: string;
+  operatorName: string;
+  webhooks: { timeoutMs: number; allowPrivate: boolean };
 }

@@ -1,9 +1,9 @@
 import { NextRequest } from "next/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { readConfig } from "@/server/config";
+import { readConfig } from "@/server/runtime/config";
 import { JOB_KINDS } from "@/server/jobs/registry";
 import { getRuntime, type Runtime } from "@/server/runtime";
-import { attachRuntime } from "@/server/runtime-start";
+import { attachRuntime } from "@/server/runtime/start";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { GET, PUT } from "./route";
 

@@ -3,7 +3,7 @@ import { useRouter } from "next/navigation";
 import { useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
 import { FormMessages } from "@/app/_components/field";
-import { trpc } from "@/lib/trpc";
+import { trpc } from "@/app/_components/trpc";
 
 const MESSAGES = {
   NOT_FOUND: "Kasus ini tidak ditemukan lagi. Halaman dimuat ulang.",

@@ -5,7 +5,7 @@ import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
 import { Field, FormMessages } from "@/app/_components/field";
 import { formatRupiah, ORDER_STATUS_LABEL } from "@/app/_components/format";
 import { useToast } from "@/app/_components/toast";
-import { trpc } from "@/lib/trpc";
+import { trpc } from "@/app/_components/trpc";
 import { ORDER_TRANSITIONS } from "@/server/domain/order-state";
 import type { OperatorStep } from "@/server/api/schemas/operator-portal";
 import { STEP } from "./labels";

@@ -5,7 +5,7 @@ import { useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
 import { formatRupiah } from "@/app/_components/format";
 import type { OrganizationStatus } from "@/generated/prisma/enums";
-import { trpc } from "@/lib/trpc";
+import { trpc } from "@/app/_components/trpc";
 import { Field, FormMessages } from "@/app/_components/field";
 import { RupiahInput } from "@/app/_components/rupiah-input";
 import { MoneyForm } from "./money-form";

@@ -4,7 +4,7 @@ import { useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
 import { Field, FormMessages } from "@/app/_components/field";
 import { formatRupiah } from "@/app/_components/format";
-import { trpc } from "@/lib/trpc";
+import { trpc } from "@/app/_components/trpc";
 import { CategoryChecks, LabelInput } from "./categories";
 import { MoneyForm } from "./money-form";
 

@@ -6,7 +6,7 @@ import { Field, FormMessages } from "@/app/_components/field";
 import { formatRupiah } from "@/app/_components/format";
 import { RupiahInput } from "@/app/_components/rupiah-input";
 import { parseRupiah } from "@/app/_components/rupiah";
-import { trpc } from "@/lib/trpc";
+import { trpc } from "@/app/_components/trpc";
 import { agentPrice } from "@/server/domain/pricing";
 import { LabelInput } from "./categories";
 

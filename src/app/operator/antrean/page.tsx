@@ -4,7 +4,7 @@ import { Countdown } from "@/app/_components/countdown";
 import { DataTable, type TableParams } from "@/app/_components/data-table";
 import { formatDateTime, formatRupiah } from "@/app/_components/format";
 import { PageTitle, StatusBadge } from "@/app/_components/ui";
-import { portalPage } from "@/server/portal";
+import { portalPage } from "@/server/runtime/portal";
 
 export const metadata: Metadata = { title: "Antrean pesanan · Operator — Kuasa" };
 

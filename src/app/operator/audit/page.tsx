@@ -3,7 +3,7 @@ import Link from "next/link";
 import { DataTable, tableQuery, type TableParams } from "@/app/_components/data-table";
 import { formatDateTime } from "@/app/_components/format";
 import { PageTitle } from "@/app/_components/ui";
-import { portalPage } from "@/server/portal";
+import { portalPage } from "@/server/runtime/portal";
 import { ACTOR_LABEL, AUDIT_ACTION_LABEL, actorLabel } from "../_components/labels";
 
 export const metadata: Metadata = { title: "Log audit · Operator — Kuasa" };

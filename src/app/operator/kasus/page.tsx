@@ -3,7 +3,7 @@ import { CardList } from "@/app/_components/card-list";
 import { areaLabel, CASE_STATUS, INVOICE_STATUS } from "@/app/_components/case-status";
 import { formatDateTime, formatRupiah } from "@/app/_components/format";
 import { PageTitle } from "@/app/_components/ui";
-import { portalPage } from "@/server/portal";
+import { portalPage } from "@/server/runtime/portal";
 import { CloseCaseButton } from "../_components/close-case-button";
 
 export const metadata: Metadata = { title: "Kasus · Operator — Kuasa" };

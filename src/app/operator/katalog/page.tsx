@@ -4,7 +4,7 @@ import { DataTable, tableQuery, type TableParams } from "@/app/_components/data-
 import { categoryLabel, formatRupiah } from "@/app/_components/format";
 import { PageTitle } from "@/app/_components/ui";
 import { SERVICE_STATES, type ServiceState } from "@/server/domain/service-state";
-import { portalPage } from "@/server/portal";
+import { portalPage } from "@/server/runtime/portal";
 import { SERVICE_STATE, ServiceStatePill } from "../_components/service-state";
 
 export const metadata: Metadata = { title: "Katalog · Operator — Kuasa" };

@@ -4,7 +4,7 @@ import { DataTable, tableQuery, type TableParams } from "@/app/_components/data-
 import { formatDateTime, formatRupiah } from "@/app/_components/format";
 import { Card, PageTitle } from "@/app/_components/ui";
 import { OrganizationStatus } from "@/generated/prisma/enums";
-import { portalPage } from "@/server/portal";
+import { portalPage } from "@/server/runtime/portal";
 import { CreateOrganizationForm, OrgStatusActions } from "../_components/org-actions";
 import { ORG_STATUS } from "../_components/org-status";
 

@@ -4,7 +4,7 @@ import { DataTable, tableQuery, type TableParams } from "@/app/_components/data-
 import { formatDateTime, formatRupiah, ORDER_STATUS_LABEL } from "@/app/_components/format";
 import { PageTitle, StatusBadge } from "@/app/_components/ui";
 import { OrderStatus } from "@/generated/prisma/enums";
-import { portalPage } from "@/server/portal";
+import { portalPage } from "@/server/runtime/portal";
 
 export const metadata: Metadata = { title: "Pesanan · Operator — Kuasa" };
 

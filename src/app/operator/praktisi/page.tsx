@@ -3,7 +3,7 @@ import { CardList } from "@/app/_components/card-list";
 import { formatDateTime, formatRupiah } from "@/app/_components/format";
 import { PageLinks } from "@/app/_components/page-links";
 import { Card, PageTitle } from "@/app/_components/ui";
-import { portalPage } from "@/server/portal";
+import { portalPage } from "@/server/runtime/portal";
 import { MIN_PASSWORD_LENGTH } from "@/server/domain/password";
 import { categoryLabel } from "@/app/_components/format";
 import { ActiveToggle, CreatePractitionerForm, EditPractitionerForm, PayoutForm } from "../_components/practitioner-forms";

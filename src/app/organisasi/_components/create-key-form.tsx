@@ -2,7 +2,7 @@
 import { type FormEvent, useState } from "react";
 import { useAction } from "@/app/_components/action";
 import { FormMessages } from "@/app/_components/field";
-import { trpc } from "@/lib/trpc";
+import { trpc } from "@/app/_components/trpc";
 import { KeySettingsFields, readKeySettings } from "./key-settings";
 import { SecretReveal } from "@/app/_components/secret-reveal";
 

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
-import { trpc } from "@/lib/trpc";
+import { trpc } from "@/app/_components/trpc";
 import { SecretReveal } from "@/app/_components/secret-reveal";
 import { FormMessages } from "@/app/_components/field";
 import { formatDateTime } from "@/app/_components/format";

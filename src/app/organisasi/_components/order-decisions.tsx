@@ -3,7 +3,7 @@ import { type ReactNode, useState } from "react";
 import { type ErrorMessages, useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
 import { Field, FormMessages } from "@/app/_components/field";
-import { trpc } from "@/lib/trpc";
+import { trpc } from "@/app/_components/trpc";
 import type { OrderTrigger } from "@/server/domain/order-state";
 
 const MESSAGES: ErrorMessages = {

@@ -2,7 +2,7 @@
 import { useRouter } from "next/navigation";
 import { useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
-import { trpc } from "@/lib/trpc";
+import { trpc } from "@/app/_components/trpc";
 import { FormMessages } from "@/app/_components/field";
 
 const MESSAGES = {

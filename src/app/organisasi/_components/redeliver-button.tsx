@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import { useAction } from "@/app/_components/action";
-import { trpc } from "@/lib/trpc";
+import { trpc } from "@/app/_components/trpc";
 import { FormMessages } from "@/app/_components/field";
 
 const MESSAGES = {

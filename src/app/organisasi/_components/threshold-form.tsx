@@ -4,7 +4,7 @@ import { useAction } from "@/app/_components/action";
 import { formatRupiah } from "@/app/_components/format";
 import { RupiahInput } from "@/app/_components/rupiah-input";
 import { parseRupiah } from "@/app/_components/rupiah";
-import { trpc } from "@/lib/trpc";
+import { trpc } from "@/app/_components/trpc";
 import { FormMessages } from "@/app/_components/field";
 
 /** Orders priced above the threshold wait for an admin; blank means every order is paid at once. */

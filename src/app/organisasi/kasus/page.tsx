@@ -4,7 +4,7 @@ import { CASE_STATUS, INVOICE_STATUS } from "@/app/_components/case-status";
 import { formatDateTime, formatRupiah } from "@/app/_components/format";
 import { Card, EmptyState, PageTitle } from "@/app/_components/ui";
 import type { BidStatus } from "@/generated/prisma/enums";
-import { portalPage } from "@/server/portal";
+import { portalPage } from "@/server/runtime/portal";
 import { PayInvoiceButton } from "../_components/pay-invoice-button";
 
 const BID_STATUS: Record<BidStatus, string> = { diajukan: "Diajukan", dipilih: "Dipilih", tidak_dipilih: "Tidak dipilih", ditarik: "Ditarik praktisi" };

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { CardList } from "@/app/_components/card-list";
 import { formatDateTime, formatRupiah } from "@/app/_components/format";
 import { Card, PageTitle } from "@/app/_components/ui";
-import { portalPage } from "@/server/portal";
+import { portalPage } from "@/server/runtime/portal";
 import { CreateKeyForm } from "../_components/create-key-form";
 import { EditKeyDisclosure } from "../_components/edit-key-disclosure";
 import { KeyActions } from "../_components/key-actions";

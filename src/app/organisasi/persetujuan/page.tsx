@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { formatDateTime, formatRupiah } from "@/app/_components/format";
 import { EmptyState, PageTitle } from "@/app/_components/ui";
-import { portalPage } from "@/server/portal";
+import { portalPage } from "@/server/runtime/portal";
 import { ApprovalActions } from "../_components/approval-actions";
 import { IntakeFacts } from "../_components/intake";
 

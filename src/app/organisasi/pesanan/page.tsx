@@ -4,7 +4,7 @@ import { type Column, DataTable, type TableParams, tableQuery } from "@/app/_com
 import { formatDateTime, formatRupiah, ORDER_STATUS_LABEL } from "@/app/_components/format";
 import { PageTitle, StatusBadge } from "@/app/_components/ui";
 import type { OrderStatus } from "@/generated/prisma/enums";
-import { portalPage } from "@/server/portal";
+import { portalPage } from "@/server/runtime/portal";
 import { inMode, modeOf, ModeSwitch } from "../_components/mode";
 
 export const metadata: Metadata = { title: "Pesanan — Kuasa" };

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { DataTable, type TableParams } from "@/app/_components/data-table";
 import { formatDateTime } from "@/app/_components/format";
 import { Card, PageTitle } from "@/app/_components/ui";
-import { portalPage } from "@/server/portal";
+import { portalPage } from "@/server/runtime/portal";
 import { InviteForm } from "@/app/_components/invite-form";
 import { RevokeInvitationButton } from "@/app/_components/revoke-invitation-button";
 

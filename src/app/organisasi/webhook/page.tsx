@@ -4,7 +4,7 @@ import { type Column, DataTable, type TableParams, tableQuery } from "@/app/_com
 import { CASE_EVENT_LABEL, formatDateTime, ORDER_STATUS_LABEL } from "@/app/_components/format";
 import { PageTitle } from "@/app/_components/ui";
 import type { DeliveryStatus } from "@/generated/prisma/enums";
-import { portalPage } from "@/server/portal";
+import { portalPage } from "@/server/runtime/portal";
 import { inMode, modeOf, ModeSwitch } from "../_components/mode";
 import { RedeliverButton } from "../_components/redeliver-button";
 

@@ -1,7 +1,7 @@
 "use client";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { formatRupiah } from "@/app/_components/format";
-import { trpc } from "@/lib/trpc";
+import { trpc } from "@/app/_components/trpc";
 
 /** How often the open portal asks for new offers while notifications are on (paused in a hidden tab). */
 const POLL_MS = 20_000;

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import { useAction } from "@/app/_components/action";
 import { formatRupiah } from "@/app/_components/format";
 import { RupiahInput } from "@/app/_components/rupiah-input";
-import { trpc } from "@/lib/trpc";
+import { trpc } from "@/app/_components/trpc";
 import { BID_LIMITS } from "@/server/domain/case-board";
 import { caseBidPrice } from "@/server/domain/pricing";
 import { CASE_ERRORS } from "../_components/messages";

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { formatDateTime, formatRupiah } from "@/app/_components/format";
-import type { portalPage } from "@/server/portal";
+import type { portalPage } from "@/server/runtime/portal";
 import { BidForm } from "./bid-form";
 import { areaLabel } from "@/app/_components/case-status";
 import { BID_STATUS_LABEL, CASE_STATUS_LABEL } from "./labels";

@@ -1,7 +1,7 @@
 "use client";
 import { useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
-import { trpc } from "@/lib/trpc";
+import { trpc } from "@/app/_components/trpc";
 import { CASE_ERRORS } from "../_components/messages";
 import { FormMessages } from "@/app/_components/field";
 

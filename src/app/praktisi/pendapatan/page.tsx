@@ -3,7 +3,7 @@ import { formatRupiah } from "@/app/_components/format";
 import { PageLinks } from "@/app/_components/page-links";
 import { StatementTable } from "@/app/_components/statement-table";
 import { PageTitle } from "@/app/_components/ui";
-import { portalPage } from "@/server/portal";
+import { portalPage } from "@/server/runtime/portal";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Pendapatan · Praktisi — Kuasa" };

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { formatDateTime } from "@/app/_components/format";
 import { EmptyState, PageTitle, StatusBadge } from "@/app/_components/ui";
-import { portalPage } from "@/server/portal";
+import { portalPage } from "@/server/runtime/portal";
 import { AutoRefresh } from "@/app/_components/auto-refresh";
 import { PageLinks } from "@/app/_components/page-links";
 import { earningText } from "../_components/earning";

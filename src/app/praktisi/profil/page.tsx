@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { categoryLabel } from "@/app/_components/format";
 import { Card, PageTitle } from "@/app/_components/ui";
 import { MIN_PASSWORD_LENGTH } from "@/server/domain/password";
-import { portalPage } from "@/server/portal";
+import { portalPage } from "@/server/runtime/portal";
 import { PasswordForm } from "./password-form";
 import { ProfileForm } from "./profile-form";
 

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import { useAction } from "@/app/_components/action";
 import { Field, FormMessages } from "@/app/_components/field";
 import { Card } from "@/app/_components/ui";
-import { trpc } from "@/lib/trpc";
+import { trpc } from "@/app/_components/trpc";
 import { useHydrated } from "../_components/use-hydrated";
 
 interface Settings {

@@ -3,7 +3,7 @@ import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
 import { actionError, type ErrorMessages } from "@/app/_components/action";
 import { Field, FormMessages } from "@/app/_components/field";
-import { trpc } from "@/lib/trpc";
+import { trpc } from "@/app/_components/trpc";
 
 const MESSAGES: ErrorMessages = {
   NOT_FOUND: "Undangan ini tidak ditemukan. Periksa tautannya, atau minta admin organisasi mengirim undangan baru.",

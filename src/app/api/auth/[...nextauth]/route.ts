@@ -1,5 +1,5 @@
 import NextAuth from "next-auth";
-import { authOptions } from "@/server/portal";
+import { authOptions } from "@/server/runtime/portal";
 
 type Handler = (req: Request, context: { params: Promise<{ nextauth: string[] }> }) => Promise<Response>;
 

@@ -1,6 +1,6 @@
 import { getServerSession } from "next-auth";
 import { handlePortalRequest } from "@/server/api/portal-http";
-import { authOptions } from "@/server/portal";
+import { authOptions } from "@/server/runtime/portal";
 import type { PortalUser } from "@/server/domain/portal-user";
 import { appDepsOf, getRuntime } from "@/server/runtime";
 

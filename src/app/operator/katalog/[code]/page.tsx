@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { categoryLabel, formatRupiah } from "@/app/_components/format";
 import { PageTitle } from "@/app/_components/ui";
 import { INTAKE_FIELD_TYPES } from "@/server/domain/intake";
-import { portalPage } from "@/server/portal";
+import { portalPage } from "@/server/runtime/portal";
 import { isNotFound } from "../../_components/not-found";
 import { ServiceEditForm, ServiceToggles } from "../../_components/service-forms";
 import { ServiceStatePill } from "../../_components/service-state";

@@ -5,7 +5,7 @@ import { formatDateTime, formatRupiah } from "@/app/_components/format";
 import { InviteForm } from "@/app/_components/invite-form";
 import { RevokeInvitationButton } from "@/app/_components/revoke-invitation-button";
 import { Card, PageTitle, StatusBadge } from "@/app/_components/ui";
-import { portalPage } from "@/server/portal";
+import { portalPage } from "@/server/runtime/portal";
 import { isNotFound } from "../../_components/not-found";
 import { OrgStatusActions, TopUpForm } from "../../_components/org-actions";
 import { ORG_STATUS } from "../../_components/org-status";

@@ -7,7 +7,7 @@ import { formatDateTime, formatRupiah, formatSignedRupiah, ORDER_STATUS_LABEL } 
 import { MessageThread } from "@/app/_components/order-parts";
 import { Card, PageTitle, StatusBadge } from "@/app/_components/ui";
 import { isNotFound } from "@/app/operator/_components/not-found";
-import { portalPage } from "@/server/portal";
+import { portalPage } from "@/server/runtime/portal";
 import { AUDIT_ACTION_LABEL, actorLabel } from "../../_components/labels";
 import { OrderActions } from "../../_components/order-actions";
 import { ledgerKindLabel } from "@/server/domain/ledger-labels";

@@ -8,7 +8,7 @@ import { IntakeList, MessageThread } from "@/app/_components/order-parts";
 import { Card, PageTitle, StatusBadge } from "@/app/_components/ui";
 import type { OrderStatus } from "@/generated/prisma/enums";
 import { toApiError } from "@/server/api/api-error";
-import { portalPage } from "@/server/portal";
+import { portalPage } from "@/server/runtime/portal";
 import { ApprovalActions } from "../../_components/approval-actions";
 import { OrderDecisions } from "../../_components/order-decisions";
 import { inMode, TestModeBanner } from "../../_components/mode";

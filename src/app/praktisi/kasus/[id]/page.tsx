@@ -2,7 +2,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PageTitle } from "@/app/_components/ui";
 import { toApiError } from "@/server/api/api-error";
-import { portalPage } from "@/server/portal";
+import { portalPage } from "@/server/runtime/portal";
 import { CaseCard } from "../case-card";
 import { areaLabel } from "@/app/_components/case-status";
 

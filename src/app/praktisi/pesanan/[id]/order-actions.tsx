@@ -2,7 +2,7 @@
 import { type FormEvent, useState } from "react";
 import { useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
-import { trpc } from "@/lib/trpc";
+import { trpc } from "@/app/_components/trpc";
 import type { PractitionerAction } from "@/server/api/schemas/practitioner-portal";
 import { ORDER_ERRORS } from "../../_components/messages";
 import { useHydrated } from "../../_components/use-hydrated";

@@ -6,7 +6,7 @@ import { formatDateTime, MESSAGE_ROLE_LABEL } from "@/app/_components/format";
 import { IntakeList, MessageThread } from "@/app/_components/order-parts";
 import { Card, PageTitle, StatusBadge } from "@/app/_components/ui";
 import { toApiError } from "@/server/api/api-error";
-import { portalPage } from "@/server/portal";
+import { portalPage } from "@/server/runtime/portal";
 import { AutoRefresh } from "@/app/_components/auto-refresh";
 import { earningText } from "../../_components/earning";
 import { OrderActions } from "./order-actions";

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { describe, expect, it } from "vitest";
-import { createLogger, REQUEST_ID_HEADER, requestContext, requestLog } from "./log";
+import { createLogger, REQUEST_ID_HEADER, requestContext, requestLog } from "./";
 
 function capture() {
   const lines: Array<Record<string, unknown>> = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type BannerFacts, startBanner } from "./banner";
-import type { Demo } from "./services/sandbox";
+import type { Demo } from "../services/sandbox";
 
 const LIVE = "kk_live_AAAAAAAAAAAAAAAA.SECRETSECRETSECRETSECRETSECRET00";
 const TEST = "kk_test_BBBBBBBBBBBBBBBB.SECRETSECRETSECRETSECRETSECRET11";

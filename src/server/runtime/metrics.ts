@@ -8,7 +8,7 @@ import { bearerToken, hashSecret, secretMatches } from "@/server/domain/api-key"
 import type { Clock } from "@/server/domain/clock";
 import { type ErrorCode, ERROR_CODES } from "@/server/domain/errors";
 import { isDeliveredStatus } from "@/server/domain/webhook-delivery";
-import { withTimeout } from "@/server/health";
+import { withTimeout } from "@/server/runtime/health";
 import type { JobKind } from "@/server/jobs/types";
 import { logger } from "@/server/log";
 

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Demo } from "./services/sandbox";
+import type { Demo } from "../services/sandbox";
 
 export interface BannerFacts {
   publicUrl: string;

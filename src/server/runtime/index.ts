@@ -1,10 +1,10 @@
-import type { AddressGuard } from "./api/address-guard";
-import type { AppDeps } from "./api/context";
+import type { AddressGuard } from "../api/address-guard";
+import type { AppDeps } from "../api/context";
 import type { Config } from "./config";
-import type { Database } from "./db/client";
-import type { JobEngineChoice } from "./jobs";
-import type { ApiRateLimiter } from "./services/access";
-import type { SignInThrottle } from "./services/access";
+import type { Database } from "../db/client";
+import type { JobEngineChoice } from "../jobs";
+import type { ApiRateLimiter } from "../services/access";
+import type { SignInThrottle } from "../services/access";
 
 export interface Runtime extends AppDeps {
   rateLimiter: ApiRateLimiter;

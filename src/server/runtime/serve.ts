@@ -2,20 +2,20 @@ import cluster from "node:cluster";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { join } from "node:path";
 import next from "next";
-import { createRestHandler } from "./api/rest";
+import { createRestHandler } from "../api/rest";
 import { startBanner } from "./banner";
-import { CLIENT_ADDRESS_HEADER, clientAddress } from "./domain/client-address";
+import { CLIENT_ADDRESS_HEADER, clientAddress } from "../domain/client-address";
 import { refuseOversizedBody } from "./body-limits";
 import { announceListening, shareProcessMetrics } from "./cluster";
 import type { Config } from "./config";
 import { createHealthHandler, HEALTH_PATHS } from "./health";
-import { JOB_KINDS } from "./jobs/registry";
-import { logger, requestContext } from "./log";
-import { createMcpHandler } from "./mcp/http";
+import { JOB_KINDS } from "../jobs/registry";
+import { logger, requestContext } from "../log";
+import { createMcpHandler } from "../mcp/http";
 import { appRouteTemplates, createMetrics, createRouteLabeler } from "./metrics";
-import { appDepsOf } from "./runtime";
-import { startRuntime } from "./runtime-start";
-import { ensureDemo } from "./services/sandbox";
+import { appDepsOf } from "./";
+import { startRuntime } from "./start";
+import { ensureDemo } from "../services/sandbox";
 
 /**
  * A server process: /v1 and /mcp are answered straight from node:http by the tRPC router and the MCP

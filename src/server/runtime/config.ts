@@ -1,6 +1,6 @@
-import { TrustedProxies } from "./domain/client-address";
-import { DEFAULT_ORDER_RULES, type OrderRules } from "./domain/order-rules";
-import { DEFAULT_RATE_LIMITS } from "./services/access";
+import { TrustedProxies } from "../domain/client-address";
+import { DEFAULT_ORDER_RULES, type OrderRules } from "../domain/order-rules";
+import { DEFAULT_RATE_LIMITS } from "../services/access";
 /** Every setting the process reads, in one place; .env.example documents each. */
 export interface Config {
   nodeEnv: "development" | "production" | "test";

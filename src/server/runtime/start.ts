@@ -1,14 +1,14 @@
-import { AddressGuard } from "./api/address-guard";
+import { AddressGuard } from "../api/address-guard";
 import type { Config } from "./config";
-import { openDatabase, type Database } from "./db/client";
-import { migrate } from "./db/migrate";
-import { systemClock } from "./domain/clock";
-import { createJobEngine, jobDepsFrom } from "./jobs";
-import { setRuntime, type Runtime } from "./runtime";
-import { ensureAuthEnvironment } from "./auth/secret";
-import { seedCatalog } from "./services/catalog";
-import { ApiRateLimiter, type RateLimitStore } from "./services/access";
-import { SignInThrottle } from "./services/access";
+import { openDatabase, type Database } from "../db/client";
+import { migrate } from "../db/migrate";
+import { systemClock } from "../domain/clock";
+import { createJobEngine, jobDepsFrom } from "../jobs";
+import { setRuntime, type Runtime } from "./";
+import { ensureAuthEnvironment } from "../auth/secret";
+import { seedCatalog } from "../services/catalog";
+import { ApiRateLimiter, type RateLimitStore } from "../services/access";
+import { SignInThrottle } from "../services/access";
 
 /**
  * Opens the database, applies pending migrations, adds missing catalog services and builds the
