@@ -3,7 +3,7 @@
 -- use), and records the "LedgerTransfer" with its two "LedgerEntry" rows.
 -- spec: {from, to: LedgerAccount rows, amountIdr, mayGoNegative, transfer: LedgerTransfer row, entryIds: [debit, credit]}.
 -- Refuses: "from" holds less than amountIdr (or does not exist yet): false, nothing written.
--- Called by: kuasa_transfers and kuasa_place_order (transferOnce in src/server/db/money-functions.ts
+-- Called by: kuasa_transfers and kuasa_place_order (and `transfer` in src/server/db/money-functions.ts,
 -- for tests); services go through kuasa_transfers.
 
 CREATE OR REPLACE FUNCTION "kuasa_transfer"(spec jsonb) RETURNS boolean LANGUAGE plpgsql AS $$
