@@ -8,12 +8,18 @@
 // in-memory PGlite, and the engine diffs that database against the schema file. The output keeps
 // Prisma's layout (migrations/<UTC yyyymmddHHMMSS>_<name>/migration.sql, migration_lock.toml), so
 // the official `prisma migrate` can take over the history wherever it is available.
+//
+// The kuasa_* SQL functions are written in prisma/functions, one file each: the new migration
+// also gets the CREATE OR REPLACE of every file whose function differs from what the existing
+// migrations install (src/server/db/function-files.ts). Changing a function is editing its file
+// and running this.
 
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import * as engineBindings from "@prisma/schema-engine-wasm/schema_engine_bg";
+import { driftMigrationSql, functionDrift } from "../src/server/db/function-files";
 
 const prismaDir = import.meta.dirname;
 const schemaPath = path.join(prismaDir, "schema.prisma");
@@ -139,10 +145,26 @@ async function main(): Promise<void> {
     exitCode: true,
     filters: { externalTables: [], externalEnums: [] },
   });
-  if (diff.exitCode !== 2) {
-    console.log("no schema changes");
+  // The function files whose function the migrations do not install as written, after the
+  // schema's change (a function may use a new column).
+  const connection = { execScript: async (sql: string) => void (await db.exec(sql)), queryRows: async <T>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows };
+  const drifts = await functionDrift(connection);
+  for (const drift of drifts.filter((d) => !d.file)) {
+    console.warn(`${drift.name} is installed by the migrations but has no prisma/functions/${drift.name}.sql: add it (or drop the function in a migration).`);
+  }
+  const functionsSql = driftMigrationSql(drifts);
+  if (diff.exitCode !== 2 && functionsSql === "") {
+    console.log("no schema changes, and every function file is installed as written");
     return;
   }
+  const schemaSql = diff.exitCode === 2 ? (diff.stdout ?? "") : "";
+  const sql = [schemaSql, functionsSql].filter((part) => part !== "").join("\n");
+  // What is written must apply on top of the existing migrations and leave no function drifting.
+  await db.exec(sql).catch((error: unknown) => {
+    throw new Error(`the new migration does not apply: ${error instanceof Error ? error.message : String(error)}\n${sql}`);
+  });
+  const left = (await functionDrift(connection)).filter((d) => d.file);
+  if (left.length > 0) throw new Error(`the new migration leaves ${left.map((d) => d.name).join(", ")} different from its file`);
 
   const folder = `${new Date().toISOString().replace(/\D/g, "").slice(0, 14)}_${name}`;
   const last = migrations.at(-1)?.folder;
@@ -152,8 +174,9 @@ async function main(): Promise<void> {
   }
   await mkdir(path.join(migrationsDir, folder), { recursive: true });
   if (!hasLockfile) await writeFile(path.join(migrationsDir, lockfileName), lockfileContent);
-  await writeFile(path.join(migrationsDir, folder, "migration.sql"), diff.stdout ?? "");
+  await writeFile(path.join(migrationsDir, folder, "migration.sql"), sql);
   console.log(`created ${path.relative(process.cwd(), path.join(migrationsDir, folder, "migration.sql"))}`);
+  for (const drift of drifts.filter((d) => d.file)) console.log(`  with ${drift.file!.file} (${drift.differences.join(", ")})`);
 }
 
 // Exit explicitly: the WASM engine keeps timers alive for a while after its work is done.

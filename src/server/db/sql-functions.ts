@@ -1,7 +1,8 @@
 import { Prisma } from "@/generated/prisma/client";
 
 /**
- * Calling the money path's SQL functions (prisma/migrations/20261123164250_order_money_path).
+ * Calling the money path's SQL functions (prisma/functions, installed by the migrations); only
+ * money-functions.ts calls them, with these.
  *
  * They take rows as jsonb and read them with jsonb_populate_record into a table's row type:
  * BigInt goes as a decimal string (a JSON number loses precision past 2^53) and Date as an ISO

@@ -1,7 +1,7 @@
 import { newId } from "@/server/domain/ids";
 import { type CaseEventType, hasEvent, orderEventPayload, type OrderEventSource, type WebhookPayload } from "@/server/domain/webhook-event";
 import type { Tx } from "@/server/db/client";
-import { rowJson } from "@/server/db/sql-functions";
+import * as moneySql from "@/server/db/money-functions";
 
 /**
  * Transactional outbox: called in the same transaction as every change that has an event, so a
@@ -20,13 +20,13 @@ export interface EventOwner {
 /** An event as kuasa_record_event takes it (also inside kuasa_place_order). */
 export interface EventRecord {
   id: string;
-  row: string;
+  row: moneySql.WebhookEventRow;
   deliveryId: string;
 }
 
 function eventRecord(input: { payload: WebhookPayload; owner: EventOwner; orderId?: string; caseId?: string }, now: Date): EventRecord {
   const id = newId("event");
-  const row = rowJson({
+  const row: moneySql.WebhookEventRow = {
     id,
     organizationId: input.owner.organizationId,
     livemode: input.owner.livemode,
@@ -36,13 +36,13 @@ function eventRecord(input: { payload: WebhookPayload; owner: EventOwner; orderI
     type: input.payload.event,
     payload: input.payload,
     createdAt: now,
-  });
+  };
   return { id, row, deliveryId: newId("delivery") };
 }
 
 /** One statement: the event, and its delivery to `url` (null: to the key's webhook URL, if it has one). */
 async function recordEvent(tx: Tx, event: EventRecord, url: string | null): Promise<string> {
-  await tx.$executeRaw`SELECT "kuasa_record_event"(${event.row}::jsonb, ${event.deliveryId}, ${url})`;
+  await moneySql.recordEvent(tx, event.row, event.deliveryId, url);
   return event.id;
 }
 

@@ -5,7 +5,7 @@ import { AppError } from "@/server/domain/errors";
 import { IDEMPOTENCY_WINDOW_MS } from "@/server/domain/idempotency";
 import { newId } from "@/server/domain/ids";
 import type { Db, Tx } from "@/server/db/client";
-import { rowJson } from "@/server/db/sql-functions";
+import { claimIdempotencyKey, type IdempotencyKeyRow } from "@/server/db/money-functions";
 import type { ServiceDeps } from "../deps";
 
 /**
@@ -37,7 +37,7 @@ export interface IdempotentRequest {
  */
 export type ClaimKey = ((tx: Tx, resourceId: string) => Promise<void>) & {
   /** The key's row for kuasa_claim_idempotency_key; null without an Idempotency-Key. */
-  rowFor(resourceId: string): string | null;
+  rowFor(resourceId: string): IdempotencyKeyRow | null;
 };
 
 /** Without an Idempotency-Key there is nothing to claim. */
@@ -70,9 +70,9 @@ export async function runIdempotent<T>(
   const requestHash = canonicalHash(request.input as never);
   // Set once the key is handed to a claim: a refusal after that is this request's own.
   let claimed = false;
-  const rowFor = (resourceId: string) => {
+  const rowFor = (resourceId: string): IdempotencyKeyRow => {
     claimed = true;
-    return rowJson({
+    return {
       id: newId("idempotencyKey"),
       organizationId: request.owner.organizationId,
       livemode: request.owner.livemode,
@@ -82,12 +82,11 @@ export async function runIdempotent<T>(
       resourceId,
       createdAt: now,
       expiresAt: new Date(now.getTime() + IDEMPOTENCY_WINDOW_MS),
-    });
+    };
   };
   const claim: ClaimKey = Object.assign(
     async (tx: Tx, resourceId: string) => {
-      const [row] = await tx.$queryRaw<Array<{ claimed: boolean }>>`SELECT "kuasa_claim_idempotency_key"(${rowFor(resourceId)}::jsonb) AS "claimed"`;
-      if (!row?.claimed) throw new IdempotencyKeyTaken();
+      if (!(await claimIdempotencyKey(tx, rowFor(resourceId)))) throw new IdempotencyKeyTaken();
     },
     { rowFor },
   );

@@ -1,6 +1,7 @@
 import type { Order } from "@/generated/prisma/client";
 import { jakartaMonthStart, type Clock } from "@/server/domain/clock";
 import type { DbOrTx, Tx } from "@/server/db/client";
+import * as moneySql from "@/server/db/money-functions";
 import type { AuthenticatedKey } from "@/server/domain/api-key";
 import { accounts, balanceOf } from "./ledger";
 import type { ServiceDeps } from "../deps";
@@ -24,14 +25,8 @@ export async function spentThisMonth(tx: DbOrTx, clock: Clock, apiKeyId: string)
   return row?.spentIdr ?? 0n;
 }
 
-/** The month `at` counts in, as kuasa_charge_key_spend takes it (also inside kuasa_place_order). */
-export const spendMonthOf = (at: Date): string => jakartaMonthStart(at).toISOString();
-
-export interface SpendCharge {
-  charged: boolean;
-  /** What the checked key had spent in the month before this charge. */
-  spentBeforeIdr: bigint;
-}
+/** charged: false when refused; spentBeforeIdr: what the checked key had spent in the month before this charge. */
+export type SpendCharge = moneySql.SpendCharge;
 
 /**
  * Commits `amountIdr` against the key's monthly budget in the month of `at`, unless that would
@@ -54,9 +49,7 @@ export async function chargeKeySpend(tx: Tx, key: Pick<AuthenticatedKey, "id" | 
 }
 
 async function chargeSpendRow(tx: Tx, key: Pick<AuthenticatedKey, "id" | "monthlyBudgetIdr">, at: Date, amountIdr: bigint): Promise<SpendCharge> {
-  const [row] = await tx.$queryRaw<Array<{ charged: boolean; spent_before: bigint }>>`
-    SELECT "charged", "spent_before" FROM "kuasa_charge_key_spend"(${key.id}, ${spendMonthOf(at)}::timestamp(3), ${amountIdr}::bigint, ${key.monthlyBudgetIdr}::bigint)`;
-  return { charged: row!.charged, spentBeforeIdr: row!.spent_before };
+  return moneySql.chargeKeySpend(tx, { apiKeyId: key.id, month: jakartaMonthStart(at), amountIdr, budgetIdr: key.monthlyBudgetIdr });
 }
 
 /** Gives back what was committed at `committedAt`: it no longer counts against that month. */

@@ -2,7 +2,7 @@ import { AppError, type ErrorCode } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import type { LedgerAccountKind } from "@/generated/prisma/enums";
 import type { Tx } from "@/server/db/client";
-import { rowJson } from "@/server/db/sql-functions";
+import * as moneySql from "@/server/db/money-functions";
 import { cursorRow, keyset, type PageRequest, pageFrom, rowsToRead, unknownCursor } from "@/server/domain/paging";
 import type { ServiceDeps } from "../deps";
 
@@ -86,7 +86,7 @@ export interface TransferInput {
 }
 
 /** An account as kuasa_transfer creates it on first use. */
-const accountRow = (ref: AccountRef) => ({
+const accountRow = (ref: AccountRef): moneySql.LedgerAccountRow => ({
   id: newId("ledgerAccount"),
   code: ref.code,
   kind: ref.kind,
@@ -98,18 +98,18 @@ const accountRow = (ref: AccountRef) => ({
 });
 
 /** A transfer as the SQL function kuasa_transfer takes it (also inside kuasa_place_order). */
-export function transferSpec(input: TransferInput): string {
+export function transferSpec(input: TransferInput): moneySql.TransferSpec {
   if (input.amountIdr <= 0n) throw new RangeError("a transfer moves a positive amount");
   if (input.from.livemode !== input.to.livemode) throw new Error(`a transfer never crosses modes: ${input.from.code} → ${input.to.code}`);
   const transferId = newId("ledgerTransfer");
-  return rowJson({
+  return {
     from: accountRow(input.from),
     to: accountRow(input.to),
     amountIdr: input.amountIdr,
     mayGoNegative: input.from.kind === "external_funding",
     transfer: { id: transferId, kind: input.kind, reference: input.reference ?? null, description: input.description ?? "" },
     entryIds: [newId("ledgerEntry"), newId("ledgerEntry")],
-  });
+  };
 }
 
 /**
@@ -121,10 +121,8 @@ export function transferSpec(input: TransferInput): string {
  * transaction rolls back whatever the statement wrote.
  */
 export async function transfer(tx: Tx, ...transfers: [TransferInput, ...TransferInput[]]): Promise<void> {
-  const specs = `[${transfers.map(transferSpec).join(",")}]`;
-  const [row] = await tx.$queryRaw<Array<{ short: number | null }>>`SELECT "kuasa_transfers"(${specs}::jsonb) AS "short"`;
-  const short = row?.short ?? null;
-  if (short !== null) throw new AppError(transfers[short]!.insufficientCode ?? "INSUFFICIENT_DEPOSIT", "The account does not hold enough funds for this transfer.");
+  const moved = await moneySql.transfers(tx, transfers.map(transferSpec));
+  if ("refused" in moved) throw new AppError(transfers[moved.index]!.insufficientCode ?? "INSUFFICIENT_DEPOSIT", "The account does not hold enough funds for this transfer.");
 }
 
 /** Balance of an account by its code; an account never used holds zero. */

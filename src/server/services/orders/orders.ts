@@ -8,12 +8,13 @@ import { FINAL_STATUSES, type MessageRole, ORDER_TRANSITIONS, type OrderActor, t
 import { autoAcceptAt, type OrderRules } from "@/server/domain/order-rules";
 import { slaDueAt } from "@/server/domain/sla";
 import type { DbOrTx, Tx } from "@/server/db/client";
-import { rowJson, sqlRefusalOf } from "@/server/db/sql-functions";
+import { placeOrder } from "@/server/db/money-functions";
+import { jakartaMonthStart } from "@/server/domain/clock";
 import type { AuthenticatedKey } from "@/server/domain/api-key";
 import { invalidateApiKeyCache } from "../access";
 import { audit } from "../audit";
 import { type ClaimKey, IdempotencyKeyTaken, NO_KEY } from "../idempotency";
-import { releaseOrderSpend, spendMonthOf, STATUSES_NOT_SPENT } from "../money";
+import { releaseOrderSpend, STATUSES_NOT_SPENT } from "../money";
 import { listAgentServices } from "../catalog";
 import { accounts, transfer, type TransferInput, transferSpec } from "../money";
 import { orderEventRecord, recordOrderEvent } from "../events";
@@ -297,28 +298,30 @@ export async function createOrder(deps: ServiceDeps, key: AuthenticatedKey, inpu
     const transition = transitionFor(born.status, approvalRequired ? "hold_for_approval" : "pay_on_creation", actor.kind);
     const order: Order = { ...born, approvalRequired, ...transitionColumns(born, transition, actor, change, { slaDays: service.slaDays }) };
     const event = orderEventRecord(order, now);
-    let answer: Array<{ taken: string | null }>;
-    try {
-      answer = await db.$queryRaw`SELECT "kuasa_place_order"(
-        ${claim.rowFor(order.id)}::jsonb, ${rowJson(order)}::jsonb, ${thresholdIdr}::bigint, ${spendMonthOf(now)}::timestamp(3), ${key.monthlyBudgetIdr}::bigint,
-        ${transferSpec(orderPayment(order))}::jsonb, ${transition.effects.includes("pay_escrow")}, ${event?.row ?? null}::jsonb, ${event?.deliveryId ?? null}) AS "taken"`;
-    } catch (err) {
-      const refusal = sqlRefusalOf(err);
-      switch (refusal?.reason) {
-        case "APPROVAL_THRESHOLD_CHANGED":
-          return { thresholdIdr: refusal.detail === "" ? null : BigInt(refusal.detail) };
-        case "BUDGET_EXCEEDED":
-          throw new AppError(
-            "BUDGET_EXCEEDED",
-            `The price Rp ${priceIdr} would take this key to Rp ${BigInt(refusal.detail) + priceIdr} this month, above its monthly budget Rp ${key.monthlyBudgetIdr}.`,
-          );
-        case "INSUFFICIENT_DEPOSIT":
-          throw new AppError("INSUFFICIENT_DEPOSIT", `The deposit does not cover the price Rp ${priceIdr}; ask the operator to top it up.`);
-      }
-      throw err;
+    const answer = await placeOrder(db, {
+      claim: claim.rowFor(order.id),
+      order,
+      thresholdSeenIdr: thresholdIdr,
+      spendMonth: jakartaMonthStart(now),
+      monthlyBudgetIdr: key.monthlyBudgetIdr,
+      payment: transferSpec(orderPayment(order)),
+      pay: transition.effects.includes("pay_escrow"),
+      event,
+    });
+    if ("placed" in answer) return { order: { ...order, messages: [] } };
+    switch (answer.refused) {
+      case "APPROVAL_THRESHOLD_CHANGED":
+        return { thresholdIdr: answer.thresholdIdr };
+      case "BUDGET_EXCEEDED":
+        throw new AppError(
+          "BUDGET_EXCEEDED",
+          `The price Rp ${priceIdr} would take this key to Rp ${answer.spentBeforeIdr + priceIdr} this month, above its monthly budget Rp ${key.monthlyBudgetIdr}.`,
+        );
+      case "INSUFFICIENT_DEPOSIT":
+        throw new AppError("INSUFFICIENT_DEPOSIT", `The deposit does not cover the price Rp ${priceIdr}; ask the operator to top it up.`);
+      case "IDEMPOTENCY_KEY_TAKEN":
+        throw new IdempotencyKeyTaken();
     }
-    if (answer[0]?.taken) throw new IdempotencyKeyTaken();
-    return { order: { ...order, messages: [] } };
   };
 
   // The threshold read with the key may be a few seconds old; the one the statement found is current.
