@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import { TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import { ZodError } from "zod";
@@ -85,4 +86,15 @@ export function toApiError(error: unknown): ApiError {
 
 export function statusOf(error: ApiError): number {
   return ERROR_CODES[error.code].status;
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+/** Writes an error answer in the spec's shape, `{ error: { code, message } }`, with the table's status. */
+export function sendError(res: ServerResponse, error: ApiError, headers: Record<string, string> = {}): void {
+  sendJson(res, statusOf(error), { error }, headers);
 }

@@ -3,7 +3,7 @@ import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 import { AppError } from "@/server/domain/errors";
 import { requestContext, requestLog } from "@/server/log";
 import { authenticateAgent } from "./agent-key";
-import { errorHeaders, toApiError, statusOf, type ApiError } from "./api-error";
+import { errorHeaders, sendError, toApiError, statusOf, type ApiError } from "./api-error";
 import { type AppDeps, createContext, type Context } from "./context";
 import { readJsonBody } from "./json-body";
 import { buildOpenApiDocument } from "./openapi";
@@ -12,16 +12,6 @@ import { setApiSecurityHeaders } from "./security-headers";
 import { v1Router } from "./v1";
 
 type Request = IncomingMessage & { body?: unknown };
-
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text), ...headers });
-  res.end(text);
-}
-
-export function sendError(res: ServerResponse, error: ApiError, headers: Record<string, string> = {}): void {
-  sendJson(res, statusOf(error), { error }, headers);
-}
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

@@ -1,10 +1,9 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { authenticateAgent } from "@/server/api/agent-key";
-import { toApiError } from "@/server/api/api-error";
+import { sendError, toApiError } from "@/server/api/api-error";
 import { type AppDeps, createContext } from "@/server/api/context";
 import { readJsonBody } from "@/server/api/json-body";
-import { sendError } from "@/server/api/rest";
 import { setApiSecurityHeaders } from "@/server/api/security-headers";
 import { createCallerFactory } from "@/server/api/trpc";
 import { v1Router } from "@/server/api/v1";

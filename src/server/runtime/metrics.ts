@@ -2,11 +2,11 @@ import { readdirSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { sendError } from "@/server/api/api-error";
 import { REST_ROUTES } from "@/server/api/routes";
 import type { Db } from "@/server/db/client";
 import { bearerToken, hashSecret, secretMatches } from "@/server/domain/api-key";
 import type { Clock } from "@/server/domain/clock";
-import { type ErrorCode, ERROR_CODES } from "@/server/domain/errors";
 import { isDeliveredStatus } from "@/server/domain/webhook-delivery";
 import { withTimeout } from "@/server/runtime/health";
 import type { JobKind } from "@/server/jobs/types";
@@ -101,15 +101,10 @@ export interface MetricsDeps {
 }
 
 const DATABASE_TIMEOUT_MS = 2_000;
+const NO_STORE = { "Cache-Control": "no-store" };
 /** Seconds; from a cached catalog read (~1 ms) to a slow receiver-bound call. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const ATTEMPT_OUTCOMES = ["delivered", "refused", "no_answer"] as const;
-
-function sendError(res: ServerResponse, code: ErrorCode, message: string, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify({ error: { code, message } });
-  res.writeHead(ERROR_CODES[code].status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text), "Cache-Control": "no-store", ...headers });
-  res.end(text);
-}
 
 /**
  * Two Prometheus registries. `registry` holds this process's own series (HTTP counters and
@@ -198,12 +193,12 @@ export function createMetrics(deps: MetricsDeps) {
 
     /** `GET /metrics` in Prometheus text format, for a bearer of METRICS_TOKEN. */
     async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-      if (!tokenHash) return sendError(res, "NOT_FOUND", "No endpoint /metrics: set METRICS_TOKEN to serve metrics.");
-      if (req.method !== "GET" && req.method !== "HEAD") return sendError(res, "METHOD_NOT_ALLOWED", `${req.method} is not allowed on /metrics; use GET.`, { Allow: "GET, HEAD" });
+      if (!tokenHash) return sendError(res, { code: "NOT_FOUND", message: "No endpoint /metrics: set METRICS_TOKEN to serve metrics." }, NO_STORE);
+      if (req.method !== "GET" && req.method !== "HEAD") return sendError(res, { code: "METHOD_NOT_ALLOWED", message: `${req.method} is not allowed on /metrics; use GET.` }, { ...NO_STORE, Allow: "GET, HEAD" });
       const presented = bearerToken(req.headers.authorization);
       // Compared as hashes of equal length in constant time: the answer's timing says nothing of the token.
       if (!presented || !secretMatches(presented, tokenHash)) {
-        return sendError(res, "UNAUTHENTICATED", "Send the metrics token as `Authorization: Bearer <METRICS_TOKEN>`.", { "WWW-Authenticate": "Bearer" });
+        return sendError(res, { code: "UNAUTHENTICATED", message: "Send the metrics token as `Authorization: Bearer <METRICS_TOKEN>`." }, { ...NO_STORE, "WWW-Authenticate": "Bearer" });
       }
       await refreshOnce();
       const text = `${(await processMetrics()).trimEnd()}\n${await databaseRegistry.metrics()}`;

@@ -5,7 +5,7 @@ import { migrate } from "../db/migrate";
 import { systemClock } from "../domain/clock";
 import { createJobEngine, jobDepsFrom } from "../jobs";
 import { setRuntime, type Runtime } from "./";
-import { ensureAuthEnvironment } from "../auth/secret";
+import { ensureAuthEnvironment } from "./auth-secret";
 import { seedCatalog } from "../services/catalog";
 import { ApiRateLimiter, type RateLimitStore } from "../services/access";
 import { SignInThrottle } from "../services/access";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Config } from "@/server/runtime/config";
+import type { Config } from "./config";
 import { logger } from "@/server/log";
 
 /**
