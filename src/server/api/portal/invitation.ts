@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { acceptInvitation, findInvitation } from "@/server/services/invitations";
-import { router, tokenProcedure } from "../trpc";
+import { tokenProcedure } from "../portal-procedure";
+import { router } from "../trpc";
 
 const byToken = z.object({ token: z.string().min(1).max(100) });
 

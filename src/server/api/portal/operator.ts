@@ -39,7 +39,8 @@ import {
 } from "../schemas/operator-portal";
 import { idSchema } from "../schemas/ids";
 import { invitationCreatedView } from "../schemas/organization-portal";
-import { operatorProcedure as operator, router } from "../trpc";
+import { operatorProcedure as operator } from "../portal-procedure";
+import { router } from "../trpc";
 import { pageView, portalPageInput, portalPageOf } from "./paging";
 
 const blankToUndefined = (text: string | undefined) => (text ? text : undefined);

@@ -34,7 +34,8 @@ import {
 import { z } from "zod";
 import { idSchema } from "../schemas/ids";
 import { pageView, portalPageOf } from "./paging";
-import { orgAdminProcedure, router } from "../trpc";
+import { orgAdminProcedure } from "../portal-procedure";
+import { router } from "../trpc";
 
 const admin = orgAdminProcedure;
 

@@ -21,7 +21,8 @@ import {
   statementRowView,
   submitBidInput,
 } from "../schemas/practitioner-portal";
-import { practitionerProcedure as practitioner, router } from "../trpc";
+import { practitionerProcedure as practitioner } from "../portal-procedure";
+import { router } from "../trpc";
 import { pageView, portalPageInput, portalPageOf } from "./paging";
 
 /** The practitioner portal: `ctx.practitionerId` (the tenant) and `ctx.actor` come from the session, never from the input. */

@@ -4,7 +4,8 @@ import { listInvoices } from "@/server/services/agent-lists";
 import { getInvoice } from "@/server/services/invoices";
 import { invoiceStatusSchema, invoiceSummarySchema, serializeInvoiceSummary } from "../schemas/case";
 import { createdWindow, listOf, listQuerySchema, serializeList } from "../schemas/list";
-import { agentProcedure, router } from "../trpc";
+import { agentProcedure } from "../agent-procedure";
+import { router } from "../trpc";
 
 const listInvoicesSchema = listQuerySchema.extend({
   status: invoiceStatusSchema.meta({ description: "Only invoices in this status." }).optional(),
