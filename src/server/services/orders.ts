@@ -1,6 +1,6 @@
 import { orderRulesOf, publicUrlOf, type ServiceDeps } from "./deps";
 import { type Order, Prisma } from "@/generated/prisma/client";
-import { type DataOwner, liveDataOf } from "@/server/domain/data-owner";
+import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { intakeProblems } from "@/server/domain/intake";
@@ -40,7 +40,6 @@ export interface ClientRef {
 }
 
 export const byKey = (key: AuthenticatedKey): ClientRef => ({ owner: key, actor: { kind: "agent", id: key.id } });
-export const byOrgAdmin = (organizationId: string, userId: string): ClientRef => ({ owner: liveDataOf(organizationId), actor: { kind: "org_admin", id: userId } });
 
 /** The fields of POST /v1/orders, exactly as the agent sent them. */
 export interface CreateOrderInput {
