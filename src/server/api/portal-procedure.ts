@@ -58,19 +58,19 @@ export type PortalActor = Pick<AuditEntry, "actorType" | "actorId"> & { actorTyp
  */
 export const orgAdminProcedure = sessionProcedure("org_admin").use(({ ctx, next }) => {
   if (!ctx.user.organizationId) throw new Error("org_admin session without an organisation");
-  const actor: PortalActor = { actorType: "org_admin", actorId: ctx.user.id };
+  const actor = { actorType: "org_admin" as const, actorId: ctx.user.id } satisfies PortalActor;
   return next({ ctx: { ...ctx, organizationId: ctx.user.organizationId, actor } });
 });
 
 /** A practitioner: `ctx.practitionerId` is their profile (the tenant), `ctx.actor` the user. */
 export const practitionerProcedure = sessionProcedure("practitioner").use(({ ctx, next }) => {
   if (!ctx.user.practitionerId) throw new Error("practitioner session without a practitioner profile");
-  const actor: PortalActor = { actorType: "practitioner", actorId: ctx.user.id };
+  const actor = { actorType: "practitioner" as const, actorId: ctx.user.id } satisfies PortalActor;
   return next({ ctx: { ...ctx, practitionerId: ctx.user.practitionerId, actor } });
 });
 
 /** The operator's team: no tenant (they see every organisation); `ctx.actor` is the operator. */
 export const operatorProcedure = sessionProcedure("operator").use(({ ctx, next }) => {
-  const actor: PortalActor = { actorType: "operator", actorId: ctx.user.id };
+  const actor = { actorType: "operator" as const, actorId: ctx.user.id } satisfies PortalActor;
   return next({ ctx: { ...ctx, actor } });
 });

@@ -11,7 +11,7 @@ import type { DbOrTx, Tx } from "@/server/db/client";
 import { rowJson, sqlRefusalOf } from "@/server/db/sql-functions";
 import type { AuthenticatedKey } from "@/server/domain/api-key";
 import { invalidateApiKeyCache } from "./api-keys";
-import { audit } from "./audit";
+import { type Actor, audit } from "./audit";
 import { type ClaimKey, IdempotencyKeyTaken, NO_KEY } from "./idempotency";
 import { releaseOrderSpend, spendMonthOf, STATUSES_NOT_SPENT } from "./balance";
 import { listAgentServices } from "./catalog";
@@ -413,9 +413,10 @@ export function openDispute(deps: ServiceDeps, by: ClientRef, orderId: string, r
  */
 export async function decideApproval(
   deps: ServiceDeps,
-  input: { owner: DataOwner; orderId: string; approve: boolean; userId: string | null },
+  actor: Actor & { actorType: "org_admin" },
+  input: { owner: DataOwner; orderId: string; approve: boolean },
 ): Promise<OrderWithMessages> {
-  return clientStep(deps, { owner: input.owner, actor: { kind: "org_admin", id: input.userId } }, input.orderId, input.approve ? "approve" : "reject", {}, NO_KEY);
+  return clientStep(deps, { owner: input.owner, actor: { kind: "org_admin", id: actor.actorId ?? null } }, input.orderId, input.approve ? "approve" : "reject", {}, NO_KEY);
 }
 
 /** What the operator can do to any order from the console. */
@@ -428,7 +429,8 @@ const NEEDS_MESSAGE: ReadonlySet<OrderTrigger> = new Set(ORDER_TRANSITIONS.filte
 /** The operator's interventions, each through the state machine and the ledger, audited; a note reaches both parties. */
 export async function operatorOrderAction(
   deps: ServiceDeps,
-  input: { orderId: string; action: OperatorOrderAction; operatorId: string | null; note?: string },
+  actor: Actor & { actorType: "operator" },
+  input: { orderId: string; action: OperatorOrderAction; note?: string },
 ): Promise<OrderWithMessages> {
   const change = changeContextOf(deps);
   return deps.db.$transaction(async (tx) => {
@@ -437,6 +439,6 @@ export async function operatorOrderAction(
     const note = input.note?.trim() ? { role: "operator" as const, body: input.note.trim() } : undefined;
     if (NEEDS_MESSAGE.has(input.action) && !note) throw new AppError("VALIDATION", "note: say why; the parties read it on the order.");
     const extra: StatusChangeExtra = NEEDS_MESSAGE.has(input.action) ? { message: note } : { note };
-    return changeOrderStatus(tx, change, order, input.action, { kind: "operator", id: input.operatorId }, extra);
+    return changeOrderStatus(tx, change, order, input.action, { kind: "operator", id: actor.actorId ?? null }, extra);
   });
 }

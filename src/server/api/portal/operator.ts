@@ -57,19 +57,19 @@ export const operatorRouter = router({
   ),
   organization: operator.input(byOrganization).query(async ({ ctx, input }) => organizationDetailView(await organizationDetail(ctx, input.organizationId))),
   createOrganization: operator.input(createOrganizationInput).mutation(({ ctx, input }) =>
-    createOrganization(ctx, { name: input.name, status: input.status, approvalThresholdIdr: input.approvalThresholdIdr == null ? null : BigInt(input.approvalThresholdIdr) }, ctx.actor),
+    createOrganization(ctx, ctx.actor, { name: input.name, status: input.status, approvalThresholdIdr: input.approvalThresholdIdr == null ? null : BigInt(input.approvalThresholdIdr) }),
   ),
-  setOrganizationStatus: operator.input(setOrganizationStatusInput).mutation(({ ctx, input }) => setOrganizationStatus(ctx, input.organizationId, input.status, ctx.actor)),
+  setOrganizationStatus: operator.input(setOrganizationStatusInput).mutation(({ ctx, input }) => setOrganizationStatus(ctx, ctx.actor, input.organizationId, input.status)),
   /** An organisation's admins and invitations, as its own admins see them on their Tim page. */
   team: operator.input(byOrganization).query(({ ctx, input }) => listTeam(ctx, input.organizationId)),
   revokeInvitation: operator
     .input(operatorRevokeInvitationInput)
-    .mutation(({ ctx, input }) => revokeInvitation(ctx, input.organizationId, ctx.actor, input.invitationId)),
+    .mutation(({ ctx, input }) => revokeInvitation(ctx, ctx.actor, input.organizationId, input.invitationId)),
   inviteAdmin: operator
     .input(operatorInviteInput)
-    .mutation(async ({ ctx, input }) => invitationCreatedView(await inviteAdmin(ctx, input.organizationId, ctx.actor, { email: input.email }))),
+    .mutation(async ({ ctx, input }) => invitationCreatedView(await inviteAdmin(ctx, ctx.actor, input.organizationId, { email: input.email }))),
   topUp: operator.input(topUpInput).mutation(async ({ ctx, input }) => {
-    const { depositIdr } = await topUpDeposit(ctx, input.organizationId, BigInt(input.amountIdr), input.reference, ctx.actor);
+    const { depositIdr } = await topUpDeposit(ctx, ctx.actor, input.organizationId, BigInt(input.amountIdr), input.reference);
     return { depositIdr: Number(depositIdr) };
   }),
 
@@ -83,10 +83,10 @@ export const operatorRouter = router({
   stalledOrders: operator.query(({ ctx }) => listStalledOrders(ctx)),
   disputes: operator.query(({ ctx }) => listDisputes(ctx)),
   slaBreaches: operator.query(({ ctx }) => listSlaBreaches(ctx)),
-  restartOffering: operator.input(byOrder).mutation(({ ctx, input }) => restartOffering(ctx, input.orderId, ctx.actor.actorId)),
+  restartOffering: operator.input(byOrder).mutation(({ ctx, input }) => restartOffering(ctx, ctx.actor, input.orderId)),
   orderAction: operator
     .input(orderActionInput)
-    .mutation(async ({ ctx, input }) => (await operatorOrderAction(ctx, { orderId: input.orderId, action: input.action, operatorId: ctx.actor.actorId, note: input.note })).status),
+    .mutation(async ({ ctx, input }) => (await operatorOrderAction(ctx, ctx.actor, { orderId: input.orderId, action: input.action, note: input.note })).status),
 
   auditLog: operator.input(auditSearchInput.optional()).query(async ({ ctx, input = {} }) =>
     pageView(await listAuditLog(ctx, { actorType: blankToUndefined(input.actorType), action: blankToUndefined(input.action), subjectId: input.subjectId }, portalPageOf(input.page)), auditRowView),
@@ -96,24 +96,24 @@ export const operatorRouter = router({
   cases: operator.query(({ ctx }) => listCasesForOperator(ctx)),
   closeCase: operator
     .input(z.object({ caseId: idSchema }))
-    .mutation(async ({ ctx, input }) => (await closeCase(ctx, { caseId: input.caseId, actor: ctx.actor })).status),
+    .mutation(async ({ ctx, input }) => (await closeCase(ctx, ctx.actor, input.caseId)).status),
   practitioners: operator.input(portalPageInput).query(async ({ ctx, input }) => pageView(await listPractitioners(ctx, portalPageOf(input)), practitionerRowView)),
   recordPayout: operator.input(payoutInput).mutation(async ({ ctx, input }) => {
-    const { availableIdr } = await recordPayout(ctx, input.practitionerId, { amountIdr: BigInt(input.amountIdr), reference: input.reference }, ctx.actor);
+    const { availableIdr } = await recordPayout(ctx, ctx.actor, input.practitionerId, { amountIdr: BigInt(input.amountIdr), reference: input.reference });
     return { availableIdr: Number(availableIdr) };
   }),
   createPractitioner: operator
     .input(z.object({ name: z.string().trim().min(1).max(200), email: z.string().trim().max(320), password: z.string().min(MIN_PASSWORD_LENGTH).max(200), label: practitionerLabel, categories: practitionerCategories }))
-    .mutation(({ ctx, input }) => registerPractitioner(ctx, input, ctx.actor)),
+    .mutation(({ ctx, input }) => registerPractitioner(ctx, ctx.actor, input)),
   updatePractitioner: operator
     .input(byPractitioner.extend({ label: practitionerLabel, categories: practitionerCategories }))
-    .mutation(({ ctx, input }) => updatePractitioner(ctx, input.practitionerId, input, ctx.actor)),
+    .mutation(({ ctx, input }) => updatePractitioner(ctx, ctx.actor, input.practitionerId, input)),
   setPractitionerActive: operator
     .input(byPractitioner.extend({ active: z.boolean() }))
-    .mutation(({ ctx, input }) => setPractitionerActive(ctx, input.practitionerId, input.active, ctx.actor)),
+    .mutation(({ ctx, input }) => setPractitionerActive(ctx, ctx.actor, input.practitionerId, input.active)),
   services: operator.input(serviceSearchInput.optional()).query(({ ctx, input }) => listServicesForOperator(ctx, input ?? {})),
   service: operator.input(byService).query(({ ctx, input }) => serviceForOperator(ctx, input.code)),
   updateService: operator
     .input(updateServiceInput)
-    .mutation(({ ctx, input: { code, ...changes } }) => updateService(ctx, code, changes, ctx.actor)),
+    .mutation(({ ctx, input: { code, ...changes } }) => updateService(ctx, ctx.actor, code, changes)),
 });

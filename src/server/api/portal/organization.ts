@@ -62,7 +62,7 @@ export const organizationRouter = router({
   spend: admin.input(modeOnlyInput).query(({ ctx, input }) => monthlySpend(ctx, ownerOf(ctx.organizationId, input.mode))),
   setThreshold: admin
     .input(thresholdInput)
-    .mutation(({ ctx, input }) => setApprovalThreshold(ctx, ctx.organizationId, input.thresholdIdr === null ? null : BigInt(input.thresholdIdr), ctx.actor)),
+    .mutation(({ ctx, input }) => setApprovalThreshold(ctx, ctx.actor, ctx.organizationId, input.thresholdIdr === null ? null : BigInt(input.thresholdIdr))),
   orders: admin
     .input(orderSearchInput)
     .query(async ({ ctx, input }) =>
@@ -81,7 +81,7 @@ export const organizationRouter = router({
   cancel: admin.input(cancelInput).mutation(async ({ ctx, input }) => (await cancelOrder(ctx, await asClient(ctx, input.orderId), input.orderId, input.reason)).status),
   decide: admin.input(decideInput).mutation(async ({ ctx, input }) => {
     const { owner } = await asClient(ctx, input.orderId);
-    return (await decideApproval(ctx, { owner, orderId: input.orderId, approve: input.approve, userId: ctx.actor.actorId })).status;
+    return (await decideApproval(ctx, ctx.actor, { owner, orderId: input.orderId, approve: input.approve })).status;
   }),
   keys: admin.query(({ ctx }) => listApiKeys(ctx, ctx.organizationId)),
   /** What the key creation form starts from. */
@@ -89,13 +89,13 @@ export const organizationRouter = router({
   createKey: admin.input(createKeyInput).mutation(async ({ ctx, input }) => {
     const key = await createApiKey(
       ctx,
-      { organizationId: ctx.organizationId, name: input.name, mode: input.mode, scopes: input.scopes, maxOrderIdr: BigInt(input.maxOrderIdr), monthlyBudgetIdr: BigInt(input.monthlyBudgetIdr), webhookUrl: input.webhookUrl },
       ctx.actor,
+      { organizationId: ctx.organizationId, name: input.name, mode: input.mode, scopes: input.scopes, maxOrderIdr: BigInt(input.maxOrderIdr), monthlyBudgetIdr: BigInt(input.monthlyBudgetIdr), webhookUrl: input.webhookUrl },
     );
     return { keyId: key.keyId, token: key.token, webhookSecret: key.webhookSecret };
   }),
   updateKey: admin.input(updateKeyInput).mutation(({ ctx, input }) =>
-    updateApiKey(ctx, ctx.organizationId, ctx.actor, input.apiKeyId, {
+    updateApiKey(ctx, ctx.actor, ctx.organizationId, input.apiKeyId, {
       name: input.name,
       scopes: input.scopes,
       maxOrderIdr: BigInt(input.maxOrderIdr),
@@ -103,10 +103,10 @@ export const organizationRouter = router({
       webhookUrl: input.webhookUrl,
     }),
   ),
-  revokeKey: admin.input(byApiKey).mutation(({ ctx, input }) => revokeApiKey(ctx, ctx.organizationId, input.apiKeyId, ctx.actor)),
+  revokeKey: admin.input(byApiKey).mutation(({ ctx, input }) => revokeApiKey(ctx, ctx.actor, ctx.organizationId, input.apiKeyId)),
   rotateWebhookSecret: admin
     .input(rotateSecretInput)
-    .mutation(({ ctx, input }) => rotateWebhookSecret(ctx, ctx.organizationId, input.apiKeyId, ctx.actor, input.overlapHours)),
+    .mutation(({ ctx, input }) => rotateWebhookSecret(ctx, ctx.actor, ctx.organizationId, input.apiKeyId, input.overlapHours)),
   webhookDeliveries: admin.input(webhookSearchInput).query(async ({ ctx, input }) => {
     const request = portalPageOf(input.page);
     const events = await listWebhookDeliveries(ctx, ctx.organizationId, {
@@ -122,10 +122,10 @@ export const organizationRouter = router({
   redeliver: admin.input(z.object({ eventId: idSchema })).mutation(({ ctx, input }) => redeliver(ctx, ctx.organizationId, input.eventId)),
   cases: admin.query(({ ctx }) => listOrganizationCases(ctx, ctx.organizationId)),
   payInvoice: admin.input(z.object({ invoiceId: idSchema })).mutation(async ({ ctx, input }) => {
-    const invoice = await payInvoice(ctx, { owner: liveDataOf(ctx.organizationId), invoiceId: input.invoiceId, actor: ctx.actor });
+    const invoice = await payInvoice(ctx, ctx.actor, { owner: liveDataOf(ctx.organizationId), invoiceId: input.invoiceId });
     return { status: invoice.status, totalIdr: Number(invoice.totalIdr), orderId: invoice.orderId };
   }),
   team: admin.query(({ ctx }) => listTeam(ctx, ctx.organizationId)),
-  invite: admin.input(inviteInput).mutation(async ({ ctx, input }) => invitationCreatedView(await inviteAdmin(ctx, ctx.organizationId, ctx.actor, { email: input.email }))),
-  revokeInvitation: admin.input(byInvitation).mutation(({ ctx, input }) => revokeInvitation(ctx, ctx.organizationId, ctx.actor, input.invitationId)),
+  invite: admin.input(inviteInput).mutation(async ({ ctx, input }) => invitationCreatedView(await inviteAdmin(ctx, ctx.actor, ctx.organizationId, { email: input.email }))),
+  revokeInvitation: admin.input(byInvitation).mutation(({ ctx, input }) => revokeInvitation(ctx, ctx.actor, ctx.organizationId, input.invitationId)),
 });

@@ -42,8 +42,8 @@ export const practitionerRouter = router({
   statement: practitioner.input(statementInput).query(async ({ ctx, input }) => pageView(await earningsStatement(ctx, ctx.practitionerId, portalPageOf(input.page)), statementRowView)),
 
   profile: practitioner.query(({ ctx }) => getPractitionerProfile(ctx, ctx.practitionerId)),
-  updateProfile: practitioner.input(profileInput).mutation(({ ctx, input }) => updatePractitionerProfile(ctx, ctx.practitionerId, ctx.actor, input)),
-  changePassword: practitioner.input(passwordChangeInput).mutation(({ ctx, input }) => changePassword(ctx, ctx.actor.actorId, ctx.actor, input)),
+  updateProfile: practitioner.input(profileInput).mutation(({ ctx, input }) => updatePractitionerProfile(ctx, ctx.actor, ctx.practitionerId, input)),
+  changePassword: practitioner.input(passwordChangeInput).mutation(({ ctx, input }) => changePassword(ctx, ctx.actor, ctx.actor.actorId, input)),
 
   cases: practitioner.input(portalPageInput).query(async ({ ctx, input }) => pageView(await listOpenCasesForPractitioner(ctx, ctx.practitionerId, portalPageOf(input)), caseView)),
   myBids: practitioner.input(portalPageInput).query(async ({ ctx, input }) => samePage(await listMyBids(ctx, ctx.practitionerId, portalPageOf(input)))),
