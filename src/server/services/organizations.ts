@@ -169,3 +169,11 @@ export async function organizationDetail(deps: Pick<ServiceDeps, "db">, organiza
     recentOrders: org.orders,
   };
 }
+
+/** An org admin's own organisation: its name, status, approval threshold and both deposits. */
+export async function organizationOverview(deps: Pick<ServiceDeps, "db">, organizationId: string) {
+  const { db } = deps;
+  const org = await db.organization.findUniqueOrThrow({ where: { id: organizationId } });
+  const [live, test] = await Promise.all([balanceOf(db, accounts.orgDeposit(organizationId, true)), balanceOf(db, accounts.orgDeposit(organizationId, false))]);
+  return { name: org.name, status: org.status, approvalThresholdIdr: org.approvalThresholdIdr, depositIdr: { live, test } };
+}

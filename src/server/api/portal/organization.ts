@@ -1,11 +1,11 @@
 import { createApiKey, KEY_DEFAULTS, listApiKeys, revokeApiKey, rotateWebhookSecret, updateApiKey } from "@/server/services/api-keys";
 import { inviteAdmin, listTeam, revokeInvitation } from "@/server/services/invitations";
 import { payInvoice } from "@/server/services/invoices";
-import { accounts, balanceOf, statementPage } from "@/server/services/ledger";
+import { accounts, statementPage } from "@/server/services/ledger";
 import { acceptOrderResult, cancelOrder, decideApproval, openDispute, requestRevision } from "@/server/services/orders";
 import { adminClientRef, getOrganizationOrder, listOrganizationOrders, pendingApprovalCounts } from "@/server/services/organization-orders";
 import { listOrganizationCases } from "@/server/services/organization-cases";
-import { setApprovalThreshold } from "@/server/services/organizations";
+import { organizationOverview, setApprovalThreshold } from "@/server/services/organizations";
 import { monthlySpend } from "@/server/services/spend";
 import { listWebhookDeliveries, redeliver } from "@/server/services/webhooks";
 import { liveDataOf } from "@/server/domain/data-owner";
@@ -45,13 +45,11 @@ const asClient = (ctx: { db: Parameters<typeof adminClientRef>[0]["db"]; organiz
 
 export const organizationRouter = router({
   overview: admin.query(async ({ ctx }) => {
-    const org = await ctx.db.organization.findUniqueOrThrow({ where: { id: ctx.organizationId } });
-    const [live, test] = await Promise.all([balanceOf(ctx.db, accounts.orgDeposit(ctx.organizationId, true)), balanceOf(ctx.db, accounts.orgDeposit(ctx.organizationId, false))]);
+    const org = await organizationOverview(ctx, ctx.organizationId);
     return {
-      name: org.name,
-      status: org.status,
+      ...org,
       approvalThresholdIdr: org.approvalThresholdIdr === null ? null : Number(org.approvalThresholdIdr),
-      depositIdr: { live: Number(live), test: Number(test) },
+      depositIdr: { live: Number(org.depositIdr.live), test: Number(org.depositIdr.test) },
     };
   }),
   /** The deposit's statement in one mode, newest first, each row with the balance after it. */
