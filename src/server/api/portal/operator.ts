@@ -57,7 +57,7 @@ export const operatorRouter = router({
   ),
   organization: operator.input(byOrganization).query(async ({ ctx, input }) => organizationDetailView(await organizationDetail(ctx, input.organizationId))),
   createOrganization: operator.input(createOrganizationInput).mutation(({ ctx, input }) =>
-    createOrganization(ctx, ctx.actor, { name: input.name, status: input.status, approvalThresholdIdr: input.approvalThresholdIdr == null ? null : BigInt(input.approvalThresholdIdr) }),
+    createOrganization(ctx, ctx.actor, { name: input.name, status: input.status, approvalThresholdIdr: input.approvalThresholdIdr ?? null }),
   ),
   setOrganizationStatus: operator.input(setOrganizationStatusInput).mutation(({ ctx, input }) => setOrganizationStatus(ctx, ctx.actor, input.organizationId, input.status)),
   /** An organisation's admins and invitations, as its own admins see them on their Tim page. */
@@ -69,7 +69,7 @@ export const operatorRouter = router({
     .input(operatorInviteInput)
     .mutation(async ({ ctx, input }) => invitationCreatedView(await inviteAdmin(ctx, ctx.actor, input.organizationId, { email: input.email }))),
   topUp: operator.input(topUpInput).mutation(async ({ ctx, input }) => {
-    const { depositIdr } = await topUpDeposit(ctx, ctx.actor, input.organizationId, BigInt(input.amountIdr), input.reference);
+    const { depositIdr } = await topUpDeposit(ctx, ctx.actor, input.organizationId, input.amountIdr, input.reference);
     return { depositIdr: Number(depositIdr) };
   }),
 
@@ -99,7 +99,7 @@ export const operatorRouter = router({
     .mutation(async ({ ctx, input }) => (await closeCase(ctx, ctx.actor, input.caseId)).status),
   practitioners: operator.input(portalPageInput).query(async ({ ctx, input }) => pageView(await listPractitioners(ctx, portalPageOf(input)), practitionerRowView)),
   recordPayout: operator.input(payoutInput).mutation(async ({ ctx, input }) => {
-    const { availableIdr } = await recordPayout(ctx, ctx.actor, input.practitionerId, { amountIdr: BigInt(input.amountIdr), reference: input.reference });
+    const { availableIdr } = await recordPayout(ctx, ctx.actor, input.practitionerId, { amountIdr: input.amountIdr, reference: input.reference });
     return { availableIdr: Number(availableIdr) };
   }),
   createPractitioner: operator

@@ -60,7 +60,7 @@ export const organizationRouter = router({
   spend: admin.input(modeOnlyInput).query(({ ctx, input }) => monthlySpend(ctx, ownerOf(ctx.organizationId, input.mode))),
   setThreshold: admin
     .input(thresholdInput)
-    .mutation(({ ctx, input }) => setApprovalThreshold(ctx, ctx.actor, ctx.organizationId, input.thresholdIdr === null ? null : BigInt(input.thresholdIdr))),
+    .mutation(({ ctx, input }) => setApprovalThreshold(ctx, ctx.actor, ctx.organizationId, input.thresholdIdr)),
   orders: admin
     .input(orderSearchInput)
     .query(async ({ ctx, input }) =>
@@ -88,7 +88,7 @@ export const organizationRouter = router({
     const key = await createApiKey(
       ctx,
       ctx.actor,
-      { organizationId: ctx.organizationId, name: input.name, mode: input.mode, scopes: input.scopes, maxOrderIdr: BigInt(input.maxOrderIdr), monthlyBudgetIdr: BigInt(input.monthlyBudgetIdr), webhookUrl: input.webhookUrl },
+      { organizationId: ctx.organizationId, name: input.name, mode: input.mode, scopes: input.scopes, maxOrderIdr: input.maxOrderIdr, monthlyBudgetIdr: input.monthlyBudgetIdr, webhookUrl: input.webhookUrl },
     );
     return { keyId: key.keyId, token: key.token, webhookSecret: key.webhookSecret };
   }),
@@ -96,8 +96,8 @@ export const organizationRouter = router({
     updateApiKey(ctx, ctx.actor, ctx.organizationId, input.apiKeyId, {
       name: input.name,
       scopes: input.scopes,
-      maxOrderIdr: BigInt(input.maxOrderIdr),
-      monthlyBudgetIdr: BigInt(input.monthlyBudgetIdr),
+      maxOrderIdr: input.maxOrderIdr,
+      monthlyBudgetIdr: input.monthlyBudgetIdr,
       webhookUrl: input.webhookUrl,
     }),
   ),

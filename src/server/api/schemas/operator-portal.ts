@@ -5,7 +5,8 @@ import type { organizationDetail } from "@/server/services/organizations";
 import { SERVICE_STATES } from "@/server/domain/service-state";
 import { OPERATOR_ORDER_ACTIONS, type OperatorOrderAction } from "@/server/services/orders";
 import { portalPageInput } from "../portal/paging";
-import { idSchema, rupiahSchema } from "./ids";
+import { idSchema } from "./ids";
+import { rupiahInputSchema, rupiahNumberSchema } from "./rupiah";
 import { byInvitation, inviteInput } from "./organization-portal";
 
 /** The operator console's inputs, and the views that turn its rows into JSON (BigInt → number). */
@@ -45,7 +46,7 @@ export const orderActionInput = byOrder.extend({ action: z.enum(OPERATOR_ORDER_A
 
 export const createOrganizationInput = z.object({
   name: z.string().trim().min(1).max(200),
-  approvalThresholdIdr: rupiahSchema.nullable().optional(),
+  approvalThresholdIdr: rupiahInputSchema.nullable().optional(),
   status: z.enum(["menunggu_persetujuan", "aktif"]),
 });
 
@@ -57,7 +58,7 @@ export const byService = z.object({ code: z.string().min(1).max(64) });
 export const serviceSearchInput = z.object({ q: search, category: z.string().trim().max(64).optional(), state: z.enum(SERVICE_STATES).optional() });
 /** A sent agent price is dropped: it is always computed from the client price. */
 export const updateServiceInput = byService.extend({
-  clientPriceIdr: rupiahSchema.optional(),
+  clientPriceIdr: rupiahNumberSchema.optional(),
   description: z.string().max(5_000).optional(),
   requiredLabel: practitionerLabel.optional(),
   intake: z.unknown().optional(),
@@ -65,8 +66,8 @@ export const updateServiceInput = byService.extend({
   active: z.boolean().optional(),
 });
 
-export const payoutInput = byPractitioner.extend({ amountIdr: rupiahSchema, reference: z.string().trim().min(1).max(200) });
-export const topUpInput = byOrganization.extend({ amountIdr: rupiahSchema, reference: z.string().trim().min(1).max(200) });
+export const payoutInput = byPractitioner.extend({ amountIdr: rupiahInputSchema, reference: z.string().trim().min(1).max(200) });
+export const topUpInput = byOrganization.extend({ amountIdr: rupiahInputSchema, reference: z.string().trim().min(1).max(200) });
 
 
 const idr = (amount: bigint) => Number(amount);

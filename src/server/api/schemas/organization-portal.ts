@@ -5,7 +5,8 @@ import type { DataOwner } from "@/server/domain/data-owner";
 import { isDashboardWebhookUrl } from "@/server/domain/webhook-url";
 import { WEBHOOK_SECRET_OVERLAP_HOURS } from "@/server/domain/webhook-secret";
 import { portalPageInput } from "../portal/paging";
-import { idSchema, rupiahSchema } from "./ids";
+import { idSchema } from "./ids";
+import { rupiahInputSchema } from "./rupiah";
 import { orderTextSchema } from "./order";
 
 /** The organisation admin portal's inputs, and the views that turn its rows into JSON (BigInt → number). */
@@ -21,7 +22,7 @@ export const byOrder = z.object({ orderId: idSchema });
 export const byApiKey = z.object({ apiKeyId: idSchema });
 export const byInvitation = z.object({ invitationId: idSchema });
 
-export const thresholdInput = z.object({ thresholdIdr: rupiahSchema.nullable() });
+export const thresholdInput = z.object({ thresholdIdr: rupiahInputSchema.nullable() });
 export const reasonInput = byOrder.extend({ reason: orderTextSchema });
 export const cancelInput = byOrder.extend({ reason: orderTextSchema.optional() });
 export const decideInput = byOrder.extend({ approve: z.boolean() });
@@ -41,8 +42,8 @@ const webhookUrl = z.string().trim().max(2048).refine(isDashboardWebhookUrl, "Gu
 const keySettings = {
   name: z.string().trim().max(100),
   scopes: z.array(z.enum(SCOPES)).min(1),
-  maxOrderIdr: rupiahSchema,
-  monthlyBudgetIdr: rupiahSchema,
+  maxOrderIdr: rupiahInputSchema,
+  monthlyBudgetIdr: rupiahInputSchema,
   webhookUrl,
 };
 export const createKeyInput = z.object({ ...keySettings, mode: z.enum(["live", "test"]).default("live") });
