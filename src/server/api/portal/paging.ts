@@ -19,3 +19,6 @@ export const pageSchema = <T extends z.ZodType>(row: T) => z.object({ data: z.ar
 
 /** A page as the portal tables read it: the rows through their view, and whether more follow. */
 export const pageView = <T, U>(found: Page<T>, view: (row: T) => U) => ({ data: found.data.map(view), has_more: found.hasMore });
+
+/** A page whose rows the output schema shapes as they are. */
+export const samePage = <T>(found: Page<T>) => ({ data: found.data, has_more: found.hasMore });

@@ -26,7 +26,6 @@ import {
   practitionerOrderSchema,
   profileInput,
   profileOutput,
-  samePage,
   statementInput,
   statementOutput,
   statementRowView,
@@ -35,7 +34,7 @@ import {
 } from "../schemas/practitioner-portal";
 import { practitionerProcedure as practitioner } from "../portal-procedure";
 import { router } from "../trpc";
-import { pageView, portalPageInput, portalPageOf } from "./paging";
+import { pageView, portalPageInput, portalPageOf, samePage } from "./paging";
 
 /** The practitioner portal: `ctx.practitionerId` (the tenant) and `ctx.actor` come from the session, never from the input. */
 export const practitionerRouter = router({

@@ -5,7 +5,6 @@ import { BID_LIMITS } from "@/server/domain/case-board";
 import { BID_TRANSITIONS } from "@/server/domain/case-state";
 import { ledgerKindLabel } from "@/server/domain/ledger-labels";
 import { MESSAGE_ROLES } from "@/server/domain/order-state";
-import type { Page } from "@/server/domain/paging";
 import { MAX_PASSWORD_LENGTH } from "@/server/domain/password";
 import type { PractitionerCaseView } from "@/server/services/cases";
 import { type listMyOffers, PRACTITIONER_ACTIONS, type PractitionerAction } from "@/server/services/practitioner-work";
@@ -50,8 +49,6 @@ export const passwordChangeInput = z.object({
 });
 
 export const statementInput = z.object({ page: portalPageInput });
-
-export const samePage = <T>(found: Page<T>) => ({ data: found.data, has_more: found.hasMore });
 
 export function bidView(bid: Bid) {
   return { id: bid.id, status: bid.status, scope: bid.scope, etaDays: bid.etaDays, note: bid.note, priceIdr: bid.priceIdr, clientPaysIdr: bid.clientPaysIdr, createdAt: bid.createdAt };
