@@ -56,8 +56,8 @@ import { router } from "../trpc";
 const admin = orgAdminProcedure;
 
 /** The admin acting as the client on one of the organisation's orders, in that order's mode. */
-const asClient = (ctx: { db: Parameters<typeof adminClientRef>[0]["db"]; organizationId: string; actor: { actorId: string } }, orderId: string) =>
-  adminClientRef(ctx, ctx.organizationId, ctx.actor.actorId, orderId);
+const asClient = (ctx: { db: Parameters<typeof adminClientRef>[0]["db"]; organizationId: string; actor: Parameters<typeof adminClientRef>[1] }, orderId: string) =>
+  adminClientRef(ctx, ctx.actor, ctx.organizationId, orderId);
 
 export const organizationRouter = router({
   overview: admin.output(overviewOutput).query(({ ctx }) => organizationOverview(ctx, ctx.organizationId)),
