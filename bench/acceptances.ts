@@ -34,8 +34,8 @@ export async function prepareAcceptances(databaseUrl: string, organizations: num
     const prepared: AcceptanceOrder[] = [];
     const rows = { order: [] as string[], org: [] as string[], key: [] as string[], practitioner: [] as string[], escrow: [] as string[], transfer: [] as string[], debit: [] as string[], credit: [] as string[] };
     for (let i = 0; i < organizations; i++) {
-      const org = await createOrganization({ db }, { name: `Bench accept ${i}`, depositIdr: price * BigInt(ordersEach) }, actor);
-      const key = await createApiKey({ db }, { organizationId: org.id, maxOrderIdr: price, monthlyBudgetIdr: price * BigInt(ordersEach) * 2n }, actor);
+      const org = await createOrganization({ db }, actor, { name: `Bench accept ${i}`, depositIdr: price * BigInt(ordersEach) });
+      const key = await createApiKey({ db }, actor, { organizationId: org.id, maxOrderIdr: price, monthlyBudgetIdr: price * BigInt(ordersEach) * 2n });
       const practitioner = await createPractitioner({ db }, { email: `accept${i}@bench.id`, name: `Bench ${i}`, password: "bench-password-1", categories: ["kontrak"] }, actor);
       for (let n = 0; n < ordersEach; n++) {
         const orderId = newId("order");

@@ -42,20 +42,20 @@ export const COMMANDS: Record<string, Command> = {
     run: async (db, v) =>
       createOrganization(
         { db },
+        actor,
         {
           name: required(str(v.name), "name"),
           approvalThresholdIdr: rupiah(str(v.threshold), "threshold") ?? null,
           depositIdr: rupiah(str(v.deposit), "deposit"),
           status: v.pending ? "menunggu_persetujuan" : "aktif",
         },
-        actor,
       ),
   },
   "org:approve": {
     usage: "org:approve --org ID",
     options: { org: { type: "string" } },
     run: async (db, v) => {
-      await setOrganizationStatus({ db }, required(str(v.org), "org"), "aktif", actor);
+      await setOrganizationStatus({ db }, actor, required(str(v.org), "org"), "aktif");
       return { id: v.org, status: "aktif" };
     },
   },
@@ -63,7 +63,7 @@ export const COMMANDS: Record<string, Command> = {
     usage: "org:suspend --org ID",
     options: { org: { type: "string" } },
     run: async (db, v) => {
-      await setOrganizationStatus({ db }, required(str(v.org), "org"), "ditangguhkan", actor);
+      await setOrganizationStatus({ db }, actor, required(str(v.org), "org"), "ditangguhkan");
       return { id: v.org, status: "ditangguhkan" };
     },
   },
@@ -72,7 +72,7 @@ export const COMMANDS: Record<string, Command> = {
     options: { org: { type: "string" }, amount: { type: "string" }, reference: { type: "string" } },
     run: async (db, v) => {
       const amount = rupiah(required(str(v.amount), "amount"), "amount") as bigint;
-      const result = await topUpDeposit({ db }, required(str(v.org), "org"), amount, str(v.reference) ?? "tambah deposit lewat CLI", actor);
+      const result = await topUpDeposit({ db }, actor, required(str(v.org), "org"), amount, str(v.reference) ?? "tambah deposit lewat CLI");
       return { deposit_idr: Number(result.depositIdr) };
     },
   },
@@ -90,6 +90,7 @@ export const COMMANDS: Record<string, Command> = {
     run: async (db, v) => {
       const key = await createApiKey(
         { db },
+        actor,
         {
           organizationId: required(str(v.org), "org"),
           name: str(v.name),
@@ -99,7 +100,6 @@ export const COMMANDS: Record<string, Command> = {
           monthlyBudgetIdr: rupiah(str(v.monthly), "monthly"),
           webhookUrl: str(v["webhook-url"]) ?? null,
         },
-        actor,
       );
       return { key: key.token, key_id: key.keyId, webhook_secret: key.webhookSecret };
     },
@@ -121,7 +121,7 @@ export const COMMANDS: Record<string, Command> = {
     usage: "case:close --case ID",
     options: { case: { type: "string" } },
     run: async (db, v) => {
-      const closed = await closeCase({ db, clock: systemClock }, { caseId: required(str(v.case), "case"), actor });
+      const closed = await closeCase({ db, clock: systemClock }, actor, required(str(v.case), "case"));
       return { id: closed.id, status: closed.status };
     },
   },

@@ -156,7 +156,7 @@ export async function buildAccessWorld(db: Db, clock: Clock): Promise<AccessWorl
   const deactivated = await practitionerUser(db, ["kontrak"]);
   await db.practitioner.update({ where: { id: deactivated.practitionerId! }, data: { active: false } });
   const revoked = await addTestKey(db, a.id);
-  await revokeApiKey({ db, clock }, a.id, revoked.apiKeyId, { actorType: "system", actorId: null });
+  await revokeApiKey({ db, clock }, { actorType: "system", actorId: null }, a.id, revoked.apiKeyId);
 
   return {
     a,

@@ -33,19 +33,19 @@ export async function createTestOrg(
 ): Promise<TestOrg> {
   const org = await createOrganization(
     { db },
-    { name: "PT Uji Coba", depositIdr: options.depositIdr ?? 20_000_000n, approvalThresholdIdr: options.thresholdIdr ?? null, status: options.status ?? "aktif" },
     testActor,
+    { name: "PT Uji Coba", depositIdr: options.depositIdr ?? 20_000_000n, approvalThresholdIdr: options.thresholdIdr ?? null, status: options.status ?? "aktif" },
   );
   const key = await createApiKey(
     { db },
-    { organizationId: org.id, scopes: options.scopes, maxOrderIdr: options.maxOrderIdr, monthlyBudgetIdr: options.monthlyBudgetIdr, mode: options.mode },
     testActor,
+    { organizationId: org.id, scopes: options.scopes, maxOrderIdr: options.maxOrderIdr, monthlyBudgetIdr: options.monthlyBudgetIdr, mode: options.mode },
   );
   return { id: org.id, token: key.token, keyId: key.keyId, apiKeyId: key.id };
 }
 
 /** One more key (every scope unless told otherwise) in an existing organisation. */
 export async function addTestKey(db: Db, organizationId: string, options: { mode?: KeyMode; scopes?: Scope[]; webhookUrl?: string } = {}) {
-  const key = await createApiKey({ db }, { organizationId, ...options }, testActor);
+  const key = await createApiKey({ db }, testActor, { organizationId, ...options });
   return { token: key.token, keyId: key.keyId, apiKeyId: key.id, webhookSecret: key.webhookSecret };
 }

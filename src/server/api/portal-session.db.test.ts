@@ -6,7 +6,7 @@ import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { createPaidOrder } from "@/test/orders";
 import { codeOf, portalCaller, portalUser, practitionerUser } from "@/test/portal";
 
-/** sessionProcedure (trpc.ts): the session says who; every call reads what they are now. */
+/** sessionProcedure (portal-procedure.ts): the session says who; every call reads what they are now. */
 let database: TestDatabase;
 const clock = fixedClock("2026-11-23T03:00:00Z");
 const as = (user: PortalUser | null) => portalCaller({ db: database.prisma, clock }, user);

@@ -157,21 +157,21 @@ describe("authentication and authorisation", () => {
   it("refuses a key the moment it is revoked, though it was used (and looked up) just before", async () => {
     const other = await createTestOrg(database.prisma);
     expect((await api.call("/v1/balance", { token: other.token })).status).toBe(200);
-    await revokeApiKey({ db: database.prisma, clock: systemClock }, other.id, other.apiKeyId, { actorType: "system", actorId: null });
+    await revokeApiKey({ db: database.prisma, clock: systemClock }, { actorType: "system", actorId: null }, other.id, other.apiKeyId);
     await expectError(await api.call("/v1/balance", { token: other.token }), 401, "UNAUTHENTICATED");
   });
 
   it("refuses a key the moment its organisation is suspended, and accepts it again once reinstated", async () => {
     const other = await createTestOrg(database.prisma);
     expect((await api.call("/v1/balance", { token: other.token })).status).toBe(200);
-    await setOrganizationStatus({ db: database.prisma }, other.id, "ditangguhkan", { actorType: "system", actorId: null });
+    await setOrganizationStatus({ db: database.prisma }, { actorType: "system", actorId: null }, other.id, "ditangguhkan");
     await expectError(await api.call("/v1/balance", { token: other.token }), 403, "ORGANIZATION_NOT_ACTIVE");
-    await setOrganizationStatus({ db: database.prisma }, other.id, "aktif", { actorType: "system", actorId: null });
+    await setOrganizationStatus({ db: database.prisma }, { actorType: "system", actorId: null }, other.id, "aktif");
     expect((await api.call("/v1/balance", { token: other.token })).status).toBe(200);
   });
 
   it("refuses an operation whose scope the key lacks with 403 INSUFFICIENT_SCOPE", async () => {
-    const key = await createApiKey({ db: database.prisma }, { organizationId: org.id, scopes: ["status:baca"] }, { actorType: "system" });
+    const key = await createApiKey({ db: database.prisma }, { actorType: "system" }, { organizationId: org.id, scopes: ["status:baca"] });
     const error = await expectError(await api.call("/v1/services", { token: key.token }), 403, "INSUFFICIENT_SCOPE");
     expect(error.message).toContain("katalog:baca");
     expect((await api.call("/v1/balance", { token: key.token })).status).toBe(200);

@@ -99,10 +99,10 @@ async function main(): Promise<number> {
     const arrivedAt: number[] = [];
     receiver.reply = (_request, index) => ((arrivedAt[index] = Date.now()), { status: 204 });
     const budget = { maxOrderIdr: 100_000_000n, monthlyBudgetIdr: 1_000_000_000_000n };
-    const liveKey = await createApiKey({ db }, { organizationId, mode: "live", webhookUrl: `${receiver.url}/key/live`, ...budget }, actor);
-    const testKey = await createApiKey({ db }, { organizationId, mode: "test", webhookUrl: `${receiver.url}/key/test`, ...budget }, actor);
-    await topUpDeposit({ db }, organizationId, 10_000_000_000n, "chaos live deposit", actor, true);
-    await topUpDeposit({ db }, organizationId, 10_000_000_000n, "chaos test deposit", actor, false);
+    const liveKey = await createApiKey({ db }, actor, { organizationId, mode: "live", webhookUrl: `${receiver.url}/key/live`, ...budget });
+    const testKey = await createApiKey({ db }, actor, { organizationId, mode: "test", webhookUrl: `${receiver.url}/key/test`, ...budget });
+    await topUpDeposit({ db }, actor, organizationId, 10_000_000_000n, "chaos live deposit", true);
+    await topUpDeposit({ db }, actor, organizationId, 10_000_000_000n, "chaos test deposit", false);
     const practitionerIds = [await createTestPractitioner(db), await createTestPractitioner(db), await createTestPractitioner(db)];
 
     const ports: number[] = [];

@@ -172,7 +172,7 @@ export function startWorkload(options: WorkloadOptions): Workload {
   }
 
   async function operator(orderId: string, action: OperatorOrderAction): Promise<boolean> {
-    return asActor(`operator ${action} ${orderId}`, () => operatorOrderAction(deps, { orderId, action, operatorId: null }));
+    return asActor(`operator ${action} ${orderId}`, () => operatorOrderAction(deps, { actorType: "operator", actorId: null }, { orderId, action }));
   }
 
   async function liveAgent(name: string, baseUrl: string): Promise<void> {

@@ -1,13 +1,13 @@
-import { z } from "zod";
 import { acceptInvitation, findInvitation } from "@/server/services/access";
-import { router, tokenProcedure } from "../trpc";
-
-const byToken = z.object({ token: z.string().min(1).max(100) });
+import { acceptedOutput, acceptInput, byToken, invitationOutput } from "../schemas/invitation-portal";
+import { tokenProcedure } from "../portal-procedure";
+import { router } from "../trpc";
 
 /** The invitation link's page (/undangan/<token>): who is invited where, and accepting it. */
 export const invitationRouter = router({
-  show: tokenProcedure.input(byToken).query(({ ctx, input }) => findInvitation(ctx, input.token)),
+  show: tokenProcedure.input(byToken).output(invitationOutput).query(({ ctx, input }) => findInvitation(ctx, input.token)),
   accept: tokenProcedure
-    .input(byToken.extend({ name: z.string().trim().min(1).max(200), password: z.string().min(1).max(200) }))
+    .input(acceptInput)
+    .output(acceptedOutput)
     .mutation(async ({ ctx, input }) => ({ email: (await acceptInvitation(ctx, input.token, { name: input.name, password: input.password })).email })),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CaseStatus } from "@/generated/prisma/enums";
 import { auditLogVocabulary, listAuditLog } from "@/server/services/audit";
 import { listServicesForOperator, serviceForOperator, updateService } from "@/server/services/catalog";
 import { closeCase, listCasesForOperator } from "@/server/services/cases";
@@ -12,18 +13,34 @@ import { createOrganization, organizationDetail, searchOrganizations, setOrganiz
 import { listPractitioners, registerPractitioner, setPractitionerActive, updatePractitioner } from "@/server/services/practitioners";
 import { MIN_PASSWORD_LENGTH } from "@/server/services/access";
 import {
+  auditLogOutput,
   auditRowView,
   auditSearchInput,
+  auditVocabularyOutput,
   byOrder,
   byPractitioner,
+  casesOutput,
+  createdOutput,
   createOrganizationInput,
+  depositOutput,
+  disputesOutput,
+  offersWithdrawnOutput,
   orderActionInput,
   orderDetailView,
-  orderRowView,
+  orderOutput,
   orderSearchInput,
-  organizationDetailView,
-  organizationRowView,
+  ordersOutput,
+  orderStatusOutput,
+  organizationOutput,
   organizationSearchInput,
+  organizationsOutput,
+  overviewOutput,
+  payoutOutput,
+  practitionersOutput,
+  servicesOutput,
+  serviceOutput,
+  slaBreachesOutput,
+  stalledOrdersOutput,
   practitionerCategories,
   practitionerLabel,
   operatorInviteInput,
@@ -35,84 +52,92 @@ import {
   serviceSearchInput,
   updateServiceInput,
   payoutInput,
-  practitionerRowView,
 } from "../schemas/operator-portal";
 import { idSchema } from "../schemas/ids";
-import { invitationCreatedView } from "../schemas/organization-portal";
-import { operatorProcedure as operator, router } from "../trpc";
-import { pageView, portalPageInput, portalPageOf } from "./paging";
+import { invitationCreatedOutput, invitationCreatedView, teamOutput } from "../schemas/organization-portal";
+import { operatorProcedure as operator } from "../portal-procedure";
+import { router } from "../trpc";
+import { pageView, portalPageInput, portalPageOf, samePage } from "./paging";
 
 const blankToUndefined = (text: string | undefined) => (text ? text : undefined);
 
 export const operatorRouter = router({
-  overview: operator.query(async ({ ctx }) => {
-    const overview = await operatorOverview(ctx);
-    return { ...overview, escrowIdr: Number(overview.escrowIdr) };
-  }),
+  overview: operator.output(overviewOutput).query(({ ctx }) => operatorOverview(ctx)),
 
   // The lists: no input is the first page of everything.
-  organizations: operator.input(organizationSearchInput.optional()).query(async ({ ctx, input = {} }) =>
-    pageView(await searchOrganizations(ctx, { q: blankToUndefined(input.q), status: input.status }, portalPageOf(input.page)), organizationRowView),
+  organizations: operator
+    .input(organizationSearchInput.optional())
+    .output(organizationsOutput)
+    .query(async ({ ctx, input = {} }) => samePage(await searchOrganizations(ctx, { q: blankToUndefined(input.q), status: input.status }, portalPageOf(input.page)))),
+  organization: operator.input(byOrganization).output(organizationOutput).query(({ ctx, input }) => organizationDetail(ctx, input.organizationId)),
+  createOrganization: operator.input(createOrganizationInput).output(createdOutput).mutation(({ ctx, input }) =>
+    createOrganization(ctx, ctx.actor, { name: input.name, status: input.status, approvalThresholdIdr: input.approvalThresholdIdr ?? null }),
   ),
-  organization: operator.input(byOrganization).query(async ({ ctx, input }) => organizationDetailView(await organizationDetail(ctx, input.organizationId))),
-  createOrganization: operator.input(createOrganizationInput).mutation(({ ctx, input }) =>
-    createOrganization(ctx, { name: input.name, status: input.status, approvalThresholdIdr: input.approvalThresholdIdr == null ? null : BigInt(input.approvalThresholdIdr) }, ctx.actor),
-  ),
-  setOrganizationStatus: operator.input(setOrganizationStatusInput).mutation(({ ctx, input }) => setOrganizationStatus(ctx, input.organizationId, input.status, ctx.actor)),
+  setOrganizationStatus: operator.input(setOrganizationStatusInput).output(z.void()).mutation(({ ctx, input }) => setOrganizationStatus(ctx, ctx.actor, input.organizationId, input.status)),
   /** An organisation's admins and invitations, as its own admins see them on their Tim page. */
-  team: operator.input(byOrganization).query(({ ctx, input }) => listTeam(ctx, input.organizationId)),
+  team: operator.input(byOrganization).output(teamOutput).query(({ ctx, input }) => listTeam(ctx, input.organizationId)),
   revokeInvitation: operator
     .input(operatorRevokeInvitationInput)
-    .mutation(({ ctx, input }) => revokeInvitation(ctx, input.organizationId, ctx.actor, input.invitationId)),
+    .output(z.void())
+    .mutation(({ ctx, input }) => revokeInvitation(ctx, ctx.actor, input.organizationId, input.invitationId)),
   inviteAdmin: operator
     .input(operatorInviteInput)
-    .mutation(async ({ ctx, input }) => invitationCreatedView(await inviteAdmin(ctx, input.organizationId, ctx.actor, { email: input.email }))),
-  topUp: operator.input(topUpInput).mutation(async ({ ctx, input }) => {
-    const { depositIdr } = await topUpDeposit(ctx, input.organizationId, BigInt(input.amountIdr), input.reference, ctx.actor);
-    return { depositIdr: Number(depositIdr) };
-  }),
+    .output(invitationCreatedOutput)
+    .mutation(async ({ ctx, input }) => invitationCreatedView(await inviteAdmin(ctx, ctx.actor, input.organizationId, { email: input.email }))),
+  topUp: operator.input(topUpInput).output(depositOutput).mutation(({ ctx, input }) => topUpDeposit(ctx, ctx.actor, input.organizationId, input.amountIdr, input.reference)),
 
-  orders: operator.input(orderSearchInput.optional()).query(async ({ ctx, input = {} }) =>
-    pageView(
-      await searchOrders(ctx, { q: blankToUndefined(input.q), status: input.status, livemode: input.mode === undefined ? undefined : input.mode === "live", organizationId: input.organizationId, createdToday: input.createdToday }, portalPageOf(input.page)),
-      orderRowView,
+  orders: operator
+    .input(orderSearchInput.optional())
+    .output(ordersOutput)
+    .query(async ({ ctx, input = {} }) =>
+      samePage(
+        await searchOrders(ctx, { q: blankToUndefined(input.q), status: input.status, livemode: input.mode === undefined ? undefined : input.mode === "live", organizationId: input.organizationId, createdToday: input.createdToday }, portalPageOf(input.page)),
+      ),
     ),
-  ),
-  order: operator.input(byOrder).query(async ({ ctx, input }) => orderDetailView(await operatorOrderDetail(ctx, input.orderId))),
-  stalledOrders: operator.query(({ ctx }) => listStalledOrders(ctx)),
-  disputes: operator.query(({ ctx }) => listDisputes(ctx)),
-  slaBreaches: operator.query(({ ctx }) => listSlaBreaches(ctx)),
-  restartOffering: operator.input(byOrder).mutation(({ ctx, input }) => restartOffering(ctx, input.orderId, ctx.actor.actorId)),
+  order: operator.input(byOrder).output(orderOutput).query(async ({ ctx, input }) => orderDetailView(await operatorOrderDetail(ctx, input.orderId))),
+  stalledOrders: operator.output(stalledOrdersOutput).query(({ ctx }) => listStalledOrders(ctx)),
+  disputes: operator.output(disputesOutput).query(({ ctx }) => listDisputes(ctx)),
+  slaBreaches: operator.output(slaBreachesOutput).query(({ ctx }) => listSlaBreaches(ctx)),
+  restartOffering: operator.input(byOrder).output(z.string().nullable()).mutation(({ ctx, input }) => restartOffering(ctx, ctx.actor, input.orderId)),
   orderAction: operator
     .input(orderActionInput)
-    .mutation(async ({ ctx, input }) => (await operatorOrderAction(ctx, { orderId: input.orderId, action: input.action, operatorId: ctx.actor.actorId, note: input.note })).status),
+    .output(orderStatusOutput)
+    .mutation(async ({ ctx, input }) => (await operatorOrderAction(ctx, ctx.actor, { orderId: input.orderId, action: input.action, note: input.note })).status),
 
-  auditLog: operator.input(auditSearchInput.optional()).query(async ({ ctx, input = {} }) =>
-    pageView(await listAuditLog(ctx, { actorType: blankToUndefined(input.actorType), action: blankToUndefined(input.action), subjectId: input.subjectId }, portalPageOf(input.page)), auditRowView),
-  ),
-  auditVocabulary: operator.query(({ ctx }) => auditLogVocabulary(ctx)),
+  auditLog: operator
+    .input(auditSearchInput.optional())
+    .output(auditLogOutput)
+    .query(async ({ ctx, input = {} }) =>
+      pageView(await listAuditLog(ctx, { actorType: blankToUndefined(input.actorType), action: blankToUndefined(input.action), subjectId: input.subjectId }, portalPageOf(input.page)), auditRowView),
+    ),
+  auditVocabulary: operator.output(auditVocabularyOutput).query(({ ctx }) => auditLogVocabulary(ctx)),
 
-  cases: operator.query(({ ctx }) => listCasesForOperator(ctx)),
+  cases: operator.output(casesOutput).query(({ ctx }) => listCasesForOperator(ctx)),
   closeCase: operator
     .input(z.object({ caseId: idSchema }))
-    .mutation(async ({ ctx, input }) => (await closeCase(ctx, { caseId: input.caseId, actor: ctx.actor })).status),
-  practitioners: operator.input(portalPageInput).query(async ({ ctx, input }) => pageView(await listPractitioners(ctx, portalPageOf(input)), practitionerRowView)),
-  recordPayout: operator.input(payoutInput).mutation(async ({ ctx, input }) => {
-    const { availableIdr } = await recordPayout(ctx, input.practitionerId, { amountIdr: BigInt(input.amountIdr), reference: input.reference }, ctx.actor);
-    return { availableIdr: Number(availableIdr) };
-  }),
+    .output(z.enum(CaseStatus))
+    .mutation(async ({ ctx, input }) => (await closeCase(ctx, ctx.actor, input.caseId)).status),
+  practitioners: operator.input(portalPageInput).output(practitionersOutput).query(async ({ ctx, input }) => samePage(await listPractitioners(ctx, portalPageOf(input)))),
+  recordPayout: operator
+    .input(payoutInput)
+    .output(payoutOutput)
+    .mutation(({ ctx, input }) => recordPayout(ctx, ctx.actor, input.practitionerId, { amountIdr: input.amountIdr, reference: input.reference })),
   createPractitioner: operator
     .input(z.object({ name: z.string().trim().min(1).max(200), email: z.string().trim().max(320), password: z.string().min(MIN_PASSWORD_LENGTH).max(200), label: practitionerLabel, categories: practitionerCategories }))
-    .mutation(({ ctx, input }) => registerPractitioner(ctx, input, ctx.actor)),
+    .output(createdOutput)
+    .mutation(({ ctx, input }) => registerPractitioner(ctx, ctx.actor, input)),
   updatePractitioner: operator
     .input(byPractitioner.extend({ label: practitionerLabel, categories: practitionerCategories }))
-    .mutation(({ ctx, input }) => updatePractitioner(ctx, input.practitionerId, input, ctx.actor)),
+    .output(z.void())
+    .mutation(({ ctx, input }) => updatePractitioner(ctx, ctx.actor, input.practitionerId, input)),
   setPractitionerActive: operator
     .input(byPractitioner.extend({ active: z.boolean() }))
-    .mutation(({ ctx, input }) => setPractitionerActive(ctx, input.practitionerId, input.active, ctx.actor)),
-  services: operator.input(serviceSearchInput.optional()).query(({ ctx, input }) => listServicesForOperator(ctx, input ?? {})),
-  service: operator.input(byService).query(({ ctx, input }) => serviceForOperator(ctx, input.code)),
+    .output(offersWithdrawnOutput)
+    .mutation(({ ctx, input }) => setPractitionerActive(ctx, ctx.actor, input.practitionerId, input.active)),
+  services: operator.input(serviceSearchInput.optional()).output(servicesOutput).query(({ ctx, input }) => listServicesForOperator(ctx, input ?? {})),
+  service: operator.input(byService).output(serviceOutput).query(({ ctx, input }) => serviceForOperator(ctx, input.code)),
   updateService: operator
     .input(updateServiceInput)
-    .mutation(({ ctx, input: { code, ...changes } }) => updateService(ctx, code, changes, ctx.actor)),
+    .output(serviceOutput)
+    .mutation(({ ctx, input: { code, ...changes } }) => updateService(ctx, ctx.actor, code, changes)),
 });

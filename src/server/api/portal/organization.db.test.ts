@@ -118,7 +118,7 @@ describe("one order, as the client behind the agent", () => {
   }
 
   it("shows the order with the key that placed it, the conversation and only the steps the state machine allows now", async () => {
-    await topUpDeposit({ db: database.prisma }, mine.id, 20_000_000n, "uji", { actorType: "system", actorId: null });
+    await topUpDeposit({ db: database.prisma }, { actorType: "system", actorId: null }, mine.id, 20_000_000n, "uji");
     const orderId = await deliveredOrder();
     const view = await as(admin).organization.order({ orderId });
     expect(view).toMatchObject({
@@ -283,7 +283,7 @@ describe("live and test data, one mode at a time", () => {
     const org = await createTestOrg(database.prisma, { depositIdr: 10_000_000n, thresholdIdr: 1_000_000n });
     await database.prisma.apiKey.update({ where: { id: org.apiKeyId }, data: { name: "agen-live" } });
     const testKey = await addTestKey(database.prisma, org.id, { mode: "test" });
-    await topUpDeposit({ db: database.prisma }, org.id, 10_000_000n, "uji", { actorType: "system", actorId: null }, false);
+    await topUpDeposit({ db: database.prisma }, { actorType: "system", actorId: null }, org.id, 10_000_000n, "uji", false);
     const user = await portalUser(database.prisma, "org_admin", org.id);
     return { org, test: { id: org.id, ...testKey }, user };
   }
@@ -412,7 +412,7 @@ describe("the webhook log as a table", () => {
     const org = await createTestOrg(database.prisma, { depositIdr: 10_000_000n });
     const user = await portalUser(database.prisma, "org_admin", org.id);
     const testKey = await addTestKey(database.prisma, org.id, { mode: "test", webhookUrl: "https://agen.contoh.id/uji" });
-    await topUpDeposit({ db: database.prisma }, org.id, 10_000_000n, "uji", { actorType: "system", actorId: null }, false);
+    await topUpDeposit({ db: database.prisma }, { actorType: "system", actorId: null }, org.id, 10_000_000n, "uji", false);
     const live = [await order(org, { callback_url: "https://agen.contoh.id/a" }), await order(org, { callback_url: "https://agen.contoh.id/b" })];
     const sandbox = await order({ id: org.id, ...testKey });
 

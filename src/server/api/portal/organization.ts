@@ -1,11 +1,11 @@
 import { createApiKey, KEY_DEFAULTS, listApiKeys, revokeApiKey, rotateWebhookSecret, updateApiKey } from "@/server/services/access";
 import { inviteAdmin, listTeam, revokeInvitation } from "@/server/services/access";
 import { payInvoice } from "@/server/services/cases";
-import { accounts, balanceOf, statementPage } from "@/server/services/money";
+import { accounts, statementPage } from "@/server/services/money";
 import { acceptOrderResult, cancelOrder, decideApproval, openDispute, requestRevision } from "@/server/services/orders";
 import { adminClientRef, getOrganizationOrder, listOrganizationOrders, pendingApprovalCounts } from "@/server/services/orders";
 import { listOrganizationCases } from "@/server/services/cases";
-import { setApprovalThreshold } from "@/server/services/organizations";
+import { organizationOverview, setApprovalThreshold } from "@/server/services/organizations";
 import { monthlySpend } from "@/server/services/money";
 import { listWebhookDeliveries, redeliver } from "@/server/services/events";
 import { liveDataOf } from "@/server/domain/data-owner";
@@ -26,44 +26,57 @@ import {
   reasonInput,
   rotateSecretInput,
   statementInput,
-  statementRowView,
   thresholdInput,
   updateKeyInput,
   webhookSearchInput,
+  casesOutput,
+  createdKeyOutput,
+  invitationCreatedOutput,
+  keyDefaultsOutput,
+  keysOutput,
+  orderOutput,
+  ordersOutput,
+  orderStatusOutput,
+  overviewOutput,
+  paidInvoiceOutput,
+  pendingApprovalsOutput,
+  redeliverOutput,
+  rotatedSecretOutput,
+  spendOutput,
+  statementOutput,
+  teamOutput,
+  webhookDeliveriesOutput,
 } from "../schemas/organization-portal";
 import { z } from "zod";
 import { idSchema } from "../schemas/ids";
 import { pageView, portalPageOf } from "./paging";
-import { orgAdminProcedure, router } from "../trpc";
+import { orgAdminProcedure } from "../portal-procedure";
+import { router } from "../trpc";
 
 const admin = orgAdminProcedure;
 
 /** The admin acting as the client on one of the organisation's orders, in that order's mode. */
-const asClient = (ctx: { db: Parameters<typeof adminClientRef>[0]["db"]; organizationId: string; actor: { actorId: string } }, orderId: string) =>
-  adminClientRef(ctx, ctx.organizationId, ctx.actor.actorId, orderId);
+const asClient = (ctx: { db: Parameters<typeof adminClientRef>[0]["db"]; organizationId: string; actor: Parameters<typeof adminClientRef>[1] }, orderId: string) =>
+  adminClientRef(ctx, ctx.actor, ctx.organizationId, orderId);
 
 export const organizationRouter = router({
-  overview: admin.query(async ({ ctx }) => {
-    const org = await ctx.db.organization.findUniqueOrThrow({ where: { id: ctx.organizationId } });
-    const [live, test] = await Promise.all([balanceOf(ctx.db, accounts.orgDeposit(ctx.organizationId, true)), balanceOf(ctx.db, accounts.orgDeposit(ctx.organizationId, false))]);
-    return {
-      name: org.name,
-      status: org.status,
-      approvalThresholdIdr: org.approvalThresholdIdr === null ? null : Number(org.approvalThresholdIdr),
-      depositIdr: { live: Number(live), test: Number(test) },
-    };
-  }),
+  overview: admin.output(overviewOutput).query(({ ctx }) => organizationOverview(ctx, ctx.organizationId)),
   /** The deposit's statement in one mode, newest first, each row with the balance after it. */
-  statement: admin.input(statementInput).query(async ({ ctx, input }) => {
-    const { balanceIdr, page } = await statementPage(ctx, accounts.orgDeposit(ctx.organizationId, input.mode === "live"), portalPageOf(input.page));
-    return { balanceIdr: Number(balanceIdr), ...pageView(page, statementRowView) };
-  }),
-  spend: admin.input(modeOnlyInput).query(({ ctx, input }) => monthlySpend(ctx, ownerOf(ctx.organizationId, input.mode))),
+  statement: admin
+    .input(statementInput)
+    .output(statementOutput)
+    .query(async ({ ctx, input }) => {
+      const { balanceIdr, page } = await statementPage(ctx, accounts.orgDeposit(ctx.organizationId, input.mode === "live"), portalPageOf(input.page));
+      return { balanceIdr, data: page.data, has_more: page.hasMore };
+    }),
+  spend: admin.input(modeOnlyInput).output(spendOutput).query(({ ctx, input }) => monthlySpend(ctx, ownerOf(ctx.organizationId, input.mode))),
   setThreshold: admin
     .input(thresholdInput)
-    .mutation(({ ctx, input }) => setApprovalThreshold(ctx, ctx.organizationId, input.thresholdIdr === null ? null : BigInt(input.thresholdIdr), ctx.actor)),
+    .output(z.void())
+    .mutation(({ ctx, input }) => setApprovalThreshold(ctx, ctx.actor, ctx.organizationId, input.thresholdIdr)),
   orders: admin
     .input(orderSearchInput)
+    .output(ordersOutput)
     .query(async ({ ctx, input }) =>
       pageView(
         await listOrganizationOrders(ctx, ownerOf(ctx.organizationId, input.mode), { q: blankToUndefined(input.q), status: input.status, apiKeyId: input.apiKeyId }, portalPageOf(input.page)),
@@ -71,42 +84,43 @@ export const organizationRouter = router({
       ),
     ),
   /** Orders waiting for the admin's approval, live and test: the nav's badge counts the live ones. */
-  pendingApprovals: admin.query(({ ctx }) => pendingApprovalCounts(ctx, ctx.organizationId)),
-  order: admin.input(byOrder).query(({ ctx, input }) => getOrganizationOrder(ctx, ctx.organizationId, input.orderId)),
+  pendingApprovals: admin.output(pendingApprovalsOutput).query(({ ctx }) => pendingApprovalCounts(ctx, ctx.organizationId)),
+  order: admin.input(byOrder).output(orderOutput).query(({ ctx, input }) => getOrganizationOrder(ctx, ctx.organizationId, input.orderId)),
   // The admin acts as the client behind the agent: the same services and rules as the API.
-  acceptResult: admin.input(byOrder).mutation(async ({ ctx, input }) => (await acceptOrderResult(ctx, await asClient(ctx, input.orderId), input.orderId)).status),
-  requestRevision: admin.input(reasonInput).mutation(async ({ ctx, input }) => (await requestRevision(ctx, await asClient(ctx, input.orderId), input.orderId, input.reason)).status),
-  openDispute: admin.input(reasonInput).mutation(async ({ ctx, input }) => (await openDispute(ctx, await asClient(ctx, input.orderId), input.orderId, input.reason)).status),
-  cancel: admin.input(cancelInput).mutation(async ({ ctx, input }) => (await cancelOrder(ctx, await asClient(ctx, input.orderId), input.orderId, input.reason)).status),
-  decide: admin.input(decideInput).mutation(async ({ ctx, input }) => {
+  acceptResult: admin.input(byOrder).output(orderStatusOutput).mutation(async ({ ctx, input }) => (await acceptOrderResult(ctx, await asClient(ctx, input.orderId), input.orderId)).status),
+  requestRevision: admin.input(reasonInput).output(orderStatusOutput).mutation(async ({ ctx, input }) => (await requestRevision(ctx, await asClient(ctx, input.orderId), input.orderId, input.reason)).status),
+  openDispute: admin.input(reasonInput).output(orderStatusOutput).mutation(async ({ ctx, input }) => (await openDispute(ctx, await asClient(ctx, input.orderId), input.orderId, input.reason)).status),
+  cancel: admin.input(cancelInput).output(orderStatusOutput).mutation(async ({ ctx, input }) => (await cancelOrder(ctx, await asClient(ctx, input.orderId), input.orderId, input.reason)).status),
+  decide: admin.input(decideInput).output(orderStatusOutput).mutation(async ({ ctx, input }) => {
     const { owner } = await asClient(ctx, input.orderId);
-    return (await decideApproval(ctx, { owner, orderId: input.orderId, approve: input.approve, userId: ctx.actor.actorId })).status;
+    return (await decideApproval(ctx, ctx.actor, { owner, orderId: input.orderId, approve: input.approve })).status;
   }),
-  keys: admin.query(({ ctx }) => listApiKeys(ctx, ctx.organizationId)),
+  keys: admin.output(keysOutput).query(({ ctx }) => listApiKeys(ctx, ctx.organizationId)),
   /** What the key creation form starts from. */
-  keyDefaults: admin.query(() => ({ maxOrderIdr: Number(KEY_DEFAULTS.maxOrderIdr), monthlyBudgetIdr: Number(KEY_DEFAULTS.monthlyBudgetIdr) })),
-  createKey: admin.input(createKeyInput).mutation(async ({ ctx, input }) => {
+  keyDefaults: admin.output(keyDefaultsOutput).query(() => KEY_DEFAULTS),
+  createKey: admin.input(createKeyInput).output(createdKeyOutput).mutation(async ({ ctx, input }) => {
     const key = await createApiKey(
       ctx,
-      { organizationId: ctx.organizationId, name: input.name, mode: input.mode, scopes: input.scopes, maxOrderIdr: BigInt(input.maxOrderIdr), monthlyBudgetIdr: BigInt(input.monthlyBudgetIdr), webhookUrl: input.webhookUrl },
       ctx.actor,
+      { organizationId: ctx.organizationId, name: input.name, mode: input.mode, scopes: input.scopes, maxOrderIdr: input.maxOrderIdr, monthlyBudgetIdr: input.monthlyBudgetIdr, webhookUrl: input.webhookUrl },
     );
     return { keyId: key.keyId, token: key.token, webhookSecret: key.webhookSecret };
   }),
-  updateKey: admin.input(updateKeyInput).mutation(({ ctx, input }) =>
-    updateApiKey(ctx, ctx.organizationId, ctx.actor, input.apiKeyId, {
+  updateKey: admin.input(updateKeyInput).output(z.void()).mutation(({ ctx, input }) =>
+    updateApiKey(ctx, ctx.actor, ctx.organizationId, input.apiKeyId, {
       name: input.name,
       scopes: input.scopes,
-      maxOrderIdr: BigInt(input.maxOrderIdr),
-      monthlyBudgetIdr: BigInt(input.monthlyBudgetIdr),
+      maxOrderIdr: input.maxOrderIdr,
+      monthlyBudgetIdr: input.monthlyBudgetIdr,
       webhookUrl: input.webhookUrl,
     }),
   ),
-  revokeKey: admin.input(byApiKey).mutation(({ ctx, input }) => revokeApiKey(ctx, ctx.organizationId, input.apiKeyId, ctx.actor)),
+  revokeKey: admin.input(byApiKey).output(z.void()).mutation(({ ctx, input }) => revokeApiKey(ctx, ctx.actor, ctx.organizationId, input.apiKeyId)),
   rotateWebhookSecret: admin
     .input(rotateSecretInput)
-    .mutation(({ ctx, input }) => rotateWebhookSecret(ctx, ctx.organizationId, input.apiKeyId, ctx.actor, input.overlapHours)),
-  webhookDeliveries: admin.input(webhookSearchInput).query(async ({ ctx, input }) => {
+    .output(rotatedSecretOutput)
+    .mutation(({ ctx, input }) => rotateWebhookSecret(ctx, ctx.actor, ctx.organizationId, input.apiKeyId, input.overlapHours)),
+  webhookDeliveries: admin.input(webhookSearchInput).output(webhookDeliveriesOutput).query(async ({ ctx, input }) => {
     const request = portalPageOf(input.page);
     const events = await listWebhookDeliveries(ctx, ctx.organizationId, {
       orderId: input.orderId,
@@ -118,13 +132,13 @@ export const organizationRouter = router({
     return { data: events.slice(0, request.limit), has_more: events.length > request.limit };
   }),
   // The job engine's sweep picks the new delivery up (it is due at once).
-  redeliver: admin.input(z.object({ eventId: idSchema })).mutation(({ ctx, input }) => redeliver(ctx, ctx.organizationId, input.eventId)),
-  cases: admin.query(({ ctx }) => listOrganizationCases(ctx, ctx.organizationId)),
-  payInvoice: admin.input(z.object({ invoiceId: idSchema })).mutation(async ({ ctx, input }) => {
-    const invoice = await payInvoice(ctx, { owner: liveDataOf(ctx.organizationId), invoiceId: input.invoiceId, actor: ctx.actor });
-    return { status: invoice.status, totalIdr: Number(invoice.totalIdr), orderId: invoice.orderId };
+  redeliver: admin.input(z.object({ eventId: idSchema })).output(redeliverOutput).mutation(({ ctx, input }) => redeliver(ctx, ctx.organizationId, input.eventId)),
+  cases: admin.output(casesOutput).query(({ ctx }) => listOrganizationCases(ctx, ctx.organizationId)),
+  payInvoice: admin.input(z.object({ invoiceId: idSchema })).output(paidInvoiceOutput).mutation(async ({ ctx, input }) => {
+    const invoice = await payInvoice(ctx, ctx.actor, { owner: liveDataOf(ctx.organizationId), invoiceId: input.invoiceId });
+    return { status: invoice.status, totalIdr: invoice.totalIdr, orderId: invoice.orderId };
   }),
-  team: admin.query(({ ctx }) => listTeam(ctx, ctx.organizationId)),
-  invite: admin.input(inviteInput).mutation(async ({ ctx, input }) => invitationCreatedView(await inviteAdmin(ctx, ctx.organizationId, ctx.actor, { email: input.email }))),
-  revokeInvitation: admin.input(byInvitation).mutation(({ ctx, input }) => revokeInvitation(ctx, ctx.organizationId, ctx.actor, input.invitationId)),
+  team: admin.output(teamOutput).query(({ ctx }) => listTeam(ctx, ctx.organizationId)),
+  invite: admin.input(inviteInput).output(invitationCreatedOutput).mutation(async ({ ctx, input }) => invitationCreatedView(await inviteAdmin(ctx, ctx.actor, ctx.organizationId, { email: input.email }))),
+  revokeInvitation: admin.input(byInvitation).output(z.void()).mutation(({ ctx, input }) => revokeInvitation(ctx, ctx.actor, ctx.organizationId, input.invitationId)),
 });

@@ -14,5 +14,11 @@ export const portalPageInput = z
 
 export const portalPageOf = (input: z.infer<typeof portalPageInput>): PageRequest => pageRequestOf(input ?? {});
 
+/** The output schema of a portal list: its rows, and whether more follow. */
+export const pageSchema = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row), has_more: z.boolean() });
+
 /** A page as the portal tables read it: the rows through their view, and whether more follow. */
 export const pageView = <T, U>(found: Page<T>, view: (row: T) => U) => ({ data: found.data.map(view), has_more: found.hasMore });
+
+/** A page whose rows the output schema shapes as they are. */
+export const samePage = <T>(found: Page<T>) => ({ data: found.data, has_more: found.hasMore });

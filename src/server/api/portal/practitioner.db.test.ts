@@ -215,7 +215,7 @@ describe("after delivery, and when the client changes its mind", () => {
     const { id: caseId } = await createTestCase(database.prisma, clock, org, { area: "kontrak" });
     const mine = await me.practitioner.submitBid({ caseId, scope: "Somasi", etaDays: 5, priceIdr: 2_000_000 });
     const { invoice } = await selectBid({ db: database.prisma, clock }, await agentKey(database.prisma, clock, org), caseId, mine.id);
-    const { orderId } = await payInvoice(deps(), { owner: liveDataOf(org.id), invoiceId: invoice.id, actor: { actorType: "org_admin", actorId: null } });
+    const { orderId } = await payInvoice(deps(), { actorType: "org_admin", actorId: null }, { owner: liveDataOf(org.id), invoiceId: invoice.id });
     const view = await me.practitioner.order({ orderId: orderId! });
     expect(view).toMatchObject({ status: "diambil", caseId, earningIdr: 2_000_000, masked: false, actions: ["start_work"] });
     expect((await me.practitioner.orders()).data.map((o) => o.id)).toContain(orderId);

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { getCaseForPractitioner, listOpenCasesForPractitioner, submitBid, withdrawBid } from "@/server/services/cases";
 import { earningsStatement, earningsSummary } from "@/server/services/money";
 import { acceptOffer, declineOffer } from "@/server/services/offers";
@@ -6,50 +7,61 @@ import { changePassword, getPractitionerProfile, updatePractitionerProfile } fro
 import { askClient, deliverResult, getMyOrder, listMyOffers, listMyOrders, listMyWithdrawnOffers, releaseOrder, startWork } from "@/server/services/practitioners";
 import {
   askClientInput,
+  bidOutput,
   bidView,
   byBid,
   byCase,
   byOffer,
   byOrder,
+  caseOutput,
+  casesOutput,
   caseView,
   deliverInput,
-  earningsView,
+  earningsOutput,
+  myBidsOutput,
+  offersOutput,
+  ordersOutput,
+  orderStatusOutput,
   passwordChangeInput,
+  practitionerOrderSchema,
   profileInput,
-  samePage,
+  profileOutput,
   statementInput,
+  statementOutput,
   statementRowView,
   submitBidInput,
+  withdrawnOffersOutput,
 } from "../schemas/practitioner-portal";
-import { practitionerProcedure as practitioner, router } from "../trpc";
-import { pageView, portalPageInput, portalPageOf } from "./paging";
+import { practitionerProcedure as practitioner } from "../portal-procedure";
+import { router } from "../trpc";
+import { pageView, portalPageInput, portalPageOf, samePage } from "./paging";
 
 /** The practitioner portal: `ctx.practitionerId` (the tenant) and `ctx.actor` come from the session, never from the input. */
 export const practitionerRouter = router({
-  offers: practitioner.input(portalPageInput).query(async ({ ctx, input }) => samePage(await listMyOffers(ctx, ctx.practitionerId, portalPageOf(input)))),
-  withdrawnOffers: practitioner.input(portalPageInput).query(async ({ ctx, input }) => samePage(await listMyWithdrawnOffers(ctx, ctx.practitionerId, portalPageOf(input)))),
-  acceptOffer: practitioner.input(byOffer).mutation(async ({ ctx, input }) => (await acceptOffer(ctx, ctx.practitionerId, input.offerId)).id),
-  declineOffer: practitioner.input(byOffer).mutation(({ ctx, input }) => declineOffer(ctx, ctx.practitionerId, input.offerId)),
-  orders: practitioner.input(portalPageInput).query(async ({ ctx, input }) => samePage(await listMyOrders(ctx, ctx.practitionerId, portalPageOf(input)))),
-  order: practitioner.input(byOrder).query(({ ctx, input }) => getMyOrder(ctx, ctx.practitionerId, input.orderId)),
-  startWork: practitioner.input(byOrder).mutation(async ({ ctx, input }) => (await startWork(ctx, ctx.practitionerId, input.orderId)).status),
-  askClient: practitioner.input(askClientInput).mutation(async ({ ctx, input }) => (await askClient(ctx, ctx.practitionerId, input.orderId, input.question)).status),
-  deliver: practitioner.input(deliverInput).mutation(async ({ ctx, input }) => (await deliverResult(ctx, ctx.practitionerId, input.orderId, input.deliverable)).status),
-  release: practitioner.input(byOrder).mutation(async ({ ctx, input }) => (await releaseOrder(ctx, ctx.practitionerId, input.orderId)).status),
+  offers: practitioner.input(portalPageInput).output(offersOutput).query(async ({ ctx, input }) => samePage(await listMyOffers(ctx, ctx.practitionerId, portalPageOf(input)))),
+  withdrawnOffers: practitioner.input(portalPageInput).output(withdrawnOffersOutput).query(async ({ ctx, input }) => samePage(await listMyWithdrawnOffers(ctx, ctx.practitionerId, portalPageOf(input)))),
+  acceptOffer: practitioner.input(byOffer).output(z.string()).mutation(async ({ ctx, input }) => (await acceptOffer(ctx, ctx.practitionerId, input.offerId)).id),
+  declineOffer: practitioner.input(byOffer).output(z.void()).mutation(({ ctx, input }) => declineOffer(ctx, ctx.practitionerId, input.offerId)),
+  orders: practitioner.input(portalPageInput).output(ordersOutput).query(async ({ ctx, input }) => samePage(await listMyOrders(ctx, ctx.practitionerId, portalPageOf(input)))),
+  order: practitioner.input(byOrder).output(practitionerOrderSchema).query(({ ctx, input }) => getMyOrder(ctx, ctx.practitionerId, input.orderId)),
+  startWork: practitioner.input(byOrder).output(orderStatusOutput).mutation(async ({ ctx, input }) => (await startWork(ctx, ctx.practitionerId, input.orderId)).status),
+  askClient: practitioner.input(askClientInput).output(orderStatusOutput).mutation(async ({ ctx, input }) => (await askClient(ctx, ctx.practitionerId, input.orderId, input.question)).status),
+  deliver: practitioner.input(deliverInput).output(orderStatusOutput).mutation(async ({ ctx, input }) => (await deliverResult(ctx, ctx.practitionerId, input.orderId, input.deliverable)).status),
+  release: practitioner.input(byOrder).output(orderStatusOutput).mutation(async ({ ctx, input }) => (await releaseOrder(ctx, ctx.practitionerId, input.orderId)).status),
 
-  earnings: practitioner.query(async ({ ctx }) => earningsView(await earningsSummary(ctx, ctx.practitionerId))),
-  statement: practitioner.input(statementInput).query(async ({ ctx, input }) => pageView(await earningsStatement(ctx, ctx.practitionerId, portalPageOf(input.page)), statementRowView)),
+  earnings: practitioner.output(earningsOutput).query(({ ctx }) => earningsSummary(ctx, ctx.practitionerId)),
+  statement: practitioner.input(statementInput).output(statementOutput).query(async ({ ctx, input }) => pageView(await earningsStatement(ctx, ctx.practitionerId, portalPageOf(input.page)), statementRowView)),
 
-  profile: practitioner.query(({ ctx }) => getPractitionerProfile(ctx, ctx.practitionerId)),
-  updateProfile: practitioner.input(profileInput).mutation(({ ctx, input }) => updatePractitionerProfile(ctx, ctx.practitionerId, ctx.actor, input)),
-  changePassword: practitioner.input(passwordChangeInput).mutation(({ ctx, input }) => changePassword(ctx, ctx.actor.actorId, ctx.actor, input)),
+  profile: practitioner.output(profileOutput).query(({ ctx }) => getPractitionerProfile(ctx, ctx.practitionerId)),
+  updateProfile: practitioner.input(profileInput).output(profileOutput).mutation(({ ctx, input }) => updatePractitionerProfile(ctx, ctx.actor, ctx.practitionerId, input)),
+  changePassword: practitioner.input(passwordChangeInput).output(z.void()).mutation(({ ctx, input }) => changePassword(ctx, ctx.actor, ctx.actor.actorId, input)),
 
-  cases: practitioner.input(portalPageInput).query(async ({ ctx, input }) => pageView(await listOpenCasesForPractitioner(ctx, ctx.practitionerId, portalPageOf(input)), caseView)),
-  myBids: practitioner.input(portalPageInput).query(async ({ ctx, input }) => samePage(await listMyBids(ctx, ctx.practitionerId, portalPageOf(input)))),
-  case: practitioner.input(byCase).query(async ({ ctx, input }) => caseView(await getCaseForPractitioner(ctx, ctx.practitionerId, input.caseId))),
-  submitBid: practitioner.input(submitBidInput).mutation(async ({ ctx, input }) => {
+  cases: practitioner.input(portalPageInput).output(casesOutput).query(async ({ ctx, input }) => pageView(await listOpenCasesForPractitioner(ctx, ctx.practitionerId, portalPageOf(input)), caseView)),
+  myBids: practitioner.input(portalPageInput).output(myBidsOutput).query(async ({ ctx, input }) => samePage(await listMyBids(ctx, ctx.practitionerId, portalPageOf(input)))),
+  case: practitioner.input(byCase).output(caseOutput).query(async ({ ctx, input }) => caseView(await getCaseForPractitioner(ctx, ctx.practitionerId, input.caseId))),
+  submitBid: practitioner.input(submitBidInput).output(bidOutput).mutation(async ({ ctx, input }) => {
     const { caseId, ...bid } = input;
     return bidView(await submitBid(ctx, ctx.practitionerId, caseId, bid));
   }),
-  withdrawBid: practitioner.input(byBid).mutation(async ({ ctx, input }) => bidView(await withdrawBid(ctx, ctx.practitionerId, input.bidId))),
+  withdrawBid: practitioner.input(byBid).output(bidOutput).mutation(async ({ ctx, input }) => bidView(await withdrawBid(ctx, ctx.practitionerId, input.bidId))),
 });

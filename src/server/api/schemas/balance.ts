@@ -1,31 +1,29 @@
 import { z } from "zod";
 import { livemodeSchema } from "./livemode";
+import { describedRupiah, rupiahSchema } from "./rupiah";
 import type { KeyBalance } from "@/server/services/money";
 
 export const balanceSchema = z
   .object({
     livemode: livemodeSchema,
-    deposit_idr: z.number().int().meta({ description: "The organisation's deposit in this key's mode: a test key sees the test deposit." }),
+    deposit_idr: describedRupiah("The organisation's deposit in this key's mode: a test key sees the test deposit."),
     key: z.object({
-      max_order_budget: z.number().int(),
-      monthly_budget: z.number().int(),
-      spent_this_month: z
-        .number()
-        .int()
-        .meta({ description: "Orders of this key this calendar month (Asia/Jakarta), except cancelled and refunded ones, plus invoices of its cases created this month, except cancelled ones." }),
+      max_order_budget: rupiahSchema,
+      monthly_budget: rupiahSchema,
+      spent_this_month: describedRupiah("Orders of this key this calendar month (Asia/Jakarta), except cancelled and refunded ones, plus invoices of its cases created this month, except cancelled ones."),
       scopes: z.array(z.string()),
     }),
   })
   .meta({ id: "Balance" });
 
-export function serializeBalance(balance: KeyBalance): z.infer<typeof balanceSchema> {
+export function serializeBalance(balance: KeyBalance): z.input<typeof balanceSchema> {
   return {
     livemode: balance.livemode,
-    deposit_idr: Number(balance.depositIdr),
+    deposit_idr: balance.depositIdr,
     key: {
-      max_order_budget: Number(balance.maxOrderIdr),
-      monthly_budget: Number(balance.monthlyBudgetIdr),
-      spent_this_month: Number(balance.spentThisMonthIdr),
+      max_order_budget: balance.maxOrderIdr,
+      monthly_budget: balance.monthlyBudgetIdr,
+      spent_this_month: balance.spentThisMonthIdr,
       scopes: balance.scopes,
     },
   };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { livemodeSchema } from "./livemode";
 import { metadataOf, metadataSchema } from "./metadata";
+import { describedRupiah, rupiahSchema } from "./rupiah";
 import type { Bid, Invoice } from "@/generated/prisma/client";
 import { BidStatus, CaseStatus, InvoiceStatus } from "@/generated/prisma/enums";
 import { CASE_LIMITS } from "@/server/domain/case-board";
@@ -44,8 +45,8 @@ const bidSchema = z
     eta_days: z.number().int(),
     note: z.string().nullable(),
     status: bidStatusSchema,
-    price_idr: z.number().int().meta({ description: "The practitioner's bid." }),
-    client_pays: z.number().int().meta({ description: "The bid plus the platform fee (12.5 %, at least Rp 100.000): the invoice total if selected." }),
+    price_idr: describedRupiah("The practitioner's bid."),
+    client_pays: describedRupiah("The bid plus the platform fee (12.5 %, at least Rp 100.000): the invoice total if selected."),
     livemode: livemodeSchema,
     created_at: z.iso.datetime(),
   })
@@ -70,7 +71,7 @@ export const caseSchema = z
 export const invoiceSummarySchema = z
   .object({
     id: z.string(),
-    total_idr: z.number().int(),
+    total_idr: rupiahSchema,
     status: invoiceStatusSchema,
     order_id: z.string().nullable().meta({ description: "Once paid: the order that holds the money in escrow until the work is accepted." }),
     case_id: z.string().meta({ description: "The case whose selected bid this invoice bills." }),
@@ -99,22 +100,22 @@ export function toCreateCaseInput(body: CreateCaseBody): CreateCaseInput {
   };
 }
 
-function serializeBid(bid: Bid, livemode: boolean): z.infer<typeof bidSchema> {
+function serializeBid(bid: Bid, livemode: boolean): z.input<typeof bidSchema> {
   return {
     id: bid.id,
     scope: bid.scope,
     eta_days: bid.etaDays,
     note: bid.note,
     status: bid.status,
-    price_idr: Number(bid.priceIdr),
-    client_pays: Number(bid.clientPaysIdr),
+    price_idr: bid.priceIdr,
+    client_pays: bid.clientPaysIdr,
     livemode,
     created_at: bid.createdAt.toISOString(),
   };
 }
 
 /** The agent's view: its own case, every bid, nothing masked. */
-export function serializeCase(row: CaseWithBids): z.infer<typeof caseSchema> {
+export function serializeCase(row: CaseWithBids): z.input<typeof caseSchema> {
   return {
     id: row.id,
     status: row.status,
@@ -130,10 +131,10 @@ export function serializeCase(row: CaseWithBids): z.infer<typeof caseSchema> {
   };
 }
 
-export function serializeInvoiceSummary(invoice: Invoice): z.infer<typeof invoiceSummarySchema> {
+export function serializeInvoiceSummary(invoice: Invoice): z.input<typeof invoiceSummarySchema> {
   return {
     id: invoice.id,
-    total_idr: Number(invoice.totalIdr),
+    total_idr: invoice.totalIdr,
     status: invoice.status,
     order_id: invoice.orderId,
     case_id: invoice.caseId,

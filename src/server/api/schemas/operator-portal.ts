@@ -1,14 +1,15 @@
 import { z } from "zod";
-import { OrderStatus, OrganizationStatus } from "@/generated/prisma/enums";
+import { CaseStatus, InvoiceStatus, KeyMode, LedgerAccountKind, MembershipRole, OrderStatus, OrganizationStatus } from "@/generated/prisma/enums";
 import type { operatorOrderDetail } from "@/server/services/orders";
-import type { organizationDetail } from "@/server/services/organizations";
 import { SERVICE_STATES } from "@/server/domain/service-state";
 import { OPERATOR_ORDER_ACTIONS, type OperatorOrderAction } from "@/server/services/orders";
-import { portalPageInput } from "../portal/paging";
-import { idSchema, rupiahSchema } from "./ids";
+import { pageSchema, portalPageInput } from "../portal/paging";
+import { idSchema } from "./ids";
+import { rupiahInputSchema, rupiahNumberSchema, rupiahSchema } from "./rupiah";
+import { intakeFieldSchema } from "./service";
 import { byInvitation, inviteInput } from "./organization-portal";
 
-/** The operator console's inputs, and the views that turn its rows into JSON (BigInt → number). */
+/** The operator console's inputs, its output schemas, and the views that shape its rows. */
 
 export type { OperatorOrderAction };
 /** Every step the order page offers: the state machine's operator actions and a new offering round. */
@@ -45,7 +46,7 @@ export const orderActionInput = byOrder.extend({ action: z.enum(OPERATOR_ORDER_A
 
 export const createOrganizationInput = z.object({
   name: z.string().trim().min(1).max(200),
-  approvalThresholdIdr: rupiahSchema.nullable().optional(),
+  approvalThresholdIdr: rupiahInputSchema.nullable().optional(),
   status: z.enum(["menunggu_persetujuan", "aktif"]),
 });
 
@@ -57,7 +58,7 @@ export const byService = z.object({ code: z.string().min(1).max(64) });
 export const serviceSearchInput = z.object({ q: search, category: z.string().trim().max(64).optional(), state: z.enum(SERVICE_STATES).optional() });
 /** A sent agent price is dropped: it is always computed from the client price. */
 export const updateServiceInput = byService.extend({
-  clientPriceIdr: rupiahSchema.optional(),
+  clientPriceIdr: rupiahNumberSchema.optional(),
   description: z.string().max(5_000).optional(),
   requiredLabel: practitionerLabel.optional(),
   intake: z.unknown().optional(),
@@ -65,34 +66,9 @@ export const updateServiceInput = byService.extend({
   active: z.boolean().optional(),
 });
 
-export const payoutInput = byPractitioner.extend({ amountIdr: rupiahSchema, reference: z.string().trim().min(1).max(200) });
-export const topUpInput = byOrganization.extend({ amountIdr: rupiahSchema, reference: z.string().trim().min(1).max(200) });
+export const payoutInput = byPractitioner.extend({ amountIdr: rupiahInputSchema, reference: z.string().trim().min(1).max(200) });
+export const topUpInput = byOrganization.extend({ amountIdr: rupiahInputSchema, reference: z.string().trim().min(1).max(200) });
 
-
-const idr = (amount: bigint) => Number(amount);
-const idrOrNull = (amount: bigint | null) => (amount === null ? null : Number(amount));
-
-export function orderRowView<R extends { priceIdr: bigint }>(row: R): Omit<R, "priceIdr"> & { priceIdr: number } {
-  return { ...row, priceIdr: idr(row.priceIdr) };
-}
-
-export function practitionerRowView<R extends { payableIdr: bigint }>(row: R): Omit<R, "payableIdr"> & { payableIdr: number } {
-  return { ...row, payableIdr: idr(row.payableIdr) };
-}
-
-export function organizationRowView<R extends { depositIdr: bigint; approvalThresholdIdr: bigint | null }>(row: R): Omit<R, "depositIdr" | "approvalThresholdIdr"> & { depositIdr: number; approvalThresholdIdr: number | null } {
-  return { ...row, depositIdr: idr(row.depositIdr), approvalThresholdIdr: idrOrNull(row.approvalThresholdIdr) };
-}
-
-export function organizationDetailView(detail: Awaited<ReturnType<typeof organizationDetail>>) {
-  return {
-    ...detail,
-    approvalThresholdIdr: idrOrNull(detail.approvalThresholdIdr),
-    depositIdr: idr(detail.depositIdr),
-    testDepositIdr: idr(detail.testDepositIdr),
-    recentOrders: detail.recentOrders.map(orderRowView),
-  };
-}
 
 export function orderDetailView(detail: Awaited<ReturnType<typeof operatorOrderDetail>>) {
   const { order } = detail;
@@ -116,10 +92,10 @@ export function orderDetailView(detail: Awaited<ReturnType<typeof operatorOrderD
     intake: order.intake as Record<string, unknown>,
     deliverable: order.deliverable,
     amounts: {
-      priceIdr: idr(order.priceIdr),
-      practitionerFeeIdr: idr(order.clientPriceIdr),
-      platformFeeIdr: idr(detail.platformFeeIdr),
-      escrowIdr: idr(detail.escrowIdr),
+      priceIdr: order.priceIdr,
+      practitionerFeeIdr: order.clientPriceIdr,
+      platformFeeIdr: detail.platformFeeIdr,
+      escrowIdr: detail.escrowIdr,
     },
     messages: order.messages,
     timeline: detail.timeline,
@@ -128,7 +104,7 @@ export function orderDetailView(detail: Awaited<ReturnType<typeof operatorOrderD
       at: t.createdAt,
       kind: t.kind,
       reference: t.reference,
-      entries: t.entries.map((e) => ({ id: e.id, account: e.account.code, kind: e.account.kind, amountIdr: idr(e.amountIdr) })),
+      entries: t.entries.map((e) => ({ id: e.id, account: e.account.code, kind: e.account.kind, amountIdr: e.amountIdr })),
     })),
     audit: detail.audit.map(auditRowView),
     allowedActions: detail.allowedActions as OperatorStep[],
@@ -138,3 +114,181 @@ export function orderDetailView(detail: Awaited<ReturnType<typeof operatorOrderD
 export function auditRowView(row: { id: string; createdAt: Date; actorType: string; actorId: string | null; actorName: string | null; action: string; subjectType: string; subjectId: string; data: unknown }) {
   return { id: row.id, at: row.createdAt, actorType: row.actorType, actorId: row.actorId, actorName: row.actorName, action: row.action, subjectType: row.subjectType, subjectId: row.subjectId, data: row.data };
 }
+
+const orderStatusSchema = z.enum(OrderStatus);
+export const orderStatusOutput = orderStatusSchema;
+const named = z.object({ id: z.string(), name: z.string() });
+const serviceRef = z.object({ code: z.string(), name: z.string() });
+
+export const overviewOutput = z.object({
+  createdToday: z.number().int(),
+  disputed: z.number().int(),
+  stalled: z.number().int(),
+  slaBreaches: z.number().int(),
+  waitingOrganizations: z.number().int(),
+  byStatus: z.array(z.object({ status: orderStatusSchema, count: z.number().int() })),
+  escrowIdr: rupiahSchema,
+});
+
+export const organizationsOutput = pageSchema(
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    status: z.enum(OrganizationStatus),
+    approvalThresholdIdr: rupiahSchema.nullable(),
+    depositIdr: rupiahSchema,
+    apiKeys: z.number().int(),
+    orders: z.number().int(),
+    createdAt: z.date(),
+  }),
+);
+
+export const organizationOutput = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(OrganizationStatus),
+  approvalThresholdIdr: rupiahSchema.nullable(),
+  createdAt: z.date(),
+  depositIdr: rupiahSchema,
+  testDepositIdr: rupiahSchema,
+  liveKeys: z.number().int(),
+  testKeys: z.number().int(),
+  liveOrders: z.number().int(),
+  admins: z.array(z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.enum(MembershipRole), since: z.date() })),
+  recentOrders: z.array(z.object({ id: z.string(), status: orderStatusSchema, livemode: z.boolean(), priceIdr: rupiahSchema, createdAt: z.date(), service: serviceRef })),
+});
+
+export const createdOutput = z.object({ id: z.string() });
+export const depositOutput = z.object({ depositIdr: rupiahSchema });
+
+export const ordersOutput = pageSchema(
+  z.object({
+    id: z.string(),
+    status: orderStatusSchema,
+    livemode: z.boolean(),
+    priceIdr: rupiahSchema,
+    createdAt: z.date(),
+    offeringStalledAt: z.date().nullable(),
+    slaBreachedAt: z.date().nullable(),
+    organization: named,
+    practitioner: named.nullable(),
+    service: serviceRef,
+  }),
+);
+
+export const auditRowOutput = z.object({
+  id: z.string(),
+  at: z.date(),
+  actorType: z.string(),
+  actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  action: z.string(),
+  subjectType: z.string(),
+  subjectId: z.string(),
+  data: z.unknown(),
+});
+
+export const orderOutput = z.object({
+  id: z.string(),
+  status: orderStatusSchema,
+  livemode: z.boolean(),
+  createdAt: z.date(),
+  paidAt: z.date().nullable(),
+  slaDueAt: z.date().nullable(),
+  slaBreachedAt: z.date().nullable(),
+  offeringStalledAt: z.date().nullable(),
+  offeringStalledReason: z.string().nullable(),
+  offeringRefundAt: z.date().nullable(),
+  autoAcceptAt: z.date().nullable(),
+  revisionCount: z.number().int(),
+  organization: named,
+  apiKey: z.object({ id: z.string(), name: z.string(), keyId: z.string(), mode: z.enum(KeyMode) }),
+  service: serviceRef,
+  practitioner: z.object({ id: z.string(), name: z.string(), label: z.string().nullable() }).nullable(),
+  intake: z.record(z.string(), z.unknown()),
+  deliverable: z.string().nullable(),
+  amounts: z.object({ priceIdr: rupiahSchema, practitionerFeeIdr: rupiahSchema, platformFeeIdr: rupiahSchema, escrowIdr: rupiahSchema }),
+  messages: z.array(z.object({ id: z.string(), createdAt: z.date(), role: z.string(), body: z.string(), trigger: z.string().nullable() })),
+  timeline: z.array(z.object({ id: z.string(), at: z.date(), status: orderStatusSchema, actor: z.object({ type: z.string(), id: z.string().nullable(), name: z.string().nullable() }) })),
+  ledger: z.array(
+    z.object({
+      id: z.string(),
+      at: z.date(),
+      kind: z.string(),
+      reference: z.string().nullable(),
+      entries: z.array(z.object({ id: z.string(), account: z.string(), kind: z.enum(LedgerAccountKind), amountIdr: rupiahSchema })),
+    }),
+  ),
+  audit: z.array(auditRowOutput),
+  allowedActions: z.array(z.enum([...OPERATOR_ORDER_ACTIONS, "restart_offering"])),
+});
+
+const queueRow = {
+  id: z.string(),
+  status: orderStatusSchema,
+  priceIdr: z.number().int(),
+  organization: named,
+  practitioner: named.nullable(),
+  service: serviceRef,
+};
+export const stalledOrdersOutput = z.array(
+  z.object({ ...queueRow, round: z.number().int(), stalledAt: z.date(), reason: z.string().nullable(), refundAt: z.date().nullable() }),
+);
+export const disputesOutput = z.array(z.object({ ...queueRow, openedAt: z.date().nullable(), reason: z.string().nullable() }));
+export const slaBreachesOutput = z.array(z.object({ ...queueRow, slaDueAt: z.date().nullable(), slaBreachedAt: z.date() }));
+
+export const auditLogOutput = pageSchema(auditRowOutput);
+export const auditVocabularyOutput = z.object({ actions: z.array(z.string()), actorTypes: z.array(z.string()) });
+
+export const casesOutput = z.array(
+  z.object({
+    id: z.string(),
+    status: z.enum(CaseStatus),
+    area: z.string().nullable(),
+    urgency: z.string(),
+    createdAt: z.date(),
+    liveBids: z.number().int(),
+    organization: named,
+    invoice: z.object({ id: z.string(), status: z.enum(InvoiceStatus), totalIdr: z.number().int(), orderId: z.string().nullable() }).nullable(),
+  }),
+);
+
+export const practitionersOutput = pageSchema(
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    label: z.string().nullable(),
+    categories: z.array(z.string()),
+    licenseNumber: z.string().nullable(),
+    active: z.boolean(),
+    available: z.boolean(),
+    createdAt: z.date(),
+    lastOfferedAt: z.date().nullable(),
+    liveOffers: z.number().int(),
+    ordersInHand: z.number().int(),
+    payableIdr: rupiahSchema,
+  }),
+);
+
+export const payoutOutput = z.object({ availableIdr: rupiahSchema });
+export const offersWithdrawnOutput = z.object({ offersWithdrawn: z.number().int() });
+
+export const serviceOutput = z.object({
+  code: z.string(),
+  name: z.string(),
+  category: z.string(),
+  description: z.string(),
+  clientPriceIdr: z.number().int(),
+  agentPriceIdr: z.number().int(),
+  slaDays: z.number().int(),
+  slaLabel: z.string(),
+  intake: z.array(intakeFieldSchema),
+  thirdParty: z.string().nullable(),
+  requiredLabel: z.string().nullable(),
+  agentEligible: z.boolean(),
+  active: z.boolean(),
+  state: z.enum(SERVICE_STATES),
+  updatedAt: z.date(),
+});
+export const servicesOutput = z.object({ categories: z.array(z.string()), labels: z.array(z.string()), services: z.array(serviceOutput) });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { livemodeSchema } from "./livemode";
 import { metadataOf, metadataSchema } from "./metadata";
+import { rupiahSchema } from "./rupiah";
 import { OrderStatus } from "@/generated/prisma/enums";
 import { INTAKE_LIMITS } from "@/server/domain/intake";
 import { MESSAGE_ROLES, type MessageRole } from "@/server/domain/order-state";
@@ -75,8 +76,8 @@ export const orderSchema = z
     id: z.string(),
     service: z.string(),
     status: orderStatusSchema,
-    price_idr: z.number().int(),
-    max_budget: z.number().int().nullable(),
+    price_idr: rupiahSchema,
+    max_budget: rupiahSchema.nullable(),
     intake: z.record(z.string(), z.string()),
     callback_url: z.string().nullable(),
     sla_due_at: z.iso.datetime().nullable(),
@@ -106,7 +107,7 @@ export const orderSchema = z
   })
   .meta({ id: "Order" });
 
-export type OrderResponse = z.infer<typeof orderSchema>;
+export type OrderResponse = z.input<typeof orderSchema>;
 
 /** The agent's view: always its own data, unmasked. Needs the row and its messages, nothing else (lists load no more). */
 export function serializeOrder(order: Omit<OrderWithMessages, "apiKey">): OrderResponse {
@@ -114,8 +115,8 @@ export function serializeOrder(order: Omit<OrderWithMessages, "apiKey">): OrderR
     id: order.id,
     service: order.serviceCode,
     status: order.status,
-    price_idr: Number(order.priceIdr),
-    max_budget: order.maxBudgetIdr === null ? null : Number(order.maxBudgetIdr),
+    price_idr: order.priceIdr,
+    max_budget: order.maxBudgetIdr,
     intake: order.intake as Record<string, string>,
     callback_url: order.callbackUrl,
     sla_due_at: order.slaDueAt?.toISOString() ?? null,

@@ -1,14 +1,18 @@
 import { z } from "zod";
-import { DeliveryStatus, OrderStatus } from "@/generated/prisma/enums";
+import { BidStatus, CaseStatus, DeliveryStatus, InvoiceStatus, KeyMode, OrderStatus, OrganizationStatus } from "@/generated/prisma/enums";
 import { SCOPES } from "@/server/domain/api-key";
 import type { DataOwner } from "@/server/domain/data-owner";
+import type { WebhookPayload } from "@/server/domain/webhook-event";
 import { isDashboardWebhookUrl } from "@/server/domain/webhook-url";
 import { WEBHOOK_SECRET_OVERLAP_HOURS } from "@/server/domain/webhook-secret";
-import { portalPageInput } from "../portal/paging";
-import { idSchema, rupiahSchema } from "./ids";
+import { ADMIN_ORDER_ACTIONS } from "@/server/services/orders";
+import { pageSchema, portalPageInput } from "../portal/paging";
+import { idSchema } from "./ids";
+import { invitationStatusSchema } from "./invitation-portal";
+import { rupiahInputSchema, rupiahSchema } from "./rupiah";
 import { orderTextSchema } from "./order";
 
-/** The organisation admin portal's inputs, and the views that turn its rows into JSON (BigInt → number). */
+/** The organisation admin portal's inputs, its output schemas, and the views that shape its rows. */
 
 /** Live data unless the page's switch asks for the sandbox's (`kk_test_` keys' orders and money). */
 export const modeInput = z.enum(["live", "test"]).default("live");
@@ -21,7 +25,7 @@ export const byOrder = z.object({ orderId: idSchema });
 export const byApiKey = z.object({ apiKeyId: idSchema });
 export const byInvitation = z.object({ invitationId: idSchema });
 
-export const thresholdInput = z.object({ thresholdIdr: rupiahSchema.nullable() });
+export const thresholdInput = z.object({ thresholdIdr: rupiahInputSchema.nullable() });
 export const reasonInput = byOrder.extend({ reason: orderTextSchema });
 export const cancelInput = byOrder.extend({ reason: orderTextSchema.optional() });
 export const decideInput = byOrder.extend({ approve: z.boolean() });
@@ -41,8 +45,8 @@ const webhookUrl = z.string().trim().max(2048).refine(isDashboardWebhookUrl, "Gu
 const keySettings = {
   name: z.string().trim().max(100),
   scopes: z.array(z.enum(SCOPES)).min(1),
-  maxOrderIdr: rupiahSchema,
-  monthlyBudgetIdr: rupiahSchema,
+  maxOrderIdr: rupiahInputSchema,
+  monthlyBudgetIdr: rupiahInputSchema,
   webhookUrl,
 };
 export const createKeyInput = z.object({ ...keySettings, mode: z.enum(["live", "test"]).default("live") });
@@ -85,14 +89,180 @@ export function orderRowView(row: {
     status: row.status,
     livemode: row.livemode,
     service: row.service.name,
-    priceIdr: Number(row.priceIdr),
+    priceIdr: row.priceIdr,
     intake: row.intake as Record<string, string>,
     apiKey: row.apiKey,
     createdAt: row.createdAt,
   };
 }
 
-/** One statement row: signed amount and the balance after it, as the StatementTable shows them. */
-export function statementRowView(row: { id: string; amountIdr: bigint; balanceAfterIdr: bigint; kind: string; reference: string | null; description: string; createdAt: Date }) {
-  return { ...row, amountIdr: Number(row.amountIdr), balanceAfterIdr: Number(row.balanceAfterIdr) };
-}
+const orderStatusSchema = z.enum(OrderStatus);
+export const orderStatusOutput = orderStatusSchema;
+
+export const overviewOutput = z.object({
+  name: z.string(),
+  status: z.enum(OrganizationStatus),
+  approvalThresholdIdr: rupiahSchema.nullable(),
+  depositIdr: z.object({ live: rupiahSchema, test: rupiahSchema }),
+});
+
+/** The deposit's statement: each row's signed amount and the balance after it, as the StatementTable shows them. */
+export const statementOutput = pageSchema(
+  z.object({
+    id: z.string(),
+    amountIdr: rupiahSchema,
+    balanceAfterIdr: rupiahSchema,
+    kind: z.string(),
+    reference: z.string().nullable(),
+    description: z.string(),
+    createdAt: z.date(),
+  }),
+).extend({ balanceIdr: rupiahSchema });
+
+export const spendOutput = z.array(z.object({ month: z.string(), orders: z.number().int(), spentIdr: z.number().int() }));
+
+export const ordersOutput = pageSchema(
+  z.object({
+    id: z.string(),
+    status: orderStatusSchema,
+    livemode: z.boolean(),
+    service: z.string(),
+    priceIdr: rupiahSchema,
+    intake: z.record(z.string(), z.string()),
+    apiKey: z.object({ id: z.string(), name: z.string(), keyId: z.string() }),
+    createdAt: z.date(),
+  }),
+);
+
+export const pendingApprovalsOutput = z.object({ live: z.number().int(), test: z.number().int() });
+
+const messageSchema = z.object({ id: z.string(), createdAt: z.date(), role: z.string(), body: z.string() });
+
+export const orderOutput = z.object({
+  id: z.string(),
+  status: orderStatusSchema,
+  livemode: z.boolean(),
+  service: z.object({ code: z.string(), name: z.string(), slaLabel: z.string() }),
+  priceIdr: z.number().int(),
+  intake: z.record(z.string(), z.string()),
+  intakeLabels: z.record(z.string(), z.string()),
+  deliverable: z.string().nullable(),
+  caseId: z.string().nullable(),
+  createdAt: z.date(),
+  slaDueAt: z.date().nullable(),
+  slaBreachedAt: z.date().nullable(),
+  autoAcceptAt: z.date().nullable(),
+  revisionCount: z.number().int(),
+  revisionsLeft: z.number().int(),
+  paid: z.boolean(),
+  practitioner: z.object({ name: z.string(), label: z.string().nullable() }).nullable(),
+  apiKey: z.object({ keyId: z.string(), name: z.string() }),
+  messages: z.array(messageSchema),
+  events: z.array(z.object({ id: z.string(), type: z.string(), createdAt: z.date() })),
+  offering: z.object({ round: z.number().int(), stalledAt: z.date().nullable(), reason: z.string().nullable(), refundAt: z.date().nullable() }).nullable(),
+  actions: z.array(z.enum(ADMIN_ORDER_ACTIONS)),
+});
+
+export const keysOutput = z.array(
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    keyId: z.string(),
+    mode: z.enum(KeyMode),
+    scopes: z.array(z.string()),
+    maxOrderIdr: z.number().int(),
+    monthlyBudgetIdr: z.number().int(),
+    spentThisMonthIdr: z.number().int(),
+    webhookUrl: z.string().nullable(),
+    lastUsedAt: z.date().nullable(),
+    revokedAt: z.date().nullable(),
+    previousWebhookSecretExpiresAt: z.date().nullable(),
+    createdAt: z.date(),
+  }),
+);
+
+export const keyDefaultsOutput = z.object({ maxOrderIdr: rupiahSchema, monthlyBudgetIdr: rupiahSchema });
+export const createdKeyOutput = z.object({ keyId: z.string(), token: z.string(), webhookSecret: z.string() });
+export const rotatedSecretOutput = z.object({ webhookSecret: z.string(), previousSecretExpiresAt: z.date().nullable() });
+
+export const webhookDeliveriesOutput = pageSchema(
+  z.object({
+    id: z.string(),
+    orderId: z.string().nullable(),
+    caseId: z.string().nullable(),
+    type: z.string(),
+    // The event's JSON as stored and sent, typed by the domain that builds it.
+    payload: z.custom<WebhookPayload>((value) => typeof value === "object" && value !== null),
+    livemode: z.boolean(),
+    createdAt: z.date(),
+    deliveries: z.array(
+      z.object({
+        id: z.string(),
+        url: z.string(),
+        status: z.enum(DeliveryStatus),
+        attempts: z.number().int(),
+        nextAttemptAt: z.date().nullable(),
+        createdAt: z.date(),
+        attemptsLog: z.array(z.object({ attempt: z.number().int(), startedAt: z.date(), durationMs: z.number().int(), statusCode: z.number().int().nullable(), error: z.string().nullable() })),
+      }),
+    ),
+  }),
+);
+
+export const redeliverOutput = z.object({ deliveryId: z.string(), url: z.string() });
+
+export const casesOutput = z.array(
+  z.object({
+    id: z.string(),
+    status: z.enum(CaseStatus),
+    area: z.string().nullable(),
+    urgency: z.string(),
+    budgetRange: z.string(),
+    story: z.string(),
+    contactName: z.string(),
+    selectedBidId: z.string().nullable(),
+    createdAt: z.date(),
+    bids: z.array(
+      z.object({
+        id: z.string(),
+        status: z.enum(BidStatus),
+        scope: z.string(),
+        etaDays: z.number().int(),
+        note: z.string().nullable(),
+        priceIdr: z.number().int(),
+        clientPaysIdr: z.number().int(),
+        createdAt: z.date(),
+      }),
+    ),
+    invoice: z
+      .object({
+        id: z.string(),
+        status: z.enum(InvoiceStatus),
+        totalIdr: z.number().int(),
+        feeIdr: z.number().int(),
+        orderId: z.string().nullable(),
+        paidAt: z.date().nullable(),
+        createdAt: z.date(),
+      })
+      .nullable(),
+  }),
+);
+
+export const paidInvoiceOutput = z.object({ status: z.enum(InvoiceStatus), totalIdr: rupiahSchema, orderId: z.string().nullable() });
+
+export const teamOutput = z.object({
+  members: z.array(z.object({ userId: z.string(), name: z.string(), email: z.string(), since: z.date() })),
+  invitations: z.array(
+    z.object({
+      id: z.string(),
+      email: z.string(),
+      status: invitationStatusSchema,
+      expiresAt: z.date(),
+      acceptedAt: z.date().nullable(),
+      revokedAt: z.date().nullable(),
+      createdAt: z.date(),
+    }),
+  ),
+});
+
+export const invitationCreatedOutput = z.object({ id: z.string(), email: z.string(), expiresAt: z.date(), link: z.string() });

@@ -1,19 +1,20 @@
 import { z } from "zod";
 import type { Bid } from "@/generated/prisma/client";
+import { BidStatus, CaseStatus, OrderStatus } from "@/generated/prisma/enums";
 import { BID_LIMITS } from "@/server/domain/case-board";
 import { BID_TRANSITIONS } from "@/server/domain/case-state";
 import { ledgerKindLabel } from "@/server/domain/ledger-labels";
-import type { Page } from "@/server/domain/paging";
+import { MESSAGE_ROLES } from "@/server/domain/order-state";
 import { MAX_PASSWORD_LENGTH } from "@/server/domain/password";
 import type { PractitionerCaseView } from "@/server/services/cases";
-import type { EarningsSummary } from "@/server/services/money";
-import type { listMyOffers, PractitionerAction } from "@/server/services/practitioners";
+import { type listMyOffers, PRACTITIONER_ACTIONS, type PractitionerAction } from "@/server/services/practitioners";
 import { LICENSE_NUMBER_MAX } from "@/server/services/practitioners";
-import { portalPageInput } from "../portal/paging";
+import { pageSchema, portalPageInput } from "../portal/paging";
 import { idSchema } from "./ids";
 import { orderTextSchema } from "./order";
+import { rupiahSchema } from "./rupiah";
 
-/** The practitioner portal's inputs, and the views that turn its rows into JSON (BigInt → number). */
+/** The practitioner portal's inputs, its output schemas, and the views that shape its rows. */
 
 export type { PractitionerAction };
 /** A live offer as the inbox shows it (masked order, deadline). */
@@ -49,11 +50,8 @@ export const passwordChangeInput = z.object({
 
 export const statementInput = z.object({ page: portalPageInput });
 
-export const samePage = <T>(found: Page<T>) => ({ data: found.data, has_more: found.hasMore });
-
-/** Amounts as numbers: JSON (the browser's /api/trpc) has no BigInt. */
 export function bidView(bid: Bid) {
-  return { id: bid.id, status: bid.status, scope: bid.scope, etaDays: bid.etaDays, note: bid.note, priceIdr: Number(bid.priceIdr), clientPaysIdr: Number(bid.clientPaysIdr), createdAt: bid.createdAt };
+  return { id: bid.id, status: bid.status, scope: bid.scope, etaDays: bid.etaDays, note: bid.note, priceIdr: bid.priceIdr, clientPaysIdr: bid.clientPaysIdr, createdAt: bid.createdAt };
 }
 
 const WITHDRAWABLE = BID_TRANSITIONS.find((t) => t.trigger === "withdraw")!.from;
@@ -72,16 +70,6 @@ export function caseView(view: PractitionerCaseView) {
   };
 }
 
-export function earningsView(summary: EarningsSummary) {
-  return {
-    availableIdr: Number(summary.availableIdr),
-    inEscrowIdr: Number(summary.inEscrowIdr),
-    ordersInEscrow: summary.ordersInEscrow,
-    earnedIdr: Number(summary.earnedIdr),
-    paidOutIdr: Number(summary.paidOutIdr),
-  };
-}
-
 /** A statement row as StatementTable shows it: described in Indonesian, never by its ledger code. */
 export function statementRowView(entry: { id: string; amountIdr: bigint; balanceAfterIdr: bigint; kind: string; reference: string | null; createdAt: Date }) {
   const order = entry.reference?.startsWith("ord_") ? entry.reference : null;
@@ -90,7 +78,105 @@ export function statementRowView(entry: { id: string; amountIdr: bigint; balance
     at: entry.createdAt,
     description: ledgerKindLabel(entry.kind),
     reference: order ? { label: order, href: `/praktisi/pesanan/${order}` } : entry.reference ? { label: entry.reference } : undefined,
-    amountIdr: Number(entry.amountIdr),
-    balanceIdr: Number(entry.balanceAfterIdr),
+    amountIdr: entry.amountIdr,
+    balanceIdr: entry.balanceAfterIdr,
   };
 }
+
+const orderStatusSchema = z.enum(OrderStatus);
+
+export const practitionerOrderSchema = z.object({
+  id: z.string(),
+  deliverable: z.string().nullable(),
+  caseId: z.string().nullable(),
+  status: orderStatusSchema,
+  intake: z.record(z.string(), z.string()),
+  slaDueAt: z.date().nullable(),
+  autoAcceptAt: z.date().nullable(),
+  revisionCount: z.number().int(),
+  service: z.object({ code: z.string(), name: z.string(), slaLabel: z.string() }),
+  messages: z.array(z.object({ id: z.string(), createdAt: z.date(), role: z.string(), body: z.string() })),
+  earningIdr: z.number().int().nullable(),
+  intakeLabels: z.record(z.string(), z.string()),
+  revisionReason: z.object({ role: z.enum(MESSAGE_ROLES), body: z.string() }).nullable(),
+  masked: z.boolean(),
+  actions: z.array(z.enum(PRACTITIONER_ACTIONS)),
+});
+
+export const offersOutput = pageSchema(z.object({ offerId: z.string(), expiresAt: z.date(), secondsLeft: z.number(), order: practitionerOrderSchema }));
+export const withdrawnOffersOutput = pageSchema(
+  z.object({ offerId: z.string(), withdrawnAt: z.date(), orderId: z.string(), orderStatus: orderStatusSchema, service: z.string() }),
+);
+export const ordersOutput = pageSchema(practitionerOrderSchema);
+export const orderStatusOutput = orderStatusSchema;
+
+export const earningsOutput = z.object({
+  availableIdr: rupiahSchema,
+  inEscrowIdr: rupiahSchema,
+  ordersInEscrow: z.number().int(),
+  earnedIdr: rupiahSchema,
+  paidOutIdr: rupiahSchema,
+});
+
+export const statementOutput = pageSchema(
+  z.object({
+    id: z.string(),
+    at: z.date(),
+    description: z.string(),
+    reference: z.object({ label: z.string(), href: z.string().optional() }).optional(),
+    amountIdr: rupiahSchema,
+    balanceIdr: rupiahSchema,
+  }),
+);
+
+export const profileOutput = z.object({
+  name: z.string(),
+  email: z.string(),
+  label: z.string().nullable(),
+  categories: z.array(z.string()),
+  licenseNumber: z.string().nullable(),
+  available: z.boolean(),
+  emailNotifications: z.boolean(),
+});
+
+const caseStatusSchema = z.enum(CaseStatus);
+
+export const bidOutput = z.object({
+  id: z.string(),
+  status: z.enum(BidStatus),
+  scope: z.string(),
+  etaDays: z.number().int(),
+  note: z.string().nullable(),
+  priceIdr: rupiahSchema,
+  clientPaysIdr: rupiahSchema,
+  createdAt: z.date(),
+});
+
+export const caseOutput = z.object({
+  id: z.string(),
+  status: caseStatusSchema,
+  area: z.string().nullable(),
+  urgency: z.string(),
+  budgetRange: z.string(),
+  story: z.string(),
+  contact: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() }),
+  selected: z.boolean(),
+  createdAt: z.date(),
+  myBid: bidOutput.nullable(),
+  canBid: z.boolean(),
+  canWithdraw: z.boolean(),
+});
+export const casesOutput = pageSchema(caseOutput);
+
+export const myBidsOutput = pageSchema(
+  z.object({
+    id: z.string(),
+    status: z.enum(BidStatus),
+    etaDays: z.number().int(),
+    priceIdr: z.number().int(),
+    clientPaysIdr: z.number().int(),
+    createdAt: z.date(),
+    case: z.object({ id: z.string(), status: caseStatusSchema, area: z.string().nullable() }),
+    selected: z.boolean(),
+  }),
+);

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { getBalance } from "@/server/services/money";
 import { balanceSchema, serializeBalance } from "../schemas/balance";
-import { agentProcedure, router } from "../trpc";
+import { agentProcedure } from "../agent-procedure";
+import { router } from "../trpc";
 
 export const balanceRouter = router({
   get: agentProcedure

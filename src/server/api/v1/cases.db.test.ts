@@ -357,7 +357,7 @@ describe("after selection: the work as an order, and the case's webhooks", () =>
       const { caseId, bids } = await caseWithBids(hooked.token, [8_000_000]);
       const selected = await post(`/v1/cases/${caseId}/select`, hooked.token, { bid_id: bids[0]!.id });
       const invoiceId = (selected.body.invoice as { id: string }).id;
-      const invoice = await payInvoice({ db: db(), clock }, { owner: liveDataOf(hooked.id), invoiceId, actor: { actorType: "org_admin", actorId: "usr_admin" } });
+      const invoice = await payInvoice({ db: db(), clock }, { actorType: "org_admin", actorId: "usr_admin" }, { owner: liveDataOf(hooked.id), invoiceId });
 
       const kase = (await get(`/v1/cases/${caseId}`, hooked.token)).body as CaseJson & { order_id: string };
       expect(kase.order_id).toBe(invoice.orderId);

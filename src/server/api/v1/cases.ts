@@ -3,7 +3,8 @@ import { pageRequestOf } from "@/server/domain/paging";
 import { createCase, getCase, getSelection, listCases, selectBid, type Selection } from "@/server/services/cases";
 import { caseSchema, caseStatusSchema, createCaseSchema, selectBidSchema, selectionSchema, serializeCase, serializeInvoiceSummary, toCreateCaseInput } from "../schemas/case";
 import { createdWindow, listOf, listQuerySchema, metadataFilterOf, serializeList, withMetadataFilter } from "../schemas/list";
-import { agentProcedure, idempotently, router } from "../trpc";
+import { agentProcedure, idempotently } from "../agent-procedure";
+import { router } from "../trpc";
 
 const caseId = z.object({ id: z.string().min(1).max(64) });
 

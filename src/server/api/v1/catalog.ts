@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { getAgentService, listAgentServices } from "@/server/services/catalog";
 import { serializeService, serviceSchema } from "../schemas/service";
-import { agentProcedure, router } from "../trpc";
+import { agentProcedure } from "../agent-procedure";
+import { router } from "../trpc";
 
 export const catalogRouter = router({
   list: agentProcedure

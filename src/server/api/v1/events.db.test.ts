@@ -127,7 +127,7 @@ describe("GET /v1/events", () => {
     const created = await createTestCase(db(), clock, org);
     const offer = await bid(db(), clock, practitionerId, created.id);
     const { invoice } = await selectBid({ db: db(), clock }, await agentKey(db(), clock, org), created.id, offer.id);
-    await payInvoice({ db: db(), clock }, { owner: liveDataOf(org.id), invoiceId: invoice.id, actor: { actorType: "org_admin", actorId: "usr_admin" } });
+    await payInvoice({ db: db(), clock }, { actorType: "org_admin", actorId: "usr_admin" }, { owner: liveDataOf(org.id), invoiceId: invoice.id });
 
     const deliveries = await db().webhookDelivery.findMany({ where: { event: { organizationId: org.id } }, orderBy: { event: { seq: "asc" } }, select: { id: true } });
     for (const delivery of deliveries) {

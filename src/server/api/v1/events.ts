@@ -3,7 +3,8 @@ import { pageRequestOf } from "@/server/domain/paging";
 import { getEvent, listEvents } from "@/server/services/events";
 import { eventSchema, eventTypeSchema, serializeEvent } from "../schemas/event";
 import { createdWindow, listOf, listQuerySchema, serializeList } from "../schemas/list";
-import { agentProcedure, router } from "../trpc";
+import { agentProcedure } from "../agent-procedure";
+import { router } from "../trpc";
 
 const listEventsSchema = listQuerySchema.extend({ type: eventTypeSchema.optional().meta({ description: "Only events of this type." }) });
 

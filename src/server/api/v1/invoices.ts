@@ -3,7 +3,8 @@ import { pageRequestOf } from "@/server/domain/paging";
 import { getInvoice, listInvoices } from "@/server/services/cases";
 import { invoiceStatusSchema, invoiceSummarySchema, serializeInvoiceSummary } from "../schemas/case";
 import { createdWindow, listOf, listQuerySchema, serializeList } from "../schemas/list";
-import { agentProcedure, router } from "../trpc";
+import { agentProcedure } from "../agent-procedure";
+import { router } from "../trpc";
 
 const listInvoicesSchema = listQuerySchema.extend({
   status: invoiceStatusSchema.meta({ description: "Only invoices in this status." }).optional(),

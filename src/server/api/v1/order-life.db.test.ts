@@ -224,7 +224,7 @@ describe("POST /v1/orders/{id}/revision", () => {
     expect(third.body.error?.message).toMatch(/accept the result or open a dispute/);
     expect(await row(order.id)).toMatchObject({ status: "diserahkan", revisionCount: 2 });
     // The operator is not bound by the client's limit.
-    await operatorOrderAction(deps(), { orderId: order.id, action: "request_revision", operatorId: "usr_op", note: "Perbaiki tanda tangan." });
+    await operatorOrderAction(deps(), { actorType: "operator", actorId: "usr_op" }, { orderId: order.id, action: "request_revision", note: "Perbaiki tanda tangan." });
     expect(await row(order.id)).toMatchObject({ status: "dikerjakan", revisionCount: 3 });
   });
 
@@ -281,7 +281,7 @@ describe("POST /v1/orders/{id}/dispute", () => {
     const depositBefore = await deposit();
     const payable = () => balanceOf(database.prisma, accounts.practitionerPayable(practitionerId));
     const payableBefore = await payable();
-    const done = await operatorOrderAction(deps(), { orderId: order.id, action, operatorId: "usr_op", note: "Diputuskan setelah memeriksa percakapan." });
+    const done = await operatorOrderAction(deps(), { actorType: "operator", actorId: "usr_op" }, { orderId: order.id, action, note: "Diputuskan setelah memeriksa percakapan." });
     expect(done.status).toBe(outcome);
     expect(await deposit()).toBe(depositBefore + (action === "refund" ? BigInt(NDA_PRICE_IDR) : 0n));
     expect(await payable()).toBe(payableBefore + (action === "settle_for_practitioner" ? BigInt(NDA_CLIENT_PRICE_IDR) : 0n));
@@ -336,7 +336,7 @@ describe("offering that stalls", () => {
     expect((await listStalledOrders({ db: database.prisma })).find((o) => o.id === order.id)).toMatchObject({ refundAt: new Date(refundAt) });
 
     // The operator offers it again an hour later; still nobody, so it stalls again from then.
-    await restartOffering({ db: database.prisma, clock: fixedClock(Date.parse(START) + HOUR) }, order.id, "usr_op");
+    await restartOffering({ db: database.prisma, clock: fixedClock(Date.parse(START) + HOUR) }, { actorType: "operator", actorId: "usr_op" }, order.id);
     const secondRefundAt = new Date(Date.parse(START) + 25 * HOUR);
     expect(await row(order.id)).toMatchObject({ offerRound: 2, offeringRefundAt: secondRefundAt });
     await refundStalledOrder({ db: database.prisma, clock: fixedClock(refundAt) }, order.id);

@@ -77,9 +77,9 @@ describe("POST /v1/orders", () => {
   it("applies an approval threshold set or lifted a moment ago, while the key (read with the old threshold) is still cached", async () => {
     const org = await createTestOrg(database.prisma, { depositIdr: 10_000_000n });
     const first = await post("/v1/orders", org.token, ndaOrder());
-    await setApprovalThreshold({ db: database.prisma }, org.id, 1_000_000n, { actorType: "operator", actorId: null });
+    await setApprovalThreshold({ db: database.prisma }, { actorType: "operator", actorId: null }, org.id, 1_000_000n);
     const held = await post("/v1/orders", org.token, ndaOrder());
-    await setApprovalThreshold({ db: database.prisma }, org.id, null, { actorType: "operator", actorId: null });
+    await setApprovalThreshold({ db: database.prisma }, { actorType: "operator", actorId: null }, org.id, null);
     const paid = await post("/v1/orders", org.token, ndaOrder());
     expect([first.body.status, held.body.status, paid.body.status]).toEqual(["dibayar", "menunggu_bayar", "dibayar"]);
     expect(await deposit(org.id)).toBe(10_000_000n - 2n * BigInt(NDA_PRICE_IDR));
@@ -140,7 +140,7 @@ describe("POST /v1/orders", () => {
       const third = await post("/v1/orders", org.token, ndaOrder());
       expect([third.res.status, third.body.error?.code]).toEqual([402, "BUDGET_EXCEEDED"]);
       expect(third.body.error?.message).toContain("monthly budget");
-      await decideApproval({ db: database.prisma, clock }, { owner: liveDataOf(org.id), orderId: first.body.id, approve: false, userId: "usr_admin" });
+      await decideApproval({ db: database.prisma, clock }, { actorType: "org_admin", actorId: "usr_admin" }, { owner: liveDataOf(org.id), orderId: first.body.id, approve: false });
       expect((await post("/v1/orders", org.token, ndaOrder())).res.status).toBe(201);
     });
 
@@ -203,7 +203,7 @@ describe("Idempotency-Key on POST /v1/orders (the spec's table)", () => {
     const rejected = await post("/v1/orders", org.token, ndaOrder(), { "Idempotency-Key": "k-retry" });
     expect(rejected.res.status).toBe(402);
     expect(await database.prisma.idempotencyKey.count({ where: { organizationId: org.id } })).toBe(0);
-    await topUpDeposit({ db: database.prisma }, org.id, 5_000_000n, "transfer BCA 123", { actorType: "operator" });
+    await topUpDeposit({ db: database.prisma }, { actorType: "operator" }, org.id, 5_000_000n, "transfer BCA 123");
     const retried = await post("/v1/orders", org.token, ndaOrder(), { "Idempotency-Key": "k-retry" });
     expect(retried.res.status).toBe(201);
   });
@@ -361,7 +361,7 @@ describe("POST /v1/orders/{id}/messages", () => {
   it("refuses messages on a finished order with 409 INVALID_STATE", async () => {
     const org = await createTestOrg(database.prisma);
     const { body } = await post("/v1/orders", org.token, ndaOrder());
-    await operatorOrderAction({ db: database.prisma, clock }, { orderId: body.id, action: "refund", operatorId: "usr_op" });
+    await operatorOrderAction({ db: database.prisma, clock }, { actorType: "operator", actorId: "usr_op" }, { orderId: body.id, action: "refund" });
     const { res, body: error } = await post(`/v1/orders/${body.id}/messages`, org.token, { body: "Halo?" });
     expect([res.status, error.error?.code]).toEqual([409, "INVALID_STATE"]);
   });
@@ -407,7 +407,7 @@ describe("organisation approval", () => {
   it("approval pays from the deposit and emits order.dibayar", async () => {
     const org = await createTestOrg(database.prisma, { thresholdIdr: 1_000_000n });
     const { body } = await post("/v1/orders", org.token, ndaOrder());
-    const approved = await decideApproval({ db: database.prisma, clock }, { owner: liveDataOf(org.id), orderId: body.id, approve: true, userId: "usr_admin" });
+    const approved = await decideApproval({ db: database.prisma, clock }, { actorType: "org_admin", actorId: "usr_admin" }, { owner: liveDataOf(org.id), orderId: body.id, approve: true });
     expect(approved.status).toBe("dibayar");
     expect(approved.slaDueAt).not.toBeNull();
     expect(await escrow(body.id, org.id)).toBe(BigInt(NDA_PRICE_IDR));
@@ -421,7 +421,7 @@ describe("organisation approval", () => {
       const { transfer } = await import("@/server/services/money");
       await transfer(tx, { from: accounts.orgDeposit(org.id, true), to: accounts.externalFunding(true), amountIdr: 1_000_000n, kind: "withdrawal" });
     });
-    await expect(decideApproval({ db: database.prisma, clock }, { owner: liveDataOf(org.id), orderId: body.id, approve: true, userId: "usr_admin" })).rejects.toMatchObject({
+    await expect(decideApproval({ db: database.prisma, clock }, { actorType: "org_admin", actorId: "usr_admin" }, { owner: liveDataOf(org.id), orderId: body.id, approve: true })).rejects.toMatchObject({
       code: "INSUFFICIENT_DEPOSIT",
     });
     expect((await database.prisma.order.findUniqueOrThrow({ where: { id: body.id } })).status).toBe("menunggu_bayar");
@@ -430,7 +430,7 @@ describe("organisation approval", () => {
   it("rejection cancels the order (dibatalkan) and emits order.dibatalkan", async () => {
     const org = await createTestOrg(database.prisma, { thresholdIdr: 1_000_000n });
     const { body } = await post("/v1/orders", org.token, ndaOrder());
-    const rejected = await decideApproval({ db: database.prisma, clock }, { owner: liveDataOf(org.id), orderId: body.id, approve: false, userId: "usr_admin" });
+    const rejected = await decideApproval({ db: database.prisma, clock }, { actorType: "org_admin", actorId: "usr_admin" }, { owner: liveDataOf(org.id), orderId: body.id, approve: false });
     expect(rejected.status).toBe("dibatalkan");
     expect((await database.prisma.webhookEvent.findMany({ where: { orderId: body.id } })).map((e) => e.type)).toEqual(["order.dibatalkan"]);
   });
@@ -439,7 +439,7 @@ describe("organisation approval", () => {
     const org = await createTestOrg(database.prisma, { thresholdIdr: 1_000_000n });
     const other = await createTestOrg(database.prisma);
     const { body } = await post("/v1/orders", org.token, ndaOrder());
-    await expect(decideApproval({ db: database.prisma, clock }, { owner: liveDataOf(other.id), orderId: body.id, approve: true, userId: "usr_x" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(decideApproval({ db: database.prisma, clock }, { actorType: "org_admin", actorId: "usr_x" }, { owner: liveDataOf(other.id), orderId: body.id, approve: true })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });
 
@@ -448,12 +448,12 @@ describe("operator actions", () => {
     const deps = { db: database.prisma, clock };
     const org = await createTestOrg(database.prisma, { thresholdIdr: 1_000_000n });
     const waiting = await post("/v1/orders", org.token, ndaOrder());
-    expect((await operatorOrderAction(deps, { orderId: waiting.body.id, action: "cancel", operatorId: "usr_op" })).status).toBe("dibatalkan");
+    expect((await operatorOrderAction(deps, { actorType: "operator", actorId: "usr_op" }, { orderId: waiting.body.id, action: "cancel" })).status).toBe("dibatalkan");
 
     await database.prisma.organization.update({ where: { id: org.id }, data: { approvalThresholdIdr: null } });
     const paid = await post("/v1/orders", org.token, ndaOrder());
     const before = await deposit(org.id);
-    const refunded = await operatorOrderAction(deps, { orderId: paid.body.id, action: "refund", operatorId: "usr_op", note: "Klien mengajukan keberatan." });
+    const refunded = await operatorOrderAction(deps, { actorType: "operator", actorId: "usr_op" }, { orderId: paid.body.id, action: "refund", note: "Klien mengajukan keberatan." });
     expect(refunded.status).toBe("direfund");
     expect(refunded.messages.map((m) => m.role)).toEqual(["operator"]);
     expect(await deposit(org.id)).toBe(before + BigInt(NDA_PRICE_IDR));
@@ -461,8 +461,8 @@ describe("operator actions", () => {
 
     const delivered = await post("/v1/orders", org.token, ndaOrder());
     await driveOrder(database.prisma, delivered.body.id, practitionerId, "diserahkan", clock.now());
-    await operatorOrderAction(deps, { orderId: delivered.body.id, action: "dispute", operatorId: "usr_op", note: "Klien mengajukan keberatan." });
-    expect((await operatorOrderAction(deps, { orderId: delivered.body.id, action: "settle_for_practitioner", operatorId: "usr_op" })).status).toBe("selesai");
+    await operatorOrderAction(deps, { actorType: "operator", actorId: "usr_op" }, { orderId: delivered.body.id, action: "dispute", note: "Klien mengajukan keberatan." });
+    expect((await operatorOrderAction(deps, { actorType: "operator", actorId: "usr_op" }, { orderId: delivered.body.id, action: "settle_for_practitioner" })).status).toBe("selesai");
 
     const audited = await database.prisma.auditLog.findMany({ where: { actorType: "operator", subjectType: "order" }, select: { action: true } });
     expect(audited.map((a) => a.action)).toEqual(expect.arrayContaining(["order.cancel", "order.dispute", "order.refund", "order.settle_for_practitioner"]));
@@ -471,7 +471,7 @@ describe("operator actions", () => {
   it("refuses an illegal move with INVALID_STATE and changes nothing", async () => {
     const org = await createTestOrg(database.prisma);
     const { body } = await post("/v1/orders", org.token, ndaOrder());
-    await expect(operatorOrderAction({ db: database.prisma, clock }, { orderId: body.id, action: "settle_for_practitioner", operatorId: "usr_op" })).rejects.toMatchObject({ code: "INVALID_STATE" });
+    await expect(operatorOrderAction({ db: database.prisma, clock }, { actorType: "operator", actorId: "usr_op" }, { orderId: body.id, action: "settle_for_practitioner" })).rejects.toMatchObject({ code: "INVALID_STATE" });
     expect((await database.prisma.order.findUniqueOrThrow({ where: { id: body.id } })).status).toBe("dibayar");
   });
 });

@@ -6,7 +6,8 @@ import { listOrders } from "@/server/services/orders";
 import { acceptOrderResult, byKey, cancelOrder, createOrder, getOrder, openDispute, ORDER_MESSAGE_LIMIT, postClientMessage, requestRevision } from "@/server/services/orders";
 import { cancelInputSchema, createOrderSchema, disputeInputSchema, messageInputSchema, orderSchema, orderStatusSchema, revisionInputSchema, serializeOrder } from "../schemas/order";
 import { createdWindow, listOf, listQuerySchema, metadataFilterOf, serializeList, withMetadataFilter } from "../schemas/list";
-import { agentProcedure, idempotently, router } from "../trpc";
+import { agentProcedure, idempotently } from "../agent-procedure";
+import { router } from "../trpc";
 
 const orderId = z.object({ id: z.string().min(1).max(64) });
 

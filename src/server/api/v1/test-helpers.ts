@@ -14,7 +14,8 @@ import {
 import { balanceSchema, serializeBalance } from "../schemas/balance";
 import { caseSchema, invoiceSummarySchema, serializeCase, serializeInvoiceSummary } from "../schemas/case";
 import { jsonNumber, orderSchema, orderTextSchema, serializeOrder } from "../schemas/order";
-import { agentProcedure, type Meta, router } from "../trpc";
+import { agentProcedure } from "../agent-procedure";
+import { type Meta, router } from "../trpc";
 
 /**
  * /v1/test_helpers: the sandbox. Only test keys (`kk_test_…`) are accepted; a live key gets

@@ -5,7 +5,7 @@ import { newId } from "@/server/domain/ids";
 import { isDashboardWebhookUrl } from "@/server/domain/webhook-url";
 import { rotateSecrets, signingSecrets, WEBHOOK_SECRET_OVERLAP_HOURS } from "@/server/domain/webhook-secret";
 import type { Db } from "@/server/db/client";
-import { audit, type AuditEntry } from "../audit";
+import { type Actor, audit } from "../audit";
 import { spentThisMonth } from "../money";
 import type { ServiceDeps } from "../deps";
 
@@ -33,7 +33,7 @@ export interface CreatedApiKey {
   webhookSecret: string;
 }
 
-export async function createApiKey(deps: Pick<ServiceDeps, "db">, input: CreateApiKeyInput, actor: Pick<AuditEntry, "actorType" | "actorId">): Promise<CreatedApiKey> {
+export async function createApiKey(deps: Pick<ServiceDeps, "db">, actor: Actor, input: CreateApiKeyInput): Promise<CreatedApiKey> {
   const { db } = deps;
   const scopes = input.scopes ?? SCOPES;
   const unknown = scopes.filter((s) => !isScope(s));
@@ -189,7 +189,7 @@ async function ownKey(db: Db | Prisma.TransactionClient, organizationId: string,
   return key;
 }
 
-export async function revokeApiKey(deps: Pick<ServiceDeps, "db" | "clock">, organizationId: string, apiKeyId: string, actor: Pick<AuditEntry, "actorType" | "actorId">) {
+export async function revokeApiKey(deps: Pick<ServiceDeps, "db" | "clock">, actor: Actor, organizationId: string, apiKeyId: string) {
   const { db, clock } = deps;
   await ownKey(db, organizationId, apiKeyId);
   await db.$transaction(async (tx) => {
@@ -213,9 +213,9 @@ export interface RotatedWebhookSecret {
  */
 export async function rotateWebhookSecret(
   deps: Pick<ServiceDeps, "db" | "clock">,
+  actor: Actor,
   organizationId: string,
   apiKeyId: string,
-  actor: Pick<AuditEntry, "actorType" | "actorId">,
   overlapHours: number = WEBHOOK_SECRET_OVERLAP_HOURS.default,
 ): Promise<RotatedWebhookSecret> {
   const { db, clock } = deps;
@@ -261,7 +261,7 @@ export interface UpdateApiKeyInput {
  * mode and webhook secret stay). A revoked key stays as it was revoked; another organisation's
  * key is NOT_FOUND. The change is audited with what it was before, and applies to the next request.
  */
-export async function updateApiKey(deps: Pick<ServiceDeps, "db">, organizationId: string, actor: Pick<AuditEntry, "actorType" | "actorId">, apiKeyId: string, input: UpdateApiKeyInput) {
+export async function updateApiKey(deps: Pick<ServiceDeps, "db">, actor: Actor, organizationId: string, apiKeyId: string, input: UpdateApiKeyInput) {
   const { db } = deps;
   const unknown = input.scopes.filter((s) => !isScope(s));
   if (unknown.length > 0) throw new AppError("VALIDATION", `Unknown scope(s): ${unknown.join(", ")}. Scopes are ${SCOPES.join(", ")}.`);

@@ -1,5 +1,5 @@
 export { authenticateApiKey, createApiKey, invalidateApiKeyCache, KEY_DEFAULTS, listApiKeys, requireScope, revokeApiKey, rotateWebhookSecret, updateApiKey } from "./api-keys";
-export { acceptInvitation, findInvitation, inviteAdmin, listTeam, revokeInvitation, tokenHashOf } from "./invitations";
+export { acceptInvitation, findInvitation, type InvitationStatus, inviteAdmin, listTeam, revokeInvitation, tokenHashOf } from "./invitations";
 export { findPortalAccount } from "./portal-users";
 export { ApiRateLimiter, DEFAULT_RATE_LIMITS, rateLimitHeaders, type RateLimitStore } from "./rate-limit";
 export { signIn, SignInThrottle } from "./sign-in";

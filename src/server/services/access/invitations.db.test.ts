@@ -16,7 +16,7 @@ const deps = () => ({ db: database.prisma, clock });
 const password = "kata-sandi-panjang";
 
 async function invite(email: string, at = clock) {
-  const { link, id } = await inviteAdmin({ db: database.prisma, clock: at, publicUrl: "https://kuasa.contoh.id/" }, org.id, inviter, { email });
+  const { link, id } = await inviteAdmin({ db: database.prisma, clock: at, publicUrl: "https://kuasa.contoh.id/" }, inviter, org.id, { email });
   return { id, token: link.replace("https://kuasa.contoh.id/undangan/", "") };
 }
 
@@ -48,7 +48,7 @@ describe("accepting an invitation", () => {
     expect(await codeOf(acceptInvitation(deps(), used.token, { name: "Dua kali", password }))).toBe("INVALID_STATE");
 
     const revoked = await invite("dicabut@contoh.id");
-    await revokeInvitation(deps(), org.id, inviter, revoked.id);
+    await revokeInvitation(deps(), inviter, org.id, revoked.id);
     expect(await codeOf(acceptInvitation(deps(), revoked.token, { name: "X", password }))).toBe("INVALID_STATE");
 
     const old = await invite("lama@contoh.id", fixedClock("2026-11-15T03:00:00Z"));

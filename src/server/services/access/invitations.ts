@@ -3,7 +3,7 @@ import { hash } from "@node-rs/argon2";
 import { z } from "zod";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
-import { audit, type AuditEntry } from "../audit";
+import { type Actor, audit } from "../audit";
 import { publicUrlOf, type ServiceDeps } from "../deps";
 import { enqueueEmail } from "../notifications";
 import { MIN_PASSWORD_LENGTH, PASSWORD_HASH_OPTIONS } from "./users";
@@ -48,7 +48,7 @@ export async function listTeam(deps: Pick<ServiceDeps, "db" | "clock">, organiza
  * when e-mail is not set up. An e-mail that already has an account, or a pending invitation
  * here, is refused.
  */
-export async function inviteAdmin(deps: Pick<ServiceDeps, "db" | "clock" | "publicUrl">, organizationId: string, actor: Pick<AuditEntry, "actorType" | "actorId">, input: { email: string }) {
+export async function inviteAdmin(deps: Pick<ServiceDeps, "db" | "clock" | "publicUrl">, actor: Actor, organizationId: string, input: { email: string }) {
   const email = input.email.trim().toLowerCase();
   if (!emailSchema.safeParse(email).success) throw new AppError("VALIDATION", `"${input.email}" is not an e-mail address.`);
   const now = deps.clock.now();
@@ -85,7 +85,7 @@ export async function inviteAdmin(deps: Pick<ServiceDeps, "db" | "clock" | "publ
 }
 
 /** Revokes a pending invitation of the organisation; another organisation's is NOT_FOUND, a used or revoked one INVALID_STATE. */
-export async function revokeInvitation(deps: Pick<ServiceDeps, "db" | "clock">, organizationId: string, actor: Pick<AuditEntry, "actorType" | "actorId">, invitationId: string) {
+export async function revokeInvitation(deps: Pick<ServiceDeps, "db" | "clock">, actor: Actor, organizationId: string, invitationId: string) {
   const now = deps.clock.now();
   await deps.db.$transaction(async (tx) => {
     const invitation = await tx.invitation.findFirst({ where: { id: invitationId, organizationId }, select: { id: true } });

@@ -11,6 +11,9 @@ export interface AuditEntry {
   data?: InputJsonValue;
 }
 
+/** Who acted: a service acting for someone takes it as its second argument, right after its deps. */
+export type Actor = Pick<AuditEntry, "actorType" | "actorId">;
+
 /** One row per consequential action, written in the same transaction as the action. */
 export async function audit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
   await tx.auditLog.create({

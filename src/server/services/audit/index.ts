@@ -1,2 +1,2 @@
-export { audit, type AuditEntry } from "./audit";
+export { type Actor, audit, type AuditEntry } from "./audit";
 export { auditLogVocabulary, listAuditLog, namesOf } from "./audit-log";

@@ -59,7 +59,7 @@ describe("listOpenCasesForPractitioner", () => {
     const selected = await createTestCase(db(), clock, org);
     const closed = await createTestCase(db(), clock, org);
     await select(selected.id, (await bid(db(), clock, practitioner, selected.id)).id);
-    await closeCase({ db: db(), clock }, { caseId: closed.id, actor: operator });
+    await closeCase({ db: db(), clock }, operator, closed.id);
     const ids = (await listOpenCasesForPractitioner({ db: db() }, await createTestPractitioner(db(), ["properti"]), pageRequestOf({}))).data.map((c) => c.id);
     expect(ids).not.toContain(selected.id);
     expect(ids).not.toContain(closed.id);
@@ -228,10 +228,10 @@ describe("closeCase (operator)", () => {
     const created = await createTestCase(db(), clock, org);
     const live = await bid(db(), clock, a, created.id);
     const withdrawn = await withdrawBid({ db: db(), clock }, b, (await bid(db(), clock, b, created.id)).id);
-    const closed = await closeCase({ db: db(), clock }, { caseId: created.id, actor: operator });
+    const closed = await closeCase({ db: db(), clock }, operator, created.id);
     expect(closed.status).toBe("ditutup");
     expect(Object.fromEntries(closed.bids.map((x) => [x.id, x.status]))).toEqual({ [live.id]: "tidak_dipilih", [withdrawn.id]: "ditarik" });
-    expect(await code(closeCase({ db: db(), clock }, { caseId: created.id, actor: operator }))).toBe("INVALID_STATE");
+    expect(await code(closeCase({ db: db(), clock }, operator, created.id))).toBe("INVALID_STATE");
     expect(await db().auditLog.count({ where: { action: "case.close", subjectId: created.id } })).toBe(1);
   });
 
@@ -241,7 +241,7 @@ describe("closeCase (operator)", () => {
     const key = await agentKey(db(), clock, own);
     const { invoice } = await selectBid({ db: db(), clock }, key, created.id, (await bid(db(), clock, await createTestPractitioner(db(), ["properti"]), created.id, 2_000_000)).id);
     expect(await spentThisMonth(db(), clock, own.apiKeyId)).toBe(2_250_000n);
-    await closeCase({ db: db(), clock }, { caseId: created.id, actor: operator });
+    await closeCase({ db: db(), clock }, operator, created.id);
     expect((await db().invoice.findUniqueOrThrow({ where: { id: invoice.id } })).status).toBe("dibatalkan");
     expect(await spentThisMonth(db(), clock, own.apiKeyId)).toBe(0n);
   });
@@ -261,7 +261,7 @@ describe("spentThisMonth with invoices", () => {
 
   it("counts an invoice for the key that submitted the case, also when another key of the organisation selected the bid", async () => {
     const own = await createTestOrg(db());
-    const other = await createApiKey({ db: db() }, { organizationId: own.id }, { actorType: "system" });
+    const other = await createApiKey({ db: db() }, { actorType: "system" }, { organizationId: own.id });
     const created = await createTestCase(db(), clock, own);
     const offer = await bid(db(), clock, await createTestPractitioner(db(), ["properti"]), created.id);
     await selectBid({ db: db(), clock }, await authenticateApiKey({ db: db(), clock }, `Bearer ${other.token}`), created.id, offer.id);

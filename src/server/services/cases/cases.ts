@@ -11,7 +11,7 @@ import { caseBidPrice } from "@/server/domain/pricing";
 import { bidSummary, caseSummary } from "@/server/domain/webhook-event";
 import type { DbOrTx, Tx } from "@/server/db/client";
 import type { AuthenticatedKey } from "@/server/domain/api-key";
-import { audit, type AuditEntry } from "../audit";
+import { type Actor, audit } from "../audit";
 import { chargeKeySpend, releaseKeySpend } from "../money";
 import { type ClaimKey, NO_KEY } from "../idempotency";
 import { recordCaseEvent } from "../events";
@@ -212,12 +212,12 @@ export async function listCasesForOperator(deps: Pick<ServiceDeps, "db">, limit 
 }
 
 /** Takes a case off the board: live bids end; an unpaid invoice is cancelled, a paid one stays paid. */
-export async function closeCase(deps: Pick<ServiceDeps, "db" | "clock">, input: { caseId: string; actor: Pick<AuditEntry, "actorType" | "actorId"> }): Promise<CaseWithBids> {
+export async function closeCase(deps: Pick<ServiceDeps, "db" | "clock">, actor: Actor, caseId: string): Promise<CaseWithBids> {
   const { db, clock } = deps;
   const now = clock.now();
   return db.$transaction(async (tx) => {
-    const found = await tx.case.findUnique({ where: { id: input.caseId }, include: { invoice: true } });
-    if (!found) throw new AppError("NOT_FOUND", `No case ${input.caseId}.`);
+    const found = await tx.case.findUnique({ where: { id: caseId }, include: { invoice: true } });
+    if (!found) throw new AppError("NOT_FOUND", `No case ${caseId}.`);
     const move = caseTransition(found.status, "close", "operator");
     const closed = await tx.case.updateMany({ where: { id: found.id, status: found.status }, data: { status: move.to, updatedAt: now } });
     if (closed.count !== 1) throw changedMeanwhile("case", move.refusal);
@@ -228,7 +228,7 @@ export async function closeCase(deps: Pick<ServiceDeps, "db" | "clock">, input: 
       if (cancelled.count !== 1) throw changedMeanwhile("invoice", cancel.refusal);
       await releaseKeySpend(tx, found.apiKeyId, found.invoice.createdAt, found.invoice.totalIdr);
     }
-    await audit(tx, { ...input.actor, action: "case.close", subjectType: "case", subjectId: found.id, data: { from: found.status } });
+    await audit(tx, { ...actor, action: "case.close", subjectType: "case", subjectId: found.id, data: { from: found.status } });
     const event = await caseForEvent(tx, found.id);
     await recordCaseEvent(tx, event.subject, { event: "case.ditutup", case: event.summary }, now);
     return tx.case.findUniqueOrThrow({ where: { id: found.id }, include: CASE_INCLUDE });

@@ -37,7 +37,7 @@ async function unpaidInvoice(depositIdr: bigint, bidIdr = 8_000_000) {
   return { org, practitionerId, invoice, caseId: created.id };
 }
 
-const pay = (organizationId: string, invoiceId: string) => payInvoice({ db: db(), clock }, { owner: liveDataOf(organizationId), invoiceId, actor: admin });
+const pay = (organizationId: string, invoiceId: string) => payInvoice({ db: db(), clock }, admin, { owner: liveDataOf(organizationId), invoiceId });
 const deposit = (orgId: string) => balanceOf(db(), accounts.orgDeposit(orgId, true));
 const payable = (practitionerId: string) => balanceOf(db(), accounts.practitionerPayable(practitionerId));
 const revenue = () => platformRevenueTotal({ db: db() }, true);
@@ -87,7 +87,7 @@ describe("payInvoice", () => {
     // Counted once (the invoice), not twice (invoice and its order).
     expect(await spentThisMonth(db(), clock, key.id)).toBe(9_000_000n);
     await openDispute({ db: db(), clock }, byKey(key), orderId!, "Praktisi tidak menghubungi kami sama sekali.");
-    await operatorOrderAction({ db: db(), clock }, { orderId: orderId!, action: "refund", operatorId: "usr_op" });
+    await operatorOrderAction({ db: db(), clock }, { actorType: "operator", actorId: "usr_op" }, { orderId: orderId!, action: "refund" });
     expect(await deposit(org.id)).toBe(20_000_000n);
     expect(await payable(practitionerId)).toBe(0n);
     expect(await spentThisMonth(db(), clock, key.id)).toBe(0n);
@@ -131,7 +131,7 @@ describe("payInvoice", () => {
 
   it("does not pay a cancelled invoice", async () => {
     const { org, invoice, caseId } = await unpaidInvoice(30_000_000n);
-    await closeCase({ db: db(), clock }, { caseId, actor: { actorType: "operator", actorId: null } });
+    await closeCase({ db: db(), clock }, { actorType: "operator", actorId: null }, caseId);
     await expect(pay(org.id, invoice.id)).rejects.toMatchObject({ code: "INVALID_STATE", message: /The invoice is dibatalkan/ });
     expect(await deposit(org.id)).toBe(30_000_000n);
   });

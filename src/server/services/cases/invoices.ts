@@ -4,7 +4,7 @@ import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { invoiceSummary } from "@/server/domain/webhook-event";
-import { audit, type AuditEntry } from "../audit";
+import { type Actor, audit } from "../audit";
 import { CASE_WORK_SERVICE_CODE } from "../catalog";
 import { accounts, balanceOf } from "../money";
 import type { ServiceDeps } from "../deps";
@@ -14,7 +14,6 @@ import { recordCaseEvent } from "../events";
 export interface PayInvoiceInput {
   owner: DataOwner;
   invoiceId: string;
-  actor: Pick<AuditEntry, "actorType" | "actorId">;
 }
 
 /**
@@ -26,7 +25,7 @@ export interface PayInvoiceInput {
  * UPDATE comes first, so of two concurrent payments one pays and the other changes nothing, and a
  * deposit that does not cover the total changes nothing either.
  */
-export async function payInvoice(deps: ServiceDeps, input: PayInvoiceInput): Promise<Invoice> {
+export async function payInvoice(deps: ServiceDeps, actor: Actor, input: PayInvoiceInput): Promise<Invoice> {
   const change = changeContextOf(deps);
   const { now } = change;
   return deps.db.$transaction(async (tx) => {
@@ -60,15 +59,15 @@ export async function payInvoice(deps: ServiceDeps, input: PayInvoiceInput): Pro
       },
     });
     // A test helper paying stands in for an org admin: the order's audit names the role, no user.
-    const actor = { kind: "org_admin" as const, id: input.actor.actorType === "org_admin" ? (input.actor.actorId ?? null) : null };
-    const paid = await changeOrderStatus(tx, change, born, "pay_invoice", actor, { slaDays: bid.etaDays });
+    const payer = { kind: "org_admin" as const, id: actor.actorType === "org_admin" ? (actor.actorId ?? null) : null };
+    const paid = await changeOrderStatus(tx, change, born, "pay_invoice", payer, { slaDays: bid.etaDays });
     const order = await changeOrderStatus(tx, change, paid, "assign_selected_bidder", { kind: "system" }, { practitionerId: bid.practitionerId });
     const settled = await tx.invoice.update({ where: { id: invoice.id }, data: { orderId: order.id } });
 
     const owner = { organizationId: invoice.organizationId, livemode: invoice.livemode, apiKeyId: found.apiKeyId };
     await recordCaseEvent(tx, { caseId: found.id, owner }, { event: "invoice.dibayar", invoice: invoiceSummary(settled) }, now);
     await audit(tx, {
-      ...input.actor,
+      ...actor,
       action: "invoice.pay",
       subjectType: "invoice",
       subjectId: invoice.id,

@@ -5,7 +5,7 @@ import { SERVICE_STATE_SWITCHES, type ServiceState, serviceState } from "@/serve
 import type { Db } from "@/server/db/client";
 import type { Prisma, Service } from "@/generated/prisma/client";
 import type { InputJsonValue } from "@/generated/prisma/internal/prismaNamespace";
-import { audit, type AuditEntry } from "../audit";
+import { type Actor, audit } from "../audit";
 import { CATALOG_SEED } from "./catalog-seed";
 import type { ServiceDeps } from "../deps";
 
@@ -195,7 +195,7 @@ function validIntake(intake: unknown): IntakeField[] {
  * Operator edits of one service, validated and audited with the values before and after.
  * Orders already created keep the price and intake they were created with.
  */
-export async function updateService(deps: Pick<ServiceDeps, "db">, code: string, changes: ServiceChanges, actor: Pick<AuditEntry, "actorType" | "actorId">) {
+export async function updateService(deps: Pick<ServiceDeps, "db">, actor: Actor, code: string, changes: ServiceChanges) {
   const { db } = deps;
   const data: Prisma.ServiceUpdateInput = {};
   if (changes.clientPriceIdr !== undefined) {

@@ -522,7 +522,7 @@ describe("webhook secret rotation with an overlap", () => {
     const first = await createOrderEvent(database.prisma, { callbackUrl: r.url, at: clock.now() });
     const old = first.webhookSecret;
 
-    const rotated = await rotateWebhookSecret({ db: database.prisma, clock }, first.organizationId, first.apiKeyId, admin);
+    const rotated = await rotateWebhookSecret({ db: database.prisma, clock }, admin, first.organizationId, first.apiKeyId);
     expect(rotated.previousSecretExpiresAt).toEqual(new Date(Date.parse(START) + 24 * HOUR));
     // A retry of an event recorded before the rotation is signed like any other attempt.
     expect(await attemptDelivery(deps(clock), first.deliveryId!)).toMatchObject({ result: "delivered" });
@@ -544,7 +544,7 @@ describe("webhook secret rotation with an overlap", () => {
     const r = await receiver();
     const clock = fixedClock(START);
     const first = await createOrderEvent(database.prisma, { callbackUrl: r.url, at: clock.now() });
-    const rotated = await rotateWebhookSecret({ db: database.prisma, clock }, first.organizationId, first.apiKeyId, admin, 0);
+    const rotated = await rotateWebhookSecret({ db: database.prisma, clock }, admin, first.organizationId, first.apiKeyId, 0);
     expect(rotated.previousSecretExpiresAt).toBeNull();
     await attemptDelivery(deps(clock), first.deliveryId!);
     expect(signaturesOf(r.requests[0]!, clock, [rotated.webhookSecret, first.webhookSecret])).toEqual({ v1Count: 1, verifiedBy: [rotated.webhookSecret] });
@@ -554,9 +554,9 @@ describe("webhook secret rotation with an overlap", () => {
     const r = await receiver();
     const clock = fixedClock(START);
     const first = await createOrderEvent(database.prisma, { callbackUrl: r.url, at: clock.now() });
-    const second = await rotateWebhookSecret({ db: database.prisma, clock }, first.organizationId, first.apiKeyId, admin);
+    const second = await rotateWebhookSecret({ db: database.prisma, clock }, admin, first.organizationId, first.apiKeyId);
     clock.advance(HOUR);
-    const third = await rotateWebhookSecret({ db: database.prisma, clock }, first.organizationId, first.apiKeyId, admin, 2);
+    const third = await rotateWebhookSecret({ db: database.prisma, clock }, admin, first.organizationId, first.apiKeyId, 2);
     expect(third.previousSecretExpiresAt).toEqual(new Date(clock.now().getTime() + 2 * HOUR));
     const secrets = [third.webhookSecret, second.webhookSecret, first.webhookSecret];
     expect(signaturesOf(await deliverNext(first, r, clock), clock, secrets)).toEqual({ v1Count: 2, verifiedBy: [third.webhookSecret, second.webhookSecret] });
@@ -576,7 +576,7 @@ describe("webhook secret rotation with an overlap", () => {
   it("two rotations at once chain: the later one keeps the earlier one's new secret as the previous", async () => {
     const clock = fixedClock(START);
     const first = await createOrderEvent(database.prisma, { callbackUrl: null, at: clock.now() });
-    const both = await Promise.all([1, 2].map(() => rotateWebhookSecret({ db: database.prisma, clock }, first.organizationId, first.apiKeyId, admin)));
+    const both = await Promise.all([1, 2].map(() => rotateWebhookSecret({ db: database.prisma, clock }, admin, first.organizationId, first.apiKeyId)));
     const row = await database.prisma.apiKey.findUniqueOrThrow({ where: { id: first.apiKeyId } });
     const [later, earlier] = both[0]!.webhookSecret === row.webhookSecret ? both : [both[1]!, both[0]!];
     expect(row).toMatchObject({ webhookSecret: later!.webhookSecret, previousWebhookSecret: earlier!.webhookSecret });
@@ -586,8 +586,8 @@ describe("webhook secret rotation with an overlap", () => {
     const clock = fixedClock(START);
     const first = await createOrderEvent(database.prisma, { callbackUrl: null, at: clock.now() });
     const stranger = await createOrderEvent(database.prisma, { callbackUrl: null, at: clock.now() });
-    await expect(rotateWebhookSecret({ db: database.prisma, clock }, first.organizationId, first.apiKeyId, admin, 73)).rejects.toMatchObject({ code: "VALIDATION" });
-    await expect(rotateWebhookSecret({ db: database.prisma, clock }, stranger.organizationId, first.apiKeyId, admin)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(rotateWebhookSecret({ db: database.prisma, clock }, admin, first.organizationId, first.apiKeyId, 73)).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(rotateWebhookSecret({ db: database.prisma, clock }, admin, stranger.organizationId, first.apiKeyId)).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await database.prisma.apiKey.findUniqueOrThrow({ where: { id: first.apiKeyId } })).toMatchObject({ webhookSecret: first.webhookSecret, previousWebhookSecret: null });
   });
 });

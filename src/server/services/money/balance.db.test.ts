@@ -118,11 +118,11 @@ describe("the monthly spend counter", () => {
       },
       refund: async () => {
         const order = pick(await ordersIn(["dibayar"]));
-        if (order) await operatorOrderAction(deps(), { orderId: order.id, action: "refund", operatorId: null });
+        if (order) await operatorOrderAction(deps(), { actorType: "operator", actorId: null }, { orderId: order.id, action: "refund" });
       },
       decide: async () => {
         const order = pick(await ordersIn(["menunggu_bayar"]));
-        if (order) await decideApproval(deps(), { owner: liveDataOf(order.organizationId), orderId: order.id, approve: random(2) === 0, userId: null });
+        if (order) await decideApproval(deps(), { actorType: "org_admin", actorId: null }, { owner: liveDataOf(order.organizationId), orderId: order.id, approve: random(2) === 0 });
       },
       select: async () => {
         const submitted = await createTestCase(db(), clock, first);
@@ -131,17 +131,17 @@ describe("the monthly spend counter", () => {
       },
       pay: async () => {
         const invoice = pick(await db().invoice.findMany({ where: { status: "belum_dibayar", organizationId: first.id }, orderBy: { id: "asc" } }));
-        if (invoice) await payInvoice(deps(), { owner: liveDataOf(invoice.organizationId), invoiceId: invoice.id, actor: operator });
+        if (invoice) await payInvoice(deps(), operator, { owner: liveDataOf(invoice.organizationId), invoiceId: invoice.id });
       },
       close: async () => {
         const invoice = pick(await db().invoice.findMany({ where: { status: "belum_dibayar", organizationId: first.id }, orderBy: { id: "asc" } }));
-        if (invoice) await closeCase({ db: db(), clock }, { caseId: invoice.caseId, actor: operator });
+        if (invoice) await closeCase({ db: db(), clock }, operator, invoice.caseId);
       },
       refundCaseWork: async () => {
         const order = pick(await ordersIn(["diambil"], { caseId: { not: null } }));
         if (!order) return;
-        await operatorOrderAction(deps(), { orderId: order.id, action: "dispute", operatorId: null, note: "Klien mengajukan keberatan." });
-        await operatorOrderAction(deps(), { orderId: order.id, action: "refund", operatorId: null });
+        await operatorOrderAction(deps(), { actorType: "operator", actorId: null }, { orderId: order.id, action: "dispute", note: "Klien mengajukan keberatan." });
+        await operatorOrderAction(deps(), { actorType: "operator", actorId: null }, { orderId: order.id, action: "refund" });
       },
     };
     // Weighted so that money keeps being committed while it is given back.

@@ -2,7 +2,7 @@ import type { OrderStatus } from "@/generated/prisma/enums";
 import { AppError } from "@/server/domain/errors";
 import { HELD_BY_PRACTITIONER } from "@/server/domain/order-state";
 import type { PageRequest } from "@/server/domain/paging";
-import { audit, type AuditEntry } from "../audit";
+import { type Actor, audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 import { accounts, balanceOf, statementPage, transfer } from "./ledger";
 
@@ -55,9 +55,9 @@ export async function earningsStatement(deps: Pick<ServiceDeps, "db">, practitio
  */
 export async function recordPayout(
   deps: Pick<ServiceDeps, "db">,
+  actor: Actor,
   practitionerId: string,
   payout: { amountIdr: bigint; reference: string },
-  actor: Pick<AuditEntry, "actorType" | "actorId">,
 ): Promise<{ availableIdr: bigint }> {
   const { db } = deps;
   const reference = payout.reference.trim();

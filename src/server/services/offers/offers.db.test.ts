@@ -127,9 +127,9 @@ describe("offer rotation", () => {
   it("lets the operator restart a stalled order in a new round, or refuses when it is not stalled", async () => {
     const orderId = await paidOrder();
     await sweep();
-    await expect(restartOffering(deps(), orderId, "usr_op")).rejects.toMatchObject({ code: "INVALID_STATE" });
+    await expect(restartOffering(deps(), { actorType: "operator", actorId: "usr_op" }, orderId)).rejects.toMatchObject({ code: "INVALID_STATE" });
     for (let i = 0; i < 3; i++) await declineOffer(deps(), (await liveOffer(orderId))!.practitionerId, (await liveOffer(orderId))!.id);
-    const offerId = await restartOffering(deps(), orderId, "usr_op");
+    const offerId = await restartOffering(deps(), { actorType: "operator", actorId: "usr_op" }, orderId);
     expect(offerId).not.toBeNull();
     expect((await liveOffer(orderId))?.round).toBe(2);
   });

@@ -5,7 +5,7 @@ import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import type { Tx } from "@/server/db/client";
 import { stalledRefundAt } from "@/server/domain/order-rules";
-import { audit } from "../audit";
+import { type Actor, audit } from "../audit";
 import { notifyNewOffers } from "../notifications";
 import { changeContextOf, changeOrderStatus, type StatusChangeContext } from "../orders";
 import { ensureSimulatedPractitioners, SIMULATED_ORDER_PRACTITIONER_ID } from "./simulated-practitioners";
@@ -312,7 +312,7 @@ export async function declineOffer(deps: ServiceDeps, practitionerId: string, of
 }
 
 /** Operator: start a new round for a stalled order; everyone eligible may be offered it again. */
-export async function restartOffering(deps: ServiceDeps, orderId: string, operatorId: string | null): Promise<string | null> {
+export async function restartOffering(deps: ServiceDeps, actor: Actor & { actorType: "operator" }, orderId: string): Promise<string | null> {
   const change = changeContextOf(deps);
   return deps.db.$transaction(async (tx) => {
     await lockOrder(tx, orderId);
@@ -322,7 +322,7 @@ export async function restartOffering(deps: ServiceDeps, orderId: string, operat
       throw new AppError("INVALID_STATE", `Offering can be restarted only for a stalled order on offer; this one is ${order.status}.`);
     }
     await tx.order.update({ where: { id: orderId }, data: { offerRound: order.offerRound + 1, offeringStalledAt: null, offeringStalledReason: null, offeringRefundAt: null } });
-    await audit(tx, { actorType: "operator", actorId: operatorId, action: "order.restart_offering", subjectType: "order", subjectId: orderId, data: { round: order.offerRound + 1 } });
+    await audit(tx, { ...actor, action: "order.restart_offering", subjectType: "order", subjectId: orderId, data: { round: order.offerRound + 1 } });
     return offerNext(tx, change, orderId);
   });
 }

@@ -94,10 +94,6 @@ export function allowedOperatorActions(order: { status: OrderStatus; practitione
   return actions;
 }
 
-/** Transitions that write the operator's note as the order's message: the note is required. */
-export const operatorActionNeedsNote = (action: OperatorOrderAction | "restart_offering") =>
-  ORDER_TRANSITIONS.some((t) => t.trigger === action && t.actors.includes("operator") && t.effects.includes("add_message"));
-
 /** Who can move an order into `status` without an audit row (the audited operator and admins are matched by row). */
 function unauditedActors(status: OrderStatus): OrderActor[] {
   const actors = ORDER_TRANSITIONS.filter((t) => t.to === status).flatMap((t) => t.actors.filter((a) => a !== "operator" && a !== "org_admin"));

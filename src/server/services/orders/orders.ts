@@ -1,6 +1,6 @@
 import { orderRulesOf, publicUrlOf, type ServiceDeps } from "../deps";
 import { type Order, Prisma } from "@/generated/prisma/client";
-import { type DataOwner, liveDataOf } from "@/server/domain/data-owner";
+import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { intakeProblems } from "@/server/domain/intake";
@@ -12,7 +12,7 @@ import { placeOrder } from "@/server/db/money-functions";
 import { jakartaMonthStart } from "@/server/domain/clock";
 import type { AuthenticatedKey } from "@/server/domain/api-key";
 import { invalidateApiKeyCache } from "../access";
-import { audit } from "../audit";
+import { type Actor, audit } from "../audit";
 import { type ClaimKey, IdempotencyKeyTaken, NO_KEY } from "../idempotency";
 import { releaseOrderSpend, STATUSES_NOT_SPENT } from "../money";
 import { listAgentServices } from "../catalog";
@@ -41,7 +41,6 @@ export interface ClientRef {
 }
 
 export const byKey = (key: AuthenticatedKey): ClientRef => ({ owner: key, actor: { kind: "agent", id: key.id } });
-export const byOrgAdmin = (organizationId: string, userId: string): ClientRef => ({ owner: liveDataOf(organizationId), actor: { kind: "org_admin", id: userId } });
 
 /** The fields of POST /v1/orders, exactly as the agent sent them. */
 export interface CreateOrderInput {
@@ -417,9 +416,10 @@ export function openDispute(deps: ServiceDeps, by: ClientRef, orderId: string, r
  */
 export async function decideApproval(
   deps: ServiceDeps,
-  input: { owner: DataOwner; orderId: string; approve: boolean; userId: string | null },
+  actor: Actor & { actorType: "org_admin" },
+  input: { owner: DataOwner; orderId: string; approve: boolean },
 ): Promise<OrderWithMessages> {
-  return clientStep(deps, { owner: input.owner, actor: { kind: "org_admin", id: input.userId } }, input.orderId, input.approve ? "approve" : "reject", {}, NO_KEY);
+  return clientStep(deps, { owner: input.owner, actor: { kind: "org_admin", id: actor.actorId ?? null } }, input.orderId, input.approve ? "approve" : "reject", {}, NO_KEY);
 }
 
 /** What the operator can do to any order from the console. */
@@ -432,7 +432,8 @@ const NEEDS_MESSAGE: ReadonlySet<OrderTrigger> = new Set(ORDER_TRANSITIONS.filte
 /** The operator's interventions, each through the state machine and the ledger, audited; a note reaches both parties. */
 export async function operatorOrderAction(
   deps: ServiceDeps,
-  input: { orderId: string; action: OperatorOrderAction; operatorId: string | null; note?: string },
+  actor: Actor & { actorType: "operator" },
+  input: { orderId: string; action: OperatorOrderAction; note?: string },
 ): Promise<OrderWithMessages> {
   const change = changeContextOf(deps);
   return deps.db.$transaction(async (tx) => {
@@ -441,6 +442,6 @@ export async function operatorOrderAction(
     const note = input.note?.trim() ? { role: "operator" as const, body: input.note.trim() } : undefined;
     if (NEEDS_MESSAGE.has(input.action) && !note) throw new AppError("VALIDATION", "note: say why; the parties read it on the order.");
     const extra: StatusChangeExtra = NEEDS_MESSAGE.has(input.action) ? { message: note } : { note };
-    return changeOrderStatus(tx, change, order, input.action, { kind: "operator", id: input.operatorId }, extra);
+    return changeOrderStatus(tx, change, order, input.action, { kind: "operator", id: actor.actorId ?? null }, extra);
   });
 }

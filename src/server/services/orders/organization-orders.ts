@@ -6,6 +6,7 @@ import { canTrigger, type OrderTrigger } from "@/server/domain/order-state";
 import type { IntakeField } from "@/server/domain/intake";
 import { cursorRow, keyset, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
 import { orderRulesOf, type ServiceDeps } from "../deps";
+import type { Actor } from "../audit";
 import type { ClientRef } from "./orders";
 
 /**
@@ -71,10 +72,10 @@ export async function pendingApprovalCounts(deps: Pick<ServiceDeps, "db">, organ
  * The admin acting as the client on one order of the organisation, in the order's own mode: an
  * admin manages both; the order id decides which. Another organisation's order is NOT_FOUND.
  */
-export async function adminClientRef(deps: Pick<ServiceDeps, "db">, organizationId: string, userId: string, orderId: string): Promise<ClientRef> {
+export async function adminClientRef(deps: Pick<ServiceDeps, "db">, actor: Actor & { actorType: "org_admin" }, organizationId: string, orderId: string): Promise<ClientRef> {
   const order = await deps.db.order.findFirst({ where: { id: orderId, organizationId }, select: { livemode: true } });
   if (!order) throw new AppError("NOT_FOUND", `No order ${orderId}.`);
-  return { owner: { organizationId, livemode: order.livemode }, actor: { kind: "org_admin", id: userId } };
+  return { owner: { organizationId, livemode: order.livemode }, actor: { kind: "org_admin", id: actor.actorId ?? null } };
 }
 
 /** One order of the organisation (either mode) with its conversation, deliverable, timeline and the steps the admin may take now. */

@@ -1,1 +1,1 @@
-export { createOrganization, organizationDetail, searchOrganizations, setApprovalThreshold, setOrganizationStatus, topUpDeposit } from "./organizations";
+export { createOrganization, organizationDetail, organizationOverview, searchOrganizations, setApprovalThreshold, setOrganizationStatus, topUpDeposit } from "./organizations";

@@ -5,7 +5,7 @@ import { cursorRow, keyset, type PageRequest, pageFrom, rowsToRead } from "@/ser
 import type { ServiceDeps } from "../deps";
 import type { OrganizationStatus } from "@/generated/prisma/enums";
 import { invalidateApiKeyCache } from "../access";
-import { audit, type AuditEntry } from "../audit";
+import { type Actor, audit } from "../audit";
 import { accounts, balanceOf, transfer } from "../money";
 
 export interface CreateOrganizationInput {
@@ -16,7 +16,7 @@ export interface CreateOrganizationInput {
   status?: OrganizationStatus;
 }
 
-export async function createOrganization(deps: Pick<ServiceDeps, "db">, input: CreateOrganizationInput, actor: Pick<AuditEntry, "actorType" | "actorId">) {
+export async function createOrganization(deps: Pick<ServiceDeps, "db">, actor: Actor, input: CreateOrganizationInput) {
   const { db } = deps;
   const name = input.name.trim();
   if (!name) throw new AppError("VALIDATION", "An organisation needs a name.");
@@ -30,7 +30,7 @@ export async function createOrganization(deps: Pick<ServiceDeps, "db">, input: C
     });
     await audit(tx, { ...actor, action: "organization.create", subjectType: "organization", subjectId: id, data: { name } });
   });
-  if (input.depositIdr && input.depositIdr > 0n) await topUpDeposit(deps, id, input.depositIdr, "setoran awal", actor);
+  if (input.depositIdr && input.depositIdr > 0n) await topUpDeposit(deps, actor, id, input.depositIdr, "setoran awal");
   return { id };
 }
 
@@ -40,10 +40,10 @@ export async function createOrganization(deps: Pick<ServiceDeps, "db">, input: C
  */
 export async function topUpDeposit(
   deps: Pick<ServiceDeps, "db">,
+  actor: Actor,
   organizationId: string,
   amountIdr: bigint,
   reference: string,
-  actor: Pick<AuditEntry, "actorType" | "actorId">,
   livemode = true,
 ): Promise<{ depositIdr: bigint }> {
   const { db } = deps;
@@ -72,9 +72,9 @@ export async function topUpDeposit(
 
 export async function setOrganizationStatus(
   deps: Pick<ServiceDeps, "db">,
+  actor: Actor,
   organizationId: string,
   status: OrganizationStatus,
-  actor: Pick<AuditEntry, "actorType" | "actorId">,
 ): Promise<void> {
   const { db } = deps;
   await db.$transaction(async (tx) => {
@@ -88,9 +88,9 @@ export async function setOrganizationStatus(
 
 export async function setApprovalThreshold(
   deps: Pick<ServiceDeps, "db">,
+  actor: Actor,
   organizationId: string,
   thresholdIdr: bigint | null,
-  actor: Pick<AuditEntry, "actorType" | "actorId">,
 ): Promise<void> {
   const { db } = deps;
   if (thresholdIdr !== null && thresholdIdr < 0n) throw new AppError("VALIDATION", "The approval threshold cannot be negative.");
@@ -168,4 +168,12 @@ export async function organizationDetail(deps: Pick<ServiceDeps, "db">, organiza
     admins: org.memberships.map((m) => ({ ...m.user, role: m.role, since: m.createdAt })),
     recentOrders: org.orders,
   };
+}
+
+/** An org admin's own organisation: its name, status, approval threshold and both deposits. */
+export async function organizationOverview(deps: Pick<ServiceDeps, "db">, organizationId: string) {
+  const { db } = deps;
+  const org = await db.organization.findUniqueOrThrow({ where: { id: organizationId } });
+  const [live, test] = await Promise.all([balanceOf(db, accounts.orgDeposit(organizationId, true)), balanceOf(db, accounts.orgDeposit(organizationId, false))]);
+  return { name: org.name, status: org.status, approvalThresholdIdr: org.approvalThresholdIdr, depositIdr: { live, test } };
 }

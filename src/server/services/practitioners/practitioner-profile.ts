@@ -2,11 +2,9 @@ import { hash, verify } from "@node-rs/argon2";
 import { AppError } from "@/server/domain/errors";
 import { MIN_PASSWORD_LENGTH } from "@/server/domain/password";
 import type { DbOrTx } from "@/server/db/client";
-import { audit, type AuditEntry } from "../audit";
+import { type Actor, audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 import { PASSWORD_HASH_OPTIONS } from "../access";
-
-type Actor = Pick<AuditEntry, "actorType" | "actorId">;
 
 /** What a practitioner sees of their own profile; label and categories are the operator's to set. */
 export interface PractitionerProfile {
@@ -45,7 +43,7 @@ export interface ProfileChange {
 export const LICENSE_NUMBER_MAX = 100;
 
 /** Saves what changed, with one audit entry naming the old and new values; nothing changed writes nothing. */
-export async function updatePractitionerProfile(deps: Pick<ServiceDeps, "db" | "clock">, practitionerId: string, actor: Actor, change: ProfileChange): Promise<PractitionerProfile> {
+export async function updatePractitionerProfile(deps: Pick<ServiceDeps, "db" | "clock">, actor: Actor, practitionerId: string, change: ProfileChange): Promise<PractitionerProfile> {
   return deps.db.$transaction(async (tx) => {
     const current = await tx.practitioner.findUnique({ where: { id: practitionerId }, select: { licenseNumber: true, available: true, emailNotifications: true } });
     if (!current) throw new AppError("NOT_FOUND", `No practitioner ${practitionerId}.`);
@@ -81,7 +79,7 @@ export const PASSWORD_CHANGE_FAILURES = { max: 5, windowMs: 15 * 60 * 1000 } as 
  * log, which every instance shares: after PASSWORD_CHANGE_FAILURES.max in the window, tries are
  * refused until the oldest leaves it.
  */
-export async function changePassword(deps: Pick<ServiceDeps, "db" | "clock">, userId: string, actor: Actor, input: { currentPassword: string; newPassword: string }): Promise<void> {
+export async function changePassword(deps: Pick<ServiceDeps, "db" | "clock">, actor: Actor, userId: string, input: { currentPassword: string; newPassword: string }): Promise<void> {
   const now = deps.clock.now();
   const since = new Date(now.getTime() - PASSWORD_CHANGE_FAILURES.windowMs);
   const failures = await deps.db.auditLog.count({ where: { action: "user.password_change_failed", subjectType: "user", subjectId: userId, createdAt: { gte: since } } });

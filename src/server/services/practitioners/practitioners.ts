@@ -2,7 +2,7 @@ import type { ServiceDeps } from "../deps";
 import { AppError } from "@/server/domain/errors";
 import { cursorRow, keyset, mapPage, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
 import type { DbOrTx } from "@/server/db/client";
-import { audit, type AuditEntry } from "../audit";
+import { type Actor, audit } from "../audit";
 import { payableBalances } from "../money";
 import { offerNext } from "../offers";
 import { changeContextOf } from "../orders";
@@ -13,8 +13,6 @@ import { createPractitioner, type CreatePractitionerInput } from "../access";
  * categories include the service's category and whose label matches the service's required
  * label, so these fields decide who is offered what.
  */
-
-type Actor = Pick<AuditEntry, "actorType" | "actorId">;
 
 const PRACTITIONER_LABEL_MAX = 100;
 
@@ -74,13 +72,13 @@ async function knownCategories(db: DbOrTx, categories: readonly string[]): Promi
 }
 
 /** A new practitioner account (sign-in user + profile) from the operator console. */
-export async function registerPractitioner(deps: Pick<ServiceDeps, "db">, input: CreatePractitionerInput, actor: Actor): Promise<{ id: string }> {
+export async function registerPractitioner(deps: Pick<ServiceDeps, "db">, actor: Actor, input: CreatePractitionerInput): Promise<{ id: string }> {
   const { db } = deps;
   const categories = await knownCategories(db, input.categories ?? []);
   return createPractitioner(deps, { ...input, label: normaliseLabel(input.label), categories }, actor);
 }
 
-export async function updatePractitioner(deps: Pick<ServiceDeps, "db">, practitionerId: string, input: { label: string | null; categories: readonly string[] }, actor: Actor): Promise<void> {
+export async function updatePractitioner(deps: Pick<ServiceDeps, "db">, actor: Actor, practitionerId: string, input: { label: string | null; categories: readonly string[] }): Promise<void> {
   const { db } = deps;
   const label = normaliseLabel(input.label);
   await db.$transaction(async (tx) => {
@@ -97,7 +95,7 @@ export async function updatePractitioner(deps: Pick<ServiceDeps, "db">, practiti
  * their live offers are withdrawn and each order goes straight to the next eligible practitioner
  * instead of waiting out the 30 minutes. Orders they already took stay with them.
  */
-export async function setPractitionerActive(deps: ServiceDeps, practitionerId: string, active: boolean, actor: Actor): Promise<{ offersWithdrawn: number }> {
+export async function setPractitionerActive(deps: ServiceDeps, actor: Actor, practitionerId: string, active: boolean): Promise<{ offersWithdrawn: number }> {
   const change = changeContextOf(deps);
   const { now } = change;
   return deps.db.$transaction(async (tx) => {

@@ -79,7 +79,7 @@ describe("ensureDemo", () => {
   });
 
   it("creates nothing in a database that already has an organisation", async () => {
-    await createOrganization({ db: database.prisma }, { name: "PT Sudah Ada" }, { actorType: "system", actorId: null });
+    await createOrganization({ db: database.prisma }, { actorType: "system", actorId: null }, { name: "PT Sudah Ada" });
     expect(await ensureDemo({ db: database.prisma }, embedded())).toMatchObject({ created: false, secrets: { live: null, test: null }, files: { live: null, test: null } });
     expect(await database.prisma.organization.count()).toBe(1);
     expect(existsSync(keyFile())).toBe(false);

@@ -51,12 +51,12 @@ export async function ensureDemo(deps: Pick<ServiceDeps, "db">, options: DemoOpt
   const actor = { actorType: "system" as const, actorId: null };
   const org = await createOrganization(
     deps,
-    { name: DEMO_ORGANIZATION_NAME, status: "aktif", depositIdr: options.liveMoney ? DEMO_DEPOSIT_IDR : undefined, approvalThresholdIdr: DEMO_APPROVAL_THRESHOLD_IDR },
     actor,
+    { name: DEMO_ORGANIZATION_NAME, status: "aktif", depositIdr: options.liveMoney ? DEMO_DEPOSIT_IDR : undefined, approvalThresholdIdr: DEMO_APPROVAL_THRESHOLD_IDR },
   );
-  await topUpDeposit(deps, org.id, DEMO_DEPOSIT_IDR, "deposit uji demo", actor, false);
-  const live = options.liveMoney ? await createApiKey(deps, { organizationId: org.id, name: "demo" }, actor) : null;
-  const test = await createApiKey(deps, { organizationId: org.id, name: "demo (test)", mode: "test" }, actor);
+  await topUpDeposit(deps, actor, org.id, DEMO_DEPOSIT_IDR, "deposit uji demo", false);
+  const live = options.liveMoney ? await createApiKey(deps, actor, { organizationId: org.id, name: "demo" }) : null;
+  const test = await createApiKey(deps, actor, { organizationId: org.id, name: "demo (test)", mode: "test" });
   const secrets = { live: live?.token ?? null, test: test.token, testWebhookSecret: test.webhookSecret };
   const files: Demo["files"] = { live: null, test: null, testWebhookSecret: null };
   for (const secret of Object.keys(DEMO_KEY_FILES) as DemoSecret[]) {

@@ -34,14 +34,14 @@ export const TEST_TOP_UP_MAX_IDR = 1_000_000_000;
 export async function topUpTestDeposit(deps: ServiceDeps, key: AuthenticatedKey, amountIdr: number): Promise<KeyBalance> {
   requireTestKey(key);
   const actor = { actorType: "api_key" as const, actorId: key.id };
-  await topUpDeposit(deps, key.organizationId, BigInt(amountIdr), `test helper, key ${key.keyId}`, actor, false);
+  await topUpDeposit(deps, actor, key.organizationId, BigInt(amountIdr), `test helper, key ${key.keyId}`, false);
   return getBalance(deps, key);
 }
 
 /** An org admin's decision on a test order waiting in menunggu_bayar. */
 export async function decideTestApproval(deps: ServiceDeps, key: AuthenticatedKey, orderId: string, approve: boolean): Promise<OrderWithMessages> {
   requireTestKey(key);
-  return decideApproval(deps, { owner: key, orderId, approve, userId: null });
+  return decideApproval(deps, { actorType: "org_admin", actorId: null }, { owner: key, orderId, approve });
 }
 
 /**
@@ -117,12 +117,12 @@ export async function simulateOrderAction(
     case "release":
       return releaseOrder(deps, practitionerId, orderId);
     case "dispute":
-      return operatorOrderAction(deps, { orderId, action, operatorId: null, note: "Sengketa dibuka oleh operator (test helper)." });
+      return operatorOrderAction(deps, { actorType: "operator", actorId: null }, { orderId, action, note: "Sengketa dibuka oleh operator (test helper)." });
     case "refund":
     case "resume_work":
-      return operatorOrderAction(deps, { orderId, action, operatorId: null });
+      return operatorOrderAction(deps, { actorType: "operator", actorId: null }, { orderId, action });
     case "settle_dispute":
-      return operatorOrderAction(deps, { orderId, action: "settle_for_practitioner", operatorId: null });
+      return operatorOrderAction(deps, { actorType: "operator", actorId: null }, { orderId, action: "settle_for_practitioner" });
     case "stall_offering":
       await stallOffering(deps, order);
       return getOrder(deps, key, orderId);
@@ -197,5 +197,5 @@ export async function addSimulatedBid(deps: ServiceDeps, key: AuthenticatedKey, 
 /** Pays a test invoice from the test deposit, as an org admin pays a live one in the portal. */
 export async function payTestInvoice(deps: ServiceDeps, key: AuthenticatedKey, invoiceId: string): Promise<Invoice> {
   requireTestKey(key);
-  return payInvoice(deps, { owner: key, invoiceId, actor: { actorType: "api_key", actorId: key.id } });
+  return payInvoice(deps, { actorType: "api_key", actorId: key.id }, { owner: key, invoiceId });
 }

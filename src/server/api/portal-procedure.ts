@@ -1,0 +1,76 @@
+import type { UserRole } from "@/generated/prisma/enums";
+import { AppError } from "@/server/domain/errors";
+import { logger } from "@/server/log";
+import type { AuditEntry } from "@/server/services/audit";
+import { findPortalAccount } from "@/server/services/access";
+import { toApiError } from "./api-error";
+import { baseProcedure } from "./trpc";
+
+/**
+ * A visitor without a session whose only authority is a one-time secret in the input (the link of
+ * an invitation): the procedure itself checks the token, and answers an unknown one NOT_FOUND.
+ */
+export const tokenProcedure = baseProcedure;
+
+/** What a person in the portal reads for a bug: no internals, but the id that finds the log line. */
+export function portalInternalMessage(requestId: string): string {
+  return `Terjadi kesalahan di sistem kami. Jika berulang, hubungi dukungan dengan kode permintaan ${requestId}.`;
+}
+
+/**
+ * Portal operations: a signed-in user of one of `roles`. The session (a JWT that lives 12 hours) only
+ * says who; what they are now is read on every call, so a removed user or deactivated practitioner
+ * is refused at once, and the admins of an organisation that is not aktif may look but not act.
+ * Ownership (this organisation's order, this practitioner's offer) is checked by the services,
+ * which take the ids from the user read here. An unexpected error is logged in full here and
+ * reaches the portal as a generic message.
+ */
+export function sessionProcedure<R extends UserRole>(...roles: R[]) {
+  return baseProcedure.use(async ({ ctx, path, type, next }) => {
+    const sessionUser = ctx.user;
+    const account = sessionUser ? await findPortalAccount(ctx, { id: sessionUser.id }).catch((err: unknown) => Promise.reject(portalInternal(ctx.requestId, path, err))) : null;
+    if (!account) throw new AppError("UNAUTHENTICATED", sessionUser ? "Sesi Anda tidak berlaku lagi. Silakan masuk kembali." : "Silakan masuk terlebih dahulu.");
+    const { user, organizationStatus } = account;
+    if (!roles.includes(user.role as R)) throw new AppError("FORBIDDEN", "Halaman ini bukan untuk peran Anda.");
+    if (type === "mutation" && user.role === "org_admin" && organizationStatus !== "aktif") {
+      throw new AppError("ORGANIZATION_NOT_ACTIVE", "Organisasi Anda sedang tidak aktif (belum disetujui atau ditangguhkan); Anda dapat melihat data, tetapi belum dapat mengubah apa pun.");
+    }
+    const result = await next({ ctx: { ...ctx, user: user as typeof user & { role: R } } });
+    if (!result.ok && !(result.error.cause instanceof AppError) && toApiError(result.error).code === "INTERNAL") {
+      throw portalInternal(ctx.requestId, path, result.error.cause ?? result.error);
+    }
+    return result;
+  });
+}
+
+/** An unexpected error in a portal call: logged in full, answered with the generic message. */
+function portalInternal(requestId: string, path: string, cause: unknown): AppError {
+  logger.error({ err: cause, requestId, procedure: path }, "portal internal error");
+  return new AppError("INTERNAL", portalInternalMessage(requestId));
+}
+
+/** Who acted, as the audit log records it; every portal procedure has one on `ctx.actor`. */
+export type PortalActor = Pick<AuditEntry, "actorType" | "actorId"> & { actorType: "org_admin" | "practitioner" | "operator"; actorId: string };
+
+/**
+ * An organisation's admin: `ctx.organizationId` is their organisation (the tenant every service call
+ * is scoped to), `ctx.actor` the admin. Neither ever comes from the input.
+ */
+export const orgAdminProcedure = sessionProcedure("org_admin").use(({ ctx, next }) => {
+  if (!ctx.user.organizationId) throw new Error("org_admin session without an organisation");
+  const actor = { actorType: "org_admin" as const, actorId: ctx.user.id } satisfies PortalActor;
+  return next({ ctx: { ...ctx, organizationId: ctx.user.organizationId, actor } });
+});
+
+/** A practitioner: `ctx.practitionerId` is their profile (the tenant), `ctx.actor` the user. */
+export const practitionerProcedure = sessionProcedure("practitioner").use(({ ctx, next }) => {
+  if (!ctx.user.practitionerId) throw new Error("practitioner session without a practitioner profile");
+  const actor = { actorType: "practitioner" as const, actorId: ctx.user.id } satisfies PortalActor;
+  return next({ ctx: { ...ctx, practitionerId: ctx.user.practitionerId, actor } });
+});
+
+/** The operator's team: no tenant (they see every organisation); `ctx.actor` is the operator. */
+export const operatorProcedure = sessionProcedure("operator").use(({ ctx, next }) => {
+  const actor = { actorType: "operator" as const, actorId: ctx.user.id } satisfies PortalActor;
+  return next({ ctx: { ...ctx, actor } });
+});
