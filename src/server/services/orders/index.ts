@@ -1,6 +1,8 @@
 export { listOrders } from "./agent-lists";
-export { operatorOrderDetail, operatorOverview, searchOrders } from "./operator-orders";
+export { OPERATOR_ORDER_ACTIONS, operatorOrderAction, type OperatorOrderAction, operatorOrderDetail, operatorOverview, searchOrders } from "./operator-orders";
 export { listDisputes, listSlaBreaches, listStalledOrders } from "./operator-queues";
 export { autoAcceptMessage, autoAcceptOrder, markSlaBreached, ordersDueForAutoAccept, ordersPastSla } from "./order-timers";
-export { acceptOrderResult, assertRoomForMessage, byKey, cancelOrder, changeContextOf, changeOrderStatus, createOrder, type CreateOrderInput, decideApproval, getOrder, openDispute, OPERATOR_ORDER_ACTIONS, operatorOrderAction, type OperatorOrderAction, ORDER_MESSAGE_LIMIT, type OrderWithMessages, postClientMessage, requestRevision, type StatusChangeContext, type StatusChangeExtra } from "./orders";
+export { acceptOrderResult, byKey, cancelOrder, decideApproval, openDispute, postClientMessage, requestRevision } from "./client-steps";
+export { createOrder, type CreateOrderInput } from "./placement";
+export { assertRoomForMessage, changeContextOf, changeOrderStatus, getOrder, ORDER_MESSAGE_LIMIT, type OrderWithMessages, type StatusChangeContext, type StatusChangeExtra } from "./status";
 export { ADMIN_ORDER_ACTIONS, adminClientRef, getOrganizationOrder, listOrganizationOrders, pendingApprovalCounts } from "./organization-orders";

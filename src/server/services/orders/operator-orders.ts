@@ -7,7 +7,9 @@ import { cursorRow, keyset, type PageRequest, pageFrom, rowsToRead } from "@/ser
 import { namesOf } from "../audit";
 import type { ServiceDeps } from "../deps";
 import { SLA_RUNNING } from "./order-timers";
-import { OPERATOR_ORDER_ACTIONS, type OperatorOrderAction } from "./orders";
+import { changeContextOf, changeOrderStatus, type OrderWithMessages, type StatusChangeExtra } from "./status";
+import type { Actor } from "../audit";
+import type { OrderTrigger } from "@/server/domain/order-state";
 
 /**
  * The operator's view of orders across every organisation: the overview's counts, the order
@@ -160,4 +162,28 @@ export async function operatorOrderDetail(deps: ServiceDeps, orderId: string) {
     audit: audited,
     allowedActions: allowedOperatorActions(order),
   };
+}
+
+/** What the operator can do to any order from the console. */
+export const OPERATOR_ORDER_ACTIONS = ["cancel", "dispute", "refund", "settle_for_practitioner", "request_revision", "resume_work"] as const satisfies readonly OrderTrigger[];
+export type OperatorOrderAction = (typeof OPERATOR_ORDER_ACTIONS)[number];
+
+/** Actions whose transition needs a message: the operator's note is that message. */
+const NEEDS_MESSAGE: ReadonlySet<OrderTrigger> = new Set(ORDER_TRANSITIONS.filter((t) => t.effects.includes("add_message")).map((t) => t.trigger));
+
+/** The operator's interventions, each through the state machine and the ledger, audited; a note reaches both parties. */
+export async function operatorOrderAction(
+  deps: ServiceDeps,
+  actor: Actor & { actorType: "operator" },
+  input: { orderId: string; action: OperatorOrderAction; note?: string },
+): Promise<OrderWithMessages> {
+  const change = changeContextOf(deps);
+  return deps.db.$transaction(async (tx) => {
+    const order = await tx.order.findUnique({ where: { id: input.orderId } });
+    if (!order) throw new AppError("NOT_FOUND", `No order ${input.orderId}.`);
+    const note = input.note?.trim() ? { role: "operator" as const, body: input.note.trim() } : undefined;
+    if (NEEDS_MESSAGE.has(input.action) && !note) throw new AppError("VALIDATION", "note: say why; the parties read it on the order.");
+    const extra: StatusChangeExtra = NEEDS_MESSAGE.has(input.action) ? { message: note } : { note };
+    return changeOrderStatus(tx, change, order, input.action, { kind: "operator", id: actor.actorId ?? null }, extra);
+  });
 }

@@ -7,7 +7,8 @@ import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
 import { createPaidOrder, createTestPractitioner, driveOrder } from "@/test/orders";
 import { raceOnOrderRow } from "@/test/races";
-import { ORDER_MESSAGE_LIMIT, postClientMessage } from "./orders";
+import { postClientMessage } from "./client-steps";
+import { ORDER_MESSAGE_LIMIT } from "./status";
 import { askClient } from "../practitioners";
 
 /**

@@ -2,7 +2,7 @@ import type { DueRow } from "@/server/domain/due-row";
 import { orderRulesOf, type ServiceDeps } from "../deps";
 import type { OrderStatus } from "@/generated/prisma/enums";
 import { audit } from "../audit";
-import { changeContextOf, changeOrderStatus } from "./orders";
+import { changeContextOf, changeOrderStatus } from "./status";
 
 /** Statuses in which the SLA clock runs: paid and not yet delivered. */
 export const SLA_RUNNING: OrderStatus[] = ["dibayar", "ditawarkan", "diambil", "dikerjakan", "butuh_input_klien"];

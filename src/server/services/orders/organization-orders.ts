@@ -7,7 +7,7 @@ import type { IntakeField } from "@/server/domain/intake";
 import { cursorRow, keyset, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
 import { orderRulesOf, type ServiceDeps } from "../deps";
 import type { Actor } from "../audit";
-import type { ClientRef } from "./orders";
+import type { ClientRef } from "./client-steps";
 
 /**
  * The organisation admin's view of its orders, live or test (one mode at a time, as the agent's

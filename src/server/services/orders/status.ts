@@ -1,0 +1,232 @@
+import { orderRulesOf, publicUrlOf, type ServiceDeps } from "../deps";
+import { type Order, Prisma } from "@/generated/prisma/client";
+import type { DataOwner } from "@/server/domain/data-owner";
+import { AppError } from "@/server/domain/errors";
+import { newId } from "@/server/domain/ids";
+import { type MessageRole, type OrderActor, type OrderTransition, type OrderTrigger, transitionFor } from "@/server/domain/order-state";
+import { autoAcceptAt, type OrderRules } from "@/server/domain/order-rules";
+import { slaDueAt } from "@/server/domain/sla";
+import type { DbOrTx, Tx } from "@/server/db/client";
+import { audit } from "../audit";
+import { releaseOrderSpend, STATUSES_NOT_SPENT } from "../money";
+import { accounts, transfer, type TransferInput, } from "../money";
+import { recordOrderEvent } from "../events";
+import { notifyOrderMessage } from "../notifications";
+
+const ORDER_INCLUDE = { messages: { orderBy: { seq: "asc" } } } as const satisfies Prisma.OrderInclude;
+
+export type OrderWithMessages = Prisma.OrderGetPayload<{ include: typeof ORDER_INCLUDE }>;
+
+/** Who is acting, for the state machine and the audit log. */
+export interface OrderActorRef {
+  kind: OrderActor;
+  id?: string | null;
+}
+
+
+export async function loadOrder(db: DbOrTx, id: string): Promise<OrderWithMessages> {
+  return db.order.findUniqueOrThrow({ where: { id }, include: ORDER_INCLUDE });
+}
+
+/** An order row of this organisation in this mode, or 404: another organisation's (or mode's) order is never acknowledged. */
+export async function ownOrder(db: DbOrTx, owner: DataOwner, id: string): Promise<Order> {
+  const order = await db.order.findFirst({ where: { id, organizationId: owner.organizationId, livemode: owner.livemode } });
+  if (!order) throw new AppError("NOT_FOUND", `No order ${id}.`);
+  return order;
+}
+
+/** An order of this organisation in this mode with its messages, or 404. */
+export async function getOrder(deps: Pick<ServiceDeps, "db">, owner: DataOwner, id: string): Promise<OrderWithMessages> {
+  return ownOrderWithMessages(deps.db, owner, id);
+}
+
+/** getOrder in the caller's transaction. */
+export async function ownOrderWithMessages(tx: DbOrTx, owner: DataOwner, id: string): Promise<OrderWithMessages> {
+  const order = await ownOrder(tx, owner, id);
+  return { ...order, messages: await messagesOf(tx, id) };
+}
+
+const messagesOf = (db: DbOrTx, orderId: string) => db.orderMessage.findMany({ where: { orderId }, orderBy: { seq: "asc" } });
+
+/** When and under which settings a status change happens, and where its e-mails link to. */
+export interface StatusChangeContext {
+  now: Date;
+  rules: OrderRules;
+  publicUrl: string;
+}
+
+export const changeContextOf = (deps: Pick<ServiceDeps, "clock" | "orderRules" | "publicUrl">): StatusChangeContext => ({
+  now: deps.clock.now(),
+  rules: orderRulesOf(deps),
+  publicUrl: publicUrlOf(deps),
+});
+
+export interface StatusChangeExtra {
+  /** The message an `add_message` transition needs (a question, an answer, a reason). */
+  message?: { role: MessageRole; body: string };
+  /** An optional note any transition may carry (an operator's note, a cancellation reason). */
+  note?: { role: MessageRole; body: string };
+  deliverable?: string;
+  practitionerId?: string;
+  /** Case-board work: the SLA in working days comes from the selected bid, not the service. */
+  slaDays?: number;
+}
+
+/** The order fields a status change reads. */
+export type OrderForChange = Pick<Order, "id" | "status" | "serviceCode" | "revisionCount">;
+
+const CLIENT_ACTORS: readonly OrderActor[] = ["agent", "org_admin"];
+
+/**
+ * The one way an order's status changes: the state machine decides, a conditional UPDATE makes
+ * a concurrent change lose cleanly (409) before any money moves, the event goes to the outbox,
+ * and the transition's money moves last, all in the caller's transaction. What follows from the
+ * new status alone is kept here too: leaving `ditawarkan` withdraws live offers and ends a stall,
+ * and only a `diserahkan` order waits for auto-acceptance.
+ */
+export async function changeOrderStatus(
+  tx: Tx,
+  change: StatusChangeContext,
+  order: OrderForChange,
+  trigger: OrderTrigger,
+  actor: OrderActorRef,
+  extra: StatusChangeExtra = {},
+): Promise<OrderWithMessages> {
+  const { now } = change;
+  const transition = transitionFor(order.status, trigger, actor.kind);
+  // Paid now: the SLA starts with the payment.
+  const slaDays = transition.effects.includes("pay_escrow")
+    ? (extra.slaDays ?? (await tx.service.findUniqueOrThrow({ where: { code: order.serviceCode }, select: { slaDays: true } })).slaDays)
+    : undefined;
+  const data = transitionColumns(order, transition, actor, change, { ...extra, slaDays });
+  const leavesOffering = order.status === "ditawarkan" && transition.to !== "ditawarkan";
+  // Conditional on the status read by the caller, and returning the changed row in the same round trip.
+  const [current] = await tx.order.updateManyAndReturn({ where: { id: order.id, status: order.status }, data });
+  if (!current) {
+    throw new AppError("INVALID_STATE", `The order ${order.id} changed while this request was handled; fetch it and try again.`);
+  }
+  // Withdrawn from the practitioner's inbox at once (an accepted offer was answered before this).
+  if (leavesOffering) await tx.offer.updateMany({ where: { orderId: order.id, status: "aktif" }, data: { status: "dibatalkan", respondedAt: now } });
+
+  if (transition.effects.includes("add_message")) {
+    if (!extra.message?.body.trim()) throw new AppError("VALIDATION", "A message needs a non-empty body.");
+    await addMessage(tx, current.id, extra.message, change, trigger);
+  }
+  if (extra.note?.body.trim()) await addMessage(tx, current.id, extra.note, change, trigger);
+  // The changed row holds the order's lock to the commit, and every writer of messages takes it
+  // first, so these are all the messages the order has at the commit.
+  const messages = await messagesOf(tx, current.id);
+  await recordOrderEvent(tx, current, now);
+  const movesMoney = transition.effects.some((effect) => effect.endsWith("_escrow"));
+  if (actor.kind === "operator" || actor.kind === "org_admin" || (actor.kind === "system" && movesMoney)) {
+    await audit(tx, { actorType: actor.kind, actorId: actor.id, action: `order.${trigger}`, subjectType: "order", subjectId: order.id, data: { from: order.status, to: transition.to } });
+  }
+
+  // The key's budget before the money, as an order takes them (kuasa_place_order), so two never wait on each other's locks.
+  if ((STATUSES_NOT_SPENT as readonly string[]).includes(transition.to)) await releaseOrderSpend(tx, current);
+  // Money last: a deposit is the hottest row there is, locked from its debit to the commit.
+  if (transition.effects.includes("pay_escrow")) await transfer(tx, orderPayment(current));
+  if (transition.effects.includes("release_escrow")) await releaseEscrow(tx, current);
+  if (transition.effects.includes("refund_escrow")) {
+    await transfer(tx, {
+      from: accounts.orderEscrow(current),
+      to: accounts.orgDeposit(current.organizationId, current.livemode),
+      amountIdr: current.priceIdr,
+      kind: "order_refund",
+      reference: current.id,
+    });
+  }
+  return { ...current, messages };
+}
+
+/** What a transition may change on an order besides its status. */
+type TransitionColumns = Pick<Order, "status" | "updatedAt" | "autoAcceptAt"> &
+  Partial<Pick<Order, "practitionerId" | "deliverable" | "revisionCount" | "paidAt" | "slaDueAt" | "offeringStalledAt" | "offeringStalledReason" | "offeringRefundAt">>;
+
+/** The columns a transition sets on an order: its status and what follows from it (no I/O). */
+export function transitionColumns(
+  order: OrderForChange,
+  transition: OrderTransition,
+  actor: OrderActorRef,
+  { now, rules }: StatusChangeContext,
+  extra: StatusChangeExtra,
+): TransitionColumns {
+  const data: TransitionColumns = { status: transition.to, updatedAt: now, autoAcceptAt: transition.to === "diserahkan" ? autoAcceptAt(now, rules) : null };
+  if (transition.effects.includes("assign_practitioner")) data.practitionerId = extra.practitionerId ?? null;
+  if (transition.effects.includes("unassign_practitioner")) {
+    // The next practitioner starts clean: an earlier practitioner's result is not theirs to see.
+    data.practitionerId = null;
+    data.deliverable = null;
+  }
+  if (transition.effects.includes("set_deliverable")) {
+    if (!extra.deliverable?.trim()) throw new AppError("VALIDATION", "A delivery needs a non-empty deliverable.");
+    data.deliverable = extra.deliverable;
+  }
+  if (transition.effects.includes("count_revision")) {
+    if (CLIENT_ACTORS.includes(actor.kind) && order.revisionCount >= rules.maxRevisions) {
+      throw new AppError("REVISION_LIMIT", `This order has had ${order.revisionCount} revisions, the most allowed; accept the result or open a dispute.`);
+    }
+    data.revisionCount = order.revisionCount + 1;
+  }
+  if (transition.effects.includes("pay_escrow")) {
+    if (extra.slaDays === undefined) throw new Error(`paying order ${order.id} needs its SLA in working days`);
+    data.paidAt = now;
+    data.slaDueAt = slaDueAt(now, extra.slaDays);
+  }
+  if (order.status === "ditawarkan" && transition.to !== "ditawarkan") Object.assign(data, { offeringStalledAt: null, offeringStalledReason: null, offeringRefundAt: null });
+  return data;
+}
+
+/** The price from the organisation's deposit into the order's escrow. */
+export const orderPayment = (order: Order): TransferInput => ({
+  from: accounts.orgDeposit(order.organizationId, order.livemode),
+  to: accounts.orderEscrow(order),
+  amountIdr: order.priceIdr,
+  kind: "order_payment",
+  reference: order.id,
+  insufficientCode: "INSUFFICIENT_DEPOSIT",
+});
+
+export async function addMessage(tx: Tx, orderId: string, message: { role: MessageRole; body: string }, change: StatusChangeContext, trigger?: OrderTrigger): Promise<void> {
+  const id = newId("message");
+  await tx.orderMessage.create({ data: { id, orderId, role: message.role, body: message.body, trigger: trigger ?? null, createdAt: change.now } });
+  // The order's practitioner hears of it by e-mail (with the revision request, whoever asks for it).
+  if (trigger === "request_revision") await notifyOrderMessage(tx, change.publicUrl, { orderId, messageId: id, kind: "revision" });
+  else if (message.role === "client") await notifyOrderMessage(tx, change.publicUrl, { orderId, messageId: id, kind: trigger === "dispute" ? "dispute" : "message" });
+}
+
+/** Escrow goes to the practitioner (the public client price) and the platform (the markup), in one statement. */
+async function releaseEscrow(tx: Tx, order: Order): Promise<void> {
+  if (!order.practitionerId) throw new AppError("INVALID_STATE", `The order ${order.id} has no practitioner to release its escrow to; refund it instead.`);
+  const escrow = accounts.orderEscrow(order);
+  const platformShare = order.priceIdr - order.clientPriceIdr;
+  await transfer(
+    tx,
+    { from: escrow, to: accounts.practitionerPayable(order.practitionerId, order.livemode), amountIdr: order.clientPriceIdr, kind: "escrow_release", reference: order.id },
+    ...(platformShare > 0n ? [{ from: escrow, to: accounts.platformRevenue(order.livemode, order.id), amountIdr: platformShare, kind: "platform_fee", reference: order.id }] : []),
+  );
+}
+
+/**
+ * The most messages one order holds before the client's notes and the practitioner's questions are
+ * refused: far more than any real exchange, and a bound on what every view of the order reads. An
+ * answer to a question is still taken (there is one per question), and so are the reasons and
+ * notes that come with a status change (each bounded by the state machine), so the cap never
+ * strands an order.
+ */
+export const ORDER_MESSAGE_LIMIT = 200;
+
+/**
+ * Refuses a note or question once the order holds ORDER_MESSAGE_LIMIT messages. The order row is
+ * locked first, so concurrent writers count one after another and never pass the limit together.
+ */
+export async function assertRoomForMessage(tx: Tx, orderId: string): Promise<void> {
+  await tx.$queryRaw`SELECT "id" FROM "Order" WHERE "id" = ${orderId} FOR UPDATE`;
+  const held = await tx.orderMessage.count({ where: { orderId } });
+  if (held >= ORDER_MESSAGE_LIMIT) {
+    throw new AppError(
+      "CONFLICT",
+      `The order ${orderId} holds ${held} messages, the most one order takes (${ORDER_MESSAGE_LIMIT}); no more notes or questions can be added. An answer to an open question is still taken.`,
+    );
+  }
+}
