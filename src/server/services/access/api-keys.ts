@@ -8,6 +8,7 @@ import type { Db } from "@/server/db/client";
 import { type Actor, audit } from "../audit";
 import { spentThisMonth } from "../money";
 import type { ServiceDeps } from "../deps";
+import { lockRow } from "@/server/db/row-lock";
 
 /** Defaults for a key created without limits; documented in docs/decisions.md. */
 export const KEY_DEFAULTS = {
@@ -224,7 +225,7 @@ export async function rotateWebhookSecret(
   return db.$transaction(async (tx) => {
     // Locked before reading: of two rotations at once, the later keeps the earlier's new secret
     // as the previous one, never both the same old one.
-    await tx.$queryRaw`SELECT "id" FROM "ApiKey" WHERE "id" = ${apiKeyId} FOR UPDATE`;
+    await lockRow(tx, "ApiKey", apiKeyId);
     const key = await ownKey(tx, organizationId, apiKeyId);
     const before = { current: key.webhookSecret, previous: key.previousWebhookSecret, previousExpiresAt: key.previousWebhookSecretExpiresAt };
     const after = rotateSecrets(before, next, now, overlapHours);

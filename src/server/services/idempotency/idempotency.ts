@@ -7,6 +7,7 @@ import { newId } from "@/server/domain/ids";
 import type { Db, Tx } from "@/server/db/client";
 import { claimIdempotencyKey, type IdempotencyKeyRow } from "@/server/db/money-functions";
 import type { ServiceDeps } from "../deps";
+import { findDueRows } from "@/server/db/due-rows";
 
 /**
  * One Idempotency-Key mechanism for every agent POST. A key names one request of one
@@ -118,9 +119,7 @@ async function storedResource(db: Db, request: IdempotentRequest, requestHash: s
 }
 
 export async function expiredIdempotencyKeys(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]> {
-  const { db } = deps;
-  const rows = await db.idempotencyKey.findMany({ where: { expiresAt: { lte: cutoff } }, orderBy: { expiresAt: "asc" }, take: limit, select: { id: true, expiresAt: true } });
-  return rows.map((r) => ({ id: r.id, dueAt: r.expiresAt }));
+  return findDueRows((query) => deps.db.idempotencyKey.findMany(query), "expiresAt", {}, cutoff, limit);
 }
 
 /** Removes a key past its 24 hours; a request arriving meanwhile also treats it as new. */

@@ -4,6 +4,7 @@ import type { DueRow } from "@/server/domain/due-row";
 import { newId } from "@/server/domain/ids";
 import { logger } from "@/server/log";
 import type { ServiceDeps } from "../deps";
+import { findDueRows } from "@/server/db/due-rows";
 
 export interface OutgoingEmail {
   to: string;
@@ -65,14 +66,7 @@ export const EMAIL_DELIVERY_JOB = "email-delivery";
 
 /** Queued e-mails due for an attempt, most overdue first. */
 export async function findDueEmails(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]> {
-  const { db } = deps;
-  const rows = await db.emailMessage.findMany({
-    where: { status: "menunggu", nextAttemptAt: { lte: cutoff } },
-    orderBy: { nextAttemptAt: "asc" },
-    take: limit,
-    select: { id: true, nextAttemptAt: true },
-  });
-  return rows.map((row) => ({ id: row.id, dueAt: row.nextAttemptAt! }));
+  return findDueRows((query) => deps.db.emailMessage.findMany(query), "nextAttemptAt", { status: "menunggu" }, cutoff, limit);
 }
 
 export type EmailAttempt = { result: "sent" } | { result: "failed"; retryAt: Date | null } | { result: "skipped"; retryAt: Date | null };

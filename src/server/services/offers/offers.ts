@@ -9,6 +9,8 @@ import { type Actor, audit } from "../audit";
 import { notifyNewOffers } from "../notifications";
 import { changeContextOf, changeOrderStatus, type StatusChangeContext } from "../orders";
 import { ensureSimulatedPractitioners, SIMULATED_ORDER_PRACTITIONER_ID } from "./simulated-practitioners";
+import { lockRow } from "@/server/db/row-lock";
+import { findDueRows } from "@/server/db/due-rows";
 
 /** Spec: each eligible practitioner gets 30 minutes in turn. */
 export const OFFER_DURATION_MS = 30 * 60 * 1000;
@@ -48,10 +50,6 @@ async function lockOrdersWhere(tx: Tx, where: Prisma.Sql): Promise<OfferingOrder
     WHERE ${where}
     ORDER BY o."id"
     FOR UPDATE OF o`;
-}
-
-async function lockOrder(tx: Tx, orderId: string): Promise<void> {
-  await tx.$queryRaw`SELECT "id" FROM "Order" WHERE "id" = ${orderId} FOR UPDATE`;
 }
 
 /** A practitioner in the running for an offer. */
@@ -277,9 +275,7 @@ export async function ordersNeedingOffer(deps: Pick<ServiceDeps, "db">, limit: n
 }
 
 export async function offersDueToExpire(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]> {
-  const { db } = deps;
-  const rows = await db.offer.findMany({ where: { status: "aktif", expiresAt: { lte: cutoff } }, orderBy: { expiresAt: "asc" }, take: limit, select: { id: true, expiresAt: true } });
-  return rows.map((r) => ({ id: r.id, dueAt: r.expiresAt }));
+  return findDueRows((query) => deps.db.offer.findMany(query), "expiresAt", { status: "aktif" }, cutoff, limit);
 }
 
 /** Practitioner accepts their live offer: exactly one of racing accepts and the expiry wins. */
@@ -289,7 +285,7 @@ export async function acceptOffer(deps: ServiceDeps, practitionerId: string, off
   return deps.db.$transaction(async (tx) => {
     const offer = await tx.offer.findFirst({ where: { id: offerId, practitionerId }, select: { orderId: true } });
     if (!offer) throw new AppError("NOT_FOUND", `No offer ${offerId} for you.`);
-    await lockOrder(tx, offer.orderId);
+    await lockRow(tx, "Order", offer.orderId);
     const taken = await tx.offer.updateMany({ where: { id: offerId, status: "aktif", expiresAt: { gt: now } }, data: { status: "diterima", respondedAt: now } });
     if (taken.count !== 1) throw new AppError("INVALID_STATE", "This offer is no longer open: it expired or was answered already.");
     const order = await tx.order.findUniqueOrThrow({ where: { id: offer.orderId } });
@@ -304,7 +300,7 @@ export async function declineOffer(deps: ServiceDeps, practitionerId: string, of
   await deps.db.$transaction(async (tx) => {
     const offer = await tx.offer.findFirst({ where: { id: offerId, practitionerId }, select: { orderId: true } });
     if (!offer) throw new AppError("NOT_FOUND", `No offer ${offerId} for you.`);
-    await lockOrder(tx, offer.orderId);
+    await lockRow(tx, "Order", offer.orderId);
     const declined = await tx.offer.updateMany({ where: { id: offerId, status: "aktif" }, data: { status: "ditolak", respondedAt: now } });
     if (declined.count !== 1) throw new AppError("INVALID_STATE", "This offer is no longer open: it expired or was answered already.");
     await offerNext(tx, change, offer.orderId);
@@ -315,7 +311,7 @@ export async function declineOffer(deps: ServiceDeps, practitionerId: string, of
 export async function restartOffering(deps: ServiceDeps, actor: Actor & { actorType: "operator" }, orderId: string): Promise<string | null> {
   const change = changeContextOf(deps);
   return deps.db.$transaction(async (tx) => {
-    await lockOrder(tx, orderId);
+    await lockRow(tx, "Order", orderId);
     const order = await tx.order.findUnique({ where: { id: orderId } });
     if (!order) throw new AppError("NOT_FOUND", `No order ${orderId}.`);
     if (order.status !== "ditawarkan" || !order.offeringStalledAt) {
@@ -329,14 +325,7 @@ export async function restartOffering(deps: ServiceDeps, actor: Actor & { actorT
 
 /** Stalled orders whose refund time has come, most overdue first. */
 export async function stalledOrdersDueForRefund(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]> {
-  const { db } = deps;
-  const rows = await db.order.findMany({
-    where: { status: "ditawarkan", offeringRefundAt: { lte: cutoff } },
-    orderBy: { offeringRefundAt: "asc" },
-    take: limit,
-    select: { id: true, offeringRefundAt: true },
-  });
-  return rows.map((r) => ({ id: r.id, dueAt: r.offeringRefundAt! }));
+  return findDueRows((query) => deps.db.order.findMany(query), "offeringRefundAt", { status: "ditawarkan" }, cutoff, limit);
 }
 
 /**
@@ -347,7 +336,7 @@ export async function stalledOrdersDueForRefund(deps: Pick<ServiceDeps, "db">, c
 export async function refundStalledOrder(deps: ServiceDeps, orderId: string): Promise<void> {
   const change = changeContextOf(deps);
   await deps.db.$transaction(async (tx) => {
-    await lockOrder(tx, orderId);
+    await lockRow(tx, "Order", orderId);
     const order = await tx.order.findUnique({ where: { id: orderId } });
     if (!order || order.status !== "ditawarkan" || !order.offeringRefundAt || order.offeringRefundAt > change.now) return;
     await changeOrderStatus(tx, change, order, "refund_stalled", { kind: "system" }, { message: { role: "system", body: STALL_REFUND_MESSAGE } });

@@ -3,19 +3,14 @@ import { orderRulesOf, type ServiceDeps } from "../deps";
 import type { OrderStatus } from "@/generated/prisma/enums";
 import { audit } from "../audit";
 import { changeContextOf, changeOrderStatus } from "./status";
+import { lockRow } from "@/server/db/row-lock";
+import { findDueRows } from "@/server/db/due-rows";
 
 /** Statuses in which the SLA clock runs: paid and not yet delivered. */
 export const SLA_RUNNING: OrderStatus[] = ["dibayar", "ditawarkan", "diambil", "dikerjakan", "butuh_input_klien"];
 
 export async function ordersPastSla(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]> {
-  const { db } = deps;
-  const rows = await db.order.findMany({
-    where: { status: { in: SLA_RUNNING }, slaDueAt: { lte: cutoff }, slaBreachedAt: null },
-    orderBy: { slaDueAt: "asc" },
-    take: limit,
-    select: { id: true, slaDueAt: true },
-  });
-  return rows.map((r) => ({ id: r.id, dueAt: r.slaDueAt! }));
+  return findDueRows((query) => deps.db.order.findMany(query), "slaDueAt", { status: { in: SLA_RUNNING }, slaBreachedAt: null }, cutoff, limit);
 }
 
 /** Flags an order whose SLA passed before delivery, once, for the operator's attention. */
@@ -32,14 +27,7 @@ export async function markSlaBreached(deps: ServiceDeps, orderId: string): Promi
 
 /** Delivered orders whose auto-acceptance time has come, most overdue first. */
 export async function ordersDueForAutoAccept(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]> {
-  const { db } = deps;
-  const rows = await db.order.findMany({
-    where: { status: "diserahkan", autoAcceptAt: { lte: cutoff } },
-    orderBy: { autoAcceptAt: "asc" },
-    take: limit,
-    select: { id: true, autoAcceptAt: true },
-  });
-  return rows.map((r) => ({ id: r.id, dueAt: r.autoAcceptAt! }));
+  return findDueRows((query) => deps.db.order.findMany(query), "autoAcceptAt", { status: "diserahkan" }, cutoff, limit);
 }
 
 export const autoAcceptMessage = (days: number) =>
@@ -54,7 +42,7 @@ export async function autoAcceptOrder(deps: ServiceDeps, orderId: string): Promi
   const change = changeContextOf(deps);
   await deps.db.$transaction(async (tx) => {
     // Locked before it is read: a client's accept or revision racing this one waits, then loses cleanly.
-    await tx.$queryRaw`SELECT "id" FROM "Order" WHERE "id" = ${orderId} FOR UPDATE`;
+    await lockRow(tx, "Order", orderId);
     const order = await tx.order.findUnique({ where: { id: orderId } });
     if (!order || order.status !== "diserahkan" || !order.autoAcceptAt || order.autoAcceptAt > change.now) return;
     const message = { role: "system" as const, body: autoAcceptMessage(orderRulesOf(deps).autoAcceptDays) };

@@ -12,6 +12,7 @@ import { releaseOrderSpend, STATUSES_NOT_SPENT } from "../money";
 import { accounts, transfer, type TransferInput, } from "../money";
 import { recordOrderEvent } from "../events";
 import { notifyOrderMessage } from "../notifications";
+import { lockRow } from "@/server/db/row-lock";
 
 const ORDER_INCLUDE = { messages: { orderBy: { seq: "asc" } } } as const satisfies Prisma.OrderInclude;
 
@@ -221,7 +222,7 @@ export const ORDER_MESSAGE_LIMIT = 200;
  * locked first, so concurrent writers count one after another and never pass the limit together.
  */
 export async function assertRoomForMessage(tx: Tx, orderId: string): Promise<void> {
-  await tx.$queryRaw`SELECT "id" FROM "Order" WHERE "id" = ${orderId} FOR UPDATE`;
+  await lockRow(tx, "Order", orderId);
   const held = await tx.orderMessage.count({ where: { orderId } });
   if (held >= ORDER_MESSAGE_LIMIT) {
     throw new AppError(

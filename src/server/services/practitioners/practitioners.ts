@@ -7,6 +7,7 @@ import { payableBalances } from "../money";
 import { offerNext } from "../offers";
 import { changeContextOf } from "../orders";
 import { createPractitioner, type CreatePractitionerInput } from "../access";
+import { lockRow } from "@/server/db/row-lock";
 
 /**
  * The operator's management of practitioners. Offers go to active practitioners whose
@@ -106,7 +107,7 @@ export async function setPractitionerActive(deps: ServiceDeps, actor: Actor, pra
       const live = await tx.offer.findMany({ where: { practitionerId, status: "aktif" }, select: { id: true, orderId: true } });
       for (const offer of live) {
         // Order row first, as every offer path locks it, so an accept racing this gets one winner.
-        await tx.$queryRaw`SELECT "id" FROM "Order" WHERE "id" = ${offer.orderId} FOR UPDATE`;
+        await lockRow(tx, "Order", offer.orderId);
         const withdrawn = await tx.offer.updateMany({ where: { id: offer.id, status: "aktif" }, data: { status: "dibatalkan", respondedAt: now } });
         if (withdrawn.count === 1) {
           offersWithdrawn++;

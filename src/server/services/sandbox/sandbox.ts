@@ -13,6 +13,7 @@ import { changeContextOf, decideApproval, getOrder, operatorOrderAction, type Or
 import { topUpDeposit } from "../organizations";
 import { askClient, deliverResult, releaseOrder, startWork } from "../practitioners";
 import { nextSimulatedBidder, SIMULATED_ORDER_PRACTITIONER_ID } from "../offers";
+import { lockRow } from "@/server/db/row-lock";
 
 /**
  * The sandbox's test helpers (/v1/test_helpers): with a test key, do what a person would do in
@@ -166,7 +167,7 @@ async function stallOffering(deps: ServiceDeps, order: OrderWithMessages): Promi
   const { now } = change;
   if (order.status === "dibayar") await deps.db.$transaction((tx) => offerNext(tx, change, order.id));
   await deps.db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT "id" FROM "Order" WHERE "id" = ${order.id} FOR UPDATE`;
+    await lockRow(tx, "Order", order.id);
     const current = await tx.order.findUniqueOrThrow({ where: { id: order.id } });
     if (current.status !== "ditawarkan" || current.offeringStalledAt) {
       throw new AppError("INVALID_STATE", `The order is ${current.status}${current.offeringStalledAt ? " and already stalled" : ""}; only an order on offer can stall.`);
