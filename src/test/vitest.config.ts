@@ -1,4 +1,5 @@
 import { Socket } from "node:net";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -29,6 +30,12 @@ export default defineConfig(async () => {
     ...shared,
     test: {
       reporters: ["default"],
+      // Two test files at a time even on a two-core machine (vitest's default, cores - 1, runs one; more cores keep that default):
+      // database tests spend much of their time waiting on PostgreSQL, sockets and timers. Files
+      // share nothing they could race on: each has its own database (PostgreSQL scratch databases
+      // are copies of a template made under a lock, PGlite templates are written under a temporary
+      // name and renamed), servers listen on port 0, and temporary directories come from mkdtemp.
+      maxWorkers: Math.max(2, availableParallelism() - 1),
       projects: [
         { ...shared, test: { name: "unit", include: ["src/**/*.test.ts"], exclude: dbTests } },
         { ...shared, test: { name: "pglite", include: dbTests, env: { TEST_DB: "pglite" }, testTimeout: 30_000, hookTimeout: 60_000 } },
