@@ -25,8 +25,14 @@ if (!process.env.KUASA_E2E_PORT) {
   process.env.KUASA_E2E_PORT = String(freePort());
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "kuasa-e2e-"));
   process.env.KUASA_E2E_DATA_DIR = dataDir;
-  // The runner stops the server before it exits; the database goes with the run.
-  process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+  // The portal users' signed-in sessions (e2e/sessions.setup.ts), for this run only.
+  const sessionsDir = mkdtempSync(path.join(os.tmpdir(), "kuasa-e2e-sessions-"));
+  process.env.KUASA_E2E_SESSIONS_DIR = sessionsDir;
+  // The runner stops the server before it exits; the database and the sessions go with the run.
+  process.on("exit", () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(sessionsDir, { recursive: true, force: true });
+  });
 }
 const port = Number(process.env.KUASA_E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -38,6 +44,22 @@ if (!existsSync(chromiumPath)) {
       `or point CHROMIUM_PATH at a Chromium or Chrome binary.`,
   );
 }
+
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: chromiumPath,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  },
+};
 
 export default defineConfig({
   testDir: ".",
@@ -56,24 +78,9 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    {
-      name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        launchOptions: {
-          executablePath: chromiumPath,
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--disable-quic",
-          ],
-        },
-      },
-    },
+    // Each portal user signs in once through the form; the journeys reuse the sessions.
+    { name: "sessions", testMatch: /sessions\.setup\.ts$/, use: chromium },
+    { name: "journeys", dependencies: ["sessions"], use: chromium },
   ],
   webServer: {
     // Always a fresh production build, so the journeys never run against a stale .next. The
