@@ -61,6 +61,14 @@ const chromium = {
   },
 };
 
+/**
+ * Specs that share nothing with the portal journeys: the landing page and the catalog's seeded
+ * codes, /docs, sign-in throttling on an account of nobody's and sessions of their own, and the
+ * two that start servers of their own (a cluster on its own PostgreSQL database, a logging server
+ * on its own data directory). They run in a second worker beside the journeys.
+ */
+const INDEPENDENT = ["**/home.spec.ts", "**/docs.spec.ts", "**/sign-in-security.spec.ts", "**/cluster.spec.ts", "**/server-log.spec.ts"];
+
 export default defineConfig({
   testDir: ".",
   testMatch: "**/*.spec.ts",
@@ -68,7 +76,8 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: process.env.CI === "true",
   retries: 0,
-  workers: 1,
+  // Two workers: the journeys in one, the independent specs in the other (each project: workers 1).
+  workers: 2,
   timeout: 30_000,
   reporter: [["list"]],
   use: {
@@ -80,7 +89,11 @@ export default defineConfig({
   projects: [
     // Each portal user signs in once through the form; the journeys reuse the sessions.
     { name: "sessions", testMatch: /sessions\.setup\.ts$/, use: chromium },
-    { name: "journeys", dependencies: ["sessions"], use: chromium },
+    // The portal journeys share the users, organisations, offers and counts on pages, and build on
+    // each other's data: one at a time, in file order, as before.
+    { name: "journeys", testIgnore: INDEPENDENT, dependencies: ["sessions"], workers: 1, use: chromium },
+    // Started with the journeys (a project waits for all of the phase before it), beside them.
+    { name: "independent", testMatch: INDEPENDENT, dependencies: ["sessions"], workers: 1, use: chromium },
   ],
   webServer: {
     // Always a fresh production build, so the journeys never run against a stale .next. The
