@@ -1,7 +1,7 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { NAV } from "../src/app/_components/nav";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { screenshot, signIn } from "./portal";
+import { enterSignedIn, screenshot } from "./portal";
 import { OPERATOR, ORG_ADMIN, PRACTITIONER } from "./users";
 
 /**
@@ -28,12 +28,12 @@ const PUBLIC_PAGES = [
 /** "/operator/kunci-api" → "kunci-api"; a portal's home is "ringkasan". */
 const pageName = (href: string) => href.split("/").filter(Boolean).slice(1).join("-") || "ringkasan";
 
-/** Session cookies per role, signed in once per worker: argon2 makes every sign-in cost a second. */
+/** Session cookies per role, from the run's stored sessions once per worker. */
 const sessions = new Map<string, Awaited<ReturnType<BrowserContext["cookies"]>>>();
 async function signedIn(page: Page, entry: (typeof ROLES)[number]) {
   let cookies = sessions.get(entry.role);
   if (!cookies) {
-    await signIn(page, entry.user, entry.home);
+    await enterSignedIn(page, entry.user, entry.home);
     cookies = await page.context().cookies();
     sessions.set(entry.role, cookies);
   } else {

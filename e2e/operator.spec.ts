@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { demoApiKey, screenshot, signIn } from "./portal";
+import { demoApiKey, enterSignedIn, screenshot } from "./portal";
 import { OPERATOR, PENDING_ORGANIZATION, PRACTITIONER } from "./users";
 
 /**
@@ -16,7 +16,7 @@ const SERVICE = "Perjanjian Perkawinan (Pranikah / Pascanikah)";
 
 test("the operator approves a waiting organisation, tops up its deposit with a confirmation, suspends and re-approves it, and creates one, invites its first admin and revokes that invitation", async ({ page }, testInfo) => {
   test.setTimeout(90_000);
-  await signIn(page, OPERATOR, HOME);
+  await enterSignedIn(page, OPERATOR, HOME);
   await expect(page.getByRole("region", { name: "Organisasi menunggu" }).locator(".stat-value")).not.toHaveText("0");
   await page.getByRole("link", { name: "Setujui organisasi" }).click();
   await expect(page).toHaveURL(/\/operator\/organisasi\?status=menunggu_persetujuan$/);
@@ -89,7 +89,7 @@ test("the operator approves a waiting organisation, tops up its deposit with a c
 
 test("the operator registers a practitioner and edits a catalog price (the agent price follows)", async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
-  await signIn(page, OPERATOR, HOME);
+  await enterSignedIn(page, OPERATOR, HOME);
 
   // Family law only: no other journey orders it, so this practitioner takes nobody's offers.
   await nav(page, "Praktisi");
@@ -164,7 +164,7 @@ test("overview → dispute queue → order page: a dispute decided for the pract
     intake: { sifat_nda: "Sepihak (unilateral)", para_pihak: "PT Lima, Semarang", tujuan_pengungkapan: "Audit vendor", bahasa_perjanjian: "Bahasa Indonesia", email_kontak: "legal@lima.co.id" },
   });
   const practitioner = await browser.newPage();
-  await signIn(practitioner, PRACTITIONER, /\/praktisi$/);
+  await enterSignedIn(practitioner, PRACTITIONER, /\/praktisi$/);
   const offer = practitioner.getByRole("article").filter({ hasText: disputed.id });
   await expect(offer).toBeVisible({ timeout: 30_000 });
   await offer.getByRole("button", { name: "Ambil pesanan" }).click();
@@ -192,7 +192,7 @@ test("overview → dispute queue → order page: a dispute decided for the pract
   });
 
   // Overview → the dispute queue → the order's page.
-  await signIn(page, OPERATOR, HOME);
+  await enterSignedIn(page, OPERATOR, HOME);
   await expect(page.getByRole("region", { name: "Sengketa", exact: true }).locator(".stat-value")).not.toHaveText("0");
   await screenshot(page, testInfo, "operator-ringkasan");
   // The count of today's orders opens the orders table filtered to today (no row is checked: the
@@ -317,7 +317,7 @@ test.describe("on a phone", () => {
       service: "perjanjian_kerahasiaan",
       intake: { sifat_nda: "Timbal balik (mutual)", para_pihak: "PT Enam, Bandung", tujuan_pengungkapan: "Uji coba produk", bahasa_perjanjian: "Bahasa Indonesia", email_kontak: "legal@enam.co.id" },
     });
-    await signIn(page, OPERATOR, HOME);
+    await enterSignedIn(page, OPERATOR, HOME);
     await screenshot(page, testInfo, "operator-ringkasan-ponsel");
     await page.goto("/operator/pesanan");
     await page.getByLabel("Cari pesanan").fill(order.id);

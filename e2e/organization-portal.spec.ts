@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test, type TestInfo } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { clickNav, screenshot, signIn } from "./portal";
+import { clickNav, enterSignedIn, screenshot, signIn } from "./portal";
 import { ORG_ADMIN } from "./users";
 
 /**
@@ -54,7 +54,7 @@ async function placeOrder(request: APIRequestContext, token: string) {
 test("orders table: filter by key, page, search, open and approve; the live/test switch; spend chart and running balance", async ({ page, request }, testInfo) => {
   test.setTimeout(240_000);
   await page.setViewportSize(DESKTOP);
-  await signIn(page, ORG_ADMIN, HOME);
+  await enterSignedIn(page, ORG_ADMIN, HOME);
   // Every order of this journey waits for approval, so placing 21 costs nothing.
   await page.getByLabel("Ambang (Rp)").fill("1.000.000");
   await page.getByRole("button", { name: "Simpan ambang" }).click();
@@ -149,7 +149,7 @@ test("orders table: filter by key, page, search, open and approve; the live/test
 
 test("an admin edits a key: a wrong webhook URL is refused, then the new name, scopes and URL are saved", async ({ page }, testInfo) => {
   await page.setViewportSize(DESKTOP);
-  await signIn(page, ORG_ADMIN, HOME);
+  await enterSignedIn(page, ORG_ADMIN, HOME);
   await createKey(page, "agen-ubah");
   const card = page.getByRole("article", { name: "agen-ubah" });
   await card.getByText("Ubah kunci").click();
@@ -174,7 +174,7 @@ test.describe("on a phone", () => {
   test("an admin invites a colleague, who accepts in their own browser and signs in as an admin of the organisation", async ({ page, browser }, testInfo) => {
     test.setTimeout(120_000);
     const email = `rekan.${Date.now()}@contoh.id`;
-    await signIn(page, ORG_ADMIN, HOME);
+    await enterSignedIn(page, ORG_ADMIN, HOME);
     await page.goto("/organisasi/tim");
     await expect(page.getByRole("table", { name: "Admin organisasi" })).toContainText(ORG_ADMIN.email);
     await page.getByLabel("E-mail admin baru").fill(email);

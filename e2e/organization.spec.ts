@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { clickNav, demoApiKey, screenshot, signIn } from "./portal";
+import { clickNav, demoApiKey, enterSignedIn, screenshot } from "./portal";
 import { ORG_ADMIN, PRACTITIONER } from "./users";
 
 /**
@@ -25,7 +25,7 @@ const ORDER_PRICE = "Rp 2.150.000";
 
 test("an org admin sets the threshold, creates a key shown once, and approves the order the agent makes with it", async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
-  await signIn(page, ORG_ADMIN, HOME);
+  await enterSignedIn(page, ORG_ADMIN, HOME);
   await expect(page.getByRole("heading", { level: 1, name: ORG_ADMIN.organization })).toBeVisible();
   await expect(page.locator(".stat").first()).toContainText("Rp 20.000.000");
 
@@ -126,7 +126,7 @@ test("an org admin sets the threshold, creates a key shown once, and approves th
 
 test("an org admin who opens the operator console is sent back to their own portal; an anonymous visitor to sign-in", async ({ page, browser }) => {
   test.setTimeout(90_000);
-  await signIn(page, ORG_ADMIN, HOME);
+  await enterSignedIn(page, ORG_ADMIN, HOME);
   for (const other of ["/operator", "/operator/katalog", "/praktisi"]) {
     await page.goto(other);
     await expect(page).toHaveURL(HOME);
@@ -142,7 +142,7 @@ test("an org admin who opens the operator console is sent back to their own port
 
 test("an org admin creates a test key: its orders use test money, never wait in the approvals, and are marked in the webhook log", async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
-  await signIn(page, ORG_ADMIN, HOME);
+  await enterSignedIn(page, ORG_ADMIN, HOME);
   const liveDeposit = await page.locator(".stat").first().textContent();
 
   await clickNav(page, "Kunci API");
@@ -207,7 +207,7 @@ async function deliver(page: Page, text: string) {
 
 test("an order's life in the portals: approved, taken and delivered, sent back for revision by the admin, delivered again and accepted", async ({ page, browser, request }, testInfo) => {
   test.setTimeout(240_000);
-  await signIn(page, ORG_ADMIN, HOME);
+  await enterSignedIn(page, ORG_ADMIN, HOME);
   // Orders above Rp 1.000.000 wait for approval, as the first journey left it (set again so this one stands alone).
   await page.getByLabel("Ambang (Rp)").fill("1.000.000");
   await page.getByRole("button", { name: "Simpan ambang" }).click();
@@ -254,7 +254,7 @@ test("an order's life in the portals: approved, taken and delivered, sent back f
 
   // The practitioner takes it, starts, and delivers after confirming.
   const practitioner = await browser.newPage();
-  await signIn(practitioner, PRACTITIONER, /\/praktisi$/);
+  await enterSignedIn(practitioner, PRACTITIONER, /\/praktisi$/);
   const offer = practitioner.getByRole("article", { name: service }).filter({ hasText: order.id });
   await expect(offer).toBeVisible({ timeout: 30_000 });
   await offer.getByRole("button", { name: "Ambil pesanan" }).click();

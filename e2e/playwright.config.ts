@@ -25,8 +25,14 @@ if (!process.env.KUASA_E2E_PORT) {
   process.env.KUASA_E2E_PORT = String(freePort());
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "kuasa-e2e-"));
   process.env.KUASA_E2E_DATA_DIR = dataDir;
-  // The runner stops the server before it exits; the database goes with the run.
-  process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+  // The portal users' signed-in sessions (e2e/sessions.setup.ts), for this run only.
+  const sessionsDir = mkdtempSync(path.join(os.tmpdir(), "kuasa-e2e-sessions-"));
+  process.env.KUASA_E2E_SESSIONS_DIR = sessionsDir;
+  // The runner stops the server before it exits; the database and the sessions go with the run.
+  process.on("exit", () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(sessionsDir, { recursive: true, force: true });
+  });
 }
 const port = Number(process.env.KUASA_E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -39,6 +45,30 @@ if (!existsSync(chromiumPath)) {
   );
 }
 
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: chromiumPath,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  },
+};
+
+/**
+ * Specs that share nothing with the portal journeys: the landing page and the catalog's seeded
+ * codes, /docs, sign-in throttling on an account of nobody's and sessions of their own, and the
+ * two that start servers of their own (a cluster on its own PostgreSQL database, a logging server
+ * on its own data directory). They run in a second worker beside the journeys.
+ */
+const INDEPENDENT = ["**/home.spec.ts", "**/docs.spec.ts", "**/sign-in-security.spec.ts", "**/cluster.spec.ts", "**/server-log.spec.ts"];
+
 export default defineConfig({
   testDir: ".",
   testMatch: "**/*.spec.ts",
@@ -46,7 +76,8 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: process.env.CI === "true",
   retries: 0,
-  workers: 1,
+  // Two workers: the journeys in one, the independent specs in the other (each project: workers 1).
+  workers: 2,
   timeout: 30_000,
   reporter: [["list"]],
   use: {
@@ -56,24 +87,13 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    {
-      name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        launchOptions: {
-          executablePath: chromiumPath,
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--disable-quic",
-          ],
-        },
-      },
-    },
+    // Each portal user signs in once through the form; the journeys reuse the sessions.
+    { name: "sessions", testMatch: /sessions\.setup\.ts$/, use: chromium },
+    // The portal journeys share the users, organisations, offers and counts on pages, and build on
+    // each other's data: one at a time, in file order, as before.
+    { name: "journeys", testIgnore: INDEPENDENT, dependencies: ["sessions"], workers: 1, use: chromium },
+    // Started with the journeys (a project waits for all of the phase before it), beside them.
+    { name: "independent", testMatch: INDEPENDENT, dependencies: ["sessions"], workers: 1, use: chromium },
   ],
   webServer: {
     // Always a fresh production build, so the journeys never run against a stale .next. The

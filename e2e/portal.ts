@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { type BrowserContext, expect, type Locator, type Page, type TestInfo } from "@playwright/test";
 
 /** The key the server printed on first start, kept in its data directory. */
 export function demoApiKey(): string {
@@ -24,6 +24,26 @@ export async function signIn(page: Page, user: { email: string; password: string
   await page.getByLabel("E-mail").fill(user.email);
   await page.getByLabel("Kata sandi").fill(user.password);
   await page.getByRole("button", { name: "Masuk" }).click();
+  await expect(page).toHaveURL(home);
+}
+
+/** The file in which e2e/sessions.setup.ts keeps `user`'s signed-in session (the directory is the run's own). */
+export function sessionFile(user: { email: string }): string {
+  const dir = process.env.KUASA_E2E_SESSIONS_DIR;
+  if (!dir) throw new Error("KUASA_E2E_SESSIONS_DIR is not set: run through e2e/playwright.config.ts");
+  return path.join(dir, `${user.email}.json`);
+}
+
+/**
+ * Opens `user`'s portal with the session e2e/sessions.setup.ts signed in to once, through the
+ * /masuk form, at the start of the run: for journeys that sign in only to get in. Signing in
+ * itself is proven there and by the specs about it, which still use the form. A session is a
+ * JWT cookie valid 12 h, longer than any run.
+ */
+export async function enterSignedIn(page: Page, user: { email: string }, home: RegExp) {
+  const session = JSON.parse(readFileSync(sessionFile(user), "utf8")) as { url: string; cookies: Parameters<BrowserContext["addCookies"]>[0] };
+  await page.context().addCookies(session.cookies);
+  await page.goto(session.url);
   await expect(page).toHaveURL(home);
 }
 

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { demoApiKey, screenshot, signIn } from "./portal";
+import { demoApiKey, enterSignedIn, screenshot, signIn } from "./portal";
 import { PRACTITIONER } from "./users";
 
 /**
@@ -52,7 +52,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     test.use({ viewport });
 
     test("the profile shows what the operator set, saves the licence number, and pauses and resumes new offers", async ({ page }, testInfo) => {
-      await signIn(page, PRACTITIONER, HOME);
+      await enterSignedIn(page, PRACTITIONER, HOME);
       await openNav(page, "Profil");
       await expect(page).toHaveURL(/\/praktisi\/profil$/);
       await expect(page.getByRole("heading", { level: 1, name: "Profil" })).toBeVisible();
@@ -78,7 +78,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     });
 
     test("a wrong current password is refused in Indonesian; a new password signs in, and is changed back", async ({ page }, testInfo) => {
-      await signIn(page, PRACTITIONER, HOME);
+      await enterSignedIn(page, PRACTITIONER, HOME);
       await page.goto("/praktisi/profil");
       await changePassword(page, "bukan-kata-sandinya", NEW_PASSWORD);
       await expect(page.getByRole("alert").filter({ hasText: "Kata sandi saat ini salah." })).toBeVisible();
@@ -104,7 +104,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     });
 
     test("the earnings page shows the three figures and the statement in Indonesian, never a ledger code", async ({ page }, testInfo) => {
-      await signIn(page, PRACTITIONER, HOME);
+      await enterSignedIn(page, PRACTITIONER, HOME);
       await openNav(page, "Pendapatan");
       await expect(page).toHaveURL(/\/praktisi\/pendapatan$/);
       for (const label of ["Saldo tersedia", "Dalam escrow", "Sudah dicairkan", "Total pendapatan"]) await expect(page.getByRole("region", { name: label })).toContainText("Rp");
@@ -132,7 +132,7 @@ test.describe("browser notifications", () => {
         },
       });
     });
-    await signIn(page, PRACTITIONER, HOME);
+    await enterSignedIn(page, PRACTITIONER, HOME);
     const notifier = page.getByRole("region", { name: "Notifikasi tawaran" });
     await expect(notifier).toContainText("Dapatkan notifikasi browser");
     await notifier.getByRole("button", { name: "Aktifkan notifikasi" }).click();

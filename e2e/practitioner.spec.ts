@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { demoApiKey, screenshot, signIn as signInAs } from "./portal";
+import { demoApiKey, enterSignedIn, screenshot, signIn as signInAs } from "./portal";
 import { OPERATOR, PRACTITIONER } from "./users";
 
 /**
@@ -16,6 +16,8 @@ async function api<T>(request: APIRequestContext, method: "GET" | "POST", url: s
 
 const nav = (page: Page) => page.getByRole("navigation", { name: "Navigasi utama" });
 const signIn = (page: Page) => signInAs(page, PRACTITIONER, /\/praktisi$/);
+/** The practitioner's portal with the run's stored session, for journeys about what comes after signing in. */
+const enter = (page: Page) => enterSignedIn(page, PRACTITIONER, /\/praktisi$/);
 
 const CLIENT_EMAIL = "legal@satu.co.id";
 
@@ -134,7 +136,7 @@ test("a practitioner signs in, takes an offered order, asks the client, and deli
 });
 
 test("a practitioner who opens another portal is sent back to their own", async ({ page }) => {
-  await signIn(page);
+  await enter(page);
   for (const other of ["/organisasi", "/operator", "/operator/antrean"]) {
     await page.goto(other);
     await expect(page).toHaveURL(/\/praktisi$/);
@@ -149,7 +151,7 @@ test("the case board: masked cases in my area, a bid with its fee, withdrawal, a
   const toSelect = await api<{ id: string }>(request, "POST", "/v1/cases", { ...contact, story: `${story} (kedua)`, area: "korporasi", urgency: "Mendesak" });
   const elsewhere = await api<{ id: string }>(request, "POST", "/v1/cases", { ...contact, story: `${story} (properti)`, area: "properti" });
 
-  await signIn(page);
+  await enter(page);
   await nav(page).getByRole("link", { name: "Papan kasus" }).click();
   const first = page.getByRole("article").filter({ hasText: toWithdraw.id });
   const second = page.getByRole("article").filter({ hasText: toSelect.id });
@@ -207,7 +209,7 @@ test("the case board: masked cases in my area, a bid with its fee, withdrawal, a
 
 test("an offer the client cancels leaves the inbox with a notice saying why", async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
-  await signIn(page);
+  await enter(page);
   const order = await api<{ id: string }>(request, "POST", "/v1/orders", {
     service: "perjanjian_kerahasiaan",
     intake: {

@@ -21,13 +21,16 @@ export interface TestDatabase extends Database {
 const TEMPLATE_DIR = path.resolve(import.meta.dirname, "../../node_modules/.cache/kuasa-test");
 const templates = new Map<string, Promise<Blob>>();
 
+/** A short hash of prisma/migrations: a template made from other migrations is never used. */
+function migrationsHash(): string {
+  return createHash("sha256")
+    .update(readMigrations().map((m) => `${m.name}:${m.checksum}`).join("\n"))
+    .digest("hex")
+    .slice(0, 16);
+}
+
 function pgliteTemplate(migrated: boolean): Promise<Blob> {
-  const key = migrated
-    ? `migrated-${createHash("sha256")
-        .update(readMigrations().map((m) => `${m.name}:${m.checksum}`).join("\n"))
-        .digest("hex")
-        .slice(0, 16)}`
-    : "empty";
+  const key = migrated ? `migrated-${migrationsHash()}` : "empty";
   let template = templates.get(key);
   if (!template) {
     template = loadOrMakeTemplate(path.join(TEMPLATE_DIR, `pglite-${key}.tar`), migrated);
@@ -62,10 +65,102 @@ async function loadOrMakeTemplate(file: string, migrated: boolean): Promise<Blob
   }
 }
 
+// Migrated PostgreSQL test databases are copies (`CREATE DATABASE … TEMPLATE`) of one migrated
+// database per migrations hash, kept on the server between runs: copying takes a fraction of
+// applying every migration. It is made once by whichever worker gets the advisory lock first,
+// under a temporary name renamed when complete, so no worker clones a half-migrated template.
+// Nobody may stay connected to it (CREATE DATABASE refuses a template with other sessions), so
+// it is closed to connections once made.
+const PG_TEMPLATE_PREFIX = "kuasa_test_template_";
+// Any constant: it only serialises the making of templates among test workers on one server.
+const PG_TEMPLATE_LOCK_KEY = 7_245_112_020;
+// Templates of other migrations hashes are dropped once this old: another checkout (a branch with
+// other migrations) on the same server may still be using its own.
+const PG_TEMPLATE_MAX_AGE_MS = 24 * 3600_000;
+let pgTemplate: Promise<string> | undefined;
+
+function databaseUrl(adminUrl: URL, name: string): URL {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url;
+}
+
+async function withAdmin<T>(adminUrl: URL, fn: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  try {
+    return await fn(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function cloneTemplate(adminUrl: URL, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    pgTemplate ??= ensurePostgresTemplate(adminUrl);
+    const template = await pgTemplate.catch((err: unknown) => {
+      pgTemplate = undefined;
+      throw err;
+    });
+    try {
+      await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
+      return;
+    } catch (err) {
+      // 3D000: the template was dropped meanwhile (by a checkout with other migrations): make it again.
+      if ((err as { code?: string }).code !== "3D000" || attempt > 2) throw err;
+      pgTemplate = undefined;
+    }
+  }
+}
+
+async function ensurePostgresTemplate(adminUrl: URL): Promise<string> {
+  const template = `${PG_TEMPLATE_PREFIX}${migrationsHash()}`;
+  return withAdmin(adminUrl, async (admin) => {
+    const exists = async () => (await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [template])).rowCount === 1;
+    if (await exists()) return template;
+    await admin.query("SELECT pg_advisory_lock($1)", [PG_TEMPLATE_LOCK_KEY]);
+    try {
+      if (await exists()) return template;
+      // Under the lock, a temporary database left is one whose maker died: drop it. Then drop
+      // templates of other migrations made long ago.
+      const others = await admin.query<{ datname: string; made: string | null }>(
+        "SELECT datname, shobj_description(oid, 'pg_database') AS made FROM pg_database WHERE starts_with(datname, $1) AND datname <> $2",
+        [PG_TEMPLATE_PREFIX, template],
+      );
+      for (const other of others.rows) {
+        const made = Date.parse(other.made ?? "");
+        if (other.datname.includes("_partial_") || !(Date.now() - made < PG_TEMPLATE_MAX_AGE_MS)) {
+          await admin.query(`DROP DATABASE IF EXISTS "${other.datname}" WITH (FORCE)`);
+        }
+      }
+      const partial = `${template}_partial_${randomBytes(4).toString("hex")}`;
+      await admin.query(`CREATE DATABASE "${partial}"`);
+      const database = await openDatabase({ databaseUrl: databaseUrl(adminUrl, partial).toString(), poolSize: 1 });
+      try {
+        await migrate(database);
+      } finally {
+        await database.close();
+      }
+      await admin.query(`COMMENT ON DATABASE "${partial}" IS '${new Date().toISOString()}'`);
+      // WITH (FORCE) is not available on ALTER … RENAME: wait out the pool's last socket, if any.
+      await admin.query(`ALTER DATABASE "${partial}" WITH ALLOW_CONNECTIONS false`);
+      await admin.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+        [partial],
+      );
+      await admin.query(`ALTER DATABASE "${partial}" RENAME TO "${template}"`);
+      return template;
+    } finally {
+      await admin.query("SELECT pg_advisory_unlock($1)", [PG_TEMPLATE_LOCK_KEY]);
+    }
+  });
+}
+
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite, or a scratch database on
  * the PostgreSQL server at TEST_POSTGRES_URL (dropped afterwards). `migrated: false` leaves it
- * empty, for tests of the migration runner itself.
+ * empty, for tests of the migration runner itself. On PostgreSQL a migrated one is a copy of a
+ * template database migrated once per migrations hash.
  */
 export async function createTestDatabase(options: { migrated?: boolean; connection?: Pick<DatabaseConfig, "transactionMaxWaitMs" | "poolSize"> } = {}): Promise<TestDatabase> {
   const migrated = options.migrated ?? true;
@@ -75,14 +170,10 @@ export async function createTestDatabase(options: { migrated?: boolean; connecti
   }
   const adminUrl = new URL(process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres");
   const name = `kuasa_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  if (migrated) await cloneTemplate(adminUrl, name);
+  else await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE "${name}"`));
+  const url = databaseUrl(adminUrl, name);
   const database = await openDatabase({ databaseUrl: url.toString(), ...options.connection });
-  if (migrated) await migrate(database);
   return {
     ...database,
     url: url.toString(),

@@ -8,6 +8,7 @@ import { createPractitioner } from "@/server/services/access";
 import { agentKey } from "./cases";
 import type { TestOrg } from "./fixtures";
 import { ndaOrder } from "./nda-order";
+import { TEST_PASSWORD_HASHING } from "./passwords";
 
 export { ndaOrder };
 
@@ -24,7 +25,7 @@ let practitionerCount = 0;
 export async function createTestPractitioner(db: Db, categories = ["kontrak"]): Promise<string> {
   practitionerCount++;
   const { id } = await createPractitioner(
-    { db },
+    { db, passwordHashing: TEST_PASSWORD_HASHING },
     { email: `praktisi${practitionerCount}-${Date.now()}@contoh.id`, name: `Praktisi ${practitionerCount}`, password: "rahasia-sekali-123", label: "Advokat", categories },
     { actorType: "system" },
   );

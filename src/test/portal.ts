@@ -8,12 +8,13 @@ import { newId } from "@/server/domain/ids";
 import type { Db } from "@/server/db/client";
 import { createUser } from "@/server/services/access";
 import { createTestPractitioner } from "./orders";
+import { TEST_PASSWORD_HASHING } from "./passwords";
 
 const createPortalCaller = createCallerFactory(portalRouter);
 
-/** The portal procedures as /api/trpc runs them, for `user` (null: nobody signed in). */
+/** The portal procedures as /api/trpc runs them, for `user` (null: nobody signed in); new passwords hashed cheaply. */
 export function portalCaller(deps: { db: Db; clock: Clock }, user: PortalUser | null) {
-  return createPortalCaller(createContext(deps, newId("request"), {}, user));
+  return createPortalCaller(createContext({ passwordHashing: TEST_PASSWORD_HASHING, ...deps }, newId("request"), {}, user));
 }
 
 /** The error table's code a failed portal call carries (the test fails if the call succeeds). */
@@ -32,7 +33,7 @@ let users = 0;
 export async function portalUser(db: Db, role: "org_admin" | "operator", organizationId: string | null = null): Promise<PortalUser> {
   users++;
   const email = `${role}${users}-${Date.now()}@contoh.id`;
-  const { id } = await createUser({ db }, { email, password: "rahasia-sekali-123", role, organizationId: organizationId ?? undefined, name: `${role} ${users}` }, { actorType: "system" });
+  const { id } = await createUser({ db, passwordHashing: TEST_PASSWORD_HASHING }, { email, password: "rahasia-sekali-123", role, organizationId: organizationId ?? undefined, name: `${role} ${users}` }, { actorType: "system" });
   return { id, email, name: `${role} ${users}`, role, organizationId, practitionerId: null };
 }
 

@@ -1,4 +1,5 @@
 import { Socket } from "node:net";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -25,13 +26,28 @@ export default defineConfig(async () => {
   if (!withPostgres) console.warn(`\n  PostgreSQL is not reachable at ${POSTGRES_URL}: database tests run on embedded PGlite only.\n`);
   const shared = { root, resolve: { alias: { "@": path.join(root, "src") } } };
   const dbTests = ["src/**/*.db.test.ts"];
+  // With PostgreSQL, the pglite project runs what is about PGlite, not every database test again
+  // (PGlite takes about twice as long): the database client, migrations and busy handling
+  // (src/server/db), the health check, the command line on an embedded data directory (its
+  // migrations and lock), and one whole money path through the real /v1 handler. Everything else,
+  // and all about concurrency (PGlite runs one statement at a time), is proven on PostgreSQL, which
+  // runs every database test. Without PostgreSQL (a laptop) the pglite project runs them all.
+  const pgliteTests = withPostgres
+    ? ["src/server/db/**/*.db.test.ts", "src/server/health.db.test.ts", "src/cli/ops-commands.db.test.ts", "src/server/api/v1/money-path.db.test.ts"]
+    : dbTests;
   return {
     ...shared,
     test: {
       reporters: ["default"],
+      // Two test files at a time even on a two-core machine (vitest's default, cores - 1, runs one; more cores keep that default):
+      // database tests spend much of their time waiting on PostgreSQL, sockets and timers. Files
+      // share nothing they could race on: each has its own database (PostgreSQL scratch databases
+      // are copies of a template made under a lock, PGlite templates are written under a temporary
+      // name and renamed), servers listen on port 0, and temporary directories come from mkdtemp.
+      maxWorkers: Math.max(2, availableParallelism() - 1),
       projects: [
         { ...shared, test: { name: "unit", include: ["src/**/*.test.ts"], exclude: dbTests } },
-        { ...shared, test: { name: "pglite", include: dbTests, env: { TEST_DB: "pglite" }, testTimeout: 30_000, hookTimeout: 60_000 } },
+        { ...shared, test: { name: "pglite", include: pgliteTests, env: { TEST_DB: "pglite" }, testTimeout: 30_000, hookTimeout: 60_000 } },
         ...(withPostgres
           ? [{ ...shared, test: { name: "postgres", include: dbTests, env: { TEST_DB: "postgres", TEST_POSTGRES_URL: POSTGRES_URL }, testTimeout: 30_000, hookTimeout: 60_000 } }]
           : []),

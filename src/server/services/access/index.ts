@@ -3,4 +3,5 @@ export { acceptInvitation, findInvitation, type InvitationStatus, inviteAdmin, l
 export { findPortalAccount } from "./portal-users";
 export { ApiRateLimiter, DEFAULT_RATE_LIMITS, rateLimitHeaders, type RateLimitStore } from "./rate-limit";
 export { signIn, SignInThrottle } from "./sign-in";
-export { createPractitioner, type CreatePractitionerInput, createUser, MIN_PASSWORD_LENGTH, PASSWORD_HASH_OPTIONS } from "./users";
+export { createPractitioner, type CreatePractitionerInput, createUser, MIN_PASSWORD_LENGTH } from "./users";
+export { hashPassword, verifyPassword } from "./passwords";

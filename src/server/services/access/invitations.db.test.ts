@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "@/server/domain/clock";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
 import { createTestOrg, type TestOrg } from "@/test/fixtures";
+import { TEST_PASSWORD_HASHING } from "@/test/passwords";
 import { codeOf, portalUser } from "@/test/portal";
 import { raceBehindLock } from "@/test/races";
 import { findPortalAccount } from "./portal-users";
@@ -12,7 +13,7 @@ const clock = fixedClock("2026-11-23T03:00:00Z");
 let org: TestOrg;
 let inviter: { actorType: "org_admin"; actorId: string };
 
-const deps = () => ({ db: database.prisma, clock });
+const deps = () => ({ db: database.prisma, clock, passwordHashing: TEST_PASSWORD_HASHING });
 const password = "kata-sandi-panjang";
 
 async function invite(email: string, at = clock) {

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
-import { hash } from "@node-rs/argon2";
 import { z } from "zod";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { type Actor, audit } from "../audit";
 import { publicUrlOf, type ServiceDeps } from "../deps";
 import { enqueueEmail } from "../notifications";
-import { MIN_PASSWORD_LENGTH, PASSWORD_HASH_OPTIONS } from "./users";
+import { hashPassword } from "./passwords";
+import { MIN_PASSWORD_LENGTH } from "./users";
 
 /**
  * An organisation's admins invite more admins by e-mail: a one-time link (its token is stored only
@@ -108,13 +108,13 @@ export async function findInvitation(deps: Pick<ServiceDeps, "db" | "clock">, to
  * one transaction. The conditional update on a pending, unexpired invitation decides between
  * concurrent accepts (the loser waits on the row, then finds it accepted): one user, ever.
  */
-export async function acceptInvitation(deps: Pick<ServiceDeps, "db" | "clock">, token: string, input: { name: string; password: string }) {
+export async function acceptInvitation(deps: Pick<ServiceDeps, "db" | "clock" | "passwordHashing">, token: string, input: { name: string; password: string }) {
   const name = input.name.trim();
   if (!name) throw new AppError("VALIDATION", "Give your name.");
   if (input.password.length < MIN_PASSWORD_LENGTH) throw new AppError("VALIDATION", `A password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
   const tokenHash = tokenHashOf(token);
   // Hashed before the transaction: argon2 takes a while, and no lock should wait on it.
-  const passwordHash = await hash(input.password, PASSWORD_HASH_OPTIONS);
+  const passwordHash = await hashPassword(deps, input.password);
   const now = deps.clock.now();
   return deps.db.$transaction(async (tx) => {
     const claimed = await tx.invitation.updateMany({ where: { tokenHash, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } }, data: { acceptedAt: now } });

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { verify } from "@node-rs/argon2";
 import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
 import type { PortalUser } from "@/server/domain/portal-user";
 import { backoffSeconds, SIGN_IN_BACKOFF, type SignInBackoffPolicy, type SignInDimension } from "@/server/domain/sign-in-backoff";
+import { verifyPassword } from "./passwords";
 import { findPortalAccount } from "./portal-users";
 import { type RateLimitStore, storeLimiter } from "./rate-limit";
 import type { ServiceDeps } from "../deps";
@@ -93,7 +93,7 @@ export async function signIn(deps: Pick<ServiceDeps, "db">, throttle: SignInThro
   const admission = await throttle.admit(normalised, address);
   if (!admission.admitted) return { ok: false, reason: "rate_limited", retryAfterSeconds: admission.retryAfterSeconds };
   const account = await findPortalAccount(deps, { email: normalised });
-  const valid = account !== null && (await verify(account.passwordHash, password).catch(() => false));
+  const valid = account !== null && (await verifyPassword(account.passwordHash, password));
   if (!valid) return { ok: false, reason: "invalid" };
   await throttle.succeeded(normalised, address, admission.counted);
   return { ok: true, user: account.user };

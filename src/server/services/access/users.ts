@@ -1,4 +1,3 @@
-import { type Algorithm, hash, type Options } from "@node-rs/argon2";
 import { z } from "zod";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
@@ -6,19 +5,14 @@ import { MIN_PASSWORD_LENGTH } from "@/server/domain/password";
 import type { Tx } from "@/server/db/client";
 import { audit, type AuditEntry } from "../audit";
 import type { ServiceDeps } from "../deps";
+import { hashPassword } from "./passwords";
 
 /** Kept here too for the callers that read it from the users service. */
 export { MIN_PASSWORD_LENGTH };
 
-// The library's Algorithm is a const enum, which isolated modules cannot read as a value.
-const ARGON2ID: Algorithm.Argon2id = 2;
-
-/** argon2id at OWASP's recommended floor (19 MiB, 2 passes, 1 lane), named rather than left to the library's defaults. */
-export const PASSWORD_HASH_OPTIONS: Options = { algorithm: ARGON2ID, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 };
-
 const emailSchema = z.email();
 
-async function newUser(tx: Tx, input: { email: string; name: string; password: string; role: "org_admin" | "operator" | "practitioner" }) {
+async function newUser(deps: Pick<ServiceDeps, "passwordHashing">, tx: Tx, input: { email: string; name: string; password: string; role: "org_admin" | "operator" | "practitioner" }) {
   const email = input.email.trim().toLowerCase();
   if (!emailSchema.safeParse(email).success) throw new AppError("VALIDATION", `"${input.email}" is not an e-mail address.`);
   if (input.password.length < MIN_PASSWORD_LENGTH) {
@@ -28,7 +22,7 @@ async function newUser(tx: Tx, input: { email: string; name: string; password: s
     throw new AppError("CONFLICT", `A user with e-mail ${email} already exists.`);
   }
   const id = newId("user");
-  await tx.user.create({ data: { id, email, name: input.name.trim() || email, passwordHash: await hash(input.password, PASSWORD_HASH_OPTIONS), role: input.role } });
+  await tx.user.create({ data: { id, email, name: input.name.trim() || email, passwordHash: await hashPassword(deps, input.password), role: input.role } });
   return id;
 }
 
@@ -40,7 +34,7 @@ export interface CreateUserInput {
   organizationId?: string;
 }
 
-export async function createUser(deps: Pick<ServiceDeps, "db">, input: CreateUserInput, actor: Pick<AuditEntry, "actorType" | "actorId">): Promise<{ id: string }> {
+export async function createUser(deps: Pick<ServiceDeps, "db" | "passwordHashing">, input: CreateUserInput, actor: Pick<AuditEntry, "actorType" | "actorId">): Promise<{ id: string }> {
   const { db } = deps;
   if (input.role === "org_admin" && !input.organizationId) throw new AppError("VALIDATION", "An org_admin belongs to an organisation: give its id.");
   if (input.role === "operator" && input.organizationId) throw new AppError("VALIDATION", "An operator belongs to no organisation.");
@@ -48,7 +42,7 @@ export async function createUser(deps: Pick<ServiceDeps, "db">, input: CreateUse
     if (input.organizationId && !(await tx.organization.findUnique({ where: { id: input.organizationId }, select: { id: true } }))) {
       throw new AppError("NOT_FOUND", `No organisation ${input.organizationId}.`);
     }
-    const id = await newUser(tx, { email: input.email, name: input.name ?? "", password: input.password, role: input.role });
+    const id = await newUser(deps, tx, { email: input.email, name: input.name ?? "", password: input.password, role: input.role });
     if (input.organizationId) {
       await tx.membership.create({ data: { id: newId("membership"), userId: id, organizationId: input.organizationId, role: "admin" } });
     }
@@ -65,11 +59,11 @@ export interface CreatePractitionerInput {
   categories?: string[];
 }
 
-export async function createPractitioner(deps: Pick<ServiceDeps, "db">, input: CreatePractitionerInput, actor: Pick<AuditEntry, "actorType" | "actorId">): Promise<{ id: string }> {
+export async function createPractitioner(deps: Pick<ServiceDeps, "db" | "passwordHashing">, input: CreatePractitionerInput, actor: Pick<AuditEntry, "actorType" | "actorId">): Promise<{ id: string }> {
   const { db } = deps;
   if (!input.name.trim()) throw new AppError("VALIDATION", "A practitioner needs a name.");
   return db.$transaction(async (tx) => {
-    const userId = await newUser(tx, { email: input.email, name: input.name, password: input.password, role: "practitioner" });
+    const userId = await newUser(deps, tx, { email: input.email, name: input.name, password: input.password, role: "practitioner" });
     const id = newId("practitioner");
     await tx.practitioner.create({
       data: {

@@ -1,10 +1,9 @@
-import { hash, verify } from "@node-rs/argon2";
 import { AppError } from "@/server/domain/errors";
 import { MIN_PASSWORD_LENGTH } from "@/server/domain/password";
 import type { DbOrTx } from "@/server/db/client";
 import { type Actor, audit } from "../audit";
 import type { ServiceDeps } from "../deps";
-import { PASSWORD_HASH_OPTIONS } from "../access";
+import { hashPassword, verifyPassword } from "../access";
 
 /** What a practitioner sees of their own profile; label and categories are the operator's to set. */
 export interface PractitionerProfile {
@@ -79,7 +78,7 @@ export const PASSWORD_CHANGE_FAILURES = { max: 5, windowMs: 15 * 60 * 1000 } as 
  * log, which every instance shares: after PASSWORD_CHANGE_FAILURES.max in the window, tries are
  * refused until the oldest leaves it.
  */
-export async function changePassword(deps: Pick<ServiceDeps, "db" | "clock">, actor: Actor, userId: string, input: { currentPassword: string; newPassword: string }): Promise<void> {
+export async function changePassword(deps: Pick<ServiceDeps, "db" | "clock" | "passwordHashing">, actor: Actor, userId: string, input: { currentPassword: string; newPassword: string }): Promise<void> {
   const now = deps.clock.now();
   const since = new Date(now.getTime() - PASSWORD_CHANGE_FAILURES.windowMs);
   const failures = await deps.db.auditLog.count({ where: { action: "user.password_change_failed", subjectType: "user", subjectId: userId, createdAt: { gte: since } } });
@@ -88,13 +87,13 @@ export async function changePassword(deps: Pick<ServiceDeps, "db" | "clock">, ac
   }
   const user = await deps.db.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
   if (!user) throw new AppError("NOT_FOUND", `No user ${userId}.`);
-  if (!(await verify(user.passwordHash, input.currentPassword).catch(() => false))) {
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     await audit(deps.db, { ...actor, action: "user.password_change_failed", subjectType: "user", subjectId: userId });
     throw new AppError("FORBIDDEN", "The current password is not right.");
   }
   if (input.newPassword.length < MIN_PASSWORD_LENGTH) throw new AppError("VALIDATION", `A password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
   if (input.newPassword === input.currentPassword) throw new AppError("VALIDATION", "The new password must differ from the current one.");
-  const passwordHash = await hash(input.newPassword, PASSWORD_HASH_OPTIONS);
+  const passwordHash = await hashPassword(deps, input.newPassword);
   await deps.db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: userId }, data: { passwordHash, updatedAt: now } });
     await audit(tx, { ...actor, action: "user.password_change", subjectType: "user", subjectId: userId });
