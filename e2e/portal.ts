@@ -13,7 +13,7 @@ export function demoApiKey(): string {
 const PHONE_MAX_WIDTH = 640;
 
 /** The page is no wider than the screen: a phone user never scrolls sideways to read it. */
-export async function expectReflow(page: Page) {
+async function expectReflow(page: Page) {
   const width = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth }));
   expect(width.page, `${page.url()} is ${width.page}px wide on a ${width.screen}px screen: something in it does not reflow`).toBeLessThanOrEqual(width.screen);
 }

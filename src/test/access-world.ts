@@ -27,10 +27,10 @@ export interface Owned {
   keyIds: string[];
 }
 
-export const NO_OBJECTS: Owned = { orders: [], cases: [], bids: [], invoices: [], events: [], offers: [], apiKeys: [], keyIds: [] };
+const NO_OBJECTS: Owned = { orders: [], cases: [], bids: [], invoices: [], events: [], offers: [], apiKeys: [], keyIds: [] };
 
 /** An organisation's live and test keys (every scope), each usable as a TestOrg. */
-export interface WorldOrg {
+interface WorldOrg {
   id: string;
   live: TestOrg;
   test: TestOrg;

@@ -10,7 +10,7 @@ import fc from "fast-check";
 export type Schema = { [key: string]: unknown };
 
 /** JSON text that no JS value serialises to: duplicate keys, 100,000 levels, a 300 kB string. */
-export class RawJson {
+class RawJson {
   constructor(
     readonly label: string,
     readonly text: () => string,
@@ -21,7 +21,7 @@ export class RawJson {
 }
 
 /** Writes a value as JSON, RawJson pieces as their text. */
-export function toJsonText(value: unknown): string {
+function toJsonText(value: unknown): string {
   if (value instanceof RawJson) return value.text();
   if (Array.isArray(value)) return `[${value.map(toJsonText).join(",")}]`;
   if (value !== null && typeof value === "object") {
@@ -108,7 +108,7 @@ const hugeValue: fc.Arbitrary<RawJson> = fc.oneof(
 );
 
 /** A value of the wrong type, size or content for wherever it is put. */
-export const badValue: fc.Arbitrary<unknown> = fc.oneof(
+const badValue: fc.Arbitrary<unknown> = fc.oneof(
   {
     weight: 40,
     arbitrary: fc.constantFrom<unknown>(
@@ -165,7 +165,7 @@ export const badValue: fc.Arbitrary<unknown> = fc.oneof(
 // ---------------------------------------------------------------------------------------------
 // Valid values from a JSON Schema
 
-export interface SchemaContext {
+interface SchemaContext {
   /** Resolves `#/components/schemas/X` (OpenAPI) or `#/definitions/X`. */
   resolve(ref: string): Schema;
   /** Strings the server knows (real ids, service codes): without them every id is unknown. */
@@ -200,7 +200,7 @@ function numberOf(schema: Schema, integer: boolean): fc.Arbitrary<number> {
 }
 
 /** A value the schema accepts (as far as a schema can say; ids and codes come from the dictionary). */
-export function validValue(schema: Schema, ctx: SchemaContext, depth = 0): fc.Arbitrary<unknown> {
+function validValue(schema: Schema, ctx: SchemaContext, depth = 0): fc.Arbitrary<unknown> {
   if (typeof schema.$ref === "string") return validValue(ctx.resolve(schema.$ref), ctx, depth);
   if ("const" in schema) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
@@ -283,13 +283,13 @@ function replaceAt(value: unknown, at: Array<string | number>, make: (old: unkno
 
 const REMOVE = Symbol("remove");
 
-export interface Mutated {
+interface Mutated {
   value: unknown;
   how: string;
 }
 
 /** Changes one place of a valid value: a bad value put there, the key removed, or an unknown key added. */
-export const mutation: fc.Arbitrary<(valid: unknown) => Mutated> = fc.tuple(fc.nat(), fc.integer({ min: 0, max: 9 }), badValue).map(([n, action, bad]) => (valid: unknown) => {
+const mutation: fc.Arbitrary<(valid: unknown) => Mutated> = fc.tuple(fc.nat(), fc.integer({ min: 0, max: 9 }), badValue).map(([n, action, bad]) => (valid: unknown) => {
   const places = placesIn(valid);
   const at = places[n % places.length]!;
   const where = at.length ? at.join(".") : "root";
@@ -314,7 +314,7 @@ const INVALID_UTF8 = [[0xff], [0xfe, 0xff], [0xc0, 0x80], [0xed, 0xa0, 0x80], [0
 const asObject = (valid: unknown) => (valid !== null && typeof valid === "object" && !Array.isArray(valid) ? (valid as Record<string, unknown>) : {});
 
 /** A body that breaks the transport rather than one field: not JSON, not UTF-8, duplicate keys. */
-export const brokenBody: fc.Arbitrary<(valid: unknown) => { body: Body; how: string }> = fc.oneof(
+const brokenBody: fc.Arbitrary<(valid: unknown) => { body: Body; how: string }> = fc.oneof(
   fc
     .constantFrom("", "{", "}", "{'a':1}", "[1,2]", "null", '"text"', "1", "NaN", "{} {}", '{"a":1} trailing', "/* comment */ {}", "\ufeff{}", "\u0000", " \t\r\n ")
     .map((text) => () => ({ body: { kind: "text" as const, text }, how: `body ${JSON.stringify(text)}` })),
@@ -343,7 +343,7 @@ export function oversized(requests: fc.Arbitrary<FuzzRequest>, maxBodyBytes: num
 // Headers
 
 /** Authorization values that are not a usable key, and `good` variants of usable ones. */
-export function oddAuthorization(tokens: readonly string[]): fc.Arbitrary<string | string[] | undefined> {
+function oddAuthorization(tokens: readonly string[]): fc.Arbitrary<string | string[] | undefined> {
   const token = fc.constantFrom(...tokens);
   return fc.oneof(
     fc.constantFrom<string | string[] | undefined>(undefined, "", "Bearer", "Bearer ", "Basic dXNlcjpwYXNz", "Bearer kk_live_", "Bearer .", "Bearer a.b.c", `Bearer ${"k".repeat(8000)}`, "Bearer kk_test_ÿÿÿÿ.ÿÿ"),
@@ -356,7 +356,7 @@ export function oddAuthorization(tokens: readonly string[]): fc.Arbitrary<string
   );
 }
 
-export const oddContentType: fc.Arbitrary<string | undefined> = fc.constantFrom(
+const oddContentType: fc.Arbitrary<string | undefined> = fc.constantFrom(
   undefined,
   "text/plain",
   "application/json; charset=latin1",
@@ -370,7 +370,7 @@ export const oddContentType: fc.Arbitrary<string | undefined> = fc.constantFrom(
   `application/json; ${"p=1; ".repeat(1000)}`,
 );
 
-export const oddIdempotencyKey: fc.Arbitrary<string | string[] | undefined> = fc.oneof(
+const oddIdempotencyKey: fc.Arbitrary<string | string[] | undefined> = fc.oneof(
   fc.constantFrom<string | string[] | undefined>(undefined, "", " ", '"', '""', '"quoted"', "a b", "a\\b", "ü", "k".repeat(255), "k".repeat(256), "k".repeat(5000), ["one", "two"]),
   // A few keys shared by many requests: replays and reuse with another body.
   fc.integer({ min: 1, max: 6 }).map((n) => `fuzz-shared-${n}`),
@@ -378,7 +378,7 @@ export const oddIdempotencyKey: fc.Arbitrary<string | string[] | undefined> = fc
 );
 
 /** Headers that are legal HTTP but odd for this server. */
-export const oddExtraHeaders: fc.Arbitrary<Record<string, string | string[]>> = fc.oneof(
+const oddExtraHeaders: fc.Arbitrary<Record<string, string | string[]>> = fc.oneof(
   fc.constantFrom<Record<string, string | string[]>>(
     {},
     { "X-Forwarded-For": "1.2.3.4, ::1, garbage, 999.999.999.999" },
@@ -399,13 +399,13 @@ export const oddExtraHeaders: fc.Arbitrary<Record<string, string | string[]>> = 
 // Paths and queries
 
 /** Path segment values that are not ids. */
-export const oddSegment: fc.Arbitrary<string> = fc.oneof(
+const oddSegment: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom("%00", "%ff", "%zz", "%", "%2e%2e", "..", ".", "%2F", "a%2Fb", "%C0%AE", "%E2%80%AE", "null", "undefined", "0", "-1", "ord_", "k".repeat(5000), "%F0%9F%98%80", "~", ";x=1"),
   fc.string({ unit: "binary", minLength: 1, maxLength: 30 }).map((s) => encodeURIComponent(s)),
 );
 
 /** Query strings that break the documented parameters (or add undocumented ones). */
-export function oddQuery(names: readonly string[]): fc.Arbitrary<string> {
+function oddQuery(names: readonly string[]): fc.Arbitrary<string> {
   const name = names.length ? fc.constantFrom(...names) : fc.constant("limit");
   const value = fc.oneof(
     fc.constantFrom("", "-1", "0", "101", "1e3", "1.5", "abc", "%zz", "%00", "true", "null", "[]", "2026-13-45", "9".repeat(400), "k".repeat(5000)),
@@ -420,7 +420,7 @@ export function oddQuery(names: readonly string[]): fc.Arbitrary<string> {
 }
 
 /** Methods a path does not answer to. */
-export function otherMethod(allowed: readonly string[]): fc.Arbitrary<string> {
+function otherMethod(allowed: readonly string[]): fc.Arbitrary<string> {
   const others = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"].filter((m) => !allowed.includes(m));
   return fc.constantFrom(...others);
 }
@@ -469,7 +469,7 @@ interface Parameter {
   schema?: Schema;
 }
 
-export interface OpenApiOperation {
+interface OpenApiOperation {
   method: string;
   /** Template, e.g. /v1/orders/{id}. */
   path: string;
@@ -480,7 +480,7 @@ export interface OpenApiOperation {
 type OpenApiDocument = { paths?: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }>>; components?: { schemas?: Record<string, Schema> } };
 
 /** Every operation of the document. */
-export function operationsOf(doc: object): OpenApiOperation[] {
+function operationsOf(doc: object): OpenApiOperation[] {
   return Object.entries((doc as OpenApiDocument).paths ?? {}).flatMap(([path, item]) =>
     Object.entries(item).map(([method, op]) => ({
       method: method.toUpperCase(),

@@ -9,7 +9,7 @@ import { createTestOrg } from "./fixtures";
 
 export const testWebhookSettings: WebhookSettings = { operatorName: "Kuasa", timeoutMs: 10_000, allowPrivate: true };
 
-export interface ReceivedRequest {
+interface ReceivedRequest {
   method: string;
   path: string;
   headers: IncomingHttpHeaders;
@@ -17,7 +17,7 @@ export interface ReceivedRequest {
   body: string;
 }
 
-export type Reply = { status: number; body?: string; delayMs?: number; headers?: Record<string, string> };
+type Reply = { status: number; body?: string; delayMs?: number; headers?: Record<string, string> };
 
 export interface Receiver {
   /** Base URL on 127.0.0.1, without a trailing slash. */

@@ -3,7 +3,7 @@ import { type ReactNode, useId } from "react";
 import { CURSOR_PARAM, clearedHref, firstPageHref, nextPageHref, SEARCH_PARAM, type TableParams, tableQuery } from "./table-query";
 import { EmptyState } from "./ui";
 
-export { type TableParams, type TableQuery, tableQuery } from "./table-query";
+export { type TableParams,  tableQuery } from "./table-query";
 
 export interface Column<Row> {
   key: string;

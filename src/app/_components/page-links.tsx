@@ -1,7 +1,7 @@
 import Link from "next/link";
 
 /** The URL parameter a paged portal list keeps its cursor in: the id of the last row shown before. */
-export const AFTER_PARAM = "setelah";
+const AFTER_PARAM = "setelah";
 
 /**
  * The links under one page of a paged portal list: on to the next page (after `lastId`, the last

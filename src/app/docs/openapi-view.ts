@@ -216,7 +216,7 @@ function enumBaseType(values: unknown[]): string {
 }
 
 /** Allowed values of an enum (directly, through a `$ref` or a union of consts), as JSON text for non-strings. */
-export function enumValues(doc: OpenApiDoc, schema: Schema): string[] | undefined {
+function enumValues(doc: OpenApiDoc, schema: Schema): string[] | undefined {
   const { schema: inner } = unwrapNullable(schema);
   const resolved = derefSchema(doc, inner).schema;
   const show = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v));
@@ -236,7 +236,7 @@ function lengthRange(min: number | undefined, max: number | undefined, unit: str
 }
 
 /** Human notes on a schema's limits: lengths, bounds, item counts, a short pattern, the default. */
-export function constraints(doc: OpenApiDoc, schema: Schema): string[] {
+function constraints(doc: OpenApiDoc, schema: Schema): string[] {
   const { schema: inner } = unwrapNullable(schema);
   const s = mergeAllOf(doc, derefSchema(doc, inner).schema);
   const out: string[] = [];

@@ -51,7 +51,7 @@ export const TRPC_CODE_OF: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
 };
 
 /** What a SERVICE_UNAVAILABLE answer asks the client to wait (its Retry-After). */
-export const BUSY_RETRY_AFTER_SECONDS = 1;
+const BUSY_RETRY_AFTER_SECONDS = 1;
 
 /** Headers an error answer carries whatever face it is on: when to come back from a busy moment. */
 export function errorHeaders(error: ApiError): Record<string, string> {

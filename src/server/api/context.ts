@@ -15,7 +15,7 @@ export interface AppDeps extends ServiceDeps {
 }
 
 /** What a procedure may set on the HTTP answer (REST face); other faces ignore it. */
-export interface ResponseControl {
+interface ResponseControl {
   status?: number;
   headers: Record<string, string>;
 }

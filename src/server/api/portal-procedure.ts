@@ -13,7 +13,7 @@ import { baseProcedure } from "./trpc";
 export const tokenProcedure = baseProcedure;
 
 /** What a person in the portal reads for a bug: no internals, but the id that finds the log line. */
-export function portalInternalMessage(requestId: string): string {
+function portalInternalMessage(requestId: string): string {
   return `Terjadi kesalahan di sistem kami. Jika berulang, hubungi dukungan dengan kode permintaan ${requestId}.`;
 }
 
@@ -25,7 +25,7 @@ export function portalInternalMessage(requestId: string): string {
  * which take the ids from the user read here. An unexpected error is logged in full here and
  * reaches the portal as a generic message.
  */
-export function sessionProcedure<R extends UserRole>(...roles: R[]) {
+function sessionProcedure<R extends UserRole>(...roles: R[]) {
   return baseProcedure.use(async ({ ctx, path, type, next }) => {
     const sessionUser = ctx.user;
     const account = sessionUser ? await findPortalAccount(ctx, { id: sessionUser.id }).catch((err: unknown) => Promise.reject(portalInternal(ctx.requestId, path, err))) : null;
@@ -50,7 +50,7 @@ function portalInternal(requestId: string, path: string, cause: unknown): AppErr
 }
 
 /** Who acted, as the audit log records it; every portal procedure has one on `ctx.actor`. */
-export type PortalActor = Pick<AuditEntry, "actorType" | "actorId"> & { actorType: "org_admin" | "practitioner" | "operator"; actorId: string };
+type PortalActor = Pick<AuditEntry, "actorType" | "actorId"> & { actorType: "org_admin" | "practitioner" | "operator"; actorId: string };
 
 /**
  * An organisation's admin: `ctx.organizationId` is their organisation (the tenant every service call

@@ -10,7 +10,7 @@ import type { Connection } from "./client";
  * the files that differ into a new migration. Only tests and that script read these files: the
  * server never does (it runs the migrations).
  */
-export function functionsDir(from = import.meta.dirname): string {
+function functionsDir(from = import.meta.dirname): string {
   for (let dir = from; ; dir = path.dirname(dir)) {
     const candidate = path.join(dir, "prisma/functions");
     if (existsSync(candidate)) return candidate;
@@ -80,7 +80,7 @@ const SCRATCH_SCHEMA = "kuasa_function_files";
  * first on the search path (so its unqualified CREATE lands there, and the tables it names resolve
  * to the real ones), inside a transaction that is rolled back. Nothing stays.
  */
-export async function fileDefinitions(connection: Connection, files: FunctionFile[]): Promise<FunctionDefinition[]> {
+async function fileDefinitions(connection: Connection, files: FunctionFile[]): Promise<FunctionDefinition[]> {
   const [{ schema }] = (await connection.queryRows<{ schema: string }>(`SELECT current_schema() AS "schema"`)) as [{ schema: string }];
   await connection.execScript(`BEGIN; CREATE SCHEMA "${SCRATCH_SCHEMA}"; SET LOCAL search_path = "${SCRATCH_SCHEMA}", "${schema}";`);
   try {

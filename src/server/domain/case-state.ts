@@ -8,7 +8,7 @@ import { AppError, type ErrorCode } from "./errors";
  * docs/cases.md shows the same tables.
  */
 
-export type BoardActor = "agent" | "practitioner" | "org_admin" | "operator" | "system";
+type BoardActor = "agent" | "practitioner" | "org_admin" | "operator" | "system";
 
 export interface Transition<S extends string, T extends string> {
   trigger: T;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 
 /** Prefixes of every resource id, so an id says what it is (`ord_…`, `kas_…`). */
-export const ID_PREFIX = {
+const ID_PREFIX = {
   organization: "org",
   user: "usr",
   membership: "mem",

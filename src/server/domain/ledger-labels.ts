@@ -3,7 +3,7 @@
  * Kinds no longer written (invoice_payment, invoice_fee: the case board's first money path) stay,
  * so an old entry is never shown as its code.
  */
-export const LEDGER_KIND_LABEL: Record<string, string> = {
+const LEDGER_KIND_LABEL: Record<string, string> = {
   deposit_topup: "Setoran deposit",
   order_payment: "Pembayaran pesanan",
   order_refund: "Pengembalian dana pesanan",

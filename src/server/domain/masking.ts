@@ -263,6 +263,6 @@ export function maskPhoneField(value: string): string {
 }
 
 /** A field known to hold a NIK, masked whole whatever it holds. */
-export function maskNikField(value: string): string {
+function maskNikField(value: string): string {
   return hideAllButShape(value);
 }

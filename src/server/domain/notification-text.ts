@@ -8,8 +8,8 @@ const rupiah = new Intl.NumberFormat("id-ID", { style: "currency", currency: "ID
 const dateTime = new Intl.DateTimeFormat("id-ID", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Jakarta" });
 const time = new Intl.DateTimeFormat("id-ID", { timeStyle: "short", timeZone: "Asia/Jakarta" });
 
-export const formatIdr = (amount: bigint | number) => rupiah.format(Number(amount));
-export const formatWib = (at: Date) => `${dateTime.format(at)} WIB`;
+const formatIdr = (amount: bigint | number) => rupiah.format(Number(amount));
+const formatWib = (at: Date) => `${dateTime.format(at)} WIB`;
 
 export interface EmailText {
   subject: string;

@@ -4,10 +4,10 @@
  * client price. Case board: client pays bid + 12.5 % platform fee, at least Rp 100.000.
  */
 
-export const AGENT_MARKUP_PERCENT = 15;
-export const AGENT_PRICE_STEP_IDR = 50_000;
-export const CASE_FEE_PER_MILLE = 125;
-export const CASE_FEE_MINIMUM_IDR = 100_000;
+const AGENT_MARKUP_PERCENT = 15;
+const AGENT_PRICE_STEP_IDR = 50_000;
+const CASE_FEE_PER_MILLE = 125;
+const CASE_FEE_MINIMUM_IDR = 100_000;
 
 function assertRupiah(amount: number, name: string): void {
   if (!Number.isSafeInteger(amount) || amount < 0) {

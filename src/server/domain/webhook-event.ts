@@ -18,7 +18,7 @@ export interface OrderEventSource {
   updatedAt: Date;
 }
 
-export interface OrderSummary {
+interface OrderSummary {
   id: string;
   status: OrderStatus;
   service: string;
@@ -83,7 +83,7 @@ export const EVENT_TYPES = [
 ];
 export type EventType = WebhookPayload["event"];
 
-export function orderSummary(order: OrderEventSource): OrderSummary {
+function orderSummary(order: OrderEventSource): OrderSummary {
   return {
     id: order.id,
     status: order.status,

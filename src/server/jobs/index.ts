@@ -5,7 +5,7 @@ import { JOB_KINDS } from "./registry";
 import { createSweeper, type Sweeper } from "./sweeper";
 import type { JobDeps, JobSettings } from "./types";
 
-export type { EngineStatus, JobDeps, JobEngine, JobKind, Jobs, JobSettings } from "./types";
+export type {  JobDeps,    JobSettings } from "./types";
 
 export type JobEngineChoice = Sweeper | InngestEngine;
 

@@ -12,7 +12,7 @@ import type { EngineStatus, JobDeps, JobEngine, JobKind } from "./types";
  * INNGEST_EVENT_KEY, INNGEST_SIGNING_KEY, INNGEST_DEV and INNGEST_BASE_URL from the environment.
  */
 
-export const INNGEST_APP_ID = "kuasa";
+const INNGEST_APP_ID = "kuasa";
 export const SWEEP_FUNCTION_ID = "sweep-due";
 export const WAKE_FUNCTION_ID = "wake-due";
 /** Sent after a commit that may have made rows due; the wake function looks for them at once. */

@@ -34,7 +34,7 @@ export function withTimeout<T>(work: Promise<T>, ms: number, what: string): Prom
  * back to the local sweeper (Inngest unreachable) still serves, so it is `degraded`, not down:
  * taking the instance out of a load balancer would not bring Inngest back.
  */
-export async function readiness(deps: HealthDeps): Promise<Readiness> {
+async function readiness(deps: HealthDeps): Promise<Readiness> {
   const shipped = deps.migrations ?? readMigrations();
   let database: Readiness["database"] = { ok: true };
   let pending: string[] = [];

@@ -13,7 +13,7 @@ import type { JobKind } from "@/server/jobs/types";
 import { logger } from "@/server/log";
 
 /** Which part of the server answered: each has its own latency profile. */
-export type Face = "rest" | "mcp" | "portal" | "jobs" | "pages" | "ops" | "unmatched";
+type Face = "rest" | "mcp" | "portal" | "jobs" | "pages" | "ops" | "unmatched";
 
 /** A request as metrics and the access log name it: a template, never a raw id (label cardinality). */
 export interface RouteLabel {
@@ -208,4 +208,4 @@ export function createMetrics(deps: MetricsDeps) {
   };
 }
 
-export type Metrics = ReturnType<typeof createMetrics>;
+type Metrics = ReturnType<typeof createMetrics>;

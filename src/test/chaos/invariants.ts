@@ -7,7 +7,7 @@ import { hasEvent } from "@/server/domain/webhook-event";
  * what it is for (invariants.test.ts).
  */
 
-export interface SnapshotAccount {
+interface SnapshotAccount {
   id: string;
   code: string;
   kind: LedgerAccountKind;
@@ -17,19 +17,19 @@ export interface SnapshotAccount {
   balanceIdr: bigint;
 }
 
-export interface SnapshotTransfer {
+interface SnapshotTransfer {
   id: string;
   kind: string;
   reference: string | null;
 }
 
-export interface SnapshotEntry {
+interface SnapshotEntry {
   transferId: string;
   accountId: string;
   amountIdr: bigint;
 }
 
-export interface SnapshotOrder {
+interface SnapshotOrder {
   id: string;
   status: OrderStatus;
   livemode: boolean;
@@ -43,14 +43,14 @@ export interface SnapshotOrder {
 }
 
 /** One offer's time on a practitioner's desk: from offeredAt to its answer, withdrawal or expiry (null: still live). */
-export interface SnapshotOffer {
+interface SnapshotOffer {
   id: string;
   orderId: string;
   offeredAt: Date;
   endedAt: Date | null;
 }
 
-export interface SnapshotEvent {
+interface SnapshotEvent {
   id: string;
   orderId: string | null;
   type: string;
@@ -91,7 +91,7 @@ export interface Violation {
 }
 
 /** Paid and not finished: the whole price sits in the order's escrow. */
-export const ESCROW_HOLDING: readonly OrderStatus[] = ["dibayar", "ditawarkan", "diambil", "dikerjakan", "butuh_input_klien", "diserahkan", "sengketa"];
+const ESCROW_HOLDING: readonly OrderStatus[] = ["dibayar", "ditawarkan", "diambil", "dikerjakan", "butuh_input_klien", "diserahkan", "sengketa"];
 
 /** Money moves an order makes at most once each. */
 const ONCE_PER_ORDER = ["order_payment", "order_refund", "escrow_release", "platform_fee"] as const;
@@ -103,7 +103,7 @@ function sumBy<T>(rows: readonly T[], key: (row: T) => string, amount: (row: T) 
 }
 
 /** Every transfer nets to zero, so does each mode's whole ledger, and each cached balance equals its entries. */
-export function checkLedger(s: Pick<ChaosSnapshot, "accounts" | "transfers" | "entries">): Violation[] {
+function checkLedger(s: Pick<ChaosSnapshot, "accounts" | "transfers" | "entries">): Violation[] {
   const violations: Violation[] = [];
   const accountById = new Map(s.accounts.map((a) => [a.id, a]));
   const perTransfer = sumBy(s.entries, (e) => e.transferId, (e) => e.amountIdr);
@@ -131,7 +131,7 @@ export function checkLedger(s: Pick<ChaosSnapshot, "accounts" | "transfers" | "e
 }
 
 /** An order paid and not finished holds exactly its price in escrow; any other holds nothing. */
-export function checkEscrow(s: Pick<ChaosSnapshot, "accounts" | "orders">): Violation[] {
+function checkEscrow(s: Pick<ChaosSnapshot, "accounts" | "orders">): Violation[] {
   const escrowOf = new Map(s.accounts.filter((a) => a.kind === "order_escrow" && a.orderId).map((a) => [a.orderId!, a.balanceIdr]));
   const violations: Violation[] = [];
   for (const order of s.orders) {
@@ -143,7 +143,7 @@ export function checkEscrow(s: Pick<ChaosSnapshot, "accounts" | "orders">): Viol
 }
 
 /** No order is paid, refunded or released twice, and none is both refunded and released. */
-export function checkDoubleMoney(s: Pick<ChaosSnapshot, "transfers" | "orders">): Violation[] {
+function checkDoubleMoney(s: Pick<ChaosSnapshot, "transfers" | "orders">): Violation[] {
   const violations: Violation[] = [];
   const orderIds = new Set(s.orders.map((o) => o.id));
   const counts = new Map<string, number>();
@@ -163,7 +163,7 @@ export function checkDoubleMoney(s: Pick<ChaosSnapshot, "transfers" | "orders">)
 }
 
 /** Each create request (one Idempotency-Key) made at most one order, the very one the agent was answered with. */
-export function checkIdempotency(s: Pick<ChaosSnapshot, "orders" | "creates">): Violation[] {
+function checkIdempotency(s: Pick<ChaosSnapshot, "orders" | "creates">): Violation[] {
   const violations: Violation[] = [];
   const byKey = new Map<string, string[]>();
   for (const order of s.orders) if (order.createKey) byKey.set(order.createKey, [...(byKey.get(order.createKey) ?? []), order.id]);
@@ -184,7 +184,7 @@ export function checkIdempotency(s: Pick<ChaosSnapshot, "orders" | "creates">): 
  * with a URL reached the receiver at least once under its own id with a valid signature, and the
  * receiver got nothing the database does not know.
  */
-export function checkEvents(s: Pick<ChaosSnapshot, "orders" | "events" | "received">): Violation[] {
+function checkEvents(s: Pick<ChaosSnapshot, "orders" | "events" | "received">): Violation[] {
   const violations: Violation[] = [];
   const typesByOrder = new Map<string, Set<string>>();
   for (const e of s.events) if (e.orderId) typesByOrder.set(e.orderId, (typesByOrder.get(e.orderId) ?? new Set()).add(e.type));
@@ -211,7 +211,7 @@ export function checkEvents(s: Pick<ChaosSnapshot, "orders" | "events" | "receiv
 }
 
 /** Every paid order waiting for a practitioner has a live offer, or has stalled with its refund time set. */
-export function checkOffers(s: Pick<ChaosSnapshot, "orders">): Violation[] {
+function checkOffers(s: Pick<ChaosSnapshot, "orders">): Violation[] {
   const violations: Violation[] = [];
   for (const order of s.orders) {
     if (order.caseId || (order.status !== "dibayar" && order.status !== "ditawarkan")) continue;
@@ -224,7 +224,7 @@ export function checkOffers(s: Pick<ChaosSnapshot, "orders">): Violation[] {
 }
 
 /** An order is on one practitioner's desk at a time: no offer of an order starts before the one before it ended. */
-export function checkNoDoubleOffer(s: Pick<ChaosSnapshot, "offers">): Violation[] {
+function checkNoDoubleOffer(s: Pick<ChaosSnapshot, "offers">): Violation[] {
   const violations: Violation[] = [];
   const byOrder = new Map<string, SnapshotOffer[]>();
   for (const offer of s.offers) byOrder.set(offer.orderId, [...(byOrder.get(offer.orderId) ?? []), offer]);

@@ -25,7 +25,7 @@ interface OrderView {
   offering: { stalled_since: string | null } | null;
 }
 
-export interface WorkloadStats {
+interface WorkloadStats {
   /** Orders created per mode and plan, e.g. "test complete". */
   flows: Record<string, number>;
   creates: AgentCreate[];

@@ -3,7 +3,7 @@ import { z } from "zod";
 /** Stripe's bounds: enough for an agent's own references, too small to be a data store. */
 export const METADATA_LIMITS = { keys: 20, keyLength: 40, valueLength: 500 } as const;
 
-export const metadataKeySchema = z.string().min(1).max(METADATA_LIMITS.keyLength);
+const metadataKeySchema = z.string().min(1).max(METADATA_LIMITS.keyLength);
 
 /**
  * The agent's own labels on an order or a case (its ticket id, its user's id): set at creation,

@@ -11,7 +11,7 @@ import { byInvitation, inviteInput } from "./organization-portal";
 
 /** The operator console's inputs, its output schemas, and the views that shape its rows. */
 
-export type { OperatorOrderAction };
+;
 /** Every step the order page offers: the state machine's operator actions and a new offering round. */
 export type OperatorStep = OperatorOrderAction | "restart_offering";
 
@@ -176,7 +176,7 @@ export const ordersOutput = pageSchema(
   }),
 );
 
-export const auditRowOutput = z.object({
+const auditRowOutput = z.object({
   id: z.string(),
   at: z.date(),
   actorType: z.string(),

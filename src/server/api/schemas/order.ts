@@ -61,7 +61,7 @@ export const disputeInputSchema = z
   .strict()
   .meta({ id: "DisputeRequest" });
 
-export const orderMessageSchema = z
+const orderMessageSchema = z
   .object({
     id: z.string(),
     role: z.enum(MESSAGE_ROLES).meta({ description: "`client` is the agent's side (the agent, or an admin of its organisation); `operator` the operator's team; `system` Kuasa itself (an automatic refund or acceptance)." }),

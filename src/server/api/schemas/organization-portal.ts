@@ -15,7 +15,7 @@ import { orderTextSchema } from "./order";
 /** The organisation admin portal's inputs, its output schemas, and the views that shape its rows. */
 
 /** Live data unless the page's switch asks for the sandbox's (`kk_test_` keys' orders and money). */
-export const modeInput = z.enum(["live", "test"]).default("live");
+const modeInput = z.enum(["live", "test"]).default("live");
 export const ownerOf = (organizationId: string, mode: "live" | "test"): DataOwner => ({ organizationId, livemode: mode === "live" });
 
 const search = z.string().trim().max(200).optional();

@@ -79,7 +79,7 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  * seconds. Revoking a key or changing its organisation's status through the services clears
  * this process's copy at once; other instances follow within API_KEY_CACHE_MS.
  */
-export const API_KEY_CACHE_MS = 5_000;
+const API_KEY_CACHE_MS = 5_000;
 const API_KEY_CACHE_MAX = 10_000;
 
 const KEY_INCLUDE = { organization: { select: { status: true, approvalThresholdIdr: true } } } as const satisfies Prisma.ApiKeyInclude;

@@ -13,7 +13,7 @@ import { MIN_PASSWORD_LENGTH } from "./users";
  * as a SHA-256 hash) that lets the invitee pick a name and password and become an org_admin.
  */
 
-export const INVITATION_VALID_DAYS = 7;
+const INVITATION_VALID_DAYS = 7;
 
 export type InvitationStatus = "menunggu" | "diterima" | "kedaluwarsa" | "dicabut";
 
@@ -21,7 +21,7 @@ const emailSchema = z.email();
 
 export const tokenHashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
-export function invitationStatus(invitation: { acceptedAt: Date | null; revokedAt: Date | null; expiresAt: Date }, now: Date): InvitationStatus {
+function invitationStatus(invitation: { acceptedAt: Date | null; revokedAt: Date | null; expiresAt: Date }, now: Date): InvitationStatus {
   if (invitation.acceptedAt) return "diterima";
   if (invitation.revokedAt) return "dicabut";
   return invitation.expiresAt <= now ? "kedaluwarsa" : "menunggu";

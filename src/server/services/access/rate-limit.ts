@@ -40,7 +40,7 @@ export type RateLimitStore = { kind: "memory" } | { kind: "postgres"; pool: pg.P
  * ends, and a slice asked for when less is left than another instance last saw is refused and
  * spent, so near the end of a busy window the instances together may allow a little less.
  */
-export const SHARED_SLICE_FRACTION = 20;
+const SHARED_SLICE_FRACTION = 20;
 const MAX_SLICES = 100_000;
 
 interface Slice {

@@ -39,7 +39,7 @@ export const CATALOG_CATEGORIES = [
   "keluarga",
 ] as const;
 
-export type CatalogCategory = (typeof CATALOG_CATEGORIES)[number];
+type CatalogCategory = (typeof CATALOG_CATEGORIES)[number];
 
 const BAHASA_DOKUMEN: string[] = ["Bahasa Indonesia", "Bahasa Inggris", "Dwibahasa (Indonesia-Inggris)"];
 

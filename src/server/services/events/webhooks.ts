@@ -222,7 +222,7 @@ async function whyNotClaimed(db: Db, deliveryId: string, now: Date): Promise<Del
   return { result: "skipped", reason: "busy", retryAt: null };
 }
 
-export interface WebhookAttemptLog {
+interface WebhookAttemptLog {
   attempt: number;
   startedAt: Date;
   durationMs: number;
@@ -230,7 +230,7 @@ export interface WebhookAttemptLog {
   error: string | null;
 }
 
-export interface WebhookDeliveryLog {
+interface WebhookDeliveryLog {
   id: string;
   url: string;
   status: DeliveryStatus;
@@ -253,7 +253,7 @@ export interface WebhookEventLog {
   deliveries: WebhookDeliveryLog[];
 }
 
-export const DELIVERY_LOG_MAX = 100;
+const DELIVERY_LOG_MAX = 100;
 
 /** An organisation's events, newest first, each with its deliveries and their attempts. */
 export async function listWebhookDeliveries(

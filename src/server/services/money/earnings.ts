@@ -10,7 +10,7 @@ import { accounts, balanceOf, statementPage, transfer } from "./ledger";
  * Paid and not yet released: the money sits in the order's escrow and becomes the practitioner's
  * when the client accepts (or the order is accepted on its own). A dispute may still refund it.
  */
-export const IN_ESCROW_STATUSES: readonly OrderStatus[] = [...HELD_BY_PRACTITIONER, "sengketa"];
+const IN_ESCROW_STATUSES: readonly OrderStatus[] = [...HELD_BY_PRACTITIONER, "sengketa"];
 
 export interface EarningsSummary {
   /** The practitioner payable account's balance: released to them and not yet paid out. */

@@ -7,7 +7,7 @@ import { AppError } from "@/server/domain/errors";
  * offering and the case board never reach them, and their users have no usable password, so
  * nobody signs in as them. Created on first use, so every database has them without a seed.
  */
-export const SIMULATED_PRACTITIONERS = [1, 2, 3, 4, 5].map((n) => ({
+const SIMULATED_PRACTITIONERS = [1, 2, 3, 4, 5].map((n) => ({
   id: `prc_simulasi_${n}`,
   userId: `usr_simulasi_${n}`,
   email: `praktisi-simulasi-${n}@sandbox.kuasa.invalid`,

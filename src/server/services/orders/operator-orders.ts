@@ -88,7 +88,7 @@ export async function searchOrders(deps: ServiceDeps, search: OrderSearch, page:
 }
 
 /** What the operator may do with an order now: the state machine's operator transitions from its status. */
-export function allowedOperatorActions(order: { status: OrderStatus; practitionerId: string | null; offeringStalledAt: Date | null }) {
+function allowedOperatorActions(order: { status: OrderStatus; practitionerId: string | null; offeringStalledAt: Date | null }) {
   const actions: Array<OperatorOrderAction | "restart_offering"> = OPERATOR_ORDER_ACTIONS.filter(
     (action) => statusesAllowing(action, "operator").includes(order.status) && (action !== "settle_for_practitioner" || order.practitionerId !== null),
   );

@@ -70,7 +70,7 @@ export async function updatePractitionerProfile(deps: Pick<ServiceDeps, "db" | "
 }
 
 /** Wrong current passwords a user may enter in this window before further tries are refused. */
-export const PASSWORD_CHANGE_FAILURES = { max: 5, windowMs: 15 * 60 * 1000 } as const;
+const PASSWORD_CHANGE_FAILURES = { max: 5, windowMs: 15 * 60 * 1000 } as const;
 
 /**
  * A signed-in user changes their password: the current one must be right (so a borrowed session

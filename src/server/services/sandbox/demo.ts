@@ -9,9 +9,9 @@ export const DEMO_DEPOSIT_IDR = 50_000_000n;
 export const DEMO_APPROVAL_THRESHOLD_IDR = 10_000_000n;
 
 /** The demo secrets' files under the data directory: the live key, the sandbox's test key and its webhook secret. */
-export const DEMO_KEY_FILES = { live: "demo-api-key.txt", test: "demo-test-api-key.txt", testWebhookSecret: "demo-test-webhook-secret.txt" } as const;
+const DEMO_KEY_FILES = { live: "demo-api-key.txt", test: "demo-test-api-key.txt", testWebhookSecret: "demo-test-webhook-secret.txt" } as const;
 
-export type DemoSecret = keyof typeof DEMO_KEY_FILES;
+type DemoSecret = keyof typeof DEMO_KEY_FILES;
 
 export interface DemoOptions {
   /** Where to keep the secrets (embedded database only); null keeps them nowhere. */

@@ -23,7 +23,7 @@ import { lockRow } from "@/server/db/row-lock";
  */
 
 /** Live data is never simulated: every helper starts here. */
-export function requireTestKey(key: AuthenticatedKey): void {
+function requireTestKey(key: AuthenticatedKey): void {
   if (key.livemode) {
     throw new AppError("TEST_MODE_ONLY", "Test helpers accept only test keys (kk_test_…); live orders are worked by real practitioners.");
   }
