@@ -21,7 +21,7 @@ export interface Runtime extends AppDeps {
 
 // Next's route modules and the custom server share one process; this is how they share one runtime.
 // Types only above: a route calling getRuntime() must not bundle start-up code (migrate.ts reads
-// import.meta.dirname at load, which Next's bundle leaves undefined). Start-up is runtime-start.ts.
+// import.meta.dirname at load, which Next's bundle leaves undefined). Start-up is start.ts.
 const KEY = Symbol.for("kuasa.runtime");
 type Holder = { [KEY]?: Runtime };
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { REST_ROUTES } from "@/server/api/routes";
 import { appRouteTemplates, createRouteLabeler } from "./metrics";
 
-const appTemplates = appRouteTemplates(path.resolve(import.meta.dirname, "../app"));
+const appTemplates = appRouteTemplates(path.resolve(import.meta.dirname, "../../app"));
 const label = createRouteLabeler(appTemplates);
 
 describe("route labels", () => {

@@ -168,7 +168,7 @@ describe("the monthly spend counter", () => {
   });
 
   it("after the mix above, holds what the migration's backfill computes from the orders and invoices", async () => {
-    const migration = readFileSync(path.resolve(import.meta.dirname, "../../../prisma/migrations/20261123164250_order_money_path/migration.sql"), "utf8");
+    const migration = readFileSync(path.resolve(import.meta.dirname, "../../../../prisma/migrations/20261123164250_order_money_path/migration.sql"), "utf8");
     const backfill = /INSERT INTO "ApiKeySpend" \("apiKeyId", "month", "spentIdr"\)\s*(SELECT[\s\S]*?);/.exec(migration)?.[1];
     expect(backfill).toBeDefined();
     const computed = await db().$queryRawUnsafe<Array<{ apiKeyId: string; month: Date; spentIdr: bigint }>>(`SELECT "apiKeyId", "month", "spentIdr"::bigint FROM (${backfill}) AS "backfill"("apiKeyId", "month", "spentIdr")`);
