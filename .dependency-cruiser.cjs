@@ -126,7 +126,8 @@ module.exports = {
     },
     {
       name: "pages-call-the-portal-procedures",
-      comment: "Pages and components reach the server through the portal procedures (runtime/portal.ts, the tRPC client), never services, the database or the engine.",
+      comment:
+        "Pages and components reach the server through the portal procedures (runtime/portal.ts, the tRPC client), never services, the database or the engine.",
       severity: "error",
       from: { path: ["^src/app/", "^src/proxy\\.ts$"], pathNot: TESTS },
       to: { path: ["^src/server/(services|db|jobs|mcp)/"] },
@@ -137,6 +138,10 @@ module.exports = {
     exclude: { path: ["^src/generated/"] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
-    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"], extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs"] },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs"],
+    },
   },
 };

@@ -7,12 +7,11 @@
  * is shared; what is left to contend on is the platform's revenue.
  */
 import pg from "pg";
+import { openDatabase } from "@/server/db/client";
 import { newId } from "@/server/domain/ids";
 import { agentPrice } from "@/server/domain/pricing";
-import { openDatabase } from "@/server/db/client";
-import { createApiKey } from "@/server/services/access";
+import { createApiKey, createPractitioner } from "@/server/services/access";
 import { createOrganization } from "@/server/services/organizations";
-import { createPractitioner } from "@/server/services/access";
 
 export interface AcceptanceOrder {
   orderId: string;
@@ -32,11 +31,28 @@ export async function prepareAcceptances(databaseUrl: string, organizations: num
     const clientPrice = service.clientPriceIdr;
     const price = BigInt(agentPrice(Number(clientPrice)));
     const prepared: AcceptanceOrder[] = [];
-    const rows = { order: [] as string[], org: [] as string[], key: [] as string[], practitioner: [] as string[], escrow: [] as string[], transfer: [] as string[], debit: [] as string[], credit: [] as string[] };
+    const rows = {
+      order: [] as string[],
+      org: [] as string[],
+      key: [] as string[],
+      practitioner: [] as string[],
+      escrow: [] as string[],
+      transfer: [] as string[],
+      debit: [] as string[],
+      credit: [] as string[],
+    };
     for (let i = 0; i < organizations; i++) {
       const org = await createOrganization({ db }, actor, { name: `Bench accept ${i}`, depositIdr: price * BigInt(ordersEach) });
-      const key = await createApiKey({ db }, actor, { organizationId: org.id, maxOrderIdr: price, monthlyBudgetIdr: price * BigInt(ordersEach) * 2n });
-      const practitioner = await createPractitioner({ db }, { email: `accept${i}@bench.id`, name: `Bench ${i}`, password: "bench-password-1", categories: ["kontrak"] }, actor);
+      const key = await createApiKey({ db }, actor, {
+        organizationId: org.id,
+        maxOrderIdr: price,
+        monthlyBudgetIdr: price * BigInt(ordersEach) * 2n,
+      });
+      const practitioner = await createPractitioner(
+        { db },
+        { email: `accept${i}@bench.id`, name: `Bench ${i}`, password: "bench-password-1", categories: ["kontrak"] },
+        actor,
+      );
       for (let n = 0; n < ordersEach; n++) {
         const orderId = newId("order");
         rows.order.push(orderId);
@@ -74,7 +90,9 @@ export async function prepareAcceptances(databaseUrl: string, organizations: num
        SELECT c, t, a, $6::bigint FROM unnest($4::text[], $2::text[], $5::text[]) AS y(c, t, a)`,
       [rows.debit, rows.transfer, rows.org, rows.credit, rows.escrow, price],
     );
-    await client.query(`UPDATE "LedgerAccount" SET "balanceIdr" = 0 WHERE "kind" = 'org_deposit' AND "organizationId" = ANY($1::text[])`, [[...new Set(rows.org)]]);
+    await client.query(`UPDATE "LedgerAccount" SET "balanceIdr" = 0 WHERE "kind" = 'org_deposit' AND "organizationId" = ANY($1::text[])`, [
+      [...new Set(rows.org)],
+    ]);
     await client.query("COMMIT");
     return prepared;
   } finally {

@@ -3,8 +3,9 @@
  * minutes; how long the local sweeper takes to expire those 1,000 and offer each order to the
  * next practitioner. Runs the real sweeper and handlers on a scratch PostgreSQL database.
  */
-import { readConfig } from "@/server/runtime/config";
+
 import { offerExpiryJob } from "@/server/jobs/order-timers";
+import { readConfig } from "@/server/runtime/config";
 import { createPractitioner } from "@/server/services/access";
 import { timeSweeperDrain, withScratchDatabase } from "./scratch";
 
@@ -22,7 +23,15 @@ export async function benchOfferExpiry(adminUrl: string, openOrders = 10_000, du
     const actor = { actorType: "system" as const };
     const practitioners: string[] = [];
     for (let i = 0; i < 20; i++) {
-      practitioners.push((await createPractitioner({ db }, { email: `bench${i}@contoh.id`, name: `Bench ${i}`, password: "bench-password-1", categories: ["kontrak"] }, actor)).id);
+      practitioners.push(
+        (
+          await createPractitioner(
+            { db },
+            { email: `bench${i}@contoh.id`, name: `Bench ${i}`, password: "bench-password-1", categories: ["kontrak"] },
+            actor,
+          )
+        ).id,
+      );
     }
     await database.withConnection(async (c) => {
       await c.queryRows(
@@ -42,6 +51,12 @@ export async function benchOfferExpiry(adminUrl: string, openOrders = 10_000, du
     const { seconds, concurrency } = await timeSweeperDrain(config, database, offerExpiryJob);
     const expired = await db.offer.count({ where: { status: "kedaluwarsa" } });
     if (expired !== due) throw new Error(`expected ${due} expiries, found ${expired}`);
-    return { openOrders, expiries: expired, seconds: Math.round(seconds * 100) / 100, expiriesPerSecond: Math.round(expired / seconds), sweeperConcurrency: concurrency };
+    return {
+      openOrders,
+      expiries: expired,
+      seconds: Math.round(seconds * 100) / 100,
+      expiriesPerSecond: Math.round(expired / seconds),
+      sweeperConcurrency: concurrency,
+    };
   });
 }

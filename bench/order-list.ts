@@ -26,7 +26,12 @@ export interface OrderListResult {
 
 const INTAKE = ndaOrder().intake;
 
-export async function benchOrderList(adminUrl: string, durationSeconds: number, connectionCounts: number[], orders = 100_000): Promise<OrderListResult[]> {
+export async function benchOrderList(
+  adminUrl: string,
+  durationSeconds: number,
+  connectionCounts: number[],
+  orders = 100_000,
+): Promise<OrderListResult[]> {
   return withScratchDatabase(adminUrl, "lists", async ({ database, organizationId, key }) => {
     // No rate limiter: the figures are about the list, not the per-key limiter's verdicts.
     const handler = createRestHandler({ db: database.prisma, clock: systemClock, publicUrl: "http://localhost" });
@@ -65,7 +70,8 @@ export async function benchOrderList(adminUrl: string, durationSeconds: number, 
       ];
       const sample = await fetch(`${base}${scenarios[0]!.path}`, { headers });
       const body = (await sample.json()) as { data: Array<{ messages: unknown[] }> };
-      if (sample.status !== 200 || body.data.length !== 100 || body.data[0]!.messages.length !== 2) throw new Error(`unexpected first page: ${sample.status}`);
+      if (sample.status !== 200 || body.data.length !== 100 || body.data[0]!.messages.length !== 2)
+        throw new Error(`unexpected first page: ${sample.status}`);
       const responseKb = Math.round(JSON.stringify(body).length / 1024);
 
       // Warm-up, not measured: the first seconds are spent compiling hot code.

@@ -14,8 +14,8 @@ import { ndaOrder } from "@/test/nda-order";
 import { ledgerProblems, prepareAcceptances } from "./acceptances";
 import { benchOfferExpiry, type OfferExpiryResult } from "./offers";
 import { benchOrderList, type OrderListResult } from "./order-list";
-import { benchWebhookDelivery, type WebhookDeliveryResult } from "./webhooks";
 import { freePort } from "./scratch";
+import { benchWebhookDelivery, type WebhookDeliveryResult } from "./webhooks";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -65,7 +65,10 @@ function sampleRss(pid: number): { stop(): RssPeak } {
   const peak: RssPeak = { totalMb: 0, processMb: 0 };
   const sample = () => {
     const each = rssOfTree(pid);
-    peak.totalMb = Math.max(peak.totalMb, each.reduce((sum, mb) => sum + mb, 0));
+    peak.totalMb = Math.max(
+      peak.totalMb,
+      each.reduce((sum, mb) => sum + mb, 0),
+    );
     peak.processMb = Math.max(peak.processMb, ...each);
   };
   const timer = setInterval(sample, 200);
@@ -91,11 +94,7 @@ function ops(env: NodeJS.ProcessEnv, ...args: string[]): Record<string, string> 
   return JSON.parse(result.stdout.trim().split("\n").at(-1)!) as Record<string, string>;
 }
 
-async function load(
-  name: string,
-  pid: number,
-  options: autocannon.Options & { note?: string },
-): Promise<ScenarioResult> {
+async function load(name: string, pid: number, options: autocannon.Options & { note?: string }): Promise<ScenarioResult> {
   const rss = sampleRss(pid);
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options });
   const peak = rss.stop();
@@ -227,12 +226,17 @@ async function main(): Promise<void> {
     const basePort = await freePort();
     const baseline = startProcess(
       "node",
-      ["-e", `const b=Buffer.from(process.env.BODY);require("node:http").createServer((q,s)=>{s.writeHead(200,{"content-type":"application/json","content-length":b.length});s.end(b)}).listen(${basePort},"127.0.0.1")`],
+      [
+        "-e",
+        `const b=Buffer.from(process.env.BODY);require("node:http").createServer((q,s)=>{s.writeHead(200,{"content-type":"application/json","content-length":b.length});s.end(b)}).listen(${basePort},"127.0.0.1")`,
+      ],
       { ...process.env, BODY: catalog },
     );
     children.push(baseline);
     await waitForHttp(`http://127.0.0.1:${basePort}/`, 10_000);
-    results.push(await load("baseline: bare node:http, catalog from memory", baseline.pid!, { url: `http://127.0.0.1:${basePort}/v1/services` }));
+    results.push(
+      await load("baseline: bare node:http, catalog from memory", baseline.pid!, { url: `http://127.0.0.1:${basePort}/v1/services` }),
+    );
     stopProcess(baseline);
 
     const order = JSON.stringify(ndaOrder());
@@ -276,7 +280,9 @@ async function main(): Promise<void> {
 
     // Acceptances: each request accepts a different delivered order, the organisations taken in turn.
     const delivered = await prepareAcceptances(databaseUrl, ACCEPT_ORGANIZATIONS, ACCEPTS_PER_ORGANIZATION);
-    const interleaved = delivered.map((_, i) => delivered[(i % ACCEPT_ORGANIZATIONS) * ACCEPTS_PER_ORGANIZATION + Math.floor(i / ACCEPT_ORGANIZATIONS)]!);
+    const interleaved = delivered.map(
+      (_, i) => delivered[(i % ACCEPT_ORGANIZATIONS) * ACCEPTS_PER_ORGANIZATION + Math.floor(i / ACCEPT_ORGANIZATIONS)]!,
+    );
     let nextAccept = 0;
     results.push(
       await serverLoad(`POST /v1/orders/{id}/accept, ${ACCEPT_ORGANIZATIONS} organisations`, {
@@ -288,7 +294,12 @@ async function main(): Promise<void> {
             method: "POST",
             setupRequest: (req) => {
               const next = interleaved[nextAccept++ % interleaved.length]!;
-              return { ...req, path: `/v1/orders/${next.orderId}/accept`, headers: { Authorization: `Bearer ${next.token}`, "Content-Type": "application/json" }, body: "{}" };
+              return {
+                ...req,
+                path: `/v1/orders/${next.orderId}/accept`,
+                headers: { Authorization: `Bearer ${next.token}`, "Content-Type": "application/json" },
+                body: "{}",
+              };
             },
           },
         ],
@@ -359,13 +370,22 @@ async function main(): Promise<void> {
     },
   ];
 
-  const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version };
+  const machine = {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+  };
   writeFileSync(
     path.join(ROOT, "bench/results.json"),
     `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, processes: PROCESSES, durationSeconds: DURATION_S, connections: CONNECTIONS, orderConnections: ORDER_CONNECTIONS, targets, results, acceptLedgerProblems, offerExpiry, webhookDelivery, orderList }, null, 2)}\n`,
   );
-  console.log(`\n${PROCESSES} server process(es); ${DURATION_S} s per scenario; ${CONNECTIONS} connections (${ORDER_CONNECTIONS} for order creation)`);
-  console.log(`${"scenario".padEnd(52)} ${"req/s".padStart(7)} ${"×base".padStart(6)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"errors".padStart(7)} ${"non2xx".padStart(7)} ${"RSS MB".padStart(7)} ${"max/proc".padStart(8)}`);
+  console.log(
+    `\n${PROCESSES} server process(es); ${DURATION_S} s per scenario; ${CONNECTIONS} connections (${ORDER_CONNECTIONS} for order creation)`,
+  );
+  console.log(
+    `${"scenario".padEnd(52)} ${"req/s".padStart(7)} ${"×base".padStart(6)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"errors".padStart(7)} ${"non2xx".padStart(7)} ${"RSS MB".padStart(7)} ${"max/proc".padStart(8)}`,
+  );
   for (const r of results) {
     const ratio = (r.requestsPerSecond / baseline.requestsPerSecond).toFixed(3);
     console.log(
@@ -381,7 +401,9 @@ async function main(): Promise<void> {
     `Webhook delivery: ${webhookDelivery.deliveries} signed deliveries to a loopback receiver (${webhookDelivery.verified} verified, ${webhookDelivery.logged} attempts logged) in ${webhookDelivery.seconds} s ` +
       `(${webhookDelivery.deliveriesPerSecond}/s, sweeper concurrency ${webhookDelivery.sweeperConcurrency})`,
   );
-  console.log(`\n${"order list (100,000 orders, limit=100)".padEnd(60)} ${"conns".padStart(5)} ${"req/s".padStart(7)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"errors".padStart(7)} ${"non2xx".padStart(7)}`);
+  console.log(
+    `\n${"order list (100,000 orders, limit=100)".padEnd(60)} ${"conns".padStart(5)} ${"req/s".padStart(7)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"errors".padStart(7)} ${"non2xx".padStart(7)}`,
+  );
   for (const r of orderList) {
     console.log(
       `${r.scenario.padEnd(60)} ${String(r.connections).padStart(5)} ${String(r.requestsPerSecond).padStart(7)} ${String(r.p50Ms).padStart(7)} ${String(r.p99Ms).padStart(7)} ${String(r.errors).padStart(7)} ${String(r.non2xx).padStart(7)}`,

@@ -5,13 +5,13 @@
  */
 import { createServer } from "node:net";
 import pg from "pg";
-import type { Config } from "@/server/runtime/config";
+import { type Database, openDatabase } from "@/server/db/client";
+import { migrate } from "@/server/db/migrate";
 import { systemClock } from "@/server/domain/clock";
 import { jobDepsFrom } from "@/server/jobs";
 import { createSweeper } from "@/server/jobs/sweeper";
 import type { JobKind } from "@/server/jobs/types";
-import { type Database, openDatabase } from "@/server/db/client";
-import { migrate } from "@/server/db/migrate";
+import type { Config } from "@/server/runtime/config";
 import { createApiKey } from "@/server/services/access";
 import { seedCatalog } from "@/server/services/catalog";
 import { createOrganization } from "@/server/services/organizations";
@@ -57,8 +57,17 @@ export function freePort(): Promise<number> {
 }
 
 /** Runs the local sweeper on `kind` until nothing is due, as `npm start` would: how long it took. */
-export async function timeSweeperDrain(config: Config, database: Database, kind: JobKind): Promise<{ seconds: number; concurrency: number }> {
-  const sweeper = createSweeper({ deps: jobDepsFrom(config, { db: database.prisma, clock: systemClock }), kinds: [kind], intervalMs: 1000, concurrency: config.jobs.concurrency });
+export async function timeSweeperDrain(
+  config: Config,
+  database: Database,
+  kind: JobKind,
+): Promise<{ seconds: number; concurrency: number }> {
+  const sweeper = createSweeper({
+    deps: jobDepsFrom(config, { db: database.prisma, clock: systemClock }),
+    kinds: [kind],
+    intervalMs: 1000,
+    concurrency: config.jobs.concurrency,
+  });
   const started = performance.now();
   while ((await sweeper.runOnce()) > 0);
   const seconds = (performance.now() - started) / 1000;

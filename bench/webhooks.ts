@@ -6,11 +6,11 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { readConfig } from "@/server/runtime/config";
 import { newId } from "@/server/domain/ids";
 import { verifyWebhookSignature } from "@/server/domain/signature";
 import { DEFAULT_BATCH_SIZE } from "@/server/jobs/sweeper";
 import { webhookDeliveryJob } from "@/server/jobs/webhook-delivery";
+import { readConfig } from "@/server/runtime/config";
 import { recordOrderEvent } from "@/server/services/events";
 import { timeSweeperDrain, withScratchDatabase } from "./scratch";
 
@@ -39,7 +39,8 @@ export async function benchWebhookDelivery(adminUrl: string, events = 2_000): Pr
       const chunks: Buffer[] = [];
       req.on("data", (chunk: Buffer) => chunks.push(chunk));
       req.on("end", () => {
-        if (verifyWebhookSignature(key.webhookSecret, req.headers[SIGNATURE_HEADER] as string | undefined, Buffer.concat(chunks)).ok) verified++;
+        if (verifyWebhookSignature(key.webhookSecret, req.headers[SIGNATURE_HEADER] as string | undefined, Buffer.concat(chunks)).ok)
+          verified++;
         res.writeHead(200).end();
       });
     });
@@ -75,7 +76,8 @@ export async function benchWebhookDelivery(adminUrl: string, events = 2_000): Pr
       const cpuUsed = process.cpuUsage(cpu);
       const delivered = await db.webhookDelivery.count({ where: { status: "terkirim" } });
       const logged = await db.webhookAttempt.count();
-      if (delivered !== events || verified !== events) throw new Error(`expected ${events} deliveries verified, found ${delivered} delivered and ${verified} verified`);
+      if (delivered !== events || verified !== events)
+        throw new Error(`expected ${events} deliveries verified, found ${delivered} delivered and ${verified} verified`);
       return {
         deliveries: delivered,
         seconds: Math.round(seconds * 100) / 100,

@@ -122,5 +122,8 @@ test("the first Tab reaches the skip link, which moves focus past the navigation
   await expect(skip).toBeInViewport();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("main")).toBeFocused();
-  await expect(page.getByRole("navigation", { name: "Navigasi utama" }).getByRole("link", { name: "Tawaran" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("navigation", { name: "Navigasi utama" }).getByRole("link", { name: "Tawaran" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
 });

@@ -15,6 +15,9 @@ export async function expectNoSeriousA11yViolations(page: Page, testInfo?: TestI
     await testInfo.attach("axe-violations", { body: JSON.stringify(results.violations, null, 2), contentType: "application/json" });
   }
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const report = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}: ${n.failureSummary?.split("\n").slice(1).join("; ")}`).join("\n")}`);
+  const report = serious.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}: ${n.failureSummary?.split("\n").slice(1).join("; ")}`).join("\n")}`,
+  );
   expect(report, `axe found serious violations on ${page.url()}:\n${report.join("\n")}`).toEqual([]);
 }

@@ -32,7 +32,8 @@ test.afterAll(async () => {
 });
 
 /** The pids of the primary's children (its server processes), from /proc. */
-const workersOf = (pid: number): number[] => readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+const workersOf = (pid: number): number[] =>
+  readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
 
 test("two server processes share one port: one banner, both answer, /metrics sums them, a killed one is replaced, SIGTERM stops all", async () => {
   test.setTimeout(180_000);
@@ -74,7 +75,9 @@ test("two server processes share one port: one banner, both answer, /metrics sum
 
   process.kill(workers[0]!, "SIGKILL");
   await expect.poll(() => workersOf(primary!.pid!).filter((pid) => pid !== workers[0]).length, { timeout: 60_000 }).toBe(2);
-  await expect.poll(async () => (await fetch(`${base}/healthz`, { headers: { Connection: "close" } })).status, { timeout: 60_000 }).toBe(200);
+  await expect
+    .poll(async () => (await fetch(`${base}/healthz`, { headers: { Connection: "close" } })).status, { timeout: 60_000 })
+    .toBe(200);
 
   const exited = new Promise<number | null>((resolve) => primary!.once("exit", (code) => resolve(code)));
   const survivors = workersOf(primary.pid!);

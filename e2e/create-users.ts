@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { readConfig } from "../src/server/runtime/config";
 import { openDatabase } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
+import { readConfig } from "../src/server/runtime/config";
 import { ensureDemo } from "../src/server/services/sandbox";
 import { OPERATOR, ORG_ADMIN, PENDING_ORGANIZATION, PRACTITIONER } from "./users";
 
@@ -45,7 +45,27 @@ ops(
   PRACTITIONER.categories,
 );
 
-const organization = ops("org:create", "--name", ORG_ADMIN.organization, "--deposit", String(ORG_ADMIN.depositIdr), "--threshold", String(ORG_ADMIN.thresholdIdr));
-ops("user:create", "--role", "org_admin", "--org", String(organization.id), "--email", ORG_ADMIN.email, "--password", ORG_ADMIN.password, "--name", ORG_ADMIN.name);
+const organization = ops(
+  "org:create",
+  "--name",
+  ORG_ADMIN.organization,
+  "--deposit",
+  String(ORG_ADMIN.depositIdr),
+  "--threshold",
+  String(ORG_ADMIN.thresholdIdr),
+);
+ops(
+  "user:create",
+  "--role",
+  "org_admin",
+  "--org",
+  String(organization.id),
+  "--email",
+  ORG_ADMIN.email,
+  "--password",
+  ORG_ADMIN.password,
+  "--name",
+  ORG_ADMIN.name,
+);
 ops("user:create", "--role", "operator", "--email", OPERATOR.email, "--password", OPERATOR.password, "--name", OPERATOR.name);
 ops("org:create", "--name", PENDING_ORGANIZATION, "--pending");

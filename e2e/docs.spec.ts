@@ -13,7 +13,11 @@ const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "tr
 // is long (every operation, with its schemas). 30 s was too little on a busy two-core machine.
 test.describe.configure({ timeout: 60_000 });
 
-test("/docs shows every operation of /v1/openapi.json and the webhook signature, loading nothing from another origin", async ({ page, request, baseURL }, testInfo) => {
+test("/docs shows every operation of /v1/openapi.json and the webhook signature, loading nothing from another origin", async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
   const origin = new URL(baseURL!).origin;
   const requested: string[] = [];
   page.on("request", (r) => requested.push(r.url()));
@@ -34,11 +38,14 @@ test("/docs shows every operation of /v1/openapi.json and the webhook signature,
 
   // Every operation has its own section headed by its method and path, and none is extra. Read in
   // one pass: one browser round trip per operation made this the slowest journey.
-  const sections = await page.locator("section[data-operation]").evaluateAll((els) =>
-    els.map((el) => ({ operation: el.getAttribute("data-operation"), heading: el.querySelector("h3")?.textContent?.trim() })),
-  );
+  const sections = await page
+    .locator("section[data-operation]")
+    .evaluateAll((els) =>
+      els.map((el) => ({ operation: el.getAttribute("data-operation"), heading: el.querySelector("h3")?.textContent?.trim() })),
+    );
   const expected = operations.map(({ method, path }) => ({ operation: `${method} ${path}`, heading: `${method}${path}` }));
-  const byOperation = (a: { operation: string | null }, b: { operation: string | null }) => String(a.operation).localeCompare(String(b.operation));
+  const byOperation = (a: { operation: string | null }, b: { operation: string | null }) =>
+    String(a.operation).localeCompare(String(b.operation));
   expect(sections.sort(byOperation)).toEqual(expected.sort(byOperation));
 
   // The reference explains errors with their codes and links to the document itself.
@@ -67,6 +74,8 @@ test("/docs shows every operation of /v1/openapi.json and the webhook signature,
   const foreign = requested.filter((url) => /^(https?|wss?):/.test(url) && new URL(url).origin !== origin);
   expect(foreign).toEqual([]);
   expect(requested.length).toBeGreaterThan(0);
-  const references = await page.locator("[src], [href]").evaluateAll((els) => els.map((el) => (el as HTMLAnchorElement).href || (el as HTMLImageElement).src));
+  const references = await page
+    .locator("[src], [href]")
+    .evaluateAll((els) => els.map((el) => (el as HTMLAnchorElement).href || (el as HTMLImageElement).src));
   expect(references.filter((url) => /^(https?|wss?):/.test(url) && new URL(url).origin !== origin)).toEqual([]);
 });

@@ -38,7 +38,11 @@ test("the browser can list the catalog over GET /v1/services with the demo key t
   const token = demoApiKey();
   const result = await page.evaluate(async (key) => {
     const res = await fetch("/v1/services", { headers: { Authorization: `Bearer ${key}` } });
-    return { status: res.status, contentType: res.headers.get("content-type"), body: (await res.json()) as { data: Array<{ code: string; price_idr: number }> } };
+    return {
+      status: res.status,
+      contentType: res.headers.get("content-type"),
+      body: (await res.json()) as { data: Array<{ code: string; price_idr: number }> },
+    };
   }, token);
   expect(result.status).toBe(200);
   expect(result.contentType).toMatch(/^application\/json/);

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { demoApiKey, enterSignedIn, screenshot } from "./portal";
 import { OPERATOR, PENDING_ORGANIZATION, PRACTITIONER } from "./users";
@@ -14,7 +14,9 @@ const nav = (page: Page, name: string) => page.getByRole("navigation").getByRole
 const toast = (page: Page) => page.locator(".toasts [role=status]");
 const SERVICE = "Perjanjian Perkawinan (Pranikah / Pascanikah)";
 
-test("the operator approves a waiting organisation, tops up its deposit with a confirmation, suspends and re-approves it, and creates one, invites its first admin and revokes that invitation", async ({ page }, testInfo) => {
+test("the operator approves a waiting organisation, tops up its deposit with a confirmation, suspends and re-approves it, and creates one, invites its first admin and revokes that invitation", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(90_000);
   await enterSignedIn(page, OPERATOR, HOME);
   await expect(page.getByRole("region", { name: "Organisasi menunggu" }).locator(".stat-value")).not.toHaveText("0");
@@ -25,7 +27,10 @@ test("the operator approves a waiting organisation, tops up its deposit with a c
   await screenshot(page, testInfo, "operator-organisasi");
 
   await row.getByRole("button", { name: "Setujui (aktifkan)" }).click();
-  await page.getByRole("dialog", { name: `Aktifkan ${PENDING_ORGANIZATION}?` }).getByRole("button", { name: "Ya, aktifkan" }).click();
+  await page
+    .getByRole("dialog", { name: `Aktifkan ${PENDING_ORGANIZATION}?` })
+    .getByRole("button", { name: "Ya, aktifkan" })
+    .click();
   await expect(toast(page)).toContainText(`${PENDING_ORGANIZATION} disetujui dan aktif.`);
   await expect(page.getByText("Tidak ada yang cocok dengan pencarian/filter ini.")).toBeVisible();
 
@@ -48,10 +53,16 @@ test("the operator approves a waiting organisation, tops up its deposit with a c
   await screenshot(page, testInfo, "operator-organisasi-detail");
 
   await page.getByRole("button", { name: "Tangguhkan" }).click();
-  await page.getByRole("dialog", { name: `Tangguhkan ${PENDING_ORGANIZATION}?` }).getByRole("button", { name: "Ya, tangguhkan" }).click();
+  await page
+    .getByRole("dialog", { name: `Tangguhkan ${PENDING_ORGANIZATION}?` })
+    .getByRole("button", { name: "Ya, tangguhkan" })
+    .click();
   await expect(page.getByRole("main").locator(".pill").first()).toHaveText("Ditangguhkan");
   await page.getByRole("button", { name: "Setujui (aktifkan)" }).click();
-  await page.getByRole("dialog", { name: `Aktifkan ${PENDING_ORGANIZATION}?` }).getByRole("button", { name: "Ya, aktifkan" }).click();
+  await page
+    .getByRole("dialog", { name: `Aktifkan ${PENDING_ORGANIZATION}?` })
+    .getByRole("button", { name: "Ya, aktifkan" })
+    .click();
   await expect(page.getByRole("main").locator(".pill").first()).toHaveText("Aktif");
 
   // A new organisation from the console rather than the CLI: it opens on its own page.
@@ -137,9 +148,14 @@ test("the operator registers a practitioner and edits a catalog price (the agent
 
   // Hidden from agents, then shown again.
   await service.getByRole("button", { name: "Sembunyikan dari agen" }).click();
-  await page.getByRole("dialog", { name: `Sembunyikan ${SERVICE} dari agen?` }).getByRole("button", { name: "Ya, sembunyikan" }).click();
+  await page
+    .getByRole("dialog", { name: `Sembunyikan ${SERVICE} dari agen?` })
+    .getByRole("button", { name: "Ya, sembunyikan" })
+    .click();
   await expect(service.getByText("Tersembunyi dari agen")).toBeVisible();
-  expect((await request.get("/v1/services/perjanjian_pranikah", { headers: { Authorization: `Bearer ${demoApiKey()}` } })).status()).toBe(404);
+  expect((await request.get("/v1/services/perjanjian_pranikah", { headers: { Authorization: `Bearer ${demoApiKey()}` } })).status()).toBe(
+    404,
+  );
   await service.getByRole("button", { name: "Tampilkan ke agen" }).click();
   await expect(service.getByText("Terlihat agen")).toBeVisible();
 
@@ -154,14 +170,24 @@ async function api<T>(request: APIRequestContext, url: string, data: unknown): P
   return (await res.json()) as T;
 }
 
-test("overview → dispute queue → order page: a dispute decided for the practitioner, a stalled order refunded, found again by search and in the audit log, and a case closed", async ({ page, browser, request }, testInfo) => {
+test("overview → dispute queue → order page: a dispute decided for the practitioner, a stalled order refunded, found again by search and in the audit log, and a case closed", async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
   test.setTimeout(180_000);
   const DEMO_ORG = "Organisasi Demo";
 
   // A dispute: the practitioner takes the demo agent's NDA, then the agent disputes it.
   const disputed = await api<{ id: string }>(request, "/v1/orders", {
     service: "perjanjian_kerahasiaan",
-    intake: { sifat_nda: "Sepihak (unilateral)", para_pihak: "PT Lima, Semarang", tujuan_pengungkapan: "Audit vendor", bahasa_perjanjian: "Bahasa Indonesia", email_kontak: "legal@lima.co.id" },
+    intake: {
+      sifat_nda: "Sepihak (unilateral)",
+      para_pihak: "PT Lima, Semarang",
+      tujuan_pengungkapan: "Audit vendor",
+      bahasa_perjanjian: "Bahasa Indonesia",
+      email_kontak: "legal@lima.co.id",
+    },
   });
   const practitioner = await browser.newPage();
   await enterSignedIn(practitioner, PRACTITIONER, /\/praktisi$/);
@@ -230,7 +256,8 @@ test("overview → dispute queue → order page: a dispute decided for the pract
   // Decided for the practitioner: the confirmation names the order, the money and who gets it, and the organisation.
   await actions.getByRole("button", { name: "Menangkan praktisi" }).click();
   const decide = page.getByRole("dialog", { name: `Menangkan praktisi: pesanan ${disputed.id}?` });
-  for (const text of [disputed.id, DEMO_ORG, "Lepas escrow Rp 1.700.000", `ke praktisi ${PRACTITIONER.name}`]) await expect(decide).toContainText(text);
+  for (const text of [disputed.id, DEMO_ORG, "Lepas escrow Rp 1.700.000", `ke praktisi ${PRACTITIONER.name}`])
+    await expect(decide).toContainText(text);
   const note = "Praktisi menunjukkan bukti balasan; pekerjaan dinilai sudah berjalan sesuai SLA.";
   await decide.getByLabel(/^Catatan untuk klien dan praktisi/).fill(note);
   await screenshot(page, testInfo, "operator-sengketa-dialog");
@@ -300,7 +327,8 @@ test("overview → dispute queue → order page: a dispute decided for the pract
   await page.setViewportSize({ width: 1280, height: 720 });
   await open.getByRole("button", { name: "Tutup kasus" }).click();
   const close = page.getByRole("dialog", { name: "Tutup kasus ini?" });
-  for (const text of [kase.id, DEMO_ORG, "Tidak ada penawaran yang masih berjalan.", "Belum ada tagihan."]) await expect(close).toContainText(text);
+  for (const text of [kase.id, DEMO_ORG, "Tidak ada penawaran yang masih berjalan.", "Belum ada tagihan."])
+    await expect(close).toContainText(text);
   await screenshot(page, testInfo, "operator-kasus-dialog");
   await close.getByRole("button", { name: "Ya, tutup kasus" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Kasus ${kase.id} ditutup.` })).toBeVisible();
@@ -311,11 +339,20 @@ test("overview → dispute queue → order page: a dispute decided for the pract
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("the operator finds a new order by search and filter, cancels it from its page with a confirmation, and reads every console page", async ({ page, request }, testInfo) => {
+  test("the operator finds a new order by search and filter, cancels it from its page with a confirmation, and reads every console page", async ({
+    page,
+    request,
+  }, testInfo) => {
     test.setTimeout(120_000);
     const order = await api<{ id: string; price_idr: number }>(request, "/v1/orders", {
       service: "perjanjian_kerahasiaan",
-      intake: { sifat_nda: "Timbal balik (mutual)", para_pihak: "PT Enam, Bandung", tujuan_pengungkapan: "Uji coba produk", bahasa_perjanjian: "Bahasa Indonesia", email_kontak: "legal@enam.co.id" },
+      intake: {
+        sifat_nda: "Timbal balik (mutual)",
+        para_pihak: "PT Enam, Bandung",
+        tujuan_pengungkapan: "Uji coba produk",
+        bahasa_perjanjian: "Bahasa Indonesia",
+        email_kontak: "legal@enam.co.id",
+      },
     });
     await enterSignedIn(page, OPERATOR, HOME);
     await screenshot(page, testInfo, "operator-ringkasan-ponsel");

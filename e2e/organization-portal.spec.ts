@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test, type TestInfo } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { clickNav, enterSignedIn, screenshot, signIn } from "./portal";
 import { ORG_ADMIN } from "./users";
@@ -35,7 +35,8 @@ async function bothSizes(page: Page, testInfo: TestInfo, name: string) {
 async function createKey(page: Page, name: string, mode: "live" | "test" = "live") {
   await page.goto("/organisasi/kunci-api");
   const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Buat kunci API" }) });
-  for (const scope of ["katalog:baca", "order:buat", "status:baca", "kasus:buat"]) await expect(form.getByRole("checkbox", { name: new RegExp(`^${scope}`) })).toBeChecked();
+  for (const scope of ["katalog:baca", "order:buat", "status:baca", "kasus:buat"])
+    await expect(form.getByRole("checkbox", { name: new RegExp(`^${scope}`) })).toBeChecked();
   await form.getByLabel("Nama kunci").fill(name);
   if (mode === "test") await form.getByRole("radio", { name: /^Uji \(sandbox\)/ }).check();
   await form.getByRole("button", { name: "Buat kunci API" }).click();
@@ -51,7 +52,10 @@ async function placeOrder(request: APIRequestContext, token: string) {
   return ((await created.json()) as { id: string }).id;
 }
 
-test("orders table: filter by key, page, search, open and approve; the live/test switch; spend chart and running balance", async ({ page, request }, testInfo) => {
+test("orders table: filter by key, page, search, open and approve; the live/test switch; spend chart and running balance", async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(240_000);
   await page.setViewportSize(DESKTOP);
   await enterSignedIn(page, ORG_ADMIN, HOME);
@@ -67,7 +71,9 @@ test("orders table: filter by key, page, search, open and approve; the live/test
 
   // The badge on Persetujuan counts the live orders waiting.
   await page.reload();
-  await expect(page.getByRole("navigation", { name: "Navigasi utama" }).getByRole("link", { name: /^Persetujuan \(\d+ menunggu\)$/ })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Navigasi utama" }).getByRole("link", { name: /^Persetujuan \(\d+ menunggu\)$/ }),
+  ).toBeVisible();
 
   await clickNav(page, "Pesanan");
   await page.getByLabel("Kunci API").selectOption({ label: `agen-tabel (${live.split(".")[0]})` });
@@ -106,7 +112,10 @@ test("orders table: filter by key, page, search, open and approve; the live/test
 
   // Test data: its own key and orders, shown only behind the switch, under a banner. The order waits
   // for approval, but only a deposit that could pay it is taken: the agent tops up its test deposit first.
-  const topped = await request.post("/v1/test_helpers/deposit/top_up", { headers: { Authorization: `Bearer ${testToken}` }, data: { amount_idr: 2_150_000 } });
+  const topped = await request.post("/v1/test_helpers/deposit/top_up", {
+    headers: { Authorization: `Bearer ${testToken}` },
+    data: { amount_idr: 2_150_000 },
+  });
   expect(topped.ok(), await topped.text()).toBe(true);
   const sandbox = await placeOrder(request, testToken);
   await clickNav(page, "Pesanan");
@@ -158,7 +167,9 @@ test("an admin edits a key: a wrong webhook URL is refused, then the new name, s
   await form.getByRole("checkbox", { name: /^kasus:buat/ }).uncheck();
   await form.getByLabel("URL webhook").fill("http://agen.contoh.id/hook");
   await form.getByRole("button", { name: "Simpan perubahan" }).click();
-  await expect(form.getByRole("alert").filter({ hasText: /./ })).toHaveText("URL webhook harus diawali https:// (atau http://localhost untuk pengembangan).");
+  await expect(form.getByRole("alert").filter({ hasText: /./ })).toHaveText(
+    "URL webhook harus diawali https:// (atau http://localhost untuk pengembangan).",
+  );
   await form.getByLabel("URL webhook").fill("https://agen.contoh.id/hook-baru");
   await bothSizes(page, testInfo, "organisasi-kunci-ubah");
   await form.getByRole("button", { name: "Simpan perubahan" }).click();
@@ -171,7 +182,10 @@ test("an admin edits a key: a wrong webhook URL is refused, then the new name, s
 test.describe("on a phone", () => {
   test.use({ viewport: PHONE });
 
-  test("an admin invites a colleague, who accepts in their own browser and signs in as an admin of the organisation", async ({ page, browser }, testInfo) => {
+  test("an admin invites a colleague, who accepts in their own browser and signs in as an admin of the organisation", async ({
+    page,
+    browser,
+  }, testInfo) => {
     test.setTimeout(120_000);
     const email = `rekan.${Date.now()}@contoh.id`;
     await enterSignedIn(page, ORG_ADMIN, HOME);
@@ -185,11 +199,18 @@ test.describe("on a phone", () => {
     await screenshot(page, testInfo, "organisasi-tim-undangan-ponsel");
     await reveal.getByRole("button", { name: "Sudah saya simpan" }).click();
     await expect(page.getByRole("row").filter({ hasText: email })).toContainText("Menunggu");
-    await expect(page.getByRole("row").filter({ hasText: email }).getByRole("button", { name: `Cabut undangan ${email}` })).toBeVisible();
+    await expect(
+      page
+        .getByRole("row")
+        .filter({ hasText: email })
+        .getByRole("button", { name: `Cabut undangan ${email}` }),
+    ).toBeVisible();
     // A second invitation to the same address is refused while the first is pending.
     await page.getByLabel("E-mail admin baru").fill(email);
     await page.getByRole("button", { name: "Undang admin" }).click();
-    await expect(page.getByRole("main").getByRole("alert").filter({ hasText: /./ })).toContainText("sudah punya undangan yang masih berlaku");
+    await expect(page.getByRole("main").getByRole("alert").filter({ hasText: /./ })).toContainText(
+      "sudah punya undangan yang masih berlaku",
+    );
     await screenshot(page, testInfo, "organisasi-tim-ponsel");
 
     const context = await browser.newContext({ viewport: PHONE });
@@ -200,7 +221,9 @@ test.describe("on a phone", () => {
     await invitee.getByLabel("Kata sandi", { exact: true }).fill("pendek");
     await invitee.getByLabel("Ulangi kata sandi").fill("pendek");
     await invitee.getByRole("button", { name: "Buat akun dan gabung" }).click();
-    await expect(invitee.getByRole("main").getByRole("alert").filter({ hasText: /./ })).toHaveText("Kata sandi paling sedikit 10 karakter.");
+    await expect(invitee.getByRole("main").getByRole("alert").filter({ hasText: /./ })).toHaveText(
+      "Kata sandi paling sedikit 10 karakter.",
+    );
     await invitee.getByLabel("Kata sandi", { exact: true }).fill("kata-sandi-rekan-123");
     await invitee.getByLabel("Ulangi kata sandi").fill("kata-sandi-rekan-123");
     await screenshot(invitee, testInfo, "undangan-ponsel");

@@ -23,7 +23,10 @@ const ORDER = {
 };
 const ORDER_PRICE = "Rp 2.150.000";
 
-test("an org admin sets the threshold, creates a key shown once, and approves the order the agent makes with it", async ({ page, request }, testInfo) => {
+test("an org admin sets the threshold, creates a key shown once, and approves the order the agent makes with it", async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(120_000);
   await enterSignedIn(page, ORG_ADMIN, HOME);
   await expect(page.getByRole("heading", { level: 1, name: ORG_ADMIN.organization })).toBeVisible();
@@ -33,7 +36,9 @@ test("an org admin sets the threshold, creates a key shown once, and approves th
   await page.getByLabel("Ambang (Rp)").fill("1.000.000");
   await expect(page.locator(".rupiah-echo")).toHaveText("Rp 1.000.000");
   await page.getByRole("button", { name: "Simpan ambang" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Tersimpan" })).toHaveText("Tersimpan: pesanan di atas Rp 1.000.000 menunggu persetujuan.");
+  await expect(page.getByRole("status").filter({ hasText: "Tersimpan" })).toHaveText(
+    "Tersimpan: pesanan di atas Rp 1.000.000 menunggu persetujuan.",
+  );
   await expect(page.locator(".stat").nth(1)).toContainText("Rp 1.000.000");
 
   // A key: the token and webhook secret are shown once, then never again.
@@ -41,7 +46,9 @@ test("an org admin sets the threshold, creates a key shown once, and approves th
   await page.getByLabel("URL webhook").fill("http://agen.contoh.id/hook");
   await page.getByLabel("Nama kunci").fill("agen-e2e");
   await page.getByRole("button", { name: "Buat kunci API" }).click();
-  await expect(page.getByRole("main").getByRole("alert").filter({ hasText: /./ })).toHaveText("URL webhook harus diawali https:// (atau http://localhost untuk pengembangan).");
+  await expect(page.getByRole("main").getByRole("alert").filter({ hasText: /./ })).toHaveText(
+    "URL webhook harus diawali https:// (atau http://localhost untuk pengembangan).",
+  );
   await page.getByLabel("URL webhook").fill("https://webhook.invalid/kuasa");
   await page.getByRole("button", { name: "Buat kunci API" }).click();
   const reveal = page.getByRole("region", { name: 'Kunci "agen-e2e" dibuat' });
@@ -95,7 +102,10 @@ test("an org admin sets the threshold, creates a key shown once, and approves th
   await clickNav(page, "Ringkasan");
   await expect(page.locator(".stat").first()).toContainText("Rp 17.850.000");
   await expect(page.getByRole("row").filter({ hasText: order.id })).toContainText("Pembayaran pesanan");
-  await expect(page.getByRole("row").filter({ hasText: order.id }).getByRole("link", { name: order.id })).toHaveAttribute("href", `/organisasi/pesanan/${order.id}`);
+  await expect(page.getByRole("row").filter({ hasText: order.id }).getByRole("link", { name: order.id })).toHaveAttribute(
+    "href",
+    `/organisasi/pesanan/${order.id}`,
+  );
   await screenshot(page, testInfo, "organisasi-ringkasan");
 
   // The key's webhook URL got order.dibayar; its first attempt fails (no such host) and is listed.
@@ -124,7 +134,10 @@ test("an org admin sets the threshold, creates a key shown once, and approves th
   await screenshot(page, testInfo, "organisasi-kunci-api-ponsel");
 });
 
-test("an org admin who opens the operator console is sent back to their own portal; an anonymous visitor to sign-in", async ({ page, browser }) => {
+test("an org admin who opens the operator console is sent back to their own portal; an anonymous visitor to sign-in", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   await enterSignedIn(page, ORG_ADMIN, HOME);
   for (const other of ["/operator", "/operator/katalog", "/praktisi"]) {
@@ -140,7 +153,10 @@ test("an org admin who opens the operator console is sent back to their own port
   await anonymous.close();
 });
 
-test("an org admin creates a test key: its orders use test money, never wait in the approvals, and are marked in the webhook log", async ({ page, request }, testInfo) => {
+test("an org admin creates a test key: its orders use test money, never wait in the approvals, and are marked in the webhook log", async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(90_000);
   await enterSignedIn(page, ORG_ADMIN, HOME);
   const liveDeposit = await page.locator(".stat").first().textContent();
@@ -205,7 +221,11 @@ async function deliver(page: Page, text: string) {
   await expect(page.locator(".badge")).toHaveText("Hasil diserahkan");
 }
 
-test("an order's life in the portals: approved, taken and delivered, sent back for revision by the admin, delivered again and accepted", async ({ page, browser, request }, testInfo) => {
+test("an order's life in the portals: approved, taken and delivered, sent back for revision by the admin, delivered again and accepted", async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
   test.setTimeout(240_000);
   await enterSignedIn(page, ORG_ADMIN, HOME);
   // Orders above Rp 1.000.000 wait for approval, as the first journey left it (set again so this one stands alone).
@@ -293,7 +313,9 @@ test("an order's life in the portals: approved, taken and delivered, sent back f
   const reason = "Tambahkan klausul jangka waktu kerahasiaan 3 tahun setelah perjanjian berakhir.";
   await page.getByText("Minta revisi (2 tersisa)").click();
   await page.getByRole("button", { name: "Minta revisi", exact: true }).click();
-  await expect(main.getByRole("alert").filter({ hasText: /./ })).toHaveText("Tulis apa yang perlu diperbaiki terlebih dahulu; praktisi membacanya untuk merevisi hasil.");
+  await expect(main.getByRole("alert").filter({ hasText: /./ })).toHaveText(
+    "Tulis apa yang perlu diperbaiki terlebih dahulu; praktisi membacanya untuk merevisi hasil.",
+  );
   await page.getByLabel("Apa yang perlu diperbaiki?").fill(reason);
   await page.getByRole("button", { name: "Minta revisi", exact: true }).click();
   const revise = page.getByRole("dialog", { name: "Kembalikan hasil untuk direvisi?" });
@@ -307,7 +329,9 @@ test("an order's life in the portals: approved, taken and delivered, sent back f
   await expect(main.getByRole("status").filter({ hasText: "Permintaan revisi terkirim." })).toBeVisible();
   await expect(main.locator(".badge")).toHaveText("Sedang dikerjakan");
   await expect(page.getByText("Praktisi mengerjakan revisi ke-1.")).toBeVisible();
-  await expect(page.locator("section.card").filter({ hasText: "Hasil yang dikembalikan untuk revisi" })).toContainText("nda-mitra-data-v1.pdf");
+  await expect(page.locator("section.card").filter({ hasText: "Hasil yang dikembalikan untuk revisi" })).toContainText(
+    "nda-mitra-data-v1.pdf",
+  );
   const thread = page.locator(".thread");
   await expect(thread.locator(".message-client")).toContainText("Klien (agen atau admin)");
   await expect(thread.locator(".message-client")).toContainText(reason);
@@ -318,7 +342,9 @@ test("an order's life in the portals: approved, taken and delivered, sent back f
   const revisionNotice = practitioner.locator(".revision-notice");
   await expect(revisionNotice).toContainText("Klien meminta revisi ke-1.", { timeout: 15_000 });
   await expect(revisionNotice).toContainText(reason);
-  await expect(practitioner.locator("section.card").filter({ hasText: "Hasil sebelumnya (dikembalikan untuk revisi)" })).toContainText("nda-mitra-data-v1.pdf");
+  await expect(practitioner.locator("section.card").filter({ hasText: "Hasil sebelumnya (dikembalikan untuk revisi)" })).toContainText(
+    "nda-mitra-data-v1.pdf",
+  );
   await expect(practitioner.locator(".badge")).toHaveText("Sedang dikerjakan");
   await bothSizes(practitioner, testInfo, "praktisi-pesanan-revisi");
   await practitioner.getByRole("navigation", { name: "Navigasi utama" }).getByRole("link", { name: "Pesanan saya" }).click();

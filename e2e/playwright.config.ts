@@ -17,7 +17,8 @@ const root = path.resolve(import.meta.dirname, "..");
 
 function freePort(): number {
   // Synchronous on purpose: the config is evaluated before anything could await it.
-  const script = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  const script =
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
   return Number(execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }));
 }
 

@@ -15,7 +15,10 @@ const PHONE_MAX_WIDTH = 640;
 /** The page is no wider than the screen: a phone user never scrolls sideways to read it. */
 async function expectReflow(page: Page) {
   const width = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth }));
-  expect(width.page, `${page.url()} is ${width.page}px wide on a ${width.screen}px screen: something in it does not reflow`).toBeLessThanOrEqual(width.screen);
+  expect(
+    width.page,
+    `${page.url()} is ${width.page}px wide on a ${width.screen}px screen: something in it does not reflow`,
+  ).toBeLessThanOrEqual(width.screen);
 }
 
 /** Signs in at /masuk and waits for the role's own portal. */
@@ -41,7 +44,10 @@ export function sessionFile(user: { email: string }): string {
  * JWT cookie valid 12 h, longer than any run.
  */
 export async function enterSignedIn(page: Page, user: { email: string }, home: RegExp) {
-  const session = JSON.parse(readFileSync(sessionFile(user), "utf8")) as { url: string; cookies: Parameters<BrowserContext["addCookies"]>[0] };
+  const session = JSON.parse(readFileSync(sessionFile(user), "utf8")) as {
+    url: string;
+    cookies: Parameters<BrowserContext["addCookies"]>[0];
+  };
   await page.context().addCookies(session.cookies);
   await page.goto(session.url);
   await expect(page).toHaveURL(home);

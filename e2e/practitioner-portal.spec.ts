@@ -13,7 +13,8 @@ const HOME = /\/praktisi$/;
 const SIZES = { desktop: { width: 1280, height: 800 }, ponsel: { width: 390, height: 844 } } as const;
 const NEW_PASSWORD = "kata-sandi-baru-e2e-456";
 
-const nav = (page: Page, name: string) => page.getByRole("navigation", { name: "Navigasi utama" }).getByRole("link", { name, exact: true }).click();
+const nav = (page: Page, name: string) =>
+  page.getByRole("navigation", { name: "Navigasi utama" }).getByRole("link", { name, exact: true }).click();
 
 /** On a phone the navigation sits behind the menu button. */
 async function openNav(page: Page, name: string) {
@@ -51,7 +52,9 @@ for (const [size, viewport] of Object.entries(SIZES)) {
   test.describe(`at ${size} size`, () => {
     test.use({ viewport });
 
-    test("the profile shows what the operator set, saves the licence number, and pauses and resumes new offers", async ({ page }, testInfo) => {
+    test("the profile shows what the operator set, saves the licence number, and pauses and resumes new offers", async ({
+      page,
+    }, testInfo) => {
       await enterSignedIn(page, PRACTITIONER, HOME);
       await openNav(page, "Profil");
       await expect(page).toHaveURL(/\/praktisi\/profil$/);
@@ -107,7 +110,8 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       await enterSignedIn(page, PRACTITIONER, HOME);
       await openNav(page, "Pendapatan");
       await expect(page).toHaveURL(/\/praktisi\/pendapatan$/);
-      for (const label of ["Saldo tersedia", "Dalam escrow", "Sudah dicairkan", "Total pendapatan"]) await expect(page.getByRole("region", { name: label })).toContainText("Rp");
+      for (const label of ["Saldo tersedia", "Dalam escrow", "Sudah dicairkan", "Total pendapatan"])
+        await expect(page.getByRole("region", { name: label })).toContainText("Rp");
       await expect(page.getByRole("heading", { name: "Riwayat saldo" })).toBeVisible();
       const body = page.locator("main");
       for (const code of ["invoice_payment", "escrow_release", "order_payment", "platform_fee"]) await expect(body).not.toContainText(code);
@@ -117,7 +121,11 @@ for (const [size, viewport] of Object.entries(SIZES)) {
 }
 
 test.describe("browser notifications", () => {
-  test("after the click on Aktifkan notifikasi, a new offer shows a notification with its service", async ({ page, context, request }, testInfo) => {
+  test("after the click on Aktifkan notifikasi, a new offer shows a notification with its service", async ({
+    page,
+    context,
+    request,
+  }, testInfo) => {
     test.setTimeout(90_000);
     await context.grantPermissions(["notifications"]);
     // The real Notification still runs; its title is also kept where the test can read it.
@@ -141,7 +149,10 @@ test.describe("browser notifications", () => {
 
     const orderId = await placeOrder(request);
     await expect
-      .poll(() => page.evaluate(() => (window as unknown as { shownNotifications: string[] }).shownNotifications), { timeout: 60_000, intervals: [1_000] })
+      .poll(() => page.evaluate(() => (window as unknown as { shownNotifications: string[] }).shownNotifications), {
+        timeout: 60_000,
+        intervals: [1_000],
+      })
       .toContain("Tawaran baru: Perjanjian Kerahasiaan (NDA)");
 
     // Declined, so the offer leaves this practitioner's inbox for the other journeys.

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { demoApiKey, enterSignedIn, screenshot, signIn as signInAs } from "./portal";
 import { OPERATOR, PRACTITIONER } from "./users";
@@ -21,7 +21,11 @@ const enter = (page: Page) => enterSignedIn(page, PRACTITIONER, /\/praktisi$/);
 
 const CLIENT_EMAIL = "legal@satu.co.id";
 
-test("a practitioner signs in, takes an offered order, asks the client, and delivers; the agent sees diserahkan, accepts, the fee shows in the earnings, and the operator's payout of it shows as paid", async ({ page, browser, request }, testInfo) => {
+test("a practitioner signs in, takes an offered order, asks the client, and delivers; the agent sees diserahkan, accepts, the fee shows in the earnings, and the operator's payout of it shows as paid", async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
   test.setTimeout(150_000);
 
   // A wrong password first: the Indonesian error, and still on the sign-in page.
@@ -73,7 +77,9 @@ test("a practitioner signs in, takes an offered order, asks the client, and deli
   await expect(page.getByRole("button", { name: "Serahkan hasil" })).toHaveCount(0);
 
   // The agent answers over REST; the page notices by itself and work resumes.
-  const answered = await api<{ status: string }>(request, "POST", `/v1/orders/${order.id}/messages`, { body: "Budi Santoso, Direktur Utama PT Dua." });
+  const answered = await api<{ status: string }>(request, "POST", `/v1/orders/${order.id}/messages`, {
+    body: "Budi Santoso, Direktur Utama PT Dua.",
+  });
   expect(answered.status).toBe("dikerjakan");
   const thread = page.locator(".thread");
   await expect(thread.locator(".message-client")).toContainText("Klien");
@@ -143,12 +149,26 @@ test("a practitioner who opens another portal is sent back to their own", async 
   }
 });
 
-test("the case board: masked cases in my area, a bid with its fee, withdrawal, and the contact once selected", async ({ page, request }, testInfo) => {
+test("the case board: masked cases in my area, a bid with its fee, withdrawal, and the contact once selected", async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(90_000);
   const contact = { contact_name: "Siti Rahma", contact_email: "siti.rahma@contoh.co.id", contact_phone: "+62 812-3456-7890" };
   const story = "Kontrak distribusi kami diputus sepihak setelah enam tahun. Hubungi saya di siti.rahma@contoh.co.id untuk dokumen.";
-  const toWithdraw = await api<{ id: string }>(request, "POST", "/v1/cases", { ...contact, story, area: "kontrak", urgency: "Dalam 2 minggu", budget_range: "Rp 10-25 juta" });
-  const toSelect = await api<{ id: string }>(request, "POST", "/v1/cases", { ...contact, story: `${story} (kedua)`, area: "korporasi", urgency: "Mendesak" });
+  const toWithdraw = await api<{ id: string }>(request, "POST", "/v1/cases", {
+    ...contact,
+    story,
+    area: "kontrak",
+    urgency: "Dalam 2 minggu",
+    budget_range: "Rp 10-25 juta",
+  });
+  const toSelect = await api<{ id: string }>(request, "POST", "/v1/cases", {
+    ...contact,
+    story: `${story} (kedua)`,
+    area: "korporasi",
+    urgency: "Mendesak",
+  });
   const elsewhere = await api<{ id: string }>(request, "POST", "/v1/cases", { ...contact, story: `${story} (properti)`, area: "properti" });
 
   await enter(page);
@@ -224,10 +244,15 @@ test("an offer the client cancels leaves the inbox with a notice saying why", as
   await expect(offer).toBeVisible({ timeout: 30_000 });
 
   // The agent cancels before anyone took it: the offer is withdrawn and the inbox says so.
-  const cancelled = await api<{ status: string }>(request, "POST", `/v1/orders/${order.id}/cancel`, { reason: "Rencana kerja sama ditunda." });
+  const cancelled = await api<{ status: string }>(request, "POST", `/v1/orders/${order.id}/cancel`, {
+    reason: "Rencana kerja sama ditunda.",
+  });
   expect(cancelled.status).toBe("dibatalkan");
   await expect(offer).toHaveCount(0, { timeout: 15_000 });
-  const withdrawn = page.getByRole("list", { name: "Tawaran yang ditarik dalam 24 jam terakhir" }).getByRole("listitem").filter({ hasText: order.id });
+  const withdrawn = page
+    .getByRole("list", { name: "Tawaran yang ditarik dalam 24 jam terakhir" })
+    .getByRole("listitem")
+    .filter({ hasText: order.id });
   await expect(withdrawn).toContainText("Tawaran Perjanjian Kerahasiaan (NDA) ditarik: klien membatalkan pesanan.");
   await screenshot(page, testInfo, "praktisi-tawaran-ditarik");
   await page.setViewportSize({ width: 390, height: 844 });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { signIn } from "./portal";
 import { OPERATOR, ORG_ADMIN, PRACTITIONER } from "./users";
 
@@ -21,9 +21,21 @@ const PORTALS = [
   {
     user: ORG_ADMIN,
     home: /\/organisasi$/,
-    pages: ["/organisasi", "/organisasi/pesanan", "/organisasi/persetujuan", "/organisasi/kasus", "/organisasi/kunci-api", "/organisasi/webhook", "/organisasi/pesanan/ord_tidakada"],
+    pages: [
+      "/organisasi",
+      "/organisasi/pesanan",
+      "/organisasi/persetujuan",
+      "/organisasi/kasus",
+      "/organisasi/kunci-api",
+      "/organisasi/webhook",
+      "/organisasi/pesanan/ord_tidakada",
+    ],
   },
-  { user: OPERATOR, home: /\/operator$/, pages: ["/operator", "/operator/antrean", "/operator/kasus", "/operator/katalog", "/operator/praktisi"] },
+  {
+    user: OPERATOR,
+    home: /\/operator$/,
+    pages: ["/operator", "/operator/antrean", "/operator/kasus", "/operator/katalog", "/operator/praktisi"],
+  },
 ];
 
 function expectStaticHeaders(headers: Record<string, string>) {
@@ -56,7 +68,10 @@ function expectPageHeaders(headers: Record<string, string>, where: string) {
   expect(csp.get("connect-src"), where).toEqual(["'self'"]);
   const scripts = csp.get("script-src") ?? [];
   expect(scripts, where).toContain("'self'");
-  expect(scripts.some((s) => /^'nonce-[A-Za-z0-9+/=]{16,}'$/.test(s)), `${where}: script-src has a nonce`).toBe(true);
+  expect(
+    scripts.some((s) => /^'nonce-[A-Za-z0-9+/=]{16,}'$/.test(s)),
+    `${where}: script-src has a nonce`,
+  ).toBe(true);
   expect(scripts, where).not.toContain("'unsafe-inline'");
   expect(scripts, where).not.toContain("'unsafe-eval'");
 }
@@ -83,7 +98,9 @@ async function visit(page: Page, logged: string[], { path, status = 200 }: Visit
   expectPageHeaders(await response!.allHeaders(), path);
   // Every inline script (flight data, bootstrap) carries the nonce, so the policy lets it run.
   // Script files need none: 'self' allows them (chunks the runtime adds later have no nonce).
-  const unnonced = await page.evaluate(() => [...document.scripts].filter((s) => !s.src && !s.nonce).map((s) => s.textContent?.slice(0, 80)));
+  const unnonced = await page.evaluate(() =>
+    [...document.scripts].filter((s) => !s.src && !s.nonce).map((s) => s.textContent?.slice(0, 80)),
+  );
   expect(unnonced, `${path}: inline scripts without the nonce`).toEqual([]);
   // Hydrated, chunks loaded: give late violations (lazy chunks, fetches) a moment to show up.
   await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);

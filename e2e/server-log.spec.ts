@@ -58,9 +58,17 @@ test("the server's log of a full run holds no API key, key secret, webhook secre
     WEBHOOK_ALLOW_PRIVATE: "true",
   });
   const ops = (...args: string[]) =>
-    JSON.parse(execFileSync(process.execPath, ["--import", "tsx", "src/cli/ops.ts", ...args], { cwd: root, env, encoding: "utf8" })) as Record<string, string>;
+    JSON.parse(
+      execFileSync(process.execPath, ["--import", "tsx", "src/cli/ops.ts", ...args], { cwd: root, env, encoding: "utf8" }),
+    ) as Record<string, string>;
   const org = ops("org:create", "--name", "PT Log Uji", "--deposit", "20000000");
-  const key = ops("key:create", "--org", org.id!, "--webhook-url", `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`);
+  const key = ops(
+    "key:create",
+    "--org",
+    org.id!,
+    "--webhook-url",
+    `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`,
+  );
   ops("user:create", "--role", "org_admin", "--org", org.id!, "--email", EMAIL, "--password", PASSWORD, "--name", "Admin Log");
   const token = key.key!;
   const webhookSecret = key.webhook_secret!;
@@ -100,11 +108,21 @@ test("the server's log of a full run holds no API key, key secret, webhook secre
   });
   expect(message.status).toBeLessThan(500);
   // A secret in a query string is never logged: access lines carry the path only.
-  expect((await call("list with the key in the query", `/v1/orders?limit=1&leak=${encodeURIComponent(token)}`, { headers: bearer })).status).toBeLessThan(500);
+  expect(
+    (await call("list with the key in the query", `/v1/orders?limit=1&leak=${encodeURIComponent(token)}`, { headers: bearer })).status,
+  ).toBeLessThan(500);
   // The key's id with a wrong secret, and an unknown key.
   const wrongSecret = `${token.split(".")[0]}.${"x".repeat(token.split(".")[1]!.length)}`;
   expect((await call("wrong secret", "/v1/orders", { headers: { Authorization: `Bearer ${wrongSecret}` } })).status).toBe(401);
-  expect((await call("wrong key on a write", "/v1/orders", { method: "POST", headers: { ...json, Authorization: `Bearer ${wrongSecret}` }, body: "{}" })).status).toBe(401);
+  expect(
+    (
+      await call("wrong key on a write", "/v1/orders", {
+        method: "POST",
+        headers: { ...json, Authorization: `Bearer ${wrongSecret}` },
+        body: "{}",
+      })
+    ).status,
+  ).toBe(401);
 
   // MCP: a tool call with the key.
   const mcp = await call("mcp tool call", "/mcp", {
@@ -118,7 +136,10 @@ test("the server's log of a full run holds no API key, key secret, webhook secre
   // The portal: a refused sign-in, a sign-in with the password, and a call with the session cookie.
   const csrf = await call("csrf", "/api/auth/csrf");
   const csrfToken = ((await csrf.json()) as { csrfToken: string }).csrfToken;
-  const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]!).join("; ");
+  const csrfCookie = csrf.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .join("; ");
   const signIn = (password: string) =>
     call(`sign-in with ${password === PASSWORD ? "the" : "a wrong"} password`, "/api/auth/callback/credentials", {
       method: "POST",
@@ -159,12 +180,15 @@ test("the server's log of a full run holds no API key, key secret, webhook secre
     "session cookie": session.split("=").slice(1).join("="),
     "CSRF token": csrfToken,
     "metrics token": METRICS_TOKEN,
-    "NEXTAUTH_SECRET": NEXTAUTH_SECRET,
+    NEXTAUTH_SECRET: NEXTAUTH_SECRET,
   };
   const lines = output.split("\n");
   for (const [name, secret] of Object.entries(secrets)) {
     expect(secret.length, name).toBeGreaterThan(8);
-    expect(lines.filter((line) => line.includes(secret) || line.includes(encodeURIComponent(secret))), `log lines holding the ${name}`).toEqual([]);
+    expect(
+      lines.filter((line) => line.includes(secret) || line.includes(encodeURIComponent(secret))),
+      `log lines holding the ${name}`,
+    ).toEqual([]);
   }
 
   // One JSON access line per answer, with its request id and status, and never a query string.

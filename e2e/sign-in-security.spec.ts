@@ -7,7 +7,10 @@ import { OPERATOR } from "./users";
  * CSRF on both /api/auth (next-auth's token) and /api/trpc (the origin check).
  */
 
-test("guesses with a new X-Forwarded-For each time are still counted for 127.0.0.1, the seventh told to wait 30 s", async ({ playwright, baseURL }) => {
+test("guesses with a new X-Forwarded-For each time are still counted for 127.0.0.1, the seventh told to wait 30 s", async ({
+  playwright,
+  baseURL,
+}) => {
   // An account of nobody's: the journeys' own users, signing in from the same address, stay untouched.
   const guesser = await playwright.request.newContext({ baseURL });
   try {
@@ -29,7 +32,11 @@ test("guesses with a new X-Forwarded-For each time are still counted for 127.0.0
 });
 
 /** A client signed in as `user` through next-auth's own endpoints, as the sign-in form does it. */
-async function signedIn(request: APIRequest, baseURL: string | undefined, user: { email: string; password: string }): Promise<APIRequestContext> {
+async function signedIn(
+  request: APIRequest,
+  baseURL: string | undefined,
+  user: { email: string; password: string },
+): Promise<APIRequestContext> {
   const client = await request.newContext({ baseURL });
   const { csrfToken } = (await (await client.get("/api/auth/csrf")).json()) as { csrfToken: string };
   const res = await client.post("/api/auth/callback/credentials", { form: { ...user, csrfToken, json: "true" } });
@@ -47,7 +54,10 @@ test("the session cookie is HttpOnly and SameSite=Lax (Secure only behind an htt
   }
 });
 
-test("a portal mutation from another site is 403 FORBIDDEN; from the portal's own origin it reaches the procedure", async ({ playwright, baseURL }) => {
+test("a portal mutation from another site is 403 FORBIDDEN; from the portal's own origin it reaches the procedure", async ({
+  playwright,
+  baseURL,
+}) => {
   const operator = await signedIn(playwright.request, baseURL, OPERATOR);
   try {
     const data = { organizationId: "org_tidak_ada", amountIdr: 1_000, reference: "csrf-e2e" };
@@ -65,7 +75,9 @@ test("a portal mutation from another site is 403 FORBIDDEN; from the portal's ow
 test("next-auth signs nobody in from a form without the visitor's CSRF token", async ({ playwright, baseURL }) => {
   const stranger = await playwright.request.newContext({ baseURL });
   try {
-    const res = await stranger.post("/api/auth/callback/credentials", { form: { email: OPERATOR.email, password: OPERATOR.password, json: "true" } });
+    const res = await stranger.post("/api/auth/callback/credentials", {
+      form: { email: OPERATOR.email, password: OPERATOR.password, json: "true" },
+    });
     expect(res.headers()["set-cookie"] ?? "").not.toContain("session-token");
     expect(((await res.json()) as { url: string }).url).toContain("csrf=true");
   } finally {

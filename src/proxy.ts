@@ -1,4 +1,4 @@
-import { NextResponse, type NextRequest } from "next/server";
+import { type NextRequest, NextResponse } from "next/server";
 
 /**
  * Content-Security-Policy of every page Next renders, with a fresh nonce per request (issue 17).

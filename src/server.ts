@@ -1,7 +1,7 @@
 import cluster from "node:cluster";
+import { logger } from "./server/log";
 import { runPrimary } from "./server/runtime/cluster";
 import { readConfig } from "./server/runtime/config";
-import { logger } from "./server/log";
 
 /**
  * The process `npm start` runs (as the bundle) and `npm run dev` runs (through tsx): one server

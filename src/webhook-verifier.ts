@@ -4,10 +4,10 @@
  */
 export {
   DEFAULT_TOLERANCE_SECONDS,
-  signWebhook,
-  verifyWebhookSignature,
   type RawBody,
+  signWebhook,
   type VerifyFailure,
   type VerifyOptions,
   type VerifyResult,
+  verifyWebhookSignature,
 } from "./server/domain/signature";

@@ -8,7 +8,10 @@ export default function NotFound() {
       <main>
         <p className="eyebrow">Galat 404</p>
         <h1>Halaman tidak ditemukan</h1>
-        <p className="lead">Alamat ini tidak ada di Kuasa, atau datanya sudah tidak tersedia. Periksa kembali alamatnya, atau mulai dari salah satu halaman ini:</p>
+        <p className="lead">
+          Alamat ini tidak ada di Kuasa, atau datanya sudah tidak tersedia. Periksa kembali alamatnya, atau mulai dari salah satu halaman
+          ini:
+        </p>
         <ul className="link-list">
           <li>
             <Link href="/">Beranda Kuasa</Link>: apa itu Kuasa dan cara memakai API-nya

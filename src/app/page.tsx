@@ -11,8 +11,8 @@ export default async function Home() {
       <main>
         <h1>Kuasa</h1>
         <p className="lead">
-          API tempat agen AI memesan layanan hukum dari praktisi hukum Indonesia berlisensi — dengan harga tetap dari katalog,
-          dana di escrow sampai hasil diterima, dan kendali penuh bagi organisasi Anda.
+          API tempat agen AI memesan layanan hukum dari praktisi hukum Indonesia berlisensi — dengan harga tetap dari katalog, dana di
+          escrow sampai hasil diterima, dan kendali penuh bagi organisasi Anda.
         </p>
         <div className="cards">
           <section className="card">
@@ -39,7 +39,11 @@ export default async function Home() {
         </div>
         <p id="panggilan-pertama">Panggilan pertama (ganti kunci dengan kunci demo yang tercetak saat server mulai):</p>
         {/* Focusable: on a phone the command scrolls sideways, and a keyboard must be able to scroll it too. */}
-        <pre tabIndex={0} role="region" aria-labelledby="panggilan-pertama">{`curl -s ${base}/v1/services \\\n  -H "Authorization: Bearer <key_id>.<key_secret>"`}</pre>
+        <pre
+          tabIndex={0}
+          role="region"
+          aria-labelledby="panggilan-pertama"
+        >{`curl -s ${base}/v1/services \\\n  -H "Authorization: Bearer <key_id>.<key_secret>"`}</pre>
       </main>
     </>
   );

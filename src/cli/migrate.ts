@@ -1,6 +1,6 @@
-import { readConfig } from "@/server/runtime/config";
 import { openDatabase } from "@/server/db/client";
 import { migrate } from "@/server/db/migrate";
+import { readConfig } from "@/server/runtime/config";
 
 /** `npm run db:migrate`: applies pending migrations to DATABASE_URL or the embedded DATA_DIR. */
 const config = readConfig();

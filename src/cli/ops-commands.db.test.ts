@@ -12,7 +12,7 @@ import { authenticateApiKey } from "@/server/services/access";
 import { createCase } from "@/server/services/cases";
 import { accounts, balanceOf } from "@/server/services/money";
 import { CASE_INPUT } from "@/test/cases";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
+import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { COMMANDS, runOpsCommand, usage } from "./ops-commands";
 
 let database: TestDatabase;
@@ -86,7 +86,11 @@ describe("org:approve and org:suspend", () => {
     const id = await newOrg();
     const { key } = (await ops("key:create", "--org", id)) as { key: string };
     expect(await ops("org:suspend", "--org", id)).toEqual({ id, status: "ditangguhkan" });
-    await expectAppError(authenticateApiKey({ db: database.prisma, clock: systemClock }, `Bearer ${key}`), "ORGANIZATION_NOT_ACTIVE", "suspended");
+    await expectAppError(
+      authenticateApiKey({ db: database.prisma, clock: systemClock }, `Bearer ${key}`),
+      "ORGANIZATION_NOT_ACTIVE",
+      "suspended",
+    );
     await ops("org:approve", "--org", id);
     expect((await authenticateApiKey({ db: database.prisma, clock: systemClock }, `Bearer ${key}`)).organizationId).toBe(id);
   });
@@ -104,7 +108,10 @@ describe("deposit:topup", () => {
     const result = await ops("deposit:topup", "--org", id, "--amount", "2.500.000", "--reference", "BCA 0042");
     expect(result).toEqual({ deposit_idr: 3_500_000 });
     expect(await deposit(id)).toBe(3_500_000n);
-    const audits = await database.prisma.auditLog.findMany({ where: { subjectId: id, action: "deposit.topup" }, select: { actorType: true, data: true } });
+    const audits = await database.prisma.auditLog.findMany({
+      where: { subjectId: id, action: "deposit.topup" },
+      select: { actorType: true, data: true },
+    });
     expect(audits).toEqual(
       expect.arrayContaining([
         { actorType: "cli", data: { amount_idr: "1000000", reference: "setoran awal" } },
@@ -117,7 +124,11 @@ describe("deposit:topup", () => {
   it("refuses an amount that is not whole rupiah in digits", async () => {
     const id = await newOrg();
     for (const amount of ["12abc", "1,5", "1.5e6", "Rp100", ""]) {
-      await expectAppError(ops("deposit:topup", "--org", id, "--amount", amount), "VALIDATION", /--amount (must be whole rupiah in digits|is required)/);
+      await expectAppError(
+        ops("deposit:topup", "--org", id, "--amount", amount),
+        "VALIDATION",
+        /--amount (must be whole rupiah in digits|is required)/,
+      );
     }
     await expectAppError(ops("deposit:topup", "--org", id, "--amount", "0"), "VALIDATION", "positive amount");
     expect(await deposit(id)).toBe(0n);
@@ -166,7 +177,11 @@ describe("key:create", () => {
 
   it("refuses an unknown scope, an insecure webhook URL, a zero budget and an unknown organisation", async () => {
     const id = await newOrg();
-    await expectAppError(ops("key:create", "--org", id, "--scopes", "katalog:baca,admin:semua"), "VALIDATION", "Unknown scope(s): admin:semua");
+    await expectAppError(
+      ops("key:create", "--org", id, "--scopes", "katalog:baca,admin:semua"),
+      "VALIDATION",
+      "Unknown scope(s): admin:semua",
+    );
     await expectAppError(ops("key:create", "--org", id, "--webhook-url", "http://agen.example/hook"), "VALIDATION", "https://");
     await expectAppError(ops("key:create", "--org", id, "--monthly", "0"), "VALIDATION", "positive");
     await expectAppError(ops("key:create", "--org", id, "--max-order", "sejuta"), "VALIDATION", "--max-order must be whole rupiah");
@@ -178,7 +193,19 @@ describe("key:create", () => {
 describe("user:create", () => {
   it("creates an org_admin member of the organisation with an argon2id password hash and prints {id}", async () => {
     const org = await newOrg();
-    const result = await ops("user:create", "--email", "Admin@Contoh.CO.ID", "--password", PASSWORD, "--role", "org_admin", "--org", org, "--name", "Sari");
+    const result = await ops(
+      "user:create",
+      "--email",
+      "Admin@Contoh.CO.ID",
+      "--password",
+      PASSWORD,
+      "--role",
+      "org_admin",
+      "--org",
+      org,
+      "--name",
+      "Sari",
+    );
     expect(Object.keys(result)).toEqual(["id"]);
     expect(result.id).toMatch(/^usr_/);
     const user = await database.prisma.user.findUniqueOrThrow({ where: { id: result.id as string }, include: { memberships: true } });
@@ -196,20 +223,50 @@ describe("user:create", () => {
 
   it("refuses a duplicate e-mail (whatever its case) with CONFLICT", async () => {
     await ops("user:create", "--email", "dua@kuasa.test", "--password", PASSWORD, "--role", "operator");
-    await expectAppError(ops("user:create", "--email", "DUA@kuasa.test", "--password", PASSWORD, "--role", "operator"), "CONFLICT", "dua@kuasa.test");
+    await expectAppError(
+      ops("user:create", "--email", "DUA@kuasa.test", "--password", PASSWORD, "--role", "operator"),
+      "CONFLICT",
+      "dua@kuasa.test",
+    );
     expect(await database.prisma.user.count({ where: { email: "dua@kuasa.test" } })).toBe(1);
   });
 
   it("refuses a short password, a bad e-mail, a bad role and inconsistent organisation flags", async () => {
     const org = await newOrg();
-    await expectAppError(ops("user:create", "--email", "a@kuasa.test", "--password", "pendek", "--role", "operator"), "VALIDATION", "at least 10 characters");
-    await expectAppError(ops("user:create", "--email", "bukan-email", "--password", PASSWORD, "--role", "operator"), "VALIDATION", "not an e-mail address");
-    await expectAppError(ops("user:create", "--email", "b@kuasa.test", "--password", PASSWORD, "--role", "practitioner"), "VALIDATION", "--role must be org_admin or operator.");
+    await expectAppError(
+      ops("user:create", "--email", "a@kuasa.test", "--password", "pendek", "--role", "operator"),
+      "VALIDATION",
+      "at least 10 characters",
+    );
+    await expectAppError(
+      ops("user:create", "--email", "bukan-email", "--password", PASSWORD, "--role", "operator"),
+      "VALIDATION",
+      "not an e-mail address",
+    );
+    await expectAppError(
+      ops("user:create", "--email", "b@kuasa.test", "--password", PASSWORD, "--role", "practitioner"),
+      "VALIDATION",
+      "--role must be org_admin or operator.",
+    );
     await expectAppError(ops("user:create", "--email", "c@kuasa.test", "--password", PASSWORD), "VALIDATION", "--role is required.");
-    await expectAppError(ops("user:create", "--email", "d@kuasa.test", "--password", PASSWORD, "--role", "org_admin"), "VALIDATION", "belongs to an organisation");
-    await expectAppError(ops("user:create", "--email", "e@kuasa.test", "--password", PASSWORD, "--role", "operator", "--org", org), "VALIDATION", "no organisation");
-    await expectAppError(ops("user:create", "--email", "f@kuasa.test", "--password", PASSWORD, "--role", "org_admin", "--org", "org_tidak_ada"), "NOT_FOUND", "org_tidak_ada");
-    expect(await database.prisma.user.count({ where: { email: { in: ["a@kuasa.test", "d@kuasa.test", "e@kuasa.test", "f@kuasa.test"] } } })).toBe(0);
+    await expectAppError(
+      ops("user:create", "--email", "d@kuasa.test", "--password", PASSWORD, "--role", "org_admin"),
+      "VALIDATION",
+      "belongs to an organisation",
+    );
+    await expectAppError(
+      ops("user:create", "--email", "e@kuasa.test", "--password", PASSWORD, "--role", "operator", "--org", org),
+      "VALIDATION",
+      "no organisation",
+    );
+    await expectAppError(
+      ops("user:create", "--email", "f@kuasa.test", "--password", PASSWORD, "--role", "org_admin", "--org", "org_tidak_ada"),
+      "NOT_FOUND",
+      "org_tidak_ada",
+    );
+    expect(
+      await database.prisma.user.count({ where: { email: { in: ["a@kuasa.test", "d@kuasa.test", "e@kuasa.test", "f@kuasa.test"] } } }),
+    ).toBe(0);
   });
 });
 
@@ -222,16 +279,31 @@ describe("practitioner:create", () => {
     );
     expect(Object.keys(result)).toEqual(["id"]);
     expect(result.id).toMatch(/^prk_/);
-    const practitioner = await database.prisma.practitioner.findUniqueOrThrow({ where: { id: result.id as string }, include: { user: true } });
+    const practitioner = await database.prisma.practitioner.findUniqueOrThrow({
+      where: { id: result.id as string },
+      include: { user: true },
+    });
     expect(practitioner).toMatchObject({ name: "Budi Santoso, S.H.", label: "Advokat", categories: ["perusahaan", "merek"], active: true });
     expect(practitioner.user).toMatchObject({ email: "advokat@kuasa.test", role: "practitioner" });
   });
 
   it("refuses a duplicate e-mail, a short password and a missing name, creating nothing", async () => {
     await ops("practitioner:create", "--email", "notaris@kuasa.test", "--name", "Notaris", "--password", PASSWORD);
-    await expectAppError(ops("practitioner:create", "--email", "notaris@kuasa.test", "--name", "Lain", "--password", PASSWORD), "CONFLICT", "already exists");
-    await expectAppError(ops("practitioner:create", "--email", "pendek@kuasa.test", "--name", "Pendek", "--password", "123"), "VALIDATION", "at least 10");
-    await expectAppError(ops("practitioner:create", "--email", "tanpa@kuasa.test", "--password", PASSWORD), "VALIDATION", "--name is required.");
+    await expectAppError(
+      ops("practitioner:create", "--email", "notaris@kuasa.test", "--name", "Lain", "--password", PASSWORD),
+      "CONFLICT",
+      "already exists",
+    );
+    await expectAppError(
+      ops("practitioner:create", "--email", "pendek@kuasa.test", "--name", "Pendek", "--password", "123"),
+      "VALIDATION",
+      "at least 10",
+    );
+    await expectAppError(
+      ops("practitioner:create", "--email", "tanpa@kuasa.test", "--password", PASSWORD),
+      "VALIDATION",
+      "--name is required.",
+    );
     expect(await database.prisma.practitioner.count({ where: { name: { in: ["Lain", "Pendek"] } } })).toBe(0);
     expect(await database.prisma.user.count({ where: { email: "pendek@kuasa.test" } })).toBe(0);
   });
@@ -263,7 +335,11 @@ describe("bad command lines", () => {
   });
 
   it("refuses unknown flags, missing flag values and positional arguments with the command's usage", async () => {
-    await expectAppError(ops("org:create", "--name", "X", "--colour", "biru"), "VALIDATION", `Usage: npm run ops -- ${COMMANDS["org:create"]!.usage}`);
+    await expectAppError(
+      ops("org:create", "--name", "X", "--colour", "biru"),
+      "VALIDATION",
+      `Usage: npm run ops -- ${COMMANDS["org:create"]!.usage}`,
+    );
     await expectAppError(ops("org:create", "--name"), "VALIDATION", "Usage: npm run ops -- org:create");
     await expectAppError(ops("org:create", "PT Tanpa Flag"), "VALIDATION", "Usage: npm run ops -- org:create");
   });

@@ -1,11 +1,10 @@
 import { parseArgs } from "node:util";
-import { AppError } from "@/server/domain/errors";
 import type { Db } from "@/server/db/client";
 import { systemClock } from "@/server/domain/clock";
-import { createApiKey } from "@/server/services/access";
+import { AppError } from "@/server/domain/errors";
+import { createApiKey, createPractitioner, createUser } from "@/server/services/access";
 import { closeCase } from "@/server/services/cases";
 import { createOrganization, setOrganizationStatus, topUpDeposit } from "@/server/services/organizations";
-import { createPractitioner, createUser } from "@/server/services/access";
 
 const actor = { actorType: "cli" as const, actorId: null };
 
@@ -23,7 +22,12 @@ function required(value: string | undefined, flag: string): string {
 }
 
 function list(value: string | undefined): string[] | undefined {
-  return value === undefined ? undefined : value.split(",").map((s) => s.trim()).filter(Boolean);
+  return value === undefined
+    ? undefined
+    : value
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
 }
 
 type Options = Record<string, { type: "string" | "boolean" }>;
@@ -40,16 +44,12 @@ export const COMMANDS: Record<string, Command> = {
     usage: "org:create --name N [--threshold IDR] [--deposit IDR] [--pending]",
     options: { name: { type: "string" }, threshold: { type: "string" }, deposit: { type: "string" }, pending: { type: "boolean" } },
     run: async (db, v) =>
-      createOrganization(
-        { db },
-        actor,
-        {
-          name: required(str(v.name), "name"),
-          approvalThresholdIdr: rupiah(str(v.threshold), "threshold") ?? null,
-          depositIdr: rupiah(str(v.deposit), "deposit"),
-          status: v.pending ? "menunggu_persetujuan" : "aktif",
-        },
-      ),
+      createOrganization({ db }, actor, {
+        name: required(str(v.name), "name"),
+        approvalThresholdIdr: rupiah(str(v.threshold), "threshold") ?? null,
+        depositIdr: rupiah(str(v.deposit), "deposit"),
+        status: v.pending ? "menunggu_persetujuan" : "aktif",
+      }),
   },
   "org:approve": {
     usage: "org:approve --org ID",
@@ -88,31 +88,39 @@ export const COMMANDS: Record<string, Command> = {
       test: { type: "boolean" },
     },
     run: async (db, v) => {
-      const key = await createApiKey(
-        { db },
-        actor,
-        {
-          organizationId: required(str(v.org), "org"),
-          name: str(v.name),
-          mode: v.test ? "test" : "live",
-          scopes: list(str(v.scopes)),
-          maxOrderIdr: rupiah(str(v["max-order"]), "max-order"),
-          monthlyBudgetIdr: rupiah(str(v.monthly), "monthly"),
-          webhookUrl: str(v["webhook-url"]) ?? null,
-        },
-      );
+      const key = await createApiKey({ db }, actor, {
+        organizationId: required(str(v.org), "org"),
+        name: str(v.name),
+        mode: v.test ? "test" : "live",
+        scopes: list(str(v.scopes)),
+        maxOrderIdr: rupiah(str(v["max-order"]), "max-order"),
+        monthlyBudgetIdr: rupiah(str(v.monthly), "monthly"),
+        webhookUrl: str(v["webhook-url"]) ?? null,
+      });
       return { key: key.token, key_id: key.keyId, webhook_secret: key.webhookSecret };
     },
   },
   "user:create": {
     usage: "user:create --email E --password P --role org_admin|operator [--org ID] [--name N]",
-    options: { email: { type: "string" }, password: { type: "string" }, role: { type: "string" }, org: { type: "string" }, name: { type: "string" } },
+    options: {
+      email: { type: "string" },
+      password: { type: "string" },
+      role: { type: "string" },
+      org: { type: "string" },
+      name: { type: "string" },
+    },
     run: async (db, v) => {
       const role = required(str(v.role), "role");
       if (role !== "org_admin" && role !== "operator") throw new AppError("VALIDATION", "--role must be org_admin or operator.");
       return createUser(
         { db },
-        { email: required(str(v.email), "email"), password: required(str(v.password), "password"), role, organizationId: str(v.org), name: str(v.name) },
+        {
+          email: required(str(v.email), "email"),
+          password: required(str(v.password), "password"),
+          role,
+          organizationId: str(v.org),
+          name: str(v.name),
+        },
         actor,
       );
     },
@@ -127,7 +135,13 @@ export const COMMANDS: Record<string, Command> = {
   },
   "practitioner:create": {
     usage: "practitioner:create --email E --name N --password P [--label L] [--categories a,b]",
-    options: { email: { type: "string" }, name: { type: "string" }, password: { type: "string" }, label: { type: "string" }, categories: { type: "string" } },
+    options: {
+      email: { type: "string" },
+      name: { type: "string" },
+      password: { type: "string" },
+      label: { type: "string" },
+      categories: { type: "string" },
+    },
     run: async (db, v) =>
       createPractitioner(
         { db },

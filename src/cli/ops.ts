@@ -1,6 +1,6 @@
-import { readConfig } from "@/server/runtime/config";
 import { openDatabase } from "@/server/db/client";
 import { migrate } from "@/server/db/migrate";
+import { readConfig } from "@/server/runtime/config";
 import { runOpsCommand } from "./ops-commands";
 
 /** `npm run ops -- <command>`: one JSON object on stdout; errors on stderr with exit code 1. */

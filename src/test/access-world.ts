@@ -1,7 +1,7 @@
-import type { PortalUser } from "@/server/domain/portal-user";
+import type { Db } from "@/server/db/client";
 import { SCOPES, type Scope } from "@/server/domain/api-key";
 import type { Clock } from "@/server/domain/clock";
-import type { Db } from "@/server/db/client";
+import type { PortalUser } from "@/server/domain/portal-user";
 import { revokeApiKey } from "@/server/services/access";
 import { selectBid } from "@/server/services/cases";
 import { ensureOffering } from "@/server/services/offers";
@@ -75,7 +75,9 @@ async function worldOrg(db: Db): Promise<WorldOrg> {
 
 /** One event of each type: events are read by id alike whatever their type. */
 async function eventsOf(db: Db, organizationId: string, livemode: boolean): Promise<string[]> {
-  return (await db.webhookEvent.findMany({ where: { organizationId, livemode }, distinct: ["type"], select: { id: true } })).map((e) => e.id);
+  return (await db.webhookEvent.findMany({ where: { organizationId, livemode }, distinct: ["type"], select: { id: true } })).map(
+    (e) => e.id,
+  );
 }
 
 export async function buildAccessWorld(db: Db, clock: Clock): Promise<AccessWorld> {
@@ -124,7 +126,8 @@ export async function buildAccessWorld(db: Db, clock: Clock): Promise<AccessWorl
   const takenTest: string[] = [];
   for (const steps of [["accept"], ["accept", "start", "deliver"], ["accept", "dispute"]] as const) {
     const id = await order(a.test);
-    for (const step of steps) await simulateOrderAction(deps, aTestKey, id, step, step === "deliver" ? { deliverable: "https://berkas.contoh.id/uji.pdf" } : {});
+    for (const step of steps)
+      await simulateOrderAction(deps, aTestKey, id, step, step === "deliver" ? { deliverable: "https://berkas.contoh.id/uji.pdf" } : {});
     takenTest.push(id);
   }
 

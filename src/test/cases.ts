@@ -1,8 +1,8 @@
-import type { Clock } from "@/server/domain/clock";
 import type { Db } from "@/server/db/client";
 import type { AuthenticatedKey } from "@/server/domain/api-key";
+import type { Clock } from "@/server/domain/clock";
 import { authenticateApiKey } from "@/server/services/access";
-import { type CaseWithBids, createCase, type CreateCaseInput, submitBid } from "@/server/services/cases";
+import { type CaseWithBids, type CreateCaseInput, createCase, submitBid } from "@/server/services/cases";
 import type { TestOrg } from "./fixtures";
 
 /** A CreateCase body whose story carries a phone, an e-mail address, a NIK and an amount. */
@@ -11,7 +11,8 @@ export function caseBody(overrides: Record<string, unknown> = {}) {
     contact_name: "Budi Santoso",
     contact_email: "budi.santoso@contoh.co.id",
     contact_phone: "+62 812-3456-7890",
-    story: "Penyewa ruko kami di Bekasi menunggak sewa enam bulan senilai Rp 90.000.000. Hubungi 0812-3456-7890 atau budi.santoso@contoh.co.id; NIK 3171011508900001.",
+    story:
+      "Penyewa ruko kami di Bekasi menunggak sewa enam bulan senilai Rp 90.000.000. Hubungi 0812-3456-7890 atau budi.santoso@contoh.co.id; NIK 3171011508900001.",
     area: "properti",
     urgency: "minggu ini",
     budget_range: "Rp 5.000.000 - Rp 15.000.000",
@@ -39,5 +40,10 @@ export async function createTestCase(db: Db, clock: Clock, org: TestOrg, overrid
 }
 
 export function bid(db: Db, clock: Clock, practitionerId: string, caseId: string, priceIdr = 5_000_000) {
-  return submitBid({ db, clock }, practitionerId, caseId, { scope: "Somasi, negosiasi dan gugatan bila perlu", etaDays: 14, priceIdr, note: "Termasuk satu pertemuan." });
+  return submitBid({ db, clock }, practitionerId, caseId, {
+    scope: "Somasi, negosiasi dan gugatan bila perlu",
+    etaDays: 14,
+    priceIdr,
+    note: "Termasuk satu pertemuan.",
+  });
 }

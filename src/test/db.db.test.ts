@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type pg from "pg";
-import { createTestDatabase, instancePools, testDatabaseKind, type TestDatabase } from "./db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, instancePools, type TestDatabase, testDatabaseKind } from "./db";
 
 let database: TestDatabase;
 

@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { openDatabase, type Database, type DatabaseConfig, type DatabaseKind } from "@/server/db/client";
+import { type Database, type DatabaseConfig, type DatabaseKind, openDatabase } from "@/server/db/client";
 import { migrate, readMigrations } from "@/server/db/migrate";
 
 export const testDatabaseKind: DatabaseKind = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
@@ -24,7 +24,11 @@ const templates = new Map<string, Promise<Blob>>();
 /** A short hash of prisma/migrations: a template made from other migrations is never used. */
 function migrationsHash(): string {
   return createHash("sha256")
-    .update(readMigrations().map((m) => `${m.name}:${m.checksum}`).join("\n"))
+    .update(
+      readMigrations()
+        .map((m) => `${m.name}:${m.checksum}`)
+        .join("\n"),
+    )
     .digest("hex")
     .slice(0, 16);
 }
@@ -49,7 +53,10 @@ async function loadOrMakeTemplate(file: string, migrated: boolean): Promise<Blob
       await migrate({
         kind: "pglite",
         withConnection: (fn) =>
-          fn({ execScript: async (sql) => void (await pglite.exec(sql)), queryRows: async (sql, params = []) => (await pglite.query<never>(sql, params)).rows }),
+          fn({
+            execScript: async (sql) => void (await pglite.exec(sql)),
+            queryRows: async (sql, params = []) => (await pglite.query<never>(sql, params)).rows,
+          }),
       });
     }
     const dump = await pglite.dumpDataDir("none");
@@ -144,10 +151,7 @@ async function ensurePostgresTemplate(adminUrl: URL): Promise<string> {
       await admin.query(`COMMENT ON DATABASE "${partial}" IS '${new Date().toISOString()}'`);
       // WITH (FORCE) is not available on ALTER … RENAME: wait out the pool's last socket, if any.
       await admin.query(`ALTER DATABASE "${partial}" WITH ALLOW_CONNECTIONS false`);
-      await admin.query(
-        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
-        [partial],
-      );
+      await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [partial]);
       await admin.query(`ALTER DATABASE "${partial}" RENAME TO "${template}"`);
       return template;
     } finally {
@@ -162,7 +166,9 @@ async function ensurePostgresTemplate(adminUrl: URL): Promise<string> {
  * empty, for tests of the migration runner itself. On PostgreSQL a migrated one is a copy of a
  * template database migrated once per migrations hash.
  */
-export async function createTestDatabase(options: { migrated?: boolean; connection?: Pick<DatabaseConfig, "transactionMaxWaitMs" | "poolSize"> } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: { migrated?: boolean; connection?: Pick<DatabaseConfig, "transactionMaxWaitMs" | "poolSize"> } = {},
+): Promise<TestDatabase> {
   const migrated = options.migrated ?? true;
   if (testDatabaseKind === "pglite") {
     const database = await openDatabase({ memory: true, loadDataDir: await pgliteTemplate(migrated), ...options.connection });

@@ -1,5 +1,5 @@
-import type { KeyMode, Scope } from "@/server/domain/api-key";
 import type { Db } from "@/server/db/client";
+import type { KeyMode, Scope } from "@/server/domain/api-key";
 import { createApiKey } from "@/server/services/access";
 import { seedCatalog } from "@/server/services/catalog";
 import { createOrganization } from "@/server/services/organizations";
@@ -31,16 +31,19 @@ export async function createTestOrg(
     mode?: KeyMode;
   } = {},
 ): Promise<TestOrg> {
-  const org = await createOrganization(
-    { db },
-    testActor,
-    { name: "PT Uji Coba", depositIdr: options.depositIdr ?? 20_000_000n, approvalThresholdIdr: options.thresholdIdr ?? null, status: options.status ?? "aktif" },
-  );
-  const key = await createApiKey(
-    { db },
-    testActor,
-    { organizationId: org.id, scopes: options.scopes, maxOrderIdr: options.maxOrderIdr, monthlyBudgetIdr: options.monthlyBudgetIdr, mode: options.mode },
-  );
+  const org = await createOrganization({ db }, testActor, {
+    name: "PT Uji Coba",
+    depositIdr: options.depositIdr ?? 20_000_000n,
+    approvalThresholdIdr: options.thresholdIdr ?? null,
+    status: options.status ?? "aktif",
+  });
+  const key = await createApiKey({ db }, testActor, {
+    organizationId: org.id,
+    scopes: options.scopes,
+    maxOrderIdr: options.maxOrderIdr,
+    monthlyBudgetIdr: options.monthlyBudgetIdr,
+    mode: options.mode,
+  });
   return { id: org.id, token: key.token, keyId: key.keyId, apiKeyId: key.id };
 }
 

@@ -26,15 +26,26 @@ export function send(base: URL, agent: http.Agent, request: FuzzRequest, timeout
     };
     const body = request.body ? bodyBytes(request.body) : undefined;
     // Framed explicitly: Node's client sends a GET body with neither, as bytes after the request.
-    const framing = body === undefined ? {} : request.chunked ? { "Transfer-Encoding": "chunked" } : { "Content-Length": String(body.length) };
+    const framing =
+      body === undefined ? {} : request.chunked ? { "Transfer-Encoding": "chunked" } : { "Content-Length": String(body.length) };
     let req: http.ClientRequest;
     try {
-      req = http.request({ host: base.hostname, port: base.port, method: request.method, path: request.path, headers: { ...request.headers, ...framing }, agent }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => done({ answer: { status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) } }));
-        res.on("error", (err) => done({ failure: `answer broken off: ${err.message}` }));
-      });
+      req = http.request(
+        {
+          host: base.hostname,
+          port: base.port,
+          method: request.method,
+          path: request.path,
+          headers: { ...request.headers, ...framing },
+          agent,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => done({ answer: { status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) } }));
+          res.on("error", (err) => done({ failure: `answer broken off: ${err.message}` }));
+        },
+      );
     } catch (err) {
       // The client library refused to send it: a generator bug, not a server finding.
       throw new Error(`cannot send ${request.kind}: ${(err as Error).message}`);
@@ -132,13 +143,15 @@ const sameKeys = (v: Record<string, unknown>, keys: string[]) => Object.keys(v).
 
 /** What is wrong with `{ error: { code, message } }` (null when nothing); `status` also checks the table's status. */
 function apiErrorProblem(body: unknown, status?: number): string | null {
-  if (!isObject(body) || !sameKeys(body, ["error"]) || !isObject(body.error) || !sameKeys(body.error, ["code", "message"])) return "not {error:{code,message}}";
+  if (!isObject(body) || !sameKeys(body, ["error"]) || !isObject(body.error) || !sameKeys(body.error, ["code", "message"]))
+    return "not {error:{code,message}}";
   const { code, message } = body.error;
   if (!isErrorCode(code)) return `code ${String(code)} is not in the error table`;
   // A tool result or a portal batch item carries it without a 5xx status; it is a bug all the same.
   if (code === "INTERNAL") return "INTERNAL error";
   if (typeof message !== "string" || message === "") return "empty message";
-  if (status !== undefined && ERROR_CODES[code].status !== status) return `${code} answered with ${status}, the table says ${ERROR_CODES[code].status}`;
+  if (status !== undefined && ERROR_CODES[code].status !== status)
+    return `${code} answered with ${status}, the table says ${ERROR_CODES[code].status}`;
   return null;
 }
 
@@ -163,7 +176,8 @@ function trpcItemProblem(item: unknown): string | null {
 export function answerProblem(face: Face, method: string, answer: FuzzAnswer): string | null {
   const { status, body } = answer;
   if (status >= 500 || status < 200 || (status >= 300 && status < 400)) return `status ${status}`;
-  if (status >= 400 && body.length === 0 && answer.headers["content-type"] === undefined && answer.headers["x-request-id"] === undefined) return null;
+  if (status >= 400 && body.length === 0 && answer.headers["content-type"] === undefined && answer.headers["x-request-id"] === undefined)
+    return null;
   if (method === "HEAD" || face === "other") return null;
   const parsed = json(body);
   if (face === "rest") {
@@ -172,10 +186,13 @@ export function answerProblem(face: Face, method: string, answer: FuzzAnswer): s
   }
   if (face === "mcp") {
     if (status === 202 && body.length === 0) return null;
-    if (isObject(parsed) && isObject(parsed.error) && typeof parsed.error.code === "string") return status >= 400 ? apiErrorProblem(parsed, status) : "API error body with a 2xx status";
+    if (isObject(parsed) && isObject(parsed.error) && typeof parsed.error.code === "string")
+      return status >= 400 ? apiErrorProblem(parsed, status) : "API error body with a 2xx status";
     if (!isObject(parsed) || parsed.jsonrpc !== "2.0") return "not a JSON-RPC message";
     if (isObject(parsed.error)) {
-      return Number.isInteger(parsed.error.code) && typeof parsed.error.message === "string" ? null : "JSON-RPC error without integer code and message";
+      return Number.isInteger(parsed.error.code) && typeof parsed.error.message === "string"
+        ? null
+        : "JSON-RPC error without integer code and message";
     }
     if (status >= 400) return "JSON-RPC result with an error status";
     const result = parsed.result;

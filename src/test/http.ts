@@ -1,9 +1,9 @@
 import http, { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type Clock, systemClock } from "@/server/domain/clock";
-import type { Db } from "@/server/db/client";
 import type { AddressGuard } from "@/server/api/address-guard";
 import { createRestHandler } from "@/server/api/rest";
+import type { Db } from "@/server/db/client";
+import { type Clock, systemClock } from "@/server/domain/clock";
 import type { Jobs } from "@/server/jobs/types";
 import type { ApiRateLimiter } from "@/server/services/access";
 
@@ -15,7 +15,13 @@ export interface TestApi {
 }
 
 /** The real /v1 handler on a loopback port of this process. */
-export async function startTestApi(db: Db, clock: Clock = systemClock, rateLimiter?: ApiRateLimiter, jobs?: Pick<Jobs, "wakeDue">, addressGuard?: AddressGuard): Promise<TestApi> {
+export async function startTestApi(
+  db: Db,
+  clock: Clock = systemClock,
+  rateLimiter?: ApiRateLimiter,
+  jobs?: Pick<Jobs, "wakeDue">,
+  addressGuard?: AddressGuard,
+): Promise<TestApi> {
   const handler = createRestHandler({ db, clock, rateLimiter, addressGuard, jobs, publicUrl: "http://localhost" });
   const server: Server = createServer((req, res) => void handler(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -43,12 +49,16 @@ export function keepAlivePool(base: string, defaultHeaders: Record<string, strin
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const send = (path: string, init: { method?: string; headers?: Record<string, string>; body?: string | Buffer[] } = {}) =>
     new Promise<Answer>((resolve, reject) => {
-      const req = http.request(new URL(path, base), { method: init.method ?? "GET", headers: { ...defaultHeaders, ...init.headers }, agent }, (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => (body += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      });
+      const req = http.request(
+        new URL(path, base),
+        { method: init.method ?? "GET", headers: { ...defaultHeaders, ...init.headers }, agent },
+        (res) => {
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk: string) => (body += chunk));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        },
+      );
       req.on("error", reject);
       req.setTimeout(3000, () => req.destroy(new Error(`no answer to ${path} within 3 s`)));
       // Written in pieces, a body goes out chunked, with no Content-Length; whole, with one.
@@ -59,4 +69,3 @@ export function keepAlivePool(base: string, defaultHeaders: Record<string, strin
     });
   return { send, close: () => agent.destroy() };
 }
-

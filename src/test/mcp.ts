@@ -7,8 +7,8 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { AddressGuard } from "@/server/api/address-guard";
-import { type Clock, systemClock } from "@/server/domain/clock";
 import type { Db } from "@/server/db/client";
+import { type Clock, systemClock } from "@/server/domain/clock";
 import { createMcpHandler } from "@/server/mcp/http";
 import type { ApiRateLimiter } from "@/server/services/access";
 
@@ -24,7 +24,12 @@ export interface TestMcp {
 }
 
 /** The real /mcp handler on a loopback port of this process. */
-export async function startTestMcp(db: Db, clock: Clock = systemClock, rateLimiter?: ApiRateLimiter, addressGuard?: AddressGuard): Promise<TestMcp> {
+export async function startTestMcp(
+  db: Db,
+  clock: Clock = systemClock,
+  rateLimiter?: ApiRateLimiter,
+  addressGuard?: AddressGuard,
+): Promise<TestMcp> {
   const handler = createMcpHandler({ db, clock, rateLimiter, addressGuard });
   const server: Server = createServer((req, res) => void handler(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -83,7 +83,9 @@ export function bodyBytes(body: Body): Buffer {
 export function describeRequest(request: AnyRequest): string {
   if (request.face === "raw") return `[raw ${request.kind}] ${JSON.stringify(request.text.slice(0, 600))}`;
   const body = request.body ? bodyBytes(request.body) : null;
-  const shown = body ? `${JSON.stringify(body.subarray(0, 600).toString("latin1"))}${body.length > 600 ? ` …(${body.length} bytes)` : ""}` : "(no body)";
+  const shown = body
+    ? `${JSON.stringify(body.subarray(0, 600).toString("latin1"))}${body.length > 600 ? ` …(${body.length} bytes)` : ""}`
+    : "(no body)";
   return `[${request.face} ${request.kind}] ${request.method} ${request.path.slice(0, 600)} headers=${JSON.stringify(request.headers).slice(0, 600)}${request.chunked ? " chunked" : ""} body=${shown}`;
 }
 
@@ -185,7 +187,8 @@ function stringOf(schema: Schema, ctx: SchemaContext): fc.Arbitrary<string> {
   const maxLength = Math.min((schema.maxLength as number | undefined) ?? minLength + 24, minLength + 24);
   if (schema.format === "email") return fc.constantFrom("fuzz@contoh.id", "legal@contoh.co.id");
   if (schema.format === "uri") return fc.constantFrom("https://contoh.id/kabar", "http://127.0.0.1:9/x");
-  if (schema.format === "date-time") return fc.date({ min: new Date("2020-01-01"), max: new Date("2030-01-01"), noInvalidDate: true }).map((d) => d.toISOString());
+  if (schema.format === "date-time")
+    return fc.date({ min: new Date("2020-01-01"), max: new Date("2030-01-01"), noInvalidDate: true }).map((d) => d.toISOString());
   const plain = fc.string({ minLength, maxLength, unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz0123456789_ -.,") });
   const known = ctx.dictionary.filter((w) => w.length >= minLength && w.length <= ((schema.maxLength as number | undefined) ?? Infinity));
   return known.length ? fc.oneof(fc.constantFrom(...known), plain) : plain;
@@ -227,7 +230,12 @@ function validValue(schema: Schema, ctx: SchemaContext, depth = 0): fc.Arbitrary
         case "array": {
           const items = (schema.items as Schema | undefined) ?? {};
           const minLength = (schema.minItems as number | undefined) ?? 0;
-          return depth > 4 ? fc.constant([]) : fc.array(validValue(items, ctx, depth + 1), { minLength, maxLength: Math.min((schema.maxItems as number | undefined) ?? minLength + 3, minLength + 3) });
+          return depth > 4
+            ? fc.constant([])
+            : fc.array(validValue(items, ctx, depth + 1), {
+                minLength,
+                maxLength: Math.min((schema.maxItems as number | undefined) ?? minLength + 3, minLength + 3),
+              });
         }
         default:
           return objectOf(schema, ctx, depth);
@@ -245,7 +253,10 @@ function objectOf(schema: Schema, ctx: SchemaContext, depth: number): fc.Arbitra
   );
   const additional = schema.additionalProperties;
   if (!additional || typeof additional !== "object" || depth > 4) return known as fc.Arbitrary<Record<string, unknown>>;
-  const keyName = stringOf({ minLength: 1, maxLength: 20, ...((schema.propertyNames as Schema | undefined) ?? {}) }, { ...ctx, dictionary: [] });
+  const keyName = stringOf(
+    { minLength: 1, maxLength: 20, ...((schema.propertyNames as Schema | undefined) ?? {}) },
+    { ...ctx, dictionary: [] },
+  );
   const extra = fc.dictionary(keyName, validValue(additional as Schema, ctx, depth + 1), { maxKeys: 4 });
   return fc.tuple(known, extra).map(([k, e]) => ({ ...e, ...k }));
 }
@@ -257,7 +268,8 @@ function objectOf(schema: Schema, ctx: SchemaContext, depth: number): fc.Arbitra
 function placesIn(value: unknown, at: Array<string | number> = [], out: Array<Array<string | number>> = []): Array<Array<string | number>> {
   out.push(at);
   if (Array.isArray(value)) value.forEach((v, i) => placesIn(v, [...at, i], out));
-  else if (value !== null && typeof value === "object" && !(value instanceof RawJson)) for (const [k, v] of Object.entries(value)) placesIn(v, [...at, k], out);
+  else if (value !== null && typeof value === "object" && !(value instanceof RawJson))
+    for (const [k, v] of Object.entries(value)) placesIn(v, [...at, k], out);
   return out;
 }
 
@@ -289,16 +301,18 @@ interface Mutated {
 }
 
 /** Changes one place of a valid value: a bad value put there, the key removed, or an unknown key added. */
-const mutation: fc.Arbitrary<(valid: unknown) => Mutated> = fc.tuple(fc.nat(), fc.integer({ min: 0, max: 9 }), badValue).map(([n, action, bad]) => (valid: unknown) => {
-  const places = placesIn(valid);
-  const at = places[n % places.length]!;
-  const where = at.length ? at.join(".") : "root";
-  if (action === 0 && at.length > 0) return { value: replaceAt(valid, at, () => REMOVE), how: `removed ${where}` };
-  if (action === 1 && valid !== null && typeof valid === "object" && !Array.isArray(valid)) {
-    return { value: { ...(valid as object), ["x_fuzz_unknown"]: bad }, how: "added an unknown key" };
-  }
-  return { value: replaceAt(valid, at, () => bad), how: `${where} = ${JSON.stringify(bad)?.slice(0, 60)}` };
-});
+const mutation: fc.Arbitrary<(valid: unknown) => Mutated> = fc
+  .tuple(fc.nat(), fc.integer({ min: 0, max: 9 }), badValue)
+  .map(([n, action, bad]) => (valid: unknown) => {
+    const places = placesIn(valid);
+    const at = places[n % places.length]!;
+    const where = at.length ? at.join(".") : "root";
+    if (action === 0 && at.length > 0) return { value: replaceAt(valid, at, () => REMOVE), how: `removed ${where}` };
+    if (action === 1 && valid !== null && typeof valid === "object" && !Array.isArray(valid)) {
+      return { value: { ...(valid as object), ["x_fuzz_unknown"]: bad }, how: "added an unknown key" };
+    }
+    return { value: replaceAt(valid, at, () => bad), how: `${where} = ${JSON.stringify(bad)?.slice(0, 60)}` };
+  });
 
 /** The same JSON object sent with a duplicate of one key (a bad value first or last). */
 function duplicateKeyText(valid: Record<string, unknown>, bad: unknown, badFirst: boolean): string {
@@ -311,17 +325,39 @@ function duplicateKeyText(valid: Record<string, unknown>, bad: unknown, badFirst
 
 const INVALID_UTF8 = [[0xff], [0xfe, 0xff], [0xc0, 0x80], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0xf4, 0x90, 0x80, 0x80], [0x80, 0x80, 0x80]];
 
-const asObject = (valid: unknown) => (valid !== null && typeof valid === "object" && !Array.isArray(valid) ? (valid as Record<string, unknown>) : {});
+const asObject = (valid: unknown) =>
+  valid !== null && typeof valid === "object" && !Array.isArray(valid) ? (valid as Record<string, unknown>) : {};
 
 /** A body that breaks the transport rather than one field: not JSON, not UTF-8, duplicate keys. */
 const brokenBody: fc.Arbitrary<(valid: unknown) => { body: Body; how: string }> = fc.oneof(
   fc
-    .constantFrom("", "{", "}", "{'a':1}", "[1,2]", "null", '"text"', "1", "NaN", "{} {}", '{"a":1} trailing', "/* comment */ {}", "\ufeff{}", "\u0000", " \t\r\n ")
+    .constantFrom(
+      "",
+      "{",
+      "}",
+      "{'a':1}",
+      "[1,2]",
+      "null",
+      '"text"',
+      "1",
+      "NaN",
+      "{} {}",
+      '{"a":1} trailing',
+      "/* comment */ {}",
+      "\ufeff{}",
+      "\u0000",
+      " \t\r\n ",
+    )
     .map((text) => () => ({ body: { kind: "text" as const, text }, how: `body ${JSON.stringify(text)}` })),
-  fc.tuple(badValue, fc.boolean()).map(([bad, badFirst]) => (valid: unknown) => ({ body: { kind: "text" as const, text: duplicateKeyText(asObject(valid), bad, badFirst) }, how: "duplicate key" })),
+  fc.tuple(badValue, fc.boolean()).map(([bad, badFirst]) => (valid: unknown) => ({
+    body: { kind: "text" as const, text: duplicateKeyText(asObject(valid), bad, badFirst) },
+    how: "duplicate key",
+  })),
   fc.constantFrom(...INVALID_UTF8).map((bad) => (valid: unknown) => {
     const object = asObject(valid);
-    const places = placesIn(object).filter((at) => typeof at.reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], object) === "string");
+    const places = placesIn(object).filter(
+      (at) => typeof at.reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], object) === "string",
+    );
     const value = places.length ? replaceAt(object, places[0]!, (old) => `${old as string}${BAD_BYTES_MARKER}`) : { x: BAD_BYTES_MARKER };
     return { body: { kind: "bytes" as const, value, bad }, how: `invalid UTF-8 ${bad.map((b) => b.toString(16)).join(" ")}` };
   }),
@@ -330,13 +366,15 @@ const brokenBody: fc.Arbitrary<(valid: unknown) => { body: Body; how: string }> 
 
 /** One of `requests` with a body at or past the limit instead of its own, sent with a Content-Length or chunked. */
 export function oversized(requests: fc.Arbitrary<FuzzRequest>, maxBodyBytes: number): fc.Arbitrary<FuzzRequest> {
-  return fc.tuple(requests, fc.integer({ min: maxBodyBytes - 16, max: maxBodyBytes + 64 * 1024 }), fc.boolean()).map(([request, bytes, chunked]) => ({
-    ...request,
-    kind: `${request.kind}, then a body of ${bytes} bytes${chunked ? " chunked" : ""}`,
-    method: request.face === "portal" ? "POST" : request.method,
-    body: { kind: "oversized" as const, bytes },
-    chunked,
-  }));
+  return fc
+    .tuple(requests, fc.integer({ min: maxBodyBytes - 16, max: maxBodyBytes + 64 * 1024 }), fc.boolean())
+    .map(([request, bytes, chunked]) => ({
+      ...request,
+      kind: `${request.kind}, then a body of ${bytes} bytes${chunked ? " chunked" : ""}`,
+      method: request.face === "portal" ? "POST" : request.method,
+      body: { kind: "oversized" as const, bytes },
+      chunked,
+    }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -346,7 +384,18 @@ export function oversized(requests: fc.Arbitrary<FuzzRequest>, maxBodyBytes: num
 function oddAuthorization(tokens: readonly string[]): fc.Arbitrary<string | string[] | undefined> {
   const token = fc.constantFrom(...tokens);
   return fc.oneof(
-    fc.constantFrom<string | string[] | undefined>(undefined, "", "Bearer", "Bearer ", "Basic dXNlcjpwYXNz", "Bearer kk_live_", "Bearer .", "Bearer a.b.c", `Bearer ${"k".repeat(8000)}`, "Bearer kk_test_ÿÿÿÿ.ÿÿ"),
+    fc.constantFrom<string | string[] | undefined>(
+      undefined,
+      "",
+      "Bearer",
+      "Bearer ",
+      "Basic dXNlcjpwYXNz",
+      "Bearer kk_live_",
+      "Bearer .",
+      "Bearer a.b.c",
+      `Bearer ${"k".repeat(8000)}`,
+      "Bearer kk_test_ÿÿÿÿ.ÿÿ",
+    ),
     token.map((t) => `bearer ${t}`),
     token.map((t) => `Bearer  ${t}`),
     token.map((t) => `Bearer ${t} extra`),
@@ -371,7 +420,21 @@ const oddContentType: fc.Arbitrary<string | undefined> = fc.constantFrom(
 );
 
 const oddIdempotencyKey: fc.Arbitrary<string | string[] | undefined> = fc.oneof(
-  fc.constantFrom<string | string[] | undefined>(undefined, "", " ", '"', '""', '"quoted"', "a b", "a\\b", "ü", "k".repeat(255), "k".repeat(256), "k".repeat(5000), ["one", "two"]),
+  fc.constantFrom<string | string[] | undefined>(
+    undefined,
+    "",
+    " ",
+    '"',
+    '""',
+    '"quoted"',
+    "a b",
+    "a\\b",
+    "ü",
+    "k".repeat(255),
+    "k".repeat(256),
+    "k".repeat(5000),
+    ["one", "two"],
+  ),
   // A few keys shared by many requests: replays and reuse with another body.
   fc.integer({ min: 1, max: 6 }).map((n) => `fuzz-shared-${n}`),
   fc.uuid(),
@@ -400,7 +463,28 @@ const oddExtraHeaders: fc.Arbitrary<Record<string, string | string[]>> = fc.oneo
 
 /** Path segment values that are not ids. */
 const oddSegment: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom("%00", "%ff", "%zz", "%", "%2e%2e", "..", ".", "%2F", "a%2Fb", "%C0%AE", "%E2%80%AE", "null", "undefined", "0", "-1", "ord_", "k".repeat(5000), "%F0%9F%98%80", "~", ";x=1"),
+  fc.constantFrom(
+    "%00",
+    "%ff",
+    "%zz",
+    "%",
+    "%2e%2e",
+    "..",
+    ".",
+    "%2F",
+    "a%2Fb",
+    "%C0%AE",
+    "%E2%80%AE",
+    "null",
+    "undefined",
+    "0",
+    "-1",
+    "ord_",
+    "k".repeat(5000),
+    "%F0%9F%98%80",
+    "~",
+    ";x=1",
+  ),
   fc.string({ unit: "binary", minLength: 1, maxLength: 30 }).map((s) => encodeURIComponent(s)),
 );
 
@@ -408,14 +492,41 @@ const oddSegment: fc.Arbitrary<string> = fc.oneof(
 function oddQuery(names: readonly string[]): fc.Arbitrary<string> {
   const name = names.length ? fc.constantFrom(...names) : fc.constant("limit");
   const value = fc.oneof(
-    fc.constantFrom("", "-1", "0", "101", "1e3", "1.5", "abc", "%zz", "%00", "true", "null", "[]", "2026-13-45", "9".repeat(400), "k".repeat(5000)),
+    fc.constantFrom(
+      "",
+      "-1",
+      "0",
+      "101",
+      "1e3",
+      "1.5",
+      "abc",
+      "%zz",
+      "%00",
+      "true",
+      "null",
+      "[]",
+      "2026-13-45",
+      "9".repeat(400),
+      "k".repeat(5000),
+    ),
     fc.string({ unit: "binary", maxLength: 20 }).map((s) => encodeURIComponent(s)),
   );
   return fc.oneof(
     fc.tuple(name, value).map(([n, v]) => `${encodeURIComponent(n)}=${v}`),
     fc.tuple(name, value, value).map(([n, a, b]) => `${encodeURIComponent(n)}=${a}&${encodeURIComponent(n)}=${b}`),
     fc.tuple(name, value).map(([n, v]) => `${encodeURIComponent(n)}[]=${v}`),
-    fc.constantFrom("metadata[a][b]=c", "metadata[]=x", `metadata[${"k".repeat(300)}]=v`, "metadata=x", "%ff=1", "=1", "&&&", "a=1&".repeat(1000), "__proto__[polluted]=1", "constructor[prototype][x]=1"),
+    fc.constantFrom(
+      "metadata[a][b]=c",
+      "metadata[]=x",
+      `metadata[${"k".repeat(300)}]=v`,
+      "metadata=x",
+      "%ff=1",
+      "=1",
+      "&&&",
+      "a=1&".repeat(1000),
+      "__proto__[polluted]=1",
+      "constructor[prototype][x]=1",
+    ),
   );
 }
 
@@ -431,32 +542,67 @@ function otherMethod(allowed: readonly string[]): fc.Arbitrary<string> {
 /** Requests the HTTP parser must refuse (or read oddly) before any handler runs. */
 export function malformedHttp(paths: readonly string[], token: string): fc.Arbitrary<RawRequest> {
   const raw = (kind: string, text: string): RawRequest => ({ face: "raw", kind, text });
-  return fc.constantFrom(...paths).chain((path) =>
-    fc.constantFrom(
-      raw("two Content-Lengths", `POST ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 3\r\nConnection: close\r\n\r\n{}`),
-      raw("Content-Length and chunked", `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n2\r\n{}\r\n0\r\n\r\n`),
-      raw("bad chunk size", `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`),
-      raw("gzip, chunked", `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip, chunked\r\nConnection: close\r\n\r\n2\r\n{}\r\n0\r\n\r\n`),
-      raw("Transfer-Encoding: identity", `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: identity\r\nConnection: close\r\n\r\n{}`),
-      raw("negative Content-Length", `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: -1\r\nConnection: close\r\n\r\n`),
-      raw("Content-Length shorter than the body", `POST ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 1\r\nConnection: close\r\n\r\n{"a":1}`),
-      raw("control byte in a header", `GET ${path} HTTP/1.1\r\nHost: x\r\nX-A: a\u0001b\r\nConnection: close\r\n\r\n`),
-      raw("header without colon", `GET ${path} HTTP/1.1\r\nHost: x\r\nNoColonHere\r\nConnection: close\r\n\r\n`),
-      raw("folded header", `GET ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer\r\n ${token}\r\nConnection: close\r\n\r\n`),
-      raw("space before colon", `GET ${path} HTTP/1.1\r\nHost: x\r\nAuthorization : Bearer ${token}\r\nConnection: close\r\n\r\n`),
-      raw("unknown method", `FUZZ ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`),
-      raw("HTTP/9.9", `GET ${path} HTTP/9.9\r\nHost: x\r\nConnection: close\r\n\r\n`),
-      raw("HTTP/1.0 without Host", `GET ${path} HTTP/1.0\r\nAuthorization: Bearer ${token}\r\n\r\n`),
-      raw("bare LF", `GET ${path} HTTP/1.1\nHost: x\nConnection: close\n\n`),
-      raw("NUL in the path", `GET ${path}\u0000x HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`),
-      raw("raw bytes in the path", `GET ${path}/\u00ff\u00fe HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`),
-      raw("absolute-form target", `GET http://evil.example${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`),
-      raw("headers over 16 kB", `GET ${path} HTTP/1.1\r\nHost: x\r\nX-Big: ${"b".repeat(20_000)}\r\nConnection: close\r\n\r\n`),
-      raw("Expect: 100-continue", `POST ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n{}`),
-      raw("Expect: unknown", `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nExpect: teapot\r\nConnection: close\r\n\r\n{}`),
-      raw("request smuggling", `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 4\r\nConnection: keep-alive\r\n\r\n{}\r\nGET /v1/balance HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`),
-    ),
-  );
+  return fc
+    .constantFrom(...paths)
+    .chain((path) =>
+      fc.constantFrom(
+        raw(
+          "two Content-Lengths",
+          `POST ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 3\r\nConnection: close\r\n\r\n{}`,
+        ),
+        raw(
+          "Content-Length and chunked",
+          `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n2\r\n{}\r\n0\r\n\r\n`,
+        ),
+        raw(
+          "bad chunk size",
+          `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`,
+        ),
+        raw(
+          "gzip, chunked",
+          `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip, chunked\r\nConnection: close\r\n\r\n2\r\n{}\r\n0\r\n\r\n`,
+        ),
+        raw(
+          "Transfer-Encoding: identity",
+          `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: identity\r\nConnection: close\r\n\r\n{}`,
+        ),
+        raw(
+          "negative Content-Length",
+          `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: -1\r\nConnection: close\r\n\r\n`,
+        ),
+        raw(
+          "Content-Length shorter than the body",
+          `POST ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 1\r\nConnection: close\r\n\r\n{"a":1}`,
+        ),
+        raw("control byte in a header", `GET ${path} HTTP/1.1\r\nHost: x\r\nX-A: a\u0001b\r\nConnection: close\r\n\r\n`),
+        raw("header without colon", `GET ${path} HTTP/1.1\r\nHost: x\r\nNoColonHere\r\nConnection: close\r\n\r\n`),
+        raw("folded header", `GET ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer\r\n ${token}\r\nConnection: close\r\n\r\n`),
+        raw("space before colon", `GET ${path} HTTP/1.1\r\nHost: x\r\nAuthorization : Bearer ${token}\r\nConnection: close\r\n\r\n`),
+        raw("unknown method", `FUZZ ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`),
+        raw("HTTP/9.9", `GET ${path} HTTP/9.9\r\nHost: x\r\nConnection: close\r\n\r\n`),
+        raw("HTTP/1.0 without Host", `GET ${path} HTTP/1.0\r\nAuthorization: Bearer ${token}\r\n\r\n`),
+        raw("bare LF", `GET ${path} HTTP/1.1\nHost: x\nConnection: close\n\n`),
+        raw("NUL in the path", `GET ${path}\u0000x HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`),
+        raw(
+          "raw bytes in the path",
+          `GET ${path}/\u00ff\u00fe HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`,
+        ),
+        raw(
+          "absolute-form target",
+          `GET http://evil.example${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`,
+        ),
+        raw("headers over 16 kB", `GET ${path} HTTP/1.1\r\nHost: x\r\nX-Big: ${"b".repeat(20_000)}\r\nConnection: close\r\n\r\n`),
+        raw(
+          "Expect: 100-continue",
+          `POST ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n{}`,
+        ),
+        raw("Expect: unknown", `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nExpect: teapot\r\nConnection: close\r\n\r\n{}`),
+        raw(
+          "request smuggling",
+          `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 4\r\nConnection: keep-alive\r\n\r\n{}\r\nGET /v1/balance HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+        ),
+      ),
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -477,7 +623,10 @@ interface OpenApiOperation {
   body: Schema | null;
 }
 
-type OpenApiDocument = { paths?: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }>>; components?: { schemas?: Record<string, Schema> } };
+type OpenApiDocument = {
+  paths?: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }>>;
+  components?: { schemas?: Record<string, Schema> };
+};
 
 /** Every operation of the document. */
 function operationsOf(doc: object): OpenApiOperation[] {
@@ -508,7 +657,8 @@ function queryOf(params: Parameter[], values: Record<string, unknown>): string {
     .filter((p) => values[p.name] !== undefined)
     .flatMap((p) => {
       const value = values[p.name];
-      if (value !== null && typeof value === "object") return Object.entries(value).map(([k, v]) => `${p.name}[${encodeURIComponent(k)}]=${encode(v)}`);
+      if (value !== null && typeof value === "object")
+        return Object.entries(value).map(([k, v]) => `${p.name}[${encodeURIComponent(k)}]=${encode(v)}`);
       return [`${encodeURIComponent(p.name)}=${encode(value)}`];
     })
     .join("&");
@@ -519,7 +669,11 @@ function withoutHeader(headers: Record<string, string | string[]>, name: string)
 }
 
 /** The header set to `value`, or removed when it is undefined. */
-function withHeader(headers: Record<string, string | string[]>, name: string, value: string | string[] | undefined): Record<string, string | string[]> {
+function withHeader(
+  headers: Record<string, string | string[]>,
+  name: string,
+  value: string | string[] | undefined,
+): Record<string, string | string[]> {
   return value === undefined ? withoutHeader(headers, name) : { ...withoutHeader(headers, name), [name]: value };
 }
 
@@ -527,15 +681,42 @@ function withHeader(headers: Record<string, string | string[]>, name: string, va
 type Change = (base: FuzzRequest, valid: unknown) => FuzzRequest;
 type WeightedChange = { weight: number; arbitrary: fc.Arbitrary<Change> };
 
-const renamed = (base: FuzzRequest, kind: string, change: Partial<FuzzRequest>): FuzzRequest => ({ ...base, ...change, kind: `${base.kind}: ${kind}` });
+const renamed = (base: FuzzRequest, kind: string, change: Partial<FuzzRequest>): FuzzRequest => ({
+  ...base,
+  ...change,
+  kind: `${base.kind}: ${kind}`,
+});
 
 /** Header changes every face shares. */
 function headerChanges(tokens: readonly string[]): WeightedChange[] {
   return [
-    { weight: 2, arbitrary: oddContentType.map((ct): Change => (b) => renamed(b, `Content-Type ${ct}`, { headers: withHeader(b.headers, "Content-Type", ct) })) },
-    { weight: 1, arbitrary: oddExtraHeaders.map((h): Change => (b) => renamed(b, `headers ${Object.keys(h).slice(0, 3).join(",")}`, { headers: { ...b.headers, ...h } })) },
+    {
+      weight: 2,
+      arbitrary: oddContentType.map(
+        (ct): Change =>
+          (b) =>
+            renamed(b, `Content-Type ${ct}`, { headers: withHeader(b.headers, "Content-Type", ct) }),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: oddExtraHeaders.map(
+        (h): Change =>
+          (b) =>
+            renamed(b, `headers ${Object.keys(h).slice(0, 3).join(",")}`, { headers: { ...b.headers, ...h } }),
+      ),
+    },
     ...(tokens.length
-      ? [{ weight: 2, arbitrary: oddAuthorization(tokens).map((a): Change => (b) => renamed(b, `Authorization ${String(a).slice(0, 40)}`, { headers: withHeader(b.headers, "Authorization", a) })) }]
+      ? [
+          {
+            weight: 2,
+            arbitrary: oddAuthorization(tokens).map(
+              (a): Change =>
+                (b) =>
+                  renamed(b, `Authorization ${String(a).slice(0, 40)}`, { headers: withHeader(b.headers, "Authorization", a) }),
+            ),
+          },
+        ]
       : []),
   ];
 }
@@ -554,7 +735,20 @@ export interface RestTargets {
   tokens: readonly string[];
 }
 
-const UNKNOWN_PATHS = ["/v1", "/v1/", "/v1/tidak-ada", "/v1//orders", "/v1/orders/", "/v1/ORDERS", "/v1/orders/x/y/z", "/v1/%2e%2e/%2e%2e/etc/passwd", "/v1/orders;x=1", "/v1/services/%zz", "/v1/openapi.json/x", "/v1?x=1"];
+const UNKNOWN_PATHS = [
+  "/v1",
+  "/v1/",
+  "/v1/tidak-ada",
+  "/v1//orders",
+  "/v1/orders/",
+  "/v1/ORDERS",
+  "/v1/orders/x/y/z",
+  "/v1/%2e%2e/%2e%2e/etc/passwd",
+  "/v1/orders;x=1",
+  "/v1/services/%zz",
+  "/v1/openapi.json/x",
+  "/v1?x=1",
+];
 
 /** A request to one /v1 operation: valid from the document, then (mostly) one thing broken. */
 export function restRequest(t: RestTargets): fc.Arbitrary<FuzzRequest> {
@@ -570,10 +764,18 @@ export function restRequest(t: RestTargets): fc.Arbitrary<FuzzRequest> {
       const valid = fc
         .record({
           path: fc.tuple(...pathParams.map((p) => validValue(p.schema ?? { type: "string" }, t.ctx))),
-          query: fc.record(Object.fromEntries(queryParams.map((p) => [p.name, validValue(p.schema ?? { type: "string" }, t.ctx)])), { requiredKeys: [] }),
+          query: fc.record(Object.fromEntries(queryParams.map((p) => [p.name, validValue(p.schema ?? { type: "string" }, t.ctx)])), {
+            requiredKeys: [],
+          }),
           body: op.body ? validValue(op.body, t.ctx) : fc.constant(undefined),
           token: fc.constantFrom(...t.tokens),
-          idempotencyKey: fc.option(fc.oneof(fc.uuid(), fc.integer({ min: 1, max: 6 }).map((n) => `fuzz-shared-${n}`)), { nil: undefined }),
+          idempotencyKey: fc.option(
+            fc.oneof(
+              fc.uuid(),
+              fc.integer({ min: 1, max: 6 }).map((n) => `fuzz-shared-${n}`),
+            ),
+            { nil: undefined },
+          ),
         })
         .map((v) => {
           const query = queryOf(queryParams, v.query);
@@ -583,7 +785,11 @@ export function restRequest(t: RestTargets): fc.Arbitrary<FuzzRequest> {
             kind: `${op.method} ${op.path}`,
             method: op.method,
             path: query ? `${path}?${query}` : path,
-            headers: { Authorization: `Bearer ${v.token}`, ...(v.idempotencyKey ? { "Idempotency-Key": v.idempotencyKey } : {}), ...(v.body !== undefined ? { "Content-Type": "application/json" } : {}) },
+            headers: {
+              Authorization: `Bearer ${v.token}`,
+              ...(v.idempotencyKey ? { "Idempotency-Key": v.idempotencyKey } : {}),
+              ...(v.body !== undefined ? { "Content-Type": "application/json" } : {}),
+            },
             body: v.body !== undefined ? { kind: "json", value: v.body } : undefined,
           };
           return { request, value: v.body };
@@ -592,22 +798,70 @@ export function restRequest(t: RestTargets): fc.Arbitrary<FuzzRequest> {
       const changes: WeightedChange[] = [
         keep,
         ...headerChanges(t.tokens),
-        { weight: 3, arbitrary: oddQuery(queryParams.map((p) => p.name)).map((q): Change => (b) => renamed(b, `query ${q.slice(0, 60)}`, { path: `${withoutQuery(b)}?${q}` })) },
-        { weight: 2, arbitrary: oddIdempotencyKey.map((k): Change => (b) => renamed(b, `Idempotency-Key ${String(k).slice(0, 40)}`, { headers: withHeader(b.headers, "Idempotency-Key", k) })) },
-        { weight: 1, arbitrary: otherMethod(operations.filter((o) => o.path === op.path).map((o) => o.method)).map((m): Change => (b) => renamed(b, `method ${m}`, { method: m })) },
-        { weight: 1, arbitrary: fc.constantFrom(...UNKNOWN_PATHS).map((p): Change => (b) => renamed(b, `path ${p}`, { path: p })) },
+        {
+          weight: 3,
+          arbitrary: oddQuery(queryParams.map((p) => p.name)).map(
+            (q): Change =>
+              (b) =>
+                renamed(b, `query ${q.slice(0, 60)}`, { path: `${withoutQuery(b)}?${q}` }),
+          ),
+        },
+        {
+          weight: 2,
+          arbitrary: oddIdempotencyKey.map(
+            (k): Change =>
+              (b) =>
+                renamed(b, `Idempotency-Key ${String(k).slice(0, 40)}`, { headers: withHeader(b.headers, "Idempotency-Key", k) }),
+          ),
+        },
+        {
+          weight: 1,
+          arbitrary: otherMethod(operations.filter((o) => o.path === op.path).map((o) => o.method)).map(
+            (m): Change =>
+              (b) =>
+                renamed(b, `method ${m}`, { method: m }),
+          ),
+        },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom(...UNKNOWN_PATHS).map(
+            (p): Change =>
+              (b) =>
+                renamed(b, `path ${p}`, { path: p }),
+          ),
+        },
       ];
-      if (pathParams.length) changes.push({ weight: 2, arbitrary: oddSegment.map((seg): Change => (b) => renamed(b, `path segment ${seg.slice(0, 40)}`, { path: template(() => seg) })) });
+      if (pathParams.length)
+        changes.push({
+          weight: 2,
+          arbitrary: oddSegment.map(
+            (seg): Change =>
+              (b) =>
+                renamed(b, `path segment ${seg.slice(0, 40)}`, { path: template(() => seg) }),
+          ),
+        });
       const json = (b: FuzzRequest) => ({ ...b.headers, "Content-Type": "application/json" });
       changes.push(
-        { weight: op.method === "GET" ? 1 : 6, arbitrary: mutation.map((m): Change => (b, v) => {
-          const { value, how } = m(v ?? {});
-          return renamed(b, `body ${how}`, { body: { kind: "json", value }, headers: json(b) });
-        }) },
-        { weight: op.method === "GET" ? 1 : 3, arbitrary: brokenBody.map((broken): Change => (b, v) => {
-          const { body, how } = broken(v ?? {});
-          return renamed(b, `body ${how}`, { body, headers: json(b) });
-        }) },
+        {
+          weight: op.method === "GET" ? 1 : 6,
+          arbitrary: mutation.map(
+            (m): Change =>
+              (b, v) => {
+                const { value, how } = m(v ?? {});
+                return renamed(b, `body ${how}`, { body: { kind: "json", value }, headers: json(b) });
+              },
+          ),
+        },
+        {
+          weight: op.method === "GET" ? 1 : 3,
+          arbitrary: brokenBody.map(
+            (broken): Change =>
+              (b, v) => {
+                const { body, how } = broken(v ?? {});
+                return renamed(b, `body ${how}`, { body, headers: json(b) });
+              },
+          ),
+        },
       );
       return changed(valid, changes);
     }),
@@ -624,17 +878,31 @@ export interface McpTargets {
 export function mcpRequest(t: McpTargets): fc.Arbitrary<FuzzRequest> {
   const id = fc.oneof(fc.integer({ min: 1, max: 1e6 }), fc.uuid());
   const toolCall = fc.oneof(
-    ...t.tools.map((tool) => fc.record({ id, args: validValue(tool.inputJsonSchema, t.ctx) }).map(({ id, args }) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: tool.name, arguments: args } }))),
+    ...t.tools.map((tool) =>
+      fc
+        .record({ id, args: validValue(tool.inputJsonSchema, t.ctx) })
+        .map(({ id, args }) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: tool.name, arguments: args } })),
+    ),
   );
   const protocol = fc.oneof(
-    id.map((id) => ({ jsonrpc: "2.0", id, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "fuzz", version: "1.0.0" } } })),
+    id.map((id) => ({
+      jsonrpc: "2.0",
+      id,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "fuzz", version: "1.0.0" } },
+    })),
     id.map((id) => ({ jsonrpc: "2.0", id, method: "tools/list" })),
     id.map((id) => ({ jsonrpc: "2.0", id, method: "ping" })),
-    fc.tuple(id, fc.constantFrom("resources/list", "prompts/list", "completion/complete", "logging/setLevel", "fuzz/unknown", "")).map(([id, method]) => ({ jsonrpc: "2.0", id, method })),
+    fc
+      .tuple(id, fc.constantFrom("resources/list", "prompts/list", "completion/complete", "logging/setLevel", "fuzz/unknown", ""))
+      .map(([id, method]) => ({ jsonrpc: "2.0", id, method })),
     fc.constant({ jsonrpc: "2.0", method: "notifications/initialized" }),
     id.map((id) => ({ jsonrpc: "2.0", id, result: {} })),
   );
-  const message: fc.Arbitrary<{ method?: string; [key: string]: unknown }> = fc.oneof({ weight: 3, arbitrary: toolCall }, { weight: 2, arbitrary: protocol });
+  const message: fc.Arbitrary<{ method?: string; [key: string]: unknown }> = fc.oneof(
+    { weight: 3, arbitrary: toolCall },
+    { weight: 2, arbitrary: protocol },
+  );
   const valid = fc.tuple(message, fc.constantFrom(...t.tokens)).map(([m, token]) => ({
     value: m,
     request: {
@@ -649,20 +917,74 @@ export function mcpRequest(t: McpTargets): fc.Arbitrary<FuzzRequest> {
   return changed(valid, [
     keep,
     ...headerChanges(t.tokens),
-    { weight: 6, arbitrary: mutation.map((m): Change => (b, v) => {
-      const { value, how } = m(v);
-      return renamed(b, how, { body: { kind: "json", value } });
-    }) },
-    { weight: 2, arbitrary: brokenBody.map((broken): Change => (b, v) => {
-      const { body, how } = broken(v);
-      return renamed(b, `body ${how}`, { body });
-    }) },
-    { weight: 1, arbitrary: fc.integer({ min: 2, max: 50 }).map((n): Change => (b, v) => renamed(b, `batch of ${n}`, { body: { kind: "json", value: Array.from({ length: n }, () => v) } })) },
-    { weight: 1, arbitrary: fc.constantFrom(undefined, "", "text/html", "application/json", "text/event-stream", "*/*").map((a): Change => (b) => renamed(b, `Accept ${a}`, { headers: withHeader(b.headers, "Accept", a) })) },
-    { weight: 1, arbitrary: fc.constantFrom("2024-01-01", "", "x".repeat(300)).map((v): Change => (b) => renamed(b, `mcp-protocol-version ${v.slice(0, 20)}`, { headers: { ...b.headers, "mcp-protocol-version": v } })) },
-    { weight: 1, arbitrary: fc.constantFrom("mcp-session-id", "last-event-id").map((h): Change => (b) => renamed(b, `${h} header`, { headers: { ...b.headers, [h]: "sesi-palsu" } })) },
-    { weight: 1, arbitrary: fc.constantFrom("GET", "DELETE", "PUT", "PATCH", "OPTIONS", "HEAD").map((m): Change => (b) => renamed(b, `method ${m}`, { method: m })) },
-    { weight: 1, arbitrary: fc.constantFrom("/mcp?x=1", "/mcp?%zz", `/mcp?${"a=1&".repeat(500)}`).map((p): Change => (b) => renamed(b, `path ${p.slice(0, 20)}`, { path: p })) },
+    {
+      weight: 6,
+      arbitrary: mutation.map(
+        (m): Change =>
+          (b, v) => {
+            const { value, how } = m(v);
+            return renamed(b, how, { body: { kind: "json", value } });
+          },
+      ),
+    },
+    {
+      weight: 2,
+      arbitrary: brokenBody.map(
+        (broken): Change =>
+          (b, v) => {
+            const { body, how } = broken(v);
+            return renamed(b, `body ${how}`, { body });
+          },
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.integer({ min: 2, max: 50 }).map(
+        (n): Change =>
+          (b, v) =>
+            renamed(b, `batch of ${n}`, { body: { kind: "json", value: Array.from({ length: n }, () => v) } }),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(undefined, "", "text/html", "application/json", "text/event-stream", "*/*").map(
+        (a): Change =>
+          (b) =>
+            renamed(b, `Accept ${a}`, { headers: withHeader(b.headers, "Accept", a) }),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom("2024-01-01", "", "x".repeat(300)).map(
+        (v): Change =>
+          (b) =>
+            renamed(b, `mcp-protocol-version ${v.slice(0, 20)}`, { headers: { ...b.headers, "mcp-protocol-version": v } }),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom("mcp-session-id", "last-event-id").map(
+        (h): Change =>
+          (b) =>
+            renamed(b, `${h} header`, { headers: { ...b.headers, [h]: "sesi-palsu" } }),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom("GET", "DELETE", "PUT", "PATCH", "OPTIONS", "HEAD").map(
+        (m): Change =>
+          (b) =>
+            renamed(b, `method ${m}`, { method: m }),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom("/mcp?x=1", "/mcp?%zz", `/mcp?${"a=1&".repeat(500)}`).map(
+        (p): Change =>
+          (b) =>
+            renamed(b, `path ${p.slice(0, 20)}`, { path: p }),
+      ),
+    },
   ]);
 }
 
@@ -684,41 +1006,127 @@ export interface PortalTargets {
 export function portalRequest(t: PortalTargets): fc.Arbitrary<FuzzRequest> {
   return fc.oneof(
     ...t.procedures.map((proc) => {
-      const asQuery = (value: unknown, name = proc.path) => `/api/trpc/${name}${value === undefined ? "" : `?input=${encodeURIComponent(toJsonText(value))}`}`;
+      const asQuery = (value: unknown, name = proc.path) =>
+        `/api/trpc/${name}${value === undefined ? "" : `?input=${encodeURIComponent(toJsonText(value))}`}`;
       const call = (b: FuzzRequest, value: unknown): Partial<FuzzRequest> =>
-        proc.type === "query" ? { method: "GET", path: asQuery(value), body: undefined } : { method: "POST", path: `/api/trpc/${proc.path}`, body: value === undefined ? undefined : { kind: "json", value }, headers: { ...b.headers, "Content-Type": "application/json" } };
-      const valid = fc.tuple(proc.input ? validValue(proc.input, t.ctx) : fc.constant(undefined), fc.constantFrom(...t.sessionsFor(proc.path))).map(([input, session]) => {
-        // As the portal's own pages send it: mutations from elsewhere are refused (domain/same-origin.ts).
-        const bare: FuzzRequest = { face: "portal", kind: `portal ${proc.path}`, method: "GET", path: "", headers: { Cookie: session, "Sec-Fetch-Site": "same-origin" } };
-        return { value: input, request: { ...bare, ...call(bare, input) } };
-      });
-      const batch = (n: number): Change => (b, v) => {
-        const names = Array.from({ length: n }, () => proc.path).join(",");
-        const inputs = Object.fromEntries(Array.from({ length: n }, (_, i) => [String(i), v ?? null]));
-        return renamed(b, `batch of ${n}`, proc.type === "query" ? { path: `/api/trpc/${names}?batch=1&input=${encodeURIComponent(JSON.stringify(inputs))}` } : { path: `/api/trpc/${names}?batch=1`, body: { kind: "json", value: inputs } });
-      };
+        proc.type === "query"
+          ? { method: "GET", path: asQuery(value), body: undefined }
+          : {
+              method: "POST",
+              path: `/api/trpc/${proc.path}`,
+              body: value === undefined ? undefined : { kind: "json", value },
+              headers: { ...b.headers, "Content-Type": "application/json" },
+            };
+      const valid = fc
+        .tuple(proc.input ? validValue(proc.input, t.ctx) : fc.constant(undefined), fc.constantFrom(...t.sessionsFor(proc.path)))
+        .map(([input, session]) => {
+          // As the portal's own pages send it: mutations from elsewhere are refused (domain/same-origin.ts).
+          const bare: FuzzRequest = {
+            face: "portal",
+            kind: `portal ${proc.path}`,
+            method: "GET",
+            path: "",
+            headers: { Cookie: session, "Sec-Fetch-Site": "same-origin" },
+          };
+          return { value: input, request: { ...bare, ...call(bare, input) } };
+        });
+      const batch =
+        (n: number): Change =>
+        (b, v) => {
+          const names = Array.from({ length: n }, () => proc.path).join(",");
+          const inputs = Object.fromEntries(Array.from({ length: n }, (_, i) => [String(i), v ?? null]));
+          return renamed(
+            b,
+            `batch of ${n}`,
+            proc.type === "query"
+              ? { path: `/api/trpc/${names}?batch=1&input=${encodeURIComponent(JSON.stringify(inputs))}` }
+              : { path: `/api/trpc/${names}?batch=1`, body: { kind: "json", value: inputs } },
+          );
+        };
       return changed(valid, [
         keep,
         ...headerChanges([]),
-        { weight: 6, arbitrary: mutation.map((m): Change => (b, v) => {
-          const { value, how } = m(v ?? {});
-          return renamed(b, `input ${how}`, call(b, value));
-        }) },
-        { weight: 2, arbitrary: brokenBody.map((broken): Change => (b, v) => {
-          const { body, how } = broken(v ?? {});
-          return renamed(b, `body ${how}`, { method: "POST", path: `/api/trpc/${proc.path}`, body, headers: { ...b.headers, "Content-Type": "application/json" } });
-        }) },
-        { weight: 1, arbitrary: fc.constantFrom("%7B", "%zz", "undefined", "", "%00").map((q): Change => (b) => renamed(b, `?input=${q}`, { method: "GET", path: `/api/trpc/${proc.path}?input=${q}`, body: undefined })) },
+        {
+          weight: 6,
+          arbitrary: mutation.map(
+            (m): Change =>
+              (b, v) => {
+                const { value, how } = m(v ?? {});
+                return renamed(b, `input ${how}`, call(b, value));
+              },
+          ),
+        },
+        {
+          weight: 2,
+          arbitrary: brokenBody.map(
+            (broken): Change =>
+              (b, v) => {
+                const { body, how } = broken(v ?? {});
+                return renamed(b, `body ${how}`, {
+                  method: "POST",
+                  path: `/api/trpc/${proc.path}`,
+                  body,
+                  headers: { ...b.headers, "Content-Type": "application/json" },
+                });
+              },
+          ),
+        },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom("%7B", "%zz", "undefined", "", "%00").map(
+            (q): Change =>
+              (b) =>
+                renamed(b, `?input=${q}`, { method: "GET", path: `/api/trpc/${proc.path}?input=${q}`, body: undefined }),
+          ),
+        },
         { weight: 1, arbitrary: fc.integer({ min: 2, max: 20 }).map(batch) },
-        { weight: 1, arbitrary: fc.constant<Change>((b, v) => renamed(b, "the other method", proc.type === "query" ? { method: "POST", body: { kind: "json", value: v ?? {} } } : { method: "GET", path: asQuery(v), body: undefined })) },
-        { weight: 1, arbitrary: fc.constantFrom("tidakAda", `${proc.path}.x`, "operator", "", "__proto__", "constructor.prototype", proc.path.toUpperCase()).map((p): Change => (b, v) => renamed(b, `procedure ${p}`, { path: asQuery(v, p) })) },
+        {
+          weight: 1,
+          arbitrary: fc.constant<Change>((b, v) =>
+            renamed(
+              b,
+              "the other method",
+              proc.type === "query"
+                ? { method: "POST", body: { kind: "json", value: v ?? {} } }
+                : { method: "GET", path: asQuery(v), body: undefined },
+            ),
+          ),
+        },
         {
           weight: 1,
           arbitrary: fc
-            .constantFrom<Record<string, string>>({ "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "none" }, { Origin: "https://evil.example" }, { Origin: "null" }, { Origin: "%%" }, {})
-            .map((h): Change => (b) => renamed(b, `origin ${JSON.stringify(h)}`, { headers: { ...withoutHeader(b.headers, "Sec-Fetch-Site"), ...h } })),
+            .constantFrom("tidakAda", `${proc.path}.x`, "operator", "", "__proto__", "constructor.prototype", proc.path.toUpperCase())
+            .map(
+              (p): Change =>
+                (b, v) =>
+                  renamed(b, `procedure ${p}`, { path: asQuery(v, p) }),
+            ),
         },
-        { weight: 1, arbitrary: fc.constantFrom("", "fuzz-session=tidak-ada", `fuzz-session=${"s".repeat(4000)}`).map((c): Change => (b) => renamed(b, `Cookie ${c.slice(0, 30)}`, { headers: { ...b.headers, Cookie: c } })) },
+        {
+          weight: 1,
+          arbitrary: fc
+            .constantFrom<Record<string, string>>(
+              { "Sec-Fetch-Site": "cross-site" },
+              { "Sec-Fetch-Site": "none" },
+              { Origin: "https://evil.example" },
+              { Origin: "null" },
+              { Origin: "%%" },
+              {},
+            )
+            .map(
+              (h): Change =>
+                (b) =>
+                  renamed(b, `origin ${JSON.stringify(h)}`, { headers: { ...withoutHeader(b.headers, "Sec-Fetch-Site"), ...h } }),
+            ),
+        },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom("", "fuzz-session=tidak-ada", `fuzz-session=${"s".repeat(4000)}`).map(
+            (c): Change =>
+              (b) =>
+                renamed(b, `Cookie ${c.slice(0, 30)}`, { headers: { ...b.headers, Cookie: c } }),
+          ),
+        },
       ]);
     }),
   );

@@ -1,10 +1,10 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
+import { type Clock, fixedClock } from "@/server/domain/clock";
 import { DEFAULT_ORDER_RULES } from "@/server/domain/order-rules";
 import type { OrderTrigger } from "@/server/domain/order-state";
-import { type Clock, fixedClock } from "@/server/domain/clock";
-import { changeContextOf, changeOrderStatus, createOrder, type CreateOrderInput } from "@/server/services/orders";
 import { createPractitioner } from "@/server/services/access";
+import { type CreateOrderInput, changeContextOf, changeOrderStatus, createOrder } from "@/server/services/orders";
 import { agentKey } from "./cases";
 import type { TestOrg } from "./fixtures";
 import { ndaOrder } from "./nda-order";
@@ -26,7 +26,13 @@ export async function createTestPractitioner(db: Db, categories = ["kontrak"]): 
   practitionerCount++;
   const { id } = await createPractitioner(
     { db, passwordHashing: TEST_PASSWORD_HASHING },
-    { email: `praktisi${practitionerCount}-${Date.now()}@contoh.id`, name: `Praktisi ${practitionerCount}`, password: "rahasia-sekali-123", label: "Advokat", categories },
+    {
+      email: `praktisi${practitionerCount}-${Date.now()}@contoh.id`,
+      name: `Praktisi ${practitionerCount}`,
+      password: "rahasia-sekali-123",
+      label: "Advokat",
+      categories,
+    },
     { actorType: "system" },
   );
   return id;
@@ -49,7 +55,8 @@ export async function driveOrder(
     ["take", "practitioner", { practitionerId }],
     ["start_work", "practitioner", {}],
   ];
-  if (until === "butuh_input_klien") steps.push(["request_input", "practitioner", { message: { role: "practitioner", body: "Mohon kirim alamat lengkap PT Dua." } }]);
+  if (until === "butuh_input_klien")
+    steps.push(["request_input", "practitioner", { message: { role: "practitioner", body: "Mohon kirim alamat lengkap PT Dua." } }]);
   if (until === "diserahkan") steps.push(["deliver", "practitioner", { deliverable: "https://berkas.contoh.id/nda-final.pdf" }]);
   const stopAfter = { diambil: 2, dikerjakan: 3, butuh_input_klien: 4, diserahkan: 4 }[until];
   for (const [trigger, kind, extra] of steps.slice(0, stopAfter)) {
@@ -73,12 +80,19 @@ export const FULL_JOURNEY_EVENTS = [
 ] as const;
 
 /** What ledgerInvariants answers for a sound ledger. */
-export const LEDGER_SOUND = { unbalancedTransfers: 0, balancesNotMatchingEntries: 0, negativeBalances: 0, transfersCrossingModes: 0 } as const;
+export const LEDGER_SOUND = {
+  unbalancedTransfers: 0,
+  balancesNotMatchingEntries: 0,
+  negativeBalances: 0,
+  transfersCrossingModes: 0,
+} as const;
 
 /** Every ledger invariant at once: transfers balance, cached balances match entries, none negative, test money never meets live money. */
 export async function ledgerInvariants(db: Db) {
   const [sums, mismatched, negative, crossing] = await Promise.all([
-    db.$queryRaw<Array<{ transferId: string; total: bigint }>>`SELECT "transferId", SUM("amountIdr") AS total FROM "LedgerEntry" GROUP BY "transferId" HAVING SUM("amountIdr") <> 0`,
+    db.$queryRaw<
+      Array<{ transferId: string; total: bigint }>
+    >`SELECT "transferId", SUM("amountIdr") AS total FROM "LedgerEntry" GROUP BY "transferId" HAVING SUM("amountIdr") <> 0`,
     db.$queryRaw<Array<{ id: string }>>`
       SELECT a."id" FROM "LedgerAccount" a LEFT JOIN "LedgerEntry" e ON e."accountId" = a."id"
       GROUP BY a."id", a."balanceIdr" HAVING a."balanceIdr" <> COALESCE(SUM(e."amountIdr"), 0)`,
@@ -87,7 +101,12 @@ export async function ledgerInvariants(db: Db) {
       SELECT e."transferId" FROM "LedgerEntry" e JOIN "LedgerAccount" a ON a."id" = e."accountId"
       GROUP BY e."transferId" HAVING COUNT(DISTINCT a."livemode") > 1`,
   ]);
-  return { unbalancedTransfers: sums.length, balancesNotMatchingEntries: mismatched.length, negativeBalances: negative.length, transfersCrossingModes: crossing.length };
+  return {
+    unbalancedTransfers: sums.length,
+    balancesNotMatchingEntries: mismatched.length,
+    negativeBalances: negative.length,
+    transfersCrossingModes: crossing.length,
+  };
 }
 
 /** Statuses in which an order's whole price sits in its escrow; in every other status the escrow is empty. */

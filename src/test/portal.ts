@@ -2,10 +2,10 @@ import { toApiError } from "@/server/api/api-error";
 import { createContext } from "@/server/api/context";
 import { portalRouter } from "@/server/api/portal";
 import { createCallerFactory } from "@/server/api/trpc";
-import type { PortalUser } from "@/server/domain/portal-user";
+import type { Db } from "@/server/db/client";
 import type { Clock } from "@/server/domain/clock";
 import { newId } from "@/server/domain/ids";
-import type { Db } from "@/server/db/client";
+import type { PortalUser } from "@/server/domain/portal-user";
 import { createUser } from "@/server/services/access";
 import { createTestPractitioner } from "./orders";
 import { TEST_PASSWORD_HASHING } from "./passwords";
@@ -33,7 +33,11 @@ let users = 0;
 export async function portalUser(db: Db, role: "org_admin" | "operator", organizationId: string | null = null): Promise<PortalUser> {
   users++;
   const email = `${role}${users}-${Date.now()}@contoh.id`;
-  const { id } = await createUser({ db, passwordHashing: TEST_PASSWORD_HASHING }, { email, password: "rahasia-sekali-123", role, organizationId: organizationId ?? undefined, name: `${role} ${users}` }, { actorType: "system" });
+  const { id } = await createUser(
+    { db, passwordHashing: TEST_PASSWORD_HASHING },
+    { email, password: "rahasia-sekali-123", role, organizationId: organizationId ?? undefined, name: `${role} ${users}` },
+    { actorType: "system" },
+  );
   return { id, email, name: `${role} ${users}`, role, organizationId, practitionerId: null };
 }
 

@@ -6,7 +6,11 @@ import pg from "pg";
  * shows them both waiting for a lock, then lets go.
  */
 export async function raceOnOrderRow<A, B>(databaseUrl: string, orderId: string, first: () => Promise<A>, second: () => Promise<B>) {
-  const [a, b] = await raceBehindLock<unknown>(databaseUrl, { sql: `SELECT "id" FROM "Order" WHERE "id" = $1 FOR UPDATE`, params: [orderId] }, [first, second]);
+  const [a, b] = await raceBehindLock<unknown>(
+    databaseUrl,
+    { sql: `SELECT "id" FROM "Order" WHERE "id" = $1 FOR UPDATE`, params: [orderId] },
+    [first, second],
+  );
   return [a, b] as [PromiseSettledResult<Awaited<A>>, PromiseSettledResult<Awaited<B>>];
 }
 
@@ -16,7 +20,11 @@ export async function raceOnOrderRow<A, B>(databaseUrl: string, orderId: string,
  * go only once PostgreSQL shows every one of them waiting for a lock. Each contender needs its own
  * pooled connection to get there.
  */
-export async function raceBehindLock<T>(databaseUrl: string, lock: { sql: string; params: unknown[] }, contenders: Array<() => Promise<T>>): Promise<Array<PromiseSettledResult<T>>> {
+export async function raceBehindLock<T>(
+  databaseUrl: string,
+  lock: { sql: string; params: unknown[] },
+  contenders: Array<() => Promise<T>>,
+): Promise<Array<PromiseSettledResult<T>>> {
   const holder = new pg.Client({ connectionString: databaseUrl });
   // Outside any transaction: PostgreSQL keeps one snapshot of pg_stat_activity per transaction.
   const monitor = new pg.Client({ connectionString: databaseUrl });
@@ -39,5 +47,9 @@ export async function raceBehindLock<T>(databaseUrl: string, lock: { sql: string
 
 const lockWaiters = async (client: pg.Client) =>
   Number(
-    (await client.query(`SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND wait_event_type = 'Lock'`)).rows[0].n,
+    (
+      await client.query(
+        `SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND wait_event_type = 'Lock'`,
+      )
+    ).rows[0].n,
   );

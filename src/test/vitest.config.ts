@@ -33,7 +33,12 @@ export default defineConfig(async () => {
   // and all about concurrency (PGlite runs one statement at a time), is proven on PostgreSQL, which
   // runs every database test. Without PostgreSQL (a laptop) the pglite project runs them all.
   const pgliteTests = withPostgres
-    ? ["src/server/db/**/*.db.test.ts", "src/server/health.db.test.ts", "src/cli/ops-commands.db.test.ts", "src/server/api/v1/money-path.db.test.ts"]
+    ? [
+        "src/server/db/**/*.db.test.ts",
+        "src/server/health.db.test.ts",
+        "src/cli/ops-commands.db.test.ts",
+        "src/server/api/v1/money-path.db.test.ts",
+      ]
     : dbTests;
   return {
     ...shared,
@@ -49,7 +54,18 @@ export default defineConfig(async () => {
         { ...shared, test: { name: "unit", include: ["src/**/*.test.ts"], exclude: dbTests } },
         { ...shared, test: { name: "pglite", include: pgliteTests, env: { TEST_DB: "pglite" }, testTimeout: 30_000, hookTimeout: 60_000 } },
         ...(withPostgres
-          ? [{ ...shared, test: { name: "postgres", include: dbTests, env: { TEST_DB: "postgres", TEST_POSTGRES_URL: POSTGRES_URL }, testTimeout: 30_000, hookTimeout: 60_000 } }]
+          ? [
+              {
+                ...shared,
+                test: {
+                  name: "postgres",
+                  include: dbTests,
+                  env: { TEST_DB: "postgres", TEST_POSTGRES_URL: POSTGRES_URL },
+                  testTimeout: 30_000,
+                  hookTimeout: 60_000,
+                },
+              },
+            ]
           : []),
       ],
     },

@@ -1,10 +1,10 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { OrderStatus } from "@/generated/prisma/enums";
-import { newId } from "@/server/domain/ids";
 import type { Db } from "@/server/db/client";
-import { recordOrderEvent } from "@/server/services/events";
+import { newId } from "@/server/domain/ids";
 import type { WebhookSettings } from "@/server/services/events";
+import { recordOrderEvent } from "@/server/services/events";
 import { createTestOrg } from "./fixtures";
 
 export const testWebhookSettings: WebhookSettings = { operatorName: "Kuasa", timeoutMs: 10_000, allowPrivate: true };
@@ -83,7 +83,14 @@ export interface TestEvent {
  */
 export async function createOrderEvent(
   db: Db,
-  options: { callbackUrl?: string | null; keyWebhookUrl?: string | null; status?: OrderStatus; at?: Date; organizationId?: string; apiKeyId?: string },
+  options: {
+    callbackUrl?: string | null;
+    keyWebhookUrl?: string | null;
+    status?: OrderStatus;
+    at?: Date;
+    organizationId?: string;
+    apiKeyId?: string;
+  },
 ): Promise<TestEvent> {
   const at = options.at ?? new Date();
   let organizationId = options.organizationId;
@@ -93,7 +100,11 @@ export async function createOrderEvent(
     organizationId = org.id;
     apiKeyId = org.apiKeyId;
   }
-  const key = await db.apiKey.update({ where: { id: apiKeyId }, data: { webhookUrl: options.keyWebhookUrl ?? null }, select: { webhookSecret: true } });
+  const key = await db.apiKey.update({
+    where: { id: apiKeyId },
+    data: { webhookUrl: options.keyWebhookUrl ?? null },
+    select: { webhookSecret: true },
+  });
   const order = await db.order.create({
     data: {
       id: newId("order"),

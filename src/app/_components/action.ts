@@ -23,7 +23,8 @@ const DEFAULTS: ErrorMessages = {
 
 /** An Indonesian message that says what to do, for a failed portal call; `messages` override per code. */
 export function actionError(error: unknown, messages: ErrorMessages = {}): string {
-  const code = error instanceof TRPCClientError ? (error.data as { apiError?: { code: ErrorCode } } | undefined)?.apiError?.code : undefined;
+  const code =
+    error instanceof TRPCClientError ? (error.data as { apiError?: { code: ErrorCode } } | undefined)?.apiError?.code : undefined;
   return (code && (messages[code] ?? DEFAULTS[code])) || errorMessage(error);
 }
 
@@ -38,7 +39,10 @@ export function useAction(messages?: ErrorMessages, options: { success?: string 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  async function run<T>(mutation: () => Promise<T>, runOptions: { success?: string } = {}): Promise<{ ok: true; value: T } | { ok: false }> {
+  async function run<T>(
+    mutation: () => Promise<T>,
+    runOptions: { success?: string } = {},
+  ): Promise<{ ok: true; value: T } | { ok: false }> {
     setBusy(true);
     setError(null);
     try {

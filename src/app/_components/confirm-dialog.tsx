@@ -33,7 +33,12 @@ export function ConfirmDialogButton({
   const titleId = useId();
   return (
     <>
-      <button type="button" className={tone === "primary" ? "button" : `button ${tone}`} disabled={busy} onClick={() => (canOpen?.() ?? true) && dialog.current?.showModal()}>
+      <button
+        type="button"
+        className={tone === "primary" ? "button" : `button ${tone}`}
+        disabled={busy}
+        onClick={() => (canOpen?.() ?? true) && dialog.current?.showModal()}
+      >
         {busy ? "Memproses…" : label}
       </button>
       <dialog ref={dialog} className="dialog" aria-labelledby={titleId}>

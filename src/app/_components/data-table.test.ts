@@ -85,7 +85,14 @@ describe("StatementTable", () => {
       createElement(StatementTable, {
         caption: "Mutasi",
         rows: [
-          { id: "l2", at: "2026-11-02T03:00:00Z", description: "Pembayaran pesanan", reference: { label: "ord_1", href: "/organisasi/pesanan/ord_1" }, amountIdr: -50_000, balanceIdr: 950_000 },
+          {
+            id: "l2",
+            at: "2026-11-02T03:00:00Z",
+            description: "Pembayaran pesanan",
+            reference: { label: "ord_1", href: "/organisasi/pesanan/ord_1" },
+            amountIdr: -50_000,
+            balanceIdr: 950_000,
+          },
           { id: "l1", at: "2026-11-01T03:00:00Z", description: "Setoran", amountIdr: 1_000_000, balanceIdr: 1_000_000 },
         ],
         empty: { title: "Belum ada mutasi." },

@@ -3,7 +3,7 @@ import { type ReactNode, useId } from "react";
 import { CURSOR_PARAM, clearedHref, firstPageHref, nextPageHref, SEARCH_PARAM, type TableParams, tableQuery } from "./table-query";
 import { EmptyState } from "./ui";
 
-export { type TableParams,  tableQuery } from "./table-query";
+export { type TableParams, tableQuery } from "./table-query";
 
 export interface Column<Row> {
   key: string;
@@ -69,14 +69,28 @@ export function DataTable<Row>({
   return (
     <div className="data-table">
       {(search || filters.length > 0) && (
-        <form key={JSON.stringify(query)} className="table-tools" method="get" action={basePath} role="search" aria-label={`Saring: ${caption}`}>
+        <form
+          key={JSON.stringify(query)}
+          className="table-tools"
+          method="get"
+          action={basePath}
+          role="search"
+          aria-label={`Saring: ${caption}`}
+        >
           {kept.map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
           {search && (
             <div className="field table-search">
               <label htmlFor={`${id}-q`}>{search.label}</label>
-              <input id={`${id}-q`} type="search" name={SEARCH_PARAM} defaultValue={query.q ?? ""} placeholder={search.placeholder} maxLength={200} />
+              <input
+                id={`${id}-q`}
+                type="search"
+                name={SEARCH_PARAM}
+                defaultValue={query.q ?? ""}
+                placeholder={search.placeholder}
+                maxLength={200}
+              />
             </div>
           )}
           {filters.map((filter) => (
@@ -107,9 +121,17 @@ export function DataTable<Row>({
 
       {rows.length === 0 ? (
         paged ? (
-          <EmptyState title="Tidak ada baris lagi di halaman ini." hint="Daftarnya mungkin berubah sejak halaman sebelumnya dibuka." action={<Link href={firstPageHref(basePath, params)}>← Ke awal daftar</Link>} />
+          <EmptyState
+            title="Tidak ada baris lagi di halaman ini."
+            hint="Daftarnya mungkin berubah sejak halaman sebelumnya dibuka."
+            action={<Link href={firstPageHref(basePath, params)}>← Ke awal daftar</Link>}
+          />
         ) : narrowed ? (
-          <EmptyState title="Tidak ada yang cocok dengan pencarian/filter ini." hint="Ubah kata pencarian atau filternya, atau lihat semuanya." action={<Link href={cleared}>Hapus pencarian dan filter</Link>} />
+          <EmptyState
+            title="Tidak ada yang cocok dengan pencarian/filter ini."
+            hint="Ubah kata pencarian atau filternya, atau lihat semuanya."
+            action={<Link href={cleared}>Hapus pencarian dan filter</Link>}
+          />
         ) : (
           <EmptyState title={empty.title} hint={empty.hint} />
         )
@@ -140,7 +162,19 @@ export function DataTable<Row>({
  * search or paging): on phones each row becomes a card whose cells carry their column's header.
  * `hiddenCaption` keeps the caption for screen readers where a card title already says it.
  */
-export function Table<Row>({ caption, hiddenCaption = false, columns, rows, rowKey }: { caption: string; hiddenCaption?: boolean; columns: Array<Column<Row>>; rows: Row[]; rowKey: (row: Row) => string }) {
+export function Table<Row>({
+  caption,
+  hiddenCaption = false,
+  columns,
+  rows,
+  rowKey,
+}: {
+  caption: string;
+  hiddenCaption?: boolean;
+  columns: Array<Column<Row>>;
+  rows: Row[];
+  rowKey: (row: Row) => string;
+}) {
   const id = useId();
   return (
     // Focusable so a keyboard can scroll a table wider than the screen.

@@ -4,7 +4,15 @@ import { type ReactNode, useId } from "react";
  * A form field whose hint is not part of its name: the label names the control, the hint is
  * linked with aria-describedby. `children` renders the control with the ids it must carry.
  */
-export function Field({ label, hint, children }: { label: ReactNode; hint?: ReactNode; children: (control: { id: string; "aria-describedby"?: string }) => ReactNode }) {
+export function Field({
+  label,
+  hint,
+  children,
+}: {
+  label: ReactNode;
+  hint?: ReactNode;
+  children: (control: { id: string; "aria-describedby"?: string }) => ReactNode;
+}) {
   const id = useId();
   const hintId = `${id}-hint`;
   return (

@@ -7,7 +7,8 @@ import { trpc } from "@/app/_components/trpc";
 import { SecretReveal } from "./secret-reveal";
 
 const MESSAGES = {
-  CONFLICT: "Alamat ini sudah punya akun Kuasa atau sudah punya undangan yang masih berlaku. Cabut undangan lama dulu bila ingin mengirim ulang.",
+  CONFLICT:
+    "Alamat ini sudah punya akun Kuasa atau sudah punya undangan yang masih berlaku. Cabut undangan lama dulu bila ingin mengirim ulang.",
   VALIDATION: "Tulis alamat e-mail yang benar, misalnya nama@perusahaan.co.id.",
   NOT_FOUND: "Organisasi ini tidak ditemukan. Muat ulang halaman.",
 };
@@ -28,7 +29,8 @@ export function InviteForm({ organizationId }: { organizationId?: string }) {
       setError(MESSAGES.VALIDATION);
       return;
     }
-    const invite = () => (organizationId ? trpc.operator.inviteAdmin.mutate({ organizationId, email }) : trpc.organization.invite.mutate({ email }));
+    const invite = () =>
+      organizationId ? trpc.operator.inviteAdmin.mutate({ organizationId, email }) : trpc.organization.invite.mutate({ email });
     const result = await run(invite, { success: `Undangan untuk ${email} dibuat.` });
     if (result.ok) {
       form.reset();
@@ -40,9 +42,14 @@ export function InviteForm({ organizationId }: { organizationId?: string }) {
     return (
       <div>
         <p role="status">
-          E-mail undangan untuk <strong>{sent.email}</strong> masuk antrean pengiriman. Berlaku sampai {formatDateTime(sent.expiresAt)}. Bila e-mail belum disiapkan di server ini, kirim tautan di bawah lewat saluran yang aman.
+          E-mail undangan untuk <strong>{sent.email}</strong> masuk antrean pengiriman. Berlaku sampai {formatDateTime(sent.expiresAt)}.
+          Bila e-mail belum disiapkan di server ini, kirim tautan di bawah lewat saluran yang aman.
         </p>
-        <SecretReveal title={`Tautan undangan untuk ${sent.email}`} secrets={[{ label: "Tautan undangan (sekali pakai)", value: sent.link }]} onDone={() => setSent(null)} />
+        <SecretReveal
+          title={`Tautan undangan untuk ${sent.email}`}
+          secrets={[{ label: "Tautan undangan (sekali pakai)", value: sent.link }]}
+          onDone={() => setSent(null)}
+        />
       </div>
     );
   }
@@ -50,7 +57,9 @@ export function InviteForm({ organizationId }: { organizationId?: string }) {
   return (
     <form className="form compact" onSubmit={submit} noValidate>
       <Field label="E-mail admin baru" hint="Penerima membuat nama dan kata sandinya sendiri lewat tautan undangan, berlaku 7 hari.">
-        {(control) => <input {...control} name="email" type="email" autoComplete="off" required maxLength={320} placeholder="nama@perusahaan.co.id" />}
+        {(control) => (
+          <input {...control} name="email" type="email" autoComplete="off" required maxLength={320} placeholder="nama@perusahaan.co.id" />
+        )}
       </Field>
       <FormMessages error={error} />
       <div className="row">

@@ -8,7 +8,14 @@ const AFTER_PARAM = "setelah";
  * row shown) while more rows exist, and back to the first once past it. `param` names the list's
  * cursor in the URL, so two lists on one page are paged apart.
  */
-export function PageLinks(props: { path: string; label: string; after: string | undefined; hasMore: boolean; lastId: string | undefined; param?: string }) {
+export function PageLinks(props: {
+  path: string;
+  label: string;
+  after: string | undefined;
+  hasMore: boolean;
+  lastId: string | undefined;
+  param?: string;
+}) {
   const { path, label, after, hasMore, lastId, param = AFTER_PARAM } = props;
   const next = hasMore && lastId ? `${path}?${param}=${encodeURIComponent(lastId)}` : null;
   if (!after && !next) return null;

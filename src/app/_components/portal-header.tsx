@@ -15,7 +15,10 @@ export function PortalHeader({ role, userName, badges = {} }: { role: UserRole; 
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const items = NAV[role];
-  const current = currentNavHref(pathname, items.map((item) => item.href));
+  const current = currentNavHref(
+    pathname,
+    items.map((item) => item.href),
+  );
 
   useEffect(() => {
     if (!open) return;

@@ -10,7 +10,15 @@ const MESSAGES = {
 };
 
 /** Revokes a pending invitation: its link stops working at once. The operator names the organisation. */
-export function RevokeInvitationButton({ invitationId, email, organizationId }: { invitationId: string; email: string; organizationId?: string }) {
+export function RevokeInvitationButton({
+  invitationId,
+  email,
+  organizationId,
+}: {
+  invitationId: string;
+  email: string;
+  organizationId?: string;
+}) {
   const { busy, error, run } = useAction(MESSAGES, { success: `Undangan untuk ${email} dicabut.` });
   return (
     <>
@@ -22,7 +30,11 @@ export function RevokeInvitationButton({ invitationId, email, organizationId }: 
         danger
         busy={busy}
         onConfirm={() =>
-          run(() => (organizationId ? trpc.operator.revokeInvitation.mutate({ organizationId, invitationId }) : trpc.organization.revokeInvitation.mutate({ invitationId })))
+          run(() =>
+            organizationId
+              ? trpc.operator.revokeInvitation.mutate({ organizationId, invitationId })
+              : trpc.organization.revokeInvitation.mutate({ invitationId }),
+          )
         }
       >
         <p>

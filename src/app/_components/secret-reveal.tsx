@@ -5,13 +5,22 @@ import { useId, useRef, useState } from "react";
  * Secrets Kuasa keeps no readable copy of (an API key, a webhook secret): shown once, with a
  * copy button each, until the admin says they have stored them.
  */
-export function SecretReveal({ title, secrets, onDone }: { title: string; secrets: Array<{ label: string; value: string }>; onDone: () => void }) {
+export function SecretReveal({
+  title,
+  secrets,
+  onDone,
+}: {
+  title: string;
+  secrets: Array<{ label: string; value: string }>;
+  onDone: () => void;
+}) {
   const titleId = useId();
   return (
     <section className="secret-once" aria-labelledby={titleId}>
       <h3 id={titleId}>{title}</h3>
       <p>
-        <strong>Salin dan simpan sekarang.</strong> Kuasa tidak menyimpan salinan yang bisa dibaca; setelah Anda menutup kotak ini, nilainya tidak bisa ditampilkan lagi.
+        <strong>Salin dan simpan sekarang.</strong> Kuasa tidak menyimpan salinan yang bisa dibaca; setelah Anda menutup kotak ini, nilainya
+        tidak bisa ditampilkan lagi.
       </p>
       {secrets.map((secret) => (
         <SecretValue key={secret.label} {...secret} />
@@ -46,7 +55,11 @@ function SecretValue({ label, value }: { label: string; value: string }) {
         Salin
       </button>
       <span role="status" className="small">
-        {copied === "yes" ? "Tersalin." : copied === "failed" ? "Teks sudah dipilih: tekan Ctrl+C (atau tahan lalu Salin) untuk menyalin." : ""}
+        {copied === "yes"
+          ? "Tersalin."
+          : copied === "failed"
+            ? "Teks sudah dipilih: tekan Ctrl+C (atau tahan lalu Salin) untuk menyalin."
+            : ""}
       </span>
     </div>
   );

@@ -21,7 +21,16 @@ const STATEMENT_COLUMNS: Array<Column<StatementRow>> = [
   {
     key: "reference",
     header: "Referensi",
-    cell: (row) => (row.reference ? row.reference.href ? <Link href={row.reference.href}>{row.reference.label}</Link> : row.reference.label : <span className="muted">—</span>),
+    cell: (row) =>
+      row.reference ? (
+        row.reference.href ? (
+          <Link href={row.reference.href}>{row.reference.label}</Link>
+        ) : (
+          row.reference.label
+        )
+      ) : (
+        <span className="muted">—</span>
+      ),
   },
   {
     key: "amount",
@@ -42,7 +51,15 @@ const STATEMENT_COLUMNS: Array<Column<StatementRow>> = [
  * An account statement: each movement with its sign and the running balance after it. Becomes
  * one card per row on phones, like DataTable.
  */
-export function StatementTable({ caption, rows, empty }: { caption: string; rows: StatementRow[]; empty: { title: string; hint?: string } }) {
+export function StatementTable({
+  caption,
+  rows,
+  empty,
+}: {
+  caption: string;
+  rows: StatementRow[];
+  empty: { title: string; hint?: string };
+}) {
   if (rows.length === 0) return <EmptyState title={empty.title} hint={empty.hint} />;
   return (
     <div className="data-table">

@@ -57,7 +57,8 @@ export function hrefWith(basePath: string, params: TableParams, changes: Record<
 }
 
 /** The next page: after `lastKey`, the last row shown, with the same search and filters. */
-export const nextPageHref = (basePath: string, params: TableParams, lastKey: string) => hrefWith(basePath, params, { [CURSOR_PARAM]: lastKey });
+export const nextPageHref = (basePath: string, params: TableParams, lastKey: string) =>
+  hrefWith(basePath, params, { [CURSOR_PARAM]: lastKey });
 
 /** The first page with the same search and filters. */
 export const firstPageHref = (basePath: string, params: TableParams) => hrefWith(basePath, params, { [CURSOR_PARAM]: undefined });

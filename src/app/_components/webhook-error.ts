@@ -8,7 +8,10 @@ const PHRASES: Array<[RegExp, (match: RegExpExecArray) => string]> = [
   [/^DNS lookup failed for (.+)$/, (m) => `Nama host ${m[1]} tidak ditemukan (DNS): periksa penulisan URL webhook.`],
   [/^connection reset by the receiver$/, () => "Koneksi diputus penerima sebelum menjawab: periksa log server penerima."],
   [/^host unreachable$/, () => "Host penerima tidak dapat dijangkau dari server Kuasa: periksa jaringan atau firewall penerima."],
-  [/^no answer within (\d+) ms$/, (m) => `Penerima tidak menjawab dalam ${Number(m[1]) / 1000} detik: jawab webhook dengan cepat (misalnya 200 dahulu, proses kemudian).`],
+  [
+    /^no answer within (\d+) ms$/,
+    (m) => `Penerima tidak menjawab dalam ${Number(m[1]) / 1000} detik: jawab webhook dengan cepat (misalnya 200 dahulu, proses kemudian).`,
+  ],
   [/^invalid HTTP answer \((.+)\)$/, (m) => `Jawaban penerima bukan HTTP yang sah (${m[1]}).`],
   [/^TLS error \((.+)\)$/, (m) => `Gagal membangun koneksi HTTPS (${m[1]}): periksa sertifikat TLS penerima.`],
   [/^blocked: (.+) is not a public address/, (m) => `Diblokir: ${m[1]} bukan alamat publik; webhook hanya dikirim ke alamat publik.`],

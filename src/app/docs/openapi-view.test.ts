@@ -5,13 +5,13 @@ import {
   groupByTag,
   HTTP_METHODS,
   listOperations,
+  type OpenApiDoc,
   operationAnchor,
   paragraphs,
   resolveRef,
+  type Schema,
   schemaFields,
   typeLabel,
-  type OpenApiDoc,
-  type Schema,
 } from "./openapi-view";
 
 /** A small document exercising each schema shape the page has to show. */
@@ -27,7 +27,10 @@ const doc: OpenApiDoc = {
         "x-required-scope": "things:read",
         parameters: [{ in: "query", name: "expand", schema: { type: "string", enum: ["owner", "parts"] } }],
         responses: {
-          "404": { description: "`NOT_FOUND`: no such thing.", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+          "404": {
+            description: "`NOT_FOUND`: no such thing.",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+          },
           "200": { description: "The thing", content: { "application/json": { schema: { $ref: "#/components/schemas/Thing" } } } },
         },
       },
@@ -62,11 +65,31 @@ const doc: OpenApiDoc = {
       },
     },
     "/v1/other": { get: { summary: "Untagged", responses: { "200": { description: "ok" } } } },
-    "/v1/things": { get: { tags: ["Things"], responses: { "200": { description: "List", content: { "application/json": { schema: { type: "object", properties: { data: { type: "array", items: { $ref: "#/components/schemas/Thing" } } } } } } } } } },
+    "/v1/things": {
+      get: {
+        tags: ["Things"],
+        responses: {
+          "200": {
+            description: "List",
+            content: {
+              "application/json": {
+                schema: { type: "object", properties: { data: { type: "array", items: { $ref: "#/components/schemas/Thing" } } } },
+              },
+            },
+          },
+        },
+      },
+    },
   },
   components: {
     parameters: {
-      IdempotencyKey: { in: "header", name: "Idempotency-Key", required: false, description: "Replays within 24 h.", schema: { type: "string", maxLength: 255 } },
+      IdempotencyKey: {
+        in: "header",
+        name: "Idempotency-Key",
+        required: false,
+        description: "Replays within 24 h.",
+        schema: { type: "string", maxLength: 255 },
+      },
     },
     schemas: {
       Status: { type: "string", enum: ["baru", "selesai"] },
@@ -77,16 +100,30 @@ const doc: OpenApiDoc = {
           id: { type: "string" },
           status: { $ref: "#/components/schemas/Status" },
           note: { type: ["string", "null"], description: "Free text." },
-          owner: { type: "object", required: ["name"], properties: { name: { type: "string" }, since: { type: "string", format: "date-time" } } },
+          owner: {
+            type: "object",
+            required: ["name"],
+            properties: { name: { type: "string" }, since: { type: "string", format: "date-time" } },
+          },
           parts: { type: "array", items: { $ref: "#/components/schemas/Part" } },
           parent: { anyOf: [{ $ref: "#/components/schemas/Thing" }, { type: "null" }] },
           tags: { type: "array", items: { type: "string", enum: ["a", "b"] } },
         },
       },
-      Part: { type: "object", required: ["sku"], properties: { sku: { type: "string", description: "Stock unit." }, qty: { type: "integer", minimum: 1 } } },
+      Part: {
+        type: "object",
+        required: ["sku"],
+        properties: { sku: { type: "string", description: "Stock unit." }, qty: { type: "integer", minimum: 1 } },
+      },
       Error: {
         type: "object",
-        properties: { error: { type: "object", properties: { code: { type: "string", enum: ["NOT_FOUND"] }, message: { type: "string" } }, required: ["code", "message"] } },
+        properties: {
+          error: {
+            type: "object",
+            properties: { code: { type: "string", enum: ["NOT_FOUND"] }, message: { type: "string" } },
+            required: ["code", "message"],
+          },
+        },
         required: ["error"],
       },
     },
@@ -127,7 +164,19 @@ describe("schema → field rows", () => {
 
   it("flattens nested objects and arrays of objects with dotted names", () => {
     const rows = thingFields();
-    expect(rows.map((r) => r.name)).toEqual(["id", "status", "note", "owner", "owner.name", "owner.since", "parts", "parts[].sku", "parts[].qty", "parent", "tags"]);
+    expect(rows.map((r) => r.name)).toEqual([
+      "id",
+      "status",
+      "note",
+      "owner",
+      "owner.name",
+      "owner.since",
+      "parts",
+      "parts[].sku",
+      "parts[].qty",
+      "parent",
+      "tags",
+    ]);
     expect(field(rows, "owner.name")).toMatchObject({ depth: 1, required: true });
     expect(field(rows, "owner.since")).toMatchObject({ type: "string (date-time)", required: false });
     expect(field(rows, "parts")).toMatchObject({ type: "array of Part" });
@@ -145,7 +194,9 @@ describe("schema → field rows", () => {
   });
 
   it("shows a non-object body as one row", () => {
-    expect(schemaFields(doc, { type: "string", enum: ["x"] })).toEqual([expect.objectContaining({ name: "(body)", type: "string", enumValues: ["x"] })]);
+    expect(schemaFields(doc, { type: "string", enum: ["x"] })).toEqual([
+      expect.objectContaining({ name: "(body)", type: "string", enumValues: ["x"] }),
+    ]);
   });
 
   it("states limits in words and leaves out the safe-integer bounds zod adds to every integer", () => {
@@ -163,7 +214,9 @@ describe("schema → field rows", () => {
   });
 
   it("merges allOf parts into one object", () => {
-    const schema: Schema = { allOf: [{ $ref: "#/components/schemas/Part" }, { type: "object", properties: { extra: { type: "boolean" } }, required: ["extra"] }] };
+    const schema: Schema = {
+      allOf: [{ $ref: "#/components/schemas/Part" }, { type: "object", properties: { extra: { type: "boolean" } }, required: ["extra"] }],
+    };
     expect(schemaFields(doc, schema).map((r) => [r.name, r.required])).toEqual([
       ["sku", true],
       ["qty", false],
@@ -175,7 +228,12 @@ describe("schema → field rows", () => {
 describe("operations", () => {
   it("lists every operation in document order with an anchor built from method and path", () => {
     const ops = listOperations(doc);
-    expect(ops.map((op) => `${op.method} ${op.path}`)).toEqual(["GET /v1/things/{id}", "POST /v1/things/{id}", "GET /v1/other", "GET /v1/things"]);
+    expect(ops.map((op) => `${op.method} ${op.path}`)).toEqual([
+      "GET /v1/things/{id}",
+      "POST /v1/things/{id}",
+      "GET /v1/other",
+      "GET /v1/things",
+    ]);
     expect(ops[0]!.anchor).toBe("op-get-v1-things-id");
     expect(new Set(ops.map((op) => op.anchor)).size).toBe(ops.length);
   });
@@ -202,7 +260,11 @@ describe("operations", () => {
       ["query", "expand", false],
     ]);
     expect(get!.parameters[1]!.enumValues).toEqual(["owner", "parts"]);
-    expect(post!.parameters.find((p) => p.in === "header")).toMatchObject({ name: "Idempotency-Key", required: false, constraints: ["≤ 255 chars"] });
+    expect(post!.parameters.find((p) => p.in === "header")).toMatchObject({
+      name: "Idempotency-Key",
+      required: false,
+      constraints: ["≤ 255 chars"],
+    });
   });
 
   it("sorts responses by status, marks errors and shows a repeated body once", () => {
@@ -255,7 +317,10 @@ describe("the Kuasa document", () => {
   it("gives every operation a summary and at least one success status", () => {
     for (const op of operations) {
       expect(op.summary, `${op.method} ${op.path}`).toBeTruthy();
-      expect(op.responses.some((r) => !r.isError), `${op.method} ${op.path}`).toBe(true);
+      expect(
+        op.responses.some((r) => !r.isError),
+        `${op.method} ${op.path}`,
+      ).toBe(true);
     }
   });
 
@@ -269,7 +334,9 @@ describe("the Kuasa document", () => {
     const create = operations.find((op) => op.method === "POST" && op.path === "/v1/orders")!;
     expect(create.parameters.map((p) => `${p.in}:${p.name}`)).toContain("header:Idempotency-Key");
     const created = create.responses.find((r) => r.status === "201")!;
-    const status = created.body?.fields.find((r) => r.name === "status") ?? create.responses.find((r) => r.status === "200")!.body!.fields.find((r) => r.name === "status")!;
+    const status =
+      created.body?.fields.find((r) => r.name === "status") ??
+      create.responses.find((r) => r.status === "200")!.body!.fields.find((r) => r.name === "status")!;
     expect(status.enumValues).toContain("dibayar");
     expect(create.responses.find((r) => r.status === "200")!.headers.map((h) => h.name)).toContain("Idempotent-Replayed");
   });

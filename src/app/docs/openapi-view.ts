@@ -116,7 +116,11 @@ function refName(ref: string): string {
 }
 
 /** Follows `$ref`s (and `$ref` chains) to a concrete object; `name` is the last schema name passed. */
-function follow<T extends { $ref?: string }>(doc: OpenApiDoc, node: T, seen: ReadonlySet<string> = new Set()): { node: T; name?: string; broken?: string } {
+function follow<T extends { $ref?: string }>(
+  doc: OpenApiDoc,
+  node: T,
+  seen: ReadonlySet<string> = new Set(),
+): { node: T; name?: string; broken?: string } {
   let current = node;
   let name: string | undefined;
   const visited = new Set(seen);
@@ -144,7 +148,9 @@ function derefSchema(doc: OpenApiDoc, schema: Schema): { schema: Schema; name?: 
 // Types
 
 function isNullSchema(schema: Schema): boolean {
-  return schema.type === "null" || (Array.isArray(schema.type) && schema.type.length === 1 && schema.type[0] === "null") || schema.const === null;
+  return (
+    schema.type === "null" || (Array.isArray(schema.type) && schema.type.length === 1 && schema.type[0] === "null") || schema.const === null
+  );
 }
 
 interface Unwrapped {
@@ -279,7 +285,11 @@ export interface FieldRow {
 }
 
 /** The object schema to expand under a field, if any: through `$ref`, null unions and arrays. */
-function expandable(doc: OpenApiDoc, schema: Schema, stack: readonly string[]): { schema: Schema; suffix: string; stack: string[] } | undefined {
+function expandable(
+  doc: OpenApiDoc,
+  schema: Schema,
+  stack: readonly string[],
+): { schema: Schema; suffix: string; stack: string[] } | undefined {
   let suffix = "";
   let current = schema;
   let names = [...stack];
@@ -517,7 +527,8 @@ export function listOperations(doc: OpenApiDoc): OperationView[] {
         description: op.description,
         scope: requiredScope(op),
         parameters: parameterRows(doc, pathItem, op),
-        requestBody: body && requestBody ? { ...body, required: requestBody.required === true, description: requestBody.description } : undefined,
+        requestBody:
+          body && requestBody ? { ...body, required: requestBody.required === true, description: requestBody.description } : undefined,
         responses: responseViews(doc, op.responses),
       });
     }

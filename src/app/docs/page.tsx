@@ -3,24 +3,24 @@ import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { OrderStatus } from "@/generated/prisma/enums";
 import { buildOpenApiDocument } from "@/server/api/openapi";
-import { readConfig, type Config } from "@/server/runtime/config";
 import { SCOPES } from "@/server/domain/api-key";
 import { AppError, ERROR_CODES } from "@/server/domain/errors";
-import { CASE_EVENT_TYPES, hasEvent } from "@/server/domain/webhook-event";
 import { WEBHOOK_MAX_ATTEMPTS } from "@/server/domain/webhook-delivery";
+import { CASE_EVENT_TYPES, hasEvent } from "@/server/domain/webhook-event";
 import { getRuntime } from "@/server/runtime";
+import { type Config, readConfig } from "@/server/runtime/config";
 import styles from "./docs.module.css";
 import {
+  type FieldRow,
   groupByTag,
   listOperations,
-  paragraphs,
-  schemaFields,
-  type FieldRow,
   type OpenApiDoc,
   type OperationView,
   type ParameterRow,
+  paragraphs,
   type ResponseView,
   type Schema,
+  schemaFields,
   type TextSpan,
 } from "./openapi-view";
 import { nodeSnippet, opensslSnippet, retrySchedule, webhookExample } from "./webhook-example";
@@ -231,9 +231,7 @@ function OperationSection({ op }: { op: OperationView }) {
       </h3>
       {op.summary ? <p className={styles.summary}>{op.summary}</p> : null}
       <div className={styles.facts}>
-        <span>
-          Scope: {op.scope ? <code>{op.scope}</code> : "any valid key"}
-        </span>
+        <span>Scope: {op.scope ? <code>{op.scope}</code> : "any valid key"}</span>
         {op.operationId ? (
           <span>
             Operation id: <code>{op.operationId}</code>
@@ -384,24 +382,29 @@ export default async function ApiReference() {
         <section id="authentication" className={styles.section}>
           <h2>Authentication</h2>
           <p>
-            Every <code>/v1</code> operation needs an API key in the <code>Authorization</code> header (the OpenAPI document itself does not):
+            Every <code>/v1</code> operation needs an API key in the <code>Authorization</code> header (the OpenAPI document itself does
+            not):
           </p>
           <Code>{`Authorization: Bearer <key_id>.<key_secret>`}</Code>
           <p>
-            The key id says which kind of key it is: live keys start with <code>kk_live_</code>, test keys with <code>kk_test_</code>, followed by
-            16 base62 characters; the secret is 32 base62 characters. Both kinds are sent the same way. An organisation owner or admin creates keys in
-            the organisation portal; the full key is shown once. A missing, malformed, unknown or revoked key is answered with 401{" "}
-            <code>UNAUTHENTICATED</code>; a key of an organisation that is not approved or is suspended with 403 <code>ORGANIZATION_NOT_ACTIVE</code>.
+            The key id says which kind of key it is: live keys start with <code>kk_live_</code>, test keys with <code>kk_test_</code>,
+            followed by 16 base62 characters; the secret is 32 base62 characters. Both kinds are sent the same way. An organisation owner or
+            admin creates keys in the organisation portal; the full key is shown once. A missing, malformed, unknown or revoked key is
+            answered with 401 <code>UNAUTHENTICATED</code>; a key of an organisation that is not approved or is suspended with 403{" "}
+            <code>ORGANIZATION_NOT_ACTIVE</code>.
           </p>
           {testHelpers ? (
             <p>
-              A live key works on live data: the real deposit, real practitioners. A test key works in the sandbox, on test data only; the two never
-              mix. With a test key, the <a href={`#${testHelpers.anchor}`}>{testHelpers.tag}</a> operations play the parts that people play in live
-              mode (topping up, approving, working an order), so an integration can be run end to end before it goes live.
+              A live key works on live data: the real deposit, real practitioners. A test key works in the sandbox, on test data only; the
+              two never mix. With a test key, the <a href={`#${testHelpers.anchor}`}>{testHelpers.tag}</a> operations play the parts that
+              people play in live mode (topping up, approving, working an order), so an integration can be run end to end before it goes
+              live.
             </p>
           ) : null}
           <h3>Scopes</h3>
-          <p>Each operation needs one scope on the key; without it the answer is 403 <code>INSUFFICIENT_SCOPE</code>.</p>
+          <p>
+            Each operation needs one scope on the key; without it the answer is 403 <code>INSUFFICIENT_SCOPE</code>.
+          </p>
           <Table head={["Scope", "Operations"]}>
             {[...scopeUse].map(([scope, ops]) => (
               <tr key={scope}>
@@ -455,9 +458,7 @@ export default async function ApiReference() {
 
         <section id="rate-limits" className={styles.section}>
           <h2>Rate limits</h2>
-          <p>
-            Limits are per API key, in fixed windows of {limits.windowSeconds} seconds, and shared by REST and MCP. On this server:
-          </p>
+          <p>Limits are per API key, in fixed windows of {limits.windowSeconds} seconds, and shared by REST and MCP. On this server:</p>
           <Table head={["Class", "Operations", `Requests per ${limits.windowSeconds} s`]}>
             <tr>
               <td>read</td>
@@ -497,7 +498,8 @@ export default async function ApiReference() {
                 <code>Retry-After</code>
               </td>
               <td>
-                On 429 <code>RATE_LIMITED</code> and 503 <code>SERVICE_UNAVAILABLE</code> (busy, nothing changed): seconds to wait before retrying.
+                On 429 <code>RATE_LIMITED</code> and 503 <code>SERVICE_UNAVAILABLE</code> (busy, nothing changed): seconds to wait before
+                retrying.
               </td>
             </tr>
           </Table>
@@ -516,7 +518,8 @@ export default async function ApiReference() {
           <h2>Webhooks</h2>
           <p>
             Every change of an order&apos;s status is sent as a signed HTTP <code>POST</code> with a JSON body to the order&apos;s{" "}
-            <code>callback_url</code>, otherwise to the webhook URL of the API key that created the order; with neither, nothing is sent (poll{" "}
+            <code>callback_url</code>, otherwise to the webhook URL of the API key that created the order; with neither, nothing is sent
+            (poll{" "}
             <a href={`#${operations.find((op) => op.method === "GET" && op.path === "/v1/orders/{id}")?.anchor ?? "tag-order"}`}>
               <code>GET /v1/orders/{"{id}"}</code>
             </a>
@@ -535,47 +538,49 @@ export default async function ApiReference() {
 
           <p>
             Case-board events go to the webhook URL of the API key that submitted the case (cases have no <code>callback_url</code>), signed
-            the same way: {CASE_EVENT_TYPES.map((type, i) => (
+            the same way:{" "}
+            {CASE_EVENT_TYPES.map((type, i) => (
               <span key={type}>
                 {i > 0 ? ", " : null}
                 <code>{type}</code>
               </span>
             ))}
-            . Their body is <code>id</code>, <code>event</code>, <code>sent_at</code>, then <code>case</code> (<code>id</code>, <code>status</code>,{" "}
-            <code>area</code>, <code>selected_bid_id</code>, <code>order_id</code>, <code>updated_at</code>) and, on{" "}
-            <code>case.bid_received</code>, <code>bid</code> (<code>id</code>, <code>status</code>, <code>price_idr</code>, <code>client_pays</code>,{" "}
-            <code>eta_days</code>, <code>created_at</code>); <code>invoice.dibayar</code> carries <code>invoice</code> (<code>id</code>,{" "}
-            <code>status</code>, <code>total_idr</code>, <code>case_id</code>, <code>order_id</code>, <code>updated_at</code>). Paying an invoice
-            opens an order for the selected bid&apos;s work (already <code>diambil</code>), whose own <code>order.*</code> events follow. Contact
-            data and the story are never in a payload.
+            . Their body is <code>id</code>, <code>event</code>, <code>sent_at</code>, then <code>case</code> (<code>id</code>,{" "}
+            <code>status</code>, <code>area</code>, <code>selected_bid_id</code>, <code>order_id</code>, <code>updated_at</code>) and, on{" "}
+            <code>case.bid_received</code>, <code>bid</code> (<code>id</code>, <code>status</code>, <code>price_idr</code>,{" "}
+            <code>client_pays</code>, <code>eta_days</code>, <code>created_at</code>); <code>invoice.dibayar</code> carries{" "}
+            <code>invoice</code> (<code>id</code>, <code>status</code>, <code>total_idr</code>, <code>case_id</code>, <code>order_id</code>,{" "}
+            <code>updated_at</code>). Paying an invoice opens an order for the selected bid&apos;s work (already <code>diambil</code>),
+            whose own <code>order.*</code> events follow. Contact data and the story are never in a payload.
           </p>
 
           <h3 id="order-timers">Timers on an order</h3>
           <p>
             Nothing waits forever. A delivered result (<code>diserahkan</code>) is accepted on the client&apos;s behalf at{" "}
-            <code>auto_accept_at</code> ({settings.orderRules.autoAcceptDays} days after delivery on this server) unless the
-            agent accepts, asks for a revision or disputes first. When every eligible practitioner has passed (or none is eligible), the order
-            stays <code>ditawarkan</code> with <code>offering.stalled_since</code> set and is refunded in full at <code>offering.refund_at</code>{" "}
-            ({settings.orderRules.offerStallHours} hours later on this server) unless the operator&apos;s team offers it again first; a message with
-            role <code>system</code> says why. The client side may ask for {settings.orderRules.maxRevisions} revisions per order
-            (<code>revision_count</code> counts them; then 409 <code>REVISION_LIMIT</code>). <code>sla_breached_at</code> is set when the SLA passes before delivery. Each of these sends the
-            usual <code>order.*</code> event. In the sandbox, helpers make each timer due now.
+            <code>auto_accept_at</code> ({settings.orderRules.autoAcceptDays} days after delivery on this server) unless the agent accepts,
+            asks for a revision or disputes first. When every eligible practitioner has passed (or none is eligible), the order stays{" "}
+            <code>ditawarkan</code> with <code>offering.stalled_since</code> set and is refunded in full at <code>offering.refund_at</code>{" "}
+            ({settings.orderRules.offerStallHours} hours later on this server) unless the operator&apos;s team offers it again first; a
+            message with role <code>system</code> says why. The client side may ask for {settings.orderRules.maxRevisions} revisions per
+            order (<code>revision_count</code> counts them; then 409 <code>REVISION_LIMIT</code>). <code>sla_breached_at</code> is set when
+            the SLA passes before delivery. Each of these sends the usual <code>order.*</code> event. In the sandbox, helpers make each
+            timer due now.
           </p>
 
           <h3 id="webhook-payload">Payload</h3>
           <p>
             Exactly these fields, in this order. <code>id</code> is the event&apos;s id, the same in every attempt and redelivery and in{" "}
-            <code>GET /v1/events</code>: drop an id you have already processed. <code>sent_at</code> is the time of this attempt, so every attempt
-            has a different body and signature. Messages are not included: on <code>order.butuh_input_klien</code>, fetch the order to read the
-            question.
+            <code>GET /v1/events</code>: drop an id you have already processed. <code>sent_at</code> is the time of this attempt, so every
+            attempt has a different body and signature. Messages are not included: on <code>order.butuh_input_klien</code>, fetch the order
+            to read the question.
           </p>
           <Code>{example.prettyBody}</Code>
           <p>
             Missed some (a receiver down past the last attempt, a restart)? <code>GET /v1/events</code> lists every event of the key&apos;s
-            organisation and mode, kept at least 30 days, sent or not, with the webhook body minus <code>id</code> and <code>sent_at</code> as{" "}
-            <code>data</code>. It is newest first, so the events after the last id you processed are reached with{" "}
-            <code>ending_before=&lt;last id&gt;</code>: handle each page from its last element to its first, and repeat with the page&apos;s first
-            (newest) id while <code>has_more</code> is true.
+            organisation and mode, kept at least 30 days, sent or not, with the webhook body minus <code>id</code> and <code>sent_at</code>{" "}
+            as <code>data</code>. It is newest first, so the events after the last id you processed are reached with{" "}
+            <code>ending_before=&lt;last id&gt;</code>: handle each page from its last element to its first, and repeat with the page&apos;s
+            first (newest) id while <code>has_more</code> is true.
           </p>
 
           <h3 id="webhook-headers">Request headers</h3>
@@ -608,16 +613,16 @@ export default async function ApiReference() {
           </p>
           <ol className={styles.steps}>
             <li>
-              Split the header at commas into <code>key=value</code> parts; take the one <code>t</code> and every <code>v1</code> (ignore other
-              keys).
+              Split the header at commas into <code>key=value</code> parts; take the one <code>t</code> and every <code>v1</code> (ignore
+              other keys).
             </li>
             <li>
               Reject when <code>t</code> is more than {example.toleranceSeconds} seconds from your clock, in either direction.
             </li>
             <li>
-              Compute HMAC-SHA256 of <code>t + &quot;.&quot; + rawBody</code> (the bytes exactly as received) and compare it in constant time with
-              each <code>v1</code>; accept if one matches. After the secret is rotated, the header carries two <code>v1</code> (new secret,
-              old secret) until the old one expires, 24 hours by default.
+              Compute HMAC-SHA256 of <code>t + &quot;.&quot; + rawBody</code> (the bytes exactly as received) and compare it in constant
+              time with each <code>v1</code>; accept if one matches. After the secret is rotated, the header carries two <code>v1</code>{" "}
+              (new secret, old secret) until the old one expires, 24 hours by default.
             </li>
           </ol>
           <h4>Worked example</h4>
@@ -640,9 +645,9 @@ export default async function ApiReference() {
 
           <h3 id="webhook-retries">Delivery and retries</h3>
           <p>
-            A delivery succeeds on a <code>2xx</code> answer within {settings.webhooks.timeoutMs / 1000} seconds. Anything else fails: another
-            status, a timeout, a connection or TLS error, or any redirect (redirects are never followed). A failed delivery is tried again, at most{" "}
-            {WEBHOOK_MAX_ATTEMPTS} attempts in all:
+            A delivery succeeds on a <code>2xx</code> answer within {settings.webhooks.timeoutMs / 1000} seconds. Anything else fails:
+            another status, a timeout, a connection or TLS error, or any redirect (redirects are never followed). A failed delivery is tried
+            again, at most {WEBHOOK_MAX_ATTEMPTS} attempts in all:
           </p>
           <Table head={["Attempt", "Wait after the previous failure", "Seconds after the first attempt"]}>
             {schedule.map((step) => (
@@ -654,9 +659,9 @@ export default async function ApiReference() {
             ))}
           </Table>
           <p>
-            After the last failure the event is not sent again automatically. Delivery is at least once, by queue workers: the same event can
-            arrive twice and events can arrive out of order. Treat <code>order.status</code> and <code>order.updated_at</code> as authoritative,
-            answer quickly and process later, and re-fetch the order when in doubt.
+            After the last failure the event is not sent again automatically. Delivery is at least once, by queue workers: the same event
+            can arrive twice and events can arrive out of order. Treat <code>order.status</code> and <code>order.updated_at</code> as
+            authoritative, answer quickly and process later, and re-fetch the order when in doubt.
           </p>
         </section>
       </main>

@@ -32,8 +32,12 @@ describe("the worked webhook example", () => {
     const at = (seconds: number) => ({ now: seconds * 1000 });
     expect(example.signature).toBe(`t=${example.timestamp},v1=${example.v1}`);
     expect(example.signedText).toBe(`${example.timestamp}.${example.rawBody}`);
-    expect(verifyWebhookSignature(example.secret, example.signature, example.rawBody, at(example.timestamp + example.toleranceSeconds))).toMatchObject({ ok: true });
-    expect(verifyWebhookSignature(example.secret, example.signature, example.rawBody, at(example.timestamp + example.toleranceSeconds + 1))).toMatchObject({ ok: false });
+    expect(
+      verifyWebhookSignature(example.secret, example.signature, example.rawBody, at(example.timestamp + example.toleranceSeconds)),
+    ).toMatchObject({ ok: true });
+    expect(
+      verifyWebhookSignature(example.secret, example.signature, example.rawBody, at(example.timestamp + example.toleranceSeconds + 1)),
+    ).toMatchObject({ ok: false });
   });
 
   it("gives a Node snippet that prints true for the example", () => {

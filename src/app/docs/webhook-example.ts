@@ -1,8 +1,8 @@
-import { orderEventPayload, type OrderEventPayload, type OrderEventSource, webhookBody } from "@/server/domain/webhook-event";
 import { agentPrice } from "@/server/domain/pricing";
 import { DEFAULT_TOLERANCE_SECONDS, signWebhook } from "@/server/domain/signature";
 import { slaDueAt } from "@/server/domain/sla";
 import { nextAttemptAt, WEBHOOK_MAX_ATTEMPTS, webhookHeaders } from "@/server/domain/webhook-delivery";
+import { type OrderEventPayload, type OrderEventSource, orderEventPayload, webhookBody } from "@/server/domain/webhook-event";
 
 /**
  * The worked webhook example of /docs, produced by the sender's own functions (payload, body,
@@ -95,7 +95,11 @@ export function retrySchedule(): RetryStep[] {
   for (let attempt = 1; attempt < WEBHOOK_MAX_ATTEMPTS; attempt++) {
     const next = nextAttemptAt(attempt, failedAt);
     if (!next) break;
-    steps.push({ attempt: attempt + 1, atSeconds: (next.getTime() - start.getTime()) / 1000, waitSeconds: (next.getTime() - failedAt.getTime()) / 1000 });
+    steps.push({
+      attempt: attempt + 1,
+      atSeconds: (next.getTime() - start.getTime()) / 1000,
+      waitSeconds: (next.getTime() - failedAt.getTime()) / 1000,
+    });
     failedAt = next;
   }
   return steps;

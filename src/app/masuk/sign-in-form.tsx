@@ -1,6 +1,6 @@
 "use client";
-import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
+import { signIn } from "next-auth/react";
 import { type FormEvent, useState } from "react";
 import { FormMessages } from "@/app/_components/field";
 import { signInErrorMessage } from "@/server/auth/sign-in-error";

@@ -29,12 +29,27 @@ export default async function OverviewPage() {
       <div className="stats">
         <Stat label="Sengketa" value={String(overview.disputed)} href="/operator/antrean#sengketa" linkText="Putuskan sengketa" />
         <Stat label="Tawaran macet" value={String(overview.stalled)} href="/operator/antrean#macet" linkText="Lihat tawaran macet" />
-        <Stat label="Lewat tenggat SLA" value={String(overview.slaBreaches)} href="/operator/antrean#sla" linkText="Lihat pelanggaran SLA" />
-        <Stat label="Organisasi menunggu" value={String(overview.waitingOrganizations)} href="/operator/organisasi?status=menunggu_persetujuan" linkText="Setujui organisasi" />
+        <Stat
+          label="Lewat tenggat SLA"
+          value={String(overview.slaBreaches)}
+          href="/operator/antrean#sla"
+          linkText="Lihat pelanggaran SLA"
+        />
+        <Stat
+          label="Organisasi menunggu"
+          value={String(overview.waitingOrganizations)}
+          href="/operator/organisasi?status=menunggu_persetujuan"
+          linkText="Setujui organisasi"
+        />
       </div>
       <h2 className="section-title">Pesanan dan dana</h2>
       <div className="stats">
-        <Stat label="Pesanan dibuat hari ini" value={String(overview.createdToday)} href="/operator/pesanan?mode=live&dibuat=hari_ini" linkText="Lihat pesanan hari ini" />
+        <Stat
+          label="Pesanan dibuat hari ini"
+          value={String(overview.createdToday)}
+          href="/operator/pesanan?mode=live&dibuat=hari_ini"
+          linkText="Lihat pesanan hari ini"
+        />
         <Stat label="Dana di escrow" value={formatRupiah(overview.escrowIdr)} href="/operator/pesanan?mode=live" linkText="Lihat pesanan" />
       </div>
       <h2 className="section-title">Pesanan aktif per status</h2>

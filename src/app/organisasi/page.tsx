@@ -6,11 +6,10 @@ import { firstPageHref, nextPageHref, type TableParams, tableQuery } from "@/app
 import { Card, PageTitle } from "@/app/_components/ui";
 import { ledgerKindLabel } from "@/server/domain/ledger-labels";
 import { portalPage } from "@/server/runtime/portal";
-import { inMode, modeOf, ModeSwitch } from "./_components/mode";
+import { inMode, ModeSwitch, modeOf } from "./_components/mode";
 import { SpendChart } from "./_components/spend-chart";
 import { OrganizationStatusNotice } from "./_components/status-notice";
 import { ThresholdForm } from "./_components/threshold-form";
-
 
 export const metadata: Metadata = { title: "Ringkasan organisasi — Kuasa" };
 
@@ -50,14 +49,19 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
           <p className="stat-label">Ambang persetujuan</p>
           <p className="stat-value">{overview.approvalThresholdIdr === null ? "Tidak ada" : formatRupiah(overview.approvalThresholdIdr)}</p>
           <p className="muted small">
-            {overview.approvalThresholdIdr === null ? "Semua pesanan langsung dibayar dari deposit." : "Pesanan di atas ambang ini menunggu persetujuan Anda."}{" "}
+            {overview.approvalThresholdIdr === null
+              ? "Semua pesanan langsung dibayar dari deposit."
+              : "Pesanan di atas ambang ini menunggu persetujuan Anda."}{" "}
             <Link href="/organisasi/persetujuan">Lihat persetujuan</Link>
           </p>
         </div>
       </div>
 
       <Card title={test ? "Belanja uji per bulan" : "Belanja per bulan"}>
-        <SpendChart months={spend} caption={`${test ? "Belanja uji" : "Belanja"} per bulan (WIB), 12 bulan terakhir: harga pesanan yang dibayar dari deposit`} />
+        <SpendChart
+          months={spend}
+          caption={`${test ? "Belanja uji" : "Belanja"} per bulan (WIB), 12 bulan terakhir: harga pesanan yang dibayar dari deposit`}
+        />
       </Card>
 
       <Card title={test ? "Mutasi deposit uji" : "Mutasi deposit"}>
@@ -67,13 +71,21 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
             id: entry.id,
             at: entry.createdAt,
             description: ledgerKindLabel(entry.kind),
-            reference: entry.reference ? { label: entry.reference, href: entry.reference.startsWith("ord_") ? inMode(`/organisasi/pesanan/${entry.reference}`, mode) : undefined } : undefined,
+            reference: entry.reference
+              ? {
+                  label: entry.reference,
+                  href: entry.reference.startsWith("ord_") ? inMode(`/organisasi/pesanan/${entry.reference}`, mode) : undefined,
+                }
+              : undefined,
             amountIdr: entry.amountIdr,
             balanceIdr: entry.balanceAfterIdr,
           }))}
           empty={
             test
-              ? { title: "Belum ada mutasi uji.", hint: "Isi deposit uji dengan POST /v1/test_helpers/deposit/top_up memakai kunci kk_test_." }
+              ? {
+                  title: "Belum ada mutasi uji.",
+                  hint: "Isi deposit uji dengan POST /v1/test_helpers/deposit/top_up memakai kunci kk_test_.",
+                }
               : { title: "Belum ada mutasi.", hint: "Setoran, pembayaran pesanan, dan pengembalian dana akan tampil di sini." }
           }
         />

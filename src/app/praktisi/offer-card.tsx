@@ -4,13 +4,13 @@ import { useCallback, useState } from "react";
 import { useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
 import { Countdown } from "@/app/_components/countdown";
+import { FormMessages } from "@/app/_components/field";
 import { formatDateTime, formatRupiah } from "@/app/_components/format";
+import { IntakeList, MessageThread } from "@/app/_components/order-parts";
 import { trpc } from "@/app/_components/trpc";
 import type { OfferView } from "@/server/api/schemas/practitioner-portal";
 import { OFFER_ERRORS } from "./_components/messages";
-import { IntakeList, MessageThread } from "@/app/_components/order-parts";
 import { useHydrated } from "./_components/use-hydrated";
-import { FormMessages } from "@/app/_components/field";
 
 // As the server component hands it over: React carries the Date fields across as Dates.
 export function OfferCard({ offer }: { offer: OfferView }) {

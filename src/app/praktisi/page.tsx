@@ -1,8 +1,8 @@
+import { AutoRefresh } from "@/app/_components/auto-refresh";
 import { formatDateTime } from "@/app/_components/format";
+import { PageLinks } from "@/app/_components/page-links";
 import { EmptyState, PageTitle } from "@/app/_components/ui";
 import { portalPage } from "@/server/runtime/portal";
-import { AutoRefresh } from "@/app/_components/auto-refresh";
-import { PageLinks } from "@/app/_components/page-links";
 import { OfferCard } from "./offer-card";
 
 export const dynamic = "force-dynamic";
@@ -26,7 +26,8 @@ export default async function OffersPage({ searchParams }: { searchParams: Promi
         <ul className="plain-list withdrawn" aria-label="Tawaran yang ditarik dalam 24 jam terakhir">
           {withdrawn.data.map((offer) => (
             <li key={offer.offerId} className="waiting">
-              <strong>Tawaran {offer.service} ditarik:</strong> {offer.orderStatus === "direfund" ? "dana pesanan dikembalikan ke klien (direfund)" : "klien membatalkan pesanan"}.
+              <strong>Tawaran {offer.service} ditarik:</strong>{" "}
+              {offer.orderStatus === "direfund" ? "dana pesanan dikembalikan ke klien (direfund)" : "klien membatalkan pesanan"}.
               <div className="small">
                 {offer.orderId} · {formatDateTime(offer.withdrawnAt)}
               </div>
@@ -43,7 +44,10 @@ export default async function OffersPage({ searchParams }: { searchParams: Promi
         lastId={withdrawn.data.at(-1)?.offerId}
       />
       {offers.data.length === 0 ? (
-        <EmptyState title="Belum ada tawaran untuk Anda" hint="Tawaran baru muncul di sini dengan sendirinya; halaman ini diperbarui setiap 5 detik." />
+        <EmptyState
+          title="Belum ada tawaran untuk Anda"
+          hint="Tawaran baru muncul di sini dengan sendirinya; halaman ini diperbarui setiap 5 detik."
+        />
       ) : (
         offers.data.map((offer) => <OfferCard key={offer.offerId} offer={offer} />)
       )}

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PortalUser } from "@/server/domain/portal-user";
 import { SCOPES } from "@/server/domain/api-key";
 import { fixedClock } from "@/server/domain/clock";
 import { ERROR_CODES, type ErrorCode } from "@/server/domain/errors";
+import type { PortalUser } from "@/server/domain/portal-user";
 import { type ProcedurePath, TOOLS } from "@/server/mcp/tools";
 import { type AccessWorld, buildAccessWorld, type Owned } from "@/test/access-world";
 import { caseBody } from "@/test/cases";
@@ -99,7 +99,10 @@ interface PortalRecipe {
 }
 
 /** A paged list: another owner's ids as the cursor are VALIDATION, as on /v1. */
-const pageOf = (kind: keyof Owned): PortalRecipe => ({ foreign: (o) => o[kind].map((starting_after) => ({ starting_after })), refusal: "VALIDATION" });
+const pageOf = (kind: keyof Owned): PortalRecipe => ({
+  foreign: (o) => o[kind].map((starting_after) => ({ starting_after })),
+  refusal: "VALIDATION",
+});
 const orderOf = (fields: Input = {}): PortalRecipe => ({
   valid: (w) => ({ orderId: w.aLive.orders[0], ...fields }),
   foreign: (o) => o.orders.map((orderId) => ({ orderId, ...fields })),
@@ -123,9 +126,17 @@ const PORTAL_RECIPES: Record<string, PortalRecipe> = {
   "organization.cancel": orderOf(REASON),
   "organization.decide": orderOf({ approve: true }),
   "organization.keys": {},
-  "organization.createKey": { valid: () => ({ name: "uji", scopes: ["katalog:baca"], maxOrderIdr: 1, monthlyBudgetIdr: 1, webhookUrl: null }) },
-  "organization.revokeKey": { valid: (w) => ({ apiKeyId: w.a.live.apiKeyId }), foreign: (o) => o.apiKeys.map((apiKeyId) => ({ apiKeyId })) },
-  "organization.rotateWebhookSecret": { valid: (w) => ({ apiKeyId: w.a.live.apiKeyId }), foreign: (o) => o.apiKeys.map((apiKeyId) => ({ apiKeyId })) },
+  "organization.createKey": {
+    valid: () => ({ name: "uji", scopes: ["katalog:baca"], maxOrderIdr: 1, monthlyBudgetIdr: 1, webhookUrl: null }),
+  },
+  "organization.revokeKey": {
+    valid: (w) => ({ apiKeyId: w.a.live.apiKeyId }),
+    foreign: (o) => o.apiKeys.map((apiKeyId) => ({ apiKeyId })),
+  },
+  "organization.rotateWebhookSecret": {
+    valid: (w) => ({ apiKeyId: w.a.live.apiKeyId }),
+    foreign: (o) => o.apiKeys.map((apiKeyId) => ({ apiKeyId })),
+  },
   "organization.webhookDeliveries": { valid: () => ({}), foreign: (o) => o.orders.map((orderId) => ({ orderId })), filters: true },
   "organization.redeliver": { valid: (w) => ({ eventId: w.aLive.events[0] }), foreign: (o) => o.events.map((eventId) => ({ eventId })) },
   "organization.cases": {},
@@ -140,7 +151,10 @@ const PORTAL_RECIPES: Record<string, PortalRecipe> = {
   "organization.team": {},
   "organization.invite": { valid: () => ({ email: "uji-akses@contoh.id" }) },
   "organization.revokeInvitation": { valid: () => ({ invitationId: "ivt_uji_akses" }) },
-  "organization.payInvoice": { valid: (w) => ({ invoiceId: w.aLive.invoices[0] }), foreign: (o) => o.invoices.map((invoiceId) => ({ invoiceId })) },
+  "organization.payInvoice": {
+    valid: (w) => ({ invoiceId: w.aLive.invoices[0] }),
+    foreign: (o) => o.invoices.map((invoiceId) => ({ invoiceId })),
+  },
   "practitioner.offers": pageOf("offers"),
   "practitioner.withdrawnOffers": pageOf("offers"),
   "practitioner.acceptOffer": offerOf,
@@ -155,7 +169,10 @@ const PORTAL_RECIPES: Record<string, PortalRecipe> = {
   "practitioner.cases": {},
   "practitioner.myBids": {},
   "practitioner.case": { valid: (w) => ({ caseId: w.aLive.cases[0] }), foreign: (o) => o.cases.map((caseId) => ({ caseId })) },
-  "practitioner.submitBid": { valid: (w) => ({ caseId: w.aLive.cases[0], ...BID }), foreign: (o) => o.cases.map((caseId) => ({ caseId, ...BID })) },
+  "practitioner.submitBid": {
+    valid: (w) => ({ caseId: w.aLive.cases[0], ...BID }),
+    foreign: (o) => o.cases.map((caseId) => ({ caseId, ...BID })),
+  },
   "practitioner.statement": { valid: () => ({}) },
   "practitioner.profile": {},
   "practitioner.updateProfile": { valid: () => ({ available: true }) },
@@ -182,7 +199,9 @@ const PORTAL_RECIPES: Record<string, PortalRecipe> = {
   "operator.cases": {},
   "operator.closeCase": { valid: (w) => ({ caseId: w.aLive.cases[0] }) },
   "operator.practitioners": {},
-  "operator.createPractitioner": { valid: () => ({ name: "Praktisi Uji", email: "uji-akses@contoh.id", password: "rahasia-sekali-123", label: null, categories: [] }) },
+  "operator.createPractitioner": {
+    valid: () => ({ name: "Praktisi Uji", email: "uji-akses@contoh.id", password: "rahasia-sekali-123", label: null, categories: [] }),
+  },
   "operator.updatePractitioner": { valid: (w) => ({ practitionerId: w.users.p1.practitionerId, label: null, categories: [] }) },
   "operator.setPractitionerActive": { valid: (w) => ({ practitionerId: w.users.p1.practitionerId, active: false }) },
   "operator.recordPayout": { valid: (w) => ({ practitionerId: w.users.p1.practitionerId, amountIdr: 1_000, reference: "uji akses" }) },
@@ -282,7 +301,8 @@ async function callRest(route: RestRoute, input: Input, token: string | null): P
       ? await api.call(query ? `${path}?${query}` : path, { token: token ?? undefined, headers })
       : await api.call(path, { method: route.method, token: token ?? undefined, headers, json: rest });
   const body = (await res.json()) as { error?: { code: string; message: string } };
-  const wellFormed = res.status < 400 || (Object.keys(body).join() === "error" && Object.keys(body.error!).sort().join() === "code,message");
+  const wellFormed =
+    res.status < 400 || (Object.keys(body).join() === "error" && Object.keys(body.error!).sort().join() === "code,message");
   return { status: res.status, code: res.status >= 400 ? (wellFormed ? body.error!.code : "MALFORMED_ERROR_BODY") : null, body };
 }
 
@@ -332,7 +352,10 @@ describe("the access recipes cover every route", () => {
     const routes = REST_ROUTES.map((r) => r.procedurePath);
     const unknown = routes.filter((p) => !(p in V1_RECIPES));
     expect(unknown, "a /v1 operation without an access recipe: add one to V1_RECIPES in access-matrix.db.test.ts").toEqual([]);
-    expect(Object.keys(V1_RECIPES).filter((p) => !routes.includes(p)), "recipes for operations that no longer exist").toEqual([]);
+    expect(
+      Object.keys(V1_RECIPES).filter((p) => !routes.includes(p)),
+      "recipes for operations that no longer exist",
+    ).toEqual([]);
     expect(TOOLS.filter((t) => !(t.procedure in V1_RECIPES)).map((t) => t.name)).toEqual([]);
   });
 
@@ -340,8 +363,14 @@ describe("the access recipes cover every route", () => {
     const procedures = Object.keys(PORTAL_PROCEDURES);
     const unknown = procedures.filter((p) => !(p in PORTAL_RECIPES));
     expect(unknown, "a portal procedure without an access recipe: add one to PORTAL_RECIPES in access-matrix.db.test.ts").toEqual([]);
-    expect(Object.keys(PORTAL_RECIPES).filter((p) => !procedures.includes(p)), "recipes for procedures that no longer exist").toEqual([]);
-    expect(procedures.filter((p) => !(p.split(".")[0]! in ROLE_OF_PORTAL)), "a portal router whose role the matrix does not know").toEqual([]);
+    expect(
+      Object.keys(PORTAL_RECIPES).filter((p) => !procedures.includes(p)),
+      "recipes for procedures that no longer exist",
+    ).toEqual([]);
+    expect(
+      procedures.filter((p) => !(p.split(".")[0]! in ROLE_OF_PORTAL)),
+      "a portal router whose role the matrix does not know",
+    ).toEqual([]);
     expect(Object.keys(ALL_PORTAL_PROCEDURES).filter((p) => !(p in PORTAL_PROCEDURES) && !(p in TOKEN_PROCEDURES))).toEqual([]);
   });
 
@@ -352,7 +381,8 @@ describe("the access recipes cover every route", () => {
       for (const [procedure, input] of Object.entries(TOKEN_PROCEDURES)) {
         for (const user of [null, adminA, operator, p1]) {
           const answer = await callPortal(user, procedure, input);
-          if (answer.status !== 404 || answer.code !== "NOT_FOUND") holes.push(`${procedure} as ${user?.role ?? "nobody"}: ${answer.status} ${answer.code}`);
+          if (answer.status !== 404 || answer.code !== "NOT_FOUND")
+            holes.push(`${procedure} as ${user?.role ?? "nobody"}: ${answer.status} ${answer.code}`);
         }
       }
       return holes;
@@ -361,33 +391,40 @@ describe("the access recipes cover every route", () => {
 });
 
 describe("/v1: another organisation's keys, and the other mode's key, on every object", () => {
-  it("refuses every operation on every object with NOT_FOUND (TEST_MODE_ONLY for a live key on a helper), changes nothing and leaks nothing", async () => {
-    await expectNothingChanged(async () => {
-      const holes: string[] = [];
-      for (const { victim, owned, attackers } of keyAttacks()) {
-        for (const attacker of attackers) {
-          const calls = REST_ROUTES.flatMap((route) => {
-            const recipe = recipeOf(route.procedurePath);
-            const inputs = attackInputs(recipe, owned);
-            // A list, or a read naming nothing, is answered with the caller's own data only.
-            if (recipe.names === "cursor" || (recipe.names === "nothing" && !recipe.writes)) inputs.push(recipe.names === "nothing" ? recipe.input : {});
-            return inputs.map((input) => ({ route, recipe, input }));
-          });
-          await eachInTurn(calls, async ({ route, recipe, input }) => {
-            const what = `${describeCall("REST", `${route.method} ${route.path}`, attacker.name, input)} on ${victim}`;
-            const outcome = await callRest(route, input, attacker.key.token);
-            const namesObject = recipe.names === "object" || (recipe.names === "cursor" && Object.keys(input).length > 0);
-            if (namesObject) {
-              const hole = refusalHole(what, outcome, expectedV1Refusal(route.procedurePath, recipe, attacker));
-              if (hole) holes.push(hole);
-            } else if (outcome.code !== null) holes.push(`${what}: expected an answer, got ${outcome.status} ${JSON.stringify(outcome.body)}`);
-            else if (leaksOf(outcome.body, owned).length) holes.push(`${what}: the answer carries ${leaksOf(outcome.body, owned).join(", ")}`);
-          });
+  it(
+    "refuses every operation on every object with NOT_FOUND (TEST_MODE_ONLY for a live key on a helper), changes nothing and leaks nothing",
+    async () => {
+      await expectNothingChanged(async () => {
+        const holes: string[] = [];
+        for (const { victim, owned, attackers } of keyAttacks()) {
+          for (const attacker of attackers) {
+            const calls = REST_ROUTES.flatMap((route) => {
+              const recipe = recipeOf(route.procedurePath);
+              const inputs = attackInputs(recipe, owned);
+              // A list, or a read naming nothing, is answered with the caller's own data only.
+              if (recipe.names === "cursor" || (recipe.names === "nothing" && !recipe.writes))
+                inputs.push(recipe.names === "nothing" ? recipe.input : {});
+              return inputs.map((input) => ({ route, recipe, input }));
+            });
+            await eachInTurn(calls, async ({ route, recipe, input }) => {
+              const what = `${describeCall("REST", `${route.method} ${route.path}`, attacker.name, input)} on ${victim}`;
+              const outcome = await callRest(route, input, attacker.key.token);
+              const namesObject = recipe.names === "object" || (recipe.names === "cursor" && Object.keys(input).length > 0);
+              if (namesObject) {
+                const hole = refusalHole(what, outcome, expectedV1Refusal(route.procedurePath, recipe, attacker));
+                if (hole) holes.push(hole);
+              } else if (outcome.code !== null)
+                holes.push(`${what}: expected an answer, got ${outcome.status} ${JSON.stringify(outcome.body)}`);
+              else if (leaksOf(outcome.body, owned).length)
+                holes.push(`${what}: the answer carries ${leaksOf(outcome.body, owned).join(", ")}`);
+            });
+          }
         }
-      }
-      return holes;
-    });
-  }, MATRIX_TIMEOUT_MS);
+        return holes;
+      });
+    },
+    MATRIX_TIMEOUT_MS,
+  );
 
   it("refuses every operation to a key of the owner lacking its scope (403 INSUFFICIENT_SCOPE), to its revoked key and to no key at all (401)", async () => {
     await expectNothingChanged(async () => {
@@ -398,14 +435,28 @@ describe("/v1: another organisation's keys, and the other mode's key, on every o
         const input = ownInput(recipe, helper ? world.aTest : world.aLive);
         const lacking = world.lacking[route.meta.scope!][helper ? "test" : "live"];
         const scoped = await callRest(route, input, lacking.token);
-        const hole = refusalHole(describeCall("REST", `${route.method} ${route.path}`, `A key without ${route.meta.scope}`, input), scoped, "INSUFFICIENT_SCOPE");
+        const hole = refusalHole(
+          describeCall("REST", `${route.method} ${route.path}`, `A key without ${route.meta.scope}`, input),
+          scoped,
+          "INSUFFICIENT_SCOPE",
+        );
         if (hole) holes.push(hole);
-        for (const [caller, token] of [["A's revoked key", world.revoked.token], ["nobody", null]] as const) {
-          const unauthenticated = refusalHole(describeCall("REST", `${route.method} ${route.path}`, caller, input), await callRest(route, input, token), "UNAUTHENTICATED");
+        for (const [caller, token] of [
+          ["A's revoked key", world.revoked.token],
+          ["nobody", null],
+        ] as const) {
+          const unauthenticated = refusalHole(
+            describeCall("REST", `${route.method} ${route.path}`, caller, input),
+            await callRest(route, input, token),
+            "UNAUTHENTICATED",
+          );
           if (unauthenticated) holes.push(unauthenticated);
         }
       });
-      expect(SCOPES.every((scope) => REST_ROUTES.some((r) => r.meta.scope === scope)), "every scope guards some route").toBe(true);
+      expect(
+        SCOPES.every((scope) => REST_ROUTES.some((r) => r.meta.scope === scope)),
+        "every scope guards some route",
+      ).toBe(true);
       return holes;
     });
   });
@@ -417,7 +468,11 @@ describe("/v1: ids and keys of one owner mixed into another owner's requests", (
       const holes: string[] = [];
       for (const bid_id of world.aLive.bids) {
         const input = { id: world.bLive.cases[0], bid_id };
-        const hole = refusalHole(describeCall("REST", "POST /v1/cases/{id}/select", "B live key", input), await callRest(routeOf("cases.select"), input, world.b.live.token), "CONFLICT");
+        const hole = refusalHole(
+          describeCall("REST", "POST /v1/cases/{id}/select", "B live key", input),
+          await callRest(routeOf("cases.select"), input, world.b.live.token),
+          "CONFLICT",
+        );
         if (hole) holes.push(hole);
       }
       return holes;
@@ -427,7 +482,8 @@ describe("/v1: ids and keys of one owner mixed into another owner's requests", (
   it("an Idempotency-Key A used, sent with A's very request by any other owner's key, replays nothing of A's", async () => {
     const { a, b } = world;
     const others = [b.live, b.test, a.test];
-    const send = (token: string, path: string, key: string, json: Input) => api.call(path, { method: "POST", token, headers: { "Idempotency-Key": key }, json });
+    const send = (token: string, path: string, key: string, json: Input) =>
+      api.call(path, { method: "POST", token, headers: { "Idempotency-Key": key }, json });
 
     const messageKey = randomUUID();
     const messagePath = `/v1/orders/${world.aLive.orders[1]}/messages`;
@@ -459,32 +515,38 @@ async function callTool(client: Client, tool: (typeof TOOLS)[number], input: Inp
 }
 
 describe("MCP: another organisation's keys, and the other mode's key, on every object", () => {
-  it("refuses every tool on every object with NOT_FOUND, changes nothing and leaks nothing", async () => {
-    await expectNothingChanged(async () => {
-      const holes: string[] = [];
-      for (const { victim, owned, attackers } of keyAttacks()) {
-        for (const attacker of attackers) {
-          const client = await mcp.connect(attacker.key.token);
-          const calls = TOOLS.flatMap((tool) => {
-            const recipe = recipeOf(tool.procedure);
-            const inputs = attackInputs(recipe, owned).map((input) => ({ tool, recipe, input, namesObject: true }));
-            if (recipe.names === "cursor" || (recipe.names === "nothing" && !recipe.writes)) inputs.push({ tool, recipe, input: recipe.names === "nothing" ? recipe.input : {}, namesObject: false });
-            return inputs;
-          });
-          await eachInTurn(calls, async ({ tool, recipe, input, namesObject }) => {
-            const what = `${describeCall("MCP", tool.name, attacker.name, input)} on ${victim}`;
-            const outcome = await callTool(client, tool, input);
-            if (namesObject) {
-              const hole = refusalHole(what, outcome, expectedV1Refusal(tool.procedure, recipe, attacker), false);
-              if (hole) holes.push(hole);
-            } else if (outcome.code !== null) holes.push(`${what}: expected an answer, got ${JSON.stringify(outcome.body)}`);
-            else if (leaksOf(outcome.body, owned).length) holes.push(`${what}: the answer carries ${leaksOf(outcome.body, owned).join(", ")}`);
-          });
+  it(
+    "refuses every tool on every object with NOT_FOUND, changes nothing and leaks nothing",
+    async () => {
+      await expectNothingChanged(async () => {
+        const holes: string[] = [];
+        for (const { victim, owned, attackers } of keyAttacks()) {
+          for (const attacker of attackers) {
+            const client = await mcp.connect(attacker.key.token);
+            const calls = TOOLS.flatMap((tool) => {
+              const recipe = recipeOf(tool.procedure);
+              const inputs = attackInputs(recipe, owned).map((input) => ({ tool, recipe, input, namesObject: true }));
+              if (recipe.names === "cursor" || (recipe.names === "nothing" && !recipe.writes))
+                inputs.push({ tool, recipe, input: recipe.names === "nothing" ? recipe.input : {}, namesObject: false });
+              return inputs;
+            });
+            await eachInTurn(calls, async ({ tool, recipe, input, namesObject }) => {
+              const what = `${describeCall("MCP", tool.name, attacker.name, input)} on ${victim}`;
+              const outcome = await callTool(client, tool, input);
+              if (namesObject) {
+                const hole = refusalHole(what, outcome, expectedV1Refusal(tool.procedure, recipe, attacker), false);
+                if (hole) holes.push(hole);
+              } else if (outcome.code !== null) holes.push(`${what}: expected an answer, got ${JSON.stringify(outcome.body)}`);
+              else if (leaksOf(outcome.body, owned).length)
+                holes.push(`${what}: the answer carries ${leaksOf(outcome.body, owned).join(", ")}`);
+            });
+          }
         }
-      }
-      return holes;
-    });
-  }, MATRIX_TIMEOUT_MS);
+        return holes;
+      });
+    },
+    MATRIX_TIMEOUT_MS,
+  );
 
   it("refuses every tool to a key of the owner lacking its scope with INSUFFICIENT_SCOPE", async () => {
     await expectNothingChanged(async () => {
@@ -493,7 +555,12 @@ describe("MCP: another organisation's keys, and the other mode's key, on every o
         const client = await mcp.connect(world.lacking[scope].live.token);
         for (const tool of TOOLS.filter((t) => t.route.meta.scope === scope)) {
           const input = ownInput(recipeOf(tool.procedure), world.aLive);
-          const hole = refusalHole(describeCall("MCP", tool.name, `A key without ${scope}`, input), await callTool(client, tool, input), "INSUFFICIENT_SCOPE", false);
+          const hole = refusalHole(
+            describeCall("MCP", tool.name, `A key without ${scope}`, input),
+            await callTool(client, tool, input),
+            "INSUFFICIENT_SCOPE",
+            false,
+          );
           if (hole) holes.push(hole);
         }
       }
@@ -514,14 +581,25 @@ async function callPortal(user: PortalUser | null, procedure: string, input: Inp
       : new Request(url, { method: "POST", headers, body: JSON.stringify(input ?? {}) });
   const res = await handlePortalRequest(req, { db: database.prisma, clock }, user);
   const body = (await res.json()) as { result?: { data: unknown }; error?: { data?: { apiError?: { code: string } } } };
-  return { status: res.status, code: body.error ? (body.error.data?.apiError?.code ?? "MALFORMED_ERROR_BODY") : null, body: body.result?.data ?? body };
+  return {
+    status: res.status,
+    code: body.error ? (body.error.data?.apiError?.code ?? "MALFORMED_ERROR_BODY") : null,
+    body: body.result?.data ?? body,
+  };
 }
 
 /**
  * Who must be kept from whose objects in the portals; `byDesign` names the procedures through
  * which this caller may reach these objects after all (and why, in docs/decisions.md).
  */
-function portalAttacks(): Array<{ portal: keyof typeof ROLE_OF_PORTAL; caller: string; user: PortalUser; victim: string; owned: Owned; byDesign?: string[] }> {
+function portalAttacks(): Array<{
+  portal: keyof typeof ROLE_OF_PORTAL;
+  caller: string;
+  user: PortalUser;
+  victim: string;
+  owned: Owned;
+  byDesign?: string[];
+}> {
   const { users, aLive, aTest, p1Work } = world;
   return [
     { portal: "organization", caller: "admin of B", user: users.adminB, victim: "A's live objects", owned: aLive },
@@ -563,9 +641,14 @@ describe("portals: another organisation's admin, another practitioner, and live-
           .filter((procedure) => procedure.startsWith(`${portal}.`) && !byDesign.includes(procedure))
           .flatMap((procedure): Array<{ procedure: string; input: Input | undefined; refusal: ErrorCode | null }> => {
             const recipe = PORTAL_RECIPES[procedure]!;
-            const named = (recipe.foreign?.(owned) ?? []).map((input) => ({ procedure, input, refusal: recipe.filters ? null : (recipe.refusal ?? "NOT_FOUND") }));
+            const named = (recipe.foreign?.(owned) ?? []).map((input) => ({
+              procedure,
+              input,
+              refusal: recipe.filters ? null : (recipe.refusal ?? "NOT_FOUND"),
+            }));
             // A query that needs no input answers the caller's own data (a mutation without one acts on the caller's own).
-            const plain = !recipe.valid && PORTAL_PROCEDURES[procedure]!._def.type === "query" ? [{ procedure, input: undefined, refusal: null }] : [];
+            const plain =
+              !recipe.valid && PORTAL_PROCEDURES[procedure]!._def.type === "query" ? [{ procedure, input: undefined, refusal: null }] : [];
             return [...named, ...plain];
           });
         await eachInTurn(calls, async ({ procedure, input, refusal }) => {
@@ -574,8 +657,10 @@ describe("portals: another organisation's admin, another practitioner, and live-
           if (refusal) {
             const hole = refusalHole(what, outcome, refusal);
             if (hole) holes.push(hole);
-          } else if (outcome.code !== null) holes.push(`${what}: expected an answer, got ${outcome.status} ${JSON.stringify(outcome.body)}`);
-          else if (leaksOf(outcome.body, owned).length) holes.push(`${what}: the answer carries ${leaksOf(outcome.body, owned).join(", ")}`);
+          } else if (outcome.code !== null)
+            holes.push(`${what}: expected an answer, got ${outcome.status} ${JSON.stringify(outcome.body)}`);
+          else if (leaksOf(outcome.body, owned).length)
+            holes.push(`${what}: the answer carries ${leaksOf(outcome.body, owned).join(", ")}`);
         });
       }
       return holes;
@@ -590,12 +675,15 @@ describe("portals: another organisation's admin, another practitioner, and live-
         const portal = procedure.split(".")[0] as keyof typeof ROLE_OF_PORTAL;
         const input = PORTAL_RECIPES[procedure]!.valid?.(world);
         const refusals: Array<[string, PortalUser | null, ErrorCode]> = [
-          ...[adminA, p1, operator].filter((u) => u.role !== ROLE_OF_PORTAL[portal]).map((u): [string, PortalUser, ErrorCode] => [u.role, u, "FORBIDDEN"]),
+          ...[adminA, p1, operator]
+            .filter((u) => u.role !== ROLE_OF_PORTAL[portal])
+            .map((u): [string, PortalUser, ErrorCode] => [u.role, u, "FORBIDDEN"]),
           ["nobody", null, "UNAUTHENTICATED"],
           ["a deactivated practitioner", deactivated, "UNAUTHENTICATED"],
         ];
         // A suspended organisation's admins may look, not act.
-        if (portal === "organization" && PORTAL_PROCEDURES[procedure]!._def.type === "mutation") refusals.push(["an admin of a suspended organisation", suspendedAdmin, "ORGANIZATION_NOT_ACTIVE"]);
+        if (portal === "organization" && PORTAL_PROCEDURES[procedure]!._def.type === "mutation")
+          refusals.push(["an admin of a suspended organisation", suspendedAdmin, "ORGANIZATION_NOT_ACTIVE"]);
         for (const [caller, user, code] of refusals) {
           const hole = refusalHole(describeCall("portal", procedure, caller, input), await callPortal(user, procedure, input), code);
           if (hole) holes.push(hole);

@@ -35,7 +35,8 @@ describe("per-address limits before authentication", () => {
   it("refuses an address over its allowance with 429, Retry-After and Connection: close, while another address goes on", async () => {
     const api = await guardedApi({ perAddress: 3 });
     try {
-      for (let i = 0; i < 3; i++) expect((await api.call("/v1/services", { token: org.token, headers: from("203.0.113.1") })).status).toBe(200);
+      for (let i = 0; i < 3; i++)
+        expect((await api.call("/v1/services", { token: org.token, headers: from("203.0.113.1") })).status).toBe(200);
       const refused = await api.call("/v1/services", { token: org.token, headers: from("203.0.113.1") });
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -52,7 +53,8 @@ describe("per-address limits before authentication", () => {
     try {
       const wrongKey = `${org.keyId}.${"x".repeat(32)}`;
       // Three 401s fill the allowance; the fourth is one too many.
-      for (let i = 0; i < 4; i++) expect((await api.call("/v1/services", { token: wrongKey, headers: from("198.51.100.7") })).status).toBe(401);
+      for (let i = 0; i < 4; i++)
+        expect((await api.call("/v1/services", { token: wrongKey, headers: from("198.51.100.7") })).status).toBe(401);
       const refused = await api.call("/v1/services", { token: org.token, headers: from("198.51.100.7") });
       expect(refused.status).toBe(429);
       expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/invalid API key/);
@@ -66,7 +68,16 @@ describe("per-address limits before authentication", () => {
     const limiter = new ApiRateLimiter({ kind: "memory" }, { reads: 1_000, writes: 1_000, windowSeconds: 60, perAddress: 1 });
     const mcp = await startTestMcp(database.prisma, undefined, undefined, new AddressGuard(limiter));
     try {
-      const post = () => fetch(mcp.url, { method: "POST", headers: { Authorization: `Bearer ${org.token}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
+      const post = () =>
+        fetch(mcp.url, {
+          method: "POST",
+          headers: {
+            Authorization: `Bearer ${org.token}`,
+            "Content-Type": "application/json",
+            Accept: "application/json, text/event-stream",
+          },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+        });
       expect((await post()).status).toBe(200);
       expect((await post()).status).toBe(429);
     } finally {
@@ -80,10 +91,21 @@ describe("the key before the body", () => {
     const api = await guardedApi({});
     try {
       const answer = await new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
-        const req = http.request(`${api.url}/v1/orders`, { method: "POST", headers: { "Content-Type": "application/json", "Content-Length": 900_000, Authorization: `Bearer kk_live_${"0".repeat(16)}.${"x".repeat(32)}` } }, (res) => {
-          res.resume();
-          resolve({ status: res.statusCode ?? 0, connection: res.headers.connection });
-        });
+        const req = http.request(
+          `${api.url}/v1/orders`,
+          {
+            method: "POST",
+            headers: {
+              "Content-Type": "application/json",
+              "Content-Length": 900_000,
+              Authorization: `Bearer kk_live_${"0".repeat(16)}.${"x".repeat(32)}`,
+            },
+          },
+          (res) => {
+            res.resume();
+            resolve({ status: res.statusCode ?? 0, connection: res.headers.connection });
+          },
+        );
         req.on("error", reject);
         // A tenth of the body, and then nothing: only an answer that does not wait for the rest arrives.
         req.write("x".repeat(90_000));
@@ -109,7 +131,8 @@ describe("the key before the body", () => {
     }) as unknown as Db;
     const api = await guardedApi({}, counted);
     try {
-      for (let i = 0; i < 5; i++) expect((await api.call("/v1/services", { token: `kk_live_unknownkeyid0001.${"x".repeat(32)}` })).status).toBe(401);
+      for (let i = 0; i < 5; i++)
+        expect((await api.call("/v1/services", { token: `kk_live_unknownkeyid0001.${"x".repeat(32)}` })).status).toBe(401);
       expect(lookups.filter((id) => id.includes("unknownkeyid0001"))).toHaveLength(1);
     } finally {
       await api.close();

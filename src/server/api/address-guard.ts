@@ -24,11 +24,17 @@ export class AddressGuard {
     const until = this.refusedUntil.get(address);
     if (until !== undefined) {
       const seconds = Math.ceil((until - Date.now()) / 1000);
-      if (seconds > 0) return refusal(`Too many requests with a missing or invalid API key from this address; retry after ${seconds} s.`, seconds);
+      if (seconds > 0)
+        return refusal(`Too many requests with a missing or invalid API key from this address; retry after ${seconds} s.`, seconds);
       this.refusedUntil.delete(address);
     }
     const decision = await this.limiter.consume(address, "address");
-    if (!decision.allowed) return refusal(`Too many requests from this address; retry after ${decision.resetSeconds} s.`, decision.resetSeconds, rateLimitHeaders(decision));
+    if (!decision.allowed)
+      return refusal(
+        `Too many requests from this address; retry after ${decision.resetSeconds} s.`,
+        decision.resetSeconds,
+        rateLimitHeaders(decision),
+      );
     res.once("finish", () => {
       if (res.statusCode === 401) void this.countFailure(address);
     });

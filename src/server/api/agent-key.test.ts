@@ -8,7 +8,9 @@ const server = path.resolve(import.meta.dirname, "..");
 
 describe("agent keys", () => {
   it("are authenticated in one place: api/agent-key.ts, which agentProcedure and the /v1 and /mcp transports call", () => {
-    const sources = readdirSync(server, { recursive: true, encoding: "utf8" }).filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file));
+    const sources = readdirSync(server, { recursive: true, encoding: "utf8" }).filter(
+      (file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file),
+    );
     const callers = sources
       .map((file) => file.split(path.sep).join("/"))
       .filter((file) => /\bauthenticateApiKey\b/.test(readFileSync(path.join(server, file), "utf8")));

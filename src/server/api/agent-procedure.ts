@@ -1,9 +1,8 @@
-import { AppError } from "@/server/domain/errors";
 import type { AuthenticatedKey } from "@/server/domain/api-key";
+import { AppError } from "@/server/domain/errors";
 import { parseIdempotencyKey } from "@/server/domain/idempotency";
-import { requireScope } from "@/server/services/access";
+import { rateLimitHeaders, requireScope } from "@/server/services/access";
 import { type ClaimKey, runIdempotent } from "@/server/services/idempotency";
-import { rateLimitHeaders } from "@/server/services/access";
 import { authenticateAgent } from "./agent-key";
 import type { Context } from "./context";
 import { baseProcedure } from "./trpc";
@@ -16,7 +15,10 @@ export const agentProcedure = baseProcedure.use(async ({ ctx, meta, path, next }
   if (!meta?.scope) throw new Error("agent procedure declared without a scope");
   // A key the operation cannot honour is refused rather than ignored: a retry would act twice.
   if (!meta.idempotent && ctx.headers["idempotency-key"] !== undefined && meta.openapi?.method === "POST") {
-    throw new AppError("VALIDATION", "This operation does not take an Idempotency-Key (the sandbox's test helpers act on every call); send it without one.");
+    throw new AppError(
+      "VALIDATION",
+      "This operation does not take an Idempotency-Key (the sandbox's test helpers act on every call); send it without one.",
+    );
   }
   const idempotencyKey = meta.idempotent ? parseIdempotencyKey(ctx.headers["idempotency-key"]) : null;
   const apiKey = await authenticateAgent(ctx, ctx.headers);
@@ -24,7 +26,8 @@ export const agentProcedure = baseProcedure.use(async ({ ctx, meta, path, next }
   if (ctx.rateLimiter) {
     const decision = await ctx.rateLimiter.consume(apiKey.id, meta.openapi?.method === "GET" ? "read" : "write");
     Object.assign(ctx.response.headers, rateLimitHeaders(decision));
-    if (!decision.allowed) throw new AppError("RATE_LIMITED", `Too many requests for this API key; retry after ${decision.resetSeconds} s.`);
+    if (!decision.allowed)
+      throw new AppError("RATE_LIMITED", `Too many requests for this API key; retry after ${decision.resetSeconds} s.`);
   }
   if (meta.successStatus) ctx.response.status = meta.successStatus;
   return next({ ctx: { ...ctx, apiKey, idempotency: idempotencyKey ? { key: idempotencyKey, operation: path } : null } });
@@ -36,7 +39,12 @@ type AgentContext = Context & { apiKey: AuthenticatedKey; idempotency: { key: st
  * An agent POST under its Idempotency-Key (when sent): `change` makes the change, claiming the key
  * inside its transaction; a replay answers `load(resourceId)` with 200 and `Idempotent-Replayed: true`.
  */
-export async function idempotently<T>(ctx: AgentContext, input: unknown, change: (claim: ClaimKey) => Promise<T>, load: (resourceId: string) => Promise<T>): Promise<T> {
+export async function idempotently<T>(
+  ctx: AgentContext,
+  input: unknown,
+  change: (claim: ClaimKey) => Promise<T>,
+  load: (resourceId: string) => Promise<T>,
+): Promise<T> {
   const request = ctx.idempotency ? { owner: ctx.apiKey, key: ctx.idempotency.key, operation: ctx.idempotency.operation, input } : null;
   const { value, replayed } = await runIdempotent(ctx, request, change, load);
   if (replayed) {

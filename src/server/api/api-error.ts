@@ -70,7 +70,11 @@ export function describeZodError(error: ZodError): string {
 export function toApiError(error: unknown): ApiError {
   const cause = error instanceof TRPCError ? error.cause : error;
   if (cause instanceof AppError) return { code: cause.code, message: cause.message };
-  if (isDatabaseBusy(cause)) return { code: "SERVICE_UNAVAILABLE", message: `The service is busy and nothing was changed; retry after ${BUSY_RETRY_AFTER_SECONDS} s with the same Idempotency-Key.` };
+  if (isDatabaseBusy(cause))
+    return {
+      code: "SERVICE_UNAVAILABLE",
+      message: `The service is busy and nothing was changed; retry after ${BUSY_RETRY_AFTER_SECONDS} s with the same Idempotency-Key.`,
+    };
   if (cause instanceof ZodError) {
     // Input parsing fails as BAD_REQUEST; a ZodError anywhere else is our own output bug.
     if (error instanceof TRPCError && error.code === "BAD_REQUEST") return { code: "VALIDATION", message: describeZodError(cause) };

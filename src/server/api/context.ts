@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { PortalUser } from "@/server/domain/portal-user";
-import type { AddressGuard } from "./address-guard";
-import type { ServiceDeps } from "@/server/services/deps";
 import type { ApiRateLimiter } from "@/server/services/access";
+import type { ServiceDeps } from "@/server/services/deps";
+import type { AddressGuard } from "./address-guard";
 
 /** What every face shares for the life of the process. */
 export interface AppDeps extends ServiceDeps {

@@ -3,20 +3,31 @@ import { type AddressInfo, connect } from "node:net";
 import v8 from "node:v8";
 import { runInNewContext } from "node:vm";
 import fc from "fast-check";
-import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PortalUser } from "@/server/domain/portal-user";
-import { refuseOversizedBody } from "@/server/runtime/body-limits";
+import { z } from "zod";
 import { systemClock } from "@/server/domain/clock";
+import type { PortalUser } from "@/server/domain/portal-user";
 import { createMcpHandler } from "@/server/mcp/http";
 import { TOOLS } from "@/server/mcp/tools";
-import { revokeApiKey } from "@/server/services/access";
-import { ApiRateLimiter } from "@/server/services/access";
+import { refuseOversizedBody } from "@/server/runtime/body-limits";
+import { ApiRateLimiter, revokeApiKey } from "@/server/services/access";
 import { bid, caseBody, createTestCase } from "@/test/cases";
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { addTestKey, createTestOrg, seededCatalog } from "@/test/fixtures";
-import { answerProblem, type Face, faceOf, type FuzzAnswer, parseAnswers, send, sendRaw } from "@/test/fuzz-http";
-import { type AnyRequest, describeRequest, type FuzzRequest, malformedHttp, mcpRequest, oversized, type PortalProcedure, portalRequest, resolverOf, restRequest, type Schema } from "@/test/openapi-fuzz";
+import { answerProblem, type Face, type FuzzAnswer, faceOf, parseAnswers, send, sendRaw } from "@/test/fuzz-http";
+import {
+  type AnyRequest,
+  describeRequest,
+  type FuzzRequest,
+  malformedHttp,
+  mcpRequest,
+  oversized,
+  type PortalProcedure,
+  portalRequest,
+  resolverOf,
+  restRequest,
+  type Schema,
+} from "@/test/openapi-fuzz";
 import { createPaidOrder, ndaOrder } from "@/test/orders";
 import { portalUser, practitionerUser } from "@/test/portal";
 import type { AppDeps } from "./context";
@@ -66,7 +77,11 @@ async function handlePortal(req: IncomingMessage, res: ServerResponse, deps: App
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   const method = req.method ?? "GET";
-  const request = new Request(new URL(req.url ?? "/", "http://localhost"), { method, headers, body: method === "GET" || method === "HEAD" ? undefined : Buffer.concat(chunks) });
+  const request = new Request(new URL(req.url ?? "/", "http://localhost"), {
+    method,
+    headers,
+    body: method === "GET" || method === "HEAD" ? undefined : Buffer.concat(chunks),
+  });
   const session = /(?:^|;\s*)fuzz-session=([^;]*)/.exec(headers.get("cookie") ?? "")?.[1];
   const response = await handlePortalRequest(request, deps, (session && sessions.get(session)) || null);
   res.writeHead(response.status, Object.fromEntries(response.headers));
@@ -112,9 +127,15 @@ async function api(path: string, token: string, body?: unknown): Promise<Record<
 
 /** The portal procedures with their inputs as JSON Schema, from the router: a new procedure is fuzzed by default. */
 function portalProcedures(): PortalProcedure[] {
-  return Object.entries(portalRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation"; inputs: z.ZodType[] } }>).map(([path, procedure]) => {
+  return Object.entries(
+    portalRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation"; inputs: z.ZodType[] } }>,
+  ).map(([path, procedure]) => {
     const [input] = procedure._def.inputs;
-    return { path, type: procedure._def.type, input: input ? (z.toJSONSchema(input, { io: "input", unrepresentable: "any" }) as Schema) : null };
+    return {
+      path,
+      type: procedure._def.type,
+      input: input ? (z.toJSONSchema(input, { io: "input", unrepresentable: "any" }) as Schema) : null,
+    };
   });
 }
 
@@ -141,7 +162,11 @@ beforeAll(async () => {
     ["admin", await portalUser(db, "org_admin", orgB.id)],
     ["praktisi", praktisi],
   ]);
-  const deps: AppDeps = { db, clock, rateLimiter: new ApiRateLimiter({ kind: "memory" }, { reads: 1_000_000, writes: 1_000_000, windowSeconds: 60 }) };
+  const deps: AppDeps = {
+    db,
+    clock,
+    rateLimiter: new ApiRateLimiter({ kind: "memory" }, { reads: 1_000_000, writes: 1_000_000, windowSeconds: 60 }),
+  };
   server = await startFuzzServer(deps, sessions);
   base = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
 
@@ -174,10 +199,25 @@ beforeAll(async () => {
     practitionerId,
   ];
   const restDictionary = [...shared, orgA.id, orgB.id];
-  const portalDictionary = [...shared, orgB.id, suspended.id, ...(await ids(db.apiKey.findMany({ where: { organizationId: orgB.id }, select: { id: true } })))];
+  const portalDictionary = [
+    ...shared,
+    orgB.id,
+    suspended.id,
+    ...(await ids(db.apiKey.findMany({ where: { organizationId: orgB.id }, select: { id: true } }))),
+  ];
 
   const doc = buildOpenApiDocument("http://localhost");
-  const tokens = [orgA.token, orgA.token, testKey.token, testKey.token, testKey.token, narrowKey.token, revokedKey.token, suspended.token, orgB.token];
+  const tokens = [
+    orgA.token,
+    orgA.token,
+    testKey.token,
+    testKey.token,
+    testKey.token,
+    narrowKey.token,
+    revokedKey.token,
+    suspended.token,
+    orgB.token,
+  ];
   const rest = restRequest({ doc, ctx: { resolve: resolverOf(doc), dictionary: restDictionary }, tokens });
   const mcp = mcpRequest({
     tools: TOOLS.map((t) => ({ name: t.name, inputJsonSchema: t.inputJsonSchema })),
@@ -294,7 +334,10 @@ describe(`fuzzing /v1, /mcp and the portal (seed ${seed}; FUZZ_SEED=${seed} repe
     for (const f of findings) byProblem.set(f.problem, [...(byProblem.get(f.problem) ?? []), f]);
     const report = [...byProblem.values()]
       .slice(0, 20)
-      .map(([f, ...more]) => `#${f!.index} ${f!.problem} (${more.length + 1}×)\n  request: ${f!.request}${f!.answer ? `\n  answer:  ${f!.answer}` : ""}`)
+      .map(
+        ([f, ...more]) =>
+          `#${f!.index} ${f!.problem} (${more.length + 1}×)\n  request: ${f!.request}${f!.answer ? `\n  answer:  ${f!.answer}` : ""}`,
+      )
       .join("\n");
     expect(findings.length, `${findings.length} findings (FUZZ_SEED=${seed} repeats them)\n${report}`).toBe(0);
     expect(unhandled, "errors that escaped the handlers").toEqual([]);
@@ -330,18 +373,40 @@ describe("slow clients", () => {
   it("keep nothing else waiting: while four connections stall mid-headers and mid-body, 100 requests are answered, then each slow one is", async () => {
     const body = JSON.stringify(ndaOrder());
     const tools = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
-    const head = (method: string, path: string, extra: string) => `${method} ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${liveToken}\r\nConnection: close\r\n${extra}\r\n`;
+    const head = (method: string, path: string, extra: string) =>
+      `${method} ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${liveToken}\r\nConnection: close\r\n${extra}\r\n`;
     const requestsOf = [
       { face: "rest" as const, status: 200, text: head("GET", "/v1/balance", ""), sentFirst: 30 },
-      { face: "rest" as const, status: 201, text: `${head("POST", "/v1/orders", `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n`)}${body}`, sentFirst: 200 },
-      { face: "mcp" as const, status: 200, text: `${head("POST", "/mcp", `Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${tools.length}\r\n`)}${tools}`, sentFirst: 220 },
-      { face: "portal" as const, status: 200, text: head("GET", "/api/trpc/operator.organizations", "Cookie: fuzz-session=operator\r\n"), sentFirst: 50 },
+      {
+        face: "rest" as const,
+        status: 201,
+        text: `${head("POST", "/v1/orders", `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n`)}${body}`,
+        sentFirst: 200,
+      },
+      {
+        face: "mcp" as const,
+        status: 200,
+        text: `${head("POST", "/mcp", `Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${tools.length}\r\n`)}${tools}`,
+        sentFirst: 220,
+      },
+      {
+        face: "portal" as const,
+        status: 200,
+        text: head("GET", "/api/trpc/operator.organizations", "Cookie: fuzz-session=operator\r\n"),
+        sentFirst: 50,
+      },
     ];
     const slow = requestsOf.map((r) => slowRequest(r.text, Math.min(r.sentFirst, r.text.length - 5)));
     const abandoned = slowRequest(head("GET", "/v1/balance", ""), 20);
 
     const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
-    const balance: FuzzRequest = { face: "rest", kind: "balance", method: "GET", path: "/v1/balance", headers: { Authorization: `Bearer ${liveToken}` } };
+    const balance: FuzzRequest = {
+      face: "rest",
+      kind: "balance",
+      method: "GET",
+      path: "/v1/balance",
+      headers: { Authorization: `Bearer ${liveToken}` },
+    };
     const meanwhile = await Promise.all(Array.from({ length: 100 }, () => send(base, agent, balance, ANSWER_TIMEOUT_MS)));
     agent.destroy();
     expect(meanwhile.map((o) => ("answer" in o ? o.answer.status : o.failure))).toEqual(Array(100).fill(200));
@@ -349,7 +414,10 @@ describe("slow clients", () => {
     abandoned.abandon();
     const answers = await Promise.all(slow.map((s) => s.finish()));
     answers.forEach((got, i) => {
-      expect(got.map((a) => a.status), requestsOf[i]!.text.split("\r\n")[0]).toEqual([requestsOf[i]!.status]);
+      expect(
+        got.map((a) => a.status),
+        requestsOf[i]!.text.split("\r\n")[0],
+      ).toEqual([requestsOf[i]!.status]);
       expect(answerProblem(requestsOf[i]!.face, "GET", got[0]!)).toBeNull();
     });
   });
@@ -357,7 +425,16 @@ describe("slow clients", () => {
 
 describe("input the database cannot hold, or too deep to handle, is 400 VALIDATION on every face (each was a 500)", () => {
   const post = (path: string, body: string, headers: Record<string, string> = {}) =>
-    fetch(new URL(path, base), { method: "POST", headers: { Authorization: `Bearer ${liveToken}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...headers }, body });
+    fetch(new URL(path, base), {
+      method: "POST",
+      headers: {
+        Authorization: `Bearer ${liveToken}`,
+        "Content-Type": "application/json",
+        Accept: "application/json, text/event-stream",
+        ...headers,
+      },
+      body,
+    });
   const expectValidation = async (res: Response, message: RegExp) => {
     expect(res.status).toBe(400);
     const body = (await res.json()) as { error: { code: string; message: string } };
@@ -365,12 +442,16 @@ describe("input the database cannot hold, or too deep to handle, is 400 VALIDATI
     expect(body.error.message).toMatch(message);
   };
   const deep = (levels: number) => `${"[".repeat(levels)}${"]".repeat(levels)}`;
-  const toolCall = (name: string, args: string) => `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"${name}","arguments":${args}}}`;
+  const toolCall = (name: string, args: string) =>
+    `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"${name}","arguments":${args}}}`;
 
   it("a body nested 10,000 levels deep, on /v1 and /mcp", async () => {
     const [order] = await database.prisma.order.findMany({ take: 1 });
     await expectValidation(await post(`/v1/orders/${order!.id}/messages`, `{"body":${deep(10_000)}}`), /deeper than 64 levels/);
-    await expectValidation(await post("/mcp", toolCall("kirim_pesan", `{"id":"${order!.id}","body":${deep(10_000)}}`)), /deeper than 64 levels/);
+    await expectValidation(
+      await post("/mcp", toolCall("kirim_pesan", `{"id":"${order!.id}","body":${deep(10_000)}}`)),
+      /deeper than 64 levels/,
+    );
   });
 
   it("a NUL character or an unpaired surrogate in a case story or order metadata, over /v1", async () => {
@@ -387,7 +468,11 @@ describe("input the database cannot hold, or too deep to handle, is 400 VALIDATI
   });
 
   it("a NUL character in a portal mutation's input", async () => {
-    const res = await post("/api/trpc/operator.updateService", JSON.stringify({ code: "perjanjian_kerahasiaan", description: "Layanan\u0000" }), { Cookie: "fuzz-session=operator", "Sec-Fetch-Site": "same-origin" });
+    const res = await post(
+      "/api/trpc/operator.updateService",
+      JSON.stringify({ code: "perjanjian_kerahasiaan", description: "Layanan\u0000" }),
+      { Cookie: "fuzz-session=operator", "Sec-Fetch-Site": "same-origin" },
+    );
     expect(res.status).toBe(400);
     const body = (await res.json()) as { error: { data: { apiError: { code: string } } } };
     expect(body.error.data.apiError.code).toBe("VALIDATION");

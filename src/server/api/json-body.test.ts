@@ -8,8 +8,12 @@ const nested = (levels: number) => `${'{"a":'.repeat(levels)}1${"}".repeat(level
 describe("parseJson", () => {
   it(`takes objects and arrays nested ${MAX_JSON_DEPTH} levels deep and refuses one level more with VALIDATION`, () => {
     expect(parseJson(nested(MAX_JSON_DEPTH))).toBeTypeOf("object");
-    expect(() => parseJson(nested(MAX_JSON_DEPTH + 1))).toThrow(expect.objectContaining({ code: "VALIDATION", message: expect.stringMatching(/deeper than 64 levels/) }));
-    expect(() => parseJson(`[${"[".repeat(MAX_JSON_DEPTH)}${"]".repeat(MAX_JSON_DEPTH)}]`)).toThrow(expect.objectContaining({ code: "VALIDATION" }));
+    expect(() => parseJson(nested(MAX_JSON_DEPTH + 1))).toThrow(
+      expect.objectContaining({ code: "VALIDATION", message: expect.stringMatching(/deeper than 64 levels/) }),
+    );
+    expect(() => parseJson(`[${"[".repeat(MAX_JSON_DEPTH)}${"]".repeat(MAX_JSON_DEPTH)}]`)).toThrow(
+      expect.objectContaining({ code: "VALIDATION" }),
+    );
   });
 
   it("does not count brackets inside strings, escaped quotes included", () => {

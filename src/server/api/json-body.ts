@@ -62,7 +62,8 @@ export function parseJson(text: string): unknown {
   } catch {
     throw new AppError("VALIDATION", "The request body is not valid JSON.");
   }
-  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw new AppError("VALIDATION", `The request body nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels.`);
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH))
+    throw new AppError("VALIDATION", `The request body nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels.`);
   return parsed;
 }
 

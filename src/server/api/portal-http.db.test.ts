@@ -1,10 +1,10 @@
-import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { TRPCError } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { PortalUser } from "@/server/domain/portal-user";
+import type { Db } from "@/server/db/client";
 import { fixedClock } from "@/server/domain/clock";
 import { ERROR_CODES, type ErrorCode } from "@/server/domain/errors";
-import type { Db } from "@/server/db/client";
+import type { PortalUser } from "@/server/domain/portal-user";
 import { logger } from "@/server/log";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
@@ -23,9 +23,18 @@ interface ErrorBody {
 }
 
 /** One portal call over HTTP, as the browser's client sends it from the portal's own pages (no batching). */
-async function call(user: PortalUser | null, procedure: string, input?: unknown, db: Db = database.prisma, from: Record<string, string> = { Origin: "http://localhost", "Sec-Fetch-Site": "same-origin" }) {
+async function call(
+  user: PortalUser | null,
+  procedure: string,
+  input?: unknown,
+  db: Db = database.prisma,
+  from: Record<string, string> = { Origin: "http://localhost", "Sec-Fetch-Site": "same-origin" },
+) {
   const url = `http://localhost/api/trpc/${procedure}`;
-  const req = input === undefined ? new Request(url) : new Request(url, { method: "POST", headers: { "Content-Type": "application/json", ...from }, body: JSON.stringify(input) });
+  const req =
+    input === undefined
+      ? new Request(url)
+      : new Request(url, { method: "POST", headers: { "Content-Type": "application/json", ...from }, body: JSON.stringify(input) });
   const res = await handlePortalRequest(req, { db, clock }, user);
   return { status: res.status, requestId: res.headers.get("X-Request-Id"), body: (await res.json()) as ErrorBody };
 }
@@ -76,15 +85,28 @@ describe("the portal face answers the error table's status", () => {
 
   it("an unexpected error is 500 with a generic Indonesian message naming the request id, logged in full", async () => {
     const secret = "connect ECONNREFUSED 10.0.0.5:5432 password=hunter2";
-    const broken = new Proxy({}, { get: () => { throw new Error(secret); } }) as Db;
+    const broken = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error(secret);
+        },
+      },
+    ) as Db;
     const log = vi.spyOn(logger, "error").mockImplementation(() => {});
     try {
       const { status, requestId, body } = await call(operator, "operator.organizations", undefined, broken);
       expect(status).toBe(500);
       expect(requestId).toMatch(/^req/);
-      expect(body.error.data.apiError).toEqual({ code: "INTERNAL", message: `Terjadi kesalahan di sistem kami. Jika berulang, hubungi dukungan dengan kode permintaan ${requestId}.` });
+      expect(body.error.data.apiError).toEqual({
+        code: "INTERNAL",
+        message: `Terjadi kesalahan di sistem kami. Jika berulang, hubungi dukungan dengan kode permintaan ${requestId}.`,
+      });
       expect(JSON.stringify(body)).not.toContain("hunter2");
-      expect(log).toHaveBeenCalledWith(expect.objectContaining({ requestId, err: expect.objectContaining({ message: secret }) }), "portal internal error");
+      expect(log).toHaveBeenCalledWith(
+        expect.objectContaining({ requestId, err: expect.objectContaining({ message: secret }) }),
+        "portal internal error",
+      );
     } finally {
       log.mockRestore();
     }
@@ -107,7 +129,10 @@ describe("settling a dispute for the practitioner", () => {
     await database.prisma.order.update({ where: { id: order.id }, data: { status: "sengketa", practitionerId: null } });
     const settle = await call(operator, "operator.orderAction", { orderId: order.id, action: "settle_for_practitioner" });
     expect(settle.status).toBe(409);
-    expect(settle.body.error.data.apiError).toEqual({ code: "INVALID_STATE", message: `The order ${order.id} has no practitioner to release its escrow to; refund it instead.` });
+    expect(settle.body.error.data.apiError).toEqual({
+      code: "INVALID_STATE",
+      message: `The order ${order.id} has no practitioner to release its escrow to; refund it instead.`,
+    });
     expect((await database.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("sengketa");
     const refund = await call(operator, "operator.orderAction", { orderId: order.id, action: "refund" });
     expect(refund.status).toBe(200);
@@ -117,7 +142,8 @@ describe("settling a dispute for the practitioner", () => {
 
 describe("mutations from another site (CSRF)", () => {
   const topUp = () => ({ organizationId: org.id, amountIdr: 1_000, reference: "csrf" });
-  const deposit = async () => (await database.prisma.ledgerAccount.findMany({ where: { organizationId: org.id } })).map((a) => a.balanceIdr);
+  const deposit = async () =>
+    (await database.prisma.ledgerAccount.findMany({ where: { organizationId: org.id } })).map((a) => a.balanceIdr);
 
   it.each([
     ["another site's Origin", { Origin: "https://penyerang.example" }],

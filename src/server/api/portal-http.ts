@@ -1,7 +1,7 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import type { PortalUser } from "@/server/domain/portal-user";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
+import type { PortalUser } from "@/server/domain/portal-user";
 import { isSameOriginRequest } from "@/server/domain/same-origin";
 import { REQUEST_ID_HEADER } from "@/server/log";
 import { type AppDeps, type Context, createContext } from "./context";
@@ -15,7 +15,12 @@ import { portalRouter } from "./portal";
  * 403 before any procedure runs (domain/same-origin.ts); `publicOrigins` are the app's own
  * origins (the route passes PUBLIC_URL's; tests, the request's).
  */
-export function handlePortalRequest(req: Request, deps: AppDeps, user: PortalUser | null, publicOrigins: readonly string[] = [new URL(req.url).origin]): Promise<Response> {
+export function handlePortalRequest(
+  req: Request,
+  deps: AppDeps,
+  user: PortalUser | null,
+  publicOrigins: readonly string[] = [new URL(req.url).origin],
+): Promise<Response> {
   // The custom server's id (it replaced any a client sent); a handler called on its own (tests) makes one.
   const requestId = req.headers.get(REQUEST_ID_HEADER) ?? newId("request");
   const crossSite = req.method !== "GET" && req.method !== "HEAD" && !isSameOriginRequest(req.headers, publicOrigins);
@@ -24,7 +29,11 @@ export function handlePortalRequest(req: Request, deps: AppDeps, user: PortalUse
     req,
     router: portalRouter,
     createContext: (): Context => {
-      if (crossSite) throw new AppError("FORBIDDEN", "Permintaan ini tidak berasal dari halaman Kuasa sendiri, jadi ditolak. Muat ulang halaman lalu coba lagi.");
+      if (crossSite)
+        throw new AppError(
+          "FORBIDDEN",
+          "Permintaan ini tidak berasal dari halaman Kuasa sendiri, jadi ditolak. Muat ulang halaman lalu coba lagi.",
+        );
       return createContext(deps, requestId, Object.fromEntries(req.headers), user);
     },
     responseMeta: () => ({ headers: { "X-Request-Id": requestId } }),

@@ -1,8 +1,8 @@
 import type { UserRole } from "@/generated/prisma/enums";
 import { AppError } from "@/server/domain/errors";
 import { logger } from "@/server/log";
-import type { AuditEntry } from "@/server/services/audit";
 import { findPortalAccount } from "@/server/services/access";
+import type { AuditEntry } from "@/server/services/audit";
 import { toApiError } from "./api-error";
 import { baseProcedure } from "./trpc";
 
@@ -28,12 +28,23 @@ function portalInternalMessage(requestId: string): string {
 function sessionProcedure<R extends UserRole>(...roles: R[]) {
   return baseProcedure.use(async ({ ctx, path, type, next }) => {
     const sessionUser = ctx.user;
-    const account = sessionUser ? await findPortalAccount(ctx, { id: sessionUser.id }).catch((err: unknown) => Promise.reject(portalInternal(ctx.requestId, path, err))) : null;
-    if (!account) throw new AppError("UNAUTHENTICATED", sessionUser ? "Sesi Anda tidak berlaku lagi. Silakan masuk kembali." : "Silakan masuk terlebih dahulu.");
+    const account = sessionUser
+      ? await findPortalAccount(ctx, { id: sessionUser.id }).catch((err: unknown) =>
+          Promise.reject(portalInternal(ctx.requestId, path, err)),
+        )
+      : null;
+    if (!account)
+      throw new AppError(
+        "UNAUTHENTICATED",
+        sessionUser ? "Sesi Anda tidak berlaku lagi. Silakan masuk kembali." : "Silakan masuk terlebih dahulu.",
+      );
     const { user, organizationStatus } = account;
     if (!roles.includes(user.role as R)) throw new AppError("FORBIDDEN", "Halaman ini bukan untuk peran Anda.");
     if (type === "mutation" && user.role === "org_admin" && organizationStatus !== "aktif") {
-      throw new AppError("ORGANIZATION_NOT_ACTIVE", "Organisasi Anda sedang tidak aktif (belum disetujui atau ditangguhkan); Anda dapat melihat data, tetapi belum dapat mengubah apa pun.");
+      throw new AppError(
+        "ORGANIZATION_NOT_ACTIVE",
+        "Organisasi Anda sedang tidak aktif (belum disetujui atau ditangguhkan); Anda dapat melihat data, tetapi belum dapat mengubah apa pun.",
+      );
     }
     const result = await next({ ctx: { ...ctx, user: user as typeof user & { role: R } } });
     if (!result.ok && !(result.error.cause instanceof AppError) && toApiError(result.error).code === "INTERNAL") {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PortalUser } from "@/server/domain/portal-user";
 import { fixedClock } from "@/server/domain/clock";
+import type { PortalUser } from "@/server/domain/portal-user";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { createPaidOrder } from "@/test/orders";
@@ -45,7 +45,9 @@ describe("a session outlived by the account", () => {
     const admin = await portalUser(database.prisma, "org_admin", mine.id);
     expect(await codeOf(as({ ...admin, role: "operator" }).operator.organizations())).toBe("FORBIDDEN");
     const claimed = await as({ ...admin, organizationId: theirs.id }).organization.keys();
-    expect(claimed.map((key) => key.id).sort()).toEqual((await database.prisma.apiKey.findMany({ where: { organizationId: mine.id }, select: { id: true } })).map((k) => k.id).sort());
+    expect(claimed.map((key) => key.id).sort()).toEqual(
+      (await database.prisma.apiKey.findMany({ where: { organizationId: mine.id }, select: { id: true } })).map((k) => k.id).sort(),
+    );
   });
 });
 
@@ -59,21 +61,34 @@ describe("the admins of an organisation that is not aktif", () => {
     admin = await portalUser(database.prisma, "org_admin", org.id);
   });
 
-  it.each(["ditangguhkan", "menunggu_persetujuan"] as const)("may not approve an order, pay an invoice or create a key while %s, and nothing changes", async (status) => {
-    const waiting = await createPaidOrder(database.prisma, clock, org);
-    expect(waiting.status).toBe("menunggu_bayar");
-    await database.prisma.organization.update({ where: { id: org.id }, data: { status } });
-    const keysBefore = await database.prisma.apiKey.count({ where: { organizationId: org.id } });
+  it.each(["ditangguhkan", "menunggu_persetujuan"] as const)(
+    "may not approve an order, pay an invoice or create a key while %s, and nothing changes",
+    async (status) => {
+      const waiting = await createPaidOrder(database.prisma, clock, org);
+      expect(waiting.status).toBe("menunggu_bayar");
+      await database.prisma.organization.update({ where: { id: org.id }, data: { status } });
+      const keysBefore = await database.prisma.apiKey.count({ where: { organizationId: org.id } });
 
-    expect(await codeOf(as(admin).organization.decide({ orderId: waiting.id, approve: true }))).toBe("ORGANIZATION_NOT_ACTIVE");
-    // Refused before the invoice is even looked up.
-    expect(await codeOf(as(admin).organization.payInvoice({ invoiceId: "inv_tidak_ada" }))).toBe("ORGANIZATION_NOT_ACTIVE");
-    expect(await codeOf(as(admin).organization.createKey({ name: "baru", scopes: ["katalog:baca"], maxOrderIdr: 1_000_000, monthlyBudgetIdr: 5_000_000, webhookUrl: null }))).toBe("ORGANIZATION_NOT_ACTIVE");
+      expect(await codeOf(as(admin).organization.decide({ orderId: waiting.id, approve: true }))).toBe("ORGANIZATION_NOT_ACTIVE");
+      // Refused before the invoice is even looked up.
+      expect(await codeOf(as(admin).organization.payInvoice({ invoiceId: "inv_tidak_ada" }))).toBe("ORGANIZATION_NOT_ACTIVE");
+      expect(
+        await codeOf(
+          as(admin).organization.createKey({
+            name: "baru",
+            scopes: ["katalog:baca"],
+            maxOrderIdr: 1_000_000,
+            monthlyBudgetIdr: 5_000_000,
+            webhookUrl: null,
+          }),
+        ),
+      ).toBe("ORGANIZATION_NOT_ACTIVE");
 
-    expect((await database.prisma.order.findUniqueOrThrow({ where: { id: waiting.id } })).status).toBe("menunggu_bayar");
-    expect(await database.prisma.apiKey.count({ where: { organizationId: org.id } })).toBe(keysBefore);
-    await database.prisma.organization.update({ where: { id: org.id }, data: { status: "aktif" } });
-  });
+      expect((await database.prisma.order.findUniqueOrThrow({ where: { id: waiting.id } })).status).toBe("menunggu_bayar");
+      expect(await database.prisma.apiKey.count({ where: { organizationId: org.id } })).toBe(keysBefore);
+      await database.prisma.organization.update({ where: { id: org.id }, data: { status: "aktif" } });
+    },
+  );
 
   it("may still look at their organisation, its orders and keys, to see where they stand", async () => {
     await database.prisma.organization.update({ where: { id: org.id }, data: { status: "ditangguhkan" } });

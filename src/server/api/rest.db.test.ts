@@ -1,14 +1,13 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { systemClock } from "@/server/domain/clock";
 import { agentPrice } from "@/server/domain/pricing";
-import { CATALOG_SEED } from "@/server/services/catalog";
+import { createApiKey, revokeApiKey } from "@/server/services/access";
+import { CATALOG_SEED, invalidateCatalogCache } from "@/server/services/catalog";
+import { setOrganizationStatus } from "@/server/services/organizations";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { keepAlivePool, startTestApi, type TestApi } from "@/test/http";
-import { systemClock } from "@/server/domain/clock";
-import { createApiKey, revokeApiKey } from "@/server/services/access";
-import { setOrganizationStatus } from "@/server/services/organizations";
-import { invalidateCatalogCache } from "@/server/services/catalog";
 
 let database: TestDatabase;
 let api: TestApi;
@@ -48,7 +47,17 @@ describe("GET /v1/services", () => {
       const seed = CATALOG_SEED.find((s) => s.code === service.code);
       expect(seed).toBeDefined();
       expect(service.price_idr).toBe(agentPrice(seed!.clientPriceIdr));
-      expect(Object.keys(service).sort()).toEqual(["category", "code", "description", "intake", "livemode", "name", "price_idr", "sla", "third_party"]);
+      expect(Object.keys(service).sort()).toEqual([
+        "category",
+        "code",
+        "description",
+        "intake",
+        "livemode",
+        "name",
+        "price_idr",
+        "sla",
+        "third_party",
+      ]);
     }
   });
 
@@ -100,7 +109,12 @@ describe("GET /v1/balance", () => {
     expect(await res.json()).toEqual({
       livemode: true,
       deposit_idr: 12_345_000,
-      key: { max_order_budget: 25_000_000, monthly_budget: 100_000_000, spent_this_month: 0, scopes: ["katalog:baca", "order:buat", "status:baca", "kasus:buat"] },
+      key: {
+        max_order_budget: 25_000_000,
+        monthly_budget: 100_000_000,
+        spent_this_month: 0,
+        scopes: ["katalog:baca", "order:buat", "status:baca", "kasus:buat"],
+      },
     });
   });
 });
@@ -114,7 +128,16 @@ describe("waking the job engine", () => {
       const json = (body: unknown) => ({ method: "POST", token: own.token, json: body });
       expect((await waking.call("/v1/services", { token: own.token })).status).toBe(200);
       expect(wakes).toBe(0);
-      const order = { service: "perjanjian_kerahasiaan", intake: { sifat_nda: "Timbal balik (mutual)", para_pihak: "PT Satu; PT Dua", tujuan_pengungkapan: "Kerja sama", bahasa_perjanjian: "Bahasa Indonesia", email_kontak: "a@b.id" } };
+      const order = {
+        service: "perjanjian_kerahasiaan",
+        intake: {
+          sifat_nda: "Timbal balik (mutual)",
+          para_pihak: "PT Satu; PT Dua",
+          tujuan_pengungkapan: "Kerja sama",
+          bahasa_perjanjian: "Bahasa Indonesia",
+          email_kontak: "a@b.id",
+        },
+      };
       expect((await waking.call("/v1/orders", json({ ...order, service: "tidak_ada" }))).status).toBe(400);
       expect(wakes).toBe(0);
       expect((await waking.call("/v1/orders", json(order))).status).toBe(201);
@@ -195,17 +218,32 @@ describe("errors of the transport, all in the spec's shape", () => {
   });
 
   it("answers malformed JSON with 400 VALIDATION", async () => {
-    const res = await api.call("/v1/services", { method: "POST", token: org.token, headers: { "Content-Type": "application/json" }, body: "{nope" });
+    const res = await api.call("/v1/services", {
+      method: "POST",
+      token: org.token,
+      headers: { "Content-Type": "application/json" },
+      body: "{nope",
+    });
     await expectError(res, 400, "VALIDATION");
   });
 
   it("answers a JSON body that is not an object with 400 VALIDATION", async () => {
-    const res = await api.call("/v1/services", { method: "POST", token: org.token, headers: { "Content-Type": "application/json" }, body: "[1,2]" });
+    const res = await api.call("/v1/services", {
+      method: "POST",
+      token: org.token,
+      headers: { "Content-Type": "application/json" },
+      body: "[1,2]",
+    });
     await expectError(res, 400, "VALIDATION");
   });
 
   it("answers a body of another content type with 415", async () => {
-    const res = await api.call("/v1/services", { method: "POST", token: org.token, headers: { "Content-Type": "text/plain" }, body: "hello" });
+    const res = await api.call("/v1/services", {
+      method: "POST",
+      token: org.token,
+      headers: { "Content-Type": "text/plain" },
+      body: "hello",
+    });
     await expectError(res, 415, "UNSUPPORTED_MEDIA_TYPE");
   });
 
@@ -226,24 +264,29 @@ describe("a refused body does not hang the connection", () => {
   it.each([
     ["with a Content-Length", twoMegabytes],
     ["chunked", [Buffer.from(twoMegabytes.slice(0, 1024 * 1024)), Buffer.from(twoMegabytes.slice(1024 * 1024))]],
-  ])("answers a 2 MB POST /v1/orders sent %s with 413 and Connection: close, and the pool's next request is answered", async (_how, body) => {
-    const pool = keepAlivePool(api.url, { Authorization: `Bearer ${org.token}` });
-    try {
-      const refused = await pool.send("/v1/orders", { method: "POST", headers: { "Content-Type": "application/json" }, body });
-      expect([refused.status, refused.headers.connection]).toEqual([413, "close"]);
-      expect((JSON.parse(refused.body) as { error: { code: string } }).error.code).toBe("PAYLOAD_TOO_LARGE");
-      expect((await pool.send("/v1/balance")).status).toBe(200);
-      expect(await database.prisma.order.count({ where: { organizationId: org.id } })).toBe(0);
-    } finally {
-      pool.close();
-    }
-  });
+  ])(
+    "answers a 2 MB POST /v1/orders sent %s with 413 and Connection: close, and the pool's next request is answered",
+    async (_how, body) => {
+      const pool = keepAlivePool(api.url, { Authorization: `Bearer ${org.token}` });
+      try {
+        const refused = await pool.send("/v1/orders", { method: "POST", headers: { "Content-Type": "application/json" }, body });
+        expect([refused.status, refused.headers.connection]).toEqual([413, "close"]);
+        expect((JSON.parse(refused.body) as { error: { code: string } }).error.code).toBe("PAYLOAD_TOO_LARGE");
+        expect((await pool.send("/v1/balance")).status).toBe(200);
+        expect(await database.prisma.order.count({ where: { organizationId: org.id } })).toBe(0);
+      } finally {
+        pool.close();
+      }
+    },
+  );
 
   it("refuses a body from its Content-Length before any of it arrives", async () => {
     const url = new URL(api.url);
     const socket = connect(Number(url.port), url.hostname);
     try {
-      socket.write(`POST /v1/orders HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer ${org.token}\r\nContent-Type: application/json\r\nContent-Length: ${2 * 1024 * 1024}\r\n\r\n`);
+      socket.write(
+        `POST /v1/orders HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer ${org.token}\r\nContent-Type: application/json\r\nContent-Length: ${2 * 1024 * 1024}\r\n\r\n`,
+      );
       const head = await new Promise<string>((resolve, reject) => {
         socket.setEncoding("utf8");
         socket.once("data", resolve);
@@ -271,7 +314,10 @@ describe("security headers of every /v1 answer", () => {
     ["a missing key", "/v1/balance", 401],
     ["an unknown path", "/v1/tidak-ada", 404],
   ])("%s carries nosniff, no-referrer, a CSP that allows nothing, and Cache-Control: no-store", async (why, path, status) => {
-    const res = await api.call(path, why === "a write" ? { method: "POST", token: org.token, json: {} } : { token: status === 401 ? undefined : org.token });
+    const res = await api.call(
+      path,
+      why === "a write" ? { method: "POST", token: org.token, json: {} } : { token: status === 401 ? undefined : org.token },
+    );
     expect(res.status).toBe(status);
     for (const [name, value] of Object.entries(securityHeaders)) expect(res.headers.get(name), name).toBe(value);
     expect(res.headers.get("cache-control")).toBe("no-store");

@@ -4,7 +4,7 @@ import type { OpenApiMeta } from "trpc-to-openapi";
 import type { Scope } from "@/server/domain/api-key";
 import { AppError } from "@/server/domain/errors";
 import { containsUnstorableText } from "@/server/domain/storable-text";
-import { statusOf, toApiError, TRPC_CODE_OF } from "./api-error";
+import { statusOf, TRPC_CODE_OF, toApiError } from "./api-error";
 import type { Context } from "./context";
 
 /** Procedure metadata: OpenAPI route, the scope an agent key needs, and the success status. */
@@ -25,7 +25,12 @@ const t = initTRPC
     errorFormatter: ({ shape, error }) => {
       const apiError = toApiError(error);
       const code = TRPC_CODE_OF[apiError.code];
-      return { ...shape, message: apiError.message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { ...shape.data, code, httpStatus: statusOf(apiError), stack: undefined, apiError } };
+      return {
+        ...shape,
+        message: apiError.message,
+        code: TRPC_ERROR_CODES_BY_KEY[code],
+        data: { ...shape.data, code, httpStatus: statusOf(apiError), stack: undefined, apiError },
+      };
     },
   });
 
@@ -39,7 +44,8 @@ export const createCallerFactory = t.createCallerFactory;
  */
 export const baseProcedure = t.procedure.use(async ({ ctx, type, getRawInput, next }) => {
   // Refused here for every face; at the insert it would be a 500 (src/server/domain/storable-text.ts).
-  if (containsUnstorableText(await getRawInput())) throw new AppError("VALIDATION", "Text must be well-formed Unicode without the NUL character (\\u0000).");
+  if (containsUnstorableText(await getRawInput()))
+    throw new AppError("VALIDATION", "Text must be well-formed Unicode without the NUL character (\\u0000).");
   const result = await next();
   if (type === "mutation" && result.ok) ctx.jobs?.wakeDue();
   return result;

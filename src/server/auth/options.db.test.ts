@@ -2,8 +2,7 @@ import type { NextApiRequest, NextApiResponse } from "next";
 import NextAuth from "next-auth";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_ADDRESS_HEADER } from "@/server/domain/client-address";
-import { SignInThrottle } from "@/server/services/access";
-import { createUser } from "@/server/services/access";
+import { createUser, SignInThrottle } from "@/server/services/access";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { buildAuthOptions } from "./options";
 
@@ -37,9 +36,17 @@ interface Answer {
  * One call of next-auth's own handler with our options, as /api/auth/* runs it; `headers` are
  * what reaches it through the custom server (which writes the client address).
  */
-async function auth(publicUrl: string, throttle: SignInThrottle, path: string, request: { method?: string; body?: Record<string, string>; cookies?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<Answer> {
+async function auth(
+  publicUrl: string,
+  throttle: SignInThrottle,
+  path: string,
+  request: { method?: string; body?: Record<string, string>; cookies?: Record<string, string>; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   process.env.NEXTAUTH_URL = publicUrl;
-  const options = { ...buildAuthOptions({ db: database.prisma, signInThrottle: throttle, publicUrl }), secret: "test-secret-0123456789-0123456789" };
+  const options = {
+    ...buildAuthOptions({ db: database.prisma, signInThrottle: throttle, publicUrl }),
+    secret: "test-secret-0123456789-0123456789",
+  };
   const headers = new Map<string, string | string[]>();
   const answer: Answer = { status: 200, setCookies: [], location: null, body: undefined };
   const res = {
@@ -50,7 +57,13 @@ async function auth(publicUrl: string, throttle: SignInThrottle, path: string, r
     json: (body: unknown) => void (answer.body = body),
     send: (body: unknown) => void (answer.body = body),
   };
-  const req = { method: request.method ?? "GET", query: { nextauth: path.split("/") }, body: request.body ?? {}, cookies: request.cookies ?? {}, headers: { host: new URL(publicUrl).host, ...request.headers } };
+  const req = {
+    method: request.method ?? "GET",
+    query: { nextauth: path.split("/") },
+    body: request.body ?? {},
+    cookies: request.cookies ?? {},
+    headers: { host: new URL(publicUrl).host, ...request.headers },
+  };
   await NextAuth(req as unknown as NextApiRequest, res as unknown as NextApiResponse, options);
   answer.setCookies = [headers.get("set-cookie") ?? []].flat();
   answer.location = (headers.get("location") as string | undefined) ?? null;
@@ -64,7 +77,13 @@ async function csrf(publicUrl: string, throttle: SignInThrottle) {
   return { token: (answer.body as { csrfToken: string }).csrfToken, cookies: { [name]: decodeURIComponent(value) } };
 }
 
-async function signInWith(publicUrl: string, throttle: SignInThrottle, credentials: { email: string; password: string }, headers: Record<string, string>, withToken = true) {
+async function signInWith(
+  publicUrl: string,
+  throttle: SignInThrottle,
+  credentials: { email: string; password: string },
+  headers: Record<string, string>,
+  withToken = true,
+) {
   const { token, cookies } = await csrf(publicUrl, throttle);
   const body = { ...credentials, ...(withToken ? { csrfToken: token } : {}), json: "true" };
   return auth(publicUrl, throttle, "callback/credentials", { method: "POST", body, cookies, headers });
@@ -75,7 +94,12 @@ const errorOf = (answer: Answer) => new URL((answer.body as { url: string }).url
 
 describe("the session cookie", () => {
   it("is HttpOnly, SameSite=Lax, Secure and __Secure- when the public URL is https", async () => {
-    const answer = await signInWith("https://kuasa.example", new SignInThrottle({ kind: "memory" }), { email: EMAIL, password: PASSWORD }, { [CLIENT_ADDRESS_HEADER]: "203.0.113.30" });
+    const answer = await signInWith(
+      "https://kuasa.example",
+      new SignInThrottle({ kind: "memory" }),
+      { email: EMAIL, password: PASSWORD },
+      { [CLIENT_ADDRESS_HEADER]: "203.0.113.30" },
+    );
     const cookie = sessionCookie(answer);
     expect(cookie).toMatch(/^__Secure-next-auth\.session-token=/);
     expect(cookie).toMatch(/; HttpOnly/);
@@ -85,14 +109,27 @@ describe("the session cookie", () => {
   });
 
   it("is HttpOnly and SameSite=Lax but not Secure on a plain-http public URL (the local quick start)", async () => {
-    const cookie = sessionCookie(await signInWith("http://localhost:3000", new SignInThrottle({ kind: "memory" }), { email: EMAIL, password: PASSWORD }, { [CLIENT_ADDRESS_HEADER]: "203.0.113.31" }));
+    const cookie = sessionCookie(
+      await signInWith(
+        "http://localhost:3000",
+        new SignInThrottle({ kind: "memory" }),
+        { email: EMAIL, password: PASSWORD },
+        { [CLIENT_ADDRESS_HEADER]: "203.0.113.31" },
+      ),
+    );
     expect(cookie).toMatch(/^next-auth\.session-token=.*; HttpOnly; SameSite=Lax$/);
   });
 });
 
 describe("next-auth's own CSRF protection", () => {
   it("signs nobody in from a form without the CSRF token of the visitor's cookie", async () => {
-    const answer = await signInWith("https://kuasa.example", new SignInThrottle({ kind: "memory" }), { email: EMAIL, password: PASSWORD }, { [CLIENT_ADDRESS_HEADER]: "203.0.113.32" }, false);
+    const answer = await signInWith(
+      "https://kuasa.example",
+      new SignInThrottle({ kind: "memory" }),
+      { email: EMAIL, password: PASSWORD },
+      { [CLIENT_ADDRESS_HEADER]: "203.0.113.32" },
+      false,
+    );
     expect(sessionCookie(answer)).toBeUndefined();
     expect((answer.body as { url: string }).url).toContain("csrf=true");
   });

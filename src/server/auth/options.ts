@@ -1,9 +1,9 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { CLIENT_ADDRESS_HEADER } from "@/server/domain/client-address";
 import type { Db } from "@/server/db/client";
-import { signIn, type SignInThrottle } from "@/server/services/access";
+import { CLIENT_ADDRESS_HEADER } from "@/server/domain/client-address";
 import type { PortalUser } from "@/server/domain/portal-user";
+import { type SignInThrottle, signIn } from "@/server/services/access";
 import { signInErrorCode } from "./sign-in-error";
 
 interface AuthDeps {

@@ -55,7 +55,6 @@ export interface DatabaseConfig {
 
 const TRANSACTION_MAX_WAIT_MS = { pglite: 10_000, postgres: 5_000 } as const;
 
-
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl, config);
   return openPglite(config);
@@ -64,7 +63,11 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
 function openPostgres(databaseUrl: string, config: DatabaseConfig): Database {
   const maxWait = config.transactionMaxWaitMs ?? TRANSACTION_MAX_WAIT_MS.postgres;
   // Plain queries wait for a pooled connection as long as transactions do, then fail as busy.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: config.poolSize ?? Number(process.env.DATABASE_POOL_SIZE ?? 10), connectionTimeoutMillis: maxWait });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: config.poolSize ?? Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    connectionTimeoutMillis: maxWait,
+  });
   // An idle connection the server ends (restart, failover) must not crash the process; the pool
   // drops it and opens a new one on next use.
   pool.on("error", (err) => logger.warn({ err }, "idle PostgreSQL connection closed"));
@@ -118,7 +121,10 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
     }
     description = `embedded PGlite in ${dataDir}`;
   }
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions: { maxWait: config.transactionMaxWaitMs ?? TRANSACTION_MAX_WAIT_MS.pglite } });
+  const prisma = new PrismaClient({
+    adapter: new PrismaPGlite(pglite),
+    transactionOptions: { maxWait: config.transactionMaxWaitMs ?? TRANSACTION_MAX_WAIT_MS.pglite },
+  });
   return {
     prisma,
     kind: "pglite",

@@ -117,7 +117,13 @@ export async function functionDrift(connection: Connection, files = readFunction
     const want = wanted.find((d) => d.name === file.name)!;
     const have = installed.filter((d) => d.name === file.name);
     if (have.length === 0) drifts.push({ name: file.name, file, installed: null, differences: ["not installed"] });
-    else if (have.length > 1) drifts.push({ name: file.name, file, installed: have.find((d) => d.identityArguments !== want.identityArguments) ?? have[0]!, differences: ["overloaded"] });
+    else if (have.length > 1)
+      drifts.push({
+        name: file.name,
+        file,
+        installed: have.find((d) => d.identityArguments !== want.identityArguments) ?? have[0]!,
+        differences: ["overloaded"],
+      });
     else {
       const differences = COMPARED.filter((part) => JSON.stringify(have[0]![part]) !== JSON.stringify(want[part]));
       if (differences.length > 0) drifts.push({ name: file.name, file, installed: have[0]!, differences });
@@ -139,7 +145,8 @@ export function driftMigrationSql(drifts: FunctionDrift[]): string {
   const parts: string[] = [];
   for (const drift of drifts) {
     if (!drift.file) continue;
-    const signatureChanged = drift.installed !== null && drift.differences.some((d) => d === "arguments" || d === "result" || d === "overloaded");
+    const signatureChanged =
+      drift.installed !== null && drift.differences.some((d) => d === "arguments" || d === "result" || d === "overloaded");
     const drop = signatureChanged ? `DROP FUNCTION "${drift.name}"(${drift.installed!.identityArguments});\n\n` : "";
     parts.push(`-- From ${drift.file.file}\n${drop}${drift.file.sql.trimEnd()}\n`);
   }

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -111,13 +111,16 @@ describe("acquireDataDirLock", () => {
     expect(lockHolderPid()).toBe(process.pid);
   });
 
-  it.runIf(process.platform === "linux")("takes over a lock whose pid is alive but belongs to a process started at another time (a reused pid)", () => {
-    const other = livePid();
-    expect(processStartIdentity(other)).not.toBeNull();
-    writeLock(other, "another-boot:12345");
-    acquire();
-    expect(lockHolderPid()).toBe(process.pid);
-  });
+  it.runIf(process.platform === "linux")(
+    "takes over a lock whose pid is alive but belongs to a process started at another time (a reused pid)",
+    () => {
+      const other = livePid();
+      expect(processStartIdentity(other)).not.toBeNull();
+      writeLock(other, "another-boot:12345");
+      acquire();
+      expect(lockHolderPid()).toBe(process.pid);
+    },
+  );
 
   it("removes the lock file on release, so the directory can be taken again; releasing twice is harmless", async () => {
     const release = acquire();

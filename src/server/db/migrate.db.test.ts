@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
-import { openDatabase, type Database } from "./client";
-import { migrate, MIGRATIONS_DIR, readMigrations, type Migration } from "./migrate";
+import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
+import { type Database, openDatabase } from "./client";
+import { MIGRATIONS_DIR, type Migration, migrate, readMigrations } from "./migrate";
 
 interface HistoryRow {
   id: string;
@@ -21,7 +21,9 @@ function history(database: Database): Promise<HistoryRow[]> {
 }
 
 async function tableExists(database: Database, table: string): Promise<boolean> {
-  const [row] = await database.withConnection((c) => c.queryRows<{ found: string | null }>(`SELECT to_regclass($1)::text AS found`, [table]));
+  const [row] = await database.withConnection((c) =>
+    c.queryRows<{ found: string | null }>(`SELECT to_regclass($1)::text AS found`, [table]),
+  );
   return row?.found != null;
 }
 
@@ -192,13 +194,21 @@ describe("the order_life migration on a database that already has events", () =>
     ]);
     // New events continue after the old ones.
     await database.withConnection((c) =>
-      c.execScript(`INSERT INTO "WebhookEvent" ("id", "organizationId", "livemode", "apiKeyId", "orderId", "type", "payload") VALUES ('evt_new', 'org_a', false, 'key_a', 'ord_a', 'order.diambil', '{}')`),
+      c.execScript(
+        `INSERT INTO "WebhookEvent" ("id", "organizationId", "livemode", "apiKeyId", "orderId", "type", "payload") VALUES ('evt_new', 'org_a', false, 'key_a', 'ord_a', 'order.diambil', '{}')`,
+      ),
     );
-    const [next] = await database.withConnection((c) => c.queryRows<{ seq: string }>(`SELECT "seq"::text AS "seq" FROM "WebhookEvent" WHERE "id" = 'evt_new'`));
+    const [next] = await database.withConnection((c) =>
+      c.queryRows<{ seq: string }>(`SELECT "seq"::text AS "seq" FROM "WebhookEvent" WHERE "id" = 'evt_new'`),
+    );
     expect(next?.seq).toBe("3");
     // An event about nothing is refused.
     await expect(
-      database.withConnection((c) => c.execScript(`INSERT INTO "WebhookEvent" ("id", "organizationId", "livemode", "apiKeyId", "type", "payload") VALUES ('evt_none', 'org_a', false, 'key_a', 'x', '{}')`)),
+      database.withConnection((c) =>
+        c.execScript(
+          `INSERT INTO "WebhookEvent" ("id", "organizationId", "livemode", "apiKeyId", "type", "payload") VALUES ('evt_none', 'org_a', false, 'key_a', 'x', '{}')`,
+        ),
+      ),
     ).rejects.toThrow(/WebhookEvent_has_subject/);
   });
 });

@@ -11,8 +11,8 @@ import {
   chargeKeySpend,
   claimIdempotencyKey,
   type IdempotencyKeyRow,
-  placeOrder,
   type PlaceOrderInput,
+  placeOrder,
   recordEvent,
   transfer,
   transfers,
@@ -104,7 +104,17 @@ function orderRow(org: TestOrg, overrides: Partial<Order> = {}): Order {
 }
 
 function eventRow(org: TestOrg, order: Order): WebhookEventRow {
-  return { id: newId("event"), organizationId: org.id, livemode: true, apiKeyId: org.apiKeyId, orderId: order.id, caseId: null, type: "order.dibayar", payload: { event: "order.dibayar" }, createdAt: now() };
+  return {
+    id: newId("event"),
+    organizationId: org.id,
+    livemode: true,
+    apiKeyId: org.apiKeyId,
+    orderId: order.id,
+    caseId: null,
+    type: "order.dibayar",
+    payload: { event: "order.dibayar" },
+    createdAt: now(),
+  };
 }
 
 /** Everything kuasa_place_order needs to place `order` for the org, as createOrder passes it. */
@@ -115,21 +125,32 @@ function placing(org: TestOrg, order: Order, overrides: Partial<PlaceOrderInput>
     thresholdSeenIdr: 3_000_000n,
     spendMonth: month(),
     monthlyBudgetIdr: 10_000_000n,
-    payment: transferSpec({ from: accounts.orgDeposit(org.id, true), to: accounts.orderEscrow(order), amountIdr: order.priceIdr, kind: "order_payment", reference: order.id }),
+    payment: transferSpec({
+      from: accounts.orgDeposit(org.id, true),
+      to: accounts.orderEscrow(order),
+      amountIdr: order.priceIdr,
+      kind: "order_payment",
+      reference: order.id,
+    }),
     pay: order.status === "dibayar",
     event: order.status === "dibayar" ? { row: eventRow(org, order), deliveryId: newId("delivery") } : null,
     ...overrides,
   };
 }
 
-const newOrg = (options: Parameters<typeof createTestOrg>[1] = {}) => createTestOrg(db, { depositIdr: 5_000_000n, thresholdIdr: 3_000_000n, monthlyBudgetIdr: 10_000_000n, ...options });
+const newOrg = (options: Parameters<typeof createTestOrg>[1] = {}) =>
+  createTestOrg(db, { depositIdr: 5_000_000n, thresholdIdr: 3_000_000n, monthlyBudgetIdr: 10_000_000n, ...options });
 
 describe("kuasa_claim_idempotency_key (claimIdempotencyKey)", () => {
   it("claims a new key", async () => {
     const org = await newOrg();
     const claim = claimRow(org, "k-new");
     expect(await tablesWrittenBy(() => claimIdempotencyKey(db, claim))).toEqual({ answer: true, written: ["IdempotencyKey"] });
-    expect(await db.idempotencyKey.findUnique({ where: { id: claim.id } })).toMatchObject({ key: "k-new", requestHash: claim.requestHash, resourceId: claim.resourceId });
+    expect(await db.idempotencyKey.findUnique({ where: { id: claim.id } })).toMatchObject({
+      key: "k-new",
+      requestHash: claim.requestHash,
+      resourceId: claim.resourceId,
+    });
   });
 
   it("refuses a key a live claim of another request holds: false, nothing written", async () => {
@@ -144,7 +165,9 @@ describe("kuasa_claim_idempotency_key (claimIdempotencyKey)", () => {
     expect(await claimIdempotencyKey(db, old)).toBe(true);
     const fresh = claimRow(org, "k-expired");
     expect(await claimIdempotencyKey(db, fresh)).toBe(true);
-    expect((await db.idempotencyKey.findMany({ where: { organizationId: org.id, key: "k-expired" } })).map((k) => k.id)).toEqual([fresh.id]);
+    expect((await db.idempotencyKey.findMany({ where: { organizationId: org.id, key: "k-expired" } })).map((k) => k.id)).toEqual([
+      fresh.id,
+    ]);
   });
 });
 
@@ -174,7 +197,13 @@ describe("kuasa_charge_key_spend (chargeKeySpend)", () => {
 
 describe("kuasa_transfer (transfer) and kuasa_transfers (transfers)", () => {
   const payment = (org: TestOrg, amountIdr: bigint, order = orderRow(org)) =>
-    transferSpec({ from: accounts.orgDeposit(org.id, true), to: accounts.orderEscrow(order), amountIdr, kind: "order_payment", reference: order.id });
+    transferSpec({
+      from: accounts.orgDeposit(org.id, true),
+      to: accounts.orderEscrow(order),
+      amountIdr,
+      kind: "order_payment",
+      reference: order.id,
+    });
 
   it("moves money from an account that holds enough", async () => {
     const org = await newOrg();
@@ -233,12 +262,18 @@ describe("kuasa_record_event (recordEvent): refuses nothing", () => {
     await recordEvent(db, toKey, newId("delivery"), null);
     const nowhere = eventRow(org, order);
     await recordEvent(db, nowhere, newId("delivery"), null);
-    const deliveries = await db.webhookDelivery.findMany({ where: { eventId: { in: [toUrl.id, toKey.id, nowhere.id] } }, select: { eventId: true, url: true } });
+    const deliveries = await db.webhookDelivery.findMany({
+      where: { eventId: { in: [toUrl.id, toKey.id, nowhere.id] } },
+      select: { eventId: true, url: true },
+    });
     expect(deliveries.sort((a, b) => a.url.localeCompare(b.url))).toEqual([
       { eventId: toUrl.id, url: "https://agen.contoh.id/callback" },
       { eventId: toKey.id, url: "https://agen.contoh.id/hook" },
     ]);
-    expect(await db.webhookEvent.findUnique({ where: { id: nowhere.id }, select: { type: true, payload: true } })).toEqual({ type: "order.dibayar", payload: { event: "order.dibayar" } });
+    expect(await db.webhookEvent.findUnique({ where: { id: nowhere.id }, select: { type: true, payload: true } })).toEqual({
+      type: "order.dibayar",
+      payload: { event: "order.dibayar" },
+    });
   });
 });
 
@@ -252,7 +287,10 @@ describe("kuasa_place_order (placeOrder)", () => {
       // The organisation's key has no webhook URL and the order no callback: the event has no delivery.
       written: ["ApiKeySpend", "IdempotencyKey", "LedgerAccount", "LedgerEntry", "LedgerTransfer", "Order", "WebhookEvent"],
     });
-    expect(await db.order.findUnique({ where: { id: order.id }, select: { status: true, priceIdr: true } })).toEqual({ status: "dibayar", priceIdr: PRICE });
+    expect(await db.order.findUnique({ where: { id: order.id }, select: { status: true, priceIdr: true } })).toEqual({
+      status: "dibayar",
+      priceIdr: PRICE,
+    });
     expect((await db.apiKeySpend.findFirst({ where: { apiKeyId: org.apiKeyId } }))?.spentIdr).toBe(PRICE);
     expect((await db.ledgerAccount.findUnique({ where: { code: accounts.orderEscrow(order).code } }))?.balanceIdr).toBe(PRICE);
     expect(await db.webhookEvent.count({ where: { orderId: order.id } })).toBe(1);
@@ -271,7 +309,10 @@ describe("kuasa_place_order (placeOrder)", () => {
     const input = placing(org, orderRow(org), { thresholdSeenIdr: 5_000_000n });
     expect(await writesNothing(() => placeOrder(db, input))).toEqual({ refused: "APPROVAL_THRESHOLD_CHANGED", thresholdIdr: 3_000_000n });
     // Seen as none while there is one, and the other way round.
-    expect(await writesNothing(() => placeOrder(db, { ...input, thresholdSeenIdr: null }))).toEqual({ refused: "APPROVAL_THRESHOLD_CHANGED", thresholdIdr: 3_000_000n });
+    expect(await writesNothing(() => placeOrder(db, { ...input, thresholdSeenIdr: null }))).toEqual({
+      refused: "APPROVAL_THRESHOLD_CHANGED",
+      thresholdIdr: 3_000_000n,
+    });
     const noThreshold = await newOrg({ thresholdIdr: null });
     const none = placing(noThreshold, orderRow(noThreshold), { thresholdSeenIdr: 3_000_000n });
     expect(await writesNothing(() => placeOrder(db, none))).toEqual({ refused: "APPROVAL_THRESHOLD_CHANGED", thresholdIdr: null });

@@ -78,7 +78,9 @@ const monthParam = (month: Date): string => month.toISOString();
 
 /** kuasa_claim_idempotency_key: true when claimed; false when a live key of another request holds it (nothing written). */
 export async function claimIdempotencyKey(tx: DbOrTx, claim: IdempotencyKeyRow): Promise<boolean> {
-  const [row] = await tx.$queryRaw<Array<{ claimed: boolean }>>`SELECT "kuasa_claim_idempotency_key"(${rowJson(claim)}::jsonb) AS "claimed"`;
+  const [row] = await tx.$queryRaw<
+    Array<{ claimed: boolean }>
+  >`SELECT "kuasa_claim_idempotency_key"(${rowJson(claim)}::jsonb) AS "claimed"`;
   return row?.claimed === true;
 }
 
@@ -90,7 +92,10 @@ export interface SpendCharge {
 }
 
 /** kuasa_charge_key_spend: adds amountIdr to the key's spend in `month` unless that passes budgetIdr; the row stays locked to the commit. */
-export async function chargeKeySpend(tx: DbOrTx, input: { apiKeyId: string; month: Date; amountIdr: bigint; budgetIdr: bigint }): Promise<SpendCharge> {
+export async function chargeKeySpend(
+  tx: DbOrTx,
+  input: { apiKeyId: string; month: Date; amountIdr: bigint; budgetIdr: bigint },
+): Promise<SpendCharge> {
   const [row] = await tx.$queryRaw<Array<{ charged: boolean; spent_before: bigint }>>`
     SELECT "charged", "spent_before" FROM "kuasa_charge_key_spend"(${input.apiKeyId}, ${monthParam(input.month)}::timestamp(3), ${input.amountIdr}::bigint, ${input.budgetIdr}::bigint)`;
   return { charged: row!.charged, spentBeforeIdr: row!.spent_before };
@@ -106,7 +111,10 @@ export async function transfer(tx: DbOrTx, spec: TransferSpec): Promise<boolean>
  * kuasa_transfers: the transfers in order. A refusal names the first whose "from" held too
  * little; the transfers before it ARE written, so the caller must roll its transaction back.
  */
-export async function transfers(tx: DbOrTx, specs: TransferSpec[]): Promise<{ moved: true } | { refused: "INSUFFICIENT_FUNDS"; index: number }> {
+export async function transfers(
+  tx: DbOrTx,
+  specs: TransferSpec[],
+): Promise<{ moved: true } | { refused: "INSUFFICIENT_FUNDS"; index: number }> {
   const [row] = await tx.$queryRaw<Array<{ short: number | null }>>`SELECT "kuasa_transfers"(${rowJson(specs)}::jsonb) AS "short"`;
   const short = row?.short ?? null;
   return short === null ? { moved: true } : { refused: "INSUFFICIENT_FUNDS", index: short };

@@ -21,6 +21,7 @@ export interface SqlRefusal {
 
 export function sqlRefusalOf(err: unknown): SqlRefusal | null {
   if (!(err instanceof Prisma.PrismaClientKnownRequestError)) return null;
-  const cause = (err.meta as { driverAdapterError?: { cause?: { code?: string; message?: string; detail?: string } } } | undefined)?.driverAdapterError?.cause;
+  const cause = (err.meta as { driverAdapterError?: { cause?: { code?: string; message?: string; detail?: string } } } | undefined)
+    ?.driverAdapterError?.cause;
   return cause?.code === "KU000" ? { reason: cause.message ?? "", detail: cause.detail ?? "" } : null;
 }

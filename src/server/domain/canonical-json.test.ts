@@ -7,7 +7,7 @@ describe("canonicalJson", () => {
     expect(canonicalHash({ a: 1, b: 2 })).toBe(canonicalHash({ b: 2, a: 1 }));
   });
 
-  it("keeps values exact: null differs from absent, 1 from \"1\", array order matters", () => {
+  it('keeps values exact: null differs from absent, 1 from "1", array order matters', () => {
     expect(canonicalHash({ a: null })).not.toBe(canonicalHash({}));
     expect(canonicalHash({ a: 1 })).not.toBe(canonicalHash({ a: "1" }));
     expect(canonicalHash({ a: [1, 2] })).not.toBe(canonicalHash({ a: [2, 1] }));

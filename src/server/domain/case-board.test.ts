@@ -5,7 +5,12 @@ const valid = { scope: "Somasi dan negosiasi sewa ruko", etaDays: 14, priceIdr: 
 
 describe("parseBid", () => {
   it("accepts a valid bid and trims its text", () => {
-    expect(parseBid({ ...valid, scope: "  Somasi  ", note: "  catatan " })).toEqual({ scope: "Somasi", etaDays: 14, priceIdr: 7_500_000, note: "catatan" });
+    expect(parseBid({ ...valid, scope: "  Somasi  ", note: "  catatan " })).toEqual({
+      scope: "Somasi",
+      etaDays: 14,
+      priceIdr: 7_500_000,
+      note: "catatan",
+    });
   });
 
   it("stores a blank note as none", () => {
@@ -27,7 +32,9 @@ describe("parseBid", () => {
   ];
   for (const [what, change, message] of refused) {
     it(`refuses ${what} with VALIDATION`, () => {
-      expect(() => parseBid({ ...valid, ...change })).toThrow(expect.objectContaining({ code: "VALIDATION", message: expect.stringMatching(message) }));
+      expect(() => parseBid({ ...valid, ...change })).toThrow(
+        expect.objectContaining({ code: "VALIDATION", message: expect.stringMatching(message) }),
+      );
     });
   }
 

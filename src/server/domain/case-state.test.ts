@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { BidStatus, CaseStatus, InvoiceStatus } from "@/generated/prisma/enums";
-import { AppError } from "./errors";
 import {
   assertCaseOpen,
   BID_TRANSITIONS,
@@ -11,6 +10,7 @@ import {
   invoiceTransition,
   type Transition,
 } from "./case-state";
+import { AppError } from "./errors";
 
 function everyMove<S extends string, T extends string>(
   entity: string,
@@ -72,7 +72,9 @@ describe("the shape of the case board", () => {
   it("accepts bids and withdrawals only while the case is terbuka", () => {
     expect(() => assertCaseOpen("terbuka", "bid")).not.toThrow();
     for (const status of ["dipilih", "ditutup"] as const) {
-      expect(() => assertCaseOpen(status, "bid")).toThrow(expect.objectContaining({ code: "INVALID_STATE", message: `The case is ${status}; you can bid only while it is terbuka.` }));
+      expect(() => assertCaseOpen(status, "bid")).toThrow(
+        expect.objectContaining({ code: "INVALID_STATE", message: `The case is ${status}; you can bid only while it is terbuka.` }),
+      );
     }
   });
 });

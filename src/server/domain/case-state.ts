@@ -26,20 +26,69 @@ export type InvoiceTrigger = "pay" | "cancel";
 
 // A case is born `terbuka`, a bid `diajukan`, an invoice `belum_dibayar`.
 export const CASE_TRANSITIONS: readonly Transition<CaseStatus, CaseTrigger>[] = [
-  { trigger: "select_bid", from: ["terbuka"], to: "dipilih", actors: ["agent"], refusal: "INVALID_STATE", description: "The agent selects one live bid; an invoice is created." },
-  { trigger: "close", from: ["terbuka", "dipilih"], to: "ditutup", actors: ["operator"], refusal: "INVALID_STATE", description: "The operator takes the case off the board; live bids end, an unpaid invoice is cancelled." },
+  {
+    trigger: "select_bid",
+    from: ["terbuka"],
+    to: "dipilih",
+    actors: ["agent"],
+    refusal: "INVALID_STATE",
+    description: "The agent selects one live bid; an invoice is created.",
+  },
+  {
+    trigger: "close",
+    from: ["terbuka", "dipilih"],
+    to: "ditutup",
+    actors: ["operator"],
+    refusal: "INVALID_STATE",
+    description: "The operator takes the case off the board; live bids end, an unpaid invoice is cancelled.",
+  },
 ];
 
 export const BID_TRANSITIONS: readonly Transition<BidStatus, BidTrigger>[] = [
   // Selecting a bid that is no longer live is a conflict with the bid, not with the case.
-  { trigger: "select", from: ["diajukan"], to: "dipilih", actors: ["agent"], refusal: "CONFLICT", description: "The agent selects this bid." },
-  { trigger: "not_selected", from: ["diajukan"], to: "tidak_dipilih", actors: ["system"], refusal: "INVALID_STATE", description: "Another bid was selected, or the case was closed." },
-  { trigger: "withdraw", from: ["diajukan"], to: "ditarik", actors: ["practitioner"], refusal: "INVALID_STATE", description: "The practitioner withdraws the bid while the case is open." },
+  {
+    trigger: "select",
+    from: ["diajukan"],
+    to: "dipilih",
+    actors: ["agent"],
+    refusal: "CONFLICT",
+    description: "The agent selects this bid.",
+  },
+  {
+    trigger: "not_selected",
+    from: ["diajukan"],
+    to: "tidak_dipilih",
+    actors: ["system"],
+    refusal: "INVALID_STATE",
+    description: "Another bid was selected, or the case was closed.",
+  },
+  {
+    trigger: "withdraw",
+    from: ["diajukan"],
+    to: "ditarik",
+    actors: ["practitioner"],
+    refusal: "INVALID_STATE",
+    description: "The practitioner withdraws the bid while the case is open.",
+  },
 ];
 
 export const INVOICE_TRANSITIONS: readonly Transition<InvoiceStatus, InvoiceTrigger>[] = [
-  { trigger: "pay", from: ["belum_dibayar"], to: "dibayar", actors: ["org_admin"], refusal: "INVALID_STATE", description: "An org admin pays from the deposit: bid to the practitioner, fee to the platform." },
-  { trigger: "cancel", from: ["belum_dibayar"], to: "dibatalkan", actors: ["operator"], refusal: "INVALID_STATE", description: "The operator closes the case before the invoice is paid." },
+  {
+    trigger: "pay",
+    from: ["belum_dibayar"],
+    to: "dibayar",
+    actors: ["org_admin"],
+    refusal: "INVALID_STATE",
+    description: "An org admin pays from the deposit: bid to the practitioner, fee to the platform.",
+  },
+  {
+    trigger: "cancel",
+    from: ["belum_dibayar"],
+    to: "dibatalkan",
+    actors: ["operator"],
+    refusal: "INVALID_STATE",
+    description: "The operator closes the case before the invoice is paid.",
+  },
 ];
 
 function machine<S extends string, T extends string>(entity: string, table: readonly Transition<S, T>[]) {

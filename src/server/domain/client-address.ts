@@ -20,7 +20,8 @@ export class TrustedProxies {
         continue;
       }
       const bits = Number(prefix);
-      if (!Number.isInteger(bits) || bits < 0 || bits > (family === 4 ? 32 : 128)) throw new Error(`TRUSTED_PROXIES: ${entry} has a bad prefix length`);
+      if (!Number.isInteger(bits) || bits < 0 || bits > (family === 4 ? 32 : 128))
+        throw new Error(`TRUSTED_PROXIES: ${entry} has a bad prefix length`);
       this.list.addSubnet(address!, bits, type);
     }
     this.empty = entries.length === 0;
@@ -28,7 +29,12 @@ export class TrustedProxies {
 
   /** Parses TRUSTED_PROXIES ("10.0.0.0/8, 127.0.0.1"); empty means trust no forwarded header. */
   static parse(raw: string | undefined): TrustedProxies {
-    return new TrustedProxies((raw ?? "").split(",").map((entry) => entry.trim()).filter(Boolean));
+    return new TrustedProxies(
+      (raw ?? "")
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    );
   }
 
   has(address: string): boolean {
@@ -55,7 +61,11 @@ function unmapped(address: string): string {
  * in which case X-Forwarded-For is read from the right, skipping trusted hops, to the first
  * address no trusted proxy vouches for. A malformed hop stops the walk at the last good address.
  */
-export function clientAddress(remoteAddress: string | undefined, forwardedFor: string | string[] | undefined, trusted: TrustedProxies): string {
+export function clientAddress(
+  remoteAddress: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trusted: TrustedProxies,
+): string {
   let current = unmapped(remoteAddress ?? "") || "unknown";
   if (trusted.empty || forwardedFor === undefined) return current;
   const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor)

@@ -20,7 +20,11 @@ export const ERROR_CODES = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, description: "A request body must be sent as application/json." },
   IDEMPOTENCY_KEY_REUSED: { status: 422, description: "The Idempotency-Key was used within 24 hours with a different body." },
   RATE_LIMITED: { status: 429, description: "Too many requests; retry after the Retry-After seconds." },
-  SERVICE_UNAVAILABLE: { status: 503, description: "The service is briefly too busy and changed nothing; retry after the Retry-After seconds (with the same Idempotency-Key)." },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    description:
+      "The service is briefly too busy and changed nothing; retry after the Retry-After seconds (with the same Idempotency-Key).",
+  },
   INTERNAL: { status: 500, description: "An unexpected error on our side; safe to retry with the same Idempotency-Key." },
 } as const satisfies Record<string, { status: number; description: string }>;
 

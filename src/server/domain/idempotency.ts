@@ -15,10 +15,7 @@ export function parseIdempotencyKey(header: string | string[] | undefined): stri
   if (Array.isArray(header)) throw new AppError("VALIDATION", "Send one Idempotency-Key header, not several.");
   const unwrapped = header.length >= 2 && header.startsWith('"') && header.endsWith('"') ? header.slice(1, -1) : header;
   if (!KEY_PATTERN.test(unwrapped)) {
-    throw new AppError(
-      "VALIDATION",
-      "Idempotency-Key must be 1 to 255 visible ASCII characters without space, double quote or backslash.",
-    );
+    throw new AppError("VALIDATION", "Idempotency-Key must be 1 to 255 visible ASCII characters without space, double quote or backslash.");
   }
   return unwrapped;
 }

@@ -181,7 +181,8 @@ const grouped = (digits: string) =>
   });
 
 const separator = fc.constantFrom("", " ", ".", "-", "\u00a0");
-const digitString = (min: number, max: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: min, maxLength: max }).map((d) => d.join(""));
+const digitString = (min: number, max: number) =>
+  fc.array(fc.integer({ min: 0, max: 9 }), { minLength: min, maxLength: max }).map((d) => d.join(""));
 
 /** A national significant number: a mobile (8…, 9–12 digits) or a landline (area 2–7 or 9, 8–11 digits). */
 const nsn = fc.oneof(
@@ -206,7 +207,14 @@ const phone: fc.Arbitrary<GeneratedPhone> = fc.oneof(
     .map(({ prefix, text }) => ({ text, keptDigits: digitsOf(prefix) })),
   // Landlines with the area code in parentheses.
   fc
-    .tuple(fc.constantFrom("(0", "+62 ("), fc.integer({ min: 2, max: 9 }), digitString(1, 2), fc.constantFrom(") ", ")", ")-"), digitString(5, 8), separator)
+    .tuple(
+      fc.constantFrom("(0", "+62 ("),
+      fc.integer({ min: 2, max: 9 }),
+      digitString(1, 2),
+      fc.constantFrom(") ", ")", ")-"),
+      digitString(5, 8),
+      separator,
+    )
     .chain(([open, first, area, close, subscriber, sep]) =>
       grouped(subscriber).map((groups) => ({ text: `${open}${first}${area}${close}${groups.join(sep)}`, keptDigits: digitsOf(open) })),
     ),
@@ -216,17 +224,29 @@ const twoDigits = (min: number, max: number) => fc.integer({ min, max }).map((n)
 
 /** A NIK with a real layout: province, regency, district, birth date (women + 40), serial. */
 const nikDigits = fc
-  .tuple(twoDigits(11, 94), twoDigits(1, 79), twoDigits(1, 50), fc.boolean(), twoDigits(1, 28), twoDigits(1, 12), twoDigits(0, 99), digitString(4, 4))
-  .map(([province, regency, district, woman, day, month, year, serial]) =>
-    `${province}${regency}${district}${woman ? Number(day) + 40 : day}${month}${year}${serial}`,
+  .tuple(
+    twoDigits(11, 94),
+    twoDigits(1, 79),
+    twoDigits(1, 50),
+    fc.boolean(),
+    twoDigits(1, 28),
+    twoDigits(1, 12),
+    twoDigits(0, 99),
+    digitString(4, 4),
+  )
+  .map(
+    ([province, regency, district, woman, day, month, year, serial]) =>
+      `${province}${regency}${district}${woman ? Number(day) + 40 : day}${month}${year}${serial}`,
   );
 
-const nik = fc.tuple(nikDigits, fc.constantFrom("plain", "4-4-4-4", "6-6-4", "card"), fc.constantFrom(" ", ".", "-")).map(([d, layout, sep]) => {
-  if (layout === "plain") return d;
-  if (layout === "4-4-4-4") return [d.slice(0, 4), d.slice(4, 8), d.slice(8, 12), d.slice(12)].join(sep);
-  if (layout === "6-6-4") return [d.slice(0, 6), d.slice(6, 12), d.slice(12)].join(sep);
-  return [d.slice(0, 2), d.slice(2, 4), d.slice(4, 6), d.slice(6, 12), d.slice(12)].join(".");
-});
+const nik = fc
+  .tuple(nikDigits, fc.constantFrom("plain", "4-4-4-4", "6-6-4", "card"), fc.constantFrom(" ", ".", "-"))
+  .map(([d, layout, sep]) => {
+    if (layout === "plain") return d;
+    if (layout === "4-4-4-4") return [d.slice(0, 4), d.slice(4, 8), d.slice(8, 12), d.slice(12)].join(sep);
+    if (layout === "6-6-4") return [d.slice(0, 6), d.slice(6, 12), d.slice(12)].join(sep);
+    return [d.slice(0, 2), d.slice(2, 4), d.slice(4, 6), d.slice(6, 12), d.slice(12)].join(".");
+  });
 
 const email = fc
   .tuple(
@@ -308,24 +328,44 @@ describe("maskText: properties", () => {
   type Token = { text: string; expected: string };
   const benignToken: fc.Arbitrary<Token> = benign.map((text) => ({ text, expected: text }));
   const secretToken: fc.Arbitrary<Token> = fc.oneof(
-    phone.map((p) => ({ text: p.text, expected: p.text.replace(/^(\+62|0062|62|\(0|0)?(.*)$/s, (_, pre = "", rest: string) => pre + rest.replace(/\d/g, MASK)) })),
+    phone.map((p) => ({
+      text: p.text,
+      expected: p.text.replace(/^(\+62|0062|62|\(0|0)?(.*)$/s, (_, pre = "", rest: string) => pre + rest.replace(/\d/g, MASK)),
+    })),
     nik.map((n) => ({ text: n, expected: n.replace(/\d/g, MASK) })),
     email.map((e) => ({ text: e.text, expected: `${e.local[0]}${m(3)}@${m(3)}.${e.text.split(".").pop()}` })),
   );
 
   it("masks exactly the secrets among amounts, dates and years, and leaves those untouched", () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(benignToken, secretToken), { minLength: 1, maxLength: 8 }), fc.constantFrom(", ", "; ", ". ", "\n", " | "), (tokens, joiner) => {
-        expect(maskText(tokens.map((t) => t.text).join(joiner))).toBe(tokens.map((t) => t.expected).join(joiner));
-      }),
+      fc.property(
+        fc.array(fc.oneof(benignToken, secretToken), { minLength: 1, maxLength: 8 }),
+        fc.constantFrom(", ", "; ", ". ", "\n", " | "),
+        (tokens, joiner) => {
+          expect(maskText(tokens.map((t) => t.text).join(joiner))).toBe(tokens.map((t) => t.expected).join(joiner));
+        },
+      ),
       RUNS,
     );
   });
 
   const nasty = fc.string({ unit: fc.constantFrom(..."0123456789012345678962628 .-+()@•_RpIDRrpx.a\n,".split("")), maxLength: 80 });
   const mixed = fc
-    .array(fc.oneof(nasty, benign, phone.map((p) => p.text), nik, email.map((e) => e.text)), { maxLength: 6 })
-    .chain((parts) => fc.array(fc.constantFrom("", " ", ".", "-", ",", "Rp ", "@"), { minLength: parts.length, maxLength: parts.length }).map((glue) => parts.map((p, i) => p + glue[i]).join("")));
+    .array(
+      fc.oneof(
+        nasty,
+        benign,
+        phone.map((p) => p.text),
+        nik,
+        email.map((e) => e.text),
+      ),
+      { maxLength: 6 },
+    )
+    .chain((parts) =>
+      fc
+        .array(fc.constantFrom("", " ", ".", "-", ",", "Rp ", "@"), { minLength: parts.length, maxLength: parts.length })
+        .map((glue) => parts.map((p, i) => p + glue[i]).join("")),
+    );
 
   it("is idempotent: masking masked text changes nothing", () => {
     fc.assert(

@@ -19,7 +19,13 @@ export interface EmailText {
 const footer = (publicUrl: string) =>
   `\n--\nAnda menerima e-mail ini karena notifikasi e-mail aktif di profil Kuasa Anda. Matikan di ${publicUrl}/praktisi/profil.\n`;
 
-export function newOfferEmail(input: { practitionerName: string; serviceName: string; earningIdr: bigint; expiresAt: Date; publicUrl: string }): EmailText {
+export function newOfferEmail(input: {
+  practitionerName: string;
+  serviceName: string;
+  earningIdr: bigint;
+  expiresAt: Date;
+  publicUrl: string;
+}): EmailText {
   const { publicUrl } = input;
   return {
     subject: `Tawaran baru: ${input.serviceName}, jawab sebelum ${time.format(input.expiresAt)} WIB`,
@@ -48,7 +54,13 @@ const ORDER_NOTICE: Record<OrderNoticeKind, { subject: string; lead: string }> =
   dispute: { subject: "Sengketa dibuka", lead: "Klien membuka sengketa atas pesanan Anda; operator Kuasa akan meninjaunya." },
 };
 
-export function orderNoticeEmail(input: { kind: OrderNoticeKind; practitionerName: string; serviceName: string; orderId: string; publicUrl: string }): EmailText {
+export function orderNoticeEmail(input: {
+  kind: OrderNoticeKind;
+  practitionerName: string;
+  serviceName: string;
+  orderId: string;
+  publicUrl: string;
+}): EmailText {
   const notice = ORDER_NOTICE[input.kind];
   return {
     subject: `${notice.subject}: ${input.serviceName} (${input.orderId})`,

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { OrderStatus } from "@/generated/prisma/enums";
 import { AppError } from "./errors";
-import { ACTIVE_STATUSES, canTrigger, FINAL_STATUSES, ORDER_STATUSES, ORDER_TRANSITIONS, type OrderActor, statusesAllowing, transitionFor } from "./order-state";
+import {
+  ACTIVE_STATUSES,
+  canTrigger,
+  FINAL_STATUSES,
+  ORDER_STATUSES,
+  ORDER_TRANSITIONS,
+  type OrderActor,
+  statusesAllowing,
+  transitionFor,
+} from "./order-state";
 
 const ALL_STATUSES = Object.values(OrderStatus);
 const TRIGGERS = [...new Set(ORDER_TRANSITIONS.map((t) => t.trigger))];
@@ -10,7 +19,6 @@ describe("order state machine", () => {
   it("owns exactly the statuses the database enum holds, in the same order", () => {
     expect(ORDER_STATUSES).toEqual(ALL_STATUSES);
   });
-
 
   for (const trigger of TRIGGERS) {
     const actors = [...new Set(ORDER_TRANSITIONS.filter((t) => t.trigger === trigger).flatMap((t) => t.actors))];
@@ -54,13 +62,25 @@ describe("order state machine", () => {
 
   it("moves money only on payment, acceptance, settlement, cancellation of a paid order and refunds", () => {
     const moving = [...new Set(ORDER_TRANSITIONS.filter((t) => t.effects.some((e) => e.endsWith("_escrow"))).map((t) => t.trigger))];
-    expect(moving.sort()).toEqual(["accept_result", "approve", "auto_accept", "cancel", "pay_invoice", "pay_on_creation", "refund", "refund_stalled", "settle_for_practitioner"]);
+    expect(moving.sort()).toEqual([
+      "accept_result",
+      "approve",
+      "auto_accept",
+      "cancel",
+      "pay_invoice",
+      "pay_on_creation",
+      "refund",
+      "refund_stalled",
+      "settle_for_practitioner",
+    ]);
   });
 
   it("cancels an unpaid order without moving money and refunds the escrow of a paid one not yet taken", () => {
     expect(transitionFor("menunggu_bayar", "cancel", "agent").effects).toEqual([]);
-    for (const from of ["dibayar", "ditawarkan"] as const) expect(transitionFor(from, "cancel", "agent").effects).toEqual(["refund_escrow"]);
-    for (const from of ["diambil", "dikerjakan", "diserahkan", "sengketa"] as const) expect(() => transitionFor(from, "cancel", "agent")).toThrow(/INVALID_STATE|The order is/);
+    for (const from of ["dibayar", "ditawarkan"] as const)
+      expect(transitionFor(from, "cancel", "agent").effects).toEqual(["refund_escrow"]);
+    for (const from of ["diambil", "dikerjakan", "diserahkan", "sengketa"] as const)
+      expect(() => transitionFor(from, "cancel", "agent")).toThrow(/INVALID_STATE|The order is/);
   });
 
   it("lets the client side (agent or org admin) cancel, ask for a revision, dispute and accept, but never refund or settle", () => {
@@ -90,6 +110,15 @@ describe("order state machine", () => {
 
 describe("ACTIVE_STATUSES", () => {
   it("lists the statuses an order still moves in, in the lifecycle's order, without dibuat or a final one", () => {
-    expect(ACTIVE_STATUSES).toEqual(["menunggu_bayar", "dibayar", "ditawarkan", "diambil", "dikerjakan", "butuh_input_klien", "diserahkan", "sengketa"]);
+    expect(ACTIVE_STATUSES).toEqual([
+      "menunggu_bayar",
+      "dibayar",
+      "ditawarkan",
+      "diambil",
+      "dikerjakan",
+      "butuh_input_klien",
+      "diserahkan",
+      "sengketa",
+    ]);
   });
 });

@@ -70,7 +70,12 @@ export function unknownCursor(id: string, list: string): AppError {
  * list's own order as shown: newest first (`desc`) or soonest first (`asc`). A row added while a
  * client pages lands at the head and never shifts a page it has yet to read.
  */
-export function keyset<F extends string>(request: PageRequest, field: F, at: ({ id: string } & Record<F, Date>) | null, order: "asc" | "desc" = "desc") {
+export function keyset<F extends string>(
+  request: PageRequest,
+  field: F,
+  at: ({ id: string } & Record<F, Date>) | null,
+  order: "asc" | "desc" = "desc",
+) {
   const forward = request.cursor?.direction !== "newer";
   const direction = forward === (order === "desc") ? ("desc" as const) : ("asc" as const);
   const on = <V>(value: V) => ({ [field]: value }) as Record<F, V>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signWebhook, verifyWebhookSignature, type VerifyFailure } from "./signature";
+import { signWebhook, type VerifyFailure, verifyWebhookSignature } from "./signature";
 
 const SECRET = "whsec_test";
 const BODY = '{"event":"order.dibayar"}';
@@ -70,7 +70,10 @@ describe("verifyWebhookSignature", () => {
   });
 
   it("rejects the right signature under the wrong secret", () => {
-    expect(verifyWebhookSignature("whsec_other", `t=${T},v1=${V1}`, BODY, { now: NOW })).toEqual({ ok: false, reason: "signature_mismatch" });
+    expect(verifyWebhookSignature("whsec_other", `t=${T},v1=${V1}`, BODY, { now: NOW })).toEqual({
+      ok: false,
+      reason: "signature_mismatch",
+    });
   });
 
   it("accepts when any of several secrets matches (receiver-side rotation)", () => {

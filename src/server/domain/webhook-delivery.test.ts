@@ -42,9 +42,24 @@ describe("attemptResult", () => {
   it.each([
     ["a 2xx is terkirim", 1, { statusCode: 204, error: null }, { status: "terkirim", error: null, retryAt: null }],
     ["a 500 is due again per the schedule", 1, { statusCode: 500, error: null }, { status: "menunggu", error: "HTTP 500", retryAt: in10s }],
-    ["a redirect is a failure, never followed", 1, { statusCode: 302, error: null }, { status: "menunggu", error: "HTTP 302, redirect not followed", retryAt: in10s }],
-    ["no answer keeps the classified error", 1, { statusCode: null, error: "connection refused" }, { status: "menunggu", error: "connection refused", retryAt: in10s }],
-    ["the last failed attempt is gagal", WEBHOOK_MAX_ATTEMPTS, { statusCode: 503, error: null }, { status: "gagal", error: "HTTP 503", retryAt: null }],
+    [
+      "a redirect is a failure, never followed",
+      1,
+      { statusCode: 302, error: null },
+      { status: "menunggu", error: "HTTP 302, redirect not followed", retryAt: in10s },
+    ],
+    [
+      "no answer keeps the classified error",
+      1,
+      { statusCode: null, error: "connection refused" },
+      { status: "menunggu", error: "connection refused", retryAt: in10s },
+    ],
+    [
+      "the last failed attempt is gagal",
+      WEBHOOK_MAX_ATTEMPTS,
+      { statusCode: 503, error: null },
+      { status: "gagal", error: "HTTP 503", retryAt: null },
+    ],
   ] as const)("%s", (_name, attempt, answer, expected) => {
     expect(attemptResult(attempt, answer, at)).toEqual(expected);
   });

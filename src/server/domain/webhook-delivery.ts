@@ -32,11 +32,19 @@ export interface AttemptResult {
  * redirect says it was not followed, without its Location) or the transport's classified error,
  * never anything the receiver sent.
  */
-export function attemptResult(attempt: number, answer: { statusCode: number | null; error: string | null }, finishedAt: Date): AttemptResult {
+export function attemptResult(
+  attempt: number,
+  answer: { statusCode: number | null; error: string | null },
+  finishedAt: Date,
+): AttemptResult {
   const { statusCode } = answer;
   if (statusCode !== null && isDeliveredStatus(statusCode)) return { status: "terkirim", error: null, retryAt: null };
   const error =
-    statusCode === null ? (answer.error ?? "no answer") : statusCode >= 300 && statusCode <= 399 ? `HTTP ${statusCode}, redirect not followed` : `HTTP ${statusCode}`;
+    statusCode === null
+      ? (answer.error ?? "no answer")
+      : statusCode >= 300 && statusCode <= 399
+        ? `HTTP ${statusCode}, redirect not followed`
+        : `HTTP ${statusCode}`;
   const retryAt = nextAttemptAt(attempt, finishedAt);
   return { status: retryAt ? "menunggu" : "gagal", error, retryAt };
 }

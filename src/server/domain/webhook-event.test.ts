@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { bidSummary, caseSummary, EVENT_TYPES, type OrderEventPayload, type WebhookPayload, webhookBody, webhookData } from "./webhook-event";
+import {
+  bidSummary,
+  caseSummary,
+  EVENT_TYPES,
+  type OrderEventPayload,
+  type WebhookPayload,
+  webhookBody,
+  webhookData,
+} from "./webhook-event";
 
 describe("webhookBody", () => {
   // Keys deliberately scrambled, as jsonb returns them.
@@ -39,7 +47,10 @@ describe("webhookBody", () => {
   });
 
   it("carries exactly webhookData's payload besides id and sent_at, in the same order", () => {
-    const { id, sent_at, ...rest } = JSON.parse(webhookBody("evt_1", stored, new Date("2026-11-22T10:00:00.000Z"))) as Record<string, unknown>;
+    const { id, sent_at, ...rest } = JSON.parse(webhookBody("evt_1", stored, new Date("2026-11-22T10:00:00.000Z"))) as Record<
+      string,
+      unknown
+    >;
     expect([id, sent_at]).toEqual(["evt_1", "2026-11-22T10:00:00.000Z"]);
     expect(JSON.stringify(rest)).toBe(JSON.stringify(webhookData(stored)));
   });

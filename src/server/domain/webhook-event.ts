@@ -75,12 +75,7 @@ export function hasEvent(status: OrderStatus): boolean {
 }
 
 /** Every event type there is: one per order status with an event, then the case board's. */
-export const EVENT_TYPES = [
-  ...ORDER_STATUSES
-    .filter(hasEvent)
-    .map((status) => `order.${status}` as const),
-  ...CASE_EVENT_TYPES,
-];
+export const EVENT_TYPES = [...ORDER_STATUSES.filter(hasEvent).map((status) => `order.${status}` as const), ...CASE_EVENT_TYPES];
 export type EventType = WebhookPayload["event"];
 
 function orderSummary(order: OrderEventSource): OrderSummary {
@@ -99,16 +94,58 @@ export function orderEventPayload(order: OrderEventSource): OrderEventPayload {
   return { event: `order.${order.status}`, order: orderSummary(order) };
 }
 
-export function caseSummary(row: { id: string; status: CaseStatus; area: string | null; selectedBidId: string | null; orderId: string | null; updatedAt: Date }): CaseSummary {
-  return { id: row.id, status: row.status, area: row.area, selected_bid_id: row.selectedBidId, order_id: row.orderId, updated_at: row.updatedAt.toISOString() };
+export function caseSummary(row: {
+  id: string;
+  status: CaseStatus;
+  area: string | null;
+  selectedBidId: string | null;
+  orderId: string | null;
+  updatedAt: Date;
+}): CaseSummary {
+  return {
+    id: row.id,
+    status: row.status,
+    area: row.area,
+    selected_bid_id: row.selectedBidId,
+    order_id: row.orderId,
+    updated_at: row.updatedAt.toISOString(),
+  };
 }
 
-export function bidSummary(bid: { id: string; status: BidStatus; priceIdr: bigint; clientPaysIdr: bigint; etaDays: number; createdAt: Date }): BidSummary {
-  return { id: bid.id, status: bid.status, price_idr: Number(bid.priceIdr), client_pays: Number(bid.clientPaysIdr), eta_days: bid.etaDays, created_at: bid.createdAt.toISOString() };
+export function bidSummary(bid: {
+  id: string;
+  status: BidStatus;
+  priceIdr: bigint;
+  clientPaysIdr: bigint;
+  etaDays: number;
+  createdAt: Date;
+}): BidSummary {
+  return {
+    id: bid.id,
+    status: bid.status,
+    price_idr: Number(bid.priceIdr),
+    client_pays: Number(bid.clientPaysIdr),
+    eta_days: bid.etaDays,
+    created_at: bid.createdAt.toISOString(),
+  };
 }
 
-export function invoiceSummary(invoice: { id: string; status: InvoiceStatus; totalIdr: bigint; caseId: string; orderId: string | null; updatedAt: Date }): InvoiceSummary {
-  return { id: invoice.id, status: invoice.status, total_idr: Number(invoice.totalIdr), case_id: invoice.caseId, order_id: invoice.orderId, updated_at: invoice.updatedAt.toISOString() };
+export function invoiceSummary(invoice: {
+  id: string;
+  status: InvoiceStatus;
+  totalIdr: bigint;
+  caseId: string;
+  orderId: string | null;
+  updatedAt: Date;
+}): InvoiceSummary {
+  return {
+    id: invoice.id,
+    status: invoice.status,
+    total_idr: Number(invoice.totalIdr),
+    case_id: invoice.caseId,
+    order_id: invoice.orderId,
+    updated_at: invoice.updatedAt.toISOString(),
+  };
 }
 
 // Field order of each object in the body. The stored payload is jsonb, which does not keep key order.

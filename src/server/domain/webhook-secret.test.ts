@@ -23,7 +23,11 @@ describe("rotateSecrets", () => {
   it("during an overlap keeps the secret it replaces and drops the one before it", () => {
     const first = rotateSecrets(plain, "whsec_b", NOW, 24);
     const later = new Date(NOW.getTime() + HOUR);
-    expect(rotateSecrets(first, "whsec_c", later, 2)).toEqual({ current: "whsec_c", previous: "whsec_b", previousExpiresAt: new Date(later.getTime() + 2 * HOUR) });
+    expect(rotateSecrets(first, "whsec_c", later, 2)).toEqual({
+      current: "whsec_c",
+      previous: "whsec_b",
+      previousExpiresAt: new Date(later.getTime() + 2 * HOUR),
+    });
   });
 
   it.each([-1, 73, 1.5, Number.NaN])("refuses an overlap of %s hours", (hours) => {

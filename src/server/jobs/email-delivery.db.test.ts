@@ -2,8 +2,15 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fixedClock } from "@/server/domain/clock";
-import { EMAIL_MAX_ATTEMPTS, EMAIL_RETRY_DELAYS_MS, EMAIL_SEND_LEASE_MS, EMAIL_UNCONFIGURED_RECHECK_MS, enqueueEmail, smtpSender } from "@/server/services/notifications";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
+import {
+  EMAIL_MAX_ATTEMPTS,
+  EMAIL_RETRY_DELAYS_MS,
+  EMAIL_SEND_LEASE_MS,
+  EMAIL_UNCONFIGURED_RECHECK_MS,
+  enqueueEmail,
+  smtpSender,
+} from "@/server/services/notifications";
+import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { raceBehindLock } from "@/test/races";
 import { testWebhookSettings } from "@/test/webhooks";
 import { emailDeliveryJob } from "./email-delivery";
@@ -35,7 +42,11 @@ beforeAll(async () => {
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         if (refuse) return callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
-        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
         callback();
       });
     },
@@ -58,7 +69,12 @@ let count = 0;
 async function queued(): Promise<string> {
   count++;
   const dedupeKey = `test:${count}:${Date.now()}`;
-  await enqueueEmail(database.prisma, { to: `praktisi${count}@contoh.id`, subject: `Tawaran baru ${count}`, text: `Halo Praktisi ${count},\n\nAda tawaran pesanan baru untuk Anda.`, dedupeKey });
+  await enqueueEmail(database.prisma, {
+    to: `praktisi${count}@contoh.id`,
+    subject: `Tawaran baru ${count}`,
+    text: `Halo Praktisi ${count},\n\nAda tawaran pesanan baru untuk Anda.`,
+    dedupeKey,
+  });
   const { id, nextAttemptAt } = await database.prisma.emailMessage.findUniqueOrThrow({ where: { dedupeKey } });
   // Queued rows are due from the database's time; the test's clock catches up with it.
   clock.set(nextAttemptAt!);
@@ -111,20 +127,27 @@ describe("the email-delivery job", () => {
     expect(await row(id)).toMatchObject({ status: "terkirim", attempts: 1 });
   });
 
-  it.runIf(testDatabaseKind === "postgres")("sends once when two handlers are released together from behind a lock on the e-mail's row", async () => {
-    const id = await queued();
-    const results = await raceBehindLock(database.url!, { sql: `SELECT "id" FROM "EmailMessage" WHERE "id" = $1 FOR UPDATE`, params: [id] }, [
-      () => emailDeliveryJob.handle(deps(), id),
-      () => emailDeliveryJob.handle(deps(), id),
-    ]);
-    expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled"]);
-    expect(received).toHaveLength(1);
-    expect(await row(id)).toMatchObject({ status: "terkirim", attempts: 1 });
-  });
+  it.runIf(testDatabaseKind === "postgres")(
+    "sends once when two handlers are released together from behind a lock on the e-mail's row",
+    async () => {
+      const id = await queued();
+      const results = await raceBehindLock(
+        database.url!,
+        { sql: `SELECT "id" FROM "EmailMessage" WHERE "id" = $1 FOR UPDATE`, params: [id] },
+        [() => emailDeliveryJob.handle(deps(), id), () => emailDeliveryJob.handle(deps(), id)],
+      );
+      expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled"]);
+      expect(received).toHaveLength(1);
+      expect(await row(id)).toMatchObject({ status: "terkirim", attempts: 1 });
+    },
+  );
 
   it("sends again after the lease when a handler claimed an e-mail and never finished (a crash mid-send)", async () => {
     const id = await queued();
-    await database.prisma.emailMessage.update({ where: { id }, data: { attempts: 1, nextAttemptAt: new Date(clock.now().getTime() + EMAIL_SEND_LEASE_MS) } });
+    await database.prisma.emailMessage.update({
+      where: { id },
+      data: { attempts: 1, nextAttemptAt: new Date(clock.now().getTime() + EMAIL_SEND_LEASE_MS) },
+    });
     expect(await emailDeliveryJob.handle(deps(), id)).toBeUndefined();
     expect(received).toEqual([]);
     clock.advance(EMAIL_SEND_LEASE_MS);
@@ -136,7 +159,11 @@ describe("the email-delivery job", () => {
   it("without SMTP configured, keeps the e-mail queued, unattempted, and looks again later", async () => {
     const id = await queued();
     expect(await emailDeliveryJob.handle(deps(false), id)).toBeUndefined();
-    expect(await row(id)).toMatchObject({ status: "menunggu", attempts: 0, nextAttemptAt: new Date(clock.now().getTime() + EMAIL_UNCONFIGURED_RECHECK_MS) });
+    expect(await row(id)).toMatchObject({
+      status: "menunggu",
+      attempts: 0,
+      nextAttemptAt: new Date(clock.now().getTime() + EMAIL_UNCONFIGURED_RECHECK_MS),
+    });
     clock.advance(EMAIL_UNCONFIGURED_RECHECK_MS);
     await emailDeliveryJob.handle(deps(), id);
     expect(await row(id)).toMatchObject({ status: "terkirim", attempts: 1 });

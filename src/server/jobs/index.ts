@@ -5,14 +5,16 @@ import { JOB_KINDS } from "./registry";
 import { createSweeper, type Sweeper } from "./sweeper";
 import type { JobDeps, JobSettings } from "./types";
 
-export type {  JobDeps,    JobSettings } from "./types";
+export type { JobDeps, JobSettings } from "./types";
 
 export type JobEngineChoice = Sweeper | InngestEngine;
 
 /** Inngest when configured (INNGEST_* set), otherwise the in-process sweeper. */
 export function createJobEngine(config: JobSettings, deps: JobDeps): JobEngineChoice {
   if (config.jobs.engine === "inngest") {
-    return createInngestEngine(deps, JOB_KINDS, { fallback: { intervalMs: config.jobs.sweepIntervalMs, concurrency: config.jobs.concurrency } });
+    return createInngestEngine(deps, JOB_KINDS, {
+      fallback: { intervalMs: config.jobs.sweepIntervalMs, concurrency: config.jobs.concurrency },
+    });
   }
   return createSweeper({ deps, kinds: JOB_KINDS, intervalMs: config.jobs.sweepIntervalMs, concurrency: config.jobs.concurrency });
 }
@@ -21,5 +23,11 @@ export function createJobEngine(config: JobSettings, deps: JobDeps): JobEngineCh
 export function jobDepsFrom(config: JobSettings, base: Pick<JobDeps, "db" | "clock">): JobDeps {
   if (!config.smtp.url) logger.info("SMTP_URL is not set: practitioners' e-mail notifications stay queued until it is");
   const email = config.smtp.url ? smtpSender(config.smtp.url, config.smtp.from) : undefined;
-  return { ...base, orderRules: config.orderRules, publicUrl: config.publicUrl, webhooks: { operatorName: config.operatorName, ...config.webhooks }, email };
+  return {
+    ...base,
+    orderRules: config.orderRules,
+    publicUrl: config.publicUrl,
+    webhooks: { operatorName: config.operatorName, ...config.webhooks },
+    email,
+  };
 }

@@ -4,7 +4,7 @@ import { fixedClock } from "@/server/domain/clock";
 import { WEBHOOK_DELIVERY_JOB } from "@/server/services/events";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { seededCatalog } from "@/test/fixtures";
-import { createOrderEvent, startReceiver, testWebhookSettings, type Receiver } from "@/test/webhooks";
+import { createOrderEvent, type Receiver, startReceiver, testWebhookSettings } from "@/test/webhooks";
 import {
   createInngestClient,
   createInngestEngine,
@@ -58,7 +58,9 @@ function functions(clock = fixedClock(START), kinds: readonly JobKind[] = [webho
   return { deliver: byId(WEBHOOK_DELIVERY_JOB), sweep: byId(SWEEP_FUNCTION_ID), wake: byId(WAKE_FUNCTION_ID), all };
 }
 
-const wake = (id: string) => ({ events: [{ name: jobEventName(WEBHOOK_DELIVERY_JOB), data: { id } }] as [{ name: string; data: { id: string } }] });
+const wake = (id: string) => ({
+  events: [{ name: jobEventName(WEBHOOK_DELIVERY_JOB), data: { id } }] as [{ name: string; data: { id: string } }],
+});
 
 describe("Inngest functions", () => {
   it("serves one function per job kind, a timer per deadline kind, the cron sweep and the wake-up after commits", () => {
@@ -86,7 +88,10 @@ describe("Inngest functions", () => {
     const r = await receiver(() => ({ status: 500 }));
     const event = await createOrderEvent(database.prisma, { callbackUrl: r.url, at: new Date(START) });
     const { error } = await new InngestTestEngine({ function: functions().deliver }).execute(wake(event.deliveryId!));
-    expect(error).toMatchObject({ name: "RetryAfterError", message: `${WEBHOOK_DELIVERY_JOB} ${event.deliveryId}: look again at 2026-11-22T10:00:10.000Z` });
+    expect(error).toMatchObject({
+      name: "RetryAfterError",
+      message: `${WEBHOOK_DELIVERY_JOB} ${event.deliveryId}: look again at 2026-11-22T10:00:10.000Z`,
+    });
     expect(await database.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: event.deliveryId! } })).toMatchObject({
       status: "menunggu",
       attempts: 1,
@@ -113,7 +118,10 @@ describe("Inngest functions", () => {
     const { result, error } = await new InngestTestEngine({ function: functions().deliver }).execute(wake(event.deliveryId!));
     expect(error).toBeUndefined();
     expect(result).toEqual({ id: event.deliveryId });
-    expect(await database.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: event.deliveryId! } })).toMatchObject({ status: "gagal", attempts: 5 });
+    expect(await database.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: event.deliveryId! } })).toMatchObject({
+      status: "gagal",
+      attempts: 5,
+    });
   });
 
   it("waits for a row that is not due yet without sending", async () => {
@@ -125,13 +133,18 @@ describe("Inngest functions", () => {
   });
 
   it("rejects an event without an id for good", async () => {
-    const { error } = await new InngestTestEngine({ function: functions().deliver }).execute({ events: [{ name: jobEventName(WEBHOOK_DELIVERY_JOB), data: {} }] });
+    const { error } = await new InngestTestEngine({ function: functions().deliver }).execute({
+      events: [{ name: jobEventName(WEBHOOK_DELIVERY_JOB), data: {} }],
+    });
     expect(error).toMatchObject({ name: "NonRetriableError" });
   });
 
   it("sweeps rows overdue by more than the grace period and wakes them", async () => {
     const clock = fixedClock(START);
-    const missed = await createOrderEvent(database.prisma, { callbackUrl: "https://agen.contoh.id/a", at: new Date(Date.parse(START) - SWEEP_GRACE_MS - 1) });
+    const missed = await createOrderEvent(database.prisma, {
+      callbackUrl: "https://agen.contoh.id/a",
+      at: new Date(Date.parse(START) - SWEEP_GRACE_MS - 1),
+    });
     await createOrderEvent(database.prisma, { callbackUrl: "https://agen.contoh.id/b", at: new Date(Date.parse(START) - 1_000) });
     await createOrderEvent(database.prisma, { callbackUrl: "https://agen.contoh.id/c", at: new Date(Date.parse(START) + 60_000) });
     const sent: unknown[] = [];
@@ -139,14 +152,22 @@ describe("Inngest functions", () => {
       steps: [{ id: "wake-due", handler: () => sent.push("sent") }],
     });
     expect(result).toEqual({ woken: 1, scheduled: 0 });
-    expect(ctx.step.sendEvent).toHaveBeenCalledWith("wake-due", [{ name: jobEventName(WEBHOOK_DELIVERY_JOB), data: { id: missed.deliveryId } }]);
+    expect(ctx.step.sendEvent).toHaveBeenCalledWith("wake-due", [
+      { name: jobEventName(WEBHOOK_DELIVERY_JOB), data: { id: missed.deliveryId } },
+    ]);
     expect(sent).toEqual(["sent"]);
   });
 
   it("after a commit, wakes the rows due now, not only those the cron sweep counts as missed", async () => {
     const clock = fixedClock(START);
-    const justDue = await createOrderEvent(database.prisma, { callbackUrl: "https://agen.contoh.id/d", at: new Date(Date.parse(START) - 1_000) });
-    const later = await createOrderEvent(database.prisma, { callbackUrl: "https://agen.contoh.id/e", at: new Date(Date.parse(START) + 60_000) });
+    const justDue = await createOrderEvent(database.prisma, {
+      callbackUrl: "https://agen.contoh.id/d",
+      at: new Date(Date.parse(START) - 1_000),
+    });
+    const later = await createOrderEvent(database.prisma, {
+      callbackUrl: "https://agen.contoh.id/e",
+      at: new Date(Date.parse(START) + 60_000),
+    });
     const { ctx } = await new InngestTestEngine({ function: functions(clock).wake }).execute({
       events: [{ name: WAKE_EVENT, data: {} }],
       steps: [{ id: "wake-due", handler: () => undefined }],
@@ -186,11 +207,18 @@ describe("Inngest deadlines", () => {
       { id: "later", dueAt: at(SCHEDULE_AHEAD_MS + 60_000) },
     ]);
     const wakeFn = functions(fixedClock(START), [kind]).wake;
-    const { result, ctx } = await new InngestTestEngine({ function: wakeFn }).execute({ events: [{ name: WAKE_EVENT, data: {} }], steps: [{ id: "wake-due", handler: () => undefined }] });
+    const { result, ctx } = await new InngestTestEngine({ function: wakeFn }).execute({
+      events: [{ name: WAKE_EVENT, data: {} }],
+      steps: [{ id: "wake-due", handler: () => undefined }],
+    });
     expect(result).toEqual({ woken: 1, scheduled: 1 });
     expect(sentEvents(ctx)).toEqual([
       { name: jobEventName("test-deadline"), data: { id: "due" } },
-      { name: timerEventName("test-deadline"), id: `test-deadline:soon:${Date.parse(at(90_000))}`, data: { id: "soon", dueAt: at(90_000) } },
+      {
+        name: timerEventName("test-deadline"),
+        id: `test-deadline:soon:${Date.parse(at(90_000))}`,
+        data: { id: "soon", dueAt: at(90_000) },
+      },
     ]);
   });
 
@@ -200,7 +228,9 @@ describe("Inngest deadlines", () => {
       { id: "just-due", dueAt: at(-1_000) },
       { id: "soon", dueAt: at(SCHEDULE_AHEAD_MS - 1_000) },
     ]);
-    const { ctx } = await new InngestTestEngine({ function: functions(fixedClock(START), [kind]).sweep }).execute({ steps: [{ id: "wake-due", handler: () => undefined }] });
+    const { ctx } = await new InngestTestEngine({ function: functions(fixedClock(START), [kind]).sweep }).execute({
+      steps: [{ id: "wake-due", handler: () => undefined }],
+    });
     expect(sentEvents(ctx).map((e) => [e.name, e.data.id])).toEqual([
       [jobEventName("test-deadline"), "missed"],
       [timerEventName("test-deadline"), "soon"],
@@ -233,7 +263,11 @@ describe("Inngest engine", () => {
     vi.stubEnv("INNGEST_DEV", "1");
     vi.stubEnv("INNGEST_BASE_URL", url);
     const logger = { ...quiet, error: vi.fn() };
-    const engine = createInngestEngine({ db: database.prisma, clock: fixedClock(START), webhooks: testWebhookSettings }, [webhookDeliveryJob], { logger });
+    const engine = createInngestEngine(
+      { db: database.prisma, clock: fixedClock(START), webhooks: testWebhookSettings },
+      [webhookDeliveryJob],
+      { logger },
+    );
     expect(() => engine.wakeDue()).not.toThrow();
     await engine.stop();
     expect(logger.error).toHaveBeenCalledWith(expect.stringMatching(/^\[jobs\] could not wake due work through Inngest: /));
@@ -242,7 +276,11 @@ describe("Inngest engine", () => {
   /** Inngest's event API as the SDK calls it: `up` decides whether it accepts events. */
   async function fakeInngest() {
     const state = { up: false };
-    const server = await receiver(() => (state.up ? { status: 200, body: JSON.stringify({ ids: ["evt"], status: 200 }), headers: { "Content-Type": "application/json" } } : { status: 503, body: "{}" }));
+    const server = await receiver(() =>
+      state.up
+        ? { status: 200, body: JSON.stringify({ ids: ["evt"], status: 200 }), headers: { "Content-Type": "application/json" } }
+        : { status: 503, body: "{}" },
+    );
     vi.stubEnv("INNGEST_DEV", "1");
     vi.stubEnv("INNGEST_BASE_URL", server.url);
     return { state, server };
@@ -265,22 +303,33 @@ describe("Inngest engine", () => {
     const target = await receiver();
     const event = await createOrderEvent(database.prisma, { callbackUrl: target.url, at: new Date(START) });
     const logger = { ...quiet, error: vi.fn() };
-    const engine = createInngestEngine({ db: database.prisma, clock: fixedClock(START), webhooks: testWebhookSettings }, [webhookDeliveryJob], {
-      logger,
-      fallback: { intervalMs: 50, concurrency: 2 },
-    });
+    const engine = createInngestEngine(
+      { db: database.prisma, clock: fixedClock(START), webhooks: testWebhookSettings },
+      [webhookDeliveryJob],
+      {
+        logger,
+        fallback: { intervalMs: 50, concurrency: 2 },
+      },
+    );
     try {
       expect(engine.status()).toEqual({ engine: "inngest", healthy: true });
       engine.wakeDue();
       // The receiver's answer is recorded after it arrives: wait for the record, not the request.
       await until(async () => (await deliveryStatus(event.deliveryId!)) === "terkirim");
       expect(target.requests).toHaveLength(1);
-      expect(engine.status()).toMatchObject({ engine: "inngest", healthy: false, fallback: "sweeper", reason: expect.stringContaining("events cannot be sent") });
+      expect(engine.status()).toMatchObject({
+        engine: "inngest",
+        healthy: false,
+        fallback: "sweeper",
+        reason: expect.stringContaining("events cannot be sent"),
+      });
       expect(logger.error).toHaveBeenCalledWith(expect.stringMatching(/^\[jobs\] INNGEST UNREACHABLE: events cannot be sent/));
 
       inngest.state.up = true;
       expect(await engine.checkHealth()).toEqual({ engine: "inngest", healthy: true });
-      expect(logger.error).toHaveBeenCalledWith(expect.stringMatching(/^\[jobs\] Inngest answers again; the local sweeper of this process stops/));
+      expect(logger.error).toHaveBeenCalledWith(
+        expect.stringMatching(/^\[jobs\] Inngest answers again; the local sweeper of this process stops/),
+      );
     } finally {
       await engine.stop();
     }
@@ -290,14 +339,24 @@ describe("Inngest engine", () => {
     const inngest = await fakeInngest();
     inngest.state.up = true;
     const target = await receiver();
-    const overdue = await createOrderEvent(database.prisma, { callbackUrl: target.url, at: new Date(Date.parse(START) - OVERDUE_TAKEOVER_MS - 1_000) });
-    const logger = { ...quiet, error: vi.fn() };
-    const engine = createInngestEngine({ db: database.prisma, clock: fixedClock(START), webhooks: testWebhookSettings }, [webhookDeliveryJob], {
-      logger,
-      fallback: { intervalMs: 50, concurrency: 2 },
+    const overdue = await createOrderEvent(database.prisma, {
+      callbackUrl: target.url,
+      at: new Date(Date.parse(START) - OVERDUE_TAKEOVER_MS - 1_000),
     });
+    const logger = { ...quiet, error: vi.fn() };
+    const engine = createInngestEngine(
+      { db: database.prisma, clock: fixedClock(START), webhooks: testWebhookSettings },
+      [webhookDeliveryJob],
+      {
+        logger,
+        fallback: { intervalMs: 50, concurrency: 2 },
+      },
+    );
     try {
-      expect(await engine.checkHealth()).toMatchObject({ healthy: false, reason: expect.stringMatching(/overdue by more than 120 s \(webhook-delivery\)/) });
+      expect(await engine.checkHealth()).toMatchObject({
+        healthy: false,
+        reason: expect.stringMatching(/overdue by more than 120 s \(webhook-delivery\)/),
+      });
       await until(async () => (await deliveryStatus(overdue.deliveryId!)) === "terkirim");
       expect(target.requests).toHaveLength(1);
       // Events are accepted again, but nothing proves Inngest runs Kuasa's functions: the sweeper stays.

@@ -1,4 +1,4 @@
-import { type GetStepTools, Inngest, NonRetriableError, RetryAfterError, type InngestFunction, type Logger } from "inngest";
+import { type GetStepTools, Inngest, type InngestFunction, type Logger, NonRetriableError, RetryAfterError } from "inngest";
 import { serve } from "inngest/next";
 import { logger as processLogger } from "@/server/log";
 import { createSweeper, type Sweeper } from "./sweeper";
@@ -96,16 +96,19 @@ export function createInngestFunctions(client: Inngest, deps: JobDeps, kinds: re
   const timerFunctions = kinds
     .filter((kind) => kind.deadline)
     .map((kind) =>
-      client.createFunction({ id: timerFunctionId(kind.name), triggers: [{ event: timerEventName(kind.name) }] }, async ({ event, step }) => {
-        onInvoked();
-        const { id, dueAt } = (event.data ?? {}) as { id?: unknown; dueAt?: unknown };
-        if (typeof id !== "string" || typeof dueAt !== "string" || Number.isNaN(Date.parse(dueAt))) {
-          throw new NonRetriableError(`${timerEventName(kind.name)} needs data.id and data.dueAt`);
-        }
-        await step.sleepUntil("until-due", new Date(dueAt));
-        await step.sendEvent("due", { name: jobEventName(kind.name), data: { id } });
-        return { id, dueAt };
-      }),
+      client.createFunction(
+        { id: timerFunctionId(kind.name), triggers: [{ event: timerEventName(kind.name) }] },
+        async ({ event, step }) => {
+          onInvoked();
+          const { id, dueAt } = (event.data ?? {}) as { id?: unknown; dueAt?: unknown };
+          if (typeof id !== "string" || typeof dueAt !== "string" || Number.isNaN(Date.parse(dueAt))) {
+            throw new NonRetriableError(`${timerEventName(kind.name)} needs data.id and data.dueAt`);
+          }
+          await step.sleepUntil("until-due", new Date(dueAt));
+          await step.sendEvent("due", { name: jobEventName(kind.name), data: { id } });
+          return { id, dueAt };
+        },
+      ),
     );
 
   /**
@@ -123,7 +126,8 @@ export function createInngestFunctions(client: Inngest, deps: JobDeps, kinds: re
       for (const row of rows) {
         const dueAt = Date.parse(row.dueAt);
         if (dueAt <= dueBy.getTime()) events.push({ name: jobEventName(kind.name), data: { id: row.id } });
-        else if (dueAt > now.getTime()) events.push({ name: timerEventName(kind.name), id: `${kind.name}:${row.id}:${dueAt}`, data: { id: row.id, dueAt: row.dueAt } });
+        else if (dueAt > now.getTime())
+          events.push({ name: timerEventName(kind.name), id: `${kind.name}:${row.id}:${dueAt}`, data: { id: row.id, dueAt: row.dueAt } });
       }
     }
     if (events.length > 0) await step.sendEvent("wake-due", events);
@@ -137,11 +141,14 @@ export function createInngestFunctions(client: Inngest, deps: JobDeps, kinds: re
     return wakeRows(step, now, new Date(now.getTime() - SWEEP_GRACE_MS));
   });
   // After commits: everything due now, at most about once a second however many commits asked.
-  const wake = client.createFunction({ id: WAKE_FUNCTION_ID, triggers: [{ event: WAKE_EVENT }], debounce: { period: "1s", timeout: "5s" } }, ({ step }) => {
-    onInvoked();
-    const now = deps.clock.now();
-    return wakeRows(step, now, now);
-  });
+  const wake = client.createFunction(
+    { id: WAKE_FUNCTION_ID, triggers: [{ event: WAKE_EVENT }], debounce: { period: "1s", timeout: "5s" } },
+    ({ step }) => {
+      onInvoked();
+      const now = deps.clock.now();
+      return wakeRows(step, now, now);
+    },
+  );
 
   return [...jobFunctions, ...timerFunctions, sweep, wake];
 }
@@ -190,7 +197,13 @@ export function createInngestEngine(deps: JobDeps, kinds: readonly JobKind[], op
     logger.error(
       `[jobs] INNGEST UNREACHABLE: ${reason}. The local sweeper of this process takes over offering, timers and webhooks until Inngest answers again.`,
     );
-    const sweeper = createSweeper({ deps, kinds, intervalMs: options.fallback.intervalMs, concurrency: options.fallback.concurrency, logger });
+    const sweeper = createSweeper({
+      deps,
+      kinds,
+      intervalMs: options.fallback.intervalMs,
+      concurrency: options.fallback.concurrency,
+      logger,
+    });
     takeover = { sweeper, reason, since: Date.now() };
     sweeper.start();
   }
@@ -200,7 +213,9 @@ export function createInngestEngine(deps: JobDeps, kinds: readonly JobKind[], op
     if (!ending) return;
     takeover = null;
     await ending.sweeper.stop();
-    logger.error(`[jobs] Inngest answers again; the local sweeper of this process stops (it ran ${Math.round((Date.now() - ending.since) / 1000)} s).`);
+    logger.error(
+      `[jobs] Inngest answers again; the local sweeper of this process stops (it ran ${Math.round((Date.now() - ending.since) / 1000)} s).`,
+    );
   }
 
   /** A failed send is logged and starts the takeover, never thrown: the rows stay due. */
@@ -228,14 +243,19 @@ export function createInngestEngine(deps: JobDeps, kinds: readonly JobKind[], op
   }
 
   function status(): EngineStatus {
-    return takeover ? { engine: "inngest", healthy: false, fallback: "sweeper", reason: takeover.reason, since: new Date(takeover.since) } : { engine: "inngest", healthy: true };
+    return takeover
+      ? { engine: "inngest", healthy: false, fallback: "sweeper", reason: takeover.reason, since: new Date(takeover.since) }
+      : { engine: "inngest", healthy: true };
   }
 
   async function check(): Promise<EngineStatus> {
     try {
       if (!takeover) {
         const overdue = await overdueKinds();
-        if (overdue.length > 0) startTakeover(`rows overdue by more than ${OVERDUE_TAKEOVER_MS / 1000} s (${overdue.join(", ")}): Inngest is not running Kuasa's functions`);
+        if (overdue.length > 0)
+          startTakeover(
+            `rows overdue by more than ${OVERDUE_TAKEOVER_MS / 1000} s (${overdue.join(", ")}): Inngest is not running Kuasa's functions`,
+          );
       } else {
         const sent = await sendQuietly({ name: WAKE_EVENT, data: {} }, "a health check");
         const calledSince = lastInvokedAt > takeover.since;

@@ -1,5 +1,14 @@
-import { ensureOffering, ensureOfferings, expireOffer, expireOffers, offersDueToExpire, ordersNeedingOffer, refundStalledOrder, stalledOrdersDueForRefund } from "@/server/services/offers";
 import { deleteExpiredIdempotencyKey, expiredIdempotencyKeys } from "@/server/services/idempotency";
+import {
+  ensureOffering,
+  ensureOfferings,
+  expireOffer,
+  expireOffers,
+  offersDueToExpire,
+  ordersNeedingOffer,
+  refundStalledOrder,
+  stalledOrdersDueForRefund,
+} from "@/server/services/offers";
 import { autoAcceptOrder, markSlaBreached, ordersDueForAutoAccept, ordersPastSla } from "@/server/services/orders";
 import type { JobKind } from "./types";
 

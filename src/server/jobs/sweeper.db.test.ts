@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { fixedClock, systemClock, type Clock } from "@/server/domain/clock";
+import { type Clock, fixedClock, systemClock } from "@/server/domain/clock";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { seededCatalog } from "@/test/fixtures";
-import { createOrderEvent, startReceiver, testWebhookSettings, type Receiver } from "@/test/webhooks";
-import { webhookDeliveryJob } from "./webhook-delivery";
+import { createOrderEvent, type Receiver, startReceiver, testWebhookSettings } from "@/test/webhooks";
 import { createSweeper, type Sweeper } from "./sweeper";
+import { webhookDeliveryJob } from "./webhook-delivery";
 
 let database: TestDatabase;
 const receivers: Receiver[] = [];
@@ -34,7 +34,11 @@ async function receiver(reply?: Receiver["reply"]) {
 
 function sweeper(clock: Clock, options: { intervalMs?: number; concurrency?: number; timeoutMs?: number; batchSize?: number } = {}) {
   const s = createSweeper({
-    deps: { db: database.prisma, clock, webhooks: { ...testWebhookSettings, timeoutMs: options.timeoutMs ?? testWebhookSettings.timeoutMs } },
+    deps: {
+      db: database.prisma,
+      clock,
+      webhooks: { ...testWebhookSettings, timeoutMs: options.timeoutMs ?? testWebhookSettings.timeoutMs },
+    },
     // Only deliveries: the test orders are paid, and the offer rotation would add events of its own.
     kinds: [{ ...webhookDeliveryJob, batchSize: options.batchSize ?? webhookDeliveryJob.batchSize }],
     intervalMs: options.intervalMs ?? 1_000,
@@ -89,7 +93,10 @@ describe("local sweeper with webhook deliveries", () => {
     const queued = await createOrderEvent(database.prisma, { callbackUrl: `${r.url}/queued`, at: clock.now() });
     // Claimed by a worker that died mid-send: its lease ran out at 10:00:30.
     const crashed = await createOrderEvent(database.prisma, { callbackUrl: `${r.url}/crashed`, at: clock.now() });
-    await database.prisma.webhookDelivery.update({ where: { id: crashed.deliveryId! }, data: { lockedUntil: new Date("2026-11-22T10:00:30Z") } });
+    await database.prisma.webhookDelivery.update({
+      where: { id: crashed.deliveryId! },
+      data: { lockedUntil: new Date("2026-11-22T10:00:30Z") },
+    });
 
     clock.set("2026-11-22T10:00:10Z");
     const after = sweeper(clock);

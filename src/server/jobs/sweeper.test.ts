@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { systemClock } from "@/server/domain/clock";
 import type { Db } from "@/server/db/client";
+import { systemClock } from "@/server/domain/clock";
 import { testWebhookSettings } from "@/test/webhooks";
 import { createSweeper, WAKE_GAP_MS } from "./sweeper";
 import type { JobDeps, JobKind } from "./types";
@@ -91,7 +91,7 @@ describe("createSweeper", () => {
     let overlapped = false;
     const kind: JobKind = {
       name: "k",
-        findDue: async () => {
+      findDue: async () => {
         inFind++;
         if (inFind > 1) overlapped = true;
         await new Promise((r) => setTimeout(r, 20));
@@ -107,7 +107,11 @@ describe("createSweeper", () => {
 
   it("logs a failing handler or scan and carries on", async () => {
     const logger = { error: vi.fn() };
-    const broken: JobKind = { name: "broken", findDue: async (_db, now) => [{ id: "x", dueAt: now }], handle: async () => Promise.reject(new Error("boom")) };
+    const broken: JobKind = {
+      name: "broken",
+      findDue: async (_db, now) => [{ id: "x", dueAt: now }],
+      handle: async () => Promise.reject(new Error("boom")),
+    };
     const blind: JobKind = { name: "blind", findDue: async () => Promise.reject(new Error("db down")), handle: async () => undefined };
     const fine = fakeKind("fine", ["f1"]);
     const sweeper = createSweeper({ deps, kinds: [broken, blind, fine.kind], intervalMs: 1000, concurrency: 1, logger });
@@ -197,7 +201,10 @@ describe("createSweeper", () => {
     const sweeper = createSweeper({ deps, kinds: [kind], intervalMs: 1000, concurrency: 1, logger });
     expect(await sweeper.runOnce()).toBe(3);
     expect(handled).toEqual(["p1", "p2"]);
-    expect(logger.error).toHaveBeenCalledWith({ err: expect.objectContaining({ message: "batch failed" }) }, "[jobs] poisoned batch of 3 failed; handling its rows one at a time");
+    expect(logger.error).toHaveBeenCalledWith(
+      { err: expect.objectContaining({ message: "batch failed" }) },
+      "[jobs] poisoned batch of 3 failed; handling its rows one at a time",
+    );
     expect(logger.error).toHaveBeenCalledWith({ err: expect.objectContaining({ message: "bad row" }) }, "[jobs] poisoned bad failed");
   });
 });

@@ -53,7 +53,9 @@ export function createSweeper(options: SweeperOptions): Sweeper {
   const { deps, kinds, intervalMs, concurrency } = options;
   const log = options.logger ?? logger;
   /** Per kind: the rows in flight (each to the run that has it) and how many runs (handlers or batches) are going. */
-  const inFlight = new Map<string, { rows: Map<string, Promise<void>>; runs: number }>(kinds.map((kind) => [kind.name, { rows: new Map(), runs: 0 }]));
+  const inFlight = new Map<string, { rows: Map<string, Promise<void>>; runs: number }>(
+    kinds.map((kind) => [kind.name, { rows: new Map(), runs: 0 }]),
+  );
   /** The runs a scan started and how many rows they hold. */
   let scanning: Promise<{ runs: Promise<void>[]; rows: number }> | null = null;
   let timer: NodeJS.Timeout | null = null;

@@ -1,8 +1,8 @@
-import type { OrderRules } from "@/server/domain/order-rules";
 import type { DueRow } from "@/server/domain/due-row";
+import type { OrderRules } from "@/server/domain/order-rules";
 import type { ServiceDeps } from "@/server/services/deps";
-import type { EmailSender } from "@/server/services/notifications";
 import type { WebhookSettings } from "@/server/services/events";
+import type { EmailSender } from "@/server/services/notifications";
 
 /** What every job handler may use (a superset of ServiceDeps); built once by the runtime. */
 export interface JobDeps extends ServiceDeps {

@@ -1,12 +1,23 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { type DestinationStream, pino, type Logger } from "pino";
+import { type DestinationStream, type Logger, pino } from "pino";
 import { newId } from "@/server/domain/ids";
 
 /**
  * Field names whose values are secrets wherever they sit in a logged object (up to two levels
  * down). Nothing logs headers or bodies on purpose; this catches the object someone logs by accident.
  */
-const SECRET_FIELDS = ["authorization", "cookie", "set-cookie", "password", "passwordHash", "token", "secret", "apiKey", "webhookSecret", "signingSecret"];
+const SECRET_FIELDS = [
+  "authorization",
+  "cookie",
+  "set-cookie",
+  "password",
+  "passwordHash",
+  "token",
+  "secret",
+  "apiKey",
+  "webhookSecret",
+  "signingSecret",
+];
 const REDACT_PATHS = SECRET_FIELDS.flatMap((field) => {
   const key = `["${field}"]`;
   return [key, `*${key}`, `*.*${key}`];
@@ -44,7 +55,10 @@ type Tagged = IncomingMessage & { [ASSIGNED]?: { id: string; log: Logger } };
  * request) and the same on every later one; answered as X-Request-Id. Never taken from the client.
  * A face mounted on its own (tests) gets its id from its own first call.
  */
-export function requestContext(req: IncomingMessage, res: { setHeader(name: string, value: string): unknown }): { id: string; log: Logger } {
+export function requestContext(
+  req: IncomingMessage,
+  res: { setHeader(name: string, value: string): unknown },
+): { id: string; log: Logger } {
   const tagged = req as Tagged;
   if (tagged[ASSIGNED]) return tagged[ASSIGNED];
   const id = newId("request");

@@ -20,7 +20,13 @@ describe("the logger", () => {
   it("writes one JSON object per line with a level name, and redacts secret fields at any of the first three levels", () => {
     const { log, lines } = capture();
     log.info(
-      { authorization: "Bearer kk_live_a.b", headers: { cookie: "next-auth.session-token=abc", "set-cookie": "x=y" }, user: { profile: { password: "hunter2" } }, webhookSecret: "whsec_1", status: 200 },
+      {
+        authorization: "Bearer kk_live_a.b",
+        headers: { cookie: "next-auth.session-token=abc", "set-cookie": "x=y" },
+        user: { profile: { password: "hunter2" } },
+        webhookSecret: "whsec_1",
+        status: 200,
+      },
       "request",
     );
     expect(lines).toHaveLength(1);

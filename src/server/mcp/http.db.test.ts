@@ -80,7 +80,14 @@ describe("tools/list", () => {
       expect(JSON.stringify(tool), tool.name).not.toContain("$ref");
     }
     const byName = new Map(tools.map((t) => [t.name, t]));
-    expect(Object.keys(byName.get("buat_order")!.inputSchema.properties ?? {}).sort()).toEqual(["callback_url", "idempotency_key", "intake", "max_budget", "metadata", "service"]);
+    expect(Object.keys(byName.get("buat_order")!.inputSchema.properties ?? {}).sort()).toEqual([
+      "callback_url",
+      "idempotency_key",
+      "intake",
+      "max_budget",
+      "metadata",
+      "service",
+    ]);
     expect(byName.get("buat_order")!.inputSchema.required).toEqual(["service", "intake"]);
     expect(Object.keys(byName.get("kirim_pesan")!.inputSchema.properties ?? {}).sort()).toEqual(["body", "id", "idempotency_key"]);
     expect(byName.get("detail_layanan")!.inputSchema.required).toEqual(["code"]);
@@ -91,10 +98,27 @@ describe("tools/list", () => {
   it("marks the read-only tools read-only, only cancelling idempotent among the writing tools, and the irreversible ones destructive", async () => {
     const { tools } = await client.listTools();
     const annotations = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
-    for (const name of ["daftar_layanan", "detail_layanan", "status_order", "daftar_order", "status_kasus", "daftar_kasus", "daftar_event", "saldo"]) {
+    for (const name of [
+      "daftar_layanan",
+      "detail_layanan",
+      "status_order",
+      "daftar_order",
+      "status_kasus",
+      "daftar_kasus",
+      "daftar_event",
+      "saldo",
+    ]) {
       expect(annotations[name]?.readOnlyHint, name).toBe(true);
     }
-    for (const name of ["buat_order", "kirim_pesan", "terima_hasil", "minta_revisi", "ajukan_sengketa", "ajukan_kasus", "pilih_penawaran"]) {
+    for (const name of [
+      "buat_order",
+      "kirim_pesan",
+      "terima_hasil",
+      "minta_revisi",
+      "ajukan_sengketa",
+      "ajukan_kasus",
+      "pilih_penawaran",
+    ]) {
       expect(annotations[name], name).toMatchObject({ readOnlyHint: false, idempotentHint: false });
     }
     // A second cancel changes nothing more (it answers INVALID_STATE).
@@ -151,7 +175,12 @@ describe("buat_order", () => {
     expect(retry.id).toBe(first.id);
     expect(await database.prisma.order.count({ where: { organizationId: buyer.id } })).toBe(1);
     // The REST face sees the same key as already used by that order.
-    const res = await api.call("/v1/orders", { method: "POST", token: buyer.token, json: ndaOrder(), headers: { "Idempotency-Key": "pesanan-nda-001" } });
+    const res = await api.call("/v1/orders", {
+      method: "POST",
+      token: buyer.token,
+      json: ndaOrder(),
+      headers: { "Idempotency-Key": "pesanan-nda-001" },
+    });
     expect([res.status, res.headers.get("idempotent-replayed"), ((await res.json()) as Order).id]).toEqual([200, "true", first.id]);
     const reused = await toolError(agent, "buat_order", { ...ndaOrder({ max_budget: 9_000_000 }), idempotency_key: "pesanan-nda-001" });
     expect(reused.error.code).toBe("IDEMPOTENCY_KEY_REUSED");
@@ -202,7 +231,9 @@ describe("the order's later steps", () => {
 
     const asked = await create();
     await driveOrder(database.prisma, asked.id, practitionerId, "butuh_input_klien", clock.now());
-    const answered = toolJson(await client.callTool({ name: "kirim_pesan", arguments: { id: asked.id, body: "Alamat PT Dua: Jl. Asia Afrika 8, Bandung." } })) as Order & {
+    const answered = toolJson(
+      await client.callTool({ name: "kirim_pesan", arguments: { id: asked.id, body: "Alamat PT Dua: Jl. Asia Afrika 8, Bandung." } }),
+    ) as Order & {
       messages: Array<{ role: string; body: string }>;
     };
     expect(answered.status).toBe("dikerjakan");
@@ -212,14 +243,18 @@ describe("the order's later steps", () => {
     await driveOrder(database.prisma, delivered.id, practitionerId, "diserahkan", clock.now());
     expect((toolJson(await client.callTool({ name: "terima_hasil", arguments: { id: delivered.id } })) as Order).status).toBe("selesai");
     expect((await toolError(client, "terima_hasil", { id: delivered.id })).error.code).toBe("INVALID_STATE");
-    expect(toolJson(await client.callTool({ name: "status_order", arguments: { id: delivered.id } }))).toEqual(await rest(`/v1/orders/${delivered.id}`, org.token));
+    expect(toolJson(await client.callTool({ name: "status_order", arguments: { id: delivered.id } }))).toEqual(
+      await rest(`/v1/orders/${delivered.id}`, org.token),
+    );
   });
 });
 
 describe("the order's exits", () => {
   it("batalkan_order cancels an order nobody took, the money back; a second call answers INVALID_STATE as REST does", async () => {
     const order = toolJson(await client.callTool({ name: "buat_order", arguments: ndaOrder() })) as Order;
-    const cancelled = toolJson(await client.callTool({ name: "batalkan_order", arguments: { id: order.id, reason: "Tidak jadi." } })) as Order & { messages: Array<{ role: string }> };
+    const cancelled = toolJson(
+      await client.callTool({ name: "batalkan_order", arguments: { id: order.id, reason: "Tidak jadi." } }),
+    ) as Order & { messages: Array<{ role: string }> };
     expect(cancelled).toMatchObject({ status: "dibatalkan", messages: [{ role: "client" }] });
     expect(cancelled).toEqual(await rest(`/v1/orders/${order.id}`, org.token));
     const again = await toolError(client, "batalkan_order", { id: order.id });
@@ -232,9 +267,13 @@ describe("the order's exits", () => {
     const order = toolJson(await client.callTool({ name: "buat_order", arguments: ndaOrder() })) as Order;
     await driveOrder(database.prisma, order.id, practitionerId, "diserahkan", clock.now());
     expect((await toolError(client, "minta_revisi", { id: order.id })).error.code).toBe("VALIDATION");
-    const revised = toolJson(await client.callTool({ name: "minta_revisi", arguments: { id: order.id, reason: "Tambahkan klausul denda." } })) as Order & { revision_count: number };
+    const revised = toolJson(
+      await client.callTool({ name: "minta_revisi", arguments: { id: order.id, reason: "Tambahkan klausul denda." } }),
+    ) as Order & { revision_count: number };
     expect([revised.status, revised.revision_count]).toEqual(["dikerjakan", 1]);
-    const disputed = toolJson(await client.callTool({ name: "ajukan_sengketa", arguments: { id: order.id, reason: "Tenggat terlewati." } })) as Order;
+    const disputed = toolJson(
+      await client.callTool({ name: "ajukan_sengketa", arguments: { id: order.id, reason: "Tenggat terlewati." } }),
+    ) as Order;
     expect(disputed.status).toBe("sengketa");
     expect((await toolError(client, "ajukan_sengketa", { id: order.id, reason: "Lagi." })).error.code).toBe("INVALID_STATE");
   });
@@ -247,7 +286,9 @@ describe("the case board", () => {
     expect(created.id).toMatch(/^kas_/);
     const practitionerId = await createTestPractitioner(database.prisma, ["properti"]);
     const offered = await bid(database.prisma, clock, practitionerId, created.id);
-    const withBid = toolJson(await client.callTool({ name: "status_kasus", arguments: { id: created.id } })) as { bids: Array<{ id: string; client_pays: number }> };
+    const withBid = toolJson(await client.callTool({ name: "status_kasus", arguments: { id: created.id } })) as {
+      bids: Array<{ id: string; client_pays: number }>;
+    };
     expect(withBid).toEqual(await rest(`/v1/cases/${created.id}`, org.token));
     expect(withBid.bids.map((b) => b.id)).toEqual([offered.id]);
 
@@ -275,10 +316,13 @@ describe("finding the way back", () => {
     const reader = await createTestOrg(database.prisma, { depositIdr: 20_000_000n });
     const agent = await mcp.connect(reader.token);
     const ids: string[] = [];
-    for (const tiket of ["T-1", "T-2", "T-3"]) ids.push(((await rest("/v1/orders", reader.token, { method: "POST", json: ndaOrder({ metadata: { tiket } }) })) as Order).id);
+    for (const tiket of ["T-1", "T-2", "T-3"])
+      ids.push(((await rest("/v1/orders", reader.token, { method: "POST", json: ndaOrder({ metadata: { tiket } }) })) as Order).id);
     const first = toolJson(await agent.callTool({ name: "daftar_order", arguments: { limit: 2 } })) as Page;
     expect(first).toEqual(await rest("/v1/orders?limit=2", reader.token));
-    const rest2 = toolJson(await agent.callTool({ name: "daftar_order", arguments: { limit: 2, starting_after: first.data.at(-1)!.id } })) as Page;
+    const rest2 = toolJson(
+      await agent.callTool({ name: "daftar_order", arguments: { limit: 2, starting_after: first.data.at(-1)!.id } }),
+    ) as Page;
     expect([...first.data, ...rest2.data].map((o) => o.id).sort()).toEqual([...ids].sort());
     expect([first.has_more, rest2.has_more]).toEqual([true, false]);
     const tagged = toolJson(await agent.callTool({ name: "daftar_order", arguments: { "metadata[tiket]": "T-2" } })) as Page;
@@ -300,7 +344,11 @@ describe("finding the way back", () => {
 
 describe("limits shared with REST", () => {
   it("answers a tool call over the key's rate limit with RATE_LIMITED", async () => {
-    const limited = await startTestMcp(database.prisma, clock, new ApiRateLimiter({ kind: "memory" }, { reads: 1, writes: 1, windowSeconds: 60 }));
+    const limited = await startTestMcp(
+      database.prisma,
+      clock,
+      new ApiRateLimiter({ kind: "memory" }, { reads: 1, writes: 1, windowSeconds: 60 }),
+    );
     try {
       const agent = await limited.connect(org.token);
       expect((await agent.callTool({ name: "saldo", arguments: {} })).isError).toBeFalsy();
@@ -319,7 +367,11 @@ describe("HTTP before MCP", () => {
     params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "curl", version: "1" } },
   };
   const post = (headers: Record<string, string>, body: string = JSON.stringify(initialize)) =>
-    fetch(mcp.url, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...headers }, body });
+    fetch(mcp.url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...headers },
+      body,
+    });
 
   it.each([
     ["no key", {}],
@@ -360,7 +412,11 @@ describe("HTTP before MCP", () => {
   });
 
   it("answers a body of another content type with 415 UNSUPPORTED_MEDIA_TYPE, as REST does", async () => {
-    const res = await fetch(mcp.url, { method: "POST", headers: { Authorization: `Bearer ${org.token}`, "Content-Type": "text/plain", Accept: "application/json, text/event-stream" }, body: JSON.stringify(initialize) });
+    const res = await fetch(mcp.url, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${org.token}`, "Content-Type": "text/plain", Accept: "application/json, text/event-stream" },
+      body: JSON.stringify(initialize),
+    });
     expect([res.status, ((await res.json()) as ErrorBody).error.code]).toEqual([415, "UNSUPPORTED_MEDIA_TYPE"]);
   });
 
@@ -376,9 +432,17 @@ describe("HTTP before MCP", () => {
 
 describe("one request, one message, under the key's limit", () => {
   const message = (id: number, method: string, params: Record<string, unknown> = {}) => ({ jsonrpc: "2.0", id, method, params });
-  const initialize = message(1, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "curl", version: "1" } });
+  const initialize = message(1, "initialize", {
+    protocolVersion: "2025-06-18",
+    capabilities: {},
+    clientInfo: { name: "curl", version: "1" },
+  });
   const postTo = (url: string, token: string, body: string) =>
-    fetch(url, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" }, body });
+    fetch(url, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+      body,
+    });
 
   it("refuses a JSON-RPC batch with HTTP 400 and -32600, building no answer for its messages", async () => {
     const batch = JSON.stringify(Array.from({ length: 20_000 }, (_, i) => ({ jsonrpc: "2.0", id: i + 1, method: "tools/list" })));
@@ -386,11 +450,19 @@ describe("one request, one message, under the key's limit", () => {
     const res = await postTo(mcp.url, org.token, batch);
     expect(res.status).toBe(400);
     const body = (await res.json()) as { jsonrpc: string; id: null; error: { code: number; message: string } };
-    expect(body).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32600, message: expect.stringContaining("batches are not supported") } });
+    expect(body).toMatchObject({
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: -32600, message: expect.stringContaining("batches are not supported") },
+    });
   });
 
   it("counts initialize and tools/list against the key and answers the one over the limit with HTTP 429 RATE_LIMITED", async () => {
-    const limited = await startTestMcp(database.prisma, clock, new ApiRateLimiter({ kind: "memory" }, { reads: 2, writes: 1, windowSeconds: 60 }));
+    const limited = await startTestMcp(
+      database.prisma,
+      clock,
+      new ApiRateLimiter({ kind: "memory" }, { reads: 2, writes: 1, windowSeconds: 60 }),
+    );
     try {
       expect((await postTo(limited.url, org.token, JSON.stringify(initialize))).status).toBe(200);
       expect((await postTo(limited.url, org.token, JSON.stringify(message(2, "tools/list")))).status).toBe(200);
@@ -409,7 +481,11 @@ describe("one request, one message, under the key's limit", () => {
   });
 
   it("counts a tool call once, by its procedure, not also as a protocol message", async () => {
-    const limited = await startTestMcp(database.prisma, clock, new ApiRateLimiter({ kind: "memory" }, { reads: 2, writes: 1, windowSeconds: 60 }));
+    const limited = await startTestMcp(
+      database.prisma,
+      clock,
+      new ApiRateLimiter({ kind: "memory" }, { reads: 2, writes: 1, windowSeconds: 60 }),
+    );
     try {
       const agent = await limited.connect(org.token);
       // The handshake took one of the two protocol requests; both tool reads are still there.
@@ -423,7 +499,11 @@ describe("one request, one message, under the key's limit", () => {
   });
 
   it("answers a 2 MB body with 413 and Connection: close, and the pool's next request is answered", async () => {
-    const pool = keepAlivePool(mcp.url, { Authorization: `Bearer ${org.token}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" });
+    const pool = keepAlivePool(mcp.url, {
+      Authorization: `Bearer ${org.token}`,
+      "Content-Type": "application/json",
+      Accept: "application/json, text/event-stream",
+    });
     const send = (body: string) => pool.send(mcp.url, { method: "POST", body });
     try {
       const refused = await send(JSON.stringify({ ...initialize, pad: "x".repeat(2 * 1024 * 1024) }));

@@ -15,7 +15,11 @@ describe("restRequest", () => {
 
   it("sends the other arguments of a POST as the JSON body, and idempotency_key as the header", () => {
     const { url, init } = restRequest(tool("kirim_pesan"), { input: { id: "ord_1", body: "Alamat lengkap terlampir." } }, target);
-    expect([url.pathname, init.method, init.body]).toEqual(["/kuasa/v1/orders/ord_1/messages", "POST", JSON.stringify({ body: "Alamat lengkap terlampir." })]);
+    expect([url.pathname, init.method, init.body]).toEqual([
+      "/kuasa/v1/orders/ord_1/messages",
+      "POST",
+      JSON.stringify({ body: "Alamat lengkap terlampir." }),
+    ]);
     expect(init.headers).toMatchObject({ "Content-Type": "application/json" });
     expect(init.headers).not.toHaveProperty("Idempotency-Key");
     const order = restRequest(tool("buat_order"), { input: { service: "x", intake: {} }, idempotencyKey: "kunci-1" }, target);

@@ -58,6 +58,9 @@ export function createRestRunner(target: RestTarget): ToolRunner {
     // The API's error body passes through unchanged, so both faces fail in the same words.
     if (!response.ok && isErrorBody(body)) return { ok: false, body };
     if (response.ok && isObject(body)) return { ok: true, body };
-    throw new AppError("INTERNAL", `${init.method} ${url.pathname} at ${target.baseUrl} answered HTTP ${response.status} without a Kuasa API body; check KUASA_BASE_URL.`);
+    throw new AppError(
+      "INTERNAL",
+      `${init.method} ${url.pathname} at ${target.baseUrl} answered HTTP ${response.status} without a Kuasa API body; check KUASA_BASE_URL.`,
+    );
   };
 }

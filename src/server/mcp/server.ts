@@ -1,9 +1,15 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+} from "@modelcontextprotocol/sdk/types.js";
 import { describeZodError, toApiError } from "@/server/api/api-error";
 import { AppError } from "@/server/domain/errors";
 import packageJson from "../../../package.json" with { type: "json" };
-import { IDEMPOTENCY_KEY_ARGUMENT, type Tool, TOOLS } from "./tools";
+import { IDEMPOTENCY_KEY_ARGUMENT, TOOLS, type Tool } from "./tools";
 
 /** The spec's content rules for agent clients, and how the tools fit together. */
 export const INSTRUCTIONS = `Kuasa lets you hire licensed Indonesian legal practitioners (advokat and other labelled practitioners) for your user. Amounts are integer rupiah (IDR).
@@ -78,7 +84,8 @@ export function createMcpServer(run: ToolRunner): Server {
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = TOOLS_BY_NAME.get(request.params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${request.params.name}; tools/list names the ${TOOLS.length} tools.`);
+    if (!tool)
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${request.params.name}; tools/list names the ${TOOLS.length} tools.`);
     return toResult(await answer(tool, request.params.arguments ?? {}, run));
   });
   return server;

@@ -66,7 +66,11 @@ describe("kuasa-mcp over stdio", () => {
     const buyer = await createTestOrg(database.prisma);
     const agent = await stdioClient(buyer.token);
     const args = { ...ndaOrder(), idempotency_key: "stdio-nda-1" };
-    const first = toolJson(await agent.callTool({ name: "buat_order", arguments: args })) as { id: string; status: string; price_idr: number };
+    const first = toolJson(await agent.callTool({ name: "buat_order", arguments: args })) as {
+      id: string;
+      status: string;
+      price_idr: number;
+    };
     expect(first).toMatchObject({ status: "dibayar", price_idr: NDA_PRICE_IDR });
     const retry = toolJson(await agent.callTool({ name: "buat_order", arguments: args })) as { id: string };
     expect(retry.id).toBe(first.id);
@@ -76,7 +80,9 @@ describe("kuasa-mcp over stdio", () => {
   });
 
   it("daftar_order puts its arguments in the query string, metadata filters included", async () => {
-    const created = (await rest("/v1/orders", org.token, { method: "POST", json: ndaOrder({ metadata: { tiket: "stdio-7" } }) })) as { id: string };
+    const created = (await rest("/v1/orders", org.token, { method: "POST", json: ndaOrder({ metadata: { tiket: "stdio-7" } }) })) as {
+      id: string;
+    };
     const page = toolJson(await client.callTool({ name: "daftar_order", arguments: { limit: 1, "metadata[tiket]": "stdio-7" } }));
     expect(page).toEqual(await rest("/v1/orders?limit=1&metadata%5Btiket%5D=stdio-7", org.token));
     expect((page as { data: Array<{ id: string }> }).data.map((o) => o.id)).toEqual([created.id]);
@@ -113,11 +119,17 @@ describe("kuasa-mcp over stdio", () => {
   it("says clearly when the API cannot be reached", async () => {
     const agent = await stdioClient(org.token, "http://127.0.0.1:9");
     const body = await toolError(agent, "saldo", {});
-    expect(body.error).toMatchObject({ code: "INTERNAL", message: expect.stringContaining("Could not reach the Kuasa API at http://127.0.0.1:9") });
+    expect(body.error).toMatchObject({
+      code: "INTERNAL",
+      message: expect.stringContaining("Could not reach the Kuasa API at http://127.0.0.1:9"),
+    });
   });
 
   it("exits with a message on stderr when KUASA_API_KEY is missing", async () => {
-    const child = spawn(process.execPath, [KUASA_MCP_BIN], { env: { PATH: process.env.PATH ?? "", NODE_ENV: "test" }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [KUASA_MCP_BIN], {
+      env: { PATH: process.env.PATH ?? "", NODE_ENV: "test" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));

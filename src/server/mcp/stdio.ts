@@ -13,9 +13,13 @@ function fail(message: string): never {
 }
 
 const apiKey = process.env.KUASA_API_KEY?.trim();
-if (!apiKey) fail("KUASA_API_KEY is not set. Set it to your Kuasa API key (<key_id>.<key_secret>), e.g. in the env of your MCP client's server entry.");
+if (!apiKey)
+  fail(
+    "KUASA_API_KEY is not set. Set it to your Kuasa API key (<key_id>.<key_secret>), e.g. in the env of your MCP client's server entry.",
+  );
 const baseUrl = (process.env.KUASA_BASE_URL?.trim() || "http://127.0.0.1:3000").replace(/\/+$/, "");
-if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) fail(`KUASA_BASE_URL must be an http:// or https:// URL, got ${baseUrl}`);
+if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol))
+  fail(`KUASA_BASE_URL must be an http:// or https:// URL, got ${baseUrl}`);
 
 const server = createMcpServer(createRestRunner({ baseUrl, apiKey }));
 await server.connect(new StdioServerTransport());

@@ -32,7 +32,8 @@ describe("the tool table", () => {
   it("teaches what an agent needs to know", () => {
     for (const status of Object.values(OrderStatus)) expect(tool("status_order").description).toContain(status);
     const buat = tool("buat_order").description;
-    for (const phrase of ["SAME idempotency_key", "never with a new key", "price_idr", "detail_layanan", "menunggu_bayar"]) expect(buat).toContain(phrase);
+    for (const phrase of ["SAME idempotency_key", "never with a new key", "price_idr", "detail_layanan", "menunggu_bayar"])
+      expect(buat).toContain(phrase);
     expect(tool("kirim_pesan").description).toContain("butuh_input_klien");
   });
 

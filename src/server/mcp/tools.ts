@@ -2,7 +2,7 @@ import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { inferRouterInputs } from "@trpc/server";
 import { z } from "zod";
 import { REST_ROUTES, type RestRoute } from "@/server/api/routes";
-import { v1Router, type V1Router } from "@/server/api/v1";
+import { type V1Router, v1Router } from "@/server/api/v1";
 
 type RouterInputs = inferRouterInputs<V1Router>;
 /** `orders.create` and the like: a procedure of the v1 router, checked by the compiler. */
@@ -225,17 +225,21 @@ type JsonObjectSchema = { type: "object"; [key: string]: unknown };
 
 /** The argument that becomes the Idempotency-Key header; the procedure validates its format. */
 export const IDEMPOTENCY_KEY_ARGUMENT = "idempotency_key";
-const idempotencyKeyArgument = z
-  .string()
-  .optional()
-  .meta({ description: "Sent as the Idempotency-Key header: one value per action you intend; reuse it when retrying the same call, so it acts once." });
+const idempotencyKeyArgument = z.string().optional().meta({
+  description:
+    "Sent as the Idempotency-Key header: one value per action you intend; reuse it when retrying the same call, so it acts once.",
+});
 
 /**
  * MCP wants a plain object schema at the root, and some clients cannot follow references, while zod
  * hoists every schema with an `id` (Order, Service…) into `definitions`: put them back inline.
  */
 function toJsonObjectSchema(schema: z.ZodType, io: "input" | "output"): JsonObjectSchema {
-  const { $schema, definitions = {}, ...root } = z.toJSONSchema(schema, { target: "draft-7", io }) as Record<string, unknown> & {
+  const {
+    $schema,
+    definitions = {},
+    ...root
+  } = z.toJSONSchema(schema, { target: "draft-7", io }) as Record<string, unknown> & {
     definitions?: Record<string, unknown>;
   };
   const inline = (node: unknown): unknown => {
@@ -252,7 +256,9 @@ function toJsonObjectSchema(schema: z.ZodType, io: "input" | "output"): JsonObje
 
 function bind(entry: ToolEntry): Tool {
   const route = REST_ROUTES.find((r) => r.procedurePath === entry.procedure);
-  const procedure = (v1Router._def.procedures as unknown as Record<string, { _def: { inputs: unknown[]; output?: unknown } } | undefined>)[entry.procedure];
+  const procedure = (v1Router._def.procedures as unknown as Record<string, { _def: { inputs: unknown[]; output?: unknown } } | undefined>)[
+    entry.procedure
+  ];
   const [procedureInput] = procedure?._def.inputs ?? [];
   const output = procedure?._def.output;
   if (!route || !(procedureInput instanceof z.ZodObject) || !(output instanceof z.ZodType)) {

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Config } from "./config";
 import { logger } from "@/server/log";
+import type { Config } from "./config";
 
 /**
  * next-auth reads NEXTAUTH_SECRET and NEXTAUTH_URL from the environment. A production deployment

@@ -1,14 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { type BannerFacts, startBanner } from "./banner";
 import type { Demo } from "../services/sandbox";
+import { type BannerFacts, startBanner } from "./banner";
 
 const LIVE = "kk_live_AAAAAAAAAAAAAAAA.SECRETSECRETSECRETSECRETSECRET00";
 const TEST = "kk_test_BBBBBBBBBBBBBBBB.SECRETSECRETSECRETSECRETSECRET11";
 const WEBHOOK = "whsec_CCCCCCCCCCCCCCCCCCCC";
-const files = { live: "/srv/kuasa/.data/demo-api-key.txt", test: "/srv/kuasa/.data/demo-test-api-key.txt", testWebhookSecret: "/srv/kuasa/.data/demo-test-webhook-secret.txt" };
+const files = {
+  live: "/srv/kuasa/.data/demo-api-key.txt",
+  test: "/srv/kuasa/.data/demo-test-api-key.txt",
+  testWebhookSecret: "/srv/kuasa/.data/demo-test-webhook-secret.txt",
+};
 
 function banner(demo: Demo | null): string {
-  const facts: BannerFacts = { publicUrl: "http://127.0.0.1:3000", nodeEnv: "production", database: "embedded PGlite", jobs: "sweeper", migrationsApplied: [], demo, cwd: "/srv/kuasa" };
+  const facts: BannerFacts = {
+    publicUrl: "http://127.0.0.1:3000",
+    nodeEnv: "production",
+    database: "embedded PGlite",
+    jobs: "sweeper",
+    migrationsApplied: [],
+    demo,
+    cwd: "/srv/kuasa",
+  };
   return startBanner(facts);
 }
 
@@ -30,8 +42,18 @@ describe("startBanner", () => {
   });
 
   it("says nothing of a demo on PostgreSQL after its first start, and nothing of a live key that was never made", () => {
-    expect(banner({ created: false, secrets: { live: null, test: null, testWebhookSecret: null }, files: { live: null, test: null, testWebhookSecret: null } })).not.toMatch(/Demo|Sandbox/);
-    const testOnly = banner({ created: true, secrets: { live: null, test: TEST, testWebhookSecret: WEBHOOK }, files: { live: null, test: null, testWebhookSecret: null } });
+    expect(
+      banner({
+        created: false,
+        secrets: { live: null, test: null, testWebhookSecret: null },
+        files: { live: null, test: null, testWebhookSecret: null },
+      }),
+    ).not.toMatch(/Demo|Sandbox/);
+    const testOnly = banner({
+      created: true,
+      secrets: { live: null, test: TEST, testWebhookSecret: WEBHOOK },
+      files: { live: null, test: null, testWebhookSecret: null },
+    });
     expect(testOnly).not.toContain("Demo API key");
     expect(testOnly).toContain(TEST);
     expect(banner(null)).not.toMatch(/Demo|Sandbox/);

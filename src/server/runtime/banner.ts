@@ -30,7 +30,8 @@ export function startBanner(facts: BannerFacts): string {
   if (demo?.created) {
     const { live, test, testWebhookSecret } = demo.secrets;
     const keptIn = demo.files.live ? ` (shown once; kept in ${shown(demo.files.live)})` : " (shown once: copy it now)";
-    if (live) lines.push(`Demo API key${keptIn}: ${live}`, `Try it:\n  curl -s ${publicUrl}/v1/services -H "Authorization: Bearer ${live}"`);
+    if (live)
+      lines.push(`Demo API key${keptIn}: ${live}`, `Try it:\n  curl -s ${publicUrl}/v1/services -H "Authorization: Bearer ${live}"`);
     if (test) {
       lines.push(
         `Sandbox (test) key: ${test}\n  its webhook secret: ${testWebhookSecret ?? "(not kept)"}\n  drive its orders with /v1/test_helpers (see ${publicUrl}/docs)`,
@@ -38,8 +39,13 @@ export function startBanner(facts: BannerFacts): string {
     }
   } else if (demo?.files.live || demo?.files.test) {
     const { live, test, testWebhookSecret } = demo.files;
-    if (live) lines.push(`Demo API key: in ${shown(live)}`, `Try it:\n  curl -s ${publicUrl}/v1/services -H "Authorization: Bearer $(cat ${shown(live)})"`);
-    if (test) lines.push(`Sandbox (test) key: in ${shown(test)}${testWebhookSecret ? `, its webhook secret in ${shown(testWebhookSecret)}` : ""}`);
+    if (live)
+      lines.push(
+        `Demo API key: in ${shown(live)}`,
+        `Try it:\n  curl -s ${publicUrl}/v1/services -H "Authorization: Bearer $(cat ${shown(live)})"`,
+      );
+    if (test)
+      lines.push(`Sandbox (test) key: in ${shown(test)}${testWebhookSecret ? `, its webhook secret in ${shown(testWebhookSecret)}` : ""}`);
   }
   return lines.filter((line) => line !== null).join("\n");
 }

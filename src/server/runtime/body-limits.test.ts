@@ -57,7 +57,13 @@ describe("refusing an oversized /api body before reading it", () => {
     const pool = keepAlivePool(base);
     try {
       const before = reached.length;
-      expectRefused(await pool.send("/api/auth/callback/credentials", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "x".repeat(64 * 1024 + 1) }));
+      expectRefused(
+        await pool.send("/api/auth/callback/credentials", {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: "x".repeat(64 * 1024 + 1),
+        }),
+      );
       expect(reached.length).toBe(before);
       const next = await pool.send("/api/auth/session");
       expect([next.status, next.body]).toEqual([200, JSON.stringify({ size: 0 })]);
@@ -69,10 +75,14 @@ describe("refusing an oversized /api body before reading it", () => {
   it("answers 413 at once when the declared body has not even been sent", async () => {
     // A Content-Length of 2 MB and no body: only an answer from the header alone arrives within the timeout.
     const answer = await new Promise<http.IncomingMessage>((resolve, reject) => {
-      const req = http.request(new URL("/api/trpc/orders.approve", base), { method: "POST", headers: { "Content-Length": String(2 * 1024 * 1024) } }, (res) => {
-        res.resume();
-        resolve(res);
-      });
+      const req = http.request(
+        new URL("/api/trpc/orders.approve", base),
+        { method: "POST", headers: { "Content-Length": String(2 * 1024 * 1024) } },
+        (res) => {
+          res.resume();
+          resolve(res);
+        },
+      );
       req.on("error", reject);
       req.setTimeout(3000, () => req.destroy(new Error("no answer within 3 s")));
       req.flushHeaders();
@@ -83,7 +93,13 @@ describe("refusing an oversized /api body before reading it", () => {
   it("refuses a chunked body, whose length is unknown, and the pool's next request is answered", async () => {
     const pool = keepAlivePool(base);
     try {
-      expectRefused(await pool.send("/api/trpc/orders.approve", { method: "POST", headers: { "Content-Type": "application/json" }, body: [Buffer.from("{"), Buffer.from("}")] }));
+      expectRefused(
+        await pool.send("/api/trpc/orders.approve", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: [Buffer.from("{"), Buffer.from("}")],
+        }),
+      );
       expect((await pool.send("/api/trpc/orders.list")).status).toBe(200);
     } finally {
       pool.close();
@@ -93,9 +109,17 @@ describe("refusing an oversized /api body before reading it", () => {
   it("passes a portal body under its cap, and any body to /api/inngest, to Next whole", async () => {
     const pool = keepAlivePool(base);
     try {
-      const portal = await pool.send("/api/trpc/orders.approve", { method: "POST", headers: { "Content-Type": "application/json" }, body: "x".repeat(1024 * 1024) });
+      const portal = await pool.send("/api/trpc/orders.approve", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: "x".repeat(1024 * 1024),
+      });
       expect([portal.status, portal.body]).toEqual([200, JSON.stringify({ size: 1024 * 1024 })]);
-      const inngest = await pool.send("/api/inngest", { method: "POST", headers: { "Content-Type": "application/json" }, body: "x".repeat(2 * 1024 * 1024) });
+      const inngest = await pool.send("/api/inngest", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: "x".repeat(2 * 1024 * 1024),
+      });
       expect([inngest.status, inngest.body]).toEqual([200, JSON.stringify({ size: 2 * 1024 * 1024 })]);
     } finally {
       pool.close();

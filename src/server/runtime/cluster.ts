@@ -117,7 +117,9 @@ export function shareProcessMetrics(registry: Registry): () => Promise<string> {
   const waiting = new Map<number, (text: string) => void>();
   process.on("message", (message: ClusterMessage) => {
     if (message.type === COLLECT) {
-      void registry.getMetricsAsJSON().then((metrics) => process.send?.({ type: COLLECTED, id: message.id, metrics } satisfies ClusterMessage));
+      void registry
+        .getMetricsAsJSON()
+        .then((metrics) => process.send?.({ type: COLLECTED, id: message.id, metrics } satisfies ClusterMessage));
     }
     if (message.type === METRICS_ANSWER) {
       waiting.get(message.id)?.(message.text);

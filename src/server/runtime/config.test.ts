@@ -59,11 +59,17 @@ describe("readConfig: the demo seed", () => {
 
   it("does not seed on PostgreSQL unless SEED_DEMO asks", () => {
     expect(readConfig({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/kuasa" }).demo.seed).toBe(false);
-    expect(readConfig({ NODE_ENV: "development", DATABASE_URL: "postgresql://db/kuasa", SEED_DEMO: "true" }).demo).toEqual({ seed: true, liveMoney: true });
+    expect(readConfig({ NODE_ENV: "development", DATABASE_URL: "postgresql://db/kuasa", SEED_DEMO: "true" }).demo).toEqual({
+      seed: true,
+      liveMoney: true,
+    });
   });
 
   it("never makes live demo money on PostgreSQL in production, even when SEED_DEMO asks", () => {
-    expect(readConfig({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/kuasa", SEED_DEMO: "true" }).demo).toEqual({ seed: true, liveMoney: false });
+    expect(readConfig({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/kuasa", SEED_DEMO: "true" }).demo).toEqual({
+      seed: true,
+      liveMoney: false,
+    });
   });
 
   it("lets SEED_DEMO=false turn the seed off on the embedded database", () => {
@@ -78,7 +84,11 @@ describe("readConfig: order rules", () => {
   });
 
   it("reads ORDER_AUTO_ACCEPT_DAYS, OFFER_STALL_HOURS and ORDER_MAX_REVISIONS (0 revisions allowed)", () => {
-    expect(readConfig({ ORDER_AUTO_ACCEPT_DAYS: "3", OFFER_STALL_HOURS: "48", ORDER_MAX_REVISIONS: "0" }).orderRules).toEqual({ autoAcceptDays: 3, offerStallHours: 48, maxRevisions: 0 });
+    expect(readConfig({ ORDER_AUTO_ACCEPT_DAYS: "3", OFFER_STALL_HOURS: "48", ORDER_MAX_REVISIONS: "0" }).orderRules).toEqual({
+      autoAcceptDays: 3,
+      offerStallHours: 48,
+      maxRevisions: 0,
+    });
   });
 
   it.each([

@@ -111,7 +111,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const host = env.HOST ?? "127.0.0.1";
   // It becomes part of HTTP header names (X-<Operator>-Signature), so it must be a header token.
   const operatorName = env.OPERATOR_NAME || "Kuasa";
-  if (!/^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/.test(operatorName)) throw new Error(`OPERATOR_NAME must be letters, digits and inner hyphens, got ${operatorName}`);
+  if (!/^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/.test(operatorName))
+    throw new Error(`OPERATOR_NAME must be letters, digits and inner hyphens, got ${operatorName}`);
   // INNGEST_DEV is "1" or the dev server's URL; "0"/"false" mean cloud mode, which needs a key anyway.
   const inngestDev = Boolean(env.INNGEST_DEV) && !["0", "false"].includes(env.INNGEST_DEV!.toLowerCase());
   const processes = positiveInteger(env, "WEB_CONCURRENCY", 1);
@@ -152,7 +153,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: positiveInteger(env, "RATE_LIMIT_WINDOW_SECONDS", DEFAULT_RATE_LIMITS.windowSeconds),
       perAddress: positiveInteger(env, "RATE_LIMIT_PER_ADDRESS", DEFAULT_RATE_LIMITS.perAddress),
       authFailuresPerAddress: positiveInteger(env, "RATE_LIMIT_AUTH_FAILURES", DEFAULT_RATE_LIMITS.authFailuresPerAddress),
-      store: env.RATE_LIMIT_STORE === "memory" || env.RATE_LIMIT_STORE === "postgres" ? env.RATE_LIMIT_STORE : env.DATABASE_URL ? "postgres" : "memory",
+      store:
+        env.RATE_LIMIT_STORE === "memory" || env.RATE_LIMIT_STORE === "postgres"
+          ? env.RATE_LIMIT_STORE
+          : env.DATABASE_URL
+            ? "postgres"
+            : "memory",
     },
     authSecret: env.NEXTAUTH_SECRET || undefined,
     trustedProxies: TrustedProxies.parse(env.TRUSTED_PROXIES),

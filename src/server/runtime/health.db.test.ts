@@ -52,10 +52,19 @@ describe("health endpoints", () => {
 
   it("stays ready but degraded while the sweeper stands in for an unreachable Inngest, and says why", async () => {
     const since = new Date("2026-11-23T03:00:00.000Z");
-    const base = await serve({ db: database.prisma, jobs: engine({ engine: "inngest", healthy: false, fallback: "sweeper", reason: "events cannot be sent", since }) });
+    const base = await serve({
+      db: database.prisma,
+      jobs: engine({ engine: "inngest", healthy: false, fallback: "sweeper", reason: "events cannot be sent", since }),
+    });
     const { status, body } = await get(base, "/readyz");
     expect([status, body.status]).toEqual([200, "degraded"]);
-    expect(body.jobs).toEqual({ engine: "inngest", healthy: false, fallback: "sweeper", reason: "events cannot be sent", since: since.toISOString() });
+    expect(body.jobs).toEqual({
+      engine: "inngest",
+      healthy: false,
+      fallback: "sweeper",
+      reason: "events cannot be sent",
+      since: since.toISOString(),
+    });
   });
 
   it("answers /readyz 503 naming the migrations the database lacks", async () => {

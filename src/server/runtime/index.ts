@@ -1,10 +1,9 @@
 import type { AddressGuard } from "../api/address-guard";
 import type { AppDeps } from "../api/context";
-import type { Config } from "./config";
 import type { Database } from "../db/client";
 import type { JobEngineChoice } from "../jobs";
-import type { ApiRateLimiter } from "../services/access";
-import type { SignInThrottle } from "../services/access";
+import type { ApiRateLimiter, SignInThrottle } from "../services/access";
+import type { Config } from "./config";
 
 export interface Runtime extends AppDeps {
   rateLimiter: ApiRateLimiter;
@@ -33,7 +32,15 @@ export function setRuntime(runtime: Runtime | null): void {
 
 /** What every face (REST, MCP, the portals) passes to its procedures: one place, so none forgets a setting. */
 export function appDepsOf(runtime: Runtime): AppDeps {
-  return { db: runtime.db, clock: runtime.clock, orderRules: runtime.config.orderRules, publicUrl: runtime.config.publicUrl, rateLimiter: runtime.rateLimiter, addressGuard: runtime.addressGuard, jobs: runtime.jobs };
+  return {
+    db: runtime.db,
+    clock: runtime.clock,
+    orderRules: runtime.config.orderRules,
+    publicUrl: runtime.config.publicUrl,
+    rateLimiter: runtime.rateLimiter,
+    addressGuard: runtime.addressGuard,
+    jobs: runtime.jobs,
+  };
 }
 
 export function getRuntime(): Runtime {

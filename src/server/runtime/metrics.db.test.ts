@@ -99,7 +99,14 @@ describe("GET /metrics", () => {
   });
 
   it("still answers the process's metrics when the database does not, and says so", async () => {
-    const broken = new Proxy({}, { get: () => { throw new Error("database down"); } }) as Db;
+    const broken = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error("database down");
+        },
+      },
+    ) as Db;
     const { metrics, scrape } = await serve({ db: broken });
     metrics.observe({ face: "mcp", route: "/mcp" }, "POST", 200, 0.01);
     const { status, text } = await scrape();
@@ -111,5 +118,15 @@ describe("GET /metrics", () => {
 });
 
 async function attempt(db: Db, deliveryId: string, n: number, statusCode: number | null) {
-  await db.webhookAttempt.create({ data: { id: newId("attempt"), deliveryId, attempt: n, startedAt: AT, durationMs: 12, statusCode, error: statusCode === null ? "timeout" : null } });
+  await db.webhookAttempt.create({
+    data: {
+      id: newId("attempt"),
+      deliveryId,
+      attempt: n,
+      startedAt: AT,
+      durationMs: 12,
+      statusCode,
+      error: statusCode === null ? "timeout" : null,
+    },
+  });
 }

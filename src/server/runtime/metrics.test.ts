@@ -24,7 +24,9 @@ describe("route labels", () => {
   });
 
   it("names portal pages and API routes from the App Router's files, literal segments before parameters", () => {
-    expect(appTemplates).toEqual(expect.arrayContaining(["/", "/masuk", "/organisasi/pesanan/{id}", "/api/auth/{...nextauth}", "/api/trpc/{trpc}"]));
+    expect(appTemplates).toEqual(
+      expect.arrayContaining(["/", "/masuk", "/organisasi/pesanan/{id}", "/api/auth/{...nextauth}", "/api/trpc/{trpc}"]),
+    );
     expect(label("GET", "/organisasi/pesanan/ord_123")).toEqual({ face: "pages", route: "/organisasi/pesanan/{id}" });
     expect(label("GET", "/organisasi/pesanan")).toEqual({ face: "pages", route: "/organisasi/pesanan" });
     expect(label("GET", "/")).toEqual({ face: "pages", route: "/" });

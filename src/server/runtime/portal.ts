@@ -1,15 +1,15 @@
 import "server-only";
-import { getServerSession, type NextAuthOptions } from "next-auth";
 import { redirect } from "next/navigation";
+import { getServerSession, type NextAuthOptions } from "next-auth";
 import type { UserRole } from "@/generated/prisma/enums";
 import { createContext } from "../api/context";
 import { portalRouter } from "../api/portal";
 import { createCallerFactory } from "../api/trpc";
 import { buildAuthOptions } from "../auth/options";
-import { PORTAL_HOME, type PortalUser } from "../domain/portal-user";
 import { newId } from "../domain/ids";
-import { appDepsOf, getRuntime, type Runtime } from "./";
+import { PORTAL_HOME, type PortalUser } from "../domain/portal-user";
 import { findPortalAccount } from "../services/access";
+import { appDepsOf, getRuntime, type Runtime } from "./";
 
 const createPortalCaller = createCallerFactory(portalRouter);
 

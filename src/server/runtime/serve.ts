@@ -3,19 +3,19 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { join } from "node:path";
 import next from "next";
 import { createRestHandler } from "../api/rest";
-import { startBanner } from "./banner";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "../domain/client-address";
+import { JOB_KINDS } from "../jobs/registry";
+import { logger, requestContext } from "../log";
+import { createMcpHandler } from "../mcp/http";
+import { ensureDemo } from "../services/sandbox";
+import { appDepsOf } from "./";
+import { startBanner } from "./banner";
 import { refuseOversizedBody } from "./body-limits";
 import { announceListening, shareProcessMetrics } from "./cluster";
 import type { Config } from "./config";
 import { createHealthHandler, HEALTH_PATHS } from "./health";
-import { JOB_KINDS } from "../jobs/registry";
-import { logger, requestContext } from "../log";
-import { createMcpHandler } from "../mcp/http";
 import { appRouteTemplates, createMetrics, createRouteLabeler } from "./metrics";
-import { appDepsOf } from "./";
 import { startRuntime } from "./start";
-import { ensureDemo } from "../services/sandbox";
 
 /**
  * A server process: /v1 and /mcp are answered straight from node:http by the tRPC router and the MCP
@@ -23,7 +23,9 @@ import { ensureDemo } from "../services/sandbox";
  */
 export async function serve(config: Config): Promise<void> {
   const runtime = await startRuntime(config);
-  const demo = config.demo.seed ? await ensureDemo(runtime, { dataDir: config.databaseUrl ? null : config.dataDir, liveMoney: config.demo.liveMoney }) : null;
+  const demo = config.demo.seed
+    ? await ensureDemo(runtime, { dataDir: config.databaseUrl ? null : config.dataDir, liveMoney: config.demo.liveMoney })
+    : null;
 
   const app = next({ dev: config.nodeEnv === "development", dir: process.cwd(), hostname: config.host, port: config.port });
   await app.prepare();
@@ -33,7 +35,13 @@ export async function serve(config: Config): Promise<void> {
   const handleRest = createRestHandler({ ...agentDeps, publicUrl: config.publicUrl });
   const handleMcp = createMcpHandler(agentDeps);
   const handleHealth = createHealthHandler({ db: runtime.database.prisma, jobs: runtime.jobs });
-  const metrics = createMetrics({ db: runtime.db, clock: runtime.clock, kinds: JOB_KINDS, token: config.metricsToken, shareProcessMetrics: cluster.isWorker ? shareProcessMetrics : undefined });
+  const metrics = createMetrics({
+    db: runtime.db,
+    clock: runtime.clock,
+    kinds: JOB_KINDS,
+    token: config.metricsToken,
+    shareProcessMetrics: cluster.isWorker ? shareProcessMetrics : undefined,
+  });
   const routeOf = createRouteLabeler(appRouteTemplates(join(process.cwd(), "src/app")));
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -52,7 +60,15 @@ export async function serve(config: Config): Promise<void> {
       metrics.observe(label, method, res.statusCode, seconds);
       // One access line per request; headers and bodies are never logged.
       log.info(
-        { face: label.face, route: label.route, method, path: pathname.slice(0, 200), status: res.statusCode, durationMs: Math.round(seconds * 1e4) / 10, ...(res.writableFinished ? {} : { aborted: true }) },
+        {
+          face: label.face,
+          route: label.route,
+          method,
+          path: pathname.slice(0, 200),
+          status: res.statusCode,
+          durationMs: Math.round(seconds * 1e4) / 10,
+          ...(res.writableFinished ? {} : { aborted: true }),
+        },
         "request",
       );
     });
@@ -61,7 +77,15 @@ export async function serve(config: Config): Promise<void> {
     // /v1 and /mcp read their bodies under their own limit; Next would read any body whole.
     if (!rest && !mcp && refuseOversizedBody(req, res)) return;
     const health = HEALTH_PATHS.has(pathname);
-    const route = rest ? handleRest(req, res) : mcp ? handleMcp(req, res) : health ? handleHealth(req, res) : pathname === "/metrics" ? metrics.handle(req, res) : handleNext(req, res);
+    const route = rest
+      ? handleRest(req, res)
+      : mcp
+        ? handleMcp(req, res)
+        : health
+          ? handleHealth(req, res)
+          : pathname === "/metrics"
+            ? metrics.handle(req, res)
+            : handleNext(req, res);
     route.catch((err: unknown) => {
       log.error({ err }, "unhandled error");
       if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
@@ -72,7 +96,10 @@ export async function serve(config: Config): Promise<void> {
   server.keepAliveTimeout = 65_000;
   server.listen(config.port, config.host, () => {
     runtime.jobs.start();
-    logger.info({ url: config.publicUrl, nodeEnv: config.nodeEnv, database: runtime.database.description, jobs: runtime.jobs.name }, "listening");
+    logger.info(
+      { url: config.publicUrl, nodeEnv: config.nodeEnv, database: runtime.database.description, jobs: runtime.jobs.name },
+      "listening",
+    );
     // The banner is for the person who ran `npm start` (copyable commands), so it stays plain text.
     const banner = startBanner({
       publicUrl: config.publicUrl,

@@ -1,14 +1,13 @@
 import { AddressGuard } from "../api/address-guard";
-import type { Config } from "./config";
-import { openDatabase, type Database } from "../db/client";
+import { type Database, openDatabase } from "../db/client";
 import { migrate } from "../db/migrate";
 import { systemClock } from "../domain/clock";
 import { createJobEngine, jobDepsFrom } from "../jobs";
-import { setRuntime, type Runtime } from "./";
-import { ensureAuthEnvironment } from "./auth-secret";
+import { ApiRateLimiter, type RateLimitStore, SignInThrottle } from "../services/access";
 import { seedCatalog } from "../services/catalog";
-import { ApiRateLimiter, type RateLimitStore } from "../services/access";
-import { SignInThrottle } from "../services/access";
+import { type Runtime, setRuntime } from "./";
+import { ensureAuthEnvironment } from "./auth-secret";
+import type { Config } from "./config";
 
 /**
  * Opens the database, applies pending migrations, adds missing catalog services and builds the
@@ -30,7 +29,8 @@ export async function attachRuntime(database: Database, config: Config): Promise
   await seedCatalog({ db: database.prisma });
   const jobs = createJobEngine(config, jobDepsFrom(config, { db: database.prisma, clock: systemClock }));
   const { store, ...limits } = config.rateLimits;
-  const limitStore: RateLimitStore = store === "postgres" && database.pgPool ? { kind: "postgres", pool: database.pgPool } : { kind: "memory" };
+  const limitStore: RateLimitStore =
+    store === "postgres" && database.pgPool ? { kind: "postgres", pool: database.pgPool } : { kind: "memory" };
   const rateLimiter = new ApiRateLimiter(limitStore, limits);
   ensureAuthEnvironment(config);
   const runtime: Runtime = {

@@ -6,7 +6,8 @@ export const scopeOf = (owner: DataOwner) => ({ organizationId: owner.organizati
 
 export const POSITION = { createdAt: true, id: true } as const;
 
-export const metadataMatches = (metadata: Record<string, string> = {}) => Object.entries(metadata).map(([key, value]) => ({ metadata: { path: [key], equals: value } }));
+export const metadataMatches = (metadata: Record<string, string> = {}) =>
+  Object.entries(metadata).map(([key, value]) => ({ metadata: { path: [key], equals: value } }));
 
 /** Rows grouped by their parent's id, in the order read. */
 export function byParent<T>(rows: T[], parentOf: (row: T) => string): Map<string, T[]> {

@@ -1,6 +1,6 @@
+import type { Db } from "@/server/db/client";
 import type { Clock } from "@/server/domain/clock";
 import { DEFAULT_ORDER_RULES, type OrderRules } from "@/server/domain/order-rules";
-import type { Db } from "@/server/db/client";
 import type { PasswordHashing } from "@/server/domain/password";
 
 /** What a use case needs from the process: the database, the time and the order settings. */

@@ -70,7 +70,8 @@ export class AgentClient {
     for (let attempt = 0; ; attempt++) {
       const answer = await this.send(method, path, body, idempotencyKey);
       if (answer.status !== 0 && answer.status < 500) return answer;
-      if (Date.now() > until) throw new Error(`${method} ${path}: no definite answer within ${RETRY_FOR_MS / 1000} s (last status ${answer.status})`);
+      if (Date.now() > until)
+        throw new Error(`${method} ${path}: no definite answer within ${RETRY_FOR_MS / 1000} s (last status ${answer.status})`);
       if (method === "POST") this.stats.retriedWithKey++;
       await delay(Math.min(100 * 2 ** attempt, 500));
     }

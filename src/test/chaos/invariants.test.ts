@@ -12,7 +12,14 @@ function consistentSnapshot(): ChaosSnapshot {
     { id: "acc_e1", code: "order_escrow:ord_1", kind: "order_escrow" as const, livemode: true, orderId: "ord_1", balanceIdr: 1_700_000n },
     { id: "acc_e2", code: "order_escrow:ord_2", kind: "order_escrow" as const, livemode: true, orderId: "ord_2", balanceIdr: 0n },
     { id: "acc_e3", code: "order_escrow:ord_3", kind: "order_escrow" as const, livemode: true, orderId: "ord_3", balanceIdr: 0n },
-    { id: "acc_pay", code: "practitioner_payable:prc_1", kind: "practitioner_payable" as const, livemode: true, orderId: null, balanceIdr: 1_490_000n },
+    {
+      id: "acc_pay",
+      code: "practitioner_payable:prc_1",
+      kind: "practitioner_payable" as const,
+      livemode: true,
+      orderId: null,
+      balanceIdr: 1_490_000n,
+    },
     { id: "acc_rev", code: "platform_revenue", kind: "platform_revenue" as const, livemode: true, orderId: null, balanceIdr: 210_000n },
   ];
   const moves: Array<[string, string, string | null, string, string, bigint]> = [
@@ -79,7 +86,10 @@ describe("chaos invariants", () => {
   it("catch an order paid twice: its escrow, the double payment, and the ledger's cached balance", () => {
     const s = consistentSnapshot();
     s.transfers.push({ id: "trf_again", kind: "order_payment", reference: "ord_1" });
-    s.entries.push({ transferId: "trf_again", accountId: "acc_dep", amountIdr: -1_700_000n }, { transferId: "trf_again", accountId: "acc_e1", amountIdr: 1_700_000n });
+    s.entries.push(
+      { transferId: "trf_again", accountId: "acc_dep", amountIdr: -1_700_000n },
+      { transferId: "trf_again", accountId: "acc_e1", amountIdr: 1_700_000n },
+    );
     const violations = checkInvariants(s);
     expect(checksOf(violations)).toEqual(["ledger", "double_money"]);
     expect(violations.find((v) => v.check === "double_money")).toMatchObject({ subject: "ord_1", detail: "2 order_payment transfers" });
@@ -100,7 +110,10 @@ describe("chaos invariants", () => {
   it("catch an order both refunded and released, and a finished order still holding escrow", () => {
     const s = consistentSnapshot();
     s.transfers.push({ id: "trf_b2", kind: "order_refund", reference: "ord_2" });
-    s.entries.push({ transferId: "trf_b2", accountId: "acc_e2", amountIdr: -1_700_000n }, { transferId: "trf_b2", accountId: "acc_dep", amountIdr: 1_700_000n });
+    s.entries.push(
+      { transferId: "trf_b2", accountId: "acc_e2", amountIdr: -1_700_000n },
+      { transferId: "trf_b2", accountId: "acc_dep", amountIdr: 1_700_000n },
+    );
     s.accounts.find((a) => a.id === "acc_e2")!.balanceIdr = -1_700_000n;
     s.accounts.find((a) => a.id === "acc_dep")!.balanceIdr += 1_700_000n;
     const violations = checkInvariants(s);
@@ -122,15 +135,27 @@ describe("chaos invariants", () => {
   it("catch an event that never reached the receiver, one under another id, a bad signature, one the database lacks, and a status without its event", () => {
     const s = consistentSnapshot();
     s.received = s.received.filter((r) => r.headerEventId !== "evt_6");
-    s.received.push({ headerEventId: "evt_1", bodyEventId: "evt_2", signatureOk: true }, { headerEventId: "evt_9", bodyEventId: "evt_9", signatureOk: false });
+    s.received.push(
+      { headerEventId: "evt_1", bodyEventId: "evt_2", signatureOk: true },
+      { headerEventId: "evt_9", bodyEventId: "evt_9", signatureOk: false },
+    );
     s.events = s.events.filter((e) => e.id !== "evt_4");
-    expect(checkInvariants(s).map((v) => `${v.check} ${v.subject}`)).toEqual(["event ord_2", "webhook evt_1", "webhook evt_9", "webhook evt_4", "webhook evt_9", "webhook evt_6"]);
+    expect(checkInvariants(s).map((v) => `${v.check} ${v.subject}`)).toEqual([
+      "event ord_2",
+      "webhook evt_1",
+      "webhook evt_9",
+      "webhook evt_4",
+      "webhook evt_9",
+      "webhook evt_6",
+    ]);
   });
 
   it("catch an order on offer with no offer and no stall, and a paid order never offered", () => {
     const s = consistentSnapshot();
     s.orders[0]!.hasActiveOffer = false;
-    expect(checkInvariants(s)).toEqual([{ check: "offer", subject: "ord_1", detail: "on offer with no live offer and no stall (refund time) either" }]);
+    expect(checkInvariants(s)).toEqual([
+      { check: "offer", subject: "ord_1", detail: "on offer with no live offer and no stall (refund time) either" },
+    ]);
     s.orders[0]!.offeringStalledAt = new Date();
     s.orders[0]!.offeringRefundAt = new Date();
     expect(checkInvariants(s)).toEqual([]);
@@ -143,7 +168,10 @@ describe("chaos invariants", () => {
     const s = consistentSnapshot();
     s.offers.push({ id: "ofr_4", orderId: "ord_1", offeredAt: new Date("2026-11-23T10:40:00Z"), endedAt: null });
     expect(checkInvariants(s)).toEqual([{ check: "offer", subject: "ord_1", detail: "offer ofr_4 began while ofr_2 was still live" }]);
-    s.offers = [...consistentSnapshot().offers, { id: "ofr_5", orderId: "ord_2", offeredAt: new Date("2026-11-23T10:04:00Z"), endedAt: new Date("2026-11-23T10:06:00Z") }];
+    s.offers = [
+      ...consistentSnapshot().offers,
+      { id: "ofr_5", orderId: "ord_2", offeredAt: new Date("2026-11-23T10:04:00Z"), endedAt: new Date("2026-11-23T10:06:00Z") },
+    ];
     expect(checkInvariants(s)).toEqual([{ check: "offer", subject: "ord_2", detail: "offer ofr_5 began while ofr_3 was still live" }]);
   });
 });

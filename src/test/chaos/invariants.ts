@@ -91,7 +91,15 @@ export interface Violation {
 }
 
 /** Paid and not finished: the whole price sits in the order's escrow. */
-const ESCROW_HOLDING: readonly OrderStatus[] = ["dibayar", "ditawarkan", "diambil", "dikerjakan", "butuh_input_klien", "diserahkan", "sengketa"];
+const ESCROW_HOLDING: readonly OrderStatus[] = [
+  "dibayar",
+  "ditawarkan",
+  "diambil",
+  "dikerjakan",
+  "butuh_input_klien",
+  "diserahkan",
+  "sengketa",
+];
 
 /** Money moves an order makes at most once each. */
 const ONCE_PER_ORDER = ["order_payment", "order_refund", "escrow_release", "platform_fee"] as const;
@@ -106,26 +114,49 @@ function sumBy<T>(rows: readonly T[], key: (row: T) => string, amount: (row: T) 
 function checkLedger(s: Pick<ChaosSnapshot, "accounts" | "transfers" | "entries">): Violation[] {
   const violations: Violation[] = [];
   const accountById = new Map(s.accounts.map((a) => [a.id, a]));
-  const perTransfer = sumBy(s.entries, (e) => e.transferId, (e) => e.amountIdr);
-  const entriesPerTransfer = sumBy(s.entries, (e) => e.transferId, () => 1n);
+  const perTransfer = sumBy(
+    s.entries,
+    (e) => e.transferId,
+    (e) => e.amountIdr,
+  );
+  const entriesPerTransfer = sumBy(
+    s.entries,
+    (e) => e.transferId,
+    () => 1n,
+  );
   for (const t of s.transfers) {
     const sum = perTransfer.get(t.id) ?? 0n;
     if (sum !== 0n || entriesPerTransfer.get(t.id) !== 2n) {
-      violations.push({ check: "ledger", subject: t.id, detail: `transfer ${t.kind} has ${entriesPerTransfer.get(t.id) ?? 0n} entries summing to ${sum}, not 2 summing to 0` });
+      violations.push({
+        check: "ledger",
+        subject: t.id,
+        detail: `transfer ${t.kind} has ${entriesPerTransfer.get(t.id) ?? 0n} entries summing to ${sum}, not 2 summing to 0`,
+      });
     }
   }
-  const perMode = sumBy(s.entries, (e) => (accountById.get(e.accountId)?.livemode === false ? "test" : "live"), (e) => e.amountIdr);
+  const perMode = sumBy(
+    s.entries,
+    (e) => (accountById.get(e.accountId)?.livemode === false ? "test" : "live"),
+    (e) => e.amountIdr,
+  );
   for (const [mode, sum] of perMode) {
     if (sum !== 0n) violations.push({ check: "ledger", subject: `${mode} mode`, detail: `entries sum to ${sum}, not 0` });
   }
-  const perAccount = sumBy(s.entries, (e) => e.accountId, (e) => e.amountIdr);
+  const perAccount = sumBy(
+    s.entries,
+    (e) => e.accountId,
+    (e) => e.amountIdr,
+  );
   for (const a of s.accounts) {
     const entries = perAccount.get(a.id) ?? 0n;
-    if (entries !== a.balanceIdr) violations.push({ check: "ledger", subject: a.code, detail: `cached balance ${a.balanceIdr} but entries sum to ${entries}` });
-    if (a.balanceIdr < 0n && a.kind !== "external_funding") violations.push({ check: "ledger", subject: a.code, detail: `balance ${a.balanceIdr} is below zero` });
+    if (entries !== a.balanceIdr)
+      violations.push({ check: "ledger", subject: a.code, detail: `cached balance ${a.balanceIdr} but entries sum to ${entries}` });
+    if (a.balanceIdr < 0n && a.kind !== "external_funding")
+      violations.push({ check: "ledger", subject: a.code, detail: `balance ${a.balanceIdr} is below zero` });
   }
   for (const e of s.entries) {
-    if (!accountById.has(e.accountId)) violations.push({ check: "ledger", subject: e.transferId, detail: `entry on unknown account ${e.accountId}` });
+    if (!accountById.has(e.accountId))
+      violations.push({ check: "ledger", subject: e.transferId, detail: `entry on unknown account ${e.accountId}` });
   }
   return violations;
 }
@@ -137,7 +168,12 @@ function checkEscrow(s: Pick<ChaosSnapshot, "accounts" | "orders">): Violation[]
   for (const order of s.orders) {
     const expected = ESCROW_HOLDING.includes(order.status) ? order.priceIdr : 0n;
     const held = escrowOf.get(order.id) ?? 0n;
-    if (held !== expected) violations.push({ check: "escrow", subject: order.id, detail: `${order.status} order priced ${order.priceIdr} holds ${held} in escrow, expected ${expected}` });
+    if (held !== expected)
+      violations.push({
+        check: "escrow",
+        subject: order.id,
+        detail: `${order.status} order priced ${order.priceIdr} holds ${held} in escrow, expected ${expected}`,
+      });
   }
   return violations;
 }
@@ -157,7 +193,8 @@ function checkDoubleMoney(s: Pick<ChaosSnapshot, "transfers" | "orders">): Viola
     for (const kind of ONCE_PER_ORDER) {
       if (count(kind) > 1) violations.push({ check: "double_money", subject: order.id, detail: `${count(kind)} ${kind} transfers` });
     }
-    if (count("order_refund") > 0 && count("escrow_release") > 0) violations.push({ check: "double_money", subject: order.id, detail: "both refunded and released" });
+    if (count("order_refund") > 0 && count("escrow_release") > 0)
+      violations.push({ check: "double_money", subject: order.id, detail: "both refunded and released" });
   }
   return violations;
 }
@@ -168,12 +205,21 @@ function checkIdempotency(s: Pick<ChaosSnapshot, "orders" | "creates">): Violati
   const byKey = new Map<string, string[]>();
   for (const order of s.orders) if (order.createKey) byKey.set(order.createKey, [...(byKey.get(order.createKey) ?? []), order.id]);
   for (const [key, ids] of byKey) {
-    if (ids.length > 1) violations.push({ check: "idempotency", subject: key, detail: `one Idempotency-Key created ${ids.length} orders: ${ids.join(", ")}` });
+    if (ids.length > 1)
+      violations.push({
+        check: "idempotency",
+        subject: key,
+        detail: `one Idempotency-Key created ${ids.length} orders: ${ids.join(", ")}`,
+      });
   }
   for (const create of s.creates) {
     const ids = byKey.get(create.idempotencyKey) ?? [];
     if (!ids.includes(create.orderId)) {
-      violations.push({ check: "idempotency", subject: create.idempotencyKey, detail: `the agent was answered ${create.orderId}, the database holds ${ids.join(", ") || "no order"} for this key` });
+      violations.push({
+        check: "idempotency",
+        subject: create.idempotencyKey,
+        detail: `the agent was answered ${create.orderId}, the database holds ${ids.join(", ") || "no order"} for this key`,
+      });
     }
   }
   return violations;
@@ -196,16 +242,23 @@ function checkEvents(s: Pick<ChaosSnapshot, "orders" | "events" | "received">): 
   const receivedIds = new Set<string>();
   for (const r of s.received) {
     if (!r.headerEventId || r.headerEventId !== r.bodyEventId) {
-      violations.push({ check: "webhook", subject: r.headerEventId ?? "(none)", detail: `event id header ${r.headerEventId} and body id ${r.bodyEventId} differ` });
+      violations.push({
+        check: "webhook",
+        subject: r.headerEventId ?? "(none)",
+        detail: `event id header ${r.headerEventId} and body id ${r.bodyEventId} differ`,
+      });
       continue;
     }
-    if (!r.signatureOk) violations.push({ check: "webhook", subject: r.headerEventId, detail: "signature does not verify with the key's webhook secret" });
+    if (!r.signatureOk)
+      violations.push({ check: "webhook", subject: r.headerEventId, detail: "signature does not verify with the key's webhook secret" });
     receivedIds.add(r.headerEventId);
   }
   const known = new Set(s.events.map((e) => e.id));
-  for (const id of receivedIds) if (!known.has(id)) violations.push({ check: "webhook", subject: id, detail: "delivered, but no such event in the database" });
+  for (const id of receivedIds)
+    if (!known.has(id)) violations.push({ check: "webhook", subject: id, detail: "delivered, but no such event in the database" });
   for (const e of s.events) {
-    if (e.hasDelivery && !receivedIds.has(e.id)) violations.push({ check: "webhook", subject: e.id, detail: `${e.type} of ${e.orderId ?? "?"} never reached the receiver` });
+    if (e.hasDelivery && !receivedIds.has(e.id))
+      violations.push({ check: "webhook", subject: e.id, detail: `${e.type} of ${e.orderId ?? "?"} never reached the receiver` });
   }
   return violations;
 }
@@ -241,5 +294,13 @@ function checkNoDoubleOffer(s: Pick<ChaosSnapshot, "offers">): Violation[] {
 }
 
 export function checkInvariants(s: ChaosSnapshot): Violation[] {
-  return [...checkLedger(s), ...checkEscrow(s), ...checkDoubleMoney(s), ...checkIdempotency(s), ...checkEvents(s), ...checkOffers(s), ...checkNoDoubleOffer(s)];
+  return [
+    ...checkLedger(s),
+    ...checkEscrow(s),
+    ...checkDoubleMoney(s),
+    ...checkIdempotency(s),
+    ...checkEvents(s),
+    ...checkOffers(s),
+    ...checkNoDoubleOffer(s),
+  ];
 }

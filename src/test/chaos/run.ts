@@ -14,14 +14,14 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import { freePort, withScratchDatabase } from "../../../bench/scratch";
-import { verifyWebhookSignature } from "@/server/domain/signature";
 import type { Db } from "@/server/db/client";
+import { verifyWebhookSignature } from "@/server/domain/signature";
 import { createApiKey } from "@/server/services/access";
 import { ordersNeedingOffer } from "@/server/services/offers";
 import { topUpDeposit } from "@/server/services/organizations";
 import { createTestPractitioner } from "@/test/orders";
 import { startReceiver } from "@/test/webhooks";
+import { freePort, withScratchDatabase } from "../../../bench/scratch";
 import { newClientStats } from "./agent-client";
 import { checkInvariants, type ReceivedDelivery } from "./invariants";
 import { seededRng } from "./rng";
@@ -51,8 +51,10 @@ const instances = Number(args.instances);
 const processes = Number(args.processes);
 const soakSeconds = Number(args.seconds);
 const seed = args.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(args.seed);
-if (!Number.isSafeInteger(kills) || kills < 0 || !Number.isSafeInteger(seed)) throw new Error("--kills must be a whole number ≥ 0 and --seed a whole number");
-if (![instances, processes, soakSeconds].every((n) => Number.isSafeInteger(n) && n >= 1)) throw new Error("--instances, --processes and --seconds must be whole numbers ≥ 1");
+if (!Number.isSafeInteger(kills) || kills < 0 || !Number.isSafeInteger(seed))
+  throw new Error("--kills must be a whole number ≥ 0 and --seed a whole number");
+if (![instances, processes, soakSeconds].every((n) => Number.isSafeInteger(n) && n >= 1))
+  throw new Error("--instances, --processes and --seconds must be whole numbers ≥ 1");
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (line: string) => console.log(`[chaos] ${line}`);
@@ -164,7 +166,9 @@ async function main(): Promise<number> {
       await server.kill();
       uptimes.push(uptime);
       await server.start();
-      log(`kill ${i}/${kills} of ${server.baseUrl} after ${uptime} ms of traffic; answering again in ${server.startTimesMs.at(-1)} ms (${clientStats.requests} requests so far)`);
+      log(
+        `kill ${i}/${kills} of ${server.baseUrl} after ${uptime} ms of traffic; answering again in ${server.startTimesMs.at(-1)} ms (${clientStats.requests} requests so far)`,
+      );
     }
     if (kills === 0) {
       log(`soak: ${soakSeconds} s of traffic, no crash`);
@@ -174,7 +178,9 @@ async function main(): Promise<number> {
     log("stopping the agents (each finishes its step)");
     await workload.stop();
     const settled = await settle(db);
-    log(`settled in ${settled.ms} ms (${settled.pendingDeliveries} deliveries pending, ${settled.needingOffer} orders waiting for an offer)`);
+    log(
+      `settled in ${settled.ms} ms (${settled.pendingDeliveries} deliveries pending, ${settled.needingOffer} orders waiting for an offer)`,
+    );
     for (const server of servers) await server.close();
     await receiver.close();
 
@@ -192,7 +198,9 @@ async function main(): Promise<number> {
       return {
         headerEventId: typeof eventId === "string" ? eventId : undefined,
         bodyEventId,
-        signatureOk: verifyWebhookSignature(secret, typeof signature === "string" ? signature : undefined, request.body, { now: arrivedAt[index] }).ok,
+        signatureOk: verifyWebhookSignature(secret, typeof signature === "string" ? signature : undefined, request.body, {
+          now: arrivedAt[index],
+        }).ok,
       };
     });
     const snapshot = await readSnapshot(db, { received, creates: workload.stats.creates });
@@ -200,29 +208,59 @@ async function main(): Promise<number> {
     const unexpected500s = clientStats.serverErrors.filter((e) => e.status !== 503);
 
     const distinctDelivered = new Set(received.map((r) => r.headerEventId)).size;
-    const sumOf = (kind: string, livemode: boolean) => snapshot.accounts.filter((a) => a.kind === kind && a.livemode === livemode).reduce((sum, a) => sum + a.balanceIdr, 0n);
+    const sumOf = (kind: string, livemode: boolean) =>
+      snapshot.accounts.filter((a) => a.kind === kind && a.livemode === livemode).reduce((sum, a) => sum + a.balanceIdr, 0n);
     console.log("\n===== chaos summary");
-    console.log(`seed ${seed}; ${instances} instance(s) × ${processes} process(es); ${kills === 0 ? `soak of ${soakSeconds} s` : `${kills} SIGKILLs after ${stats(uptimes)} of traffic`}; total ${Math.round((performance.now() - runStarted) / 1000)} s`);
+    console.log(
+      `seed ${seed}; ${instances} instance(s) × ${processes} process(es); ${kills === 0 ? `soak of ${soakSeconds} s` : `${kills} SIGKILLs after ${stats(uptimes)} of traffic`}; total ${Math.round((performance.now() - runStarted) / 1000)} s`,
+    );
     const restarts = servers.flatMap((server) => server.startTimesMs.slice(1));
-    if (restarts.length > 0) console.log(`restart to first answer: ${stats(restarts)} (first start ${servers.map((server) => `${server.startTimesMs[0]} ms`).join(", ")})`);
+    if (restarts.length > 0)
+      console.log(
+        `restart to first answer: ${stats(restarts)} (first start ${servers.map((server) => `${server.startTimesMs[0]} ms`).join(", ")})`,
+      );
     console.log(`settle after the last kill: ${settled.ms} ms`);
     console.log(
       `agent requests ${clientStats.requests}: ${clientStats.cut} cut by a kill, ${clientStats.refused} refused while down, ${clientStats.retriedWithKey} keyed retries, ${clientStats.replayed} idempotent replays, ${clientStats.serverErrors.length} 5xx`,
     );
-    console.log(`flows: ${Object.entries(workload.stats.flows).sort().map(([flow, n]) => `${flow} ${n}`).join(", ")}`);
-    console.log(`orders ${snapshot.orders.length}: ${Object.entries(countBy(snapshot.orders, (o) => `${o.livemode ? "live" : "test"} ${o.status}`)).sort().map(([s, n]) => `${s} ${n}`).join(", ")}`);
-    console.log(`ledger: ${snapshot.transfers.length} transfers; in escrow live Rp ${sumOf("order_escrow", true)}, test Rp ${sumOf("order_escrow", false)}; paid out live Rp ${sumOf("practitioner_payable", true)}, test Rp ${sumOf("practitioner_payable", false)}`);
-    console.log(`events ${snapshot.events.length} (${snapshot.events.filter((e) => e.hasDelivery).length} with a URL); receiver got ${received.length} deliveries of ${distinctDelivered} events (${received.length - distinctDelivered} repeats)`);
+    console.log(
+      `flows: ${Object.entries(workload.stats.flows)
+        .sort()
+        .map(([flow, n]) => `${flow} ${n}`)
+        .join(", ")}`,
+    );
+    console.log(
+      `orders ${snapshot.orders.length}: ${Object.entries(countBy(snapshot.orders, (o) => `${o.livemode ? "live" : "test"} ${o.status}`))
+        .sort()
+        .map(([s, n]) => `${s} ${n}`)
+        .join(", ")}`,
+    );
+    console.log(
+      `ledger: ${snapshot.transfers.length} transfers; in escrow live Rp ${sumOf("order_escrow", true)}, test Rp ${sumOf("order_escrow", false)}; paid out live Rp ${sumOf("practitioner_payable", true)}, test Rp ${sumOf("practitioner_payable", false)}`,
+    );
+    console.log(
+      `events ${snapshot.events.length} (${snapshot.events.filter((e) => e.hasDelivery).length} with a URL); receiver got ${received.length} deliveries of ${distinctDelivered} events (${received.length - distinctDelivered} repeats)`,
+    );
     console.log(`practitioner/operator actions that lost a race: ${workload.stats.lostRaces}`);
 
     // Without a crash nothing is sent twice: a repeat would be two processes delivering one event.
-    const repeats = kills === 0 && received.length > distinctDelivered ? [`webhook: ${received.length - distinctDelivered} repeated deliveries without any crash`] : [];
-    const failures = [...violations.map((v) => `${v.check}: ${v.subject}: ${v.detail}`), ...repeats, ...workload.stats.problems, ...unexpected500s.map((e) => `${e.path} answered ${e.status}: ${e.body}`)];
+    const repeats =
+      kills === 0 && received.length > distinctDelivered
+        ? [`webhook: ${received.length - distinctDelivered} repeated deliveries without any crash`]
+        : [];
+    const failures = [
+      ...violations.map((v) => `${v.check}: ${v.subject}: ${v.detail}`),
+      ...repeats,
+      ...workload.stats.problems,
+      ...unexpected500s.map((e) => `${e.path} answered ${e.status}: ${e.body}`),
+    ];
     if (failures.length === 0) {
       console.log("\nOK: ledger sums to zero per mode, escrow equals price, nothing paid twice, every event delivered, no offer lost.");
       return 0;
     }
-    console.log(`\nFAILED: ${failures.length} problem(s) (server logs: ${servers.map((server) => server.logFile).join(", ")}, seed ${seed}):`);
+    console.log(
+      `\nFAILED: ${failures.length} problem(s) (server logs: ${servers.map((server) => server.logFile).join(", ")}, seed ${seed}):`,
+    );
     for (const failure of failures.slice(0, 50)) console.log(`  - ${failure}`);
     if (failures.length > 50) console.log(`  … and ${failures.length - 50} more`);
     return 1;

@@ -35,7 +35,12 @@ export class ServerProcess {
   /** Starts the server and waits until it answers; throws when it does not within `timeoutMs`. */
   async start(timeoutMs = 120_000): Promise<void> {
     const started = performance.now();
-    const child = spawn(process.execPath, ["--max-old-space-size=256", SERVER_BUNDLE], { cwd: ROOT, env: this.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn(process.execPath, ["--max-old-space-size=256", SERVER_BUNDLE], {
+      cwd: ROOT,
+      env: this.env,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
     this.child = child;
     this.log.write(`\n===== start #${this.startTimesMs.length + 1} pid ${child.pid} at ${new Date().toISOString()}\n`);
     child.stdout!.pipe(this.log, { end: false });

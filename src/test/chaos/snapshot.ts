@@ -38,7 +38,12 @@ export async function readSnapshot(db: Db, seen: { received: ReceivedDelivery[];
         }),
         events: events.map(({ _count, ...event }) => ({ ...event, hasDelivery: _count.deliveries > 0 })),
         // Every answer, withdrawal and expiry stamps respondedAt; a row without it ended at its expiry.
-        offers: offers.map((o) => ({ id: o.id, orderId: o.orderId, offeredAt: o.offeredAt, endedAt: o.respondedAt ?? (o.status === "aktif" ? null : o.expiresAt) })),
+        offers: offers.map((o) => ({
+          id: o.id,
+          orderId: o.orderId,
+          offeredAt: o.offeredAt,
+          endedAt: o.respondedAt ?? (o.status === "aktif" ? null : o.expiresAt),
+        })),
         received: seen.received,
         creates: seen.creates,
       };

@@ -3,7 +3,7 @@ import type { Db } from "@/server/db/client";
 import { systemClock } from "@/server/domain/clock";
 import { AppError } from "@/server/domain/errors";
 import { acceptOffer, declineOffer } from "@/server/services/offers";
-import { operatorOrderAction, type OperatorOrderAction } from "@/server/services/orders";
+import { type OperatorOrderAction, operatorOrderAction } from "@/server/services/orders";
 import { deliverResult, startWork } from "@/server/services/practitioners";
 import { ndaOrder } from "@/test/orders";
 import { AgentClient, type Answer, type ClientStats } from "./agent-client";
@@ -79,8 +79,18 @@ interface Step {
 
 /** What a test-mode agent does next for `plan`, given the order as it is; null when the flow is over. */
 function nextTestStep(plan: Plan, order: OrderView, choice: { settle: string; refundStall: boolean }): Step | null {
-  const helper = (name: string, body: Record<string, unknown> = {}): Step => ({ name, path: `/v1/test_helpers/orders/${order.id}/${name}`, body, keyed: false });
-  const agent = (name: string, body: Record<string, unknown> = {}): Step => ({ name, path: `/v1/orders/${order.id}/${name}`, body, keyed: true });
+  const helper = (name: string, body: Record<string, unknown> = {}): Step => ({
+    name,
+    path: `/v1/test_helpers/orders/${order.id}/${name}`,
+    body,
+    keyed: false,
+  });
+  const agent = (name: string, body: Record<string, unknown> = {}): Step => ({
+    name,
+    path: `/v1/orders/${order.id}/${name}`,
+    body,
+    keyed: true,
+  });
   const open = OPEN.includes(order.status);
   const stalled = Boolean(order.offering?.stalled_since);
   switch (plan) {
@@ -95,7 +105,8 @@ function nextTestStep(plan: Plan, order: OrderView, choice: { settle: string; re
     case "auto_accept":
     case "dispute":
       if (open) return helper("accept");
-      if (order.status === "diambil") return plan === "dispute" ? agent("dispute", { reason: "Tidak ada kabar (uji ketahanan)." }) : helper("start");
+      if (order.status === "diambil")
+        return plan === "dispute" ? agent("dispute", { reason: "Tidak ada kabar (uji ketahanan)." }) : helper("start");
       if (order.status === "dikerjakan") return helper("deliver", { deliverable: "https://berkas.contoh.id/hasil.pdf" });
       if (order.status === "diserahkan") return plan === "auto_accept" ? helper("auto_accept") : agent("accept");
       if (order.status === "sengketa") return helper(choice.settle);
@@ -127,7 +138,10 @@ export function startWorkload(options: WorkloadOptions): Workload {
   }
 
   async function createOrder(client: AgentClient, mode: "test" | "live", key: string, plan: Plan, rng: Rng): Promise<OrderView | null> {
-    const body = ndaOrder({ metadata: { [CREATE_KEY_FIELD]: key }, ...(rng.next() < 0.3 ? { callback_url: `${options.callbackUrl}/${mode}` } : {}) });
+    const body = ndaOrder({
+      metadata: { [CREATE_KEY_FIELD]: key },
+      ...(rng.next() < 0.3 ? { callback_url: `${options.callbackUrl}/${mode}` } : {}),
+    });
     const answer = await client.postWithKey("/v1/orders", body, key);
     if (!ok(answer)) {
       problem(`POST /v1/orders (${mode}) answered ${answer.status}: ${JSON.stringify(answer.body)}`);
@@ -160,7 +174,9 @@ export function startWorkload(options: WorkloadOptions): Workload {
       for (let steps = 0; order && steps < 30; steps++) {
         const step = nextTestStep(plan, order, choice);
         if (!step) break;
-        const answer = step.keyed ? await client.postWithKey(step.path, step.body, `${key}-${step.name}`) : await client.postOnce(step.path, step.body);
+        const answer = step.keyed
+          ? await client.postWithKey(step.path, step.body, `${key}-${step.name}`)
+          : await client.postOnce(step.path, step.body);
         if (ok(answer)) order = answer.body as OrderView;
         else if (answer.status === 0 || answer.status === 409 || answer.status >= 500) order = await read(client, order.id);
         else {
@@ -172,7 +188,9 @@ export function startWorkload(options: WorkloadOptions): Workload {
   }
 
   async function operator(orderId: string, action: OperatorOrderAction): Promise<boolean> {
-    return asActor(`operator ${action} ${orderId}`, () => operatorOrderAction(deps, { actorType: "operator", actorId: null }, { orderId, action }));
+    return asActor(`operator ${action} ${orderId}`, () =>
+      operatorOrderAction(deps, { actorType: "operator", actorId: null }, { orderId, action }),
+    );
   }
 
   async function liveAgent(name: string, baseUrl: string): Promise<void> {
@@ -184,17 +202,33 @@ export function startWorkload(options: WorkloadOptions): Workload {
       let order = await createOrder(client, "live", key, plan, rng);
       const settle: OperatorOrderAction = rng.pick(["settle_for_practitioner", "refund"] as const);
       const until = Date.now() + LIVE_FLOW_MS;
-      while (order && plan !== "leave" && !FINAL.includes(order.status) && !order.offering?.stalled_since && Date.now() < until && !stopping) {
+      while (
+        order &&
+        plan !== "leave" &&
+        !FINAL.includes(order.status) &&
+        !order.offering?.stalled_since &&
+        Date.now() < until &&
+        !stopping
+      ) {
         const open = OPEN.includes(order.status);
         if (plan === "cancel" && open) {
-          const answer = await client.postWithKey(`/v1/orders/${order.id}/cancel`, { reason: "Tidak jadi (uji ketahanan)." }, `${key}-cancel`);
+          const answer = await client.postWithKey(
+            `/v1/orders/${order.id}/cancel`,
+            { reason: "Tidak jadi (uji ketahanan)." },
+            `${key}-cancel`,
+          );
           if (answer.status === 409) plan = "complete";
           else if (!ok(answer)) problem(`cancel ${order.id} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
         } else if (plan === "operator_refund" && open) {
           if (!(await operator(order.id, "refund"))) plan = "complete";
         } else if (plan === "dispute" && ["diambil", "dikerjakan", "diserahkan"].includes(order.status)) {
-          const answer = await client.postWithKey(`/v1/orders/${order.id}/dispute`, { reason: "Tidak ada kabar (uji ketahanan)." }, `${key}-dispute`);
-          if (!ok(answer) && answer.status !== 409) problem(`dispute ${order.id} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+          const answer = await client.postWithKey(
+            `/v1/orders/${order.id}/dispute`,
+            { reason: "Tidak ada kabar (uji ketahanan)." },
+            `${key}-dispute`,
+          );
+          if (!ok(answer) && answer.status !== 409)
+            problem(`dispute ${order.id} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
         } else if (order.status === "sengketa") {
           await operator(order.id, settle);
         } else if (order.status === "diserahkan") {
@@ -213,17 +247,27 @@ export function startWorkload(options: WorkloadOptions): Workload {
     const rng = options.rngFor("practitioners");
     const mine = { in: options.practitionerIds };
     while (!stopping) {
-      const offers = await options.db.offer.findMany({ where: { status: "aktif", practitionerId: mine }, select: { id: true, practitionerId: true }, take: 20 });
+      const offers = await options.db.offer.findMany({
+        where: { status: "aktif", practitionerId: mine },
+        select: { id: true, practitionerId: true },
+        take: 20,
+      });
       for (const offer of offers) {
         const take = rng.next() < 0.85;
         await asActor(`${take ? "accept" : "decline"} offer ${offer.id}`, () =>
           take ? acceptOffer(deps, offer.practitionerId, offer.id) : declineOffer(deps, offer.practitionerId, offer.id),
         );
       }
-      const held = await options.db.order.findMany({ where: { practitionerId: mine, status: { in: ["diambil", "dikerjakan"] } }, select: { id: true, status: true, practitionerId: true }, take: 20 });
+      const held = await options.db.order.findMany({
+        where: { practitionerId: mine, status: { in: ["diambil", "dikerjakan"] } },
+        select: { id: true, status: true, practitionerId: true },
+        take: 20,
+      });
       for (const order of held) {
         await asActor(`${order.status === "diambil" ? "start" : "deliver"} ${order.id}`, () =>
-          order.status === "diambil" ? startWork(deps, order.practitionerId!, order.id) : deliverResult(deps, order.practitionerId!, order.id, "https://berkas.contoh.id/hasil.pdf"),
+          order.status === "diambil"
+            ? startWork(deps, order.practitionerId!, order.id)
+            : deliverResult(deps, order.practitionerId!, order.id, "https://berkas.contoh.id/hasil.pdf"),
         );
       }
       await delay(150);
@@ -234,7 +278,9 @@ export function startWorkload(options: WorkloadOptions): Workload {
     run().catch((err: unknown) => problem(`${name} stopped: ${err instanceof Error ? err.message : String(err)}`));
   const actors = [
     ...Array.from({ length: options.testAgents }, (_, i) => guard(`test agent ${i + 1}`, () => testAgent(`test${i + 1}`, instanceFor(i)))),
-    ...Array.from({ length: options.liveAgents }, (_, i) => guard(`live agent ${i + 1}`, () => liveAgent(`live${i + 1}`, instanceFor(options.testAgents + i)))),
+    ...Array.from({ length: options.liveAgents }, (_, i) =>
+      guard(`live agent ${i + 1}`, () => liveAgent(`live${i + 1}`, instanceFor(options.testAgents + i))),
+    ),
     guard("practitioners", practitioners),
   ];
   return {

@@ -1,8 +1,8 @@
 import { NextRequest } from "next/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { readConfig } from "@/server/runtime/config";
 import { JOB_KINDS } from "@/server/jobs/registry";
 import { getRuntime, type Runtime } from "@/server/runtime";
+import { readConfig } from "@/server/runtime/config";
 import { attachRuntime } from "@/server/runtime/start";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { GET, PUT } from "./route";
@@ -41,7 +41,10 @@ describe("/api/inngest", () => {
     const res = await GET(request(), {});
     expect(res.status).toBe(200);
     // Each kind's function and its onFailure handler (a function of its own to Inngest), a timer per deadline kind, the sweep and the wake-up.
-    expect(await res.json()).toMatchObject({ function_count: JOB_KINDS.length * 2 + JOB_KINDS.filter((k) => k.deadline).length + 2, mode: "dev" });
+    expect(await res.json()).toMatchObject({
+      function_count: JOB_KINDS.length * 2 + JOB_KINDS.filter((k) => k.deadline).length + 2,
+      mode: "dev",
+    });
   });
 
   it("answers 404 in the API's error shape when jobs run in the local sweeper", async () => {

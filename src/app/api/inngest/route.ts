@@ -12,7 +12,13 @@ function handle(method: Method, req: NextRequest, ctx: unknown): Promise<Respons
   if (jobs.name !== "inngest") {
     return Promise.resolve(
       Response.json(
-        { error: { code: "NOT_FOUND", message: "Inngest is not configured (set INNGEST_SIGNING_KEY and INNGEST_EVENT_KEY, or INNGEST_DEV=1); jobs run in the local sweeper." } },
+        {
+          error: {
+            code: "NOT_FOUND",
+            message:
+              "Inngest is not configured (set INNGEST_SIGNING_KEY and INNGEST_EVENT_KEY, or INNGEST_DEV=1); jobs run in the local sweeper.",
+          },
+        },
         { status: 404 },
       ),
     );

@@ -35,7 +35,15 @@ export function CloseCaseButton({
   return (
     <div className="decision">
       <div className="row">
-        <ConfirmDialogButton label="Tutup kasus" title="Tutup kasus ini?" confirmLabel="Ya, tutup kasus" tone="secondary" danger busy={busy} onConfirm={close}>
+        <ConfirmDialogButton
+          label="Tutup kasus"
+          title="Tutup kasus ini?"
+          confirmLabel="Ya, tutup kasus"
+          tone="secondary"
+          danger
+          busy={busy}
+          onConfirm={close}
+        >
           <p>
             Kasus <code>{caseId}</code> dari {organization} keluar dari papan kasus; agen menerima event <code>case.ditutup</code>.
           </p>
@@ -49,7 +57,14 @@ export function CloseCaseButton({
             )}
             {invoice?.status === "dibayar" && (
               <li>
-                Tagihan <code>{invoice.id}</code> sudah dibayar: pesanannya{invoice.orderId && <> <code>{invoice.orderId}</code></>} tetap berjalan.
+                Tagihan <code>{invoice.id}</code> sudah dibayar: pesanannya
+                {invoice.orderId && (
+                  <>
+                    {" "}
+                    <code>{invoice.orderId}</code>
+                  </>
+                )}{" "}
+                tetap berjalan.
               </li>
             )}
           </ul>

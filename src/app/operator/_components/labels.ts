@@ -48,5 +48,8 @@ export const STEP: Record<OperatorStep, { label: string; effect: string; danger?
   request_revision: { label: "Minta revisi", effect: "Hasil yang diserahkan kembali ke praktisi untuk diperbaiki." },
   cancel: { label: "Batalkan pesanan", effect: "Pesanan yang belum diambil praktisi dibatalkan.", danger: true },
   resume_work: { label: "Lanjutkan pekerjaan", effect: "Sengketa selesai; pesanan kembali dikerjakan praktisi yang sama." },
-  restart_offering: { label: "Tawarkan lagi", effect: "Putaran tawaran baru: praktisi yang memenuhi syarat ditawari lagi, satu per satu, 30 menit masing-masing." },
+  restart_offering: {
+    label: "Tawarkan lagi",
+    effect: "Putaran tawaran baru: praktisi yang memenuhi syarat ditawari lagi, satu per satu, 30 menit masing-masing.",
+  },
 };

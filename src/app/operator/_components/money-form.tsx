@@ -66,14 +66,27 @@ export function MoneyForm({
         <RupiahInput key={round} label={`Jumlah ${noun}`} name="amount" required onValue={setAmount} />
         <label>
           Referensi
-          <input value={reference} onChange={(event) => setReference(event.target.value)} maxLength={200} placeholder="mis. BCA 0912-7781" />
+          <input
+            value={reference}
+            onChange={(event) => setReference(event.target.value)}
+            maxLength={200}
+            placeholder="mis. BCA 0912-7781"
+          />
         </label>
       </div>
       <FormMessages error={error} success={done} />
       <div className="row">
-        <ConfirmDialogButton label={`Catat ${noun}`} title={confirmTitle} confirmLabel="Ya, catat" busy={busy} canOpen={valid} onConfirm={submit}>
+        <ConfirmDialogButton
+          label={`Catat ${noun}`}
+          title={confirmTitle}
+          confirmLabel="Ya, catat"
+          busy={busy}
+          canOpen={valid}
+          onConfirm={submit}
+        >
           <p>
-            {describe(amount && !Number.isNaN(amount) ? formatRupiah(amount) : "", <code>{reference.trim()}</code>)} Tercatat di buku besar dan tidak bisa dihapus.
+            {describe(amount && !Number.isNaN(amount) ? formatRupiah(amount) : "", <code>{reference.trim()}</code>)} Tercatat di buku besar
+            dan tidak bisa dihapus.
           </p>
         </ConfirmDialogButton>
       </div>

@@ -6,8 +6,8 @@ import { Field, FormMessages } from "@/app/_components/field";
 import { formatRupiah, ORDER_STATUS_LABEL } from "@/app/_components/format";
 import { useToast } from "@/app/_components/toast";
 import { trpc } from "@/app/_components/trpc";
-import { ORDER_TRANSITIONS } from "@/server/domain/order-state";
 import type { OperatorStep } from "@/server/api/schemas/operator-portal";
+import { ORDER_TRANSITIONS } from "@/server/domain/order-state";
 import { STEP } from "./labels";
 
 export interface ActionOrder {
@@ -20,7 +20,8 @@ export interface ActionOrder {
 }
 
 /** Steps whose transition writes the operator's note as the order's message: the note is required. */
-const needsNote = (step: OperatorStep) => ORDER_TRANSITIONS.some((t) => t.trigger === step && t.actors.includes("operator") && t.effects.includes("add_message"));
+const needsNote = (step: OperatorStep) =>
+  ORDER_TRANSITIONS.some((t) => t.trigger === step && t.actors.includes("operator") && t.effects.includes("add_message"));
 
 /** The money a step moves, in words naming the amount and who gets it. */
 function moneyOf(step: OperatorStep, order: ActionOrder): string {
@@ -28,7 +29,9 @@ function moneyOf(step: OperatorStep, order: ActionOrder): string {
   switch (step) {
     case "refund":
     case "cancel":
-      return order.escrowIdr > 0 ? `Kembalikan ${escrow} ke deposit ${order.organization}.` : "Belum ada dana yang dibayar; tidak ada uang yang berpindah.";
+      return order.escrowIdr > 0
+        ? `Kembalikan ${escrow} ke deposit ${order.organization}.`
+        : "Belum ada dana yang dibayar; tidak ada uang yang berpindah.";
     case "settle_for_practitioner":
       return `Lepas escrow ${escrow}: ${formatRupiah(order.practitionerFeeIdr)} ke praktisi ${order.practitioner ?? ""} dan ${formatRupiah(order.platformFeeIdr)} ke pendapatan platform.`;
     default:
@@ -38,11 +41,22 @@ function moneyOf(step: OperatorStep, order: ActionOrder): string {
 
 const MESSAGES = {
   NOT_FOUND: "Pesanan ini tidak ditemukan lagi. Muat ulang halaman.",
-  INVALID_STATE: "Status pesanan sudah berubah sehingga langkah ini tidak bisa lagi. Halaman dimuat ulang; pilih dari tindakan yang tersedia sekarang.",
+  INVALID_STATE:
+    "Status pesanan sudah berubah sehingga langkah ini tidak bisa lagi. Halaman dimuat ulang; pilih dari tindakan yang tersedia sekarang.",
 };
 
 /** One step: its button, the confirmation that names order, amount and organisation, and the note. */
-function StepButton({ step, order, busy, perform }: { step: OperatorStep; order: ActionOrder; busy: boolean; perform: (step: OperatorStep, note: string) => Promise<void> }) {
+function StepButton({
+  step,
+  order,
+  busy,
+  perform,
+}: {
+  step: OperatorStep;
+  order: ActionOrder;
+  busy: boolean;
+  perform: (step: OperatorStep, note: string) => Promise<void>;
+}) {
   const [note, setNote] = useState("");
   const required = needsNote(step);
   return (
@@ -72,7 +86,16 @@ function StepButton({ step, order, busy, perform }: { step: OperatorStep; order:
             }
             hint="Disimpan sebagai pesan operator pada pesanan: agen klien dan praktisinya membacanya."
           >
-            {(control) => <textarea {...control} value={note} onChange={(event) => setNote(event.target.value)} rows={3} maxLength={10_000} required={required} />}
+            {(control) => (
+              <textarea
+                {...control}
+                value={note}
+                onChange={(event) => setNote(event.target.value)}
+                rows={3}
+                maxLength={10_000}
+                required={required}
+              />
+            )}
           </Field>
         </div>
       )}
@@ -99,7 +122,12 @@ export function OrderActions({ order, steps }: { order: ActionOrder; steps: Oper
     if (result.ok) toast(`${STEP[step].label}: pesanan ${order.id} sekarang ${ORDER_STATUS_LABEL[result.value]}.`);
   }
 
-  if (steps.length === 0) return <p className="muted">Tidak ada tindakan operator untuk status ini: pesanan sudah selesai atau sedang berjalan sebagaimana mestinya.</p>;
+  if (steps.length === 0)
+    return (
+      <p className="muted">
+        Tidak ada tindakan operator untuk status ini: pesanan sudah selesai atau sedang berjalan sebagaimana mestinya.
+      </p>
+    );
   return (
     <div>
       <div className="row">

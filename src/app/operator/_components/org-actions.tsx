@@ -3,11 +3,11 @@ import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
 import { useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
-import { formatRupiah } from "@/app/_components/format";
-import type { OrganizationStatus } from "@/generated/prisma/enums";
-import { trpc } from "@/app/_components/trpc";
 import { Field, FormMessages } from "@/app/_components/field";
+import { formatRupiah } from "@/app/_components/format";
 import { RupiahInput } from "@/app/_components/rupiah-input";
+import { trpc } from "@/app/_components/trpc";
+import type { OrganizationStatus } from "@/generated/prisma/enums";
 import { MoneyForm } from "./money-form";
 
 const MESSAGES = { NOT_FOUND: "Organisasi ini tidak ditemukan. Muat ulang halaman." };
@@ -16,15 +16,34 @@ const MESSAGES = { NOT_FOUND: "Organisasi ini tidak ditemukan. Muat ulang halama
 export function OrgStatusActions({ organizationId, name, status }: { organizationId: string; name: string; status: OrganizationStatus }) {
   const { busy, error, run } = useAction(MESSAGES);
   const set = (next: "aktif" | "ditangguhkan") =>
-    run(() => trpc.operator.setOrganizationStatus.mutate({ organizationId, status: next }), { success: next === "aktif" ? `${name} disetujui dan aktif.` : `${name} ditangguhkan.` });
+    run(() => trpc.operator.setOrganizationStatus.mutate({ organizationId, status: next }), {
+      success: next === "aktif" ? `${name} disetujui dan aktif.` : `${name} ditangguhkan.`,
+    });
   return (
     <div>
       {status === "aktif" ? (
-        <ConfirmDialogButton label="Tangguhkan" title={`Tangguhkan ${name}?`} confirmLabel="Ya, tangguhkan" tone="secondary" danger busy={busy} onConfirm={() => set("ditangguhkan")}>
-          <p>Semua kunci API organisasi ini langsung ditolak (ORGANIZATION_NOT_ACTIVE) sampai disetujui lagi. Pesanan yang sudah dibayar tetap berjalan.</p>
+        <ConfirmDialogButton
+          label="Tangguhkan"
+          title={`Tangguhkan ${name}?`}
+          confirmLabel="Ya, tangguhkan"
+          tone="secondary"
+          danger
+          busy={busy}
+          onConfirm={() => set("ditangguhkan")}
+        >
+          <p>
+            Semua kunci API organisasi ini langsung ditolak (ORGANIZATION_NOT_ACTIVE) sampai disetujui lagi. Pesanan yang sudah dibayar
+            tetap berjalan.
+          </p>
         </ConfirmDialogButton>
       ) : (
-        <ConfirmDialogButton label="Setujui (aktifkan)" title={`Aktifkan ${name}?`} confirmLabel="Ya, aktifkan" busy={busy} onConfirm={() => set("aktif")}>
+        <ConfirmDialogButton
+          label="Setujui (aktifkan)"
+          title={`Aktifkan ${name}?`}
+          confirmLabel="Ya, aktifkan"
+          busy={busy}
+          onConfirm={() => set("aktif")}
+        >
           <p>Kunci API organisasi ini bisa dipakai lagi untuk katalog, pesanan, dan kasus.</p>
         </ConfirmDialogButton>
       )}
@@ -47,7 +66,10 @@ export function TopUpForm({ organizationId, name }: { organizationId: string; na
       )}
       record={async (amountIdr, reference) => {
         const { depositIdr } = await trpc.operator.topUp.mutate({ organizationId, amountIdr, reference });
-        return { toast: `Setoran ${formatRupiah(amountIdr)} untuk ${name} tercatat.`, done: `Tercatat. Deposit ${name} sekarang ${formatRupiah(depositIdr)}.` };
+        return {
+          toast: `Setoran ${formatRupiah(amountIdr)} untuk ${name} tercatat.`,
+          done: `Tercatat. Deposit ${name} sekarang ${formatRupiah(depositIdr)}.`,
+        };
       }}
     />
   );
@@ -64,21 +86,47 @@ export function CreateOrganizationForm() {
   async function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!name.trim()) return setError("Isi nama organisasi, misalnya PT Contoh Sejahtera.");
-    if (threshold !== null && Number.isNaN(threshold)) return setError("Tulis ambang persetujuan dalam rupiah tanpa desimal, atau kosongkan.");
-    const result = await run(() => trpc.operator.createOrganization.mutate({ name: name.trim(), status, approvalThresholdIdr: threshold }), { success: `Organisasi ${name.trim()} dibuat.` });
+    if (threshold !== null && Number.isNaN(threshold))
+      return setError("Tulis ambang persetujuan dalam rupiah tanpa desimal, atau kosongkan.");
+    const result = await run(
+      () => trpc.operator.createOrganization.mutate({ name: name.trim(), status, approvalThresholdIdr: threshold }),
+      { success: `Organisasi ${name.trim()} dibuat.` },
+    );
     if (result.ok) router.push(`/operator/organisasi/${result.value.id}`);
   }
 
   return (
     <form className="form" onSubmit={create} aria-label="Buat organisasi">
       <div className="form-grid">
-        <Field label="Nama organisasi">{(control) => <input {...control} value={name} onChange={(event) => setName(event.target.value)} maxLength={200} required autoComplete="organization" />}</Field>
-        <RupiahInput label="Ambang persetujuan (opsional)" name="threshold" hint="Pesanan di atas jumlah ini menunggu persetujuan admin organisasi. Kosongkan bila tidak perlu." onValue={setThreshold} />
+        <Field label="Nama organisasi">
+          {(control) => (
+            <input
+              {...control}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              maxLength={200}
+              required
+              autoComplete="organization"
+            />
+          )}
+        </Field>
+        <RupiahInput
+          label="Ambang persetujuan (opsional)"
+          name="threshold"
+          hint="Pesanan di atas jumlah ini menunggu persetujuan admin organisasi. Kosongkan bila tidak perlu."
+          onValue={setThreshold}
+        />
       </div>
       <fieldset className="checks">
         <legend>Status awal</legend>
         <label className="check">
-          <input type="radio" name="status" value="menunggu_persetujuan" checked={status === "menunggu_persetujuan"} onChange={() => setStatus("menunggu_persetujuan")} />
+          <input
+            type="radio"
+            name="status"
+            value="menunggu_persetujuan"
+            checked={status === "menunggu_persetujuan"}
+            onChange={() => setStatus("menunggu_persetujuan")}
+          />
           <span>
             Menunggu persetujuan <span className="muted">— kunci API belum bisa dipakai</span>
           </span>

@@ -25,7 +25,15 @@ function readProfile(data: FormData) {
   return { label: String(data.get("label") ?? "").trim() || null, categories: data.getAll("categories").map(String) };
 }
 
-export function CreatePractitionerForm({ categories, labels, minPasswordLength }: { categories: readonly string[]; labels: readonly string[]; minPasswordLength: number }) {
+export function CreatePractitionerForm({
+  categories,
+  labels,
+  minPasswordLength,
+}: {
+  categories: readonly string[];
+  labels: readonly string[];
+  minPasswordLength: number;
+}) {
   const { busy, error, setError, run } = useAction(MESSAGES);
   const [password, setPassword] = useState("");
   const [created, setCreated] = useState<string | null>(null);
@@ -73,7 +81,15 @@ export function CreatePractitionerForm({ categories, labels, minPasswordLength }
         <Field label="Kata sandi awal" hint={`Minimal ${minPasswordLength} karakter. Terlihat di sini agar bisa Anda salin dan serahkan.`}>
           {(control) => (
             <span className="row nowrap">
-              <input {...control} value={password} onChange={(event) => setPassword(event.target.value)} minLength={minPasswordLength} autoComplete="new-password" spellCheck={false} required />
+              <input
+                {...control}
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                minLength={minPasswordLength}
+                autoComplete="new-password"
+                spellCheck={false}
+                required
+              />
               <button type="button" className="button secondary" onClick={() => setPassword(randomPassword())}>
                 Buat acak
               </button>
@@ -112,7 +128,9 @@ export function EditPractitionerForm({
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSaved(false);
-    const result = await run(() => trpc.operator.updatePractitioner.mutate({ practitionerId, ...readProfile(new FormData(event.currentTarget)) }));
+    const result = await run(() =>
+      trpc.operator.updatePractitioner.mutate({ practitionerId, ...readProfile(new FormData(event.currentTarget)) }),
+    );
     setSaved(result.ok);
   }
 
@@ -135,13 +153,31 @@ export function EditPractitionerForm({
   );
 }
 
-export function ActiveToggle({ practitionerId, name, active, liveOffers }: { practitionerId: string; name: string; active: boolean; liveOffers: number }) {
+export function ActiveToggle({
+  practitionerId,
+  name,
+  active,
+  liveOffers,
+}: {
+  practitionerId: string;
+  name: string;
+  active: boolean;
+  liveOffers: number;
+}) {
   const { busy, error, run } = useAction(MESSAGES);
   const set = (next: boolean) => run(() => trpc.operator.setPractitionerActive.mutate({ practitionerId, active: next }));
   return (
     <div>
       {active ? (
-        <ConfirmDialogButton label="Nonaktifkan" title={`Nonaktifkan ${name}?`} confirmLabel="Ya, nonaktifkan" tone="secondary" danger busy={busy} onConfirm={() => set(false)}>
+        <ConfirmDialogButton
+          label="Nonaktifkan"
+          title={`Nonaktifkan ${name}?`}
+          confirmLabel="Ya, nonaktifkan"
+          tone="secondary"
+          danger
+          busy={busy}
+          onConfirm={() => set(false)}
+        >
           <p>
             {name} tidak bisa masuk dan tidak ditawari pesanan baru.{" "}
             {liveOffers > 0 ? `${liveOffers} tawaran yang sedang berjalan ditarik dan langsung diteruskan ke praktisi berikutnya. ` : ""}
@@ -175,7 +211,10 @@ export function PayoutForm({ practitionerId, name, payableIdr }: { practitionerI
       )}
       record={async (amountIdr, reference) => {
         const { availableIdr } = await trpc.operator.recordPayout.mutate({ practitionerId, amountIdr, reference });
-        return { toast: `Pencairan ${formatRupiah(amountIdr)} ke ${name} tercatat.`, done: `Tercatat. Saldo ${name} sekarang ${formatRupiah(availableIdr)}.` };
+        return {
+          toast: `Pencairan ${formatRupiah(amountIdr)} ke ${name} tercatat.`,
+          done: `Tercatat. Saldo ${name} sekarang ${formatRupiah(availableIdr)}.`,
+        };
       }}
     />
   );

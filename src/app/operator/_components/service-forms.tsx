@@ -4,8 +4,8 @@ import { useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
 import { Field, FormMessages } from "@/app/_components/field";
 import { formatRupiah } from "@/app/_components/format";
-import { RupiahInput } from "@/app/_components/rupiah-input";
 import { parseRupiah } from "@/app/_components/rupiah";
+import { RupiahInput } from "@/app/_components/rupiah-input";
 import { trpc } from "@/app/_components/trpc";
 import { agentPrice } from "@/server/domain/pricing";
 import { LabelInput } from "./categories";
@@ -13,14 +13,32 @@ import { LabelInput } from "./categories";
 const MESSAGES = { NOT_FOUND: "Layanan ini tidak ditemukan. Muat ulang halaman." };
 
 /** Whether agents see the service in the catalog, and whether it can be ordered at all. */
-export function ServiceToggles({ code, name, agentEligible, active }: { code: string; name: string; agentEligible: boolean; active: boolean }) {
+export function ServiceToggles({
+  code,
+  name,
+  agentEligible,
+  active,
+}: {
+  code: string;
+  name: string;
+  agentEligible: boolean;
+  active: boolean;
+}) {
   const { busy, error, run } = useAction(MESSAGES);
-  const set = (changes: { agentEligible?: boolean; active?: boolean }) => run(() => trpc.operator.updateService.mutate({ code, ...changes }));
+  const set = (changes: { agentEligible?: boolean; active?: boolean }) =>
+    run(() => trpc.operator.updateService.mutate({ code, ...changes }));
   return (
     <div>
       <div className="row">
         {agentEligible ? (
-          <ConfirmDialogButton label="Sembunyikan dari agen" title={`Sembunyikan ${name} dari agen?`} confirmLabel="Ya, sembunyikan" tone="secondary" busy={busy} onConfirm={() => set({ agentEligible: false })}>
+          <ConfirmDialogButton
+            label="Sembunyikan dari agen"
+            title={`Sembunyikan ${name} dari agen?`}
+            confirmLabel="Ya, sembunyikan"
+            tone="secondary"
+            busy={busy}
+            onConfirm={() => set({ agentEligible: false })}
+          >
             <p>Layanan hilang dari GET /v1/services dan tidak bisa dipesan agen baru. Pesanan yang sudah ada tetap berjalan.</p>
           </ConfirmDialogButton>
         ) : (
@@ -29,7 +47,15 @@ export function ServiceToggles({ code, name, agentEligible, active }: { code: st
           </button>
         )}
         {active ? (
-          <ConfirmDialogButton label="Nonaktifkan" title={`Nonaktifkan ${name}?`} confirmLabel="Ya, nonaktifkan" tone="secondary" danger busy={busy} onConfirm={() => set({ active: false })}>
+          <ConfirmDialogButton
+            label="Nonaktifkan"
+            title={`Nonaktifkan ${name}?`}
+            confirmLabel="Ya, nonaktifkan"
+            tone="secondary"
+            danger
+            busy={busy}
+            onConfirm={() => set({ active: false })}
+          >
             <p>Layanan tidak bisa dipesan sama sekali sampai diaktifkan lagi. Pesanan yang sudah ada tetap berjalan.</p>
           </ConfirmDialogButton>
         ) : (
@@ -55,7 +81,15 @@ interface EditableService {
  * Edits the client price, description, required label and intake fields. The agent price is
  * never typed: it is shown as computed from the client price, exactly as the API will charge.
  */
-export function ServiceEditForm({ service, labels, intakeTypes }: { service: EditableService; labels: readonly string[]; intakeTypes: readonly string[] }) {
+export function ServiceEditForm({
+  service,
+  labels,
+  intakeTypes,
+}: {
+  service: EditableService;
+  labels: readonly string[];
+  intakeTypes: readonly string[];
+}) {
   const { busy, error, setError, run } = useAction(MESSAGES);
   const [price, setPrice] = useState<number | null>(service.clientPriceIdr);
   const [saved, setSaved] = useState(false);
@@ -108,14 +142,25 @@ export function ServiceEditForm({ service, labels, intakeTypes }: { service: Edi
           <p className="computed" aria-live="polite">
             {price && !Number.isNaN(price) ? formatRupiah(agentPrice(price)) : "—"}
           </p>
-          <p className="hint">Harga klien + 15 %, dibulatkan ke Rp 50.000 terdekat, tidak pernah di bawah harga klien. Berlaku untuk pesanan baru.</p>
+          <p className="hint">
+            Harga klien + 15 %, dibulatkan ke Rp 50.000 terdekat, tidak pernah di bawah harga klien. Berlaku untuk pesanan baru.
+          </p>
         </div>
       </div>
       <Field label="Deskripsi" hint="Dibaca agen di katalog. Jangan menjanjikan hasil (misalnya izin pasti terbit).">
         {(control) => <textarea {...control} name="description" rows={4} maxLength={2_000} defaultValue={service.description} />}
       </Field>
-      <LabelInput name="requiredLabel" label="Label wajib praktisi" labels={labels} defaultValue={service.requiredLabel} hint="Kosongkan agar semua praktisi dalam kategori ini bisa ditawari." />
-      <Field label="Kolom intake (JSON)" hint={`Daftar { key, label, required, type[, options] }. type: ${intakeTypes.join(", ")}; options hanya untuk select. Pesanan lama tidak berubah.`}>
+      <LabelInput
+        name="requiredLabel"
+        label="Label wajib praktisi"
+        labels={labels}
+        defaultValue={service.requiredLabel}
+        hint="Kosongkan agar semua praktisi dalam kategori ini bisa ditawari."
+      />
+      <Field
+        label="Kolom intake (JSON)"
+        hint={`Daftar { key, label, required, type[, options] }. type: ${intakeTypes.join(", ")}; options hanya untuk select. Pesanan lama tidak berubah.`}
+      >
         {(control) => <textarea {...control} name="intake" rows={10} className="code" spellCheck={false} defaultValue={intakeJson} />}
       </Field>
       <FormMessages error={error} />

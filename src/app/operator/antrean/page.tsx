@@ -30,7 +30,9 @@ function QueueHeading({ id, title, shown, total }: { id: string; title: string; 
       <h2 className="section-title" id={id}>
         {title} ({total})
       </h2>
-      {total > shown && <p className="muted small">Menampilkan {shown} yang paling lama menunggu. Selesaikan yang ini dulu; sisanya muncul setelahnya.</p>}
+      {total > shown && (
+        <p className="muted small">Menampilkan {shown} yang paling lama menunggu. Selesaikan yang ini dulu; sisanya muncul setelahnya.</p>
+      )}
     </>
   );
 }
@@ -38,15 +40,42 @@ function QueueHeading({ id, title, shown, total }: { id: string; title: string; 
 export default async function QueuePage({ searchParams }: { searchParams: Promise<TableParams> }) {
   const { caller } = await portalPage("operator");
   const params = await searchParams;
-  const [overview, disputes, stalled, breaches] = await Promise.all([caller.operator.overview(), caller.operator.disputes(), caller.operator.stalledOrders(), caller.operator.slaBreaches()]);
+  const [overview, disputes, stalled, breaches] = await Promise.all([
+    caller.operator.overview(),
+    caller.operator.disputes(),
+    caller.operator.stalledOrders(),
+    caller.operator.slaBreaches(),
+  ]);
   // The columns the three queues share.
-  const orderColumn = { key: "id", header: "Pesanan", cell: (order: { id: string; service: { name: string } }) => <OrderLink id={order.id} service={order.service.name} /> };
-  const practitioner = { key: "practitioner", header: "Praktisi", secondary: true, cell: (order: { practitioner: { name: string } | null }) => order.practitioner?.name ?? <span className="muted">Belum ada</span> };
-  const organization = { key: "organization", header: "Organisasi", cell: (order: { organization: { id: string; name: string } }) => <Link href={`/operator/organisasi/${order.organization.id}`}>{order.organization.name}</Link> };
-  const price = { key: "price", header: "Harga", align: "end" as const, cell: (order: { priceIdr: number }) => formatRupiah(order.priceIdr) };
+  const orderColumn = {
+    key: "id",
+    header: "Pesanan",
+    cell: (order: { id: string; service: { name: string } }) => <OrderLink id={order.id} service={order.service.name} />,
+  };
+  const practitioner = {
+    key: "practitioner",
+    header: "Praktisi",
+    secondary: true,
+    cell: (order: { practitioner: { name: string } | null }) => order.practitioner?.name ?? <span className="muted">Belum ada</span>,
+  };
+  const organization = {
+    key: "organization",
+    header: "Organisasi",
+    cell: (order: { organization: { id: string; name: string } }) => (
+      <Link href={`/operator/organisasi/${order.organization.id}`}>{order.organization.name}</Link>
+    ),
+  };
+  const price = {
+    key: "price",
+    header: "Harga",
+    align: "end" as const,
+    cell: (order: { priceIdr: number }) => formatRupiah(order.priceIdr),
+  };
   return (
     <>
-      <PageTitle lead="Pesanan live yang menunggu operator, yang paling lama menunggu di atas. Buka pesanan untuk memutuskan: setiap tindakan satu tombol dengan konfirmasi.">Antrean pesanan</PageTitle>
+      <PageTitle lead="Pesanan live yang menunggu operator, yang paling lama menunggu di atas. Buka pesanan untuk memutuskan: setiap tindakan satu tombol dengan konfirmasi.">
+        Antrean pesanan
+      </PageTitle>
 
       <QueueHeading id="sengketa" title="Sengketa" shown={disputes.length} total={Math.max(overview.disputed, disputes.length)} />
       <DataTable
@@ -58,13 +87,21 @@ export default async function QueuePage({ searchParams }: { searchParams: Promis
           organization,
           practitioner,
           { key: "opened", header: "Dibuka", cell: (order) => (order.openedAt ? formatDateTime(order.openedAt) : "—") },
-          { key: "reason", header: "Alasan", secondary: true, cell: (order) => order.reason ?? <span className="muted">Tanpa alasan tertulis</span> },
+          {
+            key: "reason",
+            header: "Alasan",
+            secondary: true,
+            cell: (order) => order.reason ?? <span className="muted">Tanpa alasan tertulis</span>,
+          },
           price,
         ]}
         rows={disputes}
         rowKey={(order) => order.id}
         hasMore={false}
-        empty={{ title: "Tidak ada sengketa yang menunggu keputusan.", hint: "Sengketa muncul di sini saat klien (agen atau admin organisasi) atau operator membukanya." }}
+        empty={{
+          title: "Tidak ada sengketa yang menunggu keputusan.",
+          hint: "Sengketa muncul di sini saat klien (agen atau admin organisasi) atau operator membukanya.",
+        }}
       />
 
       <QueueHeading id="macet" title="Tawaran macet" shown={stalled.length} total={Math.max(overview.stalled, stalled.length)} />
@@ -80,14 +117,22 @@ export default async function QueuePage({ searchParams }: { searchParams: Promis
           {
             key: "refund",
             header: "Refund otomatis",
-            cell: (order) => (order.refundAt ? <Countdown until={new Date(order.refundAt).toISOString()} /> : <span className="muted">Tidak dijadwalkan</span>),
+            cell: (order) =>
+              order.refundAt ? (
+                <Countdown until={new Date(order.refundAt).toISOString()} />
+              ) : (
+                <span className="muted">Tidak dijadwalkan</span>
+              ),
           },
           price,
         ]}
         rows={stalled}
         rowKey={(order) => order.id}
         hasMore={false}
-        empty={{ title: "Tidak ada pesanan yang macet.", hint: "Pesanan muncul di sini bila tidak ada praktisi aktif yang memenuhi syarat atau semuanya sudah menolak pada putaran ini." }}
+        empty={{
+          title: "Tidak ada pesanan yang macet.",
+          hint: "Pesanan muncul di sini bila tidak ada praktisi aktif yang memenuhi syarat atau semuanya sudah menolak pada putaran ini.",
+        }}
       />
 
       <QueueHeading id="sla" title="Pelanggaran SLA" shown={breaches.length} total={Math.max(overview.slaBreaches, breaches.length)} />
@@ -115,7 +160,10 @@ export default async function QueuePage({ searchParams }: { searchParams: Promis
         rows={breaches}
         rowKey={(order) => order.id}
         hasMore={false}
-        empty={{ title: "Tidak ada pesanan yang melewati tenggat SLA.", hint: "Pesanan yang masih berjalan setelah tenggatnya muncul di sini; hubungi praktisinya atau buka pesanannya." }}
+        empty={{
+          title: "Tidak ada pesanan yang melewati tenggat SLA.",
+          hint: "Pesanan yang masih berjalan setelah tenggatnya muncul di sini; hubungi praktisinya atau buka pesanannya.",
+        }}
       />
     </>
   );

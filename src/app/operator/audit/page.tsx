@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { DataTable, tableQuery, type TableParams } from "@/app/_components/data-table";
+import { DataTable, type TableParams, tableQuery } from "@/app/_components/data-table";
 import { formatDateTime } from "@/app/_components/format";
 import { PageTitle } from "@/app/_components/ui";
 import { portalPage } from "@/server/runtime/portal";
@@ -31,18 +31,35 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   ]);
   return (
     <>
-      <PageTitle lead="Setiap tindakan penting: siapa, kapan, apa, atas apa. Terbaru dulu; saring per pelaku, tindakan, atau ID subjek.">Log audit</PageTitle>
+      <PageTitle lead="Setiap tindakan penting: siapa, kapan, apa, atas apa. Terbaru dulu; saring per pelaku, tindakan, atau ID subjek.">
+        Log audit
+      </PageTitle>
       <DataTable
         caption="Log audit"
         basePath="/operator/audit"
         params={params}
         search={{ label: "ID subjek", placeholder: "ord_…, org_…, key_…" }}
         filters={[
-          { name: "actorType", label: "Pelaku", options: vocabulary.actorTypes.map((type) => ({ value: type, label: ACTOR_LABEL[type] ?? type })) },
-          { name: "action", label: "Tindakan", options: vocabulary.actions.map((action) => ({ value: action, label: AUDIT_ACTION_LABEL[action] ? `${AUDIT_ACTION_LABEL[action]} (${action})` : action })) },
+          {
+            name: "actorType",
+            label: "Pelaku",
+            options: vocabulary.actorTypes.map((type) => ({ value: type, label: ACTOR_LABEL[type] ?? type })),
+          },
+          {
+            name: "action",
+            label: "Tindakan",
+            options: vocabulary.actions.map((action) => ({
+              value: action,
+              label: AUDIT_ACTION_LABEL[action] ? `${AUDIT_ACTION_LABEL[action]} (${action})` : action,
+            })),
+          },
         ]}
         columns={[
-          { key: "at", header: "Waktu", cell: (entry) => <time dateTime={new Date(entry.at).toISOString()}>{formatDateTime(entry.at)}</time> },
+          {
+            key: "at",
+            header: "Waktu",
+            cell: (entry) => <time dateTime={new Date(entry.at).toISOString()}>{formatDateTime(entry.at)}</time>,
+          },
           {
             key: "who",
             header: "Pelaku",
@@ -84,7 +101,10 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         rows={log.data}
         rowKey={(entry) => entry.id}
         hasMore={log.has_more}
-        empty={{ title: "Log audit masih kosong.", hint: "Tindakan operator, admin organisasi, dan sistem yang memindahkan uang tercatat di sini." }}
+        empty={{
+          title: "Log audit masih kosong.",
+          hint: "Tindakan operator, admin organisasi, dan sistem yang memindahkan uang tercatat di sini.",
+        }}
       />
     </>
   );

@@ -13,7 +13,9 @@ export default async function OperatorCasesPage({ searchParams }: { searchParams
   const [cases, { ditutup: closed }] = await Promise.all([caller.operator.cases(), searchParams]);
   return (
     <>
-      <PageTitle lead="Kasus papan kasus yang belum ditutup, dari semua organisasi. Tutup kasus yang tidak akan dilanjutkan, misalnya atas permintaan klien.">Kasus</PageTitle>
+      <PageTitle lead="Kasus papan kasus yang belum ditutup, dari semua organisasi. Tutup kasus yang tidak akan dilanjutkan, misalnya atas permintaan klien.">
+        Kasus
+      </PageTitle>
       {closed && (
         <p className="notice" role="status">
           Kasus <code>{closed}</code> ditutup.
@@ -23,7 +25,10 @@ export default async function OperatorCasesPage({ searchParams }: { searchParams
         label="Kasus yang masih berjalan"
         items={cases}
         itemKey={(item) => item.id}
-        empty={{ title: "Tidak ada kasus yang masih berjalan.", hint: "Kasus muncul di sini saat agen mengajukannya (POST /v1/cases) dan hilang setelah ditutup." }}
+        empty={{
+          title: "Tidak ada kasus yang masih berjalan.",
+          hint: "Kasus muncul di sini saat agen mengajukannya (POST /v1/cases) dan hilang setelah ditutup.",
+        }}
         render={(item) => (
           <article className="card" aria-labelledby={`${item.id}-title`}>
             <header className="card-head">
@@ -62,7 +67,14 @@ export default async function OperatorCasesPage({ searchParams }: { searchParams
               caseId={item.id}
               organization={item.organization.name}
               liveBids={item.liveBids}
-              invoice={item.invoice && { id: item.invoice.id, status: item.invoice.status, total: formatRupiah(item.invoice.totalIdr), orderId: item.invoice.orderId }}
+              invoice={
+                item.invoice && {
+                  id: item.invoice.id,
+                  status: item.invoice.status,
+                  total: formatRupiah(item.invoice.totalIdr),
+                  orderId: item.invoice.orderId,
+                }
+              }
             />
           </article>
         )}

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { DataTable, tableQuery, type TableParams } from "@/app/_components/data-table";
+import { DataTable, type TableParams, tableQuery } from "@/app/_components/data-table";
 import { categoryLabel, formatRupiah } from "@/app/_components/format";
 import { PageTitle } from "@/app/_components/ui";
 import { SERVICE_STATES, type ServiceState } from "@/server/domain/service-state";
@@ -17,17 +17,27 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
   const params = await searchParams;
   const query = tableQuery(params, FILTERS);
   const { kategori, status } = query.filters;
-  const { services, categories } = await caller.operator.services({ q: query.q, category: kategori, state: isState(status) ? status : undefined });
+  const { services, categories } = await caller.operator.services({
+    q: query.q,
+    category: kategori,
+    state: isState(status) ? status : undefined,
+  });
   return (
     <>
-      <PageTitle lead="Layanan berharga tetap yang dipesan agen. Harga agen selalu dihitung dari harga klien (+15 %, dibulatkan ke Rp 50.000), tidak pernah diketik. Buka layanan untuk mengubah harga, deskripsi, kolom intake, atau menyembunyikannya.">Katalog</PageTitle>
+      <PageTitle lead="Layanan berharga tetap yang dipesan agen. Harga agen selalu dihitung dari harga klien (+15 %, dibulatkan ke Rp 50.000), tidak pernah diketik. Buka layanan untuk mengubah harga, deskripsi, kolom intake, atau menyembunyikannya.">
+        Katalog
+      </PageTitle>
       <DataTable
         caption="Layanan katalog"
         basePath="/operator/katalog"
         params={params}
         search={{ label: "Cari layanan", placeholder: "Nama atau kode layanan" }}
         filters={[
-          { name: "kategori", label: "Kategori", options: categories.map((category) => ({ value: category, label: categoryLabel(category) })) },
+          {
+            name: "kategori",
+            label: "Kategori",
+            options: categories.map((category) => ({ value: category, label: categoryLabel(category) })),
+          },
           { name: "status", label: "Status", options: SERVICE_STATES.map((state) => ({ value: state, label: SERVICE_STATE[state].text })) },
         ]}
         columns={[

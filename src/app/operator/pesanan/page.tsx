@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { DataTable, tableQuery, type TableParams } from "@/app/_components/data-table";
+import { DataTable, type TableParams, tableQuery } from "@/app/_components/data-table";
 import { formatDateTime, formatRupiah, ORDER_STATUS_LABEL } from "@/app/_components/format";
 import { PageTitle, StatusBadge } from "@/app/_components/ui";
 import { OrderStatus } from "@/generated/prisma/enums";
@@ -29,15 +29,30 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
   ]);
   return (
     <>
-      <PageTitle lead="Semua pesanan semua organisasi, terbaru dulu. Buka pesanan untuk melihat riwayat, percakapan, dana, dan tindakan operator.">Pesanan</PageTitle>
+      <PageTitle lead="Semua pesanan semua organisasi, terbaru dulu. Buka pesanan untuk melihat riwayat, percakapan, dana, dan tindakan operator.">
+        Pesanan
+      </PageTitle>
       <DataTable
         caption="Pesanan"
         basePath="/operator/pesanan"
         params={params}
         search={{ label: "Cari pesanan", placeholder: "ID pesanan, organisasi, layanan…" }}
         filters={[
-          { name: "status", label: "Status", options: Object.values(OrderStatus).filter((s) => s !== "dibuat").map((s) => ({ value: s, label: ORDER_STATUS_LABEL[s] })) },
-          { name: "mode", label: "Mode", options: [{ value: "live", label: "Live (uang sungguhan)" }, { value: "test", label: "Uji (sandbox)" }] },
+          {
+            name: "status",
+            label: "Status",
+            options: Object.values(OrderStatus)
+              .filter((s) => s !== "dibuat")
+              .map((s) => ({ value: s, label: ORDER_STATUS_LABEL[s] })),
+          },
+          {
+            name: "mode",
+            label: "Mode",
+            options: [
+              { value: "live", label: "Live (uang sungguhan)" },
+              { value: "test", label: "Uji (sandbox)" },
+            ],
+          },
           { name: "organisasi", label: "Organisasi", options: organizations.data.map((o) => ({ value: o.id, label: o.name })) },
           { name: "dibuat", label: "Dibuat", options: [{ value: "hari_ini", label: "Hari ini (WIB)" }] },
         ]}
@@ -55,9 +70,23 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
             ),
           },
           { key: "status", header: "Status", cell: (order) => <StatusBadge status={order.status} /> },
-          { key: "organization", header: "Organisasi", cell: (order) => <Link href={`/operator/organisasi/${order.organization.id}`}>{order.organization.name}</Link> },
-          { key: "practitioner", header: "Praktisi", secondary: true, cell: (order) => order.practitioner?.name ?? <span className="muted">Belum ada</span> },
-          { key: "mode", header: "Mode", secondary: true, cell: (order) => (order.livemode ? "Live" : <span className="pill pill-test">Uji</span>) },
+          {
+            key: "organization",
+            header: "Organisasi",
+            cell: (order) => <Link href={`/operator/organisasi/${order.organization.id}`}>{order.organization.name}</Link>,
+          },
+          {
+            key: "practitioner",
+            header: "Praktisi",
+            secondary: true,
+            cell: (order) => order.practitioner?.name ?? <span className="muted">Belum ada</span>,
+          },
+          {
+            key: "mode",
+            header: "Mode",
+            secondary: true,
+            cell: (order) => (order.livemode ? "Live" : <span className="pill pill-test">Uji</span>),
+          },
           { key: "created", header: "Dibuat", secondary: true, cell: (order) => formatDateTime(order.createdAt) },
           { key: "price", header: "Harga", align: "end", cell: (order) => formatRupiah(order.priceIdr) },
         ]}

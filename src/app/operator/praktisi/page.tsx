@@ -1,11 +1,10 @@
 import type { Metadata } from "next";
 import { CardList } from "@/app/_components/card-list";
-import { formatDateTime, formatRupiah } from "@/app/_components/format";
+import { categoryLabel, formatDateTime, formatRupiah } from "@/app/_components/format";
 import { PageLinks } from "@/app/_components/page-links";
 import { Card, PageTitle } from "@/app/_components/ui";
-import { portalPage } from "@/server/runtime/portal";
 import { MIN_PASSWORD_LENGTH } from "@/server/domain/password";
-import { categoryLabel } from "@/app/_components/format";
+import { portalPage } from "@/server/runtime/portal";
 import { ActiveToggle, CreatePractitionerForm, EditPractitionerForm, PayoutForm } from "../_components/practitioner-forms";
 
 export const metadata: Metadata = { title: "Praktisi · Operator — Kuasa" };
@@ -13,10 +12,15 @@ export const metadata: Metadata = { title: "Praktisi · Operator — Kuasa" };
 export default async function PractitionersPage({ searchParams }: { searchParams: Promise<{ setelah?: string }> }) {
   const [{ caller }, { setelah: after }] = await Promise.all([portalPage("operator"), searchParams]);
   // Offers match on the catalog's categories and required labels, so those are the choices.
-  const [practitioners, { categories, labels }] = await Promise.all([caller.operator.practitioners({ starting_after: after }), caller.operator.services()]);
+  const [practitioners, { categories, labels }] = await Promise.all([
+    caller.operator.practitioners({ starting_after: after }),
+    caller.operator.services(),
+  ]);
   return (
     <>
-      <PageTitle lead="Praktisi hanya ditawari pesanan layanan dalam kategorinya, dan untuk layanan berlabel hanya bila labelnya sama.">Praktisi</PageTitle>
+      <PageTitle lead="Praktisi hanya ditawari pesanan layanan dalam kategorinya, dan untuk layanan berlabel hanya bila labelnya sama.">
+        Praktisi
+      </PageTitle>
       <Card title="Daftarkan praktisi">
         <CreatePractitionerForm categories={categories} labels={labels} minPasswordLength={MIN_PASSWORD_LENGTH} />
       </Card>
@@ -26,7 +30,10 @@ export default async function PractitionersPage({ searchParams }: { searchParams
         label="Semua praktisi"
         items={practitioners.data}
         itemKey={(p) => p.id}
-        empty={{ title: "Belum ada praktisi.", hint: "Daftarkan praktisi pertama dengan formulir di atas; pesanan yang dibayar baru bisa ditawarkan setelah ada praktisi aktif." }}
+        empty={{
+          title: "Belum ada praktisi.",
+          hint: "Daftarkan praktisi pertama dengan formulir di atas; pesanan yang dibayar baru bisa ditawarkan setelah ada praktisi aktif.",
+        }}
         render={(p) => (
           <article className={`card${p.active ? "" : " inactive"}`} aria-labelledby={`${p.id}-title`}>
             <header className="card-head">
@@ -46,7 +53,13 @@ export default async function PractitionersPage({ searchParams }: { searchParams
               <dt>Label</dt>
               <dd>{p.label ?? <span className="muted">Tanpa label (hanya layanan tanpa syarat label)</span>}</dd>
               <dt>Kategori</dt>
-              <dd>{p.categories.length ? p.categories.map(categoryLabel).join(", ") : <span className="muted">Belum ada — tidak akan ditawari pesanan</span>}</dd>
+              <dd>
+                {p.categories.length ? (
+                  p.categories.map(categoryLabel).join(", ")
+                ) : (
+                  <span className="muted">Belum ada — tidak akan ditawari pesanan</span>
+                )}
+              </dd>
               <dt>Sedang dipegang</dt>
               <dd>
                 {p.ordersInHand} pesanan · {p.liveOffers} tawaran aktif
@@ -60,7 +73,13 @@ export default async function PractitionersPage({ searchParams }: { searchParams
               <ActiveToggle practitionerId={p.id} name={p.name} active={p.active} liveOffers={p.liveOffers} />
               <details className="disclosure">
                 <summary>Ubah label dan kategori</summary>
-                <EditPractitionerForm practitionerId={p.id} label={p.label} checked={p.categories} categories={categories} labels={labels} />
+                <EditPractitionerForm
+                  practitionerId={p.id}
+                  label={p.label}
+                  checked={p.categories}
+                  categories={categories}
+                  labels={labels}
+                />
               </details>
               {p.payableIdr > 0 && (
                 <details className="disclosure">
@@ -72,7 +91,13 @@ export default async function PractitionersPage({ searchParams }: { searchParams
           </article>
         )}
       />
-      <PageLinks path="/operator/praktisi" label="praktisi" after={after} hasMore={practitioners.has_more} lastId={practitioners.data.at(-1)?.id} />
+      <PageLinks
+        path="/operator/praktisi"
+        label="praktisi"
+        after={after}
+        hasMore={practitioners.has_more}
+        lastId={practitioners.data.at(-1)?.id}
+      />
     </>
   );
 }

@@ -2,8 +2,8 @@
 import { useRouter } from "next/navigation";
 import { useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
-import { trpc } from "@/app/_components/trpc";
 import { FormMessages } from "@/app/_components/field";
+import { trpc } from "@/app/_components/trpc";
 
 const MESSAGES = {
   INSUFFICIENT_DEPOSIT:
@@ -17,12 +17,25 @@ const MESSAGES = {
  * approvals list the order leaves the list, so the page says what happened; on the order's own
  * page (`stay`) it re-renders with the new status and a toast says it.
  */
-export function ApprovalActions({ orderId, service, price, stay = false }: { orderId: string; service: string; price: string; stay?: boolean }) {
+export function ApprovalActions({
+  orderId,
+  service,
+  price,
+  stay = false,
+}: {
+  orderId: string;
+  service: string;
+  price: string;
+  stay?: boolean;
+}) {
   const router = useRouter();
   const { busy, error, run } = useAction(MESSAGES);
 
   async function decide(approve: boolean) {
-    const result = await run(() => trpc.organization.decide.mutate({ orderId, approve }), stay ? { success: approve ? "Pesanan disetujui dan dibayar dari deposit." : "Pesanan ditolak dan dibatalkan." } : {});
+    const result = await run(
+      () => trpc.organization.decide.mutate({ orderId, approve }),
+      stay ? { success: approve ? "Pesanan disetujui dan dibayar dari deposit." : "Pesanan ditolak dan dibatalkan." } : {},
+    );
     if (result.ok && !stay) router.replace(`/organisasi/persetujuan?${approve ? "disetujui" : "ditolak"}=${encodeURIComponent(orderId)}`);
   }
 
@@ -30,12 +43,27 @@ export function ApprovalActions({ orderId, service, price, stay = false }: { ord
     <div className="decision">
       <FormMessages error={error} />
       <div className="row">
-        <ConfirmDialogButton label="Setujui" title="Setujui pesanan ini?" confirmLabel="Ya, setujui dan bayar" busy={busy} onConfirm={() => decide(true)}>
+        <ConfirmDialogButton
+          label="Setujui"
+          title="Setujui pesanan ini?"
+          confirmLabel="Ya, setujui dan bayar"
+          busy={busy}
+          onConfirm={() => decide(true)}
+        >
           <p>
-            {service} seharga <strong>{price}</strong> akan dibayar dari deposit lalu ditawarkan ke praktisi. Dana ditahan (escrow) sampai hasilnya diterima.
+            {service} seharga <strong>{price}</strong> akan dibayar dari deposit lalu ditawarkan ke praktisi. Dana ditahan (escrow) sampai
+            hasilnya diterima.
           </p>
         </ConfirmDialogButton>
-        <ConfirmDialogButton label="Tolak" title="Tolak pesanan ini?" confirmLabel="Ya, tolak pesanan" tone="secondary" danger busy={busy} onConfirm={() => decide(false)}>
+        <ConfirmDialogButton
+          label="Tolak"
+          title="Tolak pesanan ini?"
+          confirmLabel="Ya, tolak pesanan"
+          tone="secondary"
+          danger
+          busy={busy}
+          onConfirm={() => decide(false)}
+        >
           <p>
             Pesanan {service} akan dibatalkan dan agen menerima event <code>order.dibatalkan</code>. Deposit tidak berubah.
           </p>

@@ -2,9 +2,9 @@
 import { type FormEvent, useState } from "react";
 import { useAction } from "@/app/_components/action";
 import { FormMessages } from "@/app/_components/field";
+import { SecretReveal } from "@/app/_components/secret-reveal";
 import { trpc } from "@/app/_components/trpc";
 import { KeySettingsFields, readKeySettings } from "./key-settings";
-import { SecretReveal } from "@/app/_components/secret-reveal";
 
 /** Creates a key; its token and webhook secret are shown once, right here. */
 export function CreateKeyForm({ defaults }: { defaults: { maxOrderIdr: number; monthlyBudgetIdr: number } }) {
@@ -54,7 +54,10 @@ export function CreateKeyForm({ defaults }: { defaults: { maxOrderIdr: number; m
         <label className="check">
           <input type="radio" name="mode" value="test" />
           <span>
-            Uji (sandbox) <span className="muted">— data terpisah dan uang uji; pesanan dijalankan dengan /v1/test_helpers, tanpa praktisi sungguhan</span>
+            Uji (sandbox){" "}
+            <span className="muted">
+              — data terpisah dan uang uji; pesanan dijalankan dengan /v1/test_helpers, tanpa praktisi sungguhan
+            </span>
           </span>
         </label>
       </fieldset>

@@ -11,7 +11,11 @@ const MESSAGES = {
 };
 
 /** Changes a key's name, scopes, limits and webhook URL; the agent's next request uses them. */
-export function EditKeyForm({ apiKey }: { apiKey: { id: string; name: string; scopes: string[]; maxOrderIdr: number; monthlyBudgetIdr: number; webhookUrl: string | null } }) {
+export function EditKeyForm({
+  apiKey,
+}: {
+  apiKey: { id: string; name: string; scopes: string[]; maxOrderIdr: number; monthlyBudgetIdr: number; webhookUrl: string | null };
+}) {
   const { busy, error, setError, run } = useAction(MESSAGES, { success: `Perubahan kunci "${apiKey.name || "tanpa nama"}" disimpan.` });
 
   async function submit(event: FormEvent<HTMLFormElement>) {

@@ -2,10 +2,10 @@
 import { useState } from "react";
 import { useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
-import { trpc } from "@/app/_components/trpc";
-import { SecretReveal } from "@/app/_components/secret-reveal";
 import { FormMessages } from "@/app/_components/field";
 import { formatDateTime } from "@/app/_components/format";
+import { SecretReveal } from "@/app/_components/secret-reveal";
+import { trpc } from "@/app/_components/trpc";
 import { WEBHOOK_SECRET_OVERLAP_HOURS } from "@/server/domain/webhook-secret";
 
 const MESSAGES = {
@@ -43,7 +43,11 @@ export function KeyActions({ apiKeyId, name, overlapUntil }: { apiKeyId: string;
             ? `Rahasia lama tetap ikut menandatangani webhook sampai ${formatDateTime(rotated.previousSecretExpiresAt)}; setelah itu hanya rahasia baru.`
             : "Rahasia lama sudah tidak dipakai: webhook berikutnya hanya ditandatangani dengan rahasia baru."}
         </p>
-        <SecretReveal title={`Rahasia webhook baru untuk "${name}"`} secrets={[{ label: "Rahasia webhook", value: rotated.webhookSecret }]} onDone={() => setRotated(null)} />
+        <SecretReveal
+          title={`Rahasia webhook baru untuk "${name}"`}
+          secrets={[{ label: "Rahasia webhook", value: rotated.webhookSecret }]}
+          onDone={() => setRotated(null)}
+        />
       </div>
     );
   }
@@ -51,14 +55,23 @@ export function KeyActions({ apiKeyId, name, overlapUntil }: { apiKeyId: string;
     <div className="key-actions">
       <FormMessages error={error} />
       <div className="row">
-        <ConfirmDialogButton label="Ganti rahasia webhook" title="Ganti rahasia webhook?" confirmLabel="Ya, buat rahasia baru" tone="secondary" busy={busy} onConfirm={rotate}>
+        <ConfirmDialogButton
+          label="Ganti rahasia webhook"
+          title="Ganti rahasia webhook?"
+          confirmLabel="Ya, buat rahasia baru"
+          tone="secondary"
+          busy={busy}
+          onConfirm={rotate}
+        >
           <p>
-            Webhook berikutnya dari kunci <strong>{name}</strong> ditandatangani dengan rahasia baru. Selama masa peralihan, setiap webhook juga membawa tanda tangan dengan rahasia lama (dua nilai{" "}
-            <code>v1</code>), jadi penerima yang belum diperbarui tetap menerimanya. Perbarui penerima Anda sebelum masa peralihan berakhir.
+            Webhook berikutnya dari kunci <strong>{name}</strong> ditandatangani dengan rahasia baru. Selama masa peralihan, setiap webhook
+            juga membawa tanda tangan dengan rahasia lama (dua nilai <code>v1</code>), jadi penerima yang belum diperbarui tetap
+            menerimanya. Perbarui penerima Anda sebelum masa peralihan berakhir.
           </p>
           {overlapUntil && (
             <p>
-              <strong>Masih ada masa peralihan sampai {formatDateTime(overlapUntil)}.</strong> Rahasia yang lebih lama itu langsung berhenti; rahasia saat ini menjadi rahasia lama.
+              <strong>Masih ada masa peralihan sampai {formatDateTime(overlapUntil)}.</strong> Rahasia yang lebih lama itu langsung
+              berhenti; rahasia saat ini menjadi rahasia lama.
             </p>
           )}
           <div className="form">
@@ -74,9 +87,18 @@ export function KeyActions({ apiKeyId, name, overlapUntil }: { apiKeyId: string;
             </label>
           </div>
         </ConfirmDialogButton>
-        <ConfirmDialogButton label="Cabut kunci" title="Cabut kunci ini?" confirmLabel="Ya, cabut kunci" tone="secondary" danger busy={busy} onConfirm={() => run(() => trpc.organization.revokeKey.mutate({ apiKeyId }))}>
+        <ConfirmDialogButton
+          label="Cabut kunci"
+          title="Cabut kunci ini?"
+          confirmLabel="Ya, cabut kunci"
+          tone="secondary"
+          danger
+          busy={busy}
+          onConfirm={() => run(() => trpc.organization.revokeKey.mutate({ apiKeyId }))}
+        >
           <p>
-            Agen yang memakai <strong>{name}</strong> langsung ditolak (401). Pencabutan tidak bisa dibatalkan; buat kunci baru bila perlu. Pesanan yang sudah dibuat tetap berjalan.
+            Agen yang memakai <strong>{name}</strong> langsung ditolak (401). Pencabutan tidak bisa dibatalkan; buat kunci baru bila perlu.
+            Pesanan yang sudah dibuat tetap berjalan.
           </p>
         </ConfirmDialogButton>
       </div>

@@ -25,16 +25,25 @@ export function readKeySettings(data: FormData): { settings: KeySettings } | { p
   if (scopes.length === 0) return { problem: "Pilih setidaknya satu izin (scope)." };
   if (!maxOrderIdr || Number.isNaN(maxOrderIdr)) return { problem: "Isi batas per pesanan dalam rupiah, lebih dari nol." };
   if (!monthlyBudgetIdr || Number.isNaN(monthlyBudgetIdr)) return { problem: "Isi anggaran bulanan dalam rupiah, lebih dari nol." };
-  if (webhookUrl && !isDashboardWebhookUrl(webhookUrl)) return { problem: "URL webhook harus diawali https:// (atau http://localhost untuk pengembangan)." };
+  if (webhookUrl && !isDashboardWebhookUrl(webhookUrl))
+    return { problem: "URL webhook harus diawali https:// (atau http://localhost untuk pengembangan)." };
   return { settings: { name, scopes, maxOrderIdr, monthlyBudgetIdr, webhookUrl } };
 }
 
 /** The fields a key is created and edited with; a new key starts with every scope ticked. */
-export function KeySettingsFields({ initial }: { initial: { name?: string; scopes?: readonly string[]; maxOrderIdr: number; monthlyBudgetIdr: number; webhookUrl?: string | null } }) {
+export function KeySettingsFields({
+  initial,
+}: {
+  initial: { name?: string; scopes?: readonly string[]; maxOrderIdr: number; monthlyBudgetIdr: number; webhookUrl?: string | null };
+}) {
   const ticked = initial.scopes ?? SCOPES;
   return (
     <>
-      <Field label="Nama kunci">{(control) => <input {...control} name="name" maxLength={100} required placeholder="mis. agen-produksi" defaultValue={initial.name ?? ""} />}</Field>
+      <Field label="Nama kunci">
+        {(control) => (
+          <input {...control} name="name" maxLength={100} required placeholder="mis. agen-produksi" defaultValue={initial.name ?? ""} />
+        )}
+      </Field>
       <fieldset className="checks">
         <legend>Izin (scope)</legend>
         {SCOPES.map((scope) => (
@@ -47,8 +56,20 @@ export function KeySettingsFields({ initial }: { initial: { name?: string; scope
         ))}
       </fieldset>
       <div className="form-grid">
-        <RupiahInput label="Batas per pesanan" name="maxOrder" required defaultValue={initial.maxOrderIdr} hint="Pesanan atau tagihan di atas batas ini ditolak (BUDGET_EXCEEDED)." />
-        <RupiahInput label="Anggaran bulanan" name="monthly" required defaultValue={initial.monthlyBudgetIdr} hint="Total per bulan kalender (WIB) untuk kunci ini." />
+        <RupiahInput
+          label="Batas per pesanan"
+          name="maxOrder"
+          required
+          defaultValue={initial.maxOrderIdr}
+          hint="Pesanan atau tagihan di atas batas ini ditolak (BUDGET_EXCEEDED)."
+        />
+        <RupiahInput
+          label="Anggaran bulanan"
+          name="monthly"
+          required
+          defaultValue={initial.monthlyBudgetIdr}
+          hint="Total per bulan kalender (WIB) untuk kunci ini."
+        />
       </div>
       <Field
         label={
@@ -58,7 +79,16 @@ export function KeySettingsFields({ initial }: { initial: { name?: string; scope
         }
         hint="Perubahan status pesanan dikirim ke sini bila pesanan tidak membawa callback_url. Hanya https://, atau http://localhost untuk pengembangan."
       >
-        {(control) => <input {...control} name="webhookUrl" type="url" inputMode="url" placeholder="https://agen.contoh.id/kuasa/webhook" defaultValue={initial.webhookUrl ?? ""} />}
+        {(control) => (
+          <input
+            {...control}
+            name="webhookUrl"
+            type="url"
+            inputMode="url"
+            placeholder="https://agen.contoh.id/kuasa/webhook"
+            defaultValue={initial.webhookUrl ?? ""}
+          />
+        )}
       </Field>
     </>
   );

@@ -23,7 +23,11 @@ export function ModeSwitch({ basePath, mode, what }: { basePath: string; mode: D
         <Link href={basePath} aria-current={mode === "live" ? "page" : undefined} className={mode === "live" ? "active" : undefined}>
           Live
         </Link>
-        <Link href={inMode(basePath, "test")} aria-current={mode === "test" ? "page" : undefined} className={mode === "test" ? "active" : undefined}>
+        <Link
+          href={inMode(basePath, "test")}
+          aria-current={mode === "test" ? "page" : undefined}
+          className={mode === "test" ? "active" : undefined}
+        >
           Uji (sandbox)
         </Link>
       </nav>

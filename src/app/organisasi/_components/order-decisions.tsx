@@ -8,7 +8,8 @@ import type { OrderTrigger } from "@/server/domain/order-state";
 
 const MESSAGES: ErrorMessages = {
   REVISION_LIMIT: "Batas revisi pesanan ini sudah habis. Terima hasilnya, atau ajukan sengketa bila hasilnya tetap tidak sesuai.",
-  INVALID_STATE: "Status pesanan sudah berubah sehingga langkah ini tidak bisa dilakukan lagi. Halaman dimuat ulang; periksa status dan langkah yang tersedia sekarang.",
+  INVALID_STATE:
+    "Status pesanan sudah berubah sehingga langkah ini tidak bisa dilakukan lagi. Halaman dimuat ulang; periksa status dan langkah yang tersedia sekarang.",
   NOT_FOUND: "Pesanan ini tidak ditemukan di organisasi Anda. Buka daftar Pesanan lalu coba lagi.",
   VALIDATION: "Alasan wajib diisi, paling banyak 10.000 karakter. Periksa lalu kirim lagi.",
 };
@@ -33,7 +34,17 @@ function OrderLine({ order }: { order: OrderFacts }) {
 }
 
 /** A reason typed before a step; kept while the page refreshes itself. */
-function ReasonField({ label, hint, value, onChange }: { label: ReactNode; hint: string; value: string; onChange: (value: string) => void }) {
+function ReasonField({
+  label,
+  hint,
+  value,
+  onChange,
+}: {
+  label: ReactNode;
+  hint: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <Field label={label} hint={hint}>
       {(control) => <textarea {...control} rows={4} maxLength={10_000} value={value} onChange={(event) => onChange(event.target.value)} />}
@@ -83,7 +94,12 @@ export function OrderDecisions({ order, actions }: { order: OrderFacts; actions:
             title="Terima hasil pesanan ini?"
             confirmLabel="Ya, terima hasil"
             busy={busy}
-            onConfirm={() => step(() => trpc.organization.acceptResult.mutate({ orderId }), "Hasil diterima. Pesanan selesai dan pembayaran diteruskan ke praktisi.")}
+            onConfirm={() =>
+              step(
+                () => trpc.organization.acceptResult.mutate({ orderId }),
+                "Hasil diterima. Pesanan selesai dan pembayaran diteruskan ke praktisi.",
+              )
+            }
           >
             <OrderLine order={order} />
             <p>Pesanan selesai dan {order.price} dari escrow diteruskan ke praktisi dan Kuasa. Langkah ini tidak bisa dibatalkan.</p>
@@ -95,7 +111,12 @@ export function OrderDecisions({ order, actions }: { order: OrderFacts; actions:
         <details className="disclosure">
           <summary>Minta revisi ({order.revisionsLeft} tersisa)</summary>
           <div className="form compact">
-            <ReasonField label="Apa yang perlu diperbaiki?" hint="Praktisi membaca alasan ini sebagai pesan klien, begitu juga agen Anda lewat API." value={revision} onChange={setRevision} />
+            <ReasonField
+              label="Apa yang perlu diperbaiki?"
+              hint="Praktisi membaca alasan ini sebagai pesan klien, begitu juga agen Anda lewat API."
+              value={revision}
+              onChange={setRevision}
+            />
             <div className="row">
               <ConfirmDialogButton
                 label="Minta revisi"
@@ -103,9 +124,16 @@ export function OrderDecisions({ order, actions }: { order: OrderFacts; actions:
                 confirmLabel="Ya, minta revisi"
                 tone="secondary"
                 busy={busy}
-                canOpen={requireReason(revision, "Tulis apa yang perlu diperbaiki terlebih dahulu; praktisi membacanya untuk merevisi hasil.")}
+                canOpen={requireReason(
+                  revision,
+                  "Tulis apa yang perlu diperbaiki terlebih dahulu; praktisi membacanya untuk merevisi hasil.",
+                )}
                 onConfirm={() =>
-                  step(() => trpc.organization.requestRevision.mutate({ orderId, reason: revision.trim() }), "Permintaan revisi terkirim. Praktisi mengerjakan ulang; hasil barunya akan tampil di sini.", () => setRevision(""))
+                  step(
+                    () => trpc.organization.requestRevision.mutate({ orderId, reason: revision.trim() }),
+                    "Permintaan revisi terkirim. Praktisi mengerjakan ulang; hasil barunya akan tampil di sini.",
+                    () => setRevision(""),
+                  )
                 }
               >
                 <OrderLine order={order} />
@@ -121,7 +149,12 @@ export function OrderDecisions({ order, actions }: { order: OrderFacts; actions:
         <details className="disclosure">
           <summary>Ajukan sengketa</summary>
           <div className="form compact">
-            <ReasonField label="Alasan sengketa" hint="Tim operator Kuasa dan praktisi membaca alasan ini. Dana tetap ditahan sampai operator memutuskan." value={dispute} onChange={setDispute} />
+            <ReasonField
+              label="Alasan sengketa"
+              hint="Tim operator Kuasa dan praktisi membaca alasan ini. Dana tetap ditahan sampai operator memutuskan."
+              value={dispute}
+              onChange={setDispute}
+            />
             <div className="row">
               <ConfirmDialogButton
                 label="Ajukan sengketa"
@@ -132,11 +165,18 @@ export function OrderDecisions({ order, actions }: { order: OrderFacts; actions:
                 busy={busy}
                 canOpen={requireReason(dispute, "Tulis alasan sengketa terlebih dahulu; tim operator memerlukannya untuk memutuskan.")}
                 onConfirm={() =>
-                  step(() => trpc.organization.openDispute.mutate({ orderId, reason: dispute.trim() }), "Sengketa dibuka. Tim operator Kuasa akan memeriksa dan memutuskan.", () => setDispute(""))
+                  step(
+                    () => trpc.organization.openDispute.mutate({ orderId, reason: dispute.trim() }),
+                    "Sengketa dibuka. Tim operator Kuasa akan memeriksa dan memutuskan.",
+                    () => setDispute(""),
+                  )
                 }
               >
                 <OrderLine order={order} />
-                <p>Pekerjaan berhenti dan tim operator Kuasa memutuskan: dana dikembalikan ke deposit, diteruskan ke praktisi, atau pekerjaan dilanjutkan. Sampai saat itu {order.price} tetap ditahan.</p>
+                <p>
+                  Pekerjaan berhenti dan tim operator Kuasa memutuskan: dana dikembalikan ke deposit, diteruskan ke praktisi, atau pekerjaan
+                  dilanjutkan. Sampai saat itu {order.price} tetap ditahan.
+                </p>
                 <p className="quote">{dispute.trim()}</p>
               </ConfirmDialogButton>
             </div>

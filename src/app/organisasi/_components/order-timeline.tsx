@@ -5,7 +5,13 @@ import type { OrderStatus } from "@/generated/prisma/enums";
 const eventLabel = (type: string) => ORDER_STATUS_LABEL[type.replace(/^order\./, "") as OrderStatus] ?? type;
 
 /** The order's creation, then every status change it reported (the webhook events), oldest first. */
-export function OrderTimeline({ createdAt, events }: { createdAt: Date | string; events: Array<{ id: string; type: string; createdAt: Date | string }> }) {
+export function OrderTimeline({
+  createdAt,
+  events,
+}: {
+  createdAt: Date | string;
+  events: Array<{ id: string; type: string; createdAt: Date | string }>;
+}) {
   return (
     <ol className="timeline">
       <li>

@@ -2,11 +2,12 @@
 import { useRouter } from "next/navigation";
 import { useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
-import { trpc } from "@/app/_components/trpc";
 import { FormMessages } from "@/app/_components/field";
+import { trpc } from "@/app/_components/trpc";
 
 const MESSAGES = {
-  INSUFFICIENT_DEPOSIT: "Deposit tidak cukup untuk tagihan ini. Minta tim operator Kuasa menambah deposit (transfer lalu kirim bukti), kemudian bayar lagi.",
+  INSUFFICIENT_DEPOSIT:
+    "Deposit tidak cukup untuk tagihan ini. Minta tim operator Kuasa menambah deposit (transfer lalu kirim bukti), kemudian bayar lagi.",
   INVALID_STATE: "Tagihan ini sudah dibayar atau dibatalkan. Halaman dimuat ulang; periksa statusnya.",
   NOT_FOUND: "Tagihan ini tidak ditemukan di organisasi Anda. Muat ulang halaman.",
 };
@@ -26,10 +27,16 @@ export function PayInvoiceButton({ invoiceId, total }: { invoiceId: string; tota
     <div className="decision">
       <FormMessages error={error} />
       <div className="row">
-        <ConfirmDialogButton label="Bayar dari deposit" title="Bayar tagihan ini?" confirmLabel={`Ya, bayar ${total}`} busy={busy} onConfirm={pay}>
+        <ConfirmDialogButton
+          label="Bayar dari deposit"
+          title="Bayar tagihan ini?"
+          confirmLabel={`Ya, bayar ${total}`}
+          busy={busy}
+          onConfirm={pay}
+        >
           <p>
-            <strong>{total}</strong> dibayar dari deposit: penawaran praktisi ke praktisi, biaya platform ke Kuasa. Pembayaran tidak bisa dibatalkan dari portal; hubungi tim operator bila
-            ada masalah.
+            <strong>{total}</strong> dibayar dari deposit: penawaran praktisi ke praktisi, biaya platform ke Kuasa. Pembayaran tidak bisa
+            dibatalkan dari portal; hubungi tim operator bila ada masalah.
           </p>
         </ConfirmDialogButton>
       </div>

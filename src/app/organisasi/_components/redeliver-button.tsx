@@ -1,8 +1,8 @@
 "use client";
 import { useState } from "react";
 import { useAction } from "@/app/_components/action";
-import { trpc } from "@/app/_components/trpc";
 import { FormMessages } from "@/app/_components/field";
+import { trpc } from "@/app/_components/trpc";
 
 const MESSAGES = {
   NOT_FOUND: "Event ini tidak ditemukan di organisasi Anda. Muat ulang halaman.",

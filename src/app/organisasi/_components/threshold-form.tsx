@@ -1,11 +1,11 @@
 "use client";
 import { type FormEvent, useState } from "react";
 import { useAction } from "@/app/_components/action";
-import { formatRupiah } from "@/app/_components/format";
-import { RupiahInput } from "@/app/_components/rupiah-input";
-import { parseRupiah } from "@/app/_components/rupiah";
-import { trpc } from "@/app/_components/trpc";
 import { FormMessages } from "@/app/_components/field";
+import { formatRupiah } from "@/app/_components/format";
+import { parseRupiah } from "@/app/_components/rupiah";
+import { RupiahInput } from "@/app/_components/rupiah-input";
+import { trpc } from "@/app/_components/trpc";
 
 /** Orders priced above the threshold wait for an admin; blank means every order is paid at once. */
 export function ThresholdForm({ current }: { current: number | null }) {
@@ -21,7 +21,12 @@ export function ThresholdForm({ current }: { current: number | null }) {
       return;
     }
     const result = await run(() => trpc.organization.setThreshold.mutate({ thresholdIdr }));
-    if (result.ok) setSaved(thresholdIdr === null ? "Tersimpan: semua pesanan kini langsung dibayar." : `Tersimpan: pesanan di atas ${formatRupiah(thresholdIdr)} menunggu persetujuan.`);
+    if (result.ok)
+      setSaved(
+        thresholdIdr === null
+          ? "Tersimpan: semua pesanan kini langsung dibayar."
+          : `Tersimpan: pesanan di atas ${formatRupiah(thresholdIdr)} menunggu persetujuan.`,
+      );
   }
 
   return (

@@ -7,7 +7,12 @@ import type { BidStatus } from "@/generated/prisma/enums";
 import { portalPage } from "@/server/runtime/portal";
 import { PayInvoiceButton } from "../_components/pay-invoice-button";
 
-const BID_STATUS: Record<BidStatus, string> = { diajukan: "Diajukan", dipilih: "Dipilih", tidak_dipilih: "Tidak dipilih", ditarik: "Ditarik praktisi" };
+const BID_STATUS: Record<BidStatus, string> = {
+  diajukan: "Diajukan",
+  dipilih: "Dipilih",
+  tidak_dipilih: "Tidak dipilih",
+  ditarik: "Ditarik praktisi",
+};
 
 export const metadata: Metadata = { title: "Kasus & tagihan — Kuasa" };
 
@@ -18,14 +23,17 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
   const unpaid = cases.filter((c) => c.invoice?.status === "belum_dibayar");
   return (
     <>
-      <PageTitle lead="Kasus yang diajukan agen Anda ke papan kasus, penawaran praktisi, dan tagihan dari penawaran yang dipilih.">Kasus & tagihan</PageTitle>
+      <PageTitle lead="Kasus yang diajukan agen Anda ke papan kasus, penawaran praktisi, dan tagihan dari penawaran yang dipilih.">
+        Kasus & tagihan
+      </PageTitle>
       {paid && (
         <p className="notice" role="status">
           Tagihan <code>{paid}</code> dibayar dari deposit.
           {paidOrder && (
             <>
               {" "}
-              Pekerjaannya kini pesanan <Link href={`/organisasi/pesanan/${encodeURIComponent(paidOrder)}`}>{paidOrder}</Link>, langsung diambil praktisi yang penawarannya dipilih.
+              Pekerjaannya kini pesanan <Link href={`/organisasi/pesanan/${encodeURIComponent(paidOrder)}`}>{paidOrder}</Link>, langsung
+              diambil praktisi yang penawarannya dipilih.
             </>
           )}
         </p>
@@ -35,7 +43,10 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
           Saldo deposit: <strong>{formatRupiah(overview.depositIdr.live)}</strong>
         </p>
         {unpaid.length === 0 ? (
-          <EmptyState title="Tidak ada tagihan yang perlu dibayar." hint="Tagihan dibuat saat agen memilih penawaran (POST /v1/cases/{id}/select)." />
+          <EmptyState
+            title="Tidak ada tagihan yang perlu dibayar."
+            hint="Tagihan dibuat saat agen memilih penawaran (POST /v1/cases/{id}/select)."
+          />
         ) : (
           <ul className="plain-list invoice-list">
             {unpaid.map((c) => (
@@ -49,7 +60,9 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
                 <p className="muted small">
                   Termasuk biaya platform {formatRupiah(c.invoice!.feeIdr)} · dibuat {formatDateTime(c.invoice!.createdAt)}
                 </p>
-                {c.invoice!.totalIdr > overview.depositIdr.live && <p className="waiting">Deposit belum cukup; minta tim operator Kuasa menambah deposit sebelum membayar.</p>}
+                {c.invoice!.totalIdr > overview.depositIdr.live && (
+                  <p className="waiting">Deposit belum cukup; minta tim operator Kuasa menambah deposit sebelum membayar.</p>
+                )}
                 <PayInvoiceButton invoiceId={c.invoice!.id} total={formatRupiah(c.invoice!.totalIdr)} />
               </li>
             ))}
@@ -81,7 +94,8 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
                 <p className="description">{c.story}</p>
                 {c.invoice && (
                   <p>
-                    Tagihan <code>{c.invoice.id}</code>: {formatRupiah(c.invoice.totalIdr)} <span className={`pill ${INVOICE_STATUS[c.invoice.status].tone}`}>{INVOICE_STATUS[c.invoice.status].text}</span>
+                    Tagihan <code>{c.invoice.id}</code>: {formatRupiah(c.invoice.totalIdr)}{" "}
+                    <span className={`pill ${INVOICE_STATUS[c.invoice.status].tone}`}>{INVOICE_STATUS[c.invoice.status].text}</span>
                     {c.invoice.paidAt && <span className="muted small"> · dibayar {formatDateTime(c.invoice.paidAt)}</span>}
                     {c.invoice.orderId && (
                       <>
@@ -126,7 +140,10 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
                       </table>
                     </div>
                   )}
-                  <p className="muted small">Agen memilih penawaran lewat API (POST /v1/cases/{"{id}"}/select); harga sudah termasuk biaya platform 12,5 % (minimal Rp 100.000).</p>
+                  <p className="muted small">
+                    Agen memilih penawaran lewat API (POST /v1/cases/{"{id}"}/select); harga sudah termasuk biaya platform 12,5 % (minimal
+                    Rp 100.000).
+                  </p>
                 </details>
               </article>
             </li>

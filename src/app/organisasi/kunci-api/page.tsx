@@ -12,10 +12,16 @@ export const metadata: Metadata = { title: "Kunci API — Kuasa" };
 
 export default async function ApiKeysPage() {
   const { caller } = await portalPage("org_admin");
-  const [keys, defaults, overview] = await Promise.all([caller.organization.keys(), caller.organization.keyDefaults(), caller.organization.overview()]);
+  const [keys, defaults, overview] = await Promise.all([
+    caller.organization.keys(),
+    caller.organization.keyDefaults(),
+    caller.organization.overview(),
+  ]);
   return (
     <>
-      <PageTitle lead="Kunci yang dipakai agen Anda untuk REST API (/v1) dan MCP, masing-masing dengan izin dan anggarannya sendiri.">Kunci API</PageTitle>
+      <PageTitle lead="Kunci yang dipakai agen Anda untuk REST API (/v1) dan MCP, masing-masing dengan izin dan anggarannya sendiri.">
+        Kunci API
+      </PageTitle>
       <OrganizationStatusNotice status={overview.status} />
       <Card title="Buat kunci baru">
         <CreateKeyForm defaults={defaults} />
@@ -26,17 +32,25 @@ export default async function ApiKeysPage() {
         label="Kunci organisasi"
         items={keys}
         itemKey={(key) => key.id}
-        empty={{ title: "Belum ada kunci API.", hint: "Buat kunci di atas, lalu pasang di agen Anda sebagai Authorization: Bearer <kunci>." }}
+        empty={{
+          title: "Belum ada kunci API.",
+          hint: "Buat kunci di atas, lalu pasang di agen Anda sebagai Authorization: Bearer <kunci>.",
+        }}
         render={(key) => (
           <article className={`card key-card${key.revokedAt ? " revoked" : ""}`} aria-labelledby={`${key.id}-title`}>
             <header className="card-head">
               <div>
                 <h3 id={`${key.id}-title`}>{key.name || "Tanpa nama"}</h3>
                 <p className="muted small">
-                  {key.mode === "test" && <span className="pill pill-test">Mode uji</span>} <code>{key.keyId}</code> · dibuat {formatDateTime(key.createdAt)}
+                  {key.mode === "test" && <span className="pill pill-test">Mode uji</span>} <code>{key.keyId}</code> · dibuat{" "}
+                  {formatDateTime(key.createdAt)}
                 </p>
               </div>
-              {key.revokedAt ? <span className="pill pill-muted">Dicabut {formatDateTime(key.revokedAt)}</span> : <span className="pill pill-ok">Aktif</span>}
+              {key.revokedAt ? (
+                <span className="pill pill-muted">Dicabut {formatDateTime(key.revokedAt)}</span>
+              ) : (
+                <span className="pill pill-ok">Aktif</span>
+              )}
             </header>
             <dl className="facts">
               <dt>Izin</dt>
@@ -52,12 +66,25 @@ export default async function ApiKeysPage() {
               <dt>Terpakai bulan ini</dt>
               <dd>
                 {formatRupiah(key.spentThisMonthIdr)} dari {formatRupiah(key.monthlyBudgetIdr)}
-                <meter className="spend" min={0} max={key.monthlyBudgetIdr} high={key.monthlyBudgetIdr * 0.8} value={key.spentThisMonthIdr} aria-label="Pemakaian anggaran bulanan" />
+                <meter
+                  className="spend"
+                  min={0}
+                  max={key.monthlyBudgetIdr}
+                  high={key.monthlyBudgetIdr * 0.8}
+                  value={key.spentThisMonthIdr}
+                  aria-label="Pemakaian anggaran bulanan"
+                />
               </dd>
               <dt>Terakhir dipakai</dt>
               <dd>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : <span className="muted">Belum pernah</span>}</dd>
               <dt>URL webhook</dt>
-              <dd>{key.webhookUrl ? <code className="break">{key.webhookUrl}</code> : <span className="muted">Tidak ada (hanya callback_url per pesanan)</span>}</dd>
+              <dd>
+                {key.webhookUrl ? (
+                  <code className="break">{key.webhookUrl}</code>
+                ) : (
+                  <span className="muted">Tidak ada (hanya callback_url per pesanan)</span>
+                )}
+              </dd>
               {key.previousWebhookSecretExpiresAt && (
                 <>
                   <dt>Rahasia webhook lama</dt>

@@ -11,7 +11,10 @@ export const metadata: Metadata = { title: "Persetujuan — Kuasa" };
 export default async function ApprovalsPage({ searchParams }: { searchParams: Promise<{ disetujui?: string; ditolak?: string }> }) {
   const { caller } = await portalPage("org_admin");
   const decided = await searchParams;
-  const [waiting, overview] = await Promise.all([caller.organization.orders({ status: "menunggu_bayar", page: { limit: 100 } }), caller.organization.overview()]);
+  const [waiting, overview] = await Promise.all([
+    caller.organization.orders({ status: "menunggu_bayar", page: { limit: 100 } }),
+    caller.organization.overview(),
+  ]);
   const orders = waiting.data;
   const deposit = overview.depositIdr.live;
   return (
@@ -19,11 +22,13 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
       <PageTitle lead="Pesanan di atas ambang persetujuan menunggu keputusan Anda sebelum dibayar dari deposit.">Persetujuan</PageTitle>
       <p className="muted">
         Saldo deposit: <strong>{formatRupiah(deposit)}</strong> · Ambang:{" "}
-        <strong>{overview.approvalThresholdIdr === null ? "tidak ada" : formatRupiah(overview.approvalThresholdIdr)}</strong> (<Link href="/organisasi">ubah</Link>)
+        <strong>{overview.approvalThresholdIdr === null ? "tidak ada" : formatRupiah(overview.approvalThresholdIdr)}</strong> (
+        <Link href="/organisasi">ubah</Link>)
       </p>
       {decided.disetujui && (
         <p className="notice" role="status">
-          Pesanan <code>{decided.disetujui}</code> disetujui dan dibayar dari deposit. Pantau statusnya di <Link href="/organisasi/pesanan">Pesanan</Link>.
+          Pesanan <code>{decided.disetujui}</code> disetujui dan dibayar dari deposit. Pantau statusnya di{" "}
+          <Link href="/organisasi/pesanan">Pesanan</Link>.
         </p>
       )}
       {decided.ditolak && (
@@ -55,7 +60,8 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
                 <IntakeFacts intake={order.intake} />
                 {order.priceIdr > deposit && (
                   <p className="waiting">
-                    Deposit ({formatRupiah(deposit)}) belum cukup untuk pesanan ini. Minta tim operator Kuasa menambah deposit sebelum menyetujui, atau tolak pesanan.
+                    Deposit ({formatRupiah(deposit)}) belum cukup untuk pesanan ini. Minta tim operator Kuasa menambah deposit sebelum
+                    menyetujui, atau tolak pesanan.
                   </p>
                 )}
                 <ApprovalActions orderId={order.id} service={order.service} price={formatRupiah(order.priceIdr)} />
@@ -66,7 +72,8 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
       )}
       {waiting.has_more && (
         <p className="muted small">
-          Menampilkan 100 pesanan terbaru yang menunggu. <Link href="/organisasi/pesanan?status=menunggu_bayar">Lihat semuanya di Pesanan</Link>
+          Menampilkan 100 pesanan terbaru yang menunggu.{" "}
+          <Link href="/organisasi/pesanan?status=menunggu_bayar">Lihat semuanya di Pesanan</Link>
         </p>
       )}
     </>

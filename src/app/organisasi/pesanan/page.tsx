@@ -5,7 +5,7 @@ import { formatDateTime, formatRupiah, ORDER_STATUS_LABEL } from "@/app/_compone
 import { PageTitle, StatusBadge } from "@/app/_components/ui";
 import type { OrderStatus } from "@/generated/prisma/enums";
 import { portalPage } from "@/server/runtime/portal";
-import { inMode, modeOf, ModeSwitch } from "../_components/mode";
+import { inMode, ModeSwitch, modeOf } from "../_components/mode";
 
 export const metadata: Metadata = { title: "Pesanan — Kuasa" };
 
@@ -43,7 +43,9 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
   ];
   return (
     <>
-      <PageTitle lead="Pesanan yang dibuat agen Anda lewat API dan MCP. Buka pesanan untuk melihat percakapan, hasil, dan langkah yang bisa Anda ambil sebagai klien.">Pesanan</PageTitle>
+      <PageTitle lead="Pesanan yang dibuat agen Anda lewat API dan MCP. Buka pesanan untuk melihat percakapan, hasil, dan langkah yang bisa Anda ambil sebagai klien.">
+        Pesanan
+      </PageTitle>
       <ModeSwitch basePath="/organisasi/pesanan" mode={mode} what="pesanan" />
       <DataTable
         caption={mode === "test" ? "Pesanan uji (sandbox), terbaru di atas" : "Pesanan, terbaru di atas"}
@@ -55,7 +57,9 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
           {
             name: "kunci",
             label: "Kunci API",
-            options: keys.filter((k) => k.mode === mode).map((k) => ({ value: k.id, label: `${k.name || "Tanpa nama"} (${k.keyId})${k.revokedAt ? " — dicabut" : ""}` })),
+            options: keys
+              .filter((k) => k.mode === mode)
+              .map((k) => ({ value: k.id, label: `${k.name || "Tanpa nama"} (${k.keyId})${k.revokedAt ? " — dicabut" : ""}` })),
           },
         ]}
         columns={columns}
@@ -64,8 +68,14 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
         hasMore={orders.has_more}
         empty={
           mode === "test"
-            ? { title: "Belum ada pesanan uji.", hint: "Buat kunci uji (kk_test_) di menu Kunci API, lalu panggil POST /v1/orders dengan kunci itu." }
-            : { title: "Belum ada pesanan.", hint: "Pesanan muncul di sini setelah agen Anda memanggil POST /v1/orders dengan kunci API live organisasi ini." }
+            ? {
+                title: "Belum ada pesanan uji.",
+                hint: "Buat kunci uji (kk_test_) di menu Kunci API, lalu panggil POST /v1/orders dengan kunci itu.",
+              }
+            : {
+                title: "Belum ada pesanan.",
+                hint: "Pesanan muncul di sini setelah agen Anda memanggil POST /v1/orders dengan kunci API live organisasi ini.",
+              }
         }
       />
     </>

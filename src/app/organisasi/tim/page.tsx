@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { DataTable, type TableParams } from "@/app/_components/data-table";
 import { formatDateTime } from "@/app/_components/format";
-import { Card, PageTitle } from "@/app/_components/ui";
-import { portalPage } from "@/server/runtime/portal";
 import { InviteForm } from "@/app/_components/invite-form";
 import { RevokeInvitationButton } from "@/app/_components/revoke-invitation-button";
+import { Card, PageTitle } from "@/app/_components/ui";
+import { portalPage } from "@/server/runtime/portal";
 
 export const metadata: Metadata = { title: "Tim — Kuasa" };
 
@@ -24,7 +24,9 @@ export default async function TeamPage({ searchParams }: { searchParams: Promise
   const team = await caller.organization.team();
   return (
     <>
-      <PageTitle lead="Admin organisasi Anda melihat pesanan, menyetujui pembayaran, dan mengelola kunci API. Undang rekan dengan e-mail; mereka membuat kata sandinya sendiri.">Tim</PageTitle>
+      <PageTitle lead="Admin organisasi Anda melihat pesanan, menyetujui pembayaran, dan mengelola kunci API. Undang rekan dengan e-mail; mereka membuat kata sandinya sendiri.">
+        Tim
+      </PageTitle>
 
       <Card title="Undang admin">
         <InviteForm />
@@ -53,19 +55,36 @@ export default async function TeamPage({ searchParams }: { searchParams: Promise
         params={params}
         columns={[
           { key: "email", header: "E-mail", cell: (i) => <span className="break">{i.email}</span> },
-          { key: "status", header: "Status", cell: (i) => <span className={`pill ${INVITATION_STATUS[i.status].tone}`}>{INVITATION_STATUS[i.status].text}</span> },
+          {
+            key: "status",
+            header: "Status",
+            cell: (i) => <span className={`pill ${INVITATION_STATUS[i.status].tone}`}>{INVITATION_STATUS[i.status].text}</span>,
+          },
           {
             key: "expires",
             header: "Berlaku sampai",
             secondary: true,
-            cell: (i) => (i.acceptedAt ? `Diterima ${formatDateTime(i.acceptedAt)}` : i.revokedAt ? `Dicabut ${formatDateTime(i.revokedAt)}` : formatDateTime(i.expiresAt)),
+            cell: (i) =>
+              i.acceptedAt
+                ? `Diterima ${formatDateTime(i.acceptedAt)}`
+                : i.revokedAt
+                  ? `Dicabut ${formatDateTime(i.revokedAt)}`
+                  : formatDateTime(i.expiresAt),
           },
-          { key: "action", header: "Tindakan", cell: (i) => (i.status === "menunggu" ? <RevokeInvitationButton invitationId={i.id} email={i.email} /> : <span className="muted">—</span>) },
+          {
+            key: "action",
+            header: "Tindakan",
+            cell: (i) =>
+              i.status === "menunggu" ? <RevokeInvitationButton invitationId={i.id} email={i.email} /> : <span className="muted">—</span>,
+          },
         ]}
         rows={team.invitations}
         rowKey={(i) => i.id}
         hasMore={false}
-        empty={{ title: "Belum ada undangan.", hint: "Undangan yang Anda kirim tampil di sini dengan statusnya: menunggu, diterima, kedaluwarsa, atau dicabut." }}
+        empty={{
+          title: "Belum ada undangan.",
+          hint: "Undangan yang Anda kirim tampil di sini dengan statusnya: menunggu, diterima, kedaluwarsa, atau dicabut.",
+        }}
       />
     </>
   );

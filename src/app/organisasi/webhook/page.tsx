@@ -5,7 +5,7 @@ import { CASE_EVENT_LABEL, formatDateTime, ORDER_STATUS_LABEL } from "@/app/_com
 import { PageTitle } from "@/app/_components/ui";
 import type { DeliveryStatus } from "@/generated/prisma/enums";
 import { portalPage } from "@/server/runtime/portal";
-import { inMode, modeOf, ModeSwitch } from "../_components/mode";
+import { inMode, ModeSwitch, modeOf } from "../_components/mode";
 import { RedeliverButton } from "../_components/redeliver-button";
 
 // Attempts come seconds apart (10, 20, 40, 80 s): their times need seconds.
@@ -19,7 +19,8 @@ const DELIVERY_LABEL: Record<DeliveryStatus, { text: string; tone: string }> = {
 const STATUSES = Object.keys(DELIVERY_LABEL) as DeliveryStatus[];
 
 const isOk = (code: number | null) => code !== null && code >= 200 && code < 300;
-const answerOf = (attempt: { statusCode: number | null; error: string | null }) => (isOk(attempt.statusCode) ? `HTTP ${attempt.statusCode}` : (attempt.error ?? `HTTP ${attempt.statusCode}`));
+const answerOf = (attempt: { statusCode: number | null; error: string | null }) =>
+  isOk(attempt.statusCode) ? `HTTP ${attempt.statusCode}` : (attempt.error ?? `HTTP ${attempt.statusCode}`);
 
 export const metadata: Metadata = { title: "Pengiriman webhook — Kuasa" };
 
@@ -29,7 +30,12 @@ export default async function WebhookPage({ searchParams }: { searchParams: Prom
   const query = tableQuery(params, ["status"]);
   const status = STATUSES.find((s) => s === query.filters.status);
   const { caller } = await portalPage("org_admin");
-  const events = await caller.organization.webhookDeliveries({ mode, orderId: query.q?.slice(0, 64), status, page: { starting_after: query.starting_after } });
+  const events = await caller.organization.webhookDeliveries({
+    mode,
+    orderId: query.q?.slice(0, 64),
+    status,
+    page: { starting_after: query.starting_after },
+  });
   type Row = (typeof events.data)[number];
   const latest = (event: Row) => event.deliveries.at(-1);
   const columns: Array<Column<Row>> = [
@@ -39,7 +45,9 @@ export default async function WebhookPage({ searchParams }: { searchParams: Prom
       cell: (event) => (
         <>
           <code>{event.type}</code>
-          <div className="small muted">{"order" in event.payload ? ORDER_STATUS_LABEL[event.payload.order.status] : CASE_EVENT_LABEL[event.payload.event]}</div>
+          <div className="small muted">
+            {"order" in event.payload ? ORDER_STATUS_LABEL[event.payload.order.status] : CASE_EVENT_LABEL[event.payload.event]}
+          </div>
         </>
       ),
     },
@@ -60,7 +68,11 @@ export default async function WebhookPage({ searchParams }: { searchParams: Prom
       header: "Status",
       cell: (event) => {
         const delivery = latest(event);
-        return delivery ? <span className={`pill ${DELIVERY_LABEL[delivery.status].tone}`}>{DELIVERY_LABEL[delivery.status].text}</span> : <span className="pill pill-muted">Tidak dikirim</span>;
+        return delivery ? (
+          <span className={`pill ${DELIVERY_LABEL[delivery.status].tone}`}>{DELIVERY_LABEL[delivery.status].text}</span>
+        ) : (
+          <span className="pill pill-muted">Tidak dikirim</span>
+        );
       },
     },
     { key: "attempts", header: "Percobaan", align: "end", cell: (event) => latest(event)?.attempts ?? 0 },
@@ -70,7 +82,11 @@ export default async function WebhookPage({ searchParams }: { searchParams: Prom
       secondary: true,
       cell: (event) => {
         const attempt = latest(event)?.attemptsLog.at(-1);
-        return attempt ? <span className={isOk(attempt.statusCode) ? "positive" : "negative"}>{answerOf(attempt)}</span> : <span className="muted">—</span>;
+        return attempt ? (
+          <span className={isOk(attempt.statusCode) ? "positive" : "negative"}>{answerOf(attempt)}</span>
+        ) : (
+          <span className="muted">—</span>
+        );
       },
     },
     { key: "at", header: "Waktu", secondary: true, cell: (event) => formatDateTime(event.createdAt) },
@@ -83,13 +99,17 @@ export default async function WebhookPage({ searchParams }: { searchParams: Prom
         ) : (
           <details className="disclosure">
             <summary>
-              Percobaan<span className="visually-hidden"> event {event.id}</span> ({event.deliveries.reduce((n, d) => n + d.attemptsLog.length, 0)})
+              Percobaan<span className="visually-hidden"> event {event.id}</span> (
+              {event.deliveries.reduce((n, d) => n + d.attemptsLog.length, 0)})
             </summary>
             {event.deliveries.map((delivery, index) => (
               <section key={delivery.id} className="delivery" aria-label={`Pengiriman ${index + 1} ke ${delivery.url}`}>
                 <p className="delivery-head">
-                  <span className={`pill ${DELIVERY_LABEL[delivery.status].tone}`}>{DELIVERY_LABEL[delivery.status].text}</span> <code className="break">{delivery.url}</code>
-                  {delivery.status === "menunggu" && delivery.nextAttemptAt && <span className="muted small"> percobaan berikutnya {formatDateTime(delivery.nextAttemptAt)}</span>}
+                  <span className={`pill ${DELIVERY_LABEL[delivery.status].tone}`}>{DELIVERY_LABEL[delivery.status].text}</span>{" "}
+                  <code className="break">{delivery.url}</code>
+                  {delivery.status === "menunggu" && delivery.nextAttemptAt && (
+                    <span className="muted small"> percobaan berikutnya {formatDateTime(delivery.nextAttemptAt)}</span>
+                  )}
                 </p>
                 {delivery.attemptsLog.length === 0 ? (
                   <p className="muted small">Belum ada percobaan.</p>
@@ -97,7 +117,9 @@ export default async function WebhookPage({ searchParams }: { searchParams: Prom
                   <ol className="attempts small">
                     {delivery.attemptsLog.map((attempt) => (
                       <li key={attempt.attempt}>
-                        {attemptTime.format(new Date(attempt.startedAt))} WIB · <span className={isOk(attempt.statusCode) ? "positive" : "negative"}>{answerOf(attempt)}</span> · {attempt.durationMs} ms
+                        {attemptTime.format(new Date(attempt.startedAt))} WIB ·{" "}
+                        <span className={isOk(attempt.statusCode) ? "positive" : "negative"}>{answerOf(attempt)}</span> ·{" "}
+                        {attempt.durationMs} ms
                       </li>
                     ))}
                   </ol>
@@ -120,7 +142,9 @@ export default async function WebhookPage({ searchParams }: { searchParams: Prom
         basePath="/organisasi/webhook"
         params={params}
         search={{ label: "ID pesanan", placeholder: "ord_…" }}
-        filters={[{ name: "status", label: "Status pengiriman", options: STATUSES.map((s) => ({ value: s, label: DELIVERY_LABEL[s].text })) }]}
+        filters={[
+          { name: "status", label: "Status pengiriman", options: STATUSES.map((s) => ({ value: s, label: DELIVERY_LABEL[s].text })) },
+        ]}
         columns={columns}
         rows={events.data}
         rowKey={(event) => event.id}

@@ -13,7 +13,8 @@ export const ORDER_ERRORS: ErrorMessages = {
   NOT_FOUND: "Pesanan ini tidak lagi ditugaskan kepada Anda. Buka daftar Pesanan saya.",
   VALIDATION: "Isian kosong atau terlalu panjang (paling banyak 10.000 karakter). Periksa lalu kirim lagi.",
   // The only CONFLICT of an order step: the thread is full (ORDER_MESSAGE_LIMIT).
-  CONFLICT: "Percakapan pesanan ini sudah mencapai batas jumlah pesan, jadi pertanyaan baru tidak bisa dikirim. Serahkan hasil dengan catatan, atau hubungi operator.",
+  CONFLICT:
+    "Percakapan pesanan ini sudah mencapai batas jumlah pesan, jadi pertanyaan baru tidak bisa dikirim. Serahkan hasil dengan catatan, atau hubungi operator.",
 };
 
 export const CASE_ERRORS: ErrorMessages = {

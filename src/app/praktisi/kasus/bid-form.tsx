@@ -1,6 +1,7 @@
 "use client";
 import { type FormEvent, useState } from "react";
 import { useAction } from "@/app/_components/action";
+import { FormMessages } from "@/app/_components/field";
 import { formatRupiah } from "@/app/_components/format";
 import { RupiahInput } from "@/app/_components/rupiah-input";
 import { trpc } from "@/app/_components/trpc";
@@ -8,9 +9,9 @@ import { BID_LIMITS } from "@/server/domain/case-board";
 import { caseBidPrice } from "@/server/domain/pricing";
 import { CASE_ERRORS } from "../_components/messages";
 import { useHydrated } from "../_components/use-hydrated";
-import { FormMessages } from "@/app/_components/field";
 
-const usablePrice = (value: number | null): value is number => value !== null && Number.isInteger(value) && value >= 1 && value <= BID_LIMITS.priceIdrMax;
+const usablePrice = (value: number | null): value is number =>
+  value !== null && Number.isInteger(value) && value >= 1 && value <= BID_LIMITS.priceIdrMax;
 
 /** A bid on one case, showing what the client would pay (bid + platform fee) as the price is typed. */
 export function BidForm({ caseId }: { caseId: string }) {
@@ -27,7 +28,8 @@ export function BidForm({ caseId }: { caseId: string }) {
     const etaDays = Number(form.get("etaDays"));
     const note = String(form.get("note") ?? "").trim();
     if (!scope) return setError("Tuliskan lingkup pekerjaan yang Anda tawarkan.");
-    if (!Number.isInteger(etaDays) || etaDays < 1 || etaDays > BID_LIMITS.etaDaysMax) return setError(`Perkiraan selesai harus 1 sampai ${BID_LIMITS.etaDaysMax} hari.`);
+    if (!Number.isInteger(etaDays) || etaDays < 1 || etaDays > BID_LIMITS.etaDaysMax)
+      return setError(`Perkiraan selesai harus 1 sampai ${BID_LIMITS.etaDaysMax} hari.`);
     if (!usablePrice(priceIdr)) return setError("Isi harga penawaran dalam rupiah, angka saja (misalnya 5.000.000).");
     const result = await run(() => trpc.practitioner.submitBid.mutate({ caseId, scope, etaDays, priceIdr, note: note || undefined }));
     if (result.ok) setOpen(false);

@@ -1,8 +1,8 @@
 import Link from "next/link";
+import { areaLabel } from "@/app/_components/case-status";
 import { formatDateTime, formatRupiah } from "@/app/_components/format";
 import type { portalPage } from "@/server/runtime/portal";
 import { BidForm } from "./bid-form";
-import { areaLabel } from "@/app/_components/case-status";
 import { BID_STATUS_LABEL, CASE_STATUS_LABEL } from "./labels";
 import { WithdrawBid } from "./withdraw-bid";
 

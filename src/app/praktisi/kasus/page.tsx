@@ -1,11 +1,11 @@
 import Link from "next/link";
+import { AutoRefresh } from "@/app/_components/auto-refresh";
+import { areaLabel } from "@/app/_components/case-status";
 import { formatDateTime, formatRupiah } from "@/app/_components/format";
+import { PageLinks } from "@/app/_components/page-links";
 import { EmptyState, PageTitle } from "@/app/_components/ui";
 import { portalPage } from "@/server/runtime/portal";
-import { AutoRefresh } from "@/app/_components/auto-refresh";
-import { PageLinks } from "@/app/_components/page-links";
 import { CaseCard } from "./case-card";
-import { areaLabel } from "@/app/_components/case-status";
 import { BID_STATUS_LABEL } from "./labels";
 
 export const dynamic = "force-dynamic";
@@ -15,7 +15,10 @@ const BIDS_AFTER = "penawaran_setelah";
 
 export default async function CaseBoardPage({ searchParams }: { searchParams: Promise<{ setelah?: string; penawaran_setelah?: string }> }) {
   const [{ caller }, { setelah: after, [BIDS_AFTER]: bidsAfter }] = await Promise.all([portalPage("practitioner"), searchParams]);
-  const [cases, bids] = await Promise.all([caller.practitioner.cases({ starting_after: after }), caller.practitioner.myBids({ starting_after: bidsAfter })]);
+  const [cases, bids] = await Promise.all([
+    caller.practitioner.cases({ starting_after: after }),
+    caller.practitioner.myBids({ starting_after: bidsAfter }),
+  ]);
   return (
     <>
       <PageTitle lead="Kasus terbuka di bidang Anda. Ajukan satu penawaran per kasus; klien memilih satu penawaran dan membayar harga Anda ditambah biaya platform.">
@@ -71,11 +74,21 @@ export default async function CaseBoardPage({ searchParams }: { searchParams: Pr
           </table>
         </div>
       )}
-      <PageLinks path="/praktisi/kasus" label="penawaran saya" param={BIDS_AFTER} after={bidsAfter} hasMore={bids.has_more} lastId={bids.data.at(-1)?.id} />
+      <PageLinks
+        path="/praktisi/kasus"
+        label="penawaran saya"
+        param={BIDS_AFTER}
+        after={bidsAfter}
+        hasMore={bids.has_more}
+        lastId={bids.data.at(-1)?.id}
+      />
 
       <h2 className="section-title">Kasus terbuka di bidang Anda</h2>
       {cases.data.length === 0 ? (
-        <EmptyState title="Belum ada kasus terbuka di bidang Anda" hint="Kasus baru muncul di sini dengan sendirinya; halaman ini diperbarui setiap 15 detik." />
+        <EmptyState
+          title="Belum ada kasus terbuka di bidang Anda"
+          hint="Kasus baru muncul di sini dengan sendirinya; halaman ini diperbarui setiap 15 detik."
+        />
       ) : (
         cases.data.map((item) => <CaseCard key={item.id} item={item} />)
       )}

@@ -1,9 +1,9 @@
 "use client";
 import { useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
+import { FormMessages } from "@/app/_components/field";
 import { trpc } from "@/app/_components/trpc";
 import { CASE_ERRORS } from "../_components/messages";
-import { FormMessages } from "@/app/_components/field";
 
 export function WithdrawBid({ bidId }: { bidId: string }) {
   const { busy, error, run } = useAction(CASE_ERRORS);

@@ -20,7 +20,10 @@ function Figure({ label, value, hint }: { label: string; value: string; hint: st
 
 export default async function EarningsPage({ searchParams }: { searchParams: Promise<{ setelah?: string }> }) {
   const [{ caller }, { setelah: after }] = await Promise.all([portalPage("practitioner"), searchParams]);
-  const [earnings, statement] = await Promise.all([caller.practitioner.earnings(), caller.practitioner.statement({ page: { starting_after: after } })]);
+  const [earnings, statement] = await Promise.all([
+    caller.practitioner.earnings(),
+    caller.practitioner.statement({ page: { starting_after: after } }),
+  ]);
   return (
     <>
       <PageTitle lead="Fee Anda masuk ke saldo ketika klien menerima hasil pekerjaan dan dana escrow dilepas. Selama pesanan dikerjakan, fee itu aman di escrow.">
@@ -28,7 +31,11 @@ export default async function EarningsPage({ searchParams }: { searchParams: Pro
       </PageTitle>
       {/* Four figures read best two by two: three and one left the total alone on a row. */}
       <div className="stats pairs">
-        <Figure label="Saldo tersedia" value={formatRupiah(earnings.availableIdr)} hint="Sudah dilepas dari escrow dan menjadi hak Anda; belum dicairkan ke rekening." />
+        <Figure
+          label="Saldo tersedia"
+          value={formatRupiah(earnings.availableIdr)}
+          hint="Sudah dilepas dari escrow dan menjadi hak Anda; belum dicairkan ke rekening."
+        />
         <Figure
           label="Dalam escrow"
           value={formatRupiah(earnings.inEscrowIdr)}
@@ -41,17 +48,34 @@ export default async function EarningsPage({ searchParams }: { searchParams: Pro
         <Figure
           label="Sudah dicairkan"
           value={formatRupiah(earnings.paidOutIdr)}
-          hint={earnings.paidOutIdr > 0 ? "Ditransfer tim Kuasa ke rekening Anda; referensi transfernya ada di riwayat saldo." : "Belum ada pencairan. Tim Kuasa mentransfer saldo tersedia ke rekening Anda."}
+          hint={
+            earnings.paidOutIdr > 0
+              ? "Ditransfer tim Kuasa ke rekening Anda; referensi transfernya ada di riwayat saldo."
+              : "Belum ada pencairan. Tim Kuasa mentransfer saldo tersedia ke rekening Anda."
+          }
         />
-        <Figure label="Total pendapatan" value={formatRupiah(earnings.earnedIdr)} hint="Semua fee yang pernah masuk ke saldo Anda sejak awal: saldo tersedia ditambah yang sudah dicairkan." />
+        <Figure
+          label="Total pendapatan"
+          value={formatRupiah(earnings.earnedIdr)}
+          hint="Semua fee yang pernah masuk ke saldo Anda sejak awal: saldo tersedia ditambah yang sudah dicairkan."
+        />
       </div>
       <h2 className="section-title">Riwayat saldo</h2>
       <StatementTable
         caption="Riwayat saldo pendapatan, terbaru di atas"
         rows={statement.data}
-        empty={{ title: "Belum ada pendapatan", hint: "Riwayat muncul setelah klien menerima hasil pesanan pertama Anda. Ambil tawaran di halaman Tawaran untuk mulai." }}
+        empty={{
+          title: "Belum ada pendapatan",
+          hint: "Riwayat muncul setelah klien menerima hasil pesanan pertama Anda. Ambil tawaran di halaman Tawaran untuk mulai.",
+        }}
       />
-      <PageLinks path="/praktisi/pendapatan" label="riwayat saldo" after={after} hasMore={statement.has_more} lastId={statement.data.at(-1)?.id} />
+      <PageLinks
+        path="/praktisi/pendapatan"
+        label="riwayat saldo"
+        after={after}
+        hasMore={statement.has_more}
+        lastId={statement.data.at(-1)?.id}
+      />
     </>
   );
 }

@@ -1,9 +1,9 @@
 import Link from "next/link";
+import { AutoRefresh } from "@/app/_components/auto-refresh";
 import { formatDateTime } from "@/app/_components/format";
+import { PageLinks } from "@/app/_components/page-links";
 import { EmptyState, PageTitle, StatusBadge } from "@/app/_components/ui";
 import { portalPage } from "@/server/runtime/portal";
-import { AutoRefresh } from "@/app/_components/auto-refresh";
-import { PageLinks } from "@/app/_components/page-links";
 import { earningText } from "../_components/earning";
 
 export const dynamic = "force-dynamic";
@@ -44,7 +44,9 @@ export default async function MyOrdersPage({ searchParams }: { searchParams: Pro
                   <td data-label="Status">
                     <div>
                       <StatusBadge status={order.status} />
-                      {order.status === "dikerjakan" && order.revisionCount > 0 && <div className="small waiting-text">Revisi ke-{order.revisionCount} diminta</div>}
+                      {order.status === "dikerjakan" && order.revisionCount > 0 && (
+                        <div className="small waiting-text">Revisi ke-{order.revisionCount} diminta</div>
+                      )}
                     </div>
                   </td>
                   <td data-label="Pendapatan" className={order.earningIdr === null ? "muted" : undefined}>

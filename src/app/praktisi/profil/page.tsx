@@ -24,9 +24,15 @@ export default async function ProfilePage() {
           <dt>Gelar profesi</dt>
           <dd>{profile.label ?? "Belum ditetapkan"}</dd>
           <dt>Bidang layanan</dt>
-          <dd>{profile.categories.length > 0 ? profile.categories.map(categoryLabel).join(", ") : "Belum ada: Anda belum menerima tawaran pesanan"}</dd>
+          <dd>
+            {profile.categories.length > 0
+              ? profile.categories.map(categoryLabel).join(", ")
+              : "Belum ada: Anda belum menerima tawaran pesanan"}
+          </dd>
         </dl>
-        <p className="muted small">Nama, gelar profesi, dan bidang layanan ditetapkan oleh tim operator Kuasa. Untuk mengubahnya, hubungi operator.</p>
+        <p className="muted small">
+          Nama, gelar profesi, dan bidang layanan ditetapkan oleh tim operator Kuasa. Untuk mengubahnya, hubungi operator.
+        </p>
       </Card>
       <ProfileForm profile={profile} />
       <PasswordForm minLength={MIN_PASSWORD_LENGTH} />

@@ -2,8 +2,8 @@
 import { type FormEvent, useState } from "react";
 import { useAction } from "@/app/_components/action";
 import { Field, FormMessages } from "@/app/_components/field";
-import { Card } from "@/app/_components/ui";
 import { trpc } from "@/app/_components/trpc";
+import { Card } from "@/app/_components/ui";
 import { useHydrated } from "../_components/use-hydrated";
 
 const PASSWORD_ERRORS = {
@@ -25,9 +25,12 @@ export function PasswordForm({ minLength }: { minLength: number }) {
     const currentPassword = String(data.get("currentPassword") ?? "");
     const newPassword = String(data.get("newPassword") ?? "");
     if (newPassword.length < minLength) return setError(`Kata sandi baru minimal ${minLength} karakter.`);
-    if (newPassword !== String(data.get("confirmPassword") ?? "")) return setError("Konfirmasi tidak sama dengan kata sandi baru. Ketik ulang keduanya.");
+    if (newPassword !== String(data.get("confirmPassword") ?? ""))
+      return setError("Konfirmasi tidak sama dengan kata sandi baru. Ketik ulang keduanya.");
     if (newPassword === currentPassword) return setError("Kata sandi baru harus berbeda dari kata sandi saat ini.");
-    const result = await run(() => trpc.practitioner.changePassword.mutate({ currentPassword, newPassword }), { success: "Kata sandi diganti." });
+    const result = await run(() => trpc.practitioner.changePassword.mutate({ currentPassword, newPassword }), {
+      success: "Kata sandi diganti.",
+    });
     if (result.ok) {
       form.reset();
       setDone("Kata sandi diganti. Gunakan kata sandi baru saat masuk berikutnya.");
@@ -37,11 +40,19 @@ export function PasswordForm({ minLength }: { minLength: number }) {
   return (
     <Card title="Ganti kata sandi">
       <form onSubmit={(event) => void submit(event)} className="form stack">
-        <Field label="Kata sandi saat ini">{(control) => <input {...control} name="currentPassword" type="password" autoComplete="current-password" required />}</Field>
-        <Field label="Kata sandi baru" hint={`Minimal ${minLength} karakter.`}>
-          {(control) => <input {...control} name="newPassword" type="password" autoComplete="new-password" minLength={minLength} required />}
+        <Field label="Kata sandi saat ini">
+          {(control) => <input {...control} name="currentPassword" type="password" autoComplete="current-password" required />}
         </Field>
-        <Field label="Ulangi kata sandi baru">{(control) => <input {...control} name="confirmPassword" type="password" autoComplete="new-password" minLength={minLength} required />}</Field>
+        <Field label="Kata sandi baru" hint={`Minimal ${minLength} karakter.`}>
+          {(control) => (
+            <input {...control} name="newPassword" type="password" autoComplete="new-password" minLength={minLength} required />
+          )}
+        </Field>
+        <Field label="Ulangi kata sandi baru">
+          {(control) => (
+            <input {...control} name="confirmPassword" type="password" autoComplete="new-password" minLength={minLength} required />
+          )}
+        </Field>
         <FormMessages error={error} success={done} />
         <div className="row">
           <button type="submit" className="button" disabled={busy || !hydrated}>

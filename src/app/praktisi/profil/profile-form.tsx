@@ -2,8 +2,8 @@
 import { type FormEvent, useState } from "react";
 import { useAction } from "@/app/_components/action";
 import { Field, FormMessages } from "@/app/_components/field";
-import { Card } from "@/app/_components/ui";
 import { trpc } from "@/app/_components/trpc";
+import { Card } from "@/app/_components/ui";
 import { useHydrated } from "../_components/use-hydrated";
 
 interface Settings {
@@ -30,11 +30,23 @@ export function ProfileForm({ profile }: { profile: Settings }) {
   return (
     <Card title="Pengaturan">
       <form onSubmit={submit} className="form stack">
-        <Field label="Nomor izin praktik" hint="Misalnya nomor anggota PERADI. Ditampilkan kepada operator Kuasa; kosongkan untuk menghapus.">
-          {(control) => <input {...control} name="licenseNumber" defaultValue={profile.licenseNumber ?? ""} maxLength={100} autoComplete="off" />}
+        <Field
+          label="Nomor izin praktik"
+          hint="Misalnya nomor anggota PERADI. Ditampilkan kepada operator Kuasa; kosongkan untuk menghapus."
+        >
+          {(control) => (
+            <input {...control} name="licenseNumber" defaultValue={profile.licenseNumber ?? ""} maxLength={100} autoComplete="off" />
+          )}
         </Field>
         <div className="switch-field">
-          <input id="available" type="checkbox" role="switch" checked={available} onChange={(event) => setAvailable(event.target.checked)} aria-describedby="available-hint" />
+          <input
+            id="available"
+            type="checkbox"
+            role="switch"
+            checked={available}
+            onChange={(event) => setAvailable(event.target.checked)}
+            aria-describedby="available-hint"
+          />
           <label htmlFor="available">Terima tawaran baru</label>
           <p id="available-hint" className="hint">
             {available
@@ -43,10 +55,19 @@ export function ProfileForm({ profile }: { profile: Settings }) {
           </p>
         </div>
         <div className="switch-field">
-          <input id="email-notifications" type="checkbox" role="switch" checked={emailNotifications} onChange={(event) => setEmailNotifications(event.target.checked)} aria-describedby="email-hint" />
+          <input
+            id="email-notifications"
+            type="checkbox"
+            role="switch"
+            checked={emailNotifications}
+            onChange={(event) => setEmailNotifications(event.target.checked)}
+            aria-describedby="email-hint"
+          />
           <label htmlFor="email-notifications">Kirim notifikasi lewat e-mail</label>
           <p id="email-hint" className="hint">
-            {emailNotifications ? "Aktif: e-mail untuk tawaran baru, permintaan revisi, dan pesan dari klien." : "Nonaktif: pemberitahuan hanya muncul di portal."}
+            {emailNotifications
+              ? "Aktif: e-mail untuk tawaran baru, permintaan revisi, dan pesan dari klien."
+              : "Nonaktif: pemberitahuan hanya muncul di portal."}
           </p>
         </div>
         <FormMessages error={error} />

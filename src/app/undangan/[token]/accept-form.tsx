@@ -7,7 +7,8 @@ import { trpc } from "@/app/_components/trpc";
 
 const MESSAGES: ErrorMessages = {
   NOT_FOUND: "Undangan ini tidak ditemukan. Periksa tautannya, atau minta admin organisasi mengirim undangan baru.",
-  INVALID_STATE: "Undangan ini sudah dipakai, dicabut, atau kedaluwarsa. Minta admin organisasi mengirim undangan baru; bila Anda sudah membuat akun, langsung masuk.",
+  INVALID_STATE:
+    "Undangan ini sudah dipakai, dicabut, atau kedaluwarsa. Minta admin organisasi mengirim undangan baru; bila Anda sudah membuat akun, langsung masuk.",
   CONFLICT: "Alamat e-mail undangan ini sudah punya akun Kuasa. Masuk dengan akun itu, atau minta admin mengundang alamat lain.",
   VALIDATION: "Isi nama Anda dan kata sandi yang cukup panjang, lalu coba lagi.",
   INTERNAL: "Terjadi gangguan di server dan akun belum dibuat. Coba lagi sebentar lagi; jika masih gagal, hubungi admin organisasi Anda.",
@@ -56,9 +57,21 @@ export function AcceptInvitationForm({ token, email, minPasswordLength }: { toke
       <Field label="E-mail">{(control) => <input {...control} type="email" value={email} readOnly autoComplete="username" />}</Field>
       <Field label="Nama Anda">{(control) => <input {...control} name="name" autoComplete="name" required maxLength={200} />}</Field>
       <Field label="Kata sandi" hint={`Paling sedikit ${minPasswordLength} karakter.`}>
-        {(control) => <input {...control} name="password" type="password" autoComplete="new-password" required minLength={minPasswordLength} maxLength={200} />}
+        {(control) => (
+          <input
+            {...control}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={minPasswordLength}
+            maxLength={200}
+          />
+        )}
       </Field>
-      <Field label="Ulangi kata sandi">{(control) => <input {...control} name="repeat" type="password" autoComplete="new-password" required maxLength={200} />}</Field>
+      <Field label="Ulangi kata sandi">
+        {(control) => <input {...control} name="repeat" type="password" autoComplete="new-password" required maxLength={200} />}
+      </Field>
       <FormMessages error={error} success={done} />
       <button type="submit" className="button" disabled={busy || done !== null}>
         {busy ? "Membuat akun…" : "Buat akun dan gabung"}

@@ -1,13 +1,18 @@
 import { acceptInvitation, findInvitation } from "@/server/services/access";
-import { acceptedOutput, acceptInput, byToken, invitationOutput } from "../schemas/invitation-portal";
 import { tokenProcedure } from "../portal-procedure";
+import { acceptedOutput, acceptInput, byToken, invitationOutput } from "../schemas/invitation-portal";
 import { router } from "../trpc";
 
 /** The invitation link's page (/undangan/<token>): who is invited where, and accepting it. */
 export const invitationRouter = router({
-  show: tokenProcedure.input(byToken).output(invitationOutput).query(({ ctx, input }) => findInvitation(ctx, input.token)),
+  show: tokenProcedure
+    .input(byToken)
+    .output(invitationOutput)
+    .query(({ ctx, input }) => findInvitation(ctx, input.token)),
   accept: tokenProcedure
     .input(acceptInput)
     .output(acceptedOutput)
-    .mutation(async ({ ctx, input }) => ({ email: (await acceptInvitation(ctx, input.token, { name: input.name, password: input.password })).email })),
+    .mutation(async ({ ctx, input }) => ({
+      email: (await acceptInvitation(ctx, input.token, { name: input.name, password: input.password })).email,
+    })),
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PortalUser } from "@/server/domain/portal-user";
 import { fixedClock } from "@/server/domain/clock";
+import type { PortalUser } from "@/server/domain/portal-user";
 import { topUpDeposit } from "@/server/services/organizations";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
@@ -35,7 +35,12 @@ async function stalledOrder() {
   const order = await createPaidOrder(database.prisma, clock, org);
   await database.prisma.order.update({
     where: { id: order.id },
-    data: { status: "ditawarkan", offeringStalledAt: clock.now(), offeringStalledReason: "Tidak ada praktisi yang memenuhi syarat.", offeringRefundAt: new Date(clock.now().getTime() + 86_400_000) },
+    data: {
+      status: "ditawarkan",
+      offeringStalledAt: clock.now(),
+      offeringStalledReason: "Tidak ada praktisi yang memenuhi syarat.",
+      offeringRefundAt: new Date(clock.now().getTime() + 86_400_000),
+    },
   });
   return order.id;
 }
@@ -120,9 +125,15 @@ describe("order search", () => {
     expect((await op().orders({ q: other.id })).data).toHaveLength(3);
     expect((await op().orders({ q: "kerahasiaan", organizationId: other.id })).data).toHaveLength(3);
     expect((await op().orders({ organizationId: other.id, mode: "test" })).data.map((o) => o.id)).toEqual([testOrder.id]);
-    expect((await op().orders({ organizationId: other.id, mode: "live" })).data.map((o) => o.id).sort()).toEqual([mine.id, later.id].sort());
+    expect((await op().orders({ organizationId: other.id, mode: "live" })).data.map((o) => o.id).sort()).toEqual(
+      [mine.id, later.id].sort(),
+    );
     expect((await op().orders({ organizationId: other.id, status: "sengketa" })).data).toEqual([]);
-    expect((await op().orders({ q: mine.id })).data[0]).toMatchObject({ priceIdr: NDA_PRICE_IDR, service: { code: "perjanjian_kerahasiaan" }, organization: { name: "CV Embun Pagi" } });
+    expect((await op().orders({ q: mine.id })).data[0]).toMatchObject({
+      priceIdr: NDA_PRICE_IDR,
+      service: { code: "perjanjian_kerahasiaan" },
+      organization: { name: "CV Embun Pagi" },
+    });
   });
 
   it("pages with starting_after, each order once; a cursor from outside the search is VALIDATION", async () => {
@@ -161,7 +172,12 @@ describe("order detail", () => {
       apiKey: { id: org.apiKeyId, keyId: org.keyId, mode: "live" },
       service: { code: "perjanjian_kerahasiaan" },
       practitioner: { id: practitionerId },
-      amounts: { priceIdr: NDA_PRICE_IDR, practitionerFeeIdr: NDA_CLIENT_PRICE_IDR, platformFeeIdr: NDA_PRICE_IDR - NDA_CLIENT_PRICE_IDR, escrowIdr: NDA_PRICE_IDR },
+      amounts: {
+        priceIdr: NDA_PRICE_IDR,
+        practitionerFeeIdr: NDA_CLIENT_PRICE_IDR,
+        platformFeeIdr: NDA_PRICE_IDR - NDA_CLIENT_PRICE_IDR,
+        escrowIdr: NDA_PRICE_IDR,
+      },
       allowedActions: ["refund", "settle_for_practitioner", "resume_work"],
     });
     expect(detail.timeline.map((t) => t.status)).toEqual(["dibayar", "ditawarkan", "diambil", "dikerjakan", "sengketa"]);
@@ -194,16 +210,34 @@ describe("order detail", () => {
 
 describe("organisations", () => {
   it("creates an organisation waiting for approval, finds it by name and status, approves it, and audits both", async () => {
-    const { id } = await op().createOrganization({ name: "PT Baru Berdiri", status: "menunggu_persetujuan", approvalThresholdIdr: 5_000_000 });
+    const { id } = await op().createOrganization({
+      name: "PT Baru Berdiri",
+      status: "menunggu_persetujuan",
+      approvalThresholdIdr: 5_000_000,
+    });
     const found = await op().organizations({ q: "baru berdiri" });
-    expect(found.data).toEqual([expect.objectContaining({ id, status: "menunggu_persetujuan", approvalThresholdIdr: 5_000_000, depositIdr: 0, apiKeys: 0, orders: 0 })]);
+    expect(found.data).toEqual([
+      expect.objectContaining({
+        id,
+        status: "menunggu_persetujuan",
+        approvalThresholdIdr: 5_000_000,
+        depositIdr: 0,
+        apiKeys: 0,
+        orders: 0,
+      }),
+    ]);
     expect((await op().organizations({ status: "menunggu_persetujuan" })).data.map((o) => o.id)).toContain(id);
     expect((await op().organizations({ status: "aktif" })).data.map((o) => o.id)).not.toContain(id);
     expect((await op().organizations({ q: id })).data.map((o) => o.id)).toEqual([id]);
     await op().setOrganizationStatus({ organizationId: id, status: "aktif" });
     const log = await op().auditLog({ subjectId: id });
     expect(log.data.map((a) => a.action)).toEqual(["organization.aktif", "organization.create"]);
-    expect(log.data[0]).toMatchObject({ actorType: "operator", actorId: operator.id, actorName: operator.name, subjectType: "organization" });
+    expect(log.data[0]).toMatchObject({
+      actorType: "operator",
+      actorId: operator.id,
+      actorName: operator.name,
+      subjectType: "organization",
+    });
     expect(await codeOf(op().createOrganization({ name: "  ", status: "aktif" }))).toBe("VALIDATION");
   });
 
@@ -212,7 +246,15 @@ describe("organisations", () => {
     await op().topUp({ organizationId: other.id, amountIdr: 1_000_000, reference: "BCA 1" });
     const detail = await op().organization({ organizationId: other.id });
     const depositAccount = await database.prisma.ledgerAccount.findUniqueOrThrow({ where: { code: `org_deposit:${other.id}` } });
-    expect(detail).toMatchObject({ id: other.id, name: "CV Embun Pagi", status: "aktif", depositIdr: Number(depositAccount.balanceIdr), testDepositIdr: 0, liveKeys: 1, testKeys: 0 });
+    expect(detail).toMatchObject({
+      id: other.id,
+      name: "CV Embun Pagi",
+      status: "aktif",
+      depositIdr: Number(depositAccount.balanceIdr),
+      testDepositIdr: 0,
+      liveKeys: 1,
+      testKeys: 0,
+    });
     expect(detail.admins).toEqual([expect.objectContaining({ id: admin.id, email: admin.email })]);
     expect(detail.recentOrders.length).toBeGreaterThan(0);
     expect(detail.recentOrders.every((o) => typeof o.priceIdr === "number")).toBe(true);
@@ -229,7 +271,9 @@ describe("organisations", () => {
 
     const token = invited.link.split("/undangan/")[1]!;
     await as(null).invitation.accept({ token, name: "Pendiri", password: "kata-sandi-pendiri-1" });
-    expect((await op().organization({ organizationId: id })).admins).toEqual([expect.objectContaining({ email: "pendiri@tanpaadmin.co.id", name: "Pendiri" })]);
+    expect((await op().organization({ organizationId: id })).admins).toEqual([
+      expect.objectContaining({ email: "pendiri@tanpaadmin.co.id", name: "Pendiri" }),
+    ]);
     const log = await op().auditLog({ subjectId: invited.id });
     expect(log.data).toContainEqual(expect.objectContaining({ action: "invitation.create", actorType: "operator", actorId: operator.id }));
 
@@ -240,7 +284,9 @@ describe("organisations", () => {
   it("sees an organisation's pending invitation and revokes it, so a new one can be sent; another organisation's invitation is NOT_FOUND", async () => {
     const { id } = await op().createOrganization({ name: "PT Undangan Hilang", status: "aktif" });
     const first = await op().inviteAdmin({ organizationId: id, email: "hilang@contoh.id" });
-    expect((await op().team({ organizationId: id })).invitations).toEqual([expect.objectContaining({ id: first.id, email: "hilang@contoh.id", status: "menunggu" })]);
+    expect((await op().team({ organizationId: id })).invitations).toEqual([
+      expect.objectContaining({ id: first.id, email: "hilang@contoh.id", status: "menunggu" }),
+    ]);
     expect(await codeOf(op().inviteAdmin({ organizationId: id, email: "hilang@contoh.id" }))).toBe("CONFLICT");
 
     expect(await codeOf(op().revokeInvitation({ organizationId: other.id, invitationId: first.id }))).toBe("NOT_FOUND");

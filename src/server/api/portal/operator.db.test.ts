@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PortalUser } from "@/server/domain/portal-user";
 import { fixedClock } from "@/server/domain/clock";
+import type { PortalUser } from "@/server/domain/portal-user";
 import { agentPrice } from "@/server/domain/pricing";
-import { authenticateApiKey } from "@/server/services/access";
+import { authenticateApiKey, SignInThrottle, signIn } from "@/server/services/access";
 import { getAgentService, listAgentServices } from "@/server/services/catalog";
-import { ensureOffering } from "@/server/services/offers";
-import { ensureSimulatedPractitioners } from "@/server/services/offers";
-import { signIn, SignInThrottle } from "@/server/services/access";
+import { ensureOffering, ensureSimulatedPractitioners } from "@/server/services/offers";
+import { bid, createTestCase } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
-import { bid, createTestCase } from "@/test/cases";
 import { createPaidOrder, createTestPractitioner, driveOrder, NDA_PRICE_IDR } from "@/test/orders";
 import { codeOf, portalCaller, portalUser } from "@/test/portal";
 
@@ -22,7 +20,8 @@ const as = (user: PortalUser | null) => portalCaller({ db: database.prisma, cloc
 
 const paidOrder = (body: Record<string, unknown> = {}) => createPaidOrder(database.prisma, clock, org, body);
 
-const auditActions = async (subjectId: string) => (await database.prisma.auditLog.findMany({ where: { subjectId }, orderBy: { createdAt: "asc" } })).map((a) => a.action);
+const auditActions = async (subjectId: string) =>
+  (await database.prisma.auditLog.findMany({ where: { subjectId }, orderBy: { createdAt: "asc" } })).map((a) => a.action);
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -44,7 +43,17 @@ describe("who may call the operator procedures", () => {
     expect(await codeOf(as(admin).operator.topUp({ organizationId: org.id, amountIdr: 1_000_000, reference: "TRF-1" }))).toBe("FORBIDDEN");
     expect(await codeOf(as(admin).operator.setOrganizationStatus({ organizationId: org.id, status: "aktif" }))).toBe("FORBIDDEN");
     expect(await codeOf(as(admin).operator.updateService({ code: "perjanjian_kerahasiaan", clientPriceIdr: 1 }))).toBe("FORBIDDEN");
-    expect(await codeOf(as(admin).operator.createPractitioner({ name: "X", email: "x@contoh.id", password: "rahasia-sekali-123", label: null, categories: [] }))).toBe("FORBIDDEN");
+    expect(
+      await codeOf(
+        as(admin).operator.createPractitioner({
+          name: "X",
+          email: "x@contoh.id",
+          password: "rahasia-sekali-123",
+          label: null,
+          categories: [],
+        }),
+      ),
+    ).toBe("FORBIDDEN");
   });
 });
 
@@ -52,11 +61,19 @@ describe("organisations", () => {
   it("tops up a deposit with a reference recorded in the ledger, and the list shows the new balance", async () => {
     const { depositIdr } = await as(operator).operator.topUp({ organizationId: org.id, amountIdr: 2_500_000, reference: "BCA 0912-77" });
     expect(depositIdr).toBe(12_500_000);
-    expect((await as(operator).operator.organizations({})).data.find((o) => o.id === org.id)).toMatchObject({ status: "aktif", depositIdr: 12_500_000, apiKeys: 1 });
-    const entry = await database.prisma.ledgerEntry.findFirst({ where: { account: { code: `org_deposit:${org.id}` }, transfer: { reference: "BCA 0912-77" } } });
+    expect((await as(operator).operator.organizations({})).data.find((o) => o.id === org.id)).toMatchObject({
+      status: "aktif",
+      depositIdr: 12_500_000,
+      apiKeys: 1,
+    });
+    const entry = await database.prisma.ledgerEntry.findFirst({
+      where: { account: { code: `org_deposit:${org.id}` }, transfer: { reference: "BCA 0912-77" } },
+    });
     expect(entry?.amountIdr).toBe(2_500_000n);
     expect(await codeOf(as(operator).operator.topUp({ organizationId: org.id, amountIdr: 1_000, reference: " " }))).toBe("VALIDATION");
-    expect(await codeOf(as(operator).operator.topUp({ organizationId: "org_tidakada", amountIdr: 1_000, reference: "x" }))).toBe("NOT_FOUND");
+    expect(await codeOf(as(operator).operator.topUp({ organizationId: "org_tidakada", amountIdr: 1_000, reference: "x" }))).toBe(
+      "NOT_FOUND",
+    );
   });
 
   it("suspends an organisation (its keys stop working) and approves it again", async () => {
@@ -83,7 +100,9 @@ describe("order queue", () => {
     });
 
     expect(await codeOf(as(operator).operator.orderAction({ orderId: order.id, action: "settle_for_practitioner" }))).toBe("INVALID_STATE");
-    expect(await as(operator).operator.orderAction({ orderId: order.id, action: "refund", note: "Tidak ada praktisi; dana dikembalikan." })).toBe("direfund");
+    expect(
+      await as(operator).operator.orderAction({ orderId: order.id, action: "refund", note: "Tidak ada praktisi; dana dikembalikan." }),
+    ).toBe("direfund");
     expect((await as(operator).operator.stalledOrders()).map((o) => o.id)).not.toContain(order.id);
     expect(await codeOf(as(operator).operator.orderAction({ orderId: "ord_tidakada", action: "cancel" }))).toBe("NOT_FOUND");
   });
@@ -95,42 +114,72 @@ describe("disputes, SLA breaches and cases", () => {
     const practitionerId = await createTestPractitioner(database.prisma, ["kontrak"]);
     await driveOrder(database.prisma, order.id, practitionerId, "dikerjakan", clock.now());
     expect(await codeOf(as(operator).operator.orderAction({ orderId: order.id, action: "dispute" }))).toBe("VALIDATION");
-    expect(await as(operator).operator.orderAction({ orderId: order.id, action: "dispute", note: "Klien menelepon: praktisi tidak membalas." })).toBe("sengketa");
+    expect(
+      await as(operator).operator.orderAction({ orderId: order.id, action: "dispute", note: "Klien menelepon: praktisi tidak membalas." }),
+    ).toBe("sengketa");
     expect((await as(operator).operator.disputes()).find((d) => d.id === order.id)).toMatchObject({
       organization: { id: org.id },
       practitioner: { id: practitionerId },
       reason: "Klien menelepon: praktisi tidak membalas.",
     });
-    expect(await as(operator).operator.orderAction({ orderId: order.id, action: "resume_work", note: "Praktisi sudah dihubungi." })).toBe("dikerjakan");
+    expect(await as(operator).operator.orderAction({ orderId: order.id, action: "resume_work", note: "Praktisi sudah dihubungi." })).toBe(
+      "dikerjakan",
+    );
     expect((await as(operator).operator.disputes()).map((d) => d.id)).not.toContain(order.id);
   });
 
   it("lists an order past its SLA", async () => {
     const order = await paidOrder();
     await database.prisma.order.update({ where: { id: order.id }, data: { slaBreachedAt: clock.now() } });
-    expect((await as(operator).operator.slaBreaches()).find((o) => o.id === order.id)).toMatchObject({ slaBreachedAt: clock.now(), organization: { id: org.id } });
+    expect((await as(operator).operator.slaBreaches()).find((o) => o.id === order.id)).toMatchObject({
+      slaBreachedAt: clock.now(),
+      organization: { id: org.id },
+    });
   });
 
   it("lists open cases and closes one: its live bids end and it leaves the list", async () => {
     const created = await createTestCase(database.prisma, clock, org);
     const bidder = await createTestPractitioner(database.prisma, ["properti"]);
     await bid(database.prisma, clock, bidder, created.id);
-    expect((await as(operator).operator.cases()).find((c) => c.id === created.id)).toMatchObject({ status: "terbuka", liveBids: 1, invoice: null, organization: { id: org.id } });
+    expect((await as(operator).operator.cases()).find((c) => c.id === created.id)).toMatchObject({
+      status: "terbuka",
+      liveBids: 1,
+      invoice: null,
+      organization: { id: org.id },
+    });
     expect(await as(operator).operator.closeCase({ caseId: created.id })).toBe("ditutup");
     expect((await as(operator).operator.cases()).map((c) => c.id)).not.toContain(created.id);
     expect(await codeOf(as(operator).operator.closeCase({ caseId: created.id }))).toBe("INVALID_STATE");
-    expect(await database.prisma.bid.findMany({ where: { caseId: created.id }, select: { status: true } })).toEqual([{ status: "tidak_dipilih" }]);
+    expect(await database.prisma.bid.findMany({ where: { caseId: created.id }, select: { status: true } })).toEqual([
+      { status: "tidak_dipilih" },
+    ]);
   });
 });
 
 describe("practitioners", () => {
-  const input = (email: string, categories = ["kontrak"]) => ({ name: "Sari Wulandari, S.H.", email, password: "rahasia-sekali-123", label: "Advokat", categories });
+  const input = (email: string, categories = ["kontrak"]) => ({
+    name: "Sari Wulandari, S.H.",
+    email,
+    password: "rahasia-sekali-123",
+    label: "Advokat",
+    categories,
+  });
 
   it("creates a practitioner who can sign in, with categories from the catalog only, and audits it", async () => {
     const { id } = await as(operator).operator.createPractitioner(input("sari@contoh.id"));
     const listed = (await as(operator).operator.practitioners()).data.find((p) => p.id === id);
-    expect(listed).toMatchObject({ name: "Sari Wulandari, S.H.", email: "sari@contoh.id", label: "Advokat", categories: ["kontrak"], active: true, ordersInHand: 0, liveOffers: 0 });
-    expect(await signIn({ db: database.prisma }, new SignInThrottle({ kind: "memory" }), "sari@contoh.id", "rahasia-sekali-123", "test")).toMatchObject({ ok: true, user: { role: "practitioner", practitionerId: id } });
+    expect(listed).toMatchObject({
+      name: "Sari Wulandari, S.H.",
+      email: "sari@contoh.id",
+      label: "Advokat",
+      categories: ["kontrak"],
+      active: true,
+      ordersInHand: 0,
+      liveOffers: 0,
+    });
+    expect(
+      await signIn({ db: database.prisma }, new SignInThrottle({ kind: "memory" }), "sari@contoh.id", "rahasia-sekali-123", "test"),
+    ).toMatchObject({ ok: true, user: { role: "practitioner", practitionerId: id } });
     expect(await auditActions(id)).toEqual(["practitioner.create"]);
 
     expect(await codeOf(as(operator).operator.createPractitioner(input("sari@contoh.id")))).toBe("CONFLICT");
@@ -149,7 +198,11 @@ describe("practitioners", () => {
       page = await as(operator).operator.practitioners({ limit: 2, starting_after: page.data.at(-1)!.id });
       seen.push(...page.data);
     }
-    const real = await database.prisma.practitioner.findMany({ where: { simulated: false }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { id: true } });
+    const real = await database.prisma.practitioner.findMany({
+      where: { simulated: false },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      select: { id: true },
+    });
     expect(seen.map((p) => p.id)).toEqual(real.map((p) => p.id));
     expect(await database.prisma.practitioner.count({ where: { simulated: true } })).toBeGreaterThan(0);
     expect(await codeOf(as(operator).operator.practitioners({ starting_after: "prk_tidakada" }))).toBe("VALIDATION");
@@ -157,12 +210,23 @@ describe("practitioners", () => {
 
   it("edits label and categories, audited with before and after", async () => {
     const { id } = await as(operator).operator.createPractitioner(input("dewi@contoh.id"));
-    await as(operator).operator.updatePractitioner({ practitionerId: id, label: "  Konsultan KI ", categories: ["kekayaan_intelektual", "kontrak", "kontrak"] });
-    expect((await as(operator).operator.practitioners()).data.find((p) => p.id === id)).toMatchObject({ label: "Konsultan KI", categories: ["kekayaan_intelektual", "kontrak"] });
+    await as(operator).operator.updatePractitioner({
+      practitionerId: id,
+      label: "  Konsultan KI ",
+      categories: ["kekayaan_intelektual", "kontrak", "kontrak"],
+    });
+    expect((await as(operator).operator.practitioners()).data.find((p) => p.id === id)).toMatchObject({
+      label: "Konsultan KI",
+      categories: ["kekayaan_intelektual", "kontrak"],
+    });
     const audit = await database.prisma.auditLog.findFirstOrThrow({ where: { subjectId: id, action: "practitioner.update" } });
     expect(audit.data).toMatchObject({ before: { label: "Advokat", categories: ["kontrak"] }, after: { label: "Konsultan KI" } });
-    expect(await codeOf(as(operator).operator.updatePractitioner({ practitionerId: id, label: null, categories: ["tidak_ada"] }))).toBe("VALIDATION");
-    expect(await codeOf(as(operator).operator.updatePractitioner({ practitionerId: "prk_tidakada", label: null, categories: [] }))).toBe("NOT_FOUND");
+    expect(await codeOf(as(operator).operator.updatePractitioner({ practitionerId: id, label: null, categories: ["tidak_ada"] }))).toBe(
+      "VALIDATION",
+    );
+    expect(await codeOf(as(operator).operator.updatePractitioner({ practitionerId: "prk_tidakada", label: null, categories: [] }))).toBe(
+      "NOT_FOUND",
+    );
   });
 
   it("deactivating withdraws the practitioner's live offer and offers the order to the next one; they cannot sign in until activated", async () => {
@@ -171,7 +235,11 @@ describe("practitioners", () => {
     const second = await as(operator).operator.createPractitioner(input("rina@contoh.id", ["keluarga"]));
     const order = await paidOrder({
       service: "perjanjian_pranikah",
-      intake: Object.fromEntries((await getAgentService({ db: database.prisma }, "perjanjian_pranikah")).intake.filter((f) => f.required).map((f) => [f.key, sample(f.type, f.options)])),
+      intake: Object.fromEntries(
+        (await getAgentService({ db: database.prisma }, "perjanjian_pranikah")).intake
+          .filter((f) => f.required)
+          .map((f) => [f.key, sample(f.type, f.options)]),
+      ),
     });
     await ensureOffering({ db: database.prisma, clock }, order.id);
     const offered = await database.prisma.offer.findFirstOrThrow({ where: { orderId: order.id, status: "aktif" } });
@@ -181,9 +249,13 @@ describe("practitioners", () => {
 
     expect(await as(operator).operator.setPractitionerActive({ practitionerId: holder, active: false })).toEqual({ offersWithdrawn: 1 });
     expect(await database.prisma.offer.findUniqueOrThrow({ where: { id: offered.id } })).toMatchObject({ status: "dibatalkan" });
-    expect(await database.prisma.offer.findFirstOrThrow({ where: { orderId: order.id, status: "aktif" } })).toMatchObject({ practitionerId: other });
+    expect(await database.prisma.offer.findFirstOrThrow({ where: { orderId: order.id, status: "aktif" } })).toMatchObject({
+      practitionerId: other,
+    });
     const email = holder === first.id ? "ayu@contoh.id" : "rina@contoh.id";
-    expect(await signIn({ db: database.prisma }, new SignInThrottle({ kind: "memory" }), email, "rahasia-sekali-123", "test-deactivated")).toMatchObject({ ok: false });
+    expect(
+      await signIn({ db: database.prisma }, new SignInThrottle({ kind: "memory" }), email, "rahasia-sekali-123", "test-deactivated"),
+    ).toMatchObject({ ok: false });
 
     expect(await as(operator).operator.setPractitionerActive({ practitionerId: holder, active: true })).toEqual({ offersWithdrawn: 0 });
     expect((await as(operator).operator.practitioners()).data.find((p) => p.id === holder)?.active).toBe(true);
@@ -193,7 +265,13 @@ describe("practitioners", () => {
 
 /** A valid intake value for a field type (the fixtures only cover the NDA's fields). */
 function sample(type: string, options?: string[]): string {
-  const values: Record<string, string> = { email: "klien@contoh.id", phone: "081234567890", nik: "3174012345678901", date: "2026-12-01", number: "2" };
+  const values: Record<string, string> = {
+    email: "klien@contoh.id",
+    phone: "081234567890",
+    nik: "3174012345678901",
+    date: "2026-12-01",
+    number: "2",
+  };
   return options?.[0] ?? values[type] ?? "Data contoh untuk pesanan uji.";
 }
 
@@ -212,12 +290,15 @@ describe("catalog", () => {
     expect(byName.categories).toEqual(all.categories);
     expect((await as(operator).operator.services({ q: "nib_O" })).services.map((s) => s.code)).toEqual(["nib_oss"]);
     const category = all.services[0]!.category;
-    expect((await as(operator).operator.services({ category })).services.map((s) => s.code)).toEqual(all.services.filter((s) => s.category === category).map((s) => s.code));
+    expect((await as(operator).operator.services({ category })).services.map((s) => s.code)).toEqual(
+      all.services.filter((s) => s.category === category).map((s) => s.code),
+    );
 
     await as(operator).operator.updateService({ code: "perjanjian_kerja", agentEligible: false });
     await as(operator).operator.updateService({ code: "somasi", active: false });
     try {
-      const codes = async (state: "aktif" | "tersembunyi" | "nonaktif") => (await as(operator).operator.services({ state })).services.map((s) => s.code);
+      const codes = async (state: "aktif" | "tersembunyi" | "nonaktif") =>
+        (await as(operator).operator.services({ state })).services.map((s) => s.code);
       expect(await codes("tersembunyi")).toEqual(["perjanjian_kerja"]);
       expect(await codes("nonaktif")).toEqual(["somasi"]);
       expect(await codes("aktif")).toHaveLength(all.services.length - 2);
@@ -245,9 +326,16 @@ describe("catalog", () => {
       description: "  Telaah kontrak hingga 30 halaman dengan catatan risiko.  ",
       ...({ agentPriceIdr: 1 } as object),
     });
-    expect(updated).toMatchObject({ clientPriceIdr: 3_000_000, agentPriceIdr: agentPrice(3_000_000), description: "Telaah kontrak hingga 30 halaman dengan catatan risiko." });
+    expect(updated).toMatchObject({
+      clientPriceIdr: 3_000_000,
+      agentPriceIdr: agentPrice(3_000_000),
+      description: "Telaah kontrak hingga 30 halaman dengan catatan risiko.",
+    });
     expect(agentPrice(3_000_000)).toBe(3_450_000);
-    expect(await getAgentService({ db: database.prisma }, "review_kontrak")).toMatchObject({ clientPriceIdr: 3_000_000, agentPriceIdr: 3_450_000 });
+    expect(await getAgentService({ db: database.prisma }, "review_kontrak")).toMatchObject({
+      clientPriceIdr: 3_000_000,
+      agentPriceIdr: 3_450_000,
+    });
     const audit = await database.prisma.auditLog.findFirstOrThrow({ where: { subjectId: "review_kontrak", action: "service.update" } });
     expect(audit.data).toEqual({
       before: { clientPriceIdr: 2_750_000, description: expect.any(String) },
@@ -262,7 +350,11 @@ describe("catalog", () => {
     expect((await listAgentServices({ db: database.prisma })).map((s) => s.code)).not.toContain("somasi");
     await as(operator).operator.updateService({ code: "somasi", active: true });
     expect((await listAgentServices({ db: database.prisma })).map((s) => s.code)).toContain("somasi");
-    expect((await as(operator).operator.services()).services.find((s) => s.code === "somasi")).toMatchObject({ agentEligible: true, active: true, state: "aktif" });
+    expect((await as(operator).operator.services()).services.find((s) => s.code === "somasi")).toMatchObject({
+      agentEligible: true,
+      active: true,
+      state: "aktif",
+    });
   });
 
   it("validates intake fields and prices; an unknown service is NOT_FOUND", async () => {
@@ -271,9 +363,18 @@ describe("catalog", () => {
       { key: "jenis", label: "Jenis", required: false, type: "select", options: ["Jual beli", "Sewa"] },
     ];
     expect((await as(operator).operator.updateService({ code: "nib_oss", intake })).intake).toEqual(intake);
-    expect(await codeOf(as(operator).operator.updateService({ code: "nib_oss", intake: [{ key: "Bukan Kunci", label: "x", required: true, type: "text" }] }))).toBe("VALIDATION");
+    expect(
+      await codeOf(
+        as(operator).operator.updateService({
+          code: "nib_oss",
+          intake: [{ key: "Bukan Kunci", label: "x", required: true, type: "text" }],
+        }),
+      ),
+    ).toBe("VALIDATION");
     expect(await codeOf(as(operator).operator.updateService({ code: "nib_oss", intake: [intake[0], intake[0]] }))).toBe("VALIDATION");
-    expect(await codeOf(as(operator).operator.updateService({ code: "nib_oss", intake: [{ ...intake[1], options: undefined }] }))).toBe("VALIDATION");
+    expect(await codeOf(as(operator).operator.updateService({ code: "nib_oss", intake: [{ ...intake[1], options: undefined }] }))).toBe(
+      "VALIDATION",
+    );
     expect(await codeOf(as(operator).operator.updateService({ code: "nib_oss", description: "   " }))).toBe("VALIDATION");
     expect(await codeOf(as(operator).operator.updateService({ code: "nib_oss", clientPriceIdr: 0 }))).toBe("VALIDATION");
     expect(await codeOf(as(operator).operator.updateService({ code: "nib_oss" }))).toBe("VALIDATION");

@@ -1,61 +1,72 @@
 import { z } from "zod";
 import { CaseStatus } from "@/generated/prisma/enums";
+import { inviteAdmin, listTeam, MIN_PASSWORD_LENGTH, revokeInvitation } from "@/server/services/access";
 import { auditLogVocabulary, listAuditLog } from "@/server/services/audit";
-import { listServicesForOperator, serviceForOperator, updateService } from "@/server/services/catalog";
 import { closeCase, listCasesForOperator } from "@/server/services/cases";
+import { listServicesForOperator, serviceForOperator, updateService } from "@/server/services/catalog";
 import { recordPayout } from "@/server/services/money";
 import { restartOffering } from "@/server/services/offers";
-import { inviteAdmin, listTeam, revokeInvitation } from "@/server/services/access";
-import { operatorOrderDetail, operatorOverview, searchOrders } from "@/server/services/orders";
-import { listDisputes, listSlaBreaches, listStalledOrders } from "@/server/services/orders";
-import { operatorOrderAction } from "@/server/services/orders";
-import { createOrganization, organizationDetail, searchOrganizations, setOrganizationStatus, topUpDeposit } from "@/server/services/organizations";
+import {
+  listDisputes,
+  listSlaBreaches,
+  listStalledOrders,
+  operatorOrderAction,
+  operatorOrderDetail,
+  operatorOverview,
+  searchOrders,
+} from "@/server/services/orders";
+import {
+  createOrganization,
+  organizationDetail,
+  searchOrganizations,
+  setOrganizationStatus,
+  topUpDeposit,
+} from "@/server/services/organizations";
 import { listPractitioners, registerPractitioner, setPractitionerActive, updatePractitioner } from "@/server/services/practitioners";
-import { MIN_PASSWORD_LENGTH } from "@/server/services/access";
+import { operatorProcedure as operator } from "../portal-procedure";
+import { idSchema } from "../schemas/ids";
 import {
   auditLogOutput,
   auditRowView,
   auditSearchInput,
   auditVocabularyOutput,
   byOrder,
+  byOrganization,
   byPractitioner,
+  byService,
   casesOutput,
   createdOutput,
   createOrganizationInput,
   depositOutput,
   disputesOutput,
   offersWithdrawnOutput,
+  operatorInviteInput,
+  operatorRevokeInvitationInput,
   orderActionInput,
   orderDetailView,
   orderOutput,
   orderSearchInput,
-  ordersOutput,
   orderStatusOutput,
+  ordersOutput,
   organizationOutput,
   organizationSearchInput,
   organizationsOutput,
   overviewOutput,
+  payoutInput,
   payoutOutput,
-  practitionersOutput,
-  servicesOutput,
-  serviceOutput,
-  slaBreachesOutput,
-  stalledOrdersOutput,
   practitionerCategories,
   practitionerLabel,
-  operatorInviteInput,
-  operatorRevokeInvitationInput,
-  setOrganizationStatusInput,
-  topUpInput,
-  byOrganization,
-  byService,
+  practitionersOutput,
+  serviceOutput,
   serviceSearchInput,
+  servicesOutput,
+  setOrganizationStatusInput,
+  slaBreachesOutput,
+  stalledOrdersOutput,
+  topUpInput,
   updateServiceInput,
-  payoutInput,
 } from "../schemas/operator-portal";
-import { idSchema } from "../schemas/ids";
 import { invitationCreatedOutput, invitationCreatedView, teamOutput } from "../schemas/organization-portal";
-import { operatorProcedure as operator } from "../portal-procedure";
 import { router } from "../trpc";
 import { pageView, portalPageInput, portalPageOf, samePage } from "./paging";
 
@@ -68,14 +79,32 @@ export const operatorRouter = router({
   organizations: operator
     .input(organizationSearchInput.optional())
     .output(organizationsOutput)
-    .query(async ({ ctx, input = {} }) => samePage(await searchOrganizations(ctx, { q: blankToUndefined(input.q), status: input.status }, portalPageOf(input.page)))),
-  organization: operator.input(byOrganization).output(organizationOutput).query(({ ctx, input }) => organizationDetail(ctx, input.organizationId)),
-  createOrganization: operator.input(createOrganizationInput).output(createdOutput).mutation(({ ctx, input }) =>
-    createOrganization(ctx, ctx.actor, { name: input.name, status: input.status, approvalThresholdIdr: input.approvalThresholdIdr ?? null }),
-  ),
-  setOrganizationStatus: operator.input(setOrganizationStatusInput).output(z.void()).mutation(({ ctx, input }) => setOrganizationStatus(ctx, ctx.actor, input.organizationId, input.status)),
+    .query(async ({ ctx, input = {} }) =>
+      samePage(await searchOrganizations(ctx, { q: blankToUndefined(input.q), status: input.status }, portalPageOf(input.page))),
+    ),
+  organization: operator
+    .input(byOrganization)
+    .output(organizationOutput)
+    .query(({ ctx, input }) => organizationDetail(ctx, input.organizationId)),
+  createOrganization: operator
+    .input(createOrganizationInput)
+    .output(createdOutput)
+    .mutation(({ ctx, input }) =>
+      createOrganization(ctx, ctx.actor, {
+        name: input.name,
+        status: input.status,
+        approvalThresholdIdr: input.approvalThresholdIdr ?? null,
+      }),
+    ),
+  setOrganizationStatus: operator
+    .input(setOrganizationStatusInput)
+    .output(z.void())
+    .mutation(({ ctx, input }) => setOrganizationStatus(ctx, ctx.actor, input.organizationId, input.status)),
   /** An organisation's admins and invitations, as its own admins see them on their Tim page. */
-  team: operator.input(byOrganization).output(teamOutput).query(({ ctx, input }) => listTeam(ctx, input.organizationId)),
+  team: operator
+    .input(byOrganization)
+    .output(teamOutput)
+    .query(({ ctx, input }) => listTeam(ctx, input.organizationId)),
   revokeInvitation: operator
     .input(operatorRevokeInvitationInput)
     .output(z.void())
@@ -83,32 +112,63 @@ export const operatorRouter = router({
   inviteAdmin: operator
     .input(operatorInviteInput)
     .output(invitationCreatedOutput)
-    .mutation(async ({ ctx, input }) => invitationCreatedView(await inviteAdmin(ctx, ctx.actor, input.organizationId, { email: input.email }))),
-  topUp: operator.input(topUpInput).output(depositOutput).mutation(({ ctx, input }) => topUpDeposit(ctx, ctx.actor, input.organizationId, input.amountIdr, input.reference)),
+    .mutation(async ({ ctx, input }) =>
+      invitationCreatedView(await inviteAdmin(ctx, ctx.actor, input.organizationId, { email: input.email })),
+    ),
+  topUp: operator
+    .input(topUpInput)
+    .output(depositOutput)
+    .mutation(({ ctx, input }) => topUpDeposit(ctx, ctx.actor, input.organizationId, input.amountIdr, input.reference)),
 
   orders: operator
     .input(orderSearchInput.optional())
     .output(ordersOutput)
     .query(async ({ ctx, input = {} }) =>
       samePage(
-        await searchOrders(ctx, { q: blankToUndefined(input.q), status: input.status, livemode: input.mode === undefined ? undefined : input.mode === "live", organizationId: input.organizationId, createdToday: input.createdToday }, portalPageOf(input.page)),
+        await searchOrders(
+          ctx,
+          {
+            q: blankToUndefined(input.q),
+            status: input.status,
+            livemode: input.mode === undefined ? undefined : input.mode === "live",
+            organizationId: input.organizationId,
+            createdToday: input.createdToday,
+          },
+          portalPageOf(input.page),
+        ),
       ),
     ),
-  order: operator.input(byOrder).output(orderOutput).query(async ({ ctx, input }) => orderDetailView(await operatorOrderDetail(ctx, input.orderId))),
+  order: operator
+    .input(byOrder)
+    .output(orderOutput)
+    .query(async ({ ctx, input }) => orderDetailView(await operatorOrderDetail(ctx, input.orderId))),
   stalledOrders: operator.output(stalledOrdersOutput).query(({ ctx }) => listStalledOrders(ctx)),
   disputes: operator.output(disputesOutput).query(({ ctx }) => listDisputes(ctx)),
   slaBreaches: operator.output(slaBreachesOutput).query(({ ctx }) => listSlaBreaches(ctx)),
-  restartOffering: operator.input(byOrder).output(z.string().nullable()).mutation(({ ctx, input }) => restartOffering(ctx, ctx.actor, input.orderId)),
+  restartOffering: operator
+    .input(byOrder)
+    .output(z.string().nullable())
+    .mutation(({ ctx, input }) => restartOffering(ctx, ctx.actor, input.orderId)),
   orderAction: operator
     .input(orderActionInput)
     .output(orderStatusOutput)
-    .mutation(async ({ ctx, input }) => (await operatorOrderAction(ctx, ctx.actor, { orderId: input.orderId, action: input.action, note: input.note })).status),
+    .mutation(
+      async ({ ctx, input }) =>
+        (await operatorOrderAction(ctx, ctx.actor, { orderId: input.orderId, action: input.action, note: input.note })).status,
+    ),
 
   auditLog: operator
     .input(auditSearchInput.optional())
     .output(auditLogOutput)
     .query(async ({ ctx, input = {} }) =>
-      pageView(await listAuditLog(ctx, { actorType: blankToUndefined(input.actorType), action: blankToUndefined(input.action), subjectId: input.subjectId }, portalPageOf(input.page)), auditRowView),
+      pageView(
+        await listAuditLog(
+          ctx,
+          { actorType: blankToUndefined(input.actorType), action: blankToUndefined(input.action), subjectId: input.subjectId },
+          portalPageOf(input.page),
+        ),
+        auditRowView,
+      ),
     ),
   auditVocabulary: operator.output(auditVocabularyOutput).query(({ ctx }) => auditLogVocabulary(ctx)),
 
@@ -117,13 +177,26 @@ export const operatorRouter = router({
     .input(z.object({ caseId: idSchema }))
     .output(z.enum(CaseStatus))
     .mutation(async ({ ctx, input }) => (await closeCase(ctx, ctx.actor, input.caseId)).status),
-  practitioners: operator.input(portalPageInput).output(practitionersOutput).query(async ({ ctx, input }) => samePage(await listPractitioners(ctx, portalPageOf(input)))),
+  practitioners: operator
+    .input(portalPageInput)
+    .output(practitionersOutput)
+    .query(async ({ ctx, input }) => samePage(await listPractitioners(ctx, portalPageOf(input)))),
   recordPayout: operator
     .input(payoutInput)
     .output(payoutOutput)
-    .mutation(({ ctx, input }) => recordPayout(ctx, ctx.actor, input.practitionerId, { amountIdr: input.amountIdr, reference: input.reference })),
+    .mutation(({ ctx, input }) =>
+      recordPayout(ctx, ctx.actor, input.practitionerId, { amountIdr: input.amountIdr, reference: input.reference }),
+    ),
   createPractitioner: operator
-    .input(z.object({ name: z.string().trim().min(1).max(200), email: z.string().trim().max(320), password: z.string().min(MIN_PASSWORD_LENGTH).max(200), label: practitionerLabel, categories: practitionerCategories }))
+    .input(
+      z.object({
+        name: z.string().trim().min(1).max(200),
+        email: z.string().trim().max(320),
+        password: z.string().min(MIN_PASSWORD_LENGTH).max(200),
+        label: practitionerLabel,
+        categories: practitionerCategories,
+      }),
+    )
     .output(createdOutput)
     .mutation(({ ctx, input }) => registerPractitioner(ctx, ctx.actor, input)),
   updatePractitioner: operator
@@ -134,8 +207,14 @@ export const operatorRouter = router({
     .input(byPractitioner.extend({ active: z.boolean() }))
     .output(offersWithdrawnOutput)
     .mutation(({ ctx, input }) => setPractitionerActive(ctx, ctx.actor, input.practitionerId, input.active)),
-  services: operator.input(serviceSearchInput.optional()).output(servicesOutput).query(({ ctx, input }) => listServicesForOperator(ctx, input ?? {})),
-  service: operator.input(byService).output(serviceOutput).query(({ ctx, input }) => serviceForOperator(ctx, input.code)),
+  services: operator
+    .input(serviceSearchInput.optional())
+    .output(servicesOutput)
+    .query(({ ctx, input }) => listServicesForOperator(ctx, input ?? {})),
+  service: operator
+    .input(byService)
+    .output(serviceOutput)
+    .query(({ ctx, input }) => serviceForOperator(ctx, input.code)),
   updateService: operator
     .input(updateServiceInput)
     .output(serviceOutput)

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PortalUser } from "@/server/domain/portal-user";
 import { fixedClock } from "@/server/domain/clock";
-import { authenticateApiKey } from "@/server/services/access";
+import type { PortalUser } from "@/server/domain/portal-user";
+import { authenticateApiKey, tokenHashOf } from "@/server/services/access";
 import { selectBid } from "@/server/services/cases";
-import { tokenHashOf } from "@/server/services/access";
 import { topUpDeposit } from "@/server/services/organizations";
 import { deliverResult } from "@/server/services/practitioners";
 import { agentKey, bid, createTestCase } from "@/test/cases";
@@ -41,7 +40,11 @@ describe("who may call the organisation procedures", () => {
   it("anonymous → UNAUTHENTICATED, an operator → FORBIDDEN, for queries and mutations alike", async () => {
     const operator = await portalUser(database.prisma, "operator");
     expect(await codeOf(as(null).organization.overview())).toBe("UNAUTHENTICATED");
-    expect(await codeOf(as(null).organization.createKey({ name: "x", scopes: ["katalog:baca"], maxOrderIdr: 1, monthlyBudgetIdr: 1, webhookUrl: null }))).toBe("UNAUTHENTICATED");
+    expect(
+      await codeOf(
+        as(null).organization.createKey({ name: "x", scopes: ["katalog:baca"], maxOrderIdr: 1, monthlyBudgetIdr: 1, webhookUrl: null }),
+      ),
+    ).toBe("UNAUTHENTICATED");
     expect(await codeOf(as(operator).organization.overview())).toBe("FORBIDDEN");
     expect(await codeOf(as(operator).organization.decide({ orderId: "ord_x", approve: true }))).toBe("FORBIDDEN");
     const practitioner: PortalUser = { ...operator, role: "practitioner", practitionerId: "prk_x" };
@@ -55,7 +58,9 @@ describe("overview and threshold", () => {
     expect(overview).toMatchObject({ status: "aktif", approvalThresholdIdr: 1_000_000, depositIdr: { live: 5_000_000, test: 0 } });
     const statement = await as(admin).organization.statement({});
     expect(statement).toMatchObject({ balanceIdr: 5_000_000, has_more: false });
-    expect(statement.data).toEqual([expect.objectContaining({ amountIdr: 5_000_000, balanceAfterIdr: 5_000_000, kind: "deposit_topup", reference: "setoran awal" })]);
+    expect(statement.data).toEqual([
+      expect.objectContaining({ amountIdr: 5_000_000, balanceAfterIdr: 5_000_000, kind: "deposit_topup", reference: "setoran awal" }),
+    ]);
 
     await as(admin).organization.setThreshold({ thresholdIdr: 2_500_000 });
     expect((await as(admin).organization.overview()).approvalThresholdIdr).toBe(2_500_000);
@@ -75,7 +80,11 @@ describe("approvals and orders", () => {
     const waiting = (await as(admin).organization.orders({ status: "menunggu_bayar", page: { limit: 100 } })).data;
     expect(waiting.map((o) => o.id)).toContain(own.id);
     expect(waiting.map((o) => o.id)).not.toContain(foreign.id);
-    expect(waiting.find((o) => o.id === own.id)).toMatchObject({ status: "menunggu_bayar", priceIdr: NDA_PRICE_IDR, intake: ndaOrder().intake });
+    expect(waiting.find((o) => o.id === own.id)).toMatchObject({
+      status: "menunggu_bayar",
+      priceIdr: NDA_PRICE_IDR,
+      intake: ndaOrder().intake,
+    });
 
     expect(await codeOf(as(admin).organization.decide({ orderId: foreign.id, approve: true }))).toBe("NOT_FOUND");
     expect(await database.prisma.order.findUniqueOrThrow({ where: { id: foreign.id } })).toMatchObject({ status: "menunggu_bayar" });
@@ -130,7 +139,9 @@ describe("one order, as the client behind the agent", () => {
       autoAcceptAt: new Date(clock.now().getTime() + 7 * 86_400_000),
       actions: ["accept_result", "request_revision", "dispute"],
     });
-    expect((await as(admin).organization.orders({ q: orderId })).data.map((o) => o.apiKey)).toEqual([{ id: mine.apiKeyId, name: "", keyId: mine.keyId }]);
+    expect((await as(admin).organization.orders({ q: orderId })).data.map((o) => o.apiKey)).toEqual([
+      { id: mine.apiKeyId, name: "", keyId: mine.keyId },
+    ]);
     expect(await codeOf(as(otherAdmin).organization.order({ orderId }))).toBe("NOT_FOUND");
     expect(await codeOf(as(otherAdmin).organization.acceptResult({ orderId }))).toBe("NOT_FOUND");
   });
@@ -140,13 +151,26 @@ describe("one order, as the client behind the agent", () => {
     expect(await codeOf(as(admin).organization.requestRevision({ orderId, reason: "  " }))).toBe("VALIDATION");
     expect(await as(admin).organization.requestRevision({ orderId, reason: "Lengkapi alamat para pihak." })).toBe("dikerjakan");
     const revising = await as(admin).organization.order({ orderId });
-    expect(revising).toMatchObject({ revisionCount: 1, revisionsLeft: 1, actions: ["dispute"], messages: [expect.objectContaining({ role: "client", body: "Lengkapi alamat para pihak." })] });
+    expect(revising).toMatchObject({
+      revisionCount: 1,
+      revisionsLeft: 1,
+      actions: ["dispute"],
+      messages: [expect.objectContaining({ role: "client", body: "Lengkapi alamat para pihak." })],
+    });
     const holder = (await database.prisma.order.findUniqueOrThrow({ where: { id: orderId } })).practitionerId!;
     await deliverResult({ db: database.prisma, clock }, holder, orderId, "https://berkas.contoh.id/nda-v2.pdf");
     expect(await as(admin).organization.acceptResult({ orderId })).toBe("selesai");
     expect(await codeOf(as(admin).organization.acceptResult({ orderId }))).toBe("INVALID_STATE");
-    const audited = await database.prisma.auditLog.findMany({ where: { subjectId: orderId, actorType: "org_admin" }, select: { action: true, actorId: true } });
-    expect(audited).toEqual(expect.arrayContaining([{ action: "order.request_revision", actorId: admin.id }, { action: "order.accept_result", actorId: admin.id }]));
+    const audited = await database.prisma.auditLog.findMany({
+      where: { subjectId: orderId, actorType: "org_admin" },
+      select: { action: true, actorId: true },
+    });
+    expect(audited).toEqual(
+      expect.arrayContaining([
+        { action: "order.request_revision", actorId: admin.id },
+        { action: "order.accept_result", actorId: admin.id },
+      ]),
+    );
   });
 
   it("disputes a delivered order, and cancels a waiting one (nothing paid) and a paid one (money back)", async () => {
@@ -198,14 +222,23 @@ describe("API keys", () => {
     expect(await codeOf(as(admin).organization.rotateWebhookSecret({ apiKeyId: theirs.apiKeyId }))).toBe("NOT_FOUND");
     expect(await database.prisma.apiKey.findUniqueOrThrow({ where: { id: theirs.apiKeyId } })).toMatchObject({ revokedAt: null });
 
-    const created = await as(admin).organization.createKey({ name: "sementara", scopes: ["status:baca"], maxOrderIdr: 1_000_000, monthlyBudgetIdr: 1_000_000, webhookUrl: null });
+    const created = await as(admin).organization.createKey({
+      name: "sementara",
+      scopes: ["status:baca"],
+      maxOrderIdr: 1_000_000,
+      monthlyBudgetIdr: 1_000_000,
+      webhookUrl: null,
+    });
     const row = (await as(admin).organization.keys()).find((k) => k.keyId === created.keyId)!;
     const { webhookSecret, previousSecretExpiresAt } = await as(admin).organization.rotateWebhookSecret({ apiKeyId: row.id });
     expect(webhookSecret).not.toBe(created.webhookSecret);
     // The old secret keeps signing for 24 hours unless the admin chooses otherwise (0–72).
     const overlapEnd = new Date(clock.now().getTime() + 24 * 3_600_000);
     expect(previousSecretExpiresAt).toEqual(overlapEnd);
-    expect(await database.prisma.apiKey.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ webhookSecret, previousWebhookSecret: created.webhookSecret });
+    expect(await database.prisma.apiKey.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
+      webhookSecret,
+      previousWebhookSecret: created.webhookSecret,
+    });
     expect((await as(admin).organization.keys()).find((k) => k.id === row.id)?.previousWebhookSecretExpiresAt).toEqual(overlapEnd);
     expect(await codeOf(as(admin).organization.rotateWebhookSecret({ apiKeyId: row.id, overlapHours: 73 }))).toBe("VALIDATION");
     expect((await as(admin).organization.rotateWebhookSecret({ apiKeyId: row.id, overlapHours: 0 })).previousSecretExpiresAt).toBeNull();
@@ -225,7 +258,11 @@ describe("webhook deliveries", () => {
 
     const events = (await as(admin).organization.webhookDeliveries({ orderId: hooked.id })).data;
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ orderId: hooked.id, type: "order.dibayar", deliveries: [{ url: "https://agen.contoh.id/hook", status: "menunggu", attemptsLog: [] }] });
+    expect(events[0]).toMatchObject({
+      orderId: hooked.id,
+      type: "order.dibayar",
+      deliveries: [{ url: "https://agen.contoh.id/hook", status: "menunggu", attemptsLog: [] }],
+    });
     expect((await as(admin).organization.webhookDeliveries({})).data.map((e) => e.orderId)).not.toContain(foreign.id);
     // Another organisation's order id filters to nothing rather than revealing it.
     expect(await as(admin).organization.webhookDeliveries({ orderId: foreign.id })).toEqual({ data: [], has_more: false });
@@ -263,7 +300,11 @@ describe("cases and invoices", () => {
     });
 
     expect(await codeOf(as(richAdmin).organization.payInvoice({ invoiceId: foreign.invoice.id }))).toBe("NOT_FOUND");
-    expect(await as(richAdmin).organization.payInvoice({ invoiceId: invoice.id })).toEqual({ status: "dibayar", totalIdr: 9_000_000, orderId: expect.stringMatching(/^ord_/) });
+    expect(await as(richAdmin).organization.payInvoice({ invoiceId: invoice.id })).toEqual({
+      status: "dibayar",
+      totalIdr: 9_000_000,
+      orderId: expect.stringMatching(/^ord_/),
+    });
     expect((await as(richAdmin).organization.overview()).depositIdr.live).toBe(11_000_000);
     expect(await codeOf(as(richAdmin).organization.payInvoice({ invoiceId: invoice.id }))).toBe("INVALID_STATE");
   });
@@ -296,7 +337,11 @@ describe("live and test data, one mode at a time", () => {
     expect((await as(user).organization.orders({ mode: "test" })).data.map((o) => o.id)).toEqual([sandbox.id]);
     expect(await as(user).organization.pendingApprovals()).toEqual({ live: 1, test: 1 });
 
-    expect(await as(user).organization.order({ orderId: sandbox.id })).toMatchObject({ livemode: false, status: "menunggu_bayar", actions: ["cancel"] });
+    expect(await as(user).organization.order({ orderId: sandbox.id })).toMatchObject({
+      livemode: false,
+      status: "menunggu_bayar",
+      actions: ["cancel"],
+    });
     expect(await as(user).organization.decide({ orderId: sandbox.id, approve: true })).toBe("dibayar");
     // Paid from the test deposit; the live one is untouched.
     expect((await as(user).organization.overview()).depositIdr).toEqual({ live: 10_000_000, test: 10_000_000 - NDA_PRICE_IDR });
@@ -330,7 +375,9 @@ describe("live and test data, one mode at a time", () => {
     expect(rest.has_more).toBe(false);
     expect([...first.data, ...rest.data].map((o) => o.id)).toEqual(all);
     // A cursor from another list (another organisation's order) is the caller's mistake.
-    expect(await codeOf(as(user).organization.orders({ page: { starting_after: bySecond.id }, apiKeyId: org.apiKeyId }))).toBe("VALIDATION");
+    expect(await codeOf(as(user).organization.orders({ page: { starting_after: bySecond.id }, apiKeyId: org.apiKeyId }))).toBe(
+      "VALIDATION",
+    );
   });
 
   it("the statement gives each row the balance after it, across pages, in the mode asked", async () => {
@@ -346,14 +393,21 @@ describe("live and test data, one mode at a time", () => {
     expect(whole.data[0]!.balanceAfterIdr).toBe(whole.balanceIdr);
     whole.data.slice(1).forEach((row, i) => expect(row.balanceAfterIdr).toBe(whole.data[i]!.balanceAfterIdr - whole.data[i]!.amountIdr));
     expect(whole.data.at(-1)).toMatchObject({ amountIdr: 10_000_000, balanceAfterIdr: 10_000_000 });
-    expect(whole.data.filter((r) => r.kind === "order_payment").map((r) => r.reference).sort()).toEqual([a.id, b.id].sort());
+    expect(
+      whole.data
+        .filter((r) => r.kind === "order_payment")
+        .map((r) => r.reference)
+        .sort(),
+    ).toEqual([a.id, b.id].sort());
 
     const first = await as(user).organization.statement({ page: { limit: 2 } });
     const rest = await as(user).organization.statement({ page: { limit: 2, starting_after: first.data[1]!.id } });
     expect([...first.data, ...rest.data]).toEqual(whole.data);
     expect([first.has_more, rest.has_more]).toEqual([true, false]);
 
-    expect((await as(user).organization.statement({ mode: "test" })).data).toEqual([expect.objectContaining({ amountIdr: 10_000_000, balanceAfterIdr: 10_000_000 })]);
+    expect((await as(user).organization.statement({ mode: "test" })).data).toEqual([
+      expect.objectContaining({ amountIdr: 10_000_000, balanceAfterIdr: 10_000_000 }),
+    ]);
     expect(await codeOf(as(user).organization.statement({ page: { starting_after: whole.data[0]!.id }, mode: "test" }))).toBe("VALIDATION");
   });
 
@@ -368,17 +422,38 @@ describe("live and test data, one mode at a time", () => {
     await as(user).organization.decide({ orderId: sandbox.id, approve: true });
 
     const live = await as(user).organization.spend({});
-    expect(live.map((m) => m.month)).toEqual(["2025-12", "2026-01", "2026-02", "2026-03", "2026-04", "2026-05", "2026-06", "2026-07", "2026-08", "2026-09", "2026-10", "2026-11"]);
+    expect(live.map((m) => m.month)).toEqual([
+      "2025-12",
+      "2026-01",
+      "2026-02",
+      "2026-03",
+      "2026-04",
+      "2026-05",
+      "2026-06",
+      "2026-07",
+      "2026-08",
+      "2026-09",
+      "2026-10",
+      "2026-11",
+    ]);
     expect(live.filter((m) => m.spentIdr > 0)).toEqual([
       { month: "2026-09", spentIdr: NDA_PRICE_IDR, orders: 1 },
       { month: "2026-11", spentIdr: NDA_PRICE_IDR, orders: 1 },
     ]);
-    expect((await as(user).organization.spend({ mode: "test" })).filter((m) => m.spentIdr > 0)).toEqual([{ month: "2026-11", spentIdr: NDA_PRICE_IDR, orders: 1 }]);
+    expect((await as(user).organization.spend({ mode: "test" })).filter((m) => m.spentIdr > 0)).toEqual([
+      { month: "2026-11", spentIdr: NDA_PRICE_IDR, orders: 1 },
+    ]);
   });
 });
 
 describe("editing a key", () => {
-  const settings = { name: "agen-baru", scopes: ["status:baca" as const, "kasus:buat" as const], maxOrderIdr: 2_000_000, monthlyBudgetIdr: 9_000_000, webhookUrl: "https://agen.contoh.id/baru" };
+  const settings = {
+    name: "agen-baru",
+    scopes: ["status:baca" as const, "kasus:buat" as const],
+    maxOrderIdr: 2_000_000,
+    monthlyBudgetIdr: 9_000_000,
+    webhookUrl: "https://agen.contoh.id/baru",
+  };
 
   it("changes name, scopes, limits and webhook URL at once for the API, audited with before and after", async () => {
     const { token, apiKeyId } = await addTestKey(database.prisma, mine.id);
@@ -389,18 +464,30 @@ describe("editing a key", () => {
       monthlyBudgetIdr: 9_000_000n,
       webhookUrl: "https://agen.contoh.id/baru",
     });
-    expect((await as(admin).organization.keys()).find((k) => k.id === apiKeyId)).toMatchObject({ name: "agen-baru", maxOrderIdr: 2_000_000 });
+    expect((await as(admin).organization.keys()).find((k) => k.id === apiKeyId)).toMatchObject({
+      name: "agen-baru",
+      maxOrderIdr: 2_000_000,
+    });
     const entry = await database.prisma.auditLog.findFirstOrThrow({ where: { subjectId: apiKeyId, action: "api_key.update" } });
-    expect(entry).toMatchObject({ actorType: "org_admin", actorId: admin.id, data: { before: { name: "", max_order_idr: "25000000" }, after: { name: "agen-baru", max_order_idr: "2000000" } } });
+    expect(entry).toMatchObject({
+      actorType: "org_admin",
+      actorId: admin.id,
+      data: { before: { name: "", max_order_idr: "25000000" }, after: { name: "agen-baru", max_order_idr: "2000000" } },
+    });
   });
 
   it("refuses what creation refuses, a revoked key (INVALID_STATE) and another organisation's key (NOT_FOUND)", async () => {
     const { apiKeyId } = await addTestKey(database.prisma, mine.id);
-    expect(await codeOf(as(admin).organization.updateKey({ apiKeyId, ...settings, webhookUrl: "http://agen.contoh.id/x" }))).toBe("VALIDATION");
+    expect(await codeOf(as(admin).organization.updateKey({ apiKeyId, ...settings, webhookUrl: "http://agen.contoh.id/x" }))).toBe(
+      "VALIDATION",
+    );
     expect(await codeOf(as(admin).organization.updateKey({ apiKeyId, ...settings, scopes: [] }))).toBe("VALIDATION");
     expect(await codeOf(as(admin).organization.updateKey({ apiKeyId, ...settings, maxOrderIdr: 0 }))).toBe("VALIDATION");
     expect(await codeOf(as(admin).organization.updateKey({ apiKeyId: theirs.apiKeyId, ...settings }))).toBe("NOT_FOUND");
-    expect(await database.prisma.apiKey.findUniqueOrThrow({ where: { id: theirs.apiKeyId } })).toMatchObject({ name: "", webhookUrl: null });
+    expect(await database.prisma.apiKey.findUniqueOrThrow({ where: { id: theirs.apiKeyId } })).toMatchObject({
+      name: "",
+      webhookUrl: null,
+    });
     await as(admin).organization.revokeKey({ apiKeyId });
     expect(await codeOf(as(admin).organization.updateKey({ apiKeyId, ...settings }))).toBe("INVALID_STATE");
     expect(await database.prisma.apiKey.findUniqueOrThrow({ where: { id: apiKeyId } })).toMatchObject({ name: "" });
@@ -413,7 +500,10 @@ describe("the webhook log as a table", () => {
     const user = await portalUser(database.prisma, "org_admin", org.id);
     const testKey = await addTestKey(database.prisma, org.id, { mode: "test", webhookUrl: "https://agen.contoh.id/uji" });
     await topUpDeposit({ db: database.prisma }, { actorType: "system", actorId: null }, org.id, 10_000_000n, "uji", false);
-    const live = [await order(org, { callback_url: "https://agen.contoh.id/a" }), await order(org, { callback_url: "https://agen.contoh.id/b" })];
+    const live = [
+      await order(org, { callback_url: "https://agen.contoh.id/a" }),
+      await order(org, { callback_url: "https://agen.contoh.id/b" }),
+    ];
     const sandbox = await order({ id: org.id, ...testKey });
 
     const all = await as(user).organization.webhookDeliveries({});
@@ -426,7 +516,9 @@ describe("the webhook log as a table", () => {
     const second = await as(user).organization.webhookDeliveries({ page: { limit: 1, starting_after: first.data[0]!.id } });
     expect([first.has_more, second.has_more]).toEqual([true, false]);
     expect([...first.data, ...second.data].map((e) => e.id)).toEqual(all.data.map((e) => e.id));
-    expect(await codeOf(as(user).organization.webhookDeliveries({ mode: "test", page: { starting_after: first.data[0]!.id } }))).toBe("VALIDATION");
+    expect(await codeOf(as(user).organization.webhookDeliveries({ mode: "test", page: { starting_after: first.data[0]!.id } }))).toBe(
+      "VALIDATION",
+    );
   });
 });
 
@@ -452,7 +544,9 @@ describe("team and invitations", () => {
     expect(await codeOf(as(admin).organization.invite({ email: "rekan@contoh.id" }))).toBe("CONFLICT");
     expect(await codeOf(as(admin).organization.invite({ email: otherAdmin.email }))).toBe("CONFLICT");
     expect(await codeOf(as(admin).organization.invite({ email: "bukan-email" }))).toBe("VALIDATION");
-    expect(await database.prisma.auditLog.count({ where: { subjectId: invited.id, action: "invitation.create", actorId: admin.id } })).toBe(1);
+    expect(await database.prisma.auditLog.count({ where: { subjectId: invited.id, action: "invitation.create", actorId: admin.id } })).toBe(
+      1,
+    );
   });
 
   it("revokes its own pending invitation once; another organisation's is NOT_FOUND", async () => {

@@ -1,63 +1,81 @@
-import { createApiKey, KEY_DEFAULTS, listApiKeys, revokeApiKey, rotateWebhookSecret, updateApiKey } from "@/server/services/access";
-import { inviteAdmin, listTeam, revokeInvitation } from "@/server/services/access";
-import { payInvoice } from "@/server/services/cases";
-import { accounts, statementPage } from "@/server/services/money";
-import { acceptOrderResult, cancelOrder, decideApproval, openDispute, requestRevision } from "@/server/services/orders";
-import { adminClientRef, getOrganizationOrder, listOrganizationOrders, pendingApprovalCounts } from "@/server/services/orders";
-import { listOrganizationCases } from "@/server/services/cases";
-import { organizationOverview, setApprovalThreshold } from "@/server/services/organizations";
-import { monthlySpend } from "@/server/services/money";
-import { listWebhookDeliveries, redeliver } from "@/server/services/events";
+import { z } from "zod";
 import { liveDataOf } from "@/server/domain/data-owner";
+import {
+  createApiKey,
+  inviteAdmin,
+  KEY_DEFAULTS,
+  listApiKeys,
+  listTeam,
+  revokeApiKey,
+  revokeInvitation,
+  rotateWebhookSecret,
+  updateApiKey,
+} from "@/server/services/access";
+import { listOrganizationCases, payInvoice } from "@/server/services/cases";
+import { listWebhookDeliveries, redeliver } from "@/server/services/events";
+import { accounts, monthlySpend, statementPage } from "@/server/services/money";
+import {
+  acceptOrderResult,
+  adminClientRef,
+  cancelOrder,
+  decideApproval,
+  getOrganizationOrder,
+  listOrganizationOrders,
+  openDispute,
+  pendingApprovalCounts,
+  requestRevision,
+} from "@/server/services/orders";
+import { organizationOverview, setApprovalThreshold } from "@/server/services/organizations";
+import { orgAdminProcedure } from "../portal-procedure";
+import { idSchema } from "../schemas/ids";
 import {
   blankToUndefined,
   byApiKey,
   byInvitation,
   byOrder,
   cancelInput,
-  createKeyInput,
-  decideInput,
-  invitationCreatedView,
-  inviteInput,
-  modeOnlyInput,
-  orderRowView,
-  orderSearchInput,
-  ownerOf,
-  reasonInput,
-  rotateSecretInput,
-  statementInput,
-  thresholdInput,
-  updateKeyInput,
-  webhookSearchInput,
   casesOutput,
   createdKeyOutput,
+  createKeyInput,
+  decideInput,
   invitationCreatedOutput,
+  invitationCreatedView,
+  inviteInput,
   keyDefaultsOutput,
   keysOutput,
+  modeOnlyInput,
   orderOutput,
-  ordersOutput,
+  orderRowView,
+  orderSearchInput,
   orderStatusOutput,
+  ordersOutput,
   overviewOutput,
+  ownerOf,
   paidInvoiceOutput,
   pendingApprovalsOutput,
+  reasonInput,
   redeliverOutput,
   rotatedSecretOutput,
+  rotateSecretInput,
   spendOutput,
+  statementInput,
   statementOutput,
   teamOutput,
+  thresholdInput,
+  updateKeyInput,
   webhookDeliveriesOutput,
+  webhookSearchInput,
 } from "../schemas/organization-portal";
-import { z } from "zod";
-import { idSchema } from "../schemas/ids";
-import { pageView, portalPageOf } from "./paging";
-import { orgAdminProcedure } from "../portal-procedure";
 import { router } from "../trpc";
+import { pageView, portalPageOf } from "./paging";
 
 const admin = orgAdminProcedure;
 
 /** The admin acting as the client on one of the organisation's orders, in that order's mode. */
-const asClient = (ctx: { db: Parameters<typeof adminClientRef>[0]["db"]; organizationId: string; actor: Parameters<typeof adminClientRef>[1] }, orderId: string) =>
-  adminClientRef(ctx, ctx.actor, ctx.organizationId, orderId);
+const asClient = (
+  ctx: { db: Parameters<typeof adminClientRef>[0]["db"]; organizationId: string; actor: Parameters<typeof adminClientRef>[1] },
+  orderId: string,
+) => adminClientRef(ctx, ctx.actor, ctx.organizationId, orderId);
 
 export const organizationRouter = router({
   overview: admin.output(overviewOutput).query(({ ctx }) => organizationOverview(ctx, ctx.organizationId)),
@@ -66,10 +84,17 @@ export const organizationRouter = router({
     .input(statementInput)
     .output(statementOutput)
     .query(async ({ ctx, input }) => {
-      const { balanceIdr, page } = await statementPage(ctx, accounts.orgDeposit(ctx.organizationId, input.mode === "live"), portalPageOf(input.page));
+      const { balanceIdr, page } = await statementPage(
+        ctx,
+        accounts.orgDeposit(ctx.organizationId, input.mode === "live"),
+        portalPageOf(input.page),
+      );
       return { balanceIdr, data: page.data, has_more: page.hasMore };
     }),
-  spend: admin.input(modeOnlyInput).output(spendOutput).query(({ ctx, input }) => monthlySpend(ctx, ownerOf(ctx.organizationId, input.mode))),
+  spend: admin
+    .input(modeOnlyInput)
+    .output(spendOutput)
+    .query(({ ctx, input }) => monthlySpend(ctx, ownerOf(ctx.organizationId, input.mode))),
   setThreshold: admin
     .input(thresholdInput)
     .output(z.void())
@@ -79,66 +104,121 @@ export const organizationRouter = router({
     .output(ordersOutput)
     .query(async ({ ctx, input }) =>
       pageView(
-        await listOrganizationOrders(ctx, ownerOf(ctx.organizationId, input.mode), { q: blankToUndefined(input.q), status: input.status, apiKeyId: input.apiKeyId }, portalPageOf(input.page)),
+        await listOrganizationOrders(
+          ctx,
+          ownerOf(ctx.organizationId, input.mode),
+          { q: blankToUndefined(input.q), status: input.status, apiKeyId: input.apiKeyId },
+          portalPageOf(input.page),
+        ),
         orderRowView,
       ),
     ),
   /** Orders waiting for the admin's approval, live and test: the nav's badge counts the live ones. */
   pendingApprovals: admin.output(pendingApprovalsOutput).query(({ ctx }) => pendingApprovalCounts(ctx, ctx.organizationId)),
-  order: admin.input(byOrder).output(orderOutput).query(({ ctx, input }) => getOrganizationOrder(ctx, ctx.organizationId, input.orderId)),
+  order: admin
+    .input(byOrder)
+    .output(orderOutput)
+    .query(({ ctx, input }) => getOrganizationOrder(ctx, ctx.organizationId, input.orderId)),
   // The admin acts as the client behind the agent: the same services and rules as the API.
-  acceptResult: admin.input(byOrder).output(orderStatusOutput).mutation(async ({ ctx, input }) => (await acceptOrderResult(ctx, await asClient(ctx, input.orderId), input.orderId)).status),
-  requestRevision: admin.input(reasonInput).output(orderStatusOutput).mutation(async ({ ctx, input }) => (await requestRevision(ctx, await asClient(ctx, input.orderId), input.orderId, input.reason)).status),
-  openDispute: admin.input(reasonInput).output(orderStatusOutput).mutation(async ({ ctx, input }) => (await openDispute(ctx, await asClient(ctx, input.orderId), input.orderId, input.reason)).status),
-  cancel: admin.input(cancelInput).output(orderStatusOutput).mutation(async ({ ctx, input }) => (await cancelOrder(ctx, await asClient(ctx, input.orderId), input.orderId, input.reason)).status),
-  decide: admin.input(decideInput).output(orderStatusOutput).mutation(async ({ ctx, input }) => {
-    const { owner } = await asClient(ctx, input.orderId);
-    return (await decideApproval(ctx, ctx.actor, { owner, orderId: input.orderId, approve: input.approve })).status;
-  }),
+  acceptResult: admin
+    .input(byOrder)
+    .output(orderStatusOutput)
+    .mutation(async ({ ctx, input }) => (await acceptOrderResult(ctx, await asClient(ctx, input.orderId), input.orderId)).status),
+  requestRevision: admin
+    .input(reasonInput)
+    .output(orderStatusOutput)
+    .mutation(
+      async ({ ctx, input }) => (await requestRevision(ctx, await asClient(ctx, input.orderId), input.orderId, input.reason)).status,
+    ),
+  openDispute: admin
+    .input(reasonInput)
+    .output(orderStatusOutput)
+    .mutation(async ({ ctx, input }) => (await openDispute(ctx, await asClient(ctx, input.orderId), input.orderId, input.reason)).status),
+  cancel: admin
+    .input(cancelInput)
+    .output(orderStatusOutput)
+    .mutation(async ({ ctx, input }) => (await cancelOrder(ctx, await asClient(ctx, input.orderId), input.orderId, input.reason)).status),
+  decide: admin
+    .input(decideInput)
+    .output(orderStatusOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { owner } = await asClient(ctx, input.orderId);
+      return (await decideApproval(ctx, ctx.actor, { owner, orderId: input.orderId, approve: input.approve })).status;
+    }),
   keys: admin.output(keysOutput).query(({ ctx }) => listApiKeys(ctx, ctx.organizationId)),
   /** What the key creation form starts from. */
   keyDefaults: admin.output(keyDefaultsOutput).query(() => KEY_DEFAULTS),
-  createKey: admin.input(createKeyInput).output(createdKeyOutput).mutation(async ({ ctx, input }) => {
-    const key = await createApiKey(
-      ctx,
-      ctx.actor,
-      { organizationId: ctx.organizationId, name: input.name, mode: input.mode, scopes: input.scopes, maxOrderIdr: input.maxOrderIdr, monthlyBudgetIdr: input.monthlyBudgetIdr, webhookUrl: input.webhookUrl },
-    );
-    return { keyId: key.keyId, token: key.token, webhookSecret: key.webhookSecret };
-  }),
-  updateKey: admin.input(updateKeyInput).output(z.void()).mutation(({ ctx, input }) =>
-    updateApiKey(ctx, ctx.actor, ctx.organizationId, input.apiKeyId, {
-      name: input.name,
-      scopes: input.scopes,
-      maxOrderIdr: input.maxOrderIdr,
-      monthlyBudgetIdr: input.monthlyBudgetIdr,
-      webhookUrl: input.webhookUrl,
+  createKey: admin
+    .input(createKeyInput)
+    .output(createdKeyOutput)
+    .mutation(async ({ ctx, input }) => {
+      const key = await createApiKey(ctx, ctx.actor, {
+        organizationId: ctx.organizationId,
+        name: input.name,
+        mode: input.mode,
+        scopes: input.scopes,
+        maxOrderIdr: input.maxOrderIdr,
+        monthlyBudgetIdr: input.monthlyBudgetIdr,
+        webhookUrl: input.webhookUrl,
+      });
+      return { keyId: key.keyId, token: key.token, webhookSecret: key.webhookSecret };
     }),
-  ),
-  revokeKey: admin.input(byApiKey).output(z.void()).mutation(({ ctx, input }) => revokeApiKey(ctx, ctx.actor, ctx.organizationId, input.apiKeyId)),
+  updateKey: admin
+    .input(updateKeyInput)
+    .output(z.void())
+    .mutation(({ ctx, input }) =>
+      updateApiKey(ctx, ctx.actor, ctx.organizationId, input.apiKeyId, {
+        name: input.name,
+        scopes: input.scopes,
+        maxOrderIdr: input.maxOrderIdr,
+        monthlyBudgetIdr: input.monthlyBudgetIdr,
+        webhookUrl: input.webhookUrl,
+      }),
+    ),
+  revokeKey: admin
+    .input(byApiKey)
+    .output(z.void())
+    .mutation(({ ctx, input }) => revokeApiKey(ctx, ctx.actor, ctx.organizationId, input.apiKeyId)),
   rotateWebhookSecret: admin
     .input(rotateSecretInput)
     .output(rotatedSecretOutput)
     .mutation(({ ctx, input }) => rotateWebhookSecret(ctx, ctx.actor, ctx.organizationId, input.apiKeyId, input.overlapHours)),
-  webhookDeliveries: admin.input(webhookSearchInput).output(webhookDeliveriesOutput).query(async ({ ctx, input }) => {
-    const request = portalPageOf(input.page);
-    const events = await listWebhookDeliveries(ctx, ctx.organizationId, {
-      orderId: input.orderId,
-      livemode: input.mode === "live",
-      deliveryStatus: input.status,
-      startingAfter: request.cursor?.id,
-      limit: request.limit + 1,
-    });
-    return { data: events.slice(0, request.limit), has_more: events.length > request.limit };
-  }),
+  webhookDeliveries: admin
+    .input(webhookSearchInput)
+    .output(webhookDeliveriesOutput)
+    .query(async ({ ctx, input }) => {
+      const request = portalPageOf(input.page);
+      const events = await listWebhookDeliveries(ctx, ctx.organizationId, {
+        orderId: input.orderId,
+        livemode: input.mode === "live",
+        deliveryStatus: input.status,
+        startingAfter: request.cursor?.id,
+        limit: request.limit + 1,
+      });
+      return { data: events.slice(0, request.limit), has_more: events.length > request.limit };
+    }),
   // The job engine's sweep picks the new delivery up (it is due at once).
-  redeliver: admin.input(z.object({ eventId: idSchema })).output(redeliverOutput).mutation(({ ctx, input }) => redeliver(ctx, ctx.organizationId, input.eventId)),
+  redeliver: admin
+    .input(z.object({ eventId: idSchema }))
+    .output(redeliverOutput)
+    .mutation(({ ctx, input }) => redeliver(ctx, ctx.organizationId, input.eventId)),
   cases: admin.output(casesOutput).query(({ ctx }) => listOrganizationCases(ctx, ctx.organizationId)),
-  payInvoice: admin.input(z.object({ invoiceId: idSchema })).output(paidInvoiceOutput).mutation(async ({ ctx, input }) => {
-    const invoice = await payInvoice(ctx, ctx.actor, { owner: liveDataOf(ctx.organizationId), invoiceId: input.invoiceId });
-    return { status: invoice.status, totalIdr: invoice.totalIdr, orderId: invoice.orderId };
-  }),
+  payInvoice: admin
+    .input(z.object({ invoiceId: idSchema }))
+    .output(paidInvoiceOutput)
+    .mutation(async ({ ctx, input }) => {
+      const invoice = await payInvoice(ctx, ctx.actor, { owner: liveDataOf(ctx.organizationId), invoiceId: input.invoiceId });
+      return { status: invoice.status, totalIdr: invoice.totalIdr, orderId: invoice.orderId };
+    }),
   team: admin.output(teamOutput).query(({ ctx }) => listTeam(ctx, ctx.organizationId)),
-  invite: admin.input(inviteInput).output(invitationCreatedOutput).mutation(async ({ ctx, input }) => invitationCreatedView(await inviteAdmin(ctx, ctx.actor, ctx.organizationId, { email: input.email }))),
-  revokeInvitation: admin.input(byInvitation).output(z.void()).mutation(({ ctx, input }) => revokeInvitation(ctx, ctx.actor, ctx.organizationId, input.invitationId)),
+  invite: admin
+    .input(inviteInput)
+    .output(invitationCreatedOutput)
+    .mutation(async ({ ctx, input }) =>
+      invitationCreatedView(await inviteAdmin(ctx, ctx.actor, ctx.organizationId, { email: input.email })),
+    ),
+  revokeInvitation: admin
+    .input(byInvitation)
+    .output(z.void())
+    .mutation(({ ctx, input }) => revokeInvitation(ctx, ctx.actor, ctx.organizationId, input.invitationId)),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type Page, PAGE_LIMIT, type PageRequest, pageRequestOf } from "@/server/domain/paging";
+import { PAGE_LIMIT, type Page, type PageRequest, pageRequestOf } from "@/server/domain/paging";
 
 /**
  * The page a portal list shows: its size, and the id of the last row already shown (the next page

@@ -1,18 +1,17 @@
 import { verify } from "@node-rs/argon2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PortalUser } from "@/server/domain/portal-user";
 import { fixedClock } from "@/server/domain/clock";
-import { ensureOffering } from "@/server/services/offers";
-import { selectBid } from "@/server/services/cases";
 import { liveDataOf } from "@/server/domain/data-owner";
-import { payInvoice } from "@/server/services/cases";
+import type { PortalUser } from "@/server/domain/portal-user";
+import { payInvoice, selectBid } from "@/server/services/cases";
+import { ensureOffering } from "@/server/services/offers";
 import { agentKey, createTestCase } from "@/test/cases";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
-import { raceBehindLock } from "@/test/races";
+import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
 import { createTestPractitioner, NDA_CLIENT_PRICE_IDR, ndaOrder } from "@/test/orders";
 import { codeOf, portalCaller, portalUser, practitionerUser } from "@/test/portal";
+import { raceBehindLock } from "@/test/races";
 
 let database: TestDatabase;
 let api: TestApi;
@@ -33,7 +32,13 @@ async function offeredOrder() {
   await ensureOffering(deps(), orderId);
   const offer = await database.prisma.offer.findFirstOrThrow({ where: { orderId, status: "aktif" } });
   const [holder, other] = offer.practitionerId === alice.practitionerId ? [alice, bob] : [bob, alice];
-  return { orderId, offerId: offer.id, holder: portalCaller(deps(), holder), other: portalCaller(deps(), other), holderId: offer.practitionerId };
+  return {
+    orderId,
+    offerId: offer.id,
+    holder: portalCaller(deps(), holder),
+    other: portalCaller(deps(), other),
+    holderId: offer.practitionerId,
+  };
 }
 
 /** An order worked, delivered and accepted by the client: its fee is now the holder's available balance. */
@@ -64,7 +69,11 @@ describe("the practitioner's own offers and orders", () => {
   it("shows the offer masked to its holder only; the other practitioner can neither see nor answer it", async () => {
     const { orderId, offerId, holder, other } = await offeredOrder();
     const [offer] = (await holder.practitioner.offers()).data;
-    expect(offer).toMatchObject({ offerId, secondsLeft: 30 * 60, order: { id: orderId, masked: true, actions: [], earningIdr: NDA_CLIENT_PRICE_IDR } });
+    expect(offer).toMatchObject({
+      offerId,
+      secondsLeft: 30 * 60,
+      order: { id: orderId, masked: true, actions: [], earningIdr: NDA_CLIENT_PRICE_IDR },
+    });
     expect(offer!.order.intake.email_kontak).not.toContain("legal@satu.co.id");
     expect(offer!.order.intakeLabels.email_kontak).toBeTruthy();
 
@@ -148,36 +157,54 @@ describe("the practitioner's own offers and orders", () => {
     expect(await codeOf(operator.operator.recordPayout({ practitionerId, amountIdr: 1_000, reference: "   " }))).toBe("VALIDATION");
     expect(await holder.practitioner.earnings()).toEqual(before);
 
-    expect(await operator.operator.recordPayout({ practitionerId, amountIdr: 1_000_000, reference: " BCA 7781-02 " })).toEqual({ availableIdr: before.availableIdr - 1_000_000 });
-    expect(await holder.practitioner.earnings()).toEqual({ ...before, availableIdr: before.availableIdr - 1_000_000, paidOutIdr: before.paidOutIdr + 1_000_000 });
-    expect((await holder.practitioner.statement({})).data[0]).toMatchObject({ description: "Pencairan ke rekening", amountIdr: -1_000_000, balanceIdr: before.availableIdr - 1_000_000, reference: { label: "BCA 7781-02" } });
-    expect((await operator.operator.practitioners({ limit: 100 })).data.find((p) => p.id === practitionerId)?.payableIdr).toBe(before.availableIdr - 1_000_000);
-    expect(await database.prisma.auditLog.findFirstOrThrow({ where: { action: "practitioner.payout", subjectId: practitionerId } })).toMatchObject({
+    expect(await operator.operator.recordPayout({ practitionerId, amountIdr: 1_000_000, reference: " BCA 7781-02 " })).toEqual({
+      availableIdr: before.availableIdr - 1_000_000,
+    });
+    expect(await holder.practitioner.earnings()).toEqual({
+      ...before,
+      availableIdr: before.availableIdr - 1_000_000,
+      paidOutIdr: before.paidOutIdr + 1_000_000,
+    });
+    expect((await holder.practitioner.statement({})).data[0]).toMatchObject({
+      description: "Pencairan ke rekening",
+      amountIdr: -1_000_000,
+      balanceIdr: before.availableIdr - 1_000_000,
+      reference: { label: "BCA 7781-02" },
+    });
+    expect((await operator.operator.practitioners({ limit: 100 })).data.find((p) => p.id === practitionerId)?.payableIdr).toBe(
+      before.availableIdr - 1_000_000,
+    );
+    expect(
+      await database.prisma.auditLog.findFirstOrThrow({ where: { action: "practitioner.payout", subjectId: practitionerId } }),
+    ).toMatchObject({
       actorType: "operator",
       data: { amount_idr: "1000000", reference: "BCA 7781-02" },
     });
   });
 
-  it.runIf(testDatabaseKind === "postgres")("two payouts racing for more than the balance together: exactly one is recorded, the other is CONFLICT (PostgreSQL, behind a held lock)", async () => {
-    const { holder, holderId: practitionerId } = await earnedOrder();
-    const { availableIdr } = await holder.practitioner.earnings();
-    const payouts = () => database.prisma.auditLog.count({ where: { action: "practitioner.payout", subjectId: practitionerId } });
-    const payoutsBefore = await payouts();
-    const operator = portalCaller(deps(), await portalUser(database.prisma, "operator"));
-    // Each asks for more than half, so both cannot be paid.
-    const half = Math.floor(availableIdr / 2) + 1;
-    const payout = (reference: string) => () => operator.operator.recordPayout({ practitionerId, amountIdr: half, reference });
-    const results = await raceBehindLock<unknown>(
-      database.url!,
-      { sql: `SELECT "id" FROM "LedgerAccount" WHERE "code" = $1 FOR UPDATE`, params: [`practitioner_payable:${practitionerId}`] },
-      [payout("RACE-1"), payout("RACE-2")],
-    );
-    expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
-    const rejected = results.find((result) => result.status === "rejected") as PromiseRejectedResult;
-    expect(await codeOf(Promise.reject(rejected.reason))).toBe("CONFLICT");
-    expect(await holder.practitioner.earnings()).toMatchObject({ availableIdr: availableIdr - half });
-    expect(await payouts()).toBe(payoutsBefore + 1);
-  });
+  it.runIf(testDatabaseKind === "postgres")(
+    "two payouts racing for more than the balance together: exactly one is recorded, the other is CONFLICT (PostgreSQL, behind a held lock)",
+    async () => {
+      const { holder, holderId: practitionerId } = await earnedOrder();
+      const { availableIdr } = await holder.practitioner.earnings();
+      const payouts = () => database.prisma.auditLog.count({ where: { action: "practitioner.payout", subjectId: practitionerId } });
+      const payoutsBefore = await payouts();
+      const operator = portalCaller(deps(), await portalUser(database.prisma, "operator"));
+      // Each asks for more than half, so both cannot be paid.
+      const half = Math.floor(availableIdr / 2) + 1;
+      const payout = (reference: string) => () => operator.operator.recordPayout({ practitionerId, amountIdr: half, reference });
+      const results = await raceBehindLock<unknown>(
+        database.url!,
+        { sql: `SELECT "id" FROM "LedgerAccount" WHERE "code" = $1 FOR UPDATE`, params: [`practitioner_payable:${practitionerId}`] },
+        [payout("RACE-1"), payout("RACE-2")],
+      );
+      expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
+      const rejected = results.find((result) => result.status === "rejected") as PromiseRejectedResult;
+      expect(await codeOf(Promise.reject(rejected.reason))).toBe("CONFLICT");
+      expect(await holder.practitioner.earnings()).toMatchObject({ availableIdr: availableIdr - half });
+      expect(await payouts()).toBe(payoutsBefore + 1);
+    },
+  );
 
   it("release hands the order to the other practitioner, after which it is NOT_FOUND for the one who released it", async () => {
     const { orderId, offerId, holder, other } = await offeredOrder();
@@ -198,7 +225,12 @@ describe("after delivery, and when the client changes its mind", () => {
     await holder.practitioner.askClient({ orderId, question: "Nama lengkapnya?" });
     await api.call(`/v1/orders/${orderId}/messages`, { method: "POST", token: org.token, json: { body: "PT Dua Sejahtera." } });
     const view = await holder.practitioner.order({ orderId });
-    expect(view).toMatchObject({ status: "dikerjakan", revisionCount: 1, revisionReason: { role: "client", body: "Ganti nama pihak kedua." }, deliverable: "https://berkas.contoh.id/nda.pdf" });
+    expect(view).toMatchObject({
+      status: "dikerjakan",
+      revisionCount: 1,
+      revisionReason: { role: "client", body: "Ganti nama pihak kedua." },
+      deliverable: "https://berkas.contoh.id/nda.pdf",
+    });
     expect(view.actions).toContain("deliver");
   });
 
@@ -206,7 +238,9 @@ describe("after delivery, and when the client changes its mind", () => {
     const { orderId, offerId, holder, holderId: practitionerId } = await offeredOrder();
     await api.call(`/v1/orders/${orderId}/cancel`, { method: "POST", token: org.token, json: {} });
     expect((await holder.practitioner.offers()).data.map((o) => o.offerId)).not.toContain(offerId);
-    expect((await holder.practitioner.withdrawnOffers()).data).toContainEqual(expect.objectContaining({ offerId, orderId, orderStatus: "dibatalkan" }));
+    expect((await holder.practitioner.withdrawnOffers()).data).toContainEqual(
+      expect.objectContaining({ offerId, orderId, orderStatus: "dibatalkan" }),
+    );
     expect(await codeOf(holder.practitioner.acceptOffer({ offerId }))).toBe("INVALID_STATE");
   });
 
@@ -215,7 +249,11 @@ describe("after delivery, and when the client changes its mind", () => {
     const { id: caseId } = await createTestCase(database.prisma, clock, org, { area: "kontrak" });
     const mine = await me.practitioner.submitBid({ caseId, scope: "Somasi", etaDays: 5, priceIdr: 2_000_000 });
     const { invoice } = await selectBid({ db: database.prisma, clock }, await agentKey(database.prisma, clock, org), caseId, mine.id);
-    const { orderId } = await payInvoice(deps(), { actorType: "org_admin", actorId: null }, { owner: liveDataOf(org.id), invoiceId: invoice.id });
+    const { orderId } = await payInvoice(
+      deps(),
+      { actorType: "org_admin", actorId: null },
+      { owner: liveDataOf(org.id), invoiceId: invoice.id },
+    );
     const view = await me.practitioner.order({ orderId: orderId! });
     expect(view).toMatchObject({ status: "diambil", caseId, earningIdr: 2_000_000, masked: false, actions: ["start_work"] });
     expect((await me.practitioner.orders()).data.map((o) => o.id)).toContain(orderId);
@@ -265,8 +303,17 @@ describe("the case board through the portal", () => {
 
     // Off the open board now; each practitioner's own bids list carries the outcome.
     expect((await me.practitioner.cases()).data.map((c) => c.id)).not.toContain(caseId);
-    expect((await me.practitioner.myBids()).data.find((b) => b.case.id === caseId)).toMatchObject({ id: mine.id, status: "dipilih", selected: true, clientPaysIdr: 600_000, case: { status: "dipilih" } });
-    expect((await other.practitioner.myBids()).data.find((b) => b.case.id === caseId)).toMatchObject({ status: "tidak_dipilih", selected: false });
+    expect((await me.practitioner.myBids()).data.find((b) => b.case.id === caseId)).toMatchObject({
+      id: mine.id,
+      status: "dipilih",
+      selected: true,
+      clientPaysIdr: 600_000,
+      case: { status: "dipilih" },
+    });
+    expect((await other.practitioner.myBids()).data.find((b) => b.case.id === caseId)).toMatchObject({
+      status: "tidak_dipilih",
+      selected: false,
+    });
     expect((await other.practitioner.myBids()).data.map((b) => b.id)).not.toContain(mine.id);
   });
 });
@@ -288,7 +335,9 @@ describe("who may call the practitioner procedures", () => {
     expect(await codeOf(anonymous.practitioner.offers())).toBe("UNAUTHENTICATED");
     expect(await codeOf(anonymous.practitioner.acceptOffer({ offerId }))).toBe("UNAUTHENTICATED");
     expect(await codeOf(anonymous.practitioner.orders())).toBe("UNAUTHENTICATED");
-    expect(await codeOf(anonymous.practitioner.submitBid({ caseId: "kas_x", scope: "x", etaDays: 1, priceIdr: 1 }))).toBe("UNAUTHENTICATED");
+    expect(await codeOf(anonymous.practitioner.submitBid({ caseId: "kas_x", scope: "x", etaDays: 1, priceIdr: 1 }))).toBe(
+      "UNAUTHENTICATED",
+    );
     // Nothing of it happened: the offer is still live for its holder.
     expect(await database.prisma.offer.count({ where: { id: offerId, status: "aktif" } })).toBe(1);
   });
@@ -308,16 +357,24 @@ describe("the practitioner's profile", () => {
       emailNotifications: true,
     });
 
-    const saved = await caller.practitioner.updateProfile({ licenseNumber: "  PERADI 12.345/2020  ", available: false, emailNotifications: true });
+    const saved = await caller.practitioner.updateProfile({
+      licenseNumber: "  PERADI 12.345/2020  ",
+      available: false,
+      emailNotifications: true,
+    });
     expect(saved).toMatchObject({ licenseNumber: "PERADI 12.345/2020", available: false, emailNotifications: true });
-    const audits = await database.prisma.auditLog.findMany({ where: { subjectId: me.practitionerId!, action: "practitioner.profile_update" } });
+    const audits = await database.prisma.auditLog.findMany({
+      where: { subjectId: me.practitionerId!, action: "practitioner.profile_update" },
+    });
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ actorType: "practitioner", actorId: me.id });
     expect(audits[0]!.data).toEqual({ licenseNumber: { from: null, to: "PERADI 12.345/2020" }, available: { from: true, to: false } });
 
     // The same values again change nothing and write no second entry; an empty number clears it.
     await caller.practitioner.updateProfile({ available: false });
-    expect(await database.prisma.auditLog.count({ where: { subjectId: me.practitionerId!, action: "practitioner.profile_update" } })).toBe(1);
+    expect(await database.prisma.auditLog.count({ where: { subjectId: me.practitionerId!, action: "practitioner.profile_update" } })).toBe(
+      1,
+    );
     expect((await caller.practitioner.updateProfile({ licenseNumber: "   " })).licenseNumber).toBeNull();
   });
 
@@ -331,20 +388,31 @@ describe("changing the password", () => {
   it("needs the right current password, then signs in only with the new one, and is audited", async () => {
     const me = await practitionerUser(database.prisma);
     const caller = portalCaller(deps(), me);
-    expect(await codeOf(caller.practitioner.changePassword({ currentPassword: "salah-sekali-123", newPassword: "kata-sandi-baru-456" }))).toBe("FORBIDDEN");
-    expect(await codeOf(caller.practitioner.changePassword({ currentPassword: "rahasia-sekali-123", newPassword: "pendek" }))).toBe("VALIDATION");
+    expect(
+      await codeOf(caller.practitioner.changePassword({ currentPassword: "salah-sekali-123", newPassword: "kata-sandi-baru-456" })),
+    ).toBe("FORBIDDEN");
+    expect(await codeOf(caller.practitioner.changePassword({ currentPassword: "rahasia-sekali-123", newPassword: "pendek" }))).toBe(
+      "VALIDATION",
+    );
     await caller.practitioner.changePassword({ currentPassword: "rahasia-sekali-123", newPassword: "kata-sandi-baru-456" });
 
     const { passwordHash } = await database.prisma.user.findUniqueOrThrow({ where: { id: me.id } });
     expect(await verify(passwordHash, "kata-sandi-baru-456")).toBe(true);
     expect(await verify(passwordHash, "rahasia-sekali-123")).toBe(false);
-    const actions = (await database.prisma.auditLog.findMany({ where: { subjectId: me.id }, orderBy: { createdAt: "asc" } })).map((a) => a.action);
+    const actions = (await database.prisma.auditLog.findMany({ where: { subjectId: me.id }, orderBy: { createdAt: "asc" } })).map(
+      (a) => a.action,
+    );
     expect(actions).toEqual(expect.arrayContaining(["user.password_change_failed", "user.password_change"]));
   });
 
   it("refuses further tries after five wrong current passwords, even with the right one", async () => {
     const caller = portalCaller(deps(), await practitionerUser(database.prisma));
-    for (let i = 0; i < 5; i++) expect(await codeOf(caller.practitioner.changePassword({ currentPassword: `salah-${i}-sekali`, newPassword: "kata-sandi-baru-456" }))).toBe("FORBIDDEN");
-    expect(await codeOf(caller.practitioner.changePassword({ currentPassword: "rahasia-sekali-123", newPassword: "kata-sandi-baru-456" }))).toBe("RATE_LIMITED");
+    for (let i = 0; i < 5; i++)
+      expect(
+        await codeOf(caller.practitioner.changePassword({ currentPassword: `salah-${i}-sekali`, newPassword: "kata-sandi-baru-456" })),
+      ).toBe("FORBIDDEN");
+    expect(
+      await codeOf(caller.practitioner.changePassword({ currentPassword: "rahasia-sekali-123", newPassword: "kata-sandi-baru-456" })),
+    ).toBe("RATE_LIMITED");
   });
 });

@@ -1,10 +1,21 @@
 import { z } from "zod";
-import { getCaseForPractitioner, listOpenCasesForPractitioner, submitBid, withdrawBid } from "@/server/services/cases";
+import { getCaseForPractitioner, listMyBids, listOpenCasesForPractitioner, submitBid, withdrawBid } from "@/server/services/cases";
 import { earningsStatement, earningsSummary } from "@/server/services/money";
 import { acceptOffer, declineOffer } from "@/server/services/offers";
-import { listMyBids } from "@/server/services/cases";
-import { changePassword, getPractitionerProfile, updatePractitionerProfile } from "@/server/services/practitioners";
-import { askClient, deliverResult, getMyOrder, listMyOffers, listMyOrders, listMyWithdrawnOffers, releaseOrder, startWork } from "@/server/services/practitioners";
+import {
+  askClient,
+  changePassword,
+  deliverResult,
+  getMyOrder,
+  getPractitionerProfile,
+  listMyOffers,
+  listMyOrders,
+  listMyWithdrawnOffers,
+  releaseOrder,
+  startWork,
+  updatePractitionerProfile,
+} from "@/server/services/practitioners";
+import { practitionerProcedure as practitioner } from "../portal-procedure";
 import {
   askClientInput,
   bidOutput,
@@ -20,8 +31,8 @@ import {
   earningsOutput,
   myBidsOutput,
   offersOutput,
-  ordersOutput,
   orderStatusOutput,
+  ordersOutput,
   passwordChangeInput,
   practitionerOrderSchema,
   profileInput,
@@ -32,36 +43,91 @@ import {
   submitBidInput,
   withdrawnOffersOutput,
 } from "../schemas/practitioner-portal";
-import { practitionerProcedure as practitioner } from "../portal-procedure";
 import { router } from "../trpc";
 import { pageView, portalPageInput, portalPageOf, samePage } from "./paging";
 
 /** The practitioner portal: `ctx.practitionerId` (the tenant) and `ctx.actor` come from the session, never from the input. */
 export const practitionerRouter = router({
-  offers: practitioner.input(portalPageInput).output(offersOutput).query(async ({ ctx, input }) => samePage(await listMyOffers(ctx, ctx.practitionerId, portalPageOf(input)))),
-  withdrawnOffers: practitioner.input(portalPageInput).output(withdrawnOffersOutput).query(async ({ ctx, input }) => samePage(await listMyWithdrawnOffers(ctx, ctx.practitionerId, portalPageOf(input)))),
-  acceptOffer: practitioner.input(byOffer).output(z.string()).mutation(async ({ ctx, input }) => (await acceptOffer(ctx, ctx.practitionerId, input.offerId)).id),
-  declineOffer: practitioner.input(byOffer).output(z.void()).mutation(({ ctx, input }) => declineOffer(ctx, ctx.practitionerId, input.offerId)),
-  orders: practitioner.input(portalPageInput).output(ordersOutput).query(async ({ ctx, input }) => samePage(await listMyOrders(ctx, ctx.practitionerId, portalPageOf(input)))),
-  order: practitioner.input(byOrder).output(practitionerOrderSchema).query(({ ctx, input }) => getMyOrder(ctx, ctx.practitionerId, input.orderId)),
-  startWork: practitioner.input(byOrder).output(orderStatusOutput).mutation(async ({ ctx, input }) => (await startWork(ctx, ctx.practitionerId, input.orderId)).status),
-  askClient: practitioner.input(askClientInput).output(orderStatusOutput).mutation(async ({ ctx, input }) => (await askClient(ctx, ctx.practitionerId, input.orderId, input.question)).status),
-  deliver: practitioner.input(deliverInput).output(orderStatusOutput).mutation(async ({ ctx, input }) => (await deliverResult(ctx, ctx.practitionerId, input.orderId, input.deliverable)).status),
-  release: practitioner.input(byOrder).output(orderStatusOutput).mutation(async ({ ctx, input }) => (await releaseOrder(ctx, ctx.practitionerId, input.orderId)).status),
+  offers: practitioner
+    .input(portalPageInput)
+    .output(offersOutput)
+    .query(async ({ ctx, input }) => samePage(await listMyOffers(ctx, ctx.practitionerId, portalPageOf(input)))),
+  withdrawnOffers: practitioner
+    .input(portalPageInput)
+    .output(withdrawnOffersOutput)
+    .query(async ({ ctx, input }) => samePage(await listMyWithdrawnOffers(ctx, ctx.practitionerId, portalPageOf(input)))),
+  acceptOffer: practitioner
+    .input(byOffer)
+    .output(z.string())
+    .mutation(async ({ ctx, input }) => (await acceptOffer(ctx, ctx.practitionerId, input.offerId)).id),
+  declineOffer: practitioner
+    .input(byOffer)
+    .output(z.void())
+    .mutation(({ ctx, input }) => declineOffer(ctx, ctx.practitionerId, input.offerId)),
+  orders: practitioner
+    .input(portalPageInput)
+    .output(ordersOutput)
+    .query(async ({ ctx, input }) => samePage(await listMyOrders(ctx, ctx.practitionerId, portalPageOf(input)))),
+  order: practitioner
+    .input(byOrder)
+    .output(practitionerOrderSchema)
+    .query(({ ctx, input }) => getMyOrder(ctx, ctx.practitionerId, input.orderId)),
+  startWork: practitioner
+    .input(byOrder)
+    .output(orderStatusOutput)
+    .mutation(async ({ ctx, input }) => (await startWork(ctx, ctx.practitionerId, input.orderId)).status),
+  askClient: practitioner
+    .input(askClientInput)
+    .output(orderStatusOutput)
+    .mutation(async ({ ctx, input }) => (await askClient(ctx, ctx.practitionerId, input.orderId, input.question)).status),
+  deliver: practitioner
+    .input(deliverInput)
+    .output(orderStatusOutput)
+    .mutation(async ({ ctx, input }) => (await deliverResult(ctx, ctx.practitionerId, input.orderId, input.deliverable)).status),
+  release: practitioner
+    .input(byOrder)
+    .output(orderStatusOutput)
+    .mutation(async ({ ctx, input }) => (await releaseOrder(ctx, ctx.practitionerId, input.orderId)).status),
 
   earnings: practitioner.output(earningsOutput).query(({ ctx }) => earningsSummary(ctx, ctx.practitionerId)),
-  statement: practitioner.input(statementInput).output(statementOutput).query(async ({ ctx, input }) => pageView(await earningsStatement(ctx, ctx.practitionerId, portalPageOf(input.page)), statementRowView)),
+  statement: practitioner
+    .input(statementInput)
+    .output(statementOutput)
+    .query(async ({ ctx, input }) =>
+      pageView(await earningsStatement(ctx, ctx.practitionerId, portalPageOf(input.page)), statementRowView),
+    ),
 
   profile: practitioner.output(profileOutput).query(({ ctx }) => getPractitionerProfile(ctx, ctx.practitionerId)),
-  updateProfile: practitioner.input(profileInput).output(profileOutput).mutation(({ ctx, input }) => updatePractitionerProfile(ctx, ctx.actor, ctx.practitionerId, input)),
-  changePassword: practitioner.input(passwordChangeInput).output(z.void()).mutation(({ ctx, input }) => changePassword(ctx, ctx.actor, ctx.actor.actorId, input)),
+  updateProfile: practitioner
+    .input(profileInput)
+    .output(profileOutput)
+    .mutation(({ ctx, input }) => updatePractitionerProfile(ctx, ctx.actor, ctx.practitionerId, input)),
+  changePassword: practitioner
+    .input(passwordChangeInput)
+    .output(z.void())
+    .mutation(({ ctx, input }) => changePassword(ctx, ctx.actor, ctx.actor.actorId, input)),
 
-  cases: practitioner.input(portalPageInput).output(casesOutput).query(async ({ ctx, input }) => pageView(await listOpenCasesForPractitioner(ctx, ctx.practitionerId, portalPageOf(input)), caseView)),
-  myBids: practitioner.input(portalPageInput).output(myBidsOutput).query(async ({ ctx, input }) => samePage(await listMyBids(ctx, ctx.practitionerId, portalPageOf(input)))),
-  case: practitioner.input(byCase).output(caseOutput).query(async ({ ctx, input }) => caseView(await getCaseForPractitioner(ctx, ctx.practitionerId, input.caseId))),
-  submitBid: practitioner.input(submitBidInput).output(bidOutput).mutation(async ({ ctx, input }) => {
-    const { caseId, ...bid } = input;
-    return bidView(await submitBid(ctx, ctx.practitionerId, caseId, bid));
-  }),
-  withdrawBid: practitioner.input(byBid).output(bidOutput).mutation(async ({ ctx, input }) => bidView(await withdrawBid(ctx, ctx.practitionerId, input.bidId))),
+  cases: practitioner
+    .input(portalPageInput)
+    .output(casesOutput)
+    .query(async ({ ctx, input }) => pageView(await listOpenCasesForPractitioner(ctx, ctx.practitionerId, portalPageOf(input)), caseView)),
+  myBids: practitioner
+    .input(portalPageInput)
+    .output(myBidsOutput)
+    .query(async ({ ctx, input }) => samePage(await listMyBids(ctx, ctx.practitionerId, portalPageOf(input)))),
+  case: practitioner
+    .input(byCase)
+    .output(caseOutput)
+    .query(async ({ ctx, input }) => caseView(await getCaseForPractitioner(ctx, ctx.practitionerId, input.caseId))),
+  submitBid: practitioner
+    .input(submitBidInput)
+    .output(bidOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { caseId, ...bid } = input;
+      return bidView(await submitBid(ctx, ctx.practitionerId, caseId, bid));
+    }),
+  withdrawBid: practitioner
+    .input(byBid)
+    .output(bidOutput)
+    .mutation(async ({ ctx, input }) => bidView(await withdrawBid(ctx, ctx.practitionerId, input.bidId))),
 });

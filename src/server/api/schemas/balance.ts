@@ -1,7 +1,7 @@
 import { z } from "zod";
+import type { KeyBalance } from "@/server/services/money";
 import { livemodeSchema } from "./livemode";
 import { describedRupiah, rupiahSchema } from "./rupiah";
-import type { KeyBalance } from "@/server/services/money";
 
 export const balanceSchema = z
   .object({
@@ -10,7 +10,9 @@ export const balanceSchema = z
     key: z.object({
       max_order_budget: rupiahSchema,
       monthly_budget: rupiahSchema,
-      spent_this_month: describedRupiah("Orders of this key this calendar month (Asia/Jakarta), except cancelled and refunded ones, plus invoices of its cases created this month, except cancelled ones."),
+      spent_this_month: describedRupiah(
+        "Orders of this key this calendar month (Asia/Jakarta), except cancelled and refunded ones, plus invoices of its cases created this month, except cancelled ones.",
+      ),
       scopes: z.array(z.string()),
     }),
   })

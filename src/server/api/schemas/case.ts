@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { livemodeSchema } from "./livemode";
-import { metadataOf, metadataSchema } from "./metadata";
-import { describedRupiah, rupiahSchema } from "./rupiah";
 import type { Bid, Invoice } from "@/generated/prisma/client";
 import { BidStatus, CaseStatus, InvoiceStatus } from "@/generated/prisma/enums";
 import { CASE_LIMITS } from "@/server/domain/case-board";
 import type { CaseWithBids, CreateCaseInput } from "@/server/services/cases";
 import { CATALOG_CATEGORIES } from "@/server/services/catalog";
+import { livemodeSchema } from "./livemode";
+import { metadataOf, metadataSchema } from "./metadata";
+import { describedRupiah, rupiahSchema } from "./rupiah";
 
 const label = z.string().trim().max(CASE_LIMITS.label);
 
@@ -20,11 +20,18 @@ export const createCaseSchema = z
       .trim()
       .min(CASE_LIMITS.storyMin, `must be at least ${CASE_LIMITS.storyMin} characters`)
       .max(CASE_LIMITS.storyMax)
-      .meta({ description: "What happened and what the client needs. Practitioners see it with e-mail addresses, phone numbers and NIKs masked until their bid is selected." }),
+      .meta({
+        description:
+          "What happened and what the client needs. Practitioners see it with e-mail addresses, phone numbers and NIKs masked until their bid is selected.",
+      }),
     area: z
       .enum(CATALOG_CATEGORIES, { error: () => `must be one of the catalog's categories: ${CATALOG_CATEGORIES.join(", ")}` })
       .optional()
-      .meta({ id: "CaseArea", description: "Legal area: one of the catalog's categories. Practitioners of that area see the case; without it, every active practitioner does." }),
+      .meta({
+        id: "CaseArea",
+        description:
+          "Legal area: one of the catalog's categories. Practitioners of that area see the case; without it, every active practitioner does.",
+      }),
     urgency: label.optional(),
     budget_range: label.optional(),
     metadata: metadataSchema.optional(),
@@ -32,11 +39,17 @@ export const createCaseSchema = z
   .strict()
   .meta({ id: "CreateCase" });
 
-export const caseStatusSchema = z.enum(CaseStatus).meta({ id: "CaseStatus", description: "terbuka: taking bids; dipilih: a bid was selected; ditutup: closed by the operator." });
-const bidStatusSchema = z
-  .enum(BidStatus)
-  .meta({ id: "BidStatus", description: "diajukan: live; dipilih: selected; tidak_dipilih: another bid was selected or the case closed; ditarik: withdrawn by the practitioner." });
-export const invoiceStatusSchema = z.enum(InvoiceStatus).meta({ id: "InvoiceStatus", description: "belum_dibayar, dibayar or dibatalkan." });
+export const caseStatusSchema = z
+  .enum(CaseStatus)
+  .meta({ id: "CaseStatus", description: "terbuka: taking bids; dipilih: a bid was selected; ditutup: closed by the operator." });
+const bidStatusSchema = z.enum(BidStatus).meta({
+  id: "BidStatus",
+  description:
+    "diajukan: live; dipilih: selected; tidak_dipilih: another bid was selected or the case closed; ditarik: withdrawn by the practitioner.",
+});
+export const invoiceStatusSchema = z
+  .enum(InvoiceStatus)
+  .meta({ id: "InvoiceStatus", description: "belum_dibayar, dibayar or dibatalkan." });
 
 const bidSchema = z
   .object({
@@ -60,7 +73,10 @@ export const caseSchema = z
     urgency: z.string(),
     budget_range: z.string(),
     selected_bid_id: z.string().nullable(),
-    order_id: z.string().nullable().meta({ description: "The order that carries the selected bid's work, opened when the invoice is paid; follow it like any order." }),
+    order_id: z
+      .string()
+      .nullable()
+      .meta({ description: "The order that carries the selected bid's work, opened when the invoice is paid; follow it like any order." }),
     metadata: metadataSchema,
     livemode: livemodeSchema,
     bids: z.array(bidSchema),
@@ -73,7 +89,10 @@ export const invoiceSummarySchema = z
     id: z.string(),
     total_idr: rupiahSchema,
     status: invoiceStatusSchema,
-    order_id: z.string().nullable().meta({ description: "Once paid: the order that holds the money in escrow until the work is accepted." }),
+    order_id: z
+      .string()
+      .nullable()
+      .meta({ description: "Once paid: the order that holds the money in escrow until the work is accepted." }),
     case_id: z.string().meta({ description: "The case whose selected bid this invoice bills." }),
     livemode: livemodeSchema,
     paid_at: z.iso.datetime().nullable(),
@@ -81,7 +100,9 @@ export const invoiceSummarySchema = z
   })
   .meta({ id: "InvoiceSummary" });
 
-export const selectBidSchema = z.object({ bid_id: z.string().min(1).max(64).meta({ description: "One of the case's bids with status `diajukan`." }) }).strict();
+export const selectBidSchema = z
+  .object({ bid_id: z.string().min(1).max(64).meta({ description: "One of the case's bids with status `diajukan`." }) })
+  .strict();
 
 export const selectionSchema = z.object({ case: caseSchema, invoice: invoiceSummarySchema }).meta({ id: "CaseSelection" });
 

@@ -5,12 +5,15 @@ import { livemodeSchema } from "./livemode";
 
 export const eventTypeSchema = z.enum(EVENT_TYPES).meta({
   id: "EventType",
-  description: "`order.<status>` for each order status with an event (none for `dibuat` and `menunggu_bayar`), and the case board's events.",
+  description:
+    "`order.<status>` for each order status with an event (none for `dibuat` and `menunggu_bayar`), and the case board's events.",
 });
 
 export const eventSchema = z
   .object({
-    id: z.string().meta({ description: "`evt_…`: the same id as the webhook body's `id` and the event-id header, so a receiver can deduplicate." }),
+    id: z
+      .string()
+      .meta({ description: "`evt_…`: the same id as the webhook body's `id` and the event-id header, so a receiver can deduplicate." }),
     type: eventTypeSchema,
     created_at: z.iso.datetime(),
     livemode: livemodeSchema,

@@ -6,7 +6,12 @@ import type { InvitationStatus } from "@/server/services/access";
 export const byToken = z.object({ token: z.string().min(1).max(100) });
 export const acceptInput = byToken.extend({ name: z.string().trim().min(1).max(200), password: z.string().min(1).max(200) });
 
-export const invitationStatusSchema = z.enum(["menunggu", "diterima", "kedaluwarsa", "dicabut"] as const satisfies readonly InvitationStatus[]);
+export const invitationStatusSchema = z.enum([
+  "menunggu",
+  "diterima",
+  "kedaluwarsa",
+  "dicabut",
+] as const satisfies readonly InvitationStatus[]);
 
 export const invitationOutput = z.object({
   organizationName: z.string(),

@@ -20,15 +20,21 @@ export const listQuerySchema = z.strictObject({
   // Descriptions go inside .optional(): the OpenAPI generator unwraps it and drops the wrapper's meta.
   starting_after: cursor.meta({ description: "An id from this list: return the ones created before it (the next page)." }).optional(),
   ending_before: cursor.meta({ description: "An id from this list: return the ones created after it (the previous page)." }).optional(),
-  "created[gte]": time.meta({ description: "Only those created at or after this ISO 8601 time (encode `+` in an offset as `%2B`)." }).optional(),
-  "created[lte]": time.meta({ description: "Only those created at or before this ISO 8601 time (encode `+` in an offset as `%2B`)." }).optional(),
+  "created[gte]": time
+    .meta({ description: "Only those created at or after this ISO 8601 time (encode `+` in an offset as `%2B`)." })
+    .optional(),
+  "created[lte]": time
+    .meta({ description: "Only those created at or before this ISO 8601 time (encode `+` in an offset as `%2B`)." })
+    .optional(),
 });
 
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
 /** `{data, has_more}`, newest first: the envelope of every list. */
 export const listOf = <T extends z.ZodType>(item: T, id: string) =>
-  z.object({ data: z.array(item), has_more: z.boolean().meta({ description: "More exist beyond this page, in the direction walked." }) }).meta({ id });
+  z
+    .object({ data: z.array(item), has_more: z.boolean().meta({ description: "More exist beyond this page, in the direction walked." }) })
+    .meta({ id });
 
 /** A page of rows in the `listOf` envelope, each row serialized for the wire. */
 export function serializeList<T, U>(page: Page<T>, serialize: (row: T) => U): { data: U[]; has_more: boolean } {
@@ -61,9 +67,11 @@ export function withMetadataFilter<Shape extends z.core.$ZodLooseShape>(query: z
     for (const key of extra) {
       const metadataKey = METADATA_PARAM.exec(key)?.[1];
       if (metadataKey === undefined) ctx.addIssue({ code: "custom", message: "unknown query parameter", path: [key] });
-      else if (metadataKey.length > METADATA_LIMITS.keyLength) ctx.addIssue({ code: "custom", message: `a metadata key has at most ${METADATA_LIMITS.keyLength} characters`, path: [key] });
+      else if (metadataKey.length > METADATA_LIMITS.keyLength)
+        ctx.addIssue({ code: "custom", message: `a metadata key has at most ${METADATA_LIMITS.keyLength} characters`, path: [key] });
     }
-    if (extra.length > METADATA_LIMITS.keys) ctx.addIssue({ code: "custom", message: `at most ${METADATA_LIMITS.keys} metadata filters`, path: ["metadata"] });
+    if (extra.length > METADATA_LIMITS.keys)
+      ctx.addIssue({ code: "custom", message: `at most ${METADATA_LIMITS.keys} metadata filters`, path: ["metadata"] });
   });
   metadataFiltered.add(filtered);
   return filtered;

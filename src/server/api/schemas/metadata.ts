@@ -20,4 +20,5 @@ export const metadataSchema = z
 export type Metadata = z.infer<typeof metadataSchema>;
 
 /** A stored JSONB metadata column, as the agent set it. */
-export const metadataOf = (stored: unknown): Metadata => (stored && typeof stored === "object" && !Array.isArray(stored) ? (stored as Metadata) : {});
+export const metadataOf = (stored: unknown): Metadata =>
+  stored && typeof stored === "object" && !Array.isArray(stored) ? (stored as Metadata) : {};

@@ -1,17 +1,23 @@
 import { z } from "zod";
-import { CaseStatus, InvoiceStatus, KeyMode, LedgerAccountKind, MembershipRole, OrderStatus, OrganizationStatus } from "@/generated/prisma/enums";
-import type { operatorOrderDetail } from "@/server/services/orders";
+import {
+  CaseStatus,
+  InvoiceStatus,
+  KeyMode,
+  LedgerAccountKind,
+  MembershipRole,
+  OrderStatus,
+  OrganizationStatus,
+} from "@/generated/prisma/enums";
 import { SERVICE_STATES } from "@/server/domain/service-state";
+import type { operatorOrderDetail } from "@/server/services/orders";
 import { OPERATOR_ORDER_ACTIONS, type OperatorOrderAction } from "@/server/services/orders";
 import { pageSchema, portalPageInput } from "../portal/paging";
 import { idSchema } from "./ids";
+import { byInvitation, inviteInput } from "./organization-portal";
 import { rupiahInputSchema, rupiahNumberSchema, rupiahSchema } from "./rupiah";
 import { intakeFieldSchema } from "./service";
-import { byInvitation, inviteInput } from "./organization-portal";
-
 /** The operator console's inputs, its output schemas, and the views that shape its rows. */
 
-;
 /** Every step the order page offers: the state machine's operator actions and a new offering round. */
 export type OperatorStep = OperatorOrderAction | "restart_offering";
 
@@ -55,7 +61,11 @@ export const setOrganizationStatusInput = byOrganization.extend({ status: z.enum
 export const operatorInviteInput = byOrganization.extend(inviteInput.shape);
 export const operatorRevokeInvitationInput = byOrganization.extend(byInvitation.shape);
 export const byService = z.object({ code: z.string().min(1).max(64) });
-export const serviceSearchInput = z.object({ q: search, category: z.string().trim().max(64).optional(), state: z.enum(SERVICE_STATES).optional() });
+export const serviceSearchInput = z.object({
+  q: search,
+  category: z.string().trim().max(64).optional(),
+  state: z.enum(SERVICE_STATES).optional(),
+});
 /** A sent agent price is dropped: it is always computed from the client price. */
 export const updateServiceInput = byService.extend({
   clientPriceIdr: rupiahNumberSchema.optional(),
@@ -68,7 +78,6 @@ export const updateServiceInput = byService.extend({
 
 export const payoutInput = byPractitioner.extend({ amountIdr: rupiahInputSchema, reference: z.string().trim().min(1).max(200) });
 export const topUpInput = byOrganization.extend({ amountIdr: rupiahInputSchema, reference: z.string().trim().min(1).max(200) });
-
 
 export function orderDetailView(detail: Awaited<ReturnType<typeof operatorOrderDetail>>) {
   const { order } = detail;
@@ -111,8 +120,28 @@ export function orderDetailView(detail: Awaited<ReturnType<typeof operatorOrderD
   };
 }
 
-export function auditRowView(row: { id: string; createdAt: Date; actorType: string; actorId: string | null; actorName: string | null; action: string; subjectType: string; subjectId: string; data: unknown }) {
-  return { id: row.id, at: row.createdAt, actorType: row.actorType, actorId: row.actorId, actorName: row.actorName, action: row.action, subjectType: row.subjectType, subjectId: row.subjectId, data: row.data };
+export function auditRowView(row: {
+  id: string;
+  createdAt: Date;
+  actorType: string;
+  actorId: string | null;
+  actorName: string | null;
+  action: string;
+  subjectType: string;
+  subjectId: string;
+  data: unknown;
+}) {
+  return {
+    id: row.id,
+    at: row.createdAt,
+    actorType: row.actorType,
+    actorId: row.actorId,
+    actorName: row.actorName,
+    action: row.action,
+    subjectType: row.subjectType,
+    subjectId: row.subjectId,
+    data: row.data,
+  };
 }
 
 const orderStatusSchema = z.enum(OrderStatus);
@@ -155,7 +184,16 @@ export const organizationOutput = z.object({
   testKeys: z.number().int(),
   liveOrders: z.number().int(),
   admins: z.array(z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.enum(MembershipRole), since: z.date() })),
-  recentOrders: z.array(z.object({ id: z.string(), status: orderStatusSchema, livemode: z.boolean(), priceIdr: rupiahSchema, createdAt: z.date(), service: serviceRef })),
+  recentOrders: z.array(
+    z.object({
+      id: z.string(),
+      status: orderStatusSchema,
+      livemode: z.boolean(),
+      priceIdr: rupiahSchema,
+      createdAt: z.date(),
+      service: serviceRef,
+    }),
+  ),
 });
 
 export const createdOutput = z.object({ id: z.string() });
@@ -209,7 +247,14 @@ export const orderOutput = z.object({
   deliverable: z.string().nullable(),
   amounts: z.object({ priceIdr: rupiahSchema, practitionerFeeIdr: rupiahSchema, platformFeeIdr: rupiahSchema, escrowIdr: rupiahSchema }),
   messages: z.array(z.object({ id: z.string(), createdAt: z.date(), role: z.string(), body: z.string(), trigger: z.string().nullable() })),
-  timeline: z.array(z.object({ id: z.string(), at: z.date(), status: orderStatusSchema, actor: z.object({ type: z.string(), id: z.string().nullable(), name: z.string().nullable() }) })),
+  timeline: z.array(
+    z.object({
+      id: z.string(),
+      at: z.date(),
+      status: orderStatusSchema,
+      actor: z.object({ type: z.string(), id: z.string().nullable(), name: z.string().nullable() }),
+    }),
+  ),
   ledger: z.array(
     z.object({
       id: z.string(),
@@ -249,7 +294,9 @@ export const casesOutput = z.array(
     createdAt: z.date(),
     liveBids: z.number().int(),
     organization: named,
-    invoice: z.object({ id: z.string(), status: z.enum(InvoiceStatus), totalIdr: z.number().int(), orderId: z.string().nullable() }).nullable(),
+    invoice: z
+      .object({ id: z.string(), status: z.enum(InvoiceStatus), totalIdr: z.number().int(), orderId: z.string().nullable() })
+      .nullable(),
   }),
 );
 

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { livemodeSchema } from "./livemode";
-import { metadataOf, metadataSchema } from "./metadata";
-import { rupiahSchema } from "./rupiah";
 import { OrderStatus } from "@/generated/prisma/enums";
 import { INTAKE_LIMITS } from "@/server/domain/intake";
 import { MESSAGE_ROLES, type MessageRole } from "@/server/domain/order-state";
 import { isHttpUrl } from "@/server/domain/webhook-url";
 import type { OrderWithMessages } from "@/server/services/orders";
+import { livemodeSchema } from "./livemode";
+import { metadataOf, metadataSchema } from "./metadata";
+import { rupiahSchema } from "./rupiah";
 
 /**
  * A JSON number, taken as sent. trpc-to-openapi coerces plain z.number() fields (it turns "5"
@@ -41,10 +41,7 @@ export const createOrderSchema = z
 /** Free text an agent or a practitioner writes on an order: a message, a question, a deliverable. */
 export const orderTextSchema = z.string().trim().min(1, "must not be empty").max(INTAKE_LIMITS.longText);
 
-export const messageInputSchema = z
-  .object({ body: orderTextSchema })
-  .strict()
-  .meta({ id: "Message" });
+export const messageInputSchema = z.object({ body: orderTextSchema }).strict().meta({ id: "Message" });
 
 export const cancelInputSchema = z
   .object({ reason: orderTextSchema.optional().meta({ description: "Why; kept as a client message on the order." }) })
@@ -57,14 +54,19 @@ export const revisionInputSchema = z
   .meta({ id: "RevisionRequest" });
 
 export const disputeInputSchema = z
-  .object({ reason: orderTextSchema.meta({ description: "What is wrong; the operator's team and the practitioner read it as a client message." }) })
+  .object({
+    reason: orderTextSchema.meta({ description: "What is wrong; the operator's team and the practitioner read it as a client message." }),
+  })
   .strict()
   .meta({ id: "DisputeRequest" });
 
 const orderMessageSchema = z
   .object({
     id: z.string(),
-    role: z.enum(MESSAGE_ROLES).meta({ description: "`client` is the agent's side (the agent, or an admin of its organisation); `operator` the operator's team; `system` Kuasa itself (an automatic refund or acceptance)." }),
+    role: z.enum(MESSAGE_ROLES).meta({
+      description:
+        "`client` is the agent's side (the agent, or an admin of its organisation); `operator` the operator's team; `system` Kuasa itself (an automatic refund or acceptance).",
+    }),
     body: z.string(),
     livemode: livemodeSchema,
     created_at: z.iso.datetime(),
@@ -81,23 +83,41 @@ export const orderSchema = z
     intake: z.record(z.string(), z.string()),
     callback_url: z.string().nullable(),
     sla_due_at: z.iso.datetime().nullable(),
-    sla_breached_at: z.iso.datetime().nullable().meta({ description: "When the SLA passed before delivery, if it did; the operator's team follows these up." }),
-    deliverable: z.string().nullable().meta({ description: "The latest delivered result; kept while a revision is worked on, replaced by the next delivery." }),
-    auto_accept_at: z.iso
+    sla_breached_at: z.iso
       .datetime()
       .nullable()
-      .meta({ description: "While `diserahkan`: when the result is accepted on your behalf (escrow released) unless you accept, ask for a revision or dispute first." }),
-    revision_count: z.number().int().meta({ description: "Revisions asked for so far; the client side may ask for a limited number (409 REVISION_LIMIT after that)." }),
+      .meta({ description: "When the SLA passed before delivery, if it did; the operator's team follows these up." }),
+    deliverable: z
+      .string()
+      .nullable()
+      .meta({ description: "The latest delivered result; kept while a revision is worked on, replaced by the next delivery." }),
+    auto_accept_at: z.iso.datetime().nullable().meta({
+      description:
+        "While `diserahkan`: when the result is accepted on your behalf (escrow released) unless you accept, ask for a revision or dispute first.",
+    }),
+    revision_count: z
+      .number()
+      .int()
+      .meta({ description: "Revisions asked for so far; the client side may ask for a limited number (409 REVISION_LIMIT after that)." }),
     offering: z
       .object({
         round: z.number().int().meta({ description: "Each eligible practitioner is offered the order once per round." }),
-        stalled_since: z.iso.datetime().nullable().meta({ description: "Set when a whole round passed (or nobody is eligible): the operator's team may start a new round." }),
+        stalled_since: z.iso
+          .datetime()
+          .nullable()
+          .meta({ description: "Set when a whole round passed (or nobody is eligible): the operator's team may start a new round." }),
         stalled_reason: z.string().nullable(),
-        refund_at: z.iso.datetime().nullable().meta({ description: "A stalled order is refunded in full at this time unless offering restarts first." }),
+        refund_at: z.iso
+          .datetime()
+          .nullable()
+          .meta({ description: "A stalled order is refunded in full at this time unless offering restarts first." }),
       })
       .nullable()
       .meta({ description: "While `ditawarkan`: how offering goes; null otherwise." }),
-    case_id: z.string().nullable().meta({ description: "Case-board work: the case whose selected bid this order carries (opened when its invoice was paid)." }),
+    case_id: z
+      .string()
+      .nullable()
+      .meta({ description: "Case-board work: the case whose selected bid this order carries (opened when its invoice was paid)." }),
     metadata: metadataSchema,
     approval_required: z.boolean(),
     livemode: livemodeSchema,

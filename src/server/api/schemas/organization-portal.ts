@@ -3,14 +3,14 @@ import { BidStatus, CaseStatus, DeliveryStatus, InvoiceStatus, KeyMode, OrderSta
 import { SCOPES } from "@/server/domain/api-key";
 import type { DataOwner } from "@/server/domain/data-owner";
 import type { WebhookPayload } from "@/server/domain/webhook-event";
-import { isDashboardWebhookUrl } from "@/server/domain/webhook-url";
 import { WEBHOOK_SECRET_OVERLAP_HOURS } from "@/server/domain/webhook-secret";
+import { isDashboardWebhookUrl } from "@/server/domain/webhook-url";
 import { ADMIN_ORDER_ACTIONS } from "@/server/services/orders";
 import { pageSchema, portalPageInput } from "../portal/paging";
 import { idSchema } from "./ids";
 import { invitationStatusSchema } from "./invitation-portal";
-import { rupiahInputSchema, rupiahSchema } from "./rupiah";
 import { orderTextSchema } from "./order";
+import { rupiahInputSchema, rupiahSchema } from "./rupiah";
 
 /** The organisation admin portal's inputs, its output schemas, and the views that shape its rows. */
 
@@ -41,7 +41,12 @@ export const orderSearchInput = z.object({
 export const statementInput = z.object({ mode: modeInput, page: portalPageInput });
 export const modeOnlyInput = z.object({ mode: modeInput });
 
-const webhookUrl = z.string().trim().max(2048).refine(isDashboardWebhookUrl, "Gunakan https:// (atau http://localhost untuk pengembangan).").nullable();
+const webhookUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine(isDashboardWebhookUrl, "Gunakan https:// (atau http://localhost untuk pengembangan).")
+  .nullable();
 const keySettings = {
   name: z.string().trim().max(100),
   scopes: z.array(z.enum(SCOPES)).min(1),
@@ -72,7 +77,6 @@ export const invitationCreatedView = (invitation: { id: string; email: string; e
   expiresAt: invitation.expiresAt,
   link: invitation.link,
 });
-
 
 export function orderRowView(row: {
   id: string;
@@ -159,7 +163,9 @@ export const orderOutput = z.object({
   apiKey: z.object({ keyId: z.string(), name: z.string() }),
   messages: z.array(messageSchema),
   events: z.array(z.object({ id: z.string(), type: z.string(), createdAt: z.date() })),
-  offering: z.object({ round: z.number().int(), stalledAt: z.date().nullable(), reason: z.string().nullable(), refundAt: z.date().nullable() }).nullable(),
+  offering: z
+    .object({ round: z.number().int(), stalledAt: z.date().nullable(), reason: z.string().nullable(), refundAt: z.date().nullable() })
+    .nullable(),
   actions: z.array(z.enum(ADMIN_ORDER_ACTIONS)),
 });
 
@@ -203,7 +209,15 @@ export const webhookDeliveriesOutput = pageSchema(
         attempts: z.number().int(),
         nextAttemptAt: z.date().nullable(),
         createdAt: z.date(),
-        attemptsLog: z.array(z.object({ attempt: z.number().int(), startedAt: z.date(), durationMs: z.number().int(), statusCode: z.number().int().nullable(), error: z.string().nullable() })),
+        attemptsLog: z.array(
+          z.object({
+            attempt: z.number().int(),
+            startedAt: z.date(),
+            durationMs: z.number().int(),
+            statusCode: z.number().int().nullable(),
+            error: z.string().nullable(),
+          }),
+        ),
       }),
     ),
   }),

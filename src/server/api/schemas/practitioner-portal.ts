@@ -7,8 +7,7 @@ import { ledgerKindLabel } from "@/server/domain/ledger-labels";
 import { MESSAGE_ROLES } from "@/server/domain/order-state";
 import { MAX_PASSWORD_LENGTH } from "@/server/domain/password";
 import type { PractitionerCaseView } from "@/server/services/cases";
-import { type listMyOffers, PRACTITIONER_ACTIONS, type PractitionerAction } from "@/server/services/practitioners";
-import { LICENSE_NUMBER_MAX } from "@/server/services/practitioners";
+import { LICENSE_NUMBER_MAX, type listMyOffers, PRACTITIONER_ACTIONS, type PractitionerAction } from "@/server/services/practitioners";
 import { pageSchema, portalPageInput } from "../portal/paging";
 import { idSchema } from "./ids";
 import { orderTextSchema } from "./order";
@@ -51,7 +50,16 @@ export const passwordChangeInput = z.object({
 export const statementInput = z.object({ page: portalPageInput });
 
 export function bidView(bid: Bid) {
-  return { id: bid.id, status: bid.status, scope: bid.scope, etaDays: bid.etaDays, note: bid.note, priceIdr: bid.priceIdr, clientPaysIdr: bid.clientPaysIdr, createdAt: bid.createdAt };
+  return {
+    id: bid.id,
+    status: bid.status,
+    scope: bid.scope,
+    etaDays: bid.etaDays,
+    note: bid.note,
+    priceIdr: bid.priceIdr,
+    clientPaysIdr: bid.clientPaysIdr,
+    createdAt: bid.createdAt,
+  };
 }
 
 const WITHDRAWABLE = BID_TRANSITIONS.find((t) => t.trigger === "withdraw")!.from;
@@ -71,7 +79,14 @@ export function caseView(view: PractitionerCaseView) {
 }
 
 /** A statement row as StatementTable shows it: described in Indonesian, never by its ledger code. */
-export function statementRowView(entry: { id: string; amountIdr: bigint; balanceAfterIdr: bigint; kind: string; reference: string | null; createdAt: Date }) {
+export function statementRowView(entry: {
+  id: string;
+  amountIdr: bigint;
+  balanceAfterIdr: bigint;
+  kind: string;
+  reference: string | null;
+  createdAt: Date;
+}) {
   const order = entry.reference?.startsWith("ord_") ? entry.reference : null;
   return {
     id: entry.id,
@@ -103,7 +118,9 @@ export const practitionerOrderSchema = z.object({
   actions: z.array(z.enum(PRACTITIONER_ACTIONS)),
 });
 
-export const offersOutput = pageSchema(z.object({ offerId: z.string(), expiresAt: z.date(), secondsLeft: z.number(), order: practitionerOrderSchema }));
+export const offersOutput = pageSchema(
+  z.object({ offerId: z.string(), expiresAt: z.date(), secondsLeft: z.number(), order: practitionerOrderSchema }),
+);
 export const withdrawnOffersOutput = pageSchema(
   z.object({ offerId: z.string(), withdrawnAt: z.date(), orderId: z.string(), orderStatus: orderStatusSchema, service: z.string() }),
 );

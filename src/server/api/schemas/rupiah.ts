@@ -1,6 +1,7 @@
 import { z } from "zod";
 
-const fromBigint = (json: z.ZodNumber) => z.codec(z.bigint(), json, { decode: (amount) => Number(amount), encode: (amount) => BigInt(amount) });
+const fromBigint = (json: z.ZodNumber) =>
+  z.codec(z.bigint(), json, { decode: (amount) => Number(amount), encode: (amount) => BigInt(amount) });
 
 /**
  * A rupiah amount in an answer, on every face: the database's bigint becomes an exact JSON

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { livemodeSchema } from "./livemode";
 import { INTAKE_FIELD_TYPES, INTAKE_LIMITS } from "@/server/domain/intake";
 import type { CatalogService } from "@/server/services/catalog";
+import { livemodeSchema } from "./livemode";
 
 const { shortText, longText } = INTAKE_LIMITS;
 /** The intake types, told where agents read them: the OpenAPI document and /docs. */

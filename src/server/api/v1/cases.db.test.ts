@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixedClock } from "@/server/domain/clock";
-import { caseBidPrice } from "@/server/domain/pricing";
 import type { Scope } from "@/server/domain/api-key";
+import { fixedClock } from "@/server/domain/clock";
 import { liveDataOf } from "@/server/domain/data-owner";
+import { caseBidPrice } from "@/server/domain/pricing";
 import { verifyWebhookSignature } from "@/server/domain/signature";
-import { withdrawBid } from "@/server/services/cases";
-import { payInvoice } from "@/server/services/cases";
+import { payInvoice, withdrawBid } from "@/server/services/cases";
 import { attemptDelivery, findDueDeliveries } from "@/server/services/events";
 import { bid, caseBody } from "@/test/cases";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
+import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
-import { createTestPractitioner, ndaOrder, NDA_PRICE_IDR } from "@/test/orders";
+import { createTestPractitioner, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
 import { startReceiver, testWebhookSettings } from "@/test/webhooks";
 
 let database: TestDatabase;
@@ -33,7 +32,12 @@ afterAll(async () => {
 });
 
 type Json = Record<string, unknown> & { error?: { code: string; message: string } };
-type CaseJson = { id: string; status: string; selected_bid_id: string | null; bids: Array<Record<string, unknown> & { id: string; status: string }> } & Json;
+type CaseJson = {
+  id: string;
+  status: string;
+  selected_bid_id: string | null;
+  bids: Array<Record<string, unknown> & { id: string; status: string }>;
+} & Json;
 
 async function call(method: string, path: string, token: string | undefined, json?: unknown) {
   const res = await api.call(path, { method, token, json });
@@ -80,7 +84,19 @@ describe("POST /v1/cases", () => {
   it("creates an open case: 201 with exactly the spec's Case fields", async () => {
     const { res, body } = await post("/v1/cases", org.token, caseBody());
     expect(res.status).toBe(201);
-    expect(Object.keys(body).sort()).toEqual(["area", "bids", "budget_range", "created_at", "id", "livemode", "metadata", "order_id", "selected_bid_id", "status", "urgency"]);
+    expect(Object.keys(body).sort()).toEqual([
+      "area",
+      "bids",
+      "budget_range",
+      "created_at",
+      "id",
+      "livemode",
+      "metadata",
+      "order_id",
+      "selected_bid_id",
+      "status",
+      "urgency",
+    ]);
     expect(body).toEqual({
       id: expect.stringMatching(/^kas_[0-9A-Za-z]{22}$/),
       status: "terbuka",
@@ -95,7 +111,12 @@ describe("POST /v1/cases", () => {
       created_at: clock.now().toISOString(),
     });
     const stored = await db().case.findUniqueOrThrow({ where: { id: body.id as string } });
-    expect(stored).toMatchObject({ organizationId: org.id, apiKeyId: org.apiKeyId, contactEmail: "budi.santoso@contoh.co.id", story: caseBody().story });
+    expect(stored).toMatchObject({
+      organizationId: org.id,
+      apiKeyId: org.apiKeyId,
+      contactEmail: "budi.santoso@contoh.co.id",
+      story: caseBody().story,
+    });
     expect(await db().auditLog.count({ where: { action: "case.create", subjectId: body.id as string } })).toBe(1);
   });
 
@@ -110,7 +131,9 @@ describe("POST /v1/cases", () => {
   it("takes only an area of the catalog's categories, and says which they are", async () => {
     for (const area of ["", "  ", "Properti", "pidana"]) {
       const error = await expectError(await post("/v1/cases", org.token, caseBody({ area })), 400, "VALIDATION");
-      expect(error.message).toContain("area: must be one of the catalog's categories: korporasi, kekayaan_intelektual, kontrak, ketenagakerjaan, perizinan, sengketa, properti, keluarga");
+      expect(error.message).toContain(
+        "area: must be one of the catalog's categories: korporasi, kekayaan_intelektual, kontrak, ketenagakerjaan, perizinan, sengketa, properti, keluarga",
+      );
     }
     expect((await newCase(org.token, { area: "keluarga" })).area).toBe("keluarga");
   });
@@ -150,7 +173,11 @@ describe("POST /v1/cases", () => {
   });
 
   it("refuses a key without kasus:buat with 403", async () => {
-    const error = await expectError(await post("/v1/cases", await keyWith(org.id, ["status:baca", "order:buat"]), caseBody()), 403, "INSUFFICIENT_SCOPE");
+    const error = await expectError(
+      await post("/v1/cases", await keyWith(org.id, ["status:baca", "order:buat"]), caseBody()),
+      403,
+      "INSUFFICIENT_SCOPE",
+    );
     expect(error.message).toContain("kasus:buat");
   });
 });
@@ -162,7 +189,17 @@ describe("GET /v1/cases/{id}", () => {
     expect(res.status).toBe(200);
     const found = body as CaseJson;
     expect(found.bids).toEqual([
-      { id: bids[0]!.id, scope: "Somasi, negosiasi dan gugatan bila perlu", eta_days: 14, note: "Termasuk satu pertemuan.", status: "diajukan", price_idr: 8_000_000, client_pays: 9_000_000, livemode: true, created_at: bids[0]!.createdAt.toISOString() },
+      {
+        id: bids[0]!.id,
+        scope: "Somasi, negosiasi dan gugatan bila perlu",
+        eta_days: 14,
+        note: "Termasuk satu pertemuan.",
+        status: "diajukan",
+        price_idr: 8_000_000,
+        client_pays: 9_000_000,
+        livemode: true,
+        created_at: bids[0]!.createdAt.toISOString(),
+      },
       expect.objectContaining({ id: bids[1]!.id, price_idr: 500_000, client_pays: 600_000 }),
     ]);
     expect(found.bids[0]!.client_pays).toBe(caseBidPrice(8_000_000).clientPaysIdr);
@@ -170,8 +207,14 @@ describe("GET /v1/cases/{id}", () => {
 
   it("shows withdrawn bids with their status", async () => {
     const created = await newCase();
-    const withdrawn = await withdrawBid({ db: db(), clock }, await practitioner(0), (await bid(db(), clock, await practitioner(0), created.id)).id);
-    expect(((await get(`/v1/cases/${created.id}`, org.token)).body as CaseJson).bids.map((b) => [b.id, b.status])).toEqual([[withdrawn.id, "ditarik"]]);
+    const withdrawn = await withdrawBid(
+      { db: db(), clock },
+      await practitioner(0),
+      (await bid(db(), clock, await practitioner(0), created.id)).id,
+    );
+    expect(((await get(`/v1/cases/${created.id}`, org.token)).body as CaseJson).bids.map((b) => [b.id, b.status])).toEqual([
+      [withdrawn.id, "ditarik"],
+    ]);
   });
 
   it("answers another organisation's case with 404, never 403", async () => {
@@ -255,14 +298,24 @@ describe("POST /v1/cases/{id}/select", () => {
   it("validates the body: bid_id is required and nothing else is allowed", async () => {
     const { caseId, bids } = await caseWithBids(org.token, [3_000_000]);
     expect((await expectError(await post(`/v1/cases/${caseId}/select`, org.token, {}), 400, "VALIDATION")).message).toContain("bid_id");
-    expect((await expectError(await post(`/v1/cases/${caseId}/select`, org.token, { bid_id: "" }), 400, "VALIDATION")).message).toContain("bid_id");
-    const extra = await expectError(await post(`/v1/cases/${caseId}/select`, org.token, { bid_id: bids[0]!.id, harga: 1 }), 400, "VALIDATION");
+    expect((await expectError(await post(`/v1/cases/${caseId}/select`, org.token, { bid_id: "" }), 400, "VALIDATION")).message).toContain(
+      "bid_id",
+    );
+    const extra = await expectError(
+      await post(`/v1/cases/${caseId}/select`, org.token, { bid_id: bids[0]!.id, harga: 1 }),
+      400,
+      "VALIDATION",
+    );
     expect(extra.message).toContain("harga");
   });
 
   it("needs kasus:buat (403 without it) and a key (401)", async () => {
     const { caseId, bids } = await caseWithBids(org.token, [3_000_000]);
-    await expectError(await post(`/v1/cases/${caseId}/select`, await keyWith(org.id, ["status:baca"]), { bid_id: bids[0]!.id }), 403, "INSUFFICIENT_SCOPE");
+    await expectError(
+      await post(`/v1/cases/${caseId}/select`, await keyWith(org.id, ["status:baca"]), { bid_id: bids[0]!.id }),
+      403,
+      "INSUFFICIENT_SCOPE",
+    );
     await expectError(await post(`/v1/cases/${caseId}/select`, undefined, { bid_id: bids[0]!.id }), 401, "UNAUTHENTICATED");
   });
 
@@ -293,7 +346,9 @@ describe("POST /v1/cases/{id}/select", () => {
       const first = await caseWithBids(own.token, [4_000_000]);
       expect((await post(`/v1/cases/${first.caseId}/select`, own.token, { bid_id: first.bids[0]!.id })).res.status).toBe(200);
       // Spent: the NDA order (Rp 1.700.000) + Rp 4.500.000; another Rp 5.625.000 would pass Rp 11.000.000.
-      expect(((await get("/v1/balance", own.token)).body.key as { spent_this_month: number }).spent_this_month).toBe(NDA_PRICE_IDR + 4_500_000);
+      expect(((await get("/v1/balance", own.token)).body.key as { spent_this_month: number }).spent_this_month).toBe(
+        NDA_PRICE_IDR + 4_500_000,
+      );
       const second = await caseWithBids(own.token, [5_000_000]);
       await expectBudgetRefusal(own.token, second.caseId, second.bids[0]!.id, /monthly budget Rp 11000000/);
     });
@@ -341,7 +396,11 @@ describe.runIf(testDatabaseKind === "postgres")("concurrency on PostgreSQL", () 
 
   it("concurrent selects on different cases of one key never pass its monthly budget together", async () => {
     const own = await createTestOrg(db(), { monthlyBudgetIdr: 10_000_000n });
-    const cases = await Promise.all([caseWithBids(own.token, [4_000_000]), caseWithBids(own.token, [4_000_000]), caseWithBids(own.token, [4_000_000])]);
+    const cases = await Promise.all([
+      caseWithBids(own.token, [4_000_000]),
+      caseWithBids(own.token, [4_000_000]),
+      caseWithBids(own.token, [4_000_000]),
+    ]);
     const answers = await Promise.all(cases.map((c) => post(`/v1/cases/${c.caseId}/select`, own.token, { bid_id: c.bids[0]!.id })));
     // Rp 4.500.000 each: two fit Rp 10.000.000, the third does not.
     expect(answers.map((a) => a.res.status).sort()).toEqual([200, 200, 402]);
@@ -353,11 +412,19 @@ describe("after selection: the work as an order, and the case's webhooks", () =>
     const receiver = await startReceiver();
     try {
       const hooked = await createTestOrg(db(), { depositIdr: 50_000_000n });
-      const key = await db().apiKey.update({ where: { id: hooked.apiKeyId }, data: { webhookUrl: `${receiver.url}/kuasa` }, select: { webhookSecret: true } });
+      const key = await db().apiKey.update({
+        where: { id: hooked.apiKeyId },
+        data: { webhookUrl: `${receiver.url}/kuasa` },
+        select: { webhookSecret: true },
+      });
       const { caseId, bids } = await caseWithBids(hooked.token, [8_000_000]);
       const selected = await post(`/v1/cases/${caseId}/select`, hooked.token, { bid_id: bids[0]!.id });
       const invoiceId = (selected.body.invoice as { id: string }).id;
-      const invoice = await payInvoice({ db: db(), clock }, { actorType: "org_admin", actorId: "usr_admin" }, { owner: liveDataOf(hooked.id), invoiceId });
+      const invoice = await payInvoice(
+        { db: db(), clock },
+        { actorType: "org_admin", actorId: "usr_admin" },
+        { owner: liveDataOf(hooked.id), invoiceId },
+      );
 
       const kase = (await get(`/v1/cases/${caseId}`, hooked.token)).body as CaseJson & { order_id: string };
       expect(kase.order_id).toBe(invoice.orderId);
@@ -366,12 +433,29 @@ describe("after selection: the work as an order, and the case's webhooks", () =>
 
       const deps = { db: db(), clock, webhooks: testWebhookSettings };
       for (const { id } of await findDueDeliveries({ db: db() }, clock.now(), 50)) await attemptDelivery(deps, id);
-      const received = receiver.requests.map((r) => JSON.parse(r.body) as { event: string; case?: { id: string; order_id: string | null }; invoice?: { id: string; order_id: string } });
-      expect(received.map((r) => r.event)).toEqual(["case.bid_received", "case.selected", "order.dibayar", "order.diambil", "invoice.dibayar"]);
+      const received = receiver.requests.map(
+        (r) =>
+          JSON.parse(r.body) as {
+            event: string;
+            case?: { id: string; order_id: string | null };
+            invoice?: { id: string; order_id: string };
+          },
+      );
+      expect(received.map((r) => r.event)).toEqual([
+        "case.bid_received",
+        "case.selected",
+        "order.dibayar",
+        "order.diambil",
+        "invoice.dibayar",
+      ]);
       expect(received[1]!.case).toMatchObject({ id: caseId, order_id: null });
       expect(received[4]!.invoice).toMatchObject({ id: invoiceId, order_id: invoice.orderId });
       for (const request of receiver.requests) {
-        expect(verifyWebhookSignature(key.webhookSecret, String(request.headers["x-kuasa-signature"]), request.body, { now: clock.now().getTime() }).ok).toBe(true);
+        expect(
+          verifyWebhookSignature(key.webhookSecret, String(request.headers["x-kuasa-signature"]), request.body, {
+            now: clock.now().getTime(),
+          }).ok,
+        ).toBe(true);
       }
       // The case's events never carry its contact data or story.
       for (const request of receiver.requests) expect(request.body).not.toMatch(/budi|0812|Bekasi/i);

@@ -1,9 +1,18 @@
 import { z } from "zod";
 import { pageRequestOf } from "@/server/domain/paging";
-import { createCase, getCase, getSelection, listCases, selectBid, type Selection } from "@/server/services/cases";
-import { caseSchema, caseStatusSchema, createCaseSchema, selectBidSchema, selectionSchema, serializeCase, serializeInvoiceSummary, toCreateCaseInput } from "../schemas/case";
-import { createdWindow, listOf, listQuerySchema, metadataFilterOf, serializeList, withMetadataFilter } from "../schemas/list";
+import { createCase, getCase, getSelection, listCases, type Selection, selectBid } from "@/server/services/cases";
 import { agentProcedure, idempotently } from "../agent-procedure";
+import {
+  caseSchema,
+  caseStatusSchema,
+  createCaseSchema,
+  selectBidSchema,
+  selectionSchema,
+  serializeCase,
+  serializeInvoiceSummary,
+  toCreateCaseInput,
+} from "../schemas/case";
+import { createdWindow, listOf, listQuerySchema, metadataFilterOf, serializeList, withMetadataFilter } from "../schemas/list";
 import { router } from "../trpc";
 
 const caseId = z.object({ id: z.string().min(1).max(64) });
@@ -19,14 +28,22 @@ export const casesRouter = router({
         path: "/v1/cases",
         tags: ["Kasus"],
         summary: "Submit a case to the case board",
-        description: "201 with the new case (`terbuka`, no bids yet). Practitioners in the case's area bid on it; read the bids with GET /v1/cases/{id}.",
+        description:
+          "201 with the new case (`terbuka`, no bids yet). Practitioners in the case's area bid on it; read the bids with GET /v1/cases/{id}.",
         protect: true,
       },
     })
     .input(createCaseSchema)
     .output(caseSchema)
     .mutation(async ({ ctx, input }) =>
-      serializeCase(await idempotently(ctx, input, (claim) => createCase(ctx, ctx.apiKey, toCreateCaseInput(input), claim), (id) => getCase(ctx, ctx.apiKey, id))),
+      serializeCase(
+        await idempotently(
+          ctx,
+          input,
+          (claim) => createCase(ctx, ctx.apiKey, toCreateCaseInput(input), claim),
+          (id) => getCase(ctx, ctx.apiKey, id),
+        ),
+      ),
     ),
 
   list: agentProcedure
@@ -44,15 +61,26 @@ export const casesRouter = router({
         protect: true,
       },
     })
-    .input(withMetadataFilter(listQuerySchema.extend({ status: caseStatusSchema.meta({ description: "Only cases in this status." }).optional() })))
+    .input(
+      withMetadataFilter(
+        listQuerySchema.extend({ status: caseStatusSchema.meta({ description: "Only cases in this status." }).optional() }),
+      ),
+    )
     .output(listOf(caseSchema, "CaseList"))
     .query(async ({ ctx, input }) => {
-      const page = await listCases(ctx, ctx.apiKey, pageRequestOf(input), { status: input.status, created: createdWindow(input), metadata: metadataFilterOf(input) });
+      const page = await listCases(ctx, ctx.apiKey, pageRequestOf(input), {
+        status: input.status,
+        created: createdWindow(input),
+        metadata: metadataFilterOf(input),
+      });
       return serializeList(page, serializeCase);
     }),
 
   get: agentProcedure
-    .meta({ scope: "status:baca", openapi: { method: "GET", path: "/v1/cases/{id}", tags: ["Kasus"], summary: "One case with its bids", protect: true } })
+    .meta({
+      scope: "status:baca",
+      openapi: { method: "GET", path: "/v1/cases/{id}", tags: ["Kasus"], summary: "One case with its bids", protect: true },
+    })
     .input(caseId)
     .output(caseSchema)
     .query(async ({ ctx, input }) => serializeCase(await getCase(ctx, ctx.apiKey, input.id))),

@@ -4,16 +4,14 @@ import { fixedClock } from "@/server/domain/clock";
 import { liveDataOf } from "@/server/domain/data-owner";
 import { newId } from "@/server/domain/ids";
 import { verifyWebhookSignature } from "@/server/domain/signature";
-import { selectBid } from "@/server/services/cases";
-import { payInvoice } from "@/server/services/cases";
-import { recordOrderEvent } from "@/server/services/events";
-import { attemptDelivery } from "@/server/services/events";
+import { payInvoice, selectBid } from "@/server/services/cases";
+import { attemptDelivery, recordOrderEvent } from "@/server/services/events";
 import { agentKey, bid, createTestCase } from "@/test/cases";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
+import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
 import { createTestPractitioner, ndaOrder } from "@/test/orders";
-import { startReceiver, testWebhookSettings, type Receiver } from "@/test/webhooks";
+import { type Receiver, startReceiver, testWebhookSettings } from "@/test/webhooks";
 
 /**
  * GET /v1/events through the real /v1 handler: the events are the webhooks actually signed and
@@ -117,7 +115,11 @@ describe("GET /v1/events", () => {
     const receiver = await startReceiver();
     receivers.push(receiver);
     const org = await createTestOrg(db());
-    const key = await db().apiKey.update({ where: { id: org.apiKeyId }, data: { webhookUrl: `${receiver.url}/hooks` }, select: { webhookSecret: true } });
+    const key = await db().apiKey.update({
+      where: { id: org.apiKeyId },
+      data: { webhookUrl: `${receiver.url}/hooks` },
+      select: { webhookSecret: true },
+    });
 
     // Order events through the API; a case's bid, selection and paid invoice through the services.
     const kept = await post("/v1/orders", ndaOrder(), org.token);
@@ -127,9 +129,17 @@ describe("GET /v1/events", () => {
     const created = await createTestCase(db(), clock, org);
     const offer = await bid(db(), clock, practitionerId, created.id);
     const { invoice } = await selectBid({ db: db(), clock }, await agentKey(db(), clock, org), created.id, offer.id);
-    await payInvoice({ db: db(), clock }, { actorType: "org_admin", actorId: "usr_admin" }, { owner: liveDataOf(org.id), invoiceId: invoice.id });
+    await payInvoice(
+      { db: db(), clock },
+      { actorType: "org_admin", actorId: "usr_admin" },
+      { owner: liveDataOf(org.id), invoiceId: invoice.id },
+    );
 
-    const deliveries = await db().webhookDelivery.findMany({ where: { event: { organizationId: org.id } }, orderBy: { event: { seq: "asc" } }, select: { id: true } });
+    const deliveries = await db().webhookDelivery.findMany({
+      where: { event: { organizationId: org.id } },
+      orderBy: { event: { seq: "asc" } },
+      select: { id: true },
+    });
     for (const delivery of deliveries) {
       expect((await attemptDelivery({ db: db(), clock, webhooks: testWebhookSettings }, delivery.id)).result).toBe("delivered");
     }
@@ -144,7 +154,11 @@ describe("GET /v1/events", () => {
     // Sent oldest first, listed newest first.
     expect(receiver.requests.map((r) => (JSON.parse(r.body) as { id: string }).id)).toEqual(idsOf(events).reverse());
     for (const request of receiver.requests) {
-      expect(verifyWebhookSignature(key.webhookSecret, request.headers["x-kuasa-signature"] as string, request.body, { now: clock.now().getTime() }).ok).toBe(true);
+      expect(
+        verifyWebhookSignature(key.webhookSecret, request.headers["x-kuasa-signature"] as string, request.body, {
+          now: clock.now().getTime(),
+        }).ok,
+      ).toBe(true);
       const { id, sent_at, ...data } = JSON.parse(request.body) as Record<string, unknown>;
       expect(request.headers["x-kuasa-event-id"]).toBe(id);
       expect(sent_at).toBe(START);
@@ -173,9 +187,17 @@ describe("GET /v1/events", () => {
     const owner = liveOwner(org);
     await addEvents(owner, 3);
     await db().webhookDelivery.createMany({
-      data: (await db().webhookEvent.findMany({ where: { organizationId: org.id } })).map((e) => ({ id: newId("delivery"), eventId: e.id, url: receiver.url, nextAttemptAt: clock.now() })),
+      data: (await db().webhookEvent.findMany({ where: { organizationId: org.id } })).map((e) => ({
+        id: newId("delivery"),
+        eventId: e.id,
+        url: receiver.url,
+        nextAttemptAt: clock.now(),
+      })),
     });
-    for (const delivery of await db().webhookDelivery.findMany({ where: { event: { organizationId: org.id } }, orderBy: { event: { seq: "asc" } } })) {
+    for (const delivery of await db().webhookDelivery.findMany({
+      where: { event: { organizationId: org.id } },
+      orderBy: { event: { seq: "asc" } },
+    })) {
       await attemptDelivery({ db: db(), clock, webhooks: testWebhookSettings }, delivery.id);
     }
     const lastSeen = (JSON.parse(receiver.requests.at(-1)!.body) as { id: string }).id;
@@ -194,7 +216,12 @@ describe("GET /v1/events", () => {
     expect(caughtUp).toEqual(missed);
     // The other direction leads back into what was already delivered.
     const older = await get(`/v1/events?starting_after=${lastSeen}`, org.token);
-    expect(idsOf(older.body.data)).toEqual(receiver.requests.slice(0, -1).map((r) => (JSON.parse(r.body) as { id: string }).id).reverse());
+    expect(idsOf(older.body.data)).toEqual(
+      receiver.requests
+        .slice(0, -1)
+        .map((r) => (JSON.parse(r.body) as { id: string }).id)
+        .reverse(),
+    );
   });
 });
 
@@ -351,6 +378,8 @@ describe.runIf(testDatabaseKind === "postgres")("on PostgreSQL", () => {
         `EXPLAIN SELECT id FROM "WebhookEvent" WHERE "organizationId" = '${org.id}' AND livemode = true ORDER BY seq DESC LIMIT 21`,
       );
     });
-    expect(plan.map((row) => row["QUERY PLAN"]).join("\n")).toMatch(/Index Scan Backward using "WebhookEvent_organizationId_livemode_seq_idx"/);
+    expect(plan.map((row) => row["QUERY PLAN"]).join("\n")).toMatch(
+      /Index Scan Backward using "WebhookEvent_organizationId_livemode_seq_idx"/,
+    );
   });
 });

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { pageRequestOf } from "@/server/domain/paging";
 import { getEvent, listEvents } from "@/server/services/events";
+import { agentProcedure } from "../agent-procedure";
 import { eventSchema, eventTypeSchema, serializeEvent } from "../schemas/event";
 import { createdWindow, listOf, listQuerySchema, serializeList } from "../schemas/list";
-import { agentProcedure } from "../agent-procedure";
 import { router } from "../trpc";
 
 const listEventsSchema = listQuerySchema.extend({ type: eventTypeSchema.optional().meta({ description: "Only events of this type." }) });
@@ -33,7 +33,10 @@ export const eventsRouter = router({
     }),
 
   get: agentProcedure
-    .meta({ scope: "status:baca", openapi: { method: "GET", path: "/v1/events/{id}", tags: ["Event"], summary: "One event", protect: true } })
+    .meta({
+      scope: "status:baca",
+      openapi: { method: "GET", path: "/v1/events/{id}", tags: ["Event"], summary: "One event", protect: true },
+    })
     .input(z.object({ id: z.string().min(1).max(64) }))
     .output(eventSchema)
     .query(async ({ ctx, input }) => serializeEvent(await getEvent(ctx, ctx.apiKey, input.id))),

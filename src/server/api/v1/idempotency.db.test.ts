@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "@/server/domain/clock";
-import { accounts, balanceOf } from "@/server/services/money";
 import { getCaseForPractitioner } from "@/server/services/cases";
+import { accounts, balanceOf } from "@/server/services/money";
 import { getMyOrder } from "@/server/services/practitioners";
 import { bid, caseBody } from "@/test/cases";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
+import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
 import { createTestPractitioner, driveOrder, LEDGER_SOUND, ledgerInvariants, ndaOrder } from "@/test/orders";
@@ -45,11 +45,13 @@ async function caseWithTwoBids(): Promise<{ caseId: string; bidIds: string[] }> 
   const created = await post("/v1/cases", caseBody());
   const caseId = created.body.id!;
   const bidIds = [];
-  for (const price of [3_000_000, 4_000_000]) bidIds.push((await bid(db(), clock, await createTestPractitioner(db(), ["properti"]), caseId, price)).id);
+  for (const price of [3_000_000, 4_000_000])
+    bidIds.push((await bid(db(), clock, await createTestPractitioner(db(), ["properti"]), caseId, price)).id);
   return { caseId, bidIds };
 }
 
-const clientMessages = (orderId: string, trigger?: string) => db().orderMessage.count({ where: { orderId, role: "client", ...(trigger ? { trigger } : {}) } });
+const clientMessages = (orderId: string, trigger?: string) =>
+  db().orderMessage.count({ where: { orderId, role: "client", ...(trigger ? { trigger } : {}) } });
 const transfers = (kind: string, reference: string) => db().ledgerTransfer.count({ where: { kind, reference } });
 
 /** One agent POST: where it goes, a body, another request for the same key, and how many times it acted. */
@@ -65,14 +67,24 @@ const OPERATIONS: Operation[] = [
     async prepare() {
       const id = await paidOrder();
       const path = `/v1/orders/${id}/messages`;
-      return { path, body: { body: "Pihak kedua berdomisili di Bandung." }, other: { path, body: { body: "Catatan lain." } }, effects: () => clientMessages(id) };
+      return {
+        path,
+        body: { body: "Pihak kedua berdomisili di Bandung." },
+        other: { path, body: { body: "Catatan lain." } },
+        effects: () => clientMessages(id),
+      };
     },
   },
   {
     name: "POST /v1/orders/{id}/accept",
     async prepare() {
       const [id, otherId] = [await deliveredOrder(), await deliveredOrder()];
-      return { path: `/v1/orders/${id}/accept`, body: {}, other: { path: `/v1/orders/${otherId}/accept`, body: {} }, effects: () => transfers("escrow_release", id) };
+      return {
+        path: `/v1/orders/${id}/accept`,
+        body: {},
+        other: { path: `/v1/orders/${otherId}/accept`, body: {} },
+        effects: () => transfers("escrow_release", id),
+      };
     },
   },
   {
@@ -80,7 +92,12 @@ const OPERATIONS: Operation[] = [
     async prepare() {
       const id = await paidOrder();
       const path = `/v1/orders/${id}/cancel`;
-      return { path, body: { reason: "Salah layanan." }, other: { path, body: { reason: "Alasan lain." } }, effects: () => transfers("order_refund", id) };
+      return {
+        path,
+        body: { reason: "Salah layanan." },
+        other: { path, body: { reason: "Alasan lain." } },
+        effects: () => transfers("order_refund", id),
+      };
     },
   },
   {
@@ -88,7 +105,12 @@ const OPERATIONS: Operation[] = [
     async prepare() {
       const id = await deliveredOrder();
       const path = `/v1/orders/${id}/revision`;
-      return { path, body: { reason: "Tambahkan pasal jangka waktu." }, other: { path, body: { reason: "Ubah bahasa." } }, effects: () => clientMessages(id, "request_revision") };
+      return {
+        path,
+        body: { reason: "Tambahkan pasal jangka waktu." },
+        other: { path, body: { reason: "Ubah bahasa." } },
+        effects: () => clientMessages(id, "request_revision"),
+      };
     },
   },
   {
@@ -96,7 +118,12 @@ const OPERATIONS: Operation[] = [
     async prepare() {
       const id = await deliveredOrder();
       const path = `/v1/orders/${id}/dispute`;
-      return { path, body: { reason: "Dokumen tidak sesuai permintaan." }, other: { path, body: { reason: "Lain." } }, effects: () => clientMessages(id, "dispute") };
+      return {
+        path,
+        body: { reason: "Dokumen tidak sesuai permintaan." },
+        other: { path, body: { reason: "Lain." } },
+        effects: () => clientMessages(id, "dispute"),
+      };
     },
   },
   {
@@ -117,7 +144,12 @@ const OPERATIONS: Operation[] = [
     async prepare() {
       const { caseId, bidIds } = await caseWithTwoBids();
       const path = `/v1/cases/${caseId}/select`;
-      return { path, body: { bid_id: bidIds[0] }, other: { path, body: { bid_id: bidIds[1] } }, effects: () => db().invoice.count({ where: { caseId } }) };
+      return {
+        path,
+        body: { bid_id: bidIds[0] },
+        other: { path, body: { bid_id: bidIds[1] } },
+        effects: () => db().invoice.count({ where: { caseId } }),
+      };
     },
   },
 ];
@@ -157,15 +189,18 @@ describe.each(OPERATIONS)("Idempotency-Key on $name", (operation) => {
     expect(await effects()).toBe(before);
   });
 
-  it.runIf(testDatabaseKind === "postgres")("makes one effect of 50 concurrent requests with one key, and every one answers it", async () => {
-    const { path, body, effects } = await operation.prepare();
-    const answers = await Promise.all(Array.from({ length: 50 }, () => post(path, body, "storm")));
-    expect(answers.map((a) => a.status).filter((s) => s >= 300)).toEqual([]);
-    expect(answers.filter((a) => a.replayed === null)).toHaveLength(1);
-    expect(new Set(answers.map((a) => (a.body.case as Body | undefined)?.id ?? a.body.id)).size).toBe(1);
-    expect(await effects()).toBe(1);
-    await db().idempotencyKey.deleteMany({ where: { key: "storm" } });
-  });
+  it.runIf(testDatabaseKind === "postgres")(
+    "makes one effect of 50 concurrent requests with one key, and every one answers it",
+    async () => {
+      const { path, body, effects } = await operation.prepare();
+      const answers = await Promise.all(Array.from({ length: 50 }, () => post(path, body, "storm")));
+      expect(answers.map((a) => a.status).filter((s) => s >= 300)).toEqual([]);
+      expect(answers.filter((a) => a.replayed === null)).toHaveLength(1);
+      expect(new Set(answers.map((a) => (a.body.case as Body | undefined)?.id ?? a.body.id)).size).toBe(1);
+      expect(await effects()).toBe(1);
+      await db().idempotencyKey.deleteMany({ where: { key: "storm" } });
+    },
+  );
 });
 
 describe("Idempotency-Key, one mechanism", () => {

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { pageRequestOf } from "@/server/domain/paging";
 import { getInvoice, listInvoices } from "@/server/services/cases";
+import { agentProcedure } from "../agent-procedure";
 import { invoiceStatusSchema, invoiceSummarySchema, serializeInvoiceSummary } from "../schemas/case";
 import { createdWindow, listOf, listQuerySchema, serializeList } from "../schemas/list";
-import { agentProcedure } from "../agent-procedure";
 import { router } from "../trpc";
 
 const listInvoicesSchema = listQuerySchema.extend({
@@ -34,7 +34,10 @@ export const invoicesRouter = router({
     }),
 
   get: agentProcedure
-    .meta({ scope: "status:baca", openapi: { method: "GET", path: "/v1/invoices/{id}", tags: ["Kasus"], summary: "One invoice", protect: true } })
+    .meta({
+      scope: "status:baca",
+      openapi: { method: "GET", path: "/v1/invoices/{id}", tags: ["Kasus"], summary: "One invoice", protect: true },
+    })
     .input(z.object({ id: z.string().min(1).max(64) }))
     .output(invoiceSummarySchema)
     .query(async ({ ctx, input }) => serializeInvoiceSummary(await getInvoice(ctx, ctx.apiKey, input.id))),

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "@/server/api/openapi";
+import type { Db } from "@/server/db/client";
 import { fixedClock } from "@/server/domain/clock";
 import { liveDataOf } from "@/server/domain/data-owner";
 import { newId } from "@/server/domain/ids";
-import type { Db } from "@/server/db/client";
 import { payInvoice } from "@/server/services/cases";
 import { bid, caseBody } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
@@ -88,7 +88,14 @@ const withQuery = (path: string, query: Record<string, string | number>) =>
  * false, calling `between` after each page; answers the ids seen in walking order and each
  * page's has_more.
  */
-async function walk(path: string, token: string, limit: number, direction: "older" | "newer", from?: string, between?: () => Promise<void>) {
+async function walk(
+  path: string,
+  token: string,
+  limit: number,
+  direction: "older" | "newer",
+  from?: string,
+  between?: () => Promise<void>,
+) {
   const seen: string[] = [];
   const hasMore: boolean[] = [];
   let cursor = from;
@@ -180,7 +187,11 @@ async function selectedInvoice(org: { token: string }, caseId: string, mode: "li
     practitionerId ??= await createTestPractitioner(db(), ["properti"]);
     bidId = (await bid(db(), clock, practitionerId, caseId)).id;
   } else {
-    const res = await api.call(`/v1/test_helpers/cases/${caseId}/bids`, { method: "POST", token: org.token, json: { price_idr: 2_000_000 } });
+    const res = await api.call(`/v1/test_helpers/cases/${caseId}/bids`, {
+      method: "POST",
+      token: org.token,
+      json: { price_idr: 2_000_000 },
+    });
     expect(res.status).toBe(200);
     bidId = ((await res.json()) as { bids: Array<{ id: string }> }).bids[0]!.id;
   }
@@ -193,14 +204,24 @@ describe("isolation", () => {
   let org: TestOrg;
   let testToken: string;
   let stranger: TestOrg;
-  const own = { live: { order: "", case: "", invoice: "" }, test: { order: "", case: "", invoice: "" }, stranger: { order: "", case: "", invoice: "" } };
+  const own = {
+    live: { order: "", case: "", invoice: "" },
+    test: { order: "", case: "", invoice: "" },
+    stranger: { order: "", case: "", invoice: "" },
+  };
 
   beforeAll(async () => {
     org = await richOrg();
     testToken = (await addTestKey(db(), org.id, { mode: "test" })).token;
-    expect((await api.call("/v1/test_helpers/deposit/top_up", { method: "POST", token: testToken, json: { amount_idr: 10_000_000 } })).status).toBe(200);
+    expect(
+      (await api.call("/v1/test_helpers/deposit/top_up", { method: "POST", token: testToken, json: { amount_idr: 10_000_000 } })).status,
+    ).toBe(200);
     stranger = await richOrg();
-    for (const [side, token] of [["live", org.token], ["test", testToken], ["stranger", stranger.token]] as const) {
+    for (const [side, token] of [
+      ["live", org.token],
+      ["test", testToken],
+      ["stranger", stranger.token],
+    ] as const) {
       own[side].order = (await newOrder(token)).id;
       own[side].case = (await newCase(token)).id;
       own[side].invoice = await selectedInvoice({ token }, own[side].case, side === "test" ? "test" : "live");
@@ -208,7 +229,11 @@ describe("isolation", () => {
   });
 
   it("lists only the key's organisation in the key's mode", async () => {
-    for (const [side, token] of [["live", org.token], ["test", testToken], ["stranger", stranger.token]] as const) {
+    for (const [side, token] of [
+      ["live", org.token],
+      ["test", testToken],
+      ["stranger", stranger.token],
+    ] as const) {
       expect((await list("/v1/orders", token)).data.map((o) => o.id)).toEqual([own[side].order]);
       expect((await list("/v1/cases", token)).data.map((c) => c.id)).toEqual([own[side].case]);
       expect((await list("/v1/invoices", token)).data.map((i) => i.id)).toEqual([own[side].invoice]);
@@ -217,7 +242,11 @@ describe("isolation", () => {
   });
 
   it("refuses a cursor from another organisation, the other mode, or nowhere with 400 VALIDATION", async () => {
-    for (const [path, kind] of [["/v1/orders", "order"], ["/v1/cases", "case"], ["/v1/invoices", "invoice"]] as const) {
+    for (const [path, kind] of [
+      ["/v1/orders", "order"],
+      ["/v1/cases", "case"],
+      ["/v1/invoices", "invoice"],
+    ] as const) {
       for (const foreign of [own.stranger[kind], own.test[kind], `${kind}_tidak_ada`]) {
         for (const cursor of ["starting_after", "ending_before"]) {
           const message = await expectError(withQuery(path, { [cursor]: foreign }), org.token, 400, "VALIDATION");
@@ -293,7 +322,9 @@ describe("filters", () => {
     expect(await ids(withQuery("/v1/orders", { "metadata[customer]": "c_2" }))).toEqual([]);
     expect(await ids(withQuery("/v1/orders", { "metadata[team]": "pajak", status: "dibatalkan" }))).toEqual([cancelled.id]);
     // A filter narrows a walk too: the cursor only says where to start.
-    expect(await ids(withQuery("/v1/orders", { "metadata[customer]": "c_1", starting_after: otherService.id, limit: 1 }))).toEqual([cancelled.id]);
+    expect(await ids(withQuery("/v1/orders", { "metadata[customer]": "c_1", starting_after: otherService.id, limit: 1 }))).toEqual([
+      cancelled.id,
+    ]);
   });
 
   it("filters cases by status, creation time and metadata", async () => {
@@ -328,7 +359,10 @@ describe("filters", () => {
     expect(await invoiceIds("/v1/invoices?status=belum_dibayar")).toEqual([unpaid]);
     expect(await invoiceIds(withQuery("/v1/invoices", { "created[gte]": at(205) }))).toEqual([paid]);
     expect(await invoiceIds(withQuery("/v1/invoices", { "created[lte]": at(205) }))).toEqual([unpaid]);
-    const paidInvoice = (await get(`/v1/invoices/${paid}`, invoiceOrg.token)).body as unknown as { order_id: string | null; paid_at: string | null };
+    const paidInvoice = (await get(`/v1/invoices/${paid}`, invoiceOrg.token)).body as unknown as {
+      order_id: string | null;
+      paid_at: string | null;
+    };
     expect(paidInvoice.order_id).toMatch(/^ord_/);
     expect(paidInvoice.paid_at).toBe(at(210));
   });
@@ -363,7 +397,8 @@ describe("limit and cursors", () => {
   it("needs the status:baca scope", async () => {
     const org = await richOrg();
     const writeOnly = (await addTestKey(db(), org.id, { scopes: ["order:buat"] })).token;
-    for (const path of ["/v1/orders", "/v1/cases", "/v1/invoices", "/v1/invoices/inv_x"]) await expectError(path, writeOnly, 403, "INSUFFICIENT_SCOPE");
+    for (const path of ["/v1/orders", "/v1/cases", "/v1/invoices", "/v1/invoices/inv_x"])
+      await expectError(path, writeOnly, 403, "INSUFFICIENT_SCOPE");
   });
 });
 
@@ -387,10 +422,17 @@ describe("cost of a page", () => {
     const template = await db().order.findUniqueOrThrow({ where: { id: (await newOrder(org.token)).id } });
     const base = template.createdAt.getTime();
     // Copies of one real order, one second apart: the page's cost, not the orders' history, is measured.
-    const orders = Array.from({ length: 120 }, (_, i) => ({ ...template, id: newId("order"), caseId: null, createdAt: new Date(base + (i + 1) * 1000) }));
+    const orders = Array.from({ length: 120 }, (_, i) => ({
+      ...template,
+      id: newId("order"),
+      caseId: null,
+      createdAt: new Date(base + (i + 1) * 1000),
+    }));
     await db().order.createMany({ data: orders as never });
     await db().orderMessage.createMany({
-      data: orders.flatMap((order) => [1, 2].map((n) => ({ id: newId("message"), orderId: order.id, role: "client", body: `Pesan ${n}`, createdAt: order.createdAt }))),
+      data: orders.flatMap((order) =>
+        [1, 2].map((n) => ({ id: newId("message"), orderId: order.id, role: "client", body: `Pesan ${n}`, createdAt: order.createdAt })),
+      ),
     });
 
     const { operations, api: counting } = await countingApi();
@@ -419,7 +461,10 @@ describe("cost of a page", () => {
 describe("the OpenAPI document", () => {
   it("documents each list's cursors and filters, the status filter as the resource's enum, metadata as one deepObject parameter", () => {
     const doc = buildOpenApiDocument("http://localhost") as unknown as {
-      paths: Record<string, { get: { parameters: Array<{ name: string; style?: string; schema: { $ref?: string } }>; description: string } }>;
+      paths: Record<
+        string,
+        { get: { parameters: Array<{ name: string; style?: string; schema: { $ref?: string } }>; description: string } }
+      >;
     };
     const paramsOf = (path: string) => Object.fromEntries(doc.paths[path]!.get.parameters.map((p) => [p.name, p]));
     const common = ["limit", "starting_after", "ending_before", "created[gte]", "created[lte]", "status"];
@@ -430,7 +475,8 @@ describe("the OpenAPI document", () => {
     expect(paramsOf("/v1/cases").status!.schema.$ref).toBe("#/components/schemas/CaseStatus");
     expect(paramsOf("/v1/invoices").status!.schema.$ref).toBe("#/components/schemas/InvoiceStatus");
     expect(paramsOf("/v1/orders").metadata!.style).toBe("deepObject");
-    for (const path of ["/v1/orders", "/v1/cases", "/v1/invoices"]) expect(doc.paths[path]!.get.description).toMatch(/newest first.*starting_after.*ending_before.*Filters/s);
+    for (const path of ["/v1/orders", "/v1/cases", "/v1/invoices"])
+      expect(doc.paths[path]!.get.description).toMatch(/newest first.*starting_after.*ending_before.*Filters/s);
     expect(doc.paths["/v1/invoices/{id}"]).toBeDefined();
   });
 });

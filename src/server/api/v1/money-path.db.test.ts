@@ -7,7 +7,15 @@ import { bid, caseBody } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
-import { createTestPractitioner, escrowMismatches, LEDGER_SOUND, ledgerInvariants, NDA_CLIENT_PRICE_IDR, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
+import {
+  createTestPractitioner,
+  escrowMismatches,
+  LEDGER_SOUND,
+  ledgerInvariants,
+  NDA_CLIENT_PRICE_IDR,
+  NDA_PRICE_IDR,
+  ndaOrder,
+} from "@/test/orders";
 import { portalCaller, portalUser } from "@/test/portal";
 
 /**
@@ -43,7 +51,8 @@ async function deposit(): Promise<number> {
   expect(BigInt(answered)).toBe(await balanceOf(db(), accounts.orgDeposit(org.id, true)));
   return answered;
 }
-const escrow = async (orderId: string) => Number(await balanceOf(db(), accounts.orderEscrow({ id: orderId, organizationId: org.id, livemode: true })));
+const escrow = async (orderId: string) =>
+  Number(await balanceOf(db(), accounts.orderEscrow({ id: orderId, organizationId: org.id, livemode: true })));
 const payable = async (practitionerId: string) => Number(await balanceOf(db(), accounts.practitionerPayable(practitionerId)));
 const revenue = async () => Number(await platformRevenueTotal({ db: db() }, true));
 

@@ -1,24 +1,46 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "@/server/db/client";
 import { fixedClock } from "@/server/domain/clock";
 import { DEFAULT_ORDER_RULES } from "@/server/domain/order-rules";
-import { openDatabase } from "@/server/db/client";
-import { createSweeper } from "@/server/jobs/sweeper";
+import { pageRequestOf } from "@/server/domain/paging";
 import { JOB_KINDS } from "@/server/jobs/registry";
+import { createSweeper } from "@/server/jobs/sweeper";
 import { authenticateApiKey } from "@/server/services/access";
-import { spentThisMonth } from "@/server/services/money";
-import { accounts, balanceOf } from "@/server/services/money";
-import { acceptOffer, ensureOffering, expireOffer, refundStalledOrder, restartOffering, STALL_REFUND_MESSAGE } from "@/server/services/offers";
-import { listDisputes, listSlaBreaches, listStalledOrders } from "@/server/services/orders";
-import { autoAcceptMessage, autoAcceptOrder } from "@/server/services/orders";
-import { byKey, cancelOrder, operatorOrderAction, requestRevision } from "@/server/services/orders";
+import { accounts, balanceOf, spentThisMonth } from "@/server/services/money";
+import {
+  acceptOffer,
+  ensureOffering,
+  expireOffer,
+  refundStalledOrder,
+  restartOffering,
+  STALL_REFUND_MESSAGE,
+} from "@/server/services/offers";
+import {
+  autoAcceptMessage,
+  autoAcceptOrder,
+  byKey,
+  cancelOrder,
+  listDisputes,
+  listSlaBreaches,
+  listStalledOrders,
+  operatorOrderAction,
+  requestRevision,
+} from "@/server/services/orders";
 import { deliverResult, listMyOffers, listMyWithdrawnOffers, startWork } from "@/server/services/practitioners";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
+import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
-import { createTestPractitioner, escrowMismatches, LEDGER_SOUND, ledgerInvariants, NDA_CLIENT_PRICE_IDR, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
-import { testWebhookSettings } from "@/test/webhooks";
-import { pageRequestOf } from "@/server/domain/paging";
+import {
+  createTestPractitioner,
+  escrowMismatches,
+  LEDGER_SOUND,
+  ledgerInvariants,
+  NDA_CLIENT_PRICE_IDR,
+  NDA_PRICE_IDR,
+  ndaOrder,
+} from "@/test/orders";
 import { raceOnOrderRow } from "@/test/races";
+import { testWebhookSettings } from "@/test/webhooks";
 
 /**
  * An order's life after it is paid, through the real /v1 handler: the agent cancels, sends a
@@ -75,7 +97,8 @@ async function newOrder(token = org.token, body: Record<string, unknown> = {}): 
 }
 
 const deposit = (orgId = org.id) => balanceOf(database.prisma, accounts.orgDeposit(orgId, true));
-const escrow = (orderId: string, orgId = org.id) => balanceOf(database.prisma, accounts.orderEscrow({ id: orderId, organizationId: orgId, livemode: true }));
+const escrow = (orderId: string, orgId = org.id) =>
+  balanceOf(database.prisma, accounts.orderEscrow({ id: orderId, organizationId: orgId, livemode: true }));
 const eventTypes = async (orderId: string) =>
   (await database.prisma.webhookEvent.findMany({ where: { orderId }, orderBy: { seq: "asc" }, select: { type: true } })).map((e) => e.type);
 const row = (orderId: string) => database.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
@@ -150,8 +173,13 @@ describe("POST /v1/orders/{id}/cancel", () => {
     expect((await listMyOffers(deps(), offer.practitionerId, pageRequestOf({}))).data.map((o) => o.order.id)).toContain(order.id);
     expect((await post(`/v1/orders/${order.id}/cancel`)).body.status).toBe("dibatalkan");
     expect((await listMyOffers(deps(), offer.practitionerId, pageRequestOf({}))).data.map((o) => o.order.id)).not.toContain(order.id);
-    expect(await database.prisma.offer.findUniqueOrThrow({ where: { id: offer.id } })).toMatchObject({ status: "dibatalkan", respondedAt: clock.now() });
-    expect((await listMyWithdrawnOffers(deps(), offer.practitionerId, pageRequestOf({}))).data).toContainEqual(expect.objectContaining({ offerId: offer.id, orderId: order.id, orderStatus: "dibatalkan" }));
+    expect(await database.prisma.offer.findUniqueOrThrow({ where: { id: offer.id } })).toMatchObject({
+      status: "dibatalkan",
+      respondedAt: clock.now(),
+    });
+    expect((await listMyWithdrawnOffers(deps(), offer.practitionerId, pageRequestOf({}))).data).toContainEqual(
+      expect.objectContaining({ offerId: offer.id, orderId: order.id, orderStatus: "dibatalkan" }),
+    );
     // The practitioner's late accept finds nothing to take.
     await expect(acceptOffer(deps(), offer.practitionerId, offer.id)).rejects.toMatchObject({ code: "INVALID_STATE" });
     await moneyIsExact();
@@ -208,7 +236,11 @@ describe("POST /v1/orders/{id}/revision", () => {
     expect(body.deliverable).toBe("https://berkas.contoh.id/nda-v1.pdf");
     expect((await eventTypes(order.id)).slice(-2)).toEqual(["order.diserahkan", "order.dikerjakan"]);
     await deliverResult(deps(), practitionerId, order.id, "https://berkas.contoh.id/nda-v2.pdf");
-    expect((await get(`/v1/orders/${order.id}`)).body).toMatchObject({ status: "diserahkan", deliverable: "https://berkas.contoh.id/nda-v2.pdf", revision_count: 1 });
+    expect((await get(`/v1/orders/${order.id}`)).body).toMatchObject({
+      status: "diserahkan",
+      deliverable: "https://berkas.contoh.id/nda-v2.pdf",
+      revision_count: 1,
+    });
     await moneyIsExact();
   });
 
@@ -224,7 +256,11 @@ describe("POST /v1/orders/{id}/revision", () => {
     expect(third.body.error?.message).toMatch(/accept the result or open a dispute/);
     expect(await row(order.id)).toMatchObject({ status: "diserahkan", revisionCount: 2 });
     // The operator is not bound by the client's limit.
-    await operatorOrderAction(deps(), { actorType: "operator", actorId: "usr_op" }, { orderId: order.id, action: "request_revision", note: "Perbaiki tanda tangan." });
+    await operatorOrderAction(
+      deps(),
+      { actorType: "operator", actorId: "usr_op" },
+      { orderId: order.id, action: "request_revision", note: "Perbaiki tanda tangan." },
+    );
     expect(await row(order.id)).toMatchObject({ status: "dikerjakan", revisionCount: 3 });
   });
 
@@ -232,7 +268,9 @@ describe("POST /v1/orders/{id}/revision", () => {
     const order = await newOrder();
     await delivered(order.id);
     const key = await authenticateApiKey({ db: database.prisma, clock }, `Bearer ${org.token}`);
-    await expect(requestRevision({ ...deps(), orderRules: { ...DEFAULT_ORDER_RULES, maxRevisions: 0 } }, byKey(key), order.id, "Ubah.")).rejects.toMatchObject({ code: "REVISION_LIMIT" });
+    await expect(
+      requestRevision({ ...deps(), orderRules: { ...DEFAULT_ORDER_RULES, maxRevisions: 0 } }, byKey(key), order.id, "Ubah."),
+    ).rejects.toMatchObject({ code: "REVISION_LIMIT" });
   });
 
   it("refuses an order that is not delivered (409) and a missing reason (400)", async () => {
@@ -281,7 +319,11 @@ describe("POST /v1/orders/{id}/dispute", () => {
     const depositBefore = await deposit();
     const payable = () => balanceOf(database.prisma, accounts.practitionerPayable(practitionerId));
     const payableBefore = await payable();
-    const done = await operatorOrderAction(deps(), { actorType: "operator", actorId: "usr_op" }, { orderId: order.id, action, note: "Diputuskan setelah memeriksa percakapan." });
+    const done = await operatorOrderAction(
+      deps(),
+      { actorType: "operator", actorId: "usr_op" },
+      { orderId: order.id, action, note: "Diputuskan setelah memeriksa percakapan." },
+    );
     expect(done.status).toBe(outcome);
     expect(await deposit()).toBe(depositBefore + (action === "refund" ? BigInt(NDA_PRICE_IDR) : 0n));
     expect(await payable()).toBe(payableBefore + (action === "settle_for_practitioner" ? BigInt(NDA_CLIENT_PRICE_IDR) : 0n));
@@ -301,9 +343,13 @@ describe("auto-acceptance", () => {
     const done = (await get(`/v1/orders/${order.id}`)).body;
     expect(done).toMatchObject({ status: "selesai", auto_accept_at: null });
     expect(done.messages.at(-1)).toEqual(expect.objectContaining({ role: "system", body: autoAcceptMessage(7) }));
-    expect(await balanceOf(database.prisma, accounts.practitionerPayable(practitionerId))).toBeGreaterThanOrEqual(BigInt(NDA_CLIENT_PRICE_IDR));
+    expect(await balanceOf(database.prisma, accounts.practitionerPayable(practitionerId))).toBeGreaterThanOrEqual(
+      BigInt(NDA_CLIENT_PRICE_IDR),
+    );
     expect((await eventTypes(order.id)).at(-1)).toBe("order.selesai");
-    expect(await database.prisma.auditLog.count({ where: { subjectId: order.id, action: "order.auto_accept", actorType: "system" } })).toBe(1);
+    expect(await database.prisma.auditLog.count({ where: { subjectId: order.id, action: "order.auto_accept", actorType: "system" } })).toBe(
+      1,
+    );
     await moneyIsExact();
   });
 
@@ -332,11 +378,20 @@ describe("offering that stalls", () => {
     await ensureOffering(deps(), order.id);
     const stalled = (await get(`/v1/orders/${order.id}`)).body;
     const refundAt = new Date(Date.parse(START) + 24 * HOUR).toISOString();
-    expect(stalled).toMatchObject({ status: "ditawarkan", offering: { round: 1, stalled_since: START, refund_at: refundAt, stalled_reason: expect.stringContaining("Tidak ada praktisi") } });
-    expect((await listStalledOrders({ db: database.prisma })).find((o) => o.id === order.id)).toMatchObject({ refundAt: new Date(refundAt) });
+    expect(stalled).toMatchObject({
+      status: "ditawarkan",
+      offering: { round: 1, stalled_since: START, refund_at: refundAt, stalled_reason: expect.stringContaining("Tidak ada praktisi") },
+    });
+    expect((await listStalledOrders({ db: database.prisma })).find((o) => o.id === order.id)).toMatchObject({
+      refundAt: new Date(refundAt),
+    });
 
     // The operator offers it again an hour later; still nobody, so it stalls again from then.
-    await restartOffering({ db: database.prisma, clock: fixedClock(Date.parse(START) + HOUR) }, { actorType: "operator", actorId: "usr_op" }, order.id);
+    await restartOffering(
+      { db: database.prisma, clock: fixedClock(Date.parse(START) + HOUR) },
+      { actorType: "operator", actorId: "usr_op" },
+      order.id,
+    );
     const secondRefundAt = new Date(Date.parse(START) + 25 * HOUR);
     expect(await row(order.id)).toMatchObject({ offerRound: 2, offeringRefundAt: secondRefundAt });
     await refundStalledOrder({ db: database.prisma, clock: fixedClock(refundAt) }, order.id);
@@ -360,7 +415,12 @@ describe("SLA breaches", () => {
     await offered(order.id);
     const slaDue = (await row(order.id)).slaDueAt!.getTime();
     expect((await get(`/v1/orders/${order.id}`)).body.sla_breached_at).toBeNull();
-    const sweeper = createSweeper({ deps: { db: database.prisma, clock: fixedClock(slaDue + 1), webhooks: testWebhookSettings }, kinds: JOB_KINDS.filter((k) => k.name === "sla-breach"), intervalMs: 1000, concurrency: 50 });
+    const sweeper = createSweeper({
+      deps: { db: database.prisma, clock: fixedClock(slaDue + 1), webhooks: testWebhookSettings },
+      kinds: JOB_KINDS.filter((k) => k.name === "sla-breach"),
+      intervalMs: 1000,
+      concurrency: 50,
+    });
     await sweeper.runOnce();
     await sweeper.stop();
     expect((await get(`/v1/orders/${order.id}`)).body.sla_breached_at).toBe(new Date(slaDue + 1).toISOString());
@@ -382,7 +442,12 @@ describe("the timers after a restart", () => {
     const reopened = testDatabaseKind === "postgres" ? await openDatabase({ databaseUrl: database.url! }) : null;
     const db = reopened?.prisma ?? database.prisma;
     const later = fixedClock(Date.parse(START) + 8 * DAY);
-    const sweeper = createSweeper({ deps: { db, clock: later, webhooks: testWebhookSettings }, kinds: JOB_KINDS.filter((k) => k.name !== "webhook-delivery"), intervalMs: 1000, concurrency: 200 });
+    const sweeper = createSweeper({
+      deps: { db, clock: later, webhooks: testWebhookSettings },
+      kinds: JOB_KINDS.filter((k) => k.name !== "webhook-delivery"),
+      intervalMs: 1000,
+      concurrency: 200,
+    });
     try {
       for (let scan = 0; scan < 5; scan++) await sweeper.runOnce();
     } finally {
@@ -399,9 +464,11 @@ describe("the timers after a restart", () => {
 });
 
 describe.runIf(testDatabaseKind === "postgres")("races, forced to overlap", () => {
-  const race = <A, B>(orderId: string, first: () => Promise<A>, second: () => Promise<B>) => raceOnOrderRow(database.url!, orderId, first, second);
+  const race = <A, B>(orderId: string, first: () => Promise<A>, second: () => Promise<B>) =>
+    raceOnOrderRow(database.url!, orderId, first, second);
 
-  const outcomeCodes = (results: PromiseSettledResult<unknown>[]) => results.map((r) => (r.status === "fulfilled" ? "ok" : (r.reason as { code?: string }).code));
+  const outcomeCodes = (results: PromiseSettledResult<unknown>[]) =>
+    results.map((r) => (r.status === "fulfilled" ? "ok" : (r.reason as { code?: string }).code));
 
   it("accept versus cancel: exactly one wins, and the money follows the winner", async () => {
     const key = await authenticateApiKey({ db: database.prisma, clock }, `Bearer ${org.token}`);
@@ -409,9 +476,16 @@ describe.runIf(testDatabaseKind === "postgres")("races, forced to overlap", () =
       const order = await newOrder();
       const offer = await offered(order.id);
       const depositBefore = await deposit();
-      const results = await race(order.id, () => acceptOffer(deps(), offer.practitionerId, offer.id), () => cancelOrder(deps(), byKey(key), order.id));
+      const results = await race(
+        order.id,
+        () => acceptOffer(deps(), offer.practitionerId, offer.id),
+        () => cancelOrder(deps(), byKey(key), order.id),
+      );
       const codes = outcomeCodes(results);
-      expect(codes.filter((c) => c === "ok"), codes.join()).toHaveLength(1);
+      expect(
+        codes.filter((c) => c === "ok"),
+        codes.join(),
+      ).toHaveLength(1);
       expect(codes.filter((c) => c !== "ok")).toEqual(["INVALID_STATE"]);
       const after = await row(order.id);
       if (codes[0] === "ok") {
@@ -433,7 +507,11 @@ describe.runIf(testDatabaseKind === "postgres")("races, forced to overlap", () =
       const offer = await offered(order.id);
       const atExpiry = { db: database.prisma, clock: fixedClock(offer.expiresAt) };
       const justBefore = { db: database.prisma, clock: fixedClock(offer.expiresAt.getTime() - 1) };
-      const results = await race(order.id, () => acceptOffer(justBefore, offer.practitionerId, offer.id), () => expireOffer(atExpiry, offer.id));
+      const results = await race(
+        order.id,
+        () => acceptOffer(justBefore, offer.practitionerId, offer.id),
+        () => expireOffer(atExpiry, offer.id),
+      );
       const final = await database.prisma.offer.findUniqueOrThrow({ where: { id: offer.id } });
       const after = await row(order.id);
       if (results[0].status === "fulfilled") {
@@ -455,7 +533,11 @@ describe.runIf(testDatabaseKind === "postgres")("races, forced to overlap", () =
       const order = await newOrder();
       await delivered(order.id);
       const due = { db: database.prisma, clock: fixedClock(Date.parse(START) + 7 * DAY) };
-      const results = await race(order.id, () => autoAcceptOrder(due, order.id), () => requestRevision(deps(), byKey(key), order.id, "Ubah pasal 3."));
+      const results = await race(
+        order.id,
+        () => autoAcceptOrder(due, order.id),
+        () => requestRevision(deps(), byKey(key), order.id, "Ubah pasal 3."),
+      );
       // The timer never fails on losing: it re-reads the locked row and finds nothing to do.
       expect(results[0].status).toBe("fulfilled");
       const after = await row(order.id);

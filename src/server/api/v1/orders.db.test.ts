@@ -4,11 +4,19 @@ import { liveDataOf } from "@/server/domain/data-owner";
 import { accounts, balanceOf, platformRevenueTotal } from "@/server/services/money";
 import { decideApproval, operatorOrderAction } from "@/server/services/orders";
 import { setApprovalThreshold, topUpDeposit } from "@/server/services/organizations";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
+import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { createTestOrg, seededCatalog } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
+import {
+  createTestPractitioner,
+  driveOrder,
+  LEDGER_SOUND,
+  ledgerInvariants,
+  NDA_CLIENT_PRICE_IDR,
+  NDA_PRICE_IDR,
+  ndaOrder,
+} from "@/test/orders";
 import { raceBehindLock } from "@/test/races";
-import { createTestPractitioner, driveOrder, LEDGER_SOUND, ledgerInvariants, NDA_CLIENT_PRICE_IDR, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
 
 let database: TestDatabase;
 let api: TestApi;
@@ -35,13 +43,18 @@ async function post(path: string, token: string, json: unknown, headers: Record<
 }
 
 const deposit = (orgId: string) => balanceOf(database.prisma, accounts.orgDeposit(orgId, true));
-const escrow = (orderId: string, orgId: string) => balanceOf(database.prisma, accounts.orderEscrow({ id: orderId, organizationId: orgId, livemode: true }));
+const escrow = (orderId: string, orgId: string) =>
+  balanceOf(database.prisma, accounts.orderEscrow({ id: orderId, organizationId: orgId, livemode: true }));
 const countOrders = (orgId: string) => database.prisma.order.count({ where: { organizationId: orgId } });
 
 describe("POST /v1/orders", () => {
   it("creates a paid order: 201, dibayar, price into escrow, SLA set, order.dibayar in the outbox", async () => {
     const org = await createTestOrg(database.prisma, { depositIdr: 5_000_000n });
-    const { res, body } = await post("/v1/orders", org.token, ndaOrder({ max_budget: 2_000_000, callback_url: "https://agen.contoh.id/hook" }));
+    const { res, body } = await post(
+      "/v1/orders",
+      org.token,
+      ndaOrder({ max_budget: 2_000_000, callback_url: "https://agen.contoh.id/hook" }),
+    );
     expect(res.status).toBe(201);
     expect(res.headers.get("idempotent-replayed")).toBeNull();
     expect(body).toMatchObject({
@@ -140,7 +153,11 @@ describe("POST /v1/orders", () => {
       const third = await post("/v1/orders", org.token, ndaOrder());
       expect([third.res.status, third.body.error?.code]).toEqual([402, "BUDGET_EXCEEDED"]);
       expect(third.body.error?.message).toContain("monthly budget");
-      await decideApproval({ db: database.prisma, clock }, { actorType: "org_admin", actorId: "usr_admin" }, { owner: liveDataOf(org.id), orderId: first.body.id, approve: false });
+      await decideApproval(
+        { db: database.prisma, clock },
+        { actorType: "org_admin", actorId: "usr_admin" },
+        { owner: liveDataOf(org.id), orderId: first.body.id, approve: false },
+      );
       expect((await post("/v1/orders", org.token, ndaOrder())).res.status).toBe(201);
     });
 
@@ -173,7 +190,11 @@ describe("Idempotency-Key on POST /v1/orders (the spec's table)", () => {
     const org = await createTestOrg(database.prisma);
     const first = await post("/v1/orders", org.token, ndaOrder({ max_budget: 2_000_000 }), { "Idempotency-Key": "k-replay" });
     await driveOrder(database.prisma, first.body.id, practitionerId, "diambil", clock.now());
-    const reordered = { max_budget: 2_000_000, intake: Object.fromEntries(Object.entries(ndaOrder().intake).reverse()), service: "perjanjian_kerahasiaan" };
+    const reordered = {
+      max_budget: 2_000_000,
+      intake: Object.fromEntries(Object.entries(ndaOrder().intake).reverse()),
+      service: "perjanjian_kerahasiaan",
+    };
     clock.advance(23 * 60 * 60 * 1000);
     try {
       const again = await post("/v1/orders", org.token, reordered, { "Idempotency-Key": "k-replay" });
@@ -191,7 +212,11 @@ describe("Idempotency-Key on POST /v1/orders (the spec's table)", () => {
   it("same key with a different body within 24 h: 422 IDEMPOTENCY_KEY_REUSED (callback_url and max_budget count)", async () => {
     const org = await createTestOrg(database.prisma);
     await post("/v1/orders", org.token, ndaOrder(), { "Idempotency-Key": "k-reused" });
-    for (const changed of [ndaOrder({ max_budget: 5_000_000 }), ndaOrder({ callback_url: "https://a.id/h" }), ndaOrder({ max_budget: null })]) {
+    for (const changed of [
+      ndaOrder({ max_budget: 5_000_000 }),
+      ndaOrder({ callback_url: "https://a.id/h" }),
+      ndaOrder({ max_budget: null }),
+    ]) {
       const { res, body } = await post("/v1/orders", org.token, changed, { "Idempotency-Key": "k-reused" });
       expect([res.status, body.error?.code]).toEqual([422, "IDEMPOTENCY_KEY_REUSED"]);
     }
@@ -260,7 +285,9 @@ describe("Idempotency-Key on POST /v1/orders (the spec's table)", () => {
 describe.runIf(testDatabaseKind === "postgres")("concurrency on PostgreSQL", () => {
   it("50 concurrent identical requests with one key make one order and one escrow movement; all answer with it", async () => {
     const org = await createTestOrg(database.prisma);
-    const answers = await Promise.all(Array.from({ length: 50 }, () => post("/v1/orders", org.token, ndaOrder(), { "Idempotency-Key": "k-storm" })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => post("/v1/orders", org.token, ndaOrder(), { "Idempotency-Key": "k-storm" })),
+    );
     const ids = new Set(answers.map((a) => a.body.id));
     expect(ids.size).toBe(1);
     expect(answers.filter((a) => a.res.status === 201)).toHaveLength(1);
@@ -300,7 +327,10 @@ describe.runIf(testDatabaseKind === "postgres")("concurrency on PostgreSQL", () 
     const org = await createTestOrg(database.prisma);
     const { body } = await post("/v1/orders", org.token, ndaOrder());
     await driveOrder(database.prisma, body.id, practitionerId, "diserahkan", clock.now());
-    const answers = await Promise.all([post(`/v1/orders/${body.id}/accept`, org.token, undefined), post(`/v1/orders/${body.id}/accept`, org.token, undefined)]);
+    const answers = await Promise.all([
+      post(`/v1/orders/${body.id}/accept`, org.token, undefined),
+      post(`/v1/orders/${body.id}/accept`, org.token, undefined),
+    ]);
     expect(answers.map((a) => a.res.status).sort()).toEqual([200, 409]);
     expect(await database.prisma.ledgerTransfer.count({ where: { kind: "escrow_release", reference: body.id } })).toBe(1);
   });
@@ -361,7 +391,11 @@ describe("POST /v1/orders/{id}/messages", () => {
   it("refuses messages on a finished order with 409 INVALID_STATE", async () => {
     const org = await createTestOrg(database.prisma);
     const { body } = await post("/v1/orders", org.token, ndaOrder());
-    await operatorOrderAction({ db: database.prisma, clock }, { actorType: "operator", actorId: "usr_op" }, { orderId: body.id, action: "refund" });
+    await operatorOrderAction(
+      { db: database.prisma, clock },
+      { actorType: "operator", actorId: "usr_op" },
+      { orderId: body.id, action: "refund" },
+    );
     const { res, body: error } = await post(`/v1/orders/${body.id}/messages`, org.token, { body: "Halo?" });
     expect([res.status, error.error?.code]).toEqual([409, "INVALID_STATE"]);
   });
@@ -388,7 +422,9 @@ describe("POST /v1/orders/{id}/accept", () => {
     expect(accepted.status).toBe("selesai");
     expect(accepted.deliverable).toBe("https://berkas.contoh.id/nda-final.pdf");
     expect(await escrow(body.id, org.id)).toBe(0n);
-    expect((await balanceOf(database.prisma, accounts.practitionerPayable(practitionerId))) - payableBefore).toBe(BigInt(NDA_CLIENT_PRICE_IDR));
+    expect((await balanceOf(database.prisma, accounts.practitionerPayable(practitionerId))) - payableBefore).toBe(
+      BigInt(NDA_CLIENT_PRICE_IDR),
+    );
     expect((await platformRevenueTotal({ db: database.prisma }, true)) - revenueBefore).toBe(BigInt(NDA_PRICE_IDR - NDA_CLIENT_PRICE_IDR));
   });
 
@@ -407,7 +443,11 @@ describe("organisation approval", () => {
   it("approval pays from the deposit and emits order.dibayar", async () => {
     const org = await createTestOrg(database.prisma, { thresholdIdr: 1_000_000n });
     const { body } = await post("/v1/orders", org.token, ndaOrder());
-    const approved = await decideApproval({ db: database.prisma, clock }, { actorType: "org_admin", actorId: "usr_admin" }, { owner: liveDataOf(org.id), orderId: body.id, approve: true });
+    const approved = await decideApproval(
+      { db: database.prisma, clock },
+      { actorType: "org_admin", actorId: "usr_admin" },
+      { owner: liveDataOf(org.id), orderId: body.id, approve: true },
+    );
     expect(approved.status).toBe("dibayar");
     expect(approved.slaDueAt).not.toBeNull();
     expect(await escrow(body.id, org.id)).toBe(BigInt(NDA_PRICE_IDR));
@@ -419,9 +459,20 @@ describe("organisation approval", () => {
     const { body } = await post("/v1/orders", org.token, ndaOrder());
     await database.prisma.$transaction(async (tx) => {
       const { transfer } = await import("@/server/services/money");
-      await transfer(tx, { from: accounts.orgDeposit(org.id, true), to: accounts.externalFunding(true), amountIdr: 1_000_000n, kind: "withdrawal" });
+      await transfer(tx, {
+        from: accounts.orgDeposit(org.id, true),
+        to: accounts.externalFunding(true),
+        amountIdr: 1_000_000n,
+        kind: "withdrawal",
+      });
     });
-    await expect(decideApproval({ db: database.prisma, clock }, { actorType: "org_admin", actorId: "usr_admin" }, { owner: liveDataOf(org.id), orderId: body.id, approve: true })).rejects.toMatchObject({
+    await expect(
+      decideApproval(
+        { db: database.prisma, clock },
+        { actorType: "org_admin", actorId: "usr_admin" },
+        { owner: liveDataOf(org.id), orderId: body.id, approve: true },
+      ),
+    ).rejects.toMatchObject({
       code: "INSUFFICIENT_DEPOSIT",
     });
     expect((await database.prisma.order.findUniqueOrThrow({ where: { id: body.id } })).status).toBe("menunggu_bayar");
@@ -430,7 +481,11 @@ describe("organisation approval", () => {
   it("rejection cancels the order (dibatalkan) and emits order.dibatalkan", async () => {
     const org = await createTestOrg(database.prisma, { thresholdIdr: 1_000_000n });
     const { body } = await post("/v1/orders", org.token, ndaOrder());
-    const rejected = await decideApproval({ db: database.prisma, clock }, { actorType: "org_admin", actorId: "usr_admin" }, { owner: liveDataOf(org.id), orderId: body.id, approve: false });
+    const rejected = await decideApproval(
+      { db: database.prisma, clock },
+      { actorType: "org_admin", actorId: "usr_admin" },
+      { owner: liveDataOf(org.id), orderId: body.id, approve: false },
+    );
     expect(rejected.status).toBe("dibatalkan");
     expect((await database.prisma.webhookEvent.findMany({ where: { orderId: body.id } })).map((e) => e.type)).toEqual(["order.dibatalkan"]);
   });
@@ -439,7 +494,13 @@ describe("organisation approval", () => {
     const org = await createTestOrg(database.prisma, { thresholdIdr: 1_000_000n });
     const other = await createTestOrg(database.prisma);
     const { body } = await post("/v1/orders", org.token, ndaOrder());
-    await expect(decideApproval({ db: database.prisma, clock }, { actorType: "org_admin", actorId: "usr_x" }, { owner: liveDataOf(other.id), orderId: body.id, approve: true })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      decideApproval(
+        { db: database.prisma, clock },
+        { actorType: "org_admin", actorId: "usr_x" },
+        { owner: liveDataOf(other.id), orderId: body.id, approve: true },
+      ),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });
 
@@ -448,12 +509,19 @@ describe("operator actions", () => {
     const deps = { db: database.prisma, clock };
     const org = await createTestOrg(database.prisma, { thresholdIdr: 1_000_000n });
     const waiting = await post("/v1/orders", org.token, ndaOrder());
-    expect((await operatorOrderAction(deps, { actorType: "operator", actorId: "usr_op" }, { orderId: waiting.body.id, action: "cancel" })).status).toBe("dibatalkan");
+    expect(
+      (await operatorOrderAction(deps, { actorType: "operator", actorId: "usr_op" }, { orderId: waiting.body.id, action: "cancel" }))
+        .status,
+    ).toBe("dibatalkan");
 
     await database.prisma.organization.update({ where: { id: org.id }, data: { approvalThresholdIdr: null } });
     const paid = await post("/v1/orders", org.token, ndaOrder());
     const before = await deposit(org.id);
-    const refunded = await operatorOrderAction(deps, { actorType: "operator", actorId: "usr_op" }, { orderId: paid.body.id, action: "refund", note: "Klien mengajukan keberatan." });
+    const refunded = await operatorOrderAction(
+      deps,
+      { actorType: "operator", actorId: "usr_op" },
+      { orderId: paid.body.id, action: "refund", note: "Klien mengajukan keberatan." },
+    );
     expect(refunded.status).toBe("direfund");
     expect(refunded.messages.map((m) => m.role)).toEqual(["operator"]);
     expect(await deposit(org.id)).toBe(before + BigInt(NDA_PRICE_IDR));
@@ -461,17 +529,40 @@ describe("operator actions", () => {
 
     const delivered = await post("/v1/orders", org.token, ndaOrder());
     await driveOrder(database.prisma, delivered.body.id, practitionerId, "diserahkan", clock.now());
-    await operatorOrderAction(deps, { actorType: "operator", actorId: "usr_op" }, { orderId: delivered.body.id, action: "dispute", note: "Klien mengajukan keberatan." });
-    expect((await operatorOrderAction(deps, { actorType: "operator", actorId: "usr_op" }, { orderId: delivered.body.id, action: "settle_for_practitioner" })).status).toBe("selesai");
+    await operatorOrderAction(
+      deps,
+      { actorType: "operator", actorId: "usr_op" },
+      { orderId: delivered.body.id, action: "dispute", note: "Klien mengajukan keberatan." },
+    );
+    expect(
+      (
+        await operatorOrderAction(
+          deps,
+          { actorType: "operator", actorId: "usr_op" },
+          { orderId: delivered.body.id, action: "settle_for_practitioner" },
+        )
+      ).status,
+    ).toBe("selesai");
 
-    const audited = await database.prisma.auditLog.findMany({ where: { actorType: "operator", subjectType: "order" }, select: { action: true } });
-    expect(audited.map((a) => a.action)).toEqual(expect.arrayContaining(["order.cancel", "order.dispute", "order.refund", "order.settle_for_practitioner"]));
+    const audited = await database.prisma.auditLog.findMany({
+      where: { actorType: "operator", subjectType: "order" },
+      select: { action: true },
+    });
+    expect(audited.map((a) => a.action)).toEqual(
+      expect.arrayContaining(["order.cancel", "order.dispute", "order.refund", "order.settle_for_practitioner"]),
+    );
   });
 
   it("refuses an illegal move with INVALID_STATE and changes nothing", async () => {
     const org = await createTestOrg(database.prisma);
     const { body } = await post("/v1/orders", org.token, ndaOrder());
-    await expect(operatorOrderAction({ db: database.prisma, clock }, { actorType: "operator", actorId: "usr_op" }, { orderId: body.id, action: "settle_for_practitioner" })).rejects.toMatchObject({ code: "INVALID_STATE" });
+    await expect(
+      operatorOrderAction(
+        { db: database.prisma, clock },
+        { actorType: "operator", actorId: "usr_op" },
+        { orderId: body.id, action: "settle_for_practitioner" },
+      ),
+    ).rejects.toMatchObject({ code: "INVALID_STATE" });
     expect((await database.prisma.order.findUniqueOrThrow({ where: { id: body.id } })).status).toBe("dibayar");
   });
 });

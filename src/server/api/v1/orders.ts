@@ -1,12 +1,31 @@
 import { z } from "zod";
-import type { DataOwner } from "@/server/domain/data-owner";
 import type { Db } from "@/server/db/client";
+import type { DataOwner } from "@/server/domain/data-owner";
 import { pageRequestOf } from "@/server/domain/paging";
-import { listOrders } from "@/server/services/orders";
-import { acceptOrderResult, byKey, cancelOrder, createOrder, getOrder, openDispute, ORDER_MESSAGE_LIMIT, postClientMessage, requestRevision } from "@/server/services/orders";
-import { cancelInputSchema, createOrderSchema, disputeInputSchema, messageInputSchema, orderSchema, orderStatusSchema, revisionInputSchema, serializeOrder } from "../schemas/order";
-import { createdWindow, listOf, listQuerySchema, metadataFilterOf, serializeList, withMetadataFilter } from "../schemas/list";
+import {
+  acceptOrderResult,
+  byKey,
+  cancelOrder,
+  createOrder,
+  getOrder,
+  listOrders,
+  ORDER_MESSAGE_LIMIT,
+  openDispute,
+  postClientMessage,
+  requestRevision,
+} from "@/server/services/orders";
 import { agentProcedure, idempotently } from "../agent-procedure";
+import { createdWindow, listOf, listQuerySchema, metadataFilterOf, serializeList, withMetadataFilter } from "../schemas/list";
+import {
+  cancelInputSchema,
+  createOrderSchema,
+  disputeInputSchema,
+  messageInputSchema,
+  orderSchema,
+  orderStatusSchema,
+  revisionInputSchema,
+  serializeOrder,
+} from "../schemas/order";
 import { router } from "../trpc";
 
 const orderId = z.object({ id: z.string().min(1).max(64) });
@@ -25,13 +44,16 @@ export const ordersRouter = router({
         path: "/v1/orders",
         tags: ["Order"],
         summary: "Create an Instant Matter order paid from the deposit",
-        description: "201 with the new order (`dibayar`, or `menunggu_bayar` when organisation approval is needed). With an Idempotency-Key, a retry with the same body within 24 h answers 200 with `Idempotent-Replayed: true`.",
+        description:
+          "201 with the new order (`dibayar`, or `menunggu_bayar` when organisation approval is needed). With an Idempotency-Key, a retry with the same body within 24 h answers 200 with `Idempotent-Replayed: true`.",
         protect: true,
       },
     })
     .input(createOrderSchema)
     .output(orderSchema)
-    .mutation(async ({ ctx, input }) => serializeOrder(await idempotently(ctx, input, (claim) => createOrder(ctx, ctx.apiKey, input, claim), reload(ctx)))),
+    .mutation(async ({ ctx, input }) =>
+      serializeOrder(await idempotently(ctx, input, (claim) => createOrder(ctx, ctx.apiKey, input, claim), reload(ctx))),
+    ),
 
   list: agentProcedure
     .meta({
@@ -65,7 +87,10 @@ export const ordersRouter = router({
     }),
 
   get: agentProcedure
-    .meta({ scope: "status:baca", openapi: { method: "GET", path: "/v1/orders/{id}", tags: ["Order"], summary: "One order with its messages", protect: true } })
+    .meta({
+      scope: "status:baca",
+      openapi: { method: "GET", path: "/v1/orders/{id}", tags: ["Order"], summary: "One order with its messages", protect: true },
+    })
     .input(orderId)
     .output(orderSchema)
     .query(async ({ ctx, input }) => serializeOrder(await getOrder(ctx, ctx.apiKey, input.id))),
@@ -79,13 +104,16 @@ export const ordersRouter = router({
         path: "/v1/orders/{id}/accept",
         tags: ["Order"],
         summary: "Accept a delivered result and release escrow",
-        description: "Only from `diserahkan` (409 INVALID_STATE otherwise): the order becomes `selesai` and the escrow is released to the practitioner. Without an answer, a delivered result is accepted on its own at `auto_accept_at`.",
+        description:
+          "Only from `diserahkan` (409 INVALID_STATE otherwise): the order becomes `selesai` and the escrow is released to the practitioner. Without an answer, a delivered result is accepted on its own at `auto_accept_at`.",
         protect: true,
       },
     })
     .input(orderId.strict())
     .output(orderSchema)
-    .mutation(async ({ ctx, input }) => serializeOrder(await idempotently(ctx, input, (claim) => acceptOrderResult(ctx, byKey(ctx.apiKey), input.id, claim), reload(ctx)))),
+    .mutation(async ({ ctx, input }) =>
+      serializeOrder(await idempotently(ctx, input, (claim) => acceptOrderResult(ctx, byKey(ctx.apiKey), input.id, claim), reload(ctx))),
+    ),
 
   message: agentProcedure
     .meta({
@@ -102,7 +130,11 @@ export const ordersRouter = router({
     })
     .input(messageInputSchema.extend(orderId.shape))
     .output(orderSchema)
-    .mutation(async ({ ctx, input }) => serializeOrder(await idempotently(ctx, input, (claim) => postClientMessage(ctx, ctx.apiKey, input.id, input.body, claim), reload(ctx)))),
+    .mutation(async ({ ctx, input }) =>
+      serializeOrder(
+        await idempotently(ctx, input, (claim) => postClientMessage(ctx, ctx.apiKey, input.id, input.body, claim), reload(ctx)),
+      ),
+    ),
 
   cancel: agentProcedure
     .meta({
@@ -122,7 +154,11 @@ export const ordersRouter = router({
     })
     .input(cancelInputSchema.extend(orderId.shape))
     .output(orderSchema)
-    .mutation(async ({ ctx, input }) => serializeOrder(await idempotently(ctx, input, (claim) => cancelOrder(ctx, byKey(ctx.apiKey), input.id, input.reason, claim), reload(ctx)))),
+    .mutation(async ({ ctx, input }) =>
+      serializeOrder(
+        await idempotently(ctx, input, (claim) => cancelOrder(ctx, byKey(ctx.apiKey), input.id, input.reason, claim), reload(ctx)),
+      ),
+    ),
 
   revision: agentProcedure
     .meta({
@@ -141,7 +177,11 @@ export const ordersRouter = router({
     })
     .input(revisionInputSchema.extend(orderId.shape))
     .output(orderSchema)
-    .mutation(async ({ ctx, input }) => serializeOrder(await idempotently(ctx, input, (claim) => requestRevision(ctx, byKey(ctx.apiKey), input.id, input.reason, claim), reload(ctx)))),
+    .mutation(async ({ ctx, input }) =>
+      serializeOrder(
+        await idempotently(ctx, input, (claim) => requestRevision(ctx, byKey(ctx.apiKey), input.id, input.reason, claim), reload(ctx)),
+      ),
+    ),
 
   dispute: agentProcedure
     .meta({
@@ -160,5 +200,9 @@ export const ordersRouter = router({
     })
     .input(disputeInputSchema.extend(orderId.shape))
     .output(orderSchema)
-    .mutation(async ({ ctx, input }) => serializeOrder(await idempotently(ctx, input, (claim) => openDispute(ctx, byKey(ctx.apiKey), input.id, input.reason, claim), reload(ctx)))),
+    .mutation(async ({ ctx, input }) =>
+      serializeOrder(
+        await idempotently(ctx, input, (claim) => openDispute(ctx, byKey(ctx.apiKey), input.id, input.reason, claim), reload(ctx)),
+      ),
+    ),
 });

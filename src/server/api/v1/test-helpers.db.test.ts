@@ -1,20 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixedClock } from "@/server/domain/clock";
-import { verifyWebhookSignature } from "@/server/domain/signature";
 import { REST_ROUTES } from "@/server/api/routes";
+import { fixedClock } from "@/server/domain/clock";
+import { pageRequestOf } from "@/server/domain/paging";
+import { verifyWebhookSignature } from "@/server/domain/signature";
 import { listOpenCasesForPractitioner } from "@/server/services/cases";
+import { attemptDelivery, findDueDeliveries } from "@/server/services/events";
 import { accounts, balanceOf, platformRevenueTotal } from "@/server/services/money";
-import { ensureOffering } from "@/server/services/offers";
+import { ensureOffering, SIMULATED_ORDER_PRACTITIONER_ID } from "@/server/services/offers";
 import { listMyOffers } from "@/server/services/practitioners";
 import { SIMULATED_ORDER_ACTIONS } from "@/server/services/sandbox";
-import { SIMULATED_ORDER_PRACTITIONER_ID } from "@/server/services/offers";
-import { attemptDelivery, findDueDeliveries } from "@/server/services/events";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
-import { createTestPractitioner, escrowMismatches, FULL_JOURNEY_EVENTS, LEDGER_SOUND, ledgerInvariants, NDA_CLIENT_PRICE_IDR, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
+import {
+  createTestPractitioner,
+  escrowMismatches,
+  FULL_JOURNEY_EVENTS,
+  LEDGER_SOUND,
+  ledgerInvariants,
+  NDA_CLIENT_PRICE_IDR,
+  NDA_PRICE_IDR,
+  ndaOrder,
+} from "@/test/orders";
 import { startReceiver, testWebhookSettings } from "@/test/webhooks";
-import { pageRequestOf } from "@/server/domain/paging";
 
 let database: TestDatabase;
 let api: TestApi;
@@ -51,7 +59,9 @@ const liveDeposit = (orgId: string) => balanceOf(db(), accounts.orgDeposit(orgId
 const testDeposit = (orgId: string) => balanceOf(db(), accounts.orgDeposit(orgId, false));
 
 /** An organisation with a live key (Rp 20 jt live deposit) and a test key (Rp 10 jt test deposit, topped up by the helper). */
-async function orgWithBothModes(options: { thresholdIdr?: bigint } = {}): Promise<TestOrg & { testToken: string; testWebhookSecret: string }> {
+async function orgWithBothModes(
+  options: { thresholdIdr?: bigint } = {},
+): Promise<TestOrg & { testToken: string; testWebhookSecret: string }> {
   const org = await createTestOrg(db(), { thresholdIdr: options.thresholdIdr ?? null });
   const testKey = await addTestKey(db(), org.id, { mode: "test" });
   await ok(post("/v1/test_helpers/deposit/top_up", testKey.token, { amount_idr: 10_000_000 }));
@@ -59,7 +69,8 @@ async function orgWithBothModes(options: { thresholdIdr?: bigint } = {}): Promis
 }
 
 const helper = (orderId: string, action: string) => `/v1/test_helpers/orders/${orderId}/${action}`;
-const eventsOf = async (orderId: string) => (await db().webhookEvent.findMany({ where: { orderId }, orderBy: { seq: "asc" } })).map((e) => e.type);
+const eventsOf = async (orderId: string) =>
+  (await db().webhookEvent.findMany({ where: { orderId }, orderBy: { seq: "asc" } })).map((e) => e.type);
 
 describe("an order in the sandbox", () => {
   it("runs to completion with test helpers alone, with the webhooks, ledger and statuses of a live order", async () => {
@@ -73,25 +84,36 @@ describe("an order in the sandbox", () => {
 
       expect(await ok(post(helper(created.id, "accept"), org.testToken))).toMatchObject({ status: "diambil", livemode: false });
       expect((await ok(post(helper(created.id, "start"), org.testToken))).status).toBe("dikerjakan");
-      const asked = await ok(post(helper(created.id, "request_input"), org.testToken, { question: "Siapa penandatangan dari pihak Anda?" }));
+      const asked = await ok(
+        post(helper(created.id, "request_input"), org.testToken, { question: "Siapa penandatangan dari pihak Anda?" }),
+      );
       expect(asked.status).toBe("butuh_input_klien");
       expect(asked.messages).toEqual([expect.objectContaining({ role: "practitioner", body: "Siapa penandatangan dari pihak Anda?" })]);
-      expect((await ok(post(`/v1/orders/${created.id}/messages`, org.testToken, { body: "Direktur Utama, Budi Santoso." }))).status).toBe("dikerjakan");
-      const delivered = await ok(post(helper(created.id, "deliver"), org.testToken, { deliverable: "https://berkas.contoh.id/nda-uji.pdf" }));
+      expect((await ok(post(`/v1/orders/${created.id}/messages`, org.testToken, { body: "Direktur Utama, Budi Santoso." }))).status).toBe(
+        "dikerjakan",
+      );
+      const delivered = await ok(
+        post(helper(created.id, "deliver"), org.testToken, { deliverable: "https://berkas.contoh.id/nda-uji.pdf" }),
+      );
       expect(delivered).toMatchObject({ status: "diserahkan", deliverable: "https://berkas.contoh.id/nda-uji.pdf" });
       expect((await ok(post(`/v1/orders/${created.id}/accept`, org.testToken))).status).toBe("selesai");
 
       expect(await eventsOf(created.id)).toEqual([...FULL_JOURNEY_EVENTS]);
       // The simulated practitioner is paid in test money; the live books did not move.
-      expect(await balanceOf(db(), accounts.practitionerPayable(SIMULATED_ORDER_PRACTITIONER_ID, false))).toBe(BigInt(NDA_CLIENT_PRICE_IDR));
+      expect(await balanceOf(db(), accounts.practitionerPayable(SIMULATED_ORDER_PRACTITIONER_ID, false))).toBe(
+        BigInt(NDA_CLIENT_PRICE_IDR),
+      );
       expect(await platformRevenueTotal({ db: db() }, false)).toBe(BigInt(NDA_PRICE_IDR - NDA_CLIENT_PRICE_IDR));
       expect(await liveDeposit(org.id)).toBe(20_000_000n);
 
       // The webhooks go out signed with the test key's webhook secret, like live ones.
-      for (const { id } of await findDueDeliveries({ db: db() }, clock.now(), 50)) await attemptDelivery({ db: db(), clock, webhooks: testWebhookSettings }, id);
+      for (const { id } of await findDueDeliveries({ db: db() }, clock.now(), 50))
+        await attemptDelivery({ db: db(), clock, webhooks: testWebhookSettings }, id);
       expect(receiver.requests.map((r) => (JSON.parse(r.body) as { event: string }).event)).toEqual(await eventsOf(created.id));
       for (const request of receiver.requests) {
-        const verified = verifyWebhookSignature(org.testWebhookSecret, String(request.headers["x-kuasa-signature"]), request.body, { now: clock.now().getTime() });
+        const verified = verifyWebhookSignature(org.testWebhookSecret, String(request.headers["x-kuasa-signature"]), request.body, {
+          now: clock.now().getTime(),
+        });
         expect(verified.ok).toBe(true);
       }
     } finally {
@@ -156,14 +178,26 @@ describe("a case in the sandbox", () => {
   it("runs to completion with test helpers alone: simulated bids, selection, invoice paid from the test deposit", async () => {
     const org = await orgWithBothModes();
     const created = await ok(
-      post("/v1/cases", org.testToken, { contact_name: "Sari Uji", contact_email: "sari@contoh.id", story: "Sengketa sewa ruko dengan pemilik yang menahan deposit sewa kami." }),
+      post("/v1/cases", org.testToken, {
+        contact_name: "Sari Uji",
+        contact_email: "sari@contoh.id",
+        story: "Sengketa sewa ruko dengan pemilik yang menahan deposit sewa kami.",
+      }),
       201,
     );
     expect(created).toMatchObject({ status: "terbuka", livemode: false, bids: [] });
     await ok(post(`/v1/test_helpers/cases/${created.id}/bids`, org.testToken, { price_idr: 2_000_000 }));
-    const withBids = await ok(post(`/v1/test_helpers/cases/${created.id}/bids`, org.testToken, { price_idr: 3_000_000, eta_days: 3, scope: "Somasi dan negosiasi" }));
+    const withBids = await ok(
+      post(`/v1/test_helpers/cases/${created.id}/bids`, org.testToken, {
+        price_idr: 3_000_000,
+        eta_days: 3,
+        scope: "Somasi dan negosiasi",
+      }),
+    );
     // Created in the same (fixed) millisecond, so sort by price rather than trust the order.
-    const bids = (withBids.bids as Array<{ id: string; client_pays: number; status: string; livemode: boolean }>).sort((x, y) => x.client_pays - y.client_pays);
+    const bids = (withBids.bids as Array<{ id: string; client_pays: number; status: string; livemode: boolean }>).sort(
+      (x, y) => x.client_pays - y.client_pays,
+    );
     expect(bids.map((b) => b.livemode)).toEqual([false, false]);
     expect(bids.map((b) => [b.status, b.client_pays])).toEqual([
       ["diajukan", 2_250_000],
@@ -184,7 +218,14 @@ describe("a case in the sandbox", () => {
 
   it("takes at most five simulated bids on one case, then answers 409 CONFLICT", async () => {
     const org = await orgWithBothModes();
-    const created = await ok(post("/v1/cases", org.testToken, { contact_name: "Uji", contact_email: "uji@contoh.id", story: "Cerita kasus uji yang cukup panjang untuk papan kasus." }), 201);
+    const created = await ok(
+      post("/v1/cases", org.testToken, {
+        contact_name: "Uji",
+        contact_email: "uji@contoh.id",
+        story: "Cerita kasus uji yang cukup panjang untuk papan kasus.",
+      }),
+      201,
+    );
     for (let i = 0; i < 5; i++) await ok(post(`/v1/test_helpers/cases/${created.id}/bids`, org.testToken, { price_idr: 1_000_000 + i }));
     const sixth = await post(`/v1/test_helpers/cases/${created.id}/bids`, org.testToken, { price_idr: 1_000_000 });
     expect([sixth.status, sixth.body.error?.code]).toEqual([409, "CONFLICT"]);
@@ -242,7 +283,9 @@ describe("live and test data never mix", () => {
     await ensureOffering({ db: db(), clock }, testOrder.id);
     const offers = await db().offer.findMany({ where: { orderId: testOrder.id } });
     expect(offers.map((o) => o.practitionerId)).toEqual([SIMULATED_ORDER_PRACTITIONER_ID]);
-    expect((await listMyOffers({ db: db(), clock }, practitionerId, pageRequestOf({}))).data.map((o) => o.order.id)).not.toContain(testOrder.id);
+    expect((await listMyOffers({ db: db(), clock }, practitionerId, pageRequestOf({}))).data.map((o) => o.order.id)).not.toContain(
+      testOrder.id,
+    );
 
     const story = { contact_name: "Uji", contact_email: "uji@contoh.id", story: "Cerita kasus uji yang cukup panjang untuk papan kasus." };
     const testCase = await ok(post("/v1/cases", org.testToken, story), 201);
@@ -273,7 +316,11 @@ describe("live and test data never mix", () => {
       expect((await ok(get(`/v1/orders/${order.id}`, token))).livemode).toBe(livemode);
       const noted = await ok(post(`/v1/orders/${order.id}/messages`, token, { body: "Catatan untuk praktisi." }));
       expect((noted.messages as Json[]).map((m) => m.livemode)).toEqual([livemode]);
-      const story = { contact_name: "Uji", contact_email: "uji@contoh.id", story: "Cerita kasus uji yang cukup panjang untuk papan kasus." };
+      const story = {
+        contact_name: "Uji",
+        contact_email: "uji@contoh.id",
+        story: "Cerita kasus uji yang cukup panjang untuk papan kasus.",
+      };
       expect((await ok(post("/v1/cases", token, story), 201)).livemode).toBe(livemode);
     }
   });
@@ -282,7 +329,12 @@ describe("live and test data never mix", () => {
 describe("the order's exits and timers in the sandbox", () => {
   const delivered = async (token: string) => {
     const order = await ok(post("/v1/orders", token, ndaOrder()), 201);
-    for (const [action, body] of [["accept", {}], ["start", {}], ["deliver", { deliverable: "https://berkas.contoh.id/nda.pdf" }]] as const) await ok(post(helper(order.id, action), token, body));
+    for (const [action, body] of [
+      ["accept", {}],
+      ["start", {}],
+      ["deliver", { deliverable: "https://berkas.contoh.id/nda.pdf" }],
+    ] as const)
+      await ok(post(helper(order.id, action), token, body));
     return order;
   };
 
@@ -290,7 +342,10 @@ describe("the order's exits and timers in the sandbox", () => {
     const org = await orgWithBothModes();
     const order = await ok(post("/v1/orders", org.testToken, ndaOrder()), 201);
     const stalled = await ok(post(helper(order.id, "stall_offering"), org.testToken));
-    expect(stalled).toMatchObject({ status: "ditawarkan", offering: { stalled_since: clock.now().toISOString(), refund_at: new Date(clock.now().getTime() + 24 * 3_600_000).toISOString() } });
+    expect(stalled).toMatchObject({
+      status: "ditawarkan",
+      offering: { stalled_since: clock.now().toISOString(), refund_at: new Date(clock.now().getTime() + 24 * 3_600_000).toISOString() },
+    });
     const refunded = await ok(post(helper(order.id, "refund_stalled"), org.testToken));
     expect(refunded).toMatchObject({ status: "direfund", offering: null, messages: [expect.objectContaining({ role: "system" })] });
     expect(await testDeposit(org.id)).toBe(10_000_000n);
@@ -300,7 +355,9 @@ describe("the order's exits and timers in the sandbox", () => {
   it("auto_accept makes a delivered order's acceptance come now; breach_sla sets sla_breached_at", async () => {
     const org = await orgWithBothModes();
     const order = await delivered(org.testToken);
-    expect((await ok(get(`/v1/orders/${order.id}`, org.testToken))).auto_accept_at).toBe(new Date(clock.now().getTime() + 7 * 86_400_000).toISOString());
+    expect((await ok(get(`/v1/orders/${order.id}`, org.testToken))).auto_accept_at).toBe(
+      new Date(clock.now().getTime() + 7 * 86_400_000).toISOString(),
+    );
     const accepted = await ok(post(helper(order.id, "auto_accept"), org.testToken));
     expect(accepted).toMatchObject({ status: "selesai", auto_accept_at: null });
     expect((accepted.messages as Array<{ role: string }>).at(-1)?.role).toBe("system");
@@ -313,7 +370,10 @@ describe("the order's exits and timers in the sandbox", () => {
   it("refuses a timer in a status where it does not run, with 409 INVALID_STATE naming what it needs", async () => {
     const org = await orgWithBothModes();
     const order = await ok(post("/v1/orders", org.testToken, ndaOrder()), 201);
-    for (const [action, needs] of [["auto_accept", "a diserahkan order"], ["refund_stalled", "stall it first"]] as const) {
+    for (const [action, needs] of [
+      ["auto_accept", "a diserahkan order"],
+      ["refund_stalled", "stall it first"],
+    ] as const) {
       const answer = await post(helper(order.id, action), org.testToken);
       expect([answer.status, answer.body.error?.code]).toEqual([409, "INVALID_STATE"]);
       expect(answer.body.error?.message).toContain(needs);
@@ -359,21 +419,37 @@ describe("test helpers refuse live keys", () => {
     const org = await orgWithBothModes({ thresholdIdr: 1_000_000n });
     const liveOrder = await ok(post("/v1/orders", org.token, ndaOrder()), 201);
     expect(liveOrder.status).toBe("menunggu_bayar");
-    const before = { live: await liveDeposit(org.id), test: await testDeposit(org.id), events: await db().webhookEvent.count(), offers: await db().offer.count() };
-    const bodies: Record<string, unknown> = { top_up: { amount_idr: 1_000_000 }, request_input: { question: "?" }, deliver: { deliverable: "x" }, bids: { price_idr: 1_000_000 } };
+    const before = {
+      live: await liveDeposit(org.id),
+      test: await testDeposit(org.id),
+      events: await db().webhookEvent.count(),
+      offers: await db().offer.count(),
+    };
+    const bodies: Record<string, unknown> = {
+      top_up: { amount_idr: 1_000_000 },
+      request_input: { question: "?" },
+      deliver: { deliverable: "x" },
+      bids: { price_idr: 1_000_000 },
+    };
     for (const route of helperRoutes) {
       const last = route.path.split("/").at(-1)!;
       const answer = await post(route.path.replace("{id}", liveOrder.id), org.token, bodies[last] ?? {});
       expect([route.path, answer.status, answer.body.error?.code]).toEqual([route.path, 403, "TEST_MODE_ONLY"]);
     }
     expect((await ok(get(`/v1/orders/${liveOrder.id}`, org.token))).status).toBe("menunggu_bayar");
-    expect({ live: await liveDeposit(org.id), test: await testDeposit(org.id), events: await db().webhookEvent.count(), offers: await db().offer.count() }).toEqual(before);
+    expect({
+      live: await liveDeposit(org.id),
+      test: await testDeposit(org.id),
+      events: await db().webhookEvent.count(),
+      offers: await db().offer.count(),
+    }).toEqual(before);
   });
 
   it("answers a test key with another organisation's test order with 404", async () => {
     const [mine, theirs] = [await orgWithBothModes(), await orgWithBothModes()];
     const order = await ok(post("/v1/orders", theirs.testToken, ndaOrder()), 201);
-    for (const action of ["accept", "expire_offer", "refund"]) expect((await post(helper(order.id, action), mine.testToken)).status).toBe(404);
+    for (const action of ["accept", "expire_offer", "refund"])
+      expect((await post(helper(order.id, action), mine.testToken)).status).toBe(404);
     expect((await ok(get(`/v1/orders/${order.id}`, theirs.testToken))).status).toBe("dibayar");
   });
 

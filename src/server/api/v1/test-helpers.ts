@@ -11,10 +11,10 @@ import {
   TEST_TOP_UP_MAX_IDR,
   topUpTestDeposit,
 } from "@/server/services/sandbox";
+import { agentProcedure } from "../agent-procedure";
 import { balanceSchema, serializeBalance } from "../schemas/balance";
 import { caseSchema, invoiceSummarySchema, serializeCase, serializeInvoiceSummary } from "../schemas/case";
 import { jsonNumber, orderSchema, orderTextSchema, serializeOrder } from "../schemas/order";
-import { agentProcedure } from "../agent-procedure";
 import { type Meta, router } from "../trpc";
 
 /**
@@ -28,7 +28,14 @@ const byId = z.object({ id: z.string().min(1).max(64) });
 function helperMeta(scope: Meta["scope"], method: "POST", path: string, summary: string, description: string): Meta {
   return {
     scope,
-    openapi: { method, path: `/v1/test_helpers${path}`, tags: [TAG], summary, description: `${description} Test keys only: a live key gets 403 TEST_MODE_ONLY.`, protect: true },
+    openapi: {
+      method,
+      path: `/v1/test_helpers${path}`,
+      tags: [TAG],
+      summary,
+      description: `${description} Test keys only: a live key gets 403 TEST_MODE_ONLY.`,
+      protect: true,
+    },
   };
 }
 
@@ -45,40 +52,101 @@ function orderAction(action: SimulatedOrderAction, summary: string, description:
     });
 }
 
-
 export const testHelpersRouter = router({
   topUpDeposit: agentProcedure
-    .meta(helperMeta("order:buat", "POST", "/deposit/top_up", "Top up the test deposit", `Adds test money to the organisation's test deposit (at most Rp ${TEST_TOP_UP_MAX_IDR.toLocaleString("id-ID")} per call). Live deposits are topped up by the operator only.`))
-    .input(z.object({ amount_idr: jsonNumber(z.number().int().positive().max(TEST_TOP_UP_MAX_IDR)).meta({ description: "Rupiah to add." }) }).strict())
+    .meta(
+      helperMeta(
+        "order:buat",
+        "POST",
+        "/deposit/top_up",
+        "Top up the test deposit",
+        `Adds test money to the organisation's test deposit (at most Rp ${TEST_TOP_UP_MAX_IDR.toLocaleString("id-ID")} per call). Live deposits are topped up by the operator only.`,
+      ),
+    )
+    .input(
+      z
+        .object({ amount_idr: jsonNumber(z.number().int().positive().max(TEST_TOP_UP_MAX_IDR)).meta({ description: "Rupiah to add." }) })
+        .strict(),
+    )
     .output(balanceSchema)
     .mutation(async ({ ctx, input }) => serializeBalance(await topUpTestDeposit(ctx, ctx.apiKey, input.amount_idr))),
 
   approveOrder: agentProcedure
-    .meta(helperMeta("order:buat", "POST", "/orders/{id}/approve", "Approve a test order waiting for approval", "As an org admin would in the portal: `menunggu_bayar` → `dibayar`, paid from the test deposit."))
+    .meta(
+      helperMeta(
+        "order:buat",
+        "POST",
+        "/orders/{id}/approve",
+        "Approve a test order waiting for approval",
+        "As an org admin would in the portal: `menunggu_bayar` → `dibayar`, paid from the test deposit.",
+      ),
+    )
     .input(byId.strict())
     .output(orderSchema)
     .mutation(async ({ ctx, input }) => serializeOrder(await decideTestApproval(ctx, ctx.apiKey, input.id, true))),
 
   rejectOrder: agentProcedure
-    .meta(helperMeta("order:buat", "POST", "/orders/{id}/reject", "Reject a test order waiting for approval", "As an org admin would in the portal: `menunggu_bayar` → `dibatalkan`; nothing was paid."))
+    .meta(
+      helperMeta(
+        "order:buat",
+        "POST",
+        "/orders/{id}/reject",
+        "Reject a test order waiting for approval",
+        "As an org admin would in the portal: `menunggu_bayar` → `dibatalkan`; nothing was paid.",
+      ),
+    )
     .input(byId.strict())
     .output(orderSchema)
     .mutation(async ({ ctx, input }) => serializeOrder(await decideTestApproval(ctx, ctx.apiKey, input.id, false))),
 
-  expireOffer: orderAction("expire_offer", "Let the simulated practitioner's offer time out", "As if its 30 minutes had passed. The order stays `ditawarkan` and is offered again at once (in the sandbox a new round starts, so offering never stalls)."),
-  acceptOffer: orderAction("accept", "The simulated practitioner takes the order", "`dibayar`/`ditawarkan` → `diambil` (offering starts first if it has not yet)."),
+  expireOffer: orderAction(
+    "expire_offer",
+    "Let the simulated practitioner's offer time out",
+    "As if its 30 minutes had passed. The order stays `ditawarkan` and is offered again at once (in the sandbox a new round starts, so offering never stalls).",
+  ),
+  acceptOffer: orderAction(
+    "accept",
+    "The simulated practitioner takes the order",
+    "`dibayar`/`ditawarkan` → `diambil` (offering starts first if it has not yet).",
+  ),
   startWork: orderAction("start", "The simulated practitioner starts work", "`diambil` → `dikerjakan`."),
-  requestInput: orderAction("request_input", "The simulated practitioner asks the client a question", "`dikerjakan` → `butuh_input_klien`; the question is a message with role `practitioner`. Answer it with POST /v1/orders/{id}/messages.", {
-    question: orderTextSchema.meta({ description: "The question." }),
-  }),
-  deliver: orderAction("deliver", "The simulated practitioner delivers the result", "→ `diserahkan` with `deliverable` set. Accept it with POST /v1/orders/{id}/accept.", {
-    deliverable: orderTextSchema.meta({ description: "The result, e.g. a document URL." }),
-  }),
+  requestInput: orderAction(
+    "request_input",
+    "The simulated practitioner asks the client a question",
+    "`dikerjakan` → `butuh_input_klien`; the question is a message with role `practitioner`. Answer it with POST /v1/orders/{id}/messages.",
+    {
+      question: orderTextSchema.meta({ description: "The question." }),
+    },
+  ),
+  deliver: orderAction(
+    "deliver",
+    "The simulated practitioner delivers the result",
+    "→ `diserahkan` with `deliverable` set. Accept it with POST /v1/orders/{id}/accept.",
+    {
+      deliverable: orderTextSchema.meta({ description: "The result, e.g. a document URL." }),
+    },
+  ),
   release: orderAction("release", "The simulated practitioner gives the order back", "→ `ditawarkan`: offered again at once."),
-  dispute: orderAction("dispute", "Open a dispute on the test order as the operator", "As the operator would: a taken or delivered order → `sengketa`. An agent opens its own with POST /v1/orders/{id}/dispute."),
-  refund: orderAction("refund", "Refund the test order", "As the operator would: `dibayar`, `ditawarkan` or `sengketa` → `direfund`, the escrow back to the test deposit."),
-  settleDispute: orderAction("settle_dispute", "Settle the dispute for the practitioner", "As the operator would: `sengketa` → `selesai`, the escrow released to the simulated practitioner."),
-  resumeWork: orderAction("resume_work", "End the dispute by sending the order back to work", "As the operator would: `sengketa` → `dikerjakan`."),
+  dispute: orderAction(
+    "dispute",
+    "Open a dispute on the test order as the operator",
+    "As the operator would: a taken or delivered order → `sengketa`. An agent opens its own with POST /v1/orders/{id}/dispute.",
+  ),
+  refund: orderAction(
+    "refund",
+    "Refund the test order",
+    "As the operator would: `dibayar`, `ditawarkan` or `sengketa` → `direfund`, the escrow back to the test deposit.",
+  ),
+  settleDispute: orderAction(
+    "settle_dispute",
+    "Settle the dispute for the practitioner",
+    "As the operator would: `sengketa` → `selesai`, the escrow released to the simulated practitioner.",
+  ),
+  resumeWork: orderAction(
+    "resume_work",
+    "End the dispute by sending the order back to work",
+    "As the operator would: `sengketa` → `dikerjakan`.",
+  ),
   stallOffering: orderAction(
     "stall_offering",
     "Let offering stall, as if every practitioner had passed",
@@ -101,12 +169,28 @@ export const testHelpersRouter = router({
   ),
 
   addBid: agentProcedure
-    .meta(helperMeta("kasus:buat", "POST", "/cases/{id}/bids", "Add a simulated bid to a test case", "A bid (`diajukan`) from the next of five simulated practitioners; `client_pays` is priced as for a real bid. Answers the case with all its bids."))
+    .meta(
+      helperMeta(
+        "kasus:buat",
+        "POST",
+        "/cases/{id}/bids",
+        "Add a simulated bid to a test case",
+        "A bid (`diajukan`) from the next of five simulated practitioners; `client_pays` is priced as for a real bid. Answers the case with all its bids.",
+      ),
+    )
     .input(
       byId
         .extend({
-          price_idr: jsonNumber(z.number().int().positive().max(BID_LIMITS.priceIdrMax)).meta({ description: "The practitioner's price; the client pays it plus the platform fee." }),
-          scope: z.string().trim().min(1).max(BID_LIMITS.scope).default("Simulated bid: review and advice on the case.").meta({ description: "What the bid covers." }),
+          price_idr: jsonNumber(z.number().int().positive().max(BID_LIMITS.priceIdrMax)).meta({
+            description: "The practitioner's price; the client pays it plus the platform fee.",
+          }),
+          scope: z
+            .string()
+            .trim()
+            .min(1)
+            .max(BID_LIMITS.scope)
+            .default("Simulated bid: review and advice on the case.")
+            .meta({ description: "What the bid covers." }),
           eta_days: jsonNumber(z.number().int().min(1).max(BID_LIMITS.etaDaysMax)).default(7),
           note: z.string().max(BID_LIMITS.note).optional(),
         })
@@ -114,12 +198,25 @@ export const testHelpersRouter = router({
     )
     .output(caseSchema)
     .mutation(async ({ ctx, input }) => {
-      await addSimulatedBid(ctx, ctx.apiKey, input.id, { priceIdr: input.price_idr, scope: input.scope, etaDays: input.eta_days, note: input.note ?? null });
+      await addSimulatedBid(ctx, ctx.apiKey, input.id, {
+        priceIdr: input.price_idr,
+        scope: input.scope,
+        etaDays: input.eta_days,
+        note: input.note ?? null,
+      });
       return serializeCase(await getCase(ctx, ctx.apiKey, input.id));
     }),
 
   payInvoice: agentProcedure
-    .meta(helperMeta("kasus:buat", "POST", "/invoices/{id}/pay", "Pay a test invoice from the test deposit", "As an org admin pays a live invoice in the portal: `belum_dibayar` → `dibayar`."))
+    .meta(
+      helperMeta(
+        "kasus:buat",
+        "POST",
+        "/invoices/{id}/pay",
+        "Pay a test invoice from the test deposit",
+        "As an org admin pays a live invoice in the portal: `belum_dibayar` → `dibayar`.",
+      ),
+    )
     .input(byId.strict())
     .output(invoiceSummarySchema)
     .mutation(async ({ ctx, input }) => serializeInvoiceSummary(await payTestInvoice(ctx, ctx.apiKey, input.id))),

@@ -1,14 +1,25 @@
 import type { Prisma } from "@/generated/prisma/client";
-import { type AuthenticatedKey, generateApiKey, generateWebhookSecret, isScope, parseApiKey, SCOPES, type KeyMode, type Scope, secretMatches, bearerToken } from "@/server/domain/api-key";
+import type { Db } from "@/server/db/client";
+import { lockRow } from "@/server/db/row-lock";
+import {
+  type AuthenticatedKey,
+  bearerToken,
+  generateApiKey,
+  generateWebhookSecret,
+  isScope,
+  type KeyMode,
+  parseApiKey,
+  SCOPES,
+  type Scope,
+  secretMatches,
+} from "@/server/domain/api-key";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
-import { isDashboardWebhookUrl } from "@/server/domain/webhook-url";
 import { rotateSecrets, signingSecrets, WEBHOOK_SECRET_OVERLAP_HOURS } from "@/server/domain/webhook-secret";
-import type { Db } from "@/server/db/client";
+import { isDashboardWebhookUrl } from "@/server/domain/webhook-url";
 import { type Actor, audit } from "../audit";
-import { spentThisMonth } from "../money";
 import type { ServiceDeps } from "../deps";
-import { lockRow } from "@/server/db/row-lock";
+import { spentThisMonth } from "../money";
 
 /** Defaults for a key created without limits; documented in docs/decisions.md. */
 export const KEY_DEFAULTS = {
@@ -67,7 +78,13 @@ export async function createApiKey(deps: Pick<ServiceDeps, "db">, actor: Actor, 
         webhookSecret,
       },
     });
-    await audit(tx, { ...actor, action: "api_key.create", subjectType: "api_key", subjectId: id, data: { key_id: generated.keyId, scopes: [...scopes] } });
+    await audit(tx, {
+      ...actor,
+      action: "api_key.create",
+      subjectType: "api_key",
+      subjectId: id,
+      data: { key_id: generated.keyId, scopes: [...scopes] },
+    });
   });
   return { id, keyId: generated.keyId, token: generated.token, webhookSecret };
 }
@@ -93,7 +110,9 @@ interface CachedKey {
 // On globalThis, per database: Next's bundle (the portals, where keys are revoked) and the custom
 // server (where they are used) load this module separately.
 const CACHE_SYMBOL = Symbol.for("kuasa.apiKeyCache");
-const keyCaches: WeakMap<Db, Map<string, CachedKey>> = ((globalThis as { [CACHE_SYMBOL]?: WeakMap<Db, Map<string, CachedKey>> })[CACHE_SYMBOL] ??= new WeakMap());
+const keyCaches: WeakMap<Db, Map<string, CachedKey>> = ((globalThis as { [CACHE_SYMBOL]?: WeakMap<Db, Map<string, CachedKey>> })[
+  CACHE_SYMBOL
+] ??= new WeakMap());
 
 function keyCacheOf(db: Db): Map<string, CachedKey> {
   let cache = keyCaches.get(db);
@@ -123,7 +142,10 @@ async function findKey(db: Db, keyId: string, now: number): Promise<CachedKey["k
  * Resolves `Authorization: Bearer <key>` to a usable key: a lookup by key_id (cached for a few
  * seconds), a constant-time secret comparison, then revocation and organisation status.
  */
-export async function authenticateApiKey(deps: Pick<ServiceDeps, "db" | "clock">, authorization: string | undefined): Promise<AuthenticatedKey> {
+export async function authenticateApiKey(
+  deps: Pick<ServiceDeps, "db" | "clock">,
+  authorization: string | undefined,
+): Promise<AuthenticatedKey> {
   const { db, clock } = deps;
   const token = bearerToken(authorization);
   if (!token) throw new AppError("UNAUTHENTICATED", "Send the API key as `Authorization: Bearer <key_id>.<key_secret>`.");
@@ -177,7 +199,8 @@ export async function listApiKeys(deps: Pick<ServiceDeps, "db" | "clock">, organ
     spentThisMonthIdr: Number(spent[i] ?? 0n),
     webhookUrl: k.webhookUrl,
     // While a rotation's overlap runs: until when the replaced webhook secret still signs.
-    previousWebhookSecretExpiresAt: k.previousWebhookSecretExpiresAt && k.previousWebhookSecretExpiresAt > clock.now() ? k.previousWebhookSecretExpiresAt : null,
+    previousWebhookSecretExpiresAt:
+      k.previousWebhookSecretExpiresAt && k.previousWebhookSecretExpiresAt > clock.now() ? k.previousWebhookSecretExpiresAt : null,
     lastUsedAt: k.lastUsedAt,
     revokedAt: k.revokedAt,
     createdAt: k.createdAt,
@@ -227,11 +250,19 @@ export async function rotateWebhookSecret(
     // as the previous one, never both the same old one.
     await lockRow(tx, "ApiKey", apiKeyId);
     const key = await ownKey(tx, organizationId, apiKeyId);
-    const before = { current: key.webhookSecret, previous: key.previousWebhookSecret, previousExpiresAt: key.previousWebhookSecretExpiresAt };
+    const before = {
+      current: key.webhookSecret,
+      previous: key.previousWebhookSecret,
+      previousExpiresAt: key.previousWebhookSecretExpiresAt,
+    };
     const after = rotateSecrets(before, next, now, overlapHours);
     await tx.apiKey.update({
       where: { id: apiKeyId },
-      data: { webhookSecret: after.current, previousWebhookSecret: after.previous, previousWebhookSecretExpiresAt: after.previousExpiresAt },
+      data: {
+        webhookSecret: after.current,
+        previousWebhookSecret: after.previous,
+        previousWebhookSecretExpiresAt: after.previousExpiresAt,
+      },
     });
     await audit(tx, {
       ...actor,
@@ -262,12 +293,19 @@ export interface UpdateApiKeyInput {
  * mode and webhook secret stay). A revoked key stays as it was revoked; another organisation's
  * key is NOT_FOUND. The change is audited with what it was before, and applies to the next request.
  */
-export async function updateApiKey(deps: Pick<ServiceDeps, "db">, actor: Actor, organizationId: string, apiKeyId: string, input: UpdateApiKeyInput) {
+export async function updateApiKey(
+  deps: Pick<ServiceDeps, "db">,
+  actor: Actor,
+  organizationId: string,
+  apiKeyId: string,
+  input: UpdateApiKeyInput,
+) {
   const { db } = deps;
   const unknown = input.scopes.filter((s) => !isScope(s));
   if (unknown.length > 0) throw new AppError("VALIDATION", `Unknown scope(s): ${unknown.join(", ")}. Scopes are ${SCOPES.join(", ")}.`);
   if (input.scopes.length === 0) throw new AppError("VALIDATION", "A key needs at least one scope.");
-  if (input.maxOrderIdr <= 0n || input.monthlyBudgetIdr <= 0n) throw new AppError("VALIDATION", "Key budgets must be positive amounts of rupiah.");
+  if (input.maxOrderIdr <= 0n || input.monthlyBudgetIdr <= 0n)
+    throw new AppError("VALIDATION", "Key budgets must be positive amounts of rupiah.");
   if (input.webhookUrl && !isDashboardWebhookUrl(input.webhookUrl)) {
     throw new AppError("VALIDATION", "A key's webhook URL must use https:// (or http://localhost for development).");
   }
@@ -276,7 +314,13 @@ export async function updateApiKey(deps: Pick<ServiceDeps, "db">, actor: Actor, 
     const key = await ownKey(tx, organizationId, apiKeyId);
     const changed = await tx.apiKey.updateMany({
       where: { id: apiKeyId, revokedAt: null },
-      data: { name: input.name.trim(), scopes, maxOrderIdr: input.maxOrderIdr, monthlyBudgetIdr: input.monthlyBudgetIdr, webhookUrl: input.webhookUrl || null },
+      data: {
+        name: input.name.trim(),
+        scopes,
+        maxOrderIdr: input.maxOrderIdr,
+        monthlyBudgetIdr: input.monthlyBudgetIdr,
+        webhookUrl: input.webhookUrl || null,
+      },
     });
     if (changed.count === 0) throw new AppError("INVALID_STATE", `API key ${apiKeyId} has been revoked; create a new key instead.`);
     await audit(tx, {
@@ -285,8 +329,20 @@ export async function updateApiKey(deps: Pick<ServiceDeps, "db">, actor: Actor, 
       subjectType: "api_key",
       subjectId: apiKeyId,
       data: {
-        before: { name: key.name, scopes: key.scopes, max_order_idr: key.maxOrderIdr.toString(), monthly_budget_idr: key.monthlyBudgetIdr.toString(), webhook_url: key.webhookUrl },
-        after: { name: input.name.trim(), scopes, max_order_idr: input.maxOrderIdr.toString(), monthly_budget_idr: input.monthlyBudgetIdr.toString(), webhook_url: input.webhookUrl || null },
+        before: {
+          name: key.name,
+          scopes: key.scopes,
+          max_order_idr: key.maxOrderIdr.toString(),
+          monthly_budget_idr: key.monthlyBudgetIdr.toString(),
+          webhook_url: key.webhookUrl,
+        },
+        after: {
+          name: input.name.trim(),
+          scopes,
+          max_order_idr: input.maxOrderIdr.toString(),
+          monthly_budget_idr: input.monthlyBudgetIdr.toString(),
+          webhook_url: input.webhookUrl || null,
+        },
       },
     });
   });

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "@/server/domain/clock";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
+import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { createTestOrg, type TestOrg } from "@/test/fixtures";
 import { TEST_PASSWORD_HASHING } from "@/test/passwords";
 import { codeOf, portalUser } from "@/test/portal";
 import { raceBehindLock } from "@/test/races";
-import { findPortalAccount } from "./portal-users";
 import { acceptInvitation, findInvitation, inviteAdmin, revokeInvitation, tokenHashOf } from "./invitations";
+import { findPortalAccount } from "./portal-users";
 
 let database: TestDatabase;
 const clock = fixedClock("2026-11-23T03:00:00Z");
@@ -17,7 +17,9 @@ const deps = () => ({ db: database.prisma, clock, passwordHashing: TEST_PASSWORD
 const password = "kata-sandi-panjang";
 
 async function invite(email: string, at = clock) {
-  const { link, id } = await inviteAdmin({ db: database.prisma, clock: at, publicUrl: "https://kuasa.contoh.id/" }, inviter, org.id, { email });
+  const { link, id } = await inviteAdmin({ db: database.prisma, clock: at, publicUrl: "https://kuasa.contoh.id/" }, inviter, org.id, {
+    email,
+  });
   return { id, token: link.replace("https://kuasa.contoh.id/undangan/", "") };
 }
 
@@ -34,7 +36,12 @@ afterAll(async () => {
 describe("accepting an invitation", () => {
   it("shows the organisation before sign-in, then creates the org_admin and membership and marks it accepted, audited", async () => {
     const { id, token } = await invite("baru@contoh.id");
-    expect(await findInvitation(deps(), token)).toMatchObject({ organizationName: "PT Uji Coba", email: "baru@contoh.id", status: "menunggu", minPasswordLength: 10 });
+    expect(await findInvitation(deps(), token)).toMatchObject({
+      organizationName: "PT Uji Coba",
+      email: "baru@contoh.id",
+      status: "menunggu",
+      minPasswordLength: 10,
+    });
     const { userId } = await acceptInvitation(deps(), token, { name: " Rekan Baru ", password });
     const account = await findPortalAccount({ db: database.prisma }, { id: userId });
     expect(account?.user).toMatchObject({ email: "baru@contoh.id", name: "Rekan Baru", role: "org_admin", organizationId: org.id });
@@ -71,10 +78,14 @@ describe("accepting an invitation", () => {
 
   it.runIf(testDatabaseKind === "postgres")("two accepts of one invitation at the same moment create one user", async () => {
     const { token } = await invite("balapan@contoh.id");
-    const results = await raceBehindLock(database.url!, { sql: `SELECT "id" FROM "Invitation" WHERE "tokenHash" = $1 FOR UPDATE`, params: [tokenHashOf(token)] }, [
-      () => acceptInvitation(deps(), token, { name: "Pertama", password }),
-      () => acceptInvitation(deps(), token, { name: "Kedua", password }),
-    ]);
+    const results = await raceBehindLock(
+      database.url!,
+      { sql: `SELECT "id" FROM "Invitation" WHERE "tokenHash" = $1 FOR UPDATE`, params: [tokenHashOf(token)] },
+      [
+        () => acceptInvitation(deps(), token, { name: "Pertama", password }),
+        () => acceptInvitation(deps(), token, { name: "Kedua", password }),
+      ],
+    );
     expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect(results.find((r) => r.status === "rejected")).toMatchObject({ reason: { code: "INVALID_STATE" } });
     expect(await database.prisma.user.count({ where: { email: "balapan@contoh.id" } })).toBe(1);

@@ -32,13 +32,25 @@ export async function listTeam(deps: Pick<ServiceDeps, "db" | "clock">, organiza
   const now = deps.clock.now();
   const [organization, members, invitations] = await Promise.all([
     deps.db.organization.findUnique({ where: { id: organizationId }, select: { id: true } }),
-    deps.db.membership.findMany({ where: { organizationId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], include: { user: { select: { id: true, name: true, email: true } } } }),
+    deps.db.membership.findMany({
+      where: { organizationId },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      include: { user: { select: { id: true, name: true, email: true } } },
+    }),
     deps.db.invitation.findMany({ where: { organizationId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 100 }),
   ]);
   if (!organization) throw new AppError("NOT_FOUND", `No organisation ${organizationId}.`);
   return {
     members: members.map((m) => ({ userId: m.user.id, name: m.user.name, email: m.user.email, since: m.createdAt })),
-    invitations: invitations.map((i) => ({ id: i.id, email: i.email, status: invitationStatus(i, now), expiresAt: i.expiresAt, acceptedAt: i.acceptedAt, revokedAt: i.revokedAt, createdAt: i.createdAt })),
+    invitations: invitations.map((i) => ({
+      id: i.id,
+      email: i.email,
+      status: invitationStatus(i, now),
+      expiresAt: i.expiresAt,
+      acceptedAt: i.acceptedAt,
+      revokedAt: i.revokedAt,
+      createdAt: i.createdAt,
+    })),
   };
 }
 
@@ -48,7 +60,12 @@ export async function listTeam(deps: Pick<ServiceDeps, "db" | "clock">, organiza
  * when e-mail is not set up. An e-mail that already has an account, or a pending invitation
  * here, is refused.
  */
-export async function inviteAdmin(deps: Pick<ServiceDeps, "db" | "clock" | "publicUrl">, actor: Actor, organizationId: string, input: { email: string }) {
+export async function inviteAdmin(
+  deps: Pick<ServiceDeps, "db" | "clock" | "publicUrl">,
+  actor: Actor,
+  organizationId: string,
+  input: { email: string },
+) {
   const email = input.email.trim().toLowerCase();
   if (!emailSchema.safeParse(email).success) throw new AppError("VALIDATION", `"${input.email}" is not an e-mail address.`);
   const now = deps.clock.now();
@@ -62,10 +79,15 @@ export async function inviteAdmin(deps: Pick<ServiceDeps, "db" | "clock" | "publ
     if (await tx.user.findUnique({ where: { email }, select: { id: true } })) {
       throw new AppError("CONFLICT", `${email} already has a Kuasa account; an account belongs to one organisation or role.`);
     }
-    const pending = await tx.invitation.findFirst({ where: { organizationId, email, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } }, select: { id: true } });
+    const pending = await tx.invitation.findFirst({
+      where: { organizationId, email, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
+      select: { id: true },
+    });
     if (pending) throw new AppError("CONFLICT", `${email} already has a pending invitation; revoke it first to send a new one.`);
     const inviter = actor.actorId ? await tx.user.findUnique({ where: { id: actor.actorId }, select: { name: true } }) : null;
-    await tx.invitation.create({ data: { id, organizationId, email, tokenHash: tokenHashOf(token), invitedByUserId: actor.actorId ?? "", expiresAt, createdAt: now } });
+    await tx.invitation.create({
+      data: { id, organizationId, email, tokenHash: tokenHashOf(token), invitedByUserId: actor.actorId ?? "", expiresAt, createdAt: now },
+    });
     await enqueueEmail(tx, {
       to: email,
       subject: `Undangan menjadi admin ${org.name} di Kuasa`,
@@ -79,18 +101,32 @@ export async function inviteAdmin(deps: Pick<ServiceDeps, "db" | "clock" | "publ
       ].join("\n"),
       dedupeKey: `invitation:${id}`,
     });
-    await audit(tx, { ...actor, action: "invitation.create", subjectType: "invitation", subjectId: id, data: { email, expires_at: expiresAt.toISOString() } });
+    await audit(tx, {
+      ...actor,
+      action: "invitation.create",
+      subjectType: "invitation",
+      subjectId: id,
+      data: { email, expires_at: expiresAt.toISOString() },
+    });
   });
   return { id, email, expiresAt, token, link };
 }
 
 /** Revokes a pending invitation of the organisation; another organisation's is NOT_FOUND, a used or revoked one INVALID_STATE. */
-export async function revokeInvitation(deps: Pick<ServiceDeps, "db" | "clock">, actor: Actor, organizationId: string, invitationId: string) {
+export async function revokeInvitation(
+  deps: Pick<ServiceDeps, "db" | "clock">,
+  actor: Actor,
+  organizationId: string,
+  invitationId: string,
+) {
   const now = deps.clock.now();
   await deps.db.$transaction(async (tx) => {
     const invitation = await tx.invitation.findFirst({ where: { id: invitationId, organizationId }, select: { id: true } });
     if (!invitation) throw new AppError("NOT_FOUND", `No invitation ${invitationId}.`);
-    const revoked = await tx.invitation.updateMany({ where: { id: invitationId, acceptedAt: null, revokedAt: null }, data: { revokedAt: now } });
+    const revoked = await tx.invitation.updateMany({
+      where: { id: invitationId, acceptedAt: null, revokedAt: null },
+      data: { revokedAt: now },
+    });
     if (revoked.count === 0) throw new AppError("INVALID_STATE", `Invitation ${invitationId} was already accepted or revoked.`);
     await audit(tx, { ...actor, action: "invitation.revoke", subjectType: "invitation", subjectId: invitationId });
   });
@@ -98,9 +134,18 @@ export async function revokeInvitation(deps: Pick<ServiceDeps, "db" | "clock">, 
 
 /** What the invitation page shows before anyone signs in: the organisation, the e-mail and whether it can still be used. */
 export async function findInvitation(deps: Pick<ServiceDeps, "db" | "clock">, token: string) {
-  const invitation = await deps.db.invitation.findUnique({ where: { tokenHash: tokenHashOf(token) }, include: { organization: { select: { name: true } } } });
+  const invitation = await deps.db.invitation.findUnique({
+    where: { tokenHash: tokenHashOf(token) },
+    include: { organization: { select: { name: true } } },
+  });
   if (!invitation) throw new AppError("NOT_FOUND", "No such invitation.");
-  return { organizationName: invitation.organization.name, email: invitation.email, expiresAt: invitation.expiresAt, status: invitationStatus(invitation, deps.clock.now()), minPasswordLength: MIN_PASSWORD_LENGTH };
+  return {
+    organizationName: invitation.organization.name,
+    email: invitation.email,
+    expiresAt: invitation.expiresAt,
+    status: invitationStatus(invitation, deps.clock.now()),
+    minPasswordLength: MIN_PASSWORD_LENGTH,
+  };
 }
 
 /**
@@ -108,26 +153,45 @@ export async function findInvitation(deps: Pick<ServiceDeps, "db" | "clock">, to
  * one transaction. The conditional update on a pending, unexpired invitation decides between
  * concurrent accepts (the loser waits on the row, then finds it accepted): one user, ever.
  */
-export async function acceptInvitation(deps: Pick<ServiceDeps, "db" | "clock" | "passwordHashing">, token: string, input: { name: string; password: string }) {
+export async function acceptInvitation(
+  deps: Pick<ServiceDeps, "db" | "clock" | "passwordHashing">,
+  token: string,
+  input: { name: string; password: string },
+) {
   const name = input.name.trim();
   if (!name) throw new AppError("VALIDATION", "Give your name.");
-  if (input.password.length < MIN_PASSWORD_LENGTH) throw new AppError("VALIDATION", `A password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
+  if (input.password.length < MIN_PASSWORD_LENGTH)
+    throw new AppError("VALIDATION", `A password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
   const tokenHash = tokenHashOf(token);
   // Hashed before the transaction: argon2 takes a while, and no lock should wait on it.
   const passwordHash = await hashPassword(deps, input.password);
   const now = deps.clock.now();
   return deps.db.$transaction(async (tx) => {
-    const claimed = await tx.invitation.updateMany({ where: { tokenHash, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } }, data: { acceptedAt: now } });
+    const claimed = await tx.invitation.updateMany({
+      where: { tokenHash, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
+      data: { acceptedAt: now },
+    });
     const invitation = await tx.invitation.findUnique({ where: { tokenHash } });
     if (!invitation) throw new AppError("NOT_FOUND", "No such invitation.");
-    if (claimed.count === 0) throw new AppError("INVALID_STATE", `This invitation is ${invitationStatus(invitation, now) === "kedaluwarsa" ? "expired" : "no longer pending"}.`);
+    if (claimed.count === 0)
+      throw new AppError(
+        "INVALID_STATE",
+        `This invitation is ${invitationStatus(invitation, now) === "kedaluwarsa" ? "expired" : "no longer pending"}.`,
+      );
     if (await tx.user.findUnique({ where: { email: invitation.email }, select: { id: true } })) {
       throw new AppError("CONFLICT", `${invitation.email} already has a Kuasa account.`);
     }
     const userId = newId("user");
     await tx.user.create({ data: { id: userId, email: invitation.email, name, passwordHash, role: "org_admin" } });
     await tx.membership.create({ data: { id: newId("membership"), userId, organizationId: invitation.organizationId, role: "admin" } });
-    await audit(tx, { actorType: "org_admin", actorId: userId, action: "invitation.accept", subjectType: "invitation", subjectId: invitation.id, data: { user_id: userId, organization_id: invitation.organizationId } });
+    await audit(tx, {
+      actorType: "org_admin",
+      actorId: userId,
+      action: "invitation.accept",
+      subjectType: "invitation",
+      subjectId: invitation.id,
+      data: { user_id: userId, organization_id: invitation.organizationId },
+    });
     return { userId, email: invitation.email };
   });
 }

@@ -24,7 +24,10 @@ export interface PortalAccount {
  * The user as a portal session may carry them now, or null when they may not sign in at all: the
  * user is gone, a practitioner is deactivated, or an org admin belongs to no organisation.
  */
-export async function findPortalAccount(deps: Pick<ServiceDeps, "db">, where: { id: string } | { email: string }): Promise<PortalAccount | null> {
+export async function findPortalAccount(
+  deps: Pick<ServiceDeps, "db">,
+  where: { id: string } | { email: string },
+): Promise<PortalAccount | null> {
   const { db } = deps;
   const row = await db.user.findUnique({ where, select: PORTAL_USER_SELECT });
   if (!row) return null;
@@ -32,7 +35,14 @@ export async function findPortalAccount(deps: Pick<ServiceDeps, "db">, where: { 
   const membership = row.memberships[0];
   if (row.role === "org_admin" && !membership) return null;
   return {
-    user: { id: row.id, email: row.email, name: row.name, role: row.role, organizationId: membership?.organizationId ?? null, practitionerId: row.practitioner?.id ?? null },
+    user: {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      role: row.role,
+      organizationId: membership?.organizationId ?? null,
+      practitionerId: row.practitioner?.id ?? null,
+    },
     organizationStatus: membership?.organization.status ?? null,
     passwordHash: row.passwordHash,
   };

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, instancePools, testDatabaseKind, type TestDatabase } from "@/test/db";
+import { createTestDatabase, instancePools, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { createTestOrg, seededCatalog } from "@/test/fixtures";
 import { startTestApi } from "@/test/http";
-import { ApiRateLimiter, rateLimitHeaders, type RateLimitSettings } from "./rate-limit";
+import { ApiRateLimiter, type RateLimitSettings, rateLimitHeaders } from "./rate-limit";
 
 let database: TestDatabase;
 
@@ -27,7 +27,12 @@ describe("ApiRateLimiter", () => {
       [false, 0],
     ]);
     expect(decisions[3]?.resetSeconds).toBe(1);
-    expect(rateLimitHeaders(decisions[3]!)).toEqual({ "RateLimit-Limit": "3", "RateLimit-Remaining": "0", "RateLimit-Reset": "1", "Retry-After": "1" });
+    expect(rateLimitHeaders(decisions[3]!)).toEqual({
+      "RateLimit-Limit": "3",
+      "RateLimit-Remaining": "0",
+      "RateLimit-Reset": "1",
+      "Retry-After": "1",
+    });
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect((await limiter.consume("key_a", "read")).allowed).toBe(true);
   });
@@ -44,7 +49,11 @@ describe("ApiRateLimiter", () => {
 describe("rate limits on /v1", () => {
   it("carries RateLimit headers on every answer and answers 429 RATE_LIMITED with Retry-After over the limit", async () => {
     const org = await createTestOrg(database.prisma);
-    const api = await startTestApi(database.prisma, undefined, new ApiRateLimiter({ kind: "memory" }, { reads: 2, writes: 2, windowSeconds: 60 }));
+    const api = await startTestApi(
+      database.prisma,
+      undefined,
+      new ApiRateLimiter({ kind: "memory" }, { reads: 2, writes: 2, windowSeconds: 60 }),
+    );
     try {
       const first = await api.call("/v1/balance", { token: org.token });
       expect(first.status).toBe(200);
@@ -63,7 +72,10 @@ describe("rate limits on /v1", () => {
 
 describe.runIf(testDatabaseKind === "postgres")("shared limits on PostgreSQL", () => {
   /** Two app instances, each with its own pool on the shared database, as two processes would be. */
-  async function withTwoInstances(settings: RateLimitSettings, run: (a: ApiRateLimiter, b: ApiRateLimiter) => Promise<void>): Promise<void> {
+  async function withTwoInstances(
+    settings: RateLimitSettings,
+    run: (a: ApiRateLimiter, b: ApiRateLimiter) => Promise<void>,
+  ): Promise<void> {
     const { pools, close } = instancePools(database, 2);
     try {
       await run(...(pools.map((pool) => new ApiRateLimiter({ kind: "postgres", pool }, settings)) as [ApiRateLimiter, ApiRateLimiter]));
@@ -99,4 +111,3 @@ describe.runIf(testDatabaseKind === "postgres")("shared limits on PostgreSQL", (
     });
   });
 });
-

@@ -1,5 +1,5 @@
 import type pg from "pg";
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 
 /**
  * Per-API-key limits (docs/decisions.md). The spec asks clients to stay well under 60 requests
@@ -17,7 +17,13 @@ export interface RateLimitSettings {
   authFailuresPerAddress?: number;
 }
 
-export const DEFAULT_RATE_LIMITS = { reads: 600, writes: 120, windowSeconds: 60, perAddress: 3_000, authFailuresPerAddress: 30 } satisfies Required<RateLimitSettings>;
+export const DEFAULT_RATE_LIMITS = {
+  reads: 600,
+  writes: 120,
+  windowSeconds: 60,
+  perAddress: 3_000,
+  authFailuresPerAddress: 30,
+} satisfies Required<RateLimitSettings>;
 
 /** Per API key: read, write; per client address, before authentication: address, auth_failure. */
 export type RateLimitClass = "read" | "write" | "address" | "auth_failure";
@@ -73,7 +79,8 @@ export class ApiRateLimiter {
   private readonly slices: Map<string, Slice> | null;
 
   constructor(store: RateLimitStore, settings: RateLimitSettings = DEFAULT_RATE_LIMITS) {
-    const make = (keyPrefix: string, points: number): RateLimiterAbstract => storeLimiter(store, { keyPrefix, points, duration: settings.windowSeconds });
+    const make = (keyPrefix: string, points: number): RateLimiterAbstract =>
+      storeLimiter(store, { keyPrefix, points, duration: settings.windowSeconds });
     this.limits = {
       read: settings.reads,
       write: settings.writes,
@@ -98,7 +105,12 @@ export class ApiRateLimiter {
     const live = held && held.expiresAt > now ? held : undefined;
     if (live && live.points > 0) {
       live.points--;
-      return { allowed: true, limit, remaining: live.sharedRemaining + live.points, resetSeconds: Math.ceil((live.expiresAt - now) / 1000) };
+      return {
+        allowed: true,
+        limit,
+        remaining: live.sharedRemaining + live.points,
+        resetSeconds: Math.ceil((live.expiresAt - now) / 1000),
+      };
     }
     const take = this.slices ? Math.max(1, Math.min(Math.floor(limit / SHARED_SLICE_FRACTION), live ? live.sharedRemaining : limit)) : 1;
     try {

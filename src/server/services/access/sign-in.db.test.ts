@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIGN_IN_BACKOFF, type SignInBackoffPolicy } from "@/server/domain/sign-in-backoff";
-import { createTestDatabase, instancePools, testDatabaseKind, type TestDatabase } from "@/test/db";
+import { createTestDatabase, instancePools, type TestDatabase, testDatabaseKind } from "@/test/db";
+import { type SignInResult, SignInThrottle, signIn } from "./sign-in";
 import { createUser } from "./users";
-import { signIn, type SignInResult, SignInThrottle } from "./sign-in";
 
 let database: TestDatabase;
 const PASSWORD = "rahasia-sekali-123";
@@ -61,7 +61,9 @@ describe("sign-in throttling", () => {
   it("parallel guesses cannot outrun the count: 20 at once check exactly the free ones and one turn", async () => {
     const email = await newOperator();
     const throttle = memory(pairOnly({ free: 5, firstWaitSeconds: 30, maxWaitSeconds: 900 }));
-    const results = await Promise.all(Array.from({ length: 20 }, () => signIn({ db: database.prisma }, throttle, email, "salah-sekali-123", "203.0.113.12")));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => signIn({ db: database.prisma }, throttle, email, "salah-sekali-123", "203.0.113.12")),
+    );
     expect(results.filter((r) => outcome(r) === "invalid")).toHaveLength(6);
     expect(results.filter((r) => outcome(r) === "rate_limited")).toHaveLength(14);
   });
@@ -81,7 +83,8 @@ describe("sign-in throttling", () => {
   it("one address trying many accounts is slowed after 30 guesses", async () => {
     const throttle = memory();
     const results = [];
-    for (let i = 0; i < 32; i++) results.push(await signIn({ db: database.prisma }, throttle, `tidak-ada-${i}@contoh.id`, "salah-sekali-123", "203.0.113.13"));
+    for (let i = 0; i < 32; i++)
+      results.push(await signIn({ db: database.prisma }, throttle, `tidak-ada-${i}@contoh.id`, "salah-sekali-123", "203.0.113.13"));
     expect(results.slice(0, 31).map(outcome)).toEqual(Array(31).fill("invalid"));
     expect(results[31]).toEqual({ ok: false, reason: "rate_limited", retryAfterSeconds: 60 });
   });
@@ -104,7 +107,16 @@ describe.runIf(testDatabaseKind === "postgres")("sign-in throttling on PostgreSQ
       const results = [];
       for (let i = 0; i < 3; i++) results.push(await guess(a!), await guess(b!));
       results.push(await guess(a!), await guess(b!));
-      expect(results.map(outcome)).toEqual(["invalid", "invalid", "invalid", "invalid", "invalid", "invalid", "rate_limited", "rate_limited"]);
+      expect(results.map(outcome)).toEqual([
+        "invalid",
+        "invalid",
+        "invalid",
+        "invalid",
+        "invalid",
+        "invalid",
+        "rate_limited",
+        "rate_limited",
+      ]);
       expect(await database.prisma.rateLimit.count({ where: { key: { contains: email } } })).toBe(0);
     } finally {
       await close();
@@ -117,7 +129,9 @@ describe.runIf(testDatabaseKind === "postgres")("sign-in throttling on PostgreSQ
     try {
       const policy = pairOnly({ free: 5, firstWaitSeconds: 30, maxWaitSeconds: 900 });
       const throttles = pools.map((pool) => new SignInThrottle({ kind: "postgres", pool }, policy));
-      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => signIn({ db: database.prisma }, throttles[i % 2]!, email, "salah-sekali-123", "203.0.113.16")));
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => signIn({ db: database.prisma }, throttles[i % 2]!, email, "salah-sekali-123", "203.0.113.16")),
+      );
       expect(results.filter((r) => outcome(r) === "invalid")).toHaveLength(6);
     } finally {
       await close();

@@ -2,12 +2,15 @@ import { createHash } from "node:crypto";
 import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
 import type { PortalUser } from "@/server/domain/portal-user";
 import { backoffSeconds, SIGN_IN_BACKOFF, type SignInBackoffPolicy, type SignInDimension } from "@/server/domain/sign-in-backoff";
+import type { ServiceDeps } from "../deps";
 import { verifyPassword } from "./passwords";
 import { findPortalAccount } from "./portal-users";
 import { type RateLimitStore, storeLimiter } from "./rate-limit";
-import type { ServiceDeps } from "../deps";
 
-export type SignInResult = { ok: true; user: PortalUser } | { ok: false; reason: "invalid" } | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
+export type SignInResult =
+  | { ok: true; user: PortalUser }
+  | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
 
 type Admission = { admitted: true; counted: SignInDimension[] } | { admitted: false; retryAfterSeconds: number };
 
@@ -41,7 +44,9 @@ export class SignInThrottle {
     const known = (await this.known.get(keys.pair)) !== null;
     // From an address the account signed in from before, other addresses' guesses never slow the owner.
     const dimensions: SignInDimension[] = known ? ["pair", "address"] : ["pair", "account", "address"];
-    const counted = await Promise.all(dimensions.map(async (dimension) => ({ dimension, prior: (await this.attempts.penalty(keys[dimension])).consumedPoints - 1 })));
+    const counted = await Promise.all(
+      dimensions.map(async (dimension) => ({ dimension, prior: (await this.attempts.penalty(keys[dimension])).consumedPoints - 1 })),
+    );
     const turns = await Promise.all(
       counted.map(async ({ dimension, prior }) => {
         const wait = backoffSeconds(prior, this.policy.rules[dimension]);
@@ -58,7 +63,10 @@ export class SignInThrottle {
     const refusedMs = Math.max(...turns.map((turn) => turn.refusedMs));
     if (refusedMs === 0) return { admitted: true, counted: dimensions };
     // A refused attempt checks no password, so it neither counts nor keeps the turns it took.
-    await Promise.all([...dimensions.map((dimension) => this.attempts.reward(keys[dimension])), ...turns.filter((turn) => turn.held).map((turn) => this.turns.delete(keys[turn.dimension]))]);
+    await Promise.all([
+      ...dimensions.map((dimension) => this.attempts.reward(keys[dimension])),
+      ...turns.filter((turn) => turn.held).map((turn) => this.turns.delete(keys[turn.dimension])),
+    ]);
     return { admitted: false, retryAfterSeconds: Math.ceil(refusedMs / 1000) };
   }
 
@@ -88,7 +96,13 @@ function keysOf(email: string, address: string): Record<SignInDimension, string>
  * the throttle. A deactivated practitioner, or a stored value that is not an argon2 hash (simulated
  * practitioners), never signs in.
  */
-export async function signIn(deps: Pick<ServiceDeps, "db">, throttle: SignInThrottle, email: string, password: string, address: string): Promise<SignInResult> {
+export async function signIn(
+  deps: Pick<ServiceDeps, "db">,
+  throttle: SignInThrottle,
+  email: string,
+  password: string,
+  address: string,
+): Promise<SignInResult> {
   const normalised = email.trim().toLowerCase();
   const admission = await throttle.admit(normalised, address);
   if (!admission.admitted) return { ok: false, reason: "rate_limited", retryAfterSeconds: admission.retryAfterSeconds };

@@ -16,8 +16,16 @@ afterAll(async () => {
 describe("stored passwords", () => {
   // The one test at production's cost: these deps name no passwordHashing, as production's do not.
   it("are argon2id hashes at OWASP's parameters (19 MiB, 2 passes, 1 lane) that verify only the password, for every kind of user", async () => {
-    const { id: operatorId } = await createUser({ db: database.prisma }, { email: "hash-op@contoh.id", password: "rahasia-sekali-123", role: "operator" }, { actorType: "system" });
-    await createPractitioner({ db: database.prisma }, { email: "hash-prk@contoh.id", password: "rahasia-sekali-456", name: "Praktisi" }, { actorType: "system" });
+    const { id: operatorId } = await createUser(
+      { db: database.prisma },
+      { email: "hash-op@contoh.id", password: "rahasia-sekali-123", role: "operator" },
+      { actorType: "system" },
+    );
+    await createPractitioner(
+      { db: database.prisma },
+      { email: "hash-prk@contoh.id", password: "rahasia-sekali-456", name: "Praktisi" },
+      { actorType: "system" },
+    );
     const stored = await database.prisma.user.findMany({ where: { email: { startsWith: "hash-" } }, orderBy: { email: "asc" } });
     expect(stored).toHaveLength(2);
     for (const user of stored) expect(user.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);

@@ -1,9 +1,9 @@
 import { z } from "zod";
+import type { Tx } from "@/server/db/client";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { MIN_PASSWORD_LENGTH } from "@/server/domain/password";
-import type { Tx } from "@/server/db/client";
-import { audit, type AuditEntry } from "../audit";
+import { type AuditEntry, audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 import { hashPassword } from "./passwords";
 
@@ -12,7 +12,11 @@ export { MIN_PASSWORD_LENGTH };
 
 const emailSchema = z.email();
 
-async function newUser(deps: Pick<ServiceDeps, "passwordHashing">, tx: Tx, input: { email: string; name: string; password: string; role: "org_admin" | "operator" | "practitioner" }) {
+async function newUser(
+  deps: Pick<ServiceDeps, "passwordHashing">,
+  tx: Tx,
+  input: { email: string; name: string; password: string; role: "org_admin" | "operator" | "practitioner" },
+) {
   const email = input.email.trim().toLowerCase();
   if (!emailSchema.safeParse(email).success) throw new AppError("VALIDATION", `"${input.email}" is not an e-mail address.`);
   if (input.password.length < MIN_PASSWORD_LENGTH) {
@@ -22,7 +26,9 @@ async function newUser(deps: Pick<ServiceDeps, "passwordHashing">, tx: Tx, input
     throw new AppError("CONFLICT", `A user with e-mail ${email} already exists.`);
   }
   const id = newId("user");
-  await tx.user.create({ data: { id, email, name: input.name.trim() || email, passwordHash: await hashPassword(deps, input.password), role: input.role } });
+  await tx.user.create({
+    data: { id, email, name: input.name.trim() || email, passwordHash: await hashPassword(deps, input.password), role: input.role },
+  });
   return id;
 }
 
@@ -34,9 +40,14 @@ export interface CreateUserInput {
   organizationId?: string;
 }
 
-export async function createUser(deps: Pick<ServiceDeps, "db" | "passwordHashing">, input: CreateUserInput, actor: Pick<AuditEntry, "actorType" | "actorId">): Promise<{ id: string }> {
+export async function createUser(
+  deps: Pick<ServiceDeps, "db" | "passwordHashing">,
+  input: CreateUserInput,
+  actor: Pick<AuditEntry, "actorType" | "actorId">,
+): Promise<{ id: string }> {
   const { db } = deps;
-  if (input.role === "org_admin" && !input.organizationId) throw new AppError("VALIDATION", "An org_admin belongs to an organisation: give its id.");
+  if (input.role === "org_admin" && !input.organizationId)
+    throw new AppError("VALIDATION", "An org_admin belongs to an organisation: give its id.");
   if (input.role === "operator" && input.organizationId) throw new AppError("VALIDATION", "An operator belongs to no organisation.");
   return db.$transaction(async (tx) => {
     if (input.organizationId && !(await tx.organization.findUnique({ where: { id: input.organizationId }, select: { id: true } }))) {
@@ -59,7 +70,11 @@ export interface CreatePractitionerInput {
   categories?: string[];
 }
 
-export async function createPractitioner(deps: Pick<ServiceDeps, "db" | "passwordHashing">, input: CreatePractitionerInput, actor: Pick<AuditEntry, "actorType" | "actorId">): Promise<{ id: string }> {
+export async function createPractitioner(
+  deps: Pick<ServiceDeps, "db" | "passwordHashing">,
+  input: CreatePractitionerInput,
+  actor: Pick<AuditEntry, "actorType" | "actorId">,
+): Promise<{ id: string }> {
   const { db } = deps;
   if (!input.name.trim()) throw new AppError("VALIDATION", "A practitioner needs a name.");
   return db.$transaction(async (tx) => {

@@ -22,7 +22,9 @@ function searchWhere(search: AuditSearch): Prisma.AuditLogWhereInput {
 export async function listAuditLog(deps: ServiceDeps, search: AuditSearch, page: PageRequest) {
   const { db } = deps;
   const where = searchWhere(search);
-  const at = await cursorRow(page, "audit entries", (id) => db.auditLog.findFirst({ where: { AND: [where, { id }] }, select: { id: true, createdAt: true } }));
+  const at = await cursorRow(page, "audit entries", (id) =>
+    db.auditLog.findFirst({ where: { AND: [where, { id }] }, select: { id: true, createdAt: true } }),
+  );
   const { after, orderBy } = keyset(page, "createdAt", at);
   const rows = await db.auditLog.findMany({ where: { AND: [where, ...after] }, orderBy, take: rowsToRead(page) });
   const names = await namesOf(deps, rows);
@@ -42,7 +44,10 @@ export async function auditLogVocabulary(deps: ServiceDeps) {
 }
 
 /** The people and keys behind audit rows' actor ids: users by name, API keys by their name. */
-export async function namesOf(deps: Pick<ServiceDeps, "db">, rows: ReadonlyArray<{ actorType: string; actorId: string | null }>): Promise<Map<string, string>> {
+export async function namesOf(
+  deps: Pick<ServiceDeps, "db">,
+  rows: ReadonlyArray<{ actorType: string; actorId: string | null }>,
+): Promise<Map<string, string>> {
   const ids = (types: string[]) => [...new Set(rows.filter((r) => r.actorId && types.includes(r.actorType)).map((r) => r.actorId!))];
   const userIds = ids(["operator", "org_admin", "practitioner"]);
   const keyIds = ids(["api_key"]);

@@ -1,6 +1,6 @@
-import { newId } from "@/server/domain/ids";
-import type { DbOrTx } from "@/server/db/client";
 import type { InputJsonValue } from "@/generated/prisma/internal/prismaNamespace";
+import type { DbOrTx } from "@/server/db/client";
+import { newId } from "@/server/domain/ids";
 
 export interface AuditEntry {
   actorType: "operator" | "org_admin" | "practitioner" | "api_key" | "system" | "cli";

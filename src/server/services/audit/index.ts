@@ -1,2 +1,2 @@
-export { type Actor, audit, type AuditEntry } from "./audit";
+export { type Actor, type AuditEntry, audit } from "./audit";
 export { auditLogVocabulary, listAuditLog, namesOf } from "./audit-log";

@@ -19,12 +19,22 @@ export interface InvoiceListFilter {
   created?: CreatedWindow;
 }
 
-export async function listCases(deps: Pick<ServiceDeps, "db">, owner: DataOwner, request: PageRequest, filter: CaseListFilter = {}): Promise<Page<CaseWithBids>> {
+export async function listCases(
+  deps: Pick<ServiceDeps, "db">,
+  owner: DataOwner,
+  request: PageRequest,
+  filter: CaseListFilter = {},
+): Promise<Page<CaseWithBids>> {
   const { db } = deps;
   const scope = scopeOf(owner);
   const at = await cursorRow(request, "cases", (id) => db.case.findFirst({ where: { id, ...scope }, select: POSITION }));
   const { after, orderBy } = keyset(request, "createdAt", at);
-  const where: Prisma.CaseWhereInput = { ...scope, status: filter.status, createdAt: filter.created, AND: [...after, ...metadataMatches(filter.metadata)] };
+  const where: Prisma.CaseWhereInput = {
+    ...scope,
+    status: filter.status,
+    createdAt: filter.created,
+    AND: [...after, ...metadataMatches(filter.metadata)],
+  };
   const page = pageFrom(await db.case.findMany({ where, orderBy, take: rowsToRead(request) }), request);
   // Bids and the opened order are part of the Case object: one query each, for the cases shown only.
   const ids = page.data.map((row) => row.id);
@@ -37,10 +47,18 @@ export async function listCases(deps: Pick<ServiceDeps, "db">, owner: DataOwner,
         ]);
   const bidsOf = byParent<Bid>(bids, (bid) => bid.caseId);
   const orderOf = new Map(orders.map((order) => [order.caseId, { id: order.id }]));
-  return { data: page.data.map((row: Case) => ({ ...row, bids: bidsOf.get(row.id) ?? [], order: orderOf.get(row.id) ?? null })), hasMore: page.hasMore };
+  return {
+    data: page.data.map((row: Case) => ({ ...row, bids: bidsOf.get(row.id) ?? [], order: orderOf.get(row.id) ?? null })),
+    hasMore: page.hasMore,
+  };
 }
 
-export async function listInvoices(deps: Pick<ServiceDeps, "db">, owner: DataOwner, request: PageRequest, filter: InvoiceListFilter = {}): Promise<Page<Invoice>> {
+export async function listInvoices(
+  deps: Pick<ServiceDeps, "db">,
+  owner: DataOwner,
+  request: PageRequest,
+  filter: InvoiceListFilter = {},
+): Promise<Page<Invoice>> {
   const { db } = deps;
   const scope = scopeOf(owner);
   const at = await cursorRow(request, "invoices", (id) => db.invoice.findFirst({ where: { id, ...scope }, select: POSITION }));

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "@/server/domain/clock";
 import { MASK } from "@/server/domain/masking";
+import { pageRequestOf } from "@/server/domain/paging";
 import { caseBidPrice } from "@/server/domain/pricing";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
 import { agentKey, bid, CASE_INPUT, createTestCase } from "@/test/cases";
+import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { createTestOrg, type TestOrg } from "@/test/fixtures";
 import { createTestPractitioner } from "@/test/orders";
 import { authenticateApiKey, createApiKey } from "../access";
 import { spentThisMonth } from "../money";
 import { closeCase, getCaseForPractitioner, listOpenCasesForPractitioner, selectBid, submitBid, withdrawBid } from "./cases";
-import { pageRequestOf } from "@/server/domain/paging";
 
 let database: TestDatabase;
 let org: TestOrg;
@@ -27,7 +27,11 @@ afterAll(async () => {
 });
 
 const select = async (caseId: string, bidId: string) => selectBid({ db: db(), clock }, await agentKey(db(), clock, org), caseId, bidId);
-const code = (promise: Promise<unknown>) => promise.then(() => "ok", (err: { code?: string }) => err.code ?? String(err));
+const code = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "ok",
+    (err: { code?: string }) => err.code ?? String(err),
+  );
 
 /** Nothing of the contact data or the story's phone, e-mail address and NIK. */
 function expectNoContactData(view: unknown) {
@@ -60,7 +64,9 @@ describe("listOpenCasesForPractitioner", () => {
     const closed = await createTestCase(db(), clock, org);
     await select(selected.id, (await bid(db(), clock, practitioner, selected.id)).id);
     await closeCase({ db: db(), clock }, operator, closed.id);
-    const ids = (await listOpenCasesForPractitioner({ db: db() }, await createTestPractitioner(db(), ["properti"]), pageRequestOf({}))).data.map((c) => c.id);
+    const ids = (
+      await listOpenCasesForPractitioner({ db: db() }, await createTestPractitioner(db(), ["properti"]), pageRequestOf({}))
+    ).data.map((c) => c.id);
     expect(ids).not.toContain(selected.id);
     expect(ids).not.toContain(closed.id);
   });
@@ -72,7 +78,11 @@ describe("listOpenCasesForPractitioner", () => {
     expectNoContactData(view);
     expect(view.story).toContain("Rp 90.000.000");
     expect(view.story).toContain(`0${MASK.repeat(3)}-${MASK.repeat(4)}-${MASK.repeat(4)}`);
-    expect(view.contact).toEqual({ name: "Budi Santoso", email: `b${MASK.repeat(3)}@${MASK.repeat(3)}.id`, phone: `+62 ${MASK.repeat(3)}-${MASK.repeat(4)}-${MASK.repeat(4)}` });
+    expect(view.contact).toEqual({
+      name: "Budi Santoso",
+      email: `b${MASK.repeat(3)}@${MASK.repeat(3)}.id`,
+      phone: `+62 ${MASK.repeat(3)}-${MASK.repeat(4)}-${MASK.repeat(4)}`,
+    });
     expect(view.selected).toBe(false);
   });
 
@@ -98,9 +108,15 @@ describe("listOpenCasesForPractitioner", () => {
     expect(mine).toEqual(newestFirst.slice(0, 2));
     expect(first.hasMore).toBe(true);
     await select(newestFirst[1]!, (await bid(db(), clock, practitioner, newestFirst[1]!)).id);
-    const next = await listOpenCasesForPractitioner({ db: db() }, practitioner, pageRequestOf({ limit: 2, starting_after: first.data[1]!.id }));
+    const next = await listOpenCasesForPractitioner(
+      { db: db() },
+      practitioner,
+      pageRequestOf({ limit: 2, starting_after: first.data[1]!.id }),
+    );
     expect(next.data.map((c) => c.id)).toContain(newestFirst[2]);
-    expect(await code(listOpenCasesForPractitioner({ db: db() }, practitioner, pageRequestOf({ starting_after: "case_tidak_ada" })))).toBe("VALIDATION");
+    expect(await code(listOpenCasesForPractitioner({ db: db() }, practitioner, pageRequestOf({ starting_after: "case_tidak_ada" })))).toBe(
+      "VALIDATION",
+    );
   });
 
   it("refuses an inactive practitioner with FORBIDDEN and an unknown one with NOT_FOUND", async () => {
@@ -186,7 +202,10 @@ describe("withdrawBid", () => {
     const winning = await bid(db(), clock, winner, created.id);
     const losing = await bid(db(), clock, loser, created.id);
     await select(created.id, winning.id);
-    await expect(withdrawBid({ db: db(), clock }, winner, winning.id)).rejects.toMatchObject({ code: "INVALID_STATE", message: /The case is dipilih/ });
+    await expect(withdrawBid({ db: db(), clock }, winner, winning.id)).rejects.toMatchObject({
+      code: "INVALID_STATE",
+      message: /The case is dipilih/,
+    });
     expect(await code(withdrawBid({ db: db(), clock }, loser, losing.id))).toBe("INVALID_STATE");
   });
 });
@@ -202,7 +221,12 @@ describe("getCaseForPractitioner", () => {
     await select(created.id, winning.id);
 
     const revealed = await getCaseForPractitioner({ db: db() }, winner, created.id);
-    expect(revealed).toMatchObject({ status: "dipilih", selected: true, story: CASE_INPUT.story, contact: { name: "Budi Santoso", email: "budi.santoso@contoh.co.id", phone: "+62 812-3456-7890" } });
+    expect(revealed).toMatchObject({
+      status: "dipilih",
+      selected: true,
+      story: CASE_INPUT.story,
+      contact: { name: "Budi Santoso", email: "budi.santoso@contoh.co.id", phone: "+62 812-3456-7890" },
+    });
     const stillMasked = await getCaseForPractitioner({ db: db() }, loser, created.id);
     expect(stillMasked).toMatchObject({ status: "dipilih", selected: false, myBid: { status: "tidak_dipilih" } });
     expectNoContactData(stillMasked);
@@ -218,7 +242,9 @@ describe("getCaseForPractitioner", () => {
 
   it("does not show an open case outside the practitioner's categories", async () => {
     const created = await createTestCase(db(), clock, org, { area: "perizinan" });
-    expect(await code(getCaseForPractitioner({ db: db() }, await createTestPractitioner(db(), ["properti"]), created.id))).toBe("NOT_FOUND");
+    expect(await code(getCaseForPractitioner({ db: db() }, await createTestPractitioner(db(), ["properti"]), created.id))).toBe(
+      "NOT_FOUND",
+    );
   });
 });
 
@@ -239,7 +265,12 @@ describe("closeCase (operator)", () => {
     const own = await createTestOrg(db());
     const created = await createTestCase(db(), clock, own);
     const key = await agentKey(db(), clock, own);
-    const { invoice } = await selectBid({ db: db(), clock }, key, created.id, (await bid(db(), clock, await createTestPractitioner(db(), ["properti"]), created.id, 2_000_000)).id);
+    const { invoice } = await selectBid(
+      { db: db(), clock },
+      key,
+      created.id,
+      (await bid(db(), clock, await createTestPractitioner(db(), ["properti"]), created.id, 2_000_000)).id,
+    );
     expect(await spentThisMonth(db(), clock, own.apiKeyId)).toBe(2_250_000n);
     await closeCase({ db: db(), clock }, operator, created.id);
     expect((await db().invoice.findUniqueOrThrow({ where: { id: invoice.id } })).status).toBe("dibatalkan");
@@ -277,10 +308,14 @@ describe.runIf(testDatabaseKind === "postgres")("races on PostgreSQL", () => {
       const created = await createTestCase(db(), clock, org);
       const live = await bid(db(), clock, practitioner, created.id);
       const key = await agentKey(db(), clock, org);
-      const [selected, withdrawn] = await Promise.allSettled([selectBid({ db: db(), clock }, key, created.id, live.id), withdrawBid({ db: db(), clock }, practitioner, live.id)]);
+      const [selected, withdrawn] = await Promise.allSettled([
+        selectBid({ db: db(), clock }, key, created.id, live.id),
+        withdrawBid({ db: db(), clock }, practitioner, live.id),
+      ]);
       expect([selected.status, withdrawn.status].sort()).toEqual(["fulfilled", "rejected"]);
       const after = await db().case.findUniqueOrThrow({ where: { id: created.id }, include: { bids: true, invoice: true } });
-      if (selected.status === "fulfilled") expect([after.status, after.bids[0]!.status, after.invoice?.status]).toEqual(["dipilih", "dipilih", "belum_dibayar"]);
+      if (selected.status === "fulfilled")
+        expect([after.status, after.bids[0]!.status, after.invoice?.status]).toEqual(["dipilih", "dipilih", "belum_dibayar"]);
       else expect([after.status, after.bids[0]!.status, after.invoice]).toEqual(["terbuka", "ditarik", null]);
     }
   });
@@ -290,7 +325,10 @@ describe.runIf(testDatabaseKind === "postgres")("races on PostgreSQL", () => {
     const first = await bid(db(), clock, await createTestPractitioner(db(), ["properti"]), created.id);
     const latecomers = await Promise.all(Array.from({ length: 6 }, () => createTestPractitioner(db(), ["properti"])));
     const key = await agentKey(db(), clock, org);
-    await Promise.allSettled([selectBid({ db: db(), clock }, key, created.id, first.id), ...latecomers.map((p) => bid(db(), clock, p, created.id))]);
+    await Promise.allSettled([
+      selectBid({ db: db(), clock }, key, created.id, first.id),
+      ...latecomers.map((p) => bid(db(), clock, p, created.id)),
+    ]);
     const bids = await db().bid.findMany({ where: { caseId: created.id } });
     expect(bids.filter((b) => b.status === "diajukan")).toEqual([]);
     expect(bids.filter((b) => b.status === "dipilih").map((b) => b.id)).toEqual([first.id]);

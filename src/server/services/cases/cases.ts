@@ -1,5 +1,7 @@
 import { type Bid, type Invoice, Prisma } from "@/generated/prisma/client";
 import type { CaseStatus } from "@/generated/prisma/enums";
+import type { DbOrTx, Tx } from "@/server/db/client";
+import type { AuthenticatedKey } from "@/server/domain/api-key";
 import { type BidInput, parseBid } from "@/server/domain/case-board";
 import { assertCaseOpen, bidTransition, caseTransition, invoiceTransition } from "@/server/domain/case-state";
 import type { DataOwner } from "@/server/domain/data-owner";
@@ -9,13 +11,11 @@ import { maskEmailField, maskPhoneField, maskText } from "@/server/domain/maskin
 import { cursorRow, keyset, mapPage, type Page, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
 import { caseBidPrice } from "@/server/domain/pricing";
 import { bidSummary, caseSummary } from "@/server/domain/webhook-event";
-import type { DbOrTx, Tx } from "@/server/db/client";
-import type { AuthenticatedKey } from "@/server/domain/api-key";
 import { type Actor, audit } from "../audit";
-import { chargeKeySpend, releaseKeySpend } from "../money";
-import { type ClaimKey, NO_KEY } from "../idempotency";
-import { recordCaseEvent } from "../events";
 import type { ServiceDeps } from "../deps";
+import { recordCaseEvent } from "../events";
+import { type ClaimKey, NO_KEY } from "../idempotency";
+import { chargeKeySpend, releaseKeySpend } from "../money";
 
 /**
  * The case board (spec flow 2): an agent submits a case, practitioners bid, the agent selects one
@@ -58,7 +58,12 @@ export interface CreateCaseInput {
 }
 
 /** POST /v1/cases; `claim` takes the request's Idempotency-Key as the transaction's first statement. */
-export async function createCase(deps: Pick<ServiceDeps, "db" | "clock">, key: AuthenticatedKey, input: CreateCaseInput, claim: ClaimKey = NO_KEY): Promise<CaseWithBids> {
+export async function createCase(
+  deps: Pick<ServiceDeps, "db" | "clock">,
+  key: AuthenticatedKey,
+  input: CreateCaseInput,
+  claim: ClaimKey = NO_KEY,
+): Promise<CaseWithBids> {
   const { db, clock } = deps;
   const now = clock.now();
   const id = newId("case");
@@ -83,7 +88,14 @@ export async function createCase(deps: Pick<ServiceDeps, "db" | "clock">, key: A
       },
       include: CASE_INCLUDE,
     });
-    await audit(tx, { actorType: "api_key", actorId: key.id, action: "case.create", subjectType: "case", subjectId: id, data: { area: created.area } });
+    await audit(tx, {
+      actorType: "api_key",
+      actorId: key.id,
+      action: "case.create",
+      subjectType: "case",
+      subjectId: id,
+      data: { area: created.area },
+    });
     return created;
   });
 }
@@ -95,7 +107,10 @@ export async function getCase(deps: Pick<ServiceDeps, "db">, owner: DataOwner, c
 
 /** getCase in the caller's transaction. */
 async function ownCase(tx: DbOrTx, owner: DataOwner, caseId: string): Promise<CaseWithBids> {
-  const found = await tx.case.findFirst({ where: { id: caseId, organizationId: owner.organizationId, livemode: owner.livemode }, include: CASE_INCLUDE });
+  const found = await tx.case.findFirst({
+    where: { id: caseId, organizationId: owner.organizationId, livemode: owner.livemode },
+    include: CASE_INCLUDE,
+  });
   if (!found) throw new AppError("NOT_FOUND", `No case ${caseId}.`);
   return found;
 }
@@ -119,7 +134,13 @@ export async function getSelection(deps: Pick<ServiceDeps, "db">, owner: DataOwn
  * bid → dipilih, every other live bid → tidak_dipilih, and an invoice for the bid's client_pays.
  * The invoice total counts against the key's per-order maximum and monthly budget.
  */
-export async function selectBid(deps: Pick<ServiceDeps, "db" | "clock">, key: AuthenticatedKey, caseId: string, bidId: string, claim: ClaimKey = NO_KEY): Promise<Selection> {
+export async function selectBid(
+  deps: Pick<ServiceDeps, "db" | "clock">,
+  key: AuthenticatedKey,
+  caseId: string,
+  bidId: string,
+  claim: ClaimKey = NO_KEY,
+): Promise<Selection> {
   const { db, clock } = deps;
   const now = clock.now();
   return db.$transaction(async (tx) => {
@@ -135,7 +156,10 @@ export async function selectBid(deps: Pick<ServiceDeps, "db" | "clock">, key: Au
 
     const totalIdr = bid.clientPaysIdr;
     if (totalIdr > key.maxOrderIdr) {
-      throw new AppError("BUDGET_EXCEEDED", `The invoice total Rp ${totalIdr} is above this key's per-order maximum Rp ${key.maxOrderIdr}.`);
+      throw new AppError(
+        "BUDGET_EXCEEDED",
+        `The invoice total Rp ${totalIdr} is above this key's per-order maximum Rp ${key.maxOrderIdr}.`,
+      );
     }
     // One spending decision at a time per key (orders take the same lock), so two cannot both fit the monthly budget.
     const spend = await chargeKeySpend(tx, key, now, totalIdr, found.apiKeyId);
@@ -146,7 +170,10 @@ export async function selectBid(deps: Pick<ServiceDeps, "db" | "clock">, key: Au
       );
     }
 
-    const claimed = await tx.case.updateMany({ where: { id: caseId, status: found.status }, data: { status: caseMove.to, selectedBidId: bid.id, updatedAt: now } });
+    const claimed = await tx.case.updateMany({
+      where: { id: caseId, status: found.status },
+      data: { status: caseMove.to, selectedBidId: bid.id, updatedAt: now },
+    });
     if (claimed.count !== 1) throw changedMeanwhile("case", caseMove.refusal);
     const chosen = await tx.bid.updateMany({ where: { id: bid.id, status: bid.status }, data: { status: bidMove.to, updatedAt: now } });
     if (chosen.count !== 1) throw changedMeanwhile("bid", bidMove.refusal);
@@ -208,7 +235,11 @@ export async function listCasesForOperator(deps: Pick<ServiceDeps, "db">, limit 
       _count: { select: { bids: { where: { status: "diajukan" } } } },
     },
   });
-  return rows.map(({ _count, invoice, ...row }) => ({ ...row, liveBids: _count.bids, invoice: invoice && { ...invoice, totalIdr: Number(invoice.totalIdr) } }));
+  return rows.map(({ _count, invoice, ...row }) => ({
+    ...row,
+    liveBids: _count.bids,
+    invoice: invoice && { ...invoice, totalIdr: Number(invoice.totalIdr) },
+  }));
 }
 
 /** Takes a case off the board: live bids end; an unpaid invoice is cancelled, a paid one stays paid. */
@@ -224,7 +255,10 @@ export async function closeCase(deps: Pick<ServiceDeps, "db" | "clock">, actor: 
     await endLiveBids(tx, found.id, now);
     if (found.invoice?.status === "belum_dibayar") {
       const cancel = invoiceTransition(found.invoice.status, "cancel", "operator");
-      const cancelled = await tx.invoice.updateMany({ where: { id: found.invoice.id, status: found.invoice.status }, data: { status: cancel.to, updatedAt: now } });
+      const cancelled = await tx.invoice.updateMany({
+        where: { id: found.invoice.id, status: found.invoice.status },
+        data: { status: cancel.to, updatedAt: now },
+      });
       if (cancelled.count !== 1) throw changedMeanwhile("invoice", cancel.refusal);
       await releaseKeySpend(tx, found.apiKeyId, found.invoice.createdAt, found.invoice.totalIdr);
     }
@@ -239,7 +273,10 @@ export async function closeCase(deps: Pick<ServiceDeps, "db" | "clock">, actor: 
 // The practitioner's side (the portal will call these with the signed-in practitioner's id)
 
 async function activePractitioner(db: DbOrTx, practitionerId: string) {
-  const practitioner = await db.practitioner.findUnique({ where: { id: practitionerId }, select: { id: true, categories: true, active: true } });
+  const practitioner = await db.practitioner.findUnique({
+    where: { id: practitionerId },
+    select: { id: true, categories: true, active: true },
+  });
   if (!practitioner) throw new AppError("NOT_FOUND", `No practitioner ${practitionerId}.`);
   if (!practitioner.active) throw new AppError("FORBIDDEN", "Your practitioner account is not active; contact the operator.");
   return practitioner;
@@ -283,7 +320,11 @@ function practitionerView(row: CaseWithOwnBid, practitionerId: string): Practiti
     story: text(row.story),
     contact: selected
       ? { name: row.contactName, email: row.contactEmail, phone: row.contactPhone }
-      : { name: maskText(row.contactName), email: maskEmailField(row.contactEmail), phone: row.contactPhone === null ? null : maskPhoneField(row.contactPhone) },
+      : {
+          name: maskText(row.contactName),
+          email: maskEmailField(row.contactEmail),
+          phone: row.contactPhone === null ? null : maskPhoneField(row.contactPhone),
+        },
     selected,
     myBid,
     createdAt: row.createdAt,
@@ -291,14 +332,25 @@ function practitionerView(row: CaseWithOwnBid, practitionerId: string): Practiti
 }
 
 /** The open cases in the practitioner's categories (and those without an area), newest first, masked. */
-export async function listOpenCasesForPractitioner(deps: Pick<ServiceDeps, "db">, practitionerId: string, request: PageRequest): Promise<Page<PractitionerCaseView>> {
+export async function listOpenCasesForPractitioner(
+  deps: Pick<ServiceDeps, "db">,
+  practitionerId: string,
+  request: PageRequest,
+): Promise<Page<PractitionerCaseView>> {
   const { db } = deps;
   const practitioner = await activePractitioner(db, practitionerId);
   const board: Prisma.CaseWhereInput = { status: "terbuka", ...onBoardOf(practitioner.categories) };
   // A case that left the board since the last page still marks where that page ended.
-  const at = await cursorRow(request, "open cases", (id) => db.case.findFirst({ where: { id, ...onBoardOf(practitioner.categories) }, select: { id: true, createdAt: true } }));
+  const at = await cursorRow(request, "open cases", (id) =>
+    db.case.findFirst({ where: { id, ...onBoardOf(practitioner.categories) }, select: { id: true, createdAt: true } }),
+  );
   const { after, orderBy } = keyset(request, "createdAt", at);
-  const rows = await db.case.findMany({ where: { ...board, AND: after }, include: { bids: { where: { practitionerId } } }, orderBy, take: rowsToRead(request) });
+  const rows = await db.case.findMany({
+    where: { ...board, AND: after },
+    include: { bids: { where: { practitionerId } } },
+    orderBy,
+    take: rowsToRead(request),
+  });
   return mapPage(pageFrom(rows, request), (row) => practitionerView(row, practitionerId));
 }
 
@@ -306,7 +358,11 @@ export async function listOpenCasesForPractitioner(deps: Pick<ServiceDeps, "db">
  * One case as the practitioner sees it: an open case on their board, or any case they bid on.
  * The real contact data and story only once their bid is the selected one; masked otherwise.
  */
-export async function getCaseForPractitioner(deps: Pick<ServiceDeps, "db">, practitionerId: string, caseId: string): Promise<PractitionerCaseView> {
+export async function getCaseForPractitioner(
+  deps: Pick<ServiceDeps, "db">,
+  practitionerId: string,
+  caseId: string,
+): Promise<PractitionerCaseView> {
   const { db } = deps;
   const practitioner = await activePractitioner(db, practitionerId);
   const row = await db.case.findFirst({
@@ -335,7 +391,12 @@ export interface Bidder {
  * caseBidPrice. The case row is share-locked, so a selection running at the same time either
  * sees this bid (and ends it) or finishes first (and this bid is refused).
  */
-export async function submitBid(deps: Pick<ServiceDeps, "db" | "clock">, practitionerId: string, caseId: string, input: BidInput): Promise<Bid> {
+export async function submitBid(
+  deps: Pick<ServiceDeps, "db" | "clock">,
+  practitionerId: string,
+  caseId: string,
+  input: BidInput,
+): Promise<Bid> {
   return placeBid(deps, caseId, input, async (tx) => {
     const practitioner = await activePractitioner(tx, practitionerId);
     return { practitionerId, caseScope: onBoardOf(practitioner.categories) };
@@ -343,7 +404,12 @@ export async function submitBid(deps: Pick<ServiceDeps, "db" | "clock">, practit
 }
 
 /** The one way a bid is stored; `bidderFor` runs in the transaction after the input is checked. */
-export async function placeBid(deps: Pick<ServiceDeps, "db" | "clock">, caseId: string, input: BidInput, bidderFor: (tx: Tx) => Promise<Bidder>): Promise<Bid> {
+export async function placeBid(
+  deps: Pick<ServiceDeps, "db" | "clock">,
+  caseId: string,
+  input: BidInput,
+  bidderFor: (tx: Tx) => Promise<Bidder>,
+): Promise<Bid> {
   const { db, clock } = deps;
   const bid = parseBid(input);
   const { clientPaysIdr } = caseBidPrice(bid.priceIdr);
@@ -373,7 +439,14 @@ export async function placeBid(deps: Pick<ServiceDeps, "db" | "clock">, caseId: 
           updatedAt: now,
         },
       });
-      await audit(tx, { actorType: "practitioner", actorId: practitionerId, action: "bid.submit", subjectType: "case", subjectId: caseId, data: { bid_id: created.id } });
+      await audit(tx, {
+        actorType: "practitioner",
+        actorId: practitionerId,
+        action: "bid.submit",
+        subjectType: "case",
+        subjectId: caseId,
+        data: { bid_id: created.id },
+      });
       const event = await caseForEvent(tx, caseId);
       await recordCaseEvent(tx, event.subject, { event: "case.bid_received", case: event.summary, bid: bidSummary(created) }, now);
       return created;
@@ -398,7 +471,14 @@ export async function withdrawBid(deps: Pick<ServiceDeps, "db" | "clock">, pract
     const move = bidTransition(bid.status, "withdraw", "practitioner");
     const withdrawn = await tx.bid.updateMany({ where: { id: bid.id, status: bid.status }, data: { status: move.to, updatedAt: now } });
     if (withdrawn.count !== 1) throw changedMeanwhile("bid", move.refusal);
-    await audit(tx, { actorType: "practitioner", actorId: practitionerId, action: "bid.withdraw", subjectType: "case", subjectId: bid.caseId, data: { bid_id: bid.id } });
+    await audit(tx, {
+      actorType: "practitioner",
+      actorId: practitionerId,
+      action: "bid.withdraw",
+      subjectType: "case",
+      subjectId: bid.caseId,
+      data: { bid_id: bid.id },
+    });
     return tx.bid.findUniqueOrThrow({ where: { id: bid.id } });
   });
 }

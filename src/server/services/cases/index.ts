@@ -1,5 +1,21 @@
 export { listCases, listInvoices } from "./agent-lists";
-export { type CaseWithBids, closeCase, createCase, type CreateCaseInput, getCase, getCaseForPractitioner, getSelection, listCasesForOperator, listOpenCasesForPractitioner, placeBid, type PractitionerCaseView, selectBid, type Selection, submitBid, withdrawBid } from "./cases";
+export {
+  type CaseWithBids,
+  type CreateCaseInput,
+  closeCase,
+  createCase,
+  getCase,
+  getCaseForPractitioner,
+  getSelection,
+  listCasesForOperator,
+  listOpenCasesForPractitioner,
+  type PractitionerCaseView,
+  placeBid,
+  type Selection,
+  selectBid,
+  submitBid,
+  withdrawBid,
+} from "./cases";
 export { getInvoice, payInvoice } from "./invoices";
 export { listOrganizationCases } from "./organization-cases";
 export { listMyBids } from "./practitioner-bids";

@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "@/server/domain/clock";
 import { liveDataOf } from "@/server/domain/data-owner";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
+import { slaDueAt } from "@/server/domain/sla";
 import { agentKey, bid, createTestCase } from "@/test/cases";
+import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { createTestOrg } from "@/test/fixtures";
 import { createTestPractitioner, LEDGER_SOUND, ledgerInvariants } from "@/test/orders";
-import { slaDueAt } from "@/server/domain/sla";
-import { spentThisMonth } from "../money";
-import { closeCase, selectBid } from "./cases";
-import { payInvoice } from "./invoices";
-import { accounts, balanceOf, platformRevenueTotal } from "../money";
+import { accounts, balanceOf, platformRevenueTotal, spentThisMonth } from "../money";
 import { ordersNeedingOffer } from "../offers";
 import { acceptOrderResult, byKey, openDispute, operatorOrderAction } from "../orders";
 import { deliverResult, releaseOrder, startWork } from "../practitioners";
+import { closeCase, selectBid } from "./cases";
+import { payInvoice } from "./invoices";
 
 let database: TestDatabase;
 const clock = fixedClock("2026-11-23T03:00:00Z");
@@ -37,7 +36,8 @@ async function unpaidInvoice(depositIdr: bigint, bidIdr = 8_000_000) {
   return { org, practitionerId, invoice, caseId: created.id };
 }
 
-const pay = (organizationId: string, invoiceId: string) => payInvoice({ db: db(), clock }, admin, { owner: liveDataOf(organizationId), invoiceId });
+const pay = (organizationId: string, invoiceId: string) =>
+  payInvoice({ db: db(), clock }, admin, { owner: liveDataOf(organizationId), invoiceId });
 const deposit = (orgId: string) => balanceOf(db(), accounts.orgDeposit(orgId, true));
 const payable = (practitionerId: string) => balanceOf(db(), accounts.practitionerPayable(practitionerId));
 const revenue = () => platformRevenueTotal({ db: db() }, true);
@@ -53,12 +53,24 @@ describe("payInvoice", () => {
     expect(paid).toMatchObject({ status: "dibayar", paidAt: clock.now(), orderId: expect.stringMatching(/^ord_/) });
     const order = await db().order.findUniqueOrThrow({ where: { id: paid.orderId! } });
     // The bid's 14 days from payment, counted in working days like every SLA.
-    expect(order).toMatchObject({ status: "diambil", practitionerId, caseId, serviceCode: "kasus", priceIdr: 9_000_000n, clientPriceIdr: 8_000_000n, slaDueAt: slaDueAt(clock.now(), 14) });
+    expect(order).toMatchObject({
+      status: "diambil",
+      practitionerId,
+      caseId,
+      serviceCode: "kasus",
+      priceIdr: 9_000_000n,
+      clientPriceIdr: 8_000_000n,
+      slaDueAt: slaDueAt(clock.now(), 14),
+    });
     expect(await deposit(org.id)).toBe(11_000_000n);
     expect(await escrowOf(order)).toBe(9_000_000n);
     expect(await payable(practitionerId)).toBe(0n);
     expect(await revenue()).toBe(revenueBefore);
-    const events = await db().webhookEvent.findMany({ where: { OR: [{ orderId: order.id }, { caseId }] }, orderBy: { seq: "asc" }, select: { type: true } });
+    const events = await db().webhookEvent.findMany({
+      where: { OR: [{ orderId: order.id }, { caseId }] },
+      orderBy: { seq: "asc" },
+      select: { type: true },
+    });
     expect(events.map((e) => e.type)).toEqual(["case.bid_received", "case.selected", "order.dibayar", "order.diambil", "invoice.dibayar"]);
     expect(await db().auditLog.count({ where: { action: "invoice.pay", subjectId: invoice.id, actorId: "usr_admin" } })).toBe(1);
     expect(await ledgerInvariants(db())).toEqual(LEDGER_SOUND);
@@ -143,15 +155,18 @@ describe("payInvoice", () => {
     expect(await deposit(stranger.id)).toBe(30_000_000n);
   });
 
-  it.runIf(testDatabaseKind === "postgres")("pays once and opens one order when three admins pay the same invoice at the same time", async () => {
-    for (let round = 0; round < 5; round++) {
-      const { org, invoice, caseId } = await unpaidInvoice(50_000_000n);
-      const results = await Promise.allSettled([pay(org.id, invoice.id), pay(org.id, invoice.id), pay(org.id, invoice.id)]);
-      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-      for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "INVALID_STATE" });
-      expect(await deposit(org.id)).toBe(41_000_000n);
-      expect(await db().order.count({ where: { caseId } })).toBe(1);
-    }
-    expect(await ledgerInvariants(db())).toEqual(LEDGER_SOUND);
-  });
+  it.runIf(testDatabaseKind === "postgres")(
+    "pays once and opens one order when three admins pay the same invoice at the same time",
+    async () => {
+      for (let round = 0; round < 5; round++) {
+        const { org, invoice, caseId } = await unpaidInvoice(50_000_000n);
+        const results = await Promise.allSettled([pay(org.id, invoice.id), pay(org.id, invoice.id), pay(org.id, invoice.id)]);
+        expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+        for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "INVALID_STATE" });
+        expect(await deposit(org.id)).toBe(41_000_000n);
+        expect(await db().order.count({ where: { caseId } })).toBe(1);
+      }
+      expect(await ledgerInvariants(db())).toEqual(LEDGER_SOUND);
+    },
+  );
 });

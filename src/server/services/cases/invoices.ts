@@ -6,10 +6,10 @@ import { newId } from "@/server/domain/ids";
 import { invoiceSummary } from "@/server/domain/webhook-event";
 import { type Actor, audit } from "../audit";
 import { CASE_WORK_SERVICE_CODE } from "../catalog";
-import { accounts, balanceOf } from "../money";
 import type { ServiceDeps } from "../deps";
-import { changeContextOf, changeOrderStatus } from "../orders";
 import { recordCaseEvent } from "../events";
+import { accounts, balanceOf } from "../money";
+import { changeContextOf, changeOrderStatus } from "../orders";
 
 export interface PayInvoiceInput {
   owner: DataOwner;
@@ -29,18 +29,29 @@ export async function payInvoice(deps: ServiceDeps, actor: Actor, input: PayInvo
   const change = changeContextOf(deps);
   const { now } = change;
   return deps.db.$transaction(async (tx) => {
-    const invoice = await tx.invoice.findFirst({ where: { id: input.invoiceId, organizationId: input.owner.organizationId, livemode: input.owner.livemode } });
+    const invoice = await tx.invoice.findFirst({
+      where: { id: input.invoiceId, organizationId: input.owner.organizationId, livemode: input.owner.livemode },
+    });
     if (!invoice) throw new AppError("NOT_FOUND", `No invoice ${input.invoiceId}.`);
     const move = invoiceTransition(invoice.status, "pay", "org_admin");
-    const claimed = await tx.invoice.updateMany({ where: { id: invoice.id, status: invoice.status }, data: { status: move.to, paidAt: now, updatedAt: now } });
+    const claimed = await tx.invoice.updateMany({
+      where: { id: invoice.id, status: invoice.status },
+      data: { status: move.to, paidAt: now, updatedAt: now },
+    });
     if (claimed.count !== 1) throw new AppError(move.refusal, "The invoice was changed by another request meanwhile; read it again.");
 
     const available = await balanceOf(tx, accounts.orgDeposit(invoice.organizationId, invoice.livemode));
     if (available < invoice.totalIdr) {
-      throw new AppError("INSUFFICIENT_DEPOSIT", `The deposit (Rp ${available}) does not cover invoice ${invoice.id} (Rp ${invoice.totalIdr}); ask the operator to top it up.`);
+      throw new AppError(
+        "INSUFFICIENT_DEPOSIT",
+        `The deposit (Rp ${available}) does not cover invoice ${invoice.id} (Rp ${invoice.totalIdr}); ask the operator to top it up.`,
+      );
     }
     const found = await tx.case.findUniqueOrThrow({ where: { id: invoice.caseId }, select: { id: true, apiKeyId: true } });
-    const bid = await tx.bid.findUniqueOrThrow({ where: { id: invoice.bidId }, select: { practitionerId: true, priceIdr: true, etaDays: true } });
+    const bid = await tx.bid.findUniqueOrThrow({
+      where: { id: invoice.bidId },
+      select: { practitionerId: true, priceIdr: true, etaDays: true },
+    });
     const born = await tx.order.create({
       data: {
         id: newId("order"),
@@ -61,7 +72,14 @@ export async function payInvoice(deps: ServiceDeps, actor: Actor, input: PayInvo
     // A test helper paying stands in for an org admin: the order's audit names the role, no user.
     const payer = { kind: "org_admin" as const, id: actor.actorType === "org_admin" ? (actor.actorId ?? null) : null };
     const paid = await changeOrderStatus(tx, change, born, "pay_invoice", payer, { slaDays: bid.etaDays });
-    const order = await changeOrderStatus(tx, change, paid, "assign_selected_bidder", { kind: "system" }, { practitionerId: bid.practitionerId });
+    const order = await changeOrderStatus(
+      tx,
+      change,
+      paid,
+      "assign_selected_bidder",
+      { kind: "system" },
+      { practitionerId: bid.practitionerId },
+    );
     const settled = await tx.invoice.update({ where: { id: invoice.id }, data: { orderId: order.id } });
 
     const owner = { organizationId: invoice.organizationId, livemode: invoice.livemode, apiKeyId: found.apiKeyId };

@@ -9,7 +9,9 @@ import type { ServiceDeps } from "../deps";
  */
 export async function listMyBids(deps: Pick<ServiceDeps, "db">, practitionerId: string, request: PageRequest) {
   const { db } = deps;
-  const at = await cursorRow(request, "bids", (id) => db.bid.findFirst({ where: { id, practitionerId }, select: { id: true, createdAt: true } }));
+  const at = await cursorRow(request, "bids", (id) =>
+    db.bid.findFirst({ where: { id, practitionerId }, select: { id: true, createdAt: true } }),
+  );
   const { after, orderBy } = keyset(request, "createdAt", at);
   const rows = await db.bid.findMany({
     where: { practitionerId, AND: after },
@@ -34,7 +36,11 @@ export async function listMyBids(deps: Pick<ServiceDeps, "db">, practitionerId: 
       priceIdr: Number(bid.priceIdr),
       clientPaysIdr: Number(bid.clientPaysIdr),
       createdAt: bid.createdAt,
-      case: { id: bid.case.id, status: bid.case.status, area: bid.case.area === null || selected ? bid.case.area : maskText(bid.case.area) },
+      case: {
+        id: bid.case.id,
+        status: bid.case.status,
+        area: bid.case.area === null || selected ? bid.case.area : maskText(bid.case.area),
+      },
       selected,
     };
   });

@@ -1,13 +1,13 @@
+import type { Prisma, Service } from "@/generated/prisma/client";
+import type { InputJsonValue } from "@/generated/prisma/internal/prismaNamespace";
+import type { Db } from "@/server/db/client";
 import { AppError } from "@/server/domain/errors";
 import { INTAKE_LIMITS, type IntakeField, intakeFieldListSchema } from "@/server/domain/intake";
 import { agentPrice } from "@/server/domain/pricing";
 import { SERVICE_STATE_SWITCHES, type ServiceState, serviceState } from "@/server/domain/service-state";
-import type { Db } from "@/server/db/client";
-import type { Prisma, Service } from "@/generated/prisma/client";
-import type { InputJsonValue } from "@/generated/prisma/internal/prismaNamespace";
 import { type Actor, audit } from "../audit";
-import { CATALOG_SEED } from "./catalog-seed";
 import type { ServiceDeps } from "../deps";
+import { CATALOG_SEED } from "./catalog-seed";
 
 /** A catalog service as the agent sees it, with the computed agent price. */
 export interface CatalogService {
@@ -112,7 +112,13 @@ export async function seedCatalog(deps: Pick<ServiceDeps, "db">): Promise<string
   return missing.map(({ entry }) => entry.code);
 }
 
-const toOperatorService = (row: Service) => ({ ...toCatalogService(row), agentEligible: row.agentEligible, active: row.active, state: serviceState(row), updatedAt: row.updatedAt });
+const toOperatorService = (row: Service) => ({
+  ...toCatalogService(row),
+  agentEligible: row.agentEligible,
+  active: row.active,
+  state: serviceState(row),
+  updatedAt: row.updatedAt,
+});
 
 export interface ServiceSearch {
   /** Part of a service's name or code, any case. */
@@ -174,7 +180,14 @@ type EditableField = keyof ServiceChanges;
 
 /** The named fields of a row, as JSON for the audit log. */
 function editable(row: Service, fields: readonly EditableField[]) {
-  const all = { clientPriceIdr: Number(row.clientPriceIdr), description: row.description, requiredLabel: row.requiredLabel, intake: row.intake, agentEligible: row.agentEligible, active: row.active };
+  const all = {
+    clientPriceIdr: Number(row.clientPriceIdr),
+    description: row.description,
+    requiredLabel: row.requiredLabel,
+    intake: row.intake,
+    agentEligible: row.agentEligible,
+    active: row.active,
+  };
   return Object.fromEntries(fields.map((f) => [f, all[f]])) as Record<string, InputJsonValue | null>;
 }
 
@@ -206,7 +219,8 @@ export async function updateService(deps: Pick<ServiceDeps, "db">, actor: Actor,
   }
   if (changes.description !== undefined) {
     const description = changes.description.trim();
-    if (!description || description.length > SERVICE_DESCRIPTION_MAX) throw new AppError("VALIDATION", `Deskripsi wajib diisi, paling banyak ${SERVICE_DESCRIPTION_MAX} karakter.`);
+    if (!description || description.length > SERVICE_DESCRIPTION_MAX)
+      throw new AppError("VALIDATION", `Deskripsi wajib diisi, paling banyak ${SERVICE_DESCRIPTION_MAX} karakter.`);
     data.description = description;
   }
   if (changes.requiredLabel !== undefined) data.requiredLabel = changes.requiredLabel?.trim() || null;
@@ -220,7 +234,13 @@ export async function updateService(deps: Pick<ServiceDeps, "db">, actor: Actor,
     const before = await tx.service.findUnique({ where: { code, internal: false } });
     if (!before) throw new AppError("NOT_FOUND", `Layanan ${code} tidak ditemukan.`);
     const after = await tx.service.update({ where: { code }, data });
-    await audit(tx, { ...actor, action: "service.update", subjectType: "service", subjectId: code, data: { before: editable(before, fields), after: editable(after, fields) } });
+    await audit(tx, {
+      ...actor,
+      action: "service.update",
+      subjectType: "service",
+      subjectId: code,
+      data: { before: editable(before, fields), after: editable(after, fields) },
+    });
     return toOperatorService(after);
   });
   invalidateCatalogCache(deps);

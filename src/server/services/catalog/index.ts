@@ -1,2 +1,12 @@
-export { CASE_WORK_SERVICE_CODE, type CatalogService, getAgentService, invalidateCatalogCache, listAgentServices, listServicesForOperator, seedCatalog, serviceForOperator, updateService } from "./catalog";
+export {
+  CASE_WORK_SERVICE_CODE,
+  type CatalogService,
+  getAgentService,
+  invalidateCatalogCache,
+  listAgentServices,
+  listServicesForOperator,
+  seedCatalog,
+  serviceForOperator,
+  updateService,
+} from "./catalog";
 export { CATALOG_CATEGORIES, CATALOG_SEED } from "./catalog-seed";

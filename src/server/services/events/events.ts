@@ -26,11 +26,22 @@ export interface EventFilter {
 const EVENT_SELECT = { id: true, type: true, createdAt: true, livemode: true, payload: true } as const;
 
 function toAgentEvent(row: { id: string; type: string; createdAt: Date; livemode: boolean; payload: unknown }): AgentEvent {
-  return { id: row.id, type: row.type as EventType, createdAt: row.createdAt, livemode: row.livemode, data: webhookData(row.payload as WebhookPayload) };
+  return {
+    id: row.id,
+    type: row.type as EventType,
+    createdAt: row.createdAt,
+    livemode: row.livemode,
+    data: webhookData(row.payload as WebhookPayload),
+  };
 }
 
 /** Newest first in insertion order (`seq`), which also orders events written in the same millisecond. */
-export async function listEvents(deps: Pick<ServiceDeps, "db">, owner: DataOwner, request: PageRequest, filter: EventFilter = {}): Promise<Page<AgentEvent>> {
+export async function listEvents(
+  deps: Pick<ServiceDeps, "db">,
+  owner: DataOwner,
+  request: PageRequest,
+  filter: EventFilter = {},
+): Promise<Page<AgentEvent>> {
   const { db } = deps;
   const scope = { organizationId: owner.organizationId, livemode: owner.livemode };
   let seq: { lt: bigint } | { gt: bigint } | undefined;
@@ -51,7 +62,10 @@ export async function listEvents(deps: Pick<ServiceDeps, "db">, owner: DataOwner
 
 export async function getEvent(deps: Pick<ServiceDeps, "db">, owner: DataOwner, id: string): Promise<AgentEvent> {
   const { db } = deps;
-  const row = await db.webhookEvent.findFirst({ where: { id, organizationId: owner.organizationId, livemode: owner.livemode }, select: EVENT_SELECT });
+  const row = await db.webhookEvent.findFirst({
+    where: { id, organizationId: owner.organizationId, livemode: owner.livemode },
+    select: EVENT_SELECT,
+  });
   if (!row) throw new AppError("NOT_FOUND", `No event ${id}.`);
   return toAgentEvent(row);
 }

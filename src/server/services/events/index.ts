@@ -1,4 +1,12 @@
 export { type AgentEvent, getEvent, listEvents } from "./events";
 export { orderEventRecord, recordCaseEvent, recordOrderEvent } from "./outbox";
-export { attemptDelivery, deliverBatch, findDueDeliveries, listWebhookDeliveries, redeliver, WEBHOOK_DELIVERY_JOB, type WebhookSettings } from "./webhooks";
+export {
+  attemptDelivery,
+  deliverBatch,
+  findDueDeliveries,
+  listWebhookDeliveries,
+  redeliver,
+  WEBHOOK_DELIVERY_JOB,
+  type WebhookSettings,
+} from "./webhooks";
 export { classifyNetworkError } from "./webhooks-transport";

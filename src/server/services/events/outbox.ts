@@ -1,7 +1,7 @@
-import { newId } from "@/server/domain/ids";
-import { type CaseEventType, hasEvent, orderEventPayload, type OrderEventSource, type WebhookPayload } from "@/server/domain/webhook-event";
 import type { Tx } from "@/server/db/client";
 import * as moneySql from "@/server/db/money-functions";
+import { newId } from "@/server/domain/ids";
+import { type CaseEventType, hasEvent, type OrderEventSource, orderEventPayload, type WebhookPayload } from "@/server/domain/webhook-event";
 
 /**
  * Transactional outbox: called in the same transaction as every change that has an event, so a

@@ -28,12 +28,14 @@ describe("classifyNetworkError", () => {
   });
 
   it("names the host of a failed DNS lookup and the refused address of a blocked one", () => {
-    expect(classifyNetworkError(Object.assign(nodeError("ENOTFOUND", "getaddrinfo ENOTFOUND hook.example"), { hostname: "hook.example" }))).toBe(
-      "DNS lookup failed for hook.example",
-    );
-    expect(classifyNetworkError(new Error("DNS lookup 10.1.2.3(family:4, host:hook.example) is not allowed. Because, It is private IP address."))).toBe(
-      "blocked: 10.1.2.3 is not a public address; webhooks go only to public addresses (WEBHOOK_ALLOW_PRIVATE)",
-    );
+    expect(
+      classifyNetworkError(Object.assign(nodeError("ENOTFOUND", "getaddrinfo ENOTFOUND hook.example"), { hostname: "hook.example" })),
+    ).toBe("DNS lookup failed for hook.example");
+    expect(
+      classifyNetworkError(
+        new Error("DNS lookup 10.1.2.3(family:4, host:hook.example) is not allowed. Because, It is private IP address."),
+      ),
+    ).toBe("blocked: 10.1.2.3 is not a public address; webhooks go only to public addresses (WEBHOOK_ALLOW_PRIVATE)");
   });
 });
 
@@ -60,7 +62,8 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => (server.closeAllConnections(), server.close(resolve)))));
 });
 
-const post = (url: string, allowPrivate = true) => postWebhook({ url, headers: { "Content-Type": "application/json" }, body: "{}", timeoutMs: 5_000, allowPrivate });
+const post = (url: string, allowPrivate = true) =>
+  postWebhook({ url, headers: { "Content-Type": "application/json" }, body: "{}", timeoutMs: 5_000, allowPrivate });
 
 describe("postWebhook connections", () => {
   it("carries consecutive deliveries to one receiver over one kept connection", async () => {
@@ -72,7 +75,10 @@ describe("postWebhook connections", () => {
   it("never lends a connection opened with private addresses allowed to a delivery that must go to public ones", async () => {
     const receiver = await countingReceiver((_req, res) => res.writeHead(200).end());
     expect(await post(receiver.url, true)).toMatchObject({ statusCode: 200 });
-    expect(await post(receiver.url, false)).toMatchObject({ statusCode: null, error: expect.stringMatching(/^blocked: 127\.0\.0\.1 is not a public address/) });
+    expect(await post(receiver.url, false)).toMatchObject({
+      statusCode: null,
+      error: expect.stringMatching(/^blocked: 127\.0\.0\.1 is not a public address/),
+    });
     expect(receiver.connections()).toBe(1);
   });
 
@@ -94,7 +100,9 @@ describe("postWebhook connections", () => {
   it("reports a delivery that waited for one of the receiver's busy connections until its deadline as never sent", async () => {
     // Holds every request unanswered, so each connection stays busy.
     const receiver = await countingReceiver(() => {});
-    const busy = Array.from({ length: MAX_CONNECTIONS_PER_RECEIVER }, () => postWebhook({ url: receiver.url, headers: {}, body: "{}", timeoutMs: 5_000, allowPrivate: true }));
+    const busy = Array.from({ length: MAX_CONNECTIONS_PER_RECEIVER }, () =>
+      postWebhook({ url: receiver.url, headers: {}, body: "{}", timeoutMs: 5_000, allowPrivate: true }),
+    );
     const waiting = await postWebhook({ url: receiver.url, headers: {}, body: "{}", timeoutMs: 200, allowPrivate: true });
     expect(waiting).toEqual({ statusCode: null, error: "no answer within 200 ms", durationMs: expect.any(Number), queued: true });
     expect(receiver.connections()).toBe(MAX_CONNECTIONS_PER_RECEIVER);

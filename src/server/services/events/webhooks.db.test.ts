@@ -1,17 +1,17 @@
 import { createServer as createHttpServer, type ServerResponse } from "node:http";
-import { createServer as createNetServer, type AddressInfo } from "node:net";
+import { type AddressInfo, createServer as createNetServer } from "node:net";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { fixedClock } from "@/server/domain/clock";
-import { signWebhook, verifyWebhookSignature } from "@/server/domain/signature";
-import { AppError } from "@/server/domain/errors";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
 import { migrate, readMigrations } from "@/server/db/migrate";
+import { fixedClock } from "@/server/domain/clock";
+import { AppError } from "@/server/domain/errors";
+import { signWebhook, verifyWebhookSignature } from "@/server/domain/signature";
+import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { seededCatalog } from "@/test/fixtures";
-import { createOrderEvent, startReceiver, testWebhookSettings, type Receiver } from "@/test/webhooks";
+import { createOrderEvent, type Receiver, startReceiver, testWebhookSettings } from "@/test/webhooks";
 import { listApiKeys, rotateWebhookSecret } from "../access";
-import { MAX_CONNECTIONS_PER_RECEIVER, postWebhook } from "./webhooks-transport";
 import { attemptDelivery, deliverBatch, listWebhookDeliveries, redeliver, type WebhookSettings } from "./webhooks";
+import { MAX_CONNECTIONS_PER_RECEIVER, postWebhook } from "./webhooks-transport";
 
 let database: TestDatabase;
 const receivers: Receiver[] = [];
@@ -65,9 +65,14 @@ describe("attemptDelivery", () => {
     expect(request!.headers["content-length"]).toBe(String(Buffer.byteLength(request!.body)));
 
     // The bytes received are the bytes signed.
-    const verified = verifyWebhookSignature(event.webhookSecret, request!.headers["x-kuasa-signature"] as string, request!.body, { now: clock.now().getTime() });
+    const verified = verifyWebhookSignature(event.webhookSecret, request!.headers["x-kuasa-signature"] as string, request!.body, {
+      now: clock.now().getTime(),
+    });
     expect(verified).toEqual({ ok: true, timestamp: Date.parse(START) / 1000 });
-    expect(verifyWebhookSignature("whsec_wrong", request!.headers["x-kuasa-signature"] as string, request!.body, { now: clock.now().getTime() }).ok).toBe(false);
+    expect(
+      verifyWebhookSignature("whsec_wrong", request!.headers["x-kuasa-signature"] as string, request!.body, { now: clock.now().getTime() })
+        .ok,
+    ).toBe(false);
 
     const body = JSON.parse(request!.body) as Record<string, unknown> & { order: Record<string, unknown> };
     expect(Object.keys(body)).toEqual(["id", "event", "sent_at", "order"]);
@@ -103,7 +108,12 @@ describe("attemptDelivery", () => {
     const event = await createOrderEvent(database.prisma, { keyWebhookUrl: `${r.url}/hook`, at: clock.now() });
     const id = event.deliveryId!;
 
-    for (const [attempt, delaySeconds] of [[1, 10], [2, 20], [3, 40], [4, 80]] as const) {
+    for (const [attempt, delaySeconds] of [
+      [1, 10],
+      [2, 20],
+      [3, 40],
+      [4, 80],
+    ] as const) {
       const outcome = await attemptDelivery(deps(clock), id);
       const retryAt = new Date(clock.now().getTime() + delaySeconds * 1000);
       expect(outcome).toEqual({ result: "failed", attempt, error: "HTTP 500", retryAt });
@@ -139,7 +149,10 @@ describe("attemptDelivery", () => {
     expect(first!.sent_at).toBe(START);
     expect(second!.sent_at).toBe("2026-11-22T10:00:10.000Z");
     for (const req of r.requests) {
-      expect(verifyWebhookSignature(event.webhookSecret, req.headers["x-kuasa-signature"] as string, req.body, { now: clock.now().getTime() }).ok).toBe(true);
+      expect(
+        verifyWebhookSignature(event.webhookSecret, req.headers["x-kuasa-signature"] as string, req.body, { now: clock.now().getTime() })
+          .ok,
+      ).toBe(true);
       expect(req.headers["x-kuasa-event-id"]).toBe(event.eventId);
     }
   });
@@ -236,7 +249,14 @@ async function eventsOfOneKey(count: number, urlOf: (i: number) => string, at: D
   const first = await createOrderEvent(database.prisma, { callbackUrl: urlOf(0), at });
   const rest = [];
   for (let i = 1; i < count; i++) {
-    rest.push(await createOrderEvent(database.prisma, { callbackUrl: urlOf(i), at, organizationId: first.organizationId, apiKeyId: first.apiKeyId }));
+    rest.push(
+      await createOrderEvent(database.prisma, {
+        callbackUrl: urlOf(i),
+        at,
+        organizationId: first.organizationId,
+        apiKeyId: first.apiKeyId,
+      }),
+    );
   }
   return [first, ...rest];
 }
@@ -252,7 +272,10 @@ describe("deliverBatch", () => {
     const urls = [`${ok.url}/a`, `${failing.url}/b`, `${ok.url}/c`, refusedUrl, `${ok.url}/e`];
     const events = await eventsOfOneKey(urls.length, (i) => urls[i]!, clock.now());
 
-    const sent = await deliverBatch(deps(clock), events.map((e) => e.deliveryId!));
+    const sent = await deliverBatch(
+      deps(clock),
+      events.map((e) => e.deliveryId!),
+    );
 
     const retryAt = new Date(Date.parse(START) + 10_000);
     expect(Object.fromEntries(sent.map((s) => [s.deliveryId, s.outcome]))).toEqual({
@@ -279,20 +302,33 @@ describe("deliverBatch", () => {
       [[1, new Date(START), 204, null]],
     ]);
     expect(rows.flatMap((r) => r.attemptsLog).every((a) => a.durationMs >= 0)).toBe(true);
-    expect(JSON.stringify(await listWebhookDeliveries({ db: database.prisma }, events[0]!.organizationId))).not.toMatch(/INTERNAL-ONLY|thanks/);
+    expect(JSON.stringify(await listWebhookDeliveries({ db: database.prisma }, events[0]!.organizationId))).not.toMatch(
+      /INTERNAL-ONLY|thanks/,
+    );
 
     // Every request was signed for its own body with the key's secret, and names its event.
     for (const request of [...ok.requests, ...failing.requests]) {
-      expect(verifyWebhookSignature(events[0]!.webhookSecret, request.headers["x-kuasa-signature"] as string, request.body, { now: clock.now().getTime() }).ok).toBe(true);
+      expect(
+        verifyWebhookSignature(events[0]!.webhookSecret, request.headers["x-kuasa-signature"] as string, request.body, {
+          now: clock.now().getTime(),
+        }).ok,
+      ).toBe(true);
       expect(request.headers["x-kuasa-event-id"]).toBe((JSON.parse(request.body) as { id: string }).id);
     }
     expect(ok.requests.map((r) => r.path).sort()).toEqual(["/a", "/c", "/e"]);
 
     // Only the failed ones are due again, at their time.
     clock.advance(10_000);
-    expect((await deliverBatch(deps(clock), events.map((e) => e.deliveryId!))).map((s) => s.deliveryId).sort()).toEqual(
-      [events[1]!.deliveryId!, events[3]!.deliveryId!].sort(),
-    );
+    expect(
+      (
+        await deliverBatch(
+          deps(clock),
+          events.map((e) => e.deliveryId!),
+        )
+      )
+        .map((s) => s.deliveryId)
+        .sort(),
+    ).toEqual([events[1]!.deliveryId!, events[3]!.deliveryId!].sort());
     expect(ok.requests).toHaveLength(3);
   });
 
@@ -301,12 +337,22 @@ describe("deliverBatch", () => {
     const clock = fixedClock(START);
     const [done, later, leased] = await eventsOfOneKey(3, () => r.url, clock.now());
     await deliverBatch(deps(clock), [done!.deliveryId!]);
-    await database.prisma.webhookDelivery.update({ where: { id: later!.deliveryId! }, data: { nextAttemptAt: new Date(Date.parse(START) + 1) } });
-    await database.prisma.webhookDelivery.update({ where: { id: leased!.deliveryId! }, data: { lockedUntil: new Date(Date.parse(START) + 1) } });
+    await database.prisma.webhookDelivery.update({
+      where: { id: later!.deliveryId! },
+      data: { nextAttemptAt: new Date(Date.parse(START) + 1) },
+    });
+    await database.prisma.webhookDelivery.update({
+      where: { id: leased!.deliveryId! },
+      data: { lockedUntil: new Date(Date.parse(START) + 1) },
+    });
 
     expect(await deliverBatch(deps(clock), [done!.deliveryId!, later!.deliveryId!, leased!.deliveryId!, "dlv_missing"])).toEqual([]);
     expect(r.requests).toHaveLength(1);
-    expect(await attemptDelivery(deps(clock), later!.deliveryId!)).toEqual({ result: "skipped", reason: "not_due", retryAt: new Date(Date.parse(START) + 1) });
+    expect(await attemptDelivery(deps(clock), later!.deliveryId!)).toEqual({
+      result: "skipped",
+      reason: "not_due",
+      retryAt: new Date(Date.parse(START) + 1),
+    });
     expect(await attemptDelivery(deps(clock), leased!.deliveryId!)).toEqual({ result: "skipped", reason: "busy", retryAt: null });
   });
 
@@ -333,33 +379,38 @@ describe("deliverBatch", () => {
     }
   });
 
-  it.runIf(testDatabaseKind === "postgres")("two batches claiming the same due rows at the same moment deliver each event once", async () => {
-    const r = await receiver();
-    const clock = fixedClock(START);
-    const events = await eventsOfOneKey(12, (i) => `${r.url}/${i}`, clock.now());
-    const ids = events.map((e) => e.deliveryId!);
-    // Both claims wait behind one table lock and are let go together.
-    const gate = new pg.Client({ connectionString: database.url });
-    await gate.connect();
-    try {
-      await gate.query(`BEGIN; LOCK TABLE "WebhookDelivery" IN EXCLUSIVE MODE`);
-      const batches = [deliverBatch(deps(clock), ids), deliverBatch(deps(clock), [...ids].reverse())];
-      await vi.waitFor(async () => {
-        const { rows } = await gate.query<{ waiting: number }>(`SELECT count(*)::int AS waiting FROM pg_locks WHERE relation = '"WebhookDelivery"'::regclass AND NOT granted`);
-        expect(rows[0]!.waiting).toBe(2);
-      }, WAIT);
-      await gate.query("COMMIT");
-      const [a, b] = await Promise.all(batches);
+  it.runIf(testDatabaseKind === "postgres")(
+    "two batches claiming the same due rows at the same moment deliver each event once",
+    async () => {
+      const r = await receiver();
+      const clock = fixedClock(START);
+      const events = await eventsOfOneKey(12, (i) => `${r.url}/${i}`, clock.now());
+      const ids = events.map((e) => e.deliveryId!);
+      // Both claims wait behind one table lock and are let go together.
+      const gate = new pg.Client({ connectionString: database.url });
+      await gate.connect();
+      try {
+        await gate.query(`BEGIN; LOCK TABLE "WebhookDelivery" IN EXCLUSIVE MODE`);
+        const batches = [deliverBatch(deps(clock), ids), deliverBatch(deps(clock), [...ids].reverse())];
+        await vi.waitFor(async () => {
+          const { rows } = await gate.query<{ waiting: number }>(
+            `SELECT count(*)::int AS waiting FROM pg_locks WHERE relation = '"WebhookDelivery"'::regclass AND NOT granted`,
+          );
+          expect(rows[0]!.waiting).toBe(2);
+        }, WAIT);
+        await gate.query("COMMIT");
+        const [a, b] = await Promise.all(batches);
 
-      const sentIds = [...a!, ...b!].map((s) => s.deliveryId);
-      expect(sentIds.sort()).toEqual([...ids].sort());
-      expect(r.requests.map((q) => (JSON.parse(q.body) as { id: string }).id).sort()).toEqual(events.map((e) => e.eventId).sort());
-      const rows = await Promise.all(ids.map(deliveryRow));
-      expect(rows.map((row) => [row.status, row.attempts, row.attemptsLog.length])).toEqual(ids.map(() => ["terkirim", 1, 1]));
-    } finally {
-      await gate.end();
-    }
-  });
+        const sentIds = [...a!, ...b!].map((s) => s.deliveryId);
+        expect(sentIds.sort()).toEqual([...ids].sort());
+        expect(r.requests.map((q) => (JSON.parse(q.body) as { id: string }).id).sort()).toEqual(events.map((e) => e.eventId).sort());
+        const rows = await Promise.all(ids.map(deliveryRow));
+        expect(rows.map((row) => [row.status, row.attempts, row.attemptsLog.length])).toEqual(ids.map(() => ["terkirim", 1, 1]));
+      } finally {
+        await gate.end();
+      }
+    },
+  );
 
   it("releases a delivery that never got one of its receiver's busy connections as it was, logging no attempt", async () => {
     const held = await heldReceiver();
@@ -368,11 +419,21 @@ describe("deliverBatch", () => {
       const [event] = await eventsOfOneKey(1, () => held.url, clock.now());
       const id = event!.deliveryId!;
       // Other deliveries hold every connection this process may open to the receiver.
-      const busy = Array.from({ length: MAX_CONNECTIONS_PER_RECEIVER }, () => postWebhook({ url: held.url, headers: {}, body: "{}", timeoutMs: 30_000, allowPrivate: true }));
+      const busy = Array.from({ length: MAX_CONNECTIONS_PER_RECEIVER }, () =>
+        postWebhook({ url: held.url, headers: {}, body: "{}", timeoutMs: 30_000, allowPrivate: true }),
+      );
       await vi.waitFor(() => expect(held.bodies).toHaveLength(MAX_CONNECTIONS_PER_RECEIVER), WAIT);
 
-      expect(await deliverBatch(deps(clock, { timeoutMs: 200 }), [id])).toEqual([{ deliveryId: id, outcome: { result: "skipped", reason: "receiver_busy", retryAt: clock.now() } }]);
-      expect(await deliveryRow(id)).toMatchObject({ status: "menunggu", attempts: 0, nextAttemptAt: clock.now(), lockedUntil: null, attemptsLog: [] });
+      expect(await deliverBatch(deps(clock, { timeoutMs: 200 }), [id])).toEqual([
+        { deliveryId: id, outcome: { result: "skipped", reason: "receiver_busy", retryAt: clock.now() } },
+      ]);
+      expect(await deliveryRow(id)).toMatchObject({
+        status: "menunggu",
+        attempts: 0,
+        nextAttemptAt: clock.now(),
+        lockedUntil: null,
+        attemptsLog: [],
+      });
       expect(held.bodies).toHaveLength(MAX_CONNECTIONS_PER_RECEIVER);
 
       held.release();
@@ -409,17 +470,20 @@ describe("deliverBatch", () => {
 });
 
 describe("private addresses (SSRF)", () => {
-  it.each(["127.0.0.1", "localhost"])("refuses %s at connection time when private addresses are not allowed; nothing is sent", async (host) => {
-    const r = await receiver();
-    const port = new URL(r.url).port;
-    const event = await createOrderEvent(database.prisma, { callbackUrl: `http://${host}:${port}/hook` });
-    const outcome = await attemptDelivery(deps(undefined, { allowPrivate: false }), event.deliveryId!);
-    expect(outcome).toMatchObject({ result: "failed", attempt: 1, retryAt: expect.any(Date) });
-    expect(outcome.result === "failed" && outcome.error).toBe(
-      "blocked: 127.0.0.1 is not a public address; webhooks go only to public addresses (WEBHOOK_ALLOW_PRIVATE)",
-    );
-    expect(r.requests).toHaveLength(0);
-  });
+  it.each(["127.0.0.1", "localhost"])(
+    "refuses %s at connection time when private addresses are not allowed; nothing is sent",
+    async (host) => {
+      const r = await receiver();
+      const port = new URL(r.url).port;
+      const event = await createOrderEvent(database.prisma, { callbackUrl: `http://${host}:${port}/hook` });
+      const outcome = await attemptDelivery(deps(undefined, { allowPrivate: false }), event.deliveryId!);
+      expect(outcome).toMatchObject({ result: "failed", attempt: 1, retryAt: expect.any(Date) });
+      expect(outcome.result === "failed" && outcome.error).toBe(
+        "blocked: 127.0.0.1 is not a public address; webhooks go only to public addresses (WEBHOOK_ALLOW_PRIVATE)",
+      );
+      expect(r.requests).toHaveLength(0);
+    },
+  );
 
   it("refuses link-local metadata and unspecified addresses", async () => {
     for (const url of ["http://169.254.169.254/latest/meta-data", "http://0.0.0.0:1/", "http://[::1]:1/"]) {
@@ -447,7 +511,10 @@ describe("what the delivery log keeps (readable SSRF)", () => {
     const event = await createOrderEvent(database.prisma, { callbackUrl: `${r.url}/admin` });
     await attemptDelivery(deps(undefined, { allowPrivate: true }), event.deliveryId!);
     const [attempt] = (await deliveryRow(event.deliveryId!)).attemptsLog;
-    expect(attempt).toMatchObject({ statusCode: status, error: status === 200 ? null : status === 302 ? "HTTP 302, redirect not followed" : "HTTP 500" });
+    expect(attempt).toMatchObject({
+      statusCode: status,
+      error: status === 200 ? null : status === 302 ? "HTTP 302, redirect not followed" : "HTTP 500",
+    });
     expect(attempt!.durationMs).toBeGreaterThanOrEqual(0);
     expect(await logText(event.organizationId)).not.toContain("INTERNAL-ONLY");
   });
@@ -475,7 +542,13 @@ describe("attempts logged before the log stopped keeping answers", () => {
       const migrations = readMigrations();
       const scrub = migrations.findIndex((m) => m.name.endsWith("_webhook_secret_overlap"));
       await migrate(fresh, migrations.slice(0, scrub));
-      const logged = ["HTTP 500: INTERNAL-ONLY admin page", "HTTP 302, redirect not followed: <a href=/internal>", "HTTP 503", "connection refused", "ERR_TLS_CERT_ALTNAME_INVALID: altnames: DNS:vault.internal"];
+      const logged = [
+        "HTTP 500: INTERNAL-ONLY admin page",
+        "HTTP 302, redirect not followed: <a href=/internal>",
+        "HTTP 503",
+        "connection refused",
+        "ERR_TLS_CERT_ALTNAME_INVALID: altnames: DNS:vault.internal",
+      ];
       await fresh.withConnection((c) =>
         c.execScript(`
           INSERT INTO "Organization" ("id", "name", "updatedAt") VALUES ('org_1', 'Org', now());
@@ -489,7 +562,13 @@ describe("attempts logged before the log stopped keeping answers", () => {
       );
       await migrate(fresh, migrations);
       const rows = await fresh.prisma.webhookAttempt.findMany({ orderBy: { attempt: "asc" }, select: { error: true } });
-      expect(rows.map((r) => r.error)).toEqual(["HTTP 500", "HTTP 302, redirect not followed", "HTTP 503", "connection refused", "network error (ERR_TLS_CERT_ALTNAME_INVALID)"]);
+      expect(rows.map((r) => r.error)).toEqual([
+        "HTTP 500",
+        "HTTP 302, redirect not followed",
+        "HTTP 503",
+        "connection refused",
+        "network error (ERR_TLS_CERT_ALTNAME_INVALID)",
+      ]);
     } finally {
       await fresh.destroy();
     }
@@ -511,7 +590,12 @@ describe("webhook secret rotation with an overlap", () => {
 
   /** One more event of the same key, delivered at the clock's time. */
   async function deliverNext(first: { organizationId: string; apiKeyId: string }, r: Receiver, clock: ReturnType<typeof fixedClock>) {
-    const event = await createOrderEvent(database.prisma, { callbackUrl: r.url, at: clock.now(), organizationId: first.organizationId, apiKeyId: first.apiKeyId });
+    const event = await createOrderEvent(database.prisma, {
+      callbackUrl: r.url,
+      at: clock.now(),
+      organizationId: first.organizationId,
+      apiKeyId: first.apiKeyId,
+    });
     expect(await attemptDelivery(deps(clock), event.deliveryId!)).toMatchObject({ result: "delivered" });
     return r.requests.at(-1)!;
   }
@@ -529,15 +613,30 @@ describe("webhook secret rotation with an overlap", () => {
     const header = r.requests[0]!.headers["x-kuasa-signature"] as string;
     expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}$/);
     expect(header).toBe(signWebhook([rotated.webhookSecret, old], Date.parse(START) / 1000, r.requests[0]!.body));
-    expect(signaturesOf(r.requests[0]!, clock, [rotated.webhookSecret, old, "whsec_other"])).toEqual({ v1Count: 2, verifiedBy: [rotated.webhookSecret, old] });
+    expect(signaturesOf(r.requests[0]!, clock, [rotated.webhookSecret, old, "whsec_other"])).toEqual({
+      v1Count: 2,
+      verifiedBy: [rotated.webhookSecret, old],
+    });
 
     clock.advance(24 * HOUR - 1_000);
-    expect(signaturesOf(await deliverNext(first, r, clock), clock, [rotated.webhookSecret, old])).toEqual({ v1Count: 2, verifiedBy: [rotated.webhookSecret, old] });
-    expect((await listApiKeys({ db: database.prisma, clock }, first.organizationId)).find((k) => k.id === first.apiKeyId)!.previousWebhookSecretExpiresAt).toEqual(rotated.previousSecretExpiresAt);
+    expect(signaturesOf(await deliverNext(first, r, clock), clock, [rotated.webhookSecret, old])).toEqual({
+      v1Count: 2,
+      verifiedBy: [rotated.webhookSecret, old],
+    });
+    expect(
+      (await listApiKeys({ db: database.prisma, clock }, first.organizationId)).find((k) => k.id === first.apiKeyId)!
+        .previousWebhookSecretExpiresAt,
+    ).toEqual(rotated.previousSecretExpiresAt);
 
     clock.advance(1_000);
-    expect(signaturesOf(await deliverNext(first, r, clock), clock, [rotated.webhookSecret, old])).toEqual({ v1Count: 1, verifiedBy: [rotated.webhookSecret] });
-    expect((await listApiKeys({ db: database.prisma, clock }, first.organizationId)).find((k) => k.id === first.apiKeyId)!.previousWebhookSecretExpiresAt).toBeNull();
+    expect(signaturesOf(await deliverNext(first, r, clock), clock, [rotated.webhookSecret, old])).toEqual({
+      v1Count: 1,
+      verifiedBy: [rotated.webhookSecret],
+    });
+    expect(
+      (await listApiKeys({ db: database.prisma, clock }, first.organizationId)).find((k) => k.id === first.apiKeyId)!
+        .previousWebhookSecretExpiresAt,
+    ).toBeNull();
   });
 
   it("with overlap 0 (a leaked secret) signs with the new secret only, at once", async () => {
@@ -547,7 +646,10 @@ describe("webhook secret rotation with an overlap", () => {
     const rotated = await rotateWebhookSecret({ db: database.prisma, clock }, admin, first.organizationId, first.apiKeyId, 0);
     expect(rotated.previousSecretExpiresAt).toBeNull();
     await attemptDelivery(deps(clock), first.deliveryId!);
-    expect(signaturesOf(r.requests[0]!, clock, [rotated.webhookSecret, first.webhookSecret])).toEqual({ v1Count: 1, verifiedBy: [rotated.webhookSecret] });
+    expect(signaturesOf(r.requests[0]!, clock, [rotated.webhookSecret, first.webhookSecret])).toEqual({
+      v1Count: 1,
+      verifiedBy: [rotated.webhookSecret],
+    });
   });
 
   it("a second rotation during an overlap keeps the secret it replaces and ends the oldest; the audit log records each", async () => {
@@ -559,14 +661,25 @@ describe("webhook secret rotation with an overlap", () => {
     const third = await rotateWebhookSecret({ db: database.prisma, clock }, admin, first.organizationId, first.apiKeyId, 2);
     expect(third.previousSecretExpiresAt).toEqual(new Date(clock.now().getTime() + 2 * HOUR));
     const secrets = [third.webhookSecret, second.webhookSecret, first.webhookSecret];
-    expect(signaturesOf(await deliverNext(first, r, clock), clock, secrets)).toEqual({ v1Count: 2, verifiedBy: [third.webhookSecret, second.webhookSecret] });
+    expect(signaturesOf(await deliverNext(first, r, clock), clock, secrets)).toEqual({
+      v1Count: 2,
+      verifiedBy: [third.webhookSecret, second.webhookSecret],
+    });
 
-    const entries = await database.prisma.auditLog.findMany({ where: { subjectId: first.apiKeyId, action: "api_key.rotate_webhook_secret" } });
+    const entries = await database.prisma.auditLog.findMany({
+      where: { subjectId: first.apiKeyId, action: "api_key.rotate_webhook_secret" },
+    });
     expect(entries).toHaveLength(2);
     expect(entries.map((e) => ({ actorId: e.actorId, data: e.data }))).toEqual(
       expect.arrayContaining([
-        { actorId: "usr_rotator", data: { overlap_hours: 24, previous_secret_expires_at: "2026-11-23T10:00:00.000Z", ended_earlier_overlap: false } },
-        { actorId: "usr_rotator", data: { overlap_hours: 2, previous_secret_expires_at: "2026-11-22T13:00:00.000Z", ended_earlier_overlap: true } },
+        {
+          actorId: "usr_rotator",
+          data: { overlap_hours: 24, previous_secret_expires_at: "2026-11-23T10:00:00.000Z", ended_earlier_overlap: false },
+        },
+        {
+          actorId: "usr_rotator",
+          data: { overlap_hours: 2, previous_secret_expires_at: "2026-11-22T13:00:00.000Z", ended_earlier_overlap: true },
+        },
       ]),
     );
     // The audit log never holds a secret.
@@ -576,7 +689,9 @@ describe("webhook secret rotation with an overlap", () => {
   it("two rotations at once chain: the later one keeps the earlier one's new secret as the previous", async () => {
     const clock = fixedClock(START);
     const first = await createOrderEvent(database.prisma, { callbackUrl: null, at: clock.now() });
-    const both = await Promise.all([1, 2].map(() => rotateWebhookSecret({ db: database.prisma, clock }, admin, first.organizationId, first.apiKeyId)));
+    const both = await Promise.all(
+      [1, 2].map(() => rotateWebhookSecret({ db: database.prisma, clock }, admin, first.organizationId, first.apiKeyId)),
+    );
     const row = await database.prisma.apiKey.findUniqueOrThrow({ where: { id: first.apiKeyId } });
     const [later, earlier] = both[0]!.webhookSecret === row.webhookSecret ? both : [both[1]!, both[0]!];
     expect(row).toMatchObject({ webhookSecret: later!.webhookSecret, previousWebhookSecret: earlier!.webhookSecret });
@@ -586,9 +701,16 @@ describe("webhook secret rotation with an overlap", () => {
     const clock = fixedClock(START);
     const first = await createOrderEvent(database.prisma, { callbackUrl: null, at: clock.now() });
     const stranger = await createOrderEvent(database.prisma, { callbackUrl: null, at: clock.now() });
-    await expect(rotateWebhookSecret({ db: database.prisma, clock }, admin, first.organizationId, first.apiKeyId, 73)).rejects.toMatchObject({ code: "VALIDATION" });
-    await expect(rotateWebhookSecret({ db: database.prisma, clock }, admin, stranger.organizationId, first.apiKeyId)).rejects.toMatchObject({ code: "NOT_FOUND" });
-    expect(await database.prisma.apiKey.findUniqueOrThrow({ where: { id: first.apiKeyId } })).toMatchObject({ webhookSecret: first.webhookSecret, previousWebhookSecret: null });
+    await expect(
+      rotateWebhookSecret({ db: database.prisma, clock }, admin, first.organizationId, first.apiKeyId, 73),
+    ).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(rotateWebhookSecret({ db: database.prisma, clock }, admin, stranger.organizationId, first.apiKeyId)).rejects.toMatchObject(
+      { code: "NOT_FOUND" },
+    );
+    expect(await database.prisma.apiKey.findUniqueOrThrow({ where: { id: first.apiKeyId } })).toMatchObject({
+      webhookSecret: first.webhookSecret,
+      previousWebhookSecret: null,
+    });
   });
 });
 
@@ -614,10 +736,20 @@ describe("delivery log and redelivery", () => {
     expect(log[1]).toMatchObject({
       type: "order.dibayar",
       payload: { event: "order.dibayar", order: { id: first.orderId } },
-      deliveries: [{ id: first.deliveryId, url: r.url, status: "menunggu", attempts: 1, attemptsLog: [{ attempt: 1, statusCode: 500, error: "HTTP 500" }] }],
+      deliveries: [
+        {
+          id: first.deliveryId,
+          url: r.url,
+          status: "menunggu",
+          attempts: 1,
+          attemptsLog: [{ attempt: 1, statusCode: 500, error: "HTTP 500" }],
+        },
+      ],
     });
 
-    expect((await listWebhookDeliveries({ db: database.prisma }, first.organizationId, { orderId: first.orderId })).map((e) => e.id)).toEqual([first.eventId]);
+    expect(
+      (await listWebhookDeliveries({ db: database.prisma }, first.organizationId, { orderId: first.orderId })).map((e) => e.id),
+    ).toEqual([first.eventId]);
     expect(await listWebhookDeliveries({ db: database.prisma }, first.organizationId, { orderId: stranger.orderId })).toEqual([]);
     expect(await listWebhookDeliveries({ db: database.prisma }, first.organizationId, { limit: 1 })).toHaveLength(1);
   });
@@ -632,19 +764,28 @@ describe("delivery log and redelivery", () => {
 
     const queued = await redeliver({ db: database.prisma, clock }, event.organizationId, event.eventId);
     expect(queued.url).toBe(`${r.url}/new`);
-    expect(await deliveryRow(queued.deliveryId)).toMatchObject({ eventId: event.eventId, status: "menunggu", attempts: 0, nextAttemptAt: clock.now() });
+    expect(await deliveryRow(queued.deliveryId)).toMatchObject({
+      eventId: event.eventId,
+      status: "menunggu",
+      attempts: 0,
+      nextAttemptAt: clock.now(),
+    });
 
     await database.prisma.order.update({ where: { id: event.orderId }, data: { callbackUrl: `${r.url}/callback` } });
     expect((await redeliver({ db: database.prisma, clock }, event.organizationId, event.eventId)).url).toBe(`${r.url}/callback`);
 
     const other = await createOrderEvent(database.prisma, { callbackUrl: r.url });
-    await expect(redeliver({ db: database.prisma, clock }, other.organizationId, event.eventId)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(redeliver({ db: database.prisma, clock }, other.organizationId, event.eventId)).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
     await expect(redeliver({ db: database.prisma, clock }, event.organizationId, "evt_missing")).rejects.toBeInstanceOf(AppError);
   });
 
   it("refuses to redeliver when the order has no URL at all", async () => {
     const event = await createOrderEvent(database.prisma, { callbackUrl: null, keyWebhookUrl: null });
     expect(event.deliveryId).toBeNull();
-    await expect(redeliver({ db: database.prisma, clock: fixedClock(START) }, event.organizationId, event.eventId)).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(redeliver({ db: database.prisma, clock: fixedClock(START) }, event.organizationId, event.eventId)).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
   });
 });

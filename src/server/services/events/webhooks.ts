@@ -1,17 +1,17 @@
-import type { DeliveryStatus } from "@/generated/prisma/enums";
 import { Prisma } from "@/generated/prisma/client";
-import type { DueRow } from "@/server/domain/due-row";
+import type { DeliveryStatus } from "@/generated/prisma/enums";
+import type { Db } from "@/server/db/client";
 import type { Clock } from "@/server/domain/clock";
+import type { DueRow } from "@/server/domain/due-row";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
-import { type WebhookPayload, webhookBody } from "@/server/domain/webhook-event";
 import { signWebhook } from "@/server/domain/signature";
-import { signingSecrets } from "@/server/domain/webhook-secret";
 import { attemptResult, webhookHeaders } from "@/server/domain/webhook-delivery";
-import type { Db } from "@/server/db/client";
+import { type WebhookPayload, webhookBody } from "@/server/domain/webhook-event";
+import { signingSecrets } from "@/server/domain/webhook-secret";
 import { logger } from "@/server/log";
-import { postWebhook } from "./webhooks-transport";
 import type { ServiceDeps } from "../deps";
+import { postWebhook } from "./webhooks-transport";
 
 /** Job kind name of webhook delivery attempts; ids are WebhookDelivery ids. */
 export const WEBHOOK_DELIVERY_JOB = "webhook-delivery";
@@ -115,7 +115,11 @@ async function sendClaimed(deps: WebhookDeps, delivery: ClaimedDelivery): Promis
   const body = webhookBody(delivery.eventId, delivery.payload, sentAt);
   // During a rotation's overlap both secrets sign (two v1), so receivers on either one accept it.
   const secrets = signingSecrets(
-    { current: delivery.webhookSecret, previous: delivery.previousWebhookSecret, previousExpiresAt: delivery.previousWebhookSecretExpiresAt },
+    {
+      current: delivery.webhookSecret,
+      previous: delivery.previousWebhookSecret,
+      previousExpiresAt: delivery.previousWebhookSecretExpiresAt,
+    },
     sentAt,
   );
   const signature = signWebhook(secrets, Math.floor(sentAt.getTime() / 1000), body);
@@ -129,11 +133,24 @@ async function sendClaimed(deps: WebhookDeps, delivery: ClaimedDelivery): Promis
   if (response.queued) {
     // Never sent, so no attempt: the delivery is released as it was, due at once.
     const { id: deliveryId, attempts, nextAttemptAt } = delivery;
-    return { deliveryId, status: "menunggu", attempts, nextAttemptAt, attempt: null, outcome: { result: "skipped", reason: "receiver_busy", retryAt: nextAttemptAt } };
+    return {
+      deliveryId,
+      status: "menunggu",
+      attempts,
+      nextAttemptAt,
+      attempt: null,
+      outcome: { result: "skipped", reason: "receiver_busy", retryAt: nextAttemptAt },
+    };
   }
 
   const result = attemptResult(attempt, response, clock.now());
-  const logged = { id: newId("attempt"), startedAt: sentAt, durationMs: response.durationMs, statusCode: response.statusCode, error: result.error };
+  const logged = {
+    id: newId("attempt"),
+    startedAt: sentAt,
+    durationMs: response.durationMs,
+    statusCode: response.statusCode,
+    error: result.error,
+  };
   const outcome: DeliveryOutcome =
     result.status === "terkirim"
       ? { result: "delivered", attempt, statusCode: response.statusCode! }
@@ -186,7 +203,10 @@ async function recordSends(db: Db, results: readonly SendResult[], lease: Date, 
  * statement logs every attempt and records every outcome. Answers the claimed deliveries' outcomes;
  * ids it could not claim are left alone.
  */
-export async function deliverBatch(deps: WebhookDeps, ids: readonly string[]): Promise<Array<{ deliveryId: string; outcome: DeliveryOutcome }>> {
+export async function deliverBatch(
+  deps: WebhookDeps,
+  ids: readonly string[],
+): Promise<Array<{ deliveryId: string; outcome: DeliveryOutcome }>> {
   const { db, clock, webhooks } = deps;
   if (ids.length === 0) return [];
   const claimedAt = clock.now();
@@ -201,7 +221,8 @@ export async function deliverBatch(deps: WebhookDeps, ids: readonly string[]): P
     else logger.error({ err: send.reason, deliveryId: claimed[i]!.id }, "webhook attempt failed before sending");
   });
   const lost = results.length > 0 ? await recordSends(db, results, lease, clock.now()) : [];
-  for (const deliveryId of lost) logger.warn({ deliveryId }, "webhook lease expired during the attempt; another worker owns the delivery now");
+  for (const deliveryId of lost)
+    logger.warn({ deliveryId }, "webhook lease expired during the attempt; another worker owns the delivery now");
   return results.map(({ deliveryId, outcome }) => ({ deliveryId, outcome }));
 }
 
@@ -212,7 +233,10 @@ export async function attemptDelivery(deps: WebhookDeps, deliveryId: string): Pr
 }
 
 async function whyNotClaimed(db: Db, deliveryId: string, now: Date): Promise<DeliveryOutcome> {
-  const row = await db.webhookDelivery.findUnique({ where: { id: deliveryId }, select: { status: true, nextAttemptAt: true, lockedUntil: true } });
+  const row = await db.webhookDelivery.findUnique({
+    where: { id: deliveryId },
+    select: { status: true, nextAttemptAt: true, lockedUntil: true },
+  });
   if (!row) return { result: "skipped", reason: "not_found", retryAt: null };
   if (row.status !== "menunggu" || !row.nextAttemptAt) return { result: "skipped", reason: "finished", retryAt: null };
   const leased = row.lockedUntil !== null && row.lockedUntil > now;
@@ -273,7 +297,11 @@ export async function listWebhookDeliveries(
   if (options.startingAfter) {
     // The next page starts after an event of the same list; any other id is the caller's mistake.
     const at = await db.webhookEvent.findFirst({ where: { AND: [where, { id: options.startingAfter }] }, select: { seq: true } });
-    if (!at) throw new AppError("VALIDATION", `${options.startingAfter} is not an id in your list of webhook events; page with an id from this list.`);
+    if (!at)
+      throw new AppError(
+        "VALIDATION",
+        `${options.startingAfter} is not an id in your list of webhook events; page with an id from this list.`,
+      );
     where.seq = { lt: at.seq };
   }
   const events = await db.webhookEvent.findMany({
@@ -313,7 +341,11 @@ export async function listWebhookDeliveries(
  * current URL: an order's callback_url, else the creating key's webhook URL. The job engine picks
  * it up at once (every committed mutation wakes it).
  */
-export async function redeliver(deps: Pick<ServiceDeps, "db" | "clock">, organizationId: string, eventId: string): Promise<{ deliveryId: string; url: string }> {
+export async function redeliver(
+  deps: Pick<ServiceDeps, "db" | "clock">,
+  organizationId: string,
+  eventId: string,
+): Promise<{ deliveryId: string; url: string }> {
   const { db, clock } = deps;
   const event = await db.webhookEvent.findFirst({
     where: { id: eventId, organizationId },

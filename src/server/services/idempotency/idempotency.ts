@@ -1,13 +1,13 @@
+import type { Db, Tx } from "@/server/db/client";
+import { findDueRows } from "@/server/db/due-rows";
+import { claimIdempotencyKey, type IdempotencyKeyRow } from "@/server/db/money-functions";
 import { canonicalHash } from "@/server/domain/canonical-json";
 import type { DataOwner } from "@/server/domain/data-owner";
 import type { DueRow } from "@/server/domain/due-row";
 import { AppError } from "@/server/domain/errors";
 import { IDEMPOTENCY_WINDOW_MS } from "@/server/domain/idempotency";
 import { newId } from "@/server/domain/ids";
-import type { Db, Tx } from "@/server/db/client";
-import { claimIdempotencyKey, type IdempotencyKeyRow } from "@/server/db/money-functions";
 import type { ServiceDeps } from "../deps";
-import { findDueRows } from "@/server/db/due-rows";
 
 /**
  * One Idempotency-Key mechanism for every agent POST. A key names one request of one
@@ -99,7 +99,8 @@ export async function runIdempotent<T>(
       const resourceId = await storedResource(deps.db, request, requestHash, now);
       if (resourceId !== null) return { value: await load(resourceId), replayed: true };
     }
-    if (err instanceof IdempotencyKeyTaken) throw new AppError("CONFLICT", "Another request with this Idempotency-Key was being handled at the same time; retry it.");
+    if (err instanceof IdempotencyKeyTaken)
+      throw new AppError("CONFLICT", "Another request with this Idempotency-Key was being handled at the same time; retry it.");
     throw err;
   }
 }
@@ -107,7 +108,9 @@ export async function runIdempotent<T>(
 /** The resource a live key stored for this very request; null when the key is new or expired. */
 async function storedResource(db: Db, request: IdempotentRequest, requestHash: string, now: Date): Promise<string | null> {
   const { organizationId, livemode } = request.owner;
-  const stored = await db.idempotencyKey.findUnique({ where: { organizationId_livemode_key: { organizationId, livemode, key: request.key } } });
+  const stored = await db.idempotencyKey.findUnique({
+    where: { organizationId_livemode_key: { organizationId, livemode, key: request.key } },
+  });
   if (!stored || stored.expiresAt <= now) return null;
   if (stored.operation !== request.operation || stored.requestHash !== requestHash) {
     throw new AppError(

@@ -1,1 +1,8 @@
-export { type ClaimKey, deleteExpiredIdempotencyKey, expiredIdempotencyKeys, IdempotencyKeyTaken, NO_KEY, runIdempotent } from "./idempotency";
+export {
+  type ClaimKey,
+  deleteExpiredIdempotencyKey,
+  expiredIdempotencyKeys,
+  IdempotencyKeyTaken,
+  NO_KEY,
+  runIdempotent,
+} from "./idempotency";

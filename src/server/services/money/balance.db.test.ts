@@ -2,20 +2,19 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Prisma } from "@/generated/prisma/client";
+import type { Db } from "@/server/db/client";
+import type { AuthenticatedKey } from "@/server/domain/api-key";
 import { fixedClock, jakartaMonthStart } from "@/server/domain/clock";
 import { liveDataOf } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
-import type { Db } from "@/server/db/client";
 import { agentKey, bid, createTestCase } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { addTestKey, createTestOrg, seededCatalog } from "@/test/fixtures";
 import { createTestPractitioner, LEDGER_SOUND, ledgerInvariants, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
-import type { AuthenticatedKey } from "@/server/domain/api-key";
 import { authenticateApiKey } from "../access";
-import { spentThisMonth, STATUSES_NOT_SPENT } from "./balance";
-import { closeCase, selectBid } from "../cases";
-import { payInvoice } from "../cases";
+import { closeCase, payInvoice, selectBid } from "../cases";
 import { byKey, cancelOrder, createOrder, decideApproval, operatorOrderAction } from "../orders";
+import { STATUSES_NOT_SPENT, spentThisMonth } from "./balance";
 
 let database: TestDatabase;
 const db = () => database.prisma;
@@ -37,7 +36,8 @@ async function spentBySums(db: Db, apiKeyId: string, at: Date): Promise<bigint> 
   const since = jakartaMonthStart(at);
   const until = jakartaMonthStart(new Date(since.getTime() + 32 * 86_400_000));
   const notSpent = Prisma.join([...STATUSES_NOT_SPENT]);
-  const window = (column: Prisma.Sql) => Prisma.sql`${column} >= ${since.toISOString()}::timestamp AND ${column} < ${until.toISOString()}::timestamp`;
+  const window = (column: Prisma.Sql) =>
+    Prisma.sql`${column} >= ${since.toISOString()}::timestamp AND ${column} < ${until.toISOString()}::timestamp`;
   const [row] = await db.$queryRaw<Array<{ spent: bigint }>>`
     SELECT (
       (SELECT COALESCE(SUM("priceIdr"), 0) FROM "Order"
@@ -122,7 +122,12 @@ describe("the monthly spend counter", () => {
       },
       decide: async () => {
         const order = pick(await ordersIn(["menunggu_bayar"]));
-        if (order) await decideApproval(deps(), { actorType: "org_admin", actorId: null }, { owner: liveDataOf(order.organizationId), orderId: order.id, approve: random(2) === 0 });
+        if (order)
+          await decideApproval(
+            deps(),
+            { actorType: "org_admin", actorId: null },
+            { owner: liveDataOf(order.organizationId), orderId: order.id, approve: random(2) === 0 },
+          );
       },
       select: async () => {
         const submitted = await createTestCase(db(), clock, first);
@@ -130,22 +135,44 @@ describe("the monthly spend counter", () => {
         await selectBid({ db: db(), clock }, pick(keys.slice(0, 2))!.key, submitted.id, offer.id).catch(refusedOnly(["BUDGET_EXCEEDED"]));
       },
       pay: async () => {
-        const invoice = pick(await db().invoice.findMany({ where: { status: "belum_dibayar", organizationId: first.id }, orderBy: { id: "asc" } }));
+        const invoice = pick(
+          await db().invoice.findMany({ where: { status: "belum_dibayar", organizationId: first.id }, orderBy: { id: "asc" } }),
+        );
         if (invoice) await payInvoice(deps(), operator, { owner: liveDataOf(invoice.organizationId), invoiceId: invoice.id });
       },
       close: async () => {
-        const invoice = pick(await db().invoice.findMany({ where: { status: "belum_dibayar", organizationId: first.id }, orderBy: { id: "asc" } }));
+        const invoice = pick(
+          await db().invoice.findMany({ where: { status: "belum_dibayar", organizationId: first.id }, orderBy: { id: "asc" } }),
+        );
         if (invoice) await closeCase({ db: db(), clock }, operator, invoice.caseId);
       },
       refundCaseWork: async () => {
         const order = pick(await ordersIn(["diambil"], { caseId: { not: null } }));
         if (!order) return;
-        await operatorOrderAction(deps(), { actorType: "operator", actorId: null }, { orderId: order.id, action: "dispute", note: "Klien mengajukan keberatan." });
+        await operatorOrderAction(
+          deps(),
+          { actorType: "operator", actorId: null },
+          { orderId: order.id, action: "dispute", note: "Klien mengajukan keberatan." },
+        );
         await operatorOrderAction(deps(), { actorType: "operator", actorId: null }, { orderId: order.id, action: "refund" });
       },
     };
     // Weighted so that money keeps being committed while it is given back.
-    const kinds = ["order", "order", "order", "order", "select", "select", "pay", "pay", "cancel", "refund", "decide", "close", "refundCaseWork"];
+    const kinds = [
+      "order",
+      "order",
+      "order",
+      "order",
+      "select",
+      "select",
+      "pay",
+      "pay",
+      "cancel",
+      "refund",
+      "decide",
+      "close",
+      "refundCaseWork",
+    ];
     const reached = new Set<string>();
     for (let step = 0; step < 100; step++) {
       clock.set(MONTHS[step < 50 ? 0 : random(2)]!);
@@ -154,27 +181,56 @@ describe("the monthly spend counter", () => {
       for (const { key } of keys) {
         for (const month of MONTHS) {
           const at = fixedClock(month);
-          expect([step, kind, key.id, month, await spentThisMonth(db(), at, key.id)]).toEqual([step, kind, key.id, month, await spentBySums(db(), key.id, at.now())]);
+          expect([step, kind, key.id, month, await spentThisMonth(db(), at, key.id)]).toEqual([
+            step,
+            kind,
+            key.id,
+            month,
+            await spentBySums(db(), key.id, at.now()),
+          ]);
         }
       }
-      for (const { status } of await db().order.groupBy({ by: ["status"], where: { organizationId: { in: [first.id, second.id] } }, _count: true })) reached.add(`order ${status}`);
-      for (const { status } of await db().invoice.groupBy({ by: ["status"], where: { organizationId: first.id }, _count: true })) reached.add(`invoice ${status}`);
+      for (const { status } of await db().order.groupBy({
+        by: ["status"],
+        where: { organizationId: { in: [first.id, second.id] } },
+        _count: true,
+      }))
+        reached.add(`order ${status}`);
+      for (const { status } of await db().invoice.groupBy({ by: ["status"], where: { organizationId: first.id }, _count: true }))
+        reached.add(`invoice ${status}`);
     }
     // The mix went through every change the counter follows.
     expect([...reached]).toEqual(
-      expect.arrayContaining(["order dibayar", "order menunggu_bayar", "order dibatalkan", "order direfund", "order diambil", "invoice dibayar", "invoice dibatalkan"]),
+      expect.arrayContaining([
+        "order dibayar",
+        "order menunggu_bayar",
+        "order dibatalkan",
+        "order direfund",
+        "order diambil",
+        "invoice dibayar",
+        "invoice dibatalkan",
+      ]),
     );
     expect(await ledgerInvariants(db())).toEqual(LEDGER_SOUND);
   });
 
   it("after the mix above, holds what the migration's backfill computes from the orders and invoices", async () => {
-    const migration = readFileSync(path.resolve(import.meta.dirname, "../../../../prisma/migrations/20261123164250_order_money_path/migration.sql"), "utf8");
+    const migration = readFileSync(
+      path.resolve(import.meta.dirname, "../../../../prisma/migrations/20261123164250_order_money_path/migration.sql"),
+      "utf8",
+    );
     const backfill = /INSERT INTO "ApiKeySpend" \("apiKeyId", "month", "spentIdr"\)\s*(SELECT[\s\S]*?);/.exec(migration)?.[1];
     expect(backfill).toBeDefined();
-    const computed = await db().$queryRawUnsafe<Array<{ apiKeyId: string; month: Date; spentIdr: bigint }>>(`SELECT "apiKeyId", "month", "spentIdr"::bigint FROM (${backfill}) AS "backfill"("apiKeyId", "month", "spentIdr")`);
+    const computed = await db().$queryRawUnsafe<Array<{ apiKeyId: string; month: Date; spentIdr: bigint }>>(
+      `SELECT "apiKeyId", "month", "spentIdr"::bigint FROM (${backfill}) AS "backfill"("apiKeyId", "month", "spentIdr")`,
+    );
     const kept = await db().apiKeySpend.findMany({ where: { apiKeyId: { in: keys.map((k) => k.key.id) } } });
     const byKeyAndMonth = (rows: Array<{ apiKeyId: string; month: Date; spentIdr: bigint }>) =>
-      Object.fromEntries(rows.filter((r) => r.spentIdr !== 0n && keys.some((k) => k.key.id === r.apiKeyId)).map((r) => [`${r.apiKeyId} ${r.month.toISOString()}`, r.spentIdr]));
+      Object.fromEntries(
+        rows
+          .filter((r) => r.spentIdr !== 0n && keys.some((k) => k.key.id === r.apiKeyId))
+          .map((r) => [`${r.apiKeyId} ${r.month.toISOString()}`, r.spentIdr]),
+      );
     expect(Object.keys(byKeyAndMonth(kept)).length).toBeGreaterThan(1);
     expect(byKeyAndMonth(computed)).toEqual(byKeyAndMonth(kept));
   });

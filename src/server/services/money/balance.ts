@@ -1,10 +1,10 @@
 import type { Order } from "@/generated/prisma/client";
-import { jakartaMonthStart, type Clock } from "@/server/domain/clock";
 import type { DbOrTx, Tx } from "@/server/db/client";
 import * as moneySql from "@/server/db/money-functions";
 import type { AuthenticatedKey } from "@/server/domain/api-key";
-import { accounts, balanceOf } from "./ledger";
+import { type Clock, jakartaMonthStart } from "@/server/domain/clock";
 import type { ServiceDeps } from "../deps";
+import { accounts, balanceOf } from "./ledger";
 
 /** Orders in these statuses no longer count against a key's monthly budget. */
 export const STATUSES_NOT_SPENT = ["dibatalkan", "direfund"] as const;
@@ -21,7 +21,10 @@ export const STATUSES_NOT_SPENT = ["dibatalkan", "direfund"] as const;
 
 /** A key's spend in the month of `clock` (Asia/Jakarta). */
 export async function spentThisMonth(tx: DbOrTx, clock: Clock, apiKeyId: string): Promise<bigint> {
-  const row = await tx.apiKeySpend.findUnique({ where: { apiKeyId_month: { apiKeyId, month: jakartaMonthStart(clock.now()) } }, select: { spentIdr: true } });
+  const row = await tx.apiKeySpend.findUnique({
+    where: { apiKeyId_month: { apiKeyId, month: jakartaMonthStart(clock.now()) } },
+    select: { spentIdr: true },
+  });
   return row?.spentIdr ?? 0n;
 }
 
@@ -35,7 +38,13 @@ export type SpendCharge = moneySql.SpendCharge;
  * the key whose spend it counts in, when another (docs/cases.md: an invoice counts for the key that
  * submitted the case, checked against the limits of the key that selects).
  */
-export async function chargeKeySpend(tx: Tx, key: Pick<AuthenticatedKey, "id" | "monthlyBudgetIdr">, at: Date, amountIdr: bigint, countedFor = key.id): Promise<SpendCharge> {
+export async function chargeKeySpend(
+  tx: Tx,
+  key: Pick<AuthenticatedKey, "id" | "monthlyBudgetIdr">,
+  at: Date,
+  amountIdr: bigint,
+  countedFor = key.id,
+): Promise<SpendCharge> {
   if (countedFor === key.id) return chargeSpendRow(tx, key, at, amountIdr);
   const checked = await chargeSpendRow(tx, key, at, 0n);
   if (checked.spentBeforeIdr + amountIdr > key.monthlyBudgetIdr) return { charged: false, spentBeforeIdr: checked.spentBeforeIdr };
@@ -48,17 +57,28 @@ export async function chargeKeySpend(tx: Tx, key: Pick<AuthenticatedKey, "id" | 
   return { charged: true, spentBeforeIdr: checked.spentBeforeIdr };
 }
 
-async function chargeSpendRow(tx: Tx, key: Pick<AuthenticatedKey, "id" | "monthlyBudgetIdr">, at: Date, amountIdr: bigint): Promise<SpendCharge> {
+async function chargeSpendRow(
+  tx: Tx,
+  key: Pick<AuthenticatedKey, "id" | "monthlyBudgetIdr">,
+  at: Date,
+  amountIdr: bigint,
+): Promise<SpendCharge> {
   return moneySql.chargeKeySpend(tx, { apiKeyId: key.id, month: jakartaMonthStart(at), amountIdr, budgetIdr: key.monthlyBudgetIdr });
 }
 
 /** Gives back what was committed at `committedAt`: it no longer counts against that month. */
 export async function releaseKeySpend(tx: Tx, apiKeyId: string, committedAt: Date, amountIdr: bigint): Promise<void> {
-  await tx.apiKeySpend.updateMany({ where: { apiKeyId, month: jakartaMonthStart(committedAt) }, data: { spentIdr: { decrement: amountIdr } } });
+  await tx.apiKeySpend.updateMany({
+    where: { apiKeyId, month: jakartaMonthStart(committedAt) },
+    data: { spentIdr: { decrement: amountIdr } },
+  });
 }
 
 /** A cancelled or refunded order gives back its price, or for case work its invoice's total, in the month each was committed. */
-export async function releaseOrderSpend(tx: Tx, order: Pick<Order, "id" | "apiKeyId" | "caseId" | "priceIdr" | "createdAt">): Promise<void> {
+export async function releaseOrderSpend(
+  tx: Tx,
+  order: Pick<Order, "id" | "apiKeyId" | "caseId" | "priceIdr" | "createdAt">,
+): Promise<void> {
   if (order.caseId === null) return releaseKeySpend(tx, order.apiKeyId, order.createdAt, order.priceIdr);
   const invoice = await tx.invoice.findUniqueOrThrow({ where: { orderId: order.id }, select: { createdAt: true, totalIdr: true } });
   return releaseKeySpend(tx, order.apiKeyId, invoice.createdAt, invoice.totalIdr);
@@ -79,5 +99,12 @@ export async function getBalance(deps: Pick<ServiceDeps, "db" | "clock">, key: A
     balanceOf(db, accounts.orgDeposit(key.organizationId, key.livemode)),
     spentThisMonth(db, clock, key.id),
   ]);
-  return { livemode: key.livemode, depositIdr, maxOrderIdr: key.maxOrderIdr, monthlyBudgetIdr: key.monthlyBudgetIdr, spentThisMonthIdr, scopes: key.scopes };
+  return {
+    livemode: key.livemode,
+    depositIdr,
+    maxOrderIdr: key.maxOrderIdr,
+    monthlyBudgetIdr: key.monthlyBudgetIdr,
+    spentThisMonthIdr,
+    scopes: key.scopes,
+  };
 }

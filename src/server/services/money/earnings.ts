@@ -30,7 +30,11 @@ export async function earningsSummary(deps: Pick<ServiceDeps, "db">, practitione
   const code = accounts.practitionerPayable(practitionerId).code;
   const [account, escrow, credits, debits] = await Promise.all([
     db.ledgerAccount.findUnique({ where: { code }, select: { balanceIdr: true } }),
-    db.order.aggregate({ where: { practitionerId, livemode: true, status: { in: [...IN_ESCROW_STATUSES] } }, _sum: { clientPriceIdr: true }, _count: true }),
+    db.order.aggregate({
+      where: { practitionerId, livemode: true, status: { in: [...IN_ESCROW_STATUSES] } },
+      _sum: { clientPriceIdr: true },
+      _count: true,
+    }),
     db.ledgerEntry.aggregate({ where: { account: { code }, amountIdr: { gt: 0 } }, _sum: { amountIdr: true } }),
     db.ledgerEntry.aggregate({ where: { account: { code }, amountIdr: { lt: 0 } }, _sum: { amountIdr: true } }),
   ]);
@@ -67,15 +71,31 @@ export async function recordPayout(
   return db.$transaction(async (tx) => {
     const practitioner = await tx.practitioner.findFirst({ where: { id: practitionerId, simulated: false }, select: { id: true } });
     if (!practitioner) throw new AppError("NOT_FOUND", `Praktisi ${practitionerId} tidak ada.`);
-    await transfer(tx, { from: payable, to: accounts.externalFunding(true), amountIdr: payout.amountIdr, kind: "practitioner_payout", reference, insufficientCode: "CONFLICT" });
-    await audit(tx, { ...actor, action: "practitioner.payout", subjectType: "practitioner", subjectId: practitionerId, data: { amount_idr: payout.amountIdr.toString(), reference } });
+    await transfer(tx, {
+      from: payable,
+      to: accounts.externalFunding(true),
+      amountIdr: payout.amountIdr,
+      kind: "practitioner_payout",
+      reference,
+      insufficientCode: "CONFLICT",
+    });
+    await audit(tx, {
+      ...actor,
+      action: "practitioner.payout",
+      subjectType: "practitioner",
+      subjectId: practitionerId,
+      data: { amount_idr: payout.amountIdr.toString(), reference },
+    });
     return { availableIdr: await balanceOf(tx, payable) };
   });
 }
 
 /** Each practitioner's payable balance (released to them, not yet paid out); absent ones hold zero. */
 export async function payableBalances(deps: Pick<ServiceDeps, "db">, practitionerIds: readonly string[]): Promise<Map<string, bigint>> {
-  const rows = await deps.db.ledgerAccount.findMany({ where: { code: { in: practitionerIds.map((id) => accounts.practitionerPayable(id).code) } }, select: { practitionerId: true, balanceIdr: true } });
+  const rows = await deps.db.ledgerAccount.findMany({
+    where: { code: { in: practitionerIds.map((id) => accounts.practitionerPayable(id).code) } },
+    select: { practitionerId: true, balanceIdr: true },
+  });
   const held = new Map(rows.map((row) => [row.practitionerId, row.balanceIdr]));
   return new Map(practitionerIds.map((id) => [id, held.get(id) ?? 0n]));
 }

@@ -1,4 +1,12 @@
-export { chargeKeySpend, getBalance, type KeyBalance, releaseKeySpend, releaseOrderSpend, spentThisMonth, STATUSES_NOT_SPENT } from "./balance";
-export { earningsStatement, earningsSummary,  payableBalances, recordPayout } from "./earnings";
-export { accounts, balanceOf, platformRevenueTotal, statementPage, transfer, type TransferInput, transferSpec } from "./ledger";
+export {
+  chargeKeySpend,
+  getBalance,
+  type KeyBalance,
+  releaseKeySpend,
+  releaseOrderSpend,
+  STATUSES_NOT_SPENT,
+  spentThisMonth,
+} from "./balance";
+export { earningsStatement, earningsSummary, payableBalances, recordPayout } from "./earnings";
+export { accounts, balanceOf, platformRevenueTotal, statementPage, type TransferInput, transfer, transferSpec } from "./ledger";
 export { monthlySpend } from "./spend";

@@ -1,8 +1,8 @@
-import { AppError, type ErrorCode } from "@/server/domain/errors";
-import { newId } from "@/server/domain/ids";
 import type { LedgerAccountKind } from "@/generated/prisma/enums";
 import type { Tx } from "@/server/db/client";
 import * as moneySql from "@/server/db/money-functions";
+import { AppError, type ErrorCode } from "@/server/domain/errors";
+import { newId } from "@/server/domain/ids";
 import { cursorRow, keyset, type PageRequest, pageFrom, rowsToRead, unknownCursor } from "@/server/domain/paging";
 import type { ServiceDeps } from "../deps";
 
@@ -44,7 +44,11 @@ export const accounts = {
    * The world outside the platform: top-ups come from it (bank transfers in; in test mode, the
    * helper) and practitioner payouts go to it. The only account allowed below zero.
    */
-  externalFunding: (livemode: boolean): AccountRef => ({ code: `external_funding${modeSuffix(livemode)}`, kind: "external_funding", livemode }),
+  externalFunding: (livemode: boolean): AccountRef => ({
+    code: `external_funding${modeSuffix(livemode)}`,
+    kind: "external_funding",
+    livemode,
+  }),
   /** The revenue account an order's platform fee goes to (one of PLATFORM_REVENUE_SHARDS). */
   platformRevenue: (livemode: boolean, orderId: string): AccountRef => ({
     code: `platform_revenue${modeSuffix(livemode)}:${revenueShardOf(orderId)}`,
@@ -122,7 +126,11 @@ export function transferSpec(input: TransferInput): moneySql.TransferSpec {
  */
 export async function transfer(tx: Tx, ...transfers: [TransferInput, ...TransferInput[]]): Promise<void> {
   const moved = await moneySql.transfers(tx, transfers.map(transferSpec));
-  if ("refused" in moved) throw new AppError(transfers[moved.index]!.insufficientCode ?? "INSUFFICIENT_DEPOSIT", "The account does not hold enough funds for this transfer.");
+  if ("refused" in moved)
+    throw new AppError(
+      transfers[moved.index]!.insufficientCode ?? "INSUFFICIENT_DEPOSIT",
+      "The account does not hold enough funds for this transfer.",
+    );
 }
 
 /** Balance of an account by its code; an account never used holds zero. */
@@ -150,7 +158,9 @@ export async function statementPage(deps: Pick<ServiceDeps, "db">, ref: AccountR
     if (page.cursor) throw unknownCursor(page.cursor.id, "statement entries");
     return { balanceIdr: 0n, page: { data: [], hasMore: false } };
   }
-  const at = await cursorRow(page, "statement entries", (id) => db.ledgerEntry.findFirst({ where: { id, accountId: account.id }, select: { id: true, createdAt: true } }));
+  const at = await cursorRow(page, "statement entries", (id) =>
+    db.ledgerEntry.findFirst({ where: { id, accountId: account.id }, select: { id: true, createdAt: true } }),
+  );
   const { after, orderBy } = keyset(page, "createdAt", at);
   const rows = pageFrom(
     await db.ledgerEntry.findMany({
@@ -171,7 +181,15 @@ export async function statementPage(deps: Pick<ServiceDeps, "db">, ref: AccountR
     balance -= newer._sum.amountIdr ?? 0n;
   }
   const data = rows.data.map((e) => {
-    const entry = { id: e.id, amountIdr: e.amountIdr, balanceAfterIdr: balance, kind: e.transfer.kind, reference: e.transfer.reference, description: e.transfer.description, createdAt: e.createdAt };
+    const entry = {
+      id: e.id,
+      amountIdr: e.amountIdr,
+      balanceAfterIdr: balance,
+      kind: e.transfer.kind,
+      reference: e.transfer.reference,
+      description: e.transfer.description,
+      createdAt: e.createdAt,
+    };
     balance -= e.amountIdr;
     return entry;
   });

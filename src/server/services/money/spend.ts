@@ -26,5 +26,9 @@ export async function monthlySpend(deps: Pick<ServiceDeps, "db" | "clock">, owne
       AND "status" NOT IN ('dibatalkan', 'direfund')
     GROUP BY 1`;
   const byMonth = new Map(rows.map((r) => [r.month, r]));
-  return labels.map((month) => ({ month, spentIdr: Number(byMonth.get(month)?.spent ?? 0n), orders: Number(byMonth.get(month)?.orders ?? 0n) }));
+  return labels.map((month) => ({
+    month,
+    spentIdr: Number(byMonth.get(month)?.spent ?? 0n),
+    orders: Number(byMonth.get(month)?.orders ?? 0n),
+  }));
 }

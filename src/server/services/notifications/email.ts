@@ -1,10 +1,10 @@
 import { createTransport } from "nodemailer";
 import type { DbOrTx } from "@/server/db/client";
+import { findDueRows } from "@/server/db/due-rows";
 import type { DueRow } from "@/server/domain/due-row";
 import { newId } from "@/server/domain/ids";
 import { logger } from "@/server/log";
 import type { ServiceDeps } from "../deps";
-import { findDueRows } from "@/server/db/due-rows";
 
 export interface OutgoingEmail {
   to: string;
@@ -29,7 +29,13 @@ export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail): Promise<vo
 export async function enqueueEmails(tx: DbOrTx, emails: readonly OutgoingEmail[]): Promise<void> {
   if (emails.length === 0) return;
   await tx.emailMessage.createMany({
-    data: emails.map((email) => ({ id: newId("email"), dedupeKey: email.dedupeKey, toAddress: email.to, subject: email.subject, text: email.text })),
+    data: emails.map((email) => ({
+      id: newId("email"),
+      dedupeKey: email.dedupeKey,
+      toAddress: email.to,
+      subject: email.subject,
+      text: email.text,
+    })),
     skipDuplicates: true,
   });
 }
@@ -76,7 +82,10 @@ export type EmailAttempt = { result: "sent" } | { result: "failed"; retryAt: Dat
  * still queued), which also moves its next time past the lease and counts the attempt, so two
  * concurrent handlers send it once; a crash mid-send leaves it to be tried again after the lease.
  */
-export async function deliverEmail(deps: Pick<ServiceDeps, "db" | "clock"> & { email?: EmailSender }, emailId: string): Promise<EmailAttempt> {
+export async function deliverEmail(
+  deps: Pick<ServiceDeps, "db" | "clock"> & { email?: EmailSender },
+  emailId: string,
+): Promise<EmailAttempt> {
   const { db } = deps;
   const now = deps.clock.now();
   const due = { id: emailId, status: "menunggu" as const, nextAttemptAt: { lte: now } };
@@ -96,10 +105,16 @@ export async function deliverEmail(deps: Pick<ServiceDeps, "db" | "clock"> & { e
     const lastError = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
     const givenUp = claimed.attempts >= EMAIL_MAX_ATTEMPTS;
     const retryAt = givenUp ? null : new Date(deps.clock.now().getTime() + EMAIL_RETRY_DELAYS_MS[claimed.attempts - 1]!);
-    await db.emailMessage.updateMany({ where: { id: claimed.id, status: "menunggu" }, data: givenUp ? { status: "gagal", nextAttemptAt: null, lastError } : { nextAttemptAt: retryAt, lastError } });
+    await db.emailMessage.updateMany({
+      where: { id: claimed.id, status: "menunggu" },
+      data: givenUp ? { status: "gagal", nextAttemptAt: null, lastError } : { nextAttemptAt: retryAt, lastError },
+    });
     logger.warn({ emailId: claimed.id, attempt: claimed.attempts, givenUp, err: lastError }, "e-mail not sent");
     return { result: "failed", retryAt };
   }
-  await db.emailMessage.updateMany({ where: { id: claimed.id, status: "menunggu" }, data: { status: "terkirim", sentAt: deps.clock.now(), nextAttemptAt: null, lastError: null } });
+  await db.emailMessage.updateMany({
+    where: { id: claimed.id, status: "menunggu" },
+    data: { status: "terkirim", sentAt: deps.clock.now(), nextAttemptAt: null, lastError: null },
+  });
   return { result: "sent" };
 }

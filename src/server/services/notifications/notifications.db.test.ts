@@ -42,8 +42,10 @@ async function paidOrder(): Promise<string> {
   return ((await res.json()) as { id: string }).id;
 }
 
-const emailOf = async (practitionerId: string) => (await database.prisma.practitioner.findUniqueOrThrow({ where: { id: practitionerId }, include: { user: true } })).user.email;
-const mailTo = async (practitionerId: string) => database.prisma.emailMessage.findMany({ where: { toAddress: await emailOf(practitionerId) }, orderBy: { createdAt: "asc" } });
+const emailOf = async (practitionerId: string) =>
+  (await database.prisma.practitioner.findUniqueOrThrow({ where: { id: practitionerId }, include: { user: true } })).user.email;
+const mailTo = async (practitionerId: string) =>
+  database.prisma.emailMessage.findMany({ where: { toAddress: await emailOf(practitionerId) }, orderBy: { createdAt: "asc" } });
 
 describe("the availability switch", () => {
   it("skips a practitioner who is not taking new offers, and offers them again once they are", async () => {
@@ -91,10 +93,17 @@ describe("e-mail on the client's side of a taken order", () => {
     const orderId = await paidOrder();
     await driveOrder(database.prisma, orderId, a, "diserahkan", clock.now());
     await api.call(`/v1/orders/${orderId}/revision`, { method: "POST", token: org.token, json: { reason: "Ganti nama pihak kedua." } });
-    await api.call(`/v1/orders/${orderId}/messages`, { method: "POST", token: org.token, json: { body: "Nama lengkap: PT Dua Sejahtera." } });
+    await api.call(`/v1/orders/${orderId}/messages`, {
+      method: "POST",
+      token: org.token,
+      json: { body: "Nama lengkap: PT Dua Sejahtera." },
+    });
 
     const mails = await mailTo(a);
-    expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/^Permintaan revisi: .+ \(ord_/), expect.stringMatching(/^Pesan baru dari klien: .+ \(ord_/)]);
+    expect(mails.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^Permintaan revisi: .+ \(ord_/),
+      expect.stringMatching(/^Pesan baru dari klien: .+ \(ord_/),
+    ]);
     for (const mail of mails) {
       // The REST face's public address (startTestApi's), the one its OpenAPI document names.
       expect(mail.text).toContain(`http://localhost/praktisi/pesanan/${orderId}`);
@@ -108,7 +117,11 @@ describe("e-mail on the client's side of a taken order", () => {
     await database.prisma.practitioner.updateMany({ where: { id: { in: [a, b] } }, data: { active: false } });
     const orderId = await paidOrder();
     const before = await database.prisma.emailMessage.count();
-    await api.call(`/v1/orders/${orderId}/messages`, { method: "POST", token: org.token, json: { body: "Apakah sudah ada yang mengambil?" } });
+    await api.call(`/v1/orders/${orderId}/messages`, {
+      method: "POST",
+      token: org.token,
+      json: { body: "Apakah sudah ada yang mengambil?" },
+    });
     expect(await database.prisma.emailMessage.count()).toBe(before);
   });
 });

@@ -1,5 +1,5 @@
-import { newOfferEmail, type OrderNoticeKind, orderNoticeEmail } from "@/server/domain/notification-text";
 import type { DbOrTx } from "@/server/db/client";
+import { newOfferEmail, type OrderNoticeKind, orderNoticeEmail } from "@/server/domain/notification-text";
 import { enqueueEmails } from "./email";
 
 /**
@@ -25,16 +25,30 @@ export async function notifyNewOffers(tx: DbOrTx, publicUrl: string, offerIds: r
     offers.map((offer) => ({
       to: offer.practitioner.user.email,
       dedupeKey: `offer:${offer.id}`,
-      ...newOfferEmail({ practitionerName: offer.practitioner.name, serviceName: offer.order.service.name, earningIdr: offer.order.clientPriceIdr, expiresAt: offer.expiresAt, publicUrl }),
+      ...newOfferEmail({
+        practitionerName: offer.practitioner.name,
+        serviceName: offer.order.service.name,
+        earningIdr: offer.order.clientPriceIdr,
+        expiresAt: offer.expiresAt,
+        publicUrl,
+      }),
     })),
   );
 }
 
 /** The order's practitioner hears of a client's message, a revision request or a dispute (`message:<messageId>`). */
-export async function notifyOrderMessage(tx: DbOrTx, publicUrl: string, input: { orderId: string; messageId: string; kind: OrderNoticeKind }): Promise<void> {
+export async function notifyOrderMessage(
+  tx: DbOrTx,
+  publicUrl: string,
+  input: { orderId: string; messageId: string; kind: OrderNoticeKind },
+): Promise<void> {
   const order = await tx.order.findUnique({
     where: { id: input.orderId },
-    select: { id: true, service: { select: { name: true } }, practitioner: { select: { name: true, emailNotifications: true, simulated: true, user: { select: { email: true } } } } },
+    select: {
+      id: true,
+      service: { select: { name: true } },
+      practitioner: { select: { name: true, emailNotifications: true, simulated: true, user: { select: { email: true } } } },
+    },
   });
   const practitioner = order?.practitioner;
   if (!order || !practitioner || !practitioner.emailNotifications || practitioner.simulated) return;
@@ -42,7 +56,13 @@ export async function notifyOrderMessage(tx: DbOrTx, publicUrl: string, input: {
     {
       to: practitioner.user.email,
       dedupeKey: `message:${input.messageId}`,
-      ...orderNoticeEmail({ kind: input.kind, practitionerName: practitioner.name, serviceName: order.service.name, orderId: order.id, publicUrl }),
+      ...orderNoticeEmail({
+        kind: input.kind,
+        practitionerName: practitioner.name,
+        serviceName: order.service.name,
+        orderId: order.id,
+        publicUrl,
+      }),
     },
   ]);
 }

@@ -2,13 +2,16 @@ import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { fixedClock } from "@/server/domain/clock";
 import { DEFAULT_ORDER_RULES, stalledRefundAt } from "@/server/domain/order-rules";
+import { pageRequestOf } from "@/server/domain/paging";
 import { offerExpiryJob, orderOfferingJob } from "@/server/jobs/order-timers";
 import { createSweeper } from "@/server/jobs/sweeper";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
+import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
 import { createTestPractitioner, FULL_JOURNEY_EVENTS, ndaOrder } from "@/test/orders";
 import { testWebhookSettings } from "@/test/webhooks";
+import { listStalledOrders } from "../orders";
+import { askClient, deliverResult, getMyOrder, listMyOffers, releaseOrder, startWork } from "../practitioners";
 import {
   acceptOffer,
   declineOffer,
@@ -23,9 +26,6 @@ import {
   STALL_REASONS,
 } from "./offers";
 import { SIMULATED_ORDER_PRACTITIONER_ID } from "./simulated-practitioners";
-import { listStalledOrders } from "../orders";
-import { askClient, deliverResult, getMyOrder, listMyOffers, releaseOrder, startWork } from "../practitioners";
-import { pageRequestOf } from "@/server/domain/paging";
 
 let database: TestDatabase;
 let api: TestApi;
@@ -47,7 +47,11 @@ beforeEach(async () => {
   await database.prisma.offer.updateMany({ where: { status: "aktif" }, data: { status: "dibatalkan" } });
   await database.prisma.order.updateMany({ where: { status: { in: ["dibayar", "ditawarkan"] } }, data: { status: "dibatalkan" } });
   await database.prisma.practitioner.updateMany({ data: { active: false } });
-  practitioners = { a: await createTestPractitioner(database.prisma), b: await createTestPractitioner(database.prisma), c: await createTestPractitioner(database.prisma) };
+  practitioners = {
+    a: await createTestPractitioner(database.prisma),
+    b: await createTestPractitioner(database.prisma),
+    c: await createTestPractitioner(database.prisma),
+  };
   await database.prisma.practitioner.update({ where: { id: practitioners.a }, data: { lastOfferedAt: new Date("2026-01-01T00:00:00Z") } });
   await database.prisma.practitioner.update({ where: { id: practitioners.b }, data: { lastOfferedAt: new Date("2026-01-02T00:00:00Z") } });
   await database.prisma.practitioner.update({ where: { id: practitioners.c }, data: { lastOfferedAt: new Date("2026-01-03T00:00:00Z") } });
@@ -127,7 +131,9 @@ describe("offer rotation", () => {
   it("lets the operator restart a stalled order in a new round, or refuses when it is not stalled", async () => {
     const orderId = await paidOrder();
     await sweep();
-    await expect(restartOffering(deps(), { actorType: "operator", actorId: "usr_op" }, orderId)).rejects.toMatchObject({ code: "INVALID_STATE" });
+    await expect(restartOffering(deps(), { actorType: "operator", actorId: "usr_op" }, orderId)).rejects.toMatchObject({
+      code: "INVALID_STATE",
+    });
     for (let i = 0; i < 3; i++) await declineOffer(deps(), (await liveOffer(orderId))!.practitionerId, (await liveOffer(orderId))!.id);
     const offerId = await restartOffering(deps(), { actorType: "operator", actorId: "usr_op" }, orderId);
     expect(offerId).not.toBeNull();
@@ -141,7 +147,14 @@ describe("offer rotation", () => {
       token: org.token,
       json: {
         service: "pendirian_pt",
-        intake: { usulan_nama_pt: "PT Maju", maksud_tujuan_usaha: "Perdagangan", modal_dasar: "100000000", susunan_pemegang_saham: "A 50%, B 50%", nik_direktur_utama: "3171234567890123", email_kontak: "a@b.id" },
+        intake: {
+          usulan_nama_pt: "PT Maju",
+          maksud_tujuan_usaha: "Perdagangan",
+          modal_dasar: "100000000",
+          susunan_pemegang_saham: "A 50%, B 50%",
+          nik_direktur_utama: "3171234567890123",
+          email_kontak: "a@b.id",
+        },
       },
     });
     const { id } = (await res.json()) as { id: string };
@@ -258,7 +271,10 @@ describe.runIf(testDatabaseKind === "postgres")("races on PostgreSQL", () => {
     const orderId = await paidOrder();
     await sweep();
     const offer = (await liveOffer(orderId))!;
-    const results = await Promise.allSettled([acceptOffer(deps(), offer.practitionerId, offer.id), acceptOffer(deps(), offer.practitionerId, offer.id)]);
+    const results = await Promise.allSettled([
+      acceptOffer(deps(), offer.practitionerId, offer.id),
+      acceptOffer(deps(), offer.practitionerId, offer.id),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await database.prisma.webhookEvent.count({ where: { orderId, type: "order.diambil" } })).toBe(1);
   });
@@ -278,7 +294,14 @@ async function paidCompanyOrder(): Promise<string> {
     token: org.token,
     json: {
       service: "pendirian_pt",
-      intake: { usulan_nama_pt: "PT Maju", maksud_tujuan_usaha: "Perdagangan", modal_dasar: "100000000", susunan_pemegang_saham: "A 50%, B 50%", nik_direktur_utama: "3171234567890123", email_kontak: "a@b.id" },
+      intake: {
+        usulan_nama_pt: "PT Maju",
+        maksud_tujuan_usaha: "Perdagangan",
+        modal_dasar: "100000000",
+        susunan_pemegang_saham: "A 50%, B 50%",
+        nik_direktur_utama: "3171234567890123",
+        email_kontak: "a@b.id",
+      },
     },
   });
   const { id } = (await res.json()) as { id: string };
@@ -286,7 +309,8 @@ async function paidCompanyOrder(): Promise<string> {
 }
 
 const dueOfferIds = async () => (await offersDueToExpire({ db: database.prisma }, clock.now(), 100)).map((r) => r.id);
-const stalledReason = async (orderId: string) => (await database.prisma.order.findUniqueOrThrow({ where: { id: orderId } })).offeringStalledReason;
+const stalledReason = async (orderId: string) =>
+  (await database.prisma.order.findUniqueOrThrow({ where: { id: orderId } })).offeringStalledReason;
 
 describe("offering in batches", () => {
   it("expires a batch in the order its offers fell due, offering each order on exactly as one expiry at a time would", async () => {
@@ -299,7 +323,11 @@ describe("offering in batches", () => {
       await sweep();
       clock.advance(1000);
     }
-    expect(await Promise.all(orders.map(async (id) => (await liveOffer(id))?.practitionerId))).toEqual([practitioners.a, practitioners.b, practitioners.c]);
+    expect(await Promise.all(orders.map(async (id) => (await liveOffer(id))?.practitionerId))).toEqual([
+      practitioners.a,
+      practitioners.b,
+      practitioners.c,
+    ]);
     clock.advance(OFFER_DURATION_MS);
 
     const due = await dueOfferIds();
@@ -312,14 +340,25 @@ describe("offering in batches", () => {
     for (const offer of next) {
       expect(offer).toMatchObject({ round: 1, offeredAt: clock.now(), expiresAt: new Date(clock.now().getTime() + OFFER_DURATION_MS) });
     }
-    const offered = await database.prisma.practitioner.findMany({ where: { id: { in: [d, practitioners.a, practitioners.b] } }, select: { lastOfferedAt: true } });
+    const offered = await database.prisma.practitioner.findMany({
+      where: { id: { in: [d, practitioners.a, practitioners.b] } },
+      select: { lastOfferedAt: true },
+    });
     expect(offered.map((p) => p.lastOfferedAt)).toEqual([clock.now(), clock.now(), clock.now()]);
     for (const orderId of orders) expect(await database.prisma.offer.count({ where: { orderId, status: "kedaluwarsa" } })).toBe(1);
   });
 
   it("reads only the front of the fair order, and still gives each order of a batch its own next practitioner", async () => {
-    const [d, e, f] = [await createTestPractitioner(database.prisma), await createTestPractitioner(database.prisma), await createTestPractitioner(database.prisma)];
-    for (const [id, day] of [[d, "04"], [e, "05"], [f, "06"]] as const) {
+    const [d, e, f] = [
+      await createTestPractitioner(database.prisma),
+      await createTestPractitioner(database.prisma),
+      await createTestPractitioner(database.prisma),
+    ];
+    for (const [id, day] of [
+      [d, "04"],
+      [e, "05"],
+      [f, "06"],
+    ] as const) {
       await database.prisma.practitioner.update({ where: { id }, data: { lastOfferedAt: new Date(`2026-01-${day}T00:00:00Z`) } });
     }
     const [x, y] = [await paidOrder(), await paidOrder()];
@@ -384,7 +423,9 @@ describe("offering in batches", () => {
   it("two sweepers handling the same paid orders and due offers at once create one offer per order each time", async () => {
     const orders = [await paidOrder(), await paidOrder(), await paidOrder(), await paidOrder()];
     const sweepers = (kind: typeof offerExpiryJob) =>
-      [1, 2].map(() => createSweeper({ deps: { ...deps(), webhooks: testWebhookSettings }, kinds: [kind], intervalMs: 60_000, concurrency: 2 }));
+      [1, 2].map(() =>
+        createSweeper({ deps: { ...deps(), webhooks: testWebhookSettings }, kinds: [kind], intervalMs: 60_000, concurrency: 2 }),
+      );
     const offering = sweepers(orderOfferingJob);
     await Promise.all(offering.map((s) => s.runOnce()));
     for (const orderId of orders) {
@@ -415,7 +456,9 @@ describe.runIf(testDatabaseKind === "postgres")("a batch racing answers on Postg
       waiters: (count: number) =>
         vi.waitFor(
           async () => {
-            const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+            const { rows } = await client.query<{ n: number }>(
+              `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+            );
             expect(rows[0]!.n).toBe(count);
           },
           { timeout: 10_000, interval: 10 },
@@ -447,7 +490,10 @@ describe.runIf(testDatabaseKind === "postgres")("a batch racing answers on Postg
     const barrier = await holdOrderLock(raced.orderId);
     const accepting = acceptOffer({ db: database.prisma, clock: justBefore }, raced.practitionerId, raced.id);
     await barrier.waiters(1);
-    const expiring = expireOffers({ db: database.prisma, clock: justAfter }, offers.map((o) => o.id));
+    const expiring = expireOffers(
+      { db: database.prisma, clock: justAfter },
+      offers.map((o) => o.id),
+    );
     await barrier.waiters(2);
     await barrier.release();
     await Promise.all([accepting, expiring]);
@@ -464,7 +510,10 @@ describe.runIf(testDatabaseKind === "postgres")("a batch racing answers on Postg
   it("a batch holding the order first expires the offer, and the late acceptance is refused", async () => {
     const { orders, offers, raced, justBefore, justAfter } = await threeOffers();
     const barrier = await holdOrderLock(raced.orderId);
-    const expiring = expireOffers({ db: database.prisma, clock: justAfter }, offers.map((o) => o.id));
+    const expiring = expireOffers(
+      { db: database.prisma, clock: justAfter },
+      offers.map((o) => o.id),
+    );
     await barrier.waiters(1);
     const accepting = acceptOffer({ db: database.prisma, clock: justBefore }, raced.practitionerId, raced.id);
     await barrier.waiters(2);

@@ -1,16 +1,16 @@
-import type { DueRow } from "@/server/domain/due-row";
-import type { ServiceDeps } from "../deps";
 import { type OrderStatus, Prisma } from "@/generated/prisma/client";
+import type { Tx } from "@/server/db/client";
+import { findDueRows } from "@/server/db/due-rows";
+import { lockRow } from "@/server/db/row-lock";
+import type { DueRow } from "@/server/domain/due-row";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
-import type { Tx } from "@/server/db/client";
 import { stalledRefundAt } from "@/server/domain/order-rules";
 import { type Actor, audit } from "../audit";
+import type { ServiceDeps } from "../deps";
 import { notifyNewOffers } from "../notifications";
 import { changeContextOf, changeOrderStatus, type StatusChangeContext } from "../orders";
 import { ensureSimulatedPractitioners, SIMULATED_ORDER_PRACTITIONER_ID } from "./simulated-practitioners";
-import { lockRow } from "@/server/db/row-lock";
-import { findDueRows } from "@/server/db/due-rows";
 
 /** Spec: each eligible practitioner gets 30 minutes in turn. */
 export const OFFER_DURATION_MS = 30 * 60 * 1000;
@@ -140,7 +140,10 @@ async function offerNextLocked(tx: Tx, change: StatusChangeContext, orders: read
   }
   if (open.length === 0) return result;
 
-  const offers = await tx.offer.findMany({ where: { orderId: { in: open.map((o) => o.id) } }, select: { id: true, orderId: true, practitionerId: true, round: true, status: true } });
+  const offers = await tx.offer.findMany({
+    where: { orderId: { in: open.map((o) => o.id) } },
+    select: { id: true, orderId: true, practitionerId: true, round: true, status: true },
+  });
   const needing: OfferingOrder[] = [];
   for (const order of open) {
     const live = offers.find((o) => o.orderId === order.id && o.status === "aktif");
@@ -148,7 +151,9 @@ async function offerNextLocked(tx: Tx, change: StatusChangeContext, orders: read
     else needing.push(order);
   }
   const offeredThisRound = (order: OfferingOrder, practitionerId?: string) =>
-    offers.filter((o) => o.orderId === order.id && o.round === order.offerRound && (!practitionerId || o.practitionerId === practitionerId));
+    offers.filter(
+      (o) => o.orderId === order.id && o.round === order.offerRound && (!practitionerId || o.practitionerId === practitionerId),
+    );
 
   const created: { id: string; orderId: string; practitionerId: string; round: number; offeredAt: Date; expiresAt: Date }[] = [];
   const offer = (order: OfferingOrder, practitionerId: string, round: number) => {
@@ -163,14 +168,17 @@ async function offerNextLocked(tx: Tx, change: StatusChangeContext, orders: read
   if (sandbox.length > 0) {
     await ensureSimulatedPractitioners(tx);
     const nextRound = sandbox.filter((o) => offeredThisRound(o, SIMULATED_ORDER_PRACTITIONER_ID).length > 0);
-    if (nextRound.length > 0) await tx.order.updateMany({ where: { id: { in: nextRound.map((o) => o.id) } }, data: { offerRound: { increment: 1 } } });
-    for (const order of sandbox) offer(order, SIMULATED_ORDER_PRACTITIONER_ID, nextRound.includes(order) ? order.offerRound + 1 : order.offerRound);
+    if (nextRound.length > 0)
+      await tx.order.updateMany({ where: { id: { in: nextRound.map((o) => o.id) } }, data: { offerRound: { increment: 1 } } });
+    for (const order of sandbox)
+      offer(order, SIMULATED_ORDER_PRACTITIONER_ID, nextRound.includes(order) ? order.offerRound + 1 : order.offerRound);
   }
 
   const live = needing.filter((o) => o.livemode);
   const services = new Map(live.map((o) => [serviceKey(o), { category: o.category, requiredLabel: o.requiredLabel }]));
   const maxPassed = Math.max(0, ...live.map((o) => offeredThisRound(o).length));
-  const pools = services.size > 0 ? await candidatePools(tx, [...services.values()], maxPassed + live.length) : new Map<string, Candidate[]>();
+  const pools =
+    services.size > 0 ? await candidatePools(tx, [...services.values()], maxPassed + live.length) : new Map<string, Candidate[]>();
   const chosen = new Set<string>();
   const stalls = new Map<string, string[]>();
   for (const order of live) {
@@ -192,9 +200,18 @@ async function offerNextLocked(tx: Tx, change: StatusChangeContext, orders: read
 
   const refundAt = stalledRefundAt(now, change.rules);
   for (const [reason, stalled] of stalls) {
-    await tx.order.updateMany({ where: { id: { in: stalled } }, data: { offeringStalledAt: now, offeringStalledReason: reason, offeringRefundAt: refundAt } });
+    await tx.order.updateMany({
+      where: { id: { in: stalled } },
+      data: { offeringStalledAt: now, offeringStalledReason: reason, offeringRefundAt: refundAt },
+    });
     for (const orderId of stalled) {
-      await audit(tx, { actorType: "system", action: "order.offering_stalled", subjectType: "order", subjectId: orderId, data: { reason, refund_at: refundAt.toISOString() } });
+      await audit(tx, {
+        actorType: "system",
+        action: "order.offering_stalled",
+        subjectType: "order",
+        subjectId: orderId,
+        data: { reason, refund_at: refundAt.toISOString() },
+      });
     }
   }
   // One INSERT from arrays: Prisma's createMany spent 70-270 ms on 100 offers here, this 15-35 ms.
@@ -204,7 +221,11 @@ async function offerNextLocked(tx: Tx, change: StatusChangeContext, orders: read
       SELECT * FROM unnest(${created.map((o) => o.id)}::text[], ${created.map((o) => o.orderId)}::text[], ${created.map((o) => o.practitionerId)}::text[],
                            ${created.map((o) => o.round)}::int[], ${created.map((o) => o.offeredAt)}::timestamp(3)[], ${created.map((o) => o.expiresAt)}::timestamp(3)[])`;
     // Sandbox offers go to the stand-in, who reads no e-mail.
-    await notifyNewOffers(tx, change.publicUrl, created.filter((o) => o.practitionerId !== SIMULATED_ORDER_PRACTITIONER_ID).map((o) => o.id));
+    await notifyNewOffers(
+      tx,
+      change.publicUrl,
+      created.filter((o) => o.practitionerId !== SIMULATED_ORDER_PRACTITIONER_ID).map((o) => o.id),
+    );
   }
   // Last, in id order: practitioners are the rows concurrent offering shares, so they are held shortest and never in a circle.
   if (chosen.size > 0) {
@@ -255,7 +276,11 @@ export async function ensureOfferings(deps: ServiceDeps, orderIds: readonly stri
   await deps.db.$transaction(async (tx) => {
     const orders = await lockOrdersWhere(tx, Prisma.sql`o."id" = ANY(${ids})`);
     const place = new Map(ids.map((id, i) => [id, i]));
-    await offerNextLocked(tx, change, orders.sort((a, b) => place.get(a.id)! - place.get(b.id)!));
+    await offerNextLocked(
+      tx,
+      change,
+      orders.sort((a, b) => place.get(a.id)! - place.get(b.id)!),
+    );
   });
 }
 
@@ -286,7 +311,10 @@ export async function acceptOffer(deps: ServiceDeps, practitionerId: string, off
     const offer = await tx.offer.findFirst({ where: { id: offerId, practitionerId }, select: { orderId: true } });
     if (!offer) throw new AppError("NOT_FOUND", `No offer ${offerId} for you.`);
     await lockRow(tx, "Order", offer.orderId);
-    const taken = await tx.offer.updateMany({ where: { id: offerId, status: "aktif", expiresAt: { gt: now } }, data: { status: "diterima", respondedAt: now } });
+    const taken = await tx.offer.updateMany({
+      where: { id: offerId, status: "aktif", expiresAt: { gt: now } },
+      data: { status: "diterima", respondedAt: now },
+    });
     if (taken.count !== 1) throw new AppError("INVALID_STATE", "This offer is no longer open: it expired or was answered already.");
     const order = await tx.order.findUniqueOrThrow({ where: { id: offer.orderId } });
     return changeOrderStatus(tx, change, order, "take", { kind: "practitioner", id: practitionerId }, { practitionerId });
@@ -308,7 +336,11 @@ export async function declineOffer(deps: ServiceDeps, practitionerId: string, of
 }
 
 /** Operator: start a new round for a stalled order; everyone eligible may be offered it again. */
-export async function restartOffering(deps: ServiceDeps, actor: Actor & { actorType: "operator" }, orderId: string): Promise<string | null> {
+export async function restartOffering(
+  deps: ServiceDeps,
+  actor: Actor & { actorType: "operator" },
+  orderId: string,
+): Promise<string | null> {
   const change = changeContextOf(deps);
   return deps.db.$transaction(async (tx) => {
     await lockRow(tx, "Order", orderId);
@@ -317,8 +349,17 @@ export async function restartOffering(deps: ServiceDeps, actor: Actor & { actorT
     if (order.status !== "ditawarkan" || !order.offeringStalledAt) {
       throw new AppError("INVALID_STATE", `Offering can be restarted only for a stalled order on offer; this one is ${order.status}.`);
     }
-    await tx.order.update({ where: { id: orderId }, data: { offerRound: order.offerRound + 1, offeringStalledAt: null, offeringStalledReason: null, offeringRefundAt: null } });
-    await audit(tx, { ...actor, action: "order.restart_offering", subjectType: "order", subjectId: orderId, data: { round: order.offerRound + 1 } });
+    await tx.order.update({
+      where: { id: orderId },
+      data: { offerRound: order.offerRound + 1, offeringStalledAt: null, offeringStalledReason: null, offeringRefundAt: null },
+    });
+    await audit(tx, {
+      ...actor,
+      action: "order.restart_offering",
+      subjectType: "order",
+      subjectId: orderId,
+      data: { round: order.offerRound + 1 },
+    });
     return offerNext(tx, change, orderId);
   });
 }
@@ -339,6 +380,13 @@ export async function refundStalledOrder(deps: ServiceDeps, orderId: string): Pr
     await lockRow(tx, "Order", orderId);
     const order = await tx.order.findUnique({ where: { id: orderId } });
     if (!order || order.status !== "ditawarkan" || !order.offeringRefundAt || order.offeringRefundAt > change.now) return;
-    await changeOrderStatus(tx, change, order, "refund_stalled", { kind: "system" }, { message: { role: "system", body: STALL_REFUND_MESSAGE } });
+    await changeOrderStatus(
+      tx,
+      change,
+      order,
+      "refund_stalled",
+      { kind: "system" },
+      { message: { role: "system", body: STALL_REFUND_MESSAGE } },
+    );
   });
 }

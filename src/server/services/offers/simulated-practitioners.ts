@@ -19,11 +19,25 @@ const NO_PASSWORD = "!sandbox";
 
 export async function ensureSimulatedPractitioners(tx: Tx): Promise<void> {
   await tx.user.createMany({
-    data: SIMULATED_PRACTITIONERS.map((p) => ({ id: p.userId, email: p.email, name: p.name, passwordHash: NO_PASSWORD, role: "practitioner" as const })),
+    data: SIMULATED_PRACTITIONERS.map((p) => ({
+      id: p.userId,
+      email: p.email,
+      name: p.name,
+      passwordHash: NO_PASSWORD,
+      role: "practitioner" as const,
+    })),
     skipDuplicates: true,
   });
   await tx.practitioner.createMany({
-    data: SIMULATED_PRACTITIONERS.map((p) => ({ id: p.id, userId: p.userId, name: p.name, label: "Advokat", categories: [], active: false, simulated: true })),
+    data: SIMULATED_PRACTITIONERS.map((p) => ({
+      id: p.id,
+      userId: p.userId,
+      name: p.name,
+      label: "Advokat",
+      categories: [],
+      active: false,
+      simulated: true,
+    })),
     skipDuplicates: true,
   });
 }
@@ -37,6 +51,10 @@ export async function nextSimulatedBidder(tx: Tx, caseId: string): Promise<strin
   const bidding = await tx.bid.findMany({ where: { caseId }, select: { practitionerId: true } });
   const taken = new Set(bidding.map((b) => b.practitionerId));
   const free = SIMULATED_PRACTITIONERS.find((p) => !taken.has(p.id));
-  if (!free) throw new AppError("CONFLICT", `Case ${caseId} already has a bid from each of the ${SIMULATED_PRACTITIONERS.length} simulated practitioners.`);
+  if (!free)
+    throw new AppError(
+      "CONFLICT",
+      `Case ${caseId} already has a bid from each of the ${SIMULATED_PRACTITIONERS.length} simulated practitioners.`,
+    );
   return free.id;
 }

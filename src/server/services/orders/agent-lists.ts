@@ -23,7 +23,12 @@ export interface OrderListFilter {
 /** An order as the agent's Order object shows it: its row and its messages. */
 export type ListedOrder = Order & { messages: OrderMessage[] };
 
-export async function listOrders(deps: Pick<ServiceDeps, "db">, owner: DataOwner, request: PageRequest, filter: OrderListFilter = {}): Promise<Page<ListedOrder>> {
+export async function listOrders(
+  deps: Pick<ServiceDeps, "db">,
+  owner: DataOwner,
+  request: PageRequest,
+  filter: OrderListFilter = {},
+): Promise<Page<ListedOrder>> {
   const { db } = deps;
   const scope = scopeOf(owner);
   const at = await cursorRow(request, "orders", (id) => db.order.findFirst({ where: { id, ...scope }, select: POSITION }));
@@ -38,8 +43,10 @@ export async function listOrders(deps: Pick<ServiceDeps, "db">, owner: DataOwner
   const page = pageFrom(await db.order.findMany({ where, orderBy, take: rowsToRead(request) }), request);
   // Messages are part of the Order object: read in one query, for the orders shown only.
   const ids = page.data.map((order) => order.id);
-  const messages = ids.length === 0 ? [] : await db.orderMessage.findMany({ where: { orderId: { in: ids } }, orderBy: [{ orderId: "asc" }, { seq: "asc" }] });
+  const messages =
+    ids.length === 0
+      ? []
+      : await db.orderMessage.findMany({ where: { orderId: { in: ids } }, orderBy: [{ orderId: "asc" }, { seq: "asc" }] });
   const messagesOf = byParent(messages, (message) => message.orderId);
   return { data: page.data.map((order) => ({ ...order, messages: messagesOf.get(order.id) ?? [] })), hasMore: page.hasMore };
 }
-

@@ -1,11 +1,21 @@
-import { type ServiceDeps } from "../deps";
+import type { AuthenticatedKey } from "@/server/domain/api-key";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
-import { FINAL_STATUSES, type OrderTrigger, } from "@/server/domain/order-state";
-import type { AuthenticatedKey } from "@/server/domain/api-key";
-import { type Actor, } from "../audit";
+import { FINAL_STATUSES, type OrderTrigger } from "@/server/domain/order-state";
+import type { Actor } from "../audit";
+import type { ServiceDeps } from "../deps";
 import { type ClaimKey, NO_KEY } from "../idempotency";
-import { addMessage, assertRoomForMessage, changeContextOf, changeOrderStatus, loadOrder, ownOrder, ownOrderWithMessages, type OrderWithMessages, type StatusChangeExtra } from "./status";
+import {
+  addMessage,
+  assertRoomForMessage,
+  changeContextOf,
+  changeOrderStatus,
+  loadOrder,
+  type OrderWithMessages,
+  ownOrder,
+  ownOrderWithMessages,
+  type StatusChangeExtra,
+} from "./status";
 
 /**
  * The client side acting on its own order: an API key (the agent), or an admin of its
@@ -20,7 +30,13 @@ export interface ClientRef {
 export const byKey = (key: AuthenticatedKey): ClientRef => ({ owner: key, actor: { kind: "agent", id: key.id } });
 
 /** POST /v1/orders/{id}/messages: answers a question (→ dikerjakan), or adds a note while active. */
-export async function postClientMessage(deps: ServiceDeps, key: AuthenticatedKey, orderId: string, body: string, claim: ClaimKey = NO_KEY): Promise<OrderWithMessages> {
+export async function postClientMessage(
+  deps: ServiceDeps,
+  key: AuthenticatedKey,
+  orderId: string,
+  body: string,
+  claim: ClaimKey = NO_KEY,
+): Promise<OrderWithMessages> {
   const change = changeContextOf(deps);
   return deps.db.$transaction(async (tx) => {
     await claim(tx, orderId);
@@ -29,7 +45,8 @@ export async function postClientMessage(deps: ServiceDeps, key: AuthenticatedKey
       throw new AppError("INVALID_STATE", `The order is ${order.status}; messages can no longer be added.`);
     }
     const message = { role: "client" as const, body };
-    if (order.status === "butuh_input_klien") return changeOrderStatus(tx, change, order, "client_reply", { kind: "agent", id: key.id }, { message });
+    if (order.status === "butuh_input_klien")
+      return changeOrderStatus(tx, change, order, "client_reply", { kind: "agent", id: key.id }, { message });
     await assertRoomForMessage(tx, orderId);
     await addMessage(tx, orderId, message, change);
     await tx.order.update({ where: { id: orderId }, data: { updatedAt: change.now } });
@@ -38,7 +55,14 @@ export async function postClientMessage(deps: ServiceDeps, key: AuthenticatedKey
 }
 
 /** One client-side step on the client's own order, through the state machine. */
-async function clientStep(deps: ServiceDeps, by: ClientRef, orderId: string, trigger: OrderTrigger, extra: StatusChangeExtra, claim: ClaimKey): Promise<OrderWithMessages> {
+async function clientStep(
+  deps: ServiceDeps,
+  by: ClientRef,
+  orderId: string,
+  trigger: OrderTrigger,
+  extra: StatusChangeExtra,
+  claim: ClaimKey,
+): Promise<OrderWithMessages> {
   const change = changeContextOf(deps);
   return deps.db.$transaction(async (tx) => {
     await claim(tx, orderId);
@@ -58,17 +82,35 @@ export function acceptOrderResult(deps: ServiceDeps, by: ClientRef, orderId: str
  * cancelled with its whole escrow back in the deposit, and its live offer withdrawn. The reason,
  * when given, is kept as a client message.
  */
-export function cancelOrder(deps: ServiceDeps, by: ClientRef, orderId: string, reason?: string | null, claim: ClaimKey = NO_KEY): Promise<OrderWithMessages> {
+export function cancelOrder(
+  deps: ServiceDeps,
+  by: ClientRef,
+  orderId: string,
+  reason?: string | null,
+  claim: ClaimKey = NO_KEY,
+): Promise<OrderWithMessages> {
   return clientStep(deps, by, orderId, "cancel", reason?.trim() ? { note: { role: "client", body: reason } } : {}, claim);
 }
 
 /** POST /v1/orders/{id}/revision: the delivered result goes back to the practitioner with the reason (at most ORDER_MAX_REVISIONS). */
-export function requestRevision(deps: ServiceDeps, by: ClientRef, orderId: string, reason: string, claim: ClaimKey = NO_KEY): Promise<OrderWithMessages> {
+export function requestRevision(
+  deps: ServiceDeps,
+  by: ClientRef,
+  orderId: string,
+  reason: string,
+  claim: ClaimKey = NO_KEY,
+): Promise<OrderWithMessages> {
   return clientStep(deps, by, orderId, "request_revision", { message: { role: "client", body: reason } }, claim);
 }
 
 /** POST /v1/orders/{id}/dispute: a taken or delivered order goes to the operator's dispute queue; escrow stays. */
-export function openDispute(deps: ServiceDeps, by: ClientRef, orderId: string, reason: string, claim: ClaimKey = NO_KEY): Promise<OrderWithMessages> {
+export function openDispute(
+  deps: ServiceDeps,
+  by: ClientRef,
+  orderId: string,
+  reason: string,
+  claim: ClaimKey = NO_KEY,
+): Promise<OrderWithMessages> {
   return clientStep(deps, by, orderId, "dispute", { message: { role: "client", body: reason } }, claim);
 }
 
@@ -81,5 +123,12 @@ export async function decideApproval(
   actor: Actor & { actorType: "org_admin" },
   input: { owner: DataOwner; orderId: string; approve: boolean },
 ): Promise<OrderWithMessages> {
-  return clientStep(deps, { owner: input.owner, actor: { kind: "org_admin", id: actor.actorId ?? null } }, input.orderId, input.approve ? "approve" : "reject", {}, NO_KEY);
+  return clientStep(
+    deps,
+    { owner: input.owner, actor: { kind: "org_admin", id: actor.actorId ?? null } },
+    input.orderId,
+    input.approve ? "approve" : "reject",
+    {},
+    NO_KEY,
+  );
 }

@@ -1,15 +1,15 @@
-import type { OrderStatus } from "@/generated/prisma/enums";
 import type { Prisma } from "@/generated/prisma/client";
+import type { OrderStatus } from "@/generated/prisma/enums";
 import { jakartaDayStart } from "@/server/domain/clock";
 import { AppError } from "@/server/domain/errors";
+import type { OrderTrigger } from "@/server/domain/order-state";
 import { ACTIVE_STATUSES, ORDER_TRANSITIONS, type OrderActor, statusesAllowing } from "@/server/domain/order-state";
 import { cursorRow, keyset, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
+import type { Actor } from "../audit";
 import { namesOf } from "../audit";
 import type { ServiceDeps } from "../deps";
 import { SLA_RUNNING } from "./order-timers";
 import { changeContextOf, changeOrderStatus, type OrderWithMessages, type StatusChangeExtra } from "./status";
-import type { Actor } from "../audit";
-import type { OrderTrigger } from "@/server/domain/order-state";
 
 /**
  * The operator's view of orders across every organisation: the overview's counts, the order
@@ -72,7 +72,14 @@ function searchWhere(search: OrderSearch, now: Date): Prisma.OrderWhereInput {
   const q = search.q?.trim();
   if (q) {
     const contains = { contains: q, mode: "insensitive" as const };
-    where.OR = [{ id: q }, { id: contains }, { organizationId: q }, { organization: { name: contains } }, { serviceCode: contains }, { service: { name: contains } }];
+    where.OR = [
+      { id: q },
+      { id: contains },
+      { organizationId: q },
+      { organization: { name: contains } },
+      { serviceCode: contains },
+      { service: { name: contains } },
+    ];
   }
   return where;
 }
@@ -81,7 +88,9 @@ function searchWhere(search: OrderSearch, now: Date): Prisma.OrderWhereInput {
 export async function searchOrders(deps: ServiceDeps, search: OrderSearch, page: PageRequest) {
   const { db, clock } = deps;
   const where = searchWhere(search, clock.now());
-  const at = await cursorRow(page, "orders", (id) => db.order.findFirst({ where: { AND: [where, { id }] }, select: { id: true, createdAt: true } }));
+  const at = await cursorRow(page, "orders", (id) =>
+    db.order.findFirst({ where: { AND: [where, { id }] }, select: { id: true, createdAt: true } }),
+  );
   const { after, orderBy } = keyset(page, "createdAt", at);
   const rows = await db.order.findMany({ where: { AND: [where, ...after] }, orderBy, take: rowsToRead(page), select: ORDER_ROW });
   return pageFrom(rows, page);
@@ -90,7 +99,9 @@ export async function searchOrders(deps: ServiceDeps, search: OrderSearch, page:
 /** What the operator may do with an order now: the state machine's operator transitions from its status. */
 function allowedOperatorActions(order: { status: OrderStatus; practitionerId: string | null; offeringStalledAt: Date | null }) {
   const actions: Array<OperatorOrderAction | "restart_offering"> = OPERATOR_ORDER_ACTIONS.filter(
-    (action) => statusesAllowing(action, "operator").includes(order.status) && (action !== "settle_for_practitioner" || order.practitionerId !== null),
+    (action) =>
+      statusesAllowing(action, "operator").includes(order.status) &&
+      (action !== "settle_for_practitioner" || order.practitionerId !== null),
   );
   if (order.status === "ditawarkan" && order.offeringStalledAt) actions.push("restart_offering");
   return actions;
@@ -98,7 +109,9 @@ function allowedOperatorActions(order: { status: OrderStatus; practitionerId: st
 
 /** Who can move an order into `status` without an audit row (the audited operator and admins are matched by row). */
 function unauditedActors(status: OrderStatus): OrderActor[] {
-  const actors = ORDER_TRANSITIONS.filter((t) => t.to === status).flatMap((t) => t.actors.filter((a) => a !== "operator" && a !== "org_admin"));
+  const actors = ORDER_TRANSITIONS.filter((t) => t.to === status).flatMap((t) =>
+    t.actors.filter((a) => a !== "operator" && a !== "org_admin"),
+  );
   return [...new Set(actors)];
 }
 
@@ -121,7 +134,9 @@ export async function operatorOrderDetail(deps: ServiceDeps, orderId: string) {
     db.ledgerTransfer.findMany({
       where: { OR: [{ reference: order.id }, { entries: { some: { account: { orderId: order.id } } } }] },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      include: { entries: { orderBy: { amountIdr: "asc" }, select: { id: true, amountIdr: true, account: { select: { code: true, kind: true } } } } },
+      include: {
+        entries: { orderBy: { amountIdr: "asc" }, select: { id: true, amountIdr: true, account: { select: { code: true, kind: true } } } },
+      },
     }),
     db.auditLog.findMany({ where: { subjectType: "order", subjectId: order.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
     db.ledgerAccount.findFirst({ where: { kind: "order_escrow", orderId: order.id }, select: { balanceIdr: true } }),
@@ -149,7 +164,9 @@ export async function operatorOrderDetail(deps: ServiceDeps, orderId: string) {
         id: event.id,
         at: event.createdAt,
         status,
-        actor: match ? { type: match.actorType, id: match.actorId, name: match.actorName } : { type: unauditedActors(status).join("/") || "system", id: null, name: null },
+        actor: match
+          ? { type: match.actorType, id: match.actorId, name: match.actorName }
+          : { type: unauditedActors(status).join("/") || "system", id: null, name: null },
       };
     });
 
@@ -165,11 +182,20 @@ export async function operatorOrderDetail(deps: ServiceDeps, orderId: string) {
 }
 
 /** What the operator can do to any order from the console. */
-export const OPERATOR_ORDER_ACTIONS = ["cancel", "dispute", "refund", "settle_for_practitioner", "request_revision", "resume_work"] as const satisfies readonly OrderTrigger[];
+export const OPERATOR_ORDER_ACTIONS = [
+  "cancel",
+  "dispute",
+  "refund",
+  "settle_for_practitioner",
+  "request_revision",
+  "resume_work",
+] as const satisfies readonly OrderTrigger[];
 export type OperatorOrderAction = (typeof OPERATOR_ORDER_ACTIONS)[number];
 
 /** Actions whose transition needs a message: the operator's note is that message. */
-const NEEDS_MESSAGE: ReadonlySet<OrderTrigger> = new Set(ORDER_TRANSITIONS.filter((t) => t.effects.includes("add_message")).map((t) => t.trigger));
+const NEEDS_MESSAGE: ReadonlySet<OrderTrigger> = new Set(
+  ORDER_TRANSITIONS.filter((t) => t.effects.includes("add_message")).map((t) => t.trigger),
+);
 
 /** The operator's interventions, each through the state machine and the ledger, audited; a note reaches both parties. */
 export async function operatorOrderAction(

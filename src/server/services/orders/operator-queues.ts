@@ -1,6 +1,6 @@
 import type { OrderStatus } from "@/generated/prisma/enums";
-import { SLA_RUNNING } from "./order-timers";
 import type { ServiceDeps } from "../deps";
+import { SLA_RUNNING } from "./order-timers";
 
 /**
  * The operator's queues: live orders that need a person. Disputes wait for a decision; stalled
@@ -18,7 +18,15 @@ const ORDER_FACTS = {
   practitioner: { select: { id: true, name: true } },
 } as const;
 
-type OrderFacts = { id: string; status: OrderStatus; priceIdr: bigint; serviceCode: string; service: { name: string }; organization: { id: string; name: string }; practitioner: { id: string; name: string } | null };
+type OrderFacts = {
+  id: string;
+  status: OrderStatus;
+  priceIdr: bigint;
+  serviceCode: string;
+  service: { name: string };
+  organization: { id: string; name: string };
+  practitioner: { id: string; name: string } | null;
+};
 
 function facts(order: OrderFacts) {
   return {
@@ -56,7 +64,13 @@ export async function listStalledOrders(deps: Pick<ServiceDeps, "db">) {
     take: QUEUE_LIMIT,
     select: { ...ORDER_FACTS, offeringStalledAt: true, offeringStalledReason: true, offeringRefundAt: true, offerRound: true },
   });
-  return rows.map((row) => ({ ...facts(row), stalledAt: row.offeringStalledAt!, reason: row.offeringStalledReason, refundAt: row.offeringRefundAt, round: row.offerRound }));
+  return rows.map((row) => ({
+    ...facts(row),
+    stalledAt: row.offeringStalledAt!,
+    reason: row.offeringStalledReason,
+    refundAt: row.offeringRefundAt,
+    round: row.offerRound,
+  }));
 }
 
 export async function listSlaBreaches(deps: Pick<ServiceDeps, "db">) {

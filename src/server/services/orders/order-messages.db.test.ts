@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "@/server/domain/clock";
 import { newId } from "@/server/domain/ids";
 import { agentKey } from "@/test/cases";
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@/test/db";
+import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
 import { createPaidOrder, createTestPractitioner, driveOrder } from "@/test/orders";
 import { raceOnOrderRow } from "@/test/races";
+import { askClient } from "../practitioners";
 import { postClientMessage } from "./client-steps";
 import { ORDER_MESSAGE_LIMIT } from "./status";
-import { askClient } from "../practitioners";
 
 /**
  * One order holds at most ORDER_MESSAGE_LIMIT messages before the client's notes and the
@@ -41,7 +41,13 @@ async function orderHolding(count: number, until: "dikerjakan" | "butuh_input_kl
   await driveOrder(database.prisma, order.id, practitionerId, until, clock.now());
   const held = await messageCount(order.id);
   await database.prisma.orderMessage.createMany({
-    data: Array.from({ length: count - held }, (_, i) => ({ id: newId("message"), orderId: order.id, role: "client", body: `Catatan ${i + 1}.`, createdAt: clock.now() })),
+    data: Array.from({ length: count - held }, (_, i) => ({
+      id: newId("message"),
+      orderId: order.id,
+      role: "client",
+      body: `Catatan ${i + 1}.`,
+      createdAt: clock.now(),
+    })),
   });
   return { orderId: order.id, practitionerId };
 }
@@ -52,7 +58,8 @@ const statusOf = async (orderId: string) => (await database.prisma.order.findUni
 describe("messages per order", () => {
   it("takes a client's note up to the limit, then answers 409 CONFLICT in the error shape and stores nothing", async () => {
     const { orderId } = await orderHolding(ORDER_MESSAGE_LIMIT - 1);
-    const post = () => api.call(`/v1/orders/${orderId}/messages`, { method: "POST", token: org.token, json: { body: "Satu catatan lagi." } });
+    const post = () =>
+      api.call(`/v1/orders/${orderId}/messages`, { method: "POST", token: org.token, json: { body: "Satu catatan lagi." } });
     expect((await post()).status).toBe(200);
     expect(await messageCount(orderId)).toBe(ORDER_MESSAGE_LIMIT);
 
@@ -73,7 +80,11 @@ describe("messages per order", () => {
 
   it("still takes the client's answer to an open question at the limit, so the order never waits on an answer it cannot get", async () => {
     const { orderId } = await orderHolding(ORDER_MESSAGE_LIMIT, "butuh_input_klien");
-    const answered = await api.call(`/v1/orders/${orderId}/messages`, { method: "POST", token: org.token, json: { body: "PT Dua Sejahtera, Bandung." } });
+    const answered = await api.call(`/v1/orders/${orderId}/messages`, {
+      method: "POST",
+      token: org.token,
+      json: { body: "PT Dua Sejahtera, Bandung." },
+    });
     expect(answered.status).toBe(200);
     expect(await statusOf(orderId)).toBe("dikerjakan");
     expect(await messageCount(orderId)).toBe(ORDER_MESSAGE_LIMIT + 1);

@@ -1,16 +1,22 @@
-import type { DueRow } from "@/server/domain/due-row";
-import { orderRulesOf, type ServiceDeps } from "../deps";
 import type { OrderStatus } from "@/generated/prisma/enums";
-import { audit } from "../audit";
-import { changeContextOf, changeOrderStatus } from "./status";
-import { lockRow } from "@/server/db/row-lock";
 import { findDueRows } from "@/server/db/due-rows";
+import { lockRow } from "@/server/db/row-lock";
+import type { DueRow } from "@/server/domain/due-row";
+import { audit } from "../audit";
+import { orderRulesOf, type ServiceDeps } from "../deps";
+import { changeContextOf, changeOrderStatus } from "./status";
 
 /** Statuses in which the SLA clock runs: paid and not yet delivered. */
 export const SLA_RUNNING: OrderStatus[] = ["dibayar", "ditawarkan", "diambil", "dikerjakan", "butuh_input_klien"];
 
 export async function ordersPastSla(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]> {
-  return findDueRows((query) => deps.db.order.findMany(query), "slaDueAt", { status: { in: SLA_RUNNING }, slaBreachedAt: null }, cutoff, limit);
+  return findDueRows(
+    (query) => deps.db.order.findMany(query),
+    "slaDueAt",
+    { status: { in: SLA_RUNNING }, slaBreachedAt: null },
+    cutoff,
+    limit,
+  );
 }
 
 /** Flags an order whose SLA passed before delivery, once, for the operator's attention. */
@@ -21,7 +27,8 @@ export async function markSlaBreached(deps: ServiceDeps, orderId: string): Promi
       where: { id: orderId, status: { in: SLA_RUNNING }, slaDueAt: { lte: now }, slaBreachedAt: null },
       data: { slaBreachedAt: now },
     });
-    if (flagged.count === 1) await audit(tx, { actorType: "system", action: "order.sla_breached", subjectType: "order", subjectId: orderId });
+    if (flagged.count === 1)
+      await audit(tx, { actorType: "system", action: "order.sla_breached", subjectType: "order", subjectId: orderId });
   });
 }
 

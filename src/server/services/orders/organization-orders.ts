@@ -2,11 +2,11 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { OrderStatus } from "@/generated/prisma/enums";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
-import { canTrigger, type OrderTrigger } from "@/server/domain/order-state";
 import type { IntakeField } from "@/server/domain/intake";
+import { canTrigger, type OrderTrigger } from "@/server/domain/order-state";
 import { cursorRow, keyset, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
-import { orderRulesOf, type ServiceDeps } from "../deps";
 import type { Actor } from "../audit";
+import { orderRulesOf, type ServiceDeps } from "../deps";
 import type { ClientRef } from "./client-steps";
 
 /**
@@ -32,16 +32,29 @@ function searchWhere(owner: DataOwner, search: OrganizationOrderSearch): Prisma.
   const q = search.q?.trim();
   if (q) {
     const contains = { contains: q, mode: "insensitive" as const };
-    where.OR = [{ id: contains }, { serviceCode: contains }, { service: { name: contains } }, { apiKey: { name: contains } }, { apiKey: { keyId: contains } }];
+    where.OR = [
+      { id: contains },
+      { serviceCode: contains },
+      { service: { name: contains } },
+      { apiKey: { name: contains } },
+      { apiKey: { keyId: contains } },
+    ];
   }
   return where;
 }
 
 /** An organisation's orders in one mode, newest first, keyset-paged; the cursor must be a row of the same search. */
-export async function listOrganizationOrders(deps: Pick<ServiceDeps, "db">, owner: DataOwner, search: OrganizationOrderSearch, page: PageRequest) {
+export async function listOrganizationOrders(
+  deps: Pick<ServiceDeps, "db">,
+  owner: DataOwner,
+  search: OrganizationOrderSearch,
+  page: PageRequest,
+) {
   const { db } = deps;
   const where = searchWhere(owner, search);
-  const at = await cursorRow(page, "orders", (id) => db.order.findFirst({ where: { AND: [where, { id }] }, select: { id: true, createdAt: true } }));
+  const at = await cursorRow(page, "orders", (id) =>
+    db.order.findFirst({ where: { AND: [where, { id }] }, select: { id: true, createdAt: true } }),
+  );
   const { after, orderBy } = keyset(page, "createdAt", at);
   const rows = await db.order.findMany({
     where: { AND: [where, ...after] },
@@ -63,7 +76,11 @@ export async function listOrganizationOrders(deps: Pick<ServiceDeps, "db">, owne
 
 /** Orders waiting for the admin's approval, per mode (the nav's badge). */
 export async function pendingApprovalCounts(deps: Pick<ServiceDeps, "db">, organizationId: string) {
-  const rows = await deps.db.order.groupBy({ by: ["livemode"], where: { organizationId, status: "menunggu_bayar" }, _count: { _all: true } });
+  const rows = await deps.db.order.groupBy({
+    by: ["livemode"],
+    where: { organizationId, status: "menunggu_bayar" },
+    _count: { _all: true },
+  });
   const count = (livemode: boolean) => rows.find((r) => r.livemode === livemode)?._count._all ?? 0;
   return { live: count(true), test: count(false) };
 }
@@ -72,7 +89,12 @@ export async function pendingApprovalCounts(deps: Pick<ServiceDeps, "db">, organ
  * The admin acting as the client on one order of the organisation, in the order's own mode: an
  * admin manages both; the order id decides which. Another organisation's order is NOT_FOUND.
  */
-export async function adminClientRef(deps: Pick<ServiceDeps, "db">, actor: Actor & { actorType: "org_admin" }, organizationId: string, orderId: string): Promise<ClientRef> {
+export async function adminClientRef(
+  deps: Pick<ServiceDeps, "db">,
+  actor: Actor & { actorType: "org_admin" },
+  organizationId: string,
+  orderId: string,
+): Promise<ClientRef> {
   const order = await deps.db.order.findFirst({ where: { id: orderId, organizationId }, select: { livemode: true } });
   if (!order) throw new AppError("NOT_FOUND", `No order ${orderId}.`);
   return { owner: { organizationId, livemode: order.livemode }, actor: { kind: "org_admin", id: actor.actorId ?? null } };
@@ -93,7 +115,9 @@ export async function getOrganizationOrder(deps: Pick<ServiceDeps, "db" | "order
   if (!order) throw new AppError("NOT_FOUND", `No order ${orderId}.`);
   const rules = orderRulesOf(deps);
   const revisionsLeft = Math.max(0, rules.maxRevisions - order.revisionCount);
-  const actions = ADMIN_ORDER_ACTIONS.filter((action) => canTrigger(order.status, action, "org_admin") && (action !== "request_revision" || revisionsLeft > 0));
+  const actions = ADMIN_ORDER_ACTIONS.filter(
+    (action) => canTrigger(order.status, action, "org_admin") && (action !== "request_revision" || revisionsLeft > 0),
+  );
   return {
     id: order.id,
     status: order.status,
@@ -116,7 +140,15 @@ export async function getOrganizationOrder(deps: Pick<ServiceDeps, "db" | "order
     revisionsLeft,
     /** Paid from the deposit (a cancel now gives the price back). */
     paid: order.paidAt !== null,
-    offering: order.status === "ditawarkan" ? { round: order.offerRound, stalledAt: order.offeringStalledAt, reason: order.offeringStalledReason, refundAt: order.offeringRefundAt } : null,
+    offering:
+      order.status === "ditawarkan"
+        ? {
+            round: order.offerRound,
+            stalledAt: order.offeringStalledAt,
+            reason: order.offeringStalledReason,
+            refundAt: order.offeringRefundAt,
+          }
+        : null,
     caseId: order.caseId,
     actions,
   };

@@ -1,18 +1,18 @@
-import { type ServiceDeps } from "../deps";
-import { type Order, } from "@/generated/prisma/client";
+import type { Order } from "@/generated/prisma/client";
+import { placeOrder } from "@/server/db/money-functions";
+import type { AuthenticatedKey } from "@/server/domain/api-key";
+import { jakartaMonthStart } from "@/server/domain/clock";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { intakeProblems } from "@/server/domain/intake";
 import { transitionFor } from "@/server/domain/order-state";
-import { placeOrder } from "@/server/db/money-functions";
-import { jakartaMonthStart } from "@/server/domain/clock";
-import type { AuthenticatedKey } from "@/server/domain/api-key";
 import { invalidateApiKeyCache } from "../access";
-import { type ClaimKey, IdempotencyKeyTaken, NO_KEY } from "../idempotency";
 import { listAgentServices } from "../catalog";
+import type { ServiceDeps } from "../deps";
+import { orderEventRecord } from "../events";
+import { type ClaimKey, IdempotencyKeyTaken, NO_KEY } from "../idempotency";
 import { transferSpec } from "../money";
-import { orderEventRecord, } from "../events";
-import { orderPayment, transitionColumns, changeContextOf, type OrderActorRef, type OrderWithMessages } from "./status";
+import { changeContextOf, type OrderActorRef, type OrderWithMessages, orderPayment, transitionColumns } from "./status";
 
 /** The fields of POST /v1/orders, exactly as the agent sent them. */
 export interface CreateOrderInput {
@@ -31,7 +31,12 @@ export interface CreateOrderInput {
  * request's Idempotency-Key first, the order, the budget, the payment and the outbox event. A new
  * order has no messages, so the answer is what was written.
  */
-export async function createOrder(deps: ServiceDeps, key: AuthenticatedKey, input: CreateOrderInput, claim: ClaimKey = NO_KEY): Promise<OrderWithMessages> {
+export async function createOrder(
+  deps: ServiceDeps,
+  key: AuthenticatedKey,
+  input: CreateOrderInput,
+  claim: ClaimKey = NO_KEY,
+): Promise<OrderWithMessages> {
   const { db } = deps;
   const change = changeContextOf(deps);
   const now = change.now;
@@ -116,7 +121,8 @@ export async function createOrder(deps: ServiceDeps, key: AuthenticatedKey, inpu
   let placed = await place(key.approvalThresholdIdr);
   for (let attempt = 1; "thresholdIdr" in placed; attempt++) {
     invalidateApiKeyCache(deps);
-    if (attempt > 3) throw new AppError("CONFLICT", "The organisation's approval threshold kept changing while the order was placed; retry it.");
+    if (attempt > 3)
+      throw new AppError("CONFLICT", "The organisation's approval threshold kept changing while the order was placed; retry it.");
     placed = await place(placed.thresholdIdr);
   }
   return placed.order;

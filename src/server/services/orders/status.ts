@@ -1,18 +1,17 @@
-import { orderRulesOf, publicUrlOf, type ServiceDeps } from "../deps";
-import { type Order, Prisma } from "@/generated/prisma/client";
+import type { Order, Prisma } from "@/generated/prisma/client";
+import type { DbOrTx, Tx } from "@/server/db/client";
+import { lockRow } from "@/server/db/row-lock";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
-import { type MessageRole, type OrderActor, type OrderTransition, type OrderTrigger, transitionFor } from "@/server/domain/order-state";
 import { autoAcceptAt, type OrderRules } from "@/server/domain/order-rules";
+import { type MessageRole, type OrderActor, type OrderTransition, type OrderTrigger, transitionFor } from "@/server/domain/order-state";
 import { slaDueAt } from "@/server/domain/sla";
-import type { DbOrTx, Tx } from "@/server/db/client";
 import { audit } from "../audit";
-import { releaseOrderSpend, STATUSES_NOT_SPENT } from "../money";
-import { accounts, transfer, type TransferInput, } from "../money";
+import { orderRulesOf, publicUrlOf, type ServiceDeps } from "../deps";
 import { recordOrderEvent } from "../events";
+import { accounts, releaseOrderSpend, STATUSES_NOT_SPENT, type TransferInput, transfer } from "../money";
 import { notifyOrderMessage } from "../notifications";
-import { lockRow } from "@/server/db/row-lock";
 
 const ORDER_INCLUDE = { messages: { orderBy: { seq: "asc" } } } as const satisfies Prisma.OrderInclude;
 
@@ -23,7 +22,6 @@ export interface OrderActorRef {
   kind: OrderActor;
   id?: string | null;
 }
-
 
 export async function loadOrder(db: DbOrTx, id: string): Promise<OrderWithMessages> {
   return db.order.findUniqueOrThrow({ where: { id }, include: ORDER_INCLUDE });
@@ -107,7 +105,8 @@ export async function changeOrderStatus(
     throw new AppError("INVALID_STATE", `The order ${order.id} changed while this request was handled; fetch it and try again.`);
   }
   // Withdrawn from the practitioner's inbox at once (an accepted offer was answered before this).
-  if (leavesOffering) await tx.offer.updateMany({ where: { orderId: order.id, status: "aktif" }, data: { status: "dibatalkan", respondedAt: now } });
+  if (leavesOffering)
+    await tx.offer.updateMany({ where: { orderId: order.id, status: "aktif" }, data: { status: "dibatalkan", respondedAt: now } });
 
   if (transition.effects.includes("add_message")) {
     if (!extra.message?.body.trim()) throw new AppError("VALIDATION", "A message needs a non-empty body.");
@@ -120,7 +119,14 @@ export async function changeOrderStatus(
   await recordOrderEvent(tx, current, now);
   const movesMoney = transition.effects.some((effect) => effect.endsWith("_escrow"));
   if (actor.kind === "operator" || actor.kind === "org_admin" || (actor.kind === "system" && movesMoney)) {
-    await audit(tx, { actorType: actor.kind, actorId: actor.id, action: `order.${trigger}`, subjectType: "order", subjectId: order.id, data: { from: order.status, to: transition.to } });
+    await audit(tx, {
+      actorType: actor.kind,
+      actorId: actor.id,
+      action: `order.${trigger}`,
+      subjectType: "order",
+      subjectId: order.id,
+      data: { from: order.status, to: transition.to },
+    });
   }
 
   // The key's budget before the money, as an order takes them (kuasa_place_order), so two never wait on each other's locks.
@@ -142,7 +148,19 @@ export async function changeOrderStatus(
 
 /** What a transition may change on an order besides its status. */
 type TransitionColumns = Pick<Order, "status" | "updatedAt" | "autoAcceptAt"> &
-  Partial<Pick<Order, "practitionerId" | "deliverable" | "revisionCount" | "paidAt" | "slaDueAt" | "offeringStalledAt" | "offeringStalledReason" | "offeringRefundAt">>;
+  Partial<
+    Pick<
+      Order,
+      | "practitionerId"
+      | "deliverable"
+      | "revisionCount"
+      | "paidAt"
+      | "slaDueAt"
+      | "offeringStalledAt"
+      | "offeringStalledReason"
+      | "offeringRefundAt"
+    >
+  >;
 
 /** The columns a transition sets on an order: its status and what follows from it (no I/O). */
 export function transitionColumns(
@@ -152,7 +170,11 @@ export function transitionColumns(
   { now, rules }: StatusChangeContext,
   extra: StatusChangeExtra,
 ): TransitionColumns {
-  const data: TransitionColumns = { status: transition.to, updatedAt: now, autoAcceptAt: transition.to === "diserahkan" ? autoAcceptAt(now, rules) : null };
+  const data: TransitionColumns = {
+    status: transition.to,
+    updatedAt: now,
+    autoAcceptAt: transition.to === "diserahkan" ? autoAcceptAt(now, rules) : null,
+  };
   if (transition.effects.includes("assign_practitioner")) data.practitionerId = extra.practitionerId ?? null;
   if (transition.effects.includes("unassign_practitioner")) {
     // The next practitioner starts clean: an earlier practitioner's result is not theirs to see.
@@ -165,7 +187,10 @@ export function transitionColumns(
   }
   if (transition.effects.includes("count_revision")) {
     if (CLIENT_ACTORS.includes(actor.kind) && order.revisionCount >= rules.maxRevisions) {
-      throw new AppError("REVISION_LIMIT", `This order has had ${order.revisionCount} revisions, the most allowed; accept the result or open a dispute.`);
+      throw new AppError(
+        "REVISION_LIMIT",
+        `This order has had ${order.revisionCount} revisions, the most allowed; accept the result or open a dispute.`,
+      );
     }
     data.revisionCount = order.revisionCount + 1;
   }
@@ -174,7 +199,8 @@ export function transitionColumns(
     data.paidAt = now;
     data.slaDueAt = slaDueAt(now, extra.slaDays);
   }
-  if (order.status === "ditawarkan" && transition.to !== "ditawarkan") Object.assign(data, { offeringStalledAt: null, offeringStalledReason: null, offeringRefundAt: null });
+  if (order.status === "ditawarkan" && transition.to !== "ditawarkan")
+    Object.assign(data, { offeringStalledAt: null, offeringStalledReason: null, offeringRefundAt: null });
   return data;
 }
 
@@ -188,23 +214,49 @@ export const orderPayment = (order: Order): TransferInput => ({
   insufficientCode: "INSUFFICIENT_DEPOSIT",
 });
 
-export async function addMessage(tx: Tx, orderId: string, message: { role: MessageRole; body: string }, change: StatusChangeContext, trigger?: OrderTrigger): Promise<void> {
+export async function addMessage(
+  tx: Tx,
+  orderId: string,
+  message: { role: MessageRole; body: string },
+  change: StatusChangeContext,
+  trigger?: OrderTrigger,
+): Promise<void> {
   const id = newId("message");
-  await tx.orderMessage.create({ data: { id, orderId, role: message.role, body: message.body, trigger: trigger ?? null, createdAt: change.now } });
+  await tx.orderMessage.create({
+    data: { id, orderId, role: message.role, body: message.body, trigger: trigger ?? null, createdAt: change.now },
+  });
   // The order's practitioner hears of it by e-mail (with the revision request, whoever asks for it).
   if (trigger === "request_revision") await notifyOrderMessage(tx, change.publicUrl, { orderId, messageId: id, kind: "revision" });
-  else if (message.role === "client") await notifyOrderMessage(tx, change.publicUrl, { orderId, messageId: id, kind: trigger === "dispute" ? "dispute" : "message" });
+  else if (message.role === "client")
+    await notifyOrderMessage(tx, change.publicUrl, { orderId, messageId: id, kind: trigger === "dispute" ? "dispute" : "message" });
 }
 
 /** Escrow goes to the practitioner (the public client price) and the platform (the markup), in one statement. */
 async function releaseEscrow(tx: Tx, order: Order): Promise<void> {
-  if (!order.practitionerId) throw new AppError("INVALID_STATE", `The order ${order.id} has no practitioner to release its escrow to; refund it instead.`);
+  if (!order.practitionerId)
+    throw new AppError("INVALID_STATE", `The order ${order.id} has no practitioner to release its escrow to; refund it instead.`);
   const escrow = accounts.orderEscrow(order);
   const platformShare = order.priceIdr - order.clientPriceIdr;
   await transfer(
     tx,
-    { from: escrow, to: accounts.practitionerPayable(order.practitionerId, order.livemode), amountIdr: order.clientPriceIdr, kind: "escrow_release", reference: order.id },
-    ...(platformShare > 0n ? [{ from: escrow, to: accounts.platformRevenue(order.livemode, order.id), amountIdr: platformShare, kind: "platform_fee", reference: order.id }] : []),
+    {
+      from: escrow,
+      to: accounts.practitionerPayable(order.practitionerId, order.livemode),
+      amountIdr: order.clientPriceIdr,
+      kind: "escrow_release",
+      reference: order.id,
+    },
+    ...(platformShare > 0n
+      ? [
+          {
+            from: escrow,
+            to: accounts.platformRevenue(order.livemode, order.id),
+            amountIdr: platformShare,
+            kind: "platform_fee",
+            reference: order.id,
+          },
+        ]
+      : []),
   );
 }
 

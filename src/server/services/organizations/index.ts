@@ -1,1 +1,9 @@
-export { createOrganization, organizationDetail, organizationOverview, searchOrganizations, setApprovalThreshold, setOrganizationStatus, topUpDeposit } from "./organizations";
+export {
+  createOrganization,
+  organizationDetail,
+  organizationOverview,
+  searchOrganizations,
+  setApprovalThreshold,
+  setOrganizationStatus,
+  topUpDeposit,
+} from "./organizations";

@@ -1,11 +1,11 @@
+import type { Prisma } from "@/generated/prisma/client";
+import type { OrganizationStatus } from "@/generated/prisma/enums";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
-import type { Prisma } from "@/generated/prisma/client";
 import { cursorRow, keyset, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
-import type { ServiceDeps } from "../deps";
-import type { OrganizationStatus } from "@/generated/prisma/enums";
 import { invalidateApiKeyCache } from "../access";
 import { type Actor, audit } from "../audit";
+import type { ServiceDeps } from "../deps";
 import { accounts, balanceOf, transfer } from "../money";
 
 export interface CreateOrganizationInput {
@@ -96,7 +96,13 @@ export async function setApprovalThreshold(
   if (thresholdIdr !== null && thresholdIdr < 0n) throw new AppError("VALIDATION", "The approval threshold cannot be negative.");
   await db.$transaction(async (tx) => {
     await tx.organization.update({ where: { id: organizationId }, data: { approvalThresholdIdr: thresholdIdr } });
-    await audit(tx, { ...actor, action: "organization.set_threshold", subjectType: "organization", subjectId: organizationId, data: { threshold_idr: thresholdIdr?.toString() ?? null } });
+    await audit(tx, {
+      ...actor,
+      action: "organization.set_threshold",
+      subjectType: "organization",
+      subjectId: organizationId,
+      data: { threshold_idr: thresholdIdr?.toString() ?? null },
+    });
   });
 }
 
@@ -114,7 +120,9 @@ export async function searchOrganizations(deps: Pick<ServiceDeps, "db">, search:
     ...(search.status ? { status: search.status } : {}),
     ...(q ? { OR: [{ id: q }, { name: { contains: q, mode: "insensitive" } }] } : {}),
   };
-  const at = await cursorRow(page, "organisations", (id) => db.organization.findFirst({ where: { AND: [where, { id }] }, select: { id: true, createdAt: true } }));
+  const at = await cursorRow(page, "organisations", (id) =>
+    db.organization.findFirst({ where: { AND: [where, { id }] }, select: { id: true, createdAt: true } }),
+  );
   const { after, orderBy } = keyset(page, "createdAt", at);
   const orgs = await db.organization.findMany({
     where: { AND: [where, ...after] },
@@ -122,10 +130,22 @@ export async function searchOrganizations(deps: Pick<ServiceDeps, "db">, search:
     take: rowsToRead(page),
     include: { _count: { select: { apiKeys: { where: { revokedAt: null } }, orders: { where: { livemode: true } } } } },
   });
-  const deposits = await db.ledgerAccount.findMany({ where: { kind: "org_deposit", livemode: true, organizationId: { in: orgs.map((o) => o.id) } }, select: { organizationId: true, balanceIdr: true } });
+  const deposits = await db.ledgerAccount.findMany({
+    where: { kind: "org_deposit", livemode: true, organizationId: { in: orgs.map((o) => o.id) } },
+    select: { organizationId: true, balanceIdr: true },
+  });
   const depositByOrg = new Map(deposits.map((d) => [d.organizationId, d.balanceIdr]));
   return pageFrom(
-    orgs.map((o) => ({ id: o.id, name: o.name, status: o.status, approvalThresholdIdr: o.approvalThresholdIdr, depositIdr: depositByOrg.get(o.id) ?? 0n, apiKeys: o._count.apiKeys, orders: o._count.orders, createdAt: o.createdAt })),
+    orgs.map((o) => ({
+      id: o.id,
+      name: o.name,
+      status: o.status,
+      approvalThresholdIdr: o.approvalThresholdIdr,
+      depositIdr: depositByOrg.get(o.id) ?? 0n,
+      apiKeys: o._count.apiKeys,
+      orders: o._count.orders,
+      createdAt: o.createdAt,
+    })),
     page,
   );
 }
@@ -138,11 +158,21 @@ export async function organizationDetail(deps: Pick<ServiceDeps, "db">, organiza
   const org = await db.organization.findUnique({
     where: { id: organizationId },
     include: {
-      memberships: { orderBy: { createdAt: "asc" }, select: { role: true, createdAt: true, user: { select: { id: true, name: true, email: true } } } },
+      memberships: {
+        orderBy: { createdAt: "asc" },
+        select: { role: true, createdAt: true, user: { select: { id: true, name: true, email: true } } },
+      },
       orders: {
         orderBy: [{ createdAt: "desc" }, { id: "desc" }],
         take: RECENT_ORDERS,
-        select: { id: true, status: true, livemode: true, priceIdr: true, createdAt: true, service: { select: { code: true, name: true } } },
+        select: {
+          id: true,
+          status: true,
+          livemode: true,
+          priceIdr: true,
+          createdAt: true,
+          service: { select: { code: true, name: true } },
+        },
       },
     },
   });
@@ -174,6 +204,9 @@ export async function organizationDetail(deps: Pick<ServiceDeps, "db">, organiza
 export async function organizationOverview(deps: Pick<ServiceDeps, "db">, organizationId: string) {
   const { db } = deps;
   const org = await db.organization.findUniqueOrThrow({ where: { id: organizationId } });
-  const [live, test] = await Promise.all([balanceOf(db, accounts.orgDeposit(organizationId, true)), balanceOf(db, accounts.orgDeposit(organizationId, false))]);
+  const [live, test] = await Promise.all([
+    balanceOf(db, accounts.orgDeposit(organizationId, true)),
+    balanceOf(db, accounts.orgDeposit(organizationId, false)),
+  ]);
   return { name: org.name, status: org.status, approvalThresholdIdr: org.approvalThresholdIdr, depositIdr: { live, test } };
 }

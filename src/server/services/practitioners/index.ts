@@ -1,3 +1,14 @@
 export { changePassword, getPractitionerProfile, LICENSE_NUMBER_MAX, updatePractitionerProfile } from "./practitioner-profile";
-export { askClient, deliverResult, getMyOrder, listMyOffers, listMyOrders, listMyWithdrawnOffers, PRACTITIONER_ACTIONS, type PractitionerAction, releaseOrder, startWork } from "./practitioner-work";
+export {
+  askClient,
+  deliverResult,
+  getMyOrder,
+  listMyOffers,
+  listMyOrders,
+  listMyWithdrawnOffers,
+  PRACTITIONER_ACTIONS,
+  type PractitionerAction,
+  releaseOrder,
+  startWork,
+} from "./practitioner-work";
 export { listPractitioners, registerPractitioner, setPractitionerActive, updatePractitioner } from "./practitioners";

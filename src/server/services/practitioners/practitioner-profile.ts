@@ -1,9 +1,9 @@
+import type { DbOrTx } from "@/server/db/client";
 import { AppError } from "@/server/domain/errors";
 import { MIN_PASSWORD_LENGTH } from "@/server/domain/password";
-import type { DbOrTx } from "@/server/db/client";
+import { hashPassword, verifyPassword } from "../access";
 import { type Actor, audit } from "../audit";
 import type { ServiceDeps } from "../deps";
-import { hashPassword, verifyPassword } from "../access";
 
 /** What a practitioner sees of their own profile; label and categories are the operator's to set. */
 export interface PractitionerProfile {
@@ -23,7 +23,15 @@ export function getPractitionerProfile(deps: Pick<ServiceDeps, "db">, practition
 async function readProfile(db: DbOrTx, practitionerId: string): Promise<PractitionerProfile> {
   const found = await db.practitioner.findUnique({
     where: { id: practitionerId },
-    select: { name: true, label: true, categories: true, licenseNumber: true, available: true, emailNotifications: true, user: { select: { email: true } } },
+    select: {
+      name: true,
+      label: true,
+      categories: true,
+      licenseNumber: true,
+      available: true,
+      emailNotifications: true,
+      user: { select: { email: true } },
+    },
   });
   if (!found) throw new AppError("NOT_FOUND", `No practitioner ${practitionerId}.`);
   const { user, ...profile } = found;
@@ -42,14 +50,23 @@ export interface ProfileChange {
 export const LICENSE_NUMBER_MAX = 100;
 
 /** Saves what changed, with one audit entry naming the old and new values; nothing changed writes nothing. */
-export async function updatePractitionerProfile(deps: Pick<ServiceDeps, "db" | "clock">, actor: Actor, practitionerId: string, change: ProfileChange): Promise<PractitionerProfile> {
+export async function updatePractitionerProfile(
+  deps: Pick<ServiceDeps, "db" | "clock">,
+  actor: Actor,
+  practitionerId: string,
+  change: ProfileChange,
+): Promise<PractitionerProfile> {
   return deps.db.$transaction(async (tx) => {
-    const current = await tx.practitioner.findUnique({ where: { id: practitionerId }, select: { licenseNumber: true, available: true, emailNotifications: true } });
+    const current = await tx.practitioner.findUnique({
+      where: { id: practitionerId },
+      select: { licenseNumber: true, available: true, emailNotifications: true },
+    });
     if (!current) throw new AppError("NOT_FOUND", `No practitioner ${practitionerId}.`);
     const next = { ...current };
     if (change.licenseNumber !== undefined) {
       const trimmed = change.licenseNumber?.trim() ?? "";
-      if (trimmed.length > LICENSE_NUMBER_MAX) throw new AppError("VALIDATION", `A licence number has at most ${LICENSE_NUMBER_MAX} characters.`);
+      if (trimmed.length > LICENSE_NUMBER_MAX)
+        throw new AppError("VALIDATION", `A licence number has at most ${LICENSE_NUMBER_MAX} characters.`);
       next.licenseNumber = trimmed || null;
     }
     if (change.available !== undefined) next.available = change.available;
@@ -78,12 +95,22 @@ const PASSWORD_CHANGE_FAILURES = { max: 5, windowMs: 15 * 60 * 1000 } as const;
  * log, which every instance shares: after PASSWORD_CHANGE_FAILURES.max in the window, tries are
  * refused until the oldest leaves it.
  */
-export async function changePassword(deps: Pick<ServiceDeps, "db" | "clock" | "passwordHashing">, actor: Actor, userId: string, input: { currentPassword: string; newPassword: string }): Promise<void> {
+export async function changePassword(
+  deps: Pick<ServiceDeps, "db" | "clock" | "passwordHashing">,
+  actor: Actor,
+  userId: string,
+  input: { currentPassword: string; newPassword: string },
+): Promise<void> {
   const now = deps.clock.now();
   const since = new Date(now.getTime() - PASSWORD_CHANGE_FAILURES.windowMs);
-  const failures = await deps.db.auditLog.count({ where: { action: "user.password_change_failed", subjectType: "user", subjectId: userId, createdAt: { gte: since } } });
+  const failures = await deps.db.auditLog.count({
+    where: { action: "user.password_change_failed", subjectType: "user", subjectId: userId, createdAt: { gte: since } },
+  });
   if (failures >= PASSWORD_CHANGE_FAILURES.max) {
-    throw new AppError("RATE_LIMITED", `Too many wrong current passwords; try again in ${PASSWORD_CHANGE_FAILURES.windowMs / 60_000} minutes.`);
+    throw new AppError(
+      "RATE_LIMITED",
+      `Too many wrong current passwords; try again in ${PASSWORD_CHANGE_FAILURES.windowMs / 60_000} minutes.`,
+    );
   }
   const user = await deps.db.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
   if (!user) throw new AppError("NOT_FOUND", `No user ${userId}.`);
@@ -91,7 +118,8 @@ export async function changePassword(deps: Pick<ServiceDeps, "db" | "clock" | "p
     await audit(deps.db, { ...actor, action: "user.password_change_failed", subjectType: "user", subjectId: userId });
     throw new AppError("FORBIDDEN", "The current password is not right.");
   }
-  if (input.newPassword.length < MIN_PASSWORD_LENGTH) throw new AppError("VALIDATION", `A password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
+  if (input.newPassword.length < MIN_PASSWORD_LENGTH)
+    throw new AppError("VALIDATION", `A password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
   if (input.newPassword === input.currentPassword) throw new AppError("VALIDATION", "The new password must differ from the current one.");
   const passwordHash = await hashPassword(deps, input.newPassword);
   await deps.db.$transaction(async (tx) => {

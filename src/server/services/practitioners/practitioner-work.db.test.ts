@@ -6,8 +6,8 @@ import { agentKey } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { createPaidOrder, createTestPractitioner } from "@/test/orders";
-import { byKey, requestRevision } from "../orders";
 import { acceptOffer, ensureOffering } from "../offers";
+import { byKey, requestRevision } from "../orders";
 import { deliverResult, getMyOrder, listMyOffers, listMyOrders, listMyWithdrawnOffers, releaseOrder, startWork } from "./practitioner-work";
 
 let database: TestDatabase;
@@ -36,7 +36,10 @@ async function offeredOrder(intake: Record<string, string> = {}) {
   const order = await createPaidOrder(database.prisma, clock, org);
   if (Object.keys(intake).length > 0) {
     // A value stored before the service's fields changed need not fit its field's type any more.
-    await database.prisma.order.update({ where: { id: order.id }, data: { intake: { ...(order.intake as Record<string, string>), ...intake } } });
+    await database.prisma.order.update({
+      where: { id: order.id },
+      data: { intake: { ...(order.intake as Record<string, string>), ...intake } },
+    });
   }
   await ensureOffering(deps(), order.id);
   const offer = await database.prisma.offer.findFirstOrThrow({ where: { orderId: order.id, status: "aktif" } });
@@ -46,11 +49,16 @@ async function offeredOrder(intake: Record<string, string> = {}) {
 describe("what an offer shows", () => {
   it("masks the intake by the service's field types: the e-mail field whole whatever it holds, free text but its contact data", async () => {
     const practitioner = await createTestPractitioner(database.prisma);
-    const { orderId } = await offeredOrder({ email_kontak: "hubungi Bu Sari di kantor", para_pihak: "PT Satu, Jakarta (telp 0812-3456-7890); PT Dua, Bandung" });
+    const { orderId } = await offeredOrder({
+      email_kontak: "hubungi Bu Sari di kantor",
+      para_pihak: "PT Satu, Jakarta (telp 0812-3456-7890); PT Dua, Bandung",
+    });
     const [offer] = (await listMyOffers(deps(), practitioner, firstPage())).data;
     expect(offer!.order.id).toBe(orderId);
     expect(offer!.order.intake.email_kontak).toBe(`${MASK.repeat(3)}@${MASK.repeat(3)}`);
-    expect(offer!.order.intake.para_pihak).toBe(`PT Satu, Jakarta (telp 0${MASK.repeat(3)}-${MASK.repeat(4)}-${MASK.repeat(4)}); PT Dua, Bandung`);
+    expect(offer!.order.intake.para_pihak).toBe(
+      `PT Satu, Jakarta (telp 0${MASK.repeat(3)}-${MASK.repeat(4)}-${MASK.repeat(4)}); PT Dua, Bandung`,
+    );
     expect(offer!.order.intake.sifat_nda).toBe("Timbal balik (mutual)");
   });
 
@@ -94,7 +102,11 @@ describe("the practitioner's lists are paged", () => {
     const latestFirst = [orderIds[0], orderIds[2], orderIds[1]];
     const orders1 = await listMyOrders({ db: database.prisma }, practitioner, firstPage(2));
     expect([orders1.data.map((o) => o.id), orders1.hasMore]).toEqual([latestFirst.slice(0, 2), true]);
-    const orders2 = await listMyOrders({ db: database.prisma }, practitioner, pageRequestOf({ limit: 2, starting_after: orders1.data[1]!.id }));
+    const orders2 = await listMyOrders(
+      { db: database.prisma },
+      practitioner,
+      pageRequestOf({ limit: 2, starting_after: orders1.data[1]!.id }),
+    );
     expect([orders2.data.map((o) => o.id), orders2.hasMore]).toEqual([latestFirst.slice(2), false]);
   });
 
@@ -105,6 +117,8 @@ describe("the practitioner's lists are paged", () => {
     const cursor = pageRequestOf({ starting_after: offer.id });
     await expect(listMyOffers(deps(), other, cursor)).rejects.toMatchObject({ code: "VALIDATION" });
     await expect(listMyWithdrawnOffers(deps(), other, cursor)).rejects.toMatchObject({ code: "VALIDATION" });
-    await expect(listMyOrders({ db: database.prisma }, other, pageRequestOf({ starting_after: offer.orderId }))).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(listMyOrders({ db: database.prisma }, other, pageRequestOf({ starting_after: offer.orderId }))).rejects.toMatchObject({
+      code: "VALIDATION",
+    });
   });
 });

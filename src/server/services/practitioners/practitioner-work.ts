@@ -1,11 +1,11 @@
-import type { ServiceDeps } from "../deps";
 import type { Prisma } from "@/generated/prisma/client";
 import type { OrderStatus } from "@/generated/prisma/enums";
 import { AppError } from "@/server/domain/errors";
-import { maskIntake, maskText } from "@/server/domain/masking";
 import type { IntakeField } from "@/server/domain/intake";
+import { maskIntake, maskText } from "@/server/domain/masking";
 import { type MessageRole, ORDER_TRANSITIONS, type OrderTrigger } from "@/server/domain/order-state";
 import { cursorRow, keyset, mapPage, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
+import type { ServiceDeps } from "../deps";
 import { offerNext } from "../offers";
 import { assertRoomForMessage, changeContextOf, changeOrderStatus, type StatusChangeExtra } from "../orders";
 
@@ -30,7 +30,10 @@ async function actOnMyOrder(
     if (!order) throw new AppError("NOT_FOUND", `No order ${orderId} assigned to you.`);
     if (extra.message) await assertRoomForMessage(tx, orderId);
     if (trigger === "release" && !mayRelease(order)) {
-      throw new AppError("INVALID_STATE", "Case-board work was given to you by the client's selection and cannot be offered to others; ask the operator if you cannot do it.");
+      throw new AppError(
+        "INVALID_STATE",
+        "Case-board work was given to you by the client's selection and cannot be offered to others; ask the operator if you cannot do it.",
+      );
     }
     const changed = await changeOrderStatus(tx, change, order, trigger, { kind: "practitioner", id: practitionerId }, extra);
     if (trigger === "release") await offerNext(tx, change, orderId);
@@ -38,7 +41,8 @@ async function actOnMyOrder(
   });
 }
 
-export const startWork = (deps: ServiceDeps, practitionerId: string, orderId: string) => actOnMyOrder(deps, practitionerId, orderId, "start_work");
+export const startWork = (deps: ServiceDeps, practitionerId: string, orderId: string) =>
+  actOnMyOrder(deps, practitionerId, orderId, "start_work");
 
 export function askClient(deps: ServiceDeps, practitionerId: string, orderId: string, question: string) {
   return actOnMyOrder(deps, practitionerId, orderId, "request_input", { message: { role: "practitioner", body: question.trim() } });
@@ -49,7 +53,8 @@ export function deliverResult(deps: ServiceDeps, practitionerId: string, orderId
 }
 
 /** Gives the order back: it goes on offer again (order.ditawarkan) to the next practitioner. */
-export const releaseOrder = (deps: ServiceDeps, practitionerId: string, orderId: string) => actOnMyOrder(deps, practitionerId, orderId, "release");
+export const releaseOrder = (deps: ServiceDeps, practitionerId: string, orderId: string) =>
+  actOnMyOrder(deps, practitionerId, orderId, "release");
 
 /** What a practitioner can do to an order they hold, in the order the portal offers them. */
 export const PRACTITIONER_ACTIONS = ["start_work", "request_input", "deliver", "release"] as const satisfies readonly OrderTrigger[];
@@ -58,7 +63,8 @@ export type PractitionerAction = (typeof PRACTITIONER_ACTIONS)[number];
 /** The actions the state machine allows from `status`, so the portal never offers a refused one. */
 function actionsFrom(order: { status: OrderStatus; caseId: string | null }): PractitionerAction[] {
   return PRACTITIONER_ACTIONS.filter(
-    (trigger) => ORDER_TRANSITIONS.some((t) => t.trigger === trigger && t.from.includes(order.status)) && (trigger !== "release" || mayRelease(order)),
+    (trigger) =>
+      ORDER_TRANSITIONS.some((t) => t.trigger === trigger && t.from.includes(order.status)) && (trigger !== "release" || mayRelease(order)),
   );
 }
 
@@ -152,7 +158,9 @@ const VIEW_SELECT = {
 /** My live offers, soonest to expire first, masked, with the seconds left to answer. */
 export async function listMyOffers(deps: ServiceDeps, practitionerId: string, request: PageRequest) {
   const now = deps.clock.now();
-  const at = await cursorRow(request, "offers", (id) => deps.db.offer.findFirst({ where: { id, practitionerId }, select: { id: true, expiresAt: true } }));
+  const at = await cursorRow(request, "offers", (id) =>
+    deps.db.offer.findFirst({ where: { id, practitionerId }, select: { id: true, expiresAt: true } }),
+  );
   const { after, orderBy } = keyset(request, "expiresAt", at, "asc");
   const rows = await deps.db.offer.findMany({
     where: { practitionerId, status: "aktif", expiresAt: { gt: now }, AND: after },
@@ -177,10 +185,18 @@ const WITHDRAWN_NOTICE_MS = 24 * 60 * 60 * 1000;
  */
 export async function listMyWithdrawnOffers(deps: ServiceDeps, practitionerId: string, request: PageRequest) {
   const since = new Date(deps.clock.now().getTime() - WITHDRAWN_NOTICE_MS);
-  const where: Prisma.OfferWhereInput = { practitionerId, status: "dibatalkan", respondedAt: { gte: since }, order: { status: { in: [...ENDED_UNPAID] } } };
+  const where: Prisma.OfferWhereInput = {
+    practitionerId,
+    status: "dibatalkan",
+    respondedAt: { gte: since },
+    order: { status: { in: [...ENDED_UNPAID] } },
+  };
   // Any answered offer of mine is a cursor, so a notice that ages out between two pages ends nothing.
   const at = await cursorRow(request, "withdrawn offers", async (id) => {
-    const row = await deps.db.offer.findFirst({ where: { id, practitionerId, respondedAt: { not: null } }, select: { id: true, respondedAt: true } });
+    const row = await deps.db.offer.findFirst({
+      where: { id, practitionerId, respondedAt: { not: null } },
+      select: { id: true, respondedAt: true },
+    });
     return row && { id: row.id, respondedAt: row.respondedAt! };
   });
   const { after, orderBy } = keyset(request, "respondedAt", at);
@@ -202,7 +218,9 @@ export async function listMyWithdrawnOffers(deps: ServiceDeps, practitionerId: s
 /** Orders assigned to me, the latest changed first, with the real data (I have taken them). */
 export async function listMyOrders(deps: Pick<ServiceDeps, "db">, practitionerId: string, request: PageRequest) {
   const { db } = deps;
-  const at = await cursorRow(request, "orders", (id) => db.order.findFirst({ where: { id, practitionerId }, select: { id: true, updatedAt: true } }));
+  const at = await cursorRow(request, "orders", (id) =>
+    db.order.findFirst({ where: { id, practitionerId }, select: { id: true, updatedAt: true } }),
+  );
   const { after, orderBy } = keyset(request, "updatedAt", at);
   const rows = await db.order.findMany({ where: { practitionerId, AND: after }, orderBy, take: rowsToRead(request), select: VIEW_SELECT });
   return mapPage(pageFrom(rows, request), (order) => viewOf(order, false));

@@ -1,13 +1,13 @@
-import type { ServiceDeps } from "../deps";
+import type { DbOrTx } from "@/server/db/client";
+import { lockRow } from "@/server/db/row-lock";
 import { AppError } from "@/server/domain/errors";
 import { cursorRow, keyset, mapPage, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
-import type { DbOrTx } from "@/server/db/client";
+import { type CreatePractitionerInput, createPractitioner } from "../access";
 import { type Actor, audit } from "../audit";
+import type { ServiceDeps } from "../deps";
 import { payableBalances } from "../money";
 import { offerNext } from "../offers";
 import { changeContextOf } from "../orders";
-import { createPractitioner, type CreatePractitionerInput } from "../access";
-import { lockRow } from "@/server/db/row-lock";
 
 /**
  * The operator's management of practitioners. Offers go to active practitioners whose
@@ -24,7 +24,9 @@ const HELD_STATUSES = ["diambil", "dikerjakan", "butuh_input_klien", "diserahkan
 export async function listPractitioners(deps: Pick<ServiceDeps, "db">, request: PageRequest) {
   const { db } = deps;
   const real = { simulated: false };
-  const at = await cursorRow(request, "practitioners", (id) => db.practitioner.findFirst({ where: { ...real, id }, select: { id: true, createdAt: true } }));
+  const at = await cursorRow(request, "practitioners", (id) =>
+    db.practitioner.findFirst({ where: { ...real, id }, select: { id: true, createdAt: true } }),
+  );
   const { after, orderBy } = keyset(request, "createdAt", at);
   const rows = await db.practitioner.findMany({
     where: { ...real, AND: after },
@@ -36,7 +38,10 @@ export async function listPractitioners(deps: Pick<ServiceDeps, "db">, request: 
     },
   });
   const page = pageFrom(rows, request);
-  const payable = await payableBalances(deps, page.data.map((p) => p.id));
+  const payable = await payableBalances(
+    deps,
+    page.data.map((p) => p.id),
+  );
   return mapPage(page, (p) => ({
     id: p.id,
     name: p.name,
@@ -64,30 +69,53 @@ function normaliseLabel(label: string | null | undefined): string | null {
 /** Trimmed, de-duplicated, and each one a category of the catalog: any other would never be offered anything. */
 async function knownCategories(db: DbOrTx, categories: readonly string[]): Promise<string[]> {
   const wanted = [...new Set(categories.map((c) => c.trim()).filter(Boolean))];
-  const catalog = new Set((await db.service.findMany({ where: { internal: false }, distinct: ["category"], select: { category: true } })).map((s) => s.category));
+  const catalog = new Set(
+    (await db.service.findMany({ where: { internal: false }, distinct: ["category"], select: { category: true } })).map((s) => s.category),
+  );
   const unknown = wanted.filter((c) => !catalog.has(c));
   if (unknown.length > 0) {
-    throw new AppError("VALIDATION", `Kategori tidak ada di katalog: ${unknown.join(", ")}. Pilih dari: ${[...catalog].sort().join(", ")}.`);
+    throw new AppError(
+      "VALIDATION",
+      `Kategori tidak ada di katalog: ${unknown.join(", ")}. Pilih dari: ${[...catalog].sort().join(", ")}.`,
+    );
   }
   return wanted;
 }
 
 /** A new practitioner account (sign-in user + profile) from the operator console. */
-export async function registerPractitioner(deps: Pick<ServiceDeps, "db">, actor: Actor, input: CreatePractitionerInput): Promise<{ id: string }> {
+export async function registerPractitioner(
+  deps: Pick<ServiceDeps, "db">,
+  actor: Actor,
+  input: CreatePractitionerInput,
+): Promise<{ id: string }> {
   const { db } = deps;
   const categories = await knownCategories(db, input.categories ?? []);
   return createPractitioner(deps, { ...input, label: normaliseLabel(input.label), categories }, actor);
 }
 
-export async function updatePractitioner(deps: Pick<ServiceDeps, "db">, actor: Actor, practitionerId: string, input: { label: string | null; categories: readonly string[] }): Promise<void> {
+export async function updatePractitioner(
+  deps: Pick<ServiceDeps, "db">,
+  actor: Actor,
+  practitionerId: string,
+  input: { label: string | null; categories: readonly string[] },
+): Promise<void> {
   const { db } = deps;
   const label = normaliseLabel(input.label);
   await db.$transaction(async (tx) => {
     const categories = await knownCategories(tx, input.categories);
-    const before = await tx.practitioner.findUnique({ where: { id: practitionerId, simulated: false }, select: { label: true, categories: true } });
+    const before = await tx.practitioner.findUnique({
+      where: { id: practitionerId, simulated: false },
+      select: { label: true, categories: true },
+    });
     if (!before) throw new AppError("NOT_FOUND", `Praktisi ${practitionerId} tidak ditemukan.`);
     await tx.practitioner.update({ where: { id: practitionerId }, data: { label, categories } });
-    await audit(tx, { ...actor, action: "practitioner.update", subjectType: "practitioner", subjectId: practitionerId, data: { before, after: { label, categories } } });
+    await audit(tx, {
+      ...actor,
+      action: "practitioner.update",
+      subjectType: "practitioner",
+      subjectId: practitionerId,
+      data: { before, after: { label, categories } },
+    });
   });
 }
 
@@ -96,7 +124,12 @@ export async function updatePractitioner(deps: Pick<ServiceDeps, "db">, actor: A
  * their live offers are withdrawn and each order goes straight to the next eligible practitioner
  * instead of waiting out the 30 minutes. Orders they already took stay with them.
  */
-export async function setPractitionerActive(deps: ServiceDeps, actor: Actor, practitionerId: string, active: boolean): Promise<{ offersWithdrawn: number }> {
+export async function setPractitionerActive(
+  deps: ServiceDeps,
+  actor: Actor,
+  practitionerId: string,
+  active: boolean,
+): Promise<{ offersWithdrawn: number }> {
   const change = changeContextOf(deps);
   const { now } = change;
   return deps.db.$transaction(async (tx) => {
@@ -108,14 +141,23 @@ export async function setPractitionerActive(deps: ServiceDeps, actor: Actor, pra
       for (const offer of live) {
         // Order row first, as every offer path locks it, so an accept racing this gets one winner.
         await lockRow(tx, "Order", offer.orderId);
-        const withdrawn = await tx.offer.updateMany({ where: { id: offer.id, status: "aktif" }, data: { status: "dibatalkan", respondedAt: now } });
+        const withdrawn = await tx.offer.updateMany({
+          where: { id: offer.id, status: "aktif" },
+          data: { status: "dibatalkan", respondedAt: now },
+        });
         if (withdrawn.count === 1) {
           offersWithdrawn++;
           await offerNext(tx, change, offer.orderId);
         }
       }
     }
-    await audit(tx, { ...actor, action: active ? "practitioner.activate" : "practitioner.deactivate", subjectType: "practitioner", subjectId: practitionerId, data: { offers_withdrawn: offersWithdrawn } });
+    await audit(tx, {
+      ...actor,
+      action: active ? "practitioner.activate" : "practitioner.deactivate",
+      subjectType: "practitioner",
+      subjectId: practitionerId,
+      data: { offers_withdrawn: offersWithdrawn },
+    });
     return { offersWithdrawn };
   });
 }

@@ -6,8 +6,7 @@ import { SCOPES } from "@/server/domain/api-key";
 import { systemClock } from "@/server/domain/clock";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { authenticateApiKey } from "../access";
-import { getBalance } from "../money";
-import { accounts, balanceOf } from "../money";
+import { accounts, balanceOf, getBalance } from "../money";
 import { createOrganization } from "../organizations";
 import { DEMO_APPROVAL_THRESHOLD_IDR, DEMO_DEPOSIT_IDR, DEMO_ORGANIZATION_NAME, ensureDemo } from "./demo";
 
@@ -80,7 +79,11 @@ describe("ensureDemo", () => {
 
   it("creates nothing in a database that already has an organisation", async () => {
     await createOrganization({ db: database.prisma }, { actorType: "system", actorId: null }, { name: "PT Sudah Ada" });
-    expect(await ensureDemo({ db: database.prisma }, embedded())).toMatchObject({ created: false, secrets: { live: null, test: null }, files: { live: null, test: null } });
+    expect(await ensureDemo({ db: database.prisma }, embedded())).toMatchObject({
+      created: false,
+      secrets: { live: null, test: null },
+      files: { live: null, test: null },
+    });
     expect(await database.prisma.organization.count()).toBe(1);
     expect(existsSync(keyFile())).toBe(false);
   });
@@ -103,6 +106,9 @@ describe("ensureDemo", () => {
     expect(first.secrets.live).not.toBeNull();
     expect(first.files).toEqual({ live: null, test: null, testWebhookSecret: null });
     expect(existsSync(keyFile())).toBe(false);
-    expect(await ensureDemo({ db: database.prisma }, { dataDir: null, liveMoney: true })).toMatchObject({ created: false, secrets: { live: null, test: null, testWebhookSecret: null } });
+    expect(await ensureDemo({ db: database.prisma }, { dataDir: null, liveMoney: true })).toMatchObject({
+      created: false,
+      secrets: { live: null, test: null, testWebhookSecret: null },
+    });
   });
 });

@@ -1,15 +1,19 @@
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createApiKey } from "../access";
-import { createOrganization, topUpDeposit } from "../organizations";
 import type { ServiceDeps } from "../deps";
+import { createOrganization, topUpDeposit } from "../organizations";
 
 export const DEMO_ORGANIZATION_NAME = "Organisasi Demo";
 export const DEMO_DEPOSIT_IDR = 50_000_000n;
 export const DEMO_APPROVAL_THRESHOLD_IDR = 10_000_000n;
 
 /** The demo secrets' files under the data directory: the live key, the sandbox's test key and its webhook secret. */
-const DEMO_KEY_FILES = { live: "demo-api-key.txt", test: "demo-test-api-key.txt", testWebhookSecret: "demo-test-webhook-secret.txt" } as const;
+const DEMO_KEY_FILES = {
+  live: "demo-api-key.txt",
+  test: "demo-test-api-key.txt",
+  testWebhookSecret: "demo-test-webhook-secret.txt",
+} as const;
 
 type DemoSecret = keyof typeof DEMO_KEY_FILES;
 
@@ -45,15 +49,20 @@ export async function ensureDemo(deps: Pick<ServiceDeps, "db">, options: DemoOpt
     return file && existsSync(file) ? file : null;
   };
   if ((await db.organization.count()) > 0) {
-    return { created: false, secrets: NO_SECRETS, files: { live: keptIn("live"), test: keptIn("test"), testWebhookSecret: keptIn("testWebhookSecret") } };
+    return {
+      created: false,
+      secrets: NO_SECRETS,
+      files: { live: keptIn("live"), test: keptIn("test"), testWebhookSecret: keptIn("testWebhookSecret") },
+    };
   }
 
   const actor = { actorType: "system" as const, actorId: null };
-  const org = await createOrganization(
-    deps,
-    actor,
-    { name: DEMO_ORGANIZATION_NAME, status: "aktif", depositIdr: options.liveMoney ? DEMO_DEPOSIT_IDR : undefined, approvalThresholdIdr: DEMO_APPROVAL_THRESHOLD_IDR },
-  );
+  const org = await createOrganization(deps, actor, {
+    name: DEMO_ORGANIZATION_NAME,
+    status: "aktif",
+    depositIdr: options.liveMoney ? DEMO_DEPOSIT_IDR : undefined,
+    approvalThresholdIdr: DEMO_APPROVAL_THRESHOLD_IDR,
+  });
   await topUpDeposit(deps, actor, org.id, DEMO_DEPOSIT_IDR, "deposit uji demo", false);
   const live = options.liveMoney ? await createApiKey(deps, actor, { organizationId: org.id, name: "demo" }) : null;
   const test = await createApiKey(deps, actor, { organizationId: org.id, name: "demo (test)", mode: "test" });

@@ -1,2 +1,12 @@
 export { type Demo, ensureDemo } from "./demo";
-export { addSimulatedBid, decideTestApproval, payTestInvoice, SIMULATED_ORDER_ACTIONS, type SimulatedActionInput, type SimulatedOrderAction, simulateOrderAction, TEST_TOP_UP_MAX_IDR, topUpTestDeposit } from "./sandbox";
+export {
+  addSimulatedBid,
+  decideTestApproval,
+  payTestInvoice,
+  SIMULATED_ORDER_ACTIONS,
+  type SimulatedActionInput,
+  type SimulatedOrderAction,
+  simulateOrderAction,
+  TEST_TOP_UP_MAX_IDR,
+  topUpTestDeposit,
+} from "./sandbox";

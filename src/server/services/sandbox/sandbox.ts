@@ -1,19 +1,32 @@
-import type { ServiceDeps } from "../deps";
 import type { Bid, Invoice } from "@/generated/prisma/client";
+import { lockRow } from "@/server/db/row-lock";
+import type { AuthenticatedKey } from "@/server/domain/api-key";
 import type { BidInput } from "@/server/domain/case-board";
 import { AppError } from "@/server/domain/errors";
 import { stalledRefundAt } from "@/server/domain/order-rules";
-import type { AuthenticatedKey } from "@/server/domain/api-key";
+import { getCase, payInvoice, placeBid } from "../cases";
+import type { ServiceDeps } from "../deps";
 import { getBalance, type KeyBalance } from "../money";
-import { getCase, placeBid } from "../cases";
-import { payInvoice } from "../cases";
-import { acceptOffer, expireOffer, offerNext, refundStalledOrder, STALL_REASONS } from "../offers";
-import { autoAcceptOrder, markSlaBreached } from "../orders";
-import { changeContextOf, decideApproval, getOrder, operatorOrderAction, type OrderWithMessages } from "../orders";
+import {
+  acceptOffer,
+  expireOffer,
+  nextSimulatedBidder,
+  offerNext,
+  refundStalledOrder,
+  SIMULATED_ORDER_PRACTITIONER_ID,
+  STALL_REASONS,
+} from "../offers";
+import {
+  autoAcceptOrder,
+  changeContextOf,
+  decideApproval,
+  getOrder,
+  markSlaBreached,
+  type OrderWithMessages,
+  operatorOrderAction,
+} from "../orders";
 import { topUpDeposit } from "../organizations";
 import { askClient, deliverResult, releaseOrder, startWork } from "../practitioners";
-import { nextSimulatedBidder, SIMULATED_ORDER_PRACTITIONER_ID } from "../offers";
-import { lockRow } from "@/server/db/row-lock";
 
 /**
  * The sandbox's test helpers (/v1/test_helpers): with a test key, do what a person would do in
@@ -40,7 +53,12 @@ export async function topUpTestDeposit(deps: ServiceDeps, key: AuthenticatedKey,
 }
 
 /** An org admin's decision on a test order waiting in menunggu_bayar. */
-export async function decideTestApproval(deps: ServiceDeps, key: AuthenticatedKey, orderId: string, approve: boolean): Promise<OrderWithMessages> {
+export async function decideTestApproval(
+  deps: ServiceDeps,
+  key: AuthenticatedKey,
+  orderId: string,
+  approve: boolean,
+): Promise<OrderWithMessages> {
   requireTestKey(key);
   return decideApproval(deps, { actorType: "org_admin", actorId: null }, { owner: key, orderId, approve });
 }
@@ -97,7 +115,10 @@ export async function simulateOrderAction(
   const order = await getOrder(deps, key, orderId);
   const practitionerId = SIMULATED_ORDER_PRACTITIONER_ID;
   if (WORK_ACTIONS.has(action) && order.practitionerId !== practitionerId) {
-    throw new AppError("INVALID_STATE", `The order is ${order.status} and not held by the simulated practitioner; accept it first (POST /v1/test_helpers/orders/${orderId}/accept).`);
+    throw new AppError(
+      "INVALID_STATE",
+      `The order is ${order.status} and not held by the simulated practitioner; accept it first (POST /v1/test_helpers/orders/${orderId}/accept).`,
+    );
   }
   switch (action) {
     case "expire_offer": {
@@ -118,7 +139,11 @@ export async function simulateOrderAction(
     case "release":
       return releaseOrder(deps, practitionerId, orderId);
     case "dispute":
-      return operatorOrderAction(deps, { actorType: "operator", actorId: null }, { orderId, action, note: "Sengketa dibuka oleh operator (test helper)." });
+      return operatorOrderAction(
+        deps,
+        { actorType: "operator", actorId: null },
+        { orderId, action, note: "Sengketa dibuka oleh operator (test helper)." },
+      );
     case "refund":
     case "resume_work":
       return operatorOrderAction(deps, { actorType: "operator", actorId: null }, { orderId, action });
@@ -137,10 +162,19 @@ export async function simulateOrderAction(
 }
 
 /** When each timer can be made due: the status (and state) in which its deadline runs. */
-const TIMER_RUNS: Record<"refund_stalled" | "auto_accept" | "breach_sla", { when: (order: OrderWithMessages) => boolean; explain: string }> = {
-  refund_stalled: { when: (o) => o.status === "ditawarkan" && o.offeringStalledAt !== null, explain: "a stalled ditawarkan order (stall it first with stall_offering)" },
+const TIMER_RUNS: Record<
+  "refund_stalled" | "auto_accept" | "breach_sla",
+  { when: (order: OrderWithMessages) => boolean; explain: string }
+> = {
+  refund_stalled: {
+    when: (o) => o.status === "ditawarkan" && o.offeringStalledAt !== null,
+    explain: "a stalled ditawarkan order (stall it first with stall_offering)",
+  },
   auto_accept: { when: (o) => o.status === "diserahkan", explain: "a diserahkan order" },
-  breach_sla: { when: (o) => ["dibayar", "ditawarkan", "diambil", "dikerjakan", "butuh_input_klien"].includes(o.status) && o.slaBreachedAt === null, explain: "a paid order not yet delivered whose SLA was not breached yet" },
+  breach_sla: {
+    when: (o) => ["dibayar", "ditawarkan", "diambil", "dikerjakan", "butuh_input_klien"].includes(o.status) && o.slaBreachedAt === null,
+    explain: "a paid order not yet delivered whose SLA was not breached yet",
+  },
 };
 
 /** Moves a timer's deadline to now and runs the timer's own handler, as the job engine would. */
@@ -152,7 +186,8 @@ async function dueNow(
   deadline: { offeringRefundAt?: Date; autoAcceptAt?: Date; slaDueAt?: Date },
   run: () => Promise<void>,
 ): Promise<OrderWithMessages> {
-  if (!TIMER_RUNS[timer].when(order)) throw new AppError("INVALID_STATE", `The order is ${order.status}; ${timer} works only on ${TIMER_RUNS[timer].explain}.`);
+  if (!TIMER_RUNS[timer].when(order))
+    throw new AppError("INVALID_STATE", `The order is ${order.status}; ${timer} works only on ${TIMER_RUNS[timer].explain}.`);
   await deps.db.order.updateMany({ where: { id: order.id, status: order.status }, data: deadline });
   await run();
   return getOrder(deps, key, order.id);
@@ -170,12 +205,19 @@ async function stallOffering(deps: ServiceDeps, order: OrderWithMessages): Promi
     await lockRow(tx, "Order", order.id);
     const current = await tx.order.findUniqueOrThrow({ where: { id: order.id } });
     if (current.status !== "ditawarkan" || current.offeringStalledAt) {
-      throw new AppError("INVALID_STATE", `The order is ${current.status}${current.offeringStalledAt ? " and already stalled" : ""}; only an order on offer can stall.`);
+      throw new AppError(
+        "INVALID_STATE",
+        `The order is ${current.status}${current.offeringStalledAt ? " and already stalled" : ""}; only an order on offer can stall.`,
+      );
     }
     await tx.offer.updateMany({ where: { orderId: order.id, status: "aktif" }, data: { status: "kedaluwarsa", respondedAt: now } });
     await tx.order.update({
       where: { id: order.id },
-      data: { offeringStalledAt: now, offeringStalledReason: STALL_REASONS.allPassed, offeringRefundAt: stalledRefundAt(now, change.rules) },
+      data: {
+        offeringStalledAt: now,
+        offeringStalledReason: STALL_REASONS.allPassed,
+        offeringRefundAt: stalledRefundAt(now, change.rules),
+      },
     });
   });
 }

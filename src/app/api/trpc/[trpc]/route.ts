@@ -1,8 +1,8 @@
 import { getServerSession } from "next-auth";
 import { handlePortalRequest } from "@/server/api/portal-http";
-import { authOptions } from "@/server/runtime/portal";
 import type { PortalUser } from "@/server/domain/portal-user";
 import { appDepsOf, getRuntime } from "@/server/runtime";
+import { authOptions } from "@/server/runtime/portal";
 
 export const dynamic = "force-dynamic";
 
@@ -10,7 +10,9 @@ export const dynamic = "force-dynamic";
 async function handle(req: Request): Promise<Response> {
   const runtime = getRuntime();
   const session = await getServerSession(authOptions());
-  return handlePortalRequest(req, appDepsOf(runtime), (session?.user as PortalUser | undefined) ?? null, [new URL(runtime.config.publicUrl).origin]);
+  return handlePortalRequest(req, appDepsOf(runtime), (session?.user as PortalUser | undefined) ?? null, [
+    new URL(runtime.config.publicUrl).origin,
+  ]);
 }
 
 export { handle as GET, handle as POST };

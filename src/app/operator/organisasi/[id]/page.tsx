@@ -15,7 +15,9 @@ export const metadata: Metadata = { title: "Detail organisasi · Operator — Ku
 export default async function OrganizationPage({ params }: { params: Promise<{ id: string }> }) {
   const { caller } = await portalPage("operator");
   const { id } = await params;
-  const org = await caller.operator.organization({ organizationId: id }).catch((err: unknown) => (isNotFound(err) ? notFound() : Promise.reject(err)));
+  const org = await caller.operator
+    .organization({ organizationId: id })
+    .catch((err: unknown) => (isNotFound(err) ? notFound() : Promise.reject(err)));
   const pending = (await caller.operator.team({ organizationId: id })).invitations.filter((invitation) => invitation.status === "menunggu");
   return (
     <>
@@ -64,7 +66,8 @@ export default async function OrganizationPage({ params }: { params: Promise<{ i
                     <Link href={`/operator/pesanan/${order.id}`}>
                       <code>{order.id}</code>
                     </Link>{" "}
-                    · {order.service.name} · <StatusBadge status={order.status} /> · {formatRupiah(order.priceIdr)} {order.livemode ? null : <span className="pill pill-test">Uji</span>} ·{" "}
+                    · {order.service.name} · <StatusBadge status={order.status} /> · {formatRupiah(order.priceIdr)}{" "}
+                    {order.livemode ? null : <span className="pill pill-test">Uji</span>} ·{" "}
                     <span className="muted">{formatDateTime(order.createdAt)}</span>
                   </li>
                 ))}
@@ -74,18 +77,24 @@ export default async function OrganizationPage({ params }: { params: Promise<{ i
         </div>
         <aside className="order-side" aria-label="Pengaturan organisasi">
           <Card title="Status">
-            <p>{org.status === "aktif" ? "Kunci API organisasi ini bisa dipakai." : "Kunci API organisasi ini ditolak sampai disetujui."}</p>
+            <p>
+              {org.status === "aktif" ? "Kunci API organisasi ini bisa dipakai." : "Kunci API organisasi ini ditolak sampai disetujui."}
+            </p>
             <OrgStatusActions organizationId={org.id} name={org.name} status={org.status} />
           </Card>
           <Card title="Ketentuan">
             <dl className="facts">
               <dt>Ambang persetujuan</dt>
-              <dd>{org.approvalThresholdIdr === null ? <span className="muted">Tidak ada</span> : formatRupiah(org.approvalThresholdIdr)}</dd>
+              <dd>
+                {org.approvalThresholdIdr === null ? <span className="muted">Tidak ada</span> : formatRupiah(org.approvalThresholdIdr)}
+              </dd>
             </dl>
           </Card>
           <Card title="Admin">
             {org.admins.length === 0 ? (
-              <p className="muted">Belum ada admin. Undang admin pertama organisasi ini: ia membuat kata sandinya sendiri lewat tautan undangan.</p>
+              <p className="muted">
+                Belum ada admin. Undang admin pertama organisasi ini: ia membuat kata sandinya sendiri lewat tautan undangan.
+              </p>
             ) : (
               <ul className="plain-list">
                 {org.admins.map((admin) => (
@@ -102,7 +111,8 @@ export default async function OrganizationPage({ params }: { params: Promise<{ i
                   {pending.map((invitation) => (
                     <li key={invitation.id} className="pending-invitation">
                       <div>
-                        <span className="break">{invitation.email}</span> · <span className="muted">berlaku sampai {formatDateTime(invitation.expiresAt)}</span>
+                        <span className="break">{invitation.email}</span> ·{" "}
+                        <span className="muted">berlaku sampai {formatDateTime(invitation.expiresAt)}</span>
                       </div>
                       <RevokeInvitationButton invitationId={invitation.id} email={invitation.email} organizationId={org.id} />
                     </li>

@@ -7,10 +7,10 @@ import { formatDateTime, formatRupiah, formatSignedRupiah, ORDER_STATUS_LABEL } 
 import { MessageThread } from "@/app/_components/order-parts";
 import { Card, PageTitle, StatusBadge } from "@/app/_components/ui";
 import { isNotFound } from "@/app/operator/_components/not-found";
+import { ledgerKindLabel } from "@/server/domain/ledger-labels";
 import { portalPage } from "@/server/runtime/portal";
 import { AUDIT_ACTION_LABEL, actorLabel } from "../../_components/labels";
 import { OrderActions } from "../../_components/order-actions";
-import { ledgerKindLabel } from "@/server/domain/ledger-labels";
 
 export const metadata: Metadata = { title: "Detail pesanan · Operator — Kuasa" };
 
@@ -35,7 +35,14 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
         <div>
           <Card title="Tindakan operator">
             <OrderActions
-              order={{ id: order.id, organization: order.organization.name, practitioner: order.practitioner?.name ?? null, escrowIdr: amounts.escrowIdr, practitionerFeeIdr: amounts.practitionerFeeIdr, platformFeeIdr: amounts.platformFeeIdr }}
+              order={{
+                id: order.id,
+                organization: order.organization.name,
+                practitioner: order.practitioner?.name ?? null,
+                escrowIdr: amounts.escrowIdr,
+                practitionerFeeIdr: amounts.practitionerFeeIdr,
+                platformFeeIdr: amounts.platformFeeIdr,
+              }}
               steps={order.allowedActions}
             />
             {order.offeringStalledAt && (
@@ -44,7 +51,9 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
                 {order.offeringRefundAt && (
                   <>
                     {" "}
-                    Direfund otomatis {formatDateTime(order.offeringRefundAt)} (<Countdown until={new Date(order.offeringRefundAt).toISOString()} />).
+                    Direfund otomatis {formatDateTime(order.offeringRefundAt)} (
+                    <Countdown until={new Date(order.offeringRefundAt).toISOString()} />
+                    ).
                   </>
                 )}
               </p>
@@ -112,7 +121,9 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
                     { key: "account", header: "Akun", cell: (entry) => <code>{entry.account}</code> },
                     { key: "amount", header: "Jumlah", align: "end", cell: (entry) => formatSignedRupiah(entry.amountIdr) },
                   ]}
-                  rows={order.ledger.flatMap((transfer) => transfer.entries.map((entry) => ({ ...entry, at: transfer.at, kind: transfer.kind })))}
+                  rows={order.ledger.flatMap((transfer) =>
+                    transfer.entries.map((entry) => ({ ...entry, at: transfer.at, kind: transfer.kind })),
+                  )}
                   rowKey={(entry) => entry.id}
                 />
               </div>
@@ -169,7 +180,13 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
                 {order.service.name} <code>{order.service.code}</code>
               </dd>
               <dt>Praktisi</dt>
-              <dd>{order.practitioner ? `${order.practitioner.name}${order.practitioner.label ? ` (${order.practitioner.label})` : ""}` : <span className="muted">Belum ada</span>}</dd>
+              <dd>
+                {order.practitioner ? (
+                  `${order.practitioner.name}${order.practitioner.label ? ` (${order.practitioner.label})` : ""}`
+                ) : (
+                  <span className="muted">Belum ada</span>
+                )}
+              </dd>
               <dt>Dibayar</dt>
               <dd>{order.paidAt ? formatDateTime(order.paidAt) : <span className="muted">Belum</span>}</dd>
               <dt>Tenggat SLA</dt>

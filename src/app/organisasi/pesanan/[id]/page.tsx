@@ -10,17 +10,23 @@ import type { OrderStatus } from "@/generated/prisma/enums";
 import { toApiError } from "@/server/api/api-error";
 import { portalPage } from "@/server/runtime/portal";
 import { ApprovalActions } from "../../_components/approval-actions";
-import { OrderDecisions } from "../../_components/order-decisions";
 import { inMode, TestModeBanner } from "../../_components/mode";
+import { OrderDecisions } from "../../_components/order-decisions";
 import { OrderTimeline } from "../../_components/order-timeline";
 
 export const metadata: Metadata = { title: "Detail pesanan — Kuasa" };
 
 /** Where the order stands and what happens next, as the client side reads it. */
 const STATUS_NOTICE: Partial<Record<OrderStatus, { text: string; tone: "notice" | "waiting" | "error" }>> = {
-  menunggu_bayar: { text: "Harga pesanan di atas ambang persetujuan: pesanan menunggu keputusan Anda. Setujui atau tolak di kolom Langkah Anda.", tone: "waiting" },
+  menunggu_bayar: {
+    text: "Harga pesanan di atas ambang persetujuan: pesanan menunggu keputusan Anda. Setujui atau tolak di kolom Langkah Anda.",
+    tone: "waiting",
+  },
   dibayar: { text: "Dibayar dari deposit dan ditahan (escrow). Pesanan segera ditawarkan ke praktisi.", tone: "notice" },
-  ditawarkan: { text: "Sedang ditawarkan ke praktisi yang memenuhi syarat, satu per satu. Anda masih bisa membatalkannya selama belum diambil.", tone: "notice" },
+  ditawarkan: {
+    text: "Sedang ditawarkan ke praktisi yang memenuhi syarat, satu per satu. Anda masih bisa membatalkannya selama belum diambil.",
+    tone: "notice",
+  },
   diambil: { text: "Praktisi sudah mengambil pesanan ini dan akan mulai mengerjakannya.", tone: "notice" },
   dikerjakan: { text: "Praktisi sedang mengerjakan pesanan ini.", tone: "notice" },
   butuh_input_klien: {
@@ -28,7 +34,10 @@ const STATUS_NOTICE: Partial<Record<OrderStatus, { text: string; tone: "notice" 
     tone: "waiting",
   },
   selesai: { text: "Selesai: hasil diterima dan pembayaran diteruskan ke praktisi.", tone: "notice" },
-  sengketa: { text: "Dalam sengketa. Tim operator Kuasa memeriksa dan memutuskan; dana tetap ditahan sampai ada keputusan.", tone: "error" },
+  sengketa: {
+    text: "Dalam sengketa. Tim operator Kuasa memeriksa dan memutuskan; dana tetap ditahan sampai ada keputusan.",
+    tone: "error",
+  },
   dibatalkan: { text: "Pesanan dibatalkan. Dana yang sudah dibayar kembali ke deposit.", tone: "error" },
   direfund: { text: "Dana pesanan dikembalikan ke deposit organisasi.", tone: "error" },
 };
@@ -74,7 +83,8 @@ export default async function OrganizationOrderPage({ params }: { params: Promis
             {order.autoAcceptAt && (
               <>
                 {" "}
-                sebelum {formatDateTime(order.autoAcceptAt)}; setelah itu hasil diterima otomatis dan pembayaran diteruskan ke praktisi. <Countdown until={iso(order.autoAcceptAt)} />
+                sebelum {formatDateTime(order.autoAcceptAt)}; setelah itu hasil diterima otomatis dan pembayaran diteruskan ke praktisi.{" "}
+                <Countdown until={iso(order.autoAcceptAt)} />
               </>
             )}
           </p>
@@ -87,10 +97,12 @@ export default async function OrganizationOrderPage({ params }: { params: Promis
         )}
         {stall && (
           <p className="error">
-            Belum ada praktisi yang mengambil pesanan ini{stall.reason ? `: ${stall.reason}` : "."} Tim operator Kuasa bisa menawarkannya lagi
+            Belum ada praktisi yang mengambil pesanan ini{stall.reason ? `: ${stall.reason}` : "."} Tim operator Kuasa bisa menawarkannya
+            lagi
             {stall.refundAt && (
               <>
-                ; bila tidak, dana kembali ke deposit secara otomatis pada {formatDateTime(stall.refundAt)}. <Countdown until={iso(stall.refundAt)} />
+                ; bila tidak, dana kembali ke deposit secara otomatis pada {formatDateTime(stall.refundAt)}.{" "}
+                <Countdown until={iso(stall.refundAt)} />
               </>
             )}
           </p>
@@ -110,7 +122,9 @@ export default async function OrganizationOrderPage({ params }: { params: Promis
             <OrderTimeline createdAt={order.createdAt} events={order.events} />
             {order.events.length > 0 && (
               <p className="small">
-                <Link href={inMode(`/organisasi/webhook?q=${encodeURIComponent(order.id)}`, mode)}>Lihat pengiriman webhook pesanan ini</Link>
+                <Link href={inMode(`/organisasi/webhook?q=${encodeURIComponent(order.id)}`, mode)}>
+                  Lihat pengiriman webhook pesanan ini
+                </Link>
               </p>
             )}
           </Card>
@@ -140,7 +154,13 @@ export default async function OrganizationOrderPage({ params }: { params: Promis
                 </div>
               </dd>
               <dt>Praktisi</dt>
-              <dd>{order.practitioner ? [order.practitioner.name, order.practitioner.label].filter(Boolean).join(" · ") : <span className="muted">Belum ada</span>}</dd>
+              <dd>
+                {order.practitioner ? (
+                  [order.practitioner.name, order.practitioner.label].filter(Boolean).join(" · ")
+                ) : (
+                  <span className="muted">Belum ada</span>
+                )}
+              </dd>
               <dt>Dibuat</dt>
               <dd>{formatDateTime(order.createdAt)}</dd>
               <dt>Tenggat SLA</dt>
@@ -148,7 +168,8 @@ export default async function OrganizationOrderPage({ params }: { params: Promis
                 {order.slaDueAt ? formatDateTime(order.slaDueAt) : <span className="muted">Dihitung sejak pesanan dibayar</span>}
                 {order.slaBreachedAt && (
                   <div>
-                    <span className="pill pill-bad">Terlewati</span> <span className="small">sejak {formatDateTime(order.slaBreachedAt)}</span>
+                    <span className="pill pill-bad">Terlewati</span>{" "}
+                    <span className="small">sejak {formatDateTime(order.slaBreachedAt)}</span>
                   </div>
                 )}
               </dd>
@@ -177,7 +198,9 @@ export default async function OrganizationOrderPage({ params }: { params: Promis
             </dl>
           </Card>
           <Card title="Langkah Anda">
-            {order.status === "menunggu_bayar" && <ApprovalActions orderId={order.id} service={order.service.name} price={formatRupiah(order.priceIdr)} stay />}
+            {order.status === "menunggu_bayar" && (
+              <ApprovalActions orderId={order.id} service={order.service.name} price={formatRupiah(order.priceIdr)} stay />
+            )}
             <OrderDecisions
               order={{
                 id: order.id,

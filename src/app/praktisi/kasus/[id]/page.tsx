@@ -1,10 +1,10 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { areaLabel } from "@/app/_components/case-status";
 import { PageTitle } from "@/app/_components/ui";
 import { toApiError } from "@/server/api/api-error";
 import { portalPage } from "@/server/runtime/portal";
 import { CaseCard } from "../case-card";
-import { areaLabel } from "@/app/_components/case-status";
 
 export const dynamic = "force-dynamic";
 
@@ -31,7 +31,8 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
       <PageTitle lead={item.id}>Kasus: {areaLabel(item.area)}</PageTitle>
       {item.selected && (
         <p className="notice" role="status">
-          Penawaran Anda dipilih klien. Data kontak di bawah ini lengkap: hubungi klien untuk memulai pekerjaan sesuai lingkup penawaran Anda.
+          Penawaran Anda dipilih klien. Data kontak di bawah ini lengkap: hubungi klien untuk memulai pekerjaan sesuai lingkup penawaran
+          Anda.
         </p>
       )}
       <CaseCard item={item} />

@@ -2,11 +2,11 @@
 import { type FormEvent, useState } from "react";
 import { useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
+import { Field, FormMessages } from "@/app/_components/field";
 import { trpc } from "@/app/_components/trpc";
 import type { PractitionerAction } from "@/server/api/schemas/practitioner-portal";
 import { ORDER_ERRORS } from "../../_components/messages";
 import { useHydrated } from "../../_components/use-hydrated";
-import { Field, FormMessages } from "@/app/_components/field";
 
 /** The steps the order's status allows (decided by the server); the page re-renders after each. */
 export function OrderActions({ orderId, actions }: { orderId: string; actions: PractitionerAction[] }) {
@@ -34,7 +34,8 @@ export function OrderActions({ orderId, actions }: { orderId: string; actions: P
   }
 
   async function deliver() {
-    if (await step(() => trpc.practitioner.deliver.mutate({ orderId, deliverable: deliverable.trim() }), "Hasil diserahkan ke klien.")) setDeliverable("");
+    if (await step(() => trpc.practitioner.deliver.mutate({ orderId, deliverable: deliverable.trim() }), "Hasil diserahkan ke klien."))
+      setDeliverable("");
   }
 
   async function release() {
@@ -54,13 +55,23 @@ export function OrderActions({ orderId, actions }: { orderId: string; actions: P
       <FormMessages error={error} />
 
       {can("start_work") && (
-        <button type="button" className="button" disabled={disabled} onClick={() => void step(() => trpc.practitioner.startWork.mutate({ orderId }), "Pekerjaan dimulai.")}>
+        <button
+          type="button"
+          className="button"
+          disabled={disabled}
+          onClick={() => void step(() => trpc.practitioner.startWork.mutate({ orderId }), "Pekerjaan dimulai.")}
+        >
           Mulai kerjakan
         </button>
       )}
 
       {can("request_input") && (
-        <form className="form" onSubmit={(e) => submitText(e, (question) => trpc.practitioner.askClient.mutate({ orderId, question }), "Pertanyaan terkirim ke klien.")}>
+        <form
+          className="form"
+          onSubmit={(e) =>
+            submitText(e, (question) => trpc.practitioner.askClient.mutate({ orderId, question }), "Pertanyaan terkirim ke klien.")
+          }
+        >
           <label>
             Tanya klien
             <textarea name="text" rows={3} maxLength={10_000} required aria-describedby="ask-hint" />
@@ -76,8 +87,19 @@ export function OrderActions({ orderId, actions }: { orderId: string; actions: P
 
       {can("deliver") && (
         <div className="form">
-          <Field label="Hasil pekerjaan" hint="Tautan ke berkas (misalnya https://…) atau teks hasil. Setelah diserahkan, hasil tidak bisa diubah kecuali klien atau tim operator meminta revisi.">
-            {(control) => <textarea {...control} rows={5} maxLength={10_000} value={deliverable} onChange={(event) => setDeliverable(event.target.value)} />}
+          <Field
+            label="Hasil pekerjaan"
+            hint="Tautan ke berkas (misalnya https://…) atau teks hasil. Setelah diserahkan, hasil tidak bisa diubah kecuali klien atau tim operator meminta revisi."
+          >
+            {(control) => (
+              <textarea
+                {...control}
+                rows={5}
+                maxLength={10_000}
+                value={deliverable}
+                onChange={(event) => setDeliverable(event.target.value)}
+              />
+            )}
           </Field>
           <ConfirmDialogButton
             label="Serahkan hasil"
@@ -100,7 +122,15 @@ export function OrderActions({ orderId, actions }: { orderId: string; actions: P
       )}
 
       {can("release") && (
-        <ConfirmDialogButton label="Lepaskan pesanan" title="Lepaskan pesanan ini?" confirmLabel="Ya, lepaskan" tone="secondary" danger busy={busy} onConfirm={release}>
+        <ConfirmDialogButton
+          label="Lepaskan pesanan"
+          title="Lepaskan pesanan ini?"
+          confirmLabel="Ya, lepaskan"
+          tone="secondary"
+          danger
+          busy={busy}
+          onConfirm={release}
+        >
           <p>Pesanan ditawarkan ke praktisi lain dan tidak bisa Anda ambil kembali.</p>
         </ConfirmDialogButton>
       )}

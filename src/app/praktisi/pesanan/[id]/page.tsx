@@ -1,13 +1,13 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import type { OrderStatus } from "@/generated/prisma/enums";
+import { AutoRefresh } from "@/app/_components/auto-refresh";
 import { Countdown } from "@/app/_components/countdown";
 import { formatDateTime, MESSAGE_ROLE_LABEL } from "@/app/_components/format";
 import { IntakeList, MessageThread } from "@/app/_components/order-parts";
 import { Card, PageTitle, StatusBadge } from "@/app/_components/ui";
+import type { OrderStatus } from "@/generated/prisma/enums";
 import { toApiError } from "@/server/api/api-error";
 import { portalPage } from "@/server/runtime/portal";
-import { AutoRefresh } from "@/app/_components/auto-refresh";
 import { earningText } from "../../_components/earning";
 import { OrderActions } from "./order-actions";
 
@@ -20,9 +20,15 @@ const STATUS_NOTICE: Partial<Record<OrderStatus, { text: string; tone: "notice" 
     text: "Menunggu jawaban klien atas pertanyaan Anda. Begitu klien menjawab, pesanan kembali ke Sedang dikerjakan; halaman ini diperbarui sendiri.",
     tone: "waiting",
   },
-  diserahkan: { text: "Hasil sudah diserahkan. Pendapatan masuk ke saldo Anda setelah klien menerima hasilnya; klien juga bisa meminta revisi atau mengajukan sengketa.", tone: "notice" },
+  diserahkan: {
+    text: "Hasil sudah diserahkan. Pendapatan masuk ke saldo Anda setelah klien menerima hasilnya; klien juga bisa meminta revisi atau mengajukan sengketa.",
+    tone: "notice",
+  },
   selesai: { text: "Pesanan selesai dan pendapatannya sudah masuk ke saldo Anda.", tone: "notice" },
-  sengketa: { text: "Pesanan dalam sengketa. Tim operator Kuasa akan menghubungi Anda; tidak ada langkah yang perlu Anda ambil di sini.", tone: "error" },
+  sengketa: {
+    text: "Pesanan dalam sengketa. Tim operator Kuasa akan menghubungi Anda; tidak ada langkah yang perlu Anda ambil di sini.",
+    tone: "error",
+  },
   dibatalkan: { text: "Pesanan dibatalkan. Tidak ada pendapatan dari pesanan ini.", tone: "error" },
   direfund: { text: "Dana pesanan dikembalikan kepada klien. Tidak ada pendapatan dari pesanan ini.", tone: "error" },
 };
@@ -45,7 +51,11 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
   const reason = inRevision ? order.revisionReason : null;
   // During a revision (or after a dispute sent it back) the kept result is the one being reworked.
   const reworking = order.status === "dikerjakan" || order.status === "butuh_input_klien";
-  const deliverableTitle = !reworking ? "Hasil yang diserahkan" : order.revisionCount > 0 ? "Hasil sebelumnya (dikembalikan untuk revisi)" : "Hasil sebelumnya";
+  const deliverableTitle = !reworking
+    ? "Hasil yang diserahkan"
+    : order.revisionCount > 0
+      ? "Hasil sebelumnya (dikembalikan untuk revisi)"
+      : "Hasil sebelumnya";
   return (
     <>
       <p className="back">
@@ -63,7 +73,8 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
             {order.status === "diserahkan" && order.autoAcceptAt && (
               <>
                 {" "}
-                Tanpa tanggapan klien, hasil diterima otomatis pada {formatDateTime(order.autoAcceptAt)}: <Countdown until={new Date(order.autoAcceptAt).toISOString()} />
+                Tanpa tanggapan klien, hasil diterima otomatis pada {formatDateTime(order.autoAcceptAt)}:{" "}
+                <Countdown until={new Date(order.autoAcceptAt).toISOString()} />
               </>
             )}
           </p>
