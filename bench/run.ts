@@ -72,7 +72,13 @@ function sampleRss(pid: number): { stop(): RssPeak } {
     peak.processMb = Math.max(peak.processMb, ...each);
   };
   const timer = setInterval(sample, 200);
-  return { stop: () => (clearInterval(timer), sample(), peak) };
+  return {
+    stop: () => {
+      clearInterval(timer);
+      sample();
+      return peak;
+    },
+  };
 }
 
 async function waitForHttp(url: string, timeoutMs: number): Promise<void> {

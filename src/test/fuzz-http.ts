@@ -22,7 +22,10 @@ export function send(base: URL, agent: http.Agent, request: FuzzRequest, timeout
   return new Promise((resolve) => {
     let settled = false;
     const done = (outcome: Outcome) => {
-      if (!settled) (settled = true), resolve(outcome);
+      if (!settled) {
+        settled = true;
+        resolve(outcome);
+      }
     };
     const body = request.body ? bodyBytes(request.body) : undefined;
     // Framed explicitly: Node's client sends a GET body with neither, as bytes after the request.

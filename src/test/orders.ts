@@ -1,7 +1,6 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { type Clock, fixedClock } from "@/server/domain/clock";
-import { DEFAULT_ORDER_RULES } from "@/server/domain/order-rules";
 import type { OrderTrigger } from "@/server/domain/order-state";
 import { createPractitioner } from "@/server/services/access";
 import { type CreateOrderInput, changeContextOf, changeOrderStatus, createOrder } from "@/server/services/orders";

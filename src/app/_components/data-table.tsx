@@ -69,6 +69,7 @@ export function DataTable<Row>({
   return (
     <div className="data-table">
       {(search || filters.length > 0) && (
+        // biome-ignore lint/a11y/useSemanticElements: the form is the search landmark; a <search> wrapper would add an element for the same role
         <form
           key={JSON.stringify(query)}
           className="table-tools"
@@ -178,7 +179,7 @@ export function Table<Row>({
   const id = useId();
   return (
     // Focusable so a keyboard can scroll a table wider than the screen.
-    <div className="table-scroll" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
+    <section className="table-scroll" aria-labelledby={`${id}-caption`} tabIndex={0}>
       <table>
         <caption id={`${id}-caption`} className={hiddenCaption ? "visually-hidden" : undefined}>
           {caption}
@@ -205,7 +206,7 @@ export function Table<Row>({
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 

@@ -45,7 +45,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const pending = timers.current;
-    return () => pending.forEach((timer) => clearTimeout(timer));
+    return () => {
+      for (const timer of pending.values()) clearTimeout(timer);
+    };
   }, []);
 
   const list = (tone: ToastTone) =>

@@ -50,8 +50,14 @@ async function auth(
   const headers = new Map<string, string | string[]>();
   const answer: Answer = { status: 200, setCookies: [], location: null, body: undefined };
   const res = {
-    status: (code: number) => ((answer.status = code), res),
-    setHeader: (name: string, value: string | string[]) => (headers.set(name.toLowerCase(), value), res),
+    status: (code: number) => {
+      answer.status = code;
+      return res;
+    },
+    setHeader: (name: string, value: string | string[]) => {
+      headers.set(name.toLowerCase(), value);
+      return res;
+    },
     getHeader: (name: string) => headers.get(name.toLowerCase()),
     end: () => undefined,
     json: (body: unknown) => void (answer.body = body),

@@ -12,6 +12,7 @@ export interface JobDeps extends ServiceDeps {
 }
 
 /** A handler's answer: nothing (done, or nothing to do), or look at this row again at `retryAt`. */
+// biome-ignore lint/suspicious/noConfusingVoidType: a handler that has nothing to report returns nothing, as a Promise<void>
 type JobOutcome = { retryAt: Date } | void;
 
 /**

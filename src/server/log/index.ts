@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import { type DestinationStream, type Logger, pino } from "pino";
 import { newId } from "@/server/domain/ids";
 

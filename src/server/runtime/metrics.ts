@@ -208,4 +208,3 @@ export function createMetrics(deps: MetricsDeps) {
   };
 }
 
-type Metrics = ReturnType<typeof createMetrics>;

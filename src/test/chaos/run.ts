@@ -99,7 +99,10 @@ async function main(): Promise<number> {
     const actor = { actorType: "system" as const, actorId: null };
     const receiver = await startReceiver();
     const arrivedAt: number[] = [];
-    receiver.reply = (_request, index) => ((arrivedAt[index] = Date.now()), { status: 204 });
+    receiver.reply = (_request, index) => {
+      arrivedAt[index] = Date.now();
+      return { status: 204 };
+    };
     const budget = { maxOrderIdr: 100_000_000n, monthlyBudgetIdr: 1_000_000_000_000n };
     const liveKey = await createApiKey({ db }, actor, { organizationId, mode: "live", webhookUrl: `${receiver.url}/key/live`, ...budget });
     const testKey = await createApiKey({ db }, actor, { organizationId, mode: "test", webhookUrl: `${receiver.url}/key/test`, ...budget });

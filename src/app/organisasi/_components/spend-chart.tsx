@@ -50,7 +50,7 @@ export function SpendChart({ months, caption }: { months: SpendMonth[]; caption:
           const x = i * slot + (slot - barWidth) / 2;
           const y = HEIGHT - BOTTOM - height;
           return (
-            <g key={m.month} aria-hidden="true">
+            <g key={m.month}>
               <rect className={m.spentIdr === 0 ? "bar-empty" : "bar"} x={x} y={y} width={barWidth} height={height} rx={3} />
               <text x={x + barWidth / 2} y={y - 6} textAnchor="middle">
                 {m.spentIdr === 0 ? "0" : compact.format(m.spentIdr)}

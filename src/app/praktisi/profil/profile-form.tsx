@@ -43,6 +43,7 @@ export function ProfileForm({ profile }: { profile: Settings }) {
             id="available"
             type="checkbox"
             role="switch"
+            aria-checked={available}
             checked={available}
             onChange={(event) => setAvailable(event.target.checked)}
             aria-describedby="available-hint"
@@ -59,6 +60,7 @@ export function ProfileForm({ profile }: { profile: Settings }) {
             id="email-notifications"
             type="checkbox"
             role="switch"
+            aria-checked={emailNotifications}
             checked={emailNotifications}
             onChange={(event) => setEmailNotifications(event.target.checked)}
             aria-describedby="email-hint"

@@ -391,7 +391,8 @@ describe("live and test data, one mode at a time", () => {
     expect(whole.balanceIdr).toBe(10_000_000 - NDA_PRICE_IDR);
     expect(whole.data.map((r) => r.amountIdr).sort()).toEqual([-NDA_PRICE_IDR, -NDA_PRICE_IDR, NDA_PRICE_IDR, 10_000_000].sort());
     expect(whole.data[0]!.balanceAfterIdr).toBe(whole.balanceIdr);
-    whole.data.slice(1).forEach((row, i) => expect(row.balanceAfterIdr).toBe(whole.data[i]!.balanceAfterIdr - whole.data[i]!.amountIdr));
+    for (const [i, row] of whole.data.slice(1).entries())
+      expect(row.balanceAfterIdr).toBe(whole.data[i]!.balanceAfterIdr - whole.data[i]!.amountIdr);
     expect(whole.data.at(-1)).toMatchObject({ amountIdr: 10_000_000, balanceAfterIdr: 10_000_000 });
     expect(
       whole.data

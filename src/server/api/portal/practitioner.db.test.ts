@@ -9,7 +9,7 @@ import { agentKey, createTestCase } from "@/test/cases";
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
-import { createTestPractitioner, NDA_CLIENT_PRICE_IDR, ndaOrder } from "@/test/orders";
+import { NDA_CLIENT_PRICE_IDR, ndaOrder } from "@/test/orders";
 import { codeOf, portalCaller, portalUser, practitionerUser } from "@/test/portal";
 import { raceBehindLock } from "@/test/races";
 
@@ -217,7 +217,7 @@ describe("the practitioner's own offers and orders", () => {
 
 describe("after delivery, and when the client changes its mind", () => {
   it("shows a revision with its reason (not the latest message), and no earnings for a cancelled order", async () => {
-    const { orderId, offerId, holder, holderId: practitionerId } = await offeredOrder();
+    const { orderId, offerId, holder } = await offeredOrder();
     await holder.practitioner.acceptOffer({ offerId });
     await holder.practitioner.startWork({ orderId });
     await holder.practitioner.deliver({ orderId, deliverable: "https://berkas.contoh.id/nda.pdf" });
@@ -235,7 +235,7 @@ describe("after delivery, and when the client changes its mind", () => {
   });
 
   it("tells the practitioner when a client's cancellation withdrew their offer", async () => {
-    const { orderId, offerId, holder, holderId: practitionerId } = await offeredOrder();
+    const { orderId, offerId, holder } = await offeredOrder();
     await api.call(`/v1/orders/${orderId}/cancel`, { method: "POST", token: org.token, json: {} });
     expect((await holder.practitioner.offers()).data.map((o) => o.offerId)).not.toContain(offerId);
     expect((await holder.practitioner.withdrawnOffers()).data).toContainEqual(

@@ -39,8 +39,6 @@ export const CATALOG_CATEGORIES = [
   "keluarga",
 ] as const;
 
-type CatalogCategory = (typeof CATALOG_CATEGORIES)[number];
-
 const BAHASA_DOKUMEN: string[] = ["Bahasa Indonesia", "Bahasa Inggris", "Dwibahasa (Indonesia-Inggris)"];
 
 export const CATALOG_SEED: readonly CatalogSeedEntry[] = [

@@ -59,7 +59,15 @@ async function countingReceiver(answer: (req: IncomingMessage, res: ServerRespon
 
 const servers: ReturnType<typeof createServer>[] = [];
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => (server.closeAllConnections(), server.close(resolve)))));
+  await Promise.all(
+    servers.splice(0).map(
+      (server) =>
+        new Promise((resolve) => {
+          server.closeAllConnections();
+          server.close(resolve);
+        }),
+    ),
+  );
 });
 
 const post = (url: string, allowPrivate = true) =>

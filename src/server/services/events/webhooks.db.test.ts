@@ -240,7 +240,11 @@ async function heldReceiver() {
       released = true;
       for (const res of held.splice(0)) res.writeHead(204).end();
     },
-    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

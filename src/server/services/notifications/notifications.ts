@@ -51,7 +51,7 @@ export async function notifyOrderMessage(
     },
   });
   const practitioner = order?.practitioner;
-  if (!order || !practitioner || !practitioner.emailNotifications || practitioner.simulated) return;
+  if (!order || !practitioner?.emailNotifications || practitioner.simulated) return;
   await enqueueEmails(tx, [
     {
       to: practitioner.user.email,

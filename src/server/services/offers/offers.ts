@@ -379,7 +379,7 @@ export async function refundStalledOrder(deps: ServiceDeps, orderId: string): Pr
   await deps.db.$transaction(async (tx) => {
     await lockRow(tx, "Order", orderId);
     const order = await tx.order.findUnique({ where: { id: orderId } });
-    if (!order || order.status !== "ditawarkan" || !order.offeringRefundAt || order.offeringRefundAt > change.now) return;
+    if (order?.status !== "ditawarkan" || !order.offeringRefundAt || order.offeringRefundAt > change.now) return;
     await changeOrderStatus(
       tx,
       change,

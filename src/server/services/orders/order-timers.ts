@@ -51,7 +51,7 @@ export async function autoAcceptOrder(deps: ServiceDeps, orderId: string): Promi
     // Locked before it is read: a client's accept or revision racing this one waits, then loses cleanly.
     await lockRow(tx, "Order", orderId);
     const order = await tx.order.findUnique({ where: { id: orderId } });
-    if (!order || order.status !== "diserahkan" || !order.autoAcceptAt || order.autoAcceptAt > change.now) return;
+    if (order?.status !== "diserahkan" || !order.autoAcceptAt || order.autoAcceptAt > change.now) return;
     const message = { role: "system" as const, body: autoAcceptMessage(orderRulesOf(deps).autoAcceptDays) };
     await changeOrderStatus(tx, change, order, "auto_accept", { kind: "system" }, { message });
   });
