@@ -1,23 +1,32 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
+import { TRPCError } from "@trpc/server";
 import { AppError } from "@/server/domain/errors";
 import { requestContext, requestLog } from "@/server/log";
 import { authenticateAgent } from "./agent-key";
-import { errorHeaders, sendError, toApiError, statusOf, type ApiError } from "./api-error";
-import { type AppDeps, createContext, type Context } from "./context";
+import { errorHeaders, sendError, statusOf, toApiError } from "./api-error";
+import { type AppDeps, type Context, createContext } from "./context";
 import { readJsonBody } from "./json-body";
 import { buildOpenApiDocument } from "./openapi";
-import { methodsForPath } from "./routes";
+import { matchRoute, methodsForPath, type RestRoute } from "./routes";
 import { setApiSecurityHeaders } from "./security-headers";
+import { createCallerFactory } from "./trpc";
 import { v1Router } from "./v1";
 
 type Request = IncomingMessage & { body?: unknown };
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+const createCaller = createCallerFactory(v1Router);
+type Procedure = (input: unknown) => Promise<unknown>;
+
+/** `caller.orders.create`, addressed by the route's procedure path. */
+function procedureOf(ctx: Context, path: string): Procedure {
+  return path.split(".").reduce<unknown>((node, segment) => (node as Record<string, unknown>)[segment], createCaller(ctx)) as Procedure;
+}
+
 /**
- * Reads and parses a JSON body ourselves, before the adapter: its own reader ignores bodies
- * sent as `application/json; charset=utf-8`, and we want our limits and messages.
+ * Reads and parses a JSON body before anything else runs, under our limits and with our messages
+ * (accepting `application/json; charset=utf-8`).
  * An empty body counts as `{}` so bodiless POSTs (accept) need no Content-Type.
  */
 async function readBodyObject(req: Request, res: ServerResponse): Promise<void> {
@@ -25,34 +34,84 @@ async function readBodyObject(req: Request, res: ServerResponse): Promise<void> 
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
     throw new AppError("VALIDATION", "The request body must be a JSON object.");
   }
-  // The adapter insists on this content type even when we hand it the parsed body.
+  // What the procedures see on ctx.headers: the body they get is JSON, whatever its charset was.
   req.headers["content-type"] = "application/json";
   req.body = body;
 }
 
+/** A query key given once is a string, given more than once an array of its values in order (as the adapter read queries). */
+function queryOf(url: URL): Record<string, string | string[]> {
+  const values = new Map<string, string[]>();
+  url.searchParams.forEach((value, key) => {
+    const list = values.get(key);
+    if (list) list.push(value);
+    else values.set(key, [value]);
+  });
+  // fromEntries defines own keys: `constructor` or `__proto__` is an unknown parameter, never the prototype's.
+  return Object.fromEntries([...values].map(([key, list]) => [key, list.length === 1 ? (list[0] as string) : list]));
+}
+
 /**
- * The /v1 face: the tRPC router through trpc-to-openapi's node-http adapter, wrapped so that
- * every answer carries X-Request-Id and every error body is exactly `{ error: { code, message } }`.
+ * The procedure's input as trpc-to-openapi 3.3's node-http adapter built it: the body (POST, PUT,
+ * PATCH) or the query (GET, DELETE) with the path parameters over it, undecoded; on a query, keys
+ * whose schema is an array always arrive as arrays. Nothing is coerced here and no schema is
+ * touched: a query field that wants a number says so itself (`z.coerce.number()`, as `limit`).
+ */
+function inputOf(route: RestRoute, method: string, req: Request, url: URL, params: Record<string, string>): unknown {
+  if (route.input.kind === "none") return undefined;
+  const fromBody = method !== "GET" && method !== "DELETE";
+  const input: Record<string, unknown> = { ...(fromBody ? (req.body as object | undefined) : queryOf(url)), ...params };
+  if (!fromBody) {
+    for (const key of route.input.arrayKeys) if (input[key] !== undefined && !Array.isArray(input[key])) input[key] = [input[key]];
+  }
+  return input;
+}
+
+/** Anything a procedure threw, as a TRPCError (tRPC's callers already throw these). */
+function asTrpcError(cause: unknown): TRPCError {
+  if (cause instanceof Error && cause.name === "TRPCError") return cause as TRPCError;
+  const error = new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "Internal server error", cause: cause instanceof Error ? cause : undefined });
+  if (cause instanceof Error && cause.stack) error.stack = cause.stack;
+  return error;
+}
+
+function writeJson(res: ServerResponse, status: number, headers: Record<string, string | undefined>, text: string | undefined, withLength: boolean): void {
+  res.statusCode = status;
+  res.setHeader("Content-Type", "application/json");
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
+  if (withLength && text !== undefined) res.setHeader("Content-Length", Buffer.byteLength(text));
+  res.end(text);
+}
+
+/**
+ * Runs the route's procedure through a tRPC caller and writes its answer: the status and headers
+ * the procedure recorded on ctx.response, or the error table's `{ error: { code, message } }`
+ * with its status, keeping the headers set before the error (rate-limit fields, Retry-After).
+ */
+async function serveRoute(appDeps: AppDeps, route: RestRoute, params: Record<string, string>, req: Request, res: ServerResponse, url: URL, method: string): Promise<void> {
+  const ctx = createContext(appDeps, requestContext(req, res).id, req.headers);
+  let data: unknown;
+  try {
+    data = await procedureOf(ctx, route.procedurePath)(inputOf(route, method, req, url, params));
+  } catch (cause) {
+    const error = asTrpcError(cause);
+    const apiError = toApiError(error);
+    if (apiError.code === "INTERNAL") requestLog(req).error({ err: error }, "v1 internal error");
+    writeJson(res, statusOf(apiError), { ...ctx.response.headers, ...errorHeaders(apiError) }, JSON.stringify({ error: apiError }), true);
+    return;
+  }
+  writeJson(res, ctx.response.status ?? 200, ctx.response.headers, JSON.stringify(data) as string | undefined, false);
+}
+
+/**
+ * The /v1 face: each request is served by the procedure its route names in REST_ROUTES, called
+ * through a tRPC caller; every answer carries X-Request-Id and every error body is exactly
+ * `{ error: { code, message } }`, written once. trpc-to-openapi only generates the document.
  */
 /** `publicUrl` is required here: the OpenAPI document names it as the server, and e-mails link to it. */
 export function createRestHandler(appDeps: AppDeps & { publicUrl: string }) {
   const { publicUrl } = appDeps;
   let openApiDocument: string | undefined;
-  const openapi = createOpenApiNodeHttpHandler({
-    router: v1Router,
-    createContext: ({ req, res }: { req: Request; res: { setHeader(name: string, value: string): unknown } }) => createContext(appDeps, requestContext(req, res).id, req.headers),
-    responseMeta: ({ ctx, errors }: { ctx?: Context; errors: unknown[] }) => {
-      // Errors keep the headers set before them (rate-limit fields, Retry-After).
-      if (errors.length > 0) {
-        const apiError = toApiError(errors[0]);
-        return { status: statusOf(apiError), headers: { ...ctx?.response.headers, ...errorHeaders(apiError) } };
-      }
-      return { status: ctx?.response.status ?? 200, headers: ctx?.response.headers ?? {} };
-    },
-    onError: ({ error, req }: { error: unknown; req: Request }) => {
-      if (toApiError(error).code === "INTERNAL") requestLog(req).error({ err: error }, "v1 internal error");
-    },
-  });
 
   return async function handleRest(req: Request, res: ServerResponse): Promise<void> {
     requestContext(req, res);
@@ -85,27 +144,17 @@ export function createRestHandler(appDeps: AppDeps & { publicUrl: string }) {
       }
     }
 
-    // The adapter's error bodies carry our formatter's apiError; answer with exactly that.
-    const end = res.end.bind(res) as (chunk?: unknown) => ServerResponse;
-    res.end = ((chunk?: unknown) => {
-      if (res.statusCode >= 400 && typeof chunk === "string") {
-        const apiError = (JSON.parse(chunk) as { data?: { apiError?: ApiError } }).data?.apiError;
-        if (apiError) {
-          const text = JSON.stringify({ error: apiError });
-          res.setHeader("Content-Length", Buffer.byteLength(text));
-          return end(text);
-        }
-      }
-      return end(chunk);
-    }) as typeof res.end;
+    // Matched as trpc-to-openapi matched: its URL (the target appended to a host), the path normalized, case-insensitive.
+    const target = req.url ?? "/";
+    const dispatchUrl = new URL(target.startsWith("/") ? `http://127.0.0.1${target}` : target);
+    const match = matchRoute(method, dispatchUrl.pathname);
+    if (match) return serveRoute(appDeps, match.route, match.params, req, res, dispatchUrl, method);
 
-    await openapi(req, res, () => {
-      const allowed = methodsForPath(url.pathname);
-      if (allowed.length > 0) {
-        sendError(res, { code: "METHOD_NOT_ALLOWED", message: `${method} is not allowed on ${url.pathname}; use ${allowed.join(" or ")}.` }, { Allow: allowed.join(", ") });
-      } else {
-        sendError(res, { code: "NOT_FOUND", message: `No endpoint ${method} ${url.pathname}. The API reference is at /v1/openapi.json.` });
-      }
-    });
+    const allowed = methodsForPath(url.pathname);
+    if (allowed.length > 0) {
+      sendError(res, { code: "METHOD_NOT_ALLOWED", message: `${method} is not allowed on ${url.pathname}; use ${allowed.join(" or ")}.` }, { Allow: allowed.join(", ") });
+    } else {
+      sendError(res, { code: "NOT_FOUND", message: `No endpoint ${method} ${url.pathname}. The API reference is at /v1/openapi.json.` });
+    }
   };
 }

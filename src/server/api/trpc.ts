@@ -19,7 +19,7 @@ const t = initTRPC
   .context<Context>()
   .meta<Meta>()
   .create({
-    // Every face carries the spec's error in the shape; REST rewrites its body to exactly it. The
+    // Every tRPC answer carries the spec's error in the shape (REST writes the same toApiError as its whole body). The
     // table also decides the tRPC code and status (the fetch adapter answers data.httpStatus), so an
     // AppError is never a 500, and the message is the table's, never a raw internal one.
     errorFormatter: ({ shape, error }) => {

@@ -54,8 +54,8 @@ const metadataFiltered = new WeakSet<object>();
 const METADATA_PARAM = /^metadata\[([^[\]]+)\]$/;
 
 /**
- * A list query that also takes `metadata[key]=value` filters (several AND together). The /v1
- * adapter hands query keys over literally ("metadata[x]") and the OpenAPI generator documents
+ * A list query that also takes `metadata[key]=value` filters (several AND together). /v1 (rest.ts)
+ * hands query keys over literally ("metadata[x]") and the OpenAPI generator documents
  * named keys only, so the query takes any other key as a string and refuses it unless it is a
  * metadata filter; openapi.ts documents them as one deepObject parameter, and the procedure reads
  * them with metadataFilterOf. A refinement, not a transform: the input stays a plain object

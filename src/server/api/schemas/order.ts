@@ -9,8 +9,10 @@ import { metadataOf, metadataSchema } from "./metadata";
 import { rupiahSchema } from "./rupiah";
 
 /**
- * A JSON number, taken as sent. trpc-to-openapi coerces plain z.number() fields (it turns "5"
- * into 5, and does so by mutating the schema for every face); a preprocess pipe is left alone.
+ * A JSON number, taken as sent. trpc-to-openapi's adapter used to coerce plain z.number() fields
+ * (turning "5" into 5, by mutating the schema for every face); /v1 no longer goes through it and
+ * touches no schema, so this is now the same as the schema it wraps. Kept so that the generated
+ * OpenAPI document stays what it is.
  */
 export const jsonNumber = <T extends z.ZodType>(schema: T) => z.preprocess((value) => value, schema);
 
