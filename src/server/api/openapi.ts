@@ -33,7 +33,7 @@ export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
     title: "Kuasa Agent API",
     description:
       "REST API through which AI agents hire licensed Indonesian legal practitioners. Amounts are integer IDR. " +
-      "Every error body is `{ \"error\": { \"code\", \"message\" } }`.",
+      'Every error body is `{ "error": { "code", "message" } }`.',
     version: "1.0.0",
     openApiVersion: "3.1.0",
     baseUrl,
@@ -51,10 +51,19 @@ export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
     const fixed: Record<string, unknown> = {};
     fixed[String(route.meta.successStatus ?? 200)] = success;
     if (route.meta.idempotent) {
-      const replayed = { "Idempotent-Replayed": { description: "`true` when this answers a replay under the same Idempotency-Key.", schema: { type: "string", enum: ["true"] } } };
+      const replayed = {
+        "Idempotent-Replayed": {
+          description: "`true` when this answers a replay under the same Idempotency-Key.",
+          schema: { type: "string", enum: ["true"] },
+        },
+      };
       fixed["200"] =
         route.meta.successStatus === 201
-          ? { ...(success as object), description: "Idempotent replay: what the first request made, in its current state.", headers: replayed }
+          ? {
+              ...(success as object),
+              description: "Idempotent replay: what the first request made, in its current state.",
+              headers: replayed,
+            }
           : { ...(success as object), headers: replayed };
     }
     const errorStatuses = route.method === "GET" ? ERROR_STATUSES_ALWAYS : [...ERROR_STATUSES_ALWAYS, ...ERROR_STATUSES_WITH_BODY];
@@ -68,7 +77,9 @@ export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
     op.security = [{ bearerAuth: route.meta.scope ? [route.meta.scope] : [] }];
     op["x-required-scope"] = route.meta.scope;
     // The generator documents named query keys only; `metadata[key]` filters take any key.
-    const input = (v1Router._def.procedures[route.procedurePath as keyof typeof v1Router._def.procedures] as unknown as { _def: { inputs: unknown[] } })._def.inputs[0];
+    const input = (
+      v1Router._def.procedures[route.procedurePath as keyof typeof v1Router._def.procedures] as unknown as { _def: { inputs: unknown[] } }
+    )._def.inputs[0];
     if (takesMetadataFilter(input)) op.parameters = [...(op.parameters ?? []), METADATA_FILTER_PARAMETER];
     if (route.meta.idempotent) {
       op.parameters = [
@@ -77,7 +88,8 @@ export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
           name: "Idempotency-Key",
           in: "header",
           required: false,
-          description: "1–255 visible ASCII characters without space, `\"` or `\\`. The same key with the same request within 24 h replays the first answer (what it made or changed, as it is now) instead of acting twice; with another request it is 422.",
+          description:
+            '1–255 visible ASCII characters without space, `"` or `\\`. The same key with the same request within 24 h replays the first answer (what it made or changed, as it is now) instead of acting twice; with another request it is 422.',
           schema: { type: "string", minLength: 1, maxLength: 257 },
         },
       ];

@@ -70,12 +70,22 @@ function inputOf(route: RestRoute, method: string, req: Request, url: URL, param
 /** Anything a procedure threw, as a TRPCError (tRPC's callers already throw these). */
 function asTrpcError(cause: unknown): TRPCError {
   if (cause instanceof Error && cause.name === "TRPCError") return cause as TRPCError;
-  const error = new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "Internal server error", cause: cause instanceof Error ? cause : undefined });
+  const error = new TRPCError({
+    code: "INTERNAL_SERVER_ERROR",
+    message: "Internal server error",
+    cause: cause instanceof Error ? cause : undefined,
+  });
   if (cause instanceof Error && cause.stack) error.stack = cause.stack;
   return error;
 }
 
-function writeJson(res: ServerResponse, status: number, headers: Record<string, string | undefined>, text: string | undefined, withLength: boolean): void {
+function writeJson(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string | undefined>,
+  text: string | undefined,
+  withLength: boolean,
+): void {
   res.statusCode = status;
   res.setHeader("Content-Type", "application/json");
   for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
@@ -88,7 +98,15 @@ function writeJson(res: ServerResponse, status: number, headers: Record<string, 
  * the procedure recorded on ctx.response, or the error table's `{ error: { code, message } }`
  * with its status, keeping the headers set before the error (rate-limit fields, Retry-After).
  */
-async function serveRoute(appDeps: AppDeps, route: RestRoute, params: Record<string, string>, req: Request, res: ServerResponse, url: URL, method: string): Promise<void> {
+async function serveRoute(
+  appDeps: AppDeps,
+  route: RestRoute,
+  params: Record<string, string>,
+  req: Request,
+  res: ServerResponse,
+  url: URL,
+  method: string,
+): Promise<void> {
   const ctx = createContext(appDeps, requestContext(req, res).id, req.headers);
   let data: unknown;
   try {
@@ -133,7 +151,10 @@ export function createRestHandler(appDeps: AppDeps & { publicUrl: string }) {
     if (BODY_METHODS.has(method)) {
       // The key before the body: a request without a valid key is not worth reading a megabyte for.
       if (methodsForPath(url.pathname).includes(method)) {
-        const refused = await authenticateAgent(appDeps, req.headers).then(() => null, (err: unknown) => toApiError(err));
+        const refused = await authenticateAgent(appDeps, req.headers).then(
+          () => null,
+          (err: unknown) => toApiError(err),
+        );
         if (refused) return sendError(res, refused, { Connection: "close" });
       }
       try {
@@ -152,7 +173,11 @@ export function createRestHandler(appDeps: AppDeps & { publicUrl: string }) {
 
     const allowed = methodsForPath(url.pathname);
     if (allowed.length > 0) {
-      sendError(res, { code: "METHOD_NOT_ALLOWED", message: `${method} is not allowed on ${url.pathname}; use ${allowed.join(" or ")}.` }, { Allow: allowed.join(", ") });
+      sendError(
+        res,
+        { code: "METHOD_NOT_ALLOWED", message: `${method} is not allowed on ${url.pathname}; use ${allowed.join(" or ")}.` },
+        { Allow: allowed.join(", ") },
+      );
     } else {
       sendError(res, { code: "NOT_FOUND", message: `No endpoint ${method} ${url.pathname}. The API reference is at /v1/openapi.json.` });
     }

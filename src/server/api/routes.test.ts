@@ -6,7 +6,9 @@ describe("REST routes", () => {
   it("documents every route and nothing else", () => {
     const doc = buildOpenApiDocument("http://localhost");
     const documented = Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
-      Object.keys(item as object).filter((k) => ["get", "post", "put", "patch", "delete"].includes(k)).map((m) => `${m.toUpperCase()} ${path}`),
+      Object.keys(item as object)
+        .filter((k) => ["get", "post", "put", "patch", "delete"].includes(k))
+        .map((m) => `${m.toUpperCase()} ${path}`),
     );
     expect(documented.sort()).toEqual(REST_ROUTES.map((r) => `${r.method} ${r.path}`).sort());
   });

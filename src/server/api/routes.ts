@@ -85,7 +85,17 @@ export const REST_ROUTES: readonly RestRoute[] = Object.entries(v1Router._def.pr
   const { meta, type, inputs } = (procedure as unknown as ProcedureDef)._def;
   if (!meta?.openapi || meta.openapi.enabled === false || type === "subscription") return [];
   const { method, path } = meta.openapi;
-  return [{ method, path, pattern: toPattern(path), dispatch: toDispatchPattern(path), procedurePath, meta, input: routeInput(procedurePath, inputs) }];
+  return [
+    {
+      method,
+      path,
+      pattern: toPattern(path),
+      dispatch: toDispatchPattern(path),
+      procedurePath,
+      meta,
+      input: routeInput(procedurePath, inputs),
+    },
+  ];
 });
 
 /** The methods a path answers to, for telling 404 from 405. */

@@ -68,7 +68,11 @@ export function createMcpHandler(deps: AppDeps) {
     }
     // Without sessions there is no SSE stream to GET and nothing to DELETE.
     if (req.method !== "POST") {
-      sendError(res, { code: "METHOD_NOT_ALLOWED", message: `${req.method} is not allowed on /mcp; this stateless MCP endpoint answers POST only.` }, { Allow: "POST" });
+      sendError(
+        res,
+        { code: "METHOD_NOT_ALLOWED", message: `${req.method} is not allowed on /mcp; this stateless MCP endpoint answers POST only.` },
+        { Allow: "POST" },
+      );
       return;
     }
     let body: unknown;
@@ -90,7 +94,11 @@ export function createMcpHandler(deps: AppDeps) {
       // Its own window per key, with the read limit: a handshake does not spend the key's reads.
       const decision = await deps.rateLimiter.consume(`mcp:${apiKeyId}`, "read");
       if (!decision.allowed) {
-        sendError(res, { code: "RATE_LIMITED", message: `Too many MCP requests for this API key; retry after ${decision.resetSeconds} s.` }, rateLimitHeaders(decision));
+        sendError(
+          res,
+          { code: "RATE_LIMITED", message: `Too many MCP requests for this API key; retry after ${decision.resetSeconds} s.` },
+          rateLimitHeaders(decision),
+        );
         return;
       }
     }

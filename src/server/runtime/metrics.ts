@@ -1,16 +1,16 @@
 import { readdirSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { sendError } from "@/server/api/api-error";
 import { REST_ROUTES } from "@/server/api/routes";
 import type { Db } from "@/server/db/client";
 import { bearerToken, hashSecret, secretMatches } from "@/server/domain/api-key";
 import type { Clock } from "@/server/domain/clock";
 import { isDeliveredStatus } from "@/server/domain/webhook-delivery";
-import { withTimeout } from "@/server/runtime/health";
 import type { JobKind } from "@/server/jobs/types";
 import { logger } from "@/server/log";
+import { withTimeout } from "@/server/runtime/health";
 
 /** Which part of the server answered: each has its own latency profile. */
 type Face = "rest" | "mcp" | "portal" | "jobs" | "pages" | "ops" | "unmatched";
@@ -54,7 +54,9 @@ export function appRouteTemplates(appDir: string): string[] {
 function appRoutePattern(template: string): RegExp {
   const body = template
     .split("/")
-    .map((segment) => (segment.startsWith("{...") ? ".+" : segment.startsWith("{") ? "[^/]+" : segment.replace(/[.*+?^$()|[\]\\]/g, "\\$&")))
+    .map((segment) =>
+      segment.startsWith("{...") ? ".+" : segment.startsWith("{") ? "[^/]+" : segment.replace(/[.*+?^$()|[\]\\]/g, "\\$&"),
+    )
     .join("/");
   return new RegExp(`^${body.replace(/\/$/, "")}/?$`);
 }
@@ -78,7 +80,8 @@ export function createRouteLabeler(appTemplates: readonly string[]): (method: st
   return (method, pathname) => {
     if (pathname === "/v1/openapi.json") return { face: "rest", route: pathname };
     if (pathname === "/v1" || pathname.startsWith("/v1/")) {
-      const route = REST_ROUTES.find((r) => r.method === method && r.pattern.test(pathname)) ?? REST_ROUTES.find((r) => r.pattern.test(pathname));
+      const route =
+        REST_ROUTES.find((r) => r.method === method && r.pattern.test(pathname)) ?? REST_ROUTES.find((r) => r.pattern.test(pathname));
       return route ? { face: "rest", route: route.path } : { face: "rest", route: "unmatched" };
     }
     if (pathname === "/mcp") return { face: "mcp", route: "/mcp" };
@@ -131,15 +134,29 @@ export function createMetrics(deps: MetricsDeps) {
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
-  const orders = new Gauge({ name: "kuasa_orders", help: "Orders by status and mode (live or test), read from the database at scrape.", labelNames: ["status", "mode"] as const, registers: [databaseRegistry] });
+  const orders = new Gauge({
+    name: "kuasa_orders",
+    help: "Orders by status and mode (live or test), read from the database at scrape.",
+    labelNames: ["status", "mode"] as const,
+    registers: [databaseRegistry],
+  });
   const attempts = new Counter({
     name: "kuasa_webhook_delivery_attempts_total",
     help: "Webhook delivery attempts by outcome (delivered: 2xx; refused: any other status; no_answer: timeout, refused connection, blocked address), read from the database at scrape.",
     labelNames: ["outcome"] as const,
     registers: [databaseRegistry],
   });
-  const jobLag = new Gauge({ name: "kuasa_job_lag_seconds", help: "Age of the oldest due but unhandled row per job kind (0: none due).", labelNames: ["kind"] as const, registers: [databaseRegistry] });
-  const databaseUp = new Gauge({ name: "kuasa_metrics_database_up", help: "1 when the scrape could read the database-backed metrics, 0 when not (they are then absent).", registers: [databaseRegistry] });
+  const jobLag = new Gauge({
+    name: "kuasa_job_lag_seconds",
+    help: "Age of the oldest due but unhandled row per job kind (0: none due).",
+    labelNames: ["kind"] as const,
+    registers: [databaseRegistry],
+  });
+  const databaseUp = new Gauge({
+    name: "kuasa_metrics_database_up",
+    help: "1 when the scrape could read the database-backed metrics, 0 when not (they are then absent).",
+    registers: [databaseRegistry],
+  });
 
   async function readDatabase(): Promise<void> {
     const now = deps.clock.now();
@@ -193,12 +210,22 @@ export function createMetrics(deps: MetricsDeps) {
 
     /** `GET /metrics` in Prometheus text format, for a bearer of METRICS_TOKEN. */
     async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-      if (!tokenHash) return sendError(res, { code: "NOT_FOUND", message: "No endpoint /metrics: set METRICS_TOKEN to serve metrics." }, NO_STORE);
-      if (req.method !== "GET" && req.method !== "HEAD") return sendError(res, { code: "METHOD_NOT_ALLOWED", message: `${req.method} is not allowed on /metrics; use GET.` }, { ...NO_STORE, Allow: "GET, HEAD" });
+      if (!tokenHash)
+        return sendError(res, { code: "NOT_FOUND", message: "No endpoint /metrics: set METRICS_TOKEN to serve metrics." }, NO_STORE);
+      if (req.method !== "GET" && req.method !== "HEAD")
+        return sendError(
+          res,
+          { code: "METHOD_NOT_ALLOWED", message: `${req.method} is not allowed on /metrics; use GET.` },
+          { ...NO_STORE, Allow: "GET, HEAD" },
+        );
       const presented = bearerToken(req.headers.authorization);
       // Compared as hashes of equal length in constant time: the answer's timing says nothing of the token.
       if (!presented || !secretMatches(presented, tokenHash)) {
-        return sendError(res, { code: "UNAUTHENTICATED", message: "Send the metrics token as `Authorization: Bearer <METRICS_TOKEN>`." }, { ...NO_STORE, "WWW-Authenticate": "Bearer" });
+        return sendError(
+          res,
+          { code: "UNAUTHENTICATED", message: "Send the metrics token as `Authorization: Bearer <METRICS_TOKEN>`." },
+          { ...NO_STORE, "WWW-Authenticate": "Bearer" },
+        );
       }
       await refreshOnce();
       const text = `${(await processMetrics()).trimEnd()}\n${await databaseRegistry.metrics()}`;
@@ -207,4 +234,3 @@ export function createMetrics(deps: MetricsDeps) {
     },
   };
 }
-
