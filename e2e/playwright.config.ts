@@ -66,9 +66,18 @@ const chromium = {
  * Specs that share nothing with the portal journeys: the landing page and the catalog's seeded
  * codes, /docs, sign-in throttling on an account of nobody's and sessions of their own, and the
  * two that start servers of their own (a cluster on its own PostgreSQL database, a logging server
- * on its own data directory). They run in a second worker beside the journeys.
+ * on its own data directory), and the accessibility check of every page, which only reads pages
+ * through the stored sessions (it asserts nothing about their data). They run in a second worker
+ * beside the journeys.
  */
-const INDEPENDENT = ["**/home.spec.ts", "**/docs.spec.ts", "**/sign-in-security.spec.ts", "**/cluster.spec.ts", "**/server-log.spec.ts"];
+const INDEPENDENT = [
+  "**/home.spec.ts",
+  "**/docs.spec.ts",
+  "**/sign-in-security.spec.ts",
+  "**/cluster.spec.ts",
+  "**/server-log.spec.ts",
+  "**/accessibility.spec.ts",
+];
 
 export default defineConfig({
   testDir: ".",
