@@ -34,8 +34,6 @@ async function readBodyObject(req: Request, res: ServerResponse): Promise<void> 
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
     throw new AppError("VALIDATION", "The request body must be a JSON object.");
   }
-  // What the procedures see on ctx.headers: the body they get is JSON, whatever its charset was.
-  req.headers["content-type"] = "application/json";
   req.body = body;
 }
 
@@ -125,8 +123,8 @@ async function serveRoute(
  * The /v1 face: each request is served by the procedure its route names in REST_ROUTES, called
  * through a tRPC caller; every answer carries X-Request-Id and every error body is exactly
  * `{ error: { code, message } }`, written once. trpc-to-openapi only generates the document.
+ * `publicUrl` is required here: the OpenAPI document names it as the server, and e-mails link to it.
  */
-/** `publicUrl` is required here: the OpenAPI document names it as the server, and e-mails link to it. */
 export function createRestHandler(appDeps: AppDeps & { publicUrl: string }) {
   const { publicUrl } = appDeps;
   let openApiDocument: string | undefined;
