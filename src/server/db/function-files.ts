@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Connection } from "./client";
+import { findPrismaDir } from "./migrate";
 
 /**
  * prisma/functions: the current body of every kuasa_* SQL function, one file each
@@ -10,14 +11,6 @@ import type { Connection } from "./client";
  * the files that differ into a new migration. Only tests and that script read these files: the
  * server never does (it runs the migrations).
  */
-function functionsDir(from = import.meta.dirname): string {
-  for (let dir = from; ; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, "prisma/functions");
-    if (existsSync(candidate)) return candidate;
-    if (path.dirname(dir) === dir) throw new Error(`No prisma/functions above ${from}.`);
-  }
-}
-
 export interface FunctionFile {
   /** The function's name, which is the file's name without .sql. */
   name: string;
@@ -27,7 +20,7 @@ export interface FunctionFile {
 }
 
 /** The function files in name order; each must create the function it is named after. */
-export function readFunctionFiles(dir = functionsDir()): FunctionFile[] {
+export function readFunctionFiles(dir = findPrismaDir("functions")): FunctionFile[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith(".sql"))
     .sort()

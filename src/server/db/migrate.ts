@@ -4,18 +4,19 @@ import path from "node:path";
 import type { Connection, Database } from "./client";
 
 /**
- * prisma/migrations of the project this module belongs to: the nearest one above it, so the same
- * code finds it from its source (src/server/db) and from the production server bundle (.next/).
+ * A folder of the project's prisma/ (`prisma/migrations`, `prisma/functions`): the nearest one above
+ * `from`, so the same code finds it from its source (src/server/db) and from the production server
+ * bundle (.next/).
  */
-function findMigrationsDir(from: string): string {
+export function findPrismaDir(name: string, from: string = import.meta.dirname): string {
   for (let dir = from; ; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, "prisma/migrations");
+    const candidate = path.join(dir, "prisma", name);
     if (existsSync(candidate)) return candidate;
-    if (path.dirname(dir) === dir) throw new Error(`No prisma/migrations above ${from}.`);
+    if (path.dirname(dir) === dir) throw new Error(`No prisma/${name} above ${from}.`);
   }
 }
 
-export const MIGRATIONS_DIR = findMigrationsDir(import.meta.dirname);
+export const MIGRATIONS_DIR = findPrismaDir("migrations");
 
 export interface Migration {
   name: string;

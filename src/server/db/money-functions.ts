@@ -1,7 +1,6 @@
-import type { Order } from "@/generated/prisma/client";
+import { type Order, Prisma } from "@/generated/prisma/client";
 import type { LedgerAccountKind } from "@/generated/prisma/enums";
 import type { DbOrTx } from "./client";
-import { rowJson, sqlRefusalOf } from "./sql-functions";
 
 /*
  * The money path's SQL functions (prisma/functions/kuasa_*.sql), one typed call each. This is the
@@ -21,6 +20,29 @@ import { rowJson, sqlRefusalOf } from "./sql-functions";
  * accounts) is computed in TypeScript and passed in, and a refusal comes back as a reason and a
  * figure that TypeScript turns into the API's error and message.
  */
+
+/**
+ * The functions take rows as jsonb and read them with jsonb_populate_record into a table's row type:
+ * BigInt goes as a decimal string (a JSON number loses precision past 2^53) and Date as an ISO
+ * string, read as the UTC wall time every timestamp column holds (PostgreSQL ignores the zone
+ * in text read as a timestamp without time zone, whatever the session's time zone).
+ */
+function rowJson(row: unknown): string {
+  return JSON.stringify(row, (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value));
+}
+
+/** A refusal a function raised (SQLSTATE KU000): the reason is the message, a figure the detail. */
+interface SqlRefusal {
+  reason: string;
+  detail: string;
+}
+
+function sqlRefusalOf(err: unknown): SqlRefusal | null {
+  if (!(err instanceof Prisma.PrismaClientKnownRequestError)) return null;
+  const cause = (err.meta as { driverAdapterError?: { cause?: { code?: string; message?: string; detail?: string } } } | undefined)
+    ?.driverAdapterError?.cause;
+  return cause?.code === "KU000" ? { reason: cause.message ?? "", detail: cause.detail ?? "" } : null;
+}
 
 /** An "IdempotencyKey" row as kuasa_claim_idempotency_key takes it. */
 export interface IdempotencyKeyRow {
