@@ -2,7 +2,7 @@ import type { Order, OrderMessage, Prisma } from "@/generated/prisma/client";
 import type { OrderStatus } from "@/generated/prisma/enums";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { type CreatedWindow, cursorRow, keyset, type Page, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
-import { byParent, metadataMatches, POSITION, scopeOf } from "../agent-lists";
+import { byParent, metadataMatches, POSITION, scopeOf } from "../keyset-lists";
 import type { ServiceDeps } from "../deps";
 
 /**
