@@ -2,7 +2,7 @@ import type { UserRole } from "@/generated/prisma/enums";
 import { AppError } from "@/server/domain/errors";
 import { logger } from "@/server/log";
 import { findPortalAccount } from "@/server/services/access";
-import type { AuditEntry } from "@/server/services/audit";
+import type { Actor } from "@/server/services/audit";
 import { toApiError } from "./api-error";
 import { baseProcedure } from "./trpc";
 
@@ -61,7 +61,7 @@ function portalInternal(requestId: string, path: string, cause: unknown): AppErr
 }
 
 /** Who acted, as the audit log records it; every portal procedure has one on `ctx.actor`. */
-type PortalActor = Pick<AuditEntry, "actorType" | "actorId"> & { actorType: "org_admin" | "practitioner" | "operator"; actorId: string };
+type PortalActor = Actor & { actorType: "org_admin" | "practitioner" | "operator"; actorId: string };
 
 /**
  * An organisation's admin: `ctx.organizationId` is their organisation (the tenant every service call

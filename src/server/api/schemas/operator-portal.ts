@@ -172,6 +172,16 @@ export const organizationsOutput = pageSchema(
   }),
 );
 
+/** An order as the console's lists show it; the search table adds who holds it and its flags. */
+const orderRow = z.object({
+  id: z.string(),
+  status: orderStatusSchema,
+  livemode: z.boolean(),
+  priceIdr: rupiahSchema,
+  createdAt: z.date(),
+  service: serviceRef,
+});
+
 export const organizationOutput = z.object({
   id: z.string(),
   name: z.string(),
@@ -184,33 +194,18 @@ export const organizationOutput = z.object({
   testKeys: z.number().int(),
   liveOrders: z.number().int(),
   admins: z.array(z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.enum(MembershipRole), since: z.date() })),
-  recentOrders: z.array(
-    z.object({
-      id: z.string(),
-      status: orderStatusSchema,
-      livemode: z.boolean(),
-      priceIdr: rupiahSchema,
-      createdAt: z.date(),
-      service: serviceRef,
-    }),
-  ),
+  recentOrders: z.array(orderRow),
 });
 
 export const createdOutput = z.object({ id: z.string() });
 export const depositOutput = z.object({ depositIdr: rupiahSchema });
 
 export const ordersOutput = pageSchema(
-  z.object({
-    id: z.string(),
-    status: orderStatusSchema,
-    livemode: z.boolean(),
-    priceIdr: rupiahSchema,
-    createdAt: z.date(),
+  orderRow.extend({
     offeringStalledAt: z.date().nullable(),
     slaBreachedAt: z.date().nullable(),
     organization: named,
     practitioner: named.nullable(),
-    service: serviceRef,
   }),
 );
 
