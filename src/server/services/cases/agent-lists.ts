@@ -2,8 +2,8 @@ import type { Bid, Case, Invoice, Prisma } from "@/generated/prisma/client";
 import type { CaseStatus, InvoiceStatus } from "@/generated/prisma/enums";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { type CreatedWindow, cursorRow, keyset, type Page, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
-import { byParent, metadataMatches, POSITION, scopeOf } from "../keyset-lists";
 import type { ServiceDeps } from "../deps";
+import { byParent, metadataMatches, POSITION, scopeOf } from "../keyset-lists";
 import type { CaseWithBids } from "./cases";
 
 /** The agent's lists of cases and invoices (GET /v1/cases, /v1/invoices), paged like the orders (orders/agent-lists.ts). */

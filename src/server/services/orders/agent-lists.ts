@@ -2,8 +2,8 @@ import type { Order, OrderMessage, Prisma } from "@/generated/prisma/client";
 import type { OrderStatus } from "@/generated/prisma/enums";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { type CreatedWindow, cursorRow, keyset, type Page, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
-import { byParent, metadataMatches, POSITION, scopeOf } from "../keyset-lists";
 import type { ServiceDeps } from "../deps";
+import { byParent, metadataMatches, POSITION, scopeOf } from "../keyset-lists";
 
 /**
  * The agent's lists (GET /v1/orders; the cases and invoices are in cases/agent-lists.ts): one organisation in one mode,
