@@ -7,33 +7,40 @@
  * An order's intake is masked by its service's field types (maskIntake): an e-mail, phone or NIK
  * field whole, whatever it holds; every other field as free text.
  *
- * Numbers are read in any Unicode decimal digits (full-width `０８１２`, Arabic-Indic `٠٨١٢`, …)
- * with any space or dash between them: the scan runs on an ASCII reading of the text, and only
- * the hidden digits of the original are replaced.
+ * Text is searched as a person would read it (contact-reading.ts): escapes decoded, NFKC, digits
+ * of any script, spaced-out characters read together, `[at]`/` dot ` read as the signs. Digit
+ * groups may be separated by spaces, dots, dashes, slashes, underscores and (in a NIK) line
+ * breaks. Only the characters of the original that were read as hidden ones are replaced.
+ *
+ * What must stay readable is told apart by context: an amount after Rp/IDR or grouped in
+ * thousands, dates, and numbers too short or too long to be a phone (article, statute, street
+ * and case numbers). A grouped 16-digit number is a NIK only if its digits can be one.
  *
  * Hidden digits become MASK, a character that counts as a digit in every context check below.
  * So masking never changes how the text around a masked number is read, which is what makes
  * `maskText` idempotent (a property test holds it to that).
  */
 
+import { type Reading, readForEmails, readForNumbers, SPELLED_AT } from "./contact-reading";
 import { CONTACT_VALUE_PATTERNS, type IntakeField, type IntakeFieldType } from "./intake";
 
 export const MASK = "•";
 const HIDDEN = MASK.repeat(3);
 
-/** One separator between digit groups: a space (any, once read), dot or dash. Not a line break. */
+/** One separator around brackets in a phone: a space (any, once read), dot or dash. Not a line break. */
 const SEP = "[ .\\-]";
-/** A whole date, dd-mm-yyyy, dd.mm.yyyy or yyyy-mm-dd. */
+/** A whole date, dd-mm-yyyy, dd.mm.yyyy, dd/mm/yyyy or yyyy-mm-dd. */
 const DATE_AHEAD =
-  "(?:(?:0[1-9]|[12]\\d|3[01])[.-](?:0[1-9]|1[0-2])[.-](?:19|20)\\d\\d|(?:19|20)\\d\\d-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01]))(?!\\d)";
+  "(?:(?:0[1-9]|[12]\\d|3[01])(?:-(?:0[1-9]|1[0-2])-|\\.(?:0[1-9]|1[0-2])\\.|/(?:0[1-9]|1[0-2])/)(?:19|20)\\d\\d|(?:19|20)\\d\\d-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01]))(?!\\d)";
 /** A separator as people write it between digit groups: one character, or a dash between spaces. */
 const SPACED = `(?: - |${SEP})`;
 /**
  * What may stand between two digits of a phone besides nothing: a separator, or brackets (one, or
- * two as in "(+62) (21)") with separators around them. A space before a date ends the phone, so
- * it does not swallow a date written after it; digits joined by dots or dashes stay one number.
+ * two as in "(+62) (21)") with separators around them. Up to three spaces before a date end the
+ * phone, so it does not swallow a date written after it; digits joined by dots, dashes, slashes or
+ * underscores stay one number.
  */
-const GAP = `(?:${SPACED}?[()]${SPACED}?(?:[()]${SPACED}?)?|[.\\-]|(?: - | )(?!${DATE_AHEAD}))`;
+const GAP = `(?:${SPACED}?[()]${SPACED}?(?:[()]${SPACED}?)?|[.\\-/_]|(?: - |[ \\t]{1,3})(?!${DATE_AHEAD}))`;
 /** Not glued to a digit, a masked digit or a `+` on the left; not followed by one on the right. */
 const START = "(?<![\\d•+])";
 const END = "(?![\\d•])";
@@ -46,25 +53,44 @@ const NOT_AFTER_ATEXT = `(?<![\\p{L}\\p{N}\\p{M}${PUNCT}•])`;
 const LABEL = "[\\p{L}\\p{N}](?:[\\p{L}\\p{N}\\-]*[\\p{L}\\p{N}])?";
 /** A top-level domain starts with a letter (punycode ones hold digits and dashes: xn--p1ai). */
 const TOP_LEVEL_DOMAIN = "\\p{L}[\\p{L}\\p{N}\\-]*[\\p{L}\\p{N}]";
-// Leading punctuation, then the first letter or digit (the hint), the rest of the local part,
-// and a domain of dot-separated labels ending in a top-level domain.
+const DOMAIN = `${LABEL}(?:\\.${LABEL})*`;
+/**
+ * After a spelled-out at, only common top-level domains: "available at www.kuasa.id" and "located
+ * at Jl.Sudirman" are not addresses.
+ */
+const COMMON_TOP_LEVEL_DOMAINS = "com|net|org|id|info|biz|io|co|me|edu|gov|sg|my|au|uk|us|xyz|online|site|app|dev";
+/** Providers whose name alone says "e-mail address" after a spelled-out at: "budi at gmail". */
+const MAIL_PROVIDERS = "gmail|googlemail|yahoo|ymail|hotmail|outlook|icloud|protonmail|proton|aol|yandex|zoho|gmx";
+const NOT_A_LETTER_AFTER = "(?![\\p{L}\\p{N}])";
+// Leading punctuation, then the first letter or digit (the hint) and the rest of the local part.
+// Then a domain ending in a top-level domain after `@` or a spelled-out at; or, after the sign
+// itself, a domain without one ("budi@kantor", but not "10 unit @ Rp 5.000" or "@ 10.00"); or a
+// spelled-out at before a mail provider's name.
 const EMAIL = new RegExp(
-  `${NOT_AFTER_ATEXT}([${PUNCT}]*)([\\p{L}\\p{N}\\p{M}]?)${ATEXT}*(?<=${ATEXT})[@\\uff20]${LABEL}(?:\\.${LABEL})*\\.(${TOP_LEVEL_DOMAIN})`,
-  "gu",
+  `${NOT_AFTER_ATEXT}([${PUNCT}]*)([\\p{L}\\p{N}\\p{M}]?)${ATEXT}*(?<=${ATEXT})` +
+    `(?:@${DOMAIN}\\.(${TOP_LEVEL_DOMAIN})` +
+    `|${SPELLED_AT}(?!www\\.)${DOMAIN}\\.(${COMMON_TOP_LEVEL_DOMAINS})${NOT_A_LETTER_AFTER}` +
+    `|@(?!(?:rp|idr)${NOT_A_LETTER_AFTER})(?=[\\p{N}\\-]*\\p{L})${DOMAIN}` +
+    `|${SPELLED_AT}(?:${MAIL_PROVIDERS})${NOT_A_LETTER_AFTER})` +
+    // Not glued to a masked address or another at: masking what was masked changes nothing.
+    "(?![•@])",
+  "giu",
 );
 
-// 16 digits: any run of them (a NIK, a family-card (KK) number, anything else: all hidden), or a
-// NIK in four groups of four, in the 6-6-4 (region, birth date, serial) grouping, or dotted as on
-// the card (PP.KK.CC.DDMMYY.SSSS). See isPlausibleNik for which grouped numbers are NIKs.
-const NIK = new RegExp(
-  `${START}(?:\\d{16}|\\d{4}(${SEP})\\d{4}\\1\\d{4}\\1\\d{4}|\\d{6}(${SEP})\\d{6}\\2\\d{4}|\\d{2}\\.\\d{2}\\.\\d{2}\\.\\d{6}\\.\\d{4})${END}`,
-  "g",
-);
+/** What may stand between two digit groups of a NIK: up to three spaces, or one dot, dash, slash or underscore. */
+const NIK_GAP = "(?:[ \\t]{1,3}| - |[.\\-/_])";
+/** A NIK written one group per line: only line breaks between its groups, so it takes no number of the line before. */
+const NIK_LINE_BREAK = "(?:[ \\t]*\\r?\\n[ \\t]*)";
+/** A group does not start a grouped NIK if it is joined to digits before it: "12-05-2024" is one date. */
+const GROUP_START = "(?<![\\d•][.\\-/_])";
+// 16 digits: any run of them (a NIK, a family-card (KK) number, anything else: all hidden), or
+// 16 digits in groups of any size. See isPlausibleNik for which grouped numbers are NIKs.
+const NIK = new RegExp(`${START}(?:\\d{16}|${GROUP_START}\\d(?:(?:${NIK_GAP}?\\d){15}|(?:${NIK_LINE_BREAK}?\\d){15}))${END}`, "g");
 
 // Phones. Indonesian: the national significant number (NSN, after +62, 0062, 62 or the trunk 0)
 // starts with 2–9 and has 8 to 12 digits; a run of 13 or 14 without separators is read too, so a
 // mistyped long number is hidden (15 and more after the 0 make a 16-digit run or an account
-// number). Other countries: `+` or `00` and a country code, 7 to 15 digits in all (E.164); a longer
+// number). A mobile's NSN (8 and 1–9, 9 to 12 digits) is read without any prefix too. Other countries: `+` or `00` and a country code, 7 to 15 digits in all (E.164); a longer
 // run after `+` is hidden whole rather than read as a number and its neighbour. Separators and
 // brackets may stand between any digits: "(021) 555-1234", "+62 (0)812…", "+1 (415) 555-0100".
 const chain = (min: number, max: number | "") => `\\d(?:${GAP}?\\d){${min - 1},${max === "" ? "" : max - 1}}`;
@@ -73,6 +99,7 @@ const PHONE = new RegExp(
   `${START}(?:` +
     `(?:\\(?\\+|00)?62${GAP}?(?:0${GAP}?)?${NSN}` +
     `|\\(?0${GAP}?${NSN}` +
+    `|8[1-9](?:${GAP}?\\d){7,10}${END}` +
     // A bracketed area code says "landline" even before a short (5-digit) subscriber number.
     `|\\(0[2-9]\\d{1,2}\\)${SPACED}?${chain(5, 8)}${END}` +
     `|\\(?\\+${SEP}?(?:${chain(7, 15)}${END}|${chain(16, "")})` +
@@ -92,10 +119,10 @@ const THOUSANDS_AMOUNT = /^(?!62\.8)[1-9]\d{0,2}(?:\.\d{3})+(?![\d•])/;
 const AMOUNT_CONTINUATION = /^\d{3}(?:[.,]\d{3})*(?![\d•])/;
 const AFTER_DIGIT_GROUP = /[\d•][.,]$/;
 /** A date, dd.mm.yyyy or dd-mm-yyyy, that a greedy phone match swallowed with what follows. */
-const DATE = /^(?:0[1-9]|[12]\d|3[01])([.-])(?:0[1-9]|1[0-2])\1(?:19|20)\d{2}(?![\d•])/;
+const DATE = /^(?:0[1-9]|[12]\d|3[01])([./-])(?:0[1-9]|1[0-2])\1(?:19|20)\d{2}(?![\d•])/;
 /** The month and year of a date (dd-mm-yyyy, dd.mm.yyyy) whose day came just before the match. */
-const AFTER_DAY = /(?:^|[^\d•])[\d•]{2}[.-]$/;
-const MONTH_YEAR = /^(?:0[1-9]|1[0-2])[.-](?:19|20)\d{2}(?![\d•])/;
+const AFTER_DAY = /(?:^|[^\d•])[\d•]{2}[./-]$/;
+const MONTH_YEAR = /^(?:0[1-9]|1[0-2])[./-](?:19|20)\d{2}(?![\d•])/;
 /** The month and day of an ISO date (yyyy-mm-dd) whose year came just before the match. */
 const AFTER_ISO_YEAR = /(?:^|[^\d•])[\d•]{4}-$/;
 const ISO_MONTH_DAY = /^(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?![\d•])/;
@@ -114,26 +141,24 @@ function keptPrefixLength(match: string, before: string): number {
 }
 
 /**
- * Replaces every match of `pattern` with `mask(match)`, except the prefixes kept as written.
- * `mask` answers null for a match that is not what it hides; the scan then goes on from the
- * next character, so a real one overlapping it is still found.
+ * Replaces every match of `pattern` with `mask(match, after)`, except the prefixes kept as
+ * written. `mask` answers null for a match that is not what it hides; the scan then goes on from
+ * the next character, so a real one overlapping it is still found. With `overlapping`, it does so
+ * after a hidden match too: of a date and a NIK written in one chain of digit groups, the window
+ * that is the NIK is found even when the one starting in the date could also be one.
  */
-function scan(text: string, pattern: RegExp, mask: (match: string) => string | null): string {
-  let out = "";
-  let copiedUpTo = 0;
+function scan(text: string, pattern: RegExp, mask: (match: string, after: string) => string | null, overlapping = false): string {
+  const out = text.split("");
   pattern.lastIndex = 0;
   for (let found = pattern.exec(text); found; found = pattern.exec(text)) {
     const start = found.index;
+    const end = pattern.lastIndex;
     const kept = keptPrefixLength(found[0], text.slice(Math.max(0, start - CONTEXT_LENGTH), start));
-    const masked = kept > 0 ? null : mask(found[0]);
-    if (masked === null) {
-      pattern.lastIndex = start + Math.max(kept, 1);
-      continue;
-    }
-    out += text.slice(copiedUpTo, start) + masked;
-    copiedUpTo = pattern.lastIndex;
+    const masked = kept > 0 ? null : mask(found[0], text.slice(end, end + AFTER_LENGTH));
+    if (masked !== null) out.splice(start, masked.length, ...masked);
+    if (masked === null || overlapping) pattern.lastIndex = start + Math.max(kept, 1);
   }
-  return out + text.slice(copiedUpTo);
+  return out.join("");
 }
 
 const hideDigits = (text: string) => text.replace(/\p{Nd}/gu, MASK);
@@ -150,61 +175,70 @@ function isPlausibleNik(digits: string): boolean {
   return province >= 11 && province <= 94 && ((day >= 1 && day <= 31) || (day >= 41 && day <= 71)) && month >= 1 && month <= 12;
 }
 
+/** A whole date written among the groups: "9123 4567 12-05-2024" is a phone and a date, not a NIK. */
+const DATE_INSIDE = new RegExp(`(?<!\\d)${DATE_AHEAD}`);
+
 function maskNik(nik: string): string | null {
-  return /^\d{16}$/.test(nik) || isPlausibleNik(nik.replace(/\D/g, "")) ? hideDigits(nik) : null;
+  if (/^\d{16}$/.test(nik)) return hideDigits(nik);
+  return isPlausibleNik(nik.replace(/\D/g, "")) && !DATE_INSIDE.test(nik) ? hideDigits(nik) : null;
 }
 
-/** The country code or trunk prefix says "Indonesian phone" and identifies nobody; others' codes are hidden. */
-function maskPhone(phone: string): string {
+/** A number followed by a word of amounts ("850000000 rupiah", "812500000,-") is an amount. */
+const AMOUNT_AFTER = /^\s{0,2}(?:,-|rupiah|juta|ribu|miliar|milyar|triliun)/i;
+/** The characters after a match that AMOUNT_AFTER reads. */
+const AFTER_LENGTH = 10;
+
+/**
+ * The country code or trunk prefix says "Indonesian phone" and identifies nobody; others' codes are
+ * hidden. A mobile written without any prefix is an amount if a word of amounts follows it.
+ */
+function maskPhone(phone: string, after: string): string | null {
+  if (phone.startsWith("8") && AMOUNT_AFTER.test(after)) return null;
   const prefix = /^(?:\(?\+62|0062|62|\(0|0)/.exec(phone)?.[0] ?? "";
   return prefix + hideDigits(phone.slice(prefix.length));
 }
 
-function maskEmailMatch(_match: string, lead: string, first: string, topLevelDomain: string): string {
-  return `${lead}${first}${HIDDEN}@${HIDDEN}.${topLevelDomain}`;
-}
-
-const isDigit = (code: number) => /\p{Nd}/u.test(String.fromCodePoint(code));
-const digitValues = new Map<number, string>();
-
-/** Unicode decimal digits come in runs of whole 0–9 sets, so a digit's value is its place in its run. */
-function digitValue(code: number): string {
-  let value = digitValues.get(code);
-  if (value === undefined) {
-    let zero = code;
-    while (isDigit(zero - 1)) zero--;
-    value = String((code - zero) % 10);
-    digitValues.set(code, value);
-  }
-  return value;
-}
-
-/** How the number scan reads one code point: as one ASCII character where it has a plain meaning. */
-function readChar(char: string): string {
-  const code = char.codePointAt(0)!;
-  if (code < 0x80) return char;
-  if (/\p{Nd}/u.test(char)) return digitValue(code);
-  if (/\p{Zs}/u.test(char)) return " ";
-  if (/\p{Pd}/u.test(char)) return "-";
-  if (code >= 0xff01 && code <= 0xff5e) return String.fromCharCode(code - 0xfee0); // full-width ASCII
-  return char.length === 1 ? char : "\ufffd";
-}
-
-/** Masks the phones and 16-digit numbers in text read as ASCII, and maps the hidden digits back. */
-function maskNumbers(text: string): string {
-  const chars = Array.from(text);
-  const read = chars.map(readChar).join("");
-  const masked = scan(scan(read, NIK, maskNik), PHONE, maskPhone);
+/**
+ * Replaces the original characters each found thing was read from by its masked form. Several
+ * characters read from one original character (an NFKC expansion) replace it once.
+ */
+function replaceFound(original: string, reading: Reading, found: Iterable<{ from: number; to: number; masked: string }>): string {
   let out = "";
-  for (let i = 0; i < chars.length; i++) out += masked[i] === read[i] ? chars[i] : MASK;
-  return out;
+  let copiedUpTo = 0;
+  for (const { from, to, masked } of found) {
+    const start = reading.start[from]!;
+    if (start < copiedUpTo) continue;
+    out += original.slice(copiedUpTo, start) + masked;
+    copiedUpTo = reading.end[to - 1]!;
+  }
+  return out + original.slice(copiedUpTo);
+}
+
+function* emailsIn(reading: Reading) {
+  for (const found of reading.text.matchAll(EMAIL)) {
+    const [whole, lead = "", first = "", topLevelDomain = found[4]] = found;
+    const domainHint = topLevelDomain === undefined ? "" : `.${topLevelDomain}`;
+    yield { from: found.index, to: found.index + whole.length, masked: `${lead}${first}${HIDDEN}@${HIDDEN}${domainHint}` };
+  }
+}
+
+function* hiddenCharactersIn(reading: Reading, masked: string) {
+  for (let i = 0; i < masked.length; i++) if (masked[i] !== reading.text[i]) yield { from: i, to: i + 1, masked: MASK };
+}
+
+/** Masks the phones and 16-digit numbers in text as read, and maps the hidden digits back. */
+function maskNumbers(text: string): string {
+  const reading = readForNumbers(text);
+  const masked = scan(scan(reading.text, NIK, maskNik, true), PHONE, maskPhone);
+  return replaceFound(text, reading, hiddenCharactersIn(reading, masked));
 }
 
 /** Hides every e-mail address, telephone number and NIK (any 16-digit number) in free text. */
 export function maskText(text: string): string {
   // E-mails first: their digits are not a phone's. NIKs before phones (in maskNumbers): a NIK
   // of province 62 (Central Kalimantan) in groups starts like a phone.
-  return maskNumbers(text.replace(EMAIL, maskEmailMatch));
+  const reading = readForEmails(text);
+  return maskNumbers(replaceFound(text, reading, emailsIn(reading)));
 }
 
 /**
