@@ -89,6 +89,14 @@ function decode(original: string): Reading {
   const start: number[] = [];
   const end: number[] = [];
   for (let at = 0; at < original.length; ) {
+    const code = original.charCodeAt(at);
+    // ASCII other than an escape's start reads as itself: the common case, kept fast.
+    if (code < 0x80 && code !== 0x25 && code !== 0x26) {
+      text += original[at];
+      start.push(at);
+      end.push(++at);
+      continue;
+    }
     const decoded = original[at] === "%" || original[at] === "&" ? decodeEscape(original, at) : null;
     const codePoint = String.fromCodePoint(original.codePointAt(at)!);
     const source = decoded?.char ?? codePoint;
@@ -134,10 +142,11 @@ function rewrite(reading: Reading, pattern: RegExp, replacement: string): Readin
 }
 
 /**
- * Spaces between two letters or digits that each stand alone ("0 8 1 2", "b u d i"): dropped, so
- * the run reads as one word. Signs stay apart: " - " between digit groups is a separator.
+ * Spaces between two letters or digits that each stand alone ("0 8 1 2", "(6 2 8", "b u d i"):
+ * dropped, so the run reads as one word. Signs stay apart: " - " between digit groups is a separator.
+ * A masked character (•) counts as a letter, so masking never makes a character stand alone.
  */
-const SPACE_BETWEEN_SINGLES = /(?<=(?:^|\s)[\p{L}\p{N}])[ \t]+(?=[\p{L}\p{N}](?:\s|$))/gu;
+const SPACE_BETWEEN_SINGLES = /(?<=(?:^|[^\p{L}\p{N}•])[\p{L}\p{N}•])[ \t]+(?=[\p{L}\p{N}•](?:[^\p{L}\p{N}•]|$))/gu;
 
 /** The reading in which numbers are looked for: decoded, normalised, spaced-out characters read together. */
 export function readForNumbers(original: string): Reading {
@@ -160,12 +169,15 @@ const BRACKETED_AT = new RegExp(
 const SPELLED_OUT_AT = /[ \t]+at[ \t]+/giu;
 /** `[dot]`, `(titik)`, `{.}`: anywhere in an address. */
 const BRACKETED_DOT = new RegExp(`${SPACES}${OPEN}${SPACES}(?:dot|titik|\\.)${SPACES}${CLOSE}${SPACES}`, "giu");
+/** A dot between two labels of a domain, spelled out or with spaces before it ("gmail . com", not "contoh.id. Kantor"). */
+const DOT_BETWEEN_LABELS = "(?:[ \\t]+(?:dot|titik)[ \\t]+|[ \\t]+\\.[ \\t]*)";
 /**
  * A spelled-out dot, or a dot with spaces before it ("gmail . com"): only in a domain, after an at,
  * where they cannot glue an address to the words or numbers before it.
  */
 const SPELLED_OUT_DOT = new RegExp(
-  `(?<=[@${SPELLED_AT}][\\p{L}\\p{N}\\-.]*[\\p{L}\\p{N}])(?:[ \\t]+(?:dot|titik)[ \\t]+|[ \\t]+\\.[ \\t]*)(?=[\\p{L}\\p{N}])`,
+  // The lookahead first: the lookbehind reads back over the whole domain, so it runs only before a dot.
+  `(?=${DOT_BETWEEN_LABELS})(?<=[@${SPELLED_AT}](?:[\\p{L}\\p{N}\\-]+(?:\\.|${DOT_BETWEEN_LABELS}))*[\\p{L}\\p{N}\\-]*[\\p{L}\\p{N}])${DOT_BETWEEN_LABELS}(?=[\\p{L}\\p{N}])`,
   "giu",
 );
 

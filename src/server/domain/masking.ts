@@ -36,11 +36,15 @@ const DATE_AHEAD =
 const SPACED = `(?: - |${SEP})`;
 /**
  * What may stand between two digits of a phone besides nothing: a separator, or brackets (one, or
- * two as in "(+62) (21)") with separators around them. Up to three spaces before a date end the
- * phone, so it does not swallow a date written after it; digits joined by dots, dashes, slashes or
- * underscores stay one number.
+ * two as in "(+62) (21)") with separators around them. A space before a date ends the phone, so it
+ * does not swallow a date written after it; digits joined by dots or dashes stay one number. In
+ * an Indonesian number, slashes, underscores and up to three spaces separate groups too; not in
+ * other countries' numbers, so "No. 00123/2010" stays a register number.
  */
-const GAP = `(?:${SPACED}?[()]${SPACED}?(?:[()]${SPACED}?)?|[.\\-/_]|(?: - |[ \\t]{1,3})(?!${DATE_AHEAD}))`;
+const gap = (indonesian: boolean) =>
+  `(?:${SPACED}?[()]${SPACED}?(?:[()]${SPACED}?)?|${indonesian ? "[.\\-/_]|(?: [-/] |[ \\t]{1,3})" : "[.\\-]|(?: - | )"}(?!${DATE_AHEAD}))`;
+const GAP = gap(true);
+const FOREIGN_GAP = gap(false);
 /** Not glued to a digit, a masked digit or a `+` on the left; not followed by one on the right. */
 const START = "(?<![\\d•+])";
 const END = "(?![\\d•])";
@@ -70,7 +74,7 @@ const EMAIL = new RegExp(
   `${NOT_AFTER_ATEXT}([${PUNCT}]*)([\\p{L}\\p{N}\\p{M}]?)${ATEXT}*(?<=${ATEXT})` +
     `(?:@${DOMAIN}\\.(${TOP_LEVEL_DOMAIN})` +
     `|${SPELLED_AT}(?!www\\.)${DOMAIN}\\.(${COMMON_TOP_LEVEL_DOMAINS})${NOT_A_LETTER_AFTER}` +
-    `|@(?!(?:rp|idr)${NOT_A_LETTER_AFTER})(?=[\\p{N}\\-]*\\p{L})${DOMAIN}` +
+    `|@(?!(?:rp|idr)${NOT_A_LETTER_AFTER})(?=[\\p{N}\\-]*\\p{L})${DOMAIN}(?![\\p{L}\\p{N}\\-])` +
     `|${SPELLED_AT}(?:${MAIL_PROVIDERS})${NOT_A_LETTER_AFTER})` +
     // Not glued to a masked address or another at: masking what was masked changes nothing.
     "(?![•@])",
@@ -78,14 +82,18 @@ const EMAIL = new RegExp(
 );
 
 /** What may stand between two digit groups of a NIK: up to three spaces, or one dot, dash, slash or underscore. */
-const NIK_GAP = "(?:[ \\t]{1,3}| - |[.\\-/_])";
+const NIK_GAP = "(?:[ \\t]{1,3}| [-/] |[.\\-/_])";
 /** A NIK written one group per line: only line breaks between its groups, so it takes no number of the line before. */
 const NIK_LINE_BREAK = "(?:[ \\t]*\\r?\\n[ \\t]*)";
-/** A group does not start a grouped NIK if it is joined to digits before it: "12-05-2024" is one date. */
+/** A group does not start or end a grouped NIK if it is joined to digits around it: "12-05-2024" is one date. */
 const GROUP_START = "(?<![\\d•][.\\-/_])";
+const GROUP_END = "(?![.\\-/_][\\d•])";
 // 16 digits: any run of them (a NIK, a family-card (KK) number, anything else: all hidden), or
 // 16 digits in groups of any size. See isPlausibleNik for which grouped numbers are NIKs.
-const NIK = new RegExp(`${START}(?:\\d{16}|${GROUP_START}\\d(?:(?:${NIK_GAP}?\\d){15}|(?:${NIK_LINE_BREAK}?\\d){15}))${END}`, "g");
+const NIK = new RegExp(
+  `${START}(?:\\d{16}|${GROUP_START}\\d(?:(?:${NIK_GAP}?\\d){15}|(?:${NIK_LINE_BREAK}?\\d){15})${GROUP_END})${END}`,
+  "g",
+);
 
 // Phones. Indonesian: the national significant number (NSN, after +62, 0062, 62 or the trunk 0)
 // starts with 2–9 and has 8 to 12 digits; a run of 13 or 14 without separators is read too, so a
@@ -93,7 +101,12 @@ const NIK = new RegExp(`${START}(?:\\d{16}|${GROUP_START}\\d(?:(?:${NIK_GAP}?\\d
 // number). A mobile's NSN (8 and 1–9, 9 to 12 digits) is read without any prefix too. Other countries: `+` or `00` and a country code, 7 to 15 digits in all (E.164); a longer
 // run after `+` is hidden whole rather than read as a number and its neighbour. Separators and
 // brackets may stand between any digits: "(021) 555-1234", "+62 (0)812…", "+1 (415) 555-0100".
-const chain = (min: number, max: number | "") => `\\d(?:${GAP}?\\d){${min - 1},${max === "" ? "" : max - 1}}`;
+/**
+ * The Indonesian IP office's register numbers start with letters glued to 00: copyrights
+ * EC00202312345, patents P00202012345. Not after those letters, 00 does not start a foreign number.
+ */
+const NOT_A_REGISTER_NUMBER = "(?<!(?:^|[^A-Za-z])(?:EC|IDM|DID|IDP|IDS|IDD|P|S)[ .]?)";
+const chain = (min: number, max: number | "", between = GAP) => `\\d(?:${between}?\\d){${min - 1},${max === "" ? "" : max - 1}}`;
 const NSN = `(?:[2-9]\\d{12,13}|[2-9](?:${GAP}?\\d){7,11})${END}`;
 const PHONE = new RegExp(
   `${START}(?:` +
@@ -102,8 +115,8 @@ const PHONE = new RegExp(
     `|8[1-9](?:${GAP}?\\d){7,10}${END}` +
     // A bracketed area code says "landline" even before a short (5-digit) subscriber number.
     `|\\(0[2-9]\\d{1,2}\\)${SPACED}?${chain(5, 8)}${END}` +
-    `|\\(?\\+${SEP}?(?:${chain(7, 15)}${END}|${chain(16, "")})` +
-    `|00[1-9](?:${GAP}?\\d){6,14}${END}` +
+    `|\\(?\\+${SEP}?(?:${chain(7, 15, FOREIGN_GAP)}${END}|${chain(16, "", FOREIGN_GAP)})` +
+    `|${NOT_A_REGISTER_NUMBER}00[1-9](?:${FOREIGN_GAP}?\\d){6,14}${END}` +
     `)`,
   "g",
 );
@@ -113,8 +126,11 @@ const AFTER_CURRENCY = /(?:^|[^\p{L}])(?:rp|idr)\.?\s{0,3}$/iu;
 /** The characters before a match that the context checks read: longer than AFTER_CURRENCY can match. */
 const CONTEXT_LENGTH = 9;
 const AMOUNT_DIGITS = /^\d+(?:[.,]\d+)*/;
-/** "62.500.000.000" is a thousands-grouped amount; "62.812.345.678" is still read as a mobile. */
-const THOUSANDS_AMOUNT = /^(?!62\.8)[1-9]\d{0,2}(?:\.\d{3})+(?![\d•])/;
+/**
+ * "62.500.000.000" is a thousands-grouped amount; "62.812.345.678" is still read as a mobile, and
+ * "177.511.1111.34" is no amount.
+ */
+const THOUSANDS_AMOUNT = /^(?!62\.8)[1-9]\d{0,2}(?:\.\d{3})+(?!\.?[\d•])/;
 /** The rest of an amount whose first digits came before this match: "1.062.345.678". */
 const AMOUNT_CONTINUATION = /^\d{3}(?:[.,]\d{3})*(?![\d•])/;
 const AFTER_DIGIT_GROUP = /[\d•][.,]$/;
@@ -175,25 +191,36 @@ function isPlausibleNik(digits: string): boolean {
   return province >= 11 && province <= 94 && ((day >= 1 && day <= 31) || (day >= 41 && day <= 71)) && month >= 1 && month <= 12;
 }
 
-/** A whole date written among the groups: "9123 4567 12-05-2024" is a phone and a date, not a NIK. */
-const DATE_INSIDE = new RegExp(`(?<!\\d)${DATE_AHEAD}`);
+/**
+ * A whole date among the groups, not joined to the groups around it: "9123 4567 12-05-2024" is a
+ * phone and a date, not a NIK; "61-1912-04-02-9-86-847" is a NIK.
+ */
+const DATE_INSIDE = new RegExp(`(?<!\\d[./\\-_]?)${DATE_AHEAD}(?![./\\-_]\\d)`);
+
+/** A NIK written over lines holds at most 8 digits a line: "tahun 2024" and a phone on the next line are not one. */
+const hasLongLine = (nik: string) => nik.includes("\n") && nik.split("\n").some((line) => line.replace(/\D/g, "").length > 8);
 
 function maskNik(nik: string): string | null {
   if (/^\d{16}$/.test(nik)) return hideDigits(nik);
-  return isPlausibleNik(nik.replace(/\D/g, "")) && !DATE_INSIDE.test(nik) ? hideDigits(nik) : null;
+  return isPlausibleNik(nik.replace(/\D/g, "")) && !DATE_INSIDE.test(nik) && !hasLongLine(nik) ? hideDigits(nik) : null;
 }
 
 /** A number followed by a word of amounts ("850000000 rupiah", "812500000,-") is an amount. */
 const AMOUNT_AFTER = /^\s{0,2}(?:,-|rupiah|juta|ribu|miliar|milyar|triliun)/i;
+/** A land parcel's NIB: province, regency, district and village codes, then the parcel (09.01.02.03.04567). */
+const PARCEL_NUMBER = /^\d{2}(?:\.\d{2}){3}\.\d{5}$/;
 /** The characters after a match that AMOUNT_AFTER reads. */
 const AFTER_LENGTH = 10;
 
 /**
  * The country code or trunk prefix says "Indonesian phone" and identifies nobody; others' codes are
  * hidden. A mobile written without any prefix is an amount if a word of amounts follows it.
+ * Answers null for what is not a phone.
  */
 function maskPhone(phone: string, after: string): string | null {
   if (phone.startsWith("8") && AMOUNT_AFTER.test(after)) return null;
+  // Kept whole, so no part of it is read as a phone either.
+  if (PARCEL_NUMBER.test(phone)) return phone;
   const prefix = /^(?:\(?\+62|0062|62|\(0|0)/.exec(phone)?.[0] ?? "";
   return prefix + hideDigits(phone.slice(prefix.length));
 }
@@ -226,6 +253,20 @@ function* hiddenCharactersIn(reading: Reading, masked: string) {
   for (let i = 0; i < masked.length; i++) if (masked[i] !== reading.text[i]) yield { from: i, to: i + 1, masked: MASK };
 }
 
+/**
+ * Masks e-mail addresses until none is left. Reading an address's spaced-out dots may join it to
+ * the text after it, which then hides an address written right there; the next round finds it.
+ */
+function maskEmails(text: string): string {
+  for (let round = 0; round < 4; round++) {
+    const reading = readForEmails(text);
+    const masked = replaceFound(text, reading, emailsIn(reading));
+    if (masked === text) break;
+    text = masked;
+  }
+  return text;
+}
+
 /** Masks the phones and 16-digit numbers in text as read, and maps the hidden digits back. */
 function maskNumbers(text: string): string {
   const reading = readForNumbers(text);
@@ -237,8 +278,7 @@ function maskNumbers(text: string): string {
 export function maskText(text: string): string {
   // E-mails first: their digits are not a phone's. NIKs before phones (in maskNumbers): a NIK
   // of province 62 (Central Kalimantan) in groups starts like a phone.
-  const reading = readForEmails(text);
-  return maskNumbers(replaceFound(text, reading, emailsIn(reading)));
+  return maskNumbers(maskEmails(text));
 }
 
 /**
