@@ -65,6 +65,66 @@ describe("maskText: what is hidden", () => {
   });
 });
 
+describe("maskText: contacts written to get past a filter (issue 25)", () => {
+  const email = `b${m(3)}@${m(3)}.com`;
+  const hidden: Array<[string, string, string]> = [
+    ["an e-mail with [at] and [dot]", "budi [at] gmail [dot] com", email],
+    ["an e-mail with (at) and (dot)", "budi(at)gmail(dot)com", email],
+    ["an e-mail with {at} and {dot}", "budi{at}gmail{dot}com", email],
+    ["an e-mail with the signs spelled out", "budi at gmail dot com", email],
+    ["an e-mail with the dot spelled out in Indonesian", "budi at gmail titik com", email],
+    ["an e-mail with spaces around the signs", "budi @ gmail . com", email],
+    ["an e-mail with its letters spaced one by one", "b u d i @ g m a i l . c o m", email],
+    ["an e-mail with a percent-escaped at", "budi%40gmail.com", email],
+    ["an e-mail with an HTML-escaped at and dot", "budi&#64;gmail&#46;com", email],
+    ["an e-mail with a named HTML at", "budi&commat;gmail.com", email],
+    ["an e-mail with full-width at and dot", "budi＠gmail．com", email],
+    ["an e-mail without its top-level domain", "kirim ke budi@kantorku ya", `kirim ke b${m(3)}@${m(3)} ya`],
+    ["an e-mail without its top-level domain after [at]", "budi [at] kantorku", `b${m(3)}@${m(3)}`],
+    ["a spelled-out at before a mail provider", "budi at gmail saja", `b${m(3)}@${m(3)} saja`],
+    ["a NIK in groups separated by two spaces", "3171  0115  0890  0001", `${m(4)}  ${m(4)}  ${m(4)}  ${m(4)}`],
+    ["a NIK in groups separated by slashes", "3171/0115/0890/0001", `${m(4)}/${m(4)}/${m(4)}/${m(4)}`],
+    ["a NIK in groups separated by underscores", "3171_0115_0890_0001", `${m(4)}_${m(4)}_${m(4)}_${m(4)}`],
+    ["a NIK in dotted groups of four", "3171.0115.0890.0001", `${m(4)}.${m(4)}.${m(4)}.${m(4)}`],
+    ["a NIK one group per line", "NIK:\n3171\n0115\n0890\n0001", `NIK:\n${m(4)}\n${m(4)}\n${m(4)}\n${m(4)}`],
+    ["a NIK in uneven groups", "31710 11508 900001", `${m(5)} ${m(5)} ${m(6)}`],
+    ["a NIK with its digits spaced one by one", "3 1 7 1 0 1 1 5 0 8 9 0 0 0 0 1", `${m(1)} `.repeat(15) + m(1)],
+    ["a NIK written as HTML character references", "&#51;&#49;&#55;&#49;011508900001", m(16)],
+    ["a phone in groups separated by slashes", "0812/3456/7890", `0${m(3)}/${m(4)}/${m(4)}`],
+    ["a phone in groups separated by underscores", "0812_3456_7890", `0${m(3)}_${m(4)}_${m(4)}`],
+    ["a phone in groups separated by spaced slashes", "0812 / 3456 / 7890", `0${m(3)} / ${m(4)} / ${m(4)}`],
+    ["a phone in groups separated by two spaces", "0812  3456  7890", `0${m(3)}  ${m(4)}  ${m(4)}`],
+    ["a phone with its digits spaced one by one", "0 8 1 2 3 4 5 6 7 8 9 0", `0 ${`${m(1)} `.repeat(10)}${m(1)}`],
+    ["a phone with its digits spaced by two spaces", "0  8  1  2  3  4  5  6  7  8  9", `0  ${`${m(1)}  `.repeat(9)}${m(1)}`],
+    ["a mobile without its leading 0, in groups", "HP 812-3456-7890", `HP ${m(3)}-${m(4)}-${m(4)}`],
+    ["a mobile without its leading 0, in one run", "WA 81234567890", `WA ${m(11)}`],
+    ["a mobile after +62 with slashes", "+62/812/3456/7890", `+62/${m(3)}/${m(4)}/${m(4)}`],
+  ];
+  for (const [what, input, expected] of hidden) {
+    it(`hides ${what}`, () => expect(maskText(input)).toBe(expected));
+  }
+
+  const kept: Array<[string, string]> = [
+    ["English prose that says at", "The lease was signed at Jakarta on 12 May 2024."],
+    ["a web address after at", "The agreement is available at www.kuasa.id/syarat."],
+    ["an address after at", "The company is located at Jl.Sudirman No. 5."],
+    ["a price per unit after @", "Harga 10 unit @ Rp 5.000.000."],
+    ["a time after @", "Meeting @ 10.00 di ruang 3."],
+    ["a social media handle", "Akun Instagram @kuasa_id memuat unggahan."],
+    ["an amount followed by rupiah that starts like a mobile", "sebesar 850000000 rupiah"],
+    ["dates written with slashes", "sejak 17/08/2015 sampai 31/12/2023"],
+    ["a land parcel's NIB", "NIB 09.01.02.03.04567"],
+    ["a register number with a slash", "Surat Ukur No. 00123/2010"],
+    ["a copyright register number", "nomor EC00202312345"],
+    ["a business identification number (13 digits)", "NIB 8120012345678"],
+    ["a year on one line and a number on the next", "tahun 2024\n2 orang"],
+    ["the Indonesian word titik", "sampai pada titik ini"],
+  ];
+  for (const [what, input] of kept) {
+    it(`keeps ${what}`, () => expect(maskText(input)).toBe(input));
+  }
+});
+
 describe("maskText: what stays (no false positives)", () => {
   const kept: Array<[string, string]> = [
     ["an amount in rupiah", "Nilai sengketa Rp 15.000.000."],
