@@ -330,6 +330,33 @@ describe("finding the way back", () => {
     expect((await toolError(agent, "daftar_order", { limit: 101 })).error.code).toBe("VALIDATION");
   });
 
+  it("refuses the reserved metadata keys in daftar_order and daftar_kasus filters and in buat_order and ajukan_kasus metadata", async () => {
+    const agent = await mcp.connect(org.token);
+    const before = { orders: await database.prisma.order.count(), cases: await database.prisma.case.count() };
+    for (const key of ["__proto__", "constructor", "prototype"]) {
+      for (const name of ["daftar_order", "daftar_kasus"]) {
+        const { error } = await toolError(agent, name, { [`metadata[${key}]`]: "1" });
+        expect([error.code, error.message], name).toEqual(["VALIDATION", expect.stringContaining(key)]);
+      }
+    }
+    for (const key of ["constructor", "prototype"]) {
+      expect((await toolError(agent, "buat_order", ndaOrder({ metadata: { [key]: "x" } }))).error).toMatchObject({ code: "VALIDATION" });
+      expect((await toolError(agent, "ajukan_kasus", caseBody({ metadata: { [key]: "x" } }))).error).toMatchObject({ code: "VALIDATION" });
+    }
+    // `__proto__` as an own key, as JSON carries it: the whole message is refused with the REST error body.
+    const call = `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"buat_order","arguments":${JSON.stringify(
+      ndaOrder({ metadata: { tiket: "T-9" } }),
+    ).replace('"tiket"', '"__proto__":"x","tiket"')}}}`;
+    const res = await fetch(mcp.url, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${org.token}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+      body: call,
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as ErrorBody).error).toMatchObject({ code: "VALIDATION", message: expect.stringContaining("__proto__") });
+    expect({ orders: await database.prisma.order.count(), cases: await database.prisma.case.count() }).toEqual(before);
+  });
+
   it("daftar_kasus and daftar_event answer what GET /v1/cases and GET /v1/events answer", async () => {
     const reader = await createTestOrg(database.prisma, { depositIdr: 20_000_000n });
     const agent = await mcp.connect(reader.token);
