@@ -50,7 +50,7 @@ export function reachesProcedure(message: unknown): boolean {
   const { method, params } = message as { method?: unknown; params?: { name?: unknown; arguments?: unknown } };
   if (method !== "tools/call" || typeof params?.name !== "string") return false;
   const tool = TOOLS_BY_NAME.get(params.name);
-  return tool !== undefined && tool.input.safeParse(params.arguments ?? {}).success;
+  return tool?.input.safeParse(params.arguments ?? {}).success === true;
 }
 
 async function answer(tool: Tool, args: Record<string, unknown>, run: ToolRunner): Promise<ToolAnswer> {
