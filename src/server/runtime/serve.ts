@@ -34,7 +34,7 @@ export async function serve(config: Config): Promise<void> {
   const agentDeps = appDepsOf(runtime);
   const handleRest = createRestHandler({ ...agentDeps, publicUrl: config.publicUrl });
   const handleMcp = createMcpHandler(agentDeps);
-  const handleHealth = createHealthHandler({ db: runtime.database.prisma, jobs: runtime.jobs });
+  const handleHealth = createHealthHandler({ db: runtime.database.prisma, jobs: runtime.jobs, token: config.metricsToken });
   const metrics = createMetrics({
     db: runtime.db,
     clock: runtime.clock,
@@ -88,7 +88,7 @@ export async function serve(config: Config): Promise<void> {
             : handleNext(req, res);
     route.catch((err: unknown) => {
       log.error({ err }, "unhandled error");
-      if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
+      if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json", "X-Content-Type-Options": "nosniff" });
       res.end(JSON.stringify({ error: { code: "INTERNAL", message: "Internal error." } }));
     });
   });
