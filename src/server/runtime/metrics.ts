@@ -92,6 +92,36 @@ export function createRouteLabeler(appTemplates: readonly string[]): (method: st
   };
 }
 
+/** A route parameter that is a credential (an invitation's token, any later link or reset token): never logged. */
+const SECRET_PARAMETER = /^\{(?:\.\.\.)?(?:[a-z]*token|secret)\}$/i;
+
+function decodedPath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
+/**
+ * The path the access log writes for `pathname`: as it came, except under a route with a secret
+ * parameter (`/undangan/{token}`), where it is that route's template. Whoever reads the logs would
+ * otherwise hold every invitation link. Anything under such a route's fixed prefix counts, matched
+ * or not, however it is encoded, cased or slashed (`/undangan/<token>/x`, `//Undangan/%3Ctoken%3E`).
+ */
+export function createAccessLogPath(appTemplates: readonly string[]): (pathname: string) => string {
+  const secret = appTemplates.flatMap((template) => {
+    const at = template.split("/").findIndex((segment) => SECRET_PARAMETER.test(segment));
+    return at < 0 ? [] : [{ template, prefix: `${template.split("/").slice(0, at).join("/")}/`.toLowerCase() }];
+  });
+  return (pathname) => {
+    const normalized = decodedPath(pathname)
+      .replace(/\/{2,}/g, "/")
+      .toLowerCase();
+    return secret.find((route) => normalized.startsWith(route.prefix))?.template ?? pathname.slice(0, 200);
+  };
+}
+
 export interface MetricsDeps {
   db: Db;
   clock: Clock;
