@@ -100,7 +100,7 @@ export function classifyNetworkError(err: unknown): string {
   const code = typeof error.code === "string" && ERROR_CODE.test(error.code) ? error.code : null;
   const unreachable = unreachableReason(error, code);
   if (unreachable) {
-    logger.warn({ reason: unreachable }, "webhook receiver not reachable");
+    logger.info({ reason: unreachable }, "webhook receiver not reachable");
     return RECEIVER_UNREACHABLE;
   }
   switch (code) {
