@@ -21,6 +21,7 @@ const WRONG_PASSWORD = "sandi-salah-log-uji-9917";
 const METRICS_TOKEN = "metrics-token-log-uji-6650-abcdef";
 const NEXTAUTH_SECRET = "nextauth-secret-log-uji-0123456789abcdef";
 const EMAIL = "admin.log@contoh.id";
+const INVITEE_PASSWORD = "sandi-undangan-log-uji-5531";
 
 let dataDir: string;
 let server: ChildProcess | null = null;
@@ -45,7 +46,7 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-test("the server's log of a full run holds no API key, key secret, webhook secret, password, token or session cookie", async () => {
+test("the server's log of a full run holds no API key, key secret, webhook secret, password, invitation token or session cookie", async () => {
   test.setTimeout(180_000);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -154,6 +155,37 @@ test("the server's log of a full run holds no API key, key secret, webhook secre
   const portal = await call("portal query", "/api/trpc/organization.overview", { headers: { Cookie: session } });
   expect(portal.status).toBe(200);
 
+  // An invitation (issue 25): its link's token is a credential, on the page, in queries, in the accepting body.
+  const invited = await call("invite an admin", "/api/trpc/organization.invite", {
+    method: "POST",
+    headers: { Cookie: session, "Content-Type": "application/json", Origin: base, "Sec-Fetch-Site": "same-origin" },
+    body: JSON.stringify({ email: "undangan.log@contoh.id" }),
+  });
+  expect(invited.status).toBe(200);
+  const invitationToken = ((await invited.json()) as { result: { data: { link: string } } }).result.data.link.split("/undangan/")[1]!;
+  expect(invitationToken.length).toBeGreaterThan(20);
+  const invitationPage = await call("the invitation page", `/undangan/${invitationToken}`);
+  expect(invitationPage.status).toBe(200);
+  expect(await invitationPage.text()).toContain("PT Log Uji");
+  for (const [what, url] of [
+    ["the invitation page with a trailing slash", `/undangan/${invitationToken}/`],
+    ["a path under the invitation page", `/undangan/${invitationToken}/lagi`],
+    ["the invitation page, percent-encoded", `/%75ndangan/${invitationToken}`],
+    ["sign-in coming back to the invitation", `/masuk?callbackUrl=${encodeURIComponent(`/undangan/${invitationToken}`)}`],
+    [
+      "the invitation read by its token",
+      `/api/trpc/invitation.show?input=${encodeURIComponent(JSON.stringify({ token: invitationToken }))}`,
+    ],
+  ]) {
+    expect((await call(what!, url!)).status, what).toBeLessThan(500);
+  }
+  const accepted = await call("accept the invitation", "/api/trpc/invitation.accept", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: base, "Sec-Fetch-Site": "same-origin" },
+    body: JSON.stringify({ token: invitationToken, name: "Admin Undangan", password: INVITEE_PASSWORD }),
+  });
+  expect(accepted.status).toBe(200);
+
   // The webhook of the order's payment, signed with the key's webhook secret.
   await expect.poll(() => received.length, { timeout: 30_000 }).toBeGreaterThan(0);
   expect(Object.keys(received[0]!).some((name) => name.endsWith("-signature"))).toBe(true);
@@ -177,6 +209,8 @@ test("the server's log of a full run holds no API key, key secret, webhook secre
     "webhook secret": webhookSecret,
     password: PASSWORD,
     "wrong password": WRONG_PASSWORD,
+    "invitation token": invitationToken,
+    "invitee's password": INVITEE_PASSWORD,
     "session cookie": session.split("=").slice(1).join("="),
     "CSRF token": csrfToken,
     "metrics token": METRICS_TOKEN,
@@ -204,4 +238,7 @@ test("the server's log of a full run holds no API key, key secret, webhook secre
     expect(matching[0]!.durationMs).toEqual(expect.any(Number));
   }
   for (const entry of accessLines) expect(String(entry.path)).not.toContain("?");
+  // The invitation page's lines name its route template instead of the path.
+  const invitationLine = accessLines.find((entry) => entry.requestId === answers.find((a) => a.what === "the invitation page")!.requestId);
+  expect(invitationLine).toMatchObject({ path: "/undangan/{token}", route: "/undangan/{token}" });
 });

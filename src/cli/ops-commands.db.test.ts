@@ -73,6 +73,23 @@ describe("org:create", () => {
     await expectAppError(ops("org:create"), "VALIDATION", "--name is required.");
     await expectAppError(ops("org:create", "--name", "   "), "VALIDATION", "needs a name");
   });
+
+  it("refuses a name with a line break in it, for organisations, users and practitioners, naming --name", async () => {
+    const name = "PT Aman\r\nBcc: korban@contoh.id";
+    await expectAppError(ops("org:create", "--name", name), "VALIDATION", "--name must be one line");
+    const org = await newOrg();
+    await expectAppError(
+      ops("user:create", "--role", "org_admin", "--org", org, "--email", "baris@contoh.id", "--password", PASSWORD, "--name", name),
+      "VALIDATION",
+      "--name must be one line",
+    );
+    await expectAppError(
+      ops("practitioner:create", "--email", "baris.praktisi@contoh.id", "--password", PASSWORD, "--name", "Sari\nHukum"),
+      "VALIDATION",
+      "--name must be one line",
+    );
+    expect(await database.prisma.user.count({ where: { email: { startsWith: "baris" } } })).toBe(0);
+  });
 });
 
 describe("org:approve and org:suspend", () => {

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { nameSchema } from "@/server/api/schemas/name";
 import type { Db } from "@/server/db/client";
 import { systemClock } from "@/server/domain/clock";
 import { AppError } from "@/server/domain/errors";
@@ -19,6 +20,14 @@ function rupiah(value: string | undefined, flag: string): bigint | undefined {
 function required(value: string | undefined, flag: string): string {
   if (!value) throw new AppError("VALIDATION", `--${flag} is required.`);
   return value;
+}
+
+/** A person's or an organisation's name: one line, by the portals' own rule. */
+function name(value: string | undefined, flag: string): string | undefined {
+  if (value === undefined) return undefined;
+  const parsed = nameSchema().safeParse(value);
+  if (!parsed.success) throw new AppError("VALIDATION", `--${flag} ${parsed.error.issues[0]!.message}.`);
+  return parsed.data;
 }
 
 function list(value: string | undefined): string[] | undefined {
@@ -45,7 +54,7 @@ export const COMMANDS: Record<string, Command> = {
     options: { name: { type: "string" }, threshold: { type: "string" }, deposit: { type: "string" }, pending: { type: "boolean" } },
     run: async (db, v) =>
       createOrganization({ db }, actor, {
-        name: required(str(v.name), "name"),
+        name: name(required(str(v.name), "name"), "name")!,
         approvalThresholdIdr: rupiah(str(v.threshold), "threshold") ?? null,
         depositIdr: rupiah(str(v.deposit), "deposit"),
         status: v.pending ? "menunggu_persetujuan" : "aktif",
@@ -119,7 +128,7 @@ export const COMMANDS: Record<string, Command> = {
           password: required(str(v.password), "password"),
           role,
           organizationId: str(v.org),
-          name: str(v.name),
+          name: name(str(v.name), "name"),
         },
         actor,
       );
@@ -147,7 +156,7 @@ export const COMMANDS: Record<string, Command> = {
         { db },
         {
           email: required(str(v.email), "email"),
-          name: required(str(v.name), "name"),
+          name: name(required(str(v.name), "name"), "name")!,
           password: required(str(v.password), "password"),
           label: str(v.label) ?? null,
           categories: list(str(v.categories)),

@@ -11,8 +11,7 @@ describe("webhookErrorLabel", () => {
     },
   );
 
-  it("keeps the host, the code and the time limit the phrase carries", () => {
-    expect(webhookErrorLabel("DNS lookup failed for hook.contoh.id")).toContain("hook.contoh.id");
+  it("keeps the code and the time limit the phrase carries", () => {
     expect(webhookErrorLabel("TLS error (ERR_TLS_CERT_ALTNAME_INVALID)")).toContain("ERR_TLS_CERT_ALTNAME_INVALID");
     expect(webhookErrorLabel("no answer within 10000 ms")).toContain("10 detik");
   });

@@ -4,17 +4,18 @@
  * is shown as it is, after a general explanation, rather than hidden.
  */
 const PHRASES: Array<[RegExp, (match: RegExpExecArray) => string]> = [
-  [/^connection refused$/, () => "Koneksi ditolak penerima: pastikan server penerima menyala dan mendengarkan di port URL itu."],
-  [/^DNS lookup failed for (.+)$/, (m) => `Nama host ${m[1]} tidak ditemukan (DNS): periksa penulisan URL webhook.`],
+  [
+    /^receiver not reachable/,
+    () =>
+      "Penerima tidak dapat dihubungi: alamatnya bukan alamat publik, nama hostnya tidak ditemukan, atau koneksinya ditolak. Periksa URL webhook dan pastikan server penerima menyala di alamat publik.",
+  ],
   [/^connection reset by the receiver$/, () => "Koneksi diputus penerima sebelum menjawab: periksa log server penerima."],
-  [/^host unreachable$/, () => "Host penerima tidak dapat dijangkau dari server Kuasa: periksa jaringan atau firewall penerima."],
   [
     /^no answer within (\d+) ms$/,
     (m) => `Penerima tidak menjawab dalam ${Number(m[1]) / 1000} detik: jawab webhook dengan cepat (misalnya 200 dahulu, proses kemudian).`,
   ],
   [/^invalid HTTP answer \((.+)\)$/, (m) => `Jawaban penerima bukan HTTP yang sah (${m[1]}).`],
   [/^TLS error \((.+)\)$/, (m) => `Gagal membangun koneksi HTTPS (${m[1]}): periksa sertifikat TLS penerima.`],
-  [/^blocked: (.+) is not a public address/, (m) => `Diblokir: ${m[1]} bukan alamat publik; webhook hanya dikirim ke alamat publik.`],
   [/^invalid URL$/, () => "URL webhook tidak sah: perbaiki URL-nya."],
   [/^unsupported scheme (.+)$/, (m) => `Skema ${m[1]} tidak didukung: gunakan URL https:// (atau http://).`],
   [/^network error \((.+)\)$/, (m) => `Gangguan jaringan (${m[1]}).`],

@@ -340,4 +340,28 @@ describe("the Kuasa document", () => {
     expect(status.enumValues).toContain("dibayar");
     expect(create.responses.find((r) => r.status === "200")!.headers.map((h) => h.name)).toContain("Idempotent-Replayed");
   });
+
+  it("shows the practitioner view among the test helpers, with each field and attachments said to be always empty today", () => {
+    const helpers = groupByTag(operations).find((g) => g.operations.some((op) => op.path.startsWith("/v1/test_helpers/")))!;
+    const practitionerView = helpers.operations.find(
+      (op) => op.method === "GET" && op.path === "/v1/test_helpers/orders/{id}/practitioner_view",
+    )!;
+    expect(practitionerView.description).toContain("TEST_MODE_ONLY");
+    const fields = practitionerView.responses.find((r) => r.status === "200")!.body!.fields;
+    expect(fields.filter((f) => f.depth === 0).map((f) => f.name)).toEqual([
+      "order_id",
+      "status",
+      "taken",
+      "intake",
+      "messages",
+      "attachments",
+    ]);
+    expect(fields.filter((f) => f.name.startsWith("attachments[].")).map((f) => f.name)).toEqual([
+      "attachments[].filename",
+      "attachments[].content_type",
+      "attachments[].size",
+      "attachments[].downloadable",
+    ]);
+    expect(fields.find((f) => f.name === "attachments")!.description).toContain("always empty today");
+  });
 });

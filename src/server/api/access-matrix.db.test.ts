@@ -64,6 +64,7 @@ const V1_RECIPES: Record<ProcedurePath, V1Recipe> = {
   "invoices.get": byInvoice,
   "events.list": { names: "cursor", of: "events" },
   "events.get": { names: "object", inputs: (o) => o.events.map((id) => ({ id })) },
+  "testHelpers.practitionerView": byOrder(),
   "testHelpers.topUpDeposit": { names: "nothing", input: { amount_idr: 1_000 }, writes: true },
   "testHelpers.approveOrder": byOrder(),
   "testHelpers.rejectOrder": byOrder(),

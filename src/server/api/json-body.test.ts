@@ -20,6 +20,15 @@ describe("parseJson", () => {
     expect(parseJson(JSON.stringify({ story: `"${"[{".repeat(500)}\\"` }))).toEqual({ story: `"${"[{".repeat(500)}\\"` });
   });
 
+  it("refuses a __proto__ key at any depth, however it is escaped, and takes the word as a value or inside a longer key", () => {
+    for (const text of ['{"__proto__":{}}', '{"metadata":{"\\u005f_proto__":"1"}}', '[{"a":[{"__proto__":null}]}]']) {
+      expect(() => parseJson(text), text).toThrow(
+        expect.objectContaining({ code: "VALIDATION", message: expect.stringContaining("__proto__") }),
+      );
+    }
+    expect(parseJson('{"note":"__proto__","x__proto__":"1"}')).toEqual({ note: "__proto__", x__proto__: "1" });
+  });
+
   it("refuses text that is not JSON with VALIDATION", () => {
     expect(() => parseJson("{")).toThrow(expect.objectContaining({ code: "VALIDATION", message: "The request body is not valid JSON." }));
   });

@@ -54,7 +54,18 @@ function nestsDeeperThan(text: string, limit: number): boolean {
   return false;
 }
 
-/** JSON text to a value: VALIDATION when it is not JSON or nests deeper than MAX_JSON_DEPTH. */
+/**
+ * Whether an object anywhere in a parsed body has its own `__proto__` key. zod leaves such a key out
+ * of what it parses (rather than let it replace a prototype), so no schema can refuse it and a
+ * metadata filter or label under it vanished silently: refused here, for every body at once.
+ */
+function hasOwnProtoKey(value: unknown): boolean {
+  if (value === null || typeof value !== "object") return false;
+  if (Object.hasOwn(value, "__proto__")) return true;
+  return Object.values(value).some(hasOwnProtoKey);
+}
+
+/** JSON text to a value: VALIDATION when it is not JSON, nests deeper than MAX_JSON_DEPTH or has a `__proto__` key. */
 export function parseJson(text: string): unknown {
   let parsed: unknown;
   try {
@@ -64,6 +75,7 @@ export function parseJson(text: string): unknown {
   }
   if (nestsDeeperThan(text, MAX_JSON_DEPTH))
     throw new AppError("VALIDATION", `The request body nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels.`);
+  if (hasOwnProtoKey(parsed)) throw new AppError("VALIDATION", '"__proto__" is a reserved key and cannot be sent in a request body.');
   return parsed;
 }
 

@@ -140,6 +140,27 @@ describe("settling a dispute for the practitioner", () => {
   });
 });
 
+describe("caching", () => {
+  it("every portal answer says Cache-Control: no-store: reads, writes, batches, refusals and errors", async () => {
+    const send = (url: string, init?: RequestInit, user: PortalUser | null = operator) =>
+      handlePortalRequest(new Request(`http://localhost/api/trpc/${url}`, init), { db: database.prisma, clock }, user);
+    const post = { method: "POST", headers: { "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin" } };
+    const answers = {
+      read: await send("operator.organizations"),
+      batch: await send("operator.organizations,operator.overview?batch=1&input={}"),
+      write: await send("operator.topUp", {
+        ...post,
+        body: JSON.stringify({ organizationId: org.id, amountIdr: 1_000, reference: "cache" }),
+      }),
+      "nobody signed in": await send("operator.organizations", undefined, null),
+      "bad input": await send("operator.topUp", { ...post, body: JSON.stringify({ organizationId: org.id }) }),
+      "unknown procedure": await send("operator.tidakAda"),
+    };
+    expect(Object.values(answers).some((res) => res.status === 200) && Object.values(answers).some((res) => res.status >= 400)).toBe(true);
+    for (const [what, res] of Object.entries(answers)) expect(res.headers.get("cache-control"), what).toBe("no-store");
+  });
+});
+
 describe("mutations from another site (CSRF)", () => {
   const topUp = () => ({ organizationId: org.id, amountIdr: 1_000, reference: "csrf" });
   const deposit = async () =>

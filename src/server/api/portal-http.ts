@@ -36,6 +36,7 @@ export function handlePortalRequest(
         );
       return createContext(deps, requestId, Object.fromEntries(req.headers), user);
     },
-    responseMeta: () => ({ headers: { "X-Request-Id": requestId } }),
+    // Portal answers carry a user's data (API keys, intakes, statements): no cache, shared or the browser's, may keep one.
+    responseMeta: () => ({ headers: { "X-Request-Id": requestId, "Cache-Control": "no-store" } }),
   });
 }

@@ -330,6 +330,33 @@ describe("finding the way back", () => {
     expect((await toolError(agent, "daftar_order", { limit: 101 })).error.code).toBe("VALIDATION");
   });
 
+  it("refuses the reserved metadata keys in daftar_order and daftar_kasus filters and in buat_order and ajukan_kasus metadata", async () => {
+    const agent = await mcp.connect(org.token);
+    const before = { orders: await database.prisma.order.count(), cases: await database.prisma.case.count() };
+    for (const key of ["__proto__", "constructor", "prototype"]) {
+      for (const name of ["daftar_order", "daftar_kasus"]) {
+        const { error } = await toolError(agent, name, { [`metadata[${key}]`]: "1" });
+        expect([error.code, error.message], name).toEqual(["VALIDATION", expect.stringContaining(key)]);
+      }
+    }
+    for (const key of ["constructor", "prototype"]) {
+      expect((await toolError(agent, "buat_order", ndaOrder({ metadata: { [key]: "x" } }))).error).toMatchObject({ code: "VALIDATION" });
+      expect((await toolError(agent, "ajukan_kasus", caseBody({ metadata: { [key]: "x" } }))).error).toMatchObject({ code: "VALIDATION" });
+    }
+    // `__proto__` as an own key, as JSON carries it: the whole message is refused with the REST error body.
+    const call = `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"buat_order","arguments":${JSON.stringify(
+      ndaOrder({ metadata: { tiket: "T-9" } }),
+    ).replace('"tiket"', '"__proto__":"x","tiket"')}}}`;
+    const res = await fetch(mcp.url, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${org.token}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+      body: call,
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as ErrorBody).error).toMatchObject({ code: "VALIDATION", message: expect.stringContaining("__proto__") });
+    expect({ orders: await database.prisma.order.count(), cases: await database.prisma.case.count() }).toEqual(before);
+  });
+
   it("daftar_kasus and daftar_event answer what GET /v1/cases and GET /v1/events answer", async () => {
     const reader = await createTestOrg(database.prisma, { depositIdr: 20_000_000n });
     const agent = await mcp.connect(reader.token);
@@ -347,10 +374,12 @@ describe("limits shared with REST", () => {
     const limited = await startTestMcp(
       database.prisma,
       clock,
-      new ApiRateLimiter({ kind: "memory" }, { reads: 1, writes: 1, windowSeconds: 60 }),
+      new ApiRateLimiter({ kind: "memory" }, { reads: 2, writes: 1, windowSeconds: 60 }),
     );
     try {
+      // The handshake's two messages fill the MCP window; the two reads are the procedure's.
       const agent = await limited.connect(org.token);
+      expect((await agent.callTool({ name: "saldo", arguments: {} })).isError).toBeFalsy();
       expect((await agent.callTool({ name: "saldo", arguments: {} })).isError).toBeFalsy();
       expect((await toolError(agent, "saldo", {})).error.code).toBe("RATE_LIMITED");
     } finally {
@@ -484,15 +513,44 @@ describe("one request, one message, under the key's limit", () => {
     const limited = await startTestMcp(
       database.prisma,
       clock,
-      new ApiRateLimiter({ kind: "memory" }, { reads: 2, writes: 1, windowSeconds: 60 }),
+      new ApiRateLimiter({ kind: "memory" }, { reads: 3, writes: 1, windowSeconds: 60 }),
     );
     try {
       const agent = await limited.connect(org.token);
-      // The handshake took one of the two protocol requests; both tool reads are still there.
+      // The handshake (initialize and its notification) took two of the three MCP messages; the three tool reads are still there.
+      expect((await agent.callTool({ name: "saldo", arguments: {} })).isError).toBeFalsy();
       expect((await agent.callTool({ name: "saldo", arguments: {} })).isError).toBeFalsy();
       expect((await agent.callTool({ name: "saldo", arguments: {} })).isError).toBeFalsy();
       expect((await toolError(agent, "saldo", {})).error.code).toBe("RATE_LIMITED");
       expect((await agent.listTools()).tools.length).toBe(TOOLS.length);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it.each([
+    ["an unknown tool", { name: "tidak_ada", arguments: {} }],
+    ["invalid arguments", { name: "status_order", arguments: { id: 42 } }],
+  ])("counts a tool call with %s against the key's limit and refuses the one over it with HTTP 429", async (_what, params) => {
+    const limited = await startTestMcp(
+      database.prisma,
+      clock,
+      new ApiRateLimiter({ kind: "memory" }, { reads: 3, writes: 1, windowSeconds: 60 }),
+    );
+    try {
+      const statuses: number[] = [];
+      for (let id = 1; id <= 4; id++) {
+        statuses.push((await postTo(limited.url, org.token, JSON.stringify(message(id, "tools/call", params)))).status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      // A notification is a message too.
+      const other = await createTestOrg(database.prisma);
+      const notifications = [];
+      for (let i = 0; i < 4; i++) {
+        const notification = { jsonrpc: "2.0", method: "notifications/initialized" };
+        notifications.push((await postTo(limited.url, other.token, JSON.stringify(notification))).status);
+      }
+      expect(notifications).toEqual([202, 202, 202, 429]);
     } finally {
       await limited.close();
     }

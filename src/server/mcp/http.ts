@@ -9,7 +9,7 @@ import { createCallerFactory } from "@/server/api/trpc";
 import { v1Router } from "@/server/api/v1";
 import { requestContext } from "@/server/log";
 import { rateLimitHeaders } from "@/server/services/access";
-import { createMcpServer, type ToolRunner } from "./server";
+import { createMcpServer, reachesProcedure, type ToolRunner } from "./server";
 import type { ProcedurePath } from "./tools";
 
 const createCaller = createCallerFactory(v1Router);
@@ -40,17 +40,6 @@ function sendJsonRpcError(res: ServerResponse, status: number, code: number, mes
   const text = JSON.stringify({ jsonrpc: "2.0", id: null, error: { code, message } });
   res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text) });
   res.end(text);
-}
-
-/**
- * A JSON-RPC request that is not a tool call. Tool calls are counted by their procedure (read or
- * write, shared with REST); notifications and responses are not counted: they are answered 202
- * with no work, which costs no more than refusing them would.
- */
-function isProtocolRequest(message: unknown): boolean {
-  if (message === null || typeof message !== "object") return false;
-  const { method, id } = message as { method?: unknown; id?: unknown };
-  return typeof method === "string" && id !== undefined && method !== "tools/call";
 }
 
 /**
@@ -90,8 +79,10 @@ export function createMcpHandler(deps: AppDeps) {
       sendJsonRpcError(res, 400, -32600, "Invalid Request: batches are not supported; send one JSON-RPC message per POST.");
       return;
     }
-    if (deps.rateLimiter && isProtocolRequest(body)) {
-      // Its own window per key, with the read limit: a handshake does not spend the key's reads.
+    // Every message counts once: a tool call that reaches its procedure there (shared with REST), any
+    // other (handshake, notification, unknown tool, bad arguments) in the key's own MCP window, with
+    // the read limit, so a handshake does not spend the key's reads.
+    if (deps.rateLimiter && !reachesProcedure(body)) {
       const decision = await deps.rateLimiter.consume(`mcp:${apiKeyId}`, "read");
       if (!decision.allowed) {
         sendError(

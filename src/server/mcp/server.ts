@@ -40,6 +40,19 @@ export type ToolRunner = (tool: Tool, call: ToolCall) => Promise<ToolAnswer>;
 
 const TOOLS_BY_NAME = new Map(TOOLS.map((tool) => [tool.name, tool]));
 
+/**
+ * Whether a JSON-RPC message is a tool call that reaches its procedure (a known tool, arguments its
+ * schema takes), which counts it in the key's read or write window as REST does. Every other
+ * message must be counted by the face itself, or unknown tools and bad arguments would be free.
+ */
+export function reachesProcedure(message: unknown): boolean {
+  if (message === null || typeof message !== "object") return false;
+  const { method, params } = message as { method?: unknown; params?: { name?: unknown; arguments?: unknown } };
+  if (method !== "tools/call" || typeof params?.name !== "string") return false;
+  const tool = TOOLS_BY_NAME.get(params.name);
+  return tool?.input.safeParse(params.arguments ?? {}).success === true;
+}
+
 async function answer(tool: Tool, args: Record<string, unknown>, run: ToolRunner): Promise<ToolAnswer> {
   try {
     // The procedure's own schema, so a bad argument reads exactly like the REST 400 on either face.

@@ -78,6 +78,14 @@ describe("readConfig: the demo seed", () => {
   });
 });
 
+describe("readConfig: invitations", () => {
+  it("lets an organisation send 20 invitations a day unless INVITATIONS_PER_DAY says otherwise", () => {
+    expect(readConfig({}).invitationsPerDay).toBe(20);
+    expect(readConfig({ INVITATIONS_PER_DAY: "5" }).invitationsPerDay).toBe(5);
+    expect(() => readConfig({ INVITATIONS_PER_DAY: "0" })).toThrow(/INVITATIONS_PER_DAY/);
+  });
+});
+
 describe("readConfig: order rules", () => {
   it("defaults to auto-acceptance after 7 days, a stall refund after 24 hours and 2 revisions", () => {
     expect(readConfig({}).orderRules).toEqual({ autoAcceptDays: 7, offerStallHours: 24, maxRevisions: 2 });

@@ -1,6 +1,6 @@
 import { TrustedProxies } from "../domain/client-address";
 import { DEFAULT_ORDER_RULES, type OrderRules } from "../domain/order-rules";
-import { DEFAULT_RATE_LIMITS } from "../services/access";
+import { DEFAULT_INVITATIONS_PER_DAY, DEFAULT_RATE_LIMITS } from "../services/access";
 /** Every setting the process reads, in one place; .env.example documents each. */
 export interface Config {
   nodeEnv: "development" | "production" | "test";
@@ -32,6 +32,8 @@ export interface Config {
   };
   /** An order's life after payment: auto-acceptance, the stall refund, the revision limit. */
   orderRules: OrderRules;
+  /** Invitations one organisation may send in 24 hours (INVITATIONS_PER_DAY). */
+  invitationsPerDay: number;
   jobs: {
     /** Inngest when any INNGEST_* key or INNGEST_DEV is set (the SDK reads those itself), else the in-process sweeper. */
     engine: "inngest" | "sweeper";
@@ -142,6 +144,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       offerStallHours: positiveInteger(env, "OFFER_STALL_HOURS", DEFAULT_ORDER_RULES.offerStallHours),
       maxRevisions: nonNegativeInteger(env, "ORDER_MAX_REVISIONS", DEFAULT_ORDER_RULES.maxRevisions),
     },
+    invitationsPerDay: positiveInteger(env, "INVITATIONS_PER_DAY", DEFAULT_INVITATIONS_PER_DAY),
     jobs: {
       engine: env.INNGEST_EVENT_KEY || env.INNGEST_SIGNING_KEY || inngestDev ? "inngest" : "sweeper",
       sweepIntervalMs: positiveInteger(env, "JOBS_SWEEP_INTERVAL_MS", 1_000),

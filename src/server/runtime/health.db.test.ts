@@ -12,7 +12,7 @@ let database: TestDatabase;
 const servers: Server[] = [];
 
 async function serve(deps: HealthDeps): Promise<string> {
-  const handle = createHealthHandler(deps);
+  const handle = createHealthHandler({ token: TOKEN, ...deps });
   const server = createServer((req, res) => void handle(req, res));
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -22,8 +22,11 @@ async function serve(deps: HealthDeps): Promise<string> {
 const engine = (status: EngineStatus) => ({ status: () => status });
 const HEALTHY: EngineStatus = { engine: "sweeper", healthy: true };
 
-async function get(base: string, path: string, method = "GET") {
-  const res = await fetch(`${base}${path}`, { method });
+const TOKEN = "metrics-token-health-test-0123456789";
+
+/** `path` as the operator reads it: with the metrics token, unless `token` says otherwise. */
+async function get(base: string, path: string, method = "GET", token: string | null = TOKEN) {
+  const res = await fetch(`${base}${path}`, { method, headers: token ? { Authorization: `Bearer ${token}` } : {} });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
@@ -86,6 +89,43 @@ describe("health endpoints", () => {
     const base = await serve({ db: gone.prisma, jobs: engine(HEALTHY) });
     const { status, body } = await get(base, "/readyz");
     expect([status, body.status, (body.database as { ok: boolean }).ok]).toEqual([503, "unavailable", false]);
+  });
+
+  it("tells anyone without the metrics token only ready or not ready: no migration names, database error or job engine", async () => {
+    const behind = await createTestDatabase({ migrated: false });
+    try {
+      const shipped = readMigrations();
+      await migrate(behind, shipped.slice(0, -1));
+      const base = await serve({ db: behind.prisma, jobs: engine(HEALTHY) });
+      for (const token of [null, "wrong-token"]) {
+        expect(await get(base, "/readyz", "GET", token)).toEqual({ status: 503, body: { status: "not_ready" } });
+      }
+      const ready = await serve({
+        db: database.prisma,
+        jobs: engine({ engine: "inngest", healthy: false, fallback: "sweeper", reason: "events cannot be sent", since: new Date() }),
+      });
+      expect(await get(ready, "/readyz", "GET", null)).toEqual({ status: 200, body: { status: "ready" } });
+      // Without METRICS_TOKEN configured, nobody reads more.
+      const untokened = await serve({ db: behind.prisma, jobs: engine(HEALTHY), token: undefined });
+      expect(await get(untokened, "/readyz")).toEqual({ status: 503, body: { status: "not_ready" } });
+    } finally {
+      await behind.destroy();
+    }
+  });
+
+  it("answers /healthz and /readyz, any method, with nosniff and no-store", async () => {
+    const base = await serve({ db: database.prisma, jobs: engine(HEALTHY) });
+    for (const [path, method] of [
+      ["/healthz", "GET"],
+      ["/readyz", "GET"],
+      ["/readyz", "POST"],
+    ] as const) {
+      const res = await fetch(`${base}${path}`, { method });
+      expect([res.headers.get("x-content-type-options"), res.headers.get("cache-control")], `${method} ${path}`).toEqual([
+        "nosniff",
+        "no-store",
+      ]);
+    }
   });
 
   it("refuses other methods with 405 and Allow", async () => {

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Db } from "@/server/db/client";
 import { APPLIED_MIGRATIONS_SQL, type Migration, readMigrations } from "@/server/db/migrate";
+import { bearerToken, hashSecret, secretMatches } from "@/server/domain/api-key";
 import type { EngineStatus } from "@/server/jobs/types";
 
 /** What readiness looks at: the database, the migrations it carries, and the job engine. */
@@ -9,6 +10,8 @@ export interface HealthDeps {
   /** The engine's last known state; its own watch keeps it current, so a probe costs nothing. */
   jobs: { status(): EngineStatus };
   migrations?: Migration[];
+  /** METRICS_TOKEN: its bearer reads why /readyz answers what it does; anyone else, only whether it is ready. */
+  token?: string;
 }
 
 const DATABASE_TIMEOUT_MS = 2_000;
@@ -60,6 +63,7 @@ function send(res: ServerResponse, status: number, body: unknown): void {
     "Content-Type": "application/json; charset=utf-8",
     "Content-Length": Buffer.byteLength(text),
     "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
   });
   res.end(text);
 }
@@ -69,10 +73,12 @@ export const HEALTH_PATHS = new Set(["/healthz", "/readyz"]);
 
 /**
  * `GET /healthz`: the process answers (liveness; nothing else, so a slow database never gets a
- * live process restarted). `GET /readyz`: 200 when ready or degraded, 503 when not, with why.
- * Neither carries a secret, so they need no token.
+ * live process restarted). `GET /readyz`: 200 when ready or degraded, 503 when not. Why (pending
+ * migration names, the database's error, the job engine) only for the bearer of METRICS_TOKEN, as
+ * /metrics: a load balancer needs only the status, and the rest describes the deployment.
  */
 export function createHealthHandler(deps: HealthDeps) {
+  const tokenHash = deps.token ? hashSecret(deps.token) : null;
   return async function handleHealth(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
     if (req.method !== "GET" && req.method !== "HEAD") {
@@ -85,6 +91,10 @@ export function createHealthHandler(deps: HealthDeps) {
       return;
     }
     const ready = await readiness(deps);
-    send(res, ready.status === "unavailable" ? 503 : 200, ready);
+    const status = ready.status === "unavailable" ? 503 : 200;
+    const presented = bearerToken(req.headers.authorization);
+    // Compared as hashes of equal length in constant time, as /metrics compares it.
+    if (tokenHash && presented && secretMatches(presented, tokenHash)) send(res, status, ready);
+    else send(res, status, { status: status === 200 ? "ready" : "not_ready" });
   };
 }

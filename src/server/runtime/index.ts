@@ -36,6 +36,7 @@ export function appDepsOf(runtime: Runtime): AppDeps {
     db: runtime.db,
     clock: runtime.clock,
     orderRules: runtime.config.orderRules,
+    invitationsPerDay: runtime.config.invitationsPerDay,
     publicUrl: runtime.config.publicUrl,
     rateLimiter: runtime.rateLimiter,
     addressGuard: runtime.addressGuard,

@@ -59,6 +59,18 @@ describe("GET /metrics", () => {
     }
   });
 
+  it("answers with nosniff and no-store, whether it serves, refuses or is off", async () => {
+    const off = await serve({ token: undefined });
+    const { scrape } = await serve();
+    for (const answer of [await off.scrape(), await scrape(null), await scrape()]) {
+      expect([answer.status, answer.headers.get("x-content-type-options"), answer.headers.get("cache-control")]).toEqual([
+        answer.status,
+        "nosniff",
+        "no-store",
+      ]);
+    }
+  });
+
   it("counts requests by face, route template and status, with a latency histogram, and the process's own metrics", async () => {
     const { metrics, scrape } = await serve();
     metrics.observe({ face: "rest", route: "/v1/orders/{id}" }, "GET", 200, 0.004);

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { REST_ROUTES } from "@/server/api/routes";
-import { appRouteTemplates, createRouteLabeler } from "./metrics";
+import { appRouteTemplates, createAccessLogPath, createRouteLabeler } from "./metrics";
 
 const appTemplates = appRouteTemplates(path.resolve(import.meta.dirname, "../../app"));
 const label = createRouteLabeler(appTemplates);
@@ -42,5 +42,32 @@ describe("route labels", () => {
     expect(label("GET", "/metrics")).toEqual({ face: "ops", route: "/metrics" });
     expect(label("GET", "/wp-admin/install.php")).toEqual({ face: "unmatched", route: "unmatched" });
     expect(label("GET", "/.env")).toEqual({ face: "unmatched", route: "unmatched" });
+  });
+});
+
+describe("the access log's path", () => {
+  const logged = createAccessLogPath(appTemplates);
+  const token = "Zk3-9aQ_xY7bLm2PqR5sT8uV1wX4yZ6cD0eF2gH4iJ6";
+
+  it("writes the route template, never the token, for the invitation link however it is written", () => {
+    for (const path of [
+      `/undangan/${token}`,
+      `/undangan/${token}/`,
+      `/undangan/${token}/lagi`,
+      `//undangan/${token}`,
+      `/Undangan/${token}`,
+      `/%75ndangan/${token}`,
+      `/undangan/${encodeURIComponent(`<${token}>`)}`,
+      `/undangan%2F${token}`,
+    ]) {
+      expect(logged(path), path).toBe("/undangan/{token}");
+    }
+  });
+
+  it("keeps every other path as it came (ids help a reader; they are no credential), cut at 200 characters", () => {
+    expect(logged("/organisasi/pesanan/ord_123")).toBe("/organisasi/pesanan/ord_123");
+    expect(logged("/v1/orders/ord_1/accept")).toBe("/v1/orders/ord_1/accept");
+    expect(logged("/undangan")).toBe("/undangan");
+    expect(logged(`/x/${"a".repeat(300)}`)).toHaveLength(200);
   });
 });

@@ -92,6 +92,36 @@ export function createRouteLabeler(appTemplates: readonly string[]): (method: st
   };
 }
 
+/** A route parameter that is a credential (an invitation's token, any later link or reset token): never logged. */
+const SECRET_PARAMETER = /^\{(?:\.\.\.)?(?:[a-z]*token|secret)\}$/i;
+
+function decodedPath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
+/**
+ * The path the access log writes for `pathname`: as it came, except under a route with a secret
+ * parameter (`/undangan/{token}`), where it is that route's template. Whoever reads the logs would
+ * otherwise hold every invitation link. Anything under such a route's fixed prefix counts, matched
+ * or not, however it is encoded, cased or slashed (`/undangan/<token>/x`, `//Undangan/%3Ctoken%3E`).
+ */
+export function createAccessLogPath(appTemplates: readonly string[]): (pathname: string) => string {
+  const secret = appTemplates.flatMap((template) => {
+    const at = template.split("/").findIndex((segment) => SECRET_PARAMETER.test(segment));
+    return at < 0 ? [] : [{ template, prefix: `${template.split("/").slice(0, at).join("/")}/`.toLowerCase() }];
+  });
+  return (pathname) => {
+    const normalized = decodedPath(pathname)
+      .replace(/\/{2,}/g, "/")
+      .toLowerCase();
+    return secret.find((route) => normalized.startsWith(route.prefix))?.template ?? pathname.slice(0, 200);
+  };
+}
+
 export interface MetricsDeps {
   db: Db;
   clock: Clock;
@@ -104,7 +134,8 @@ export interface MetricsDeps {
 }
 
 const DATABASE_TIMEOUT_MS = 2_000;
-const NO_STORE = { "Cache-Control": "no-store" };
+/** Every /metrics answer: nothing for a cache to keep, nothing for a browser to sniff. */
+const OPS_HEADERS = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
 /** Seconds; from a cached catalog read (~1 ms) to a slow receiver-bound call. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const ATTEMPT_OUTCOMES = ["delivered", "refused", "no_answer"] as const;
@@ -211,12 +242,12 @@ export function createMetrics(deps: MetricsDeps) {
     /** `GET /metrics` in Prometheus text format, for a bearer of METRICS_TOKEN. */
     async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
       if (!tokenHash)
-        return sendError(res, { code: "NOT_FOUND", message: "No endpoint /metrics: set METRICS_TOKEN to serve metrics." }, NO_STORE);
+        return sendError(res, { code: "NOT_FOUND", message: "No endpoint /metrics: set METRICS_TOKEN to serve metrics." }, OPS_HEADERS);
       if (req.method !== "GET" && req.method !== "HEAD")
         return sendError(
           res,
           { code: "METHOD_NOT_ALLOWED", message: `${req.method} is not allowed on /metrics; use GET.` },
-          { ...NO_STORE, Allow: "GET, HEAD" },
+          { ...OPS_HEADERS, Allow: "GET, HEAD" },
         );
       const presented = bearerToken(req.headers.authorization);
       // Compared as hashes of equal length in constant time: the answer's timing says nothing of the token.
@@ -224,12 +255,12 @@ export function createMetrics(deps: MetricsDeps) {
         return sendError(
           res,
           { code: "UNAUTHENTICATED", message: "Send the metrics token as `Authorization: Bearer <METRICS_TOKEN>`." },
-          { ...NO_STORE, "WWW-Authenticate": "Bearer" },
+          { ...OPS_HEADERS, "WWW-Authenticate": "Bearer" },
         );
       }
       await refreshOnce();
       const text = `${(await processMetrics()).trimEnd()}\n${await databaseRegistry.metrics()}`;
-      res.writeHead(200, { "Content-Type": registry.contentType, "Content-Length": Buffer.byteLength(text), "Cache-Control": "no-store" });
+      res.writeHead(200, { ...OPS_HEADERS, "Content-Type": registry.contentType, "Content-Length": Buffer.byteLength(text) });
       res.end(req.method === "HEAD" ? undefined : text);
     },
   };

@@ -14,7 +14,7 @@ import { refuseOversizedBody } from "./body-limits";
 import { announceListening, shareProcessMetrics } from "./cluster";
 import type { Config } from "./config";
 import { createHealthHandler, HEALTH_PATHS } from "./health";
-import { appRouteTemplates, createMetrics, createRouteLabeler } from "./metrics";
+import { appRouteTemplates, createAccessLogPath, createMetrics, createRouteLabeler } from "./metrics";
 import { startRuntime } from "./start";
 
 /**
@@ -34,7 +34,7 @@ export async function serve(config: Config): Promise<void> {
   const agentDeps = appDepsOf(runtime);
   const handleRest = createRestHandler({ ...agentDeps, publicUrl: config.publicUrl });
   const handleMcp = createMcpHandler(agentDeps);
-  const handleHealth = createHealthHandler({ db: runtime.database.prisma, jobs: runtime.jobs });
+  const handleHealth = createHealthHandler({ db: runtime.database.prisma, jobs: runtime.jobs, token: config.metricsToken });
   const metrics = createMetrics({
     db: runtime.db,
     clock: runtime.clock,
@@ -42,7 +42,9 @@ export async function serve(config: Config): Promise<void> {
     token: config.metricsToken,
     shareProcessMetrics: cluster.isWorker ? shareProcessMetrics : undefined,
   });
-  const routeOf = createRouteLabeler(appRouteTemplates(join(process.cwd(), "src/app")));
+  const appTemplates = appRouteTemplates(join(process.cwd(), "src/app"));
+  const routeOf = createRouteLabeler(appTemplates);
+  const loggedPath = createAccessLogPath(appTemplates);
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     // Whatever a client sent under this name is replaced: only this line decides who the client is.
@@ -51,7 +53,7 @@ export async function serve(config: Config): Promise<void> {
     // Assigned here, once, before any face sees the request: every face and log line uses this id.
     const { log } = requestContext(req, res);
     const path = req.url ?? "/";
-    // Query strings are never logged or labelled: they may carry anything.
+    // Query strings are never logged or labelled: they may carry anything (a token, a key).
     const pathname = path.split("?")[0]!;
     const method = req.method ?? "GET";
     res.once("close", () => {
@@ -64,7 +66,7 @@ export async function serve(config: Config): Promise<void> {
           face: label.face,
           route: label.route,
           method,
-          path: pathname.slice(0, 200),
+          path: loggedPath(pathname),
           status: res.statusCode,
           durationMs: Math.round(seconds * 1e4) / 10,
           ...(res.writableFinished ? {} : { aborted: true }),
@@ -88,7 +90,7 @@ export async function serve(config: Config): Promise<void> {
             : handleNext(req, res);
     route.catch((err: unknown) => {
       log.error({ err }, "unhandled error");
-      if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
+      if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json", "X-Content-Type-Options": "nosniff" });
       res.end(JSON.stringify({ error: { code: "INTERNAL", message: "Internal error." } }));
     });
   });

@@ -11,6 +11,8 @@ export interface ServiceDeps {
   orderRules?: OrderRules;
   /** The portal's public address (PUBLIC_URL) for links in e-mails; the local default when absent (tests). */
   publicUrl?: string;
+  /** INVITATIONS_PER_DAY: invitations one organisation may send in 24 hours; the default when absent (tests). */
+  invitationsPerDay?: number;
   /** The cost of new password hashes; production's (PRODUCTION_PASSWORD_HASHING) when absent. Tests pass a cheap one. */
   passwordHashing?: PasswordHashing;
 }

@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { createPaidOrder, createTestPractitioner, driveOrder, NDA_CLIENT_PRICE_IDR, NDA_PRICE_IDR } from "@/test/orders";
 import { codeOf, portalCaller, portalUser } from "@/test/portal";
+import { toApiError } from "../api-error";
 import { handlePortalRequest } from "../portal-http";
 
 let database: TestDatabase;
@@ -280,6 +281,44 @@ describe("organisations", () => {
     expect(await codeOf(op().inviteAdmin({ organizationId: "org_tidak_ada", email: "siapa@contoh.id" }))).toBe("NOT_FOUND");
     expect(await database.prisma.invitation.count({ where: { email: "siapa@contoh.id" } })).toBe(0);
   });
+
+  it.each(["\r\n", "\n", "\r", "\u2028", "\u0085"])(
+    "refuses a name with %j in it (organisation, practitioner, invitee) with VALIDATION naming the field, and stores nothing",
+    async (lineBreak) => {
+      const name = `PT Aman${lineBreak}Bcc: korban@contoh.id`;
+      const errorOf = async (call: Promise<unknown>) => {
+        const error = toApiError(
+          await call.then(
+            () => null,
+            (err: unknown) => err,
+          ),
+        );
+        return [error.code, /\bname\b/.test(error.message)];
+      };
+      const counts = async () => ({
+        organizations: await database.prisma.organization.count(),
+        users: await database.prisma.user.count(),
+      });
+      const before = await counts();
+      expect(await errorOf(op().createOrganization({ name, status: "aktif" }))).toEqual(["VALIDATION", true]);
+      expect(
+        await errorOf(
+          op().createPractitioner({
+            name,
+            email: "baris@contoh.id",
+            password: "kata-sandi-panjang-1",
+            label: null,
+            categories: ["kontrak"],
+          }),
+        ),
+      ).toEqual(["VALIDATION", true]);
+      const { id } = await op().createOrganization({ name: "PT Satu Baris", status: "aktif" });
+      const invited = await op().inviteAdmin({ organizationId: id, email: `baris${lineBreak.charCodeAt(0)}@contoh.id` });
+      const token = invited.link.split("/undangan/")[1]!;
+      expect(await errorOf(as(null).invitation.accept({ token, name, password: "kata-sandi-pendiri-1" }))).toEqual(["VALIDATION", true]);
+      expect(await counts()).toEqual({ ...before, organizations: before.organizations + 1 });
+    },
+  );
 
   it("sees an organisation's pending invitation and revokes it, so a new one can be sent; another organisation's invitation is NOT_FOUND", async () => {
     const { id } = await op().createOrganization({ name: "PT Undangan Hilang", status: "aktif" });

@@ -25,6 +25,7 @@ import {
 import { listPractitioners, registerPractitioner, setPractitionerActive, updatePractitioner } from "@/server/services/practitioners";
 import { operatorProcedure as operator } from "../portal-procedure";
 import { idSchema } from "../schemas/ids";
+import { nameSchema } from "../schemas/name";
 import {
   auditLogOutput,
   auditRowView,
@@ -190,7 +191,7 @@ export const operatorRouter = router({
   createPractitioner: operator
     .input(
       z.object({
-        name: z.string().trim().min(1).max(200),
+        name: nameSchema(),
         email: z.string().trim().max(320),
         password: z.string().min(MIN_PASSWORD_LENGTH).max(200),
         label: practitionerLabel,

@@ -66,7 +66,7 @@ afterAll(async () => {
 });
 
 describe("the practitioner's own offers and orders", () => {
-  it("shows the offer masked to its holder only; the other practitioner can neither see nor answer it", async () => {
+  it("shows the offer masked to its holder only, in the inbox and on the order's page; the other practitioner can neither see nor answer it", async () => {
     const { orderId, offerId, holder, other } = await offeredOrder();
     const [offer] = (await holder.practitioner.offers()).data;
     expect(offer).toMatchObject({
@@ -80,8 +80,9 @@ describe("the practitioner's own offers and orders", () => {
     expect(await other.practitioner.offers()).toEqual({ data: [], has_more: false });
     expect(await codeOf(other.practitioner.acceptOffer({ offerId }))).toBe("NOT_FOUND");
     expect(await codeOf(other.practitioner.declineOffer({ offerId }))).toBe("NOT_FOUND");
-    // Before taking it, the order is not the holder's either.
-    expect(await codeOf(holder.practitioner.order({ orderId }))).toBe("NOT_FOUND");
+    // Before taking it, the order's page shows its holder the offer's masked view; the other practitioner nothing.
+    expect(await holder.practitioner.order({ orderId })).toEqual(offer!.order);
+    expect(await codeOf(other.practitioner.order({ orderId }))).toBe("NOT_FOUND");
   });
 
   it("after accepting, its holder sees the real intake and works it; the other practitioner gets NOT_FOUND for every step", async () => {

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import type { InvitationStatus } from "@/server/services/access";
+import { nameSchema } from "./name";
 
 /** The invitation link's page: its inputs and what it shows. */
 
 export const byToken = z.object({ token: z.string().min(1).max(100) });
-export const acceptInput = byToken.extend({ name: z.string().trim().min(1).max(200), password: z.string().min(1).max(200) });
+export const acceptInput = byToken.extend({ name: nameSchema(), password: z.string().min(1).max(200) });
 
 export const invitationStatusSchema = z.enum([
   "menunggu",

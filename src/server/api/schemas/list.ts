@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type CreatedWindow, PAGE_LIMIT, type Page } from "@/server/domain/paging";
-import { METADATA_LIMITS } from "./metadata";
+import { METADATA_LIMITS, metadataKeySchema } from "./metadata";
 
 const cursor = z.string().min(1).max(64);
 const time = z.iso.datetime({ offset: true });
@@ -66,9 +66,12 @@ export function withMetadataFilter<Shape extends z.core.$ZodLooseShape>(query: z
     const extra = Object.keys(input).filter((key) => !Object.hasOwn(query.shape, key));
     for (const key of extra) {
       const metadataKey = METADATA_PARAM.exec(key)?.[1];
-      if (metadataKey === undefined) ctx.addIssue({ code: "custom", message: "unknown query parameter", path: [key] });
-      else if (metadataKey.length > METADATA_LIMITS.keyLength)
-        ctx.addIssue({ code: "custom", message: `a metadata key has at most ${METADATA_LIMITS.keyLength} characters`, path: [key] });
+      if (metadataKey === undefined) {
+        ctx.addIssue({ code: "custom", message: "unknown query parameter", path: [key] });
+        continue;
+      }
+      const checked = metadataKeySchema.safeParse(metadataKey);
+      if (!checked.success) ctx.addIssue({ code: "custom", message: checked.error.issues[0]!.message, path: [key] });
     }
     if (extra.length > METADATA_LIMITS.keys)
       ctx.addIssue({ code: "custom", message: `at most ${METADATA_LIMITS.keys} metadata filters`, path: ["metadata"] });

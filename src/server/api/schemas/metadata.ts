@@ -3,7 +3,19 @@ import { z } from "zod";
 /** Stripe's bounds: enough for an agent's own references, too small to be a data store. */
 export const METADATA_LIMITS = { keys: 20, keyLength: 40, valueLength: 500 } as const;
 
-const metadataKeySchema = z.string().min(1).max(METADATA_LIMITS.keyLength);
+/**
+ * Keys that name a JavaScript object's own machinery: assigned to a plain object they change its
+ * prototype instead of adding a key, so a filter on one vanished and every row matched. Refused on
+ * every face, in bodies and in list filters.
+ */
+const RESERVED_METADATA_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
+
+/** One metadata key, wherever one is written: a body's `metadata` or a list's `metadata[key]` filter. */
+export const metadataKeySchema = z
+  .string()
+  .min(1)
+  .max(METADATA_LIMITS.keyLength, `a metadata key has at most ${METADATA_LIMITS.keyLength} characters`)
+  .refine((key) => !RESERVED_METADATA_KEYS.has(key), { error: (issue) => `"${issue.input}" is a reserved metadata key` });
 
 /**
  * The agent's own labels on an order or a case (its ticket id, its user's id): set at creation,

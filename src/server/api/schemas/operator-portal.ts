@@ -13,6 +13,7 @@ import type { operatorOrderDetail } from "@/server/services/orders";
 import { OPERATOR_ORDER_ACTIONS, type OperatorOrderAction } from "@/server/services/orders";
 import { pageSchema, portalPageInput } from "../portal/paging";
 import { idSchema } from "./ids";
+import { nameSchema } from "./name";
 import { byInvitation, inviteInput } from "./organization-portal";
 import { rupiahInputSchema, rupiahNumberSchema, rupiahSchema } from "./rupiah";
 import { intakeFieldSchema } from "./service";
@@ -51,7 +52,7 @@ export const auditSearchInput = z.object({
 export const orderActionInput = byOrder.extend({ action: z.enum(OPERATOR_ORDER_ACTIONS), note: z.string().trim().max(10_000).optional() });
 
 export const createOrganizationInput = z.object({
-  name: z.string().trim().min(1).max(200),
+  name: nameSchema(),
   approvalThresholdIdr: rupiahInputSchema.nullable().optional(),
   status: z.enum(["menunggu_persetujuan", "aktif"]),
 });

@@ -278,7 +278,7 @@ describe("metadata", () => {
     const secret = { rahasia: "label-internal-agen-9931" };
     const order = await post("/v1/orders", ndaOrder({ metadata: secret }));
     await driveOrder(db(), order.body.id!, practitionerId, "diambil", clock.now());
-    const view = await getMyOrder({ db: db() }, practitionerId, order.body.id!);
+    const view = await getMyOrder({ db: db(), clock }, practitionerId, order.body.id!);
     const kasus = await post("/v1/cases", caseBody({ metadata: secret }));
     const boardPractitioner = await createTestPractitioner(db(), ["properti"]);
     const board = await getCaseForPractitioner({ db: db() }, boardPractitioner, kasus.body.id!);

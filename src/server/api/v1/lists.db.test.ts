@@ -377,6 +377,33 @@ describe("filters", () => {
     await expectError(withQuery("/v1/orders", { [`metadata[${"k".repeat(41)}]`]: "v" }), org.token, 400, "VALIDATION");
     expect(await ids(withQuery("/v1/orders", { [`metadata[${"k".repeat(40)}]`]: "v" }))).toEqual([]);
   });
+
+  it.each(["__proto__", "constructor", "prototype"])(
+    "refuses the reserved metadata key %s with 400 naming it, in list filters and in order and case bodies, and stores nothing",
+    async (key) => {
+      for (const path of ["/v1/orders", "/v1/cases"]) {
+        expect(await expectError(`${path}?metadata[${key}]=1`, org.token, 400, "VALIDATION")).toContain(`metadata[${key}]`);
+      }
+      const before = { orders: await db().order.count(), cases: await db().case.count() };
+      // A JSON body, as an agent sends it: `__proto__` arrives as an own key of the parsed object.
+      const metadata = `{"${key}":"x","tiket":"T-1"}`;
+      for (const [path, body] of [
+        ["/v1/orders", ndaOrder()],
+        ["/v1/cases", caseBody()],
+      ] as const) {
+        const res = await api.call(path, {
+          method: "POST",
+          token: org.token,
+          body: JSON.stringify({ ...body, metadata: "@" }).replace('"@"', metadata),
+          headers: { "Content-Type": "application/json" },
+        });
+        const answer = (await res.json()) as ListBody;
+        expect([res.status, answer.error?.code], path).toEqual([400, "VALIDATION"]);
+        expect(answer.error!.message).toContain(key);
+      }
+      expect({ orders: await db().order.count(), cases: await db().case.count() }).toEqual(before);
+    },
+  );
 });
 
 describe("limit and cursors", () => {

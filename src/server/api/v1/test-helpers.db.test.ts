@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { REST_ROUTES } from "@/server/api/routes";
 import { fixedClock } from "@/server/domain/clock";
 import { pageRequestOf } from "@/server/domain/paging";
@@ -22,6 +22,7 @@ import {
   NDA_PRICE_IDR,
   ndaOrder,
 } from "@/test/orders";
+import { portalCaller } from "@/test/portal";
 import { startReceiver, testWebhookSettings } from "@/test/webhooks";
 
 let database: TestDatabase;
@@ -400,13 +401,108 @@ describe("the order's exits and timers in the sandbox", () => {
   });
 });
 
+describe("the practitioner's view of a test order", () => {
+  type View = {
+    order_id: string;
+    status: string;
+    taken: boolean;
+    intake: Record<string, string>;
+    messages: Array<{ role: string; body: string; created_at: string }>;
+    attachments: unknown[];
+    error?: { code: string };
+  };
+  const view = async (orderId: string, token: string) => {
+    const res = await api.call(helper(orderId, "practitioner_view"), { token });
+    return { status: res.status, body: (await res.json()) as View };
+  };
+  const CONTACT = "legal@satu.co.id";
+  const PHONE = "0812-3456-7890";
+
+  /** The simulated practitioner signed in to the portal, to compare with what the portal answers it. */
+  async function simulatedPractitionerPortal() {
+    const practitioner = await db().practitioner.update({
+      where: { id: SIMULATED_ORDER_PRACTITIONER_ID },
+      data: { active: true },
+      include: { user: true },
+    });
+    const { user } = practitioner;
+    return portalCaller(
+      { db: db(), clock },
+      { id: user.id, email: user.email, name: user.name, role: "practitioner", organizationId: null, practitionerId: practitioner.id },
+    );
+  }
+
+  it("shows the intake and the messages masked while the order is offered and in clear once it is taken, with no attachments", async () => {
+    const org = await orgWithBothModes();
+    const created = await ok(post("/v1/orders", org.testToken, ndaOrder()), 201);
+    expect((await view(created.id, org.testToken)).status).toBe(409);
+    await ensureOffering({ db: db(), clock }, created.id);
+    await ok(post(`/v1/orders/${created.id}/messages`, org.testToken, { body: `Telepon saya di ${PHONE} bila perlu.` }));
+
+    const offered = await view(created.id, org.testToken);
+    expect(offered.status).toBe(200);
+    expect(offered.body).toMatchObject({ order_id: created.id, status: "ditawarkan", taken: false, attachments: [] });
+    expect(Object.keys(offered.body.intake).sort()).toEqual(Object.keys(created.intake as object).sort());
+    expect(JSON.stringify(offered.body)).not.toContain(CONTACT);
+    expect(JSON.stringify(offered.body)).not.toContain(PHONE);
+    expect(offered.body.messages.map((m) => m.role)).toContain("client");
+
+    await ok(post(helper(created.id, "accept"), org.testToken));
+    const taken = await view(created.id, org.testToken);
+    expect(taken.body).toMatchObject({ order_id: created.id, status: "diambil", taken: true, attachments: [] });
+    expect(taken.body.intake.email_kontak).toBe(CONTACT);
+    expect(taken.body.messages.map((m) => m.body)).toContain(`Telepon saya di ${PHONE} bila perlu.`);
+  });
+
+  it("equals what the practitioner portal answers the practitioner holding the offer, then the order", async () => {
+    const org = await orgWithBothModes();
+    const created = await ok(post("/v1/orders", org.testToken, ndaOrder()), 201);
+    await ensureOffering({ db: db(), clock }, created.id);
+    const portal = await simulatedPractitionerPortal();
+    onTestFinished(async () => {
+      await db().practitioner.update({ where: { id: SIMULATED_ORDER_PRACTITIONER_ID }, data: { active: false } });
+    });
+    const asHelperShows = (order: Awaited<ReturnType<typeof portal.practitioner.order>>) => ({
+      order_id: order.id,
+      status: order.status,
+      taken: !order.masked,
+      intake: order.intake,
+      messages: order.messages.map((m) => ({ role: m.role, body: m.body, created_at: m.createdAt.toISOString() })),
+      attachments: [],
+    });
+
+    const offer = (await portal.practitioner.offers()).data.find((o) => o.order.id === created.id)!;
+    expect(offer.order).toEqual(await portal.practitioner.order({ orderId: created.id }));
+    expect((await view(created.id, org.testToken)).body).toEqual(asHelperShows(offer.order));
+
+    await ok(post(helper(created.id, "accept"), org.testToken));
+    await ok(post(helper(created.id, "start"), org.testToken));
+    await ok(post(helper(created.id, "request_input"), org.testToken, { question: "Siapa penandatangannya?" }));
+    expect((await view(created.id, org.testToken)).body).toEqual(asHelperShows(await portal.practitioner.order({ orderId: created.id })));
+  });
+
+  it("answers another organisation's test order 404, a live key 403 TEST_MODE_ONLY, and a live order to a test key 404", async () => {
+    const [mine, theirs] = [await orgWithBothModes(), await orgWithBothModes()];
+    const order = await ok(post("/v1/orders", theirs.testToken, ndaOrder()), 201);
+    await ensureOffering({ db: db(), clock }, order.id);
+    expect((await view(order.id, theirs.testToken)).status).toBe(200);
+    const foreign = await view(order.id, mine.testToken);
+    expect([foreign.status, foreign.body.error?.code]).toEqual([404, "NOT_FOUND"]);
+    const live = await view(order.id, theirs.token);
+    expect([live.status, live.body.error?.code]).toEqual([403, "TEST_MODE_ONLY"]);
+    const liveOrder = await ok(post("/v1/orders", theirs.token, ndaOrder()), 201);
+    expect((await view(liveOrder.id, theirs.testToken)).status).toBe(404);
+  });
+});
+
 describe("test helpers refuse live keys", () => {
   const helperRoutes = REST_ROUTES.filter((r) => r.path.startsWith("/v1/test_helpers/"));
 
-  it("covers every helper: top-up, approve, reject, the simulated order actions and timers, bids and invoice payment", () => {
+  it("covers every helper: the practitioner's view, top-up, approve, reject, the simulated order actions and timers, bids and invoice payment", () => {
     const orderActions = ["approve", "reject", ...SIMULATED_ORDER_ACTIONS];
     expect(helperRoutes.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
       [
+        "GET /v1/test_helpers/orders/{id}/practitioner_view",
         "POST /v1/test_helpers/deposit/top_up",
         ...orderActions.map((a) => `POST /v1/test_helpers/orders/{id}/${a}`),
         "POST /v1/test_helpers/cases/{id}/bids",
@@ -433,7 +529,8 @@ describe("test helpers refuse live keys", () => {
     };
     for (const route of helperRoutes) {
       const last = route.path.split("/").at(-1)!;
-      const answer = await post(route.path.replace("{id}", liveOrder.id), org.token, bodies[last] ?? {});
+      const path = route.path.replace("{id}", liveOrder.id);
+      const answer = route.method === "GET" ? await get(path, org.token) : await post(path, org.token, bodies[last] ?? {});
       expect([route.path, answer.status, answer.body.error?.code]).toEqual([route.path, 403, "TEST_MODE_ONLY"]);
     }
     expect((await ok(get(`/v1/orders/${liveOrder.id}`, org.token))).status).toBe("menunggu_bayar");

@@ -5,6 +5,7 @@ import {
   addSimulatedBid,
   decideTestApproval,
   payTestInvoice,
+  practitionerViewOfTestOrder,
   type SimulatedActionInput,
   type SimulatedOrderAction,
   simulateOrderAction,
@@ -15,6 +16,7 @@ import { agentProcedure } from "../agent-procedure";
 import { balanceSchema, serializeBalance } from "../schemas/balance";
 import { caseSchema, invoiceSummarySchema, serializeCase, serializeInvoiceSummary } from "../schemas/case";
 import { jsonNumber, orderSchema, orderTextSchema, serializeOrder } from "../schemas/order";
+import { practitionerViewSchema, serializePractitionerView } from "../schemas/practitioner-view";
 import { type Meta, router } from "../trpc";
 
 /**
@@ -25,7 +27,7 @@ import { type Meta, router } from "../trpc";
 const TAG = "Test helpers";
 const byId = z.object({ id: z.string().min(1).max(64) });
 
-function helperMeta(scope: Meta["scope"], method: "POST", path: string, summary: string, description: string): Meta {
+function helperMeta(scope: Meta["scope"], method: "GET" | "POST", path: string, summary: string, description: string): Meta {
   return {
     scope,
     openapi: {
@@ -53,6 +55,20 @@ function orderAction(action: SimulatedOrderAction, summary: string, description:
 }
 
 export const testHelpersRouter = router({
+  practitionerView: agentProcedure
+    .meta(
+      helperMeta(
+        "status:baca",
+        "GET",
+        "/orders/{id}/practitioner_view",
+        "See the test order as the practitioner sees it",
+        "What the practitioner holding the order, or its live offer, is shown in the practitioner portal, read by the same code: the intake and the messages, masked (e-mail addresses, phone numbers, NIK) while `taken` is false, and the files (none yet). Use it to check what leaves your hands. 409 INVALID_STATE while nobody holds the order or an offer on it.",
+      ),
+    )
+    .input(byId.strict())
+    .output(practitionerViewSchema)
+    .query(async ({ ctx, input }) => serializePractitionerView(await practitionerViewOfTestOrder(ctx, ctx.apiKey, input.id))),
+
   topUpDeposit: agentProcedure
     .meta(
       helperMeta(

@@ -11,6 +11,7 @@ export {
 } from "./api-keys";
 export {
   acceptInvitation,
+  DEFAULT_INVITATIONS_PER_DAY,
   findInvitation,
   type InvitationStatus,
   inviteAdmin,

@@ -92,3 +92,38 @@ describe("accepting an invitation", () => {
     expect(await database.prisma.membership.count({ where: { user: { email: "balapan@contoh.id" } } })).toBe(1);
   });
 });
+
+describe("the daily cap on invitations", () => {
+  const limited = (at: ReturnType<typeof fixedClock>) => ({ db: database.prisma, clock: at, invitationsPerDay: 3 });
+  const send = (at: ReturnType<typeof fixedClock>, owner: TestOrg, email: string) => inviteAdmin(limited(at), inviter, owner.id, { email });
+
+  it("lets one organisation send INVITATIONS_PER_DAY in 24 hours, revoked ones counted, then RATE_LIMITED until the oldest is a day old", async () => {
+    const at = fixedClock("2026-11-24T01:00:00Z");
+    const capped = await createTestOrg(database.prisma);
+    const first = await send(at, capped, "batas1@contoh.id");
+    await revokeInvitation({ db: database.prisma, clock: at }, inviter, capped.id, first.id);
+    at.advance(60 * 60_000);
+    await send(at, capped, "batas2@contoh.id");
+    await send(at, capped, "batas3@contoh.id");
+    expect(await codeOf(send(at, capped, "batas4@contoh.id"))).toBe("RATE_LIMITED");
+    expect(await database.prisma.invitation.count({ where: { organizationId: capped.id } })).toBe(3);
+    expect(await database.prisma.emailMessage.count({ where: { toAddress: "batas4@contoh.id" } })).toBe(0);
+
+    // Another organisation has its own allowance.
+    const other = await createTestOrg(database.prisma);
+    await send(at, other, "lain@contoh.id");
+
+    // 24 hours after the first, one place is free again; the next one is not.
+    at.set("2026-11-25T01:00:00.001Z");
+    await send(at, capped, "batas4@contoh.id");
+    expect(await codeOf(send(at, capped, "batas5@contoh.id"))).toBe("RATE_LIMITED");
+  });
+
+  it.runIf(testDatabaseKind === "postgres")("never lets concurrent invitations past the cap", async () => {
+    const at = fixedClock("2026-11-24T01:00:00Z");
+    const capped = await createTestOrg(database.prisma);
+    const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => send(at, capped, `serentak${i}@contoh.id`)));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(3);
+    expect(await database.prisma.invitation.count({ where: { organizationId: capped.id } })).toBe(3);
+  });
+});

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
+import { lockRow } from "@/server/db/row-lock";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { type Actor, audit } from "../audit";
@@ -14,6 +15,14 @@ import { MIN_PASSWORD_LENGTH } from "./users";
  */
 
 const INVITATION_VALID_DAYS = 7;
+
+/**
+ * Invitations one organisation may send in any 24 hours (INVITATIONS_PER_DAY), revoked ones
+ * included: each is an e-mail Kuasa sends to an address the admin chose, so without a cap an admin
+ * account could be made to spam. Twenty is far above a team's needs in one day.
+ */
+export const DEFAULT_INVITATIONS_PER_DAY = 20;
+const DAY_MS = 24 * 3_600_000;
 
 export type InvitationStatus = "menunggu" | "diterima" | "kedaluwarsa" | "dicabut";
 
@@ -61,7 +70,7 @@ export async function listTeam(deps: Pick<ServiceDeps, "db" | "clock">, organiza
  * here, is refused.
  */
 export async function inviteAdmin(
-  deps: Pick<ServiceDeps, "db" | "clock" | "publicUrl">,
+  deps: Pick<ServiceDeps, "db" | "clock" | "publicUrl" | "invitationsPerDay">,
   actor: Actor,
   organizationId: string,
   input: { email: string },
@@ -73,9 +82,19 @@ export async function inviteAdmin(
   const id = newId("invitation");
   const expiresAt = new Date(now.getTime() + INVITATION_VALID_DAYS * 24 * 3_600_000);
   const link = `${publicUrlOf(deps).replace(/\/+$/, "")}/undangan/${token}`;
+  const perDay = deps.invitationsPerDay ?? DEFAULT_INVITATIONS_PER_DAY;
   await deps.db.$transaction(async (tx) => {
+    // Invitations of one organisation queue on its row, so concurrent ones cannot all pass the count.
+    await lockRow(tx, "Organization", organizationId);
     const org = await tx.organization.findUnique({ where: { id: organizationId }, select: { name: true } });
     if (!org) throw new AppError("NOT_FOUND", `No organisation ${organizationId}.`);
+    const sent = await tx.invitation.count({ where: { organizationId, createdAt: { gt: new Date(now.getTime() - DAY_MS) } } });
+    if (sent >= perDay) {
+      throw new AppError(
+        "RATE_LIMITED",
+        `This organisation has sent ${perDay} invitations in the last 24 hours, the most allowed; try again tomorrow.`,
+      );
+    }
     if (await tx.user.findUnique({ where: { email }, select: { id: true } })) {
       throw new AppError("CONFLICT", `${email} already has a Kuasa account; an account belongs to one organisation or role.`);
     }

@@ -2,6 +2,7 @@ import http from "node:http";
 import https from "node:https";
 import { performance } from "node:perf_hooks";
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from "request-filtering-agent";
+import { logger } from "@/server/log";
 
 /**
  * One webhook POST over node:http(s), not fetch: Node's fetch takes no http.Agent, and the
@@ -27,7 +28,7 @@ export interface WebhookRequest {
 export interface WebhookResponse {
   /** The receiver's status, when it answered in time. */
   statusCode: number | null;
-  /** Why there is no status, as a class: timeout, refused, DNS, TLS, blocked address… */
+  /** Why there is no status, as a class: timeout, not reachable, reset, TLS… */
   error: string | null;
   durationMs: number;
   /**
@@ -64,28 +65,48 @@ const DRAIN_MAX_BYTES = 16_384;
 const ERROR_CODE = /^[A-Z0-9_]{1,64}$/;
 
 /**
+ * What the delivery log says of every target refused or not reached before a connection: blocked
+ * address, failed DNS lookup, refused connection, unreachable host alike. Telling them apart would
+ * tell the admin who picks the URL whether an internal host name resolves or a port is open.
+ */
+export const RECEIVER_UNREACHABLE = "receiver not reachable: the address is not public, does not resolve or refuses connections";
+
+/** The reason a target was not reached before connecting, for the server's own log; null for other failures. */
+function unreachableReason(error: Partial<NodeJS.ErrnoException> & { hostname?: string }, code: string | null): string | null {
+  // request-filtering-agent's refusal: "DNS lookup <address>(family:…, host:…) is not allowed. …"
+  const blocked = /^DNS lookup (.+?)\(.*is not allowed/.exec(error.message ?? "");
+  if (blocked) return `blocked: ${blocked[1]} is not a public address`;
+  switch (code) {
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+      return `DNS lookup failed for ${error.hostname ?? "the host"} (${code})`;
+    case "ECONNREFUSED":
+      return "connection refused";
+    case "EHOSTUNREACH":
+    case "ENETUNREACH":
+      return `host unreachable (${code})`;
+    default:
+      return null;
+  }
+}
+
+/**
  * A failed connection as a fixed phrase plus at most Node's error code, never the error's message:
- * messages can carry what the other side sent (a TLS certificate's names, for one).
+ * messages can carry what the other side sent (a TLS certificate's names, for one). A target not
+ * reached before connecting is one phrase whatever the reason; the reason goes to the server's log.
  */
 export function classifyNetworkError(err: unknown): string {
   const error = err as Partial<NodeJS.ErrnoException> & { hostname?: string };
-  // request-filtering-agent's refusal: "DNS lookup <address>(family:…, host:…) is not allowed. …"
-  const blocked = /^DNS lookup (.+?)\(.*is not allowed/.exec(error.message ?? "");
-  if (blocked) return `blocked: ${blocked[1]} is not a public address; webhooks go only to public addresses (WEBHOOK_ALLOW_PRIVATE)`;
   const code = typeof error.code === "string" && ERROR_CODE.test(error.code) ? error.code : null;
+  const unreachable = unreachableReason(error, code);
+  if (unreachable) {
+    logger.info({ reason: unreachable }, "webhook receiver not reachable");
+    return RECEIVER_UNREACHABLE;
+  }
   switch (code) {
-    case "ECONNREFUSED":
-      return "connection refused";
-    case "ENOTFOUND":
-    case "EAI_AGAIN":
-      // The host name is the customer's own URL, so naming it tells them nothing new.
-      return `DNS lookup failed for ${error.hostname ?? "the host"}`;
     case "ECONNRESET":
     case "EPIPE":
       return "connection reset by the receiver";
-    case "EHOSTUNREACH":
-    case "ENETUNREACH":
-      return "host unreachable";
     case null:
       return "network error";
   }

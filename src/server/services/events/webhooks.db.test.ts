@@ -11,7 +11,7 @@ import { seededCatalog } from "@/test/fixtures";
 import { createOrderEvent, type Receiver, startReceiver, testWebhookSettings } from "@/test/webhooks";
 import { listApiKeys, rotateWebhookSecret } from "../access";
 import { attemptDelivery, deliverBatch, listWebhookDeliveries, redeliver, type WebhookSettings } from "./webhooks";
-import { MAX_CONNECTIONS_PER_RECEIVER, postWebhook } from "./webhooks-transport";
+import { MAX_CONNECTIONS_PER_RECEIVER, postWebhook, RECEIVER_UNREACHABLE } from "./webhooks-transport";
 
 let database: TestDatabase;
 const receivers: Receiver[] = [];
@@ -185,7 +185,7 @@ describe("attemptDelivery", () => {
     const url = r.url;
     await r.close();
     const event = await createOrderEvent(database.prisma, { callbackUrl: url });
-    expect(await attemptDelivery(deps(), event.deliveryId!)).toMatchObject({ result: "failed", error: "connection refused" });
+    expect(await attemptDelivery(deps(), event.deliveryId!)).toMatchObject({ result: "failed", error: RECEIVER_UNREACHABLE });
   });
 
   it("counts the status of a large answer and stops reading it", async () => {
@@ -269,7 +269,7 @@ describe("deliverBatch", () => {
   it("sends a batch at once; a failing receiver's delivery is due again while the others are terkirim, and every attempt is logged", async () => {
     const ok = await receiver(() => ({ status: 204, body: "thanks" }));
     const failing = await receiver(() => ({ status: 500, body: "INTERNAL-ONLY stack trace" }));
-    const closed = await receiver();
+    const closed = await startReceiver();
     const refusedUrl = closed.url;
     await closed.close();
     const clock = fixedClock(START);
@@ -286,7 +286,7 @@ describe("deliverBatch", () => {
       [events[0]!.deliveryId!]: { result: "delivered", attempt: 1, statusCode: 204 },
       [events[1]!.deliveryId!]: { result: "failed", attempt: 1, error: "HTTP 500", retryAt },
       [events[2]!.deliveryId!]: { result: "delivered", attempt: 1, statusCode: 204 },
-      [events[3]!.deliveryId!]: { result: "failed", attempt: 1, error: "connection refused", retryAt },
+      [events[3]!.deliveryId!]: { result: "failed", attempt: 1, error: RECEIVER_UNREACHABLE, retryAt },
       [events[4]!.deliveryId!]: { result: "delivered", attempt: 1, statusCode: 204 },
     });
     const rows = await Promise.all(events.map((e) => deliveryRow(e.deliveryId!)));
@@ -302,7 +302,7 @@ describe("deliverBatch", () => {
       [[1, new Date(START), 204, null]],
       [[1, new Date(START), 500, "HTTP 500"]],
       [[1, new Date(START), 204, null]],
-      [[1, new Date(START), null, "connection refused"]],
+      [[1, new Date(START), null, RECEIVER_UNREACHABLE]],
       [[1, new Date(START), 204, null]],
     ]);
     expect(rows.flatMap((r) => r.attemptsLog).every((a) => a.durationMs >= 0)).toBe(true);
@@ -482,9 +482,7 @@ describe("private addresses (SSRF)", () => {
       const event = await createOrderEvent(database.prisma, { callbackUrl: `http://${host}:${port}/hook` });
       const outcome = await attemptDelivery(deps(undefined, { allowPrivate: false }), event.deliveryId!);
       expect(outcome).toMatchObject({ result: "failed", attempt: 1, retryAt: expect.any(Date) });
-      expect(outcome.result === "failed" && outcome.error).toBe(
-        "blocked: 127.0.0.1 is not a public address; webhooks go only to public addresses (WEBHOOK_ALLOW_PRIVATE)",
-      );
+      expect(outcome.result === "failed" && outcome.error).toBe(RECEIVER_UNREACHABLE);
       expect(r.requests).toHaveLength(0);
     },
   );
@@ -493,8 +491,27 @@ describe("private addresses (SSRF)", () => {
     for (const url of ["http://169.254.169.254/latest/meta-data", "http://0.0.0.0:1/", "http://[::1]:1/"]) {
       const event = await createOrderEvent(database.prisma, { callbackUrl: url });
       const outcome = await attemptDelivery(deps(undefined, { allowPrivate: false, timeoutMs: 2_000 }), event.deliveryId!);
-      expect(outcome.result === "failed" && outcome.error, url).toMatch(/^blocked: \S+ is not a public address/);
+      expect(outcome.result === "failed" && outcome.error, url).toBe(RECEIVER_UNREACHABLE);
     }
+  });
+
+  it("logs one message for a blocked address, a host name that does not resolve and a refused connection, so the log tells an admin nothing of the network", async () => {
+    const closed = await startReceiver();
+    const closedUrl = closed.url;
+    await closed.close();
+    const targets = [
+      { url: "http://127.0.0.1:9/hook", allowPrivate: false },
+      { url: "http://redis.tidak-ada.invalid/hook", allowPrivate: false },
+      { url: closedUrl, allowPrivate: true },
+    ];
+    const errors = [];
+    for (const { url, allowPrivate } of targets) {
+      const event = await createOrderEvent(database.prisma, { callbackUrl: url });
+      await attemptDelivery(deps(undefined, { allowPrivate, timeoutMs: 5_000 }), event.deliveryId!);
+      const attempt = await database.prisma.webhookAttempt.findFirstOrThrow({ where: { deliveryId: event.deliveryId! } });
+      errors.push(attempt.error);
+    }
+    expect(errors).toEqual([RECEIVER_UNREACHABLE, RECEIVER_UNREACHABLE, RECEIVER_UNREACHABLE]);
   });
 });
 
@@ -552,6 +569,8 @@ describe("attempts logged before the log stopped keeping answers", () => {
         "HTTP 503",
         "connection refused",
         "ERR_TLS_CERT_ALTNAME_INVALID: altnames: DNS:vault.internal",
+        "blocked: 10.1.2.3 is not a public address; webhooks go only to public addresses (WEBHOOK_ALLOW_PRIVATE)",
+        "DNS lookup failed for redis.internal",
       ];
       await fresh.withConnection((c) =>
         c.execScript(`
@@ -570,8 +589,11 @@ describe("attempts logged before the log stopped keeping answers", () => {
         "HTTP 500",
         "HTTP 302, redirect not followed",
         "HTTP 503",
-        "connection refused",
+        // Issue 25's migration: whatever kept a target from being reached reads the same.
+        RECEIVER_UNREACHABLE,
         "network error (ERR_TLS_CERT_ALTNAME_INVALID)",
+        RECEIVER_UNREACHABLE,
+        RECEIVER_UNREACHABLE,
       ]);
     } finally {
       await fresh.destroy();

@@ -176,10 +176,10 @@ describe("the practitioner's work", () => {
     expect(offer?.order.masked).toBe(true);
     expect(offer?.order.intake.email_kontak).not.toContain("legal@satu.co.id");
     await acceptOffer(deps(), practitioners.a, offer!.offerId);
-    const mine = await getMyOrder({ db: database.prisma }, practitioners.a, orderId);
+    const mine = await getMyOrder(deps(), practitioners.a, orderId);
     expect(mine.masked).toBe(false);
     expect(mine.intake.email_kontak).toBe("legal@satu.co.id");
-    await expect(getMyOrder({ db: database.prisma }, practitioners.b, orderId)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(getMyOrder(deps(), practitioners.b, orderId)).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("runs the happy path to diserahkan, and the agent's REST accept completes it", async () => {

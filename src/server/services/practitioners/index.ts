@@ -8,6 +8,7 @@ export {
   listMyWithdrawnOffers,
   PRACTITIONER_ACTIONS,
   type PractitionerAction,
+  type PractitionerOrderView,
   releaseOrder,
   startWork,
 } from "./practitioner-work";

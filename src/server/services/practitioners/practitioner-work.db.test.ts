@@ -77,7 +77,7 @@ describe("what an offer shows", () => {
     expect(offered!.order).toMatchObject({ id: orderId, masked: true, deliverable: null, revisionReason: null });
     expect(JSON.stringify(offered)).not.toContain("nda-rahasia");
     await acceptOffer(deps(), next, offered!.offerId);
-    expect((await getMyOrder({ db: database.prisma }, next, orderId)).deliverable).toBeNull();
+    expect((await getMyOrder(deps(), next, orderId)).deliverable).toBeNull();
   });
 });
 

@@ -226,9 +226,22 @@ export async function listMyOrders(deps: Pick<ServiceDeps, "db">, practitionerId
   return mapPage(pageFrom(rows, request), (order) => viewOf(order, false));
 }
 
-export async function getMyOrder(deps: Pick<ServiceDeps, "db">, practitionerId: string, orderId: string): Promise<PractitionerOrderView> {
-  const { db } = deps;
-  const order = await db.order.findFirst({ where: { id: orderId, practitionerId }, select: VIEW_SELECT });
-  if (!order) throw new AppError("NOT_FOUND", `No order ${orderId} assigned to you.`);
-  return viewOf(order, false);
+/**
+ * One order as `practitionerId` sees it: the real data once they hold it, the offer's masked view
+ * while they hold a live offer on it, NOT_FOUND otherwise. The portal's order page and the
+ * sandbox's practitioner_view both read it here, so what a sandbox agent is shown is what a
+ * practitioner is shown.
+ */
+export async function getMyOrder(
+  deps: Pick<ServiceDeps, "db" | "clock">,
+  practitionerId: string,
+  orderId: string,
+): Promise<PractitionerOrderView> {
+  const liveOffer = { practitionerId, status: "aktif" as const, expiresAt: { gt: deps.clock.now() } };
+  const order = await deps.db.order.findFirst({
+    where: { id: orderId, OR: [{ practitionerId }, { offers: { some: liveOffer } }] },
+    select: { ...VIEW_SELECT, practitionerId: true },
+  });
+  if (!order) throw new AppError("NOT_FOUND", `No order ${orderId} assigned or offered to you.`);
+  return viewOf(order, order.practitionerId !== practitionerId);
 }

@@ -3,6 +3,7 @@ export {
   addSimulatedBid,
   decideTestApproval,
   payTestInvoice,
+  practitionerViewOfTestOrder,
   SIMULATED_ORDER_ACTIONS,
   type SimulatedActionInput,
   type SimulatedOrderAction,

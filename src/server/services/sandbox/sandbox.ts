@@ -26,7 +26,7 @@ import {
   operatorOrderAction,
 } from "../orders";
 import { topUpDeposit } from "../organizations";
-import { askClient, deliverResult, releaseOrder, startWork } from "../practitioners";
+import { askClient, deliverResult, getMyOrder, type PractitionerOrderView, releaseOrder, startWork } from "../practitioners";
 
 /**
  * The sandbox's test helpers (/v1/test_helpers): with a test key, do what a person would do in
@@ -40,6 +40,35 @@ function requireTestKey(key: AuthenticatedKey): void {
   if (key.livemode) {
     throw new AppError("TEST_MODE_ONLY", "Test helpers accept only test keys (kk_test_…); live orders are worked by real practitioners.");
   }
+}
+
+/**
+ * A test order as the practitioner holding it, or holding a live offer on it, sees it in the portal:
+ * the same service function the portal's order page reads, so masked exactly while it is not taken.
+ * Another organisation's or mode's order is NOT_FOUND; one nobody holds or is offered is INVALID_STATE.
+ */
+export async function practitionerViewOfTestOrder(
+  deps: ServiceDeps,
+  key: AuthenticatedKey,
+  orderId: string,
+): Promise<PractitionerOrderView> {
+  requireTestKey(key);
+  // Ownership first: another organisation's order is never looked at.
+  const order = await getOrder(deps, key, orderId);
+  const offered = order.practitionerId
+    ? null
+    : await deps.db.offer.findFirst({
+        where: { orderId, status: "aktif", expiresAt: { gt: deps.clock.now() } },
+        select: { practitionerId: true },
+      });
+  const holder = order.practitionerId ?? offered?.practitionerId;
+  if (!holder) {
+    throw new AppError(
+      "INVALID_STATE",
+      `The order is ${order.status} and no practitioner holds it or a live offer on it yet; a paid order is offered within seconds.`,
+    );
+  }
+  return getMyOrder(deps, holder, orderId);
 }
 
 /** One test top-up at most; as many as wanted. Keeps every balance a safe integer. */

@@ -13,8 +13,13 @@ import { OrderActions } from "./order-actions";
 
 export const dynamic = "force-dynamic";
 
-/** What the practitioner should know (and expect next) in each status after taking the order. */
+/** What the practitioner should know (and expect next) in each status. */
 const STATUS_NOTICE: Partial<Record<OrderStatus, { text: string; tone: "notice" | "waiting" | "error" }>> = {
+  // The page also shows an order offered to the practitioner, as the offer shows it (masked).
+  ditawarkan: {
+    text: "Pesanan ini sedang ditawarkan kepada Anda: kontak klien disamarkan sampai Anda mengambilnya di halaman Penawaran.",
+    tone: "waiting",
+  },
   diambil: { text: "Pesanan sudah Anda ambil. Mulai kerjakan bila siap; SLA berjalan sejak pesanan dibayar.", tone: "notice" },
   butuh_input_klien: {
     text: "Menunggu jawaban klien atas pertanyaan Anda. Begitu klien menjawab, pesanan kembali ke Sedang dikerjakan; halaman ini diperbarui sendiri.",
