@@ -454,6 +454,42 @@ describe("the practitioner's view of a test order", () => {
     expect(taken.body.messages.map((m) => m.body)).toContain(`Telepon saya di ${PHONE} bila perlu.`);
   });
 
+  it("masks contacts written to get past a filter, in the intake and in the messages, in what the practitioner holding the offer sees", async () => {
+    const org = await orgWithBothModes();
+    const evasive = {
+      email: [
+        "budi.santoso7 [at] gmail [dot] com",
+        "budi.santoso7 at gmail dot com",
+        "budi.santoso7&#64;gmail.com",
+        "b u d i 7 @ k a n t o r . i d",
+      ],
+      nik: ["3171  0115  0890  0001", "3171/0115/0890/0001", "3171\n0115\n0890\n0001"],
+      phone: ["0812_3456_7890", "812-3456-7890", "0 8 1 2 3 4 5 6 7 8 9 0"],
+    };
+    const created = await ok(
+      post(
+        "/v1/orders",
+        org.testToken,
+        ndaOrder({ intake: { ...ndaOrder().intake, para_pihak: `PT Satu, surel ${evasive.email[0]}, NIK ${evasive.nik[0]}` } }),
+      ),
+      201,
+    );
+    await ensureOffering({ db: db(), clock }, created.id);
+    for (const body of Object.values(evasive).flat())
+      await ok(post(`/v1/orders/${created.id}/messages`, org.testToken, { body: `Hubungi: ${body}` }));
+
+    const offered = await view(created.id, org.testToken);
+    expect(offered.body.taken).toBe(false);
+    const shown = JSON.stringify(offered.body).replace(/\\n/g, "\n");
+    const digitsShown = shown.replace(/\D/g, "");
+    expect({
+      localParts: ["santoso7", "budi7"].filter((part) => shown.replace(/[^a-z0-9]/g, "").includes(part)),
+      nik: digitsShown.includes("3171011508900001") || digitsShown.includes("31710115"),
+      phone: digitsShown.includes("81234567890"),
+    }).toEqual({ localParts: [], nik: false, phone: false });
+    expect(offered.body.messages.filter((m) => m.role === "client")).toHaveLength(Object.values(evasive).flat().length);
+  });
+
   it("equals what the practitioner portal answers the practitioner holding the offer, then the order", async () => {
     const org = await orgWithBothModes();
     const created = await ok(post("/v1/orders", org.testToken, ndaOrder()), 201);
