@@ -57,7 +57,8 @@ export default defineConfig(async () => {
       // name and renamed), servers listen on port 0, and temporary directories come from mkdtemp.
       maxWorkers: Math.max(2, availableParallelism() - 1),
       projects: [
-        { ...shared, test: { name: "unit", include: ["src/**/*.test.ts"], exclude: dbTests } },
+        // The property tests run thousands of cases: on a loaded two-core machine they need more than 5 s.
+        { ...shared, test: { name: "unit", include: ["src/**/*.test.ts"], exclude: dbTests, testTimeout: 30_000 } },
         { ...shared, test: { name: "pglite", include: pgliteTests, env: { TEST_DB: "pglite" }, testTimeout: 30_000, hookTimeout: 60_000 } },
         ...(withPostgres
           ? [

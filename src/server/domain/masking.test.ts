@@ -79,6 +79,8 @@ describe("maskText: contacts written to get past a filter (issue 25)", () => {
     ["an e-mail with an HTML-escaped at and dot", "budi&#64;gmail&#46;com", email],
     ["an e-mail with a named HTML at", "budi&commat;gmail.com", email],
     ["an e-mail with full-width at and dot", "budi＠gmail．com", email],
+    ["an e-mail with a full-width spelled-out at", "budi ａｔ gmail dot com", email],
+    ["an e-mail with a spaced-out spelled-out at", "budi a t gmail dot com", email],
     ["an e-mail without its top-level domain", "kirim ke budi@kantorku ya", `kirim ke b${m(3)}@${m(3)} ya`],
     ["an e-mail without its top-level domain after [at]", "budi [at] kantorku", `b${m(3)}@${m(3)}`],
     ["a spelled-out at before a mail provider", "budi at gmail saja", `b${m(3)}@${m(3)} saja`],

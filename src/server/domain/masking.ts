@@ -254,10 +254,17 @@ function* hiddenCharactersIn(reading: Reading, masked: string) {
 }
 
 /**
+ * Every form of an at the reading knows holds, once in NFKC form, one of these: the sign, an
+ * escape's `%` or `&`, or the letters "at" (spaced out too). Text without any holds no address.
+ */
+const MAY_HOLD_AN_ADDRESS = /[@%&]|a[ \t]*t/i;
+
+/**
  * Masks e-mail addresses until none is left. Reading an address's spaced-out dots may join it to
  * the text after it, which then hides an address written right there; the next round finds it.
  */
 function maskEmails(text: string): string {
+  if (!MAY_HOLD_AN_ADDRESS.test(text.normalize("NFKC"))) return text;
   for (let round = 0; round < 4; round++) {
     const reading = readForEmails(text);
     const masked = replaceFound(text, reading, emailsIn(reading));
