@@ -65,13 +65,16 @@ function hasOwnProtoKey(value: unknown): boolean {
   return Object.values(value).some(hasOwnProtoKey);
 }
 
+/** What a body that is not JSON is answered, on every face (MCP makes it a JSON-RPC parse error). */
+export const NOT_JSON = "The request body is not valid JSON.";
+
 /** JSON text to a value: VALIDATION when it is not JSON, nests deeper than MAX_JSON_DEPTH or has a `__proto__` key. */
 export function parseJson(text: string): unknown {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new AppError("VALIDATION", "The request body is not valid JSON.");
+    throw new AppError("VALIDATION", NOT_JSON);
   }
   if (nestsDeeperThan(text, MAX_JSON_DEPTH))
     throw new AppError("VALIDATION", `The request body nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels.`);

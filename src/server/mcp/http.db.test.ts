@@ -152,8 +152,12 @@ describe("reading tools answer what REST answers", () => {
     expect(toolJson(result)).toEqual(await rest(path, org.token));
   });
 
-  it("answers an unknown tool with a JSON-RPC error, not a tool result", async () => {
-    await expect(client.callTool({ name: "tidak_ada", arguments: {} })).rejects.toMatchObject({ code: -32602 });
+  it("answers an unknown tool with a JSON-RPC error, not a tool result, its message prefixed once", async () => {
+    const error = await client.callTool({ name: "tidak_ada", arguments: {} }).catch((err: unknown) => err);
+    expect(error).toMatchObject({
+      code: -32602,
+      message: `MCP error -32602: Unknown tool tidak_ada; tools/list names the ${TOOLS.length} tools.`,
+    });
   });
 
   it("status_order of an unknown order is NOT_FOUND, as REST says it", async () => {
@@ -327,7 +331,28 @@ describe("finding the way back", () => {
     expect([first.has_more, rest2.has_more]).toEqual([true, false]);
     const tagged = toolJson(await agent.callTool({ name: "daftar_order", arguments: { "metadata[tiket]": "T-2" } })) as Page;
     expect(tagged.data.map((o) => o.id)).toEqual([ids[1]]);
+    const natural = toolJson(await agent.callTool({ name: "daftar_order", arguments: { metadata: { tiket: "T-2" } } })) as Page;
+    expect(natural).toEqual(tagged);
+    expect(toolJson(await agent.callTool({ name: "daftar_order", arguments: { metadata: { tiket: "T-9" } } }))).toEqual({
+      data: [],
+      has_more: false,
+    });
     expect((await toolError(agent, "daftar_order", { limit: 101 })).error.code).toBe("VALIDATION");
+  });
+
+  it.each([
+    ["daftar_layanan", {}],
+    ["detail_layanan", { code: "perjanjian_kerahasiaan" }],
+    ["status_order", { id: "ord_x" }],
+    ["daftar_order", {}],
+    ["status_kasus", { id: "kas_x" }],
+    ["daftar_kasus", {}],
+    ["daftar_event", {}],
+    ["saldo", {}],
+  ])("%s refuses an argument it does not take with VALIDATION naming it, as REST refuses an unknown parameter", async (name, args) => {
+    const agent = await mcp.connect(org.token);
+    const { error } = await toolError(agent, name, { ...args, prioritas: "tinggi" });
+    expect([error.code, error.message]).toEqual(["VALIDATION", expect.stringContaining("prioritas")]);
   });
 
   it("refuses the reserved metadata keys in daftar_order and daftar_kasus filters and in buat_order and ajukan_kasus metadata", async () => {
@@ -435,9 +460,24 @@ describe("HTTP before MCP", () => {
     }
   });
 
-  it("answers a body that is not JSON with VALIDATION", async () => {
+  it("answers a body that is not JSON with HTTP 400 and the JSON-RPC parse error -32700", async () => {
     const res = await post({ Authorization: `Bearer ${org.token}` }, "{");
-    expect([res.status, ((await res.json()) as ErrorBody).error.code]).toEqual([400, "VALIDATION"]);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: -32700, message: expect.stringMatching(/^Parse error/) },
+    });
+  });
+
+  it.each([
+    ["a number", "42"],
+    ["a string", '"tools/list"'],
+    ["null", "null"],
+  ])("answers a body that is JSON but %s, not a message, with HTTP 400 and -32600", async (_what, body) => {
+    const res = await post({ Authorization: `Bearer ${org.token}` }, body);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32600 } });
   });
 
   it("answers a body of another content type with 415 UNSUPPORTED_MEDIA_TYPE, as REST does", async () => {

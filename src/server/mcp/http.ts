@@ -3,7 +3,7 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import { authenticateAgent } from "@/server/api/agent-key";
 import { sendError, toApiError } from "@/server/api/api-error";
 import { type AppDeps, createContext } from "@/server/api/context";
-import { readJsonBody } from "@/server/api/json-body";
+import { NOT_JSON, readJsonBody } from "@/server/api/json-body";
 import { setApiSecurityHeaders } from "@/server/api/security-headers";
 import { createCallerFactory } from "@/server/api/trpc";
 import { v1Router } from "@/server/api/v1";
@@ -64,19 +64,32 @@ export function createMcpHandler(deps: AppDeps) {
       );
       return;
     }
-    let body: unknown;
     let apiKeyId: string;
     try {
       apiKeyId = (await authenticateAgent(deps, req.headers)).id;
-      body = await readJsonBody(req, res);
     } catch (err) {
       sendError(res, toApiError(err));
+      return;
+    }
+    let body: unknown;
+    try {
+      body = await readJsonBody(req, res);
+    } catch (err) {
+      // Text that is not JSON is the protocol's parse error. A body too large or not declared as
+      // JSON is refused by HTTP, as on REST; so is JSON the API never takes (too deep, __proto__).
+      const error = toApiError(err);
+      if (error.message === NOT_JSON) sendJsonRpcError(res, 400, -32700, `Parse error: ${error.message}`);
+      else sendError(res, error);
       return;
     }
     // One batch could carry ~20,000 messages in a megabyte, each answered in memory; the MCP
     // revision we serve (2025-06-18) has no batches.
     if (Array.isArray(body)) {
       sendJsonRpcError(res, 400, -32600, "Invalid Request: batches are not supported; send one JSON-RPC message per POST.");
+      return;
+    }
+    if (body === null || typeof body !== "object") {
+      sendJsonRpcError(res, 400, -32600, "Invalid Request: the body must be one JSON-RPC message, a JSON object.");
       return;
     }
     // Every message counts once: a tool call that reaches its procedure there (shared with REST), any

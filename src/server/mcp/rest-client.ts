@@ -1,7 +1,7 @@
 import { AppError } from "@/server/domain/errors";
 import packageJson from "../../../package.json" with { type: "json" };
-import type { ToolAnswer, ToolCall, ToolRunner } from "./server";
-import type { Tool } from "./tools";
+import type { ToolAnswer, ToolRunner } from "./server";
+import type { Tool, ToolCall } from "./tools";
 
 interface RestTarget {
   /** Where the Kuasa API runs, without a trailing slash; may carry a path prefix. */
@@ -43,6 +43,27 @@ function isErrorBody(value: unknown): value is { error: { code: string; message:
   return isObject(value) && isObject(value.error) && typeof value.error.code === "string" && typeof value.error.message === "string";
 }
 
+/**
+ * What the API says of the key at start, from one cheap read: refused (401, with the API's words),
+ * unreachable, or taken (any other answer: a key without the read scope is still a key).
+ */
+export async function checkKey(target: RestTarget): Promise<{ taken: true } | { taken: false; refused: boolean; message: string }> {
+  let response: Response;
+  try {
+    response = await fetch(new URL(`${target.baseUrl}/v1/balance`), {
+      headers: { Authorization: `Bearer ${target.apiKey}`, Accept: "application/json", "User-Agent": `kuasa-mcp/${packageJson.version}` },
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (err) {
+    return { taken: false, refused: false, message: `Could not reach the Kuasa API at ${target.baseUrl} (${reasonOf(err)}).` };
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  if (response.status !== 401) return { taken: true };
+  return { taken: false, refused: true, message: isErrorBody(body) ? body.error.message : "The API refused the key (HTTP 401)." };
+}
+
+const reasonOf = (err: unknown) => (err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err));
+
 /** The stdio face's runner: every tool call is one REST request with the agent's key; no database here. */
 export function createRestRunner(target: RestTarget): ToolRunner {
   return async (tool, call): Promise<ToolAnswer> => {
@@ -51,8 +72,7 @@ export function createRestRunner(target: RestTarget): ToolRunner {
     try {
       response = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     } catch (err) {
-      const reason = err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err);
-      throw new AppError("INTERNAL", `Could not reach the Kuasa API at ${target.baseUrl} (${reason}); check KUASA_BASE_URL.`);
+      throw new AppError("INTERNAL", `Could not reach the Kuasa API at ${target.baseUrl} (${reasonOf(err)}); check KUASA_BASE_URL.`);
     }
     const body: unknown = await response.json().catch(() => undefined);
     // The API's error body passes through unchanged, so both faces fail in the same words.

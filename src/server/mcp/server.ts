@@ -1,15 +1,9 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import {
-  CallToolRequestSchema,
-  type CallToolResult,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-} from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { describeZodError, toApiError } from "@/server/api/api-error";
 import { AppError } from "@/server/domain/errors";
 import packageJson from "../../../package.json" with { type: "json" };
-import { IDEMPOTENCY_KEY_ARGUMENT, TOOLS, type Tool } from "./tools";
+import { TOOLS, type Tool, type ToolCall } from "./tools";
 
 /** The spec's content rules for agent clients, and how the tools fit together. */
 export const INSTRUCTIONS = `Kuasa lets you hire licensed Indonesian legal practitioners (advokat and other labelled practitioners) for your user. Amounts are integer rupiah (IDR).
@@ -25,12 +19,6 @@ Content rules when you speak to your user about Kuasa or its practitioners:
 - Never present AI answers, yours included, as legal advice; legal work comes from the practitioner.
 
 Every tool error is the REST API's error body {"error":{"code","message"}}; the code says what to do (INSUFFICIENT_SCOPE, BUDGET_EXCEEDED, VALIDATION, NOT_FOUND, INVALID_STATE…).`;
-
-export interface ToolCall {
-  /** The tool's arguments after validation, without idempotency_key. */
-  input: Record<string, unknown>;
-  idempotencyKey?: string;
-}
 
 /** A success body, or the REST error body exactly as the API would send it. */
 export type ToolAnswer = { ok: true; body: Record<string, unknown> } | { ok: false; body: { error: { code: string; message: string } } };
@@ -50,16 +38,16 @@ export function reachesProcedure(message: unknown): boolean {
   const { method, params } = message as { method?: unknown; params?: { name?: unknown; arguments?: unknown } };
   if (method !== "tools/call" || typeof params?.name !== "string") return false;
   const tool = TOOLS_BY_NAME.get(params.name);
-  return tool?.input.safeParse(params.arguments ?? {}).success === true;
+  const args = params.arguments ?? {};
+  return tool !== undefined && args !== null && typeof args === "object" && tool.parseArguments(args as Record<string, unknown>).success;
 }
 
 async function answer(tool: Tool, args: Record<string, unknown>, run: ToolRunner): Promise<ToolAnswer> {
   try {
     // The procedure's own schema, so a bad argument reads exactly like the REST 400 on either face.
-    const parsed = tool.input.safeParse(args);
+    const parsed = tool.parseArguments(args);
     if (!parsed.success) throw new AppError("VALIDATION", describeZodError(parsed.error));
-    const { [IDEMPOTENCY_KEY_ARGUMENT]: idempotencyKey, ...input } = parsed.data;
-    return await run(tool, { input, idempotencyKey: idempotencyKey as string | undefined });
+    return await run(tool, parsed.call);
   } catch (err) {
     const error = toApiError(err);
     // AppErrors are answers on purpose (an unreachable API over stdio, say); anything else is a bug.
@@ -73,6 +61,14 @@ function toResult(answer: ToolAnswer): CallToolResult {
   // An error stays out of structuredContent: SDK 1.x clients check any structuredContent against the
   // tool's success schema even when isError is set (typescript-sdk#1943) and would hide the error.
   return answer.ok ? { content, structuredContent: answer.body } : { content, isError: true };
+}
+
+/**
+ * A JSON-RPC error the SDK answers with exactly this message. Its McpError writes "MCP error <code>:"
+ * into the message, and the client's McpError prefixes it again.
+ */
+function protocolError(code: ErrorCode, message: string): Error & { code: ErrorCode } {
+  return Object.assign(new Error(message), { code });
 }
 
 /**
@@ -98,7 +94,7 @@ export function createMcpServer(run: ToolRunner): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = TOOLS_BY_NAME.get(request.params.name);
     if (!tool)
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${request.params.name}; tools/list names the ${TOOLS.length} tools.`);
+      throw protocolError(ErrorCode.InvalidParams, `Unknown tool ${request.params.name}; tools/list names the ${TOOLS.length} tools.`);
     return toResult(await answer(tool, request.params.arguments ?? {}, run));
   });
   return server;

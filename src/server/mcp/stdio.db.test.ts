@@ -37,6 +37,20 @@ afterAll(async () => {
 
 type ErrorBody = { error: { code: string; message: string } };
 
+/** The bin run to its exit with only `env` (and PATH), its output collected. */
+async function runBin(env: Record<string, string>) {
+  const child = spawn(process.execPath, [KUASA_MCP_BIN], {
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "test", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  return { code, stdout, stderr };
+}
+
 async function rest(path: string, token: string, init: { method?: string; json?: unknown } = {}) {
   return (await api.call(path, { token, ...init })).json();
 }
@@ -111,9 +125,11 @@ describe("kuasa-mcp over stdio", () => {
     expect((await toolError(agent, "saldo", {})).error.code).toBe("INSUFFICIENT_SCOPE");
   });
 
-  it("answers a bad key with UNAUTHENTICATED from the API", async () => {
-    const agent = await stdioClient("key_tidakada.rahasia");
-    expect((await toolError(agent, "daftar_layanan", {})).error.code).toBe("UNAUTHENTICATED");
+  it("exits at start with the API's words on stderr when the API refuses the key", async () => {
+    const { code, stdout, stderr } = await runBin({ KUASA_API_KEY: "key_tidakada.rahasia", KUASA_BASE_URL: api.url });
+    expect(code).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr).toMatch(/^kuasa-mcp: KUASA_API_KEY was refused by http:\/\/127\.0\.0\.1:\d+: \S/);
   });
 
   it("says clearly when the API cannot be reached", async () => {
@@ -126,15 +142,7 @@ describe("kuasa-mcp over stdio", () => {
   });
 
   it("exits with a message on stderr when KUASA_API_KEY is missing", async () => {
-    const child = spawn(process.execPath, [KUASA_MCP_BIN], {
-      env: { PATH: process.env.PATH ?? "", NODE_ENV: "test" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    const { code, stdout, stderr } = await runBin({});
     expect(code).toBe(1);
     expect(stdout).toBe("");
     expect(stderr).toContain("KUASA_API_KEY is not set");

@@ -1,5 +1,5 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { createRestRunner } from "./rest-client";
+import { checkKey, createRestRunner } from "./rest-client";
 import { createMcpServer } from "./server";
 import { TOOLS } from "./tools";
 
@@ -20,6 +20,12 @@ if (!apiKey)
 const baseUrl = (process.env.KUASA_BASE_URL?.trim() || "http://127.0.0.1:3000").replace(/\/+$/, "");
 if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol))
   fail(`KUASA_BASE_URL must be an http:// or https:// URL, got ${baseUrl}`);
+
+// A refused key fails now, where the MCP client shows it, not on the first tool call. An API that
+// is down may come back: the tools then answer in its words.
+const key = await checkKey({ baseUrl, apiKey });
+if (!key.taken && key.refused) fail(`KUASA_API_KEY was refused by ${baseUrl}: ${key.message}`);
+if (!key.taken) process.stderr.write(`kuasa-mcp: ${key.message} Starting anyway; check KUASA_BASE_URL.\n`);
 
 const server = createMcpServer(createRestRunner({ baseUrl, apiKey }));
 await server.connect(new StdioServerTransport());

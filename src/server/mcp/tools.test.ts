@@ -37,6 +37,11 @@ describe("the tool table", () => {
     expect(tool("kirim_pesan").description).toContain("butuh_input_klien");
   });
 
+  it("describes every tool's input as a closed object: an argument it does not take is refused", () => {
+    const open = TOOLS.filter((t) => t.inputJsonSchema.additionalProperties !== false).map((t) => t.name);
+    expect(open).toEqual([]);
+  });
+
   it("is documented in docs/mcp.md, every tool with every argument", () => {
     const docs = readFileSync(new URL("../../../docs/mcp.md", import.meta.url), "utf8");
     for (const t of TOOLS) {

@@ -2,6 +2,8 @@ import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { inferRouterInputs } from "@trpc/server";
 import { z } from "zod";
 import { REST_ROUTES, type RestRoute } from "@/server/api/routes";
+import { takesMetadataFilter } from "@/server/api/schemas/list";
+import { METADATA_LIMITS, metadataKeySchema } from "@/server/api/schemas/metadata";
 import { type V1Router, v1Router } from "@/server/api/v1";
 
 type RouterInputs = inferRouterInputs<V1Router>;
@@ -210,10 +212,21 @@ const TOOL_TABLE: readonly ToolEntry[] = [
   },
 ];
 
+/** One tool call as a runner makes it: the procedure's input, and the Idempotency-Key if given. */
+export interface ToolCall {
+  input: Record<string, unknown>;
+  idempotencyKey?: string;
+}
+
 export interface Tool extends ToolEntry {
   route: RestRoute;
-  /** The procedure's own input schema (REST path parameters + body), plus `idempotency_key` where the route reads one. */
+  /**
+   * The tool's arguments: the procedure's input (REST path parameters + body or query), strict, plus
+   * `idempotency_key` where the route reads one and `metadata` where it takes a metadata filter.
+   */
   input: z.ZodObject;
+  /** The arguments checked, as the call the runner makes: the procedure's input and the Idempotency-Key. */
+  parseArguments(args: Record<string, unknown>): { success: true; call: ToolCall } | { success: false; error: z.ZodError };
   /** The procedure's own output schema: the REST success body. */
   output: z.ZodType;
   /** Both as JSON Schema, for tools/list. */
@@ -223,8 +236,52 @@ export interface Tool extends ToolEntry {
 
 type JsonObjectSchema = { type: "object"; [key: string]: unknown };
 
+/**
+ * A list tool's metadata filter, as the natural object `{"metadata": {"run": "x"}}`; the procedure
+ * takes REST's query form `metadata[run]=x`, which the tool also accepts as arguments.
+ */
+const METADATA_ARGUMENT = "metadata";
+const metadataFilterArgument = z
+  .record(metadataKeySchema, z.string().max(METADATA_LIMITS.valueLength))
+  .optional()
+  .meta({
+    description: `Only those whose metadata has these values under these keys, all of them: {"run": "x"} (at most ${METADATA_LIMITS.keys} keys).`,
+  });
+const METADATA_QUERY_KEY = /^metadata\[([^[\]]+)\]$/;
+
+/** Arguments with REST's `metadata[key]` query keys folded into the metadata object. */
+function withMetadataObject(args: Record<string, unknown>): Record<string, unknown> {
+  // Built from entries: `metadata[__proto__]` must become an own key the schema refuses, not a prototype.
+  const entries = Object.entries(args);
+  const filters = entries.flatMap(([key, value]) => {
+    const metadataKey = METADATA_QUERY_KEY.exec(key)?.[1];
+    return metadataKey === undefined ? [] : [[metadataKey, value] as const];
+  });
+  if (filters.length === 0) return args;
+  const given = args[METADATA_ARGUMENT];
+  const metadata = Object.fromEntries([...(given !== null && typeof given === "object" ? Object.entries(given) : []), ...filters]);
+  return Object.fromEntries([...entries.filter(([key]) => !METADATA_QUERY_KEY.test(key)), [METADATA_ARGUMENT, metadata]]);
+}
+
+/**
+ * zod's record drops an own `__proto__` key before its key schema sees it, which would drop that
+ * filter silently and list everything: every key is checked here first.
+ */
+function reservedMetadataKeyError(metadata: unknown): z.ZodError | null {
+  if (metadata === null || typeof metadata !== "object") return null;
+  for (const key of Object.keys(metadata)) {
+    const checked = metadataKeySchema.safeParse(key);
+    if (!checked.success) return new z.ZodError(checked.error.issues.map((issue) => ({ ...issue, path: [METADATA_ARGUMENT, key] })));
+  }
+  return null;
+}
+
+/** The metadata object as the procedure's query keys. */
+const metadataQuery = (metadata: unknown): Record<string, string> =>
+  Object.fromEntries(Object.entries((metadata ?? {}) as Record<string, string>).map(([key, value]) => [`metadata[${key}]`, value]));
+
 /** The argument that becomes the Idempotency-Key header; the procedure validates its format. */
-export const IDEMPOTENCY_KEY_ARGUMENT = "idempotency_key";
+const IDEMPOTENCY_KEY_ARGUMENT = "idempotency_key";
 const idempotencyKeyArgument = z.string().optional().meta({
   description:
     "Sent as the Idempotency-Key header: one value per action you intend; reuse it when retrying the same call, so it acts once.",
@@ -264,12 +321,30 @@ function bind(entry: ToolEntry): Tool {
   if (!route || !(procedureInput instanceof z.ZodObject) || !(output instanceof z.ZodType)) {
     throw new Error(`Tool ${entry.name}: ${entry.procedure} needs a REST route, a zod object input and a zod output`);
   }
-  const input = route.meta.idempotent ? procedureInput.extend({ [IDEMPOTENCY_KEY_ARGUMENT]: idempotencyKeyArgument }) : procedureInput;
+  const takesMetadata = takesMetadataFilter(procedureInput);
+  // Strict: an argument the tool does not take is a VALIDATION error, as an unknown REST parameter is.
+  const input = z.strictObject({
+    ...procedureInput.shape,
+    ...(takesMetadata ? { [METADATA_ARGUMENT]: metadataFilterArgument } : {}),
+    ...(route.meta.idempotent ? { [IDEMPOTENCY_KEY_ARGUMENT]: idempotencyKeyArgument } : {}),
+  });
   return {
     ...entry,
     description: `${entry.description}\nScope: ${route.meta.scope}.`,
     route,
     input,
+    parseArguments: (args) => {
+      const folded = takesMetadata ? withMetadataObject(args) : args;
+      const refusedKey = reservedMetadataKeyError(folded[METADATA_ARGUMENT]);
+      if (refusedKey) return { success: false, error: refusedKey };
+      const parsed = input.safeParse(folded);
+      if (!parsed.success) return parsed;
+      const { [IDEMPOTENCY_KEY_ARGUMENT]: idempotencyKey, [METADATA_ARGUMENT]: metadata, ...rest } = parsed.data;
+      return {
+        success: true,
+        call: { input: { ...rest, ...metadataQuery(metadata) }, idempotencyKey: idempotencyKey as string | undefined },
+      };
+    },
     output,
     inputJsonSchema: toJsonObjectSchema(input, "input"),
     outputJsonSchema: toJsonObjectSchema(output, "output"),
