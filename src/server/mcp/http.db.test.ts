@@ -71,6 +71,9 @@ describe("tools/list", () => {
       "daftar_kasus",
       "pilih_penawaran",
       "daftar_event",
+      "detail_event",
+      "daftar_invoice",
+      "status_invoice",
       "saldo",
     ]);
     expect(tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
@@ -95,36 +98,42 @@ describe("tools/list", () => {
     expect(byName.get("ajukan_kasus")!.inputSchema.required).toEqual(["contact_name", "contact_email", "story"]);
   });
 
-  it("marks the read-only tools read-only, only cancelling idempotent among the writing tools, and the irreversible ones destructive", async () => {
+  it("gives tools that behave alike the same hints: reads read-only, status moves idempotent, creations not, the irreversible destructive", async () => {
     const { tools } = await client.listTools();
     const annotations = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
-    for (const name of [
-      "daftar_layanan",
-      "detail_layanan",
-      "status_order",
-      "daftar_order",
-      "status_kasus",
-      "daftar_kasus",
-      "daftar_event",
-      "saldo",
-    ]) {
+    const reads = ["daftar_layanan", "detail_layanan", "status_order", "daftar_order", "status_kasus", "daftar_kasus", "daftar_event"];
+    for (const name of [...reads, "detail_event", "daftar_invoice", "status_invoice", "saldo"]) {
       expect(annotations[name]?.readOnlyHint, name).toBe(true);
     }
-    for (const name of [
-      "buat_order",
-      "kirim_pesan",
-      "terima_hasil",
-      "minta_revisi",
-      "ajukan_sengketa",
-      "ajukan_kasus",
-      "pilih_penawaran",
-    ]) {
-      expect(annotations[name], name).toMatchObject({ readOnlyHint: false, idempotentHint: false });
+    // A second call finds the order or case moved on, changes nothing and answers INVALID_STATE.
+    for (const [name, destructive] of [
+      ["terima_hasil", true],
+      ["batalkan_order", true],
+      ["pilih_penawaran", true],
+      ["minta_revisi", false],
+      ["ajukan_sengketa", false],
+    ] as const) {
+      expect(annotations[name], name).toEqual({
+        readOnlyHint: false,
+        idempotentHint: true,
+        destructiveHint: destructive,
+        openWorldHint: false,
+      });
     }
-    // A second cancel changes nothing more (it answers INVALID_STATE).
-    expect(annotations.batalkan_order).toMatchObject({ readOnlyHint: false, idempotentHint: true, destructiveHint: true });
-    expect([annotations.terima_hasil?.destructiveHint, annotations.pilih_penawaran?.destructiveHint]).toEqual([true, true]);
+    for (const name of ["buat_order", "kirim_pesan", "ajukan_kasus"]) {
+      expect(annotations[name], name).toEqual({ readOnlyHint: false, idempotentHint: false, destructiveHint: false, openWorldHint: false });
+    }
     for (const tool of tools) expect(tool.annotations?.openWorldHint, tool.name).toBe(false);
+  });
+
+  it("describes every argument of every tool", async () => {
+    const { tools } = await client.listTools();
+    const undescribed = tools.flatMap((tool) =>
+      Object.entries((tool.inputSchema.properties ?? {}) as Record<string, { description?: string }>)
+        .filter(([, schema]) => !schema.description)
+        .map(([argument]) => `${tool.name}.${argument}`),
+    );
+    expect(undescribed).toEqual([]);
   });
 
   it("carries the content rules for agent clients in the server instructions", () => {

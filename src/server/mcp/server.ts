@@ -10,7 +10,7 @@ export const INSTRUCTIONS = `Kuasa lets you hire licensed Indonesian legal pract
 
 Two flows:
 1. Instant Matter, fixed price from the catalog: daftar_layanan, detail_layanan, buat_order, then follow status_order; answer butuh_input_klien with kirim_pesan; when the result is diserahkan, review it: terima_hasil if approved, minta_revisi if it needs changes, ajukan_sengketa if something is wrong. Before a practitioner takes the order, batalkan_order cancels it with the money back.
-2. Case board, custom work: ajukan_kasus, follow the bids with status_kasus, then pilih_penawaran. Once an admin pays the invoice, the work is an order (the case's order_id): follow it like any order.
+2. Case board, custom work: ajukan_kasus, follow the bids with status_kasus, then pilih_penawaran. Once an admin pays the invoice (status_invoice), the work is an order (the invoice's and the case's order_id): follow it like any order.
 
 Content rules when you speak to your user about Kuasa or its practitioners:
 - Never promise an outcome: not winning a case, not a permit being issued, not a deadline of a government body.

@@ -21,6 +21,18 @@ interface ToolEntry {
 }
 
 const READ: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
+/** Makes something new on every call without an idempotency_key: an order, a message, a case. */
+const CREATE: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
+/**
+ * Moves an order or a case from one status to the next: a second call with the same arguments finds
+ * it moved and changes nothing (INVALID_STATE). Destructive when it cannot be undone by the agent.
+ */
+const transition = (destructive: boolean): ToolAnnotations => ({
+  readOnlyHint: false,
+  destructiveHint: destructive,
+  idempotentHint: true,
+  openWorldHint: false,
+});
 
 const PAGING_HELP =
   "Newest first, `limit` 1–100 (default 20). Paging: while has_more is true, pass the last id of a page as `starting_after` for " +
@@ -63,7 +75,7 @@ const TOOL_TABLE: readonly ToolEntry[] = [
       "never with a new key: a new key creates, and pays for, a second order. The same key and arguments within 24 hours return the " +
       "first order; the same key with different arguments fails with IDEMPOTENCY_KEY_REUSED. Without a key every call creates a new " +
       "order, which is why this tool is not marked idempotent.",
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    annotations: CREATE,
     procedure: "orders.create",
   },
   {
@@ -100,7 +112,7 @@ const TOOL_TABLE: readonly ToolEntry[] = [
     description:
       "Send a message `body` on order `id`. This is how you answer `butuh_input_klien`: read the practitioner's question in " +
       "status_order's messages, send the answer here, and the order returns to `dikerjakan`. Every call adds a message.",
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    annotations: CREATE,
     procedure: "orders.message",
   },
   {
@@ -110,7 +122,7 @@ const TOOL_TABLE: readonly ToolEntry[] = [
       "Accept the delivered result of order `id` (status `diserahkan`): the order becomes `selesai` and the escrow is released to the " +
       "practitioner. This cannot be undone; accept only when the `deliverable` has been approved by your user or your instructions. " +
       "In any other status it fails with INVALID_STATE.",
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    annotations: transition(true),
     procedure: "orders.accept",
   },
   {
@@ -121,7 +133,7 @@ const TOOL_TABLE: readonly ToolEntry[] = [
       "dibayar or ditawarkan the whole price goes back to the deposit and this month's spend of the key goes down. The order " +
       "becomes dibatalkan; this cannot be undone. Once a practitioner has taken it (diambil or later) it fails with INVALID_STATE: " +
       "ask for a revision or open a dispute instead. Cancel only with your user's agreement.",
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: transition(true),
     procedure: "orders.cancel",
   },
   {
@@ -131,7 +143,7 @@ const TOOL_TABLE: readonly ToolEntry[] = [
       "Order `id` in diserahkan goes back to the practitioner (dikerjakan) with `reason`: say exactly what must change; the " +
       "practitioner reads it as your message. Auto-acceptance stops until the next delivery. Only a limited number of revisions per " +
       "order (revision_count counts them); after that it fails with REVISION_LIMIT: accept the result or open a dispute.",
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    annotations: transition(false),
     procedure: "orders.revision",
   },
   {
@@ -142,7 +154,7 @@ const TOOL_TABLE: readonly ToolEntry[] = [
       "with `reason` (what is wrong) as your message. The money stays in escrow until the team decides: a refund to the deposit " +
       "(direfund), release to the practitioner (selesai) or back to work (dikerjakan). Prefer minta_revisi when the result only " +
       "needs changes; before anyone took the order, use batalkan_order.",
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    annotations: transition(false),
     procedure: "orders.dispute",
   },
   {
@@ -153,7 +165,7 @@ const TOOL_TABLE: readonly ToolEntry[] = [
       "what happened and what the client needs), and optionally contact_phone, area (legal area, e.g. properti), urgency and " +
       "budget_range. The case opens as `terbuka`; practitioners then send bids, which you follow with status_kasus. Practitioners " +
       "see e-mail addresses, phone numbers and NIKs masked until their bid is selected. Every call submits a new case.",
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    annotations: CREATE,
     procedure: "cases.create",
   },
   {
@@ -185,7 +197,7 @@ const TOOL_TABLE: readonly ToolEntry[] = [
       "ends, and an invoice for the bid's client_pays is created; it counts against this key's per-order maximum and monthly budget " +
       "(BUDGET_EXCEEDED). This commits your organisation and cannot be undone or changed by calling again (INVALID_STATE): select only " +
       "with your user's agreement. Returns the case and the invoice.",
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    annotations: transition(true),
     procedure: "cases.select",
   },
   {
@@ -200,6 +212,35 @@ const TOOL_TABLE: readonly ToolEntry[] = [
       "`created[gte]` / `created[lte]`.",
     annotations: READ,
     procedure: "events.list",
+  },
+  {
+    name: "detail_event",
+    title: "Detail event: one event",
+    description:
+      "One event by its `id` (evt_…), with the webhook's payload in `data`: the same body a webhook delivery of it carries. Use it to " +
+      "check an event a webhook told you about, or one daftar_event listed.",
+    annotations: READ,
+    procedure: "events.get",
+  },
+  {
+    name: "daftar_invoice",
+    title: "Daftar invoice: your organisation's invoices",
+    description:
+      "The invoices of your organisation in this key's mode: one per selected case bid (pilih_penawaran), with total_idr, status and, " +
+      "once an organisation admin has paid it, the order_id of the work. " +
+      PAGING_HELP +
+      "Filters: `status`, `created[gte]` / `created[lte]` (ISO times).",
+    annotations: READ,
+    procedure: "invoices.list",
+  },
+  {
+    name: "status_invoice",
+    title: "Status invoice: one invoice",
+    description:
+      "One invoice by its `id` (inv_…): total_idr, status and, once paid, the order_id of the work, which you then follow with " +
+      "status_order like any order.",
+    annotations: READ,
+    procedure: "invoices.get",
   },
   {
     name: "saldo",
@@ -304,6 +345,10 @@ function toJsonObjectSchema(schema: z.ZodType, io: "input" | "output"): JsonObje
     if (node === null || typeof node !== "object") return node;
     const ref = (node as { $ref?: unknown }).$ref;
     if (typeof ref === "string" && ref.startsWith("#/definitions/")) return inline(definitions[ref.slice("#/definitions/".length)]);
+    // `allOf` of one schema is how a reference with siblings was written: once inlined, it is that
+    // schema, and its description is where clients look for it.
+    const { allOf, ...siblings } = node as { allOf?: unknown[] };
+    if (Array.isArray(allOf) && allOf.length === 1) return { ...(inline(allOf[0]) as object), ...(inline(siblings) as object) };
     return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, inline(value)]));
   };
   const inlined: Record<string, unknown> = { $schema, ...(inline(root) as Record<string, unknown>) };

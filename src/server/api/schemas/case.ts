@@ -12,9 +12,23 @@ const label = z.string().trim().max(CASE_LIMITS.label);
 
 export const createCaseSchema = z
   .object({
-    contact_name: z.string().trim().min(1, "must not be empty").max(CASE_LIMITS.contactName),
-    contact_email: z.email().max(CASE_LIMITS.contactEmail),
-    contact_phone: z.string().trim().min(1, "must not be empty").max(CASE_LIMITS.contactPhone).optional(),
+    contact_name: z
+      .string()
+      .trim()
+      .min(1, "must not be empty")
+      .max(CASE_LIMITS.contactName)
+      .meta({ description: "The client's name, as practitioners see it (any contact data in it masked until a bid is selected)." }),
+    contact_email: z
+      .email()
+      .max(CASE_LIMITS.contactEmail)
+      .meta({ description: "Where the selected practitioner reaches the client. Masked until a bid is selected." }),
+    contact_phone: z
+      .string()
+      .trim()
+      .min(1, "must not be empty")
+      .max(CASE_LIMITS.contactPhone)
+      .optional()
+      .meta({ description: "The client's phone number, if they want calls. Masked until a bid is selected." }),
     story: z
       .string()
       .trim()
@@ -32,8 +46,8 @@ export const createCaseSchema = z
         description:
           "Legal area: one of the catalog's categories. Practitioners of that area see the case; without it, every active practitioner does.",
       }),
-    urgency: label.optional(),
-    budget_range: label.optional(),
+    urgency: label.optional().meta({ description: "How soon the client needs it, in their words (e.g. dalam 2 minggu)." }),
+    budget_range: label.optional().meta({ description: "What the client means to spend, in their words (e.g. Rp 5–10 juta)." }),
     metadata: metadataSchema.optional(),
   })
   .strict()

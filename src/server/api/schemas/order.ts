@@ -43,7 +43,14 @@ export const createOrderSchema = z
 /** Free text an agent or a practitioner writes on an order: a message, a question, a deliverable. */
 export const orderTextSchema = z.string().trim().min(1, "must not be empty").max(INTAKE_LIMITS.longText);
 
-export const messageInputSchema = z.object({ body: orderTextSchema }).strict().meta({ id: "Message" });
+export const messageInputSchema = z
+  .object({
+    body: orderTextSchema.meta({
+      description: "The message to the practitioner: an answer to their question, or a note. Kept on the order with role client.",
+    }),
+  })
+  .strict()
+  .meta({ id: "Message" });
 
 export const cancelInputSchema = z
   .object({ reason: orderTextSchema.optional().meta({ description: "Why; kept as a client message on the order." }) })

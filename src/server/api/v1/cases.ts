@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { pageRequestOf } from "@/server/domain/paging";
 import { createCase, getCase, getSelection, listCases, type Selection, selectBid } from "@/server/services/cases";
 import { agentProcedure, idempotently } from "../agent-procedure";
@@ -12,10 +11,11 @@ import {
   serializeInvoiceSummary,
   toCreateCaseInput,
 } from "../schemas/case";
+import { pathIdSchema } from "../schemas/ids";
 import { createdWindow, listOf, listQuerySchema, metadataFilterOf, serializeList, withMetadataFilter } from "../schemas/list";
 import { router } from "../trpc";
 
-const caseId = z.object({ id: z.string().min(1).max(64) });
+const caseId = pathIdSchema("The case's id (kas_…).");
 
 export const casesRouter = router({
   create: agentProcedure

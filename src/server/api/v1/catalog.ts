@@ -19,7 +19,7 @@ export const catalogRouter = router({
       scope: "katalog:baca",
       openapi: { method: "GET", path: "/v1/services/{code}", tags: ["Katalog"], summary: "One catalog service", protect: true },
     })
-    .input(z.object({ code: z.string().min(1).max(100) }))
+    .input(z.object({ code: z.string().min(1).max(100).meta({ description: "The service's catalog code, e.g. perjanjian_kerahasiaan." }) }))
     .output(serviceSchema)
     .query(async ({ ctx, input }) => serializeService(await getAgentService(ctx, input.code), ctx.apiKey.livemode)),
 });

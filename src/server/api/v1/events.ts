@@ -1,8 +1,8 @@
-import { z } from "zod";
 import { pageRequestOf } from "@/server/domain/paging";
 import { getEvent, listEvents } from "@/server/services/events";
 import { agentProcedure } from "../agent-procedure";
 import { eventSchema, eventTypeSchema, serializeEvent } from "../schemas/event";
+import { pathIdSchema } from "../schemas/ids";
 import { createdWindow, listOf, listQuerySchema, serializeList } from "../schemas/list";
 import { router } from "../trpc";
 
@@ -37,7 +37,7 @@ export const eventsRouter = router({
       scope: "status:baca",
       openapi: { method: "GET", path: "/v1/events/{id}", tags: ["Event"], summary: "One event", protect: true },
     })
-    .input(z.object({ id: z.string().min(1).max(64) }))
+    .input(pathIdSchema("The event's id (evt_…)."))
     .output(eventSchema)
     .query(async ({ ctx, input }) => serializeEvent(await getEvent(ctx, ctx.apiKey, input.id))),
 });

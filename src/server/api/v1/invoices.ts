@@ -1,8 +1,8 @@
-import { z } from "zod";
 import { pageRequestOf } from "@/server/domain/paging";
 import { getInvoice, listInvoices } from "@/server/services/cases";
 import { agentProcedure } from "../agent-procedure";
 import { invoiceStatusSchema, invoiceSummarySchema, serializeInvoiceSummary } from "../schemas/case";
+import { pathIdSchema } from "../schemas/ids";
 import { createdWindow, listOf, listQuerySchema, serializeList } from "../schemas/list";
 import { router } from "../trpc";
 
@@ -38,7 +38,7 @@ export const invoicesRouter = router({
       scope: "status:baca",
       openapi: { method: "GET", path: "/v1/invoices/{id}", tags: ["Kasus"], summary: "One invoice", protect: true },
     })
-    .input(z.object({ id: z.string().min(1).max(64) }))
+    .input(pathIdSchema("The invoice's id (inv_…)."))
     .output(invoiceSummarySchema)
     .query(async ({ ctx, input }) => serializeInvoiceSummary(await getInvoice(ctx, ctx.apiKey, input.id))),
 });

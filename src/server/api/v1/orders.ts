@@ -15,6 +15,7 @@ import {
   requestRevision,
 } from "@/server/services/orders";
 import { agentProcedure, idempotently } from "../agent-procedure";
+import { pathIdSchema } from "../schemas/ids";
 import { createdWindow, listOf, listQuerySchema, metadataFilterOf, serializeList, withMetadataFilter } from "../schemas/list";
 import {
   cancelInputSchema,
@@ -28,7 +29,7 @@ import {
 } from "../schemas/order";
 import { router } from "../trpc";
 
-const orderId = z.object({ id: z.string().min(1).max(64) });
+const orderId = pathIdSchema("The order's id (ord_…).");
 
 /** What a replayed POST answers: the order as it is now. */
 const reload = (ctx: { db: Db; apiKey: DataOwner }) => (id: string) => getOrder(ctx, ctx.apiKey, id);
