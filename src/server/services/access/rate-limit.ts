@@ -11,9 +11,9 @@ export interface RateLimitSettings {
   reads: number;
   writes: number;
   windowSeconds: number;
-  /** Requests per window from one client address to /v1 and /mcp, counted before the key is read. */
+  /** Requests without a valid key per window from one client address to /v1 and /mcp. */
   perAddress?: number;
-  /** Answers of 401 per window to one address before it is refused without a look at its key. */
+  /** Answers of 401 per window to one address, or for one key id, before its invalid keys are refused with 429. */
   authFailuresPerAddress?: number;
 }
 
@@ -25,7 +25,7 @@ export const DEFAULT_RATE_LIMITS = {
   authFailuresPerAddress: 30,
 } satisfies Required<RateLimitSettings>;
 
-/** Per API key: read, write; per client address, before authentication: address, auth_failure. */
+/** Per API key: read, write; requests without a valid key, per client address (and key id): address, auth_failure. */
 export type RateLimitClass = "read" | "write" | "address" | "auth_failure";
 
 export interface RateLimitDecision {
