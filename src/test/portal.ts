@@ -1,5 +1,6 @@
+import type { IncomingHttpHeaders } from "node:http";
 import { toApiError } from "@/server/api/api-error";
-import { createContext } from "@/server/api/context";
+import { type AppDeps, createContext } from "@/server/api/context";
 import { portalRouter } from "@/server/api/portal";
 import { createCallerFactory } from "@/server/api/trpc";
 import type { Db } from "@/server/db/client";
@@ -12,9 +13,12 @@ import { TEST_PASSWORD_HASHING } from "./passwords";
 
 const createPortalCaller = createCallerFactory(portalRouter);
 
-/** The portal procedures as /api/trpc runs them, for `user` (null: nobody signed in); new passwords hashed cheaply. */
-export function portalCaller(deps: { db: Db; clock: Clock }, user: PortalUser | null) {
-  return createPortalCaller(createContext({ passwordHashing: TEST_PASSWORD_HASHING, ...deps }, newId("request"), {}, user));
+/**
+ * The portal procedures as /api/trpc runs them, for `user` (null: nobody signed in), with the
+ * request's `headers`; new passwords hashed cheaply unless the deps bring a hasher.
+ */
+export function portalCaller(deps: AppDeps & { db: Db; clock: Clock }, user: PortalUser | null, headers: IncomingHttpHeaders = {}) {
+  return createPortalCaller(createContext({ passwordHashing: TEST_PASSWORD_HASHING, ...deps }, newId("request"), headers, user));
 }
 
 /** The error table's code a failed portal call carries (the test fails if the call succeeds). */

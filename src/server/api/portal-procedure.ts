@@ -1,9 +1,11 @@
 import type { UserRole } from "@/generated/prisma/enums";
+import { CLIENT_ADDRESS_HEADER } from "@/server/domain/client-address";
 import { AppError } from "@/server/domain/errors";
 import { logger } from "@/server/log";
 import { findPortalAccount } from "@/server/services/access";
 import type { Actor } from "@/server/services/audit";
 import { toApiError } from "./api-error";
+import type { Context } from "./context";
 import { baseProcedure } from "./trpc";
 
 /**
@@ -11,6 +13,26 @@ import { baseProcedure } from "./trpc";
  * an invitation): the procedure itself checks the token, and answers an unknown one NOT_FOUND.
  */
 export const tokenProcedure = baseProcedure;
+
+/**
+ * Before a visitor without a session may make the server hash a password: counted per client
+ * address and per `target` (what the password is for, hashed), so neither one address nor many
+ * aimed at one target can keep the hashing queue full.
+ */
+export async function limitVisitorHashing(ctx: Context, target: string): Promise<void> {
+  if (!ctx.rateLimiter) return;
+  const written = ctx.headers[CLIENT_ADDRESS_HEADER];
+  const address = typeof written === "string" && written ? written : "unknown";
+  const [byAddress, byTarget] = await Promise.all([
+    ctx.rateLimiter.consume(address, "hashing_address"),
+    ctx.rateLimiter.consume(target, "hashing_target"),
+  ]);
+  const refused = [byAddress, byTarget].filter((decision) => !decision.allowed);
+  if (refused.length > 0) {
+    const seconds = Math.max(...refused.map((decision) => decision.resetSeconds));
+    throw new AppError("RATE_LIMITED", `Terlalu banyak percobaan; coba lagi dalam ${seconds} detik.`);
+  }
+}
 
 /** What a person in the portal reads for a bug: no internals, but the id that finds the log line. */
 function portalInternalMessage(requestId: string): string {

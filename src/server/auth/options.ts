@@ -2,12 +2,15 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { Db } from "@/server/db/client";
 import { CLIENT_ADDRESS_HEADER } from "@/server/domain/client-address";
+import type { PasswordHasher } from "@/server/domain/password";
 import type { PortalUser } from "@/server/domain/portal-user";
 import { type SignInThrottle, signIn } from "@/server/services/access";
 import { signInErrorCode } from "./sign-in-error";
 
 interface AuthDeps {
   db: Db;
+  /** The process's hashing queue; production's own when absent (tests). */
+  passwordHashing?: PasswordHasher;
   signInThrottle: SignInThrottle;
   /** The app's public address; https there makes every auth cookie Secure. */
   publicUrl: string;
@@ -16,7 +19,7 @@ interface AuthDeps {
 const SESSION_HOURS = 12;
 
 /** next-auth's configuration for one app: credentials sign-in under the throttle, sessions in a JWT cookie. */
-export function buildAuthOptions({ db, signInThrottle, publicUrl }: AuthDeps): NextAuthOptions {
+export function buildAuthOptions({ db, passwordHashing, signInThrottle, publicUrl }: AuthDeps): NextAuthOptions {
   return {
     session: { strategy: "jwt", maxAge: SESSION_HOURS * 60 * 60 },
     pages: { signIn: "/masuk" },
@@ -32,7 +35,7 @@ export function buildAuthOptions({ db, signInThrottle, publicUrl }: AuthDeps): N
           // Written by the custom server from the socket (and trusted proxies only): never the client's say.
           const written = req.headers?.[CLIENT_ADDRESS_HEADER];
           const address = typeof written === "string" && written ? written : "unknown";
-          const result = await signIn({ db }, signInThrottle, credentials.email, credentials.password, address);
+          const result = await signIn({ db, passwordHashing }, signInThrottle, credentials.email, credentials.password, address);
           if (!result.ok) throw new Error(signInErrorCode(result));
           return { ...result.user };
         },

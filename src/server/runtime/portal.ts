@@ -20,7 +20,12 @@ export function authOptions(): NextAuthOptions {
   const runtime = getRuntime();
   let options = builtAuthOptions.get(runtime);
   if (!options) {
-    options = buildAuthOptions({ db: runtime.db, signInThrottle: runtime.signInThrottle, publicUrl: runtime.config.publicUrl });
+    options = buildAuthOptions({
+      db: runtime.db,
+      passwordHashing: runtime.passwordHashing,
+      signInThrottle: runtime.signInThrottle,
+      publicUrl: runtime.config.publicUrl,
+    });
     builtAuthOptions.set(runtime, options);
   }
   return options;

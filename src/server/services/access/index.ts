@@ -18,7 +18,7 @@ export {
   revokeInvitation,
   tokenHashOf,
 } from "./invitations";
-export { hashPassword, verifyPassword } from "./passwords";
+export { argon2Hasher, hashPassword, productionPasswordHasher, verifyPassword } from "./passwords";
 export { findPortalAccount } from "./portal-users";
 export { ApiRateLimiter, DEFAULT_RATE_LIMITS, type RateLimitStore, rateLimitHeaders } from "./rate-limit";
 export { SignInThrottle, signIn } from "./sign-in";

@@ -1,19 +1,104 @@
+import { randomBytes } from "node:crypto";
 import { type Algorithm, hash, verify } from "@node-rs/argon2";
-import { type PasswordHashing, PRODUCTION_PASSWORD_HASHING } from "@/server/domain/password";
+import { AppError } from "@/server/domain/errors";
+import { type PasswordHasher, type PasswordHashing, PRODUCTION_PASSWORD_HASHING } from "@/server/domain/password";
 
 // The library's Algorithm is a const enum, which isolated modules cannot read as a value.
 const ARGON2ID: Algorithm.Argon2id = 2;
 
-/** An argon2id hash of `password` at the cost the deps name, production's when they name none. */
-export function hashPassword(deps: { passwordHashing?: PasswordHashing }, password: string): Promise<string> {
-  const { memoryCost, timeCost, parallelism } = deps.passwordHashing ?? PRODUCTION_PASSWORD_HASHING;
-  return hash(password, { algorithm: ARGON2ID, memoryCost, timeCost, parallelism });
+/**
+ * argon2id at `cost` for new hashes; verification reads the cost from the stored hash (so hashes
+ * made at another cost still verify). A stored value that is not an argon2 hash matches nothing.
+ */
+export function argon2Hasher(cost: PasswordHashing): PasswordHasher {
+  const { memoryCost, timeCost, parallelism } = cost;
+  const make = (password: string) => hash(password, { algorithm: ARGON2ID, memoryCost, timeCost, parallelism });
+  let dummy: Promise<string> | undefined;
+  return {
+    hash: make,
+    async verify(stored, password) {
+      const against = stored ?? (await (dummy ??= make(randomBytes(16).toString("base64url"))));
+      const matches = await verify(against, password).catch(() => false);
+      return stored !== null && matches;
+    },
+  };
+}
+
+export interface HashingQueueLimits {
+  /** Hashes running at once. */
+  concurrency: number;
+  /** Hashes waiting for a turn; one more is refused at once. */
+  maxWaiting: number;
 }
 
 /**
- * Whether `password` matches a stored hash, at the parameters encoded in the hash itself (so hashes
- * made at another cost still verify). A stored value that is not an argon2 hash matches nothing.
+ * At most two argon2 hashes at once per process (each holds a core for ~50-100 ms and 19 MiB) and
+ * 32 waiting: the rest of the server keeps its cores whatever anyone sends to the sign-in and
+ * invitation forms.
  */
-export function verifyPassword(stored: string, password: string): Promise<boolean> {
-  return verify(stored, password).catch(() => false);
+const DEFAULT_HASHING_QUEUE: HashingQueueLimits = { concurrency: 2, maxWaiting: 32 };
+
+/**
+ * Runs another hasher's work a few at a time with a bounded waiting list. Past it, the call is
+ * refused at once with RATE_LIMITED: a busy answer costs nothing, a growing queue costs memory and
+ * makes every waiting sign-in time out anyway.
+ */
+export class HashingQueue implements PasswordHasher {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(
+    private readonly inner: PasswordHasher,
+    private readonly limits: HashingQueueLimits = DEFAULT_HASHING_QUEUE,
+  ) {}
+
+  hash(password: string): Promise<string> {
+    return this.run(() => this.inner.hash(password));
+  }
+
+  verify(stored: string | null, password: string): Promise<boolean> {
+    return this.run(() => this.inner.verify(stored, password));
+  }
+
+  private async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limits.concurrency) {
+      if (this.waiting.length >= this.limits.maxWaiting)
+        throw new AppError("RATE_LIMITED", "Server sedang sibuk memeriksa kata sandi; coba lagi dalam beberapa detik.");
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      this.running++;
+    }
+    try {
+      return await work();
+    } finally {
+      // The turn passes straight to the next waiter, so `running` never dips and lets a newcomer in first.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
+
+/** Production's hasher: argon2id at OWASP's cost behind the queue. The runtime makes one per process. */
+export function productionPasswordHasher(): PasswordHasher {
+  return new HashingQueue(argon2Hasher(PRODUCTION_PASSWORD_HASHING));
+}
+
+let fallback: PasswordHasher | undefined;
+
+/** The deps' hasher; tools that run outside the runtime (the operator command line) share one of production's. */
+function passwordHasherOf(deps: { passwordHashing?: PasswordHasher }): PasswordHasher {
+  if (deps.passwordHashing) return deps.passwordHashing;
+  fallback ??= productionPasswordHasher();
+  return fallback;
+}
+
+/** An argon2id hash of `password` by the deps' hasher. */
+export function hashPassword(deps: { passwordHashing?: PasswordHasher }, password: string): Promise<string> {
+  return passwordHasherOf(deps).hash(password);
+}
+
+/** Whether `password` matches `stored` (null: an unknown account, checked against a dummy at the same cost). */
+export function verifyPassword(deps: { passwordHashing?: PasswordHasher }, stored: string | null, password: string): Promise<boolean> {
+  return passwordHasherOf(deps).verify(stored, password);
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIGN_IN_BACKOFF, type SignInBackoffPolicy } from "@/server/domain/sign-in-backoff";
 import { createTestDatabase, instancePools, type TestDatabase, testDatabaseKind } from "@/test/db";
+import { countingHasher, TEST_PASSWORD_HASHING } from "@/test/passwords";
 import { type SignInResult, SignInThrottle, signIn } from "./sign-in";
 import { createUser } from "./users";
 
@@ -136,5 +137,31 @@ describe.runIf(testDatabaseKind === "postgres")("sign-in throttling on PostgreSQ
     } finally {
       await close();
     }
+  });
+});
+
+describe("sign-in timing", () => {
+  it("checks exactly one password hash for an unknown e-mail, as for a wrong password, so both cost the same", async () => {
+    const email = `timing-${Date.now()}@contoh.id`;
+    await createUser(
+      { db: database.prisma, passwordHashing: TEST_PASSWORD_HASHING },
+      { email, password: PASSWORD, role: "operator" },
+      {
+        actorType: "system",
+      },
+    );
+    const throttle = memory();
+    const unknown = countingHasher();
+    expect(
+      outcome(await signIn({ db: database.prisma, passwordHashing: unknown }, throttle, `tidak-ada-${email}`, PASSWORD, "203.0.113.70")),
+    ).toBe("invalid");
+    const wrong = countingHasher();
+    expect(
+      outcome(await signIn({ db: database.prisma, passwordHashing: wrong }, throttle, email, "salah-sekali-123", "203.0.113.71")),
+    ).toBe("invalid");
+    expect(unknown.verified).toEqual([null]);
+    expect(wrong.verified).toHaveLength(1);
+    expect(wrong.verified[0]).toMatch(/^\$argon2id\$/);
+    expect(unknown.hashes + wrong.hashes).toBe(0);
   });
 });

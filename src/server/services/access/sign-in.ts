@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
+import { AppError } from "@/server/domain/errors";
 import type { PortalUser } from "@/server/domain/portal-user";
 import { backoffSeconds, SIGN_IN_BACKOFF, type SignInBackoffPolicy, type SignInDimension } from "@/server/domain/sign-in-backoff";
 import type { ServiceDeps } from "../deps";
@@ -91,13 +92,17 @@ function keysOf(email: string, address: string): Record<SignInDimension, string>
   return { pair: `${account}|${address}`, account, address: `@${address}` };
 }
 
+/** What a full hashing queue tells the sign-in form: a short wait, not a wrong password. */
+const BUSY_RETRY_SECONDS = 2;
+
 /**
  * Checks e-mail and password for someone at `address` (the custom server's client address), under
  * the throttle. A deactivated practitioner, or a stored value that is not an argon2 hash (simulated
- * practitioners), never signs in.
+ * practitioners), never signs in. An unknown e-mail is checked against a dummy hash of the same
+ * cost, so it answers no faster than a wrong password.
  */
 export async function signIn(
-  deps: Pick<ServiceDeps, "db">,
+  deps: Pick<ServiceDeps, "db" | "passwordHashing">,
   throttle: SignInThrottle,
   email: string,
   password: string,
@@ -107,8 +112,15 @@ export async function signIn(
   const admission = await throttle.admit(normalised, address);
   if (!admission.admitted) return { ok: false, reason: "rate_limited", retryAfterSeconds: admission.retryAfterSeconds };
   const account = await findPortalAccount(deps, { email: normalised });
-  const valid = account !== null && (await verifyPassword(account.passwordHash, password));
-  if (!valid) return { ok: false, reason: "invalid" };
+  let valid: boolean;
+  try {
+    valid = await verifyPassword(deps, account?.passwordHash ?? null, password);
+  } catch (err) {
+    if (err instanceof AppError && err.code === "RATE_LIMITED")
+      return { ok: false, reason: "rate_limited", retryAfterSeconds: BUSY_RETRY_SECONDS };
+    throw err;
+  }
+  if (!valid || !account) return { ok: false, reason: "invalid" };
   await throttle.succeeded(normalised, address, admission.counted);
   return { ok: true, user: account.user };
 }

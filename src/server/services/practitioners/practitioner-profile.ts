@@ -114,7 +114,7 @@ export async function changePassword(
   }
   const user = await deps.db.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
   if (!user) throw new AppError("NOT_FOUND", `No user ${userId}.`);
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+  if (!(await verifyPassword(deps, user.passwordHash, input.currentPassword))) {
     await audit(deps.db, { ...actor, action: "user.password_change_failed", subjectType: "user", subjectId: userId });
     throw new AppError("FORBIDDEN", "The current password is not right.");
   }
