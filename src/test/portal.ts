@@ -4,10 +4,10 @@ import { type AppDeps, createContext } from "@/server/api/context";
 import { portalRouter } from "@/server/api/portal";
 import { createCallerFactory } from "@/server/api/trpc";
 import type { Db } from "@/server/db/client";
-import type { Clock } from "@/server/domain/clock";
+import { type Clock, systemClock } from "@/server/domain/clock";
 import { newId } from "@/server/domain/ids";
 import type { PortalUser } from "@/server/domain/portal-user";
-import { createUser } from "@/server/services/access";
+import { createUser, startPortalSession } from "@/server/services/access";
 import { createTestPractitioner } from "./orders";
 import { TEST_PASSWORD_HASHING } from "./passwords";
 
@@ -33,7 +33,7 @@ export async function codeOf(call: Promise<unknown>): Promise<string> {
 
 let users = 0;
 
-/** A real user row and the session next-auth would carry for it. */
+/** A real user row, signed in: its session record and the session next-auth would carry for it. */
 export async function portalUser(db: Db, role: "org_admin" | "operator", organizationId: string | null = null): Promise<PortalUser> {
   users++;
   const email = `${role}${users}-${Date.now()}@contoh.id`;
@@ -42,12 +42,14 @@ export async function portalUser(db: Db, role: "org_admin" | "operator", organiz
     { email, password: "rahasia-sekali-123", role, organizationId: organizationId ?? undefined, name: `${role} ${users}` },
     { actorType: "system" },
   );
-  return { id, email, name: `${role} ${users}`, role, organizationId, practitionerId: null };
+  const sessionId = await startPortalSession({ db, clock: systemClock }, id);
+  return { id, email, name: `${role} ${users}`, role, organizationId, practitionerId: null, sessionId };
 }
 
-/** A practitioner created as the operator would, and the session next-auth would carry for them. */
+/** A practitioner created as the operator would, signed in, and the session next-auth would carry for them. */
 export async function practitionerUser(db: Db, categories?: string[]): Promise<PortalUser> {
   const practitionerId = await createTestPractitioner(db, categories);
   const { user } = await db.practitioner.findUniqueOrThrow({ where: { id: practitionerId }, include: { user: true } });
-  return { id: user.id, email: user.email, name: user.name, role: "practitioner", organizationId: null, practitionerId };
+  const sessionId = await startPortalSession({ db, clock: systemClock }, user.id);
+  return { id: user.id, email: user.email, name: user.name, role: "practitioner", organizationId: null, practitionerId, sessionId };
 }

@@ -2,7 +2,7 @@ import type { UserRole } from "@/generated/prisma/enums";
 import { CLIENT_ADDRESS_HEADER } from "@/server/domain/client-address";
 import { AppError } from "@/server/domain/errors";
 import { logger } from "@/server/log";
-import { findPortalAccount } from "@/server/services/access";
+import { findSessionAccount } from "@/server/services/access";
 import type { Actor } from "@/server/services/audit";
 import { toApiError } from "./api-error";
 import type { Context } from "./context";
@@ -41,8 +41,9 @@ function portalInternalMessage(requestId: string): string {
 
 /**
  * Portal operations: a signed-in user of one of `roles`. The session (a JWT that lives 12 hours) only
- * says who; what they are now is read on every call, so a removed user or deactivated practitioner
- * is refused at once, and the admins of an organisation that is not aktif may look but not act.
+ * says who and which session; the session record and what the user is now are read on every call,
+ * so an ended session (signed out, password changed, ended by the operator), a removed user or a
+ * deactivated practitioner is refused at once, and the admins of an organisation that is not aktif may look but not act.
  * Ownership (this organisation's order, this practitioner's offer) is checked by the services,
  * which take the ids from the user read here. An unexpected error is logged in full here and
  * reaches the portal as a generic message.
@@ -50,12 +51,12 @@ function portalInternalMessage(requestId: string): string {
 function sessionProcedure<R extends UserRole>(...roles: R[]) {
   return baseProcedure.use(async ({ ctx, path, type, next }) => {
     const sessionUser = ctx.user;
-    const account = sessionUser
-      ? await findPortalAccount(ctx, { id: sessionUser.id }).catch((err: unknown) =>
+    const account = sessionUser?.sessionId
+      ? await findSessionAccount(ctx, sessionUser.sessionId).catch((err: unknown) =>
           Promise.reject(portalInternal(ctx.requestId, path, err)),
         )
       : null;
-    if (!account)
+    if (!account || account.user.id !== sessionUser?.id)
       throw new AppError(
         "UNAUTHENTICATED",
         sessionUser ? "Sesi Anda tidak berlaku lagi. Silakan masuk kembali." : "Silakan masuk terlebih dahulu.",

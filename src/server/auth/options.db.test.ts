@@ -2,7 +2,8 @@ import type { NextApiRequest, NextApiResponse } from "next";
 import NextAuth from "next-auth";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_ADDRESS_HEADER } from "@/server/domain/client-address";
-import { createUser, SignInThrottle } from "@/server/services/access";
+import { systemClock } from "@/server/domain/clock";
+import { createUser, findSessionAccount, SignInThrottle } from "@/server/services/access";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { buildAuthOptions } from "./options";
 
@@ -44,7 +45,7 @@ async function auth(
 ): Promise<Answer> {
   process.env.NEXTAUTH_URL = publicUrl;
   const options = {
-    ...buildAuthOptions({ db: database.prisma, signInThrottle: throttle, publicUrl }),
+    ...buildAuthOptions({ db: database.prisma, clock: systemClock, signInThrottle: throttle, publicUrl }),
     secret: "test-secret-0123456789-0123456789",
   };
   const headers = new Map<string, string | string[]>();
@@ -150,5 +151,35 @@ describe("sign-in throttling through next-auth", () => {
       errors.push(errorOf(await signInWith("https://kuasa.example", throttle, { email: EMAIL, password: "salah-sekali-123" }, headers)));
     }
     expect(errors).toEqual(["invalid", "invalid", "invalid", "invalid", "invalid", "invalid", "rate_limited:30"]);
+  });
+});
+
+describe("signing out", () => {
+  it("ends that session on the server: a copy of its cookie finds no session afterwards, while another sign-in of the user stands", async () => {
+    const publicUrl = "http://localhost:3000";
+    const throttle = new SignInThrottle({ kind: "memory" });
+    const signedIn = async (address: string) => {
+      const cookie = sessionCookie(
+        await signInWith(publicUrl, throttle, { email: EMAIL, password: PASSWORD }, { [CLIENT_ADDRESS_HEADER]: address }),
+      );
+      const [name, value] = cookie!.split(";")[0]!.split("=") as [string, string];
+      const cookies = { [name]: decodeURIComponent(value) };
+      const session = (await auth(publicUrl, throttle, "session", { cookies })).body as { user: { sessionId: string } };
+      return { cookies, sessionId: session.user.sessionId };
+    };
+    const laptop = await signedIn("203.0.113.40");
+    const phone = await signedIn("203.0.113.41");
+    expect(laptop.sessionId).not.toBe(phone.sessionId);
+    const deps = { db: database.prisma, clock: systemClock };
+    expect(await findSessionAccount(deps, laptop.sessionId)).not.toBeNull();
+
+    const { token, cookies } = await csrf(publicUrl, throttle);
+    await auth(publicUrl, throttle, "signout", {
+      method: "POST",
+      body: { csrfToken: token, json: "true" },
+      cookies: { ...cookies, ...laptop.cookies },
+    });
+    expect(await findSessionAccount(deps, laptop.sessionId)).toBeNull();
+    expect(await findSessionAccount(deps, phone.sessionId)).toMatchObject({ user: { email: EMAIL, sessionId: phone.sessionId } });
   });
 });

@@ -2,13 +2,15 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { Db } from "@/server/db/client";
 import { CLIENT_ADDRESS_HEADER } from "@/server/domain/client-address";
+import type { Clock } from "@/server/domain/clock";
 import type { PasswordHasher } from "@/server/domain/password";
-import type { PortalUser } from "@/server/domain/portal-user";
-import { type SignInThrottle, signIn } from "@/server/services/access";
+import { PORTAL_SESSION_HOURS, type PortalUser } from "@/server/domain/portal-user";
+import { endPortalSession, type SignInThrottle, signIn, startPortalSession } from "@/server/services/access";
 import { signInErrorCode } from "./sign-in-error";
 
 interface AuthDeps {
   db: Db;
+  clock: Clock;
   /** The process's hashing queue; production's own when absent (tests). */
   passwordHashing?: PasswordHasher;
   signInThrottle: SignInThrottle;
@@ -16,12 +18,10 @@ interface AuthDeps {
   publicUrl: string;
 }
 
-const SESSION_HOURS = 12;
-
-/** next-auth's configuration for one app: credentials sign-in under the throttle, sessions in a JWT cookie. */
-export function buildAuthOptions({ db, passwordHashing, signInThrottle, publicUrl }: AuthDeps): NextAuthOptions {
+/** next-auth's configuration for one app: credentials sign-in under the throttle, sessions in a JWT cookie naming a session record. */
+export function buildAuthOptions({ db, clock, passwordHashing, signInThrottle, publicUrl }: AuthDeps): NextAuthOptions {
   return {
-    session: { strategy: "jwt", maxAge: SESSION_HOURS * 60 * 60 },
+    session: { strategy: "jwt", maxAge: PORTAL_SESSION_HOURS * 60 * 60 },
     pages: { signIn: "/masuk" },
     // next-auth's cookies are HttpOnly and SameSite=Lax; Secure (and the __Secure- prefix) follows
     // the public URL, not the request, so a TLS-terminating proxy in front changes nothing.
@@ -37,10 +37,17 @@ export function buildAuthOptions({ db, passwordHashing, signInThrottle, publicUr
           const address = typeof written === "string" && written ? written : "unknown";
           const result = await signIn({ db, passwordHashing }, signInThrottle, credentials.email, credentials.password, address);
           if (!result.ok) throw new Error(signInErrorCode(result));
-          return { ...result.user };
+          return { ...result.user, sessionId: await startPortalSession({ db, clock }, result.user.id) };
         },
       }),
     ],
+    events: {
+      // Signing out ends this session on the server too: a copy of its cookie is worth nothing after.
+      async signOut({ token }) {
+        const sessionId = (token?.portalUser as PortalUser | undefined)?.sessionId;
+        if (sessionId) await endPortalSession({ db, clock }, sessionId);
+      },
+    },
     callbacks: {
       jwt({ token, user }) {
         if (user) token.portalUser = user as unknown as PortalUser;

@@ -8,7 +8,7 @@ import { createCallerFactory } from "../api/trpc";
 import { buildAuthOptions } from "../auth/options";
 import { newId } from "../domain/ids";
 import { PORTAL_HOME, type PortalUser } from "../domain/portal-user";
-import { findPortalAccount } from "../services/access";
+import { findSessionAccount } from "../services/access";
 import { appDepsOf, getRuntime, type Runtime } from "./";
 
 const createPortalCaller = createCallerFactory(portalRouter);
@@ -22,6 +22,7 @@ export function authOptions(): NextAuthOptions {
   if (!options) {
     options = buildAuthOptions({
       db: runtime.db,
+      clock: runtime.clock,
       passwordHashing: runtime.passwordHashing,
       signInThrottle: runtime.signInThrottle,
       publicUrl: runtime.config.publicUrl,
@@ -33,12 +34,13 @@ export function authOptions(): NextAuthOptions {
 
 /**
  * The signed-in user as they are now (the same reading as every portal procedure's), or null when
- * nobody is signed in or the session no longer stands: a removed user, a deactivated practitioner.
+ * nobody is signed in or the session no longer stands: ended, a removed user, a deactivated practitioner.
  */
 export async function currentPortalUser(): Promise<PortalUser | null> {
   const session = (await getServerSession(authOptions()))?.user as PortalUser | undefined;
-  if (!session?.id) return null;
-  return (await findPortalAccount(getRuntime(), { id: session.id }))?.user ?? null;
+  if (!session?.sessionId) return null;
+  const account = await findSessionAccount(getRuntime(), session.sessionId);
+  return account?.user.id === session.id ? account.user : null;
 }
 
 /**

@@ -43,7 +43,8 @@ describe("accepting an invitation", () => {
       minPasswordLength: 10,
     });
     const { userId } = await acceptInvitation(deps(), token, { name: " Rekan Baru ", password });
-    const account = await findPortalAccount({ db: database.prisma }, { id: userId });
+    const account = await findPortalAccount({ db: database.prisma }, { email: "baru@contoh.id" });
+    expect(account?.user.id).toBe(userId);
     expect(account?.user).toMatchObject({ email: "baru@contoh.id", name: "Rekan Baru", role: "org_admin", organizationId: org.id });
     expect(await database.prisma.invitation.findUniqueOrThrow({ where: { id } })).toMatchObject({ acceptedAt: clock.now() });
     expect((await findInvitation(deps(), token)).status).toBe("diterima");
