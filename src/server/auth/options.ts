@@ -6,6 +6,7 @@ import type { Clock } from "@/server/domain/clock";
 import type { PasswordHasher } from "@/server/domain/password";
 import { PORTAL_SESSION_HOURS, type PortalUser } from "@/server/domain/portal-user";
 import { endPortalSession, type SignInThrottle, signIn, startPortalSession } from "@/server/services/access";
+import { issueDeviceCookie, readDeviceCookie } from "./device-cookie";
 import { signInErrorCode } from "./sign-in-error";
 
 interface AuthDeps {
@@ -16,16 +17,19 @@ interface AuthDeps {
   signInThrottle: SignInThrottle;
   /** The app's public address; https there makes every auth cookie Secure. */
   publicUrl: string;
+  /** Signs device cookies (domain/device-cookie.ts); without it (tests of other things) no device is trusted or issued one. */
+  deviceKey?: Buffer;
 }
 
 /** next-auth's configuration for one app: credentials sign-in under the throttle, sessions in a JWT cookie naming a session record. */
-export function buildAuthOptions({ db, clock, passwordHashing, signInThrottle, publicUrl }: AuthDeps): NextAuthOptions {
+export function buildAuthOptions({ db, clock, passwordHashing, signInThrottle, publicUrl, deviceKey }: AuthDeps): NextAuthOptions {
+  const secure = new URL(publicUrl).protocol === "https:";
   return {
     session: { strategy: "jwt", maxAge: PORTAL_SESSION_HOURS * 60 * 60 },
     pages: { signIn: "/masuk" },
     // next-auth's cookies are HttpOnly and SameSite=Lax; Secure (and the __Secure- prefix) follows
     // the public URL, not the request, so a TLS-terminating proxy in front changes nothing.
-    useSecureCookies: new URL(publicUrl).protocol === "https:",
+    useSecureCookies: secure,
     providers: [
       CredentialsProvider({
         name: "E-mail dan kata sandi",
@@ -35,8 +39,13 @@ export function buildAuthOptions({ db, clock, passwordHashing, signInThrottle, p
           // Written by the custom server from the socket (and trusted proxies only): never the client's say.
           const written = req.headers?.[CLIENT_ADDRESS_HEADER];
           const address = typeof written === "string" && written ? written : "unknown";
-          const result = await signIn({ db, passwordHashing }, signInThrottle, credentials.email, credentials.password, address);
+          const cookieHeader = req.headers?.cookie;
+          const device = deviceKey
+            ? { key: deviceKey, cookie: readDeviceCookie(typeof cookieHeader === "string" ? cookieHeader : undefined, secure) }
+            : undefined;
+          const result = await signIn({ db, passwordHashing }, signInThrottle, credentials.email, credentials.password, address, device);
           if (!result.ok) throw new Error(signInErrorCode(result));
+          if (result.deviceCookie) issueDeviceCookie(result.deviceCookie, secure);
           return { ...result.user, sessionId: await startPortalSession({ db, clock }, result.user.id) };
         },
       }),

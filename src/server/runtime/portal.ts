@@ -6,6 +6,7 @@ import { createContext } from "../api/context";
 import { portalRouter } from "../api/portal";
 import { createCallerFactory } from "../api/trpc";
 import { buildAuthOptions } from "../auth/options";
+import { deviceCookieKey } from "../domain/device-cookie";
 import { newId } from "../domain/ids";
 import { PORTAL_HOME, type PortalUser } from "../domain/portal-user";
 import { findSessionAccount } from "../services/access";
@@ -14,6 +15,13 @@ import { appDepsOf, getRuntime, type Runtime } from "./";
 const createPortalCaller = createCallerFactory(portalRouter);
 
 const builtAuthOptions = new WeakMap<Runtime, NextAuthOptions>();
+
+/** NEXTAUTH_SECRET, which start-up (ensureAuthEnvironment) has set or refused to start without. */
+function sessionSecret(): string {
+  const secret = process.env.NEXTAUTH_SECRET;
+  if (!secret) throw new Error("NEXTAUTH_SECRET is not set: start the app through src/server.ts.");
+  return secret;
+}
 
 /** The running app's next-auth configuration (route handlers and server components), built once per runtime. */
 export function authOptions(): NextAuthOptions {
@@ -26,6 +34,7 @@ export function authOptions(): NextAuthOptions {
       passwordHashing: runtime.passwordHashing,
       signInThrottle: runtime.signInThrottle,
       publicUrl: runtime.config.publicUrl,
+      deviceKey: deviceCookieKey(sessionSecret()),
     });
     builtAuthOptions.set(runtime, options);
   }
