@@ -10,7 +10,7 @@ import { DEVICE_COOKIE_DAYS } from "@/server/domain/device-cookie";
 const issued = new AsyncLocalStorage<{ setCookie?: string }>();
 
 /** `__Secure-` behind an https public URL, as next-auth's own cookies. */
-export function deviceCookieName(secure: boolean): string {
+function deviceCookieName(secure: boolean): string {
   return secure ? "__Secure-kuasa.device" : "kuasa.device";
 }
 
