@@ -32,11 +32,11 @@ export interface HashingQueueLimits {
 }
 
 /**
- * At most two argon2 hashes at once per process (each holds a core for ~50-100 ms and 19 MiB) and
- * 32 waiting: the rest of the server keeps its cores whatever anyone sends to the sign-in and
- * invitation forms.
+ * One argon2 hash at a time per process (each holds a core for ~50-100 ms and 19 MiB) and 32
+ * waiting: with a server process per core, hashing can take at most one core's worth in each, and
+ * the event loop beside it keeps answering whatever anyone sends to the sign-in and invitation forms.
  */
-const DEFAULT_HASHING_QUEUE: HashingQueueLimits = { concurrency: 2, maxWaiting: 32 };
+const DEFAULT_HASHING_QUEUE: HashingQueueLimits = { concurrency: 1, maxWaiting: 32 };
 
 /**
  * Runs another hasher's work a few at a time with a bounded waiting list. Past it, the call is
