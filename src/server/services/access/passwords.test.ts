@@ -47,7 +47,7 @@ const codeOf = (call: Promise<unknown>) =>
 describe("the hashing queue", () => {
   it("runs at most `concurrency` hashes, keeps `maxWaiting` waiting in order, and refuses the next one at once with RATE_LIMITED", async () => {
     const { hasher, held } = heldHasher();
-    const queue = new HashingQueue(hasher, { concurrency: 2, maxWaiting: 3 });
+    const queue = new HashingQueue(hasher, { concurrency: 2, maxWaiting: 3, coreShare: 1 });
     const accepted = Array.from({ length: 5 }, (_, i) => queue.hash(`p${i}`));
     await settle();
     expect(held).toHaveLength(2);
@@ -67,7 +67,7 @@ describe("the hashing queue", () => {
 
   it("takes new work again once the queue has drained", async () => {
     const { hasher, held } = heldHasher();
-    const queue = new HashingQueue(hasher, { concurrency: 1, maxWaiting: 0 });
+    const queue = new HashingQueue(hasher, { concurrency: 1, maxWaiting: 0, coreShare: 1 });
     const first = queue.hash("a");
     expect(await codeOf(queue.hash("b"))).toBe("RATE_LIMITED");
     held.shift()?.();
@@ -76,5 +76,29 @@ describe("the hashing queue", () => {
     await settle();
     held.shift()?.();
     expect(await second).toBe("hash:c");
+  });
+
+  it("answers a hash at once but rests its turn, in proportion to its core share, before the next waiter starts", async () => {
+    const { hasher, held } = heldHasher();
+    const rests: Array<{ ms: number; done: () => void }> = [];
+    const queue = new HashingQueue(
+      hasher,
+      { concurrency: 1, maxWaiting: 5, coreShare: 0.25 },
+      (ms) => new Promise<void>((resolve) => rests.push({ ms, done: resolve })),
+    );
+    const first = queue.hash("a");
+    const second = queue.hash("b");
+    await settle();
+    held.shift()?.();
+    expect(await first).toBe("hash:a");
+    await settle();
+    // Three times as long as the hash took: a quarter of the core.
+    expect(rests).toHaveLength(1);
+    expect(held).toHaveLength(0);
+    rests.shift()?.done();
+    await settle();
+    expect(held).toHaveLength(1);
+    held.shift()?.();
+    expect(await second).toBe("hash:b");
   });
 });

@@ -29,14 +29,23 @@ export interface HashingQueueLimits {
   concurrency: number;
   /** Hashes waiting for a turn; one more is refused at once. */
   maxWaiting: number;
+  /**
+   * The share of a core one turn may keep busy: after a hash that took t, its turn rests
+   * t × (1 / coreShare − 1) before the next waiter starts. 1: no rest.
+   */
+  coreShare: number;
 }
 
 /**
- * One argon2 hash at a time per process (each holds a core for ~50-100 ms and 19 MiB) and 32
- * waiting: with a server process per core, hashing can take at most one core's worth in each, and
- * the event loop beside it keeps answering whatever anyone sends to the sign-in and invitation forms.
+ * One argon2 hash at a time per process (each holds a core for ~50-100 ms and 19 MiB), resting so
+ * that hashing keeps at most a tenth of a core busy, and 64 waiting. A hashing flood from any
+ * number of addresses then takes a tenth of each server process's core, and its clients wait in
+ * the queue instead of sending more (bench/hashing.ts); sign-in slows under such a flood, the API
+ * keeps its cores. Without a flood a sign-in waits only for its own hash.
  */
-const DEFAULT_HASHING_QUEUE: HashingQueueLimits = { concurrency: 1, maxWaiting: 32 };
+const DEFAULT_HASHING_QUEUE: HashingQueueLimits = { concurrency: 1, maxWaiting: 64, coreShare: 0.1 };
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Runs another hasher's work a few at a time with a bounded waiting list. Past it, the call is
@@ -50,6 +59,8 @@ export class HashingQueue implements PasswordHasher {
   constructor(
     private readonly inner: PasswordHasher,
     private readonly limits: HashingQueueLimits = DEFAULT_HASHING_QUEUE,
+    /** How a turn rests (tests pass one they release by hand). */
+    private readonly rest: (ms: number) => Promise<void> = sleep,
   ) {}
 
   hash(password: string): Promise<string> {
@@ -68,14 +79,22 @@ export class HashingQueue implements PasswordHasher {
     } else {
       this.running++;
     }
+    const started = performance.now();
     try {
       return await work();
     } finally {
-      // The turn passes straight to the next waiter, so `running` never dips and lets a newcomer in first.
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running--;
+      const restMs = (performance.now() - started) * (1 / this.limits.coreShare - 1);
+      // The caller has its answer now; the turn rests (if at all) before it passes on.
+      if (restMs > 0) void this.rest(restMs).then(() => this.passTurn());
+      else this.passTurn();
     }
+  }
+
+  /** Straight to the next waiter, so `running` never dips and lets a newcomer in first. */
+  private passTurn(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.running--;
   }
 }
 
