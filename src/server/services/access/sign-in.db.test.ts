@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deviceCookieKey } from "@/server/domain/device-cookie";
+import { AppError } from "@/server/domain/errors";
 import { SIGN_IN_BACKOFF, type SignInBackoffPolicy } from "@/server/domain/sign-in-backoff";
 import { createTestDatabase, instancePools, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { countingHasher, TEST_PASSWORD_HASHING } from "@/test/passwords";
@@ -222,5 +223,35 @@ describe("device cookies", () => {
     for (let i = 0; i < 7; i++)
       guesses.push(outcome(await signIn(deps(), throttle, mine, "salah-sekali-123", "198.51.100.33", { key, cookie })));
     expect(guesses).toEqual(["invalid", "invalid", "invalid", "invalid", "invalid", "invalid", "rate_limited"]);
+  });
+});
+
+describe("a full hashing queue", () => {
+  it("answers sign-in with a short wait and counts nothing against the account, so the owner is not slowed by a flood", async () => {
+    const email = `sibuk-${Date.now()}@contoh.id`;
+    await createUser(
+      { db: database.prisma, passwordHashing: TEST_PASSWORD_HASHING },
+      { email, password: PASSWORD, role: "operator" },
+      {
+        actorType: "system",
+      },
+    );
+    const throttle = memory(pairOnly({ free: 2, firstWaitSeconds: 600, maxWaitSeconds: 600 }));
+    const busy = {
+      db: database.prisma,
+      passwordHashing: {
+        hash: () => Promise.reject(new AppError("RATE_LIMITED", "sibuk")),
+        verify: () => Promise.reject(new AppError("RATE_LIMITED", "sibuk")),
+      },
+    };
+    for (let i = 0; i < 5; i++)
+      expect(await signIn(busy, throttle, email, PASSWORD, "203.0.113.77")).toEqual({
+        ok: false,
+        reason: "rate_limited",
+        retryAfterSeconds: 2,
+      });
+    const deps = { db: database.prisma, passwordHashing: TEST_PASSWORD_HASHING };
+    expect(outcome(await signIn(deps, throttle, email, "salah-sekali-123", "203.0.113.77"))).toBe("invalid");
+    expect(outcome(await signIn(deps, throttle, email, PASSWORD, "203.0.113.77"))).toBe("ok");
   });
 });

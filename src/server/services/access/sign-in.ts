@@ -14,7 +14,7 @@ export type SignInResult =
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
 
-type Admission = { admitted: true; counted: SignInDimension[] } | { admitted: false; retryAfterSeconds: number };
+type Admission = { admitted: true; counted: SignInDimension[]; held: SignInDimension[] } | { admitted: false; retryAfterSeconds: number };
 
 /** Counts never reach this; penalty() on a counter must not be refused. */
 const UNBOUNDED = 2 ** 30;
@@ -65,13 +65,26 @@ export class SignInThrottle {
       }),
     );
     const refusedMs = Math.max(...turns.map((turn) => turn.refusedMs));
-    if (refusedMs === 0) return { admitted: true, counted: dimensions };
+    const held = turns.filter((turn) => turn.held).map((turn) => turn.dimension);
+    if (refusedMs === 0) return { admitted: true, counted: dimensions, held };
     // A refused attempt checks no password, so it neither counts nor keeps the turns it took.
-    await Promise.all([
-      ...dimensions.map((dimension) => this.attempts.reward(keys[dimension])),
-      ...turns.filter((turn) => turn.held).map((turn) => this.turns.delete(keys[turn.dimension])),
-    ]);
+    await this.giveBack(email, address, device, dimensions, held);
     return { admitted: false, retryAfterSeconds: Math.ceil(refusedMs / 1000) };
+  }
+
+  /** An admitted attempt that checked no password after all (the hashing queue was full): as if it never came. */
+  async giveBack(
+    email: string,
+    address: string,
+    device: string | null,
+    counted: readonly SignInDimension[],
+    held: readonly SignInDimension[],
+  ): Promise<void> {
+    const keys = keysOf(email, address, device);
+    await Promise.all([
+      ...counted.map((dimension) => this.attempts.reward(keys[dimension])),
+      ...held.map((dimension) => this.turns.delete(keys[dimension])),
+    ]);
   }
 
   /**
@@ -136,9 +149,9 @@ export async function signIn(
   try {
     valid = await verifyPassword(deps, found?.passwordHash ?? null, password);
   } catch (err) {
-    if (err instanceof AppError && err.code === "RATE_LIMITED")
-      return { ok: false, reason: "rate_limited", retryAfterSeconds: BUSY_RETRY_SECONDS };
-    throw err;
+    if (!(err instanceof AppError && err.code === "RATE_LIMITED")) throw err;
+    await throttle.giveBack(normalised, address, trusted, admission.counted, admission.held);
+    return { ok: false, reason: "rate_limited", retryAfterSeconds: BUSY_RETRY_SECONDS };
   }
   if (!valid || !found) return { ok: false, reason: "invalid" };
   await throttle.succeeded(normalised, address, trusted, admission.counted);
