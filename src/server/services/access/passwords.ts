@@ -103,13 +103,15 @@ export function productionPasswordHasher(): PasswordHasher {
   return new HashingQueue(argon2Hasher(PRODUCTION_PASSWORD_HASHING));
 }
 
-let fallback: PasswordHasher | undefined;
+/**
+ * Outside the runtime (the operator command line) nobody else shares the process, so production's
+ * cost without the queue: its rests would only slow an operator creating users one after another.
+ */
+const unqueued = argon2Hasher(PRODUCTION_PASSWORD_HASHING);
 
-/** The deps' hasher; tools that run outside the runtime (the operator command line) share one of production's. */
+/** The deps' hasher: the runtime's queue in the server, production's cost anyway. */
 function passwordHasherOf(deps: { passwordHashing?: PasswordHasher }): PasswordHasher {
-  if (deps.passwordHashing) return deps.passwordHashing;
-  fallback ??= productionPasswordHasher();
-  return fallback;
+  return deps.passwordHashing ?? unqueued;
 }
 
 /** An argon2id hash of `password` by the deps' hasher. */
