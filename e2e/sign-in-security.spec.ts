@@ -84,3 +84,25 @@ test("next-auth signs nobody in from a form without the visitor's CSRF token", a
     await stranger.dispose();
   }
 });
+
+test("signing out ends the session on the server: a saved copy of its cookie is refused afterwards, and the device cookie stays", async ({
+  playwright,
+  baseURL,
+}) => {
+  const operator = await signedIn(playwright.request, baseURL, OPERATOR);
+  const cookies = (await operator.storageState()).cookies;
+  expect(cookies.find((cookie) => cookie.name === "kuasa.device")).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/api/auth" });
+  const thief = await playwright.request.newContext({ baseURL, storageState: { cookies, origins: [] } });
+  try {
+    expect((await thief.get("/api/trpc/operator.organizations")).status()).toBe(200);
+    const { csrfToken } = (await (await operator.get("/api/auth/csrf")).json()) as { csrfToken: string };
+    await operator.post("/api/auth/signout", { form: { csrfToken, json: "true" } });
+    const refused = await thief.get("/api/trpc/operator.organizations");
+    expect(refused.status()).toBe(401);
+    expect(await refused.json()).toMatchObject({ error: { data: { apiError: { code: "UNAUTHENTICATED" } } } });
+    expect((await operator.storageState()).cookies.some((cookie) => cookie.name === "kuasa.device")).toBe(true);
+  } finally {
+    await thief.dispose();
+    await operator.dispose();
+  }
+});

@@ -1,20 +1,24 @@
+import type { IncomingHttpHeaders } from "node:http";
 import { toApiError } from "@/server/api/api-error";
-import { createContext } from "@/server/api/context";
+import { type AppDeps, createContext } from "@/server/api/context";
 import { portalRouter } from "@/server/api/portal";
 import { createCallerFactory } from "@/server/api/trpc";
 import type { Db } from "@/server/db/client";
-import type { Clock } from "@/server/domain/clock";
+import { type Clock, systemClock } from "@/server/domain/clock";
 import { newId } from "@/server/domain/ids";
 import type { PortalUser } from "@/server/domain/portal-user";
-import { createUser } from "@/server/services/access";
+import { createUser, startPortalSession } from "@/server/services/access";
 import { createTestPractitioner } from "./orders";
 import { TEST_PASSWORD_HASHING } from "./passwords";
 
 const createPortalCaller = createCallerFactory(portalRouter);
 
-/** The portal procedures as /api/trpc runs them, for `user` (null: nobody signed in); new passwords hashed cheaply. */
-export function portalCaller(deps: { db: Db; clock: Clock }, user: PortalUser | null) {
-  return createPortalCaller(createContext({ passwordHashing: TEST_PASSWORD_HASHING, ...deps }, newId("request"), {}, user));
+/**
+ * The portal procedures as /api/trpc runs them, for `user` (null: nobody signed in), with the
+ * request's `headers`; new passwords hashed cheaply unless the deps bring a hasher.
+ */
+export function portalCaller(deps: AppDeps & { db: Db; clock: Clock }, user: PortalUser | null, headers: IncomingHttpHeaders = {}) {
+  return createPortalCaller(createContext({ passwordHashing: TEST_PASSWORD_HASHING, ...deps }, newId("request"), headers, user));
 }
 
 /** The error table's code a failed portal call carries (the test fails if the call succeeds). */
@@ -29,7 +33,7 @@ export async function codeOf(call: Promise<unknown>): Promise<string> {
 
 let users = 0;
 
-/** A real user row and the session next-auth would carry for it. */
+/** A real user row, signed in: its session record and the session next-auth would carry for it. */
 export async function portalUser(db: Db, role: "org_admin" | "operator", organizationId: string | null = null): Promise<PortalUser> {
   users++;
   const email = `${role}${users}-${Date.now()}@contoh.id`;
@@ -38,12 +42,14 @@ export async function portalUser(db: Db, role: "org_admin" | "operator", organiz
     { email, password: "rahasia-sekali-123", role, organizationId: organizationId ?? undefined, name: `${role} ${users}` },
     { actorType: "system" },
   );
-  return { id, email, name: `${role} ${users}`, role, organizationId, practitionerId: null };
+  const sessionId = await startPortalSession({ db, clock: systemClock }, id);
+  return { id, email, name: `${role} ${users}`, role, organizationId, practitionerId: null, sessionId };
 }
 
-/** A practitioner created as the operator would, and the session next-auth would carry for them. */
+/** A practitioner created as the operator would, signed in, and the session next-auth would carry for them. */
 export async function practitionerUser(db: Db, categories?: string[]): Promise<PortalUser> {
   const practitionerId = await createTestPractitioner(db, categories);
   const { user } = await db.practitioner.findUniqueOrThrow({ where: { id: practitionerId }, include: { user: true } });
-  return { id: user.id, email: user.email, name: user.name, role: "practitioner", organizationId: null, practitionerId };
+  const sessionId = await startPortalSession({ db, clock: systemClock }, user.id);
+  return { id: user.id, email: user.email, name: user.name, role: "practitioner", organizationId: null, practitionerId, sessionId };
 }

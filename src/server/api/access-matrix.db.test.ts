@@ -205,6 +205,7 @@ const PORTAL_RECIPES: Record<string, PortalRecipe> = {
   },
   "operator.updatePractitioner": { valid: (w) => ({ practitionerId: w.users.p1.practitionerId, label: null, categories: [] }) },
   "operator.setPractitionerActive": { valid: (w) => ({ practitionerId: w.users.p1.practitionerId, active: false }) },
+  "operator.endSessions": { valid: (w) => ({ userId: w.users.p1.id }) },
   "operator.recordPayout": { valid: (w) => ({ practitionerId: w.users.p1.practitionerId, amountIdr: 1_000, reference: "uji akses" }) },
   "operator.services": {},
   "operator.service": { valid: () => ({ code: "perjanjian_kerahasiaan" }) },

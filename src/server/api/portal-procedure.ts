@@ -1,9 +1,11 @@
 import type { UserRole } from "@/generated/prisma/enums";
+import { CLIENT_ADDRESS_HEADER } from "@/server/domain/client-address";
 import { AppError } from "@/server/domain/errors";
 import { logger } from "@/server/log";
-import { findPortalAccount } from "@/server/services/access";
+import { findSessionAccount } from "@/server/services/access";
 import type { Actor } from "@/server/services/audit";
 import { toApiError } from "./api-error";
+import type { Context } from "./context";
 import { baseProcedure } from "./trpc";
 
 /**
@@ -12,6 +14,26 @@ import { baseProcedure } from "./trpc";
  */
 export const tokenProcedure = baseProcedure;
 
+/**
+ * Before a visitor without a session may make the server hash a password: counted per client
+ * address and per `target` (what the password is for, hashed), so neither one address nor many
+ * aimed at one target can keep the hashing queue full.
+ */
+export async function limitVisitorHashing(ctx: Context, target: string): Promise<void> {
+  if (!ctx.rateLimiter) return;
+  const written = ctx.headers[CLIENT_ADDRESS_HEADER];
+  const address = typeof written === "string" && written ? written : "unknown";
+  const [byAddress, byTarget] = await Promise.all([
+    ctx.rateLimiter.consume(address, "hashing_address"),
+    ctx.rateLimiter.consume(target, "hashing_target"),
+  ]);
+  const refused = [byAddress, byTarget].filter((decision) => !decision.allowed);
+  if (refused.length > 0) {
+    const seconds = Math.max(...refused.map((decision) => decision.resetSeconds));
+    throw new AppError("RATE_LIMITED", `Terlalu banyak percobaan; coba lagi dalam ${seconds} detik.`);
+  }
+}
+
 /** What a person in the portal reads for a bug: no internals, but the id that finds the log line. */
 function portalInternalMessage(requestId: string): string {
   return `Terjadi kesalahan di sistem kami. Jika berulang, hubungi dukungan dengan kode permintaan ${requestId}.`;
@@ -19,8 +41,9 @@ function portalInternalMessage(requestId: string): string {
 
 /**
  * Portal operations: a signed-in user of one of `roles`. The session (a JWT that lives 12 hours) only
- * says who; what they are now is read on every call, so a removed user or deactivated practitioner
- * is refused at once, and the admins of an organisation that is not aktif may look but not act.
+ * says who and which session; the session record and what the user is now are read on every call,
+ * so an ended session (signed out, password changed, ended by the operator), a removed user or a
+ * deactivated practitioner is refused at once, and the admins of an organisation that is not aktif may look but not act.
  * Ownership (this organisation's order, this practitioner's offer) is checked by the services,
  * which take the ids from the user read here. An unexpected error is logged in full here and
  * reaches the portal as a generic message.
@@ -28,12 +51,12 @@ function portalInternalMessage(requestId: string): string {
 function sessionProcedure<R extends UserRole>(...roles: R[]) {
   return baseProcedure.use(async ({ ctx, path, type, next }) => {
     const sessionUser = ctx.user;
-    const account = sessionUser
-      ? await findPortalAccount(ctx, { id: sessionUser.id }).catch((err: unknown) =>
+    const account = sessionUser?.sessionId
+      ? await findSessionAccount(ctx, sessionUser.sessionId).catch((err: unknown) =>
           Promise.reject(portalInternal(ctx.requestId, path, err)),
         )
       : null;
-    if (!account)
+    if (!account || account.user.id !== sessionUser?.id)
       throw new AppError(
         "UNAUTHENTICATED",
         sessionUser ? "Sesi Anda tidak berlaku lagi. Silakan masuk kembali." : "Silakan masuk terlebih dahulu.",

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "@/server/domain/clock";
 import type { PortalUser } from "@/server/domain/portal-user";
+import { startPortalSession } from "@/server/services/access";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { createPaidOrder } from "@/test/orders";
@@ -48,6 +49,49 @@ describe("a session outlived by the account", () => {
     expect(claimed.map((key) => key.id).sort()).toEqual(
       (await database.prisma.apiKey.findMany({ where: { organizationId: mine.id }, select: { id: true } })).map((k) => k.id).sort(),
     );
+  });
+});
+
+describe("sessions that end", () => {
+  /** The same user signed in a second time (another device): a second session record. */
+  const elsewhere = async (user: PortalUser): Promise<PortalUser> => ({
+    ...user,
+    sessionId: await startPortalSession({ db: database.prisma, clock }, user.id),
+  });
+
+  it("a password change ends every other session of the user at once and keeps the one that changed it", async () => {
+    const here = await practitionerUser(database.prisma);
+    const there = await elsewhere(here);
+    expect(await as(there).practitioner.offers({})).toMatchObject({ data: [] });
+    await as(here).practitioner.changePassword({ currentPassword: "rahasia-sekali-123", newPassword: "kata-sandi-baru-456" });
+    expect(await codeOf(as(there).practitioner.offers({}))).toBe("UNAUTHENTICATED");
+    expect(await as(here).practitioner.offers({})).toMatchObject({ data: [] });
+  });
+
+  it("the operator ends every session of a user: each is refused on its next call, and it is audited", async () => {
+    const org = await createTestOrg(database.prisma);
+    const admin = await portalUser(database.prisma, "org_admin", org.id);
+    const other = await elsewhere(admin);
+    const operator = await portalUser(database.prisma, "operator");
+    expect(await as(operator).operator.endSessions({ userId: admin.id })).toEqual({ ended: 2 });
+    expect(await codeOf(as(admin).organization.overview())).toBe("UNAUTHENTICATED");
+    expect(await codeOf(as(other).organization.overview())).toBe("UNAUTHENTICATED");
+    expect(await as(operator).operator.organizations()).toBeDefined();
+    expect(
+      await database.prisma.auditLog.count({ where: { action: "user.sessions_end", subjectId: admin.id, actorId: operator.id } }),
+    ).toBe(1);
+    expect(await codeOf(as(operator).operator.endSessions({ userId: "usr_tidak_ada" }))).toBe("NOT_FOUND");
+    expect(await codeOf(as(admin).operator.endSessions({ userId: operator.id }))).toBe("UNAUTHENTICATED");
+  });
+
+  it("a session without a record, an expired one, or one claimed by another user gets nothing", async () => {
+    const operator = await portalUser(database.prisma, "operator");
+    expect(await codeOf(as({ ...operator, sessionId: undefined }).operator.organizations())).toBe("UNAUTHENTICATED");
+    const someoneElse = await portalUser(database.prisma, "operator");
+    expect(await codeOf(as({ ...operator, sessionId: someoneElse.sessionId }).operator.organizations())).toBe("UNAUTHENTICATED");
+    const later = fixedClock(new Date(clock.now().getTime() + 12 * 3_600_000 + 1_000).toISOString());
+    const old = { ...operator, sessionId: await startPortalSession({ db: database.prisma, clock }, operator.id) };
+    expect(await codeOf(portalCaller({ db: database.prisma, clock: later }, old).operator.organizations())).toBe("UNAUTHENTICATED");
   });
 });
 

@@ -143,7 +143,7 @@ export function createRestHandler(appDeps: AppDeps & { publicUrl: string }) {
     }
 
     if (appDeps.addressGuard) {
-      const verdict = await appDeps.addressGuard.check(req, res);
+      const verdict = await appDeps.addressGuard.check(appDeps, req, res);
       if (!verdict.admitted) return sendError(res, verdict.error, verdict.headers);
     }
     if (BODY_METHODS.has(method)) {

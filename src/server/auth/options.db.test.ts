@@ -2,14 +2,19 @@ import type { NextApiRequest, NextApiResponse } from "next";
 import NextAuth from "next-auth";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_ADDRESS_HEADER } from "@/server/domain/client-address";
-import { createUser, SignInThrottle } from "@/server/services/access";
+import { systemClock } from "@/server/domain/clock";
+import { deviceCookieKey } from "@/server/domain/device-cookie";
+import { SIGN_IN_BACKOFF } from "@/server/domain/sign-in-backoff";
+import { createUser, findSessionAccount, SignInThrottle } from "@/server/services/access";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
+import { withDeviceCookie } from "./device-cookie";
 import { buildAuthOptions } from "./options";
 
 let database: TestDatabase;
 const PASSWORD = "rahasia-sekali-123";
 const EMAIL = "operator-auth@contoh.id";
 const savedUrl = process.env.NEXTAUTH_URL;
+const DEVICE_KEY = deviceCookieKey("test-secret-0123456789-0123456789");
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -44,7 +49,7 @@ async function auth(
 ): Promise<Answer> {
   process.env.NEXTAUTH_URL = publicUrl;
   const options = {
-    ...buildAuthOptions({ db: database.prisma, signInThrottle: throttle, publicUrl }),
+    ...buildAuthOptions({ db: database.prisma, clock: systemClock, signInThrottle: throttle, publicUrl, deviceKey: DEVICE_KEY }),
     secret: "test-secret-0123456789-0123456789",
   };
   const headers = new Map<string, string | string[]>();
@@ -150,5 +155,69 @@ describe("sign-in throttling through next-auth", () => {
       errors.push(errorOf(await signInWith("https://kuasa.example", throttle, { email: EMAIL, password: "salah-sekali-123" }, headers)));
     }
     expect(errors).toEqual(["invalid", "invalid", "invalid", "invalid", "invalid", "invalid", "rate_limited:30"]);
+  });
+});
+
+describe("signing out", () => {
+  it("ends that session on the server: a copy of its cookie finds no session afterwards, while another sign-in of the user stands", async () => {
+    const publicUrl = "http://localhost:3000";
+    const throttle = new SignInThrottle({ kind: "memory" });
+    const signedIn = async (address: string) => {
+      const cookie = sessionCookie(
+        await signInWith(publicUrl, throttle, { email: EMAIL, password: PASSWORD }, { [CLIENT_ADDRESS_HEADER]: address }),
+      );
+      const [name, value] = cookie!.split(";")[0]!.split("=") as [string, string];
+      const cookies = { [name]: decodeURIComponent(value) };
+      const session = (await auth(publicUrl, throttle, "session", { cookies })).body as { user: { sessionId: string } };
+      return { cookies, sessionId: session.user.sessionId };
+    };
+    const laptop = await signedIn("203.0.113.40");
+    const phone = await signedIn("203.0.113.41");
+    expect(laptop.sessionId).not.toBe(phone.sessionId);
+    const deps = { db: database.prisma, clock: systemClock };
+    expect(await findSessionAccount(deps, laptop.sessionId)).not.toBeNull();
+
+    const { token, cookies } = await csrf(publicUrl, throttle);
+    await auth(publicUrl, throttle, "signout", {
+      method: "POST",
+      body: { csrfToken: token, json: "true" },
+      cookies: { ...cookies, ...laptop.cookies },
+    });
+    expect(await findSessionAccount(deps, laptop.sessionId)).toBeNull();
+    expect(await findSessionAccount(deps, phone.sessionId)).toMatchObject({ user: { email: EMAIL, sessionId: phone.sessionId } });
+  });
+});
+
+describe("the device cookie through next-auth", () => {
+  it("a sign-in issues one, and with it the owner gets in from an address where guesses from elsewhere keep a new device out", async () => {
+    const publicUrl = "http://localhost:3000";
+    const email = `perangkat-auth-${Date.now()}@contoh.id`;
+    await createUser({ db: database.prisma }, { email, password: PASSWORD, role: "operator" }, { actorType: "system" });
+    // Long waits: no test run outlasts one, so what is refused never depends on the clock.
+    const throttle = new SignInThrottle(
+      { kind: "memory" },
+      { ...SIGN_IN_BACKOFF, rules: { ...SIGN_IN_BACKOFF.rules, account: { free: 2, firstWaitSeconds: 600, maxWaitSeconds: 600 } } },
+    );
+    let deviceCookie = "";
+    await withDeviceCookie(async () => {
+      const answer = await signInWith(publicUrl, throttle, { email, password: PASSWORD }, { [CLIENT_ADDRESS_HEADER]: "198.51.100.60" });
+      expect(sessionCookie(answer)).toBeDefined();
+      return new Response(null);
+    }).then((answer) => {
+      deviceCookie = answer.headers.getSetCookie()[0]?.split(";")[0] ?? "";
+    });
+    expect(deviceCookie).toMatch(/^kuasa\.device=[\w-]+\.[\w-]+\.[\w-]+$/);
+
+    for (let i = 0; i < 4; i++)
+      await signInWith(publicUrl, throttle, { email, password: "salah-sekali-123" }, { [CLIENT_ADDRESS_HEADER]: `203.0.113.${150 + i}` });
+    const newDevice = await signInWith(publicUrl, throttle, { email, password: PASSWORD }, { [CLIENT_ADDRESS_HEADER]: "192.0.2.90" });
+    expect(errorOf(newDevice)).toMatch(/^rate_limited/);
+    const owner = await signInWith(
+      publicUrl,
+      throttle,
+      { email, password: PASSWORD },
+      { [CLIENT_ADDRESS_HEADER]: "192.0.2.90", cookie: deviceCookie },
+    );
+    expect(sessionCookie(owner)).toBeDefined();
   });
 });

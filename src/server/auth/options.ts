@@ -2,27 +2,34 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { Db } from "@/server/db/client";
 import { CLIENT_ADDRESS_HEADER } from "@/server/domain/client-address";
-import type { PortalUser } from "@/server/domain/portal-user";
-import { type SignInThrottle, signIn } from "@/server/services/access";
+import type { Clock } from "@/server/domain/clock";
+import type { PasswordHasher } from "@/server/domain/password";
+import { PORTAL_SESSION_HOURS, type PortalUser } from "@/server/domain/portal-user";
+import { endPortalSession, type SignInThrottle, signIn, startPortalSession } from "@/server/services/access";
+import { issueDeviceCookie, readDeviceCookie } from "./device-cookie";
 import { signInErrorCode } from "./sign-in-error";
 
 interface AuthDeps {
   db: Db;
+  clock: Clock;
+  /** The process's hashing queue; production's own when absent (tests). */
+  passwordHashing?: PasswordHasher;
   signInThrottle: SignInThrottle;
   /** The app's public address; https there makes every auth cookie Secure. */
   publicUrl: string;
+  /** Signs device cookies (domain/device-cookie.ts); without it (tests of other things) no device is trusted or issued one. */
+  deviceKey?: Buffer;
 }
 
-const SESSION_HOURS = 12;
-
-/** next-auth's configuration for one app: credentials sign-in under the throttle, sessions in a JWT cookie. */
-export function buildAuthOptions({ db, signInThrottle, publicUrl }: AuthDeps): NextAuthOptions {
+/** next-auth's configuration for one app: credentials sign-in under the throttle, sessions in a JWT cookie naming a session record. */
+export function buildAuthOptions({ db, clock, passwordHashing, signInThrottle, publicUrl, deviceKey }: AuthDeps): NextAuthOptions {
+  const secure = new URL(publicUrl).protocol === "https:";
   return {
-    session: { strategy: "jwt", maxAge: SESSION_HOURS * 60 * 60 },
+    session: { strategy: "jwt", maxAge: PORTAL_SESSION_HOURS * 60 * 60 },
     pages: { signIn: "/masuk" },
     // next-auth's cookies are HttpOnly and SameSite=Lax; Secure (and the __Secure- prefix) follows
     // the public URL, not the request, so a TLS-terminating proxy in front changes nothing.
-    useSecureCookies: new URL(publicUrl).protocol === "https:",
+    useSecureCookies: secure,
     providers: [
       CredentialsProvider({
         name: "E-mail dan kata sandi",
@@ -32,12 +39,24 @@ export function buildAuthOptions({ db, signInThrottle, publicUrl }: AuthDeps): N
           // Written by the custom server from the socket (and trusted proxies only): never the client's say.
           const written = req.headers?.[CLIENT_ADDRESS_HEADER];
           const address = typeof written === "string" && written ? written : "unknown";
-          const result = await signIn({ db }, signInThrottle, credentials.email, credentials.password, address);
+          const cookieHeader = req.headers?.cookie;
+          const device = deviceKey
+            ? { key: deviceKey, cookie: readDeviceCookie(typeof cookieHeader === "string" ? cookieHeader : undefined, secure) }
+            : undefined;
+          const result = await signIn({ db, passwordHashing }, signInThrottle, credentials.email, credentials.password, address, device);
           if (!result.ok) throw new Error(signInErrorCode(result));
-          return { ...result.user };
+          if (result.deviceCookie) issueDeviceCookie(result.deviceCookie, secure);
+          return { ...result.user, sessionId: await startPortalSession({ db, clock }, result.user.id) };
         },
       }),
     ],
+    events: {
+      // Signing out ends this session on the server too: a copy of its cookie is worth nothing after.
+      async signOut({ token }) {
+        const sessionId = (token?.portalUser as PortalUser | undefined)?.sessionId;
+        if (sessionId) await endPortalSession({ db, clock }, sessionId);
+      },
+    },
     callbacks: {
       jwt({ token, user }) {
         if (user) token.portalUser = user as unknown as PortalUser;

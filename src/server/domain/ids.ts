@@ -22,6 +22,7 @@ const ID_PREFIX = {
   attempt: "att",
   audit: "aud",
   invitation: "ivt",
+  session: "ses",
   email: "eml",
   request: "req",
 } as const;

@@ -13,7 +13,12 @@ export interface PortalUser {
   organizationId: string | null;
   /** For practitioners: their practitioner profile. */
   practitionerId: string | null;
+  /** The portal session (services/access/sessions.ts) the user is signed in with; absent on a user read by e-mail or id. */
+  sessionId?: string;
 }
+
+/** How long a portal session lives: the next-auth JWT and its session record alike. */
+export const PORTAL_SESSION_HOURS = 12;
 
 /** Where each role's portal starts. */
 export const PORTAL_HOME: Record<UserRole, string> = {

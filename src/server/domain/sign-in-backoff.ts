@@ -5,7 +5,9 @@
  * - per account and address: the strict count, which only whoever guesses from that address meets;
  * - per account from anywhere: a gentle slowdown capped at half a minute, which an address the
  *   account signed in from before does not meet at all, so nobody can keep the owner out;
- * - per address over all accounts: against one address trying many accounts.
+ * - per address over all accounts: against one address trying many accounts;
+ * - per device (domain/device-cookie.ts): a device that signed in to the account before is counted
+ *   on its own, as strictly as a pair, and meets none of the three counts above.
  */
 export interface BackoffRule {
   /** Attempts in a window that need no wait. */
@@ -15,7 +17,7 @@ export interface BackoffRule {
   maxWaitSeconds: number;
 }
 
-export type SignInDimension = "pair" | "account" | "address";
+export type SignInDimension = "pair" | "account" | "address" | "device";
 
 export interface SignInBackoffPolicy {
   /** Attempts are counted over a fixed window from the first one. */
@@ -31,6 +33,7 @@ export const SIGN_IN_BACKOFF: SignInBackoffPolicy = {
     pair: { free: 5, firstWaitSeconds: 30, maxWaitSeconds: 15 * 60 },
     account: { free: 10, firstWaitSeconds: 5, maxWaitSeconds: 30 },
     address: { free: 30, firstWaitSeconds: 60, maxWaitSeconds: 15 * 60 },
+    device: { free: 5, firstWaitSeconds: 30, maxWaitSeconds: 15 * 60 },
   },
   // Under 24.8 days: the memory store expires keys with a timer, which cannot wait longer.
   knownAddressSeconds: 14 * 24 * 60 * 60,

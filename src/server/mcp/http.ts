@@ -52,7 +52,7 @@ export function createMcpHandler(deps: AppDeps) {
     const requestId = requestContext(req, res).id;
     setApiSecurityHeaders(res);
     if (deps.addressGuard) {
-      const verdict = await deps.addressGuard.check(req, res);
+      const verdict = await deps.addressGuard.check(deps, req, res);
       if (!verdict.admitted) return sendError(res, verdict.error, verdict.headers);
     }
     // Without sessions there is no SSE stream to GET and nothing to DELETE.

@@ -41,6 +41,7 @@ export function appDepsOf(runtime: Runtime): AppDeps {
     rateLimiter: runtime.rateLimiter,
     addressGuard: runtime.addressGuard,
     jobs: runtime.jobs,
+    passwordHashing: runtime.passwordHashing,
   };
 }
 

@@ -3,7 +3,7 @@ import { type Database, openDatabase } from "../db/client";
 import { migrate } from "../db/migrate";
 import { systemClock } from "../domain/clock";
 import { createJobEngine, jobDepsFrom } from "../jobs";
-import { ApiRateLimiter, type RateLimitStore, SignInThrottle } from "../services/access";
+import { ApiRateLimiter, productionPasswordHasher, type RateLimitStore, SignInThrottle } from "../services/access";
 import { seedCatalog } from "../services/catalog";
 import { type Runtime, setRuntime } from "./";
 import { ensureAuthEnvironment } from "./auth-secret";
@@ -36,6 +36,8 @@ export async function attachRuntime(database: Database, config: Config): Promise
   const runtime: Runtime = {
     rateLimiter,
     signInThrottle: new SignInThrottle(limitStore),
+    // One queue per process for every face: sign-in, invitations, password changes, new users.
+    passwordHashing: productionPasswordHasher(),
     addressGuard: new AddressGuard(rateLimiter),
     database,
     db: database.prisma,

@@ -1,7 +1,7 @@
 import type { Db } from "@/server/db/client";
 import type { Clock } from "@/server/domain/clock";
 import { DEFAULT_ORDER_RULES, type OrderRules } from "@/server/domain/order-rules";
-import type { PasswordHashing } from "@/server/domain/password";
+import type { PasswordHasher } from "@/server/domain/password";
 
 /** What a use case needs from the process: the database, the time and the order settings. */
 export interface ServiceDeps {
@@ -13,8 +13,8 @@ export interface ServiceDeps {
   publicUrl?: string;
   /** INVITATIONS_PER_DAY: invitations one organisation may send in 24 hours; the default when absent (tests). */
   invitationsPerDay?: number;
-  /** The cost of new password hashes; production's (PRODUCTION_PASSWORD_HASHING) when absent. Tests pass a cheap one. */
-  passwordHashing?: PasswordHashing;
+  /** Password hashing: the runtime's queued argon2id (production's cost) when absent. Tests pass a cheap one. */
+  passwordHashing?: PasswordHasher;
 }
 
 const LOCAL_PUBLIC_URL = "http://localhost:3000";

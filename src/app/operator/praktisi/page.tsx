@@ -5,6 +5,7 @@ import { PageLinks } from "@/app/_components/page-links";
 import { Card, PageTitle } from "@/app/_components/ui";
 import { MIN_PASSWORD_LENGTH } from "@/server/domain/password";
 import { portalPage } from "@/server/runtime/portal";
+import { EndSessionsButton } from "../_components/end-sessions-button";
 import { ActiveToggle, CreatePractitionerForm, EditPractitionerForm, PayoutForm } from "../_components/practitioner-forms";
 
 export const metadata: Metadata = { title: "Praktisi · Operator — Kuasa" };
@@ -71,6 +72,7 @@ export default async function PractitionersPage({ searchParams }: { searchParams
             </dl>
             <div className="org-actions">
               <ActiveToggle practitionerId={p.id} name={p.name} active={p.active} liveOffers={p.liveOffers} />
+              <EndSessionsButton userId={p.userId} name={p.name} />
               <details className="disclosure">
                 <summary>Ubah label dan kategori</summary>
                 <EditPractitionerForm

@@ -1,5 +1,5 @@
-import { acceptInvitation, findInvitation } from "@/server/services/access";
-import { tokenProcedure } from "../portal-procedure";
+import { acceptInvitation, findInvitation, tokenHashOf } from "@/server/services/access";
+import { limitVisitorHashing, tokenProcedure } from "../portal-procedure";
 import { acceptedOutput, acceptInput, byToken, invitationOutput } from "../schemas/invitation-portal";
 import { router } from "../trpc";
 
@@ -12,7 +12,8 @@ export const invitationRouter = router({
   accept: tokenProcedure
     .input(acceptInput)
     .output(acceptedOutput)
-    .mutation(async ({ ctx, input }) => ({
-      email: (await acceptInvitation(ctx, input.token, { name: input.name, password: input.password })).email,
-    })),
+    .mutation(async ({ ctx, input }) => {
+      await limitVisitorHashing(ctx, `invitation:${tokenHashOf(input.token)}`);
+      return { email: (await acceptInvitation(ctx, input.token, { name: input.name, password: input.password })).email };
+    }),
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CaseStatus } from "@/generated/prisma/enums";
-import { inviteAdmin, listTeam, MIN_PASSWORD_LENGTH, revokeInvitation } from "@/server/services/access";
+import { endAllPortalSessions, inviteAdmin, listTeam, MIN_PASSWORD_LENGTH, revokeInvitation } from "@/server/services/access";
 import { auditLogVocabulary, listAuditLog } from "@/server/services/audit";
 import { closeCase, listCasesForOperator } from "@/server/services/cases";
 import { listServicesForOperator, serviceForOperator, updateService } from "@/server/services/catalog";
@@ -35,6 +35,7 @@ import {
   byOrganization,
   byPractitioner,
   byService,
+  byUser,
   casesOutput,
   createdOutput,
   createOrganizationInput,
@@ -61,6 +62,7 @@ import {
   serviceOutput,
   serviceSearchInput,
   servicesOutput,
+  sessionsEndedOutput,
   setOrganizationStatusInput,
   slaBreachesOutput,
   stalledOrdersOutput,
@@ -204,6 +206,11 @@ export const operatorRouter = router({
     .input(byPractitioner.extend({ label: practitionerLabel, categories: practitionerCategories }))
     .output(z.void())
     .mutation(({ ctx, input }) => updatePractitioner(ctx, ctx.actor, input.practitionerId, input)),
+  /** Signs a user out everywhere at once (a lost laptop, a leaked cookie): every portal session of theirs ends. */
+  endSessions: operator
+    .input(byUser)
+    .output(sessionsEndedOutput)
+    .mutation(({ ctx, input }) => endAllPortalSessions(ctx, ctx.actor, input.userId)),
   setPractitionerActive: operator
     .input(byPractitioner.extend({ active: z.boolean() }))
     .output(offersWithdrawnOutput)

@@ -105,7 +105,7 @@ export const practitionerRouter = router({
   changePassword: practitioner
     .input(passwordChangeInput)
     .output(z.void())
-    .mutation(({ ctx, input }) => changePassword(ctx, ctx.actor, ctx.actor.actorId, input)),
+    .mutation(({ ctx, input }) => changePassword(ctx, ctx.actor, ctx.actor.actorId, input, ctx.user.sessionId ?? null)),
 
   cases: practitioner
     .input(portalPageInput)

@@ -28,6 +28,7 @@ const page = { page: portalPageInput };
 export const byOrganization = z.object({ organizationId: idSchema });
 export const byOrder = z.object({ orderId: idSchema });
 export const byPractitioner = z.object({ practitionerId: idSchema });
+export const byUser = z.object({ userId: idSchema });
 export const practitionerLabel = z.string().max(100).nullable();
 export const practitionerCategories = z.array(z.string().min(1).max(64)).max(20);
 
@@ -299,6 +300,7 @@ export const casesOutput = z.array(
 export const practitionersOutput = pageSchema(
   z.object({
     id: z.string(),
+    userId: z.string(),
     name: z.string(),
     email: z.string(),
     label: z.string().nullable(),
@@ -316,6 +318,7 @@ export const practitionersOutput = pageSchema(
 
 export const payoutOutput = z.object({ availableIdr: rupiahSchema });
 export const offersWithdrawnOutput = z.object({ offersWithdrawn: z.number().int() });
+export const sessionsEndedOutput = z.object({ ended: z.number().int() });
 
 export const serviceOutput = z.object({
   code: z.string(),

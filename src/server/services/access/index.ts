@@ -19,8 +19,9 @@ export {
   revokeInvitation,
   tokenHashOf,
 } from "./invitations";
-export { hashPassword, verifyPassword } from "./passwords";
-export { findPortalAccount } from "./portal-users";
+export { argon2Hasher, hashPassword, productionPasswordHasher, verifyPassword } from "./passwords";
+export { findSessionAccount } from "./portal-users";
 export { ApiRateLimiter, DEFAULT_RATE_LIMITS, type RateLimitStore, rateLimitHeaders } from "./rate-limit";
+export { endAllPortalSessions, endOtherPortalSessions, endPortalSession, startPortalSession } from "./sessions";
 export { SignInThrottle, signIn } from "./sign-in";
 export { type CreatePractitionerInput, createPractitioner, createUser, MIN_PASSWORD_LENGTH } from "./users";

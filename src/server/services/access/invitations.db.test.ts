@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "@/server/domain/clock";
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { createTestOrg, type TestOrg } from "@/test/fixtures";
-import { TEST_PASSWORD_HASHING } from "@/test/passwords";
+import { countingHasher, TEST_PASSWORD_HASHING } from "@/test/passwords";
 import { codeOf, portalUser } from "@/test/portal";
 import { raceBehindLock } from "@/test/races";
 import { acceptInvitation, findInvitation, inviteAdmin, revokeInvitation, tokenHashOf } from "./invitations";
@@ -43,7 +43,8 @@ describe("accepting an invitation", () => {
       minPasswordLength: 10,
     });
     const { userId } = await acceptInvitation(deps(), token, { name: " Rekan Baru ", password });
-    const account = await findPortalAccount({ db: database.prisma }, { id: userId });
+    const account = await findPortalAccount({ db: database.prisma }, { email: "baru@contoh.id" });
+    expect(account?.user.id).toBe(userId);
     expect(account?.user).toMatchObject({ email: "baru@contoh.id", name: "Rekan Baru", role: "org_admin", organizationId: org.id });
     expect(await database.prisma.invitation.findUniqueOrThrow({ where: { id } })).toMatchObject({ acceptedAt: clock.now() });
     expect((await findInvitation(deps(), token)).status).toBe("diterima");
@@ -67,6 +68,23 @@ describe("accepting an invitation", () => {
     expect(await database.prisma.invitation.findUniqueOrThrow({ where: { id: revoked.id } })).toMatchObject({ acceptedAt: null });
     expect(await codeOf(acceptInvitation(deps(), "tidak-ada", { name: "X", password }))).toBe("NOT_FOUND");
     expect(await codeOf(findInvitation(deps(), "tidak-ada"))).toBe("NOT_FOUND");
+  });
+
+  it("hashes no password for an unknown, used, revoked or expired token, and one for a pending invitation", async () => {
+    const hasher = countingHasher();
+    const counted = { ...deps(), passwordHashing: hasher };
+    const used = await invite("terpakai@contoh.id");
+    await acceptInvitation(deps(), used.token, { name: "Terpakai", password });
+    const revoked = await invite("dicabut-lagi@contoh.id");
+    await revokeInvitation(deps(), inviter, org.id, revoked.id);
+    const old = await invite("lama-lagi@contoh.id", fixedClock("2026-11-15T03:00:00Z"));
+    expect(await codeOf(acceptInvitation(counted, "token-karangan", { name: "X", password: "p".repeat(200) }))).toBe("NOT_FOUND");
+    for (const token of [used.token, revoked.token, old.token])
+      expect(await codeOf(acceptInvitation(counted, token, { name: "X", password }))).toBe("INVALID_STATE");
+    expect(hasher.hashes).toBe(0);
+    const pending = await invite("menunggu@contoh.id");
+    await acceptInvitation(counted, pending.token, { name: "Menunggu", password });
+    expect(hasher.hashes).toBe(1);
   });
 
   it("refuses a short password or a blank name before touching the invitation", async () => {

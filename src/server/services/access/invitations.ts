@@ -151,6 +151,13 @@ export async function revokeInvitation(
   });
 }
 
+function notPending(invitation: Parameters<typeof invitationStatus>[0], now: Date): AppError {
+  return new AppError(
+    "INVALID_STATE",
+    `This invitation is ${invitationStatus(invitation, now) === "kedaluwarsa" ? "expired" : "no longer pending"}.`,
+  );
+}
+
 /** What the invitation page shows before anyone signs in: the organisation, the e-mail and whether it can still be used. */
 export async function findInvitation(deps: Pick<ServiceDeps, "db" | "clock">, token: string) {
   const invitation = await deps.db.invitation.findUnique({
@@ -182,9 +189,13 @@ export async function acceptInvitation(
   if (input.password.length < MIN_PASSWORD_LENGTH)
     throw new AppError("VALIDATION", `A password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
   const tokenHash = tokenHashOf(token);
+  const now = deps.clock.now();
+  // The token before the hash: a made-up or spent one costs an indexed read, never an argon2 hash.
+  const found = await deps.db.invitation.findUnique({ where: { tokenHash } });
+  if (!found) throw new AppError("NOT_FOUND", "No such invitation.");
+  if (invitationStatus(found, now) !== "menunggu") throw notPending(found, now);
   // Hashed before the transaction: argon2 takes a while, and no lock should wait on it.
   const passwordHash = await hashPassword(deps, input.password);
-  const now = deps.clock.now();
   return deps.db.$transaction(async (tx) => {
     const claimed = await tx.invitation.updateMany({
       where: { tokenHash, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
@@ -192,11 +203,7 @@ export async function acceptInvitation(
     });
     const invitation = await tx.invitation.findUnique({ where: { tokenHash } });
     if (!invitation) throw new AppError("NOT_FOUND", "No such invitation.");
-    if (claimed.count === 0)
-      throw new AppError(
-        "INVALID_STATE",
-        `This invitation is ${invitationStatus(invitation, now) === "kedaluwarsa" ? "expired" : "no longer pending"}.`,
-      );
+    if (claimed.count === 0) throw notPending(invitation, now);
     if (await tx.user.findUnique({ where: { email: invitation.email }, select: { id: true } })) {
       throw new AppError("CONFLICT", `${invitation.email} already has a Kuasa account.`);
     }

@@ -1,3 +1,4 @@
+import type { Prisma } from "@/generated/prisma/client";
 import type { OrganizationStatus } from "@/generated/prisma/enums";
 import type { PortalUser } from "@/server/domain/portal-user";
 import type { ServiceDeps } from "../deps";
@@ -20,16 +21,30 @@ export interface PortalAccount {
   passwordHash: string;
 }
 
+type PortalUserRow = Prisma.UserGetPayload<{ select: typeof PORTAL_USER_SELECT }>;
+
 /**
  * The user as a portal session may carry them now, or null when they may not sign in at all: the
  * user is gone, a practitioner is deactivated, or an org admin belongs to no organisation.
  */
-export async function findPortalAccount(
-  deps: Pick<ServiceDeps, "db">,
-  where: { id: string } | { email: string },
-): Promise<PortalAccount | null> {
-  const { db } = deps;
-  const row = await db.user.findUnique({ where, select: PORTAL_USER_SELECT });
+export async function findPortalAccount(deps: Pick<ServiceDeps, "db">, where: { email: string }): Promise<PortalAccount | null> {
+  return accountOf(await deps.db.user.findUnique({ where, select: PORTAL_USER_SELECT }));
+}
+
+/**
+ * What every portal call reads (portal-procedure.ts, pages): the session's user as findPortalAccount
+ * reads them, in the same query as the session, or null once the session ended or expired.
+ */
+export async function findSessionAccount(deps: Pick<ServiceDeps, "db" | "clock">, sessionId: string): Promise<PortalAccount | null> {
+  const session = await deps.db.portalSession.findUnique({
+    where: { id: sessionId },
+    select: { endedAt: true, expiresAt: true, user: { select: PORTAL_USER_SELECT } },
+  });
+  if (!session || session.endedAt || session.expiresAt <= deps.clock.now()) return null;
+  return accountOf(session.user, sessionId);
+}
+
+function accountOf(row: PortalUserRow | null, sessionId?: string): PortalAccount | null {
   if (!row) return null;
   if (row.role === "practitioner" && !row.practitioner?.active) return null;
   const membership = row.memberships[0];
@@ -42,6 +57,7 @@ export async function findPortalAccount(
       role: row.role,
       organizationId: membership?.organizationId ?? null,
       practitionerId: row.practitioner?.id ?? null,
+      ...(sessionId ? { sessionId } : {}),
     },
     organizationStatus: membership?.organization.status ?? null,
     passwordHash: row.passwordHash,

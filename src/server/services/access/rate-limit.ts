@@ -11,10 +11,14 @@ export interface RateLimitSettings {
   reads: number;
   writes: number;
   windowSeconds: number;
-  /** Requests per window from one client address to /v1 and /mcp, counted before the key is read. */
+  /** Requests without a valid key per window from one client address to /v1 and /mcp. */
   perAddress?: number;
-  /** Answers of 401 per window to one address before it is refused without a look at its key. */
+  /** Answers of 401 per window to one address, or for one key id, before its invalid keys are refused with 429. */
   authFailuresPerAddress?: number;
+  /** Password-hashing requests without a session (invitation acceptance) per window from one address. */
+  hashingPerAddress?: number;
+  /** The same per target (one invitation). */
+  hashingPerTarget?: number;
 }
 
 export const DEFAULT_RATE_LIMITS = {
@@ -23,10 +27,15 @@ export const DEFAULT_RATE_LIMITS = {
   windowSeconds: 60,
   perAddress: 3_000,
   authFailuresPerAddress: 30,
+  hashingPerAddress: 20,
+  hashingPerTarget: 5,
 } satisfies Required<RateLimitSettings>;
 
-/** Per API key: read, write; per client address, before authentication: address, auth_failure. */
-export type RateLimitClass = "read" | "write" | "address" | "auth_failure";
+/**
+ * Per API key: read, write; requests without a valid key, per client address (and key id): address,
+ * auth_failure; password hashes asked for without a session, per address and per target: hashing_address, hashing_target.
+ */
+export type RateLimitClass = "read" | "write" | "address" | "auth_failure" | "hashing_address" | "hashing_target";
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -86,12 +95,16 @@ export class ApiRateLimiter {
       write: settings.writes,
       address: settings.perAddress ?? DEFAULT_RATE_LIMITS.perAddress,
       auth_failure: settings.authFailuresPerAddress ?? DEFAULT_RATE_LIMITS.authFailuresPerAddress,
+      hashing_address: settings.hashingPerAddress ?? DEFAULT_RATE_LIMITS.hashingPerAddress,
+      hashing_target: settings.hashingPerTarget ?? DEFAULT_RATE_LIMITS.hashingPerTarget,
     };
     this.limiters = {
       read: make("api-read", this.limits.read),
       write: make("api-write", this.limits.write),
       address: make("address", this.limits.address),
       auth_failure: make("address-auth-failure", this.limits.auth_failure),
+      hashing_address: make("hashing-address", this.limits.hashing_address),
+      hashing_target: make("hashing-target", this.limits.hashing_target),
     };
     this.slices = store.kind === "postgres" ? new Map() : null;
   }

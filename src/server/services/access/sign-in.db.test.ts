@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deviceCookieKey } from "@/server/domain/device-cookie";
+import { AppError } from "@/server/domain/errors";
 import { SIGN_IN_BACKOFF, type SignInBackoffPolicy } from "@/server/domain/sign-in-backoff";
 import { createTestDatabase, instancePools, type TestDatabase, testDatabaseKind } from "@/test/db";
+import { countingHasher, TEST_PASSWORD_HASHING } from "@/test/passwords";
 import { type SignInResult, SignInThrottle, signIn } from "./sign-in";
 import { createUser } from "./users";
 
@@ -28,7 +31,7 @@ const outcome = (result: SignInResult) => (result.ok ? "ok" : result.reason);
 /** Only the per-(account, address) count matters: the other two are out of reach. */
 const pairOnly = (pair: SignInBackoffPolicy["rules"]["pair"]): SignInBackoffPolicy => ({
   ...SIGN_IN_BACKOFF,
-  rules: { pair, account: { ...pair, free: 10_000 }, address: { ...pair, free: 10_000 } },
+  rules: { pair, account: { ...pair, free: 10_000 }, address: { ...pair, free: 10_000 }, device: pair },
 });
 
 describe("sign-in throttling", () => {
@@ -136,5 +139,119 @@ describe.runIf(testDatabaseKind === "postgres")("sign-in throttling on PostgreSQ
     } finally {
       await close();
     }
+  });
+});
+
+describe("sign-in timing", () => {
+  it("checks exactly one password hash for an unknown e-mail, as for a wrong password, so both cost the same", async () => {
+    const email = `timing-${Date.now()}@contoh.id`;
+    await createUser(
+      { db: database.prisma, passwordHashing: TEST_PASSWORD_HASHING },
+      { email, password: PASSWORD, role: "operator" },
+      {
+        actorType: "system",
+      },
+    );
+    const throttle = memory();
+    const unknown = countingHasher();
+    expect(
+      outcome(await signIn({ db: database.prisma, passwordHashing: unknown }, throttle, `tidak-ada-${email}`, PASSWORD, "203.0.113.70")),
+    ).toBe("invalid");
+    const wrong = countingHasher();
+    expect(
+      outcome(await signIn({ db: database.prisma, passwordHashing: wrong }, throttle, email, "salah-sekali-123", "203.0.113.71")),
+    ).toBe("invalid");
+    expect(unknown.verified).toEqual([null]);
+    expect(wrong.verified).toHaveLength(1);
+    expect(wrong.verified[0]).toMatch(/^\$argon2id\$/);
+    expect(unknown.hashes + wrong.hashes).toBe(0);
+  });
+});
+
+describe("device cookies", () => {
+  const key = deviceCookieKey("rahasia-uji-perangkat-0123456789");
+  const deps = () => ({ db: database.prisma, passwordHashing: TEST_PASSWORD_HASHING });
+  // Waits long enough that no test run outlasts one: whether a try is refused never depends on the clock.
+  const patient: SignInBackoffPolicy = {
+    ...SIGN_IN_BACKOFF,
+    rules: {
+      pair: { free: 5, firstWaitSeconds: 600, maxWaitSeconds: 600 },
+      account: { free: 10, firstWaitSeconds: 600, maxWaitSeconds: 600 },
+      address: { free: 30, firstWaitSeconds: 600, maxWaitSeconds: 600 },
+      device: { free: 5, firstWaitSeconds: 600, maxWaitSeconds: 600 },
+    },
+  };
+  const cheapOperator = async () => {
+    const email = `perangkat${++accounts}-${Date.now()}@contoh.id`;
+    await createUser(deps(), { email, password: PASSWORD, role: "operator" }, { actorType: "system" });
+    return email;
+  };
+
+  it("the owner's device gets in from a sprayed new address, while a device never used before stays throttled", async () => {
+    const email = await cheapOperator();
+    const throttle = new SignInThrottle({ kind: "memory" }, patient);
+    const first = await signIn(deps(), throttle, email, PASSWORD, "198.51.100.20", { key, cookie: undefined });
+    expect(first).toMatchObject({ ok: true, deviceCookie: expect.any(String) });
+    const cookie = first.ok ? first.deviceCookie : undefined;
+
+    // Password spraying: the owner's account from 40 addresses, and 40 accounts from the owner's new address.
+    for (let i = 0; i < 40; i++) await signIn(deps(), throttle, email, "salah-sekali-123", `203.0.113.${100 + i}`);
+    for (let i = 0; i < 40; i++) await signIn(deps(), throttle, `orang${i}@contoh.id`, "salah-sekali-123", "192.0.2.80");
+
+    const newDevice = await signIn(deps(), throttle, email, PASSWORD, "192.0.2.81", { key, cookie: undefined });
+    expect(outcome(newDevice)).toBe("rate_limited");
+    const sameAddressNoCookie = await signIn(deps(), throttle, email, PASSWORD, "192.0.2.80", { key, cookie: undefined });
+    expect(outcome(sameAddressNoCookie)).toBe("rate_limited");
+    const owner = await signIn(deps(), throttle, email, PASSWORD, "192.0.2.80", { key, cookie });
+    expect(owner).toMatchObject({ ok: true, user: { email }, deviceCookie: expect.any(String) });
+    expect(owner.ok && owner.deviceCookie).not.toBe(cookie);
+  });
+
+  it("a device cookie trusts only its own account and key, and its own wrong guesses still slow it", async () => {
+    const [mine, theirs] = [await cheapOperator(), await cheapOperator()];
+    const throttle = new SignInThrottle({ kind: "memory" }, patient);
+    const signedIn = await signIn(deps(), throttle, mine, PASSWORD, "198.51.100.30", { key, cookie: undefined });
+    const cookie = signedIn.ok ? signedIn.deviceCookie : undefined;
+    for (let i = 0; i < 12; i++) await signIn(deps(), throttle, theirs, "salah-sekali-123", `203.0.113.${200 + i}`);
+    // Another account's cookie, or one signed with another key, is no device at all.
+    expect(outcome(await signIn(deps(), throttle, theirs, PASSWORD, "198.51.100.31", { key, cookie }))).toBe("rate_limited");
+    const otherKey = deviceCookieKey("kunci-lain-0123456789");
+    for (let i = 0; i < 12; i++) await signIn(deps(), throttle, mine, "salah-sekali-123", `203.0.113.${220 + i}`);
+    expect(outcome(await signIn(deps(), throttle, mine, PASSWORD, "198.51.100.32", { key: otherKey, cookie }))).toBe("rate_limited");
+
+    const guesses = [];
+    for (let i = 0; i < 7; i++)
+      guesses.push(outcome(await signIn(deps(), throttle, mine, "salah-sekali-123", "198.51.100.33", { key, cookie })));
+    expect(guesses).toEqual(["invalid", "invalid", "invalid", "invalid", "invalid", "invalid", "rate_limited"]);
+  });
+});
+
+describe("a full hashing queue", () => {
+  it("answers sign-in with a short wait and counts nothing against the account, so the owner is not slowed by a flood", async () => {
+    const email = `sibuk-${Date.now()}@contoh.id`;
+    await createUser(
+      { db: database.prisma, passwordHashing: TEST_PASSWORD_HASHING },
+      { email, password: PASSWORD, role: "operator" },
+      {
+        actorType: "system",
+      },
+    );
+    const throttle = memory(pairOnly({ free: 2, firstWaitSeconds: 600, maxWaitSeconds: 600 }));
+    const busy = {
+      db: database.prisma,
+      passwordHashing: {
+        hash: () => Promise.reject(new AppError("RATE_LIMITED", "sibuk")),
+        verify: () => Promise.reject(new AppError("RATE_LIMITED", "sibuk")),
+      },
+    };
+    for (let i = 0; i < 5; i++)
+      expect(await signIn(busy, throttle, email, PASSWORD, "203.0.113.77")).toEqual({
+        ok: false,
+        reason: "rate_limited",
+        retryAfterSeconds: 2,
+      });
+    const deps = { db: database.prisma, passwordHashing: TEST_PASSWORD_HASHING };
+    expect(outcome(await signIn(deps, throttle, email, "salah-sekali-123", "203.0.113.77"))).toBe("invalid");
+    expect(outcome(await signIn(deps, throttle, email, PASSWORD, "203.0.113.77"))).toBe("ok");
   });
 });

@@ -1,5 +1,7 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
+import { signDeviceCookie, trustedDevice } from "@/server/domain/device-cookie";
+import { AppError } from "@/server/domain/errors";
 import type { PortalUser } from "@/server/domain/portal-user";
 import { backoffSeconds, SIGN_IN_BACKOFF, type SignInBackoffPolicy, type SignInDimension } from "@/server/domain/sign-in-backoff";
 import type { ServiceDeps } from "../deps";
@@ -8,11 +10,11 @@ import { findPortalAccount } from "./portal-users";
 import { type RateLimitStore, storeLimiter } from "./rate-limit";
 
 export type SignInResult =
-  | { ok: true; user: PortalUser }
+  | { ok: true; user: PortalUser; deviceCookie?: string }
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
 
-type Admission = { admitted: true; counted: SignInDimension[] } | { admitted: false; retryAfterSeconds: number };
+type Admission = { admitted: true; counted: SignInDimension[]; held: SignInDimension[] } | { admitted: false; retryAfterSeconds: number };
 
 /** Counts never reach this; penalty() on a counter must not be refused. */
 const UNBOUNDED = 2 ** 30;
@@ -39,11 +41,13 @@ export class SignInThrottle {
   }
 
   /** Counts an attempt and says whether it may check its password now, or how many seconds to wait. */
-  async admit(email: string, address: string): Promise<Admission> {
-    const keys = keysOf(email, address);
-    const known = (await this.known.get(keys.pair)) !== null;
+  async admit(email: string, address: string, device: string | null = null): Promise<Admission> {
+    const keys = keysOf(email, address, device);
+    // A device that signed in to the account before is counted on its own: guesses from elsewhere
+    // (other addresses, other devices behind the same one) never slow it.
+    const known = device === null && (await this.known.get(keys.pair)) !== null;
     // From an address the account signed in from before, other addresses' guesses never slow the owner.
-    const dimensions: SignInDimension[] = known ? ["pair", "address"] : ["pair", "account", "address"];
+    const dimensions: SignInDimension[] = device ? ["device"] : known ? ["pair", "address"] : ["pair", "account", "address"];
     const counted = await Promise.all(
       dimensions.map(async (dimension) => ({ dimension, prior: (await this.attempts.penalty(keys[dimension])).consumedPoints - 1 })),
     );
@@ -61,54 +65,99 @@ export class SignInThrottle {
       }),
     );
     const refusedMs = Math.max(...turns.map((turn) => turn.refusedMs));
-    if (refusedMs === 0) return { admitted: true, counted: dimensions };
+    const held = turns.filter((turn) => turn.held).map((turn) => turn.dimension);
+    if (refusedMs === 0) return { admitted: true, counted: dimensions, held };
     // A refused attempt checks no password, so it neither counts nor keeps the turns it took.
-    await Promise.all([
-      ...dimensions.map((dimension) => this.attempts.reward(keys[dimension])),
-      ...turns.filter((turn) => turn.held).map((turn) => this.turns.delete(keys[turn.dimension])),
-    ]);
+    await this.giveBack(email, address, device, dimensions, held);
     return { admitted: false, retryAfterSeconds: Math.ceil(refusedMs / 1000) };
+  }
+
+  /** An admitted attempt that checked no password after all (the hashing queue was full): as if it never came. */
+  async giveBack(
+    email: string,
+    address: string,
+    device: string | null,
+    counted: readonly SignInDimension[],
+    held: readonly SignInDimension[],
+  ): Promise<void> {
+    const keys = keysOf(email, address, device);
+    await Promise.all([
+      ...counted.map((dimension) => this.attempts.reward(keys[dimension])),
+      ...held.map((dimension) => this.turns.delete(keys[dimension])),
+    ]);
   }
 
   /**
    * The right password: only failures stay counted (an office signing in many people from one
    * address is not slowed), this address starts afresh for this account and is known to it.
    */
-  async succeeded(email: string, address: string, counted: readonly SignInDimension[]): Promise<void> {
-    const keys = keysOf(email, address);
+  async succeeded(email: string, address: string, device: string | null, counted: readonly SignInDimension[]): Promise<void> {
+    const keys = keysOf(email, address, device);
+    const fresh = new Set<SignInDimension>(["pair", "device"]);
     await Promise.all([
-      ...counted.filter((dimension) => dimension !== "pair").map((dimension) => this.attempts.reward(keys[dimension])),
-      this.attempts.delete(keys.pair),
-      this.turns.delete(keys.pair),
+      ...counted.filter((dimension) => !fresh.has(dimension)).map((dimension) => this.attempts.reward(keys[dimension])),
+      ...counted
+        .filter((dimension) => fresh.has(dimension))
+        .flatMap((dimension) => [this.attempts.delete(keys[dimension]), this.turns.delete(keys[dimension])]),
       this.known.set(keys.pair, 1, this.policy.knownAddressSeconds),
     ]);
   }
 }
 
-/** Store keys: the e-mail hashed, so the shared table holds no addresses of people's mailboxes. */
-function keysOf(email: string, address: string): Record<SignInDimension, string> {
-  const account = createHash("sha256").update(email).digest("base64url").slice(0, 32);
-  return { pair: `${account}|${address}`, account, address: `@${address}` };
+/** The account as the store keys and device cookies name it: the e-mail hashed, so neither holds people's mailbox addresses. */
+function accountKey(email: string): string {
+  return createHash("sha256").update(email).digest("base64url").slice(0, 32);
+}
+
+function keysOf(email: string, address: string, device: string | null): Record<SignInDimension, string> {
+  const account = accountKey(email);
+  return { pair: `${account}|${address}`, account, address: `@${address}`, device: `${account}#${device ?? ""}` };
+}
+
+/** What a full hashing queue tells the sign-in form: a short wait, not a wrong password. */
+const BUSY_RETRY_SECONDS = 2;
+
+/** Device cookies (domain/device-cookie.ts): the server's key and the cookie the browser sent, if any. */
+export interface SignInDevice {
+  key: Buffer;
+  cookie: string | undefined;
 }
 
 /**
  * Checks e-mail and password for someone at `address` (the custom server's client address), under
  * the throttle. A deactivated practitioner, or a stored value that is not an argon2 hash (simulated
- * practitioners), never signs in.
+ * practitioners), never signs in. An unknown e-mail is checked against a dummy hash of the same
+ * cost, so it answers no faster than a wrong password. With `device`, a cookie this server signed
+ * for the account puts the attempt under that device's own count, and a success answers the
+ * cookie to keep (a new device id each time).
  */
 export async function signIn(
-  deps: Pick<ServiceDeps, "db">,
+  deps: Pick<ServiceDeps, "db" | "passwordHashing">,
   throttle: SignInThrottle,
   email: string,
   password: string,
   address: string,
+  device?: SignInDevice,
 ): Promise<SignInResult> {
   const normalised = email.trim().toLowerCase();
-  const admission = await throttle.admit(normalised, address);
+  const account = accountKey(normalised);
+  const trusted = device ? trustedDevice(device.key, device.cookie, account) : null;
+  const admission = await throttle.admit(normalised, address, trusted);
   if (!admission.admitted) return { ok: false, reason: "rate_limited", retryAfterSeconds: admission.retryAfterSeconds };
-  const account = await findPortalAccount(deps, { email: normalised });
-  const valid = account !== null && (await verifyPassword(account.passwordHash, password));
-  if (!valid) return { ok: false, reason: "invalid" };
-  await throttle.succeeded(normalised, address, admission.counted);
-  return { ok: true, user: account.user };
+  const found = await findPortalAccount(deps, { email: normalised });
+  let valid: boolean;
+  try {
+    valid = await verifyPassword(deps, found?.passwordHash ?? null, password);
+  } catch (err) {
+    if (!(err instanceof AppError && err.code === "RATE_LIMITED")) throw err;
+    await throttle.giveBack(normalised, address, trusted, admission.counted, admission.held);
+    return { ok: false, reason: "rate_limited", retryAfterSeconds: BUSY_RETRY_SECONDS };
+  }
+  if (!valid || !found) return { ok: false, reason: "invalid" };
+  await throttle.succeeded(normalised, address, trusted, admission.counted);
+  return {
+    ok: true,
+    user: found.user,
+    ...(device ? { deviceCookie: signDeviceCookie(device.key, account, randomBytes(18).toString("base64url")) } : {}),
+  };
 }

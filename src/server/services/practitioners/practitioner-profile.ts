@@ -1,7 +1,7 @@
 import type { DbOrTx } from "@/server/db/client";
 import { AppError } from "@/server/domain/errors";
 import { MIN_PASSWORD_LENGTH } from "@/server/domain/password";
-import { hashPassword, verifyPassword } from "../access";
+import { endOtherPortalSessions, hashPassword, verifyPassword } from "../access";
 import { type Actor, audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 
@@ -100,6 +100,8 @@ export async function changePassword(
   actor: Actor,
   userId: string,
   input: { currentPassword: string; newPassword: string },
+  /** The session that changes it stays signed in; every other session of the user ends. */
+  keepSessionId: string | null,
 ): Promise<void> {
   const now = deps.clock.now();
   const since = new Date(now.getTime() - PASSWORD_CHANGE_FAILURES.windowMs);
@@ -114,7 +116,7 @@ export async function changePassword(
   }
   const user = await deps.db.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
   if (!user) throw new AppError("NOT_FOUND", `No user ${userId}.`);
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+  if (!(await verifyPassword(deps, user.passwordHash, input.currentPassword))) {
     await audit(deps.db, { ...actor, action: "user.password_change_failed", subjectType: "user", subjectId: userId });
     throw new AppError("FORBIDDEN", "The current password is not right.");
   }
@@ -124,6 +126,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(deps, input.newPassword);
   await deps.db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: userId }, data: { passwordHash, updatedAt: now } });
-    await audit(tx, { ...actor, action: "user.password_change", subjectType: "user", subjectId: userId });
+    const ended = await endOtherPortalSessions(tx, userId, keepSessionId, now);
+    await audit(tx, { ...actor, action: "user.password_change", subjectType: "user", subjectId: userId, data: { sessions_ended: ended } });
   });
 }

@@ -44,6 +44,7 @@ export async function listPractitioners(deps: Pick<ServiceDeps, "db">, request: 
   );
   return mapPage(page, (p) => ({
     id: p.id,
+    userId: p.userId,
     name: p.name,
     email: p.user.email,
     label: p.label,

@@ -6,6 +6,7 @@ import { InviteForm } from "@/app/_components/invite-form";
 import { RevokeInvitationButton } from "@/app/_components/revoke-invitation-button";
 import { Card, PageTitle, StatusBadge } from "@/app/_components/ui";
 import { portalPage } from "@/server/runtime/portal";
+import { EndSessionsButton } from "../../_components/end-sessions-button";
 import { isNotFound } from "../../_components/not-found";
 import { OrgStatusActions, TopUpForm } from "../../_components/org-actions";
 import { ORG_STATUS } from "../../_components/org-status";
@@ -98,8 +99,11 @@ export default async function OrganizationPage({ params }: { params: Promise<{ i
             ) : (
               <ul className="plain-list">
                 {org.admins.map((admin) => (
-                  <li key={admin.id}>
-                    {admin.name} · <span className="muted">{admin.email}</span>
+                  <li key={admin.id} className="pending-invitation">
+                    <div>
+                      {admin.name} · <span className="muted">{admin.email}</span>
+                    </div>
+                    <EndSessionsButton userId={admin.id} name={admin.name} />
                   </li>
                 ))}
               </ul>

@@ -1,0 +1,36 @@
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+
+/**
+ * OWASP's device cookie for sign-in throttling: a device that signed in to an account carries
+ * `<account>.<device>.<mac>`, signed with a key only the server has. Its attempts at that account
+ * are counted for that device alone, so guesses from elsewhere never slow it. Pure: the caller
+ * draws the device id and holds the key.
+ */
+
+/** How long a device stays known without signing in again (each sign-in renews it). */
+export const DEVICE_COOKIE_DAYS = 90;
+
+const PART = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** The HMAC key for device cookies, derived from the session secret so one secret serves one purpose each. */
+export function deviceCookieKey(sessionSecret: string): Buffer {
+  return createHash("sha256").update("kuasa device cookie\0").update(sessionSecret).digest();
+}
+
+function mac(key: Buffer, account: string, device: string): Buffer {
+  return createHmac("sha256", key).update(`${account}.${device}`).digest();
+}
+
+/** The cookie's value for `device` (random, at least 16 characters) on `account` (an opaque key of the account). */
+export function signDeviceCookie(key: Buffer, account: string, device: string): string {
+  return `${account}.${device}.${mac(key, account, device).toString("base64url")}`;
+}
+
+/** The device id when `value` is a cookie this server signed for `account`, otherwise null. */
+export function trustedDevice(key: Buffer, value: string | undefined, account: string): string | null {
+  const [claimed, device, signature, ...rest] = value?.split(".") ?? [];
+  if (rest.length > 0 || claimed !== account || !device || !PART.test(device) || !signature) return null;
+  const expected = mac(key, account, device);
+  const given = Buffer.from(signature, "base64url");
+  return given.length === expected.length && timingSafeEqual(given, expected) ? device : null;
+}
