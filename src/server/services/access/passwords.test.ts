@@ -47,7 +47,7 @@ const codeOf = (call: Promise<unknown>) =>
 describe("the hashing queue", () => {
   it("runs at most `concurrency` hashes, keeps `maxWaiting` waiting in order, and refuses the next one at once with RATE_LIMITED", async () => {
     const { hasher, held } = heldHasher();
-    const queue = new HashingQueue(hasher, { concurrency: 2, maxWaiting: 3, coreShare: 1 });
+    const queue = new HashingQueue(hasher, { concurrency: 2, maxWaiting: 3, coreShare: 1, burstMs: 0 });
     const accepted = Array.from({ length: 5 }, (_, i) => queue.hash(`p${i}`));
     await settle();
     expect(held).toHaveLength(2);
@@ -67,7 +67,7 @@ describe("the hashing queue", () => {
 
   it("takes new work again once the queue has drained", async () => {
     const { hasher, held } = heldHasher();
-    const queue = new HashingQueue(hasher, { concurrency: 1, maxWaiting: 0, coreShare: 1 });
+    const queue = new HashingQueue(hasher, { concurrency: 1, maxWaiting: 0, coreShare: 1, burstMs: 0 });
     const first = queue.hash("a");
     expect(await codeOf(queue.hash("b"))).toBe("RATE_LIMITED");
     held.shift()?.();
@@ -83,7 +83,7 @@ describe("the hashing queue", () => {
     const rests: Array<{ ms: number; done: () => void }> = [];
     const queue = new HashingQueue(
       hasher,
-      { concurrency: 1, maxWaiting: 5, coreShare: 0.25 },
+      { concurrency: 1, maxWaiting: 5, coreShare: 0.25, burstMs: 0 },
       (ms) => new Promise<void>((resolve) => rests.push({ ms, done: resolve })),
     );
     const first = queue.hash("a");
@@ -100,5 +100,39 @@ describe("the hashing queue", () => {
     expect(held).toHaveLength(1);
     held.shift()?.();
     expect(await second).toBe("hash:b");
+  });
+
+  it("hashes a burst at full speed, then rests so that hashing keeps its core share, and has the burst again after a quiet spell", async () => {
+    let now = 0;
+    const rests: number[] = [];
+    // Each hash takes 50 ms of the test's clock.
+    const hasher = {
+      hash: async (password: string) => {
+        now += 50;
+        return `hash:${password}`;
+      },
+      verify: async () => true,
+    };
+    const queue = new HashingQueue(
+      hasher,
+      { concurrency: 1, maxWaiting: 10, coreShare: 0.1, burstMs: 100 },
+      async (ms) => {
+        rests.push(ms);
+        now += ms;
+      },
+      () => now,
+    );
+    for (const password of ["a", "b", "c", "d"]) await queue.hash(password);
+    await settle();
+    // Two hashes fit in the 100 ms burst (55 ms left after the first, 10 after the second); the
+    // third overdraws it by 35 ms and rests that back at a tenth; from then on each rests nine
+    // times its 50 ms, so hashing keeps a tenth of the core.
+    expect(rests.map(Math.round)).toEqual([350, 450]);
+    now += 10_000;
+    rests.length = 0;
+    await queue.hash("e");
+    await queue.hash("f");
+    await settle();
+    expect(rests).toEqual([]);
   });
 });

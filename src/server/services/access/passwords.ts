@@ -30,10 +30,15 @@ export interface HashingQueueLimits {
   /** Hashes waiting for a turn; one more is refused at once. */
   maxWaiting: number;
   /**
-   * The share of a core one turn may keep busy: after a hash that took t, its turn rests
-   * t × (1 / coreShare − 1) before the next waiter starts. 1: no rest.
+   * The share of a core hashing may keep busy once its burst is spent: after a hash that took t, its
+   * turn rests t × (1 / coreShare − 1) before the next waiter starts. 1: no rest.
    */
   coreShare: number;
+  /**
+   * Hashing time (ms) that runs at full speed before rests begin, refilled at coreShare: a few
+   * people signing in together wait only for their own hashes; a flood soon runs at coreShare.
+   */
+  burstMs: number;
 }
 
 /**
@@ -41,9 +46,10 @@ export interface HashingQueueLimits {
  * that hashing keeps at most a tenth of a core busy, and 64 waiting. A hashing flood from any
  * number of addresses then takes a tenth of each server process's core, and its clients wait in
  * the queue instead of sending more (bench/hashing.ts); sign-in slows under such a flood, the API
- * keeps its cores. Without a flood a sign-in waits only for its own hash.
+ * keeps its cores. Without a flood (half a second of hashing in hand, about five sign-ins at once)
+ * a sign-in waits only for its own hash.
  */
-const DEFAULT_HASHING_QUEUE: HashingQueueLimits = { concurrency: 1, maxWaiting: 64, coreShare: 0.1 };
+const DEFAULT_HASHING_QUEUE: HashingQueueLimits = { concurrency: 1, maxWaiting: 64, coreShare: 0.1, burstMs: 500 };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -55,13 +61,21 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export class HashingQueue implements PasswordHasher {
   private running = 0;
   private readonly waiting: Array<() => void> = [];
+  /** Hashing time in hand (ms): spent by hashes, refilled at coreShare, at most burstMs. */
+  private budgetMs: number;
+  private budgetAt: number;
 
   constructor(
     private readonly inner: PasswordHasher,
     private readonly limits: HashingQueueLimits = DEFAULT_HASHING_QUEUE,
     /** How a turn rests (tests pass one they release by hand). */
     private readonly rest: (ms: number) => Promise<void> = sleep,
-  ) {}
+    /** Milliseconds, monotonic (tests pass their own). */
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.budgetMs = limits.burstMs;
+    this.budgetAt = now();
+  }
 
   hash(password: string): Promise<string> {
     return this.run(() => this.inner.hash(password));
@@ -79,15 +93,24 @@ export class HashingQueue implements PasswordHasher {
     } else {
       this.running++;
     }
-    const started = performance.now();
+    const started = this.now();
     try {
       return await work();
     } finally {
-      const restMs = (performance.now() - started) * (1 / this.limits.coreShare - 1);
+      const restMs = this.spend(this.now() - started);
       // The caller has its answer now; the turn rests (if at all) before it passes on.
       if (restMs > 0) void this.rest(restMs).then(() => this.passTurn());
       else this.passTurn();
     }
+  }
+
+  /** How long the turn rests after a hash that took `durationMs`: none while the burst lasts. */
+  private spend(durationMs: number): number {
+    if (this.limits.coreShare >= 1) return 0;
+    const at = this.now();
+    this.budgetMs = Math.min(this.limits.burstMs, this.budgetMs + (at - this.budgetAt) * this.limits.coreShare - durationMs);
+    this.budgetAt = at;
+    return this.budgetMs >= 0 ? 0 : -this.budgetMs / this.limits.coreShare;
   }
 
   /** Straight to the next waiter, so `running` never dips and lets a newcomer in first. */
