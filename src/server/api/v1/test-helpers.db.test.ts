@@ -3,6 +3,7 @@ import { REST_ROUTES } from "@/server/api/routes";
 import { fixedClock } from "@/server/domain/clock";
 import { pageRequestOf } from "@/server/domain/paging";
 import { verifyWebhookSignature } from "@/server/domain/signature";
+import { startPortalSession } from "@/server/services/access";
 import { listOpenCasesForPractitioner } from "@/server/services/cases";
 import { attemptDelivery, findDueDeliveries } from "@/server/services/events";
 import { accounts, balanceOf, platformRevenueTotal } from "@/server/services/money";
@@ -426,9 +427,18 @@ describe("the practitioner's view of a test order", () => {
       include: { user: true },
     });
     const { user } = practitioner;
+    const sessionId = await startPortalSession({ db: db(), clock }, user.id);
     return portalCaller(
       { db: db(), clock },
-      { id: user.id, email: user.email, name: user.name, role: "practitioner", organizationId: null, practitionerId: practitioner.id },
+      {
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        role: "practitioner",
+        organizationId: null,
+        practitionerId: practitioner.id,
+        sessionId,
+      },
     );
   }
 
