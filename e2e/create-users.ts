@@ -4,7 +4,7 @@ import { openDatabase } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
 import { readConfig } from "../src/server/runtime/config";
 import { ensureDemo } from "../src/server/services/sandbox";
-import { OPERATOR, ORG_ADMIN, PENDING_ORGANIZATION, PRACTITIONER } from "./users";
+import { OPERATOR, ORG_ADMIN, PASSWORD_CHANGER, PENDING_ORGANIZATION, PRACTITIONER } from "./users";
 
 /**
  * Runs before the server in Playwright's webServer command, on the same DATA_DIR: creates the
@@ -43,6 +43,18 @@ ops(
   PRACTITIONER.label,
   "--categories",
   PRACTITIONER.categories,
+);
+
+ops(
+  "practitioner:create",
+  "--email",
+  PASSWORD_CHANGER.email,
+  "--name",
+  PASSWORD_CHANGER.name,
+  "--password",
+  PASSWORD_CHANGER.password,
+  "--label",
+  "Advokat",
 );
 
 const organization = ops(

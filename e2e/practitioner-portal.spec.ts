@@ -1,12 +1,12 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { demoApiKey, enterSignedIn, screenshot, signIn } from "./portal";
-import { PRACTITIONER } from "./users";
+import { PASSWORD_CHANGER, PRACTITIONER } from "./users";
 
 /**
  * The practitioner portal as a place to run a practice from, at desktop and phone size: the
  * profile (licence number, availability, e-mail switch), a password change and signing in with
- * it, the earnings page in Indonesian, and browser notifications of a new offer. The shared
- * practitioner's password is changed and then changed back; availability ends switched on.
+ * it, the earnings page in Indonesian, and browser notifications of a new offer. The password
+ * change has its own practitioner (it ends the user's other sessions); availability ends switched on.
  */
 
 const HOME = /\/praktisi$/;
@@ -80,30 +80,45 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       await expect(available).toBeChecked();
     });
 
-    test("a wrong current password is refused in Indonesian; a new password signs in, and is changed back", async ({ page }, testInfo) => {
-      await enterSignedIn(page, PRACTITIONER, HOME);
+    test("a wrong current password is refused in Indonesian; a new password signs in and ends the other sessions, and is changed back", async ({
+      page,
+      browser,
+    }, testInfo) => {
+      // Another device of the same practitioner, signed in before the change.
+      const otherDevice = await browser.newContext({ viewport });
+      const other = await otherDevice.newPage();
+      await signIn(other, PASSWORD_CHANGER, HOME);
+
+      await page.context().clearCookies();
+      await signIn(page, PASSWORD_CHANGER, HOME);
       await page.goto("/praktisi/profil");
       await changePassword(page, "bukan-kata-sandinya", NEW_PASSWORD);
       await expect(page.getByRole("alert").filter({ hasText: "Kata sandi saat ini salah." })).toBeVisible();
       await page.getByLabel("Ulangi kata sandi baru").fill("tidak-sama-dengan-yang-baru");
-      await page.getByLabel("Kata sandi saat ini").fill(PRACTITIONER.password);
+      await page.getByLabel("Kata sandi saat ini").fill(PASSWORD_CHANGER.password);
       await page.getByLabel("Kata sandi baru", { exact: true }).fill(NEW_PASSWORD);
       await page.getByRole("button", { name: "Ganti kata sandi" }).click();
       await expect(page.getByRole("alert").filter({ hasText: "Konfirmasi tidak sama" })).toBeVisible();
       await screenshot(page, testInfo, `praktisi-profil-sandi-salah-${size}`);
 
-      await changePassword(page, PRACTITIONER.password, NEW_PASSWORD);
+      await changePassword(page, PASSWORD_CHANGER.password, NEW_PASSWORD);
       await expect(page.getByRole("status").filter({ hasText: "Kata sandi diganti. Gunakan kata sandi baru" })).toBeVisible();
       try {
-        await page.context().clearCookies();
-        await signIn(page, { email: PRACTITIONER.email, password: NEW_PASSWORD }, HOME);
-      } finally {
+        // The other device's session ended with the change; this one goes on.
+        await other.goto("/praktisi/profil");
+        await expect(other).toHaveURL(/\/masuk/);
         await page.goto("/praktisi/profil");
-        await changePassword(page, NEW_PASSWORD, PRACTITIONER.password);
+        await expect(page).toHaveURL(/\/praktisi\/profil$/);
+        await page.context().clearCookies();
+        await signIn(page, { email: PASSWORD_CHANGER.email, password: NEW_PASSWORD }, HOME);
+      } finally {
+        await otherDevice.close();
+        await page.goto("/praktisi/profil");
+        await changePassword(page, NEW_PASSWORD, PASSWORD_CHANGER.password);
         await expect(page.getByRole("status").filter({ hasText: "Kata sandi diganti. Gunakan kata sandi baru" })).toBeVisible();
       }
       await page.context().clearCookies();
-      await signIn(page, PRACTITIONER, HOME);
+      await signIn(page, PASSWORD_CHANGER, HOME);
     });
 
     test("the earnings page shows the three figures and the statement in Indonesian, never a ledger code", async ({ page }, testInfo) => {

@@ -10,6 +10,17 @@ export const PRACTITIONER = {
   categories: "kontrak,korporasi",
 } as const;
 
+/**
+ * The password-change journey's own practitioner: a password change ends the user's other
+ * sessions, so it must not be the one whose stored session the other journeys share. No
+ * categories, so no order is ever offered to them.
+ */
+export const PASSWORD_CHANGER = {
+  email: "praktisi.sandi.e2e@contoh.id",
+  name: "Sari Advokat",
+  password: "kata-sandi-uji-789",
+} as const;
+
 /** The org admin journey's own organisation: its threshold, keys and deposit change. */
 export const ORG_ADMIN = {
   email: "admin.e2e@contoh.id",
