@@ -1,14 +1,6 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { CATALOG_SEED } from "../src/server/services/catalog";
-
-/** The key the server printed on first start, kept in its data directory. */
-function demoApiKey(): string {
-  const dataDir = process.env.KUASA_E2E_DATA_DIR;
-  if (!dataDir) throw new Error("KUASA_E2E_DATA_DIR is not set: run through e2e/playwright.config.ts");
-  return readFileSync(path.join(dataDir, "demo-api-key.txt"), "utf8").trim();
-}
+import { demoApiKey } from "./portal";
 
 test("the landing page is in Bahasa Indonesia, titled Kuasa, and links to the OpenAPI document", async ({ page }, testInfo) => {
   const response = await page.goto("/");

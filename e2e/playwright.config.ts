@@ -22,21 +22,43 @@ function freePort(): number {
   return Number(execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }));
 }
 
-if (!process.env.KUASA_E2E_PORT) {
-  process.env.KUASA_E2E_PORT = String(freePort());
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "kuasa-e2e-"));
-  process.env.KUASA_E2E_DATA_DIR = dataDir;
-  // The portal users' signed-in sessions (e2e/sessions.setup.ts), for this run only.
-  const sessionsDir = mkdtempSync(path.join(os.tmpdir(), "kuasa-e2e-sessions-"));
-  process.env.KUASA_E2E_SESSIONS_DIR = sessionsDir;
-  // The runner stops the server before it exits; the database and the sessions go with the run.
+/**
+ * The portal journeys run as two sets, each in order in a worker of its own against a server and
+ * an embedded database of its own (with the same users), so that neither set sees the other's
+ * data. Server "a" also serves the specs that share nothing with the journeys.
+ */
+const SERVERS = ["a", "b"] as const;
+type Server = (typeof SERVERS)[number];
+
+if (!process.env.KUASA_E2E_A_PORT) {
+  const made: string[] = [];
+  for (const server of SERVERS) {
+    const key = `KUASA_E2E_${server.toUpperCase()}`;
+    process.env[`${key}_PORT`] = String(freePort());
+    process.env[`${key}_DATA_DIR`] = mkdtempSync(path.join(os.tmpdir(), "kuasa-e2e-"));
+    // The portal users' signed-in sessions (e2e/sessions.setup.ts), for this run only.
+    process.env[`${key}_SESSIONS_DIR`] = mkdtempSync(path.join(os.tmpdir(), "kuasa-e2e-sessions-"));
+    made.push(process.env[`${key}_DATA_DIR`]!, process.env[`${key}_SESSIONS_DIR`]!);
+  }
+  // The runner stops the servers before it exits; the databases and the sessions go with the run.
   process.on("exit", () => {
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(sessionsDir, { recursive: true, force: true });
+    for (const dir of made) rmSync(dir, { recursive: true, force: true });
   });
 }
-const port = Number(process.env.KUASA_E2E_PORT);
-const baseURL = `http://127.0.0.1:${port}`;
+
+/** A server's port, base URL and folders; a project's metadata tells e2e/portal.ts which are its own. */
+function serverOf(server: Server) {
+  const key = `KUASA_E2E_${server.toUpperCase()}`;
+  const port = Number(process.env[`${key}_PORT`]);
+  return {
+    port,
+    baseURL: `http://127.0.0.1:${port}`,
+    dataDir: process.env[`${key}_DATA_DIR`] ?? "",
+    sessionsDir: process.env[`${key}_SESSIONS_DIR`] ?? "",
+  };
+}
+const a = serverOf("a");
+const b = serverOf("b");
 
 const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 if (!existsSync(chromiumPath)) {
@@ -67,8 +89,8 @@ const chromium = {
  * codes, /docs, sign-in throttling on an account of nobody's and sessions of their own, and the
  * two that start servers of their own (a cluster on its own PostgreSQL database, a logging server
  * on its own data directory), and the accessibility check of every page, which only reads pages
- * through the stored sessions (it asserts nothing about their data). They run in a second worker
- * beside the journeys.
+ * through the stored sessions (it asserts nothing about their data). They run on server "a" in
+ * two workers beside the journeys.
  */
 const INDEPENDENT = [
   "**/home.spec.ts",
@@ -78,6 +100,53 @@ const INDEPENDENT = [
   "**/server-log.spec.ts",
   "**/accessibility.spec.ts",
 ];
+/**
+ * The journeys' second set, on server "b": the practitioner's portal (its password is changed and
+ * changed back), the practitioner's orders, cases and earnings, and the security headers signed in
+ * as each role. The first set (the operator and the organisation) and these change nothing the
+ * other reads; they were split to halve the time of the run's longest worker.
+ */
+const JOURNEYS_B = ["**/practitioner-portal.spec.ts", "**/practitioner.spec.ts", "**/security-headers.spec.ts"];
+
+/** What a project on `server` uses: its base URL, and its folders for e2e/portal.ts. */
+const on = (server: { baseURL: string; dataDir: string; sessionsDir: string }) => ({
+  use: { ...chromium, baseURL: server.baseURL },
+  metadata: { dataDir: server.dataDir, sessionsDir: server.sessionsDir },
+});
+
+/** The production server on `server`'s port with its own throwaway embedded database. */
+function webServer(server: { port: number; baseURL: string; dataDir: string }, build: boolean) {
+  return {
+    // Always a fresh production build, so the journeys never run against a stale .next: this
+    // run's own (made once, by the first server's command: Playwright starts them in order), or
+    // the one `npm test` (.ci/test) made moments before, which says so with KUASA_E2E_BUILT=1.
+    // The journeys' portal users are created with the ops CLI in between: the embedded database
+    // is locked once the server runs, and Playwright's globalSetup would run only after it started.
+    command: `${build ? "npm run -s build && " : ""}./node_modules/.bin/tsx e2e/create-users.ts && exec node .next/kuasa-server/server.mjs`,
+    cwd: root,
+    url: `${server.baseURL}/v1/openapi.json`,
+    reuseExistingServer: false,
+    // next build takes one to four minutes on two busy cores.
+    timeout: 900_000,
+    stdout: "pipe" as const,
+    stderr: "pipe" as const,
+    // SIGTERM to the whole process group: the server closes PGlite and releases its lock.
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 10_000 },
+    env: {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(server.port),
+      PUBLIC_URL: server.baseURL,
+      DATA_DIR: server.dataDir,
+      DATABASE_URL: "",
+      SEED_DEMO: "true",
+      NEXT_TELEMETRY_DISABLED: "1",
+      // next-auth signs the portal sessions with it; a throwaway value for a throwaway server.
+      NEXTAUTH_SECRET: "e2e-only-secret-not-for-production-0123456789",
+      NEXTAUTH_URL: server.baseURL,
+    },
+  };
+}
 
 export default defineConfig({
   testDir: ".",
@@ -86,51 +155,32 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: process.env.CI === "true",
   retries: 0,
-  // Two workers: the journeys in one, the independent specs in the other (each project: workers 1).
-  workers: 2,
+  // Four workers: each set of journeys in one, the independent specs in two.
+  workers: 4,
   timeout: 30_000,
   reporter: [["list"]],
   use: {
-    baseURL,
     locale: "id-ID",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },
   projects: [
-    // Each portal user signs in once through the form; the journeys reuse the sessions.
-    { name: "sessions", testMatch: /sessions\.setup\.ts$/, use: chromium },
-    // The portal journeys share the users, organisations, offers and counts on pages, and build on
-    // each other's data: one at a time, in file order, as before.
-    { name: "journeys", testIgnore: INDEPENDENT, dependencies: ["sessions"], workers: 1, use: chromium },
-    // Started with the journeys (a project waits for all of the phase before it), beside them.
-    { name: "independent", testMatch: INDEPENDENT, dependencies: ["sessions"], workers: 1, use: chromium },
-  ],
-  webServer: {
-    // Always a fresh production build, so the journeys never run against a stale .next. The
-    // journeys' portal users are created with the ops CLI in between: the embedded database is
-    // locked once the server runs, and Playwright's globalSetup would run only after it started.
-    command: "npm run -s build && ./node_modules/.bin/tsx e2e/create-users.ts && exec node .next/kuasa-server/server.mjs",
-    cwd: root,
-    url: `${baseURL}/v1/openapi.json`,
-    reuseExistingServer: false,
-    // next build takes one to four minutes on two busy cores.
-    timeout: 900_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    // SIGTERM to the whole process group: the server closes PGlite and releases its lock.
-    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-    env: {
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: process.env.KUASA_E2E_DATA_DIR ?? "",
-      DATABASE_URL: "",
-      SEED_DEMO: "true",
-      NEXT_TELEMETRY_DISABLED: "1",
-      // next-auth signs the portal sessions with it; a throwaway value for a throwaway server.
-      NEXTAUTH_SECRET: "e2e-only-secret-not-for-production-0123456789",
-      NEXTAUTH_URL: baseURL,
+    // Each portal user signs in once through the form on each server; the journeys reuse the sessions.
+    { name: "sessions", testMatch: /sessions\.setup\.ts$/, ...on(a) },
+    { name: "sessions-b", testMatch: /sessions\.setup\.ts$/, ...on(b) },
+    // The portal journeys of a set share the users, organisations, offers and counts on pages, and
+    // build on each other's data: one at a time, in file order, as before.
+    {
+      name: "journeys",
+      testIgnore: [...INDEPENDENT, ...JOURNEYS_B],
+      dependencies: ["sessions"],
+      workers: 1,
+      ...on(a),
     },
-  },
+    { name: "journeys-b", testMatch: JOURNEYS_B, dependencies: ["sessions-b"], workers: 1, ...on(b) },
+    // Started with the journeys (a project waits for all of the phase before it), beside them; the
+    // files spread over two workers, and the accessibility spec's tests too (each stands alone).
+    { name: "independent", testMatch: INDEPENDENT, dependencies: ["sessions"], workers: 2, ...on(a) },
+  ],
+  webServer: [webServer(a, process.env.KUASA_E2E_BUILT !== "1"), webServer(b, false)],
 });

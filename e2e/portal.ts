@@ -1,12 +1,17 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { type BrowserContext, expect, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { type BrowserContext, expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
 
-/** The key the server printed on first start, kept in its data directory. */
+/** One of the running test's server's folders, from its project's metadata (e2e/playwright.config.ts). */
+function serverFolder(name: "dataDir" | "sessionsDir"): string {
+  const dir = (test.info().project.metadata as Record<string, string | undefined>)[name];
+  if (!dir) throw new Error(`the project has no ${name}: run through e2e/playwright.config.ts`);
+  return dir;
+}
+
+/** The key the test's server printed on first start, kept in its data directory. */
 export function demoApiKey(): string {
-  const dataDir = process.env.KUASA_E2E_DATA_DIR;
-  if (!dataDir) throw new Error("KUASA_E2E_DATA_DIR is not set: run through e2e/playwright.config.ts");
-  return readFileSync(path.join(dataDir, "demo-api-key.txt"), "utf8").trim();
+  return readFileSync(path.join(serverFolder("dataDir"), "demo-api-key.txt"), "utf8").trim();
 }
 
 /** The widest viewport the portals lay out as a phone (globals.css: max-width 640px). */
@@ -30,11 +35,9 @@ export async function signIn(page: Page, user: { email: string; password: string
   await expect(page).toHaveURL(home);
 }
 
-/** The file in which e2e/sessions.setup.ts keeps `user`'s signed-in session (the directory is the run's own). */
+/** The file in which e2e/sessions.setup.ts keeps `user`'s signed-in session on the test's server (the directory is the run's own). */
 export function sessionFile(user: { email: string }): string {
-  const dir = process.env.KUASA_E2E_SESSIONS_DIR;
-  if (!dir) throw new Error("KUASA_E2E_SESSIONS_DIR is not set: run through e2e/playwright.config.ts");
-  return path.join(dir, `${user.email}.json`);
+  return path.join(serverFolder("sessionsDir"), `${user.email}.json`);
 }
 
 /**

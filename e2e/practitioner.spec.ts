@@ -82,7 +82,8 @@ test("a practitioner signs in, takes an offered order, asks the client, and deli
   });
   expect(answered.status).toBe("dikerjakan");
   const thread = page.locator(".thread");
-  await expect(thread.locator(".message-client")).toContainText("Klien");
+  // The page notices the answer by itself, as late as its next refresh: both wait as long.
+  await expect(thread.locator(".message-client")).toContainText("Klien", { timeout: 15_000 });
   await expect(thread.locator(".message-client")).toContainText("Budi Santoso, Direktur Utama PT Dua.", { timeout: 15_000 });
   await expect(thread.locator(".message-practitioner")).toContainText("Anda");
 
