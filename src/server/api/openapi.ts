@@ -1,5 +1,6 @@
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { ERROR_CODES } from "@/server/domain/errors";
+import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN } from "@/server/domain/idempotency";
 import { REST_ROUTES } from "./routes";
 import { errorSchema } from "./schemas/error";
 import { METADATA_FILTER_PARAMETER, takesMetadataFilter } from "./schemas/list";
@@ -90,7 +91,7 @@ export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
           required: false,
           description:
             '1–255 visible ASCII characters without space, `"` or `\\`. The same key with the same request within 24 h replays the first answer (what it made or changed, as it is now) instead of acting twice; with another request it is 422.',
-          schema: { type: "string", minLength: 1, maxLength: 257 },
+          schema: { type: "string", minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, pattern: IDEMPOTENCY_KEY_PATTERN.source },
         },
       ];
     }

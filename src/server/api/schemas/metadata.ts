@@ -26,6 +26,8 @@ export const metadataSchema = z
   .refine((metadata) => Object.keys(metadata).length <= METADATA_LIMITS.keys, `at most ${METADATA_LIMITS.keys} keys`)
   .meta({
     id: "Metadata",
+    // The refinement above is invisible to JSON Schema; generators and validators read this.
+    maxProperties: METADATA_LIMITS.keys,
     description: `Your own string labels: up to ${METADATA_LIMITS.keys} keys of at most ${METADATA_LIMITS.keyLength} characters, values of at most ${METADATA_LIMITS.valueLength}. Returned to your keys only; practitioners never see them. Filter lists with metadata[key]=value.`,
   });
 
