@@ -2,7 +2,7 @@ import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { inferRouterInputs } from "@trpc/server";
 import { z } from "zod";
 import { REST_ROUTES, type RestRoute } from "@/server/api/routes";
-import { takesMetadataFilter } from "@/server/api/schemas/list";
+import { metadataFilterKey, metadataFilterParams, takesMetadataFilter } from "@/server/api/schemas/list";
 import { METADATA_LIMITS, metadataKeySchema } from "@/server/api/schemas/metadata";
 import { type V1Router, v1Router } from "@/server/api/v1";
 
@@ -288,20 +288,19 @@ const metadataFilterArgument = z
   .meta({
     description: `Only those whose metadata has these values under these keys, all of them: {"run": "x"} (at most ${METADATA_LIMITS.keys} keys).`,
   });
-const METADATA_QUERY_KEY = /^metadata\[([^[\]]+)\]$/;
 
 /** Arguments with REST's `metadata[key]` query keys folded into the metadata object. */
 function withMetadataObject(args: Record<string, unknown>): Record<string, unknown> {
   // Built from entries: `metadata[__proto__]` must become an own key the schema refuses, not a prototype.
   const entries = Object.entries(args);
   const filters = entries.flatMap(([key, value]) => {
-    const metadataKey = METADATA_QUERY_KEY.exec(key)?.[1];
+    const metadataKey = metadataFilterKey(key);
     return metadataKey === undefined ? [] : [[metadataKey, value] as const];
   });
   if (filters.length === 0) return args;
   const given = args[METADATA_ARGUMENT];
   const metadata = Object.fromEntries([...(given !== null && typeof given === "object" ? Object.entries(given) : []), ...filters]);
-  return Object.fromEntries([...entries.filter(([key]) => !METADATA_QUERY_KEY.test(key)), [METADATA_ARGUMENT, metadata]]);
+  return Object.fromEntries([...entries.filter(([key]) => metadataFilterKey(key) === undefined), [METADATA_ARGUMENT, metadata]]);
 }
 
 /**
@@ -316,10 +315,6 @@ function reservedMetadataKeyError(metadata: unknown): z.ZodError | null {
   }
   return null;
 }
-
-/** The metadata object as the procedure's query keys. */
-const metadataQuery = (metadata: unknown): Record<string, string> =>
-  Object.fromEntries(Object.entries((metadata ?? {}) as Record<string, string>).map(([key, value]) => [`metadata[${key}]`, value]));
 
 /** The argument that becomes the Idempotency-Key header; the procedure validates its format. */
 const IDEMPOTENCY_KEY_ARGUMENT = "idempotency_key";
@@ -387,7 +382,10 @@ function bind(entry: ToolEntry): Tool {
       const { [IDEMPOTENCY_KEY_ARGUMENT]: idempotencyKey, [METADATA_ARGUMENT]: metadata, ...rest } = parsed.data;
       return {
         success: true,
-        call: { input: { ...rest, ...metadataQuery(metadata) }, idempotencyKey: idempotencyKey as string | undefined },
+        call: {
+          input: { ...rest, ...metadataFilterParams((metadata ?? {}) as Record<string, string>) },
+          idempotencyKey: idempotencyKey as string | undefined,
+        },
       };
     },
     output,

@@ -53,6 +53,13 @@ const metadataFiltered = new WeakSet<object>();
 
 const METADATA_PARAM = /^metadata\[([^[\]]+)\]$/;
 
+/** The metadata key a `metadata[key]` query parameter filters on; undefined for any other parameter. */
+export const metadataFilterKey = (param: string): string | undefined => METADATA_PARAM.exec(param)?.[1];
+
+/** `{key: value}` filters as the `metadata[key]` query parameters the list procedures take. */
+export const metadataFilterParams = (metadata: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(metadata).map(([key, value]) => [`metadata[${key}]`, value]));
+
 /**
  * A list query that also takes `metadata[key]=value` filters (several AND together). /v1 (rest.ts)
  * hands query keys over literally ("metadata[x]") and the OpenAPI generator documents
@@ -65,7 +72,7 @@ export function withMetadataFilter<Shape extends z.core.$ZodLooseShape>(query: z
   const filtered = query.catchall(z.string().max(METADATA_LIMITS.valueLength)).superRefine((input, ctx) => {
     const extra = Object.keys(input).filter((key) => !Object.hasOwn(query.shape, key));
     for (const key of extra) {
-      const metadataKey = METADATA_PARAM.exec(key)?.[1];
+      const metadataKey = metadataFilterKey(key);
       if (metadataKey === undefined) {
         ctx.addIssue({ code: "custom", message: "unknown query parameter", path: [key] });
         continue;
@@ -84,7 +91,7 @@ export function withMetadataFilter<Shape extends z.core.$ZodLooseShape>(query: z
 export function metadataFilterOf(input: object): Record<string, string> {
   const metadata: Record<string, string> = {};
   for (const [param, value] of Object.entries(input)) {
-    const key = METADATA_PARAM.exec(param)?.[1];
+    const key = metadataFilterKey(param);
     if (key !== undefined && typeof value === "string") metadata[key] = value;
   }
   return metadata;
