@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { digitString, nikDigits } from "@/test/contacts";
 import { maskText } from "./masking";
 
 // Leak hunting among contacts written to get past a filter: 10,000 generated e-mail addresses,
@@ -11,9 +12,6 @@ const EMAIL_CASES = 4_000;
 const NIK_CASES = 3_000;
 const PHONE_CASES = 3_000;
 
-const digits = (min: number, max: number) =>
-  fc.array(fc.integer({ min: 0, max: 9 }), { minLength: min, maxLength: max }).map((d) => d.join(""));
-const twoDigits = (min: number, max: number) => fc.integer({ min, max }).map((n) => String(n).padStart(2, "0"));
 /** ASCII digits of a text, after decoding what the generators encode (full-width, entities). */
 const digitsOf = (text: string) =>
   text
@@ -87,9 +85,9 @@ const DOT_FORMS = [
 const COMMON_TLDS = ["com", "id", "co.id", "net", "org", "ac.id", "or.id"];
 
 const localPart = fc
-  .tuple(fc.stringMatching(/^[a-z]{2,6}$/), digits(1, 3), fc.stringMatching(/^(?:[._][a-z]{2,5})?$/))
+  .tuple(fc.stringMatching(/^[a-z]{2,6}$/), digitString(1, 3), fc.stringMatching(/^(?:[._][a-z]{2,5})?$/))
   .map((p) => p.join(""));
-const domainName = fc.tuple(fc.stringMatching(/^[a-z]{2,6}$/), digits(1, 2)).map(([name, n]) => name + n);
+const domainName = fc.tuple(fc.stringMatching(/^[a-z]{2,6}$/), digitString(1, 2)).map(([name, n]) => name + n);
 
 interface EmailSecret {
   text: string;
@@ -145,21 +143,6 @@ describe("maskText: no leak among 10,000 contacts written to get past a filter",
 
   // ---- NIKs ----------------------------------------------------------------------------------
 
-  /** A NIK with a real layout: province, regency, district, birth date (women + 40), serial. */
-  const nikDigits = fc
-    .tuple(
-      twoDigits(11, 94),
-      twoDigits(1, 79),
-      twoDigits(1, 50),
-      fc.boolean(),
-      twoDigits(1, 28),
-      twoDigits(1, 12),
-      twoDigits(0, 99),
-      digits(4, 4),
-    )
-    .map(([province, regency, district, woman, day, month, year, serial]) =>
-      [province, regency, district, woman ? String(Number(day) + 40) : day, month, year, serial].join(""),
-    );
   /** Cut into groups of 1–6 digits, evenly or not. */
   const groups = (number: string) =>
     fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 16, maxLength: 16 }).map((sizes) => {
@@ -201,7 +184,7 @@ describe("maskText: no leak among 10,000 contacts written to get past a filter",
   /** A mobile's national significant number: 8, then 1–9, 9 to 12 digits in all. */
   const mobile = fc
     .tuple(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 7, max: 10 }))
-    .chain(([second, rest]) => digits(rest, rest).map((tail) => `8${second}${tail}`));
+    .chain(([second, rest]) => digitString(rest, rest).map((tail) => `8${second}${tail}`));
   const PHONE_SEPARATORS = ["/", "_", ".", "-", " ", "  ", " / ", " - "];
   const PREFIXES = ["", "", "0", "+62", "+62 ", "62", "(+62) ", "0062 "];
   const threeFourFour = (number: string) => [number.slice(0, 3), number.slice(3, 7), number.slice(7)];

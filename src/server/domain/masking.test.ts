@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { digitString, nikDigits } from "@/test/contacts";
 import { MASK, maskEmailField, maskIntake, maskPhoneField, maskText } from "./masking";
 
 const digitsOf = (text: string) => text.replace(/\D/g, "");
@@ -243,8 +244,6 @@ const grouped = (digits: string) =>
   });
 
 const separator = fc.constantFrom("", " ", ".", "-", "\u00a0");
-const digitString = (min: number, max: number) =>
-  fc.array(fc.integer({ min: 0, max: 9 }), { minLength: min, maxLength: max }).map((d) => d.join(""));
 
 /** A national significant number: a mobile (8…, 9–12 digits) or a landline (area 2–7 or 9, 8–11 digits). */
 const nsn = fc.oneof(
@@ -281,25 +280,6 @@ const phone: fc.Arbitrary<GeneratedPhone> = fc.oneof(
       grouped(subscriber).map((groups) => ({ text: `${open}${first}${area}${close}${groups.join(sep)}`, keptDigits: digitsOf(open) })),
     ),
 );
-
-const twoDigits = (min: number, max: number) => fc.integer({ min, max }).map((n) => String(n).padStart(2, "0"));
-
-/** A NIK with a real layout: province, regency, district, birth date (women + 40), serial. */
-const nikDigits = fc
-  .tuple(
-    twoDigits(11, 94),
-    twoDigits(1, 79),
-    twoDigits(1, 50),
-    fc.boolean(),
-    twoDigits(1, 28),
-    twoDigits(1, 12),
-    twoDigits(0, 99),
-    digitString(4, 4),
-  )
-  .map(
-    ([province, regency, district, woman, day, month, year, serial]) =>
-      `${province}${regency}${district}${woman ? Number(day) + 40 : day}${month}${year}${serial}`,
-  );
 
 const nik = fc
   .tuple(nikDigits, fc.constantFrom("plain", "4-4-4-4", "6-6-4", "card"), fc.constantFrom(" ", ".", "-"))
