@@ -1,6 +1,8 @@
 import cluster, { type Worker } from "node:cluster";
 import { AggregatorRegistry, type Registry } from "prom-client";
 import { logger } from "@/server/log";
+import { LocalHashingTurns } from "../services/access";
+import { HashingTurnLender } from "./shared-hashing";
 
 /**
  * WEB_CONCURRENCY above 1: a primary process that only forks and watches N server processes
@@ -8,7 +10,8 @@ import { logger } from "@/server/log";
  * server (API, portals, sweeper) on the one PostgreSQL; nothing is shared in memory, so what holds
  * for N processes holds for N machines: rate limits, sign-in waits and job leases live in the
  * database. The primary prints one banner, restarts a worker that dies, stops them all on SIGTERM,
- * and sums the workers' process metrics for /metrics.
+ * sums the workers' process metrics for /metrics, and lends the machine's password-hashing turns
+ * (shared-hashing.ts): hashing is the one limit that belongs to the machine's cores, not to a process.
  */
 
 const LISTENING = "kuasa:listening";
@@ -53,10 +56,12 @@ export function runPrimary(processes: number): void {
     });
   let started = 0;
   let banner: string | null = null;
+  const hashingTurns = new HashingTurnLender<Worker>(new LocalHashingTurns());
 
   const fork = (): Worker => {
     const worker = cluster.fork();
     worker.on("message", (message: ClusterMessage) => {
+      hashingTurns.receive(worker, message);
       if (message.type === LISTENING) {
         serving.add(worker);
         started++;
@@ -79,6 +84,7 @@ export function runPrimary(processes: number): void {
 
   cluster.on("exit", (worker, code, signal) => {
     serving.delete(worker);
+    hashingTurns.forget(worker);
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
       return;

@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { AddressGuard } from "../api/address-guard";
 import { type Database, openDatabase } from "../db/client";
 import { migrate } from "../db/migrate";
@@ -8,6 +9,12 @@ import { seedCatalog } from "../services/catalog";
 import { type Runtime, setRuntime } from "./";
 import { ensureAuthEnvironment } from "./auth-secret";
 import type { Config } from "./config";
+import { borrowedHashingTurns } from "./shared-hashing";
+
+/** This worker's turns, borrowed from the primary over the cluster's IPC channel. */
+function workerHashingTurns() {
+  return borrowedHashingTurns({ send: (message) => process.send?.(message) }, (listener) => process.on("message", listener));
+}
 
 /**
  * Opens the database, applies pending migrations, adds missing catalog services and builds the
@@ -36,8 +43,9 @@ export async function attachRuntime(database: Database, config: Config): Promise
   const runtime: Runtime = {
     rateLimiter,
     signInThrottle: new SignInThrottle(limitStore),
-    // One queue per process for every face: sign-in, invitations, password changes, new users.
-    passwordHashing: productionPasswordHasher(),
+    // One queue for every face (sign-in, invitations, password changes, new users), its turns
+    // borrowed from the cluster primary when this is one of several server processes.
+    passwordHashing: productionPasswordHasher(cluster.isWorker ? workerHashingTurns() : undefined),
     addressGuard: new AddressGuard(rateLimiter),
     database,
     db: database.prisma,

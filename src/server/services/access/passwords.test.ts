@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { AppError } from "@/server/domain/errors";
 import type { PasswordHasher } from "@/server/domain/password";
 import { TEST_PASSWORD_HASHING } from "@/test/passwords";
+import { LocalHashingTurns } from "./hashing-turns";
 import { HashingQueue, hashPassword, verifyPassword } from "./passwords";
 
 // Production's parameters are hashed and verified once, in users.db.test.ts (through createUser).
@@ -47,7 +48,7 @@ const codeOf = (call: Promise<unknown>) =>
 describe("the hashing queue", () => {
   it("runs at most `concurrency` hashes, keeps `maxWaiting` waiting in order, and refuses the next one at once with RATE_LIMITED", async () => {
     const { hasher, held } = heldHasher();
-    const queue = new HashingQueue(hasher, { concurrency: 2, maxWaiting: 3, coreShare: 1, burstMs: 0 });
+    const queue = new HashingQueue(hasher, new LocalHashingTurns({ concurrency: 2, maxWaiting: 3, coreShare: 1, burstMs: 0 }));
     const accepted = Array.from({ length: 5 }, (_, i) => queue.hash(`p${i}`));
     await settle();
     expect(held).toHaveLength(2);
@@ -67,7 +68,7 @@ describe("the hashing queue", () => {
 
   it("takes new work again once the queue has drained", async () => {
     const { hasher, held } = heldHasher();
-    const queue = new HashingQueue(hasher, { concurrency: 1, maxWaiting: 0, coreShare: 1, burstMs: 0 });
+    const queue = new HashingQueue(hasher, new LocalHashingTurns({ concurrency: 1, maxWaiting: 0, coreShare: 1, burstMs: 0 }));
     const first = queue.hash("a");
     expect(await codeOf(queue.hash("b"))).toBe("RATE_LIMITED");
     held.shift()?.();
@@ -83,8 +84,10 @@ describe("the hashing queue", () => {
     const rests: Array<{ ms: number; done: () => void }> = [];
     const queue = new HashingQueue(
       hasher,
-      { concurrency: 1, maxWaiting: 5, coreShare: 0.25, burstMs: 0 },
-      (ms) => new Promise<void>((resolve) => rests.push({ ms, done: resolve })),
+      new LocalHashingTurns(
+        { concurrency: 1, maxWaiting: 5, coreShare: 0.25, burstMs: 0 },
+        (ms) => new Promise<void>((resolve) => rests.push({ ms, done: resolve })),
+      ),
     );
     const first = queue.hash("a");
     const second = queue.hash("b");
@@ -115,12 +118,14 @@ describe("the hashing queue", () => {
     };
     const queue = new HashingQueue(
       hasher,
-      { concurrency: 1, maxWaiting: 10, coreShare: 0.1, burstMs: 100 },
-      async (ms) => {
-        rests.push(ms);
-        now += ms;
-      },
-      () => now,
+      new LocalHashingTurns(
+        { concurrency: 1, maxWaiting: 10, coreShare: 0.1, burstMs: 100 },
+        async (ms) => {
+          rests.push(ms);
+          now += ms;
+        },
+        () => now,
+      ),
     );
     for (const password of ["a", "b", "c", "d"]) await queue.hash(password);
     await settle();
