@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { strToU8, type Zippable, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { ACCEPTED_FILE_TYPES, ContentSniffer, decideZipType } from "./file-type";
+import { ACCEPTED_FILE_TYPES, ContentSniffer, decideZipType, type FileKind } from "./file-type";
 
 const bytes = (...parts: (string | number[])[]) =>
   Uint8Array.from(parts.flatMap((part) => (typeof part === "string" ? Array.from(strToU8(part)) : part)));
@@ -182,15 +182,17 @@ describe("decideZipType", () => {
 });
 
 describe("ACCEPTED_FILE_TYPES", () => {
-  it("lists the seven accepted kinds with their content types and extensions", () => {
-    expect(ACCEPTED_FILE_TYPES.map((type) => `${type.kind} ${type.extension}`)).toEqual([
-      "pdf .pdf",
-      "docx .docx",
-      "xlsx .xlsx",
-      "odt .odt",
-      "png .png",
-      "jpeg .jpg",
-      "text .txt",
+  it("lists every kind once, each with its content type and extension", () => {
+    const kinds: FileKind[] = ["pdf", "docx", "xlsx", "odt", "png", "jpeg", "text"];
+    expect(ACCEPTED_FILE_TYPES.map((type) => type.kind)).toEqual(kinds);
+    expect(ACCEPTED_FILE_TYPES.map((type) => `${type.extension} ${type.contentType}`)).toEqual([
+      ".pdf application/pdf",
+      ".docx application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      ".xlsx application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      ".odt application/vnd.oasis.opendocument.text",
+      ".png image/png",
+      ".jpg image/jpeg",
+      ".txt text/plain; charset=utf-8",
     ]);
   });
 });

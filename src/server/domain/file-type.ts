@@ -40,7 +40,7 @@ const HEAD_BYTES = 4096;
 
 const ascii = (text: string) => Array.from(text, (c) => c.charCodeAt(0));
 
-/** Refused binary formats, by their leading bytes; [offset, bytes] where the signature is not at 0. */
+/** Refused binary formats by their signature, at the start unless `at` says otherwise. */
 const REFUSED_SIGNATURES: readonly { at?: number; bytes: readonly number[]; what: string }[] = [
   { bytes: ascii("MZ"), what: "a Windows executable (MZ header)" },
   { bytes: [0x7f, ...ascii("ELF")], what: "a Linux executable (ELF header)" },
@@ -173,7 +173,7 @@ export class ContentSniffer {
   }
 }
 
-/** The OpenDocument kinds by their `mimetype` entry, for a refusal that names what was sent. */
+/** Every OpenDocument `mimetype` starts so; the rest names the kind in a refusal. */
 const OPENDOCUMENT_PREFIX = "application/vnd.oasis.opendocument.";
 
 /**
