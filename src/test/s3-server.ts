@@ -26,7 +26,8 @@ type S3rverOptions = {
   directory: string;
   configureBuckets: { name: string }[];
 };
-const S3rver: new (options: S3rverOptions) => S3rver = createRequire(import.meta.url)("@20minutes/s3rver");
+const require = createRequire(import.meta.url);
+const S3rver: new (options: S3rverOptions) => S3rver = require("@20minutes/s3rver");
 
 /**
  * A real S3-protocol server (s3rver, objects on disk) in this process on a free loopback port,
