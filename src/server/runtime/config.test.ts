@@ -139,3 +139,54 @@ describe("readConfig: e-mail", () => {
     expect(() => readConfig({ SMTP_URL: "mail.example:587" })).toThrow(/SMTP_URL/);
   });
 });
+
+describe("readConfig: files", () => {
+  it("keeps files on disk in DATA_DIR/files and accepts 25 MiB by default", () => {
+    expect(readConfig({}).files).toEqual({ maxBytes: 25 * 1024 * 1024, storage: { kind: "disk", dir: ".data/files" } });
+    expect(readConfig({ DATA_DIR: "/var/lib/kuasa", FILE_MAX_BYTES: "1048576" }).files).toEqual({
+      maxBytes: 1_048_576,
+      storage: { kind: "disk", dir: "/var/lib/kuasa/files" },
+    });
+  });
+
+  it("reads the S3 settings, with us-east-1, virtual-host addressing and the SDK's own credentials by default", () => {
+    expect(readConfig({ FILE_STORAGE: "s3", S3_BUCKET: "kuasa-files" }).files.storage).toEqual({
+      kind: "s3",
+      endpoint: undefined,
+      bucket: "kuasa-files",
+      region: "us-east-1",
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
+    });
+    const env = {
+      FILE_STORAGE: "s3",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_BUCKET: "kuasa",
+      S3_REGION: "ap-southeast-3",
+      S3_ACCESS_KEY_ID: "id",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_FORCE_PATH_STYLE: "true",
+    };
+    expect(readConfig(env).files.storage).toEqual({
+      kind: "s3",
+      endpoint: "http://127.0.0.1:9000",
+      bucket: "kuasa",
+      region: "ap-southeast-3",
+      accessKeyId: "id",
+      secretAccessKey: "secret",
+      forcePathStyle: true,
+    });
+  });
+
+  it.each([
+    [{ FILE_MAX_BYTES: "0" }, /FILE_MAX_BYTES must be a positive whole number, got 0/],
+    [{ FILE_MAX_BYTES: "25MB" }, /FILE_MAX_BYTES/],
+    [{ FILE_STORAGE: "gcs" }, /FILE_STORAGE must be disk or s3, got gcs/],
+    [{ FILE_STORAGE: "s3" }, /FILE_STORAGE=s3 needs S3_BUCKET/],
+    [{ FILE_STORAGE: "s3", S3_BUCKET: "b", S3_FORCE_PATH_STYLE: "yes" }, /S3_FORCE_PATH_STYLE/],
+    [{ FILE_STORAGE: "s3", S3_BUCKET: "b", S3_ACCESS_KEY_ID: "id" }, /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/],
+  ])("rejects %o", (env, message) => {
+    expect(() => readConfig(env)).toThrow(message);
+  });
+});

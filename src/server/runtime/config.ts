@@ -1,6 +1,8 @@
+import path from "node:path";
 import { TrustedProxies } from "../domain/client-address";
 import { DEFAULT_ORDER_RULES, type OrderRules } from "../domain/order-rules";
 import { DEFAULT_INVITATIONS_PER_DAY, DEFAULT_RATE_LIMITS } from "../services/access";
+import type { FileStorageConfig } from "../services/files/storage";
 /** Every setting the process reads, in one place; .env.example documents each. */
 export interface Config {
   nodeEnv: "development" | "production" | "test";
@@ -67,6 +69,13 @@ export interface Config {
     /** The From header (SMTP_FROM); default "<OPERATOR_NAME> <noreply@<PUBLIC_URL's host>>". */
     from: string;
   };
+  /** Uploaded documents: their size limit and where their bytes are kept. */
+  files: {
+    /** Largest accepted upload in bytes (FILE_MAX_BYTES, default 25 MiB). */
+    maxBytes: number;
+    /** FILE_STORAGE: disk (DATA_DIR/files, the default) or s3 (S3_* variables). */
+    storage: FileStorageConfig;
+  };
 }
 
 function smtpUrl(env: NodeJS.ProcessEnv): string | undefined {
@@ -106,6 +115,25 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   throw new Error(`${name} must be true or false, got ${env[name]}`);
 }
 
+function fileStorage(env: NodeJS.ProcessEnv, dataDir: string): FileStorageConfig {
+  const kind = env.FILE_STORAGE || "disk";
+  if (kind === "disk") return { kind, dir: path.join(dataDir, "files") };
+  if (kind !== "s3") throw new Error(`FILE_STORAGE must be disk or s3, got ${kind}`);
+  if (!env.S3_BUCKET) throw new Error("FILE_STORAGE=s3 needs S3_BUCKET");
+  // One without the other would silently fall back to the SDK's default credentials.
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY))
+    throw new Error("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither");
+  return {
+    kind,
+    endpoint: env.S3_ENDPOINT || undefined,
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || "us-east-1",
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    forcePathStyle: flag(env, "S3_FORCE_PATH_STYLE", false),
+  };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = env.NODE_ENV === "production" || env.NODE_ENV === "test" ? env.NODE_ENV : "development";
   const port = Number(env.PORT ?? 3000);
@@ -121,6 +149,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (processes > 1 && !env.DATABASE_URL) {
     throw new Error(`WEB_CONCURRENCY=${processes} needs DATABASE_URL (PostgreSQL): the embedded database belongs to one process.`);
   }
+  const dataDir = env.DATA_DIR || ".data";
   const publicUrl = (env.PUBLIC_URL ?? `http://${host === "0.0.0.0" ? "localhost" : host}:${port}`).replace(/\/+$/, "");
   return {
     nodeEnv,
@@ -128,7 +157,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     publicUrl,
     databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: env.DATA_DIR || ".data",
+    dataDir,
     processes,
     operatorName,
     demo: {
@@ -167,5 +196,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxies: TrustedProxies.parse(env.TRUSTED_PROXIES),
     metricsToken: env.METRICS_TOKEN || undefined,
     smtp: { url: smtpUrl(env), from: env.SMTP_FROM || `${operatorName} <noreply@${new URL(publicUrl).hostname}>` },
+    files: { maxBytes: positiveInteger(env, "FILE_MAX_BYTES", 25 * 1024 * 1024), storage: fileStorage(env, dataDir) },
   };
 }
