@@ -8,6 +8,7 @@ import { ensureOffering } from "@/server/services/offers";
 import { acceptOrderResult, byKey, cancelOrder, openDispute } from "@/server/services/orders";
 import { addSimulatedBid, simulateOrderAction, topUpTestDeposit } from "@/server/services/sandbox";
 import { agentKey, bid, createTestCase } from "./cases";
+import { uploadTestFile } from "./files";
 import { addTestKey, createTestOrg, type TestOrg } from "./fixtures";
 import { createPaidOrder, driveOrder } from "./orders";
 import { portalUser, practitionerUser } from "./portal";
@@ -25,9 +26,10 @@ export interface Owned {
   apiKeys: string[];
   /** The keys' public ids: never in another owner's answer either. */
   keyIds: string[];
+  files: string[];
 }
 
-const NO_OBJECTS: Owned = { orders: [], cases: [], bids: [], invoices: [], events: [], offers: [], apiKeys: [], keyIds: [] };
+const NO_OBJECTS: Owned = { orders: [], cases: [], bids: [], invoices: [], events: [], offers: [], apiKeys: [], keyIds: [], files: [] };
 
 /** An organisation's live and test keys (every scope), each usable as a TestOrg. */
 interface WorldOrg {
@@ -144,6 +146,10 @@ export async function buildAccessWorld(db: Db, clock: Clock): Promise<AccessWorl
   const chosenTestBid = (await addSimulatedBid(deps, aTestKey, chosenTestCase, simulatedBid)).id;
   const { invoice: testInvoice } = await selectBid({ db, clock }, aTestKey, chosenTestCase, chosenTestBid);
 
+  // A document in each mode, as the agent uploads it.
+  const liveFile = (await uploadTestFile(deps, { organizationId: a.id, livemode: true, apiKeyId: a.live.apiKeyId })).id;
+  const testFile = (await uploadTestFile(deps, { organizationId: a.id, livemode: false, apiKeyId: a.test.apiKeyId })).id;
+
   // B's own data, so B's lists and boards are not trivially empty.
   const bOrder = await order(b.live);
   await order(b.test);
@@ -173,6 +179,7 @@ export async function buildAccessWorld(db: Db, clock: Clock): Promise<AccessWorl
       offers: [offer.id],
       apiKeys: [a.live.apiKeyId],
       keyIds: [a.live.keyId],
+      files: [liveFile],
     },
     aTest: {
       orders: [waitingTest, paidTest, offeredTest, ...takenTest],
@@ -183,6 +190,7 @@ export async function buildAccessWorld(db: Db, clock: Clock): Promise<AccessWorl
       offers: [testOffer.id],
       apiKeys: [a.test.apiKeyId],
       keyIds: [a.test.keyId],
+      files: [testFile],
     },
     bLive: { ...NO_OBJECTS, orders: [bOrder], cases: [bCase] },
     p1Work: { ...NO_OBJECTS, orders: taken, bids: [openBid, chosenBid], offers: [offer.id] },

@@ -6,6 +6,7 @@ import type { Db } from "@/server/db/client";
 import { type Clock, systemClock } from "@/server/domain/clock";
 import type { Jobs } from "@/server/jobs/types";
 import type { ApiRateLimiter } from "@/server/services/access";
+import { TEST_FILES } from "./files";
 
 export interface TestApi {
   url: string;
@@ -22,7 +23,7 @@ export async function startTestApi(
   jobs?: Pick<Jobs, "wakeDue">,
   addressGuard?: AddressGuard,
 ): Promise<TestApi> {
-  const handler = createRestHandler({ db, clock, rateLimiter, addressGuard, jobs, publicUrl: "http://localhost" });
+  const handler = createRestHandler({ db, clock, rateLimiter, addressGuard, jobs, files: TEST_FILES, publicUrl: "http://localhost" });
   const server: Server = createServer((req, res) => void handler(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -11,6 +11,7 @@ import type { Db } from "@/server/db/client";
 import { type Clock, systemClock } from "@/server/domain/clock";
 import { createMcpHandler } from "@/server/mcp/http";
 import type { ApiRateLimiter } from "@/server/services/access";
+import { TEST_FILES } from "./files";
 
 /** The `npx kuasa-mcp` entry, run as the MCP client would run it. */
 export const KUASA_MCP_BIN = fileURLToPath(new URL("../cli/kuasa-mcp.mjs", import.meta.url));
@@ -30,7 +31,7 @@ export async function startTestMcp(
   rateLimiter?: ApiRateLimiter,
   addressGuard?: AddressGuard,
 ): Promise<TestMcp> {
-  const handler = createMcpHandler({ db, clock, rateLimiter, addressGuard });
+  const handler = createMcpHandler({ db, clock, rateLimiter, addressGuard, files: TEST_FILES });
   const server: Server = createServer((req, res) => void handler(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;

@@ -42,6 +42,7 @@ type V1Recipe =
 const byOrder = (fields: Input = {}): V1Recipe => ({ names: "object", inputs: (o) => o.orders.map((id) => ({ id, ...fields })) });
 const byCase = (fields: Input = {}): V1Recipe => ({ names: "object", inputs: (o) => o.cases.map((id) => ({ id, ...fields })) });
 const byInvoice: V1Recipe = { names: "object", inputs: (o) => o.invoices.map((id) => ({ id })) };
+const byFile: V1Recipe = { names: "object", inputs: (o) => o.files.map((id) => ({ id })) };
 const REASON = { reason: "Uji akses." };
 
 const V1_RECIPES: Record<ProcedurePath, V1Recipe> = {
@@ -64,6 +65,10 @@ const V1_RECIPES: Record<ProcedurePath, V1Recipe> = {
   "invoices.get": byInvoice,
   "events.list": { names: "cursor", of: "events" },
   "events.get": { names: "object", inputs: (o) => o.events.map((id) => ({ id })) },
+  "files.create": { names: "nothing", input: { filename: "uji.txt", content_base64: "VWppIGFrc2VzLgo=" }, writes: true },
+  "files.get": byFile,
+  "files.content": byFile,
+  "files.createLink": { names: "object", inputs: (o) => o.files.map((file) => ({ file })) },
   "testHelpers.practitionerView": byOrder(),
   "testHelpers.topUpDeposit": { names: "nothing", input: { amount_idr: 1_000 }, writes: true },
   "testHelpers.approveOrder": byOrder(),

@@ -2,9 +2,12 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { TRPCError } from "@trpc/server";
 import { AppError } from "@/server/domain/errors";
 import { requestContext, requestLog } from "@/server/log";
+import { requireScope } from "@/server/services/access";
+import { type FileContent, fileSettingsOf, receiveUpload } from "@/server/services/files";
 import { authenticateAgent } from "./agent-key";
 import { errorHeaders, sendError, statusOf, toApiError } from "./api-error";
 import { type AppDeps, type Context, createContext } from "./context";
+import { readFilePart, writeFileContent } from "./file-transfer";
 import { readJsonBody } from "./json-body";
 import { buildOpenApiDocument } from "./openapi";
 import { matchRoute, methodsForPath, type RestRoute } from "./routes";
@@ -35,6 +38,12 @@ async function readBodyObject(req: Request, res: ServerResponse): Promise<void> 
     throw new AppError("VALIDATION", "The request body must be a JSON object.");
   }
   req.body = body;
+}
+
+/** POST /v1/files' body: its `file` part streamed to storage, received and checked. */
+function receiveFilePart(appDeps: AppDeps, req: Request) {
+  const deps = { ...appDeps, files: fileSettingsOf(appDeps) };
+  return readFilePart(req.headers, req, deps.files.maxBytes, (file, filename) => receiveUpload(deps, file, filename));
 }
 
 /** A query key given once is a string, given more than once an array of its values in order (as the adapter read queries). */
@@ -116,6 +125,10 @@ async function serveRoute(
     writeJson(res, statusOf(apiError), { ...ctx.response.headers, ...errorHeaders(apiError) }, JSON.stringify({ error: apiError }), true);
     return;
   }
+  if (route.meta.answer === "file") {
+    for (const [name, value] of Object.entries(ctx.response.headers)) res.setHeader(name, value);
+    return writeFileContent(res, data as FileContent, method);
+  }
   writeJson(res, ctx.response.status ?? 200, ctx.response.headers, JSON.stringify(data) as string | undefined, false);
 }
 
@@ -146,27 +159,34 @@ export function createRestHandler(appDeps: AppDeps & { publicUrl: string }) {
       const verdict = await appDeps.addressGuard.check(appDeps, req, res);
       if (!verdict.admitted) return sendError(res, verdict.error, verdict.headers);
     }
-    if (BODY_METHODS.has(method)) {
-      // The key before the body: a request without a valid key is not worth reading a megabyte for.
-      if (methodsForPath(url.pathname).includes(method)) {
-        const refused = await authenticateAgent(appDeps, req.headers).then(
-          () => null,
-          (err: unknown) => toApiError(err),
-        );
-        if (refused) return sendError(res, refused, { Connection: "close" });
-      }
-      try {
-        await readBodyObject(req, res);
-      } catch (err) {
-        sendError(res, toApiError(err));
-        return;
-      }
-    }
-
     // Matched as trpc-to-openapi matched: its URL (the target appended to a host), the path normalized, case-insensitive.
     const target = req.url ?? "/";
     const dispatchUrl = new URL(target.startsWith("/") ? `http://127.0.0.1${target}` : target);
     const match = matchRoute(method, dispatchUrl.pathname);
+
+    if (BODY_METHODS.has(method)) {
+      const upload = match?.route.meta.body === "multipart" ? match.route.meta : null;
+      // The key before the body: a request without a valid key is not worth reading a megabyte for.
+      if (methodsForPath(url.pathname).includes(method)) {
+        const refused = await authenticateAgent(appDeps, req.headers)
+          // An upload's scope too, before 25 MiB are stored for nothing.
+          .then((key) => upload?.scope && requireScope(key, upload.scope))
+          .then(
+            () => null,
+            (err: unknown) => toApiError(err),
+          );
+        if (refused) return sendError(res, refused, { Connection: "close" });
+      }
+      try {
+        if (upload) req.body = { file: await receiveFilePart(appDeps, req) };
+        else await readBodyObject(req, res);
+      } catch (err) {
+        // A refused upload leaves the rest of its body unread (json-body.ts says why that closes).
+        sendError(res, toApiError(err), upload ? { Connection: "close" } : {});
+        return;
+      }
+    }
+
     if (match) return serveRoute(appDeps, match.route, match.params, req, res, dispatchUrl, method);
 
     const allowed = methodsForPath(url.pathname);

@@ -13,6 +13,10 @@ export type Meta = OpenApiMeta<{
   successStatus?: 200 | 201;
   /** The agent POST reads an Idempotency-Key header (every agent POST but the sandbox's test helpers). */
   idempotent?: boolean;
+  /** POST /v1/files: the REST face streams the multipart `file` part to storage and passes the received upload as `file`. */
+  body?: "multipart";
+  /** The procedure answers a FileContent, which the REST face streams as the file's bytes instead of JSON. */
+  answer?: "file";
 }>;
 
 const t = initTRPC

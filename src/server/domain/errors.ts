@@ -17,7 +17,11 @@ export const ERROR_CODES = {
   CONFLICT: { status: 409, description: "The action conflicts with the resource's current data." },
   REVISION_LIMIT: { status: 409, description: "The order has had the most revisions allowed; accept the result or open a dispute." },
   PAYLOAD_TOO_LARGE: { status: 413, description: "The request body is larger than the limit." },
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, description: "A request body must be sent as application/json." },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    description:
+      "A request body must be sent as application/json (an upload as multipart/form-data), or an uploaded file's content is not an accepted type.",
+  },
   IDEMPOTENCY_KEY_REUSED: { status: 422, description: "The Idempotency-Key was used within 24 hours with a different body." },
   RATE_LIMITED: { status: 429, description: "Too many requests; retry after the Retry-After seconds." },
   SERVICE_UNAVAILABLE: {

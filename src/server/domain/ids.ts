@@ -25,6 +25,9 @@ const ID_PREFIX = {
   session: "ses",
   email: "eml",
   request: "req",
+  file: "file",
+  fileAttachment: "fat",
+  fileLink: "link",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

@@ -3,6 +3,7 @@ import type { AppDeps } from "../api/context";
 import type { Database } from "../db/client";
 import type { JobEngineChoice } from "../jobs";
 import type { ApiRateLimiter, SignInThrottle } from "../services/access";
+import type { FileSettings } from "../services/files";
 import type { Config } from "./config";
 
 export interface Runtime extends AppDeps {
@@ -14,6 +15,8 @@ export interface Runtime extends AppDeps {
   config: Config;
   /** The job engine (Inngest or the local sweeper); every successful mutation wakes it (api/trpc.ts). */
   jobs: JobEngineChoice;
+  /** Where documents are kept (FILE_STORAGE) and how large one may be (FILE_MAX_BYTES). */
+  files: FileSettings;
   /** Stops the job engine (waiting for work in flight), then closes the database. */
   close(): Promise<void>;
 }
@@ -42,6 +45,7 @@ export function appDepsOf(runtime: Runtime): AppDeps {
     addressGuard: runtime.addressGuard,
     jobs: runtime.jobs,
     passwordHashing: runtime.passwordHashing,
+    files: runtime.files,
   };
 }
 

@@ -6,6 +6,7 @@ import { systemClock } from "../domain/clock";
 import { createJobEngine, jobDepsFrom } from "../jobs";
 import { ApiRateLimiter, productionPasswordHasher, type RateLimitStore, SignInThrottle } from "../services/access";
 import { seedCatalog } from "../services/catalog";
+import { createFileStorage } from "../services/files";
 import { type Runtime, setRuntime } from "./";
 import { ensureAuthEnvironment } from "./auth-secret";
 import type { Config } from "./config";
@@ -47,6 +48,7 @@ export async function attachRuntime(database: Database, config: Config): Promise
     // borrowed from the cluster primary when this is one of several server processes.
     passwordHashing: productionPasswordHasher(cluster.isWorker ? workerHashingTurns() : undefined),
     addressGuard: new AddressGuard(rateLimiter),
+    files: { storage: createFileStorage(config.files.storage), maxBytes: config.files.maxBytes },
     database,
     db: database.prisma,
     clock: systemClock,

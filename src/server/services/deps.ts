@@ -2,6 +2,7 @@ import type { Db } from "@/server/db/client";
 import type { Clock } from "@/server/domain/clock";
 import { DEFAULT_ORDER_RULES, type OrderRules } from "@/server/domain/order-rules";
 import type { PasswordHasher } from "@/server/domain/password";
+import type { FileSettings } from "./files";
 
 /** What a use case needs from the process: the database, the time and the order settings. */
 export interface ServiceDeps {
@@ -15,6 +16,8 @@ export interface ServiceDeps {
   invitationsPerDay?: number;
   /** Password hashing: the runtime's queued argon2id (production's cost) when absent. Tests pass a cheap one. */
   passwordHashing?: PasswordHasher;
+  /** Where documents are kept and how large one may be; absent in tests that touch no file. */
+  files?: FileSettings;
 }
 
 const LOCAL_PUBLIC_URL = "http://localhost:3000";

@@ -79,11 +79,13 @@ export const practitionerRouter = router({
   askClient: practitioner
     .input(askClientInput)
     .output(orderStatusOutput)
-    .mutation(async ({ ctx, input }) => (await askClient(ctx, ctx.practitionerId, input.orderId, input.question)).status),
+    .mutation(async ({ ctx, input }) => (await askClient(ctx, ctx.practitionerId, input.orderId, input.question, input.files)).status),
   deliver: practitioner
     .input(deliverInput)
     .output(orderStatusOutput)
-    .mutation(async ({ ctx, input }) => (await deliverResult(ctx, ctx.practitionerId, input.orderId, input.deliverable)).status),
+    .mutation(
+      async ({ ctx, input }) => (await deliverResult(ctx, ctx.practitionerId, input.orderId, input.deliverable, input.files)).status,
+    ),
   release: practitioner
     .input(byOrder)
     .output(orderStatusOutput)

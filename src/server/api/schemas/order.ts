@@ -3,7 +3,9 @@ import { OrderStatus } from "@/generated/prisma/enums";
 import { INTAKE_LIMITS } from "@/server/domain/intake";
 import { MESSAGE_ROLES, type MessageRole } from "@/server/domain/order-state";
 import { isHttpUrl } from "@/server/domain/webhook-url";
+import { filesByPlace } from "@/server/services/files";
 import type { OrderWithMessages } from "@/server/services/orders";
+import { attachmentIdsSchema, fileSchema, serializeFile } from "./file";
 import { livemodeSchema } from "./livemode";
 import { metadataOf, metadataSchema } from "./metadata";
 import { rupiahSchema } from "./rupiah";
@@ -36,6 +38,12 @@ export const createOrderSchema = z
       .optional()
       .meta({ description: "Receives this order's webhooks." }),
     metadata: metadataSchema.optional(),
+    attachments: attachmentIdsSchema
+      .optional()
+      .meta({
+        description:
+          "Documents for the practitioner (a contract, a logo, scanned IDs): they see each one's name, type and size when offered the order and open it after taking it.",
+      }),
   })
   .strict()
   .meta({ id: "CreateOrder" });
@@ -48,6 +56,7 @@ export const messageInputSchema = z
     body: orderTextSchema.meta({
       description: "The message to the practitioner: an answer to their question, or a note. Kept on the order with role client.",
     }),
+    attachments: attachmentIdsSchema.optional(),
   })
   .strict()
   .meta({ id: "Message" });
@@ -77,6 +86,7 @@ const orderMessageSchema = z
         "`client` is the agent's side (the agent, or an admin of its organisation); `operator` the operator's team; `system` Kuasa itself (an automatic refund or acceptance).",
     }),
     body: z.string(),
+    attachments: z.array(fileSchema),
     livemode: livemodeSchema,
     created_at: z.iso.datetime(),
   })
@@ -100,6 +110,10 @@ export const orderSchema = z
       .string()
       .nullable()
       .meta({ description: "The latest delivered result; kept while a revision is worked on, replaced by the next delivery." }),
+    deliverable_files: z.array(fileSchema).meta({
+      description: "The files of the latest delivery (a signed PDF, a revised DOCX); `deliverable` holds the practitioner's note on them.",
+    }),
+    attachments: z.array(fileSchema).meta({ description: "The documents the order was created with." }),
     auto_accept_at: z.iso.datetime().nullable().meta({
       description:
         "While `diserahkan`: when the result is accepted on your behalf (escrow released) unless you accept, ask for a revision or dispute first.",
@@ -140,6 +154,7 @@ export type OrderResponse = z.input<typeof orderSchema>;
 
 /** The agent's view: always its own data, unmasked. Needs the row and its messages, nothing else (lists load no more). */
 export function serializeOrder(order: Omit<OrderWithMessages, "apiKey">): OrderResponse {
+  const files = filesByPlace(order.files);
   return {
     id: order.id,
     service: order.serviceCode,
@@ -151,6 +166,8 @@ export function serializeOrder(order: Omit<OrderWithMessages, "apiKey">): OrderR
     sla_due_at: order.slaDueAt?.toISOString() ?? null,
     sla_breached_at: order.slaBreachedAt?.toISOString() ?? null,
     deliverable: order.deliverable,
+    deliverable_files: files.deliverable.map(serializeFile),
+    attachments: files.order.map(serializeFile),
     auto_accept_at: order.autoAcceptAt?.toISOString() ?? null,
     revision_count: order.revisionCount,
     offering:
@@ -170,6 +187,7 @@ export function serializeOrder(order: Omit<OrderWithMessages, "apiKey">): OrderR
       id: m.id,
       role: m.role as MessageRole,
       body: m.body,
+      attachments: files.ofMessage(m.id).map(serializeFile),
       livemode: order.livemode,
       created_at: m.createdAt.toISOString(),
     })),

@@ -7,6 +7,7 @@ import { ledgerKindLabel } from "@/server/domain/ledger-labels";
 import { MESSAGE_ROLES } from "@/server/domain/order-state";
 import { MAX_PASSWORD_LENGTH } from "@/server/domain/password";
 import type { PractitionerCaseView } from "@/server/services/cases";
+import { MAX_ATTACHMENTS } from "@/server/services/files";
 import { LICENSE_NUMBER_MAX, type listMyOffers, PRACTITIONER_ACTIONS, type PractitionerAction } from "@/server/services/practitioners";
 import { pageSchema, portalPageInput } from "../portal/paging";
 import { idSchema } from "./ids";
@@ -24,8 +25,10 @@ export const byOrder = z.object({ orderId: idSchema });
 export const byCase = z.object({ caseId: idSchema });
 export const byBid = z.object({ bidId: idSchema });
 
-export const askClientInput = byOrder.extend({ question: orderTextSchema });
-export const deliverInput = byOrder.extend({ deliverable: orderTextSchema });
+/** Files uploaded onto the order (POST /api/berkas?order=…) that go with a question or a delivery. */
+const portalFileIds = z.array(idSchema).max(MAX_ATTACHMENTS).default([]);
+export const askClientInput = byOrder.extend({ question: orderTextSchema, files: portalFileIds });
+export const deliverInput = byOrder.extend({ deliverable: orderTextSchema, files: portalFileIds });
 
 export const submitBidInput = byCase.extend({
   scope: z.string().max(BID_LIMITS.scope),
@@ -114,6 +117,17 @@ export const practitionerOrderSchema = z.object({
   earningIdr: z.number().int().nullable(),
   intakeLabels: z.record(z.string(), z.string()),
   revisionReason: z.object({ role: z.enum(MESSAGE_ROLES), body: z.string() }).nullable(),
+  files: z.array(
+    z.object({
+      id: z.string(),
+      filename: z.string(),
+      contentType: z.string(),
+      size: z.number().int(),
+      from: z.enum(["order", "message", "deliverable"]),
+      messageId: z.string().nullable(),
+      downloadable: z.boolean(),
+    }),
+  ),
   masked: z.boolean(),
   actions: z.array(z.enum(PRACTITIONER_ACTIONS)),
 });

@@ -38,7 +38,7 @@ export const practitionerViewSchema = z
       )
       .meta({
         description:
-          "Files on the order as the practitioner sees them. Orders carry no files yet, so this is always empty today; it is in the shape now so that agents checking it need no change when files arrive.",
+          "Files on the order as the practitioner sees them: while `taken` is false each one's name (masked like other text), type and size only, never its content.",
       }),
   })
   .meta({ id: "PractitionerView" });
@@ -52,6 +52,6 @@ export function serializePractitionerView(view: PractitionerOrderView): Practiti
     taken: !view.masked,
     intake: view.intake,
     messages: view.messages.map((m) => ({ role: m.role as MessageRole, body: m.body, created_at: m.createdAt.toISOString() })),
-    attachments: [],
+    attachments: view.files.map((f) => ({ filename: f.filename, content_type: f.contentType, size: f.size, downloadable: f.downloadable })),
   };
 }

@@ -3,6 +3,7 @@ import { balanceRouter } from "./balance";
 import { casesRouter } from "./cases";
 import { catalogRouter } from "./catalog";
 import { eventsRouter } from "./events";
+import { filesRouter } from "./files";
 import { invoicesRouter } from "./invoices";
 import { ordersRouter } from "./orders";
 import { testHelpersRouter } from "./test-helpers";
@@ -15,6 +16,7 @@ export const v1Router = router({
   cases: casesRouter,
   invoices: invoicesRouter,
   events: eventsRouter,
+  files: filesRouter,
   testHelpers: testHelpersRouter,
 });
 

@@ -3,6 +3,7 @@ import type { OrderStatus } from "@/generated/prisma/enums";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { type CreatedWindow, cursorRow, keyset, type Page, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
 import type { ServiceDeps } from "../deps";
+import type { AttachedFile } from "../files";
 import { byParent, metadataMatches, POSITION, scopeOf } from "../keyset-lists";
 
 /**
@@ -20,8 +21,8 @@ export interface OrderListFilter {
   metadata?: Record<string, string>;
 }
 
-/** An order as the agent's Order object shows it: its row and its messages. */
-export type ListedOrder = Order & { messages: OrderMessage[] };
+/** An order as the agent's Order object shows it: its row, its messages and its files. */
+export type ListedOrder = Order & { messages: OrderMessage[]; files: AttachedFile[] };
 
 export async function listOrders(
   deps: Pick<ServiceDeps, "db">,
@@ -41,12 +42,23 @@ export async function listOrders(
     AND: [...after, ...metadataMatches(filter.metadata)],
   };
   const page = pageFrom(await db.order.findMany({ where, orderBy, take: rowsToRead(request) }), request);
-  // Messages are part of the Order object: read in one query, for the orders shown only.
+  // Messages and files are part of the Order object: read in one query each, for the orders shown only.
   const ids = page.data.map((order) => order.id);
-  const messages =
+  const [messages, files] =
     ids.length === 0
-      ? []
-      : await db.orderMessage.findMany({ where: { orderId: { in: ids } }, orderBy: [{ orderId: "asc" }, { seq: "asc" }] });
+      ? [[], []]
+      : await Promise.all([
+          db.orderMessage.findMany({ where: { orderId: { in: ids } }, orderBy: [{ orderId: "asc" }, { seq: "asc" }] }),
+          db.fileAttachment.findMany({
+            where: { orderId: { in: ids } },
+            include: { file: true },
+            orderBy: [{ orderId: "asc" }, { position: "asc" }],
+          }),
+        ]);
   const messagesOf = byParent(messages, (message) => message.orderId);
-  return { data: page.data.map((order) => ({ ...order, messages: messagesOf.get(order.id) ?? [] })), hasMore: page.hasMore };
+  const filesOf = byParent(files, (attachment) => attachment.orderId);
+  return {
+    data: page.data.map((order) => ({ ...order, messages: messagesOf.get(order.id) ?? [], files: filesOf.get(order.id) ?? [] })),
+    hasMore: page.hasMore,
+  };
 }

@@ -4,6 +4,7 @@ import { AppError } from "@/server/domain/errors";
 import { FINAL_STATUSES, type OrderTrigger } from "@/server/domain/order-state";
 import type { Actor } from "../audit";
 import type { ServiceDeps } from "../deps";
+import { filesToAttach } from "../files";
 import { type ClaimKey, NO_KEY } from "../idempotency";
 import {
   addMessage,
@@ -34,7 +35,7 @@ export async function postClientMessage(
   deps: ServiceDeps,
   key: AuthenticatedKey,
   orderId: string,
-  body: string,
+  input: { body: string; attachments?: string[] },
   claim: ClaimKey = NO_KEY,
 ): Promise<OrderWithMessages> {
   const change = changeContextOf(deps);
@@ -44,7 +45,8 @@ export async function postClientMessage(
     if (FINAL_STATUSES.includes(order.status)) {
       throw new AppError("INVALID_STATE", `The order is ${order.status}; messages can no longer be added.`);
     }
-    const message = { role: "client" as const, body };
+    const files = await filesToAttach(tx, key, input.attachments, "attachments");
+    const message = { role: "client" as const, body: input.body, files };
     if (order.status === "butuh_input_klien")
       return changeOrderStatus(tx, change, order, "client_reply", { kind: "agent", id: key.id }, { message });
     await assertRoomForMessage(tx, orderId);

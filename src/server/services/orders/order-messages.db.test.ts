@@ -99,7 +99,7 @@ describe.runIf(testDatabaseKind === "postgres")("messages per order, racing", ()
       const results = await raceOnOrderRow(
         database.url!,
         orderId,
-        () => postClientMessage(deps(), key, orderId, "Catatan terakhir."),
+        () => postClientMessage(deps(), key, orderId, { body: "Catatan terakhir." }),
         () => askClient(deps(), practitionerId, orderId, "Pertanyaan terakhir?"),
       );
       const codes = results.map((r) => (r.status === "fulfilled" ? "ok" : (r.reason as { code?: string }).code));

@@ -1,5 +1,6 @@
-import type { Order } from "@/generated/prisma/client";
-import { placeOrder } from "@/server/db/money-functions";
+import type { Order, StoredFile } from "@/generated/prisma/client";
+import type { Db } from "@/server/db/client";
+import { type PlaceOrderAnswer, type PlaceOrderInput, placeOrder } from "@/server/db/money-functions";
 import type { AuthenticatedKey } from "@/server/domain/api-key";
 import { jakartaMonthStart } from "@/server/domain/clock";
 import { AppError } from "@/server/domain/errors";
@@ -10,6 +11,7 @@ import { invalidateApiKeyCache } from "../access";
 import { listAgentServices } from "../catalog";
 import type { ServiceDeps } from "../deps";
 import { orderEventRecord } from "../events";
+import { type AttachedFile, attachFiles, filesToAttach } from "../files";
 import { type ClaimKey, IdempotencyKeyTaken, NO_KEY } from "../idempotency";
 import { transferSpec } from "../money";
 import { changeContextOf, type OrderActorRef, type OrderWithMessages, orderPayment, transitionColumns } from "./status";
@@ -21,6 +23,38 @@ export interface CreateOrderInput {
   max_budget?: number | null;
   callback_url?: string | null;
   metadata?: Record<string, string>;
+  /** File ids (POST /v1/files) the order carries; the practitioner opens them after taking it. */
+  attachments?: string[];
+}
+
+/** A refusal of kuasa_place_order inside placeWithFiles' transaction, carried out of it so the transaction rolls back. */
+class PlacementRefused extends Error {
+  constructor(readonly answer: PlaceOrderAnswer) {
+    super("placement refused");
+  }
+}
+
+/**
+ * The order placed with its files attached, all or nothing. Without files it is the one statement
+ * as before; with files, that statement and the attachments share a transaction.
+ */
+async function placeWithFiles(
+  db: Db,
+  placement: PlaceOrderInput,
+  files: StoredFile[],
+  now: Date,
+): Promise<{ answer: PlaceOrderAnswer; attached: AttachedFile[] }> {
+  if (files.length === 0) return { answer: await placeOrder(db, placement), attached: [] };
+  try {
+    return await db.$transaction(async (tx) => {
+      const answer = await placeOrder(tx, placement);
+      if (!("placed" in answer)) throw new PlacementRefused(answer);
+      return { answer, attached: await attachFiles(tx, placement.order.id, { purpose: "order" }, files, now) };
+    });
+  } catch (err) {
+    if (err instanceof PlacementRefused) return { answer: err.answer, attached: [] };
+    throw err;
+  }
 }
 
 /**
@@ -46,6 +80,7 @@ export async function createOrder(
   if (!service) throw new AppError("VALIDATION", `service: "${input.service}" is not in the catalog. List it with GET /v1/services.`);
   const problems = intakeProblems(service.intake, input.intake);
   if (problems.length > 0) throw new AppError("VALIDATION", problems.join("; "));
+  const files = await filesToAttach(db, key, input.attachments, "attachments");
   const clientPriceIdr = BigInt(service.clientPriceIdr);
   const priceIdr = BigInt(service.agentPriceIdr);
   if (input.max_budget != null && priceIdr > BigInt(input.max_budget)) {
@@ -91,7 +126,7 @@ export async function createOrder(
     const transition = transitionFor(born.status, approvalRequired ? "hold_for_approval" : "pay_on_creation", actor.kind);
     const order: Order = { ...born, approvalRequired, ...transitionColumns(born, transition, actor, change, { slaDays: service.slaDays }) };
     const event = orderEventRecord(order, now);
-    const answer = await placeOrder(db, {
+    const placement = {
       claim: claim.rowFor(order.id),
       order,
       thresholdSeenIdr: thresholdIdr,
@@ -100,8 +135,9 @@ export async function createOrder(
       payment: transferSpec(orderPayment(order)),
       pay: transition.effects.includes("pay_escrow"),
       event,
-    });
-    if ("placed" in answer) return { order: { ...order, messages: [] } };
+    };
+    const { answer, attached } = await placeWithFiles(db, placement, files, now);
+    if ("placed" in answer) return { order: { ...order, messages: [], files: attached } };
     switch (answer.refused) {
       case "APPROVAL_THRESHOLD_CHANGED":
         return { thresholdIdr: answer.thresholdIdr };

@@ -1,4 +1,4 @@
-import type { Order, Prisma } from "@/generated/prisma/client";
+import type { Order, Prisma, StoredFile } from "@/generated/prisma/client";
 import type { DbOrTx, Tx } from "@/server/db/client";
 import { lockRow } from "@/server/db/row-lock";
 import type { DataOwner } from "@/server/domain/data-owner";
@@ -10,10 +10,14 @@ import { slaDueAt } from "@/server/domain/sla";
 import { audit } from "../audit";
 import { orderRulesOf, publicUrlOf, type ServiceDeps } from "../deps";
 import { recordOrderEvent } from "../events";
+import { attachFiles } from "../files";
 import { accounts, releaseOrderSpend, STATUSES_NOT_SPENT, type TransferInput, transfer } from "../money";
 import { notifyOrderMessage } from "../notifications";
 
-const ORDER_INCLUDE = { messages: { orderBy: { seq: "asc" } } } as const satisfies Prisma.OrderInclude;
+const ORDER_INCLUDE = {
+  messages: { orderBy: { seq: "asc" } },
+  files: { include: { file: true }, orderBy: { position: "asc" } },
+} as const satisfies Prisma.OrderInclude;
 
 export type OrderWithMessages = Prisma.OrderGetPayload<{ include: typeof ORDER_INCLUDE }>;
 
@@ -34,7 +38,7 @@ export async function ownOrder(db: DbOrTx, owner: DataOwner, id: string): Promis
   return order;
 }
 
-/** An order of this organisation in this mode with its messages, or 404. */
+/** An order of this organisation in this mode with its messages and files, or 404. */
 export async function getOrder(deps: Pick<ServiceDeps, "db">, owner: DataOwner, id: string): Promise<OrderWithMessages> {
   return ownOrderWithMessages(deps.db, owner, id);
 }
@@ -42,10 +46,17 @@ export async function getOrder(deps: Pick<ServiceDeps, "db">, owner: DataOwner, 
 /** getOrder in the caller's transaction. */
 export async function ownOrderWithMessages(tx: DbOrTx, owner: DataOwner, id: string): Promise<OrderWithMessages> {
   const order = await ownOrder(tx, owner, id);
-  return { ...order, messages: await messagesOf(tx, id) };
+  return { ...order, ...(await conversationOf(tx, id)) };
 }
 
-const messagesOf = (db: DbOrTx, orderId: string) => db.orderMessage.findMany({ where: { orderId }, orderBy: { seq: "asc" } });
+/** An order's messages and files, as its Order object shows them. */
+async function conversationOf(tx: DbOrTx, orderId: string) {
+  const [messages, files] = await Promise.all([
+    tx.orderMessage.findMany({ where: { orderId }, orderBy: { seq: "asc" } }),
+    tx.fileAttachment.findMany({ where: { orderId }, include: { file: true }, orderBy: { position: "asc" } }),
+  ]);
+  return { messages, files };
+}
 
 /** When and under which settings a status change happens, and where its e-mails link to. */
 export interface StatusChangeContext {
@@ -60,12 +71,21 @@ export const changeContextOf = (deps: Pick<ServiceDeps, "clock" | "orderRules" |
   publicUrl: publicUrlOf(deps),
 });
 
+/** A message written on an order, with the files it carries. */
+export interface NewMessage {
+  role: MessageRole;
+  body: string;
+  files?: readonly StoredFile[];
+}
+
 export interface StatusChangeExtra {
   /** The message an `add_message` transition needs (a question, an answer, a reason). */
-  message?: { role: MessageRole; body: string };
+  message?: NewMessage;
   /** An optional note any transition may carry (an operator's note, a cancellation reason). */
   note?: { role: MessageRole; body: string };
   deliverable?: string;
+  /** The files of a delivery (`set_deliverable`): the order's `deliverable_files` from now on. */
+  deliverableFiles?: readonly StoredFile[];
   practitionerId?: string;
   /** Case-board work: the SLA in working days comes from the selected bid, not the service. */
   slaDays?: number;
@@ -113,9 +133,16 @@ export async function changeOrderStatus(
     await addMessage(tx, current.id, extra.message, change, trigger);
   }
   if (extra.note?.body.trim()) await addMessage(tx, current.id, extra.note, change, trigger);
+  if (transition.effects.includes("set_deliverable") && extra.deliverableFiles?.length) {
+    const previous = await tx.fileAttachment.aggregate({
+      where: { orderId: current.id, purpose: "deliverable" },
+      _max: { delivery: true },
+    });
+    await attachFiles(tx, current.id, { purpose: "deliverable", delivery: (previous._max.delivery ?? 0) + 1 }, extra.deliverableFiles, now);
+  }
   // The changed row holds the order's lock to the commit, and every writer of messages takes it
   // first, so these are all the messages the order has at the commit.
-  const messages = await messagesOf(tx, current.id);
+  const { messages, files } = await conversationOf(tx, current.id);
   await recordOrderEvent(tx, current, now);
   const movesMoney = transition.effects.some((effect) => effect.endsWith("_escrow"));
   if (actor.kind === "operator" || actor.kind === "org_admin" || (actor.kind === "system" && movesMoney)) {
@@ -143,7 +170,7 @@ export async function changeOrderStatus(
       reference: current.id,
     });
   }
-  return { ...current, messages };
+  return { ...current, messages, files };
 }
 
 /** What a transition may change on an order besides its status. */
@@ -217,7 +244,7 @@ export const orderPayment = (order: Order): TransferInput => ({
 export async function addMessage(
   tx: Tx,
   orderId: string,
-  message: { role: MessageRole; body: string },
+  message: NewMessage,
   change: StatusChangeContext,
   trigger?: OrderTrigger,
 ): Promise<void> {
@@ -225,6 +252,7 @@ export async function addMessage(
   await tx.orderMessage.create({
     data: { id, orderId, role: message.role, body: message.body, trigger: trigger ?? null, createdAt: change.now },
   });
+  if (message.files?.length) await attachFiles(tx, orderId, { purpose: "message", messageId: id }, message.files, change.now);
   // The order's practitioner hears of it by e-mail (with the revision request, whoever asks for it).
   if (trigger === "request_revision") await notifyOrderMessage(tx, change.publicUrl, { orderId, messageId: id, kind: "revision" });
   else if (message.role === "client")

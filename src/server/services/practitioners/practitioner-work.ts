@@ -6,6 +6,7 @@ import { maskIntake, maskText } from "@/server/domain/masking";
 import { type MessageRole, ORDER_TRANSITIONS, type OrderTrigger } from "@/server/domain/order-state";
 import { cursorRow, keyset, mapPage, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
 import type { ServiceDeps } from "../deps";
+import { filesToAttach } from "../files";
 import { offerNext } from "../offers";
 import { assertRoomForMessage, changeContextOf, changeOrderStatus, type StatusChangeExtra } from "../orders";
 
@@ -23,12 +24,19 @@ async function actOnMyOrder(
   orderId: string,
   trigger: OrderTrigger,
   extra: StatusChangeExtra = {},
+  /** Files (uploaded onto this order) that go with the step's message or delivery. */
+  fileIds: readonly string[] = [],
 ) {
   const change = changeContextOf(deps);
   return deps.db.$transaction(async (tx) => {
     const order = await tx.order.findFirst({ where: { id: orderId, practitionerId } });
     if (!order) throw new AppError("NOT_FOUND", `No order ${orderId} assigned to you.`);
     if (extra.message) await assertRoomForMessage(tx, orderId);
+    if (fileIds.length > 0) {
+      const files = await filesToAttach(tx, order, fileIds, "files");
+      if (extra.message) extra = { ...extra, message: { ...extra.message, files } };
+      else extra = { ...extra, deliverableFiles: files };
+    }
     if (trigger === "release" && !mayRelease(order)) {
       throw new AppError(
         "INVALID_STATE",
@@ -44,12 +52,26 @@ async function actOnMyOrder(
 export const startWork = (deps: ServiceDeps, practitionerId: string, orderId: string) =>
   actOnMyOrder(deps, practitionerId, orderId, "start_work");
 
-export function askClient(deps: ServiceDeps, practitionerId: string, orderId: string, question: string) {
-  return actOnMyOrder(deps, practitionerId, orderId, "request_input", { message: { role: "practitioner", body: question.trim() } });
+export function askClient(deps: ServiceDeps, practitionerId: string, orderId: string, question: string, fileIds: readonly string[] = []) {
+  return actOnMyOrder(
+    deps,
+    practitionerId,
+    orderId,
+    "request_input",
+    { message: { role: "practitioner", body: question.trim() } },
+    fileIds,
+  );
 }
 
-export function deliverResult(deps: ServiceDeps, practitionerId: string, orderId: string, deliverable: string) {
-  return actOnMyOrder(deps, practitionerId, orderId, "deliver", { deliverable: deliverable.trim() });
+/** The result: a note (always) and the files it describes, which become the order's `deliverable_files`. */
+export function deliverResult(
+  deps: ServiceDeps,
+  practitionerId: string,
+  orderId: string,
+  deliverable: string,
+  fileIds: readonly string[] = [],
+) {
+  return actOnMyOrder(deps, practitionerId, orderId, "deliver", { deliverable: deliverable.trim() }, fileIds);
 }
 
 /** Gives the order back: it goes on offer again (order.ditawarkan) to the next practitioner. */
@@ -90,6 +112,19 @@ export interface PractitionerOrderView {
   autoAcceptAt: Date | null;
   /** Case-board work: the case whose selected bid this is. */
   caseId: string | null;
+  /**
+   * Every file on the order: the client's (with the order or a message) and the deliveries'.
+   * While masked (an offer) each shows its masked name, type and size, and cannot be opened.
+   */
+  files: Array<{
+    id: string;
+    filename: string;
+    contentType: string;
+    size: number;
+    from: "order" | "message" | "deliverable";
+    messageId: string | null;
+    downloadable: boolean;
+  }>;
   masked: boolean;
   /** Empty on an offer: nothing can be done before taking it. */
   actions: PractitionerAction[];
@@ -107,6 +142,11 @@ type ViewSource = {
   caseId: string | null;
   service: { code: string; name: string; slaLabel: string; intake: unknown };
   messages: Array<{ id: string; role: string; body: string; trigger: string | null; createdAt: Date }>;
+  files: Array<{
+    purpose: string;
+    messageId: string | null;
+    file: { id: string; filename: string; contentType: string; size: number };
+  }>;
 };
 
 function revisionReasonOf(messages: ViewSource["messages"]): PractitionerOrderView["revisionReason"] {
@@ -133,6 +173,18 @@ function viewOf(order: ViewSource, masked: boolean): PractitionerOrderView {
     revisionReason: masked ? null : revisionReasonOf(order.messages),
     autoAcceptAt: order.autoAcceptAt,
     caseId: order.caseId,
+    files: order.files
+      // Another practitioner's delivered files, like their result, are not for whoever is offered the order.
+      .filter((a) => !(masked && a.purpose === "deliverable"))
+      .map(({ purpose, messageId, file }) => ({
+        id: file.id,
+        filename: masked ? maskText(file.filename) : file.filename,
+        contentType: file.contentType,
+        size: file.size,
+        from: purpose as "order" | "message" | "deliverable",
+        messageId,
+        downloadable: !masked,
+      })),
     masked,
     actions: masked ? [] : actionsFrom(order),
   };
@@ -153,6 +205,10 @@ const VIEW_SELECT = {
   caseId: true,
   service: { select: { code: true, name: true, slaLabel: true, intake: true } },
   messages: { orderBy: { seq: "asc" }, select: { id: true, role: true, body: true, trigger: true, createdAt: true } },
+  files: {
+    orderBy: { position: "asc" },
+    select: { purpose: true, messageId: true, file: { select: { id: true, filename: true, contentType: true, size: true } } },
+  },
 } as const;
 
 /** My live offers, soonest to expire first, masked, with the seconds left to answer. */

@@ -1,0 +1,81 @@
+import type { IncomingHttpHeaders, ServerResponse } from "node:http";
+import type { Readable } from "node:stream";
+import busboy from "busboy";
+import type { StoredFile } from "@/generated/prisma/client";
+import { AppError } from "@/server/domain/errors";
+import { contentDispositionAttachment } from "@/server/domain/file-name";
+import { type FileContent, tooLargeError } from "@/server/services/files";
+
+/** Room for the multipart framing around the file (boundaries, part headers), beyond FILE_MAX_BYTES. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * Reads a `multipart/form-data` body whose part `file` goes to `take` as a stream (other parts are
+ * skipped): the REST upload and the portals' both read it here. Refused before reading when its
+ * Content-Length is over the limit; a body of unknown length is stopped as soon as the file
+ * passes it. A refusal leaves the rest of the body unread: the caller closes the connection.
+ */
+export async function readFilePart<T>(
+  headers: IncomingHttpHeaders,
+  body: Readable,
+  maxBytes: number,
+  take: (file: Readable, filename: string) => Promise<T>,
+): Promise<T> {
+  if (Number(headers["content-length"]) > maxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLargeError(maxBytes);
+  if (!/^multipart\/form-data\s*;/i.test(headers["content-type"] ?? ""))
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the file as `multipart/form-data` with one part named `file`.");
+  let parser: busboy.Busboy;
+  try {
+    // One file part of at most maxBytes (one byte more is how the limit is seen), small fields only.
+    parser = busboy({ headers, limits: { files: 1, fileSize: maxBytes + 1, fields: 20, fieldSize: 1024, parts: 25 } });
+  } catch {
+    throw new AppError("VALIDATION", "The multipart/form-data body has no boundary.");
+  }
+  return new Promise<T>((resolve, reject) => {
+    let taken: Promise<T> | null = null;
+    const fail = (err: unknown) => {
+      body.unpipe(parser);
+      reject(err);
+    };
+    parser.on("file", (name: string, stream: Readable, info: { filename?: string }) => {
+      if (name !== "file" || taken) {
+        stream.resume();
+        return;
+      }
+      stream.on("limit", () => stream.destroy(tooLargeError(maxBytes)));
+      taken = take(stream, info.filename ?? "file");
+      taken.catch(fail);
+    });
+    parser.on("error", () => fail(new AppError("VALIDATION", "The multipart/form-data body is malformed.")));
+    parser.on("close", () => {
+      if (!taken) return fail(new AppError("VALIDATION", "Send the file as a multipart/form-data part named `file`."));
+      taken.then(resolve, fail);
+    });
+    body.on("error", fail);
+    body.pipe(parser);
+  });
+}
+
+/** The headers every file download carries, on every face: its type, an attachment name, and nothing a browser may run. */
+export function fileHeaders(file: StoredFile): Record<string, string> {
+  return {
+    "Content-Type": file.contentType,
+    "Content-Length": String(file.size),
+    "Content-Disposition": contentDispositionAttachment(file.filename),
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "sandbox; default-src 'none'",
+    "Cache-Control": "private, no-store",
+  };
+}
+
+/** Writes a file's bytes as the answer (HEAD: the headers only). */
+export async function writeFileContent(res: ServerResponse, content: FileContent, method: string): Promise<void> {
+  const body = method === "HEAD" ? null : await content.open();
+  res.writeHead(200, fileHeaders(content.file));
+  if (!body) {
+    res.end();
+    return;
+  }
+  body.on("error", () => res.destroy());
+  body.pipe(res);
+}

@@ -1,0 +1,84 @@
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeWebStream } from "node:stream/web";
+import { AppError } from "@/server/domain/errors";
+import type { PortalUser } from "@/server/domain/portal-user";
+import { isSameOriginRequest } from "@/server/domain/same-origin";
+import {
+  createFile,
+  type FileContent,
+  type FileDeps,
+  openFileForPortal,
+  openLinkedFile,
+  portalUploadTarget,
+  receiveUpload,
+} from "@/server/services/files";
+import { statusOf, toApiError } from "./api-error";
+import { fileHeaders, readFilePart } from "./file-transfer";
+
+/** An error in the API's shape, in a fetch Response (the portals' routes read `error.message`). */
+function errorResponse(err: unknown, headers: Record<string, string> = {}): Response {
+  const error = toApiError(err);
+  return Response.json({ error }, { status: statusOf(error), headers: { "Cache-Control": "no-store", ...headers } });
+}
+
+/** A file's bytes as a fetch Response, with the headers every face gives a download. */
+async function fileResponse(content: FileContent, method: string): Promise<Response> {
+  const headers = fileHeaders(content.file);
+  if (method === "HEAD") return new Response(null, { headers });
+  const body = Readable.toWeb(await content.open()) as ReadableStream;
+  return new Response(body, { headers });
+}
+
+/** GET /api/berkas/{id}: a file a signed-in portal user may open (services/files/portal-files.ts decides). */
+export async function portalDownload(req: Request, deps: FileDeps, user: PortalUser | null, fileId: string): Promise<Response> {
+  try {
+    if (!user) throw new AppError("UNAUTHENTICATED", "Masuk terlebih dahulu untuk membuka berkas.");
+    return await fileResponse(await openFileForPortal(deps, user, fileId), req.method);
+  } catch (err) {
+    return errorResponse(err);
+  }
+}
+
+/**
+ * POST /api/berkas?order={id}: a portal user's upload onto an order (multipart, part `file`), from
+ * the portal's own pages only (CSRF), checked before the body is read; answers the file's id, name,
+ * type and size for the form to attach on submit.
+ */
+export async function portalUpload(
+  req: Request,
+  deps: FileDeps,
+  user: PortalUser | null,
+  publicOrigins: readonly string[],
+): Promise<Response> {
+  try {
+    if (!user) throw new AppError("UNAUTHENTICATED", "Masuk terlebih dahulu untuk mengunggah berkas.");
+    if (!isSameOriginRequest(req.headers, publicOrigins))
+      throw new AppError(
+        "FORBIDDEN",
+        "Permintaan ini tidak berasal dari halaman Kuasa sendiri, jadi ditolak. Muat ulang halaman lalu coba lagi.",
+      );
+    const orderId = new URL(req.url).searchParams.get("order") ?? "";
+    const { owner, uploader } = await portalUploadTarget(deps, user, orderId);
+    if (!req.body) throw new AppError("VALIDATION", "Pilih berkas yang akan diunggah.");
+    const body = Readable.fromWeb(req.body as NodeWebStream);
+    const upload = await readFilePart(Object.fromEntries(req.headers), body, deps.files.maxBytes, (file, filename) =>
+      receiveUpload(deps, file, filename),
+    );
+    const file = await createFile(deps, owner, uploader, upload);
+    return Response.json(
+      { id: file.id, filename: file.filename, contentType: file.contentType, size: file.size },
+      { status: 201, headers: { "Cache-Control": "no-store" } },
+    );
+  } catch (err) {
+    return errorResponse(err, { Connection: "close" });
+  }
+}
+
+/** GET /unduh/{token}: a file link made with POST /v1/file_links, without a key, while it lives. */
+export async function linkDownload(req: Request, deps: FileDeps, token: string): Promise<Response> {
+  try {
+    return await fileResponse(await openLinkedFile(deps, token), req.method);
+  } catch (err) {
+    return errorResponse(err);
+  }
+}

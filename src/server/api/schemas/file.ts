@@ -1,0 +1,81 @@
+import { z } from "zod";
+import type { StoredFile } from "@/generated/prisma/client";
+import { FILE_LINK_DEFAULT_SECONDS, FILE_LINK_MAX_SECONDS, MAX_ATTACHMENTS, type ReceivedUpload } from "@/server/services/files";
+import { livemodeSchema } from "./livemode";
+
+/** A document on Kuasa: an upload of the agent's, or a file a practitioner delivered or attached. */
+export const fileSchema = z
+  .object({
+    id: z.string().meta({ description: "file_…" }),
+    filename: z.string().meta({ description: "The name it was uploaded with, without any folder part." }),
+    size: z.number().int().meta({ description: "Bytes." }),
+    content_type: z.string().meta({
+      description: "Decided from the content, never from the name: PDF, DOCX, XLSX, ODT, PNG, JPEG or UTF-8 plain text.",
+    }),
+    sha256: z.string().meta({ description: "SHA-256 of the content, lowercase hex." }),
+    created_at: z.iso.datetime(),
+    livemode: livemodeSchema,
+  })
+  .meta({ id: "File" });
+
+export type FileResponse = z.input<typeof fileSchema>;
+
+export function serializeFile(file: StoredFile): FileResponse {
+  return {
+    id: file.id,
+    filename: file.filename,
+    size: file.size,
+    content_type: file.contentType,
+    sha256: file.sha256,
+    created_at: file.createdAt.toISOString(),
+    livemode: file.livemode,
+  };
+}
+
+/** File ids in a request (an order's or a message's attachments). */
+export const attachmentIdsSchema = z
+  .array(z.string().min(1).max(64))
+  .max(MAX_ATTACHMENTS)
+  .meta({ description: `Ids of files uploaded with POST /v1/files (at most ${MAX_ATTACHMENTS}), with a key of the same mode.` });
+
+/**
+ * POST /v1/files: the REST face streams the `file` part into storage before the procedure runs
+ * and hands it the received upload; MCP's upload tool does the same from base64. Documented as
+ * multipart/form-data with one binary part.
+ */
+export const uploadInputSchema = z
+  .object({
+    file: z
+      .custom<ReceivedUpload>((value) => typeof value === "object" && value !== null && "storageKey" in value, "must be a file part")
+      .meta({ type: "string", format: "binary", description: "The file, as the part named `file`; its filename is kept." }),
+  })
+  .meta({ id: "FileUpload" });
+
+export const createFileLinkSchema = z
+  .object({
+    file: z.string().min(1).max(64).meta({ description: "The file's id (file_…)." }),
+    expires_in: z
+      .number()
+      .int()
+      .min(60)
+      .max(FILE_LINK_MAX_SECONDS)
+      .optional()
+      .meta({
+        description: `Seconds the link works, ${FILE_LINK_DEFAULT_SECONDS} unless given, at most ${FILE_LINK_MAX_SECONDS} (7 days).`,
+      }),
+  })
+  .strict()
+  .meta({ id: "CreateFileLink" });
+
+export const fileLinkSchema = z
+  .object({
+    id: z.string().meta({ description: "link_…" }),
+    file: z.string().meta({ description: "The file's id." }),
+    url: z
+      .string()
+      .meta({ description: "Downloads the file without an API key until `expires_at`, then answers 404. Share it like a password." }),
+    expires_at: z.iso.datetime(),
+    created_at: z.iso.datetime(),
+    livemode: livemodeSchema,
+  })
+  .meta({ id: "FileLink" });

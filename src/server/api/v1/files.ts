@@ -1,0 +1,114 @@
+import { z } from "zod";
+import type { ServiceDeps } from "@/server/services/deps";
+import {
+  contentOf,
+  createFile,
+  createFileLink,
+  FILE_LINK_DEFAULT_SECONDS,
+  type FileContent,
+  type FileDeps,
+  fileSettingsOf,
+  getFile,
+} from "@/server/services/files";
+import { agentProcedure, idempotently } from "../agent-procedure";
+import { createFileLinkSchema, fileLinkSchema, fileSchema, serializeFile, uploadInputSchema } from "../schemas/file";
+import { pathIdSchema } from "../schemas/ids";
+import { router } from "../trpc";
+
+const fileId = pathIdSchema("The file's id (file_…).");
+
+/** The caller's deps with the file settings every file operation needs. */
+const withFiles = <T extends ServiceDeps>(deps: T): T & FileDeps => ({ ...deps, files: fileSettingsOf(deps) });
+
+export const filesRouter = router({
+  create: agentProcedure
+    .meta({
+      scope: "order:buat",
+      successStatus: 201,
+      idempotent: true,
+      body: "multipart",
+      openapi: {
+        method: "POST",
+        path: "/v1/files",
+        tags: ["File"],
+        summary: "Upload a document",
+        description:
+          "`multipart/form-data` with one part named `file`. The content decides the type, never the name or the declared type: PDF, DOCX, XLSX, ODT, PNG, JPEG and UTF-8 plain text are accepted; anything else (an executable, a macro-enabled document, an archive) is 415 UNSUPPORTED_MEDIA_TYPE, an empty file 400, a file over FILE_MAX_BYTES (25 MiB by default) 413. Attach the file to an order (`attachments` on POST /v1/orders) or a message within 24 hours: a file on nothing is deleted after that. With an Idempotency-Key, a retry of the same file answers 200 with `Idempotent-Replayed: true`.",
+        contentTypes: ["multipart/form-data"],
+        protect: true,
+      },
+    })
+    .input(uploadInputSchema)
+    .output(fileSchema)
+    .mutation(async ({ ctx, input }) => {
+      const deps = withFiles(ctx);
+      const upload = input.file;
+      const canonical = { filename: upload.filename, size: upload.size, sha256: upload.sha256 };
+      const file = await idempotently(
+        ctx,
+        canonical,
+        (claim) => createFile(deps, ctx.apiKey, { kind: "agent", apiKeyId: ctx.apiKey.id }, upload, claim),
+        (id) => getFile(deps, ctx.apiKey, id),
+      );
+      return serializeFile(file);
+    }),
+
+  get: agentProcedure
+    .meta({
+      scope: "status:baca",
+      openapi: { method: "GET", path: "/v1/files/{id}", tags: ["File"], summary: "One file", protect: true },
+    })
+    .input(fileId)
+    .output(fileSchema)
+    .query(async ({ ctx, input }) => serializeFile(await getFile(ctx, ctx.apiKey, input.id))),
+
+  content: agentProcedure
+    .meta({
+      scope: "status:baca",
+      answer: "file",
+      openapi: {
+        method: "GET",
+        path: "/v1/files/{id}/content",
+        tags: ["File"],
+        summary: "Download a file's bytes",
+        description:
+          "The bytes with their `Content-Type`, `Content-Disposition: attachment` and `X-Content-Type-Options: nosniff`. Another organisation's file, or the other mode's, is 404.",
+        protect: true,
+      },
+    })
+    .input(fileId)
+    .output(z.custom<FileContent>())
+    .query(async ({ ctx, input }) => contentOf(withFiles(ctx), await getFile(ctx, ctx.apiKey, input.id))),
+
+  createLink: agentProcedure
+    .meta({
+      scope: "status:baca",
+      successStatus: 201,
+      openapi: {
+        method: "POST",
+        path: "/v1/file_links",
+        tags: ["File"],
+        summary: "A link that downloads a file without a key",
+        description: `For handing a file to a person: the url downloads it without an API key until \`expires_at\` (${FILE_LINK_DEFAULT_SECONDS} s unless \`expires_in\` says otherwise, at most 7 days), then answers 404. The url is shown once: a retry makes another link (so no Idempotency-Key).`,
+        protect: true,
+      },
+    })
+    .input(createFileLinkSchema)
+    .output(fileLinkSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { link, file, url } = await createFileLink(
+        withFiles(ctx),
+        ctx.apiKey,
+        input.file,
+        input.expires_in ?? FILE_LINK_DEFAULT_SECONDS,
+      );
+      return {
+        id: link.id,
+        file: file.id,
+        url,
+        expires_at: link.expiresAt.toISOString(),
+        created_at: link.createdAt.toISOString(),
+        livemode: file.livemode,
+      };
+    }),
+});

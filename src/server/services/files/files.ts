@@ -1,0 +1,183 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Readable } from "node:stream";
+import type { FileAttachment, StoredFile } from "@/generated/prisma/client";
+import type { DbOrTx } from "@/server/db/client";
+import type { DataOwner } from "@/server/domain/data-owner";
+import { AppError } from "@/server/domain/errors";
+import { newId } from "@/server/domain/ids";
+import { publicUrlOf, type ServiceDeps } from "../deps";
+import type { ClaimKey } from "../idempotency";
+import { discardUpload, type FileDeps, type ReceivedUpload } from "./receive";
+
+/** Who put a file on Kuasa. */
+export type Uploader =
+  | { kind: "agent"; apiKeyId: string }
+  | { kind: "practitioner"; practitionerId: string }
+  | { kind: "admin" | "operator"; userId: string };
+
+export type AttachedFile = FileAttachment & { file: StoredFile };
+
+/** Files an order may carry in one list (attachments of the order, of a message, of a delivery). */
+export const MAX_ATTACHMENTS = 10;
+
+/**
+ * Makes received bytes a file of `owner`: the row and the end of the upload record in one
+ * transaction, under the caller's Idempotency-Key claim. A replay (the key's file exists) answers
+ * that file and deletes these bytes, which are then nobody's.
+ */
+export async function createFile(
+  deps: FileDeps,
+  owner: DataOwner,
+  uploader: Uploader,
+  upload: ReceivedUpload,
+  claim?: ClaimKey,
+): Promise<StoredFile> {
+  try {
+    return await deps.db.$transaction(async (tx) => {
+      await claim?.(tx, upload.fileId);
+      const file = await tx.storedFile.create({
+        data: {
+          id: upload.fileId,
+          organizationId: owner.organizationId,
+          livemode: owner.livemode,
+          uploadedBy: uploader.kind,
+          apiKeyId: uploader.kind === "agent" ? uploader.apiKeyId : null,
+          practitionerId: uploader.kind === "practitioner" ? uploader.practitionerId : null,
+          userId: uploader.kind === "admin" || uploader.kind === "operator" ? uploader.userId : null,
+          filename: upload.filename,
+          size: upload.size,
+          contentType: upload.type.contentType,
+          sha256: upload.sha256,
+          storageKey: upload.storageKey,
+          createdAt: deps.clock.now(),
+        },
+      });
+      await tx.fileUpload.delete({ where: { storageKey: upload.storageKey } });
+      return file;
+    });
+  } catch (err) {
+    await discardUpload(deps, upload.storageKey);
+    throw err;
+  }
+}
+
+/** A file of this organisation in this mode, or 404: another organisation's (or mode's) file is never acknowledged. */
+export async function getFile(deps: { db: DbOrTx }, owner: DataOwner, id: string): Promise<StoredFile> {
+  const file = await deps.db.storedFile.findFirst({ where: { id, organizationId: owner.organizationId, livemode: owner.livemode } });
+  if (!file) throw new AppError("NOT_FOUND", `No file ${id}.`);
+  return file;
+}
+
+/** A file and a way to read its bytes. */
+export interface FileContent {
+  file: StoredFile;
+  open(): Promise<Readable>;
+}
+
+export const contentOf = (deps: FileDeps, file: StoredFile): FileContent => ({
+  file,
+  open: () => deps.files.storage.read(file.storageKey),
+});
+
+/**
+ * The files named in a request to go on an order: each of the owner's, none twice, at most
+ * MAX_ATTACHMENTS. Any other id (another organisation's or mode's, or none) is 400: the request
+ * is malformed, and naming which file keeps the agent from guessing.
+ */
+export async function filesToAttach(
+  tx: DbOrTx,
+  owner: DataOwner,
+  ids: readonly string[] | undefined,
+  field: string,
+): Promise<StoredFile[]> {
+  if (!ids || ids.length === 0) return [];
+  if (new Set(ids).size !== ids.length) throw new AppError("VALIDATION", `${field}: a file is listed twice.`);
+  if (ids.length > MAX_ATTACHMENTS) throw new AppError("VALIDATION", `${field}: at most ${MAX_ATTACHMENTS} files.`);
+  const found = await tx.storedFile.findMany({
+    where: { id: { in: [...ids] }, organizationId: owner.organizationId, livemode: owner.livemode },
+  });
+  const byId = new Map(found.map((f) => [f.id, f]));
+  const missing = ids.find((id) => !byId.has(id));
+  if (missing)
+    throw new AppError("VALIDATION", `${field}: no file ${missing} (upload it with POST /v1/files first, with a key of this mode).`);
+  return ids.map((id) => byId.get(id)!);
+}
+
+export type AttachmentPlace =
+  | { purpose: "order" }
+  | { purpose: "message"; messageId: string }
+  | { purpose: "deliverable"; delivery: number };
+
+/** Puts `files` on an order at `place`, in the order given; answers the attachments as written. */
+export async function attachFiles(
+  tx: DbOrTx,
+  orderId: string,
+  place: AttachmentPlace,
+  files: readonly StoredFile[],
+  now: Date,
+): Promise<AttachedFile[]> {
+  const attachments = files.map((file, position) => ({
+    id: newId("fileAttachment"),
+    fileId: file.id,
+    orderId,
+    purpose: place.purpose,
+    messageId: place.purpose === "message" ? place.messageId : null,
+    delivery: place.purpose === "deliverable" ? place.delivery : null,
+    position,
+    createdAt: now,
+  }));
+  if (attachments.length > 0) await tx.fileAttachment.createMany({ data: attachments });
+  return attachments.map((attachment, i) => ({ ...attachment, file: files[i]! }));
+}
+
+/** An order's files by place: its own, each message's, and the latest delivery's. */
+export function filesByPlace(attachments: readonly AttachedFile[]) {
+  const sorted = [...attachments].sort((a, b) => a.position - b.position);
+  const latestDelivery = Math.max(0, ...sorted.filter((a) => a.purpose === "deliverable").map((a) => a.delivery ?? 0));
+  const ofMessage = new Map<string, StoredFile[]>();
+  for (const a of sorted) {
+    if (a.purpose !== "message" || !a.messageId) continue;
+    ofMessage.set(a.messageId, [...(ofMessage.get(a.messageId) ?? []), a.file]);
+  }
+  return {
+    order: sorted.filter((a) => a.purpose === "order").map((a) => a.file),
+    deliverable: sorted.filter((a) => a.purpose === "deliverable" && a.delivery === latestDelivery).map((a) => a.file),
+    ofMessage: (messageId: string) => ofMessage.get(messageId) ?? [],
+  };
+}
+
+/** Link lifetimes: an hour unless asked, a week at most. */
+export const FILE_LINK_DEFAULT_SECONDS = 3600;
+export const FILE_LINK_MAX_SECONDS = 7 * 24 * 3600;
+
+const linkTokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/**
+ * Where a link downloads from: a portal path outside /v1, as no key is sent (src/app/unduh/[token]);
+ * the access log writes its template, never the token.
+ */
+const fileLinkUrl = (deps: Pick<ServiceDeps, "publicUrl">, token: string) => `${publicUrlOf(deps).replace(/\/$/, "")}/unduh/${token}`;
+
+/** A link that downloads one of the owner's files without a key until it expires; only the token's hash is kept. */
+export async function createFileLink(deps: FileDeps, owner: DataOwner, fileId: string, expiresInSeconds: number) {
+  const file = await getFile(deps, owner, fileId);
+  const token = randomBytes(32).toString("base64url");
+  const now = deps.clock.now();
+  const link = await deps.db.fileLink.create({
+    data: {
+      id: newId("fileLink"),
+      fileId: file.id,
+      tokenHash: linkTokenHash(token),
+      expiresAt: new Date(now.getTime() + expiresInSeconds * 1000),
+      createdAt: now,
+    },
+  });
+  return { link, file, url: fileLinkUrl(deps, token) };
+}
+
+/** The file a link token opens, while the link lives; NOT_FOUND otherwise (expired, unknown), never saying which. */
+export async function openLinkedFile(deps: FileDeps, token: string): Promise<FileContent> {
+  const link = await deps.db.fileLink.findUnique({ where: { tokenHash: linkTokenHash(token) }, include: { file: true } });
+  if (!link || link.expiresAt <= deps.clock.now()) throw new AppError("NOT_FOUND", "No such file link, or it has expired.");
+  return contentOf(deps, link.file);
+}

@@ -1,0 +1,38 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import type { StoredFile } from "@/generated/prisma/client";
+import type { Db } from "@/server/db/client";
+import type { Clock } from "@/server/domain/clock";
+import type { DataOwner } from "@/server/domain/data-owner";
+import { createFile, createFileStorage, type FileSettings, receiveUpload, type Uploader } from "@/server/services/files";
+
+/** Every test process's file storage: a disk folder of its own, as the embedded default keeps files. */
+export const TEST_FILES: FileSettings = {
+  storage: createFileStorage({ kind: "disk", dir: mkdtempSync(join(tmpdir(), "kuasa-files-")) }),
+  maxBytes: 1024 * 1024,
+};
+
+/** The smallest file each accepted type can be: what the content check reads, and no more. */
+export const SAMPLE_FILES = {
+  pdf: Buffer.from("%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"),
+  text: Buffer.from("Perjanjian kerahasiaan antara PT Maju dan PT Jaya.\n"),
+  png: Buffer.from(
+    "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cf000000030101005d4f0e0a0000000049454e44ae426082",
+    "hex",
+  ),
+};
+
+/** A file of `owner` as an agent uploads it, bytes in TEST_FILES. */
+export async function uploadTestFile(
+  deps: { db: Db; clock: Clock },
+  owner: DataOwner & { apiKeyId?: string },
+  filename = "kontrak.pdf",
+  content: Buffer = SAMPLE_FILES.pdf,
+  uploader: Uploader = { kind: "agent", apiKeyId: owner.apiKeyId ?? "key_test" },
+): Promise<StoredFile> {
+  const fileDeps = { ...deps, files: TEST_FILES };
+  const upload = await receiveUpload(fileDeps, Readable.from([content]), filename);
+  return createFile(fileDeps, owner, uploader, upload);
+}
