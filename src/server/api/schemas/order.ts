@@ -38,12 +38,10 @@ export const createOrderSchema = z
       .optional()
       .meta({ description: "Receives this order's webhooks." }),
     metadata: metadataSchema.optional(),
-    attachments: attachmentIdsSchema
-      .optional()
-      .meta({
-        description:
-          "Documents for the practitioner (a contract, a logo, scanned IDs): they see each one's name, type and size when offered the order and open it after taking it.",
-      }),
+    attachments: attachmentIdsSchema.optional().meta({
+      description:
+        "Documents for the practitioner (a contract, a logo, scanned IDs): they see each one's name, type and size when offered the order and open it after taking it.",
+    }),
   })
   .strict()
   .meta({ id: "CreateOrder" });
