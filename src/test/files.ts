@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { type Dirent, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -8,11 +8,19 @@ import type { Clock } from "@/server/domain/clock";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { createFile, createFileStorage, type FileSettings, receiveUpload, type Uploader } from "@/server/services/files";
 
-/** Every test process's file storage: a disk folder of its own, as the embedded default keeps files. */
+/** Every test process's file storage folder: its own, as the embedded default keeps files under DATA_DIR. */
+export const TEST_FILES_DIR = mkdtempSync(join(tmpdir(), "kuasa-files-"));
+
+/** The storage of TEST_FILES_DIR, with a 1 MiB limit so the limit is cheap to pass. */
 export const TEST_FILES: FileSettings = {
-  storage: createFileStorage({ kind: "disk", dir: mkdtempSync(join(tmpdir(), "kuasa-files-")) }),
+  storage: createFileStorage({ kind: "disk", dir: TEST_FILES_DIR }),
   maxBytes: 1024 * 1024,
 };
+
+/** How many files the test storage holds (temporary names included): a refused upload must leave none. */
+export function storedFileCount(): number {
+  return (readdirSync(TEST_FILES_DIR, { recursive: true, withFileTypes: true }) as Dirent[]).filter((entry) => entry.isFile()).length;
+}
 
 /** The smallest file each accepted type can be: what the content check reads, and no more. */
 export const SAMPLE_FILES = {

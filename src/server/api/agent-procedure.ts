@@ -2,16 +2,17 @@ import type { AuthenticatedKey } from "@/server/domain/api-key";
 import { AppError } from "@/server/domain/errors";
 import { parseIdempotencyKey } from "@/server/domain/idempotency";
 import { rateLimitHeaders, requireScope } from "@/server/services/access";
+import { discardUpload, type ReceivedUpload } from "@/server/services/files";
 import { type ClaimKey, runIdempotent } from "@/server/services/idempotency";
 import { authenticateAgent } from "./agent-key";
 import type { Context } from "./context";
-import { baseProcedure } from "./trpc";
+import { baseProcedure, middleware } from "./trpc";
 
 /**
  * Agent operations: the API key is authenticated and the scope named in the procedure's meta is
  * checked here, once, for REST and MCP alike. A procedure without a scope is a programming error.
  */
-export const agentProcedure = baseProcedure.use(async ({ ctx, meta, path, next }) => {
+const authenticateAndLimit = middleware(async ({ ctx, meta, path, next }) => {
   if (!meta?.scope) throw new Error("agent procedure declared without a scope");
   // A key the operation cannot honour is refused rather than ignored: a retry would act twice.
   if (!meta.idempotent && ctx.headers["idempotency-key"] !== undefined && meta.openapi?.method === "POST") {
@@ -32,6 +33,23 @@ export const agentProcedure = baseProcedure.use(async ({ ctx, meta, path, next }
   if (meta.successStatus) ctx.response.status = meta.successStatus;
   return next({ ctx: { ...ctx, apiKey, idempotency: idempotencyKey ? { key: idempotencyKey, operation: path } : null } });
 });
+
+export const agentProcedure = baseProcedure.use(authenticateAndLimit);
+
+/**
+ * An upload: the face has stored the bytes before the procedure runs (`input.file`). Bytes that do
+ * not become this call's file (any refusal, from the key to the Idempotency-Key, or a replay that
+ * answers an earlier file) are deleted now rather than by the sweeper an hour later.
+ */
+export const agentUploadProcedure = baseProcedure
+  .use(async ({ ctx, getRawInput, next }) => {
+    const result = await next();
+    const upload = ((await getRawInput()) as { file?: ReceivedUpload } | undefined)?.file;
+    const kept = result.ok && (result.data as { id?: unknown }).id === upload?.fileId;
+    if (upload && !kept && ctx.files) await discardUpload({ ...ctx, files: ctx.files }, upload.storageKey);
+    return result;
+  })
+  .use(authenticateAndLimit);
 
 type AgentContext = Context & { apiKey: AuthenticatedKey; idempotency: { key: string; operation: string } | null };
 

@@ -40,6 +40,7 @@ const t = initTRPC
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
+export const middleware = t.middleware;
 
 /**
  * Every face's procedures start here. A mutation that succeeded has committed its change (orders

@@ -20,7 +20,7 @@ export function createJobEngine(config: JobSettings, deps: JobDeps): JobEngineCh
 }
 
 /** The job dependencies the process builds from its settings (one SMTP transport per process). */
-export function jobDepsFrom(config: JobSettings, base: Pick<JobDeps, "db" | "clock">): JobDeps {
+export function jobDepsFrom(config: JobSettings, base: Pick<JobDeps, "db" | "clock" | "files">): JobDeps {
   if (!config.smtp.url) logger.info("SMTP_URL is not set: practitioners' e-mail notifications stay queued until it is");
   const email = config.smtp.url ? smtpSender(config.smtp.url, config.smtp.from) : undefined;
   return {

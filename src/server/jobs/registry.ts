@@ -1,4 +1,5 @@
 import { emailDeliveryJob } from "./email-delivery";
+import { expiredFileLinkJob, leftoverUploadJob, unattachedFileJob } from "./file-cleanup";
 import { autoAcceptJob, idempotencyExpiryJob, offerExpiryJob, orderOfferingJob, slaBreachJob, stalledRefundJob } from "./order-timers";
 import type { JobKind } from "./types";
 import { webhookDeliveryJob } from "./webhook-delivery";
@@ -13,4 +14,7 @@ export const JOB_KINDS: readonly JobKind[] = [
   slaBreachJob,
   idempotencyExpiryJob,
   emailDeliveryJob,
+  leftoverUploadJob,
+  unattachedFileJob,
+  expiredFileLinkJob,
 ];

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { authenticateAgent } from "@/server/api/agent-key";
 import { sendError, toApiError } from "@/server/api/api-error";
@@ -9,8 +10,10 @@ import { createCallerFactory } from "@/server/api/trpc";
 import { v1Router } from "@/server/api/v1";
 import { requestContext } from "@/server/log";
 import { rateLimitHeaders } from "@/server/services/access";
+import { fileSettingsOf, receiveUpload } from "@/server/services/files";
 import { createMcpServer, reachesProcedure, type ToolRunner } from "./server";
 import type { ProcedurePath } from "./tools";
+import { uploadOf } from "./tools";
 
 const createCaller = createCallerFactory(v1Router);
 type Caller = ReturnType<typeof createCaller>;
@@ -22,6 +25,12 @@ function callProcedure(caller: Caller, path: ProcedurePath, input: Record<string
   return procedures[group]![name]!(input);
 }
 
+/** An upload tool's file stored and checked as POST /v1/files stores it; the procedure decides whether it is kept. */
+function receivedUpload(deps: AppDeps, input: Record<string, unknown>) {
+  const { filename, content } = uploadOf(input);
+  return receiveUpload({ ...deps, files: fileSettingsOf(deps) }, Readable.from([content]), filename);
+}
+
 /**
  * Each tool call runs the REST procedure in process, with the request's own Authorization (and the
  * idempotency_key as Idempotency-Key): the key, scopes, budgets, approval and idempotency are the
@@ -31,7 +40,8 @@ function runInProcess(deps: AppDeps, requestId: string, authorization: string | 
   return async (tool, { input, idempotencyKey }) => {
     const headers: IncomingHttpHeaders = { authorization };
     if (idempotencyKey !== undefined) headers["idempotency-key"] = idempotencyKey;
-    const body = await callProcedure(createCaller(createContext(deps, requestId, headers)), tool.procedure, input);
+    const procedureInput = tool.route.meta.body === "multipart" ? { file: await receivedUpload(deps, input) } : input;
+    const body = await callProcedure(createCaller(createContext(deps, requestId, headers)), tool.procedure, procedureInput);
     return { ok: true, body: body as Record<string, unknown> };
   };
 }

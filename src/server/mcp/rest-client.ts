@@ -1,7 +1,7 @@
 import { AppError } from "@/server/domain/errors";
 import packageJson from "../../../package.json" with { type: "json" };
 import type { ToolAnswer, ToolRunner } from "./server";
-import type { Tool, ToolCall } from "./tools";
+import { type Tool, type ToolCall, uploadOf } from "./tools";
 
 interface RestTarget {
   /** Where the Kuasa API runs, without a trailing slash; may carry a path prefix. */
@@ -30,6 +30,12 @@ export function restRequest(tool: Tool, { input, idempotencyKey }: ToolCall, tar
   if (method === "GET") {
     for (const [key, value] of Object.entries(rest)) url.searchParams.set(key, String(value));
     return { url, init: { method, headers } };
+  }
+  if (tool.route.meta.body === "multipart") {
+    const { filename, content } = uploadOf(rest);
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(content)]), filename);
+    return { url, init: { method, headers, body: form } };
   }
   headers["Content-Type"] = "application/json";
   return { url, init: { method, headers, body: JSON.stringify(rest) } };

@@ -56,8 +56,54 @@ async function answer(tool: Tool, args: Record<string, unknown>, run: ToolRunner
   }
 }
 
-function toResult(answer: ToolAnswer): CallToolResult {
-  const content = [{ type: "text" as const, text: JSON.stringify(answer.body) }];
+/** How long the download url of a file in a tool's answer works: long enough to fetch it now, not to keep. */
+export const RESOURCE_LINK_SECONDS = 15 * 60;
+/** Files linked per answer; a long list's further files are still named in its JSON (tautan_berkas links any). */
+const RESOURCE_LINKS_MAX = 20;
+
+type FileObject = { id: string; filename: string; content_type: string; size: number };
+
+/** Every File object in an answer (an upload, an order's attachments and deliverable files, a message's), once each. */
+function filesIn(value: unknown, found = new Map<string, FileObject>()): Map<string, FileObject> {
+  if (Array.isArray(value)) for (const item of value) filesIn(item, found);
+  else if (value !== null && typeof value === "object") {
+    const candidate = value as Partial<FileObject>;
+    if (typeof candidate.id === "string" && candidate.id.startsWith("file_") && typeof candidate.content_type === "string")
+      found.set(candidate.id, candidate as FileObject);
+    else for (const item of Object.values(value)) filesIn(item, found);
+  }
+  return found;
+}
+
+const LINK_TOOL = "tautan_berkas";
+
+/**
+ * The files of a successful answer as resource links: each a download url made through the link
+ * tool's own procedure (so with the caller's key and scope), valid for RESOURCE_LINK_SECONDS. A
+ * file the key may not link (no status:baca) is left out; the JSON still names it.
+ */
+async function resourceLinks(answer: ToolAnswer, run: ToolRunner) {
+  const linkTool = TOOLS_BY_NAME.get(LINK_TOOL)!;
+  if (!answer.ok) return [];
+  const files = [...filesIn(answer.body).values()].slice(0, RESOURCE_LINKS_MAX);
+  const links = await Promise.all(
+    files.map(async (file) => {
+      const linked = await run(linkTool, { input: { file: file.id, expires_in: RESOURCE_LINK_SECONDS } }).catch(() => null);
+      if (!linked?.ok) return null;
+      return {
+        type: "resource_link" as const,
+        uri: String(linked.body.url),
+        name: file.filename,
+        mimeType: file.content_type,
+        description: `${file.id}, ${file.size} bytes; the link works until ${String(linked.body.expires_at)}.`,
+      };
+    }),
+  );
+  return links.filter((link) => link !== null);
+}
+
+function toResult(answer: ToolAnswer, links: CallToolResult["content"]): CallToolResult {
+  const content = [{ type: "text" as const, text: JSON.stringify(answer.body) }, ...links];
   // An error stays out of structuredContent: SDK 1.x clients check any structuredContent against the
   // tool's success schema even when isError is set (typescript-sdk#1943) and would hide the error.
   return answer.ok ? { content, structuredContent: answer.body } : { content, isError: true };
@@ -95,7 +141,8 @@ export function createMcpServer(run: ToolRunner): Server {
     const tool = TOOLS_BY_NAME.get(request.params.name);
     if (!tool)
       throw protocolError(ErrorCode.InvalidParams, `Unknown tool ${request.params.name}; tools/list names the ${TOOLS.length} tools.`);
-    return toResult(await answer(tool, request.params.arguments ?? {}, run));
+    const answered = await answer(tool, request.params.arguments ?? {}, run);
+    return toResult(answered, tool.name === LINK_TOOL ? [] : await resourceLinks(answered, run));
   });
   return server;
 }

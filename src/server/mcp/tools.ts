@@ -65,7 +65,7 @@ const TOOL_TABLE: readonly ToolEntry[] = [
     description:
       "Create an Instant Matter order for a catalog service, paid from the organisation's deposit into escrow. The price is the " +
       "service's catalog price_idr: read it with detail_layanan first, and fill `intake` (string values) from that service's intake " +
-      "fields. Optional `max_budget` (IDR) refuses the order with BUDGET_EXCEEDED if the price is above it; optional `callback_url` " +
+      "fields. Documents (a contract to review, a logo, scanned IDs) go in `attachments` as file ids from unggah_berkas. Optional `max_budget` (IDR) refuses the order with BUDGET_EXCEEDED if the price is above it; optional `callback_url` " +
       "receives the order's webhooks.\n" +
       "The answer is the order in status `dibayar` (paid; practitioners are being offered it) or `menunggu_bayar`: the price is " +
       "above the organisation's approval threshold and a human admin of the organisation must approve it before it is paid. Tell " +
@@ -110,8 +110,9 @@ const TOOL_TABLE: readonly ToolEntry[] = [
     name: "kirim_pesan",
     title: "Kirim pesan: message the practitioner",
     description:
-      "Send a message `body` on order `id`. This is how you answer `butuh_input_klien`: read the practitioner's question in " +
-      "status_order's messages, send the answer here, and the order returns to `dikerjakan`. Every call adds a message.",
+      "Send a message `body` on order `id`, with optional `attachments` (file ids from unggah_berkas). This is how you answer " +
+      "`butuh_input_klien`: read the practitioner's question in status_order's messages, send the answer here, and the order " +
+      "returns to `dikerjakan`. Every call adds a message.",
     annotations: CREATE,
     procedure: "orders.message",
   },
@@ -243,6 +244,37 @@ const TOOL_TABLE: readonly ToolEntry[] = [
     procedure: "invoices.get",
   },
   {
+    name: "unggah_berkas",
+    title: "Unggah berkas: upload a document",
+    description:
+      "Upload a document for an order: `filename` and `content_base64` (the file's bytes in base64, at most 10 MiB decoded). The " +
+      "content decides the type: PDF, DOCX, XLSX, ODT, PNG, JPEG or UTF-8 text; anything else (an executable, a macro-enabled " +
+      "document, an archive) fails with UNSUPPORTED_MEDIA_TYPE. Pass the answer's `id` in `attachments` of buat_order or kirim_pesan " +
+      "within 24 hours (a file on nothing is deleted after that). The practitioner sees each attachment's name, type and size when " +
+      "offered the order and opens it after taking it. Retry with the same `idempotency_key` to upload once.",
+    annotations: CREATE,
+    procedure: "files.create",
+  },
+  {
+    name: "detail_berkas",
+    title: "Detail berkas: one file",
+    description:
+      "One file by its `id` (file_…): filename, size, content_type (decided from the content) and sha256. Orders list their files in " +
+      "`attachments`, each message's `attachments` and, once delivered, `deliverable_files`.",
+    annotations: READ,
+    procedure: "files.get",
+  },
+  {
+    name: "tautan_berkas",
+    title: "Tautan berkas: a download link for your user",
+    description:
+      "A url that downloads file `file` (file_…) without an API key until `expires_at` (`expires_in` seconds, 3600 unless given, at " +
+      "most 7 days), then answers 404: hand it to your user to open a delivered document. Treat it like a password. Every file in a " +
+      "tool's answer also comes as a resource link with a url valid for 15 minutes.",
+    annotations: CREATE,
+    procedure: "files.createLink",
+  },
+  {
     name: "saldo",
     title: "Saldo: deposit and key limits",
     description:
@@ -316,6 +348,31 @@ function reservedMetadataKeyError(metadata: unknown): z.ZodError | null {
   return null;
 }
 
+/** The most an upload tool takes: base64 in a JSON-RPC message is a third larger, and the whole message sits in memory. */
+export const MCP_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * An upload tool's arguments in place of the multipart `file` part: its name and its bytes in
+ * base64. Each runner turns them into the upload its face takes (tools' `uploadOf`).
+ */
+const uploadArguments = {
+  filename: z
+    .string()
+    .trim()
+    .min(1)
+    .max(255)
+    .meta({ description: "The file's name, e.g. kontrak-sewa.pdf; kept without any folder part." }),
+  content_base64: z
+    .base64()
+    .max(Math.ceil(MCP_UPLOAD_MAX_BYTES / 3) * 4, `at most ${MCP_UPLOAD_MAX_BYTES} bytes once decoded`)
+    .meta({ description: `The file's bytes in base64, at most ${MCP_UPLOAD_MAX_BYTES} bytes (10 MiB) once decoded.` }),
+};
+
+/** The file an upload tool's checked arguments carry. */
+export function uploadOf(input: Record<string, unknown>): { filename: string; content: Buffer } {
+  return { filename: String(input.filename), content: Buffer.from(String(input.content_base64), "base64") };
+}
+
 /** The argument that becomes the Idempotency-Key header; the procedure validates its format. */
 const IDEMPOTENCY_KEY_ARGUMENT = "idempotency_key";
 const idempotencyKeyArgument = z.string().optional().meta({
@@ -362,9 +419,10 @@ function bind(entry: ToolEntry): Tool {
     throw new Error(`Tool ${entry.name}: ${entry.procedure} needs a REST route, a zod object input and a zod output`);
   }
   const takesMetadata = takesMetadataFilter(procedureInput);
+  const upload = route.meta.body === "multipart";
   // Strict: an argument the tool does not take is a VALIDATION error, as an unknown REST parameter is.
   const input = z.strictObject({
-    ...procedureInput.shape,
+    ...(upload ? uploadArguments : procedureInput.shape),
     ...(takesMetadata ? { [METADATA_ARGUMENT]: metadataFilterArgument } : {}),
     ...(route.meta.idempotent ? { [IDEMPOTENCY_KEY_ARGUMENT]: idempotencyKeyArgument } : {}),
   });

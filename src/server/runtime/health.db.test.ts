@@ -3,7 +3,9 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate, readMigrations } from "@/server/db/migrate";
 import type { EngineStatus } from "@/server/jobs/types";
+import { createFileStorage } from "@/server/services/files";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
+import { TEST_FILES } from "@/test/files";
 import { createHealthHandler, type HealthDeps } from "./health";
 
 /** /healthz and /readyz on node:http, as src/server.ts serves them before Next. */
@@ -46,11 +48,34 @@ describe("health endpoints", () => {
   });
 
   it("answers /readyz 200 ok when the database answers with every migration and the engine is healthy", async () => {
-    const base = await serve({ db: database.prisma, jobs: engine(HEALTHY) });
+    const base = await serve({ db: database.prisma, jobs: engine(HEALTHY), storage: TEST_FILES.storage });
     expect(await get(base, "/readyz")).toEqual({
       status: 200,
-      body: { status: "ok", database: { ok: true }, migrations: { pending: [] }, jobs: { engine: "sweeper", healthy: true } },
+      body: {
+        status: "ok",
+        database: { ok: true },
+        migrations: { pending: [] },
+        storage: { ok: true },
+        jobs: { engine: "sweeper", healthy: true },
+      },
     });
+  });
+
+  it("answers /readyz 503 when the file storage cannot be used, naming it", async () => {
+    // An S3 endpoint where nothing listens: every instance behind it would fail uploads and downloads.
+    const storage = createFileStorage({
+      kind: "s3",
+      endpoint: "http://127.0.0.1:9",
+      bucket: "kuasa-berkas",
+      region: "us-east-1",
+      accessKeyId: "uji",
+      secretAccessKey: "uji-rahasia",
+      forcePathStyle: true,
+    });
+    const base = await serve({ db: database.prisma, jobs: engine(HEALTHY), storage });
+    const { status, body } = await get(base, "/readyz");
+    expect([status, body.status]).toEqual([503, "unavailable"]);
+    expect((body.storage as { ok: boolean; error: string }).error).toContain("127.0.0.1:9");
   });
 
   it("stays ready but degraded while the sweeper stands in for an unreachable Inngest, and says why", async () => {

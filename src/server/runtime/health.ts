@@ -3,10 +3,13 @@ import type { Db } from "@/server/db/client";
 import { APPLIED_MIGRATIONS_SQL, type Migration, readMigrations } from "@/server/db/migrate";
 import { bearerToken, hashSecret, secretMatches } from "@/server/domain/api-key";
 import type { EngineStatus } from "@/server/jobs/types";
+import type { FileStorage } from "@/server/services/files";
 
-/** What readiness looks at: the database, the migrations it carries, and the job engine. */
+/** What readiness looks at: the database, the migrations it carries, the file storage and the job engine. */
 export interface HealthDeps {
   db: Db;
+  /** Where documents are kept; absent in tests that serve none. */
+  storage?: Pick<FileStorage, "check">;
   /** The engine's last known state; its own watch keeps it current, so a probe costs nothing. */
   jobs: { status(): EngineStatus };
   migrations?: Migration[];
@@ -15,11 +18,14 @@ export interface HealthDeps {
 }
 
 const DATABASE_TIMEOUT_MS = 2_000;
+/** A write, a read and a delete of a probe object: a little longer than a query. */
+const STORAGE_TIMEOUT_MS = 5_000;
 
 export interface Readiness {
   status: "ok" | "degraded" | "unavailable";
   database: { ok: true } | { ok: false; error: string };
   migrations: { pending: string[] };
+  storage: { ok: true } | { ok: false; error: string };
   jobs: EngineStatus;
 }
 
@@ -52,9 +58,16 @@ async function readiness(deps: HealthDeps): Promise<Readiness> {
   } catch (err) {
     database = { ok: false, error: err instanceof Error ? err.message.split("\n")[0]! : String(err) };
   }
+  let storage: Readiness["storage"] = { ok: true };
+  try {
+    if (deps.storage) await withTimeout(deps.storage.check(), STORAGE_TIMEOUT_MS, "the file storage");
+  } catch (err) {
+    storage = { ok: false, error: err instanceof Error ? err.message.split("\n")[0]! : String(err) };
+  }
   const jobs = deps.jobs.status();
-  const status = !database.ok || pending.length > 0 ? "unavailable" : jobs.healthy ? "ok" : "degraded";
-  return { status, database, migrations: { pending }, jobs };
+  // Without its storage an instance cannot take or serve a document: it is out, like without its database.
+  const status = !database.ok || pending.length > 0 || !storage.ok ? "unavailable" : jobs.healthy ? "ok" : "degraded";
+  return { status, database, migrations: { pending }, storage, jobs };
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {

@@ -34,7 +34,12 @@ export async function serve(config: Config): Promise<void> {
   const agentDeps = appDepsOf(runtime);
   const handleRest = createRestHandler({ ...agentDeps, publicUrl: config.publicUrl });
   const handleMcp = createMcpHandler(agentDeps);
-  const handleHealth = createHealthHandler({ db: runtime.database.prisma, jobs: runtime.jobs, token: config.metricsToken });
+  const handleHealth = createHealthHandler({
+    db: runtime.database.prisma,
+    jobs: runtime.jobs,
+    storage: runtime.files.storage,
+    token: config.metricsToken,
+  });
   const metrics = createMetrics({
     db: runtime.db,
     clock: runtime.clock,

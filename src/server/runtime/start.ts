@@ -35,7 +35,8 @@ export async function startRuntime(config: Config): Promise<Runtime & { migratio
 export async function attachRuntime(database: Database, config: Config): Promise<Runtime & { migrationsApplied: string[] }> {
   const migrationsApplied = await migrate(database);
   await seedCatalog({ db: database.prisma });
-  const jobs = createJobEngine(config, jobDepsFrom(config, { db: database.prisma, clock: systemClock }));
+  const files = { storage: createFileStorage(config.files.storage), maxBytes: config.files.maxBytes };
+  const jobs = createJobEngine(config, jobDepsFrom(config, { db: database.prisma, clock: systemClock, files }));
   const { store, ...limits } = config.rateLimits;
   const limitStore: RateLimitStore =
     store === "postgres" && database.pgPool ? { kind: "postgres", pool: database.pgPool } : { kind: "memory" };
@@ -48,7 +49,7 @@ export async function attachRuntime(database: Database, config: Config): Promise
     // borrowed from the cluster primary when this is one of several server processes.
     passwordHashing: productionPasswordHasher(cluster.isWorker ? workerHashingTurns() : undefined),
     addressGuard: new AddressGuard(rateLimiter),
-    files: { storage: createFileStorage(config.files.storage), maxBytes: config.files.maxBytes },
+    files,
     database,
     db: database.prisma,
     clock: systemClock,

@@ -10,7 +10,7 @@ import {
   fileSettingsOf,
   getFile,
 } from "@/server/services/files";
-import { agentProcedure, idempotently } from "../agent-procedure";
+import { agentProcedure, agentUploadProcedure, idempotently } from "../agent-procedure";
 import { createFileLinkSchema, fileLinkSchema, fileSchema, serializeFile, uploadInputSchema } from "../schemas/file";
 import { pathIdSchema } from "../schemas/ids";
 import { router } from "../trpc";
@@ -21,7 +21,7 @@ const fileId = pathIdSchema("The file's id (file_…).");
 const withFiles = <T extends ServiceDeps>(deps: T): T & FileDeps => ({ ...deps, files: fileSettingsOf(deps) });
 
 export const filesRouter = router({
-  create: agentProcedure
+  create: agentUploadProcedure
     .meta({
       scope: "order:buat",
       successStatus: 201,

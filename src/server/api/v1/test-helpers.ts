@@ -15,6 +15,7 @@ import {
 import { agentProcedure } from "../agent-procedure";
 import { balanceSchema, serializeBalance } from "../schemas/balance";
 import { caseSchema, invoiceSummarySchema, serializeCase, serializeInvoiceSummary } from "../schemas/case";
+import { attachmentIdsSchema } from "../schemas/file";
 import { jsonNumber, orderSchema, orderTextSchema, serializeOrder } from "../schemas/order";
 import { practitionerViewSchema, serializePractitionerView } from "../schemas/practitioner-view";
 import { type Meta, router } from "../trpc";
@@ -62,7 +63,7 @@ export const testHelpersRouter = router({
         "GET",
         "/orders/{id}/practitioner_view",
         "See the test order as the practitioner sees it",
-        "What the practitioner holding the order, or its live offer, is shown in the practitioner portal, read by the same code: the intake and the messages, masked (e-mail addresses, phone numbers, NIK) while `taken` is false, and the files (none yet). Use it to check what leaves your hands. 409 INVALID_STATE while nobody holds the order or an offer on it.",
+        "What the practitioner holding the order, or its live offer, is shown in the practitioner portal, read by the same code: the intake and the messages, masked (e-mail addresses, phone numbers, NIK) while `taken` is false, and the files (name, type and size only while `taken` is false). Use it to check what leaves your hands. 409 INVALID_STATE while nobody holds the order or an offer on it.",
       ),
     )
     .input(byId.strict())
@@ -137,9 +138,12 @@ export const testHelpersRouter = router({
   deliver: orderAction(
     "deliver",
     "The simulated practitioner delivers the result",
-    "→ `diserahkan` with `deliverable` set. Accept it with POST /v1/orders/{id}/accept.",
+    "→ `diserahkan` with `deliverable` set and, when `files` are given, `deliverable_files`. Accept it with POST /v1/orders/{id}/accept.",
     {
-      deliverable: orderTextSchema.meta({ description: "The result, e.g. a document URL." }),
+      deliverable: orderTextSchema.meta({ description: "The practitioner's note on the result." }),
+      files: attachmentIdsSchema
+        .optional()
+        .meta({ description: "Files uploaded with POST /v1/files (a test key), delivered as the result's files." }),
     },
   ),
   release: orderAction("release", "The simulated practitioner gives the order back", "→ `ditawarkan`: offered again at once."),

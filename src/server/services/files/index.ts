@@ -1,4 +1,14 @@
 export {
+  deleteExpiredFileLink,
+  deleteLeftoverUpload,
+  deleteUnattachedFile,
+  expiredFileLinks,
+  leftoverUploads,
+  UNATTACHED_FILE_MS,
+  UPLOAD_GRACE_MS,
+  unattachedFiles,
+} from "./cleanup";
+export {
   type AttachedFile,
   type AttachmentPlace,
   attachFiles,
@@ -16,5 +26,13 @@ export {
   type Uploader,
 } from "./files";
 export { openFileForPortal, portalUploadTarget } from "./portal-files";
-export { type FileDeps, type FileSettings, fileSettingsOf, type ReceivedUpload, receiveUpload, tooLargeError } from "./receive";
+export {
+  discardUpload,
+  type FileDeps,
+  type FileSettings,
+  fileSettingsOf,
+  type ReceivedUpload,
+  receiveUpload,
+  tooLargeError,
+} from "./receive";
 export { createFileStorage, type FileStorage, StorageNotFound } from "./storage";

@@ -84,6 +84,9 @@ export async function receiveUpload(deps: FileDeps, source: Readable, clientFile
   const inspection = new Inspection(maxBytes);
   try {
     source.on("error", (err) => inspection.destroy(err));
+    // The driver may attach its reader a tick later (making a folder, opening a multipart upload): an
+    // error before that stays on the stream, where the driver finds it, instead of crashing the process.
+    inspection.on("error", () => {});
     await storage.put(storageKey, source.pipe(inspection));
     if (inspection.tooLarge) throw tooLargeError(maxBytes);
     if (inspection.size === 0) throw new AppError("VALIDATION", "The file is empty.");

@@ -120,8 +120,10 @@ const WORK_ACTIONS: ReadonlySet<SimulatedOrderAction> = new Set(["start", "reque
 export interface SimulatedActionInput {
   /** request_input: the practitioner's question to the client. */
   question?: string;
-  /** deliver: the result, e.g. a document URL. */
+  /** deliver: the practitioner's note on the result. */
   deliverable?: string;
+  /** deliver: files uploaded with the test key, delivered as the result's files. */
+  files?: string[];
 }
 
 /** The live offer of a paid or offered test order, starting offering first if no sweep has yet. */
@@ -164,7 +166,7 @@ export async function simulateOrderAction(
     case "request_input":
       return askClient(deps, practitionerId, orderId, requiredText(input.question, "question"));
     case "deliver":
-      return deliverResult(deps, practitionerId, orderId, requiredText(input.deliverable, "deliverable"));
+      return deliverResult(deps, practitionerId, orderId, requiredText(input.deliverable, "deliverable"), input.files);
     case "release":
       return releaseOrder(deps, practitionerId, orderId);
     case "dispute":
