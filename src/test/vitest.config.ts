@@ -35,7 +35,7 @@ export default defineConfig(async () => {
   // With PostgreSQL, the pglite project runs what is about PGlite, not every database test again
   // (PGlite takes about twice as long): the database client, migrations and busy handling
   // (src/server/db), the health check, the command line on an embedded data directory (its
-  // migrations and lock), and one whole money path through the real /v1 handler. Everything else,
+  // migrations and lock), one whole money path through the real /v1 handler, and the files API. Everything else,
   // and all about concurrency (PGlite runs one statement at a time), is proven on PostgreSQL, which
   // runs every database test. Without PostgreSQL (a laptop) the pglite project runs them all.
   const pgliteTests = withPostgres
@@ -44,6 +44,8 @@ export default defineConfig(async () => {
         "src/server/health.db.test.ts",
         "src/cli/ops-commands.db.test.ts",
         "src/server/api/v1/money-path.db.test.ts",
+        // Files on the embedded default: type, limit, isolation, links, what a crash leaves.
+        "src/server/api/v1/files.db.test.ts",
       ]
     : dbTests;
   return {

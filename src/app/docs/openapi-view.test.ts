@@ -341,7 +341,7 @@ describe("the Kuasa document", () => {
     expect(create.responses.find((r) => r.status === "200")!.headers.map((h) => h.name)).toContain("Idempotent-Replayed");
   });
 
-  it("shows the practitioner view among the test helpers, with each field and attachments said to be always empty today", () => {
+  it("shows the practitioner view among the test helpers, with each field and attachments said to show no content before taking", () => {
     const helpers = groupByTag(operations).find((g) => g.operations.some((op) => op.path.startsWith("/v1/test_helpers/")))!;
     const practitionerView = helpers.operations.find(
       (op) => op.method === "GET" && op.path === "/v1/test_helpers/orders/{id}/practitioner_view",
@@ -362,6 +362,6 @@ describe("the Kuasa document", () => {
       "attachments[].size",
       "attachments[].downloadable",
     ]);
-    expect(fields.find((f) => f.name === "attachments")!.description).toContain("always empty today");
+    expect(fields.find((f) => f.name === "attachments")!.description).toContain("never its content");
   });
 });

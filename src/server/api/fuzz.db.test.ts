@@ -13,6 +13,7 @@ import { refuseOversizedBody } from "@/server/runtime/body-limits";
 import { ApiRateLimiter, revokeApiKey } from "@/server/services/access";
 import { bid, caseBody, createTestCase } from "@/test/cases";
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
+import { TEST_FILES } from "@/test/files";
 import { addTestKey, createTestOrg, seededCatalog } from "@/test/fixtures";
 import { answerProblem, type Face, type FuzzAnswer, faceOf, parseAnswers, send, sendRaw } from "@/test/fuzz-http";
 import {
@@ -165,6 +166,7 @@ beforeAll(async () => {
   const deps: AppDeps = {
     db,
     clock,
+    files: TEST_FILES,
     rateLimiter: new ApiRateLimiter({ kind: "memory" }, { reads: 1_000_000, writes: 1_000_000, windowSeconds: 60 }),
   };
   server = await startFuzzServer(deps, sessions);

@@ -67,6 +67,16 @@ export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
             }
           : { ...(success as object), headers: replayed };
     }
+    if (route.meta.answer === "file") {
+      fixed["200"] = {
+        description: "The file's bytes, with the `Content-Type` decided from its content when it was uploaded.",
+        headers: {
+          "Content-Disposition": { description: "`attachment` with the file's name (`filename*` in UTF-8).", schema: { type: "string" } },
+          "Content-Length": { description: "The file's size in bytes.", schema: { type: "integer" } },
+        },
+        content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } },
+      };
+    }
     const errorStatuses = route.method === "GET" ? ERROR_STATUSES_ALWAYS : [...ERROR_STATUSES_ALWAYS, ...ERROR_STATUSES_WITH_BODY];
     for (const status of errorStatuses.sort()) {
       fixed[String(status)] = {

@@ -74,6 +74,9 @@ describe("tools/list", () => {
       "detail_event",
       "daftar_invoice",
       "status_invoice",
+      "unggah_berkas",
+      "detail_berkas",
+      "tautan_berkas",
       "saldo",
     ]);
     expect(tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
@@ -84,6 +87,7 @@ describe("tools/list", () => {
     }
     const byName = new Map(tools.map((t) => [t.name, t]));
     expect(Object.keys(byName.get("buat_order")!.inputSchema.properties ?? {}).sort()).toEqual([
+      "attachments",
       "callback_url",
       "idempotency_key",
       "intake",
@@ -92,7 +96,17 @@ describe("tools/list", () => {
       "service",
     ]);
     expect(byName.get("buat_order")!.inputSchema.required).toEqual(["service", "intake"]);
-    expect(Object.keys(byName.get("kirim_pesan")!.inputSchema.properties ?? {}).sort()).toEqual(["body", "id", "idempotency_key"]);
+    expect(Object.keys(byName.get("kirim_pesan")!.inputSchema.properties ?? {}).sort()).toEqual([
+      "attachments",
+      "body",
+      "id",
+      "idempotency_key",
+    ]);
+    expect(Object.keys(byName.get("unggah_berkas")!.inputSchema.properties ?? {}).sort()).toEqual([
+      "content_base64",
+      "filename",
+      "idempotency_key",
+    ]);
     expect(byName.get("detail_layanan")!.inputSchema.required).toEqual(["code"]);
     expect(Object.keys(byName.get("pilih_penawaran")!.inputSchema.properties ?? {}).sort()).toEqual(["bid_id", "id", "idempotency_key"]);
     expect(byName.get("ajukan_kasus")!.inputSchema.required).toEqual(["contact_name", "contact_email", "story"]);

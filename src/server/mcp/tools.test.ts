@@ -25,8 +25,9 @@ describe("the tool table", () => {
   it("takes buat_order's arguments from CreateOrder plus idempotency_key", () => {
     expect(Object.keys(tool("buat_order").input.shape).sort()).toEqual([...Object.keys(createOrderSchema.shape), "idempotency_key"].sort());
     expect(tool("buat_order").input.safeParse({ service: "x", intake: {}, prioritas: "tinggi" }).success).toBe(false);
-    // Every agent POST but the sandbox's helpers takes a key; reads never do.
-    for (const t of TOOLS) expect(Object.hasOwn(t.input.shape, "idempotency_key"), t.name).toBe(t.route.method === "POST");
+    // Every agent POST but a file link takes a key (a link's url is shown once, so a retry makes another); reads never do.
+    for (const t of TOOLS)
+      expect(Object.hasOwn(t.input.shape, "idempotency_key"), t.name).toBe(t.route.method === "POST" && t.name !== "tautan_berkas");
   });
 
   it("teaches what an agent needs to know", () => {

@@ -77,7 +77,7 @@ export const filesRouter = router({
       },
     })
     .input(fileId)
-    .output(z.custom<FileContent>())
+    .output(z.custom<FileContent>().meta({ type: "string", format: "binary", description: "The file's bytes." }))
     .query(async ({ ctx, input }) => contentOf(withFiles(ctx), await getFile(ctx, ctx.apiKey, input.id))),
 
   createLink: agentProcedure
