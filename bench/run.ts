@@ -5,13 +5,14 @@
  * prints both. Loopback only; every run is bounded in time.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { ndaOrder } from "@/test/nda-order";
 import { ledgerProblems, prepareAcceptances } from "./acceptances";
+import { benchFiles, type FilesResult } from "./files";
 import { benchHashingPressure, HASHING_CLIENTS, type HashingPressureResult } from "./hashing";
 import { benchOfferExpiry, type OfferExpiryResult } from "./offers";
 import { benchOrderList, type OrderListResult } from "./order-list";
@@ -186,10 +187,13 @@ async function main(): Promise<void> {
   await admin.query(`CREATE DATABASE "${dbName}"`);
   const databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${dbName}` }).toString();
   const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "kuasa-bench-"));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
     DATABASE_URL: databaseUrl,
+    // Uploaded files (and nothing else the server keeps on disk) go to a folder of this run's own.
+    DATA_DIR: dataDir,
     PORT: String(port),
     WEB_CONCURRENCY: String(PROCESSES),
     // The server logs as in production (one access line per request); the bench process itself logs errors only.
@@ -209,6 +213,7 @@ async function main(): Promise<void> {
   const results: ScenarioResult[] = [];
   let acceptLedgerProblems: string[] = [];
   let hashing: HashingPressureResult | undefined;
+  let files: FilesResult | undefined;
   try {
     ops(env, "org:create", "--name", "Bench", "--deposit", "1000000000000");
     const benchDb = new pg.Client({ connectionString: databaseUrl });
@@ -290,6 +295,9 @@ async function main(): Promise<void> {
       }),
     );
 
+    await settle(benchDb);
+    files = await benchFiles(base, key!, () => sampleRss(serverPid));
+
     // Acceptances: each request accepts a different delivered order, the organisations taken in turn.
     const delivered = await prepareAcceptances(databaseUrl, ACCEPT_ORGANIZATIONS, ACCEPTS_PER_ORGANIZATION);
     const interleaved = delivered.map(
@@ -325,6 +333,7 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 1000));
     await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
     await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 
   console.log("Offer expiry: 10,000 open orders, 1,000 due…");
@@ -341,6 +350,7 @@ async function main(): Promise<void> {
   const ordersRow = find("POST /v1/orders, unique keys, max rate");
   const acceptRow = find("POST /v1/orders/{id}/accept");
   if (!hashing) throw new Error("the hashing scenario did not run");
+  if (!files) throw new Error("the files scenario did not run");
   const peakRss = Math.max(...results.slice(1).map((r) => r.serverRssMb));
   const peakProcessRss = Math.max(...results.slice(1).map((r) => r.serverProcessRssMb));
   const catalogRatio = catalogRow.requestsPerSecond / baseline.requestsPerSecond;
@@ -382,6 +392,12 @@ async function main(): Promise<void> {
       met: hashing.p99Ratio <= 2,
     },
     {
+      figure: `server RSS while ${files.concurrent.clients} clients upload ${files.concurrent.fileMib} MiB files at once`,
+      target: "< 50 MB above idle (issue 26)",
+      measured: `${files.rssAboveIdleMb} MB above idle (${files.rssIdleMb} → ${files.rssPeakMb} MB, all server processes), statuses ${JSON.stringify(files.concurrent.statuses)}`,
+      met: files.rssAboveIdleMb < 50 && files.concurrent.statuses["201"] === files.concurrent.clients,
+    },
+    {
       figure: "server RSS under load, per server process",
       target: "< 300 MB",
       measured: `${peakProcessRss} MB peak (all ${PROCESSES > 1 ? `${PROCESSES} server processes and the primary` : "of it"}: ${peakRss} MB)`,
@@ -397,7 +413,7 @@ async function main(): Promise<void> {
   };
   writeFileSync(
     path.join(ROOT, "bench/results.json"),
-    `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, processes: PROCESSES, durationSeconds: DURATION_S, connections: CONNECTIONS, orderConnections: ORDER_CONNECTIONS, targets, results, acceptLedgerProblems, hashing, offerExpiry, webhookDelivery, orderList }, null, 2)}\n`,
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, processes: PROCESSES, durationSeconds: DURATION_S, connections: CONNECTIONS, orderConnections: ORDER_CONNECTIONS, targets, results, acceptLedgerProblems, hashing, files, offerExpiry, webhookDelivery, orderList }, null, 2)}\n`,
   );
   console.log(
     `\n${PROCESSES} server process(es); ${DURATION_S} s per scenario; ${CONNECTIONS} connections (${ORDER_CONNECTIONS} for order creation)`,
@@ -415,6 +431,10 @@ async function main(): Promise<void> {
   console.log(
     `\nGET /v1/balance, 1 client: p50 ${hashing.quiet.p50Ms} ms, p99 ${hashing.quiet.p99Ms} ms quiet; p50 ${hashing.underPressure.p50Ms} ms, p99 ${hashing.underPressure.p99Ms} ms ` +
       `with ${HASHING_CLIENTS} sign-in clients for unknown e-mails from rotating addresses (${hashing.signIns.requestsPerSecond} sign-ins/s, statuses ${JSON.stringify(hashing.signIns.statuses)})`,
+  );
+  console.log(
+    `\nFiles: 10 MiB uploads ${files.uploadMibPerSecond} MiB/s, downloads ${files.downloadMibPerSecond} MiB/s, one at a time; ` +
+      `${files.concurrent.clients} × ${files.concurrent.fileMib} MiB at once in ${files.concurrent.seconds} s, server RSS ${files.rssIdleMb} → ${files.rssPeakMb} MB`,
   );
   console.log(
     `\nOffer expiry: ${offerExpiry.expiries} of ${offerExpiry.openOrders} open offers expired and re-offered in ${offerExpiry.seconds} s ` +

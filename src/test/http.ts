@@ -6,6 +6,7 @@ import type { Db } from "@/server/db/client";
 import { type Clock, systemClock } from "@/server/domain/clock";
 import type { Jobs } from "@/server/jobs/types";
 import type { ApiRateLimiter } from "@/server/services/access";
+import type { FileSettings } from "@/server/services/files";
 import { TEST_FILES } from "./files";
 
 export interface TestApi {
@@ -22,8 +23,9 @@ export async function startTestApi(
   rateLimiter?: ApiRateLimiter,
   jobs?: Pick<Jobs, "wakeDue">,
   addressGuard?: AddressGuard,
+  files: FileSettings = TEST_FILES,
 ): Promise<TestApi> {
-  const handler = createRestHandler({ db, clock, rateLimiter, addressGuard, jobs, files: TEST_FILES, publicUrl: "http://localhost" });
+  const handler = createRestHandler({ db, clock, rateLimiter, addressGuard, jobs, files, publicUrl: "http://localhost" });
   const server: Server = createServer((req, res) => void handler(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
