@@ -57,6 +57,7 @@ describe("GET /v1/services", () => {
         "price_idr",
         "sla",
         "third_party",
+        "third_party_fees",
       ]);
     }
   });
@@ -95,6 +96,17 @@ describe("GET /v1/services/{code}", () => {
       sla: { days: expect.any(Number), label: expect.any(String) },
       third_party: expect.stringContaining("PNBP"),
     });
+    // The official fees an agent may mention: the trademark application's PNBP per class, by applicant.
+    expect(service.third_party_fees).toEqual([
+      expect.objectContaining({
+        code: "pnbp_merek_umk",
+        kind: "pnbp",
+        amount_idr: 500_000,
+        per: "per kelas",
+        basis: expect.stringContaining("PP No. 28 Tahun 2019"),
+      }),
+      expect.objectContaining({ code: "pnbp_merek_umum", kind: "pnbp", amount_idr: 1_800_000, per: "per kelas" }),
+    ]);
   });
 
   it("answers 404 NOT_FOUND for an unknown code", async () => {

@@ -45,8 +45,9 @@ const TOOL_TABLE: readonly ToolEntry[] = [
     title: "Daftar layanan: the service catalog",
     description:
       "List the catalog of Instant Matter services you may order: code, name, category, description, price_idr (the agent price " +
-      "your organisation pays, in rupiah), sla, the intake fields an order must carry, and third_party (official third-party fees, " +
-      "billed separately at official rates). Only these services and prices exist: never offer or quote anything else.",
+      "your organisation pays, in rupiah), sla, the intake fields an order must carry, third_party (official third-party costs, " +
+      "billed separately at official rates) and third_party_fees (those costs as lines: amount_idr where a regulation fixes it, " +
+      "null where it varies, and its basis). Only these services, prices and official fees exist: never offer or quote anything else.",
     annotations: READ,
     procedure: "catalog.list",
   },

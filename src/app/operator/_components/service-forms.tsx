@@ -75,10 +75,21 @@ interface EditableService {
   description: string;
   requiredLabel: string | null;
   intake: unknown[];
+  thirdPartyFees: unknown[];
+}
+
+/** Parsed JSON, or null with the error said in the form's words. */
+function parseJsonField(text: string, what: string, setError: (message: string) => void): { value: unknown } | null {
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    setError(`${what} bukan JSON yang valid. Periksa koma dan tanda kutipnya, atau batalkan perubahan dengan memuat ulang halaman.`);
+    return null;
+  }
 }
 
 /**
- * Edits the client price, description, required label and intake fields. The agent price is
+ * Edits the client price, description, required label, intake fields and official fees. The agent price is
  * never typed: it is shown as computed from the client price, exactly as the API will charge.
  */
 export function ServiceEditForm({
@@ -94,6 +105,7 @@ export function ServiceEditForm({
   const [price, setPrice] = useState<number | null>(service.clientPriceIdr);
   const [saved, setSaved] = useState(false);
   const intakeJson = JSON.stringify(service.intake, null, 2);
+  const feesJson = JSON.stringify(service.thirdPartyFees, null, 2);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -110,20 +122,17 @@ export function ServiceEditForm({
       return;
     }
     const requiredLabel = String(data.get("requiredLabel") ?? "").trim() || null;
-    const intakeText = String(data.get("intake") ?? "");
-    let intake: unknown;
-    try {
-      intake = JSON.parse(intakeText);
-    } catch {
-      setError("Kolom intake bukan JSON yang valid. Periksa koma dan tanda kutipnya, atau batalkan perubahan dengan memuat ulang halaman.");
-      return;
-    }
+    const intake = parseJsonField(String(data.get("intake") ?? ""), "Kolom intake", setError)?.value;
+    if (intake === undefined) return;
+    const thirdPartyFees = parseJsonField(String(data.get("thirdPartyFees") ?? ""), "Biaya pihak ketiga", setError)?.value;
+    if (thirdPartyFees === undefined) return;
     // Only what changed, so the audit log records exactly the edit.
     const changes = {
       ...(clientPriceIdr !== service.clientPriceIdr ? { clientPriceIdr } : {}),
       ...(description !== service.description ? { description } : {}),
       ...(requiredLabel !== service.requiredLabel ? { requiredLabel } : {}),
       ...(JSON.stringify(intake) !== JSON.stringify(service.intake) ? { intake } : {}),
+      ...(JSON.stringify(thirdPartyFees) !== JSON.stringify(service.thirdPartyFees) ? { thirdPartyFees } : {}),
     };
     if (Object.keys(changes).length === 0) {
       setError("Belum ada yang diubah.");
@@ -162,6 +171,12 @@ export function ServiceEditForm({
         hint={`Daftar { key, label, required, type[, options] }. type: ${intakeTypes.join(", ")}; options hanya untuk select. Pesanan lama tidak berubah.`}
       >
         {(control) => <textarea {...control} name="intake" rows={10} className="code" spellCheck={false} defaultValue={intakeJson} />}
+      </Field>
+      <Field
+        label="Biaya pihak ketiga (JSON)"
+        hint="Daftar { code, kind, description, amountIdr, per, basis }. kind: pnbp, notaris, lainnya; amountIdr: tarif resmi yang ditetapkan peraturan, atau null bila berbeda-beda; basis: dasar hukumnya. Agen hanya boleh menyebut biaya resmi yang ada di sini."
+      >
+        {(control) => <textarea {...control} name="thirdPartyFees" rows={8} className="code" spellCheck={false} defaultValue={feesJson} />}
       </Field>
       <FormMessages error={error} />
       {saved && (

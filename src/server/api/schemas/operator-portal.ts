@@ -9,6 +9,7 @@ import {
   OrganizationStatus,
 } from "@/generated/prisma/enums";
 import { SERVICE_STATES } from "@/server/domain/service-state";
+import { thirdPartyFeeListSchema } from "@/server/domain/third-party-fees";
 import type { operatorOrderDetail } from "@/server/services/orders";
 import { OPERATOR_ORDER_ACTIONS, type OperatorOrderAction } from "@/server/services/orders";
 import { pageSchema, portalPageInput } from "../portal/paging";
@@ -74,6 +75,7 @@ export const updateServiceInput = byService.extend({
   description: z.string().max(5_000).optional(),
   requiredLabel: practitionerLabel.optional(),
   intake: z.unknown().optional(),
+  thirdPartyFees: z.unknown().optional(),
   agentEligible: z.boolean().optional(),
   active: z.boolean().optional(),
 });
@@ -331,6 +333,7 @@ export const serviceOutput = z.object({
   slaLabel: z.string(),
   intake: z.array(intakeFieldSchema),
   thirdParty: z.string().nullable(),
+  thirdPartyFees: thirdPartyFeeListSchema,
   requiredLabel: z.string().nullable(),
   agentEligible: z.boolean(),
   active: z.boolean(),

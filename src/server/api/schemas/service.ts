@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { INTAKE_FIELD_TYPES, INTAKE_LIMITS } from "@/server/domain/intake";
+import { THIRD_PARTY_FEE_KINDS } from "@/server/domain/third-party-fees";
 import type { CatalogService } from "@/server/services/catalog";
 import { livemodeSchema } from "./livemode";
 
@@ -23,6 +24,22 @@ export const intakeFieldSchema = z
   })
   .meta({ id: "IntakeField" });
 
+export const thirdPartyFeeResponseSchema = z
+  .object({
+    code: z.string().meta({ description: "The fee's code, stable within the service." }),
+    kind: z.enum(THIRD_PARTY_FEE_KINDS).meta({
+      description: "`pnbp` (non-tax state revenue), `notaris` (a notary's fee) or `lainnya` (stamp duty, court advances, postage).",
+    }),
+    description: z.string(),
+    amount_idr: z.number().int().nullable().meta({
+      description:
+        "The official amount where a regulation fixes it (the most a practitioner may bill under this code); null where it varies (billed at the amount on the official notice).",
+    }),
+    per: z.string().meta({ description: "What one amount covers, e.g. `per kelas`, `per dokumen`." }),
+    basis: z.string().meta({ description: "The regulation, or who sets the amount." }),
+  })
+  .meta({ id: "ThirdPartyFee" });
+
 export const serviceSchema = z
   .object({
     code: z.string().meta({ description: "Used as `service` when creating an order." }),
@@ -33,6 +50,10 @@ export const serviceSchema = z
     sla: z.object({ days: z.number().int(), label: z.string() }),
     intake: z.array(intakeFieldSchema),
     third_party: z.string().nullable().meta({ description: "Third-party costs billed separately at official rates." }),
+    third_party_fees: z.array(thirdPartyFeeResponseSchema).meta({
+      description:
+        "The same costs as lines a practitioner may bill, never part of `price_idr`: the only official fees an agent may mention to its user. Empty when `third_party` is null.",
+    }),
     livemode: livemodeSchema,
   })
   .meta({ id: "Service" });
@@ -50,6 +71,14 @@ export function serializeService(service: CatalogService, livemode: boolean): Se
     sla: { days: service.slaDays, label: service.slaLabel },
     intake: service.intake,
     third_party: service.thirdParty,
+    third_party_fees: service.thirdPartyFees.map((fee) => ({
+      code: fee.code,
+      kind: fee.kind,
+      description: fee.description,
+      amount_idr: fee.amountIdr,
+      per: fee.per,
+      basis: fee.basis,
+    })),
     livemode,
   };
 }

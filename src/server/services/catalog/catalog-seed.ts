@@ -4,6 +4,7 @@
 // official/third-party costs (PNBP, notary fees, bea meterai, court fees) are never included
 // and are described in `thirdParty` instead.
 import type { IntakeField } from "@/server/domain/intake";
+import type { ThirdPartyFee } from "@/server/domain/third-party-fees";
 
 export interface CatalogSeedEntry {
   /** Stable lowercase code, e.g. "pendirian_pt". Never rename once orders exist. */
@@ -24,6 +25,8 @@ export interface CatalogSeedEntry {
   intake: IntakeField[];
   /** Third-party/official costs billed separately at official rates, or null. */
   thirdParty: string | null;
+  /** The same costs as billable lines (sources in docs/decisions.md); empty exactly when thirdParty is null. */
+  thirdPartyFees: ThirdPartyFee[];
   /** Practitioner label required to be offered this service; null = any label. */
   requiredLabel: string | null;
 }
@@ -41,7 +44,138 @@ export const CATALOG_CATEGORIES = [
 
 const BAHASA_DOKUMEN: string[] = ["Bahasa Indonesia", "Bahasa Inggris", "Dwibahasa (Indonesia-Inggris)"];
 
-export const CATALOG_SEED: readonly CatalogSeedEntry[] = [
+// Official costs shared by several services. Amounts only where a regulation fixes them; the
+// sources are listed in docs/decisions.md ("Official fees in the catalog").
+const BEA_METERAI: ThirdPartyFee = {
+  code: "bea_meterai",
+  kind: "lainnya",
+  description: "Bea meterai atas dokumen yang ditandatangani",
+  amountIdr: 10_000,
+  per: "per dokumen",
+  basis: "UU No. 10 Tahun 2020 tentang Bea Meterai, Pasal 5",
+};
+const HONORARIUM_NOTARIS = (description: string): ThirdPartyFee => ({
+  code: "honorarium_notaris",
+  kind: "notaris",
+  description,
+  amountIdr: null,
+  per: "per akta",
+  basis:
+    "UU No. 2 Tahun 2014 (Jabatan Notaris), Pasal 36: honorarium menurut nilai ekonomis dan sosiologis akta, paling tinggi batas dalam pasal itu",
+});
+const PNBP_KEMENKUM = (code: string, description: string): ThirdPartyFee => ({
+  code,
+  kind: "pnbp",
+  description,
+  amountIdr: null,
+  per: "per permohonan",
+  basis: "PP No. 45 Tahun 2024 (PNBP Kementerian Hukum): jumlah sesuai kode billing yang diterbitkan sistem layanan",
+});
+
+const THIRD_PARTY_FEES: Record<string, ThirdPartyFee[]> = {
+  pendirian_pt: [
+    PNBP_KEMENKUM("pnbp_ahu_pendirian_pt", "PNBP pemesanan nama dan pengesahan badan hukum PT di AHU Online"),
+    HONORARIUM_NOTARIS("Honorarium notaris untuk akta pendirian PT"),
+    BEA_METERAI,
+  ],
+  pendirian_cv: [
+    PNBP_KEMENKUM("pnbp_sabu_cv", "PNBP pendaftaran CV di SABU Kementerian Hukum"),
+    HONORARIUM_NOTARIS("Honorarium notaris untuk akta pendirian CV"),
+    BEA_METERAI,
+  ],
+  perubahan_anggaran_dasar_pt: [
+    PNBP_KEMENKUM("pnbp_ahu_perubahan_pt", "PNBP persetujuan atau pemberitahuan perubahan anggaran dasar/data perseroan di AHU Online"),
+    HONORARIUM_NOTARIS("Honorarium notaris untuk akta perubahan"),
+    BEA_METERAI,
+  ],
+  pendaftaran_merek: [
+    {
+      code: "pnbp_merek_umk",
+      kind: "pnbp",
+      description: "PNBP permohonan pendaftaran merek secara elektronik, pemohon usaha mikro dan kecil",
+      amountIdr: 500_000,
+      per: "per kelas",
+      basis:
+        "PP No. 28 Tahun 2019, Lampiran (tarif PNBP DJKI): permohonan pendaftaran merek, usaha mikro dan usaha kecil, secara elektronik",
+    },
+    {
+      code: "pnbp_merek_umum",
+      kind: "pnbp",
+      description: "PNBP permohonan pendaftaran merek secara elektronik, pemohon umum",
+      amountIdr: 1_800_000,
+      per: "per kelas",
+      basis: "PP No. 28 Tahun 2019, Lampiran (tarif PNBP DJKI): permohonan pendaftaran merek, umum, secara elektronik",
+    },
+  ],
+  pencatatan_hak_cipta: [
+    {
+      code: "pnbp_hak_cipta",
+      kind: "pnbp",
+      description: "PNBP pencatatan ciptaan di DJKI",
+      amountIdr: 200_000,
+      per: "per permohonan",
+      basis: "PP No. 45 Tahun 2024 (PNBP Kementerian Hukum): pencatatan ciptaan, satu tarif untuk semua jenis ciptaan",
+    },
+  ],
+  perjanjian_kerahasiaan: [BEA_METERAI],
+  surat_kuasa_legalisasi: [BEA_METERAI],
+  nib_oss: [
+    {
+      code: "pnbp_retribusi_izin",
+      kind: "pnbp",
+      description: "PNBP atau retribusi izin dan sertifikat standar tertentu (NIB sendiri tanpa biaya)",
+      amountIdr: null,
+      per: "per izin",
+      basis: "PP No. 28 Tahun 2025 (Perizinan Berusaha Berbasis Risiko) dan tarif instansi penerbit izin",
+    },
+  ],
+  somasi: [
+    {
+      code: "pengiriman_surat",
+      kind: "lainnya",
+      description: "Pengiriman surat somasi (pos tercatat atau kurir)",
+      amountIdr: null,
+      per: "per pengiriman",
+      basis: "Tarif penyedia jasa pengiriman",
+    },
+  ],
+  gugatan_sederhana: [
+    {
+      code: "panjar_biaya_perkara",
+      kind: "lainnya",
+      description: "Panjar biaya perkara di pengadilan negeri",
+      amountIdr: null,
+      per: "per perkara",
+      basis: "PERMA No. 2 Tahun 2015 jo. PERMA No. 4 Tahun 2019; taksiran panjar ditetapkan Ketua Pengadilan Negeri",
+    },
+    BEA_METERAI,
+  ],
+  pengecekan_sertifikat_tanah: [
+    {
+      code: "pnbp_pengecekan_sertipikat",
+      kind: "pnbp",
+      description: "PNBP pelayanan pengecekan sertipikat di Kantor Pertanahan",
+      amountIdr: 50_000,
+      per: "per sertipikat",
+      basis: "PP No. 128 Tahun 2015 (PNBP Kementerian ATR/BPN), Lampiran: pelayanan pengecekan sertipikat",
+    },
+  ],
+  perjanjian_sewa_properti: [BEA_METERAI, HONORARIUM_NOTARIS("Honorarium notaris bila perjanjian dibuat dalam bentuk akta notaris")],
+  perjanjian_pranikah: [
+    HONORARIUM_NOTARIS("Honorarium notaris untuk akta perjanjian perkawinan"),
+    {
+      code: "pencatatan_perjanjian_perkawinan",
+      kind: "lainnya",
+      description: "Biaya pencatatan perjanjian perkawinan pada KUA atau Dinas Dukcapil, bila ada",
+      amountIdr: null,
+      per: "per pencatatan",
+      basis: "UU No. 1 Tahun 1974 Pasal 29 jo. Putusan MK No. 69/PUU-XIII/2015; tarif instansi pencatat",
+    },
+    BEA_METERAI,
+  ],
+};
+
+const SEED_WITHOUT_FEES: ReadonlyArray<Omit<CatalogSeedEntry, "thirdPartyFees">> = [
   // ---------------------------------------------------------------- korporasi
   {
     code: "pendirian_pt",
@@ -593,3 +727,8 @@ export const CATALOG_SEED: readonly CatalogSeedEntry[] = [
     requiredLabel: null,
   },
 ];
+
+export const CATALOG_SEED: readonly CatalogSeedEntry[] = SEED_WITHOUT_FEES.map((entry) => ({
+  ...entry,
+  thirdPartyFees: THIRD_PARTY_FEES[entry.code] ?? [],
+}));

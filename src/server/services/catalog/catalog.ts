@@ -5,6 +5,7 @@ import { AppError } from "@/server/domain/errors";
 import { INTAKE_LIMITS, type IntakeField, intakeFieldListSchema } from "@/server/domain/intake";
 import { agentPrice } from "@/server/domain/pricing";
 import { SERVICE_STATE_SWITCHES, type ServiceState, serviceState } from "@/server/domain/service-state";
+import { type ThirdPartyFee, thirdPartyFeeListSchema } from "@/server/domain/third-party-fees";
 import { type Actor, audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 import { CATALOG_SEED } from "./catalog-seed";
@@ -21,6 +22,7 @@ export interface CatalogService {
   slaLabel: string;
   intake: ReturnType<typeof intakeFieldListSchema.parse>;
   thirdParty: string | null;
+  thirdPartyFees: ThirdPartyFee[];
   requiredLabel: string | null;
 }
 
@@ -37,6 +39,7 @@ function toCatalogService(row: Service): CatalogService {
     slaLabel: row.slaLabel,
     intake: intakeFieldListSchema.parse(row.intake),
     thirdParty: row.thirdParty,
+    thirdPartyFees: thirdPartyFeeListSchema.parse(row.thirdPartyFees),
     requiredLabel: row.requiredLabel,
   };
 }
@@ -103,6 +106,7 @@ export async function seedCatalog(deps: Pick<ServiceDeps, "db">): Promise<string
       slaLabel: entry.slaLabel,
       intake: intakeFieldListSchema.parse(entry.intake),
       thirdParty: entry.thirdParty,
+      thirdPartyFees: thirdPartyFeeListSchema.parse(entry.thirdPartyFees),
       requiredLabel: entry.requiredLabel,
       sortOrder: index,
     })),
@@ -168,6 +172,7 @@ export interface ServiceChanges {
   description?: string;
   requiredLabel?: string | null;
   intake?: unknown;
+  thirdPartyFees?: unknown;
   agentEligible?: boolean;
   active?: boolean;
 }
@@ -185,10 +190,20 @@ function editable(row: Service, fields: readonly EditableField[]) {
     description: row.description,
     requiredLabel: row.requiredLabel,
     intake: row.intake,
+    thirdPartyFees: row.thirdPartyFees,
     agentEligible: row.agentEligible,
     active: row.active,
   };
   return Object.fromEntries(fields.map((f) => [f, all[f]])) as Record<string, InputJsonValue | null>;
+}
+
+function validThirdPartyFees(fees: unknown): ThirdPartyFee[] {
+  const parsed = thirdPartyFeeListSchema.safeParse(fees);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join(".") || "biaya"}: ${i.message}`);
+    throw new AppError("VALIDATION", `Biaya pihak ketiga tidak valid: ${issues.join("; ")}`);
+  }
+  return parsed.data;
 }
 
 function validIntake(intake: unknown): IntakeField[] {
@@ -225,6 +240,7 @@ export async function updateService(deps: Pick<ServiceDeps, "db">, actor: Actor,
   }
   if (changes.requiredLabel !== undefined) data.requiredLabel = changes.requiredLabel?.trim() || null;
   if (changes.intake !== undefined) data.intake = validIntake(changes.intake);
+  if (changes.thirdPartyFees !== undefined) data.thirdPartyFees = validThirdPartyFees(changes.thirdPartyFees);
   if (changes.agentEligible !== undefined) data.agentEligible = changes.agentEligible;
   if (changes.active !== undefined) data.active = changes.active;
   const fields = Object.keys(data) as EditableField[];

@@ -44,6 +44,41 @@ export default async function ServicePage({ params }: { params: Promise<{ code: 
           <dt>Biaya pihak ketiga</dt>
           <dd>{service.thirdParty ?? <span className="muted">Tidak ada</span>}</dd>
         </dl>
+        {service.thirdPartyFees.length > 0 && (
+          <details className="disclosure">
+            <summary>Biaya resmi yang dapat ditagihkan ({service.thirdPartyFees.length})</summary>
+            <div className="table-wrap">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Biaya</th>
+                    <th scope="col">Jenis</th>
+                    <th scope="col">Tarif resmi</th>
+                    <th scope="col">Dasar</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {service.thirdPartyFees.map((fee) => (
+                    <tr key={fee.code}>
+                      <td data-label="Biaya">
+                        {fee.description} <code className="small">{fee.code}</code>
+                      </td>
+                      <td data-label="Jenis">{fee.kind}</td>
+                      <td data-label="Tarif resmi">
+                        {fee.amountIdr === null ? (
+                          <span className="muted">Sesuai tagihan resmi</span>
+                        ) : (
+                          `${formatRupiah(fee.amountIdr)} ${fee.per}`
+                        )}
+                      </td>
+                      <td data-label="Dasar">{fee.basis}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </details>
+        )}
         <details className="disclosure">
           <summary>Kolom intake ({service.intake.length})</summary>
           <div className="table-wrap">

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrate, readMigrations } from "@/server/db/migrate";
+import { createTestDatabase, type TestDatabase } from "@/test/db";
+import { seedCatalog, serviceForOperator, updateService } from "./catalog";
+import { CATALOG_SEED } from "./catalog-seed";
+
+let database: TestDatabase;
+const actor = { actorType: "operator" as const, actorId: "usr_operator" };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedCatalog({ db: database.prisma });
+});
+
+afterAll(async () => {
+  await database?.destroy();
+});
+
+describe("official fees in the catalog", () => {
+  it("are seeded with every service that has third-party costs", async () => {
+    const rows = await database.prisma.service.findMany({ where: { internal: false }, select: { code: true, thirdPartyFees: true } });
+    for (const row of rows) expect(row.thirdPartyFees, row.code).toEqual(CATALOG_SEED.find((s) => s.code === row.code)!.thirdPartyFees);
+  });
+
+  it("are filled in for services created before the column, by the migration that added it", async () => {
+    const behind = await createTestDatabase({ migrated: false });
+    try {
+      const shipped = readMigrations();
+      const at = shipped.findIndex((m) => m.name.endsWith("_catalog_third_party_fees"));
+      await migrate(behind, shipped.slice(0, at));
+      await behind.prisma.$executeRawUnsafe(
+        `INSERT INTO "Service" ("code","name","category","description","clientPriceIdr","slaDays","slaLabel","intake","thirdParty","updatedAt")
+         VALUES ('pendaftaran_merek','Pendaftaran Merek','kekayaan_intelektual','d',2290000,10,'10 hari kerja','[]','PNBP',now())`,
+      );
+      await migrate(behind, shipped);
+      const [row] = await behind.prisma.$queryRawUnsafe<Array<{ fees: Array<{ code: string; amountIdr: number }> }>>(
+        `SELECT "thirdPartyFees" AS fees FROM "Service" WHERE "code" = 'pendaftaran_merek'`,
+      );
+      expect(row!.fees.map((f) => [f.code, f.amountIdr])).toEqual([
+        ["pnbp_merek_umk", 500_000],
+        ["pnbp_merek_umum", 1_800_000],
+      ]);
+    } finally {
+      await behind.destroy();
+    }
+  });
+
+  it("are edited by the operator, checked and audited; a malformed list changes nothing", async () => {
+    const deps = { db: database.prisma };
+    const fees = [
+      {
+        code: "bea_meterai",
+        kind: "lainnya",
+        description: "Bea meterai",
+        amountIdr: 10_000,
+        per: "per dokumen",
+        basis: "UU No. 10 Tahun 2020",
+      },
+    ];
+    const updated = await updateService(deps, actor, "somasi", { thirdPartyFees: fees });
+    expect(updated.thirdPartyFees).toEqual(fees);
+    await expect(updateService(deps, actor, "somasi", { thirdPartyFees: [{ ...fees[0], amountIdr: -5 }] })).rejects.toMatchObject({
+      code: "VALIDATION",
+    });
+    expect((await serviceForOperator(deps, "somasi")).thirdPartyFees).toEqual(fees);
+    const audited = await database.prisma.auditLog.findFirst({
+      where: { action: "service.update", subjectId: "somasi" },
+      orderBy: { createdAt: "desc" },
+    });
+    expect(audited?.data).toMatchObject({ after: { thirdPartyFees: fees } });
+  });
+});
