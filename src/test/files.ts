@@ -9,7 +9,7 @@ import type { DataOwner } from "@/server/domain/data-owner";
 import { createFile, createFileStorage, type FileSettings, receiveUpload, type Uploader } from "@/server/services/files";
 
 /** Every test process's file storage folder: its own, as the embedded default keeps files under DATA_DIR. */
-export const TEST_FILES_DIR = mkdtempSync(join(tmpdir(), "kuasa-files-"));
+const TEST_FILES_DIR = mkdtempSync(join(tmpdir(), "kuasa-files-"));
 
 /** The storage of TEST_FILES_DIR, with a 1 MiB limit so the limit is cheap to pass. */
 export const TEST_FILES: FileSettings = {

@@ -7,12 +7,12 @@ import { z } from "zod";
  * court's advance); `basis` names the regulation or who sets it.
  */
 export const THIRD_PARTY_FEE_KINDS = ["pnbp", "notaris", "lainnya"] as const;
-export type ThirdPartyFeeKind = (typeof THIRD_PARTY_FEE_KINDS)[number];
+type ThirdPartyFeeKind = (typeof THIRD_PARTY_FEE_KINDS)[number];
 
 /** Most fees one service lists, and the longest texts: a fee is a line on a bill, not a document. */
-export const THIRD_PARTY_FEE_LIMITS = { fees: 20, description: 300, per: 60, basis: 500 } as const;
+const THIRD_PARTY_FEE_LIMITS = { fees: 20, description: 300, per: 60, basis: 500 } as const;
 
-export const thirdPartyFeeSchema = z.strictObject({
+const thirdPartyFeeSchema = z.strictObject({
   code: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, "lowercase letters, digits and _, starting with a letter"),
   kind: z.enum(THIRD_PARTY_FEE_KINDS),
   description: z.string().trim().min(1).max(THIRD_PARTY_FEE_LIMITS.description),

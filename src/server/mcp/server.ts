@@ -57,7 +57,7 @@ async function answer(tool: Tool, args: Record<string, unknown>, run: ToolRunner
 }
 
 /** How long the download url of a file in a tool's answer works: long enough to fetch it now, not to keep. */
-export const RESOURCE_LINK_SECONDS = 15 * 60;
+const RESOURCE_LINK_SECONDS = 15 * 60;
 /** Files linked per answer; a long list's further files are still named in its JSON (tautan_berkas links any). */
 const RESOURCE_LINKS_MAX = 20;
 

@@ -350,7 +350,7 @@ function reservedMetadataKeyError(metadata: unknown): z.ZodError | null {
 }
 
 /** The most an upload tool takes: base64 in a JSON-RPC message is a third larger, and the whole message sits in memory. */
-export const MCP_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+const MCP_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 
 /**
  * An upload tool's arguments in place of the multipart `file` part: its name and its bytes in

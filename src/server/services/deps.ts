@@ -1,8 +1,8 @@
 import type { Db } from "@/server/db/client";
 import type { Clock } from "@/server/domain/clock";
+import type { FileSettings } from "@/server/domain/file-storage";
 import { DEFAULT_ORDER_RULES, type OrderRules } from "@/server/domain/order-rules";
 import type { PasswordHasher } from "@/server/domain/password";
-import type { FileSettings } from "./files";
 
 /** What a use case needs from the process: the database, the time and the order settings. */
 export interface ServiceDeps {

@@ -24,7 +24,7 @@ export const intakeFieldSchema = z
   })
   .meta({ id: "IntakeField" });
 
-export const thirdPartyFeeResponseSchema = z
+const thirdPartyFeeResponseSchema = z
   .object({
     code: z.string().meta({ description: "The fee's code, stable within the service." }),
     kind: z.enum(THIRD_PARTY_FEE_KINDS).meta({

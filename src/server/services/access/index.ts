@@ -9,7 +9,7 @@ export {
   rotateWebhookSecret,
   updateApiKey,
 } from "./api-keys";
-export { DEFAULT_HASHING_LIMITS, type HashingTurn, type HashingTurns, hashingBusy, LocalHashingTurns } from "./hashing-turns";
+export { type HashingTurn, type HashingTurns, hashingBusy, LocalHashingTurns } from "./hashing-turns";
 export {
   acceptInvitation,
   DEFAULT_INVITATIONS_PER_DAY,

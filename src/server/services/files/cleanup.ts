@@ -1,6 +1,7 @@
 import type { DueRow } from "@/server/domain/due-row";
+import type { FileSettings } from "@/server/domain/file-storage";
 import type { ServiceDeps } from "../deps";
-import { type FileSettings, fileSettingsOf } from "./receive";
+import { fileSettingsOf } from "./receive";
 
 /** An upload record older than this is a crash's (or a refusal's) leftover: no upload takes an hour. */
 export const UPLOAD_GRACE_MS = 60 * 60 * 1000;

@@ -1,3 +1,4 @@
+export type { FileSettings } from "@/server/domain/file-storage";
 export {
   deleteExpiredFileLink,
   deleteLeftoverUpload,
@@ -10,7 +11,6 @@ export {
 } from "./cleanup";
 export {
   type AttachedFile,
-  type AttachmentPlace,
   attachFiles,
   contentOf,
   createFile,
@@ -29,10 +29,9 @@ export { openFileForPortal, portalUploadTarget } from "./portal-files";
 export {
   discardUpload,
   type FileDeps,
-  type FileSettings,
   fileSettingsOf,
   type ReceivedUpload,
   receiveUpload,
   tooLargeError,
 } from "./receive";
-export { createFileStorage, type FileStorage, StorageNotFound } from "./storage";
+export { createFileStorage, type FileStorage } from "./storage";

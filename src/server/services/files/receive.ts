@@ -2,17 +2,11 @@ import { createHash } from "node:crypto";
 import { type Readable, Transform, type TransformCallback } from "node:stream";
 import { AppError } from "@/server/domain/errors";
 import { cleanFileName } from "@/server/domain/file-name";
+import type { FileSettings, FileStorage } from "@/server/domain/file-storage";
 import { ContentSniffer, decideZipType, type FileType } from "@/server/domain/file-type";
 import { newId } from "@/server/domain/ids";
 import type { ServiceDeps } from "../deps";
-import type { FileStorage } from "./storage";
 import { zipEntryNames } from "./zip-entries";
-
-/** Where files are kept and how large one may be (FILE_STORAGE, FILE_MAX_BYTES). */
-export interface FileSettings {
-  storage: FileStorage;
-  maxBytes: number;
-}
 
 export type FileDeps = ServiceDeps & { files: FileSettings };
 

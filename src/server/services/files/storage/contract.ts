@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
+import type { FileStorage } from "@/server/domain/file-storage";
 
 /** Where uploaded files are kept (FILE_STORAGE and its variables, .env.example). */
 export type FileStorageConfig =
@@ -19,21 +20,7 @@ export type FileStorageConfig =
 
 export class StorageNotFound extends Error {}
 
-export interface FileStorage {
-  /** "disk" or "s3": for /readyz and logs. */
-  readonly kind: "disk" | "s3";
-  /**
-   * Streams `body` to `key`; resolves once stored whole. If `body` emits an error or the write
-   * fails, it rejects and nothing is readable under `key` afterwards. Never buffers the whole body.
-   */
-  put(key: string, body: Readable): Promise<void>;
-  /** The bytes under `key`, whole or `range` (inclusive byte offsets, like HTTP Range); rejects with StorageNotFound when absent. */
-  read(key: string, range?: { start: number; end: number }): Promise<Readable>;
-  /** Removes `key`; an absent key is fine. */
-  delete(key: string): Promise<void>;
-  /** Resolves if the storage can be written and read now (a small probe object); rejects with a clear message otherwise. */
-  check(): Promise<void>;
-}
+export type { FileStorage } from "@/server/domain/file-storage";
 
 const KEY = /^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CATALOG_SEED } from "@/server/services/catalog/catalog-seed";
-import { thirdPartyFeeListSchema } from "./third-party-fees";
+import { thirdPartyFeeListSchema } from "@/server/domain/third-party-fees";
+import { CATALOG_SEED } from "./catalog-seed";
 
 const fee = {
   code: "bea_meterai",
