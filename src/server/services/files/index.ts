@@ -13,8 +13,10 @@ export {
   getFile,
   MAX_ATTACHMENTS,
   openLinkedFile,
+  type PortalOrderFile,
+  portalOrderFiles,
   type Uploader,
 } from "./files";
-export { openFileForPortal, portalUploadTarget } from "./portal-files";
+export { adminMayOpen, openFileForPortal, portalUploadTarget } from "./portal-files";
 export { type FileDeps, type FileSettings, fileSettingsOf, type ReceivedUpload, receiveUpload, tooLargeError } from "./receive";
 export { createFileStorage, type FileStorage, StorageNotFound } from "./storage";
