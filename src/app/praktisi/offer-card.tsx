@@ -66,7 +66,7 @@ export function OfferCard({ offer }: { offer: OfferView }) {
       {attachments.length > 0 && (
         <>
           <h3>Lampiran dari klien</h3>
-          <p className="muted small">Nama berkas disamarkan. Berkas bisa dibuka setelah Anda mengambil pesanan.</p>
+          <p className="muted small">Data kontak dalam nama berkas disamarkan. Berkas bisa dibuka setelah Anda mengambil pesanan.</p>
           <FileList files={attachments} label="Lampiran dari klien" />
         </>
       )}

@@ -117,7 +117,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
               files={order.files}
               empty="Belum ada berkas pada pesanan ini."
               places={["order", "deliverable", "message"]}
-              locked="Nama berkas disamarkan; berkas bisa dibuka setelah Anda mengambil pesanan ini."
+              locked="Data kontak dalam nama berkas disamarkan; berkas bisa dibuka setelah Anda mengambil pesanan ini."
             />
           </Card>
           <Card title="Percakapan dengan klien">
