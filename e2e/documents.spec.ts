@@ -119,6 +119,8 @@ test("a contract goes with the order to the practitioner, who opens it once take
   await (await chooser).setFiles({ name: "nda-final.pdf", mimeType: "application/pdf", buffer: RESULT });
   await expect(upload.getByRole("listitem").filter({ hasText: "nda-final.pdf" })).toContainText("terunggah");
   await page.getByLabel("Hasil pekerjaan").fill("NDA final terlampir, siap ditandatangani kedua pihak.");
+  await expectNoSeriousA11yViolations(page, testInfo);
+  await bothSizes(page, testInfo, "dokumen-pesanan-praktisi-unggah");
   await page.getByRole("button", { name: "Serahkan hasil" }).click();
   const confirm = page.getByRole("dialog", { name: "Serahkan hasil ini ke klien?" });
   await expect(confirm).toContainText("Dengan 1 berkas terlampir");
