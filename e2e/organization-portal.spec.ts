@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { clickNav, enterSignedIn, screenshot, signIn } from "./portal";
+import { clickNav, createKey, enterSignedIn, screenshot, signIn } from "./portal";
 import { ORG_ADMIN } from "./users";
 
 /**
@@ -29,21 +29,6 @@ async function bothSizes(page: Page, testInfo: TestInfo, name: string) {
   await page.setViewportSize(PHONE);
   await screenshot(page, testInfo, `${name}-ponsel`);
   await page.setViewportSize(DESKTOP);
-}
-
-/** Creates a key in the portal (every scope ticked by default) and answers its token. */
-async function createKey(page: Page, name: string, mode: "live" | "test" = "live") {
-  await page.goto("/organisasi/kunci-api");
-  const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Buat kunci API" }) });
-  for (const scope of ["katalog:baca", "order:buat", "status:baca", "kasus:buat"])
-    await expect(form.getByRole("checkbox", { name: new RegExp(`^${scope}`) })).toBeChecked();
-  await form.getByLabel("Nama kunci").fill(name);
-  if (mode === "test") await form.getByRole("radio", { name: /^Uji \(sandbox\)/ }).check();
-  await form.getByRole("button", { name: "Buat kunci API" }).click();
-  const reveal = page.getByRole("region", { name: `Kunci "${name}" dibuat` });
-  const token = await reveal.getByLabel(/^Kunci API/).inputValue();
-  await reveal.getByRole("button", { name: "Sudah saya simpan" }).click();
-  return token;
 }
 
 async function placeOrder(request: APIRequestContext, token: string) {

@@ -75,3 +75,18 @@ export function clickNav(page: Page, name: string) {
     .getByRole("link", { name: new RegExp(`^${name}( \\(\\d+ menunggu\\))?$`) })
     .click();
 }
+
+/** Creates a key in the portal (every scope ticked by default) and answers its token. */
+export async function createKey(page: Page, name: string, mode: "live" | "test" = "live") {
+  await page.goto("/organisasi/kunci-api");
+  const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Buat kunci API" }) });
+  for (const scope of ["katalog:baca", "order:buat", "status:baca", "kasus:buat"])
+    await expect(form.getByRole("checkbox", { name: new RegExp(`^${scope}`) })).toBeChecked();
+  await form.getByLabel("Nama kunci").fill(name);
+  if (mode === "test") await form.getByRole("radio", { name: /^Uji \(sandbox\)/ }).check();
+  await form.getByRole("button", { name: "Buat kunci API" }).click();
+  const reveal = page.getByRole("region", { name: `Kunci "${name}" dibuat` });
+  const token = await reveal.getByLabel(/^Kunci API/).inputValue();
+  await reveal.getByRole("button", { name: "Sudah saya simpan" }).click();
+  return token;
+}

@@ -7,6 +7,11 @@ import type { Db } from "@/server/db/client";
 import type { Clock } from "@/server/domain/clock";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { createFile, createFileStorage, type FileSettings, receiveUpload, type Uploader } from "@/server/services/files";
+import { postClientMessage } from "@/server/services/orders";
+import { askClient, deliverResult } from "@/server/services/practitioners";
+import { agentKey } from "./cases";
+import type { TestOrg } from "./fixtures";
+import { createPaidOrder, driveOrder } from "./orders";
 
 /** Every test process's file storage folder: its own, as the embedded default keeps files under DATA_DIR. */
 const TEST_FILES_DIR = mkdtempSync(join(tmpdir(), "kuasa-files-"));
@@ -43,4 +48,25 @@ export async function uploadTestFile(
   const fileDeps = { ...deps, files: TEST_FILES };
   const upload = await receiveUpload(fileDeps, Readable.from([content]), filename);
   return createFile(fileDeps, owner, uploader, upload);
+}
+
+/**
+ * A live order of `org` carrying a file in every place: the agent's contract on the order, the
+ * practitioner's draft with a question, the agent's answer with a scan, and the delivered PDF.
+ * Left delivered (diserahkan), held by `practitionerId`.
+ */
+export async function orderWithFiles(db: Db, clock: Clock, org: TestOrg, practitionerId: string) {
+  const deps = { db, clock };
+  const owner = { organizationId: org.id, livemode: true, apiKeyId: org.apiKeyId };
+  const byPractitioner: Uploader = { kind: "practitioner", practitionerId };
+  const contract = await uploadTestFile(deps, owner, "kontrak.pdf");
+  const order = await createPaidOrder(db, clock, org, { attachments: [contract.id] });
+  await driveOrder(db, order.id, practitionerId, "dikerjakan", clock.now());
+  const draft = await uploadTestFile(deps, owner, "draf.txt", SAMPLE_FILES.text, byPractitioner);
+  await askClient(deps, practitionerId, order.id, "Mohon periksa draf terlampir.", [draft.id]);
+  const scan = await uploadTestFile(deps, owner, "akta.png", SAMPLE_FILES.png);
+  await postClientMessage(deps, await agentKey(db, clock, org), order.id, { body: "Akta terlampir.", attachments: [scan.id] });
+  const result = await uploadTestFile(deps, owner, "nda-final.pdf", SAMPLE_FILES.pdf, byPractitioner);
+  await deliverResult(deps, practitionerId, order.id, "NDA final terlampir.", [result.id]);
+  return { orderId: order.id, contract, draft, scan, result };
 }

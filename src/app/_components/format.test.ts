@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categoryLabel, formatRupiah, formatSignedRupiah } from "./format";
+import { categoryLabel, fileTypeLabel, formatBytes, formatRupiah, formatSignedRupiah } from "./format";
 
 describe("formatSignedRupiah", () => {
   it("writes money in with a plus and money out with a true minus sign, so the sign reads without colour", () => {
@@ -17,5 +17,20 @@ describe("categoryLabel", () => {
   it("reads a category code as words with a capital first letter", () => {
     expect(categoryLabel("kekayaan_intelektual")).toBe("Kekayaan intelektual");
     expect(categoryLabel("kontrak")).toBe("Kontrak");
+  });
+});
+
+describe("files", () => {
+  it("writes sizes in B, KB and MB with an Indonesian decimal comma", () => {
+    expect(formatBytes(820)).toBe("820 B");
+    expect(formatBytes(14_540)).toBe("14,2 KB");
+    expect(formatBytes(3_250_586)).toBe("3,1 MB");
+  });
+
+  it("names the accepted types as people know them, and any other by its content type", () => {
+    expect(fileTypeLabel("application/pdf")).toBe("PDF");
+    expect(fileTypeLabel("application/vnd.openxmlformats-officedocument.wordprocessingml.document")).toBe("DOCX");
+    expect(fileTypeLabel("text/plain; charset=utf-8")).toBe("Teks");
+    expect(fileTypeLabel("application/zip")).toBe("application/zip");
   });
 });

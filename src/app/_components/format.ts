@@ -1,4 +1,5 @@
 import type { OrderStatus } from "@/generated/prisma/enums";
+import { ACCEPTED_FILE_TYPES } from "@/server/domain/file-type";
 import type { MessageRole } from "@/server/domain/order-state";
 import type { CaseEventType } from "@/server/domain/webhook-event";
 
@@ -51,3 +52,21 @@ export function categoryLabel(code: string): string {
   const words = code.replaceAll("_", " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+const bytesFormat = new Intl.NumberFormat("id-ID", { maximumFractionDigits: 1 });
+/** A file's size as people read it: "820 B", "14,2 KB", "3,1 MB". */
+export function formatBytes(size: number): string {
+  if (size < 1024) return `${size} B`;
+  if (size < 1024 * 1024) return `${bytesFormat.format(size / 1024)} KB`;
+  return `${bytesFormat.format(size / (1024 * 1024))} MB`;
+}
+
+/** A file's type by the name people know it ("PDF", "DOCX", "Teks"), from the types Kuasa accepts. */
+export function fileTypeLabel(contentType: string): string {
+  const type = ACCEPTED_FILE_TYPES.find((t) => t.contentType === contentType);
+  if (!type) return contentType;
+  return type.kind === "text" ? "Teks" : type.kind.toUpperCase();
+}
+
+/** What the file picker offers (the server still decides by content). */
+export const ACCEPTED_FILE_INPUT = [...ACCEPTED_FILE_TYPES.map((t) => t.extension), ".jpeg"].join(",");

@@ -1,5 +1,7 @@
+import type { PortalFile } from "@/server/api/schemas/file";
 import type { MessageRole } from "@/server/domain/order-state";
 import { formatDateTime, MESSAGE_ROLE_LABEL } from "./format";
+import { FileList } from "./order-files";
 
 /**
  * The client's intake in the catalog's field order and with its labels (the stored JSON does not
@@ -30,21 +32,36 @@ interface ThreadMessage {
 
 /**
  * The order's messages, oldest first, each under who wrote it. The reader's own side (`mine`)
- * sits on the right under `mineLabel`; Kuasa's operator and system messages stand out.
+ * sits on the right under `mineLabel`; Kuasa's operator and system messages stand out. Each
+ * message's attachments (from the order's `files`) follow its text.
  */
-export function MessageThread({ messages, mine, mineLabel }: { messages: ThreadMessage[]; mine: MessageRole; mineLabel: string }) {
+export function MessageThread({
+  messages,
+  mine,
+  mineLabel,
+  files = [],
+}: {
+  messages: ThreadMessage[];
+  mine: MessageRole;
+  mineLabel: string;
+  files?: readonly PortalFile[];
+}) {
   if (messages.length === 0) return <p className="muted">Belum ada pesan.</p>;
   return (
     <ol className="thread">
-      {messages.map((m) => (
-        <li key={m.id} className={`message message-${m.role}${m.role === mine ? " message-mine" : ""}`}>
-          <p className="message-meta">
-            <strong>{m.role === mine ? mineLabel : (MESSAGE_ROLE_LABEL[m.role as MessageRole] ?? m.role)}</strong> ·{" "}
-            <time dateTime={new Date(m.createdAt).toISOString()}>{formatDateTime(m.createdAt)}</time>
-          </p>
-          <p className="message-body">{m.body}</p>
-        </li>
-      ))}
+      {messages.map((m) => {
+        const attached = files.filter((f) => f.from === "message" && f.messageId === m.id);
+        return (
+          <li key={m.id} className={`message message-${m.role}${m.role === mine ? " message-mine" : ""}`}>
+            <p className="message-meta">
+              <strong>{m.role === mine ? mineLabel : (MESSAGE_ROLE_LABEL[m.role as MessageRole] ?? m.role)}</strong> ·{" "}
+              <time dateTime={new Date(m.createdAt).toISOString()}>{formatDateTime(m.createdAt)}</time>
+            </p>
+            <p className="message-body">{m.body}</p>
+            {attached.length > 0 && <FileList files={attached} label="Lampiran pesan" />}
+          </li>
+        );
+      })}
     </ol>
   );
 }

@@ -6,6 +6,7 @@ import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
 import { Countdown } from "@/app/_components/countdown";
 import { FormMessages } from "@/app/_components/field";
 import { formatDateTime, formatRupiah } from "@/app/_components/format";
+import { FileList } from "@/app/_components/order-files";
 import { IntakeList, MessageThread } from "@/app/_components/order-parts";
 import { trpc } from "@/app/_components/trpc";
 import type { OfferView } from "@/server/api/schemas/practitioner-portal";
@@ -20,6 +21,7 @@ export function OfferCard({ offer }: { offer: OfferView }) {
   const [expired, setExpired] = useState(false);
   const { order } = offer;
   const headingId = `offer-${offer.offerId}`;
+  const attachments = order.files.filter((f) => f.from === "order");
 
   // Time is up: the server has moved the order on; reload the list.
   const onExpire = useCallback(() => {
@@ -61,10 +63,18 @@ export function OfferCard({ offer }: { offer: OfferView }) {
       <p className="muted small">E-mail, nomor telepon, dan NIK disamarkan sampai Anda mengambil pesanan.</p>
       <IntakeList intake={order.intake} labels={order.intakeLabels} />
 
+      {attachments.length > 0 && (
+        <>
+          <h3>Lampiran dari klien</h3>
+          <p className="muted small">Data kontak dalam nama berkas disamarkan. Berkas bisa dibuka setelah Anda mengambil pesanan.</p>
+          <FileList files={attachments} label="Lampiran dari klien" />
+        </>
+      )}
+
       {order.messages.length > 0 && (
         <>
           <h3>Pesan</h3>
-          <MessageThread messages={order.messages} mine="practitioner" mineLabel="Anda" />
+          <MessageThread messages={order.messages} mine="practitioner" mineLabel="Anda" files={order.files} />
         </>
       )}
 

@@ -7,6 +7,7 @@ import { getAgentService, listAgentServices } from "@/server/services/catalog";
 import { ensureOffering, ensureSimulatedPractitioners } from "@/server/services/offers";
 import { bid, createTestCase } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
+import { orderWithFiles } from "@/test/files";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { createPaidOrder, createTestPractitioner, driveOrder, NDA_PRICE_IDR } from "@/test/orders";
 import { codeOf, portalCaller, portalUser } from "@/test/portal";
@@ -380,5 +381,19 @@ describe("catalog", () => {
     expect(await codeOf(as(operator).operator.updateService({ code: "nib_oss" }))).toBe("VALIDATION");
     expect(await codeOf(as(operator).operator.updateService({ code: "tidak_ada", active: false }))).toBe("NOT_FOUND");
     expect((await getAgentService({ db: database.prisma }, "nib_oss")).intake).toEqual(intake);
+  });
+});
+
+describe("an order's files in the console", () => {
+  it("lists every file, the delivery first, all of them for the operator to open", async () => {
+    const placed = await orderWithFiles(database.prisma, clock, org, await createTestPractitioner(database.prisma));
+    const detail = await as(operator).operator.order({ orderId: placed.orderId });
+    expect(detail.files.map((f) => [f.id, f.from, f.downloadable])).toEqual([
+      [placed.result.id, "deliverable", true],
+      [placed.contract.id, "order", true],
+      [placed.draft.id, "message", true],
+      [placed.scan.id, "message", true],
+    ]);
+    expect(detail.files.find((f) => f.from === "message")?.messageId).toBe(detail.messages.find((m) => m.role === "practitioner")?.id);
   });
 });

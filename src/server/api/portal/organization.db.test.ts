@@ -5,8 +5,10 @@ import { authenticateApiKey, tokenHashOf } from "@/server/services/access";
 import { selectBid } from "@/server/services/cases";
 import { topUpDeposit } from "@/server/services/organizations";
 import { deliverResult } from "@/server/services/practitioners";
+import { topUpTestDeposit } from "@/server/services/sandbox";
 import { agentKey, bid, createTestCase } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
+import { orderWithFiles, uploadTestFile } from "@/test/files";
 import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { createPaidOrder, createTestPractitioner, driveOrder, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
 import { codeOf, portalCaller, portalUser } from "@/test/portal";
@@ -558,5 +560,40 @@ describe("team and invitations", () => {
     expect(await codeOf(as(admin).organization.revokeInvitation({ invitationId: invited.id }))).toBe("INVALID_STATE");
     // Once revoked, the address may be invited again.
     expect((await as(admin).organization.invite({ email: "dicabut@contoh.id" })).id).not.toBe(invited.id);
+  });
+});
+
+describe("an order's files", () => {
+  it("lists every file, the delivery first, then the order's, then each message's; live files open, test files do not", async () => {
+    const org = await createTestOrg(database.prisma, { depositIdr: 5_000_000n });
+    const orgAdmin = await portalUser(database.prisma, "org_admin", org.id);
+    const placed = await orderWithFiles(database.prisma, clock, org, await createTestPractitioner(database.prisma));
+    const view = await as(orgAdmin).organization.order({ orderId: placed.orderId });
+    const [question, answer] = view.messages.filter((m) => m.role !== "system").map((m) => m.id);
+    expect(view.files).toEqual([
+      {
+        id: placed.result.id,
+        filename: "nda-final.pdf",
+        contentType: "application/pdf",
+        size: placed.result.size,
+        from: "deliverable",
+        messageId: null,
+        downloadable: true,
+      },
+      expect.objectContaining({ id: placed.contract.id, from: "order", messageId: null, downloadable: true }),
+      expect.objectContaining({ id: placed.draft.id, from: "message", messageId: question, downloadable: true }),
+      expect.objectContaining({ id: placed.scan.id, from: "message", messageId: answer, downloadable: true }),
+    ]);
+
+    const testOrg = { id: org.id, ...(await addTestKey(database.prisma, org.id, { mode: "test" })) };
+    await topUpTestDeposit({ db: database.prisma, clock }, await agentKey(database.prisma, clock, testOrg), 5_000_000);
+    const testFile = await uploadTestFile(
+      { db: database.prisma, clock },
+      { organizationId: org.id, livemode: false, apiKeyId: testOrg.apiKeyId },
+    );
+    const testOrder = await createPaidOrder(database.prisma, clock, testOrg, { attachments: [testFile.id] });
+    expect((await as(orgAdmin).organization.order({ orderId: testOrder.id })).files).toEqual([
+      expect.objectContaining({ id: testFile.id, from: "order", downloadable: false }),
+    ]);
   });
 });

@@ -18,6 +18,18 @@ export const fileSchema = z
   })
   .meta({ id: "File" });
 
+/** A file on an order as a portal page lists it (services/files PortalOrderFile). */
+export const portalFileSchema = z.object({
+  id: z.string(),
+  filename: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  from: z.enum(["order", "message", "deliverable"]),
+  messageId: z.string().nullable(),
+  downloadable: z.boolean(),
+});
+export type PortalFile = z.infer<typeof portalFileSchema>;
+
 export type FileResponse = z.input<typeof fileSchema>;
 
 export function serializeFile(file: StoredFile): FileResponse {

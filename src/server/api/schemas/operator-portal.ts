@@ -13,6 +13,7 @@ import { thirdPartyFeeListSchema } from "@/server/domain/third-party-fees";
 import type { operatorOrderDetail } from "@/server/services/orders";
 import { OPERATOR_ORDER_ACTIONS, type OperatorOrderAction } from "@/server/services/orders";
 import { pageSchema, portalPageInput } from "../portal/paging";
+import { portalFileSchema } from "./file";
 import { idSchema } from "./ids";
 import { nameSchema } from "./name";
 import { byInvitation, inviteInput } from "./organization-portal";
@@ -111,6 +112,7 @@ export function orderDetailView(detail: Awaited<ReturnType<typeof operatorOrderD
       escrowIdr: detail.escrowIdr,
     },
     messages: order.messages,
+    files: detail.files,
     timeline: detail.timeline,
     ledger: detail.transfers.map((t) => ({
       id: t.id,
@@ -246,6 +248,7 @@ export const orderOutput = z.object({
   deliverable: z.string().nullable(),
   amounts: z.object({ priceIdr: rupiahSchema, practitionerFeeIdr: rupiahSchema, platformFeeIdr: rupiahSchema, escrowIdr: rupiahSchema }),
   messages: z.array(z.object({ id: z.string(), createdAt: z.date(), role: z.string(), body: z.string(), trigger: z.string().nullable() })),
+  files: z.array(portalFileSchema),
   timeline: z.array(
     z.object({
       id: z.string(),

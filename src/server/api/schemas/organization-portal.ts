@@ -7,6 +7,7 @@ import { WEBHOOK_SECRET_OVERLAP_HOURS } from "@/server/domain/webhook-secret";
 import { isDashboardWebhookUrl } from "@/server/domain/webhook-url";
 import { ADMIN_ORDER_ACTIONS } from "@/server/services/orders";
 import { pageSchema, portalPageInput } from "../portal/paging";
+import { portalFileSchema } from "./file";
 import { idSchema } from "./ids";
 import { invitationStatusSchema } from "./invitation-portal";
 import { orderTextSchema } from "./order";
@@ -162,6 +163,7 @@ export const orderOutput = z.object({
   practitioner: z.object({ name: z.string(), label: z.string().nullable() }).nullable(),
   apiKey: z.object({ keyId: z.string(), name: z.string() }),
   messages: z.array(messageSchema),
+  files: z.array(portalFileSchema),
   events: z.array(z.object({ id: z.string(), type: z.string(), createdAt: z.date() })),
   offering: z
     .object({ round: z.number().int(), stalledAt: z.date().nullable(), reason: z.string().nullable(), refundAt: z.date().nullable() })

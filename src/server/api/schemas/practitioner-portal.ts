@@ -10,6 +10,7 @@ import type { PractitionerCaseView } from "@/server/services/cases";
 import { MAX_ATTACHMENTS } from "@/server/services/files";
 import { LICENSE_NUMBER_MAX, type listMyOffers, PRACTITIONER_ACTIONS, type PractitionerAction } from "@/server/services/practitioners";
 import { pageSchema, portalPageInput } from "../portal/paging";
+import { portalFileSchema } from "./file";
 import { idSchema } from "./ids";
 import { orderTextSchema } from "./order";
 import { rupiahSchema } from "./rupiah";
@@ -117,17 +118,7 @@ export const practitionerOrderSchema = z.object({
   earningIdr: z.number().int().nullable(),
   intakeLabels: z.record(z.string(), z.string()),
   revisionReason: z.object({ role: z.enum(MESSAGE_ROLES), body: z.string() }).nullable(),
-  files: z.array(
-    z.object({
-      id: z.string(),
-      filename: z.string(),
-      contentType: z.string(),
-      size: z.number().int(),
-      from: z.enum(["order", "message", "deliverable"]),
-      messageId: z.string().nullable(),
-      downloadable: z.boolean(),
-    }),
-  ),
+  files: z.array(portalFileSchema),
   masked: z.boolean(),
   actions: z.array(z.enum(PRACTITIONER_ACTIONS)),
 });

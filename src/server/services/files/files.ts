@@ -146,6 +146,44 @@ export function filesByPlace(attachments: readonly AttachedFile[]) {
   };
 }
 
+/** A file as a portal page lists it: where on the order it is, and whether this reader may open it. */
+export interface PortalOrderFile {
+  id: string;
+  filename: string;
+  contentType: string;
+  size: number;
+  from: AttachmentPlace["purpose"];
+  messageId: string | null;
+  downloadable: boolean;
+}
+
+/**
+ * An order's files for an admin or the operator, in the order they read them: the latest
+ * delivery's first (what the order is about now), then the order's own, then each message's in
+ * the conversation's order. `mayOpen` is the reader's rule (services/files/portal-files.ts).
+ */
+export function portalOrderFiles(
+  attachments: readonly AttachedFile[],
+  messageIds: readonly string[],
+  mayOpen: (file: StoredFile) => boolean,
+): PortalOrderFile[] {
+  const files = filesByPlace(attachments);
+  const view = (file: StoredFile, from: PortalOrderFile["from"], messageId: string | null = null): PortalOrderFile => ({
+    id: file.id,
+    filename: file.filename,
+    contentType: file.contentType,
+    size: file.size,
+    from,
+    messageId,
+    downloadable: mayOpen(file),
+  });
+  return [
+    ...files.deliverable.map((file) => view(file, "deliverable")),
+    ...files.order.map((file) => view(file, "order")),
+    ...messageIds.flatMap((messageId) => files.ofMessage(messageId).map((file) => view(file, "message", messageId))),
+  ];
+}
+
 /** Link lifetimes: an hour unless asked, a week at most. */
 export const FILE_LINK_DEFAULT_SECONDS = 3600;
 export const FILE_LINK_MAX_SECONDS = 7 * 24 * 3600;

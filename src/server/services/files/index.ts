@@ -23,9 +23,11 @@ export {
   getFile,
   MAX_ATTACHMENTS,
   openLinkedFile,
+  type PortalOrderFile,
+  portalOrderFiles,
   type Uploader,
 } from "./files";
-export { openFileForPortal, portalUploadTarget } from "./portal-files";
+export { adminMayOpen, openFileForPortal, portalUploadTarget } from "./portal-files";
 export {
   discardUpload,
   type FileDeps,

@@ -9,6 +9,10 @@ import type { FileDeps } from "./receive";
 
 const notFound = (id: string) => new AppError("NOT_FOUND", `Berkas ${id} tidak ditemukan atau bukan untuk Anda.`);
 
+/** An admin opens their own organisation's files in live mode only; the page lists the rest without a link. */
+export const adminMayOpen = (file: Pick<StoredFile, "livemode" | "organizationId">, organizationId: string | null) =>
+  file.livemode && file.organizationId === organizationId;
+
 /**
  * Whether a portal user may open a file: the practitioner who holds (or held) an order it is on,
  * or who uploaded it; an admin of its organisation (live data, as the portals show); the operator.
@@ -19,7 +23,7 @@ async function mayOpen(deps: FileDeps, viewer: PortalUser, file: StoredFile): Pr
     case "operator":
       return true;
     case "org_admin":
-      return file.livemode && file.organizationId === viewer.organizationId;
+      return adminMayOpen(file, viewer.organizationId);
     case "practitioner": {
       if (!viewer.practitionerId) return false;
       if (file.practitionerId === viewer.practitionerId) return true;

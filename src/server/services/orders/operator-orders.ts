@@ -8,6 +8,7 @@ import { cursorRow, keyset, type PageRequest, pageFrom, rowsToRead } from "@/ser
 import type { Actor } from "../audit";
 import { namesOf } from "../audit";
 import type { ServiceDeps } from "../deps";
+import { portalOrderFiles } from "../files";
 import { SLA_RUNNING } from "./order-timers";
 import { changeContextOf, changeOrderStatus, type OrderWithMessages, type StatusChangeExtra } from "./status";
 
@@ -127,6 +128,7 @@ export async function operatorOrderDetail(deps: ServiceDeps, orderId: string) {
       practitioner: { select: { id: true, name: true, label: true } },
       messages: { orderBy: { seq: "asc" }, select: { id: true, role: true, body: true, trigger: true, createdAt: true } },
       events: { orderBy: { seq: "asc" }, select: { id: true, type: true, createdAt: true } },
+      files: { include: { file: true }, orderBy: { position: "asc" } },
     },
   });
   if (!order) throw new AppError("NOT_FOUND", `No order ${orderId}.`);
@@ -177,6 +179,12 @@ export async function operatorOrderDetail(deps: ServiceDeps, orderId: string) {
     timeline,
     transfers,
     audit: audited,
+    // The operator opens every file (each download audited).
+    files: portalOrderFiles(
+      order.files,
+      order.messages.map((m) => m.id),
+      () => true,
+    ),
     allowedActions: allowedOperatorActions(order),
   };
 }

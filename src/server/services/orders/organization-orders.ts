@@ -7,6 +7,7 @@ import { canTrigger, type OrderTrigger } from "@/server/domain/order-state";
 import { cursorRow, keyset, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
 import type { Actor } from "../audit";
 import { orderRulesOf, type ServiceDeps } from "../deps";
+import { adminMayOpen, portalOrderFiles } from "../files";
 import type { ClientRef } from "./client-steps";
 
 /**
@@ -100,7 +101,7 @@ export async function adminClientRef(
   return { owner: { organizationId, livemode: order.livemode }, actor: { kind: "org_admin", id: actor.actorId ?? null } };
 }
 
-/** One order of the organisation (either mode) with its conversation, deliverable, timeline and the steps the admin may take now. */
+/** One order of the organisation (either mode) with its conversation, deliverable, files, timeline and the steps the admin may take now. */
 export async function getOrganizationOrder(deps: Pick<ServiceDeps, "db" | "orderRules">, organizationId: string, orderId: string) {
   const order = await deps.db.order.findFirst({
     where: { id: orderId, organizationId },
@@ -110,6 +111,7 @@ export async function getOrganizationOrder(deps: Pick<ServiceDeps, "db" | "order
       practitioner: { select: { name: true, label: true } },
       messages: { orderBy: { seq: "asc" }, select: { id: true, role: true, body: true, createdAt: true } },
       events: { orderBy: { seq: "asc" }, select: { id: true, type: true, createdAt: true } },
+      files: { include: { file: true }, orderBy: { position: "asc" } },
     },
   });
   if (!order) throw new AppError("NOT_FOUND", `No order ${orderId}.`);
@@ -131,6 +133,11 @@ export async function getOrganizationOrder(deps: Pick<ServiceDeps, "db" | "order
     practitioner: order.practitioner,
     deliverable: order.deliverable,
     messages: order.messages,
+    files: portalOrderFiles(
+      order.files,
+      order.messages.map((m) => m.id),
+      (file) => adminMayOpen(file, organizationId),
+    ),
     events: order.events,
     createdAt: order.createdAt,
     slaDueAt: order.slaDueAt,

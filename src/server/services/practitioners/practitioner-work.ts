@@ -6,7 +6,7 @@ import { maskIntake, maskText } from "@/server/domain/masking";
 import { type MessageRole, ORDER_TRANSITIONS, type OrderTrigger } from "@/server/domain/order-state";
 import { cursorRow, keyset, mapPage, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
 import type { ServiceDeps } from "../deps";
-import { filesToAttach } from "../files";
+import { filesToAttach, type PortalOrderFile } from "../files";
 import { offerNext } from "../offers";
 import { assertRoomForMessage, changeContextOf, changeOrderStatus, type StatusChangeExtra } from "../orders";
 
@@ -116,15 +116,7 @@ export interface PractitionerOrderView {
    * Every file on the order: the client's (with the order or a message) and the deliveries'.
    * While masked (an offer) each shows its masked name, type and size, and cannot be opened.
    */
-  files: Array<{
-    id: string;
-    filename: string;
-    contentType: string;
-    size: number;
-    from: "order" | "message" | "deliverable";
-    messageId: string | null;
-    downloadable: boolean;
-  }>;
+  files: PortalOrderFile[];
   masked: boolean;
   /** Empty on an offer: nothing can be done before taking it. */
   actions: PractitionerAction[];
@@ -181,7 +173,7 @@ function viewOf(order: ViewSource, masked: boolean): PractitionerOrderView {
         filename: masked ? maskText(file.filename) : file.filename,
         contentType: file.contentType,
         size: file.size,
-        from: purpose as "order" | "message" | "deliverable",
+        from: purpose as PortalOrderFile["from"],
         messageId,
         downloadable: !masked,
       })),

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { Countdown } from "@/app/_components/countdown";
 import { Table } from "@/app/_components/data-table";
 import { formatDateTime, formatRupiah, formatSignedRupiah, ORDER_STATUS_LABEL } from "@/app/_components/format";
+import { OrderFiles } from "@/app/_components/order-files";
 import { MessageThread } from "@/app/_components/order-parts";
 import { Card, PageTitle, StatusBadge } from "@/app/_components/ui";
 import { isNotFound } from "@/app/operator/_components/not-found";
@@ -60,6 +61,11 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
             )}
           </Card>
 
+          <Card title="Berkas">
+            <OrderFiles files={order.files} empty="Belum ada berkas pada pesanan ini." />
+            {order.files.length > 0 && <p className="muted small">Setiap unduhan operator tercatat di log audit.</p>}
+          </Card>
+
           <Card title="Riwayat status">
             {order.timeline.length === 0 ? (
               <p className="muted">Belum ada perubahan status yang tercatat.</p>
@@ -79,7 +85,7 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
           </Card>
 
           <Card title="Percakapan">
-            <MessageThread messages={order.messages} mine="operator" mineLabel="Operator" />
+            <MessageThread messages={order.messages} mine="operator" mineLabel="Operator" files={order.files} />
           </Card>
 
           <Card title="Hasil kerja">

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { AutoRefresh } from "@/app/_components/auto-refresh";
 import { Countdown } from "@/app/_components/countdown";
 import { formatDateTime, formatRupiah } from "@/app/_components/format";
+import { OrderFiles } from "@/app/_components/order-files";
 import { IntakeList, MessageThread } from "@/app/_components/order-parts";
 import { Card, PageTitle, StatusBadge } from "@/app/_components/ui";
 import type { OrderStatus } from "@/generated/prisma/enums";
@@ -115,8 +116,15 @@ export default async function OrganizationOrderPage({ params }: { params: Promis
               <p className="deliverable">{order.deliverable}</p>
             </Card>
           )}
+          <Card title="Berkas">
+            <OrderFiles
+              files={order.files}
+              empty="Belum ada berkas pada pesanan ini."
+              locked="Berkas pesanan uji hanya bisa diunduh oleh agen dengan kunci uji (GET /v1/files/{id}/content)."
+            />
+          </Card>
           <Card title="Percakapan">
-            <MessageThread messages={order.messages} mine="client" mineLabel="Klien (agen atau admin)" />
+            <MessageThread messages={order.messages} mine="client" mineLabel="Klien (agen atau admin)" files={order.files} />
           </Card>
           <Card title="Riwayat status">
             <OrderTimeline createdAt={order.createdAt} events={order.events} />

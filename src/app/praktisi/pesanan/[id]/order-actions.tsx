@@ -3,10 +3,14 @@ import { type FormEvent, useState } from "react";
 import { useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
 import { Field, FormMessages } from "@/app/_components/field";
+import { type AttachedFiles, FileUpload } from "@/app/_components/file-upload";
 import { trpc } from "@/app/_components/trpc";
 import type { PractitionerAction } from "@/server/api/schemas/practitioner-portal";
 import { ORDER_ERRORS } from "../../_components/messages";
 import { useHydrated } from "../../_components/use-hydrated";
+
+const NO_FILES: AttachedFiles = { ids: [], pending: false };
+const STILL_UPLOADING = "Berkas masih diunggah. Tunggu sampai selesai, lalu kirim lagi.";
 
 /** The steps the order's status allows (decided by the server); the page re-renders after each. */
 export function OrderActions({ orderId, actions }: { orderId: string; actions: PractitionerAction[] }) {
@@ -15,6 +19,10 @@ export function OrderActions({ orderId, actions }: { orderId: string; actions: P
   const disabled = busy || !hydrated;
   const [done, setDone] = useState<string | null>(null);
   const [deliverable, setDeliverable] = useState("");
+  const [questionFiles, setQuestionFiles] = useState<AttachedFiles>(NO_FILES);
+  const [deliveryFiles, setDeliveryFiles] = useState<AttachedFiles>(NO_FILES);
+  // A new key empties an upload list once its form went through.
+  const [sent, setSent] = useState(0);
   const can = (action: PractitionerAction) => actions.includes(action);
 
   async function step(mutation: () => Promise<unknown>, success: string): Promise<boolean> {
@@ -30,12 +38,22 @@ export function OrderActions({ orderId, actions }: { orderId: string; actions: P
     const form = event.currentTarget;
     const text = String(new FormData(form).get("text") ?? "").trim();
     if (!text) return setError("Isian masih kosong. Tulis teksnya terlebih dahulu.");
-    void step(() => send(text), success).then((ok) => ok && form.reset());
+    if (questionFiles.pending) return setError(STILL_UPLOADING);
+    void step(() => send(text), success).then((ok) => {
+      if (!ok) return;
+      form.reset();
+      setSent((n) => n + 1);
+    });
   }
 
   async function deliver() {
-    if (await step(() => trpc.practitioner.deliver.mutate({ orderId, deliverable: deliverable.trim() }), "Hasil diserahkan ke klien."))
+    const files = deliveryFiles.ids;
+    if (
+      await step(() => trpc.practitioner.deliver.mutate({ orderId, deliverable: deliverable.trim(), files }), "Hasil diserahkan ke klien.")
+    ) {
       setDeliverable("");
+      setSent((n) => n + 1);
+    }
   }
 
   async function release() {
@@ -69,7 +87,11 @@ export function OrderActions({ orderId, actions }: { orderId: string; actions: P
         <form
           className="form"
           onSubmit={(e) =>
-            submitText(e, (question) => trpc.practitioner.askClient.mutate({ orderId, question }), "Pertanyaan terkirim ke klien.")
+            submitText(
+              e,
+              (question) => trpc.practitioner.askClient.mutate({ orderId, question, files: questionFiles.ids }),
+              "Pertanyaan terkirim ke klien.",
+            )
           }
         >
           <label>
@@ -79,6 +101,14 @@ export function OrderActions({ orderId, actions }: { orderId: string; actions: P
           <p id="ask-hint" className="muted small">
             Klien menerima pertanyaan ini lewat API. Status menjadi Menunggu jawaban klien sampai klien menjawab.
           </p>
+          <FileUpload
+            key={`ask-${sent}`}
+            orderId={orderId}
+            label="Lampiran pertanyaan (opsional)"
+            hint="Misalnya draf yang perlu diperiksa klien. PDF, DOCX, XLSX, ODT, PNG, JPEG atau teks."
+            disabled={disabled}
+            onChange={setQuestionFiles}
+          />
           <button type="submit" className="button secondary" disabled={disabled}>
             Kirim pertanyaan
           </button>
@@ -89,7 +119,7 @@ export function OrderActions({ orderId, actions }: { orderId: string; actions: P
         <div className="form">
           <Field
             label="Hasil pekerjaan"
-            hint="Tautan ke berkas (misalnya https://…) atau teks hasil. Setelah diserahkan, hasil tidak bisa diubah kecuali klien atau tim operator meminta revisi."
+            hint="Catatan hasil untuk klien (wajib), dengan berkasnya dilampirkan di bawah. Setelah diserahkan, hasil tidak bisa diubah kecuali klien atau tim operator meminta revisi."
           >
             {(control) => (
               <textarea
@@ -101,6 +131,14 @@ export function OrderActions({ orderId, actions }: { orderId: string; actions: P
               />
             )}
           </Field>
+          <FileUpload
+            key={`deliver-${sent}`}
+            orderId={orderId}
+            label="Berkas hasil"
+            hint="Dokumen yang diserahkan ke klien: PDF, DOCX, XLSX, ODT, PNG, JPEG atau teks, paling banyak 10 berkas."
+            disabled={disabled}
+            onChange={setDeliveryFiles}
+          />
           <ConfirmDialogButton
             label="Serahkan hasil"
             title="Serahkan hasil ini ke klien?"
@@ -108,14 +146,25 @@ export function OrderActions({ orderId, actions }: { orderId: string; actions: P
             busy={busy}
             canOpen={() => {
               setError(null);
-              if (deliverable.trim()) return true;
-              setError("Isian masih kosong. Tulis hasil atau tautannya terlebih dahulu.");
-              return false;
+              if (!deliverable.trim()) {
+                setError("Isian masih kosong. Tulis catatan hasil terlebih dahulu.");
+                return false;
+              }
+              if (deliveryFiles.pending) {
+                setError(STILL_UPLOADING);
+                return false;
+              }
+              return true;
             }}
             onConfirm={deliver}
           >
             <p>Klien menerima teks berikut sebagai hasil pesanan ini:</p>
             <p className="deliverable deliverable-preview">{deliverable.trim()}</p>
+            <p>
+              {deliveryFiles.ids.length === 0
+                ? "Tanpa berkas terlampir."
+                : `Dengan ${deliveryFiles.ids.length} berkas terlampir (tercantum di bawah kolom Berkas hasil).`}
+            </p>
             <p>Setelah diserahkan, Anda tidak bisa mengubahnya kecuali klien atau tim operator meminta revisi.</p>
           </ConfirmDialogButton>
         </div>

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { AutoRefresh } from "@/app/_components/auto-refresh";
 import { Countdown } from "@/app/_components/countdown";
 import { formatDateTime, MESSAGE_ROLE_LABEL } from "@/app/_components/format";
+import { OrderFiles } from "@/app/_components/order-files";
 import { IntakeList, MessageThread } from "@/app/_components/order-parts";
 import { Card, PageTitle, StatusBadge } from "@/app/_components/ui";
 import type { OrderStatus } from "@/generated/prisma/enums";
@@ -111,8 +112,16 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
           <Card title="Data dari klien">
             <IntakeList intake={order.intake} labels={order.intakeLabels} />
           </Card>
+          <Card title="Berkas">
+            <OrderFiles
+              files={order.files}
+              empty="Belum ada berkas pada pesanan ini."
+              places={["order", "deliverable", "message"]}
+              locked="Data kontak dalam nama berkas disamarkan; berkas bisa dibuka setelah Anda mengambil pesanan ini."
+            />
+          </Card>
           <Card title="Percakapan dengan klien">
-            <MessageThread messages={order.messages} mine="practitioner" mineLabel="Anda" />
+            <MessageThread messages={order.messages} mine="practitioner" mineLabel="Anda" files={order.files} />
           </Card>
         </div>
         <aside className="order-side">

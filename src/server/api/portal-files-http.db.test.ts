@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "@/server/domain/clock";
+import type { PortalUser } from "@/server/domain/portal-user";
+import { ensureOffering } from "@/server/services/offers";
+import { createTestDatabase, type TestDatabase } from "@/test/db";
+import { SAMPLE_FILES, TEST_FILES, uploadTestFile } from "@/test/files";
+import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
+import { createPaidOrder } from "@/test/orders";
+import { portalCaller, portalUser, practitionerUser } from "@/test/portal";
+import { portalDownload, portalUpload } from "./portal-files-http";
+
+/** The rules of /api/berkas (services/files/portal-files.ts) as the routes answer them. */
+
+let database: TestDatabase;
+const clock = fixedClock("2026-11-23T03:00:00Z");
+const ORIGIN = "http://kuasa.test";
+const deps = () => ({ db: database.prisma, clock, files: TEST_FILES });
+let org: TestOrg;
+let practitioner: PortalUser;
+let orderId: string;
+let contractId: string;
+
+const download = (user: PortalUser | null, fileId: string) =>
+  portalDownload(new Request(`${ORIGIN}/api/berkas/${fileId}`), deps(), user, fileId);
+
+function upload(user: PortalUser, order: string, filename: string, bytes: Buffer) {
+  const body = new FormData();
+  body.append("file", new Blob([new Uint8Array(bytes)]), filename);
+  const req = new Request(`${ORIGIN}/api/berkas?order=${order}`, { method: "POST", body, headers: { origin: ORIGIN } });
+  return portalUpload(req, deps(), user, [ORIGIN]);
+}
+
+const bytesOf = async (res: Response) => Buffer.from(await res.arrayBuffer());
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seededCatalog(database.prisma);
+  org = await createTestOrg(database.prisma, { depositIdr: 10_000_000n });
+  // The only practitioner in the area: the offer is theirs.
+  practitioner = await practitionerUser(database.prisma);
+  const contract = await uploadTestFile(
+    deps(),
+    { organizationId: org.id, livemode: true, apiKeyId: org.apiKeyId },
+    "kontrak budi@satu.co.id.pdf",
+  );
+  contractId = contract.id;
+  orderId = (await createPaidOrder(database.prisma, clock, org, { attachments: [contractId] })).id;
+  await ensureOffering(deps(), orderId);
+});
+
+afterAll(async () => {
+  await database?.destroy();
+});
+
+describe("downloads from the portals", () => {
+  it("a practitioner sees an offered order's file masked and cannot open it; after taking the order they can", async () => {
+    const [offer] = (await portalCaller(deps(), practitioner).practitioner.offers({})).data;
+    expect(offer?.order.files).toEqual([
+      expect.objectContaining({ id: contractId, from: "order", downloadable: false, contentType: "application/pdf" }),
+    ]);
+    // Contact details in a name are masked like the intake's.
+    expect(offer?.order.files[0]?.filename).not.toContain("budi@satu.co.id");
+    expect((await download(practitioner, contractId)).status).toBe(404);
+
+    await portalCaller(deps(), practitioner).practitioner.acceptOffer({ offerId: offer!.offerId });
+    const res = await download(practitioner, contractId);
+    expect(res.status).toBe(200);
+    expect(await bytesOf(res)).toEqual(SAMPLE_FILES.pdf);
+    expect((await portalCaller(deps(), practitioner).practitioner.order({ orderId })).files).toEqual([
+      expect.objectContaining({ id: contractId, filename: "kontrak budi@satu.co.id.pdf", downloadable: true }),
+    ]);
+  });
+
+  it("an admin opens their organisation's file; another organisation's admin gets 404, nobody signed in 401", async () => {
+    const admin = await portalUser(database.prisma, "org_admin", org.id);
+    const other = await portalUser(database.prisma, "org_admin", (await createTestOrg(database.prisma)).id);
+    expect(await bytesOf(await download(admin, contractId))).toEqual(SAMPLE_FILES.pdf);
+    const refused = await download(other, contractId);
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toMatchObject({ error: { code: "NOT_FOUND" } });
+    expect((await download(null, contractId)).status).toBe(401);
+  });
+
+  it("each operator download writes an audit row naming the file", async () => {
+    const operator = await portalUser(database.prisma, "operator");
+    expect((await download(operator, contractId)).status).toBe(200);
+    expect(await database.prisma.auditLog.findMany({ where: { action: "file.download", subjectId: contractId } })).toEqual([
+      expect.objectContaining({ actorType: "operator", actorId: operator.id, subjectType: "file" }),
+    ]);
+  });
+});
+
+describe("uploads from the portals", () => {
+  it("the practitioner holding the order uploads a PDF; an executable is 415; someone not holding the order gets 404", async () => {
+    const created = await upload(practitioner, orderId, "nda-final.pdf", SAMPLE_FILES.pdf);
+    expect(created.status).toBe(201);
+    expect(await created.json()).toMatchObject({
+      filename: "nda-final.pdf",
+      contentType: "application/pdf",
+      size: SAMPLE_FILES.pdf.length,
+    });
+
+    const executable = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(510)]);
+    const refused = await upload(practitioner, orderId, "setup.exe", executable);
+    expect(refused.status).toBe(415);
+    expect(await refused.json()).toMatchObject({ error: { code: "UNSUPPORTED_MEDIA_TYPE" } });
+
+    const stranger = await practitionerUser(database.prisma);
+    const notHeld = await upload(stranger, orderId, "nda-final.pdf", SAMPLE_FILES.pdf);
+    expect(notHeld.status).toBe(404);
+    expect(await database.prisma.storedFile.count({ where: { filename: "setup.exe" } })).toBe(0);
+  });
+});
