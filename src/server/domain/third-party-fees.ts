@@ -7,7 +7,6 @@ import { z } from "zod";
  * court's advance); `basis` names the regulation or who sets it.
  */
 export const THIRD_PARTY_FEE_KINDS = ["pnbp", "notaris", "lainnya"] as const;
-type ThirdPartyFeeKind = (typeof THIRD_PARTY_FEE_KINDS)[number];
 
 /** Most fees one service lists, and the longest texts: a fee is a line on a bill, not a document. */
 const THIRD_PARTY_FEE_LIMITS = { fees: 20, description: 300, per: 60, basis: 500 } as const;
