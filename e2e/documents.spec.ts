@@ -7,8 +7,8 @@ import { OPERATOR, ORG_ADMIN, PRACTITIONER } from "./users";
 /**
  * Documents end to end: an agent of the admin's organisation uploads a contract and orders with
  * it; the practitioner sees its name on the offer but cannot open it, takes the order, opens it,
- * and delivers a PDF through the upload component; the admin opens the delivered PDF; the
- * operator sees every file of the order.
+ * asks for the deed, which the admin sends from the portal with the answer, and delivers a PDF
+ * through the upload component; the admin opens the delivered PDF; the operator sees every file.
  */
 
 const PHONE = { width: 390, height: 844 };
@@ -21,6 +21,8 @@ const CONTRACT = Buffer.from(
 const RESULT = Buffer.from(
   "%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n% NDA final PT Satu dan PT Dua\ntrailer << /Root 1 0 R >>\n%%EOF\n",
 );
+/** The deed the admin sends when the practitioner asks for it. */
+const DEED = Buffer.from("%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n% Akta pendirian PT Satu\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 /** A Windows executable's first bytes: refused by content, whatever its name says. */
 const EXECUTABLE = [0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00];
 
@@ -97,6 +99,25 @@ test("a contract goes with the order to the practitioner, who opens it once take
 
   await page.getByRole("button", { name: "Mulai kerjakan" }).click();
   await expect(page.locator(".badge")).toHaveText("Sedang dikerjakan");
+
+  // The practitioner asks for the deed; the admin answers in the portal with it, and work resumes.
+  await page.getByLabel("Tanya klien").fill("Mohon kirim akta pendirian PT Satu.");
+  await page.getByRole("button", { name: "Kirim pertanyaan" }).click();
+  await expect(page.locator(".badge")).toHaveText("Menunggu jawaban klien");
+  await admin.goto(`/organisasi/pesanan/${order.id}`);
+  const answer = admin.getByRole("group", { name: "Lampiran (opsional)" });
+  const adminChooser = admin.waitForEvent("filechooser");
+  await answer.getByRole("button", { name: "Pilih berkas" }).click();
+  await (await adminChooser).setFiles({ name: "akta-pendirian.pdf", mimeType: "application/pdf", buffer: DEED });
+  await expect(answer.getByRole("listitem").filter({ hasText: "akta-pendirian.pdf" })).toContainText("terunggah");
+  await admin.getByLabel("Jawab pertanyaan praktisi").fill("Akta pendirian terlampir.");
+  await expectNoSeriousA11yViolations(admin, testInfo);
+  await bothSizes(admin, testInfo, "dokumen-jawaban-admin");
+  await admin.getByRole("button", { name: "Kirim jawaban" }).click();
+  await expect(admin.getByText("Jawaban terkirim; praktisi melanjutkan pekerjaan.")).toBeVisible();
+  await page.reload();
+  await expect(page.locator(".badge")).toHaveText("Sedang dikerjakan");
+  expect(await downloadedBytes(filesCard(page).getByRole("link", { name: "akta-pendirian.pdf" }))).toEqual(DEED);
   const upload = page.getByRole("group", { name: "Berkas hasil" });
 
   // A program dropped on the zone is refused with what to do instead, and can be removed.
@@ -149,7 +170,7 @@ test("a contract goes with the order to the practitioner, who opens it once take
   await enterSignedIn(operator, OPERATOR, /\/operator$/);
   await operator.goto(`/operator/pesanan/${order.id}`);
   const operatorFiles = filesCard(operator);
-  await expect(operatorFiles.getByRole("link")).toHaveText(["nda-final.pdf", "kontrak-distribusi.pdf"]);
+  await expect(operatorFiles.getByRole("link")).toHaveText(["nda-final.pdf", "kontrak-distribusi.pdf", "akta-pendirian.pdf"]);
   await expectNoSeriousA11yViolations(operator, testInfo);
   await bothSizes(operator, testInfo, "dokumen-pesanan-operator");
 });

@@ -7,7 +7,7 @@ import type { Db } from "@/server/db/client";
 import type { Clock } from "@/server/domain/clock";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { createFile, createFileStorage, type FileSettings, receiveUpload, type Uploader } from "@/server/services/files";
-import { postClientMessage } from "@/server/services/orders";
+import { byKey, postClientMessage } from "@/server/services/orders";
 import { askClient, deliverResult } from "@/server/services/practitioners";
 import { agentKey } from "./cases";
 import type { TestOrg } from "./fixtures";
@@ -65,7 +65,7 @@ export async function orderWithFiles(db: Db, clock: Clock, org: TestOrg, practit
   const draft = await uploadTestFile(deps, owner, "draf.txt", SAMPLE_FILES.text, byPractitioner);
   await askClient(deps, practitionerId, order.id, "Mohon periksa draf terlampir.", [draft.id]);
   const scan = await uploadTestFile(deps, owner, "akta.png", SAMPLE_FILES.png);
-  await postClientMessage(deps, await agentKey(db, clock, org), order.id, { body: "Akta terlampir.", attachments: [scan.id] });
+  await postClientMessage(deps, byKey(await agentKey(db, clock, org)), order.id, { body: "Akta terlampir.", attachments: [scan.id] });
   const result = await uploadTestFile(deps, owner, "nda-final.pdf", SAMPLE_FILES.pdf, byPractitioner);
   await deliverResult(deps, practitionerId, order.id, "NDA final terlampir.", [result.id]);
   return { orderId: order.id, contract, draft, scan, result };

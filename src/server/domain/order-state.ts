@@ -184,7 +184,7 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     trigger: "client_reply",
     from: ["butuh_input_klien"],
     to: "dikerjakan",
-    actors: ["agent"],
+    actors: CLIENT,
     effects: ["add_message"],
     description: "The client answers; work resumes.",
   },

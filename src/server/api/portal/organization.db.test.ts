@@ -128,6 +128,27 @@ describe("one order, as the client behind the agent", () => {
     return waiting.id;
   }
 
+  it("answers the practitioner's question when the agent cannot, with a file, as a client message: the order goes back to work", async () => {
+    await topUpDeposit({ db: database.prisma }, { actorType: "system", actorId: null }, mine.id, 20_000_000n, "uji");
+    const waiting = await order(mine);
+    await as(admin).organization.decide({ orderId: waiting.id, approve: true });
+    const practitionerId = await createTestPractitioner(database.prisma, ["kontrak"]);
+    await driveOrder(database.prisma, waiting.id, practitionerId, "butuh_input_klien", clock.now());
+    const scan = await uploadTestFile({ db: database.prisma, clock }, { organizationId: mine.id, livemode: true }, "akta.png", undefined, {
+      kind: "admin",
+      userId: admin.id,
+    });
+    expect(await as(admin).organization.sendMessage({ orderId: waiting.id, body: "Akta pendirian terlampir.", files: [scan.id] })).toBe(
+      "dikerjakan",
+    );
+    const view = await as(admin).organization.order({ orderId: waiting.id });
+    expect(view.messages.at(-1)).toMatchObject({ role: "client", body: "Akta pendirian terlampir." });
+    expect(view.files.map((f) => f.id)).toContain(scan.id);
+    expect(await codeOf(as(otherAdmin).organization.sendMessage({ orderId: waiting.id, body: "Bukan pesanan saya." }))).toBe("NOT_FOUND");
+    const audited = await database.prisma.auditLog.findFirst({ where: { subjectId: waiting.id, action: "order.client_reply" } });
+    expect(audited).toMatchObject({ actorType: "org_admin", actorId: admin.id });
+  });
+
   it("shows the order with the key that placed it, the conversation and only the steps the state machine allows now", async () => {
     await topUpDeposit({ db: database.prisma }, { actorType: "system", actorId: null }, mine.id, 20_000_000n, "uji");
     const orderId = await deliveredOrder();

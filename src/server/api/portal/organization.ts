@@ -23,6 +23,7 @@ import {
   listOrganizationOrders,
   openDispute,
   pendingApprovalCounts,
+  postClientMessage,
   requestRevision,
 } from "@/server/services/orders";
 import { organizationOverview, setApprovalThreshold } from "@/server/services/organizations";
@@ -43,6 +44,7 @@ import {
   inviteInput,
   keyDefaultsOutput,
   keysOutput,
+  messageInput,
   modeOnlyInput,
   orderOutput,
   orderRowView,
@@ -124,6 +126,15 @@ export const organizationRouter = router({
     .input(byOrder)
     .output(orderStatusOutput)
     .mutation(async ({ ctx, input }) => (await acceptOrderResult(ctx, await asClient(ctx, input.orderId), input.orderId)).status),
+  /** The admin answers the practitioner (or adds a note) when the agent cannot: the same service and rules as POST /v1/orders/{id}/messages. */
+  sendMessage: admin
+    .input(messageInput)
+    .output(orderStatusOutput)
+    .mutation(
+      async ({ ctx, input }) =>
+        (await postClientMessage(ctx, await asClient(ctx, input.orderId), input.orderId, { body: input.body, attachments: input.files }))
+          .status,
+    ),
   requestRevision: admin
     .input(reasonInput)
     .output(orderStatusOutput)

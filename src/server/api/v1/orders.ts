@@ -132,7 +132,9 @@ export const ordersRouter = router({
     .input(messageInputSchema.extend(orderId.shape))
     .output(orderSchema)
     .mutation(async ({ ctx, input }) =>
-      serializeOrder(await idempotently(ctx, input, (claim) => postClientMessage(ctx, ctx.apiKey, input.id, input, claim), reload(ctx))),
+      serializeOrder(
+        await idempotently(ctx, input, (claim) => postClientMessage(ctx, byKey(ctx.apiKey), input.id, input, claim), reload(ctx)),
+      ),
     ),
 
   cancel: agentProcedure

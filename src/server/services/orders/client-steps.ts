@@ -30,10 +30,13 @@ export interface ClientRef {
 
 export const byKey = (key: AuthenticatedKey): ClientRef => ({ owner: key, actor: { kind: "agent", id: key.id } });
 
-/** POST /v1/orders/{id}/messages: answers a question (→ dikerjakan), or adds a note while active. */
+/**
+ * POST /v1/orders/{id}/messages, or the admin's message in the portal: answers a question
+ * (→ dikerjakan), or adds a note while the order is active.
+ */
 export async function postClientMessage(
   deps: ServiceDeps,
-  key: AuthenticatedKey,
+  by: ClientRef,
   orderId: string,
   input: { body: string; attachments?: string[] },
   claim: ClaimKey = NO_KEY,
@@ -41,14 +44,13 @@ export async function postClientMessage(
   const change = changeContextOf(deps);
   return deps.db.$transaction(async (tx) => {
     await claim(tx, orderId);
-    const order = await ownOrderWithMessages(tx, key, orderId);
+    const order = await ownOrderWithMessages(tx, by.owner, orderId);
     if (FINAL_STATUSES.includes(order.status)) {
       throw new AppError("INVALID_STATE", `The order is ${order.status}; messages can no longer be added.`);
     }
-    const files = await filesToAttach(tx, key, input.attachments, "attachments");
+    const files = await filesToAttach(tx, by.owner, input.attachments, "attachments");
     const message = { role: "client" as const, body: input.body, files };
-    if (order.status === "butuh_input_klien")
-      return changeOrderStatus(tx, change, order, "client_reply", { kind: "agent", id: key.id }, { message });
+    if (order.status === "butuh_input_klien") return changeOrderStatus(tx, change, order, "client_reply", by.actor, { message });
     await assertRoomForMessage(tx, orderId);
     await addMessage(tx, orderId, message, change);
     await tx.order.update({ where: { id: orderId }, data: { updatedAt: change.now } });

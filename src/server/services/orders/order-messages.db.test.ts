@@ -8,7 +8,7 @@ import { startTestApi, type TestApi } from "@/test/http";
 import { createPaidOrder, createTestPractitioner, driveOrder } from "@/test/orders";
 import { raceOnOrderRow } from "@/test/races";
 import { askClient } from "../practitioners";
-import { postClientMessage } from "./client-steps";
+import { byKey, postClientMessage } from "./client-steps";
 import { ORDER_MESSAGE_LIMIT } from "./status";
 
 /**
@@ -99,7 +99,7 @@ describe.runIf(testDatabaseKind === "postgres")("messages per order, racing", ()
       const results = await raceOnOrderRow(
         database.url!,
         orderId,
-        () => postClientMessage(deps(), key, orderId, { body: "Catatan terakhir." }),
+        () => postClientMessage(deps(), byKey(key), orderId, { body: "Catatan terakhir." }),
         () => askClient(deps(), practitionerId, orderId, "Pertanyaan terakhir?"),
       );
       const codes = results.map((r) => (r.status === "fulfilled" ? "ok" : (r.reason as { code?: string }).code));

@@ -9,8 +9,10 @@ import { IntakeList, MessageThread } from "@/app/_components/order-parts";
 import { Card, PageTitle, StatusBadge } from "@/app/_components/ui";
 import type { OrderStatus } from "@/generated/prisma/enums";
 import { toApiError } from "@/server/api/api-error";
+import { FINAL_STATUSES } from "@/server/domain/order-state";
 import { portalPage } from "@/server/runtime/portal";
 import { ApprovalActions } from "../../_components/approval-actions";
+import { MessageForm } from "../../_components/message-form";
 import { inMode, TestModeBanner } from "../../_components/mode";
 import { OrderDecisions } from "../../_components/order-decisions";
 import { OrderTimeline } from "../../_components/order-timeline";
@@ -31,7 +33,7 @@ const STATUS_NOTICE: Partial<Record<OrderStatus, { text: string; tone: "notice" 
   diambil: { text: "Praktisi sudah mengambil pesanan ini dan akan mulai mengerjakannya.", tone: "notice" },
   dikerjakan: { text: "Praktisi sedang mengerjakan pesanan ini.", tone: "notice" },
   butuh_input_klien: {
-    text: "Praktisi menunggu jawaban klien (pesan terakhir di percakapan). Agen Anda menjawab lewat API (POST /v1/orders/{id}/messages) atau MCP (kirim_pesan).",
+    text: "Praktisi menunggu jawaban klien (pesan terakhir di percakapan). Agen Anda menjawab lewat API (POST /v1/orders/{id}/messages) atau MCP (kirim_pesan), atau Anda menjawab di bawah percakapan.",
     tone: "waiting",
   },
   selesai: { text: "Selesai: hasil diterima dan pembayaran diteruskan ke praktisi.", tone: "notice" },
@@ -125,6 +127,9 @@ export default async function OrganizationOrderPage({ params }: { params: Promis
           </Card>
           <Card title="Percakapan">
             <MessageThread messages={order.messages} mine="client" mineLabel="Klien (agen atau admin)" files={order.files} />
+            {!FINAL_STATUSES.includes(order.status) && (
+              <MessageForm orderId={order.id} answering={order.status === "butuh_input_klien"} withFiles={order.livemode} />
+            )}
           </Card>
           <Card title="Riwayat status">
             <OrderTimeline createdAt={order.createdAt} events={order.events} />
