@@ -57,6 +57,7 @@ const V1_RECIPES: Record<ProcedurePath, V1Recipe> = {
   "orders.cancel": byOrder(REASON),
   "orders.revision": byOrder(REASON),
   "orders.dispute": byOrder(REASON),
+  "orders.review": byOrder({ rating: 5 }),
   "cases.create": { names: "nothing", input: caseBody(), writes: true },
   "cases.list": { names: "cursor", of: "cases" },
   "cases.get": byCase(),

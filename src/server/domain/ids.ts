@@ -26,6 +26,7 @@ const ID_PREFIX = {
   email: "eml",
   request: "req",
   file: "file",
+  review: "rev",
   fileAttachment: "fat",
   fileLink: "link",
 } as const;

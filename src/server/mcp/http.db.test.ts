@@ -66,6 +66,7 @@ describe("tools/list", () => {
       "batalkan_order",
       "minta_revisi",
       "ajukan_sengketa",
+      "beri_ulasan",
       "ajukan_kasus",
       "status_kasus",
       "daftar_kasus",
@@ -126,6 +127,7 @@ describe("tools/list", () => {
       ["pilih_penawaran", true],
       ["minta_revisi", false],
       ["ajukan_sengketa", false],
+      ["beri_ulasan", false],
     ] as const) {
       expect(annotations[name], name).toEqual({
         readOnlyHint: false,

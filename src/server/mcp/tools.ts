@@ -160,6 +160,17 @@ const TOOL_TABLE: readonly ToolEntry[] = [
     procedure: "orders.dispute",
   },
   {
+    name: "beri_ulasan",
+    title: "Beri ulasan: review the finished work",
+    description:
+      "Rate the practitioner's work on order `id` once it is `selesai`: `rating` 1 (poor) to 5 (excellent) and an optional " +
+      "`comment` (at most 1,000 characters; the practitioner reads it without your name). Once per order: a second review fails " +
+      "with CONFLICT, and before selesai with INVALID_STATE. Ask your user how the work was; never invent a rating.",
+    // Given once: a second call changes nothing, as a status move's does.
+    annotations: transition(false),
+    procedure: "orders.review",
+  },
+  {
     name: "ajukan_kasus",
     title: "Ajukan kasus: submit a case to the case board",
     description:

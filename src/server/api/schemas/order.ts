@@ -1,10 +1,11 @@
 import { z } from "zod";
+import type { OrderReview } from "@/generated/prisma/client";
 import { OrderStatus } from "@/generated/prisma/enums";
 import { INTAKE_LIMITS } from "@/server/domain/intake";
 import { MESSAGE_ROLES, type MessageRole } from "@/server/domain/order-state";
 import { isHttpUrl } from "@/server/domain/webhook-url";
 import { filesByPlace } from "@/server/services/files";
-import type { OrderWithMessages } from "@/server/services/orders";
+import { type OrderWithMessages, REVIEW_LIMITS } from "@/server/services/orders";
 import { attachmentIdsSchema, fileSchema, serializeFile } from "./file";
 import { livemodeSchema } from "./livemode";
 import { metadataOf, metadataSchema } from "./metadata";
@@ -90,6 +91,62 @@ const orderMessageSchema = z
   })
   .meta({ id: "OrderMessage" });
 
+export const reviewInputSchema = z
+  .object({
+    rating: z
+      .number()
+      .int()
+      .min(REVIEW_LIMITS.minRating)
+      .max(REVIEW_LIMITS.maxRating)
+      .meta({ description: `How the work was, ${REVIEW_LIMITS.minRating} (poor) to ${REVIEW_LIMITS.maxRating} (excellent).` }),
+    comment: z
+      .string()
+      .trim()
+      .max(REVIEW_LIMITS.comment)
+      .nullable()
+      .optional()
+      .meta({
+        description: `What was good or not (at most ${REVIEW_LIMITS.comment} characters); the practitioner reads it without your name.`,
+      }),
+  })
+  .strict()
+  .meta({ id: "ReviewRequest" });
+
+export const reviewSchema = z
+  .object({
+    id: z.string().meta({ description: "rev_…" }),
+    order_id: z.string(),
+    rating: z.number().int(),
+    comment: z.string().nullable(),
+    livemode: livemodeSchema,
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: "Review" });
+
+export function serializeReview(review: OrderReview, livemode: boolean): z.input<typeof reviewSchema> {
+  return {
+    id: review.id,
+    order_id: review.orderId,
+    rating: review.rating,
+    comment: review.comment,
+    livemode,
+    created_at: review.createdAt.toISOString(),
+  };
+}
+
+/** Who does the work, as the operator verified them. */
+const orderPractitionerSchema = z
+  .object({
+    id: z.string().meta({ description: "prk_…" }),
+    name: z.string(),
+    label: z
+      .string()
+      .nullable()
+      .meta({ description: "The professional label the operator verified (e.g. Advokat, Konsultan KI): the only label that counts." }),
+    license_number: z.string().nullable().meta({ description: "The licence or registration number the operator verified." }),
+  })
+  .meta({ id: "OrderPractitioner" });
+
 export const orderSchema = z
   .object({
     id: z.string(),
@@ -143,6 +200,10 @@ export const orderSchema = z
     approval_required: z.boolean(),
     livemode: livemodeSchema,
     messages: z.array(orderMessageSchema),
+    practitioner: orderPractitionerSchema.nullable().meta({
+      description: "Null until a practitioner takes the order; then who does the work, with the label and licence the operator verified.",
+    }),
+    review: reviewSchema.nullable().meta({ description: "Your review of the finished work (POST /v1/orders/{id}/review), once given." }),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
   })
@@ -189,6 +250,15 @@ export function serializeOrder(order: Omit<OrderWithMessages, "apiKey">): OrderR
       livemode: order.livemode,
       created_at: m.createdAt.toISOString(),
     })),
+    practitioner: order.practitioner
+      ? {
+          id: order.practitioner.id,
+          name: order.practitioner.name,
+          label: order.practitioner.label,
+          license_number: order.practitioner.licenseNumber,
+        }
+      : null,
+    review: order.review ? serializeReview(order.review, order.livemode) : null,
     created_at: order.createdAt.toISOString(),
     updated_at: order.updatedAt.toISOString(),
   };

@@ -13,6 +13,7 @@ import {
   openDispute,
   postClientMessage,
   requestRevision,
+  reviewOrder,
 } from "@/server/services/orders";
 import { agentProcedure, idempotently } from "../agent-procedure";
 import { pathIdSchema } from "../schemas/ids";
@@ -24,8 +25,11 @@ import {
   messageInputSchema,
   orderSchema,
   orderStatusSchema,
+  reviewInputSchema,
+  reviewSchema,
   revisionInputSchema,
   serializeOrder,
+  serializeReview,
 } from "../schemas/order";
 import { router } from "../trpc";
 
@@ -206,4 +210,33 @@ export const ordersRouter = router({
         await idempotently(ctx, input, (claim) => openDispute(ctx, byKey(ctx.apiKey), input.id, input.reason, claim), reload(ctx)),
       ),
     ),
+
+  review: agentProcedure
+    .meta({
+      scope: "order:buat",
+      successStatus: 201,
+      idempotent: true,
+      openapi: {
+        method: "POST",
+        path: "/v1/orders/{id}/review",
+        tags: ["Order"],
+        summary: "Review the practitioner's finished work",
+        description:
+          "Once the order is `selesai`: a `rating` from 1 to 5 and an optional `comment`, given once (a second review is 409 CONFLICT; before `selesai` 409 INVALID_STATE). " +
+          "It shows on the order as `review`; the practitioner reads it without your name, and the operator sees which practitioners do good work.",
+        protect: true,
+      },
+    })
+    .input(reviewInputSchema.extend(orderId.shape))
+    .output(reviewSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { id, ...review } = input;
+      const written = await idempotently(
+        ctx,
+        input,
+        (claim) => reviewOrder(ctx, byKey(ctx.apiKey), id, review, claim),
+        async (orderId) => (await getOrder(ctx, ctx.apiKey, orderId)).review!,
+      );
+      return serializeReview(written, ctx.apiKey.livemode);
+    }),
 });

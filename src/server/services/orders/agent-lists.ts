@@ -5,6 +5,7 @@ import { type CreatedWindow, cursorRow, keyset, type Page, type PageRequest, pag
 import type { ServiceDeps } from "../deps";
 import type { AttachedFile } from "../files";
 import { byParent, metadataMatches, POSITION, scopeOf } from "../keyset-lists";
+import { type OrderWithMessages, PRACTITIONER_SEEN_BY_CLIENT } from "./status";
 
 /**
  * The agent's lists (GET /v1/orders; the cases and invoices are in cases/agent-lists.ts): one organisation in one mode,
@@ -21,8 +22,8 @@ export interface OrderListFilter {
   metadata?: Record<string, string>;
 }
 
-/** An order as the agent's Order object shows it: its row, its messages and its files. */
-export type ListedOrder = Order & { messages: OrderMessage[]; files: AttachedFile[] };
+/** An order as the agent's Order object shows it: its row, its messages, files, practitioner and review. */
+export type ListedOrder = Omit<OrderWithMessages, "messages" | "files"> & { messages: OrderMessage[]; files: AttachedFile[] };
 
 export async function listOrders(
   deps: Pick<ServiceDeps, "db">,
@@ -41,7 +42,15 @@ export async function listOrders(
     createdAt: filter.created,
     AND: [...after, ...metadataMatches(filter.metadata)],
   };
-  const page = pageFrom(await db.order.findMany({ where, orderBy, take: rowsToRead(request) }), request);
+  const page = pageFrom(
+    await db.order.findMany({
+      where,
+      orderBy,
+      take: rowsToRead(request),
+      include: { practitioner: PRACTITIONER_SEEN_BY_CLIENT, review: true },
+    }),
+    request,
+  );
   // Messages and files are part of the Order object: read in one query each, for the orders shown only.
   const ids = page.data.map((order) => order.id);
   const [messages, files] =

@@ -18,6 +18,7 @@ export {
   pendingApprovalCounts,
 } from "./organization-orders";
 export { type CreateOrderInput, createOrder } from "./placement";
+export { REVIEW_LIMITS, reviewOrder } from "./reviews";
 export {
   assertRoomForMessage,
   changeContextOf,

@@ -14,9 +14,14 @@ import { attachFiles } from "../files";
 import { accounts, releaseOrderSpend, STATUSES_NOT_SPENT, type TransferInput, transfer } from "../money";
 import { notifyOrderMessage } from "../notifications";
 
+/** The practitioner as the client side sees them: who does the work, with the label and licence the operator verified. */
+export const PRACTITIONER_SEEN_BY_CLIENT = { select: { id: true, name: true, label: true, licenseNumber: true } } as const;
+
 const ORDER_INCLUDE = {
   messages: { orderBy: { seq: "asc" } },
   files: { include: { file: true }, orderBy: { position: "asc" } },
+  practitioner: PRACTITIONER_SEEN_BY_CLIENT,
+  review: true,
 } as const satisfies Prisma.OrderInclude;
 
 export type OrderWithMessages = Prisma.OrderGetPayload<{ include: typeof ORDER_INCLUDE }>;
@@ -46,16 +51,18 @@ export async function getOrder(deps: Pick<ServiceDeps, "db">, owner: DataOwner, 
 /** getOrder in the caller's transaction. */
 export async function ownOrderWithMessages(tx: DbOrTx, owner: DataOwner, id: string): Promise<OrderWithMessages> {
   const order = await ownOrder(tx, owner, id);
-  return { ...order, ...(await conversationOf(tx, id)) };
+  return { ...order, ...(await partsOf(tx, order)) };
 }
 
-/** An order's messages and files, as its Order object shows them. */
-async function conversationOf(tx: DbOrTx, orderId: string) {
-  const [messages, files] = await Promise.all([
-    tx.orderMessage.findMany({ where: { orderId }, orderBy: { seq: "asc" } }),
-    tx.fileAttachment.findMany({ where: { orderId }, include: { file: true }, orderBy: { position: "asc" } }),
+/** What an Order object shows beside the row: its messages, files, practitioner and review. */
+async function partsOf(tx: DbOrTx, order: Pick<Order, "id" | "practitionerId">) {
+  const [messages, files, practitioner, review] = await Promise.all([
+    tx.orderMessage.findMany({ where: { orderId: order.id }, orderBy: { seq: "asc" } }),
+    tx.fileAttachment.findMany({ where: { orderId: order.id }, include: { file: true }, orderBy: { position: "asc" } }),
+    order.practitionerId ? tx.practitioner.findUnique({ where: { id: order.practitionerId }, ...PRACTITIONER_SEEN_BY_CLIENT }) : null,
+    tx.orderReview.findUnique({ where: { orderId: order.id } }),
   ]);
-  return { messages, files };
+  return { messages, files, practitioner, review };
 }
 
 /** When and under which settings a status change happens, and where its e-mails link to. */
@@ -142,7 +149,7 @@ export async function changeOrderStatus(
   }
   // The changed row holds the order's lock to the commit, and every writer of messages takes it
   // first, so these are all the messages the order has at the commit.
-  const { messages, files } = await conversationOf(tx, current.id);
+  const parts = await partsOf(tx, current);
   await recordOrderEvent(tx, current, now);
   const movesMoney = transition.effects.some((effect) => effect.endsWith("_escrow"));
   if (actor.kind === "operator" || actor.kind === "org_admin" || (actor.kind === "system" && movesMoney)) {
@@ -170,7 +177,7 @@ export async function changeOrderStatus(
       reference: current.id,
     });
   }
-  return { ...current, messages, files };
+  return { ...current, ...parts };
 }
 
 /** What a transition may change on an order besides its status. */

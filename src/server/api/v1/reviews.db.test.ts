@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "@/server/domain/clock";
+import { createTestDatabase, type TestDatabase } from "@/test/db";
+import { createTestOrg, seededCatalog } from "@/test/fixtures";
+import { startTestApi, type TestApi } from "@/test/http";
+import { createPaidOrder, createTestPractitioner, driveOrder } from "@/test/orders";
+
+let database: TestDatabase;
+let api: TestApi;
+const clock = fixedClock("2026-11-26T03:00:00Z");
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seededCatalog(database.prisma);
+  api = await startTestApi(database.prisma, clock);
+});
+
+afterAll(async () => {
+  await api?.close();
+  await database?.destroy();
+});
+
+async function post(path: string, token: string, json: unknown) {
+  const res = await api.call(path, { method: "POST", token, json });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> & { error?: { code: string } } };
+}
+
+const get = async (path: string, token: string) => (await (await api.call(path, { token })).json()) as Record<string, unknown>;
+
+describe("the practitioner on the order", () => {
+  it("is null until a practitioner takes the order, then who does the work with the verified label and licence", async () => {
+    const org = await createTestOrg(database.prisma);
+    const practitionerId = await createTestPractitioner(database.prisma, ["kontrak"]);
+    await database.prisma.practitioner.update({
+      where: { id: practitionerId },
+      data: { label: "Advokat", licenseNumber: "PERADI 12.345" },
+    });
+    const order = await createPaidOrder(database.prisma, clock, org);
+    expect((await get(`/v1/orders/${order.id}`, org.token)).practitioner).toBeNull();
+    await driveOrder(database.prisma, order.id, practitionerId, "diambil", clock.now());
+    const taken = await get(`/v1/orders/${order.id}`, org.token);
+    expect(taken.practitioner).toEqual({ id: practitionerId, name: expect.any(String), label: "Advokat", license_number: "PERADI 12.345" });
+    const listed = (await get("/v1/orders?limit=1", org.token)) as { data: Array<{ practitioner: unknown }> };
+    expect(listed.data[0]!.practitioner).toEqual(taken.practitioner);
+  });
+});
+
+describe("POST /v1/orders/{id}/review", () => {
+  it("takes one review of a finished order: 201, shown on the order; a second is 409 CONFLICT; a retry under its key replays it", async () => {
+    const org = await createTestOrg(database.prisma);
+    const practitionerId = await createTestPractitioner(database.prisma, ["kontrak"]);
+    const order = await createPaidOrder(database.prisma, clock, org);
+    await driveOrder(database.prisma, order.id, practitionerId, "diserahkan", clock.now());
+    const early = await post(`/v1/orders/${order.id}/review`, org.token, { rating: 5 });
+    expect([early.status, early.body.error?.code]).toEqual([409, "INVALID_STATE"]);
+    expect((await post(`/v1/orders/${order.id}/accept`, org.token, {})).status).toBe(200);
+
+    const headers = { "Idempotency-Key": "ulasan-1" };
+    const first = await api.call(`/v1/orders/${order.id}/review`, {
+      method: "POST",
+      token: org.token,
+      json: { rating: 4, comment: "Rapi dan cepat." },
+      headers,
+    });
+    const review = (await first.json()) as Record<string, unknown>;
+    expect(first.status).toBe(201);
+    expect(review).toMatchObject({ order_id: order.id, rating: 4, comment: "Rapi dan cepat.", livemode: true });
+    const replay = await api.call(`/v1/orders/${order.id}/review`, {
+      method: "POST",
+      token: org.token,
+      json: { rating: 4, comment: "Rapi dan cepat." },
+      headers,
+    });
+    expect([replay.status, replay.headers.get("idempotent-replayed"), await replay.json()]).toEqual([200, "true", review]);
+    const second = await post(`/v1/orders/${order.id}/review`, org.token, { rating: 1 });
+    expect([second.status, second.body.error?.code]).toEqual([409, "CONFLICT"]);
+    expect((await get(`/v1/orders/${order.id}`, org.token)).review).toEqual(review);
+    expect(await database.prisma.orderReview.count({ where: { orderId: order.id } })).toBe(1);
+    expect((await database.prisma.orderReview.findUniqueOrThrow({ where: { orderId: order.id } })).practitionerId).toBe(practitionerId);
+  });
+
+  it("refuses a rating outside 1–5, a comment over 1,000 characters and another organisation's order, changing nothing", async () => {
+    const org = await createTestOrg(database.prisma);
+    const other = await createTestOrg(database.prisma);
+    const practitionerId = await createTestPractitioner(database.prisma, ["kontrak"]);
+    const order = await createPaidOrder(database.prisma, clock, org);
+    await driveOrder(database.prisma, order.id, practitionerId, "diserahkan", clock.now());
+    await post(`/v1/orders/${order.id}/accept`, org.token, {});
+    for (const body of [{ rating: 0 }, { rating: 6 }, { rating: 4.5 }, { rating: 5, comment: "x".repeat(1_001) }, {}]) {
+      const refused = await post(`/v1/orders/${order.id}/review`, org.token, body);
+      expect([refused.status, refused.body.error?.code], JSON.stringify(body).slice(0, 40)).toEqual([400, "VALIDATION"]);
+    }
+    const foreign = await post(`/v1/orders/${order.id}/review`, other.token, { rating: 5 });
+    expect([foreign.status, foreign.body.error?.code]).toEqual([404, "NOT_FOUND"]);
+    expect(await database.prisma.orderReview.count({ where: { orderId: order.id } })).toBe(0);
+  });
+});
