@@ -40,6 +40,7 @@ export const ordersRouter = router({
       scope: "order:buat",
       successStatus: 201,
       idempotent: true,
+      errors: ["BUDGET_EXCEEDED", "INSUFFICIENT_DEPOSIT", "CONFLICT"],
       openapi: {
         method: "POST",
         path: "/v1/orders",
@@ -100,6 +101,7 @@ export const ordersRouter = router({
     .meta({
       scope: "order:buat",
       idempotent: true,
+      errors: ["INVALID_STATE"],
       openapi: {
         method: "POST",
         path: "/v1/orders/{id}/accept",
@@ -120,6 +122,7 @@ export const ordersRouter = router({
     .meta({
       scope: "order:buat",
       idempotent: true,
+      errors: ["INVALID_STATE", "CONFLICT"],
       openapi: {
         method: "POST",
         path: "/v1/orders/{id}/messages",
@@ -139,6 +142,7 @@ export const ordersRouter = router({
     .meta({
       scope: "order:buat",
       idempotent: true,
+      errors: ["INVALID_STATE"],
       openapi: {
         method: "POST",
         path: "/v1/orders/{id}/cancel",
@@ -163,6 +167,7 @@ export const ordersRouter = router({
     .meta({
       scope: "order:buat",
       idempotent: true,
+      errors: ["INVALID_STATE", "REVISION_LIMIT"],
       openapi: {
         method: "POST",
         path: "/v1/orders/{id}/revision",
@@ -186,6 +191,7 @@ export const ordersRouter = router({
     .meta({
       scope: "order:buat",
       idempotent: true,
+      errors: ["INVALID_STATE"],
       openapi: {
         method: "POST",
         path: "/v1/orders/{id}/dispute",
