@@ -121,9 +121,7 @@ function errorResponse(status: number, codes: ErrorCode[]): Record<string, unkno
             },
           },
         },
-        examples: Object.fromEntries(
-          codes.map((code) => [code, { summary: code, value: { error: { code, message: ERROR_MESSAGE_EXAMPLES[code] } } }]),
-        ),
+        examples: Object.fromEntries(codes.map((code) => [code, { $ref: `#/components/examples/${code}` }])),
       },
     },
   };
@@ -379,6 +377,8 @@ export function buildOpenApiDocument(baseUrl: string, options: DocumentOptions =
     defs: { Error: errorSchema },
   });
 
+  const errorResponses = new Map<string, Record<string, unknown>>();
+  const usedCodes = new Set<ErrorCode>();
   for (const route of REST_ROUTES) {
     const pathKey = route.path;
     const item = doc.paths?.[pathKey] as Record<string, Operation> | undefined;
@@ -415,7 +415,13 @@ export function buildOpenApiDocument(baseUrl: string, options: DocumentOptions =
     const byStatus = new Map<number, ErrorCode[]>();
     for (const code of errorCodesOf(route))
       byStatus.set(ERROR_CODES[code].status, [...(byStatus.get(ERROR_CODES[code].status) ?? []), code]);
-    for (const [status, codes] of byStatus) fixed[String(status)] = errorResponse(status, codes);
+    for (const [status, codes] of byStatus) {
+      // Shared by every operation with the same codes under this status: components.responses.
+      const name = `Error${status}-${codes.join("-")}`;
+      errorResponses.set(name, errorResponse(status, codes));
+      fixed[String(status)] = { $ref: `#/components/responses/${name}` };
+      for (const code of codes) usedCodes.add(code);
+    }
     op.responses = fixed;
     op.security = [{ bearerAuth: route.meta.scope ? [route.meta.scope] : [] }];
     op["x-required-scope"] = route.meta.scope;
@@ -473,6 +479,15 @@ export function buildOpenApiDocument(baseUrl: string, options: DocumentOptions =
     oneOf: ["OrderEventData", "BidReceivedEventData", "CaseEventData", "InvoiceEventData"].map((name) => ref("schemas", name)),
   };
   (components as Record<string, unknown>).headers = HEADERS;
+  components.responses = Object.fromEntries(
+    [...errorResponses].sort(([a], [b]) => a.localeCompare(b, "en", { numeric: true })),
+  ) as unknown as NonNullable<typeof components.responses>; // plain objects, as the operations' responses above
+  // One example answer per error code an operation can answer, referenced by its responses.
+  components.examples = Object.fromEntries(
+    (Object.keys(ERROR_CODES) as ErrorCode[])
+      .filter((code) => usedCodes.has(code))
+      .map((code) => [code, { summary: code, value: { error: { code, message: ERROR_MESSAGE_EXAMPLES[code] } } }]),
+  );
 
   doc.tags = [...TAGS, webhooksTag(operatorName)];
   doc.webhooks = webhooksOf(operatorName) as OpenAPIObject["webhooks"];
