@@ -306,10 +306,10 @@ function Code({ children, wrap = false }: { children: string; wrap?: boolean }) 
 export default async function ApiReference() {
   const host = (await headers()).get("host") ?? "localhost:3000";
   const base = `http://${host}`;
-  const doc = buildOpenApiDocument(base) as unknown as OpenApiDoc;
+  const settings = serverSettings();
+  const doc = buildOpenApiDocument(base, { operatorName: settings.operatorName }) as unknown as OpenApiDoc;
   const operations = listOperations(doc);
   const groups = groupByTag(operations);
-  const settings = serverSettings();
   const limits = settings.rateLimits;
   const example = webhookExample(settings.operatorName);
   const schedule = retrySchedule();

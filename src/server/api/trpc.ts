@@ -2,7 +2,7 @@ import { initTRPC } from "@trpc/server";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import type { Scope } from "@/server/domain/api-key";
-import { AppError } from "@/server/domain/errors";
+import { AppError, type ErrorCode } from "@/server/domain/errors";
 import { containsUnstorableText } from "@/server/domain/storable-text";
 import { statusOf, TRPC_CODE_OF, toApiError } from "./api-error";
 import type { Context } from "./context";
@@ -17,6 +17,12 @@ export type Meta = OpenApiMeta<{
   body?: "multipart";
   /** The procedure answers a FileContent, which the REST face streams as the file's bytes instead of JSON. */
   answer?: "file";
+  /**
+   * The error codes of the operation's own logic (INVALID_STATE, BUDGET_EXCEEDED, …): the OpenAPI
+   * document adds them to those the route's shape implies (key, input, path id, body, Idempotency-Key).
+   * Documentation only; nothing at run time reads it.
+   */
+  errors?: ErrorCode[];
 }>;
 
 const t = initTRPC

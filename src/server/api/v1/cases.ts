@@ -89,6 +89,7 @@ export const casesRouter = router({
     .meta({
       scope: "kasus:buat",
       idempotent: true,
+      errors: ["INVALID_STATE", "CONFLICT", "BUDGET_EXCEEDED"],
       openapi: {
         method: "POST",
         path: "/v1/cases/{id}/select",

@@ -6,7 +6,7 @@ import { pathIdSchema } from "../schemas/ids";
 import { createdWindow, listOf, listQuerySchema, serializeList } from "../schemas/list";
 import { router } from "../trpc";
 
-const listEventsSchema = listQuerySchema.extend({ type: eventTypeSchema.optional().meta({ description: "Only events of this type." }) });
+const listEventsSchema = listQuerySchema.extend({ type: eventTypeSchema.meta({ description: "Only events of this type." }).optional() });
 
 export const eventsRouter = router({
   list: agentProcedure

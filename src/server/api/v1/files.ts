@@ -84,6 +84,7 @@ export const filesRouter = router({
     .meta({
       scope: "status:baca",
       successStatus: 201,
+      errors: ["NOT_FOUND"],
       openapi: {
         method: "POST",
         path: "/v1/file_links",

@@ -44,6 +44,7 @@ export const ordersRouter = router({
       scope: "order:buat",
       successStatus: 201,
       idempotent: true,
+      errors: ["BUDGET_EXCEEDED", "INSUFFICIENT_DEPOSIT", "CONFLICT"],
       openapi: {
         method: "POST",
         path: "/v1/orders",
@@ -104,6 +105,7 @@ export const ordersRouter = router({
     .meta({
       scope: "order:buat",
       idempotent: true,
+      errors: ["INVALID_STATE"],
       openapi: {
         method: "POST",
         path: "/v1/orders/{id}/accept",
@@ -124,6 +126,7 @@ export const ordersRouter = router({
     .meta({
       scope: "order:buat",
       idempotent: true,
+      errors: ["INVALID_STATE", "CONFLICT"],
       openapi: {
         method: "POST",
         path: "/v1/orders/{id}/messages",
@@ -145,6 +148,7 @@ export const ordersRouter = router({
     .meta({
       scope: "order:buat",
       idempotent: true,
+      errors: ["INVALID_STATE"],
       openapi: {
         method: "POST",
         path: "/v1/orders/{id}/cancel",
@@ -169,6 +173,7 @@ export const ordersRouter = router({
     .meta({
       scope: "order:buat",
       idempotent: true,
+      errors: ["INVALID_STATE", "REVISION_LIMIT"],
       openapi: {
         method: "POST",
         path: "/v1/orders/{id}/revision",
@@ -192,6 +197,7 @@ export const ordersRouter = router({
     .meta({
       scope: "order:buat",
       idempotent: true,
+      errors: ["INVALID_STATE"],
       openapi: {
         method: "POST",
         path: "/v1/orders/{id}/dispute",

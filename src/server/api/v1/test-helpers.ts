@@ -26,11 +26,23 @@ import { type Meta, router } from "../trpc";
  */
 
 const TAG = "Test helpers";
-const byId = z.object({ id: z.string().min(1).max(64) });
+/** `{id}` of a test order, case or invoice, described for the OpenAPI document. */
+const idOf = (description: string) => z.object({ id: z.string().min(1).max(64).meta({ description }) });
+const byId = idOf("The test order's id (ord_…), made with a test key.");
+const caseById = idOf("The test case's id (kas_…), made with a test key.");
+const invoiceById = idOf("The test invoice's id (inv_…), of a case made with a test key.");
 
-function helperMeta(scope: Meta["scope"], method: "GET" | "POST", path: string, summary: string, description: string): Meta {
+function helperMeta(
+  scope: Meta["scope"],
+  method: "GET" | "POST",
+  path: string,
+  summary: string,
+  description: string,
+  errors: Meta["errors"] = ["INVALID_STATE"],
+): Meta {
   return {
     scope,
+    errors,
     openapi: {
       method,
       path: `/v1/test_helpers${path}`,
@@ -43,9 +55,15 @@ function helperMeta(scope: Meta["scope"], method: "GET" | "POST", path: string, 
 }
 
 /** One procedure per simulated action on a test order; the action's own fields are added to `{ id }`. */
-function orderAction(action: SimulatedOrderAction, summary: string, description: string, fields: z.ZodRawShape = {}) {
+function orderAction(
+  action: SimulatedOrderAction,
+  summary: string,
+  description: string,
+  fields: z.ZodRawShape = {},
+  errors: Meta["errors"] = ["INVALID_STATE"],
+) {
   return agentProcedure
-    .meta(helperMeta("order:buat", "POST", `/orders/{id}/${action}`, summary, description))
+    .meta(helperMeta("order:buat", "POST", `/orders/{id}/${action}`, summary, description, errors))
     .input(byId.extend(fields).strict())
     .output(orderSchema)
     .mutation(async ({ ctx, input }) => {
@@ -78,6 +96,7 @@ export const testHelpersRouter = router({
         "/deposit/top_up",
         "Top up the test deposit",
         `Adds test money to the organisation's test deposit (at most Rp ${TEST_TOP_UP_MAX_IDR.toLocaleString("id-ID")} per call). Live deposits are topped up by the operator only.`,
+        [],
       ),
     )
     .input(
@@ -96,6 +115,7 @@ export const testHelpersRouter = router({
         "/orders/{id}/approve",
         "Approve a test order waiting for approval",
         "As an org admin would in the portal: `menunggu_bayar` → `dibayar`, paid from the test deposit.",
+        ["INVALID_STATE", "INSUFFICIENT_DEPOSIT"],
       ),
     )
     .input(byId.strict())
@@ -134,6 +154,7 @@ export const testHelpersRouter = router({
     {
       question: orderTextSchema.meta({ description: "The question." }),
     },
+    ["INVALID_STATE", "CONFLICT"],
   ),
   deliver: orderAction(
     "deliver",
@@ -195,11 +216,12 @@ export const testHelpersRouter = router({
         "POST",
         "/cases/{id}/bids",
         "Add a simulated bid to a test case",
-        "A bid (`diajukan`) from the next of five simulated practitioners; `client_pays` is priced as for a real bid. Answers the case with all its bids.",
+        "A bid (`diajukan`) from the next of five simulated practitioners; `client_pays` is priced as for a real bid. Answers the case with all its bids. 409 CONFLICT once all five have bid.",
+        ["INVALID_STATE", "CONFLICT"],
       ),
     )
     .input(
-      byId
+      caseById
         .extend({
           price_idr: jsonNumber(z.number().int().positive().max(BID_LIMITS.priceIdrMax)).meta({
             description: "The practitioner's price; the client pays it plus the platform fee.",
@@ -211,8 +233,10 @@ export const testHelpersRouter = router({
             .max(BID_LIMITS.scope)
             .default("Simulated bid: review and advice on the case.")
             .meta({ description: "What the bid covers." }),
-          eta_days: jsonNumber(z.number().int().min(1).max(BID_LIMITS.etaDaysMax)).default(7),
-          note: z.string().max(BID_LIMITS.note).optional(),
+          eta_days: jsonNumber(z.number().int().min(1).max(BID_LIMITS.etaDaysMax))
+            .default(7)
+            .meta({ description: "Working days the simulated practitioner promises (default 7)." }),
+          note: z.string().max(BID_LIMITS.note).optional().meta({ description: "A note to the client on the bid." }),
         })
         .strict(),
     )
@@ -235,9 +259,10 @@ export const testHelpersRouter = router({
         "/invoices/{id}/pay",
         "Pay a test invoice from the test deposit",
         "As an org admin pays a live invoice in the portal: `belum_dibayar` → `dibayar`.",
+        ["INVALID_STATE", "INSUFFICIENT_DEPOSIT"],
       ),
     )
-    .input(byId.strict())
+    .input(invoiceById.strict())
     .output(invoiceSummarySchema)
     .mutation(async ({ ctx, input }) => serializeInvoiceSummary(await payTestInvoice(ctx, ctx.apiKey, input.id))),
 });
