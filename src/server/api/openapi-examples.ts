@@ -76,6 +76,9 @@ export const ORDER_EXAMPLE = {
   approval_required: false,
   livemode: true,
   messages: [],
+  // Paid and not yet taken: nobody does the work yet, so nothing to review either.
+  practitioner: null,
+  review: null,
   created_at: CREATED_AT,
   updated_at: CREATED_AT,
 };

@@ -138,8 +138,8 @@ async function serveRoute(
  * `{ error: { code, message } }`, written once. trpc-to-openapi only generates the document.
  * `publicUrl` is required here: the OpenAPI document names it as the server, and e-mails link to it.
  */
-export function createRestHandler(appDeps: AppDeps & { publicUrl: string }) {
-  const { publicUrl } = appDeps;
+export function createRestHandler(appDeps: AppDeps & { publicUrl: string; operatorName?: string }) {
+  const { publicUrl, operatorName } = appDeps;
   let openApiDocument: string | undefined;
 
   return async function handleRest(req: Request, res: ServerResponse): Promise<void> {
@@ -149,7 +149,7 @@ export function createRestHandler(appDeps: AppDeps & { publicUrl: string }) {
     const method = req.method ?? "GET";
 
     if (url.pathname === "/v1/openapi.json" && (method === "GET" || method === "HEAD")) {
-      openApiDocument ??= JSON.stringify(buildOpenApiDocument(publicUrl));
+      openApiDocument ??= JSON.stringify(buildOpenApiDocument(publicUrl, { operatorName }));
       res.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "public, max-age=300" });
       res.end(method === "HEAD" ? undefined : openApiDocument);
       return;

@@ -32,7 +32,7 @@ export async function serve(config: Config): Promise<void> {
   const handleNext = app.getRequestHandler();
   // One set for both agent faces, so REST and MCP enforce the same rules with the same state.
   const agentDeps = appDepsOf(runtime);
-  const handleRest = createRestHandler({ ...agentDeps, publicUrl: config.publicUrl });
+  const handleRest = createRestHandler({ ...agentDeps, publicUrl: config.publicUrl, operatorName: config.operatorName });
   const handleMcp = createMcpHandler(agentDeps);
   const handleHealth = createHealthHandler({
     db: runtime.database.prisma,

@@ -222,6 +222,7 @@ export const ordersRouter = router({
       scope: "order:buat",
       successStatus: 201,
       idempotent: true,
+      errors: ["INVALID_STATE", "CONFLICT"],
       openapi: {
         method: "POST",
         path: "/v1/orders/{id}/review",
