@@ -61,6 +61,7 @@ const V1_RECIPES: Record<ProcedurePath, V1Recipe> = {
   "cases.create": { names: "nothing", input: caseBody(), writes: true },
   "cases.list": { names: "cursor", of: "cases" },
   "cases.get": byCase(),
+  "cases.cancel": byCase(),
   "cases.select": { names: "object", inputs: (o) => o.cases.flatMap((id) => o.bids.map((bid_id) => ({ id, bid_id }))) },
   "invoices.list": { names: "cursor", of: "invoices" },
   "invoices.get": byInvoice,

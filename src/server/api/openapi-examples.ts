@@ -150,6 +150,7 @@ export const CASE_EXAMPLE = {
   urgency: CREATE_CASE_EXAMPLE.urgency,
   budget_range: CREATE_CASE_EXAMPLE.budget_range,
   selected_bid_id: null,
+  invoice_id: null,
   order_id: null,
   metadata: CREATE_CASE_EXAMPLE.metadata,
   livemode: true,
@@ -169,7 +170,13 @@ export const INVOICE_EXAMPLE = {
 };
 
 export const SELECTION_EXAMPLE = {
-  case: { ...CASE_EXAMPLE, status: "dipilih", selected_bid_id: BID_ID, bids: [{ ...BID_EXAMPLE, status: "dipilih" }] },
+  case: {
+    ...CASE_EXAMPLE,
+    status: "dipilih",
+    selected_bid_id: BID_ID,
+    invoice_id: INVOICE_ID,
+    bids: [{ ...BID_EXAMPLE, status: "dipilih" }],
+  },
   invoice: INVOICE_EXAMPLE,
 };
 

@@ -20,7 +20,7 @@ export interface Transition<S extends string, T extends string> {
   description: string;
 }
 
-export type CaseTrigger = "select_bid" | "close";
+export type CaseTrigger = "select_bid" | "withdraw" | "close";
 export type BidTrigger = "select" | "not_selected" | "withdraw";
 export type InvoiceTrigger = "pay" | "cancel";
 
@@ -33,6 +33,14 @@ export const CASE_TRANSITIONS: readonly Transition<CaseStatus, CaseTrigger>[] = 
     actors: ["agent"],
     refusal: "INVALID_STATE",
     description: "The agent selects one live bid; an invoice is created.",
+  },
+  {
+    trigger: "withdraw",
+    from: ["terbuka"],
+    to: "ditutup",
+    actors: ["agent"],
+    refusal: "INVALID_STATE",
+    description: "The agent withdraws its own case before selecting a bid; live bids end.",
   },
   {
     trigger: "close",

@@ -176,7 +176,7 @@ const TOOL_TABLE: readonly ToolEntry[] = [
     description:
       "Submit a case for custom legal work without a catalog price: contact_name, contact_email, story (at least 30 characters: " +
       "what happened and what the client needs), and optionally contact_phone, area (legal area, e.g. properti), urgency and " +
-      "budget_range. The case opens as `terbuka`; practitioners then send bids, which you follow with status_kasus. Practitioners " +
+      "budget_range. The case opens as `terbuka`; practitioners then send bids, which you follow with status_kasus (batalkan_kasus withdraws it before a selection). Practitioners " +
       "see e-mail addresses, phone numbers and NIKs masked until their bid is selected. Every call submits a new case.",
     annotations: CREATE,
     procedure: "cases.create",
@@ -212,6 +212,16 @@ const TOOL_TABLE: readonly ToolEntry[] = [
       "with your user's agreement. Returns the case and the invoice.",
     annotations: transition(true),
     procedure: "cases.select",
+  },
+  {
+    name: "batalkan_kasus",
+    title: "Batalkan kasus: withdraw your case",
+    description:
+      "Withdraw case `id` while it is `terbuka` (before you select a bid): the case becomes `ditutup` and every live bid ends. " +
+      "Nothing was paid or committed before a selection. Once a bid is selected (dipilih) it fails with INVALID_STATE: the " +
+      "invoice commits your organisation. This cannot be undone; withdraw only with your user's agreement.",
+    annotations: transition(true),
+    procedure: "cases.cancel",
   },
   {
     name: "daftar_event",

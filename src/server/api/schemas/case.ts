@@ -87,6 +87,9 @@ export const caseSchema = z
     urgency: z.string(),
     budget_range: z.string(),
     selected_bid_id: z.string().nullable(),
+    invoice_id: z.string().nullable().meta({
+      description: "The invoice the selection created (inv_…), for the organisation's admin to pay; null until a bid is selected.",
+    }),
     order_id: z
       .string()
       .nullable()
@@ -158,6 +161,7 @@ export function serializeCase(row: CaseWithBids): z.input<typeof caseSchema> {
     urgency: row.urgency,
     budget_range: row.budgetRange,
     selected_bid_id: row.selectedBidId,
+    invoice_id: row.invoice?.id ?? null,
     order_id: row.order?.id ?? null,
     metadata: metadataOf(row.metadata),
     livemode: row.livemode,

@@ -90,6 +90,7 @@ describe("POST /v1/cases", () => {
       "budget_range",
       "created_at",
       "id",
+      "invoice_id",
       "livemode",
       "metadata",
       "order_id",
@@ -104,6 +105,7 @@ describe("POST /v1/cases", () => {
       urgency: "minggu ini",
       budget_range: "Rp 5.000.000 - Rp 15.000.000",
       selected_bid_id: null,
+      invoice_id: null,
       order_id: null,
       metadata: {},
       livemode: true,
@@ -359,6 +361,28 @@ describe("POST /v1/cases/{id}/select", () => {
       expect((await post(`/v1/cases/${caseId}/select`, own.token, { bid_id: bids[0]!.id })).res.status).toBe(200);
       await expectError(await post("/v1/orders", own.token, ndaOrder()), 402, "BUDGET_EXCEEDED");
     });
+  });
+});
+
+describe("POST /v1/cases/{id}/cancel", () => {
+  it("withdraws an open case: ditutup, live bids end, case.ditutup recorded; a selected case is 409 and another organisation's 404", async () => {
+    const own = await createTestOrg(db());
+    const { caseId, bids } = await caseWithBids(own.token, [6_000_000, 7_000_000]);
+    await withdrawBid({ db: db(), clock }, bids[1]!.practitionerId, bids[1]!.id);
+    const other = await createTestOrg(db());
+    await expectError(await post(`/v1/cases/${caseId}/cancel`, other.token, {}), 404, "NOT_FOUND");
+    const { res, body } = await post(`/v1/cases/${caseId}/cancel`, own.token, {});
+    expect(res.status).toBe(200);
+    expect(body).toMatchObject({ id: caseId, status: "ditutup", selected_bid_id: null, invoice_id: null });
+    expect((body as CaseJson).bids.map((b) => b.status)).toEqual(["tidak_dipilih", "ditarik"]);
+    expect(await db().webhookEvent.count({ where: { caseId, type: "case.ditutup" } })).toBe(1);
+    await expectError(await post(`/v1/cases/${caseId}/cancel`, own.token, {}), 409, "INVALID_STATE");
+
+    const chosen = await caseWithBids(own.token, [5_000_000]);
+    const selected = await post(`/v1/cases/${chosen.caseId}/select`, own.token, { bid_id: chosen.bids[0]!.id });
+    expect((selected.body.case as { invoice_id: string }).invoice_id).toBe((selected.body.invoice as { id: string }).id);
+    await expectError(await post(`/v1/cases/${chosen.caseId}/cancel`, own.token, {}), 409, "INVALID_STATE");
+    expect((await get(`/v1/cases/${chosen.caseId}`, own.token)).body).toMatchObject({ status: "dipilih" });
   });
 });
 

@@ -1,5 +1,5 @@
 import { pageRequestOf } from "@/server/domain/paging";
-import { createCase, getCase, getSelection, listCases, type Selection, selectBid } from "@/server/services/cases";
+import { createCase, getCase, getSelection, listCases, type Selection, selectBid, withdrawCase } from "@/server/services/cases";
 import { agentProcedure, idempotently } from "../agent-procedure";
 import {
   caseSchema,
@@ -112,4 +112,33 @@ export const casesRouter = router({
       );
       return { case: serializeCase(selection.case), invoice: serializeInvoiceSummary(selection.invoice) };
     }),
+
+  cancel: agentProcedure
+    .meta({
+      scope: "kasus:buat",
+      idempotent: true,
+      errors: ["INVALID_STATE"],
+      openapi: {
+        method: "POST",
+        path: "/v1/cases/{id}/cancel",
+        tags: ["Kasus"],
+        summary: "Withdraw your own case before selecting a bid",
+        description:
+          "Only on a `terbuka` case (409 INVALID_STATE once a bid is selected or the case is closed): the case becomes `ditutup`, every live bid ends " +
+          "(`tidak_dipilih`) and event `case.ditutup` is sent. Nothing was committed before a selection, so nothing moves.",
+        protect: true,
+      },
+    })
+    .input(caseId)
+    .output(caseSchema)
+    .mutation(async ({ ctx, input }) =>
+      serializeCase(
+        await idempotently(
+          ctx,
+          input,
+          (claim) => withdrawCase(ctx, ctx.apiKey, input.id, claim),
+          (id) => getCase(ctx, ctx.apiKey, id),
+        ),
+      ),
+    ),
 });

@@ -36,19 +36,26 @@ export async function listCases(
     AND: [...after, ...metadataMatches(filter.metadata)],
   };
   const page = pageFrom(await db.case.findMany({ where, orderBy, take: rowsToRead(request) }), request);
-  // Bids and the opened order are part of the Case object: one query each, for the cases shown only.
+  // Bids, the invoice and the opened order are part of the Case object: one query each, for the cases shown only.
   const ids = page.data.map((row) => row.id);
-  const [bids, orders] =
+  const [bids, orders, invoices] =
     ids.length === 0
-      ? [[], []]
+      ? [[], [], []]
       : await Promise.all([
           db.bid.findMany({ where: { caseId: { in: ids } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
           db.order.findMany({ where: { caseId: { in: ids } }, select: { id: true, caseId: true } }),
+          db.invoice.findMany({ where: { caseId: { in: ids } }, select: { id: true, caseId: true } }),
         ]);
   const bidsOf = byParent<Bid>(bids, (bid) => bid.caseId);
   const orderOf = new Map(orders.map((order) => [order.caseId, { id: order.id }]));
+  const invoiceOf = new Map(invoices.map((invoice) => [invoice.caseId, { id: invoice.id }]));
   return {
-    data: page.data.map((row: Case) => ({ ...row, bids: bidsOf.get(row.id) ?? [], order: orderOf.get(row.id) ?? null })),
+    data: page.data.map((row: Case) => ({
+      ...row,
+      bids: bidsOf.get(row.id) ?? [],
+      order: orderOf.get(row.id) ?? null,
+      invoice: invoiceOf.get(row.id) ?? null,
+    })),
     hasMore: page.hasMore,
   };
 }

@@ -15,6 +15,7 @@ export {
   selectBid,
   submitBid,
   withdrawBid,
+  withdrawCase,
 } from "./cases";
 export { getInvoice, payInvoice } from "./invoices";
 export { listOrganizationCases } from "./organization-cases";
