@@ -196,6 +196,28 @@ describe("files on orders", () => {
     expect((listed.data[0]!.attachments as FileBody[]).map((f) => f.id)).toEqual([contract.id, logo.id]);
   });
 
+  it("places an order and its attachments together: a refused payment leaves neither, a retry under its key attaches once", async () => {
+    const poor = await createTestOrg(database.prisma, { depositIdr: 1_000n });
+    const contract = (await upload(poor.token, SAMPLE_FILES.pdf, "kontrak.pdf")).body;
+    const refused = await postJson("/v1/orders", poor.token, ndaOrder({ attachments: [contract.id] }));
+    expect([refused.res.status, refused.body.error.code]).toEqual([402, "INSUFFICIENT_DEPOSIT"]);
+    expect(await database.prisma.order.count({ where: { organizationId: poor.id } })).toBe(0);
+    expect(await database.prisma.fileAttachment.count({ where: { fileId: contract.id } })).toBe(0);
+
+    const org = await createTestOrg(database.prisma);
+    const file = (await upload(org.token, SAMPLE_FILES.pdf, "kontrak.pdf")).body;
+    const headers = { "Idempotency-Key": "pesanan-berlampiran-1" };
+    const answers = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await api.call("/v1/orders", { method: "POST", token: org.token, json: ndaOrder({ attachments: [file.id] }), headers });
+      answers.push({ status: res.status, body: (await res.json()) as { id: string; attachments: FileBody[] } });
+    }
+    expect(answers.map((a) => a.status)).toEqual([201, 200]);
+    expect(answers[1]!.body.id).toBe(answers[0]!.body.id);
+    expect(answers[1]!.body.attachments.map((f) => f.id)).toEqual([file.id]);
+    expect(await database.prisma.fileAttachment.count({ where: { fileId: file.id } })).toBe(1);
+  });
+
   it("refuses attachments of another organisation or the other mode with 400, and places no order", async () => {
     const org = await createTestOrg(database.prisma);
     const other = await createTestOrg(database.prisma);
