@@ -1,3 +1,5 @@
+import type { Db } from "@/server/db/client";
+import type { DataOwner } from "@/server/domain/data-owner";
 import { pageRequestOf } from "@/server/domain/paging";
 import { createCase, getCase, getSelection, listCases, type Selection, selectBid, withdrawCase } from "@/server/services/cases";
 import { agentProcedure, idempotently } from "../agent-procedure";
@@ -16,6 +18,9 @@ import { createdWindow, listOf, listQuerySchema, metadataFilterOf, serializeList
 import { router } from "../trpc";
 
 const caseId = pathIdSchema("The case's id (kas_…).");
+
+/** What a replayed POST answers: the case as it is now. */
+const reloadCase = (ctx: { db: Db; apiKey: DataOwner }) => (id: string) => getCase(ctx, ctx.apiKey, id);
 
 export const casesRouter = router({
   create: agentProcedure
@@ -37,12 +42,7 @@ export const casesRouter = router({
     .output(caseSchema)
     .mutation(async ({ ctx, input }) =>
       serializeCase(
-        await idempotently(
-          ctx,
-          input,
-          (claim) => createCase(ctx, ctx.apiKey, toCreateCaseInput(input), claim),
-          (id) => getCase(ctx, ctx.apiKey, id),
-        ),
+        await idempotently(ctx, input, (claim) => createCase(ctx, ctx.apiKey, toCreateCaseInput(input), claim), reloadCase(ctx)),
       ),
     ),
 
@@ -132,13 +132,6 @@ export const casesRouter = router({
     .input(caseId)
     .output(caseSchema)
     .mutation(async ({ ctx, input }) =>
-      serializeCase(
-        await idempotently(
-          ctx,
-          input,
-          (claim) => withdrawCase(ctx, ctx.apiKey, input.id, claim),
-          (id) => getCase(ctx, ctx.apiKey, id),
-        ),
-      ),
+      serializeCase(await idempotently(ctx, input, (claim) => withdrawCase(ctx, ctx.apiKey, input.id, claim), reloadCase(ctx))),
     ),
 });
