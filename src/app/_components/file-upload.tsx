@@ -1,9 +1,7 @@
 "use client";
 import { type DragEvent, useEffect, useId, useRef, useState } from "react";
+import { MAX_ATTACHMENTS } from "@/server/domain/file-storage";
 import { ACCEPTED_FILE_INPUT, fileTypeLabel, formatBytes } from "./format";
-
-/** Files per question or delivery (services/files MAX_ATTACHMENTS). */
-const MAX_FILES = 10;
 
 /** What each refusal of POST /api/berkas means to the person uploading, and what to do. */
 const UPLOAD_ERRORS: Record<string, string> = {
@@ -114,10 +112,10 @@ export function FileUpload({
   function add(files: FileList | null) {
     if (!files || disabled) return;
     setRefusal(null);
-    const room = MAX_FILES - items.filter((i) => i.state !== "error").length;
+    const room = MAX_ATTACHMENTS - items.filter((i) => i.state !== "error").length;
     const chosen = [...files];
     if (chosen.length > room)
-      setRefusal(`Paling banyak ${MAX_FILES} berkas sekaligus. Hapus berkas yang tidak perlu, lalu tambahkan lagi.`);
+      setRefusal(`Paling banyak ${MAX_ATTACHMENTS} berkas sekaligus. Hapus berkas yang tidak perlu, lalu tambahkan lagi.`);
     chosen.slice(0, Math.max(0, room)).forEach(upload);
     if (input.current) input.current.value = "";
   }

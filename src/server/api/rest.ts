@@ -3,7 +3,7 @@ import { TRPCError } from "@trpc/server";
 import { AppError } from "@/server/domain/errors";
 import { requestContext, requestLog } from "@/server/log";
 import { requireScope } from "@/server/services/access";
-import { type FileContent, fileSettingsOf, receiveUpload } from "@/server/services/files";
+import { type FileContent, fileDepsOf, receiveUpload } from "@/server/services/files";
 import { authenticateAgent } from "./agent-key";
 import { errorHeaders, sendError, statusOf, toApiError } from "./api-error";
 import { type AppDeps, type Context, createContext } from "./context";
@@ -42,7 +42,7 @@ async function readBodyObject(req: Request, res: ServerResponse): Promise<void> 
 
 /** POST /v1/files' body: its `file` part streamed to storage, received and checked. */
 function receiveFilePart(appDeps: AppDeps, req: Request) {
-  const deps = { ...appDeps, files: fileSettingsOf(appDeps) };
+  const deps = fileDepsOf(appDeps);
   return readFilePart(req.headers, req, deps.files.maxBytes, (file, filename) => receiveUpload(deps, file, filename));
 }
 

@@ -21,6 +21,9 @@ export interface FileStorage {
   check(): Promise<void>;
 }
 
+/** Files one order, message or delivery may carry; the portals' upload component counts against it too. */
+export const MAX_ATTACHMENTS = 10;
+
 /** Where files are kept and how large one may be (FILE_STORAGE, FILE_MAX_BYTES). */
 export interface FileSettings {
   storage: FileStorage;

@@ -10,7 +10,7 @@ import { createCallerFactory } from "@/server/api/trpc";
 import { v1Router } from "@/server/api/v1";
 import { requestContext } from "@/server/log";
 import { rateLimitHeaders } from "@/server/services/access";
-import { fileSettingsOf, receiveUpload } from "@/server/services/files";
+import { fileDepsOf, receiveUpload } from "@/server/services/files";
 import { createMcpServer, reachesProcedure, type ToolRunner } from "./server";
 import type { ProcedurePath } from "./tools";
 import { uploadOf } from "./tools";
@@ -28,7 +28,7 @@ function callProcedure(caller: Caller, path: ProcedurePath, input: Record<string
 /** An upload tool's file stored and checked as POST /v1/files stores it; the procedure decides whether it is kept. */
 function receivedUpload(deps: AppDeps, input: Record<string, unknown>) {
   const { filename, content } = uploadOf(input);
-  return receiveUpload({ ...deps, files: fileSettingsOf(deps) }, Readable.from([content]), filename);
+  return receiveUpload(fileDepsOf(deps), Readable.from([content]), filename);
 }
 
 /**

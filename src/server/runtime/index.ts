@@ -34,7 +34,7 @@ export function setRuntime(runtime: Runtime | null): void {
 }
 
 /** What every face (REST, MCP, the portals) passes to its procedures: one place, so none forgets a setting. */
-export function appDepsOf(runtime: Runtime): AppDeps {
+export function appDepsOf(runtime: Runtime): AppDeps & Pick<Runtime, "files"> {
   return {
     db: runtime.db,
     clock: runtime.clock,

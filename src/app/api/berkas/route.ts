@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 export async function POST(req: Request): Promise<Response> {
   const runtime = getRuntime();
   const session = await getServerSession(authOptions());
-  return portalUpload(req, { ...appDepsOf(runtime), files: runtime.files }, (session?.user as PortalUser | undefined) ?? null, [
+  return portalUpload(req, appDepsOf(runtime), (session?.user as PortalUser | undefined) ?? null, [
     new URL(runtime.config.publicUrl).origin,
   ]);
 }

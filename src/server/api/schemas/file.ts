@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { StoredFile } from "@/generated/prisma/client";
 import { FILE_LINK_DEFAULT_SECONDS, FILE_LINK_MAX_SECONDS, MAX_ATTACHMENTS, type ReceivedUpload } from "@/server/services/files";
+import { idSchema } from "./ids";
 import { livemodeSchema } from "./livemode";
 
 /** A document on Kuasa: an upload of the agent's, or a file a practitioner delivered or attached. */
@@ -49,6 +50,9 @@ export const attachmentIdsSchema = z
   .array(z.string().min(1).max(64))
   .max(MAX_ATTACHMENTS)
   .meta({ description: `Ids of files uploaded with POST /v1/files (at most ${MAX_ATTACHMENTS}), with a key of the same mode.` });
+
+/** Files a portal user uploaded onto the order (POST /api/berkas?order=…) that go with a question, a delivery or a message. */
+export const portalFileIdsSchema = z.array(idSchema).max(MAX_ATTACHMENTS).default([]);
 
 /**
  * POST /v1/files: the REST face streams the `file` part into storage before the procedure runs

@@ -5,10 +5,9 @@ import type { DataOwner } from "@/server/domain/data-owner";
 import type { WebhookPayload } from "@/server/domain/webhook-event";
 import { WEBHOOK_SECRET_OVERLAP_HOURS } from "@/server/domain/webhook-secret";
 import { isDashboardWebhookUrl } from "@/server/domain/webhook-url";
-import { MAX_ATTACHMENTS } from "@/server/services/files";
 import { ADMIN_ORDER_ACTIONS } from "@/server/services/orders";
 import { pageSchema, portalPageInput } from "../portal/paging";
-import { portalFileSchema } from "./file";
+import { portalFileIdsSchema, portalFileSchema } from "./file";
 import { idSchema } from "./ids";
 import { invitationStatusSchema } from "./invitation-portal";
 import { orderTextSchema } from "./order";
@@ -30,8 +29,8 @@ export const byInvitation = z.object({ invitationId: idSchema });
 export const thresholdInput = z.object({ thresholdIdr: rupiahInputSchema.nullable() });
 export const reasonInput = byOrder.extend({ reason: orderTextSchema });
 export const cancelInput = byOrder.extend({ reason: orderTextSchema.optional() });
-/** The admin's message to the practitioner, with files uploaded onto the order (POST /api/berkas?order=…). */
-export const messageInput = byOrder.extend({ body: orderTextSchema, files: z.array(idSchema).max(MAX_ATTACHMENTS).default([]) });
+/** The admin's message to the practitioner, with files uploaded onto the order. */
+export const messageInput = byOrder.extend({ body: orderTextSchema, files: portalFileIdsSchema });
 export const decideInput = byOrder.extend({ approve: z.boolean() });
 
 export const orderSearchInput = z.object({

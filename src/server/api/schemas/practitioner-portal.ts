@@ -7,10 +7,9 @@ import { ledgerKindLabel } from "@/server/domain/ledger-labels";
 import { MESSAGE_ROLES } from "@/server/domain/order-state";
 import { MAX_PASSWORD_LENGTH } from "@/server/domain/password";
 import type { PractitionerCaseView } from "@/server/services/cases";
-import { MAX_ATTACHMENTS } from "@/server/services/files";
 import { LICENSE_NUMBER_MAX, type listMyOffers, PRACTITIONER_ACTIONS, type PractitionerAction } from "@/server/services/practitioners";
 import { pageSchema, portalPageInput } from "../portal/paging";
-import { portalFileSchema } from "./file";
+import { portalFileIdsSchema, portalFileSchema } from "./file";
 import { idSchema } from "./ids";
 import { orderTextSchema } from "./order";
 import { rupiahSchema } from "./rupiah";
@@ -26,10 +25,8 @@ export const byOrder = z.object({ orderId: idSchema });
 export const byCase = z.object({ caseId: idSchema });
 export const byBid = z.object({ bidId: idSchema });
 
-/** Files uploaded onto the order (POST /api/berkas?order=…) that go with a question or a delivery. */
-const portalFileIds = z.array(idSchema).max(MAX_ATTACHMENTS).default([]);
-export const askClientInput = byOrder.extend({ question: orderTextSchema, files: portalFileIds });
-export const deliverInput = byOrder.extend({ deliverable: orderTextSchema, files: portalFileIds });
+export const askClientInput = byOrder.extend({ question: orderTextSchema, files: portalFileIdsSchema });
+export const deliverInput = byOrder.extend({ deliverable: orderTextSchema, files: portalFileIdsSchema });
 
 export const submitBidInput = byCase.extend({
   scope: z.string().max(BID_LIMITS.scope),

@@ -7,7 +7,7 @@ import {
   FILE_LINK_DEFAULT_SECONDS,
   type FileContent,
   type FileDeps,
-  fileSettingsOf,
+  fileDepsOf,
   getFile,
 } from "@/server/services/files";
 import { agentProcedure, agentUploadProcedure, idempotently } from "../agent-procedure";
@@ -16,9 +16,6 @@ import { pathIdSchema } from "../schemas/ids";
 import { router } from "../trpc";
 
 const fileId = pathIdSchema("The file's id (file_…).");
-
-/** The caller's deps with the file settings every file operation needs. */
-const withFiles = <T extends ServiceDeps>(deps: T): T & FileDeps => ({ ...deps, files: fileSettingsOf(deps) });
 
 export const filesRouter = router({
   create: agentUploadProcedure
@@ -41,7 +38,7 @@ export const filesRouter = router({
     .input(uploadInputSchema)
     .output(fileSchema)
     .mutation(async ({ ctx, input }) => {
-      const deps = withFiles(ctx);
+      const deps = fileDepsOf(ctx);
       const upload = input.file;
       const canonical = { filename: upload.filename, size: upload.size, sha256: upload.sha256 };
       const file = await idempotently(
@@ -78,7 +75,7 @@ export const filesRouter = router({
     })
     .input(fileId)
     .output(z.custom<FileContent>().meta({ type: "string", format: "binary", description: "The file's bytes." }))
-    .query(async ({ ctx, input }) => contentOf(withFiles(ctx), await getFile(ctx, ctx.apiKey, input.id))),
+    .query(async ({ ctx, input }) => contentOf(fileDepsOf(ctx), await getFile(ctx, ctx.apiKey, input.id))),
 
   createLink: agentProcedure
     .meta({
@@ -98,7 +95,7 @@ export const filesRouter = router({
     .output(fileLinkSchema)
     .mutation(async ({ ctx, input }) => {
       const { link, file, url } = await createFileLink(
-        withFiles(ctx),
+        fileDepsOf(ctx),
         ctx.apiKey,
         input.file,
         input.expires_in ?? FILE_LINK_DEFAULT_SECONDS,

@@ -1,7 +1,7 @@
 import type { DueRow } from "@/server/domain/due-row";
 import type { FileSettings } from "@/server/domain/file-storage";
 import type { ServiceDeps } from "../deps";
-import { fileSettingsOf } from "./receive";
+import { fileDepsOf } from "./receive";
 
 /** An upload record older than this is a crash's (or a refusal's) leftover: no upload takes an hour. */
 export const UPLOAD_GRACE_MS = 60 * 60 * 1000;
@@ -24,7 +24,7 @@ export async function leftoverUploads(deps: Pick<ServiceDeps, "db">, cutoff: Dat
 export async function deleteLeftoverUpload(deps: ServiceDeps & { files?: FileSettings }, storageKey: string): Promise<void> {
   const leftover = await deps.db.fileUpload.findUnique({ where: { storageKey } });
   if (!leftover || leftover.createdAt > at(deps.clock.now(), -UPLOAD_GRACE_MS)) return;
-  await fileSettingsOf(deps).storage.delete(storageKey);
+  await fileDepsOf(deps).files.storage.delete(storageKey);
   await deps.db.fileUpload.deleteMany({ where: { storageKey } });
 }
 

@@ -4,6 +4,7 @@ import type { FileAttachment, StoredFile } from "@/generated/prisma/client";
 import type { DbOrTx } from "@/server/db/client";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
+import { MAX_ATTACHMENTS } from "@/server/domain/file-storage";
 import { newId } from "@/server/domain/ids";
 import { publicUrlOf, type ServiceDeps } from "../deps";
 import type { ClaimKey } from "../idempotency";
@@ -16,9 +17,6 @@ export type Uploader =
   | { kind: "admin" | "operator"; userId: string };
 
 export type AttachedFile = FileAttachment & { file: StoredFile };
-
-/** Files an order may carry in one list (attachments of the order, of a message, of a delivery). */
-export const MAX_ATTACHMENTS = 10;
 
 /**
  * Makes received bytes a file of `owner`: the row and the end of the upload record in one

@@ -1,4 +1,4 @@
-export type { FileSettings } from "@/server/domain/file-storage";
+export { type FileSettings, MAX_ATTACHMENTS } from "@/server/domain/file-storage";
 export {
   deleteExpiredFileLink,
   deleteLeftoverUpload,
@@ -21,7 +21,6 @@ export {
   filesByPlace,
   filesToAttach,
   getFile,
-  MAX_ATTACHMENTS,
   openLinkedFile,
   type PortalOrderFile,
   portalOrderFiles,
@@ -31,7 +30,7 @@ export { adminMayOpen, openFileForPortal, portalUploadTarget } from "./portal-fi
 export {
   discardUpload,
   type FileDeps,
-  fileSettingsOf,
+  fileDepsOf,
   type ReceivedUpload,
   receiveUpload,
   tooLargeError,

@@ -10,10 +10,10 @@ import { zipEntryNames } from "./zip-entries";
 
 export type FileDeps = ServiceDeps & { files: FileSettings };
 
-/** The deps' file settings; a face that serves files is always given them. */
-export function fileSettingsOf(deps: ServiceDeps & { files?: FileSettings }): FileSettings {
+/** The deps with their file settings required; a face that serves files is always given them. */
+export function fileDepsOf<T extends ServiceDeps>(deps: T): T & FileDeps {
   if (!deps.files) throw new Error("file storage is not configured for this caller");
-  return deps.files;
+  return { ...deps, files: deps.files };
 }
 
 /** Bytes stored whole and checked, waiting for their row (createFile), under an upload record the sweeper cleans. */

@@ -10,7 +10,7 @@ async function handle(req: Request, { params }: { params: Promise<{ id: string }
   const runtime = getRuntime();
   const session = await getServerSession(authOptions());
   const { id } = await params;
-  return portalDownload(req, { ...appDepsOf(runtime), files: runtime.files }, (session?.user as PortalUser | undefined) ?? null, id);
+  return portalDownload(req, appDepsOf(runtime), (session?.user as PortalUser | undefined) ?? null, id);
 }
 
 export { handle as GET, handle as HEAD };
