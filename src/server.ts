@@ -10,7 +10,7 @@ import { readConfig } from "./server/runtime/config";
  */
 async function main(): Promise<void> {
   const config = readConfig();
-  if (config.processes > 1 && cluster.isPrimary) return runPrimary(config.processes);
+  if (config.processes > 1 && cluster.isPrimary) return runPrimary(config.processes, config.passwordHashing);
   const { serve } = await import("./server/runtime/serve");
   await serve(config);
 }

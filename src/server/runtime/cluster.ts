@@ -1,7 +1,7 @@
 import cluster, { type Worker } from "node:cluster";
 import { AggregatorRegistry, type Registry } from "prom-client";
 import { logger } from "@/server/log";
-import { LocalHashingTurns } from "../services/access";
+import { type HashingLimits, LocalHashingTurns } from "../services/access";
 import { HashingTurnLender } from "./shared-hashing";
 
 /**
@@ -33,7 +33,7 @@ type ClusterMessage =
   | { type: typeof COLLECTED; id: number; metrics: WorkerMetrics };
 
 /** Runs the primary: forks `processes` workers, the first alone so migrations and the catalog seed run once. */
-export function runPrimary(processes: number): void {
+export function runPrimary(processes: number, hashing: HashingLimits): void {
   let stopping = false;
   /** Workers that serve: a scrape collects from these only, so one still starting never stalls it. */
   const serving = new Set<Worker>();
@@ -56,7 +56,7 @@ export function runPrimary(processes: number): void {
     });
   let started = 0;
   let banner: string | null = null;
-  const hashingTurns = new HashingTurnLender<Worker>(new LocalHashingTurns());
+  const hashingTurns = new HashingTurnLender<Worker>(new LocalHashingTurns(hashing));
 
   const fork = (): Worker => {
     const worker = cluster.fork();

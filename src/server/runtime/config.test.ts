@@ -190,3 +190,14 @@ describe("readConfig: files", () => {
     expect(() => readConfig(env)).toThrow(message);
   });
 });
+
+describe("readConfig: password hashing", () => {
+  it("lets hashing keep a tenth of a core busy unless PASSWORD_HASHING_CORE_PERCENT says otherwise", () => {
+    expect(readConfig({}).passwordHashing).toEqual({ concurrency: 1, maxWaiting: 64, coreShare: 0.1, burstMs: 500 });
+    expect(readConfig({ PASSWORD_HASHING_CORE_PERCENT: "100" }).passwordHashing.coreShare).toBe(1);
+  });
+
+  it.each(["0", "101", "12.5", "lots"])("refuses PASSWORD_HASHING_CORE_PERCENT=%s", (value) => {
+    expect(() => readConfig({ PASSWORD_HASHING_CORE_PERCENT: value })).toThrow(/PASSWORD_HASHING_CORE_PERCENT/);
+  });
+});

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { TrustedProxies } from "../domain/client-address";
 import { DEFAULT_ORDER_RULES, type OrderRules } from "../domain/order-rules";
-import { DEFAULT_INVITATIONS_PER_DAY, DEFAULT_RATE_LIMITS } from "../services/access";
+import { DEFAULT_HASHING_LIMITS, DEFAULT_INVITATIONS_PER_DAY, DEFAULT_RATE_LIMITS, type HashingLimits } from "../services/access";
 import type { FileStorageConfig } from "../services/files/storage";
 /** Every setting the process reads, in one place; .env.example documents each. */
 export interface Config {
@@ -56,6 +56,8 @@ export interface Config {
     /** Shared counters in PostgreSQL when the app runs on it (several instances), else memory. */
     store: "memory" | "postgres";
   };
+  /** How much of the machine password hashing may take (PASSWORD_HASHING_CORE_PERCENT). */
+  passwordHashing: HashingLimits;
   /** Signs portal sessions; from NEXTAUTH_SECRET, or kept in DATA_DIR for the embedded database. */
   authSecret?: string;
   /** Proxies whose X-Forwarded-For names the client (TRUSTED_PROXIES); none by default. */
@@ -105,6 +107,12 @@ function nonNegativeInteger(env: NodeJS.ProcessEnv, name: string, fallback: numb
   const value = Number(raw);
   if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a whole number, 0 or more, got ${raw}`);
   return value;
+}
+
+function corePercent(env: NodeJS.ProcessEnv, name: string): number {
+  const percent = positiveInteger(env, name, DEFAULT_HASHING_LIMITS.coreShare * 100);
+  if (percent > 100) throw new Error(`${name} is a share of one core, 1 to 100, got ${percent}`);
+  return percent;
 }
 
 function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
@@ -192,6 +200,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
             ? "postgres"
             : "memory",
     },
+    passwordHashing: { ...DEFAULT_HASHING_LIMITS, coreShare: corePercent(env, "PASSWORD_HASHING_CORE_PERCENT") / 100 },
     authSecret: env.NEXTAUTH_SECRET || undefined,
     trustedProxies: TrustedProxies.parse(env.TRUSTED_PROXIES),
     metricsToken: env.METRICS_TOKEN || undefined,

@@ -4,7 +4,7 @@ import { type Database, openDatabase } from "../db/client";
 import { migrate } from "../db/migrate";
 import { systemClock } from "../domain/clock";
 import { createJobEngine, jobDepsFrom } from "../jobs";
-import { ApiRateLimiter, productionPasswordHasher, type RateLimitStore, SignInThrottle } from "../services/access";
+import { ApiRateLimiter, LocalHashingTurns, productionPasswordHasher, type RateLimitStore, SignInThrottle } from "../services/access";
 import { seedCatalog } from "../services/catalog";
 import { createFileStorage } from "../services/files";
 import { type Runtime, setRuntime } from "./";
@@ -47,7 +47,7 @@ export async function attachRuntime(database: Database, config: Config): Promise
     signInThrottle: new SignInThrottle(limitStore),
     // One queue for every face (sign-in, invitations, password changes, new users), its turns
     // borrowed from the cluster primary when this is one of several server processes.
-    passwordHashing: productionPasswordHasher(cluster.isWorker ? workerHashingTurns() : undefined),
+    passwordHashing: productionPasswordHasher(cluster.isWorker ? workerHashingTurns() : new LocalHashingTurns(config.passwordHashing)),
     addressGuard: new AddressGuard(rateLimiter),
     files,
     database,

@@ -39,7 +39,7 @@ export interface HashingLimits {
  * cores. Without a flood (half a second of hashing in hand, about five sign-ins at once) a sign-in
  * waits only for its own hash.
  */
-const DEFAULT_HASHING_LIMITS: HashingLimits = { concurrency: 1, maxWaiting: 64, coreShare: 0.1, burstMs: 500 };
+export const DEFAULT_HASHING_LIMITS: HashingLimits = { concurrency: 1, maxWaiting: 64, coreShare: 0.1, burstMs: 500 };
 
 /** The refusal when the waiting list is full: a busy answer costs nothing, a growing queue costs memory. */
 export function hashingBusy(): AppError {

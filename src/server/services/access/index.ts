@@ -9,7 +9,14 @@ export {
   rotateWebhookSecret,
   updateApiKey,
 } from "./api-keys";
-export { type HashingTurn, type HashingTurns, hashingBusy, LocalHashingTurns } from "./hashing-turns";
+export {
+  DEFAULT_HASHING_LIMITS,
+  type HashingLimits,
+  type HashingTurn,
+  type HashingTurns,
+  hashingBusy,
+  LocalHashingTurns,
+} from "./hashing-turns";
 export {
   acceptInvitation,
   DEFAULT_INVITATIONS_PER_DAY,

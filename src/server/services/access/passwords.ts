@@ -53,7 +53,7 @@ export class HashingQueue implements PasswordHasher {
  * Production's hasher: argon2id at OWASP's cost behind the queue. The runtime makes one per process,
  * on the machine's shared turns when it is one of several server processes.
  */
-export function productionPasswordHasher(turns?: HashingTurns): PasswordHasher {
+export function productionPasswordHasher(turns: HashingTurns): PasswordHasher {
   return new HashingQueue(argon2Hasher(PRODUCTION_PASSWORD_HASHING), turns);
 }
 
