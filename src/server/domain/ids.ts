@@ -29,6 +29,7 @@ const ID_PREFIX = {
   review: "rev",
   fileAttachment: "fat",
   fileLink: "link",
+  cost: "cost",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

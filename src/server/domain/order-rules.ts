@@ -1,6 +1,6 @@
 /**
  * The settings of an order's life after payment (ORDER_AUTO_ACCEPT_DAYS, OFFER_STALL_HOURS,
- * ORDER_MAX_REVISIONS), and the deadlines they give. Pure; services take them from ServiceDeps.
+ * ORDER_MAX_REVISIONS, COST_RECEIPT_DAYS), and the deadlines they give. Pure; services take them from ServiceDeps.
  */
 export interface OrderRules {
   /** A delivered result nobody accepted or disputed is accepted after this many days. */
@@ -9,9 +9,11 @@ export interface OrderRules {
   offerStallHours: number;
   /** Revisions the client side (agent or org admin) may ask for per order; the operator is not limited. */
   maxRevisions: number;
+  /** An approved third-party cost without its receipt this many days later goes to the operator's queue. */
+  costReceiptDays: number;
 }
 
-export const DEFAULT_ORDER_RULES: OrderRules = { autoAcceptDays: 7, offerStallHours: 24, maxRevisions: 2 };
+export const DEFAULT_ORDER_RULES: OrderRules = { autoAcceptDays: 7, offerStallHours: 24, maxRevisions: 2, costReceiptDays: 14 };
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -23,4 +25,9 @@ export function autoAcceptAt(deliveredAt: Date, rules: OrderRules): Date {
 /** When an order whose offering stalled at `stalledAt` is refunded on its own. */
 export function stalledRefundAt(stalledAt: Date, rules: OrderRules): Date {
   return new Date(stalledAt.getTime() + rules.offerStallHours * HOUR_MS);
+}
+
+/** Costs approved before this instant and still without their receipt are late (COST_RECEIPT_DAYS). */
+export function receiptsDueBefore(now: Date, rules: OrderRules): Date {
+  return new Date(now.getTime() - rules.costReceiptDays * 24 * HOUR_MS);
 }

@@ -1,4 +1,5 @@
 import type { BidStatus, CaseStatus, InvoiceStatus } from "@/generated/prisma/enums";
+import { COST_STATUSES, type CostStatus } from "./cost-state";
 import { ORDER_STATUSES, type OrderStatus } from "./order-state";
 
 /**
@@ -56,6 +57,90 @@ export interface InvoiceSummary {
   updated_at: string;
 }
 
+/** A file as an event carries it (the File object of the API). */
+export interface FileSummary {
+  id: string;
+  filename: string;
+  size: number;
+  content_type: string;
+  sha256: string;
+  created_at: string;
+  livemode: boolean;
+}
+
+/** A third-party cost on an order: the Cost object of the API. */
+export interface CostSummary {
+  id: string;
+  kind: string;
+  fee_code: string | null;
+  description: string;
+  amount_idr: number;
+  basis: string;
+  status: CostStatus;
+  receipt: FileSummary | null;
+  reason: string | null;
+  created_at: string;
+  decided_at: string | null;
+  paid_at: string | null;
+}
+
+/** The fields of a cost (and its receipt) a Cost object and a cost event show. */
+export interface CostSource {
+  id: string;
+  kind: string;
+  feeCode: string | null;
+  description: string;
+  amountIdr: bigint;
+  basis: string;
+  status: CostStatus;
+  reason: string | null;
+  createdAt: Date;
+  decidedAt: Date | null;
+  paidAt: Date | null;
+  receipt: {
+    id: string;
+    filename: string;
+    size: number;
+    contentType: string;
+    sha256: string;
+    createdAt: Date;
+    livemode: boolean;
+  } | null;
+}
+
+export function fileSummary(file: NonNullable<CostSource["receipt"]>): FileSummary {
+  return {
+    id: file.id,
+    filename: file.filename,
+    size: file.size,
+    content_type: file.contentType,
+    sha256: file.sha256,
+    created_at: file.createdAt.toISOString(),
+    livemode: file.livemode,
+  };
+}
+
+export function costSummary(cost: CostSource): CostSummary {
+  return {
+    id: cost.id,
+    kind: cost.kind,
+    fee_code: cost.feeCode,
+    description: cost.description,
+    amount_idr: Number(cost.amountIdr),
+    basis: cost.basis,
+    status: cost.status,
+    receipt: cost.receipt && fileSummary(cost.receipt),
+    reason: cost.reason,
+    created_at: cost.createdAt.toISOString(),
+    decided_at: cost.decidedAt?.toISOString() ?? null,
+    paid_at: cost.paidAt?.toISOString() ?? null,
+  };
+}
+
+/** A cost's events: one per status, each with the order it is on. */
+export const COST_EVENT_TYPES = COST_STATUSES.map((status) => `cost.${status}` as const);
+export type CostEventType = (typeof COST_EVENT_TYPES)[number];
+
 /** Case-board events: a bid arrived, one was selected, the operator closed the case, the invoice was paid. */
 export const CASE_EVENT_TYPES = ["case.bid_received", "case.selected", "case.ditutup", "invoice.dibayar"] as const;
 export type CaseEventType = (typeof CASE_EVENT_TYPES)[number];
@@ -65,17 +150,23 @@ export type WebhookPayload =
   | { event: `order.${OrderStatus}`; order: OrderSummary }
   | { event: "case.bid_received"; case: CaseSummary; bid: BidSummary }
   | { event: "case.selected" | "case.ditutup"; case: CaseSummary }
-  | { event: "invoice.dibayar"; invoice: InvoiceSummary };
+  | { event: "invoice.dibayar"; invoice: InvoiceSummary }
+  | { event: CostEventType; order: OrderSummary; cost: CostSummary };
 
-export type OrderEventPayload = Extract<WebhookPayload, { order: OrderSummary }>;
+export type OrderEventPayload = Extract<WebhookPayload, { event: `order.${OrderStatus}` }>;
+export type CostEventPayload = Extract<WebhookPayload, { cost: CostSummary }>;
 
 /** Status words that have an event (the spec lists none for `dibuat` and `menunggu_bayar`). */
 export function hasEvent(status: OrderStatus): boolean {
   return status !== "dibuat" && status !== "menunggu_bayar";
 }
 
-/** Every event type there is: one per order status with an event, then the case board's. */
-export const EVENT_TYPES = [...ORDER_STATUSES.filter(hasEvent).map((status) => `order.${status}` as const), ...CASE_EVENT_TYPES];
+/** Every event type there is: one per order status with an event, the case board's, then the costs'. */
+export const EVENT_TYPES = [
+  ...ORDER_STATUSES.filter(hasEvent).map((status) => `order.${status}` as const),
+  ...CASE_EVENT_TYPES,
+  ...COST_EVENT_TYPES,
+];
 export type EventType = WebhookPayload["event"];
 
 function orderSummary(order: OrderEventSource): OrderSummary {
@@ -92,6 +183,11 @@ function orderSummary(order: OrderEventSource): OrderSummary {
 
 export function orderEventPayload(order: OrderEventSource): OrderEventPayload {
   return { event: `order.${order.status}`, order: orderSummary(order) };
+}
+
+/** A cost's event: `cost.<its status>`, with the order it is on. */
+export function costEventPayload(order: OrderEventSource, cost: CostSource): CostEventPayload {
+  return { event: `cost.${cost.status}`, order: orderSummary(order), cost: costSummary(cost) };
 }
 
 export function caseSummary(row: {
@@ -154,6 +250,20 @@ const FIELDS = {
   case: ["id", "status", "area", "selected_bid_id", "order_id", "updated_at"],
   bid: ["id", "status", "price_idr", "client_pays", "eta_days", "created_at"],
   invoice: ["id", "status", "total_idr", "case_id", "order_id", "updated_at"],
+  cost: [
+    "id",
+    "kind",
+    "fee_code",
+    "description",
+    "amount_idr",
+    "basis",
+    "status",
+    "receipt",
+    "reason",
+    "created_at",
+    "decided_at",
+    "paid_at",
+  ],
 } as const;
 
 /**

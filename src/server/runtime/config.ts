@@ -180,6 +180,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       autoAcceptDays: positiveInteger(env, "ORDER_AUTO_ACCEPT_DAYS", DEFAULT_ORDER_RULES.autoAcceptDays),
       offerStallHours: positiveInteger(env, "OFFER_STALL_HOURS", DEFAULT_ORDER_RULES.offerStallHours),
       maxRevisions: nonNegativeInteger(env, "ORDER_MAX_REVISIONS", DEFAULT_ORDER_RULES.maxRevisions),
+      costReceiptDays: positiveInteger(env, "COST_RECEIPT_DAYS", DEFAULT_ORDER_RULES.costReceiptDays),
     },
     invitationsPerDay: positiveInteger(env, "INVITATIONS_PER_DAY", DEFAULT_INVITATIONS_PER_DAY),
     jobs: {

@@ -1,7 +1,15 @@
 import type { Tx } from "@/server/db/client";
 import * as moneySql from "@/server/db/money-functions";
 import { newId } from "@/server/domain/ids";
-import { type CaseEventType, hasEvent, type OrderEventSource, orderEventPayload, type WebhookPayload } from "@/server/domain/webhook-event";
+import {
+  type CaseEventType,
+  type CostSource,
+  costEventPayload,
+  hasEvent,
+  type OrderEventSource,
+  orderEventPayload,
+  type WebhookPayload,
+} from "@/server/domain/webhook-event";
 
 /**
  * Transactional outbox: called in the same transaction as every change that has an event, so a
@@ -69,4 +77,9 @@ export async function recordCaseEvent(
   now: Date,
 ): Promise<string> {
   return recordEvent(tx, eventRecord({ payload, owner: subject.owner, caseId: subject.caseId }, now), null);
+}
+
+/** A cost's event (`cost.<status>`, with its order), to the order's callback_url, else its key's webhook URL. */
+export async function recordCostEvent(tx: Tx, order: OrderEventTarget, cost: CostSource, now: Date): Promise<string> {
+  return recordEvent(tx, eventRecord({ payload: costEventPayload(order, cost), owner: order, orderId: order.id }, now), order.callbackUrl);
 }

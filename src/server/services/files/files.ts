@@ -104,7 +104,9 @@ export async function filesToAttach(
 export type AttachmentPlace =
   | { purpose: "order" }
   | { purpose: "message"; messageId: string }
-  | { purpose: "deliverable"; delivery: number };
+  | { purpose: "deliverable"; delivery: number }
+  // A cost's official receipt (OrderCost.receiptFileId names it): kept with the order, shown with the cost.
+  | { purpose: "receipt" };
 
 /** Puts `files` on an order at `place`, in the order given; answers the attachments as written. */
 export async function attachFiles(
@@ -150,7 +152,7 @@ export interface PortalOrderFile {
   filename: string;
   contentType: string;
   size: number;
-  from: AttachmentPlace["purpose"];
+  from: "order" | "message" | "deliverable";
   messageId: string | null;
   downloadable: boolean;
 }

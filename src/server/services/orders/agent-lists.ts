@@ -6,6 +6,7 @@ import type { ServiceDeps } from "../deps";
 import type { AttachedFile } from "../files";
 import { byParent, metadataMatches, POSITION, scopeOf } from "../keyset-lists";
 import { type OrderWithMessages, PRACTITIONER_SEEN_BY_CLIENT } from "./status";
+import { ORDER_COSTS } from "./cost-moves";
 
 /**
  * The agent's lists (GET /v1/orders; the cases and invoices are in cases/agent-lists.ts): one organisation in one mode,
@@ -47,7 +48,7 @@ export async function listOrders(
       where,
       orderBy,
       take: rowsToRead(request),
-      include: { practitioner: PRACTITIONER_SEEN_BY_CLIENT, review: true },
+      include: { practitioner: PRACTITIONER_SEEN_BY_CLIENT, review: true, costs: ORDER_COSTS },
     }),
     request,
   );

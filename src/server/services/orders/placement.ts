@@ -137,7 +137,7 @@ export async function createOrder(
       event,
     };
     const { answer, attached } = await placeWithFiles(db, placement, files, now);
-    if ("placed" in answer) return { order: { ...order, messages: [], files: attached, practitioner: null, review: null } };
+    if ("placed" in answer) return { order: { ...order, messages: [], files: attached, practitioner: null, review: null, costs: [] } };
     switch (answer.refused) {
       case "APPROVAL_THRESHOLD_CHANGED":
         return { thresholdIdr: answer.thresholdIdr };

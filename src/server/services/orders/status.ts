@@ -13,6 +13,7 @@ import { recordOrderEvent } from "../events";
 import { attachFiles } from "../files";
 import { accounts, releaseOrderSpend, STATUSES_NOT_SPENT, type TransferInput, transfer } from "../money";
 import { notifyOrderMessage } from "../notifications";
+import { costsOfOrder, endCostsOnOrderChange, ORDER_COSTS } from "./cost-moves";
 
 /** The practitioner as the client side sees them: who does the work, with the label and licence the operator verified. */
 export const PRACTITIONER_SEEN_BY_CLIENT = { select: { id: true, name: true, label: true, licenseNumber: true } } as const;
@@ -22,6 +23,7 @@ const ORDER_INCLUDE = {
   files: { include: { file: true }, orderBy: { position: "asc" } },
   practitioner: PRACTITIONER_SEEN_BY_CLIENT,
   review: true,
+  costs: ORDER_COSTS,
 } as const satisfies Prisma.OrderInclude;
 
 export type OrderWithMessages = Prisma.OrderGetPayload<{ include: typeof ORDER_INCLUDE }>;
@@ -54,15 +56,16 @@ export async function ownOrderWithMessages(tx: DbOrTx, owner: DataOwner, id: str
   return { ...order, ...(await partsOf(tx, order)) };
 }
 
-/** What an Order object shows beside the row: its messages, files, practitioner and review. */
+/** What an Order object shows beside the row: its messages, files, practitioner, review and costs. */
 async function partsOf(tx: DbOrTx, order: Pick<Order, "id" | "practitionerId">) {
-  const [messages, files, practitioner, review] = await Promise.all([
+  const [messages, files, practitioner, review, costs] = await Promise.all([
     tx.orderMessage.findMany({ where: { orderId: order.id }, orderBy: { seq: "asc" } }),
     tx.fileAttachment.findMany({ where: { orderId: order.id }, include: { file: true }, orderBy: { position: "asc" } }),
     order.practitionerId ? tx.practitioner.findUnique({ where: { id: order.practitionerId }, ...PRACTITIONER_SEEN_BY_CLIENT }) : null,
     tx.orderReview.findUnique({ where: { orderId: order.id } }),
+    costsOfOrder(tx, order.id),
   ]);
-  return { messages, files, practitioner, review };
+  return { messages, files, practitioner, review, costs };
 }
 
 /** When and under which settings a status change happens, and where its e-mails link to. */
@@ -147,9 +150,6 @@ export async function changeOrderStatus(
     });
     await attachFiles(tx, current.id, { purpose: "deliverable", delivery: (previous._max.delivery ?? 0) + 1 }, extra.deliverableFiles, now);
   }
-  // The changed row holds the order's lock to the commit, and every writer of messages takes it
-  // first, so these are all the messages the order has at the commit.
-  const parts = await partsOf(tx, current);
   await recordOrderEvent(tx, current, now);
   const movesMoney = transition.effects.some((effect) => effect.endsWith("_escrow"));
   if (actor.kind === "operator" || actor.kind === "org_admin" || (actor.kind === "system" && movesMoney)) {
@@ -165,6 +165,14 @@ export async function changeOrderStatus(
 
   // The key's budget before the money, as an order takes them (kuasa_place_order), so two never wait on each other's locks.
   if ((STATUSES_NOT_SPENT as readonly string[]).includes(transition.to)) await releaseOrderSpend(tx, current);
+  const costRefunds = await endCostsOnOrderChange(tx, current, {
+    to: transition.to,
+    unassigned: transition.effects.includes("unassign_practitioner"),
+    now,
+  });
+  // The changed row holds the order's lock to the commit, and every writer of messages and costs
+  // takes it first, so these are all the messages and costs the order has at the commit.
+  const parts = await partsOf(tx, current);
   // Money last: a deposit is the hottest row there is, locked from its debit to the commit.
   if (transition.effects.includes("pay_escrow")) await transfer(tx, orderPayment(current));
   if (transition.effects.includes("release_escrow")) await releaseEscrow(tx, current);
@@ -177,6 +185,7 @@ export async function changeOrderStatus(
       reference: current.id,
     });
   }
+  if (costRefunds.length > 0) await transfer(tx, ...(costRefunds as [TransferInput, ...TransferInput[]]));
   return { ...current, ...parts };
 }
 
