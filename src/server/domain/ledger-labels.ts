@@ -12,6 +12,9 @@ const LEDGER_KIND_LABEL: Record<string, string> = {
   practitioner_payout: "Pencairan ke rekening",
   invoice_payment: "Pembayaran tagihan kasus",
   invoice_fee: "Biaya platform tagihan kasus",
+  cost_payment: "Biaya resmi disetujui (ke escrow)",
+  cost_reimbursement: "Penggantian biaya resmi",
+  cost_refund: "Pengembalian biaya resmi",
 };
 
 /** A transfer's label; a kind without one reads as a generic movement, never as its code. */

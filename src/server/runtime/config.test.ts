@@ -88,7 +88,7 @@ describe("readConfig: invitations", () => {
 
 describe("readConfig: order rules", () => {
   it("defaults to auto-acceptance after 7 days, a stall refund after 24 hours and 2 revisions", () => {
-    expect(readConfig({}).orderRules).toEqual({ autoAcceptDays: 7, offerStallHours: 24, maxRevisions: 2 });
+    expect(readConfig({}).orderRules).toEqual({ autoAcceptDays: 7, offerStallHours: 24, maxRevisions: 2, costReceiptDays: 14 });
   });
 
   it("reads ORDER_AUTO_ACCEPT_DAYS, OFFER_STALL_HOURS and ORDER_MAX_REVISIONS (0 revisions allowed)", () => {
