@@ -5,8 +5,8 @@ import type { PortalUser } from "@/server/domain/portal-user";
 import { revokeApiKey } from "@/server/services/access";
 import { selectBid } from "@/server/services/cases";
 import { ensureOffering } from "@/server/services/offers";
-import { acceptOrderResult, byKey, cancelOrder, openDispute } from "@/server/services/orders";
-import { addSimulatedBid, simulateOrderAction, topUpTestDeposit } from "@/server/services/sandbox";
+import { acceptOrderResult, byKey, cancelOrder, openDispute, requestCost } from "@/server/services/orders";
+import { addSimulatedBid, requestTestCost, simulateOrderAction, topUpTestDeposit } from "@/server/services/sandbox";
 import { agentKey, bid, createTestCase } from "./cases";
 import { uploadTestFile } from "./files";
 import { addTestKey, createTestOrg, type TestOrg } from "./fixtures";
@@ -27,9 +27,22 @@ export interface Owned {
   /** The keys' public ids: never in another owner's answer either. */
   keyIds: string[];
   files: string[];
+  /** Costs on the owner's orders, each as "<order id>/<cost id>" (split with costPathOf). */
+  costs: string[];
 }
 
-const NO_OBJECTS: Owned = { orders: [], cases: [], bids: [], invoices: [], events: [], offers: [], apiKeys: [], keyIds: [], files: [] };
+const NO_OBJECTS: Owned = {
+  orders: [],
+  cases: [],
+  bids: [],
+  invoices: [],
+  events: [],
+  offers: [],
+  apiKeys: [],
+  keyIds: [],
+  files: [],
+  costs: [],
+};
 
 /** An organisation's live and test keys (every scope), each usable as a TestOrg. */
 interface WorldOrg {
@@ -133,6 +146,17 @@ export async function buildAccessWorld(db: Db, clock: Clock): Promise<AccessWorl
     takenTest.push(id);
   }
 
+  // A cost asked for on an order P1 holds, and one on a test order by the simulated practitioner.
+  const otherCost = {
+    kind: "lainnya",
+    feeCode: null,
+    description: "Biaya legalisasi",
+    amountIdr: 50_000n,
+    basis: "Tarif kantor notaris",
+  } as const;
+  const liveCost = await requestCost(deps, { kind: "practitioner", practitionerId: p1Id }, taken[0]!, otherCost);
+  const testCost = await requestTestCost(deps, aTestKey, takenTest[0]!, otherCost);
+
   // Cases: one open with P1's bid, one whose P1 bid was selected (an unpaid invoice); the same in test mode.
   const openCase = (await createTestCase(db, clock, a.live)).id;
   const openBid = (await bid(db, clock, p1Id, openCase)).id;
@@ -180,6 +204,7 @@ export async function buildAccessWorld(db: Db, clock: Clock): Promise<AccessWorl
       apiKeys: [a.live.apiKeyId],
       keyIds: [a.live.keyId],
       files: [liveFile],
+      costs: [`${taken[0]}/${liveCost.id}`],
     },
     aTest: {
       orders: [waitingTest, paidTest, offeredTest, ...takenTest],
@@ -191,9 +216,10 @@ export async function buildAccessWorld(db: Db, clock: Clock): Promise<AccessWorl
       apiKeys: [a.test.apiKeyId],
       keyIds: [a.test.keyId],
       files: [testFile],
+      costs: [`${takenTest[0]}/${testCost.id}`],
     },
     bLive: { ...NO_OBJECTS, orders: [bOrder], cases: [bCase] },
-    p1Work: { ...NO_OBJECTS, orders: taken, bids: [openBid, chosenBid], offers: [offer.id] },
+    p1Work: { ...NO_OBJECTS, orders: taken, bids: [openBid, chosenBid], offers: [offer.id], costs: [`${taken[0]}/${liveCost.id}`] },
     users: {
       adminA: await portalUser(db, "org_admin", a.id),
       adminB: await portalUser(db, "org_admin", b.id),
@@ -206,4 +232,10 @@ export async function buildAccessWorld(db: Db, clock: Clock): Promise<AccessWorl
     lacking,
     revoked: { id: a.id, ...revoked },
   };
+}
+
+/** A cost of Owned.costs as its order's and its own id. */
+export function costPathOf(cost: string): { orderId: string; costId: string } {
+  const [orderId, costId] = cost.split("/");
+  return { orderId: orderId!, costId: costId! };
 }

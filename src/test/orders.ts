@@ -112,12 +112,15 @@ export async function ledgerInvariants(db: Db) {
 const ESCROW_HELD = ["dibayar", "ditawarkan", "diambil", "dikerjakan", "butuh_input_klien", "diserahkan", "sengketa"];
 
 /**
- * Orders whose escrow is not what their status says: the price while paid and open, zero before
- * payment and after release, refund or cancellation. Empty for a sound ledger.
+ * Orders whose escrow is not what their status says: the price while paid and open (zero before
+ * payment and after release, refund or cancellation), plus every approved cost not yet paid
+ * (`disetujui`). Empty for a sound ledger.
  */
 export async function escrowMismatches(db: Db): Promise<Array<{ id: string; status: string; price: bigint; escrow: bigint }>> {
   return db.$queryRaw`
     SELECT o."id", o."status"::text AS "status", o."priceIdr" AS "price", COALESCE(a."balanceIdr", 0)::bigint AS "escrow"
     FROM "Order" o LEFT JOIN "LedgerAccount" a ON a."code" = 'order_escrow:' || o."id"
-    WHERE COALESCE(a."balanceIdr", 0) <> CASE WHEN o."status"::text IN (${Prisma.join(ESCROW_HELD)}) THEN o."priceIdr" ELSE 0 END`;
+    WHERE COALESCE(a."balanceIdr", 0) <>
+      CASE WHEN o."status"::text IN (${Prisma.join(ESCROW_HELD)}) THEN o."priceIdr" ELSE 0 END
+      + COALESCE((SELECT SUM(c."amountIdr") FROM "OrderCost" c WHERE c."orderId" = o."id" AND c."status" = 'disetujui'), 0)`;
 }

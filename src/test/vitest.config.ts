@@ -46,6 +46,8 @@ export default defineConfig(async () => {
         "src/server/api/v1/money-path.db.test.ts",
         // Files on the embedded default: type, limit, isolation, links, what a crash leaves.
         "src/server/api/v1/files.db.test.ts",
+        // Third-party costs: every transition and refusal, and their money, on the embedded default too.
+        "src/server/api/v1/costs.db.test.ts",
       ]
     : dbTests;
   return {

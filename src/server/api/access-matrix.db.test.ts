@@ -6,7 +6,7 @@ import { fixedClock } from "@/server/domain/clock";
 import { ERROR_CODES, type ErrorCode } from "@/server/domain/errors";
 import type { PortalUser } from "@/server/domain/portal-user";
 import { type ProcedurePath, TOOLS } from "@/server/mcp/tools";
-import { type AccessWorld, buildAccessWorld, type Owned } from "@/test/access-world";
+import { type AccessWorld, buildAccessWorld, costPathOf, type Owned } from "@/test/access-world";
 import { caseBody } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { seededCatalog, type TestOrg } from "@/test/fixtures";
@@ -42,6 +42,14 @@ type V1Recipe =
 const byOrder = (fields: Input = {}): V1Recipe => ({ names: "object", inputs: (o) => o.orders.map((id) => ({ id, ...fields })) });
 const byCase = (fields: Input = {}): V1Recipe => ({ names: "object", inputs: (o) => o.cases.map((id) => ({ id, ...fields })) });
 const byInvoice: V1Recipe = { names: "object", inputs: (o) => o.invoices.map((id) => ({ id })) };
+const byCost = (fields: Input = {}): V1Recipe => ({
+  names: "object",
+  inputs: (o) =>
+    o.costs.map((cost) => {
+      const { orderId, costId } = costPathOf(cost);
+      return { id: orderId, cost_id: costId, ...fields };
+    }),
+});
 const byFile: V1Recipe = { names: "object", inputs: (o) => o.files.map((id) => ({ id })) };
 const REASON = { reason: "Uji akses." };
 
@@ -58,6 +66,8 @@ const V1_RECIPES: Record<ProcedurePath, V1Recipe> = {
   "orders.revision": byOrder(REASON),
   "orders.dispute": byOrder(REASON),
   "orders.review": byOrder({ rating: 5 }),
+  "orders.approveCost": byCost(),
+  "orders.rejectCost": byCost(REASON),
   "cases.create": { names: "nothing", input: caseBody(), writes: true },
   "cases.list": { names: "cursor", of: "cases" },
   "cases.get": byCase(),
@@ -91,6 +101,8 @@ const V1_RECIPES: Record<ProcedurePath, V1Recipe> = {
   "testHelpers.breachSla": byOrder(),
   "testHelpers.addBid": byCase({ price_idr: 5_000_000 }),
   "testHelpers.payInvoice": byInvoice,
+  "testHelpers.requestCost": byOrder({ kind: "lainnya", description: "Biaya uji akses", amount_idr: 10_000, basis: "Uji akses" }),
+  "testHelpers.payCost": byCost({ file: "file_uji_akses" }),
 };
 
 /**

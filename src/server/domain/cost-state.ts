@@ -158,7 +158,8 @@ export function checkCostRequest(request: CostRequest, listed: readonly ThirdPar
   if (!description) throw new AppError("VALIDATION", "description: is required.");
   if (request.feeCode === null) {
     const basis = request.basis.trim();
-    if (!basis) throw new AppError("VALIDATION", "basis: an official cost outside the catalog names the regulation or office that sets it.");
+    if (!basis)
+      throw new AppError("VALIDATION", "basis: an official cost outside the catalog names the regulation or office that sets it.");
     return { ...request, description, basis };
   }
   const fee = listed.find((f) => f.code === request.feeCode);

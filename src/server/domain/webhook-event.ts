@@ -1,6 +1,7 @@
 import type { BidStatus, CaseStatus, InvoiceStatus } from "@/generated/prisma/enums";
 import { COST_STATUSES, type CostStatus } from "./cost-state";
 import { ORDER_STATUSES, type OrderStatus } from "./order-state";
+import type { ThirdPartyFee } from "./third-party-fees";
 
 /**
  * What a webhook event says (spec "Events → Payload" for orders; the case board's events follow
@@ -71,7 +72,7 @@ export interface FileSummary {
 /** A third-party cost on an order: the Cost object of the API. */
 export interface CostSummary {
   id: string;
-  kind: string;
+  kind: ThirdPartyFee["kind"];
   fee_code: string | null;
   description: string;
   amount_idr: number;
@@ -87,7 +88,7 @@ export interface CostSummary {
 /** The fields of a cost (and its receipt) a Cost object and a cost event show. */
 export interface CostSource {
   id: string;
-  kind: string;
+  kind: ThirdPartyFee["kind"];
   feeCode: string | null;
   description: string;
   amountIdr: bigint;

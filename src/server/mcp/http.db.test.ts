@@ -67,6 +67,8 @@ describe("tools/list", () => {
       "minta_revisi",
       "ajukan_sengketa",
       "beri_ulasan",
+      "setujui_biaya",
+      "tolak_biaya",
       "ajukan_kasus",
       "status_kasus",
       "daftar_kasus",
@@ -130,6 +132,8 @@ describe("tools/list", () => {
       ["minta_revisi", false],
       ["ajukan_sengketa", false],
       ["beri_ulasan", false],
+      ["setujui_biaya", true],
+      ["tolak_biaya", true],
     ] as const) {
       expect(annotations[name], name).toEqual({
         readOnlyHint: false,

@@ -92,7 +92,8 @@ const TOOL_TABLE: readonly ToolEntry[] = [
       "direfund (refunded to the deposit). While diserahkan, auto_accept_at says when the result is accepted on your behalf unless " +
       "you accept, ask for a revision (minta_revisi) or dispute (ajukan_sengketa) first. While ditawarkan, offering.stalled_since " +
       "means no practitioner took it yet; offering.refund_at is when it is refunded in full unless offering restarts. Messages with " +
-      "role system explain what Kuasa did on its own.",
+      "role system explain what Kuasa did on its own. `costs` lists third-party costs (official fees such as PNBP) the practitioner " +
+      "asked for beside the price: decide each with setujui_biaya or tolak_biaya.",
     annotations: READ,
     procedure: "orders.get",
   },
@@ -169,6 +170,29 @@ const TOOL_TABLE: readonly ToolEntry[] = [
     // Given once: a second call changes nothing, as a status move's does.
     annotations: transition(false),
     procedure: "orders.review",
+  },
+  {
+    name: "setujui_biaya",
+    title: "Setujui biaya: approve an official fee on an order",
+    description:
+      "Approve cost `cost_id` (cost_…) on order `id`: a third-party cost (PNBP, a notary's fee, another official cost) the " +
+      "practitioner asked for, listed in status_order's `costs` with its amount_idr and basis. The amount moves from the deposit " +
+      "into the order's escrow at the official amount (no platform fee) and counts against the monthly budget: BUDGET_EXCEEDED " +
+      "or INSUFFICIENT_DEPOSIT refuse it and nothing moves. Above the organisation's approval threshold the cost becomes " +
+      "menunggu_persetujuan until a human admin approves it in the portal: tell your user. The practitioner is reimbursed when they " +
+      "upload the office's receipt (status dilunasi, `receipt`). Ask your user before approving money they did not expect; an " +
+      "approved cost is not undone by you. Retry with the same `idempotency_key` to approve once.",
+    annotations: transition(true),
+    procedure: "orders.approveCost",
+  },
+  {
+    name: "tolak_biaya",
+    title: "Tolak biaya: refuse an official fee on an order",
+    description:
+      "Refuse cost `cost_id` on order `id` with a `reason` the practitioner reads (for example: not needed, or the amount or " +
+      "basis looks wrong). No money moves; the practitioner may ask again. Only a cost still diajukan can be refused.",
+    annotations: transition(true),
+    procedure: "orders.rejectCost",
   },
   {
     name: "ajukan_kasus",

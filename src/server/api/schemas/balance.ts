@@ -11,7 +11,7 @@ export const balanceSchema = z
       max_order_budget: rupiahSchema,
       monthly_budget: rupiahSchema,
       spent_this_month: describedRupiah(
-        "Orders of this key this calendar month (Asia/Jakarta), except cancelled and refunded ones, plus invoices of its cases created this month, except cancelled ones.",
+        "Orders of this key this calendar month (Asia/Jakarta), except cancelled and refunded ones, plus invoices of its cases created this month, except cancelled ones, plus third-party costs approved on its orders this month, except cancelled or refused ones.",
       ),
       scopes: z.array(z.string()),
     }),

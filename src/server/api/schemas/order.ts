@@ -6,6 +6,7 @@ import { MESSAGE_ROLES, type MessageRole } from "@/server/domain/order-state";
 import { isHttpUrl } from "@/server/domain/webhook-url";
 import { filesByPlace } from "@/server/services/files";
 import { type OrderWithMessages, REVIEW_LIMITS } from "@/server/services/orders";
+import { costSchema, serializeCost } from "./cost";
 import { attachmentIdsSchema, fileSchema, serializeFile } from "./file";
 import { livemodeSchema } from "./livemode";
 import { metadataOf, metadataSchema } from "./metadata";
@@ -204,6 +205,10 @@ export const orderSchema = z
       description: "Null until a practitioner takes the order; then who does the work, with the label and licence the operator verified.",
     }),
     review: reviewSchema.nullable().meta({ description: "Your review of the finished work (POST /v1/orders/{id}/review), once given." }),
+    costs: z.array(costSchema).meta({
+      description:
+        "Third-party costs (official fees) the practitioner asked for, oldest first: approve or reject each (POST /v1/orders/{id}/costs/{cost_id}/approve, /reject). Not part of `price_idr`.",
+    }),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
   })
@@ -259,6 +264,7 @@ export function serializeOrder(order: Omit<OrderWithMessages, "apiKey">): OrderR
         }
       : null,
     review: order.review ? serializeReview(order.review, order.livemode) : null,
+    costs: order.costs.map(serializeCost),
     created_at: order.createdAt.toISOString(),
     updated_at: order.updatedAt.toISOString(),
   };

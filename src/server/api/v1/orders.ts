@@ -7,6 +7,8 @@ import {
   byKey,
   cancelOrder,
   createOrder,
+  decideCost,
+  getCost,
   getOrder,
   listOrders,
   ORDER_MESSAGE_LIMIT,
@@ -16,6 +18,7 @@ import {
   reviewOrder,
 } from "@/server/services/orders";
 import { agentProcedure, idempotently } from "../agent-procedure";
+import { costSchema, rejectCostInputSchema, serializeCost } from "../schemas/cost";
 import { pathIdSchema } from "../schemas/ids";
 import { createdWindow, listOf, listQuerySchema, metadataFilterOf, serializeList, withMetadataFilter } from "../schemas/list";
 import {
@@ -34,6 +37,7 @@ import {
 import { router } from "../trpc";
 
 const orderId = pathIdSchema("The order's id (ord_…).");
+const costPath = orderId.extend({ cost_id: z.string().min(1).max(64).meta({ description: "The cost's id (cost_…)." }) });
 
 /** What a replayed POST answers: the order as it is now. */
 const reload = (ctx: { db: Db; apiKey: DataOwner }) => (id: string) => getOrder(ctx, ctx.apiKey, id);
@@ -246,4 +250,62 @@ export const ordersRouter = router({
       );
       return serializeReview(written, ctx.apiKey.livemode);
     }),
+
+  approveCost: agentProcedure
+    .meta({
+      scope: "order:buat",
+      idempotent: true,
+      errors: ["INVALID_STATE", "BUDGET_EXCEEDED", "INSUFFICIENT_DEPOSIT"],
+      openapi: {
+        method: "POST",
+        path: "/v1/orders/{id}/costs/{cost_id}/approve",
+        tags: ["Order"],
+        summary: "Approve a third-party cost the practitioner asked for",
+        description:
+          "`diajukan` → `disetujui`: the official amount moves from your deposit into the order's escrow (no platform fee) and counts against the order's key's monthly budget " +
+          "(402 BUDGET_EXCEEDED; a deposit too small is 402 INSUFFICIENT_DEPOSIT and nothing moves). Above your organisation's approval threshold it goes to " +
+          "`menunggu_persetujuan` until an admin approves it in the portal. The practitioner is reimbursed from escrow when they upload the official receipt. Event `cost.disetujui` (or `cost.menunggu_persetujuan`).",
+        protect: true,
+      },
+    })
+    .input(costPath)
+    .output(costSchema)
+    .mutation(async ({ ctx, input }) =>
+      serializeCost(
+        await idempotently(
+          ctx,
+          input,
+          (claim) => decideCost(ctx, byKey(ctx.apiKey), input.id, input.cost_id, { approve: true }, claim),
+          (costId) => getCost(ctx, ctx.apiKey, input.id, costId),
+        ),
+      ),
+    ),
+
+  rejectCost: agentProcedure
+    .meta({
+      scope: "order:buat",
+      idempotent: true,
+      errors: ["INVALID_STATE"],
+      openapi: {
+        method: "POST",
+        path: "/v1/orders/{id}/costs/{cost_id}/reject",
+        tags: ["Order"],
+        summary: "Refuse a third-party cost the practitioner asked for",
+        description:
+          "`diajukan` → `ditolak` with your `reason`, which the practitioner reads; no money moves. The work goes on without that cost (the practitioner may ask again with another amount or basis). Event `cost.ditolak`.",
+        protect: true,
+      },
+    })
+    .input(rejectCostInputSchema.extend(costPath.shape))
+    .output(costSchema)
+    .mutation(async ({ ctx, input }) =>
+      serializeCost(
+        await idempotently(
+          ctx,
+          input,
+          (claim) => decideCost(ctx, byKey(ctx.apiKey), input.id, input.cost_id, { approve: false, reason: input.reason }, claim),
+          (costId) => getCost(ctx, ctx.apiKey, input.id, costId),
+        ),
+      ),
+    ),
 });

@@ -4,8 +4,10 @@ import { getCase } from "@/server/services/cases";
 import {
   addSimulatedBid,
   decideTestApproval,
+  payTestCost,
   payTestInvoice,
   practitionerViewOfTestOrder,
+  requestTestCost,
   type SimulatedActionInput,
   type SimulatedOrderAction,
   simulateOrderAction,
@@ -15,6 +17,7 @@ import {
 import { agentProcedure } from "../agent-procedure";
 import { balanceSchema, serializeBalance } from "../schemas/balance";
 import { caseSchema, invoiceSummarySchema, serializeCase, serializeInvoiceSummary } from "../schemas/case";
+import { costRequestInputSchema, costSchema, serializeCost } from "../schemas/cost";
 import { attachmentIdsSchema } from "../schemas/file";
 import { jsonNumber, orderSchema, orderTextSchema, serializeOrder } from "../schemas/order";
 import { practitionerViewSchema, serializePractitionerView } from "../schemas/practitioner-view";
@@ -74,6 +77,54 @@ function orderAction(
 }
 
 export const testHelpersRouter = router({
+  requestCost: agentProcedure
+    .meta(
+      helperMeta(
+        "order:buat",
+        "POST",
+        "/orders/{id}/costs",
+        "The simulated practitioner asks for a third-party cost",
+        "As the practitioner holding the order would in the portal, while it is `diambil`, `dikerjakan` or `butuh_input_klien`: one of the service's `third_party_fees` " +
+          "(`fee_code`, at most its official amount) or another official cost with its `basis` → a Cost `diajukan` on the order, event `cost.diajukan`. " +
+          "Then approve or reject it with POST /v1/orders/{id}/costs/{cost_id}/approve or /reject.",
+      ),
+    )
+    .input(costRequestInputSchema.extend(byId.shape))
+    .output(costSchema)
+    .mutation(async ({ ctx, input }) =>
+      serializeCost(
+        await requestTestCost(ctx, ctx.apiKey, input.id, {
+          kind: input.kind,
+          feeCode: input.fee_code ?? null,
+          description: input.description,
+          amountIdr: BigInt(input.amount_idr),
+          basis: input.basis ?? "",
+        }),
+      ),
+    ),
+
+  payCost: agentProcedure
+    .meta(
+      helperMeta(
+        "order:buat",
+        "POST",
+        "/orders/{id}/costs/{cost_id}/receipt",
+        "The simulated practitioner pays a cost and uploads its receipt",
+        "As the practitioner would after paying the office: an approved (`disetujui`) cost → `dilunasi` with `file` (uploaded with POST /v1/files, a test key) as its receipt; " +
+          "the amount moves from the order's escrow to the practitioner's balance. Event `cost.dilunasi`.",
+      ),
+    )
+    .input(
+      byId
+        .extend({
+          cost_id: z.string().min(1).max(64).meta({ description: "The cost's id (cost_…)." }),
+          file: z.string().min(1).max(64).meta({ description: "The receipt: a file id from POST /v1/files." }),
+        })
+        .strict(),
+    )
+    .output(costSchema)
+    .mutation(async ({ ctx, input }) => serializeCost(await payTestCost(ctx, ctx.apiKey, input.id, input.cost_id, input.file))),
+
   practitionerView: agentProcedure
     .meta(
       helperMeta(

@@ -5,8 +5,8 @@ import { type CreatedWindow, cursorRow, keyset, type Page, type PageRequest, pag
 import type { ServiceDeps } from "../deps";
 import type { AttachedFile } from "../files";
 import { byParent, metadataMatches, POSITION, scopeOf } from "../keyset-lists";
-import { type OrderWithMessages, PRACTITIONER_SEEN_BY_CLIENT } from "./status";
 import { ORDER_COSTS } from "./cost-moves";
+import { type OrderWithMessages, PRACTITIONER_SEEN_BY_CLIENT } from "./status";
 
 /**
  * The agent's lists (GET /v1/orders; the cases and invoices are in cases/agent-lists.ts): one organisation in one mode,

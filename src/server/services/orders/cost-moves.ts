@@ -23,7 +23,10 @@ export const COST_INCLUDE = { receipt: true } as const satisfies Prisma.OrderCos
 export type CostWithReceipt = Prisma.OrderCostGetPayload<{ include: typeof COST_INCLUDE }>;
 
 /** An order's costs, oldest first: the order of the bill. */
-export const ORDER_COSTS = { include: COST_INCLUDE, orderBy: [{ createdAt: "asc" }, { id: "asc" }] } as const satisfies Prisma.OrderCostFindManyArgs;
+export const ORDER_COSTS = {
+  include: COST_INCLUDE,
+  orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+} as const satisfies Prisma.OrderCostFindManyArgs;
 
 export async function costsOfOrder(db: DbOrTx, orderId: string): Promise<CostWithReceipt[]> {
   return db.orderCost.findMany({ where: { orderId }, ...ORDER_COSTS });
@@ -63,7 +66,14 @@ function transfersOf(order: Order, cost: OrderCost, transition: CostTransition):
   const deposit = accounts.orgDeposit(order.organizationId, order.livemode);
   const moves: TransferInput[] = [];
   if (transition.effects.includes("pay_escrow"))
-    moves.push({ from: deposit, to: escrow, amountIdr: cost.amountIdr, kind: "cost_payment", reference: cost.id, insufficientCode: "INSUFFICIENT_DEPOSIT" });
+    moves.push({
+      from: deposit,
+      to: escrow,
+      amountIdr: cost.amountIdr,
+      kind: "cost_payment",
+      reference: cost.id,
+      insufficientCode: "INSUFFICIENT_DEPOSIT",
+    });
   if (transition.effects.includes("reimburse"))
     moves.push({
       from: escrow,

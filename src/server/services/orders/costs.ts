@@ -135,7 +135,10 @@ export async function decideCost(
       });
       return moved.cost;
     }
-    const organization = await tx.organization.findUniqueOrThrow({ where: { id: order.organizationId }, select: { approvalThresholdIdr: true } });
+    const organization = await tx.organization.findUniqueOrThrow({
+      where: { id: order.organizationId },
+      select: { approvalThresholdIdr: true },
+    });
     const threshold = organization.approvalThresholdIdr;
     const needsAdmin = actor === "agent" && threshold !== null && cost.amountIdr > threshold;
     const transition = costTransitionFor(cost.status, needsAdmin ? "hold_for_approval" : "approve", actor);
@@ -149,7 +152,10 @@ export async function decideCost(
         );
     }
     // Waiting for an admin moves no money yet, but a deposit that cannot pay is refused now, as an order's is.
-    if (transition.to === "menunggu_persetujuan" && (await balanceOf(tx, accounts.orgDeposit(order.organizationId, order.livemode))) < cost.amountIdr)
+    if (
+      transition.to === "menunggu_persetujuan" &&
+      (await balanceOf(tx, accounts.orgDeposit(order.organizationId, order.livemode))) < cost.amountIdr
+    )
       throw new AppError("INSUFFICIENT_DEPOSIT", `The deposit does not cover the cost Rp ${cost.amountIdr}.`);
     const moved = await moveCost(tx, order, cost, transition, { now, actor: by.actor });
     await moveMoney(tx, moved.transfers);
@@ -177,11 +183,20 @@ export async function payCost(
     if (by.kind === "practitioner" && cost.practitionerId !== by.practitionerId)
       throw new AppError("NOT_FOUND", `No cost ${costId} of yours on order ${orderId}.`);
     const transition = costTransitionFor(cost.status, "pay", "practitioner");
-    const [receipt] = await filesToAttach(tx, { organizationId: order.organizationId, livemode: order.livemode }, [receiptFileId], "receipt");
+    const [receipt] = await filesToAttach(
+      tx,
+      { organizationId: order.organizationId, livemode: order.livemode },
+      [receiptFileId],
+      "receipt",
+    );
     if (by.kind === "practitioner" && !uploadedBy(receipt!, by.practitionerId))
       throw new AppError("VALIDATION", "receipt: upload the receipt yourself, onto this order.");
     await attachFiles(tx, orderId, { purpose: "receipt" }, [receipt!], now);
-    const moved = await moveCost(tx, order, cost, transition, { now, actor: { kind: "practitioner", id: cost.practitionerId }, receiptFileId });
+    const moved = await moveCost(tx, order, cost, transition, {
+      now,
+      actor: { kind: "practitioner", id: cost.practitionerId },
+      receiptFileId,
+    });
     await moveMoney(tx, moved.transfers);
     return moved.cost;
   });

@@ -2,8 +2,10 @@ export { type Demo, ensureDemo } from "./demo";
 export {
   addSimulatedBid,
   decideTestApproval,
+  payTestCost,
   payTestInvoice,
   practitionerViewOfTestOrder,
+  requestTestCost,
   SIMULATED_ORDER_ACTIONS,
   type SimulatedActionInput,
   type SimulatedOrderAction,

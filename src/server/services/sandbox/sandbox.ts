@@ -2,6 +2,7 @@ import type { Bid, Invoice } from "@/generated/prisma/client";
 import { lockRow } from "@/server/db/row-lock";
 import type { AuthenticatedKey } from "@/server/domain/api-key";
 import type { BidInput } from "@/server/domain/case-board";
+import type { CostRequest } from "@/server/domain/cost-state";
 import { AppError } from "@/server/domain/errors";
 import { stalledRefundAt } from "@/server/domain/order-rules";
 import { getCase, payInvoice, placeBid } from "../cases";
@@ -18,12 +19,15 @@ import {
 } from "../offers";
 import {
   autoAcceptOrder,
+  type CostWithReceipt,
   changeContextOf,
   decideApproval,
   getOrder,
   markSlaBreached,
   type OrderWithMessages,
   operatorOrderAction,
+  payCost,
+  requestCost,
 } from "../orders";
 import { topUpDeposit } from "../organizations";
 import { askClient, deliverResult, getMyOrder, type PractitionerOrderView, releaseOrder, startWork } from "../practitioners";
@@ -40,6 +44,24 @@ function requireTestKey(key: AuthenticatedKey): void {
   if (key.livemode) {
     throw new AppError("TEST_MODE_ONLY", "Test helpers accept only test keys (kk_test_…); live orders are worked by real practitioners.");
   }
+}
+
+/** The simulated practitioner holding a test order asks for a third-party cost, as a practitioner does in the portal. */
+export function requestTestCost(deps: ServiceDeps, key: AuthenticatedKey, orderId: string, request: CostRequest): Promise<CostWithReceipt> {
+  requireTestKey(key);
+  return requestCost(deps, { kind: "test_helper", owner: key }, orderId, request);
+}
+
+/** The simulated practitioner paid the office: the receipt (a file of the test key's) on an approved cost, escrow → their balance. */
+export function payTestCost(
+  deps: ServiceDeps,
+  key: AuthenticatedKey,
+  orderId: string,
+  costId: string,
+  receiptFileId: string,
+): Promise<CostWithReceipt> {
+  requireTestKey(key);
+  return payCost(deps, { kind: "test_helper", owner: key }, orderId, costId, receiptFileId);
 }
 
 /**
