@@ -79,6 +79,7 @@ export const ORDER_EXAMPLE = {
   // Paid and not yet taken: nobody does the work yet, so nothing to review either.
   practitioner: null,
   review: null,
+  costs: [],
   created_at: CREATED_AT,
   updated_at: CREATED_AT,
 };

@@ -220,6 +220,8 @@ const WEBHOOK_SCHEMAS: Record<string, Schema> = {
 /** The objects of each event type's body after `id`, `event` and `sent_at`. */
 function objectsOf(type: string): Record<string, Schema> {
   if (type.startsWith("order.")) return { order: ref("schemas", "WebhookOrder") };
+  // A cost's event carries the Cost object itself, the same as Order.costs.
+  if (type.startsWith("cost.")) return { order: ref("schemas", "WebhookOrder"), cost: ref("schemas", "Cost") };
   if (type === "case.bid_received") return { case: ref("schemas", "WebhookCase"), bid: ref("schemas", "WebhookBid") };
   if (type === "invoice.dibayar") return { invoice: ref("schemas", "WebhookInvoice") };
   return { case: ref("schemas", "WebhookCase") };
@@ -230,6 +232,12 @@ const EVENT_SUMMARIES: Record<string, string> = {
   "case.selected": "A bid of your case was selected; its invoice was created",
   "case.ditutup": "The operator closed your case",
   "invoice.dibayar": "A case's invoice was paid; its order was opened",
+  "cost.diajukan": "The practitioner asked for a third-party cost on your order: approve or reject it",
+  "cost.menunggu_persetujuan": "A cost you approved waits for an admin (above the approval threshold)",
+  "cost.disetujui": "A cost was approved: its amount is in the order's escrow",
+  "cost.ditolak": "A cost was refused",
+  "cost.dilunasi": "The practitioner paid a cost and attached the official receipt",
+  "cost.dibatalkan": "A cost was cancelled; any amount approved is back in your deposit",
 };
 
 /** Event.data in the document: one of the bodies' shapes, told apart by `event` (the zod schema stays open). */
@@ -239,6 +247,7 @@ function eventDataSchemas(): Record<string, Schema> {
     ["BidReceivedEventData", ["case.bid_received"]],
     ["CaseEventData", CASE_EVENT_TYPES.filter((type) => type.startsWith("case.") && type !== "case.bid_received")],
     ["InvoiceEventData", ["invoice.dibayar"]],
+    ["CostEventData", EVENT_TYPES.filter((type) => type.startsWith("cost."))],
   ];
   return Object.fromEntries(
     families.map(([name, types]) => {
@@ -476,7 +485,9 @@ export function buildOpenApiDocument(baseUrl: string, options: DocumentOptions =
   const event = schemas.Event as { properties: Record<string, Schema> };
   event.properties.data = {
     description: event.properties.data?.description,
-    oneOf: ["OrderEventData", "BidReceivedEventData", "CaseEventData", "InvoiceEventData"].map((name) => ref("schemas", name)),
+    oneOf: ["OrderEventData", "BidReceivedEventData", "CaseEventData", "InvoiceEventData", "CostEventData"].map((name) =>
+      ref("schemas", name),
+    ),
   };
   (components as Record<string, unknown>).headers = HEADERS;
   components.responses = Object.fromEntries(

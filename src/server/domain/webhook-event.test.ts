@@ -57,10 +57,21 @@ describe("webhookBody", () => {
 });
 
 describe("EVENT_TYPES", () => {
-  it("lists an order type for each status with an event, and the case board's types", () => {
+  it("lists an order type for each status with an event, the case board's types, and a cost type for each cost status", () => {
     expect(EVENT_TYPES).toContain("order.dibayar");
     expect(EVENT_TYPES).not.toContain("order.dibuat");
     expect(EVENT_TYPES).not.toContain("order.menunggu_bayar");
-    expect(EVENT_TYPES.slice(-4)).toEqual(["case.bid_received", "case.selected", "case.ditutup", "invoice.dibayar"]);
+    expect(EVENT_TYPES.slice(-10)).toEqual([
+      "case.bid_received",
+      "case.selected",
+      "case.ditutup",
+      "invoice.dibayar",
+      "cost.diajukan",
+      "cost.menunggu_persetujuan",
+      "cost.disetujui",
+      "cost.ditolak",
+      "cost.dilunasi",
+      "cost.dibatalkan",
+    ]);
   });
 });

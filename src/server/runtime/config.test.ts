@@ -91,18 +91,16 @@ describe("readConfig: order rules", () => {
     expect(readConfig({}).orderRules).toEqual({ autoAcceptDays: 7, offerStallHours: 24, maxRevisions: 2, costReceiptDays: 14 });
   });
 
-  it("reads ORDER_AUTO_ACCEPT_DAYS, OFFER_STALL_HOURS and ORDER_MAX_REVISIONS (0 revisions allowed)", () => {
-    expect(readConfig({ ORDER_AUTO_ACCEPT_DAYS: "3", OFFER_STALL_HOURS: "48", ORDER_MAX_REVISIONS: "0" }).orderRules).toEqual({
-      autoAcceptDays: 3,
-      offerStallHours: 48,
-      maxRevisions: 0,
-    });
+  it("reads ORDER_AUTO_ACCEPT_DAYS, OFFER_STALL_HOURS, ORDER_MAX_REVISIONS (0 revisions allowed) and COST_RECEIPT_DAYS", () => {
+    const env = { ORDER_AUTO_ACCEPT_DAYS: "3", OFFER_STALL_HOURS: "48", ORDER_MAX_REVISIONS: "0", COST_RECEIPT_DAYS: "30" };
+    expect(readConfig(env).orderRules).toEqual({ autoAcceptDays: 3, offerStallHours: 48, maxRevisions: 0, costReceiptDays: 30 });
   });
 
   it.each([
     [{ ORDER_AUTO_ACCEPT_DAYS: "0" }, /ORDER_AUTO_ACCEPT_DAYS/],
     [{ OFFER_STALL_HOURS: "1.5" }, /OFFER_STALL_HOURS/],
     [{ ORDER_MAX_REVISIONS: "-1" }, /ORDER_MAX_REVISIONS/],
+    [{ COST_RECEIPT_DAYS: "0" }, /COST_RECEIPT_DAYS/],
   ])("rejects %o", (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
   });

@@ -544,7 +544,7 @@ describe("the practitioner's view of a test order", () => {
 describe("test helpers refuse live keys", () => {
   const helperRoutes = REST_ROUTES.filter((r) => r.path.startsWith("/v1/test_helpers/"));
 
-  it("covers every helper: the practitioner's view, top-up, approve, reject, the simulated order actions and timers, bids and invoice payment", () => {
+  it("covers every helper: the practitioner's view, top-up, approve, reject, the simulated order actions and timers, costs and receipts, bids and invoice payment", () => {
     const orderActions = ["approve", "reject", ...SIMULATED_ORDER_ACTIONS];
     expect(helperRoutes.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
       [
@@ -553,6 +553,8 @@ describe("test helpers refuse live keys", () => {
         ...orderActions.map((a) => `POST /v1/test_helpers/orders/{id}/${a}`),
         "POST /v1/test_helpers/cases/{id}/bids",
         "POST /v1/test_helpers/invoices/{id}/pay",
+        "POST /v1/test_helpers/orders/{id}/costs",
+        "POST /v1/test_helpers/orders/{id}/costs/{cost_id}/receipt",
       ].sort(),
     );
   });
@@ -572,10 +574,12 @@ describe("test helpers refuse live keys", () => {
       request_input: { question: "?" },
       deliver: { deliverable: "x" },
       bids: { price_idr: 1_000_000 },
+      costs: { kind: "lainnya", description: "Meterai", amount_idr: 10_000, basis: "UU Bea Meterai" },
+      receipt: { file: "file_x" },
     };
     for (const route of helperRoutes) {
       const last = route.path.split("/").at(-1)!;
-      const path = route.path.replace("{id}", liveOrder.id);
+      const path = route.path.replace("{id}", liveOrder.id).replace("{cost_id}", "cost_x");
       const answer = route.method === "GET" ? await get(path, org.token) : await post(path, org.token, bodies[last] ?? {});
       expect([route.path, answer.status, answer.body.error?.code]).toEqual([route.path, 403, "TEST_MODE_ONLY"]);
     }
