@@ -3,13 +3,14 @@ import { type ChaosSnapshot, checkInvariants, type Violation } from "./invariant
 
 /**
  * A small consistent world: a live deposit topped up with 10.000.000, one order paid (1.700.000,
- * on offer), one paid and completed (released 1.490.000 + 210.000 fee), one paid and refunded.
+ * on offer, with an approved cost of 100.000 in its escrow), one paid and completed (released
+ * 1.490.000 + 210.000 fee), one paid and refunded.
  */
 function consistentSnapshot(): ChaosSnapshot {
   const accounts = [
     { id: "acc_ext", code: "external_funding", kind: "external_funding" as const, livemode: true, orderId: null, balanceIdr: -10_000_000n },
-    { id: "acc_dep", code: "org_deposit:org_1", kind: "org_deposit" as const, livemode: true, orderId: null, balanceIdr: 6_600_000n },
-    { id: "acc_e1", code: "order_escrow:ord_1", kind: "order_escrow" as const, livemode: true, orderId: "ord_1", balanceIdr: 1_700_000n },
+    { id: "acc_dep", code: "org_deposit:org_1", kind: "org_deposit" as const, livemode: true, orderId: null, balanceIdr: 6_500_000n },
+    { id: "acc_e1", code: "order_escrow:ord_1", kind: "order_escrow" as const, livemode: true, orderId: "ord_1", balanceIdr: 1_800_000n },
     { id: "acc_e2", code: "order_escrow:ord_2", kind: "order_escrow" as const, livemode: true, orderId: "ord_2", balanceIdr: 0n },
     { id: "acc_e3", code: "order_escrow:ord_3", kind: "order_escrow" as const, livemode: true, orderId: "ord_3", balanceIdr: 0n },
     {
@@ -25,6 +26,7 @@ function consistentSnapshot(): ChaosSnapshot {
   const moves: Array<[string, string, string | null, string, string, bigint]> = [
     ["trf_top", "deposit_topup", null, "acc_ext", "acc_dep", 10_000_000n],
     ["trf_p1", "order_payment", "ord_1", "acc_dep", "acc_e1", 1_700_000n],
+    ["trf_c1", "cost_payment", "cost_1", "acc_dep", "acc_e1", 100_000n],
     ["trf_p2", "order_payment", "ord_2", "acc_dep", "acc_e2", 1_700_000n],
     ["trf_r2", "escrow_release", "ord_2", "acc_e2", "acc_pay", 1_490_000n],
     ["trf_f2", "platform_fee", "ord_2", "acc_e2", "acc_rev", 210_000n],
@@ -59,6 +61,7 @@ function consistentSnapshot(): ChaosSnapshot {
       { transferId, accountId: to, amountIdr: amount },
     ]),
     orders: [order("ord_1", "ditawarkan", "k1"), order("ord_2", "selesai", "k2"), order("ord_3", "direfund", "k3")],
+    costs: [{ id: "cost_1", orderId: "ord_1", status: "disetujui" as const, amountIdr: 100_000n }],
     events,
     // ord_1: the first offer expired at 10:30 and the next began then; ord_2: taken at once.
     offers: [
@@ -94,8 +97,8 @@ describe("chaos invariants", () => {
     expect(checksOf(violations)).toEqual(["ledger", "double_money"]);
     expect(violations.find((v) => v.check === "double_money")).toMatchObject({ subject: "ord_1", detail: "2 order_payment transfers" });
 
-    s.accounts.find((a) => a.id === "acc_e1")!.balanceIdr = 3_400_000n;
-    s.accounts.find((a) => a.id === "acc_dep")!.balanceIdr = 4_900_000n;
+    s.accounts.find((a) => a.id === "acc_e1")!.balanceIdr = 3_500_000n;
+    s.accounts.find((a) => a.id === "acc_dep")!.balanceIdr = 4_800_000n;
     expect(checksOf(checkInvariants(s))).toEqual(["escrow", "double_money"]);
   });
 
@@ -173,5 +176,23 @@ describe("chaos invariants", () => {
       { id: "ofr_5", orderId: "ord_2", offeredAt: new Date("2026-11-23T10:04:00Z"), endedAt: new Date("2026-11-23T10:06:00Z") },
     ];
     expect(checkInvariants(s)).toEqual([{ check: "offer", subject: "ord_2", detail: "offer ofr_5 began while ofr_3 was still live" }]);
+  });
+
+  it("catch a cost both reimbursed and refunded, and a cancelled cost whose approved amount stayed in escrow", () => {
+    const s = consistentSnapshot();
+    s.costs[0]!.status = "dibatalkan";
+    expect(checksOf(checkInvariants(s))).toEqual(["escrow", "double_money"]);
+    expect(checkInvariants(s)).toContainEqual({
+      check: "double_money",
+      subject: "cost_1",
+      detail: "dibatalkan cost has 0 cost_refund transfers, expected 1",
+    });
+    s.costs[0]!.status = "dilunasi";
+    s.transfers.push({ id: "trf_c2", kind: "cost_refund", reference: "cost_1" });
+    expect(
+      checkInvariants(s)
+        .filter((v) => v.check === "double_money")
+        .map((v) => v.detail),
+    ).toEqual(["dilunasi cost has 0 cost_reimbursement transfers, expected 1", "dilunasi cost has 1 cost_refund transfers, expected 0"]);
   });
 });

@@ -58,6 +58,14 @@ interface SnapshotEvent {
   hasDelivery: boolean;
 }
 
+/** A third-party cost on an order. */
+interface SnapshotCost {
+  id: string;
+  orderId: string;
+  status: "diajukan" | "menunggu_persetujuan" | "disetujui" | "ditolak" | "dilunasi" | "dibatalkan";
+  amountIdr: bigint;
+}
+
 /** One request the webhook receiver got. */
 export interface ReceivedDelivery {
   /** The event id header. */
@@ -78,6 +86,7 @@ export interface ChaosSnapshot {
   transfers: SnapshotTransfer[];
   entries: SnapshotEntry[];
   orders: SnapshotOrder[];
+  costs: SnapshotCost[];
   events: SnapshotEvent[];
   offers: SnapshotOffer[];
   received: ReceivedDelivery[];
@@ -161,12 +170,17 @@ function checkLedger(s: Pick<ChaosSnapshot, "accounts" | "transfers" | "entries"
   return violations;
 }
 
-/** An order paid and not finished holds exactly its price in escrow; any other holds nothing. */
-function checkEscrow(s: Pick<ChaosSnapshot, "accounts" | "orders">): Violation[] {
+/** An order paid and not finished holds exactly its price in escrow, any other nothing, plus its approved costs not yet paid. */
+function checkEscrow(s: Pick<ChaosSnapshot, "accounts" | "orders" | "costs">): Violation[] {
   const escrowOf = new Map(s.accounts.filter((a) => a.kind === "order_escrow" && a.orderId).map((a) => [a.orderId!, a.balanceIdr]));
+  const approvedCosts = sumBy(
+    s.costs.filter((c) => c.status === "disetujui"),
+    (c) => c.orderId,
+    (c) => c.amountIdr,
+  );
   const violations: Violation[] = [];
   for (const order of s.orders) {
-    const expected = ESCROW_HOLDING.includes(order.status) ? order.priceIdr : 0n;
+    const expected = (ESCROW_HOLDING.includes(order.status) ? order.priceIdr : 0n) + (approvedCosts.get(order.id) ?? 0n);
     const held = escrowOf.get(order.id) ?? 0n;
     if (held !== expected)
       violations.push({
@@ -178,9 +192,42 @@ function checkEscrow(s: Pick<ChaosSnapshot, "accounts" | "orders">): Violation[]
   return violations;
 }
 
-/** No order is paid, refunded or released twice, and none is both refunded and released. */
-function checkDoubleMoney(s: Pick<ChaosSnapshot, "transfers" | "orders">): Violation[] {
+/** The transfers each cost status implies, by kind: paid into escrow once approved, then reimbursed or refunded once. */
+const COST_TRANSFERS: Record<Exclude<SnapshotCost["status"], "dibatalkan">, Record<string, number>> = {
+  diajukan: { cost_payment: 0, cost_reimbursement: 0, cost_refund: 0 },
+  menunggu_persetujuan: { cost_payment: 0, cost_reimbursement: 0, cost_refund: 0 },
+  ditolak: { cost_payment: 0, cost_reimbursement: 0, cost_refund: 0 },
+  disetujui: { cost_payment: 1, cost_reimbursement: 0, cost_refund: 0 },
+  dilunasi: { cost_payment: 1, cost_reimbursement: 1, cost_refund: 0 },
+};
+
+/**
+ * No order is paid, refunded or released twice, and none is both refunded and released; each
+ * cost's money is exactly what its status says (a cancelled one: refunded once if it was paid in).
+ */
+function checkDoubleMoney(s: Pick<ChaosSnapshot, "transfers" | "orders" | "costs">): Violation[] {
   const violations: Violation[] = [];
+  const byCost = new Map<string, Record<string, number>>();
+  for (const t of s.transfers) {
+    if (!t.reference?.startsWith("cost_")) continue;
+    const counts = byCost.get(t.reference) ?? {};
+    counts[t.kind] = (counts[t.kind] ?? 0) + 1;
+    byCost.set(t.reference, counts);
+  }
+  for (const cost of s.costs) {
+    const counts = byCost.get(cost.id) ?? {};
+    const paidIn = counts.cost_payment ?? 0;
+    const expected =
+      cost.status === "dibatalkan" ? { cost_payment: paidIn, cost_reimbursement: 0, cost_refund: paidIn } : COST_TRANSFERS[cost.status];
+    for (const [kind, n] of Object.entries(expected)) {
+      if ((counts[kind] ?? 0) !== n || (cost.status === "dibatalkan" && paidIn > 1))
+        violations.push({
+          check: "double_money",
+          subject: cost.id,
+          detail: `${cost.status} cost has ${counts[kind] ?? 0} ${kind} transfers, expected ${n}`,
+        });
+    }
+  }
   const orderIds = new Set(s.orders.map((o) => o.id));
   const counts = new Map<string, number>();
   for (const t of s.transfers) {

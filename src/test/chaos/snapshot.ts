@@ -8,7 +8,7 @@ export const CREATE_KEY_FIELD = "chaos_create_key";
 export async function readSnapshot(db: Db, seen: { received: ReceivedDelivery[]; creates: AgentCreate[] }): Promise<ChaosSnapshot> {
   return db.$transaction(
     async (tx) => {
-      const [accounts, transfers, entries, orders, events, offers] = await Promise.all([
+      const [accounts, transfers, entries, orders, costs, events, offers] = await Promise.all([
         tx.ledgerAccount.findMany({ select: { id: true, code: true, kind: true, livemode: true, orderId: true, balanceIdr: true } }),
         tx.ledgerTransfer.findMany({ select: { id: true, kind: true, reference: true } }),
         tx.ledgerEntry.findMany({ select: { transferId: true, accountId: true, amountIdr: true } }),
@@ -25,6 +25,7 @@ export async function readSnapshot(db: Db, seen: { received: ReceivedDelivery[];
             _count: { select: { offers: { where: { status: "aktif" } } } },
           },
         }),
+        tx.orderCost.findMany({ select: { id: true, orderId: true, status: true, amountIdr: true } }),
         tx.webhookEvent.findMany({ select: { id: true, orderId: true, type: true, _count: { select: { deliveries: true } } } }),
         tx.offer.findMany({ select: { id: true, orderId: true, status: true, offeredAt: true, expiresAt: true, respondedAt: true } }),
       ]);
@@ -36,6 +37,7 @@ export async function readSnapshot(db: Db, seen: { received: ReceivedDelivery[];
           const createKey = (metadata as Record<string, unknown>)[CREATE_KEY_FIELD];
           return { ...order, hasActiveOffer: _count.offers > 0, createKey: typeof createKey === "string" ? createKey : null };
         }),
+        costs,
         events: events.map(({ _count, ...event }) => ({ ...event, hasDelivery: _count.deliveries > 0 })),
         // Every answer, withdrawal and expiry stamps respondedAt; a row without it ended at its expiry.
         offers: offers.map((o) => ({

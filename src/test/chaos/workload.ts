@@ -23,6 +23,7 @@ interface OrderView {
   id: string;
   status: OrderStatus;
   offering: { stalled_since: string | null } | null;
+  costs: Array<{ id: string; status: string }>;
 }
 
 interface WorkloadStats {
@@ -66,6 +67,14 @@ const FINAL: readonly OrderStatus[] = ["selesai", "dibatalkan", "direfund"];
 /** A live flow waits this long at most for practitioners before leaving its order as it is. */
 const LIVE_FLOW_MS = 45_000;
 
+/** The official fee the simulated practitioner asks for: an unlisted cost with its basis. */
+const COST_REQUEST = {
+  kind: "lainnya",
+  description: "Meterai elektronik (uji ketahanan)",
+  amount_idr: 10_000,
+  basis: "UU 10/2020 tentang Bea Meterai",
+};
+
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const ok = (answer: Answer) => answer.status === 200 || answer.status === 201;
 
@@ -103,14 +112,22 @@ function nextTestStep(plan: Plan, order: OrderView, choice: { settle: string; re
       return stalled && choice.refundStall ? helper("refund_stalled") : null;
     case "complete":
     case "auto_accept":
-    case "dispute":
+    case "dispute": {
       if (open) return helper("accept");
-      if (order.status === "diambil")
-        return plan === "dispute" ? agent("dispute", { reason: "Tidak ada kabar (uji ketahanan)." }) : helper("start");
-      if (order.status === "dikerjakan") return helper("deliver", { deliverable: "https://berkas.contoh.id/hasil.pdf" });
+      if (order.status === "diambil") return helper("start");
+      // While the work goes on: the practitioner asks for an official fee, the agent approves it
+      // (into escrow); a disputed order refunded then refunds the cost with it.
+      const asked = order.costs.find((c) => c.status === "diajukan");
+      if (order.status === "dikerjakan" && order.costs.length === 0) return helper("costs", COST_REQUEST);
+      if (order.status === "dikerjakan" && asked) return agent(`costs/${asked.id}/approve`);
+      if (order.status === "dikerjakan")
+        return plan === "dispute"
+          ? agent("dispute", { reason: "Tidak ada kabar (uji ketahanan)." })
+          : helper("deliver", { deliverable: "https://berkas.contoh.id/hasil.pdf" });
       if (order.status === "diserahkan") return plan === "auto_accept" ? helper("auto_accept") : agent("accept");
       if (order.status === "sengketa") return helper(choice.settle);
       return null;
+    }
     default:
       return null;
   }
@@ -177,7 +194,8 @@ export function startWorkload(options: WorkloadOptions): Workload {
         const answer = step.keyed
           ? await client.postWithKey(step.path, step.body, `${key}-${step.name}`)
           : await client.postOnce(step.path, step.body);
-        if (ok(answer)) order = answer.body as OrderView;
+        // A cost's step answers the cost; the order is read again for the next step.
+        if (ok(answer)) order = step.path.includes("/costs") ? await read(client, order.id) : (answer.body as OrderView);
         else if (answer.status === 0 || answer.status === 409 || answer.status >= 500) order = await read(client, order.id);
         else {
           problem(`POST ${step.path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
