@@ -15,6 +15,9 @@ const LEDGER_KIND_LABEL: Record<string, string> = {
   cost_payment: "Biaya resmi disetujui (ke escrow)",
   cost_reimbursement: "Penggantian biaya resmi",
   cost_refund: "Pengembalian biaya resmi",
+  split_release: "Putusan sengketa: bagian praktisi",
+  split_fee: "Putusan sengketa: biaya platform",
+  split_refund: "Putusan sengketa: pengembalian ke deposit",
 };
 
 /** A transfer's label; a kind without one reads as a generic movement, never as its code. */

@@ -1,5 +1,6 @@
 /**
- * The e-mails a practitioner receives (services/notifications.ts queues them), in Indonesian.
+ * The e-mails a practitioner receives (services/notifications.ts queues them), and the system's
+ * messages on an order, in Indonesian.
  * No client data goes into an e-mail: it only says what happened and links to the portal, where
  * the practitioner reads the order after signing in.
  */
@@ -76,4 +77,10 @@ export function orderNoticeEmail(input: {
       footer(input.publicUrl),
     ].join("\n"),
   };
+}
+
+/** The figures of a dispute settled with a split, as both sides read them on the order. */
+export function disputeSplitMessage(split: { practitionerIdr: bigint; platformIdr: bigint; refundIdr: bigint }): string {
+  const fee = split.platformIdr > 0n ? `, ${formatIdr(split.platformIdr)} biaya platform atas bagian praktisi` : "";
+  return `Sengketa diputus dengan pembagian: ${formatIdr(split.practitionerIdr)} untuk praktisi, ${formatIdr(split.refundIdr)} dikembalikan ke deposit klien${fee}.`;
 }

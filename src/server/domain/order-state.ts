@@ -44,6 +44,7 @@ type OrderEffect =
   | "pay_escrow" // deposit → order escrow, set sla_due_at
   | "release_escrow" // escrow → practitioner (client price) and platform (the rest)
   | "refund_escrow" // escrow → deposit
+  | "split_escrow" // escrow → the practitioner's share, the platform's fee on it, the rest to the deposit
   | "assign_practitioner"
   | "unassign_practitioner" // also clears a deliverable left from an earlier delivery
   | "set_deliverable"
@@ -71,6 +72,7 @@ export type OrderTrigger =
   | "dispute"
   | "resume_work"
   | "settle_for_practitioner"
+  | "settle_split"
   | "refund"
   | "refund_stalled";
 
@@ -251,6 +253,14 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     actors: ["operator"],
     effects: ["release_escrow"],
     description: "The operator settles a dispute for the practitioner.",
+  },
+  {
+    trigger: "settle_split",
+    from: ["sengketa"],
+    to: "selesai",
+    actors: ["operator"],
+    effects: ["split_escrow", "add_message"],
+    description: "The operator settles a dispute with a split: part of the work's price to the practitioner, the rest back to the deposit.",
   },
   {
     trigger: "refund",

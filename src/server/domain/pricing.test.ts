@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { agentPrice, caseBidPrice } from "./pricing";
+import { agentPrice, caseBidPrice, disputeSplit } from "./pricing";
 
 describe("agentPrice", () => {
   it.each([
@@ -49,5 +49,20 @@ describe("caseBidPrice", () => {
     [20_000_000, 2_500_000, 22_500_000],
   ])("bid %i gives fee %i and client pays %i", (bid, fee, pays) => {
     expect(caseBidPrice(bid)).toEqual({ bidIdr: bid, feeIdr: fee, clientPaysIdr: pays });
+  });
+});
+
+describe("disputeSplit", () => {
+  it("gives the practitioner their share, the platform its markup in proportion (rounded down), and the rest back to the client", () => {
+    const order = { priceIdr: 1_700_000n, clientPriceIdr: 1_490_000n };
+    expect(disputeSplit(order, 745_000n)).toEqual({ practitionerIdr: 745_000n, platformIdr: 105_000n, refundIdr: 850_000n });
+    const odd = disputeSplit(order, 1n);
+    expect(odd.practitionerIdr + odd.platformIdr + odd.refundIdr).toBe(order.priceIdr);
+    expect(odd.platformIdr).toBe(0n);
+  });
+
+  it("refuses nothing and everything: those are a refund and a settlement for the practitioner", () => {
+    const order = { priceIdr: 1_700_000n, clientPriceIdr: 1_490_000n };
+    for (const share of [0n, -1n, 1_490_000n, 1_500_000n]) expect(() => disputeSplit(order, share)).toThrow(RangeError);
   });
 });

@@ -43,3 +43,23 @@ export function caseBidPrice(bidIdr: number): CaseBidPrice {
   const feeIdr = Math.max(percentFee, CASE_FEE_MINIMUM_IDR);
   return { bidIdr, feeIdr, clientPaysIdr: bidIdr + feeIdr };
 }
+
+export interface DisputeSplit {
+  practitionerIdr: bigint;
+  platformIdr: bigint;
+  refundIdr: bigint;
+}
+
+/**
+ * A dispute settled with a split: the practitioner gets `practitionerShareIdr` of the price they
+ * would have been paid (`clientPriceIdr`), more than nothing and less than all of it (all of it is
+ * settling for the practitioner, nothing is a refund); the platform keeps its markup in the same
+ * proportion, rounded down; the rest of what the client paid (`priceIdr`) goes back to the deposit.
+ */
+export function disputeSplit(order: { priceIdr: bigint; clientPriceIdr: bigint }, practitionerShareIdr: bigint): DisputeSplit {
+  if (practitionerShareIdr <= 0n || practitionerShareIdr >= order.clientPriceIdr)
+    throw new RangeError(`a split gives the practitioner more than 0 and less than ${order.clientPriceIdr}, got ${practitionerShareIdr}`);
+  const markup = order.priceIdr - order.clientPriceIdr;
+  const platformIdr = (markup * practitionerShareIdr) / order.clientPriceIdr;
+  return { practitionerIdr: practitionerShareIdr, platformIdr, refundIdr: order.priceIdr - practitionerShareIdr - platformIdr };
+}

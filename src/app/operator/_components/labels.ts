@@ -30,6 +30,7 @@ export const AUDIT_ACTION_LABEL: Record<string, string> = {
   "order.refund": "Refund",
   "order.cancel": "Pesanan dibatalkan",
   "order.settle_for_practitioner": "Sengketa dimenangkan praktisi",
+  "order.settle_split": "Sengketa diputus dengan pembagian",
   "order.resume_work": "Pekerjaan dilanjutkan",
   "order.request_revision": "Revisi diminta",
   "order.restart_offering": "Tawaran diulang",
@@ -45,6 +46,10 @@ export const STEP: Record<OperatorStep, { label: string; effect: string; danger?
   dispute: { label: "Buka sengketa", effect: "Pesanan masuk status sengketa; dana tetap ditahan sampai diputuskan." },
   refund: { label: "Refund ke deposit", effect: "Pesanan berakhir sebagai direfund.", danger: true },
   settle_for_practitioner: { label: "Menangkan praktisi", effect: "Sengketa selesai seperti hasil diterima; pesanan selesai." },
+  settle_split: {
+    label: "Putuskan dengan pembagian",
+    effect: "Sebagian harga untuk praktisi, sisanya kembali ke deposit klien; pesanan selesai. Angkanya tertulis di pesanan untuk kedua pihak.",
+  },
   request_revision: { label: "Minta revisi", effect: "Hasil yang diserahkan kembali ke praktisi untuk diperbaiki." },
   cancel: { label: "Batalkan pesanan", effect: "Pesanan yang belum diambil praktisi dibatalkan.", danger: true },
   resume_work: { label: "Lanjutkan pekerjaan", effect: "Sengketa selesai; pesanan kembali dikerjakan praktisi yang sama." },

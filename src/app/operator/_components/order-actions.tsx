@@ -4,10 +4,12 @@ import { useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
 import { Field, FormMessages } from "@/app/_components/field";
 import { formatRupiah, ORDER_STATUS_LABEL } from "@/app/_components/format";
+import { RupiahInput } from "@/app/_components/rupiah-input";
 import { useToast } from "@/app/_components/toast";
 import { trpc } from "@/app/_components/trpc";
 import type { OperatorStep } from "@/server/api/schemas/operator-portal";
 import { ORDER_TRANSITIONS } from "@/server/domain/order-state";
+import { disputeSplit } from "@/server/domain/pricing";
 import { STEP } from "./labels";
 
 export interface ActionOrder {
@@ -32,6 +34,8 @@ function moneyOf(step: OperatorStep, order: ActionOrder): string {
       return order.escrowIdr > 0
         ? `Kembalikan ${escrow} ke deposit ${order.organization}.`
         : "Belum ada dana yang dibayar; tidak ada uang yang berpindah.";
+    case "settle_split":
+      return `Tentukan bagian praktisi (lebih dari Rp 0 dan kurang dari ${formatRupiah(order.practitionerFeeIdr)}); sisanya kembali ke deposit ${order.organization}.`;
     case "settle_for_practitioner":
       return `Lepas escrow ${escrow}: ${formatRupiah(order.practitionerFeeIdr)} ke praktisi ${order.practitioner ?? ""} dan ${formatRupiah(order.platformFeeIdr)} ke pendapatan platform.`;
     default:
@@ -45,6 +49,18 @@ const MESSAGES = {
     "Status pesanan sudah berubah sehingga langkah ini tidak bisa lagi. Halaman dimuat ulang; pilih dari tindakan yang tersedia sekarang.",
 };
 
+/** What a split gives each side, or why the share cannot be taken. */
+function splitPreview(order: ActionOrder, share: number | null): string | null {
+  if (share === null || Number.isNaN(share)) return null;
+  if (share <= 0 || share >= order.practitionerFeeIdr)
+    return `Bagian praktisi harus lebih dari Rp 0 dan kurang dari ${formatRupiah(order.practitionerFeeIdr)}; untuk semuanya pilih "Menangkan praktisi", untuk nol pilih "Refund ke deposit".`;
+  const split = disputeSplit(
+    { priceIdr: BigInt(order.practitionerFeeIdr + order.platformFeeIdr), clientPriceIdr: BigInt(order.practitionerFeeIdr) },
+    BigInt(share),
+  );
+  return `${formatRupiah(Number(split.practitionerIdr))} ke praktisi, ${formatRupiah(Number(split.platformIdr))} biaya platform, ${formatRupiah(Number(split.refundIdr))} kembali ke deposit ${order.organization}.`;
+}
+
 /** One step: its button, the confirmation that names order, amount and organisation, and the note. */
 function StepButton({
   step,
@@ -55,9 +71,11 @@ function StepButton({
   step: OperatorStep;
   order: ActionOrder;
   busy: boolean;
-  perform: (step: OperatorStep, note: string) => Promise<void>;
+  perform: (step: OperatorStep, note: string, share: number | null) => Promise<void>;
 }) {
   const [note, setNote] = useState("");
+  const [share, setShare] = useState<number | null>(null);
+  const preview = step === "settle_split" ? splitPreview(order, share) : null;
   const required = needsNote(step);
   return (
     <ConfirmDialogButton
@@ -67,7 +85,7 @@ function StepButton({
       tone={STEP[step].danger ? "secondary" : "primary"}
       danger={STEP[step].danger}
       busy={busy}
-      onConfirm={() => perform(step, note.trim()).then(() => setNote(""))}
+      onConfirm={() => perform(step, note.trim(), share).then(() => setNote(""))}
     >
       <p>
         Pesanan <code>{order.id}</code> milik <strong>{order.organization}</strong>.
@@ -76,6 +94,12 @@ function StepButton({
         <strong>{moneyOf(step, order)}</strong>
       </p>
       <p>{STEP[step].effect}</p>
+      {step === "settle_split" && (
+        <div className="form">
+          <RupiahInput label="Bagian praktisi" name="practitionerShareIdr" required onValue={setShare} />
+          {preview && <p role="status">{preview}</p>}
+        </div>
+      )}
       {step !== "restart_offering" && (
         <div className="form">
           <Field
@@ -108,9 +132,13 @@ export function OrderActions({ order, steps }: { order: ActionOrder; steps: Oper
   const { toast } = useToast();
   const { busy, error, setError, run } = useAction(MESSAGES);
 
-  async function perform(step: OperatorStep, note: string) {
+  async function perform(step: OperatorStep, note: string, share: number | null) {
     if (needsNote(step) && !note) {
       setError(`Tulis catatan untuk "${STEP[step].label}" (klien dan praktisi membacanya), lalu ulangi.`);
+      return;
+    }
+    if (step === "settle_split" && (share === null || Number.isNaN(share) || share <= 0 || share >= order.practitionerFeeIdr)) {
+      setError(`Isi bagian praktisi: lebih dari Rp 0 dan kurang dari ${formatRupiah(order.practitionerFeeIdr)}, lalu ulangi.`);
       return;
     }
     if (step === "restart_offering") {
@@ -118,7 +146,14 @@ export function OrderActions({ order, steps }: { order: ActionOrder; steps: Oper
       if (result.ok) toast(`Putaran tawaran baru dimulai untuk ${order.id}.`);
       return;
     }
-    const result = await run(() => trpc.operator.orderAction.mutate({ orderId: order.id, action: step, note: note || undefined }));
+    const result = await run(() =>
+      trpc.operator.orderAction.mutate({
+        orderId: order.id,
+        action: step,
+        note: note || undefined,
+        practitionerShareIdr: step === "settle_split" ? (share ?? undefined) : undefined,
+      }),
+    );
     if (result.ok) toast(`${STEP[step].label}: pesanan ${order.id} sekarang ${ORDER_STATUS_LABEL[result.value]}.`);
   }
 

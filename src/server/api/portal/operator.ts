@@ -157,7 +157,7 @@ export const operatorRouter = router({
     .output(orderStatusOutput)
     .mutation(
       async ({ ctx, input }) =>
-        (await operatorOrderAction(ctx, ctx.actor, { orderId: input.orderId, action: input.action, note: input.note })).status,
+        (await operatorOrderAction(ctx, ctx.actor, input)).status,
     ),
 
   auditLog: operator

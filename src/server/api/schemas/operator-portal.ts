@@ -52,7 +52,12 @@ export const auditSearchInput = z.object({
   ...page,
 });
 
-export const orderActionInput = byOrder.extend({ action: z.enum(OPERATOR_ORDER_ACTIONS), note: z.string().trim().max(10_000).optional() });
+export const orderActionInput = byOrder.extend({
+  action: z.enum(OPERATOR_ORDER_ACTIONS),
+  note: z.string().trim().max(10_000).optional(),
+  /** settle_split: what the practitioner gets of their price; the rest of the escrow goes back to the deposit. */
+  practitionerShareIdr: rupiahInputSchema.optional(),
+});
 
 export const createOrganizationInput = z.object({
   name: nameSchema(),

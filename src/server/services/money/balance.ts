@@ -74,14 +74,18 @@ export async function releaseKeySpend(tx: Tx, apiKeyId: string, committedAt: Dat
   });
 }
 
-/** A cancelled or refunded order gives back its price, or for case work its invoice's total, in the month each was committed. */
+/**
+ * A cancelled or refunded order gives back its price, or for case work its invoice's total, in the
+ * month each was committed; a dispute split gives back the part refunded (`amountIdr`).
+ */
 export async function releaseOrderSpend(
   tx: Tx,
   order: Pick<Order, "id" | "apiKeyId" | "caseId" | "priceIdr" | "createdAt">,
+  amountIdr?: bigint,
 ): Promise<void> {
-  if (order.caseId === null) return releaseKeySpend(tx, order.apiKeyId, order.createdAt, order.priceIdr);
+  if (order.caseId === null) return releaseKeySpend(tx, order.apiKeyId, order.createdAt, amountIdr ?? order.priceIdr);
   const invoice = await tx.invoice.findUniqueOrThrow({ where: { orderId: order.id }, select: { createdAt: true, totalIdr: true } });
-  return releaseKeySpend(tx, order.apiKeyId, invoice.createdAt, invoice.totalIdr);
+  return releaseKeySpend(tx, order.apiKeyId, invoice.createdAt, amountIdr ?? invoice.totalIdr);
 }
 
 export interface KeyBalance {

@@ -2,6 +2,8 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { OrderStatus } from "@/generated/prisma/enums";
 import { jakartaDayStart } from "@/server/domain/clock";
 import { AppError } from "@/server/domain/errors";
+import { disputeSplitMessage } from "@/server/domain/notification-text";
+import { disputeSplit } from "@/server/domain/pricing";
 import type { OrderTrigger } from "@/server/domain/order-state";
 import { ACTIVE_STATUSES, ORDER_TRANSITIONS, type OrderActor, statusesAllowing } from "@/server/domain/order-state";
 import { cursorRow, keyset, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
@@ -10,7 +12,7 @@ import { namesOf } from "../audit";
 import type { ServiceDeps } from "../deps";
 import { portalOrderFiles } from "../files";
 import { SLA_RUNNING } from "./order-timers";
-import { changeContextOf, changeOrderStatus, type OrderWithMessages, type StatusChangeExtra } from "./status";
+import { addMessage, changeContextOf, changeOrderStatus, loadOrder, type OrderWithMessages, type StatusChangeExtra } from "./status";
 
 /**
  * The operator's view of orders across every organisation: the overview's counts, the order
@@ -102,7 +104,7 @@ function allowedOperatorActions(order: { status: OrderStatus; practitionerId: st
   const actions: Array<OperatorOrderAction | "restart_offering"> = OPERATOR_ORDER_ACTIONS.filter(
     (action) =>
       statusesAllowing(action, "operator").includes(order.status) &&
-      (action !== "settle_for_practitioner" || order.practitionerId !== null),
+      ((action !== "settle_for_practitioner" && action !== "settle_split") || order.practitionerId !== null),
   );
   if (order.status === "ditawarkan" && order.offeringStalledAt) actions.push("restart_offering");
   return actions;
@@ -195,6 +197,7 @@ export const OPERATOR_ORDER_ACTIONS = [
   "dispute",
   "refund",
   "settle_for_practitioner",
+  "settle_split",
   "request_revision",
   "resume_work",
 ] as const satisfies readonly OrderTrigger[];
@@ -209,7 +212,7 @@ const NEEDS_MESSAGE: ReadonlySet<OrderTrigger> = new Set(
 export async function operatorOrderAction(
   deps: ServiceDeps,
   actor: Actor & { actorType: "operator" },
-  input: { orderId: string; action: OperatorOrderAction; note?: string },
+  input: { orderId: string; action: OperatorOrderAction; note?: string; practitionerShareIdr?: bigint },
 ): Promise<OrderWithMessages> {
   const change = changeContextOf(deps);
   return deps.db.$transaction(async (tx) => {
@@ -218,6 +221,12 @@ export async function operatorOrderAction(
     const note = input.note?.trim() ? { role: "operator" as const, body: input.note.trim() } : undefined;
     if (NEEDS_MESSAGE.has(input.action) && !note) throw new AppError("VALIDATION", "note: say why; the parties read it on the order.");
     const extra: StatusChangeExtra = NEEDS_MESSAGE.has(input.action) ? { message: note } : { note };
-    return changeOrderStatus(tx, change, order, input.action, { kind: "operator", id: actor.actorId ?? null }, extra);
+    if (input.action === "settle_split") extra.practitionerShareIdr = input.practitionerShareIdr;
+    const changed = await changeOrderStatus(tx, change, order, input.action, { kind: "operator", id: actor.actorId ?? null }, extra);
+    if (input.action !== "settle_split") return changed;
+    // Both sides read the decision's figures on the order, beside the operator's reasons.
+    const split = disputeSplit(order, input.practitionerShareIdr!);
+    await addMessage(tx, order.id, { role: "system", body: disputeSplitMessage(split) }, change);
+    return loadOrder(tx, order.id);
   });
 }

@@ -6,6 +6,7 @@ import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { autoAcceptAt, type OrderRules } from "@/server/domain/order-rules";
 import { type MessageRole, type OrderActor, type OrderTransition, type OrderTrigger, transitionFor } from "@/server/domain/order-state";
+import { type DisputeSplit, disputeSplit } from "@/server/domain/pricing";
 import { slaDueAt } from "@/server/domain/sla";
 import { audit } from "../audit";
 import { orderRulesOf, publicUrlOf, type ServiceDeps } from "../deps";
@@ -99,6 +100,8 @@ export interface StatusChangeExtra {
   practitionerId?: string;
   /** Case-board work: the SLA in working days comes from the selected bid, not the service. */
   slaDays?: number;
+  /** A dispute settled with a split (`split_escrow`): what the practitioner gets of their price. */
+  practitionerShareIdr?: bigint;
 }
 
 /** The order fields a status change reads. */
@@ -163,8 +166,10 @@ export async function changeOrderStatus(
     });
   }
 
+  const split = transition.effects.includes("split_escrow") ? splitOf(current, extra.practitionerShareIdr) : null;
   // The key's budget before the money, as an order takes them (kuasa_place_order), so two never wait on each other's locks.
   if ((STATUSES_NOT_SPENT as readonly string[]).includes(transition.to)) await releaseOrderSpend(tx, current);
+  if (split) await releaseOrderSpend(tx, current, split.refundIdr);
   const costRefunds = await endCostsOnOrderChange(tx, current, {
     to: transition.to,
     unassigned: transition.effects.includes("unassign_practitioner"),
@@ -185,6 +190,7 @@ export async function changeOrderStatus(
       reference: current.id,
     });
   }
+  if (split) await transfer(tx, ...splitTransfers(current, split));
   if (costRefunds.length > 0) await transfer(tx, ...(costRefunds as [TransferInput, ...TransferInput[]]));
   return { ...current, ...parts };
 }
@@ -302,6 +308,34 @@ async function releaseEscrow(tx: Tx, order: Order): Promise<void> {
         ]
       : []),
   );
+}
+
+function splitOf(order: Order, practitionerShareIdr: bigint | undefined): DisputeSplit {
+  if (!order.practitionerId) throw new AppError("INVALID_STATE", `The order ${order.id} has no practitioner to share its escrow with; refund it instead.`);
+  if (practitionerShareIdr === undefined || practitionerShareIdr <= 0n || practitionerShareIdr >= order.clientPriceIdr)
+    throw new AppError(
+      "VALIDATION",
+      `practitionerShareIdr: more than Rp 0 and less than the practitioner's price Rp ${order.clientPriceIdr} (all of it is settling for the practitioner, nothing is a refund).`,
+    );
+  return disputeSplit(order, practitionerShareIdr);
+}
+
+/** A split's three moves out of escrow: the practitioner's share, the platform's fee on it, the rest back to the deposit. */
+function splitTransfers(order: Order, split: DisputeSplit): [TransferInput, ...TransferInput[]] {
+  const escrow = accounts.orderEscrow(order);
+  const moves: [TransferInput, ...TransferInput[]] = [
+    {
+      from: escrow,
+      to: accounts.practitionerPayable(order.practitionerId!, order.livemode),
+      amountIdr: split.practitionerIdr,
+      kind: "split_release",
+      reference: order.id,
+    },
+  ];
+  if (split.platformIdr > 0n)
+    moves.push({ from: escrow, to: accounts.platformRevenue(order.livemode, order.id), amountIdr: split.platformIdr, kind: "split_fee", reference: order.id });
+  moves.push({ from: escrow, to: accounts.orgDeposit(order.organizationId, order.livemode), amountIdr: split.refundIdr, kind: "split_refund", reference: order.id });
+  return moves;
 }
 
 /**
