@@ -170,7 +170,7 @@ async function api<T>(request: APIRequestContext, url: string, data: unknown): P
   return (await res.json()) as T;
 }
 
-test("overview → dispute queue → order page: a dispute decided for the practitioner, a stalled order refunded, found again by search and in the audit log, and a case closed", async ({
+test("overview → dispute queue → order page: a dispute decided with a split, a stalled order refunded, found again by search and in the audit log, and a case closed", async ({
   page,
   browser,
   request,
@@ -247,30 +247,42 @@ test("overview → dispute queue → order page: a dispute decided for the pract
   await expect(page).toHaveURL(new RegExp(`/operator/pesanan/${disputed.id}$`));
   await expectNoSeriousA11yViolations(page, testInfo);
   const actions = page.locator("section.card").filter({ has: page.getByRole("heading", { name: "Tindakan operator" }) });
-  await expect(actions.getByRole("button")).toHaveText(["Refund ke deposit", "Menangkan praktisi", "Lanjutkan pekerjaan"]);
+  await expect(actions.getByRole("button")).toHaveText([
+    "Refund ke deposit",
+    "Menangkan praktisi",
+    "Putuskan dengan pembagian",
+    "Lanjutkan pekerjaan",
+  ]);
   await expect(page.getByRole("main")).toContainText(reason);
   await expect(page.locator(".timeline").first()).toContainText("Dalam sengketa");
   await expect(page.getByRole("complementary")).toContainText(PRACTITIONER.name);
   await screenshot(page, testInfo, "operator-pesanan-detail");
 
-  // Decided for the practitioner: the confirmation names the order, the money and who gets it, and the organisation.
-  await actions.getByRole("button", { name: "Menangkan praktisi" }).click();
-  const decide = page.getByRole("dialog", { name: `Menangkan praktisi: pesanan ${disputed.id}?` });
-  for (const text of [disputed.id, DEMO_ORG, "Lepas escrow Rp 1.700.000", `ke praktisi ${PRACTITIONER.name}`])
-    await expect(decide).toContainText(text);
-  const note = "Praktisi menunjukkan bukti balasan; pekerjaan dinilai sudah berjalan sesuai SLA.";
+  // Decided with a split: the confirmation names the order and the organisation, and shows what each side gets before anything moves.
+  await actions.getByRole("button", { name: "Putuskan dengan pembagian" }).click();
+  const decide = page.getByRole("dialog", { name: `Putuskan dengan pembagian: pesanan ${disputed.id}?` });
+  for (const text of [disputed.id, DEMO_ORG, "kurang dari Rp 1.490.000"]) await expect(decide).toContainText(text);
+  await decide.getByLabel("Bagian praktisi").fill("745.000");
+  await expect(decide.getByRole("status")).toHaveText(
+    new RegExp(`Rp\\s745\\.000 ke praktisi, Rp\\s105\\.000 biaya platform, Rp\\s850\\.000 kembali ke deposit ${DEMO_ORG}\\.`),
+  );
+  const note = "Separuh pekerjaan sudah sesuai pesanan; separuh harga dikembalikan ke klien.";
   await decide.getByLabel(/^Catatan untuk klien dan praktisi/).fill(note);
   await screenshot(page, testInfo, "operator-sengketa-dialog");
-  await decide.getByRole("button", { name: "Ya, menangkan praktisi" }).click();
-  await expect(toast(page)).toContainText(`Menangkan praktisi: pesanan ${disputed.id} sekarang Selesai.`);
+  await decide.getByRole("button", { name: "Ya, putuskan dengan pembagian" }).click();
+  await expect(toast(page)).toContainText(`Putuskan dengan pembagian: pesanan ${disputed.id} sekarang Selesai.`);
   await expect(page.getByRole("main").locator(".badge").first()).toHaveText("Selesai");
   await expect(actions).toContainText("Tidak ada tindakan operator untuk status ini");
   await expect(page.locator(".message-operator")).toContainText(note);
+  await expect(page.locator(".message-system").last()).toContainText("Sengketa diputus dengan pembagian");
   await screenshot(page, testInfo, "operator-pesanan-selesai");
   const settled = await request.get(`/v1/orders/${disputed.id}`, { headers: { Authorization: `Bearer ${demoApiKey()}` } });
   const settledOrder = (await settled.json()) as { status: string; messages: Array<{ role: string; body: string }> };
   expect(settledOrder.status).toBe("selesai");
   expect(settledOrder.messages).toContainEqual(expect.objectContaining({ role: "operator", body: note }));
+  expect(settledOrder.messages.at(-1)).toEqual(
+    expect.objectContaining({ role: "system", body: expect.stringMatching(/Rp\s850\.000 dikembalikan/) }),
+  );
   // The practitioner reads the decision in the order's thread, under the operator's name.
   await practitioner.reload();
   await expect(practitioner.locator(".badge")).toHaveText("Selesai");
@@ -306,10 +318,10 @@ test("overview → dispute queue → order page: a dispute decided for the pract
   await expect(page.getByRole("row").filter({ hasText: stalled.id })).toBeVisible();
 
   await nav(page, "Log audit");
-  await page.getByLabel("Tindakan").selectOption({ value: "order.settle_for_practitioner" });
+  await page.getByLabel("Tindakan").selectOption({ value: "order.settle_split" });
   await page.getByRole("button", { name: "Terapkan" }).click();
   const entry = page.getByRole("row").filter({ hasText: disputed.id });
-  await expect(entry).toContainText("Sengketa dimenangkan praktisi");
+  await expect(entry).toContainText("Sengketa diputus dengan pembagian");
   await expect(entry).toContainText(OPERATOR.name);
   await expect(page.getByRole("row").filter({ hasText: stalled.id })).toHaveCount(0);
   await screenshot(page, testInfo, "operator-audit");

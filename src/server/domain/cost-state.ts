@@ -17,7 +17,7 @@ export type CostActor = "agent" | "org_admin" | "practitioner" | "operator" | "s
 export type CostTrigger = "approve" | "hold_for_approval" | "reject" | "pay" | "cancel";
 
 /** Money a transition moves, carried out by the service in the same transaction. */
-export type CostEffect =
+type CostEffect =
   | "commit_spend" // the amount counts against the order's key's monthly budget
   | "release_spend" // ... and no longer does
   | "pay_escrow" // deposit → the order's escrow

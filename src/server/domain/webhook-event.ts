@@ -59,7 +59,7 @@ export interface InvoiceSummary {
 }
 
 /** A file as an event carries it (the File object of the API). */
-export interface FileSummary {
+interface FileSummary {
   id: string;
   filename: string;
   size: number;
@@ -109,7 +109,7 @@ export interface CostSource {
   } | null;
 }
 
-export function fileSummary(file: NonNullable<CostSource["receipt"]>): FileSummary {
+function fileSummary(file: NonNullable<CostSource["receipt"]>): FileSummary {
   return {
     id: file.id,
     filename: file.filename,
@@ -139,8 +139,8 @@ export function costSummary(cost: CostSource): CostSummary {
 }
 
 /** A cost's events: one per status, each with the order it is on. */
-export const COST_EVENT_TYPES = COST_STATUSES.map((status) => `cost.${status}` as const);
-export type CostEventType = (typeof COST_EVENT_TYPES)[number];
+const COST_EVENT_TYPES = COST_STATUSES.map((status) => `cost.${status}` as const);
+type CostEventType = (typeof COST_EVENT_TYPES)[number];
 
 /** Case-board events: a bid arrived, one was selected, the operator closed the case, the invoice was paid. */
 export const CASE_EVENT_TYPES = ["case.bid_received", "case.selected", "case.ditutup", "invoice.dibayar"] as const;

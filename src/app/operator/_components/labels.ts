@@ -48,7 +48,8 @@ export const STEP: Record<OperatorStep, { label: string; effect: string; danger?
   settle_for_practitioner: { label: "Menangkan praktisi", effect: "Sengketa selesai seperti hasil diterima; pesanan selesai." },
   settle_split: {
     label: "Putuskan dengan pembagian",
-    effect: "Sebagian harga untuk praktisi, sisanya kembali ke deposit klien; pesanan selesai. Angkanya tertulis di pesanan untuk kedua pihak.",
+    effect:
+      "Sebagian harga untuk praktisi, sisanya kembali ke deposit klien; pesanan selesai. Angkanya tertulis di pesanan untuk kedua pihak.",
   },
   request_revision: { label: "Minta revisi", effect: "Hasil yang diserahkan kembali ke praktisi untuk diperbaiki." },
   cancel: { label: "Batalkan pesanan", effect: "Pesanan yang belum diambil praktisi dibatalkan.", danger: true },

@@ -155,10 +155,7 @@ export const operatorRouter = router({
   orderAction: operator
     .input(orderActionInput)
     .output(orderStatusOutput)
-    .mutation(
-      async ({ ctx, input }) =>
-        (await operatorOrderAction(ctx, ctx.actor, input)).status,
-    ),
+    .mutation(async ({ ctx, input }) => (await operatorOrderAction(ctx, ctx.actor, input)).status),
 
   auditLog: operator
     .input(auditSearchInput.optional())

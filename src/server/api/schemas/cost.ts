@@ -5,7 +5,7 @@ import { costSummary } from "@/server/domain/webhook-event";
 import type { CostWithReceipt } from "@/server/services/orders";
 import { fileSchema } from "./file";
 
-export const costStatusSchema = z.enum(COST_STATUSES).meta({
+const costStatusSchema = z.enum(COST_STATUSES).meta({
   id: "CostStatus",
   description:
     "`diajukan`: the practitioner asks, you decide; `menunggu_persetujuan`: you approved above your organisation's approval threshold, an admin decides in the portal; " +

@@ -1,12 +1,10 @@
 import { z } from "zod";
-import type { ServiceDeps } from "@/server/services/deps";
 import {
   contentOf,
   createFile,
   createFileLink,
   FILE_LINK_DEFAULT_SECONDS,
   type FileContent,
-  type FileDeps,
   fileDepsOf,
   getFile,
 } from "@/server/services/files";

@@ -29,7 +29,7 @@ import { ownOrder } from "./status";
  */
 
 /** Most costs one order carries: a company's establishment has a handful of official fees, never dozens. */
-export const MAX_COSTS_PER_ORDER = 30;
+const MAX_COSTS_PER_ORDER = 30;
 
 /** Who asks for a cost or pays it: the practitioner in the portal, or the sandbox's simulated one for a test order. */
 export type CostPractitioner = { kind: "practitioner"; practitionerId: string } | { kind: "test_helper"; owner: DataOwner };

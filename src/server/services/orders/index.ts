@@ -1,7 +1,7 @@
 export { listOrders } from "./agent-lists";
 export { acceptOrderResult, byKey, cancelOrder, decideApproval, openDispute, postClientMessage, requestRevision } from "./client-steps";
-export { type CostWithReceipt, costsOfOrder } from "./cost-moves";
-export { type CostDecision, type CostPractitioner, cancelCostByOperator, decideCost, getCost, payCost, requestCost } from "./costs";
+export type { CostWithReceipt } from "./cost-moves";
+export { cancelCostByOperator, decideCost, getCost, payCost, requestCost } from "./costs";
 export {
   OPERATOR_ORDER_ACTIONS,
   type OperatorOrderAction,

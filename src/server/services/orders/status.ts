@@ -311,7 +311,8 @@ async function releaseEscrow(tx: Tx, order: Order): Promise<void> {
 }
 
 function splitOf(order: Order, practitionerShareIdr: bigint | undefined): DisputeSplit {
-  if (!order.practitionerId) throw new AppError("INVALID_STATE", `The order ${order.id} has no practitioner to share its escrow with; refund it instead.`);
+  if (!order.practitionerId)
+    throw new AppError("INVALID_STATE", `The order ${order.id} has no practitioner to share its escrow with; refund it instead.`);
   if (practitionerShareIdr === undefined || practitionerShareIdr <= 0n || practitionerShareIdr >= order.clientPriceIdr)
     throw new AppError(
       "VALIDATION",
@@ -333,8 +334,20 @@ function splitTransfers(order: Order, split: DisputeSplit): [TransferInput, ...T
     },
   ];
   if (split.platformIdr > 0n)
-    moves.push({ from: escrow, to: accounts.platformRevenue(order.livemode, order.id), amountIdr: split.platformIdr, kind: "split_fee", reference: order.id });
-  moves.push({ from: escrow, to: accounts.orgDeposit(order.organizationId, order.livemode), amountIdr: split.refundIdr, kind: "split_refund", reference: order.id });
+    moves.push({
+      from: escrow,
+      to: accounts.platformRevenue(order.livemode, order.id),
+      amountIdr: split.platformIdr,
+      kind: "split_fee",
+      reference: order.id,
+    });
+  moves.push({
+    from: escrow,
+    to: accounts.orgDeposit(order.organizationId, order.livemode),
+    amountIdr: split.refundIdr,
+    kind: "split_refund",
+    reference: order.id,
+  });
   return moves;
 }
 
