@@ -1,5 +1,6 @@
 export {
   acceptOffer,
+  type ChoosablePractitioner,
   declineOffer,
   ensureOffering,
   ensureOfferings,
@@ -8,7 +9,9 @@ export {
   OFFER_DURATION_MS,
   offerNext,
   offersDueToExpire,
+  offerToPractitioner,
   ordersNeedingOffer,
+  practitionersForOrder,
   refundStalledOrder,
   restartOffering,
   STALL_REASONS,

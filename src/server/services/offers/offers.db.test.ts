@@ -21,7 +21,9 @@ import {
   expireOffers,
   OFFER_DURATION_MS,
   offersDueToExpire,
+  offerToPractitioner,
   ordersNeedingOffer,
+  practitionersForOrder,
   restartOffering,
   STALL_REASONS,
 } from "./offers";
@@ -161,8 +163,16 @@ describe("offer rotation", () => {
     const advokatNotKorporasi = await createTestPractitioner(database.prisma, ["korporasi"]);
     await sweep();
     expect(await liveOffer(id)).toBeNull();
-    expect((await listStalledOrders({ db: database.prisma })).find((o) => o.id === id)?.reason).toBe(STALL_REASONS.noneEligible);
-    expect(advokatNotKorporasi).toBeDefined();
+    expect((await listStalledOrders({ db: database.prisma })).find((o) => o.id === id)?.reason).toBe(
+      STALL_REASONS.noneEligible({ category: "korporasi", requiredLabel: "Notaris" }),
+    );
+    // The reason names what is missing, so the operator knows whom to look for.
+    expect((await listStalledOrders({ db: database.prisma })).find((o) => o.id === id)?.reason).toContain(
+      "berlabel Notaris di bidang korporasi",
+    );
+    expect(await database.prisma.practitioner.findUniqueOrThrow({ where: { id: advokatNotKorporasi } })).toMatchObject({
+      label: "Advokat",
+    });
   });
 });
 
@@ -383,7 +393,7 @@ describe("offering in batches", () => {
     expect((await liveOffer(first))?.practitionerId).toBe(practitioners.a);
     expect((await liveOffer(second))?.practitionerId).toBe(practitioners.b);
     expect(await liveOffer(company)).toBeNull();
-    expect(await stalledReason(company)).toBe(STALL_REASONS.noneEligible);
+    expect(await stalledReason(company)).toBe(STALL_REASONS.noneEligible({ category: "korporasi", requiredLabel: "Notaris" }));
 
     // The first order is declined by a and c; b's offer is the round's last.
     await declineOffer(deps(), practitioners.a, (await liveOffer(first))!.id);
@@ -527,5 +537,60 @@ describe.runIf(testDatabaseKind === "postgres")("a batch racing answers on Postg
       expect(await statusOf(orderId)).toBe("ditawarkan");
       expect(await liveOffer(orderId)).not.toBeNull();
     }
+  });
+});
+
+describe("the operator offers an order to a chosen practitioner", () => {
+  const operator = { actorType: "operator" as const, actorId: "usr_op" };
+
+  it("withdraws the live offer and offers the order to the chosen one for 30 minutes; the rotation goes on after a decline", async () => {
+    const orderId = await paidOrder();
+    await sweep();
+    const first = await liveOffer(orderId);
+    expect(first?.practitionerId).toBe(practitioners.a);
+    const choosable = await practitionersForOrder(deps(), orderId);
+    expect(
+      choosable.filter((p) => [practitioners.a, practitioners.b, practitioners.c].includes(p.id)).map((p) => [p.id, p.holdsLiveOffer]),
+    ).toEqual(
+      expect.arrayContaining([
+        [practitioners.a, true],
+        [practitioners.c, false],
+      ]),
+    );
+    const offerId = await offerToPractitioner(deps(), operator, orderId, practitioners.c);
+    expect(await database.prisma.offer.findUniqueOrThrow({ where: { id: first!.id } })).toMatchObject({ status: "dibatalkan" });
+    const chosen = await liveOffer(orderId);
+    expect([chosen?.id, chosen?.practitionerId, chosen?.expiresAt.getTime()]).toEqual([
+      offerId,
+      practitioners.c,
+      clock.now().getTime() + OFFER_DURATION_MS,
+    ]);
+    expect(await database.prisma.auditLog.count({ where: { action: "order.offer_to_practitioner", subjectId: orderId } })).toBe(1);
+    await declineOffer(deps(), practitioners.c, offerId);
+    expect((await liveOffer(orderId))?.practitionerId).toBe(practitioners.b);
+  });
+
+  it("ends a stall, opening a new round for one who passed already", async () => {
+    const orderId = await paidOrder();
+    await sweep();
+    for (const id of [practitioners.a, practitioners.b, practitioners.c]) await declineOffer(deps(), id, (await liveOffer(orderId))!.id);
+    expect(await stalledReason(orderId)).toBe(STALL_REASONS.allPassed);
+    await offerToPractitioner(deps(), operator, orderId, practitioners.b);
+    const order = await database.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
+    expect([order.offeringStalledAt, order.offeringRefundAt, order.offerRound]).toEqual([null, null, 2]);
+    expect((await liveOffer(orderId))?.practitionerId).toBe(practitioners.b);
+  });
+
+  it("refuses a practitioner outside the service's field, one who paused offers, and an order not on offer, changing nothing", async () => {
+    const orderId = await paidOrder();
+    await sweep();
+    const outsider = await createTestPractitioner(database.prisma, ["properti"]);
+    await expect(offerToPractitioner(deps(), operator, orderId, outsider)).rejects.toMatchObject({ code: "VALIDATION" });
+    await database.prisma.practitioner.update({ where: { id: practitioners.c }, data: { available: false } });
+    await expect(offerToPractitioner(deps(), operator, orderId, practitioners.c)).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(offerToPractitioner(deps(), operator, orderId, practitioners.a)).rejects.toMatchObject({ code: "CONFLICT" });
+    expect((await liveOffer(orderId))?.practitionerId).toBe(practitioners.a);
+    await acceptOffer(deps(), practitioners.a, (await liveOffer(orderId))!.id);
+    await expect(offerToPractitioner(deps(), operator, orderId, practitioners.b)).rejects.toMatchObject({ code: "INVALID_STATE" });
   });
 });

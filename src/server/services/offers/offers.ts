@@ -1,5 +1,5 @@
 import { type OrderStatus, Prisma } from "@/generated/prisma/client";
-import type { Tx } from "@/server/db/client";
+import type { DbOrTx, Tx } from "@/server/db/client";
 import { findDueRows } from "@/server/db/due-rows";
 import { lockRow } from "@/server/db/row-lock";
 import type { DueRow } from "@/server/domain/due-row";
@@ -16,7 +16,11 @@ import { ensureSimulatedPractitioners, SIMULATED_ORDER_PRACTITIONER_ID } from ".
 export const OFFER_DURATION_MS = 30 * 60 * 1000;
 
 export const STALL_REASONS = {
-  noneEligible: "Tidak ada praktisi aktif yang memenuhi syarat untuk layanan ini.",
+  /** Names what is missing (the label the service needs, its field), so the operator knows whom to find. */
+  noneEligible: (service: { category: string; requiredLabel: string | null }) =>
+    service.requiredLabel
+      ? `Tidak ada praktisi aktif berlabel ${service.requiredLabel} di bidang ${service.category} yang sedang menerima tawaran.`
+      : `Tidak ada praktisi aktif di bidang ${service.category} yang sedang menerima tawaran.`,
   allPassed: "Semua praktisi yang memenuhi syarat sudah menerima tawaran pada putaran ini.",
 } as const;
 
@@ -194,7 +198,7 @@ async function offerNextLocked(tx: Tx, change: StatusChangeContext, orders: read
       chosen.add(next.id);
       continue;
     }
-    const reason = pool.length > 0 ? STALL_REASONS.allPassed : STALL_REASONS.noneEligible;
+    const reason = pool.length > 0 ? STALL_REASONS.allPassed : STALL_REASONS.noneEligible(order);
     stalls.set(reason, [...(stalls.get(reason) ?? []), order.id]);
   }
 
@@ -388,5 +392,92 @@ export async function refundStalledOrder(deps: ServiceDeps, orderId: string): Pr
       { kind: "system" },
       { message: { role: "system", body: STALL_REFUND_MESSAGE } },
     );
+  });
+}
+
+/** A practitioner the operator may choose for an order on offer, with what the fair rotation knows of them. */
+export interface ChoosablePractitioner {
+  id: string;
+  name: string;
+  label: string | null;
+  /** Paused by the practitioner (the profile's switch): shown, never offered. */
+  available: boolean;
+  /** Already offered the order in this round (declined or let it expire). */
+  passedThisRound: boolean;
+  /** Holds the order's live offer now. */
+  holdsLiveOffer: boolean;
+}
+
+/** The practitioners qualified for a live order on offer (its field and label), for the operator's choice. */
+export async function practitionersForOrder(deps: { db: DbOrTx }, orderId: string): Promise<ChoosablePractitioner[]> {
+  const order = await deps.db.order.findUnique({
+    where: { id: orderId },
+    select: {
+      offerRound: true,
+      service: { select: { category: true, requiredLabel: true } },
+      offers: { select: { practitionerId: true, round: true, status: true } },
+    },
+  });
+  if (!order) throw new AppError("NOT_FOUND", `No order ${orderId}.`);
+  const { category, requiredLabel } = order.service;
+  const practitioners = await deps.db.practitioner.findMany({
+    where: { active: true, simulated: false, categories: { has: category }, ...(requiredLabel ? { label: requiredLabel } : {}) },
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+    select: { id: true, name: true, label: true, available: true },
+  });
+  return practitioners.map((p) => ({
+    ...p,
+    passedThisRound: order.offers.some((o) => o.practitionerId === p.id && o.round === order.offerRound && o.status !== "aktif"),
+    holdsLiveOffer: order.offers.some((o) => o.practitionerId === p.id && o.status === "aktif"),
+  }));
+}
+
+/**
+ * Operator: offer a live order on offer to one chosen practitioner now, for the usual 30 minutes.
+ * The live offer, if any, is withdrawn and a stall ends; the practitioner must be qualified
+ * (active, its field and label) and taking offers. If they decline or let it expire, the fair
+ * rotation goes on from there.
+ */
+export async function offerToPractitioner(
+  deps: ServiceDeps,
+  actor: Actor & { actorType: "operator" },
+  orderId: string,
+  practitionerId: string,
+): Promise<string> {
+  const change = changeContextOf(deps);
+  const { now } = change;
+  return deps.db.$transaction(async (tx) => {
+    const [order] = await lockOrdersWhere(tx, Prisma.sql`o."id" = ${orderId}`);
+    if (!order) throw new AppError("NOT_FOUND", `No order ${orderId}.`);
+    if (order.status !== "ditawarkan" || !order.livemode || order.caseId)
+      throw new AppError(
+        "INVALID_STATE",
+        `Only a live order on offer can be offered to a chosen practitioner; this one is ${order.status}.`,
+      );
+    const chosen = (await practitionersForOrder({ db: tx }, orderId)).find((p) => p.id === practitionerId);
+    if (!chosen) throw new AppError("VALIDATION", "practitionerId: not an active practitioner of this service's field and label.");
+    if (!chosen.available) throw new AppError("CONFLICT", `${chosen.name} has paused new offers in their profile.`);
+    if (chosen.holdsLiveOffer) throw new AppError("CONFLICT", `${chosen.name} already holds this order's live offer.`);
+    await tx.offer.updateMany({ where: { orderId, status: "aktif" }, data: { status: "dibatalkan", respondedAt: now } });
+    // A practitioner is offered an order once per round: one who passed it already opens a new round.
+    const round = chosen.passedThisRound ? order.offerRound + 1 : order.offerRound;
+    await tx.order.update({
+      where: { id: orderId },
+      data: { offerRound: round, offeringStalledAt: null, offeringStalledReason: null, offeringRefundAt: null, updatedAt: now },
+    });
+    const id = newId("offer");
+    await tx.offer.create({
+      data: { id, orderId, practitionerId, round, offeredAt: now, expiresAt: new Date(now.getTime() + OFFER_DURATION_MS) },
+    });
+    await tx.practitioner.update({ where: { id: practitionerId }, data: { lastOfferedAt: now } });
+    await notifyNewOffers(tx, change.publicUrl, [id]);
+    await audit(tx, {
+      ...actor,
+      action: "order.offer_to_practitioner",
+      subjectType: "order",
+      subjectId: orderId,
+      data: { practitioner_id: practitionerId, offer_id: id, round },
+    });
+    return id;
   });
 }
