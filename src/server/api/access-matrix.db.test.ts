@@ -216,6 +216,8 @@ const PORTAL_RECIPES: Record<string, PortalRecipe> = {
   "operator.disputes": {},
   "operator.slaBreaches": {},
   "operator.restartOffering": { valid: (w) => ({ orderId: w.aLive.orders[1] }) },
+  "operator.practitionersForOrder": { valid: (w) => ({ orderId: w.aLive.orders[2] }) },
+  "operator.offerToPractitioner": { valid: (w) => ({ orderId: w.aLive.orders[2], practitionerId: w.users.p1.practitionerId }) },
   "operator.orderAction": { valid: (w) => ({ orderId: w.aLive.orders[1], action: "refund" }) },
   "operator.cases": {},
   "operator.closeCase": { valid: (w) => ({ caseId: w.aLive.cases[0] }) },

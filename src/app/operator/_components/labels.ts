@@ -34,6 +34,7 @@ export const AUDIT_ACTION_LABEL: Record<string, string> = {
   "order.resume_work": "Pekerjaan dilanjutkan",
   "order.request_revision": "Revisi diminta",
   "order.restart_offering": "Tawaran diulang",
+  "order.offer_to_practitioner": "Ditawarkan ke praktisi pilihan operator",
   "order.approve": "Pesanan disetujui",
   "order.reject": "Pesanan ditolak",
   "order.accept_result": "Hasil diterima",

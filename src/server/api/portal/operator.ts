@@ -5,7 +5,7 @@ import { auditLogVocabulary, listAuditLog } from "@/server/services/audit";
 import { closeCase, listCasesForOperator } from "@/server/services/cases";
 import { listServicesForOperator, serviceForOperator, updateService } from "@/server/services/catalog";
 import { recordPayout } from "@/server/services/money";
-import { restartOffering } from "@/server/services/offers";
+import { offerToPractitioner, practitionersForOrder, restartOffering } from "@/server/services/offers";
 import {
   listDisputes,
   listSlaBreaches,
@@ -37,11 +37,13 @@ import {
   byService,
   byUser,
   casesOutput,
+  choosablePractitionersOutput,
   createdOutput,
   createOrganizationInput,
   depositOutput,
   disputesOutput,
   offersWithdrawnOutput,
+  offerToPractitionerInput,
   operatorInviteInput,
   operatorRevokeInvitationInput,
   orderActionInput,
@@ -148,6 +150,14 @@ export const operatorRouter = router({
   stalledOrders: operator.output(stalledOrdersOutput).query(({ ctx }) => listStalledOrders(ctx)),
   disputes: operator.output(disputesOutput).query(({ ctx }) => listDisputes(ctx)),
   slaBreaches: operator.output(slaBreachesOutput).query(({ ctx }) => listSlaBreaches(ctx)),
+  practitionersForOrder: operator
+    .input(byOrder)
+    .output(choosablePractitionersOutput)
+    .query(({ ctx, input }) => practitionersForOrder(ctx, input.orderId)),
+  offerToPractitioner: operator
+    .input(offerToPractitionerInput)
+    .output(z.string())
+    .mutation(({ ctx, input }) => offerToPractitioner(ctx, ctx.actor, input.orderId, input.practitionerId)),
   restartOffering: operator
     .input(byOrder)
     .output(z.string().nullable())

@@ -327,6 +327,19 @@ export const practitionersOutput = pageSchema(
 );
 
 export const payoutOutput = z.object({ availableIdr: rupiahSchema });
+/** The practitioners the operator may choose for an order on offer. */
+export const choosablePractitionersOutput = z.array(
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    label: z.string().nullable(),
+    available: z.boolean(),
+    passedThisRound: z.boolean(),
+    holdsLiveOffer: z.boolean(),
+  }),
+);
+export const offerToPractitionerInput = byOrder.extend({ practitionerId: idSchema });
+
 export const offersWithdrawnOutput = z.object({ offersWithdrawn: z.number().int() });
 export const sessionsEndedOutput = z.object({ ended: z.number().int() });
 

@@ -1,6 +1,5 @@
 export {
   acceptOffer,
-  type ChoosablePractitioner,
   declineOffer,
   ensureOffering,
   ensureOfferings,

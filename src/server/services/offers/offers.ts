@@ -396,7 +396,7 @@ export async function refundStalledOrder(deps: ServiceDeps, orderId: string): Pr
 }
 
 /** A practitioner the operator may choose for an order on offer, with what the fair rotation knows of them. */
-export interface ChoosablePractitioner {
+interface ChoosablePractitioner {
   id: string;
   name: string;
   label: string | null;

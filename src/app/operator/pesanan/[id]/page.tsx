@@ -11,6 +11,7 @@ import { isNotFound } from "@/app/operator/_components/not-found";
 import { ledgerKindLabel } from "@/server/domain/ledger-labels";
 import { portalPage } from "@/server/runtime/portal";
 import { AUDIT_ACTION_LABEL, actorLabel } from "../../_components/labels";
+import { OfferToPractitioner } from "../../_components/offer-to-practitioner";
 import { OrderActions } from "../../_components/order-actions";
 
 export const metadata: Metadata = { title: "Detail pesanan · Operator — Kuasa" };
@@ -20,6 +21,8 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
   const { id } = await params;
   const order = await caller.operator.order({ orderId: id }).catch((err: unknown) => (isNotFound(err) ? notFound() : Promise.reject(err)));
   const { amounts } = order;
+  // Live orders on offer can go to a practitioner of the operator's choosing (test orders go to the sandbox's stand-in).
+  const choosable = order.status === "ditawarkan" && order.livemode ? await caller.operator.practitionersForOrder({ orderId: id }) : null;
   return (
     <>
       <p className="back">
@@ -46,6 +49,7 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
               }}
               steps={order.allowedActions}
             />
+            {choosable && <OfferToPractitioner orderId={order.id} practitioners={choosable} />}
             {order.offeringStalledAt && (
               <p className="waiting">
                 Tawaran macet sejak {formatDateTime(order.offeringStalledAt)}: {order.offeringStalledReason}
