@@ -291,9 +291,12 @@ test("overview → dispute queue → order page: a dispute decided with a split,
   await screenshot(practitioner, testInfo, "praktisi-pesanan-catatan-operator");
   await practitioner.close();
 
-  // The stalled order is refunded now rather than at its automatic refund.
+  // The stalled order says what is missing; nobody qualified can be chosen, so it is refunded now rather than at its automatic refund.
   await nav(page, "Antrean");
   await page.getByRole("link", { name: stalled.id }).click();
+  await expect(page.getByText(/Tawaran macet sejak .*: Tidak ada praktisi aktif berlabel Notaris di bidang kontrak/)).toBeVisible();
+  await expect(page.getByText("Tidak ada praktisi aktif dengan bidang dan label yang dibutuhkan layanan ini.")).toBeVisible();
+  await screenshot(page, testInfo, "operator-pesanan-macet");
   await page.getByRole("button", { name: "Refund ke deposit" }).click();
   const refund = page.getByRole("dialog", { name: `Refund ke deposit: pesanan ${stalled.id}?` });
   await expect(refund).toContainText(new RegExp(`Kembalikan Rp\\s[\\d.]+ ke deposit ${DEMO_ORG}\\.`));
