@@ -333,8 +333,8 @@ test("an order's life in the portals: approved, taken and delivered, sent back f
     "nda-mitra-data-v1.pdf",
   );
   const thread = page.locator(".thread");
-  await expect(thread.locator(".message-client")).toContainText("Klien (agen atau admin)");
-  await expect(thread.locator(".message-client")).toContainText(reason);
+  await expect(thread.locator(".message-admin")).toContainText("Admin organisasi");
+  await expect(thread.locator(".message-admin")).toContainText(reason);
   await expect(facts).toContainText("1 dipakai · 1 tersisa");
   await bothSizes(page, testInfo, "organisasi-pesanan-revisi");
 
@@ -369,7 +369,7 @@ test("an order's life in the portals: approved, taken and delivered, sent back f
   const fetched = await request.get(`/v1/orders/${order.id}`, { headers: auth });
   const final = (await fetched.json()) as { status: string; deliverable: string; messages: Array<{ role: string; body: string }> };
   expect(final).toMatchObject({ status: "selesai", deliverable: "https://berkas.contoh.id/nda-mitra-data-v2.pdf" });
-  expect(final.messages).toContainEqual(expect.objectContaining({ role: "client", body: reason }));
+  expect(final.messages).toContainEqual(expect.objectContaining({ role: "admin", body: reason }));
 
   // The practitioner's view: finished, earnings shown.
   await expect(practitioner.locator(".badge")).toHaveText("Selesai", { timeout: 15_000 });

@@ -35,7 +35,8 @@ export const CASE_EVENT_LABEL: Record<CaseEventType, string> = {
 
 /** Who wrote an order message, as a person reads it. */
 export const MESSAGE_ROLE_LABEL: Record<MessageRole, string> = {
-  client: "Klien",
+  client: "Klien (agen)",
+  admin: "Admin klien",
   practitioner: "Praktisi",
   operator: "Operator Kuasa",
   system: "Sistem Kuasa",

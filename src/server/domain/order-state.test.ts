@@ -60,7 +60,7 @@ describe("order state machine", () => {
     expect(() => transitionFor("ditawarkan", "refund_stalled", "operator")).toThrow(/may not/);
   });
 
-  it("moves money only on payment, acceptance, settlement, cancellation of a paid order and refunds", () => {
+  it("moves money only on payment, acceptance, settlement (whole or split), cancellation of a paid order and refunds", () => {
     const moving = [...new Set(ORDER_TRANSITIONS.filter((t) => t.effects.some((e) => e.endsWith("_escrow"))).map((t) => t.trigger))];
     expect(moving.sort()).toEqual([
       "accept_result",
@@ -72,6 +72,7 @@ describe("order state machine", () => {
       "refund",
       "refund_stalled",
       "settle_for_practitioner",
+      "settle_split",
     ]);
   });
 

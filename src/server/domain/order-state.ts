@@ -32,8 +32,12 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
  * `diserahkan`, and for the stall refund only while its offering is stalled.
  */
 
-/** Who wrote an order message: `client` is the agent's side (the agent or its org admin); `system` is Kuasa itself. */
-export const MESSAGE_ROLES = ["client", "practitioner", "operator", "system"] as const;
+/**
+ * Who wrote an order message: `client` the agent (its API key); `admin` an admin of the agent's
+ * organisation in the portal (the human behind the agent); `practitioner`; `operator` the
+ * operator's team; `system` Kuasa itself.
+ */
+export const MESSAGE_ROLES = ["client", "admin", "practitioner", "operator", "system"] as const;
 export type MessageRole = (typeof MESSAGE_ROLES)[number];
 
 /** Who acts: `agent` is an API key; `org_admin` the human behind it in the portal. */

@@ -142,7 +142,7 @@ describe("one order, as the client behind the agent", () => {
       "dikerjakan",
     );
     const view = await as(admin).organization.order({ orderId: waiting.id });
-    expect(view.messages.at(-1)).toMatchObject({ role: "client", body: "Akta pendirian terlampir." });
+    expect(view.messages.at(-1)).toMatchObject({ role: "admin", body: "Akta pendirian terlampir." });
     expect(view.files.map((f) => f.id)).toContain(scan.id);
     expect(await codeOf(as(otherAdmin).organization.sendMessage({ orderId: waiting.id, body: "Bukan pesanan saya." }))).toBe("NOT_FOUND");
     const audited = await database.prisma.auditLog.findFirst({ where: { subjectId: waiting.id, action: "order.client_reply" } });
@@ -178,7 +178,7 @@ describe("one order, as the client behind the agent", () => {
       revisionCount: 1,
       revisionsLeft: 1,
       actions: ["dispute"],
-      messages: [expect.objectContaining({ role: "client", body: "Lengkapi alamat para pihak." })],
+      messages: [expect.objectContaining({ role: "admin", body: "Lengkapi alamat para pihak." })],
     });
     const holder = (await database.prisma.order.findUniqueOrThrow({ where: { id: orderId } })).practitionerId!;
     await deliverResult({ db: database.prisma, clock }, holder, orderId, "https://berkas.contoh.id/nda-v2.pdf");

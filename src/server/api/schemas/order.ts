@@ -83,7 +83,7 @@ const orderMessageSchema = z
     id: z.string(),
     role: z.enum(MESSAGE_ROLES).meta({
       description:
-        "`client` is the agent's side (the agent, or an admin of its organisation); `operator` the operator's team; `system` Kuasa itself (an automatic refund or acceptance).",
+        "`client`: you, the agent (your API key); `admin`: an admin of your organisation, writing in the portal; `practitioner`; `operator`: the operator's team; `system`: Kuasa itself (an automatic refund or acceptance, a dispute's figures).",
     }),
     body: z.string(),
     attachments: z.array(fileSchema),

@@ -30,6 +30,9 @@ export interface ClientRef {
 
 export const byKey = (key: AuthenticatedKey): ClientRef => ({ owner: key, actor: { kind: "agent", id: key.id } });
 
+/** The role of what the client side writes: the agent's messages are `client`, its admin's in the portal `admin`. */
+const roleOf = (by: ClientRef) => (by.actor.kind === "agent" ? ("client" as const) : ("admin" as const));
+
 /**
  * POST /v1/orders/{id}/messages, or the admin's message in the portal: answers a question
  * (→ dikerjakan), or adds a note while the order is active.
@@ -49,7 +52,7 @@ export async function postClientMessage(
       throw new AppError("INVALID_STATE", `The order is ${order.status}; messages can no longer be added.`);
     }
     const files = await filesToAttach(tx, by.owner, input.attachments, "attachments");
-    const message = { role: "client" as const, body: input.body, files };
+    const message = { role: roleOf(by), body: input.body, files };
     if (order.status === "butuh_input_klien") return changeOrderStatus(tx, change, order, "client_reply", by.actor, { message });
     await assertRoomForMessage(tx, orderId);
     await addMessage(tx, orderId, message, change);
@@ -93,7 +96,7 @@ export function cancelOrder(
   reason?: string | null,
   claim: ClaimKey = NO_KEY,
 ): Promise<OrderWithMessages> {
-  return clientStep(deps, by, orderId, "cancel", reason?.trim() ? { note: { role: "client", body: reason } } : {}, claim);
+  return clientStep(deps, by, orderId, "cancel", reason?.trim() ? { note: { role: roleOf(by), body: reason } } : {}, claim);
 }
 
 /** POST /v1/orders/{id}/revision: the delivered result goes back to the practitioner with the reason (at most ORDER_MAX_REVISIONS). */
@@ -104,7 +107,7 @@ export function requestRevision(
   reason: string,
   claim: ClaimKey = NO_KEY,
 ): Promise<OrderWithMessages> {
-  return clientStep(deps, by, orderId, "request_revision", { message: { role: "client", body: reason } }, claim);
+  return clientStep(deps, by, orderId, "request_revision", { message: { role: roleOf(by), body: reason } }, claim);
 }
 
 /** POST /v1/orders/{id}/dispute: a taken or delivered order goes to the operator's dispute queue; escrow stays. */
@@ -115,7 +118,7 @@ export function openDispute(
   reason: string,
   claim: ClaimKey = NO_KEY,
 ): Promise<OrderWithMessages> {
-  return clientStep(deps, by, orderId, "dispute", { message: { role: "client", body: reason } }, claim);
+  return clientStep(deps, by, orderId, "dispute", { message: { role: roleOf(by), body: reason } }, claim);
 }
 
 /**

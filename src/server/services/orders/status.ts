@@ -277,7 +277,7 @@ export async function addMessage(
   if (message.files?.length) await attachFiles(tx, orderId, { purpose: "message", messageId: id }, message.files, change.now);
   // The order's practitioner hears of it by e-mail (with the revision request, whoever asks for it).
   if (trigger === "request_revision") await notifyOrderMessage(tx, change.publicUrl, { orderId, messageId: id, kind: "revision" });
-  else if (message.role === "client")
+  else if (message.role === "client" || message.role === "admin")
     await notifyOrderMessage(tx, change.publicUrl, { orderId, messageId: id, kind: trigger === "dispute" ? "dispute" : "message" });
 }
 

@@ -126,7 +126,7 @@ export default async function OrganizationOrderPage({ params }: { params: Promis
             />
           </Card>
           <Card title="Percakapan">
-            <MessageThread messages={order.messages} mine="client" mineLabel="Klien (agen atau admin)" files={order.files} />
+            <MessageThread messages={order.messages} mine="admin" mineLabel="Admin organisasi" files={order.files} />
             {!FINAL_STATUSES.includes(order.status) && (
               <MessageForm orderId={order.id} answering={order.status === "butuh_input_klien"} withFiles={order.livemode} />
             )}

@@ -89,7 +89,8 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
           <div className="waiting revision-notice" role="status">
             <p>
               <strong>
-                {reason?.role === "operator" ? "Tim operator Kuasa" : "Klien"} meminta revisi ke-{order.revisionCount}.
+                {reason?.role === "operator" ? "Tim operator Kuasa" : reason?.role === "admin" ? "Admin klien" : "Klien"} meminta revisi ke-
+                {order.revisionCount}.
               </strong>{" "}
               Perbaiki hasil sebelumnya, lalu serahkan lagi.
             </p>
