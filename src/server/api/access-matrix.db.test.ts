@@ -216,6 +216,7 @@ const PORTAL_RECIPES: Record<string, PortalRecipe> = {
   "operator.disputes": {},
   "operator.slaBreaches": {},
   "operator.restartOffering": { valid: (w) => ({ orderId: w.aLive.orders[1] }) },
+  "operator.sendMessage": { valid: (w) => ({ orderId: w.aLive.orders[2], body: "Pesan uji akses." }) },
   "operator.practitionersForOrder": { valid: (w) => ({ orderId: w.aLive.orders[2] }) },
   "operator.offerToPractitioner": { valid: (w) => ({ orderId: w.aLive.orders[2], practitionerId: w.users.p1.practitionerId }) },
   "operator.orderAction": { valid: (w) => ({ orderId: w.aLive.orders[1], action: "refund" }) },

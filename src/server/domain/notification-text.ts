@@ -47,10 +47,11 @@ export function newOfferEmail(input: {
 }
 
 /** What the client (or the operator, for a revision) did on an order the practitioner holds. */
-export type OrderNoticeKind = "message" | "revision" | "dispute";
+export type OrderNoticeKind = "message" | "operator_message" | "revision" | "dispute";
 
 const ORDER_NOTICE: Record<OrderNoticeKind, { subject: string; lead: string }> = {
   message: { subject: "Pesan baru dari klien", lead: "Klien mengirim pesan pada pesanan Anda." },
+  operator_message: { subject: "Pesan dari tim operator Kuasa", lead: "Tim operator Kuasa menulis pada pesanan Anda." },
   revision: { subject: "Permintaan revisi", lead: "Hasil pekerjaan Anda dikembalikan untuk direvisi, beserta alasannya." },
   dispute: { subject: "Sengketa dibuka", lead: "Klien membuka sengketa atas pesanan Anda; operator Kuasa akan meninjaunya." },
 };

@@ -35,6 +35,7 @@ export const AUDIT_ACTION_LABEL: Record<string, string> = {
   "order.request_revision": "Revisi diminta",
   "order.restart_offering": "Tawaran diulang",
   "order.offer_to_practitioner": "Ditawarkan ke praktisi pilihan operator",
+  "order.operator_message": "Pesan operator",
   "order.approve": "Pesanan disetujui",
   "order.reject": "Pesanan ditolak",
   "order.accept_result": "Hasil diterima",

@@ -17,7 +17,7 @@ const NO_FILES: AttachedFiles = { ids: [], pending: false };
 /**
  * The admin writes to the practitioner as the client, when the agent cannot: the answer to a
  * question (the order goes back to work) or a note, with files on live orders. The same rule as
- * POST /v1/orders/{id}/messages: the message has role client.
+ * POST /v1/orders/{id}/messages; the message has role admin, so everyone sees who wrote it.
  */
 export function MessageForm({ orderId, answering, withFiles }: { orderId: string; answering: boolean; withFiles: boolean }) {
   const { busy, error, setError, run } = useAction(MESSAGES);
@@ -51,8 +51,8 @@ export function MessageForm({ orderId, answering, withFiles }: { orderId: string
         label={answering ? "Jawab pertanyaan praktisi" : "Pesan untuk praktisi"}
         hint={
           answering
-            ? "Jawaban Anda tercatat sebagai pesan klien, sama seperti jawaban agen lewat API, dan pesanan kembali dikerjakan."
-            : "Tercatat sebagai pesan klien di percakapan; praktisi menerima pemberitahuan."
+            ? "Jawaban Anda tercatat sebagai pesan admin klien, berlaku sama seperti jawaban agen lewat API, dan pesanan kembali dikerjakan."
+            : "Tercatat sebagai pesan admin klien di percakapan; praktisi menerima pemberitahuan."
         }
       >
         {(control) => <textarea {...control} rows={4} maxLength={10_000} value={body} onChange={(event) => setBody(event.target.value)} />}

@@ -13,6 +13,7 @@ import {
   operatorOrderAction,
   operatorOrderDetail,
   operatorOverview,
+  postOperatorMessage,
   searchOrders,
 } from "@/server/services/orders";
 import {
@@ -45,6 +46,7 @@ import {
   offersWithdrawnOutput,
   offerToPractitionerInput,
   operatorInviteInput,
+  operatorMessageInput,
   operatorRevokeInvitationInput,
   orderActionInput,
   orderDetailView,
@@ -150,6 +152,10 @@ export const operatorRouter = router({
   stalledOrders: operator.output(stalledOrdersOutput).query(({ ctx }) => listStalledOrders(ctx)),
   disputes: operator.output(disputesOutput).query(({ ctx }) => listDisputes(ctx)),
   slaBreaches: operator.output(slaBreachesOutput).query(({ ctx }) => listSlaBreaches(ctx)),
+  sendMessage: operator
+    .input(operatorMessageInput)
+    .output(orderStatusOutput)
+    .mutation(async ({ ctx, input }) => (await postOperatorMessage(ctx, ctx.actor, input.orderId, input.body)).status),
   practitionersForOrder: operator
     .input(byOrder)
     .output(choosablePractitionersOutput)

@@ -338,6 +338,7 @@ export const choosablePractitionersOutput = z.array(
     holdsLiveOffer: z.boolean(),
   }),
 );
+export const operatorMessageInput = byOrder.extend({ body: z.string().trim().min(1).max(10_000) });
 export const offerToPractitionerInput = byOrder.extend({ practitionerId: idSchema });
 
 export const offersWithdrawnOutput = z.object({ offersWithdrawn: z.number().int() });

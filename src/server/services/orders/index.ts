@@ -8,6 +8,7 @@ export {
   operatorOrderAction,
   operatorOrderDetail,
   operatorOverview,
+  postOperatorMessage,
   searchOrders,
 } from "./operator-orders";
 export { listDisputes, listSlaBreaches, listStalledOrders } from "./operator-queues";

@@ -7,12 +7,19 @@ import type { OrderTrigger } from "@/server/domain/order-state";
 import { ACTIVE_STATUSES, ORDER_TRANSITIONS, type OrderActor, statusesAllowing } from "@/server/domain/order-state";
 import { cursorRow, keyset, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
 import { disputeSplit } from "@/server/domain/pricing";
-import type { Actor } from "../audit";
-import { namesOf } from "../audit";
+import { type Actor, audit, namesOf } from "../audit";
 import type { ServiceDeps } from "../deps";
 import { portalOrderFiles } from "../files";
 import { SLA_RUNNING } from "./order-timers";
-import { addMessage, changeContextOf, changeOrderStatus, loadOrder, type OrderWithMessages, type StatusChangeExtra } from "./status";
+import {
+  addMessage,
+  assertRoomForMessage,
+  changeContextOf,
+  changeOrderStatus,
+  loadOrder,
+  type OrderWithMessages,
+  type StatusChangeExtra,
+} from "./status";
 
 /**
  * The operator's view of orders across every organisation: the overview's counts, the order
@@ -228,5 +235,29 @@ export async function operatorOrderAction(
     const split = disputeSplit(order, input.practitionerShareIdr!);
     await addMessage(tx, order.id, { role: "system", body: disputeSplitMessage(split) }, change);
     return loadOrder(tx, order.id);
+  });
+}
+
+/**
+ * The operator writes on an order's thread, to the client side and the practitioner at once (a
+ * question before deciding a dispute, a late receipt, an explanation): role operator, audited,
+ * the practitioner told by e-mail. Any order, finished ones too, within the thread's limit.
+ */
+export async function postOperatorMessage(
+  deps: ServiceDeps,
+  actor: Actor & { actorType: "operator" },
+  orderId: string,
+  body: string,
+): Promise<OrderWithMessages> {
+  const change = changeContextOf(deps);
+  if (!body.trim()) throw new AppError("VALIDATION", "body: write the message.");
+  return deps.db.$transaction(async (tx) => {
+    await assertRoomForMessage(tx, orderId);
+    const order = await tx.order.findUnique({ where: { id: orderId }, select: { id: true } });
+    if (!order) throw new AppError("NOT_FOUND", `No order ${orderId}.`);
+    await addMessage(tx, orderId, { role: "operator", body: body.trim() }, change);
+    await tx.order.update({ where: { id: orderId }, data: { updatedAt: change.now } });
+    await audit(tx, { ...actor, action: "order.operator_message", subjectType: "order", subjectId: orderId, data: {} });
+    return loadOrder(tx, orderId);
   });
 }

@@ -9,6 +9,7 @@ import { createPaidOrder, createTestPractitioner, driveOrder } from "@/test/orde
 import { raceOnOrderRow } from "@/test/races";
 import { askClient } from "../practitioners";
 import { byKey, postClientMessage } from "./client-steps";
+import { postOperatorMessage } from "./operator-orders";
 import { ORDER_MESSAGE_LIMIT } from "./status";
 
 /**
@@ -106,5 +107,24 @@ describe.runIf(testDatabaseKind === "postgres")("messages per order, racing", ()
       expect(codes.sort(), codes.join()).toEqual(["CONFLICT", "ok"]);
       expect(await messageCount(orderId)).toBe(ORDER_MESSAGE_LIMIT);
     }
+  });
+});
+
+describe("the operator writes on an order's thread", () => {
+  it("adds an operator message both sides read, audited, and mails the practitioner; an empty one changes nothing", async () => {
+    const order = await createPaidOrder(database.prisma, clock, org);
+    const practitionerId = await createTestPractitioner(database.prisma);
+    await driveOrder(database.prisma, order.id, practitionerId, "dikerjakan", clock.now());
+    const operator = { actorType: "operator" as const, actorId: "usr_op" };
+    await expect(postOperatorMessage(deps(), operator, order.id, "  ")).rejects.toMatchObject({ code: "VALIDATION" });
+    const written = await postOperatorMessage(deps(), operator, order.id, "Mohon unggah kuitansi PNBP paling lambat besok.");
+    expect(written.messages.at(-1)).toMatchObject({ role: "operator", body: "Mohon unggah kuitansi PNBP paling lambat besok." });
+    expect(await database.prisma.auditLog.count({ where: { action: "order.operator_message", subjectId: order.id } })).toBe(1);
+    const practitioner = await database.prisma.practitioner.findUniqueOrThrow({ where: { id: practitionerId }, include: { user: true } });
+    const mail = await database.prisma.emailMessage.findFirst({
+      where: { toAddress: practitioner.user.email, subject: { startsWith: "Pesan dari tim operator Kuasa" } },
+    });
+    expect(mail?.text).toContain(`/praktisi/pesanan/${order.id}`);
+    await expect(postOperatorMessage(deps(), operator, "ord_bukan", "Halo.")).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });

@@ -279,6 +279,9 @@ export async function addMessage(
   if (trigger === "request_revision") await notifyOrderMessage(tx, change.publicUrl, { orderId, messageId: id, kind: "revision" });
   else if (message.role === "client" || message.role === "admin")
     await notifyOrderMessage(tx, change.publicUrl, { orderId, messageId: id, kind: trigger === "dispute" ? "dispute" : "message" });
+  // A message the operator writes on the thread; the notes that come with a decision are not mailed.
+  else if (message.role === "operator" && !trigger)
+    await notifyOrderMessage(tx, change.publicUrl, { orderId, messageId: id, kind: "operator_message" });
 }
 
 /** Escrow goes to the practitioner (the public client price) and the platform (the markup), in one statement. */

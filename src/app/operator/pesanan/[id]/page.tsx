@@ -12,6 +12,7 @@ import { ledgerKindLabel } from "@/server/domain/ledger-labels";
 import { portalPage } from "@/server/runtime/portal";
 import { AUDIT_ACTION_LABEL, actorLabel } from "../../_components/labels";
 import { OfferToPractitioner } from "../../_components/offer-to-practitioner";
+import { OperatorMessageForm } from "../../_components/operator-message-form";
 import { OrderActions } from "../../_components/order-actions";
 
 export const metadata: Metadata = { title: "Detail pesanan · Operator — Kuasa" };
@@ -90,6 +91,7 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
 
           <Card title="Percakapan">
             <MessageThread messages={order.messages} mine="operator" mineLabel="Operator" files={order.files} />
+            <OperatorMessageForm orderId={order.id} />
           </Card>
 
           <Card title="Hasil kerja">
