@@ -179,7 +179,7 @@ describe("order detail", () => {
         platformFeeIdr: NDA_PRICE_IDR - NDA_CLIENT_PRICE_IDR,
         escrowIdr: NDA_PRICE_IDR,
       },
-      allowedActions: ["refund", "settle_for_practitioner", "resume_work"],
+      allowedActions: ["refund", "settle_for_practitioner", "settle_split", "resume_work"],
     });
     expect(detail.timeline.map((t) => t.status)).toEqual(["dibayar", "ditawarkan", "diambil", "dikerjakan", "sengketa"]);
     expect(detail.timeline.at(-1)!.actor).toEqual({ type: "operator", id: operator.id, name: operator.name });
