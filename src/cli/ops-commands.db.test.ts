@@ -92,6 +92,18 @@ describe("org:create", () => {
   });
 });
 
+describe("org:list", () => {
+  it("lists organisations newest first with status, live deposit and counts, filtered by name or status", async () => {
+    const pending = await newOrg("--pending", "--deposit", "2.500.000");
+    const listed = (await ops("org:list", "--pending")) as { organizations: Array<Record<string, unknown>>; has_more: boolean };
+    expect(listed.organizations[0]).toMatchObject({ id: pending, status: "menunggu_persetujuan", deposit_idr: 2_500_000, api_keys: 0 });
+    expect(listed.organizations.every((o) => o.status === "menunggu_persetujuan")).toBe(true);
+    const found = (await ops("org:list", "--search", pending)) as { organizations: Array<{ id: string }> };
+    expect(found.organizations.map((o) => o.id)).toEqual([pending]);
+    await expectAppError(ops("org:list", "--limit", "0"), "VALIDATION", "--limit must be a whole number from 1 to 100.");
+  });
+});
+
 describe("org:approve and org:suspend", () => {
   it("approve activates a pending organisation and prints {id, status}", async () => {
     const id = await newOrg("--pending");

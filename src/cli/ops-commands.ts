@@ -3,9 +3,10 @@ import { nameSchema } from "@/server/api/schemas/name";
 import type { Db } from "@/server/db/client";
 import { systemClock } from "@/server/domain/clock";
 import { AppError } from "@/server/domain/errors";
+import { pageRequestOf } from "@/server/domain/paging";
 import { createApiKey, createPractitioner, createUser } from "@/server/services/access";
 import { closeCase } from "@/server/services/cases";
-import { createOrganization, setOrganizationStatus, topUpDeposit } from "@/server/services/organizations";
+import { createOrganization, searchOrganizations, setOrganizationStatus, topUpDeposit } from "@/server/services/organizations";
 
 const actor = { actorType: "cli" as const, actorId: null };
 
@@ -49,6 +50,29 @@ interface Command {
 const str = (v: string | boolean | undefined) => (typeof v === "string" ? v : undefined);
 
 export const COMMANDS: Record<string, Command> = {
+  "org:list": {
+    usage: "org:list [--search TEXT] [--pending|--suspended] [--limit N]",
+    options: { search: { type: "string" }, pending: { type: "boolean" }, suspended: { type: "boolean" }, limit: { type: "string" } },
+    run: async (db, v) => {
+      const limit = Number(str(v.limit) ?? 100);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+        throw new AppError("VALIDATION", "--limit must be a whole number from 1 to 100.");
+      const status = v.pending ? "menunggu_persetujuan" : v.suspended ? "ditangguhkan" : undefined;
+      const page = await searchOrganizations({ db }, { q: str(v.search), status }, pageRequestOf({ limit }));
+      return {
+        organizations: page.data.map((o) => ({
+          id: o.id,
+          name: o.name,
+          status: o.status,
+          deposit_idr: Number(o.depositIdr),
+          api_keys: o.apiKeys,
+          live_orders: o.orders,
+          created_at: o.createdAt.toISOString(),
+        })),
+        has_more: page.hasMore,
+      };
+    },
+  },
   "org:create": {
     usage: "org:create --name N [--threshold IDR] [--deposit IDR] [--pending]",
     options: { name: { type: "string" }, threshold: { type: "string" }, deposit: { type: "string" }, pending: { type: "boolean" } },

@@ -25,6 +25,15 @@ function banner(demo: Demo | null): string {
 }
 
 describe("startBanner", () => {
+  it("says where the portals are and how to make the first operator and list organisations", () => {
+    const text = banner(null);
+    expect(text).toContain(
+      "Portals: sign in at http://127.0.0.1:3000/masuk (operator console /operator, organisations /organisasi, practitioners /praktisi)",
+    );
+    expect(text).toContain("npm run ops -- user:create --role operator --email you@example.com --password '<at least 10 characters>'");
+    expect(text).toContain("npm run ops -- org:list");
+  });
+
   it("shows the demo secrets on the start that created them, with a curl line", () => {
     const text = banner({ created: true, secrets: { live: LIVE, test: TEST, testWebhookSecret: WEBHOOK }, files });
     expect(text).toContain(`Demo API key (shown once; kept in .data/demo-api-key.txt): ${LIVE}`);

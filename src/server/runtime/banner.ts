@@ -1,4 +1,5 @@
 import path from "node:path";
+import { MIN_PASSWORD_LENGTH } from "../domain/password";
 import type { Demo } from "../services/sandbox";
 
 export interface BannerFacts {
@@ -26,6 +27,9 @@ export function startBanner(facts: BannerFacts): string {
     facts.migrationsApplied.length ? `Applied migrations: ${facts.migrationsApplied.join(", ")}` : null,
     `API reference: ${publicUrl}/docs (OpenAPI: ${publicUrl}/v1/openapi.json)`,
     `MCP (Streamable HTTP): ${publicUrl}/mcp`,
+    `Portals: sign in at ${publicUrl}/masuk (operator console /operator, organisations /organisasi, practitioners /praktisi)`,
+    `  first operator: npm run ops -- user:create --role operator --email you@example.com --password '<at least ${MIN_PASSWORD_LENGTH} characters>'`,
+    "  organisations: npm run ops -- org:list",
   ];
   if (demo?.created) {
     const { live, test, testWebhookSecret } = demo.secrets;
