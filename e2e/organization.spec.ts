@@ -88,7 +88,7 @@ test("an org admin sets the threshold, creates a key shown once, and approves th
   await expect(page.getByRole("status").filter({ hasText: order.id })).toContainText("disetujui dan dibayar dari deposit");
   await expect(page.getByText("Tidak ada pesanan yang menunggu persetujuan.")).toBeVisible();
 
-  // Paid: the API says so, the timeline shows order.dibayar, the deposit went down.
+  // Paid: the API says so, the timeline shows it in words (never an event code), the deposit went down.
   const fetched = await request.get(`/v1/orders/${order.id}`, { headers: { Authorization: `Bearer ${token}` } });
   expect(["dibayar", "ditawarkan"]).toContain(((await fetched.json()) as { status: string }).status);
   await clickNav(page, "Pesanan");
@@ -97,7 +97,8 @@ test("an org admin sets the threshold, creates a key shown once, and approves th
   await screenshot(page, testInfo, "organisasi-pesanan");
   await row.getByRole("link").first().click();
   await expect(page.locator(".timeline")).toContainText("Dibayar");
-  await expect(page.locator(".timeline")).toContainText("order.dibayar");
+  await expect(page.locator(".timeline")).toContainText("Dibayar");
+  await expect(page.locator(".timeline")).not.toContainText("order.");
 
   await clickNav(page, "Ringkasan");
   await expect(page.locator(".stat").first()).toContainText("Rp 17.850.000");
@@ -362,7 +363,7 @@ test("an order's life in the portals: approved, taken and delivered, sent back f
   await accept.getByRole("button", { name: "Ya, terima hasil" }).click();
   await expect(main.getByRole("status").filter({ hasText: "Hasil diterima." })).toBeVisible();
   await expect(main.locator(".badge")).toHaveText("Selesai");
-  await expect(page.locator(".timeline")).toContainText("order.selesai");
+  await expect(page.locator(".timeline")).toContainText("Selesai");
   await bothSizes(page, testInfo, "organisasi-pesanan-selesai");
 
   // The agent sees the same life: accepted, the second result, the reason as a client message.

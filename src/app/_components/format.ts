@@ -1,7 +1,7 @@
 import type { OrderStatus } from "@/generated/prisma/enums";
 import { ACCEPTED_FILE_TYPES } from "@/server/domain/file-type";
 import type { MessageRole } from "@/server/domain/order-state";
-import type { CaseEventType } from "@/server/domain/webhook-event";
+import type { CaseEventType, EventType } from "@/server/domain/webhook-event";
 
 const rupiah = new Intl.NumberFormat("id-ID", { style: "currency", currency: "IDR", maximumFractionDigits: 0 });
 const dateTime = new Intl.DateTimeFormat("id-ID", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Jakarta" });
@@ -26,12 +26,29 @@ export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
 };
 
 /** How each case-board event reads to a person. */
-export const CASE_EVENT_LABEL: Record<CaseEventType, string> = {
+const CASE_EVENT_LABEL: Record<CaseEventType, string> = {
   "case.bid_received": "Penawaran baru masuk",
   "case.selected": "Penawaran dipilih",
   "case.ditutup": "Kasus ditutup operator",
   "invoice.dibayar": "Tagihan dibayar",
 };
+
+/** How each status of a third-party cost's event reads to a person. */
+const COST_EVENT_LABEL: Record<string, string> = {
+  diajukan: "Biaya resmi diajukan praktisi",
+  menunggu_persetujuan: "Biaya resmi menunggu persetujuan admin",
+  disetujui: "Biaya resmi disetujui",
+  ditolak: "Biaya resmi ditolak",
+  dilunasi: "Biaya resmi dilunasi (kuitansi diunggah)",
+  dibatalkan: "Biaya resmi dibatalkan",
+};
+
+/** Any event type as a person reads it: an order's status, a case-board event, a cost's step; never its code. */
+export function eventLabel(type: EventType): string {
+  if (type.startsWith("order.")) return ORDER_STATUS_LABEL[type.slice("order.".length) as OrderStatus];
+  if (type.startsWith("cost.")) return COST_EVENT_LABEL[type.slice("cost.".length)]!;
+  return CASE_EVENT_LABEL[type as CaseEventType];
+}
 
 /** Who wrote an order message, as a person reads it. */
 export const MESSAGE_ROLE_LABEL: Record<MessageRole, string> = {

@@ -1,8 +1,5 @@
-import { formatDateTime, ORDER_STATUS_LABEL } from "@/app/_components/format";
-import type { OrderStatus } from "@/generated/prisma/enums";
-
-/** `order.dibayar` → the status it reports, as a person reads it. */
-const eventLabel = (type: string) => ORDER_STATUS_LABEL[type.replace(/^order\./, "") as OrderStatus] ?? type;
+import { eventLabel, formatDateTime } from "@/app/_components/format";
+import type { EventType } from "@/server/domain/webhook-event";
 
 /** The order's creation, then every status change it reported (the webhook events), oldest first. */
 export function OrderTimeline({
@@ -10,7 +7,7 @@ export function OrderTimeline({
   events,
 }: {
   createdAt: Date | string;
-  events: Array<{ id: string; type: string; createdAt: Date | string }>;
+  events: Array<{ id: string; type: EventType; createdAt: Date | string }>;
 }) {
   return (
     <ol className="timeline">
@@ -20,9 +17,7 @@ export function OrderTimeline({
       </li>
       {events.map((event) => (
         <li key={event.id}>
-          <span>
-            {eventLabel(event.type)} <code className="small">{event.type}</code>
-          </span>
+          <span>{eventLabel(event.type)}</span>
           <time dateTime={new Date(event.createdAt).toISOString()}>{formatDateTime(event.createdAt)}</time>
         </li>
       ))}

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { type Column, DataTable, type TableParams, tableQuery } from "@/app/_components/data-table";
-import { CASE_EVENT_LABEL, formatDateTime, ORDER_STATUS_LABEL } from "@/app/_components/format";
+import { eventLabel, formatDateTime } from "@/app/_components/format";
 import { PageTitle } from "@/app/_components/ui";
 import type { DeliveryStatus } from "@/generated/prisma/enums";
 import { portalPage } from "@/server/runtime/portal";
@@ -45,9 +45,7 @@ export default async function WebhookPage({ searchParams }: { searchParams: Prom
       cell: (event) => (
         <>
           <code>{event.type}</code>
-          <div className="small muted">
-            {"order" in event.payload ? ORDER_STATUS_LABEL[event.payload.order.status] : CASE_EVENT_LABEL[event.payload.event]}
-          </div>
+          <div className="small muted">{eventLabel(event.payload.event)}</div>
         </>
       ),
     },

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { BidStatus, CaseStatus, DeliveryStatus, InvoiceStatus, KeyMode, OrderStatus, OrganizationStatus } from "@/generated/prisma/enums";
 import { SCOPES } from "@/server/domain/api-key";
 import type { DataOwner } from "@/server/domain/data-owner";
-import type { WebhookPayload } from "@/server/domain/webhook-event";
+import { EVENT_TYPES, type WebhookPayload } from "@/server/domain/webhook-event";
 import { WEBHOOK_SECRET_OVERLAP_HOURS } from "@/server/domain/webhook-secret";
 import { isDashboardWebhookUrl } from "@/server/domain/webhook-url";
 import { ADMIN_ORDER_ACTIONS } from "@/server/services/orders";
@@ -166,7 +166,7 @@ export const orderOutput = z.object({
   apiKey: z.object({ keyId: z.string(), name: z.string() }),
   messages: z.array(messageSchema),
   files: z.array(portalFileSchema),
-  events: z.array(z.object({ id: z.string(), type: z.string(), createdAt: z.date() })),
+  events: z.array(z.object({ id: z.string(), type: z.enum(EVENT_TYPES), createdAt: z.date() })),
   offering: z
     .object({ round: z.number().int(), stalledAt: z.date().nullable(), reason: z.string().nullable(), refundAt: z.date().nullable() })
     .nullable(),

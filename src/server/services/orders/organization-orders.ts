@@ -5,6 +5,7 @@ import { AppError } from "@/server/domain/errors";
 import type { IntakeField } from "@/server/domain/intake";
 import { canTrigger, type OrderTrigger } from "@/server/domain/order-state";
 import { cursorRow, keyset, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
+import type { EventType } from "@/server/domain/webhook-event";
 import type { Actor } from "../audit";
 import { orderRulesOf, type ServiceDeps } from "../deps";
 import { adminMayOpen, portalOrderFiles } from "../files";
@@ -138,7 +139,8 @@ export async function getOrganizationOrder(deps: Pick<ServiceDeps, "db" | "order
       order.messages.map((m) => m.id),
       (file) => adminMayOpen(file, organizationId),
     ),
-    events: order.events,
+    // Written by the outbox from EVENT_TYPES only.
+    events: order.events.map((e) => ({ ...e, type: e.type as EventType })),
     createdAt: order.createdAt,
     slaDueAt: order.slaDueAt,
     slaBreachedAt: order.slaBreachedAt,
