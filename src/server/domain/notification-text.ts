@@ -85,3 +85,37 @@ export function disputeSplitMessage(split: { practitionerIdr: bigint; platformId
   const fee = split.platformIdr > 0n ? `, ${formatIdr(split.platformIdr)} biaya platform atas bagian praktisi` : "";
   return `Sengketa diputus dengan pembagian: ${formatIdr(split.practitionerIdr)} untuk praktisi, ${formatIdr(split.refundIdr)} dikembalikan ke deposit klien${fee}.`;
 }
+
+/** What a practitioner is told when the client side or the operator decides a cost they asked for. */
+export function costDecisionEmail(input: {
+  status: "disetujui" | "ditolak" | "dibatalkan";
+  practitionerName: string;
+  description: string;
+  amountIdr: bigint;
+  reason: string | null;
+  orderId: string;
+  publicUrl: string;
+}): EmailText {
+  const { publicUrl } = input;
+  const lead = {
+    disetujui:
+      "Biaya resmi yang Anda ajukan disetujui dan dananya sudah ditahan di escrow. Bayarkan ke instansinya, lalu unggah kuitansi resminya agar dana diganti ke saldo Anda.",
+    ditolak: "Biaya resmi yang Anda ajukan ditolak klien.",
+    dibatalkan: "Biaya resmi yang Anda ajukan dibatalkan.",
+  }[input.status];
+  return {
+    subject: `Biaya resmi ${input.status}: ${input.description} (${input.orderId})`,
+    text: [
+      `Halo ${input.practitionerName},`,
+      "",
+      lead,
+      "",
+      `Biaya: ${input.description}, ${formatIdr(input.amountIdr)}`,
+      ...(input.reason ? [`Alasan: ${input.reason}`] : []),
+      `Pesanan: ${input.orderId}`,
+      "",
+      `Lihat pesanannya di ${publicUrl}/praktisi/pesanan/${input.orderId}`,
+      footer(publicUrl),
+    ].join("\n"),
+  };
+}

@@ -145,6 +145,12 @@ describe("a cost from request to receipt", () => {
     expect(await escrow(order)).toBe(BigInt(NDA_PRICE_IDR));
     await moneyIsSound();
 
+    // The practitioner was told to go and pay once the cost was approved.
+    const practitioner = await database.prisma.practitioner.findUniqueOrThrow({ where: { id: practitionerId }, include: { user: true } });
+    const told = await database.prisma.emailMessage.findUniqueOrThrow({ where: { dedupeKey: `cost:${asked.id}:disetujui` } });
+    expect([told.toAddress, told.subject]).toEqual([practitioner.user.email, `Biaya resmi disetujui: Legalisasi NDA (${order.id})`]);
+    expect(told.text).toContain("unggah kuitansi resminya");
+
     const shown = (await get(`/v1/orders/${order.id}`, org.token)) as { costs: Array<Record<string, unknown>> };
     expect(shown.costs).toHaveLength(1);
     expect(shown.costs[0]).toMatchObject({ id: asked.id, status: "dilunasi", receipt: { id: receipt.id, filename: "kuitansi.pdf" } });

@@ -10,4 +10,4 @@ export {
   findDueEmails,
   smtpSender,
 } from "./email";
-export { notifyNewOffers, notifyOrderMessage } from "./notifications";
+export { notifyCostDecision, notifyNewOffers, notifyOrderMessage } from "./notifications";

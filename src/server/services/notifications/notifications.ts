@@ -1,5 +1,5 @@
 import type { DbOrTx } from "@/server/db/client";
-import { newOfferEmail, type OrderNoticeKind, orderNoticeEmail } from "@/server/domain/notification-text";
+import { costDecisionEmail, newOfferEmail, type OrderNoticeKind, orderNoticeEmail } from "@/server/domain/notification-text";
 import { enqueueEmails } from "./email";
 
 /**
@@ -63,6 +63,34 @@ export async function notifyOrderMessage(
         orderId: order.id,
         publicUrl,
       }),
+    },
+  ]);
+}
+
+/** The practitioner who asked for a cost hears of its approval, refusal or cancellation (`cost:<costId>:<status>`). */
+export async function notifyCostDecision(
+  tx: DbOrTx,
+  publicUrl: string,
+  cost: {
+    id: string;
+    orderId: string;
+    practitionerId: string;
+    status: "disetujui" | "ditolak" | "dibatalkan";
+    description: string;
+    amountIdr: bigint;
+    reason: string | null;
+  },
+): Promise<void> {
+  const practitioner = await tx.practitioner.findUnique({
+    where: { id: cost.practitionerId },
+    select: { name: true, emailNotifications: true, simulated: true, user: { select: { email: true } } },
+  });
+  if (!practitioner?.emailNotifications || practitioner.simulated) return;
+  await enqueueEmails(tx, [
+    {
+      to: practitioner.user.email,
+      dedupeKey: `cost:${cost.id}:${cost.status}`,
+      ...costDecisionEmail({ ...cost, practitionerName: practitioner.name, publicUrl }),
     },
   ]);
 }

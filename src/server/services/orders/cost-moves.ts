@@ -11,6 +11,7 @@ import type { OrderStatus } from "@/server/domain/order-state";
 import { audit } from "../audit";
 import { recordCostEvent } from "../events";
 import { accounts, releaseKeySpend, type TransferInput } from "../money";
+import { notifyCostDecision } from "../notifications";
 
 /**
  * A cost's one way to change: the state machine's transition made with a conditional UPDATE (a
@@ -41,6 +42,8 @@ export interface CostStep {
   receiptFileId?: string;
   /** When the amount was committed against the budget, set by the caller that committed it. */
   committedAt?: Date;
+  /** Where the practitioner's e-mail about a decision links to. */
+  publicUrl: string;
 }
 
 /** What a transition writes on the cost besides its status. */
@@ -107,6 +110,8 @@ export async function moveCost(
   if (transition.effects.includes("release_spend") && cost.committedAt)
     await releaseKeySpend(tx, order.apiKeyId, cost.committedAt, cost.amountIdr);
   await recordCostEvent(tx, order, moved, step.now);
+  if (moved.status === "disetujui" || moved.status === "ditolak" || moved.status === "dibatalkan")
+    await notifyCostDecision(tx, step.publicUrl, { ...moved, status: moved.status });
   if (step.actor.kind === "org_admin" || step.actor.kind === "operator" || (step.actor.kind === "system" && transition.effects.length > 0))
     await audit(tx, {
       actorType: step.actor.kind,
@@ -134,7 +139,7 @@ const ENDING_REASON = {
 export async function endCostsOnOrderChange(
   tx: Tx,
   order: Order,
-  change: { to: OrderStatus; unassigned: boolean; now: Date },
+  change: { to: OrderStatus; unassigned: boolean; now: Date; publicUrl: string },
 ): Promise<TransferInput[]> {
   const ending = ORDER_STATUSES_ENDING_COSTS.includes(change.to);
   if (!ending && !change.unassigned) return [];
@@ -144,6 +149,7 @@ export async function endCostsOnOrderChange(
   for (const cost of open) {
     const moved = await moveCost(tx, order, cost, costTransitionFor(cost.status, "cancel", "system"), {
       now: change.now,
+      publicUrl: change.publicUrl,
       actor: { kind: "system" },
       reason: ending ? ENDING_REASON.order_ended : ENDING_REASON.practitioner_left,
     });

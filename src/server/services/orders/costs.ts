@@ -12,7 +12,7 @@ import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { thirdPartyFeeListSchema } from "@/server/domain/third-party-fees";
-import type { ServiceDeps } from "../deps";
+import { publicUrlOf, type ServiceDeps } from "../deps";
 import { recordCostEvent } from "../events";
 import { attachFiles, filesToAttach } from "../files";
 import { type ClaimKey, NO_KEY } from "../idempotency";
@@ -67,7 +67,7 @@ async function moveMoney(tx: Tx, transfers: TransferInput[]): Promise<void> {
  * with its basis. → `diajukan`, event cost.diajukan.
  */
 export async function requestCost(
-  deps: Pick<ServiceDeps, "db" | "clock">,
+  deps: Pick<ServiceDeps, "db" | "clock" | "publicUrl">,
   by: CostPractitioner,
   orderId: string,
   input: CostRequest,
@@ -113,7 +113,7 @@ export type CostDecision = { approve: true } | { approve: false; reason: string 
  * (`menunggu_persetujuan`). No platform fee: the cost passes at its official amount.
  */
 export async function decideCost(
-  deps: Pick<ServiceDeps, "db" | "clock">,
+  deps: Pick<ServiceDeps, "db" | "clock" | "publicUrl">,
   by: ClientRef,
   orderId: string,
   costId: string,
@@ -130,6 +130,7 @@ export async function decideCost(
     if (!decision.approve) {
       const moved = await moveCost(tx, order, cost, costTransitionFor(cost.status, "reject", actor), {
         now,
+        publicUrl: publicUrlOf(deps),
         actor: by.actor,
         reason: decision.reason,
       });
@@ -157,7 +158,7 @@ export async function decideCost(
       (await balanceOf(tx, accounts.orgDeposit(order.organizationId, order.livemode))) < cost.amountIdr
     )
       throw new AppError("INSUFFICIENT_DEPOSIT", `The deposit does not cover the cost Rp ${cost.amountIdr}.`);
-    const moved = await moveCost(tx, order, cost, transition, { now, actor: by.actor });
+    const moved = await moveCost(tx, order, cost, transition, { now, publicUrl: publicUrlOf(deps), actor: by.actor });
     await moveMoney(tx, moved.transfers);
     return moved.cost;
   });
@@ -170,7 +171,7 @@ export async function decideCost(
  * order went on to another.
  */
 export async function payCost(
-  deps: Pick<ServiceDeps, "db" | "clock">,
+  deps: Pick<ServiceDeps, "db" | "clock" | "publicUrl">,
   by: CostPractitioner,
   orderId: string,
   costId: string,
@@ -194,6 +195,7 @@ export async function payCost(
     await attachFiles(tx, orderId, { purpose: "receipt" }, [receipt!], now);
     const moved = await moveCost(tx, order, cost, transition, {
       now,
+      publicUrl: publicUrlOf(deps),
       actor: { kind: "practitioner", id: cost.practitionerId },
       receiptFileId,
     });
@@ -210,7 +212,7 @@ const uploadedBy = (file: StoredFile, practitionerId: string) => file.practition
  * practitioner read.
  */
 export async function cancelCostByOperator(
-  deps: Pick<ServiceDeps, "db" | "clock">,
+  deps: Pick<ServiceDeps, "db" | "clock" | "publicUrl">,
   operatorId: string,
   orderId: string,
   costId: string,
@@ -225,6 +227,7 @@ export async function cancelCostByOperator(
     const cost = await costOf(tx, orderId, costId);
     const moved = await moveCost(tx, order, cost, costTransitionFor(cost.status, "cancel", "operator"), {
       now,
+      publicUrl: publicUrlOf(deps),
       actor: { kind: "operator", id: operatorId },
       reason,
     });

@@ -174,6 +174,7 @@ export async function changeOrderStatus(
     to: transition.to,
     unassigned: transition.effects.includes("unassign_practitioner"),
     now,
+    publicUrl: change.publicUrl,
   });
   // The changed row holds the order's lock to the commit, and every writer of messages and costs
   // takes it first, so these are all the messages and costs the order has at the commit.
