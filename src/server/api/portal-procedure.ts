@@ -15,6 +15,13 @@ import { baseProcedure } from "./trpc";
 export const tokenProcedure = baseProcedure;
 
 /**
+ * A visitor without a session asking for something that needs no authority because it reaches
+ * nobody but the account's owner (a reset link goes to the account's own inbox); the procedure
+ * answers alike whether or not the account exists.
+ */
+export const visitorProcedure = baseProcedure;
+
+/**
  * Before a visitor without a session may make the server hash a password: counted per client
  * address and per `target` (what the password is for, hashed), so neither one address nor many
  * aimed at one target can keep the hashing queue full.

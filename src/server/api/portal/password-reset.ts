@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { findPasswordReset, passwordResetSubject, requestPasswordReset, resetPassword, tokenHashOf } from "@/server/services/access";
-import { answerAfter, limitResetRequests, limitVisitorHashing, tokenProcedure } from "../portal-procedure";
+import { answerAfter, limitResetRequests, limitVisitorHashing, tokenProcedure, visitorProcedure } from "../portal-procedure";
 import { byResetToken, resetDoneOutput, resetInput, resetOutput, resetRequestInput } from "../schemas/password-reset-portal";
 import { router } from "../trpc";
 
@@ -13,7 +13,7 @@ const REQUEST_ANSWER_MS = 400;
 
 /** The forgotten-password pages (/lupa-sandi, /atur-ulang-sandi/<token>), for visitors without a session. */
 export const passwordResetRouter = router({
-  request: tokenProcedure
+  request: visitorProcedure
     .input(resetRequestInput)
     .output(z.void())
     .mutation(({ ctx, input }) =>
