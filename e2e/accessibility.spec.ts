@@ -21,6 +21,9 @@ const ROLES = [
 const PUBLIC_PAGES = [
   { name: "beranda", path: "/" },
   { name: "masuk", path: "/masuk" },
+  { name: "lupa-sandi", path: "/lupa-sandi" },
+  // The reset link's page as an unknown token shows it; the journey (password-reset.spec.ts) sees the form.
+  { name: "atur-ulang-sandi", path: "/atur-ulang-sandi/tautan-karangan" },
   { name: "docs", path: "/docs" },
   { name: "404", path: "/halaman-yang-tidak-ada" },
 ] as const;

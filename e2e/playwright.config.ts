@@ -87,8 +87,8 @@ const chromium = {
 /**
  * Specs that share nothing with the portal journeys: the landing page and the catalog's seeded
  * codes, /docs, sign-in throttling on an account of nobody's and sessions of their own, and the
- * two that start servers of their own (a cluster on its own PostgreSQL database, a logging server
- * on its own data directory), and the accessibility check of every page, which only reads pages
+ * three that start servers of their own (a cluster on its own PostgreSQL database, a logging server
+ * on its own data directory, the password reset with its own SMTP server), and the accessibility check of every page, which only reads pages
  * through the stored sessions (it asserts nothing about their data). They run on server "a" in
  * two workers beside the journeys.
  */
@@ -98,6 +98,7 @@ const INDEPENDENT = [
   "**/sign-in-security.spec.ts",
   "**/cluster.spec.ts",
   "**/server-log.spec.ts",
+  "**/password-reset.spec.ts",
   "**/accessibility.spec.ts",
 ];
 /**

@@ -39,3 +39,13 @@ export const OPERATOR = {
 
 /** Waits for the operator's approval; the operator journey approves, tops up, suspends it. */
 export const PENDING_ORGANIZATION = "PT Mitra Menunggu";
+
+/**
+ * The password-reset journey's own practitioner, on a server of that spec's own (it needs an SMTP
+ * server to read the e-mailed link from): resetting ends every session of the user.
+ */
+export const PASSWORD_RESETTER = {
+  email: "praktisi.lupa.e2e@contoh.id",
+  name: "Lina Advokat",
+  password: "kata-sandi-lupa-123",
+} as const;

@@ -6,7 +6,8 @@ import { SignInForm } from "./sign-in-form";
 
 export const dynamic = "force-dynamic";
 
-export default async function SignInPage() {
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ email?: string; sandi?: string }> }) {
+  const { email, sandi } = await searchParams;
   // A session that no longer stands (a deactivated practitioner) sees the form, not a redirect loop.
   const user = await currentPortalUser();
   if (user) redirect(PORTAL_HOME[user.role]);
@@ -16,7 +17,10 @@ export default async function SignInPage() {
       <main className="narrow">
         <h1>Masuk ke Kuasa</h1>
         <p className="muted">Untuk praktisi, admin organisasi, dan tim operator.</p>
-        <SignInForm />
+        <SignInForm
+          email={typeof email === "string" ? email.slice(0, 320) : undefined}
+          notice={sandi === "baru" ? "Kata sandi Anda sudah diganti dan semua sesi lama sudah keluar. Masuk dengan kata sandi baru." : null}
+        />
       </main>
     </>
   );

@@ -1,11 +1,13 @@
 "use client";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { type FormEvent, useState } from "react";
 import { FormMessages } from "@/app/_components/field";
 import { signInErrorMessage } from "@/server/auth/sign-in-error";
 
-export function SignInForm() {
+/** `email` and `notice` come from a finished password reset: the address filled in, and what happened. */
+export function SignInForm({ email, notice }: { email?: string; notice: string | null }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -30,16 +32,19 @@ export function SignInForm() {
     <form onSubmit={submit} className="form" noValidate>
       <label>
         E-mail
-        <input name="email" type="email" autoComplete="username" required />
+        <input name="email" type="email" autoComplete="username" required defaultValue={email} />
       </label>
       <label>
         Kata sandi
         <input name="password" type="password" autoComplete="current-password" required />
       </label>
-      <FormMessages error={error} />
+      <FormMessages error={error} success={error ? null : notice} />
       <button type="submit" className="button" disabled={busy}>
         {busy ? "Memproses…" : "Masuk"}
       </button>
+      <p className="form-aside">
+        <Link href="/lupa-sandi">Lupa kata sandi?</Link>
+      </p>
     </form>
   );
 }

@@ -243,8 +243,20 @@ const ALL_PORTAL_PROCEDURES = portalRouter._def.procedures as unknown as Record<
 const TOKEN_PROCEDURES: Record<string, Input> = {
   "invitation.show": { token: "kk-unknown-invitation-token" },
   "invitation.accept": { token: "kk-unknown-invitation-token", name: "Penyusup", password: "kata-sandi-panjang-123" },
+  "passwordReset.show": { token: "kk-unknown-reset-token" },
+  "passwordReset.complete": { token: "kk-unknown-reset-token", password: "kata-sandi-panjang-123" },
 };
-const PORTAL_PROCEDURES = Object.fromEntries(Object.entries(ALL_PORTAL_PROCEDURES).filter(([name]) => !(name in TOKEN_PROCEDURES)));
+/**
+ * Session-less and naming no account it could reach: asking for a reset link. Answered the same
+ * for an address without an account, whoever calls, and nothing is written (password-reset.db.test.ts
+ * covers an address with one).
+ */
+const VISITOR_PROCEDURES: Record<string, Input> = {
+  "passwordReset.request": { email: "tidak-terdaftar@contoh.id" },
+};
+const PORTAL_PROCEDURES = Object.fromEntries(
+  Object.entries(ALL_PORTAL_PROCEDURES).filter(([name]) => !(name in TOKEN_PROCEDURES) && !(name in VISITOR_PROCEDURES)),
+);
 
 let database: TestDatabase;
 let api: TestApi;
@@ -396,7 +408,10 @@ describe("the access recipes cover every route", () => {
       procedures.filter((p) => !(p.split(".")[0]! in ROLE_OF_PORTAL)),
       "a portal router whose role the matrix does not know",
     ).toEqual([]);
-    expect(Object.keys(ALL_PORTAL_PROCEDURES).filter((p) => !(p in PORTAL_PROCEDURES) && !(p in TOKEN_PROCEDURES))).toEqual([]);
+    expect(
+      Object.keys(ALL_PORTAL_PROCEDURES).filter((p) => !(p in PORTAL_PROCEDURES) && !(p in TOKEN_PROCEDURES) && !(p in VISITOR_PROCEDURES)),
+    ).toEqual([]);
+    expect(Object.keys(VISITOR_PROCEDURES).filter((p) => !(p in ALL_PORTAL_PROCEDURES))).toEqual([]);
   });
 
   it("answers a token procedure with an unknown token NOT_FOUND, whoever calls, and changes nothing", async () => {
@@ -407,6 +422,21 @@ describe("the access recipes cover every route", () => {
         for (const user of [null, adminA, operator, p1]) {
           const answer = await callPortal(user, procedure, input);
           if (answer.status !== 404 || answer.code !== "NOT_FOUND")
+            holes.push(`${procedure} as ${user?.role ?? "nobody"}: ${answer.status} ${answer.code}`);
+        }
+      }
+      return holes;
+    });
+  });
+
+  it("answers a visitor procedure on an address without an account as on any other, whoever calls, and changes nothing", async () => {
+    await expectNothingChanged(async () => {
+      const { adminA, operator, p1 } = world.users;
+      const holes: string[] = [];
+      for (const [procedure, input] of Object.entries(VISITOR_PROCEDURES)) {
+        for (const user of [null, adminA, operator, p1]) {
+          const answer = await callPortal(user, procedure, input);
+          if (answer.status !== 200 || answer.code !== null)
             holes.push(`${procedure} as ${user?.role ?? "nobody"}: ${answer.status} ${answer.code}`);
         }
       }

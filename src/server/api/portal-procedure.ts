@@ -2,7 +2,7 @@ import type { UserRole } from "@/generated/prisma/enums";
 import { CLIENT_ADDRESS_HEADER } from "@/server/domain/client-address";
 import { AppError } from "@/server/domain/errors";
 import { logger } from "@/server/log";
-import { findSessionAccount } from "@/server/services/access";
+import { findSessionAccount, type RateLimitClass } from "@/server/services/access";
 import type { Actor } from "@/server/services/audit";
 import { toApiError } from "./api-error";
 import type { Context } from "./context";
@@ -15,22 +15,57 @@ import { baseProcedure } from "./trpc";
 export const tokenProcedure = baseProcedure;
 
 /**
+ * A visitor without a session asking for something that needs no authority because it reaches
+ * nobody but the account's owner (a reset link goes to the account's own inbox); the procedure
+ * answers alike whether or not the account exists.
+ */
+export const visitorProcedure = baseProcedure;
+
+/**
  * Before a visitor without a session may make the server hash a password: counted per client
  * address and per `target` (what the password is for, hashed), so neither one address nor many
  * aimed at one target can keep the hashing queue full.
  */
-export async function limitVisitorHashing(ctx: Context, target: string): Promise<void> {
+export function limitVisitorHashing(ctx: Context, target: string): Promise<void> {
+  return limitVisitor(ctx, target, "hashing_address", "hashing_target");
+}
+
+/**
+ * Before a visitor may have a password-reset e-mail sent: counted per client address and per
+ * e-mail asked about (`subject`, hashed), whether or not it has an account, so a refusal says
+ * nothing about the account and nobody can flood one inbox from many addresses.
+ */
+export function limitResetRequests(ctx: Context, subject: string): Promise<void> {
+  return limitVisitor(ctx, subject, "reset_address", "reset_email");
+}
+
+async function limitVisitor(ctx: Context, target: string, byAddressClass: RateLimitClass, byTargetClass: RateLimitClass): Promise<void> {
   if (!ctx.rateLimiter) return;
   const written = ctx.headers[CLIENT_ADDRESS_HEADER];
   const address = typeof written === "string" && written ? written : "unknown";
   const [byAddress, byTarget] = await Promise.all([
-    ctx.rateLimiter.consume(address, "hashing_address"),
-    ctx.rateLimiter.consume(target, "hashing_target"),
+    ctx.rateLimiter.consume(address, byAddressClass),
+    ctx.rateLimiter.consume(target, byTargetClass),
   ]);
   const refused = [byAddress, byTarget].filter((decision) => !decision.allowed);
   if (refused.length > 0) {
     const seconds = Math.max(...refused.map((decision) => decision.resetSeconds));
-    throw new AppError("RATE_LIMITED", `Terlalu banyak percobaan; coba lagi dalam ${seconds} detik.`);
+    const wait = seconds > 90 ? `${Math.ceil(seconds / 60)} menit` : `${seconds} detik`;
+    throw new AppError("RATE_LIMITED", `Terlalu banyak percobaan; coba lagi dalam ${wait}.`);
+  }
+}
+
+/**
+ * Runs `work` and answers no sooner than `ms` after it began, so an answer's timing cannot tell
+ * which way `work` went (a reset e-mail written, or nothing to do); a slower `work` is not delayed.
+ */
+export async function answerAfter<T>(ms: number, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    const left = ms - (performance.now() - started);
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
   }
 }
 

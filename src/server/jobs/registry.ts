@@ -1,6 +1,7 @@
 import { emailDeliveryJob } from "./email-delivery";
 import { expiredFileLinkJob, leftoverUploadJob, unattachedFileJob } from "./file-cleanup";
 import { autoAcceptJob, idempotencyExpiryJob, offerExpiryJob, orderOfferingJob, slaBreachJob, stalledRefundJob } from "./order-timers";
+import { passwordResetExpiryJob } from "./password-reset-expiry";
 import type { JobKind } from "./types";
 import { webhookDeliveryJob } from "./webhook-delivery";
 
@@ -17,4 +18,5 @@ export const JOB_KINDS: readonly JobKind[] = [
   leftoverUploadJob,
   unattachedFileJob,
   expiredFileLinkJob,
+  passwordResetExpiryJob,
 ];

@@ -64,6 +64,12 @@ describe("the access log's path", () => {
     }
   });
 
+  it("writes the template for the password-reset link and the file link too", () => {
+    expect(logged(`/atur-ulang-sandi/${token}`)).toBe("/atur-ulang-sandi/{token}");
+    expect(logged(`//Atur-Ulang-Sandi/${token}/`)).toBe("/atur-ulang-sandi/{token}");
+    expect(logged(`/unduh/${token}`)).toBe("/unduh/{token}");
+  });
+
   it("keeps every other path as it came (ids help a reader; they are no credential), cut at 200 characters", () => {
     expect(logged("/organisasi/pesanan/ord_123")).toBe("/organisasi/pesanan/ord_123");
     expect(logged("/v1/orders/ord_1/accept")).toBe("/v1/orders/ord_1/accept");

@@ -41,6 +41,8 @@ export const AUDIT_ACTION_LABEL: Record<string, string> = {
   "order.accept_result": "Hasil diterima",
   "order.auto_accept": "Hasil diterima otomatis",
   "order.refund_stalled": "Refund otomatis (tawaran macet)",
+  "user.password_reset_request": "Tautan atur ulang kata sandi dikirim",
+  "user.password_reset": "Kata sandi diatur ulang lewat e-mail",
 };
 
 /** The operator's steps on an order: the button, and what it does in words. */

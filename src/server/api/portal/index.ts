@@ -2,6 +2,7 @@ import { router } from "../trpc";
 import { invitationRouter } from "./invitation";
 import { operatorRouter } from "./operator";
 import { organizationRouter } from "./organization";
+import { passwordResetRouter } from "./password-reset";
 import { practitionerRouter } from "./practitioner";
 
 /** The portals' operations at /api/trpc, each behind a next-auth session of the right role. */
@@ -10,6 +11,7 @@ export const portalRouter = router({
   organization: organizationRouter,
   operator: operatorRouter,
   invitation: invitationRouter,
+  passwordReset: passwordResetRouter,
 });
 
 export type PortalRouter = typeof portalRouter;

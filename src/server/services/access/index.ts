@@ -27,9 +27,18 @@ export {
   revokeInvitation,
   tokenHashOf,
 } from "./invitations";
+export {
+  deleteExpiredPasswordReset,
+  expiredPasswordResets,
+  findPasswordReset,
+  type PasswordResetStatus,
+  passwordResetSubject,
+  requestPasswordReset,
+  resetPassword,
+} from "./password-reset";
 export { argon2Hasher, hashPassword, productionPasswordHasher, verifyPassword } from "./passwords";
 export { findSessionAccount } from "./portal-users";
-export { ApiRateLimiter, DEFAULT_RATE_LIMITS, type RateLimitStore, rateLimitHeaders } from "./rate-limit";
+export { ApiRateLimiter, DEFAULT_RATE_LIMITS, type RateLimitClass, type RateLimitStore, rateLimitHeaders } from "./rate-limit";
 export { endAllPortalSessions, endOtherPortalSessions, endPortalSession, startPortalSession } from "./sessions";
 export { SignInThrottle, signIn } from "./sign-in";
 export { type CreatePractitionerInput, createPractitioner, createUser, MIN_PASSWORD_LENGTH } from "./users";

@@ -19,6 +19,11 @@ export interface RateLimitSettings {
   hashingPerAddress?: number;
   /** The same per target (one invitation). */
   hashingPerTarget?: number;
+  /** Password-reset e-mails asked for per resetWindowSeconds from one address. */
+  resetsPerAddress?: number;
+  /** The same per e-mail address asked about, whether or not it has an account: nobody floods one inbox. */
+  resetsPerEmail?: number;
+  resetWindowSeconds?: number;
 }
 
 export const DEFAULT_RATE_LIMITS = {
@@ -29,13 +34,25 @@ export const DEFAULT_RATE_LIMITS = {
   authFailuresPerAddress: 30,
   hashingPerAddress: 20,
   hashingPerTarget: 5,
+  resetsPerAddress: 20,
+  resetsPerEmail: 3,
+  resetWindowSeconds: 3_600,
 } satisfies Required<RateLimitSettings>;
 
 /**
  * Per API key: read, write; requests without a valid key, per client address (and key id): address,
- * auth_failure; password hashes asked for without a session, per address and per target: hashing_address, hashing_target.
+ * auth_failure; password hashes asked for without a session, per address and per target: hashing_address, hashing_target;
+ * password-reset e-mails asked for, per address and per e-mail: reset_address, reset_email.
  */
-export type RateLimitClass = "read" | "write" | "address" | "auth_failure" | "hashing_address" | "hashing_target";
+export type RateLimitClass =
+  | "read"
+  | "write"
+  | "address"
+  | "auth_failure"
+  | "hashing_address"
+  | "hashing_target"
+  | "reset_address"
+  | "reset_email";
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -88,8 +105,9 @@ export class ApiRateLimiter {
   private readonly slices: Map<string, Slice> | null;
 
   constructor(store: RateLimitStore, settings: RateLimitSettings = DEFAULT_RATE_LIMITS) {
-    const make = (keyPrefix: string, points: number): RateLimiterAbstract =>
-      storeLimiter(store, { keyPrefix, points, duration: settings.windowSeconds });
+    const make = (keyPrefix: string, points: number, duration = settings.windowSeconds): RateLimiterAbstract =>
+      storeLimiter(store, { keyPrefix, points, duration });
+    const resetWindow = settings.resetWindowSeconds ?? DEFAULT_RATE_LIMITS.resetWindowSeconds;
     this.limits = {
       read: settings.reads,
       write: settings.writes,
@@ -97,6 +115,8 @@ export class ApiRateLimiter {
       auth_failure: settings.authFailuresPerAddress ?? DEFAULT_RATE_LIMITS.authFailuresPerAddress,
       hashing_address: settings.hashingPerAddress ?? DEFAULT_RATE_LIMITS.hashingPerAddress,
       hashing_target: settings.hashingPerTarget ?? DEFAULT_RATE_LIMITS.hashingPerTarget,
+      reset_address: settings.resetsPerAddress ?? DEFAULT_RATE_LIMITS.resetsPerAddress,
+      reset_email: settings.resetsPerEmail ?? DEFAULT_RATE_LIMITS.resetsPerEmail,
     };
     this.limiters = {
       read: make("api-read", this.limits.read),
@@ -105,6 +125,8 @@ export class ApiRateLimiter {
       auth_failure: make("address-auth-failure", this.limits.auth_failure),
       hashing_address: make("hashing-address", this.limits.hashing_address),
       hashing_target: make("hashing-target", this.limits.hashing_target),
+      reset_address: make("reset-address", this.limits.reset_address, resetWindow),
+      reset_email: make("reset-email", this.limits.reset_email, resetWindow),
     };
     this.slices = store.kind === "postgres" ? new Map() : null;
   }
