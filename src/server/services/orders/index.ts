@@ -1,5 +1,17 @@
 export { listOrders } from "./agent-lists";
 export { acceptOrderResult, byKey, cancelOrder, decideApproval, openDispute, postClientMessage, requestRevision } from "./client-steps";
+export type { CostWithReceipt } from "./cost-moves";
+export {
+  listLateReceipts,
+  listPractitionerCosts,
+  listUndecidedCosts,
+  operatorOrderCosts,
+  organizationOrderCosts,
+  type PractitionerOrderCosts,
+  practitionerOrderCosts,
+  undecidedCostCounts,
+} from "./cost-views";
+export { cancelCostByOperator, decideCost, payCost, requestCost } from "./costs";
 export {
   OPERATOR_ORDER_ACTIONS,
   type OperatorOrderAction,
