@@ -122,6 +122,8 @@ describe("the admin's decision and the receipt", () => {
     const { id: receiptFileId } = (await upload.json()) as { id: string };
     const paid = await as(alice).practitioner.payCost({ orderId, costId: cost.id, receiptFileId });
     expect(paid).toMatchObject({ status: "dilunasi", receipt: { id: receiptFileId, filename: "kuitansi-meterai.pdf" } });
+    // The receipt is shown with its cost, not among the order's files.
+    expect((await as(alice).practitioner.order({ orderId })).files).toEqual([]);
     expect(await as(alice).practitioner.earnings()).toMatchObject({ reimbursedIdr: 10_000, earnedIdr: 0 });
     expect((await as(alice).practitioner.costs()).find((c) => c.id === cost.id)).toMatchObject({
       status: "dilunasi",
