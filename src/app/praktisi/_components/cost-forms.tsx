@@ -68,7 +68,7 @@ export function RequestCostForm({ orderId, fees }: { orderId: string; fees: read
   }
 
   return (
-    <form key={`${choice}-${sent}`} className="form" onSubmit={(event) => void submit(event)}>
+    <form key={`${choice}-${sent}`} className="form cost-form" onSubmit={(event) => void submit(event)}>
       <Field label="Jenis biaya" hint="Pilih biaya resmi yang tercantum untuk layanan ini, atau biaya resmi lain dengan dasar hukumnya.">
         {(control) => (
           <select {...control} value={choice} onChange={(event) => setChoice(event.target.value)}>
