@@ -5,7 +5,7 @@ import { formatDateTime, formatRupiah } from "./format";
 import { fileDownloadUrl } from "./order-files";
 
 /** Each cost status as every portal reads it (the status word itself stays in the title). */
-const COST_STATUS_LABEL: Record<CostStatus, string> = {
+export const COST_STATUS_LABEL: Record<CostStatus, string> = {
   diajukan: "Diajukan, menunggu keputusan klien",
   menunggu_persetujuan: "Menunggu persetujuan admin",
   disetujui: "Disetujui, menunggu kuitansi",

@@ -78,18 +78,20 @@ export default async function EarningsPage({ searchParams }: { searchParams: Pro
           {toReceipt} biaya resmi sudah disetujui dan menunggu kuitansi Anda. Unggah kuitansinya di bawah agar jumlahnya diganti.
         </p>
       )}
-      <CostList
-        costs={costs}
-        empty="Belum ada biaya resmi. Ajukan biaya seperti PNBP dari halaman pesanan yang sedang Anda kerjakan."
-        actions={(cost) => (
-          <>
-            <p className="small">
-              <Link href={`/praktisi/pesanan/${cost.order.id}`}>{cost.order.service.name}</Link> · <code>{cost.order.id}</code>
-            </p>
-            {cost.status === "disetujui" && <ReceiptForm orderId={cost.order.id} costId={cost.id} />}
-          </>
-        )}
-      />
+      <section className="card" aria-label="Biaya resmi Anda">
+        <CostList
+          costs={costs}
+          empty="Belum ada biaya resmi. Ajukan biaya seperti PNBP dari halaman pesanan yang sedang Anda kerjakan."
+          actions={(cost) => (
+            <>
+              <p className="small">
+                <Link href={`/praktisi/pesanan/${cost.order.id}`}>{cost.order.service.name}</Link> · <code>{cost.order.id}</code>
+              </p>
+              {cost.status === "disetujui" && <ReceiptForm orderId={cost.order.id} costId={cost.id} />}
+            </>
+          )}
+        />
+      </section>
       <h2 className="section-title">Riwayat saldo</h2>
       <StatementTable
         caption="Riwayat saldo pendapatan, terbaru di atas"
