@@ -1,13 +1,14 @@
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { clickNav, createKey, screenshot, signIn } from "./portal";
-import { COSTS_ADMIN, IP_CONSULTANT } from "./users";
+import { clickNav, createKey, enterSignedIn, screenshot, signIn } from "./portal";
+import { COSTS_ADMIN, IP_CONSULTANT, OPERATOR } from "./users";
 
 /**
  * Official costs end to end: an agent orders a trademark registration; the trademark consultant
  * takes it and asks for the PNBP listed for the service (prefilled at its official amount); the
  * admin approves it in Persetujuan (the nav's badge counts it); the consultant uploads the DJKI
- * receipt, and the earnings page shows the reimbursement apart from fees.
+ * receipt, and the earnings page shows the reimbursement apart from fees. A second cost, outside
+ * the catalog, is approved on the order's page and cancelled by the operator with its reason.
  */
 
 const PHONE = { width: 390, height: 844 };
@@ -116,6 +117,51 @@ test("a consultant asks for the trademark PNBP, the admin approves it, the recei
   await expect(onOrder).toContainText("Lunas, kuitansi diunggah");
   await expect(onOrder.getByRole("link", { name: "bukti-bayar-pnbp-merek.pdf" })).toBeVisible();
   await bothSizes(admin, testInfo, "biaya-pesanan-admin");
+
+  // Another official cost, outside the catalog, with its basis; the admin approves it on the order's page.
+  await page.goto(`/praktisi/pesanan/${order.id}`);
+  await costs.getByText("Ajukan biaya resmi").click();
+  await costs.getByLabel("Jenis biaya").selectOption({ label: "Biaya resmi lain" });
+  await costs.getByLabel("Uraian", { exact: true }).fill("Legalisasi surat kuasa pemohon");
+  await costs.getByLabel("Jumlah", { exact: true }).fill("150.000");
+  await costs.getByLabel("Dasar biaya").fill("Tarif kantor notaris untuk legalisasi, kuitansi dari notaris");
+  await costs.getByRole("button", { name: "Ajukan biaya" }).click();
+  const other = costs.getByRole("listitem").filter({ hasText: "Legalisasi surat kuasa pemohon" });
+  await expect(other).toContainText("Diajukan, menunggu keputusan klien");
+  await admin.reload();
+  const otherOnOrder = costsCard(admin).getByRole("listitem").filter({ hasText: "Legalisasi surat kuasa pemohon" });
+  await expect(otherOnOrder).toContainText("Tarif kantor notaris");
+  await otherOnOrder.getByRole("button", { name: "Setujui biaya" }).click();
+  await admin.getByRole("dialog", { name: "Setujui biaya resmi ini?" }).getByRole("button", { name: "Ya, setujui dan bayar" }).click();
+  await expect(otherOnOrder).toContainText("Disetujui, menunggu kuitansi");
+
+  // The operator sees both costs on the order and cancels the unpaid one with its reason; the deposit gets it back.
+  const operator = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  await enterSignedIn(operator, OPERATOR, /\/operator$/);
+  await operator.goto("/operator/antrean");
+  await expect(operator.getByRole("heading", { name: "Kuitansi biaya belum diunggah (0)" })).toBeVisible();
+  await expect(operator.getByText("Tidak ada kuitansi yang terlambat.")).toBeVisible();
+  await bothSizes(operator, testInfo, "biaya-antrean-operator");
+  await operator.goto(`/operator/pesanan/${order.id}`);
+  const onOperator = costsCard(operator);
+  await expect(onOperator.getByRole("listitem").filter({ hasText: "PNBP permohonan pendaftaran merek" })).toContainText(
+    "Lunas, kuitansi diunggah",
+  );
+  const toCancel = onOperator.getByRole("listitem").filter({ hasText: "Legalisasi surat kuasa pemohon" });
+  await toCancel.getByRole("button", { name: "Batalkan dan kembalikan dana" }).click();
+  await expect(toCancel.getByRole("alert")).toContainText("Tulis alasan pembatalan terlebih dahulu.");
+  await toCancel.getByLabel("Alasan pembatalan").fill("Legalisasi tidak diperlukan untuk permohonan daring DJKI.");
+  await expectNoSeriousA11yViolations(operator, testInfo);
+  await bothSizes(operator, testInfo, "biaya-pesanan-operator");
+  await toCancel.getByRole("button", { name: "Batalkan dan kembalikan dana" }).click();
+  const cancelDialog = operator.getByRole("dialog", { name: "Batalkan biaya resmi ini?" });
+  await expect(cancelDialog).toContainText(`kembali dari escrow ke deposit ${COSTS_ADMIN.organization}`);
+  await cancelDialog.getByRole("button", { name: "Ya, batalkan" }).click();
+  await expect(toCancel).toContainText("Legalisasi tidak diperlukan untuk permohonan daring DJKI.");
+  await expect(toCancel.locator(".pill")).toHaveText("Dibatalkan");
+  await page.reload();
+  await expect(other).toContainText("Dibatalkan");
+  await expect(other).toContainText("Alasan: Legalisasi tidak diperlukan untuk permohonan daring DJKI.");
 
   // The earnings show the reimbursement apart from fees.
   await page.goto("/praktisi/pendapatan");

@@ -38,6 +38,10 @@ export const AUDIT_ACTION_LABEL: Record<string, string> = {
   "order.accept_result": "Hasil diterima",
   "order.auto_accept": "Hasil diterima otomatis",
   "order.refund_stalled": "Refund otomatis (tawaran macet)",
+  "cost.approve": "Biaya resmi disetujui",
+  "cost.hold_for_approval": "Biaya resmi menunggu admin",
+  "cost.reject": "Biaya resmi ditolak",
+  "cost.cancel": "Biaya resmi dibatalkan",
 };
 
 /** The operator's steps on an order: the button, and what it does in words. */

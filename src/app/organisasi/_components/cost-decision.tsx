@@ -53,7 +53,10 @@ export function CostDecision({
             rows={2}
             maxLength={COST_LIMITS.reason}
             value={reason}
-            onChange={(event) => setReason(event.target.value)}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setError(null);
+            }}
           />
         )}
       </Field>
