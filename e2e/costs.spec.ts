@@ -1,6 +1,6 @@
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { clickNav, createKey, enterSignedIn, screenshot, signIn } from "./portal";
+import { clickNav, createKey, enterSignedIn, screenshot } from "./portal";
 import { COSTS_ADMIN, IP_CONSULTANT, OPERATOR } from "./users";
 
 /**
@@ -37,7 +37,7 @@ test("a consultant asks for the trademark PNBP, the admin approves it, the recei
 }, testInfo) => {
   test.setTimeout(180_000);
   const admin = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-  await signIn(admin, COSTS_ADMIN, /\/organisasi$/);
+  await enterSignedIn(admin, COSTS_ADMIN, /\/organisasi$/);
   const token = await createKey(admin, "agen-merek");
   const placed = await request.post("/v1/orders", {
     headers: { Authorization: `Bearer ${token}` },
@@ -59,7 +59,7 @@ test("a consultant asks for the trademark PNBP, the admin approves it, the recei
 
   // The consultant takes the order and asks for the listed PNBP at its official amount.
   const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-  await signIn(page, IP_CONSULTANT, /\/praktisi$/);
+  await enterSignedIn(page, IP_CONSULTANT, /\/praktisi$/);
   const offer = page.getByRole("article").filter({ hasText: order.id });
   await expect(offer).toBeVisible({ timeout: 30_000 });
   await offer.getByRole("button", { name: "Ambil pesanan" }).click();
