@@ -37,7 +37,8 @@ function CostStatusPill({ status }: { status: CostStatus }) {
 function costDates(cost: PortalCost): string {
   const steps: Array<[string, Date | null]> = [
     ["diajukan", cost.createdAt],
-    ["diputuskan", cost.status === "disetujui" || cost.status === "dilunasi" ? null : cost.decidedAt],
+    // An approval is its own step below; a decision is named only when it was not one (a rejection, a hold for the admin).
+    ["diputuskan", cost.approvedAt ? null : cost.decidedAt],
     ["disetujui", cost.approvedAt],
     ["dilunasi", cost.paidAt],
   ];
