@@ -4,7 +4,7 @@ import { openDatabase } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
 import { readConfig } from "../src/server/runtime/config";
 import { ensureDemo } from "../src/server/services/sandbox";
-import { OPERATOR, ORG_ADMIN, PASSWORD_CHANGER, PENDING_ORGANIZATION, PRACTITIONER } from "./users";
+import { COSTS_ADMIN, IP_CONSULTANT, OPERATOR, ORG_ADMIN, PASSWORD_CHANGER, PENDING_ORGANIZATION, PRACTITIONER } from "./users";
 
 /**
  * Runs before the server in Playwright's webServer command, on the same DATA_DIR: creates the
@@ -81,3 +81,31 @@ ops(
 );
 ops("user:create", "--role", "operator", "--email", OPERATOR.email, "--password", OPERATOR.password, "--name", OPERATOR.name);
 ops("org:create", "--name", PENDING_ORGANIZATION, "--pending");
+
+ops(
+  "practitioner:create",
+  "--email",
+  IP_CONSULTANT.email,
+  "--name",
+  IP_CONSULTANT.name,
+  "--password",
+  IP_CONSULTANT.password,
+  "--label",
+  IP_CONSULTANT.label,
+  "--categories",
+  IP_CONSULTANT.categories,
+);
+const costsOrganization = ops("org:create", "--name", COSTS_ADMIN.organization, "--deposit", String(COSTS_ADMIN.depositIdr));
+ops(
+  "user:create",
+  "--role",
+  "org_admin",
+  "--org",
+  String(costsOrganization.id),
+  "--email",
+  COSTS_ADMIN.email,
+  "--password",
+  COSTS_ADMIN.password,
+  "--name",
+  COSTS_ADMIN.name,
+);

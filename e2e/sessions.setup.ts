@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { test as setup } from "@playwright/test";
 import { sessionFile, signIn } from "./portal";
-import { OPERATOR, ORG_ADMIN, PRACTITIONER } from "./users";
+import { COSTS_ADMIN, IP_CONSULTANT, OPERATOR, ORG_ADMIN, PRACTITIONER } from "./users";
 
 /**
  * The `sessions` project, before the journeys: each portal user signs in once through the real
@@ -12,6 +12,8 @@ for (const [user, home] of [
   [OPERATOR, /\/operator$/],
   [ORG_ADMIN, /\/organisasi$/],
   [PRACTITIONER, /\/praktisi$/],
+  [COSTS_ADMIN, /\/organisasi$/],
+  [IP_CONSULTANT, /\/praktisi$/],
 ] as const) {
   setup(`${user.email} signs in through /masuk and lands in their portal`, async ({ page }) => {
     await signIn(page, user, home);

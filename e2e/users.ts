@@ -49,3 +49,24 @@ export const PASSWORD_RESETTER = {
   name: "Lina Advokat",
   password: "kata-sandi-lupa-123",
 } as const;
+
+/**
+ * The official-costs journey's own people: a trademark consultant (the only practitioner a
+ * trademark registration is offered to) and an admin of an organisation of its own, so its
+ * deposit and approvals move nothing the other journeys count.
+ */
+export const IP_CONSULTANT = {
+  email: "konsultan.ki.e2e@contoh.id",
+  name: "Bayu Konsultan KI",
+  password: "kata-sandi-ki-456",
+  label: "Konsultan KI",
+  categories: "kekayaan_intelektual",
+} as const;
+
+export const COSTS_ADMIN = {
+  email: "admin.biaya.e2e@contoh.id",
+  name: "Wulan Admin",
+  password: "kata-sandi-biaya-123",
+  organization: "PT Merek Nusantara",
+  depositIdr: 20_000_000,
+} as const;

@@ -1,4 +1,4 @@
-import type { OrderStatus } from "@/generated/prisma/enums";
+import type { CostStatus, OrderStatus } from "@/generated/prisma/enums";
 import { ACCEPTED_FILE_TYPES } from "@/server/domain/file-type";
 import type { MessageRole } from "@/server/domain/order-state";
 import type { CaseEventType, EventType } from "@/server/domain/webhook-event";
@@ -33,20 +33,23 @@ const CASE_EVENT_LABEL: Record<CaseEventType, string> = {
   "invoice.dibayar": "Tagihan dibayar",
 };
 
-/** How each status of a third-party cost's event reads to a person. */
-const COST_EVENT_LABEL: Record<string, string> = {
-  diajukan: "Biaya resmi diajukan praktisi",
-  menunggu_persetujuan: "Biaya resmi menunggu persetujuan admin",
-  disetujui: "Biaya resmi disetujui",
-  ditolak: "Biaya resmi ditolak",
-  dilunasi: "Biaya resmi dilunasi (kuitansi diunggah)",
-  dibatalkan: "Biaya resmi dibatalkan",
+/** How a third-party cost's status reads to a person. */
+export const COST_STATUS_LABEL: Record<CostStatus, string> = {
+  diajukan: "Diajukan, menunggu keputusan klien",
+  menunggu_persetujuan: "Menunggu persetujuan admin",
+  disetujui: "Disetujui, menunggu kuitansi",
+  ditolak: "Ditolak",
+  dilunasi: "Lunas, kuitansi diunggah",
+  dibatalkan: "Dibatalkan",
 };
 
 /** Any event type as a person reads it: an order's status, a case-board event, a cost's step; never its code. */
 export function eventLabel(type: EventType): string {
   if (type.startsWith("order.")) return ORDER_STATUS_LABEL[type.slice("order.".length) as OrderStatus];
-  if (type.startsWith("cost.")) return COST_EVENT_LABEL[type.slice("cost.".length)]!;
+  if (type.startsWith("cost.")) {
+    const status = COST_STATUS_LABEL[type.slice("cost.".length) as CostStatus];
+    return `Biaya resmi: ${status.charAt(0).toLowerCase()}${status.slice(1)}`;
+  }
   return CASE_EVENT_LABEL[type as CaseEventType];
 }
 

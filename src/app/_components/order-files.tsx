@@ -2,7 +2,7 @@ import type { PortalFile } from "@/server/api/schemas/file";
 import { fileTypeLabel, formatBytes } from "./format";
 
 /** Where /api/berkas serves a file to a signed-in portal user allowed to open it. */
-const fileDownloadUrl = (id: string) => `/api/berkas/${encodeURIComponent(id)}`;
+export const fileDownloadUrl = (id: string) => `/api/berkas/${encodeURIComponent(id)}`;
 
 /**
  * Files as a list: each with its type and size, and a download link when the reader may open it

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "@/server/domain/clock";
 import type { PortalUser } from "@/server/domain/portal-user";
 import { ensureOffering } from "@/server/services/offers";
+import { changeContextOf, changeOrderStatus, decideCost, requestCost } from "@/server/services/orders";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { SAMPLE_FILES, TEST_FILES, uploadTestFile } from "@/test/files";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
-import { createPaidOrder } from "@/test/orders";
+import { createPaidOrder, driveOrder } from "@/test/orders";
 import { portalCaller, portalUser, practitionerUser } from "@/test/portal";
 import { portalDownload, portalUpload } from "./portal-files-http";
 
@@ -109,5 +110,32 @@ describe("uploads from the portals", () => {
     const notHeld = await upload(stranger, orderId, "nda-final.pdf", SAMPLE_FILES.pdf);
     expect(notHeld.status).toBe(404);
     expect(await database.prisma.storedFile.count({ where: { filename: "setup.exe" } })).toBe(0);
+  });
+
+  it("a practitioner with an approved cost uploads its receipt onto the order after it finished; without one the finished order takes nothing", async () => {
+    const worker = await practitionerUser(database.prisma);
+    const now = clock.now();
+    const order = await createPaidOrder(database.prisma, clock, org);
+    await driveOrder(database.prisma, order.id, worker.practitionerId!, "diserahkan", now);
+    // Two orders the worker finishes: one with an approved cost still without its receipt, one without costs.
+    const stamp = { kind: "lainnya" as const, feeCode: "bea_meterai", description: "Bea meterai NDA", amountIdr: 10_000n, basis: "" };
+    const withCost = await createPaidOrder(database.prisma, clock, org);
+    await driveOrder(database.prisma, withCost.id, worker.practitionerId!, "dikerjakan", now);
+    const cost = await requestCost(deps(), { kind: "practitioner", practitionerId: worker.practitionerId! }, withCost.id, stamp);
+    const client = { owner: { organizationId: org.id, livemode: true }, actor: { kind: "org_admin" as const, id: null } };
+    await decideCost(deps(), client, withCost.id, cost.id, { approve: true });
+    for (const [orderId, trigger, by] of [
+      [withCost.id, "deliver", "practitioner"],
+      [withCost.id, "accept_result", "agent"],
+      [order.id, "accept_result", "agent"],
+    ] as const)
+      await database.prisma.$transaction(async (tx) => {
+        const current = await tx.order.findUniqueOrThrow({ where: { id: orderId } });
+        await changeOrderStatus(tx, changeContextOf({ clock }), current, trigger, { kind: by, id: null }, { deliverable: "Hasil akhir." });
+      });
+
+    expect((await upload(worker, withCost.id, "kuitansi-meterai.pdf", SAMPLE_FILES.pdf)).status).toBe(201);
+    expect((await upload(worker, order.id, "kuitansi-meterai.pdf", SAMPLE_FILES.pdf)).status).toBe(404);
+    expect((await upload(practitioner, withCost.id, "kuitansi-meterai.pdf", SAMPLE_FILES.pdf)).status).toBe(404);
   });
 });

@@ -5,6 +5,7 @@ import { DataTable, type TableParams } from "@/app/_components/data-table";
 import { formatDateTime, formatRupiah } from "@/app/_components/format";
 import { PageTitle, StatusBadge } from "@/app/_components/ui";
 import { portalPage } from "@/server/runtime/portal";
+import { CostCancel } from "../_components/cost-cancel";
 
 export const metadata: Metadata = { title: "Antrean pesanan · Operator — Kuasa" };
 
@@ -40,11 +41,12 @@ function QueueHeading({ id, title, shown, total }: { id: string; title: string; 
 export default async function QueuePage({ searchParams }: { searchParams: Promise<TableParams> }) {
   const { caller } = await portalPage("operator");
   const params = await searchParams;
-  const [overview, disputes, stalled, breaches] = await Promise.all([
+  const [overview, disputes, stalled, breaches, lateReceipts] = await Promise.all([
     caller.operator.overview(),
     caller.operator.disputes(),
     caller.operator.stalledOrders(),
     caller.operator.slaBreaches(),
+    caller.operator.lateReceipts(),
   ]);
   // The columns the three queues share.
   const orderColumn = {
@@ -73,7 +75,7 @@ export default async function QueuePage({ searchParams }: { searchParams: Promis
   };
   return (
     <>
-      <PageTitle lead="Pesanan live yang menunggu operator, yang paling lama menunggu di atas. Buka pesanan untuk memutuskan: setiap tindakan satu tombol dengan konfirmasi.">
+      <PageTitle lead="Pesanan dan biaya resmi live yang menunggu operator, yang paling lama menunggu di atas. Buka pesanan untuk memutuskan: setiap tindakan satu tombol dengan konfirmasi.">
         Antrean pesanan
       </PageTitle>
 
@@ -163,6 +165,52 @@ export default async function QueuePage({ searchParams }: { searchParams: Promis
         empty={{
           title: "Tidak ada pesanan yang melewati tenggat SLA.",
           hint: "Pesanan yang masih berjalan setelah tenggatnya muncul di sini; hubungi praktisinya atau buka pesanannya.",
+        }}
+      />
+
+      <QueueHeading id="kuitansi" title="Kuitansi biaya belum diunggah" shown={lateReceipts.length} total={lateReceipts.length} />
+      <DataTable
+        caption="Biaya resmi disetujui yang kuitansinya terlambat"
+        basePath="/operator/antrean"
+        params={params}
+        columns={[
+          { key: "id", header: "Pesanan", cell: (cost) => <OrderLink id={cost.order.id} service={cost.order.service.name} /> },
+          organization,
+          { key: "practitioner", header: "Praktisi", secondary: true, cell: (cost) => cost.practitioner.name },
+          {
+            key: "cost",
+            header: "Biaya",
+            cell: (cost) => (
+              <>
+                {cost.description}
+                <div className="muted small">
+                  disetujui {cost.approvedAt ? formatDateTime(cost.approvedAt) : "—"} · <code>{cost.id}</code>
+                </div>
+              </>
+            ),
+          },
+          { key: "amount", header: "Jumlah", align: "end" as const, cell: (cost) => formatRupiah(cost.amountIdr) },
+          {
+            key: "cancel",
+            header: "Tindakan",
+            cell: (cost) => (
+              <CostCancel
+                orderId={cost.order.id}
+                costId={cost.id}
+                status={cost.status}
+                description={cost.description}
+                amount={formatRupiah(cost.amountIdr)}
+                organization={cost.order.organization.name}
+              />
+            ),
+          },
+        ]}
+        rows={lateReceipts.map((cost) => ({ ...cost, organization: cost.order.organization }))}
+        rowKey={(cost) => cost.id}
+        hasMore={false}
+        empty={{
+          title: "Tidak ada kuitansi yang terlambat.",
+          hint: "Biaya resmi yang disetujui muncul di sini bila praktisi belum mengunggah kuitansinya setelah batas waktu (COST_RECEIPT_DAYS). Hubungi praktisinya, atau batalkan biayanya agar dana kembali ke deposit.",
         }}
       />
     </>

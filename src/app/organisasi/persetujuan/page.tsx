@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { CostList } from "@/app/_components/cost-list";
 import { formatDateTime, formatRupiah } from "@/app/_components/format";
 import { EmptyState, PageTitle } from "@/app/_components/ui";
 import { portalPage } from "@/server/runtime/portal";
 import { ApprovalActions } from "../_components/approval-actions";
+import { CostDecision } from "../_components/cost-decision";
 import { IntakeFacts } from "../_components/intake";
 
 export const metadata: Metadata = { title: "Persetujuan — Kuasa" };
@@ -11,15 +13,18 @@ export const metadata: Metadata = { title: "Persetujuan — Kuasa" };
 export default async function ApprovalsPage({ searchParams }: { searchParams: Promise<{ disetujui?: string; ditolak?: string }> }) {
   const { caller } = await portalPage("org_admin");
   const decided = await searchParams;
-  const [waiting, overview] = await Promise.all([
+  const [waiting, overview, costs] = await Promise.all([
     caller.organization.orders({ status: "menunggu_bayar", page: { limit: 100 } }),
     caller.organization.overview(),
+    caller.organization.undecidedCosts({ mode: "live" }),
   ]);
   const orders = waiting.data;
   const deposit = overview.depositIdr.live;
   return (
     <>
-      <PageTitle lead="Pesanan di atas ambang persetujuan menunggu keputusan Anda sebelum dibayar dari deposit.">Persetujuan</PageTitle>
+      <PageTitle lead="Pesanan di atas ambang persetujuan, dan biaya resmi yang diajukan praktisi, menunggu keputusan sebelum dibayar dari deposit.">
+        Persetujuan
+      </PageTitle>
       <p className="muted">
         Saldo deposit: <strong>{formatRupiah(deposit)}</strong> · Ambang:{" "}
         <strong>{overview.approvalThresholdIdr === null ? "tidak ada" : formatRupiah(overview.approvalThresholdIdr)}</strong> (
@@ -76,6 +81,31 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
           <Link href="/organisasi/pesanan?status=menunggu_bayar">Lihat semuanya di Pesanan</Link>
         </p>
       )}
+      <h2 className="section-title">Biaya resmi</h2>
+      <p className="muted">
+        Biaya pihak ketiga (PNBP, notaris, meterai) yang diajukan praktisi pada pesanan yang sedang dikerjakan. Agen Anda bisa memutuskannya
+        lewat API; yang di atas ambang menunggu Anda.
+      </p>
+      <section className="card" aria-label="Biaya resmi menunggu keputusan">
+        <CostList
+          costs={costs}
+          empty="Tidak ada biaya resmi yang menunggu keputusan."
+          actions={(cost) => (
+            <>
+              <p className="small">
+                <Link href={`/organisasi/pesanan/${cost.order.id}`}>{cost.order.service.name}</Link> · <code>{cost.order.id}</code>
+                {cost.order.practitioner && <> · diajukan oleh {cost.order.practitioner.name}</>}
+              </p>
+              {cost.amountIdr > deposit && (
+                <p className="waiting">
+                  Deposit ({formatRupiah(deposit)}) belum cukup untuk biaya ini. Minta tim operator Kuasa menambah deposit, atau tolak.
+                </p>
+              )}
+              <CostDecision orderId={cost.order.id} costId={cost.id} description={cost.description} amount={formatRupiah(cost.amountIdr)} />
+            </>
+          )}
+        />
+      </section>
     </>
   );
 }

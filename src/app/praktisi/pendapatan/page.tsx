@@ -1,9 +1,12 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { CostList } from "@/app/_components/cost-list";
 import { formatRupiah } from "@/app/_components/format";
 import { PageLinks } from "@/app/_components/page-links";
 import { StatementTable } from "@/app/_components/statement-table";
 import { PageTitle } from "@/app/_components/ui";
 import { portalPage } from "@/server/runtime/portal";
+import { ReceiptForm } from "../_components/cost-forms";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Pendapatan · Praktisi — Kuasa" };
@@ -20,10 +23,12 @@ function Figure({ label, value, hint }: { label: string; value: string; hint: st
 
 export default async function EarningsPage({ searchParams }: { searchParams: Promise<{ setelah?: string }> }) {
   const [{ caller }, { setelah: after }] = await Promise.all([portalPage("practitioner"), searchParams]);
-  const [earnings, statement] = await Promise.all([
+  const [earnings, statement, costs] = await Promise.all([
     caller.practitioner.earnings(),
     caller.practitioner.statement({ page: { starting_after: after } }),
+    caller.practitioner.costs(),
   ]);
+  const toReceipt = costs.filter((cost) => cost.status === "disetujui").length;
   return (
     <>
       <PageTitle lead="Fee Anda masuk ke saldo ketika klien menerima hasil pekerjaan dan dana escrow dilepas. Selama pesanan dikerjakan, fee itu aman di escrow.">
@@ -57,9 +62,36 @@ export default async function EarningsPage({ searchParams }: { searchParams: Pro
         <Figure
           label="Total pendapatan"
           value={formatRupiah(earnings.earnedIdr)}
-          hint="Semua fee yang pernah masuk ke saldo Anda sejak awal: saldo tersedia ditambah yang sudah dicairkan."
+          hint="Semua fee yang pernah masuk ke saldo Anda sejak awal, tanpa penggantian biaya resmi."
         />
       </div>
+      <h2 className="section-title">Biaya resmi</h2>
+      <div className="stats">
+        <Figure
+          label="Penggantian biaya resmi"
+          value={formatRupiah(earnings.reimbursedIdr)}
+          hint="Biaya resmi (PNBP, notaris, meterai) yang Anda bayar dan sudah diganti setelah kuitansinya diunggah. Masuk ke saldo tersedia, bukan pendapatan."
+        />
+      </div>
+      {toReceipt > 0 && (
+        <p className="waiting" role="status">
+          {toReceipt} biaya resmi sudah disetujui dan menunggu kuitansi Anda. Unggah kuitansinya di bawah agar jumlahnya diganti.
+        </p>
+      )}
+      <section className="card" aria-label="Biaya resmi Anda">
+        <CostList
+          costs={costs}
+          empty="Belum ada biaya resmi. Ajukan biaya seperti PNBP dari halaman pesanan yang sedang Anda kerjakan."
+          actions={(cost) => (
+            <>
+              <p className="small">
+                <Link href={`/praktisi/pesanan/${cost.order.id}`}>{cost.order.service.name}</Link> · <code>{cost.order.id}</code>
+              </p>
+              {cost.status === "disetujui" && <ReceiptForm orderId={cost.order.id} costId={cost.id} />}
+            </>
+          )}
+        />
+      </section>
       <h2 className="section-title">Riwayat saldo</h2>
       <StatementTable
         caption="Riwayat saldo pendapatan, terbaru di atas"

@@ -7,10 +7,13 @@ import { listServicesForOperator, serviceForOperator, updateService } from "@/se
 import { recordPayout } from "@/server/services/money";
 import { offerToPractitioner, practitionersForOrder, restartOffering } from "@/server/services/offers";
 import {
+  cancelCostByOperator,
   listDisputes,
+  listLateReceipts,
   listSlaBreaches,
   listStalledOrders,
   operatorOrderAction,
+  operatorOrderCosts,
   operatorOrderDetail,
   operatorOverview,
   postOperatorMessage,
@@ -25,6 +28,7 @@ import {
 } from "@/server/services/organizations";
 import { listPractitioners, registerPractitioner, setPractitionerActive, updatePractitioner } from "@/server/services/practitioners";
 import { operatorProcedure as operator } from "../portal-procedure";
+import { cancelCostInput, costsOutput, costView, lateReceiptsOutput, portalCostSchema } from "../schemas/cost-portal";
 import { idSchema } from "../schemas/ids";
 import { nameSchema } from "../schemas/name";
 import {
@@ -172,6 +176,23 @@ export const operatorRouter = router({
     .input(orderActionInput)
     .output(orderStatusOutput)
     .mutation(async ({ ctx, input }) => (await operatorOrderAction(ctx, ctx.actor, input)).status),
+  orderCosts: operator
+    .input(byOrder)
+    .output(costsOutput)
+    .query(async ({ ctx, input }) => (await operatorOrderCosts(ctx, input.orderId)).map(costView)),
+  /** Approved costs whose receipt is later than COST_RECEIPT_DAYS, on live orders. */
+  lateReceipts: operator
+    .output(lateReceiptsOutput)
+    .query(async ({ ctx }) =>
+      (await listLateReceipts(ctx)).map((cost) => ({ ...costView(cost), order: cost.order, practitioner: cost.practitioner })),
+    ),
+  /** Cancels a cost (an approved one's amount back to the deposit), with the reason both sides read. */
+  cancelCost: operator
+    .input(cancelCostInput)
+    .output(portalCostSchema)
+    .mutation(async ({ ctx, input }) =>
+      costView(await cancelCostByOperator(ctx, ctx.actor.actorId, input.orderId, input.costId, input.reason)),
+    ),
 
   auditLog: operator
     .input(auditSearchInput.optional())

@@ -19,15 +19,20 @@ import {
   adminClientRef,
   cancelOrder,
   decideApproval,
+  decideCost,
   getOrganizationOrder,
   listOrganizationOrders,
+  listUndecidedCosts,
   openDispute,
+  organizationOrderCosts,
   pendingApprovalCounts,
   postClientMessage,
   requestRevision,
+  undecidedCostCounts,
 } from "@/server/services/orders";
 import { organizationOverview, setApprovalThreshold } from "@/server/services/organizations";
 import { orgAdminProcedure } from "../portal-procedure";
+import { costsOutput, costsWithOrderOutput, costView, decideCostInput, pendingCostsOutput, portalCostSchema } from "../schemas/cost-portal";
 import { idSchema } from "../schemas/ids";
 import {
   blankToUndefined,
@@ -156,6 +161,33 @@ export const organizationRouter = router({
       const { owner } = await asClient(ctx, input.orderId);
       return (await decideApproval(ctx, ctx.actor, { owner, orderId: input.orderId, approve: input.approve })).status;
     }),
+  orderCosts: admin
+    .input(byOrder)
+    .output(costsOutput)
+    .query(async ({ ctx, input }) => (await organizationOrderCosts(ctx, ctx.organizationId, input.orderId)).map(costView)),
+  /** Costs waiting for the client side's decision, live and test: the nav's badge counts the live ones with the orders. */
+  pendingCosts: admin.output(pendingCostsOutput).query(({ ctx }) => undecidedCostCounts(ctx, ctx.organizationId)),
+  undecidedCosts: admin
+    .input(modeOnlyInput)
+    .output(costsWithOrderOutput)
+    .query(async ({ ctx, input }) =>
+      (await listUndecidedCosts(ctx, ownerOf(ctx.organizationId, input.mode))).map((cost) => ({ ...costView(cost), order: cost.order })),
+    ),
+  /** The admin decides a cost as the client, as POST /v1/orders/{id}/costs/{cost_id}/approve and /reject do. */
+  decideCost: admin
+    .input(decideCostInput)
+    .output(portalCostSchema)
+    .mutation(async ({ ctx, input }) =>
+      costView(
+        await decideCost(
+          ctx,
+          await asClient(ctx, input.orderId),
+          input.orderId,
+          input.costId,
+          input.approve ? { approve: true } : { approve: false, reason: input.reason },
+        ),
+      ),
+    ),
   keys: admin.output(keysOutput).query(({ ctx }) => listApiKeys(ctx, ctx.organizationId)),
   /** What the key creation form starts from. */
   keyDefaults: admin.output(keyDefaultsOutput).query(() => KEY_DEFAULTS),

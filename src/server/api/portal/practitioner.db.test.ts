@@ -134,6 +134,8 @@ describe("the practitioner's own offers and orders", () => {
       inEscrowIdr: before.inEscrowIdr,
       ordersInEscrow: before.ordersInEscrow,
       earnedIdr: before.earnedIdr + NDA_CLIENT_PRICE_IDR,
+      // A fee is earnings; only an official cost's receipt counts as a reimbursement.
+      reimbursedIdr: before.reimbursedIdr,
       paidOutIdr: 0,
     });
     const [row] = (await holder.practitioner.statement({})).data;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { getCaseForPractitioner, listMyBids, listOpenCasesForPractitioner, submitBid, withdrawBid } from "@/server/services/cases";
 import { earningsStatement, earningsSummary } from "@/server/services/money";
 import { acceptOffer, declineOffer } from "@/server/services/offers";
+import { listPractitionerCosts, payCost, practitionerOrderCosts, requestCost } from "@/server/services/orders";
 import {
   askClient,
   changePassword,
@@ -16,6 +17,15 @@ import {
   updatePractitionerProfile,
 } from "@/server/services/practitioners";
 import { practitionerProcedure as practitioner } from "../portal-procedure";
+import {
+  costView,
+  payCostInput,
+  portalCostSchema,
+  practitionerCostsOutput,
+  practitionerOrderCostsOutput,
+  practitionerOrderCostsView,
+  requestCostInput,
+} from "../schemas/cost-portal";
 import {
   askClientInput,
   bidOutput,
@@ -90,6 +100,31 @@ export const practitionerRouter = router({
     .input(byOrder)
     .output(orderStatusOutput)
     .mutation(async ({ ctx, input }) => (await releaseOrder(ctx, ctx.practitionerId, input.orderId)).status),
+  /** The order page's official costs: the service's listed fees, whether one may be asked for now, and the costs. */
+  orderCosts: practitioner
+    .input(byOrder)
+    .output(practitionerOrderCostsOutput)
+    .query(async ({ ctx, input }) => practitionerOrderCostsView(await practitionerOrderCosts(ctx, ctx.practitionerId, input.orderId))),
+  requestCost: practitioner
+    .input(requestCostInput)
+    .output(portalCostSchema)
+    .mutation(async ({ ctx, input: { orderId, ...request } }) =>
+      costView(await requestCost(ctx, { kind: "practitioner", practitionerId: ctx.practitionerId }, orderId, request)),
+    ),
+  /** The receipt was uploaded onto the order first (/api/berkas?order=…). */
+  payCost: practitioner
+    .input(payCostInput)
+    .output(portalCostSchema)
+    .mutation(async ({ ctx, input }) =>
+      costView(
+        await payCost(ctx, { kind: "practitioner", practitionerId: ctx.practitionerId }, input.orderId, input.costId, input.receiptFileId),
+      ),
+    ),
+  costs: practitioner
+    .output(practitionerCostsOutput)
+    .query(async ({ ctx }) =>
+      (await listPractitionerCosts(ctx, ctx.practitionerId)).map((cost) => ({ ...costView(cost), order: cost.order })),
+    ),
 
   earnings: practitioner.output(earningsOutput).query(({ ctx }) => earningsSummary(ctx, ctx.practitionerId)),
   statement: practitioner

@@ -134,6 +134,7 @@ export const earningsOutput = z.object({
   inEscrowIdr: rupiahSchema,
   ordersInEscrow: z.number().int(),
   earnedIdr: rupiahSchema,
+  reimbursedIdr: rupiahSchema,
   paidOutIdr: rupiahSchema,
 });
 

@@ -50,9 +50,17 @@ export async function openFileForPortal(deps: FileDeps, viewer: PortalUser, file
 }
 
 /**
+ * Whether the practitioner has an approved cost on the order, still without its receipt: theirs to
+ * receipt whatever became of the order (finished, or passed to another practitioner).
+ */
+async function owesReceipt(deps: FileDeps, practitionerId: string, orderId: string): Promise<boolean> {
+  return (await deps.db.orderCost.count({ where: { orderId, practitionerId, status: "disetujui" } })) > 0;
+}
+
+/**
  * Where a portal user's upload onto an order goes, checked before a byte is read: the practitioner
- * holding the order while it is active, an admin of its organisation (live orders), or the
- * operator. The file belongs to the order's organisation and mode, like the agent's own, and is
+ * holding the order while it is active, or owing a receipt on it; an admin of its organisation
+ * (live orders); or the operator. The file belongs to the order's organisation and mode, like the agent's own, and is
  * attached next, with a delivery or a message.
  */
 export async function portalUploadTarget(
@@ -66,10 +74,11 @@ export async function portalUploadTarget(
   });
   const allowed =
     order &&
-    !FINAL_STATUSES.includes(order.status) &&
-    ((viewer.role === "practitioner" && viewer.practitionerId !== null && order.practitionerId === viewer.practitionerId) ||
-      (viewer.role === "org_admin" && order.livemode && order.organizationId === viewer.organizationId) ||
-      viewer.role === "operator");
+    ((!FINAL_STATUSES.includes(order.status) &&
+      ((viewer.role === "practitioner" && viewer.practitionerId !== null && order.practitionerId === viewer.practitionerId) ||
+        (viewer.role === "org_admin" && order.livemode && order.organizationId === viewer.organizationId) ||
+        viewer.role === "operator")) ||
+      (viewer.role === "practitioner" && viewer.practitionerId !== null && (await owesReceipt(deps, viewer.practitionerId, orderId))));
   if (!order || !allowed)
     throw new AppError("NOT_FOUND", `Pesanan ${orderId} tidak ditemukan, sudah selesai, atau tidak sedang Anda tangani.`);
   const uploader: Uploader =

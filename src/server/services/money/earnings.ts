@@ -18,24 +18,28 @@ export interface EarningsSummary {
   /** Their fee on their live orders still in escrow, and how many orders that is. */
   inEscrowIdr: bigint;
   ordersInEscrow: number;
-  /** Everything ever credited to the payable account (escrow releases): earned in total. */
+  /** Everything ever credited to the payable account as fees (escrow releases): earned in total. */
   earnedIdr: bigint;
+  /** Official costs paid back on their receipts: the practitioner's own money returned, not earnings. */
+  reimbursedIdr: bigint;
   /** Everything ever debited from it: the payouts the operator recorded. */
   paidOutIdr: bigint;
 }
 
-/** The three figures of the earnings page, from live money only (a practitioner never earns test money). */
+/** The figures of the earnings page, from live money only (a practitioner never earns test money). */
 export async function earningsSummary(deps: Pick<ServiceDeps, "db">, practitionerId: string): Promise<EarningsSummary> {
   const { db } = deps;
   const code = accounts.practitionerPayable(practitionerId).code;
-  const [account, escrow, credits, debits] = await Promise.all([
+  const reimbursement = { transfer: { kind: "cost_reimbursement" } };
+  const [account, escrow, credits, reimbursed, debits] = await Promise.all([
     db.ledgerAccount.findUnique({ where: { code }, select: { balanceIdr: true } }),
     db.order.aggregate({
       where: { practitionerId, livemode: true, status: { in: [...IN_ESCROW_STATUSES] } },
       _sum: { clientPriceIdr: true },
       _count: true,
     }),
-    db.ledgerEntry.aggregate({ where: { account: { code }, amountIdr: { gt: 0 } }, _sum: { amountIdr: true } }),
+    db.ledgerEntry.aggregate({ where: { account: { code }, amountIdr: { gt: 0 }, NOT: reimbursement }, _sum: { amountIdr: true } }),
+    db.ledgerEntry.aggregate({ where: { account: { code }, amountIdr: { gt: 0 }, ...reimbursement }, _sum: { amountIdr: true } }),
     db.ledgerEntry.aggregate({ where: { account: { code }, amountIdr: { lt: 0 } }, _sum: { amountIdr: true } }),
   ]);
   return {
@@ -43,6 +47,7 @@ export async function earningsSummary(deps: Pick<ServiceDeps, "db">, practitione
     inEscrowIdr: escrow._sum.clientPriceIdr ?? 0n,
     ordersInEscrow: escrow._count,
     earnedIdr: credits._sum.amountIdr ?? 0n,
+    reimbursedIdr: reimbursed._sum.amountIdr ?? 0n,
     paidOutIdr: -(debits._sum.amountIdr ?? 0n),
   };
 }

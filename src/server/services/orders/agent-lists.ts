@@ -1,4 +1,4 @@
-import type { Order, OrderMessage, Prisma } from "@/generated/prisma/client";
+import type { OrderMessage, Prisma } from "@/generated/prisma/client";
 import type { OrderStatus } from "@/generated/prisma/enums";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { type CreatedWindow, cursorRow, keyset, type Page, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";

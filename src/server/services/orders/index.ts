@@ -1,6 +1,16 @@
 export { listOrders } from "./agent-lists";
 export { acceptOrderResult, byKey, cancelOrder, decideApproval, openDispute, postClientMessage, requestRevision } from "./client-steps";
 export type { CostWithReceipt } from "./cost-moves";
+export {
+  listLateReceipts,
+  listPractitionerCosts,
+  listUndecidedCosts,
+  operatorOrderCosts,
+  organizationOrderCosts,
+  type PractitionerOrderCosts,
+  practitionerOrderCosts,
+  undecidedCostCounts,
+} from "./cost-views";
 export { cancelCostByOperator, decideCost, getCost, payCost, requestCost } from "./costs";
 export {
   OPERATOR_ORDER_ACTIONS,

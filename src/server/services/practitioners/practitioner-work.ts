@@ -166,8 +166,9 @@ function viewOf(order: ViewSource, masked: boolean): PractitionerOrderView {
     autoAcceptAt: order.autoAcceptAt,
     caseId: order.caseId,
     files: order.files
-      // Another practitioner's delivered files, like their result, are not for whoever is offered the order.
-      .filter((a) => !(masked && a.purpose === "deliverable"))
+      // Another practitioner's delivered files, like their result, are not for whoever is offered the order;
+      // a cost's receipt is shown with its cost.
+      .filter((a) => !(masked && a.purpose === "deliverable") && a.purpose !== "receipt")
       .map(({ purpose, messageId, file }) => ({
         id: file.id,
         filename: masked ? maskText(file.filename) : file.filename,

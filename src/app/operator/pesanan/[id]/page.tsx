@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { CostList } from "@/app/_components/cost-list";
 import { Countdown } from "@/app/_components/countdown";
 import { Table } from "@/app/_components/data-table";
 import { formatDateTime, formatRupiah, formatSignedRupiah, ORDER_STATUS_LABEL } from "@/app/_components/format";
@@ -10,6 +11,7 @@ import { Card, PageTitle, StatusBadge } from "@/app/_components/ui";
 import { isNotFound } from "@/app/operator/_components/not-found";
 import { ledgerKindLabel } from "@/server/domain/ledger-labels";
 import { portalPage } from "@/server/runtime/portal";
+import { CostCancel } from "../../_components/cost-cancel";
 import { AUDIT_ACTION_LABEL, actorLabel } from "../../_components/labels";
 import { OfferToPractitioner } from "../../_components/offer-to-practitioner";
 import { OperatorMessageForm } from "../../_components/operator-message-form";
@@ -20,7 +22,9 @@ export const metadata: Metadata = { title: "Detail pesanan · Operator — Kuasa
 export default async function OrderDetailPage({ params }: { params: Promise<{ id: string }> }) {
   const { caller } = await portalPage("operator");
   const { id } = await params;
-  const order = await caller.operator.order({ orderId: id }).catch((err: unknown) => (isNotFound(err) ? notFound() : Promise.reject(err)));
+  const [order, costs] = await Promise.all([caller.operator.order({ orderId: id }), caller.operator.orderCosts({ orderId: id })]).catch(
+    (err: unknown) => (isNotFound(err) ? notFound() : Promise.reject(err)),
+  );
   const { amounts } = order;
   // Live orders on offer can go to a practitioner of the operator's choosing (test orders go to the sandbox's stand-in).
   const choosable = order.status === "ditawarkan" && order.livemode ? await caller.operator.practitionersForOrder({ orderId: id }) : null;
@@ -65,6 +69,27 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
               </p>
             )}
           </Card>
+
+          {costs.length > 0 && (
+            <Card title="Biaya resmi">
+              <CostList
+                costs={costs}
+                empty="Belum ada biaya resmi."
+                actions={(cost) =>
+                  cost.status === "diajukan" || cost.status === "menunggu_persetujuan" || cost.status === "disetujui" ? (
+                    <CostCancel
+                      orderId={order.id}
+                      costId={cost.id}
+                      status={cost.status}
+                      description={cost.description}
+                      amount={formatRupiah(cost.amountIdr)}
+                      organization={order.organization.name}
+                    />
+                  ) : null
+                }
+              />
+            </Card>
+          )}
 
           <Card title="Berkas">
             <OrderFiles files={order.files} empty="Belum ada berkas pada pesanan ini." />

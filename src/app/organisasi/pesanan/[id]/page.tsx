@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AutoRefresh } from "@/app/_components/auto-refresh";
+import { CostList } from "@/app/_components/cost-list";
 import { Countdown } from "@/app/_components/countdown";
 import { formatDateTime, formatRupiah } from "@/app/_components/format";
 import { OrderFiles } from "@/app/_components/order-files";
@@ -12,6 +13,7 @@ import { toApiError } from "@/server/api/api-error";
 import { FINAL_STATUSES } from "@/server/domain/order-state";
 import { portalPage } from "@/server/runtime/portal";
 import { ApprovalActions } from "../../_components/approval-actions";
+import { CostDecision } from "../../_components/cost-decision";
 import { MessageForm } from "../../_components/message-form";
 import { inMode, TestModeBanner } from "../../_components/mode";
 import { OrderDecisions } from "../../_components/order-decisions";
@@ -51,7 +53,8 @@ const DELIVERABLE_TITLE: Partial<Record<OrderStatus, string>> = { diserahkan: "H
 async function loadOrder(orderId: string) {
   const { caller } = await portalPage("org_admin");
   try {
-    return await caller.organization.order({ orderId });
+    const [order, costs] = await Promise.all([caller.organization.order({ orderId }), caller.organization.orderCosts({ orderId })]);
+    return { order, costs };
   } catch (err) {
     // Another organisation's order or a malformed id: the same "not here".
     if (["NOT_FOUND", "VALIDATION"].includes(toApiError(err).code)) notFound();
@@ -62,7 +65,7 @@ async function loadOrder(orderId: string) {
 const iso = (at: Date | string) => new Date(at).toISOString();
 
 export default async function OrganizationOrderPage({ params }: { params: Promise<{ id: string }> }) {
-  const order = await loadOrder((await params).id);
+  const { order, costs } = await loadOrder((await params).id);
   const notice = STATUS_NOTICE[order.status];
   const inRevision = order.status === "dikerjakan" && order.revisionCount > 0;
   const stall = order.offering?.stalledAt ? order.offering : null;
@@ -125,6 +128,30 @@ export default async function OrganizationOrderPage({ params }: { params: Promis
               locked="Berkas pesanan uji hanya bisa diunduh oleh agen dengan kunci uji (GET /v1/files/{id}/content)."
             />
           </Card>
+          {costs.length > 0 && (
+            <Card title="Biaya resmi">
+              <p className="muted small">
+                Biaya pihak ketiga (PNBP, notaris, meterai) yang diajukan praktisi, di luar harga layanan. Agen Anda memutuskannya lewat
+                API, atau Anda di sini; yang disetujui dibayar dari deposit ke escrow pesanan dan diteruskan ke praktisi setelah kuitansinya
+                diunggah.
+              </p>
+              <CostList
+                costs={costs}
+                empty="Belum ada biaya resmi."
+                receiptLinks={order.livemode}
+                actions={(cost) =>
+                  cost.status === "diajukan" || cost.status === "menunggu_persetujuan" ? (
+                    <CostDecision
+                      orderId={order.id}
+                      costId={cost.id}
+                      description={cost.description}
+                      amount={formatRupiah(cost.amountIdr)}
+                    />
+                  ) : null
+                }
+              />
+            </Card>
+          )}
           <Card title="Percakapan">
             <MessageThread messages={order.messages} mine="admin" mineLabel="Admin organisasi" files={order.files} />
             {!FINAL_STATUSES.includes(order.status) && (

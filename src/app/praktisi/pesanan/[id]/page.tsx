@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AutoRefresh } from "@/app/_components/auto-refresh";
+import { CostList } from "@/app/_components/cost-list";
 import { Countdown } from "@/app/_components/countdown";
 import { formatDateTime, MESSAGE_ROLE_LABEL } from "@/app/_components/format";
 import { OrderFiles } from "@/app/_components/order-files";
@@ -9,6 +10,7 @@ import { Card, PageTitle, StatusBadge } from "@/app/_components/ui";
 import type { OrderStatus } from "@/generated/prisma/enums";
 import { toApiError } from "@/server/api/api-error";
 import { portalPage } from "@/server/runtime/portal";
+import { ReceiptForm, RequestCostForm } from "../../_components/cost-forms";
 import { earningText } from "../../_components/earning";
 import { OrderActions } from "./order-actions";
 
@@ -42,7 +44,9 @@ const STATUS_NOTICE: Partial<Record<OrderStatus, { text: string; tone: "notice" 
 async function loadOrder(orderId: string) {
   const { caller } = await portalPage("practitioner");
   try {
-    return await caller.practitioner.order({ orderId });
+    const order = await caller.practitioner.order({ orderId });
+    // An offer shows no costs: they are the holder's to ask for.
+    return { order, costs: order.masked ? null : await caller.practitioner.orderCosts({ orderId }) };
   } catch (err) {
     // Another practitioner's order, a released one, or a malformed id: the same "not here".
     if (["NOT_FOUND", "VALIDATION"].includes(toApiError(err).code)) notFound();
@@ -51,7 +55,7 @@ async function loadOrder(orderId: string) {
 }
 
 export default async function OrderPage({ params }: { params: Promise<{ id: string }> }) {
-  const order = await loadOrder((await params).id);
+  const { order, costs } = await loadOrder((await params).id);
   const notice = STATUS_NOTICE[order.status];
   const inRevision = order.status === "dikerjakan" && order.revisionCount > 0;
   const reason = inRevision ? order.revisionReason : null;
@@ -121,6 +125,25 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
               locked="Data kontak dalam nama berkas disamarkan; berkas bisa dibuka setelah Anda mengambil pesanan ini."
             />
           </Card>
+          {costs && (costs.canRequest || costs.costs.length > 0) && (
+            <Card title="Biaya resmi">
+              <CostList
+                costs={costs.costs}
+                empty="Belum ada biaya resmi yang diajukan untuk pesanan ini."
+                actions={(cost) => (cost.status === "disetujui" && cost.mine ? <ReceiptForm orderId={order.id} costId={cost.id} /> : null)}
+              />
+              {costs.canRequest && (
+                <details className="disclosure" open={costs.costs.length === 0}>
+                  <summary>Ajukan biaya resmi</summary>
+                  <p className="muted small">
+                    Biaya pihak ketiga seperti PNBP, honorarium notaris atau bea meterai ditagihkan terpisah dari harga layanan, sebesar
+                    tarif resminya.
+                  </p>
+                  <RequestCostForm orderId={order.id} fees={costs.fees} />
+                </details>
+              )}
+            </Card>
+          )}
           <Card title="Percakapan dengan klien">
             <MessageThread messages={order.messages} mine="practitioner" mineLabel="Anda" files={order.files} />
           </Card>
