@@ -30,6 +30,7 @@ const ID_PREFIX = {
   fileAttachment: "fat",
   fileLink: "link",
   cost: "cost",
+  bankAccount: "rek",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

@@ -11,13 +11,16 @@ import {
   listMyOffers,
   listMyOrders,
   listMyWithdrawnOffers,
+  myBankAccount,
   releaseOrder,
+  setBankAccount,
   startWork,
   updatePractitionerProfile,
 } from "@/server/services/practitioners";
 import { practitionerProcedure as practitioner } from "../portal-procedure";
 import {
   askClientInput,
+  bankAccountInput,
   bidOutput,
   bidView,
   byBid,
@@ -33,6 +36,7 @@ import {
   offersOutput,
   orderStatusOutput,
   ordersOutput,
+  ownBankAccountSchema,
   passwordChangeInput,
   practitionerOrderSchema,
   profileInput,
@@ -104,6 +108,11 @@ export const practitionerRouter = router({
     .input(profileInput)
     .output(profileOutput)
     .mutation(({ ctx, input }) => updatePractitionerProfile(ctx, ctx.actor, ctx.practitionerId, input)),
+  bankAccount: practitioner.output(ownBankAccountSchema.nullable()).query(({ ctx }) => myBankAccount(ctx, ctx.practitionerId)),
+  setBankAccount: practitioner
+    .input(bankAccountInput)
+    .output(ownBankAccountSchema)
+    .mutation(({ ctx, input }) => setBankAccount(ctx, ctx.actor, ctx.practitionerId, input)),
   changePassword: practitioner
     .input(passwordChangeInput)
     .output(z.void())
