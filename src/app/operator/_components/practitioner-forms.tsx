@@ -194,13 +194,6 @@ export function ActiveToggle({
   );
 }
 
-/** Where a payout would go: the practitioner's current account, as the practitioners list carries it. */
-export interface PayoutAccount {
-  destination: string;
-  verifiedAt: Date | null;
-  recent: boolean;
-}
-
 /**
  * Records money paid to the practitioner's verified bank account; it cannot exceed what they are
  * owed. An account changed or verified in the last 24 hours asks a second time: a hijacked
@@ -215,7 +208,8 @@ export function PayoutForm({
   practitionerId: string;
   name: string;
   payableIdr: number;
-  account: PayoutAccount & { verifiedAt: Date };
+  /** The practitioner's current account, verified: "BCA •••• 1234 a.n. …", and whether it changed or was verified in the last 24 hours. */
+  account: { destination: string; recent: boolean };
 }) {
   return (
     <MoneyForm

@@ -101,12 +101,7 @@ export default async function PractitionersPage({ searchParams }: { searchParams
                 (p.bankAccount?.verifiedAt ? (
                   <details className="disclosure">
                     <summary>Catat pencairan</summary>
-                    <PayoutForm
-                      practitionerId={p.id}
-                      name={p.name}
-                      payableIdr={p.payableIdr}
-                      account={{ ...p.bankAccount, verifiedAt: p.bankAccount.verifiedAt }}
-                    />
+                    <PayoutForm practitionerId={p.id} name={p.name} payableIdr={p.payableIdr} account={p.bankAccount} />
                   </details>
                 ) : (
                   <p className="muted small">Pencairan bisa dicatat setelah rekening praktisi ini diverifikasi.</p>
