@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./axe";
 import { enterSignedIn, screenshot, signIn } from "./portal";
 import { ACCOUNT_HOLDER, OPERATOR } from "./users";
 
@@ -44,6 +45,7 @@ test("a practitioner enters a bank account, the operator verifies it and pays ou
   await expect(card).toContainText("•••• 5678");
   await expect(card).not.toContainText("1370012345678");
   await expect(card).toContainText("Menunggu verifikasi Tim Kuasa");
+  await expectNoSeriousA11yViolations(page, testInfo);
   await screenshot(page, testInfo, "praktisi-rekening-menunggu");
   await atPhoneWidth(page, testInfo, "praktisi-rekening-menunggu-ponsel");
 
@@ -62,6 +64,7 @@ test("a practitioner enters a bank account, the operator verifies it and pays ou
   await verify.getByRole("button", { name: "Ya, verifikasi" }).click();
   await expect(operator.getByText("Terverifikasi", { exact: true })).toBeVisible();
   await expect(operator.getByText("pencairan ke rekening ini meminta konfirmasi kedua")).toBeVisible();
+  await expectNoSeriousA11yViolations(operator, testInfo);
   await screenshot(operator, testInfo, "operator-rekening-terverifikasi");
   await atPhoneWidth(operator, testInfo, "operator-rekening-terverifikasi-ponsel");
 
