@@ -2,9 +2,22 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { openDatabase } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
+import { fixedClock } from "../src/server/domain/clock";
 import { readConfig } from "../src/server/runtime/config";
+import { accounts, transfer } from "../src/server/services/money";
+import { setBankAccount, verifyBankAccount } from "../src/server/services/practitioners";
 import { ensureDemo } from "../src/server/services/sandbox";
-import { COSTS_ADMIN, IP_CONSULTANT, OPERATOR, ORG_ADMIN, PASSWORD_CHANGER, PENDING_ORGANIZATION, PRACTITIONER } from "./users";
+import {
+  ACCOUNT_HOLDER,
+  COSTS_ADMIN,
+  IP_CONSULTANT,
+  OPERATOR,
+  ORG_ADMIN,
+  PASSWORD_CHANGER,
+  PENDING_ORGANIZATION,
+  PRACTITIONER,
+  PRACTITIONER_ACCOUNT,
+} from "./users";
 
 /**
  * Runs before the server in Playwright's webServer command, on the same DATA_DIR: creates the
@@ -53,6 +66,18 @@ ops(
   PASSWORD_CHANGER.name,
   "--password",
   PASSWORD_CHANGER.password,
+  "--label",
+  "Advokat",
+);
+
+const accountHolder = ops(
+  "practitioner:create",
+  "--email",
+  ACCOUNT_HOLDER.email,
+  "--name",
+  ACCOUNT_HOLDER.name,
+  "--password",
+  ACCOUNT_HOLDER.password,
   "--label",
   "Advokat",
 );
@@ -109,3 +134,34 @@ ops(
   "--name",
   COSTS_ADMIN.name,
 );
+/*
+ * Money and bank accounts have no CLI: through the services, as the portals would. PRACTITIONER's
+ * account was entered and verified two days ago; ACCOUNT_HOLDER's balance is credited as an
+ * accepted order's escrow release would credit it (their own journey is about the account, not the order).
+ */
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  const db = database.prisma;
+  const [practitioner, operator] = await Promise.all([
+    db.practitioner.findFirstOrThrow({ where: { user: { email: PRACTITIONER.email } }, select: { id: true, userId: true } }),
+    db.user.findUniqueOrThrow({ where: { email: OPERATOR.email }, select: { id: true } }),
+  ]);
+  const twoDaysAgo = { db, clock: fixedClock(Date.now() - 2 * 24 * 60 * 60 * 1000) };
+  const account = await setBankAccount(
+    twoDaysAgo,
+    { actorType: "practitioner", actorId: practitioner.userId },
+    practitioner.id,
+    PRACTITIONER_ACCOUNT,
+  );
+  await verifyBankAccount(twoDaysAgo, { actorType: "operator", actorId: operator.id }, practitioner.id, account.id);
+  await db.$transaction((tx) =>
+    transfer(tx, {
+      from: accounts.externalFunding(true),
+      to: accounts.practitionerPayable(String(accountHolder.id)),
+      amountIdr: BigInt(ACCOUNT_HOLDER.earningsIdr),
+      kind: "escrow_release",
+    }),
+  );
+} finally {
+  await database.close();
+}

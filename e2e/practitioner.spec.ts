@@ -128,16 +128,19 @@ test("a practitioner signs in, takes an offered order, asks the client, and deli
   await card.getByLabel("Referensi").fill("BCA 5521-0093");
   await card.getByRole("button", { name: "Catat pencairan" }).click();
   const payout = operatorPage.getByRole("dialog", { name: `Catat pencairan ke ${PRACTITIONER.name}?` });
-  for (const text of ["Rp 1.000.000", "BCA 5521-0093"]) await expect(payout).toContainText(text);
+  for (const text of ["Rp 1.000.000", `ke BCA •••• 9312 a.n. ${PRACTITIONER.name}`, "BCA 5521-0093"])
+    await expect(payout).toContainText(text);
   await screenshot(operatorPage, testInfo, "operator-pencairan-dialog");
   await payout.getByRole("button", { name: "Ya, catat" }).click();
-  await expect(card.getByRole("status")).toContainText(`Tercatat. Saldo ${PRACTITIONER.name} sekarang`);
+  await expect(card.getByRole("status")).toContainText(
+    `Tercatat ke BCA •••• 9312 a.n. ${PRACTITIONER.name}. Saldo ${PRACTITIONER.name} sekarang`,
+  );
   await operatorPage.context().close();
 
   await page.reload();
   await expect(page.getByRole("region", { name: "Sudah dicairkan" }).locator(".stat-value")).toHaveText("Rp 1.000.000");
   const paid = page.getByRole("row").filter({ hasText: "BCA 5521-0093" });
-  await expect(paid).toContainText("Pencairan ke rekening");
+  await expect(paid).toContainText(`Pencairan ke rekening BCA •••• 9312 a.n. ${PRACTITIONER.name}`);
   await expect(paid).toContainText("Rp 1.000.000");
   await screenshot(page, testInfo, "praktisi-pendapatan-dicairkan");
 });

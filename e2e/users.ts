@@ -21,6 +21,24 @@ export const PASSWORD_CHANGER = {
   password: "kata-sandi-uji-789",
 } as const;
 
+/**
+ * The bank-account journey's own practitioner: it enters, and the operator verifies and pays out
+ * to, an account of its own. No categories, so no order is ever offered to them; their balance is
+ * given to them by e2e/create-users.ts.
+ */
+export const ACCOUNT_HOLDER = {
+  email: "praktisi.rekening.e2e@contoh.id",
+  name: "Bayu Advokat",
+  password: "kata-sandi-uji-456",
+  earningsIdr: 3_000_000,
+} as const;
+
+/**
+ * The account PRACTITIONER's payouts go to: entered and verified two days before the run, so the
+ * earnings journey's payout needs no second confirmation.
+ */
+export const PRACTITIONER_ACCOUNT = { bankCode: "bca", accountNumber: "5521009312", holderName: PRACTITIONER.name } as const;
+
 /** The org admin journey's own organisation: its threshold, keys and deposit change. */
 export const ORG_ADMIN = {
   email: "admin.e2e@contoh.id",

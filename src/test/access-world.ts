@@ -6,6 +6,7 @@ import { revokeApiKey } from "@/server/services/access";
 import { selectBid } from "@/server/services/cases";
 import { ensureOffering } from "@/server/services/offers";
 import { acceptOrderResult, byKey, cancelOrder, openDispute, requestCost } from "@/server/services/orders";
+import { setBankAccount } from "@/server/services/practitioners";
 import { addSimulatedBid, requestTestCost, simulateOrderAction, topUpTestDeposit } from "@/server/services/sandbox";
 import { agentKey, bid, createTestCase } from "./cases";
 import { uploadTestFile } from "./files";
@@ -29,6 +30,8 @@ export interface Owned {
   files: string[];
   /** Costs on the owner's orders, each as "<order id>/<cost id>" (split with costPathOf). */
   costs: string[];
+  /** A practitioner's bank accounts. */
+  bankAccounts: string[];
 }
 
 const NO_OBJECTS: Owned = {
@@ -42,6 +45,7 @@ const NO_OBJECTS: Owned = {
   keyIds: [],
   files: [],
   costs: [],
+  bankAccounts: [],
 };
 
 /** An organisation's live and test keys (every scope), each usable as a TestOrg. */
@@ -107,6 +111,11 @@ export async function buildAccessWorld(db: Db, clock: Clock): Promise<AccessWorl
 
   // P1 alone takes contract work (NDA orders are offered to P1); both take property cases.
   const p1 = await practitionerUser(db, ["kontrak", "properti"]);
+  const p1Account = await setBankAccount(deps, { actorType: "practitioner", actorId: p1.id }, p1.practitionerId!, {
+    bankCode: "bca",
+    accountNumber: "0123456789",
+    holderName: p1.name,
+  });
   const p2 = await practitionerUser(db, ["properti"]);
   const p1Id = p1.practitionerId!;
 
@@ -205,6 +214,7 @@ export async function buildAccessWorld(db: Db, clock: Clock): Promise<AccessWorl
       keyIds: [a.live.keyId],
       files: [liveFile],
       costs: [`${taken[0]}/${liveCost.id}`],
+      bankAccounts: [],
     },
     aTest: {
       orders: [waitingTest, paidTest, offeredTest, ...takenTest],
@@ -217,9 +227,17 @@ export async function buildAccessWorld(db: Db, clock: Clock): Promise<AccessWorl
       keyIds: [a.test.keyId],
       files: [testFile],
       costs: [`${takenTest[0]}/${testCost.id}`],
+      bankAccounts: [],
     },
     bLive: { ...NO_OBJECTS, orders: [bOrder], cases: [bCase] },
-    p1Work: { ...NO_OBJECTS, orders: taken, bids: [openBid, chosenBid], offers: [offer.id], costs: [`${taken[0]}/${liveCost.id}`] },
+    p1Work: {
+      ...NO_OBJECTS,
+      orders: taken,
+      bids: [openBid, chosenBid],
+      offers: [offer.id],
+      costs: [`${taken[0]}/${liveCost.id}`],
+      bankAccounts: [p1Account.id],
+    },
     users: {
       adminA: await portalUser(db, "org_admin", a.id),
       adminB: await portalUser(db, "org_admin", b.id),

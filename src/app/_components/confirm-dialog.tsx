@@ -1,9 +1,52 @@
 "use client";
-import { type ReactNode, useId, useRef } from "react";
+import { type ReactNode, type RefObject, useId, useRef } from "react";
 
 /**
- * A button for a consequential step (approve, revoke, refund): it opens a modal dialog that
- * says what will happen; focus starts on "Batal" so Enter never confirms by accident.
+ * A modal dialog that says what a consequential step will do; focus starts on "Batal" so Enter
+ * never confirms by accident. Opened with `dialog.current.showModal()` by its owner.
+ */
+export function ConfirmDialog({
+  dialog,
+  title,
+  children,
+  confirmLabel,
+  danger = false,
+  onConfirm,
+}: {
+  dialog: RefObject<HTMLDialogElement | null>;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  /** The confirming button is red: the step takes something away. */
+  danger?: boolean;
+  onConfirm: () => unknown;
+}) {
+  const titleId = useId();
+  return (
+    <dialog ref={dialog} className="dialog" aria-labelledby={titleId}>
+      <h2 id={titleId}>{title}</h2>
+      <div className="dialog-body">{children}</div>
+      <div className="dialog-actions">
+        <button type="button" className="button secondary" onClick={() => dialog.current?.close()}>
+          Batal
+        </button>
+        <button
+          type="button"
+          className={`button${danger ? " danger" : ""}`}
+          onClick={() => {
+            dialog.current?.close();
+            void onConfirm();
+          }}
+        >
+          {confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+/**
+ * A button for a consequential step (approve, revoke, refund) that opens a ConfirmDialog.
  * `canOpen` lets a form check its fields first (it shows its own error and returns false).
  */
 export function ConfirmDialogButton({
@@ -23,14 +66,12 @@ export function ConfirmDialogButton({
   confirmLabel: string;
   /** How the opening button looks. */
   tone?: "primary" | "secondary";
-  /** The confirming button is red: the step takes something away. */
   danger?: boolean;
   busy?: boolean;
   canOpen?: () => boolean;
   onConfirm: () => unknown;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   return (
     <>
       <button
@@ -41,25 +82,9 @@ export function ConfirmDialogButton({
       >
         {busy ? "Memproses…" : label}
       </button>
-      <dialog ref={dialog} className="dialog" aria-labelledby={titleId}>
-        <h2 id={titleId}>{title}</h2>
-        <div className="dialog-body">{children}</div>
-        <div className="dialog-actions">
-          <button type="button" className="button secondary" onClick={() => dialog.current?.close()}>
-            Batal
-          </button>
-          <button
-            type="button"
-            className={`button${danger ? " danger" : ""}`}
-            onClick={() => {
-              dialog.current?.close();
-              void onConfirm();
-            }}
-          >
-            {confirmLabel}
-          </button>
-        </div>
-      </dialog>
+      <ConfirmDialog dialog={dialog} title={title} confirmLabel={confirmLabel} danger={danger} onConfirm={onConfirm}>
+        {children}
+      </ConfirmDialog>
     </>
   );
 }

@@ -2,7 +2,12 @@ import { Prisma } from "@/generated/prisma/client";
 import type { Tx } from "./client";
 
 /** The tables whose rows are locked one at a time by id (quoted as PostgreSQL names them). */
-const LOCKABLE = { Order: Prisma.raw(`"Order"`), ApiKey: Prisma.raw(`"ApiKey"`), Organization: Prisma.raw(`"Organization"`) } as const;
+const LOCKABLE = {
+  Order: Prisma.raw(`"Order"`),
+  ApiKey: Prisma.raw(`"ApiKey"`),
+  Organization: Prisma.raw(`"Organization"`),
+  Practitioner: Prisma.raw(`"Practitioner"`),
+} as const;
 
 /**
  * Locks one row by id to the end of the transaction (`SELECT … FOR UPDATE`): writers that take

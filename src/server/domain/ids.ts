@@ -31,6 +31,7 @@ const ID_PREFIX = {
   fileLink: "link",
   cost: "cost",
   passwordReset: "pwr",
+  bankAccount: "rek",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

@@ -1,7 +1,7 @@
 "use client";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { type ErrorMessages, useAction } from "@/app/_components/action";
-import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
+import { ConfirmDialog, ConfirmDialogButton } from "@/app/_components/confirm-dialog";
 import { FormMessages } from "@/app/_components/field";
 import { formatRupiah } from "@/app/_components/format";
 import { RupiahInput } from "@/app/_components/rupiah-input";
@@ -11,7 +11,8 @@ import { useToast } from "@/app/_components/toast";
  * Money the operator records in the ledger with its bank reference (a deposit top-up, a payout to
  * a practitioner): an amount, a reference, and a confirmation that names both, since a ledger
  * entry is never deleted. `record` returns what to say once it is recorded: a toast, and the
- * sentence that stays under the form (the new balance).
+ * sentence that stays under the form (the new balance). With `secondConfirmation`, confirming
+ * opens a second dialog, and only its confirmation records.
  */
 export function MoneyForm({
   noun,
@@ -19,6 +20,7 @@ export function MoneyForm({
   describe,
   record,
   messages,
+  secondConfirmation,
 }: {
   /** "setoran", "pencairan": names the amount field, the button and the prompts. */
   noun: string;
@@ -26,7 +28,9 @@ export function MoneyForm({
   describe: (amount: string, reference: ReactNode) => ReactNode;
   record: (amountIdr: number, reference: string) => Promise<{ toast: string; done: string }>;
   messages?: ErrorMessages;
+  secondConfirmation?: { title: string; body: ReactNode; confirmLabel: string };
 }) {
+  const second = useRef<HTMLDialogElement>(null);
   const { busy, error, setError, run } = useAction(messages);
   const { toast } = useToast();
   const [amount, setAmount] = useState<number | null>(null);
@@ -82,13 +86,18 @@ export function MoneyForm({
           confirmLabel="Ya, catat"
           busy={busy}
           canOpen={valid}
-          onConfirm={submit}
+          onConfirm={secondConfirmation ? () => second.current?.showModal() : submit}
         >
           <p>
             {describe(amount && !Number.isNaN(amount) ? formatRupiah(amount) : "", <code>{reference.trim()}</code>)} Tercatat di buku besar
             dan tidak bisa dihapus.
           </p>
         </ConfirmDialogButton>
+        {secondConfirmation && (
+          <ConfirmDialog dialog={second} title={secondConfirmation.title} confirmLabel={secondConfirmation.confirmLabel} onConfirm={submit}>
+            {secondConfirmation.body}
+          </ConfirmDialog>
+        )}
       </div>
     </div>
   );

@@ -194,28 +194,100 @@ export function ActiveToggle({
   );
 }
 
-/** Records money paid to the practitioner's bank account; it cannot exceed what they are owed. */
-export function PayoutForm({ practitionerId, name, payableIdr }: { practitionerId: string; name: string; payableIdr: number }) {
+/**
+ * Records money paid to the practitioner's verified bank account; it cannot exceed what they are
+ * owed. An account changed or verified in the last 24 hours asks a second time: a hijacked
+ * account is changed just before a payout, so the operator checks with the practitioner first.
+ */
+export function PayoutForm({
+  practitionerId,
+  name,
+  payableIdr,
+  account,
+}: {
+  practitionerId: string;
+  name: string;
+  payableIdr: number;
+  /** The practitioner's current account, verified: "BCA •••• 1234 a.n. …", and whether it changed or was verified in the last 24 hours. */
+  account: { destination: string; recent: boolean };
+}) {
   return (
     <MoneyForm
       noun="pencairan"
       confirmTitle={`Catat pencairan ke ${name}?`}
       messages={{
         CONFLICT: `Jumlahnya melebihi saldo ${name} (${formatRupiah(payableIdr)} saat halaman dimuat). Periksa saldo terbarunya lalu catat jumlah yang benar-benar ditransfer.`,
+        INVALID_STATE: `Rekening ${name} berubah sejak halaman dimuat: belum diverifikasi, atau baru diganti sehingga perlu konfirmasi kedua. Muat ulang halaman dan periksa rekeningnya.`,
         NOT_FOUND: MESSAGES.NOT_FOUND,
       }}
       describe={(amount, reference) => (
         <>
-          <strong>{amount}</strong> keluar dari saldo <strong>{name}</strong> ke rekeningnya, dengan referensi transfer {reference}.
+          <strong>{amount}</strong> keluar dari saldo <strong>{name}</strong> ke <strong>{account.destination}</strong>, dengan referensi
+          transfer {reference}.
         </>
       )}
+      secondConfirmation={
+        account.recent
+          ? {
+              title: "Rekening ini baru diubah atau diverifikasi",
+              confirmLabel: "Ya, rekening sudah saya pastikan",
+              body: (
+                <p>
+                  Rekening <strong>{account.destination}</strong> diubah atau diverifikasi kurang dari 24 jam lalu. Pastikan langsung dengan{" "}
+                  {name} (bukan lewat pesan yang baru masuk) bahwa rekening ini miliknya sebelum mencatat pencairan.
+                </p>
+              ),
+            }
+          : undefined
+      }
       record={async (amountIdr, reference) => {
-        const { availableIdr } = await trpc.operator.recordPayout.mutate({ practitionerId, amountIdr, reference });
+        const paid = await trpc.operator.recordPayout.mutate({
+          practitionerId,
+          amountIdr,
+          reference,
+          // MoneyForm records only after the second dialog when the account is recent.
+          confirmedRecentAccount: account.recent,
+        });
         return {
           toast: `Pencairan ${formatRupiah(amountIdr)} ke ${name} tercatat.`,
-          done: `Tercatat. Saldo ${name} sekarang ${formatRupiah(availableIdr)}.`,
+          done: `Tercatat ke ${paid.destination}. Saldo ${name} sekarang ${formatRupiah(paid.availableIdr)}.`,
         };
       }}
     />
+  );
+}
+
+/** The operator confirms the practitioner's current account is theirs; payouts go only to a verified account. */
+export function VerifyBankAccountButton({
+  practitionerId,
+  bankAccountId,
+  name,
+  destination,
+}: {
+  practitionerId: string;
+  bankAccountId: string;
+  name: string;
+  destination: string;
+}) {
+  const { busy, error, run } = useAction(
+    { INVALID_STATE: "Praktisi sudah mengganti rekening ini. Muat ulang halaman lalu verifikasi rekening terbarunya." },
+    { success: "Rekening diverifikasi." },
+  );
+  return (
+    <div>
+      <ConfirmDialogButton
+        label="Verifikasi rekening"
+        title={`Verifikasi rekening ${name}?`}
+        confirmLabel="Ya, verifikasi"
+        busy={busy}
+        onConfirm={() => run(() => trpc.operator.verifyBankAccount.mutate({ practitionerId, bankAccountId }))}
+      >
+        <p>
+          Pencairan ke <strong>{destination}</strong> akan diizinkan. Verifikasi hanya setelah Anda memastikan langsung dengan {name} bahwa
+          rekening ini miliknya. Selama 24 jam setelah verifikasi, setiap pencairan meminta konfirmasi kedua.
+        </p>
+      </ConfirmDialogButton>
+      <FormMessages error={error} />
+    </div>
   );
 }

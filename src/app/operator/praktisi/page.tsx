@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { BankAccountStatus } from "@/app/_components/bank-account-status";
 import { CardList } from "@/app/_components/card-list";
 import { categoryLabel, formatDateTime, formatRupiah } from "@/app/_components/format";
 import { PageLinks } from "@/app/_components/page-links";
@@ -69,6 +71,18 @@ export default async function PractitionersPage({ searchParams }: { searchParams
               <dd>{p.lastOfferedAt ? formatDateTime(p.lastOfferedAt) : <span className="muted">Belum pernah</span>}</dd>
               <dt>Saldo belum dicairkan</dt>
               <dd>{formatRupiah(p.payableIdr)}</dd>
+              <dt>Rekening pencairan</dt>
+              <dd>
+                {p.bankAccount ? (
+                  <>
+                    {p.bankAccount.bankName} <code>{p.bankAccount.accountNumber}</code> a.n. {p.bankAccount.holderName}{" "}
+                    <BankAccountStatus verifiedAt={p.bankAccount.verifiedAt} />
+                  </>
+                ) : (
+                  <span className="muted">Belum diisi praktisi</span>
+                )}{" "}
+                <Link href={`/operator/praktisi/${p.id}/rekening`}>Riwayat dan verifikasi</Link>
+              </dd>
             </dl>
             <div className="org-actions">
               <ActiveToggle practitionerId={p.id} name={p.name} active={p.active} liveOffers={p.liveOffers} />
@@ -83,12 +97,15 @@ export default async function PractitionersPage({ searchParams }: { searchParams
                   labels={labels}
                 />
               </details>
-              {p.payableIdr > 0 && (
-                <details className="disclosure">
-                  <summary>Catat pencairan</summary>
-                  <PayoutForm practitionerId={p.id} name={p.name} payableIdr={p.payableIdr} />
-                </details>
-              )}
+              {p.payableIdr > 0 &&
+                (p.bankAccount?.verifiedAt ? (
+                  <details className="disclosure">
+                    <summary>Catat pencairan</summary>
+                    <PayoutForm practitionerId={p.id} name={p.name} payableIdr={p.payableIdr} account={p.bankAccount} />
+                  </details>
+                ) : (
+                  <p className="muted small">Pencairan bisa dicatat setelah rekening praktisi ini diverifikasi.</p>
+                ))}
             </div>
           </article>
         )}

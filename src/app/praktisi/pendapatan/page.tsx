@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { BankAccountStatus } from "@/app/_components/bank-account-status";
 import { CostList } from "@/app/_components/cost-list";
 import { formatRupiah } from "@/app/_components/format";
 import { PageLinks } from "@/app/_components/page-links";
@@ -23,10 +24,11 @@ function Figure({ label, value, hint }: { label: string; value: string; hint: st
 
 export default async function EarningsPage({ searchParams }: { searchParams: Promise<{ setelah?: string }> }) {
   const [{ caller }, { setelah: after }] = await Promise.all([portalPage("practitioner"), searchParams]);
-  const [earnings, statement, costs] = await Promise.all([
+  const [earnings, statement, costs, bankAccount] = await Promise.all([
     caller.practitioner.earnings(),
     caller.practitioner.statement({ page: { starting_after: after } }),
     caller.practitioner.costs(),
+    caller.practitioner.bankAccount(),
   ]);
   const toReceipt = costs.filter((cost) => cost.status === "disetujui").length;
   return (
@@ -34,6 +36,24 @@ export default async function EarningsPage({ searchParams }: { searchParams: Pro
       <PageTitle lead="Fee Anda masuk ke saldo ketika klien menerima hasil pekerjaan dan dana escrow dilepas. Selama pesanan dikerjakan, fee itu aman di escrow.">
         Pendapatan
       </PageTitle>
+      <section className="card" aria-label="Rekening pencairan">
+        {bankAccount ? (
+          <p className="row">
+            <span>
+              Rekening pencairan:{" "}
+              <strong>
+                {bankAccount.bankName} {bankAccount.maskedNumber} a.n. {bankAccount.holderName}
+              </strong>
+            </span>
+            <BankAccountStatus verifiedAt={bankAccount.verifiedAt} />
+            <Link href="/praktisi/profil">Ganti rekening</Link>
+          </p>
+        ) : (
+          <p>
+            Belum ada rekening pencairan: saldo tersedia belum bisa ditransfer. <Link href="/praktisi/profil">Isi rekening di Profil</Link>.
+          </p>
+        )}
+      </section>
       {/* Four figures read best two by two: three and one left the total alone on a row. */}
       <div className="stats pairs">
         <Figure
@@ -55,8 +75,8 @@ export default async function EarningsPage({ searchParams }: { searchParams: Pro
           value={formatRupiah(earnings.paidOutIdr)}
           hint={
             earnings.paidOutIdr > 0
-              ? "Ditransfer tim Kuasa ke rekening Anda; referensi transfernya ada di riwayat saldo."
-              : "Belum ada pencairan. Tim Kuasa mentransfer saldo tersedia ke rekening Anda."
+              ? "Ditransfer tim Kuasa ke rekening Anda; rekening tujuan dan referensi transfernya ada di riwayat saldo."
+              : "Belum ada pencairan. Tim Kuasa mentransfer saldo tersedia ke rekening terverifikasi Anda."
           }
         />
         <Figure

@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import { categoryLabel } from "@/app/_components/format";
 import { Card, PageTitle } from "@/app/_components/ui";
+import { ACCOUNT_NUMBER_DIGITS, BANKS } from "@/server/domain/bank-account";
 import { MIN_PASSWORD_LENGTH } from "@/server/domain/password";
 import { portalPage } from "@/server/runtime/portal";
+import { BankAccountForm } from "./bank-account-form";
 import { PasswordForm } from "./password-form";
 import { ProfileForm } from "./profile-form";
 
@@ -11,10 +13,10 @@ export const metadata: Metadata = { title: "Profil · Praktisi — Kuasa" };
 
 export default async function ProfilePage() {
   const { caller } = await portalPage("practitioner");
-  const profile = await caller.practitioner.profile();
+  const [profile, bankAccount] = await Promise.all([caller.practitioner.profile(), caller.practitioner.bankAccount()]);
   return (
     <>
-      <PageTitle lead="Data profesi Anda, kapan Anda menerima tawaran baru, dan kata sandi akun.">Profil</PageTitle>
+      <PageTitle lead="Data profesi Anda, rekening pencairan, kapan Anda menerima tawaran baru, dan kata sandi akun.">Profil</PageTitle>
       <Card title="Data profesi">
         <dl className="facts">
           <dt>Nama</dt>
@@ -34,6 +36,7 @@ export default async function ProfilePage() {
           Nama, gelar profesi, dan bidang layanan ditetapkan oleh tim operator Kuasa. Untuk mengubahnya, hubungi operator.
         </p>
       </Card>
+      <BankAccountForm account={bankAccount} banks={BANKS} digits={ACCOUNT_NUMBER_DIGITS} />
       <ProfileForm profile={profile} />
       <PasswordForm minLength={MIN_PASSWORD_LENGTH} />
     </>

@@ -26,7 +26,14 @@ import {
   setOrganizationStatus,
   topUpDeposit,
 } from "@/server/services/organizations";
-import { listPractitioners, registerPractitioner, setPractitionerActive, updatePractitioner } from "@/server/services/practitioners";
+import {
+  bankAccountsForOperator,
+  listPractitioners,
+  registerPractitioner,
+  setPractitionerActive,
+  updatePractitioner,
+  verifyBankAccount,
+} from "@/server/services/practitioners";
 import { operatorProcedure as operator } from "../portal-procedure";
 import { cancelCostInput, costsOutput, costView, lateReceiptsOutput, portalCostSchema } from "../schemas/cost-portal";
 import { idSchema } from "../schemas/ids";
@@ -36,6 +43,7 @@ import {
   auditRowView,
   auditSearchInput,
   auditVocabularyOutput,
+  bankAccountsOutput,
   byOrder,
   byOrganization,
   byPractitioner,
@@ -76,6 +84,7 @@ import {
   stalledOrdersOutput,
   topUpInput,
   updateServiceInput,
+  verifyBankAccountInput,
 } from "../schemas/operator-portal";
 import { invitationCreatedOutput, invitationCreatedView, teamOutput } from "../schemas/organization-portal";
 import { router } from "../trpc";
@@ -222,8 +231,20 @@ export const operatorRouter = router({
     .input(payoutInput)
     .output(payoutOutput)
     .mutation(({ ctx, input }) =>
-      recordPayout(ctx, ctx.actor, input.practitionerId, { amountIdr: input.amountIdr, reference: input.reference }),
+      recordPayout(ctx, ctx.actor, input.practitionerId, {
+        amountIdr: input.amountIdr,
+        reference: input.reference,
+        confirmedRecentAccount: input.confirmedRecentAccount,
+      }),
     ),
+  bankAccounts: operator
+    .input(byPractitioner)
+    .output(bankAccountsOutput)
+    .query(({ ctx, input }) => bankAccountsForOperator(ctx, input.practitionerId)),
+  verifyBankAccount: operator
+    .input(verifyBankAccountInput)
+    .output(z.void())
+    .mutation(({ ctx, input }) => verifyBankAccount(ctx, ctx.actor, input.practitionerId, input.bankAccountId)),
   createPractitioner: operator
     .input(
       z.object({

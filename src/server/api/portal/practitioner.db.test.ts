@@ -51,6 +51,16 @@ async function earnedOrder() {
   return offered;
 }
 
+const BCA = { bankCode: "bca", accountNumber: "0123 4567 89", holderName: "Rina Advokat" };
+
+/** The holder enters a BCA account and the operator verifies it, both just now: a payout needs the second confirmation. */
+async function verifiedAccount(holder: ReturnType<typeof portalCaller>, practitionerId: string) {
+  const operator = portalCaller(deps(), await portalUser(database.prisma, "operator"));
+  const account = await holder.practitioner.setBankAccount(BCA);
+  await operator.operator.verifyBankAccount({ practitionerId, bankAccountId: account.id });
+  return { operator, account };
+}
+
 beforeAll(async () => {
   database = await createTestDatabase();
   await seededCatalog(database.prisma);
@@ -152,24 +162,31 @@ describe("the practitioner's own offers and orders", () => {
     const { holder, holderId: practitionerId } = await earnedOrder();
     const before = await holder.practitioner.earnings();
     expect(before.availableIdr).toBeGreaterThanOrEqual(NDA_CLIENT_PRICE_IDR);
-    const operator = portalCaller(deps(), await portalUser(database.prisma, "operator"));
+    const { operator } = await verifiedAccount(holder, practitionerId);
 
-    const refused = { practitionerId, amountIdr: before.availableIdr + 1, reference: "BCA 7781-01" };
+    const refused = { practitionerId, amountIdr: before.availableIdr + 1, reference: "BCA 7781-01", confirmedRecentAccount: true };
     expect(await codeOf(operator.operator.recordPayout(refused))).toBe("CONFLICT");
     expect(await codeOf(operator.operator.recordPayout({ ...refused, practitionerId: "prk_tidakada", amountIdr: 1 }))).toBe("NOT_FOUND");
-    expect(await codeOf(operator.operator.recordPayout({ practitionerId, amountIdr: 1_000, reference: "   " }))).toBe("VALIDATION");
+    expect(
+      await codeOf(operator.operator.recordPayout({ practitionerId, amountIdr: 1_000, reference: "   ", confirmedRecentAccount: true })),
+    ).toBe("VALIDATION");
     expect(await holder.practitioner.earnings()).toEqual(before);
 
-    expect(await operator.operator.recordPayout({ practitionerId, amountIdr: 1_000_000, reference: " BCA 7781-02 " })).toEqual({
-      availableIdr: before.availableIdr - 1_000_000,
-    });
+    expect(
+      await operator.operator.recordPayout({
+        practitionerId,
+        amountIdr: 1_000_000,
+        reference: " BCA 7781-02 ",
+        confirmedRecentAccount: true,
+      }),
+    ).toEqual({ availableIdr: before.availableIdr - 1_000_000, destination: "BCA •••• 6789 a.n. Rina Advokat" });
     expect(await holder.practitioner.earnings()).toEqual({
       ...before,
       availableIdr: before.availableIdr - 1_000_000,
       paidOutIdr: before.paidOutIdr + 1_000_000,
     });
     expect((await holder.practitioner.statement({})).data[0]).toMatchObject({
-      description: "Pencairan ke rekening",
+      description: "Pencairan ke rekening BCA •••• 6789 a.n. Rina Advokat",
       amountIdr: -1_000_000,
       balanceIdr: before.availableIdr - 1_000_000,
       reference: { label: "BCA 7781-02" },
@@ -181,7 +198,7 @@ describe("the practitioner's own offers and orders", () => {
       await database.prisma.auditLog.findFirstOrThrow({ where: { action: "practitioner.payout", subjectId: practitionerId } }),
     ).toMatchObject({
       actorType: "operator",
-      data: { amount_idr: "1000000", reference: "BCA 7781-02" },
+      data: { amount_idr: "1000000", reference: "BCA 7781-02", bank: "bca", account: "•••• 6789", holder: "Rina Advokat" },
     });
   });
 
@@ -192,10 +209,11 @@ describe("the practitioner's own offers and orders", () => {
       const { availableIdr } = await holder.practitioner.earnings();
       const payouts = () => database.prisma.auditLog.count({ where: { action: "practitioner.payout", subjectId: practitionerId } });
       const payoutsBefore = await payouts();
-      const operator = portalCaller(deps(), await portalUser(database.prisma, "operator"));
+      const { operator } = await verifiedAccount(holder, practitionerId);
       // Each asks for more than half, so both cannot be paid.
       const half = Math.floor(availableIdr / 2) + 1;
-      const payout = (reference: string) => () => operator.operator.recordPayout({ practitionerId, amountIdr: half, reference });
+      const payout = (reference: string) => () =>
+        operator.operator.recordPayout({ practitionerId, amountIdr: half, reference, confirmedRecentAccount: true });
       const results = await raceBehindLock<unknown>(
         database.url!,
         { sql: `SELECT "id" FROM "LedgerAccount" WHERE "code" = $1 FOR UPDATE`, params: [`practitioner_payable:${practitionerId}`] },
@@ -215,6 +233,56 @@ describe("the practitioner's own offers and orders", () => {
     expect(await holder.practitioner.release({ orderId })).toBe("ditawarkan");
     expect(await codeOf(holder.practitioner.order({ orderId }))).toBe("NOT_FOUND");
     expect((await other.practitioner.offers()).data.map((o) => o.order.id)).toContain(orderId);
+  });
+});
+
+describe("the bank account payouts go to", () => {
+  it("is the practitioner's own: set through their portal, shown masked, read and changed by nobody else", async () => {
+    const [rina, sari] = [await practitionerUser(database.prisma, []), await practitionerUser(database.prisma, [])];
+    const [mine, theirs] = [portalCaller(deps(), rina), portalCaller(deps(), sari)];
+    const saved = await mine.practitioner.setBankAccount({ bankCode: "bni", accountNumber: "0987-654-321", holderName: "Rina" });
+    expect(saved).toMatchObject({ bankName: "BNI", maskedNumber: "•••• 4321", verifiedAt: null });
+    expect(JSON.stringify(await mine.practitioner.bankAccount())).not.toContain("0987654321");
+
+    // Nothing names an account in the practitioner's procedures: the other one only ever reaches their own.
+    expect(await theirs.practitioner.bankAccount()).toBeNull();
+    await theirs.practitioner.setBankAccount(BCA);
+    expect(await mine.practitioner.bankAccount()).toEqual(saved);
+    expect(await codeOf(theirs.operator.bankAccounts({ practitionerId: rina.practitionerId! }))).toBe("FORBIDDEN");
+    expect(await codeOf(theirs.operator.verifyBankAccount({ practitionerId: rina.practitionerId!, bankAccountId: saved.id }))).toBe(
+      "FORBIDDEN",
+    );
+    expect(await codeOf(mine.practitioner.setBankAccount({ ...BCA, bankCode: "lainnya" }))).toBe("VALIDATION");
+    expect(await mine.practitioner.bankAccount()).toEqual(saved);
+  });
+
+  it("is verified by the operator, who sees the whole number and the history; a payout goes only to it, the second confirmation within 24 hours", async () => {
+    const { holder, holderId: practitionerId } = await earnedOrder();
+    const operator = portalCaller(deps(), await portalUser(database.prisma, "operator"));
+    clock.advance(60_000);
+    const old = await holder.practitioner.setBankAccount({ bankCode: "bri", accountNumber: "002301000456509", holderName: "Lama" });
+    clock.advance(60_000);
+    const account = await holder.practitioner.setBankAccount({ bankCode: "mandiri", accountNumber: "1370012345678", holderName: "Baru" });
+    const payout = { practitionerId, amountIdr: 10_000, reference: "MDR 1234" };
+    expect(await codeOf(operator.operator.recordPayout(payout))).toBe("INVALID_STATE");
+
+    await operator.operator.verifyBankAccount({ practitionerId, bankAccountId: account.id });
+    const { accounts } = await operator.operator.bankAccounts({ practitionerId });
+    expect(accounts.slice(0, 2).map((a) => [a.id, a.accountNumber, a.verifiedAt !== null, a.replacedAt !== null, a.recent])).toEqual([
+      [account.id, "1370012345678", true, false, true],
+      [old.id, "002301000456509", false, true, true],
+    ]);
+    const listed = (await operator.operator.practitioners({ limit: 100 })).data.find((p) => p.id === practitionerId);
+    expect(listed?.bankAccount).toMatchObject({ id: account.id, destination: "Mandiri •••• 5678 a.n. Baru", recent: true });
+    expect(await holder.practitioner.bankAccount()).toMatchObject({ id: account.id, verifiedAt: clock.now() });
+
+    // Verified just now: the first try is refused with why, the second, confirmed, is paid to it.
+    const refusal = operator.operator.recordPayout(payout);
+    await expect(refusal).rejects.toThrow("kurang dari 24 jam");
+    expect(await operator.operator.recordPayout({ ...payout, confirmedRecentAccount: true })).toMatchObject({
+      destination: "Mandiri •••• 5678 a.n. Baru",
+    });
+    expect((await holder.practitioner.statement({})).data[0]?.description).toBe("Pencairan ke rekening Mandiri •••• 5678 a.n. Baru");
   });
 });
 

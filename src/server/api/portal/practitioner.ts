@@ -12,7 +12,9 @@ import {
   listMyOffers,
   listMyOrders,
   listMyWithdrawnOffers,
+  myBankAccount,
   releaseOrder,
+  setBankAccount,
   startWork,
   updatePractitionerProfile,
 } from "@/server/services/practitioners";
@@ -28,6 +30,7 @@ import {
 } from "../schemas/cost-portal";
 import {
   askClientInput,
+  bankAccountInput,
   bidOutput,
   bidView,
   byBid,
@@ -43,6 +46,7 @@ import {
   offersOutput,
   orderStatusOutput,
   ordersOutput,
+  ownBankAccountSchema,
   passwordChangeInput,
   practitionerOrderSchema,
   profileInput,
@@ -139,6 +143,11 @@ export const practitionerRouter = router({
     .input(profileInput)
     .output(profileOutput)
     .mutation(({ ctx, input }) => updatePractitionerProfile(ctx, ctx.actor, ctx.practitionerId, input)),
+  bankAccount: practitioner.output(ownBankAccountSchema.nullable()).query(({ ctx }) => myBankAccount(ctx, ctx.practitionerId)),
+  setBankAccount: practitioner
+    .input(bankAccountInput)
+    .output(ownBankAccountSchema)
+    .mutation(({ ctx, input }) => setBankAccount(ctx, ctx.actor, ctx.practitionerId, input)),
   changePassword: practitioner
     .input(passwordChangeInput)
     .output(z.void())

@@ -86,7 +86,13 @@ export const updateServiceInput = byService.extend({
   active: z.boolean().optional(),
 });
 
-export const payoutInput = byPractitioner.extend({ amountIdr: rupiahInputSchema, reference: z.string().trim().min(1).max(200) });
+/** `confirmedRecentAccount`: the operator's second confirmation, needed for an account changed or verified in the last 24 hours. */
+export const payoutInput = byPractitioner.extend({
+  amountIdr: rupiahInputSchema,
+  reference: z.string().trim().min(1).max(200),
+  confirmedRecentAccount: z.boolean().default(false),
+});
+export const verifyBankAccountInput = byPractitioner.extend({ bankAccountId: idSchema });
 export const topUpInput = byOrganization.extend({ amountIdr: rupiahInputSchema, reference: z.string().trim().min(1).max(200) });
 
 export function orderDetailView(detail: Awaited<ReturnType<typeof operatorOrderDetail>>) {
@@ -307,6 +313,19 @@ export const casesOutput = z.array(
   }),
 );
 
+const payoutAccountSchema = z.object({
+  id: z.string(),
+  bankCode: z.string(),
+  bankName: z.string(),
+  maskedNumber: z.string(),
+  accountNumber: z.string(),
+  holderName: z.string(),
+  destination: z.string(),
+  createdAt: z.date(),
+  verifiedAt: z.date().nullable(),
+  recent: z.boolean(),
+});
+
 export const practitionersOutput = pageSchema(
   z.object({
     id: z.string(),
@@ -323,10 +342,11 @@ export const practitionersOutput = pageSchema(
     liveOffers: z.number().int(),
     ordersInHand: z.number().int(),
     payableIdr: rupiahSchema,
+    bankAccount: payoutAccountSchema.nullable(),
   }),
 );
 
-export const payoutOutput = z.object({ availableIdr: rupiahSchema });
+export const payoutOutput = z.object({ availableIdr: rupiahSchema, destination: z.string() });
 /** The practitioners the operator may choose for an order on offer. */
 export const choosablePractitionersOutput = z.array(
   z.object({
@@ -341,6 +361,11 @@ export const choosablePractitionersOutput = z.array(
 export const operatorMessageInput = byOrder.extend({ body: z.string().trim().min(1).max(10_000) });
 export const offerToPractitionerInput = byOrder.extend({ practitionerId: idSchema });
 
+/** Every account a practitioner has had, the current one first; the whole number, for the transfer. */
+export const bankAccountsOutput = z.object({
+  practitioner: named,
+  accounts: z.array(payoutAccountSchema.extend({ replacedAt: z.date().nullable(), verifiedBy: named.nullable() })),
+});
 export const offersWithdrawnOutput = z.object({ offersWithdrawn: z.number().int() });
 export const sessionsEndedOutput = z.object({ ended: z.number().int() });
 

@@ -42,6 +42,23 @@ export const profileInput = z.object({
   emailNotifications: z.boolean().optional(),
 });
 
+/** Free text here: the domain's rules (normalizeBankAccount) say in Indonesian what is wrong. */
+export const bankAccountInput = z.object({
+  bankCode: z.string().max(32),
+  accountNumber: z.string().max(64),
+  holderName: z.string().max(200),
+});
+
+export const ownBankAccountSchema = z.object({
+  id: z.string(),
+  bankCode: z.string(),
+  bankName: z.string(),
+  maskedNumber: z.string(),
+  holderName: z.string(),
+  createdAt: z.date(),
+  verifiedAt: z.date().nullable(),
+});
+
 /** The length rule of a new password is the service's (a clear message), not the schema's. */
 export const passwordChangeInput = z.object({
   currentPassword: z.string().min(1).max(MAX_PASSWORD_LENGTH),
@@ -79,20 +96,25 @@ export function caseView(view: PractitionerCaseView) {
   };
 }
 
-/** A statement row as StatementTable shows it: described in Indonesian, never by its ledger code. */
+/**
+ * A statement row as StatementTable shows it: described in Indonesian, never by its ledger code;
+ * a payout with where it went ("… BCA •••• 1234 a.n. …", its transfer's description).
+ */
 export function statementRowView(entry: {
   id: string;
   amountIdr: bigint;
   balanceAfterIdr: bigint;
   kind: string;
   reference: string | null;
+  description: string;
   createdAt: Date;
 }) {
   const order = entry.reference?.startsWith("ord_") ? entry.reference : null;
+  const label = ledgerKindLabel(entry.kind);
   return {
     id: entry.id,
     at: entry.createdAt,
-    description: ledgerKindLabel(entry.kind),
+    description: entry.kind === "practitioner_payout" && entry.description ? `${label} ${entry.description}` : label,
     reference: order ? { label: order, href: `/praktisi/pesanan/${order}` } : entry.reference ? { label: entry.reference } : undefined,
     amountIdr: entry.amountIdr,
     balanceIdr: entry.balanceAfterIdr,

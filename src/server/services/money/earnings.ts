@@ -1,4 +1,6 @@
 import type { OrderStatus } from "@/generated/prisma/enums";
+import { lockRow } from "@/server/db/row-lock";
+import { assertPayableAccount, CURRENT_ACCOUNT, maskAccountNumber, payoutDestinationText } from "@/server/domain/bank-account";
 import { AppError } from "@/server/domain/errors";
 import { HELD_BY_PRACTITIONER } from "@/server/domain/order-state";
 import type { PageRequest } from "@/server/domain/paging";
@@ -61,27 +63,38 @@ export async function earningsStatement(deps: Pick<ServiceDeps, "db">, practitio
  * The operator records money paid to a practitioner's bank account: it leaves their payable
  * balance for the world outside the platform, with the bank reference, audited. It can never pay
  * more than the balance: of two payouts racing for the same money one is CONFLICT and changes nothing.
+ * It goes only to the practitioner's current, verified account (assertPayableAccount), whose
+ * bank, masked number and holder become the transfer's description and, with the account's id,
+ * the audit entry's data: the statement shows where the money went even after the account changes.
  */
 export async function recordPayout(
-  deps: Pick<ServiceDeps, "db">,
+  deps: Pick<ServiceDeps, "db" | "clock">,
   actor: Actor,
   practitionerId: string,
-  payout: { amountIdr: bigint; reference: string },
-): Promise<{ availableIdr: bigint }> {
+  payout: { amountIdr: bigint; reference: string; confirmedRecentAccount: boolean },
+): Promise<{ availableIdr: bigint; destination: string }> {
   const { db } = deps;
   const reference = payout.reference.trim();
   if (payout.amountIdr <= 0n) throw new AppError("VALIDATION", "Jumlah pencairan harus rupiah lebih dari nol.");
   if (!reference) throw new AppError("VALIDATION", "Pencairan perlu referensi, misalnya nomor transfer bank.");
   const payable = accounts.practitionerPayable(practitionerId);
   return db.$transaction(async (tx) => {
-    const practitioner = await tx.practitioner.findFirst({ where: { id: practitionerId, simulated: false }, select: { id: true } });
+    // An account change or verification waits for the payout, or the payout for it (bank-accounts.ts takes the same lock).
+    await lockRow(tx, "Practitioner", practitionerId);
+    const practitioner = await tx.practitioner.findFirst({
+      where: { id: practitionerId, simulated: false },
+      select: { id: true, bankAccounts: { where: CURRENT_ACCOUNT } },
+    });
     if (!practitioner) throw new AppError("NOT_FOUND", `Praktisi ${practitionerId} tidak ada.`);
+    const account = assertPayableAccount(practitioner.bankAccounts[0] ?? null, deps.clock.now(), payout.confirmedRecentAccount);
+    const destination = payoutDestinationText(account);
     await transfer(tx, {
       from: payable,
       to: accounts.externalFunding(true),
       amountIdr: payout.amountIdr,
       kind: "practitioner_payout",
       reference,
+      description: destination,
       insufficientCode: "CONFLICT",
     });
     await audit(tx, {
@@ -89,9 +102,17 @@ export async function recordPayout(
       action: "practitioner.payout",
       subjectType: "practitioner",
       subjectId: practitionerId,
-      data: { amount_idr: payout.amountIdr.toString(), reference },
+      data: {
+        amount_idr: payout.amountIdr.toString(),
+        reference,
+        bank_account_id: account.id,
+        bank: account.bankCode,
+        account: maskAccountNumber(account.accountNumber),
+        holder: account.holderName,
+        confirmed_recent_account: payout.confirmedRecentAccount,
+      },
     });
-    return { availableIdr: await balanceOf(tx, payable) };
+    return { availableIdr: await balanceOf(tx, payable), destination };
   });
 }
 

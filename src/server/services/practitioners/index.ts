@@ -1,3 +1,9 @@
+export {
+  bankAccountsForOperator,
+  myBankAccount,
+  setBankAccount,
+  verifyBankAccount,
+} from "./bank-accounts";
 export { changePassword, getPractitionerProfile, LICENSE_NUMBER_MAX, updatePractitionerProfile } from "./practitioner-profile";
 export {
   askClient,

@@ -1,5 +1,6 @@
 import type { DbOrTx } from "@/server/db/client";
 import { lockRow } from "@/server/db/row-lock";
+import { CURRENT_ACCOUNT } from "@/server/domain/bank-account";
 import { AppError } from "@/server/domain/errors";
 import { cursorRow, keyset, mapPage, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
 import { type CreatePractitionerInput, createPractitioner } from "../access";
@@ -8,6 +9,7 @@ import type { ServiceDeps } from "../deps";
 import { payableBalances } from "../money";
 import { offerNext } from "../offers";
 import { changeContextOf } from "../orders";
+import { payoutAccountView } from "./bank-accounts";
 
 /**
  * The operator's management of practitioners. Offers go to active practitioners whose
@@ -21,7 +23,7 @@ const PRACTITIONER_LABEL_MAX = 100;
 const HELD_STATUSES = ["diambil", "dikerjakan", "butuh_input_klien", "diserahkan", "sengketa"] as const;
 
 /** The real practitioners (not the sandbox's simulated ones) with their sign-in e-mail and what they hold right now, newest first. */
-export async function listPractitioners(deps: Pick<ServiceDeps, "db">, request: PageRequest) {
+export async function listPractitioners(deps: Pick<ServiceDeps, "db" | "clock">, request: PageRequest) {
   const { db } = deps;
   const real = { simulated: false };
   const at = await cursorRow(request, "practitioners", (id) =>
@@ -34,10 +36,12 @@ export async function listPractitioners(deps: Pick<ServiceDeps, "db">, request: 
     take: rowsToRead(request),
     include: {
       user: { select: { email: true } },
+      bankAccounts: { where: CURRENT_ACCOUNT },
       _count: { select: { orders: { where: { status: { in: [...HELD_STATUSES] } } }, offers: { where: { status: "aktif" } } } },
     },
   });
   const page = pageFrom(rows, request);
+  const now = deps.clock.now();
   const payable = await payableBalances(
     deps,
     page.data.map((p) => p.id),
@@ -57,6 +61,8 @@ export async function listPractitioners(deps: Pick<ServiceDeps, "db">, request: 
     lastOfferedAt: p.lastOfferedAt,
     /** Released to them and not yet paid out (live money). */
     payableIdr: payable.get(p.id) ?? 0n,
+    /** Where a payout would go now; null until they enter one. */
+    bankAccount: p.bankAccounts[0] ? payoutAccountView(p.bankAccounts[0], now) : null,
     createdAt: p.createdAt,
   }));
 }
