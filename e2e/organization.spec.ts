@@ -341,7 +341,7 @@ test("an order's life in the portals: approved, taken and delivered, sent back f
 
   // The practitioner's page notices by itself: revision 1, the reason, the previous result kept.
   const revisionNotice = practitioner.locator(".revision-notice");
-  await expect(revisionNotice).toContainText("Klien meminta revisi ke-1.", { timeout: 15_000 });
+  await expect(revisionNotice).toContainText("Admin klien meminta revisi ke-1.", { timeout: 15_000 });
   await expect(revisionNotice).toContainText(reason);
   await expect(practitioner.locator("section.card").filter({ hasText: "Hasil sebelumnya (dikembalikan untuk revisi)" })).toContainText(
     "nda-mitra-data-v1.pdf",

@@ -40,7 +40,7 @@ export function OfferToPractitioner({ orderId, practitioners }: { orderId: strin
     );
   const name = practitioners.find((p) => p.id === chosen)?.name ?? "";
   return (
-    <div className="form">
+    <div className="form offer-choice">
       <Field label="Tawarkan ke praktisi tertentu" hint="Tawaran yang berjalan ditarik; praktisi pilihan mendapat 30 menit untuk menjawab.">
         {(control) => (
           <select {...control} value={chosen} onChange={(event) => setChosen(event.target.value)}>
