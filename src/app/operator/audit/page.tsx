@@ -11,9 +11,23 @@ export const metadata: Metadata = { title: "Log audit · Operator — Kuasa" };
 const SUBJECT_PATH: Record<string, string> = { order: "/operator/pesanan", organization: "/operator/organisasi" };
 const DATA_PREVIEW = 120;
 
-function shortData(data: unknown): string {
-  const text = data && typeof data === "object" && Object.keys(data).length === 0 ? "" : JSON.stringify(data);
-  return text.length > DATA_PREVIEW ? `${text.slice(0, DATA_PREVIEW)}…` : text;
+/** An entry's data as fields a person reads (`amount_idr: 1.700.000`), not raw JSON; long values cut. */
+function AuditData({ data }: { data: unknown }) {
+  const fields = data && typeof data === "object" && !Array.isArray(data) ? Object.entries(data as Record<string, unknown>) : [];
+  if (fields.length === 0) return <span className="muted">—</span>;
+  const shown = (value: unknown) => {
+    const text = typeof value === "string" ? value : typeof value === "number" ? value.toLocaleString("id-ID") : JSON.stringify(value);
+    return text.length > DATA_PREVIEW ? `${text.slice(0, DATA_PREVIEW)}…` : text;
+  };
+  return (
+    <ul className="plain-list small">
+      {fields.map(([key, value]) => (
+        <li key={key}>
+          <span className="muted">{key.replaceAll("_", " ")}:</span> <span className="break">{shown(value)}</span>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<TableParams> }) {
@@ -96,7 +110,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                 </>
               ),
           },
-          { key: "data", header: "Data", secondary: true, cell: (entry) => <code className="small break">{shortData(entry.data)}</code> },
+          { key: "data", header: "Data", secondary: true, cell: (entry) => <AuditData data={entry.data} /> },
         ]}
         rows={log.data}
         rowKey={(entry) => entry.id}
