@@ -6,8 +6,19 @@ import { SignInForm } from "./sign-in-form";
 
 export const dynamic = "force-dynamic";
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ email?: string; sandi?: string }> }) {
-  const { email, sandi } = await searchParams;
+/** What the page confirms when the user arrives from a finished step that ends at signing in. */
+const ARRIVAL_NOTICE: Record<string, string> = {
+  "sandi=baru": "Kata sandi Anda sudah diganti dan semua sesi lama sudah keluar. Masuk dengan kata sandi baru.",
+  "undangan=diterima": "Undangan diterima dan akun Anda sudah dibuat. Masuk dengan kata sandi yang baru Anda buat.",
+};
+
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ email?: string; sandi?: string; undangan?: string }>;
+}) {
+  const { email, sandi, undangan } = await searchParams;
+  const notice = ARRIVAL_NOTICE[`sandi=${sandi}`] ?? ARRIVAL_NOTICE[`undangan=${undangan}`] ?? null;
   // A session that no longer stands (a deactivated practitioner) sees the form, not a redirect loop.
   const user = await currentPortalUser();
   if (user) redirect(PORTAL_HOME[user.role]);
@@ -17,10 +28,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       <main className="narrow">
         <h1>Masuk ke Kuasa</h1>
         <p className="muted">Untuk praktisi, admin organisasi, dan tim operator.</p>
-        <SignInForm
-          email={typeof email === "string" ? email.slice(0, 320) : undefined}
-          notice={sandi === "baru" ? "Kata sandi Anda sudah diganti dan semua sesi lama sudah keluar. Masuk dengan kata sandi baru." : null}
-        />
+        <SignInForm email={typeof email === "string" ? email.slice(0, 320) : undefined} notice={notice} />
       </main>
     </>
   );

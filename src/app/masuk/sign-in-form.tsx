@@ -6,7 +6,7 @@ import { type FormEvent, useState } from "react";
 import { FormMessages } from "@/app/_components/field";
 import { signInErrorMessage } from "@/server/auth/sign-in-error";
 
-/** `email` and `notice` come from a finished password reset: the address filled in, and what happened. */
+/** `email` and `notice` come from a finished password reset or invitation: the address filled in, and what happened. */
 export function SignInForm({ email, notice }: { email?: string; notice: string | null }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);

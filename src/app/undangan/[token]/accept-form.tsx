@@ -40,16 +40,18 @@ export function AcceptInvitationForm({ token, email, minPasswordLength }: { toke
     }
     setBusy(true);
     setError(null);
+    let accepted: string;
     try {
-      const result = await trpc.invitation.accept.mutate({ token, name, password });
-      setDone(`Akun dibuat. Masuk dengan ${result.email} dan kata sandi baru Anda.`);
+      accepted = (await trpc.invitation.accept.mutate({ token, name, password })).email;
+      setDone(`Akun dibuat. Masuk dengan ${accepted} dan kata sandi baru Anda.`);
     } catch (err) {
       setError(actionError(err, MESSAGES));
       return;
     } finally {
       setBusy(false);
     }
-    router.push("/masuk");
+    // The sign-in page greets the new admin with their e-mail filled in: only the password is left to type.
+    router.push(`/masuk?email=${encodeURIComponent(accepted)}&undangan=diterima`);
   }
 
   return (
