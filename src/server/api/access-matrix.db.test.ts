@@ -204,6 +204,7 @@ const PORTAL_RECIPES: Record<string, PortalRecipe> = {
   },
   "practitioner.statement": { valid: () => ({}) },
   "practitioner.profile": {},
+  "practitioner.reviews": {},
   "practitioner.updateProfile": { valid: () => ({ available: true }) },
   "practitioner.bankAccount": {},
   "practitioner.setBankAccount": { valid: () => ({ bankCode: "bca", accountNumber: "9876543210", holderName: "Penyusup" }) },

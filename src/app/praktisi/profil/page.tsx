@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { categoryLabel } from "@/app/_components/format";
+import { categoryLabel, formatDateTime } from "@/app/_components/format";
 import { Card, PageTitle } from "@/app/_components/ui";
 import { ACCOUNT_NUMBER_DIGITS, BANKS } from "@/server/domain/bank-account";
 import { MIN_PASSWORD_LENGTH } from "@/server/domain/password";
@@ -13,7 +13,11 @@ export const metadata: Metadata = { title: "Profil · Praktisi — Kuasa" };
 
 export default async function ProfilePage() {
   const { caller } = await portalPage("practitioner");
-  const [profile, bankAccount] = await Promise.all([caller.practitioner.profile(), caller.practitioner.bankAccount()]);
+  const [profile, bankAccount, reviews] = await Promise.all([
+    caller.practitioner.profile(),
+    caller.practitioner.bankAccount(),
+    caller.practitioner.reviews(),
+  ]);
   return (
     <>
       <PageTitle lead="Data profesi Anda, rekening pencairan, kapan Anda menerima tawaran baru, dan kata sandi akun.">Profil</PageTitle>
@@ -35,6 +39,32 @@ export default async function ProfilePage() {
         <p className="muted small">
           Nama, gelar profesi, dan bidang layanan ditetapkan oleh tim operator Kuasa. Untuk mengubahnya, hubungi operator.
         </p>
+      </Card>
+      <Card title="Ulasan klien">
+        {reviews.count === 0 ? (
+          <p className="muted">Belum ada ulasan. Klien dapat memberi nilai 1 sampai 5 dan komentar setelah pesanan selesai.</p>
+        ) : (
+          <>
+            <p>
+              <strong>{reviews.averageRating?.toLocaleString("id-ID")} dari 5</strong>{" "}
+              <span className="muted">
+                dari {reviews.count} ulasan{reviews.count > reviews.latest.length ? `; ${reviews.latest.length} terbaru di bawah` : ""}
+              </span>
+            </p>
+            <ul className="plain-list review-list">
+              {reviews.latest.map((review) => (
+                <li key={review.id}>
+                  <p>
+                    <strong>Nilai {review.rating} dari 5</strong> · {review.service} ·{" "}
+                    <time dateTime={new Date(review.createdAt).toISOString()}>{formatDateTime(review.createdAt)}</time>
+                  </p>
+                  {review.comment && <p className="review-comment">{review.comment}</p>}
+                </li>
+              ))}
+            </ul>
+            <p className="muted small">Ulasan ditampilkan tanpa nama klien atau organisasinya.</p>
+          </>
+        )}
       </Card>
       <BankAccountForm account={bankAccount} banks={BANKS} digits={ACCOUNT_NUMBER_DIGITS} />
       <ProfileForm profile={profile} />

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getCaseForPractitioner, listMyBids, listOpenCasesForPractitioner, submitBid, withdrawBid } from "@/server/services/cases";
 import { earningsStatement, earningsSummary } from "@/server/services/money";
 import { acceptOffer, declineOffer } from "@/server/services/offers";
-import { listPractitionerCosts, payCost, practitionerOrderCosts, requestCost } from "@/server/services/orders";
+import { listPractitionerCosts, payCost, practitionerOrderCosts, practitionerReviews, requestCost } from "@/server/services/orders";
 import {
   askClient,
   changePassword,
@@ -51,6 +51,7 @@ import {
   practitionerOrderSchema,
   profileInput,
   profileOutput,
+  reviewsOutput,
   statementInput,
   statementOutput,
   statementRowView,
@@ -139,6 +140,7 @@ export const practitionerRouter = router({
     ),
 
   profile: practitioner.output(profileOutput).query(({ ctx }) => getPractitionerProfile(ctx, ctx.practitionerId)),
+  reviews: practitioner.output(reviewsOutput).query(({ ctx }) => practitionerReviews(ctx, ctx.practitionerId)),
   updateProfile: practitioner
     .input(profileInput)
     .output(profileOutput)

@@ -171,6 +171,22 @@ export const statementOutput = pageSchema(
   }),
 );
 
+/** The practitioner's own reviews: the average, the count, the latest; never who wrote them. */
+export const reviewsOutput = z.object({
+  count: z.number().int(),
+  averageRating: z.number().nullable(),
+  latest: z.array(
+    z.object({
+      id: z.string(),
+      rating: z.number().int(),
+      comment: z.string().nullable(),
+      createdAt: z.date(),
+      orderId: z.string(),
+      service: z.string(),
+    }),
+  ),
+});
+
 export const profileOutput = z.object({
   name: z.string(),
   email: z.string(),

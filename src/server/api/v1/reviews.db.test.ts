@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
 import { createPaidOrder, createTestPractitioner, driveOrder } from "@/test/orders";
+import { portalCaller, practitionerUser } from "@/test/portal";
 
 let database: TestDatabase;
 let api: TestApi;
@@ -93,5 +94,34 @@ describe("POST /v1/orders/{id}/review", () => {
     const foreign = await post(`/v1/orders/${order.id}/review`, other.token, { rating: 5 });
     expect([foreign.status, foreign.body.error?.code]).toEqual([404, "NOT_FOUND"]);
     expect(await database.prisma.orderReview.count({ where: { orderId: order.id } })).toBe(0);
+  });
+});
+
+describe("the practitioner's reviews on their profile", () => {
+  it("shows the average, the count and the latest with their service, and never who wrote them", async () => {
+    const org = await createTestOrg(database.prisma);
+    const user = await practitionerUser(database.prisma, ["kontrak"]);
+    const practitionerId = user.practitionerId!;
+    const me = portalCaller({ db: database.prisma, clock }, user);
+    expect(await me.practitioner.reviews()).toEqual({ count: 0, averageRating: null, latest: [] });
+    for (const [rating, comment] of [
+      [5, "Rapi dan cepat."],
+      [4, null],
+    ] as const) {
+      const order = await createPaidOrder(database.prisma, clock, org);
+      await driveOrder(database.prisma, order.id, practitionerId, "diserahkan", clock.now());
+      await post(`/v1/orders/${order.id}/accept`, org.token, {});
+      await post(`/v1/orders/${order.id}/review`, org.token, comment ? { rating, comment } : { rating });
+    }
+    const reviews = await me.practitioner.reviews();
+    expect([reviews.count, reviews.averageRating]).toEqual([2, 4.5]);
+    expect(reviews.latest.map((r) => [r.rating, r.comment, r.service])).toEqual(
+      expect.arrayContaining([
+        [5, "Rapi dan cepat.", "Perjanjian Kerahasiaan (NDA)"],
+        [4, null, "Perjanjian Kerahasiaan (NDA)"],
+      ]),
+    );
+    expect(JSON.stringify(reviews)).not.toContain(org.id);
+    expect(JSON.stringify(reviews)).not.toContain(org.apiKeyId);
   });
 });

@@ -31,7 +31,7 @@ export {
   pendingApprovalCounts,
 } from "./organization-orders";
 export { type CreateOrderInput, createOrder } from "./placement";
-export { REVIEW_LIMITS, reviewOrder } from "./reviews";
+export { practitionerReviews, REVIEW_LIMITS, reviewOrder } from "./reviews";
 export {
   assertRoomForMessage,
   changeContextOf,

@@ -43,3 +43,41 @@ export async function reviewOrder(
     });
   });
 }
+
+/** How many of a practitioner's latest reviews their profile lists. */
+const REVIEWS_SHOWN = 20;
+
+/**
+ * A practitioner's reviews as they read them on their profile: the average and the count over all
+ * of them, and the latest with the service and the date, never who wrote them (no organisation,
+ * key or admin).
+ */
+export async function practitionerReviews(deps: Pick<ServiceDeps, "db">, practitionerId: string) {
+  const [summary, latest] = await Promise.all([
+    deps.db.orderReview.aggregate({ where: { practitionerId }, _avg: { rating: true }, _count: true }),
+    deps.db.orderReview.findMany({
+      where: { practitionerId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: REVIEWS_SHOWN,
+      select: {
+        id: true,
+        rating: true,
+        comment: true,
+        createdAt: true,
+        order: { select: { id: true, service: { select: { name: true } } } },
+      },
+    }),
+  ]);
+  return {
+    count: summary._count,
+    averageRating: summary._avg.rating === null ? null : Math.round(summary._avg.rating * 10) / 10,
+    latest: latest.map((r) => ({
+      id: r.id,
+      rating: r.rating,
+      comment: r.comment,
+      createdAt: r.createdAt,
+      orderId: r.order.id,
+      service: r.order.service.name,
+    })),
+  };
+}
