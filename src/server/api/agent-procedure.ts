@@ -51,7 +51,7 @@ export const agentUploadProcedure = baseProcedure
   })
   .use(authenticateAndLimit);
 
-type AgentContext = Context & { apiKey: AuthenticatedKey; idempotency: { key: string; operation: string } | null };
+export type AgentContext = Context & { apiKey: AuthenticatedKey; idempotency: { key: string; operation: string } | null };
 
 /**
  * An agent POST under its Idempotency-Key (when sent): `change` makes the change, claiming the key

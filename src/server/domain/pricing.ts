@@ -44,6 +44,10 @@ export function caseBidPrice(bidIdr: number): CaseBidPrice {
   return { bidIdr, feeIdr, clientPaysIdr: bidIdr + feeIdr };
 }
 
+/** Whether a practitioner's share is a split: more than nothing, less than their whole price. */
+export const isSplitShare = (clientPriceIdr: bigint, practitionerShareIdr: bigint) =>
+  practitionerShareIdr > 0n && practitionerShareIdr < clientPriceIdr;
+
 export interface DisputeSplit {
   practitionerIdr: bigint;
   platformIdr: bigint;
@@ -57,7 +61,7 @@ export interface DisputeSplit {
  * proportion, rounded down; the rest of what the client paid (`priceIdr`) goes back to the deposit.
  */
 export function disputeSplit(order: { priceIdr: bigint; clientPriceIdr: bigint }, practitionerShareIdr: bigint): DisputeSplit {
-  if (practitionerShareIdr <= 0n || practitionerShareIdr >= order.clientPriceIdr)
+  if (!isSplitShare(order.clientPriceIdr, practitionerShareIdr))
     throw new RangeError(`a split gives the practitioner more than 0 and less than ${order.clientPriceIdr}, got ${practitionerShareIdr}`);
   const markup = order.priceIdr - order.clientPriceIdr;
   const platformIdr = (markup * practitionerShareIdr) / order.clientPriceIdr;

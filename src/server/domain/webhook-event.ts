@@ -59,7 +59,7 @@ export interface InvoiceSummary {
 }
 
 /** A file as an event carries it (the File object of the API). */
-interface FileSummary {
+export interface FileSummary {
   id: string;
   filename: string;
   size: number;
@@ -109,7 +109,7 @@ export interface CostSource {
   } | null;
 }
 
-function fileSummary(file: NonNullable<CostSource["receipt"]>): FileSummary {
+export function fileSummary(file: NonNullable<CostSource["receipt"]>): FileSummary {
   return {
     id: file.id,
     filename: file.filename,

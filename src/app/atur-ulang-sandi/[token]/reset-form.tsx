@@ -2,7 +2,8 @@
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
 import { actionError, type ErrorMessages } from "@/app/_components/action";
-import { Field, FormMessages } from "@/app/_components/field";
+import { FormMessages } from "@/app/_components/field";
+import { NewPasswordFields, newPasswordProblem } from "@/app/_components/new-password";
 import { trpc } from "@/app/_components/trpc";
 
 const MESSAGES: ErrorMessages = {
@@ -23,12 +24,7 @@ export function ResetPasswordForm({ token, minPasswordLength }: { token: string;
     const data = new FormData(event.currentTarget);
     const password = String(data.get("password") ?? "");
     const repeat = String(data.get("repeat") ?? "");
-    const problem =
-      password.length < minPasswordLength
-        ? `Kata sandi paling sedikit ${minPasswordLength} karakter.`
-        : password !== repeat
-          ? "Kedua kata sandi tidak sama. Ketik ulang keduanya."
-          : null;
+    const problem = newPasswordProblem(password, repeat, minPasswordLength);
     if (problem) {
       setError(problem);
       return;
@@ -46,22 +42,7 @@ export function ResetPasswordForm({ token, minPasswordLength }: { token: string;
 
   return (
     <form className="form" onSubmit={submit} noValidate>
-      <Field label="Kata sandi baru" hint={`Paling sedikit ${minPasswordLength} karakter.`}>
-        {(control) => (
-          <input
-            {...control}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={minPasswordLength}
-            maxLength={200}
-          />
-        )}
-      </Field>
-      <Field label="Ulangi kata sandi baru">
-        {(control) => <input {...control} name="repeat" type="password" autoComplete="new-password" required maxLength={200} />}
-      </Field>
+      <NewPasswordFields minPasswordLength={minPasswordLength} label="Kata sandi baru" repeatLabel="Ulangi kata sandi baru" />
       <FormMessages error={error} />
       <button type="submit" className="button" disabled={busy}>
         {busy ? "Menyimpan…" : "Simpan kata sandi baru"}

@@ -2,10 +2,10 @@
 import { useState } from "react";
 import { useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
-import { Field, FormMessages } from "@/app/_components/field";
+import { CostReasonField } from "@/app/_components/cost-list";
+import { FormMessages } from "@/app/_components/field";
 import { trpc } from "@/app/_components/trpc";
 import type { CostStatus } from "@/generated/prisma/enums";
-import { COST_LIMITS } from "@/server/domain/cost-state";
 
 const MESSAGES = {
   NOT_FOUND: "Biaya atau pesanan ini tidak ditemukan lagi. Muat ulang halaman.",
@@ -38,20 +38,15 @@ export function CostCancel({
   const refunds = status === "disetujui";
   return (
     <div className="decision">
-      <Field label="Alasan pembatalan" hint="Wajib; praktisi dan klien membacanya.">
-        {(control) => (
-          <textarea
-            {...control}
-            rows={2}
-            maxLength={COST_LIMITS.reason}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setError(null);
-            }}
-          />
-        )}
-      </Field>
+      <CostReasonField
+        label="Alasan pembatalan"
+        hint="Wajib; praktisi dan klien membacanya."
+        value={reason}
+        onChange={(value) => {
+          setReason(value);
+          setError(null);
+        }}
+      />
       <FormMessages error={error} />
       <div>
         <ConfirmDialogButton

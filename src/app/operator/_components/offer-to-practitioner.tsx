@@ -1,18 +1,13 @@
 "use client";
 import { useState } from "react";
+import type { z } from "zod";
 import { useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
 import { Field, FormMessages } from "@/app/_components/field";
 import { trpc } from "@/app/_components/trpc";
+import type { choosablePractitionersOutput } from "@/server/api/schemas/operator-portal";
 
-export interface ChoosablePractitioner {
-  id: string;
-  name: string;
-  label: string | null;
-  available: boolean;
-  passedThisRound: boolean;
-  holdsLiveOffer: boolean;
-}
+type ChoosablePractitioner = z.infer<typeof choosablePractitionersOutput>[number];
 
 /** Why a practitioner cannot be chosen, or what choosing them means for the rotation. */
 function noteOf(p: ChoosablePractitioner): string {

@@ -9,7 +9,7 @@ import { useToast } from "@/app/_components/toast";
 import { trpc } from "@/app/_components/trpc";
 import type { OperatorStep } from "@/server/api/schemas/operator-portal";
 import { ORDER_TRANSITIONS } from "@/server/domain/order-state";
-import { disputeSplit } from "@/server/domain/pricing";
+import { disputeSplit, isSplitShare } from "@/server/domain/pricing";
 import { STEP } from "./labels";
 
 export interface ActionOrder {
@@ -52,7 +52,7 @@ const MESSAGES = {
 /** What a split gives each side, or why the share cannot be taken. */
 function splitPreview(order: ActionOrder, share: number | null): string | null {
   if (share === null || Number.isNaN(share)) return null;
-  if (share <= 0 || share >= order.practitionerFeeIdr)
+  if (!isSplitShare(BigInt(order.practitionerFeeIdr), BigInt(share)))
     return `Bagian praktisi harus lebih dari Rp 0 dan kurang dari ${formatRupiah(order.practitionerFeeIdr)}; untuk semuanya pilih "Menangkan praktisi", untuk nol pilih "Refund ke deposit".`;
   const split = disputeSplit(
     { priceIdr: BigInt(order.practitionerFeeIdr + order.platformFeeIdr), clientPriceIdr: BigInt(order.practitionerFeeIdr) },
@@ -137,7 +137,10 @@ export function OrderActions({ order, steps }: { order: ActionOrder; steps: Oper
       setError(`Tulis catatan untuk "${STEP[step].label}" (klien dan praktisi membacanya), lalu ulangi.`);
       return;
     }
-    if (step === "settle_split" && (share === null || Number.isNaN(share) || share <= 0 || share >= order.practitionerFeeIdr)) {
+    if (
+      step === "settle_split" &&
+      (share === null || Number.isNaN(share) || !isSplitShare(BigInt(order.practitionerFeeIdr), BigInt(share)))
+    ) {
       setError(`Isi bagian praktisi: lebih dari Rp 0 dan kurang dari ${formatRupiah(order.practitionerFeeIdr)}, lalu ulangi.`);
       return;
     }

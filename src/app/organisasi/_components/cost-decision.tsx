@@ -2,9 +2,9 @@
 import { useState } from "react";
 import { type ErrorMessages, useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
-import { Field, FormMessages } from "@/app/_components/field";
+import { CostReasonField } from "@/app/_components/cost-list";
+import { FormMessages } from "@/app/_components/field";
 import { trpc } from "@/app/_components/trpc";
-import { COST_LIMITS } from "@/server/domain/cost-state";
 
 const MESSAGES: ErrorMessages = {
   INSUFFICIENT_DEPOSIT:
@@ -46,20 +46,15 @@ export function CostDecision({
 
   return (
     <div className="decision">
-      <Field label="Alasan bila ditolak" hint="Wajib untuk menolak; praktisi membacanya.">
-        {(control) => (
-          <textarea
-            {...control}
-            rows={2}
-            maxLength={COST_LIMITS.reason}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setError(null);
-            }}
-          />
-        )}
-      </Field>
+      <CostReasonField
+        label="Alasan bila ditolak"
+        hint="Wajib untuk menolak; praktisi membacanya."
+        value={reason}
+        onChange={(value) => {
+          setReason(value);
+          setError(null);
+        }}
+      />
       <FormMessages error={error} />
       <div className="row">
         <ConfirmDialogButton

@@ -3,6 +3,7 @@ import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
 import { actionError, type ErrorMessages } from "@/app/_components/action";
 import { Field, FormMessages } from "@/app/_components/field";
+import { NewPasswordFields, newPasswordProblem } from "@/app/_components/new-password";
 import { trpc } from "@/app/_components/trpc";
 
 const MESSAGES: ErrorMessages = {
@@ -27,13 +28,9 @@ export function AcceptInvitationForm({ token, email, minPasswordLength }: { toke
     const name = String(data.get("name") ?? "").trim();
     const password = String(data.get("password") ?? "");
     const repeat = String(data.get("repeat") ?? "");
-    const problem = !name
-      ? "Tulis nama Anda; rekan Anda melihatnya di daftar tim."
-      : password.length < minPasswordLength
-        ? `Kata sandi paling sedikit ${minPasswordLength} karakter.`
-        : password !== repeat
-          ? "Kedua kata sandi tidak sama. Ketik ulang keduanya."
-          : null;
+    const problem = name
+      ? newPasswordProblem(password, repeat, minPasswordLength)
+      : "Tulis nama Anda; rekan Anda melihatnya di daftar tim.";
     if (problem) {
       setError(problem);
       return;
@@ -58,22 +55,7 @@ export function AcceptInvitationForm({ token, email, minPasswordLength }: { toke
     <form className="form" onSubmit={submit} noValidate>
       <Field label="E-mail">{(control) => <input {...control} type="email" value={email} readOnly autoComplete="username" />}</Field>
       <Field label="Nama Anda">{(control) => <input {...control} name="name" autoComplete="name" required maxLength={200} />}</Field>
-      <Field label="Kata sandi" hint={`Paling sedikit ${minPasswordLength} karakter.`}>
-        {(control) => (
-          <input
-            {...control}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={minPasswordLength}
-            maxLength={200}
-          />
-        )}
-      </Field>
-      <Field label="Ulangi kata sandi">
-        {(control) => <input {...control} name="repeat" type="password" autoComplete="new-password" required maxLength={200} />}
-      </Field>
+      <NewPasswordFields minPasswordLength={minPasswordLength} label="Kata sandi" repeatLabel="Ulangi kata sandi" />
       <FormMessages error={error} success={done} />
       <button type="submit" className="button" disabled={busy || done !== null}>
         {busy ? "Membuat akun…" : "Buat akun dan gabung"}

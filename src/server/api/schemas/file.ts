@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { StoredFile } from "@/generated/prisma/client";
+import { fileSummary } from "@/server/domain/webhook-event";
 import { FILE_LINK_DEFAULT_SECONDS, FILE_LINK_MAX_SECONDS, MAX_ATTACHMENTS, type ReceivedUpload } from "@/server/services/files";
 import { idSchema } from "./ids";
 import { livemodeSchema } from "./livemode";
@@ -33,17 +34,8 @@ export type PortalFile = z.infer<typeof portalFileSchema>;
 
 export type FileResponse = z.input<typeof fileSchema>;
 
-export function serializeFile(file: StoredFile): FileResponse {
-  return {
-    id: file.id,
-    filename: file.filename,
-    size: file.size,
-    content_type: file.contentType,
-    sha256: file.sha256,
-    created_at: file.createdAt.toISOString(),
-    livemode: file.livemode,
-  };
-}
+/** The File object: the same fields, in the same order, as a cost event's receipt. */
+export const serializeFile = (file: StoredFile): FileResponse => fileSummary(file);
 
 /** File ids in a request (an order's or a message's attachments). */
 export const attachmentIdsSchema = z

@@ -5,6 +5,7 @@ import { pageRequestOf } from "@/server/domain/paging";
 import {
   acceptOrderResult,
   byKey,
+  type CostDecision,
   cancelOrder,
   createOrder,
   decideCost,
@@ -17,7 +18,7 @@ import {
   requestRevision,
   reviewOrder,
 } from "@/server/services/orders";
-import { agentProcedure, idempotently } from "../agent-procedure";
+import { type AgentContext, agentProcedure, idempotently } from "../agent-procedure";
 import { costSchema, rejectCostInputSchema, serializeCost } from "../schemas/cost";
 import { pathIdSchema } from "../schemas/ids";
 import { createdWindow, listOf, listQuerySchema, metadataFilterOf, serializeList, withMetadataFilter } from "../schemas/list";
@@ -41,6 +42,17 @@ const costPath = orderId.extend({ cost_id: z.string().min(1).max(64).meta({ desc
 
 /** What a replayed POST answers: the order as it is now. */
 const reload = (ctx: { db: Db; apiKey: DataOwner }) => (id: string) => getOrder(ctx, ctx.apiKey, id);
+
+/** The agent's decision on a cost under its Idempotency-Key; a replay answers the cost as it is now. */
+const decideAsAgent = async (ctx: AgentContext, input: { id: string; cost_id: string }, decision: CostDecision) =>
+  serializeCost(
+    await idempotently(
+      ctx,
+      input,
+      (claim) => decideCost(ctx, byKey(ctx.apiKey), input.id, input.cost_id, decision, claim),
+      (costId) => getCost(ctx, ctx.apiKey, input.id, costId),
+    ),
+  );
 
 export const ordersRouter = router({
   create: agentProcedure
@@ -270,16 +282,7 @@ export const ordersRouter = router({
     })
     .input(costPath)
     .output(costSchema)
-    .mutation(async ({ ctx, input }) =>
-      serializeCost(
-        await idempotently(
-          ctx,
-          input,
-          (claim) => decideCost(ctx, byKey(ctx.apiKey), input.id, input.cost_id, { approve: true }, claim),
-          (costId) => getCost(ctx, ctx.apiKey, input.id, costId),
-        ),
-      ),
-    ),
+    .mutation(({ ctx, input }) => decideAsAgent(ctx, input, { approve: true })),
 
   rejectCost: agentProcedure
     .meta({
@@ -298,14 +301,5 @@ export const ordersRouter = router({
     })
     .input(rejectCostInputSchema.extend(costPath.shape))
     .output(costSchema)
-    .mutation(async ({ ctx, input }) =>
-      serializeCost(
-        await idempotently(
-          ctx,
-          input,
-          (claim) => decideCost(ctx, byKey(ctx.apiKey), input.id, input.cost_id, { approve: false, reason: input.reason }, claim),
-          (costId) => getCost(ctx, ctx.apiKey, input.id, costId),
-        ),
-      ),
-    ),
+    .mutation(({ ctx, input }) => decideAsAgent(ctx, input, { approve: false, reason: input.reason })),
 });

@@ -11,7 +11,7 @@ export {
   practitionerOrderCosts,
   undecidedCostCounts,
 } from "./cost-views";
-export { cancelCostByOperator, decideCost, getCost, payCost, requestCost } from "./costs";
+export { type CostDecision, cancelCostByOperator, decideCost, getCost, payCost, requestCost } from "./costs";
 export {
   OPERATOR_ORDER_ACTIONS,
   type OperatorOrderAction,

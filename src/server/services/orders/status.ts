@@ -6,7 +6,7 @@ import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { autoAcceptAt, type OrderRules } from "@/server/domain/order-rules";
 import { type MessageRole, type OrderActor, type OrderTransition, type OrderTrigger, transitionFor } from "@/server/domain/order-state";
-import { type DisputeSplit, disputeSplit } from "@/server/domain/pricing";
+import { type DisputeSplit, disputeSplit, isSplitShare } from "@/server/domain/pricing";
 import { slaDueAt } from "@/server/domain/sla";
 import { audit } from "../audit";
 import { orderRulesOf, publicUrlOf, type ServiceDeps } from "../deps";
@@ -317,7 +317,7 @@ async function releaseEscrow(tx: Tx, order: Order): Promise<void> {
 function splitOf(order: Order, practitionerShareIdr: bigint | undefined): DisputeSplit {
   if (!order.practitionerId)
     throw new AppError("INVALID_STATE", `The order ${order.id} has no practitioner to share its escrow with; refund it instead.`);
-  if (practitionerShareIdr === undefined || practitionerShareIdr <= 0n || practitionerShareIdr >= order.clientPriceIdr)
+  if (practitionerShareIdr === undefined || !isSplitShare(order.clientPriceIdr, practitionerShareIdr))
     throw new AppError(
       "VALIDATION",
       `practitionerShareIdr: more than Rp 0 and less than the practitioner's price Rp ${order.clientPriceIdr} (all of it is settling for the practitioner, nothing is a refund).`,
