@@ -1,5 +1,5 @@
 import type { Order, OrderCost, Prisma } from "@/generated/prisma/client";
-import type { DbOrTx, Tx } from "@/server/db/client";
+import type { Tx } from "@/server/db/client";
 import {
   type CostActor,
   type CostTransition,
@@ -28,10 +28,6 @@ export const ORDER_COSTS = {
   include: COST_INCLUDE,
   orderBy: [{ createdAt: "asc" }, { id: "asc" }],
 } as const satisfies Prisma.OrderCostFindManyArgs;
-
-export async function costsOfOrder(db: DbOrTx, orderId: string): Promise<CostWithReceipt[]> {
-  return db.orderCost.findMany({ where: { orderId }, ...ORDER_COSTS });
-}
 
 export interface CostStep {
   now: Date;

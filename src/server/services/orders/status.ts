@@ -14,18 +14,19 @@ import { recordOrderEvent } from "../events";
 import { attachFiles } from "../files";
 import { accounts, releaseOrderSpend, STATUSES_NOT_SPENT, type TransferInput, transfer } from "../money";
 import { notifyOrderMessage } from "../notifications";
-import { costsOfOrder, endCostsOnOrderChange, ORDER_COSTS } from "./cost-moves";
+import { endCostsOnOrderChange, ORDER_COSTS } from "./cost-moves";
 
 /** The practitioner as the client side sees them: who does the work, with the label and licence the operator verified. */
 export const PRACTITIONER_SEEN_BY_CLIENT = { select: { id: true, name: true, label: true, licenseNumber: true } } as const;
 
+/** What an Order object shows beside the row: read with it in one statement (Prisma's relation joins). */
 const ORDER_INCLUDE = {
   messages: { orderBy: { seq: "asc" } },
   files: { include: { file: true }, orderBy: { position: "asc" } },
   practitioner: PRACTITIONER_SEEN_BY_CLIENT,
   review: true,
   costs: ORDER_COSTS,
-} as const satisfies Prisma.OrderInclude;
+} as const satisfies Prisma.OrderInclude & Prisma.OrderSelect;
 
 export type OrderWithMessages = Prisma.OrderGetPayload<{ include: typeof ORDER_INCLUDE }>;
 
@@ -53,20 +54,17 @@ export async function getOrder(deps: Pick<ServiceDeps, "db">, owner: DataOwner, 
 
 /** getOrder in the caller's transaction. */
 export async function ownOrderWithMessages(tx: DbOrTx, owner: DataOwner, id: string): Promise<OrderWithMessages> {
-  const order = await ownOrder(tx, owner, id);
-  return { ...order, ...(await partsOf(tx, order)) };
+  const order = await tx.order.findFirst({
+    where: { id, organizationId: owner.organizationId, livemode: owner.livemode },
+    include: ORDER_INCLUDE,
+  });
+  if (!order) throw new AppError("NOT_FOUND", `No order ${id}.`);
+  return order;
 }
 
-/** What an Order object shows beside the row: its messages, files, practitioner, review and costs. */
-async function partsOf(tx: DbOrTx, order: Pick<Order, "id" | "practitionerId">) {
-  const [messages, files, practitioner, review, costs] = await Promise.all([
-    tx.orderMessage.findMany({ where: { orderId: order.id }, orderBy: { seq: "asc" } }),
-    tx.fileAttachment.findMany({ where: { orderId: order.id }, include: { file: true }, orderBy: { position: "asc" } }),
-    order.practitionerId ? tx.practitioner.findUnique({ where: { id: order.practitionerId }, ...PRACTITIONER_SEEN_BY_CLIENT }) : null,
-    tx.orderReview.findUnique({ where: { orderId: order.id } }),
-    costsOfOrder(tx, order.id),
-  ]);
-  return { messages, files, practitioner, review, costs };
+/** The parts of ORDER_INCLUDE of an order whose row the caller already holds, in one statement. */
+function partsOf(tx: DbOrTx, orderId: string) {
+  return tx.order.findUniqueOrThrow({ where: { id: orderId }, select: ORDER_INCLUDE });
 }
 
 /** When and under which settings a status change happens, and where its e-mails link to. */
@@ -178,7 +176,7 @@ export async function changeOrderStatus(
   });
   // The changed row holds the order's lock to the commit, and every writer of messages and costs
   // takes it first, so these are all the messages and costs the order has at the commit.
-  const parts = await partsOf(tx, current);
+  const parts = await partsOf(tx, current.id);
   // Money last: a deposit is the hottest row there is, locked from its debit to the commit.
   if (transition.effects.includes("pay_escrow")) await transfer(tx, orderPayment(current));
   if (transition.effects.includes("release_escrow")) await releaseEscrow(tx, current);
