@@ -26,7 +26,8 @@ const REDACT_PATHS = SECRET_FIELDS.flatMap((field) => {
 /**
  * The process's one logger (`logger`): JSON lines on stdout, level from LOG_LEVEL (default info;
  * tests run quieter). Lines about a request come from `requestLog(req)`, a child carrying its id.
- * Another destination only for tests.
+ * Another destination only for tests. A crash that kills the process (kill -9) may lose the lines of
+ * its last moment; an exit, a fatal error's exit included, writes them.
  */
 export function createLogger(destination?: DestinationStream): Logger {
   const options = {
@@ -36,7 +37,9 @@ export function createLogger(destination?: DestinationStream): Logger {
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: REDACT_PATHS, censor: "[redacted]" },
   };
-  return destination ? pino(options, destination) : pino(options);
+  // stdout asynchronously: a request never waits on a write, lines written while one is in flight
+  // go out together, and pino flushes what is left when the process exits.
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: false }));
 }
 
 export const logger: Logger = createLogger();
