@@ -453,6 +453,28 @@ export function buildOpenApiDocument(baseUrl: string, options: DocumentOptions =
         },
       ];
     }
+    if (route.meta.etag) {
+      const entityTag = {
+        description: "The answer's entity tag: send it back as `If-None-Match` to poll without reading the same body again.",
+        schema: { type: "string" },
+      };
+      fixed["200"] = { ...(fixed["200"] as object), headers: { ...ANSWER_HEADERS, ETag: entityTag } };
+      fixed["304"] = {
+        description: "Not Modified: the `If-None-Match` tag is still this answer's; no body.",
+        headers: { "X-Request-Id": ANSWER_HEADERS["X-Request-Id"], ETag: entityTag },
+      };
+      op.parameters = [
+        ...(op.parameters ?? []),
+        {
+          name: "If-None-Match",
+          in: "header",
+          required: false,
+          description: "The `ETag` of an earlier answer: 304 without a body while the answer is unchanged.",
+          schema: { type: "string" },
+          example: '"3q2-7w_Xy1kZx8sA0bQn4uVwYzA"',
+        },
+      ];
+    }
     // Generators read a parameter's own description; the generator leaves it inside `schema`.
     op.parameters = (op.parameters ?? []).map((raw) => {
       const { description, ...schema } = raw.schema ?? {};

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "@/server/domain/clock";
 import { agentPrice } from "@/server/domain/pricing";
 import { createApiKey, revokeApiKey } from "@/server/services/access";
-import { CATALOG_SEED, invalidateCatalogCache } from "@/server/services/catalog";
+import { CATALOG_SEED, invalidateCatalogCache, serviceForOperator, updateService } from "@/server/services/catalog";
 import { setOrganizationStatus } from "@/server/services/organizations";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
@@ -73,6 +73,35 @@ describe("GET /v1/services", () => {
     } finally {
       await database.prisma.service.update({ where: { code: "review_kontrak" }, data: { agentEligible: true } });
       invalidateCatalogCache({ db: database.prisma });
+    }
+  });
+
+  it("answers a poll with its ETag by 304 without a body until the operator changes the catalog", async () => {
+    const first = await api.call("/v1/services", { token: org.token });
+    const tag = first.headers.get("etag");
+    expect(tag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    const unchanged = await api.call("/v1/services", { token: org.token, headers: { "If-None-Match": tag ?? "" } });
+    expect(unchanged.status).toBe(304);
+    expect(await unchanged.text()).toBe("");
+    expect(unchanged.headers.get("etag")).toBe(tag);
+    expect(unchanged.headers.get("x-request-id")).toMatch(/^req_/);
+    // The key is still checked first: a poll without one is 401, not 304.
+    expect((await api.call("/v1/services", { headers: { "If-None-Match": tag ?? "" } })).status).toBe(401);
+
+    const before = await serviceForOperator({ db: database.prisma }, "review_kontrak");
+    const operator = { actorType: "operator" as const, actorId: "usr_etag_test" };
+    await updateService({ db: database.prisma }, operator, "review_kontrak", { description: `${before.description} (diperbarui)` });
+    try {
+      const changed = await api.call("/v1/services", { token: org.token, headers: { "If-None-Match": tag ?? "" } });
+      expect(changed.status).toBe(200);
+      expect(changed.headers.get("etag")).not.toBe(tag);
+      const one = await api.call("/v1/services/review_kontrak", { token: org.token });
+      expect(
+        (await api.call("/v1/services/review_kontrak", { token: org.token, headers: { "If-None-Match": one.headers.get("etag") ?? "" } }))
+          .status,
+      ).toBe(304);
+    } finally {
+      await updateService({ db: database.prisma }, operator, "review_kontrak", { description: before.description });
     }
   });
 

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { TRPCError } from "@trpc/server";
+import { entityTagOf, matchesEntityTag } from "@/server/domain/entity-tag";
 import { AppError } from "@/server/domain/errors";
 import { requestContext, requestLog } from "@/server/log";
 import { requireScope } from "@/server/services/access";
@@ -129,7 +130,17 @@ async function serveRoute(
     for (const [name, value] of Object.entries(ctx.response.headers)) res.setHeader(name, value);
     return writeFileContent(res, data as FileContent, method);
   }
-  writeJson(res, ctx.response.status ?? 200, ctx.response.headers, JSON.stringify(data) as string | undefined, false);
+  const text = JSON.stringify(data) as string | undefined;
+  if (route.meta.etag && text !== undefined) {
+    const tag = entityTagOf(text);
+    if (matchesEntityTag(req.headers["if-none-match"], tag)) {
+      for (const [name, value] of Object.entries(ctx.response.headers)) res.setHeader(name, value);
+      res.writeHead(304, { ETag: tag }).end();
+      return;
+    }
+    ctx.response.headers.ETag = tag;
+  }
+  writeJson(res, ctx.response.status ?? 200, ctx.response.headers, text, false);
 }
 
 /**

@@ -17,6 +17,8 @@ export type Meta = OpenApiMeta<{
   body?: "multipart";
   /** The procedure answers a FileContent, which the REST face streams as the file's bytes instead of JSON. */
   answer?: "file";
+  /** A GET agents poll: answered with an ETag of its body, and 304 Not Modified to a matching If-None-Match. */
+  etag?: true;
   /**
    * The error codes of the operation's own logic (INVALID_STATE, BUDGET_EXCEEDED, …): the OpenAPI
    * document adds them to those the route's shape implies (key, input, path id, body, Idempotency-Key).

@@ -8,6 +8,7 @@ export const catalogRouter = router({
   list: agentProcedure
     .meta({
       scope: "katalog:baca",
+      etag: true,
       openapi: { method: "GET", path: "/v1/services", tags: ["Katalog"], summary: "List the agent-eligible catalog", protect: true },
     })
     .input(z.object({}))
@@ -17,6 +18,7 @@ export const catalogRouter = router({
   get: agentProcedure
     .meta({
       scope: "katalog:baca",
+      etag: true,
       openapi: { method: "GET", path: "/v1/services/{code}", tags: ["Katalog"], summary: "One catalog service", protect: true },
     })
     .input(z.object({ code: z.string().min(1).max(100).meta({ description: "The service's catalog code, e.g. perjanjian_kerahasiaan." }) }))
