@@ -75,6 +75,7 @@ export const AUDIT_ACTION_LABEL: Record<string, string> = {
   "order.restart_offering": "Tawaran diulang",
   "order.offer_to_practitioner": "Ditawarkan ke praktisi pilihan operator",
   "order.operator_message": "Pesan operator",
+  "order.client_data_view": "Data klien dibuka operator",
   "order.approve": "Pesanan disetujui",
   "order.reject": "Pesanan ditolak",
   "order.accept_result": "Hasil diterima",

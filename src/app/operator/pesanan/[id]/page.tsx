@@ -11,6 +11,7 @@ import { Card, PageTitle, StatusBadge } from "@/app/_components/ui";
 import { isNotFound } from "@/app/operator/_components/not-found";
 import { ledgerKindLabel } from "@/server/domain/ledger-labels";
 import { portalPage } from "@/server/runtime/portal";
+import { ClientDataReveal } from "../../_components/client-data-reveal";
 import { CostCancel } from "../../_components/cost-cancel";
 import { AUDIT_ACTION_LABEL, actorLabel } from "../../_components/labels";
 import { OfferToPractitioner } from "../../_components/offer-to-practitioner";
@@ -68,6 +69,10 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
                 )}
               </p>
             )}
+          </Card>
+
+          <Card title="Data klien">
+            <ClientDataReveal orderId={order.id} />
           </Card>
 
           {costs.length > 0 && (
