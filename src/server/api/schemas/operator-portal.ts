@@ -78,6 +78,7 @@ export const serviceSearchInput = z.object({
 /** A sent agent price is dropped: it is always computed from the client price. */
 export const updateServiceInput = byService.extend({
   clientPriceIdr: rupiahNumberSchema.optional(),
+  slaDays: z.number().optional(),
   description: z.string().max(5_000).optional(),
   requiredLabel: practitionerLabel.optional(),
   intake: z.unknown().optional(),
