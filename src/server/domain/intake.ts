@@ -110,7 +110,7 @@ export const INTAKE_TYPE_LABEL: Record<IntakeFieldType, string> = {
   date: "Tanggal",
   number: "Angka",
   nik: "NIK",
-  select: "Pilihan (select)",
+  select: "Pilihan",
 };
 
 /**

@@ -22,7 +22,7 @@ export function ClientDataReveal({ orderId }: { orderId: string }) {
   }
   if (!data)
     return (
-      <div>
+      <div className="client-data">
         <p className="muted">
           Intake berisi data pribadi klien (kontak, pihak, isi perkara). Setiap kali dibuka, tercatat di log audit atas nama Anda.
         </p>
