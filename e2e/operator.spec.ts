@@ -456,6 +456,10 @@ test.describe("on a phone", () => {
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await screenshot(page, testInfo, name);
     }
+    // The service editor with its intake fields, open at phone width.
+    await page.getByText("Ubah layanan").click();
+    await expect(page.getByRole("group", { name: /^Kolom intake/ })).toBeVisible();
+    await screenshot(page, testInfo, "operator-katalog-ubah-ponsel");
     await page.goto("/operator/organisasi?q=Organisasi%20Demo");
     await page.getByRole("link", { name: "Organisasi Demo" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Organisasi Demo");
