@@ -2,15 +2,16 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { openDatabase } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
-import { fixedClock } from "../src/server/domain/clock";
+import { fixedClock, systemClock } from "../src/server/domain/clock";
 import { readConfig } from "../src/server/runtime/config";
 import { accounts, transfer } from "../src/server/services/money";
-import { setBankAccount, verifyBankAccount } from "../src/server/services/practitioners";
+import { setBankAccount, setPractitionerActive, verifyBankAccount } from "../src/server/services/practitioners";
 import { ensureDemo } from "../src/server/services/sandbox";
 import {
   ACCOUNT_HOLDER,
   COSTS_ADMIN,
   IP_CONSULTANT,
+  LICENSING_PRACTITIONER,
   OPERATOR,
   ORG_ADMIN,
   PASSWORD_CHANGER,
@@ -164,4 +165,28 @@ try {
   );
 } finally {
   await database.close();
+}
+
+// The chosen-offer journey's practitioner starts inactive, as the operator would leave them before checking their licence.
+const licensing = ops(
+  "practitioner:create",
+  "--email",
+  LICENSING_PRACTITIONER.email,
+  "--name",
+  LICENSING_PRACTITIONER.name,
+  "--password",
+  LICENSING_PRACTITIONER.password,
+  "--categories",
+  LICENSING_PRACTITIONER.categories,
+);
+const licensingDatabase = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  await setPractitionerActive(
+    { db: licensingDatabase.prisma, clock: systemClock },
+    { actorType: "cli", actorId: null },
+    String(licensing.id),
+    false,
+  );
+} finally {
+  await licensingDatabase.close();
 }

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { demoApiKey, enterSignedIn, screenshot } from "./portal";
-import { OPERATOR, PENDING_ORGANIZATION, PRACTITIONER } from "./users";
+import { demoApiKey, enterSignedIn, screenshot, signIn } from "./portal";
+import { LICENSING_PRACTITIONER, OPERATOR, PENDING_ORGANIZATION, PRACTITIONER } from "./users";
 
 /**
  * The operator console in a real browser, with the operator and a waiting organisation created
@@ -140,11 +140,53 @@ test("the operator registers a practitioner and edits a catalog price (the agent
   await expect(service.locator(".computed")).toHaveText("Rp 4.150.000");
   await screenshot(service, testInfo, "operator-katalog-ubah");
   await service.getByRole("button", { name: "Simpan layanan" }).click();
+  // A price change is confirmed first, old → new, the agent price beside the client price.
+  const confirmPrice = page.getByRole("dialog", { name: `Ubah harga ${SERVICE}?` });
+  await expect(confirmPrice).toContainText(/Harga klien\s*Rp\s3\.450\.000 → Rp\s3\.600\.000/);
+  await expect(confirmPrice).toContainText(/Harga agen\s*Rp\s3\.950\.000 → Rp\s4\.150\.000/);
+  await screenshot(page, testInfo, "operator-katalog-harga-dialog");
+  await confirmPrice.getByRole("button", { name: "Ya, ubah harga" }).click();
   await expect(service.getByRole("status")).toContainText("Tersimpan.");
-  await expect(service.locator("dl.facts")).toContainText("Rp 4.150.000");
+  await expect(service.locator("dl.facts").first()).toContainText("Rp 4.150.000");
   const listed = await request.get("/v1/services/perjanjian_pranikah", { headers: { Authorization: `Bearer ${demoApiKey()}` } });
   expect(((await listed.json()) as { price_idr: number }).price_idr).toBe(4_150_000);
   await screenshot(service, testInfo, "operator-katalog-tersimpan");
+
+  // The intake fields with a form: a field added and moved up is refused until its key is right, then saved, listed and served to agents.
+  const editor = service.getByRole("group", { name: /^Kolom intake/ });
+  const before = await editor.locator(".intake-field").count();
+  await editor.getByRole("button", { name: "Tambah kolom" }).click();
+  const added = editor.locator(".intake-field").last();
+  await added.getByLabel(/^Label kolom/).fill("Notaris pilihan klien");
+  await added.getByLabel(/^Kunci kolom/).fill("Notaris Pilihan");
+  await added.getByLabel(/^Kolom \d+ wajib diisi agen$/).uncheck();
+  await added.getByRole("button", { name: /^Naikkan kolom/ }).click();
+  await service.getByRole("button", { name: "Simpan layanan" }).click();
+  await expect(service.getByRole("list", { name: "Masalah kolom intake" })).toContainText(
+    `Kolom ${before}: kunci harus diawali huruf kecil, lalu huruf kecil, angka atau garis bawah`,
+  );
+  await screenshot(service, testInfo, "operator-katalog-intake-salah");
+  await editor
+    .locator(".intake-field")
+    .nth(before - 1)
+    .getByLabel(/^Kunci kolom/)
+    .fill("notaris_pilihan");
+  await service.getByRole("button", { name: "Simpan layanan" }).click();
+  await expect(service.getByRole("status")).toContainText("Tersimpan.");
+  await expect(service.getByRole("list", { name: "Masalah kolom intake" })).toHaveCount(0);
+  await expect(service.getByText(`Kolom intake (${before + 1})`, { exact: true }).first()).toBeVisible();
+  await page.reload();
+  await service
+    .getByText(`Kolom intake (${before + 1})`)
+    .first()
+    .click();
+  const intakeRow = service.getByRole("row").filter({ hasText: "notaris_pilihan" });
+  for (const text of ["Notaris pilihan klien", "Teks singkat", "Opsional"]) await expect(intakeRow).toContainText(text);
+  const served = await request.get("/v1/services/perjanjian_pranikah", { headers: { Authorization: `Bearer ${demoApiKey()}` } });
+  const intake = ((await served.json()) as { intake: Array<{ key: string; required: boolean }> }).intake;
+  expect(intake.map((f) => f.key).indexOf("notaris_pilihan")).toBe(before - 1);
+  expect(intake.find((f) => f.key === "notaris_pilihan")?.required).toBe(false);
+  await screenshot(page, testInfo, "operator-katalog-intake-tersimpan");
 
   // Hidden from agents, then shown again.
   await service.getByRole("button", { name: "Sembunyikan dari agen" }).click();
@@ -257,6 +299,20 @@ test("overview → dispute queue → order page: a dispute decided with a split,
   await expect(page.locator(".timeline").first()).toContainText("Dalam sengketa");
   await expect(page.getByRole("complementary")).toContainText(PRACTITIONER.name);
   await screenshot(page, testInfo, "operator-pesanan-detail");
+
+  // Before deciding, the intake as the client sent it: shown only on request, and the reading is in the order's audit trail.
+  const clientData = page.locator("section.card").filter({ has: page.getByRole("heading", { name: "Data klien" }) });
+  await expect(clientData).not.toContainText("Sepihak (unilateral)");
+  await clientData.getByRole("button", { name: "Lihat data klien" }).click();
+  for (const text of ["Sifat perjanjian", "Sepihak (unilateral)", "PT Lima, Semarang", "legal@lima.co.id"])
+    await expect(clientData).toContainText(text);
+  const trail = page.locator("section.card").filter({ has: page.getByRole("heading", { name: "Log audit pesanan" }) });
+  await expect(trail.getByRole("listitem").filter({ hasText: "Data klien dibuka operator" })).toContainText(OPERATOR.name);
+  await expectNoSeriousA11yViolations(page, testInfo);
+  await screenshot(clientData, testInfo, "operator-pesanan-data-klien");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, testInfo, "operator-pesanan-data-klien-ponsel");
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // Decided with a split: the confirmation names the order and the organisation, and shows what each side gets before anything moves.
   await actions.getByRole("button", { name: "Putuskan dengan pembagian" }).click();
@@ -400,6 +456,10 @@ test.describe("on a phone", () => {
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await screenshot(page, testInfo, name);
     }
+    // The service editor with its intake fields, open at phone width.
+    await page.getByText("Ubah layanan").click();
+    await expect(page.getByRole("group", { name: /^Kolom intake/ })).toBeVisible();
+    await screenshot(page, testInfo, "operator-katalog-ubah-ponsel");
     await page.goto("/operator/organisasi?q=Organisasi%20Demo");
     await page.getByRole("link", { name: "Organisasi Demo" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Organisasi Demo");
@@ -407,4 +467,68 @@ test.describe("on a phone", () => {
     await expect(page.getByRole("main")).toContainText(order.id);
     await screenshot(page, testInfo, "operator-organisasi-detail-ponsel");
   });
+});
+
+test("the operator activates the only practitioner of a stalled order's field and offers it to them by choice; they see the offer", async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const { name } = LICENSING_PRACTITIONER;
+  const order = await api<{ id: string }>(request, "/v1/orders", {
+    service: LICENSING_PRACTITIONER.service,
+    intake: {
+      jenis_pelaku_usaha: "PT Perorangan",
+      nama_usaha: "PT Kopi Tujuh",
+      nik_penanggung_jawab: "3171012345678902",
+      kegiatan_usaha: "Kedai kopi (KBLI 56303)",
+      alamat_usaha: "Jl. Kenanga 7, Depok",
+      email_kontak: "pemilik@kopitujuh.co.id",
+    },
+  });
+  await enterSignedIn(page, OPERATOR, HOME);
+  await page.goto(`/operator/pesanan/${order.id}`);
+  const actions = page.locator("section.card").filter({ has: page.getByRole("heading", { name: "Tindakan operator" }) });
+  // Offering runs on the server's timer: the order stalls at its first try, its only practitioner being inactive.
+  await expect(async () => {
+    await page.reload();
+    await expect(actions).toContainText("Tawaran macet sejak", { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(actions).toContainText("Tidak ada praktisi aktif di bidang perizinan yang sedang menerima tawaran.");
+  await expect(actions).toContainText("Tidak ada praktisi aktif dengan bidang dan label yang dibutuhkan layanan ini.");
+  await screenshot(page, testInfo, "operator-pesanan-macet-tanpa-praktisi");
+
+  await nav(page, "Praktisi");
+  const card = page.getByRole("article", { name });
+  await expect(card.locator(".pill")).toHaveText("Nonaktif");
+  await card.getByRole("button", { name: "Aktifkan", exact: true }).click();
+  await expect(card.locator(".pill")).toHaveText("Aktif");
+
+  // Activating offers nothing by itself: the order waits, stalled, for the operator's choice.
+  await page.goto(`/operator/pesanan/${order.id}`);
+  await expect(actions).toContainText("Tawaran macet sejak");
+  await actions.getByLabel("Tawarkan ke praktisi tertentu").selectOption({ label: `${name}: belum ditawari di putaran ini` });
+  await expectNoSeriousA11yViolations(page, testInfo);
+  await screenshot(page, testInfo, "operator-pesanan-pilih-praktisi");
+  await actions.getByRole("button", { name: "Tawarkan", exact: true }).click();
+  const confirm = page.getByRole("dialog", { name: `Tawarkan pesanan ${order.id} ke ${name}?` });
+  await expect(confirm).toContainText("selama 30 menit");
+  await confirm.getByRole("button", { name: "Ya, tawarkan" }).click();
+  await expect(toast(page)).toContainText(`Pesanan ditawarkan ke ${name}.`);
+  await expect(actions).not.toContainText("Tawaran macet sejak");
+  await expect(actions.getByRole("option", { name: `${name}: sedang memegang tawaran ini` })).toBeDisabled();
+  const trail = page.locator("section.card").filter({ has: page.getByRole("heading", { name: "Log audit pesanan" }) });
+  await expect(trail.getByRole("listitem").filter({ hasText: "Ditawarkan ke praktisi pilihan operator" })).toContainText(OPERATOR.name);
+  await screenshot(page, testInfo, "operator-pesanan-ditawarkan");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSeriousA11yViolations(page, testInfo);
+  await screenshot(page, testInfo, "operator-pesanan-ditawarkan-ponsel");
+
+  // The chosen practitioner, signed in now that they are active, finds the offer on their portal.
+  const practitioner = await browser.newPage();
+  await signIn(practitioner, LICENSING_PRACTITIONER, /\/praktisi$/);
+  await expect(practitioner.getByRole("article").filter({ hasText: order.id })).toBeVisible();
+  await screenshot(practitioner, testInfo, "praktisi-tawaran-pilihan-operator");
+  await practitioner.close();
 });

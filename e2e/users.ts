@@ -88,3 +88,17 @@ export const COSTS_ADMIN = {
   organization: "PT Merek Nusantara",
   depositIdr: 20_000_000,
 } as const;
+
+/**
+ * The chosen-offer journey's own practitioner: the only one in the licensing field (perizinan, whose
+ * services no other journey orders), created inactive by e2e/create-users.ts. An order of `SERVICE`
+ * therefore stalls until the operator activates them and offers it to them by choice; nobody
+ * else's offers move.
+ */
+export const LICENSING_PRACTITIONER = {
+  email: "praktisi.perizinan.e2e@contoh.id",
+  name: "Nadia Konsultan Perizinan",
+  password: "kata-sandi-izin-123",
+  categories: "perizinan",
+  service: "nib_oss",
+} as const;

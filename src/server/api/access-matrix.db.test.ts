@@ -216,6 +216,7 @@ const PORTAL_RECIPES: Record<string, PortalRecipe> = {
   "operator.createOrganization": { valid: () => ({ name: "PT Uji Akses", status: "aktif" }) },
   "operator.orders": {},
   "operator.order": { valid: (w) => ({ orderId: w.aLive.orders[0] }) },
+  "operator.revealClientData": { valid: (w) => ({ orderId: w.aLive.orders[0] }) },
   "operator.auditLog": {},
   "operator.auditVocabulary": {},
   "operator.setOrganizationStatus": { valid: (w) => ({ organizationId: w.a.id, status: "ditangguhkan" }) },

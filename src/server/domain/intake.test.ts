@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type IntakeField, intakeFieldSchema, intakeProblems } from "./intake";
+import { INTAKE_LIMITS, type IntakeField, intakeFieldListSchema, intakeFieldSchema, intakeFieldsProblems, intakeProblems } from "./intake";
 
 const fields: IntakeField[] = [
   { key: "nama", label: "Nama", required: true, type: "text" },
@@ -86,5 +86,36 @@ describe("intakeFieldSchema", () => {
     expect(intakeFieldSchema.safeParse({ key: "a", label: "A", required: true, type: "select" }).success).toBe(false);
     expect(intakeFieldSchema.safeParse({ key: "a", label: "A", required: true, type: "text", options: ["x"] }).success).toBe(false);
     expect(intakeFieldSchema.safeParse({ key: "a", label: "A", required: true, type: "select", options: ["x"] }).success).toBe(true);
+  });
+});
+
+describe("intakeFieldsProblems", () => {
+  it("finds nothing in a valid list, and such a list parses with the schema agents read", () => {
+    expect(intakeFieldsProblems(fields)).toEqual([]);
+    expect(intakeFieldListSchema.safeParse(fields).success).toBe(true);
+  });
+
+  it("names each field's problem by its position and key, in the operator's words", () => {
+    expect(
+      intakeFieldsProblems([
+        { key: "Nama Lengkap", label: "Nama", required: true, type: "text" },
+        { key: "kota", label: "Kota", required: true, type: "alamat" },
+        { key: "jenis", label: "Jenis", required: true, type: "text", options: ["PT"] },
+        { key: "badan", label: "Badan", required: "ya", type: "select", options: ["PT", " "] },
+      ]),
+    ).toEqual([
+      "Kolom 1: kunci harus diawali huruf kecil, lalu huruf kecil, angka atau garis bawah (paling banyak 64 karakter).",
+      "Kolom 2 (kota): jenis harus salah satu dari text, textarea, email, phone, date, number, nik, select.",
+      "Kolom 3 (jenis): opsi hanya untuk jenis pilihan (select).",
+      "Kolom 4 (badan): tentukan wajib atau opsional.",
+      "Kolom 4 (badan): jenis pilihan butuh minimal satu opsi, tanpa opsi kosong.",
+    ]);
+  });
+
+  it("refuses repeated keys, more than the limit of fields, and what is not a list", () => {
+    expect(intakeFieldsProblems([fields[0], fields[0]])).toEqual(["Kunci kolom intake harus unik; ganda: nama."]);
+    const many = Array.from({ length: INTAKE_LIMITS.fields + 1 }, (_, i) => ({ key: `k${i}`, label: "K", required: false, type: "text" }));
+    expect(intakeFieldsProblems(many)).toEqual([`Paling banyak ${INTAKE_LIMITS.fields} kolom intake.`]);
+    expect(intakeFieldsProblems({ key: "nama" })).toEqual(["Kolom intake harus berupa daftar kolom."]);
   });
 });

@@ -98,3 +98,54 @@ export function intakeProblems(fields: readonly IntakeField[], intake: Record<st
   }
   return problems;
 }
+
+const INTAKE_KEY = /^[a-z][a-z0-9_]{0,63}$/;
+
+/** How the console names each field type (the operator's form; agents read the codes). */
+export const INTAKE_TYPE_LABEL: Record<IntakeFieldType, string> = {
+  text: "Teks singkat",
+  textarea: "Teks panjang",
+  email: "E-mail",
+  phone: "Nomor telepon",
+  date: "Tanggal",
+  number: "Angka",
+  nik: "NIK",
+  select: "Pilihan",
+};
+
+/**
+ * Why a list of fields cannot be a service's intake, in the operator's words (empty when it can):
+ * each field's key, label, type and options, unique keys, at most INTAKE_LIMITS.fields. The
+ * catalog service refuses an edit with these problems, and the console's form checks the same
+ * before it sends. A list without problems parses with intakeFieldListSchema.
+ */
+export function intakeFieldsProblems(fields: unknown): string[] {
+  if (!Array.isArray(fields)) return ["Kolom intake harus berupa daftar kolom."];
+  const problems: string[] = [];
+  if (fields.length > INTAKE_LIMITS.fields) problems.push(`Paling banyak ${INTAKE_LIMITS.fields} kolom intake.`);
+  fields.forEach((field: unknown, index) => {
+    const at = `Kolom ${index + 1}`;
+    if (typeof field !== "object" || field === null) {
+      problems.push(`${at}: bukan kolom intake.`);
+      return;
+    }
+    const { key, label, type, required, options } = field as Record<string, unknown>;
+    const name = typeof key === "string" && key ? `${at} (${key})` : at;
+    if (typeof key !== "string" || !INTAKE_KEY.test(key))
+      problems.push(`${at}: kunci harus diawali huruf kecil, lalu huruf kecil, angka atau garis bawah (paling banyak 64 karakter).`);
+    if (typeof label !== "string" || !label.trim()) problems.push(`${name}: label wajib diisi.`);
+    if (typeof required !== "boolean") problems.push(`${name}: tentukan wajib atau opsional.`);
+    if (!INTAKE_FIELD_TYPES.includes(type as IntakeFieldType)) {
+      problems.push(`${name}: jenis harus salah satu dari ${INTAKE_FIELD_TYPES.join(", ")}.`);
+    } else if (type === "select") {
+      if (!Array.isArray(options) || options.length === 0 || !options.every((o) => typeof o === "string" && o.trim()))
+        problems.push(`${name}: jenis pilihan butuh minimal satu opsi, tanpa opsi kosong.`);
+    } else if (options !== undefined) {
+      problems.push(`${name}: opsi hanya untuk jenis pilihan (select).`);
+    }
+  });
+  const keys = fields.map((f: unknown) => (typeof f === "object" && f !== null ? (f as { key?: unknown }).key : undefined));
+  const repeated = [...new Set(keys.filter((key, index) => typeof key === "string" && keys.indexOf(key) !== index))];
+  if (repeated.length > 0) problems.push(`Kunci kolom intake harus unik; ganda: ${repeated.join(", ")}.`);
+  return problems;
+}

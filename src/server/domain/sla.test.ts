@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { slaDueAt } from "./sla";
+import { SLA_DAYS_MAX, slaDaysProblem, slaDueAt, slaLabelOf } from "./sla";
 
 describe("slaDueAt", () => {
   it.each([
@@ -12,5 +12,14 @@ describe("slaDueAt", () => {
     ["2026-11-23T03:00:00Z", 0, "2026-11-23T03:00:00Z", "zero days is the payment time"],
   ])("paid %s + %i working days is due %s (%s)", (paid, days, due) => {
     expect(slaDueAt(new Date(paid), days).toISOString()).toBe(new Date(due).toISOString());
+  });
+});
+
+describe("a service's SLA as the operator sets it", () => {
+  it("takes whole working days from 1 to the maximum, named as the catalog names them", () => {
+    expect([1, 5, SLA_DAYS_MAX].map(slaDaysProblem)).toEqual([null, null, null]);
+    for (const days of [0, -1, SLA_DAYS_MAX + 1, 2.5, Number.NaN])
+      expect(slaDaysProblem(days)).toMatch(/^SLA harus bilangan bulat 1 sampai/);
+    expect(slaLabelOf(5)).toBe("5 hari kerja");
   });
 });

@@ -18,3 +18,16 @@ export function slaDueAt(paidAt: Date, workingDays: number): Date {
   }
   return new Date(local - JAKARTA_OFFSET_MS);
 }
+
+/** The longest SLA a catalog service may promise, in working days. */
+export const SLA_DAYS_MAX = 60;
+
+/** Why a number of working days cannot be a service's SLA (in the operator's words), or null when it can. */
+export function slaDaysProblem(days: number): string | null {
+  return Number.isInteger(days) && days >= 1 && days <= SLA_DAYS_MAX
+    ? null
+    : `SLA harus bilangan bulat 1 sampai ${SLA_DAYS_MAX} hari kerja.`;
+}
+
+/** The catalog's words for an SLA of `days` working days, e.g. "5 hari kerja". */
+export const slaLabelOf = (days: number) => `${days} hari kerja`;

@@ -1,3 +1,4 @@
+import type { LedgerAccountKind } from "@/generated/prisma/enums";
 import type { OperatorStep } from "@/server/api/schemas/operator-portal";
 
 /** How the console names who acted (the audit log's actor types). The code stays visible beside it. */
@@ -75,6 +76,7 @@ export const AUDIT_ACTION_LABEL: Record<string, string> = {
   "order.restart_offering": "Tawaran diulang",
   "order.offer_to_practitioner": "Ditawarkan ke praktisi pilihan operator",
   "order.operator_message": "Pesan operator",
+  "order.client_data_view": "Data klien dibuka operator",
   "order.approve": "Pesanan disetujui",
   "order.reject": "Pesanan ditolak",
   "order.accept_result": "Hasil diterima",
@@ -105,4 +107,14 @@ export const STEP: Record<OperatorStep, { label: string; effect: string; danger?
     label: "Tawarkan lagi",
     effect: "Putaran tawaran baru: praktisi yang memenuhi syarat ditawari lagi, satu per satu, 30 menit masing-masing.",
   },
+};
+
+/** What each kind of ledger account is, on an order's ledger (the account's code stays beside it). */
+export const LEDGER_ACCOUNT_LABEL: Record<LedgerAccountKind, string> = {
+  org_deposit: "Deposit organisasi",
+  order_escrow: "Escrow pesanan",
+  invoice_escrow: "Escrow tagihan kasus",
+  practitioner_payable: "Saldo praktisi",
+  platform_revenue: "Pendapatan platform",
+  external_funding: "Dana dari luar (transfer bank)",
 };

@@ -34,8 +34,14 @@ export function OfferToPractitioner({ orderId, practitioners }: { orderId: strin
       </p>
     );
   const name = practitioners.find((p) => p.id === chosen)?.name ?? "";
+  const holder = practitioners.find((p) => p.holdsLiveOffer);
   return (
     <div className="form offer-choice">
+      {holder && (
+        <p className="offer-holder">
+          Tawaran berjalan sekarang: <strong>{holder.name}</strong>.
+        </p>
+      )}
       <Field label="Tawarkan ke praktisi tertentu" hint="Tawaran yang berjalan ditarik; praktisi pilihan mendapat 30 menit untuk menjawab.">
         {(control) => (
           <select {...control} value={chosen} onChange={(event) => setChosen(event.target.value)}>

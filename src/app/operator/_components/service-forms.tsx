@@ -1,14 +1,17 @@
 "use client";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useAction } from "@/app/_components/action";
-import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
+import { ConfirmDialog, ConfirmDialogButton } from "@/app/_components/confirm-dialog";
 import { Field, FormMessages } from "@/app/_components/field";
 import { formatRupiah } from "@/app/_components/format";
 import { parseRupiah } from "@/app/_components/rupiah";
 import { RupiahInput } from "@/app/_components/rupiah-input";
 import { trpc } from "@/app/_components/trpc";
+import { type IntakeField, intakeFieldsProblems } from "@/server/domain/intake";
 import { agentPrice } from "@/server/domain/pricing";
+import { SLA_DAYS_MAX, slaDaysProblem } from "@/server/domain/sla";
 import { LabelInput } from "./categories";
+import { draftsOf, fieldsOf, IntakeFieldsEditor } from "./intake-fields-editor";
 
 const MESSAGES = { NOT_FOUND: "Layanan ini tidak ditemukan. Muat ulang halaman." };
 
@@ -71,49 +74,52 @@ export function ServiceToggles({
 
 interface EditableService {
   code: string;
+  name: string;
   clientPriceIdr: number;
+  slaDays: number;
   description: string;
   requiredLabel: string | null;
-  intake: unknown[];
+  intake: IntakeField[];
   thirdPartyFees: unknown[];
 }
 
-/** Parsed JSON, or null with the error said in the form's words. */
-function parseJsonField(text: string, what: string, setError: (message: string) => void): { value: unknown } | null {
-  try {
-    return { value: JSON.parse(text) };
-  } catch {
-    setError(`${what} bukan JSON yang valid. Periksa koma dan tanda kutipnya, atau batalkan perubahan dengan memuat ulang halaman.`);
-    return null;
-  }
-}
+type ServiceChanges = Omit<Parameters<typeof trpc.operator.updateService.mutate>[0], "code">;
 
 /**
- * Edits the client price, description, required label, intake fields and official fees. The agent price is
- * never typed: it is shown as computed from the client price, exactly as the API will charge.
+ * Edits the client price, SLA, description, required label, intake fields and official fees. The agent
+ * price is never typed: it is shown as computed from the client price, exactly as the API will charge.
+ * The intake fields are checked with the catalog's own rule before sending; a price change is
+ * confirmed first, showing what agents will pay before and after.
  */
-export function ServiceEditForm({
-  service,
-  labels,
-  intakeTypes,
-}: {
-  service: EditableService;
-  labels: readonly string[];
-  intakeTypes: readonly string[];
-}) {
+export function ServiceEditForm({ service, labels }: { service: EditableService; labels: readonly string[] }) {
   const { busy, error, setError, run } = useAction(MESSAGES);
   const [price, setPrice] = useState<number | null>(service.clientPriceIdr);
+  const [drafts, setDrafts] = useState(() => draftsOf(service.intake));
+  const [problems, setProblems] = useState<string[]>([]);
+  const [pending, setPending] = useState<ServiceChanges | null>(null);
   const [saved, setSaved] = useState(false);
-  const intakeJson = JSON.stringify(service.intake, null, 2);
+  const confirmPrice = useRef<HTMLDialogElement>(null);
   const feesJson = JSON.stringify(service.thirdPartyFees, null, 2);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function save(changes: ServiceChanges) {
+    const result = await run(() => trpc.operator.updateService.mutate({ code: service.code, ...changes }));
+    setSaved(result.ok);
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSaved(false);
+    setProblems([]);
     const data = new FormData(event.currentTarget);
     const clientPriceIdr = parseRupiah(String(data.get("clientPrice") ?? ""));
     if (!clientPriceIdr || Number.isNaN(clientPriceIdr)) {
       setError("Isi harga klien dalam rupiah, lebih dari nol.");
+      return;
+    }
+    const slaDays = Number(data.get("slaDays"));
+    const slaProblem = slaDaysProblem(slaDays);
+    if (slaProblem) {
+      setError(slaProblem);
       return;
     }
     const description = String(data.get("description") ?? "").trim();
@@ -122,13 +128,26 @@ export function ServiceEditForm({
       return;
     }
     const requiredLabel = String(data.get("requiredLabel") ?? "").trim() || null;
-    const intake = parseJsonField(String(data.get("intake") ?? ""), "Kolom intake", setError)?.value;
-    if (intake === undefined) return;
-    const thirdPartyFees = parseJsonField(String(data.get("thirdPartyFees") ?? ""), "Biaya pihak ketiga", setError)?.value;
-    if (thirdPartyFees === undefined) return;
+    const intake = fieldsOf(drafts);
+    const intakeProblems = intakeFieldsProblems(intake);
+    if (intakeProblems.length > 0) {
+      setProblems(intakeProblems);
+      setError("Kolom intake belum benar; lihat daftar di atas tombol simpan.");
+      return;
+    }
+    let thirdPartyFees: unknown;
+    try {
+      thirdPartyFees = JSON.parse(String(data.get("thirdPartyFees") ?? ""));
+    } catch {
+      setError(
+        "Biaya pihak ketiga bukan JSON yang valid. Periksa koma dan tanda kutipnya, atau batalkan perubahan dengan memuat ulang halaman.",
+      );
+      return;
+    }
     // Only what changed, so the audit log records exactly the edit.
-    const changes = {
+    const changes: ServiceChanges = {
       ...(clientPriceIdr !== service.clientPriceIdr ? { clientPriceIdr } : {}),
+      ...(slaDays !== service.slaDays ? { slaDays } : {}),
       ...(description !== service.description ? { description } : {}),
       ...(requiredLabel !== service.requiredLabel ? { requiredLabel } : {}),
       ...(JSON.stringify(intake) !== JSON.stringify(service.intake) ? { intake } : {}),
@@ -138,10 +157,16 @@ export function ServiceEditForm({
       setError("Belum ada yang diubah.");
       return;
     }
-    const result = await run(() => trpc.operator.updateService.mutate({ code: service.code, ...changes }));
-    setSaved(result.ok);
+    setError(null);
+    if (changes.clientPriceIdr === undefined) {
+      void save(changes);
+      return;
+    }
+    setPending(changes);
+    confirmPrice.current?.showModal();
   }
 
+  const newPrice = pending?.clientPriceIdr;
   return (
     <form className="form compact" onSubmit={submit} noValidate>
       <div className="form-grid">
@@ -155,6 +180,23 @@ export function ServiceEditForm({
             Harga klien + 15 %, dibulatkan ke Rp 50.000 terdekat, tidak pernah di bawah harga klien. Berlaku untuk pesanan baru.
           </p>
         </div>
+        <Field
+          label="SLA (hari kerja)"
+          hint="Tenggat dihitung dari pembayaran, Senin–Jumat. Pesanan yang sudah dibayar tetap memakai tenggatnya."
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="slaDays"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={SLA_DAYS_MAX}
+              step={1}
+              defaultValue={service.slaDays}
+            />
+          )}
+        </Field>
       </div>
       <Field label="Deskripsi" hint="Dibaca agen di katalog. Jangan menjanjikan hasil (misalnya izin pasti terbit).">
         {(control) => <textarea {...control} name="description" rows={4} maxLength={2_000} defaultValue={service.description} />}
@@ -166,12 +208,14 @@ export function ServiceEditForm({
         defaultValue={service.requiredLabel}
         hint="Kosongkan agar semua praktisi dalam kategori ini bisa ditawari."
       />
-      <Field
-        label="Kolom intake (JSON)"
-        hint={`Daftar { key, label, required, type[, options] }. type: ${intakeTypes.join(", ")}; options hanya untuk select. Pesanan lama tidak berubah.`}
-      >
-        {(control) => <textarea {...control} name="intake" rows={10} className="code" spellCheck={false} defaultValue={intakeJson} />}
-      </Field>
+      <IntakeFieldsEditor drafts={drafts} onChange={setDrafts} />
+      {problems.length > 0 && (
+        <ul className="error problems" aria-label="Masalah kolom intake">
+          {problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      )}
       <Field
         label="Biaya pihak ketiga (JSON)"
         hint="Daftar { code, kind, description, amountIdr, per, basis }. kind: pnbp, notaris, lainnya; amountIdr: tarif resmi yang ditetapkan peraturan, atau null bila berbeda-beda; basis: dasar hukumnya. Agen hanya boleh menyebut biaya resmi yang ada di sini."
@@ -189,6 +233,28 @@ export function ServiceEditForm({
           {busy ? "Menyimpan…" : "Simpan layanan"}
         </button>
       </div>
+      <ConfirmDialog
+        dialog={confirmPrice}
+        title={`Ubah harga ${service.name}?`}
+        confirmLabel="Ya, ubah harga"
+        onConfirm={() => pending && save(pending)}
+      >
+        {newPrice !== undefined && (
+          <>
+            <dl className="facts">
+              <dt>Harga klien</dt>
+              <dd>
+                {formatRupiah(service.clientPriceIdr)} → <strong>{formatRupiah(newPrice)}</strong>
+              </dd>
+              <dt>Harga agen</dt>
+              <dd>
+                {formatRupiah(agentPrice(service.clientPriceIdr))} → <strong>{formatRupiah(agentPrice(newPrice))}</strong>
+              </dd>
+            </dl>
+            <p>Berlaku untuk pesanan baru sejak disimpan; pesanan yang sudah ada tetap dengan harganya. Perubahan tercatat di log audit.</p>
+          </>
+        )}
+      </ConfirmDialog>
     </form>
   );
 }

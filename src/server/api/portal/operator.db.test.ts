@@ -339,8 +339,12 @@ describe("catalog", () => {
     });
     const audit = await database.prisma.auditLog.findFirstOrThrow({ where: { subjectId: "review_kontrak", action: "service.update" } });
     expect(audit.data).toEqual({
-      before: { clientPriceIdr: 2_750_000, description: expect.any(String) },
-      after: { clientPriceIdr: 3_000_000, description: "Telaah kontrak hingga 30 halaman dengan catatan risiko." },
+      before: { clientPriceIdr: 2_750_000, agentPriceIdr: 3_150_000, description: expect.any(String) },
+      after: {
+        clientPriceIdr: 3_000_000,
+        agentPriceIdr: 3_450_000,
+        description: "Telaah kontrak hingga 30 halaman dengan catatan risiko.",
+      },
     });
   });
 

@@ -17,6 +17,7 @@ import {
   operatorOrderDetail,
   operatorOverview,
   postOperatorMessage,
+  revealClientData,
   searchOrders,
 } from "@/server/services/orders";
 import {
@@ -51,6 +52,7 @@ import {
   byUser,
   casesOutput,
   choosablePractitionersOutput,
+  clientDataOutput,
   createdOutput,
   createOrganizationInput,
   depositOutput,
@@ -162,6 +164,11 @@ export const operatorRouter = router({
     .input(byOrder)
     .output(orderOutput)
     .query(async ({ ctx, input }) => orderDetailView(await operatorOrderDetail(ctx, input.orderId))),
+  /** A mutation: each reading of the client's data writes an audit row before the data is returned. */
+  revealClientData: operator
+    .input(byOrder)
+    .output(clientDataOutput)
+    .mutation(({ ctx, input }) => revealClientData(ctx, ctx.actor, input.orderId)),
   stalledOrders: operator.output(stalledOrdersOutput).query(({ ctx }) => listStalledOrders(ctx)),
   disputes: operator.output(disputesOutput).query(({ ctx }) => listDisputes(ctx)),
   slaBreaches: operator.output(slaBreachesOutput).query(({ ctx }) => listSlaBreaches(ctx)),

@@ -78,6 +78,7 @@ export const serviceSearchInput = z.object({
 /** A sent agent price is dropped: it is always computed from the client price. */
 export const updateServiceInput = byService.extend({
   clientPriceIdr: rupiahNumberSchema.optional(),
+  slaDays: z.number().optional(),
   description: z.string().max(5_000).optional(),
   requiredLabel: practitionerLabel.optional(),
   intake: z.unknown().optional(),
@@ -114,7 +115,6 @@ export function orderDetailView(detail: Awaited<ReturnType<typeof operatorOrderD
     apiKey: order.apiKey,
     service: order.service,
     practitioner: order.practitioner,
-    intake: order.intake as Record<string, unknown>,
     deliverable: order.deliverable,
     amounts: {
       priceIdr: order.priceIdr,
@@ -255,7 +255,6 @@ export const orderOutput = z.object({
   apiKey: z.object({ id: z.string(), name: z.string(), keyId: z.string(), mode: z.enum(KeyMode) }),
   service: serviceRef,
   practitioner: z.object({ id: z.string(), name: z.string(), label: z.string().nullable() }).nullable(),
-  intake: z.record(z.string(), z.unknown()),
   deliverable: z.string().nullable(),
   amounts: z.object({ priceIdr: rupiahSchema, practitionerFeeIdr: rupiahSchema, platformFeeIdr: rupiahSchema, escrowIdr: rupiahSchema }),
   messages: z.array(z.object({ id: z.string(), createdAt: z.date(), role: z.string(), body: z.string(), trigger: z.string().nullable() })),
@@ -359,6 +358,14 @@ export const choosablePractitionersOutput = z.array(
   }),
 );
 export const operatorMessageInput = byOrder.extend({ body: z.string().trim().min(1).max(10_000) });
+/** An order's intake and its case's story and contact, unmasked: returned only after the reading is audited. */
+export const clientDataOutput = z.object({
+  intake: z.record(z.string(), z.string()),
+  intakeLabels: z.record(z.string(), z.string()),
+  case: z
+    .object({ id: z.string(), story: z.string(), contactName: z.string(), contactEmail: z.string(), contactPhone: z.string().nullable() })
+    .nullable(),
+});
 export const offerToPractitionerInput = byOrder.extend({ practitionerId: idSchema });
 
 /** Every account a practitioner has had, the current one first; the whole number, for the transfer. */

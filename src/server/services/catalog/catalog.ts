@@ -2,9 +2,10 @@ import type { Prisma, Service } from "@/generated/prisma/client";
 import type { InputJsonValue } from "@/generated/prisma/internal/prismaNamespace";
 import type { Db } from "@/server/db/client";
 import { AppError } from "@/server/domain/errors";
-import { INTAKE_LIMITS, type IntakeField, intakeFieldListSchema } from "@/server/domain/intake";
+import { type IntakeField, intakeFieldListSchema, intakeFieldsProblems } from "@/server/domain/intake";
 import { agentPrice } from "@/server/domain/pricing";
 import { SERVICE_STATE_SWITCHES, type ServiceState, serviceState } from "@/server/domain/service-state";
+import { slaDaysProblem, slaLabelOf } from "@/server/domain/sla";
 import { type ThirdPartyFee, thirdPartyFeeListSchema } from "@/server/domain/third-party-fees";
 import { type Actor, audit } from "../audit";
 import type { ServiceDeps } from "../deps";
@@ -169,6 +170,8 @@ export async function serviceForOperator(deps: Pick<ServiceDeps, "db">, code: st
 /** What the operator may change on a service; the agent price follows from the client price. */
 export interface ServiceChanges {
   clientPriceIdr?: number;
+  /** Working days; the catalog's label follows ("5 hari kerja"). Orders already paid keep their due time. */
+  slaDays?: number;
   description?: string;
   requiredLabel?: string | null;
   intake?: unknown;
@@ -183,10 +186,11 @@ const SERVICE_PRICE_MAX_IDR = 10_000_000_000;
 
 type EditableField = keyof ServiceChanges;
 
-/** The named fields of a row, as JSON for the audit log. */
+/** The named fields of a row, as JSON for the audit log; a client price comes with the agent price it makes. */
 function editable(row: Service, fields: readonly EditableField[]) {
   const all = {
     clientPriceIdr: Number(row.clientPriceIdr),
+    slaDays: row.slaDays,
     description: row.description,
     requiredLabel: row.requiredLabel,
     intake: row.intake,
@@ -194,7 +198,8 @@ function editable(row: Service, fields: readonly EditableField[]) {
     agentEligible: row.agentEligible,
     active: row.active,
   };
-  return Object.fromEntries(fields.map((f) => [f, all[f]])) as Record<string, InputJsonValue | null>;
+  const named = Object.fromEntries(fields.map((f) => [f, all[f]])) as Record<string, InputJsonValue | null>;
+  return fields.includes("clientPriceIdr") ? { ...named, agentPriceIdr: agentPrice(all.clientPriceIdr) } : named;
 }
 
 function validThirdPartyFees(fees: unknown): ThirdPartyFee[] {
@@ -207,16 +212,9 @@ function validThirdPartyFees(fees: unknown): ThirdPartyFee[] {
 }
 
 function validIntake(intake: unknown): IntakeField[] {
-  const parsed = intakeFieldListSchema.safeParse(intake);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join(".") || "intake"}: ${i.message}`);
-    throw new AppError("VALIDATION", `Kolom intake tidak valid: ${issues.join("; ")}`);
-  }
-  if (parsed.data.length > INTAKE_LIMITS.fields) throw new AppError("VALIDATION", `Paling banyak ${INTAKE_LIMITS.fields} kolom intake.`);
-  const keys = parsed.data.map((f) => f.key);
-  const repeated = keys.filter((key, index) => keys.indexOf(key) !== index);
-  if (repeated.length > 0) throw new AppError("VALIDATION", `Kunci kolom intake harus unik; ganda: ${[...new Set(repeated)].join(", ")}.`);
-  return parsed.data;
+  const problems = intakeFieldsProblems(intake);
+  if (problems.length > 0) throw new AppError("VALIDATION", `Kolom intake tidak valid: ${problems.join(" ")}`);
+  return intakeFieldListSchema.parse(intake);
 }
 
 /**
@@ -232,6 +230,12 @@ export async function updateService(deps: Pick<ServiceDeps, "db">, actor: Actor,
     }
     data.clientPriceIdr = BigInt(changes.clientPriceIdr);
   }
+  if (changes.slaDays !== undefined) {
+    const problem = slaDaysProblem(changes.slaDays);
+    if (problem) throw new AppError("VALIDATION", problem);
+    data.slaDays = changes.slaDays;
+    data.slaLabel = slaLabelOf(changes.slaDays);
+  }
   if (changes.description !== undefined) {
     const description = changes.description.trim();
     if (!description || description.length > SERVICE_DESCRIPTION_MAX)
@@ -243,7 +247,7 @@ export async function updateService(deps: Pick<ServiceDeps, "db">, actor: Actor,
   if (changes.thirdPartyFees !== undefined) data.thirdPartyFees = validThirdPartyFees(changes.thirdPartyFees);
   if (changes.agentEligible !== undefined) data.agentEligible = changes.agentEligible;
   if (changes.active !== undefined) data.active = changes.active;
-  const fields = Object.keys(data) as EditableField[];
+  const fields = (Object.keys(changes) as EditableField[]).filter((field) => changes[field] !== undefined);
   if (fields.length === 0) throw new AppError("VALIDATION", "Tidak ada perubahan yang dikirim.");
 
   const updated = await db.$transaction(async (tx) => {

@@ -12,6 +12,7 @@ export {
   undecidedCostCounts,
 } from "./cost-views";
 export { type CostDecision, cancelCostByOperator, decideCost, getCost, payCost, requestCost } from "./costs";
+export { revealClientData } from "./intake-view";
 export {
   OPERATOR_ORDER_ACTIONS,
   type OperatorOrderAction,

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { categoryLabel, formatRupiah } from "@/app/_components/format";
 import { PageTitle } from "@/app/_components/ui";
-import { INTAKE_FIELD_TYPES } from "@/server/domain/intake";
+import { INTAKE_TYPE_LABEL } from "@/server/domain/intake";
 import { portalPage } from "@/server/runtime/portal";
 import { isNotFound } from "../../_components/not-found";
 import { ServiceEditForm, ServiceToggles } from "../../_components/service-forms";
@@ -99,7 +99,7 @@ export default async function ServicePage({ params }: { params: Promise<{ code: 
                       <code>{field.key}</code>
                     </td>
                     <td data-label="Jenis">
-                      {field.type}
+                      {INTAKE_TYPE_LABEL[field.type]}
                       {field.options ? <span className="muted small"> ({field.options.join(" / ")})</span> : null}
                     </td>
                     <td data-label="Wajib">{field.required ? "Wajib" : "Opsional"}</td>
@@ -113,7 +113,7 @@ export default async function ServicePage({ params }: { params: Promise<{ code: 
           <ServiceToggles code={service.code} name={service.name} agentEligible={service.agentEligible} active={service.active} />
           <details className="disclosure">
             <summary>Ubah layanan</summary>
-            <ServiceEditForm service={service} labels={labels} intakeTypes={INTAKE_FIELD_TYPES} />
+            <ServiceEditForm service={service} labels={labels} />
           </details>
         </div>
       </article>

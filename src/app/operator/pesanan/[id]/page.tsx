@@ -11,8 +11,9 @@ import { Card, PageTitle, StatusBadge } from "@/app/_components/ui";
 import { isNotFound } from "@/app/operator/_components/not-found";
 import { ledgerKindLabel } from "@/server/domain/ledger-labels";
 import { portalPage } from "@/server/runtime/portal";
+import { ClientDataReveal } from "../../_components/client-data-reveal";
 import { CostCancel } from "../../_components/cost-cancel";
-import { AUDIT_ACTION_LABEL, actorLabel } from "../../_components/labels";
+import { AUDIT_ACTION_LABEL, actorLabel, LEDGER_ACCOUNT_LABEL } from "../../_components/labels";
 import { OfferToPractitioner } from "../../_components/offer-to-practitioner";
 import { OperatorMessageForm } from "../../_components/operator-message-form";
 import { OrderActions } from "../../_components/order-actions";
@@ -43,18 +44,6 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
       <div className="order-layout">
         <div>
           <Card title="Tindakan operator">
-            <OrderActions
-              order={{
-                id: order.id,
-                organization: order.organization.name,
-                practitioner: order.practitioner?.name ?? null,
-                escrowIdr: amounts.escrowIdr,
-                practitionerFeeIdr: amounts.practitionerFeeIdr,
-                platformFeeIdr: amounts.platformFeeIdr,
-              }}
-              steps={order.allowedActions}
-            />
-            {choosable && <OfferToPractitioner orderId={order.id} practitioners={choosable} />}
             {order.offeringStalledAt && (
               <p className="waiting">
                 Tawaran macet sejak {formatDateTime(order.offeringStalledAt)}: {order.offeringStalledReason}
@@ -68,6 +57,22 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
                 )}
               </p>
             )}
+            <OrderActions
+              order={{
+                id: order.id,
+                organization: order.organization.name,
+                practitioner: order.practitioner?.name ?? null,
+                escrowIdr: amounts.escrowIdr,
+                practitionerFeeIdr: amounts.practitionerFeeIdr,
+                platformFeeIdr: amounts.platformFeeIdr,
+              }}
+              steps={order.allowedActions}
+            />
+            {choosable && <OfferToPractitioner orderId={order.id} practitioners={choosable} />}
+          </Card>
+
+          <Card title="Data klien">
+            <ClientDataReveal orderId={order.id} />
           </Card>
 
           {costs.length > 0 && (
@@ -155,11 +160,19 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
                         </>
                       ),
                     },
-                    { key: "account", header: "Akun", cell: (entry) => <code>{entry.account}</code> },
+                    {
+                      key: "account",
+                      header: "Akun",
+                      cell: (entry) => (
+                        <>
+                          {LEDGER_ACCOUNT_LABEL[entry.accountKind]} <code className="small">{entry.account}</code>
+                        </>
+                      ),
+                    },
                     { key: "amount", header: "Jumlah", align: "end", cell: (entry) => formatSignedRupiah(entry.amountIdr) },
                   ]}
                   rows={order.ledger.flatMap((transfer) =>
-                    transfer.entries.map((entry) => ({ ...entry, at: transfer.at, kind: transfer.kind })),
+                    transfer.entries.map((entry) => ({ ...entry, accountKind: entry.kind, at: transfer.at, kind: transfer.kind })),
                   )}
                   rowKey={(entry) => entry.id}
                 />
