@@ -17,7 +17,9 @@ import { notifyOrderMessage } from "../notifications";
 import { costsOfOrder, endCostsOnOrderChange, ORDER_COSTS } from "./cost-moves";
 
 /** The practitioner as the client side sees them: who does the work, with the label and licence the operator verified. */
-export const PRACTITIONER_SEEN_BY_CLIENT = { select: { id: true, name: true, label: true, licenseNumber: true } } as const;
+export const PRACTITIONER_SEEN_BY_CLIENT = {
+  select: { id: true, name: true, displayName: true, label: true, licenseNumber: true },
+} as const;
 
 const ORDER_INCLUDE = {
   messages: { orderBy: { seq: "asc" } },
