@@ -6,4 +6,4 @@ ADD COLUMN     "languages" TEXT[] DEFAULT ARRAY[]::TEXT[],
 ADD COLUMN     "yearsOfPractice" INTEGER;
 
 -- CreateIndex
-CREATE INDEX "Offer_practitionerId_offeredAt_idx" ON "Offer"("practitionerId", "offeredAt");
+CREATE INDEX "Offer_practitionerId_offeredAt_status_idx" ON "Offer"("practitionerId", "offeredAt", "status");
