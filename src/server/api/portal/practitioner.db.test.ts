@@ -91,7 +91,7 @@ describe("the practitioner's own offers and orders", () => {
     expect(await codeOf(other.practitioner.acceptOffer({ offerId }))).toBe("NOT_FOUND");
     expect(await codeOf(other.practitioner.declineOffer({ offerId }))).toBe("NOT_FOUND");
     // Before taking it, the order's page shows its holder the offer's masked view; the other practitioner nothing.
-    expect(await holder.practitioner.order({ orderId })).toEqual(offer!.order);
+    expect(await holder.practitioner.order({ orderId })).toEqual({ ...offer!.order, dispute: null });
     expect(await codeOf(other.practitioner.order({ orderId }))).toBe("NOT_FOUND");
   });
 
@@ -303,6 +303,61 @@ describe("after delivery, and when the client changes its mind", () => {
       deliverable: "https://berkas.contoh.id/nda.pdf",
     });
     expect(view.actions).toContain("deliver");
+  });
+
+  it("shows a dispute's reason while the operator decides, then the decision: a split with the share, note and figures", async () => {
+    const { orderId, offerId, holder } = await offeredOrder();
+    await holder.practitioner.acceptOffer({ offerId });
+    await holder.practitioner.startWork({ orderId });
+    await holder.practitioner.deliver({ orderId, deliverable: "https://berkas.contoh.id/nda.pdf" });
+    expect((await holder.practitioner.order({ orderId })).dispute).toBeNull();
+    const disputed = await api.call(`/v1/orders/${orderId}/dispute`, {
+      method: "POST",
+      token: org.token,
+      json: { reason: "Kami memesan NDA sepihak, yang diserahkan timbal balik." },
+    });
+    expect(disputed.status).toBe(200);
+    const open = await holder.practitioner.order({ orderId });
+    expect(open.dispute).toMatchObject({
+      reason: { role: "client", body: "Kami memesan NDA sepihak, yang diserahkan timbal balik." },
+      decision: null,
+    });
+
+    const operator = portalCaller(deps(), await portalUser(database.prisma, "operator"));
+    await operator.operator.orderAction({
+      orderId,
+      action: "settle_split",
+      practitionerShareIdr: 500_000,
+      note: "Sebagian pekerjaan terpakai; sisanya dikembalikan.",
+    });
+    const settled = await holder.practitioner.order({ orderId });
+    expect(settled.dispute).toMatchObject({
+      reason: { body: "Kami memesan NDA sepihak, yang diserahkan timbal balik." },
+      decision: {
+        kind: "settle_split",
+        note: "Sebagian pekerjaan terpakai; sisanya dikembalikan.",
+        practitionerShareIdr: 500_000,
+        figures: expect.stringContaining("untuk praktisi"),
+      },
+    });
+    // The earning is the share, not the whole price.
+    expect(settled.earningIdr).toBe(500_000);
+  });
+
+  it("shows a dispute refunded without a note as refunded, with no earning", async () => {
+    const { orderId, offerId, holder } = await offeredOrder();
+    await holder.practitioner.acceptOffer({ offerId });
+    await holder.practitioner.startWork({ orderId });
+    await holder.practitioner.deliver({ orderId, deliverable: "https://berkas.contoh.id/nda.pdf" });
+    await api.call(`/v1/orders/${orderId}/dispute`, { method: "POST", token: org.token, json: { reason: "Tidak sesuai pesanan." } });
+    const operator = portalCaller(deps(), await portalUser(database.prisma, "operator"));
+    await operator.operator.orderAction({ orderId, action: "refund" });
+    const refunded = await holder.practitioner.order({ orderId });
+    expect(refunded.dispute).toMatchObject({
+      reason: { body: "Tidak sesuai pesanan." },
+      decision: { kind: "refund", note: null, practitionerShareIdr: null, figures: null },
+    });
+    expect(refunded.earningIdr).toBeNull();
   });
 
   it("tells the practitioner when a client's cancellation withdrew their offer", async () => {

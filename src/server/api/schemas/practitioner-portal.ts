@@ -139,7 +139,7 @@ export function statementRowView(entry: {
 
 const orderStatusSchema = z.enum(OrderStatus);
 
-export const practitionerOrderSchema = z.object({
+const practitionerOrderSchema = z.object({
   id: z.string(),
   deliverable: z.string().nullable(),
   caseId: z.string().nullable(),
@@ -156,6 +156,25 @@ export const practitionerOrderSchema = z.object({
   files: z.array(portalFileSchema),
   masked: z.boolean(),
   actions: z.array(z.enum(PRACTITIONER_ACTIONS)),
+});
+
+/** One order's page: the order, and its latest dispute with the operator's decision. */
+export const practitionerOrderDetailSchema = practitionerOrderSchema.extend({
+  dispute: z
+    .object({
+      openedAt: z.date(),
+      reason: z.object({ role: z.enum(MESSAGE_ROLES), body: z.string() }),
+      decision: z
+        .object({
+          kind: z.enum(["resume_work", "settle_for_practitioner", "settle_split", "refund"]),
+          decidedAt: z.date(),
+          note: z.string().nullable(),
+          practitionerShareIdr: z.number().int().nullable(),
+          figures: z.string().nullable(),
+        })
+        .nullable(),
+    })
+    .nullable(),
 });
 
 export const offersOutput = pageSchema(
