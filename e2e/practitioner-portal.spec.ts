@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { demoApiKey, enterSignedIn, screenshot, signIn } from "./portal";
-import { PASSWORD_CHANGER, PRACTITIONER } from "./users";
+import { OPERATOR, PASSWORD_CHANGER, PRACTITIONER } from "./users";
 
 /**
  * The practitioner portal as a place to run a practice from, at desktop and phone size: the
@@ -60,13 +60,10 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       await openNav(page, "Profil");
       await expect(page).toHaveURL(/\/praktisi\/profil$/);
       await expect(page.getByRole("heading", { level: 1, name: "Profil" })).toBeVisible();
-      const verified = page
-        .locator("section, article, div")
-        .filter({ has: page.getByRole("heading", { name: "Data terverifikasi" }) })
-        .last();
-      await expect(verified.getByText(PRACTITIONER.label, { exact: true })).toBeVisible();
-      await expect(verified.getByText("Kontrak, Korporasi")).toBeVisible();
-      await expect(verified.getByText("diverifikasi operator").first()).toBeVisible();
+      const verified = page.locator("section.card").filter({ has: page.getByRole("heading", { name: "Data terverifikasi" }) });
+      await expect(verified).toContainText(PRACTITIONER.label);
+      await expect(verified).toContainText("Kontrak, Korporasi");
+      await expect(verified).toContainText("diverifikasi operator");
       await expect(page.getByLabel("Nomor izin praktik")).toHaveCount(0);
 
       const profile = page.getByRole("form", { name: "Profil Anda" });
@@ -109,6 +106,27 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       await expect(page.getByText("Status saat ini: menerima tawaran baru.")).toBeVisible();
       await page.reload();
       await expect(available).toBeChecked();
+    });
+
+    test("the operator reads the practitioner's own profile beside the verified data and records the licence number", async ({
+      page,
+    }, testInfo) => {
+      await enterSignedIn(page, OPERATOR, /\/operator/);
+      await page.goto("/operator/praktisi");
+      await page.getByRole("link", { name: PRACTITIONER.name, exact: true }).click();
+      await expect(page.getByRole("heading", { level: 1, name: PRACTITIONER.name })).toBeVisible();
+      const own = page.locator("section.card").filter({ has: page.getByRole("heading", { name: "Profil dari praktisi" }) });
+      await expect(own).toContainText("Mendampingi perundingan bipartit");
+      await expect(own).toContainText("Inggris, Jawa");
+      // Ketenagakerjaan is not among the operator's categories: shown as a request.
+      await expect(own).toContainText("Praktisi menyebut bidang di luar kategori penawarannya: Ketenagakerjaan");
+      await page.getByLabel("Nomor izin terverifikasi").fill(`PERADI 12.345/${size}`);
+      await page.getByRole("button", { name: "Simpan nomor izin" }).click();
+      await expect(page.getByText("Nomor izin disimpan.")).toBeVisible();
+      await expectNoSeriousA11yViolations(page, testInfo);
+      await screenshot(page, testInfo, `operator-praktisi-profil-${size}`);
+      await page.reload();
+      await expect(page.getByLabel("Nomor izin terverifikasi")).toHaveValue(`PERADI 12.345/${size}`);
     });
 
     test("a wrong current password is refused in Indonesian; a new password signs in and ends the other sessions, and is changed back", async ({

@@ -88,7 +88,7 @@ export function OwnProfileForm({
             />
           )}
         </Field>
-        <fieldset className="checks columns" aria-describedby="areas-hint">
+        <fieldset className="checks narrow-columns" aria-describedby="areas-hint">
           <legend>Bidang keahlian</legend>
           {profile.areaChoices.map((area) => (
             <label key={area} className="check">
@@ -101,7 +101,7 @@ export function OwnProfileForm({
           Menggambarkan praktik Anda kepada operator. Tawaran pesanan tetap mengikuti kategori penawaran yang diverifikasi operator; bidang
           di luar kategori itu dibaca operator sebagai permintaan untuk ditambahkan.
         </p>
-        <fieldset className="checks columns">
+        <fieldset className="checks narrow-columns">
           <legend>Bahasa (paling banyak {limits.languages})</legend>
           {languages.map((language) => (
             <label key={language.code} className="check">

@@ -92,5 +92,9 @@ export default async function ProfilePage() {
 
 /** The mark beside what the operator checked. */
 function Verified() {
-  return <span className="verified-mark">✓ diverifikasi operator</span>;
+  return (
+    <span className="verified-mark">
+      <span aria-hidden="true">✓ </span>diverifikasi operator
+    </span>
+  );
 }
