@@ -1,10 +1,11 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./axe";
 import { demoApiKey, enterSignedIn, screenshot, signIn } from "./portal";
-import { PASSWORD_CHANGER, PRACTITIONER } from "./users";
+import { OPERATOR, PASSWORD_CHANGER, PRACTITIONER } from "./users";
 
 /**
  * The practitioner portal as a place to run a practice from, at desktop and phone size: the
- * profile (licence number, availability, e-mail switch), a password change and signing in with
+ * profile (their own profile beside what the operator verified, availability), a password change and signing in with
  * it, the earnings page in Indonesian, and browser notifications of a new offer. The password
  * change has its own practitioner (it ends the user's other sessions); availability ends switched on.
  */
@@ -52,32 +53,80 @@ for (const [size, viewport] of Object.entries(SIZES)) {
   test.describe(`at ${size} size`, () => {
     test.use({ viewport });
 
-    test("the profile shows what the operator set, saves the licence number, and pauses and resumes new offers", async ({
+    test("the practitioner writes their own profile and sees it saved; the operator's data stays read-only; offers pause and resume", async ({
       page,
     }, testInfo) => {
       await enterSignedIn(page, PRACTITIONER, HOME);
       await openNav(page, "Profil");
       await expect(page).toHaveURL(/\/praktisi\/profil$/);
       await expect(page.getByRole("heading", { level: 1, name: "Profil" })).toBeVisible();
-      await expect(page.getByText(PRACTITIONER.label, { exact: true })).toBeVisible();
-      await expect(page.getByText("Kontrak, Korporasi")).toBeVisible();
+      const verified = page.locator("section.card").filter({ has: page.getByRole("heading", { name: "Data terverifikasi" }) });
+      await expect(verified).toContainText(PRACTITIONER.label);
+      await expect(verified).toContainText("Kontrak, Korporasi");
+      await expect(verified).toContainText("diverifikasi operator");
+      await expect(page.getByLabel("Nomor izin praktik")).toHaveCount(0);
+
+      const profile = page.getByRole("form", { name: "Profil Anda" });
+      const displayName = size === "desktop" ? `${PRACTITIONER.name}, S.H.` : `${PRACTITIONER.name}, S.H., M.H.`;
+      const years = size === "desktop" ? "12" : "13";
+      // Contact data in the bio is refused, saying why; nothing is saved.
+      await profile.getByLabel("Bio").fill("Konsultasi cepat lewat WA 0812-3456-7890.");
+      await profile.getByRole("button", { name: "Simpan profil" }).click();
+      await expect(profile.getByRole("alert")).toContainText("Bio tidak boleh memuat e-mail, nomor telepon");
+
+      await profile.getByLabel("Nama tampilan").fill(displayName);
+      await profile.getByLabel("Bio").fill(`Advokat kontrak dan ketenagakerjaan.\nMendampingi perundingan bipartit (${size}).`);
+      await profile.getByRole("checkbox", { name: "Ketenagakerjaan" }).check();
+      await profile.getByRole("checkbox", { name: "Inggris" }).check();
+      await profile.getByRole("checkbox", { name: "Jawa" }).check();
+      await profile.getByLabel("Lama praktik (tahun)").fill(years);
+      await profile.getByRole("button", { name: "Simpan profil" }).click();
+      await expect(page.getByText("Profil disimpan.")).toBeVisible();
+      await expectNoSeriousA11yViolations(page, testInfo);
+      await screenshot(page, testInfo, `praktisi-profil-${size}`);
+
+      await page.reload();
+      await expect(profile.getByLabel("Nama tampilan")).toHaveValue(displayName);
+      await expect(profile.getByLabel("Bio")).toHaveValue(
+        `Advokat kontrak dan ketenagakerjaan.\nMendampingi perundingan bipartit (${size}).`,
+      );
+      await expect(profile.getByRole("checkbox", { name: "Ketenagakerjaan" })).toBeChecked();
+      await expect(profile.getByRole("checkbox", { name: "Inggris" })).toBeChecked();
+      await expect(profile.getByLabel("Lama praktik (tahun)")).toHaveValue(years);
 
       const available = page.getByRole("switch", { name: "Terima tawaran baru" });
-      await page.getByLabel("Nomor izin praktik").fill(`  PERADI 12.345/${size}  `);
       await available.uncheck();
       await expect(page.getByText("Nonaktif: Anda tidak menerima tawaran baru")).toBeVisible();
       await page.getByRole("button", { name: "Simpan pengaturan" }).click();
       await expect(page.getByText("Status saat ini: tawaran baru dijeda.")).toBeVisible();
-      await screenshot(page, testInfo, `praktisi-profil-${size}`);
-
       await page.reload();
-      await expect(page.getByLabel("Nomor izin praktik")).toHaveValue(`PERADI 12.345/${size}`);
       await expect(available).not.toBeChecked();
       await available.check();
       await page.getByRole("button", { name: "Simpan pengaturan" }).click();
       await expect(page.getByText("Status saat ini: menerima tawaran baru.")).toBeVisible();
       await page.reload();
       await expect(available).toBeChecked();
+    });
+
+    test("the operator reads the practitioner's own profile beside the verified data and records the licence number", async ({
+      page,
+    }, testInfo) => {
+      await enterSignedIn(page, OPERATOR, /\/operator/);
+      await page.goto("/operator/praktisi");
+      await page.getByRole("link", { name: PRACTITIONER.name, exact: true }).click();
+      await expect(page.getByRole("heading", { level: 1, name: PRACTITIONER.name })).toBeVisible();
+      const own = page.locator("section.card").filter({ has: page.getByRole("heading", { name: "Profil dari praktisi" }) });
+      await expect(own).toContainText("Mendampingi perundingan bipartit");
+      await expect(own).toContainText("Inggris, Jawa");
+      // Ketenagakerjaan is not among the operator's categories: shown as a request.
+      await expect(own).toContainText("Praktisi menyebut bidang di luar kategori penawarannya: Ketenagakerjaan");
+      await page.getByLabel("Nomor izin terverifikasi").fill(`PERADI 12.345/${size}`);
+      await page.getByRole("button", { name: "Simpan nomor izin" }).click();
+      await expect(page.getByText("Nomor izin disimpan.")).toBeVisible();
+      await expectNoSeriousA11yViolations(page, testInfo);
+      await screenshot(page, testInfo, `operator-praktisi-profil-${size}`);
+      await page.reload();
+      await expect(page.getByLabel("Nomor izin terverifikasi")).toHaveValue(`PERADI 12.345/${size}`);
     });
 
     test("a wrong current password is refused in Indonesian; a new password signs in and ends the other sessions, and is changed back", async ({

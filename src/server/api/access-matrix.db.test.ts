@@ -252,6 +252,8 @@ const PORTAL_RECIPES: Record<string, PortalRecipe> = {
   "operator.services": {},
   "operator.service": { valid: () => ({ code: "perjanjian_kerahasiaan" }) },
   "operator.updateService": { valid: () => ({ code: "perjanjian_kerahasiaan", active: false }) },
+  "operator.practitionerProfile": { valid: (w) => ({ practitionerId: w.users.p1.practitionerId }) },
+  "operator.setLicenseNumber": { valid: (w) => ({ practitionerId: w.users.p1.practitionerId, licenseNumber: "PERADI 1/2026" }) },
 };
 
 /** Each portal's procedures belong to one role, named by the router they sit in. */

@@ -41,7 +41,9 @@ export default async function PractitionersPage({ searchParams }: { searchParams
           <article className={`card${p.active ? "" : " inactive"}`} aria-labelledby={`${p.id}-title`}>
             <header className="card-head">
               <div>
-                <h3 id={`${p.id}-title`}>{p.name}</h3>
+                <h3 id={`${p.id}-title`}>
+                  <Link href={`/operator/praktisi/${p.id}`}>{p.name}</Link>
+                </h3>
                 <p className="muted small">
                   {p.email} · <code>{p.id}</code>
                 </p>
@@ -50,7 +52,7 @@ export default async function PractitionersPage({ searchParams }: { searchParams
             </header>
             <dl className="facts">
               <dt>Nomor izin</dt>
-              <dd>{p.licenseNumber ?? <span className="muted">Belum diisi praktisi</span>}</dd>
+              <dd>{p.licenseNumber ?? <span className="muted">Belum dicatat (di halaman profilnya)</span>}</dd>
               <dt>Tawaran baru</dt>
               <dd>{p.available ? "Menerima" : <span className="muted">Dijeda oleh praktisi</span>}</dd>
               <dt>Label</dt>

@@ -3,8 +3,10 @@ import { categoryLabel, formatDateTime } from "@/app/_components/format";
 import { Card, PageTitle } from "@/app/_components/ui";
 import { ACCOUNT_NUMBER_DIGITS, BANKS } from "@/server/domain/bank-account";
 import { MIN_PASSWORD_LENGTH } from "@/server/domain/password";
+import { PRACTICE_LANGUAGES, PROFILE_LIMITS } from "@/server/domain/practitioner-profile";
 import { portalPage } from "@/server/runtime/portal";
 import { BankAccountForm } from "./bank-account-form";
+import { OwnProfileForm } from "./own-profile-form";
 import { PasswordForm } from "./password-form";
 import { ProfileForm } from "./profile-form";
 
@@ -20,16 +22,29 @@ export default async function ProfilePage() {
   ]);
   return (
     <>
-      <PageTitle lead="Data profesi Anda, rekening pencairan, kapan Anda menerima tawaran baru, dan kata sandi akun.">Profil</PageTitle>
-      <Card title="Data profesi">
+      <PageTitle lead="Data yang diverifikasi operator, profil yang Anda tulis sendiri, rekening pencairan, kapan Anda menerima tawaran baru, dan kata sandi akun.">
+        Profil
+      </PageTitle>
+      <Card title="Data terverifikasi">
         <dl className="facts">
-          <dt>Nama</dt>
-          <dd>{profile.name}</dd>
+          <dt>Nama terverifikasi</dt>
+          <dd>
+            {profile.name}
+            <Verified />
+          </dd>
           <dt>E-mail</dt>
           <dd>{profile.email}</dd>
-          <dt>Gelar profesi</dt>
-          <dd>{profile.label ?? "Belum ditetapkan"}</dd>
-          <dt>Bidang layanan</dt>
+          <dt>Label profesi</dt>
+          <dd>
+            {profile.label ?? "Belum ditetapkan"}
+            {profile.label && <Verified />}
+          </dd>
+          <dt>Nomor izin</dt>
+          <dd>
+            {profile.licenseNumber ?? "Belum dicatat operator"}
+            {profile.licenseNumber && <Verified />}
+          </dd>
+          <dt>Kategori penawaran</dt>
           <dd>
             {profile.categories.length > 0
               ? profile.categories.map(categoryLabel).join(", ")
@@ -37,9 +52,11 @@ export default async function ProfilePage() {
           </dd>
         </dl>
         <p className="muted small">
-          Nama, gelar profesi, dan bidang layanan ditetapkan oleh tim operator Kuasa. Untuk mengubahnya, hubungi operator.
+          Nama, label, nomor izin, dan kategori penawaran diperiksa dan ditetapkan tim operator Kuasa; pesanan hanya ditawarkan dalam
+          kategori penawaran. Untuk mengubahnya, kirim buktinya kepada operator.
         </p>
       </Card>
+      <OwnProfileForm profile={profile} languages={PRACTICE_LANGUAGES} limits={PROFILE_LIMITS} />
       <Card title="Ulasan klien">
         {reviews.count === 0 ? (
           <p className="muted">Belum ada ulasan. Klien dapat memberi nilai 1 sampai 5 dan komentar setelah pesanan selesai.</p>
@@ -70,5 +87,14 @@ export default async function ProfilePage() {
       <ProfileForm profile={profile} />
       <PasswordForm minLength={MIN_PASSWORD_LENGTH} />
     </>
+  );
+}
+
+/** The mark beside what the operator checked. */
+function Verified() {
+  return (
+    <span className="verified-mark">
+      <span aria-hidden="true">✓ </span>diverifikasi operator
+    </span>
   );
 }

@@ -1,43 +1,31 @@
 "use client";
 import { type FormEvent, useState } from "react";
 import { useAction } from "@/app/_components/action";
-import { Field, FormMessages } from "@/app/_components/field";
+import { FormMessages } from "@/app/_components/field";
 import { trpc } from "@/app/_components/trpc";
 import { Card } from "@/app/_components/ui";
 import { useHydrated } from "../_components/use-hydrated";
 
 interface Settings {
-  licenseNumber: string | null;
   available: boolean;
   emailNotifications: boolean;
 }
 
-const PROFILE_ERRORS = { VALIDATION: "Nomor izin paling banyak 100 karakter. Periksa lalu simpan lagi." };
-
-/** The practitioner's own settings, saved together; the page re-renders with what was stored. */
+/** The practitioner's switches, saved together; the page re-renders with what was stored. */
 export function ProfileForm({ profile }: { profile: Settings }) {
-  const { busy, error, run } = useAction(PROFILE_ERRORS, { success: "Profil disimpan." });
+  const { busy, error, run } = useAction(undefined, { success: "Pengaturan disimpan." });
   const hydrated = useHydrated();
   const [available, setAvailable] = useState(profile.available);
   const [emailNotifications, setEmailNotifications] = useState(profile.emailNotifications);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const licenseNumber = String(new FormData(event.currentTarget).get("licenseNumber") ?? "");
-    void run(() => trpc.practitioner.updateProfile.mutate({ licenseNumber, available, emailNotifications }));
+    void run(() => trpc.practitioner.updateProfile.mutate({ available, emailNotifications }));
   }
 
   return (
     <Card title="Pengaturan">
-      <form onSubmit={submit} className="form stack">
-        <Field
-          label="Nomor izin praktik"
-          hint="Misalnya nomor anggota PERADI. Ditampilkan kepada operator Kuasa; kosongkan untuk menghapus."
-        >
-          {(control) => (
-            <input {...control} name="licenseNumber" defaultValue={profile.licenseNumber ?? ""} maxLength={100} autoComplete="off" />
-          )}
-        </Field>
+      <form onSubmit={submit} className="form stack" aria-label="Pengaturan">
         <div className="switch-field">
           <input
             id="available"

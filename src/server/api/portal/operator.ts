@@ -29,8 +29,11 @@ import {
 } from "@/server/services/organizations";
 import {
   bankAccountsForOperator,
+  getPractitionerProfile,
+  LICENSE_NUMBER_MAX,
   listPractitioners,
   registerPractitioner,
+  setLicenseNumber,
   setPractitionerActive,
   updatePractitioner,
   verifyBankAccount,
@@ -89,6 +92,7 @@ import {
   verifyBankAccountInput,
 } from "../schemas/operator-portal";
 import { invitationCreatedOutput, invitationCreatedView, teamOutput } from "../schemas/organization-portal";
+import { profileOutput } from "../schemas/practitioner-portal";
 import { router } from "../trpc";
 import { pageView, portalPageInput, portalPageOf, samePage } from "./paging";
 
@@ -289,4 +293,20 @@ export const operatorRouter = router({
     .input(updateServiceInput)
     .output(serviceOutput)
     .mutation(({ ctx, input: { code, ...changes } }) => updateService(ctx, ctx.actor, code, changes)),
+  /** The profile the practitioner keeps, with the verified data beside it (the practitioner's detail page). */
+  practitionerProfile: operator
+    .input(byPractitioner)
+    .output(profileOutput)
+    .query(({ ctx, input }) => getPractitionerProfile(ctx, input.practitionerId)),
+  setLicenseNumber: operator
+    .input(
+      byPractitioner.extend({
+        licenseNumber: z
+          .string()
+          .max(LICENSE_NUMBER_MAX * 2)
+          .nullable(),
+      }),
+    )
+    .output(z.void())
+    .mutation(({ ctx, input }) => setLicenseNumber(ctx, ctx.actor, input.practitionerId, input.licenseNumber)),
 });

@@ -91,7 +91,7 @@ describe("the practitioner's own offers and orders", () => {
     expect(await codeOf(other.practitioner.acceptOffer({ offerId }))).toBe("NOT_FOUND");
     expect(await codeOf(other.practitioner.declineOffer({ offerId }))).toBe("NOT_FOUND");
     // Before taking it, the order's page shows its holder the offer's masked view; the other practitioner nothing.
-    expect(await holder.practitioner.order({ orderId })).toEqual(offer!.order);
+    expect(await holder.practitioner.order({ orderId })).toEqual({ ...offer!.order, dispute: null });
     expect(await codeOf(other.practitioner.order({ orderId }))).toBe("NOT_FOUND");
   });
 
@@ -305,6 +305,61 @@ describe("after delivery, and when the client changes its mind", () => {
     expect(view.actions).toContain("deliver");
   });
 
+  it("shows a dispute's reason while the operator decides, then the decision: a split with the share, note and figures", async () => {
+    const { orderId, offerId, holder } = await offeredOrder();
+    await holder.practitioner.acceptOffer({ offerId });
+    await holder.practitioner.startWork({ orderId });
+    await holder.practitioner.deliver({ orderId, deliverable: "https://berkas.contoh.id/nda.pdf" });
+    expect((await holder.practitioner.order({ orderId })).dispute).toBeNull();
+    const disputed = await api.call(`/v1/orders/${orderId}/dispute`, {
+      method: "POST",
+      token: org.token,
+      json: { reason: "Kami memesan NDA sepihak, yang diserahkan timbal balik." },
+    });
+    expect(disputed.status).toBe(200);
+    const open = await holder.practitioner.order({ orderId });
+    expect(open.dispute).toMatchObject({
+      reason: { role: "client", body: "Kami memesan NDA sepihak, yang diserahkan timbal balik." },
+      decision: null,
+    });
+
+    const operator = portalCaller(deps(), await portalUser(database.prisma, "operator"));
+    await operator.operator.orderAction({
+      orderId,
+      action: "settle_split",
+      practitionerShareIdr: 500_000,
+      note: "Sebagian pekerjaan terpakai; sisanya dikembalikan.",
+    });
+    const settled = await holder.practitioner.order({ orderId });
+    expect(settled.dispute).toMatchObject({
+      reason: { body: "Kami memesan NDA sepihak, yang diserahkan timbal balik." },
+      decision: {
+        kind: "settle_split",
+        note: "Sebagian pekerjaan terpakai; sisanya dikembalikan.",
+        practitionerShareIdr: 500_000,
+        figures: expect.stringContaining("untuk praktisi"),
+      },
+    });
+    // The earning is the share, not the whole price.
+    expect(settled.earningIdr).toBe(500_000);
+  });
+
+  it("shows a dispute refunded without a note as refunded, with no earning", async () => {
+    const { orderId, offerId, holder } = await offeredOrder();
+    await holder.practitioner.acceptOffer({ offerId });
+    await holder.practitioner.startWork({ orderId });
+    await holder.practitioner.deliver({ orderId, deliverable: "https://berkas.contoh.id/nda.pdf" });
+    await api.call(`/v1/orders/${orderId}/dispute`, { method: "POST", token: org.token, json: { reason: "Tidak sesuai pesanan." } });
+    const operator = portalCaller(deps(), await portalUser(database.prisma, "operator"));
+    await operator.operator.orderAction({ orderId, action: "refund" });
+    const refunded = await holder.practitioner.order({ orderId });
+    expect(refunded.dispute).toMatchObject({
+      reason: { body: "Tidak sesuai pesanan." },
+      decision: { kind: "refund", note: null, practitionerShareIdr: null, figures: null },
+    });
+    expect(refunded.earningIdr).toBeNull();
+  });
+
   it("tells the practitioner when a client's cancellation withdrew their offer", async () => {
     const { orderId, offerId, holder } = await offeredOrder();
     await api.call(`/v1/orders/${orderId}/cancel`, { method: "POST", token: org.token, json: {} });
@@ -415,7 +470,7 @@ describe("who may call the practitioner procedures", () => {
 });
 
 describe("the practitioner's profile", () => {
-  it("shows the operator's label and categories, saves the trimmed licence number and both switches, and audits only what changed", async () => {
+  it("shows the operator's verified data, saves the profile and both switches, and audits only what changed", async () => {
     const me = await practitionerUser(database.prisma, ["kontrak", "ketenagakerjaan"]);
     const caller = portalCaller(deps(), me);
     expect(await caller.practitioner.profile()).toEqual({
@@ -426,32 +481,86 @@ describe("the practitioner's profile", () => {
       licenseNumber: null,
       available: true,
       emailNotifications: true,
+      displayName: null,
+      bio: null,
+      areas: [],
+      languages: [],
+      yearsOfPractice: null,
+      areaChoices: expect.arrayContaining(["kontrak", "ketenagakerjaan", "korporasi"]),
     });
 
     const saved = await caller.practitioner.updateProfile({
-      licenseNumber: "  PERADI 12.345/2020  ",
+      displayName: `  ${me.name}, S.H. `,
+      bio: "Advokat ketenagakerjaan; mendampingi PHK dan perundingan bipartit.",
+      areas: ["ketenagakerjaan", "korporasi"],
+      languages: ["id", "jv"],
+      yearsOfPractice: 12,
       available: false,
       emailNotifications: true,
     });
-    expect(saved).toMatchObject({ licenseNumber: "PERADI 12.345/2020", available: false, emailNotifications: true });
+    expect(saved).toMatchObject({
+      displayName: `${me.name}, S.H.`,
+      areas: ["ketenagakerjaan", "korporasi"],
+      languages: ["id", "jv"],
+      yearsOfPractice: 12,
+      available: false,
+      emailNotifications: true,
+      // Areas describe; the operator's categories still decide what is offered.
+      categories: ["kontrak", "ketenagakerjaan"],
+    });
     const audits = await database.prisma.auditLog.findMany({
       where: { subjectId: me.practitionerId!, action: "practitioner.profile_update" },
     });
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ actorType: "practitioner", actorId: me.id });
-    expect(audits[0]!.data).toEqual({ licenseNumber: { from: null, to: "PERADI 12.345/2020" }, available: { from: true, to: false } });
+    expect(audits[0]!.data).toEqual({
+      displayName: { from: null, to: `${me.name}, S.H.` },
+      bio: { from: null, to: "Advokat ketenagakerjaan; mendampingi PHK dan perundingan bipartit." },
+      areas: { from: [], to: ["ketenagakerjaan", "korporasi"] },
+      languages: { from: [], to: ["id", "jv"] },
+      yearsOfPractice: { from: null, to: 12 },
+      available: { from: true, to: false },
+    });
 
-    // The same values again change nothing and write no second entry; an empty number clears it.
-    await caller.practitioner.updateProfile({ available: false });
+    // The same values again change nothing and write no second entry; an empty text clears it.
+    await caller.practitioner.updateProfile({ available: false, areas: ["ketenagakerjaan", "korporasi"] });
     expect(await database.prisma.auditLog.count({ where: { subjectId: me.practitionerId!, action: "practitioner.profile_update" } })).toBe(
       1,
     );
-    expect((await caller.practitioner.updateProfile({ licenseNumber: "   " })).licenseNumber).toBeNull();
+    expect(await caller.practitioner.updateProfile({ bio: "   ", displayName: "" })).toMatchObject({ bio: null, displayName: null });
   });
 
-  it("refuses a licence number over 100 characters", async () => {
-    const caller = portalCaller(deps(), await practitionerUser(database.prisma));
-    expect(await codeOf(caller.practitioner.updateProfile({ licenseNumber: "x".repeat(101) }))).toBe("VALIDATION");
+  it("refuses contact data in the bio and a display name without the verified name, saving nothing", async () => {
+    const me = await practitionerUser(database.prisma);
+    const caller = portalCaller(deps(), me);
+    expect(await codeOf(caller.practitioner.updateProfile({ bio: "Konsultasi gratis: WA 0812-3456-7890", yearsOfPractice: 5 }))).toBe(
+      "VALIDATION",
+    );
+    expect(await codeOf(caller.practitioner.updateProfile({ displayName: "Pengacara Terbaik Jakarta" }))).toBe("VALIDATION");
+    expect(await codeOf(caller.practitioner.updateProfile({ areas: ["bukan_kategori"] }))).toBe("VALIDATION");
+    expect(await caller.practitioner.profile()).toMatchObject({ bio: null, displayName: null, areas: [], yearsOfPractice: null });
+    expect(await database.prisma.auditLog.count({ where: { subjectId: me.practitionerId!, action: "practitioner.profile_update" } })).toBe(
+      0,
+    );
+  });
+
+  it("leaves the licence number to the operator: the practitioner cannot set it, the operator's change is audited", async () => {
+    const me = await practitionerUser(database.prisma);
+    const operator = portalCaller(deps(), await portalUser(database.prisma, "operator"));
+    await operator.operator.setLicenseNumber({ practitionerId: me.practitionerId!, licenseNumber: "  PERADI 12.345/2020 " });
+    expect(await portalCaller(deps(), me).practitioner.profile()).toMatchObject({ licenseNumber: "PERADI 12.345/2020" });
+    // A practitioner's input has no such field: zod strips it, the number stays.
+    await portalCaller(deps(), me).practitioner.updateProfile({ licenseNumber: "palsu" } as never);
+    expect(await operator.operator.practitionerProfile({ practitionerId: me.practitionerId! })).toMatchObject({
+      licenseNumber: "PERADI 12.345/2020",
+    });
+    const audit = await database.prisma.auditLog.findFirstOrThrow({
+      where: { subjectId: me.practitionerId!, action: "practitioner.update" },
+    });
+    expect(audit.data).toEqual({ before: { licenseNumber: null }, after: { licenseNumber: "PERADI 12.345/2020" } });
+    expect(await codeOf(operator.operator.setLicenseNumber({ practitionerId: me.practitionerId!, licenseNumber: "x".repeat(101) }))).toBe(
+      "VALIDATION",
+    );
   });
 });
 

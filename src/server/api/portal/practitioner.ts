@@ -48,7 +48,7 @@ import {
   ordersOutput,
   ownBankAccountSchema,
   passwordChangeInput,
-  practitionerOrderSchema,
+  practitionerOrderDetailSchema,
   profileInput,
   profileOutput,
   reviewsOutput,
@@ -85,7 +85,7 @@ export const practitionerRouter = router({
     .query(async ({ ctx, input }) => samePage(await listMyOrders(ctx, ctx.practitionerId, portalPageOf(input)))),
   order: practitioner
     .input(byOrder)
-    .output(practitionerOrderSchema)
+    .output(practitionerOrderDetailSchema)
     .query(({ ctx, input }) => getMyOrder(ctx, ctx.practitionerId, input.orderId)),
   startWork: practitioner
     .input(byOrder)

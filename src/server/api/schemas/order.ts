@@ -3,6 +3,7 @@ import type { OrderReview } from "@/generated/prisma/client";
 import { OrderStatus } from "@/generated/prisma/enums";
 import { INTAKE_LIMITS } from "@/server/domain/intake";
 import { MESSAGE_ROLES, type MessageRole } from "@/server/domain/order-state";
+import { publicName } from "@/server/domain/practitioner-profile";
 import { isHttpUrl } from "@/server/domain/webhook-url";
 import { filesByPlace } from "@/server/services/files";
 import { type OrderWithMessages, REVIEW_LIMITS } from "@/server/services/orders";
@@ -139,7 +140,9 @@ export function serializeReview(review: OrderReview, livemode: boolean): z.input
 const orderPractitionerSchema = z
   .object({
     id: z.string().meta({ description: "prk_…" }),
-    name: z.string(),
+    name: z.string().meta({
+      description: "The name the practitioner practises under: their verified name, with any titles they added (e.g. `, S.H.`).",
+    }),
     label: z
       .string()
       .nullable()
@@ -258,7 +261,7 @@ export function serializeOrder(order: Omit<OrderWithMessages, "apiKey">): OrderR
     practitioner: order.practitioner
       ? {
           id: order.practitioner.id,
-          name: order.practitioner.name,
+          name: publicName(order.practitioner),
           label: order.practitioner.label,
           license_number: order.practitioner.licenseNumber,
         }

@@ -6,8 +6,9 @@ import { BID_TRANSITIONS } from "@/server/domain/case-state";
 import { ledgerKindLabel } from "@/server/domain/ledger-labels";
 import { MESSAGE_ROLES } from "@/server/domain/order-state";
 import { MAX_PASSWORD_LENGTH } from "@/server/domain/password";
+import { PROFILE_LIMITS } from "@/server/domain/practitioner-profile";
 import type { PractitionerCaseView } from "@/server/services/cases";
-import { LICENSE_NUMBER_MAX, type listMyOffers, PRACTITIONER_ACTIONS, type PractitionerAction } from "@/server/services/practitioners";
+import { type listMyOffers, PRACTITIONER_ACTIONS, type PractitionerAction } from "@/server/services/practitioners";
 import { pageSchema, portalPageInput } from "../portal/paging";
 import { portalFileIdsSchema, portalFileSchema } from "./file";
 import { idSchema } from "./ids";
@@ -35,9 +36,24 @@ export const submitBidInput = byCase.extend({
   note: z.string().max(BID_LIMITS.note).optional(),
 });
 
-/** Only what the practitioner sets; an absent field is left as it is. */
+/**
+ * Only what the practitioner sets; an absent field is left as it is. Lengths here are generous
+ * bounds: the domain's rules (normalizeProfile) say in Indonesian what is wrong.
+ */
 export const profileInput = z.object({
-  licenseNumber: z.string().trim().max(LICENSE_NUMBER_MAX).nullable().optional(),
+  displayName: z
+    .string()
+    .max(PROFILE_LIMITS.displayName * 2)
+    .nullable()
+    .optional(),
+  bio: z
+    .string()
+    .max(PROFILE_LIMITS.bio * 2)
+    .nullable()
+    .optional(),
+  areas: z.array(z.string().max(64)).max(50).optional(),
+  languages: z.array(z.string().max(16)).max(50).optional(),
+  yearsOfPractice: z.number().int().nullable().optional(),
   available: z.boolean().optional(),
   emailNotifications: z.boolean().optional(),
 });
@@ -123,7 +139,7 @@ export function statementRowView(entry: {
 
 const orderStatusSchema = z.enum(OrderStatus);
 
-export const practitionerOrderSchema = z.object({
+const practitionerOrderSchema = z.object({
   id: z.string(),
   deliverable: z.string().nullable(),
   caseId: z.string().nullable(),
@@ -140,6 +156,25 @@ export const practitionerOrderSchema = z.object({
   files: z.array(portalFileSchema),
   masked: z.boolean(),
   actions: z.array(z.enum(PRACTITIONER_ACTIONS)),
+});
+
+/** One order's page: the order, and its latest dispute with the operator's decision. */
+export const practitionerOrderDetailSchema = practitionerOrderSchema.extend({
+  dispute: z
+    .object({
+      openedAt: z.date(),
+      reason: z.object({ role: z.enum(MESSAGE_ROLES), body: z.string() }),
+      decision: z
+        .object({
+          kind: z.enum(["resume_work", "settle_for_practitioner", "settle_split", "refund"]),
+          decidedAt: z.date(),
+          note: z.string().nullable(),
+          practitionerShareIdr: z.number().int().nullable(),
+          figures: z.string().nullable(),
+        })
+        .nullable(),
+    })
+    .nullable(),
 });
 
 export const offersOutput = pageSchema(
@@ -195,6 +230,12 @@ export const profileOutput = z.object({
   licenseNumber: z.string().nullable(),
   available: z.boolean(),
   emailNotifications: z.boolean(),
+  displayName: z.string().nullable(),
+  bio: z.string().nullable(),
+  areas: z.array(z.string()),
+  languages: z.array(z.string()),
+  yearsOfPractice: z.number().int().nullable(),
+  areaChoices: z.array(z.string()),
 });
 
 const caseStatusSchema = z.enum(CaseStatus);

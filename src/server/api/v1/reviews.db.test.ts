@@ -44,6 +44,17 @@ describe("the practitioner on the order", () => {
     const listed = (await get("/v1/orders?limit=1", org.token)) as { data: Array<{ practitioner: unknown }> };
     expect(listed.data[0]!.practitioner).toEqual(taken.practitioner);
   });
+
+  it("names them by the display name they keep on their profile (the verified name with titles), the verified name until then", async () => {
+    const org = await createTestOrg(database.prisma);
+    const practitionerId = await createTestPractitioner(database.prisma, ["kontrak"]);
+    const order = await createPaidOrder(database.prisma, clock, org);
+    await driveOrder(database.prisma, order.id, practitionerId, "diambil", clock.now());
+    const { name } = await database.prisma.practitioner.findUniqueOrThrow({ where: { id: practitionerId } });
+    expect(((await get(`/v1/orders/${order.id}`, org.token)).practitioner as { name: string }).name).toBe(name);
+    await database.prisma.practitioner.update({ where: { id: practitionerId }, data: { displayName: `${name}, S.H., M.H.` } });
+    expect(((await get(`/v1/orders/${order.id}`, org.token)).practitioner as { name: string }).name).toBe(`${name}, S.H., M.H.`);
+  });
 });
 
 describe("POST /v1/orders/{id}/review", () => {

@@ -8,7 +8,7 @@ import { createSweeper } from "@/server/jobs/sweeper";
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
-import { createTestPractitioner, FULL_JOURNEY_EVENTS, ndaOrder } from "@/test/orders";
+import { createPaidOrder, createTestPractitioner, FULL_JOURNEY_EVENTS, ndaOrder } from "@/test/orders";
 import { testWebhookSettings } from "@/test/webhooks";
 import { listStalledOrders } from "../orders";
 import { askClient, deliverResult, getMyOrder, listMyOffers, releaseOrder, startWork } from "../practitioners";
@@ -173,6 +173,122 @@ describe("offer rotation", () => {
     expect(await database.prisma.practitioner.findUniqueOrThrow({ where: { id: advokatNotKorporasi } })).toMatchObject({
       label: "Advokat",
     });
+  });
+});
+
+/** An order of the practitioners' past, out of the offering (cancelled), to hang history on. */
+async function pastOrder(): Promise<string> {
+  const { id } = await createPaidOrder(database.prisma, clock, org);
+  await database.prisma.order.update({ where: { id }, data: { status: "dibatalkan" } });
+  return id;
+}
+
+/** `count` reviews of `stars` for the practitioner, each on a past order of its own. */
+async function giveReviews(practitionerId: string, stars: number, count: number) {
+  for (let i = 0; i < count; i++) {
+    await database.prisma.orderReview.create({
+      data: { id: `rev_${practitionerId}_${stars}_${i}_${Date.now()}`, orderId: await pastOrder(), practitionerId, rating: stars },
+    });
+  }
+}
+
+/** Past offers to the practitioner: `answered` accepted or declined, `expired` let run out, offered a day ago and before. */
+async function giveOfferHistory(practitionerId: string, answered: number, expired: number) {
+  const orderId = await pastOrder();
+  const statuses = [...Array(answered).fill("ditolak"), ...Array(expired).fill("kedaluwarsa")] as Array<"ditolak" | "kedaluwarsa">;
+  await database.prisma.offer.createMany({
+    data: statuses.map((status, i) => {
+      const offeredAt = new Date(clock.now().getTime() - (i + 1) * 24 * 60 * 60 * 1000);
+      return {
+        id: `off_h_${practitionerId}_${i}_${Date.now()}`,
+        orderId,
+        practitionerId,
+        round: i + 1,
+        status,
+        offeredAt,
+        expiresAt: offeredAt,
+      };
+    }),
+  });
+}
+
+const offeredTo = async (orderId: string) => (await liveOffer(orderId))?.practitionerId;
+
+describe("the offering order (label, busy, rating and response rate, a newcomer's turn)", () => {
+  it("offers a service without a required label to a labelled practitioner before one without, any label alike", async () => {
+    // a was offered longest ago but carries no label; b (Notaris) comes before c (Advokat) by the rotation alone.
+    await database.prisma.practitioner.update({ where: { id: practitioners.a }, data: { label: null } });
+    await database.prisma.practitioner.update({ where: { id: practitioners.b }, data: { label: "Notaris" } });
+    const [first, second, third] = [await paidOrder(), await paidOrder(), await paidOrder()];
+    await ensureOfferings(deps(), [first, second, third]);
+    expect([await offeredTo(first), await offeredTo(second)]).toEqual([practitioners.b, practitioners.c]);
+    // The label comes before being busy: a third order goes to a labelled practitioner holding an offer already.
+    expect([practitioners.b, practitioners.c]).toContain(await offeredTo(third));
+  });
+
+  it("passes over a practitioner busy with another order's live offer, even one offered longest ago", async () => {
+    const first = await paidOrder();
+    await ensureOffering(deps(), first);
+    expect(await offeredTo(first)).toBe(practitioners.a);
+    // a still holds first's offer; the rotation alone would pick a again.
+    await database.prisma.practitioner.update({
+      where: { id: practitioners.a },
+      data: { lastOfferedAt: new Date("2025-01-01T00:00:00Z") },
+    });
+    const second = await paidOrder();
+    await ensureOffering(deps(), second);
+    expect(await offeredTo(second)).toBe(practitioners.b);
+    // Once a answers, a is free again and first in the rotation.
+    await declineOffer(deps(), practitioners.a, (await liveOffer(first))!.id);
+    await database.prisma.practitioner.update({
+      where: { id: practitioners.a },
+      data: { lastOfferedAt: new Date("2025-01-01T00:00:00Z") },
+    });
+    const third = await paidOrder();
+    await ensureOffering(deps(), third);
+    expect(await offeredTo(third)).toBe(practitioners.a);
+  });
+
+  it("offers the better rated practitioner first, though offered most recently", async () => {
+    await giveReviews(practitioners.a, 2, 5);
+    await giveReviews(practitioners.b, 3, 5);
+    await giveReviews(practitioners.c, 5, 5);
+    const orderId = await paidOrder();
+    await ensureOffering(deps(), orderId);
+    expect(await offeredTo(orderId)).toBe(practitioners.c);
+  });
+
+  it("offers the practitioner who answers offers before one who lets them expire, rated alike", async () => {
+    await giveOfferHistory(practitioners.a, 0, 10);
+    await giveOfferHistory(practitioners.b, 2, 8);
+    await giveOfferHistory(practitioners.c, 10, 0);
+    const orderId = await paidOrder();
+    await ensureOffering(deps(), orderId);
+    expect(await offeredTo(orderId)).toBe(practitioners.c);
+    // c declines; b, answering some, comes before a, answering none.
+    await declineOffer(deps(), practitioners.c, (await liveOffer(orderId))!.id);
+    expect(await offeredTo(orderId)).toBe(practitioners.b);
+  });
+
+  it("reads only each practitioner's latest 20 answered or expired offers: an old habit is forgiven", async () => {
+    await giveOfferHistory(practitioners.a, 20, 30);
+    await giveOfferHistory(practitioners.b, 10, 10);
+    await giveOfferHistory(practitioners.c, 0, 20);
+    // a's latest 20 are all answered (the 30 expired are older); b answered half of its 20.
+    const orderId = await paidOrder();
+    await ensureOffering(deps(), orderId);
+    expect(await offeredTo(orderId)).toBe(practitioners.a);
+  });
+
+  it("gives a newcomer the field's average: after the well rated, before the poorly rated", async () => {
+    await database.prisma.practitioner.update({ where: { id: practitioners.c }, data: { active: false } });
+    await giveReviews(practitioners.a, 2, 10);
+    await giveReviews(practitioners.b, 5, 10);
+    const newcomer = await createTestPractitioner(database.prisma);
+    const orders = [await paidOrder(), await paidOrder(), await paidOrder()];
+    await ensureOfferings(deps(), orders);
+    // b first; with b busy, the newcomer (ranked at the pool's 3.5 stars) before a (2.5 after smoothing).
+    expect(await Promise.all(orders.map(offeredTo))).toEqual([practitioners.b, newcomer, practitioners.a]);
   });
 });
 
@@ -358,7 +474,7 @@ describe("offering in batches", () => {
     for (const orderId of orders) expect(await database.prisma.offer.count({ where: { orderId, status: "kedaluwarsa" } })).toBe(1);
   });
 
-  it("reads only the front of the fair order, and still gives each order of a batch its own next practitioner", async () => {
+  it("gives each order of a batch its own next practitioner, past the ones it passed and the ones busy with its other orders", async () => {
     const [d, e, f] = [
       await createTestPractitioner(database.prisma),
       await createTestPractitioner(database.prisma),

@@ -5,6 +5,14 @@ import { lockRow } from "@/server/db/row-lock";
 import type { DueRow } from "@/server/domain/due-row";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
+import {
+  markOffered,
+  nextCandidate,
+  type OfferingCandidate,
+  type RankedPool,
+  RESPONSE_WINDOW,
+  rankedPool,
+} from "@/server/domain/offering-order";
 import { stalledRefundAt } from "@/server/domain/order-rules";
 import { type Actor, audit } from "../audit";
 import type { ServiceDeps } from "../deps";
@@ -56,57 +64,51 @@ async function lockOrdersWhere(tx: Tx, where: Prisma.Sql): Promise<OfferingOrder
     FOR UPDATE OF o`;
 }
 
-/** A practitioner in the running for an offer. */
-interface Candidate {
-  id: string;
-  lastOfferedAt: Date | null;
-  /** Place in the database's order of ids, the tie-break (its collation, not JavaScript's). */
-  idRank: number;
-}
-
 /** What decides who may be offered an order. */
 type OfferedService = { category: string; requiredLabel: string | null };
 
 const serviceKey = (service: OfferedService) => JSON.stringify([service.category, service.requiredLabel]);
 
 /**
- * Who may be offered an order of each service: active practitioners taking new offers (the
- * profile's availability switch), not the sandbox's stand-ins, qualified for its category and, where it names one, carrying its label. Read per
- * service are only the first `depth` in the fair order (and any other of those practitioners it
- * also may be offered): an order's next practitioner is never further back than the ones it
- * passed this round plus the ones offered before it in the batch. By `serviceKey`; an empty
- * pool: nobody is eligible.
+ * Who may be offered an order of each service, with what the offering order reads of them
+ * (domain/offering-order.ts), in one statement for the whole batch: active practitioners taking
+ * new offers (the profile's availability switch), not the sandbox's stand-ins, qualified for its
+ * category and, where it names one, carrying its label. Their live offers, reviews and latest
+ * RESPONSE_WINDOW concluded offers are read per practitioner through indexes. By `serviceKey`;
+ * an empty pool: nobody is eligible.
  */
-async function candidatePools(tx: Tx, services: readonly OfferedService[], depth: number): Promise<Map<string, Candidate[]>> {
-  const rows = await tx.$queryRaw<Array<Candidate & { service: number }>>`
+async function candidatePools(tx: Tx, services: readonly OfferedService[]): Promise<Map<string, RankedPool>> {
+  const rows = await tx.$queryRaw<Array<Omit<OfferingCandidate, "labelled"> & { label: string | null; services: number[] }>>`
     WITH service AS (
       SELECT * FROM unnest(${services.map((s) => s.category)}::text[], ${services.map((s) => s.requiredLabel)}::text[]) WITH ORDINALITY AS s("category", "requiredLabel", "n")
     ), eligible AS (
-      SELECT s."n", p."id", p."lastOfferedAt", row_number() OVER (PARTITION BY s."n" ORDER BY p."lastOfferedAt" ASC NULLS FIRST, p."id" ASC) AS "fair"
+      SELECT p."id", p."label", p."lastOfferedAt", array_agg(s."n"::int) AS "services"
       FROM service s JOIN "Practitioner" p
         ON p."active" AND p."available" AND NOT p."simulated" AND s."category" = ANY(p."categories") AND (s."requiredLabel" IS NULL OR p."label" = s."requiredLabel")
+      GROUP BY p."id", p."label", p."lastOfferedAt"
     )
-    SELECT e."n"::int AS "service", e."id", e."lastOfferedAt", (dense_rank() OVER (ORDER BY e."id"))::int AS "idRank"
+    SELECT e."id", e."label", e."lastOfferedAt", e."services", (dense_rank() OVER (ORDER BY e."id"))::int AS "idRank",
+           (SELECT count(*) FROM "Offer" o WHERE o."practitionerId" = e."id" AND o."status" = 'aktif')::int AS "liveOffers",
+           r."reviewCount", r."ratingSum", w."offersConcluded", w."offersAnswered"
     FROM eligible e
-    WHERE e."id" IN (SELECT "id" FROM eligible WHERE "fair" <= ${depth})`;
-  // One object per practitioner: offered for one order, they are the most recently offered for every later one.
-  const byId = new Map<string, Candidate>();
-  const pools = services.map((): Candidate[] => []);
-  for (const { service, ...row } of rows) {
-    const candidate = byId.get(row.id) ?? byId.set(row.id, row).get(row.id)!;
-    pools[service - 1]!.push(candidate);
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS "reviewCount", coalesce(sum(rv."rating"), 0)::int AS "ratingSum" FROM "OrderReview" rv WHERE rv."practitionerId" = e."id"
+    ) r
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS "offersConcluded", (count(*) FILTER (WHERE x."status" <> 'kedaluwarsa'))::int AS "offersAnswered"
+      FROM (
+        SELECT o."status" FROM "Offer" o
+        WHERE o."practitionerId" = e."id" AND o."status" IN ('diterima', 'ditolak', 'kedaluwarsa')
+        ORDER BY o."offeredAt" DESC LIMIT ${RESPONSE_WINDOW}
+      ) x
+    ) w`;
+  const pools = services.map((): OfferingCandidate[] => []);
+  for (const { services: eligibleFor, label, ...row } of rows) {
+    // One object per practitioner in every pool of theirs: once offered an order, markOffered moves it back in each.
+    const candidate: OfferingCandidate = { ...row, labelled: label !== null };
+    for (const n of eligibleFor) pools[n - 1]!.push(candidate);
   }
-  return new Map(services.map((s, i) => [serviceKey(s), pools[i]!]));
-}
-
-/** Fair order (as `candidatePools` reads it): least recently offered first (never offered before anyone), then by id so ties are stable. */
-function offeredBefore(a: Candidate, b: Candidate): boolean {
-  if (a.lastOfferedAt?.getTime() !== b.lastOfferedAt?.getTime()) {
-    if (!a.lastOfferedAt) return true;
-    if (!b.lastOfferedAt) return false;
-    return a.lastOfferedAt < b.lastOfferedAt;
-  }
-  return a.idRank < b.idRank;
+  return new Map(services.map((s, i) => [serviceKey(s), rankedPool(pools[i]!)]));
 }
 
 /**
@@ -180,25 +182,20 @@ async function offerNextLocked(tx: Tx, change: StatusChangeContext, orders: read
 
   const live = needing.filter((o) => o.livemode);
   const services = new Map(live.map((o) => [serviceKey(o), { category: o.category, requiredLabel: o.requiredLabel }]));
-  const maxPassed = Math.max(0, ...live.map((o) => offeredThisRound(o).length));
-  const pools =
-    services.size > 0 ? await candidatePools(tx, [...services.values()], maxPassed + live.length) : new Map<string, Candidate[]>();
+  const pools = services.size > 0 ? await candidatePools(tx, [...services.values()]) : new Map<string, RankedPool>();
   const chosen = new Set<string>();
   const stalls = new Map<string, string[]>();
   for (const order of live) {
     const pool = pools.get(serviceKey(order))!;
     const passed = new Set(offeredThisRound(order).map((o) => o.practitionerId));
-    let next: Candidate | undefined;
-    for (const candidate of pool) {
-      if (!passed.has(candidate.id) && (!next || offeredBefore(candidate, next))) next = candidate;
-    }
+    const next = nextCandidate(pool, (candidate) => passed.has(candidate.id));
     if (next) {
       offer(order, next.id, order.offerRound);
-      next.lastOfferedAt = now;
+      markOffered(pools.values(), next, now);
       chosen.add(next.id);
       continue;
     }
-    const reason = pool.length > 0 ? STALL_REASONS.allPassed : STALL_REASONS.noneEligible(order);
+    const reason = pool.candidates.length > 0 ? STALL_REASONS.allPassed : STALL_REASONS.noneEligible(order);
     stalls.set(reason, [...(stalls.get(reason) ?? []), order.id]);
   }
 

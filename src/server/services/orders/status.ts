@@ -17,7 +17,9 @@ import { notifyOrderMessage } from "../notifications";
 import { endCostsOnOrderChange, ORDER_COSTS } from "./cost-moves";
 
 /** The practitioner as the client side sees them: who does the work, with the label and licence the operator verified. */
-export const PRACTITIONER_SEEN_BY_CLIENT = { select: { id: true, name: true, label: true, licenseNumber: true } } as const;
+export const PRACTITIONER_SEEN_BY_CLIENT = {
+  select: { id: true, name: true, displayName: true, label: true, licenseNumber: true },
+} as const;
 
 /** What an Order object shows beside the row: read with it in one statement (Prisma's relation joins). */
 const ORDER_INCLUDE = {

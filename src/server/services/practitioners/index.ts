@@ -4,7 +4,7 @@ export {
   setBankAccount,
   verifyBankAccount,
 } from "./bank-accounts";
-export { changePassword, getPractitionerProfile, LICENSE_NUMBER_MAX, updatePractitionerProfile } from "./practitioner-profile";
+export { changePassword, getPractitionerProfile, updatePractitionerProfile } from "./practitioner-profile";
 export {
   askClient,
   deliverResult,
@@ -18,4 +18,11 @@ export {
   releaseOrder,
   startWork,
 } from "./practitioner-work";
-export { listPractitioners, registerPractitioner, setPractitionerActive, updatePractitioner } from "./practitioners";
+export {
+  LICENSE_NUMBER_MAX,
+  listPractitioners,
+  registerPractitioner,
+  setLicenseNumber,
+  setPractitionerActive,
+  updatePractitioner,
+} from "./practitioners";

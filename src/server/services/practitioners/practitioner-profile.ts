@@ -1,12 +1,13 @@
 import type { DbOrTx } from "@/server/db/client";
 import { AppError } from "@/server/domain/errors";
 import { MIN_PASSWORD_LENGTH } from "@/server/domain/password";
+import { normalizeProfile, type Profile, type ProfileInput } from "@/server/domain/practitioner-profile";
 import { endOtherPortalSessions, hashPassword, verifyPassword } from "../access";
 import { type Actor, audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 
-/** What a practitioner sees of their own profile; label and categories are the operator's to set. */
-export interface PractitionerProfile {
+/** What a practitioner sees of their own profile; the verified name, label, licence number and categories are the operator's to set. */
+export interface PractitionerProfile extends Profile {
   name: string;
   email: string;
   label: string | null;
@@ -14,7 +15,23 @@ export interface PractitionerProfile {
   licenseNumber: string | null;
   available: boolean;
   emailNotifications: boolean;
+  /** The catalog's categories, to choose areas from. */
+  areaChoices: string[];
 }
+
+const PROFILE_FIELDS = {
+  name: true,
+  label: true,
+  categories: true,
+  licenseNumber: true,
+  available: true,
+  emailNotifications: true,
+  displayName: true,
+  bio: true,
+  areas: true,
+  languages: true,
+  yearsOfPractice: true,
+} as const;
 
 export function getPractitionerProfile(deps: Pick<ServiceDeps, "db">, practitionerId: string): Promise<PractitionerProfile> {
   return readProfile(deps.db, practitionerId);
@@ -23,31 +40,27 @@ export function getPractitionerProfile(deps: Pick<ServiceDeps, "db">, practition
 async function readProfile(db: DbOrTx, practitionerId: string): Promise<PractitionerProfile> {
   const found = await db.practitioner.findUnique({
     where: { id: practitionerId },
-    select: {
-      name: true,
-      label: true,
-      categories: true,
-      licenseNumber: true,
-      available: true,
-      emailNotifications: true,
-      user: { select: { email: true } },
-    },
+    select: { ...PROFILE_FIELDS, user: { select: { email: true } } },
   });
   if (!found) throw new AppError("NOT_FOUND", `No practitioner ${practitionerId}.`);
   const { user, ...profile } = found;
-  return { ...profile, email: user.email };
+  return { ...profile, email: user.email, areaChoices: (await catalogCategories(db)).sort() };
 }
 
-/** The settings a practitioner changes themselves; an absent field is left as it is. */
-export interface ProfileChange {
-  /** Trimmed; empty clears it. */
-  licenseNumber?: string | null;
+/** What a practitioner changes themselves; an absent field is left as it is. */
+export interface ProfileChange extends Partial<ProfileInput> {
   /** Off: the offering skips them (services/offers.ts) until they switch it on again. */
   available?: boolean;
   emailNotifications?: boolean;
 }
 
-export const LICENSE_NUMBER_MAX = 100;
+/** The categories a practitioner may name as areas: the catalog's, as the operator's categories are. */
+async function catalogCategories(db: DbOrTx): Promise<string[]> {
+  const rows = await db.service.findMany({ where: { internal: false }, distinct: ["category"], select: { category: true } });
+  return rows.map((row) => row.category);
+}
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Saves what changed, with one audit entry naming the old and new values; nothing changed writes nothing. */
 export async function updatePractitionerProfile(
@@ -57,21 +70,26 @@ export async function updatePractitionerProfile(
   change: ProfileChange,
 ): Promise<PractitionerProfile> {
   return deps.db.$transaction(async (tx) => {
-    const current = await tx.practitioner.findUnique({
-      where: { id: practitionerId },
-      select: { licenseNumber: true, available: true, emailNotifications: true },
-    });
-    if (!current) throw new AppError("NOT_FOUND", `No practitioner ${practitionerId}.`);
-    const next = { ...current };
-    if (change.licenseNumber !== undefined) {
-      const trimmed = change.licenseNumber?.trim() ?? "";
-      if (trimmed.length > LICENSE_NUMBER_MAX)
-        throw new AppError("VALIDATION", `A licence number has at most ${LICENSE_NUMBER_MAX} characters.`);
-      next.licenseNumber = trimmed || null;
-    }
-    if (change.available !== undefined) next.available = change.available;
-    if (change.emailNotifications !== undefined) next.emailNotifications = change.emailNotifications;
-    const changed = (Object.keys(next) as Array<keyof typeof next>).filter((key) => next[key] !== current[key]);
+    const found = await tx.practitioner.findUnique({ where: { id: practitionerId }, select: PROFILE_FIELDS });
+    if (!found) throw new AppError("NOT_FOUND", `No practitioner ${practitionerId}.`);
+    const { name, displayName, bio, areas, languages, yearsOfPractice, available, emailNotifications } = found;
+    const current = { displayName, bio, areas, languages, yearsOfPractice, available, emailNotifications };
+    const profile = normalizeProfile(
+      {
+        displayName: change.displayName !== undefined ? change.displayName : displayName,
+        bio: change.bio !== undefined ? change.bio : bio,
+        areas: change.areas ?? areas,
+        languages: change.languages ?? languages,
+        yearsOfPractice: change.yearsOfPractice !== undefined ? change.yearsOfPractice : yearsOfPractice,
+      },
+      { verifiedName: name, categories: change.areas ? await catalogCategories(tx) : areas },
+    );
+    const next = {
+      ...profile,
+      available: change.available ?? available,
+      emailNotifications: change.emailNotifications ?? emailNotifications,
+    };
+    const changed = (Object.keys(next) as Array<keyof typeof next>).filter((key) => !sameValue(next[key], current[key]));
     if (changed.length > 0) {
       await tx.practitioner.update({ where: { id: practitionerId }, data: { ...next, updatedAt: deps.clock.now() } });
       await audit(tx, {

@@ -1,5 +1,6 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { OrderStatus } from "@/generated/prisma/enums";
+import type { DbOrTx } from "@/server/db/client";
 import { AppError } from "@/server/domain/errors";
 import type { IntakeField } from "@/server/domain/intake";
 import { maskIntake, maskText } from "@/server/domain/masking";
@@ -275,6 +276,81 @@ export async function listMyOrders(deps: Pick<ServiceDeps, "db">, practitionerId
   return mapPage(pageFrom(rows, request), (order) => viewOf(order, false));
 }
 
+/** The operator's decisions that end a dispute. */
+type DisputeDecision = "resume_work" | "settle_for_practitioner" | "settle_split" | "refund";
+
+/** The order's latest dispute as its practitioner reads it: the reason, and the operator's decision once made. */
+export interface PractitionerDispute {
+  openedAt: Date;
+  reason: { role: MessageRole; body: string };
+  decision: {
+    kind: DisputeDecision;
+    decidedAt: Date;
+    /** The operator's note that came with it (a split always has one). */
+    note: string | null;
+    /** A split: the practitioner's share of their price. */
+    practitionerShareIdr: number | null;
+    /** A split: the figures as both sides read them in the thread. */
+    figures: string | null;
+  } | null;
+}
+
+/** Which decision the order's first status after the dispute records. */
+const DECISION_OF_STATUS: Record<string, DisputeDecision | undefined> = {
+  "order.dikerjakan": "resume_work",
+  "order.selesai": "settle_for_practitioner",
+  "order.direfund": "refund",
+};
+
+/**
+ * The order's latest dispute, read from what the order already records: the reason is the
+ * message that opened it, the decision the first status event after it (a split is the
+ * settlement with a `settle_split` note), its note the operator's message with that step.
+ */
+async function disputeOf(db: DbOrTx, order: Pick<ViewSource, "id" | "status" | "messages">): Promise<PractitionerDispute | null> {
+  const openedAt = order.messages.findLastIndex((m) => m.trigger === "dispute");
+  if (openedAt < 0) return null;
+  const opened = order.messages[openedAt]!;
+  const dispute = { openedAt: opened.createdAt, reason: { role: opened.role as MessageRole, body: opened.body } };
+  if (order.status === "sengketa") return { ...dispute, decision: null };
+  const disputedEvent = await db.webhookEvent.findFirst({
+    where: { orderId: order.id, type: "order.sengketa" },
+    orderBy: { seq: "desc" },
+    select: { seq: true },
+  });
+  const decided =
+    disputedEvent &&
+    (await db.webhookEvent.findFirst({
+      where: { orderId: order.id, seq: { gt: disputedEvent.seq } },
+      orderBy: { seq: "asc" },
+      select: { type: true, createdAt: true },
+    }));
+  const statusDecision = decided && DECISION_OF_STATUS[decided.type];
+  if (!decided || !statusDecision) return { ...dispute, decision: null };
+  const after = order.messages.slice(openedAt + 1);
+  const split = statusDecision === "settle_for_practitioner" && after.some((m) => m.trigger === "settle_split");
+  const kind: DisputeDecision = split ? "settle_split" : statusDecision;
+  const noteAt = after.findIndex((m) => m.trigger === kind && m.role === "operator");
+  let practitionerShareIdr: number | null = null;
+  if (split) {
+    const release = await db.ledgerTransfer.findFirst({
+      where: { kind: "split_release", reference: order.id },
+      select: { entries: { where: { amountIdr: { gt: 0 } }, select: { amountIdr: true } } },
+    });
+    practitionerShareIdr = release?.entries[0] ? Number(release.entries[0].amountIdr) : null;
+  }
+  return {
+    ...dispute,
+    decision: {
+      kind,
+      decidedAt: decided.createdAt,
+      note: noteAt >= 0 ? after[noteAt]!.body : null,
+      practitionerShareIdr,
+      figures: split ? (after.slice(noteAt + 1).find((m) => m.role === "system")?.body ?? null) : null,
+    },
+  };
+}
+
 /**
  * One order as `practitionerId` sees it: the real data once they hold it, the offer's masked view
  * while they hold a live offer on it, NOT_FOUND otherwise. The portal's order page and the
@@ -285,12 +361,18 @@ export async function getMyOrder(
   deps: Pick<ServiceDeps, "db" | "clock">,
   practitionerId: string,
   orderId: string,
-): Promise<PractitionerOrderView> {
+): Promise<PractitionerOrderView & { dispute: PractitionerDispute | null }> {
   const liveOffer = { practitionerId, status: "aktif" as const, expiresAt: { gt: deps.clock.now() } };
   const order = await deps.db.order.findFirst({
     where: { id: orderId, OR: [{ practitionerId }, { offers: { some: liveOffer } }] },
     select: { ...VIEW_SELECT, practitionerId: true },
   });
   if (!order) throw new AppError("NOT_FOUND", `No order ${orderId} assigned or offered to you.`);
-  return viewOf(order, order.practitionerId !== practitionerId);
+  const masked = order.practitionerId !== practitionerId;
+  const view = viewOf(order, masked);
+  // An offer says nothing of a dispute with someone else.
+  const dispute = masked ? null : await disputeOf(deps.db, order);
+  // A split pays the practitioner their share, not their whole price.
+  const earningIdr = dispute?.decision?.practitionerShareIdr ?? view.earningIdr;
+  return { ...view, earningIdr, dispute };
 }

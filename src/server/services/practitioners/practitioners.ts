@@ -126,6 +126,37 @@ export async function updatePractitioner(
   });
 }
 
+export const LICENSE_NUMBER_MAX = 100;
+
+/**
+ * The operator records the licence or registration number they checked (e.g. against PERADI's
+ * register): the practitioner sees it read-only, agents on the order. Trimmed; empty clears it.
+ * Audited as the operator's other changes of a practitioner's data.
+ */
+export async function setLicenseNumber(
+  deps: Pick<ServiceDeps, "db">,
+  actor: Actor,
+  practitionerId: string,
+  licenseNumber: string | null,
+): Promise<void> {
+  const trimmed = licenseNumber?.trim() || null;
+  if (trimmed && trimmed.length > LICENSE_NUMBER_MAX)
+    throw new AppError("VALIDATION", `Nomor izin paling banyak ${LICENSE_NUMBER_MAX} karakter.`);
+  await deps.db.$transaction(async (tx) => {
+    const before = await tx.practitioner.findUnique({ where: { id: practitionerId, simulated: false }, select: { licenseNumber: true } });
+    if (!before) throw new AppError("NOT_FOUND", `Praktisi ${practitionerId} tidak ditemukan.`);
+    if (before.licenseNumber === trimmed) return;
+    await tx.practitioner.update({ where: { id: practitionerId }, data: { licenseNumber: trimmed } });
+    await audit(tx, {
+      ...actor,
+      action: "practitioner.update",
+      subjectType: "practitioner",
+      subjectId: practitionerId,
+      data: { before, after: { licenseNumber: trimmed } },
+    });
+  });
+}
+
 /**
  * Activates or deactivates a practitioner. A deactivated practitioner can no longer sign in, so
  * their live offers are withdrawn and each order goes straight to the next eligible practitioner

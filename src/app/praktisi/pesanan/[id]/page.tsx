@@ -12,6 +12,7 @@ import { toApiError } from "@/server/api/api-error";
 import { portalPage } from "@/server/runtime/portal";
 import { ReceiptForm, RequestCostForm } from "../../_components/cost-forms";
 import { earningText } from "../../_components/earning";
+import { DisputeCard } from "./dispute-card";
 import { OrderActions } from "./order-actions";
 
 export const dynamic = "force-dynamic";
@@ -109,6 +110,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
       </div>
       <div className="order-layout">
         <div className="order-main">
+          {order.dispute && <DisputeCard dispute={order.dispute} />}
           {order.deliverable && (
             <Card title={deliverableTitle}>
               <p className="deliverable">{order.deliverable}</p>

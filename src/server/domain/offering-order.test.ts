@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import { expectedStars, markOffered, nextCandidate, type OfferingCandidate, poolAverages, rankedPool } from "./offering-order";
+
+let ids = 0;
+/** A practitioner never offered anything, labelled, without reviews: everything at the pool's average. */
+function candidate(overrides: Partial<OfferingCandidate> = {}): OfferingCandidate {
+  ids++;
+  return {
+    id: `prk_${ids}`,
+    labelled: true,
+    liveOffers: 0,
+    reviewCount: 0,
+    ratingSum: 0,
+    offersConcluded: 0,
+    offersAnswered: 0,
+    lastOfferedAt: null,
+    idRank: ids,
+    ...overrides,
+  };
+}
+const reviewed = (count: number, stars: number) => ({ reviewCount: count, ratingSum: count * stars });
+const answered = (answeredCount: number, of: number) => ({ offersAnswered: answeredCount, offersConcluded: of });
+
+/** The whole pool in the order it would be offered, each one taken out as it is chosen. */
+function order(pool: OfferingCandidate[]): string[] {
+  const ranked = rankedPool(pool);
+  const taken = new Set<string>();
+  const result: string[] = [];
+  for (let next = nextCandidate(ranked); next; next = nextCandidate(ranked, (c) => taken.has(c.id))) {
+    taken.add(next.id);
+    result.push(next.id);
+  }
+  return result;
+}
+
+describe("the offering order", () => {
+  it("puts a labelled practitioner before one without a label, whatever their record", () => {
+    const unlabelled = candidate({ labelled: false, ...reviewed(20, 5), ...answered(20, 20) });
+    const labelled = candidate({ ...reviewed(20, 2), ...answered(5, 20), lastOfferedAt: new Date("2026-11-20T00:00:00Z") });
+    expect(order([unlabelled, labelled])).toEqual([labelled.id, unlabelled.id]);
+  });
+
+  it("puts a practitioner holding no live offer before a busy one, whatever their record", () => {
+    const busy = candidate({ liveOffers: 1, ...reviewed(20, 5), ...answered(20, 20) });
+    const free = candidate({ ...reviewed(20, 3), ...answered(20, 20), lastOfferedAt: new Date("2026-11-20T00:00:00Z") });
+    expect(order([busy, free])).toEqual([free.id, busy.id]);
+  });
+
+  it("puts the better rated first when both answer alike", () => {
+    const good = candidate({ ...reviewed(10, 5), ...answered(10, 10), lastOfferedAt: new Date("2026-11-20T00:00:00Z") });
+    const fair = candidate({ ...reviewed(10, 3), ...answered(10, 10) });
+    expect(order([fair, good])).toEqual([good.id, fair.id]);
+  });
+
+  it("puts the one who answers offers first when both are rated alike", () => {
+    const answering = candidate({ ...reviewed(10, 4), ...answered(10, 10), lastOfferedAt: new Date("2026-11-20T00:00:00Z") });
+    const lettingExpire = candidate({ ...reviewed(10, 4), ...answered(2, 10) });
+    expect(order([lettingExpire, answering])).toEqual([answering.id, lettingExpire.id]);
+  });
+
+  it("ranks a newcomer as the pool's average: after the well rated, before the poorly rated", () => {
+    const newcomer = candidate({ lastOfferedAt: null });
+    const strong = candidate({ ...reviewed(10, 5), ...answered(10, 10), lastOfferedAt: new Date("2026-11-20T00:00:00Z") });
+    const weak = candidate({ ...reviewed(10, 2), ...answered(10, 10), lastOfferedAt: new Date("2026-01-01T00:00:00Z") });
+    const averages = poolAverages([newcomer, strong, weak]);
+    expect(averages).toEqual({ rating: 3.5, responseRate: 1 });
+    expect(expectedStars(newcomer, averages)).toBe(3.5);
+    expect(order([weak, strong, newcomer])).toEqual([strong.id, newcomer.id, weak.id]);
+  });
+
+  it("lets one review move a newcomer only part of the way: a single bad review is not a verdict", () => {
+    const pool = [candidate(reviewed(1, 1)), candidate(reviewed(9, 5))];
+    const averages = poolAverages(pool);
+    expect(averages.rating).toBe(4.6);
+    expect(expectedStars(pool[0]!, averages)).toBeCloseTo((1 + 5 * 4.6) / 6, 10);
+  });
+
+  it("rotates among practitioners within the same half star: least recently offered first, never offered before anyone, then by id", () => {
+    const near = candidate({ ...reviewed(10, 4.8), lastOfferedAt: new Date("2026-11-20T00:00:00Z") });
+    const top = candidate({ ...reviewed(10, 4.9), lastOfferedAt: new Date("2026-11-21T00:00:00Z") });
+    const neverA = candidate({ ...reviewed(10, 4.6), lastOfferedAt: null });
+    const neverB = candidate({ ...reviewed(10, 4.6), lastOfferedAt: null });
+    expect(order([top, near, neverB, neverA])).toEqual([neverA.id, neverB.id, near.id, top.id]);
+  });
+
+  it("treats a pool with no reviews and no answered offers as equal on record, leaving the rotation", () => {
+    const pool = [
+      candidate({ lastOfferedAt: new Date("2026-11-21T00:00:00Z") }),
+      candidate({ lastOfferedAt: new Date("2026-11-20T00:00:00Z") }),
+    ];
+    expect(poolAverages(pool)).toEqual({ rating: 5, responseRate: 1 });
+    expect(order(pool)).toEqual([pool[1]!.id, pool[0]!.id]);
+  });
+
+  it("skips the ones it is told to (passed this round) and gives nothing when none is left", () => {
+    const [a, b] = [candidate(), candidate()];
+    expect(nextCandidate(rankedPool([a, b]), (c) => c === a)).toBe(b);
+    expect(nextCandidate(rankedPool([a, b]), () => true)).toBeUndefined();
+    expect(nextCandidate(rankedPool([]))).toBeUndefined();
+  });
+
+  it("moves a practitioner offered an order behind the free ones of every pool holding them, still ahead of the unlabelled", () => {
+    const at = new Date("2026-11-23T03:00:00Z");
+    const [a, b, c] = [candidate(), candidate(), candidate()];
+    const unlabelled = candidate({ labelled: false });
+    const contracts = rankedPool([a, b, c, unlabelled]);
+    const labour = rankedPool([c, a]);
+    expect(nextCandidate(contracts)).toBe(a);
+    markOffered([contracts, labour], a, at);
+    expect(a).toMatchObject({ liveOffers: 1, lastOfferedAt: at });
+    expect(contracts.candidates).toEqual([b, c, a, unlabelled]);
+    expect(labour.candidates).toEqual([c, a]);
+    markOffered([contracts, labour], b, at);
+    expect(contracts.candidates.map((x) => x.id)).toEqual([c, a, b, unlabelled].map((x) => x.id));
+  });
+});
