@@ -176,6 +176,10 @@ const PORTAL_RECIPES: Record<string, PortalRecipe> = {
   "organization.team": {},
   "organization.invite": { valid: () => ({ email: "uji-akses@contoh.id" }) },
   "organization.revokeInvitation": { valid: () => ({ invitationId: "ivt_uji_akses" }) },
+  "organization.selectBid": {
+    valid: (w) => ({ caseId: w.aLive.cases[1], bidId: w.aLive.bids[1] }),
+    foreign: (o) => o.cases.map((caseId, i) => ({ caseId, bidId: o.bids[i] ?? "bid_uji_akses" })),
+  },
   "organization.payInvoice": {
     valid: (w) => ({ invoiceId: w.aLive.invoices[0] }),
     foreign: (o) => o.invoices.map((invoiceId) => ({ invoiceId })),

@@ -11,7 +11,7 @@ import {
   rotateWebhookSecret,
   updateApiKey,
 } from "@/server/services/access";
-import { listOrganizationCases, payInvoice } from "@/server/services/cases";
+import { listOrganizationCases, payInvoice, selectBidAsAdmin } from "@/server/services/cases";
 import { listWebhookDeliveries, redeliver } from "@/server/services/events";
 import { accounts, monthlySpend, statementPage } from "@/server/services/money";
 import {
@@ -64,6 +64,8 @@ import {
   redeliverOutput,
   rotatedSecretOutput,
   rotateSecretInput,
+  selectBidInput,
+  selectedBidOutput,
   spendOutput,
   statementInput,
   statementOutput,
@@ -246,6 +248,14 @@ export const organizationRouter = router({
     .output(redeliverOutput)
     .mutation(({ ctx, input }) => redeliver(ctx, ctx.organizationId, input.eventId)),
   cases: admin.output(casesOutput).query(({ ctx }) => listOrganizationCases(ctx, ctx.organizationId)),
+  /** The admin selects a bid as the agent's POST /v1/cases/{id}/select does (same service, rules and events). */
+  selectBid: admin
+    .input(selectBidInput)
+    .output(selectedBidOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { invoice } = await selectBidAsAdmin(ctx, ctx.actor, ctx.organizationId, input.caseId, input.bidId);
+      return { invoiceId: invoice.id, totalIdr: invoice.totalIdr };
+    }),
   payInvoice: admin
     .input(z.object({ invoiceId: idSchema }))
     .output(paidInvoiceOutput)

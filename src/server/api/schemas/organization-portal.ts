@@ -250,6 +250,7 @@ export const casesOutput = z.array(
         priceIdr: z.number().int(),
         clientPaysIdr: z.number().int(),
         createdAt: z.date(),
+        practitioner: z.object({ name: z.string(), label: z.string().nullable(), licenseNumber: z.string().nullable() }),
       }),
     ),
     invoice: z
@@ -265,6 +266,9 @@ export const casesOutput = z.array(
       .nullable(),
   }),
 );
+
+export const selectBidInput = z.object({ caseId: idSchema, bidId: idSchema });
+export const selectedBidOutput = z.object({ invoiceId: z.string(), totalIdr: rupiahSchema });
 
 export const paidInvoiceOutput = z.object({ status: z.enum(InvoiceStatus), totalIdr: rupiahSchema, orderId: z.string().nullable() });
 
