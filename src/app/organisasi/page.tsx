@@ -6,6 +6,7 @@ import { firstPageHref, nextPageHref, type TableParams, tableQuery } from "@/app
 import { Card, PageTitle } from "@/app/_components/ui";
 import { ledgerKindLabel } from "@/server/domain/ledger-labels";
 import { portalPage } from "@/server/runtime/portal";
+import { AttentionList } from "./_components/attention";
 import { inMode, ModeSwitch, modeOf } from "./_components/mode";
 import { SpendChart } from "./_components/spend-chart";
 import { OrganizationStatusNotice } from "./_components/status-notice";
@@ -18,10 +19,11 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
   const mode = modeOf(params);
   const { starting_after } = tableQuery(params, []);
   const { caller } = await portalPage("org_admin");
-  const [overview, statement, spend] = await Promise.all([
+  const [overview, statement, spend, attention] = await Promise.all([
     caller.organization.overview(),
     caller.organization.statement({ mode, page: { starting_after } }),
     caller.organization.spend({ mode }),
+    caller.organization.attention({ mode }),
   ]);
   const test = mode === "test";
   const last = statement.data.at(-1);
@@ -30,6 +32,10 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
       <PageTitle lead="Deposit, belanja, mutasi, dan aturan persetujuan pesanan organisasi Anda.">{overview.name}</PageTitle>
       <OrganizationStatusNotice status={overview.status} />
       <ModeSwitch basePath="/organisasi" mode={mode} what="deposit dan belanja" />
+
+      <Card title={test ? "Perlu perhatian (uji)" : "Perlu perhatian"}>
+        <AttentionList attention={attention} mode={mode} />
+      </Card>
 
       <div className="stats">
         <div className="stat">

@@ -139,6 +139,7 @@ const PORTAL_RECIPES: Record<string, PortalRecipe> = {
   "organization.overview": {},
   "organization.setThreshold": { valid: () => ({ thresholdIdr: 1_000_000 }) },
   "organization.orders": { valid: () => ({}) },
+  "organization.attention": { valid: () => ({}) },
   "organization.order": orderOf(),
   "organization.acceptResult": orderOf(),
   "organization.sendMessage": orderOf({ body: "Pesan uji akses." }),

@@ -10,16 +10,28 @@ import { inMode, ModeSwitch, modeOf } from "../_components/mode";
 export const metadata: Metadata = { title: "Pesanan — Kuasa" };
 
 const STATUSES = Object.keys(ORDER_STATUS_LABEL).filter((s) => s !== "dibuat") as OrderStatus[];
-const FILTERS = ["status", "kunci"];
+const FILTERS = ["status", "kunci", "tersendat"];
+/** A search written `key=value` filters on the order's metadata, as the API's `metadata[key]=value`. */
+const METADATA_SEARCH = /^([^=\s]{1,40})=(.+)$/;
 
 export default async function OrdersPage({ searchParams }: { searchParams: Promise<TableParams> }) {
   const params = await searchParams;
   const mode = modeOf(params);
   const query = tableQuery(params, FILTERS);
   const status = STATUSES.find((s) => s === query.filters.status);
+  const byMetadata = query.q ? METADATA_SEARCH.exec(query.q) : null;
+  const metadata = byMetadata ? { key: byMetadata[1]!, value: byMetadata[2]!.trim() } : undefined;
   const { caller } = await portalPage("org_admin");
   const [orders, keys] = await Promise.all([
-    caller.organization.orders({ mode, q: query.q, status, apiKeyId: query.filters.kunci, page: { starting_after: query.starting_after } }),
+    caller.organization.orders({
+      mode,
+      q: metadata ? undefined : query.q,
+      metadata,
+      status,
+      apiKeyId: query.filters.kunci,
+      stalled: query.filters.tersendat === "ya" || undefined,
+      page: { starting_after: query.starting_after },
+    }),
     caller.organization.keys(),
   ]);
   type Row = (typeof orders.data)[number];
@@ -37,6 +49,22 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
       ),
     },
     { key: "status", header: "Status", cell: (order) => <StatusBadge status={order.status} /> },
+    {
+      key: "metadata",
+      header: "Metadata",
+      cell: (order) =>
+        Object.keys(order.metadata).length === 0 ? (
+          <span className="muted small">—</span>
+        ) : (
+          <ul className="metadata-list">
+            {Object.entries(order.metadata).map(([key, value]) => (
+              <li key={key}>
+                <span className="muted">{key}</span> <code>{value}</code>
+              </li>
+            ))}
+          </ul>
+        ),
+    },
     { key: "price", header: "Harga", align: "end", cell: (order) => formatRupiah(order.priceIdr) },
     { key: "key", header: "Kunci API", secondary: true, cell: (order) => order.apiKey.name || <code>{order.apiKey.keyId}</code> },
     { key: "created", header: "Dibuat", secondary: true, cell: (order) => formatDateTime(order.createdAt) },
@@ -51,7 +79,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
         caption={mode === "test" ? "Pesanan uji (sandbox), terbaru di atas" : "Pesanan, terbaru di atas"}
         basePath="/organisasi/pesanan"
         params={params}
-        search={{ label: "Cari pesanan", placeholder: "ID pesanan, layanan, nama kunci…" }}
+        search={{ label: "Cari pesanan", placeholder: "ID pesanan, layanan, nama kunci, atau metadata kunci=nilai" }}
         filters={[
           { name: "status", label: "Status", options: STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABEL[s] })) },
           {
@@ -61,6 +89,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
               .filter((k) => k.mode === mode)
               .map((k) => ({ value: k.id, label: `${k.name || "Tanpa nama"} (${k.keyId})${k.revokedAt ? " — dicabut" : ""}` })),
           },
+          { name: "tersendat", label: "Penawaran", options: [{ value: "ya", label: "Tersendat: belum ada praktisi" }] },
         ]}
         columns={columns}
         rows={orders.data}

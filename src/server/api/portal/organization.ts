@@ -24,6 +24,7 @@ import {
   listOrganizationOrders,
   listUndecidedCosts,
   openDispute,
+  organizationAttention,
   organizationOrderCosts,
   pendingApprovalCounts,
   postClientMessage,
@@ -35,6 +36,7 @@ import { orgAdminProcedure } from "../portal-procedure";
 import { costsOutput, costsWithOrderOutput, costView, decideCostInput, pendingCostsOutput, portalCostSchema } from "../schemas/cost-portal";
 import { idSchema } from "../schemas/ids";
 import {
+  attentionOutput,
   blankToUndefined,
   byApiKey,
   byInvitation,
@@ -116,12 +118,23 @@ export const organizationRouter = router({
         await listOrganizationOrders(
           ctx,
           ownerOf(ctx.organizationId, input.mode),
-          { q: blankToUndefined(input.q), status: input.status, apiKeyId: input.apiKeyId },
+          {
+            q: blankToUndefined(input.q),
+            status: input.status,
+            apiKeyId: input.apiKeyId,
+            stalled: input.stalled,
+            metadata: input.metadata,
+          },
           portalPageOf(input.page),
         ),
         orderRowView,
       ),
     ),
+  /** What needs the admin in one mode: the home page's overview. */
+  attention: admin
+    .input(modeOnlyInput)
+    .output(attentionOutput)
+    .query(({ ctx, input }) => organizationAttention(ctx, ownerOf(ctx.organizationId, input.mode))),
   /** Orders waiting for the admin's approval, live and test: the nav's badge counts the live ones. */
   pendingApprovals: admin.output(pendingApprovalsOutput).query(({ ctx }) => pendingApprovalCounts(ctx, ctx.organizationId)),
   order: admin

@@ -28,6 +28,7 @@ export {
   adminClientRef,
   getOrganizationOrder,
   listOrganizationOrders,
+  organizationAttention,
   pendingApprovalCounts,
 } from "./organization-orders";
 export { type CreateOrderInput, createOrder } from "./placement";
