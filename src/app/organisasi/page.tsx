@@ -11,6 +11,7 @@ import { inMode, ModeSwitch, modeOf } from "./_components/mode";
 import { SpendChart } from "./_components/spend-chart";
 import { OrganizationStatusNotice } from "./_components/status-notice";
 import { ThresholdForm } from "./_components/threshold-form";
+import { TopUpInstructions } from "./_components/top-up-instructions";
 
 export const metadata: Metadata = { title: "Ringkasan organisasi — Kuasa" };
 
@@ -19,11 +20,12 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
   const mode = modeOf(params);
   const { starting_after } = tableQuery(params, []);
   const { caller } = await portalPage("org_admin");
-  const [overview, statement, spend, attention] = await Promise.all([
+  const [overview, statement, spend, attention, topUp] = await Promise.all([
     caller.organization.overview(),
     caller.organization.statement({ mode, page: { starting_after } }),
     caller.organization.spend({ mode }),
     caller.organization.attention({ mode }),
+    caller.organization.topUpInstructions(),
   ]);
   const test = mode === "test";
   const last = statement.data.at(-1);
@@ -47,7 +49,9 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
                 Uang uji untuk pesanan dengan kunci <code>kk_test_</code>. Tambah dengan POST /v1/test_helpers/deposit/top_up.
               </>
             ) : (
-              "Pesanan dibayar dari deposit ini. Untuk menambah, transfer ke Kuasa lalu kirim bukti ke tim operator."
+              <>
+                Pesanan dibayar dari deposit ini. <a href="#cara-menambah-deposit">Cara menambah deposit</a>
+              </>
             )}
           </p>
         </div>
@@ -110,6 +114,13 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
           </nav>
         )}
       </Card>
+
+      {!test && (
+        <section className="card" id="cara-menambah-deposit" aria-labelledby="cara-menambah-deposit-title">
+          <h2 id="cara-menambah-deposit-title">Cara menambah deposit</h2>
+          <TopUpInstructions instructions={topUp} />
+        </section>
+      )}
 
       <Card title="Ambang persetujuan">
         <ThresholdForm current={overview.approvalThresholdIdr} />

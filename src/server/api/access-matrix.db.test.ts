@@ -140,6 +140,11 @@ const PORTAL_RECIPES: Record<string, PortalRecipe> = {
   "organization.setThreshold": { valid: () => ({ thresholdIdr: 1_000_000 }) },
   "organization.orders": { valid: () => ({}) },
   "organization.attention": { valid: () => ({}) },
+  "organization.topUpInstructions": {},
+  "operator.topUpInstructions": {},
+  "operator.setTopUpInstructions": {
+    valid: () => ({ bankCode: "bca", accountNumber: "1234567890", accountHolder: "PT Kuasa Uji", referenceRule: "KUASA {organisasi}" }),
+  },
   "organization.order": orderOf(),
   "organization.acceptResult": orderOf(),
   "organization.sendMessage": orderOf({ body: "Pesan uji akses." }),

@@ -32,6 +32,7 @@ import {
   undecidedCostCounts,
 } from "@/server/services/orders";
 import { organizationOverview, setApprovalThreshold } from "@/server/services/organizations";
+import { topUpInstructionsFor } from "@/server/services/settings";
 import { orgAdminProcedure } from "../portal-procedure";
 import { costsOutput, costsWithOrderOutput, costView, decideCostInput, pendingCostsOutput, portalCostSchema } from "../schemas/cost-portal";
 import { idSchema } from "../schemas/ids";
@@ -77,6 +78,7 @@ import {
   webhookDeliveriesOutput,
   webhookSearchInput,
 } from "../schemas/organization-portal";
+import { topUpInstructionsOutput } from "../schemas/top-up";
 import { router } from "../trpc";
 import { pageView, portalPageOf } from "./paging";
 
@@ -130,6 +132,8 @@ export const organizationRouter = router({
         orderRowView,
       ),
     ),
+  /** How to top up the deposit: the operator's transfer details and this organisation's transfer note (null until the operator set them). */
+  topUpInstructions: admin.output(topUpInstructionsOutput).query(({ ctx }) => topUpInstructionsFor(ctx, ctx.organizationId)),
   /** What needs the admin in one mode: the home page's overview. */
   attention: admin
     .input(modeOnlyInput)
