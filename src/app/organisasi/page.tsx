@@ -74,7 +74,14 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         />
       </Card>
 
-      <Card title={test ? "Mutasi deposit uji" : "Mutasi deposit"}>
+      <Card
+        title={test ? "Mutasi deposit uji" : "Mutasi deposit"}
+        actions={
+          <a className="button secondary" href={inMode("/api/organisasi/ekspor/mutasi", mode)} download>
+            Unduh CSV
+          </a>
+        }
+      >
         <StatementTable
           caption="Mutasi deposit, terbaru di atas, dengan saldo setelah setiap mutasi"
           rows={statement.data.map((entry) => ({

@@ -2,8 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { type Column, DataTable, type TableParams, tableQuery } from "@/app/_components/data-table";
 import { formatDateTime, formatRupiah, ORDER_STATUS_LABEL } from "@/app/_components/format";
+import { hrefWith } from "@/app/_components/table-query";
 import { PageTitle, StatusBadge } from "@/app/_components/ui";
 import type { OrderStatus } from "@/generated/prisma/enums";
+import { orderSearchOf } from "@/server/domain/order-search";
 import { portalPage } from "@/server/runtime/portal";
 import { inMode, ModeSwitch, modeOf } from "../_components/mode";
 
@@ -11,22 +13,19 @@ export const metadata: Metadata = { title: "Pesanan — Kuasa" };
 
 const STATUSES = Object.keys(ORDER_STATUS_LABEL).filter((s) => s !== "dibuat") as OrderStatus[];
 const FILTERS = ["status", "kunci", "tersendat"];
-/** A search written `key=value` filters on the order's metadata, as the API's `metadata[key]=value`. */
-const METADATA_SEARCH = /^([^=\s]{1,40})=(.+)$/;
 
 export default async function OrdersPage({ searchParams }: { searchParams: Promise<TableParams> }) {
   const params = await searchParams;
   const mode = modeOf(params);
   const query = tableQuery(params, FILTERS);
   const status = STATUSES.find((s) => s === query.filters.status);
-  const byMetadata = query.q ? METADATA_SEARCH.exec(query.q) : null;
-  const metadata = byMetadata ? { key: byMetadata[1]!, value: byMetadata[2]!.trim() } : undefined;
+  const search = orderSearchOf(query.q);
   const { caller } = await portalPage("org_admin");
   const [orders, keys] = await Promise.all([
     caller.organization.orders({
       mode,
-      q: metadata ? undefined : query.q,
-      metadata,
+      q: search.q,
+      metadata: search.metadata,
       status,
       apiKeyId: query.filters.kunci,
       stalled: query.filters.tersendat === "ya" || undefined,
@@ -75,6 +74,11 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
         Pesanan
       </PageTitle>
       <ModeSwitch basePath="/organisasi/pesanan" mode={mode} what="pesanan" />
+      <p className="export-link">
+        <a href={hrefWith("/api/organisasi/ekspor/pesanan", params, { starting_after: undefined })} download>
+          Unduh CSV (pesanan sesuai saringan)
+        </a>
+      </p>
       <DataTable
         caption={mode === "test" ? "Pesanan uji (sandbox), terbaru di atas" : "Pesanan, terbaru di atas"}
         basePath="/organisasi/pesanan"

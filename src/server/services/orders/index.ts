@@ -28,6 +28,7 @@ export {
   adminClientRef,
   getOrganizationOrder,
   listOrganizationOrders,
+  type OrganizationOrderSearch,
   organizationAttention,
   pendingApprovalCounts,
 } from "./organization-orders";
