@@ -9,6 +9,7 @@ import { setBankAccount, verifyBankAccount } from "../src/server/services/practi
 import { ensureDemo } from "../src/server/services/sandbox";
 import {
   ACCOUNT_HOLDER,
+  CASE_ADMIN,
   COSTS_ADMIN,
   IP_CONSULTANT,
   OPERATOR,
@@ -165,3 +166,18 @@ try {
 } finally {
   await database.close();
 }
+
+const caseOrganization = ops("org:create", "--name", CASE_ADMIN.organization, "--deposit", String(CASE_ADMIN.depositIdr));
+ops(
+  "user:create",
+  "--role",
+  "org_admin",
+  "--org",
+  String(caseOrganization.id),
+  "--email",
+  CASE_ADMIN.email,
+  "--password",
+  CASE_ADMIN.password,
+  "--name",
+  CASE_ADMIN.name,
+);

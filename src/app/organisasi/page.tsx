@@ -35,9 +35,10 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
       <OrganizationStatusNotice status={overview.status} />
       <ModeSwitch basePath="/organisasi" mode={mode} what="deposit dan belanja" />
 
-      <Card title={test ? "Perlu perhatian (uji)" : "Perlu perhatian"}>
+      <section className="card" aria-labelledby="perlu-perhatian-title">
+        <h2 id="perlu-perhatian-title">{test ? "Perlu perhatian (uji)" : "Perlu perhatian"}</h2>
         <AttentionList attention={attention} mode={mode} />
-      </Card>
+      </section>
 
       <div className="stats">
         <div className="stat">
