@@ -237,6 +237,7 @@ test("an admin selects a practitioner's bid on a case, reads what needs attentio
   await operator.getByLabel("Atas nama").fill("PT Kuasa Hukum Digital");
   await operator.getByRole("button", { name: "Simpan rekening setoran" }).click();
   await expect(operator.getByText("Rekening setoran disimpan")).toBeVisible();
+  await expect(operator.getByText(/^Terakhir diubah/)).toContainText("KUASA org_…");
   await bothSizes(operator, testInfo, "operator-pengaturan");
   await expectNoSeriousA11yViolations(operator, testInfo);
   await operatorContext.close();
@@ -262,10 +263,35 @@ test("an admin selects a practitioner's bid on a case, reads what needs attentio
   expect(csv.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
   const lines = csv.subarray(3).toString("utf8").split("\r\n");
   expect(lines[0]).toBe("id_mutasi;waktu_wib;jenis;keterangan;referensi;jumlah_idr;saldo_setelah_idr");
-  expect(lines[1]).toContain(`;${CASE_ADMIN.depositIdr};${CASE_ADMIN.depositIdr}`);
+  // Only the opening deposit so far: selecting a bid moves no money.
+  expect(lines[1]).toMatch(new RegExp(`;Setoran deposit;.*;${CASE_ADMIN.depositIdr};${CASE_ADMIN.depositIdr}$`));
+  expect(lines.filter(Boolean)).toHaveLength(2);
 
   await attention.getByRole("link", { name: "1 tagihan kasus belum dibayar" }).click();
   await expect(page).toHaveURL(/\/organisasi\/kasus$/);
+
+  // The case's event, without a webhook URL, tells the agent where to read the case (not an order).
+  await clickNav(page, "Webhook");
+  const selectedEvent = page.getByRole("row").filter({ hasText: "Penawaran dipilih" });
+  await expect(selectedEvent).toContainText("GET /v1/cases/{id}");
+  await expect(page.getByRole("table")).not.toContainText("case.selected");
+  await bothSizes(page, testInfo, "organisasi-webhook-kasus");
+
+  // An order's metadata is shown in the list and found by key=value (a test order: no real practitioner is offered it).
+  const testToken = await createKey(page, "agen-kasus-uji", "test");
+  const auth = { Authorization: `Bearer ${testToken}` };
+  expect((await request.post("/v1/test_helpers/deposit/top_up", { headers: auth, data: { amount_idr: 5_000_000 } })).ok()).toBe(true);
+  for (const ticket of ["T-77", "T-78"]) {
+    const placed = await request.post("/v1/orders", { headers: auth, data: { ...ORDER, metadata: { tiket: ticket } } });
+    expect(placed.status(), await placed.text()).toBe(201);
+  }
+  await page.goto("/organisasi/pesanan?mode=test");
+  await page.getByLabel("Cari pesanan").fill("tiket=T-77");
+  await page.getByRole("button", { name: "Terapkan" }).click();
+  const found = page.getByRole("table").locator("tbody tr");
+  await expect(found).toHaveCount(1);
+  await expect(found).toContainText("T-77");
+  await bothSizes(page, testInfo, "organisasi-pesanan-metadata");
 });
 
 test.describe("on a phone", () => {

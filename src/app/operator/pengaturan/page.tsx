@@ -23,7 +23,7 @@ export default async function SettingsPage() {
             <code>{current.referenceRule.replaceAll(ORGANIZATION_PLACEHOLDER, "org_…")}</code>
           </p>
         ) : (
-          <p className="notice">Belum diisi: admin organisasi diminta menghubungi operator untuk cara menambah deposit.</p>
+          <p className="waiting">Belum diisi: admin organisasi diminta menghubungi operator untuk cara menambah deposit.</p>
         )}
         <TopUpForm current={current} banks={BANKS} digits={ACCOUNT_NUMBER_DIGITS} placeholder={ORGANIZATION_PLACEHOLDER} />
       </Card>

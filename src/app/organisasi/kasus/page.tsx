@@ -137,21 +137,28 @@ export default async function CasesPage({
                           {c.bids.map((b) => (
                             <tr key={b.id}>
                               <td data-label="Praktisi">
-                                <strong>{b.practitioner.name}</strong>
-                                <span className="muted small">
-                                  {" "}
-                                  · {b.practitioner.label ?? "Label belum diverifikasi"}
-                                  {b.practitioner.licenseNumber && ` · izin ${b.practitioner.licenseNumber}`}
-                                </span>
+                                <div>
+                                  <strong>{b.practitioner.name}</strong>
+                                  <div className="muted small">
+                                    {b.practitioner.label ?? "Label belum diverifikasi"}
+                                    {b.practitioner.licenseNumber && ` · izin ${b.practitioner.licenseNumber}`}
+                                  </div>
+                                </div>
                               </td>
                               <td data-label="Rencana kerja">
-                                {b.scope} <span className="muted small">({b.etaDays} hari)</span>
-                                {b.note && <span className="muted small"> — {b.note}</span>}
+                                <div>
+                                  {b.scope}
+                                  <div className="muted small">
+                                    Selesai dalam {b.etaDays} hari{b.note && ` · ${b.note}`}
+                                  </div>
+                                </div>
                               </td>
                               <td data-label="Status">{BID_STATUS[b.status]}</td>
                               <td data-label="Klien membayar" className="num">
-                                {formatRupiah(b.clientPaysIdr)}
-                                <div className="muted small">praktisi menerima {formatRupiah(b.priceIdr)}</div>
+                                <div>
+                                  {formatRupiah(b.clientPaysIdr)}
+                                  <div className="muted small">praktisi menerima {formatRupiah(b.priceIdr)}</div>
+                                </div>
                               </td>
                               {c.status === "terbuka" && (
                                 <td data-label="Tindakan">

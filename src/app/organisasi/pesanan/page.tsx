@@ -48,26 +48,26 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
       ),
     },
     { key: "status", header: "Status", cell: (order) => <StatusBadge status={order.status} /> },
-    {
-      key: "metadata",
-      header: "Metadata",
-      cell: (order) =>
-        Object.keys(order.metadata).length === 0 ? (
-          <span className="muted small">—</span>
-        ) : (
-          <ul className="metadata-list">
-            {Object.entries(order.metadata).map(([key, value]) => (
-              <li key={key}>
-                <span className="muted">{key}</span> <code>{value}</code>
-              </li>
-            ))}
-          </ul>
-        ),
-    },
     { key: "price", header: "Harga", align: "end", cell: (order) => formatRupiah(order.priceIdr) },
     { key: "key", header: "Kunci API", secondary: true, cell: (order) => order.apiKey.name || <code>{order.apiKey.keyId}</code> },
     { key: "created", header: "Dibuat", secondary: true, cell: (order) => formatDateTime(order.createdAt) },
   ];
+  // The agent's own labels, when any order on the page has them (an empty column would lengthen every phone card).
+  if (orders.data.some((order) => Object.keys(order.metadata).length > 0)) {
+    columns.splice(2, 0, {
+      key: "metadata",
+      header: "Metadata",
+      cell: (order) => (
+        <ul className="metadata-list">
+          {Object.entries(order.metadata).map(([key, value]) => (
+            <li key={key}>
+              <span className="muted">{key}</span> <code>{value}</code>
+            </li>
+          ))}
+        </ul>
+      ),
+    });
+  }
   return (
     <>
       <PageTitle lead="Pesanan yang dibuat agen Anda lewat API dan MCP. Buka pesanan untuk melihat percakapan, hasil, dan langkah yang bisa Anda ambil sebagai klien.">
@@ -83,7 +83,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
         caption={mode === "test" ? "Pesanan uji (sandbox), terbaru di atas" : "Pesanan, terbaru di atas"}
         basePath="/organisasi/pesanan"
         params={params}
-        search={{ label: "Cari pesanan", placeholder: "ID pesanan, layanan, nama kunci, atau metadata kunci=nilai" }}
+        search={{ label: "Cari pesanan atau metadata (kunci=nilai)", placeholder: "ord_…, layanan, kunci, atau tiket=T-1" }}
         filters={[
           { name: "status", label: "Status", options: STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABEL[s] })) },
           {
