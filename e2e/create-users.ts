@@ -9,6 +9,7 @@ import { setBankAccount, setPractitionerActive, verifyBankAccount } from "../src
 import { ensureDemo } from "../src/server/services/sandbox";
 import {
   ACCOUNT_HOLDER,
+  CASE_ADMIN,
   COSTS_ADMIN,
   IP_CONSULTANT,
   LICENSING_PRACTITIONER,
@@ -190,3 +191,18 @@ try {
 } finally {
   await licensingDatabase.close();
 }
+
+const caseOrganization = ops("org:create", "--name", CASE_ADMIN.organization, "--deposit", String(CASE_ADMIN.depositIdr));
+ops(
+  "user:create",
+  "--role",
+  "org_admin",
+  "--org",
+  String(caseOrganization.id),
+  "--email",
+  CASE_ADMIN.email,
+  "--password",
+  CASE_ADMIN.password,
+  "--name",
+  CASE_ADMIN.name,
+);

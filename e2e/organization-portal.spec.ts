@@ -1,7 +1,8 @@
+import { readFileSync } from "node:fs";
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { clickNav, createKey, enterSignedIn, screenshot, signIn } from "./portal";
-import { ORG_ADMIN } from "./users";
+import { CASE_ADMIN, OPERATOR, ORG_ADMIN, PRACTITIONER } from "./users";
 
 /**
  * The organisation portal as a place to run a business from: the orders table (search, filters,
@@ -162,6 +163,135 @@ test("an admin edits a key: a wrong webhook URL is refused, then the new name, s
   await expect(edited).toContainText("https://agen.contoh.id/hook-baru");
   await expect(edited.locator("code.scope")).toHaveText(["katalog:baca", "order:buat", "status:baca"]);
   await expect(page.getByText('Perubahan kunci "agen-ubah" disimpan.')).toBeVisible();
+});
+
+test("an admin selects a practitioner's bid on a case, reads what needs attention and how to top up, and downloads CSV", async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, CASE_ADMIN, HOME);
+  // Nothing waits yet, and the operator has not set the transfer details.
+  const attention = page.getByRole("region", { name: "Perlu perhatian" });
+  await expect(attention).toContainText("Tidak ada yang menunggu Anda.");
+  const topUp = page.getByRole("region", { name: "Cara menambah deposit" });
+  await expect(topUp).toContainText("Hubungi operator Kuasa untuk menambah deposit.");
+
+  // The agent submits a case; the practitioner bids on it in their portal.
+  const token = await createKey(page, "agen-kasus");
+  const created = await request.post("/v1/cases", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      contact_name: "Hendra Gunawan",
+      contact_email: "hendra@contoh.co.id",
+      story: "Pemegang saham minoritas meminta pendapat hukum tentang rencana penggabungan usaha.",
+      area: "korporasi",
+      urgency: "Dalam 2 minggu",
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const caseId = ((await created.json()) as { id: string }).id;
+  const practitionerContext = await browser.newContext({ viewport: DESKTOP });
+  const practitioner = await practitionerContext.newPage();
+  await enterSignedIn(practitioner, PRACTITIONER, /\/praktisi$/);
+  await practitioner.goto("/praktisi/kasus");
+  const board = practitioner.getByRole("article").filter({ hasText: caseId });
+  await board.getByRole("button", { name: "Ajukan penawaran" }).click();
+  await board.getByLabel("Lingkup pekerjaan").fill("Pendapat hukum tentang penggabungan dan hak pemegang saham minoritas.");
+  await board.getByLabel("Perkiraan selesai (hari)").fill("10");
+  await board.getByLabel("Harga penawaran Anda").fill("4.000.000");
+  await board.getByRole("button", { name: "Kirim penawaran" }).click();
+  await expect(board).toContainText("Menunggu keputusan klien");
+  await practitionerContext.close();
+
+  // The admin sees who bids and selects the bid, confirming the amount.
+  await clickNav(page, "Kasus & tagihan");
+  const kase = page.getByRole("article").filter({ hasText: caseId });
+  const bid = kase.getByRole("row").filter({ hasText: PRACTITIONER.name });
+  await expect(bid).toContainText(PRACTITIONER.label);
+  await expect(bid).toContainText("Rp 4.500.000");
+  await bothSizes(page, testInfo, "organisasi-kasus-penawaran");
+  await expectNoSeriousA11yViolations(page, testInfo);
+  await bid.getByRole("button", { name: "Pilih penawaran ini" }).click();
+  const dialog = page.getByRole("dialog", { name: `Pilih penawaran ${PRACTITIONER.name}?` });
+  await expect(dialog).toContainText("Rp 4.500.000");
+  await screenshot(page, testInfo, "organisasi-kasus-pilih-dialog");
+  await dialog.getByRole("button", { name: /^Ya, pilih/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Penawaran dipilih" })).toBeVisible();
+  await expect(kase).toContainText("Dipilih");
+  await expect(page.getByRole("button", { name: "Bayar dari deposit" })).toBeVisible();
+  await bothSizes(page, testInfo, "organisasi-kasus-dipilih");
+  // The agent sees the same selection.
+  const read = await request.get(`/v1/cases/${caseId}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(((await read.json()) as { status: string }).status).toBe("dipilih");
+
+  // The operator sets the platform's transfer details.
+  const operatorContext = await browser.newContext({ viewport: DESKTOP });
+  const operator = await operatorContext.newPage();
+  await enterSignedIn(operator, OPERATOR, /\/operator$/);
+  await clickNav(operator, "Pengaturan");
+  await operator.getByLabel("Bank").selectOption({ label: "BCA" });
+  await operator.getByLabel("Nomor rekening").fill("123-456-7890");
+  await operator.getByLabel("Atas nama").fill("PT Kuasa Hukum Digital");
+  await operator.getByRole("button", { name: "Simpan rekening setoran" }).click();
+  await expect(operator.getByText("Rekening setoran disimpan")).toBeVisible();
+  await expect(operator.getByText(/^Terakhir diubah/)).toContainText("KUASA org_…");
+  await bothSizes(operator, testInfo, "operator-pengaturan");
+  await expectNoSeriousA11yViolations(operator, testInfo);
+  await operatorContext.close();
+
+  // Home: the unpaid invoice needs the admin; the transfer details with this organisation's note.
+  await clickNav(page, "Ringkasan");
+  await expect(attention.getByRole("link", { name: "1 tagihan kasus belum dibayar" })).toBeVisible();
+  await expect(topUp).toContainText("1234567890");
+  await expect(topUp).toContainText("PT Kuasa Hukum Digital");
+  await expect(topUp).toContainText(/KUASA org_\w+/);
+  await bothSizes(page, testInfo, "organisasi-ringkasan-perhatian");
+  await expectNoSeriousA11yViolations(page, testInfo);
+  await page.setViewportSize(PHONE);
+  await expectNoSeriousA11yViolations(page, testInfo);
+  await page.setViewportSize(DESKTOP);
+
+  // The statement as CSV: BOM, ';', the opening deposit as an integer.
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Unduh CSV" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^kuasa-mutasi-deposit-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync(await file.path());
+  expect(csv.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+  const lines = csv.subarray(3).toString("utf8").split("\r\n");
+  expect(lines[0]).toBe("id_mutasi;waktu_wib;jenis;keterangan;referensi;jumlah_idr;saldo_setelah_idr");
+  // Only the opening deposit so far: selecting a bid moves no money.
+  expect(lines[1]).toMatch(new RegExp(`;Setoran deposit;.*;${CASE_ADMIN.depositIdr};${CASE_ADMIN.depositIdr}$`));
+  expect(lines.filter(Boolean)).toHaveLength(2);
+
+  await attention.getByRole("link", { name: "1 tagihan kasus belum dibayar" }).click();
+  await expect(page).toHaveURL(/\/organisasi\/kasus$/);
+
+  // The case's event, without a webhook URL, tells the agent where to read the case (not an order).
+  await clickNav(page, "Webhook");
+  const selectedEvent = page.getByRole("row").filter({ hasText: "Penawaran dipilih" });
+  await expect(selectedEvent).toContainText("GET /v1/cases/{id}");
+  await expect(page.getByRole("table")).not.toContainText("case.selected");
+  await bothSizes(page, testInfo, "organisasi-webhook-kasus");
+
+  // An order's metadata is shown in the list and found by key=value (a test order: no real practitioner is offered it).
+  const testToken = await createKey(page, "agen-kasus-uji", "test");
+  const auth = { Authorization: `Bearer ${testToken}` };
+  expect((await request.post("/v1/test_helpers/deposit/top_up", { headers: auth, data: { amount_idr: 5_000_000 } })).ok()).toBe(true);
+  for (const ticket of ["T-77", "T-78"]) {
+    const placed = await request.post("/v1/orders", { headers: auth, data: { ...ORDER, metadata: { tiket: ticket } } });
+    expect(placed.status(), await placed.text()).toBe(201);
+  }
+  await page.goto("/organisasi/pesanan?mode=test");
+  await page.getByLabel("Cari pesanan").fill("tiket=T-77");
+  await page.getByRole("button", { name: "Terapkan" }).click();
+  const found = page.getByRole("table").locator("tbody tr");
+  await expect(found).toHaveCount(1);
+  await expect(found).toContainText("T-77");
+  await bothSizes(page, testInfo, "organisasi-pesanan-metadata");
 });
 
 test.describe("on a phone", () => {

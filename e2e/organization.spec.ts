@@ -111,7 +111,8 @@ test("an org admin sets the threshold, creates a key shown once, and approves th
 
   // The key's webhook URL got order.dibayar; its first attempt fails (no such host) and is listed.
   await page.goto(`/organisasi/webhook?q=${order.id}`);
-  const paidEvent = page.getByRole("row").filter({ hasText: "order.dibayar" });
+  // The event named in words (its code only inside the delivery's details).
+  const paidEvent = page.getByRole("row").filter({ has: page.getByRole("cell", { name: "Dibayar", exact: true }) });
   await expect(async () => {
     await page.reload();
     // At least the first attempt: by the time the page is read, its retries may have followed.
@@ -197,7 +198,7 @@ test("an org admin creates a test key: its orders use test money, never wait in 
   await expect(page.getByRole("main")).toContainText("Tidak ada yang cocok dengan pencarian/filter ini.");
   await page.goto(`/organisasi/webhook?mode=test&q=${order.id}`);
   await expect(page.getByRole("note")).toContainText("Mode uji.");
-  await expect(page.getByRole("row").filter({ hasText: "order.dibayar" })).toContainText(order.id);
+  await expect(page.getByRole("row").filter({ has: page.getByRole("cell", { name: "Dibayar", exact: true }) })).toContainText(order.id);
   await screenshot(page, testInfo, "organisasi-webhook-uji");
 });
 

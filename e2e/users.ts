@@ -102,3 +102,16 @@ export const LICENSING_PRACTITIONER = {
   categories: "perizinan",
   service: "nib_oss",
 } as const;
+
+/**
+ * The case-selection journey's own admin and organisation (e2e/organization-portal.spec.ts): its
+ * case, the bid selected in the portal and the unpaid invoice stay out of the pages the other
+ * organisation journeys count.
+ */
+export const CASE_ADMIN = {
+  email: "admin.kasus.e2e@contoh.id",
+  name: "Rudi Admin",
+  password: "kata-sandi-kasus-123",
+  organization: "PT Kasus Mandiri",
+  depositIdr: 30_000_000,
+} as const;

@@ -31,6 +31,7 @@ export const NAV: Record<UserRole, NavItem[]> = {
     { href: "/operator/kasus", label: "Kasus" },
     { href: "/operator/praktisi", label: "Praktisi" },
     { href: "/operator/katalog", label: "Katalog" },
+    { href: "/operator/pengaturan", label: "Pengaturan" },
     { href: "/operator/audit", label: "Log audit" },
   ],
 };

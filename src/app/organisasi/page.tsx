@@ -6,10 +6,12 @@ import { firstPageHref, nextPageHref, type TableParams, tableQuery } from "@/app
 import { Card, PageTitle } from "@/app/_components/ui";
 import { ledgerKindLabel } from "@/server/domain/ledger-labels";
 import { portalPage } from "@/server/runtime/portal";
+import { AttentionList } from "./_components/attention";
 import { inMode, ModeSwitch, modeOf } from "./_components/mode";
 import { SpendChart } from "./_components/spend-chart";
 import { OrganizationStatusNotice } from "./_components/status-notice";
 import { ThresholdForm } from "./_components/threshold-form";
+import { TopUpInstructions } from "./_components/top-up-instructions";
 
 export const metadata: Metadata = { title: "Ringkasan organisasi — Kuasa" };
 
@@ -18,10 +20,12 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
   const mode = modeOf(params);
   const { starting_after } = tableQuery(params, []);
   const { caller } = await portalPage("org_admin");
-  const [overview, statement, spend] = await Promise.all([
+  const [overview, statement, spend, attention, topUp] = await Promise.all([
     caller.organization.overview(),
     caller.organization.statement({ mode, page: { starting_after } }),
     caller.organization.spend({ mode }),
+    caller.organization.attention({ mode }),
+    caller.organization.topUpInstructions(),
   ]);
   const test = mode === "test";
   const last = statement.data.at(-1);
@@ -30,6 +34,11 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
       <PageTitle lead="Deposit, belanja, mutasi, dan aturan persetujuan pesanan organisasi Anda.">{overview.name}</PageTitle>
       <OrganizationStatusNotice status={overview.status} />
       <ModeSwitch basePath="/organisasi" mode={mode} what="deposit dan belanja" />
+
+      <section className="card" aria-labelledby="perlu-perhatian-title">
+        <h2 id="perlu-perhatian-title">{test ? "Perlu perhatian (uji)" : "Perlu perhatian"}</h2>
+        <AttentionList attention={attention} mode={mode} />
+      </section>
 
       <div className="stats">
         <div className="stat">
@@ -41,7 +50,9 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
                 Uang uji untuk pesanan dengan kunci <code>kk_test_</code>. Tambah dengan POST /v1/test_helpers/deposit/top_up.
               </>
             ) : (
-              "Pesanan dibayar dari deposit ini. Untuk menambah, transfer ke Kuasa lalu kirim bukti ke tim operator."
+              <>
+                Pesanan dibayar dari deposit ini. <a href="#cara-menambah-deposit">Cara menambah deposit</a>
+              </>
             )}
           </p>
         </div>
@@ -64,7 +75,14 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         />
       </Card>
 
-      <Card title={test ? "Mutasi deposit uji" : "Mutasi deposit"}>
+      <Card
+        title={test ? "Mutasi deposit uji" : "Mutasi deposit"}
+        actions={
+          <a className="button secondary" href={inMode("/api/organisasi/ekspor/mutasi", mode)} download>
+            Unduh CSV
+          </a>
+        }
+      >
         <StatementTable
           caption="Mutasi deposit, terbaru di atas, dengan saldo setelah setiap mutasi"
           rows={statement.data.map((entry) => ({
@@ -104,6 +122,13 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
           </nav>
         )}
       </Card>
+
+      {!test && (
+        <section className="card" id="cara-menambah-deposit" aria-labelledby="cara-menambah-deposit-title">
+          <h2 id="cara-menambah-deposit-title">Cara menambah deposit</h2>
+          <TopUpInstructions instructions={topUp} />
+        </section>
+      )}
 
       <Card title="Ambang persetujuan">
         <ThresholdForm current={overview.approvalThresholdIdr} />

@@ -139,6 +139,12 @@ const PORTAL_RECIPES: Record<string, PortalRecipe> = {
   "organization.overview": {},
   "organization.setThreshold": { valid: () => ({ thresholdIdr: 1_000_000 }) },
   "organization.orders": { valid: () => ({}) },
+  "organization.attention": { valid: () => ({}) },
+  "organization.topUpInstructions": {},
+  "operator.topUpInstructions": {},
+  "operator.setTopUpInstructions": {
+    valid: () => ({ bankCode: "bca", accountNumber: "1234567890", accountHolder: "PT Kuasa Uji", referenceRule: "KUASA {organisasi}" }),
+  },
   "organization.order": orderOf(),
   "organization.acceptResult": orderOf(),
   "organization.sendMessage": orderOf({ body: "Pesan uji akses." }),
@@ -176,6 +182,10 @@ const PORTAL_RECIPES: Record<string, PortalRecipe> = {
   "organization.team": {},
   "organization.invite": { valid: () => ({ email: "uji-akses@contoh.id" }) },
   "organization.revokeInvitation": { valid: () => ({ invitationId: "ivt_uji_akses" }) },
+  "organization.selectBid": {
+    valid: (w) => ({ caseId: w.aLive.cases[1], bidId: w.aLive.bids[1] }),
+    foreign: (o) => o.cases.map((caseId, i) => ({ caseId, bidId: o.bids[i] ?? "bid_uji_akses" })),
+  },
   "organization.payInvoice": {
     valid: (w) => ({ invoiceId: w.aLive.invoices[0] }),
     foreign: (o) => o.invoices.map((invoiceId) => ({ invoiceId })),

@@ -30,9 +30,9 @@ export const CASE_TRANSITIONS: readonly Transition<CaseStatus, CaseTrigger>[] = 
     trigger: "select_bid",
     from: ["terbuka"],
     to: "dipilih",
-    actors: ["agent"],
+    actors: ["agent", "org_admin"],
     refusal: "INVALID_STATE",
-    description: "The agent selects one live bid; an invoice is created.",
+    description: "The agent (or the organisation's admin in the portal) selects one live bid; an invoice is created.",
   },
   {
     trigger: "withdraw",
@@ -58,9 +58,9 @@ export const BID_TRANSITIONS: readonly Transition<BidStatus, BidTrigger>[] = [
     trigger: "select",
     from: ["diajukan"],
     to: "dipilih",
-    actors: ["agent"],
+    actors: ["agent", "org_admin"],
     refusal: "CONFLICT",
-    description: "The agent selects this bid.",
+    description: "The agent (or the organisation's admin) selects this bid.",
   },
   {
     trigger: "not_selected",

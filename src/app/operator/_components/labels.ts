@@ -64,6 +64,7 @@ export const AUDIT_ACTION_LABEL: Record<string, string> = {
   "organization.aktif": "Organisasi disetujui",
   "organization.ditangguhkan": "Organisasi ditangguhkan",
   "organization.set_threshold": "Ambang persetujuan diubah",
+  "settings.top_up_instructions": "Rekening tujuan setoran deposit diubah",
   "deposit.topup": "Setoran deposit",
   "test_deposit.topup": "Setoran deposit uji",
   "order.dispute": "Sengketa dibuka",

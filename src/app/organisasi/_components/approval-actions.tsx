@@ -64,9 +64,7 @@ export function ApprovalActions({
           busy={busy}
           onConfirm={() => decide(false)}
         >
-          <p>
-            Pesanan {service} akan dibatalkan dan agen menerima event <code>order.dibatalkan</code>. Deposit tidak berubah.
-          </p>
+          <p>Pesanan {service} akan dibatalkan dan agen diberi tahu lewat webhook bahwa pesanan dibatalkan. Deposit tidak berubah.</p>
         </ConfirmDialogButton>
       </div>
     </div>

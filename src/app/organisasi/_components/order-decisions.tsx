@@ -219,7 +219,7 @@ export function OrderDecisions({ order, actions }: { order: OrderFacts; actions:
                   {order.paid
                     ? `Belum ada praktisi yang mengambilnya: tawaran ditarik dan ${order.price} kembali ke deposit organisasi.`
                     : "Pesanan belum dibayar, jadi deposit tidak berubah."}{" "}
-                  Agen menerima event <code>order.dibatalkan</code>. Langkah ini tidak bisa dibatalkan.
+                  Agen diberi tahu lewat webhook bahwa pesanan dibatalkan. Langkah ini tidak bisa dibatalkan.
                 </p>
               </ConfirmDialogButton>
             </div>

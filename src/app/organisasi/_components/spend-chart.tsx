@@ -22,10 +22,18 @@ const HEIGHT = 240;
 const TOP = 24;
 const BOTTOM = 32;
 
+// The phone's chart: a short strip of bars, every other month named, only the busiest month's value.
+const PHONE_WIDTH = 320;
+const PHONE_HEIGHT = 130;
+const PHONE_TOP = 18;
+const PHONE_BOTTOM = 22;
+const monthShort = new Intl.DateTimeFormat("id-ID", { month: "short", timeZone: "UTC" });
+
 /**
  * Spend per month as bars drawn on the server (inline SVG: no script, no chart service). Each bar
  * carries its value as text; a screen reader gets the title, a summary and the same numbers as a
- * table, which phones show in place of the bars (twelve labels in 320 px would be unreadable).
+ * table. Phones get a compact chart instead (twelve values in 320 px would be unreadable, and
+ * twelve table rows of "Rp 0" make a long page); with nothing spent, the summary alone.
  */
 export function SpendChart({ months, caption }: { months: SpendMonth[]; caption: string }) {
   const id = useId();
@@ -62,6 +70,40 @@ export function SpendChart({ months, caption }: { months: SpendMonth[]; caption:
           );
         })}
       </svg>
+      {total > 0 && (
+        <svg
+          className="spend-chart-phone"
+          viewBox={`0 0 ${PHONE_WIDTH} ${PHONE_HEIGHT}`}
+          role="img"
+          aria-labelledby={`${id}-title-phone ${id}-desc`}
+        >
+          <title id={`${id}-title-phone`}>{caption}</title>
+          <line className="axis" x1={0} x2={PHONE_WIDTH} y1={PHONE_HEIGHT - PHONE_BOTTOM} y2={PHONE_HEIGHT - PHONE_BOTTOM} />
+          {months.map((m, i) => {
+            const phoneSlot = PHONE_WIDTH / months.length;
+            const width = phoneSlot * 0.7;
+            const height = m.spentIdr === 0 ? 2 : Math.max(3, (m.spentIdr / max) * (PHONE_HEIGHT - PHONE_TOP - PHONE_BOTTOM));
+            const x = i * phoneSlot + (phoneSlot - width) / 2;
+            const y = PHONE_HEIGHT - PHONE_BOTTOM - height;
+            const last = i === months.length - 1;
+            return (
+              <g key={m.month}>
+                <rect className={m.spentIdr === 0 ? "bar-empty" : "bar"} x={x} y={y} width={width} height={height} rx={2} />
+                {m === busiest && (
+                  <text x={Math.min(Math.max(x + width / 2, 24), PHONE_WIDTH - 24)} y={y - 5} textAnchor="middle">
+                    {compact.format(m.spentIdr)}
+                  </text>
+                )}
+                {(months.length - 1 - i) % 2 === 0 && (
+                  <text x={x + width / 2} y={PHONE_HEIGHT - 6} textAnchor={last ? "end" : "middle"}>
+                    {monthShort.format(monthDate(m.month))}
+                  </text>
+                )}
+              </g>
+            );
+          })}
+        </svg>
+      )}
       <figcaption className="muted small">
         {summary} <span className="spend-legend">Angka di atas batang dalam rupiah (rb = ribu, jt = juta, M = miliar).</span>
       </figcaption>

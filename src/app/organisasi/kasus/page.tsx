@@ -6,6 +6,7 @@ import { Card, EmptyState, PageTitle } from "@/app/_components/ui";
 import type { BidStatus } from "@/generated/prisma/enums";
 import { portalPage } from "@/server/runtime/portal";
 import { PayInvoiceButton } from "../_components/pay-invoice-button";
+import { SelectBidButton } from "../_components/select-bid-button";
 
 const BID_STATUS: Record<BidStatus, string> = {
   diajukan: "Diajukan",
@@ -16,10 +17,14 @@ const BID_STATUS: Record<BidStatus, string> = {
 
 export const metadata: Metadata = { title: "Kasus & tagihan — Kuasa" };
 
-export default async function CasesPage({ searchParams }: { searchParams: Promise<{ dibayar?: string; pesanan?: string }> }) {
+export default async function CasesPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ dibayar?: string; pesanan?: string; dipilih?: string }>;
+}) {
   const { caller } = await portalPage("org_admin");
   const [cases, overview] = await Promise.all([caller.organization.cases(), caller.organization.overview()]);
-  const { dibayar: paid, pesanan: paidOrder } = await searchParams;
+  const { dibayar: paid, pesanan: paidOrder, dipilih: selectedInvoice } = await searchParams;
   const unpaid = cases.filter((c) => c.invoice?.status === "belum_dibayar");
   return (
     <>
@@ -38,6 +43,11 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
           )}
         </p>
       )}
+      {selectedInvoice && !paid && (
+        <p className="notice" role="status">
+          Penawaran dipilih; tagihan <code>{selectedInvoice}</code> dibuat. Bayar dari deposit di bawah agar praktisi mulai bekerja.
+        </p>
+      )}
       <Card title={`Tagihan belum dibayar (${unpaid.length})`}>
         <p className="muted">
           Saldo deposit: <strong>{formatRupiah(overview.depositIdr.live)}</strong>
@@ -45,7 +55,7 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
         {unpaid.length === 0 ? (
           <EmptyState
             title="Tidak ada tagihan yang perlu dibayar."
-            hint="Tagihan dibuat saat agen memilih penawaran (POST /v1/cases/{id}/select)."
+            hint="Tagihan dibuat saat penawaran dipilih: oleh agen lewat API, atau oleh Anda pada kasus di bawah."
           />
         ) : (
           <ul className="plain-list invoice-list">
@@ -105,35 +115,63 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
                     )}
                   </p>
                 )}
-                <details className="disclosure">
+                <details className="disclosure" open={c.status === "terbuka" && c.bids.some((b) => b.status === "diajukan")}>
                   <summary>Penawaran ({c.bids.length})</summary>
                   {c.bids.length === 0 ? (
                     <p className="muted">Belum ada penawaran dari praktisi.</p>
                   ) : (
                     <div className="table-wrap">
-                      <table>
+                      <table className="bid-table">
                         <thead>
                           <tr>
-                            <th scope="col">Lingkup</th>
-                            <th scope="col">Waktu</th>
+                            <th scope="col">Praktisi</th>
+                            <th scope="col">Rencana kerja</th>
                             <th scope="col">Status</th>
                             <th scope="col" className="num">
                               Klien membayar
                             </th>
+                            {c.status === "terbuka" && <th scope="col">Tindakan</th>}
                           </tr>
                         </thead>
                         <tbody>
                           {c.bids.map((b) => (
                             <tr key={b.id}>
-                              <td data-label="Lingkup">
-                                {b.scope}
-                                {b.note && <span className="muted small"> — {b.note}</span>}
+                              <td data-label="Praktisi">
+                                <div>
+                                  <strong>{b.practitioner.name}</strong>
+                                  <div className="muted small">
+                                    {b.practitioner.label ?? "Label belum diverifikasi"}
+                                    {b.practitioner.licenseNumber && ` · izin ${b.practitioner.licenseNumber}`}
+                                  </div>
+                                </div>
                               </td>
-                              <td data-label="Waktu">{b.etaDays} hari</td>
+                              <td data-label="Rencana kerja">
+                                <div>
+                                  {b.scope}
+                                  <div className="muted small">
+                                    Selesai dalam {b.etaDays} hari{b.note && ` · ${b.note}`}
+                                  </div>
+                                </div>
+                              </td>
                               <td data-label="Status">{BID_STATUS[b.status]}</td>
                               <td data-label="Klien membayar" className="num">
-                                {formatRupiah(b.clientPaysIdr)}
+                                <div>
+                                  {formatRupiah(b.clientPaysIdr)}
+                                  <div className="muted small">praktisi menerima {formatRupiah(b.priceIdr)}</div>
+                                </div>
                               </td>
+                              {c.status === "terbuka" && (
+                                <td data-label="Tindakan">
+                                  {b.status === "diajukan" && (
+                                    <SelectBidButton
+                                      caseId={c.id}
+                                      bidId={b.id}
+                                      practitioner={b.practitioner.name}
+                                      total={formatRupiah(b.clientPaysIdr)}
+                                    />
+                                  )}
+                                </td>
+                              )}
                             </tr>
                           ))}
                         </tbody>
@@ -141,8 +179,8 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
                     </div>
                   )}
                   <p className="muted small">
-                    Agen memilih penawaran lewat API (POST /v1/cases/{"{id}"}/select); harga sudah termasuk biaya platform 12,5 % (minimal
-                    Rp 100.000).
+                    Pilih satu penawaran di sini, atau biarkan agen memilih lewat API; harga klien sudah termasuk biaya platform 12,5 %
+                    (minimal Rp 100.000). Setelah dipilih, tagihannya dibayar dari deposit.
                   </p>
                 </details>
               </article>

@@ -2,24 +2,35 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { type Column, DataTable, type TableParams, tableQuery } from "@/app/_components/data-table";
 import { formatDateTime, formatRupiah, ORDER_STATUS_LABEL } from "@/app/_components/format";
+import { hrefWith } from "@/app/_components/table-query";
 import { PageTitle, StatusBadge } from "@/app/_components/ui";
 import type { OrderStatus } from "@/generated/prisma/enums";
+import { orderSearchOf } from "@/server/domain/order-search";
 import { portalPage } from "@/server/runtime/portal";
 import { inMode, ModeSwitch, modeOf } from "../_components/mode";
 
 export const metadata: Metadata = { title: "Pesanan — Kuasa" };
 
 const STATUSES = Object.keys(ORDER_STATUS_LABEL).filter((s) => s !== "dibuat") as OrderStatus[];
-const FILTERS = ["status", "kunci"];
+const FILTERS = ["status", "kunci", "tersendat"];
 
 export default async function OrdersPage({ searchParams }: { searchParams: Promise<TableParams> }) {
   const params = await searchParams;
   const mode = modeOf(params);
   const query = tableQuery(params, FILTERS);
   const status = STATUSES.find((s) => s === query.filters.status);
+  const search = orderSearchOf(query.q);
   const { caller } = await portalPage("org_admin");
   const [orders, keys] = await Promise.all([
-    caller.organization.orders({ mode, q: query.q, status, apiKeyId: query.filters.kunci, page: { starting_after: query.starting_after } }),
+    caller.organization.orders({
+      mode,
+      q: search.q,
+      metadata: search.metadata,
+      status,
+      apiKeyId: query.filters.kunci,
+      stalled: query.filters.tersendat === "ya" || undefined,
+      page: { starting_after: query.starting_after },
+    }),
     caller.organization.keys(),
   ]);
   type Row = (typeof orders.data)[number];
@@ -41,17 +52,38 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
     { key: "key", header: "Kunci API", secondary: true, cell: (order) => order.apiKey.name || <code>{order.apiKey.keyId}</code> },
     { key: "created", header: "Dibuat", secondary: true, cell: (order) => formatDateTime(order.createdAt) },
   ];
+  // The agent's own labels, when any order on the page has them (an empty column would lengthen every phone card).
+  if (orders.data.some((order) => Object.keys(order.metadata).length > 0)) {
+    columns.splice(2, 0, {
+      key: "metadata",
+      header: "Metadata",
+      cell: (order) => (
+        <ul className="metadata-list">
+          {Object.entries(order.metadata).map(([key, value]) => (
+            <li key={key}>
+              <span className="muted">{key}</span> <code>{value}</code>
+            </li>
+          ))}
+        </ul>
+      ),
+    });
+  }
   return (
     <>
       <PageTitle lead="Pesanan yang dibuat agen Anda lewat API dan MCP. Buka pesanan untuk melihat percakapan, hasil, dan langkah yang bisa Anda ambil sebagai klien.">
         Pesanan
       </PageTitle>
       <ModeSwitch basePath="/organisasi/pesanan" mode={mode} what="pesanan" />
+      <p className="export-link">
+        <a href={hrefWith("/api/organisasi/ekspor/pesanan", params, { starting_after: undefined })} download>
+          Unduh CSV (pesanan sesuai saringan)
+        </a>
+      </p>
       <DataTable
         caption={mode === "test" ? "Pesanan uji (sandbox), terbaru di atas" : "Pesanan, terbaru di atas"}
         basePath="/organisasi/pesanan"
         params={params}
-        search={{ label: "Cari pesanan", placeholder: "ID pesanan, layanan, nama kunci…" }}
+        search={{ label: "Cari pesanan atau metadata (kunci=nilai)", placeholder: "ord_…, layanan, kunci, atau tiket=T-1" }}
         filters={[
           { name: "status", label: "Status", options: STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABEL[s] })) },
           {
@@ -61,6 +93,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
               .filter((k) => k.mode === mode)
               .map((k) => ({ value: k.id, label: `${k.name || "Tanpa nama"} (${k.keyId})${k.revokedAt ? " — dicabut" : ""}` })),
           },
+          { name: "tersendat", label: "Penawaran", options: [{ value: "ya", label: "Tersendat: belum ada praktisi" }] },
         ]}
         columns={columns}
         rows={orders.data}

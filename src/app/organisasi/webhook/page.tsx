@@ -42,16 +42,12 @@ export default async function WebhookPage({ searchParams }: { searchParams: Prom
     {
       key: "type",
       header: "Event",
-      cell: (event) => (
-        <>
-          <code>{event.type}</code>
-          <div className="small muted">{eventLabel(event.payload.event)}</div>
-        </>
-      ),
+      // The label only: the event's code is in its details, where it does not break mid-word in a narrow column.
+      cell: (event) => eventLabel(event.payload.event),
     },
     {
       key: "subject",
-      header: "Pesanan",
+      header: "Pesanan atau kasus",
       cell: (event) =>
         event.orderId ? (
           <Link href={inMode(`/organisasi/pesanan/${event.orderId}`, mode)}>
@@ -93,13 +89,19 @@ export default async function WebhookPage({ searchParams }: { searchParams: Prom
       header: "Rincian",
       cell: (event) =>
         event.deliveries.length === 0 ? (
-          <span className="muted small">Tanpa callback_url dan URL webhook kunci; agen memantau lewat GET /v1/orders/{"{id}"}.</span>
+          <span className="muted small">
+            Tidak dikirim: tanpa callback_url dan URL webhook kunci. Agen memantau lewat{" "}
+            {event.orderId ? "GET /v1/orders/{id}" : "GET /v1/cases/{id}"}.
+          </span>
         ) : (
           <details className="disclosure">
             <summary>
               Percobaan<span className="visually-hidden"> event {event.id}</span> (
               {event.deliveries.reduce((n, d) => n + d.attemptsLog.length, 0)})
             </summary>
+            <p className="small">
+              Jenis event di payload: <code className="nowrap">{event.type}</code>
+            </p>
             {event.deliveries.map((delivery, index) => (
               <section key={delivery.id} className="delivery" aria-label={`Pengiriman ${index + 1} ke ${delivery.url}`}>
                 <p className="delivery-head">

@@ -38,6 +38,7 @@ import {
   updatePractitioner,
   verifyBankAccount,
 } from "@/server/services/practitioners";
+import { getTopUpInstructions, setTopUpInstructions } from "@/server/services/settings";
 import { operatorProcedure as operator } from "../portal-procedure";
 import { cancelCostInput, costsOutput, costView, lateReceiptsOutput, portalCostSchema } from "../schemas/cost-portal";
 import { idSchema } from "../schemas/ids";
@@ -93,12 +94,19 @@ import {
 } from "../schemas/operator-portal";
 import { invitationCreatedOutput, invitationCreatedView, teamOutput } from "../schemas/organization-portal";
 import { profileOutput } from "../schemas/practitioner-portal";
+import { operatorTopUpInstructionsOutput, topUpInstructionsInput } from "../schemas/top-up";
 import { router } from "../trpc";
 import { pageView, portalPageInput, portalPageOf, samePage } from "./paging";
 
 const blankToUndefined = (text: string | undefined) => (text ? text : undefined);
 
 export const operatorRouter = router({
+  /** The platform's bank transfer details for deposit top-ups, as the settings page edits them. */
+  topUpInstructions: operator.output(operatorTopUpInstructionsOutput).query(({ ctx }) => getTopUpInstructions(ctx)),
+  setTopUpInstructions: operator
+    .input(topUpInstructionsInput)
+    .output(z.void())
+    .mutation(({ ctx, input }) => setTopUpInstructions(ctx, ctx.actor, input)),
   overview: operator.output(overviewOutput).query(({ ctx }) => operatorOverview(ctx)),
 
   // The lists: no input is the first page of everything.

@@ -11,7 +11,7 @@ import {
   rotateWebhookSecret,
   updateApiKey,
 } from "@/server/services/access";
-import { listOrganizationCases, payInvoice } from "@/server/services/cases";
+import { listOrganizationCases, payInvoice, selectBidAsAdmin } from "@/server/services/cases";
 import { listWebhookDeliveries, redeliver } from "@/server/services/events";
 import { accounts, monthlySpend, statementPage } from "@/server/services/money";
 import {
@@ -24,6 +24,7 @@ import {
   listOrganizationOrders,
   listUndecidedCosts,
   openDispute,
+  organizationAttention,
   organizationOrderCosts,
   pendingApprovalCounts,
   postClientMessage,
@@ -31,10 +32,12 @@ import {
   undecidedCostCounts,
 } from "@/server/services/orders";
 import { organizationOverview, setApprovalThreshold } from "@/server/services/organizations";
+import { topUpInstructionsFor } from "@/server/services/settings";
 import { orgAdminProcedure } from "../portal-procedure";
 import { costsOutput, costsWithOrderOutput, costView, decideCostInput, pendingCostsOutput, portalCostSchema } from "../schemas/cost-portal";
 import { idSchema } from "../schemas/ids";
 import {
+  attentionOutput,
   blankToUndefined,
   byApiKey,
   byInvitation,
@@ -64,6 +67,8 @@ import {
   redeliverOutput,
   rotatedSecretOutput,
   rotateSecretInput,
+  selectBidInput,
+  selectedBidOutput,
   spendOutput,
   statementInput,
   statementOutput,
@@ -73,6 +78,7 @@ import {
   webhookDeliveriesOutput,
   webhookSearchInput,
 } from "../schemas/organization-portal";
+import { topUpInstructionsOutput } from "../schemas/top-up";
 import { router } from "../trpc";
 import { pageView, portalPageOf } from "./paging";
 
@@ -114,12 +120,25 @@ export const organizationRouter = router({
         await listOrganizationOrders(
           ctx,
           ownerOf(ctx.organizationId, input.mode),
-          { q: blankToUndefined(input.q), status: input.status, apiKeyId: input.apiKeyId },
+          {
+            q: blankToUndefined(input.q),
+            status: input.status,
+            apiKeyId: input.apiKeyId,
+            stalled: input.stalled,
+            metadata: input.metadata,
+          },
           portalPageOf(input.page),
         ),
         orderRowView,
       ),
     ),
+  /** How to top up the deposit: the operator's transfer details and this organisation's transfer note (null until the operator set them). */
+  topUpInstructions: admin.output(topUpInstructionsOutput).query(({ ctx }) => topUpInstructionsFor(ctx, ctx.organizationId)),
+  /** What needs the admin in one mode: the home page's overview. */
+  attention: admin
+    .input(modeOnlyInput)
+    .output(attentionOutput)
+    .query(({ ctx, input }) => organizationAttention(ctx, ownerOf(ctx.organizationId, input.mode))),
   /** Orders waiting for the admin's approval, live and test: the nav's badge counts the live ones. */
   pendingApprovals: admin.output(pendingApprovalsOutput).query(({ ctx }) => pendingApprovalCounts(ctx, ctx.organizationId)),
   order: admin
@@ -246,6 +265,14 @@ export const organizationRouter = router({
     .output(redeliverOutput)
     .mutation(({ ctx, input }) => redeliver(ctx, ctx.organizationId, input.eventId)),
   cases: admin.output(casesOutput).query(({ ctx }) => listOrganizationCases(ctx, ctx.organizationId)),
+  /** The admin selects a bid as the agent's POST /v1/cases/{id}/select does (same service, rules and events). */
+  selectBid: admin
+    .input(selectBidInput)
+    .output(selectedBidOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { invoice } = await selectBidAsAdmin(ctx, ctx.actor, ctx.organizationId, input.caseId, input.bidId);
+      return { invoiceId: invoice.id, totalIdr: invoice.totalIdr };
+    }),
   payInvoice: admin
     .input(z.object({ invoiceId: idSchema }))
     .output(paidInvoiceOutput)

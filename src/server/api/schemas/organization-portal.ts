@@ -10,6 +10,7 @@ import { pageSchema, portalPageInput } from "../portal/paging";
 import { portalFileIdsSchema, portalFileSchema } from "./file";
 import { idSchema } from "./ids";
 import { invitationStatusSchema } from "./invitation-portal";
+import { METADATA_LIMITS, metadataKeySchema, metadataOf } from "./metadata";
 import { orderTextSchema } from "./order";
 import { rupiahInputSchema, rupiahSchema } from "./rupiah";
 
@@ -38,7 +39,21 @@ export const orderSearchInput = z.object({
   q: search,
   status: z.enum(OrderStatus).optional(),
   apiKeyId: idSchema.optional(),
+  /** Only orders whose offering stalled. */
+  stalled: z.boolean().optional(),
+  /** One `metadata[key]=value` filter, as the API's order list takes. */
+  metadata: z.object({ key: metadataKeySchema, value: z.string().max(METADATA_LIMITS.valueLength) }).optional(),
   page: portalPageInput,
+});
+
+/** What needs the admin in one mode: counts, each linking to its filtered list. */
+export const attentionOutput = z.object({
+  awaitingAcceptance: z.number().int(),
+  awaitingAnswer: z.number().int(),
+  stalled: z.number().int(),
+  awaitingApproval: z.number().int(),
+  undecidedCosts: z.number().int(),
+  unpaidInvoices: z.number().int(),
 });
 
 export const statementInput = z.object({ mode: modeInput, page: portalPageInput });
@@ -87,6 +102,7 @@ export function orderRowView(row: {
   livemode: boolean;
   priceIdr: bigint;
   intake: unknown;
+  metadata: unknown;
   createdAt: Date;
   service: { name: string };
   apiKey: { id: string; name: string; keyId: string };
@@ -98,6 +114,7 @@ export function orderRowView(row: {
     service: row.service.name,
     priceIdr: row.priceIdr,
     intake: row.intake as Record<string, string>,
+    metadata: metadataOf(row.metadata),
     apiKey: row.apiKey,
     createdAt: row.createdAt,
   };
@@ -136,6 +153,7 @@ export const ordersOutput = pageSchema(
     service: z.string(),
     priceIdr: rupiahSchema,
     intake: z.record(z.string(), z.string()),
+    metadata: z.record(z.string(), z.string()),
     apiKey: z.object({ id: z.string(), name: z.string(), keyId: z.string() }),
     createdAt: z.date(),
   }),
@@ -250,6 +268,7 @@ export const casesOutput = z.array(
         priceIdr: z.number().int(),
         clientPaysIdr: z.number().int(),
         createdAt: z.date(),
+        practitioner: z.object({ name: z.string(), label: z.string().nullable(), licenseNumber: z.string().nullable() }),
       }),
     ),
     invoice: z
@@ -265,6 +284,9 @@ export const casesOutput = z.array(
       .nullable(),
   }),
 );
+
+export const selectBidInput = z.object({ caseId: idSchema, bidId: idSchema });
+export const selectedBidOutput = z.object({ invoiceId: z.string(), totalIdr: rupiahSchema });
 
 export const paidInvoiceOutput = z.object({ status: z.enum(InvoiceStatus), totalIdr: rupiahSchema, orderId: z.string().nullable() });
 

@@ -4,7 +4,7 @@ import type { DbOrTx, Tx } from "@/server/db/client";
 import type { AuthenticatedKey } from "@/server/domain/api-key";
 import { type BidInput, parseBid } from "@/server/domain/case-board";
 import { assertCaseOpen, bidTransition, caseTransition, invoiceTransition } from "@/server/domain/case-state";
-import type { DataOwner } from "@/server/domain/data-owner";
+import { type DataOwner, liveDataOf } from "@/server/domain/data-owner";
 import { AppError, type ErrorCode } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { maskEmailField, maskPhoneField, maskText } from "@/server/domain/masking";
@@ -130,30 +130,77 @@ export async function getSelection(deps: Pick<ServiceDeps, "db">, owner: DataOwn
   return { case: found, invoice };
 }
 
+/** A key's spending limits: the agent's own key, or for the admin the key that submitted the case. */
+type BudgetKey = Pick<AuthenticatedKey, "id" | "maxOrderIdr" | "monthlyBudgetIdr">;
+
+/** Who selects: the agent with its key, or the organisation's admin on the case's own key. */
+interface Selector {
+  owner: DataOwner;
+  actor: Actor;
+  role: "agent" | "org_admin";
+  /** The agent's key; null: the key that submitted the case (read in the transaction). */
+  key: BudgetKey | null;
+}
+
+const selectionIn = async (tx: Tx, owner: DataOwner, caseId: string): Promise<Selection> => ({
+  case: await ownCase(tx, owner, caseId),
+  invoice: await tx.invoice.findUniqueOrThrow({ where: { caseId } }),
+});
+
 /**
  * POST /v1/cases/{id}/select. In one transaction: the case → dipilih with selected_bid_id, the
  * bid → dipilih, every other live bid → tidak_dipilih, and an invoice for the bid's client_pays.
  * The invoice total counts against the key's per-order maximum and monthly budget.
  */
-export async function selectBid(
+export function selectBid(
   deps: Pick<ServiceDeps, "db" | "clock">,
   key: AuthenticatedKey,
   caseId: string,
   bidId: string,
   claim: ClaimKey = NO_KEY,
 ): Promise<Selection> {
+  return selectFor(deps, { owner: key, actor: { actorType: "api_key", actorId: key.id }, role: "agent", key }, caseId, bidId, claim);
+}
+
+/**
+ * The organisation's admin selects a bid in the portal: the same transaction, rules and events as
+ * the agent's select, counted against the per-order maximum and monthly budget of the key that
+ * submitted the case. Selecting the bid that is already selected answers the selection again
+ * (a second click or a retry), as a replayed Idempotency-Key does for the agent.
+ */
+export function selectBidAsAdmin(
+  deps: Pick<ServiceDeps, "db" | "clock">,
+  actor: Actor & { actorType: "org_admin" },
+  organizationId: string,
+  caseId: string,
+  bidId: string,
+): Promise<Selection> {
+  return selectFor(deps, { owner: liveDataOf(organizationId), actor, role: "org_admin", key: null }, caseId, bidId, NO_KEY);
+}
+
+async function selectFor(
+  deps: Pick<ServiceDeps, "db" | "clock">,
+  selector: Selector,
+  caseId: string,
+  bidId: string,
+  claim: ClaimKey,
+): Promise<Selection> {
   const { db, clock } = deps;
+  const { owner } = selector;
   const now = clock.now();
   return db.$transaction(async (tx) => {
-    await claim(tx, caseId);
     // Lock the case before reading it: Prisma reads the case and its bids in two statements, and a
     // concurrent select committing between them would show an open case with an already ended bid.
-    await tx.$queryRaw`SELECT "id" FROM "Case" WHERE "id" = ${caseId} AND "organizationId" = ${key.organizationId} FOR UPDATE`;
-    const found = await ownCase(tx, key, caseId);
-    const caseMove = caseTransition(found.status, "select_bid", "agent");
+    await claim(tx, caseId);
+    await tx.$queryRaw`SELECT "id" FROM "Case" WHERE "id" = ${caseId} AND "organizationId" = ${owner.organizationId} FOR UPDATE`;
+    const found = await ownCase(tx, owner, caseId);
+    // The admin has no Idempotency-Key: selecting the selected bid again (a second click, a retry) answers the selection.
+    if (selector.role === "org_admin" && found.selectedBidId === bidId) return selectionIn(tx, owner, caseId);
+    const caseMove = caseTransition(found.status, "select_bid", selector.role);
     const bid = found.bids.find((b) => b.id === bidId);
     if (!bid) throw new AppError("CONFLICT", `${bidId} is not a bid on case ${caseId}; select one of the case's bids.`);
-    const bidMove = bidTransition(bid.status, "select", "agent");
+    const bidMove = bidTransition(bid.status, "select", selector.role);
+    const key = selector.key ?? (await tx.apiKey.findUniqueOrThrow({ where: { id: found.apiKeyId } }));
 
     const totalIdr = bid.clientPaysIdr;
     if (totalIdr > key.maxOrderIdr) {
@@ -183,7 +230,7 @@ export async function selectBid(
     const invoice = await tx.invoice.create({
       data: {
         id: newId("invoice"),
-        organizationId: key.organizationId,
+        organizationId: owner.organizationId,
         caseId,
         bidId: bid.id,
         status: "belum_dibayar",
@@ -196,8 +243,7 @@ export async function selectBid(
       },
     });
     await audit(tx, {
-      actorType: "api_key",
-      actorId: key.id,
+      ...selector.actor,
       action: "case.select_bid",
       subjectType: "case",
       subjectId: caseId,
@@ -205,11 +251,10 @@ export async function selectBid(
     });
     const event = await caseForEvent(tx, caseId);
     await recordCaseEvent(tx, event.subject, { event: "case.selected", case: event.summary }, now);
-    return { case: await ownCase(tx, key, caseId), invoice };
+    return { case: await ownCase(tx, owner, caseId), invoice };
   });
 }
 
-/** Every bid still diajukan on the case → tidak_dipilih (another was selected, or the case closed). */
 async function endLiveBids(tx: Tx, caseId: string, now: Date): Promise<void> {
   const ending = bidTransition("diajukan", "not_selected", "system");
   await tx.bid.updateMany({ where: { caseId, status: { in: [...ending.from] } }, data: { status: ending.to, updatedAt: now } });

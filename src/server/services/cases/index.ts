@@ -13,6 +13,7 @@ export {
   placeBid,
   type Selection,
   selectBid,
+  selectBidAsAdmin,
   submitBid,
   withdrawBid,
   withdrawCase,

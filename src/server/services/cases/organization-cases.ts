@@ -2,7 +2,8 @@ import type { ServiceDeps } from "../deps";
 
 /**
  * The org admin's view of its case board: every live case the organisation's agents submitted, its
- * bids (as the agent sees them: no practitioner identity) and the invoice of a selected bid.
+ * bids with who offers them (name, label and licence number, as the operator verified them: what
+ * the admin weighs when selecting one in the portal) and the invoice of a selected bid.
  * Payment itself is payInvoice in invoices.ts.
  */
 export async function listOrganizationCases(deps: Pick<ServiceDeps, "db">, organizationId: string, limit = 100) {
@@ -12,7 +13,10 @@ export async function listOrganizationCases(deps: Pick<ServiceDeps, "db">, organ
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit,
     include: {
-      bids: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
+      bids: {
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        include: { practitioner: { select: { name: true, label: true, licenseNumber: true } } },
+      },
       invoice: true,
     },
   });
@@ -35,6 +39,7 @@ export async function listOrganizationCases(deps: Pick<ServiceDeps, "db">, organ
       priceIdr: Number(b.priceIdr),
       clientPaysIdr: Number(b.clientPaysIdr),
       createdAt: b.createdAt,
+      practitioner: b.practitioner,
     })),
     invoice: c.invoice && {
       id: c.invoice.id,

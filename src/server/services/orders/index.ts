@@ -29,6 +29,8 @@ export {
   adminClientRef,
   getOrganizationOrder,
   listOrganizationOrders,
+  type OrganizationOrderSearch,
+  organizationAttention,
   pendingApprovalCounts,
 } from "./organization-orders";
 export { type CreateOrderInput, createOrder } from "./placement";

@@ -1,5 +1,6 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { OrderStatus } from "@/generated/prisma/enums";
+import { UNDECIDED_COST_STATUSES } from "@/server/domain/cost-state";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
 import type { IntakeField } from "@/server/domain/intake";
@@ -25,12 +26,23 @@ export interface OrganizationOrderSearch {
   q?: string;
   status?: OrderStatus;
   apiKeyId?: string;
+  /** Only orders whose offering stalled (no eligible practitioner took it). */
+  stalled?: boolean;
+  /** Only orders whose metadata has this key with exactly this value (the API's `metadata[key]=value`). */
+  metadata?: { key: string; value: string };
 }
+
+/** Offering stalled: offered, but no eligible practitioner is left to take it. */
+const STALLED: Prisma.OrderWhereInput = { status: "ditawarkan", offeringStalledAt: { not: null } };
 
 function searchWhere(owner: DataOwner, search: OrganizationOrderSearch): Prisma.OrderWhereInput {
   const where: Prisma.OrderWhereInput = { organizationId: owner.organizationId, livemode: owner.livemode };
   if (search.status) where.status = search.status;
   if (search.apiKeyId) where.apiKeyId = search.apiKeyId;
+  const and: Prisma.OrderWhereInput[] = [];
+  if (search.stalled) and.push(STALLED);
+  if (search.metadata) and.push({ metadata: { path: [search.metadata.key], equals: search.metadata.value } });
+  if (and.length) where.AND = and;
   const q = search.q?.trim();
   if (q) {
     const contains = { contains: q, mode: "insensitive" as const };
@@ -68,12 +80,35 @@ export async function listOrganizationOrders(
       livemode: true,
       priceIdr: true,
       intake: true,
+      metadata: true,
       createdAt: true,
       service: { select: { name: true } },
       apiKey: { select: { id: true, name: true, keyId: true } },
     },
   });
   return pageFrom(rows, page);
+}
+
+/**
+ * What needs the admin in one mode, for the organisation's home page: results waiting for
+ * acceptance, practitioners' questions waiting for an answer, orders whose offering stalled,
+ * costs and orders waiting for a decision, and (live only) unpaid case invoices.
+ */
+export async function organizationAttention(deps: Pick<ServiceDeps, "db">, owner: DataOwner) {
+  const { db } = deps;
+  const orders = (where: Prisma.OrderWhereInput) =>
+    db.order.count({ where: { AND: [{ organizationId: owner.organizationId, livemode: owner.livemode }, where] } });
+  const [awaitingAcceptance, awaitingAnswer, stalled, awaitingApproval, undecidedCosts, unpaidInvoices] = await Promise.all([
+    orders({ status: "diserahkan" }),
+    orders({ status: "butuh_input_klien" }),
+    orders(STALLED),
+    orders({ status: "menunggu_bayar" }),
+    db.orderCost.count({
+      where: { status: { in: [...UNDECIDED_COST_STATUSES] }, order: { organizationId: owner.organizationId, livemode: owner.livemode } },
+    }),
+    db.invoice.count({ where: { organizationId: owner.organizationId, livemode: owner.livemode, status: "belum_dibayar" } }),
+  ]);
+  return { awaitingAcceptance, awaitingAnswer, stalled, awaitingApproval, undecidedCosts, unpaidInvoices };
 }
 
 /** Orders waiting for the admin's approval, per mode (the nav's badge). */

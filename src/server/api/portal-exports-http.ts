@@ -1,0 +1,137 @@
+import { OrderStatus } from "@/generated/prisma/enums";
+import { CSV_BOM, csvLine, jakartaIso } from "@/server/domain/csv";
+import type { DataOwner } from "@/server/domain/data-owner";
+import { AppError } from "@/server/domain/errors";
+import { ledgerKindLabel } from "@/server/domain/ledger-labels";
+import { orderSearchOf } from "@/server/domain/order-search";
+import { type PageRequest, pageRequestOf } from "@/server/domain/paging";
+import type { PortalUser } from "@/server/domain/portal-user";
+import { findSessionAccount } from "@/server/services/access";
+import type { ServiceDeps } from "@/server/services/deps";
+import { accounts, statementPage } from "@/server/services/money";
+import { listOrganizationOrders, type OrganizationOrderSearch } from "@/server/services/orders";
+import { statusOf, toApiError } from "./api-error";
+
+type ExportDeps = Pick<ServiceDeps, "db" | "clock">;
+
+/** Rows read per query: the export streams page after page, so 100,000 rows never sit in memory together. */
+export const EXPORT_BATCH = 500;
+
+const EXPORTS = {
+  pesanan: { title: "pesanan", rows: orderLines },
+  mutasi: { title: "mutasi-deposit", rows: statementLines },
+} as const;
+
+/**
+ * GET /api/organisasi/ekspor/{pesanan|mutasi}: the admin's orders (with the list's filters: mode,
+ * status, kunci, tersendat, q) or deposit statement (mode) as CSV, streamed. Only a live portal
+ * session of an organisation's admin (its session record read now, as every portal call does),
+ * and only that organisation's data.
+ */
+export async function organizationExport(req: Request, deps: ExportDeps, sessionUser: PortalUser | null, kind: string): Promise<Response> {
+  try {
+    const account = sessionUser?.sessionId ? await findSessionAccount(deps, sessionUser.sessionId) : null;
+    if (!account || account.user.id !== sessionUser?.id) throw new AppError("UNAUTHENTICATED", "Masuk terlebih dahulu untuk mengunduh.");
+    const { organizationId } = account.user;
+    if (account.user.role !== "org_admin" || !organizationId) throw new AppError("FORBIDDEN", "Unduhan ini untuk admin organisasi.");
+    const found = EXPORTS[kind as keyof typeof EXPORTS];
+    if (!Object.hasOwn(EXPORTS, kind) || !found) throw new AppError("NOT_FOUND", `Tidak ada ekspor ${kind}.`);
+    const params = new URL(req.url).searchParams;
+    const livemode = params.get("mode") !== "test";
+    const owner = { organizationId, livemode };
+    const lines = found.rows(deps, owner, params);
+    const filename = `kuasa-${found.title}${livemode ? "" : "-uji"}-${jakartaIso(deps.clock.now()).slice(0, 10)}.csv`;
+    return new Response(streamOf(lines), {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${filename}"`,
+        "Cache-Control": "no-store",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  } catch (err) {
+    const error = toApiError(err);
+    return Response.json({ error }, { status: statusOf(error), headers: { "Cache-Control": "no-store" } });
+  }
+}
+
+/** The lines as a byte stream, the next batch read only when the reader wants more. */
+function streamOf(lines: AsyncGenerator<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream({
+    async pull(controller) {
+      const next = await lines.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await lines.return(undefined);
+    },
+  });
+}
+
+/** Each page of a keyset-paged list, until the last. */
+async function* pages<T extends { id: string }>(read: (page: PageRequest) => Promise<{ data: T[]; hasMore: boolean }>) {
+  let after: string | undefined;
+  for (;;) {
+    const page = await read(pageRequestOf({ limit: EXPORT_BATCH, starting_after: after }));
+    yield page.data;
+    const last = page.data.at(-1);
+    if (!page.hasMore || !last) return;
+    after = last.id;
+  }
+}
+
+function orderSearchFrom(params: URLSearchParams): OrganizationOrderSearch {
+  const status = params.get("status") || undefined;
+  if (status && !Object.hasOwn(OrderStatus, status)) throw new AppError("VALIDATION", `Status ${status} tidak dikenal.`);
+  return {
+    ...orderSearchOf(params.get("q") ?? undefined),
+    status: status as OrderStatus | undefined,
+    apiKeyId: params.get("kunci") || undefined,
+    stalled: params.get("tersendat") === "ya" || undefined,
+  };
+}
+
+async function* orderLines(deps: ExportDeps, owner: DataOwner, params: URLSearchParams) {
+  const search = orderSearchFrom(params);
+  yield CSV_BOM + csvLine(["id_pesanan", "dibuat_wib", "status", "layanan", "harga_idr", "kunci_api", "metadata"]);
+  for await (const rows of pages((page) => listOrganizationOrders(deps, owner, search, page))) {
+    yield rows
+      .map((order) =>
+        csvLine([
+          order.id,
+          jakartaIso(order.createdAt),
+          order.status,
+          order.service.name,
+          order.priceIdr,
+          order.apiKey.name || order.apiKey.keyId,
+          Object.entries((order.metadata ?? {}) as Record<string, string>)
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([key, value]) => `${key}=${value}`)
+            .join(", "),
+        ]),
+      )
+      .join("");
+  }
+}
+
+async function* statementLines(deps: ExportDeps, owner: DataOwner) {
+  const account = accounts.orgDeposit(owner.organizationId, owner.livemode);
+  yield CSV_BOM + csvLine(["id_mutasi", "waktu_wib", "jenis", "keterangan", "referensi", "jumlah_idr", "saldo_setelah_idr"]);
+  for await (const rows of pages(async (page) => (await statementPage(deps, account, page)).page)) {
+    yield rows
+      .map((entry) =>
+        csvLine([
+          entry.id,
+          jakartaIso(entry.createdAt),
+          ledgerKindLabel(entry.kind),
+          entry.description,
+          entry.reference,
+          entry.amountIdr,
+          entry.balanceAfterIdr,
+        ]),
+      )
+      .join("");
+  }
+}

@@ -1,0 +1,1 @@
+export { getTopUpInstructions, setTopUpInstructions, topUpInstructionsFor } from "./top-up-instructions";

@@ -1,0 +1,47 @@
+import { normalizeTopUpInstructions, type TopUpInstructionsInput, topUpInstructionsView, topUpReference } from "@/server/domain/top-up";
+import { type Actor, audit } from "../audit";
+import type { ServiceDeps } from "../deps";
+
+/** The one row's id: the platform has one bank account for deposit top-ups. */
+const PLATFORM = "platform";
+
+/** The details as the operator last set them (with the raw reference rule), or null before the first time. */
+export async function getTopUpInstructions(deps: Pick<ServiceDeps, "db">) {
+  const row = await deps.db.topUpInstructions.findUnique({ where: { id: PLATFORM } });
+  return row && { ...topUpInstructionsView(row), bankCode: row.bankCode, referenceRule: row.referenceRule, updatedAt: row.updatedAt };
+}
+
+/** The operator sets the platform's transfer details; audited with what changed to. */
+export async function setTopUpInstructions(
+  deps: Pick<ServiceDeps, "db" | "clock">,
+  actor: Actor & { actorType: "operator" },
+  input: TopUpInstructionsInput,
+): Promise<void> {
+  const details = normalizeTopUpInstructions(input);
+  const now = deps.clock.now();
+  await deps.db.$transaction(async (tx) => {
+    await tx.topUpInstructions.upsert({
+      where: { id: PLATFORM },
+      create: { id: PLATFORM, ...details, updatedBy: actor.actorId ?? null, updatedAt: now },
+      update: { ...details, updatedBy: actor.actorId ?? null, updatedAt: now },
+    });
+    await audit(tx, {
+      ...actor,
+      action: "settings.top_up_instructions",
+      subjectType: "settings",
+      subjectId: PLATFORM,
+      data: {
+        bank: details.bankCode,
+        account_number: details.accountNumber,
+        account_holder: details.accountHolder,
+        reference_rule: details.referenceRule,
+      },
+    });
+  });
+}
+
+/** What one organisation's admin is told to do to top up: the details and its own transfer note, or null until the operator set them. */
+export async function topUpInstructionsFor(deps: Pick<ServiceDeps, "db">, organizationId: string) {
+  const row = await deps.db.topUpInstructions.findUnique({ where: { id: PLATFORM } });
+  return row && { ...topUpInstructionsView(row), reference: topUpReference(row.referenceRule, organizationId) };
+}
