@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { SiteHeader } from "@/app/_components/site-header";
 import { EmptyState } from "@/app/_components/ui";
 import { portalPage } from "@/server/runtime/portal";
 import { ConsentForm } from "./consent-form";
@@ -30,19 +29,29 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
   const params = Object.fromEntries(
     PARAMS.flatMap((name) => (typeof query[name] === "string" ? [[name, (query[name] as string).slice(0, 2000)]] : [])),
   );
-  const { caller } = await portalPage("org_admin", `/oauth/izinkan?${new URLSearchParams(params).toString()}`);
-  const [request, defaults] = await Promise.all([caller.oauthConsent.request({ params }), caller.organization.keyDefaults()]);
+  const { user, caller } = await portalPage("org_admin", `/oauth/izinkan?${new URLSearchParams(params).toString()}`);
+  const [request, defaults, organization] = await Promise.all([
+    caller.oauthConsent.request({ params }),
+    caller.organization.keyDefaults(),
+    caller.organization.overview(),
+  ]);
   if (!request.ok && request.redirectTo) redirect(request.redirectTo);
   return (
     <>
-      <SiteHeader />
+      {/* Who decides, for which organisation: the admin may belong to the wrong one, or be signed in as someone else. */}
+      <header className="site-header">
+        <span className="brand">Kuasa</span>
+        <p className="muted small">
+          Masuk sebagai {user.name} · {organization.name}
+        </p>
+      </header>
       <main className="narrow consent">
         {request.ok ? (
           <>
             <h1>Izinkan {request.client.name || "aplikasi tanpa nama"} memakai Kuasa?</h1>
             <p>
-              Aplikasi ini meminta akses ke {RESOURCE_LABEL[request.resource]} atas nama organisasi Anda. Setelah Anda izinkan, Kuasa
-              mengirim Anda kembali ke <strong>{request.redirectHost}</strong>.
+              Aplikasi ini meminta akses ke {RESOURCE_LABEL[request.resource]} atas nama <strong>{organization.name}</strong>. Setelah Anda
+              izinkan, Kuasa mengirim Anda kembali ke <strong>{request.redirectHost}</strong>.
             </p>
             <p className="muted small">
               Izin ini bekerja seperti kunci API: izin, batas per pesanan, anggaran bulanan, batas persetujuan organisasi dan batas laju

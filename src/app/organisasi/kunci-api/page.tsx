@@ -42,7 +42,8 @@ export default async function ApiKeysPage() {
               <div>
                 <h3 id={`${key.id}-title`}>{key.name || "Tanpa nama"}</h3>
                 <p className="muted small">
-                  {key.mode === "test" && <span className="pill pill-test">Mode uji</span>} <code>{key.keyId}</code> · dibuat{" "}
+                  {key.mode === "test" && <span className="pill pill-test">Mode uji</span>}{" "}
+                  {key.oauthClientName ? <>Aplikasi terhubung lewat OAuth: {key.oauthClientName}</> : <code>{key.keyId}</code>} · dibuat{" "}
                   {formatDateTime(key.createdAt)}
                 </p>
               </div>

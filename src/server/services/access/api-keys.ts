@@ -227,7 +227,11 @@ export function requireScope(key: AuthenticatedKey, scope: Scope): void {
 /** An organisation's keys for its admin: never the secrets, with last use and this month's spend. */
 export async function listApiKeys(deps: Pick<ServiceDeps, "db" | "clock">, organizationId: string) {
   const { db, clock } = deps;
-  const keys = await db.apiKey.findMany({ where: { organizationId }, orderBy: { createdAt: "desc" } });
+  const keys = await db.apiKey.findMany({
+    where: { organizationId },
+    orderBy: { createdAt: "desc" },
+    include: { oauthClient: { select: { name: true } } },
+  });
   // The same figure GET /v1/balance reports (orders and invoices); an organisation has few keys.
   const spent = await Promise.all(keys.map((k) => spentThisMonth(db, clock, k.id)));
   return keys.map((k, i) => ({
@@ -240,6 +244,8 @@ export async function listApiKeys(deps: Pick<ServiceDeps, "db" | "clock">, organ
     monthlyBudgetIdr: Number(k.monthlyBudgetIdr),
     spentThisMonthIdr: Number(spent[i] ?? 0n),
     webhookUrl: k.webhookUrl,
+    // A grant's key: the application an admin connected with OAuth (services/oauth), by the name it registered.
+    oauthClientName: k.oauthClientId ? k.oauthClient?.name || k.oauthClientId : null,
     // While a rotation's overlap runs: until when the replaced webhook secret still signs.
     previousWebhookSecretExpiresAt:
       k.previousWebhookSecretExpiresAt && k.previousWebhookSecretExpiresAt > clock.now() ? k.previousWebhookSecretExpiresAt : null,
