@@ -9,6 +9,7 @@ import { randomBase62 } from "@/server/domain/ids";
 import { oauthTokenHash } from "@/server/domain/oauth";
 import type { PortalUser } from "@/server/domain/portal-user";
 import { createMcpHandler } from "@/server/mcp/http";
+import { ApiRateLimiter } from "@/server/services/access";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { TEST_FILES } from "@/test/files";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
@@ -367,5 +368,35 @@ describe("revocation (RFC 7009)", () => {
     expect((await revoke(renewed.body.refresh_token!)).status).toBe(200);
     expect((await mcpStatus(renewed.body.access_token!)).status).toBe(401);
     expect((await revoke("krt_tidakDikenal")).status).toBe(200);
+  });
+});
+
+describe("unauthenticated OAuth endpoints are limited per address", () => {
+  it("answers 429 slow_down with Retry-After once an address has used its allowance of registrations and token requests", async () => {
+    const rateLimiter = new ApiRateLimiter({ kind: "memory" }, { reads: 1, writes: 1, windowSeconds: 60, hashingPerAddress: 2 });
+    const handler = createOAuthHandler({ db: database.prisma, clock: systemClock, publicUrl: base, rateLimiter });
+    const limited = createServer((req, res) => void handler(req, res));
+    await new Promise<void>((resolve) => limited.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(limited.address() as AddressInfo).port}/oauth/token`;
+      const send = () =>
+        fetch(url, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: "krt_x", client_id: "oc_x" }),
+        });
+      expect((await send()).status).toBe(400);
+      expect((await send()).status).toBe(400);
+      const refused = await send();
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect(await refused.json()).toMatchObject({ error: "slow_down" });
+      // The metadata stays readable: discovery is not what the allowance is for.
+      const metadata = url.replace("/oauth/token", "/.well-known/oauth-authorization-server");
+      expect((await fetch(metadata)).status).toBe(200);
+    } finally {
+      limited.closeAllConnections();
+      await new Promise((resolve) => limited.close(resolve));
+    }
   });
 });
