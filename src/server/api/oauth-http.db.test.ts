@@ -304,6 +304,25 @@ describe("refusals", () => {
     ).toBe("VALIDATION");
   });
 
+  it("sends the admin's refusal, and a request the page cannot honour, back to the client's redirect URI with the error", async () => {
+    const client = await register();
+    const { challenge } = pkce();
+    const { redirectTo } = await caller().oauthConsent.deny({ params: authorizationParams(client.body.client_id, challenge) });
+    const denied = new URL(redirectTo);
+    expect(denied.origin + denied.pathname).toBe(REDIRECT);
+    expect(Object.fromEntries(denied.searchParams)).toMatchObject({ error: "access_denied", state: "keadaan-123", iss: base });
+    const unknownScope = await caller().oauthConsent.request({
+      params: authorizationParams(client.body.client_id, challenge, { scope: "katalog:baca admin" }),
+    });
+    expect(unknownScope).toMatchObject({ ok: false, error: "invalid_scope" });
+    expect(new URL((unknownScope as { redirectTo: string }).redirectTo).searchParams.get("error")).toBe("invalid_scope");
+    const plain = await caller().oauthConsent.request({
+      params: authorizationParams(client.body.client_id, challenge, { code_challenge_method: "plain" }),
+    });
+    expect(plain).toMatchObject({ ok: false, error: "invalid_request" });
+    expect(await database.prisma.oAuthCode.count({ where: { clientId: client.body.client_id } })).toBe(0);
+  });
+
   it("refuses to register a redirect URI that is plain http to another host", async () => {
     const answer = await register(["http://contoh.id/callback"]);
     expect(answer).toMatchObject({ status: 400, body: { error: "invalid_redirect_uri" } });

@@ -19,7 +19,7 @@ export default async function ApiKeysPage() {
   ]);
   return (
     <>
-      <PageTitle lead="Kunci yang dipakai agen Anda untuk REST API (/v1) dan MCP, masing-masing dengan izin dan anggarannya sendiri.">
+      <PageTitle lead="Kunci yang dipakai agen Anda untuk REST API (/v1) dan MCP, masing-masing dengan izin dan anggarannya sendiri, termasuk aplikasi AI yang Anda izinkan lewat OAuth.">
         Kunci API
       </PageTitle>
       <OrganizationStatusNotice status={overview.status} />
