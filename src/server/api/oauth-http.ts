@@ -51,6 +51,7 @@ function authorizationServerMetadata(publicUrl: string): OAuthMetadata {
     token_endpoint_auth_methods_supported: ["none"],
     revocation_endpoint_auth_methods_supported: ["none"],
     code_challenge_methods_supported: ["S256"],
+    client_id_metadata_document_supported: true,
     service_documentation: `${publicUrl}/docs`,
     authorization_response_iss_parameter_supported: true,
   };

@@ -3,14 +3,7 @@ import type { InputJsonValue } from "@/generated/prisma/internal/prismaNamespace
 import { randomBase62 } from "@/server/domain/ids";
 import { isAllowedRedirectUri, OAuthError } from "@/server/domain/oauth";
 import type { ServiceDeps } from "../deps";
-
-/** What the authorization server knows of a client. */
-export interface OAuthClientInfo {
-  id: string;
-  name: string;
-  redirectUris: string[];
-  clientUri: string | null;
-}
+import { clientOfDocument, isClientDocumentUrl, type OAuthClientInfo } from "./client-documents";
 
 const GRANT_TYPES = ["authorization_code", "refresh_token"];
 
@@ -59,8 +52,12 @@ export async function registerClient(deps: Pick<ServiceDeps, "db" | "clock">, bo
   return { ...registered, client_id: id, client_id_issued_at: Math.floor(now.getTime() / 1000) };
 }
 
-/** A registered client, or null. */
-export async function findClient(deps: Pick<ServiceDeps, "db">, clientId: string): Promise<OAuthClientInfo | null> {
+/** A registered client, or one known by its metadata document (its id is the document's URL); null when neither. */
+export async function findClient(
+  deps: Pick<ServiceDeps, "db" | "clock" | "clientDocuments">,
+  clientId: string,
+): Promise<OAuthClientInfo | null> {
+  if (isClientDocumentUrl(clientId)) return clientOfDocument(deps, clientId);
   const client = await deps.db.oAuthClient.findUnique({
     where: { id: clientId },
     select: { id: true, name: true, redirectUris: true, clientUri: true },

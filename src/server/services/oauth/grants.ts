@@ -19,7 +19,7 @@ import { type Actor, audit } from "../audit";
 import { publicUrlOf, type ServiceDeps } from "../deps";
 import { findClient } from "./clients";
 
-type Deps = Pick<ServiceDeps, "db" | "clock" | "publicUrl">;
+type Deps = Pick<ServiceDeps, "db" | "clock" | "publicUrl" | "clientDocuments">;
 
 /** The query of an authorization request (RFC 6749 §4.1.1 with PKCE and RFC 8707's resource). */
 export type AuthorizationParams = Partial<
