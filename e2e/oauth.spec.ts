@@ -4,6 +4,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./axe";
 import { screenshot } from "./portal";
 import { OAUTH_ADMIN } from "./users";
 
@@ -88,6 +89,7 @@ test("an AI client that knows only the /mcp URL signs in with OAuth, the admin c
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Izinkan Asisten Desktop Uji memakai Kuasa?");
   await expect(page.getByRole("main")).toContainText("127.0.0.1:9");
   await expect(page.getByRole("radio", { name: /^Uji \(sandbox\)/ })).toBeChecked();
+  await expectNoSeriousA11yViolations(page, testInfo);
   await screenshot(page, testInfo, "oauth-izinkan");
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, testInfo, "oauth-izinkan-ponsel");
