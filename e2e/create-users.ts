@@ -5,6 +5,7 @@ import { migrate } from "../src/server/db/migrate";
 import { fixedClock, systemClock } from "../src/server/domain/clock";
 import { readConfig } from "../src/server/runtime/config";
 import { accounts, transfer } from "../src/server/services/money";
+import { topUpDeposit } from "../src/server/services/organizations";
 import { setBankAccount, setPractitionerActive, verifyBankAccount } from "../src/server/services/practitioners";
 import { ensureDemo } from "../src/server/services/sandbox";
 import {
@@ -13,6 +14,7 @@ import {
   COSTS_ADMIN,
   IP_CONSULTANT,
   LICENSING_PRACTITIONER,
+  OAUTH_ADMIN,
   OPERATOR,
   ORG_ADMIN,
   PASSWORD_CHANGER,
@@ -136,6 +138,20 @@ ops(
   "--name",
   COSTS_ADMIN.name,
 );
+const oauthOrganization = ops("org:create", "--name", OAUTH_ADMIN.organization);
+ops(
+  "user:create",
+  "--role",
+  "org_admin",
+  "--org",
+  String(oauthOrganization.id),
+  "--email",
+  OAUTH_ADMIN.email,
+  "--password",
+  OAUTH_ADMIN.password,
+  "--name",
+  OAUTH_ADMIN.name,
+);
 /*
  * Money and bank accounts have no CLI: through the services, as the portals would. PRACTITIONER's
  * account was entered and verified two days ago; ACCOUNT_HOLDER's balance is credited as an
@@ -163,6 +179,15 @@ try {
       amountIdr: BigInt(ACCOUNT_HOLDER.earningsIdr),
       kind: "escrow_release",
     }),
+  );
+  // The OAuth journey's application orders in test mode, from the test deposit.
+  await topUpDeposit(
+    { db },
+    { actorType: "operator", actorId: operator.id },
+    String(oauthOrganization.id),
+    BigInt(OAUTH_ADMIN.testDepositIdr),
+    "deposit uji e2e oauth",
+    false,
   );
 } finally {
   await database.close();

@@ -100,6 +100,8 @@ const INDEPENDENT = [
   "**/server-log.spec.ts",
   "**/password-reset.spec.ts",
   "**/accessibility.spec.ts",
+  // The OAuth journey: an organisation, admin and grant of its own.
+  "**/oauth.spec.ts",
 ];
 /**
  * The journeys' second set, on server "b": documents (an order of the admin's organisation with

@@ -115,3 +115,15 @@ export const CASE_ADMIN = {
   organization: "PT Kasus Mandiri",
   depositIdr: 30_000_000,
 } as const;
+
+/**
+ * The OAuth journey's own admin and organisation (e2e/oauth.spec.ts): the grant it approves adds a
+ * key and test orders that no other journey counts. Its test deposit is given by e2e/create-users.ts.
+ */
+export const OAUTH_ADMIN = {
+  email: "admin.oauth.e2e@contoh.id",
+  name: "Rudi Admin",
+  password: "kata-sandi-oauth-123",
+  organization: "PT Asisten Cerdas",
+  testDepositIdr: 10_000_000,
+} as const;

@@ -48,6 +48,8 @@ export default defineConfig(async () => {
         "src/server/api/v1/files.db.test.ts",
         // Third-party costs: every transition and refusal, and their money, on the embedded default too.
         "src/server/api/v1/costs.db.test.ts",
+        // OAuth: discovery, grants, refusals and rotation through the real handlers, on the embedded default too.
+        "src/server/api/oauth-http.db.test.ts",
       ]
     : dbTests;
   return {

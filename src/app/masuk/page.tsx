@@ -1,4 +1,5 @@
 import { redirect } from "next/navigation";
+import { signInReturnPath } from "@/server/domain/oauth";
 import { PORTAL_HOME } from "@/server/domain/portal-user";
 import { currentPortalUser } from "@/server/runtime/portal";
 import { SiteHeader } from "../_components/site-header";
@@ -15,20 +16,26 @@ const ARRIVAL_NOTICE: Record<string, string> = {
 export default async function SignInPage({
   searchParams,
 }: {
-  searchParams: Promise<{ email?: string; sandi?: string; undangan?: string }>;
+  searchParams: Promise<{ email?: string; sandi?: string; undangan?: string; lanjut?: string }>;
 }) {
-  const { email, sandi, undangan } = await searchParams;
+  const { email, sandi, undangan, lanjut } = await searchParams;
+  // An application's consent page sent the admin here: sign-in returns there.
+  const returnTo = signInReturnPath(typeof lanjut === "string" ? lanjut : undefined);
   const notice = ARRIVAL_NOTICE[`sandi=${sandi}`] ?? ARRIVAL_NOTICE[`undangan=${undangan}`] ?? null;
   // A session that no longer stands (a deactivated practitioner) sees the form, not a redirect loop.
   const user = await currentPortalUser();
-  if (user) redirect(PORTAL_HOME[user.role]);
+  if (user) redirect(returnTo ?? PORTAL_HOME[user.role]);
   return (
     <>
       <SiteHeader current="/masuk" />
       <main className="narrow">
         <h1>Masuk ke Kuasa</h1>
-        <p className="muted">Untuk praktisi, admin organisasi, dan tim operator.</p>
-        <SignInForm email={typeof email === "string" ? email.slice(0, 320) : undefined} notice={notice} />
+        <p className="muted">
+          {returnTo
+            ? "Masuk sebagai admin organisasi untuk memutuskan izin aplikasi yang meminta akses ke Kuasa."
+            : "Untuk praktisi, admin organisasi, dan tim operator."}
+        </p>
+        <SignInForm email={typeof email === "string" ? email.slice(0, 320) : undefined} notice={notice} returnTo={returnTo} />
       </main>
     </>
   );

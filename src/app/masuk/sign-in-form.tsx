@@ -6,8 +6,11 @@ import { type FormEvent, useState } from "react";
 import { FormMessages } from "@/app/_components/field";
 import { signInErrorMessage } from "@/server/auth/sign-in-error";
 
-/** `email` and `notice` come from a finished password reset or invitation: the address filled in, and what happened. */
-export function SignInForm({ email, notice }: { email?: string; notice: string | null }) {
+/**
+ * `email` and `notice` come from a finished password reset or invitation: the address filled in, and
+ * what happened. `returnTo`: the consent page that sent the visitor here, where sign-in returns.
+ */
+export function SignInForm({ email, notice, returnTo = null }: { email?: string; notice: string | null; returnTo?: string | null }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -23,8 +26,8 @@ export function SignInForm({ email, notice }: { email?: string; notice: string |
       setError(signInErrorMessage(result.error));
       return;
     }
-    // The sign-in page sends each role to its own portal.
-    router.replace("/masuk");
+    // The sign-in page sends each role to its own portal, or back to the page that sent them.
+    router.replace(returnTo ?? "/masuk");
     router.refresh();
   }
 

@@ -136,6 +136,20 @@ const KEY_SETTINGS = { name: "uji", scopes: ["katalog:baca"], maxOrderIdr: 1, mo
 const BID = { scope: "Somasi dan negosiasi.", etaDays: 7, priceIdr: 5_000_000 };
 
 const PORTAL_RECIPES: Record<string, PortalRecipe> = {
+  // The OAuth consent page: an authorization request names no object of anyone's (an unknown client here).
+  "oauthConsent.request": { valid: () => ({ params: {} }) },
+  "oauthConsent.approve": {
+    valid: () => ({
+      params: {},
+      name: "uji",
+      mode: "test",
+      scopes: ["katalog:baca"],
+      maxOrderIdr: 1,
+      monthlyBudgetIdr: 1,
+      webhookUrl: null,
+    }),
+  },
+  "oauthConsent.deny": { valid: () => ({ params: {} }) },
   "organization.overview": {},
   "organization.setThreshold": { valid: () => ({ thresholdIdr: 1_000_000 }) },
   "organization.orders": { valid: () => ({}) },
@@ -267,7 +281,12 @@ const PORTAL_RECIPES: Record<string, PortalRecipe> = {
 };
 
 /** Each portal's procedures belong to one role, named by the router they sit in. */
-const ROLE_OF_PORTAL = { organization: "org_admin", practitioner: "practitioner", operator: "operator" } as const;
+const ROLE_OF_PORTAL = {
+  organization: "org_admin",
+  practitioner: "practitioner",
+  operator: "operator",
+  oauthConsent: "org_admin",
+} as const;
 
 const ALL_PORTAL_PROCEDURES = portalRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation" } }>;
 /** Session-less: an invitation link's authority is its one-time token, checked below on its own. */

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { bearerToken, parseApiKey } from "@/server/domain/api-key";
 import { CLIENT_ADDRESS_HEADER } from "@/server/domain/client-address";
 import { AppError } from "@/server/domain/errors";
+import type { AgentResource } from "@/server/domain/oauth";
 import { type ApiRateLimiter, rateLimitHeaders } from "@/server/services/access";
 import type { ServiceDeps } from "@/server/services/deps";
 import { authenticateAgent } from "./agent-key";
@@ -25,8 +26,13 @@ export class AddressGuard {
 
   constructor(private readonly limiter: ApiRateLimiter) {}
 
-  async check(deps: Pick<ServiceDeps, "db" | "clock">, req: IncomingMessage, res: ServerResponse): Promise<AddressVerdict> {
-    if (await hasValidKey(deps, req)) return { admitted: true };
+  async check(
+    deps: Pick<ServiceDeps, "db" | "clock">,
+    req: IncomingMessage,
+    res: ServerResponse,
+    resource: AgentResource,
+  ): Promise<AddressVerdict> {
+    if (await hasValidKey(deps, req, resource)) return { admitted: true };
     const subjects = failureSubjects(req);
     const now = Date.now();
     for (const subject of subjects) {
@@ -62,8 +68,8 @@ export class AddressGuard {
 }
 
 /** Valid, or refused for a reason other than the key itself (a suspended organisation's key is still its own). */
-function hasValidKey(deps: Pick<ServiceDeps, "db" | "clock">, req: IncomingMessage): Promise<boolean> {
-  return authenticateAgent(deps, req.headers).then(
+function hasValidKey(deps: Pick<ServiceDeps, "db" | "clock">, req: IncomingMessage, resource: AgentResource): Promise<boolean> {
+  return authenticateAgent(deps, req.headers, resource).then(
     () => true,
     (err: unknown) => !(err instanceof AppError && err.code === "UNAUTHENTICATED"),
   );

@@ -22,7 +22,7 @@ const authenticateAndLimit = middleware(async ({ ctx, meta, path, next }) => {
     );
   }
   const idempotencyKey = meta.idempotent ? parseIdempotencyKey(ctx.headers["idempotency-key"]) : null;
-  const apiKey = await authenticateAgent(ctx, ctx.headers);
+  const apiKey = await authenticateAgent(ctx, ctx.headers, ctx.agentResource);
   requireScope(apiKey, meta.scope);
   if (ctx.rateLimiter) {
     const decision = await ctx.rateLimiter.consume(apiKey.id, meta.openapi?.method === "GET" ? "read" : "write");

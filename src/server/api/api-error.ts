@@ -4,6 +4,7 @@ import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import { ZodError } from "zod";
 import { isDatabaseBusy } from "@/server/domain/database-busy";
 import { AppError, ERROR_CODES, type ErrorCode } from "@/server/domain/errors";
+import { challengeHeaders } from "./bearer-challenge";
 
 export interface ApiError {
   code: ErrorCode;
@@ -100,5 +101,5 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
 
 /** Writes an error answer in the spec's shape, `{ error: { code, message } }`, with the table's status. */
 export function sendError(res: ServerResponse, error: ApiError, headers: Record<string, string> = {}): void {
-  sendJson(res, statusOf(error), { error }, headers);
+  sendJson(res, statusOf(error), { error }, { ...challengeHeaders(res, statusOf(error)), ...headers });
 }

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
+import type { AgentResource } from "@/server/domain/oauth";
 import type { PortalUser } from "@/server/domain/portal-user";
 import type { ApiRateLimiter } from "@/server/services/access";
 import type { ServiceDeps } from "@/server/services/deps";
@@ -26,8 +27,16 @@ export interface Context extends AppDeps {
   response: ResponseControl;
   /** The signed-in portal user (portal face only). */
   user: PortalUser | null;
+  /** The agent face the request came to (an OAuth token is bound to one); REST unless the MCP face says so. */
+  agentResource: AgentResource;
 }
 
-export function createContext(deps: AppDeps, requestId: string, headers: IncomingHttpHeaders, user: PortalUser | null = null): Context {
-  return { ...deps, requestId, headers, response: { headers: {} }, user };
+export function createContext(
+  deps: AppDeps,
+  requestId: string,
+  headers: IncomingHttpHeaders,
+  user: PortalUser | null = null,
+  agentResource: AgentResource = "v1",
+): Context {
+  return { ...deps, requestId, headers, response: { headers: {} }, user, agentResource };
 }

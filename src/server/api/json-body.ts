@@ -18,7 +18,7 @@ function tooLarge(res: ServerResponse): AppError {
  * The body as UTF-8 text, at most MAX_BODY_BYTES: refused from its Content-Length before reading,
  * or as soon as a body of unknown length passes the limit.
  */
-async function readBodyText(req: IncomingMessage, res: ServerResponse): Promise<string> {
+export async function readBodyText(req: IncomingMessage, res: ServerResponse): Promise<string> {
   if (Number(req.headers["content-length"]) > MAX_BODY_BYTES) throw tooLarge(res);
   const chunks: Buffer[] = [];
   let size = 0;

@@ -7,6 +7,7 @@ import { requireScope } from "@/server/services/access";
 import { type FileContent, fileDepsOf, receiveUpload } from "@/server/services/files";
 import { authenticateAgent } from "./agent-key";
 import { errorHeaders, sendError, statusOf, toApiError } from "./api-error";
+import { challengeHeaders, challengeOn401 } from "./bearer-challenge";
 import { type AppDeps, type Context, createContext } from "./context";
 import { readFilePart, writeFileContent } from "./file-transfer";
 import { readJsonBody } from "./json-body";
@@ -123,7 +124,9 @@ async function serveRoute(
     const error = asTrpcError(cause);
     const apiError = toApiError(error);
     if (apiError.code === "INTERNAL") requestLog(req).error({ err: error }, "v1 internal error");
-    writeJson(res, statusOf(apiError), { ...ctx.response.headers, ...errorHeaders(apiError) }, JSON.stringify({ error: apiError }), true);
+    const status = statusOf(apiError);
+    const headers = { ...ctx.response.headers, ...errorHeaders(apiError), ...challengeHeaders(res, status) };
+    writeJson(res, status, headers, JSON.stringify({ error: apiError }), true);
     return;
   }
   if (route.meta.answer === "file") {
@@ -156,6 +159,7 @@ export function createRestHandler(appDeps: AppDeps & { publicUrl: string; operat
   return async function handleRest(req: Request, res: ServerResponse): Promise<void> {
     requestContext(req, res);
     setApiSecurityHeaders(res);
+    challengeOn401(res, publicUrl, "v1", req.headers);
     const url = new URL(req.url ?? "/", "http://localhost");
     const method = req.method ?? "GET";
 
@@ -167,7 +171,7 @@ export function createRestHandler(appDeps: AppDeps & { publicUrl: string; operat
     }
 
     if (appDeps.addressGuard) {
-      const verdict = await appDeps.addressGuard.check(appDeps, req, res);
+      const verdict = await appDeps.addressGuard.check(appDeps, req, res, "v1");
       if (!verdict.admitted) return sendError(res, verdict.error, verdict.headers);
     }
     // Matched as trpc-to-openapi matched: its URL (the target appended to a host), the path normalized, case-insensitive.
@@ -179,7 +183,7 @@ export function createRestHandler(appDeps: AppDeps & { publicUrl: string; operat
       const upload = match?.route.meta.body === "multipart" ? match.route.meta : null;
       // The key before the body: a request without a valid key is not worth reading a megabyte for.
       if (methodsForPath(url.pathname).includes(method)) {
-        const refused = await authenticateAgent(appDeps, req.headers)
+        const refused = await authenticateAgent(appDeps, req.headers, "v1")
           // An upload's scope too, before 25 MiB are stored for nothing.
           .then((key) => upload?.scope && requireScope(key, upload.scope))
           .then(

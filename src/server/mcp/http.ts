@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { authenticateAgent } from "@/server/api/agent-key";
 import { sendError, toApiError } from "@/server/api/api-error";
+import { challengeOn401 } from "@/server/api/bearer-challenge";
 import { type AppDeps, createContext } from "@/server/api/context";
 import { NOT_JSON, readJsonBody } from "@/server/api/json-body";
 import { setApiSecurityHeaders } from "@/server/api/security-headers";
@@ -10,6 +11,7 @@ import { createCallerFactory } from "@/server/api/trpc";
 import { v1Router } from "@/server/api/v1";
 import { requestContext } from "@/server/log";
 import { rateLimitHeaders } from "@/server/services/access";
+import { publicUrlOf } from "@/server/services/deps";
 import { fileDepsOf, receiveUpload } from "@/server/services/files";
 import { createMcpServer, reachesProcedure, type ToolRunner } from "./server";
 import type { ProcedurePath } from "./tools";
@@ -41,7 +43,7 @@ function runInProcess(deps: AppDeps, requestId: string, authorization: string | 
     const headers: IncomingHttpHeaders = { authorization };
     if (idempotencyKey !== undefined) headers["idempotency-key"] = idempotencyKey;
     const procedureInput = tool.route.meta.body === "multipart" ? { file: await receivedUpload(deps, input) } : input;
-    const body = await callProcedure(createCaller(createContext(deps, requestId, headers)), tool.procedure, procedureInput);
+    const body = await callProcedure(createCaller(createContext(deps, requestId, headers, null, "mcp")), tool.procedure, procedureInput);
     return { ok: true, body: body as Record<string, unknown> };
   };
 }
@@ -61,8 +63,9 @@ export function createMcpHandler(deps: AppDeps) {
   return async function handleMcp(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const requestId = requestContext(req, res).id;
     setApiSecurityHeaders(res);
+    challengeOn401(res, publicUrlOf(deps), "mcp", req.headers);
     if (deps.addressGuard) {
-      const verdict = await deps.addressGuard.check(deps, req, res);
+      const verdict = await deps.addressGuard.check(deps, req, res, "mcp");
       if (!verdict.admitted) return sendError(res, verdict.error, verdict.headers);
     }
     // Without sessions there is no SSE stream to GET and nothing to DELETE.
@@ -76,7 +79,7 @@ export function createMcpHandler(deps: AppDeps) {
     }
     let apiKeyId: string;
     try {
-      apiKeyId = (await authenticateAgent(deps, req.headers)).id;
+      apiKeyId = (await authenticateAgent(deps, req.headers, "mcp")).id;
     } catch (err) {
       sendError(res, toApiError(err));
       return;

@@ -8,6 +8,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
  */
 const CAPS: ReadonlyArray<{ prefix: string; maxBytes: number | null }> = [
   { prefix: "/api/auth", maxBytes: 64 * 1024 },
+  // OAuth registrations, token and revocation requests (api/oauth-http.ts): a few hundred bytes.
+  { prefix: "/oauth", maxBytes: 64 * 1024 },
   // Portal uploads: the route reads them as a stream under FILE_MAX_BYTES (api/file-transfer.ts).
   { prefix: "/api/berkas", maxBytes: null },
   { prefix: "/api/inngest", maxBytes: null },

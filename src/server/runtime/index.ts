@@ -46,6 +46,8 @@ export function appDepsOf(runtime: Runtime): AppDeps & Pick<Runtime, "files"> {
     jobs: runtime.jobs,
     passwordHashing: runtime.passwordHashing,
     files: runtime.files,
+    // OAuth client ID metadata documents are fetched under the webhooks' address rule.
+    clientDocuments: { allowPrivate: runtime.config.webhooks.allowPrivate },
   };
 }
 

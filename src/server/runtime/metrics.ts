@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { sendError } from "@/server/api/api-error";
+import { OAUTH_PATHS } from "@/server/api/oauth-http";
 import { REST_ROUTES } from "@/server/api/routes";
 import type { Db } from "@/server/db/client";
 import { bearerToken, hashSecret, secretMatches } from "@/server/domain/api-key";
@@ -13,7 +14,7 @@ import { logger } from "@/server/log";
 import { withTimeout } from "@/server/runtime/health";
 
 /** Which part of the server answered: each has its own latency profile. */
-type Face = "rest" | "mcp" | "portal" | "jobs" | "pages" | "ops" | "unmatched";
+type Face = "rest" | "mcp" | "oauth" | "portal" | "jobs" | "pages" | "ops" | "unmatched";
 
 /** A request as metrics and the access log name it: a template, never a raw id (label cardinality). */
 export interface RouteLabel {
@@ -85,6 +86,7 @@ export function createRouteLabeler(appTemplates: readonly string[]): (method: st
       return route ? { face: "rest", route: route.path } : { face: "rest", route: "unmatched" };
     }
     if (pathname === "/mcp") return { face: "mcp", route: "/mcp" };
+    if (OAUTH_PATHS.has(pathname)) return { face: "oauth", route: pathname };
     if (OPS_PATHS.has(pathname)) return { face: "ops", route: pathname };
     if (pathname.startsWith("/_next/")) return { face: "pages", route: "/_next/{asset}" };
     const app = appRoutes.find((r) => r.pattern.test(pathname));

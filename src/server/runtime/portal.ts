@@ -56,9 +56,10 @@ export async function currentPortalUser(): Promise<PortalUser | null> {
  * For server components: the signed-in user of `role` and a caller of the same portal
  * procedures the browser uses, so pages and /api/trpc share every role and ownership check.
  */
-export async function portalPage(role: UserRole) {
+export async function portalPage(role: UserRole, returnTo?: string) {
   const user = await currentPortalUser();
-  if (!user) redirect("/masuk");
+  // A page a visitor is sent to from elsewhere (OAuth consent) is where sign-in returns.
+  if (!user) redirect(returnTo ? `/masuk?lanjut=${encodeURIComponent(returnTo)}` : "/masuk");
   if (user.role !== role) redirect(PORTAL_HOME[user.role]);
   const caller = createPortalCaller(createContext(appDepsOf(getRuntime()), newId("request"), {}, user));
   return { user, caller };

@@ -2,6 +2,7 @@ import cluster from "node:cluster";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { join } from "node:path";
 import next from "next";
+import { createOAuthHandler, OAUTH_PATHS } from "../api/oauth-http";
 import { createRestHandler } from "../api/rest";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "../domain/client-address";
 import { JOB_KINDS } from "../jobs/registry";
@@ -34,6 +35,7 @@ export async function serve(config: Config): Promise<void> {
   const agentDeps = appDepsOf(runtime);
   const handleRest = createRestHandler({ ...agentDeps, publicUrl: config.publicUrl, operatorName: config.operatorName });
   const handleMcp = createMcpHandler(agentDeps);
+  const handleOAuth = createOAuthHandler({ ...agentDeps, publicUrl: config.publicUrl });
   const handleHealth = createHealthHandler({
     db: runtime.database.prisma,
     jobs: runtime.jobs,
@@ -88,11 +90,13 @@ export async function serve(config: Config): Promise<void> {
       ? handleRest(req, res)
       : mcp
         ? handleMcp(req, res)
-        : health
-          ? handleHealth(req, res)
-          : pathname === "/metrics"
-            ? metrics.handle(req, res)
-            : handleNext(req, res);
+        : OAUTH_PATHS.has(pathname)
+          ? handleOAuth(req, res)
+          : health
+            ? handleHealth(req, res)
+            : pathname === "/metrics"
+              ? metrics.handle(req, res)
+              : handleNext(req, res);
     route.catch((err: unknown) => {
       log.error({ err }, "unhandled error");
       if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json", "X-Content-Type-Options": "nosniff" });

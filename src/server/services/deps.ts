@@ -18,6 +18,8 @@ export interface ServiceDeps {
   passwordHashing?: PasswordHasher;
   /** Where documents are kept and how large one may be; absent in tests that touch no file. */
   files?: FileSettings;
+  /** How OAuth client ID metadata documents are fetched (services/oauth); public addresses only when absent. */
+  clientDocuments?: { allowPrivate: boolean; ca?: string };
 }
 
 const LOCAL_PUBLIC_URL = "http://localhost:3000";

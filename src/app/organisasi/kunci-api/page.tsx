@@ -19,7 +19,7 @@ export default async function ApiKeysPage() {
   ]);
   return (
     <>
-      <PageTitle lead="Kunci yang dipakai agen Anda untuk REST API (/v1) dan MCP, masing-masing dengan izin dan anggarannya sendiri.">
+      <PageTitle lead="Kunci yang dipakai agen Anda untuk REST API (/v1) dan MCP, masing-masing dengan izin dan anggarannya sendiri, termasuk aplikasi AI yang Anda izinkan lewat OAuth.">
         Kunci API
       </PageTitle>
       <OrganizationStatusNotice status={overview.status} />
@@ -42,7 +42,8 @@ export default async function ApiKeysPage() {
               <div>
                 <h3 id={`${key.id}-title`}>{key.name || "Tanpa nama"}</h3>
                 <p className="muted small">
-                  {key.mode === "test" && <span className="pill pill-test">Mode uji</span>} <code>{key.keyId}</code> · dibuat{" "}
+                  {key.mode === "test" && <span className="pill pill-test">Mode uji</span>}{" "}
+                  {key.oauthClientName ? <>Aplikasi terhubung lewat OAuth: {key.oauthClientName}</> : <code>{key.keyId}</code>} · dibuat{" "}
                   {formatDateTime(key.createdAt)}
                 </p>
               </div>

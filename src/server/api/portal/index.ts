@@ -1,5 +1,6 @@
 import { router } from "../trpc";
 import { invitationRouter } from "./invitation";
+import { oauthConsentRouter } from "./oauth-consent";
 import { operatorRouter } from "./operator";
 import { organizationRouter } from "./organization";
 import { passwordResetRouter } from "./password-reset";
@@ -12,6 +13,7 @@ export const portalRouter = router({
   operator: operatorRouter,
   invitation: invitationRouter,
   passwordReset: passwordResetRouter,
+  oauthConsent: oauthConsentRouter,
 });
 
 export type PortalRouter = typeof portalRouter;

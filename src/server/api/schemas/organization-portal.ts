@@ -202,6 +202,7 @@ export const keysOutput = z.array(
     monthlyBudgetIdr: z.number().int(),
     spentThisMonthIdr: z.number().int(),
     webhookUrl: z.string().nullable(),
+    oauthClientName: z.string().nullable(),
     lastUsedAt: z.date().nullable(),
     revokedAt: z.date().nullable(),
     previousWebhookSecretExpiresAt: z.date().nullable(),

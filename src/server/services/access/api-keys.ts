@@ -15,6 +15,7 @@ import {
 } from "@/server/domain/api-key";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
+import { type AgentResource, isOAuthToken, oauthTokenHash } from "@/server/domain/oauth";
 import { rotateSecrets, signingSecrets, WEBHOOK_SECRET_OVERLAP_HOURS } from "@/server/domain/webhook-secret";
 import { isDashboardWebhookUrl } from "@/server/domain/webhook-url";
 import { type Actor, audit } from "../audit";
@@ -45,8 +46,19 @@ export interface CreatedApiKey {
   webhookSecret: string;
 }
 
-export async function createApiKey(deps: Pick<ServiceDeps, "db">, actor: Actor, input: CreateApiKeyInput): Promise<CreatedApiKey> {
-  const { db } = deps;
+export function createApiKey(deps: Pick<ServiceDeps, "db">, actor: Actor, input: CreateApiKeyInput): Promise<CreatedApiKey> {
+  return deps.db.$transaction((tx) => createApiKeyIn(tx, actor, input));
+}
+
+/**
+ * A key created inside the caller's transaction (an OAuth grant's key is created with the code's
+ * use); `oauthClientId` marks it as the grant of that application.
+ */
+export async function createApiKeyIn(
+  tx: Prisma.TransactionClient,
+  actor: Actor,
+  input: CreateApiKeyInput & { oauthClientId?: string },
+): Promise<CreatedApiKey> {
   const scopes = input.scopes ?? SCOPES;
   const unknown = scopes.filter((s) => !isScope(s));
   if (unknown.length > 0) throw new AppError("VALIDATION", `Unknown scope(s): ${unknown.join(", ")}. Scopes are ${SCOPES.join(", ")}.`);
@@ -60,31 +72,30 @@ export async function createApiKey(deps: Pick<ServiceDeps, "db">, actor: Actor, 
   const generated = generateApiKey(input.mode ?? "live");
   const webhookSecret = generateWebhookSecret();
   const id = newId("apiKey");
-  await db.$transaction(async (tx) => {
-    const org = await tx.organization.findUnique({ where: { id: input.organizationId }, select: { id: true } });
-    if (!org) throw new AppError("NOT_FOUND", `No organisation ${input.organizationId}.`);
-    await tx.apiKey.create({
-      data: {
-        id,
-        organizationId: input.organizationId,
-        keyId: generated.keyId,
-        secretHash: generated.secretHash,
-        name: input.name ?? "",
-        mode: input.mode ?? "live",
-        scopes: [...new Set(scopes)],
-        maxOrderIdr,
-        monthlyBudgetIdr,
-        webhookUrl: input.webhookUrl ?? null,
-        webhookSecret,
-      },
-    });
-    await audit(tx, {
-      ...actor,
-      action: "api_key.create",
-      subjectType: "api_key",
-      subjectId: id,
-      data: { key_id: generated.keyId, scopes: [...scopes] },
-    });
+  const org = await tx.organization.findUnique({ where: { id: input.organizationId }, select: { id: true } });
+  if (!org) throw new AppError("NOT_FOUND", `No organisation ${input.organizationId}.`);
+  await tx.apiKey.create({
+    data: {
+      id,
+      organizationId: input.organizationId,
+      keyId: generated.keyId,
+      secretHash: generated.secretHash,
+      name: input.name ?? "",
+      mode: input.mode ?? "live",
+      scopes: [...new Set(scopes)],
+      maxOrderIdr,
+      monthlyBudgetIdr,
+      webhookUrl: input.webhookUrl ?? null,
+      webhookSecret,
+      oauthClientId: input.oauthClientId ?? null,
+    },
+  });
+  await audit(tx, {
+    ...actor,
+    action: "api_key.create",
+    subjectType: "api_key",
+    subjectId: id,
+    data: { key_id: generated.keyId, scopes: [...scopes] },
   });
   return { id, keyId: generated.keyId, token: generated.token, webhookSecret };
 }
@@ -145,15 +156,13 @@ async function findKey(db: Db, keyId: string, now: number): Promise<CachedKey["k
 export async function authenticateApiKey(
   deps: Pick<ServiceDeps, "db" | "clock">,
   authorization: string | undefined,
+  resource?: AgentResource,
 ): Promise<AuthenticatedKey> {
   const { db, clock } = deps;
   const token = bearerToken(authorization);
   if (!token) throw new AppError("UNAUTHENTICATED", "Send the API key as `Authorization: Bearer <key_id>.<key_secret>`.");
-  const parsed = parseApiKey(token);
-  if (!parsed) throw new AppError("UNAUTHENTICATED", "The API key is malformed; it has the shape <key_id>.<key_secret>.");
   const now = clock.now();
-  const key = await findKey(db, parsed.keyId, Date.now());
-  if (!key || !secretMatches(parsed.secret, key.secretHash)) throw new AppError("UNAUTHENTICATED", "The API key is not valid.");
+  const key = isOAuthToken(token, "access") ? await keyOfAccessToken(db, token, resource, now) : await keyOfApiKey(db, token);
   if (key.revokedAt) throw new AppError("UNAUTHENTICATED", "The API key has been revoked.");
   if (key.organization.status !== "aktif") {
     throw new AppError("ORGANIZATION_NOT_ACTIVE", "The organisation of this key is not approved or is suspended; contact the operator.");
@@ -176,6 +185,39 @@ export async function authenticateApiKey(
   };
 }
 
+async function keyOfApiKey(db: Db, token: string): Promise<NonNullable<CachedKey["key"]>> {
+  const parsed = parseApiKey(token);
+  if (!parsed) throw new AppError("UNAUTHENTICATED", "The API key is malformed; it has the shape <key_id>.<key_secret>.");
+  const key = await findKey(db, parsed.keyId, Date.now());
+  if (!key || !secretMatches(parsed.secret, key.secretHash)) throw new AppError("UNAUTHENTICATED", "The API key is not valid.");
+  return key;
+}
+
+/**
+ * An OAuth access token stands for its grant's key (services/oauth), on the resource it was issued
+ * for only. Read from the database on every request, so a revoked token or grant is refused at once;
+ * the key itself comes from the key cache, which a grant's revocation clears.
+ */
+async function keyOfAccessToken(
+  db: Db,
+  token: string,
+  resource: AgentResource | undefined,
+  now: Date,
+): Promise<NonNullable<CachedKey["key"]>> {
+  const row = await db.oAuthToken.findUnique({
+    where: { tokenHash: oauthTokenHash(token) },
+    select: { kind: true, resource: true, expiresAt: true, apiKey: { select: { keyId: true } } },
+  });
+  if (row?.kind !== "access") throw new AppError("UNAUTHENTICATED", "The access token is not valid.");
+  if (row.expiresAt <= now) throw new AppError("UNAUTHENTICATED", "The access token has expired; refresh it.");
+  if (row.resource !== resource) {
+    throw new AppError("UNAUTHENTICATED", `The access token was issued for /${row.resource}, not for this resource.`);
+  }
+  const key = await findKey(db, row.apiKey.keyId, Date.now());
+  if (!key) throw new AppError("UNAUTHENTICATED", "The access token is not valid.");
+  return key;
+}
+
 export function requireScope(key: AuthenticatedKey, scope: Scope): void {
   if (!key.scopes.includes(scope)) {
     throw new AppError("INSUFFICIENT_SCOPE", `This API key lacks the scope ${scope}, which this operation needs.`);
@@ -185,7 +227,11 @@ export function requireScope(key: AuthenticatedKey, scope: Scope): void {
 /** An organisation's keys for its admin: never the secrets, with last use and this month's spend. */
 export async function listApiKeys(deps: Pick<ServiceDeps, "db" | "clock">, organizationId: string) {
   const { db, clock } = deps;
-  const keys = await db.apiKey.findMany({ where: { organizationId }, orderBy: { createdAt: "desc" } });
+  const keys = await db.apiKey.findMany({
+    where: { organizationId },
+    orderBy: { createdAt: "desc" },
+    include: { oauthClient: { select: { name: true } } },
+  });
   // The same figure GET /v1/balance reports (orders and invoices); an organisation has few keys.
   const spent = await Promise.all(keys.map((k) => spentThisMonth(db, clock, k.id)));
   return keys.map((k, i) => ({
@@ -198,6 +244,8 @@ export async function listApiKeys(deps: Pick<ServiceDeps, "db" | "clock">, organ
     monthlyBudgetIdr: Number(k.monthlyBudgetIdr),
     spentThisMonthIdr: Number(spent[i] ?? 0n),
     webhookUrl: k.webhookUrl,
+    // A grant's key: the application an admin connected with OAuth (services/oauth), by the name it registered.
+    oauthClientName: k.oauthClientId ? k.oauthClient?.name || k.oauthClientId : null,
     // While a rotation's overlap runs: until when the replaced webhook secret still signs.
     previousWebhookSecretExpiresAt:
       k.previousWebhookSecretExpiresAt && k.previousWebhookSecretExpiresAt > clock.now() ? k.previousWebhookSecretExpiresAt : null,

@@ -1,6 +1,7 @@
 export {
   authenticateApiKey,
   createApiKey,
+  createApiKeyIn,
   invalidateApiKeyCache,
   KEY_DEFAULTS,
   listApiKeys,

@@ -1,0 +1,130 @@
+import { createHash } from "node:crypto";
+import { hashSecret } from "./api-key";
+import { randomBase62 } from "./ids";
+import { isScope, SCOPES, type Scope } from "./scopes";
+
+/**
+ * The OAuth 2.1 rules of Kuasa's authorization server (services/oauth), pure. docs/decisions.md
+ * ("OAuth for /mcp and /v1") says why each value is what it is.
+ */
+export const OAUTH_LIFETIMES = {
+  /** An access token: short, so a leaked one is worth little; the refresh token renews it. */
+  accessTokenSeconds: 3600,
+  /** A refresh token: used once; each use issues the next, for as long again. */
+  refreshTokenSeconds: 30 * 24 * 3600,
+  /** A code: exchanged by the client right after the redirect. */
+  codeSeconds: 300,
+} as const;
+
+/** The two protected resources (RFC 8707): a token is bound to one and refused on the other. */
+export const AGENT_RESOURCES = ["mcp", "v1"] as const;
+export type AgentResource = (typeof AGENT_RESOURCES)[number];
+
+/** A resource's identifier as clients name it: the face's URL. */
+export function resourceUrl(publicUrl: string, resource: AgentResource): string {
+  return `${publicUrl.replace(/\/+$/, "")}/${resource}`;
+}
+
+/** The resource a client named (its `resource` parameter), or null when it is none of ours. */
+export function resourceOf(publicUrl: string, value: string): AgentResource | null {
+  const named = value.replace(/\/+$/, "");
+  return AGENT_RESOURCES.find((resource) => resourceUrl(publicUrl, resource) === named) ?? null;
+}
+
+/** Where a resource's metadata (RFC 9728) is: the well-known path with the resource's path appended. */
+function resourceMetadataUrl(publicUrl: string, resource: AgentResource): string {
+  return `${publicUrl.replace(/\/+$/, "")}/.well-known/oauth-protected-resource/${resource}`;
+}
+
+/**
+ * The challenge of a 401 on a resource (RFC 6750 §3, RFC 9728 §5.1): where its metadata is, and
+ * `invalid_token` when a token was sent and refused.
+ */
+export function bearerChallenge(publicUrl: string, resource: AgentResource, tokenSent: boolean): string {
+  const metadata = `resource_metadata="${resourceMetadataUrl(publicUrl, resource)}"`;
+  return tokenSent ? `Bearer error="invalid_token", ${metadata}` : `Bearer ${metadata}`;
+}
+
+const TOKEN_PREFIX = { access: "kat_", refresh: "krt_", code: "kac_" } as const;
+type TokenKind = keyof typeof TOKEN_PREFIX;
+
+/** A new token of `kind`: its prefix and 43 base62 characters (~256 bits). Only its hash is stored. */
+export function generateOAuthToken(kind: TokenKind): { token: string; hash: string } {
+  const token = `${TOKEN_PREFIX[kind]}${randomBase62(43)}`;
+  return { token, hash: hashSecret(token) };
+}
+
+/** The stored form of a presented token or code. */
+export function oauthTokenHash(token: string): string {
+  return hashSecret(token);
+}
+
+export function isOAuthToken(token: string, kind: TokenKind): boolean {
+  return token.startsWith(TOKEN_PREFIX[kind]) && /^[a-z]{3}_[0-9A-Za-z]{43}$/.test(token);
+}
+
+/** RFC 7636 §4.1: 43 to 128 unreserved characters. */
+const VERIFIER_PATTERN = /^[A-Za-z0-9\-._~]{43,128}$/;
+/** An S256 challenge: base64url of a SHA-256, without padding. */
+const CHALLENGE_PATTERN = /^[A-Za-z0-9\-_]{43}$/;
+
+export function isPkceChallenge(value: string): boolean {
+  return CHALLENGE_PATTERN.test(value);
+}
+
+/** PKCE S256 (the only method): the verifier's SHA-256, base64url, is the challenge. */
+export function pkceMatches(verifier: string, challenge: string): boolean {
+  if (!VERIFIER_PATTERN.test(verifier)) return false;
+  return createHash("sha256").update(verifier, "ascii").digest("base64url") === challenge;
+}
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** OAuth 2.1 §1.5 and §8.4.2: a redirect URI is https, or http to a loopback address (native apps); never a fragment. */
+export function isAllowedRedirectUri(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.hash || value.includes("#")) return false;
+  if (url.protocol === "https:") return true;
+  return url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname);
+}
+
+/** The host an admin is shown on the consent page: where the code will be sent. */
+export function redirectHost(redirectUri: string): string {
+  return new URL(redirectUri).host;
+}
+
+/** A client's requested scopes (space-separated); none named means all four. Unknown ones are null (invalid_scope). */
+export function parseScopes(value: string | undefined): Scope[] | null {
+  if (value === undefined || value.trim() === "") return [...SCOPES];
+  const named = value.split(" ").filter(Boolean);
+  if (!named.every(isScope)) return null;
+  return SCOPES.filter((scope) => named.includes(scope));
+}
+
+/** An OAuth error answer (RFC 6749 §5.2, RFC 7009, RFC 7591 §3.2.2): its `error`, description and status. */
+export class OAuthError extends Error {
+  override readonly name = "OAuthError";
+  constructor(
+    readonly error: string,
+    readonly description: string,
+    readonly status = 400,
+    /** For an authorization request: the client's redirect URI carrying the error, when it may be sent there. */
+    readonly redirectTo: string | null = null,
+  ) {
+    super(description);
+  }
+}
+
+/**
+ * Where sign-in may send the browser back to (`/masuk?lanjut=…`): the consent page only, on this
+ * site, so the parameter cannot make the sign-in page an open redirect.
+ */
+export function signInReturnPath(value: string | undefined): string | null {
+  if (!value?.startsWith("/oauth/izinkan?") || /[\\\s]/.test(value) || value.includes("//")) return null;
+  return value.slice(0, 4000);
+}

@@ -1,0 +1,2 @@
+export { registerClient } from "./clients";
+export { approveAuthorization, checkAuthorization, denyAuthorization, issueTokens, revokeToken } from "./grants";
