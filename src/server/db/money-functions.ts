@@ -147,6 +147,20 @@ export async function recordEvent(tx: DbOrTx, event: WebhookEventRow, deliveryId
   await tx.$executeRaw`SELECT "kuasa_record_event"(${rowJson(event)}::jsonb, ${deliveryId}, ${deliveryUrl})`;
 }
 
+/** kuasa_record_event for many events in one statement, each with its delivery id and URL as recordEvent takes them. */
+export async function recordEvents(
+  tx: DbOrTx,
+  events: ReadonlyArray<{ event: WebhookEventRow; deliveryId: string; deliveryUrl: string | null }>,
+): Promise<void> {
+  if (events.length === 0) return;
+  const items = `[${events
+    .map((e) => `{"event":${rowJson(e.event)},"deliveryId":${JSON.stringify(e.deliveryId)},"deliveryUrl":${JSON.stringify(e.deliveryUrl)}}`)
+    .join(",")}]`;
+  await tx.$executeRaw`
+    SELECT "kuasa_record_event"(e."event", e."deliveryId", e."deliveryUrl")
+    FROM jsonb_to_recordset(${items}::jsonb) AS e("event" jsonb, "deliveryId" text, "deliveryUrl" text)`;
+}
+
 export interface PlaceOrderInput {
   /** The request's Idempotency-Key, claimed first; null without one. */
   claim: IdempotencyKeyRow | null;

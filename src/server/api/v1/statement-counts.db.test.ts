@@ -121,10 +121,10 @@ const ORDER_STATEMENTS = 1;
 /** The order with its messages, files, practitioner, review and costs: one statement (Prisma's relation joins). */
 const ORDER_READ_STATEMENTS = 1;
 /**
- * BEGIN, the orders locked, three per order (its status, its event, its parts read back), the live
+ * BEGIN, the orders locked, their status (one UPDATE), their events (one call per batch), the live
  * offers, the eligible practitioners, the offers inserted, the offers read for their e-mails, the
- * e-mail, the practitioners' turn, COMMIT.
+ * e-mail, the practitioners' turn, COMMIT: the same for one order or a thousand.
  */
-const OFFERING_BATCH_STATEMENTS = 39;
+const OFFERING_BATCH_STATEMENTS = 11;
 /** BEGIN, the order locked, its status, its event, its parts read back, the escrow's transfers, COMMIT. */
 const ACCEPTANCE_STATEMENTS = 7;

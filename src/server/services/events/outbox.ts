@@ -63,6 +63,17 @@ export function orderEventRecord(order: OrderEventTarget, now: Date): EventRecor
   return hasEvent(order.status) ? eventRecord({ payload: orderEventPayload(order), owner: order, orderId: order.id }, now) : null;
 }
 
+/** recordOrderEvent for many orders in one statement. */
+export async function recordOrderEvents(tx: Tx, orders: readonly OrderEventTarget[], now: Date): Promise<void> {
+  await moneySql.recordEvents(
+    tx,
+    orders.flatMap((order) => {
+      const event = orderEventRecord(order, now);
+      return event ? [{ event: event.row, deliveryId: event.deliveryId, deliveryUrl: order.callbackUrl }] : [];
+    }),
+  );
+}
+
 /** An order's status event (none for dibuat and menunggu_bayar), to its callback_url, else its key's webhook URL. */
 export async function recordOrderEvent(tx: Tx, order: OrderEventTarget, now: Date): Promise<string | null> {
   const event = orderEventRecord(order, now);

@@ -17,7 +17,7 @@ import { stalledRefundAt } from "@/server/domain/order-rules";
 import { type Actor, audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 import { notifyNewOffers } from "../notifications";
-import { changeContextOf, changeOrderStatus, type StatusChangeContext } from "../orders";
+import { changeContextOf, changeOrderStatus, type StatusChangeContext, startOfferings } from "../orders";
 import { ensureSimulatedPractitioners, SIMULATED_ORDER_PRACTITIONER_ID } from "./simulated-practitioners";
 
 /** Spec: each eligible practitioner gets 30 minutes in turn. */
@@ -133,15 +133,23 @@ async function offerNextLocked(tx: Tx, change: StatusChangeContext, orders: read
   const { now } = change;
   const result = new Map<string, string | null>();
   const open: OfferingOrder[] = [];
-  for (const locked of orders) {
-    result.set(locked.id, null);
-    // Case-board work is never offered: it went to the practitioner whose bid was selected.
-    if (locked.caseId) continue;
-    let order = locked;
-    if (order.status === "dibayar") {
-      const started = await changeOrderStatus(tx, change, order, "start_offering", { kind: "system" });
-      order = { ...order, status: started.status, offerRound: started.offerRound, offeringStalledAt: started.offeringStalledAt };
-    }
+  // Case-board work is never offered: it went to the practitioner whose bid was selected.
+  const offerable = orders.filter((o) => !o.caseId);
+  const started = new Map(
+    (
+      await startOfferings(
+        tx,
+        change,
+        offerable.filter((o) => o.status === "dibayar"),
+      )
+    ).map((o) => [o.id, o]),
+  );
+  for (const locked of orders) result.set(locked.id, null);
+  for (const locked of offerable) {
+    const begun = started.get(locked.id);
+    const order = begun
+      ? { ...locked, status: begun.status, offerRound: begun.offerRound, offeringStalledAt: begun.offeringStalledAt }
+      : locked;
     if (order.status === "ditawarkan" && !order.offeringStalledAt) open.push(order);
   }
   if (open.length === 0) return result;

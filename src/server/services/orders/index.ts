@@ -44,4 +44,5 @@ export {
   type OrderWithMessages,
   type StatusChangeContext,
   type StatusChangeExtra,
+  startOfferings,
 } from "./status";

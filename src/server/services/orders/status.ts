@@ -10,7 +10,7 @@ import { type DisputeSplit, disputeSplit, isSplitShare } from "@/server/domain/p
 import { slaDueAt } from "@/server/domain/sla";
 import { audit } from "../audit";
 import { orderRulesOf, publicUrlOf, type ServiceDeps } from "../deps";
-import { recordOrderEvent } from "../events";
+import { recordOrderEvent, recordOrderEvents } from "../events";
 import { attachFiles } from "../files";
 import { accounts, releaseOrderSpend, STATUSES_NOT_SPENT, type TransferInput, transfer } from "../money";
 import { notifyOrderMessage } from "../notifications";
@@ -194,6 +194,27 @@ export async function changeOrderStatus(
   if (split) await transfer(tx, ...splitTransfers(current, split));
   if (costRefunds.length > 0) await transfer(tx, ...(costRefunds as [TransferInput, ...TransferInput[]]));
   return { ...current, ...parts };
+}
+
+/**
+ * changeOrderStatus's `start_offering` for many paid orders the caller has locked: one UPDATE and
+ * one statement for their events, where one order at a time takes three statements. The
+ * transition changes nothing but the status and records its event (no message, audit, cost or
+ * money), so nothing else of changeOrderStatus applies; a new effect on it must be added here.
+ */
+export async function startOfferings(tx: Tx, change: StatusChangeContext, orders: readonly OrderForChange[]): Promise<Order[]> {
+  if (orders.length === 0) return [];
+  const transition = transitionFor("dibayar", "start_offering", "system");
+  if (transition.effects.length > 0)
+    throw new Error(`start_offering's effects (${transition.effects.join(", ")}) are not applied in batches`);
+  const started = await tx.order.updateManyAndReturn({
+    where: { id: { in: orders.map((o) => o.id) }, status: "dibayar" },
+    data: transitionColumns({ ...(orders[0] as OrderForChange), status: "dibayar" }, transition, { kind: "system" }, change, {}),
+  });
+  if (started.length !== orders.length)
+    throw new AppError("INVALID_STATE", "An order changed while its offering started; fetch it and try again.");
+  await recordOrderEvents(tx, started, change.now);
+  return started;
 }
 
 /** What a transition may change on an order besides its status. */
