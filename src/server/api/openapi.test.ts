@@ -29,6 +29,8 @@ import { createOrderSchema, orderSchema } from "./schemas/order";
 import { serviceSchema } from "./schemas/service";
 
 type Json = Record<string, unknown>;
+/** The error object of an Error body's schema. */
+type ErrorObject = { required: string[]; properties: Record<string, { description?: string; examples?: unknown[] }> };
 type Response = { description?: string; headers?: Record<string, Json>; content?: Record<string, Json> };
 type Operation = {
   tags?: string[];
@@ -45,7 +47,7 @@ const doc = buildOpenApiDocument("https://api.kuasa.co.id") as unknown as {
   components: {
     schemas: Record<string, Json>;
     headers: Record<string, Json>;
-    examples: Record<string, { value: { error: { code: string } } }>;
+    examples: Record<string, { value: { error: { code: string; param?: string; request_id: string } } }>;
     responses: Record<string, Response>;
   };
 };
@@ -116,6 +118,22 @@ describe("error responses per operation", () => {
         const examples = response.content?.["application/json"]?.examples as Record<string, { $ref: string }>;
         expect(Object.values(examples).map((e) => e.$ref)).toEqual(codes.map((code) => `#/components/examples/${code}`));
       }
+    }
+  });
+
+  it("describes the Error body's param (VALIDATION only) and request_id (always), each with an example", () => {
+    const error = (doc.components.schemas.Error as { properties: { error: ErrorObject } }).properties.error;
+    expect(error.required).toEqual(["code", "message", "request_id"]);
+    for (const name of ["code", "message", "param", "request_id"]) expect(error.properties[name]?.description, name).toMatch(/\S/);
+    expect(error.properties.param?.examples).toEqual(["intake.sifat_nda"]);
+    for (const [name, response] of Object.entries(doc.components.responses)) {
+      const narrowed = (response.content!["application/json"]!.schema as { properties: { error: ErrorObject } }).properties.error;
+      expect(narrowed.required, name).toEqual(["code", "message", "request_id"]);
+      expect("param" in narrowed.properties, name).toBe(name.includes("VALIDATION"));
+    }
+    for (const [code, example] of Object.entries(doc.components.examples)) {
+      expect(example.value.error.request_id, code).toMatch(/^req_/);
+      expect(example.value.error.param, code).toBe(code === "VALIDATION" ? "intake.sifat_nda" : undefined);
     }
   });
 
