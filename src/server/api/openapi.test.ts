@@ -97,6 +97,17 @@ describe("the OpenAPI document, linted", () => {
   }, 60_000); // about 2 s alone, 15 s beside other test files on two cores
 });
 
+describe("the document's description, which /docs shows first", () => {
+  it("carries the quick start, the error body, the webhook signature check and the content rules, with this server's URL and operator", () => {
+    const described = buildOpenApiDocument("https://api.kuasa.co.id", { operatorName: "Lexa" }).info.description ?? "";
+    for (const heading of ["## Quick start", "## Errors", "## Webhooks and their signature", "## For agents talking to people"])
+      expect(described).toContain(heading);
+    expect(described).toContain("curl -s https://api.kuasa.co.id/v1/services");
+    expect(described).toContain("X-Lexa-Signature: t=<unix seconds>,v1=<hex>");
+    expect(described).toContain('"param", "request_id"');
+  });
+});
+
 describe("error responses per operation", () => {
   it("documents for GET /v1/services only what it can answer: no 402, 404, 409, 413, 415 or 422", () => {
     expect(errorStatuses(operation("GET /v1/services"))).toEqual(["400", "401", "403", "405", "429", "500", "503"]);

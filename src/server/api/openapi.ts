@@ -6,6 +6,7 @@ import { WEBHOOK_MAX_ATTEMPTS } from "@/server/domain/webhook-delivery";
 import { CASE_EVENT_TYPES, EVENT_TYPES } from "@/server/domain/webhook-event";
 import { CASE_WORK_SERVICE_CODE } from "@/server/services/catalog";
 import { EXAMPLE_IDS, errorExample, ORDER_EVENT_DATA_EXAMPLE, REQUEST_EXAMPLES, SCHEMA_EXAMPLES } from "./openapi-examples";
+import { guideMarkdown } from "./openapi-guide";
 import { REST_ROUTES, type RestRoute } from "./routes";
 import { errorSchema } from "./schemas/error";
 import { METADATA_FILTER_PARAMETER, takesMetadataFilter } from "./schemas/list";
@@ -381,10 +382,7 @@ export function buildOpenApiDocument(baseUrl: string, options: DocumentOptions =
   const operatorName = options.operatorName ?? "Kuasa";
   const doc = generateOpenApiDocument(v1Router, {
     title: "Kuasa Agent API",
-    description:
-      "REST API through which AI agents hire licensed Indonesian legal practitioners. Amounts are integer IDR. " +
-      'Every error body is `{ "error": { "code", "message", "param", "request_id" } }`: `param` names the offending field of a `VALIDATION` error (`intake.sifat_nda`, `attachments[1]`), `request_id` is the answer\'s `X-Request-Id`; each operation lists the codes it can answer under their status. ' +
-      "Every answer carries `X-Request-Id`; answers to a checked key carry `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`, and 429 and 503 `Retry-After`.",
+    description: guideMarkdown(baseUrl, operatorName),
     version: "1.0.0",
     openApiVersion: "3.1.0",
     baseUrl,
