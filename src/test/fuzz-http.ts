@@ -144,11 +144,18 @@ function json(body: Buffer): unknown {
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 const sameKeys = (v: Record<string, unknown>, keys: string[]) => Object.keys(v).sort().join() === [...keys].sort().join();
 
-/** What is wrong with `{ error: { code, message } }` (null when nothing); `status` also checks the table's status. */
-function apiErrorProblem(body: unknown, status?: number): string | null {
-  if (!isObject(body) || !sameKeys(body, ["error"]) || !isObject(body.error) || !sameKeys(body.error, ["code", "message"]))
-    return "not {error:{code,message}}";
-  const { code, message } = body.error;
+/**
+ * What is wrong with `{ error: { code, message, param?, request_id } }` (null when nothing): param
+ * only on VALIDATION; `status` also checks the table's status. A portal tRPC error refused before
+ * its context was made (a cross-site POST) has no request id to carry (`requestId: "optional"`).
+ */
+function apiErrorProblem(body: unknown, status?: number, requestId: "required" | "optional" = "required"): string | null {
+  if (!isObject(body) || !sameKeys(body, ["error"]) || !isObject(body.error)) return "not {error:{…}}";
+  const { code, message, param } = body.error;
+  const keys = ["code", "message", ...(param !== undefined ? ["param"] : [])];
+  if (!sameKeys(body.error, [...keys, "request_id"]) && !(requestId === "optional" && sameKeys(body.error, keys)))
+    return "not {error:{code,message,param?,request_id}}";
+  if (param !== undefined && (code !== "VALIDATION" || typeof param !== "string" || param === "")) return "param on a non-VALIDATION error";
   if (!isErrorCode(code)) return `code ${String(code)} is not in the error table`;
   // A tool result or a portal batch item carries it without a 5xx status; it is a bug all the same.
   if (code === "INTERNAL") return "INTERNAL error";
@@ -165,7 +172,7 @@ function trpcItemProblem(item: unknown): string | null {
   const { message, code, data } = item.error;
   if (typeof message !== "string" || typeof code !== "number" || !isObject(data)) return "error without message, numeric code and data";
   const apiError = data.apiError;
-  const problem = apiErrorProblem({ error: apiError }, typeof data.httpStatus === "number" ? data.httpStatus : -1);
+  const problem = apiErrorProblem({ error: apiError }, typeof data.httpStatus === "number" ? data.httpStatus : -1, "optional");
   if (problem) return `data.apiError: ${problem}`;
   if (message !== (apiError as { message: string }).message) return "error.message differs from data.apiError.message";
   return null;

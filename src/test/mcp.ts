@@ -70,3 +70,11 @@ export function toolJson(result: Awaited<ReturnType<Client["callTool"]>>): unkno
   if (!result.isError && !isDeepStrictEqual(result.structuredContent, json)) throw new Error("structuredContent and text disagree");
   return json;
 }
+
+/** An answer as both faces would give it for the same call: an error's request_id is its own request's, so it is left out. */
+export function withoutRequestId(body: unknown): unknown {
+  const error = (body as { error?: Record<string, unknown> }).error;
+  if (error === undefined) return body;
+  const { request_id: _, ...rest } = error;
+  return { error: rest };
+}

@@ -387,9 +387,15 @@ async function callRest(route: RestRoute, input: Input, token: string | null): P
     route.method === "GET"
       ? await api.call(query ? `${path}?${query}` : path, { token: token ?? undefined, headers })
       : await api.call(path, { method: route.method, token: token ?? undefined, headers, json: rest });
-  const body = (await res.json()) as { error?: { code: string; message: string } };
+  const body = (await res.json()) as { error?: { code: string; message: string; request_id?: string } };
+  // Exactly code, message and request_id (the answer's X-Request-Id), with param only on VALIDATION.
+  const errorKeys =
+    body.error?.code === "VALIDATION" ? ["code,message,request_id", "code,message,param,request_id"] : ["code,message,request_id"];
   const wellFormed =
-    res.status < 400 || (Object.keys(body).join() === "error" && Object.keys(body.error!).sort().join() === "code,message");
+    res.status < 400 ||
+    (Object.keys(body).join() === "error" &&
+      errorKeys.includes(Object.keys(body.error!).sort().join()) &&
+      body.error!.request_id === res.headers.get("x-request-id"));
   return { status: res.status, code: res.status >= 400 ? (wellFormed ? body.error!.code : "MALFORMED_ERROR_BODY") : null, body };
 }
 

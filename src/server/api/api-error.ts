@@ -9,6 +9,20 @@ import { challengeHeaders } from "./bearer-challenge";
 export interface ApiError {
   code: ErrorCode;
   message: string;
+  /**
+   * On a VALIDATION error caused by one field, the first such field's path as the client wrote it:
+   * object keys joined by `.`, array positions as `[n]` (`intake.sifat_nda`, `attachments[1]`, `limit`).
+   */
+  param?: string;
+}
+
+/** The error as every face writes it: `{ error: { code, message, param?, request_id } }`, request_id being the answer's X-Request-Id. */
+export interface ApiErrorBody {
+  error: ApiError & { request_id: string };
+}
+
+export function errorBody(error: ApiError, requestId: string): ApiErrorBody {
+  return { error: { ...error, request_id: requestId } };
 }
 
 // tRPC's own codes (raised by the adapter or the framework) in our table's terms.
@@ -59,18 +73,34 @@ export function errorHeaders(error: ApiError): Record<string, string> {
   return error.code === "SERVICE_UNAVAILABLE" ? { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) } : {};
 }
 
+/** A field's path as the client wrote it: `intake.nama`, `attachments[0]`, `items[0].qty`. */
+function paramPath(path: readonly PropertyKey[]): string {
+  return path.map((key, i) => (typeof key === "number" ? `[${key}]` : i === 0 ? String(key) : `.${String(key)}`)).join("");
+}
+
 /** `intake.nama: Required; max_budget: Too small` — paths as the client wrote them. */
-export function describeZodError(error: ZodError): string {
+function describeZodError(error: ZodError): string {
   return error.issues
     .slice(0, 10)
-    .map((issue) => `${issue.path.length ? issue.path.join(".") : "body"}: ${issue.message}`)
+    .map((issue) => `${issue.path.length ? paramPath(issue.path) : "body"}: ${issue.message}`)
     .join("; ");
 }
 
-/** The one mapping from anything thrown to the spec's `{ code, message }`. */
+/** A failed parse as the API's VALIDATION error: every issue in the message, the first one's field as `param` (none for the body as a whole). */
+export function zodValidationError(error: ZodError): ApiError {
+  const [issue] = error.issues;
+  // An unknown key's issue sits on its object; the field the client wrote is the key itself.
+  const path = issue ? (issue.code === "unrecognized_keys" ? [...issue.path, ...issue.keys.slice(0, 1)] : issue.path) : [];
+  const param = paramPath(path);
+  // No field (the body as a whole), or one whose name is empty (a query `?=1`): nothing to name.
+  return { code: "VALIDATION", message: describeZodError(error), ...(param !== "" && { param }) };
+}
+
+/** The one mapping from anything thrown to the spec's `{ code, message, param? }`. */
 export function toApiError(error: unknown): ApiError {
   const cause = error instanceof TRPCError ? error.cause : error;
-  if (cause instanceof AppError) return { code: cause.code, message: cause.message };
+  if (cause instanceof AppError)
+    return { code: cause.code, message: cause.message, ...(cause.param !== undefined && { param: cause.param }) };
   if (isDatabaseBusy(cause))
     return {
       code: "SERVICE_UNAVAILABLE",
@@ -78,7 +108,7 @@ export function toApiError(error: unknown): ApiError {
     };
   if (cause instanceof ZodError) {
     // Input parsing fails as BAD_REQUEST; a ZodError anywhere else is our own output bug.
-    if (error instanceof TRPCError && error.code === "BAD_REQUEST") return { code: "VALIDATION", message: describeZodError(cause) };
+    if (error instanceof TRPCError && error.code === "BAD_REQUEST") return zodValidationError(cause);
     return { code: "INTERNAL", message: "Internal error." };
   }
   if (error instanceof TRPCError) {
@@ -99,7 +129,13 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   res.end(text);
 }
 
-/** Writes an error answer in the spec's shape, `{ error: { code, message } }`, with the table's status. */
+/**
+ * Writes an error answer in the spec's shape with the table's status. Its request_id is the
+ * X-Request-Id the answer already carries (requestContext set it before any face ran).
+ */
 export function sendError(res: ServerResponse, error: ApiError, headers: Record<string, string> = {}): void {
-  sendJson(res, statusOf(error), { error }, { ...challengeHeaders(res, statusOf(error)), ...headers });
+  sendJson(res, statusOf(error), errorBody(error, String(res.getHeader("X-Request-Id"))), {
+    ...challengeHeaders(res, statusOf(error)),
+    ...headers,
+  });
 }

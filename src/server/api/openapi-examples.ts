@@ -218,7 +218,21 @@ export const FILE_LINK_EXAMPLE = {
 };
 
 /** A message each code's answers can carry, as the server words it. */
-export const ERROR_MESSAGE_EXAMPLES: Record<ErrorCode, string> = {
+const REQUEST_ID = "req_7fK2mQ9xB4nT1vL8cR3wZp";
+
+/** An example error body of each code (a VALIDATION one names its field). */
+export function errorExample(code: ErrorCode) {
+  return {
+    error: {
+      code,
+      message: ERROR_MESSAGE_EXAMPLES[code],
+      ...(code === "VALIDATION" && { param: "intake.sifat_nda" }),
+      request_id: REQUEST_ID,
+    },
+  };
+}
+
+const ERROR_MESSAGE_EXAMPLES: Record<ErrorCode, string> = {
   VALIDATION: "intake.sifat_nda: is required (Sifat perjanjian)",
   UNAUTHENTICATED: "The API key is not valid.",
   BUDGET_EXCEEDED: `The price Rp ${NDA_PRICE} is above max_budget Rp 1500000.`,
@@ -283,5 +297,5 @@ export const SCHEMA_EXAMPLES: Record<string, unknown> = {
   CaseSelection: SELECTION_EXAMPLE,
   Event: EVENT_EXAMPLE,
   FileLink: FILE_LINK_EXAMPLE,
-  Error: { error: { code: "VALIDATION", message: ERROR_MESSAGE_EXAMPLES.VALIDATION } },
+  Error: errorExample("VALIDATION"),
 };

@@ -29,6 +29,8 @@ import { createOrderSchema, orderSchema } from "./schemas/order";
 import { serviceSchema } from "./schemas/service";
 
 type Json = Record<string, unknown>;
+/** The error object of an Error body's schema. */
+type ErrorObject = { required: string[]; properties: Record<string, { description?: string; examples?: unknown[] }> };
 type Response = { description?: string; headers?: Record<string, Json>; content?: Record<string, Json> };
 type Operation = {
   tags?: string[];
@@ -45,7 +47,7 @@ const doc = buildOpenApiDocument("https://api.kuasa.co.id") as unknown as {
   components: {
     schemas: Record<string, Json>;
     headers: Record<string, Json>;
-    examples: Record<string, { value: { error: { code: string } } }>;
+    examples: Record<string, { value: { error: { code: string; param?: string; request_id: string } } }>;
     responses: Record<string, Response>;
   };
 };
@@ -95,6 +97,17 @@ describe("the OpenAPI document, linted", () => {
   }, 60_000); // about 2 s alone, 15 s beside other test files on two cores
 });
 
+describe("the document's description, which /docs shows first", () => {
+  it("carries the quick start, the error body, the webhook signature check and the content rules, with this server's URL and operator", () => {
+    const described = buildOpenApiDocument("https://api.kuasa.co.id", { operatorName: "Lexa" }).info.description ?? "";
+    for (const heading of ["## Quick start", "## Errors", "## Webhooks and their signature", "## For agents talking to people"])
+      expect(described).toContain(heading);
+    expect(described).toContain("curl -s https://api.kuasa.co.id/v1/services");
+    expect(described).toContain("X-Lexa-Signature: t=<unix seconds>,v1=<hex>");
+    expect(described).toContain('"param", "request_id"');
+  });
+});
+
 describe("error responses per operation", () => {
   it("documents for GET /v1/services only what it can answer: no 402, 404, 409, 413, 415 or 422", () => {
     expect(errorStatuses(operation("GET /v1/services"))).toEqual(["400", "401", "403", "405", "429", "500", "503"]);
@@ -116,6 +129,22 @@ describe("error responses per operation", () => {
         const examples = response.content?.["application/json"]?.examples as Record<string, { $ref: string }>;
         expect(Object.values(examples).map((e) => e.$ref)).toEqual(codes.map((code) => `#/components/examples/${code}`));
       }
+    }
+  });
+
+  it("describes the Error body's param (VALIDATION only) and request_id (always), each with an example", () => {
+    const error = (doc.components.schemas.Error as { properties: { error: ErrorObject } }).properties.error;
+    expect(error.required).toEqual(["code", "message", "request_id"]);
+    for (const name of ["code", "message", "param", "request_id"]) expect(error.properties[name]?.description, name).toMatch(/\S/);
+    expect(error.properties.param?.examples).toEqual(["intake.sifat_nda"]);
+    for (const [name, response] of Object.entries(doc.components.responses)) {
+      const narrowed = (response.content!["application/json"]!.schema as { properties: { error: ErrorObject } }).properties.error;
+      expect(narrowed.required, name).toEqual(["code", "message", "request_id"]);
+      expect("param" in narrowed.properties, name).toBe(name.includes("VALIDATION"));
+    }
+    for (const [code, example] of Object.entries(doc.components.examples)) {
+      expect(example.value.error.request_id, code).toMatch(/^req_/);
+      expect(example.value.error.param, code).toBe(code === "VALIDATION" ? "intake.sifat_nda" : undefined);
     }
   });
 

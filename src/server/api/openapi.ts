@@ -5,7 +5,8 @@ import { DEFAULT_TOLERANCE_SECONDS } from "@/server/domain/signature";
 import { WEBHOOK_MAX_ATTEMPTS } from "@/server/domain/webhook-delivery";
 import { CASE_EVENT_TYPES, EVENT_TYPES } from "@/server/domain/webhook-event";
 import { CASE_WORK_SERVICE_CODE } from "@/server/services/catalog";
-import { ERROR_MESSAGE_EXAMPLES, EXAMPLE_IDS, ORDER_EVENT_DATA_EXAMPLE, REQUEST_EXAMPLES, SCHEMA_EXAMPLES } from "./openapi-examples";
+import { EXAMPLE_IDS, errorExample, ORDER_EVENT_DATA_EXAMPLE, REQUEST_EXAMPLES, SCHEMA_EXAMPLES } from "./openapi-examples";
+import { guideMarkdown } from "./openapi-guide";
 import { REST_ROUTES, type RestRoute } from "./routes";
 import { errorSchema } from "./schemas/error";
 import { METADATA_FILTER_PARAMETER, takesMetadataFilter } from "./schemas/list";
@@ -116,8 +117,14 @@ function errorResponse(status: number, codes: ErrorCode[]): Record<string, unkno
           properties: {
             error: {
               type: "object",
-              required: ["code", "message"],
-              properties: { code: { type: "string", enum: codes }, message: { type: "string" } },
+              required: ["code", "message", "request_id"],
+              properties: {
+                code: { type: "string", enum: codes },
+                message: { type: "string" },
+                // Only a VALIDATION error names a field.
+                ...(codes.includes("VALIDATION") && { param: { type: "string" } }),
+                request_id: { type: "string" },
+              },
             },
           },
         },
@@ -375,10 +382,7 @@ export function buildOpenApiDocument(baseUrl: string, options: DocumentOptions =
   const operatorName = options.operatorName ?? "Kuasa";
   const doc = generateOpenApiDocument(v1Router, {
     title: "Kuasa Agent API",
-    description:
-      "REST API through which AI agents hire licensed Indonesian legal practitioners. Amounts are integer IDR. " +
-      'Every error body is `{ "error": { "code", "message" } }`; each operation lists the codes it can answer under their status. ' +
-      "Every answer carries `X-Request-Id`; answers to a checked key carry `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`, and 429 and 503 `Retry-After`.",
+    description: guideMarkdown(baseUrl, operatorName),
     version: "1.0.0",
     openApiVersion: "3.1.0",
     baseUrl,
@@ -519,7 +523,7 @@ export function buildOpenApiDocument(baseUrl: string, options: DocumentOptions =
   components.examples = Object.fromEntries(
     (Object.keys(ERROR_CODES) as ErrorCode[])
       .filter((code) => usedCodes.has(code))
-      .map((code) => [code, { summary: code, value: { error: { code, message: ERROR_MESSAGE_EXAMPLES[code] } } }]),
+      .map((code) => [code, { summary: code, value: errorExample(code) }]),
   );
 
   doc.tags = [...TAGS, webhooksTag(operatorName)];

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "@/server/domain/clock";
 import type { PortalUser } from "@/server/domain/portal-user";
+import { REQUEST_ID_HEADER } from "@/server/log";
 import { ensureOffering } from "@/server/services/offers";
 import { changeContextOf, changeOrderStatus, decideCost, requestCost } from "@/server/services/orders";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
@@ -80,6 +81,17 @@ describe("downloads from the portals", () => {
     expect(refused.status).toBe(404);
     expect(await refused.json()).toMatchObject({ error: { code: "NOT_FOUND" } });
     expect((await download(null, contractId)).status).toBe(401);
+  });
+
+  it("an error carries the custom server's request id as request_id and X-Request-Id (its own when called alone)", async () => {
+    const assigned = new Request(`${ORIGIN}/api/berkas/${contractId}`, { headers: { [REQUEST_ID_HEADER]: "req_assignedbytheserver0" } });
+    const refused = await portalDownload(assigned, deps(), null, contractId);
+    expect(refused.headers.get("x-request-id")).toBe("req_assignedbytheserver0");
+    expect(await refused.json()).toEqual({
+      error: { code: "UNAUTHENTICATED", message: expect.any(String), request_id: "req_assignedbytheserver0" },
+    });
+    const alone = await download(null, contractId);
+    expect(((await alone.json()) as { error: { request_id: string } }).error.request_id).toBe(alone.headers.get("x-request-id"));
   });
 
   it("each operator download writes an audit row naming the file", async () => {

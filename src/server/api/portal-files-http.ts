@@ -1,8 +1,10 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import { AppError } from "@/server/domain/errors";
+import { newId } from "@/server/domain/ids";
 import type { PortalUser } from "@/server/domain/portal-user";
 import { isSameOriginRequest } from "@/server/domain/same-origin";
+import { REQUEST_ID_HEADER } from "@/server/log";
 import {
   createFile,
   type FileContent,
@@ -12,13 +14,21 @@ import {
   portalUploadTarget,
   receiveUpload,
 } from "@/server/services/files";
-import { statusOf, toApiError } from "./api-error";
+import { errorBody, statusOf, toApiError } from "./api-error";
 import { fileHeaders, readFilePart } from "./file-transfer";
 
-/** An error in the API's shape, in a fetch Response (the portals' routes read `error.message`). */
-function errorResponse(err: unknown, headers: Record<string, string> = {}): Response {
+/**
+ * An error in the API's shape, in a fetch Response (the portals' routes read `error.message`), with
+ * the custom server's request id (a route called on its own, in tests, makes one) as its
+ * request_id and X-Request-Id.
+ */
+function errorResponse(req: Request, err: unknown, headers: Record<string, string> = {}): Response {
   const error = toApiError(err);
-  return Response.json({ error }, { status: statusOf(error), headers: { "Cache-Control": "no-store", ...headers } });
+  const requestId = req.headers.get(REQUEST_ID_HEADER) ?? newId("request");
+  return Response.json(errorBody(error, requestId), {
+    status: statusOf(error),
+    headers: { "Cache-Control": "no-store", "X-Request-Id": requestId, ...headers },
+  });
 }
 
 /** A file's bytes as a fetch Response, with the headers every face gives a download. */
@@ -35,7 +45,7 @@ export async function portalDownload(req: Request, deps: FileDeps, user: PortalU
     if (!user) throw new AppError("UNAUTHENTICATED", "Masuk terlebih dahulu untuk membuka berkas.");
     return await fileResponse(await openFileForPortal(deps, user, fileId), req.method);
   } catch (err) {
-    return errorResponse(err);
+    return errorResponse(req, err);
   }
 }
 
@@ -70,7 +80,7 @@ export async function portalUpload(
       { status: 201, headers: { "Cache-Control": "no-store" } },
     );
   } catch (err) {
-    return errorResponse(err, { Connection: "close" });
+    return errorResponse(req, err, { Connection: "close" });
   }
 }
 
@@ -79,6 +89,6 @@ export async function linkDownload(req: Request, deps: FileDeps, token: string):
   try {
     return await fileResponse(await openLinkedFile(deps, token), req.method);
   } catch (err) {
-    return errorResponse(err);
+    return errorResponse(req, err);
   }
 }

@@ -19,7 +19,11 @@ let operator: PortalUser;
 let org: TestOrg;
 
 interface ErrorBody {
-  error: { message: string; code: number; data: { code: string; httpStatus: number; apiError: { code: string; message: string } } };
+  error: {
+    message: string;
+    code: number;
+    data: { code: string; httpStatus: number; apiError: { code: string; message: string; param?: string; request_id?: string } };
+  };
 }
 
 /** One portal call over HTTP, as the browser's client sends it from the portal's own pages (no batching). */
@@ -60,9 +64,9 @@ describe("the portal face answers the error table's status", () => {
   });
 
   it("an unknown order id in an operator action is 404 NOT_FOUND", async () => {
-    const { status, body } = await call(operator, "operator.orderAction", { orderId: "ord_tidak_ada", action: "refund" });
+    const { status, requestId, body } = await call(operator, "operator.orderAction", { orderId: "ord_tidak_ada", action: "refund" });
     expect(status).toBe(404);
-    expect(body.error.data.apiError).toEqual({ code: "NOT_FOUND", message: "No order ord_tidak_ada." });
+    expect(body.error.data.apiError).toEqual({ code: "NOT_FOUND", message: "No order ord_tidak_ada.", request_id: requestId });
     expect(body.error.data).toMatchObject({ code: "NOT_FOUND", httpStatus: 404 });
   });
 
@@ -74,13 +78,16 @@ describe("the portal face answers the error table's status", () => {
     expect(body.error.message).toBe(body.error.data.apiError.message);
   });
 
-  it("nobody signed in is 401, another role 403, bad input 400", async () => {
+  it("nobody signed in is 401, another role 403, bad input 400 naming its field as param, each with the answer's request id", async () => {
     expect((await call(null, "operator.organizations")).status).toBe(401);
     const admin = await portalUser(database.prisma, "org_admin", org.id);
     expect((await call(admin, "operator.organizations")).status).toBe(403);
     const bad = await call(operator, "operator.orderAction", { orderId: "", action: "bayar" });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.data.apiError.code).toBe("VALIDATION");
+    expect(bad.body.error.data.apiError).toMatchObject({ code: "VALIDATION", param: "orderId", request_id: bad.requestId });
+    const anonymous = await call(null, "operator.organizations");
+    expect(anonymous.body.error.data.apiError).toMatchObject({ code: "UNAUTHENTICATED", request_id: anonymous.requestId });
+    expect(anonymous.body.error.data.apiError.param).toBeUndefined();
   });
 
   it("an unexpected error is 500 with a generic Indonesian message naming the request id, logged in full", async () => {
@@ -101,6 +108,7 @@ describe("the portal face answers the error table's status", () => {
       expect(body.error.data.apiError).toEqual({
         code: "INTERNAL",
         message: `Terjadi kesalahan di sistem kami. Jika berulang, hubungi dukungan dengan kode permintaan ${requestId}.`,
+        request_id: requestId,
       });
       expect(JSON.stringify(body)).not.toContain("hunter2");
       expect(log).toHaveBeenCalledWith(
@@ -132,6 +140,7 @@ describe("settling a dispute for the practitioner", () => {
     expect(settle.body.error.data.apiError).toEqual({
       code: "INVALID_STATE",
       message: `The order ${order.id} has no practitioner to release its escrow to; refund it instead.`,
+      request_id: settle.requestId,
     });
     expect((await database.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("sengketa");
     const refund = await call(operator, "operator.orderAction", { orderId: order.id, action: "refund" });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "@/server/domain/clock";
@@ -8,6 +9,7 @@ import { setOrganizationStatus } from "@/server/services/organizations";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { keepAlivePool, startTestApi, type TestApi } from "@/test/http";
+import { ndaOrder } from "@/test/nda-order";
 
 let database: TestDatabase;
 let api: TestApi;
@@ -28,9 +30,12 @@ afterAll(async () => {
 async function expectError(res: Response, status: number, code: string) {
   expect(res.status).toBe(status);
   expect(res.headers.get("content-type")).toMatch(/^application\/json/);
-  const body = (await res.json()) as { error: { code: string; message: string } };
+  const body = (await res.json()) as { error: { code: string; message: string; param?: string; request_id: string } };
   expect(Object.keys(body)).toEqual(["error"]);
-  expect(Object.keys(body.error).sort()).toEqual(["code", "message"]);
+  expect(Object.keys(body.error).sort()).toEqual(
+    body.error.param === undefined ? ["code", "message", "request_id"] : ["code", "message", "param", "request_id"],
+  );
+  expect(body.error.request_id).toBe(res.headers.get("x-request-id"));
   expect(body.error.code).toBe(code);
   expect(body.error.message.length).toBeGreaterThan(0);
   return body.error;
@@ -111,6 +116,52 @@ describe("GET /v1/services", () => {
     expect(ok.headers.get("x-request-id")).toMatch(/^req_/);
     expect(bad.headers.get("x-request-id")).toMatch(/^req_/);
     expect(ok.headers.get("x-request-id")).not.toBe(bad.headers.get("x-request-id"));
+  });
+});
+
+describe("the error body's param and request_id", () => {
+  const create = (body: unknown) =>
+    api.call("/v1/orders", { method: "POST", token: org.token, headers: { "Idempotency-Key": randomUUID() }, json: body });
+
+  it("names the offending field as the client wrote it: a schema's, an array position's, an unknown key's, the service's intake's", async () => {
+    const cases: Array<[unknown, string]> = [
+      [ndaOrder({ max_budget: "lots" }), "max_budget"],
+      [ndaOrder({ attachments: [42] }), "attachments[0]"],
+      [ndaOrder({ colour: "red" }), "colour"],
+      [ndaOrder({ intake: { ...ndaOrder().intake, sifat_nda: undefined } }), "intake.sifat_nda"],
+      [ndaOrder({ service: "no_such_service" }), "service"],
+      [ndaOrder({ attachments: ["file_missing"] }), "attachments[0]"],
+    ];
+    for (const [body, param] of cases) {
+      const error = await expectError(await create(body), 400, "VALIDATION");
+      expect(error.param, JSON.stringify(body)).toBe(param);
+    }
+  });
+
+  it("carries no param when the request as a whole is wrong, nor on errors other than VALIDATION", async () => {
+    const notJson = await api.call("/v1/orders", {
+      method: "POST",
+      token: org.token,
+      headers: { "Content-Type": "application/json" },
+      body: "{",
+    });
+    expect((await expectError(notJson, 400, "VALIDATION")).param).toBeUndefined();
+    expect((await expectError(await api.call("/v1/services/nope", { token: org.token }), 404, "NOT_FOUND")).param).toBeUndefined();
+  });
+
+  it("answers every error with the answer's own X-Request-Id as request_id, whichever layer refused it", async () => {
+    const refusals: Array<[Promise<Response>, number, string]> = [
+      [api.call("/v1/services"), 401, "UNAUTHENTICATED"],
+      [api.call("/v1/nowhere", { token: org.token }), 404, "NOT_FOUND"],
+      [api.call("/v1/services", { method: "DELETE", token: org.token }), 405, "METHOD_NOT_ALLOWED"],
+      [create(ndaOrder({ max_budget: 1 })), 402, "BUDGET_EXCEEDED"],
+      [
+        api.call("/v1/files", { method: "POST", token: org.token, headers: { "Content-Type": "text/plain" }, body: "x" }),
+        415,
+        "UNSUPPORTED_MEDIA_TYPE",
+      ],
+    ];
+    for (const [answer, status, code] of refusals) await expectError(await answer, status, code);
   });
 });
 

@@ -6,7 +6,7 @@ import { requestContext, requestLog } from "@/server/log";
 import { requireScope } from "@/server/services/access";
 import { type FileContent, fileDepsOf, receiveUpload } from "@/server/services/files";
 import { authenticateAgent } from "./agent-key";
-import { errorHeaders, sendError, statusOf, toApiError } from "./api-error";
+import { errorBody, errorHeaders, sendError, statusOf, toApiError } from "./api-error";
 import { challengeHeaders, challengeOn401 } from "./bearer-challenge";
 import { type AppDeps, type Context, createContext } from "./context";
 import { readFilePart, writeFileContent } from "./file-transfer";
@@ -104,7 +104,7 @@ function writeJson(
 
 /**
  * Runs the route's procedure through a tRPC caller and writes its answer: the status and headers
- * the procedure recorded on ctx.response, or the error table's `{ error: { code, message } }`
+ * the procedure recorded on ctx.response, or the error table's `{ error: { code, message, param?, request_id } }`
  * with its status, keeping the headers set before the error (rate-limit fields, Retry-After).
  */
 async function serveRoute(
@@ -126,7 +126,7 @@ async function serveRoute(
     if (apiError.code === "INTERNAL") requestLog(req).error({ err: error }, "v1 internal error");
     const status = statusOf(apiError);
     const headers = { ...ctx.response.headers, ...errorHeaders(apiError), ...challengeHeaders(res, status) };
-    writeJson(res, status, headers, JSON.stringify({ error: apiError }), true);
+    writeJson(res, status, headers, JSON.stringify(errorBody(apiError, ctx.requestId)), true);
     return;
   }
   if (route.meta.answer === "file") {
@@ -149,7 +149,7 @@ async function serveRoute(
 /**
  * The /v1 face: each request is served by the procedure its route names in REST_ROUTES, called
  * through a tRPC caller; every answer carries X-Request-Id and every error body is exactly
- * `{ error: { code, message } }`, written once. trpc-to-openapi only generates the document.
+ * `{ error: { code, message, param?, request_id } }`, written once. trpc-to-openapi only generates the document.
  * `publicUrl` is required here: the OpenAPI document names it as the server, and e-mails link to it.
  */
 export function createRestHandler(appDeps: AppDeps & { publicUrl: string; operatorName?: string }) {

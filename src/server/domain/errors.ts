@@ -35,7 +35,7 @@ export const ERROR_CODES = {
 export type ErrorCode = keyof typeof ERROR_CODES;
 
 export interface ApiErrorBody {
-  error: { code: ErrorCode; message: string };
+  error: { code: ErrorCode; message: string; param?: string };
 }
 
 /** An error a service raises on purpose; its code decides the status on every face. */
@@ -44,6 +44,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** A VALIDATION error about one field: its path as the client wrote it (`intake.sifat_nda`, `attachments[1]`). */
+    readonly param?: string,
   ) {
     super(message);
   }
@@ -53,7 +55,7 @@ export class AppError extends Error {
   }
 
   toBody(): ApiErrorBody {
-    return { error: { code: this.code, message: this.message } };
+    return { error: { code: this.code, message: this.message, ...(this.param !== undefined && { param: this.param }) } };
   }
 }
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { INTAKE_LIMITS, type IntakeField, intakeFieldListSchema, intakeFieldSchema, intakeFieldsProblems, intakeProblems } from "./intake";
 
+const problemsOf = (fields: readonly IntakeField[], intake: Record<string, string>) =>
+  intakeProblems(fields, intake).map((problem) => problem.message);
+
 const fields: IntakeField[] = [
   { key: "nama", label: "Nama", required: true, type: "text" },
   { key: "email", label: "E-mail", required: true, type: "email" },
@@ -14,7 +17,7 @@ const fields: IntakeField[] = [
 describe("intakeProblems", () => {
   it("accepts a complete, well-typed intake", () => {
     expect(
-      intakeProblems(fields, {
+      problemsOf(fields, {
         nama: "Budi",
         email: "budi@contoh.co.id",
         telepon: "+62 812-3456-7890",
@@ -27,11 +30,15 @@ describe("intakeProblems", () => {
   });
 
   it("reports missing required fields, blank values and unknown keys", () => {
-    expect(intakeProblems(fields, { nama: "  ", lain: "x" })).toEqual([
+    expect(problemsOf(fields, { nama: "  ", lain: "x" })).toEqual([
       "intake.lain: is not a field of this service",
       "intake.nama: is required (Nama)",
       "intake.email: is required (E-mail)",
     ]);
+  });
+
+  it("names each problem's field as the client wrote it, intake.<key>", () => {
+    expect(intakeProblems(fields, { nama: "Budi", email: "budi", jenis: "PT" }).map((problem) => problem.param)).toEqual(["intake.email"]);
   });
 
   it.each([
@@ -43,7 +50,7 @@ describe("intakeProblems", () => {
     ["jenis", "Firma", "must be one of: PT, CV"],
     ["nama", "x".repeat(501), "must be at most 500 characters"],
   ])("refuses %s = %j", (key, value, problem) => {
-    expect(intakeProblems(fields, { nama: "Budi", email: "b@c.id", [key]: value })).toEqual([`intake.${key}: ${problem}`]);
+    expect(problemsOf(fields, { nama: "Budi", email: "b@c.id", [key]: value })).toEqual([`intake.${key}: ${problem}`]);
   });
 
   it.each([
@@ -55,7 +62,7 @@ describe("intakeProblems", () => {
     "+62 0812-3456-7890",
     "0812\u00a03456\u00a07890",
   ])("accepts phone form %j", (phone) => {
-    expect(intakeProblems(fields, { nama: "Budi", email: "b@c.id", telepon: phone })).toEqual([]);
+    expect(problemsOf(fields, { nama: "Budi", email: "b@c.id", telepon: phone })).toEqual([]);
   });
 
   it.each([
@@ -64,7 +71,7 @@ describe("intakeProblems", () => {
     ["line breaks between the digits", "0812\n3456\n7890"],
     ["two separators in a row", "+62.-812 3456 7890"],
   ])("refuses as a phone %s", (_what, phone) => {
-    expect(intakeProblems(fields, { nama: "Budi", email: "b@c.id", telepon: phone })).toEqual([
+    expect(problemsOf(fields, { nama: "Budi", email: "b@c.id", telepon: phone })).toEqual([
       "intake.telepon: must be an Indonesian phone number (+62…, 62… or 0…)",
     ]);
   });
@@ -73,11 +80,11 @@ describe("intakeProblems", () => {
     ["a local part with a character outside RFC 5322 atext", "bu€di@contoh.id"],
     ["a numeric top-level domain", "budi@10.0.0.1"],
   ])("refuses as an e-mail address %s", (_what, email) => {
-    expect(intakeProblems(fields, { nama: "Budi", email })).toEqual(["intake.email: must be an e-mail address"]);
+    expect(problemsOf(fields, { nama: "Budi", email })).toEqual(["intake.email: must be an e-mail address"]);
   });
 
   it("accepts an e-mail address with letters of any script and a punycode top-level domain", () => {
-    expect(intakeProblems(fields, { nama: "Budi", email: "andré.o'neil+kasus@contoh.xn--p1ai" })).toEqual([]);
+    expect(problemsOf(fields, { nama: "Budi", email: "andré.o'neil+kasus@contoh.xn--p1ai" })).toEqual([]);
   });
 });
 

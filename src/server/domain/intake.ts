@@ -77,24 +77,31 @@ function valueProblem(field: IntakeField, value: string): string | null {
   }
 }
 
+/** One problem of an intake: the field's path (`intake.<key>`) and the whole sentence, path first. */
+export interface IntakeProblem {
+  param: string;
+  message: string;
+}
+
 /**
  * Checks an order's intake against the service's fields: required keys present and non-blank,
  * no unknown keys, each value of its field's type. Returns every problem, keyed by intake key.
  */
-export function intakeProblems(fields: readonly IntakeField[], intake: Record<string, string>): string[] {
-  const problems: string[] = [];
+export function intakeProblems(fields: readonly IntakeField[], intake: Record<string, string>): IntakeProblem[] {
+  const problems: IntakeProblem[] = [];
+  const add = (key: string, problem: string) => problems.push({ param: `intake.${key}`, message: `intake.${key}: ${problem}` });
   const known = new Map(fields.map((f) => [f.key, f]));
   for (const key of Object.keys(intake)) {
-    if (!known.has(key)) problems.push(`intake.${key}: is not a field of this service`);
+    if (!known.has(key)) add(key, "is not a field of this service");
   }
   for (const field of fields) {
     const value = intake[field.key];
     if (value === undefined || value.trim() === "") {
-      if (field.required) problems.push(`intake.${field.key}: is required (${field.label})`);
+      if (field.required) add(field.key, `is required (${field.label})`);
       continue;
     }
     const problem = valueProblem(field, value);
-    if (problem) problems.push(`intake.${field.key}: ${problem}`);
+    if (problem) add(field.key, problem);
   }
   return problems;
 }

@@ -7,7 +7,7 @@ import { bid, caseBody } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { keepAlivePool, startTestApi, type TestApi } from "@/test/http";
-import { startTestMcp, type TestMcp, toolJson } from "@/test/mcp";
+import { startTestMcp, type TestMcp, toolJson, withoutRequestId } from "@/test/mcp";
 import { createTestPractitioner, driveOrder, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
 import { INSTRUCTIONS } from "./server";
 import { TOOLS } from "./tools";
@@ -34,22 +34,25 @@ afterAll(async () => {
   await database?.destroy();
 });
 
-type ErrorBody = { error: { code: string; message: string } };
+type ErrorBody = { error: { code: string; message: string; param?: string; request_id?: string } };
 type Order = { id: string; status: string; price_idr: number };
 
 async function rest(path: string, token: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}) {
-  return (await api.call(path, { token, ...init })).json();
+  return withoutRequestId(await (await api.call(path, { token, ...init })).json());
 }
 
-/** Calls a tool and returns its error body, which must be exactly the REST shape. */
+/** Calls a tool and returns its error body (request_id left out), which must be exactly the REST shape. */
 async function toolError(c: Client, name: string, args: Record<string, unknown>): Promise<ErrorBody> {
   const result = await c.callTool({ name, arguments: args });
   expect(result.isError).toBe(true);
   expect(result.structuredContent).toBeUndefined();
   const body = toolJson(result) as ErrorBody;
   expect(Object.keys(body)).toEqual(["error"]);
-  expect(Object.keys(body.error).sort()).toEqual(["code", "message"]);
-  return body;
+  expect(Object.keys(body.error).sort()).toEqual(
+    body.error.param === undefined ? ["code", "message", "request_id"] : ["code", "message", "param", "request_id"],
+  );
+  expect(body.error.request_id).toMatch(/^req_/);
+  return withoutRequestId(body) as ErrorBody;
 }
 
 describe("tools/list", () => {
@@ -518,6 +521,27 @@ describe("HTTP before MCP", () => {
       body: JSON.stringify(initialize),
     });
     expect([res.status, ((await res.json()) as ErrorBody).error.code]).toEqual([415, "UNSUPPORTED_MEDIA_TYPE"]);
+  });
+
+  it("gives a tool's error the /mcp answer's X-Request-Id as request_id, and a bad argument's name as param", async () => {
+    const call = (id: number, name: string, args: Record<string, unknown>) =>
+      post(
+        { Authorization: `Bearer ${org.token}` },
+        JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } }),
+      );
+    for (const [id, name, args, error] of [
+      [1, "buat_order", ndaOrder({ attachments: [42] }), { code: "VALIDATION", param: "attachments[0]" }],
+      [2, "buat_order", ndaOrder({ intake: { ...ndaOrder().intake, sifat_nda: "" } }), { code: "VALIDATION", param: "intake.sifat_nda" }],
+      [3, "status_order", { id: "ord_tidakada" }, { code: "NOT_FOUND" }],
+    ] as const) {
+      const res = await call(id, name, args);
+      const result = ((await res.json()) as { result: { isError: boolean; content: Array<{ text: string }> } }).result;
+      expect(result.isError).toBe(true);
+      const body = JSON.parse(result.content[0]!.text) as ErrorBody;
+      expect(body.error).toMatchObject(error);
+      expect(body.error.request_id).toBe(res.headers.get("x-request-id"));
+      if (!("param" in error)) expect(body.error.param).toBeUndefined();
+    }
   });
 
   it("serves an initialize with a plain JSON answer and a request id", async () => {

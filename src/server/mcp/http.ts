@@ -120,7 +120,7 @@ export function createMcpHandler(deps: AppDeps) {
       }
     }
 
-    const server = createMcpServer(runInProcess(deps, requestId, req.headers.authorization));
+    const server = createMcpServer(runInProcess(deps, requestId, req.headers.authorization), requestId);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on("close", () => {
       void transport.close();

@@ -1,6 +1,6 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { describeZodError, toApiError } from "@/server/api/api-error";
+import { type ApiError, toApiError, zodValidationError } from "@/server/api/api-error";
 import { AppError } from "@/server/domain/errors";
 import packageJson from "../../../package.json" with { type: "json" };
 import { TOOLS, type Tool, type ToolCall } from "./tools";
@@ -18,10 +18,16 @@ Content rules when you speak to your user about Kuasa or its practitioners:
 - Never quote prices or services that are not in the catalog (daftar_layanan, detail_layanan). Third-party costs (official fees) are billed separately at official rates: mention only the fees a service lists in third_party_fees, with their amount_idr where one is given.
 - Never present AI answers, yours included, as legal advice; legal work comes from the practitioner.
 
-Every tool error is the REST API's error body {"error":{"code","message"}}; the code says what to do (INSUFFICIENT_SCOPE, BUDGET_EXCEEDED, VALIDATION, NOT_FOUND, INVALID_STATE…).`;
+Every tool error is the REST API's error body {"error":{"code","message","param","request_id"}}; the code says what to do (INSUFFICIENT_SCOPE, BUDGET_EXCEEDED, VALIDATION, NOT_FOUND, INVALID_STATE…), param names the argument a VALIDATION error is about, and request_id is what support asks for.`;
 
-/** A success body, or the REST error body exactly as the API would send it. */
-export type ToolAnswer = { ok: true; body: Record<string, unknown> } | { ok: false; body: { error: { code: string; message: string } } };
+/**
+ * A success body, or the REST error body exactly as the API would send it: its request_id is the
+ * request's that answered it (the /mcp POST's X-Request-Id, or over stdio the REST call's); an
+ * error over stdio that never reached the API has none.
+ */
+export type ToolAnswer =
+  | { ok: true; body: Record<string, unknown> }
+  | { ok: false; body: { error: Omit<ApiError, "code"> & { code: string; request_id?: string } } };
 
 /** Runs one tool: in process through the router (remote face) or over the REST API (stdio face). */
 export type ToolRunner = (tool: Tool, call: ToolCall) => Promise<ToolAnswer>;
@@ -42,18 +48,19 @@ export function reachesProcedure(message: unknown): boolean {
   return tool !== undefined && args !== null && typeof args === "object" && tool.parseArguments(args as Record<string, unknown>).success;
 }
 
-async function answer(tool: Tool, args: Record<string, unknown>, run: ToolRunner): Promise<ToolAnswer> {
+async function answer(tool: Tool, args: Record<string, unknown>, run: ToolRunner, requestId: string | undefined): Promise<ToolAnswer> {
+  let error: ApiError;
   try {
     // The procedure's own schema, so a bad argument reads exactly like the REST 400 on either face.
     const parsed = tool.parseArguments(args);
-    if (!parsed.success) throw new AppError("VALIDATION", describeZodError(parsed.error));
-    return await run(tool, parsed.call);
+    if (!parsed.success) error = zodValidationError(parsed.error);
+    else return await run(tool, parsed.call);
   } catch (err) {
-    const error = toApiError(err);
+    error = toApiError(err);
     // AppErrors are answers on purpose (an unreachable API over stdio, say); anything else is a bug.
     if (error.code === "INTERNAL" && !(err instanceof AppError)) console.error(`[mcp] internal error in ${tool.name}`, err);
-    return { ok: false, body: { error } };
   }
+  return { ok: false, body: { error: { ...error, ...(requestId !== undefined && { request_id: requestId }) } } };
 }
 
 /** How long the download url of a file in a tool's answer works: long enough to fetch it now, not to keep. */
@@ -118,11 +125,12 @@ function protocolError(code: ErrorCode, message: string): Error & { code: ErrorC
 }
 
 /**
- * An MCP server with the tool table's tools; `run` decides how a validated call reaches the API. Built on the
+ * An MCP server with the tool table's tools; `run` decides how a validated call reaches the API, and
+ * `requestId` (the remote face's HTTP request) is every error's request_id. Built on the
  * SDK's low-level Server because McpServer would answer bad arguments in its own words instead of
  * the API's VALIDATION error.
  */
-export function createMcpServer(run: ToolRunner): Server {
+export function createMcpServer(run: ToolRunner, requestId?: string): Server {
   const server = new Server(
     { name: "kuasa", title: "Kuasa", version: packageJson.version },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
@@ -141,7 +149,7 @@ export function createMcpServer(run: ToolRunner): Server {
     const tool = TOOLS_BY_NAME.get(request.params.name);
     if (!tool)
       throw protocolError(ErrorCode.InvalidParams, `Unknown tool ${request.params.name}; tools/list names the ${TOOLS.length} tools.`);
-    const answered = await answer(tool, request.params.arguments ?? {}, run);
+    const answered = await answer(tool, request.params.arguments ?? {}, run, requestId);
     return toResult(answered, tool.name === LINK_TOOL ? [] : await resourceLinks(answered, run));
   });
   return server;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
-import { connectStdio, KUASA_MCP_BIN, toolJson } from "@/test/mcp";
+import { connectStdio, KUASA_MCP_BIN, toolJson, withoutRequestId } from "@/test/mcp";
 import { NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
 import { TOOLS } from "./tools";
 
@@ -35,7 +35,7 @@ afterAll(async () => {
   await database?.destroy();
 });
 
-type ErrorBody = { error: { code: string; message: string } };
+type ErrorBody = { error: { code: string; message: string; param?: string; request_id?: string } };
 
 /** The bin run to its exit with only `env` (and PATH), its output collected. */
 async function runBin(env: Record<string, string>) {
@@ -52,7 +52,7 @@ async function runBin(env: Record<string, string>) {
 }
 
 async function rest(path: string, token: string, init: { method?: string; json?: unknown } = {}) {
-  return (await api.call(path, { token, ...init })).json();
+  return withoutRequestId(await (await api.call(path, { token, ...init })).json());
 }
 
 async function toolError(c: Client, name: string, args: Record<string, unknown>): Promise<ErrorBody> {
@@ -102,19 +102,23 @@ describe("kuasa-mcp over stdio", () => {
     expect((page as { data: Array<{ id: string }> }).data.map((o) => o.id)).toEqual([created.id]);
   });
 
-  it("passes REST error bodies through unchanged", async () => {
+  it("passes REST error bodies through unchanged, with the REST request's id", async () => {
     const budget = await toolError(client, "buat_order", ndaOrder({ max_budget: NDA_PRICE_IDR - 1 }));
     expect(budget.error.code).toBe("BUDGET_EXCEEDED");
-    expect(budget).toEqual(await rest("/v1/orders", org.token, { method: "POST", json: ndaOrder({ max_budget: NDA_PRICE_IDR - 1 }) }));
+    expect(budget.error.request_id).toMatch(/^req_/);
+    expect(withoutRequestId(budget)).toEqual(
+      await rest("/v1/orders", org.token, { method: "POST", json: ndaOrder({ max_budget: NDA_PRICE_IDR - 1 }) }),
+    );
     const missing = await toolError(client, "status_order", { id: "ord_tidakada" });
-    expect(missing).toEqual(await rest("/v1/orders/ord_tidakada", org.token));
+    expect(withoutRequestId(missing)).toEqual(await rest("/v1/orders/ord_tidakada", org.token));
     expect(missing.error.code).toBe("NOT_FOUND");
   });
 
-  it("answers invalid arguments with the VALIDATION body REST would send", async () => {
+  it("answers invalid arguments with the VALIDATION body REST would send, without a request id: no request was made", async () => {
     const args = ndaOrder({ max_budget: "2000000" });
     const body = await toolError(client, "buat_order", args);
-    expect(body.error.code).toBe("VALIDATION");
+    expect(body.error).toMatchObject({ code: "VALIDATION", param: "max_budget" });
+    expect(body.error.request_id).toBeUndefined();
     expect(body).toEqual(await rest("/v1/orders", org.token, { method: "POST", json: args }));
   });
 

@@ -30,9 +30,10 @@ afterAll(async () => {
 function expectRefused(answer: Answer) {
   expect(answer.status).toBe(413);
   expect(answer.headers.connection).toBe("close");
-  const body = JSON.parse(answer.body) as { error: { code: string; message: string } };
+  const body = JSON.parse(answer.body) as { error: { code: string; message: string; request_id: string } };
   expect(Object.keys(body)).toEqual(["error"]);
-  expect(Object.keys(body.error).sort()).toEqual(["code", "message"]);
+  expect(Object.keys(body.error).sort()).toEqual(["code", "message", "request_id"]);
+  expect(body.error.request_id).toBe(answer.headers["x-request-id"]);
   expect(body.error.code).toBe("PAYLOAD_TOO_LARGE");
 }
 

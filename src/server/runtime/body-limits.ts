@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { sendError } from "@/server/api/api-error";
+import { requestContext } from "@/server/log";
 
 /**
  * Body caps of the /api/* routes Next answers, which read a body whole before checking the
@@ -44,8 +46,7 @@ export function refuseOversizedBody(req: IncomingMessage, res: ServerResponse): 
   const message = chunked
     ? `A request body of unknown length is not accepted here; send it with Content-Length (at most ${cap} bytes).`
     : `The request body is larger than ${cap} bytes.`;
-  const text = JSON.stringify({ error: { code: "PAYLOAD_TOO_LARGE", message } });
-  res.writeHead(413, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text), Connection: "close" });
-  res.end(text);
+  requestContext(req, res); // the server assigned it already; a route mounted alone (tests) gets one here
+  sendError(res, { code: "PAYLOAD_TOO_LARGE", message }, { Connection: "close" });
   return true;
 }

@@ -54,7 +54,9 @@ describe("GET /metrics", () => {
     for (const authorization of [null, "Bearer wrong", `Bearer ${TOKEN}x`, `Basic ${TOKEN}`, TOKEN]) {
       const answer = await scrape(authorization);
       expect(answer.status, String(authorization)).toBe(401);
-      expect(JSON.parse(answer.text)).toEqual({ error: { code: "UNAUTHENTICATED", message: expect.any(String) } });
+      expect(JSON.parse(answer.text)).toEqual({
+        error: { code: "UNAUTHENTICATED", message: expect.any(String), request_id: expect.stringMatching(/^req_/) },
+      });
       expect(answer.headers.get("www-authenticate")).toBe("Bearer");
     }
   });

@@ -10,7 +10,7 @@ import { bearerToken, hashSecret, secretMatches } from "@/server/domain/api-key"
 import type { Clock } from "@/server/domain/clock";
 import { isDeliveredStatus } from "@/server/domain/webhook-delivery";
 import type { JobKind } from "@/server/jobs/types";
-import { logger } from "@/server/log";
+import { logger, requestContext } from "@/server/log";
 import { withTimeout } from "@/server/runtime/health";
 
 /** Which part of the server answered: each has its own latency profile. */
@@ -243,6 +243,7 @@ export function createMetrics(deps: MetricsDeps) {
 
     /** `GET /metrics` in Prometheus text format, for a bearer of METRICS_TOKEN. */
     async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+      requestContext(req, res);
       if (!tokenHash)
         return sendError(res, { code: "NOT_FOUND", message: "No endpoint /metrics: set METRICS_TOKEN to serve metrics." }, OPS_HEADERS);
       if (req.method !== "GET" && req.method !== "HEAD")

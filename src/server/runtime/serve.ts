@@ -2,6 +2,7 @@ import cluster from "node:cluster";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { join } from "node:path";
 import next from "next";
+import { errorBody } from "../api/api-error";
 import { createOAuthHandler, OAUTH_PATHS } from "../api/oauth-http";
 import { createRestHandler } from "../api/rest";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "../domain/client-address";
@@ -58,7 +59,7 @@ export async function serve(config: Config): Promise<void> {
     req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], config.trustedProxies);
     const started = process.hrtime.bigint();
     // Assigned here, once, before any face sees the request: every face and log line uses this id.
-    const { log } = requestContext(req, res);
+    const { id: requestId, log } = requestContext(req, res);
     const path = req.url ?? "/";
     // Query strings are never logged or labelled: they may carry anything (a token, a key).
     const pathname = path.split("?")[0]!;
@@ -100,7 +101,7 @@ export async function serve(config: Config): Promise<void> {
     route.catch((err: unknown) => {
       log.error({ err }, "unhandled error");
       if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json", "X-Content-Type-Options": "nosniff" });
-      res.end(JSON.stringify({ error: { code: "INTERNAL", message: "Internal error." } }));
+      res.end(JSON.stringify(errorBody({ code: "INTERNAL", message: "Internal error." }, requestId)));
     });
   });
   // Agents keep connections open; stay above common load-balancer idle timeouts.

@@ -63,7 +63,9 @@ describe("rate limits on /v1", () => {
       expect(refused.status).toBe(429);
       expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
       expect(refused.headers.get("ratelimit-remaining")).toBe("0");
-      expect(await refused.json()).toEqual({ error: { code: "RATE_LIMITED", message: expect.stringContaining("retry after") } });
+      expect(await refused.json()).toEqual({
+        error: { code: "RATE_LIMITED", message: expect.stringContaining("retry after"), request_id: refused.headers.get("x-request-id") },
+      });
     } finally {
       await api.close();
     }

@@ -89,15 +89,20 @@ export async function filesToAttach(
   field: string,
 ): Promise<StoredFile[]> {
   if (!ids || ids.length === 0) return [];
-  if (new Set(ids).size !== ids.length) throw new AppError("VALIDATION", `${field}: a file is listed twice.`);
-  if (ids.length > MAX_ATTACHMENTS) throw new AppError("VALIDATION", `${field}: at most ${MAX_ATTACHMENTS} files.`);
+  const twice = ids.findIndex((id, i) => ids.indexOf(id) !== i);
+  if (twice >= 0) throw new AppError("VALIDATION", `${field}: a file is listed twice.`, `${field}[${twice}]`);
+  if (ids.length > MAX_ATTACHMENTS) throw new AppError("VALIDATION", `${field}: at most ${MAX_ATTACHMENTS} files.`, field);
   const found = await tx.storedFile.findMany({
     where: { id: { in: [...ids] }, organizationId: owner.organizationId, livemode: owner.livemode },
   });
   const byId = new Map(found.map((f) => [f.id, f]));
-  const missing = ids.find((id) => !byId.has(id));
-  if (missing)
-    throw new AppError("VALIDATION", `${field}: no file ${missing} (upload it with POST /v1/files first, with a key of this mode).`);
+  const missing = ids.findIndex((id) => !byId.has(id));
+  if (missing >= 0)
+    throw new AppError(
+      "VALIDATION",
+      `${field}: no file ${ids[missing]} (upload it with POST /v1/files first, with a key of this mode).`,
+      `${field}[${missing}]`,
+    );
   return ids.map((id) => byId.get(id)!);
 }
 

@@ -77,9 +77,10 @@ export async function createOrder(
 
   // The catalog as GET /v1/services shows it (the same few-second cache), so the price charged is the price listed.
   const service = (await listAgentServices(deps)).find((s) => s.code === input.service);
-  if (!service) throw new AppError("VALIDATION", `service: "${input.service}" is not in the catalog. List it with GET /v1/services.`);
+  if (!service)
+    throw new AppError("VALIDATION", `service: "${input.service}" is not in the catalog. List it with GET /v1/services.`, "service");
   const problems = intakeProblems(service.intake, input.intake);
-  if (problems.length > 0) throw new AppError("VALIDATION", problems.join("; "));
+  if (problems[0]) throw new AppError("VALIDATION", problems.map((problem) => problem.message).join("; "), problems[0].param);
   const files = await filesToAttach(db, key, input.attachments, "attachments");
   const clientPriceIdr = BigInt(service.clientPriceIdr);
   const priceIdr = BigInt(service.agentPriceIdr);

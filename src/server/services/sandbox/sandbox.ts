@@ -276,7 +276,7 @@ async function stallOffering(deps: ServiceDeps, order: OrderWithMessages): Promi
 }
 
 function requiredText(value: string | undefined, field: string): string {
-  if (!value?.trim()) throw new AppError("VALIDATION", `${field}: must not be empty`);
+  if (!value?.trim()) throw new AppError("VALIDATION", `${field}: must not be empty`, field);
   return value;
 }
 

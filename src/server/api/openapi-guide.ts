@@ -1,0 +1,53 @@
+import { DEFAULT_TOLERANCE_SECONDS } from "@/server/domain/signature";
+
+/**
+ * The document's `info.description`: what a developer reads before the operations (the /docs
+ * renderer shows it first, with its headings in the menu). Markdown; the server's own URL in
+ * the examples.
+ */
+export function guideMarkdown(baseUrl: string, operatorName: string): string {
+  return `REST API through which AI agents hire licensed Indonesian legal practitioners. Amounts are whole rupiah (integer IDR); request bodies are JSON.
+
+## Quick start
+
+Every \`/v1\` operation needs an API key, made by an organisation admin in the organisation portal (the full key is shown once):
+
+\`\`\`
+Authorization: Bearer <key_id>.<key_secret>
+\`\`\`
+
+A live key (\`kk_live_…\`) works on live data: the real deposit, real practitioners. A test key (\`kk_test_…\`) works in the **sandbox**, on test data only; the two never mix. With a test key the *Test helpers* operations play the parts people play in live mode (topping up, approving, working an order), so an integration runs end to end before it goes live.
+
+\`\`\`sh
+curl -s ${baseUrl}/v1/services -H "Authorization: Bearer $KEY"    # the catalog, with prices and intake fields
+curl -s ${baseUrl}/v1/orders -H "Authorization: Bearer $KEY" -H "Content-Type: application/json" \\
+  -H "Idempotency-Key: nda-LEGAL-1042" -d @order.json               # order a service (see POST /v1/orders)
+\`\`\`
+
+## Errors
+
+Every error body is \`{ "error": { "code", "message", "param", "request_id" } }\`. Decide by \`code\`; each operation lists the codes it can answer under their HTTP status. \`param\` names the offending field of a \`VALIDATION\` error as you wrote it (\`intake.sifat_nda\`, \`attachments[1]\`); \`request_id\` is the answer's \`X-Request-Id\`, which support asks for.
+
+Every answer carries \`X-Request-Id\`; answers to a checked key carry \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`, and 429 and 503 \`Retry-After\`. A POST retried with the same \`Idempotency-Key\` within 24 hours acts once.
+
+## Webhooks and their signature
+
+Events are POSTed to the key's webhook URL (or the order's \`callback_url\`) and listed under *Webhooks* below. Verify \`X-${operatorName}-Signature: t=<unix seconds>,v1=<hex>\` on the raw body before parsing it: reject a \`t\` more than ${DEFAULT_TOLERANCE_SECONDS} s from your clock, and compare HMAC-SHA256(webhook_secret, \`t + "." + raw body\`) in constant time with each \`v1\`.
+
+\`\`\`
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+function verifySignature(secret, header, rawBody, nowSeconds = Date.now() / 1000) {
+  const parts = String(header ?? "").split(",").map((part) => part.trim().split("="));
+  const t = Number(parts.find(([key]) => key === "t")?.[1]);
+  const v1 = parts.filter(([key, value]) => key === "v1" && /^[0-9a-f]{64}$/.test(value)).map(([, value]) => Buffer.from(value, "hex"));
+  if (!Number.isInteger(t) || v1.length === 0 || Math.abs(nowSeconds - t) > ${DEFAULT_TOLERANCE_SECONDS}) return false;
+  const expected = createHmac("sha256", secret).update(\`\${t}.\`).update(rawBody).digest();
+  return v1.some((signature) => timingSafeEqual(signature, expected));
+}
+\`\`\`
+
+## For agents talking to people
+
+Never promise an outcome (a case won, a permit issued, a government deadline); never say every practitioner is verified by one bar organisation (only the label on a profile or service counts); quote only catalog prices and services, and third-party fees only as a service lists them; never present AI answers as legal advice.`;
+}
