@@ -1,6 +1,7 @@
 "use client";
 import type { FormEvent } from "react";
 import { useAction } from "@/app/_components/action";
+import { BankAndNumberFields, type BankChoices } from "@/app/_components/bank-account-fields";
 import { Field, FormMessages } from "@/app/_components/field";
 import { trpc } from "@/app/_components/trpc";
 
@@ -17,10 +18,8 @@ export function TopUpForm({
   banks,
   digits,
   placeholder,
-}: {
+}: BankChoices & {
   current: Current | null;
-  banks: ReadonlyArray<{ code: string; name: string }>;
-  digits: { min: number; max: number };
   placeholder: string;
 }) {
   const { busy, error, setError, run } = useAction();
@@ -44,34 +43,7 @@ export function TopUpForm({
 
   return (
     <form onSubmit={(event) => void submit(event)} className="form stack" noValidate>
-      <Field label="Bank">
-        {(control) => (
-          <select {...control} name="bankCode" defaultValue={current?.bankCode ?? ""} required>
-            <option value="" disabled>
-              Pilih bank
-            </option>
-            {banks.map((bank) => (
-              <option key={bank.code} value={bank.code}>
-                {bank.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field label="Nomor rekening" hint={`${digits.min}–${digits.max} angka; spasi dan tanda hubung boleh.`}>
-        {(control) => (
-          <input
-            {...control}
-            name="accountNumber"
-            defaultValue={current?.accountNumber}
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={64}
-            spellCheck={false}
-            required
-          />
-        )}
-      </Field>
+      <BankAndNumberFields banks={banks} digits={digits} current={current} />
       <Field label="Atas nama">
         {(control) => (
           <input {...control} name="accountHolder" defaultValue={current?.accountHolder} autoComplete="off" maxLength={100} required />

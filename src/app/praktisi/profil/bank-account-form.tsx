@@ -1,6 +1,7 @@
 "use client";
 import { type FormEvent, useState } from "react";
 import { useAction } from "@/app/_components/action";
+import { BankAndNumberFields, type BankChoices } from "@/app/_components/bank-account-fields";
 import { BankAccountStatus } from "@/app/_components/bank-account-status";
 import { Field, FormMessages } from "@/app/_components/field";
 import { formatDateTime } from "@/app/_components/format";
@@ -24,10 +25,8 @@ export function BankAccountForm({
   account,
   banks,
   digits,
-}: {
+}: BankChoices & {
   account: SavedAccount | null;
-  banks: ReadonlyArray<{ code: string; name: string }>;
-  digits: { min: number; max: number };
 }) {
   const { busy, error, setError, run } = useAction();
   const hydrated = useHydrated();
@@ -88,25 +87,7 @@ export function BankAccountForm({
               Rekening baru harus diverifikasi ulang oleh Tim Kuasa; sampai itu, pencairan ditunda. Rekening lama tetap tercatat di riwayat.
             </p>
           )}
-          <Field label="Bank" hint="Hanya bank dalam daftar ini yang bisa menerima pencairan.">
-            {(control) => (
-              <select {...control} name="bankCode" defaultValue="" required>
-                <option value="" disabled>
-                  Pilih bank
-                </option>
-                {banks.map((bank) => (
-                  <option key={bank.code} value={bank.code}>
-                    {bank.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="Nomor rekening" hint={`${digits.min}–${digits.max} angka; spasi dan tanda hubung boleh.`}>
-            {(control) => (
-              <input {...control} name="accountNumber" inputMode="numeric" autoComplete="off" maxLength={64} spellCheck={false} required />
-            )}
-          </Field>
+          <BankAndNumberFields banks={banks} digits={digits} bankHint="Hanya bank dalam daftar ini yang bisa menerima pencairan." />
           <Field label="Nama pemilik rekening" hint="Seperti tertulis di buku tabungan; rekening harus atas nama Anda.">
             {(control) => <input {...control} name="holderName" autoComplete="off" maxLength={100} required />}
           </Field>
