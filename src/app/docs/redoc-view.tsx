@@ -24,6 +24,8 @@ const OPTIONS = {
       responses: {
         success: { color: "#17691f", backgroundColor: "#ebf2e8", tabTextColor: "#7ee787" },
         error: { color: "#a11a15", backgroundColor: "#fbeeec", tabTextColor: "#ff8a80" },
+        // 304 Not Modified of the polled reads: Redoc's orange reached 4.4:1.
+        redirect: { color: "#7a4f00", backgroundColor: "#f7f0e1", tabTextColor: "#ffcb6b" },
       },
     },
     typography: {
