@@ -140,6 +140,7 @@ const BID_EXAMPLE = {
   status: "diajukan",
   price_idr: BID.bidIdr,
   client_pays: BID.clientPaysIdr,
+  practitioner: null,
   livemode: true,
   created_at: "2026-11-23T06:12:40.000Z",
 };

@@ -1,11 +1,12 @@
 import { z } from "zod";
-import type { Bid, Invoice } from "@/generated/prisma/client";
+import type { Invoice } from "@/generated/prisma/client";
 import { BidStatus, CaseStatus, InvoiceStatus } from "@/generated/prisma/enums";
 import { CASE_LIMITS } from "@/server/domain/case-board";
 import type { CaseWithBids, CreateCaseInput } from "@/server/services/cases";
 import { CATALOG_CATEGORIES } from "@/server/services/catalog";
 import { livemodeSchema } from "./livemode";
 import { metadataOf, metadataSchema } from "./metadata";
+import { orderPractitionerSchema, serializePractitioner } from "./order";
 import { describedRupiah, rupiahSchema } from "./rupiah";
 
 const label = z.string().trim().max(CASE_LIMITS.label);
@@ -74,6 +75,10 @@ const bidSchema = z
     status: bidStatusSchema,
     price_idr: describedRupiah("The practitioner's bid."),
     client_pays: describedRupiah("The bid plus the platform fee (12.5 %, at least Rp 100.000): the invoice total if selected."),
+    practitioner: orderPractitionerSchema.nullable().meta({
+      description:
+        "Null until this bid is selected; then who does the work, with the label and licence the operator verified (as on the order).",
+    }),
     livemode: livemodeSchema,
     created_at: z.iso.datetime(),
   })
@@ -138,7 +143,7 @@ export function toCreateCaseInput(body: CreateCaseBody): CreateCaseInput {
   };
 }
 
-function serializeBid(bid: Bid, livemode: boolean): z.input<typeof bidSchema> {
+function serializeBid(bid: CaseWithBids["bids"][number], livemode: boolean): z.input<typeof bidSchema> {
   return {
     id: bid.id,
     scope: bid.scope,
@@ -147,6 +152,7 @@ function serializeBid(bid: Bid, livemode: boolean): z.input<typeof bidSchema> {
     status: bid.status,
     price_idr: bid.priceIdr,
     client_pays: bid.clientPaysIdr,
+    practitioner: bid.status === "dipilih" ? serializePractitioner(bid.practitioner) : null,
     livemode,
     created_at: bid.createdAt.toISOString(),
   };

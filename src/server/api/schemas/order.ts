@@ -137,7 +137,7 @@ export function serializeReview(review: OrderReview, livemode: boolean): z.input
 }
 
 /** Who does the work, as the operator verified them. */
-const orderPractitionerSchema = z
+export const orderPractitionerSchema = z
   .object({
     id: z.string().meta({ description: "prk_…" }),
     name: z.string().meta({
@@ -150,6 +150,18 @@ const orderPractitionerSchema = z
     license_number: z.string().nullable().meta({ description: "The licence or registration number the operator verified." }),
   })
   .meta({ id: "OrderPractitioner" });
+
+/** A practitioner as PRACTITIONER_SEEN_BY_CLIENT reads them, in the API's shape. */
+export function serializePractitioner(
+  practitioner: Parameters<typeof publicName>[0] & { id: string; label: string | null; licenseNumber: string | null },
+): z.input<typeof orderPractitionerSchema> {
+  return {
+    id: practitioner.id,
+    name: publicName(practitioner),
+    label: practitioner.label,
+    license_number: practitioner.licenseNumber,
+  };
+}
 
 export const orderSchema = z
   .object({
@@ -258,14 +270,7 @@ export function serializeOrder(order: Omit<OrderWithMessages, "apiKey">): OrderR
       livemode: order.livemode,
       created_at: m.createdAt.toISOString(),
     })),
-    practitioner: order.practitioner
-      ? {
-          id: order.practitioner.id,
-          name: publicName(order.practitioner),
-          label: order.practitioner.label,
-          license_number: order.practitioner.licenseNumber,
-        }
-      : null,
+    practitioner: order.practitioner ? serializePractitioner(order.practitioner) : null,
     review: order.review ? serializeReview(order.review, order.livemode) : null,
     costs: order.costs.map(serializeCost),
     created_at: order.createdAt.toISOString(),

@@ -199,6 +199,7 @@ describe("GET /v1/cases/{id}", () => {
         status: "diajukan",
         price_idr: 8_000_000,
         client_pays: 9_000_000,
+        practitioner: null,
         livemode: true,
         created_at: bids[0]!.createdAt.toISOString(),
       },
@@ -244,6 +245,13 @@ describe("POST /v1/cases/{id}/select", () => {
     const selected = body.case as CaseJson;
     expect(selected).toMatchObject({ id: caseId, status: "dipilih", selected_bid_id: bids[0]!.id });
     expect(selected.bids.map((b) => b.status)).toEqual(["dipilih", "tidak_dipilih", "ditarik"]);
+    // Who does the work is named once a bid is selected, as on an order; the other bidders stay unnamed.
+    const chosen = await db().practitioner.findUniqueOrThrow({ where: { id: bids[0]!.practitionerId } });
+    expect(selected.bids.map((b) => b.practitioner)).toEqual([
+      { id: chosen.id, name: chosen.displayName ?? chosen.name, label: chosen.label, license_number: chosen.licenseNumber },
+      null,
+      null,
+    ]);
     expect(body.invoice).toEqual({
       id: expect.stringMatching(/^inv_/),
       total_idr: 9_000_000,

@@ -1,9 +1,10 @@
-import type { Bid, Case, Invoice, Prisma } from "@/generated/prisma/client";
+import type { Case, Invoice, Prisma } from "@/generated/prisma/client";
 import type { CaseStatus, InvoiceStatus } from "@/generated/prisma/enums";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { type CreatedWindow, cursorRow, keyset, type Page, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
 import type { ServiceDeps } from "../deps";
 import { byParent, metadataMatches, POSITION, scopeOf } from "../keyset-lists";
+import { PRACTITIONER_SEEN_BY_CLIENT } from "../orders";
 import type { CaseWithBids } from "./cases";
 
 /** The agent's lists of cases and invoices (GET /v1/cases, /v1/invoices), paged like the orders (orders/agent-lists.ts). */
@@ -42,11 +43,15 @@ export async function listCases(
     ids.length === 0
       ? [[], [], []]
       : await Promise.all([
-          db.bid.findMany({ where: { caseId: { in: ids } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+          db.bid.findMany({
+            where: { caseId: { in: ids } },
+            orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+            include: { practitioner: PRACTITIONER_SEEN_BY_CLIENT },
+          }),
           db.order.findMany({ where: { caseId: { in: ids } }, select: { id: true, caseId: true } }),
           db.invoice.findMany({ where: { caseId: { in: ids } }, select: { id: true, caseId: true } }),
         ]);
-  const bidsOf = byParent<Bid>(bids, (bid) => bid.caseId);
+  const bidsOf = byParent(bids, (bid) => bid.caseId);
   const orderOf = new Map(orders.map((order) => [order.caseId, { id: order.id }]));
   const invoiceOf = new Map(invoices.map((invoice) => [invoice.caseId, { id: invoice.id }]));
   return {

@@ -16,6 +16,7 @@ import type { ServiceDeps } from "../deps";
 import { recordCaseEvent } from "../events";
 import { type ClaimKey, NO_KEY } from "../idempotency";
 import { chargeKeySpend, releaseKeySpend } from "../money";
+import { PRACTITIONER_SEEN_BY_CLIENT } from "../orders";
 
 /**
  * The case board (spec flow 2): an agent submits a case, practitioners bid, the agent selects one
@@ -24,7 +25,7 @@ import { chargeKeySpend, releaseKeySpend } from "../money";
  */
 
 const CASE_INCLUDE = {
-  bids: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
+  bids: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], include: { practitioner: PRACTITIONER_SEEN_BY_CLIENT } },
   order: { select: { id: true } },
   invoice: { select: { id: true } },
 } as const satisfies Prisma.CaseInclude;

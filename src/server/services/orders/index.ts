@@ -42,6 +42,7 @@ export {
   getOrder,
   ORDER_MESSAGE_LIMIT,
   type OrderWithMessages,
+  PRACTITIONER_SEEN_BY_CLIENT,
   type StatusChangeContext,
   type StatusChangeExtra,
   startOfferings,
