@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { enterSignedIn, screenshot, signIn } from "./portal";
+import { enterSignedIn, PHONE, screenshot, signIn } from "./portal";
 import { ACCOUNT_HOLDER, OPERATOR } from "./users";
 
 /**
@@ -10,7 +10,6 @@ import { ACCOUNT_HOLDER, OPERATOR } from "./users";
  * journey's own practitioner (e2e/users.ts), with a balance from e2e/create-users.ts.
  */
 
-const PHONE = { width: 390, height: 844 };
 const DESTINATION = `Mandiri •••• 5678 a.n. ${ACCOUNT_HOLDER.name}`;
 
 /** The page again at phone width, for its screenshot, then back to the desktop. */

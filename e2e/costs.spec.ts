@@ -1,6 +1,6 @@
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { clickNav, createKey, enterSignedIn, screenshot } from "./portal";
+import { cardTitled, clickNav, createKey, DESKTOP, enterSignedIn, screenshot, screenshotBothSizes } from "./portal";
 import { COSTS_ADMIN, IP_CONSULTANT, OPERATOR } from "./users";
 
 /**
@@ -11,25 +11,12 @@ import { COSTS_ADMIN, IP_CONSULTANT, OPERATOR } from "./users";
  * the catalog, is approved on the order's page and cancelled by the operator with its reason.
  */
 
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-
 /** The DJKI payment receipt, a small PDF. */
 const RECEIPT = Buffer.from(
   "%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n% Bukti bayar PNBP merek DJKI\ntrailer << /Root 1 0 R >>\n%%EOF\n",
 );
 
-async function bothSizes(page: Page, testInfo: TestInfo, name: string) {
-  await page.setViewportSize(DESKTOP);
-  await screenshot(page, testInfo, name);
-  await page.setViewportSize(PHONE);
-  await screenshot(page, testInfo, `${name}-ponsel`);
-  await page.setViewportSize(DESKTOP);
-}
-
-/** The page's "Biaya resmi" card (a Card is a section under its h2). */
-const costsCard = (page: Page) =>
-  page.locator("section.card").filter({ has: page.getByRole("heading", { level: 2, name: "Biaya resmi", exact: true }) });
+const costsCard = (page: Page) => cardTitled(page, "Biaya resmi");
 
 test("a consultant asks for the trademark PNBP, the admin approves it, the receipt reimburses the consultant apart from fees", async ({
   browser,
@@ -73,7 +60,7 @@ test("a consultant asks for the trademark PNBP, the admin approves it, the recei
   await expect(costs.getByLabel("Jumlah yang diajukan")).toHaveValue("500000");
   await expect(costs).toContainText("PP No. 28 Tahun 2019");
   await expectNoSeriousA11yViolations(page, testInfo);
-  await bothSizes(page, testInfo, "biaya-ajukan-praktisi");
+  await screenshotBothSizes(page, testInfo, "biaya-ajukan-praktisi");
   // More than the official amount is refused before it is sent, with what to do.
   await costs.getByLabel("Jumlah yang diajukan").fill("600.000");
   await costs.getByRole("button", { name: "Ajukan biaya" }).click();
@@ -93,7 +80,7 @@ test("a consultant asks for the trademark PNBP, the admin approves it, the recei
   await expect(waiting).toContainText(/Rp\s500\.000/);
   await expect(waiting).toContainText(IP_CONSULTANT.name);
   await expectNoSeriousA11yViolations(admin, testInfo);
-  await bothSizes(admin, testInfo, "biaya-persetujuan-admin");
+  await screenshotBothSizes(admin, testInfo, "biaya-persetujuan-admin");
   await waiting.getByRole("button", { name: "Setujui biaya" }).click();
   await admin.getByRole("dialog", { name: "Setujui biaya resmi ini?" }).getByRole("button", { name: "Ya, setujui dan bayar" }).click();
   await expect(admin.getByText("Tidak ada biaya resmi yang menunggu keputusan.")).toBeVisible();
@@ -106,7 +93,7 @@ test("a consultant asks for the trademark PNBP, the admin approves it, the recei
   await receipt.getByRole("button", { name: "Pilih berkas" }).click();
   await (await chooser).setFiles({ name: "bukti-bayar-pnbp-merek.pdf", mimeType: "application/pdf", buffer: RECEIPT });
   await expect(receipt.getByRole("listitem").filter({ hasText: "bukti-bayar-pnbp-merek.pdf" })).toContainText("terunggah");
-  await bothSizes(page, testInfo, "biaya-kuitansi-praktisi");
+  await screenshotBothSizes(page, testInfo, "biaya-kuitansi-praktisi");
   await asked.getByRole("button", { name: "Kirim kuitansi" }).click();
   await expect(asked).toContainText("Lunas, kuitansi diunggah");
   await expect(asked.getByRole("link", { name: "bukti-bayar-pnbp-merek.pdf" })).toBeVisible();
@@ -116,7 +103,7 @@ test("a consultant asks for the trademark PNBP, the admin approves it, the recei
   const onOrder = costsCard(admin);
   await expect(onOrder).toContainText("Lunas, kuitansi diunggah");
   await expect(onOrder.getByRole("link", { name: "bukti-bayar-pnbp-merek.pdf" })).toBeVisible();
-  await bothSizes(admin, testInfo, "biaya-pesanan-admin");
+  await screenshotBothSizes(admin, testInfo, "biaya-pesanan-admin");
 
   // Another official cost, outside the catalog, with its basis; the admin approves it on the order's page.
   await page.goto(`/praktisi/pesanan/${order.id}`);
@@ -141,7 +128,7 @@ test("a consultant asks for the trademark PNBP, the admin approves it, the recei
   await operator.goto("/operator/antrean");
   await expect(operator.getByRole("heading", { name: "Kuitansi biaya belum diunggah (0)" })).toBeVisible();
   await expect(operator.getByText("Tidak ada kuitansi yang terlambat.")).toBeVisible();
-  await bothSizes(operator, testInfo, "biaya-antrean-operator");
+  await screenshotBothSizes(operator, testInfo, "biaya-antrean-operator");
   await operator.goto(`/operator/pesanan/${order.id}`);
   const onOperator = costsCard(operator);
   await expect(onOperator.getByRole("listitem").filter({ hasText: "PNBP permohonan pendaftaran merek" })).toContainText(
@@ -152,7 +139,7 @@ test("a consultant asks for the trademark PNBP, the admin approves it, the recei
   await expect(toCancel.getByRole("alert")).toContainText("Tulis alasan pembatalan terlebih dahulu.");
   await toCancel.getByLabel("Alasan pembatalan").fill("Legalisasi tidak diperlukan untuk permohonan daring DJKI.");
   await expectNoSeriousA11yViolations(operator, testInfo);
-  await bothSizes(operator, testInfo, "biaya-pesanan-operator");
+  await screenshotBothSizes(operator, testInfo, "biaya-pesanan-operator");
   await toCancel.getByRole("button", { name: "Batalkan dan kembalikan dana" }).click();
   const cancelDialog = operator.getByRole("dialog", { name: "Batalkan biaya resmi ini?" });
   await expect(cancelDialog).toContainText(`kembali dari escrow ke deposit ${COSTS_ADMIN.organization}`);
@@ -169,5 +156,5 @@ test("a consultant asks for the trademark PNBP, the admin approves it, the recei
   await expect(page.getByRole("region", { name: "Total pendapatan" })).toContainText(/Rp\s0/);
   await expect(page.getByRole("table")).toContainText("Penggantian biaya resmi");
   await expectNoSeriousA11yViolations(page, testInfo);
-  await bothSizes(page, testInfo, "biaya-pendapatan-praktisi");
+  await screenshotBothSizes(page, testInfo, "biaya-pendapatan-praktisi");
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { createKey, enterSignedIn, screenshot } from "./portal";
+import { cardTitled, createKey, DESKTOP, enterSignedIn, screenshot, screenshotBothSizes } from "./portal";
 import { OPERATOR, ORG_ADMIN, PRACTITIONER } from "./users";
 
 /**
@@ -10,9 +10,6 @@ import { OPERATOR, ORG_ADMIN, PRACTITIONER } from "./users";
  * asks for the deed, which the admin sends from the portal with the answer, and delivers a PDF
  * through the upload component; the admin opens the delivered PDF; the operator sees every file.
  */
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 
 /** Two small PDFs that differ, so a download proves which file came back. */
 const CONTRACT = Buffer.from(
@@ -26,17 +23,7 @@ const DEED = Buffer.from("%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n% Akta 
 /** A Windows executable's first bytes: refused by content, whatever its name says. */
 const EXECUTABLE = [0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00];
 
-async function bothSizes(page: Page, testInfo: TestInfo, name: string) {
-  await page.setViewportSize(DESKTOP);
-  await screenshot(page, testInfo, name);
-  await page.setViewportSize(PHONE);
-  await screenshot(page, testInfo, `${name}-ponsel`);
-  await page.setViewportSize(DESKTOP);
-}
-
-/** The page's "Berkas" card (a Card is a section under its h2). */
-const filesCard = (page: Page) =>
-  page.locator("section.card").filter({ has: page.getByRole("heading", { level: 2, name: "Berkas", exact: true }) });
+const filesCard = (page: Page) => cardTitled(page, "Berkas");
 
 async function downloadedBytes(link: Locator): Promise<Buffer> {
   const [download] = await Promise.all([link.page().waitForEvent("download"), link.click()]);
@@ -90,7 +77,7 @@ test("a contract goes with the order to the practitioner, who opens it once take
   await expect(offer.getByRole("link", { name: "kontrak-distribusi.pdf" })).toHaveCount(0);
   await expect(offer).toContainText("Berkas bisa dibuka setelah Anda mengambil pesanan.");
   await expectNoSeriousA11yViolations(page, testInfo);
-  await bothSizes(page, testInfo, "dokumen-tawaran");
+  await screenshotBothSizes(page, testInfo, "dokumen-tawaran");
 
   await offer.getByRole("button", { name: "Ambil pesanan" }).click();
   await expect(page).toHaveURL(new RegExp(`/praktisi/pesanan/${order.id}$`), { timeout: 15_000 });
@@ -112,7 +99,7 @@ test("a contract goes with the order to the practitioner, who opens it once take
   await expect(answer.getByRole("listitem").filter({ hasText: "akta-pendirian.pdf" })).toContainText("terunggah");
   await admin.getByLabel("Jawab pertanyaan praktisi").fill("Akta pendirian terlampir.");
   await expectNoSeriousA11yViolations(admin, testInfo);
-  await bothSizes(admin, testInfo, "dokumen-jawaban-admin");
+  await screenshotBothSizes(admin, testInfo, "dokumen-jawaban-admin");
   await admin.getByRole("button", { name: "Kirim jawaban" }).click();
   await expect(admin.getByText("Jawaban terkirim; praktisi melanjutkan pekerjaan.")).toBeVisible();
   await page.reload();
@@ -141,7 +128,7 @@ test("a contract goes with the order to the practitioner, who opens it once take
   await expect(upload.getByRole("listitem").filter({ hasText: "nda-final.pdf" })).toContainText("terunggah");
   await page.getByLabel("Hasil pekerjaan").fill("NDA final terlampir, siap ditandatangani kedua pihak.");
   await expectNoSeriousA11yViolations(page, testInfo);
-  await bothSizes(page, testInfo, "dokumen-pesanan-praktisi-unggah");
+  await screenshotBothSizes(page, testInfo, "dokumen-pesanan-praktisi-unggah");
   await page.getByRole("button", { name: "Serahkan hasil" }).click();
   const confirm = page.getByRole("dialog", { name: "Serahkan hasil ini ke klien?" });
   await expect(confirm).toContainText("Dengan 1 berkas terlampir");
@@ -149,7 +136,7 @@ test("a contract goes with the order to the practitioner, who opens it once take
   await expect(page.locator(".badge")).toHaveText("Hasil diserahkan");
   await expect(files.getByRole("link", { name: "nda-final.pdf" })).toBeVisible();
   await expectNoSeriousA11yViolations(page, testInfo);
-  await bothSizes(page, testInfo, "dokumen-pesanan-praktisi");
+  await screenshotBothSizes(page, testInfo, "dokumen-pesanan-praktisi");
 
   const delivered = (await (await request.get(`/v1/orders/${order.id}`, { headers: auth })).json()) as {
     deliverable_files: Array<{ filename: string; content_type: string }>;
@@ -163,7 +150,7 @@ test("a contract goes with the order to the practitioner, who opens it once take
   expect(await downloadedBytes(adminFiles.getByRole("link", { name: "nda-final.pdf" }))).toEqual(RESULT);
   await expect(adminFiles.getByRole("link", { name: "kontrak-distribusi.pdf" })).toBeVisible();
   await expectNoSeriousA11yViolations(admin, testInfo);
-  await bothSizes(admin, testInfo, "dokumen-pesanan-admin");
+  await screenshotBothSizes(admin, testInfo, "dokumen-pesanan-admin");
 
   // The operator sees every file of the order.
   const operator = await (await browser.newContext({ viewport: DESKTOP })).newPage();
@@ -172,5 +159,5 @@ test("a contract goes with the order to the practitioner, who opens it once take
   const operatorFiles = filesCard(operator);
   await expect(operatorFiles.getByRole("link")).toHaveText(["nda-final.pdf", "kontrak-distribusi.pdf", "akta-pendirian.pdf"]);
   await expectNoSeriousA11yViolations(operator, testInfo);
-  await bothSizes(operator, testInfo, "dokumen-pesanan-operator");
+  await screenshotBothSizes(operator, testInfo, "dokumen-pesanan-operator");
 });

@@ -68,6 +68,23 @@ export async function screenshot(target: Page | Locator, testInfo: TestInfo, nam
   await testInfo.attach(name, { path: file, contentType: "image/png" });
 }
 
+/** The two sizes every portal page is checked at. */
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+
+/** A screenshot at desktop and at phone size (`<name>-ponsel`), leaving the page at desktop size. */
+export async function screenshotBothSizes(page: Page, testInfo: TestInfo, name: string) {
+  await page.setViewportSize(DESKTOP);
+  await screenshot(page, testInfo, name);
+  await page.setViewportSize(PHONE);
+  await screenshot(page, testInfo, `${name}-ponsel`);
+  await page.setViewportSize(DESKTOP);
+}
+
+/** A portal card by its title (a Card is a section under its h2). */
+export const cardTitled = (page: Page, title: string) =>
+  page.locator("section.card").filter({ has: page.getByRole("heading", { level: 2, name: title, exact: true }) });
+
 /** Follows a link of the portal's main navigation; a link with work waiting is named "Persetujuan (2 menunggu)". */
 export function clickNav(page: Page, name: string) {
   return page
