@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { SMTPServer } from "smtp-server";
+import { startTestSmtp, type TestSmtpServer } from "../src/test/smtp-server";
 import { screenshot } from "./portal";
 import { freePort, ROOT as root, SERVER_BUNDLE, serverEnv } from "./server-process";
 import { PASSWORD_RESETTER } from "./users";
@@ -22,26 +22,12 @@ let dataDir: string;
 let server: ChildProcess | null = null;
 let output = "";
 let base = "";
-let smtp: SMTPServer;
-const mail: Array<{ to: string[]; raw: string }> = [];
+let smtp: TestSmtpServer;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   dataDir = mkdtempSync(path.join(os.tmpdir(), "kuasa-reset-"));
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        mail.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  smtp = await startTestSmtp();
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   const env = serverEnv(port, {
@@ -49,7 +35,7 @@ test.beforeAll(async () => {
     DATA_DIR: dataDir,
     DATABASE_URL: "",
     SEED_DEMO: "false",
-    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`,
+    SMTP_URL: smtp.url,
     PASSWORD_HASHING_CORE_PERCENT: "100",
   });
   execFileSync(
@@ -83,7 +69,7 @@ test.afterAll(async () => {
     server.kill("SIGTERM");
     await exited;
   }
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -96,7 +82,7 @@ function bodyOf(raw: string): string {
 
 /** The reset link in the newest e-mail to `email` after the first `seen` of them. */
 async function linkFromMail(email: string, seen: number): Promise<string> {
-  const to = () => mail.filter((message) => message.to.includes(email));
+  const to = () => smtp.received.filter((message) => message.to.includes(email));
   await expect.poll(() => to().length, { timeout: 30_000, message: `a reset e-mail to ${email}` }).toBeGreaterThan(seen);
   const link = bodyOf(to().at(-1)!.raw).match(/http:\/\/127\.0\.0\.1:\d+\/atur-ulang-sandi\/[A-Za-z0-9_-]{43}/)?.[0];
   expect(link, "the reset link in the e-mail").toBeTruthy();
@@ -131,14 +117,14 @@ test("a practitioner who forgot the password asks for a link, sets a new passwor
     await expect(page.getByRole("heading", { name: "Lupa kata sandi" })).toBeVisible();
 
     // An address without an account gets the very same answer, and no e-mail.
-    const before = mail.length;
+    const before = smtp.received.length;
     await page.getByLabel("E-mail").fill(`tidak-terdaftar-${size}@contoh.id`);
     await page.getByRole("button", { name: "Kirim tautan" }).click();
     const answer = page.getByRole("status").filter({ hasText: NEUTRAL });
     await expect(answer).toBeVisible();
     const unknownAnswer = await answer.textContent();
 
-    const seen = mail.filter((message) => message.to.includes(PASSWORD_RESETTER.email)).length;
+    const seen = smtp.received.filter((message) => message.to.includes(PASSWORD_RESETTER.email)).length;
     await page.getByLabel("E-mail").fill(PASSWORD_RESETTER.email);
     await page.getByRole("button", { name: "Kirim tautan" }).click();
     await expect(page.getByRole("button", { name: "Kirim tautan" })).toBeEnabled();
@@ -146,7 +132,7 @@ test("a practitioner who forgot the password asks for a link, sets a new passwor
     await screenshot(page, testInfo, `lupa-sandi-terkirim-${size}`);
 
     const link = await linkFromMail(PASSWORD_RESETTER.email, seen);
-    expect(mail.slice(before).filter((message) => message.to.some((to) => to.startsWith("tidak-terdaftar")))).toEqual([]);
+    expect(smtp.received.slice(before).filter((message) => message.to.some((to) => to.startsWith("tidak-terdaftar")))).toEqual([]);
     tokens.push(link.split("/atur-ulang-sandi/")[1]!);
 
     await page.goto(link);

@@ -1,5 +1,3 @@
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fixedClock } from "@/server/domain/clock";
 import {
@@ -12,14 +10,12 @@ import {
 } from "@/server/services/notifications";
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { raceBehindLock } from "@/test/races";
+import { startTestSmtp, type TestSmtpServer } from "@/test/smtp-server";
 import { testWebhookSettings } from "@/test/webhooks";
 import { emailDeliveryJob } from "./email-delivery";
 import type { JobDeps } from "./types";
 
-/** A real SMTP server in this process: it records each message it accepts, or refuses them all. */
-let server: SMTPServer;
-let port: number;
-let received: Array<{ from: string; to: string[]; raw: string }>;
+let smtp: TestSmtpServer;
 let refuse: false | "550" = false;
 
 let database: TestDatabase;
@@ -28,40 +24,21 @@ const deps = (withSender = true): JobDeps => ({
   db: database.prisma,
   clock,
   webhooks: testWebhookSettings,
-  email: withSender ? smtpSender(`smtp://127.0.0.1:${port}`, "Kuasa <noreply@kuasa.test>") : undefined,
+  email: withSender ? smtpSender(smtp.url, "Kuasa <noreply@kuasa.test>") : undefined,
 });
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        if (refuse) return callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.server.address() as AddressInfo).port;
+  smtp = await startTestSmtp({ refuse: () => refuse !== false });
 });
 
 beforeEach(() => {
-  received = [];
+  smtp.received.length = 0;
   refuse = false;
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server?.close(() => resolve()));
+  await smtp?.close();
   await database?.destroy();
 });
 
@@ -89,8 +66,8 @@ describe("the email-delivery job", () => {
     expect((await emailDeliveryJob.findDue({ db: database.prisma }, clock.now(), 100)).map((r) => r.id)).toContain(id);
 
     expect(await emailDeliveryJob.handle(deps(), id)).toBeUndefined();
-    expect(received).toHaveLength(1);
-    const [mail] = received;
+    expect(smtp.received).toHaveLength(1);
+    const [mail] = smtp.received;
     expect(mail).toMatchObject({ from: "noreply@kuasa.test", to: [`praktisi${count}@contoh.id`] });
     expect(mail!.raw).toMatch(/^From: Kuasa <noreply@kuasa\.test>$/m);
     expect(mail!.raw).toMatch(new RegExp(`^To: praktisi${count}@contoh\\.id$`, "m"));
@@ -117,13 +94,13 @@ describe("the email-delivery job", () => {
     const given = await row(id);
     expect(given).toMatchObject({ status: "gagal", attempts: EMAIL_MAX_ATTEMPTS, nextAttemptAt: null, sentAt: null });
     expect(given.lastError).toMatch(/550/);
-    expect(received).toEqual([]);
+    expect(smtp.received).toEqual([]);
   });
 
   it("sends once when two handlers take the same e-mail at the same time", async () => {
     const id = await queued();
     await Promise.all([emailDeliveryJob.handle(deps(), id), emailDeliveryJob.handle(deps(), id)]);
-    expect(received).toHaveLength(1);
+    expect(smtp.received).toHaveLength(1);
     expect(await row(id)).toMatchObject({ status: "terkirim", attempts: 1 });
   });
 
@@ -137,7 +114,7 @@ describe("the email-delivery job", () => {
         [() => emailDeliveryJob.handle(deps(), id), () => emailDeliveryJob.handle(deps(), id)],
       );
       expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled"]);
-      expect(received).toHaveLength(1);
+      expect(smtp.received).toHaveLength(1);
       expect(await row(id)).toMatchObject({ status: "terkirim", attempts: 1 });
     },
   );
@@ -149,10 +126,10 @@ describe("the email-delivery job", () => {
       data: { attempts: 1, nextAttemptAt: new Date(clock.now().getTime() + EMAIL_SEND_LEASE_MS) },
     });
     expect(await emailDeliveryJob.handle(deps(), id)).toBeUndefined();
-    expect(received).toEqual([]);
+    expect(smtp.received).toEqual([]);
     clock.advance(EMAIL_SEND_LEASE_MS);
     await emailDeliveryJob.handle(deps(), id);
-    expect(received).toHaveLength(1);
+    expect(smtp.received).toHaveLength(1);
     expect(await row(id)).toMatchObject({ status: "terkirim", attempts: 2 });
   });
 
