@@ -96,6 +96,26 @@ describe("offer rotation", () => {
     expect(events.map((e) => e.type)).toEqual(["order.dibayar", "order.ditawarkan"]);
   });
 
+  it("starts a batch of paid orders together: each its own order.ditawarkan, delivered to its own callback_url or to none", async () => {
+    const urls = ["https://agen-satu.contoh.id/kuasa", "https://agen-dua.contoh.id/kuasa", null];
+    const orders: string[] = [];
+    for (const url of urls) {
+      const res = await api.call("/v1/orders", { method: "POST", token: org.token, json: ndaOrder({ callback_url: url }) });
+      orders.push(((await res.json()) as { id: string }).id);
+    }
+    await ensureOfferings(deps(), orders);
+    for (const [i, orderId] of orders.entries()) {
+      expect(await statusOf(orderId)).toBe("ditawarkan");
+      const started = await database.prisma.webhookEvent.findMany({
+        where: { orderId, type: "order.ditawarkan" },
+        include: { deliveries: { select: { url: true } } },
+      });
+      expect(started).toHaveLength(1);
+      expect((started[0]!.payload as { order: { id: string; status: string } }).order).toMatchObject({ id: orderId, status: "ditawarkan" });
+      expect(started[0]!.deliveries.map((d) => d.url)).toEqual(urls[i] ? [urls[i]] : []);
+    }
+  });
+
   it("rotates through three practitioners by timeout, then stalls with a reason in the operator queue", async () => {
     const orderId = await paidOrder();
     await sweep();
