@@ -30,6 +30,15 @@ const PROCESSES = Number(process.env.BENCH_PROCESSES ?? os.cpus().length);
 const SERVER_BUNDLE = path.join(ROOT, ".next/kuasa-server/server.mjs");
 const ACCEPT_ORGANIZATIONS = 50;
 const ACCEPTS_PER_ORGANIZATION = 80;
+/**
+ * `BENCH_ONLY=catalog,accept` runs only those scenarios and prints them without writing
+ * results.json (for trying one change): baseline (always), catalog, balance, hashing, orders, read,
+ * mcp, files, accept, expiry, webhooks, list.
+ */
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(",").map((name) => name.trim())) : null;
+const runs = (scenario: string) => !ONLY || ONLY.has(scenario);
+/** The server's V8 flags: `npm start`'s unless BENCH_NODE_OPTIONS is given (to measure another heap setting). */
+const SERVER_NODE_FLAGS = (process.env.BENCH_NODE_OPTIONS ?? "--max-old-space-size=256").split(" ").filter(Boolean);
 
 interface ScenarioResult {
   scenario: string;
@@ -175,6 +184,36 @@ interface TargetRow {
   met: boolean;
 }
 
+function benchOfferExpiryLogged(): Promise<OfferExpiryResult> {
+  console.log("Offer expiry: 10,000 open orders, 1,000 due…");
+  return benchOfferExpiry(ADMIN_URL);
+}
+
+function benchWebhookDeliveryLogged(): Promise<WebhookDeliveryResult> {
+  console.log("Webhook delivery: 2,000 events due to a loopback receiver…");
+  return benchWebhookDelivery(ADMIN_URL);
+}
+
+function benchOrderListLogged(): Promise<OrderListResult[]> {
+  console.log("Order list: 100,000 orders, pages of 100…");
+  // One connection shows a request's own latency (target p99 < 50 ms); CONNECTIONS shows it under saturation.
+  return benchOrderList(ADMIN_URL, DURATION_S, [1, CONNECTIONS]);
+}
+
+/** The scenario table, each rate also as a ratio to the bare baseline (the first row). */
+function printScenarios(results: ScenarioResult[]): void {
+  const baseline = results[0]!;
+  console.log(
+    `${"scenario".padEnd(52)} ${"req/s".padStart(7)} ${"×base".padStart(6)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"errors".padStart(7)} ${"non2xx".padStart(7)} ${"RSS MB".padStart(7)} ${"max/proc".padStart(8)}`,
+  );
+  for (const r of results) {
+    const ratio = (r.requestsPerSecond / baseline.requestsPerSecond).toFixed(3);
+    console.log(
+      `${r.scenario.padEnd(52)} ${String(r.requestsPerSecond).padStart(7)} ${ratio.padStart(6)} ${String(r.p50Ms).padStart(7)} ${String(r.p99Ms).padStart(7)} ${String(r.errors).padStart(7)} ${String(r.non2xx).padStart(7)} ${String(r.serverRssMb).padStart(7)} ${String(r.serverProcessRssMb).padStart(8)}`,
+    );
+  }
+}
+
 async function main(): Promise<void> {
   if (!existsSync(path.join(ROOT, ".next/BUILD_ID")) || !existsSync(SERVER_BUNDLE)) {
     console.log("Building the production bundle first…");
@@ -229,7 +268,7 @@ async function main(): Promise<void> {
     const auth = { Authorization: `Bearer ${key}` };
 
     // As `npm start` runs it: the bundle, with the same V8 heap cap (without it V8 lets the heap grow lazily under load).
-    const server = startProcess("node", ["--max-old-space-size=256", SERVER_BUNDLE], env);
+    const server = startProcess("node", [...SERVER_NODE_FLAGS, SERVER_BUNDLE], env);
     children.push(server);
     const base = `http://127.0.0.1:${port}`;
     // The banner comes once every process serves (under WEB_CONCURRENCY the primary prints it after the last worker).
@@ -262,10 +301,10 @@ async function main(): Promise<void> {
     // Warm-up, not measured: the first seconds of a fresh process are spent compiling hot code.
     await autocannon({ connections: CONNECTIONS, duration: 3, url: `${base}/v1/services`, headers: auth });
     await autocannon({ connections: ORDER_CONNECTIONS, amount: 400, url: `${base}/v1/orders`, method: "POST", headers: json, body: order });
-    results.push(await serverLoad("GET /v1/services (catalog)", { url: `${base}/v1/services`, headers: auth }));
-    results.push(await serverLoad("GET /v1/balance", { url: `${base}/v1/balance`, headers: auth }));
+    if (runs("catalog")) results.push(await serverLoad("GET /v1/services (catalog)", { url: `${base}/v1/services`, headers: auth }));
+    if (runs("balance")) results.push(await serverLoad("GET /v1/balance", { url: `${base}/v1/balance`, headers: auth }));
     await settle(benchDb);
-    hashing = await benchHashingPressure(base, key!, DURATION_S);
+    if (runs("hashing")) hashing = await benchHashingPressure(base, key!, DURATION_S);
     /** Order creation with the Idempotency-Key each request gets from `keyFor`. */
     const orderLoad = (name: string, keyFor: () => string, extra: Partial<autocannon.Options> & { note?: string } = {}) =>
       serverLoad(name, {
@@ -277,56 +316,61 @@ async function main(): Promise<void> {
         requests: [{ method: "POST", setupRequest: (req) => ({ ...req, headers: { ...json, "Idempotency-Key": keyFor() } }) }],
         ...extra,
       });
-    results.push(await orderLoad("POST /v1/orders, unique keys, 100 req/s offered", uniqueKey, { overallRate: 100 }));
-    results.push(await orderLoad("POST /v1/orders, unique keys, max rate", uniqueKey));
-    results.push(
-      await orderLoad("POST /v1/orders, 10 colliding keys (replays)", () => `collide-${counter++ % 10}`, {
-        note: "after the first request per key, every answer is a 200 replay",
-      }),
-    );
+    if (runs("orders")) {
+      results.push(await orderLoad("POST /v1/orders, unique keys, 100 req/s offered", uniqueKey, { overallRate: 100 }));
+      results.push(await orderLoad("POST /v1/orders, unique keys, max rate", uniqueKey));
+      results.push(
+        await orderLoad("POST /v1/orders, 10 colliding keys (replays)", () => `collide-${counter++ % 10}`, {
+          note: "after the first request per key, every answer is a 200 replay",
+        }),
+      );
+    }
     const created = (await (await fetch(`${base}/v1/orders`, { method: "POST", headers: json, body: order })).json()) as { id: string };
-    results.push(await serverLoad("GET /v1/orders/{id}", { url: `${base}/v1/orders/${created.id}`, headers: auth }));
-    results.push(
-      await serverLoad("POST /mcp tools/call daftar_layanan", {
-        url: `${base}/mcp`,
-        method: "POST",
-        headers: { ...json, Accept: "application/json, text/event-stream" },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "daftar_layanan", arguments: {} } }),
-      }),
-    );
+    if (runs("read")) results.push(await serverLoad("GET /v1/orders/{id}", { url: `${base}/v1/orders/${created.id}`, headers: auth }));
+    if (runs("mcp"))
+      results.push(
+        await serverLoad("POST /mcp tools/call daftar_layanan", {
+          url: `${base}/mcp`,
+          method: "POST",
+          headers: { ...json, Accept: "application/json, text/event-stream" },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "daftar_layanan", arguments: {} } }),
+        }),
+      );
 
     await settle(benchDb);
-    files = await benchFiles(base, key!, () => sampleRss(serverPid));
+    if (runs("files")) files = await benchFiles(base, key!, () => sampleRss(serverPid));
 
     // Acceptances: each request accepts a different delivered order, the organisations taken in turn.
-    const delivered = await prepareAcceptances(databaseUrl, ACCEPT_ORGANIZATIONS, ACCEPTS_PER_ORGANIZATION);
-    const interleaved = delivered.map(
-      (_, i) => delivered[(i % ACCEPT_ORGANIZATIONS) * ACCEPTS_PER_ORGANIZATION + Math.floor(i / ACCEPT_ORGANIZATIONS)]!,
-    );
-    let nextAccept = 0;
-    results.push(
-      await serverLoad(`POST /v1/orders/{id}/accept, ${ACCEPT_ORGANIZATIONS} organisations`, {
-        url: `${base}/v1/orders`,
-        method: "POST",
-        amount: interleaved.length,
-        requests: [
-          {
-            method: "POST",
-            setupRequest: (req) => {
-              const next = interleaved[nextAccept++ % interleaved.length]!;
-              return {
-                ...req,
-                path: `/v1/orders/${next.orderId}/accept`,
-                headers: { Authorization: `Bearer ${next.token}`, "Content-Type": "application/json" },
-                body: "{}",
-              };
+    if (runs("accept")) {
+      const delivered = await prepareAcceptances(databaseUrl, ACCEPT_ORGANIZATIONS, ACCEPTS_PER_ORGANIZATION);
+      const interleaved = delivered.map(
+        (_, i) => delivered[(i % ACCEPT_ORGANIZATIONS) * ACCEPTS_PER_ORGANIZATION + Math.floor(i / ACCEPT_ORGANIZATIONS)]!,
+      );
+      let nextAccept = 0;
+      results.push(
+        await serverLoad(`POST /v1/orders/{id}/accept, ${ACCEPT_ORGANIZATIONS} organisations`, {
+          url: `${base}/v1/orders`,
+          method: "POST",
+          amount: interleaved.length,
+          requests: [
+            {
+              method: "POST",
+              setupRequest: (req) => {
+                const next = interleaved[nextAccept++ % interleaved.length]!;
+                return {
+                  ...req,
+                  path: `/v1/orders/${next.orderId}/accept`,
+                  headers: { Authorization: `Bearer ${next.token}`, "Content-Type": "application/json" },
+                  body: "{}",
+                };
+              },
             },
-          },
-        ],
-        note: `${interleaved.length} delivered orders, each accepted once`,
-      }),
-    );
-    acceptLedgerProblems = await ledgerProblems(databaseUrl);
+          ],
+          note: `${interleaved.length} delivered orders, each accepted once`,
+        }),
+      );
+      acceptLedgerProblems = await ledgerProblems(databaseUrl);
+    }
   } finally {
     await Promise.all(closers.map((close) => close()));
     children.forEach(stopProcess);
@@ -336,13 +380,15 @@ async function main(): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  console.log("Offer expiry: 10,000 open orders, 1,000 due…");
-  const offerExpiry: OfferExpiryResult = await benchOfferExpiry(ADMIN_URL);
-  console.log("Webhook delivery: 2,000 events due to a loopback receiver…");
-  const webhookDelivery: WebhookDeliveryResult = await benchWebhookDelivery(ADMIN_URL);
-  console.log("Order list: 100,000 orders, pages of 100…");
-  // One connection shows a request's own latency (target p99 < 50 ms); CONNECTIONS shows it under saturation.
-  const orderList: OrderListResult[] = await benchOrderList(ADMIN_URL, DURATION_S, [1, CONNECTIONS]);
+  const offerExpiry = runs("expiry") ? await benchOfferExpiryLogged() : undefined;
+  const webhookDelivery = runs("webhooks") ? await benchWebhookDeliveryLogged() : undefined;
+  const orderList = runs("list") ? await benchOrderListLogged() : undefined;
+  if (ONLY) {
+    printScenarios(results);
+    console.log(JSON.stringify({ hashing, files, offerExpiry, webhookDelivery, orderList }, null, 2));
+    return;
+  }
+  if (!offerExpiry || !webhookDelivery || !orderList) throw new Error("a background scenario did not run");
 
   const baseline = results[0]!;
   const find = (prefix: string) => results.find((r) => r.scenario.startsWith(prefix))!;
@@ -418,15 +464,7 @@ async function main(): Promise<void> {
   console.log(
     `\n${PROCESSES} server process(es); ${DURATION_S} s per scenario; ${CONNECTIONS} connections (${ORDER_CONNECTIONS} for order creation)`,
   );
-  console.log(
-    `${"scenario".padEnd(52)} ${"req/s".padStart(7)} ${"×base".padStart(6)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"errors".padStart(7)} ${"non2xx".padStart(7)} ${"RSS MB".padStart(7)} ${"max/proc".padStart(8)}`,
-  );
-  for (const r of results) {
-    const ratio = (r.requestsPerSecond / baseline.requestsPerSecond).toFixed(3);
-    console.log(
-      `${r.scenario.padEnd(52)} ${String(r.requestsPerSecond).padStart(7)} ${ratio.padStart(6)} ${String(r.p50Ms).padStart(7)} ${String(r.p99Ms).padStart(7)} ${String(r.errors).padStart(7)} ${String(r.non2xx).padStart(7)} ${String(r.serverRssMb).padStart(7)} ${String(r.serverProcessRssMb).padStart(8)}`,
-    );
-  }
+  printScenarios(results);
   for (const problem of acceptLedgerProblems) console.log(`  ledger after the acceptances: ${problem}`);
   console.log(
     `\nGET /v1/balance, 1 client: p50 ${hashing.quiet.p50Ms} ms, p99 ${hashing.quiet.p99Ms} ms quiet; p50 ${hashing.underPressure.p50Ms} ms, p99 ${hashing.underPressure.p99Ms} ms ` +
