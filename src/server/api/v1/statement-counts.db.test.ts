@@ -12,7 +12,7 @@ import { createTestPractitioner, ndaOrder } from "@/test/orders";
 
 /**
  * How many SQL statements the hot paths send to PostgreSQL, counted at the driver (every query on
- * every pooled connection, BEGIN and COMMIT included): an order placed and one read through /v1, an
+ * every pooled connection, BEGIN and COMMIT included): an order placed, one read and the balance through /v1, an
  * offering batch, an acceptance through /v1. Issue 30's figures are bounded by these round trips; a change
  * that adds one shows up here as a count, not as a slower bench. When a change moves a count on
  * purpose, update the figure in the same commit and say why.
@@ -109,6 +109,11 @@ describe.skipIf(testDatabaseKind !== "postgres")("SQL statements of the hot path
     expect(sent.length, sent.join("\n")).toBe(ORDER_READ_STATEMENTS);
   });
 
+  it("the balance read through GET /v1/balance", async () => {
+    const sent = await statementsOf(async () => expect((await api.call("/v1/balance", { token: org.token })).status).toBe(200));
+    expect(sent.length, sent.join("\n")).toBe(BALANCE_STATEMENTS);
+  });
+
   it("an acceptance through POST /v1/orders/{id}/accept", async () => {
     const orderId = await deliveredOrder(practitionerId);
     const sent = await statementsOf(() => post(`/v1/orders/${orderId}/accept`, {}));
@@ -120,6 +125,8 @@ describe.skipIf(testDatabaseKind !== "postgres")("SQL statements of the hot path
 const ORDER_STATEMENTS = 1;
 /** The order with its messages, files, practitioner, review and costs: one statement (Prisma's relation joins). */
 const ORDER_READ_STATEMENTS = 1;
+/** The deposit's cached balance and the key's spend of the month: one statement. */
+const BALANCE_STATEMENTS = 1;
 /**
  * BEGIN, the orders locked, their status (one UPDATE), their events (one call per batch), the live
  * offers, the eligible practitioners, the offers inserted, the offers read for their e-mails, the
