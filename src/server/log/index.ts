@@ -51,7 +51,17 @@ export const logger: Logger = createLogger();
 export const REQUEST_ID_HEADER = "x-kuasa-request-id";
 
 const ASSIGNED = Symbol("kuasa.requestId");
-type Tagged = IncomingMessage & { [ASSIGNED]?: { id: string; log: Logger } };
+
+/** A request's id, and its logger made on first use: most requests log only their access line, which needs no child. */
+class RequestLogContext {
+  #log: Logger | undefined;
+  constructor(readonly id: string) {}
+  get log(): Logger {
+    this.#log ??= logger.child({ requestId: this.id });
+    return this.#log;
+  }
+}
+type Tagged = IncomingMessage & { [ASSIGNED]?: RequestLogContext };
 
 /**
  * The request's id and logger, assigned on the first call (src/server.ts, before any face sees the
@@ -67,7 +77,7 @@ export function requestContext(
   const id = newId("request");
   req.headers[REQUEST_ID_HEADER] = id;
   res.setHeader("X-Request-Id", id);
-  tagged[ASSIGNED] = { id, log: logger.child({ requestId: id }) };
+  tagged[ASSIGNED] = new RequestLogContext(id);
   return tagged[ASSIGNED];
 }
 

@@ -59,7 +59,8 @@ export async function serve(config: Config): Promise<void> {
     req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], config.trustedProxies);
     const started = process.hrtime.bigint();
     // Assigned here, once, before any face sees the request: every face and log line uses this id.
-    const { id: requestId, log } = requestContext(req, res);
+    const context = requestContext(req, res);
+    const requestId = context.id;
     const path = req.url ?? "/";
     // Query strings are never logged or labelled: they may carry anything (a token, a key).
     const pathname = path.split("?")[0]!;
@@ -69,8 +70,9 @@ export async function serve(config: Config): Promise<void> {
       const label = routeOf(method, pathname);
       metrics.observe(label, method, res.statusCode, seconds);
       // One access line per request; headers and bodies are never logged.
-      log.info(
+      logger.info(
         {
+          requestId,
           face: label.face,
           route: label.route,
           method,
@@ -99,7 +101,7 @@ export async function serve(config: Config): Promise<void> {
               ? metrics.handle(req, res)
               : handleNext(req, res);
     route.catch((err: unknown) => {
-      log.error({ err }, "unhandled error");
+      context.log.error({ err }, "unhandled error");
       if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json", "X-Content-Type-Options": "nosniff" });
       res.end(JSON.stringify(errorBody({ code: "INTERNAL", message: "Internal error." }, requestId)));
     });
