@@ -1,5 +1,6 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { type ApiError, toApiError, zodValidationError } from "@/server/api/api-error";
 import { AppError } from "@/server/domain/errors";
 import packageJson from "../../../package.json" with { type: "json" };
@@ -125,6 +126,12 @@ function protocolError(code: ErrorCode, message: string): Error & { code: ErrorC
 }
 
 /**
+ * The SDK checks elicitation answers with it (we ask none); each Server would otherwise build its
+ * own Ajv with its formats, and /mcp builds a Server per request.
+ */
+const JSON_SCHEMA_VALIDATOR = new AjvJsonSchemaValidator();
+
+/**
  * An MCP server with the tool table's tools; `run` decides how a validated call reaches the API, and
  * `requestId` (the remote face's HTTP request) is every error's request_id. Built on the
  * SDK's low-level Server because McpServer would answer bad arguments in its own words instead of
@@ -133,7 +140,7 @@ function protocolError(code: ErrorCode, message: string): Error & { code: ErrorC
 export function createMcpServer(run: ToolRunner, requestId?: string): Server {
   const server = new Server(
     { name: "kuasa", title: "Kuasa", version: packageJson.version },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: JSON_SCHEMA_VALIDATOR },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: TOOLS.map((tool) => ({
