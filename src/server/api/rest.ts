@@ -14,20 +14,10 @@ import { readJsonBody } from "./json-body";
 import { buildOpenApiDocument } from "./openapi";
 import { matchRoute, methodsForPath, type RestRoute } from "./routes";
 import { setApiSecurityHeaders } from "./security-headers";
-import { createCallerFactory } from "./trpc";
-import { v1Router } from "./v1";
 
 type Request = IncomingMessage & { body?: unknown };
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-
-const createCaller = createCallerFactory(v1Router);
-type Procedure = (input: unknown) => Promise<unknown>;
-
-/** `caller.orders.create`, addressed by the route's procedure path. */
-function procedureOf(ctx: Context, path: string): Procedure {
-  return path.split(".").reduce<unknown>((node, segment) => (node as Record<string, unknown>)[segment], createCaller(ctx)) as Procedure;
-}
 
 /**
  * Reads and parses a JSON body before anything else runs, under our limits and with our messages
@@ -103,7 +93,7 @@ function writeJson(
 }
 
 /**
- * Runs the route's procedure through a tRPC caller and writes its answer: the status and headers
+ * Runs the route's procedure and writes its answer: the status and headers
  * the procedure recorded on ctx.response, or the error table's `{ error: { code, message, param?, request_id } }`
  * with its status, keeping the headers set before the error (rate-limit fields, Retry-After).
  */
@@ -119,7 +109,7 @@ async function serveRoute(
   const ctx = createContext(appDeps, requestContext(req, res).id, req.headers);
   let data: unknown;
   try {
-    data = await procedureOf(ctx, route.procedurePath)(inputOf(route, method, req, url, params));
+    data = await route.call(ctx, inputOf(route, method, req, url, params));
   } catch (cause) {
     const error = asTrpcError(cause);
     const apiError = toApiError(error);
@@ -148,7 +138,7 @@ async function serveRoute(
 
 /**
  * The /v1 face: each request is served by the procedure its route names in REST_ROUTES, called
- * through a tRPC caller; every answer carries X-Request-Id and every error body is exactly
+ * directly from the route table; every answer carries X-Request-Id and every error body is exactly
  * `{ error: { code, message, param?, request_id } }`, written once. trpc-to-openapi only generates the document.
  * `publicUrl` is required here: the OpenAPI document names it as the server, and e-mails link to it.
  */

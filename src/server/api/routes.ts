@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Context } from "./context";
 import type { Meta } from "./trpc";
 import { v1Router } from "./v1";
 
@@ -20,6 +21,8 @@ export interface RestRoute {
   procedurePath: string;
   meta: Meta;
   input: RouteInput;
+  /** Runs the procedure (its middlewares, input and output schemas) for one request's context: what REST and MCP both call. */
+  call: (ctx: Context, input: unknown) => Promise<unknown>;
 }
 
 function toPattern(template: string): RegExp {
@@ -78,11 +81,16 @@ function routeInput(procedurePath: string, inputs: readonly unknown[]): RouteInp
   return { kind: "object", arrayKeys };
 }
 
-type ProcedureDef = { _def: { meta?: Meta; type: string; inputs: unknown[] } };
+/** A tRPC procedure as the router holds it: callable with one call's options, as tRPC's own callers call it. */
+type ProcedureDef = {
+  _def: { meta?: Meta; type: string; inputs: unknown[] };
+  (opts: { path: string; ctx: Context; type: string; getRawInput: () => Promise<unknown>; signal: undefined }): Promise<unknown>;
+};
 
 /** The REST routes of the v1 router, read from the procedures' own meta, in registration order (the first match serves). */
 export const REST_ROUTES: readonly RestRoute[] = Object.entries(v1Router._def.procedures).flatMap(([procedurePath, procedure]) => {
-  const { meta, type, inputs } = (procedure as unknown as ProcedureDef)._def;
+  const callable = procedure as unknown as ProcedureDef;
+  const { meta, type, inputs } = callable._def;
   if (!meta?.openapi || meta.openapi.enabled === false || type === "subscription") return [];
   const { method, path } = meta.openapi;
   return [
@@ -94,6 +102,9 @@ export const REST_ROUTES: readonly RestRoute[] = Object.entries(v1Router._def.pr
       procedurePath,
       meta,
       input: routeInput(procedurePath, inputs),
+      // Straight to the procedure, resolved once here, where a tRPC caller would build a proxy and look the path up per request.
+      call: (ctx: Context, input: unknown) =>
+        callable({ path: procedurePath, ctx, type, getRawInput: async () => input, signal: undefined }),
     },
   ];
 });

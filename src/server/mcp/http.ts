@@ -7,25 +7,12 @@ import { challengeOn401 } from "@/server/api/bearer-challenge";
 import { type AppDeps, createContext } from "@/server/api/context";
 import { NOT_JSON, readJsonBody } from "@/server/api/json-body";
 import { setApiSecurityHeaders } from "@/server/api/security-headers";
-import { createCallerFactory } from "@/server/api/trpc";
-import { v1Router } from "@/server/api/v1";
 import { requestContext } from "@/server/log";
 import { rateLimitHeaders } from "@/server/services/access";
 import { publicUrlOf } from "@/server/services/deps";
 import { fileDepsOf, receiveUpload } from "@/server/services/files";
 import { createMcpServer, reachesProcedure, type ToolRunner } from "./server";
-import type { ProcedurePath } from "./tools";
 import { uploadOf } from "./tools";
-
-const createCaller = createCallerFactory(v1Router);
-type Caller = ReturnType<typeof createCaller>;
-
-/** `caller.orders.create(input)`, addressed by the tool table's procedure path. */
-function callProcedure(caller: Caller, path: ProcedurePath, input: Record<string, unknown>): Promise<unknown> {
-  const [group, name] = path.split(".") as [string, string];
-  const procedures = caller as unknown as Record<string, Record<string, (input: unknown) => Promise<unknown>>>;
-  return procedures[group]![name]!(input);
-}
 
 /** An upload tool's file stored and checked as POST /v1/files stores it; the procedure decides whether it is kept. */
 function receivedUpload(deps: AppDeps, input: Record<string, unknown>) {
@@ -43,7 +30,7 @@ function runInProcess(deps: AppDeps, requestId: string, authorization: string | 
     const headers: IncomingHttpHeaders = { authorization };
     if (idempotencyKey !== undefined) headers["idempotency-key"] = idempotencyKey;
     const procedureInput = tool.route.meta.body === "multipart" ? { file: await receivedUpload(deps, input) } : input;
-    const body = await callProcedure(createCaller(createContext(deps, requestId, headers, null, "mcp")), tool.procedure, procedureInput);
+    const body = await tool.route.call(createContext(deps, requestId, headers, null, "mcp"), procedureInput);
     return { ok: true, body: body as Record<string, unknown> };
   };
 }
