@@ -8,7 +8,7 @@ import { type FileContent, fileDepsOf, receiveUpload } from "@/server/services/f
 import { authenticateAgent } from "./agent-key";
 import { errorBody, errorHeaders, sendError, statusOf, toApiError } from "./api-error";
 import { challengeHeaders, challengeOn401 } from "./bearer-challenge";
-import { type AppDeps, type Context, createContext } from "./context";
+import { type AppDeps, createContext } from "./context";
 import { readFilePart, writeFileContent } from "./file-transfer";
 import { readJsonBody } from "./json-body";
 import { buildOpenApiDocument } from "./openapi";
