@@ -7,7 +7,7 @@ import { createOAuthHandler, OAUTH_PATHS } from "../api/oauth-http";
 import { createRestHandler } from "../api/rest";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "../domain/client-address";
 import { JOB_KINDS } from "../jobs/registry";
-import { logger, requestContext } from "../log";
+import { accessLog, logger, requestContext } from "../log";
 import { createMcpHandler } from "../mcp/http";
 import { ensureDemo } from "../services/sandbox";
 import { appDepsOf } from "./";
@@ -70,7 +70,7 @@ export async function serve(config: Config): Promise<void> {
       const label = routeOf(method, pathname);
       metrics.observe(label, method, res.statusCode, seconds);
       // One access line per request; headers and bodies are never logged.
-      logger.info(
+      accessLog.info(
         {
           requestId,
           face: label.face,
