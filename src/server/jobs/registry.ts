@@ -1,5 +1,6 @@
 import { emailDeliveryJob } from "./email-delivery";
 import { expiredFileLinkJob, leftoverUploadJob, unattachedFileJob } from "./file-cleanup";
+import { oauthExpiryJob } from "./oauth-expiry";
 import { autoAcceptJob, idempotencyExpiryJob, offerExpiryJob, orderOfferingJob, slaBreachJob, stalledRefundJob } from "./order-timers";
 import { passwordResetExpiryJob } from "./password-reset-expiry";
 import type { JobKind } from "./types";
@@ -19,4 +20,5 @@ export const JOB_KINDS: readonly JobKind[] = [
   unattachedFileJob,
   expiredFileLinkJob,
   passwordResetExpiryJob,
+  oauthExpiryJob,
 ];
