@@ -68,11 +68,7 @@ export const MESSAGE_ROLE_LABEL: Record<MessageRole, string> = {
  */
 export const formatSignedRupiah = (amount: number) => `${amount > 0 ? "+" : amount < 0 ? "−" : ""}${formatRupiah(Math.abs(amount))}`;
 
-/** A service category (a case's area) as a person reads it: `kekayaan_intelektual` → "Kekayaan intelektual". */
-export function categoryLabel(code: string): string {
-  const words = code.replaceAll("_", " ");
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+export { categoryLabel } from "@/server/domain/category";
 
 const bytesFormat = new Intl.NumberFormat("id-ID", { maximumFractionDigits: 1 });
 /** A file's size as people read it: "820 B", "14,2 KB", "3,1 MB". */

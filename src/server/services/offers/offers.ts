@@ -2,6 +2,7 @@ import { type OrderStatus, Prisma } from "@/generated/prisma/client";
 import type { DbOrTx, Tx } from "@/server/db/client";
 import { findDueRows } from "@/server/db/due-rows";
 import { lockRow } from "@/server/db/row-lock";
+import { categoryWords } from "@/server/domain/category";
 import type { DueRow } from "@/server/domain/due-row";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
@@ -27,8 +28,8 @@ export const STALL_REASONS = {
   /** Names what is missing (the label the service needs, its field), so the operator knows whom to find. */
   noneEligible: (service: { category: string; requiredLabel: string | null }) =>
     service.requiredLabel
-      ? `Tidak ada praktisi aktif berlabel ${service.requiredLabel} di bidang ${service.category} yang sedang menerima tawaran.`
-      : `Tidak ada praktisi aktif di bidang ${service.category} yang sedang menerima tawaran.`,
+      ? `Tidak ada praktisi aktif berlabel ${service.requiredLabel} di bidang ${categoryWords(service.category)} yang sedang menerima tawaran.`
+      : `Tidak ada praktisi aktif di bidang ${categoryWords(service.category)} yang sedang menerima tawaran.`,
   allPassed: "Semua praktisi yang memenuhi syarat sudah menerima tawaran pada putaran ini.",
 } as const;
 
