@@ -1,5 +1,6 @@
-import type { NextConfig } from "next";
-
+// @ts-check
+// JavaScript, not TypeScript: Next would load its native SWC compiler (23 MB resident) in every
+// server process only to transpile a next.config.ts at start (issue 30).
 /**
  * Security headers of everything Next answers (pages, 404s, /api/*, /_next assets). The pages'
  * Content-Security-Policy carries a per-request nonce and is set in src/proxy.ts; /v1 and /mcp
@@ -13,7 +14,8 @@ const everyAnswer = [
   { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=()" },
 ];
 
-const nextConfig: NextConfig = {
+/** @type {import("next").NextConfig} */
+const nextConfig = {
   // The custom server (src/server.ts) answers /v1 and /mcp itself; Next serves the portals.
   poweredByHeader: false,
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg"],
