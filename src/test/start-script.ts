@@ -20,7 +20,7 @@ export function startSettings(): StartSettings {
   if (!match) throw new Error(`package.json's start script is not "[NAME=value …] node [--flag …] src/cli/start.mjs": ${script}`);
   const words = (text: string) => text.split(/\s+/).filter(Boolean);
   return {
-    env: Object.fromEntries(words(match[1]!).map((assignment) => [assignment.slice(0, assignment.indexOf("=")), assignment.slice(assignment.indexOf("=") + 1)])),
+    env: Object.fromEntries(words(match[1]!).map((assignment) => assignment.split(/=(.*)/).slice(0, 2))),
     nodeFlags: words(match[2]!),
   };
 }
