@@ -11,6 +11,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { ndaOrder } from "@/test/nda-order";
+import { startSettings } from "@/test/start-script";
 import { ledgerProblems, prepareAcceptances } from "./acceptances";
 import { benchFiles, type FilesResult } from "./files";
 import { benchHashingPressure, HASHING_CLIENTS, type HashingPressureResult } from "./hashing";
@@ -37,8 +38,9 @@ const ACCEPTS_PER_ORGANIZATION = 80;
  */
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(",").map((name) => name.trim())) : null;
 const runs = (scenario: string) => !ONLY || ONLY.has(scenario);
-/** The server's V8 flags: `npm start`'s unless BENCH_NODE_OPTIONS is given (to measure another heap setting). */
-const SERVER_NODE_FLAGS = (process.env.BENCH_NODE_OPTIONS ?? "--max-old-space-size=256").split(" ").filter(Boolean);
+/** What `npm start` sets for the server; BENCH_NODE_OPTIONS replaces its V8 flags (to measure another heap setting). */
+const START = startSettings();
+const SERVER_NODE_FLAGS = process.env.BENCH_NODE_OPTIONS?.split(" ").filter(Boolean) ?? START.nodeFlags;
 
 interface ScenarioResult {
   scenario: string;
@@ -223,6 +225,7 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "kuasa-bench-"));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...START.env,
     NODE_ENV: "production",
     DATABASE_URL: databaseUrl,
     // Uploaded files (and nothing else the server keeps on disk) go to a folder of this run's own.
@@ -262,7 +265,7 @@ async function main(): Promise<void> {
     const { key } = ops(env, "key:create", "--org", orgId, "--max-order", "100000000", "--monthly", "1000000000000");
     const auth = { Authorization: `Bearer ${key}` };
 
-    // As `npm start` runs it: the bundle, with the same V8 heap cap (without it V8 lets the heap grow lazily under load).
+    // As `npm start` runs it: the bundle, with the same V8 flags and malloc settings.
     const server = startProcess("node", [...SERVER_NODE_FLAGS, SERVER_BUNDLE], env);
     children.push(server);
     const base = `http://127.0.0.1:${port}`;

@@ -1,6 +1,8 @@
 // `npm start`: builds once if no production build exists (the portals and the server bundle), then
 // runs the bundled server in production mode. Plain JavaScript, so a production process loads no
 // TypeScript loader: the bundle is what runs, and what the bench and the browser tests measure.
+// package.json's start script sets glibc's malloc limits and V8's heap cap before node starts; the
+// bench and the crash runs read them from there (src/test/start-script.ts).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream, type WriteStream } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { startSettings } from "../start-script";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 
@@ -11,9 +12,10 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const SERVER_BUNDLE = path.join(ROOT, ".next/kuasa-server/server.mjs");
 
 /**
- * The real server as `npm start` runs it (the bundle, production mode, the same heap cap), in its
- * own process group, so SIGKILL hits every process that holds connections and jobs (the workers
- * too under WEB_CONCURRENCY), not a wrapper. Its output goes to one log file across restarts.
+ * The real server as `npm start` runs it (the bundle, production mode, its V8 flags and malloc
+ * settings), in its own process group, so SIGKILL hits every process that holds connections and
+ * jobs (the workers too under WEB_CONCURRENCY), not a wrapper. Its output goes to one log file
+ * across restarts.
  */
 export class ServerProcess {
   private child: ChildProcess | null = null;
@@ -35,9 +37,10 @@ export class ServerProcess {
   /** Starts the server and waits until it answers; throws when it does not within `timeoutMs`. */
   async start(timeoutMs = 120_000): Promise<void> {
     const started = performance.now();
-    const child = spawn(process.execPath, ["--max-old-space-size=256", SERVER_BUNDLE], {
+    const { env, nodeFlags } = startSettings();
+    const child = spawn(process.execPath, [...nodeFlags, SERVER_BUNDLE], {
       cwd: ROOT,
-      env: this.env,
+      env: { ...this.env, ...env },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });
