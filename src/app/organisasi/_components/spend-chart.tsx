@@ -33,7 +33,8 @@ const monthShort = new Intl.DateTimeFormat("id-ID", { month: "short", timeZone: 
  * Spend per month as bars drawn on the server (inline SVG: no script, no chart service). Each bar
  * carries its value as text; a screen reader gets the title, a summary and the same numbers as a
  * table. Phones get a compact chart instead (twelve values in 320 px would be unreadable, and
- * twelve table rows of "Rp 0" make a long page); with nothing spent, the summary alone.
+ * twelve table rows of "Rp 0" make a long page). With nothing spent there is nothing to draw: every
+ * size shows the summary alone, not twelve bars of "0".
  */
 export function SpendChart({ months, caption }: { months: SpendMonth[]; caption: string }) {
   const id = useId();
@@ -47,6 +48,12 @@ export function SpendChart({ months, caption }: { months: SpendMonth[]; caption:
     total === 0
       ? `Belum ada belanja dalam ${months.length} bulan terakhir.`
       : `Total ${formatRupiah(total)} dalam ${months.length} bulan terakhir; tertinggi ${formatRupiah(busiest.spentIdr)} pada ${monthLong.format(monthDate(busiest.month))}.`;
+  if (total === 0)
+    return (
+      <figure className="spend">
+        <figcaption className="muted small">{summary}</figcaption>
+      </figure>
+    );
   return (
     <figure className="spend">
       <svg className="spend-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title ${id}-desc`}>
@@ -70,40 +77,38 @@ export function SpendChart({ months, caption }: { months: SpendMonth[]; caption:
           );
         })}
       </svg>
-      {total > 0 && (
-        <svg
-          className="spend-chart-phone"
-          viewBox={`0 0 ${PHONE_WIDTH} ${PHONE_HEIGHT}`}
-          role="img"
-          aria-labelledby={`${id}-title-phone ${id}-desc`}
-        >
-          <title id={`${id}-title-phone`}>{caption}</title>
-          <line className="axis" x1={0} x2={PHONE_WIDTH} y1={PHONE_HEIGHT - PHONE_BOTTOM} y2={PHONE_HEIGHT - PHONE_BOTTOM} />
-          {months.map((m, i) => {
-            const phoneSlot = PHONE_WIDTH / months.length;
-            const width = phoneSlot * 0.7;
-            const height = m.spentIdr === 0 ? 2 : Math.max(3, (m.spentIdr / max) * (PHONE_HEIGHT - PHONE_TOP - PHONE_BOTTOM));
-            const x = i * phoneSlot + (phoneSlot - width) / 2;
-            const y = PHONE_HEIGHT - PHONE_BOTTOM - height;
-            const last = i === months.length - 1;
-            return (
-              <g key={m.month}>
-                <rect className={m.spentIdr === 0 ? "bar-empty" : "bar"} x={x} y={y} width={width} height={height} rx={2} />
-                {m === busiest && (
-                  <text x={Math.min(Math.max(x + width / 2, 24), PHONE_WIDTH - 24)} y={y - 5} textAnchor="middle">
-                    {compact.format(m.spentIdr)}
-                  </text>
-                )}
-                {(months.length - 1 - i) % 2 === 0 && (
-                  <text x={x + width / 2} y={PHONE_HEIGHT - 6} textAnchor={last ? "end" : "middle"}>
-                    {monthShort.format(monthDate(m.month))}
-                  </text>
-                )}
-              </g>
-            );
-          })}
-        </svg>
-      )}
+      <svg
+        className="spend-chart-phone"
+        viewBox={`0 0 ${PHONE_WIDTH} ${PHONE_HEIGHT}`}
+        role="img"
+        aria-labelledby={`${id}-title-phone ${id}-desc`}
+      >
+        <title id={`${id}-title-phone`}>{caption}</title>
+        <line className="axis" x1={0} x2={PHONE_WIDTH} y1={PHONE_HEIGHT - PHONE_BOTTOM} y2={PHONE_HEIGHT - PHONE_BOTTOM} />
+        {months.map((m, i) => {
+          const phoneSlot = PHONE_WIDTH / months.length;
+          const width = phoneSlot * 0.7;
+          const height = m.spentIdr === 0 ? 2 : Math.max(3, (m.spentIdr / max) * (PHONE_HEIGHT - PHONE_TOP - PHONE_BOTTOM));
+          const x = i * phoneSlot + (phoneSlot - width) / 2;
+          const y = PHONE_HEIGHT - PHONE_BOTTOM - height;
+          const last = i === months.length - 1;
+          return (
+            <g key={m.month}>
+              <rect className={m.spentIdr === 0 ? "bar-empty" : "bar"} x={x} y={y} width={width} height={height} rx={2} />
+              {m === busiest && (
+                <text x={Math.min(Math.max(x + width / 2, 24), PHONE_WIDTH - 24)} y={y - 5} textAnchor="middle">
+                  {compact.format(m.spentIdr)}
+                </text>
+              )}
+              {(months.length - 1 - i) % 2 === 0 && (
+                <text x={x + width / 2} y={PHONE_HEIGHT - 6} textAnchor={last ? "end" : "middle"}>
+                  {monthShort.format(monthDate(m.month))}
+                </text>
+              )}
+            </g>
+          );
+        })}
+      </svg>
       <figcaption className="muted small">
         {summary} <span className="spend-legend">Angka di atas batang dalam rupiah (rb = ribu, jt = juta, M = miliar).</span>
       </figcaption>
