@@ -5,7 +5,7 @@ import { OPERATOR, ORG_ADMIN, PRACTITIONER } from "./users";
 /**
  * Security headers (issue 17): every page Next serves, anonymous and signed in, carries the
  * Content-Security-Policy with a per-request nonce (src/proxy.ts) and the static headers of
- * next.config.mjs, and the browser reports no violation of that policy on any of them.
+ * next.config.ts, and the browser reports no violation of that policy on any of them.
  */
 
 /** status null: either (a not-found inside a portal streams after loading.tsx, so it may answer 200). */

@@ -13,7 +13,7 @@ import { type NextRequest, NextResponse } from "next/server";
  * carry a nonce, and a nonce in style-src would switch 'unsafe-inline' off.
  *
  * The other headers (nosniff, X-Frame-Options, Referrer-Policy, Permissions-Policy) and the CSP of
- * /api/* answers are static and live in next.config.mjs headers(), which also reaches /_next assets.
+ * /api/* answers are static and live in next.config.ts headers(), which also reaches /_next assets.
  * /v1 and /mcp never reach Next: src/server.ts sets their headers.
  */
 function contentSecurityPolicy(nonce: string, dev = process.env.NODE_ENV === "development"): string {
@@ -45,7 +45,7 @@ export function proxy(request: NextRequest): NextResponse {
 export const config = {
   matcher: [
     {
-      // Pages only: not /api/* (JSON; next.config.mjs gives it a static policy), not Next's static
+      // Pages only: not /api/* (JSON; next.config.ts gives it a static policy), not Next's static
       // files, and not next/link prefetches (flight data, no HTML to protect).
       source: "/((?!api/|_next/static|_next/image|favicon.ico).*)",
       missing: [

@@ -1,4 +1,5 @@
 import cluster from "node:cluster";
+import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { join } from "node:path";
 import next from "next";
@@ -20,6 +21,18 @@ import { appRouteTemplates, createAccessLogPath, createMetrics, createRouteLabel
 import { startRuntime } from "./start";
 
 /**
+ * In production Next takes the config `next build` serialized (.next/required-server-files.json),
+ * as Next's own standalone server does, instead of finding next.config.ts and loading its native
+ * SWC compiler (23 MB in every process) to transpile it at each start. The build and the server
+ * then run the same config by construction; were Next to stop reading this variable, it would
+ * load next.config.ts as before.
+ */
+function takeBuiltNextConfig(dir: string): void {
+  const { config } = JSON.parse(readFileSync(join(dir, ".next", "required-server-files.json"), "utf8")) as { config: unknown };
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(config);
+}
+
+/**
  * A server process: /v1 and /mcp are answered straight from node:http by the tRPC router and the MCP
  * SDK (Next's request pipeline costs ~7x more per request), everything else goes to Next (portals, /api/*).
  */
@@ -29,7 +42,9 @@ export async function serve(config: Config): Promise<void> {
     ? await ensureDemo(runtime, { dataDir: config.databaseUrl ? null : config.dataDir, liveMoney: config.demo.liveMoney })
     : null;
 
-  const app = next({ dev: config.nodeEnv === "development", dir: process.cwd(), hostname: config.host, port: config.port });
+  const dev = config.nodeEnv === "development";
+  if (!dev) takeBuiltNextConfig(process.cwd());
+  const app = next({ dev, dir: process.cwd(), hostname: config.host, port: config.port });
   await app.prepare();
   const handleNext = app.getRequestHandler();
   // One set for both agent faces, so REST and MCP enforce the same rules with the same state.

@@ -1,6 +1,5 @@
-// @ts-check
-// JavaScript, not TypeScript: Next would load its native SWC compiler (23 MB resident) in every
-// server process only to transpile a next.config.ts at start (issue 30).
+import type { NextConfig } from "next";
+
 /**
  * Security headers of everything Next answers (pages, 404s, /api/*, /_next assets). The pages'
  * Content-Security-Policy carries a per-request nonce and is set in src/proxy.ts; /v1 and /mcp
@@ -14,8 +13,12 @@ const everyAnswer = [
   { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=()" },
 ];
 
-/** @type {import("next").NextConfig} */
-const nextConfig = {
+/**
+ * Read by `next build`; the production server runs the copy the build serialized
+ * (src/server/runtime/serve.ts takeBuiltNextConfig), so no server process loads Next's SWC compiler
+ * only to transpile this file (issue 30).
+ */
+const nextConfig: NextConfig = {
   // The custom server (src/server.ts) answers /v1 and /mcp itself; Next serves the portals.
   poweredByHeader: false,
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg"],
