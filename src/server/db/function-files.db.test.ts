@@ -31,6 +31,7 @@ function edited(file: FunctionFile, from: string, to: string): FunctionFile {
 describe("prisma/functions: one file per kuasa_* function, as the migrations install it", () => {
   it("has the files of the money path", () => {
     expect(files.map((f) => f.name)).toEqual([
+      "kuasa_change_order_status",
       "kuasa_charge_key_spend",
       "kuasa_claim_idempotency_key",
       "kuasa_place_order",

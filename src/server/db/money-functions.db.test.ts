@@ -8,6 +8,8 @@ import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/f
 import { changedTables, snapshotTables } from "@/test/table-snapshot";
 import type { Db } from "./client";
 import {
+  type ChangeOrderStatusInput,
+  changeOrderStatus,
   chargeKeySpend,
   claimIdempotencyKey,
   type IdempotencyKeyRow,
@@ -337,5 +339,99 @@ describe("kuasa_place_order (placeOrder)", () => {
     const input = placing(org, orderRow(org, { status: "menunggu_bayar", approvalRequired: true, paidAt: null }));
     expect(input.pay).toBe(false);
     expect(await writesNothing(() => placeOrder(db, input))).toEqual({ refused: "INSUFFICIENT_DEPOSIT" });
+  });
+});
+
+describe("kuasa_change_order_status (changeOrderStatus)", () => {
+  /** A paid order of a new organisation, its escrow holding its price. */
+  async function paidOrder(): Promise<{ org: TestOrg; order: Order }> {
+    const org = await newOrg();
+    const order = orderRow(org);
+    expect(await placeOrder(db, placing(org, order))).toEqual({ placed: true });
+    return { org, order };
+  }
+
+  /** The order's escrow released to the platform with a message, event and audit row, as an auto-acceptance passes them. */
+  function releasing(org: TestOrg, order: Order, overrides: Partial<ChangeOrderStatusInput> = {}): ChangeOrderStatusInput {
+    const at = new Date(order.updatedAt.getTime() + 1_000);
+    const release = (amountIdr: bigint) =>
+      transferSpec({
+        from: accounts.orderEscrow(order),
+        to: accounts.platformRevenue(true, order.id),
+        amountIdr,
+        kind: "escrow_release",
+        reference: order.id,
+      });
+    return {
+      claim: claimRow(org, `release-${order.id}`),
+      read: order,
+      columns: { status: "selesai", updatedAt: at, autoAcceptAt: null },
+      message: {
+        id: newId("message"),
+        orderId: order.id,
+        role: "system",
+        body: "Diterima otomatis.",
+        trigger: "auto_accept",
+        createdAt: at,
+      },
+      event: { row: { ...eventRow(org, order), type: "order.selesai" }, deliveryId: newId("delivery") },
+      audit: {
+        id: newId("audit"),
+        actorType: "system",
+        actorId: null,
+        action: "order.auto_accept",
+        subjectType: "order",
+        subjectId: order.id,
+        data: { from: "dibayar", to: "selesai" },
+        createdAt: at,
+      },
+      transfers: [release(order.priceIdr - 200_000n), release(200_000n)],
+      ...overrides,
+    };
+  }
+
+  it("changes the order's columns given and no other, then writes the message, the event, the audit row, the transfers and the claimed key", async () => {
+    const { org, order } = await paidOrder();
+    const input = releasing(org, order);
+    expect(await tablesWrittenBy(() => changeOrderStatus(db, input))).toEqual({
+      answer: { changed: true },
+      written: ["AuditLog", "IdempotencyKey", "LedgerAccount", "LedgerEntry", "LedgerTransfer", "Order", "OrderMessage", "WebhookEvent"],
+    });
+    expect(await db.order.findUniqueOrThrow({ where: { id: order.id } })).toEqual({ ...order, ...input.columns });
+    expect((await db.ledgerAccount.findUnique({ where: { code: accounts.orderEscrow(order).code } }))?.balanceIdr).toBe(0n);
+    expect(await db.orderMessage.findMany({ where: { orderId: order.id }, select: { id: true, role: true, trigger: true } })).toEqual([
+      { id: input.message!.id, role: "system", trigger: "auto_accept" },
+    ]);
+    expect(await db.webhookEvent.count({ where: { orderId: order.id, type: "order.selesai" } })).toBe(1);
+    expect(await db.auditLog.findUniqueOrThrow({ where: { id: input.audit!.id } })).toMatchObject({
+      action: "order.auto_accept",
+      data: { from: "dibayar", to: "selesai" },
+    });
+    expect(await db.idempotencyKey.count({ where: { id: input.claim!.id } })).toBe(1);
+  });
+
+  it("refuses when another request holds the Idempotency-Key: IDEMPOTENCY_KEY_TAKEN, nothing written", async () => {
+    const { org, order } = await paidOrder();
+    expect(await claimIdempotencyKey(db, claimRow(org, "k-release"))).toBe(true);
+    const input = releasing(org, order, { claim: claimRow(org, "k-release") });
+    expect(await writesNothing(() => changeOrderStatus(db, input))).toEqual({ refused: "IDEMPOTENCY_KEY_TAKEN" });
+  });
+
+  it("refuses an order whose status or updatedAt is not as read any more: ORDER_CHANGED, nothing written (its claim neither)", async () => {
+    const { org, order } = await paidOrder();
+    const otherStatus = releasing(org, order, { read: { ...order, status: "diserahkan" } });
+    expect(await writesNothing(() => changeOrderStatus(db, otherStatus))).toEqual({ refused: "ORDER_CHANGED" });
+    const writtenSince = releasing(org, order, { read: { ...order, updatedAt: new Date(order.updatedAt.getTime() - 1) } });
+    expect(await writesNothing(() => changeOrderStatus(db, writtenSince))).toEqual({ refused: "ORDER_CHANGED" });
+  });
+
+  it("refuses transfers the escrow does not cover: INSUFFICIENT_FUNDS naming the first short one, nothing written", async () => {
+    const { org, order } = await paidOrder();
+    const input = releasing(org, order);
+    const tooMuch = { ...input.transfers[1]!, amountIdr: 200_001n };
+    expect(await writesNothing(() => changeOrderStatus(db, { ...input, transfers: [input.transfers[0]!, tooMuch] }))).toEqual({
+      refused: "INSUFFICIENT_FUNDS",
+      index: 1,
+    });
   });
 });

@@ -212,3 +212,74 @@ export async function placeOrder(db: DbOrTx, input: PlaceOrderInput): Promise<Pl
   if (answer[0]?.taken) throw new Error(`kuasa_place_order answered an unknown refusal: ${answer[0].taken}`);
   return { placed: true };
 }
+
+/** An "OrderMessage" row as kuasa_change_order_status writes it (seq aside). */
+export interface OrderMessageRow {
+  id: string;
+  orderId: string;
+  role: string;
+  body: string;
+  trigger: string | null;
+  createdAt: Date;
+}
+
+/** An "AuditLog" row as kuasa_change_order_status writes it. */
+export interface AuditLogRow {
+  id: string;
+  actorType: string;
+  actorId: string | null;
+  action: string;
+  subjectType: string;
+  subjectId: string;
+  /** Any JSON value. */
+  data: unknown;
+  createdAt: Date;
+}
+
+export interface ChangeOrderStatusInput {
+  /** The request's Idempotency-Key, claimed first; null without one. */
+  claim: IdempotencyKeyRow | null;
+  /** The order as the caller read it and decided on: changed only while its status and updatedAt are still these. */
+  read: Pick<Order, "id" | "status" | "updatedAt">;
+  /** The columns the transition sets, every key written. */
+  columns: Partial<Order>;
+  message: OrderMessageRow | null;
+  /** The order's outbox event (to its callbackUrl, else its key's webhook URL), if it has one. */
+  event: { row: WebhookEventRow; deliveryId: string } | null;
+  audit: AuditLogRow | null;
+  /** Made last, in order. */
+  transfers: TransferSpec[];
+}
+
+/** What kuasa_change_order_status answers. On every refusal nothing was written. */
+export type ChangeOrderStatusAnswer =
+  | { changed: true }
+  | { refused: "IDEMPOTENCY_KEY_TAKEN" }
+  /** The row is not as read any more: read it and decide again. */
+  | { refused: "ORDER_CHANGED" }
+  /** The transfer at this index found its "from" short. */
+  | { refused: "INSUFFICIENT_FUNDS"; index: number };
+
+/** kuasa_change_order_status: a status change in one statement (outside any transaction: the statement is one). */
+export async function changeOrderStatus(db: DbOrTx, input: ChangeOrderStatusInput): Promise<ChangeOrderStatusAnswer> {
+  const { claim, read, message, event, audit } = input;
+  let answer: Array<{ taken: string | null }>;
+  try {
+    answer = await db.$queryRaw`SELECT "kuasa_change_order_status"(
+      ${claim && rowJson(claim)}::jsonb, ${read.id}, ${read.status}::"OrderStatus", ${read.updatedAt.toISOString()}::timestamp(3), ${rowJson(input.columns)}::jsonb,
+      ${message && rowJson(message)}::jsonb, ${event ? rowJson(event.row) : null}::jsonb, ${event?.deliveryId ?? null}, ${audit && rowJson(audit)}::jsonb,
+      ${rowJson(input.transfers)}::jsonb) AS "taken"`;
+  } catch (err) {
+    const refusal = sqlRefusalOf(err);
+    switch (refusal?.reason) {
+      case "ORDER_CHANGED":
+        return { refused: "ORDER_CHANGED" };
+      case "INSUFFICIENT_FUNDS":
+        return { refused: "INSUFFICIENT_FUNDS", index: Number(refusal.detail) };
+    }
+    throw err;
+  }
+  if (answer[0]?.taken === "IDEMPOTENCY_KEY_TAKEN") return { refused: "IDEMPOTENCY_KEY_TAKEN" };
+  if (answer[0]?.taken) throw new Error(`kuasa_change_order_status answered an unknown refusal: ${answer[0].taken}`);
+  return { changed: true };
+}

@@ -44,7 +44,7 @@ export type MessageRole = (typeof MESSAGE_ROLES)[number];
 export type OrderActor = "agent" | "org_admin" | "practitioner" | "operator" | "system";
 
 /** Money movements and data changes a transition implies. */
-type OrderEffect =
+export type OrderEffect =
   | "pay_escrow" // deposit → order escrow, set sla_due_at
   | "release_escrow" // escrow → practitioner (client price) and platform (the rest)
   | "refund_escrow" // escrow → deposit

@@ -16,6 +16,7 @@ import {
   STALL_REFUND_MESSAGE,
 } from "@/server/services/offers";
 import {
+  acceptOrderResult,
   autoAcceptMessage,
   autoAcceptOrder,
   byKey,
@@ -23,6 +24,7 @@ import {
   listDisputes,
   listSlaBreaches,
   listStalledOrders,
+  openDispute,
   operatorOrderAction,
   requestRevision,
 } from "@/server/services/orders";
@@ -523,6 +525,49 @@ describe.runIf(testDatabaseKind === "postgres")("races, forced to overlap", () =
         expect(after.practitionerId).toBeNull();
       }
       expect(results[1].status).toBe("fulfilled");
+    }
+    await moneyIsExact();
+  });
+
+  it("accept versus dispute: exactly one wins; escrow released once, or kept for the operator", async () => {
+    const key = await authenticateApiKey({ db: database.prisma, clock }, `Bearer ${org.token}`);
+    for (let round = 0; round < 6; round++) {
+      const order = await newOrder();
+      await delivered(order.id);
+      const results = await race(
+        order.id,
+        () => acceptOrderResult(deps(), byKey(key), order.id),
+        () => openDispute(deps(), byKey(key), order.id, "Hasil tidak sesuai."),
+      );
+      const codes = outcomeCodes(results);
+      expect(
+        codes.filter((c) => c !== "ok"),
+        codes.join(),
+      ).toEqual(["INVALID_STATE"]);
+      const releases = await database.prisma.ledgerTransfer.count({ where: { reference: order.id, kind: "escrow_release" } });
+      if (codes[0] === "ok") expect([(await row(order.id)).status, releases]).toEqual(["selesai", 1]);
+      else expect([(await row(order.id)).status, releases, await escrow(order.id)]).toEqual(["sengketa", 0, BigInt(NDA_PRICE_IDR)]);
+    }
+    await moneyIsExact();
+  });
+
+  it("accept versus auto-acceptance: the result accepted once, escrow released once", async () => {
+    const key = await authenticateApiKey({ db: database.prisma, clock }, `Bearer ${org.token}`);
+    for (let round = 0; round < 6; round++) {
+      const order = await newOrder();
+      await delivered(order.id);
+      const due = { db: database.prisma, clock: fixedClock(Date.parse(START) + 7 * DAY) };
+      const results = await race(
+        order.id,
+        () => acceptOrderResult(deps(), byKey(key), order.id),
+        () => autoAcceptOrder(due, order.id),
+      );
+      // The timer never fails on losing; the client's accept does, with 409.
+      expect(results[1].status).toBe("fulfilled");
+      expect(["ok", "INVALID_STATE"]).toContain(outcomeCodes(results)[0]);
+      expect((await row(order.id)).status).toBe("selesai");
+      expect(await database.prisma.ledgerTransfer.count({ where: { reference: order.id, kind: "escrow_release" } })).toBe(1);
+      expect(await database.prisma.webhookEvent.count({ where: { orderId: order.id, type: "order.selesai" } })).toBe(1);
     }
     await moneyIsExact();
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PrismaClient } from "@/generated/prisma/client";
 import { fixedClock } from "@/server/domain/clock";
 import { acceptOffer, ensureOfferings } from "@/server/services/offers";
+import { autoAcceptOrder } from "@/server/services/orders";
 import { deliverResult, startWork } from "@/server/services/practitioners";
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
@@ -13,7 +14,7 @@ import { createTestPractitioner, ndaOrder } from "@/test/orders";
 /**
  * How many SQL statements the hot paths send to PostgreSQL, counted at the driver (every query on
  * every pooled connection, BEGIN and COMMIT included): an order placed, one read and the balance through /v1, an
- * offering batch, an acceptance through /v1. Issue 30's figures are bounded by these round trips; a change
+ * offering batch, an acceptance through /v1 and one by the timer. Issue 30's figures are bounded by these round trips; a change
  * that adds one shows up here as a count, not as a slower bench. When a change moves a count on
  * purpose, update the figure in the same commit and say why.
  */
@@ -119,6 +120,14 @@ describe.skipIf(testDatabaseKind !== "postgres")("SQL statements of the hot path
     const sent = await statementsOf(() => post(`/v1/orders/${orderId}/accept`, {}));
     expect(sent.length, sent.join("\n")).toBe(ACCEPTANCE_STATEMENTS);
   });
+
+  it("an auto-acceptance by the timer", async () => {
+    const orderId = await deliveredOrder(practitionerId);
+    const due = (await db().order.findUniqueOrThrow({ where: { id: orderId } })).autoAcceptAt!;
+    const sent = await statementsOf(() => autoAcceptOrder({ db: db(), clock: fixedClock(due) }, orderId));
+    expect((await db().order.findUniqueOrThrow({ where: { id: orderId } })).status).toBe("selesai");
+    expect(sent.length, sent.join("\n")).toBe(AUTO_ACCEPTANCE_STATEMENTS);
+  });
 });
 
 /** kuasa_place_order: the key's budget, the deposit, the order, its escrow and its event in one call. */
@@ -133,5 +142,11 @@ const BALANCE_STATEMENTS = 1;
  * e-mail, the practitioners' turn, COMMIT: the same for one order or a thousand.
  */
 const OFFERING_BATCH_STATEMENTS = 11;
-/** BEGIN, the order locked, its status, its event, its parts read back, the escrow's transfers, COMMIT. */
-const ACCEPTANCE_STATEMENTS = 7;
+/**
+ * The order read, kuasa_change_order_status (its status, event and escrow's transfers in one
+ * statement, which is its own transaction), the answer read: was 7 (BEGIN, the order read, its
+ * status, its event, its parts, the transfers, COMMIT).
+ */
+const ACCEPTANCE_STATEMENTS = 3;
+/** The order read, and kuasa_change_order_status with its message and audit row besides. */
+const AUTO_ACCEPTANCE_STATEMENTS = 2;

@@ -8,5 +8,14 @@ export {
   spentThisMonth,
 } from "./balance";
 export { earningsStatement, earningsSummary, payableBalances, recordPayout } from "./earnings";
-export { accounts, balanceOf, platformRevenueTotal, statementPage, type TransferInput, transfer, transferSpec } from "./ledger";
+export {
+  accounts,
+  balanceOf,
+  platformRevenueTotal,
+  shortTransferError,
+  statementPage,
+  type TransferInput,
+  transfer,
+  transferSpec,
+} from "./ledger";
 export { monthlySpend } from "./spend";

@@ -126,12 +126,12 @@ export function transferSpec(input: TransferInput): moneySql.TransferSpec {
  */
 export async function transfer(tx: Tx, ...transfers: [TransferInput, ...TransferInput[]]): Promise<void> {
   const moved = await moneySql.transfers(tx, transfers.map(transferSpec));
-  if ("refused" in moved)
-    throw new AppError(
-      transfers[moved.index]!.insufficientCode ?? "INSUFFICIENT_DEPOSIT",
-      "The account does not hold enough funds for this transfer.",
-    );
+  if ("refused" in moved) throw shortTransferError(transfers[moved.index]!);
 }
+
+/** The error of a transfer whose `from` held too little. */
+export const shortTransferError = (input: TransferInput): AppError =>
+  new AppError(input.insufficientCode ?? "INSUFFICIENT_DEPOSIT", "The account does not hold enough funds for this transfer.");
 
 /** Balance of an account by its code; an account never used holds zero. */
 export async function balanceOf(tx: Pick<Tx, "ledgerAccount">, ref: AccountRef): Promise<bigint> {

@@ -1,10 +1,12 @@
+import type { Order } from "@/generated/prisma/client";
 import type { OrderStatus } from "@/generated/prisma/enums";
 import { findDueRows } from "@/server/db/due-rows";
 import { lockRow } from "@/server/db/row-lock";
 import type { DueRow } from "@/server/domain/due-row";
 import { audit } from "../audit";
 import { orderRulesOf, type ServiceDeps } from "../deps";
-import { changeContextOf, changeOrderStatus } from "./status";
+import { NO_KEY } from "../idempotency";
+import { changeContextOf, changeOrderStatus, changeOrderStatusAtOnce } from "./status";
 
 /** Statuses in which the SLA clock runs: paid and not yet delivered. */
 export const SLA_RUNNING: OrderStatus[] = ["dibayar", "ditawarkan", "diambil", "dikerjakan", "butuh_input_klien"];
@@ -42,17 +44,22 @@ export const autoAcceptMessage = (days: number) =>
 
 /**
  * Timer handler: a result left `diserahkan` past its auto-accept time is accepted on the client's
- * behalf and escrow released. An accept, revision or dispute that came first wins: the status
- * and time are checked under the change's conditional UPDATE.
+ * behalf and escrow released. An accept, revision or dispute that came first wins: the change is
+ * made only while the row is as read (changeOrderStatusAtOnce), and when it is not, the row is
+ * locked, read again and checked again.
  */
 export async function autoAcceptOrder(deps: ServiceDeps, orderId: string): Promise<void> {
   const change = changeContextOf(deps);
+  const due = (order: Order | null): order is Order =>
+    order?.status === "diserahkan" && order.autoAcceptAt !== null && order.autoAcceptAt <= change.now;
+  const message = { role: "system" as const, body: autoAcceptMessage(orderRulesOf(deps).autoAcceptDays) };
+  const order = await deps.db.order.findUnique({ where: { id: orderId } });
+  if (!due(order)) return;
+  if (await changeOrderStatusAtOnce(deps.db, change, order, "auto_accept", { kind: "system" }, { message }, NO_KEY)) return;
   await deps.db.$transaction(async (tx) => {
     // Locked before it is read: a client's accept or revision racing this one waits, then loses cleanly.
     await lockRow(tx, "Order", orderId);
-    const order = await tx.order.findUnique({ where: { id: orderId } });
-    if (order?.status !== "diserahkan" || !order.autoAcceptAt || order.autoAcceptAt > change.now) return;
-    const message = { role: "system" as const, body: autoAcceptMessage(orderRulesOf(deps).autoAcceptDays) };
-    await changeOrderStatus(tx, change, order, "auto_accept", { kind: "system" }, { message });
+    const locked = await tx.order.findUnique({ where: { id: orderId } });
+    if (due(locked)) await changeOrderStatus(tx, change, locked, "auto_accept", { kind: "system" }, { message });
   });
 }

@@ -1,18 +1,29 @@
 import type { Order, Prisma, StoredFile } from "@/generated/prisma/client";
-import type { DbOrTx, Tx } from "@/server/db/client";
+import type { Db, DbOrTx, Tx } from "@/server/db/client";
+import * as moneySql from "@/server/db/money-functions";
 import { lockRow } from "@/server/db/row-lock";
+import { ORDER_STATUSES_ENDING_COSTS } from "@/server/domain/cost-state";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
+import type { OrderNoticeKind } from "@/server/domain/notification-text";
 import { autoAcceptAt, type OrderRules } from "@/server/domain/order-rules";
-import { type MessageRole, type OrderActor, type OrderTransition, type OrderTrigger, transitionFor } from "@/server/domain/order-state";
+import {
+  type MessageRole,
+  type OrderActor,
+  type OrderEffect,
+  type OrderTransition,
+  type OrderTrigger,
+  transitionFor,
+} from "@/server/domain/order-state";
 import { type DisputeSplit, disputeSplit, isSplitShare } from "@/server/domain/pricing";
 import { slaDueAt } from "@/server/domain/sla";
-import { audit } from "../audit";
+import { type AuditEntry, audit, auditRow } from "../audit";
 import { orderRulesOf, publicUrlOf, type ServiceDeps } from "../deps";
-import { recordOrderEvent, recordOrderEvents } from "../events";
+import { orderEventRecord, recordOrderEvent, recordOrderEvents } from "../events";
 import { attachFiles } from "../files";
-import { accounts, releaseOrderSpend, STATUSES_NOT_SPENT, type TransferInput, transfer } from "../money";
+import { type ClaimKey, IdempotencyKeyTaken } from "../idempotency";
+import { accounts, releaseOrderSpend, STATUSES_NOT_SPENT, shortTransferError, type TransferInput, transfer, transferSpec } from "../money";
 import { notifyOrderMessage } from "../notifications";
 import { endCostsOnOrderChange, ORDER_COSTS } from "./cost-moves";
 
@@ -114,7 +125,8 @@ const CLIENT_ACTORS: readonly OrderActor[] = ["agent", "org_admin"];
  * a concurrent change lose cleanly (409) before any money moves, the event goes to the outbox,
  * and the transition's money moves last, all in the caller's transaction. What follows from the
  * new status alone is kept here too: leaving `ditawarkan` withdraws live offers and ends a stall,
- * and only a `diserahkan` order waits for auto-acceptance.
+ * and only a `diserahkan` order waits for auto-acceptance. changeOrderStatusAtOnce makes the
+ * transitions that fit one statement (an acceptance) from the same decisions.
  */
 export async function changeOrderStatus(
   tx: Tx,
@@ -154,17 +166,8 @@ export async function changeOrderStatus(
     await attachFiles(tx, current.id, { purpose: "deliverable", delivery: (previous._max.delivery ?? 0) + 1 }, extra.deliverableFiles, now);
   }
   await recordOrderEvent(tx, current, now);
-  const movesMoney = transition.effects.some((effect) => effect.endsWith("_escrow"));
-  if (actor.kind === "operator" || actor.kind === "org_admin" || (actor.kind === "system" && movesMoney)) {
-    await audit(tx, {
-      actorType: actor.kind,
-      actorId: actor.id,
-      action: `order.${trigger}`,
-      subjectType: "order",
-      subjectId: order.id,
-      data: { from: order.status, to: transition.to },
-    });
-  }
+  const entry = auditOf(order, transition, actor);
+  if (entry) await audit(tx, entry);
 
   const split = transition.effects.includes("split_escrow") ? splitOf(current, extra.practitionerShareIdr) : null;
   // The key's budget before the money, as an order takes them (kuasa_place_order), so two never wait on each other's locks.
@@ -181,7 +184,7 @@ export async function changeOrderStatus(
   const parts = await partsOf(tx, current.id);
   // Money last: a deposit is the hottest row there is, locked from its debit to the commit.
   if (transition.effects.includes("pay_escrow")) await transfer(tx, orderPayment(current));
-  if (transition.effects.includes("release_escrow")) await releaseEscrow(tx, current);
+  if (transition.effects.includes("release_escrow")) await transfer(tx, ...releaseTransfers(current));
   if (transition.effects.includes("refund_escrow")) {
     await transfer(tx, {
       from: accounts.orderEscrow(current),
@@ -194,6 +197,90 @@ export async function changeOrderStatus(
   if (split) await transfer(tx, ...splitTransfers(current, split));
   if (costRefunds.length > 0) await transfer(tx, ...(costRefunds as [TransferInput, ...TransferInput[]]));
   return { ...current, ...parts };
+}
+
+/** The audit row of a status change: every one by the operator or an org admin, and the system's that move money. */
+function auditOf(order: OrderForChange, transition: OrderTransition, actor: OrderActorRef): AuditEntry | null {
+  const movesMoney = transition.effects.some((effect) => effect.endsWith("_escrow"));
+  if (actor.kind !== "operator" && actor.kind !== "org_admin" && !(actor.kind === "system" && movesMoney)) return null;
+  return {
+    actorType: actor.kind,
+    actorId: actor.id,
+    action: `order.${transition.trigger}`,
+    subjectType: "order",
+    subjectId: order.id,
+    data: { from: order.status, to: transition.to },
+  };
+}
+
+/** The effects kuasa_change_order_status makes; a transition with any other goes through changeOrderStatus. */
+const AT_ONCE_EFFECTS: readonly OrderEffect[] = ["release_escrow", "add_message"];
+
+/**
+ * Whether changeOrderStatusAtOnce can make `transition`: it writes the row, one message nobody is
+ * mailed about, the event, the audit row and escrow's release. Everything else changeOrderStatus
+ * does stays there alone: offers withdrawn, the key's spend given back, costs ended (an order's
+ * open costs end only when it is cancelled or refunded), files attached, payments, refunds, splits.
+ */
+function fitsAtOnce(order: OrderForChange, transition: OrderTransition, extra: StatusChangeExtra): boolean {
+  const { message } = extra;
+  const messageFits = transition.effects.includes("add_message")
+    ? !!message?.body.trim() && !message.files?.length && noticeOf(message, transition.trigger) === null
+    : !message;
+  return (
+    messageFits &&
+    transition.effects.every((effect) => AT_ONCE_EFFECTS.includes(effect)) &&
+    order.status !== "ditawarkan" &&
+    !(STATUSES_NOT_SPENT as readonly string[]).includes(transition.to) &&
+    !ORDER_STATUSES_ENDING_COSTS.includes(transition.to) &&
+    !extra.note &&
+    !extra.deliverableFiles?.length
+  );
+}
+
+/**
+ * changeOrderStatus in one statement (kuasa_change_order_status) outside any transaction, for the
+ * hot transitions: a result accepted by the client or on its own. The state machine decides here,
+ * and every value (columns, message, event, audit, transfers) is computed here from `order` as read;
+ * the statement writes them only while the row is still as read. Answers false, having written
+ * nothing, when the transition does something the statement does not (fitsAtOnce), or the row
+ * changed since it was read: the caller then makes the change with changeOrderStatus in a
+ * transaction, which reads the row again and decides again (a concurrent change loses there with
+ * 409 INVALID_STATE, as always).
+ */
+export async function changeOrderStatusAtOnce(
+  db: Db,
+  change: StatusChangeContext,
+  order: Order,
+  trigger: OrderTrigger,
+  actor: OrderActorRef,
+  extra: StatusChangeExtra,
+  claim: ClaimKey,
+): Promise<boolean> {
+  const transition = transitionFor(order.status, trigger, actor.kind);
+  if (!fitsAtOnce(order, transition, extra)) return false;
+  const columns = transitionColumns(order, transition, actor, change, extra);
+  const changed: Order = { ...order, ...columns };
+  const entry = auditOf(order, transition, actor);
+  const moves = transition.effects.includes("release_escrow") ? releaseTransfers(changed) : [];
+  const answer = await moneySql.changeOrderStatus(db, {
+    claim: claim.rowFor(order.id),
+    read: order,
+    columns,
+    message: extra.message && transition.effects.includes("add_message") ? messageRow(order.id, extra.message, change, trigger) : null,
+    event: orderEventRecord(changed, change.now),
+    audit: entry && auditRow(entry),
+    transfers: moves.map(transferSpec),
+  });
+  if ("changed" in answer) return true;
+  switch (answer.refused) {
+    case "ORDER_CHANGED":
+      return false;
+    case "IDEMPOTENCY_KEY_TAKEN":
+      throw new IdempotencyKeyTaken();
+    case "INSUFFICIENT_FUNDS":
+      throw shortTransferError(moves[answer.index]!);
+  }
 }
 
 /**
@@ -292,28 +379,44 @@ export async function addMessage(
   change: StatusChangeContext,
   trigger?: OrderTrigger,
 ): Promise<void> {
-  const id = newId("message");
-  await tx.orderMessage.create({
-    data: { id, orderId, role: message.role, body: message.body, trigger: trigger ?? null, createdAt: change.now },
-  });
-  if (message.files?.length) await attachFiles(tx, orderId, { purpose: "message", messageId: id }, message.files, change.now);
-  // The order's practitioner hears of it by e-mail (with the revision request, whoever asks for it).
-  if (trigger === "request_revision") await notifyOrderMessage(tx, change.publicUrl, { orderId, messageId: id, kind: "revision" });
-  else if (message.role === "client" || message.role === "admin")
-    await notifyOrderMessage(tx, change.publicUrl, { orderId, messageId: id, kind: trigger === "dispute" ? "dispute" : "message" });
-  // A message the operator writes on the thread; the notes that come with a decision are not mailed.
-  else if (message.role === "operator" && !trigger)
-    await notifyOrderMessage(tx, change.publicUrl, { orderId, messageId: id, kind: "operator_message" });
+  const row = messageRow(orderId, message, change, trigger);
+  await tx.orderMessage.create({ data: row });
+  if (message.files?.length) await attachFiles(tx, orderId, { purpose: "message", messageId: row.id }, message.files, change.now);
+  const kind = noticeOf(message, trigger);
+  if (kind) await notifyOrderMessage(tx, change.publicUrl, { orderId, messageId: row.id, kind });
 }
 
-/** Escrow goes to the practitioner (the public client price) and the platform (the markup), in one statement. */
-async function releaseEscrow(tx: Tx, order: Order): Promise<void> {
+const messageRow = (
+  orderId: string,
+  message: NewMessage,
+  change: StatusChangeContext,
+  trigger?: OrderTrigger,
+): moneySql.OrderMessageRow => ({
+  id: newId("message"),
+  orderId,
+  role: message.role,
+  body: message.body,
+  trigger: trigger ?? null,
+  createdAt: change.now,
+});
+
+/** What the order's practitioner is mailed about a message, if anything. */
+function noticeOf(message: NewMessage, trigger?: OrderTrigger): OrderNoticeKind | null {
+  // The revision request, whoever asks for it.
+  if (trigger === "request_revision") return "revision";
+  if (message.role === "client" || message.role === "admin") return trigger === "dispute" ? "dispute" : "message";
+  // A message the operator writes on the thread; the notes that come with a decision are not mailed.
+  if (message.role === "operator" && !trigger) return "operator_message";
+  return null;
+}
+
+/** Escrow's release: to the practitioner (the public client price) and the platform (the markup). */
+function releaseTransfers(order: Order): [TransferInput, ...TransferInput[]] {
   if (!order.practitionerId)
     throw new AppError("INVALID_STATE", `The order ${order.id} has no practitioner to release its escrow to; refund it instead.`);
   const escrow = accounts.orderEscrow(order);
   const platformShare = order.priceIdr - order.clientPriceIdr;
-  await transfer(
-    tx,
+  return [
     {
       from: escrow,
       to: accounts.practitionerPayable(order.practitionerId, order.livemode),
@@ -332,7 +435,7 @@ async function releaseEscrow(tx: Tx, order: Order): Promise<void> {
           },
         ]
       : []),
-  );
+  ];
 }
 
 function splitOf(order: Order, practitionerShareIdr: bigint | undefined): DisputeSplit {
