@@ -22,9 +22,6 @@ const nextConfig: NextConfig = {
   // The custom server (src/server.ts) answers /v1 and /mcp itself; Next serves the portals.
   poweredByHeader: false,
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg"],
-  // A route's modules load on its first request, not all at start: a process answering only /v1
-  // and /mcp never holds the portals' server code (about 7 copies of 1.3 MB chunks, issue 30).
-  experimental: { preloadEntriesOnStart: false },
   // `npm test` type-checks the whole project with tsc (the same tsconfig files next build checks)
   // before Playwright builds, and says so with KUASA_TYPECHECKED=1: the build then skips its own
   // second pass. A plain `npm run build` always type-checks.

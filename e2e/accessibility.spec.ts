@@ -59,7 +59,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
         expect(response?.status()).toBe(name === "404" ? 404 : 200);
         await expect(page.locator("html")).toHaveAttribute("lang", "id");
         // Redoc draws the reference's heading once its bundle has loaded and read the document.
-        await expect(page.locator("h1")).toHaveCount(1, { timeout: name === "docs" ? 60_000 : 5_000 });
+        await expect(page.locator("h1")).toHaveCount(1, { timeout: name === "docs" ? 120_000 : 5_000 });
         // The API reference (Redoc) renders every operation with one component: axe checks the first
         // operation of each tag and everything around them; all of them would take minutes.
         await expectNoSeriousA11yViolations(
