@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { DueRow } from "@/server/domain/due-row";
 import { AppError } from "@/server/domain/errors";
+import { deletionDueAt, expiredBefore } from "@/server/domain/expired-rows";
 import { newId } from "@/server/domain/ids";
 import { audit } from "../audit";
 import { publicUrlOf, type ServiceDeps } from "../deps";
@@ -137,21 +138,17 @@ export async function resetPassword(
   });
 }
 
-/** A day after it stops working a link's row is deleted; until then its page says "expired" or "used", not "unknown". */
-const KEEP_AFTER_EXPIRY_MS = 24 * 3_600_000;
-
-/** Reset links a day past their expiry, the longest expired first (the sweeper deletes them). */
+/** Reset links a day past their expiry (domain/expired-rows.ts: until then the page says "expired" or "used", not "unknown"), the longest expired first (the sweeper deletes them). */
 export async function expiredPasswordResets(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]> {
   const rows = await deps.db.passwordReset.findMany({
-    where: { expiresAt: { lte: new Date(cutoff.getTime() - KEEP_AFTER_EXPIRY_MS) } },
+    where: { expiresAt: { lte: expiredBefore(cutoff) } },
     orderBy: { expiresAt: "asc" },
     take: limit,
     select: { id: true, expiresAt: true },
   });
-  return rows.map((row) => ({ id: row.id, dueAt: new Date(row.expiresAt.getTime() + KEEP_AFTER_EXPIRY_MS) }));
+  return rows.map((row) => ({ id: row.id, dueAt: deletionDueAt(row.expiresAt) }));
 }
 
 export async function deleteExpiredPasswordReset(deps: Pick<ServiceDeps, "db" | "clock">, resetId: string): Promise<void> {
-  const before = new Date(deps.clock.now().getTime() - KEEP_AFTER_EXPIRY_MS);
-  await deps.db.passwordReset.deleteMany({ where: { id: resetId, expiresAt: { lte: before } } });
+  await deps.db.passwordReset.deleteMany({ where: { id: resetId, expiresAt: { lte: expiredBefore(deps.clock.now()) } } });
 }
