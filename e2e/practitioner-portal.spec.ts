@@ -133,6 +133,8 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       page,
       browser,
     }, testInfo) => {
+      // Five sign-ins and three password changes, each a hash; the password must be changed back before the test's time runs out.
+      test.setTimeout(120_000);
       // Another device of the same practitioner, signed in before the change.
       const otherDevice = await browser.newContext({ viewport });
       const other = await otherDevice.newPage();
