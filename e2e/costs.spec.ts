@@ -1,6 +1,6 @@
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { cardTitled, clickNav, createKey, DESKTOP, enterSignedIn, screenshot, screenshotBothSizes } from "./portal";
+import { cardTitled, clickNav, createKey, DESKTOP, enterSignedIn, screenshotBothSizes } from "./portal";
 import { COSTS_ADMIN, IP_CONSULTANT, OPERATOR } from "./users";
 
 /**

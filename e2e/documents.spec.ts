@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { cardTitled, createKey, DESKTOP, enterSignedIn, screenshot, screenshotBothSizes } from "./portal";
 import { OPERATOR, ORG_ADMIN, PRACTITIONER } from "./users";
