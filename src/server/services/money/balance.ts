@@ -99,7 +99,7 @@ export interface KeyBalance {
 
 export async function getBalance(deps: Pick<ServiceDeps, "db" | "clock">, key: AuthenticatedKey): Promise<KeyBalance> {
   const { db, clock } = deps;
-  // The deposit's cached balance and the key's spend of the month in one round trip: the hottest read an agent polls.
+  // balanceOf's and spentThisMonth's reads in one round trip (pinned at 1 statement): the hottest read an agent polls.
   const [row] = await db.$queryRaw<Array<{ deposit: bigint | null; spent: bigint | null }>>`
     SELECT (SELECT "balanceIdr" FROM "LedgerAccount" WHERE "code" = ${accounts.orgDeposit(key.organizationId, key.livemode).code}) AS "deposit",
            (SELECT "spentIdr" FROM "ApiKeySpend" WHERE "apiKeyId" = ${key.id} AND "month" = ${jakartaMonthStart(clock.now())}) AS "spent"`;
