@@ -2,9 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "@/server/domain/clock";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, type TestOrg } from "@/test/fixtures";
+import { portalUser } from "@/test/portal";
 import { testWebhookSettings } from "@/test/webhooks";
 import { oauthExpiryJob } from "./oauth-expiry";
+import { passwordResetExpiryJob } from "./password-reset-expiry";
 import { createSweeper } from "./sweeper";
+import type { JobKind } from "./types";
 
 let database: TestDatabase;
 let org: TestOrg;
@@ -22,6 +25,21 @@ beforeAll(async () => {
 afterAll(async () => {
   await database?.destroy();
 });
+
+/** The rows the sweeper handed out on a first scan at `now`, and on a second (none left). */
+async function sweepAtNow(kind: JobKind): Promise<[number, number]> {
+  const sweeper = createSweeper({
+    deps: { db: db(), clock: fixedClock(now), webhooks: testWebhookSettings },
+    kinds: [kind],
+    intervalMs: 1_000,
+    concurrency: 4,
+  });
+  try {
+    return [await sweeper.runOnce(), await sweeper.runOnce()];
+  } finally {
+    await sweeper.stop();
+  }
+}
 
 async function code(codeHash: string, expiresAt: Date, usedAt: Date | null = null) {
   await db().oAuthCode.create({
@@ -59,22 +77,27 @@ describe("the OAuth expiry job", () => {
     await token("refresh-expired-recently", "refresh", ago(2), ago(10));
     await token("access-live", "access", new Date(now.getTime() + HOUR));
 
-    const sweeper = createSweeper({
-      deps: { db: db(), clock: fixedClock(now), webhooks: testWebhookSettings },
-      kinds: [oauthExpiryJob],
-      intervalMs: 1_000,
-      concurrency: 2,
-    });
-    try {
-      expect(await sweeper.runOnce()).toBe(4);
-      expect(await sweeper.runOnce()).toBe(0);
-    } finally {
-      await sweeper.stop();
-    }
+    expect(await sweepAtNow(oauthExpiryJob)).toEqual([4, 0]);
 
     const codes = await db().oAuthCode.findMany({ select: { codeHash: true }, orderBy: { codeHash: "asc" } });
     expect(codes.map((c) => c.codeHash)).toEqual(["code-expired-recently", "code-live"]);
     const tokens = await db().oAuthToken.findMany({ select: { tokenHash: true }, orderBy: { tokenHash: "asc" } });
     expect(tokens.map((t) => t.tokenHash)).toEqual(["access-live", "refresh-expired-recently"]);
+  });
+});
+
+describe("the password-reset expiry job", () => {
+  it("deletes reset links a day past their expiry, used or not, and keeps younger ones (their page still says expired or used)", async () => {
+    const { id: userId } = await portalUser(db(), "operator");
+    const reset = (id: string, expiresAt: Date, usedAt: Date | null = null) =>
+      db().passwordReset.create({ data: { id, userId, tokenHash: `hash-${id}`, expiresAt, usedAt } });
+    await reset("pwr_old_unused", ago(30));
+    await reset("pwr_old_used", ago(25), ago(25.5));
+    await reset("pwr_expired_recently", ago(23));
+    await reset("pwr_live", new Date(now.getTime() + HOUR));
+
+    expect(await sweepAtNow(passwordResetExpiryJob)).toEqual([2, 0]);
+    const left = await db().passwordReset.findMany({ select: { id: true }, orderBy: { id: "asc" } });
+    expect(left.map((r) => r.id)).toEqual(["pwr_expired_recently", "pwr_live"]);
   });
 });
