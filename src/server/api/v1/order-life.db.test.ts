@@ -529,68 +529,71 @@ describe.runIf(testDatabaseKind === "postgres")("races, forced to overlap", () =
     await moneyIsExact();
   });
 
-  it("accept versus dispute: exactly one wins; escrow released once, or kept for the operator", async () => {
+  type ApiKeyCaller = Awaited<ReturnType<typeof authenticateApiKey>>;
+  /** Six rounds, each on a freshly delivered order, with the client's key and the auto-acceptance timer due; then the ledger checked. */
+  async function roundsOnDeliveredOrders(
+    round: (orderId: string, key: ApiKeyCaller, due: { db: typeof database.prisma; clock: ReturnType<typeof fixedClock> }) => Promise<void>,
+  ) {
     const key = await authenticateApiKey({ db: database.prisma, clock }, `Bearer ${org.token}`);
-    for (let round = 0; round < 6; round++) {
+    const due = { db: database.prisma, clock: fixedClock(Date.parse(START) + 7 * DAY) };
+    for (let i = 0; i < 6; i++) {
       const order = await newOrder();
       await delivered(order.id);
+      await round(order.id, key, due);
+    }
+    await moneyIsExact();
+  }
+  const escrowReleases = (orderId: string) =>
+    database.prisma.ledgerTransfer.count({ where: { reference: orderId, kind: "escrow_release" } });
+
+  it("accept versus dispute: exactly one wins; escrow released once, or kept for the operator", async () => {
+    await roundsOnDeliveredOrders(async (orderId, key) => {
       const results = await race(
-        order.id,
-        () => acceptOrderResult(deps(), byKey(key), order.id),
-        () => openDispute(deps(), byKey(key), order.id, "Hasil tidak sesuai."),
+        orderId,
+        () => acceptOrderResult(deps(), byKey(key), orderId),
+        () => openDispute(deps(), byKey(key), orderId, "Hasil tidak sesuai."),
       );
       const codes = outcomeCodes(results);
       expect(
         codes.filter((c) => c !== "ok"),
         codes.join(),
       ).toEqual(["INVALID_STATE"]);
-      const releases = await database.prisma.ledgerTransfer.count({ where: { reference: order.id, kind: "escrow_release" } });
-      if (codes[0] === "ok") expect([(await row(order.id)).status, releases]).toEqual(["selesai", 1]);
-      else expect([(await row(order.id)).status, releases, await escrow(order.id)]).toEqual(["sengketa", 0, BigInt(NDA_PRICE_IDR)]);
-    }
-    await moneyIsExact();
+      const releases = await escrowReleases(orderId);
+      if (codes[0] === "ok") expect([(await row(orderId)).status, releases]).toEqual(["selesai", 1]);
+      else expect([(await row(orderId)).status, releases, await escrow(orderId)]).toEqual(["sengketa", 0, BigInt(NDA_PRICE_IDR)]);
+    });
   });
 
   it("accept versus auto-acceptance: the result accepted once, escrow released once", async () => {
-    const key = await authenticateApiKey({ db: database.prisma, clock }, `Bearer ${org.token}`);
-    for (let round = 0; round < 6; round++) {
-      const order = await newOrder();
-      await delivered(order.id);
-      const due = { db: database.prisma, clock: fixedClock(Date.parse(START) + 7 * DAY) };
+    await roundsOnDeliveredOrders(async (orderId, key, due) => {
       const results = await race(
-        order.id,
-        () => acceptOrderResult(deps(), byKey(key), order.id),
-        () => autoAcceptOrder(due, order.id),
+        orderId,
+        () => acceptOrderResult(deps(), byKey(key), orderId),
+        () => autoAcceptOrder(due, orderId),
       );
       // The timer never fails on losing; the client's accept does, with 409.
       expect(results[1].status).toBe("fulfilled");
       expect(["ok", "INVALID_STATE"]).toContain(outcomeCodes(results)[0]);
-      expect((await row(order.id)).status).toBe("selesai");
-      expect(await database.prisma.ledgerTransfer.count({ where: { reference: order.id, kind: "escrow_release" } })).toBe(1);
-      expect(await database.prisma.webhookEvent.count({ where: { orderId: order.id, type: "order.selesai" } })).toBe(1);
-    }
-    await moneyIsExact();
+      expect((await row(orderId)).status).toBe("selesai");
+      expect(await escrowReleases(orderId)).toBe(1);
+      expect(await database.prisma.webhookEvent.count({ where: { orderId, type: "order.selesai" } })).toBe(1);
+    });
   });
 
   it("auto-acceptance versus a revision: one of them, never both, and escrow released at most once", async () => {
-    const key = await authenticateApiKey({ db: database.prisma, clock }, `Bearer ${org.token}`);
-    for (let round = 0; round < 6; round++) {
-      const order = await newOrder();
-      await delivered(order.id);
-      const due = { db: database.prisma, clock: fixedClock(Date.parse(START) + 7 * DAY) };
+    await roundsOnDeliveredOrders(async (orderId, key, due) => {
       const results = await race(
-        order.id,
-        () => autoAcceptOrder(due, order.id),
-        () => requestRevision(deps(), byKey(key), order.id, "Ubah pasal 3."),
+        orderId,
+        () => autoAcceptOrder(due, orderId),
+        () => requestRevision(deps(), byKey(key), orderId, "Ubah pasal 3."),
       );
       // The timer never fails on losing: it re-reads the locked row and finds nothing to do.
       expect(results[0].status).toBe("fulfilled");
-      const after = await row(order.id);
-      const releases = await database.prisma.ledgerTransfer.count({ where: { reference: order.id, kind: "escrow_release" } });
+      const after = await row(orderId);
+      const releases = await escrowReleases(orderId);
       if (results[1].status === "fulfilled") expect([after.status, releases]).toEqual(["dikerjakan", 0]);
       else expect([(results[1].reason as { code: string }).code, after.status, releases]).toEqual(["INVALID_STATE", "selesai", 1]);
-    }
-    await moneyIsExact();
+    });
   });
 });
 
