@@ -164,6 +164,9 @@ function waitForOutput(child: ChildProcess, text: string, timeoutMs: number): Pr
 
 function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
   const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  // The access log is read and dropped, as a log collector reads it in production: a pipe nobody
+  // reads fills at 64 KB, and the server's log lines then wait in its memory.
+  child.stdout?.resume();
   child.stderr?.on("data", (d: Buffer) => process.stderr.write(`[server] ${d}`));
   return child;
 }
