@@ -6,6 +6,7 @@ import pg from "pg";
 import { PrismaClient } from "@/generated/prisma/client";
 import { logger } from "@/server/log";
 import { acquireDataDirLock } from "./lock";
+import { preparedStatementNames } from "./statement-names";
 
 export type Db = PrismaClient;
 /** The client inside `db.$transaction(async (tx) => …)`. */
@@ -53,6 +54,9 @@ export interface DatabaseConfig {
   poolSize?: number;
 }
 
+/** Query shapes prepared once per connection; Prisma's shapes in this code number in the low hundreds. */
+const PREPARED_STATEMENTS_PER_PROCESS = 500;
+
 const TRANSACTION_MAX_WAIT_MS = { pglite: 10_000, postgres: 5_000 } as const;
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
@@ -71,7 +75,10 @@ function openPostgres(databaseUrl: string, config: DatabaseConfig): Database {
   // An idle connection the server ends (restart, failover) must not crash the process; the pool
   // drops it and opens a new one on next use.
   pool.on("error", (err) => logger.warn({ err }, "idle PostgreSQL connection closed"));
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: { maxWait } });
+  const prisma = new PrismaClient({
+    adapter: new PrismaPg(pool, { statementNameGenerator: preparedStatementNames(PREPARED_STATEMENTS_PER_PROCESS) }),
+    transactionOptions: { maxWait },
+  });
   const url = new URL(databaseUrl);
   return {
     prisma,
