@@ -54,7 +54,7 @@ export interface DatabaseConfig {
   poolSize?: number;
 }
 
-/** Query shapes prepared once per connection; Prisma's shapes in this code number in the low hundreds. */
+/** Query shapes prepared once per connection: the bench's whole API and job load names about 100 per process; the portals add theirs. */
 const PREPARED_STATEMENTS_PER_PROCESS = 500;
 
 const TRANSACTION_MAX_WAIT_MS = { pglite: 10_000, postgres: 5_000 } as const;

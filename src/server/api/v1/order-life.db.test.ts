@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/server/db/client";
+import type { AuthenticatedKey } from "@/server/domain/api-key";
 import { fixedClock } from "@/server/domain/clock";
 import { DEFAULT_ORDER_RULES } from "@/server/domain/order-rules";
 import { pageRequestOf } from "@/server/domain/paging";
 import { JOB_KINDS } from "@/server/jobs/registry";
 import { createSweeper } from "@/server/jobs/sweeper";
 import { authenticateApiKey } from "@/server/services/access";
+import type { ServiceDeps } from "@/server/services/deps";
 import { accounts, balanceOf, spentThisMonth } from "@/server/services/money";
 import {
   acceptOffer,
@@ -529,11 +531,8 @@ describe.runIf(testDatabaseKind === "postgres")("races, forced to overlap", () =
     await moneyIsExact();
   });
 
-  type ApiKeyCaller = Awaited<ReturnType<typeof authenticateApiKey>>;
   /** Six rounds, each on a freshly delivered order, with the client's key and the auto-acceptance timer due; then the ledger checked. */
-  async function roundsOnDeliveredOrders(
-    round: (orderId: string, key: ApiKeyCaller, due: { db: typeof database.prisma; clock: ReturnType<typeof fixedClock> }) => Promise<void>,
-  ) {
+  async function roundsOnDeliveredOrders(round: (orderId: string, key: AuthenticatedKey, due: ServiceDeps) => Promise<void>) {
     const key = await authenticateApiKey({ db: database.prisma, clock }, `Bearer ${org.token}`);
     const due = { db: database.prisma, clock: fixedClock(Date.parse(START) + 7 * DAY) };
     for (let i = 0; i < 6; i++) {
