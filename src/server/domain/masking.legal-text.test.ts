@@ -69,6 +69,23 @@ const PASSAGES = [
   "Versi 1.2.3 dokumen, halaman 12 dari 45, paragraf 3.4.5.",
   "Tabel: baris 1 kolom 2, baris 3 kolom 4.",
   "Persentase kepemilikan 51% : 49%, modal disetor Rp 12.500.000.000.",
+  // "di" and "titik" in ordinary sentences, websites named after "di", numbers spelled out (issue 37).
+  "Permohonan didaftarkan secara daring di ahu.go.id, lalu izin usaha diurus di oss.go.id.",
+  "Status merek dapat dicek di pdki-indonesia.dgip.go.id dan putusan di putusan3.mahkamahagung.go.id.",
+  "Sidang digelar di Pengadilan Negeri Jakarta Selatan; titik temu para pihak ada di mediasi.",
+  "Kantor kami di Bandung. Titik koordinat tanah: -6.914744, 107.609810 (WGS 84).",
+  "Saya tinggal di Jakarta titik ini tidak dipersoalkan; akun saya di gmail sudah lama tidak aktif.",
+  "Kerugian Rp 2.650.000 (dua juta enam ratus lima puluh ribu rupiah) dibayar dalam dua puluh delapan hari.",
+  "Masa sewa sembilan puluh sembilan tahun, dihitung sejak satu Januari dua ribu dua puluh empat.",
+  "Pasal 1, 2, 3, 4, 5, 6 dan 7 UU No. 8 Tahun 1999; Pasal 81, 82, 83 dan 84 UU No. 13 Tahun 2003.",
+  "Ayat (1), (2), (3) dan (4) berlaku; lihat juga angka 8 huruf a sampai dengan e.",
+  "Jam layanan pukul 08:00-16:00 WIB, Sabtu 08:00–12:00 WIB; istirahat 12:00 - 13:00.",
+  "RUPS sah dengan kuorum lebih dari 1/2 bagian; perubahan anggaran dasar 2/3 bagian; penggabungan 3/4 bagian.",
+  "Fees: IDR 812,500,000.00 for the first phase and IDR 1,250,000 per hour; a deposit of 850,000,000.",
+  "One of the two parties signed on page 12 of 45; the other signed four days later.",
+  "Lampiran:\n1. KTP direksi\n2. NPWP perusahaan\n3. Akta pendirian dan perubahan terakhir",
+  "Tahun\tNilai\n2019    850.000.000\n2020    900.000.000\n2021    1.250.000.000",
+  "Skala 1 : 1.000, luas 2.500 m² × 3 bidang = 7.500 m².",
 ];
 
 const MONTHS = ["Januari", "Februari", "Maret", "April", "Mei", "Juni", "Juli", "Agustus", "September", "Oktober", "November", "Desember"];
@@ -127,9 +144,20 @@ const quantity = fc.oneof(
   fc.integer({ min: 1, max: 9_999 }).map((n) => `${thousands(n)} m2`),
   fc.tuple(fc.integer({ min: 1, max: 99 }), fc.constantFrom("bulan", "tahun", "hari", "orang", "unit")).map(([n, u]) => `${n} ${u}`),
 );
-const benign = fc.oneof(amount, date, time, citation, address, quantity);
+const website = fc
+  .tuple(
+    fc.constantFrom("di", "lihat di", "cek di", "terdaftar di"),
+    fc.constantFrom("ahu.go.id", "oss.go.id", "dgip.go.id", "kuasa.id", "jdih.kemenkumham.go.id"),
+  )
+  .map(([words, site]) => `${words} ${site}`);
+const spelledNumber = fc
+  .array(fc.constantFrom("satu", "dua", "tiga", "empat", "lima", "enam", "tujuh", "delapan", "sembilan"), { minLength: 1, maxLength: 3 })
+  .chain((digits) =>
+    fc.constantFrom("puluh", "ratus", "ribu", "juta", "hari", "bulan", "tahun").map((unit) => `${digits.join(" ")} ${unit}`),
+  );
+const benign = fc.oneof(amount, date, time, citation, address, quantity, website, spelledNumber);
 const WORDS =
-  "klien menggugat wanprestasi sewa tanah sesuai perjanjian tanggal sebesar berdasarkan dan atau yang dengan sejak paling lambat".split(
+  "klien menggugat wanprestasi sewa tanah sesuai perjanjian tanggal sebesar berdasarkan dan atau yang dengan sejak paling lambat di titik dot".split(
     " ",
   );
 const words = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 4 }).map((w) => w.join(" "));

@@ -128,6 +128,79 @@ describe("maskText: contacts written to get past a filter (issue 25)", () => {
   }
 });
 
+describe("maskText: contacts written by classes of characters (issue 37)", () => {
+  const email = `b${m(3)}@${m(3)}.com`;
+  const hidden: Array<[string, string, string]> = [
+    ["a mobile with zero-width spaces and a word joiner between its digits", "0812\u200b3456\u20607890", `0${m(11)}`],
+    ["a mobile with soft hyphens inside its groups", "08\u00ad12 34\u00ad56 7890", `0${m(3)} ${m(4)} ${m(4)}`],
+    ["a NIK with bidi controls between its groups", "3171\u202e0115\u202c0890\u20660001", m(16)],
+    ["a mobile separated by commas", "0812,3456,7890", `0${m(3)},${m(4)},${m(4)}`],
+    ["a mobile separated by pipes", "0812|3456|7890", `0${m(3)}|${m(4)}|${m(4)}`],
+    ["a mobile separated by colons", "0812:3456:7890", `0${m(3)}:${m(4)}:${m(4)}`],
+    ["a mobile separated by semicolons", "0812;3456;7890", `0${m(3)};${m(4)};${m(4)}`],
+    ["a mobile separated by asterisks", "0812*3456*7890", `0${m(3)}*${m(4)}*${m(4)}`],
+    ["a mobile separated by tildes", "0812~3456~7890", `0${m(3)}~${m(4)}~${m(4)}`],
+    ["a mobile separated by plus signs", "0812+3456+7890", `0${m(3)}+${m(4)}+${m(4)}`],
+    ["a mobile separated by bullets, the mask's own character", "0812•3456•7890", `0${m(13)}`],
+    ["a mobile separated by middle dots", "0812·3456·7890", `0${m(3)}·${m(4)}·${m(4)}`],
+    ["a mobile separated by arrows", "0812→3456→7890", `0${m(3)}→${m(4)}→${m(4)}`],
+    ["a mobile separated by percent signs", "0812%3456%7890", `0${m(3)}%${m(4)}%${m(4)}`],
+    ["a mobile separated by four spaces", "0812    3456    7890", `0${m(3)}    ${m(4)}    ${m(4)}`],
+    ["a mobile broken over lines", "0812\n3456\n7890", `0${m(3)}\n${m(4)}\n${m(4)}`],
+    ["a mobile with a dash and a line break between groups", "0812-\n3456-\n7890", `0${m(3)}-\n${m(4)}-\n${m(4)}`],
+    ["a landline whose area code's bracket is followed by a symbol", "(021)~555~1234", `(0${m(2)})~${m(3)}~${m(4)}`],
+    ["a NIK separated by commas", "3171,0115,0890,0001", `${m(4)},${m(4)},${m(4)},${m(4)}`],
+    ["a NIK with a bracket between groups", "3171)0115)0890)0001", `${m(4)})${m(4)})${m(4)})${m(4)}`],
+    ["a NIK whose first groups look like thousands", "317.101 150 8900 001", `${m(3)}.${m(3)} ${m(3)} ${m(4)} ${m(3)}`],
+    ["a mobile in keycap emoji digits", "0️⃣8️⃣1️⃣2️⃣3️⃣4️⃣5️⃣6️⃣7️⃣8️⃣9️⃣0️⃣", `0️⃣${m(11)}`],
+    ["a mobile in dingbat digits", "0❽❶❷ ❸❹❺❻ ❼❽❾⓿", `0${m(3)} ${m(4)} ${m(4)}`],
+    ["a mobile with underlined digits", "0̲8̲1̲2̲3̲4̲5̲6̲7̲8̲9̲0̲", `0̲${m(11)}`],
+    [
+      "a mobile spelled out in Indonesian",
+      "nol delapan satu dua tiga empat lima enam tujuh delapan sembilan nol",
+      `nol ${m(1)} ${m(1)} ${m(1)} ${m(1)} ${m(1)} ${m(1)} ${m(1)} ${m(1)} ${m(1)} ${m(1)} ${m(1)}`,
+    ],
+    [
+      "a mobile spelled out in English",
+      "zero eight one two three four five six seven eight nine zero",
+      `zero ${`${m(1)} `.repeat(10)}${m(1)}`,
+    ],
+    ["a mobile spelled out with kosong for zero", "kosong delapan satu dua 3456 7890", `kosong ${m(1)} ${m(1)} ${m(1)} ${m(4)} ${m(4)}`],
+    ["spelled digits mixed with digits", "08 satu dua 3456 tujuh delapan 90", `0${m(1)} ${m(1)} ${m(1)} ${m(4)} ${m(1)} ${m(1)} ${m(2)}`],
+    [
+      "a NIK spelled out",
+      "NIK tiga satu tujuh satu nol satu satu lima nol delapan sembilan nol nol nol nol satu",
+      `NIK ${m(1)}${` ${m(1)}`.repeat(15)}`,
+    ],
+    ["an e-mail with di and titik", "budi di gmail titik com", email],
+    ["an e-mail with at and dot wrapped in asterisks", "budi*at*gmail*dot*com", email],
+    ["an e-mail with at and dot wrapped in hashes", "budi#at#gmail#dot#com", email],
+    ["an e-mail with at and dot wrapped in underscores", "budi_at_gmail_dot_com", email],
+    ["an e-mail with di and titik in brackets", "budi (di) kantor (titik) co (titik) id", `b${m(3)}@${m(3)}.id`],
+    ["an e-mail with an invisible character inside the at", "budi a\u200bt gmail dot com", email],
+    ["an e-mail with di before a mail provider and its domain", "budi di gmail.com", email],
+    ["an e-mail whose local part is written with titik", "budi titik santoso di gmail titik com", email],
+    ["an e-mail whose domain holds a word at", "a0@a-at-0.id", `a${m(3)}@${m(3)}.id`],
+  ];
+  for (const [what, input, expected] of hidden) {
+    it(`hides ${what}`, () => expect(maskText(input)).toBe(expected));
+  }
+
+  const kept: Array<[string, string]> = [
+    ["websites named after di", "Permohonan didaftarkan di ahu.go.id dan izin diurus di oss.go.id."],
+    ["di and titik in ordinary sentences", "Saya tinggal di Jakarta. Titik temu ada di kantor, titik."],
+    ["a mail provider named after di without an address", "Akun saya di gmail sudah lama tidak aktif."],
+    ["a short list of articles", "Pasal 81, 82, 83 dan 84"],
+    ["an amount with its words", "Rp 1.000.000 (satu juta rupiah)"],
+    ["times with colons", "pukul 08:00-16:00 WIB"],
+    ["amounts grouped in thousands with commas", "IDR 812,500,000.00 and a fee of 812,500,000"],
+    ["coordinates", "koordinat -6.914744, 107.609810"],
+  ];
+  for (const [what, input] of kept) {
+    it(`keeps ${what}`, () => expect(maskText(input)).toBe(input));
+  }
+});
+
 describe("maskText: what stays (no false positives)", () => {
   const kept: Array<[string, string]> = [
     ["an amount in rupiah", "Nilai sengketa Rp 15.000.000."],
@@ -308,8 +381,8 @@ const before = fc.constantFrom(": ", " (", " hubungi ", " nomor ", "\nNIK ", " "
 const after = fc.constantFrom(" ", ", ", ") ", ".\n", "");
 
 const RUNS = { numRuns: 2_000 };
-/** Random text may end in "Rp " by chance; a number after it is an amount and stays. */
-const afterCurrency = (text: string) => /(?:^|[^\p{L}])(?:rp|idr)\.?\s*$/iu.test(text);
+/** Random text may end in "Rp " (its letters spaced out too) by chance; a number after it is an amount and stays. */
+const afterCurrency = (text: string) => /(?:^|[^\p{L}])(?:r\s*p|i\s*d\s*r)\.?\s*$/iu.test(text);
 
 describe("maskText: properties", () => {
   it("never lets a generated phone's digits survive in random text", () => {
@@ -382,7 +455,8 @@ describe("maskText: properties", () => {
     fc.assert(
       fc.property(
         fc.array(fc.oneof(benignToken, secretToken), { minLength: 1, maxLength: 8 }),
-        fc.constantFrom(", ", "; ", ". ", "\n", " | "),
+        // With a word: any short run of signs between two digit groups is a separator (issue 37).
+        fc.constantFrom(", lalu ", "; dan ", ". Kemudian ", "\natau ", " | serta "),
         (tokens, joiner) => {
           expect(maskText(tokens.map((t) => t.text).join(joiner))).toBe(tokens.map((t) => t.expected).join(joiner));
         },
@@ -422,7 +496,8 @@ describe("maskText: properties", () => {
   it("changes nothing but digits (into •) in text without an @", () => {
     fc.assert(
       fc.property(fc.oneof(nasty, mixed, fc.string()), (text) => {
-        fc.pre(!text.includes("@"));
+        // An @ in any form the reading knows: full width, escaped.
+        fc.pre(!/@|%40|&#0*64;|&#x0*40;|&commat;/i.test(text.normalize("NFKC")));
         const masked = maskText(text);
         expect(masked.length).toBe(text.length);
         for (let i = 0; i < text.length; i++) if (masked[i] !== text[i]) expect([/\d/.test(text[i]!), masked[i]]).toEqual([true, MASK]);

@@ -7,10 +7,11 @@
  * An order's intake is masked by its service's field types (maskIntake): an e-mail, phone or NIK
  * field whole, whatever it holds; every other field as free text.
  *
- * Text is searched as a person would read it (contact-reading.ts): escapes decoded, NFKC, digits
- * of any script, spaced-out characters read together, `[at]`/` dot ` read as the signs. Digit
- * groups may be separated by spaces, dots, dashes, slashes, underscores and (in a NIK) line
- * breaks. Only the characters of the original that were read as hidden ones are replaced.
+ * Text is searched as a person would read it (contact-reading.ts): escapes decoded, invisible
+ * characters dropped, NFKC, digits of any script or spelled out, any short run of other characters
+ * between digit groups read as a separator, spaced-out characters read together, `at`/`di` and
+ * `dot`/`titik` in any wrapping read as the signs. Only the characters of the original that were
+ * read as hidden ones are replaced.
  *
  * What must stay readable is told apart by context: an amount after Rp/IDR or grouped in
  * thousands, dates, and numbers too short or too long to be a phone (article, statute, street
@@ -21,7 +22,7 @@
  * `maskText` idempotent (a property test holds it to that).
  */
 
-import { type Reading, readForEmails, readForNumbers, SPELLED_AT } from "./contact-reading";
+import { DISGUISED_DOT, type Reading, readForEmails, readForNumbers, SPELLED_AT, SPELLED_DI } from "./contact-reading";
 import { CONTACT_VALUE_PATTERNS, type IntakeField, type IntakeFieldType } from "./intake";
 
 export const MASK = "•";
@@ -38,11 +39,12 @@ const SPACED = `(?: - |${SEP})`;
  * What may stand between two digits of a phone besides nothing: a separator, or brackets (one, or
  * two as in "(+62) (21)") with separators around them. A space before a date ends the phone, so it
  * does not swallow a date written after it; digits joined by dots or dashes stay one number. In
- * an Indonesian number, slashes, underscores and up to three spaces separate groups too; not in
- * other countries' numbers, so "No. 00123/2010" stays a register number.
+ * an Indonesian number, slashes, underscores, up to three spaces and a line break separate groups
+ * too; not in other countries' numbers, so "No. 00123/2010" stays a register number. (Any other
+ * separator was read as a space already: contact-reading.ts.)
  */
 const gap = (indonesian: boolean) =>
-  `(?:${SPACED}?[()]${SPACED}?(?:[()]${SPACED}?)?|${indonesian ? "[.\\-/_]|(?: [-/] |[ \\t]{1,3})" : "[.\\-]|(?: - | )"}(?!${DATE_AHEAD}))`;
+  `(?:${SPACED}?[()]${SPACED}?(?:[()]${SPACED}?)?|${indonesian ? "[.\\-/_]|(?: [-/] |[ \\t]{1,3}|[ \\t]*\\r?\\n[ \\t]*)" : "[.\\-]|(?: - | )"}(?!${DATE_AHEAD}))`;
 const GAP = gap(true);
 const FOREIGN_GAP = gap(false);
 /** Not glued to a digit, a masked digit or a `+` on the left; not followed by one on the right. */
@@ -50,14 +52,17 @@ const START = "(?<![\\d•+])";
 const END = "(?![\\d•])";
 
 // RFC 5322 "atext": what a local part is made of, any letter or digit included. A match starts
-// where no such character (or a masked one) comes before, so a masked address is not read again.
-const PUNCT = "!#$%&'*+/=?^_`{|}~.\\-";
+// where no such character comes before. (A masked address is not read again: • is no atext, and
+// a masked domain has no label. A bullet glued before an address, "•budi@…", does not hide it.)
+// A dot in disguise (contact-reading.ts) is a dot.
+const PUNCT = `!#$%&'*+/=?^_\`{|}~.\\-${DISGUISED_DOT}`;
 const ATEXT = `[\\p{L}\\p{N}\\p{M}${PUNCT}]`;
-const NOT_AFTER_ATEXT = `(?<![\\p{L}\\p{N}\\p{M}${PUNCT}•])`;
+const NOT_AFTER_ATEXT = `(?<![\\p{L}\\p{N}\\p{M}${PUNCT}])`;
 const LABEL = "[\\p{L}\\p{N}](?:[\\p{L}\\p{N}\\-]*[\\p{L}\\p{N}])?";
 /** A top-level domain starts with a letter (punycode ones hold digits and dashes: xn--p1ai). */
 const TOP_LEVEL_DOMAIN = "\\p{L}[\\p{L}\\p{N}\\-]*[\\p{L}\\p{N}]";
-const DOMAIN = `${LABEL}(?:\\.${LABEL})*`;
+const DOT = `[.${DISGUISED_DOT}]`;
+const DOMAIN = `${LABEL}(?:${DOT}${LABEL})*`;
 /**
  * After a spelled-out at, only common top-level domains: "available at www.kuasa.id" and "located
  * at Jl.Sudirman" are not addresses.
@@ -69,11 +74,14 @@ const NOT_A_LETTER_AFTER = "(?![\\p{L}\\p{N}])";
 // Leading punctuation, then the first letter or digit (the hint) and the rest of the local part.
 // Then a domain ending in a top-level domain after `@` or a spelled-out at; or, after the sign
 // itself, a domain without one ("budi@kantor", but not "10 unit @ Rp 5.000" or "@ 10.00"); or a
-// spelled-out at before a mail provider's name.
+// spelled-out at before a mail provider's name. After "di", the commonest preposition, only a
+// domain whose dot is in disguise ("di gmail titik com") or a mail provider's with its top-level
+// domain: "terdaftar di ahu.go.id" names a website, not an address.
 const EMAIL = new RegExp(
   `${NOT_AFTER_ATEXT}([${PUNCT}]*)([\\p{L}\\p{N}\\p{M}]?)${ATEXT}*(?<=${ATEXT})` +
-    `(?:@${DOMAIN}\\.(${TOP_LEVEL_DOMAIN})` +
-    `|${SPELLED_AT}(?!www\\.)${DOMAIN}\\.(${COMMON_TOP_LEVEL_DOMAINS})${NOT_A_LETTER_AFTER}` +
+    `(?:@${DOMAIN}${DOT}(${TOP_LEVEL_DOMAIN})` +
+    `|${SPELLED_AT}(?!www${DOT})${DOMAIN}${DOT}(${COMMON_TOP_LEVEL_DOMAINS})${NOT_A_LETTER_AFTER}` +
+    `|${SPELLED_DI}(?:(?:${MAIL_PROVIDERS})${DOT}(?:${LABEL}${DOT})*|(?:${LABEL}${DOT})*${LABEL}${DISGUISED_DOT}(?:${LABEL}${DOT})*)(${COMMON_TOP_LEVEL_DOMAINS})${NOT_A_LETTER_AFTER}` +
     `|@(?!(?:rp|idr)${NOT_A_LETTER_AFTER})(?=[\\p{N}\\-]*\\p{L})${DOMAIN}(?![\\p{L}\\p{N}\\-])` +
     `|${SPELLED_AT}(?:${MAIL_PROVIDERS})${NOT_A_LETTER_AFTER})` +
     // Not glued to a masked address or another at: masking what was masked changes nothing.
@@ -81,19 +89,19 @@ const EMAIL = new RegExp(
   "giu",
 );
 
-/** What may stand between two digit groups of a NIK: up to three spaces, or one dot, dash, slash or underscore. */
-const NIK_GAP = "(?:[ \\t]{1,3}| [-/] |[.\\-/_])";
-/** A NIK written one group per line: only line breaks between its groups, so it takes no number of the line before. */
+/**
+ * What may stand between two digit groups of a NIK: up to three spaces, one dot, dash, slash or
+ * underscore, or brackets (any other separator was read as a space: contact-reading.ts).
+ */
+const NIK_GAP = `(?:[ \\t]{1,3}| [-/] |[.\\-/_]|${SPACED}?[()]${SPACED}?(?:[()]${SPACED}?)?)`;
+/** A NIK written over lines, a group or more per line (hasLongLine keeps a line's other numbers out of it). */
 const NIK_LINE_BREAK = "(?:[ \\t]*\\r?\\n[ \\t]*)";
 /** A group does not start or end a grouped NIK if it is joined to digits around it: "12-05-2024" is one date. */
 const GROUP_START = "(?<![\\d•][.\\-/_])";
 const GROUP_END = "(?![.\\-/_][\\d•])";
 // 16 digits: any run of them (a NIK, a family-card (KK) number, anything else: all hidden), or
 // 16 digits in groups of any size. See isPlausibleNik for which grouped numbers are NIKs.
-const NIK = new RegExp(
-  `${START}(?:\\d{16}|${GROUP_START}\\d(?:(?:${NIK_GAP}?\\d){15}|(?:${NIK_LINE_BREAK}?\\d){15})${GROUP_END})${END}`,
-  "g",
-);
+const NIK = new RegExp(`${START}(?:\\d{16}|${GROUP_START}\\d(?:(?:${NIK_GAP}|${NIK_LINE_BREAK})?\\d){15}${GROUP_END})${END}`, "g");
 
 // Phones. Indonesian: the national significant number (NSN, after +62, 0062, 62 or the trunk 0)
 // starts with 2–9 and has 8 to 12 digits; a run of 13 or 14 without separators is read too, so a
@@ -112,7 +120,7 @@ const PHONE = new RegExp(
   `${START}(?:` +
     `(?:\\(?\\+|00)?62${GAP}?(?:0${GAP}?)?${NSN}` +
     `|\\(?0${GAP}?${NSN}` +
-    `|8[1-9](?:${GAP}?\\d){7,10}${END}` +
+    `|8${GAP}?[1-9](?:${GAP}?\\d){7,10}${END}` +
     // A bracketed area code says "landline" even before a short (5-digit) subscriber number.
     `|\\(0[2-9]\\d{1,2}\\)${SPACED}?${chain(5, 8)}${END}` +
     `|\\(?\\+${SEP}?(?:${chain(7, 15, FOREIGN_GAP)}${END}|${chain(16, "", FOREIGN_GAP)})` +
@@ -139,40 +147,43 @@ const DATE = /^(?:0[1-9]|[12]\d|3[01])([./-])(?:0[1-9]|1[0-2])\1(?:19|20)\d{2}(?
 /** The month and year of a date (dd-mm-yyyy, dd.mm.yyyy) whose day came just before the match. */
 const AFTER_DAY = /(?:^|[^\d•])[\d•]{2}[./-]$/;
 const MONTH_YEAR = /^(?:0[1-9]|1[0-2])[./-](?:19|20)\d{2}(?![\d•])/;
+/** Coordinates, two decimal degrees (the comma between them read as a space): "-6.914744, 107.609810". */
+const COORDINATES = /^\d{1,3}\.\d{5,8} -?\d{1,3}\.\d{5,8}(?![\d•])/;
 /** The month and day of an ISO date (yyyy-mm-dd) whose year came just before the match. */
 const AFTER_ISO_YEAR = /(?:^|[^\d•])[\d•]{4}-$/;
 const ISO_MONTH_DAY = /^(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?![\d•])/;
 
 /**
  * How many leading characters of a phone- or NIK-shaped match are not personal data and stay
- * as written: an amount or a date. The scan then resumes right after them, so a real number
- * written next to an amount is still found.
+ * as written: an amount, a date or coordinates. The scan then resumes right after them, so a real number
+ * written next to an amount is still found. A NIK is not cut at a first group that looks like
+ * thousands without a currency ("775.719 120 7055 0755"): isPlausibleNik tells NIKs from amounts.
  */
-function keptPrefixLength(match: string, before: string): number {
+function keptPrefixLength(match: string, before: string, thousandsAreAmounts: boolean): number {
   if (AFTER_CURRENCY.test(before)) return AMOUNT_DIGITS.exec(match)?.[0].length ?? 0;
   if (AFTER_DIGIT_GROUP.test(before)) return AMOUNT_CONTINUATION.exec(match)?.[0].length ?? 0;
   if (AFTER_ISO_YEAR.test(before)) return ISO_MONTH_DAY.exec(match)?.[0].length ?? 0;
   if (AFTER_DAY.test(before)) return MONTH_YEAR.exec(match)?.[0].length ?? 0;
-  return (THOUSANDS_AMOUNT.exec(match) ?? DATE.exec(match))?.[0].length ?? 0;
+  return ((thousandsAreAmounts ? THOUSANDS_AMOUNT.exec(match) : null) ?? DATE.exec(match) ?? COORDINATES.exec(match))?.[0].length ?? 0;
 }
 
 /**
  * Replaces every match of `pattern` with `mask(match, after)`, except the prefixes kept as
  * written. `mask` answers null for a match that is not what it hides; the scan then goes on from
- * the next character, so a real one overlapping it is still found. With `overlapping`, it does so
- * after a hidden match too: of a date and a NIK written in one chain of digit groups, the window
- * that is the NIK is found even when the one starting in the date could also be one.
+ * the next character, so a real one overlapping it is still found. For NIKs it does so after a
+ * hidden match too: of a date and a NIK written in one chain of digit groups, the window that is
+ * the NIK is found even when the one starting in the date could also be one.
  */
-function scan(text: string, pattern: RegExp, mask: (match: string, after: string) => string | null, overlapping = false): string {
+function scan(text: string, pattern: RegExp, mask: (match: string, after: string) => string | null, forNiks: boolean): string {
   const out = text.split("");
   pattern.lastIndex = 0;
   for (let found = pattern.exec(text); found; found = pattern.exec(text)) {
     const start = found.index;
     const end = pattern.lastIndex;
-    const kept = keptPrefixLength(found[0], text.slice(Math.max(0, start - CONTEXT_LENGTH), start));
+    const kept = keptPrefixLength(found[0], text.slice(Math.max(0, start - CONTEXT_LENGTH), start), !forNiks);
     const masked = kept > 0 ? null : mask(found[0], text.slice(end, end + AFTER_LENGTH));
     if (masked !== null) out.splice(start, masked.length, ...masked);
-    if (masked === null || overlapping) pattern.lastIndex = start + Math.max(kept, 1);
+    if (masked === null || forNiks) pattern.lastIndex = start + Math.max(kept, 1);
   }
   return out.join("");
 }
@@ -197,12 +208,9 @@ function isPlausibleNik(digits: string): boolean {
  */
 const DATE_INSIDE = new RegExp(`(?<!\\d[./\\-_]?)${DATE_AHEAD}(?![./\\-_]\\d)`);
 
-/** A NIK written over lines holds at most 8 digits a line: "tahun 2024" and a phone on the next line are not one. */
-const hasLongLine = (nik: string) => nik.includes("\n") && nik.split("\n").some((line) => line.replace(/\D/g, "").length > 8);
-
 function maskNik(nik: string): string | null {
   if (/^\d{16}$/.test(nik)) return hideDigits(nik);
-  return isPlausibleNik(nik.replace(/\D/g, "")) && !DATE_INSIDE.test(nik) && !hasLongLine(nik) ? hideDigits(nik) : null;
+  return isPlausibleNik(nik.replace(/\D/g, "")) && !DATE_INSIDE.test(nik) ? hideDigits(nik) : null;
 }
 
 /** A number followed by a word of amounts ("850000000 rupiah", "812500000,-") is an amount. */
@@ -243,7 +251,7 @@ function replaceFound(original: string, reading: Reading, found: Iterable<{ from
 
 function* emailsIn(reading: Reading) {
   for (const found of reading.text.matchAll(EMAIL)) {
-    const [whole, lead = "", first = "", topLevelDomain = found[4]] = found;
+    const [whole, lead = "", first = "", topLevelDomain = found[4] ?? found[5]] = found;
     const domainHint = topLevelDomain === undefined ? "" : `.${topLevelDomain}`;
     yield { from: found.index, to: found.index + whole.length, masked: `${lead}${first}${HIDDEN}@${HIDDEN}${domainHint}` };
   }
@@ -254,17 +262,19 @@ function* hiddenCharactersIn(reading: Reading, masked: string) {
 }
 
 /**
- * Every form of an at the reading knows holds, once in NFKC form, one of these: the sign, an
- * escape's `%` or `&`, or the letters "at" (spaced out too). Text without any holds no address.
+ * Every form of an at the reading knows holds, once in NFKC form without invisible characters, one
+ * of these: the sign, an escape's `%` or `&`, or the letters "at" or "di" (spaced out too). Text
+ * without any holds no address.
  */
-const MAY_HOLD_AN_ADDRESS = /[@%&]|a[ \t]*t/i;
+const MAY_HOLD_AN_ADDRESS = /[@%&]|a[ \t]*t|d[ \t]*i/i;
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}\p{Me}]/gu;
 
 /**
  * Masks e-mail addresses until none is left. Reading an address's spaced-out dots may join it to
  * the text after it, which then hides an address written right there; the next round finds it.
  */
 function maskEmails(text: string): string {
-  if (!MAY_HOLD_AN_ADDRESS.test(text.normalize("NFKC"))) return text;
+  if (!MAY_HOLD_AN_ADDRESS.test(text.normalize("NFKC").replace(INVISIBLE, ""))) return text;
   for (let round = 0; round < 4; round++) {
     const reading = readForEmails(text);
     const masked = replaceFound(text, reading, emailsIn(reading));
@@ -277,7 +287,7 @@ function maskEmails(text: string): string {
 /** Masks the phones and 16-digit numbers in text as read, and maps the hidden digits back. */
 function maskNumbers(text: string): string {
   const reading = readForNumbers(text);
-  const masked = scan(scan(reading.text, NIK, maskNik, true), PHONE, maskPhone);
+  const masked = scan(scan(reading.text, NIK, maskNik, true), PHONE, maskPhone, false);
   return replaceFound(text, reading, hiddenCharactersIn(reading, masked));
 }
 

@@ -62,6 +62,25 @@ describe("what an offer shows", () => {
     expect(offer!.order.intake.sifat_nda).toBe("Timbal balik (mutual)");
   });
 
+  it("masks contacts written by classes of characters (invisible characters, any separator, spelled digits, di and titik) in free text", async () => {
+    const practitioner = await createTestPractitioner(database.prisma);
+    const forms = [
+      "0812\u200b3456\u20607890",
+      "0812,3456,7890",
+      "0812 • 3456 • 7890",
+      "0812\n3456\n7890",
+      "nol delapan satu dua tiga empat lima enam tujuh delapan sembilan nol",
+      "3171|0115|0890|0001",
+      "budi di gmail titik com",
+      "budi*at*gmail*dot*com",
+    ];
+    await offeredOrder({ para_pihak: forms.join("; lalu ") });
+    const [offer] = (await listMyOffers(deps(), practitioner, firstPage())).data;
+    const shown = offer!.order.intake.para_pihak!;
+    for (const secret of ["3456", "7890", "0115", "budi", "gmail", "empat lima"]) expect(shown).not.toContain(secret);
+    expect(shown).toContain("; lalu ");
+  });
+
   it("after a revision and a release, the next practitioner is offered the order without the earlier result, and takes it without it", async () => {
     const first = await createTestPractitioner(database.prisma);
     const { orderId, offer } = await offeredOrder();
