@@ -27,7 +27,7 @@ export {
   type Uploader,
 } from "./files";
 export { openFileForPortal, portalUploadTarget } from "./portal-files";
-export { agentReader, type FileReader, portalReader, readableFileIds } from "./readers";
+export { agentReader, type FileReader, practitionerReader, readableFileIds } from "./readers";
 export {
   discardUpload,
   type FileDeps,

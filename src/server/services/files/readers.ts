@@ -36,6 +36,7 @@ export function readableBy(reader: FileReader): Prisma.StoredFileWhereInput {
 }
 
 export const agentReader = (owner: DataOwner): FileReader => ({ kind: "agent", owner });
+export const practitionerReader = (practitionerId: string): FileReader => ({ kind: "practitioner", practitionerId });
 
 /** A signed-in portal user as a reader; a practitioner account without its profile reads nothing (null). */
 export function portalReader(user: Pick<PortalUser, "role" | "organizationId" | "practitionerId">): FileReader | null {
@@ -45,7 +46,7 @@ export function portalReader(user: Pick<PortalUser, "role" | "organizationId" | 
     case "org_admin":
       return user.organizationId ? { kind: "org_admin", organizationId: user.organizationId } : null;
     case "practitioner":
-      return user.practitionerId ? { kind: "practitioner", practitionerId: user.practitionerId } : null;
+      return user.practitionerId ? practitionerReader(user.practitionerId) : null;
   }
 }
 

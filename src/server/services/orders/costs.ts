@@ -14,7 +14,7 @@ import { newId } from "@/server/domain/ids";
 import { thirdPartyFeeListSchema } from "@/server/domain/third-party-fees";
 import { publicUrlOf, type ServiceDeps } from "../deps";
 import { recordCostEvent } from "../events";
-import { agentReader, attachFiles, type FileReader, filesToAttach } from "../files";
+import { agentReader, attachFiles, filesToAttach, practitionerReader } from "../files";
 import { type ClaimKey, NO_KEY } from "../idempotency";
 import { accounts, balanceOf, chargeKeySpend, type TransferInput, transfer } from "../money";
 import type { ClientRef } from "./client-steps";
@@ -184,11 +184,9 @@ export async function payCost(
     if (by.kind === "practitioner" && cost.practitionerId !== by.practitionerId)
       throw new AppError("NOT_FOUND", `No cost ${costId} of yours on order ${orderId}.`);
     const transition = costTransitionFor(cost.status, "pay", "practitioner");
-    const reader: FileReader =
-      by.kind === "practitioner" ? { kind: "practitioner", practitionerId: by.practitionerId } : agentReader(by.owner);
     const [receipt] = await filesToAttach(
       tx,
-      reader,
+      by.kind === "practitioner" ? practitionerReader(by.practitionerId) : agentReader(by.owner),
       { organizationId: order.organizationId, livemode: order.livemode },
       [receiptFileId],
       "receipt",

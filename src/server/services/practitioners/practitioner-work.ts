@@ -7,7 +7,7 @@ import { maskIntake, maskText } from "@/server/domain/masking";
 import { type MessageRole, ORDER_TRANSITIONS, type OrderTrigger } from "@/server/domain/order-state";
 import { cursorRow, keyset, mapPage, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
 import type { ServiceDeps } from "../deps";
-import { type FileReader, filesToAttach, type PortalOrderFile } from "../files";
+import { type FileReader, filesToAttach, type PortalOrderFile, practitionerReader } from "../files";
 import { offerNext } from "../offers";
 import { assertRoomForMessage, changeContextOf, changeOrderStatus, type StatusChangeExtra } from "../orders";
 
@@ -27,7 +27,7 @@ async function actOnMyOrder(
   extra: StatusChangeExtra = {},
   /** Files that go with the step's message or delivery: each one `reader` may read (the practitioner's own, or on an order they hold). */
   fileIds: readonly string[] = [],
-  reader: FileReader = { kind: "practitioner", practitionerId },
+  reader: FileReader = practitionerReader(practitionerId),
 ) {
   const change = changeContextOf(deps);
   return deps.db.$transaction(async (tx) => {
