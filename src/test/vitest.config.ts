@@ -35,8 +35,8 @@ export default defineConfig(async () => {
   // With PostgreSQL, the pglite project runs what is about PGlite, not every database test again
   // (PGlite takes about twice as long): the database client, migrations and busy handling
   // (src/server/db), the health check, the command line on an embedded data directory (its
-  // migrations and lock), one whole money path through the real /v1 handler, and the files API. Everything else,
-  // and all about concurrency (PGlite runs one statement at a time), is proven on PostgreSQL, which
+  // migrations and lock), one whole money path through the real /v1 handler, the files API and
+  // who may attach a file. Everything else, and all about concurrency (PGlite runs one statement at a time), is proven on PostgreSQL, which
   // runs every database test. Without PostgreSQL (a laptop) the pglite project runs them all.
   const pgliteTests = withPostgres
     ? [
@@ -50,6 +50,8 @@ export default defineConfig(async () => {
         "src/server/api/v1/costs.db.test.ts",
         // OAuth: discovery, grants, refusals and rotation through the real handlers, on the embedded default too.
         "src/server/api/oauth-http.db.test.ts",
+        // Attaching takes the right to read: every attaching procedure on every face, on the embedded default too.
+        "src/server/api/attach-rights.db.test.ts",
       ]
     : dbTests;
   return {

@@ -27,7 +27,13 @@ export async function readFilePart<T>(
   let parser: busboy.Busboy;
   try {
     // One file part of at most maxBytes (one byte more is how the limit is seen), small fields only.
-    parser = busboy({ headers, limits: { files: 1, fileSize: maxBytes + 1, fields: 20, fieldSize: 1024, parts: 25 } });
+    // A plain `filename="…"` is read as UTF-8, as browsers and fetch send it (busboy's default is
+    // latin1, which garbles "é" into "Ã©"); an RFC 5987 `filename*` names its own charset and wins.
+    parser = busboy({
+      headers,
+      defParamCharset: "utf8",
+      limits: { files: 1, fileSize: maxBytes + 1, fields: 20, fieldSize: 1024, parts: 25 },
+    });
   } catch {
     throw new AppError("VALIDATION", "The multipart/form-data body has no boundary.");
   }

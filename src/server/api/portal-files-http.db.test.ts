@@ -124,6 +124,12 @@ describe("uploads from the portals", () => {
     expect(await database.prisma.storedFile.count({ where: { filename: "setup.exe" } })).toBe(0);
   });
 
+  it("keeps a file name the browser sends as raw UTF-8 as it was written", async () => {
+    const admin = await portalUser(database.prisma, "org_admin", org.id);
+    const created = await upload(admin, orderId, "Surat Kuasa – Budi Ñoño ü.txt", SAMPLE_FILES.text);
+    expect([created.status, ((await created.json()) as { filename: string }).filename]).toEqual([201, "Surat Kuasa – Budi Ñoño ü.txt"]);
+  });
+
   it("a practitioner with an approved cost uploads its receipt onto the order after it finished; without one the finished order takes nothing", async () => {
     const worker = await practitionerUser(database.prisma);
     const now = clock.now();

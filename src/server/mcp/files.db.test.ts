@@ -9,6 +9,7 @@ import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
 import { connectStdio, startTestMcp, type TestMcp, toolJson } from "@/test/mcp";
 import { createTestPractitioner, ndaOrder } from "@/test/orders";
+import { MCP_UPLOAD_MAX_BYTES } from "./tools";
 
 let database: TestDatabase;
 let mcp: TestMcp;
@@ -47,6 +48,11 @@ async function download(uri: string) {
   return { status: answer.status, body: Buffer.from(await answer.arrayBuffer()) };
 }
 
+/** What a refused upload must leave as it was: file rows, upload records, stored bytes. */
+async function leftovers() {
+  return { files: await database.prisma.storedFile.count(), uploads: await database.prisma.fileUpload.count(), bytes: storedFileCount() };
+}
+
 describe("documents over MCP", () => {
   it("uploads from base64, attaches the file to an order, and shows every file as a resource link that downloads it", async () => {
     const client = await mcp.connect(org.token);
@@ -67,25 +73,36 @@ describe("documents over MCP", () => {
 
   it("refuses an executable with UNSUPPORTED_MEDIA_TYPE and keeps nothing", async () => {
     const client = await mcp.connect(org.token);
-    const before = {
-      files: await database.prisma.storedFile.count(),
-      uploads: await database.prisma.fileUpload.count(),
-      bytes: storedFileCount(),
-    };
+    const before = await leftovers();
     const refused = await client.callTool({
       name: "unggah_berkas",
       arguments: { filename: "kontrak.pdf", content_base64: Buffer.concat([Buffer.from("MZ"), Buffer.alloc(64)]).toString("base64") },
     });
     expect(refused.isError).toBe(true);
     expect((toolJson(refused) as { error: { code: string } }).error.code).toBe("UNSUPPORTED_MEDIA_TYPE");
-    expect({
-      files: await database.prisma.storedFile.count(),
-      uploads: await database.prisma.fileUpload.count(),
-      bytes: storedFileCount(),
-    }).toEqual(before);
+    expect(await leftovers()).toEqual(before);
   });
 
-  it("uploads over stdio as a multipart request to the REST API, with the same answer", async () => {
+  it("takes a file of exactly the documented limit through /mcp, and answers one byte more with PAYLOAD_TOO_LARGE as a tool result, keeping nothing", async () => {
+    const client = await mcp.connect(org.token);
+    const atLimit = Buffer.alloc(MCP_UPLOAD_MAX_BYTES, "Perjanjian kerahasiaan. ");
+    const taken = await client.callTool({
+      name: "unggah_berkas",
+      arguments: { filename: "besar.txt", content_base64: atLimit.toString("base64") },
+    });
+    expect(toolJson(taken)).toMatchObject({ filename: "besar.txt", size: MCP_UPLOAD_MAX_BYTES });
+
+    const before = await leftovers();
+    const over = await client.callTool({
+      name: "unggah_berkas",
+      arguments: { filename: "besar.txt", content_base64: Buffer.alloc(MCP_UPLOAD_MAX_BYTES + 1, "a").toString("base64") },
+    });
+    expect(over.isError).toBe(true);
+    expect(toolJson(over)).toMatchObject({ error: { code: "PAYLOAD_TOO_LARGE", message: expect.stringContaining("786432 bytes") } });
+    expect(await leftovers()).toEqual(before);
+  });
+
+  it("uploads over stdio as a multipart request to the REST API, with the same answer and the same limit", async () => {
     const stdio = await connectStdio({ KUASA_API_KEY: org.token, KUASA_BASE_URL: api.url });
     try {
       const uploaded = await stdio.callTool({
@@ -93,6 +110,11 @@ describe("documents over MCP", () => {
         arguments: { filename: "catatan.txt", content_base64: SAMPLE_FILES.text.toString("base64") },
       });
       expect(toolJson(uploaded)).toMatchObject({ filename: "catatan.txt", content_type: expect.stringMatching(/^text\/plain/) });
+      const over = await stdio.callTool({
+        name: "unggah_berkas",
+        arguments: { filename: "besar.txt", content_base64: Buffer.alloc(MCP_UPLOAD_MAX_BYTES + 1, "a").toString("base64") },
+      });
+      expect(toolJson(over)).toMatchObject({ error: { code: "PAYLOAD_TOO_LARGE" } });
     } finally {
       await stdio.close();
     }

@@ -12,7 +12,7 @@ import { rateLimitHeaders } from "@/server/services/access";
 import { publicUrlOf } from "@/server/services/deps";
 import { fileDepsOf, receiveUpload } from "@/server/services/files";
 import { createMcpServer, reachesProcedure, type ToolRunner } from "./server";
-import { uploadOf } from "./tools";
+import { MCP_MAX_BODY_BYTES, uploadOf } from "./tools";
 
 /** An upload tool's file stored and checked as POST /v1/files stores it; the procedure decides whether it is kept. */
 function receivedUpload(deps: AppDeps, input: Record<string, unknown>) {
@@ -73,7 +73,7 @@ export function createMcpHandler(deps: AppDeps) {
     }
     let body: unknown;
     try {
-      body = await readJsonBody(req, res);
+      body = await readJsonBody(req, res, { maxBytes: MCP_MAX_BODY_BYTES });
     } catch (err) {
       // Text that is not JSON is the protocol's parse error. A body too large or not declared as
       // JSON is refused by HTTP, as on REST; so is JSON the API never takes (too deep, __proto__).

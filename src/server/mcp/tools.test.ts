@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { OrderStatus } from "@/generated/prisma/enums";
 import { createOrderSchema, orderSchema } from "@/server/api/schemas/order";
-import { TOOLS } from "./tools";
+import { MCP_MAX_BODY_BYTES, MCP_UPLOAD_MAX_BYTES, TOOLS } from "./tools";
 
 const tool = (name: string) => {
   const found = TOOLS.find((t) => t.name === name);
@@ -41,6 +41,32 @@ describe("the tool table", () => {
   it("describes every tool's input as a closed object: an argument it does not take is refused", () => {
     const open = TOOLS.filter((t) => t.inputJsonSchema.additionalProperties !== false).map((t) => t.name);
     expect(open).toEqual([]);
+  });
+
+  it("states one upload limit in unggah_berkas's description and docs/mcp.md, and /mcp takes the largest call within it", () => {
+    const docs = readFileSync(new URL("../../../docs/mcp.md", import.meta.url), "utf8");
+    const kib = `${MCP_UPLOAD_MAX_BYTES / 1024} KiB`;
+    expect(tool("unggah_berkas").description).toContain(`at most ${MCP_UPLOAD_MAX_BYTES} bytes (${kib}) decoded`);
+    expect(docs.split("\n").find((line) => line.startsWith("| `unggah_berkas` |"))).toContain(`≤ ${kib} decoded`);
+    expect(docs).toContain(`takes a file of at most ${kib} (${MCP_UPLOAD_MAX_BYTES.toLocaleString("en")} bytes)`);
+    expect(docs).toContain(`takes bodies up to ${MCP_MAX_BODY_BYTES.toLocaleString("en")} bytes`);
+    // The largest call an agent can make, a few bytes over the limit (so it is refused as a tool
+    // result, not by HTTP), with the longest name and key, each character escaped as JSON's longest.
+    const call = {
+      jsonrpc: "2.0",
+      id: Number.MAX_SAFE_INTEGER,
+      method: "tools/call",
+      params: {
+        name: "unggah_berkas",
+        arguments: {
+          filename: "\u0001".repeat(255),
+          content_base64: Buffer.alloc(MCP_UPLOAD_MAX_BYTES + 3).toString("base64"),
+          idempotency_key: "\\".repeat(255),
+        },
+        _meta: { progressToken: "x".repeat(255) },
+      },
+    };
+    expect(Buffer.byteLength(JSON.stringify(call))).toBeLessThan(MCP_MAX_BODY_BYTES);
   });
 
   it("is documented in docs/mcp.md, every tool with every argument", () => {

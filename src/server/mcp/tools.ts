@@ -5,6 +5,7 @@ import { REST_ROUTES, type RestRoute } from "@/server/api/routes";
 import { metadataFilterKey, metadataFilterParams, takesMetadataFilter } from "@/server/api/schemas/list";
 import { METADATA_LIMITS, metadataKeySchema } from "@/server/api/schemas/metadata";
 import { type V1Router, v1Router } from "@/server/api/v1";
+import { AppError } from "@/server/domain/errors";
 
 type RouterInputs = inferRouterInputs<V1Router>;
 /** `orders.create` and the like: a procedure of the v1 router, checked by the compiler. */
@@ -37,6 +38,29 @@ const transition = (destructive: boolean): ToolAnnotations => ({
 const PAGING_HELP =
   "Newest first, `limit` 1–100 (default 20). Paging: while has_more is true, pass the last id of a page as `starting_after` for " +
   "the next (older) page; `ending_before` with the first id of a page goes to newer ones. ";
+
+/**
+ * The largest file an upload tool takes, decoded. A tool call is one JSON-RPC message, read whole
+ * before it is parsed: its base64 is a third larger and is held two or three times over (the body,
+ * its text, the parsed string) before the bytes are decoded, on a server whose processes aim under
+ * 300 MB. A model writes the argument token by token, so real calls carry far less; a larger file
+ * goes to POST /v1/files, which streams up to FILE_MAX_BYTES without holding it.
+ */
+export const MCP_UPLOAD_MAX_BYTES = 768 * 1024;
+
+const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4;
+
+/** Room in a /mcp message for all but the file: JSON-RPC framing, the tool's name, filename, idempotency_key, _meta. */
+const MCP_ENVELOPE_BYTES = 64 * 1024;
+
+/**
+ * The largest /mcp body: an upload at MCP_UPLOAD_MAX_BYTES fits, and one a little over still
+ * arrives, to be refused as a tool result (PAYLOAD_TOO_LARGE) rather than by HTTP.
+ */
+export const MCP_MAX_BODY_BYTES = base64Length(MCP_UPLOAD_MAX_BYTES) + MCP_ENVELOPE_BYTES;
+
+/** The upload limit as the tool's description and its refusal say it. */
+const UPLOAD_LIMIT_TEXT = `${MCP_UPLOAD_MAX_BYTES} bytes (${MCP_UPLOAD_MAX_BYTES / 1024} KiB)`;
 
 /** The one tool table: both MCP transports (remote HTTP and local stdio) serve exactly these. */
 const TOOL_TABLE: readonly ToolEntry[] = [
@@ -293,7 +317,7 @@ const TOOL_TABLE: readonly ToolEntry[] = [
     name: "unggah_berkas",
     title: "Unggah berkas: upload a document",
     description:
-      "Upload a document for an order: `filename` and `content_base64` (the file's bytes in base64, at most 10 MiB decoded). The " +
+      `Upload a document for an order: \`filename\` and \`content_base64\` (the file's bytes in base64, at most ${UPLOAD_LIMIT_TEXT} decoded; a larger file is PAYLOAD_TOO_LARGE: upload it with POST /v1/files). The ` +
       "content decides the type: PDF, DOCX, XLSX, ODT, PNG, JPEG or UTF-8 text; anything else (an executable, a macro-enabled " +
       "document, an archive) fails with UNSUPPORTED_MEDIA_TYPE. Pass the answer's `id` in `attachments` of buat_order or kirim_pesan " +
       "within 24 hours (a file on nothing is deleted after that). The practitioner sees each attachment's name, type and size when " +
@@ -394,9 +418,6 @@ function reservedMetadataKeyError(metadata: unknown): z.ZodError | null {
   return null;
 }
 
-/** The most an upload tool takes: base64 in a JSON-RPC message is a third larger, and the whole message sits in memory. */
-const MCP_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
-
 /**
  * An upload tool's arguments in place of the multipart `file` part: its name and its bytes in
  * base64. Each runner turns them into the upload its face takes (tools' `uploadOf`).
@@ -408,15 +429,25 @@ const uploadArguments = {
     .min(1)
     .max(255)
     .meta({ description: "The file's name, e.g. kontrak-sewa.pdf; kept without any folder part." }),
-  content_base64: z
-    .base64()
-    .max(Math.ceil(MCP_UPLOAD_MAX_BYTES / 3) * 4, `at most ${MCP_UPLOAD_MAX_BYTES} bytes once decoded`)
-    .meta({ description: `The file's bytes in base64, at most ${MCP_UPLOAD_MAX_BYTES} bytes (10 MiB) once decoded.` }),
+  // No length bound here: base64's padding makes a length bound off by up to two bytes, so uploadOf
+  // checks the decoded size exactly (the body cap bounds the text on /mcp).
+  content_base64: z.base64().meta({
+    description: `The file's bytes in base64, at most ${UPLOAD_LIMIT_TEXT} once decoded (more is PAYLOAD_TOO_LARGE).`,
+  }),
 };
 
-/** The file an upload tool's checked arguments carry. */
+/**
+ * The file an upload tool's checked arguments carry, on either transport; over MCP_UPLOAD_MAX_BYTES
+ * it is PAYLOAD_TOO_LARGE, as a file over FILE_MAX_BYTES is on REST, found before decoding.
+ */
 export function uploadOf(input: Record<string, unknown>): { filename: string; content: Buffer } {
-  return { filename: String(input.filename), content: Buffer.from(String(input.content_base64), "base64") };
+  const base64 = String(input.content_base64);
+  if (Buffer.byteLength(base64, "base64") > MCP_UPLOAD_MAX_BYTES)
+    throw new AppError(
+      "PAYLOAD_TOO_LARGE",
+      `The file is larger than ${UPLOAD_LIMIT_TEXT}, the most unggah_berkas takes; upload it with POST /v1/files instead.`,
+    );
+  return { filename: String(input.filename), content: Buffer.from(base64, "base64") };
 }
 
 /** The argument that becomes the Idempotency-Key header; the procedure validates its format. */

@@ -99,6 +99,20 @@ describe("POST /v1/files", () => {
     expect(text.body.content_type).toMatch(/^text\/plain/);
   });
 
+  it("keeps a name sent as raw UTF-8 (as browsers and fetch send it) and one sent as RFC 5987 filename* as the client wrote them", async () => {
+    const raw = await upload(org.token, SAMPLE_FILES.text, "Perjanjian é ü.txt");
+    expect([raw.res.status, raw.body.filename]).toEqual([201, "Perjanjian é ü.txt"]);
+
+    const boundary = "batas-uji-kuasa";
+    const part =
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="Perjanjian.txt"; ` +
+      `filename*=UTF-8''Perjanjian%20%C3%A9%20%C3%BC.txt\r\nContent-Type: text/plain\r\n\r\n`;
+    const body = Buffer.concat([Buffer.from(part), SAMPLE_FILES.text, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const headers = { "Content-Type": `multipart/form-data; boundary=${boundary}` };
+    const encoded = await api.call("/v1/files", { method: "POST", token: org.token, body, headers });
+    expect([encoded.status, ((await encoded.json()) as FileBody).filename]).toEqual([201, "Perjanjian é ü.txt"]);
+  });
+
   it("refuses an executable named .pdf, a macro-enabled document and an archive with 415, keeping nothing", async () => {
     const before = await leftovers();
     const refused = [

@@ -8,6 +8,7 @@ import { MAX_ATTACHMENTS } from "@/server/domain/file-storage";
 import { newId } from "@/server/domain/ids";
 import { publicUrlOf, type ServiceDeps } from "../deps";
 import type { ClaimKey } from "../idempotency";
+import { agentReader, type FileReader, readableBy, readableFile } from "./readers";
 import { discardUpload, type FileDeps, type ReceivedUpload } from "./receive";
 
 /** Who put a file on Kuasa. */
@@ -59,9 +60,9 @@ export async function createFile(
   }
 }
 
-/** A file of this organisation in this mode, or 404: another organisation's (or mode's) file is never acknowledged. */
+/** A file the agent with this key may read, or 404: another organisation's (or mode's) file is never acknowledged. */
 export async function getFile(deps: { db: DbOrTx }, owner: DataOwner, id: string): Promise<StoredFile> {
-  const file = await deps.db.storedFile.findFirst({ where: { id, organizationId: owner.organizationId, livemode: owner.livemode } });
+  const file = await readableFile(deps.db, agentReader(owner), id);
   if (!file) throw new AppError("NOT_FOUND", `No file ${id}.`);
   return file;
 }
@@ -78,12 +79,15 @@ export const contentOf = (deps: FileDeps, file: StoredFile): FileContent => ({
 });
 
 /**
- * The files named in a request to go on an order: each of the owner's, none twice, at most
- * MAX_ATTACHMENTS. Any other id (another organisation's or mode's, or none) is 400: the request
- * is malformed, and naming which file keeps the agent from guessing.
+ * The files named in a request to go on an order of `owner` (its organisation and mode): each one
+ * `reader` may already read (services/files/readers.ts), none twice, at most MAX_ATTACHMENTS.
+ * Attaching puts a file before everyone who reads the order, so what one may not read cannot be
+ * attached. Any other id (another organisation's or mode's, one the reader may not read, or none)
+ * is the same 400, which does not say whether the file exists.
  */
 export async function filesToAttach(
   tx: DbOrTx,
+  reader: FileReader,
   owner: DataOwner,
   ids: readonly string[] | undefined,
   field: string,
@@ -93,7 +97,7 @@ export async function filesToAttach(
   if (twice >= 0) throw new AppError("VALIDATION", `${field}: a file is listed twice.`, `${field}[${twice}]`);
   if (ids.length > MAX_ATTACHMENTS) throw new AppError("VALIDATION", `${field}: at most ${MAX_ATTACHMENTS} files.`, field);
   const found = await tx.storedFile.findMany({
-    where: { id: { in: [...ids] }, organizationId: owner.organizationId, livemode: owner.livemode },
+    where: { id: { in: [...ids] }, organizationId: owner.organizationId, livemode: owner.livemode, AND: [readableBy(reader)] },
   });
   const byId = new Map(found.map((f) => [f.id, f]));
   const missing = ids.findIndex((id) => !byId.has(id));
@@ -165,12 +169,12 @@ export interface PortalOrderFile {
 /**
  * An order's files for an admin or the operator, in the order they read them: the latest
  * delivery's first (what the order is about now), then the order's own, then each message's in
- * the conversation's order. `mayOpen` is the reader's rule (services/files/portal-files.ts).
+ * the conversation's order. `readable`: the ids of those the reader may open (readableFileIds).
  */
 export function portalOrderFiles(
   attachments: readonly AttachedFile[],
   messageIds: readonly string[],
-  mayOpen: (file: StoredFile) => boolean,
+  readable: ReadonlySet<string>,
 ): PortalOrderFile[] {
   const files = filesByPlace(attachments);
   const view = (file: StoredFile, from: PortalOrderFile["from"], messageId: string | null = null): PortalOrderFile => ({
@@ -180,7 +184,7 @@ export function portalOrderFiles(
     size: file.size,
     from,
     messageId,
-    downloadable: mayOpen(file),
+    downloadable: readable.has(file.id),
   });
   return [
     ...files.deliverable.map((file) => view(file, "deliverable")),

@@ -26,7 +26,8 @@ export {
   portalOrderFiles,
   type Uploader,
 } from "./files";
-export { adminMayOpen, openFileForPortal, portalUploadTarget } from "./portal-files";
+export { openFileForPortal, portalUploadTarget } from "./portal-files";
+export { agentReader, type FileReader, practitionerReader, readableFileIds } from "./readers";
 export {
   discardUpload,
   type FileDeps,

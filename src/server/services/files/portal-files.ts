@@ -1,42 +1,19 @@
-import type { StoredFile } from "@/generated/prisma/client";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
 import { FINAL_STATUSES } from "@/server/domain/order-state";
 import type { PortalUser } from "@/server/domain/portal-user";
 import { audit } from "../audit";
 import { contentOf, type FileContent, type Uploader } from "./files";
+import { portalReader, readableFile } from "./readers";
 import type { FileDeps } from "./receive";
 
 const notFound = (id: string) => new AppError("NOT_FOUND", `Berkas ${id} tidak ditemukan atau bukan untuk Anda.`);
 
-/** An admin opens their own organisation's files in live mode only; the page lists the rest without a link. */
-export const adminMayOpen = (file: Pick<StoredFile, "livemode" | "organizationId">, organizationId: string | null) =>
-  file.livemode && file.organizationId === organizationId;
-
-/**
- * Whether a portal user may open a file: the practitioner who holds (or held) an order it is on,
- * or who uploaded it; an admin of its organisation (live data, as the portals show); the operator.
- * An order merely offered shows its files' names, never their content: a document cannot be masked.
- */
-async function mayOpen(deps: FileDeps, viewer: PortalUser, file: StoredFile): Promise<boolean> {
-  switch (viewer.role) {
-    case "operator":
-      return true;
-    case "org_admin":
-      return adminMayOpen(file, viewer.organizationId);
-    case "practitioner": {
-      if (!viewer.practitionerId) return false;
-      if (file.practitionerId === viewer.practitionerId) return true;
-      const taken = await deps.db.fileAttachment.count({ where: { fileId: file.id, order: { practitionerId: viewer.practitionerId } } });
-      return taken > 0;
-    }
-  }
-}
-
-/** A file's bytes for a portal user allowed to open it (NOT_FOUND otherwise); each operator download is audited. */
+/** A file's bytes for a portal user who may read it (readers.ts; NOT_FOUND otherwise); each operator download is audited. */
 export async function openFileForPortal(deps: FileDeps, viewer: PortalUser, fileId: string): Promise<FileContent> {
-  const file = await deps.db.storedFile.findUnique({ where: { id: fileId } });
-  if (!file || !(await mayOpen(deps, viewer, file))) throw notFound(fileId);
+  const reader = portalReader(viewer);
+  const file = reader && (await readableFile(deps.db, reader, fileId));
+  if (!file) throw notFound(fileId);
   if (viewer.role === "operator")
     await audit(deps.db, {
       actorType: "operator",

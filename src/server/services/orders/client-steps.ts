@@ -4,7 +4,7 @@ import { AppError } from "@/server/domain/errors";
 import { FINAL_STATUSES, type OrderTrigger } from "@/server/domain/order-state";
 import type { Actor } from "../audit";
 import type { ServiceDeps } from "../deps";
-import { filesToAttach } from "../files";
+import { agentReader, type FileReader, filesToAttach } from "../files";
 import { type ClaimKey, NO_KEY } from "../idempotency";
 import {
   addMessage,
@@ -31,6 +31,10 @@ export interface ClientRef {
 
 export const byKey = (key: AuthenticatedKey): ClientRef => ({ owner: key, actor: { kind: "agent", id: key.id } });
 
+/** Whose files the client side may attach: the agent's key reads its mode's, the admin the organisation's live ones. */
+const readerOf = (by: ClientRef): FileReader =>
+  by.actor.kind === "agent" ? agentReader(by.owner) : { kind: "org_admin", organizationId: by.owner.organizationId };
+
 /** The role of what the client side writes: the agent's messages are `client`, its admin's in the portal `admin`. */
 const roleOf = (by: ClientRef) => (by.actor.kind === "agent" ? ("client" as const) : ("admin" as const));
 
@@ -52,7 +56,7 @@ export async function postClientMessage(
     if (FINAL_STATUSES.includes(order.status)) {
       throw new AppError("INVALID_STATE", `The order is ${order.status}; messages can no longer be added.`);
     }
-    const files = await filesToAttach(tx, by.owner, input.attachments, "attachments");
+    const files = await filesToAttach(tx, readerOf(by), by.owner, input.attachments, "attachments");
     const message = { role: roleOf(by), body: input.body, files };
     if (order.status === "butuh_input_klien") return changeOrderStatus(tx, change, order, "client_reply", by.actor, { message });
     await assertRoomForMessage(tx, orderId);

@@ -14,7 +14,7 @@ import { newId } from "@/server/domain/ids";
 import { thirdPartyFeeListSchema } from "@/server/domain/third-party-fees";
 import { publicUrlOf, type ServiceDeps } from "../deps";
 import { recordCostEvent } from "../events";
-import { attachFiles, filesToAttach } from "../files";
+import { agentReader, attachFiles, filesToAttach, practitionerReader } from "../files";
 import { type ClaimKey, NO_KEY } from "../idempotency";
 import { accounts, balanceOf, chargeKeySpend, type TransferInput, transfer } from "../money";
 import type { ClientRef } from "./client-steps";
@@ -186,6 +186,7 @@ export async function payCost(
     const transition = costTransitionFor(cost.status, "pay", "practitioner");
     const [receipt] = await filesToAttach(
       tx,
+      by.kind === "practitioner" ? practitionerReader(by.practitionerId) : agentReader(by.owner),
       { organizationId: order.organizationId, livemode: order.livemode },
       [receiptFileId],
       "receipt",

@@ -9,7 +9,7 @@ import { cursorRow, keyset, type PageRequest, pageFrom, rowsToRead } from "@/ser
 import { disputeSplit } from "@/server/domain/pricing";
 import { type Actor, audit, namesOf } from "../audit";
 import type { ServiceDeps } from "../deps";
-import { portalOrderFiles } from "../files";
+import { portalOrderFiles, readableFileIds } from "../files";
 import { SLA_RUNNING } from "./order-timers";
 import {
   addMessage,
@@ -188,11 +188,14 @@ export async function operatorOrderDetail(deps: ServiceDeps, orderId: string) {
     timeline,
     transfers,
     audit: audited,
-    // The operator opens every file (each download audited).
     files: portalOrderFiles(
       order.files,
       order.messages.map((m) => m.id),
-      () => true,
+      await readableFileIds(
+        deps.db,
+        { kind: "operator" },
+        order.files.map((a) => a.fileId),
+      ),
     ),
     allowedActions: allowedOperatorActions(order),
   };

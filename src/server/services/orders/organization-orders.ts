@@ -9,7 +9,7 @@ import { cursorRow, keyset, type PageRequest, pageFrom, rowsToRead } from "@/ser
 import type { EventType } from "@/server/domain/webhook-event";
 import type { Actor } from "../audit";
 import { orderRulesOf, type ServiceDeps } from "../deps";
-import { adminMayOpen, portalOrderFiles } from "../files";
+import { portalOrderFiles, readableFileIds } from "../files";
 import type { ClientRef } from "./client-steps";
 
 /**
@@ -172,7 +172,11 @@ export async function getOrganizationOrder(deps: Pick<ServiceDeps, "db" | "order
     files: portalOrderFiles(
       order.files,
       order.messages.map((m) => m.id),
-      (file) => adminMayOpen(file, organizationId),
+      await readableFileIds(
+        deps.db,
+        { kind: "org_admin", organizationId },
+        order.files.map((a) => a.fileId),
+      ),
     ),
     // Written by the outbox from EVENT_TYPES only.
     events: order.events.map((e) => ({ ...e, type: e.type as EventType })),

@@ -7,7 +7,7 @@ import { maskIntake, maskText } from "@/server/domain/masking";
 import { type MessageRole, ORDER_TRANSITIONS, type OrderTrigger } from "@/server/domain/order-state";
 import { cursorRow, keyset, mapPage, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
 import type { ServiceDeps } from "../deps";
-import { filesToAttach, type PortalOrderFile } from "../files";
+import { type FileReader, filesToAttach, type PortalOrderFile, practitionerReader } from "../files";
 import { offerNext } from "../offers";
 import { assertRoomForMessage, changeContextOf, changeOrderStatus, type StatusChangeExtra } from "../orders";
 
@@ -25,8 +25,9 @@ async function actOnMyOrder(
   orderId: string,
   trigger: OrderTrigger,
   extra: StatusChangeExtra = {},
-  /** Files (uploaded onto this order) that go with the step's message or delivery. */
+  /** Files that go with the step's message or delivery: each one `reader` may read (the practitioner's own, or on an order they hold). */
   fileIds: readonly string[] = [],
+  reader: FileReader = practitionerReader(practitionerId),
 ) {
   const change = changeContextOf(deps);
   return deps.db.$transaction(async (tx) => {
@@ -34,7 +35,7 @@ async function actOnMyOrder(
     if (!order) throw new AppError("NOT_FOUND", `No order ${orderId} assigned to you.`);
     if (extra.message) await assertRoomForMessage(tx, orderId);
     if (fileIds.length > 0) {
-      const files = await filesToAttach(tx, order, fileIds, "files");
+      const files = await filesToAttach(tx, reader, order, fileIds, "files");
       if (extra.message) extra = { ...extra, message: { ...extra.message, files } };
       else extra = { ...extra, deliverableFiles: files };
     }
@@ -64,15 +65,19 @@ export function askClient(deps: ServiceDeps, practitionerId: string, orderId: st
   );
 }
 
-/** The result: a note (always) and the files it describes, which become the order's `deliverable_files`. */
+/**
+ * The result: a note (always) and the files it describes, which become the order's `deliverable_files`.
+ * `reader` reads the files: the practitioner, or in the sandbox the test key that plays them.
+ */
 export function deliverResult(
   deps: ServiceDeps,
   practitionerId: string,
   orderId: string,
   deliverable: string,
   fileIds: readonly string[] = [],
+  reader?: FileReader,
 ) {
-  return actOnMyOrder(deps, practitionerId, orderId, "deliver", { deliverable: deliverable.trim() }, fileIds);
+  return actOnMyOrder(deps, practitionerId, orderId, "deliver", { deliverable: deliverable.trim() }, fileIds, reader);
 }
 
 /** Gives the order back: it goes on offer again (order.ditawarkan) to the next practitioner. */

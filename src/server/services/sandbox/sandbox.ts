@@ -7,6 +7,7 @@ import { AppError } from "@/server/domain/errors";
 import { stalledRefundAt } from "@/server/domain/order-rules";
 import { getCase, payInvoice, placeBid } from "../cases";
 import type { ServiceDeps } from "../deps";
+import { agentReader } from "../files";
 import { getBalance, type KeyBalance } from "../money";
 import {
   acceptOffer,
@@ -188,7 +189,8 @@ export async function simulateOrderAction(
     case "request_input":
       return askClient(deps, practitionerId, orderId, requiredText(input.question, "question"));
     case "deliver":
-      return deliverResult(deps, practitionerId, orderId, requiredText(input.deliverable, "deliverable"), input.files);
+      // The key plays the practitioner: the files it delivers are its own (its organisation's test files).
+      return deliverResult(deps, practitionerId, orderId, requiredText(input.deliverable, "deliverable"), input.files, agentReader(key));
     case "release":
       return releaseOrder(deps, practitionerId, orderId);
     case "dispute":
