@@ -9,22 +9,22 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  * the next request and the connection would hang: the answer closes the connection instead of
  * reading (possibly gigabytes) to the end.
  */
-function tooLarge(res: ServerResponse): AppError {
+function tooLarge(res: ServerResponse, maxBytes: number): AppError {
   res.setHeader("Connection", "close");
-  return new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+  return new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${maxBytes} bytes.`);
 }
 
 /**
- * The body as UTF-8 text, at most MAX_BODY_BYTES: refused from its Content-Length before reading,
- * or as soon as a body of unknown length passes the limit.
+ * The body as UTF-8 text, at most `maxBytes` (MAX_BODY_BYTES unless a smaller bound is given):
+ * refused from its Content-Length before reading, or as soon as a body of unknown length passes it.
  */
-export async function readBodyText(req: IncomingMessage, res: ServerResponse): Promise<string> {
-  if (Number(req.headers["content-length"]) > MAX_BODY_BYTES) throw tooLarge(res);
+export async function readBodyText(req: IncomingMessage, res: ServerResponse, maxBytes = MAX_BODY_BYTES): Promise<string> {
+  if (Number(req.headers["content-length"]) > maxBytes) throw tooLarge(res, maxBytes);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw tooLarge(res);
+    if (size > maxBytes) throw tooLarge(res, maxBytes);
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString("utf8");
@@ -85,13 +85,17 @@ export function parseJson(text: string): unknown {
 const JSON_CONTENT_TYPE = /^application\/json\s*(;|$)/i;
 
 /**
- * The one reader of /v1 and /mcp request bodies: at most MAX_BODY_BYTES (413), sent as
+ * The one reader of /v1, /mcp and OAuth request bodies: at most MAX_BODY_BYTES or `maxBytes` (413), sent as
  * `application/json` with any parameters (415 otherwise), valid JSON no deeper than
  * MAX_JSON_DEPTH (400). An empty body answers `whenEmpty` when given, with no Content-Type needed
  * (REST's bodiless POSTs); without it, an empty body is not JSON.
  */
-export async function readJsonBody(req: IncomingMessage, res: ServerResponse, options: { whenEmpty?: unknown } = {}): Promise<unknown> {
-  const text = await readBodyText(req, res);
+export async function readJsonBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: { whenEmpty?: unknown; maxBytes?: number } = {},
+): Promise<unknown> {
+  const text = await readBodyText(req, res, options.maxBytes);
   if (options.whenEmpty !== undefined && text.trim() === "") return options.whenEmpty;
   const contentType = req.headers["content-type"];
   if (!contentType || !JSON_CONTENT_TYPE.test(contentType)) {

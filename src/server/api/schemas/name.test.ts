@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { clientMetadataSchema } from "@/server/domain/oauth";
 import { REQUEST_EXAMPLES } from "../openapi-examples";
 import { createCaseSchema } from "./case";
 import { acceptInput } from "./invitation-portal";
@@ -37,6 +38,12 @@ const NAME_FIELDS: Array<{ name: string; schema: z.ZodType; input: Record<string
     ["an API key's new name", updateKeyInput, { ...key, apiKeyId: "key_1" }, "name"],
     ["an OAuth grant's key name", approveAuthorizationInput, { ...key, params: {} }, "name"],
     ["a case's contact", createCaseSchema, REQUEST_EXAMPLES["POST /v1/cases"] as Record<string, unknown>, "contact_name"],
+    [
+      "an OAuth client's name",
+      clientMetadataSchema,
+      { client_name: "Asisten Hukum", redirect_uris: ["https://klien.contoh.id/cb"] },
+      "client_name",
+    ],
   ] as const
 ).map(([name, schema, input, field]) => ({ name, schema: schema as z.ZodType, input: input as Record<string, unknown>, field }));
 
