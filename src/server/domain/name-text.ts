@@ -19,7 +19,7 @@ const INVISIBLE_FORMAT = /\p{Cf}/u;
 const codePoint = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
 
 /** What makes `text` unfit as a name people read, or null when it is fit. */
-export function nameTextProblem(text: string): string | null {
+function nameTextProblem(text: string): string | null {
   if (NOT_ONE_LINE.test(text)) return "must be one line: no line breaks or control characters";
   const invisible = INVISIBLE_FORMAT.exec(text);
   if (invisible) return `must not contain invisible formatting characters such as text-direction controls (${codePoint(invisible[0])})`;

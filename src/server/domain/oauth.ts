@@ -152,7 +152,6 @@ export const clientMetadataSchema = z.object({
   software_id: word.optional(),
   software_version: word.optional(),
 });
-export type ClientMetadata = z.output<typeof clientMetadataSchema>;
 
 /** The host an admin is shown on the consent page: where the code will be sent. */
 export function redirectHost(redirectUri: string): string {

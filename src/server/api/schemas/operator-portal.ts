@@ -33,8 +33,8 @@ export const byOrganization = z.object({ organizationId: idSchema });
 export const byOrder = z.object({ orderId: idSchema });
 export const byPractitioner = z.object({ practitionerId: idSchema });
 export const byUser = z.object({ userId: idSchema });
-export const practitionerLabel = nameText(z.string().max(100)).nullable();
-export const practitionerCategories = z.array(z.string().min(1).max(64)).max(20);
+const practitionerLabel = nameText(z.string().max(100)).nullable();
+const practitionerCategories = z.array(z.string().min(1).max(64)).max(20);
 export const createPractitionerInput = z.object({
   name: nameSchema(),
   email: z.string().trim().max(320),
