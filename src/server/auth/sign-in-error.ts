@@ -1,3 +1,5 @@
+import { SIGN_IN_BACKOFF } from "@/server/domain/sign-in-backoff";
+
 /**
  * The error word next-auth carries from authorize() to the sign-in form (its only channel is the
  * thrown message), and the Indonesian sentence the form shows for it. Pure: the form imports it.
@@ -15,7 +17,7 @@ export function signInErrorMessage(code: string): string {
   if (wait?.[2])
     return (
       "Akun ini sedang menerima banyak percobaan masuk yang gagal dari tempat lain, jadi masuk dari perangkat baru diperlambat. " +
-      "Kami mengirim tautan masuk ke e-mail akun ini (paling banyak satu tiap 30 menit; cari yang terbaru): buka tautan itu di perangkat ini, " +
+      `Kami mengirim tautan masuk ke e-mail akun ini (paling banyak satu tiap ${SIGN_IN_BACKOFF.deviceLinkEmailSeconds / 60} menit; cari yang terbaru): buka tautan itu di perangkat ini, ` +
       `lalu masuk seperti biasa. Atau tunggu ${waitInWords(Number(wait[1]))} lalu coba lagi.`
     );
   if (wait) return `Terlalu banyak percobaan masuk yang gagal. Tunggu ${waitInWords(Number(wait[1]))} lalu coba lagi.`;
