@@ -9,8 +9,19 @@ import { signInErrorMessage } from "@/server/auth/sign-in-error";
 /**
  * `email` and `notice` come from a finished password reset or invitation: the address filled in, and
  * what happened. `returnTo`: the consent page that sent the visitor here, where sign-in returns.
+ * `deviceLink`: the e-mailed device link the page was opened with, sent along with the password.
  */
-export function SignInForm({ email, notice, returnTo = null }: { email?: string; notice: string | null; returnTo?: string | null }) {
+export function SignInForm({
+  email,
+  notice,
+  returnTo = null,
+  deviceLink = null,
+}: {
+  email?: string;
+  notice: string | null;
+  returnTo?: string | null;
+  deviceLink?: string | null;
+}) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -20,7 +31,12 @@ export function SignInForm({ email, notice, returnTo = null }: { email?: string;
     const form = new FormData(event.currentTarget);
     setBusy(true);
     setError(null);
-    const result = await signIn("credentials", { email: form.get("email"), password: form.get("password"), redirect: false });
+    const result = await signIn("credentials", {
+      email: form.get("email"),
+      password: form.get("password"),
+      ...(deviceLink ? { deviceLink } : {}),
+      redirect: false,
+    });
     setBusy(false);
     if (result?.error) {
       setError(signInErrorMessage(result.error));

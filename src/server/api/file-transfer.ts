@@ -10,16 +10,19 @@ import { type FileContent, tooLargeError } from "@/server/services/files";
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /**
- * Reads a `multipart/form-data` body whose part `file` goes to `take` as a stream (other parts are
- * skipped): the REST upload and the portals' both read it here. Refused before reading when its
- * Content-Length is over the limit; a body of unknown length is stopped as soon as the file
- * passes it. A refusal leaves the rest of the body unread: the caller closes the connection.
+ * Reads a `multipart/form-data` body whose one part `file` goes to `take` as a stream: the REST
+ * upload and the portals' both read it here. Any other part, or a second `file`, is refused
+ * (VALIDATION naming it, as an unknown key of a JSON body is) once the body is read, and what
+ * `take` made of the file is handed to `discard`. Refused before reading when its Content-Length is
+ * over the limit; a body of unknown length is stopped as soon as the file passes it. A refusal
+ * leaves the rest of the body unread: the caller closes the connection.
  */
 export async function readFilePart<T>(
   headers: IncomingHttpHeaders,
   body: Readable,
   maxBytes: number,
   take: (file: Readable, filename: string) => Promise<T>,
+  discard: (taken: T) => Promise<void>,
 ): Promise<T> {
   if (Number(headers["content-length"]) > maxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLargeError(maxBytes);
   if (!/^multipart\/form-data\s*;/i.test(headers["content-type"] ?? ""))
@@ -39,12 +42,18 @@ export async function readFilePart<T>(
   }
   return new Promise<T>((resolve, reject) => {
     let taken: Promise<T> | null = null;
+    // The first part that is not the one file: the body is still read to its end, then refused.
+    let unknown: string | null = null;
     const fail = (err: unknown) => {
       body.unpipe(parser);
       reject(err);
     };
+    parser.on("field", (name: string) => {
+      unknown ??= name;
+    });
     parser.on("file", (name: string, stream: Readable, info: { filename?: string }) => {
       if (name !== "file" || taken) {
+        unknown ??= name;
         stream.resume();
         return;
       }
@@ -54,6 +63,11 @@ export async function readFilePart<T>(
     });
     parser.on("error", () => fail(new AppError("VALIDATION", "The multipart/form-data body is malformed.")));
     parser.on("close", () => {
+      if (unknown !== null) {
+        const refusal = new AppError("VALIDATION", `${unknown}: the body has one part only, named \`file\`.`, unknown);
+        if (!taken) return fail(refusal);
+        return void taken.then(discard).then(() => fail(refusal), fail);
+      }
       if (!taken) return fail(new AppError("VALIDATION", "Send the file as a multipart/form-data part named `file`."));
       taken.then(resolve, fail);
     });

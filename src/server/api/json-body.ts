@@ -85,8 +85,8 @@ export function parseJson(text: string): unknown {
 const JSON_CONTENT_TYPE = /^application\/json\s*(;|$)/i;
 
 /**
- * The one reader of /v1 and /mcp request bodies: at most `maxBytes` (MAX_BODY_BYTES unless given;
- * 413), sent as `application/json` with any parameters (415 otherwise), valid JSON no deeper than
+ * The one reader of /v1, /mcp and OAuth request bodies: at most `maxBytes` (MAX_BODY_BYTES unless
+ * given; 413), sent as `application/json` with any parameters (415 otherwise), valid JSON no deeper than
  * MAX_JSON_DEPTH (400). An empty body answers `whenEmpty` when given, with no Content-Type needed
  * (REST's bodiless POSTs); without it, an empty body is not JSON.
  */

@@ -4,12 +4,13 @@ import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { systemClock } from "@/server/domain/clock";
+import { fixedClock, systemClock } from "@/server/domain/clock";
 import { randomBase62 } from "@/server/domain/ids";
 import { oauthTokenHash } from "@/server/domain/oauth";
 import type { PortalUser } from "@/server/domain/portal-user";
 import { createMcpHandler } from "@/server/mcp/http";
 import { ApiRateLimiter } from "@/server/services/access";
+import { deleteUnusedOAuthClients } from "@/server/services/oauth";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { TEST_FILES } from "@/test/files";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
@@ -390,32 +391,128 @@ describe("revocation (RFC 7009)", () => {
   });
 });
 
+describe("registration is bounded", () => {
+  const registerRaw = (body: string) =>
+    fetch(`${base}/oauth/register`, { method: "POST", headers: { "Content-Type": "application/json" }, body }).then(async (res) => ({
+      status: res.status,
+      connection: res.headers.get("connection"),
+      body: (await res.json()) as Record<string, unknown>,
+    }));
+  const metadata = (extra: Record<string, unknown>) => JSON.stringify({ client_name: "Asisten Uji", redirect_uris: [REDIRECT], ...extra });
+
+  it("refuses metadata over 4 KiB as invalid_client_metadata, unread, and stores nothing", async () => {
+    const before = await database.prisma.oAuthClient.count();
+    const answer = await registerRaw(metadata({ software_statement: "x".repeat(4 * 1024) }));
+    expect(answer).toMatchObject({ status: 400, connection: "close", body: { error: "invalid_client_metadata" } });
+    expect(answer.body.error_description).toContain("4096 bytes");
+    expect(await database.prisma.oAuthClient.count()).toBe(before);
+  });
+
+  it("refuses too many or too long redirect URIs as invalid_redirect_uri, and a long client name as invalid_client_metadata", async () => {
+    const many = Array.from({ length: 11 }, (_, i) => `${REDIRECT}${i}`);
+    expect(await registerRaw(JSON.stringify({ redirect_uris: many }))).toMatchObject({
+      status: 400,
+      body: { error: "invalid_redirect_uri", error_description: expect.stringContaining("redirect_uris") },
+    });
+    expect(await registerRaw(JSON.stringify({ redirect_uris: [`https://contoh.id/${"a".repeat(2000)}`] }))).toMatchObject({
+      status: 400,
+      body: { error: "invalid_redirect_uri" },
+    });
+    expect(await registerRaw(metadata({ client_name: "A".repeat(101) }))).toMatchObject({
+      status: 400,
+      body: { error: "invalid_client_metadata", error_description: expect.stringContaining("client_name") },
+    });
+  });
+
+  it("refuses a client name with a text-direction override, which would show the consent page another name", async () => {
+    const answer = await registerRaw(metadata({ client_name: "Asisten Resmi\u202Eatad" }));
+    expect(answer).toMatchObject({ status: 400, body: { error: "invalid_client_metadata" } });
+    expect(answer.body.error_description).toMatch(/^client_name: .*U\+202E/);
+  });
+
+  it("keeps only the metadata fields it knows, so fields it ignores cost no storage", async () => {
+    const answer = await registerRaw(metadata({ jwks: { keys: [{ kty: "RSA", n: "x".repeat(1000) }] }, ekstensi: "apa saja" }));
+    expect(answer.status).toBe(201);
+    expect(answer.body).not.toHaveProperty("jwks");
+    const stored = await database.prisma.oAuthClient.findUniqueOrThrow({ where: { id: answer.body.client_id as string } });
+    expect(Object.keys(stored.metadata as object).sort()).toEqual([
+      "client_name",
+      "grant_types",
+      "redirect_uris",
+      "response_types",
+      "token_endpoint_auth_method",
+    ]);
+  });
+
+  it("marks a client authorized when an admin approves it, so the sweep of unused registrations keeps it a day later", async () => {
+    const approved = await register();
+    const unused = await register();
+    await approve(approved.body.client_id, pkce().challenge);
+    const later = fixedClock(Date.now() + 25 * 3_600_000);
+    const ids = [approved.body.client_id, unused.body.client_id];
+    await deleteUnusedOAuthClients({ db: database.prisma, clock: later }, ids);
+    const left = await database.prisma.oAuthClient.findMany({ where: { id: { in: ids } }, select: { id: true } });
+    expect(left.map((client) => client.id)).toEqual([approved.body.client_id]);
+  });
+});
+
 describe("unauthenticated OAuth endpoints are limited per address", () => {
-  it("answers 429 slow_down with Retry-After once an address has used its allowance of registrations and token requests", async () => {
-    const rateLimiter = new ApiRateLimiter({ kind: "memory" }, { reads: 1, writes: 1, windowSeconds: 60, hashingPerAddress: 2 });
+  /** The OAuth handler alone behind its own port, with `rateLimiter`. */
+  async function limitedServer(rateLimiter: ApiRateLimiter) {
     const handler = createOAuthHandler({ db: database.prisma, clock: systemClock, publicUrl: base, rateLimiter });
     const limited = createServer((req, res) => void handler(req, res));
     await new Promise<void>((resolve) => limited.listen(0, "127.0.0.1", resolve));
+    return {
+      url: `http://127.0.0.1:${(limited.address() as AddressInfo).port}`,
+      close: async () => {
+        limited.closeAllConnections();
+        await new Promise((resolve) => limited.close(resolve));
+      },
+    };
+  }
+  const exchange = (url: string) =>
+    fetch(`${url}/oauth/token`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: "krt_x", client_id: "oc_x" }),
+    });
+
+  it("registrations that use up their own budget leave the token endpoint answering, not 429", async () => {
+    const settings = { reads: 1, writes: 1, windowSeconds: 60, hashingPerAddress: 2, registrationsPerAddress: 2 };
+    const limited = await limitedServer(new ApiRateLimiter({ kind: "memory" }, settings));
     try {
-      const url = `http://127.0.0.1:${(limited.address() as AddressInfo).port}/oauth/token`;
-      const send = () =>
-        fetch(url, {
+      const registerThere = () =>
+        fetch(`${limited.url}/oauth/register`, {
           method: "POST",
-          headers: { "Content-Type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: "krt_x", client_id: "oc_x" }),
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ client_name: "Asisten Uji", redirect_uris: [REDIRECT] }),
         });
-      expect((await send()).status).toBe(400);
-      expect((await send()).status).toBe(400);
-      const refused = await send();
+      expect([(await registerThere()).status, (await registerThere()).status]).toEqual([201, 201]);
+      const refused = await registerThere();
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toMatchObject({ error: "slow_down" });
+      // The client's own exchange still reaches the endpoint (a made-up refresh token: invalid_grant).
+      expect([(await exchange(limited.url)).status, (await exchange(limited.url)).status]).toEqual([400, 400]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("answers 429 slow_down with Retry-After once an address has used its allowance of token requests", async () => {
+    const limited = await limitedServer(
+      new ApiRateLimiter({ kind: "memory" }, { reads: 1, writes: 1, windowSeconds: 60, hashingPerAddress: 2 }),
+    );
+    try {
+      expect((await exchange(limited.url)).status).toBe(400);
+      expect((await exchange(limited.url)).status).toBe(400);
+      const refused = await exchange(limited.url);
       expect(refused.status).toBe(429);
       expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
       expect(await refused.json()).toMatchObject({ error: "slow_down" });
       // The metadata stays readable: discovery is not what the allowance is for.
-      const metadata = url.replace("/oauth/token", "/.well-known/oauth-authorization-server");
-      expect((await fetch(metadata)).status).toBe(200);
+      expect((await fetch(`${limited.url}/.well-known/oauth-authorization-server`)).status).toBe(200);
     } finally {
-      limited.closeAllConnections();
-      await new Promise((resolve) => limited.close(resolve));
+      await limited.close();
     }
   });
 });

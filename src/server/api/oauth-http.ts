@@ -3,7 +3,7 @@ import type { OAuthMetadata, OAuthProtectedResourceMetadata } from "@modelcontex
 import { SCOPES } from "@/server/domain/api-key";
 import { CLIENT_ADDRESS_HEADER } from "@/server/domain/client-address";
 import { AppError } from "@/server/domain/errors";
-import { AGENT_RESOURCES, type AgentResource, OAuthError, resourceUrl } from "@/server/domain/oauth";
+import { AGENT_RESOURCES, type AgentResource, OAUTH_CLIENT_LIMITS, OAuthError, resourceUrl } from "@/server/domain/oauth";
 import { requestLog } from "@/server/log";
 import { issueTokens, registerClient, revokeToken } from "@/server/services/oauth";
 import type { AppDeps } from "./context";
@@ -82,6 +82,16 @@ async function readForm(req: IncomingMessage, res: ServerResponse): Promise<Reco
   return form;
 }
 
+/** A registration's metadata: over OAUTH_CLIENT_LIMITS.metadataBytes it is refused unread, as metadata (RFC 7591 §3.2.2). */
+async function readRegistration(req: IncomingMessage, res: ServerResponse): Promise<unknown> {
+  try {
+    return await readJsonBody(req, res, { maxBytes: OAUTH_CLIENT_LIMITS.metadataBytes });
+  } catch (err) {
+    if (!(err instanceof AppError && err.code === "PAYLOAD_TOO_LARGE")) throw err;
+    throw new OAuthError("invalid_client_metadata", `Client metadata is limited to ${OAUTH_CLIENT_LIMITS.metadataBytes} bytes of JSON.`);
+  }
+}
+
 /**
  * The OAuth 2.1 authorization server's machine endpoints and the metadata of both protected
  * resources (services/oauth holds the rules). Public to any origin (browser-based MCP clients read
@@ -114,23 +124,20 @@ export function createOAuthHandler(deps: AppDeps & { publicUrl: string }) {
       const resource = (pathname.slice(PROTECTED_RESOURCE.length + 1) || "mcp") as AgentResource;
       return sendJson(res, 200, protectedResourceMetadata(publicUrl, resource));
     }
+    const registration = pathname === "/oauth/register";
     if (deps.rateLimiter) {
       const written = req.headers[CLIENT_ADDRESS_HEADER];
       const address = (typeof written === "string" && written) || req.socket.remoteAddress || "unknown";
-      const decision = await deps.rateLimiter.consume(`oauth:${address}`, "hashing_address");
+      // Registrations have a budget of their own: using it up must not cost a client its code exchange.
+      const decision = await deps.rateLimiter.consume(`oauth:${address}`, registration ? "oauth_registration" : "hashing_address");
       if (!decision.allowed) {
-        const error = new OAuthError(
-          "slow_down",
-          `Too many OAuth requests from this address; retry after ${decision.resetSeconds} s.`,
-          429,
-        );
+        const what = registration ? "client registrations" : "OAuth requests";
+        const error = new OAuthError("slow_down", `Too many ${what} from this address; retry after ${decision.resetSeconds} s.`, 429);
         return sendOAuthError(res, error, { "Retry-After": String(decision.resetSeconds), Connection: "close" });
       }
     }
     try {
-      if (pathname === "/oauth/register") {
-        return sendJson(res, 201, await registerClient(deps, await readJsonBody(req, res)));
-      }
+      if (registration) return sendJson(res, 201, await registerClient(deps, await readRegistration(req, res)));
       const form = await readForm(req, res);
       if (pathname === "/oauth/token") return sendJson(res, 200, await issueTokens(deps, form), { Pragma: "no-cache" });
       await revokeToken(deps, form);

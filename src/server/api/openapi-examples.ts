@@ -15,6 +15,10 @@ import { MAX_BODY_BYTES } from "./json-body";
 const NDA = CATALOG_SEED.find((entry) => entry.code === "perjanjian_kerahasiaan");
 if (!NDA) throw new Error("the catalog seed lacks perjanjian_kerahasiaan, the documents' example service");
 
+/** The NDA's one official fee (bea meterai): what the sandbox's example cost asks for. */
+const NDA_FEE = NDA.thirdPartyFees[0];
+if (!NDA_FEE) throw new Error("the catalog seed's perjanjian_kerahasiaan lists no third-party fee for the documents' example cost");
+
 const ORDER_ID = "ord_4kQ3pW0nY8bJ2cV6xL1mZt";
 const FILE_ID = "file_9Qm2Xc7LpR4tV8nB3kW6yZ";
 const CASE_ID = "kas_2Rt8Vn5KqW1xZc7Lm4Pb9Y";
@@ -264,6 +268,13 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   "POST /v1/orders/{id}/revision": {
     reason: "Mohon tambahkan klausul pengecualian untuk informasi yang wajib diungkapkan berdasarkan perintah pengadilan.",
   },
+  "POST /v1/orders/{id}/review": {
+    rating: 5,
+    comment: "Draf dwibahasa rapi dan tepat waktu; pertanyaan kami tentang jangka waktu kerahasiaan dijawab dalam sehari.",
+  },
+  "POST /v1/orders/{id}/costs/{cost_id}/reject": {
+    reason: "NDA ditandatangani secara elektronik tanpa meterai fisik; mohon lanjutkan tanpa biaya ini.",
+  },
   "POST /v1/orders/{id}/dispute": {
     reason: "Draf yang diserahkan adalah NDA sepihak, padahal intake meminta NDA timbal balik; dua revisi tidak memperbaikinya.",
   },
@@ -278,6 +289,13 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
     deliverable: "Draf NDA dwibahasa terlampir (DOCX dan PDF); jangka waktu 3 tahun, forum BANI Jakarta.",
     files: [FILE_ID],
   },
+  "POST /v1/test_helpers/orders/{id}/costs": {
+    kind: NDA_FEE.kind,
+    fee_code: NDA_FEE.code,
+    description: NDA_FEE.description,
+    amount_idr: NDA_FEE.amountIdr,
+  },
+  "POST /v1/test_helpers/orders/{id}/costs/{cost_id}/receipt": { file: FILE_ID },
   "POST /v1/test_helpers/cases/{id}/bids": {
     price_idr: 6_500_000,
     scope: BID_EXAMPLE.scope,

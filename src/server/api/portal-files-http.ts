@@ -7,6 +7,7 @@ import { isSameOriginRequest } from "@/server/domain/same-origin";
 import { REQUEST_ID_HEADER } from "@/server/log";
 import {
   createFile,
+  discardUpload,
   type FileContent,
   type FileDeps,
   openFileForPortal,
@@ -71,8 +72,12 @@ export async function portalUpload(
     const { owner, uploader } = await portalUploadTarget(deps, user, orderId);
     if (!req.body) throw new AppError("VALIDATION", "Pilih berkas yang akan diunggah.");
     const body = Readable.fromWeb(req.body as NodeWebStream);
-    const upload = await readFilePart(Object.fromEntries(req.headers), body, deps.files.maxBytes, (file, filename) =>
-      receiveUpload(deps, file, filename),
+    const upload = await readFilePart(
+      Object.fromEntries(req.headers),
+      body,
+      deps.files.maxBytes,
+      (file, filename) => receiveUpload(deps, file, filename),
+      (received) => discardUpload(deps, received.storageKey),
     );
     const file = await createFile(deps, owner, uploader, upload);
     return Response.json(

@@ -90,6 +90,14 @@ describe("the portal face answers the error table's status", () => {
     expect(anonymous.body.error.data.apiError.param).toBeUndefined();
   });
 
+  it("an organisation name with a right-to-left override is 400 VALIDATION naming the field, and nothing is created", async () => {
+    const before = await database.prisma.organization.count();
+    const { status, body } = await call(operator, "operator.createOrganization", { name: "PT Maju\u202Egnisiv", status: "aktif" });
+    expect(status).toBe(400);
+    expect(body.error.data.apiError).toMatchObject({ code: "VALIDATION", param: "name", message: expect.stringContaining("U+202E") });
+    expect(await database.prisma.organization.count()).toBe(before);
+  });
+
   it("an unexpected error is 500 with a generic Indonesian message naming the request id, logged in full", async () => {
     const secret = "connect ECONNREFUSED 10.0.0.5:5432 password=hunter2";
     const broken = new Proxy(

@@ -4,7 +4,7 @@ import { entityTagOf, matchesEntityTag } from "@/server/domain/entity-tag";
 import { AppError } from "@/server/domain/errors";
 import { requestContext, requestLog } from "@/server/log";
 import { requireScope } from "@/server/services/access";
-import { type FileContent, fileDepsOf, receiveUpload } from "@/server/services/files";
+import { discardUpload, type FileContent, fileDepsOf, receiveUpload } from "@/server/services/files";
 import { authenticateAgent } from "./agent-key";
 import { errorBody, errorHeaders, sendError, statusOf, toApiError } from "./api-error";
 import { challengeHeaders, challengeOn401 } from "./bearer-challenge";
@@ -35,7 +35,13 @@ async function readBodyObject(req: Request, res: ServerResponse): Promise<void> 
 /** POST /v1/files' body: its `file` part streamed to storage, received and checked. */
 function receiveFilePart(appDeps: AppDeps, req: Request) {
   const deps = fileDepsOf(appDeps);
-  return readFilePart(req.headers, req, deps.files.maxBytes, (file, filename) => receiveUpload(deps, file, filename));
+  return readFilePart(
+    req.headers,
+    req,
+    deps.files.maxBytes,
+    (file, filename) => receiveUpload(deps, file, filename),
+    (upload) => discardUpload(deps, upload.storageKey),
+  );
 }
 
 /** A query key given once is a string, given more than once an array of its values in order (as the adapter read queries). */

@@ -91,7 +91,7 @@ async function csrf(publicUrl: string, throttle: SignInThrottle) {
 async function signInWith(
   publicUrl: string,
   throttle: SignInThrottle,
-  credentials: { email: string; password: string },
+  credentials: { email: string; password: string; deviceLink?: string },
   headers: Record<string, string>,
   withToken = true,
 ) {
@@ -217,6 +217,34 @@ describe("the device cookie through next-auth", () => {
       throttle,
       { email, password: PASSWORD },
       { [CLIENT_ADDRESS_HEADER]: "192.0.2.90", cookie: deviceCookie },
+    );
+    expect(sessionCookie(owner)).toBeDefined();
+  });
+});
+
+describe("the e-mailed device link through next-auth", () => {
+  it("a new device held back by a distributed attack is told of the link, and the sign-in form's link field lets the right password in", async () => {
+    const publicUrl = "http://localhost:3000";
+    const email = `tautan-auth-${Date.now()}@contoh.id`;
+    await createUser({ db: database.prisma }, { email, password: PASSWORD, role: "operator" }, { actorType: "system" });
+    // Long waits: no test run outlasts one, so what is refused never depends on the clock.
+    const throttle = new SignInThrottle(
+      { kind: "memory" },
+      { ...SIGN_IN_BACKOFF, rules: { ...SIGN_IN_BACKOFF.rules, account: { free: 2, firstWaitSeconds: 600, maxWaitSeconds: 600 } } },
+    );
+    for (let i = 0; i < 6; i++)
+      await signInWith(publicUrl, throttle, { email, password: "salah-sekali-123" }, { [CLIENT_ADDRESS_HEADER]: `203.0.113.${170 + i}` });
+    const newDevice = await signInWith(publicUrl, throttle, { email, password: PASSWORD }, { [CLIENT_ADDRESS_HEADER]: "192.0.2.91" });
+    expect(errorOf(newDevice)).toMatch(/^rate_limited:\d+:tautan$/);
+    expect(sessionCookie(newDevice)).toBeUndefined();
+
+    const [mail] = await database.prisma.emailMessage.findMany({ where: { toAddress: email } });
+    const deviceLink = new URL(/http:\/\/\S+/.exec(mail!.text)![0]).searchParams.get("perangkat")!;
+    const owner = await signInWith(
+      publicUrl,
+      throttle,
+      { email, password: PASSWORD, deviceLink },
+      { [CLIENT_ADDRESS_HEADER]: "192.0.2.91" },
     );
     expect(sessionCookie(owner)).toBeDefined();
   });

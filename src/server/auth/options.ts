@@ -33,7 +33,12 @@ export function buildAuthOptions({ db, clock, passwordHashing, signInThrottle, p
     providers: [
       CredentialsProvider({
         name: "E-mail dan kata sandi",
-        credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Kata sandi", type: "password" } },
+        credentials: {
+          email: { label: "E-mail", type: "email" },
+          password: { label: "Kata sandi", type: "password" },
+          // The e-mailed device link the sign-in page was opened with (/masuk?perangkat=…), if any.
+          deviceLink: { type: "hidden" },
+        },
         async authorize(credentials, req) {
           if (!credentials?.email || !credentials.password) throw new Error(signInErrorCode({ reason: "invalid" }));
           // Written by the custom server from the socket (and trusted proxies only): never the client's say.
@@ -41,9 +46,14 @@ export function buildAuthOptions({ db, clock, passwordHashing, signInThrottle, p
           const address = typeof written === "string" && written ? written : "unknown";
           const cookieHeader = req.headers?.cookie;
           const device = deviceKey
-            ? { key: deviceKey, cookie: readDeviceCookie(typeof cookieHeader === "string" ? cookieHeader : undefined, secure) }
+            ? {
+                key: deviceKey,
+                cookie: readDeviceCookie(typeof cookieHeader === "string" ? cookieHeader : undefined, secure),
+                link: credentials.deviceLink || undefined,
+              }
             : undefined;
-          const result = await signIn({ db, passwordHashing }, signInThrottle, credentials.email, credentials.password, address, device);
+          const deps = { db, clock, passwordHashing, publicUrl };
+          const result = await signIn(deps, signInThrottle, credentials.email, credentials.password, address, device);
           if (!result.ok) throw new Error(signInErrorCode(result));
           if (result.deviceCookie) issueDeviceCookie(result.deviceCookie, secure);
           return { ...result.user, sessionId: await startPortalSession({ db, clock }, result.user.id) };

@@ -12,6 +12,12 @@ describe("the sign-in form's messages", () => {
     expect(signInErrorMessage(signInErrorCode({ reason: "rate_limited", retryAfterSeconds: 900 }))).toContain("Tunggu 15 menit");
   });
 
+  it("sends a new device held back by an attack on the account to the e-mailed device link, and says how long to wait otherwise", () => {
+    const code = signInErrorCode({ reason: "rate_limited", retryAfterSeconds: 30, deviceLink: true });
+    expect(code).toBe("rate_limited:30:tautan");
+    expect(signInErrorMessage(code)).toMatch(/tautan masuk ke e-mail akun ini.*buka tautan itu di perangkat ini.*Atau tunggu 30 detik/);
+  });
+
   it("says the e-mail or password is wrong without saying which, and something general for anything else", () => {
     expect(signInErrorMessage(signInErrorCode({ reason: "invalid" }))).toBe(
       "E-mail atau kata sandi salah. Periksa kembali lalu coba lagi.",

@@ -34,3 +34,32 @@ export function trustedDevice(key: Buffer, value: string | undefined, account: s
   const given = Buffer.from(signature, "base64url");
   return given.length === expected.length && timingSafeEqual(given, expected) ? device : null;
 }
+
+/**
+ * An e-mailed device link: a device id for `account` until `expiresAt`, sent to the account's
+ * owner when a distributed attack keeps new devices waiting (services/access/sign-in.ts). The
+ * owner opens it on their new device; sign-in then counts that device on its own, as a cookie's.
+ * Its MAC is of another message than a cookie's, so neither passes for the other.
+ */
+export const DEVICE_LINK_MINUTES = 60;
+
+function linkMac(key: Buffer, account: string, device: string, expires: string): Buffer {
+  return createHmac("sha256", key).update(`link.${account}.${device}.${expires}`).digest();
+}
+
+/** `<account>.<device>.<expiry in epoch seconds>.<mac>`, URL-safe. */
+export function signDeviceLink(key: Buffer, account: string, device: string, expiresAt: Date): string {
+  const expires = String(Math.floor(expiresAt.getTime() / 1000));
+  return `${account}.${device}.${expires}.${linkMac(key, account, device, expires).toString("base64url")}`;
+}
+
+/** The device id when `value` is a link this server signed for `account` and `now` is before its expiry, otherwise null. */
+export function linkedDevice(key: Buffer, value: string | undefined, account: string, now: Date): string | null {
+  const [claimed, device, expires, signature, ...rest] = value?.split(".") ?? [];
+  if (rest.length > 0 || claimed !== account || !device || !PART.test(device) || !expires || !/^\d{1,12}$/.test(expires) || !signature)
+    return null;
+  if (Number(expires) * 1000 <= now.getTime()) return null;
+  const expected = linkMac(key, account, device, expires);
+  const given = Buffer.from(signature, "base64url");
+  return given.length === expected.length && timingSafeEqual(given, expected) ? device : null;
+}

@@ -1,11 +1,13 @@
+import { BIDI_CONTROLS } from "./name-text";
+
 /** File names as clients give them, made safe to store, show and send back in a download's headers. */
 
 const MAX_NAME_BYTES = 255;
 /** The longest extension kept whole when a long name is cut (".xlsx", ".jpeg", ".markdown"…). */
 const MAX_EXTENSION_CHARS = 16;
 
-// C0 and C1 controls, DEL, bidi embeddings/overrides/isolates and marks (which can make "exe.pdf" show as "fdp.exe"), and the BOM.
-const INVISIBLE = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/gu;
+// C0 and C1 controls, DEL, bidi controls (which can make "exe.pdf" show as "fdp.exe"), and the BOM.
+const INVISIBLE = new RegExp(`[\\p{Cc}${BIDI_CONTROLS}\\ufeff]`, "gu");
 // An unpaired surrogate cannot be encoded as UTF-8 (encodeURIComponent throws on it).
 const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 

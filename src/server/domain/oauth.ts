@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
+import { z } from "zod";
 import { hashSecret } from "./api-key";
 import { randomBase62 } from "./ids";
+import { nameText } from "./name-text";
 import { isScope, SCOPES, type Scope } from "./scopes";
 
 /**
@@ -92,6 +94,64 @@ export function isAllowedRedirectUri(value: string): boolean {
   if (url.protocol === "https:") return true;
   return url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname);
 }
+
+/**
+ * What a client may register (RFC 7591) or describe in its metadata document, bounded: the whole
+ * registration body, each list and each string. Registration is anonymous, so without bounds
+ * anyone could store tens of kilobytes a request; these leave ordinary clients (a few hundred
+ * bytes) ample room.
+ */
+export const OAUTH_CLIENT_LIMITS = {
+  /** The registration request's body, as JSON bytes. */
+  metadataBytes: 4 * 1024,
+  redirectUris: 10,
+  /** A URI: the consent page's parameters take as much (api/schemas/oauth-portal.ts). */
+  uriLength: 2000,
+  /** As an API key's name, which the grant's key takes from it by default. */
+  clientName: 100,
+  /** A short string: an auth method, a grant or response type, a software id or version. */
+  word: 100,
+  listEntries: 10,
+  scope: 500,
+  contacts: 5,
+  contact: 320,
+} as const;
+
+const isWebUrl = (value: string) => {
+  try {
+    return ["https:", "http:"].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+const L = OAUTH_CLIENT_LIMITS;
+const webUri = z.string().max(L.uriLength).refine(isWebUrl, "must be an http or https URL");
+// Some clients send an empty string for a URI they do not have: taken as none.
+const optionalUri = z.preprocess((value) => (value === "" ? undefined : value), webUri.optional());
+const word = z.string().max(L.word);
+const words = z.array(word).max(L.listEntries);
+
+/**
+ * A client's metadata as Kuasa keeps it: RFC 7591's fields that mean something for a public client
+ * with PKCE, each bounded; any other field (jwks, software_statement, extensions) is ignored, as
+ * RFC 7591 §2 asks of unknown ones. Registration and metadata documents both read it. Redirect
+ * URIs are checked against isAllowedRedirectUri afterwards, for their own error.
+ */
+export const clientMetadataSchema = z.object({
+  redirect_uris: z.array(z.string().max(L.uriLength)).min(1).max(L.redirectUris),
+  token_endpoint_auth_method: word.optional(),
+  grant_types: words.optional(),
+  response_types: words.optional(),
+  client_name: nameText(z.string().trim().max(L.clientName)).optional(),
+  client_uri: optionalUri,
+  logo_uri: optionalUri,
+  scope: z.string().max(L.scope).optional(),
+  contacts: z.array(z.string().max(L.contact)).max(L.contacts).optional(),
+  tos_uri: optionalUri,
+  policy_uri: optionalUri,
+  software_id: word.optional(),
+  software_version: word.optional(),
+});
 
 /** The host an admin is shown on the consent page: where the code will be sent. */
 export function redirectHost(redirectUri: string): string {

@@ -6,8 +6,10 @@
  * - per account from anywhere: a gentle slowdown capped at half a minute, which an address the
  *   account signed in from before does not meet at all, so nobody can keep the owner out;
  * - per address over all accounts: against one address trying many accounts;
- * - per device (domain/device-cookie.ts): a device that signed in to the account before is counted
- *   on its own, as strictly as a pair, and meets none of the three counts above.
+ * - per device (domain/device-cookie.ts): a device that signed in to the account before, or one
+ *   opened with the device link the account's owner was e-mailed while the per-account count held
+ *   new devices back, is counted on its own, as strictly as a pair, and meets none of the three
+ *   counts above.
  */
 export interface BackoffRule {
   /** Attempts in a window that need no wait. */
@@ -25,6 +27,11 @@ export interface SignInBackoffPolicy {
   rules: Record<SignInDimension, BackoffRule>;
   /** How long a successful sign-in makes its address known to the account. */
   knownAddressSeconds: number;
+  /**
+   * At most one device link is e-mailed to an account in this long. A link lives twice as long
+   * (DEVICE_LINK_MINUTES), so the owner's inbox always holds one that works.
+   */
+  deviceLinkEmailSeconds: number;
 }
 
 export const SIGN_IN_BACKOFF: SignInBackoffPolicy = {
@@ -37,6 +44,7 @@ export const SIGN_IN_BACKOFF: SignInBackoffPolicy = {
   },
   // Under 24.8 days: the memory store expires keys with a timer, which cannot wait longer.
   knownAddressSeconds: 14 * 24 * 60 * 60,
+  deviceLinkEmailSeconds: 30 * 60,
 };
 
 /** The turn an attempt must hold after `prior` counted attempts: 0 while they are free. */

@@ -1,10 +1,12 @@
+import { InngestTestEngine } from "@inngest/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "@/server/domain/clock";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, type TestOrg } from "@/test/fixtures";
 import { portalUser } from "@/test/portal";
 import { testWebhookSettings } from "@/test/webhooks";
-import { oauthExpiryJob } from "./oauth-expiry";
+import { createInngestClient, createInngestFunctions, jobEventName } from "./inngest";
+import { oauthExpiryJob, unusedOAuthClientJob } from "./oauth-expiry";
 import { passwordResetExpiryJob } from "./password-reset-expiry";
 import { createSweeper } from "./sweeper";
 import type { JobKind } from "./types";
@@ -83,6 +85,43 @@ describe("the OAuth expiry job", () => {
     expect(codes.map((c) => c.codeHash)).toEqual(["code-expired-recently", "code-live"]);
     const tokens = await db().oAuthToken.findMany({ select: { tokenHash: true }, orderBy: { tokenHash: "asc" } });
     expect(tokens.map((t) => t.tokenHash)).toEqual(["access-live", "refresh-expired-recently"]);
+  });
+});
+
+describe("the unused OAuth client job", () => {
+  const client = (id: string, createdAt: Date, more: { authorizedAt?: Date; fetchedAt?: Date } = {}) =>
+    db().oAuthClient.create({ data: { id, name: "Klien", redirectUris: ["https://klien.test/cb"], metadata: {}, createdAt, ...more } });
+  const left = async (ids: string[]) =>
+    (await db().oAuthClient.findMany({ where: { id: { in: ids } }, select: { id: true }, orderBy: { id: "asc" } })).map((c) => c.id);
+
+  it("deletes a registered client no admin authorized within a day, and keeps an authorized one, a younger one and a metadata document's", async () => {
+    await client("oc_unused_old", ago(25));
+    await client("oc_unused_older", ago(24 * 30));
+    await client("oc_authorized_old", ago(24 * 30), { authorizedAt: ago(24 * 29) });
+    await client("oc_unused_young", ago(23));
+    await client("https://klien.test/dokumen.json", ago(48), { fetchedAt: ago(47) });
+
+    expect(await sweepAtNow(unusedOAuthClientJob)).toEqual([2, 0]);
+    expect(
+      await left(["oc_unused_old", "oc_unused_older", "oc_authorized_old", "oc_unused_young", "https://klien.test/dokumen.json"]),
+    ).toEqual(["https://klien.test/dokumen.json", "oc_authorized_old", "oc_unused_young"]);
+  });
+
+  it("runs through Inngest's function for the kind with the same rule: an unused client goes, an authorized one stays", async () => {
+    await client("oc_inngest_unused", ago(30));
+    await client("oc_inngest_authorized", ago(30), { authorizedAt: ago(29) });
+    const deps = { db: db(), clock: fixedClock(now), webhooks: testWebhookSettings };
+    const quiet = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} };
+    const fn = createInngestFunctions(createInngestClient(quiet), deps, [unusedOAuthClientJob]).find(
+      (f) => f.id() === unusedOAuthClientJob.name,
+    )!;
+    for (const id of ["oc_inngest_unused", "oc_inngest_authorized"]) {
+      const { error } = await new InngestTestEngine({ function: fn }).execute({
+        events: [{ name: jobEventName(unusedOAuthClientJob.name), data: { id } }],
+      });
+      expect(error).toBeUndefined();
+    }
+    expect(await left(["oc_inngest_unused", "oc_inngest_authorized"])).toEqual(["oc_inngest_authorized"]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { deleteExpiredOAuthSecrets, expiredOAuthSecrets } from "@/server/services/oauth";
+import { deleteExpiredOAuthSecrets, deleteUnusedOAuthClients, expiredOAuthSecrets, unusedOAuthClients } from "@/server/services/oauth";
 import type { JobKind } from "./types";
 
 /** OAuth codes and tokens are deleted a day after they stop working (services/oauth/expiry.ts). */
@@ -7,4 +7,12 @@ export const oauthExpiryJob: JobKind = {
   findDue: expiredOAuthSecrets,
   handle: async (deps, id) => deleteExpiredOAuthSecrets(deps, [id]),
   handleBatch: deleteExpiredOAuthSecrets,
+};
+
+/** Registered OAuth clients no admin authorized within a day are deleted (services/oauth/expiry.ts). */
+export const unusedOAuthClientJob: JobKind = {
+  name: "oauth-client-cleanup",
+  findDue: unusedOAuthClients,
+  handle: async (deps, id) => deleteUnusedOAuthClients(deps, [id]),
+  handleBatch: deleteUnusedOAuthClients,
 };

@@ -1,6 +1,6 @@
 import { emailDeliveryJob } from "./email-delivery";
 import { expiredFileLinkJob, leftoverUploadJob, unattachedFileJob } from "./file-cleanup";
-import { oauthExpiryJob } from "./oauth-expiry";
+import { oauthExpiryJob, unusedOAuthClientJob } from "./oauth-expiry";
 import { autoAcceptJob, idempotencyExpiryJob, offerExpiryJob, orderOfferingJob, slaBreachJob, stalledRefundJob } from "./order-timers";
 import { passwordResetExpiryJob } from "./password-reset-expiry";
 import type { JobKind } from "./types";
@@ -21,4 +21,5 @@ export const JOB_KINDS: readonly JobKind[] = [
   expiredFileLinkJob,
   passwordResetExpiryJob,
   oauthExpiryJob,
+  unusedOAuthClientJob,
 ];

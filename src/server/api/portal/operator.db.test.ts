@@ -179,7 +179,7 @@ describe("practitioners", () => {
       liveOffers: 0,
     });
     expect(
-      await signIn({ db: database.prisma }, new SignInThrottle({ kind: "memory" }), "sari@contoh.id", "rahasia-sekali-123", "test"),
+      await signIn({ db: database.prisma, clock }, new SignInThrottle({ kind: "memory" }), "sari@contoh.id", "rahasia-sekali-123", "test"),
     ).toMatchObject({ ok: true, user: { role: "practitioner", practitionerId: id } });
     expect(await auditActions(id)).toEqual(["practitioner.create"]);
 
@@ -255,7 +255,7 @@ describe("practitioners", () => {
     });
     const email = holder === first.id ? "ayu@contoh.id" : "rina@contoh.id";
     expect(
-      await signIn({ db: database.prisma }, new SignInThrottle({ kind: "memory" }), email, "rahasia-sekali-123", "test-deactivated"),
+      await signIn({ db: database.prisma, clock }, new SignInThrottle({ kind: "memory" }), email, "rahasia-sekali-123", "test-deactivated"),
     ).toMatchObject({ ok: false });
 
     expect(await as(operator).operator.setPractitionerActive({ practitionerId: holder, active: true })).toEqual({ offersWithdrawn: 0 });

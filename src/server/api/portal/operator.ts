@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CaseStatus } from "@/generated/prisma/enums";
-import { endAllPortalSessions, inviteAdmin, listTeam, MIN_PASSWORD_LENGTH, revokeInvitation } from "@/server/services/access";
+import { endAllPortalSessions, inviteAdmin, listTeam, revokeInvitation } from "@/server/services/access";
 import { auditLogVocabulary, listAuditLog } from "@/server/services/audit";
 import { closeCase, listCasesForOperator } from "@/server/services/cases";
 import { listServicesForOperator, serviceForOperator, updateService } from "@/server/services/catalog";
@@ -42,7 +42,6 @@ import { getTopUpInstructions, setTopUpInstructions } from "@/server/services/se
 import { operatorProcedure as operator } from "../portal-procedure";
 import { cancelCostInput, costsOutput, costView, lateReceiptsOutput, portalCostSchema } from "../schemas/cost-portal";
 import { idSchema } from "../schemas/ids";
-import { nameSchema } from "../schemas/name";
 import {
   auditLogOutput,
   auditRowView,
@@ -59,6 +58,7 @@ import {
   clientDataOutput,
   createdOutput,
   createOrganizationInput,
+  createPractitionerInput,
   depositOutput,
   disputesOutput,
   offersWithdrawnOutput,
@@ -78,8 +78,6 @@ import {
   overviewOutput,
   payoutInput,
   payoutOutput,
-  practitionerCategories,
-  practitionerLabel,
   practitionersOutput,
   serviceOutput,
   serviceSearchInput,
@@ -89,6 +87,7 @@ import {
   slaBreachesOutput,
   stalledOrdersOutput,
   topUpInput,
+  updatePractitionerInput,
   updateServiceInput,
   verifyBankAccountInput,
 } from "../schemas/operator-portal";
@@ -265,19 +264,11 @@ export const operatorRouter = router({
     .output(z.void())
     .mutation(({ ctx, input }) => verifyBankAccount(ctx, ctx.actor, input.practitionerId, input.bankAccountId)),
   createPractitioner: operator
-    .input(
-      z.object({
-        name: nameSchema(),
-        email: z.string().trim().max(320),
-        password: z.string().min(MIN_PASSWORD_LENGTH).max(200),
-        label: practitionerLabel,
-        categories: practitionerCategories,
-      }),
-    )
+    .input(createPractitionerInput)
     .output(createdOutput)
     .mutation(({ ctx, input }) => registerPractitioner(ctx, ctx.actor, input)),
   updatePractitioner: operator
-    .input(byPractitioner.extend({ label: practitionerLabel, categories: practitionerCategories }))
+    .input(updatePractitionerInput)
     .output(z.void())
     .mutation(({ ctx, input }) => updatePractitioner(ctx, ctx.actor, input.practitionerId, input)),
   /** Signs a user out everywhere at once (a lost laptop, a leaked cookie): every portal session of theirs ends. */

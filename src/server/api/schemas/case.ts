@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Invoice } from "@/generated/prisma/client";
 import { BidStatus, CaseStatus, InvoiceStatus } from "@/generated/prisma/enums";
 import { CASE_LIMITS } from "@/server/domain/case-board";
+import { nameText } from "@/server/domain/name-text";
 import type { CaseWithBids, CreateCaseInput } from "@/server/services/cases";
 import { CATALOG_CATEGORIES } from "@/server/services/catalog";
 import { livemodeSchema } from "./livemode";
@@ -13,12 +14,9 @@ const label = z.string().trim().max(CASE_LIMITS.label);
 
 export const createCaseSchema = z
   .object({
-    contact_name: z
-      .string()
-      .trim()
-      .min(1, "must not be empty")
-      .max(CASE_LIMITS.contactName)
-      .meta({ description: "The client's name, as practitioners see it (any contact data in it masked until a bid is selected)." }),
+    contact_name: nameText(z.string().trim().min(1, "must not be empty").max(CASE_LIMITS.contactName)).meta({
+      description: "The client's name, as practitioners see it (any contact data in it masked until a bid is selected).",
+    }),
     contact_email: z
       .email()
       .max(CASE_LIMITS.contactEmail)

@@ -8,8 +8,10 @@ import {
   OrderStatus,
   OrganizationStatus,
 } from "@/generated/prisma/enums";
+import { nameText } from "@/server/domain/name-text";
 import { SERVICE_STATES } from "@/server/domain/service-state";
 import { thirdPartyFeeListSchema } from "@/server/domain/third-party-fees";
+import { MIN_PASSWORD_LENGTH } from "@/server/services/access";
 import type { operatorOrderDetail } from "@/server/services/orders";
 import { OPERATOR_ORDER_ACTIONS, type OperatorOrderAction } from "@/server/services/orders";
 import { pageSchema, portalPageInput } from "../portal/paging";
@@ -31,8 +33,16 @@ export const byOrganization = z.object({ organizationId: idSchema });
 export const byOrder = z.object({ orderId: idSchema });
 export const byPractitioner = z.object({ practitionerId: idSchema });
 export const byUser = z.object({ userId: idSchema });
-export const practitionerLabel = z.string().max(100).nullable();
-export const practitionerCategories = z.array(z.string().min(1).max(64)).max(20);
+const practitionerLabel = nameText(z.string().max(100)).nullable();
+const practitionerCategories = z.array(z.string().min(1).max(64)).max(20);
+export const createPractitionerInput = z.object({
+  name: nameSchema(),
+  email: z.string().trim().max(320),
+  password: z.string().min(MIN_PASSWORD_LENGTH).max(200),
+  label: practitionerLabel,
+  categories: practitionerCategories,
+});
+export const updatePractitionerInput = byPractitioner.extend({ label: practitionerLabel, categories: practitionerCategories });
 
 export const orderSearchInput = z.object({
   q: search,

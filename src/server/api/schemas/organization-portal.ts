@@ -2,6 +2,7 @@ import { z } from "zod";
 import { BidStatus, CaseStatus, DeliveryStatus, InvoiceStatus, KeyMode, OrderStatus, OrganizationStatus } from "@/generated/prisma/enums";
 import { SCOPES } from "@/server/domain/api-key";
 import type { DataOwner } from "@/server/domain/data-owner";
+import { nameText } from "@/server/domain/name-text";
 import { EVENT_TYPES, type WebhookPayload } from "@/server/domain/webhook-event";
 import { WEBHOOK_SECRET_OVERLAP_HOURS } from "@/server/domain/webhook-secret";
 import { isDashboardWebhookUrl } from "@/server/domain/webhook-url";
@@ -66,7 +67,7 @@ const webhookUrl = z
   .refine(isDashboardWebhookUrl, "Gunakan https:// (atau http://localhost untuk pengembangan).")
   .nullable();
 const keySettings = {
-  name: z.string().trim().max(100),
+  name: nameText(z.string().trim().max(100)),
   scopes: z.array(z.enum(SCOPES)).min(1),
   maxOrderIdr: rupiahInputSchema,
   monthlyBudgetIdr: rupiahInputSchema,

@@ -4,6 +4,7 @@ import { BidStatus, CaseStatus, OrderStatus } from "@/generated/prisma/enums";
 import { BID_LIMITS } from "@/server/domain/case-board";
 import { BID_TRANSITIONS } from "@/server/domain/case-state";
 import { ledgerKindLabel } from "@/server/domain/ledger-labels";
+import { nameText } from "@/server/domain/name-text";
 import { MESSAGE_ROLES } from "@/server/domain/order-state";
 import { MAX_PASSWORD_LENGTH } from "@/server/domain/password";
 import { PROFILE_LIMITS } from "@/server/domain/practitioner-profile";
@@ -41,9 +42,7 @@ export const submitBidInput = byCase.extend({
  * bounds: the domain's rules (normalizeProfile) say in Indonesian what is wrong.
  */
 export const profileInput = z.object({
-  displayName: z
-    .string()
-    .max(PROFILE_LIMITS.displayName * 2)
+  displayName: nameText(z.string().max(PROFILE_LIMITS.displayName * 2))
     .nullable()
     .optional(),
   bio: z
@@ -62,7 +61,7 @@ export const profileInput = z.object({
 export const bankAccountInput = z.object({
   bankCode: z.string().max(32),
   accountNumber: z.string().max(64),
-  holderName: z.string().max(200),
+  holderName: nameText(z.string().max(200)),
 });
 
 export const ownBankAccountSchema = z.object({

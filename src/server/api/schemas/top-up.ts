@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { nameText } from "@/server/domain/name-text";
 
 /** Free text here: the domain's rules (normalizeTopUpInstructions) say in Indonesian what is wrong. */
 export const topUpInstructionsInput = z.object({
   bankCode: z.string().max(32),
   accountNumber: z.string().max(64),
-  accountHolder: z.string().max(200),
+  accountHolder: nameText(z.string().max(200)),
   referenceRule: z.string().max(200),
 });
 

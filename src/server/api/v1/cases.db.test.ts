@@ -31,7 +31,7 @@ afterAll(async () => {
   await database?.destroy();
 });
 
-type Json = Record<string, unknown> & { error?: { code: string; message: string } };
+type Json = Record<string, unknown> & { error?: { code: string; message: string; param?: string } };
 type CaseJson = {
   id: string;
   status: string;
@@ -148,6 +148,7 @@ describe("POST /v1/cases", () => {
     const invalid: Array<[string, Record<string, unknown>, string]> = [
       ["a missing contact_name", { contact_name: undefined }, "contact_name"],
       ["a blank contact_name", { contact_name: "   " }, "contact_name"],
+      ["a contact_name with a right-to-left override (U+202E)", { contact_name: "Budi Santoso\u202Ekaj" }, "contact_name"],
       ["a missing contact_email", { contact_email: undefined }, "contact_email"],
       ["a contact_email that is not an address", { contact_email: "budi-at-contoh" }, "contact_email"],
       ["a missing story", { story: undefined }, "story"],
@@ -165,6 +166,7 @@ describe("POST /v1/cases", () => {
         const before = await db().case.count();
         const error = await expectError(await post("/v1/cases", org.token, caseBody(change)), 400, "VALIDATION");
         expect(error.message).toContain(field);
+        expect(error.param).toBe(field);
         expect(await db().case.count()).toBe(before);
       });
     }

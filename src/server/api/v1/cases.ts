@@ -129,7 +129,7 @@ export const casesRouter = router({
         protect: true,
       },
     })
-    .input(caseId)
+    .input(caseId.strict())
     .output(caseSchema)
     .mutation(async ({ ctx, input }) =>
       serializeCase(await idempotently(ctx, input, (claim) => withdrawCase(ctx, ctx.apiKey, input.id, claim), reloadCase(ctx))),

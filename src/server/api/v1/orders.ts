@@ -280,7 +280,7 @@ export const ordersRouter = router({
         protect: true,
       },
     })
-    .input(costPath)
+    .input(costPath.strict())
     .output(costSchema)
     .mutation(({ ctx, input }) => decideAsAgent(ctx, input, { approve: true })),
 

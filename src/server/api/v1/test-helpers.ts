@@ -19,6 +19,7 @@ import { balanceSchema, serializeBalance } from "../schemas/balance";
 import { caseSchema, invoiceSummarySchema, serializeCase, serializeInvoiceSummary } from "../schemas/case";
 import { costRequestInputSchema, costSchema, serializeCost } from "../schemas/cost";
 import { attachmentIdsSchema } from "../schemas/file";
+import { pathIdSchema } from "../schemas/ids";
 import { jsonNumber, orderSchema, orderTextSchema, serializeOrder } from "../schemas/order";
 import { practitionerViewSchema, serializePractitionerView } from "../schemas/practitioner-view";
 import { type Meta, router } from "../trpc";
@@ -29,11 +30,9 @@ import { type Meta, router } from "../trpc";
  */
 
 const TAG = "Test helpers";
-/** `{id}` of a test order, case or invoice, described for the OpenAPI document. */
-const idOf = (description: string) => z.object({ id: z.string().min(1).max(64).meta({ description }) });
-const byId = idOf("The test order's id (ord_…), made with a test key.");
-const caseById = idOf("The test case's id (kas_…), made with a test key.");
-const invoiceById = idOf("The test invoice's id (inv_…), of a case made with a test key.");
+const byId = pathIdSchema("The test order's id (ord_…), made with a test key.");
+const caseById = pathIdSchema("The test case's id (kas_…), made with a test key.");
+const invoiceById = pathIdSchema("The test invoice's id (inv_…), of a case made with a test key.");
 
 function helperMeta(
   scope: Meta["scope"],

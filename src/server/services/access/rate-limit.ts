@@ -24,6 +24,9 @@ export interface RateLimitSettings {
   /** The same per e-mail address asked about, whether or not it has an account: nobody floods one inbox. */
   resetsPerEmail?: number;
   resetWindowSeconds?: number;
+  /** OAuth client registrations per registrationWindowSeconds from one address: a budget of their own, apart from the token endpoint's. */
+  registrationsPerAddress?: number;
+  registrationWindowSeconds?: number;
 }
 
 export const DEFAULT_RATE_LIMITS = {
@@ -37,12 +40,15 @@ export const DEFAULT_RATE_LIMITS = {
   resetsPerAddress: 20,
   resetsPerEmail: 3,
   resetWindowSeconds: 3_600,
+  registrationsPerAddress: 30,
+  registrationWindowSeconds: 3_600,
 } satisfies Required<RateLimitSettings>;
 
 /**
  * Per API key: read, write; requests without a valid key, per client address (and key id): address,
  * auth_failure; password hashes asked for without a session, per address and per target: hashing_address, hashing_target;
- * password-reset e-mails asked for, per address and per e-mail: reset_address, reset_email.
+ * password-reset e-mails asked for, per address and per e-mail: reset_address, reset_email; OAuth
+ * client registrations per address: oauth_registration.
  */
 export type RateLimitClass =
   | "read"
@@ -52,7 +58,8 @@ export type RateLimitClass =
   | "hashing_address"
   | "hashing_target"
   | "reset_address"
-  | "reset_email";
+  | "reset_email"
+  | "oauth_registration";
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -108,6 +115,7 @@ export class ApiRateLimiter {
     const make = (keyPrefix: string, points: number, duration = settings.windowSeconds): RateLimiterAbstract =>
       storeLimiter(store, { keyPrefix, points, duration });
     const resetWindow = settings.resetWindowSeconds ?? DEFAULT_RATE_LIMITS.resetWindowSeconds;
+    const registrationWindow = settings.registrationWindowSeconds ?? DEFAULT_RATE_LIMITS.registrationWindowSeconds;
     this.limits = {
       read: settings.reads,
       write: settings.writes,
@@ -117,6 +125,7 @@ export class ApiRateLimiter {
       hashing_target: settings.hashingPerTarget ?? DEFAULT_RATE_LIMITS.hashingPerTarget,
       reset_address: settings.resetsPerAddress ?? DEFAULT_RATE_LIMITS.resetsPerAddress,
       reset_email: settings.resetsPerEmail ?? DEFAULT_RATE_LIMITS.resetsPerEmail,
+      oauth_registration: settings.registrationsPerAddress ?? DEFAULT_RATE_LIMITS.registrationsPerAddress,
     };
     this.limiters = {
       read: make("api-read", this.limits.read),
@@ -127,6 +136,7 @@ export class ApiRateLimiter {
       hashing_target: make("hashing-target", this.limits.hashing_target),
       reset_address: make("reset-address", this.limits.reset_address, resetWindow),
       reset_email: make("reset-email", this.limits.reset_email, resetWindow),
+      oauth_registration: make("oauth-registration", this.limits.oauth_registration, registrationWindow),
     };
     this.slices = store.kind === "postgres" ? new Map() : null;
   }

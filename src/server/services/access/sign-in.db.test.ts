@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock, systemClock } from "@/server/domain/clock";
 import { deviceCookieKey } from "@/server/domain/device-cookie";
 import { AppError } from "@/server/domain/errors";
 import { SIGN_IN_BACKOFF, type SignInBackoffPolicy } from "@/server/domain/sign-in-backoff";
@@ -38,7 +39,7 @@ describe("sign-in throttling", () => {
   it("checks the free attempts, then makes each guess from the same address wait its turn, doubling", async () => {
     const email = await newOperator();
     const throttle = memory(pairOnly({ free: 3, firstWaitSeconds: 1, maxWaitSeconds: 60 }));
-    const guess = () => signIn({ db: database.prisma }, throttle, email, "salah-sekali-123", "203.0.113.10");
+    const guess = () => signIn({ db: database.prisma, clock: systemClock }, throttle, email, "salah-sekali-123", "203.0.113.10");
     const first = [];
     for (let i = 0; i < 5; i++) first.push(await guess());
     // Three free, the fourth holds a one-second turn, the fifth must wait for it.
@@ -52,7 +53,7 @@ describe("sign-in throttling", () => {
   it("the right password during a wait also waits, then signs in and starts that address afresh", async () => {
     const email = await newOperator();
     const throttle = memory(pairOnly({ free: 1, firstWaitSeconds: 1, maxWaitSeconds: 60 }));
-    const attempt = (password: string) => signIn({ db: database.prisma }, throttle, email, password, "203.0.113.11");
+    const attempt = (password: string) => signIn({ db: database.prisma, clock: systemClock }, throttle, email, password, "203.0.113.11");
     expect(outcome(await attempt("salah-sekali-123"))).toBe("invalid");
     expect(outcome(await attempt("salah-sekali-123"))).toBe("invalid");
     expect(outcome(await attempt(PASSWORD))).toBe("rate_limited");
@@ -65,7 +66,9 @@ describe("sign-in throttling", () => {
     const email = await newOperator();
     const throttle = memory(pairOnly({ free: 5, firstWaitSeconds: 30, maxWaitSeconds: 900 }));
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => signIn({ db: database.prisma }, throttle, email, "salah-sekali-123", "203.0.113.12")),
+      Array.from({ length: 20 }, () =>
+        signIn({ db: database.prisma, clock: systemClock }, throttle, email, "salah-sekali-123", "203.0.113.12"),
+      ),
     );
     expect(results.filter((r) => outcome(r) === "invalid")).toHaveLength(6);
     expect(results.filter((r) => outcome(r) === "rate_limited")).toHaveLength(14);
@@ -74,11 +77,14 @@ describe("sign-in throttling", () => {
   it("guesses at the operator from 100 other addresses never keep them out of an address they signed in from, and slow a new one by 30 s at most", async () => {
     const email = await newOperator();
     const throttle = memory();
-    expect(outcome(await signIn({ db: database.prisma }, throttle, email, PASSWORD, "198.51.100.7"))).toBe("ok");
-    for (let i = 0; i < 100; i++) await signIn({ db: database.prisma }, throttle, email, "salah-sekali-123", `203.0.113.${100 + i}`);
-    expect(await signIn({ db: database.prisma }, throttle, email, PASSWORD, "198.51.100.7")).toMatchObject({ ok: true });
+    expect(outcome(await signIn({ db: database.prisma, clock: systemClock }, throttle, email, PASSWORD, "198.51.100.7"))).toBe("ok");
+    for (let i = 0; i < 100; i++)
+      await signIn({ db: database.prisma, clock: systemClock }, throttle, email, "salah-sekali-123", `203.0.113.${100 + i}`);
+    expect(await signIn({ db: database.prisma, clock: systemClock }, throttle, email, PASSWORD, "198.51.100.7")).toMatchObject({
+      ok: true,
+    });
     // Whether a guess holds the account's turn just now depends on timing; either way the wait is short.
-    const elsewhere = await signIn({ db: database.prisma }, throttle, email, PASSWORD, "192.0.2.50");
+    const elsewhere = await signIn({ db: database.prisma, clock: systemClock }, throttle, email, PASSWORD, "192.0.2.50");
     expect(["ok", "rate_limited"]).toContain(outcome(elsewhere));
     expect(elsewhere.ok || elsewhere.reason !== "rate_limited" || elsewhere.retryAfterSeconds).toBeLessThanOrEqual(30);
   });
@@ -87,7 +93,9 @@ describe("sign-in throttling", () => {
     const throttle = memory();
     const results = [];
     for (let i = 0; i < 32; i++)
-      results.push(await signIn({ db: database.prisma }, throttle, `tidak-ada-${i}@contoh.id`, "salah-sekali-123", "203.0.113.13"));
+      results.push(
+        await signIn({ db: database.prisma, clock: systemClock }, throttle, `tidak-ada-${i}@contoh.id`, "salah-sekali-123", "203.0.113.13"),
+      );
     expect(results.slice(0, 31).map(outcome)).toEqual(Array(31).fill("invalid"));
     expect(results[31]).toEqual({ ok: false, reason: "rate_limited", retryAfterSeconds: 60 });
   });
@@ -96,7 +104,7 @@ describe("sign-in throttling", () => {
     const email = await newOperator();
     const user = await database.prisma.user.update({ where: { email }, data: { role: "practitioner" } });
     await database.prisma.practitioner.create({ data: { id: `prk_${user.id}`, userId: user.id, name: "Nonaktif", active: false } });
-    expect(outcome(await signIn({ db: database.prisma }, memory(), email, PASSWORD, "203.0.113.14"))).toBe("invalid");
+    expect(outcome(await signIn({ db: database.prisma, clock: systemClock }, memory(), email, PASSWORD, "203.0.113.14"))).toBe("invalid");
   });
 });
 
@@ -106,7 +114,8 @@ describe.runIf(testDatabaseKind === "postgres")("sign-in throttling on PostgreSQ
     const { pools, close } = instancePools(database, 2);
     try {
       const [a, b] = pools.map((pool) => new SignInThrottle({ kind: "postgres", pool }));
-      const guess = (throttle: SignInThrottle) => signIn({ db: database.prisma }, throttle, email, "salah-sekali-123", "203.0.113.15");
+      const guess = (throttle: SignInThrottle) =>
+        signIn({ db: database.prisma, clock: systemClock }, throttle, email, "salah-sekali-123", "203.0.113.15");
       const results = [];
       for (let i = 0; i < 3; i++) results.push(await guess(a!), await guess(b!));
       results.push(await guess(a!), await guess(b!));
@@ -133,7 +142,9 @@ describe.runIf(testDatabaseKind === "postgres")("sign-in throttling on PostgreSQ
       const policy = pairOnly({ free: 5, firstWaitSeconds: 30, maxWaitSeconds: 900 });
       const throttles = pools.map((pool) => new SignInThrottle({ kind: "postgres", pool }, policy));
       const results = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => signIn({ db: database.prisma }, throttles[i % 2]!, email, "salah-sekali-123", "203.0.113.16")),
+        Array.from({ length: 20 }, (_, i) =>
+          signIn({ db: database.prisma, clock: systemClock }, throttles[i % 2]!, email, "salah-sekali-123", "203.0.113.16"),
+        ),
       );
       expect(results.filter((r) => outcome(r) === "invalid")).toHaveLength(6);
     } finally {
@@ -155,11 +166,27 @@ describe("sign-in timing", () => {
     const throttle = memory();
     const unknown = countingHasher();
     expect(
-      outcome(await signIn({ db: database.prisma, passwordHashing: unknown }, throttle, `tidak-ada-${email}`, PASSWORD, "203.0.113.70")),
+      outcome(
+        await signIn(
+          { db: database.prisma, clock: systemClock, passwordHashing: unknown },
+          throttle,
+          `tidak-ada-${email}`,
+          PASSWORD,
+          "203.0.113.70",
+        ),
+      ),
     ).toBe("invalid");
     const wrong = countingHasher();
     expect(
-      outcome(await signIn({ db: database.prisma, passwordHashing: wrong }, throttle, email, "salah-sekali-123", "203.0.113.71")),
+      outcome(
+        await signIn(
+          { db: database.prisma, clock: systemClock, passwordHashing: wrong },
+          throttle,
+          email,
+          "salah-sekali-123",
+          "203.0.113.71",
+        ),
+      ),
     ).toBe("invalid");
     expect(unknown.verified).toEqual([null]);
     expect(wrong.verified).toHaveLength(1);
@@ -170,7 +197,7 @@ describe("sign-in timing", () => {
 
 describe("device cookies", () => {
   const key = deviceCookieKey("rahasia-uji-perangkat-0123456789");
-  const deps = () => ({ db: database.prisma, passwordHashing: TEST_PASSWORD_HASHING });
+  const deps = () => ({ db: database.prisma, clock: systemClock, passwordHashing: TEST_PASSWORD_HASHING });
   // Waits long enough that no test run outlasts one: whether a try is refused never depends on the clock.
   const patient: SignInBackoffPolicy = {
     ...SIGN_IN_BACKOFF,
@@ -224,6 +251,102 @@ describe("device cookies", () => {
       guesses.push(outcome(await signIn(deps(), throttle, mine, "salah-sekali-123", "198.51.100.33", { key, cookie })));
     expect(guesses).toEqual(["invalid", "invalid", "invalid", "invalid", "invalid", "invalid", "rate_limited"]);
   });
+
+  describe("a new device while guesses from many addresses hold the account back", () => {
+    const at = new Date("2026-11-29T08:00:00Z");
+    const PUBLIC_URL = "https://kuasa.contoh.id";
+    const depsAt = (now: Date) => ({ ...deps(), clock: fixedClock(now), publicUrl: PUBLIC_URL });
+    const later = (minutes: number) => new Date(at.getTime() + minutes * 60_000);
+    const noCookie = { key, cookie: undefined };
+
+    /** 40 wrong guesses at `email`, each from an address of its own and without a device, as the issue's flood. */
+    async function flood(throttle: SignInThrottle, email: string) {
+      const outcomes = [];
+      for (let i = 0; i < 40; i++)
+        outcomes.push(outcome(await signIn(depsAt(at), throttle, email, "salah-sekali-123", `203.0.113.${i}`, noCookie)));
+      return outcomes;
+    }
+
+    async function linkIn(email: string): Promise<string> {
+      const mails = await database.prisma.emailMessage.findMany({ where: { toAddress: email } });
+      expect(mails).toHaveLength(1);
+      const url = new URL(/https:\/\/\S+/.exec(mails[0]!.text)![0]);
+      expect(url.origin + url.pathname).toBe(`${PUBLIC_URL}/masuk`);
+      return url.searchParams.get("perangkat")!;
+    }
+
+    it("the owner with the right password is refused from a new device, is e-mailed one device link, and with it gets in at once", async () => {
+      const email = await cheapOperator();
+      const throttle = new SignInThrottle({ kind: "memory" }, patient);
+      // Ten free guesses and one that takes the account's turn; the rest wait for it.
+      expect(await flood(throttle, email)).toEqual([...Array(11).fill("invalid"), ...Array(29).fill("rate_limited")]);
+
+      // The owner's new device, right password, six tries: each refused, each pointing at the e-mailed link.
+      for (let i = 0; i < 6; i++)
+        expect(await signIn(depsAt(later(i)), throttle, email, PASSWORD, "198.51.100.60", noCookie)).toEqual({
+          ok: false,
+          reason: "rate_limited",
+          retryAfterSeconds: expect.any(Number),
+          deviceLink: true,
+        });
+      // One e-mail for the whole attack (the attackers' first refusal sent it), whoever asked after.
+      const link = await linkIn(email);
+
+      // Opened on the new device within the hour: the right password signs in, whatever the attack does.
+      const owner = await signIn(depsAt(later(50)), throttle, email, PASSWORD, "198.51.100.60", { ...noCookie, link });
+      expect(owner).toMatchObject({ ok: true, user: { email }, deviceCookie: expect.any(String) });
+      // And from then on the device's cookie does, as any known device's.
+      const cookie = owner.ok ? owner.deviceCookie : undefined;
+      expect(await signIn(depsAt(later(600)), throttle, email, PASSWORD, "198.51.100.61", { key, cookie })).toMatchObject({ ok: true });
+    });
+
+    it("wrong passwords stay throttled: without a link as before, and with the link on its own lane, as a device's", async () => {
+      const email = await cheapOperator();
+      const throttle = new SignInThrottle({ kind: "memory" }, patient);
+      await flood(throttle, email);
+      const link = await linkIn(email);
+      expect(outcome(await signIn(depsAt(at), throttle, email, "tebakan-baru-123", "203.0.113.99", noCookie))).toBe("rate_limited");
+      const withLink = [];
+      for (let i = 0; i < 7; i++)
+        withLink.push(
+          outcome(await signIn(depsAt(at), throttle, email, `tebakan-${i}-123`, `203.0.113.${150 + i}`, { ...noCookie, link })),
+        );
+      expect(withLink).toEqual(["invalid", "invalid", "invalid", "invalid", "invalid", "invalid", "rate_limited"]);
+      expect(await database.prisma.emailMessage.count({ where: { toAddress: email } })).toBe(1);
+    });
+
+    it("a link past its hour, or another account's, is no device: the attempt is held back like any new device", async () => {
+      const [email, other] = [await cheapOperator(), await cheapOperator()];
+      const throttle = new SignInThrottle({ kind: "memory" }, patient);
+      await flood(throttle, email);
+      await flood(throttle, other);
+      const link = await linkIn(email);
+      const otherLink = await linkIn(other);
+      expect(outcome(await signIn(depsAt(later(60)), throttle, email, PASSWORD, "198.51.100.62", { ...noCookie, link }))).toBe(
+        "rate_limited",
+      );
+      expect(outcome(await signIn(depsAt(at), throttle, email, PASSWORD, "198.51.100.62", { ...noCookie, link: otherLink }))).toBe(
+        "rate_limited",
+      );
+    });
+
+    it("answers an unknown e-mail under the same flood the same way, and e-mails nobody", async () => {
+      const email = `tidak-ada-${++accounts}@contoh.id`;
+      const throttle = new SignInThrottle({ kind: "memory" }, patient);
+      await flood(throttle, email);
+      expect(await signIn(depsAt(at), throttle, email, PASSWORD, "198.51.100.63", noCookie)).toMatchObject({ deviceLink: true });
+      expect(await database.prisma.emailMessage.count({ where: { toAddress: email } })).toBe(0);
+    });
+
+    it("without a device key (nothing to sign links with) it is refused as before, with no link", async () => {
+      const email = await cheapOperator();
+      const throttle = new SignInThrottle({ kind: "memory" }, patient);
+      for (let i = 0; i < 40; i++) await signIn(depsAt(at), throttle, email, "salah-sekali-123", `203.0.113.${i}`);
+      const refused = await signIn(depsAt(at), throttle, email, PASSWORD, "198.51.100.64");
+      expect(refused).toEqual({ ok: false, reason: "rate_limited", retryAfterSeconds: expect.any(Number) });
+      expect(await database.prisma.emailMessage.count({ where: { toAddress: email } })).toBe(0);
+    });
+  });
 });
 
 describe("a full hashing queue", () => {
@@ -239,6 +362,7 @@ describe("a full hashing queue", () => {
     const throttle = memory(pairOnly({ free: 2, firstWaitSeconds: 600, maxWaitSeconds: 600 }));
     const busy = {
       db: database.prisma,
+      clock: systemClock,
       passwordHashing: {
         hash: () => Promise.reject(new AppError("RATE_LIMITED", "sibuk")),
         verify: () => Promise.reject(new AppError("RATE_LIMITED", "sibuk")),
@@ -250,7 +374,7 @@ describe("a full hashing queue", () => {
         reason: "rate_limited",
         retryAfterSeconds: 2,
       });
-    const deps = { db: database.prisma, passwordHashing: TEST_PASSWORD_HASHING };
+    const deps = { db: database.prisma, clock: systemClock, passwordHashing: TEST_PASSWORD_HASHING };
     expect(outcome(await signIn(deps, throttle, email, "salah-sekali-123", "203.0.113.77"))).toBe("invalid");
     expect(outcome(await signIn(deps, throttle, email, PASSWORD, "203.0.113.77"))).toBe("ok");
   });

@@ -1,20 +1,29 @@
 import { createHash, randomBytes } from "node:crypto";
 import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
-import { signDeviceCookie, trustedDevice } from "@/server/domain/device-cookie";
+import { DEVICE_LINK_MINUTES, linkedDevice, signDeviceCookie, signDeviceLink, trustedDevice } from "@/server/domain/device-cookie";
 import { AppError } from "@/server/domain/errors";
 import type { PortalUser } from "@/server/domain/portal-user";
 import { backoffSeconds, SIGN_IN_BACKOFF, type SignInBackoffPolicy, type SignInDimension } from "@/server/domain/sign-in-backoff";
-import type { ServiceDeps } from "../deps";
+import { audit } from "../audit";
+import { publicUrlOf, type ServiceDeps } from "../deps";
+import { enqueueEmail } from "../notifications";
 import { verifyPassword } from "./passwords";
 import { findPortalAccount } from "./portal-users";
 import { type RateLimitStore, storeLimiter } from "./rate-limit";
 
+/**
+ * `deviceLink` on a refusal: the per-account count held this new device back, so the way in now
+ * is the device link e-mailed to the account (whether or not the e-mail exists, and whether this
+ * attempt sent one or an earlier one did, the answer is the same).
+ */
 export type SignInResult =
   | { ok: true; user: PortalUser; deviceCookie?: string }
   | { ok: false; reason: "invalid" }
-  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
+  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number; deviceLink?: true };
 
-type Admission = { admitted: true; counted: SignInDimension[]; held: SignInDimension[] } | { admitted: false; retryAfterSeconds: number };
+type Admission =
+  | { admitted: true; counted: SignInDimension[]; held: SignInDimension[] }
+  | { admitted: false; retryAfterSeconds: number; accountWide: boolean };
 
 /** Counts never reach this; penalty() on a counter must not be refused. */
 const UNBOUNDED = 2 ** 30;
@@ -30,6 +39,7 @@ export class SignInThrottle {
   private readonly attempts: RateLimiterAbstract;
   private readonly turns: RateLimiterAbstract;
   private readonly known: RateLimiterAbstract;
+  private readonly links: RateLimiterAbstract;
 
   constructor(
     store: RateLimitStore,
@@ -38,6 +48,7 @@ export class SignInThrottle {
     this.attempts = storeLimiter(store, { keyPrefix: "signin-attempts", points: UNBOUNDED, duration: policy.windowSeconds });
     this.turns = storeLimiter(store, { keyPrefix: "signin-turn", points: 1, duration: policy.rules.pair.maxWaitSeconds });
     this.known = storeLimiter(store, { keyPrefix: "signin-known", points: UNBOUNDED, duration: policy.knownAddressSeconds });
+    this.links = storeLimiter(store, { keyPrefix: "signin-link", points: 1, duration: policy.deviceLinkEmailSeconds });
   }
 
   /** Counts an attempt and says whether it may check its password now, or how many seconds to wait. */
@@ -69,7 +80,19 @@ export class SignInThrottle {
     if (refusedMs === 0) return { admitted: true, counted: dimensions, held };
     // A refused attempt checks no password, so it neither counts nor keeps the turns it took.
     await this.giveBack(email, address, device, dimensions, held);
-    return { admitted: false, retryAfterSeconds: Math.ceil(refusedMs / 1000) };
+    const accountWide = turns.some((turn) => turn.dimension === "account" && turn.refusedMs > 0);
+    return { admitted: false, retryAfterSeconds: Math.ceil(refusedMs / 1000), accountWide };
+  }
+
+  /** Whether a device link may be e-mailed to the account now: one per deviceLinkEmailSeconds. */
+  async mayEmailDeviceLink(email: string): Promise<boolean> {
+    try {
+      await this.links.consume(accountKey(email));
+      return true;
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      return false;
+    }
   }
 
   /** An admitted attempt that checked no password after all (the hashing queue was full): as if it never came. */
@@ -117,10 +140,51 @@ function keysOf(email: string, address: string, device: string | null): Record<S
 /** What a full hashing queue tells the sign-in form: a short wait, not a wrong password. */
 const BUSY_RETRY_SECONDS = 2;
 
-/** Device cookies (domain/device-cookie.ts): the server's key and the cookie the browser sent, if any. */
+/** Device cookies and links (domain/device-cookie.ts): the server's key, the cookie the browser sent and the link the form carried, if any. */
 export interface SignInDevice {
   key: Buffer;
   cookie: string | undefined;
+  link?: string;
+}
+
+type SignInDeps = Pick<ServiceDeps, "db" | "clock" | "passwordHashing" | "publicUrl">;
+
+/**
+ * E-mails the account's owner a device link (at most one per deviceLinkEmailSeconds): the way in
+ * for the owner's new device while guesses from many addresses hold the per-account count. Nothing
+ * for an e-mail without an account; the caller answers the same either way.
+ */
+async function emailDeviceLink(deps: SignInDeps, throttle: SignInThrottle, email: string, account: string, key: Buffer): Promise<void> {
+  if (!(await throttle.mayEmailDeviceLink(email))) return;
+  const found = await findPortalAccount(deps, { email });
+  if (!found) return;
+  const now = deps.clock.now();
+  const device = randomBytes(18).toString("base64url");
+  const expiresAt = new Date(now.getTime() + DEVICE_LINK_MINUTES * 60_000);
+  const link = `${publicUrlOf(deps).replace(/\/+$/, "")}/masuk?perangkat=${signDeviceLink(key, account, device, expiresAt)}`;
+  await deps.db.$transaction(async (tx) => {
+    await enqueueEmail(tx, {
+      to: found.user.email,
+      subject: "Tautan masuk Kuasa untuk perangkat baru",
+      text: [
+        `Halo ${found.user.name},`,
+        "",
+        "Ada banyak percobaan masuk yang gagal ke akun Kuasa Anda dari berbagai alamat, sehingga masuk dari perangkat baru sedang diperlambat.",
+        `Jika Anda ingin masuk dari perangkat baru, buka tautan ini di perangkat itu (berlaku ${DEVICE_LINK_MINUTES} menit), lalu masuk dengan e-mail dan kata sandi Anda seperti biasa:`,
+        link,
+        "",
+        "Tautan ini tidak menggantikan kata sandi. Jika bukan Anda yang mencoba masuk, abaikan e-mail ini; pertimbangkan mengganti kata sandi bila kata sandi Anda juga dipakai di tempat lain.",
+      ].join("\n"),
+      dedupeKey: `device-link:${account}:${device}`,
+    });
+    await audit(tx, {
+      actorType: "system",
+      action: "user.device_link",
+      subjectType: "user",
+      subjectId: found.user.id,
+      data: { expires_at: expiresAt.toISOString() },
+    });
+  });
 }
 
 /**
@@ -128,11 +192,13 @@ export interface SignInDevice {
  * the throttle. A deactivated practitioner, or a stored value that is not an argon2 hash (simulated
  * practitioners), never signs in. An unknown e-mail is checked against a dummy hash of the same
  * cost, so it answers no faster than a wrong password. With `device`, a cookie this server signed
- * for the account puts the attempt under that device's own count, and a success answers the
- * cookie to keep (a new device id each time).
+ * for the account, or a device link it e-mailed and that has not expired, puts the attempt under
+ * that device's own count, and a success answers the cookie to keep (a new device id each time).
+ * A new device held back by the per-account count (a distributed attack) has the owner e-mailed a
+ * device link: slowing the guesses never keeps the owner out.
  */
 export async function signIn(
-  deps: Pick<ServiceDeps, "db" | "passwordHashing">,
+  deps: SignInDeps,
   throttle: SignInThrottle,
   email: string,
   password: string,
@@ -141,9 +207,16 @@ export async function signIn(
 ): Promise<SignInResult> {
   const normalised = email.trim().toLowerCase();
   const account = accountKey(normalised);
-  const trusted = device ? trustedDevice(device.key, device.cookie, account) : null;
+  const trusted = device
+    ? (trustedDevice(device.key, device.cookie, account) ?? linkedDevice(device.key, device.link, account, deps.clock.now()))
+    : null;
   const admission = await throttle.admit(normalised, address, trusted);
-  if (!admission.admitted) return { ok: false, reason: "rate_limited", retryAfterSeconds: admission.retryAfterSeconds };
+  if (!admission.admitted) {
+    const { retryAfterSeconds } = admission;
+    if (!admission.accountWide || !device) return { ok: false, reason: "rate_limited", retryAfterSeconds };
+    await emailDeviceLink(deps, throttle, normalised, account, device.key);
+    return { ok: false, reason: "rate_limited", retryAfterSeconds, deviceLink: true };
+  }
   const found = await findPortalAccount(deps, { email: normalised });
   let valid: boolean;
   try {

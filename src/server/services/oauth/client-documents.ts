@@ -1,8 +1,7 @@
 import https from "node:https";
-import { OAuthClientMetadataSchema } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { RequestFilteringHttpsAgent } from "request-filtering-agent";
 import type { InputJsonValue } from "@/generated/prisma/internal/prismaNamespace";
-import { isAllowedRedirectUri } from "@/server/domain/oauth";
+import { clientMetadataSchema, isAllowedRedirectUri } from "@/server/domain/oauth";
 import type { ServiceDeps } from "../deps";
 
 /** What the authorization server knows of a client, registered or described by its document. */
@@ -69,7 +68,8 @@ function fetchDocument(url: string, settings: NonNullable<ServiceDeps["clientDoc
 
 /**
  * The client a metadata document describes: read (or re-read once an hour) and kept as a client
- * row under its URL. The document must name its own URL as `client_id` and only allowed redirect URIs.
+ * row under its URL. The document must name its own URL as `client_id`, keep within OAUTH_CLIENT_LIMITS
+ * (the registration's, but for the size of the whole) and list only allowed redirect URIs.
  */
 export async function clientOfDocument(
   deps: Pick<ServiceDeps, "db" | "clock" | "clientDocuments">,
@@ -81,13 +81,13 @@ export async function clientOfDocument(
   const now = clock.now();
   if (known?.fetchedAt && now.getTime() - known.fetchedAt.getTime() < DOCUMENT_MAX_AGE_MS) return known;
   const raw = await fetchDocument(clientId, deps.clientDocuments ?? { allowPrivate: false });
-  const parsed = OAuthClientMetadataSchema.safeParse(raw);
+  const parsed = clientMetadataSchema.safeParse(raw);
   // The schema keeps the metadata fields; the document's own client_id is read from it as sent.
   if (!parsed.success || (raw as { client_id?: unknown }).client_id !== clientId) return null;
   const document = { ...parsed.data, client_id: clientId };
   if (!document.redirect_uris.every(isAllowedRedirectUri)) return null;
   const fields = {
-    name: (document.client_name ?? "").slice(0, 200),
+    name: document.client_name ?? "",
     redirectUris: document.redirect_uris,
     clientUri: document.client_uri ?? null,
     metadata: document as InputJsonValue,

@@ -1,7 +1,6 @@
-import { OAuthClientMetadataSchema } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { InputJsonValue } from "@/generated/prisma/internal/prismaNamespace";
 import { randomBase62 } from "@/server/domain/ids";
-import { isAllowedRedirectUri, OAuthError } from "@/server/domain/oauth";
+import { clientMetadataSchema, isAllowedRedirectUri, OAuthError } from "@/server/domain/oauth";
 import type { ServiceDeps } from "../deps";
 import { clientOfDocument, isClientDocumentUrl, type OAuthClientInfo } from "./client-documents";
 
@@ -9,18 +8,22 @@ const GRANT_TYPES = ["authorization_code", "refresh_token"];
 
 /**
  * RFC 7591 dynamic registration of a public client: its redirect URIs (https, or http to a
- * loopback address) and name. Kuasa issues no client secrets (PKCE is a public client's proof), so
- * whatever authentication method was asked, the registration answers `none`.
+ * loopback address) and name, within OAUTH_CLIENT_LIMITS. Kuasa issues no client secrets (PKCE is
+ * a public client's proof), so whatever authentication method was asked, the registration answers
+ * `none`. A client never authorized is deleted a day later (expiry.ts).
  */
 export async function registerClient(deps: Pick<ServiceDeps, "db" | "clock">, body: unknown) {
-  const parsed = OAuthClientMetadataSchema.safeParse(body);
+  const parsed = clientMetadataSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new OAuthError("invalid_client_metadata", `${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"}`);
+    const field = issue?.path.map(String).join(".") || "body";
+    // RFC 7591 §3.2.2: a redirect URI's own error code, whatever is wrong with the list.
+    const error = issue?.path[0] === "redirect_uris" ? "invalid_redirect_uri" : "invalid_client_metadata";
+    throw new OAuthError(error, `${field}: ${issue?.message ?? "invalid"}`);
   }
   const metadata = parsed.data;
   const bad = metadata.redirect_uris.find((uri) => !isAllowedRedirectUri(uri));
-  if (metadata.redirect_uris.length === 0 || bad !== undefined) {
+  if (bad !== undefined) {
     throw new OAuthError(
       "invalid_redirect_uri",
       `Redirect URIs are https, or http to localhost / 127.0.0.1 / [::1], without a fragment${bad ? `: ${bad}` : ""}.`,
@@ -42,7 +45,7 @@ export async function registerClient(deps: Pick<ServiceDeps, "db" | "clock">, bo
   await deps.db.oAuthClient.create({
     data: {
       id,
-      name: (metadata.client_name ?? "").slice(0, 200),
+      name: metadata.client_name ?? "",
       redirectUris: metadata.redirect_uris,
       clientUri: metadata.client_uri ?? null,
       metadata: registered as InputJsonValue,

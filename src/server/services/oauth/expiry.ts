@@ -33,3 +33,37 @@ export async function deleteExpiredOAuthSecrets(deps: Pick<ServiceDeps, "db" | "
   if (codes.length > 0) await deps.db.oAuthCode.deleteMany({ where: { codeHash: { in: codes }, expiresAt } });
   if (tokens.length > 0) await deps.db.oAuthToken.deleteMany({ where: { tokenHash: { in: tokens }, expiresAt } });
 }
+
+/**
+ * A client registered (RFC 7591) and never authorized by an admin is deleted a day after its
+ * registration: registration is anonymous, and nothing else would ever remove one. A client that
+ * an admin approved even once (authorizedAt) is kept; one known by its metadata document is a
+ * cache of that document, read again when needed.
+ */
+const UNUSED_CLIENT_KEPT_MS = 24 * 3_600_000;
+
+const unusedBefore = (now: Date) => ({
+  fetchedAt: null,
+  authorizedAt: null,
+  createdAt: { lte: new Date(now.getTime() - UNUSED_CLIENT_KEPT_MS) },
+});
+
+/** Registered clients a day old that no admin ever authorized, the oldest first. */
+export async function unusedOAuthClients(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]> {
+  const rows = await deps.db.oAuthClient.findMany({
+    where: unusedBefore(cutoff),
+    orderBy: { createdAt: "asc" },
+    take: limit,
+    select: { id: true, createdAt: true },
+  });
+  return rows.map((row) => ({ id: row.id, dueAt: new Date(row.createdAt.getTime() + UNUSED_CLIENT_KEPT_MS) }));
+}
+
+/**
+ * Deletes those of the clients still unused a day after registering: one statement for any number
+ * (safe to run twice). An approval marks its client in the same row first, so of the two racing,
+ * either the client is deleted before the approval (which then finds no client) or kept.
+ */
+export async function deleteUnusedOAuthClients(deps: Pick<ServiceDeps, "db" | "clock">, ids: readonly string[]): Promise<void> {
+  await deps.db.oAuthClient.deleteMany({ where: { id: { in: [...ids] }, ...unusedBefore(deps.clock.now()) } });
+}

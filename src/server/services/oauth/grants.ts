@@ -117,24 +117,30 @@ export async function approveAuthorization(
   }
   const now = deps.clock.now();
   const code = generateOAuthToken("code");
-  await deps.db.oAuthCode.create({
-    data: {
-      codeHash: code.hash,
-      clientId: request.client.id,
-      organizationId,
-      userId: actor.actorId,
-      redirectUri: request.redirectUri,
-      codeChallenge: request.codeChallenge,
-      resource: request.resource,
-      name: choice.name.trim() || request.client.name,
-      webhookUrl: choice.webhookUrl || null,
-      mode: choice.mode,
-      scopes: choice.scopes,
-      maxOrderIdr: choice.maxOrderIdr,
-      monthlyBudgetIdr: choice.monthlyBudgetIdr,
-      expiresAt: new Date(now.getTime() + OAUTH_LIFETIMES.codeSeconds * 1000),
-      createdAt: now,
-    },
+  await deps.db.$transaction(async (tx) => {
+    // Marks the client as used, so the sweep of never-authorized registrations keeps it. The row
+    // lock also orders this against that sweep: a client it deleted first is unknown here.
+    const marked = await tx.oAuthClient.updateMany({ where: { id: request.client.id }, data: { authorizedAt: now } });
+    if (marked.count === 0) throw new OAuthError("invalid_client", "Aplikasi ini tidak terdaftar di Kuasa.");
+    await tx.oAuthCode.create({
+      data: {
+        codeHash: code.hash,
+        clientId: request.client.id,
+        organizationId,
+        userId: actor.actorId,
+        redirectUri: request.redirectUri,
+        codeChallenge: request.codeChallenge,
+        resource: request.resource,
+        name: choice.name.trim() || request.client.name,
+        webhookUrl: choice.webhookUrl || null,
+        mode: choice.mode,
+        scopes: choice.scopes,
+        maxOrderIdr: choice.maxOrderIdr,
+        monthlyBudgetIdr: choice.monthlyBudgetIdr,
+        expiresAt: new Date(now.getTime() + OAUTH_LIFETIMES.codeSeconds * 1000),
+        createdAt: now,
+      },
+    });
   });
   return { redirectTo: redirectWith(request.redirectUri, { code: code.token, state: request.state, iss: publicUrlOf(deps) }) };
 }

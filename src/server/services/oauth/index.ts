@@ -1,3 +1,3 @@
 export { registerClient } from "./clients";
-export { deleteExpiredOAuthSecrets, expiredOAuthSecrets } from "./expiry";
+export { deleteExpiredOAuthSecrets, deleteUnusedOAuthClients, expiredOAuthSecrets, unusedOAuthClients } from "./expiry";
 export { approveAuthorization, checkAuthorization, denyAuthorization, issueTokens, revokeToken } from "./grants";
