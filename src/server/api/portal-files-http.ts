@@ -1,10 +1,8 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import { AppError } from "@/server/domain/errors";
-import { newId } from "@/server/domain/ids";
 import type { PortalUser } from "@/server/domain/portal-user";
 import { isSameOriginRequest } from "@/server/domain/same-origin";
-import { REQUEST_ID_HEADER } from "@/server/log";
 import {
   createFile,
   type FileContent,
@@ -14,22 +12,8 @@ import {
   portalUploadTarget,
   receiveUpload,
 } from "@/server/services/files";
-import { errorBody, statusOf, toApiError } from "./api-error";
+import { errorResponse } from "./error-response";
 import { fileHeaders, readFilePart } from "./file-transfer";
-
-/**
- * An error in the API's shape, in a fetch Response (the portals' routes read `error.message`), with
- * the custom server's request id (a route called on its own, in tests, makes one) as its
- * request_id and X-Request-Id.
- */
-function errorResponse(req: Request, err: unknown, headers: Record<string, string> = {}): Response {
-  const error = toApiError(err);
-  const requestId = req.headers.get(REQUEST_ID_HEADER) ?? newId("request");
-  return Response.json(errorBody(error, requestId), {
-    status: statusOf(error),
-    headers: { "Cache-Control": "no-store", "X-Request-Id": requestId, ...headers },
-  });
-}
 
 /** A file's bytes as a fetch Response, with the headers every face gives a download. */
 async function fileResponse(content: FileContent, method: string): Promise<Response> {
@@ -39,7 +23,10 @@ async function fileResponse(content: FileContent, method: string): Promise<Respo
   return new Response(body, { headers });
 }
 
-/** GET /api/berkas/{id}: a file a signed-in portal user may open (services/files/portal-files.ts decides). */
+/**
+ * GET /api/berkas/{id}: a file a signed-in portal user may open (services/files/portal-files.ts
+ * decides); `user` is who the session stands for now (runtime/portal.ts portalRoute), or null.
+ */
 export async function portalDownload(req: Request, deps: FileDeps, user: PortalUser | null, fileId: string): Promise<Response> {
   try {
     if (!user) throw new AppError("UNAUTHENTICATED", "Masuk terlebih dahulu untuk membuka berkas.");
@@ -52,7 +39,7 @@ export async function portalDownload(req: Request, deps: FileDeps, user: PortalU
 /**
  * POST /api/berkas?order={id}: a portal user's upload onto an order (multipart, part `file`), from
  * the portal's own pages only (CSRF), checked before the body is read; answers the file's id, name,
- * type and size for the form to attach on submit.
+ * type and size for the form to attach on submit. `user` as for portalDownload.
  */
 export async function portalUpload(
   req: Request,
