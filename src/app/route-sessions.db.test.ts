@@ -1,14 +1,13 @@
 import { readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { CLIENT_ADDRESS_HEADER } from "@/server/domain/client-address";
 import type { Runtime } from "@/server/runtime";
 import { authOptions } from "@/server/runtime/portal";
-import { appRequest, startAppRuntime } from "@/test/app-routes";
+import { appRequest, signedIn, startAppRuntime } from "@/test/app-routes";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { SAMPLE_FILES, uploadTestFile } from "@/test/files";
 import { createTestOrg, type TestOrg } from "@/test/fixtures";
-import { cookieOf, sessionCookie, signInWith, signOutWith } from "@/test/next-auth";
+import { signOutWith } from "@/test/next-auth";
 import { createPaidOrder, createTestPractitioner, driveOrder } from "@/test/orders";
 import { portalUser } from "@/test/portal";
 
@@ -123,20 +122,6 @@ let database: TestDatabase;
 let runtime: Runtime;
 let org: TestOrg;
 let operator: Record<string, string>;
-let addresses = 0;
-
-/** Signs in through next-auth as the sign-in form does: the session cookie its answer sets. */
-async function signedIn(email: string): Promise<Record<string, string>> {
-  const answer = await signInWith(
-    authOptions(),
-    runtime.config.publicUrl,
-    { email, password: PASSWORD },
-    { [CLIENT_ADDRESS_HEADER]: `198.51.100.${++addresses}` },
-  );
-  const cookie = sessionCookie(answer);
-  if (!cookie) throw new Error(`${email} could not sign in: ${JSON.stringify(answer.body)}`);
-  return cookieOf(cookie);
-}
 
 /** A route's method called as Next calls it. */
 async function send(template: string, method: Method, call: Call, cookies: Record<string, string>): Promise<Response> {
@@ -190,7 +175,7 @@ async function sceneOf(role: Scene["role"]): Promise<Scene & { userId: string; e
       userId: user.id,
       email: user.email,
       practitionerId,
-      cookies: await signedIn(user.email),
+      cookies: await signedIn(runtime, user.email),
       fileId: contract.id,
       orderId: order.id,
     };
@@ -201,7 +186,7 @@ async function sceneOf(role: Scene["role"]): Promise<Scene & { userId: string; e
     userId: admin.id,
     email: admin.email,
     practitionerId: null,
-    cookies: await signedIn(admin.email),
+    cookies: await signedIn(runtime, admin.email),
     fileId: contract.id,
     orderId: order.id,
   };
@@ -214,7 +199,7 @@ const ENDINGS: Record<string, Ending> = {
     await signOutWith(authOptions(), runtime.config.publicUrl, scene.cookies);
   },
   "a password change on another device": async (scene) => {
-    const other = await signedIn(scene.email);
+    const other = await signedIn(runtime, scene.email);
     expect(await mutate(other, "practitioner.changePassword", { currentPassword: PASSWORD, newPassword: "kata-sandi-baru-456" })).toBe(200);
     // The session that changed it stands.
     expect(await statuses({ ...scene, cookies: other })).toEqual(liveStatuses(scene));
@@ -231,7 +216,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   runtime = await startAppRuntime(database);
   org = await createTestOrg(database.prisma, { depositIdr: 50_000_000n });
-  operator = await signedIn((await portalUser(database.prisma, "operator")).email);
+  operator = await signedIn(runtime, (await portalUser(database.prisma, "operator")).email);
 });
 
 afterAll(async () => {

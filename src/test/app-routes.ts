@@ -2,10 +2,13 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { NextRequest } from "next/server";
+import { CLIENT_ADDRESS_HEADER } from "@/server/domain/client-address";
 import type { Runtime } from "@/server/runtime";
 import { readConfig } from "@/server/runtime/config";
+import { authOptions } from "@/server/runtime/portal";
 import { attachRuntime } from "@/server/runtime/start";
 import type { TestDatabase } from "./db";
+import { cookieOf, sessionCookie, signInWith } from "./next-auth";
 
 /** The session secret of the runtime below: sessions are signed and read with it. */
 const SESSION_SECRET = "route-test-secret-0123456789-0123456789";
@@ -52,6 +55,8 @@ export function appRequest(
   return new NextRequest(new URL(path, publicUrl), {
     method: init.method ?? "GET",
     body: init.body,
+    // A stream is sent as it is read, as a browser's upload.
+    ...(init.body instanceof ReadableStream ? { duplex: "half" as const } : {}),
     headers: {
       origin: new URL(publicUrl).origin,
       "sec-fetch-site": "same-origin",
@@ -59,4 +64,18 @@ export function appRequest(
       ...init.headers,
     },
   });
+}
+
+let addresses = 0;
+
+/**
+ * Signs in to the running app through next-auth as the sign-in form does (each time from another
+ * client address, so the sign-in throttle stays out of the way): the session cookie its answer sets.
+ */
+export async function signedIn(runtime: Runtime, email: string, password = "rahasia-sekali-123"): Promise<Record<string, string>> {
+  const address = `198.51.100.${++addresses % 250}`;
+  const answer = await signInWith(authOptions(), runtime.config.publicUrl, { email, password }, { [CLIENT_ADDRESS_HEADER]: address });
+  const cookie = sessionCookie(answer);
+  if (!cookie) throw new Error(`${email} could not sign in: ${JSON.stringify(answer.body)}`);
+  return cookieOf(cookie);
 }

@@ -3,6 +3,7 @@ import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import { AppError } from "@/server/domain/errors";
 import type { PortalUser } from "@/server/domain/portal-user";
 import { isSameOriginRequest } from "@/server/domain/same-origin";
+import { rateLimitHeaders } from "@/server/services/access";
 import {
   createFile,
   type FileContent,
@@ -12,6 +13,7 @@ import {
   portalUploadTarget,
   receiveUpload,
 } from "@/server/services/files";
+import type { AppDeps } from "./context";
 import { errorResponse } from "./error-response";
 import { fileHeaders, readFilePart } from "./file-transfer";
 
@@ -38,15 +40,18 @@ export async function portalDownload(req: Request, deps: FileDeps, user: PortalU
 
 /**
  * POST /api/berkas?order={id}: a portal user's upload onto an order (multipart, part `file`), from
- * the portal's own pages only (CSRF), checked before the body is read; answers the file's id, name,
- * type and size for the form to attach on submit. `user` as for portalDownload.
+ * the portal's own pages only (CSRF) and at most `portalUploadsPerUser` a window per user (429
+ * with Retry-After), both checked before the body is read; answers the file's id, name, type and
+ * size for the form to attach on submit. `user` as for portalDownload.
  */
 export async function portalUpload(
   req: Request,
-  deps: FileDeps,
+  deps: FileDeps & Pick<AppDeps, "rateLimiter">,
   user: PortalUser | null,
   publicOrigins: readonly string[],
 ): Promise<Response> {
+  // A refusal leaves the body unread: the connection is closed rather than read to its end.
+  const close = { Connection: "close" };
   try {
     if (!user) throw new AppError("UNAUTHENTICATED", "Masuk terlebih dahulu untuk mengunggah berkas.");
     if (!isSameOriginRequest(req.headers, publicOrigins))
@@ -54,6 +59,11 @@ export async function portalUpload(
         "FORBIDDEN",
         "Permintaan ini tidak berasal dari halaman Kuasa sendiri, jadi ditolak. Muat ulang halaman lalu coba lagi.",
       );
+    const decision = await deps.rateLimiter?.consume(user.id, "portal_upload");
+    if (decision && !decision.allowed) {
+      const refusal = new AppError("RATE_LIMITED", `Terlalu banyak unggahan; coba lagi dalam ${decision.resetSeconds} detik.`);
+      return errorResponse(req, refusal, { ...rateLimitHeaders(decision), ...close });
+    }
     const orderId = new URL(req.url).searchParams.get("order") ?? "";
     const { owner, uploader } = await portalUploadTarget(deps, user, orderId);
     if (!req.body) throw new AppError("VALIDATION", "Pilih berkas yang akan diunggah.");
@@ -67,7 +77,7 @@ export async function portalUpload(
       { status: 201, headers: { "Cache-Control": "no-store" } },
     );
   } catch (err) {
-    return errorResponse(req, err, { Connection: "close" });
+    return errorResponse(req, err, close);
   }
 }
 

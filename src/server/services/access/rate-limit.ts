@@ -24,6 +24,8 @@ export interface RateLimitSettings {
   /** The same per e-mail address asked about, whether or not it has an account: nobody floods one inbox. */
   resetsPerEmail?: number;
   resetWindowSeconds?: number;
+  /** Uploads per window by one portal user (POST /api/berkas); an agent's count as its key's writes. */
+  portalUploadsPerUser?: number;
 }
 
 export const DEFAULT_RATE_LIMITS = {
@@ -37,12 +39,15 @@ export const DEFAULT_RATE_LIMITS = {
   resetsPerAddress: 20,
   resetsPerEmail: 3,
   resetWindowSeconds: 3_600,
+  // Three full sets of a form's attachments (MAX_ATTACHMENTS, 10) a minute.
+  portalUploadsPerUser: 30,
 } satisfies Required<RateLimitSettings>;
 
 /**
  * Per API key: read, write; requests without a valid key, per client address (and key id): address,
  * auth_failure; password hashes asked for without a session, per address and per target: hashing_address, hashing_target;
- * password-reset e-mails asked for, per address and per e-mail: reset_address, reset_email.
+ * password-reset e-mails asked for, per address and per e-mail: reset_address, reset_email; portal
+ * uploads, per user: portal_upload.
  */
 export type RateLimitClass =
   | "read"
@@ -52,7 +57,8 @@ export type RateLimitClass =
   | "hashing_address"
   | "hashing_target"
   | "reset_address"
-  | "reset_email";
+  | "reset_email"
+  | "portal_upload";
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -117,6 +123,7 @@ export class ApiRateLimiter {
       hashing_target: settings.hashingPerTarget ?? DEFAULT_RATE_LIMITS.hashingPerTarget,
       reset_address: settings.resetsPerAddress ?? DEFAULT_RATE_LIMITS.resetsPerAddress,
       reset_email: settings.resetsPerEmail ?? DEFAULT_RATE_LIMITS.resetsPerEmail,
+      portal_upload: settings.portalUploadsPerUser ?? DEFAULT_RATE_LIMITS.portalUploadsPerUser,
     };
     this.limiters = {
       read: make("api-read", this.limits.read),
@@ -127,6 +134,7 @@ export class ApiRateLimiter {
       hashing_target: make("hashing-target", this.limits.hashing_target),
       reset_address: make("reset-address", this.limits.reset_address, resetWindow),
       reset_email: make("reset-email", this.limits.reset_email, resetWindow),
+      portal_upload: make("portal-upload", this.limits.portal_upload),
     };
     this.slices = store.kind === "postgres" ? new Map() : null;
   }
