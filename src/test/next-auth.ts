@@ -63,7 +63,7 @@ export function cookieOf(setCookie: string): Record<string, string> {
 }
 
 /** The CSRF token and its cookie, as the sign-in form fetches them first. */
-export async function csrfOf(options: NextAuthOptions, publicUrl: string) {
+async function csrfOf(options: NextAuthOptions, publicUrl: string) {
   const answer = await callNextAuth(options, publicUrl, "csrf");
   return { token: (answer.body as { csrfToken: string }).csrfToken, cookies: cookieOf(answer.setCookies[0]!) };
 }
