@@ -132,11 +132,11 @@ async function send(template: string, method: Method, call: Call, cookies: Recor
 }
 
 /** The status of every session route's every method for the scene's user, keyed `METHOD /template`. */
-async function statuses(scene: Scene, cookies = scene.cookies): Promise<Record<string, number>> {
+async function statuses(scene: Scene): Promise<Record<string, number>> {
   const answered: Record<string, number> = {};
   for (const [template, methods] of Object.entries(WITH_SESSION)) {
     for (const [method, call] of Object.entries(methods) as Array<[Method, (s: Scene) => Call]>) {
-      const res = await send(template, method, call(scene), cookies);
+      const res = await send(template, method, call(scene), scene.cookies);
       await res.body?.cancel();
       answered[`${method} ${template}`] = res.status;
     }

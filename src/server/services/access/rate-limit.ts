@@ -24,7 +24,7 @@ export interface RateLimitSettings {
   /** The same per e-mail address asked about, whether or not it has an account: nobody floods one inbox. */
   resetsPerEmail?: number;
   resetWindowSeconds?: number;
-  /** Uploads per window by one portal user (POST /api/berkas); an agent's count as its key's writes. */
+  /** Uploads per window by one portal user (POST /api/berkas); an agent's uploads count among its key's writes. */
   portalUploadsPerUser?: number;
 }
 
