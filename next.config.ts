@@ -1,7 +1,7 @@
 import type { NextConfig } from "next";
 
 /**
- * Security headers of everything Next answers (pages, 404s, /api/*, /_next assets). The pages'
+ * Security headers of everything Next answers (pages, 404s, /api/*, /_next assets) but downloads. The pages'
  * Content-Security-Policy carries a per-request nonce and is set in src/proxy.ts; /v1 and /mcp
  * never reach Next (src/server.ts sets their headers).
  */
@@ -27,10 +27,15 @@ const nextConfig: NextConfig = {
   // second pass. A plain `npm run build` always type-checks.
   typescript: { ignoreBuildErrors: process.env.KUASA_TYPECHECKED === "1" },
   async headers() {
+    // Not the downloads, /api/berkas/{id} and /unduh/{token}: they carry a complete set of their own
+    // (src/server/api/file-transfer.ts), and Next keeps a header set here over the route's.
     return [
-      { source: "/:path*", headers: everyAnswer },
+      { source: "/((?!api/berkas/|unduh/).*)", headers: everyAnswer },
       // JSON for the portals' own scripts (tRPC, next-auth): nothing in it may load or be framed.
-      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }] },
+      {
+        source: "/api/((?!berkas/).*)",
+        headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }],
+      },
     ];
   },
 };

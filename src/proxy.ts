@@ -45,9 +45,10 @@ export function proxy(request: NextRequest): NextResponse {
 export const config = {
   matcher: [
     {
-      // Pages only: not /api/* (JSON; next.config.ts gives it a static policy), not Next's static
+      // Pages only: not /api/* (JSON; next.config.ts gives it a static policy), not /unduh/*
+      // (downloads, with a policy of their own that this one would replace), not Next's static
       // files, and not next/link prefetches (flight data, no HTML to protect).
-      source: "/((?!api/|_next/static|_next/image|favicon.ico).*)",
+      source: "/((?!api/|unduh/|_next/static|_next/image|favicon.ico).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },

@@ -37,15 +37,15 @@ export const SAMPLE_FILES = {
   ),
 };
 
-/** A file of `owner` as an agent uploads it, bytes in TEST_FILES. */
+/** A file of `owner` as an agent uploads it, bytes in TEST_FILES unless `deps` bring their own storage. */
 export async function uploadTestFile(
-  deps: { db: Db; clock: Clock },
+  deps: { db: Db; clock: Clock; files?: FileSettings },
   owner: DataOwner & { apiKeyId?: string },
   filename = "kontrak.pdf",
   content: Buffer = SAMPLE_FILES.pdf,
   uploader: Uploader = { kind: "agent", apiKeyId: owner.apiKeyId ?? "key_test" },
 ): Promise<StoredFile> {
-  const fileDeps = { ...deps, files: TEST_FILES };
+  const fileDeps = { files: TEST_FILES, ...deps };
   const upload = await receiveUpload(fileDeps, Readable.from([content]), filename);
   return createFile(fileDeps, owner, uploader, upload);
 }

@@ -12,6 +12,7 @@ const UPLOAD_ERRORS: Record<string, string> = {
   NOT_FOUND: "Pesanan ini tidak lagi bisa menerima berkas dari Anda. Muat ulang halaman.",
   UNAUTHENTICATED: "Sesi Anda berakhir. Muat ulang halaman lalu masuk lagi.",
   FORBIDDEN: "Unggahan ditolak karena tidak berasal dari halaman Kuasa. Muat ulang halaman lalu coba lagi.",
+  RATE_LIMITED: "Terlalu banyak unggahan dalam waktu singkat. Tunggu sebentar lalu unggah lagi.",
 };
 const NETWORK_ERROR = "Unggahan terputus. Periksa koneksi lalu coba lagi; berkas yang sangat besar bisa melebihi batas unggahan.";
 

@@ -5,6 +5,7 @@ import type { StoredFile } from "@/generated/prisma/client";
 import { AppError } from "@/server/domain/errors";
 import { contentDispositionAttachment } from "@/server/domain/file-name";
 import { type FileContent, tooLargeError } from "@/server/services/files";
+import { API_SECURITY_HEADERS } from "./security-headers";
 
 /** Room for the multipart framing around the file (boundaries, part headers), beyond FILE_MAX_BYTES. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -76,13 +77,19 @@ export async function readFilePart<T>(
   });
 }
 
-/** The headers every file download carries, on every face: its type, an attachment name, and nothing a browser may run. */
+/**
+ * Every header a file download carries, the same on every face (/v1/files/{id}/content,
+ * /api/berkas/{id}, /unduh/{token}): its type and length, an attachment name (RFC 5987 for any
+ * name), nothing a browser may sniff, run or keep, and no Referer to wherever it leads. Next adds
+ * nothing to the portal's download paths (next.config.ts, src/proxy.ts): a header Next sets
+ * before a route answers would replace the route's own.
+ */
 export function fileHeaders(file: StoredFile): Record<string, string> {
   return {
+    ...API_SECURITY_HEADERS,
     "Content-Type": file.contentType,
     "Content-Length": String(file.size),
     "Content-Disposition": contentDispositionAttachment(file.filename),
-    "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "sandbox; default-src 'none'",
     "Cache-Control": "private, no-store",
   };

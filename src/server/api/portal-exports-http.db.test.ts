@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "@/server/domain/clock";
 import { newId } from "@/server/domain/ids";
 import type { PortalUser } from "@/server/domain/portal-user";
-import { endPortalSession } from "@/server/services/access";
 import { topUpDeposit } from "@/server/services/organizations";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
@@ -11,7 +10,6 @@ import { portalUser, practitionerUser } from "@/test/portal";
 import { EXPORT_BATCH, organizationExport } from "./portal-exports-http";
 
 let database: TestDatabase;
-// The session records are checked against the real time they were started with.
 const clock = systemClock;
 const deps = () => ({ db: database.prisma, clock });
 let org: TestOrg;
@@ -46,12 +44,10 @@ afterAll(async () => {
 });
 
 describe("the admin's CSV exports", () => {
-  it("refuse nobody signed in, another role and an ended session", async () => {
+  // An ended session never reaches here: the route reads who the session stands for now (src/app/route-sessions.db.test.ts).
+  it("refuse nobody signed in and another role, and answer an unknown export 404", async () => {
     expect((await exportOf(null, "pesanan")).status).toBe(401);
     expect((await exportOf(await practitionerUser(database.prisma), "pesanan")).status).toBe(403);
-    const leaving = await portalUser(database.prisma, "org_admin", org.id);
-    await endPortalSession(deps(), leaving.sessionId!);
-    expect((await exportOf(leaving, "mutasi")).status).toBe(401);
     expect((await exportOf(admin, "rahasia")).status).toBe(404);
   });
 

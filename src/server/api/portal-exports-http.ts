@@ -6,11 +6,10 @@ import { ledgerKindLabel } from "@/server/domain/ledger-labels";
 import { orderSearchOf } from "@/server/domain/order-search";
 import { type PageRequest, pageRequestOf } from "@/server/domain/paging";
 import type { PortalUser } from "@/server/domain/portal-user";
-import { findSessionAccount } from "@/server/services/access";
 import type { ServiceDeps } from "@/server/services/deps";
 import { accounts, statementPage } from "@/server/services/money";
 import { listOrganizationOrders, type OrganizationOrderSearch } from "@/server/services/orders";
-import { statusOf, toApiError } from "./api-error";
+import { errorResponse } from "./error-response";
 
 type ExportDeps = Pick<ServiceDeps, "db" | "clock">;
 
@@ -24,16 +23,15 @@ const EXPORTS = {
 
 /**
  * GET /api/organisasi/ekspor/{pesanan|mutasi}: the admin's orders (with the list's filters: mode,
- * status, kunci, tersendat, q) or deposit statement (mode) as CSV, streamed. Only a live portal
- * session of an organisation's admin (its session record read now, as every portal call does),
- * and only that organisation's data.
+ * status, kunci, tersendat, q) or deposit statement (mode) as CSV, streamed. Only an organisation's
+ * admin as the session stands for them now (`user`, read by runtime/portal.ts portalRoute), and
+ * only that organisation's data.
  */
-export async function organizationExport(req: Request, deps: ExportDeps, sessionUser: PortalUser | null, kind: string): Promise<Response> {
+export async function organizationExport(req: Request, deps: ExportDeps, user: PortalUser | null, kind: string): Promise<Response> {
   try {
-    const account = sessionUser?.sessionId ? await findSessionAccount(deps, sessionUser.sessionId) : null;
-    if (!account || account.user.id !== sessionUser?.id) throw new AppError("UNAUTHENTICATED", "Masuk terlebih dahulu untuk mengunduh.");
-    const { organizationId } = account.user;
-    if (account.user.role !== "org_admin" || !organizationId) throw new AppError("FORBIDDEN", "Unduhan ini untuk admin organisasi.");
+    if (!user) throw new AppError("UNAUTHENTICATED", "Masuk terlebih dahulu untuk mengunduh.");
+    const { organizationId } = user;
+    if (user.role !== "org_admin" || !organizationId) throw new AppError("FORBIDDEN", "Unduhan ini untuk admin organisasi.");
     const found = EXPORTS[kind as keyof typeof EXPORTS];
     if (!Object.hasOwn(EXPORTS, kind) || !found) throw new AppError("NOT_FOUND", `Tidak ada ekspor ${kind}.`);
     const params = new URL(req.url).searchParams;
@@ -50,8 +48,7 @@ export async function organizationExport(req: Request, deps: ExportDeps, session
       },
     });
   } catch (err) {
-    const error = toApiError(err);
-    return Response.json({ error }, { status: statusOf(error), headers: { "Cache-Control": "no-store" } });
+    return errorResponse(req, err);
   }
 }
 

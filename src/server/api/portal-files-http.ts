@@ -1,10 +1,9 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import { AppError } from "@/server/domain/errors";
-import { newId } from "@/server/domain/ids";
 import type { PortalUser } from "@/server/domain/portal-user";
 import { isSameOriginRequest } from "@/server/domain/same-origin";
-import { REQUEST_ID_HEADER } from "@/server/log";
+import { rateLimitHeaders } from "@/server/services/access";
 import {
   createFile,
   discardUpload,
@@ -15,22 +14,9 @@ import {
   portalUploadTarget,
   receiveUpload,
 } from "@/server/services/files";
-import { errorBody, statusOf, toApiError } from "./api-error";
+import type { AppDeps } from "./context";
+import { errorResponse } from "./error-response";
 import { fileHeaders, readFilePart } from "./file-transfer";
-
-/**
- * An error in the API's shape, in a fetch Response (the portals' routes read `error.message`), with
- * the custom server's request id (a route called on its own, in tests, makes one) as its
- * request_id and X-Request-Id.
- */
-function errorResponse(req: Request, err: unknown, headers: Record<string, string> = {}): Response {
-  const error = toApiError(err);
-  const requestId = req.headers.get(REQUEST_ID_HEADER) ?? newId("request");
-  return Response.json(errorBody(error, requestId), {
-    status: statusOf(error),
-    headers: { "Cache-Control": "no-store", "X-Request-Id": requestId, ...headers },
-  });
-}
 
 /** A file's bytes as a fetch Response, with the headers every face gives a download. */
 async function fileResponse(content: FileContent, method: string): Promise<Response> {
@@ -40,7 +26,10 @@ async function fileResponse(content: FileContent, method: string): Promise<Respo
   return new Response(body, { headers });
 }
 
-/** GET /api/berkas/{id}: a file a signed-in portal user may open (services/files/portal-files.ts decides). */
+/**
+ * GET /api/berkas/{id}: a file a signed-in portal user may open (services/files/portal-files.ts
+ * decides); `user` is who the session stands for now (runtime/portal.ts portalRoute), or null.
+ */
 export async function portalDownload(req: Request, deps: FileDeps, user: PortalUser | null, fileId: string): Promise<Response> {
   try {
     if (!user) throw new AppError("UNAUTHENTICATED", "Masuk terlebih dahulu untuk membuka berkas.");
@@ -52,15 +41,18 @@ export async function portalDownload(req: Request, deps: FileDeps, user: PortalU
 
 /**
  * POST /api/berkas?order={id}: a portal user's upload onto an order (multipart, part `file`), from
- * the portal's own pages only (CSRF), checked before the body is read; answers the file's id, name,
- * type and size for the form to attach on submit.
+ * the portal's own pages only (CSRF) and at most `portalUploadsPerUser` a window per user (429
+ * with Retry-After), both checked before the body is read; answers the file's id, name, type and
+ * size for the form to attach on submit. `user` as for portalDownload.
  */
 export async function portalUpload(
   req: Request,
-  deps: FileDeps,
+  deps: FileDeps & Pick<AppDeps, "rateLimiter">,
   user: PortalUser | null,
   publicOrigins: readonly string[],
 ): Promise<Response> {
+  // A refusal leaves the body unread: the connection is closed rather than read to its end.
+  const close = { Connection: "close" };
   try {
     if (!user) throw new AppError("UNAUTHENTICATED", "Masuk terlebih dahulu untuk mengunggah berkas.");
     if (!isSameOriginRequest(req.headers, publicOrigins))
@@ -68,6 +60,11 @@ export async function portalUpload(
         "FORBIDDEN",
         "Permintaan ini tidak berasal dari halaman Kuasa sendiri, jadi ditolak. Muat ulang halaman lalu coba lagi.",
       );
+    const decision = await deps.rateLimiter?.consume(user.id, "portal_upload");
+    if (decision && !decision.allowed) {
+      const refusal = new AppError("RATE_LIMITED", `Terlalu banyak unggahan; coba lagi dalam ${decision.resetSeconds} detik.`);
+      return errorResponse(req, refusal, { ...rateLimitHeaders(decision), ...close });
+    }
     const orderId = new URL(req.url).searchParams.get("order") ?? "";
     const { owner, uploader } = await portalUploadTarget(deps, user, orderId);
     if (!req.body) throw new AppError("VALIDATION", "Pilih berkas yang akan diunggah.");
@@ -85,7 +82,7 @@ export async function portalUpload(
       { status: 201, headers: { "Cache-Control": "no-store" } },
     );
   } catch (err) {
-    return errorResponse(req, err, { Connection: "close" });
+    return errorResponse(req, err, close);
   }
 }
 

@@ -2,7 +2,7 @@ import type { UserRole } from "@/generated/prisma/enums";
 import { CLIENT_ADDRESS_HEADER } from "@/server/domain/client-address";
 import { AppError } from "@/server/domain/errors";
 import { logger } from "@/server/log";
-import { findSessionAccount, type RateLimitClass } from "@/server/services/access";
+import { liveSessionAccount, type RateLimitClass } from "@/server/services/access";
 import type { Actor } from "@/server/services/audit";
 import { toApiError } from "./api-error";
 import type { Context } from "./context";
@@ -86,12 +86,10 @@ function portalInternalMessage(requestId: string): string {
 function sessionProcedure<R extends UserRole>(...roles: R[]) {
   return baseProcedure.use(async ({ ctx, path, type, next }) => {
     const sessionUser = ctx.user;
-    const account = sessionUser?.sessionId
-      ? await findSessionAccount(ctx, sessionUser.sessionId).catch((err: unknown) =>
-          Promise.reject(portalInternal(ctx.requestId, path, err)),
-        )
-      : null;
-    if (!account || account.user.id !== sessionUser?.id)
+    const account = await liveSessionAccount(ctx, sessionUser).catch((err: unknown) =>
+      Promise.reject(portalInternal(ctx.requestId, path, err)),
+    );
+    if (!account)
       throw new AppError(
         "UNAUTHENTICATED",
         sessionUser ? "Sesi Anda tidak berlaku lagi. Silakan masuk kembali." : "Silakan masuk terlebih dahulu.",

@@ -1,5 +1,3 @@
-import type { NextApiRequest, NextApiResponse } from "next";
-import NextAuth from "next-auth";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_ADDRESS_HEADER } from "@/server/domain/client-address";
 import { systemClock } from "@/server/domain/clock";
@@ -7,6 +5,15 @@ import { deviceCookieKey } from "@/server/domain/device-cookie";
 import { SIGN_IN_BACKOFF } from "@/server/domain/sign-in-backoff";
 import { createUser, findSessionAccount, SignInThrottle } from "@/server/services/access";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
+import {
+  type AuthAnswer,
+  type AuthRequest,
+  callNextAuth,
+  cookieOf,
+  sessionCookie,
+  signInWith as signInThrough,
+  signOutWith,
+} from "@/test/next-auth";
 import { withDeviceCookie } from "./device-cookie";
 import { buildAuthOptions } from "./options";
 
@@ -14,7 +21,8 @@ let database: TestDatabase;
 const PASSWORD = "rahasia-sekali-123";
 const EMAIL = "operator-auth@contoh.id";
 const savedUrl = process.env.NEXTAUTH_URL;
-const DEVICE_KEY = deviceCookieKey("test-secret-0123456789-0123456789");
+const SECRET = "test-secret-0123456789-0123456789";
+const DEVICE_KEY = deviceCookieKey(SECRET);
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -30,78 +38,24 @@ afterAll(async () => {
   await database?.destroy();
 });
 
-interface Answer {
-  status: number;
-  setCookies: string[];
-  location: string | null;
-  body: unknown;
-}
+const optionsFor = (publicUrl: string, throttle: SignInThrottle) => ({
+  ...buildAuthOptions({ db: database.prisma, clock: systemClock, signInThrottle: throttle, publicUrl, deviceKey: DEVICE_KEY }),
+  secret: SECRET,
+});
 
-/**
- * One call of next-auth's own handler with our options, as /api/auth/* runs it; `headers` are
- * what reaches it through the custom server (which writes the client address).
- */
-async function auth(
-  publicUrl: string,
-  throttle: SignInThrottle,
-  path: string,
-  request: { method?: string; body?: Record<string, string>; cookies?: Record<string, string>; headers?: Record<string, string> } = {},
-): Promise<Answer> {
-  process.env.NEXTAUTH_URL = publicUrl;
-  const options = {
-    ...buildAuthOptions({ db: database.prisma, clock: systemClock, signInThrottle: throttle, publicUrl, deviceKey: DEVICE_KEY }),
-    secret: "test-secret-0123456789-0123456789",
-  };
-  const headers = new Map<string, string | string[]>();
-  const answer: Answer = { status: 200, setCookies: [], location: null, body: undefined };
-  const res = {
-    status: (code: number) => {
-      answer.status = code;
-      return res;
-    },
-    setHeader: (name: string, value: string | string[]) => {
-      headers.set(name.toLowerCase(), value);
-      return res;
-    },
-    getHeader: (name: string) => headers.get(name.toLowerCase()),
-    end: () => undefined,
-    json: (body: unknown) => void (answer.body = body),
-    send: (body: unknown) => void (answer.body = body),
-  };
-  const req = {
-    method: request.method ?? "GET",
-    query: { nextauth: path.split("/") },
-    body: request.body ?? {},
-    cookies: request.cookies ?? {},
-    headers: { host: new URL(publicUrl).host, ...request.headers },
-  };
-  await NextAuth(req as unknown as NextApiRequest, res as unknown as NextApiResponse, options);
-  answer.setCookies = [headers.get("set-cookie") ?? []].flat();
-  answer.location = (headers.get("location") as string | undefined) ?? null;
-  return answer;
-}
+/** One call of next-auth's own handler with our options, as /api/auth/* runs it. */
+const auth = (publicUrl: string, throttle: SignInThrottle, path: string, request: AuthRequest = {}) =>
+  callNextAuth(optionsFor(publicUrl, throttle), publicUrl, path, request);
 
-/** The CSRF token and its cookie, as the sign-in form fetches them first. */
-async function csrf(publicUrl: string, throttle: SignInThrottle) {
-  const answer = await auth(publicUrl, throttle, "csrf");
-  const [name, value] = answer.setCookies[0]!.split(";")[0]!.split("=") as [string, string];
-  return { token: (answer.body as { csrfToken: string }).csrfToken, cookies: { [name]: decodeURIComponent(value) } };
-}
-
-async function signInWith(
+const signInWith = (
   publicUrl: string,
   throttle: SignInThrottle,
   credentials: { email: string; password: string; deviceLink?: string },
   headers: Record<string, string>,
   withToken = true,
-) {
-  const { token, cookies } = await csrf(publicUrl, throttle);
-  const body = { ...credentials, ...(withToken ? { csrfToken: token } : {}), json: "true" };
-  return auth(publicUrl, throttle, "callback/credentials", { method: "POST", body, cookies, headers });
-}
+) => signInThrough(optionsFor(publicUrl, throttle), publicUrl, credentials, headers, withToken);
 
-const sessionCookie = (answer: Answer) => answer.setCookies.find((cookie) => cookie.includes("next-auth.session-token="));
-const errorOf = (answer: Answer) => new URL((answer.body as { url: string }).url).searchParams.get("error");
+const errorOf = (answer: AuthAnswer) => new URL((answer.body as { url: string }).url).searchParams.get("error");
 
 describe("the session cookie", () => {
   it("is HttpOnly, SameSite=Lax, Secure and __Secure- when the public URL is https", async () => {
@@ -163,11 +117,9 @@ describe("signing out", () => {
     const publicUrl = "http://localhost:3000";
     const throttle = new SignInThrottle({ kind: "memory" });
     const signedIn = async (address: string) => {
-      const cookie = sessionCookie(
-        await signInWith(publicUrl, throttle, { email: EMAIL, password: PASSWORD }, { [CLIENT_ADDRESS_HEADER]: address }),
+      const cookies = cookieOf(
+        sessionCookie(await signInWith(publicUrl, throttle, { email: EMAIL, password: PASSWORD }, { [CLIENT_ADDRESS_HEADER]: address }))!,
       );
-      const [name, value] = cookie!.split(";")[0]!.split("=") as [string, string];
-      const cookies = { [name]: decodeURIComponent(value) };
       const session = (await auth(publicUrl, throttle, "session", { cookies })).body as { user: { sessionId: string } };
       return { cookies, sessionId: session.user.sessionId };
     };
@@ -177,12 +129,7 @@ describe("signing out", () => {
     const deps = { db: database.prisma, clock: systemClock };
     expect(await findSessionAccount(deps, laptop.sessionId)).not.toBeNull();
 
-    const { token, cookies } = await csrf(publicUrl, throttle);
-    await auth(publicUrl, throttle, "signout", {
-      method: "POST",
-      body: { csrfToken: token, json: "true" },
-      cookies: { ...cookies, ...laptop.cookies },
-    });
+    await signOutWith(optionsFor(publicUrl, throttle), publicUrl, laptop.cookies);
     expect(await findSessionAccount(deps, laptop.sessionId)).toBeNull();
     expect(await findSessionAccount(deps, phone.sessionId)).toMatchObject({ user: { email: EMAIL, sessionId: phone.sessionId } });
   });

@@ -30,6 +30,9 @@ afterAll(async () => {
 function expectRefused(answer: Answer) {
   expect(answer.status).toBe(413);
   expect(answer.headers.connection).toBe("close");
+  expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+  expect(answer.headers["cache-control"]).toBe("no-store");
+  expect(answer.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
   const body = JSON.parse(answer.body) as { error: { code: string; message: string; request_id: string } };
   expect(Object.keys(body)).toEqual(["error"]);
   expect(Object.keys(body.error).sort()).toEqual(["code", "message", "request_id"]);
@@ -68,6 +71,21 @@ describe("refusing an oversized /api body before reading it", () => {
       expect(reached.length).toBe(before);
       const next = await pool.send("/api/auth/session");
       expect([next.status, next.body]).toEqual([200, JSON.stringify({ size: 0 })]);
+    } finally {
+      pool.close();
+    }
+  });
+
+  it("refuses an OAuth token request over 64 KB, and a chunked one, each with nosniff and no-store", async () => {
+    const pool = keepAlivePool(base);
+    try {
+      const before = reached.length;
+      const form = { "Content-Type": "application/x-www-form-urlencoded" };
+      expectRefused(await pool.send("/oauth/token", { method: "POST", headers: form, body: "x".repeat(64 * 1024 + 1) }));
+      expectRefused(
+        await pool.send("/oauth/token", { method: "POST", headers: form, body: [Buffer.from("grant_type="), Buffer.from("x")] }),
+      );
+      expect(reached.length).toBe(before);
     } finally {
       pool.close();
     }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { sendError } from "@/server/api/api-error";
+import { setApiSecurityHeaders } from "@/server/api/security-headers";
 import { requestContext } from "@/server/log";
 
 /**
@@ -35,7 +36,8 @@ export function bodyCapOf(url: string): number | null {
  * Answers 413 and returns true when the request's body is over its path's cap, before any of it is
  * read. A body of unknown length (chunked) is refused too: it cannot be shown to be under the cap
  * without reading it, and the portal's browsers and forms always send Content-Length. The answer
- * closes the connection, as the unread body would otherwise be parsed as the next request.
+ * closes the connection, as the unread body would otherwise be parsed as the next request, and
+ * carries the API's security headers (nosniff, no-store, …) as every /v1 error does.
  */
 export function refuseOversizedBody(req: IncomingMessage, res: ServerResponse): boolean {
   const cap = bodyCapOf(req.url ?? "/");
@@ -47,6 +49,8 @@ export function refuseOversizedBody(req: IncomingMessage, res: ServerResponse): 
     ? `A request body of unknown length is not accepted here; send it with Content-Length (at most ${cap} bytes).`
     : `The request body is larger than ${cap} bytes.`;
   requestContext(req, res); // the server assigned it already; a route mounted alone (tests) gets one here
+  // Answered before Next or the OAuth face could add their headers: the API's own, as /v1 answers.
+  setApiSecurityHeaders(res);
   sendError(res, { code: "PAYLOAD_TOO_LARGE", message }, { Connection: "close" });
   return true;
 }

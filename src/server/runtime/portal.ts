@@ -1,15 +1,19 @@
 import "server-only";
+import type { NextApiRequest, NextApiResponse } from "next";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
+import type { NextRequest } from "next/server";
 import { getServerSession, type NextAuthOptions } from "next-auth";
 import type { UserRole } from "@/generated/prisma/enums";
 import { createContext } from "../api/context";
+import { errorResponse } from "../api/error-response";
 import { portalRouter } from "../api/portal";
 import { createCallerFactory } from "../api/trpc";
 import { buildAuthOptions } from "../auth/options";
 import { deviceCookieKey } from "../domain/device-cookie";
 import { newId } from "../domain/ids";
 import { PORTAL_HOME, type PortalUser } from "../domain/portal-user";
-import { findSessionAccount } from "../services/access";
+import { liveSessionAccount } from "../services/access";
 import { appDepsOf, getRuntime, type Runtime } from "./";
 
 const createPortalCaller = createCallerFactory(portalRouter);
@@ -42,14 +46,48 @@ export function authOptions(): NextAuthOptions {
 }
 
 /**
- * The signed-in user as they are now (the same reading as every portal procedure's), or null when
- * nobody is signed in or the session no longer stands: ended, a removed user, a deactivated practitioner.
+ * The signed-in user of a request as they are now, or null when nobody is signed in or the session
+ * no longer stands: signed out, password changed, ended by the operator, expired, a removed user, a
+ * deactivated practitioner (liveSessionAccount, the check every portal procedure makes too).
+ * next-auth reads the cookie through getServerSession's (req, res) form, which takes nothing of a
+ * request but its headers and cookies and puts nothing on `res` but the refreshed cookie, not kept
+ * here (as in a server component). A database that cannot answer throws, rather than passing for
+ * "signed out".
  */
+async function portalUserOf(requestCookies: ReadonlyArray<{ name: string; value: string }>, requestHeaders: Headers) {
+  const req = {
+    headers: Object.fromEntries(requestHeaders),
+    cookies: Object.fromEntries(requestCookies.map(({ name, value }) => [name, value])),
+  };
+  const res = { getHeader: () => undefined, setHeader: () => undefined };
+  const session = await getServerSession(req as unknown as NextApiRequest, res as unknown as NextApiResponse, authOptions());
+  const account = await liveSessionAccount(getRuntime(), session?.user as PortalUser | undefined);
+  return account?.user ?? null;
+}
+
+/** portalUserOf for a server component: the request Next is rendering. */
 export async function currentPortalUser(): Promise<PortalUser | null> {
-  const session = (await getServerSession(authOptions()))?.user as PortalUser | undefined;
-  if (!session?.sessionId) return null;
-  const account = await findSessionAccount(getRuntime(), session.sessionId);
-  return account?.user.id === session.id ? account.user : null;
+  return portalUserOf((await cookies()).getAll(), await headers());
+}
+
+/**
+ * Every route under src/app/api that takes a portal session is built with this, /api/trpc too:
+ * `handle` gets the request's user as portalUserOf reads them, never the cookie's say alone, so a
+ * route cannot serve a session that ended. src/app/route-sessions.db.test.ts finds every route in
+ * the file system and proves it, or fails until a new one is classified.
+ */
+export function portalRoute<Params = unknown>(
+  handle: (req: NextRequest, user: PortalUser | null, runtime: Runtime, params: Params) => Promise<Response>,
+) {
+  return async (req: NextRequest, context: { params: Promise<Params> }): Promise<Response> => {
+    let user: PortalUser | null;
+    try {
+      user = await portalUserOf(req.cookies.getAll(), req.headers);
+    } catch (err) {
+      return errorResponse(req, err);
+    }
+    return handle(req, user, getRuntime(), await context.params);
+  };
 }
 
 /**

@@ -87,6 +87,7 @@ export const AUDIT_ACTION_LABEL: Record<string, string> = {
   "order.refund_stalled": "Refund otomatis (tawaran macet)",
   "user.password_reset_request": "Tautan atur ulang kata sandi dikirim",
   "user.password_reset": "Kata sandi diatur ulang lewat e-mail",
+  "user.device_link": "Tautan perangkat baru dikirim lewat e-mail",
   "cost.approve": "Biaya resmi disetujui",
   "cost.hold_for_approval": "Biaya resmi menunggu admin",
   "cost.reject": "Biaya resmi ditolak",

@@ -38,7 +38,7 @@ export {
   resetPassword,
 } from "./password-reset";
 export { argon2Hasher, hashPassword, productionPasswordHasher, verifyPassword } from "./passwords";
-export { findSessionAccount } from "./portal-users";
+export { findSessionAccount, liveSessionAccount } from "./portal-users";
 export { ApiRateLimiter, DEFAULT_RATE_LIMITS, type RateLimitClass, type RateLimitStore, rateLimitHeaders } from "./rate-limit";
 export { endAllPortalSessions, endOtherPortalSessions, endPortalSession, startPortalSession } from "./sessions";
 export { SignInThrottle, signIn } from "./sign-in";

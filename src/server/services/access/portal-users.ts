@@ -32,8 +32,8 @@ export async function findPortalAccount(deps: Pick<ServiceDeps, "db">, where: { 
 }
 
 /**
- * What every portal call reads (portal-procedure.ts, pages): the session's user as findPortalAccount
- * reads them, in the same query as the session, or null once the session ended or expired.
+ * A session record's user as findPortalAccount reads them, in the same query as the session, or null
+ * once the session ended or expired.
  */
 export async function findSessionAccount(deps: Pick<ServiceDeps, "db" | "clock">, sessionId: string): Promise<PortalAccount | null> {
   const session = await deps.db.portalSession.findUnique({
@@ -42,6 +42,20 @@ export async function findSessionAccount(deps: Pick<ServiceDeps, "db" | "clock">
   });
   if (!session || session.endedAt || session.expiresAt <= deps.clock.now()) return null;
   return accountOf(session.user, sessionId);
+}
+
+/**
+ * The one check of a portal session, for every portal procedure, page and route: the account the
+ * session (what its cookie says: who, which session record) stands for now, or null when there is
+ * no session, its record ended or expired, or the record is another user's.
+ */
+export async function liveSessionAccount(
+  deps: Pick<ServiceDeps, "db" | "clock">,
+  session: Pick<PortalUser, "id" | "sessionId"> | null | undefined,
+): Promise<PortalAccount | null> {
+  if (!session?.sessionId) return null;
+  const account = await findSessionAccount(deps, session.sessionId);
+  return account?.user.id === session.id ? account : null;
 }
 
 function accountOf(row: PortalUserRow | null, sessionId?: string): PortalAccount | null {

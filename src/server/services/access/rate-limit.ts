@@ -27,6 +27,8 @@ export interface RateLimitSettings {
   /** OAuth client registrations per registrationWindowSeconds from one address: a budget of their own, apart from the token endpoint's. */
   registrationsPerAddress?: number;
   registrationWindowSeconds?: number;
+  /** Uploads per window by one portal user (POST /api/berkas); an agent's uploads count among its key's writes. */
+  portalUploadsPerUser?: number;
 }
 
 export const DEFAULT_RATE_LIMITS = {
@@ -42,13 +44,15 @@ export const DEFAULT_RATE_LIMITS = {
   resetWindowSeconds: 3_600,
   registrationsPerAddress: 30,
   registrationWindowSeconds: 3_600,
+  // Three full sets of a form's attachments (MAX_ATTACHMENTS, 10) a minute.
+  portalUploadsPerUser: 30,
 } satisfies Required<RateLimitSettings>;
 
 /**
  * Per API key: read, write; requests without a valid key, per client address (and key id): address,
  * auth_failure; password hashes asked for without a session, per address and per target: hashing_address, hashing_target;
  * password-reset e-mails asked for, per address and per e-mail: reset_address, reset_email; OAuth
- * client registrations per address: oauth_registration.
+ * client registrations per address: oauth_registration; portal uploads, per user: portal_upload.
  */
 export type RateLimitClass =
   | "read"
@@ -59,7 +63,8 @@ export type RateLimitClass =
   | "hashing_target"
   | "reset_address"
   | "reset_email"
-  | "oauth_registration";
+  | "oauth_registration"
+  | "portal_upload";
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -126,6 +131,7 @@ export class ApiRateLimiter {
       reset_address: settings.resetsPerAddress ?? DEFAULT_RATE_LIMITS.resetsPerAddress,
       reset_email: settings.resetsPerEmail ?? DEFAULT_RATE_LIMITS.resetsPerEmail,
       oauth_registration: settings.registrationsPerAddress ?? DEFAULT_RATE_LIMITS.registrationsPerAddress,
+      portal_upload: settings.portalUploadsPerUser ?? DEFAULT_RATE_LIMITS.portalUploadsPerUser,
     };
     this.limiters = {
       read: make("api-read", this.limits.read),
@@ -137,6 +143,7 @@ export class ApiRateLimiter {
       reset_address: make("reset-address", this.limits.reset_address, resetWindow),
       reset_email: make("reset-email", this.limits.reset_email, resetWindow),
       oauth_registration: make("oauth-registration", this.limits.oauth_registration, registrationWindow),
+      portal_upload: make("portal-upload", this.limits.portal_upload),
     };
     this.slices = store.kind === "postgres" ? new Map() : null;
   }

@@ -6,7 +6,7 @@ import type { ServiceDeps } from "../deps";
 
 /**
  * Portal sessions on the server: the next-auth JWT carries a session id, and every portal call
- * reads the session with the user (findSessionAccount), so ending the record ends the session at
+ * reads the session with the user (liveSessionAccount), so ending the record ends the session at
  * once, on every instance, however long the JWT has left.
  */
 
