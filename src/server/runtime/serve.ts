@@ -41,7 +41,11 @@ function takeBuiltNextConfig(dir: string): void {
 export async function serve(config: Config): Promise<void> {
   const runtime = await startRuntime(config);
   const demo = config.demo.seed
-    ? await ensureDemo(runtime, { dataDir: config.databaseUrl ? null : config.dataDir, liveMoney: config.demo.liveMoney })
+    ? await ensureDemo(runtime, {
+        dataDir: config.databaseUrl ? null : config.dataDir,
+        liveMoney: config.demo.liveMoney,
+        portalUsers: config.demo.portalUsers,
+      })
     : null;
   // The embedded database is this process's alone: `npm run ops` reaches it through this socket.
   // Opened after the demo seed, which happens only while the database has no organisation.
