@@ -42,7 +42,10 @@ if (config.demo.seed) {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(database);
-    await ensureDemo({ db: database.prisma }, { dataDir: config.databaseUrl ? null : config.dataDir, liveMoney: config.demo.liveMoney });
+    await ensureDemo(
+      { db: database.prisma },
+      { dataDir: config.databaseUrl ? null : config.dataDir, liveMoney: config.demo.liveMoney, portalUsers: config.demo.portalUsers },
+    );
   } finally {
     await database.close();
   }

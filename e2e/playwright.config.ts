@@ -87,8 +87,8 @@ const chromium = {
 /**
  * Specs that share nothing with the portal journeys: the landing page and the catalog's seeded
  * codes, /docs, sign-in throttling on an account of nobody's and sessions of their own, and the
- * three that start servers of their own (a cluster on its own PostgreSQL database, a logging server
- * on its own data directory, the password reset with its own SMTP server), and the accessibility check of every page, which only reads pages
+ * four that start servers of their own (a cluster on its own PostgreSQL database, a logging server
+ * on its own data directory, the password reset with its own SMTP server, a newcomer's first start), and the accessibility check of every page, which only reads pages
  * through the stored sessions (it asserts nothing about their data). They run on server "a" in
  * two workers beside the journeys.
  */
@@ -102,6 +102,8 @@ const INDEPENDENT = [
   "**/accessibility.spec.ts",
   // The OAuth journey: an organisation, admin and grant of its own.
   "**/oauth.spec.ts",
+  // A newcomer's first start and sign-in: a server and an embedded database of its own.
+  "**/first-sign-in.spec.ts",
 ];
 /**
  * The journeys' second set, on server "b": documents (an order of the admin's organisation with

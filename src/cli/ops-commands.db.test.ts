@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +12,7 @@ import { createCase } from "@/server/services/cases";
 import { accounts, balanceOf } from "@/server/services/money";
 import { CASE_INPUT } from "@/test/cases";
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
+import { runOpsCli } from "@/test/ops-cli";
 import { COMMANDS, runOpsCommand, usage } from "./ops-commands";
 
 let database: TestDatabase;
@@ -25,7 +25,7 @@ afterAll(async () => {
   await database?.destroy();
 });
 
-const ops = (...argv: string[]) => runOpsCommand(database.prisma, argv);
+const ops = (...argv: string[]) => runOpsCommand({ db: database.prisma }, argv);
 
 async function expectAppError(promise: Promise<unknown>, code: ErrorCode, message: string | RegExp): Promise<AppError> {
   const error = await promise.then(
@@ -374,19 +374,6 @@ describe("bad command lines", () => {
   });
 });
 
-/** Runs `npm run -s ops -- …` as a user would. */
-function runOpsCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("npm", ["run", "-s", "ops", "--", ...args], { cwd: path.resolve(import.meta.dirname, "../.."), env });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once("error", reject);
-    child.once("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
 describe("npm run ops (the real command line)", { timeout: 120_000 }, () => {
   let dataDir: string;
   let env: NodeJS.ProcessEnv;
@@ -403,7 +390,7 @@ describe("npm run ops (the real command line)", { timeout: 120_000 }, () => {
 
   it("prints exactly one JSON line on stdout and exits 0", async () => {
     const { code, stdout, stderr } = await runOpsCli(["org:create", "--name", "PT Baris Perintah"], env);
-    expect({ code, stderr: stderr.replace(/^npm warn .*\n/gm, "") }).toEqual({ code: 0, stderr: "" });
+    expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
     expect(stdout.endsWith("\n")).toBe(true);
     expect(stdout.trimEnd().split("\n")).toHaveLength(1);
     const result = JSON.parse(stdout) as { id: string };

@@ -1,11 +1,11 @@
 import { parseArgs } from "node:util";
 import { nameSchema } from "@/server/api/schemas/name";
-import type { Db } from "@/server/db/client";
 import { systemClock } from "@/server/domain/clock";
 import { AppError } from "@/server/domain/errors";
 import { pageRequestOf } from "@/server/domain/paging";
 import { createApiKey, createPractitioner, createUser } from "@/server/services/access";
 import { closeCase } from "@/server/services/cases";
+import type { ServiceDeps } from "@/server/services/deps";
 import { createOrganization, searchOrganizations, setOrganizationStatus, topUpDeposit } from "@/server/services/organizations";
 
 const actor = { actorType: "cli" as const, actorId: null };
@@ -40,11 +40,17 @@ function list(value: string | undefined): string[] | undefined {
         .filter(Boolean);
 }
 
+/**
+ * What a command runs on: the database, and the password hashing queue of the server process when
+ * the command came over its control socket (runtime/ops-socket.ts), so hashing stays in one queue.
+ */
+export type OpsDeps = Pick<ServiceDeps, "db" | "passwordHashing">;
+
 type Options = Record<string, { type: "string" | "boolean" }>;
 interface Command {
   usage: string;
   options: Options;
-  run(db: Db, values: Record<string, string | boolean | undefined>): Promise<Record<string, unknown>>;
+  run(deps: OpsDeps, values: Record<string, string | boolean | undefined>): Promise<Record<string, unknown>>;
 }
 
 const str = (v: string | boolean | undefined) => (typeof v === "string" ? v : undefined);
@@ -53,12 +59,12 @@ export const COMMANDS: Record<string, Command> = {
   "org:list": {
     usage: "org:list [--search TEXT] [--pending|--suspended] [--limit N]",
     options: { search: { type: "string" }, pending: { type: "boolean" }, suspended: { type: "boolean" }, limit: { type: "string" } },
-    run: async (db, v) => {
+    run: async (deps, v) => {
       const limit = Number(str(v.limit) ?? 100);
       if (!Number.isInteger(limit) || limit < 1 || limit > 100)
         throw new AppError("VALIDATION", "--limit must be a whole number from 1 to 100.");
       const status = v.pending ? "menunggu_persetujuan" : v.suspended ? "ditangguhkan" : undefined;
-      const page = await searchOrganizations({ db }, { q: str(v.search), status }, pageRequestOf({ limit }));
+      const page = await searchOrganizations(deps, { q: str(v.search), status }, pageRequestOf({ limit }));
       return {
         organizations: page.data.map((o) => ({
           id: o.id,
@@ -76,8 +82,8 @@ export const COMMANDS: Record<string, Command> = {
   "org:create": {
     usage: "org:create --name N [--threshold IDR] [--deposit IDR] [--pending]",
     options: { name: { type: "string" }, threshold: { type: "string" }, deposit: { type: "string" }, pending: { type: "boolean" } },
-    run: async (db, v) =>
-      createOrganization({ db }, actor, {
+    run: async (deps, v) =>
+      createOrganization(deps, actor, {
         name: name(required(str(v.name), "name"), "name")!,
         approvalThresholdIdr: rupiah(str(v.threshold), "threshold") ?? null,
         depositIdr: rupiah(str(v.deposit), "deposit"),
@@ -87,25 +93,25 @@ export const COMMANDS: Record<string, Command> = {
   "org:approve": {
     usage: "org:approve --org ID",
     options: { org: { type: "string" } },
-    run: async (db, v) => {
-      await setOrganizationStatus({ db }, actor, required(str(v.org), "org"), "aktif");
+    run: async (deps, v) => {
+      await setOrganizationStatus(deps, actor, required(str(v.org), "org"), "aktif");
       return { id: v.org, status: "aktif" };
     },
   },
   "org:suspend": {
     usage: "org:suspend --org ID",
     options: { org: { type: "string" } },
-    run: async (db, v) => {
-      await setOrganizationStatus({ db }, actor, required(str(v.org), "org"), "ditangguhkan");
+    run: async (deps, v) => {
+      await setOrganizationStatus(deps, actor, required(str(v.org), "org"), "ditangguhkan");
       return { id: v.org, status: "ditangguhkan" };
     },
   },
   "deposit:topup": {
     usage: "deposit:topup --org ID --amount IDR [--reference TEXT]",
     options: { org: { type: "string" }, amount: { type: "string" }, reference: { type: "string" } },
-    run: async (db, v) => {
+    run: async (deps, v) => {
       const amount = rupiah(required(str(v.amount), "amount"), "amount") as bigint;
-      const result = await topUpDeposit({ db }, actor, required(str(v.org), "org"), amount, str(v.reference) ?? "tambah deposit lewat CLI");
+      const result = await topUpDeposit(deps, actor, required(str(v.org), "org"), amount, str(v.reference) ?? "tambah deposit lewat CLI");
       return { deposit_idr: Number(result.depositIdr) };
     },
   },
@@ -120,8 +126,8 @@ export const COMMANDS: Record<string, Command> = {
       "webhook-url": { type: "string" },
       test: { type: "boolean" },
     },
-    run: async (db, v) => {
-      const key = await createApiKey({ db }, actor, {
+    run: async (deps, v) => {
+      const key = await createApiKey(deps, actor, {
         organizationId: required(str(v.org), "org"),
         name: str(v.name),
         mode: v.test ? "test" : "live",
@@ -142,11 +148,11 @@ export const COMMANDS: Record<string, Command> = {
       org: { type: "string" },
       name: { type: "string" },
     },
-    run: async (db, v) => {
+    run: async (deps, v) => {
       const role = required(str(v.role), "role");
       if (role !== "org_admin" && role !== "operator") throw new AppError("VALIDATION", "--role must be org_admin or operator.");
       return createUser(
-        { db },
+        deps,
         {
           email: required(str(v.email), "email"),
           password: required(str(v.password), "password"),
@@ -161,8 +167,8 @@ export const COMMANDS: Record<string, Command> = {
   "case:close": {
     usage: "case:close --case ID",
     options: { case: { type: "string" } },
-    run: async (db, v) => {
-      const closed = await closeCase({ db, clock: systemClock }, actor, required(str(v.case), "case"));
+    run: async (deps, v) => {
+      const closed = await closeCase({ ...deps, clock: systemClock }, actor, required(str(v.case), "case"));
       return { id: closed.id, status: closed.status };
     },
   },
@@ -175,9 +181,9 @@ export const COMMANDS: Record<string, Command> = {
       label: { type: "string" },
       categories: { type: "string" },
     },
-    run: async (db, v) =>
+    run: async (deps, v) =>
       createPractitioner(
-        { db },
+        deps,
         {
           email: required(str(v.email), "email"),
           name: name(required(str(v.name), "name"), "name")!,
@@ -195,7 +201,7 @@ export function usage(): string {
 }
 
 /** Runs one operator command; throws AppError (or a parse error) for bad input. */
-export async function runOpsCommand(db: Db, argv: string[]): Promise<Record<string, unknown>> {
+export async function runOpsCommand(deps: OpsDeps, argv: string[]): Promise<Record<string, unknown>> {
   const [name, ...rest] = argv;
   const command = name ? COMMANDS[name] : undefined;
   if (!command) throw new AppError("VALIDATION", name ? `Unknown command "${name}".\n${usage()}` : usage());
@@ -205,5 +211,5 @@ export async function runOpsCommand(db: Db, argv: string[]): Promise<Record<stri
   } catch (err) {
     throw new AppError("VALIDATION", `${(err as Error).message}\nUsage: npm run ops -- ${command.usage}`);
   }
-  return command.run(db, values);
+  return command.run(deps, values);
 }

@@ -1,20 +1,30 @@
 import { openDatabase } from "@/server/db/client";
 import { migrate } from "@/server/db/migrate";
 import { readConfig } from "@/server/runtime/config";
+import { runOnEmbedded } from "@/server/runtime/ops-socket";
 import { runOpsCommand } from "./ops-commands";
 
-/** `npm run ops -- <command>`: one JSON object on stdout; errors on stderr with exit code 1. */
+/**
+ * `npm run ops -- <command>`: one JSON object on stdout; errors on stderr with exit code 1. On the
+ * embedded database held by a running server, the server runs the command (runtime/ops-socket.ts).
+ */
 const config = readConfig();
-let exitCode = 0;
-try {
+const argv = process.argv.slice(2);
+
+async function runHere(): Promise<Record<string, unknown>> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(database);
-    const result = await runOpsCommand(database.prisma, process.argv.slice(2));
-    process.stdout.write(`${JSON.stringify(result)}\n`);
+    return await runOpsCommand({ db: database.prisma }, argv);
   } finally {
     await database.close();
   }
+}
+
+let exitCode = 0;
+try {
+  const result = config.databaseUrl ? await runHere() : await runOnEmbedded(config.dataDir, argv, runHere);
+  process.stdout.write(`${JSON.stringify(result)}\n`);
 } catch (err) {
   process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
   exitCode = 1;

@@ -1,6 +1,12 @@
 import path from "node:path";
 import { MIN_PASSWORD_LENGTH } from "../domain/password";
-import type { Demo } from "../services/sandbox";
+import { DEMO_USERS, type Demo } from "../services/sandbox";
+
+/** Which portal each demo user signs in to, as the banner names it. */
+const DEMO_PORTALS: Record<keyof typeof DEMO_USERS, string> = {
+  admin: "the organisation admin portal",
+  practitioner: "the practitioner portal",
+};
 
 export interface BannerFacts {
   publicUrl: string;
@@ -16,7 +22,7 @@ export interface BannerFacts {
 /**
  * What `npm start` prints. A demo secret is printed on the start that created it and never again:
  * later starts point at the file that keeps it (embedded database), so a log never holds a
- * secret more than once.
+ * secret more than once. The demo users' passwords are never printed where a file keeps them.
  */
 export function startBanner(facts: BannerFacts): string {
   const { publicUrl, demo } = facts;
@@ -30,6 +36,12 @@ export function startBanner(facts: BannerFacts): string {
     `Portals: sign in at ${publicUrl}/masuk (operator console /operator, organisations /organisasi, practitioners /praktisi)`,
     `  first operator: npm run ops -- user:create --role operator --email you@example.com --password '<at least ${MIN_PASSWORD_LENGTH} characters>'`,
     "  organisations: npm run ops -- org:list",
+    ...(Object.keys(DEMO_PORTALS) as Array<keyof typeof DEMO_USERS>).map((user) => {
+      const [file, password] = [demo?.files[user], demo?.secrets[user]];
+      const where = `Sign in to ${DEMO_PORTALS[user]} at ${publicUrl}/masuk`;
+      if (file) return `${where} with the e-mail and password in ${shown(file)}`;
+      return password ? `${where} as ${DEMO_USERS[user].email} with the password (shown once: copy it now) ${password}` : null;
+    }),
   ];
   if (demo?.created) {
     const { live, test, testWebhookSecret } = demo.secrets;

@@ -53,8 +53,8 @@ describe("readConfig: webhooks and jobs", () => {
 });
 
 describe("readConfig: the demo seed", () => {
-  it("seeds the demo with live money on the embedded database by default", () => {
-    expect(readConfig({ NODE_ENV: "production" }).demo).toEqual({ seed: true, liveMoney: true });
+  it("seeds the demo with live money and portal users on the embedded database by default", () => {
+    expect(readConfig({ NODE_ENV: "production" }).demo).toEqual({ seed: true, liveMoney: true, portalUsers: true });
   });
 
   it("does not seed on PostgreSQL unless SEED_DEMO asks", () => {
@@ -62,13 +62,15 @@ describe("readConfig: the demo seed", () => {
     expect(readConfig({ NODE_ENV: "development", DATABASE_URL: "postgresql://db/kuasa", SEED_DEMO: "true" }).demo).toEqual({
       seed: true,
       liveMoney: true,
+      portalUsers: true,
     });
   });
 
-  it("never makes live demo money on PostgreSQL in production, even when SEED_DEMO asks", () => {
+  it("never makes live demo money or demo portal users on PostgreSQL in production, even when SEED_DEMO asks", () => {
     expect(readConfig({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/kuasa", SEED_DEMO: "true" }).demo).toEqual({
       seed: true,
       liveMoney: false,
+      portalUsers: false,
     });
   });
 

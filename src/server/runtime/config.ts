@@ -25,6 +25,12 @@ export interface Config {
      * in production, whatever SEED_DEMO says: that is where real money is; test money only there.
      */
     liveMoney: boolean;
+    /**
+     * Whether the demo gets an organisation admin and a practitioner who can sign in to the portals
+     * (random passwords). Never on PostgreSQL in production either: a practitioner account there
+     * could be offered real clients' orders.
+     */
+    portalUsers: boolean;
   };
   webhooks: {
     /** How long a receiver has to answer 2xx (spec: 10 s). */
@@ -158,6 +164,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`WEB_CONCURRENCY=${processes} needs DATABASE_URL (PostgreSQL): the embedded database belongs to one process.`);
   }
   const dataDir = env.DATA_DIR || ".data";
+  // Where demo money and demo accounts may be made up: anywhere but PostgreSQL in production.
+  const playground = !(env.DATABASE_URL && nodeEnv === "production");
   const publicUrl = (env.PUBLIC_URL ?? `http://${host === "0.0.0.0" ? "localhost" : host}:${port}`).replace(/\/+$/, "");
   return {
     nodeEnv,
@@ -170,7 +178,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     operatorName,
     demo: {
       seed: flag(env, "SEED_DEMO", !env.DATABASE_URL),
-      liveMoney: !(env.DATABASE_URL && nodeEnv === "production"),
+      liveMoney: playground,
+      portalUsers: playground,
     },
     webhooks: {
       timeoutMs: positiveInteger(env, "WEBHOOK_TIMEOUT_MS", 10_000),

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { join } from "node:path";
 import next from "next";
+import { runOpsCommand } from "../../cli/ops-commands";
 import { errorBody } from "../api/api-error";
 import { createOAuthHandler, OAUTH_PATHS } from "../api/oauth-http";
 import { createRestHandler } from "../api/rest";
@@ -18,6 +19,7 @@ import { announceListening, shareProcessMetrics } from "./cluster";
 import type { Config } from "./config";
 import { createHealthHandler, HEALTH_PATHS } from "./health";
 import { appRouteTemplates, createAccessLogPath, createMetrics, createRouteLabeler } from "./metrics";
+import { openOpsSocket } from "./ops-socket";
 import { startRuntime } from "./start";
 
 /**
@@ -39,8 +41,15 @@ function takeBuiltNextConfig(dir: string): void {
 export async function serve(config: Config): Promise<void> {
   const runtime = await startRuntime(config);
   const demo = config.demo.seed
-    ? await ensureDemo(runtime, { dataDir: config.databaseUrl ? null : config.dataDir, liveMoney: config.demo.liveMoney })
+    ? await ensureDemo(runtime, {
+        dataDir: config.databaseUrl ? null : config.dataDir,
+        liveMoney: config.demo.liveMoney,
+        portalUsers: config.demo.portalUsers,
+      })
     : null;
+  // The embedded database is this process's alone: `npm run ops` reaches it through this socket.
+  // Opened after the demo seed, which happens only while the database has no organisation.
+  const opsSocket = config.databaseUrl ? null : await openOpsSocket(config.dataDir, (argv) => runOpsCommand(runtime, argv));
 
   const dev = config.nodeEnv === "development";
   if (!dev) takeBuiltNextConfig(process.cwd());
@@ -149,8 +158,8 @@ export async function serve(config: Config): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "stopping");
-    // Requests in flight finish (for at most 10 s) before the database closes under them.
-    const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Requests and ops commands in flight finish (for at most 10 s) before the database closes under them.
+    const drained = Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), opsSocket?.close()]);
     server.closeIdleConnections();
     const deadline = new Promise<void>((resolve) => setTimeout(resolve, 10_000).unref());
     Promise.race([drained, deadline])

@@ -1,4 +1,4 @@
-export { type Demo, ensureDemo } from "./demo";
+export { DEMO_USERS, type Demo, ensureDemo } from "./demo";
 export {
   addSimulatedBid,
   decideTestApproval,
