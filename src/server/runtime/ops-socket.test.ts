@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/server/db/client";
+import { systemClock } from "@/server/domain/clock";
 import { SignInThrottle, signIn } from "@/server/services/access";
 import { runOpsCli } from "@/test/ops-cli";
 import { type OpsAnswer, openOpsSocket, opsSocketPaths, sendOpsCommand } from "./ops-socket";
@@ -195,7 +196,7 @@ describe("npm run ops while a Kuasa process holds the embedded database", { time
     const database = await openDatabase({ dataDir });
     try {
       const result = await signIn(
-        { db: database.prisma },
+        { db: database.prisma, clock: systemClock },
         new SignInThrottle({ kind: "memory" }),
         "soket@kuasa.test",
         PASSWORD,

@@ -41,7 +41,7 @@ function signInFile(file: string): { email: string; password: string } {
 }
 
 const signInWith = ({ email, password }: { email: string; password: string }) =>
-  signIn(deps(), new SignInThrottle({ kind: "memory" }), email, password, "127.0.0.1");
+  signIn({ ...deps(), clock: systemClock }, new SignInThrottle({ kind: "memory" }), email, password, "127.0.0.1");
 
 describe("ensureDemo", () => {
   it("on an empty database creates one active organisation with the demo deposit and a key that works", async () => {
