@@ -224,6 +224,26 @@ describe("buat_order", () => {
     expect(reused.error.code).toBe("IDEMPOTENCY_KEY_REUSED");
   });
 
+  it("takes buat_order's and ajukan_kasus's metadata object as the REST body does, and lists by it", async () => {
+    const buyer = await createTestOrg(database.prisma, { depositIdr: 5_000_000n });
+    const agent = await mcp.connect(buyer.token);
+    const metadata = { run: "mcp-45", tiket: "T-45" };
+    const order = toolJson(await agent.callTool({ name: "buat_order", arguments: ndaOrder({ metadata }) })) as Order & {
+      metadata: unknown;
+    };
+    expect(order.metadata).toEqual(metadata);
+    expect(order).toEqual(await rest(`/v1/orders/${order.id}`, buyer.token));
+    const kasus = toolJson(await agent.callTool({ name: "ajukan_kasus", arguments: caseBody({ metadata }) })) as {
+      id: string;
+      metadata: unknown;
+    };
+    expect(kasus.metadata).toEqual(metadata);
+    const listed = toolJson(await agent.callTool({ name: "daftar_order", arguments: { metadata: { run: "mcp-45" } } })) as {
+      data: Array<{ id: string }>;
+    };
+    expect(listed.data.map((o) => o.id)).toEqual([order.id]);
+  });
+
   it("leaves an order above the approval threshold in menunggu_bayar", async () => {
     const buyer = await createTestOrg(database.prisma, { thresholdIdr: 1_000_000n });
     const order = toolJson(await (await mcp.connect(buyer.token)).callTool({ name: "buat_order", arguments: ndaOrder() })) as Order;

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { caseBody } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
@@ -91,6 +92,18 @@ describe("kuasa-mcp over stdio", () => {
     expect(await database.prisma.order.count({ where: { organizationId: buyer.id } })).toBe(1);
     const status = toolJson(await agent.callTool({ name: "status_order", arguments: { id: first.id } }));
     expect(status).toEqual(await rest(`/v1/orders/${first.id}`, buyer.token));
+  });
+
+  it("sends buat_order's and ajukan_kasus's metadata object in the JSON body, as REST takes it", async () => {
+    const metadata = { run: "stdio-45" };
+    const order = toolJson(await client.callTool({ name: "buat_order", arguments: ndaOrder({ metadata }) })) as {
+      id: string;
+      metadata: unknown;
+    };
+    expect(order.metadata).toEqual(metadata);
+    expect(order).toEqual(await rest(`/v1/orders/${order.id}`, org.token));
+    const kasus = toolJson(await client.callTool({ name: "ajukan_kasus", arguments: caseBody({ metadata }) })) as { metadata: unknown };
+    expect(kasus.metadata).toEqual(metadata);
   });
 
   it("daftar_order puts its arguments in the query string, metadata filters included", async () => {

@@ -78,4 +78,19 @@ describe("the tool table", () => {
       for (const argument of Object.keys(t.input.shape)) expect(row, `${t.name} ${argument}`).toContain(`\`${argument}\``);
     }
   });
+  it("passes buat_order's and ajukan_kasus's metadata to the procedure as the object it is, and a list's filter as metadata[key]", () => {
+    const metadata = { run: "r-1", tiket: "T-9" };
+    for (const [name, args] of [
+      ["buat_order", { service: "perjanjian_kerahasiaan", intake: { a: "b" }, metadata }],
+      ["ajukan_kasus", { contact_name: "Sari", contact_email: "sari@contoh.id", story: "x".repeat(40), metadata }],
+    ] as const) {
+      const parsed = tool(name).parseArguments({ ...args, idempotency_key: "k-1" });
+      expect(parsed, name).toMatchObject({ success: true, call: { input: args, idempotencyKey: "k-1" } });
+    }
+    for (const name of ["daftar_order", "daftar_kasus"])
+      expect(tool(name).parseArguments({ metadata, limit: 5 }), name).toMatchObject({
+        success: true,
+        call: { input: { limit: 5, "metadata[run]": "r-1", "metadata[tiket]": "T-9" } },
+      });
+  });
 });

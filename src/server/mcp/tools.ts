@@ -485,6 +485,13 @@ function toJsonObjectSchema(schema: z.ZodType, io: "input" | "output"): JsonObje
   return inlined as JsonObjectSchema;
 }
 
+/** The procedure's input from checked arguments: a list's metadata filter object becomes REST's `metadata[key]` parameters. */
+function procedureInputOf(args: Record<string, unknown>, takesMetadataFilter: boolean): Record<string, unknown> {
+  if (!takesMetadataFilter) return args;
+  const { [METADATA_ARGUMENT]: metadata, ...rest } = args;
+  return { ...rest, ...metadataFilterParams((metadata ?? {}) as Record<string, string>) };
+}
+
 function bind(entry: ToolEntry): Tool {
   const route = REST_ROUTES.find((r) => r.procedurePath === entry.procedure);
   const procedure = (v1Router._def.procedures as unknown as Record<string, { _def: { inputs: unknown[]; output?: unknown } } | undefined>)[
@@ -514,13 +521,10 @@ function bind(entry: ToolEntry): Tool {
       if (refusedKey) return { success: false, error: refusedKey };
       const parsed = input.safeParse(folded);
       if (!parsed.success) return parsed;
-      const { [IDEMPOTENCY_KEY_ARGUMENT]: idempotencyKey, [METADATA_ARGUMENT]: metadata, ...rest } = parsed.data;
+      const { [IDEMPOTENCY_KEY_ARGUMENT]: idempotencyKey, ...rest } = parsed.data;
       return {
         success: true,
-        call: {
-          input: { ...rest, ...metadataFilterParams((metadata ?? {}) as Record<string, string>) },
-          idempotencyKey: idempotencyKey as string | undefined,
-        },
+        call: { input: procedureInputOf(rest, takesMetadata), idempotencyKey: idempotencyKey as string | undefined },
       };
     },
     output,
