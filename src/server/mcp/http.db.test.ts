@@ -5,7 +5,7 @@ import { fixedClock } from "@/server/domain/clock";
 import { ApiRateLimiter } from "@/server/services/access";
 import { bid, caseBody } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
-import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
+import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { keepAlivePool, startTestApi, type TestApi } from "@/test/http";
 import { startTestMcp, type TestMcp, toolJson, withoutRequestId } from "@/test/mcp";
 import { createTestPractitioner, driveOrder, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
@@ -172,6 +172,43 @@ describe("tools/list", () => {
     ]) {
       expect(instructions).toContain(rule);
     }
+  });
+});
+
+describe("what a key is shown", () => {
+  /** Every subschema of a JSON Schema, by the keywords that hold schemas (not `properties` maps or `enum` values). */
+  function* subschemas(schema: unknown, path: string): Generator<[string, unknown]> {
+    yield [path, schema];
+    if (schema === null || typeof schema !== "object") return;
+    const node = schema as Record<string, unknown>;
+    for (const keyword of ["additionalProperties", "items", "propertyNames", "not", "contains", "if", "then", "else"])
+      if (keyword in node) yield* subschemas(node[keyword], `${path}.${keyword}`);
+    for (const keyword of ["anyOf", "allOf", "oneOf", "prefixItems"])
+      for (const [i, item] of ((node[keyword] as unknown[]) ?? []).entries()) yield* subschemas(item, `${path}.${keyword}[${i}]`);
+    for (const keyword of ["properties", "patternProperties", "definitions", "$defs"])
+      for (const [key, item] of Object.entries((node[keyword] as Record<string, unknown>) ?? {}))
+        yield* subschemas(item, `${path}.${keyword}.${key}`);
+  }
+
+  it("writes every tool's input and output schema, as tools/list gives them to a test key, without type arrays or empty schemas", async () => {
+    const tester = await addTestKey(database.prisma, org.id, { mode: "test" });
+    const { tools } = await (await mcp.connect(tester.token)).listTools();
+    expect(tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
+    const unportable = tools.flatMap((tool) =>
+      [...subschemas(tool.inputSchema, `${tool.name}.input`), ...subschemas(tool.outputSchema, `${tool.name}.output`)].flatMap(
+        ([path, schema]) => {
+          if (schema !== null && typeof schema === "object" && Object.keys(schema).length === 0) return [`${path}: empty schema`];
+          const type = (schema as { type?: unknown } | null)?.type;
+          return Array.isArray(type) ? [`${path}: type ${JSON.stringify(type)}`] : [];
+        },
+      ),
+    );
+    expect(unportable).toEqual([]);
+    // What the two kinds of finding were made of is still said, portably.
+    const event = tools.find((t) => t.name === "detail_event")!.outputSchema!.properties!.data as { additionalProperties?: unknown };
+    expect(event.additionalProperties).toBe(true);
+    const order = tools.find((t) => t.name === "status_order")!.outputSchema!.properties!.deliverable;
+    expect(order).toMatchObject({ anyOf: [{ type: "string" }, { type: "null" }], description: expect.any(String) });
   });
 });
 

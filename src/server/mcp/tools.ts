@@ -372,7 +372,7 @@ export interface Tool extends ToolEntry {
   parseArguments(args: Record<string, unknown>): { success: true; call: ToolCall } | { success: false; error: z.ZodError };
   /** The procedure's own output schema: the REST success body. */
   output: z.ZodType;
-  /** Both as JSON Schema, for tools/list. */
+  /** Both as portable JSON Schema, for tools/list. */
   inputJsonSchema: JsonObjectSchema;
   outputJsonSchema: JsonObjectSchema;
 }
@@ -457,9 +457,42 @@ const idempotencyKeyArgument = z.string().optional().meta({
     "Sent as the Idempotency-Key header: one value per action you intend; reuse it when retrying the same call, so it acts once.",
 });
 
+/** Keywords that describe a schema rather than constrain a value: they stay beside an `anyOf`. */
+const ANNOTATION_KEYWORDS: ReadonlySet<string> = new Set([
+  "description",
+  "title",
+  "default",
+  "examples",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+]);
+
+/**
+ * The form of a schema node that MCP clients with partial JSON Schema support take (the MCP
+ * Inspector warns of the others, and some clients refuse the tool): a type array such as zod's
+ * `["string", "null"]` becomes an `anyOf` of one type each, and the empty schema zod gives a loose
+ * object's other keys becomes `true`, which says the same.
+ */
+function portable(node: unknown, keyword?: string): unknown {
+  if (Array.isArray(node)) return node.map((item) => portable(item));
+  if (node === null || typeof node !== "object") return node;
+  if (keyword === "additionalProperties" && Object.keys(node).length === 0) return true;
+  const entries = Object.entries(node).map(([key, value]) => [key, portable(value, key)] as const);
+  const { type } = node as { type?: unknown };
+  if (!Array.isArray(type)) return Object.fromEntries(entries);
+  const annotations = entries.filter(([key]) => ANNOTATION_KEYWORDS.has(key));
+  const constraints = entries.filter(([key]) => key !== "type" && !ANNOTATION_KEYWORDS.has(key));
+  return Object.fromEntries([
+    ...annotations,
+    ["anyOf", type.map((one) => (one === "null" ? { type: "null" } : Object.fromEntries([["type", one], ...constraints])))],
+  ]);
+}
+
 /**
  * MCP wants a plain object schema at the root, and some clients cannot follow references, while zod
- * hoists every schema with an `id` (Order, Service…) into `definitions`: put them back inline.
+ * hoists every schema with an `id` (Order, Service…) into `definitions`: put them back inline, in
+ * the portable form.
  */
 function toJsonObjectSchema(schema: z.ZodType, io: "input" | "output"): JsonObjectSchema {
   const {
@@ -480,7 +513,7 @@ function toJsonObjectSchema(schema: z.ZodType, io: "input" | "output"): JsonObje
     if (Array.isArray(allOf) && allOf.length === 1) return { ...(inline(allOf[0]) as object), ...(inline(siblings) as object) };
     return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, inline(value)]));
   };
-  const inlined: Record<string, unknown> = { $schema, ...(inline(root) as Record<string, unknown>) };
+  const inlined: Record<string, unknown> = { $schema, ...(portable(inline(root)) as Record<string, unknown>) };
   if (inlined.type !== "object") throw new Error(`MCP tool schemas must describe objects, got ${JSON.stringify(inlined.type)}`);
   return inlined as JsonObjectSchema;
 }
