@@ -210,6 +210,43 @@ describe("what a key is shown", () => {
     const order = tools.find((t) => t.name === "status_order")!.outputSchema!.properties!.deliverable;
     expect(order).toMatchObject({ anyOf: [{ type: "string" }, { type: "null" }], description: expect.any(String) });
   });
+
+  it("declares tools only, with a list that does not change, and answers resources, prompts, completions and logging with -32601", async () => {
+    const raw = (method: string, params: Record<string, unknown> = {}) =>
+      fetch(mcp.url, {
+        method: "POST",
+        headers: {
+          Authorization: `Bearer ${org.token}`,
+          "Content-Type": "application/json",
+          Accept: "application/json, text/event-stream",
+        },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+      }).then(async (res) => [res.status, await res.json()] as const);
+    const [, initialized] = await raw("initialize", {
+      protocolVersion: "2025-06-18",
+      capabilities: {},
+      clientInfo: { name: "c", version: "1" },
+    });
+    expect((initialized as { result: { capabilities: unknown } }).result.capabilities).toEqual({ tools: { listChanged: false } });
+    expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: false } });
+    for (const [method, params] of [
+      ["resources/list", {}],
+      ["resources/templates/list", {}],
+      ["resources/read", { uri: "https://contoh.id/x" }],
+      ["prompts/list", {}],
+      ["prompts/get", { name: "x" }],
+      ["completion/complete", { ref: { type: "ref/prompt", name: "x" }, argument: { name: "a", value: "b" } }],
+      ["logging/setLevel", { level: "info" }],
+    ] as const) {
+      expect(await raw(method, params), method).toEqual([
+        200,
+        { jsonrpc: "2.0", id: 1, error: { code: -32601, message: "Method not found" } },
+      ]);
+    }
+    // The SDK client's own calls get the same error.
+    await expect(client.listResources()).rejects.toMatchObject({ code: -32601 });
+    await expect(client.listPrompts()).rejects.toMatchObject({ code: -32601 });
+  });
 });
 
 describe("reading tools answer what REST answers", () => {

@@ -135,12 +135,14 @@ const JSON_SCHEMA_VALIDATOR = new AjvJsonSchemaValidator();
  * An MCP server with the tool table's tools; `run` decides how a validated call reaches the API, and
  * `requestId` (the remote face's HTTP request) is every error's request_id. Built on the
  * SDK's low-level Server because McpServer would answer bad arguments in its own words instead of
- * the API's VALIDATION error.
+ * the API's VALIDATION error. It declares tools only: resources, prompts, completions and logging
+ * are not served, and their methods answer the SDK's -32601 Method not found.
  */
 export function createMcpServer(run: ToolRunner, requestId?: string): Server {
   const server = new Server(
     { name: "kuasa", title: "Kuasa", version: packageJson.version },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: JSON_SCHEMA_VALIDATOR },
+    // Tools only, and their list does not change while connected.
+    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator: JSON_SCHEMA_VALIDATOR },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: TOOLS.map((tool) => ({

@@ -63,9 +63,11 @@ async function toolError(c: Client, name: string, args: Record<string, unknown>)
 }
 
 describe("kuasa-mcp over stdio", () => {
-  it("serves the same tool table as the remote face", async () => {
+  it("serves the same tool table as the remote face, declaring tools only", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
+    expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: false } });
+    await expect(client.listResources()).rejects.toMatchObject({ code: -32601 });
   });
 
   it("daftar_layanan answers what GET /v1/services answers", async () => {
