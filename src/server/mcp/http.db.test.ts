@@ -283,8 +283,10 @@ describe("buat_order", () => {
     const first = toolJson(await agent.callTool({ name: "buat_order", arguments: args })) as Order;
     expect(first).toMatchObject({ status: "dibayar", price_idr: NDA_PRICE_IDR });
     expect(first.id).toMatch(/^ord_/);
-    const retry = toolJson(await agent.callTool({ name: "buat_order", arguments: args })) as Order;
-    expect(retry.id).toBe(first.id);
+    expect(first).not.toHaveProperty("replayed");
+    const retry = toolJson(await agent.callTool({ name: "buat_order", arguments: args })) as Order & { replayed?: boolean };
+    expect(retry).toEqual({ replayed: true, ...first });
+    expect(Object.keys(retry)[0]).toBe("replayed");
     expect(await database.prisma.order.count({ where: { organizationId: buyer.id } })).toBe(1);
     // The REST face sees the same key as already used by that order.
     const res = await api.call("/v1/orders", {
@@ -316,6 +318,25 @@ describe("buat_order", () => {
       data: Array<{ id: string }>;
     };
     expect(listed.data.map((o) => o.id)).toEqual([order.id]);
+  });
+
+  it("marks a replay of every kind of writing tool with replayed: true first, and a new call not at all", async () => {
+    const buyer = await createTestOrg(database.prisma, { depositIdr: 5_000_000n });
+    const agent = await mcp.connect(buyer.token);
+    const twice = async (name: string, args: Record<string, unknown>) => {
+      const call = { name, arguments: { ...args, idempotency_key: `${name}-ulang` } };
+      const first = toolJson(await agent.callTool(call)) as Record<string, unknown>;
+      const again = toolJson(await agent.callTool(call)) as Record<string, unknown>;
+      expect(first, name).not.toHaveProperty("replayed");
+      expect(Object.entries(again)[0], name).toEqual(["replayed", true]);
+      return { first, again };
+    };
+    const order = (await twice("buat_order", ndaOrder())).first as Order;
+    await twice("kirim_pesan", { id: order.id, body: "Mohon dikerjakan segera." });
+    await twice("batalkan_order", { id: order.id, reason: "Tidak jadi." });
+    const kasus = (await twice("ajukan_kasus", caseBody())).first as { id: string };
+    const { first, again } = await twice("batalkan_kasus", { id: kasus.id });
+    expect(again).toEqual({ replayed: true, ...first });
   });
 
   it("leaves an order above the approval threshold in menunggu_bayar", async () => {

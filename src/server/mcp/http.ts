@@ -30,8 +30,10 @@ function runInProcess(deps: AppDeps, requestId: string, authorization: string | 
     const headers: IncomingHttpHeaders = { authorization };
     if (idempotencyKey !== undefined) headers["idempotency-key"] = idempotencyKey;
     const procedureInput = tool.route.meta.body === "multipart" ? { file: await receivedUpload(deps, input) } : input;
-    const body = await tool.route.call(createContext(deps, requestId, headers, null, "mcp"), procedureInput);
-    return { ok: true, body: body as Record<string, unknown> };
+    const ctx = createContext(deps, requestId, headers, null, "mcp");
+    const body = await tool.route.call(ctx, procedureInput);
+    // The header REST would send, read where the procedure wrote it.
+    return { ok: true, body: body as Record<string, unknown>, replayed: ctx.response.headers["Idempotent-Replayed"] === "true" };
   };
 }
 

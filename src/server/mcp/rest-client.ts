@@ -83,7 +83,7 @@ export function createRestRunner(target: RestTarget): ToolRunner {
     const body: unknown = await response.json().catch(() => undefined);
     // The API's error body passes through unchanged, so both faces fail in the same words.
     if (!response.ok && isErrorBody(body)) return { ok: false, body };
-    if (response.ok && isObject(body)) return { ok: true, body };
+    if (response.ok && isObject(body)) return { ok: true, body, replayed: response.headers.get("idempotent-replayed") === "true" };
     throw new AppError(
       "INTERNAL",
       `${init.method} ${url.pathname} at ${target.baseUrl} answered HTTP ${response.status} without a Kuasa API body; check KUASA_BASE_URL.`,

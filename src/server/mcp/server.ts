@@ -4,7 +4,7 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import { type ApiError, toApiError, zodValidationError } from "@/server/api/api-error";
 import { AppError } from "@/server/domain/errors";
 import packageJson from "../../../package.json" with { type: "json" };
-import { TOOLS, type Tool, type ToolCall } from "./tools";
+import { REPLAYED_FIELD, TOOLS, type Tool, type ToolCall } from "./tools";
 
 /** The spec's content rules for agent clients, and how the tools fit together. */
 export const INSTRUCTIONS = `Kuasa lets you hire licensed Indonesian legal practitioners (advokat and other labelled practitioners) for your user. Amounts are integer rupiah (IDR).
@@ -27,7 +27,8 @@ Every tool error is the REST API's error body {"error":{"code","message","param"
  * error over stdio that never reached the API has none.
  */
 export type ToolAnswer =
-  | { ok: true; body: Record<string, unknown> }
+  /** `replayed`: the REST answer said `Idempotent-Replayed: true`. */
+  | { ok: true; body: Record<string, unknown>; replayed: boolean }
   | { ok: false; body: { error: Omit<ApiError, "code"> & { code: string; request_id?: string } } };
 
 /** Runs one tool: in process through the router (remote face) or over the REST API (stdio face). */
@@ -111,10 +112,12 @@ async function resourceLinks(answer: ToolAnswer, run: ToolRunner) {
 }
 
 function toResult(answer: ToolAnswer, links: CallToolResult["content"]): CallToolResult {
-  const content = [{ type: "text" as const, text: JSON.stringify(answer.body) }, ...links];
+  // A replay says so first, where a model reading the text meets it before the object.
+  const body = answer.ok && answer.replayed ? { [REPLAYED_FIELD]: true, ...answer.body } : answer.body;
+  const content = [{ type: "text" as const, text: JSON.stringify(body) }, ...links];
   // An error stays out of structuredContent: SDK 1.x clients check any structuredContent against the
   // tool's success schema even when isError is set (typescript-sdk#1943) and would hide the error.
-  return answer.ok ? { content, structuredContent: answer.body } : { content, isError: true };
+  return answer.ok ? { content, structuredContent: body } : { content, isError: true };
 }
 
 /**

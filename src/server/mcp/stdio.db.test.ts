@@ -90,7 +90,8 @@ describe("kuasa-mcp over stdio", () => {
     };
     expect(first).toMatchObject({ status: "dibayar", price_idr: NDA_PRICE_IDR });
     const retry = toolJson(await agent.callTool({ name: "buat_order", arguments: args })) as { id: string };
-    expect(retry.id).toBe(first.id);
+    expect(first).not.toHaveProperty("replayed");
+    expect(retry).toEqual({ replayed: true, ...first });
     expect(await database.prisma.order.count({ where: { organizationId: buyer.id } })).toBe(1);
     const status = toolJson(await agent.callTool({ name: "status_order", arguments: { id: first.id } }));
     expect(status).toEqual(await rest(`/v1/orders/${first.id}`, buyer.token));

@@ -372,7 +372,7 @@ export interface Tool extends ToolEntry {
   parseArguments(args: Record<string, unknown>): { success: true; call: ToolCall } | { success: false; error: z.ZodError };
   /** The procedure's own output schema: the REST success body. */
   output: z.ZodType;
-  /** Both as portable JSON Schema, for tools/list. */
+  /** Both as portable JSON Schema, for tools/list; the output with `replayed` where the tool takes an idempotency_key. */
   inputJsonSchema: JsonObjectSchema;
   outputJsonSchema: JsonObjectSchema;
 }
@@ -452,10 +452,28 @@ export function uploadOf(input: Record<string, unknown>): { filename: string; co
 
 /** The argument that becomes the Idempotency-Key header; the procedure validates its format. */
 const IDEMPOTENCY_KEY_ARGUMENT = "idempotency_key";
-const idempotencyKeyArgument = z.string().optional().meta({
-  description:
-    "Sent as the Idempotency-Key header: one value per action you intend; reuse it when retrying the same call, so it acts once.",
-});
+const idempotencyKeyArgument = z
+  .string()
+  .optional()
+  .meta({
+    description:
+      "Sent as the Idempotency-Key header: one value per action you intend; reuse it when retrying the same call, so it acts once. " +
+      "An answer with `replayed: true` is that earlier call's result as it is now: nothing was done again.",
+  });
+
+/**
+ * What REST says with `Idempotent-Replayed: true`, in the answer itself, where a model reads it:
+ * present only on a replay, so a first answer is exactly the REST body.
+ */
+export const REPLAYED_FIELD = "replayed";
+const replayedField = z
+  .literal(true)
+  .optional()
+  .meta({
+    description:
+      "Only on a replay: true when this answer is an earlier call's with the same idempotency_key and arguments, as it is now; " +
+      "nothing was created, paid or changed again.",
+  });
 
 /** Keywords that describe a schema rather than constrain a value: they stay beside an `anyOf`. */
 const ANNOTATION_KEYWORDS: ReadonlySet<string> = new Set([
@@ -532,16 +550,17 @@ function bind(entry: ToolEntry): Tool {
   ];
   const [procedureInput] = procedure?._def.inputs ?? [];
   const output = procedure?._def.output;
-  if (!route || !(procedureInput instanceof z.ZodObject) || !(output instanceof z.ZodType)) {
-    throw new Error(`Tool ${entry.name}: ${entry.procedure} needs a REST route, a zod object input and a zod output`);
+  if (!route || !(procedureInput instanceof z.ZodObject) || !(output instanceof z.ZodObject)) {
+    throw new Error(`Tool ${entry.name}: ${entry.procedure} needs a REST route, a zod object input and a zod object output`);
   }
   const takesMetadata = takesMetadataFilter(procedureInput);
   const upload = route.meta.body === "multipart";
+  const idempotent = route.meta.idempotent === true;
   // Strict: an argument the tool does not take is a VALIDATION error, as an unknown REST parameter is.
   const input = z.strictObject({
     ...(upload ? uploadArguments : procedureInput.shape),
     ...(takesMetadata ? { [METADATA_ARGUMENT]: metadataFilterArgument } : {}),
-    ...(route.meta.idempotent ? { [IDEMPOTENCY_KEY_ARGUMENT]: idempotencyKeyArgument } : {}),
+    ...(idempotent ? { [IDEMPOTENCY_KEY_ARGUMENT]: idempotencyKeyArgument } : {}),
   });
   return {
     ...entry,
@@ -562,7 +581,7 @@ function bind(entry: ToolEntry): Tool {
     },
     output,
     inputJsonSchema: toJsonObjectSchema(input, "input"),
-    outputJsonSchema: toJsonObjectSchema(output, "output"),
+    outputJsonSchema: toJsonObjectSchema(idempotent ? output.extend({ [REPLAYED_FIELD]: replayedField }) : output, "output"),
   };
 }
 
