@@ -10,7 +10,7 @@ import { keepAlivePool, startTestApi, type TestApi } from "@/test/http";
 import { startTestMcp, type TestMcp, toolJson, withoutRequestId } from "@/test/mcp";
 import { createTestPractitioner, driveOrder, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
 import { INSTRUCTIONS } from "./server";
-import { TOOLS } from "./tools";
+import { TOOLS, toolsFor } from "./tools";
 
 let database: TestDatabase;
 let api: TestApi;
@@ -86,7 +86,7 @@ describe("tools/list", () => {
       "tautan_berkas",
       "saldo",
     ]);
-    expect(tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
+    expect(tools.map((t) => t.name)).toEqual(toolsFor(true).tools.map((t) => t.name));
     for (const tool of tools) {
       expect(tool.inputSchema.type, tool.name).toBe("object");
       expect(tool.outputSchema?.type, tool.name).toBe("object");
@@ -211,6 +211,22 @@ describe("what a key is shown", () => {
     expect(order).toMatchObject({ anyOf: [{ type: "string" }, { type: "null" }], description: expect.any(String) });
   });
 
+  it("lists the sandbox's uji_ tools to a test key only; a live key calling one gets the unknown tool's JSON-RPC error", async () => {
+    const tester = await addTestKey(database.prisma, org.id, { mode: "test" });
+    const sandbox = TOOLS.filter((t) => t.sandbox).map((t) => t.name);
+    const listed = (await (await mcp.connect(tester.token)).listTools()).tools.map((t) => t.name);
+    expect(listed.filter((name) => name.startsWith("uji_"))).toEqual(sandbox);
+    expect(sandbox.length).toBe(22);
+    const live = (await client.listTools()).tools.map((t) => t.name);
+    expect(live.filter((name) => name.startsWith("uji_"))).toEqual([]);
+    const unknown = async (name: string) => client.callTool({ name, arguments: { amount_idr: 1_000 } }).catch((err: unknown) => err);
+    for (const name of ["uji_isi_deposit", "uji_tidak_ada"])
+      expect(await unknown(name), name).toMatchObject({
+        code: -32602,
+        message: `MCP error -32602: Unknown tool ${name}; tools/list names the ${live.length} tools.`,
+      });
+  });
+
   it("declares tools only, with a list that does not change, and answers resources, prompts, completions and logging with -32601", async () => {
     const raw = (method: string, params: Record<string, unknown> = {}) =>
       fetch(mcp.url, {
@@ -264,7 +280,7 @@ describe("reading tools answer what REST answers", () => {
     const error = await client.callTool({ name: "tidak_ada", arguments: {} }).catch((err: unknown) => err);
     expect(error).toMatchObject({
       code: -32602,
-      message: `MCP error -32602: Unknown tool tidak_ada; tools/list names the ${TOOLS.length} tools.`,
+      message: `MCP error -32602: Unknown tool tidak_ada; tools/list names the ${toolsFor(true).tools.length} tools.`,
     });
   });
 
@@ -732,7 +748,7 @@ describe("one request, one message, under the key's limit", () => {
       expect((await agent.callTool({ name: "saldo", arguments: {} })).isError).toBeFalsy();
       expect((await agent.callTool({ name: "saldo", arguments: {} })).isError).toBeFalsy();
       expect((await toolError(agent, "saldo", {})).error.code).toBe("RATE_LIMITED");
-      expect((await agent.listTools()).tools.length).toBe(TOOLS.length);
+      expect((await agent.listTools()).tools.length).toBe(toolsFor(true).tools.length);
     } finally {
       await limited.close();
     }

@@ -7,6 +7,7 @@ import { challengeOn401 } from "@/server/api/bearer-challenge";
 import { type AppDeps, createContext } from "@/server/api/context";
 import { NOT_JSON, readJsonBody } from "@/server/api/json-body";
 import { setApiSecurityHeaders } from "@/server/api/security-headers";
+import type { AuthenticatedKey } from "@/server/domain/api-key";
 import { requestContext } from "@/server/log";
 import { rateLimitHeaders } from "@/server/services/access";
 import { publicUrlOf } from "@/server/services/deps";
@@ -66,9 +67,9 @@ export function createMcpHandler(deps: AppDeps) {
       );
       return;
     }
-    let apiKeyId: string;
+    let apiKey: AuthenticatedKey;
     try {
-      apiKeyId = (await authenticateAgent(deps, req.headers, "mcp")).id;
+      apiKey = await authenticateAgent(deps, req.headers, "mcp");
     } catch (err) {
       sendError(res, toApiError(err));
       return;
@@ -97,8 +98,8 @@ export function createMcpHandler(deps: AppDeps) {
     // Every message counts once: a tool call that reaches its procedure there (shared with REST), any
     // other (handshake, notification, unknown tool, bad arguments) in the key's own MCP window, with
     // the read limit, so a handshake does not spend the key's reads.
-    if (deps.rateLimiter && !reachesProcedure(body)) {
-      const decision = await deps.rateLimiter.consume(`mcp:${apiKeyId}`, "read");
+    if (deps.rateLimiter && !reachesProcedure(body, apiKey.livemode)) {
+      const decision = await deps.rateLimiter.consume(`mcp:${apiKey.id}`, "read");
       if (!decision.allowed) {
         sendError(
           res,
@@ -109,7 +110,7 @@ export function createMcpHandler(deps: AppDeps) {
       }
     }
 
-    const server = createMcpServer(runInProcess(deps, requestId, req.headers.authorization), requestId);
+    const server = createMcpServer(runInProcess(deps, requestId, req.headers.authorization), { livemode: apiKey.livemode, requestId });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on("close", () => {
       void transport.close();

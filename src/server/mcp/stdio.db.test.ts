@@ -3,11 +3,11 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { caseBody } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
-import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
+import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
 import { connectStdio, KUASA_MCP_BIN, toolJson, withoutRequestId } from "@/test/mcp";
 import { NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
-import { TOOLS } from "./tools";
+import { TOOLS, toolsFor } from "./tools";
 
 let database: TestDatabase;
 let api: TestApi;
@@ -63,11 +63,21 @@ async function toolError(c: Client, name: string, args: Record<string, unknown>)
 }
 
 describe("kuasa-mcp over stdio", () => {
-  it("serves the same tool table as the remote face, declaring tools only", async () => {
+  it("serves the same tool table as the remote face, the sandbox's tools to a test key only", async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
-    expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: false } });
-    await expect(client.listResources()).rejects.toMatchObject({ code: -32601 });
+    expect(tools.map((t) => t.name)).toEqual(toolsFor(true).tools.map((t) => t.name));
+    const tester = await stdioClient((await addTestKey(database.prisma, org.id, { mode: "test" })).token);
+    expect((await tester.listTools()).tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
+    expect(tester.getServerCapabilities()).toEqual({ tools: { listChanged: false } });
+    await expect(tester.listResources()).rejects.toMatchObject({ code: -32601 });
+    const topUp = toolJson(await tester.callTool({ name: "uji_isi_deposit", arguments: { amount_idr: 1_000 } }));
+    expect(topUp).toMatchObject({ livemode: false });
+    await expect(client.callTool({ name: "uji_isi_deposit", arguments: { amount_idr: 1_000 } })).rejects.toMatchObject({ code: -32602 });
+  });
+
+  it("takes a test key without the read scope as a test key, from its id", async () => {
+    const tester = await stdioClient((await addTestKey(database.prisma, org.id, { mode: "test", scopes: ["order:buat"] })).token);
+    expect((await tester.listTools()).tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
   });
 
   it("daftar_layanan answers what GET /v1/services answers", async () => {

@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { OrderStatus } from "@/generated/prisma/enums";
+import { REST_ROUTES } from "@/server/api/routes";
 import { createOrderSchema, orderSchema } from "@/server/api/schemas/order";
-import { MCP_MAX_BODY_BYTES, MCP_UPLOAD_MAX_BYTES, TOOLS } from "./tools";
+import { MCP_MAX_BODY_BYTES, MCP_UPLOAD_MAX_BYTES, TOOLS, toolsFor } from "./tools";
 
 const tool = (name: string) => {
   const found = TOOLS.find((t) => t.name === name);
@@ -25,9 +26,12 @@ describe("the tool table", () => {
   it("takes buat_order's arguments from CreateOrder plus idempotency_key", () => {
     expect(Object.keys(tool("buat_order").input.shape).sort()).toEqual([...Object.keys(createOrderSchema.shape), "idempotency_key"].sort());
     expect(tool("buat_order").input.safeParse({ service: "x", intake: {}, prioritas: "tinggi" }).success).toBe(false);
-    // Every agent POST but a file link takes a key (a link's url is shown once, so a retry makes another); reads never do.
+    // Every agent POST but a file link takes a key (a link's url is shown once, so a retry makes another), and
+    // so does no test helper (each acts on every call); reads never do.
     for (const t of TOOLS)
-      expect(Object.hasOwn(t.input.shape, "idempotency_key"), t.name).toBe(t.route.method === "POST" && t.name !== "tautan_berkas");
+      expect(Object.hasOwn(t.input.shape, "idempotency_key"), t.name).toBe(
+        t.route.method === "POST" && t.name !== "tautan_berkas" && !t.sandbox,
+      );
   });
 
   it("teaches what an agent needs to know", () => {
@@ -92,5 +96,17 @@ describe("the tool table", () => {
         success: true,
         call: { input: { limit: 5, "metadata[run]": "r-1", "metadata[tiket]": "T-9" } },
       });
+  });
+
+  it("serves the sandbox's test helpers as tools to test keys only, one tool for each", () => {
+    const helpers = REST_ROUTES.filter((r) => r.procedurePath.startsWith("testHelpers.")).map((r) => r.procedurePath);
+    const sandbox = TOOLS.filter((t) => t.sandbox);
+    expect(sandbox.map((t) => t.procedure).sort()).toEqual([...helpers].sort());
+    for (const t of sandbox) {
+      expect(t.name, t.procedure).toMatch(/^uji_[a-z]+(_[a-z]+)*$/);
+      expect(t.description, t.name).toContain("Sandbox only: test keys see this tool");
+    }
+    expect(toolsFor(false).tools).toEqual(TOOLS);
+    expect(toolsFor(true).tools).toEqual(TOOLS.filter((t) => !t.sandbox));
   });
 });

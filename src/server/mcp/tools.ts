@@ -6,6 +6,7 @@ import { metadataFilterKey, metadataFilterParams, takesMetadataFilter } from "@/
 import { METADATA_LIMITS, metadataKeySchema } from "@/server/api/schemas/metadata";
 import { type V1Router, v1Router } from "@/server/api/v1";
 import { AppError } from "@/server/domain/errors";
+import { TEST_TOP_UP_MAX_IDR } from "@/server/services/sandbox";
 
 type RouterInputs = inferRouterInputs<V1Router>;
 /** `orders.create` and the like: a procedure of the v1 router, checked by the compiler. */
@@ -355,6 +356,214 @@ const TOOL_TABLE: readonly ToolEntry[] = [
   },
 ];
 
+/**
+ * The sandbox's test helpers as tools, so an agent with MCP alone can move a test order as a
+ * practitioner, an admin, the operator or time would. Listed only to a test-mode key (see toolsFor);
+ * a status move answers INVALID_STATE when called again, as the order tools do.
+ */
+const SANDBOX_TOOL_TABLE: readonly ToolEntry[] = [
+  {
+    name: "uji_isi_deposit",
+    title: "Uji: top up the test deposit",
+    description:
+      `Add \`amount_idr\` rupiah of test money (at most ${TEST_TOP_UP_MAX_IDR.toLocaleString("en")} per call) to your organisation's ` +
+      "test deposit, as the operator tops up a live one. Answers the balance as saldo does. Top up when buat_order, setujui_biaya " +
+      "or uji_bayar_invoice answer INSUFFICIENT_DEPOSIT.",
+    annotations: CREATE,
+    procedure: "testHelpers.topUpDeposit",
+  },
+  {
+    name: "uji_setujui_order",
+    title: "Uji: an admin approves a test order",
+    description:
+      "Approve test order `id` waiting in menunggu_bayar, as an admin of your organisation would in the portal: it is paid from " +
+      "the test deposit and becomes dibayar (INSUFFICIENT_DEPOSIT when the test deposit is short: uji_isi_deposit first).",
+    annotations: transition(false),
+    procedure: "testHelpers.approveOrder",
+  },
+  {
+    name: "uji_tolak_order",
+    title: "Uji: an admin rejects a test order",
+    description:
+      "Reject test order `id` waiting in menunggu_bayar, as an admin of your organisation would in the portal: it becomes " +
+      "dibatalkan; nothing was paid.",
+    annotations: transition(false),
+    procedure: "testHelpers.rejectOrder",
+  },
+  {
+    name: "uji_ambil_order",
+    title: "Uji: the practitioner takes a test order",
+    description:
+      "The simulated practitioner takes test order `id` (dibayar or ditawarkan): it becomes diambil, with `practitioner` set. " +
+      "The first step of working a test order; then uji_mulai_kerja.",
+    annotations: transition(false),
+    procedure: "testHelpers.acceptOffer",
+  },
+  {
+    name: "uji_mulai_kerja",
+    title: "Uji: the practitioner starts work",
+    description: "The simulated practitioner starts work on test order `id` (diambil, taken with uji_ambil_order): it becomes dikerjakan.",
+    annotations: transition(false),
+    procedure: "testHelpers.startWork",
+  },
+  {
+    name: "uji_minta_input",
+    title: "Uji: the practitioner asks you a question",
+    description:
+      "The simulated practitioner asks `question` on test order `id` (dikerjakan): it becomes butuh_input_klien with the question " +
+      "as a practitioner message. Answer it with kirim_pesan, which sends the order back to dikerjakan.",
+    annotations: transition(false),
+    procedure: "testHelpers.requestInput",
+  },
+  {
+    name: "uji_serahkan_hasil",
+    title: "Uji: the practitioner delivers the result",
+    description:
+      "The simulated practitioner delivers test order `id` (dikerjakan): it becomes diserahkan with `deliverable` (the " +
+      "practitioner's note on the result) and, when `files` are given (file ids from unggah_berkas), `deliverable_files`. Then " +
+      "terima_hasil, minta_revisi or ajukan_sengketa, or let uji_terima_otomatis accept it.",
+    annotations: transition(false),
+    procedure: "testHelpers.deliver",
+  },
+  {
+    name: "uji_lepas_order",
+    title: "Uji: the practitioner gives a test order back",
+    description: "The simulated practitioner holding test order `id` gives it back: it returns to ditawarkan and is offered again at once.",
+    annotations: transition(false),
+    procedure: "testHelpers.release",
+  },
+  {
+    name: "uji_tawaran_kedaluwarsa",
+    title: "Uji: an offer runs out",
+    description:
+      "The simulated practitioner's offer of test order `id` (dibayar or ditawarkan) runs out, as if its 30 minutes had passed: the " +
+      "order stays ditawarkan and is offered again at once. Every call ends one offer.",
+    annotations: CREATE,
+    procedure: "testHelpers.expireOffer",
+  },
+  {
+    name: "uji_tawaran_macet",
+    title: "Uji: nobody takes a test order",
+    description:
+      "Offering of test order `id` stalls, as if every eligible practitioner had passed: it stays ditawarkan with " +
+      "offering.stalled_since and offering.refund_at set, as a live order nobody takes. uji_refund_macet then makes the refund " +
+      "come now.",
+    annotations: transition(false),
+    procedure: "testHelpers.stallOffering",
+  },
+  {
+    name: "uji_refund_macet",
+    title: "Uji: a stalled test order is refunded",
+    description:
+      "The refund time of test order `id`, stalled with uji_tawaran_macet, comes now: it becomes direfund, the whole price back in " +
+      "the test deposit, with a system message saying why.",
+    annotations: transition(false),
+    procedure: "testHelpers.refundStalled",
+  },
+  {
+    name: "uji_terima_otomatis",
+    title: "Uji: a delivered test order is accepted on its own",
+    description:
+      "The auto-acceptance of test order `id` (diserahkan) comes now, as at auto_accept_at when you neither accept, revise nor " +
+      "dispute: it becomes selesai, the escrow released, with a system message.",
+    annotations: transition(false),
+    procedure: "testHelpers.autoAccept",
+  },
+  {
+    name: "uji_langgar_sla",
+    title: "Uji: a test order's SLA passes",
+    description:
+      "The SLA of test order `id` (paid, not yet delivered) passes now: sla_breached_at is set, as for a live order not delivered " +
+      "in time.",
+    annotations: transition(false),
+    procedure: "testHelpers.breachSla",
+  },
+  {
+    name: "uji_buka_sengketa",
+    title: "Uji: the operator opens a dispute",
+    description:
+      "The operator opens a dispute on test order `id` (taken or delivered): it becomes sengketa. (Your own dispute is " +
+      "ajukan_sengketa.) The operator's decisions follow with uji_selesaikan_sengketa, uji_lanjutkan_kerja or uji_refund_order.",
+    annotations: transition(false),
+    procedure: "testHelpers.dispute",
+  },
+  {
+    name: "uji_refund_order",
+    title: "Uji: the operator refunds a test order",
+    description:
+      "The operator refunds test order `id` (dibayar, ditawarkan or sengketa): it becomes direfund, the escrow back in the test deposit.",
+    annotations: transition(false),
+    procedure: "testHelpers.refund",
+  },
+  {
+    name: "uji_selesaikan_sengketa",
+    title: "Uji: the operator settles a dispute for the practitioner",
+    description:
+      "The operator settles the dispute on test order `id` (sengketa) for the practitioner: it becomes selesai, the escrow released " +
+      "to the simulated practitioner.",
+    annotations: transition(false),
+    procedure: "testHelpers.settleDispute",
+  },
+  {
+    name: "uji_lanjutkan_kerja",
+    title: "Uji: the operator sends a disputed order back to work",
+    description: "The operator ends the dispute on test order `id` (sengketa) by sending it back to work: it becomes dikerjakan.",
+    annotations: transition(false),
+    procedure: "testHelpers.resumeWork",
+  },
+  {
+    name: "uji_ajukan_biaya",
+    title: "Uji: the practitioner asks for an official fee",
+    description:
+      "The simulated practitioner holding test order `id` (diambil, dikerjakan or butuh_input_klien) asks for a third-party cost: " +
+      "`kind` (pnbp, notaris or lainnya), `description`, `amount_idr`, and `fee_code` (one of the service's third_party_fees, at " +
+      "most its amount) or, for any other official cost, `basis`. Answers the cost (cost_…, diajukan), which status_order lists " +
+      "in `costs`: decide it with setujui_biaya or tolak_biaya. Every call asks for another cost.",
+    annotations: CREATE,
+    procedure: "testHelpers.requestCost",
+  },
+  {
+    name: "uji_lunasi_biaya",
+    title: "Uji: the practitioner pays an approved fee",
+    description:
+      "The simulated practitioner pays approved cost `cost_id` (disetujui) on test order `id` and uploads the office's receipt: " +
+      "`file`, a file id from unggah_berkas. The cost becomes dilunasi with its `receipt`, and its amount moves from the order's " +
+      "escrow to the practitioner.",
+    annotations: transition(false),
+    procedure: "testHelpers.payCost",
+  },
+  {
+    name: "uji_tampilan_praktisi",
+    title: "Uji: a test order as the practitioner sees it",
+    description:
+      "Test order `id` as the practitioner holding it (or its live offer) sees it in their portal, read by the same code: the intake " +
+      "and messages, with e-mail addresses, phone numbers and NIKs masked while `taken` is false, and the files (name, type and " +
+      "size only until taken). Use it to check what leaves your hands. INVALID_STATE while nobody holds the order or an offer on it.",
+    annotations: READ,
+    procedure: "testHelpers.practitionerView",
+  },
+  {
+    name: "uji_tambah_penawaran",
+    title: "Uji: a practitioner bids on a test case",
+    description:
+      "A bid on test case `id` (terbuka) from the next of five simulated practitioners: `price_idr` (the practitioner's price; " +
+      "client_pays adds the platform fee) and optional `scope`, `eta_days` and `note`. Answers the case with its bids, as " +
+      "status_kasus does; then pilih_penawaran. CONFLICT once all five have bid.",
+    annotations: CREATE,
+    procedure: "testHelpers.addBid",
+  },
+  {
+    name: "uji_bayar_invoice",
+    title: "Uji: an admin pays a test invoice",
+    description:
+      "Pay test invoice `id` (belum_dibayar, made by pilih_penawaran) from the test deposit, as an admin of your organisation pays " +
+      "a live one in the portal: it becomes dibayar, and its order_id names the order of the work, which you follow with " +
+      "status_order like any order.",
+    annotations: transition(false),
+    procedure: "testHelpers.payInvoice",
+  },
+];
+
 /** One tool call as a runner makes it: the procedure's input, and the Idempotency-Key if given. */
 export interface ToolCall {
   input: Record<string, unknown>;
@@ -363,6 +572,8 @@ export interface ToolCall {
 
 export interface Tool extends ToolEntry {
   route: RestRoute;
+  /** A test helper's tool: listed to, and callable with, a test-mode key only. */
+  sandbox: boolean;
   /**
    * The tool's arguments: the procedure's input (REST path parameters + body or query), strict, plus
    * `idempotency_key` where the route reads one and `metadata` where it takes a metadata filter.
@@ -562,10 +773,12 @@ function bind(entry: ToolEntry): Tool {
     ...(takesMetadata ? { [METADATA_ARGUMENT]: metadataFilterArgument } : {}),
     ...(idempotent ? { [IDEMPOTENCY_KEY_ARGUMENT]: idempotencyKeyArgument } : {}),
   });
+  const sandbox = entry.procedure.startsWith("testHelpers.");
   return {
     ...entry,
-    description: `${entry.description}\nScope: ${route.meta.scope}.`,
+    description: `${entry.description}\n${sandbox ? "Sandbox only: test keys see this tool, and it acts on test data. " : ""}Scope: ${route.meta.scope}.`,
     route,
+    sandbox,
     input,
     parseArguments: (args) => {
       const folded = takesMetadata ? withMetadataObject(args) : args;
@@ -585,4 +798,17 @@ function bind(entry: ToolEntry): Tool {
   };
 }
 
-export const TOOLS: readonly Tool[] = TOOL_TABLE.map(bind);
+/** Every tool, the sandbox's included. */
+export const TOOLS: readonly Tool[] = [...TOOL_TABLE, ...SANDBOX_TOOL_TABLE].map(bind);
+
+/** The tools one key sees and may call: a live key none of the sandbox's. */
+export interface ToolSet {
+  tools: readonly Tool[];
+  byName: ReadonlyMap<string, Tool>;
+}
+
+const toolSetOf = (tools: readonly Tool[]): ToolSet => ({ tools, byName: new Map(tools.map((tool) => [tool.name, tool])) });
+const LIVE_TOOLS = toolSetOf(TOOLS.filter((tool) => !tool.sandbox));
+const TEST_TOOLS = toolSetOf(TOOLS);
+
+export const toolsFor = (livemode: boolean): ToolSet => (livemode ? LIVE_TOOLS : TEST_TOOLS);
