@@ -109,4 +109,37 @@ describe("the tool table", () => {
     expect(toolsFor(false).tools).toEqual(TOOLS);
     expect(toolsFor(true).tools).toEqual(TOOLS.filter((t) => !t.sandbox));
   });
+
+  it("describes every tool, its arguments and its answer's fields in tool names, never in REST paths; a live key's tools name no sandbox tool", () => {
+    const names = new Set(TOOLS.map((t) => t.name));
+    const sandboxNames = TOOLS.filter((t) => t.sandbox).map((t) => t.name);
+    const descriptionsIn = (schema: unknown): string[] => JSON.stringify(schema).match(/"description":"(?:[^"\\]|\\.)*"/g) ?? [];
+    for (const t of TOOLS) {
+      for (const text of [t.description, ...descriptionsIn(t.inputJsonSchema), ...descriptionsIn(t.outputJsonSchema)]) {
+        expect(text, t.name).not.toMatch(/\/v1\b/);
+        expect(text, t.name).not.toMatch(/\b(GET|POST|PUT|PATCH|DELETE)\s+\//);
+      }
+      // A tool-like name (buat_order, uji_ambil_order) in a description is one of the tools.
+      const named = [
+        ...t.description.matchAll(
+          /\b(?:uji|daftar|detail|buat|status|kirim|terima|batalkan|minta|ajukan|beri|setujui|tolak|pilih|unggah|tautan)_[a-z_]+/g,
+        ),
+      ];
+      expect(
+        named.map(([word]) => word).filter((word) => !names.has(word)),
+        t.name,
+      ).toEqual([]);
+      if (!t.sandbox) for (const name of sandboxNames) expect(t.description, t.name).not.toContain(name);
+    }
+  });
+
+  it("is counted and listed in docs/mcp.md as the tool table has it, no tool more or less", () => {
+    const docs = readFileSync(new URL("../../../docs/mcp.md", import.meta.url), "utf8");
+    const live = toolsFor(true).tools.length;
+    const sandbox = TOOLS.length - live;
+    expect(docs).toContain(`serves the agent API as ${live} MCP tools`);
+    expect(docs).toContain(`a test key sees ${sandbox} more`);
+    const documented = docs.split("\n").flatMap((line) => /^\| `([a-z_]+)` \|/.exec(line)?.[1] ?? []);
+    expect(documented).toEqual(TOOLS.map((t) => t.name));
+  });
 });

@@ -318,7 +318,7 @@ const TOOL_TABLE: readonly ToolEntry[] = [
     name: "unggah_berkas",
     title: "Unggah berkas: upload a document",
     description:
-      `Upload a document for an order: \`filename\` and \`content_base64\` (the file's bytes in base64, at most ${UPLOAD_LIMIT_TEXT} decoded; a larger file is PAYLOAD_TOO_LARGE: upload it with POST /v1/files). The ` +
+      `Upload a document for an order: \`filename\` and \`content_base64\` (the file's bytes in base64, at most ${UPLOAD_LIMIT_TEXT} decoded; a larger file is PAYLOAD_TOO_LARGE: only the REST API's upload takes it). The ` +
       "content decides the type: PDF, DOCX, XLSX, ODT, PNG, JPEG or UTF-8 text; anything else (an executable, a macro-enabled " +
       "document, an archive) fails with UNSUPPORTED_MEDIA_TYPE. Pass the answer's `id` in `attachments` of buat_order or kirim_pesan " +
       "within 24 hours (a file on nothing is deleted after that). The practitioner sees each attachment's name, type and size when " +
@@ -718,10 +718,25 @@ function portable(node: unknown, keyword?: string): unknown {
   ]);
 }
 
+/** Every tool's name by the REST operation it mirrors, `POST /v1/files` → unggah_berkas. */
+const TOOL_OF_OPERATION = new Map<string, string>(
+  [...TOOL_TABLE, ...SANDBOX_TOOL_TABLE].flatMap((entry) =>
+    REST_ROUTES.filter((r) => r.procedurePath === entry.procedure).map((r) => [`${r.method} ${r.path}`, entry.name] as const),
+  ),
+);
+
+/**
+ * A field description of the procedure's schemas in the words of the tools: the REST operations it
+ * names (`POST /v1/files`) become the tools that mirror them (unggah_berkas), so one description
+ * serves both faces and a model is never sent to a path it cannot call.
+ */
+const inToolWords = (text: string) =>
+  text.replace(/\b(GET|POST|PUT|PATCH|DELETE) (\/v1\/[\w{}/]*\w\}?)/g, (operation) => TOOL_OF_OPERATION.get(operation) ?? operation);
+
 /**
  * MCP wants a plain object schema at the root, and some clients cannot follow references, while zod
  * hoists every schema with an `id` (Order, Service…) into `definitions`: put them back inline, in
- * the portable form.
+ * the portable form, described in the tools' words.
  */
 function toJsonObjectSchema(schema: z.ZodType, io: "input" | "output"): JsonObjectSchema {
   const {
@@ -740,7 +755,12 @@ function toJsonObjectSchema(schema: z.ZodType, io: "input" | "output"): JsonObje
     // schema, and its description is where clients look for it.
     const { allOf, ...siblings } = node as { allOf?: unknown[] };
     if (Array.isArray(allOf) && allOf.length === 1) return { ...(inline(allOf[0]) as object), ...(inline(siblings) as object) };
-    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, inline(value)]));
+    return Object.fromEntries(
+      Object.entries(node).map(([key, value]) => [
+        key,
+        key === "description" && typeof value === "string" ? inToolWords(value) : inline(value),
+      ]),
+    );
   };
   const inlined: Record<string, unknown> = { $schema, ...(portable(inline(root)) as Record<string, unknown>) };
   if (inlined.type !== "object") throw new Error(`MCP tool schemas must describe objects, got ${JSON.stringify(inlined.type)}`);
