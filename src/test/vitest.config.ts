@@ -35,8 +35,8 @@ export default defineConfig(async () => {
   // With PostgreSQL, the pglite project runs what is about PGlite, not every database test again
   // (PGlite takes about twice as long): the database client, migrations and busy handling
   // (src/server/db), the health check, the command line on an embedded data directory (its
-  // migrations and lock), one whole money path through the real /v1 handler, the files API and
-  // who may attach a file. Everything else, and all about concurrency (PGlite runs one statement at a time), is proven on PostgreSQL, which
+  // migrations and lock), one whole money path through the real /v1 handler, one whole test order through
+  // /mcp, the files API and who may attach a file. Everything else, and all about concurrency (PGlite runs one statement at a time), is proven on PostgreSQL, which
   // runs every database test. Without PostgreSQL (a laptop) the pglite project runs them all.
   const pgliteTests = withPostgres
     ? [
@@ -52,6 +52,8 @@ export default defineConfig(async () => {
         "src/server/api/oauth-http.db.test.ts",
         // Attaching takes the right to read: every attaching procedure on every face, on the embedded default too.
         "src/server/api/attach-rights.db.test.ts",
+        // A whole test order through MCP alone, the sandbox's uji_ tools included, on the embedded default too.
+        "src/server/mcp/sandbox.db.test.ts",
       ]
     : dbTests;
   return {

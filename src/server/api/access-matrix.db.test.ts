@@ -5,7 +5,7 @@ import { SCOPES } from "@/server/domain/api-key";
 import { fixedClock } from "@/server/domain/clock";
 import { ERROR_CODES, type ErrorCode } from "@/server/domain/errors";
 import type { PortalUser } from "@/server/domain/portal-user";
-import { type ProcedurePath, TOOLS } from "@/server/mcp/tools";
+import { type ProcedurePath, TOOLS, toolsFor } from "@/server/mcp/tools";
 import { type AccessWorld, buildAccessWorld, costPathOf, type Owned } from "@/test/access-world";
 import { caseBody } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
@@ -618,22 +618,25 @@ describe("/v1: ids and keys of one owner mixed into another owner's requests", (
 
 // ---------------------------------------------------------------- MCP through the real /mcp handler
 
+/** A tool result's outcome; a JSON-RPC error (an unknown tool) is code `JSON-RPC <code>`. */
 async function callTool(client: Client, tool: (typeof TOOLS)[number], input: Input): Promise<Outcome> {
   const args = tool.route.meta.idempotent ? { ...input, idempotency_key: randomUUID() } : input;
-  const result = await client.callTool({ name: tool.name, arguments: args });
+  const result = await client.callTool({ name: tool.name, arguments: args }).catch((err: { code: number; message: string }) => err);
+  if (!("content" in result)) return { status: 0, code: `JSON-RPC ${result.code}`, body: result.message };
   const body = toolJson(result) as { error?: { code: string } };
   return { status: result.isError ? 0 : 200, code: result.isError ? (body.error?.code ?? "MALFORMED_ERROR_BODY") : null, body };
 }
 
 describe("MCP: another organisation's keys, and the other mode's key, on every object", () => {
   it(
-    "refuses every tool on every object with NOT_FOUND, changes nothing and leaks nothing",
+    "refuses every tool on every object with NOT_FOUND (a sandbox tool to a live key as an unknown tool), changes nothing and leaks nothing",
     async () => {
       await expectNothingChanged(async () => {
         const holes: string[] = [];
         for (const { victim, owned, attackers } of keyAttacks()) {
           for (const attacker of attackers) {
             const client = await mcp.connect(attacker.key.token);
+            const shown = toolsFor(attacker.livemode).byName;
             const calls = TOOLS.flatMap((tool) => {
               const recipe = recipeOf(tool.procedure);
               const inputs = attackInputs(recipe, owned).map((input) => ({ tool, recipe, input, namesObject: true }));
@@ -644,7 +647,10 @@ describe("MCP: another organisation's keys, and the other mode's key, on every o
             await eachInTurn(calls, async ({ tool, recipe, input, namesObject }) => {
               const what = `${describeCall("MCP", tool.name, attacker.name, input)} on ${victim}`;
               const outcome = await callTool(client, tool, input);
-              if (namesObject) {
+              if (!shown.has(tool.name)) {
+                if (outcome.code !== "JSON-RPC -32602")
+                  holes.push(`${what}: expected the unknown tool's error, got ${JSON.stringify(outcome)}`);
+              } else if (namesObject) {
                 const hole = refusalHole(what, outcome, expectedV1Refusal(tool.procedure, recipe, attacker), false);
                 if (hole) holes.push(hole);
               } else if (outcome.code !== null) holes.push(`${what}: expected an answer, got ${JSON.stringify(outcome.body)}`);
@@ -663,12 +669,15 @@ describe("MCP: another organisation's keys, and the other mode's key, on every o
     await expectNothingChanged(async () => {
       const holes: string[] = [];
       for (const scope of SCOPES) {
-        const client = await mcp.connect(world.lacking[scope].live.token);
+        const clients = {
+          live: await mcp.connect(world.lacking[scope].live.token),
+          test: await mcp.connect(world.lacking[scope].test.token),
+        };
         for (const tool of TOOLS.filter((t) => t.route.meta.scope === scope)) {
-          const input = ownInput(recipeOf(tool.procedure), world.aLive);
+          const input = ownInput(recipeOf(tool.procedure), tool.sandbox ? world.aTest : world.aLive);
           const hole = refusalHole(
             describeCall("MCP", tool.name, `A key without ${scope}`, input),
-            await callTool(client, tool, input),
+            await callTool(clients[tool.sandbox ? "test" : "live"], tool, input),
             "INSUFFICIENT_SCOPE",
             false,
           );

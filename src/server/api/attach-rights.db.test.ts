@@ -31,6 +31,7 @@ let database: TestDatabase;
 let api: TestApi;
 let mcp: TestMcp;
 let agent: Client;
+let testAgent: Client;
 const clock = fixedClock("2026-11-27T03:00:00Z");
 const ORIGIN = "http://kuasa.test";
 const deps = () => ({ db: database.prisma, clock, files: TEST_FILES });
@@ -74,6 +75,7 @@ beforeAll(async () => {
   const y = await createTestOrg(database.prisma);
   const yTest = await addTestKey(database.prisma, y.id, { mode: "test" });
   agent = await mcp.connect(x.token);
+  testAgent = await mcp.connect(xTest.token);
   // The only practitioner in the area: A's offer is theirs.
   p = await practitionerUser(database.prisma);
   admin = await portalUser(database.prisma, "org_admin", x.id);
@@ -126,8 +128,8 @@ async function rest(path: string, token: string, json: unknown): Promise<Answer>
   return status < 400 ? { ok: true } : { ok: false, status, error: errorOf(body) };
 }
 
-async function tool(name: string, args: Record<string, unknown>): Promise<Answer> {
-  const result = await agent.callTool({ name, arguments: args });
+async function tool(name: string, args: Record<string, unknown>, client = agent): Promise<Answer> {
+  const result = await client.callTool({ name, arguments: args });
   const body = toolJson(result);
   return result.isError ? { ok: false, error: errorOf(body) } : { ok: true };
 }
@@ -191,6 +193,18 @@ const ATTACH_CALLS: AttachCall[] = [
     how: "POST /v1/test_helpers/orders/T/costs/{cost}/receipt with X's test key",
     unreadable: NOT_X_TEST,
     attach: (file) => rest(`/v1/test_helpers/orders/${orders.t}/costs/${costs.t}/receipt`, xTest.token, { file }),
+  },
+  {
+    procedure: "testHelpers.deliver",
+    how: "MCP uji_serahkan_hasil on T with X's test key",
+    unreadable: NOT_X_TEST,
+    attach: (file) => tool("uji_serahkan_hasil", { id: orders.t, deliverable: "Hasil.", files: [file] }, testAgent),
+  },
+  {
+    procedure: "testHelpers.payCost",
+    how: "MCP uji_lunasi_biaya on T with X's test key",
+    unreadable: NOT_X_TEST,
+    attach: (file) => tool("uji_lunasi_biaya", { id: orders.t, cost_id: costs.t, file }, testAgent),
   },
   {
     procedure: "practitioner.askClient",

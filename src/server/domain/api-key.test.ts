@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bearerToken, generateApiKey, hashSecret, parseApiKey, secretMatches } from "./api-key";
+import { bearerToken, generateApiKey, hashSecret, modeOfApiKey, parseApiKey, secretMatches } from "./api-key";
 
 describe("API keys", () => {
   it("generates keys of the shape <key_id>.<key_secret> that parse back", () => {
@@ -9,8 +9,12 @@ describe("API keys", () => {
     expect(key.secretHash).toBe(hashSecret(key.secret));
   });
 
-  it("marks test keys in the key id", () => {
+  it("marks test keys in the key id, which alone tells a key's mode", () => {
     expect(generateApiKey("test").keyId).toMatch(/^kk_test_/);
+    expect(modeOfApiKey(generateApiKey("test").token)).toBe("test");
+    expect(modeOfApiKey(generateApiKey("live").token)).toBe("live");
+    expect(modeOfApiKey(`kk_test_${"a".repeat(16)}`)).toBeNull();
+    expect(modeOfApiKey(`mat_${"a".repeat(43)}`)).toBeNull();
   });
 
   it("never generates the same secret twice", () => {

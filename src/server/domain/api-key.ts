@@ -27,6 +27,12 @@ export interface AuthenticatedKey {
 const KEY_ID_PATTERN = /^kk_(live|test)_[0-9A-Za-z]{16}$/;
 const SECRET_PATTERN = /^[0-9A-Za-z]{32}$/;
 
+/** The mode an API key's own id names (`kk_test_…`), read without asking anyone; null for a token that is no API key. */
+export function modeOfApiKey(token: string): KeyMode | null {
+  const parsed = parseApiKey(token);
+  return parsed ? (KEY_ID_PATTERN.exec(parsed.keyId)![1] as KeyMode) : null;
+}
+
 export interface ParsedApiKey {
   keyId: string;
   secret: string;

@@ -5,12 +5,12 @@ import { fixedClock } from "@/server/domain/clock";
 import { ApiRateLimiter } from "@/server/services/access";
 import { bid, caseBody } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
-import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
+import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { keepAlivePool, startTestApi, type TestApi } from "@/test/http";
 import { startTestMcp, type TestMcp, toolJson, withoutRequestId } from "@/test/mcp";
 import { createTestPractitioner, driveOrder, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
 import { INSTRUCTIONS } from "./server";
-import { TOOLS } from "./tools";
+import { TOOLS, toolsFor } from "./tools";
 
 let database: TestDatabase;
 let api: TestApi;
@@ -86,7 +86,7 @@ describe("tools/list", () => {
       "tautan_berkas",
       "saldo",
     ]);
-    expect(tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
+    expect(tools.map((t) => t.name)).toEqual(toolsFor(true).tools.map((t) => t.name));
     for (const tool of tools) {
       expect(tool.inputSchema.type, tool.name).toBe("object");
       expect(tool.outputSchema?.type, tool.name).toBe("object");
@@ -175,6 +175,96 @@ describe("tools/list", () => {
   });
 });
 
+describe("what a key is shown", () => {
+  /** Every subschema of a JSON Schema, by the keywords that hold schemas (not `properties` maps or `enum` values). */
+  function* subschemas(schema: unknown, path: string): Generator<[string, unknown]> {
+    yield [path, schema];
+    if (schema === null || typeof schema !== "object") return;
+    const node = schema as Record<string, unknown>;
+    for (const keyword of ["additionalProperties", "items", "propertyNames", "not", "contains", "if", "then", "else"])
+      if (keyword in node) yield* subschemas(node[keyword], `${path}.${keyword}`);
+    for (const keyword of ["anyOf", "allOf", "oneOf", "prefixItems"])
+      for (const [i, item] of ((node[keyword] as unknown[]) ?? []).entries()) yield* subschemas(item, `${path}.${keyword}[${i}]`);
+    for (const keyword of ["properties", "patternProperties", "definitions", "$defs"])
+      for (const [key, item] of Object.entries((node[keyword] as Record<string, unknown>) ?? {}))
+        yield* subschemas(item, `${path}.${keyword}.${key}`);
+  }
+
+  it("writes every tool's input and output schema, as tools/list gives them to a test key, without type arrays or empty schemas", async () => {
+    const tester = await addTestKey(database.prisma, org.id, { mode: "test" });
+    const { tools } = await (await mcp.connect(tester.token)).listTools();
+    expect(tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
+    const unportable = tools.flatMap((tool) =>
+      [...subschemas(tool.inputSchema, `${tool.name}.input`), ...subschemas(tool.outputSchema, `${tool.name}.output`)].flatMap(
+        ([path, schema]) => {
+          if (schema !== null && typeof schema === "object" && Object.keys(schema).length === 0) return [`${path}: empty schema`];
+          const type = (schema as { type?: unknown } | null)?.type;
+          return Array.isArray(type) ? [`${path}: type ${JSON.stringify(type)}`] : [];
+        },
+      ),
+    );
+    expect(unportable).toEqual([]);
+    // What the two kinds of finding were made of is still said, portably.
+    const event = tools.find((t) => t.name === "detail_event")!.outputSchema!.properties!.data as { additionalProperties?: unknown };
+    expect(event.additionalProperties).toBe(true);
+    const order = tools.find((t) => t.name === "status_order")!.outputSchema!.properties!.deliverable;
+    expect(order).toMatchObject({ anyOf: [{ type: "string" }, { type: "null" }], description: expect.any(String) });
+  });
+
+  it("lists the sandbox's uji_ tools to a test key only; a live key calling one gets the unknown tool's JSON-RPC error", async () => {
+    const tester = await addTestKey(database.prisma, org.id, { mode: "test" });
+    const sandbox = TOOLS.filter((t) => t.sandbox).map((t) => t.name);
+    const listed = (await (await mcp.connect(tester.token)).listTools()).tools.map((t) => t.name);
+    expect(listed.filter((name) => name.startsWith("uji_"))).toEqual(sandbox);
+    expect(sandbox.length).toBe(22);
+    const live = (await client.listTools()).tools.map((t) => t.name);
+    expect(live.filter((name) => name.startsWith("uji_"))).toEqual([]);
+    const unknown = async (name: string) => client.callTool({ name, arguments: { amount_idr: 1_000 } }).catch((err: unknown) => err);
+    for (const name of ["uji_isi_deposit", "uji_tidak_ada"])
+      expect(await unknown(name), name).toMatchObject({
+        code: -32602,
+        message: `MCP error -32602: Unknown tool ${name}; tools/list names the ${live.length} tools.`,
+      });
+  });
+
+  it("declares tools only, with a list that does not change, and answers resources, prompts, completions and logging with -32601", async () => {
+    const raw = (method: string, params: Record<string, unknown> = {}) =>
+      fetch(mcp.url, {
+        method: "POST",
+        headers: {
+          Authorization: `Bearer ${org.token}`,
+          "Content-Type": "application/json",
+          Accept: "application/json, text/event-stream",
+        },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+      }).then(async (res) => [res.status, await res.json()] as const);
+    const [, initialized] = await raw("initialize", {
+      protocolVersion: "2025-06-18",
+      capabilities: {},
+      clientInfo: { name: "c", version: "1" },
+    });
+    expect((initialized as { result: { capabilities: unknown } }).result.capabilities).toEqual({ tools: { listChanged: false } });
+    expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: false } });
+    for (const [method, params] of [
+      ["resources/list", {}],
+      ["resources/templates/list", {}],
+      ["resources/read", { uri: "https://contoh.id/x" }],
+      ["prompts/list", {}],
+      ["prompts/get", { name: "x" }],
+      ["completion/complete", { ref: { type: "ref/prompt", name: "x" }, argument: { name: "a", value: "b" } }],
+      ["logging/setLevel", { level: "info" }],
+    ] as const) {
+      expect(await raw(method, params), method).toEqual([
+        200,
+        { jsonrpc: "2.0", id: 1, error: { code: -32601, message: "Method not found" } },
+      ]);
+    }
+    // The SDK client's own calls get the same error.
+    await expect(client.listResources()).rejects.toMatchObject({ code: -32601 });
+    await expect(client.listPrompts()).rejects.toMatchObject({ code: -32601 });
+  });
+});
+
 describe("reading tools answer what REST answers", () => {
   it.each([
     ["daftar_layanan", {}, "/v1/services"],
@@ -190,7 +280,7 @@ describe("reading tools answer what REST answers", () => {
     const error = await client.callTool({ name: "tidak_ada", arguments: {} }).catch((err: unknown) => err);
     expect(error).toMatchObject({
       code: -32602,
-      message: `MCP error -32602: Unknown tool tidak_ada; tools/list names the ${TOOLS.length} tools.`,
+      message: `MCP error -32602: Unknown tool tidak_ada; tools/list names the ${toolsFor(true).tools.length} tools.`,
     });
   });
 
@@ -209,8 +299,10 @@ describe("buat_order", () => {
     const first = toolJson(await agent.callTool({ name: "buat_order", arguments: args })) as Order;
     expect(first).toMatchObject({ status: "dibayar", price_idr: NDA_PRICE_IDR });
     expect(first.id).toMatch(/^ord_/);
-    const retry = toolJson(await agent.callTool({ name: "buat_order", arguments: args })) as Order;
-    expect(retry.id).toBe(first.id);
+    expect(first).not.toHaveProperty("replayed");
+    const retry = toolJson(await agent.callTool({ name: "buat_order", arguments: args })) as Order & { replayed?: boolean };
+    expect(retry).toEqual({ replayed: true, ...first });
+    expect(Object.keys(retry)[0]).toBe("replayed");
     expect(await database.prisma.order.count({ where: { organizationId: buyer.id } })).toBe(1);
     // The REST face sees the same key as already used by that order.
     const res = await api.call("/v1/orders", {
@@ -222,6 +314,45 @@ describe("buat_order", () => {
     expect([res.status, res.headers.get("idempotent-replayed"), ((await res.json()) as Order).id]).toEqual([200, "true", first.id]);
     const reused = await toolError(agent, "buat_order", { ...ndaOrder({ max_budget: 9_000_000 }), idempotency_key: "pesanan-nda-001" });
     expect(reused.error.code).toBe("IDEMPOTENCY_KEY_REUSED");
+  });
+
+  it("takes buat_order's and ajukan_kasus's metadata object as the REST body does, and lists by it", async () => {
+    const buyer = await createTestOrg(database.prisma, { depositIdr: 5_000_000n });
+    const agent = await mcp.connect(buyer.token);
+    const metadata = { run: "mcp-45", tiket: "T-45" };
+    const order = toolJson(await agent.callTool({ name: "buat_order", arguments: ndaOrder({ metadata }) })) as Order & {
+      metadata: unknown;
+    };
+    expect(order.metadata).toEqual(metadata);
+    expect(order).toEqual(await rest(`/v1/orders/${order.id}`, buyer.token));
+    const kasus = toolJson(await agent.callTool({ name: "ajukan_kasus", arguments: caseBody({ metadata }) })) as {
+      id: string;
+      metadata: unknown;
+    };
+    expect(kasus.metadata).toEqual(metadata);
+    const listed = toolJson(await agent.callTool({ name: "daftar_order", arguments: { metadata: { run: "mcp-45" } } })) as {
+      data: Array<{ id: string }>;
+    };
+    expect(listed.data.map((o) => o.id)).toEqual([order.id]);
+  });
+
+  it("marks a replay of every kind of writing tool with replayed: true first, and a new call not at all", async () => {
+    const buyer = await createTestOrg(database.prisma, { depositIdr: 5_000_000n });
+    const agent = await mcp.connect(buyer.token);
+    const twice = async (name: string, args: Record<string, unknown>) => {
+      const call = { name, arguments: { ...args, idempotency_key: `${name}-ulang` } };
+      const first = toolJson(await agent.callTool(call)) as Record<string, unknown>;
+      const again = toolJson(await agent.callTool(call)) as Record<string, unknown>;
+      expect(first, name).not.toHaveProperty("replayed");
+      expect(Object.entries(again)[0], name).toEqual(["replayed", true]);
+      return { first, again };
+    };
+    const order = (await twice("buat_order", ndaOrder())).first as Order;
+    await twice("kirim_pesan", { id: order.id, body: "Mohon dikerjakan segera." });
+    await twice("batalkan_order", { id: order.id, reason: "Tidak jadi." });
+    const kasus = (await twice("ajukan_kasus", caseBody())).first as { id: string };
+    const { first, again } = await twice("batalkan_kasus", { id: kasus.id });
+    expect(again).toEqual({ replayed: true, ...first });
   });
 
   it("leaves an order above the approval threshold in menunggu_bayar", async () => {
@@ -617,7 +748,7 @@ describe("one request, one message, under the key's limit", () => {
       expect((await agent.callTool({ name: "saldo", arguments: {} })).isError).toBeFalsy();
       expect((await agent.callTool({ name: "saldo", arguments: {} })).isError).toBeFalsy();
       expect((await toolError(agent, "saldo", {})).error.code).toBe("RATE_LIMITED");
-      expect((await agent.listTools()).tools.length).toBe(TOOLS.length);
+      expect((await agent.listTools()).tools.length).toBe(toolsFor(true).tools.length);
     } finally {
       await limited.close();
     }

@@ -7,6 +7,7 @@ import { challengeOn401 } from "@/server/api/bearer-challenge";
 import { type AppDeps, createContext } from "@/server/api/context";
 import { NOT_JSON, readJsonBody } from "@/server/api/json-body";
 import { setApiSecurityHeaders } from "@/server/api/security-headers";
+import type { AuthenticatedKey } from "@/server/domain/api-key";
 import { requestContext } from "@/server/log";
 import { rateLimitHeaders } from "@/server/services/access";
 import { publicUrlOf } from "@/server/services/deps";
@@ -30,8 +31,10 @@ function runInProcess(deps: AppDeps, requestId: string, authorization: string | 
     const headers: IncomingHttpHeaders = { authorization };
     if (idempotencyKey !== undefined) headers["idempotency-key"] = idempotencyKey;
     const procedureInput = tool.route.meta.body === "multipart" ? { file: await receivedUpload(deps, input) } : input;
-    const body = await tool.route.call(createContext(deps, requestId, headers, null, "mcp"), procedureInput);
-    return { ok: true, body: body as Record<string, unknown> };
+    const ctx = createContext(deps, requestId, headers, null, "mcp");
+    const body = await tool.route.call(ctx, procedureInput);
+    // The header REST would send, read where the procedure wrote it.
+    return { ok: true, body: body as Record<string, unknown>, replayed: ctx.response.headers["Idempotent-Replayed"] === "true" };
   };
 }
 
@@ -64,9 +67,9 @@ export function createMcpHandler(deps: AppDeps) {
       );
       return;
     }
-    let apiKeyId: string;
+    let apiKey: AuthenticatedKey;
     try {
-      apiKeyId = (await authenticateAgent(deps, req.headers, "mcp")).id;
+      apiKey = await authenticateAgent(deps, req.headers, "mcp");
     } catch (err) {
       sendError(res, toApiError(err));
       return;
@@ -95,8 +98,8 @@ export function createMcpHandler(deps: AppDeps) {
     // Every message counts once: a tool call that reaches its procedure there (shared with REST), any
     // other (handshake, notification, unknown tool, bad arguments) in the key's own MCP window, with
     // the read limit, so a handshake does not spend the key's reads.
-    if (deps.rateLimiter && !reachesProcedure(body)) {
-      const decision = await deps.rateLimiter.consume(`mcp:${apiKeyId}`, "read");
+    if (deps.rateLimiter && !reachesProcedure(body, apiKey.livemode)) {
+      const decision = await deps.rateLimiter.consume(`mcp:${apiKey.id}`, "read");
       if (!decision.allowed) {
         sendError(
           res,
@@ -107,7 +110,7 @@ export function createMcpHandler(deps: AppDeps) {
       }
     }
 
-    const server = createMcpServer(runInProcess(deps, requestId, req.headers.authorization), requestId);
+    const server = createMcpServer(runInProcess(deps, requestId, req.headers.authorization), { livemode: apiKey.livemode, requestId });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on("close", () => {
       void transport.close();

@@ -22,9 +22,10 @@ describe("restRequest", () => {
     ]);
     expect(init.headers).toMatchObject({ "Content-Type": "application/json" });
     expect(init.headers).not.toHaveProperty("Idempotency-Key");
-    const order = restRequest(tool("buat_order"), { input: { service: "x", intake: {} }, idempotencyKey: "kunci-1" }, target);
+    const input = { service: "x", intake: { a: "b" }, metadata: { run: "r-1" } };
+    const order = restRequest(tool("buat_order"), { input, idempotencyKey: "kunci-1" }, target);
     expect(order.init.headers).toMatchObject({ "Idempotency-Key": "kunci-1" });
-    expect(JSON.parse(order.init.body as string)).toEqual({ service: "x", intake: {} });
+    expect(JSON.parse(order.init.body as string)).toEqual(input);
   });
 
   it("sends the other arguments of a GET as the query", () => {

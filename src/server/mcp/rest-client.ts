@@ -51,9 +51,12 @@ function isErrorBody(value: unknown): value is { error: { code: string; message:
 
 /**
  * What the API says of the key at start, from one cheap read: refused (401, with the API's words),
- * unreachable, or taken (any other answer: a key without the read scope is still a key).
+ * unreachable, or taken (any other answer: a key without the read scope is still a key), with its
+ * mode when the read answered it.
  */
-export async function checkKey(target: RestTarget): Promise<{ taken: true } | { taken: false; refused: boolean; message: string }> {
+export async function checkKey(
+  target: RestTarget,
+): Promise<{ taken: true; livemode?: boolean } | { taken: false; refused: boolean; message: string }> {
   let response: Response;
   try {
     response = await fetch(new URL(`${target.baseUrl}/v1/balance`), {
@@ -64,7 +67,8 @@ export async function checkKey(target: RestTarget): Promise<{ taken: true } | { 
     return { taken: false, refused: false, message: `Could not reach the Kuasa API at ${target.baseUrl} (${reasonOf(err)}).` };
   }
   const body: unknown = await response.json().catch(() => undefined);
-  if (response.status !== 401) return { taken: true };
+  if (response.status !== 401)
+    return isObject(body) && typeof body.livemode === "boolean" ? { taken: true, livemode: body.livemode } : { taken: true };
   return { taken: false, refused: true, message: isErrorBody(body) ? body.error.message : "The API refused the key (HTTP 401)." };
 }
 
@@ -83,7 +87,7 @@ export function createRestRunner(target: RestTarget): ToolRunner {
     const body: unknown = await response.json().catch(() => undefined);
     // The API's error body passes through unchanged, so both faces fail in the same words.
     if (!response.ok && isErrorBody(body)) return { ok: false, body };
-    if (response.ok && isObject(body)) return { ok: true, body };
+    if (response.ok && isObject(body)) return { ok: true, body, replayed: response.headers.get("idempotent-replayed") === "true" };
     throw new AppError(
       "INTERNAL",
       `${init.method} ${url.pathname} at ${target.baseUrl} answered HTTP ${response.status} without a Kuasa API body; check KUASA_BASE_URL.`,

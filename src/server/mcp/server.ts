@@ -4,7 +4,7 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import { type ApiError, toApiError, zodValidationError } from "@/server/api/api-error";
 import { AppError } from "@/server/domain/errors";
 import packageJson from "../../../package.json" with { type: "json" };
-import { TOOLS, type Tool, type ToolCall } from "./tools";
+import { REPLAYED_FIELD, type Tool, type ToolCall, type ToolSet, toolsFor } from "./tools";
 
 /** The spec's content rules for agent clients, and how the tools fit together. */
 export const INSTRUCTIONS = `Kuasa lets you hire licensed Indonesian legal practitioners (advokat and other labelled practitioners) for your user. Amounts are integer rupiah (IDR).
@@ -27,24 +27,23 @@ Every tool error is the REST API's error body {"error":{"code","message","param"
  * error over stdio that never reached the API has none.
  */
 export type ToolAnswer =
-  | { ok: true; body: Record<string, unknown> }
+  /** `replayed`: the REST answer said `Idempotent-Replayed: true`. */
+  | { ok: true; body: Record<string, unknown>; replayed: boolean }
   | { ok: false; body: { error: Omit<ApiError, "code"> & { code: string; request_id?: string } } };
 
 /** Runs one tool: in process through the router (remote face) or over the REST API (stdio face). */
 export type ToolRunner = (tool: Tool, call: ToolCall) => Promise<ToolAnswer>;
 
-const TOOLS_BY_NAME = new Map(TOOLS.map((tool) => [tool.name, tool]));
-
 /**
- * Whether a JSON-RPC message is a tool call that reaches its procedure (a known tool, arguments its
- * schema takes), which counts it in the key's read or write window as REST does. Every other
- * message must be counted by the face itself, or unknown tools and bad arguments would be free.
+ * Whether a JSON-RPC message is a tool call that reaches its procedure (a tool of the key's mode,
+ * arguments its schema takes), which counts it in the key's read or write window as REST does.
+ * Every other message must be counted by the face itself, or unknown tools and bad arguments would be free.
  */
-export function reachesProcedure(message: unknown): boolean {
+export function reachesProcedure(message: unknown, livemode: boolean): boolean {
   if (message === null || typeof message !== "object") return false;
   const { method, params } = message as { method?: unknown; params?: { name?: unknown; arguments?: unknown } };
   if (method !== "tools/call" || typeof params?.name !== "string") return false;
-  const tool = TOOLS_BY_NAME.get(params.name);
+  const tool = toolsFor(livemode).byName.get(params.name);
   const args = params.arguments ?? {};
   return tool !== undefined && args !== null && typeof args === "object" && tool.parseArguments(args as Record<string, unknown>).success;
 }
@@ -90,8 +89,8 @@ const LINK_TOOL = "tautan_berkas";
  * tool's own procedure (so with the caller's key and scope), valid for RESOURCE_LINK_SECONDS. A
  * file the key may not link (no status:baca) is left out; the JSON still names it.
  */
-async function resourceLinks(answer: ToolAnswer, run: ToolRunner) {
-  const linkTool = TOOLS_BY_NAME.get(LINK_TOOL)!;
+async function resourceLinks(answer: ToolAnswer, run: ToolRunner, toolSet: ToolSet) {
+  const linkTool = toolSet.byName.get(LINK_TOOL)!;
   if (!answer.ok) return [];
   const files = [...filesIn(answer.body).values()].slice(0, RESOURCE_LINKS_MAX);
   const links = await Promise.all(
@@ -111,10 +110,12 @@ async function resourceLinks(answer: ToolAnswer, run: ToolRunner) {
 }
 
 function toResult(answer: ToolAnswer, links: CallToolResult["content"]): CallToolResult {
-  const content = [{ type: "text" as const, text: JSON.stringify(answer.body) }, ...links];
+  // A replay says so first, where a model reading the text meets it before the object.
+  const body = answer.ok && answer.replayed ? { [REPLAYED_FIELD]: true, ...answer.body } : answer.body;
+  const content = [{ type: "text" as const, text: JSON.stringify(body) }, ...links];
   // An error stays out of structuredContent: SDK 1.x clients check any structuredContent against the
   // tool's success schema even when isError is set (typescript-sdk#1943) and would hide the error.
-  return answer.ok ? { content, structuredContent: answer.body } : { content, isError: true };
+  return answer.ok ? { content, structuredContent: body } : { content, isError: true };
 }
 
 /**
@@ -131,33 +132,44 @@ function protocolError(code: ErrorCode, message: string): Error & { code: ErrorC
  */
 const JSON_SCHEMA_VALIDATOR = new AjvJsonSchemaValidator();
 
+/** One tools/list answer per mode, built once. */
+const listedFor = (toolSet: ToolSet) =>
+  toolSet.tools.map((tool) => ({
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: tool.inputJsonSchema,
+    outputSchema: tool.outputJsonSchema,
+    annotations: tool.annotations,
+  }));
+const LISTED = { live: listedFor(toolsFor(true)), test: listedFor(toolsFor(false)) };
+
 /**
- * An MCP server with the tool table's tools; `run` decides how a validated call reaches the API, and
- * `requestId` (the remote face's HTTP request) is every error's request_id. Built on the
- * SDK's low-level Server because McpServer would answer bad arguments in its own words instead of
- * the API's VALIDATION error.
+ * An MCP server with the tools of the key's mode (`livemode`: the sandbox's tools are a test key's
+ * only; to a live key they are unknown tools); `run` decides how a validated call reaches the API,
+ * and `requestId` (the remote face's HTTP request) is every error's request_id. Built on the SDK's
+ * low-level Server because McpServer would answer bad arguments in its own words instead of the
+ * API's VALIDATION error. It declares tools only: resources, prompts, completions and logging are
+ * not served, and their methods answer the SDK's -32601 Method not found.
  */
-export function createMcpServer(run: ToolRunner, requestId?: string): Server {
+export function createMcpServer(run: ToolRunner, { livemode, requestId }: { livemode: boolean; requestId?: string }): Server {
   const server = new Server(
     { name: "kuasa", title: "Kuasa", version: packageJson.version },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: JSON_SCHEMA_VALIDATOR },
+    // Tools only, and their list does not change while connected: the key's mode is fixed.
+    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator: JSON_SCHEMA_VALIDATOR },
   );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: TOOLS.map((tool) => ({
-      name: tool.name,
-      title: tool.title,
-      description: tool.description,
-      inputSchema: tool.inputJsonSchema,
-      outputSchema: tool.outputJsonSchema,
-      annotations: tool.annotations,
-    })),
-  }));
+  const toolSet = toolsFor(livemode);
+  const listed = livemode ? LISTED.live : LISTED.test;
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const tool = TOOLS_BY_NAME.get(request.params.name);
+    const tool = toolSet.byName.get(request.params.name);
     if (!tool)
-      throw protocolError(ErrorCode.InvalidParams, `Unknown tool ${request.params.name}; tools/list names the ${TOOLS.length} tools.`);
+      throw protocolError(
+        ErrorCode.InvalidParams,
+        `Unknown tool ${request.params.name}; tools/list names the ${toolSet.tools.length} tools.`,
+      );
     const answered = await answer(tool, request.params.arguments ?? {}, run, requestId);
-    return toResult(answered, tool.name === LINK_TOOL ? [] : await resourceLinks(answered, run));
+    return toResult(answered, tool.name === LINK_TOOL ? [] : await resourceLinks(answered, run, toolSet));
   });
   return server;
 }

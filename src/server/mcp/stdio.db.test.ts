@@ -1,12 +1,13 @@
 import { spawn } from "node:child_process";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { caseBody } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
-import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
+import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
 import { connectStdio, KUASA_MCP_BIN, toolJson, withoutRequestId } from "@/test/mcp";
 import { NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
-import { TOOLS } from "./tools";
+import { TOOLS, toolsFor } from "./tools";
 
 let database: TestDatabase;
 let api: TestApi;
@@ -62,9 +63,21 @@ async function toolError(c: Client, name: string, args: Record<string, unknown>)
 }
 
 describe("kuasa-mcp over stdio", () => {
-  it("serves the same tool table as the remote face", async () => {
+  it("serves the same tool table as the remote face, the sandbox's tools to a test key only", async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
+    expect(tools.map((t) => t.name)).toEqual(toolsFor(true).tools.map((t) => t.name));
+    const tester = await stdioClient((await addTestKey(database.prisma, org.id, { mode: "test" })).token);
+    expect((await tester.listTools()).tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
+    expect(tester.getServerCapabilities()).toEqual({ tools: { listChanged: false } });
+    await expect(tester.listResources()).rejects.toMatchObject({ code: -32601 });
+    const topUp = toolJson(await tester.callTool({ name: "uji_isi_deposit", arguments: { amount_idr: 1_000 } }));
+    expect(topUp).toMatchObject({ livemode: false });
+    await expect(client.callTool({ name: "uji_isi_deposit", arguments: { amount_idr: 1_000 } })).rejects.toMatchObject({ code: -32602 });
+  });
+
+  it("takes a test key without the read scope as a test key, from its id", async () => {
+    const tester = await stdioClient((await addTestKey(database.prisma, org.id, { mode: "test", scopes: ["order:buat"] })).token);
+    expect((await tester.listTools()).tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
   });
 
   it("daftar_layanan answers what GET /v1/services answers", async () => {
@@ -87,10 +100,23 @@ describe("kuasa-mcp over stdio", () => {
     };
     expect(first).toMatchObject({ status: "dibayar", price_idr: NDA_PRICE_IDR });
     const retry = toolJson(await agent.callTool({ name: "buat_order", arguments: args })) as { id: string };
-    expect(retry.id).toBe(first.id);
+    expect(first).not.toHaveProperty("replayed");
+    expect(retry).toEqual({ replayed: true, ...first });
     expect(await database.prisma.order.count({ where: { organizationId: buyer.id } })).toBe(1);
     const status = toolJson(await agent.callTool({ name: "status_order", arguments: { id: first.id } }));
     expect(status).toEqual(await rest(`/v1/orders/${first.id}`, buyer.token));
+  });
+
+  it("sends buat_order's and ajukan_kasus's metadata object in the JSON body, as REST takes it", async () => {
+    const metadata = { run: "stdio-45" };
+    const order = toolJson(await client.callTool({ name: "buat_order", arguments: ndaOrder({ metadata }) })) as {
+      id: string;
+      metadata: unknown;
+    };
+    expect(order.metadata).toEqual(metadata);
+    expect(order).toEqual(await rest(`/v1/orders/${order.id}`, org.token));
+    const kasus = toolJson(await client.callTool({ name: "ajukan_kasus", arguments: caseBody({ metadata }) })) as { metadata: unknown };
+    expect(kasus.metadata).toEqual(metadata);
   });
 
   it("daftar_order puts its arguments in the query string, metadata filters included", async () => {

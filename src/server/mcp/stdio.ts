@@ -1,7 +1,8 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { modeOfApiKey } from "@/server/domain/api-key";
 import { checkKey, createRestRunner } from "./rest-client";
 import { createMcpServer } from "./server";
-import { TOOLS } from "./tools";
+import { toolsFor } from "./tools";
 
 /**
  * The local MCP face (`npx kuasa-mcp`): the same tools over stdio, each calling the Kuasa REST API
@@ -27,6 +28,10 @@ const key = await checkKey({ baseUrl, apiKey });
 if (!key.taken && key.refused) fail(`KUASA_API_KEY was refused by ${baseUrl}: ${key.message}`);
 if (!key.taken) process.stderr.write(`kuasa-mcp: ${key.message} Starting anyway; check KUASA_BASE_URL.\n`);
 
-const server = createMcpServer(createRestRunner({ baseUrl, apiKey }));
+// The sandbox's tools are a test key's: the API's word on the key, else what its id says (kk_test_…).
+const livemode = (key.taken ? key.livemode : undefined) ?? modeOfApiKey(apiKey) !== "test";
+const server = createMcpServer(createRestRunner({ baseUrl, apiKey }), { livemode });
 await server.connect(new StdioServerTransport());
-process.stderr.write(`kuasa-mcp: ${TOOLS.length} tools on stdio, calling ${baseUrl}\n`);
+process.stderr.write(
+  `kuasa-mcp: ${toolsFor(livemode).tools.length} tools (${livemode ? "live" : "test"} mode) on stdio, calling ${baseUrl}\n`,
+);

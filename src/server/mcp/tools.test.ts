@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { OrderStatus } from "@/generated/prisma/enums";
+import { REST_ROUTES } from "@/server/api/routes";
 import { createOrderSchema, orderSchema } from "@/server/api/schemas/order";
-import { MCP_MAX_BODY_BYTES, MCP_UPLOAD_MAX_BYTES, TOOLS } from "./tools";
+import { MCP_MAX_BODY_BYTES, MCP_UPLOAD_MAX_BYTES, TOOLS, toolsFor } from "./tools";
 
 const tool = (name: string) => {
   const found = TOOLS.find((t) => t.name === name);
@@ -25,9 +26,12 @@ describe("the tool table", () => {
   it("takes buat_order's arguments from CreateOrder plus idempotency_key", () => {
     expect(Object.keys(tool("buat_order").input.shape).sort()).toEqual([...Object.keys(createOrderSchema.shape), "idempotency_key"].sort());
     expect(tool("buat_order").input.safeParse({ service: "x", intake: {}, prioritas: "tinggi" }).success).toBe(false);
-    // Every agent POST but a file link takes a key (a link's url is shown once, so a retry makes another); reads never do.
+    // Every agent POST but a file link takes a key (a link's url is shown once, so a retry makes another), and
+    // so does no test helper (each acts on every call); reads never do.
     for (const t of TOOLS)
-      expect(Object.hasOwn(t.input.shape, "idempotency_key"), t.name).toBe(t.route.method === "POST" && t.name !== "tautan_berkas");
+      expect(Object.hasOwn(t.input.shape, "idempotency_key"), t.name).toBe(
+        t.route.method === "POST" && t.name !== "tautan_berkas" && !t.sandbox,
+      );
   });
 
   it("teaches what an agent needs to know", () => {
@@ -77,5 +81,65 @@ describe("the tool table", () => {
       expect(row, t.name).toContain(`\`${t.route.meta.scope}\``);
       for (const argument of Object.keys(t.input.shape)) expect(row, `${t.name} ${argument}`).toContain(`\`${argument}\``);
     }
+  });
+  it("passes buat_order's and ajukan_kasus's metadata to the procedure as the object it is, and a list's filter as metadata[key]", () => {
+    const metadata = { run: "r-1", tiket: "T-9" };
+    for (const [name, args] of [
+      ["buat_order", { service: "perjanjian_kerahasiaan", intake: { a: "b" }, metadata }],
+      ["ajukan_kasus", { contact_name: "Sari", contact_email: "sari@contoh.id", story: "x".repeat(40), metadata }],
+    ] as const) {
+      const parsed = tool(name).parseArguments({ ...args, idempotency_key: "k-1" });
+      expect(parsed, name).toMatchObject({ success: true, call: { input: args, idempotencyKey: "k-1" } });
+    }
+    for (const name of ["daftar_order", "daftar_kasus"])
+      expect(tool(name).parseArguments({ metadata, limit: 5 }), name).toMatchObject({
+        success: true,
+        call: { input: { limit: 5, "metadata[run]": "r-1", "metadata[tiket]": "T-9" } },
+      });
+  });
+
+  it("serves the sandbox's test helpers as tools to test keys only, one tool for each", () => {
+    const helpers = REST_ROUTES.filter((r) => r.procedurePath.startsWith("testHelpers.")).map((r) => r.procedurePath);
+    const sandbox = TOOLS.filter((t) => t.sandbox);
+    expect(sandbox.map((t) => t.procedure).sort()).toEqual([...helpers].sort());
+    for (const t of sandbox) {
+      expect(t.name, t.procedure).toMatch(/^uji_[a-z]+(_[a-z]+)*$/);
+      expect(t.description, t.name).toContain("Sandbox only: test keys see this tool");
+    }
+    expect(toolsFor(false).tools).toEqual(TOOLS);
+    expect(toolsFor(true).tools).toEqual(TOOLS.filter((t) => !t.sandbox));
+  });
+
+  it("describes every tool, its arguments and its answer's fields in tool names, never in REST paths; a live key's tools name no sandbox tool", () => {
+    const names = new Set(TOOLS.map((t) => t.name));
+    const sandboxNames = TOOLS.filter((t) => t.sandbox).map((t) => t.name);
+    const descriptionsIn = (schema: unknown): string[] => JSON.stringify(schema).match(/"description":"(?:[^"\\]|\\.)*"/g) ?? [];
+    for (const t of TOOLS) {
+      for (const text of [t.description, ...descriptionsIn(t.inputJsonSchema), ...descriptionsIn(t.outputJsonSchema)]) {
+        expect(text, t.name).not.toMatch(/\/v1\b/);
+        expect(text, t.name).not.toMatch(/\b(GET|POST|PUT|PATCH|DELETE)\s+\//);
+      }
+      // A tool-like name (buat_order, uji_ambil_order) in a description is one of the tools.
+      const named = [
+        ...t.description.matchAll(
+          /\b(?:uji|daftar|detail|buat|status|kirim|terima|batalkan|minta|ajukan|beri|setujui|tolak|pilih|unggah|tautan)_[a-z_]+/g,
+        ),
+      ];
+      expect(
+        named.map(([word]) => word).filter((word) => !names.has(word)),
+        t.name,
+      ).toEqual([]);
+      if (!t.sandbox) for (const name of sandboxNames) expect(t.description, t.name).not.toContain(name);
+    }
+  });
+
+  it("is counted and listed in docs/mcp.md as the tool table has it, no tool more or less", () => {
+    const docs = readFileSync(new URL("../../../docs/mcp.md", import.meta.url), "utf8");
+    const live = toolsFor(true).tools.length;
+    const sandbox = TOOLS.length - live;
+    expect(docs).toContain(`serves the agent API as ${live} MCP tools`);
+    expect(docs).toContain(`a test key sees ${sandbox} more`);
+    const documented = docs.split("\n").flatMap((line) => /^\| `([a-z_]+)` \|/.exec(line)?.[1] ?? []);
+    expect(documented).toEqual(TOOLS.map((t) => t.name));
   });
 });

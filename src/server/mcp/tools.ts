@@ -6,6 +6,7 @@ import { metadataFilterKey, metadataFilterParams, takesMetadataFilter } from "@/
 import { METADATA_LIMITS, metadataKeySchema } from "@/server/api/schemas/metadata";
 import { type V1Router, v1Router } from "@/server/api/v1";
 import { AppError } from "@/server/domain/errors";
+import { TEST_TOP_UP_MAX_IDR } from "@/server/services/sandbox";
 
 type RouterInputs = inferRouterInputs<V1Router>;
 /** `orders.create` and the like: a procedure of the v1 router, checked by the compiler. */
@@ -317,7 +318,7 @@ const TOOL_TABLE: readonly ToolEntry[] = [
     name: "unggah_berkas",
     title: "Unggah berkas: upload a document",
     description:
-      `Upload a document for an order: \`filename\` and \`content_base64\` (the file's bytes in base64, at most ${UPLOAD_LIMIT_TEXT} decoded; a larger file is PAYLOAD_TOO_LARGE: upload it with POST /v1/files). The ` +
+      `Upload a document for an order: \`filename\` and \`content_base64\` (the file's bytes in base64, at most ${UPLOAD_LIMIT_TEXT} decoded; a larger file is PAYLOAD_TOO_LARGE: only the REST API's upload takes it). The ` +
       "content decides the type: PDF, DOCX, XLSX, ODT, PNG, JPEG or UTF-8 text; anything else (an executable, a macro-enabled " +
       "document, an archive) fails with UNSUPPORTED_MEDIA_TYPE. Pass the answer's `id` in `attachments` of buat_order or kirim_pesan " +
       "within 24 hours (a file on nothing is deleted after that). The practitioner sees each attachment's name, type and size when " +
@@ -355,6 +356,214 @@ const TOOL_TABLE: readonly ToolEntry[] = [
   },
 ];
 
+/**
+ * The sandbox's test helpers as tools, so an agent with MCP alone can move a test order as a
+ * practitioner, an admin, the operator or time would. Listed only to a test-mode key (see toolsFor);
+ * a status move answers INVALID_STATE when called again, as the order tools do.
+ */
+const SANDBOX_TOOL_TABLE: readonly ToolEntry[] = [
+  {
+    name: "uji_isi_deposit",
+    title: "Uji: top up the test deposit",
+    description:
+      `Add \`amount_idr\` rupiah of test money (at most ${TEST_TOP_UP_MAX_IDR.toLocaleString("en")} per call) to your organisation's ` +
+      "test deposit, as the operator tops up a live one. Answers the balance as saldo does. Top up when buat_order, setujui_biaya " +
+      "or uji_bayar_invoice answer INSUFFICIENT_DEPOSIT.",
+    annotations: CREATE,
+    procedure: "testHelpers.topUpDeposit",
+  },
+  {
+    name: "uji_setujui_order",
+    title: "Uji: an admin approves a test order",
+    description:
+      "Approve test order `id` waiting in menunggu_bayar, as an admin of your organisation would in the portal: it is paid from " +
+      "the test deposit and becomes dibayar (INSUFFICIENT_DEPOSIT when the test deposit is short: uji_isi_deposit first).",
+    annotations: transition(false),
+    procedure: "testHelpers.approveOrder",
+  },
+  {
+    name: "uji_tolak_order",
+    title: "Uji: an admin rejects a test order",
+    description:
+      "Reject test order `id` waiting in menunggu_bayar, as an admin of your organisation would in the portal: it becomes " +
+      "dibatalkan; nothing was paid.",
+    annotations: transition(false),
+    procedure: "testHelpers.rejectOrder",
+  },
+  {
+    name: "uji_ambil_order",
+    title: "Uji: the practitioner takes a test order",
+    description:
+      "The simulated practitioner takes test order `id` (dibayar or ditawarkan): it becomes diambil, with `practitioner` set. " +
+      "The first step of working a test order; then uji_mulai_kerja.",
+    annotations: transition(false),
+    procedure: "testHelpers.acceptOffer",
+  },
+  {
+    name: "uji_mulai_kerja",
+    title: "Uji: the practitioner starts work",
+    description: "The simulated practitioner starts work on test order `id` (diambil, taken with uji_ambil_order): it becomes dikerjakan.",
+    annotations: transition(false),
+    procedure: "testHelpers.startWork",
+  },
+  {
+    name: "uji_minta_input",
+    title: "Uji: the practitioner asks you a question",
+    description:
+      "The simulated practitioner asks `question` on test order `id` (dikerjakan): it becomes butuh_input_klien with the question " +
+      "as a practitioner message. Answer it with kirim_pesan, which sends the order back to dikerjakan.",
+    annotations: transition(false),
+    procedure: "testHelpers.requestInput",
+  },
+  {
+    name: "uji_serahkan_hasil",
+    title: "Uji: the practitioner delivers the result",
+    description:
+      "The simulated practitioner delivers test order `id` (dikerjakan): it becomes diserahkan with `deliverable` (the " +
+      "practitioner's note on the result) and, when `files` are given (file ids from unggah_berkas), `deliverable_files`. Then " +
+      "terima_hasil, minta_revisi or ajukan_sengketa, or let uji_terima_otomatis accept it.",
+    annotations: transition(false),
+    procedure: "testHelpers.deliver",
+  },
+  {
+    name: "uji_lepas_order",
+    title: "Uji: the practitioner gives a test order back",
+    description: "The simulated practitioner holding test order `id` gives it back: it returns to ditawarkan and is offered again at once.",
+    annotations: transition(false),
+    procedure: "testHelpers.release",
+  },
+  {
+    name: "uji_tawaran_kedaluwarsa",
+    title: "Uji: an offer runs out",
+    description:
+      "The simulated practitioner's offer of test order `id` (dibayar or ditawarkan) runs out, as if its 30 minutes had passed: the " +
+      "order stays ditawarkan and is offered again at once. Every call ends one offer.",
+    annotations: CREATE,
+    procedure: "testHelpers.expireOffer",
+  },
+  {
+    name: "uji_tawaran_macet",
+    title: "Uji: nobody takes a test order",
+    description:
+      "Offering of test order `id` stalls, as if every eligible practitioner had passed: it stays ditawarkan with " +
+      "offering.stalled_since and offering.refund_at set, as a live order nobody takes. uji_refund_macet then makes the refund " +
+      "come now.",
+    annotations: transition(false),
+    procedure: "testHelpers.stallOffering",
+  },
+  {
+    name: "uji_refund_macet",
+    title: "Uji: a stalled test order is refunded",
+    description:
+      "The refund time of test order `id`, stalled with uji_tawaran_macet, comes now: it becomes direfund, the whole price back in " +
+      "the test deposit, with a system message saying why.",
+    annotations: transition(false),
+    procedure: "testHelpers.refundStalled",
+  },
+  {
+    name: "uji_terima_otomatis",
+    title: "Uji: a delivered test order is accepted on its own",
+    description:
+      "The auto-acceptance of test order `id` (diserahkan) comes now, as at auto_accept_at when you neither accept, revise nor " +
+      "dispute: it becomes selesai, the escrow released, with a system message.",
+    annotations: transition(false),
+    procedure: "testHelpers.autoAccept",
+  },
+  {
+    name: "uji_langgar_sla",
+    title: "Uji: a test order's SLA passes",
+    description:
+      "The SLA of test order `id` (paid, not yet delivered) passes now: sla_breached_at is set, as for a live order not delivered " +
+      "in time.",
+    annotations: transition(false),
+    procedure: "testHelpers.breachSla",
+  },
+  {
+    name: "uji_buka_sengketa",
+    title: "Uji: the operator opens a dispute",
+    description:
+      "The operator opens a dispute on test order `id` (taken or delivered): it becomes sengketa. (Your own dispute is " +
+      "ajukan_sengketa.) The operator's decisions follow with uji_selesaikan_sengketa, uji_lanjutkan_kerja or uji_refund_order.",
+    annotations: transition(false),
+    procedure: "testHelpers.dispute",
+  },
+  {
+    name: "uji_refund_order",
+    title: "Uji: the operator refunds a test order",
+    description:
+      "The operator refunds test order `id` (dibayar, ditawarkan or sengketa): it becomes direfund, the escrow back in the test deposit.",
+    annotations: transition(false),
+    procedure: "testHelpers.refund",
+  },
+  {
+    name: "uji_selesaikan_sengketa",
+    title: "Uji: the operator settles a dispute for the practitioner",
+    description:
+      "The operator settles the dispute on test order `id` (sengketa) for the practitioner: it becomes selesai, the escrow released " +
+      "to the simulated practitioner.",
+    annotations: transition(false),
+    procedure: "testHelpers.settleDispute",
+  },
+  {
+    name: "uji_lanjutkan_kerja",
+    title: "Uji: the operator sends a disputed order back to work",
+    description: "The operator ends the dispute on test order `id` (sengketa) by sending it back to work: it becomes dikerjakan.",
+    annotations: transition(false),
+    procedure: "testHelpers.resumeWork",
+  },
+  {
+    name: "uji_ajukan_biaya",
+    title: "Uji: the practitioner asks for an official fee",
+    description:
+      "The simulated practitioner holding test order `id` (diambil, dikerjakan or butuh_input_klien) asks for a third-party cost: " +
+      "`kind` (pnbp, notaris or lainnya), `description`, `amount_idr`, and `fee_code` (one of the service's third_party_fees, at " +
+      "most its amount) or, for any other official cost, `basis`. Answers the cost (cost_…, diajukan), which status_order lists " +
+      "in `costs`: decide it with setujui_biaya or tolak_biaya. Every call asks for another cost.",
+    annotations: CREATE,
+    procedure: "testHelpers.requestCost",
+  },
+  {
+    name: "uji_lunasi_biaya",
+    title: "Uji: the practitioner pays an approved fee",
+    description:
+      "The simulated practitioner pays approved cost `cost_id` (disetujui) on test order `id` and uploads the office's receipt: " +
+      "`file`, a file id from unggah_berkas. The cost becomes dilunasi with its `receipt`, and its amount moves from the order's " +
+      "escrow to the practitioner.",
+    annotations: transition(false),
+    procedure: "testHelpers.payCost",
+  },
+  {
+    name: "uji_tampilan_praktisi",
+    title: "Uji: a test order as the practitioner sees it",
+    description:
+      "Test order `id` as the practitioner holding it (or its live offer) sees it in their portal, read by the same code: the intake " +
+      "and messages, with e-mail addresses, phone numbers and NIKs masked while `taken` is false, and the files (name, type and " +
+      "size only until taken). Use it to check what leaves your hands. INVALID_STATE while nobody holds the order or an offer on it.",
+    annotations: READ,
+    procedure: "testHelpers.practitionerView",
+  },
+  {
+    name: "uji_tambah_penawaran",
+    title: "Uji: a practitioner bids on a test case",
+    description:
+      "A bid on test case `id` (terbuka) from the next of five simulated practitioners: `price_idr` (the practitioner's price; " +
+      "client_pays adds the platform fee) and optional `scope`, `eta_days` and `note`. Answers the case with its bids, as " +
+      "status_kasus does; then pilih_penawaran. CONFLICT once all five have bid.",
+    annotations: CREATE,
+    procedure: "testHelpers.addBid",
+  },
+  {
+    name: "uji_bayar_invoice",
+    title: "Uji: an admin pays a test invoice",
+    description:
+      "Pay test invoice `id` (belum_dibayar, made by pilih_penawaran) from the test deposit, as an admin of your organisation pays " +
+      "a live one in the portal: it becomes dibayar, and its order_id names the order of the work, which you follow with " +
+      "status_order like any order.",
+    annotations: transition(false),
+    procedure: "testHelpers.payInvoice",
+  },
+];
+
 /** One tool call as a runner makes it: the procedure's input, and the Idempotency-Key if given. */
 export interface ToolCall {
   input: Record<string, unknown>;
@@ -363,6 +572,8 @@ export interface ToolCall {
 
 export interface Tool extends ToolEntry {
   route: RestRoute;
+  /** A test helper's tool: listed to, and callable with, a test-mode key only. */
+  sandbox: boolean;
   /**
    * The tool's arguments: the procedure's input (REST path parameters + body or query), strict, plus
    * `idempotency_key` where the route reads one and `metadata` where it takes a metadata filter.
@@ -372,7 +583,7 @@ export interface Tool extends ToolEntry {
   parseArguments(args: Record<string, unknown>): { success: true; call: ToolCall } | { success: false; error: z.ZodError };
   /** The procedure's own output schema: the REST success body. */
   output: z.ZodType;
-  /** Both as JSON Schema, for tools/list. */
+  /** Both as portable JSON Schema, for tools/list; the output with `replayed` where the tool takes an idempotency_key. */
   inputJsonSchema: JsonObjectSchema;
   outputJsonSchema: JsonObjectSchema;
 }
@@ -452,14 +663,80 @@ export function uploadOf(input: Record<string, unknown>): { filename: string; co
 
 /** The argument that becomes the Idempotency-Key header; the procedure validates its format. */
 const IDEMPOTENCY_KEY_ARGUMENT = "idempotency_key";
-const idempotencyKeyArgument = z.string().optional().meta({
-  description:
-    "Sent as the Idempotency-Key header: one value per action you intend; reuse it when retrying the same call, so it acts once.",
-});
+const idempotencyKeyArgument = z
+  .string()
+  .optional()
+  .meta({
+    description:
+      "Sent as the Idempotency-Key header: one value per action you intend; reuse it when retrying the same call, so it acts once. " +
+      "An answer with `replayed: true` is that earlier call's result as it is now: nothing was done again.",
+  });
+
+/**
+ * What REST says with `Idempotent-Replayed: true`, in the answer itself, where a model reads it:
+ * present only on a replay, so a first answer is exactly the REST body.
+ */
+export const REPLAYED_FIELD = "replayed";
+const replayedField = z
+  .literal(true)
+  .optional()
+  .meta({
+    description:
+      "Only on a replay: true when this answer is an earlier call's with the same idempotency_key and arguments, as it is now; " +
+      "nothing was created, paid or changed again.",
+  });
+
+/** Keywords that describe a schema rather than constrain a value: they stay beside an `anyOf`. */
+const ANNOTATION_KEYWORDS: ReadonlySet<string> = new Set([
+  "description",
+  "title",
+  "default",
+  "examples",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+]);
+
+/**
+ * The form of a schema node that MCP clients with partial JSON Schema support take (the MCP
+ * Inspector warns of the others, and some clients refuse the tool): a type array such as zod's
+ * `["string", "null"]` becomes an `anyOf` of one type each, and the empty schema zod gives a loose
+ * object's other keys becomes `true`, which says the same.
+ */
+function portable(node: unknown, keyword?: string): unknown {
+  if (Array.isArray(node)) return node.map((item) => portable(item));
+  if (node === null || typeof node !== "object") return node;
+  if (keyword === "additionalProperties" && Object.keys(node).length === 0) return true;
+  const entries = Object.entries(node).map(([key, value]) => [key, portable(value, key)] as const);
+  const { type } = node as { type?: unknown };
+  if (!Array.isArray(type)) return Object.fromEntries(entries);
+  const annotations = entries.filter(([key]) => ANNOTATION_KEYWORDS.has(key));
+  const constraints = entries.filter(([key]) => key !== "type" && !ANNOTATION_KEYWORDS.has(key));
+  return Object.fromEntries([
+    ...annotations,
+    ["anyOf", type.map((one) => (one === "null" ? { type: "null" } : Object.fromEntries([["type", one], ...constraints])))],
+  ]);
+}
+
+/** Every tool's name by the REST operation it mirrors, `POST /v1/files` → unggah_berkas. */
+const TOOL_OF_OPERATION = new Map<string, string>(
+  [...TOOL_TABLE, ...SANDBOX_TOOL_TABLE].flatMap((entry) =>
+    REST_ROUTES.filter((r) => r.procedurePath === entry.procedure).map((r) => [`${r.method} ${r.path}`, entry.name] as const),
+  ),
+);
+
+/**
+ * A field description of the procedure's schemas in the words of the tools: the REST operations it
+ * names (`POST /v1/files`) become the tools that mirror them (unggah_berkas), so one description
+ * serves both faces and a model is never sent to a path it cannot call.
+ */
+const inToolWords = (text: string) =>
+  text.replace(/\b(GET|POST|PUT|PATCH|DELETE) (\/v1\/[\w{}/]*\w\}?)/g, (operation) => TOOL_OF_OPERATION.get(operation) ?? operation);
 
 /**
  * MCP wants a plain object schema at the root, and some clients cannot follow references, while zod
- * hoists every schema with an `id` (Order, Service…) into `definitions`: put them back inline.
+ * hoists every schema with an `id` (Order, Service…) into `definitions`: put them back inline, in
+ * the portable form, described in the tools' words.
  */
 function toJsonObjectSchema(schema: z.ZodType, io: "input" | "output"): JsonObjectSchema {
   const {
@@ -478,11 +755,23 @@ function toJsonObjectSchema(schema: z.ZodType, io: "input" | "output"): JsonObje
     // schema, and its description is where clients look for it.
     const { allOf, ...siblings } = node as { allOf?: unknown[] };
     if (Array.isArray(allOf) && allOf.length === 1) return { ...(inline(allOf[0]) as object), ...(inline(siblings) as object) };
-    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, inline(value)]));
+    return Object.fromEntries(
+      Object.entries(node).map(([key, value]) => [
+        key,
+        key === "description" && typeof value === "string" ? inToolWords(value) : inline(value),
+      ]),
+    );
   };
-  const inlined: Record<string, unknown> = { $schema, ...(inline(root) as Record<string, unknown>) };
+  const inlined: Record<string, unknown> = { $schema, ...(portable(inline(root)) as Record<string, unknown>) };
   if (inlined.type !== "object") throw new Error(`MCP tool schemas must describe objects, got ${JSON.stringify(inlined.type)}`);
   return inlined as JsonObjectSchema;
+}
+
+/** The procedure's input from checked arguments: a list's metadata filter object becomes REST's `metadata[key]` parameters. */
+function procedureInputOf(args: Record<string, unknown>, takesMetadataFilter: boolean): Record<string, unknown> {
+  if (!takesMetadataFilter) return args;
+  const { [METADATA_ARGUMENT]: metadata, ...rest } = args;
+  return { ...rest, ...metadataFilterParams((metadata ?? {}) as Record<string, string>) };
 }
 
 function bind(entry: ToolEntry): Tool {
@@ -492,21 +781,24 @@ function bind(entry: ToolEntry): Tool {
   ];
   const [procedureInput] = procedure?._def.inputs ?? [];
   const output = procedure?._def.output;
-  if (!route || !(procedureInput instanceof z.ZodObject) || !(output instanceof z.ZodType)) {
-    throw new Error(`Tool ${entry.name}: ${entry.procedure} needs a REST route, a zod object input and a zod output`);
+  if (!route || !(procedureInput instanceof z.ZodObject) || !(output instanceof z.ZodObject)) {
+    throw new Error(`Tool ${entry.name}: ${entry.procedure} needs a REST route, a zod object input and a zod object output`);
   }
   const takesMetadata = takesMetadataFilter(procedureInput);
   const upload = route.meta.body === "multipart";
+  const idempotent = route.meta.idempotent === true;
   // Strict: an argument the tool does not take is a VALIDATION error, as an unknown REST parameter is.
   const input = z.strictObject({
     ...(upload ? uploadArguments : procedureInput.shape),
     ...(takesMetadata ? { [METADATA_ARGUMENT]: metadataFilterArgument } : {}),
-    ...(route.meta.idempotent ? { [IDEMPOTENCY_KEY_ARGUMENT]: idempotencyKeyArgument } : {}),
+    ...(idempotent ? { [IDEMPOTENCY_KEY_ARGUMENT]: idempotencyKeyArgument } : {}),
   });
+  const sandbox = entry.procedure.startsWith("testHelpers.");
   return {
     ...entry,
-    description: `${entry.description}\nScope: ${route.meta.scope}.`,
+    description: `${entry.description}\n${sandbox ? "Sandbox only: test keys see this tool, and it acts on test data. " : ""}Scope: ${route.meta.scope}.`,
     route,
+    sandbox,
     input,
     parseArguments: (args) => {
       const folded = takesMetadata ? withMetadataObject(args) : args;
@@ -514,19 +806,29 @@ function bind(entry: ToolEntry): Tool {
       if (refusedKey) return { success: false, error: refusedKey };
       const parsed = input.safeParse(folded);
       if (!parsed.success) return parsed;
-      const { [IDEMPOTENCY_KEY_ARGUMENT]: idempotencyKey, [METADATA_ARGUMENT]: metadata, ...rest } = parsed.data;
+      const { [IDEMPOTENCY_KEY_ARGUMENT]: idempotencyKey, ...rest } = parsed.data;
       return {
         success: true,
-        call: {
-          input: { ...rest, ...metadataFilterParams((metadata ?? {}) as Record<string, string>) },
-          idempotencyKey: idempotencyKey as string | undefined,
-        },
+        call: { input: procedureInputOf(rest, takesMetadata), idempotencyKey: idempotencyKey as string | undefined },
       };
     },
     output,
     inputJsonSchema: toJsonObjectSchema(input, "input"),
-    outputJsonSchema: toJsonObjectSchema(output, "output"),
+    outputJsonSchema: toJsonObjectSchema(idempotent ? output.extend({ [REPLAYED_FIELD]: replayedField }) : output, "output"),
   };
 }
 
-export const TOOLS: readonly Tool[] = TOOL_TABLE.map(bind);
+/** Every tool, the sandbox's included. */
+export const TOOLS: readonly Tool[] = [...TOOL_TABLE, ...SANDBOX_TOOL_TABLE].map(bind);
+
+/** The tools one key sees and may call: a live key none of the sandbox's. */
+export interface ToolSet {
+  tools: readonly Tool[];
+  byName: ReadonlyMap<string, Tool>;
+}
+
+const toolSetOf = (tools: readonly Tool[]): ToolSet => ({ tools, byName: new Map(tools.map((tool) => [tool.name, tool])) });
+const LIVE_TOOLS = toolSetOf(TOOLS.filter((tool) => !tool.sandbox));
+const TEST_TOOLS = toolSetOf(TOOLS);
+
+export const toolsFor = (livemode: boolean): ToolSet => (livemode ? LIVE_TOOLS : TEST_TOOLS);

@@ -222,7 +222,7 @@ export const orderSchema = z
     review: reviewSchema.nullable().meta({ description: "Your review of the finished work (POST /v1/orders/{id}/review), once given." }),
     costs: z.array(costSchema).meta({
       description:
-        "Third-party costs (official fees) the practitioner asked for, oldest first: approve or reject each (POST /v1/orders/{id}/costs/{cost_id}/approve, /reject). Not part of `price_idr`.",
+        "Third-party costs (official fees) the practitioner asked for, oldest first: approve or reject each (POST /v1/orders/{id}/costs/{cost_id}/approve or POST /v1/orders/{id}/costs/{cost_id}/reject). Not part of `price_idr`.",
     }),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
