@@ -31,11 +31,15 @@ export function opsSocketPaths(dataDir: string): { dir: string; socket: string; 
 /** sun_path's size less its terminating NUL: 108 bytes on Linux, 104 on macOS and the BSDs. */
 const MAX_SOCKET_PATH = process.platform === "linux" ? 107 : 103;
 
-/** The socket's path as short as it can be said from here (relative to the working directory if shorter); null when too long even so. */
+/**
+ * The socket's path as it is bound and dialled: absolute, so it reads the same from every working
+ * directory (and in /proc/net/unix); relative to the working directory only when the absolute one
+ * is too long for sun_path; null when too long even so.
+ */
 function socketAddress(socket: string): string | null {
+  if (Buffer.byteLength(socket) <= MAX_SOCKET_PATH) return socket;
   const relative = path.relative(process.cwd(), socket);
-  const shortest = relative.length < socket.length ? relative : socket;
-  return Buffer.byteLength(shortest) <= MAX_SOCKET_PATH ? shortest : null;
+  return Buffer.byteLength(relative) <= MAX_SOCKET_PATH ? relative : null;
 }
 
 /** A request is small (a command line); anything longer, or slower than this, is not a client of ours. */
