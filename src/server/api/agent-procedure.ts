@@ -30,6 +30,7 @@ const authenticateAndLimit = middleware(async ({ ctx, meta, path, next }) => {
     if (!decision.allowed)
       throw new AppError("RATE_LIMITED", `Too many requests for this API key; retry after ${decision.resetSeconds} s.`);
   }
+  if (ctx.requestRefusal) throw ctx.requestRefusal;
   if (meta.successStatus) ctx.response.status = meta.successStatus;
   return next({ ctx: { ...ctx, apiKey, idempotency: idempotencyKey ? { key: idempotencyKey, operation: path } : null } });
 });

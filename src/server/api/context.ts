@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
+import type { AppError } from "@/server/domain/errors";
 import type { AgentResource } from "@/server/domain/oauth";
 import type { PortalUser } from "@/server/domain/portal-user";
 import type { ApiRateLimiter } from "@/server/services/access";
@@ -29,6 +30,12 @@ export interface Context extends AppDeps {
   user: PortalUser | null;
   /** The agent face the request came to (an OAuth token is bound to one); REST unless the MCP face says so. */
   agentResource: AgentResource;
+  /**
+   * What the face found wrong with the request's shape outside its input (an unknown query
+   * parameter, a path that is not valid percent-encoding): refused after the key, scope and rate
+   * limit, as an input error would be.
+   */
+  requestRefusal?: AppError;
 }
 
 export function createContext(

@@ -25,11 +25,16 @@ describe("/v1 queries", () => {
       const res = await api.call(`/v1/orders?${key}=1`, { token: org.token });
       expect(res.status, key).toBe(400);
       expect(await res.json()).toEqual({
-        error: { code: "VALIDATION", message: `${key}: unknown query parameter`, param: key, request_id: res.headers.get("x-request-id") },
+        error: {
+          code: "VALIDATION",
+          message: expect.stringMatching(new RegExp(`^GET /v1/orders takes no query parameter \`${key}\``)),
+          param: key,
+          request_id: res.headers.get("x-request-id"),
+        },
       });
     }
     for (const path of ["/v1/orders?__proto__=1", "/v1/balance?__proto__=1", "/v1/services?constructor=x"]) {
-      expect((await api.call(path, { token: org.token })).status, path).toBeLessThan(500);
+      expect((await api.call(path, { token: org.token })).status, path).toBe(400);
     }
   });
 

@@ -56,20 +56,68 @@ function queryOf(url: URL): Record<string, string | string[]> {
   return Object.fromEntries([...values].map(([key, list]) => [key, list.length === 1 ? (list[0] as string) : list]));
 }
 
+/** The metadata filters a list takes, as its query spells them. */
+const METADATA_FILTER = /^metadata\[[^[\]]+\]$/;
+
+/**
+ * The query parameters an operation does not take: refused, not ignored (a misspelt filter would
+ * otherwise list everything), in one message naming the first and what the operation takes.
+ */
+function unknownQueryParameter(route: RestRoute, query: Record<string, unknown>): AppError | undefined {
+  const { input } = route;
+  const known = (key: string) =>
+    input.kind === "object" && (input.queryKeys.has(key) || (input.metadataFilter && METADATA_FILTER.test(key)));
+  const unknown = Object.keys(query).find((key) => !known(key));
+  if (unknown === undefined) return undefined;
+  const takes = input.kind === "object" ? [...input.queryKeys, ...(input.metadataFilter ? ["metadata[key]"] : [])] : [];
+  const operation = `${route.method} ${route.path}`;
+  return new AppError(
+    "VALIDATION",
+    takes.length === 0
+      ? `${operation} takes no query parameters; \`${unknown}\` is not one.`
+      : `${operation} takes no query parameter \`${unknown}\`; it takes ${takes.map((key) => `\`${key}\``).join(", ")}.`,
+    unknown,
+  );
+}
+
+/** The path parameters as the client meant them: percent-decoded before any schema reads them. */
+function decodedPathParameters(params: Record<string, string>): { params: Record<string, string>; refusal?: AppError } {
+  const decoded: Record<string, string> = {};
+  for (const [name, raw] of Object.entries(params)) {
+    try {
+      decoded[name] = decodeURIComponent(raw);
+    } catch {
+      return { params, refusal: new AppError("VALIDATION", `${name}: the path segment is not valid percent-encoding.`, name) };
+    }
+  }
+  return { params: decoded };
+}
+
 /**
  * The procedure's input as trpc-to-openapi 3.3's node-http adapter built it: the body (POST, PUT,
- * PATCH) or the query (GET, DELETE) with the path parameters over it, undecoded; on a query, keys
+ * PATCH) or the query (GET, DELETE) with the path parameters over it, decoded; on a query, keys
  * whose schema is an array always arrive as arrays. Nothing is coerced here and no schema is
  * touched: a query field that wants a number says so itself (`z.coerce.number()`, as `limit`).
+ * What is wrong outside the input (an unknown query parameter, a path that does not decode) is
+ * the refusal, which the agent procedure throws after the key, scope and rate limit.
  */
-function inputOf(route: RestRoute, method: string, req: Request, url: URL, params: Record<string, string>): unknown {
-  if (route.input.kind === "none") return undefined;
+function requestInput(
+  route: RestRoute,
+  method: string,
+  req: Request,
+  url: URL,
+  rawParams: Record<string, string>,
+): { input: unknown; refusal?: AppError } {
+  const { params, refusal: pathRefusal } = decodedPathParameters(rawParams);
   const fromBody = method !== "GET" && method !== "DELETE";
-  const input: Record<string, unknown> = { ...(fromBody ? (req.body as object | undefined) : queryOf(url)), ...params };
+  const query = fromBody ? {} : queryOf(url);
+  const refusal = pathRefusal ?? unknownQueryParameter(route, query);
+  if (route.input.kind === "none") return { input: undefined, refusal };
+  const input: Record<string, unknown> = { ...(fromBody ? (req.body as object | undefined) : query), ...params };
   if (!fromBody) {
     for (const key of route.input.arrayKeys) if (input[key] !== undefined && !Array.isArray(input[key])) input[key] = [input[key]];
   }
-  return input;
+  return { input, refusal };
 }
 
 /** Anything a procedure threw, as a TRPCError (tRPC's callers already throw these). */
@@ -113,9 +161,11 @@ async function serveRoute(
   method: string,
 ): Promise<void> {
   const ctx = createContext(appDeps, requestContext(req, res).id, req.headers);
+  const { input, refusal } = requestInput(route, method, req, url, params);
+  ctx.requestRefusal = refusal;
   let data: unknown;
   try {
-    data = await route.call(ctx, inputOf(route, method, req, url, params));
+    data = await route.call(ctx, input);
   } catch (cause) {
     const error = asTrpcError(cause);
     const apiError = toApiError(error);

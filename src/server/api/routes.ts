@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Context } from "./context";
+import { takesMetadataFilter } from "./schemas/list";
 import type { Meta } from "./trpc";
 import { v1Router } from "./v1";
 
@@ -7,8 +8,12 @@ import { v1Router } from "./v1";
 type RouteInput =
   /** The schema takes no input (void, undefined, never): the procedure gets `undefined`. */
   | { kind: "none" }
-  /** Body or query merged with the path parameters; on GET, these query keys always arrive as arrays. */
-  | { kind: "object"; arrayKeys: readonly string[] };
+  /**
+   * Body or query merged with the path parameters; on GET, these query keys always arrive as arrays.
+   * `queryKeys` are the query parameters the operation takes (its schema's keys but the path's),
+   * `metadataFilter` whether it also takes `metadata[key]` filters.
+   */
+  | { kind: "object"; arrayKeys: readonly string[]; queryKeys: ReadonlySet<string>; metadataFilter: boolean };
 
 export interface RestRoute {
   method: string;
@@ -68,7 +73,7 @@ function unwrapInput(schema: unknown): unknown {
   }
 }
 
-function routeInput(procedurePath: string, inputs: readonly unknown[]): RouteInput {
+function routeInput(procedurePath: string, path: string, inputs: readonly unknown[]): RouteInput {
   if (inputs.length > 1) throw new Error(`${procedurePath}: a /v1 procedure takes one input schema`);
   const schema = inputs.length === 0 ? z.object({}) : unwrapInput(inputs[0]);
   const kind = kindOf(schema);
@@ -78,7 +83,9 @@ function routeInput(procedurePath: string, inputs: readonly unknown[]): RouteInp
   const arrayKeys = Object.entries(shape)
     .filter(([, field]) => field instanceof z.ZodArray || (kindOf(field) === "optional" && defOf(field).innerType instanceof z.ZodArray))
     .map(([key]) => key);
-  return { kind: "object", arrayKeys };
+  const pathKeys = new Set([...path.matchAll(/\{([^}]+)\}/g)].map((found) => found[1]!));
+  const queryKeys = new Set(Object.keys(shape).filter((key) => !pathKeys.has(key)));
+  return { kind: "object", arrayKeys, queryKeys, metadataFilter: takesMetadataFilter(inputs[0]) };
 }
 
 /** A tRPC procedure as the router holds it: callable with one call's options, as tRPC's own callers call it. */
@@ -101,7 +108,7 @@ export const REST_ROUTES: readonly RestRoute[] = Object.entries(v1Router._def.pr
       dispatch: toDispatchPattern(path),
       procedurePath,
       meta,
-      input: routeInput(procedurePath, inputs),
+      input: routeInput(procedurePath, path, inputs),
       // Straight to the procedure, resolved once here, where a tRPC caller would build a proxy and look the path up per request.
       call: (ctx: Context, input: unknown) =>
         callable({ path: procedurePath, ctx, type, getRawInput: async () => input, signal: undefined }),
@@ -114,7 +121,7 @@ export function methodsForPath(pathname: string): string[] {
   return REST_ROUTES.filter((r) => r.pattern.test(pathname)).map((r) => r.method);
 }
 
-/** The route that serves `method` on `pathname` (the URL's, still percent-encoded), with its path parameters as they appear in it. */
+/** The route that serves `method` on `pathname` (the URL's, still percent-encoded), with its path parameters as they appear in it (rest.ts decodes them). */
 export function matchRoute(method: string, pathname: string): { route: RestRoute; params: Record<string, string> } | undefined {
   const path = normalizePath(pathname);
   for (const route of REST_ROUTES) {

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "@/test/db";
+import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
+import { startTestApi, type TestApi } from "@/test/http";
+import { REST_ROUTES } from "./routes";
+
+// Outside tools trip on what the document does not say (issue 45): every operation refuses a query
+// parameter it does not take, in one message naming it, after the key is checked; and path
+// parameters are read percent-decoded, as the client meant them.
+
+let database: TestDatabase;
+let api: TestApi;
+let org: TestOrg;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seededCatalog(database.prisma);
+  org = await createTestOrg(database.prisma, { mode: "test" });
+  api = await startTestApi(database.prisma);
+});
+
+afterAll(async () => {
+  await api?.close();
+  await database?.destroy();
+});
+
+/** The route's template with an id in each parameter: any id will do, the query is refused first. */
+const pathOf = (template: string) => template.replace(/\{[^}]+\}/g, "x_1");
+const errorOf = async (response: Response) =>
+  ((await response.json()) as { error: { code: string; message: string; param?: string } }).error;
+
+describe("query parameters", () => {
+  const gets = REST_ROUTES.filter((route) => route.method === "GET");
+
+  it.each(gets.map((route) => [route.path, route] as const))(
+    "GET %s refuses an unknown query parameter, naming it",
+    async (path, route) => {
+      const response = await api.call(`${pathOf(path)}?zz=1`, { token: org.token });
+      expect(response.status).toBe(400);
+      const error = await errorOf(response);
+      expect(error).toMatchObject({ code: "VALIDATION", param: "zz" });
+      expect(error.message).toMatch(new RegExp(`^GET ${route.path.replace(/[{}]/g, "\\$&")} takes no query parameter`));
+    },
+  );
+
+  it("names what a list takes, its metadata filters included", async () => {
+    const error = await errorOf(await api.call("/v1/orders?limt=5", { token: org.token }));
+    expect(error).toEqual({
+      code: "VALIDATION",
+      param: "limt",
+      message:
+        "GET /v1/orders takes no query parameter `limt`; it takes `limit`, `starting_after`, `ending_before`, `created[gte]`, `created[lte]`, `status`, `service`, `metadata[key]`.",
+      request_id: expect.any(String),
+    });
+  });
+
+  it("refuses a path parameter sent again as a query parameter", async () => {
+    expect(await errorOf(await api.call("/v1/orders/ord_x?id=ord_y", { token: org.token }))).toMatchObject({
+      code: "VALIDATION",
+      param: "id",
+    });
+  });
+
+  it("still takes the parameters an operation takes, metadata filters included", async () => {
+    expect((await api.call("/v1/orders?limit=2&metadata[run]=a", { token: org.token })).status).toBe(200);
+    expect((await api.call("/v1/services", { token: org.token })).status).toBe(200);
+  });
+
+  it("checks the key before the query: no key is 401, whatever the query holds", async () => {
+    expect((await api.call("/v1/balance?zz=1")).status).toBe(401);
+  });
+});
+
+describe("path parameters", () => {
+  it("are read percent-decoded: an encoded space is a space", async () => {
+    const error = await errorOf(await api.call("/v1/orders/a%20b", { token: org.token }));
+    expect(error).toMatchObject({ code: "NOT_FOUND" });
+    expect(error.message).toContain("a b");
+  });
+
+  it("are measured decoded: eight characters of another script are eight, not their 72 escapes", async () => {
+    const id = encodeURIComponent("ธนาคารไทย".slice(0, 8));
+    expect(id.length).toBeGreaterThan(64);
+    expect(await errorOf(await api.call(`/v1/orders/${id}`, { token: org.token }))).toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("refuses a segment that is not valid percent-encoding, naming the parameter", async () => {
+    expect(await errorOf(await api.call("/v1/orders/%E0%A4%A", { token: org.token }))).toMatchObject({ code: "VALIDATION", param: "id" });
+  });
+});
