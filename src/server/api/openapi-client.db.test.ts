@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
+import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
@@ -58,7 +59,30 @@ export async function drive(baseUrl: string, token: string, order: CreateOrder["
   const { code, request_id } = missing.error.error;
   return { id, readId: read.data.id, readStatus: read.data.status, status, code, request_id, header: missing.response.headers.get("x-request-id") };
 }
+
+/** Uploads a text file as multipart/form-data and reads it back, typed from the document alone: no casts. */
+export async function roundTrip(baseUrl: string, token: string, text: string) {
+  const client = createClient<paths>({ baseUrl, headers: { Authorization: \`Bearer \${token}\` } });
+  const uploaded = await client.POST("/v1/files", {
+    body: { file: new Blob([text], { type: "text/plain" }) },
+    bodySerializer(body) {
+      const form = new FormData();
+      form.append("file", body.file, "catatan.txt");
+      return form;
+    },
+  });
+  if (uploaded.error) throw new Error(\`upload: \${uploaded.error.error.code} \${uploaded.error.error.message}\`);
+  const id: string = uploaded.data.id;
+  const downloaded = await client.GET("/v1/files/{id}/content", { params: { path: { id } }, parseAs: "text" });
+  if (downloaded.error) throw new Error(\`download: \${downloaded.error.error.code}\`);
+  const back: string = downloaded.data;
+  return { id, filename: uploaded.data.filename, back, type: downloaded.response.headers.get("content-type") };
+}
 `;
+
+/** openapi-typescript's documented transform for files: a `format: binary` schema is a Blob. */
+const BLOB = ts.factory.createTypeReferenceNode(ts.factory.createIdentifier("Blob"));
+const binaryAsBlob = (schema: { format?: string }) => (schema.format === "binary" ? BLOB : undefined);
 
 const TSCONFIG = {
   compilerOptions: {
@@ -97,9 +121,9 @@ afterAll(async () => {
 });
 
 describe("a client generated from the document", () => {
-  it("compiles with strict TypeScript, narrows error codes by status, and drives an order on a test key", async () => {
+  it("compiles with strict TypeScript, narrows error codes by status, drives an order and uploads and downloads a file on a test key", async () => {
     const document = (await (await api.call("/v1/openapi.json")).json()) as OpenAPI3;
-    await writeFile(join(dir, "kuasa.ts"), astToString(await openapiTS(document)));
+    await writeFile(join(dir, "kuasa.ts"), astToString(await openapiTS(document, { transform: binaryAsBlob })));
     await writeFile(join(dir, "program.ts"), PROGRAM);
     await writeFile(join(dir, "tsconfig.json"), JSON.stringify(TSCONFIG));
     const tsc = join(process.cwd(), "node_modules/typescript/bin/tsc");
@@ -108,9 +132,17 @@ describe("a client generated from the document", () => {
 
     const program = (await import(pathToFileURL(join(dir, "out/program.js")).href)) as {
       drive(baseUrl: string, token: string, order: unknown): Promise<Record<string, unknown>>;
+      roundTrip(baseUrl: string, token: string, text: string): Promise<Record<string, unknown>>;
     };
     const result = await program.drive(api.url, org.token, ndaOrder());
     expect(result).toMatchObject({ readId: result.id, readStatus: "dibayar", status: 404, code: "NOT_FOUND" });
     expect(result.request_id).toBe(result.header);
+    // A file in and out through the generated types: the multipart body typed as a Blob, the content as text.
+    const text = "Catatan rapat direksi, 28 November 2026.";
+    expect(await program.roundTrip(api.url, org.token, text)).toMatchObject({
+      filename: "catatan.txt",
+      back: text,
+      type: "text/plain; charset=utf-8",
+    });
   }, 60_000);
 });

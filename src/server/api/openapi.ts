@@ -1,5 +1,6 @@
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { ERROR_CODES, type ErrorCode } from "@/server/domain/errors";
+import { ACCEPTED_FILE_TYPES } from "@/server/domain/file-type";
 import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN } from "@/server/domain/idempotency";
 import { DEFAULT_TOLERANCE_SECONDS } from "@/server/domain/signature";
 import { WEBHOOK_MAX_ATTEMPTS } from "@/server/domain/webhook-delivery";
@@ -422,8 +423,20 @@ export function buildOpenApiDocument(baseUrl: string, options: DocumentOptions =
           "Content-Disposition": { description: "`attachment` with the file's name (`filename*` in UTF-8).", schema: { type: "string" } },
           "Content-Length": { description: "The file's size in bytes.", schema: { type: "integer" } },
         },
-        content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } },
+        // One entry per type an upload can have (decided from the content), so a generated client knows them all.
+        content: Object.fromEntries(
+          ACCEPTED_FILE_TYPES.map((type) => [type.contentType, { schema: { type: "string", format: "binary" } }]),
+        ),
       };
+    }
+    if (route.meta.body === "multipart") {
+      // The file part as both 3.1 (`contentMediaType`) and the `format: binary` that generators map to Blob.
+      const multipart = (op.requestBody?.content?.["multipart/form-data"] ?? {}) as { schema?: { properties?: Record<string, object> } };
+      const file = multipart.schema?.properties?.file;
+      if (file) multipart.schema!.properties!.file = { ...file, contentMediaType: "application/octet-stream" };
+      Object.assign(multipart, {
+        encoding: { file: { contentType: ACCEPTED_FILE_TYPES.map((type) => type.contentType.split(";")[0]).join(", ") } },
+      });
     }
     const byStatus = new Map<number, ErrorCode[]>();
     for (const code of errorCodesOf(route))

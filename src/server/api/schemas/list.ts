@@ -18,8 +18,14 @@ export const listQuerySchema = z.strictObject({
     .meta({ description: `How many to return, ${PAGE_LIMIT.min}–${PAGE_LIMIT.max} (default ${PAGE_LIMIT.default}).` })
     .optional(),
   // Descriptions go inside .optional(): the OpenAPI generator unwraps it and drops the wrapper's meta.
-  starting_after: cursor.meta({ description: "An id from this list: return the ones created before it (the next page)." }).optional(),
-  ending_before: cursor.meta({ description: "An id from this list: return the ones created after it (the previous page)." }).optional(),
+  starting_after: cursor
+    .meta({ description: "An id from this list: return the ones created before it (the next page). Not together with `ending_before`." })
+    .optional(),
+  ending_before: cursor
+    .meta({
+      description: "An id from this list: return the ones created after it (the previous page). Not together with `starting_after`.",
+    })
+    .optional(),
   "created[gte]": time
     .meta({ description: "Only those created at or after this ISO 8601 time (encode `+` in an offset as `%2B`)." })
     .optional(),

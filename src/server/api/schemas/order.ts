@@ -23,6 +23,9 @@ export const jsonNumber = <T extends z.ZodType>(schema: T) => z.preprocess((valu
 
 export const orderStatusSchema = z.enum(OrderStatus).meta({ id: "OrderStatus" });
 
+/** What isHttpUrl accepts, as the document states it: a URI that begins with http:// or https:// (any case). */
+const HTTP_URL_FORMAT = { format: "uri", pattern: "^[Hh][Tt][Tt][Pp][Ss]?://" };
+
 export const createOrderSchema = z
   .object({
     service: z.string().min(1).max(100).meta({ description: "A service `code` from GET /v1/services." }),
@@ -37,6 +40,7 @@ export const createOrderSchema = z
       .string()
       .max(2048)
       .refine(isHttpUrl, "must be a URL beginning with http:// or https://")
+      .meta(HTTP_URL_FORMAT)
       .nullable()
       .optional()
       .meta({ description: "Receives this order's webhooks." }),
@@ -171,7 +175,7 @@ export const orderSchema = z
     price_idr: rupiahSchema,
     max_budget: rupiahSchema.nullable(),
     intake: z.record(z.string(), z.string()),
-    callback_url: z.string().nullable(),
+    callback_url: z.string().meta(HTTP_URL_FORMAT).nullable(),
     sla_due_at: z.iso.datetime().nullable(),
     sla_breached_at: z.iso
       .datetime()
