@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "@/test/db";
+import { describe, expect, it } from "vitest";
+import { apiWorld } from "@/test/api-world";
 import { SAMPLE_FILES, storedFileCount } from "@/test/files";
-import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
-import { startTestApi, type TestApi } from "@/test/http";
 import { buildOpenApiDocument } from "./openapi";
 import { REQUEST_EXAMPLES } from "./openapi-examples";
 
@@ -24,22 +22,7 @@ const operations = Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
 );
 const UNKNOWN = "kunci_tak_dikenal";
 
-let database: TestDatabase;
-let api: TestApi;
-let org: TestOrg;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await seededCatalog(database.prisma);
-  // A test key with every scope: the sandbox's helpers take test keys only.
-  org = await createTestOrg(database.prisma, { mode: "test" });
-  api = await startTestApi(database.prisma);
-});
-
-afterAll(async () => {
-  await api?.close();
-  await database?.destroy();
-});
+const world = apiWorld({ mode: "test" });
 
 /** The path with made-up ids of the right shape: the body is checked before any id is looked up. */
 const concrete = (path: string) => path.replace(/\{[^}]+\}/g, "tidak_ada_123");
@@ -58,14 +41,14 @@ describe("strict request bodies", () => {
       const form = new FormData();
       form.append("file", new Blob([SAMPLE_FILES.pdf], { type: "application/pdf" }), "kontrak.pdf");
       form.append(UNKNOWN, "1");
-      res = await api.call(concrete(path), { method, token: org.token, body: form });
-      const kept = { files: await database.prisma.storedFile.count(), uploads: await database.prisma.fileUpload.count() };
+      res = await world.api.call(concrete(path), { method, token: world.org.token, body: form });
+      const kept = { files: await world.database.prisma.storedFile.count(), uploads: await world.database.prisma.fileUpload.count() };
       expect({ ...kept, bytes: storedFileCount() }).toEqual({ files: 0, uploads: 0, bytes: 0 });
     } else {
       // The document's own example where the body has fields, so only the unknown key is wrong.
       const example = REQUEST_EXAMPLES[`${method} ${path}`];
       if (json) expect(example, `${method} ${path} has a JSON body and needs an example in REQUEST_EXAMPLES`).toBeDefined();
-      res = await api.call(concrete(path), { method, token: org.token, json: { ...(example as object), [UNKNOWN]: 1 } });
+      res = await world.api.call(concrete(path), { method, token: world.org.token, json: { ...(example as object), [UNKNOWN]: 1 } });
     }
     const body = (await res.json()) as { error?: { code: string; message: string; param?: string } };
     expect({ status: res.status, code: body.error?.code, param: body.error?.param }).toEqual({
