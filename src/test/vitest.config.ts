@@ -36,12 +36,12 @@ export default defineConfig(async () => {
   // (PGlite takes about twice as long): the database client, migrations and busy handling
   // (src/server/db), the health check, the command line on an embedded data directory (its
   // migrations and lock), one whole money path through the real /v1 handler, one whole test order through
-  // /mcp, the files API and who may attach a file. Everything else, and all about concurrency (PGlite runs one statement at a time), is proven on PostgreSQL, which
+  // /mcp, the files API, who may attach a file and which sessions the portal routes refuse. Everything else, and all about concurrency (PGlite runs one statement at a time), is proven on PostgreSQL, which
   // runs every database test. Without PostgreSQL (a laptop) the pglite project runs them all.
   const pgliteTests = withPostgres
     ? [
         "src/server/db/**/*.db.test.ts",
-        "src/server/health.db.test.ts",
+        "src/server/runtime/health.db.test.ts",
         "src/cli/ops-commands.db.test.ts",
         "src/server/api/v1/money-path.db.test.ts",
         // Files on the embedded default: type, limit, isolation, links, what a crash leaves.
@@ -50,6 +50,8 @@ export default defineConfig(async () => {
         "src/server/api/v1/costs.db.test.ts",
         // OAuth: discovery, grants, refusals and rotation through the real handlers, on the embedded default too.
         "src/server/api/oauth-http.db.test.ts",
+        // An ended session is refused on every portal route outside tRPC, on the embedded default too.
+        "src/app/route-sessions.db.test.ts",
         // Attaching takes the right to read: every attaching procedure on every face, on the embedded default too.
         "src/server/api/attach-rights.db.test.ts",
         // A whole test order through MCP alone, the sandbox's uji_ tools included, on the embedded default too.
