@@ -27,6 +27,9 @@ export async function startTestApi(
 ): Promise<TestApi> {
   const handler = createRestHandler({ db, clock, rateLimiter, addressGuard, jobs, files, publicUrl: "http://localhost" });
   const server: Server = createServer((req, res) => void handler(req, res));
+  // As the production server (runtime/serve.ts): a client's pooled connection, reused after a pause
+  // on a loaded machine, must not meet a server that closed it at Node's default 5 s (ECONNRESET).
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

@@ -38,6 +38,15 @@ describe("query parameters", () => {
     });
   });
 
+  it("refuses a parameter without a name without naming it as param", async () => {
+    const error = await errorOf(await world.api.call("/v1/balance?=1", { token: world.org.token }));
+    expect(error).toMatchObject({
+      code: "VALIDATION",
+      message: "GET /v1/balance takes no query parameters; the one without a name is not one.",
+    });
+    expect(error.param).toBeUndefined();
+  });
+
   it("refuses a path parameter sent again as a query parameter", async () => {
     expect(await errorOf(await world.api.call("/v1/orders/ord_x?id=ord_y", { token: world.org.token }))).toMatchObject({
       code: "VALIDATION",

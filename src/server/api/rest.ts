@@ -71,12 +71,14 @@ function unknownQueryParameter(route: RestRoute, query: Record<string, unknown>)
   if (unknown === undefined) return undefined;
   const takes = input.kind === "object" ? [...input.queryKeys, ...(input.metadataFilter ? ["metadata[key]"] : [])] : [];
   const operation = `${route.method} ${route.path}`;
+  // A parameter without a name (`?=1`) cannot be named as `param`.
+  const named = unknown === "" ? "without a name" : `\`${unknown}\``;
   return new AppError(
     "VALIDATION",
     takes.length === 0
-      ? `${operation} takes no query parameters; \`${unknown}\` is not one.`
-      : `${operation} takes no query parameter \`${unknown}\`; it takes ${takes.map((key) => `\`${key}\``).join(", ")}.`,
-    unknown,
+      ? `${operation} takes no query parameters; the one ${named} is not one.`
+      : `${operation} takes no query parameter ${named}; it takes ${takes.map((key) => `\`${key}\``).join(", ")}.`,
+    unknown === "" ? undefined : unknown,
   );
 }
 
