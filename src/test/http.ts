@@ -41,7 +41,11 @@ export async function startTestApi(
       if (json !== undefined) headers.set("Content-Type", "application/json");
       return fetch(`${url}${path}`, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => {
+      // A connection still open (a refused upload's unread body, a client's idle pool) must not hold the close.
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
   };
 }
 

@@ -662,9 +662,11 @@ describe.runIf(testDatabaseKind === "postgres")("a batch racing answers on Postg
     );
     await barrier.waiters(1);
     const accepting = acceptOffer({ db: database.prisma, clock: justBefore }, raced.practitionerId, raced.id);
+    // Settled from now on: the refusal may come while the barrier is still being released.
+    const settled = Promise.allSettled([expiring, accepting]);
     await barrier.waiters(2);
     await barrier.release();
-    const [expired, accepted] = await Promise.allSettled([expiring, accepting]);
+    const [expired, accepted] = await settled;
     expect(expired.status).toBe("fulfilled");
     expect(accepted).toMatchObject({ status: "rejected", reason: { code: "INVALID_STATE" } });
 
