@@ -1,11 +1,14 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { TRPCError } from "@trpc/server";
+import { currentVersion, versionHeaders } from "@/server/domain/api-version";
 import { entityTagOf, matchesEntityTag } from "@/server/domain/entity-tag";
 import { AppError } from "@/server/domain/errors";
 import { requestContext, requestLog } from "@/server/log";
 import { requireScope } from "@/server/services/access";
+import { apiVersionsOf } from "@/server/services/deps";
 import { discardUpload, type FileContent, fileDepsOf, receiveUpload } from "@/server/services/files";
 import { authenticateAgent } from "./agent-key";
+import { versionOfRequest } from "./answer-version";
 import { errorBody, errorHeaders, sendError, statusOf, toApiError } from "./api-error";
 import { challengeHeaders, challengeOn401 } from "./bearer-challenge";
 import { type AppDeps, createContext } from "./context";
@@ -84,6 +87,10 @@ function asTrpcError(cause: unknown): TRPCError {
   return error;
 }
 
+function setHeaders(res: ServerResponse, headers: Record<string, string>): void {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+}
+
 function writeJson(
   res: ServerResponse,
   status: number,
@@ -151,10 +158,14 @@ async function serveRoute(
 export function createRestHandler(appDeps: AppDeps & { publicUrl: string; operatorName?: string }) {
   const { publicUrl, operatorName } = appDeps;
   let openApiDocument: string | undefined;
+  const versions = apiVersionsOf(appDeps);
+  // Until a key says otherwise (agentProcedure, or the check before a body), an answer is in the current version.
+  const unkeyedVersion = versionHeaders(currentVersion(versions));
 
   return async function handleRest(req: Request, res: ServerResponse): Promise<void> {
     requestContext(req, res);
     setApiSecurityHeaders(res);
+    setHeaders(res, unkeyedVersion);
     challengeOn401(res, publicUrl, "v1", req.headers);
     const url = new URL(req.url ?? "/", "http://localhost");
     const method = req.method ?? "GET";
@@ -180,8 +191,11 @@ export function createRestHandler(appDeps: AppDeps & { publicUrl: string; operat
       // The key before the body: a request without a valid key is not worth reading a megabyte for.
       if (methodsForPath(url.pathname).includes(method)) {
         const refused = await authenticateAgent(appDeps, req.headers, "v1")
-          // An upload's scope too, before 25 MiB are stored for nothing.
-          .then((key) => upload?.scope && requireScope(key, upload.scope))
+          .then((key) => {
+            versionOfRequest(versions, key, req.headers, (headers) => setHeaders(res, headers));
+            // An upload's scope too, before 25 MiB are stored for nothing.
+            if (upload?.scope) requireScope(key, upload.scope);
+          })
           .then(
             () => null,
             (err: unknown) => toApiError(err),

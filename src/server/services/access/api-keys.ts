@@ -13,6 +13,7 @@ import {
   type Scope,
   secretMatches,
 } from "@/server/domain/api-key";
+import { API_VERSIONS, currentVersion } from "@/server/domain/api-version";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { type AgentResource, isOAuthToken, oauthTokenHash } from "@/server/domain/oauth";
@@ -88,6 +89,7 @@ export async function createApiKeyIn(
       webhookUrl: input.webhookUrl ?? null,
       webhookSecret,
       oauthClientId: input.oauthClientId ?? null,
+      apiVersion: currentVersion(API_VERSIONS).date,
     },
   });
   await audit(tx, {
@@ -182,6 +184,7 @@ export async function authenticateApiKey(
     monthlyBudgetIdr: key.monthlyBudgetIdr,
     webhookUrl: key.webhookUrl,
     approvalThresholdIdr: key.organization.approvalThresholdIdr,
+    apiVersion: key.apiVersion,
   };
 }
 
@@ -244,6 +247,7 @@ export async function listApiKeys(deps: Pick<ServiceDeps, "db" | "clock">, organ
     monthlyBudgetIdr: Number(k.monthlyBudgetIdr),
     spentThisMonthIdr: Number(spent[i] ?? 0n),
     webhookUrl: k.webhookUrl,
+    apiVersion: k.apiVersion,
     // A grant's key: the application an admin connected with OAuth (services/oauth), by the name it registered.
     oauthClientName: k.oauthClientId ? k.oauthClient?.name || k.oauthClientId : null,
     // While a rotation's overlap runs: until when the replaced webhook secret still signs.
