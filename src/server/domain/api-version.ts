@@ -47,6 +47,9 @@ export interface ApiVersion {
 /** Every version still served, oldest first; the last is current. */
 export type VersionTable = readonly [ApiVersion, ...ApiVersion[]];
 
+/** The operation name of webhook event bodies in a change's `operations`: they are sent in the version of the key whose order or case they are about. */
+export const WEBHOOK_OPERATION = "webhook";
+
 export const API_VERSIONS: VersionTable = [
   {
     date: "2026-11-28",
