@@ -167,6 +167,17 @@ test("an admin edits a key: a wrong webhook URL is refused, then the new name, s
   await expect(page.getByText('Perubahan kunci "agen-ubah" disimpan.')).toBeVisible();
 });
 
+test("an admin sees a new key on the current API version, with nothing to move", async ({ page, request }) => {
+  await page.setViewportSize(DESKTOP);
+  await enterSignedIn(page, ORG_ADMIN, HOME);
+  const live = await createKey(page, "agen-versi");
+  const card = page.getByRole("article", { name: "agen-versi" });
+  await expect(card.getByRole("definition").filter({ hasText: "2026-11-28" })).toContainText("(terbaru)");
+  await expect(card.getByRole("button", { name: /^Pindahkan ke versi/ })).toHaveCount(0);
+  const balance = await request.get("/v1/balance", { headers: { Authorization: `Bearer ${live}` } });
+  expect(balance.headers()["kuasa-version"]).toBe("2026-11-28");
+});
+
 test("an admin selects a practitioner's bid on a case, reads what needs attention and how to top up, and downloads CSV", async ({
   page,
   browser,

@@ -10,6 +10,7 @@ import {
   revokeInvitation,
   rotateWebhookSecret,
   updateApiKey,
+  upgradeApiKeyVersion,
 } from "@/server/services/access";
 import { listOrganizationCases, payInvoice, selectBidAsAdmin } from "@/server/services/cases";
 import { listWebhookDeliveries, redeliver } from "@/server/services/events";
@@ -75,6 +76,7 @@ import {
   teamOutput,
   thresholdInput,
   updateKeyInput,
+  upgradedKeyOutput,
   webhookDeliveriesOutput,
   webhookSearchInput,
 } from "../schemas/organization-portal";
@@ -241,6 +243,11 @@ export const organizationRouter = router({
     .input(byApiKey)
     .output(z.void())
     .mutation(({ ctx, input }) => revokeApiKey(ctx, ctx.actor, ctx.organizationId, input.apiKeyId)),
+  /** Moves a key to the current API version: its answers may change shape from the next request on. */
+  upgradeKeyVersion: admin
+    .input(byApiKey)
+    .output(upgradedKeyOutput)
+    .mutation(({ ctx, input }) => upgradeApiKeyVersion(ctx, ctx.actor, ctx.organizationId, input.apiKeyId)),
   rotateWebhookSecret: admin
     .input(rotateSecretInput)
     .output(rotatedSecretOutput)

@@ -275,6 +275,38 @@ export async function revokeApiKey(deps: Pick<ServiceDeps, "db" | "clock">, acto
   invalidateApiKeyCache(deps);
 }
 
+/**
+ * Moves a key to the current API version (docs/versions.md): its answers, and the webhooks of its
+ * orders from the next attempt on, take the current shape. Audited with the version it leaves; a
+ * key already on it stays as it is, a revoked key is INVALID_STATE. Applies to the next request.
+ */
+export async function upgradeApiKeyVersion(
+  deps: Pick<ServiceDeps, "db">,
+  actor: Actor,
+  organizationId: string,
+  apiKeyId: string,
+): Promise<{ apiVersion: string }> {
+  const { db } = deps;
+  const current = currentVersion(API_VERSIONS).date;
+  await db.$transaction(async (tx) => {
+    const key = await ownKey(tx, organizationId, apiKeyId);
+    if (key.revokedAt) throw new AppError("INVALID_STATE", `API key ${apiKeyId} has been revoked; create a new key instead.`);
+    if (key.apiVersion === current) return;
+    const changed = await tx.apiKey.updateMany({ where: { id: apiKeyId, apiVersion: key.apiVersion }, data: { apiVersion: current } });
+    // Another admin moved it at the same moment: theirs is the one change.
+    if (changed.count === 0) return;
+    await audit(tx, {
+      ...actor,
+      action: "api_key.upgrade_version",
+      subjectType: "api_key",
+      subjectId: apiKeyId,
+      data: { before: key.apiVersion, after: current },
+    });
+  });
+  invalidateApiKeyCache(deps);
+  return { apiVersion: current };
+}
+
 export interface RotatedWebhookSecret {
   /** Shown once. */
   webhookSecret: string;
