@@ -182,6 +182,10 @@ const PORTAL_RECIPES: Record<string, PortalRecipe> = {
     valid: (w) => ({ apiKeyId: w.a.live.apiKeyId }),
     foreign: (o) => o.apiKeys.map((apiKeyId) => ({ apiKeyId })),
   },
+  "organization.keyRequests": {
+    valid: (w) => ({ apiKeyId: w.a.live.apiKeyId }),
+    foreign: (o) => o.apiKeys.map((apiKeyId) => ({ apiKeyId })),
+  },
   "organization.upgradeKeyVersion": {
     valid: (w) => ({ apiKeyId: w.a.live.apiKeyId }),
     foreign: (o) => o.apiKeys.map((apiKeyId) => ({ apiKeyId })),
@@ -740,6 +744,7 @@ function portalAttacks(): Array<{
         "organization.rotateWebhookSecret",
         "organization.updateKey",
         "organization.upgradeKeyVersion",
+        "organization.keyRequests",
         "organization.webhookDeliveries",
         "organization.redeliver",
         "organization.order",

@@ -26,6 +26,7 @@ const authenticateAndLimit = middleware(async ({ ctx, meta, path, next }) => {
   }
   const idempotencyKey = meta.idempotent ? parseIdempotencyKey(ctx.headers["idempotency-key"]) : null;
   const apiKey = await authenticateAgent(ctx, ctx.headers, ctx.agentResource);
+  ctx.response.apiKeyId = apiKey.id;
   const versions = apiVersionsOf(ctx);
   const version = versionOfRequest(versions, apiKey, ctx.headers, (headers) => Object.assign(ctx.response.headers, headers));
   requireScope(apiKey, meta.scope);

@@ -3,6 +3,7 @@ import { TRPCError } from "@trpc/server";
 import { currentVersion, versionHeaders } from "@/server/domain/api-version";
 import { entityTagOf, matchesEntityTag } from "@/server/domain/entity-tag";
 import { AppError } from "@/server/domain/errors";
+import { restRequestPath } from "@/server/domain/request-log";
 import { requestContext, requestLog } from "@/server/log";
 import { requireScope } from "@/server/services/access";
 import { apiVersionsOf } from "@/server/services/deps";
@@ -15,6 +16,7 @@ import { type AppDeps, createContext } from "./context";
 import { readFilePart, writeFileContent } from "./file-transfer";
 import { readJsonBody } from "./json-body";
 import { buildOpenApiDocument } from "./openapi";
+import { type TrackedRequest, trackRequest } from "./request-record";
 import { matchRoute, methodsForPath, type RestRoute } from "./routes";
 import { setApiSecurityHeaders } from "./security-headers";
 
@@ -118,12 +120,14 @@ async function serveRoute(
   res: ServerResponse,
   url: URL,
   method: string,
+  tracked: TrackedRequest | null,
 ): Promise<void> {
   const ctx = createContext(appDeps, requestContext(req, res).id, req.headers);
   let data: unknown;
   try {
     data = await route.call(ctx, inputOf(route, method, req, url, params));
   } catch (cause) {
+    if (tracked) tracked.apiKeyId ??= ctx.response.apiKeyId;
     const error = asTrpcError(cause);
     const apiError = toApiError(error);
     if (apiError.code === "INTERNAL") requestLog(req).error({ err: error }, "v1 internal error");
@@ -132,6 +136,7 @@ async function serveRoute(
     writeJson(res, status, headers, JSON.stringify(errorBody(apiError, ctx.requestId)), true);
     return;
   }
+  if (tracked) tracked.apiKeyId ??= ctx.response.apiKeyId;
   if (route.meta.answer === "file") {
     for (const [name, value] of Object.entries(ctx.response.headers)) res.setHeader(name, value);
     return writeFileContent(res, data as FileContent, method);
@@ -163,12 +168,13 @@ export function createRestHandler(appDeps: AppDeps & { publicUrl: string; operat
   const unkeyedVersion = versionHeaders(currentVersion(versions));
 
   return async function handleRest(req: Request, res: ServerResponse): Promise<void> {
-    requestContext(req, res);
+    const requestId = requestContext(req, res).id;
     setApiSecurityHeaders(res);
     setHeaders(res, unkeyedVersion);
     challengeOn401(res, publicUrl, "v1", req.headers);
     const url = new URL(req.url ?? "/", "http://localhost");
     const method = req.method ?? "GET";
+    const tracked = trackRequest(appDeps, res, requestId, method, restRequestPath(url.pathname));
 
     if (url.pathname === "/v1/openapi.json" && (method === "GET" || method === "HEAD")) {
       openApiDocument ??= JSON.stringify(buildOpenApiDocument(publicUrl, { operatorName }));
@@ -192,6 +198,7 @@ export function createRestHandler(appDeps: AppDeps & { publicUrl: string; operat
       if (methodsForPath(url.pathname).includes(method)) {
         const refused = await authenticateAgent(appDeps, req.headers, "v1")
           .then((key) => {
+            if (tracked) tracked.apiKeyId = key.id;
             versionOfRequest(versions, key, req.headers, (headers) => setHeaders(res, headers));
             // An upload's scope too, before 25 MiB are stored for nothing.
             if (upload?.scope) requireScope(key, upload.scope);
@@ -212,7 +219,7 @@ export function createRestHandler(appDeps: AppDeps & { publicUrl: string; operat
       }
     }
 
-    if (match) return serveRoute(appDeps, match.route, match.params, req, res, dispatchUrl, method);
+    if (match) return serveRoute(appDeps, match.route, match.params, req, res, dispatchUrl, method, tracked);
 
     const allowed = methodsForPath(url.pathname);
     if (allowed.length > 0) {

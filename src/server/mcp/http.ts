@@ -7,9 +7,12 @@ import { sendError, toApiError } from "@/server/api/api-error";
 import { challengeOn401 } from "@/server/api/bearer-challenge";
 import { type AppDeps, createContext } from "@/server/api/context";
 import { NOT_JSON, readJsonBody } from "@/server/api/json-body";
+import { trackRequest } from "@/server/api/request-record";
 import { setApiSecurityHeaders } from "@/server/api/security-headers";
 import type { AuthenticatedKey } from "@/server/domain/api-key";
 import { type ApiVersion, currentVersion, operationsChangedSince, VERSION_HEADER_KEY, versionHeaders } from "@/server/domain/api-version";
+import { ERROR_CODES, isErrorCode } from "@/server/domain/errors";
+import { MCP_METHOD, mcpRequestPath } from "@/server/domain/request-log";
 import { requestContext } from "@/server/log";
 import { rateLimitHeaders } from "@/server/services/access";
 import { apiVersionsOf, publicUrlOf } from "@/server/services/deps";
@@ -74,10 +77,13 @@ export function createMcpHandler(deps: AppDeps) {
       );
       return;
     }
+    // Only a request with a valid key is logged; its "path" is its JSON-RPC method, once the body is read.
+    const tracked = trackRequest(deps, res, requestId, MCP_METHOD, "");
     let apiKey: AuthenticatedKey;
     let version: ApiVersion;
     try {
       apiKey = await authenticateAgent(deps, req.headers, "mcp");
+      if (tracked) tracked.apiKeyId = apiKey.id;
       version = versionOfRequest(versions, apiKey, req.headers, (headers) => {
         for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
       });
@@ -96,6 +102,7 @@ export function createMcpHandler(deps: AppDeps) {
       else sendError(res, error);
       return;
     }
+    if (tracked) tracked.path = mcpRequestPath(body);
     // One batch could carry ~20,000 messages in a megabyte, each answered in memory; the MCP
     // revision we serve (2025-06-18) has no batches.
     if (Array.isArray(body)) {
@@ -125,6 +132,10 @@ export function createMcpHandler(deps: AppDeps) {
       livemode: apiKey.livemode,
       requestId,
       changed: operationsChangedSince(versions, version),
+      // A tool's error is a result inside a 200: the log shows the status REST would have answered.
+      onToolAnswer: (answer) => {
+        if (tracked && !answer.ok && isErrorCode(answer.body.error.code)) tracked.status = ERROR_CODES[answer.body.error.code].status;
+      },
     });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on("close", () => {

@@ -162,7 +162,18 @@ const LISTED = { live: listedFor(toolsFor(true), NOTHING_CHANGED), test: listedF
  */
 export function createMcpServer(
   run: ToolRunner,
-  { livemode, requestId, changed = NOTHING_CHANGED }: { livemode: boolean; requestId?: string; changed?: ReadonlySet<string> },
+  {
+    livemode,
+    requestId,
+    changed = NOTHING_CHANGED,
+    onToolAnswer,
+  }: {
+    livemode: boolean;
+    requestId?: string;
+    changed?: ReadonlySet<string>;
+    /** Told each tool call's answer (the remote face logs an error's status). */
+    onToolAnswer?: (answer: ToolAnswer) => void;
+  },
 ): Server {
   const server = new Server(
     { name: "kuasa", title: "Kuasa", version: packageJson.version },
@@ -180,6 +191,7 @@ export function createMcpServer(
         `Unknown tool ${request.params.name}; tools/list names the ${toolSet.tools.length} tools.`,
       );
     const answered = await answer(tool, request.params.arguments ?? {}, run, requestId);
+    onToolAnswer?.(answered);
     const links = tool.name === LINK_TOOL ? [] : await resourceLinks(answered, run, toolSet);
     return toResult(answered, links, !changed.has(tool.route.procedurePath));
   });

@@ -7,6 +7,7 @@ import { portalPage } from "@/server/runtime/portal";
 import { CreateKeyForm } from "../_components/create-key-form";
 import { EditKeyDisclosure } from "../_components/edit-key-disclosure";
 import { KeyActions } from "../_components/key-actions";
+import { KeyRequests } from "../_components/key-requests";
 import { KeyVersion } from "../_components/key-version";
 import { OrganizationStatusNotice } from "../_components/status-notice";
 
@@ -107,6 +108,7 @@ export default async function ApiKeysPage() {
                 </>
               )}
             </dl>
+            <KeyRequests apiKeyId={key.id} name={key.name || key.keyId} />
             {!key.revokedAt && (
               <>
                 <EditKeyDisclosure apiKey={key} />

@@ -552,6 +552,27 @@ describe("a key's API version", () => {
   });
 });
 
+describe("a key's last requests", () => {
+  it("lists a live or test key's newest requests for its own admin, newest first; another organisation's key is NOT_FOUND", async () => {
+    const { apiKeyId } = await addTestKey(database.prisma, mine.id, { mode: "test" });
+    expect(await as(admin).organization.keyRequests({ apiKeyId })).toEqual([]);
+    const at = (seconds: number) => new Date(clock.now().getTime() + seconds * 1000);
+    await database.prisma.apiRequest.createMany({
+      data: [
+        { apiKeyId, requestId: "req_lama", method: "GET", path: "/v1/balance", status: 200, createdAt: at(1) },
+        { apiKeyId, requestId: "req_baru", method: "MCP", path: "tools/call buat_order", status: 402, createdAt: at(2) },
+        { apiKeyId: theirs.apiKeyId, requestId: "req_mereka", method: "GET", path: "/v1/balance", status: 200, createdAt: at(3) },
+      ],
+    });
+    expect(await as(admin).organization.keyRequests({ apiKeyId })).toEqual([
+      { requestId: "req_baru", method: "MCP", path: "tools/call buat_order", status: 402, createdAt: at(2) },
+      { requestId: "req_lama", method: "GET", path: "/v1/balance", status: 200, createdAt: at(1) },
+    ]);
+    expect(await codeOf(as(admin).organization.keyRequests({ apiKeyId: theirs.apiKeyId }))).toBe("NOT_FOUND");
+    expect(await codeOf(as(otherAdmin).organization.keyRequests({ apiKeyId }))).toBe("NOT_FOUND");
+  });
+});
+
 describe("the webhook log as a table", () => {
   it("filters by mode and delivery status and pages by event", async () => {
     const org = await createTestOrg(database.prisma, { depositIdr: 10_000_000n });

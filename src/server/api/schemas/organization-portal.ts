@@ -216,6 +216,10 @@ export const keysOutput = z.array(
 export const keyDefaultsOutput = z.object({ maxOrderIdr: rupiahSchema, monthlyBudgetIdr: rupiahSchema });
 export const createdKeyOutput = z.object({ keyId: z.string(), token: z.string(), webhookSecret: z.string() });
 export const upgradedKeyOutput = z.object({ apiVersion: z.string() });
+/** A key's newest requests (services/request-log), newest first. */
+export const keyRequestsOutput = z.array(
+  z.object({ requestId: z.string(), method: z.string(), path: z.string(), status: z.number().int(), createdAt: z.date() }),
+);
 export const rotatedSecretOutput = z.object({ webhookSecret: z.string(), previousSecretExpiresAt: z.date().nullable() });
 
 export const webhookDeliveriesOutput = pageSchema(
