@@ -12,8 +12,9 @@ import type { Context } from "./context";
 import { baseProcedure, middleware } from "./trpc";
 
 /**
- * Agent operations: the API key is authenticated and the scope named in the procedure's meta is
- * checked here, once, for REST and MCP alike. A procedure without a scope is a programming error.
+ * Agent operations: the API key is authenticated, the API version of the answer chosen (the
+ * request's Kuasa-Version, else the key's) and the scope named in the procedure's meta checked
+ * here, once, for REST and MCP alike. A procedure without a scope is a programming error.
  */
 const authenticateAndLimit = middleware(async ({ ctx, meta, path, next }) => {
   if (!meta?.scope) throw new Error("agent procedure declared without a scope");
