@@ -94,6 +94,9 @@ export function requestedVersion(table: VersionTable, header: string | string[] 
   return version;
 }
 
+/** Built once per version: every keyed answer sets them. */
+const HEADERS_OF = new WeakMap<ApiVersion, Readonly<Record<string, string>>>();
+
 /** Midnight UTC of a `YYYY-MM-DD` day. */
 const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
 
@@ -101,11 +104,15 @@ const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
  * The headers of an answer given in `version`: its date, and for a deprecated version when it was
  * deprecated (RFC 9745: `@` and Unix seconds) and when it stops being served (RFC 8594: an HTTP-date).
  */
-export function versionHeaders(version: ApiVersion): Record<string, string> {
-  const headers: Record<string, string> = { [VERSION_HEADER]: version.date };
-  if (version.status === "deprecated" && version.deprecation) {
-    headers.Deprecation = `@${dayStart(version.deprecation.since).getTime() / 1000}`;
-    headers.Sunset = dayStart(version.deprecation.sunset).toUTCString();
+export function versionHeaders(version: ApiVersion): Readonly<Record<string, string>> {
+  let headers = HEADERS_OF.get(version);
+  if (!headers) {
+    const built: Record<string, string> = { [VERSION_HEADER]: version.date };
+    if (version.status === "deprecated" && version.deprecation) {
+      built.Deprecation = `@${dayStart(version.deprecation.since).getTime() / 1000}`;
+      built.Sunset = dayStart(version.deprecation.sunset).toUTCString();
+    }
+    HEADERS_OF.set(version, (headers = Object.freeze(built)));
   }
   return headers;
 }
