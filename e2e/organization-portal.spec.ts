@@ -167,6 +167,57 @@ test("an admin edits a key: a wrong webhook URL is refused, then the new name, s
   await expect(page.getByText('Perubahan kunci "agen-ubah" disimpan.')).toBeVisible();
 });
 
+test("an admin reads each key's API version and its last requests, live and test keys alike, and copies a request id", async ({
+  page,
+  request,
+}, testInfo) => {
+  await page.setViewportSize(DESKTOP);
+  await enterSignedIn(page, ORG_ADMIN, HOME);
+  const live = await createKey(page, "agen-log");
+  await createKey(page, "agen-log-uji", "test");
+
+  // A new key is on the current version, which needs no move.
+  const card = page.getByRole("article", { name: "agen-log", exact: true });
+  await expect(card.getByRole("definition").filter({ hasText: "2026-11-28" })).toContainText("(terbaru)");
+  await expect(card.getByRole("button", { name: /^Pindahkan ke versi/ })).toHaveCount(0);
+
+  // Nothing asked yet with the test key: its empty state.
+  const testCard = page.getByRole("article", { name: "agen-log-uji" });
+  await testCard.getByText("Permintaan terakhir").click();
+  await expect(testCard.getByRole("status").filter({ hasText: "Belum ada permintaan dengan kunci ini." })).toBeVisible();
+
+  // Three requests with the live key: a read, a refusal, a read with a query string.
+  const auth = { Authorization: `Bearer ${live}` };
+  const balance = await request.get("/v1/balance", { headers: auth });
+  expect(balance.headers()["kuasa-version"]).toBe("2026-11-28");
+  const missing = await request.get("/v1/orders/ord_tidak_ada", { headers: auth });
+  expect(missing.status()).toBe(404);
+  await request.get("/v1/services?bahasa=id", { headers: auth });
+  const missingId = missing.headers()["x-request-id"]!;
+
+  // Written in batches about a second after the answer: "Muat ulang" until they are there.
+  await card.getByText("Permintaan terakhir").click();
+  const table = card.getByRole("region", { name: "Permintaan terakhir kunci agen-log" });
+  await expect(async () => {
+    await card.getByRole("button", { name: "Muat ulang" }).click();
+    await expect(table.getByRole("row")).toHaveCount(4, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  // Newest first; the query string is not kept; the status says how it went.
+  await expect(table.getByRole("row").nth(1)).toContainText("GET /v1/services");
+  await expect(table.getByRole("row").nth(1)).not.toContainText("bahasa");
+  const refused = table.getByRole("row").nth(2);
+  await expect(refused).toContainText("GET /v1/orders/ord_tidak_ada");
+  await expect(refused.locator(".pill")).toHaveText("404");
+  await expect(refused.locator(".pill")).toHaveClass(/pill-warn/);
+  await expect(table.getByRole("row").nth(3).locator(".pill")).toHaveClass(/pill-ok/);
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await refused.getByRole("button", { name: `Salin ${missingId}` }).click();
+  await expect(refused.getByRole("status")).toHaveText("Tersalin.");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(missingId);
+  await bothSizes(page, testInfo, "organisasi-kunci-permintaan");
+  await expectNoSeriousA11yViolations(page);
+});
+
 test("an admin selects a practitioner's bid on a case, reads what needs attention and how to top up, and downloads CSV", async ({
   page,
   browser,

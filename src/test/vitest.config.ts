@@ -56,6 +56,8 @@ export default defineConfig(async () => {
         "src/server/api/attach-rights.db.test.ts",
         // A whole test order through MCP alone, the sandbox's uji_ tools included, on the embedded default too.
         "src/server/mcp/sandbox.db.test.ts",
+        // The request log's batches (a bulk insert and a trim by window function) on the embedded default too.
+        "src/server/services/request-log/request-log.db.test.ts",
       ]
     : dbTests;
   return {

@@ -182,6 +182,14 @@ const PORTAL_RECIPES: Record<string, PortalRecipe> = {
     valid: (w) => ({ apiKeyId: w.a.live.apiKeyId }),
     foreign: (o) => o.apiKeys.map((apiKeyId) => ({ apiKeyId })),
   },
+  "organization.keyRequests": {
+    valid: (w) => ({ apiKeyId: w.a.live.apiKeyId }),
+    foreign: (o) => o.apiKeys.map((apiKeyId) => ({ apiKeyId })),
+  },
+  "organization.upgradeKeyVersion": {
+    valid: (w) => ({ apiKeyId: w.a.live.apiKeyId }),
+    foreign: (o) => o.apiKeys.map((apiKeyId) => ({ apiKeyId })),
+  },
   "organization.webhookDeliveries": { valid: () => ({}), foreign: (o) => o.orders.map((orderId) => ({ orderId })), filters: true },
   "organization.redeliver": { valid: (w) => ({ eventId: w.aLive.events[0] }), foreign: (o) => o.events.map((eventId) => ({ eventId })) },
   "organization.cases": {},
@@ -735,6 +743,8 @@ function portalAttacks(): Array<{
         "organization.revokeKey",
         "organization.rotateWebhookSecret",
         "organization.updateKey",
+        "organization.upgradeKeyVersion",
+        "organization.keyRequests",
         "organization.webhookDeliveries",
         "organization.redeliver",
         "organization.order",

@@ -1,16 +1,20 @@
 import type { AuthenticatedKey } from "@/server/domain/api-key";
+import { currentVersion, renderForVersion } from "@/server/domain/api-version";
 import { AppError } from "@/server/domain/errors";
 import { parseIdempotencyKey } from "@/server/domain/idempotency";
 import { rateLimitHeaders, requireScope } from "@/server/services/access";
+import { apiVersionsOf } from "@/server/services/deps";
 import { discardUpload, type ReceivedUpload } from "@/server/services/files";
 import { type ClaimKey, runIdempotent } from "@/server/services/idempotency";
 import { authenticateAgent } from "./agent-key";
+import { versionOfRequest } from "./answer-version";
 import type { Context } from "./context";
 import { baseProcedure, middleware } from "./trpc";
 
 /**
- * Agent operations: the API key is authenticated and the scope named in the procedure's meta is
- * checked here, once, for REST and MCP alike. A procedure without a scope is a programming error.
+ * Agent operations: the API key is authenticated, the API version of the answer chosen (the
+ * request's Kuasa-Version, else the key's) and the scope named in the procedure's meta checked
+ * here, once, for REST and MCP alike. A procedure without a scope is a programming error.
  */
 const authenticateAndLimit = middleware(async ({ ctx, meta, path, next }) => {
   if (!meta?.scope) throw new Error("agent procedure declared without a scope");
@@ -23,6 +27,9 @@ const authenticateAndLimit = middleware(async ({ ctx, meta, path, next }) => {
   }
   const idempotencyKey = meta.idempotent ? parseIdempotencyKey(ctx.headers["idempotency-key"]) : null;
   const apiKey = await authenticateAgent(ctx, ctx.headers, ctx.agentResource);
+  ctx.response.apiKeyId = apiKey.id;
+  const versions = apiVersionsOf(ctx);
+  const version = versionOfRequest(versions, apiKey, ctx.headers, (headers) => Object.assign(ctx.response.headers, headers));
   requireScope(apiKey, meta.scope);
   if (ctx.rateLimiter) {
     const decision = await ctx.rateLimiter.consume(apiKey.id, meta.openapi?.method === "GET" ? "read" : "write");
@@ -32,7 +39,10 @@ const authenticateAndLimit = middleware(async ({ ctx, meta, path, next }) => {
   }
   if (ctx.requestRefusal) throw ctx.requestRefusal;
   if (meta.successStatus) ctx.response.status = meta.successStatus;
-  return next({ ctx: { ...ctx, apiKey, idempotency: idempotencyKey ? { key: idempotencyKey, operation: path } : null } });
+  const result = await next({ ctx: { ...ctx, apiKey, idempotency: idempotencyKey ? { key: idempotencyKey, operation: path } : null } });
+  // After the output schema (an inner middleware): the answer checked in the current shape, then given in the caller's.
+  if (!result.ok || version === currentVersion(versions)) return result;
+  return { ...result, data: renderForVersion(versions, path, result.data, version) };
 });
 
 export const agentProcedure = baseProcedure.use(authenticateAndLimit);

@@ -4,6 +4,7 @@ import type { AgentResource } from "@/server/domain/oauth";
 import type { PortalUser } from "@/server/domain/portal-user";
 import type { ApiRateLimiter } from "@/server/services/access";
 import type { ServiceDeps } from "@/server/services/deps";
+import type { RequestLog } from "@/server/services/request-log";
 import type { AddressGuard } from "./address-guard";
 
 /** What every face shares for the life of the process. */
@@ -14,12 +15,16 @@ export interface AppDeps extends ServiceDeps {
   addressGuard?: AddressGuard;
   /** Woken after every successful mutation; absent in tests that run no engine. */
   jobs?: { wakeDue(): void };
+  /** Each key's request log, written in batches; absent in tests that do not read it. */
+  requestLog?: RequestLog;
 }
 
 /** What a procedure may set on the HTTP answer (REST face); other faces ignore it. */
 interface ResponseControl {
   status?: number;
   headers: Record<string, string>;
+  /** The key the request was authenticated with (agentProcedure): whose request log the answer goes to. */
+  apiKeyId?: string;
 }
 
 export interface Context extends AppDeps {

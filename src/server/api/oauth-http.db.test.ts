@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_VERSIONS, currentVersion } from "@/server/domain/api-version";
 import { fixedClock, systemClock } from "@/server/domain/clock";
 import { randomBase62 } from "@/server/domain/ids";
 import { oauthTokenHash } from "@/server/domain/oauth";
@@ -210,6 +211,8 @@ describe("a grant is an API key with the limits the admin chose", () => {
       scopes: ["katalog:baca", "order:buat", "status:baca"],
       maxOrderIdr: 3_000_000n,
       monthlyBudgetIdr: 9_000_000n,
+      // Pinned like any key to the API version current when it was granted.
+      apiVersion: currentVersion(API_VERSIONS).date,
     });
     expect(await mcpTools(grant.access_token)).toContain("buat_order");
     const audit = await database.prisma.auditLog.findFirstOrThrow({ where: { action: "oauth.grant", subjectId: stored.apiKeyId } });

@@ -1,3 +1,4 @@
+import { API_VERSIONS, currentVersion } from "@/server/domain/api-version";
 import { DEFAULT_TOLERANCE_SECONDS } from "@/server/domain/signature";
 
 /**
@@ -29,6 +30,10 @@ curl -s ${baseUrl}/v1/orders -H "Authorization: Bearer $KEY" -H "Content-Type: a
 Every error body is \`{ "error": { "code", "message", "param", "request_id" } }\`. Decide by \`code\`; each operation lists the codes it can answer under their HTTP status. \`param\` names the offending field of a \`VALIDATION\` error as you wrote it (\`intake.sifat_nda\`, \`attachments[1]\`); \`request_id\` is the answer's \`X-Request-Id\`, which support asks for.
 
 Every answer carries \`X-Request-Id\`; answers to a checked key carry \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`, and 429 and 503 \`Retry-After\`. A POST retried with the same \`Idempotency-Key\` within 24 hours acts once.
+
+## Versions
+
+The path stays \`/v1\`; the shape of answers is versioned by date. Each API key is pinned to the version current when it was made, and every answer says in \`Kuasa-Version\` which version it was given in. Send \`Kuasa-Version: <date>\` to have one request answered in another known version (${API_VERSIONS.map((version) => `\`${version.date}\``).join(", ")}; the current one is \`${currentVersion(API_VERSIONS).date}\`); an organisation admin moves a key to the current version on the keys page. Webhook bodies follow the version of the key whose order or case they are about. New fields, operations, error codes and events may appear in any version: ignore what you do not know. Removing or renaming a field, or changing its type or meaning, comes only in a new version. A deprecated version's answers carry \`Deprecation\` and \`Sunset\` (the day it is no longer served, at least 12 months after its successor came out).
 
 ## Webhooks and their signature
 

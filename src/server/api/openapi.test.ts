@@ -1,6 +1,7 @@
 import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { API_VERSIONS } from "@/server/domain/api-version";
 import { ERROR_CODES, type ErrorCode } from "@/server/domain/errors";
 import { intakeProblems } from "@/server/domain/intake";
 import { EVENT_TYPES } from "@/server/domain/webhook-event";
@@ -197,6 +198,20 @@ describe("headers", () => {
     }
     for (const header of ["X-Request-Id", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After", "Allow"])
       expect(doc.components.headers[header]?.description, header).toBeTruthy();
+  });
+
+  it("takes an optional Kuasa-Version on every operation and answers it, with Deprecation and Sunset, on every response", () => {
+    const dates = API_VERSIONS.map((version) => version.date);
+    for (const { name, op } of operations) {
+      const asked = (op.parameters ?? []).filter((p) => p.name === "Kuasa-Version");
+      expect(asked, name).toEqual([expect.objectContaining({ in: "header", required: false, schema: { type: "string", enum: dates } })]);
+      for (const [status, response] of Object.entries(op.responses))
+        expect(Object.keys(response.headers ?? {}), `${name} ${status}`).toEqual(
+          expect.arrayContaining(["Kuasa-Version", "Deprecation", "Sunset"]),
+        );
+    }
+    expect(doc.components.headers["Kuasa-Version"]).toMatchObject({ required: true, example: "2026-11-28" });
+    for (const header of ["Deprecation", "Sunset"]) expect(doc.components.headers[header]?.description, header).toContain("RFC");
   });
 });
 

@@ -1,4 +1,5 @@
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
+import { API_VERSIONS, currentVersion, VERSION_HEADER } from "@/server/domain/api-version";
 import { ERROR_CODES, type ErrorCode } from "@/server/domain/errors";
 import { ACCEPTED_FILE_TYPES } from "@/server/domain/file-type";
 import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN } from "@/server/domain/idempotency";
@@ -55,9 +56,17 @@ export function errorCodesOf(route: Pick<RestRoute, "method" | "path" | "meta">)
   return [...codes].sort((a, b) => ERROR_CODES[a].status - ERROR_CODES[b].status || order.indexOf(a) - order.indexOf(b));
 }
 
+/** Every answer's version (domain/api-version.ts), with the deprecation of a deprecated one. */
+const VERSION_ANSWER_HEADERS = {
+  [VERSION_HEADER]: ref("headers", VERSION_HEADER),
+  Deprecation: ref("headers", "Deprecation"),
+  Sunset: ref("headers", "Sunset"),
+};
+
 /** Headers every answer of an agent operation can carry (after the key was checked: the rate-limit fields). */
 const ANSWER_HEADERS = {
   "X-Request-Id": ref("headers", "X-Request-Id"),
+  ...VERSION_ANSWER_HEADERS,
   "RateLimit-Limit": ref("headers", "RateLimit-Limit"),
   "RateLimit-Remaining": ref("headers", "RateLimit-Remaining"),
   "RateLimit-Reset": ref("headers", "RateLimit-Reset"),
@@ -69,6 +78,24 @@ const HEADERS = {
     required: true,
     schema: { type: "string" },
     example: "req_5Tn8Qw2Er6Ty1Ui4Op7As3",
+  },
+  [VERSION_HEADER]: {
+    description:
+      "The API version this answer is given in (`YYYY-MM-DD`): the request's own `Kuasa-Version`, else the one the API key is pinned to (the version current when it was made); the current version before a key is checked.",
+    required: true,
+    schema: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$" },
+    example: currentVersion(API_VERSIONS).date,
+  },
+  Deprecation: {
+    description:
+      "Only when the answer's version is deprecated (RFC 9745): since when, as `@` and Unix seconds. Move to a newer version before its `Sunset`.",
+    schema: { type: "string" },
+    example: "@1803859200",
+  },
+  Sunset: {
+    description: "With `Deprecation` (RFC 8594): the HTTP-date from which the answer's version is no longer served.",
+    schema: { type: "string" },
+    example: "Wed, 01 Mar 2028 00:00:00 GMT",
   },
   "RateLimit-Limit": {
     description:
@@ -100,8 +127,18 @@ const HEADERS = {
   },
 };
 
+/** The optional request header of every operation: the answers of another known version for this request. */
+const VERSION_PARAMETER = {
+  name: VERSION_HEADER,
+  in: "header" as const,
+  required: false,
+  description: `The API version to answer this request in, one of ${API_VERSIONS.map((version) => `\`${version.date}\``).join(", ")} (see *Versions* in the introduction). Without it, the version the API key is pinned to. Anything else is 400 \`VALIDATION\` with \`param\` \`${VERSION_HEADER}\`.`,
+  schema: { type: "string" as const, enum: API_VERSIONS.map((version) => version.date) },
+  example: currentVersion(API_VERSIONS).date,
+};
+
 function errorResponse(status: number, codes: ErrorCode[]): Record<string, unknown> {
-  const headers: Record<string, unknown> = { "X-Request-Id": ANSWER_HEADERS["X-Request-Id"] };
+  const headers: Record<string, unknown> = { "X-Request-Id": ANSWER_HEADERS["X-Request-Id"], ...VERSION_ANSWER_HEADERS };
   if (status === 429) Object.assign(headers, ANSWER_HEADERS, { "Retry-After": ref("headers", "Retry-After") });
   if (status === 503) headers["Retry-After"] = ref("headers", "Retry-After");
   if (status === 405) headers.Allow = ref("headers", "Allow");
@@ -478,7 +515,7 @@ export function buildOpenApiDocument(baseUrl: string, options: DocumentOptions =
       fixed["200"] = { ...(fixed["200"] as object), headers: { ...ANSWER_HEADERS, ETag: entityTag } };
       fixed["304"] = {
         description: "Not Modified: the `If-None-Match` tag is still this answer's; no body.",
-        headers: { "X-Request-Id": ANSWER_HEADERS["X-Request-Id"], ETag: entityTag },
+        headers: { "X-Request-Id": ANSWER_HEADERS["X-Request-Id"], ...VERSION_ANSWER_HEADERS, ETag: entityTag },
       };
       op.parameters = [
         ...(op.parameters ?? []),
@@ -492,6 +529,7 @@ export function buildOpenApiDocument(baseUrl: string, options: DocumentOptions =
         },
       ];
     }
+    op.parameters = [...(op.parameters ?? []), { ...VERSION_PARAMETER }];
     // Generators read a parameter's own description; the generator leaves it inside `schema`.
     op.parameters = (op.parameters ?? []).map((raw) => {
       const { description, ...schema } = raw.schema ?? {};

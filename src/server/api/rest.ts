@@ -1,17 +1,22 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { TRPCError } from "@trpc/server";
+import { currentVersion, versionHeaders } from "@/server/domain/api-version";
 import { entityTagOf, matchesEntityTag } from "@/server/domain/entity-tag";
 import { AppError } from "@/server/domain/errors";
+import { restRequestPath } from "@/server/domain/request-log";
 import { requestContext, requestLog } from "@/server/log";
 import { requireScope } from "@/server/services/access";
+import { apiVersionsOf } from "@/server/services/deps";
 import { discardUpload, type FileContent, fileDepsOf, receiveUpload } from "@/server/services/files";
 import { authenticateAgent } from "./agent-key";
+import { versionOfRequest } from "./answer-version";
 import { errorBody, errorHeaders, sendError, statusOf, toApiError } from "./api-error";
 import { challengeHeaders, challengeOn401 } from "./bearer-challenge";
 import { type AppDeps, createContext } from "./context";
 import { readFilePart, writeFileContent } from "./file-transfer";
 import { readJsonBody } from "./json-body";
 import { buildOpenApiDocument } from "./openapi";
+import { type TrackedRequest, trackRequest } from "./request-record";
 import { matchRoute, methodsForPath, type RestRoute } from "./routes";
 import { setApiSecurityHeaders } from "./security-headers";
 
@@ -134,6 +139,10 @@ function asTrpcError(cause: unknown): TRPCError {
   return error;
 }
 
+function setHeaders(res: ServerResponse, headers: Record<string, string>): void {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+}
+
 function writeJson(
   res: ServerResponse,
   status: number,
@@ -161,6 +170,7 @@ async function serveRoute(
   res: ServerResponse,
   url: URL,
   method: string,
+  tracked: TrackedRequest | null,
 ): Promise<void> {
   const ctx = createContext(appDeps, requestContext(req, res).id, req.headers);
   const { input, refusal } = requestInput(route, method, req, url, params);
@@ -169,6 +179,7 @@ async function serveRoute(
   try {
     data = await route.call(ctx, input);
   } catch (cause) {
+    if (tracked) tracked.apiKeyId ??= ctx.response.apiKeyId;
     const error = asTrpcError(cause);
     const apiError = toApiError(error);
     if (apiError.code === "INTERNAL") requestLog(req).error({ err: error }, "v1 internal error");
@@ -177,6 +188,7 @@ async function serveRoute(
     writeJson(res, status, headers, JSON.stringify(errorBody(apiError, ctx.requestId)), true);
     return;
   }
+  if (tracked) tracked.apiKeyId ??= ctx.response.apiKeyId;
   if (route.meta.answer === "file") {
     for (const [name, value] of Object.entries(ctx.response.headers)) res.setHeader(name, value);
     return writeFileContent(res, data as FileContent, method);
@@ -203,13 +215,18 @@ async function serveRoute(
 export function createRestHandler(appDeps: AppDeps & { publicUrl: string; operatorName?: string }) {
   const { publicUrl, operatorName } = appDeps;
   let openApiDocument: string | undefined;
+  const versions = apiVersionsOf(appDeps);
+  // Until a key says otherwise (agentProcedure, or the check before a body), an answer is in the current version.
+  const unkeyedVersion = versionHeaders(currentVersion(versions));
 
   return async function handleRest(req: Request, res: ServerResponse): Promise<void> {
-    requestContext(req, res);
+    const requestId = requestContext(req, res).id;
     setApiSecurityHeaders(res);
+    setHeaders(res, unkeyedVersion);
     challengeOn401(res, publicUrl, "v1", req.headers);
     const url = new URL(req.url ?? "/", "http://localhost");
     const method = req.method ?? "GET";
+    const tracked = trackRequest(appDeps, res, requestId, method, restRequestPath(url.pathname));
 
     if (url.pathname === "/v1/openapi.json" && (method === "GET" || method === "HEAD")) {
       openApiDocument ??= JSON.stringify(buildOpenApiDocument(publicUrl, { operatorName }));
@@ -232,8 +249,12 @@ export function createRestHandler(appDeps: AppDeps & { publicUrl: string; operat
       // The key before the body: a request without a valid key is not worth reading a megabyte for.
       if (methodsForPath(url.pathname).includes(method)) {
         const refused = await authenticateAgent(appDeps, req.headers, "v1")
-          // An upload's scope too, before 25 MiB are stored for nothing.
-          .then((key) => upload?.scope && requireScope(key, upload.scope))
+          .then((key) => {
+            if (tracked) tracked.apiKeyId = key.id;
+            versionOfRequest(versions, key, req.headers, (headers) => setHeaders(res, headers));
+            // An upload's scope too, before 25 MiB are stored for nothing.
+            if (upload?.scope) requireScope(key, upload.scope);
+          })
           .then(
             () => null,
             (err: unknown) => toApiError(err),
@@ -250,7 +271,7 @@ export function createRestHandler(appDeps: AppDeps & { publicUrl: string; operat
       }
     }
 
-    if (match) return serveRoute(appDeps, match.route, match.params, req, res, dispatchUrl, method);
+    if (match) return serveRoute(appDeps, match.route, match.params, req, res, dispatchUrl, method, tracked);
 
     const allowed = methodsForPath(url.pathname);
     if (allowed.length > 0) {

@@ -212,3 +212,34 @@ describe("the order_life migration on a database that already has events", () =>
     ).rejects.toThrow(/WebhookEvent_has_subject/);
   });
 });
+
+describe("the api_key_version migration on a database that already has keys", () => {
+  it("pins every existing key to the first API version, and leaves new keys to say theirs", async () => {
+    const all = readMigrations();
+    const at = all.findIndex((m) => m.name.endsWith("_api_key_version"));
+    expect(at).toBeGreaterThan(0);
+    await migrate(database, all.slice(0, at));
+    await database.withConnection((c) =>
+      c.execScript(`
+        INSERT INTO "Organization" ("id", "name", "status", "updatedAt") VALUES ('org_a', 'A', 'aktif', now());
+        INSERT INTO "ApiKey" ("id", "organizationId", "keyId", "secretHash", "mode", "scopes", "maxOrderIdr", "monthlyBudgetIdr", "webhookSecret", "updatedAt")
+          VALUES ('key_live', 'org_a', 'kk_live_a', 'x', 'live', '{}', 1, 1, 's', now()), ('key_test', 'org_a', 'kk_test_a', 'x', 'test', '{}', 1, 1, 's', now());`),
+    );
+    await migrate(database, all);
+    const keys = await database.withConnection((c) =>
+      c.queryRows<{ id: string; apiVersion: string }>(`SELECT "id", "apiVersion" FROM "ApiKey" ORDER BY "id"`),
+    );
+    expect(keys).toEqual([
+      { id: "key_live", apiVersion: "2026-11-28" },
+      { id: "key_test", apiVersion: "2026-11-28" },
+    ]);
+    // No default: a key made without its version is a mistake, not a silent pin to the first one.
+    await expect(
+      database.withConnection((c) =>
+        c.execScript(
+          `INSERT INTO "ApiKey" ("id", "organizationId", "keyId", "secretHash", "scopes", "maxOrderIdr", "monthlyBudgetIdr", "webhookSecret", "updatedAt") VALUES ('key_new', 'org_a', 'kk_live_b', 'x', '{}', 1, 1, 's', now())`,
+        ),
+      ),
+    ).rejects.toThrow(/apiVersion/);
+  });
+});

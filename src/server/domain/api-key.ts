@@ -22,6 +22,8 @@ export interface AuthenticatedKey {
    * seconds old; an order checks it against the organisation's row (kuasa_place_order).
    */
   approvalThresholdIdr: bigint | null;
+  /** The API version it is pinned to, as stored (domain/api-version.ts). */
+  apiVersion: string;
 }
 
 const KEY_ID_PATTERN = /^kk_(live|test)_[0-9A-Za-z]{16}$/;

@@ -283,9 +283,15 @@ export function webhookData(payload: WebhookPayload): WebhookPayload {
 
 /**
  * The exact request body: the event's `id` (for deduplication, and the cursor to catch up from),
- * `event`, `sent_at`, then the event's objects as `webhookData` writes them.
+ * `event`, `sent_at`, then the event's objects as `webhookData` writes them; `render` gives it in
+ * the receiving key's API version (domain/api-version.ts), as it is by default.
  */
-export function webhookBody(eventId: string, payload: WebhookPayload, sentAt: Date): string {
+export function webhookBody(
+  eventId: string,
+  payload: WebhookPayload,
+  sentAt: Date,
+  render: (event: Record<string, unknown>) => unknown = (event) => event,
+): string {
   const { event, ...objects } = webhookData(payload);
-  return JSON.stringify({ id: eventId, event, sent_at: sentAt.toISOString(), ...objects });
+  return JSON.stringify(render({ id: eventId, event, sent_at: sentAt.toISOString(), ...objects }));
 }

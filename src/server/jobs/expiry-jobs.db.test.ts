@@ -8,6 +8,7 @@ import { testWebhookSettings } from "@/test/webhooks";
 import { createInngestClient, createInngestFunctions, jobEventName } from "./inngest";
 import { oauthExpiryJob, unusedOAuthClientJob } from "./oauth-expiry";
 import { passwordResetExpiryJob } from "./password-reset-expiry";
+import { requestLogExpiryJob } from "./request-log-expiry";
 import { createSweeper } from "./sweeper";
 import type { JobKind } from "./types";
 
@@ -138,5 +139,41 @@ describe("the password-reset expiry job", () => {
     expect(await sweepAtNow(passwordResetExpiryJob)).toEqual([2, 0]);
     const left = await db().passwordReset.findMany({ select: { id: true }, orderBy: { id: "asc" } });
     expect(left.map((r) => r.id)).toEqual(["pwr_expired_recently", "pwr_live"]);
+  });
+});
+
+describe("the request log's expiry job", () => {
+  const row = (apiKeyId: string, requestId: string, createdAt: Date) =>
+    db().apiRequest.create({ data: { apiKeyId, requestId, method: "GET", path: "/v1/balance", status: 200, createdAt } });
+  const left = async () => (await db().apiRequest.findMany({ orderBy: { requestId: "asc" } })).map((r) => r.requestId);
+
+  it("deletes rows older than a week, key by key, and keeps every younger one", async () => {
+    const other = await createTestOrg(db());
+    await row(org.apiKeyId, "req_a_8_days", ago(24 * 8));
+    await row(org.apiKeyId, "req_a_7_days", ago(24 * 7 + 0.1));
+    await row(org.apiKeyId, "req_a_6_days", ago(24 * 6));
+    await row(other.apiKeyId, "req_b_30_days", ago(24 * 30));
+    await row(other.apiKeyId, "req_b_now", now);
+
+    // The rows handed out are keys, not requests: two keys are due.
+    expect(await sweepAtNow(requestLogExpiryJob)).toEqual([2, 0]);
+    expect(await left()).toEqual(["req_a_6_days", "req_b_now"]);
+    await db().apiRequest.deleteMany();
+  });
+
+  it("runs through Inngest's function for the kind with the same rule", async () => {
+    await row(org.apiKeyId, "req_old", ago(24 * 7 + 1));
+    await row(org.apiKeyId, "req_young", ago(24 * 7 - 1));
+    const deps = { db: db(), clock: fixedClock(now), webhooks: testWebhookSettings };
+    const quiet = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} };
+    const fn = createInngestFunctions(createInngestClient(quiet), deps, [requestLogExpiryJob]).find(
+      (f) => f.id() === requestLogExpiryJob.name,
+    )!;
+    const { error } = await new InngestTestEngine({ function: fn }).execute({
+      events: [{ name: jobEventName(requestLogExpiryJob.name), data: { id: org.apiKeyId } }],
+    });
+    expect(error).toBeUndefined();
+    expect(await left()).toEqual(["req_young"]);
+    await db().apiRequest.deleteMany();
   });
 });

@@ -3,6 +3,7 @@ import { expiredFileLinkJob, leftoverUploadJob, unattachedFileJob } from "./file
 import { oauthExpiryJob, unusedOAuthClientJob } from "./oauth-expiry";
 import { autoAcceptJob, idempotencyExpiryJob, offerExpiryJob, orderOfferingJob, slaBreachJob, stalledRefundJob } from "./order-timers";
 import { passwordResetExpiryJob } from "./password-reset-expiry";
+import { requestLogExpiryJob } from "./request-log-expiry";
 import type { JobKind } from "./types";
 import { webhookDeliveryJob } from "./webhook-delivery";
 
@@ -22,4 +23,5 @@ export const JOB_KINDS: readonly JobKind[] = [
   passwordResetExpiryJob,
   oauthExpiryJob,
   unusedOAuthClientJob,
+  requestLogExpiryJob,
 ];

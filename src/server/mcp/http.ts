@@ -2,15 +2,20 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:
 import { Readable } from "node:stream";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { authenticateAgent } from "@/server/api/agent-key";
+import { versionOfRequest } from "@/server/api/answer-version";
 import { sendError, toApiError } from "@/server/api/api-error";
 import { challengeOn401 } from "@/server/api/bearer-challenge";
 import { type AppDeps, createContext } from "@/server/api/context";
 import { NOT_JSON, readJsonBody } from "@/server/api/json-body";
+import { trackRequest } from "@/server/api/request-record";
 import { setApiSecurityHeaders } from "@/server/api/security-headers";
 import type { AuthenticatedKey } from "@/server/domain/api-key";
+import { type ApiVersion, currentVersion, operationsChangedSince, VERSION_HEADER_KEY, versionHeaders } from "@/server/domain/api-version";
+import { ERROR_CODES, isErrorCode } from "@/server/domain/errors";
+import { MCP_METHOD, mcpRequestPath } from "@/server/domain/request-log";
 import { requestContext } from "@/server/log";
 import { rateLimitHeaders } from "@/server/services/access";
-import { publicUrlOf } from "@/server/services/deps";
+import { apiVersionsOf, publicUrlOf } from "@/server/services/deps";
 import { fileDepsOf, receiveUpload } from "@/server/services/files";
 import { createMcpServer, reachesProcedure, type ToolRunner } from "./server";
 import { MCP_MAX_BODY_BYTES, uploadOf } from "./tools";
@@ -26,9 +31,11 @@ function receivedUpload(deps: AppDeps, input: Record<string, unknown>) {
  * idempotency_key as Idempotency-Key): the key, scopes, budgets, approval and idempotency are the
  * procedure's (agentProcedure), as on REST.
  */
-function runInProcess(deps: AppDeps, requestId: string, authorization: string | undefined): ToolRunner {
+function runInProcess(deps: AppDeps, requestId: string, request: IncomingHttpHeaders): ToolRunner {
   return async (tool, { input, idempotencyKey }) => {
-    const headers: IncomingHttpHeaders = { authorization };
+    const headers: IncomingHttpHeaders = { authorization: request.authorization };
+    // The version the /mcp POST asked for, already checked: the procedure answers in it.
+    if (request[VERSION_HEADER_KEY] !== undefined) headers[VERSION_HEADER_KEY] = request[VERSION_HEADER_KEY];
     if (idempotencyKey !== undefined) headers["idempotency-key"] = idempotencyKey;
     const procedureInput = tool.route.meta.body === "multipart" ? { file: await receivedUpload(deps, input) } : input;
     const ctx = createContext(deps, requestId, headers, null, "mcp");
@@ -50,9 +57,12 @@ function sendJsonRpcError(res: ServerResponse, status: number, code: number, mes
  * body, so a bad key is an HTTP 401/403 with the API's error body rather than a tool result.
  */
 export function createMcpHandler(deps: AppDeps) {
+  const versions = apiVersionsOf(deps);
+  const unkeyedVersion = versionHeaders(currentVersion(versions));
   return async function handleMcp(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const requestId = requestContext(req, res).id;
     setApiSecurityHeaders(res);
+    for (const [name, value] of Object.entries(unkeyedVersion)) res.setHeader(name, value);
     challengeOn401(res, publicUrlOf(deps), "mcp", req.headers);
     if (deps.addressGuard) {
       const verdict = await deps.addressGuard.check(deps, req, res, "mcp");
@@ -67,9 +77,16 @@ export function createMcpHandler(deps: AppDeps) {
       );
       return;
     }
+    // Only a request with a valid key is logged; its "path" is its JSON-RPC method, once the body is read.
+    const tracked = trackRequest(deps, res, requestId, MCP_METHOD, "");
     let apiKey: AuthenticatedKey;
+    let version: ApiVersion;
     try {
       apiKey = await authenticateAgent(deps, req.headers, "mcp");
+      if (tracked) tracked.apiKeyId = apiKey.id;
+      version = versionOfRequest(versions, apiKey, req.headers, (headers) => {
+        for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      });
     } catch (err) {
       sendError(res, toApiError(err));
       return;
@@ -85,6 +102,7 @@ export function createMcpHandler(deps: AppDeps) {
       else sendError(res, error);
       return;
     }
+    if (tracked) tracked.path = mcpRequestPath(body);
     // One batch could carry ~20,000 messages in a megabyte, each answered in memory; the MCP
     // revision we serve (2025-06-18) has no batches.
     if (Array.isArray(body)) {
@@ -110,7 +128,15 @@ export function createMcpHandler(deps: AppDeps) {
       }
     }
 
-    const server = createMcpServer(runInProcess(deps, requestId, req.headers.authorization), { livemode: apiKey.livemode, requestId });
+    const server = createMcpServer(runInProcess(deps, requestId, req.headers), {
+      livemode: apiKey.livemode,
+      requestId,
+      changed: operationsChangedSince(versions, version),
+      // A tool's error is a result inside a 200: the log shows the status REST would have answered.
+      onToolAnswer: (answer) => {
+        if (tracked && !answer.ok && isErrorCode(answer.body.error.code)) tracked.status = ERROR_CODES[answer.body.error.code].status;
+      },
+    });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on("close", () => {
       void transport.close();

@@ -28,6 +28,12 @@ describe("restRequest", () => {
     expect(JSON.parse(order.init.body as string)).toEqual(input);
   });
 
+  it("asks for KUASA_API_VERSION's answers with Kuasa-Version when it is given, and for the key's own otherwise", () => {
+    const versioned = restRequest(tool("saldo"), { input: {} }, { ...target, apiVersion: "2026-11-28" });
+    expect(versioned.init.headers).toMatchObject({ "Kuasa-Version": "2026-11-28" });
+    expect(restRequest(tool("saldo"), { input: {} }, target).init.headers).not.toHaveProperty("Kuasa-Version");
+  });
+
   it("sends the other arguments of a GET as the query", () => {
     const { url } = restRequest(tool("detail_layanan"), { input: { code: "nda", bahasa: "id" } }, target);
     expect(url.toString()).toBe("https://api.contoh.id/kuasa/v1/services/nda?bahasa=id");

@@ -1,3 +1,4 @@
+import { VERSION_HEADER } from "@/server/domain/api-version";
 import { AppError } from "@/server/domain/errors";
 import packageJson from "../../../package.json" with { type: "json" };
 import type { ToolAnswer, ToolRunner } from "./server";
@@ -7,6 +8,18 @@ interface RestTarget {
   /** Where the Kuasa API runs, without a trailing slash; may carry a path prefix. */
   baseUrl: string;
   apiKey: string;
+  /** KUASA_API_VERSION: sent as `Kuasa-Version` on every request; the key's own version when absent. */
+  apiVersion?: string;
+}
+
+/** The headers of every request to the API. */
+function headersOf(target: RestTarget): Record<string, string> {
+  return {
+    Authorization: `Bearer ${target.apiKey}`,
+    Accept: "application/json",
+    "User-Agent": `kuasa-mcp/${packageJson.version}`,
+    ...(target.apiVersion !== undefined && { [VERSION_HEADER]: target.apiVersion }),
+  };
 }
 
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -21,11 +34,7 @@ export function restRequest(tool: Tool, { input, idempotencyKey }: ToolCall, tar
     return encodeURIComponent(value);
   });
   const url = new URL(target.baseUrl + pathname);
-  const headers: Record<string, string> = {
-    Authorization: `Bearer ${target.apiKey}`,
-    Accept: "application/json",
-    "User-Agent": `kuasa-mcp/${packageJson.version}`,
-  };
+  const headers = headersOf(target);
   if (idempotencyKey !== undefined) headers["Idempotency-Key"] = idempotencyKey;
   if (method === "GET") {
     for (const [key, value] of Object.entries(rest)) url.searchParams.set(key, String(value));
@@ -49,27 +58,47 @@ function isErrorBody(value: unknown): value is { error: { code: string; message:
   return isObject(value) && isObject(value.error) && typeof value.error.code === "string" && typeof value.error.message === "string";
 }
 
+/** What a taken key's first answer said: its mode (when the read answered it) and the API version of its answers. */
+interface TakenKey {
+  taken: true;
+  livemode?: boolean;
+  /** The `Kuasa-Version` the answer was given in, and its `Sunset` when that version is deprecated. */
+  version?: { date: string; sunset?: string };
+}
+
 /**
- * What the API says of the key at start, from one cheap read: refused (401, with the API's words),
- * unreachable, or taken (any other answer: a key without the read scope is still a key), with its
- * mode when the read answered it.
+ * What the API says of the key at start, from one cheap read: refused (401, or 400 for the
+ * KUASA_API_VERSION, with the API's words), unreachable, or taken (any other answer: a key without
+ * the read scope is still a key), with its mode when the read answered it and the answer's version.
  */
 export async function checkKey(
   target: RestTarget,
-): Promise<{ taken: true; livemode?: boolean } | { taken: false; refused: boolean; message: string }> {
+): Promise<TakenKey | { taken: false; refused: false | "KUASA_API_KEY" | "KUASA_API_VERSION"; message: string }> {
   let response: Response;
   try {
     response = await fetch(new URL(`${target.baseUrl}/v1/balance`), {
-      headers: { Authorization: `Bearer ${target.apiKey}`, Accept: "application/json", "User-Agent": `kuasa-mcp/${packageJson.version}` },
+      headers: headersOf(target),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
   } catch (err) {
     return { taken: false, refused: false, message: `Could not reach the Kuasa API at ${target.baseUrl} (${reasonOf(err)}).` };
   }
   const body: unknown = await response.json().catch(() => undefined);
-  if (response.status !== 401)
-    return isObject(body) && typeof body.livemode === "boolean" ? { taken: true, livemode: body.livemode } : { taken: true };
-  return { taken: false, refused: true, message: isErrorBody(body) ? body.error.message : "The API refused the key (HTTP 401)." };
+  if (response.status === 401)
+    return {
+      taken: false,
+      refused: "KUASA_API_KEY",
+      message: isErrorBody(body) ? body.error.message : "The API refused the key (HTTP 401).",
+    };
+  if (response.status === 400 && isErrorBody(body) && (body.error as { param?: unknown }).param === VERSION_HEADER)
+    return { taken: false, refused: "KUASA_API_VERSION", message: body.error.message };
+  const date = response.headers.get(VERSION_HEADER);
+  const sunset = response.headers.get("sunset");
+  return {
+    taken: true,
+    ...(isObject(body) && typeof body.livemode === "boolean" && { livemode: body.livemode }),
+    ...(date !== null && { version: { date, ...(sunset !== null && { sunset }) } }),
+  };
 }
 
 const reasonOf = (err: unknown) => (err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err));

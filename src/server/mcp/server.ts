@@ -109,13 +109,13 @@ async function resourceLinks(answer: ToolAnswer, run: ToolRunner, toolSet: ToolS
   return links.filter((link) => link !== null);
 }
 
-function toResult(answer: ToolAnswer, links: CallToolResult["content"]): CallToolResult {
+function toResult(answer: ToolAnswer, links: CallToolResult["content"], structured: boolean): CallToolResult {
   // A replay says so first, where a model reading the text meets it before the object.
   const body = answer.ok && answer.replayed ? { [REPLAYED_FIELD]: true, ...answer.body } : answer.body;
   const content = [{ type: "text" as const, text: JSON.stringify(body) }, ...links];
   // An error stays out of structuredContent: SDK 1.x clients check any structuredContent against the
   // tool's success schema even when isError is set (typescript-sdk#1943) and would hide the error.
-  return answer.ok ? { content, structuredContent: body } : { content, isError: true };
+  return answer.ok ? { content, ...(structured && { structuredContent: body }) } : { content, isError: true };
 }
 
 /**
@@ -132,34 +132,56 @@ function protocolError(code: ErrorCode, message: string): Error & { code: ErrorC
  */
 const JSON_SCHEMA_VALIDATOR = new AjvJsonSchemaValidator();
 
-/** One tools/list answer per mode, built once. */
-const listedFor = (toolSet: ToolSet) =>
+const NOTHING_CHANGED: ReadonlySet<string> = new Set();
+
+/**
+ * A mode's tools/list answer. A tool whose answer the caller's API version gives in an older shape
+ * (`changed`, by procedure) is listed without the current output schema, which its answers would
+ * not match, and answers with text content only.
+ */
+const listedFor = (toolSet: ToolSet, changed: ReadonlySet<string>) =>
   toolSet.tools.map((tool) => ({
     name: tool.name,
     title: tool.title,
     description: tool.description,
     inputSchema: tool.inputJsonSchema,
-    outputSchema: tool.outputJsonSchema,
+    ...(!changed.has(tool.route.procedurePath) && { outputSchema: tool.outputJsonSchema }),
     annotations: tool.annotations,
   }));
-const LISTED = { live: listedFor(toolsFor(true)), test: listedFor(toolsFor(false)) };
+/** Built once for callers on the current version. */
+const LISTED = { live: listedFor(toolsFor(true), NOTHING_CHANGED), test: listedFor(toolsFor(false), NOTHING_CHANGED) };
 
 /**
  * An MCP server with the tools of the key's mode (`livemode`: the sandbox's tools are a test key's
  * only; to a live key they are unknown tools); `run` decides how a validated call reaches the API,
- * and `requestId` (the remote face's HTTP request) is every error's request_id. Built on the SDK's
+ * and `requestId` (the remote face's HTTP request) is every error's request_id; `changed` names the
+ * procedures whose answers the caller's API version shapes differently from the current one. Built on the SDK's
  * low-level Server because McpServer would answer bad arguments in its own words instead of the
  * API's VALIDATION error. It declares tools only: resources, prompts, completions and logging are
  * not served, and their methods answer the SDK's -32601 Method not found.
  */
-export function createMcpServer(run: ToolRunner, { livemode, requestId }: { livemode: boolean; requestId?: string }): Server {
+export function createMcpServer(
+  run: ToolRunner,
+  {
+    livemode,
+    requestId,
+    changed = NOTHING_CHANGED,
+    onToolAnswer,
+  }: {
+    livemode: boolean;
+    requestId?: string;
+    changed?: ReadonlySet<string>;
+    /** Told each tool call's answer (the remote face logs an error's status). */
+    onToolAnswer?: (answer: ToolAnswer) => void;
+  },
+): Server {
   const server = new Server(
     { name: "kuasa", title: "Kuasa", version: packageJson.version },
     // Tools only, and their list does not change while connected: the key's mode is fixed.
     { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator: JSON_SCHEMA_VALIDATOR },
   );
   const toolSet = toolsFor(livemode);
-  const listed = livemode ? LISTED.live : LISTED.test;
+  const listed = changed.size === 0 ? (livemode ? LISTED.live : LISTED.test) : listedFor(toolSet, changed);
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = toolSet.byName.get(request.params.name);
@@ -169,7 +191,9 @@ export function createMcpServer(run: ToolRunner, { livemode, requestId }: { live
         `Unknown tool ${request.params.name}; tools/list names the ${toolSet.tools.length} tools.`,
       );
     const answered = await answer(tool, request.params.arguments ?? {}, run, requestId);
-    return toResult(answered, tool.name === LINK_TOOL ? [] : await resourceLinks(answered, run, toolSet));
+    onToolAnswer?.(answered);
+    const links = tool.name === LINK_TOOL ? [] : await resourceLinks(answered, run, toolSet);
+    return toResult(answered, links, !changed.has(tool.route.procedurePath));
   });
   return server;
 }

@@ -162,6 +162,15 @@ describe("kuasa-mcp over stdio", () => {
     expect(stderr).toMatch(/^kuasa-mcp: KUASA_API_KEY was refused by http:\/\/127\.0\.0\.1:\d+: \S/);
   });
 
+  it("exits at start with the API's words on stderr when the API knows no KUASA_API_VERSION", async () => {
+    const { code, stdout, stderr } = await runBin({ KUASA_API_KEY: org.token, KUASA_BASE_URL: api.url, KUASA_API_VERSION: "2025-01-01" });
+    expect(code).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr).toMatch(
+      /^kuasa-mcp: KUASA_API_VERSION was refused by http:\/\/127\.0\.0\.1:\d+: Kuasa-Version 2025-01-01 is not a known version; the known versions are 2026-11-28\.\n$/,
+    );
+  });
+
   it("says clearly when the API cannot be reached", async () => {
     const agent = await stdioClient(org.token, "http://127.0.0.1:9");
     const body = await toolError(agent, "saldo", {});

@@ -1,5 +1,6 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { modeOfApiKey } from "@/server/domain/api-key";
+import { API_VERSIONS, operationsChangedSince } from "@/server/domain/api-version";
 import { checkKey, createRestRunner } from "./rest-client";
 import { createMcpServer } from "./server";
 import { toolsFor } from "./tools";
@@ -22,15 +23,27 @@ const baseUrl = (process.env.KUASA_BASE_URL?.trim() || "http://127.0.0.1:3000").
 if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol))
   fail(`KUASA_BASE_URL must be an http:// or https:// URL, got ${baseUrl}`);
 
-// A refused key fails now, where the MCP client shows it, not on the first tool call. An API that
-// is down may come back: the tools then answer in its words.
-const key = await checkKey({ baseUrl, apiKey });
-if (!key.taken && key.refused) fail(`KUASA_API_KEY was refused by ${baseUrl}: ${key.message}`);
+// Every tool call asks the API for this version's answers (Kuasa-Version); the key's own without it.
+const apiVersion = process.env.KUASA_API_VERSION?.trim() || undefined;
+const target = { baseUrl, apiKey, apiVersion };
+
+// A refused key (or version) fails now, where the MCP client shows it, not on the first tool call. An
+// API that is down may come back: the tools then answer in its words.
+const key = await checkKey(target);
+if (!key.taken && key.refused) fail(`${key.refused} was refused by ${baseUrl}: ${key.message}`);
 if (!key.taken) process.stderr.write(`kuasa-mcp: ${key.message} Starting anyway; check KUASA_BASE_URL.\n`);
+const version = key.taken ? key.version : undefined;
+if (version?.sunset)
+  process.stderr.write(
+    `kuasa-mcp: API version ${version.date} is deprecated and will stop being served on ${version.sunset}; see the changelog (docs/versions.md) and move to a newer version.\n`,
+  );
 
 // The sandbox's tools are a test key's: the API's word on the key, else what its id says (kk_test_…).
 const livemode = (key.taken ? key.livemode : undefined) ?? modeOfApiKey(apiKey) !== "test";
-const server = createMcpServer(createRestRunner({ baseUrl, apiKey }), { livemode });
+// Tools whose answers the API gives this key in an older shape than this program's schemas.
+const known = version && API_VERSIONS.find((candidate) => candidate.date === version.date);
+const changed = known ? operationsChangedSince(API_VERSIONS, known) : undefined;
+const server = createMcpServer(createRestRunner(target), { livemode, changed });
 await server.connect(new StdioServerTransport());
 process.stderr.write(
   `kuasa-mcp: ${toolsFor(livemode).tools.length} tools (${livemode ? "live" : "test"} mode) on stdio, calling ${baseUrl}\n`,

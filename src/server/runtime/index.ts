@@ -4,6 +4,7 @@ import type { Database } from "../db/client";
 import type { JobEngineChoice } from "../jobs";
 import type { ApiRateLimiter, SignInThrottle } from "../services/access";
 import type { FileSettings } from "../services/files";
+import type { RequestLog } from "../services/request-log";
 import type { Config } from "./config";
 
 export interface Runtime extends AppDeps {
@@ -17,7 +18,9 @@ export interface Runtime extends AppDeps {
   jobs: JobEngineChoice;
   /** Where documents are kept (FILE_STORAGE) and how large one may be (FILE_MAX_BYTES). */
   files: FileSettings;
-  /** Stops the job engine (waiting for work in flight), then closes the database. */
+  /** Each API key's request log, written in batches (services/request-log). */
+  requestLog: RequestLog;
+  /** Stops the job engine (waiting for work in flight), writes the request log's last batch, then closes the database. */
   close(): Promise<void>;
 }
 
@@ -44,6 +47,7 @@ export function appDepsOf(runtime: Runtime): AppDeps & Pick<Runtime, "files"> {
     rateLimiter: runtime.rateLimiter,
     addressGuard: runtime.addressGuard,
     jobs: runtime.jobs,
+    requestLog: runtime.requestLog,
     passwordHashing: runtime.passwordHashing,
     files: runtime.files,
     // OAuth client ID metadata documents are fetched under the webhooks' address rule.

@@ -7,6 +7,7 @@ import { createJobEngine, jobDepsFrom } from "../jobs";
 import { ApiRateLimiter, LocalHashingTurns, productionPasswordHasher, type RateLimitStore, SignInThrottle } from "../services/access";
 import { seedCatalog } from "../services/catalog";
 import { createFileStorage } from "../services/files";
+import { RequestLog } from "../services/request-log";
 import { type Runtime, setRuntime } from "./";
 import { ensureAuthEnvironment } from "./auth-secret";
 import type { Config } from "./config";
@@ -41,6 +42,7 @@ export async function attachRuntime(database: Database, config: Config): Promise
   const limitStore: RateLimitStore =
     store === "postgres" && database.pgPool ? { kind: "postgres", pool: database.pgPool } : { kind: "memory" };
   const rateLimiter = new ApiRateLimiter(limitStore, limits);
+  const requestLog = new RequestLog({ db: database.prisma });
   ensureAuthEnvironment(config);
   const runtime: Runtime = {
     rateLimiter,
@@ -56,9 +58,12 @@ export async function attachRuntime(database: Database, config: Config): Promise
     orderRules: config.orderRules,
     config,
     jobs,
+    requestLog,
     close: async () => {
       setRuntime(null);
       await jobs.stop();
+      // The requests answered since the last batch, before the database goes.
+      await requestLog.close();
       await database.close();
     },
   };

@@ -1,4 +1,5 @@
 import type { Db } from "@/server/db/client";
+import { API_VERSIONS, type VersionTable } from "@/server/domain/api-version";
 import type { Clock } from "@/server/domain/clock";
 import type { FileSettings } from "@/server/domain/file-storage";
 import { DEFAULT_ORDER_RULES, type OrderRules } from "@/server/domain/order-rules";
@@ -20,6 +21,8 @@ export interface ServiceDeps {
   files?: FileSettings;
   /** How OAuth client ID metadata documents are fetched (services/oauth); public addresses only when absent. */
   clientDocuments?: { allowPrivate: boolean; ca?: string };
+  /** The API's dated versions: domain/api-version.ts's table when absent; tests of the mechanism give their own. */
+  apiVersions?: VersionTable;
 }
 
 const LOCAL_PUBLIC_URL = "http://localhost:3000";
@@ -30,4 +33,8 @@ export function publicUrlOf(deps: Pick<ServiceDeps, "publicUrl">): string {
 
 export function orderRulesOf(deps: Pick<ServiceDeps, "orderRules">): OrderRules {
   return deps.orderRules ?? DEFAULT_ORDER_RULES;
+}
+
+export function apiVersionsOf(deps: Pick<ServiceDeps, "apiVersions">): VersionTable {
+  return deps.apiVersions ?? API_VERSIONS;
 }

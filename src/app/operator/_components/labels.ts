@@ -25,6 +25,7 @@ export const AUDIT_ACTION_LABEL: Record<string, string> = {
   "api_key.update": "Pengaturan kunci API diubah",
   "api_key.revoke": "Kunci API dicabut",
   "api_key.rotate_webhook_secret": "Rahasia webhook kunci API diganti",
+  "api_key.upgrade_version": "Kunci API dipindah ke versi API terbaru",
   "oauth.grant": "Aplikasi diizinkan lewat OAuth",
   "oauth.revoke": "Izin aplikasi OAuth dicabut",
   "case.create": "Kasus diajukan",

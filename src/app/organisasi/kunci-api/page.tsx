@@ -2,16 +2,20 @@ import type { Metadata } from "next";
 import { CardList } from "@/app/_components/card-list";
 import { formatDateTime, formatRupiah } from "@/app/_components/format";
 import { Card, PageTitle } from "@/app/_components/ui";
+import { API_VERSIONS, currentVersion, pinnedVersion } from "@/server/domain/api-version";
 import { portalPage } from "@/server/runtime/portal";
 import { CreateKeyForm } from "../_components/create-key-form";
 import { EditKeyDisclosure } from "../_components/edit-key-disclosure";
 import { KeyActions } from "../_components/key-actions";
+import { KeyRequests } from "../_components/key-requests";
+import { KeyVersion } from "../_components/key-version";
 import { OrganizationStatusNotice } from "../_components/status-notice";
 
 export const metadata: Metadata = { title: "Kunci API — Kuasa" };
 
 export default async function ApiKeysPage() {
   const { caller } = await portalPage("org_admin");
+  const current = currentVersion(API_VERSIONS);
   const [keys, defaults, overview] = await Promise.all([
     caller.organization.keys(),
     caller.organization.keyDefaults(),
@@ -78,6 +82,17 @@ export default async function ApiKeysPage() {
               </dd>
               <dt>Terakhir dipakai</dt>
               <dd>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : <span className="muted">Belum pernah</span>}</dd>
+              <dt>Versi API</dt>
+              <dd>
+                <KeyVersion
+                  apiKeyId={key.id}
+                  name={key.name || key.keyId}
+                  version={key.apiVersion}
+                  current={current.date}
+                  sunset={pinnedVersion(API_VERSIONS, key.apiVersion).deprecation?.sunset ?? null}
+                  movable={!key.revokedAt}
+                />
+              </dd>
               <dt>URL webhook</dt>
               <dd>
                 {key.webhookUrl ? (
@@ -93,6 +108,7 @@ export default async function ApiKeysPage() {
                 </>
               )}
             </dl>
+            <KeyRequests apiKeyId={key.id} name={key.name || key.keyId} />
             {!key.revokedAt && (
               <>
                 <EditKeyDisclosure apiKey={key} />

@@ -518,6 +518,61 @@ describe("editing a key", () => {
   });
 });
 
+describe("a key's API version", () => {
+  it("lists each key's version, and moves an older key to the current one for the next request, audited once", async () => {
+    const { token, apiKeyId } = await addTestKey(database.prisma, mine.id);
+    // An older version than any the table still serves: the only kind of older key one version allows.
+    await database.prisma.apiKey.update({ where: { id: apiKeyId }, data: { apiVersion: "2026-06-01" } });
+    expect((await as(admin).organization.keys()).find((k) => k.id === apiKeyId)?.apiVersion).toBe("2026-06-01");
+    expect((await authenticateApiKey({ db: database.prisma, clock }, `Bearer ${token}`)).apiVersion).toBe("2026-06-01");
+
+    expect(await as(admin).organization.upgradeKeyVersion({ apiKeyId })).toEqual({ apiVersion: "2026-11-28" });
+    expect((await as(admin).organization.keys()).find((k) => k.id === apiKeyId)?.apiVersion).toBe("2026-11-28");
+    // Not the key cached a moment ago: the next request is answered in the new version.
+    expect((await authenticateApiKey({ db: database.prisma, clock }, `Bearer ${token}`)).apiVersion).toBe("2026-11-28");
+    const audited = await database.prisma.auditLog.findMany({ where: { subjectId: apiKeyId, action: "api_key.upgrade_version" } });
+    expect(audited).toEqual([
+      expect.objectContaining({ actorType: "org_admin", actorId: admin.id, data: { before: "2026-06-01", after: "2026-11-28" } }),
+    ]);
+
+    // Already current: nothing to move, nothing audited.
+    expect(await as(admin).organization.upgradeKeyVersion({ apiKeyId })).toEqual({ apiVersion: "2026-11-28" });
+    expect(await database.prisma.auditLog.count({ where: { subjectId: apiKeyId, action: "api_key.upgrade_version" } })).toBe(1);
+  });
+
+  it("refuses a revoked key (INVALID_STATE) and another organisation's key (NOT_FOUND), changing neither", async () => {
+    const { apiKeyId } = await addTestKey(database.prisma, mine.id);
+    await database.prisma.apiKey.updateMany({ where: { id: { in: [apiKeyId, theirs.apiKeyId] } }, data: { apiVersion: "2026-06-01" } });
+    expect(await codeOf(as(admin).organization.upgradeKeyVersion({ apiKeyId: theirs.apiKeyId }))).toBe("NOT_FOUND");
+    await as(admin).organization.revokeKey({ apiKeyId });
+    expect(await codeOf(as(admin).organization.upgradeKeyVersion({ apiKeyId }))).toBe("INVALID_STATE");
+    const keys = await database.prisma.apiKey.findMany({ where: { id: { in: [apiKeyId, theirs.apiKeyId] } } });
+    expect(keys.map((k) => k.apiVersion)).toEqual(["2026-06-01", "2026-06-01"]);
+    await database.prisma.apiKey.update({ where: { id: theirs.apiKeyId }, data: { apiVersion: "2026-11-28" } });
+  });
+});
+
+describe("a key's last requests", () => {
+  it("lists a live or test key's newest requests for its own admin, newest first; another organisation's key is NOT_FOUND", async () => {
+    const { apiKeyId } = await addTestKey(database.prisma, mine.id, { mode: "test" });
+    expect(await as(admin).organization.keyRequests({ apiKeyId })).toEqual([]);
+    const at = (seconds: number) => new Date(clock.now().getTime() + seconds * 1000);
+    await database.prisma.apiRequest.createMany({
+      data: [
+        { apiKeyId, requestId: "req_lama", method: "GET", path: "/v1/balance", status: 200, createdAt: at(1) },
+        { apiKeyId, requestId: "req_baru", method: "MCP", path: "tools/call buat_order", status: 402, createdAt: at(2) },
+        { apiKeyId: theirs.apiKeyId, requestId: "req_mereka", method: "GET", path: "/v1/balance", status: 200, createdAt: at(3) },
+      ],
+    });
+    expect(await as(admin).organization.keyRequests({ apiKeyId })).toEqual([
+      { requestId: "req_baru", method: "MCP", path: "tools/call buat_order", status: 402, createdAt: at(2) },
+      { requestId: "req_lama", method: "GET", path: "/v1/balance", status: 200, createdAt: at(1) },
+    ]);
+    expect(await codeOf(as(admin).organization.keyRequests({ apiKeyId: theirs.apiKeyId }))).toBe("NOT_FOUND");
+    expect(await codeOf(as(otherAdmin).organization.keyRequests({ apiKeyId }))).toBe("NOT_FOUND");
+  });
+});
+
 describe("the webhook log as a table", () => {
   it("filters by mode and delivery status and pages by event", async () => {
     const org = await createTestOrg(database.prisma, { depositIdr: 10_000_000n });

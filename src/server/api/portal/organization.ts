@@ -10,6 +10,7 @@ import {
   revokeInvitation,
   rotateWebhookSecret,
   updateApiKey,
+  upgradeApiKeyVersion,
 } from "@/server/services/access";
 import { listOrganizationCases, payInvoice, selectBidAsAdmin } from "@/server/services/cases";
 import { listWebhookDeliveries, redeliver } from "@/server/services/events";
@@ -32,6 +33,7 @@ import {
   undecidedCostCounts,
 } from "@/server/services/orders";
 import { organizationOverview, setApprovalThreshold } from "@/server/services/organizations";
+import { recentRequests } from "@/server/services/request-log";
 import { topUpInstructionsFor } from "@/server/services/settings";
 import { orgAdminProcedure } from "../portal-procedure";
 import { costsOutput, costsWithOrderOutput, costView, decideCostInput, pendingCostsOutput, portalCostSchema } from "../schemas/cost-portal";
@@ -51,6 +53,7 @@ import {
   invitationCreatedView,
   inviteInput,
   keyDefaultsOutput,
+  keyRequestsOutput,
   keysOutput,
   messageInput,
   modeOnlyInput,
@@ -75,6 +78,7 @@ import {
   teamOutput,
   thresholdInput,
   updateKeyInput,
+  upgradedKeyOutput,
   webhookDeliveriesOutput,
   webhookSearchInput,
 } from "../schemas/organization-portal";
@@ -241,6 +245,16 @@ export const organizationRouter = router({
     .input(byApiKey)
     .output(z.void())
     .mutation(({ ctx, input }) => revokeApiKey(ctx, ctx.actor, ctx.organizationId, input.apiKeyId)),
+  /** "Permintaan terakhir": the key's newest requests on /v1 and /mcp, live and test keys alike. */
+  keyRequests: admin
+    .input(byApiKey)
+    .output(keyRequestsOutput)
+    .query(({ ctx, input }) => recentRequests(ctx, ctx.organizationId, input.apiKeyId)),
+  /** Moves a key to the current API version: its answers may change shape from the next request on. */
+  upgradeKeyVersion: admin
+    .input(byApiKey)
+    .output(upgradedKeyOutput)
+    .mutation(({ ctx, input }) => upgradeApiKeyVersion(ctx, ctx.actor, ctx.organizationId, input.apiKeyId)),
   rotateWebhookSecret: admin
     .input(rotateSecretInput)
     .output(rotatedSecretOutput)

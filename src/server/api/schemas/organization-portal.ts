@@ -203,6 +203,8 @@ export const keysOutput = z.array(
     monthlyBudgetIdr: z.number().int(),
     spentThisMonthIdr: z.number().int(),
     webhookUrl: z.string().nullable(),
+    /** The API version the key is pinned to (domain/api-version.ts). */
+    apiVersion: z.string(),
     oauthClientName: z.string().nullable(),
     lastUsedAt: z.date().nullable(),
     revokedAt: z.date().nullable(),
@@ -213,6 +215,11 @@ export const keysOutput = z.array(
 
 export const keyDefaultsOutput = z.object({ maxOrderIdr: rupiahSchema, monthlyBudgetIdr: rupiahSchema });
 export const createdKeyOutput = z.object({ keyId: z.string(), token: z.string(), webhookSecret: z.string() });
+export const upgradedKeyOutput = z.object({ apiVersion: z.string() });
+/** A key's newest requests (services/request-log), newest first. */
+export const keyRequestsOutput = z.array(
+  z.object({ requestId: z.string(), method: z.string(), path: z.string(), status: z.number().int(), createdAt: z.date() }),
+);
 export const rotatedSecretOutput = z.object({ webhookSecret: z.string(), previousSecretExpiresAt: z.date().nullable() });
 
 export const webhookDeliveriesOutput = pageSchema(

@@ -13,6 +13,7 @@ import {
   type Scope,
   secretMatches,
 } from "@/server/domain/api-key";
+import { API_VERSIONS, currentVersion } from "@/server/domain/api-version";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { type AgentResource, isOAuthToken, oauthTokenHash } from "@/server/domain/oauth";
@@ -88,6 +89,7 @@ export async function createApiKeyIn(
       webhookUrl: input.webhookUrl ?? null,
       webhookSecret,
       oauthClientId: input.oauthClientId ?? null,
+      apiVersion: currentVersion(API_VERSIONS).date,
     },
   });
   await audit(tx, {
@@ -182,6 +184,7 @@ export async function authenticateApiKey(
     monthlyBudgetIdr: key.monthlyBudgetIdr,
     webhookUrl: key.webhookUrl,
     approvalThresholdIdr: key.organization.approvalThresholdIdr,
+    apiVersion: key.apiVersion,
   };
 }
 
@@ -244,6 +247,7 @@ export async function listApiKeys(deps: Pick<ServiceDeps, "db" | "clock">, organ
     monthlyBudgetIdr: Number(k.monthlyBudgetIdr),
     spentThisMonthIdr: Number(spent[i] ?? 0n),
     webhookUrl: k.webhookUrl,
+    apiVersion: k.apiVersion,
     // A grant's key: the application an admin connected with OAuth (services/oauth), by the name it registered.
     oauthClientName: k.oauthClientId ? k.oauthClient?.name || k.oauthClientId : null,
     // While a rotation's overlap runs: until when the replaced webhook secret still signs.
@@ -269,6 +273,38 @@ export async function revokeApiKey(deps: Pick<ServiceDeps, "db" | "clock">, acto
     await audit(tx, { ...actor, action: "api_key.revoke", subjectType: "api_key", subjectId: apiKeyId });
   });
   invalidateApiKeyCache(deps);
+}
+
+/**
+ * Moves a key to the current API version (docs/versions.md): its answers, and the webhooks of its
+ * orders from the next attempt on, take the current shape. Audited with the version it leaves; a
+ * key already on it stays as it is, a revoked key is INVALID_STATE. Applies to the next request.
+ */
+export async function upgradeApiKeyVersion(
+  deps: Pick<ServiceDeps, "db">,
+  actor: Actor,
+  organizationId: string,
+  apiKeyId: string,
+): Promise<{ apiVersion: string }> {
+  const { db } = deps;
+  const current = currentVersion(API_VERSIONS).date;
+  await db.$transaction(async (tx) => {
+    const key = await ownKey(tx, organizationId, apiKeyId);
+    if (key.revokedAt) throw new AppError("INVALID_STATE", `API key ${apiKeyId} has been revoked; create a new key instead.`);
+    if (key.apiVersion === current) return;
+    const changed = await tx.apiKey.updateMany({ where: { id: apiKeyId, apiVersion: key.apiVersion }, data: { apiVersion: current } });
+    // Another admin moved it at the same moment: theirs is the one change.
+    if (changed.count === 0) return;
+    await audit(tx, {
+      ...actor,
+      action: "api_key.upgrade_version",
+      subjectType: "api_key",
+      subjectId: apiKeyId,
+      data: { before: key.apiVersion, after: current },
+    });
+  });
+  invalidateApiKeyCache(deps);
+  return { apiVersion: current };
 }
 
 export interface RotatedWebhookSecret {

@@ -9,6 +9,7 @@ export {
   revokeApiKey,
   rotateWebhookSecret,
   updateApiKey,
+  upgradeApiKeyVersion,
 } from "./api-keys";
 export {
   DEFAULT_HASHING_LIMITS,

@@ -3,6 +3,7 @@ import { type AddressInfo, createServer as createNetServer } from "node:net";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { migrate, readMigrations } from "@/server/db/migrate";
+import { API_VERSIONS } from "@/server/domain/api-version";
 import { fixedClock } from "@/server/domain/clock";
 import { AppError } from "@/server/domain/errors";
 import { signWebhook, verifyWebhookSignature } from "@/server/domain/signature";
@@ -100,6 +101,48 @@ describe("attemptDelivery", () => {
     // Finished deliveries are never sent again.
     expect(await attemptDelivery(deps(clock), event.deliveryId!)).toEqual({ result: "skipped", reason: "finished", retryAt: null });
     expect(r.requests).toHaveLength(1);
+  });
+
+  it("sends the body in the API version of the event's key at each attempt (a table given to it)", async () => {
+    // A newer version renamed the order's price_idr to price; the key is on the version before it.
+    const older = { ...API_VERSIONS[0], status: "supported" as const };
+    const newer = {
+      date: "2027-03-01",
+      summary: "price_idr is price",
+      status: "current" as const,
+      changes: [
+        {
+          description: "order.price_idr renamed order.price",
+          operations: ["webhook"],
+          toPrevious: (answer: unknown) => {
+            const { order, ...event } = answer as { order: Record<string, unknown> };
+            const { price_idr, ...rest } = order;
+            return { ...event, order: { ...rest, price: price_idr } };
+          },
+        },
+      ],
+    };
+    const r = await receiver(() => ({ status: 500, body: "belum siap" }));
+    const clock = fixedClock(START);
+    const event = await createOrderEvent(database.prisma, { callbackUrl: `${r.url}/hook`, at: clock.now() });
+    const versioned = { ...deps(clock), apiVersions: [older, newer] as const };
+
+    await attemptDelivery(versioned, event.deliveryId!);
+    const first = JSON.parse(r.requests[0]!.body) as { order: Record<string, unknown> };
+    expect(first.order).toMatchObject({ id: event.orderId, price: 1_700_000 });
+    expect(first.order).not.toHaveProperty("price_idr");
+    // Signed as sent.
+    expect(
+      verifyWebhookSignature(event.webhookSecret, r.requests[0]!.headers["x-kuasa-signature"] as string, r.requests[0]!.body, {
+        now: clock.now().getTime(),
+      }).ok,
+    ).toBe(true);
+
+    // The admin moves the key to the newer version: the retry goes out in its shape.
+    await database.prisma.apiKey.update({ where: { id: event.apiKeyId }, data: { apiVersion: "2027-03-01" } });
+    clock.advance(10_000);
+    await attemptDelivery(versioned, event.deliveryId!);
+    expect((JSON.parse(r.requests[1]!.body) as { order: Record<string, unknown> }).order).toMatchObject({ price_idr: 1_700_000 });
   });
 
   it("retries a 500 after exactly 10, 20, 40 and 80 s, then gives up as gagal after the 5th attempt", async () => {

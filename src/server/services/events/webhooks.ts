@@ -1,6 +1,7 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { DeliveryStatus } from "@/generated/prisma/enums";
 import type { Db } from "@/server/db/client";
+import { pinnedVersion, renderForVersion, WEBHOOK_OPERATION } from "@/server/domain/api-version";
 import type { Clock } from "@/server/domain/clock";
 import type { DueRow } from "@/server/domain/due-row";
 import { AppError } from "@/server/domain/errors";
@@ -10,7 +11,7 @@ import { attemptResult, webhookHeaders } from "@/server/domain/webhook-delivery"
 import { type WebhookPayload, webhookBody } from "@/server/domain/webhook-event";
 import { signingSecrets } from "@/server/domain/webhook-secret";
 import { logger } from "@/server/log";
-import type { ServiceDeps } from "../deps";
+import { apiVersionsOf, type ServiceDeps } from "../deps";
 import { postWebhook } from "./webhooks-transport";
 
 /** Job kind name of webhook delivery attempts; ids are WebhookDelivery ids. */
@@ -23,7 +24,7 @@ export interface WebhookSettings {
   allowPrivate: boolean;
 }
 
-export interface WebhookDeps {
+export interface WebhookDeps extends Pick<ServiceDeps, "apiVersions"> {
   db: Db;
   clock: Clock;
   webhooks: WebhookSettings;
@@ -69,6 +70,8 @@ interface ClaimedDelivery {
   eventId: string;
   seq: bigint;
   payload: WebhookPayload;
+  /** The API version of the key the event belongs to: the body is sent in it. */
+  apiVersion: string;
   webhookSecret: string;
   previousWebhookSecret: string | null;
   previousWebhookSecretExpiresAt: Date | null;
@@ -91,7 +94,7 @@ async function claimDeliveries(db: Db, ids: readonly string[], claimedAt: Date, 
     UPDATE "WebhookDelivery" AS d SET "lockedUntil" = ${utc(lease)}, "updatedAt" = ${utc(claimedAt)}
     FROM "due", "WebhookEvent" AS e, "ApiKey" AS k
     WHERE d."id" = "due"."id" AND e."id" = d."eventId" AND k."id" = e."apiKeyId"
-    RETURNING d."id", d."url", d."attempts", d."nextAttemptAt", e."id" AS "eventId", e."seq", e."payload",
+    RETURNING d."id", d."url", d."attempts", d."nextAttemptAt", e."id" AS "eventId", e."seq", e."payload", k."apiVersion",
       k."webhookSecret", k."previousWebhookSecret", k."previousWebhookSecretExpiresAt"`;
   // Events go out in the order they happened (best effort: sends run concurrently).
   return rows.sort((a, b) => (a.seq < b.seq ? -1 : a.seq > b.seq ? 1 : 0));
@@ -111,8 +114,12 @@ async function sendClaimed(deps: WebhookDeps, delivery: ClaimedDelivery): Promis
   const { clock, webhooks } = deps;
   const attempt = delivery.attempts + 1;
   const sentAt = clock.now();
-  // These exact bytes are both signed and sent.
-  const body = webhookBody(delivery.eventId, delivery.payload, sentAt);
+  // These exact bytes are both signed and sent, in the version the key is pinned to at this attempt.
+  const versions = apiVersionsOf(deps);
+  const version = pinnedVersion(versions, delivery.apiVersion);
+  const body = webhookBody(delivery.eventId, delivery.payload, sentAt, (event) =>
+    renderForVersion(versions, WEBHOOK_OPERATION, event, version),
+  );
   // During a rotation's overlap both secrets sign (two v1), so receivers on either one accept it.
   const secrets = signingSecrets(
     {

@@ -1,0 +1,2 @@
+export { RequestLog } from "./buffer";
+export { deleteExpiredRequests, keysWithExpiredRequests, recentRequests } from "./requests";
