@@ -53,8 +53,6 @@ for (const [size, viewport] of Object.entries(SIZES)) {
 
     for (const { name, path } of PUBLIC_PAGES) {
       test(`public page ${path} has no serious accessibility violation`, async ({ page }, testInfo) => {
-        // The API reference's check and full-page screenshot took up to 90 s on a busy two-core machine, and past 180 s at half its speed.
-        test.setTimeout(name === "docs" ? 360_000 : 90_000);
         const response = await page.goto(path);
         expect(response?.status()).toBe(name === "404" ? 404 : 200);
         await expect(page.locator("html")).toHaveAttribute("lang", "id");
@@ -74,7 +72,6 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     for (const entry of ROLES) {
       for (const item of NAV[entry.role]) {
         test(`${entry.role} page ${item.href} has no serious accessibility violation`, async ({ page }, testInfo) => {
-          test.setTimeout(60_000);
           await signedIn(page, entry);
           const response = await page.goto(item.href);
           expect(response?.status()).toBe(200);

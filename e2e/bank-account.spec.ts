@@ -24,7 +24,6 @@ test("a practitioner enters a bank account, the operator verifies it and pays ou
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(90_000);
   await signIn(page, ACCOUNT_HOLDER, /\/praktisi$/);
 
   // No account yet: the earnings page says so and links to the profile.

@@ -36,7 +36,6 @@ const workersOf = (pid: number): number[] =>
   readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
 
 test("two server processes share one port: one banner, both answer, /metrics sums them, a killed one is replaced, SIGTERM stops all", async () => {
-  test.setTimeout(180_000);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env = serverEnv(port, {

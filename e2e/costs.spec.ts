@@ -22,7 +22,6 @@ test("a consultant asks for the trademark PNBP, the admin approves it, the recei
   browser,
   request,
 }, testInfo) => {
-  test.setTimeout(180_000);
   const admin = await (await browser.newContext({ viewport: DESKTOP })).newPage();
   await enterSignedIn(admin, COSTS_ADMIN, /\/organisasi$/);
   const token = await createKey(admin, "agen-merek");

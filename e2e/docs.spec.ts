@@ -10,9 +10,6 @@ import { screenshot } from "./portal";
 
 type OpenApi = { info: { title: string }; paths: Record<string, Record<string, { summary?: string }>> };
 
-// The first journey of a run may meet a server that has served no page yet.
-test.describe.configure({ timeout: 180_000 });
-
 const SIZES = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } };
 
 for (const [size, viewport] of Object.entries(SIZES)) {

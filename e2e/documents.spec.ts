@@ -34,7 +34,6 @@ test("a contract goes with the order to the practitioner, who opens it once take
   browser,
   request,
 }, testInfo) => {
-  test.setTimeout(180_000);
   const admin = await (await browser.newContext({ viewport: DESKTOP })).newPage();
   await enterSignedIn(admin, ORG_ADMIN, /\/organisasi$/);
   const token = await createKey(admin, "agen-dokumen");

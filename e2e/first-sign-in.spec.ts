@@ -68,7 +68,6 @@ async function signsIn(browser: Browser, baseURL: string, user: { email: string;
 test("the first start names the demo admin's and practitioner's sign-in files; they and a user made by `npm run ops` while it runs sign in", async ({
   browser,
 }) => {
-  test.setTimeout(300_000);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env = serverEnv(port, {

@@ -62,7 +62,6 @@ test("an AI client that knows only the /mcp URL signs in with OAuth, the admin c
   page,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(90_000);
   const mcpUrl = new URL("/mcp", baseURL);
   const auth = new AssistantAuth();
 

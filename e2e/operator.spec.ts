@@ -17,7 +17,6 @@ const SERVICE = "Perjanjian Perkawinan (Pranikah / Pascanikah)";
 test("the operator approves a waiting organisation, tops up its deposit with a confirmation, suspends and re-approves it, and creates one, invites its first admin and revokes that invitation", async ({
   page,
 }, testInfo) => {
-  test.setTimeout(90_000);
   await enterSignedIn(page, OPERATOR, HOME);
   await expect(page.getByRole("region", { name: "Organisasi menunggu" }).locator(".stat-value")).not.toHaveText("0");
   await page.getByRole("link", { name: "Setujui organisasi" }).click();
@@ -99,7 +98,6 @@ test("the operator approves a waiting organisation, tops up its deposit with a c
 });
 
 test("the operator registers a practitioner and edits a catalog price (the agent price follows)", async ({ page, request }, testInfo) => {
-  test.setTimeout(90_000);
   await enterSignedIn(page, OPERATOR, HOME);
 
   // Family law only: no other journey orders it, so this practitioner takes nobody's offers.
@@ -217,7 +215,6 @@ test("overview → dispute queue → order page: a dispute decided with a split,
   browser,
   request,
 }, testInfo) => {
-  test.setTimeout(180_000);
   const DEMO_ORG = "Organisasi Demo";
 
   // A dispute: the practitioner takes the demo agent's NDA, then the agent disputes it.
@@ -414,7 +411,6 @@ test.describe("on a phone", () => {
     page,
     request,
   }, testInfo) => {
-    test.setTimeout(120_000);
     const order = await api<{ id: string; price_idr: number }>(request, "/v1/orders", {
       service: "perjanjian_kerahasiaan",
       intake: {
@@ -474,7 +470,6 @@ test("the operator activates the only practitioner of a stalled order's field an
   browser,
   request,
 }, testInfo) => {
-  test.setTimeout(120_000);
   const { name } = LICENSING_PRACTITIONER;
   const order = await api<{ id: string }>(request, "/v1/orders", {
     service: LICENSING_PRACTITIONER.service,

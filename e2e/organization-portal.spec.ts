@@ -42,7 +42,6 @@ test("orders table: filter by key, page, search, open and approve; the live/test
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(240_000);
   await page.setViewportSize(DESKTOP);
   await enterSignedIn(page, ORG_ADMIN, HOME);
   // Every order of this journey waits for approval, so placing 21 costs nothing.
@@ -223,7 +222,6 @@ test("an admin selects a practitioner's bid on a case, reads what needs attentio
   browser,
   request,
 }, testInfo) => {
-  test.setTimeout(240_000);
   await page.setViewportSize(DESKTOP);
   await signIn(page, CASE_ADMIN, HOME);
   // Nothing waits yet, and the operator has not set the transfer details.
@@ -354,7 +352,6 @@ test.describe("on a phone", () => {
     page,
     browser,
   }, testInfo) => {
-    test.setTimeout(120_000);
     const email = `rekan.${Date.now()}@contoh.id`;
     await enterSignedIn(page, ORG_ADMIN, HOME);
     await page.goto("/organisasi/tim");

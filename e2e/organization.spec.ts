@@ -27,7 +27,6 @@ test("an org admin sets the threshold, creates a key shown once, and approves th
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(120_000);
   await enterSignedIn(page, ORG_ADMIN, HOME);
   await expect(page.getByRole("heading", { level: 1, name: ORG_ADMIN.organization })).toBeVisible();
   await expect(page.locator(".stat").first()).toContainText("Rp 20.000.000");
@@ -140,7 +139,6 @@ test("an org admin who opens the operator console is sent back to their own port
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
   await enterSignedIn(page, ORG_ADMIN, HOME);
   for (const other of ["/operator", "/operator/katalog", "/praktisi"]) {
     await page.goto(other);
@@ -159,7 +157,6 @@ test("an org admin creates a test key: its orders use test money, never wait in 
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(90_000);
   await enterSignedIn(page, ORG_ADMIN, HOME);
   const liveDeposit = await page.locator(".stat").first().textContent();
 
@@ -228,7 +225,6 @@ test("an order's life in the portals: approved, taken and delivered, sent back f
   browser,
   request,
 }, testInfo) => {
-  test.setTimeout(240_000);
   await enterSignedIn(page, ORG_ADMIN, HOME);
   // Orders above Rp 1.000.000 wait for approval, as the first journey left it (set again so this one stands alone).
   await page.getByLabel("Ambang (Rp)").fill("1.000.000");

@@ -25,7 +25,6 @@ let base = "";
 let smtp: TestSmtpServer;
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
   dataDir = mkdtempSync(path.join(os.tmpdir(), "kuasa-reset-"));
   smtp = await startTestSmtp();
   const port = await freePort();
@@ -97,7 +96,6 @@ async function signInWith(page: Page, password: string) {
 test("a practitioner who forgot the password asks for a link, sets a new password through it and signs in with it", async ({
   browser,
 }, testInfo) => {
-  test.setTimeout(180_000);
   let password: string = PASSWORD_RESETTER.password;
   const tokens: string[] = [];
   for (const [size, viewport] of Object.entries(SIZES)) {

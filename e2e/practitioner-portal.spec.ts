@@ -133,8 +133,6 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       page,
       browser,
     }, testInfo) => {
-      // Five sign-ins and three password changes, each a hash; the password must be changed back before the test's time runs out.
-      test.setTimeout(120_000);
       // Another device of the same practitioner, signed in before the change.
       const otherDevice = await browser.newContext({ viewport });
       const other = await otherDevice.newPage();
@@ -192,7 +190,6 @@ test.describe("browser notifications", () => {
     context,
     request,
   }, testInfo) => {
-    test.setTimeout(90_000);
     await context.grantPermissions(["notifications"]);
     // The real Notification still runs; its title is also kept where the test can read it.
     await page.addInitScript(() => {

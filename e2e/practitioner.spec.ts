@@ -26,7 +26,6 @@ test("a practitioner signs in, takes an offered order, asks the client, and deli
   browser,
   request,
 }, testInfo) => {
-  test.setTimeout(150_000);
 
   // A wrong password first: the Indonesian error, and still on the sign-in page.
   await page.goto("/masuk");
@@ -157,7 +156,6 @@ test("the case board: masked cases in my area, a bid with its fee, withdrawal, a
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(90_000);
   const contact = { contact_name: "Siti Rahma", contact_email: "siti.rahma@contoh.co.id", contact_phone: "+62 812-3456-7890" };
   const story = "Kontrak distribusi kami diputus sepihak setelah enam tahun. Hubungi saya di siti.rahma@contoh.co.id untuk dokumen.";
   const toWithdraw = await api<{ id: string }>(request, "POST", "/v1/cases", {
@@ -232,7 +230,6 @@ test("the case board: masked cases in my area, a bid with its fee, withdrawal, a
 });
 
 test("an offer the client cancels leaves the inbox with a notice saying why", async ({ page, request }, testInfo) => {
-  test.setTimeout(90_000);
   await enter(page);
   const order = await api<{ id: string }>(request, "POST", "/v1/orders", {
     service: "perjanjian_kerahasiaan",

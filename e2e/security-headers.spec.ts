@@ -143,7 +143,6 @@ test("anonymous pages, 404s, /api and /_next answers carry the security headers,
 
 for (const portal of PORTALS) {
   test(`${portal.pages[0]} pages signed in carry the security headers, with no CSP violation`, async ({ page }) => {
-    test.setTimeout(60_000);
     const logged = watchViolations(page);
     await signIn(page, portal.user, portal.home);
     expect(logged, "CSP messages while signing in").toEqual([]);

@@ -47,7 +47,6 @@ test.afterAll(async () => {
 });
 
 test("the server's log of a full run holds no API key, key secret, webhook secret, password, invitation token or session cookie", async () => {
-  test.setTimeout(180_000);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env = serverEnv(port, {
