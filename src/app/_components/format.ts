@@ -1,6 +1,6 @@
 import type { CostStatus, OrderStatus } from "@/generated/prisma/enums";
 import { ACCEPTED_FILE_TYPES } from "@/server/domain/file-type";
-import type { MessageRole } from "@/server/domain/order-state";
+import type { MessageRole } from "@/server/domain/orders/order-state";
 import type { CaseEventType, EventType } from "@/server/domain/webhook-event";
 
 const rupiah = new Intl.NumberFormat("id-ID", { style: "currency", currency: "IDR", maximumFractionDigits: 0 });

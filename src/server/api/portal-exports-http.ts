@@ -3,7 +3,7 @@ import { CSV_BOM, csvLine, jakartaIso } from "@/server/domain/csv";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
 import { ledgerKindLabel } from "@/server/domain/ledger-labels";
-import { orderSearchOf } from "@/server/domain/order-search";
+import { orderSearchOf } from "@/server/domain/orders/order-search";
 import { type PageRequest, pageRequestOf } from "@/server/domain/paging";
 import type { PortalUser } from "@/server/domain/portal-user";
 import type { ServiceDeps } from "@/server/services/deps";

@@ -1,6 +1,6 @@
 import type { BidStatus, CaseStatus, InvoiceStatus } from "@/generated/prisma/enums";
-import { COST_STATUSES, type CostStatus } from "./cost-state";
-import { ORDER_STATUSES, type OrderStatus } from "./order-state";
+import { COST_STATUSES, type CostStatus } from "./orders/cost-state";
+import { ORDER_STATUSES, type OrderStatus } from "./orders/order-state";
 import type { ThirdPartyFee } from "./third-party-fees";
 
 /**

@@ -8,7 +8,7 @@ import { RupiahInput } from "@/app/_components/rupiah-input";
 import { useToast } from "@/app/_components/toast";
 import { trpc } from "@/app/_components/trpc";
 import type { OperatorStep } from "@/server/api/schemas/operator-portal";
-import { ORDER_TRANSITIONS } from "@/server/domain/order-state";
+import { ORDER_TRANSITIONS } from "@/server/domain/orders/order-state";
 import { disputeSplit, isSplitShare } from "@/server/domain/pricing";
 import { STEP } from "./labels";
 

@@ -8,8 +8,8 @@ import { parseRupiah } from "@/app/_components/rupiah";
 import { RupiahInput } from "@/app/_components/rupiah-input";
 import { trpc } from "@/app/_components/trpc";
 import { type IntakeField, intakeFieldsProblems } from "@/server/domain/intake";
+import { SLA_DAYS_MAX, slaDaysProblem } from "@/server/domain/orders/sla";
 import { agentPrice } from "@/server/domain/pricing";
-import { SLA_DAYS_MAX, slaDaysProblem } from "@/server/domain/sla";
 import { LabelInput } from "./categories";
 import { draftsOf, fieldsOf, IntakeFieldsEditor } from "./intake-fields-editor";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CostKind, CostStatus, OrderStatus } from "@/generated/prisma/enums";
-import { COST_LIMITS } from "@/server/domain/cost-state";
+import { COST_LIMITS } from "@/server/domain/orders/cost-state";
 import type { CostWithReceipt, PractitionerOrderCosts } from "@/server/services/orders";
 import { idSchema } from "./ids";
 import { rupiahInputSchema, rupiahSchema } from "./rupiah";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COST_LIMITS, COST_STATUSES } from "@/server/domain/cost-state";
+import { COST_LIMITS, COST_STATUSES } from "@/server/domain/orders/cost-state";
 import { THIRD_PARTY_FEE_KINDS } from "@/server/domain/third-party-fees";
 import { costSummary } from "@/server/domain/webhook-event";
 import type { CostWithReceipt } from "@/server/services/orders";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MESSAGE_ROLES, type MessageRole } from "@/server/domain/order-state";
+import { MESSAGE_ROLES, type MessageRole } from "@/server/domain/orders/order-state";
 import type { PractitionerOrderView } from "@/server/services/practitioners";
 import { orderStatusSchema } from "./order";
 

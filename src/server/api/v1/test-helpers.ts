@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BID_LIMITS } from "@/server/domain/case-board";
+import { BID_LIMITS } from "@/server/domain/cases/case-board";
 import { getCase } from "@/server/services/cases";
 import {
   addSimulatedBid,

@@ -1,5 +1,5 @@
 import type { Invoice } from "@/generated/prisma/client";
-import { invoiceTransition } from "@/server/domain/case-state";
+import { invoiceTransition } from "@/server/domain/cases/case-state";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";

@@ -3,9 +3,9 @@ import type { InputJsonValue } from "@/generated/prisma/internal/prismaNamespace
 import type { Db } from "@/server/db/client";
 import { AppError } from "@/server/domain/errors";
 import { type IntakeField, intakeFieldListSchema, intakeFieldsProblems } from "@/server/domain/intake";
+import { slaDaysProblem, slaLabelOf } from "@/server/domain/orders/sla";
 import { agentPrice } from "@/server/domain/pricing";
 import { SERVICE_STATE_SWITCHES, type ServiceState, serviceState } from "@/server/domain/service-state";
-import { slaDaysProblem, slaLabelOf } from "@/server/domain/sla";
 import { type ThirdPartyFee, thirdPartyFeeListSchema } from "@/server/domain/third-party-fees";
 import { type Actor, audit } from "../audit";
 import type { ServiceDeps } from "../deps";

@@ -1,6 +1,6 @@
 import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
-import { FINAL_STATUSES } from "@/server/domain/order-state";
+import { FINAL_STATUSES } from "@/server/domain/orders/order-state";
 import type { PortalUser } from "@/server/domain/portal-user";
 import { audit } from "../audit";
 import { contentOf, type FileContent, type Uploader } from "./files";

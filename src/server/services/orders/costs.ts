@@ -1,16 +1,16 @@
 import type { Order, OrderCost, StoredFile } from "@/generated/prisma/client";
 import type { Tx } from "@/server/db/client";
 import { lockRow } from "@/server/db/row-lock";
+import type { DataOwner } from "@/server/domain/data-owner";
+import { AppError } from "@/server/domain/errors";
+import { newId } from "@/server/domain/ids";
 import {
   type CostActor,
   type CostRequest,
   checkCostRequest,
   costTransitionFor,
   ORDER_STATUSES_FOR_COST_REQUEST,
-} from "@/server/domain/cost-state";
-import type { DataOwner } from "@/server/domain/data-owner";
-import { AppError } from "@/server/domain/errors";
-import { newId } from "@/server/domain/ids";
+} from "@/server/domain/orders/cost-state";
 import { thirdPartyFeeListSchema } from "@/server/domain/third-party-fees";
 import { publicUrlOf, type ServiceDeps } from "../deps";
 import { recordCostEvent } from "../events";

@@ -6,7 +6,7 @@ import { jakartaMonthStart } from "@/server/domain/clock";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { intakeProblems } from "@/server/domain/intake";
-import { transitionFor } from "@/server/domain/order-state";
+import { transitionFor } from "@/server/domain/orders/order-state";
 import { invalidateApiKeyCache } from "../access";
 import { listAgentServices } from "../catalog";
 import type { ServiceDeps } from "../deps";

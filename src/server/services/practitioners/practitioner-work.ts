@@ -4,7 +4,7 @@ import type { DbOrTx } from "@/server/db/client";
 import { AppError } from "@/server/domain/errors";
 import type { IntakeField } from "@/server/domain/intake";
 import { maskIntake, maskText } from "@/server/domain/masking";
-import { type MessageRole, ORDER_TRANSITIONS, type OrderTrigger } from "@/server/domain/order-state";
+import { type MessageRole, ORDER_TRANSITIONS, type OrderTrigger } from "@/server/domain/orders/order-state";
 import { cursorRow, keyset, mapPage, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
 import type { ServiceDeps } from "../deps";
 import { type FileReader, filesToAttach, type PortalOrderFile, practitionerReader } from "../files";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BidStatus, CaseStatus, InvoiceStatus } from "@/generated/prisma/enums";
+import { AppError } from "../errors";
 import {
   assertCaseOpen,
   BID_TRANSITIONS,
@@ -10,7 +11,6 @@ import {
   invoiceTransition,
   type Transition,
 } from "./case-state";
-import { AppError } from "./errors";
 
 function everyMove<S extends string, T extends string>(
   entity: string,

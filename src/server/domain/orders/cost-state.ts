@@ -1,6 +1,6 @@
-import { AppError } from "./errors";
+import { AppError } from "../errors";
+import type { ThirdPartyFee } from "../third-party-fees";
 import type { OrderStatus } from "./order-state";
-import type { ThirdPartyFee } from "./third-party-fees";
 
 /**
  * A third-party cost on an order (an official fee: PNBP, a notary's, a court's), its one state

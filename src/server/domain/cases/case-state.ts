@@ -1,5 +1,5 @@
 import type { BidStatus, CaseStatus, InvoiceStatus } from "@/generated/prisma/enums";
-import { AppError, type ErrorCode } from "./errors";
+import { AppError, type ErrorCode } from "../errors";
 
 /**
  * The case board's three state machines: case, bid and invoice. Every status change in

@@ -1,4 +1,4 @@
-import { AppError } from "./errors";
+import { AppError } from "../errors";
 
 /**
  * The spec's order statuses, in the order of an order's life. The domain owns them; the database

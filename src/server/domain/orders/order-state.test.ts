@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { OrderStatus } from "@/generated/prisma/enums";
-import { AppError } from "./errors";
+import { AppError } from "../errors";
 import {
   ACTIVE_STATUSES,
   canTrigger,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CostStatus as DbCostStatus } from "@/generated/prisma/enums";
+import type { ThirdPartyFee } from "../third-party-fees";
 import { COST_STATUSES, COST_TRANSITIONS, checkCostRequest, costTransitionFor } from "./cost-state";
-import type { ThirdPartyFee } from "./third-party-fees";
 
 const PNBP: ThirdPartyFee = {
   code: "pnbp_merek_umk",

@@ -1,4 +1,4 @@
-import { JAKARTA_OFFSET_MS } from "./clock";
+import { JAKARTA_OFFSET_MS } from "../clock";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,4 +1,4 @@
-import { AppError } from "./errors";
+import { AppError } from "../errors";
 
 /** What a case may hold. The spec fixes only the story's minimum; the maxima keep rows sane. */
 export const CASE_LIMITS = {
