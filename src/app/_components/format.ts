@@ -68,7 +68,7 @@ export const MESSAGE_ROLE_LABEL: Record<MessageRole, string> = {
  */
 export const formatSignedRupiah = (amount: number) => `${amount > 0 ? "+" : amount < 0 ? "−" : ""}${formatRupiah(Math.abs(amount))}`;
 
-export { categoryLabel } from "@/server/domain/category";
+export { categoryLabel } from "@/server/domain/catalog/category";
 
 const bytesFormat = new Intl.NumberFormat("id-ID", { maximumFractionDigits: 1 });
 /** A file's size as people read it: "820 B", "14,2 KB", "3,1 MB". */

@@ -2,7 +2,7 @@ import { OrderStatus } from "@/generated/prisma/enums";
 import { CSV_BOM, csvLine, jakartaIso } from "@/server/domain/csv";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
-import { ledgerKindLabel } from "@/server/domain/ledger-labels";
+import { ledgerKindLabel } from "@/server/domain/money/ledger-labels";
 import { orderSearchOf } from "@/server/domain/orders/order-search";
 import { type PageRequest, pageRequestOf } from "@/server/domain/paging";
 import type { PortalUser } from "@/server/domain/portal-user";

@@ -22,8 +22,8 @@
  * `maskText` idempotent (a property test holds it to that).
  */
 
+import { CONTACT_VALUE_PATTERNS, type IntakeField, type IntakeFieldType } from "./catalog/intake";
 import { DISGUISED_DOT, type Reading, readForEmails, readForNumbers, SPELLED_AT, SPELLED_DI } from "./contact-reading";
-import { CONTACT_VALUE_PATTERNS, type IntakeField, type IntakeFieldType } from "./intake";
 
 export const MASK = "•";
 const HIDDEN = MASK.repeat(3);

@@ -8,8 +8,8 @@ import { RupiahInput } from "@/app/_components/rupiah-input";
 import { useToast } from "@/app/_components/toast";
 import { trpc } from "@/app/_components/trpc";
 import type { OperatorStep } from "@/server/api/schemas/operator-portal";
+import { disputeSplit, isSplitShare } from "@/server/domain/money/pricing";
 import { ORDER_TRANSITIONS } from "@/server/domain/orders/order-state";
-import { disputeSplit, isSplitShare } from "@/server/domain/pricing";
 import { STEP } from "./labels";
 
 export interface ActionOrder {

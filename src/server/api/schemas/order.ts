@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { OrderReview } from "@/generated/prisma/client";
 import { OrderStatus } from "@/generated/prisma/enums";
-import { INTAKE_LIMITS } from "@/server/domain/intake";
+import { INTAKE_LIMITS } from "@/server/domain/catalog/intake";
 import { MESSAGE_ROLES, type MessageRole } from "@/server/domain/orders/order-state";
 import { publicName } from "@/server/domain/practitioners/practitioner-profile";
 import { isHttpUrl } from "@/server/domain/webhook-url";

@@ -3,7 +3,7 @@ import type { Bid } from "@/generated/prisma/client";
 import { BidStatus, CaseStatus, OrderStatus } from "@/generated/prisma/enums";
 import { BID_LIMITS } from "@/server/domain/cases/case-board";
 import { BID_TRANSITIONS } from "@/server/domain/cases/case-state";
-import { ledgerKindLabel } from "@/server/domain/ledger-labels";
+import { ledgerKindLabel } from "@/server/domain/money/ledger-labels";
 import { nameText } from "@/server/domain/name-text";
 import { MESSAGE_ROLES } from "@/server/domain/orders/order-state";
 import { MAX_PASSWORD_LENGTH } from "@/server/domain/password";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INTAKE_FIELD_TYPES } from "@/server/domain/intake";
+import { INTAKE_FIELD_TYPES } from "@/server/domain/catalog/intake";
 import { intakeFieldSchema } from "./service";
 
 describe("the IntakeField schema agents read", () => {

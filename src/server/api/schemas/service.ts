@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { INTAKE_FIELD_TYPES, INTAKE_LIMITS } from "@/server/domain/intake";
-import { THIRD_PARTY_FEE_KINDS } from "@/server/domain/third-party-fees";
+import { INTAKE_FIELD_TYPES, INTAKE_LIMITS } from "@/server/domain/catalog/intake";
+import { THIRD_PARTY_FEE_KINDS } from "@/server/domain/catalog/third-party-fees";
 import type { CatalogService } from "@/server/services/catalog";
 import { livemodeSchema } from "./livemode";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Scope } from "@/server/domain/api-key";
 import { fixedClock } from "@/server/domain/clock";
 import { liveDataOf } from "@/server/domain/data-owner";
-import { caseBidPrice } from "@/server/domain/pricing";
+import { caseBidPrice } from "@/server/domain/money/pricing";
 import { verifyWebhookSignature } from "@/server/domain/signature";
 import { payInvoice, withdrawBid } from "@/server/services/cases";
 import { attemptDelivery, findDueDeliveries } from "@/server/services/events";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CostStatus as DbCostStatus } from "@/generated/prisma/enums";
-import type { ThirdPartyFee } from "../third-party-fees";
+import type { ThirdPartyFee } from "../catalog/third-party-fees";
 import { COST_STATUSES, COST_TRANSITIONS, checkCostRequest, costTransitionFor } from "./cost-state";
 
 const PNBP: ThirdPartyFee = {

@@ -1,5 +1,5 @@
+import type { ThirdPartyFee } from "../catalog/third-party-fees";
 import { AppError } from "../errors";
-import type { ThirdPartyFee } from "../third-party-fees";
 import type { OrderStatus } from "./order-state";
 
 /**

@@ -2,7 +2,7 @@ import { type OrderStatus, Prisma } from "@/generated/prisma/client";
 import type { DbOrTx, Tx } from "@/server/db/client";
 import { findDueRows } from "@/server/db/due-rows";
 import { lockRow } from "@/server/db/row-lock";
-import { categoryWords } from "@/server/domain/category";
+import { categoryWords } from "@/server/domain/catalog/category";
 import type { DueRow } from "@/server/domain/due-row";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";

@@ -1,6 +1,7 @@
 import type { Order, OrderCost, StoredFile } from "@/generated/prisma/client";
 import type { Tx } from "@/server/db/client";
 import { lockRow } from "@/server/db/row-lock";
+import { thirdPartyFeeListSchema } from "@/server/domain/catalog/third-party-fees";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
@@ -11,7 +12,6 @@ import {
   costTransitionFor,
   ORDER_STATUSES_FOR_COST_REQUEST,
 } from "@/server/domain/orders/cost-state";
-import { thirdPartyFeeListSchema } from "@/server/domain/third-party-fees";
 import { publicUrlOf, type ServiceDeps } from "../deps";
 import { recordCostEvent } from "../events";
 import { agentReader, attachFiles, filesToAttach, practitionerReader } from "../files";

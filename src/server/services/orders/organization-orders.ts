@@ -1,8 +1,8 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { OrderStatus } from "@/generated/prisma/enums";
+import type { IntakeField } from "@/server/domain/catalog/intake";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
-import type { IntakeField } from "@/server/domain/intake";
 import { UNDECIDED_COST_STATUSES } from "@/server/domain/orders/cost-state";
 import { canTrigger, type OrderTrigger } from "@/server/domain/orders/order-state";
 import { cursorRow, keyset, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";

@@ -5,6 +5,7 @@ import { lockRow } from "@/server/db/row-lock";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
+import { type DisputeSplit, disputeSplit, isSplitShare } from "@/server/domain/money/pricing";
 import type { OrderNoticeKind } from "@/server/domain/notifications/notification-text";
 import { ORDER_STATUSES_ENDING_COSTS } from "@/server/domain/orders/cost-state";
 import { autoAcceptAt, type OrderRules } from "@/server/domain/orders/order-rules";
@@ -17,7 +18,6 @@ import {
   transitionFor,
 } from "@/server/domain/orders/order-state";
 import { slaDueAt } from "@/server/domain/orders/sla";
-import { type DisputeSplit, disputeSplit, isSplitShare } from "@/server/domain/pricing";
 import { type AuditEntry, audit, auditRow } from "../audit";
 import { orderRulesOf, publicUrlOf, type ServiceDeps } from "../deps";
 import { orderEventRecord, recordOrderEvent, recordOrderEvents } from "../events";

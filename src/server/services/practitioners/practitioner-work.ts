@@ -1,8 +1,8 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { OrderStatus } from "@/generated/prisma/enums";
 import type { DbOrTx } from "@/server/db/client";
+import type { IntakeField } from "@/server/domain/catalog/intake";
 import { AppError } from "@/server/domain/errors";
-import type { IntakeField } from "@/server/domain/intake";
 import { maskIntake, maskText } from "@/server/domain/masking";
 import { type MessageRole, ORDER_TRANSITIONS, type OrderTrigger } from "@/server/domain/orders/order-state";
 import { cursorRow, keyset, mapPage, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";

@@ -1,4 +1,4 @@
-import { AppError } from "./errors";
+import { AppError } from "../errors";
 
 /**
  * The banks a practitioner's payout may go to. A fixed list, with no "other": the operator

@@ -1,5 +1,5 @@
+import { AppError } from "../errors";
 import { bankName, normalizeBankAccount } from "./bank-account";
-import { AppError } from "./errors";
 
 /** Where the organisation's id goes in the operator's reference rule for a transfer's note. */
 export const ORGANIZATION_PLACEHOLDER = "{organisasi}";
