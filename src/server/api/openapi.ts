@@ -2,7 +2,7 @@ import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { API_VERSIONS, currentVersion, VERSION_HEADER } from "@/server/domain/api-version";
 import { ERROR_CODES, type ErrorCode } from "@/server/domain/errors";
 import { ACCEPTED_FILE_TYPES } from "@/server/domain/file-type";
-import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN } from "@/server/domain/idempotency";
+import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN } from "@/server/domain/idempotency/idempotency";
 import { DEFAULT_TOLERANCE_SECONDS } from "@/server/domain/signature";
 import { WEBHOOK_MAX_ATTEMPTS } from "@/server/domain/webhook-delivery";
 import { CASE_EVENT_TYPES, EVENT_TYPES } from "@/server/domain/webhook-event";

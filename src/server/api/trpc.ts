@@ -1,7 +1,7 @@
 import { initTRPC } from "@trpc/server";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import type { Scope } from "@/server/domain/api-key";
+import type { Scope } from "@/server/domain/access/api-key";
 import { AppError, type ErrorCode } from "@/server/domain/errors";
 import { containsUnstorableText } from "@/server/domain/storable-text";
 import { errorBody, statusOf, TRPC_CODE_OF, toApiError } from "./api-error";

@@ -6,7 +6,7 @@ import { sendError } from "@/server/api/api-error";
 import { OAUTH_PATHS } from "@/server/api/oauth-http";
 import { REST_ROUTES } from "@/server/api/routes";
 import type { Db } from "@/server/db/client";
-import { bearerToken, hashSecret, secretMatches } from "@/server/domain/api-key";
+import { bearerToken, hashSecret, secretMatches } from "@/server/domain/access/api-key";
 import type { Clock } from "@/server/domain/clock";
 import { isDeliveredStatus } from "@/server/domain/webhook-delivery";
 import type { JobKind } from "@/server/jobs/types";

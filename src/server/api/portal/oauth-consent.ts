@@ -1,5 +1,5 @@
+import { OAuthError } from "@/server/domain/access/oauth";
 import { AppError } from "@/server/domain/errors";
-import { OAuthError } from "@/server/domain/oauth";
 import { approveAuthorization, checkAuthorization, denyAuthorization } from "@/server/services/oauth";
 import { orgAdminProcedure } from "../portal-procedure";
 import { approveAuthorizationInput, authorizationRequestInput, authorizationRequestOutput, redirectOutput } from "../schemas/oauth-portal";

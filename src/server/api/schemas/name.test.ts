@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { clientMetadataSchema } from "@/server/domain/oauth";
+import { clientMetadataSchema } from "@/server/domain/access/oauth";
 import { REQUEST_EXAMPLES } from "../openapi-examples";
 import { createCaseSchema } from "./case";
 import { acceptInput } from "./invitation-portal";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { AGENT_RESOURCES } from "@/server/domain/oauth";
-import { SCOPES } from "@/server/domain/scopes";
+import { AGENT_RESOURCES } from "@/server/domain/access/oauth";
+import { SCOPES } from "@/server/domain/access/scopes";
 import { createKeyInput } from "./organization-portal";
 
 /** The consent page's inputs and outputs (api/portal/oauth-consent.ts). */

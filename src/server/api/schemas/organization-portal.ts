@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BidStatus, CaseStatus, DeliveryStatus, InvoiceStatus, KeyMode, OrderStatus, OrganizationStatus } from "@/generated/prisma/enums";
-import { SCOPES } from "@/server/domain/api-key";
+import { SCOPES } from "@/server/domain/access/api-key";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { nameText } from "@/server/domain/name-text";
 import { EVENT_TYPES, type WebhookPayload } from "@/server/domain/webhook-event";

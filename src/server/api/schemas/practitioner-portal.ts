@@ -1,12 +1,12 @@
 import { z } from "zod";
 import type { Bid } from "@/generated/prisma/client";
 import { BidStatus, CaseStatus, OrderStatus } from "@/generated/prisma/enums";
+import { MAX_PASSWORD_LENGTH } from "@/server/domain/access/password";
 import { BID_LIMITS } from "@/server/domain/cases/case-board";
 import { BID_TRANSITIONS } from "@/server/domain/cases/case-state";
 import { ledgerKindLabel } from "@/server/domain/money/ledger-labels";
 import { nameText } from "@/server/domain/name-text";
 import { MESSAGE_ROLES } from "@/server/domain/orders/order-state";
-import { MAX_PASSWORD_LENGTH } from "@/server/domain/password";
 import { PROFILE_LIMITS } from "@/server/domain/practitioners/practitioner-profile";
 import type { PractitionerCaseView } from "@/server/services/cases";
 import { type listMyOffers, PRACTITIONER_ACTIONS, type PractitionerAction } from "@/server/services/practitioners";

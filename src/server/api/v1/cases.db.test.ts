@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Scope } from "@/server/domain/api-key";
+import type { Scope } from "@/server/domain/access/api-key";
 import { fixedClock } from "@/server/domain/clock";
 import { liveDataOf } from "@/server/domain/data-owner";
 import { caseBidPrice } from "@/server/domain/money/pricing";

@@ -12,11 +12,11 @@ import {
   SCOPES,
   type Scope,
   secretMatches,
-} from "@/server/domain/api-key";
+} from "@/server/domain/access/api-key";
+import { type AgentResource, isOAuthToken, oauthTokenHash } from "@/server/domain/access/oauth";
 import { API_VERSIONS, currentVersion } from "@/server/domain/api-version";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
-import { type AgentResource, isOAuthToken, oauthTokenHash } from "@/server/domain/oauth";
 import { rotateSecrets, signingSecrets, WEBHOOK_SECRET_OVERLAP_HOURS } from "@/server/domain/webhook-secret";
 import { isDashboardWebhookUrl } from "@/server/domain/webhook-url";
 import { type Actor, audit } from "../audit";

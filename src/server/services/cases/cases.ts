@@ -1,7 +1,7 @@
 import { type Bid, type Invoice, Prisma } from "@/generated/prisma/client";
 import type { CaseStatus } from "@/generated/prisma/enums";
 import type { DbOrTx, Tx } from "@/server/db/client";
-import type { AuthenticatedKey } from "@/server/domain/api-key";
+import type { AuthenticatedKey } from "@/server/domain/access/api-key";
 import { type BidInput, parseBid } from "@/server/domain/cases/case-board";
 import { assertCaseOpen, bidTransition, caseTransition, invoiceTransition } from "@/server/domain/cases/case-state";
 import { type DataOwner, liveDataOf } from "@/server/domain/data-owner";

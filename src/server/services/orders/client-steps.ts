@@ -1,4 +1,4 @@
-import type { AuthenticatedKey } from "@/server/domain/api-key";
+import type { AuthenticatedKey } from "@/server/domain/access/api-key";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
 import { FINAL_STATUSES, type OrderTrigger } from "@/server/domain/orders/order-state";

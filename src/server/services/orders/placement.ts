@@ -1,7 +1,7 @@
 import type { Order, StoredFile } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { type PlaceOrderAnswer, type PlaceOrderInput, placeOrder } from "@/server/db/money-functions";
-import type { AuthenticatedKey } from "@/server/domain/api-key";
+import type { AuthenticatedKey } from "@/server/domain/access/api-key";
 import { intakeProblems } from "@/server/domain/catalog/intake";
 import { jakartaMonthStart } from "@/server/domain/clock";
 import { AppError } from "@/server/domain/errors";

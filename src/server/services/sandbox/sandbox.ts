@@ -1,6 +1,6 @@
 import type { Bid, Invoice } from "@/generated/prisma/client";
 import { lockRow } from "@/server/db/row-lock";
-import type { AuthenticatedKey } from "@/server/domain/api-key";
+import type { AuthenticatedKey } from "@/server/domain/access/api-key";
 import type { BidInput } from "@/server/domain/cases/case-board";
 import { AppError } from "@/server/domain/errors";
 import type { CostRequest } from "@/server/domain/orders/cost-state";

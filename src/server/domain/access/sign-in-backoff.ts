@@ -6,7 +6,7 @@
  * - per account from anywhere: a gentle slowdown capped at half a minute, which an address the
  *   account signed in from before does not meet at all, so nobody can keep the owner out;
  * - per address over all accounts: against one address trying many accounts;
- * - per device (domain/device-cookie.ts): a device that signed in to the account before, or one
+ * - per device (domain/access/device-cookie.ts): a device that signed in to the account before, or one
  *   opened with the device link the account's owner was e-mailed while the per-account count held
  *   new devices back, is counted on its own, as strictly as a pair, and meets none of the three
  *   counts above.

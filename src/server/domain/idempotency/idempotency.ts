@@ -1,4 +1,4 @@
-import { AppError } from "./errors";
+import { AppError } from "../errors";
 
 /** Spec: replays and conflicts are judged within 24 hours; afterwards the key counts as new. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;

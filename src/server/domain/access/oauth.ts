@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import { randomBase62 } from "../ids";
+import { nameText } from "../name-text";
 import { hashSecret } from "./api-key";
-import { randomBase62 } from "./ids";
-import { nameText } from "./name-text";
 import { isScope, SCOPES, type Scope } from "./scopes";
 
 /**

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { randomBase62 } from "./ids";
+import { randomBase62 } from "../ids";
 import type { Scope } from "./scopes";
 
 export { isScope, SCOPES, type Scope } from "./scopes";
