@@ -1,7 +1,7 @@
 import type { CostStatus, OrderStatus } from "@/generated/prisma/enums";
-import { ACCEPTED_FILE_TYPES } from "@/server/domain/file-type";
+import type { CaseEventType, EventType } from "@/server/domain/events/webhook-event";
+import { ACCEPTED_FILE_TYPES } from "@/server/domain/files/file-type";
 import type { MessageRole } from "@/server/domain/orders/order-state";
-import type { CaseEventType, EventType } from "@/server/domain/webhook-event";
 
 const rupiah = new Intl.NumberFormat("id-ID", { style: "currency", currency: "IDR", maximumFractionDigits: 0 });
 const dateTime = new Intl.DateTimeFormat("id-ID", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Jakarta" });

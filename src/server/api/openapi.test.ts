@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { API_VERSIONS } from "@/server/domain/api-version";
 import { intakeProblems } from "@/server/domain/catalog/intake";
 import { ERROR_CODES, type ErrorCode } from "@/server/domain/errors";
-import { EVENT_TYPES } from "@/server/domain/webhook-event";
+import { EVENT_TYPES } from "@/server/domain/events/webhook-event";
 import { CATALOG_SEED } from "@/server/services/catalog";
 import { buildOpenApiDocument, errorCodesOf } from "./openapi";
 import {

@@ -8,7 +8,7 @@ import { REST_ROUTES } from "@/server/api/routes";
 import type { Db } from "@/server/db/client";
 import { bearerToken, hashSecret, secretMatches } from "@/server/domain/access/api-key";
 import type { Clock } from "@/server/domain/clock";
-import { isDeliveredStatus } from "@/server/domain/webhook-delivery";
+import { isDeliveredStatus } from "@/server/domain/events/webhook-delivery";
 import type { JobKind } from "@/server/jobs/types";
 import { logger, requestContext } from "@/server/log";
 import { withTimeout } from "@/server/runtime/health";

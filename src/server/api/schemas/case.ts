@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Invoice } from "@/generated/prisma/client";
 import { BidStatus, CaseStatus, InvoiceStatus } from "@/generated/prisma/enums";
 import { CASE_LIMITS } from "@/server/domain/cases/case-board";
-import { nameText } from "@/server/domain/name-text";
+import { nameText } from "@/server/domain/text/name-text";
 import type { CaseWithBids, CreateCaseInput } from "@/server/services/cases";
 import { CATALOG_CATEGORIES } from "@/server/services/catalog";
 import { livemodeSchema } from "./livemode";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EVENT_TYPES } from "@/server/domain/webhook-event";
+import { EVENT_TYPES } from "@/server/domain/events/webhook-event";
 import type { AgentEvent } from "@/server/services/events";
 import { livemodeSchema } from "./livemode";
 

@@ -10,7 +10,7 @@ import {
 } from "@/generated/prisma/enums";
 import { SERVICE_STATES } from "@/server/domain/catalog/service-state";
 import { thirdPartyFeeListSchema } from "@/server/domain/catalog/third-party-fees";
-import { nameText } from "@/server/domain/name-text";
+import { nameText } from "@/server/domain/text/name-text";
 import { MIN_PASSWORD_LENGTH } from "@/server/services/access";
 import type { operatorOrderDetail } from "@/server/services/orders";
 import { OPERATOR_ORDER_ACTIONS, type OperatorOrderAction } from "@/server/services/orders";

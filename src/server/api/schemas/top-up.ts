@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { nameText } from "@/server/domain/name-text";
+import { nameText } from "@/server/domain/text/name-text";
 
 /** Free text here: the domain's rules (normalizeTopUpInstructions) say in Indonesian what is wrong. */
 export const topUpInstructionsInput = z.object({

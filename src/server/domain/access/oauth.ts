@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { randomBase62 } from "../ids";
-import { nameText } from "../name-text";
+import { nameText } from "../text/name-text";
 import { hashSecret } from "./api-key";
 import { isScope, SCOPES, type Scope } from "./scopes";
 

@@ -1,5 +1,5 @@
 import { AppError } from "../errors";
-import { maskText } from "../masking";
+import { maskText } from "../text/masking";
 
 /**
  * The profile a practitioner keeps themselves: the name they practise under, a bio, the areas

@@ -13,7 +13,7 @@ import {
   resourceOf,
 } from "@/server/domain/access/oauth";
 import { AppError } from "@/server/domain/errors";
-import { isDashboardWebhookUrl } from "@/server/domain/webhook-url";
+import { isDashboardWebhookUrl } from "@/server/domain/events/webhook-url";
 import { createApiKeyIn, invalidateApiKeyCache } from "../access";
 import { type Actor, audit } from "../audit";
 import { publicUrlOf, type ServiceDeps } from "../deps";

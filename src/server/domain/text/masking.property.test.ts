@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CONTACT_VALUE_PATTERNS, type IntakeField, intakeProblems } from "./catalog/intake";
+import { CONTACT_VALUE_PATTERNS, type IntakeField, intakeProblems } from "../catalog/intake";
 import { maskEmailField, maskIntake, maskPhoneField, maskText } from "./masking";
 
 // Leak hunting: 10,000 generated e-mails, phones (many countries, every local Indonesian form) and

@@ -1,4 +1,4 @@
-import { BIDI_CONTROLS } from "./name-text";
+import { BIDI_CONTROLS } from "../text/name-text";
 
 /** File names as clients give them, made safe to store, show and send back in a download's headers. */
 

@@ -22,7 +22,7 @@
  * `maskText` idempotent (a property test holds it to that).
  */
 
-import { CONTACT_VALUE_PATTERNS, type IntakeField, type IntakeFieldType } from "./catalog/intake";
+import { CONTACT_VALUE_PATTERNS, type IntakeField, type IntakeFieldType } from "../catalog/intake";
 import { DISGUISED_DOT, type Reading, readForEmails, readForNumbers, SPELLED_AT, SPELLED_DI } from "./contact-reading";
 
 export const MASK = "•";

@@ -1,7 +1,7 @@
 import type { BidStatus, CaseStatus, InvoiceStatus } from "@/generated/prisma/enums";
-import type { ThirdPartyFee } from "./catalog/third-party-fees";
-import { COST_STATUSES, type CostStatus } from "./orders/cost-state";
-import { ORDER_STATUSES, type OrderStatus } from "./orders/order-state";
+import type { ThirdPartyFee } from "../catalog/third-party-fees";
+import { COST_STATUSES, type CostStatus } from "../orders/cost-state";
+import { ORDER_STATUSES, type OrderStatus } from "../orders/order-state";
 
 /**
  * What a webhook event says (spec "Events → Payload" for orders; the case board's events follow

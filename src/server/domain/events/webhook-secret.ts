@@ -1,4 +1,4 @@
-import { AppError } from "./errors";
+import { AppError } from "../errors";
 
 /**
  * Rotating a key's webhook secret with an overlap (docs/webhooks.md, "Rotating the secret"):
