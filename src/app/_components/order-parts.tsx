@@ -1,4 +1,4 @@
-import type { PortalFile } from "@/server/api/schemas/file";
+import type { PortalFile } from "@/server/api/schemas/files/file";
 import type { MessageRole } from "@/server/domain/orders/order-state";
 import { formatDateTime, MESSAGE_ROLE_LABEL } from "./format";
 import { FileList } from "./order-files";

@@ -22,12 +22,12 @@ import {
   SERVICE_EXAMPLE,
 } from "./openapi-examples";
 import { REST_ROUTES } from "./routes";
-import { balanceSchema } from "./schemas/balance";
-import { caseSchema, createCaseSchema, invoiceSummarySchema, selectionSchema } from "./schemas/case";
-import { eventSchema } from "./schemas/event";
-import { fileLinkSchema, fileSchema } from "./schemas/file";
-import { createOrderSchema, orderSchema } from "./schemas/order";
-import { serviceSchema } from "./schemas/service";
+import { caseSchema, createCaseSchema, invoiceSummarySchema, selectionSchema } from "./schemas/cases/case";
+import { serviceSchema } from "./schemas/catalog/service";
+import { eventSchema } from "./schemas/events/event";
+import { fileLinkSchema, fileSchema } from "./schemas/files/file";
+import { balanceSchema } from "./schemas/money/balance";
+import { createOrderSchema, orderSchema } from "./schemas/orders/order";
 
 type Json = Record<string, unknown>;
 /** The error object of an Error body's schema. */

@@ -105,7 +105,7 @@ export const OAUTH_CLIENT_LIMITS = {
   /** The registration request's body, as JSON bytes. */
   metadataBytes: 4 * 1024,
   redirectUris: 10,
-  /** A URI: the consent page's parameters take as much (api/schemas/oauth-portal.ts). */
+  /** A URI: the consent page's parameters take as much (api/schemas/access/oauth-portal.ts). */
   uriLength: 2000,
   /** As an API key's name, which the grant's key takes from it by default. */
   clientName: 100,

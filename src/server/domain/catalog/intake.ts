@@ -3,7 +3,7 @@ import { z } from "zod";
 /**
  * Intake fields of a catalog service: what an order's `intake` must carry.
  * The spec leaves `type` open; these are our values, described to agents in the OpenAPI
- * document's IntakeField (api/schemas/service.ts), which /docs shows.
+ * document's IntakeField (api/schemas/catalog/service.ts), which /docs shows.
  */
 export const INTAKE_FIELD_TYPES = ["text", "textarea", "email", "phone", "date", "number", "nik", "select"] as const;
 export type IntakeFieldType = (typeof INTAKE_FIELD_TYPES)[number];

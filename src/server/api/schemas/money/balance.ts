@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { KeyBalance } from "@/server/services/money";
-import { livemodeSchema } from "./livemode";
-import { describedRupiah, rupiahSchema } from "./rupiah";
+import { livemodeSchema } from "../livemode";
+import { describedRupiah, rupiahSchema } from "../rupiah";
 
 export const balanceSchema = z
   .object({

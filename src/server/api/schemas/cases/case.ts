@@ -5,10 +5,10 @@ import { CASE_LIMITS } from "@/server/domain/cases/case-board";
 import { nameText } from "@/server/domain/text/name-text";
 import type { CaseWithBids, CreateCaseInput } from "@/server/services/cases";
 import { CATALOG_CATEGORIES } from "@/server/services/catalog";
-import { livemodeSchema } from "./livemode";
-import { metadataOf, metadataSchema } from "./metadata";
-import { orderPractitionerSchema, serializePractitioner } from "./order";
-import { describedRupiah, rupiahSchema } from "./rupiah";
+import { livemodeSchema } from "../livemode";
+import { metadataOf, metadataSchema } from "../metadata";
+import { orderPractitionerSchema, serializePractitioner } from "../orders/order";
+import { describedRupiah, rupiahSchema } from "../rupiah";
 
 const label = z.string().trim().max(CASE_LIMITS.label);
 

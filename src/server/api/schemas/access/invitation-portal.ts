@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { InvitationStatus } from "@/server/services/access";
-import { nameSchema } from "./name";
+import { nameSchema } from "../name";
 
 /** The invitation link's page: its inputs and what it shows. */
 

@@ -2,8 +2,8 @@ import { z } from "zod";
 import type { StoredFile } from "@/generated/prisma/client";
 import { fileSummary } from "@/server/domain/events/webhook-event";
 import { FILE_LINK_DEFAULT_SECONDS, FILE_LINK_MAX_SECONDS, MAX_ATTACHMENTS, type ReceivedUpload } from "@/server/services/files";
-import { idSchema } from "./ids";
-import { livemodeSchema } from "./livemode";
+import { idSchema } from "../ids";
+import { livemodeSchema } from "../livemode";
 
 /** A document on Kuasa: an upload of the agent's, or a file a practitioner delivered or attached. */
 export const fileSchema = z

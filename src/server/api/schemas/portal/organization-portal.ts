@@ -7,13 +7,13 @@ import { WEBHOOK_SECRET_OVERLAP_HOURS } from "@/server/domain/events/webhook-sec
 import { isDashboardWebhookUrl } from "@/server/domain/events/webhook-url";
 import { nameText } from "@/server/domain/text/name-text";
 import { ADMIN_ORDER_ACTIONS } from "@/server/services/orders";
-import { pageSchema, portalPageInput } from "../portal/paging";
-import { portalFileIdsSchema, portalFileSchema } from "./file";
-import { idSchema } from "./ids";
-import { invitationStatusSchema } from "./invitation-portal";
-import { METADATA_LIMITS, metadataKeySchema, metadataOf } from "./metadata";
-import { orderTextSchema } from "./order";
-import { rupiahInputSchema, rupiahSchema } from "./rupiah";
+import { pageSchema, portalPageInput } from "../../portal/paging";
+import { invitationStatusSchema } from "../access/invitation-portal";
+import { portalFileIdsSchema, portalFileSchema } from "../files/file";
+import { idSchema } from "../ids";
+import { METADATA_LIMITS, metadataKeySchema, metadataOf } from "../metadata";
+import { orderTextSchema } from "../orders/order";
+import { rupiahInputSchema, rupiahSchema } from "../rupiah";
 
 /** The organisation admin portal's inputs, its output schemas, and the views that shape its rows. */
 

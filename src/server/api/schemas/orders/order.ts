@@ -7,11 +7,11 @@ import { MESSAGE_ROLES, type MessageRole } from "@/server/domain/orders/order-st
 import { publicName } from "@/server/domain/practitioners/practitioner-profile";
 import { filesByPlace } from "@/server/services/files";
 import { type OrderWithMessages, REVIEW_LIMITS } from "@/server/services/orders";
+import { attachmentIdsSchema, fileSchema, serializeFile } from "../files/file";
+import { livemodeSchema } from "../livemode";
+import { metadataOf, metadataSchema } from "../metadata";
+import { rupiahSchema } from "../rupiah";
 import { costSchema, serializeCost } from "./cost";
-import { attachmentIdsSchema, fileSchema, serializeFile } from "./file";
-import { livemodeSchema } from "./livemode";
-import { metadataOf, metadataSchema } from "./metadata";
-import { rupiahSchema } from "./rupiah";
 
 /**
  * A JSON number, taken as sent. trpc-to-openapi's adapter used to coerce plain z.number() fields

@@ -14,13 +14,13 @@ import { nameText } from "@/server/domain/text/name-text";
 import { MIN_PASSWORD_LENGTH } from "@/server/services/access";
 import type { operatorOrderDetail } from "@/server/services/orders";
 import { OPERATOR_ORDER_ACTIONS, type OperatorOrderAction } from "@/server/services/orders";
-import { pageSchema, portalPageInput } from "../portal/paging";
-import { portalFileSchema } from "./file";
-import { idSchema } from "./ids";
-import { nameSchema } from "./name";
+import { pageSchema, portalPageInput } from "../../portal/paging";
+import { intakeFieldSchema } from "../catalog/service";
+import { portalFileSchema } from "../files/file";
+import { idSchema } from "../ids";
+import { nameSchema } from "../name";
+import { rupiahInputSchema, rupiahNumberSchema, rupiahSchema } from "../rupiah";
 import { byInvitation, inviteInput } from "./organization-portal";
-import { rupiahInputSchema, rupiahNumberSchema, rupiahSchema } from "./rupiah";
-import { intakeFieldSchema } from "./service";
 /** The operator console's inputs, its output schemas, and the views that shape its rows. */
 
 /** Every step the order page offers: the state machine's operator actions and a new offering round. */

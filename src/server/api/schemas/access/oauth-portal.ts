@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AGENT_RESOURCES } from "@/server/domain/access/oauth";
 import { SCOPES } from "@/server/domain/access/scopes";
-import { createKeyInput } from "./organization-portal";
+import { createKeyInput } from "../portal/organization-portal";
 
 /** The consent page's inputs and outputs (api/portal/oauth-consent.ts). */
 

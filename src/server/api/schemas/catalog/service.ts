@@ -2,7 +2,7 @@ import { z } from "zod";
 import { INTAKE_FIELD_TYPES, INTAKE_LIMITS } from "@/server/domain/catalog/intake";
 import { THIRD_PARTY_FEE_KINDS } from "@/server/domain/catalog/third-party-fees";
 import type { CatalogService } from "@/server/services/catalog";
-import { livemodeSchema } from "./livemode";
+import { livemodeSchema } from "../livemode";
 
 const { shortText, longText } = INTAKE_LIMITS;
 /** The intake types, told where agents read them: the OpenAPI document and /docs. */

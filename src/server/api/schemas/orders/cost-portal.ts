@@ -2,8 +2,8 @@ import { z } from "zod";
 import { CostKind, CostStatus, OrderStatus } from "@/generated/prisma/enums";
 import { COST_LIMITS } from "@/server/domain/orders/cost-state";
 import type { CostWithReceipt, PractitionerOrderCosts } from "@/server/services/orders";
-import { idSchema } from "./ids";
-import { rupiahInputSchema, rupiahSchema } from "./rupiah";
+import { idSchema } from "../ids";
+import { rupiahInputSchema, rupiahSchema } from "../rupiah";
 
 /** Third-party costs as the three portals read and change them: one shape for a cost wherever a page shows one. */
 

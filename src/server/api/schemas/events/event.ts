@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EVENT_TYPES } from "@/server/domain/events/webhook-event";
 import type { AgentEvent } from "@/server/services/events";
-import { livemodeSchema } from "./livemode";
+import { livemodeSchema } from "../livemode";
 
 export const eventTypeSchema = z.enum(EVENT_TYPES).meta({
   id: "EventType",

@@ -10,11 +10,11 @@ import { PROFILE_LIMITS } from "@/server/domain/practitioners/practitioner-profi
 import { nameText } from "@/server/domain/text/name-text";
 import type { PractitionerCaseView } from "@/server/services/cases";
 import { type listMyOffers, PRACTITIONER_ACTIONS, type PractitionerAction } from "@/server/services/practitioners";
-import { pageSchema, portalPageInput } from "../portal/paging";
-import { portalFileIdsSchema, portalFileSchema } from "./file";
-import { idSchema } from "./ids";
-import { orderTextSchema } from "./order";
-import { rupiahSchema } from "./rupiah";
+import { pageSchema, portalPageInput } from "../../portal/paging";
+import { portalFileIdsSchema, portalFileSchema } from "../files/file";
+import { idSchema } from "../ids";
+import { orderTextSchema } from "../orders/order";
+import { rupiahSchema } from "../rupiah";
 
 /** The practitioner portal's inputs, its output schemas, and the views that shape its rows. */
 
