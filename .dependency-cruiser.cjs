@@ -63,7 +63,7 @@ module.exports = {
     },
     {
       name: "domain-has-no-prisma-values",
-      comment: "The domain may name the database's enum types, but owns every value it needs (order-state.ts owns the statuses).",
+      comment: "The domain may name the database's enum types, but owns every value it needs (orders/order-state.ts owns the statuses).",
       severity: "error",
       from: { path: "^src/server/domain/", pathNot: TESTS },
       to: { path: "^src/generated/", dependencyTypesNot: ["type-only"] },

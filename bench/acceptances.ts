@@ -9,7 +9,7 @@
 import pg from "pg";
 import { openDatabase } from "@/server/db/client";
 import { newId } from "@/server/domain/ids";
-import { agentPrice } from "@/server/domain/pricing";
+import { agentPrice } from "@/server/domain/money/pricing";
 import { createApiKey, createPractitioner } from "@/server/services/access";
 import { createOrganization } from "@/server/services/organizations";
 

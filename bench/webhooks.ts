@@ -6,8 +6,8 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { verifyWebhookSignature } from "@/server/domain/events/signature";
 import { newId } from "@/server/domain/ids";
-import { verifyWebhookSignature } from "@/server/domain/signature";
 import { DEFAULT_BATCH_SIZE } from "@/server/jobs/sweeper";
 import { webhookDeliveryJob } from "@/server/jobs/webhook-delivery";
 import { readConfig } from "@/server/runtime/config";

@@ -10,4 +10,4 @@ export {
   type VerifyOptions,
   type VerifyResult,
   verifyWebhookSignature,
-} from "./server/domain/signature";
+} from "./server/domain/events/signature";

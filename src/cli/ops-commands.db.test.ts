@@ -4,7 +4,7 @@ import path from "node:path";
 import { verify } from "@node-rs/argon2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/server/db/client";
-import { SCOPES } from "@/server/domain/api-key";
+import { SCOPES } from "@/server/domain/access/api-key";
 import { systemClock } from "@/server/domain/clock";
 import { AppError, type ErrorCode } from "@/server/domain/errors";
 import { authenticateApiKey } from "@/server/services/access";

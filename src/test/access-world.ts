@@ -1,7 +1,7 @@
 import type { Db } from "@/server/db/client";
-import { SCOPES, type Scope } from "@/server/domain/api-key";
+import { SCOPES, type Scope } from "@/server/domain/access/api-key";
+import type { PortalUser } from "@/server/domain/access/portal-user";
 import type { Clock } from "@/server/domain/clock";
-import type { PortalUser } from "@/server/domain/portal-user";
 import { revokeApiKey } from "@/server/services/access";
 import { selectBid } from "@/server/services/cases";
 import { ensureOffering } from "@/server/services/offers";

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { NextRequest } from "next/server";
-import { CLIENT_ADDRESS_HEADER } from "@/server/domain/client-address";
+import { CLIENT_ADDRESS_HEADER } from "@/server/domain/access/client-address";
 import type { Runtime } from "@/server/runtime";
 import { readConfig } from "@/server/runtime/config";
 import { authOptions } from "@/server/runtime/portal";

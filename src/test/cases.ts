@@ -1,5 +1,5 @@
 import type { Db } from "@/server/db/client";
-import type { AuthenticatedKey } from "@/server/domain/api-key";
+import type { AuthenticatedKey } from "@/server/domain/access/api-key";
 import type { Clock } from "@/server/domain/clock";
 import { authenticateApiKey } from "@/server/services/access";
 import { type CaseWithBids, type CreateCaseInput, createCase, submitBid } from "@/server/services/cases";

@@ -1,5 +1,5 @@
 import type { Db } from "@/server/db/client";
-import type { KeyMode, Scope } from "@/server/domain/api-key";
+import type { KeyMode, Scope } from "@/server/domain/access/api-key";
 import { createApiKey } from "@/server/services/access";
 import { seedCatalog } from "@/server/services/catalog";
 import { createOrganization } from "@/server/services/organizations";

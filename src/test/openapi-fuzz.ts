@@ -1022,7 +1022,7 @@ export function portalRequest(t: PortalTargets): fc.Arbitrary<FuzzRequest> {
       const valid = fc
         .tuple(proc.input ? validValue(proc.input, t.ctx) : fc.constant(undefined), fc.constantFrom(...t.sessionsFor(proc.path)))
         .map(([input, session]) => {
-          // As the portal's own pages send it: mutations from elsewhere are refused (domain/same-origin.ts).
+          // As the portal's own pages send it: mutations from elsewhere are refused (domain/access/same-origin.ts).
           const bare: FuzzRequest = {
             face: "portal",
             kind: `portal ${proc.path}`,

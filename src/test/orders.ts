@@ -1,7 +1,7 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { type Clock, fixedClock } from "@/server/domain/clock";
-import type { OrderTrigger } from "@/server/domain/order-state";
+import type { OrderTrigger } from "@/server/domain/orders/order-state";
 import { createPractitioner } from "@/server/services/access";
 import { type CreateOrderInput, changeContextOf, changeOrderStatus, createOrder } from "@/server/services/orders";
 import { agentKey } from "./cases";

@@ -1,4 +1,4 @@
-import type { PasswordHasher } from "@/server/domain/password";
+import type { PasswordHasher } from "@/server/domain/access/password";
 import { argon2Hasher } from "@/server/services/access";
 
 /**

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { CostKind, CostStatus } from "@/generated/prisma/enums";
-import type { PortalCost } from "@/server/api/schemas/cost-portal";
-import { COST_LIMITS } from "@/server/domain/cost-state";
+import type { PortalCost } from "@/server/api/schemas/orders/cost-portal";
+import { COST_LIMITS } from "@/server/domain/orders/cost-state";
 import { Field } from "./field";
 import { COST_STATUS_LABEL, formatDateTime, formatRupiah } from "./format";
 import { fileDownloadUrl } from "./order-files";

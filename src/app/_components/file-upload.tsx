@@ -1,6 +1,6 @@
 "use client";
 import { type DragEvent, useEffect, useId, useRef, useState } from "react";
-import { MAX_ATTACHMENTS } from "@/server/domain/file-storage";
+import { MAX_ATTACHMENTS } from "@/server/domain/files/file-storage";
 import { ACCEPTED_FILE_INPUT, fileTypeLabel, formatBytes } from "./format";
 
 /** What each refusal of POST /api/berkas means to the person uploading, and what to do. */

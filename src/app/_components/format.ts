@@ -1,7 +1,7 @@
 import type { CostStatus, OrderStatus } from "@/generated/prisma/enums";
-import { ACCEPTED_FILE_TYPES } from "@/server/domain/file-type";
-import type { MessageRole } from "@/server/domain/order-state";
-import type { CaseEventType, EventType } from "@/server/domain/webhook-event";
+import type { CaseEventType, EventType } from "@/server/domain/events/webhook-event";
+import { ACCEPTED_FILE_TYPES } from "@/server/domain/files/file-type";
+import type { MessageRole } from "@/server/domain/orders/order-state";
 
 const rupiah = new Intl.NumberFormat("id-ID", { style: "currency", currency: "IDR", maximumFractionDigits: 0 });
 const dateTime = new Intl.DateTimeFormat("id-ID", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Jakarta" });
@@ -68,7 +68,7 @@ export const MESSAGE_ROLE_LABEL: Record<MessageRole, string> = {
  */
 export const formatSignedRupiah = (amount: number) => `${amount > 0 ? "+" : amount < 0 ? "−" : ""}${formatRupiah(Math.abs(amount))}`;
 
-export { categoryLabel } from "@/server/domain/category";
+export { categoryLabel } from "@/server/domain/catalog/category";
 
 const bytesFormat = new Intl.NumberFormat("id-ID", { maximumFractionDigits: 1 });
 /** A file's size as people read it: "820 B", "14,2 KB", "3,1 MB". */

@@ -1,4 +1,4 @@
-import type { PortalFile } from "@/server/api/schemas/file";
+import type { PortalFile } from "@/server/api/schemas/files/file";
 import { fileTypeLabel, formatBytes } from "./format";
 
 /** Where /api/berkas serves a file to a signed-in portal user allowed to open it. */

@@ -1,5 +1,5 @@
-import type { PortalFile } from "@/server/api/schemas/file";
-import type { MessageRole } from "@/server/domain/order-state";
+import type { PortalFile } from "@/server/api/schemas/files/file";
+import type { MessageRole } from "@/server/domain/orders/order-state";
 import { formatDateTime, MESSAGE_ROLE_LABEL } from "./format";
 import { FileList } from "./order-files";
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { PortalUser } from "@/server/domain/portal-user";
+import type { PortalUser } from "@/server/domain/access/portal-user";
 import { PortalHeader } from "./portal-header";
 import { ToastProvider } from "./toast";
 

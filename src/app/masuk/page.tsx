@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation";
-import { signInReturnPath } from "@/server/domain/oauth";
-import { PORTAL_HOME } from "@/server/domain/portal-user";
+import { signInReturnPath } from "@/server/domain/access/oauth";
+import { PORTAL_HOME } from "@/server/domain/access/portal-user";
 import { currentPortalUser } from "@/server/runtime/portal";
 import { SiteHeader } from "../_components/site-header";
 import { SignInForm } from "./sign-in-form";
@@ -13,7 +13,7 @@ const ARRIVAL_NOTICE: Record<string, string> = {
   "undangan=diterima": "Undangan diterima dan akun Anda sudah dibuat. Masuk dengan kata sandi yang baru Anda buat.",
 };
 
-/** What a device link from the e-mail looks like (domain/device-cookie.ts); anything else is ignored. */
+/** What a device link from the e-mail looks like (domain/access/device-cookie.ts); anything else is ignored. */
 const DEVICE_LINK = /^[A-Za-z0-9_-]{16,64}\.[A-Za-z0-9_-]{16,64}\.\d{1,12}\.[A-Za-z0-9_-]{43}$/;
 const DEVICE_LINK_NOTICE = "Tautan dari e-mail terbuka di perangkat ini. Masuk dengan e-mail dan kata sandi Anda seperti biasa.";
 

@@ -4,7 +4,7 @@ import { formatRupiah } from "@/app/_components/format";
 import { StatementTable } from "@/app/_components/statement-table";
 import { firstPageHref, nextPageHref, type TableParams, tableQuery } from "@/app/_components/table-query";
 import { Card, PageTitle } from "@/app/_components/ui";
-import { ledgerKindLabel } from "@/server/domain/ledger-labels";
+import { ledgerKindLabel } from "@/server/domain/money/ledger-labels";
 import { portalPage } from "@/server/runtime/portal";
 import { AttentionList } from "./_components/attention";
 import { inMode, ModeSwitch, modeOf } from "./_components/mode";

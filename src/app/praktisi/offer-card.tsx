@@ -9,7 +9,7 @@ import { formatDateTime, formatRupiah } from "@/app/_components/format";
 import { FileList } from "@/app/_components/order-files";
 import { IntakeList, MessageThread } from "@/app/_components/order-parts";
 import { trpc } from "@/app/_components/trpc";
-import type { OfferView } from "@/server/api/schemas/practitioner-portal";
+import type { OfferView } from "@/server/api/schemas/portal/practitioner-portal";
 import { OFFER_ERRORS } from "./_components/messages";
 import { useHydrated } from "./_components/use-hydrated";
 

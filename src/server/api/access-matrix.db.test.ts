@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SCOPES } from "@/server/domain/api-key";
+import { SCOPES } from "@/server/domain/access/api-key";
+import type { PortalUser } from "@/server/domain/access/portal-user";
 import { fixedClock } from "@/server/domain/clock";
 import { ERROR_CODES, type ErrorCode } from "@/server/domain/errors";
-import type { PortalUser } from "@/server/domain/portal-user";
 import { type ProcedurePath, TOOLS, toolsFor } from "@/server/mcp/tools";
 import { type AccessWorld, buildAccessWorld, costPathOf, type Owned } from "@/test/access-world";
 import { caseBody } from "@/test/cases";

@@ -1,7 +1,7 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
-import { CLIENT_ADDRESS_HEADER } from "@/server/domain/client-address";
+import { CLIENT_ADDRESS_HEADER } from "@/server/domain/access/client-address";
 import { ApiRateLimiter, type RateLimitStore } from "@/server/services/access";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { bearerToken, parseApiKey } from "@/server/domain/api-key";
-import { CLIENT_ADDRESS_HEADER } from "@/server/domain/client-address";
+import { bearerToken, parseApiKey } from "@/server/domain/access/api-key";
+import { CLIENT_ADDRESS_HEADER } from "@/server/domain/access/client-address";
+import type { AgentResource } from "@/server/domain/access/oauth";
 import { AppError } from "@/server/domain/errors";
-import type { AgentResource } from "@/server/domain/oauth";
 import { type ApiRateLimiter, rateLimitHeaders } from "@/server/services/access";
 import type { ServiceDeps } from "@/server/services/deps";
 import { authenticateAgent } from "./agent-key";

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
-import type { AuthenticatedKey } from "@/server/domain/api-key";
-import type { AgentResource } from "@/server/domain/oauth";
+import type { AuthenticatedKey } from "@/server/domain/access/api-key";
+import type { AgentResource } from "@/server/domain/access/oauth";
 import { authenticateApiKey } from "@/server/services/access";
 import type { ServiceDeps } from "@/server/services/deps";
 

@@ -1,7 +1,7 @@
-import type { AuthenticatedKey } from "@/server/domain/api-key";
+import type { AuthenticatedKey } from "@/server/domain/access/api-key";
 import { currentVersion, renderForVersion } from "@/server/domain/api-version";
 import { AppError } from "@/server/domain/errors";
-import { parseIdempotencyKey } from "@/server/domain/idempotency";
+import { parseIdempotencyKey } from "@/server/domain/idempotency/idempotency";
 import { rateLimitHeaders, requireScope } from "@/server/services/access";
 import { apiVersionsOf } from "@/server/services/deps";
 import { discardUpload, type ReceivedUpload } from "@/server/services/files";

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
-import type { AuthenticatedKey } from "@/server/domain/api-key";
+import type { AuthenticatedKey } from "@/server/domain/access/api-key";
 import {
   type ApiVersion,
   pinnedVersion,

@@ -1,8 +1,8 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StoredFile } from "@/generated/prisma/client";
+import type { PortalUser } from "@/server/domain/access/portal-user";
 import { fixedClock } from "@/server/domain/clock";
-import type { PortalUser } from "@/server/domain/portal-user";
 import { TOOLS } from "@/server/mcp/tools";
 import { ensureOffering } from "@/server/services/offers";
 import { byKey, decideCost, requestCost } from "@/server/services/orders";

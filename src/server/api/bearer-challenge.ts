@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, ServerResponse } from "node:http";
-import { type AgentResource, bearerChallenge } from "@/server/domain/oauth";
+import { type AgentResource, bearerChallenge } from "@/server/domain/access/oauth";
 
 const challenges = new WeakMap<ServerResponse, string>();
 

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
+import type { AgentResource } from "@/server/domain/access/oauth";
+import type { PortalUser } from "@/server/domain/access/portal-user";
 import type { AppError } from "@/server/domain/errors";
-import type { AgentResource } from "@/server/domain/oauth";
-import type { PortalUser } from "@/server/domain/portal-user";
 import type { ApiRateLimiter } from "@/server/services/access";
 import type { ServiceDeps } from "@/server/services/deps";
 import type { RequestLog } from "@/server/services/request-log";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as portalGET, HEAD as portalHEAD } from "@/app/api/berkas/[id]/route";
 import { GET as linkGET, HEAD as linkHEAD } from "@/app/unduh/[token]/route";
 import { config as proxyConfig } from "@/proxy";
-import { contentDispositionAttachment } from "@/server/domain/file-name";
+import { contentDispositionAttachment } from "@/server/domain/files/file-name";
 import type { Runtime } from "@/server/runtime";
 import { createFileLink } from "@/server/services/files";
 import { appRequest, signedIn, startAppRuntime } from "@/test/app-routes";

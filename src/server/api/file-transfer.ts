@@ -3,7 +3,7 @@ import type { Readable } from "node:stream";
 import busboy from "busboy";
 import type { StoredFile } from "@/generated/prisma/client";
 import { AppError } from "@/server/domain/errors";
-import { contentDispositionAttachment } from "@/server/domain/file-name";
+import { contentDispositionAttachment } from "@/server/domain/files/file-name";
 import { type FileContent, tooLargeError } from "@/server/services/files";
 import { API_SECURITY_HEADERS } from "./security-headers";
 

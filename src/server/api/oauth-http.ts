@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { OAuthMetadata, OAuthProtectedResourceMetadata } from "@modelcontextprotocol/sdk/shared/auth.js";
-import { SCOPES } from "@/server/domain/api-key";
-import { CLIENT_ADDRESS_HEADER } from "@/server/domain/client-address";
+import { SCOPES } from "@/server/domain/access/api-key";
+import { CLIENT_ADDRESS_HEADER } from "@/server/domain/access/client-address";
+import { AGENT_RESOURCES, type AgentResource, OAUTH_CLIENT_LIMITS, OAuthError, resourceUrl } from "@/server/domain/access/oauth";
 import { AppError } from "@/server/domain/errors";
-import { AGENT_RESOURCES, type AgentResource, OAUTH_CLIENT_LIMITS, OAuthError, resourceUrl } from "@/server/domain/oauth";
 import { requestLog } from "@/server/log";
 import { issueTokens, registerClient, revokeToken } from "@/server/services/oauth";
 import type { AppDeps } from "./context";

@@ -1,7 +1,7 @@
 import type { ErrorCode } from "@/server/domain/errors";
-import { agentPrice, caseBidPrice } from "@/server/domain/pricing";
-import { slaDueAt } from "@/server/domain/sla";
-import { type OrderEventPayload, orderEventPayload, webhookData } from "@/server/domain/webhook-event";
+import { type OrderEventPayload, orderEventPayload, webhookData } from "@/server/domain/events/webhook-event";
+import { agentPrice, caseBidPrice } from "@/server/domain/money/pricing";
+import { slaDueAt } from "@/server/domain/orders/sla";
 import { CATALOG_SEED } from "@/server/services/catalog";
 import { MAX_BODY_BYTES } from "./json-body";
 

@@ -1,5 +1,5 @@
 import { API_VERSIONS, currentVersion } from "@/server/domain/api-version";
-import { DEFAULT_TOLERANCE_SECONDS } from "@/server/domain/signature";
+import { DEFAULT_TOLERANCE_SECONDS } from "@/server/domain/events/signature";
 
 /**
  * The document's `info.description`: what a developer reads before the operations (the /docs

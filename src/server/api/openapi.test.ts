@@ -2,9 +2,9 @@ import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { API_VERSIONS } from "@/server/domain/api-version";
+import { intakeProblems } from "@/server/domain/catalog/intake";
 import { ERROR_CODES, type ErrorCode } from "@/server/domain/errors";
-import { intakeProblems } from "@/server/domain/intake";
-import { EVENT_TYPES } from "@/server/domain/webhook-event";
+import { EVENT_TYPES } from "@/server/domain/events/webhook-event";
 import { CATALOG_SEED } from "@/server/services/catalog";
 import { buildOpenApiDocument, errorCodesOf } from "./openapi";
 import {
@@ -22,12 +22,12 @@ import {
   SERVICE_EXAMPLE,
 } from "./openapi-examples";
 import { REST_ROUTES } from "./routes";
-import { balanceSchema } from "./schemas/balance";
-import { caseSchema, createCaseSchema, invoiceSummarySchema, selectionSchema } from "./schemas/case";
-import { eventSchema } from "./schemas/event";
-import { fileLinkSchema, fileSchema } from "./schemas/file";
-import { createOrderSchema, orderSchema } from "./schemas/order";
-import { serviceSchema } from "./schemas/service";
+import { caseSchema, createCaseSchema, invoiceSummarySchema, selectionSchema } from "./schemas/cases/case";
+import { serviceSchema } from "./schemas/catalog/service";
+import { eventSchema } from "./schemas/events/event";
+import { fileLinkSchema, fileSchema } from "./schemas/files/file";
+import { balanceSchema } from "./schemas/money/balance";
+import { createOrderSchema, orderSchema } from "./schemas/orders/order";
 
 type Json = Record<string, unknown>;
 /** The error object of an Error body's schema. */

@@ -1,11 +1,11 @@
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { API_VERSIONS, currentVersion, VERSION_HEADER } from "@/server/domain/api-version";
 import { ERROR_CODES, type ErrorCode } from "@/server/domain/errors";
-import { ACCEPTED_FILE_TYPES } from "@/server/domain/file-type";
-import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN } from "@/server/domain/idempotency";
-import { DEFAULT_TOLERANCE_SECONDS } from "@/server/domain/signature";
-import { WEBHOOK_MAX_ATTEMPTS } from "@/server/domain/webhook-delivery";
-import { CASE_EVENT_TYPES, EVENT_TYPES } from "@/server/domain/webhook-event";
+import { DEFAULT_TOLERANCE_SECONDS } from "@/server/domain/events/signature";
+import { WEBHOOK_MAX_ATTEMPTS } from "@/server/domain/events/webhook-delivery";
+import { CASE_EVENT_TYPES, EVENT_TYPES } from "@/server/domain/events/webhook-event";
+import { ACCEPTED_FILE_TYPES } from "@/server/domain/files/file-type";
+import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN } from "@/server/domain/idempotency/idempotency";
 import { CASE_WORK_SERVICE_CODE } from "@/server/services/catalog";
 import { EXAMPLE_IDS, errorExample, ORDER_EVENT_DATA_EXAMPLE, REQUEST_EXAMPLES, SCHEMA_EXAMPLES } from "./openapi-examples";
 import { guideMarkdown } from "./openapi-guide";
@@ -207,7 +207,7 @@ const SERVICE_DESCRIPTION =
   `The catalog \`code\` of the service ordered. An order opened by paying a case's invoice carries \`"${CASE_WORK_SERVICE_CODE}"\`, ` +
   "which is no catalog code: its work is the selected bid's `scope`, and its `case_id` names the case.";
 
-/** The objects a webhook body carries, as domain/webhook-event.ts writes them (field order as sent). */
+/** The objects a webhook body carries, as domain/events/webhook-event.ts writes them (field order as sent). */
 const WEBHOOK_SCHEMAS: Record<string, Schema> = {
   WebhookOrder: {
     type: "object",

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PortalUser } from "@/server/domain/access/portal-user";
 import { systemClock } from "@/server/domain/clock";
 import { newId } from "@/server/domain/ids";
-import type { PortalUser } from "@/server/domain/portal-user";
 import { topUpDeposit } from "@/server/services/organizations";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";

@@ -1,11 +1,11 @@
 import { OrderStatus } from "@/generated/prisma/enums";
+import type { PortalUser } from "@/server/domain/access/portal-user";
 import { CSV_BOM, csvLine, jakartaIso } from "@/server/domain/csv";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
-import { ledgerKindLabel } from "@/server/domain/ledger-labels";
-import { orderSearchOf } from "@/server/domain/order-search";
+import { ledgerKindLabel } from "@/server/domain/money/ledger-labels";
+import { orderSearchOf } from "@/server/domain/orders/order-search";
 import { type PageRequest, pageRequestOf } from "@/server/domain/paging";
-import type { PortalUser } from "@/server/domain/portal-user";
 import type { ServiceDeps } from "@/server/services/deps";
 import { accounts, statementPage } from "@/server/services/money";
 import { listOrganizationOrders, type OrganizationOrderSearch } from "@/server/services/orders";

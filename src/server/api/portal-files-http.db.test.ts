@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PortalUser } from "@/server/domain/access/portal-user";
 import { fixedClock } from "@/server/domain/clock";
-import type { PortalUser } from "@/server/domain/portal-user";
 import { REQUEST_ID_HEADER } from "@/server/log";
 import { ensureOffering } from "@/server/services/offers";
 import { changeContextOf, changeOrderStatus, decideCost, requestCost } from "@/server/services/orders";

@@ -1,8 +1,8 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
+import type { PortalUser } from "@/server/domain/access/portal-user";
+import { isSameOriginRequest } from "@/server/domain/access/same-origin";
 import { AppError } from "@/server/domain/errors";
-import type { PortalUser } from "@/server/domain/portal-user";
-import { isSameOriginRequest } from "@/server/domain/same-origin";
 import { rateLimitHeaders } from "@/server/services/access";
 import {
   createFile,

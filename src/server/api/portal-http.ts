@@ -1,8 +1,8 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import type { PortalUser } from "@/server/domain/access/portal-user";
+import { isSameOriginRequest } from "@/server/domain/access/same-origin";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
-import type { PortalUser } from "@/server/domain/portal-user";
-import { isSameOriginRequest } from "@/server/domain/same-origin";
 import { REQUEST_ID_HEADER } from "@/server/log";
 import { type AppDeps, type Context, createContext } from "./context";
 import { portalRouter } from "./portal";
@@ -12,7 +12,7 @@ import { portalRouter } from "./portal";
  * the route passes next-auth's session, tests a user of their own. Statuses come from the error
  * table through the formatter (trpc.ts); every answer carries the X-Request-Id that its log lines
  * and a generic error message name. A mutation (POST) from another site's page is refused with
- * 403 before any procedure runs (domain/same-origin.ts); `publicOrigins` are the app's own
+ * 403 before any procedure runs (domain/access/same-origin.ts); `publicOrigins` are the app's own
  * origins (the route passes PUBLIC_URL's; tests, the request's).
  */
 export function handlePortalRequest(

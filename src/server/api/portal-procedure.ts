@@ -1,5 +1,5 @@
 import type { UserRole } from "@/generated/prisma/enums";
-import { CLIENT_ADDRESS_HEADER } from "@/server/domain/client-address";
+import { CLIENT_ADDRESS_HEADER } from "@/server/domain/access/client-address";
 import { AppError } from "@/server/domain/errors";
 import { logger } from "@/server/log";
 import { liveSessionAccount, type RateLimitClass } from "@/server/services/access";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "@/server/domain/clock";
-import { agentPrice } from "@/server/domain/pricing";
+import { agentPrice } from "@/server/domain/money/pricing";
 import { createApiKey, revokeApiKey } from "@/server/services/access";
 import { CATALOG_SEED, invalidateCatalogCache, serviceForOperator, updateService } from "@/server/services/catalog";
 import { setOrganizationStatus } from "@/server/services/organizations";

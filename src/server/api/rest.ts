@@ -3,7 +3,7 @@ import { TRPCError } from "@trpc/server";
 import { currentVersion, versionHeaders } from "@/server/domain/api-version";
 import { entityTagOf, matchesEntityTag } from "@/server/domain/entity-tag";
 import { AppError } from "@/server/domain/errors";
-import { restRequestPath } from "@/server/domain/request-log";
+import { restRequestPath } from "@/server/domain/request-log/request-log";
 import { requestContext, requestLog } from "@/server/log";
 import { requireScope } from "@/server/services/access";
 import { apiVersionsOf } from "@/server/services/deps";

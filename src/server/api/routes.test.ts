@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { IDEMPOTENCY_KEY_PATTERN } from "@/server/domain/idempotency";
+import { IDEMPOTENCY_KEY_PATTERN } from "@/server/domain/idempotency/idempotency";
 import { buildOpenApiDocument } from "./openapi";
 import { REST_ROUTES } from "./routes";
 

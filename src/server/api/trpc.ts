@@ -1,9 +1,9 @@
 import { initTRPC } from "@trpc/server";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import type { Scope } from "@/server/domain/api-key";
+import type { Scope } from "@/server/domain/access/api-key";
 import { AppError, type ErrorCode } from "@/server/domain/errors";
-import { containsUnstorableText } from "@/server/domain/storable-text";
+import { containsUnstorableText } from "@/server/domain/text/storable-text";
 import { errorBody, statusOf, TRPC_CODE_OF, toApiError } from "./api-error";
 import type { Context } from "./context";
 
@@ -57,7 +57,7 @@ export const middleware = t.middleware;
  * at its next sweep (a minute on Inngest).
  */
 export const baseProcedure = t.procedure.use(async ({ ctx, type, getRawInput, next }) => {
-  // Refused here for every face; at the insert it would be a 500 (src/server/domain/storable-text.ts).
+  // Refused here for every face; at the insert it would be a 500 (src/server/domain/text/storable-text.ts).
   if (containsUnstorableText(await getRawInput()))
     throw new AppError("VALIDATION", "Text must be well-formed Unicode without the NUL character (\\u0000).");
   const result = await next();

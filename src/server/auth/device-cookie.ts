@@ -1,8 +1,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { DEVICE_COOKIE_DAYS } from "@/server/domain/device-cookie";
+import { DEVICE_COOKIE_DAYS } from "@/server/domain/access/device-cookie";
 
 /**
- * The device cookie (domain/device-cookie.ts) on the wire. next-auth's `authorize` cannot touch
+ * The device cookie (domain/access/device-cookie.ts) on the wire. next-auth's `authorize` cannot touch
  * the response, so the /api/auth route runs next-auth inside `withDeviceCookie`, `authorize` hands
  * the cookie to keep to `issueDeviceCookie`, and the route adds it to next-auth's answer.
  */

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { CLIENT_ADDRESS_HEADER } from "@/server/domain/client-address";
+import { CLIENT_ADDRESS_HEADER } from "@/server/domain/access/client-address";
+import { deviceCookieKey } from "@/server/domain/access/device-cookie";
+import { SIGN_IN_BACKOFF } from "@/server/domain/access/sign-in-backoff";
 import { systemClock } from "@/server/domain/clock";
-import { deviceCookieKey } from "@/server/domain/device-cookie";
-import { SIGN_IN_BACKOFF } from "@/server/domain/sign-in-backoff";
 import { createUser, findSessionAccount, SignInThrottle } from "@/server/services/access";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import {

@@ -1,10 +1,10 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { Db } from "@/server/db/client";
-import { CLIENT_ADDRESS_HEADER } from "@/server/domain/client-address";
+import { CLIENT_ADDRESS_HEADER } from "@/server/domain/access/client-address";
+import type { PasswordHasher } from "@/server/domain/access/password";
+import { PORTAL_SESSION_HOURS, type PortalUser } from "@/server/domain/access/portal-user";
 import type { Clock } from "@/server/domain/clock";
-import type { PasswordHasher } from "@/server/domain/password";
-import { PORTAL_SESSION_HOURS, type PortalUser } from "@/server/domain/portal-user";
 import { endPortalSession, type SignInThrottle, signIn, startPortalSession } from "@/server/services/access";
 import { issueDeviceCookie, readDeviceCookie } from "./device-cookie";
 import { signInErrorCode } from "./sign-in-error";
@@ -17,7 +17,7 @@ interface AuthDeps {
   signInThrottle: SignInThrottle;
   /** The app's public address; https there makes every auth cookie Secure. */
   publicUrl: string;
-  /** Signs device cookies (domain/device-cookie.ts); without it (tests of other things) no device is trusted or issued one. */
+  /** Signs device cookies (domain/access/device-cookie.ts); without it (tests of other things) no device is trusted or issued one. */
   deviceKey?: Buffer;
 }
 

@@ -1,4 +1,4 @@
-import { SIGN_IN_BACKOFF } from "@/server/domain/sign-in-backoff";
+import { SIGN_IN_BACKOFF } from "@/server/domain/access/sign-in-backoff";
 
 /**
  * The error word next-auth carries from authorize() to the sign-in form (its only channel is the

@@ -1,5 +1,5 @@
 import type { DueRow } from "@/server/domain/due-row";
-import type { OrderRules } from "@/server/domain/order-rules";
+import type { OrderRules } from "@/server/domain/orders/order-rules";
 import type { ServiceDeps } from "@/server/services/deps";
 import type { WebhookSettings } from "@/server/services/events";
 import type { EmailSender } from "@/server/services/notifications";

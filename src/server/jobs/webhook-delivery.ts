@@ -1,4 +1,4 @@
-import { WEBHOOK_MAX_ATTEMPTS } from "@/server/domain/webhook-delivery";
+import { WEBHOOK_MAX_ATTEMPTS } from "@/server/domain/events/webhook-delivery";
 import { attemptDelivery, deliverBatch, findDueDeliveries, WEBHOOK_DELIVERY_JOB } from "@/server/services/events";
 import type { JobKind } from "./types";
 

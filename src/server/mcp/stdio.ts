@@ -1,5 +1,5 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { modeOfApiKey } from "@/server/domain/api-key";
+import { modeOfApiKey } from "@/server/domain/access/api-key";
 import { API_VERSIONS, operationsChangedSince } from "@/server/domain/api-version";
 import { checkKey, createRestRunner } from "./rest-client";
 import { createMcpServer } from "./server";

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { OrderStatus } from "@/generated/prisma/enums";
 import { REST_ROUTES } from "@/server/api/routes";
-import { createOrderSchema, orderSchema } from "@/server/api/schemas/order";
+import { createOrderSchema, orderSchema } from "@/server/api/schemas/orders/order";
 import { MCP_MAX_BODY_BYTES, MCP_UPLOAD_MAX_BYTES, TOOLS, toolsFor } from "./tools";
 
 const tool = (name: string) => {

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { MIN_PASSWORD_LENGTH } from "../domain/password";
+import { MIN_PASSWORD_LENGTH } from "../domain/access/password";
 import { DEMO_USERS, type Demo } from "../services/sandbox";
 
 /** Which portal each demo user signs in to, as the banner names it. */

@@ -1,6 +1,6 @@
 import path from "node:path";
-import { TrustedProxies } from "../domain/client-address";
-import { DEFAULT_ORDER_RULES, type OrderRules } from "../domain/order-rules";
+import { TrustedProxies } from "../domain/access/client-address";
+import { DEFAULT_ORDER_RULES, type OrderRules } from "../domain/orders/order-rules";
 import { DEFAULT_HASHING_LIMITS, DEFAULT_INVITATIONS_PER_DAY, DEFAULT_RATE_LIMITS, type HashingLimits } from "../services/access";
 import type { FileStorageConfig } from "../services/files/storage";
 /** Every setting the process reads, in one place; .env.example documents each. */

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Db } from "@/server/db/client";
 import { APPLIED_MIGRATIONS_SQL, type Migration, readMigrations } from "@/server/db/migrate";
-import { bearerToken, hashSecret, secretMatches } from "@/server/domain/api-key";
+import { bearerToken, hashSecret, secretMatches } from "@/server/domain/access/api-key";
 import type { EngineStatus } from "@/server/jobs/types";
 import type { FileStorage } from "@/server/services/files";
 

@@ -10,9 +10,9 @@ import { errorResponse } from "../api/error-response";
 import { portalRouter } from "../api/portal";
 import { createCallerFactory } from "../api/trpc";
 import { buildAuthOptions } from "../auth/options";
-import { deviceCookieKey } from "../domain/device-cookie";
+import { deviceCookieKey } from "../domain/access/device-cookie";
+import { PORTAL_HOME, type PortalUser } from "../domain/access/portal-user";
 import { newId } from "../domain/ids";
-import { PORTAL_HOME, type PortalUser } from "../domain/portal-user";
 import { liveSessionAccount } from "../services/access";
 import { appDepsOf, getRuntime, type Runtime } from "./";
 

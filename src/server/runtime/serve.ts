@@ -7,7 +7,7 @@ import { runOpsCommand } from "../../cli/ops-commands";
 import { errorBody } from "../api/api-error";
 import { createOAuthHandler, OAUTH_PATHS } from "../api/oauth-http";
 import { createRestHandler } from "../api/rest";
-import { CLIENT_ADDRESS_HEADER, clientAddress } from "../domain/client-address";
+import { CLIENT_ADDRESS_HEADER, clientAddress } from "../domain/access/client-address";
 import { JOB_KINDS } from "../jobs/registry";
 import { accessLog, logger, requestContext } from "../log";
 import { createMcpHandler } from "../mcp/http";

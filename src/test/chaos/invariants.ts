@@ -1,5 +1,5 @@
 import type { LedgerAccountKind, OrderStatus } from "@/generated/prisma/enums";
-import { hasEvent } from "@/server/domain/webhook-event";
+import { hasEvent } from "@/server/domain/events/webhook-event";
 
 /**
  * What must hold after any number of crashes, checked on a snapshot of the database and of what

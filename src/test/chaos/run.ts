@@ -15,7 +15,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import type { Db } from "@/server/db/client";
-import { verifyWebhookSignature } from "@/server/domain/signature";
+import { verifyWebhookSignature } from "@/server/domain/events/signature";
 import { createApiKey } from "@/server/services/access";
 import { ordersNeedingOffer } from "@/server/services/offers";
 import { topUpDeposit } from "@/server/services/organizations";

@@ -4,7 +4,7 @@ import { useAction } from "@/app/_components/action";
 import { FormMessages } from "@/app/_components/field";
 import { trpc } from "@/app/_components/trpc";
 import { KeySettingsFields, readKeySettings } from "@/app/organisasi/_components/key-settings";
-import type { Scope } from "@/server/domain/scopes";
+import type { Scope } from "@/server/domain/access/scopes";
 
 /** The admin's decision: the grant's mode and limits, as a key's, then back to the application. */
 export function ConsentForm({

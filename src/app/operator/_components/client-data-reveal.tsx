@@ -5,7 +5,7 @@ import { useAction } from "@/app/_components/action";
 import { FormMessages } from "@/app/_components/field";
 import { IntakeList } from "@/app/_components/order-parts";
 import { trpc } from "@/app/_components/trpc";
-import type { clientDataOutput } from "@/server/api/schemas/operator-portal";
+import type { clientDataOutput } from "@/server/api/schemas/portal/operator-portal";
 
 type ClientData = z.infer<typeof clientDataOutput>;
 

@@ -1,6 +1,12 @@
 "use client";
 import { Field } from "@/app/_components/field";
-import { INTAKE_FIELD_TYPES, INTAKE_LIMITS, INTAKE_TYPE_LABEL, type IntakeField, type IntakeFieldType } from "@/server/domain/intake";
+import {
+  INTAKE_FIELD_TYPES,
+  INTAKE_LIMITS,
+  INTAKE_TYPE_LABEL,
+  type IntakeField,
+  type IntakeFieldType,
+} from "@/server/domain/catalog/intake";
 
 /** One field as the form holds it: options as lines of text, `id` a stable React key across reorders. */
 export interface DraftField {

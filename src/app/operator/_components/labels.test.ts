@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { COST_TRANSITIONS } from "@/server/domain/cost-state";
-import { ORDER_TRANSITIONS } from "@/server/domain/order-state";
+import { COST_TRANSITIONS } from "@/server/domain/orders/cost-state";
+import { ORDER_TRANSITIONS } from "@/server/domain/orders/order-state";
 import { AUDIT_ACTION_LABEL } from "./labels";
 
 /** Every source file of the server, tests aside. */

@@ -1,5 +1,5 @@
 import type { LedgerAccountKind } from "@/generated/prisma/enums";
-import type { OperatorStep } from "@/server/api/schemas/operator-portal";
+import type { OperatorStep } from "@/server/api/schemas/portal/operator-portal";
 
 /** How the console names who acted (the audit log's actor types). The code stays visible beside it. */
 export const ACTOR_LABEL: Record<string, string> = {

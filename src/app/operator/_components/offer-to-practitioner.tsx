@@ -5,7 +5,7 @@ import { useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
 import { Field, FormMessages } from "@/app/_components/field";
 import { trpc } from "@/app/_components/trpc";
-import type { choosablePractitionersOutput } from "@/server/api/schemas/operator-portal";
+import type { choosablePractitionersOutput } from "@/server/api/schemas/portal/operator-portal";
 
 type ChoosablePractitioner = z.infer<typeof choosablePractitionersOutput>[number];
 

@@ -7,9 +7,9 @@ import { formatRupiah, ORDER_STATUS_LABEL } from "@/app/_components/format";
 import { RupiahInput } from "@/app/_components/rupiah-input";
 import { useToast } from "@/app/_components/toast";
 import { trpc } from "@/app/_components/trpc";
-import type { OperatorStep } from "@/server/api/schemas/operator-portal";
-import { ORDER_TRANSITIONS } from "@/server/domain/order-state";
-import { disputeSplit, isSplitShare } from "@/server/domain/pricing";
+import type { OperatorStep } from "@/server/api/schemas/portal/operator-portal";
+import { disputeSplit, isSplitShare } from "@/server/domain/money/pricing";
+import { ORDER_TRANSITIONS } from "@/server/domain/orders/order-state";
 import { STEP } from "./labels";
 
 export interface ActionOrder {

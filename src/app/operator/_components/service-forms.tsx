@@ -7,9 +7,9 @@ import { formatRupiah } from "@/app/_components/format";
 import { parseRupiah } from "@/app/_components/rupiah";
 import { RupiahInput } from "@/app/_components/rupiah-input";
 import { trpc } from "@/app/_components/trpc";
-import { type IntakeField, intakeFieldsProblems } from "@/server/domain/intake";
-import { agentPrice } from "@/server/domain/pricing";
-import { SLA_DAYS_MAX, slaDaysProblem } from "@/server/domain/sla";
+import { type IntakeField, intakeFieldsProblems } from "@/server/domain/catalog/intake";
+import { agentPrice } from "@/server/domain/money/pricing";
+import { SLA_DAYS_MAX, slaDaysProblem } from "@/server/domain/orders/sla";
 import { LabelInput } from "./categories";
 import { draftsOf, fieldsOf, IntakeFieldsEditor } from "./intake-fields-editor";
 

@@ -1,4 +1,4 @@
-import type { ServiceState } from "@/server/domain/service-state";
+import type { ServiceState } from "@/server/domain/catalog/service-state";
 
 /** How the console names a catalog service's state (the catalog filter and the pill on each service). */
 export const SERVICE_STATE: Record<ServiceState, { text: string; tone: string }> = {

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { DataTable, type TableParams, tableQuery } from "@/app/_components/data-table";
 import { categoryLabel, formatRupiah } from "@/app/_components/format";
 import { PageTitle } from "@/app/_components/ui";
-import { SERVICE_STATES, type ServiceState } from "@/server/domain/service-state";
+import { SERVICE_STATES, type ServiceState } from "@/server/domain/catalog/service-state";
 import { portalPage } from "@/server/runtime/portal";
 import { SERVICE_STATE, ServiceStatePill } from "../_components/service-state";
 

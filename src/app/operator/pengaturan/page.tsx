@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { formatDateTime } from "@/app/_components/format";
 import { Card, PageTitle } from "@/app/_components/ui";
-import { ACCOUNT_NUMBER_DIGITS, BANKS } from "@/server/domain/bank-account";
-import { ORGANIZATION_PLACEHOLDER } from "@/server/domain/top-up";
+import { ACCOUNT_NUMBER_DIGITS, BANKS } from "@/server/domain/money/bank-account";
+import { ORGANIZATION_PLACEHOLDER } from "@/server/domain/money/top-up";
 import { portalPage } from "@/server/runtime/portal";
 import { TopUpForm } from "./top-up-form";
 

@@ -5,7 +5,7 @@ import { CardList } from "@/app/_components/card-list";
 import { categoryLabel, formatDateTime, formatRupiah } from "@/app/_components/format";
 import { PageLinks } from "@/app/_components/page-links";
 import { Card, PageTitle } from "@/app/_components/ui";
-import { MIN_PASSWORD_LENGTH } from "@/server/domain/password";
+import { MIN_PASSWORD_LENGTH } from "@/server/domain/access/password";
 import { portalPage } from "@/server/runtime/portal";
 import { EndSessionsButton } from "../_components/end-sessions-button";
 import { ActiveToggle, CreatePractitionerForm, EditPractitionerForm, PayoutForm } from "../_components/practitioner-forms";

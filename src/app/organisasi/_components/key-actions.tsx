@@ -6,7 +6,7 @@ import { FormMessages } from "@/app/_components/field";
 import { formatDateTime } from "@/app/_components/format";
 import { SecretReveal } from "@/app/_components/secret-reveal";
 import { trpc } from "@/app/_components/trpc";
-import { WEBHOOK_SECRET_OVERLAP_HOURS } from "@/server/domain/webhook-secret";
+import { WEBHOOK_SECRET_OVERLAP_HOURS } from "@/server/domain/events/webhook-secret";
 
 const MESSAGES = {
   NOT_FOUND: "Kunci ini tidak ditemukan di organisasi Anda. Muat ulang halaman.",

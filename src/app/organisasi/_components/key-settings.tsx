@@ -2,8 +2,8 @@
 import { Field } from "@/app/_components/field";
 import { parseRupiah } from "@/app/_components/rupiah";
 import { RupiahInput } from "@/app/_components/rupiah-input";
-import { SCOPES, type Scope } from "@/server/domain/scopes";
-import { isDashboardWebhookUrl } from "@/server/domain/webhook-url";
+import { SCOPES, type Scope } from "@/server/domain/access/scopes";
+import { isDashboardWebhookUrl } from "@/server/domain/events/webhook-url";
 import { SCOPE_LABEL } from "./scopes";
 
 export interface KeySettings {

@@ -4,7 +4,7 @@ import { type ErrorMessages, useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
 import { Field, FormMessages } from "@/app/_components/field";
 import { trpc } from "@/app/_components/trpc";
-import type { OrderTrigger } from "@/server/domain/order-state";
+import type { OrderTrigger } from "@/server/domain/orders/order-state";
 
 const MESSAGES: ErrorMessages = {
   REVISION_LIMIT: "Batas revisi pesanan ini sudah habis. Terima hasilnya, atau ajukan sengketa bila hasilnya tetap tidak sesuai.",

@@ -1,5 +1,5 @@
 import { eventLabel, formatDateTime } from "@/app/_components/format";
-import type { EventType } from "@/server/domain/webhook-event";
+import type { EventType } from "@/server/domain/events/webhook-event";
 
 /** The order's creation, then every status change it reported (the webhook events), oldest first. */
 export function OrderTimeline({

@@ -1,4 +1,4 @@
-import type { Scope } from "@/server/domain/api-key";
+import type { Scope } from "@/server/domain/access/api-key";
 
 /** What each scope lets an agent do, in the admin's words. */
 export const SCOPE_LABEL: Record<Scope, string> = {

@@ -5,7 +5,7 @@ import { formatDateTime, formatRupiah, ORDER_STATUS_LABEL } from "@/app/_compone
 import { hrefWith } from "@/app/_components/table-query";
 import { PageTitle, StatusBadge } from "@/app/_components/ui";
 import type { OrderStatus } from "@/generated/prisma/enums";
-import { orderSearchOf } from "@/server/domain/order-search";
+import { orderSearchOf } from "@/server/domain/orders/order-search";
 import { portalPage } from "@/server/runtime/portal";
 import { inMode, ModeSwitch, modeOf } from "../_components/mode";
 

@@ -9,7 +9,7 @@ import { parseRupiah } from "@/app/_components/rupiah";
 import { RupiahInput } from "@/app/_components/rupiah-input";
 import { trpc } from "@/app/_components/trpc";
 import type { CostKind } from "@/generated/prisma/enums";
-import { COST_LIMITS } from "@/server/domain/cost-state";
+import { COST_LIMITS } from "@/server/domain/orders/cost-state";
 import { useHydrated } from "./use-hydrated";
 
 /** A listed official fee of the service (its amount null where it varies). */

@@ -1,5 +1,5 @@
 import type { ErrorMessages } from "@/app/_components/action";
-import { BID_LIMITS } from "@/server/domain/case-board";
+import { BID_LIMITS } from "@/server/domain/cases/case-board";
 
 // What a refusal means for each thing a practitioner acts on, and what to do next (Indonesian);
 // codes not named here get the portal-wide messages of useAction.

@@ -5,8 +5,8 @@ import { FormMessages } from "@/app/_components/field";
 import { formatRupiah } from "@/app/_components/format";
 import { RupiahInput } from "@/app/_components/rupiah-input";
 import { trpc } from "@/app/_components/trpc";
-import { BID_LIMITS } from "@/server/domain/case-board";
-import { caseBidPrice } from "@/server/domain/pricing";
+import { BID_LIMITS } from "@/server/domain/cases/case-board";
+import { caseBidPrice } from "@/server/domain/money/pricing";
 import { CASE_ERRORS } from "../_components/messages";
 import { useHydrated } from "../_components/use-hydrated";
 

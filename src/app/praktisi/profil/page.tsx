@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { categoryLabel, formatDateTime } from "@/app/_components/format";
 import { Card, PageTitle } from "@/app/_components/ui";
-import { ACCOUNT_NUMBER_DIGITS, BANKS } from "@/server/domain/bank-account";
-import { MIN_PASSWORD_LENGTH } from "@/server/domain/password";
-import { PRACTICE_LANGUAGES, PROFILE_LIMITS } from "@/server/domain/practitioner-profile";
+import { MIN_PASSWORD_LENGTH } from "@/server/domain/access/password";
+import { ACCOUNT_NUMBER_DIGITS, BANKS } from "@/server/domain/money/bank-account";
+import { PRACTICE_LANGUAGES, PROFILE_LIMITS } from "@/server/domain/practitioners/practitioner-profile";
 import { portalPage } from "@/server/runtime/portal";
 import { BankAccountForm } from "./bank-account-form";
 import { OwnProfileForm } from "./own-profile-form";

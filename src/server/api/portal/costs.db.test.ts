@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PortalUser } from "@/server/domain/access/portal-user";
 import { type Clock, fixedClock } from "@/server/domain/clock";
-import type { PortalUser } from "@/server/domain/portal-user";
 import { accounts, balanceOf } from "@/server/services/money";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { SAMPLE_FILES, TEST_FILES } from "@/test/files";

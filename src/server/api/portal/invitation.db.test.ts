@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLIENT_ADDRESS_HEADER } from "@/server/domain/client-address";
+import { CLIENT_ADDRESS_HEADER } from "@/server/domain/access/client-address";
 import { systemClock } from "@/server/domain/clock";
 import { ApiRateLimiter } from "@/server/services/access";
 import { createTestDatabase, type TestDatabase } from "@/test/db";

@@ -1,6 +1,6 @@
 import { acceptInvitation, findInvitation, tokenHashOf } from "@/server/services/access";
 import { limitVisitorHashing, tokenProcedure } from "../portal-procedure";
-import { acceptedOutput, acceptInput, byToken, invitationOutput } from "../schemas/invitation-portal";
+import { acceptedOutput, acceptInput, byToken, invitationOutput } from "../schemas/access/invitation-portal";
 import { router } from "../trpc";
 
 /** The invitation link's page (/undangan/<token>): who is invited where, and accepting it. */

@@ -1,8 +1,13 @@
+import { OAuthError } from "@/server/domain/access/oauth";
 import { AppError } from "@/server/domain/errors";
-import { OAuthError } from "@/server/domain/oauth";
 import { approveAuthorization, checkAuthorization, denyAuthorization } from "@/server/services/oauth";
 import { orgAdminProcedure } from "../portal-procedure";
-import { approveAuthorizationInput, authorizationRequestInput, authorizationRequestOutput, redirectOutput } from "../schemas/oauth-portal";
+import {
+  approveAuthorizationInput,
+  authorizationRequestInput,
+  authorizationRequestOutput,
+  redirectOutput,
+} from "../schemas/access/oauth-portal";
 import { router } from "../trpc";
 
 const admin = orgAdminProcedure;

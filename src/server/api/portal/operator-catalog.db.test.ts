@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toApiError } from "@/server/api/api-error";
+import type { PortalUser } from "@/server/domain/access/portal-user";
+import { intakeFieldsProblems } from "@/server/domain/catalog/intake";
 import { fixedClock } from "@/server/domain/clock";
-import { intakeFieldsProblems } from "@/server/domain/intake";
-import type { PortalUser } from "@/server/domain/portal-user";
-import { agentPrice } from "@/server/domain/pricing";
+import { agentPrice } from "@/server/domain/money/pricing";
 import { getAgentService } from "@/server/services/catalog";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { seededCatalog } from "@/test/fixtures";

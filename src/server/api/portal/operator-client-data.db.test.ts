@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PortalUser } from "@/server/domain/access/portal-user";
 import { fixedClock } from "@/server/domain/clock";
 import { liveDataOf } from "@/server/domain/data-owner";
-import type { PortalUser } from "@/server/domain/portal-user";
 import { payInvoice, selectBid } from "@/server/services/cases";
 import { agentKey, bid, CASE_INPUT, createTestCase } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PortalUser } from "@/server/domain/access/portal-user";
 import { fixedClock } from "@/server/domain/clock";
-import type { PortalUser } from "@/server/domain/portal-user";
-import { agentPrice } from "@/server/domain/pricing";
+import { agentPrice } from "@/server/domain/money/pricing";
 import { authenticateApiKey, SignInThrottle, signIn } from "@/server/services/access";
 import { getAgentService, listAgentServices } from "@/server/services/catalog";
 import { ensureOffering, ensureSimulatedPractitioners } from "@/server/services/offers";

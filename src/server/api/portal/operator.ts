@@ -40,8 +40,9 @@ import {
 } from "@/server/services/practitioners";
 import { getTopUpInstructions, setTopUpInstructions } from "@/server/services/settings";
 import { operatorProcedure as operator } from "../portal-procedure";
-import { cancelCostInput, costsOutput, costView, lateReceiptsOutput, portalCostSchema } from "../schemas/cost-portal";
 import { idSchema } from "../schemas/ids";
+import { operatorTopUpInstructionsOutput, topUpInstructionsInput } from "../schemas/money/top-up";
+import { cancelCostInput, costsOutput, costView, lateReceiptsOutput, portalCostSchema } from "../schemas/orders/cost-portal";
 import {
   auditLogOutput,
   auditRowView,
@@ -90,10 +91,9 @@ import {
   updatePractitionerInput,
   updateServiceInput,
   verifyBankAccountInput,
-} from "../schemas/operator-portal";
-import { invitationCreatedOutput, invitationCreatedView, teamOutput } from "../schemas/organization-portal";
-import { profileOutput } from "../schemas/practitioner-portal";
-import { operatorTopUpInstructionsOutput, topUpInstructionsInput } from "../schemas/top-up";
+} from "../schemas/portal/operator-portal";
+import { invitationCreatedOutput, invitationCreatedView, teamOutput } from "../schemas/portal/organization-portal";
+import { profileOutput } from "../schemas/portal/practitioner-portal";
 import { router } from "../trpc";
 import { pageView, portalPageInput, portalPageOf, samePage } from "./paging";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PortalUser } from "@/server/domain/access/portal-user";
 import { fixedClock } from "@/server/domain/clock";
-import type { PortalUser } from "@/server/domain/portal-user";
 import { authenticateApiKey, tokenHashOf } from "@/server/services/access";
 import { selectBid } from "@/server/services/cases";
 import { topUpDeposit } from "@/server/services/organizations";

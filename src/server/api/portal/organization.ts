@@ -36,8 +36,16 @@ import { organizationOverview, setApprovalThreshold } from "@/server/services/or
 import { recentRequests } from "@/server/services/request-log";
 import { topUpInstructionsFor } from "@/server/services/settings";
 import { orgAdminProcedure } from "../portal-procedure";
-import { costsOutput, costsWithOrderOutput, costView, decideCostInput, pendingCostsOutput, portalCostSchema } from "../schemas/cost-portal";
 import { idSchema } from "../schemas/ids";
+import { topUpInstructionsOutput } from "../schemas/money/top-up";
+import {
+  costsOutput,
+  costsWithOrderOutput,
+  costView,
+  decideCostInput,
+  pendingCostsOutput,
+  portalCostSchema,
+} from "../schemas/orders/cost-portal";
 import {
   attentionOutput,
   blankToUndefined,
@@ -81,8 +89,7 @@ import {
   upgradedKeyOutput,
   webhookDeliveriesOutput,
   webhookSearchInput,
-} from "../schemas/organization-portal";
-import { topUpInstructionsOutput } from "../schemas/top-up";
+} from "../schemas/portal/organization-portal";
 import { router } from "../trpc";
 import { pageView, portalPageOf } from "./paging";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { findPasswordReset, passwordResetSubject, requestPasswordReset, resetPassword, tokenHashOf } from "@/server/services/access";
 import { answerAfter, limitResetRequests, limitVisitorHashing, tokenProcedure, visitorProcedure } from "../portal-procedure";
-import { byResetToken, resetDoneOutput, resetInput, resetOutput, resetRequestInput } from "../schemas/password-reset-portal";
+import { byResetToken, resetDoneOutput, resetInput, resetOutput, resetRequestInput } from "../schemas/access/password-reset-portal";
 import { router } from "../trpc";
 
 /**

@@ -1,8 +1,8 @@
 import { verify } from "@node-rs/argon2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PortalUser } from "@/server/domain/access/portal-user";
 import { fixedClock } from "@/server/domain/clock";
 import { liveDataOf } from "@/server/domain/data-owner";
-import type { PortalUser } from "@/server/domain/portal-user";
 import { payInvoice, selectBid } from "@/server/services/cases";
 import { ensureOffering } from "@/server/services/offers";
 import { agentKey, createTestCase } from "@/test/cases";

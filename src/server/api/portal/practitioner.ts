@@ -27,7 +27,7 @@ import {
   practitionerOrderCostsOutput,
   practitionerOrderCostsView,
   requestCostInput,
-} from "../schemas/cost-portal";
+} from "../schemas/orders/cost-portal";
 import {
   askClientInput,
   bankAccountInput,
@@ -57,7 +57,7 @@ import {
   statementRowView,
   submitBidInput,
   withdrawnOffersOutput,
-} from "../schemas/practitioner-portal";
+} from "../schemas/portal/practitioner-portal";
 import { router } from "../trpc";
 import { pageView, portalPageInput, portalPageOf, samePage } from "./paging";
 

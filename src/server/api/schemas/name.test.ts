@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { clientMetadataSchema } from "@/server/domain/oauth";
+import { clientMetadataSchema } from "@/server/domain/access/oauth";
 import { REQUEST_EXAMPLES } from "../openapi-examples";
-import { createCaseSchema } from "./case";
-import { acceptInput } from "./invitation-portal";
-import { approveAuthorizationInput } from "./oauth-portal";
-import { createOrganizationInput, createPractitionerInput, updatePractitionerInput } from "./operator-portal";
-import { createKeyInput, updateKeyInput } from "./organization-portal";
-import { bankAccountInput, profileInput } from "./practitioner-portal";
-import { topUpInstructionsInput } from "./top-up";
+import { acceptInput } from "./access/invitation-portal";
+import { approveAuthorizationInput } from "./access/oauth-portal";
+import { createCaseSchema } from "./cases/case";
+import { topUpInstructionsInput } from "./money/top-up";
+import { createOrganizationInput, createPractitionerInput, updatePractitionerInput } from "./portal/operator-portal";
+import { createKeyInput, updateKeyInput } from "./portal/organization-portal";
+import { bankAccountInput, profileInput } from "./portal/practitioner-portal";
 
 const key = { name: "Agen pengadaan", scopes: ["katalog:baca"], maxOrderIdr: 1_000_000, monthlyBudgetIdr: 5_000_000, webhookUrl: null };
 const practitioner = { name: "Budi Santoso", email: "budi@contoh.id", password: "rahasia-sekali-123", label: "Advokat", categories: [] };

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getBalance } from "@/server/services/money";
 import { agentProcedure } from "../agent-procedure";
-import { balanceSchema, serializeBalance } from "../schemas/balance";
+import { balanceSchema, serializeBalance } from "../schemas/money/balance";
 import { router } from "../trpc";
 
 export const balanceRouter = router({

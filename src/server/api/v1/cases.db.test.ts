@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Scope } from "@/server/domain/api-key";
+import type { Scope } from "@/server/domain/access/api-key";
 import { fixedClock } from "@/server/domain/clock";
 import { liveDataOf } from "@/server/domain/data-owner";
-import { caseBidPrice } from "@/server/domain/pricing";
-import { verifyWebhookSignature } from "@/server/domain/signature";
+import { verifyWebhookSignature } from "@/server/domain/events/signature";
+import { caseBidPrice } from "@/server/domain/money/pricing";
 import { payInvoice, withdrawBid } from "@/server/services/cases";
 import { attemptDelivery, findDueDeliveries } from "@/server/services/events";
 import { bid, caseBody } from "@/test/cases";

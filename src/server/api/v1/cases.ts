@@ -12,7 +12,7 @@ import {
   serializeCase,
   serializeInvoiceSummary,
   toCreateCaseInput,
-} from "../schemas/case";
+} from "../schemas/cases/case";
 import { pathIdSchema } from "../schemas/ids";
 import { createdWindow, listOf, listQuerySchema, metadataFilterOf, serializeList, withMetadataFilter } from "../schemas/list";
 import { router } from "../trpc";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getAgentService, listAgentServices } from "@/server/services/catalog";
 import { agentProcedure } from "../agent-procedure";
-import { serializeService, serviceSchema } from "../schemas/service";
+import { serializeService, serviceSchema } from "../schemas/catalog/service";
 import { router } from "../trpc";
 
 export const catalogRouter = router({

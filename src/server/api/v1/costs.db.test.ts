@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "@/server/domain/clock";
-import type { CostRequest } from "@/server/domain/cost-state";
+import type { CostRequest } from "@/server/domain/orders/cost-state";
 import { accounts, balanceOf } from "@/server/services/money";
 import {
   byKey,

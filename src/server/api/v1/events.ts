@@ -1,7 +1,7 @@
 import { pageRequestOf } from "@/server/domain/paging";
 import { getEvent, listEvents } from "@/server/services/events";
 import { agentProcedure } from "../agent-procedure";
-import { eventSchema, eventTypeSchema, serializeEvent } from "../schemas/event";
+import { eventSchema, eventTypeSchema, serializeEvent } from "../schemas/events/event";
 import { pathIdSchema } from "../schemas/ids";
 import { createdWindow, listOf, listQuerySchema, serializeList } from "../schemas/list";
 import { router } from "../trpc";

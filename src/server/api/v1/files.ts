@@ -9,7 +9,7 @@ import {
   getFile,
 } from "@/server/services/files";
 import { agentProcedure, agentUploadProcedure, idempotently } from "../agent-procedure";
-import { createFileLinkSchema, fileLinkSchema, fileSchema, serializeFile, uploadInputSchema } from "../schemas/file";
+import { createFileLinkSchema, fileLinkSchema, fileSchema, serializeFile, uploadInputSchema } from "../schemas/files/file";
 import { pathIdSchema } from "../schemas/ids";
 import { router } from "../trpc";
 

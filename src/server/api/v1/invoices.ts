@@ -1,7 +1,7 @@
 import { pageRequestOf } from "@/server/domain/paging";
 import { getInvoice, listInvoices } from "@/server/services/cases";
 import { agentProcedure } from "../agent-procedure";
-import { invoiceStatusSchema, invoiceSummarySchema, serializeInvoiceSummary } from "../schemas/case";
+import { invoiceStatusSchema, invoiceSummarySchema, serializeInvoiceSummary } from "../schemas/cases/case";
 import { pathIdSchema } from "../schemas/ids";
 import { createdWindow, listOf, listQuerySchema, serializeList } from "../schemas/list";
 import { router } from "../trpc";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/server/db/client";
-import type { AuthenticatedKey } from "@/server/domain/api-key";
+import type { AuthenticatedKey } from "@/server/domain/access/api-key";
 import { fixedClock } from "@/server/domain/clock";
-import { DEFAULT_ORDER_RULES } from "@/server/domain/order-rules";
+import { DEFAULT_ORDER_RULES } from "@/server/domain/orders/order-rules";
 import { pageRequestOf } from "@/server/domain/paging";
 import { JOB_KINDS } from "@/server/jobs/registry";
 import { createSweeper } from "@/server/jobs/sweeper";

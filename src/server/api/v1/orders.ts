@@ -19,9 +19,9 @@ import {
   reviewOrder,
 } from "@/server/services/orders";
 import { type AgentContext, agentProcedure, idempotently } from "../agent-procedure";
-import { costSchema, rejectCostInputSchema, serializeCost } from "../schemas/cost";
 import { pathIdSchema } from "../schemas/ids";
 import { createdWindow, listOf, listQuerySchema, metadataFilterOf, serializeList, withMetadataFilter } from "../schemas/list";
+import { costSchema, rejectCostInputSchema, serializeCost } from "../schemas/orders/cost";
 import {
   cancelInputSchema,
   createOrderSchema,
@@ -34,7 +34,7 @@ import {
   revisionInputSchema,
   serializeOrder,
   serializeReview,
-} from "../schemas/order";
+} from "../schemas/orders/order";
 import { router } from "../trpc";
 
 const orderId = pathIdSchema("The order's id (ord_…).");

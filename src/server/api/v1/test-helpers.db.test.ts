@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { REST_ROUTES } from "@/server/api/routes";
 import { fixedClock } from "@/server/domain/clock";
+import { verifyWebhookSignature } from "@/server/domain/events/signature";
 import { pageRequestOf } from "@/server/domain/paging";
-import { verifyWebhookSignature } from "@/server/domain/signature";
 import { startPortalSession } from "@/server/services/access";
 import { listOpenCasesForPractitioner } from "@/server/services/cases";
 import { attemptDelivery, findDueDeliveries } from "@/server/services/events";

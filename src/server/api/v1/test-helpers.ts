@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BID_LIMITS } from "@/server/domain/case-board";
+import { BID_LIMITS } from "@/server/domain/cases/case-board";
 import { getCase } from "@/server/services/cases";
 import {
   addSimulatedBid,
@@ -15,13 +15,13 @@ import {
   topUpTestDeposit,
 } from "@/server/services/sandbox";
 import { agentProcedure } from "../agent-procedure";
-import { balanceSchema, serializeBalance } from "../schemas/balance";
-import { caseSchema, invoiceSummarySchema, serializeCase, serializeInvoiceSummary } from "../schemas/case";
-import { costRequestInputSchema, costSchema, serializeCost } from "../schemas/cost";
-import { attachmentIdsSchema } from "../schemas/file";
+import { caseSchema, invoiceSummarySchema, serializeCase, serializeInvoiceSummary } from "../schemas/cases/case";
+import { attachmentIdsSchema } from "../schemas/files/file";
 import { pathIdSchema } from "../schemas/ids";
-import { jsonNumber, orderSchema, orderTextSchema, serializeOrder } from "../schemas/order";
-import { practitionerViewSchema, serializePractitionerView } from "../schemas/practitioner-view";
+import { balanceSchema, serializeBalance } from "../schemas/money/balance";
+import { costRequestInputSchema, costSchema, serializeCost } from "../schemas/orders/cost";
+import { jsonNumber, orderSchema, orderTextSchema, serializeOrder } from "../schemas/orders/order";
+import { practitionerViewSchema, serializePractitionerView } from "../schemas/orders/practitioner-view";
 import { type Meta, router } from "../trpc";
 
 /**

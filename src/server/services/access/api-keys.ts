@@ -12,13 +12,13 @@ import {
   SCOPES,
   type Scope,
   secretMatches,
-} from "@/server/domain/api-key";
+} from "@/server/domain/access/api-key";
+import { type AgentResource, isOAuthToken, oauthTokenHash } from "@/server/domain/access/oauth";
 import { API_VERSIONS, currentVersion } from "@/server/domain/api-version";
 import { AppError } from "@/server/domain/errors";
+import { rotateSecrets, signingSecrets, WEBHOOK_SECRET_OVERLAP_HOURS } from "@/server/domain/events/webhook-secret";
+import { isDashboardWebhookUrl } from "@/server/domain/events/webhook-url";
 import { newId } from "@/server/domain/ids";
-import { type AgentResource, isOAuthToken, oauthTokenHash } from "@/server/domain/oauth";
-import { rotateSecrets, signingSecrets, WEBHOOK_SECRET_OVERLAP_HOURS } from "@/server/domain/webhook-secret";
-import { isDashboardWebhookUrl } from "@/server/domain/webhook-url";
 import { type Actor, audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 import { spentThisMonth } from "../money";
@@ -316,7 +316,7 @@ export interface RotatedWebhookSecret {
 
 /**
  * A new webhook secret, signing from the next attempt on. The replaced secret keeps signing
- * beside it for `overlapHours` (domain/webhook-secret.ts, which also says what a rotation during
+ * beside it for `overlapHours` (domain/events/webhook-secret.ts, which also says what a rotation during
  * an overlap keeps); 0 ends it at once, for a leaked secret.
  */
 export async function rotateWebhookSecret(

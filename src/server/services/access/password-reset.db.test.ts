@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLIENT_ADDRESS_HEADER } from "@/server/domain/client-address";
+import { CLIENT_ADDRESS_HEADER } from "@/server/domain/access/client-address";
+import type { PortalUser } from "@/server/domain/access/portal-user";
 import { fixedClock } from "@/server/domain/clock";
-import type { PortalUser } from "@/server/domain/portal-user";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg } from "@/test/fixtures";
 import { TEST_PASSWORD_HASHING } from "@/test/passwords";

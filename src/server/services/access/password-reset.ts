@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
+import { deletionDueAt, expiredBefore } from "@/server/domain/access/expired-rows";
 import type { DueRow } from "@/server/domain/due-row";
 import { AppError } from "@/server/domain/errors";
-import { deletionDueAt, expiredBefore } from "@/server/domain/expired-rows";
 import { newId } from "@/server/domain/ids";
 import { audit } from "../audit";
 import { publicUrlOf, type ServiceDeps } from "../deps";
@@ -138,7 +138,7 @@ export async function resetPassword(
   });
 }
 
-/** Reset links a day past their expiry (domain/expired-rows.ts: until then the page says "expired" or "used", not "unknown"), the longest expired first (the sweeper deletes them). */
+/** Reset links a day past their expiry (domain/access/expired-rows.ts: until then the page says "expired" or "used", not "unknown"), the longest expired first (the sweeper deletes them). */
 export async function expiredPasswordResets(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]> {
   const rows = await deps.db.passwordReset.findMany({
     where: { expiresAt: { lte: expiredBefore(cutoff) } },

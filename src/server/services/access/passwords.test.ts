@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { PasswordHasher } from "@/server/domain/access/password";
 import { AppError } from "@/server/domain/errors";
-import type { PasswordHasher } from "@/server/domain/password";
 import { TEST_PASSWORD_HASHING } from "@/test/passwords";
 import { LocalHashingTurns } from "./hashing-turns";
 import { HashingQueue, hashPassword, verifyPassword } from "./passwords";

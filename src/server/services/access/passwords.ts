@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type Algorithm, hash, verify } from "@node-rs/argon2";
-import { type PasswordHasher, type PasswordHashing, PRODUCTION_PASSWORD_HASHING } from "@/server/domain/password";
+import { type PasswordHasher, type PasswordHashing, PRODUCTION_PASSWORD_HASHING } from "@/server/domain/access/password";
 import { type HashingTurns, LocalHashingTurns } from "./hashing-turns";
 
 // The library's Algorithm is a const enum, which isolated modules cannot read as a value.

@@ -1,6 +1,6 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { OrganizationStatus } from "@/generated/prisma/enums";
-import type { PortalUser } from "@/server/domain/portal-user";
+import type { PortalUser } from "@/server/domain/access/portal-user";
 import type { ServiceDeps } from "../deps";
 
 /** What a portal session needs of a user row, in one query. */

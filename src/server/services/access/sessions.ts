@@ -1,6 +1,6 @@
+import { PORTAL_SESSION_HOURS } from "@/server/domain/access/portal-user";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
-import { PORTAL_SESSION_HOURS } from "@/server/domain/portal-user";
 import { type Actor, audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deviceCookieKey } from "@/server/domain/access/device-cookie";
+import { SIGN_IN_BACKOFF, type SignInBackoffPolicy } from "@/server/domain/access/sign-in-backoff";
 import { fixedClock, systemClock } from "@/server/domain/clock";
-import { deviceCookieKey } from "@/server/domain/device-cookie";
 import { AppError } from "@/server/domain/errors";
-import { SIGN_IN_BACKOFF, type SignInBackoffPolicy } from "@/server/domain/sign-in-backoff";
 import { createTestDatabase, instancePools, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { countingHasher, TEST_PASSWORD_HASHING } from "@/test/passwords";
 import { type SignInResult, SignInThrottle, signIn } from "./sign-in";

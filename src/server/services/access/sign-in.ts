@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
-import { DEVICE_LINK_MINUTES, linkedDevice, signDeviceCookie, signDeviceLink, trustedDevice } from "@/server/domain/device-cookie";
+import { DEVICE_LINK_MINUTES, linkedDevice, signDeviceCookie, signDeviceLink, trustedDevice } from "@/server/domain/access/device-cookie";
+import type { PortalUser } from "@/server/domain/access/portal-user";
+import { backoffSeconds, SIGN_IN_BACKOFF, type SignInBackoffPolicy, type SignInDimension } from "@/server/domain/access/sign-in-backoff";
 import { AppError } from "@/server/domain/errors";
-import type { PortalUser } from "@/server/domain/portal-user";
-import { backoffSeconds, SIGN_IN_BACKOFF, type SignInBackoffPolicy, type SignInDimension } from "@/server/domain/sign-in-backoff";
 import { audit } from "../audit";
 import { publicUrlOf, type ServiceDeps } from "../deps";
 import { enqueueEmail } from "../notifications";
@@ -29,7 +29,7 @@ type Admission =
 const UNBOUNDED = 2 ** 30;
 
 /**
- * Sign-in attempts counted and slowed (domain/sign-in-backoff.ts) in the rate-limit store: memory
+ * Sign-in attempts counted and slowed (domain/access/sign-in-backoff.ts) in the rate-limit store: memory
  * on the embedded database, the shared "RateLimit" table on PostgreSQL, so every instance sees the
  * same counts. An attempt is counted before its password is checked, atomically, so parallel
  * guesses cannot slip past the count; an attempt past the free ones must hold its dimension's
@@ -140,7 +140,7 @@ function keysOf(email: string, address: string, device: string | null): Record<S
 /** What a full hashing queue tells the sign-in form: a short wait, not a wrong password. */
 const BUSY_RETRY_SECONDS = 2;
 
-/** Device cookies and links (domain/device-cookie.ts): the server's key, the cookie the browser sent and the link the form carried, if any. */
+/** Device cookies and links (domain/access/device-cookie.ts): the server's key, the cookie the browser sent and the link the form carried, if any. */
 export interface SignInDevice {
   key: Buffer;
   cookie: string | undefined;

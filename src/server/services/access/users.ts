@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Tx } from "@/server/db/client";
+import { MIN_PASSWORD_LENGTH } from "@/server/domain/access/password";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
-import { MIN_PASSWORD_LENGTH } from "@/server/domain/password";
 import { type AuditEntry, audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 import { hashPassword } from "./passwords";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "@/server/domain/clock";
-import { MASK } from "@/server/domain/masking";
+import { caseBidPrice } from "@/server/domain/money/pricing";
 import { pageRequestOf } from "@/server/domain/paging";
-import { caseBidPrice } from "@/server/domain/pricing";
+import { MASK } from "@/server/domain/text/masking";
 import { agentKey, bid, CASE_INPUT, createTestCase } from "@/test/cases";
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { createTestOrg, type TestOrg } from "@/test/fixtures";

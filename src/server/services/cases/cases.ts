@@ -1,16 +1,16 @@
 import { type Bid, type Invoice, Prisma } from "@/generated/prisma/client";
 import type { CaseStatus } from "@/generated/prisma/enums";
 import type { DbOrTx, Tx } from "@/server/db/client";
-import type { AuthenticatedKey } from "@/server/domain/api-key";
-import { type BidInput, parseBid } from "@/server/domain/case-board";
-import { assertCaseOpen, bidTransition, caseTransition, invoiceTransition } from "@/server/domain/case-state";
+import type { AuthenticatedKey } from "@/server/domain/access/api-key";
+import { type BidInput, parseBid } from "@/server/domain/cases/case-board";
+import { assertCaseOpen, bidTransition, caseTransition, invoiceTransition } from "@/server/domain/cases/case-state";
 import { type DataOwner, liveDataOf } from "@/server/domain/data-owner";
 import { AppError, type ErrorCode } from "@/server/domain/errors";
+import { bidSummary, caseSummary } from "@/server/domain/events/webhook-event";
 import { newId } from "@/server/domain/ids";
-import { maskEmailField, maskPhoneField, maskText } from "@/server/domain/masking";
+import { caseBidPrice } from "@/server/domain/money/pricing";
 import { cursorRow, keyset, mapPage, type Page, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
-import { caseBidPrice } from "@/server/domain/pricing";
-import { bidSummary, caseSummary } from "@/server/domain/webhook-event";
+import { maskEmailField, maskPhoneField, maskText } from "@/server/domain/text/masking";
 import { type Actor, audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 import { recordCaseEvent } from "../events";
@@ -20,7 +20,7 @@ import { PRACTITIONER_SEEN_BY_CLIENT } from "../orders";
 
 /**
  * The case board (spec flow 2): an agent submits a case, practitioners bid, the agent selects one
- * bid and an invoice is created. Status changes follow domain/case-state.ts and are made with
+ * bid and an invoice is created. Status changes follow domain/cases/case-state.ts and are made with
  * conditional UPDATEs, so of two concurrent changes exactly one applies.
  */
 

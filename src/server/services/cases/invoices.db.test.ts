@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "@/server/domain/clock";
 import { liveDataOf } from "@/server/domain/data-owner";
-import { slaDueAt } from "@/server/domain/sla";
+import { slaDueAt } from "@/server/domain/orders/sla";
 import { agentKey, bid, createTestCase } from "@/test/cases";
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { createTestOrg } from "@/test/fixtures";

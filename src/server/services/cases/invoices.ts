@@ -1,9 +1,9 @@
 import type { Invoice } from "@/generated/prisma/client";
-import { invoiceTransition } from "@/server/domain/case-state";
+import { invoiceTransition } from "@/server/domain/cases/case-state";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
+import { invoiceSummary } from "@/server/domain/events/webhook-event";
 import { newId } from "@/server/domain/ids";
-import { invoiceSummary } from "@/server/domain/webhook-event";
 import { type Actor, audit } from "../audit";
 import { CASE_WORK_SERVICE_CODE } from "../catalog";
 import type { ServiceDeps } from "../deps";

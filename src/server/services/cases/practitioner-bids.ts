@@ -1,5 +1,5 @@
-import { maskText } from "@/server/domain/masking";
 import { cursorRow, keyset, mapPage, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
+import { maskText } from "@/server/domain/text/masking";
 import type { ServiceDeps } from "../deps";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { thirdPartyFeeListSchema } from "@/server/domain/third-party-fees";
+import { thirdPartyFeeListSchema } from "@/server/domain/catalog/third-party-fees";
 import { CATALOG_SEED } from "./catalog-seed";
 
 const fee = {

@@ -3,8 +3,8 @@
 // All customer-facing text is in Bahasa Indonesia. Prices are public client prices in IDR;
 // official/third-party costs (PNBP, notary fees, bea meterai, court fees) are never included
 // and are described in `thirdParty` instead.
-import type { IntakeField } from "@/server/domain/intake";
-import type { ThirdPartyFee } from "@/server/domain/third-party-fees";
+import type { IntakeField } from "@/server/domain/catalog/intake";
+import type { ThirdPartyFee } from "@/server/domain/catalog/third-party-fees";
 
 export interface CatalogSeedEntry {
   /** Stable lowercase code, e.g. "pendirian_pt". Never rename once orders exist. */

@@ -1,12 +1,12 @@
 import type { Prisma, Service } from "@/generated/prisma/client";
 import type { InputJsonValue } from "@/generated/prisma/internal/prismaNamespace";
 import type { Db } from "@/server/db/client";
+import { type IntakeField, intakeFieldListSchema, intakeFieldsProblems } from "@/server/domain/catalog/intake";
+import { SERVICE_STATE_SWITCHES, type ServiceState, serviceState } from "@/server/domain/catalog/service-state";
+import { type ThirdPartyFee, thirdPartyFeeListSchema } from "@/server/domain/catalog/third-party-fees";
 import { AppError } from "@/server/domain/errors";
-import { type IntakeField, intakeFieldListSchema, intakeFieldsProblems } from "@/server/domain/intake";
-import { agentPrice } from "@/server/domain/pricing";
-import { SERVICE_STATE_SWITCHES, type ServiceState, serviceState } from "@/server/domain/service-state";
-import { slaDaysProblem, slaLabelOf } from "@/server/domain/sla";
-import { type ThirdPartyFee, thirdPartyFeeListSchema } from "@/server/domain/third-party-fees";
+import { agentPrice } from "@/server/domain/money/pricing";
+import { slaDaysProblem, slaLabelOf } from "@/server/domain/orders/sla";
 import { type Actor, audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 import { CATALOG_SEED } from "./catalog-seed";

@@ -1,7 +1,7 @@
 import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
+import { type EventType, type WebhookPayload, webhookData } from "@/server/domain/events/webhook-event";
 import { type CreatedWindow, type Page, type PageRequest, pageFrom, rowsToRead, unknownCursor } from "@/server/domain/paging";
-import { type EventType, type WebhookPayload, webhookData } from "@/server/domain/webhook-event";
 import type { ServiceDeps } from "../deps";
 
 /**

@@ -1,6 +1,5 @@
 import type { Tx } from "@/server/db/client";
 import * as moneySql from "@/server/db/money-functions";
-import { newId } from "@/server/domain/ids";
 import {
   type CaseEventType,
   type CostSource,
@@ -9,7 +8,8 @@ import {
   type OrderEventSource,
   orderEventPayload,
   type WebhookPayload,
-} from "@/server/domain/webhook-event";
+} from "@/server/domain/events/webhook-event";
+import { newId } from "@/server/domain/ids";
 
 /**
  * Transactional outbox: called in the same transaction as every change that has an event, so a

@@ -6,7 +6,7 @@ import { migrate, readMigrations } from "@/server/db/migrate";
 import { API_VERSIONS } from "@/server/domain/api-version";
 import { fixedClock } from "@/server/domain/clock";
 import { AppError } from "@/server/domain/errors";
-import { signWebhook, verifyWebhookSignature } from "@/server/domain/signature";
+import { signWebhook, verifyWebhookSignature } from "@/server/domain/events/signature";
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { seededCatalog } from "@/test/fixtures";
 import { createOrderEvent, type Receiver, startReceiver, testWebhookSettings } from "@/test/webhooks";

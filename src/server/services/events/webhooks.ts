@@ -5,11 +5,11 @@ import { pinnedVersion, renderForVersion, WEBHOOK_OPERATION } from "@/server/dom
 import type { Clock } from "@/server/domain/clock";
 import type { DueRow } from "@/server/domain/due-row";
 import { AppError } from "@/server/domain/errors";
+import { signWebhook } from "@/server/domain/events/signature";
+import { attemptResult, webhookHeaders } from "@/server/domain/events/webhook-delivery";
+import { type WebhookPayload, webhookBody } from "@/server/domain/events/webhook-event";
+import { signingSecrets } from "@/server/domain/events/webhook-secret";
 import { newId } from "@/server/domain/ids";
-import { signWebhook } from "@/server/domain/signature";
-import { attemptResult, webhookHeaders } from "@/server/domain/webhook-delivery";
-import { type WebhookPayload, webhookBody } from "@/server/domain/webhook-event";
-import { signingSecrets } from "@/server/domain/webhook-secret";
 import { logger } from "@/server/log";
 import { apiVersionsOf, type ServiceDeps } from "../deps";
 import { postWebhook } from "./webhooks-transport";

@@ -1,5 +1,5 @@
 import type { DueRow } from "@/server/domain/due-row";
-import type { FileSettings } from "@/server/domain/file-storage";
+import type { FileSettings } from "@/server/domain/files/file-storage";
 import type { ServiceDeps } from "../deps";
 import { fileDepsOf } from "./receive";
 

@@ -4,7 +4,7 @@ import type { FileAttachment, StoredFile } from "@/generated/prisma/client";
 import type { DbOrTx } from "@/server/db/client";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
-import { MAX_ATTACHMENTS } from "@/server/domain/file-storage";
+import { MAX_ATTACHMENTS } from "@/server/domain/files/file-storage";
 import { newId } from "@/server/domain/ids";
 import { publicUrlOf, type ServiceDeps } from "../deps";
 import type { ClaimKey } from "../idempotency";

@@ -1,4 +1,4 @@
-export { type FileSettings, MAX_ATTACHMENTS } from "@/server/domain/file-storage";
+export { type FileSettings, MAX_ATTACHMENTS } from "@/server/domain/files/file-storage";
 export {
   deleteExpiredFileLink,
   deleteLeftoverUpload,

@@ -1,7 +1,7 @@
+import type { PortalUser } from "@/server/domain/access/portal-user";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
-import { FINAL_STATUSES } from "@/server/domain/order-state";
-import type { PortalUser } from "@/server/domain/portal-user";
+import { FINAL_STATUSES } from "@/server/domain/orders/order-state";
 import { audit } from "../audit";
 import { contentOf, type FileContent, type Uploader } from "./files";
 import { portalReader, readableFile } from "./readers";

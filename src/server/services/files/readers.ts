@@ -1,7 +1,7 @@
 import type { Prisma, StoredFile } from "@/generated/prisma/client";
 import type { DbOrTx } from "@/server/db/client";
+import type { PortalUser } from "@/server/domain/access/portal-user";
 import type { DataOwner } from "@/server/domain/data-owner";
-import type { PortalUser } from "@/server/domain/portal-user";
 
 /** Whoever reads a file: an agent (by its key's organisation and mode), an org admin, a practitioner, the operator. */
 export type FileReader =

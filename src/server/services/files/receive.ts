@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { type Readable, Transform, type TransformCallback } from "node:stream";
 import { AppError } from "@/server/domain/errors";
-import { cleanFileName } from "@/server/domain/file-name";
-import type { FileSettings, FileStorage } from "@/server/domain/file-storage";
-import { ContentSniffer, decideZipType, type FileType } from "@/server/domain/file-type";
+import { cleanFileName } from "@/server/domain/files/file-name";
+import type { FileSettings, FileStorage } from "@/server/domain/files/file-storage";
+import { ContentSniffer, decideZipType, type FileType } from "@/server/domain/files/file-type";
 import { newId } from "@/server/domain/ids";
 import type { ServiceDeps } from "../deps";
 import { zipEntryNames } from "./zip-entries";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { strToU8, type Zippable, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { ContentSniffer, decideZipType } from "@/server/domain/file-type";
+import { ContentSniffer, decideZipType } from "@/server/domain/files/file-type";
 import { zipEntryNames } from "./zip-entries";
 
 /** A readRange over bytes in memory that records every range asked for (inclusive ends, as storage serves them). */

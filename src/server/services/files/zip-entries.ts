@@ -1,4 +1,4 @@
-import type { Refusal } from "@/server/domain/file-type";
+import type { Refusal } from "@/server/domain/files/file-type";
 
 /**
  * The entry names of a stored ZIP (an uploaded DOCX, XLSX or ODT), read from its central directory

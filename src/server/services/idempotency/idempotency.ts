@@ -1,11 +1,11 @@
 import type { Db, Tx } from "@/server/db/client";
 import { findDueRows } from "@/server/db/due-rows";
 import { claimIdempotencyKey, type IdempotencyKeyRow } from "@/server/db/money-functions";
-import { canonicalHash } from "@/server/domain/canonical-json";
 import type { DataOwner } from "@/server/domain/data-owner";
 import type { DueRow } from "@/server/domain/due-row";
 import { AppError } from "@/server/domain/errors";
-import { IDEMPOTENCY_WINDOW_MS } from "@/server/domain/idempotency";
+import { canonicalHash } from "@/server/domain/idempotency/canonical-json";
+import { IDEMPOTENCY_WINDOW_MS } from "@/server/domain/idempotency/idempotency";
 import { newId } from "@/server/domain/ids";
 import type { ServiceDeps } from "../deps";
 

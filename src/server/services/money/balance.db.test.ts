@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
-import type { AuthenticatedKey } from "@/server/domain/api-key";
+import type { AuthenticatedKey } from "@/server/domain/access/api-key";
 import { fixedClock, jakartaMonthStart } from "@/server/domain/clock";
 import { liveDataOf } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";

@@ -1,7 +1,7 @@
 import type { Order } from "@/generated/prisma/client";
 import type { DbOrTx, Tx } from "@/server/db/client";
 import * as moneySql from "@/server/db/money-functions";
-import type { AuthenticatedKey } from "@/server/domain/api-key";
+import type { AuthenticatedKey } from "@/server/domain/access/api-key";
 import { type Clock, jakartaMonthStart } from "@/server/domain/clock";
 import type { ServiceDeps } from "../deps";
 import { accounts } from "./ledger";

@@ -1,8 +1,8 @@
 import type { OrderStatus } from "@/generated/prisma/enums";
 import { lockRow } from "@/server/db/row-lock";
-import { assertPayableAccount, CURRENT_ACCOUNT, maskAccountNumber, payoutDestinationText } from "@/server/domain/bank-account";
 import { AppError } from "@/server/domain/errors";
-import { HELD_BY_PRACTITIONER } from "@/server/domain/order-state";
+import { assertPayableAccount, CURRENT_ACCOUNT, maskAccountNumber, payoutDestinationText } from "@/server/domain/money/bank-account";
+import { HELD_BY_PRACTITIONER } from "@/server/domain/orders/order-state";
 import type { PageRequest } from "@/server/domain/paging";
 import { type Actor, audit } from "../audit";
 import type { ServiceDeps } from "../deps";

@@ -1,5 +1,5 @@
 import type { DbOrTx } from "@/server/db/client";
-import { costDecisionEmail, newOfferEmail, type OrderNoticeKind, orderNoticeEmail } from "@/server/domain/notification-text";
+import { costDecisionEmail, newOfferEmail, type OrderNoticeKind, orderNoticeEmail } from "@/server/domain/notifications/notification-text";
 import { enqueueEmails } from "./email";
 
 /**

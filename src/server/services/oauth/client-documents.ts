@@ -1,7 +1,7 @@
 import https from "node:https";
 import { RequestFilteringHttpsAgent } from "request-filtering-agent";
 import type { InputJsonValue } from "@/generated/prisma/internal/prismaNamespace";
-import { clientMetadataSchema, isAllowedRedirectUri } from "@/server/domain/oauth";
+import { clientMetadataSchema, isAllowedRedirectUri } from "@/server/domain/access/oauth";
 import type { ServiceDeps } from "../deps";
 
 /** What the authorization server knows of a client, registered or described by its document. */

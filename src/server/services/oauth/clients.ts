@@ -1,6 +1,6 @@
 import type { InputJsonValue } from "@/generated/prisma/internal/prismaNamespace";
+import { clientMetadataSchema, isAllowedRedirectUri, OAuthError } from "@/server/domain/access/oauth";
 import { randomBase62 } from "@/server/domain/ids";
-import { clientMetadataSchema, isAllowedRedirectUri, OAuthError } from "@/server/domain/oauth";
 import type { ServiceDeps } from "../deps";
 import { clientOfDocument, isClientDocumentUrl, type OAuthClientInfo } from "./client-documents";
 

@@ -1,9 +1,9 @@
+import { deletionDueAt, expiredBefore } from "@/server/domain/access/expired-rows";
 import type { DueRow } from "@/server/domain/due-row";
-import { deletionDueAt, expiredBefore } from "@/server/domain/expired-rows";
 import type { ServiceDeps } from "../deps";
 
 /**
- * Authorization codes and tokens are deleted a day past their expiry (domain/expired-rows.ts):
+ * Authorization codes and tokens are deleted a day past their expiry (domain/access/expired-rows.ts):
  * until then a used one presented again still revokes its grant (grants.ts); after that it can
  * authenticate nothing and is refused as unknown. The sweeper's id names the table:
  * `code:<hash>` or `token:<hash>`.

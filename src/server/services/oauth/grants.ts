@@ -1,5 +1,4 @@
-import type { KeyMode, Scope } from "@/server/domain/api-key";
-import { AppError } from "@/server/domain/errors";
+import type { KeyMode, Scope } from "@/server/domain/access/api-key";
 import {
   type AgentResource,
   generateOAuthToken,
@@ -12,8 +11,9 @@ import {
   pkceMatches,
   redirectHost,
   resourceOf,
-} from "@/server/domain/oauth";
-import { isDashboardWebhookUrl } from "@/server/domain/webhook-url";
+} from "@/server/domain/access/oauth";
+import { AppError } from "@/server/domain/errors";
+import { isDashboardWebhookUrl } from "@/server/domain/events/webhook-url";
 import { createApiKeyIn, invalidateApiKeyCache } from "../access";
 import { type Actor, audit } from "../audit";
 import { publicUrlOf, type ServiceDeps } from "../deps";

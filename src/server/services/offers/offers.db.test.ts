@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { fixedClock } from "@/server/domain/clock";
-import { DEFAULT_ORDER_RULES, stalledRefundAt } from "@/server/domain/order-rules";
+import { DEFAULT_ORDER_RULES, stalledRefundAt } from "@/server/domain/orders/order-rules";
 import { pageRequestOf } from "@/server/domain/paging";
 import { offerExpiryJob, orderOfferingJob } from "@/server/jobs/order-timers";
 import { createSweeper } from "@/server/jobs/sweeper";

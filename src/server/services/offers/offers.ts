@@ -2,7 +2,7 @@ import { type OrderStatus, Prisma } from "@/generated/prisma/client";
 import type { DbOrTx, Tx } from "@/server/db/client";
 import { findDueRows } from "@/server/db/due-rows";
 import { lockRow } from "@/server/db/row-lock";
-import { categoryWords } from "@/server/domain/category";
+import { categoryWords } from "@/server/domain/catalog/category";
 import type { DueRow } from "@/server/domain/due-row";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
@@ -13,8 +13,8 @@ import {
   type RankedPool,
   RESPONSE_WINDOW,
   rankedPool,
-} from "@/server/domain/offering-order";
-import { stalledRefundAt } from "@/server/domain/order-rules";
+} from "@/server/domain/offers/offering-order";
+import { stalledRefundAt } from "@/server/domain/orders/order-rules";
 import { type Actor, audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 import { notifyNewOffers } from "../notifications";
@@ -72,7 +72,7 @@ const serviceKey = (service: OfferedService) => JSON.stringify([service.category
 
 /**
  * Who may be offered an order of each service, with what the offering order reads of them
- * (domain/offering-order.ts), in one statement for the whole batch: active practitioners taking
+ * (domain/offers/offering-order.ts), in one statement for the whole batch: active practitioners taking
  * new offers (the profile's availability switch), not the sandbox's stand-ins, qualified for its
  * category and, where it names one, carrying its label. Their live offers, reviews and latest
  * RESPONSE_WINDOW concluded offers are read per practitioner through indexes. By `serviceKey`;

@@ -1,7 +1,7 @@
-import type { AuthenticatedKey } from "@/server/domain/api-key";
+import type { AuthenticatedKey } from "@/server/domain/access/api-key";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
-import { FINAL_STATUSES, type OrderTrigger } from "@/server/domain/order-state";
+import { FINAL_STATUSES, type OrderTrigger } from "@/server/domain/orders/order-state";
 import type { Actor } from "../audit";
 import type { ServiceDeps } from "../deps";
 import { agentReader, type FileReader, filesToAttach } from "../files";

@@ -6,8 +6,8 @@ import {
   costTransitionFor,
   ORDER_STATUSES_ENDING_COSTS,
   UNDECIDED_COST_STATUSES,
-} from "@/server/domain/cost-state";
-import type { OrderStatus } from "@/server/domain/order-state";
+} from "@/server/domain/orders/cost-state";
+import type { OrderStatus } from "@/server/domain/orders/order-state";
 import { audit } from "../audit";
 import { recordCostEvent } from "../events";
 import { accounts, releaseKeySpend, type TransferInput } from "../money";

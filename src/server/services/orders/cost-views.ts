@@ -1,9 +1,9 @@
 import type { Prisma } from "@/generated/prisma/client";
-import { ORDER_STATUSES_FOR_COST_REQUEST, UNDECIDED_COST_STATUSES } from "@/server/domain/cost-state";
+import { type ThirdPartyFee, thirdPartyFeeListSchema } from "@/server/domain/catalog/third-party-fees";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
-import { receiptsDueBefore } from "@/server/domain/order-rules";
-import { type ThirdPartyFee, thirdPartyFeeListSchema } from "@/server/domain/third-party-fees";
+import { ORDER_STATUSES_FOR_COST_REQUEST, UNDECIDED_COST_STATUSES } from "@/server/domain/orders/cost-state";
+import { receiptsDueBefore } from "@/server/domain/orders/order-rules";
 import { orderRulesOf, type ServiceDeps } from "../deps";
 import { COST_INCLUDE, type CostWithReceipt, ORDER_COSTS } from "./cost-moves";
 

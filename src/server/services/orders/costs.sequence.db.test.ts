@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "@/server/domain/clock";
-import type { CostStatus } from "@/server/domain/cost-state";
 import { AppError } from "@/server/domain/errors";
-import type { OrderStatus } from "@/server/domain/order-state";
+import type { CostStatus } from "@/server/domain/orders/cost-state";
+import type { OrderStatus } from "@/server/domain/orders/order-state";
 import { accounts, balanceOf } from "@/server/services/money";
 import { deliverResult, releaseOrder, startWork } from "@/server/services/practitioners";
 import { agentKey } from "@/test/cases";

@@ -1,17 +1,17 @@
 import type { Order, OrderCost, StoredFile } from "@/generated/prisma/client";
 import type { Tx } from "@/server/db/client";
 import { lockRow } from "@/server/db/row-lock";
+import { thirdPartyFeeListSchema } from "@/server/domain/catalog/third-party-fees";
+import type { DataOwner } from "@/server/domain/data-owner";
+import { AppError } from "@/server/domain/errors";
+import { newId } from "@/server/domain/ids";
 import {
   type CostActor,
   type CostRequest,
   checkCostRequest,
   costTransitionFor,
   ORDER_STATUSES_FOR_COST_REQUEST,
-} from "@/server/domain/cost-state";
-import type { DataOwner } from "@/server/domain/data-owner";
-import { AppError } from "@/server/domain/errors";
-import { newId } from "@/server/domain/ids";
-import { thirdPartyFeeListSchema } from "@/server/domain/third-party-fees";
+} from "@/server/domain/orders/cost-state";
 import { publicUrlOf, type ServiceDeps } from "../deps";
 import { recordCostEvent } from "../events";
 import { agentReader, attachFiles, filesToAttach, practitionerReader } from "../files";

@@ -1,5 +1,5 @@
+import { intakeFieldListSchema } from "@/server/domain/catalog/intake";
 import { AppError } from "@/server/domain/errors";
-import { intakeFieldListSchema } from "@/server/domain/intake";
 import { type Actor, audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 

@@ -1,12 +1,12 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { OrderStatus } from "@/generated/prisma/enums";
-import { UNDECIDED_COST_STATUSES } from "@/server/domain/cost-state";
+import type { IntakeField } from "@/server/domain/catalog/intake";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
-import type { IntakeField } from "@/server/domain/intake";
-import { canTrigger, type OrderTrigger } from "@/server/domain/order-state";
+import type { EventType } from "@/server/domain/events/webhook-event";
+import { UNDECIDED_COST_STATUSES } from "@/server/domain/orders/cost-state";
+import { canTrigger, type OrderTrigger } from "@/server/domain/orders/order-state";
 import { cursorRow, keyset, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
-import type { EventType } from "@/server/domain/webhook-event";
 import type { Actor } from "../audit";
 import { orderRulesOf, type ServiceDeps } from "../deps";
 import { portalOrderFiles, readableFileIds } from "../files";

@@ -1,12 +1,12 @@
 import type { Order, StoredFile } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { type PlaceOrderAnswer, type PlaceOrderInput, placeOrder } from "@/server/db/money-functions";
-import type { AuthenticatedKey } from "@/server/domain/api-key";
+import type { AuthenticatedKey } from "@/server/domain/access/api-key";
+import { intakeProblems } from "@/server/domain/catalog/intake";
 import { jakartaMonthStart } from "@/server/domain/clock";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
-import { intakeProblems } from "@/server/domain/intake";
-import { transitionFor } from "@/server/domain/order-state";
+import { transitionFor } from "@/server/domain/orders/order-state";
 import { invalidateApiKeyCache } from "../access";
 import { listAgentServices } from "../catalog";
 import type { ServiceDeps } from "../deps";

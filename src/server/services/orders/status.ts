@@ -2,12 +2,13 @@ import type { Order, Prisma, StoredFile } from "@/generated/prisma/client";
 import type { Db, DbOrTx, Tx } from "@/server/db/client";
 import * as moneySql from "@/server/db/money-functions";
 import { lockRow } from "@/server/db/row-lock";
-import { ORDER_STATUSES_ENDING_COSTS } from "@/server/domain/cost-state";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
-import type { OrderNoticeKind } from "@/server/domain/notification-text";
-import { autoAcceptAt, type OrderRules } from "@/server/domain/order-rules";
+import { type DisputeSplit, disputeSplit, isSplitShare } from "@/server/domain/money/pricing";
+import type { OrderNoticeKind } from "@/server/domain/notifications/notification-text";
+import { ORDER_STATUSES_ENDING_COSTS } from "@/server/domain/orders/cost-state";
+import { autoAcceptAt, type OrderRules } from "@/server/domain/orders/order-rules";
 import {
   type MessageRole,
   type OrderActor,
@@ -15,9 +16,8 @@ import {
   type OrderTransition,
   type OrderTrigger,
   transitionFor,
-} from "@/server/domain/order-state";
-import { type DisputeSplit, disputeSplit, isSplitShare } from "@/server/domain/pricing";
-import { slaDueAt } from "@/server/domain/sla";
+} from "@/server/domain/orders/order-state";
+import { slaDueAt } from "@/server/domain/orders/sla";
 import { type AuditEntry, audit, auditRow } from "../audit";
 import { orderRulesOf, publicUrlOf, type ServiceDeps } from "../deps";
 import { orderEventRecord, recordOrderEvent, recordOrderEvents } from "../events";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RECENT_ACCOUNT_MS } from "@/server/domain/bank-account";
 import { fixedClock } from "@/server/domain/clock";
+import { RECENT_ACCOUNT_MS } from "@/server/domain/money/bank-account";
 import { pageRequestOf } from "@/server/domain/paging";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestPractitioner } from "@/test/orders";

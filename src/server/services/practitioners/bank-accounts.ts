@@ -1,6 +1,8 @@
 import type { PractitionerBankAccount } from "@/generated/prisma/client";
 import type { DbOrTx } from "@/server/db/client";
 import { lockRow } from "@/server/db/row-lock";
+import { AppError } from "@/server/domain/errors";
+import { newId } from "@/server/domain/ids";
 import {
   type BankAccountInput,
   bankName,
@@ -9,9 +11,7 @@ import {
   maskAccountNumber,
   normalizeBankAccount,
   payoutDestinationText,
-} from "@/server/domain/bank-account";
-import { AppError } from "@/server/domain/errors";
-import { newId } from "@/server/domain/ids";
+} from "@/server/domain/money/bank-account";
 import { type Actor, audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 

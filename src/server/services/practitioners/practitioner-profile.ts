@@ -1,7 +1,7 @@
 import type { DbOrTx } from "@/server/db/client";
+import { MIN_PASSWORD_LENGTH } from "@/server/domain/access/password";
 import { AppError } from "@/server/domain/errors";
-import { MIN_PASSWORD_LENGTH } from "@/server/domain/password";
-import { normalizeProfile, type Profile, type ProfileInput } from "@/server/domain/practitioner-profile";
+import { normalizeProfile, type Profile, type ProfileInput } from "@/server/domain/practitioners/practitioner-profile";
 import { endOtherPortalSessions, hashPassword, verifyPassword } from "../access";
 import { type Actor, audit } from "../audit";
 import type { ServiceDeps } from "../deps";

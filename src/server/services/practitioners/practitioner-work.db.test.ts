@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fixedClock } from "@/server/domain/clock";
-import { MASK } from "@/server/domain/masking";
 import { pageRequestOf } from "@/server/domain/paging";
+import { MASK } from "@/server/domain/text/masking";
 import { agentKey } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";

@@ -1,11 +1,11 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { OrderStatus } from "@/generated/prisma/enums";
 import type { DbOrTx } from "@/server/db/client";
+import type { IntakeField } from "@/server/domain/catalog/intake";
 import { AppError } from "@/server/domain/errors";
-import type { IntakeField } from "@/server/domain/intake";
-import { maskIntake, maskText } from "@/server/domain/masking";
-import { type MessageRole, ORDER_TRANSITIONS, type OrderTrigger } from "@/server/domain/order-state";
+import { type MessageRole, ORDER_TRANSITIONS, type OrderTrigger } from "@/server/domain/orders/order-state";
 import { cursorRow, keyset, mapPage, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
+import { maskIntake, maskText } from "@/server/domain/text/masking";
 import type { ServiceDeps } from "../deps";
 import { type FileReader, filesToAttach, type PortalOrderFile, practitionerReader } from "../files";
 import { offerNext } from "../offers";

@@ -1,7 +1,7 @@
 import type { DbOrTx } from "@/server/db/client";
 import { lockRow } from "@/server/db/row-lock";
-import { CURRENT_ACCOUNT } from "@/server/domain/bank-account";
 import { AppError } from "@/server/domain/errors";
+import { CURRENT_ACCOUNT } from "@/server/domain/money/bank-account";
 import { cursorRow, keyset, mapPage, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
 import { type CreatePractitionerInput, createPractitioner } from "../access";
 import { type Actor, audit } from "../audit";

@@ -1,8 +1,8 @@
 import type { Db } from "@/server/db/client";
-import { REQUEST_LOG_PER_KEY } from "@/server/domain/request-log";
+import { REQUEST_LOG_PER_KEY } from "@/server/domain/request-log/request-log";
 import { logger } from "@/server/log";
 
-/** One answered request of a key, as the log keeps it (domain/request-log.ts). */
+/** One answered request of a key, as the log keeps it (domain/request-log/request-log.ts). */
 export interface RequestRecord {
   apiKeyId: string;
   requestId: string;

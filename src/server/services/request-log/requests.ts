@@ -1,6 +1,6 @@
 import type { DueRow } from "@/server/domain/due-row";
 import { AppError } from "@/server/domain/errors";
-import { REQUEST_LOG_PER_KEY, requestLogDeletionDueAt, requestLogKeptSince } from "@/server/domain/request-log";
+import { REQUEST_LOG_PER_KEY, requestLogDeletionDueAt, requestLogKeptSince } from "@/server/domain/request-log/request-log";
 import type { ServiceDeps } from "../deps";
 
 /**
@@ -19,7 +19,7 @@ export async function recentRequests(deps: Pick<ServiceDeps, "db">, organization
 }
 
 /**
- * Keys with rows past the log's week (domain/request-log.ts), the longest overdue first: the expiry
+ * Keys with rows past the log's week (domain/request-log/request-log.ts), the longest overdue first: the expiry
  * job's rows are keys, so a busy log is a few ids, not one per request.
  */
 export async function keysWithExpiredRequests(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]> {

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { SCOPES } from "@/server/domain/api-key";
+import { SCOPES } from "@/server/domain/access/api-key";
 import { systemClock } from "@/server/domain/clock";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { TEST_PASSWORD_HASHING } from "@/test/passwords";

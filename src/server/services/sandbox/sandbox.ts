@@ -1,10 +1,10 @@
 import type { Bid, Invoice } from "@/generated/prisma/client";
 import { lockRow } from "@/server/db/row-lock";
-import type { AuthenticatedKey } from "@/server/domain/api-key";
-import type { BidInput } from "@/server/domain/case-board";
-import type { CostRequest } from "@/server/domain/cost-state";
+import type { AuthenticatedKey } from "@/server/domain/access/api-key";
+import type { BidInput } from "@/server/domain/cases/case-board";
 import { AppError } from "@/server/domain/errors";
-import { stalledRefundAt } from "@/server/domain/order-rules";
+import type { CostRequest } from "@/server/domain/orders/cost-state";
+import { stalledRefundAt } from "@/server/domain/orders/order-rules";
 import { getCase, payInvoice, placeBid } from "../cases";
 import type { ServiceDeps } from "../deps";
 import { agentReader } from "../files";

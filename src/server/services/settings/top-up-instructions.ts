@@ -1,4 +1,9 @@
-import { normalizeTopUpInstructions, type TopUpInstructionsInput, topUpInstructionsView, topUpReference } from "@/server/domain/top-up";
+import {
+  normalizeTopUpInstructions,
+  type TopUpInstructionsInput,
+  topUpInstructionsView,
+  topUpReference,
+} from "@/server/domain/money/top-up";
 import { type Actor, audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 

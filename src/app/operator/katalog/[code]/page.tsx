@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { categoryLabel, formatRupiah } from "@/app/_components/format";
 import { PageTitle } from "@/app/_components/ui";
-import { INTAKE_TYPE_LABEL } from "@/server/domain/intake";
+import { INTAKE_TYPE_LABEL } from "@/server/domain/catalog/intake";
 import { portalPage } from "@/server/runtime/portal";
 import { isNotFound } from "../../_components/not-found";
 import { ServiceEditForm, ServiceToggles } from "../../_components/service-forms";

@@ -9,7 +9,7 @@ import { OrderFiles } from "@/app/_components/order-files";
 import { MessageThread } from "@/app/_components/order-parts";
 import { Card, PageTitle, StatusBadge } from "@/app/_components/ui";
 import { isNotFound } from "@/app/operator/_components/not-found";
-import { ledgerKindLabel } from "@/server/domain/ledger-labels";
+import { ledgerKindLabel } from "@/server/domain/money/ledger-labels";
 import { portalPage } from "@/server/runtime/portal";
 import { ClientDataReveal } from "../../_components/client-data-reveal";
 import { CostCancel } from "../../_components/cost-cancel";

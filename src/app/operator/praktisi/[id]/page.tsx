@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { categoryLabel } from "@/app/_components/format";
 import { Card, PageTitle } from "@/app/_components/ui";
-import { languageName } from "@/server/domain/practitioner-profile";
+import { languageName } from "@/server/domain/practitioners/practitioner-profile";
 import { portalPage } from "@/server/runtime/portal";
 import { isNotFound } from "../../_components/not-found";
 import { LicenseNumberForm } from "./license-form";

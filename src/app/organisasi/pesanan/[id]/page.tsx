@@ -10,7 +10,7 @@ import { IntakeList, MessageThread } from "@/app/_components/order-parts";
 import { Card, PageTitle, StatusBadge } from "@/app/_components/ui";
 import type { OrderStatus } from "@/generated/prisma/enums";
 import { toApiError } from "@/server/api/api-error";
-import { FINAL_STATUSES } from "@/server/domain/order-state";
+import { FINAL_STATUSES } from "@/server/domain/orders/order-state";
 import { portalPage } from "@/server/runtime/portal";
 import { ApprovalActions } from "../../_components/approval-actions";
 import { CostDecision } from "../../_components/cost-decision";

@@ -1,6 +1,6 @@
 import { formatDateTime, formatRupiah, MESSAGE_ROLE_LABEL } from "@/app/_components/format";
 import { Card } from "@/app/_components/ui";
-import type { MessageRole } from "@/server/domain/order-state";
+import type { MessageRole } from "@/server/domain/orders/order-state";
 
 type DecisionKind = "resume_work" | "settle_for_practitioner" | "settle_split" | "refund";
 

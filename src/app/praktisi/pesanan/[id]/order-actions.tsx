@@ -5,7 +5,7 @@ import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
 import { Field, FormMessages } from "@/app/_components/field";
 import { type AttachedFiles, FileUpload } from "@/app/_components/file-upload";
 import { trpc } from "@/app/_components/trpc";
-import type { PractitionerAction } from "@/server/api/schemas/practitioner-portal";
+import type { PractitionerAction } from "@/server/api/schemas/portal/practitioner-portal";
 import { ORDER_ERRORS } from "../../_components/messages";
 import { useHydrated } from "../../_components/use-hydrated";
 

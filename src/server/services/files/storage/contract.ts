@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
-import type { FileStorage } from "@/server/domain/file-storage";
+import type { FileStorage } from "@/server/domain/files/file-storage";
 
 /** Where uploaded files are kept (FILE_STORAGE and its variables, .env.example). */
 export type FileStorageConfig =
@@ -20,7 +20,7 @@ export type FileStorageConfig =
 
 export class StorageNotFound extends Error {}
 
-export type { FileStorage } from "@/server/domain/file-storage";
+export type { FileStorage } from "@/server/domain/files/file-storage";
 
 const KEY = /^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/;
 

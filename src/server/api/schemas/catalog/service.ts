@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { INTAKE_FIELD_TYPES, INTAKE_LIMITS } from "@/server/domain/catalog/intake";
+import { THIRD_PARTY_FEE_KINDS } from "@/server/domain/catalog/third-party-fees";
+import type { CatalogService } from "@/server/services/catalog";
+import { livemodeSchema } from "../livemode";
+
+const { shortText, longText } = INTAKE_LIMITS;
+/** The intake types, told where agents read them: the OpenAPI document and /docs. */
+const INTAKE_TYPE_DESCRIPTION = [
+  "How the value is checked; every value is a string.",
+  `\`text\`: at most ${shortText.toLocaleString("en-US")} characters; \`textarea\`: at most ${longText.toLocaleString("en-US")};`,
+  "`email`: an e-mail address; `phone`: an Indonesian number (+62…, 62… or 0…);",
+  "`date`: a real date as YYYY-MM-DD; `number`: a whole number in digits;",
+  "`nik`: the 16-digit NIK; `select`: one of `options`.",
+].join(" ");
+
+export const intakeFieldSchema = z
+  .object({
+    key: z.string(),
+    label: z.string(),
+    required: z.boolean(),
+    type: z.enum(INTAKE_FIELD_TYPES).meta({ description: INTAKE_TYPE_DESCRIPTION }),
+    options: z.array(z.string()).optional().meta({ description: "Allowed values, for type select only." }),
+  })
+  .meta({ id: "IntakeField" });
+
+const thirdPartyFeeResponseSchema = z
+  .object({
+    code: z.string().meta({ description: "The fee's code, stable within the service." }),
+    kind: z.enum(THIRD_PARTY_FEE_KINDS).meta({
+      description: "`pnbp` (non-tax state revenue), `notaris` (a notary's fee) or `lainnya` (stamp duty, court advances, postage).",
+    }),
+    description: z.string(),
+    amount_idr: z.number().int().nullable().meta({
+      description:
+        "The official amount where a regulation fixes it (the most a practitioner may bill under this code); null where it varies (billed at the amount on the official notice).",
+    }),
+    per: z.string().meta({ description: "What one amount covers, e.g. `per kelas`, `per dokumen`." }),
+    basis: z.string().meta({ description: "The regulation, or who sets the amount." }),
+  })
+  .meta({ id: "ThirdPartyFee" });
+
+export const serviceSchema = z
+  .object({
+    code: z.string().meta({ description: "Used as `service` when creating an order." }),
+    name: z.string(),
+    category: z.string(),
+    description: z.string(),
+    price_idr: z.number().int().meta({ description: "Agent price: public price + 15 %, rounded to the nearest Rp 50.000." }),
+    sla: z.object({ days: z.number().int(), label: z.string() }),
+    intake: z.array(intakeFieldSchema),
+    third_party: z.string().nullable().meta({ description: "Third-party costs billed separately at official rates." }),
+    third_party_fees: z.array(thirdPartyFeeResponseSchema).meta({
+      description:
+        "The same costs as lines a practitioner may bill, never part of `price_idr`: the only official fees an agent may mention to its user. Empty when `third_party` is null.",
+    }),
+    livemode: livemodeSchema,
+  })
+  .meta({ id: "Service" });
+
+type ServiceResponse = z.infer<typeof serviceSchema>;
+
+/** The catalog is the same in both modes; `livemode` says which mode the asking key works in. */
+export function serializeService(service: CatalogService, livemode: boolean): ServiceResponse {
+  return {
+    code: service.code,
+    name: service.name,
+    category: service.category,
+    description: service.description,
+    price_idr: service.agentPriceIdr,
+    sla: { days: service.slaDays, label: service.slaLabel },
+    intake: service.intake,
+    third_party: service.thirdParty,
+    third_party_fees: service.thirdPartyFees.map((fee) => ({
+      code: fee.code,
+      kind: fee.kind,
+      description: fee.description,
+      amount_idr: fee.amountIdr,
+      per: fee.per,
+      basis: fee.basis,
+    })),
+    livemode,
+  };
+}
