@@ -26,7 +26,6 @@ test("a practitioner signs in, takes an offered order, asks the client, and deli
   browser,
   request,
 }, testInfo) => {
-
   // A wrong password first: the Indonesian error, and still on the sign-in page.
   await page.goto("/masuk");
   await page.getByLabel("E-mail").fill(PRACTITIONER.email);
