@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-// The server's JSON logger (src/server/log.ts) shows only warnings and errors in test output; workers inherit it.
+// The server's JSON logger (src/server/log/index.ts) shows only warnings and errors in test output; workers inherit it.
 process.env.LOG_LEVEL ??= "warn";
 
 /** Whether PostgreSQL answers at TEST_POSTGRES_URL; a fresh laptop may have none. */
