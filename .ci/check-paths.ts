@@ -6,8 +6,8 @@
  *   tsx .ci/check-paths.ts                 everything: source comments and the docs
  *   tsx .ci/check-paths.ts --source-only   source comments only, without README.md and docs/
  *
- * Read: the comments of TypeScript and JavaScript (found by the TypeScript scanner, so strings,
- * templates and regular expressions are never taken for comments), SQL, CSS, the Prisma schema,
+ * Read: the comments of TypeScript and JavaScript (strings, templates and regular expressions are
+ * told apart, so none is taken for a comment), SQL, CSS, the Prisma schema,
  * shell scripts and `.env.example`, wherever they are (src/, e2e/, bench/, prisma/, .ci/, the
  * root's config files); every line of Markdown (README.md, docs/, prisma/functions/README.md).
  * Not read: the migrations (prisma/migrations/<name>/migration.sql). The migration runner records
@@ -33,13 +33,8 @@
  * local, absent from a clean clone.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type * as TypeScript from "typescript";
-
-// Required rather than imported: through tsx's ESM loader, typescript's 9 MB take a second longer to load.
-const ts: typeof TypeScript = createRequire(import.meta.url)("typescript");
 
 export interface Finding {
   /** Relative to the root, with forward slashes. */
@@ -116,73 +111,102 @@ function lineAt(lineStarts: number[], offset: number): number {
   return low + 1;
 }
 
-const {
-  SingleLineCommentTrivia,
-  MultiLineCommentTrivia,
-  NewLineTrivia,
-  WhitespaceTrivia,
-  ShebangTrivia,
-  SlashToken,
-  SlashEqualsToken,
-  TemplateHead,
-  TemplateTail,
-  OpenBraceToken,
-  CloseBraceToken,
-  EndOfFileToken,
-} = ts.SyntaxKind;
-
-/** Tokens after which a `/` divides; after anything else it starts a regular expression. */
-const ENDS_EXPRESSION = new Set<TypeScript.SyntaxKind>([
-  ts.SyntaxKind.Identifier,
-  ts.SyntaxKind.PrivateIdentifier,
-  ts.SyntaxKind.NumericLiteral,
-  ts.SyntaxKind.BigIntLiteral,
-  ts.SyntaxKind.StringLiteral,
-  ts.SyntaxKind.RegularExpressionLiteral,
-  ts.SyntaxKind.NoSubstitutionTemplateLiteral,
-  TemplateTail,
-  ts.SyntaxKind.CloseParenToken,
-  ts.SyntaxKind.CloseBracketToken,
-  CloseBraceToken,
-  ts.SyntaxKind.PlusPlusToken,
-  ts.SyntaxKind.MinusMinusToken,
-  ts.SyntaxKind.ThisKeyword,
-  ts.SyntaxKind.SuperKeyword,
-  ts.SyntaxKind.TrueKeyword,
-  ts.SyntaxKind.FalseKeyword,
-  ts.SyntaxKind.NullKeyword,
+/** Words after which a `/` starts a regular expression rather than dividing. */
+const BEFORE_EXPRESSION = new Set([
+  "return",
+  "typeof",
+  "instanceof",
+  "in",
+  "of",
+  "new",
+  "delete",
+  "void",
+  "throw",
+  "case",
+  "do",
+  "else",
+  "yield",
+  "await",
 ]);
 
-/** The comments of a TypeScript or JavaScript file, found by the TypeScript scanner. */
-function scriptComments(source: string, jsx: boolean): TextLine[] {
-  const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, jsx ? ts.LanguageVariant.JSX : ts.LanguageVariant.Standard, source);
+const isWordChar = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36 || c > 127;
+
+/**
+ * The comments of a TypeScript or JavaScript file. A lexer of only what can hide a comment marker
+ * or look like one: strings, template literals (their `${…}` followed to the closing brace),
+ * regular expressions (told from division by what precedes the slash) and comments themselves.
+ */
+function scriptComments(source: string): TextLine[] {
   const lineStarts = lineStartsOf(source);
   const found: TextLine[] = [];
-  // Open braces since each template's `${`, innermost last: the `}` that closes one resumes the template.
+  const n = source.length;
+  // The open-brace depth at each `${` still open, innermost last: the `}` that closes one resumes its template.
   const templates: number[] = [];
   let braces = 0;
-  let previous: TypeScript.SyntaxKind = EndOfFileToken;
-  for (let kind = scanner.scan(); kind !== EndOfFileToken; kind = scanner.scan()) {
-    if (kind === SingleLineCommentTrivia || kind === MultiLineCommentTrivia) {
-      found.push(...linesOf(scanner.getTokenStart(), scanner.getTokenText(), lineStarts));
-      continue;
-    }
-    if (kind === NewLineTrivia || kind === WhitespaceTrivia || kind === ShebangTrivia) continue;
-    if ((kind === SlashToken || kind === SlashEqualsToken) && !ENDS_EXPRESSION.has(previous)) {
-      kind = scanner.reScanSlashToken();
-    } else if (kind === TemplateHead) {
-      templates.push(braces);
-    } else if (kind === OpenBraceToken) {
-      braces++;
-    } else if (kind === CloseBraceToken) {
-      if (templates.length > 0 && templates[templates.length - 1] === braces) {
-        kind = scanner.reScanTemplateToken(false);
-        if (kind === TemplateTail) templates.pop();
-      } else {
-        braces--;
+  let regexAllowed = true;
+  /** From inside a template literal: past its closing backtick, or past a `${` (recorded). */
+  const template = (from: number): number => {
+    for (let i = from; i < n; i++) {
+      const c = source[i];
+      if (c === "\\") i++;
+      else if (c === "`") return i + 1;
+      else if (c === "$" && source[i + 1] === "{") {
+        templates.push(braces);
+        return i + 2;
       }
     }
-    previous = kind;
+    return n;
+  };
+  let i = 0;
+  while (i < n) {
+    const c = source[i] as string;
+    const code = source.charCodeAt(i);
+    if (c === "/" && source[i + 1] === "/") {
+      const end = source.indexOf("\n", i);
+      const stop = end === -1 ? n : end;
+      found.push(...linesOf(i, source.slice(i, stop), lineStarts));
+      i = stop;
+    } else if (c === "/" && source[i + 1] === "*") {
+      const end = source.indexOf("*/", i + 2);
+      const stop = end === -1 ? n : end + 2;
+      found.push(...linesOf(i, source.slice(i, stop), lineStarts));
+      i = stop;
+    } else if (c === "/" && regexAllowed) {
+      // A regular expression to its closing slash (not one inside a class), or, at a line's end, a division after all.
+      let j = i + 1;
+      for (let inClass = false; j < n && source[j] !== "\n"; j++) {
+        const d = source[j];
+        if (d === "\\") j++;
+        else if (d === "[") inClass = true;
+        else if (d === "]") inClass = false;
+        else if (d === "/" && !inClass) break;
+      }
+      i = j < n && source[j] === "/" ? j + 1 : i + 1;
+      regexAllowed = false;
+    } else if (c === "'" || c === '"') {
+      let j = i + 1;
+      while (j < n && source[j] !== c && source[j] !== "\n") j += source[j] === "\\" ? 2 : 1;
+      i = j + 1;
+      regexAllowed = false;
+    } else if (c === "`") {
+      i = template(i + 1);
+      regexAllowed = false;
+    } else if (c === "}" && templates.length > 0 && templates[templates.length - 1] === braces) {
+      templates.pop();
+      i = template(i + 1);
+      regexAllowed = false;
+    } else if (isWordChar(code)) {
+      let j = i + 1;
+      while (j < n && isWordChar(source.charCodeAt(j))) j++;
+      regexAllowed = BEFORE_EXPRESSION.has(source.slice(i, j));
+      i = j;
+    } else {
+      if (c === "{") braces++;
+      else if (c === "}") braces--;
+      // After a closing bracket a slash divides; after an operator or an opening one it starts a regular expression.
+      if (c !== " " && c !== "\t" && c !== "\n" && c !== "\r") regexAllowed = c !== ")" && c !== "]" && c !== "}";
+      i++;
+    }
   }
   return found;
 }
@@ -238,10 +262,10 @@ function lineComments(source: string, marker: "#" | "//"): TextLine[] {
   });
 }
 
-function textLinesOf(syntax: Syntax, source: string, relative: string): TextLine[] {
+function textLinesOf(syntax: Syntax, source: string): TextLine[] {
   switch (syntax) {
     case "script":
-      return scriptComments(source, relative.endsWith("x"));
+      return scriptComments(source);
     case "sql":
       return sqlComments(source);
     case "css":
@@ -485,7 +509,7 @@ export function checkPaths(root: string, options: CheckOptions = {}): Finding[] 
     };
     const syntax = syntaxOf(file, read);
     if (!syntax) continue;
-    for (const { line, text } of textLinesOf(syntax, read(), file)) {
+    for (const { line, text } of textLinesOf(syntax, read())) {
       for (const { word, before } of wordsOf(text)) {
         const missing = missingPath(repo, file, word, before);
         if (missing !== undefined) findings.push({ file, line, path: missing });
