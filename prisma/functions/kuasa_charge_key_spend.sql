@@ -2,7 +2,7 @@
 -- would pass budget. The row stays locked to the commit, so one key's spending decisions happen
 -- one at a time. spent_before: the month's spend before this charge (as it stays when refused).
 -- Refuses: a charge past the budget: charged = false, nothing written.
--- Called by: chargeKeySpend in src/server/db/money-functions.ts (services/balance.ts), and by
+-- Called by: chargeKeySpend in src/server/db/money-functions.ts (services/money/balance.ts), and by
 -- kuasa_place_order.
 
 CREATE OR REPLACE FUNCTION "kuasa_charge_key_spend"(api_key_id text, spend_month timestamp(3), amount bigint, budget bigint, OUT charged boolean, OUT spent_before bigint)

@@ -1,7 +1,7 @@
 -- kuasa_claim_idempotency_key: claims an Idempotency-Key for one request (an "IdempotencyKey" row
 -- as jsonb). An expired key of the same organisation and mode is taken over.
 -- Refuses: a live key held by another request: answers false and writes nothing.
--- Called by: claimIdempotencyKey in src/server/db/money-functions.ts (services/idempotency.ts,
+-- Called by: claimIdempotencyKey in src/server/db/money-functions.ts (services/idempotency/idempotency.ts,
 -- the claim at the start of a transaction), and by kuasa_place_order.
 
 CREATE OR REPLACE FUNCTION "kuasa_claim_idempotency_key"(claim_row jsonb) RETURNS boolean LANGUAGE plpgsql AS $$

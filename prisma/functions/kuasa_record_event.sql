@@ -2,7 +2,7 @@
 -- has somewhere to go, its "WebhookDelivery": delivery_url, else the webhook URL of the key the event
 -- belongs to (set when the key is made, never changed); none when neither exists.
 -- Refuses: nothing.
--- Called by: recordEvent in src/server/db/money-functions.ts (services/outbox.ts), and by
+-- Called by: recordEvent in src/server/db/money-functions.ts (services/events/outbox.ts), and by
 -- kuasa_place_order.
 
 CREATE OR REPLACE FUNCTION "kuasa_record_event"(event_row jsonb, delivery_id text, delivery_url text) RETURNS void LANGUAGE plpgsql AS $$

@@ -215,7 +215,7 @@ export function answerProblem(face: Face, method: string, answer: FuzzAnswer): s
     }
     return null;
   }
-  // The portal: refused bodies get the API's error body from the server (src/server/body-limits.ts).
+  // The portal: refused bodies get the API's error body from the server (src/server/runtime/body-limits.ts).
   if (status === 413) return apiErrorProblem(parsed, status);
   if (Array.isArray(parsed)) {
     for (const item of parsed) {

@@ -1,5 +1,5 @@
 /**
- * A webhook attempt's failure (services/webhooks-transport.ts writes it in English for the API)
+ * A webhook attempt's failure (services/events/webhooks-transport.ts writes it in English for the API)
  * in Indonesian for the portals, with what the receiver's owner should check. An unknown phrase
  * is shown as it is, after a general explanation, rather than hidden.
  */

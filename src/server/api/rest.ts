@@ -87,6 +87,11 @@ function unknownQueryParameter(route: RestRoute, query: Record<string, unknown>)
   );
 }
 
+/** A request target as trpc-to-openapi read it for matching: appended to a host, its path matched normalized and case-insensitive. */
+export function dispatchUrlOf(target: string): URL {
+  return new URL(target.startsWith("/") ? `http://127.0.0.1${target}` : target);
+}
+
 /** The path parameters as the client meant them: percent-decoded before any schema reads them. */
 function decodedPathParameters(params: Record<string, string>): { params: Record<string, string>; refusal?: AppError } {
   const decoded: Record<string, string> = {};
@@ -107,11 +112,12 @@ function decodedPathParameters(params: Record<string, string>): { params: Record
  * touched: a query field that wants a number says so itself (`z.coerce.number()`, as `limit`).
  * What is wrong outside the input (an unknown query parameter, a path that does not decode) is
  * the refusal, which the agent procedure throws after the key, scope and rate limit.
+ * adapter-contract.test.ts compares it with the adapter's for every operation.
  */
-function requestInput(
+export function requestInput(
   route: RestRoute,
   method: string,
-  req: Request,
+  body: unknown,
   url: URL,
   rawParams: Record<string, string>,
 ): { input: unknown; refusal?: AppError } {
@@ -120,7 +126,7 @@ function requestInput(
   const query = fromBody ? {} : queryOf(url);
   const refusal = pathRefusal ?? unknownQueryParameter(route, query);
   if (route.input.kind === "none") return { input: undefined, refusal };
-  const input: Record<string, unknown> = { ...(fromBody ? (req.body as object | undefined) : query), ...params };
+  const input: Record<string, unknown> = { ...(fromBody ? (body as object | undefined) : query), ...params };
   if (!fromBody) {
     for (const key of route.input.arrayKeys) if (input[key] !== undefined && !Array.isArray(input[key])) input[key] = [input[key]];
   }
@@ -173,7 +179,7 @@ async function serveRoute(
   tracked: TrackedRequest | null,
 ): Promise<void> {
   const ctx = createContext(appDeps, requestContext(req, res).id, req.headers);
-  const { input, refusal } = requestInput(route, method, req, url, params);
+  const { input, refusal } = requestInput(route, method, req.body, url, params);
   ctx.requestRefusal = refusal;
   let data: unknown;
   try {
@@ -239,9 +245,7 @@ export function createRestHandler(appDeps: AppDeps & { publicUrl: string; operat
       const verdict = await appDeps.addressGuard.check(appDeps, req, res, "v1");
       if (!verdict.admitted) return sendError(res, verdict.error, verdict.headers);
     }
-    // Matched as trpc-to-openapi matched: its URL (the target appended to a host), the path normalized, case-insensitive.
-    const target = req.url ?? "/";
-    const dispatchUrl = new URL(target.startsWith("/") ? `http://127.0.0.1${target}` : target);
+    const dispatchUrl = dispatchUrlOf(req.url ?? "/");
     const match = matchRoute(method, dispatchUrl.pathname);
 
     if (BODY_METHODS.has(method)) {

@@ -6,7 +6,7 @@ export { isScope, SCOPES, type Scope } from "./scopes";
 
 export type KeyMode = "live" | "test";
 
-/** An agent's API key as a request uses it, once services/api-keys.ts has checked the token. */
+/** An agent's API key as a request uses it, once services/access/api-keys.ts has checked the token. */
 export interface AuthenticatedKey {
   id: string;
   keyId: string;

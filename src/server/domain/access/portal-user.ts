@@ -1,7 +1,7 @@
 import type { UserRole } from "@/generated/prisma/enums";
 
 /**
- * Who is signed in to a portal: what the services read of a user (services/portal-users.ts) and
+ * Who is signed in to a portal: what the services read of a user (services/access/portal-users.ts) and
  * what the next-auth JWT carries (auth/options.ts).
  */
 export interface PortalUser {

@@ -1,5 +1,5 @@
 /**
- * What each ledger transfer kind is called in the portals (services/ledger.ts records the codes).
+ * What each ledger transfer kind is called in the portals (services/money/ledger.ts records the codes).
  * Kinds no longer written (invoice_payment, invoice_fee: the case board's first money path) stay,
  * so an old entry is never shown as its code.
  */

@@ -1,5 +1,5 @@
 /**
- * The e-mails a practitioner receives (services/notifications.ts queues them), and the system's
+ * The e-mails a practitioner receives (services/notifications/notifications.ts queues them), and the system's
  * messages on an order, in Indonesian.
  * No client data goes into an e-mail: it only says what happened and links to the portal, where
  * the practitioner reads the order after signing in.
