@@ -718,7 +718,7 @@ async function callPortal(user: PortalUser | null, procedure: string, input: Inp
 
 /**
  * Who must be kept from whose objects in the portals; `byDesign` names the procedures through
- * which this caller may reach these objects after all (and why, in docs/decisions.md).
+ * which this caller may reach these objects after all (and why, in docs/decisions/proof-by-tests.md).
  */
 function portalAttacks(): Array<{
   portal: keyof typeof ROLE_OF_PORTAL;

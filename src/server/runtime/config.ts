@@ -16,7 +16,7 @@ export interface Config {
   processes: number;
   /** Brand word in webhook headers: X-<Operator>-Signature, <Operator>-Webhook/1. */
   operatorName: string;
-  /** The demo organisation seeded on the first start of an empty database (docs/decisions.md). */
+  /** The demo organisation seeded on the first start of an empty database (docs/decisions/newcomer-first-start.md). */
   demo: {
     /** Default: on with the embedded database, off on PostgreSQL; SEED_DEMO overrides. */
     seed: boolean;
@@ -51,7 +51,7 @@ export interface Config {
     concurrency: number;
   };
   rateLimits: {
-    /** Requests per API key per window (docs/decisions.md). */
+    /** Requests per API key per window (docs/decisions/rate-limits.md). */
     reads: number;
     writes: number;
     windowSeconds: number;

@@ -6,7 +6,7 @@ import { hashSecret } from "./api-key";
 import { isScope, SCOPES, type Scope } from "./scopes";
 
 /**
- * The OAuth 2.1 rules of Kuasa's authorization server (services/oauth), pure. docs/decisions.md
+ * The OAuth 2.1 rules of Kuasa's authorization server (services/oauth), pure. docs/decisions/oauth.md
  * ("OAuth for /mcp and /v1") says why each value is what it is.
  */
 export const OAUTH_LIFETIMES = {

@@ -1,5 +1,5 @@
 /**
- * How sign-in attempts slow down (docs/decisions.md, "Sign-in throttling"). Nothing locks an
+ * How sign-in attempts slow down (docs/decisions/sign-in.md). Nothing locks an
  * account: after a number of free attempts, each further attempt must wait its turn, and the wait
  * doubles with every attempt up to a cap. Attempts are counted three ways:
  * - per account and address: the strict count, which only whoever guesses from that address meets;

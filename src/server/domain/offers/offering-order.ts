@@ -1,6 +1,6 @@
 /**
- * The order in which eligible practitioners are offered an order (docs/decisions.md, "The offering
- * order"). Eligibility (active, taking offers, the service's category and required label) is
+ * The order in which eligible practitioners are offered an order (docs/decisions/offering-order.md).
+ * Eligibility (active, taking offers, the service's category and required label) is
  * decided before; this ranks those left, best first:
  *
  * 1. label: for a service that requires a label every candidate carries it; for one that does

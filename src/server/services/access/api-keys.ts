@@ -23,7 +23,7 @@ import { type Actor, audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 import { spentThisMonth } from "../money";
 
-/** Defaults for a key created without limits; documented in docs/decisions.md. */
+/** Defaults for a key created without limits; documented in docs/decisions/api-keys.md. */
 export const KEY_DEFAULTS = {
   maxOrderIdr: 25_000_000n,
   monthlyBudgetIdr: 100_000_000n,

@@ -2,7 +2,7 @@ import type pg from "pg";
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 
 /**
- * Per-API-key limits (docs/decisions.md). The spec asks clients to stay well under 60 requests
+ * Per-API-key limits (docs/decisions/rate-limits.md). The spec asks clients to stay well under 60 requests
  * a minute; we enforce generous fixed windows so well-behaved agents never meet them:
  * reads 600 a minute, writes 120 a minute, per key, shared by REST and MCP.
  */

@@ -25,7 +25,7 @@ export interface CatalogSeedEntry {
   intake: IntakeField[];
   /** Third-party/official costs billed separately at official rates, or null. */
   thirdParty: string | null;
-  /** The same costs as billable lines (sources in docs/decisions.md); empty exactly when thirdParty is null. */
+  /** The same costs as billable lines (sources in docs/decisions/third-party-costs.md); empty exactly when thirdParty is null. */
   thirdPartyFees: ThirdPartyFee[];
   /** Practitioner label required to be offered this service; null = any label. */
   requiredLabel: string | null;
@@ -45,7 +45,7 @@ export const CATALOG_CATEGORIES = [
 const BAHASA_DOKUMEN: string[] = ["Bahasa Indonesia", "Bahasa Inggris", "Dwibahasa (Indonesia-Inggris)"];
 
 // Official costs shared by several services. Amounts only where a regulation fixes them; the
-// sources are listed in docs/decisions.md ("Official fees in the catalog").
+// sources are listed in docs/decisions/third-party-costs.md.
 const BEA_METERAI: ThirdPartyFee = {
   code: "bea_meterai",
   kind: "lainnya",

@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 /**
- * The monthly spend as docs/decisions.md and docs/cases.md define it, summed over the orders and
+ * The monthly spend as docs/decisions/order-placement.md and docs/cases.md define it, summed over the orders and
  * invoices themselves: the oracle the counter must always equal. The month is [start, next start).
  */
 async function spentBySums(db: Db, apiKeyId: string, at: Date): Promise<bigint> {

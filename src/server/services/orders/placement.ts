@@ -58,7 +58,7 @@ async function placeWithFiles(
 }
 
 /**
- * POST /v1/orders. Checks, in this order (docs/decisions.md, Orders): service, intake, max_budget, the key's
+ * POST /v1/orders. Checks, in this order (docs/orders.md, "Placing an order"): service, intake, max_budget, the key's
  * per-order maximum, the key's monthly budget, the deposit. Above the organisation's threshold
  * the order waits for approval (`menunggu_bayar`); otherwise it is paid into escrow at once.
  * Everything is decided here, and written in one statement (kuasa_place_order): the claim of the
