@@ -32,7 +32,7 @@ function repository(files: Record<string, string>): string {
 }
 
 /** The findings of a repository as the lint step prints them. */
-const report = (root: string, sourceOnly = false) => checkPaths(root, { sourceOnly }).map(describeFinding);
+const report = (root: string) => checkPaths(root).map(describeFinding);
 
 describe("the path check", () => {
   it("fails on a comment naming a path that does not exist, and passes on one naming a path that does", () => {
@@ -134,17 +134,9 @@ describe("the path check", () => {
       "prisma/functions/kuasa_place_order.sql:2: names path domain/gone.ts, which does not exist",
       "prisma/schema.prisma:2: names path services/gone.ts, which does not exist",
     ]);
-    expect(report(root, true)).toEqual([
-      ".ci/test:2: names path .ci/gone.sh, which does not exist",
-      "prisma/functions/kuasa_place_order.sql:1: names path services/orders.ts, which does not exist",
-      "prisma/functions/kuasa_place_order.sql:2: names path domain/gone.ts, which does not exist",
-      "prisma/schema.prisma:2: names path services/gone.ts, which does not exist",
-    ]);
   });
 
-  it("checks this repository in well under two seconds", () => {
-    const started = performance.now();
-    checkPaths(path.resolve(import.meta.dirname, ".."), { sourceOnly: true });
-    expect(performance.now() - started).toBeLessThan(2000);
+  it("finds no comment or doc in this repository naming a missing path", () => {
+    expect(checkPaths(path.resolve(import.meta.dirname, ".."))).toEqual([]);
   });
 });

@@ -3,9 +3,6 @@
  * repository path that does not exist, so that comments and docs cannot go on citing files that
  * moved. Each finding is printed as `file:line: names path X, which does not exist`.
  *
- *   tsx .ci/check-paths.ts                 everything: source comments and the docs
- *   tsx .ci/check-paths.ts --source-only   source comments only, without README.md and docs/
- *
  * Read: the comments of TypeScript and JavaScript (strings, templates and regular expressions are
  * told apart, so none is taken for a comment), SQL, CSS, the Prisma schema,
  * shell scripts and `.env.example`, wherever they are (src/, e2e/, bench/, prisma/, .ci/, the
@@ -42,11 +39,6 @@ export interface Finding {
   line: number;
   /** The path as the text names it. */
   path: string;
-}
-
-export interface CheckOptions {
-  /** Leave out README.md and docs/ (the docs can be checked on their own once they settle). */
-  sourceOnly?: boolean;
 }
 
 /** Never read and never a finding, with what .gitignore names: installed, built, generated or local, none of them in a clean clone. */
@@ -473,7 +465,7 @@ function missingPath(repo: Repository, file: string, word: string, before: strin
 }
 
 /** Every file to read, relative to the root, in name order. */
-function filesToRead(repo: Repository, options: CheckOptions): string[] {
+function filesToRead(repo: Repository): string[] {
   const files: string[] = [];
   const walk = (relative: string) => {
     for (const name of [...repo.namesIn(relative)].sort()) {
@@ -492,16 +484,15 @@ function filesToRead(repo: Repository, options: CheckOptions): string[] {
   walk("");
   return files.filter((file) => {
     if (/^prisma\/migrations\/[^/]+\/migration\.sql$/.test(file)) return false;
-    if (options.sourceOnly && (file === "README.md" || file.startsWith("docs/"))) return false;
     return true;
   });
 }
 
 /** Every path named in a comment or doc of the repository at `root` that does not exist there. */
-export function checkPaths(root: string, options: CheckOptions = {}): Finding[] {
+export function checkPaths(root: string): Finding[] {
   const repo = new Repository(root);
   const findings: Finding[] = [];
-  for (const file of filesToRead(repo, options)) {
+  for (const file of filesToRead(repo)) {
     let source: string | undefined;
     const read = () => {
       source ??= readFileSync(path.join(root, file), "utf8");
@@ -524,8 +515,7 @@ export const describeFinding = (finding: Finding) => `${finding.file}:${finding.
 const invokedDirectly = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (invokedDirectly) {
   const root = path.resolve(import.meta.dirname, "..");
-  const sourceOnly = process.argv.includes("--source-only");
-  const findings = checkPaths(root, { sourceOnly });
+  const findings = checkPaths(root);
   for (const finding of findings) console.error(describeFinding(finding));
   if (findings.length > 0) {
     console.error(
