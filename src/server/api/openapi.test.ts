@@ -21,6 +21,7 @@ import {
   SELECTION_EXAMPLE,
   SERVICE_EXAMPLE,
 } from "./openapi-examples";
+import { errorAnchor } from "./openapi-guide";
 import { REST_ROUTES } from "./routes";
 import { caseSchema, createCaseSchema, invoiceSummarySchema, selectionSchema } from "./schemas/cases/case";
 import { serviceSchema } from "./schemas/catalog/service";
@@ -101,8 +102,8 @@ describe("the OpenAPI document, linted", () => {
 describe("the document's description, which /docs shows first", () => {
   it("carries the quick start, the error body, the webhook signature check and the content rules, with this server's URL and operator", () => {
     const described = buildOpenApiDocument("https://api.kuasa.co.id", { operatorName: "Lexa" }).info.description ?? "";
-    for (const heading of ["## Quick start", "## Errors", "## Webhooks and their signature", "## For agents talking to people"])
-      expect(described).toContain(heading);
+    for (const heading of ["# Quick start", "# Errors", "# Webhooks and their signature", "# For agents talking to people"])
+      expect(described).toContain(`\n${heading}\n`);
     expect(described).toContain("curl -s https://api.kuasa.co.id/v1/services");
     expect(described).toContain("X-Lexa-Signature: t=<unix seconds>,v1=<hex>");
     expect(described).toContain('"param", "request_id"');
@@ -126,7 +127,8 @@ describe("error responses per operation", () => {
       for (const [status, codes] of expected) {
         const response = op.responses[status]!;
         expect(codesOf(response).sort(), `${route.method} ${route.path} ${status}`).toEqual([...codes].sort());
-        for (const code of codes) expect(response.description).toContain(`\`${code}\``);
+        // Each code linked to its heading in the guide.
+        for (const code of codes) expect(response.description).toContain(`[\`${code}\`](#${errorAnchor(code)})`);
         const examples = response.content?.["application/json"]?.examples as Record<string, { $ref: string }>;
         expect(Object.values(examples).map((e) => e.$ref)).toEqual(codes.map((code) => `#/components/examples/${code}`));
       }
