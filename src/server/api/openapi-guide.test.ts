@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ERROR_CODES, type ErrorCode } from "@/server/domain/errors";
+import { errorBody } from "./api-error";
 import { errorAnchor, guideMarkdown } from "./openapi-guide";
 
 const CODES = Object.keys(ERROR_CODES) as ErrorCode[];
@@ -71,6 +72,18 @@ describe("the guide's error codes, each under a heading of its own", () => {
         code,
       ).toEqual([code]);
     }
+  });
+
+  it("gives every error body of each code a doc_url at that code's heading in this server's /docs", () => {
+    for (const code of CODES) {
+      const [heading] = headings.filter((candidate) => candidate.name === code);
+      for (const publicUrl of ["https://api.kuasa.co.id", "https://api.kuasa.co.id/"]) {
+        const { doc_url } = errorBody({ code, message: "…" }, "req_x", publicUrl).error;
+        expect(doc_url, code).toBe(`https://api.kuasa.co.id/docs#${heading?.id}`);
+      }
+    }
+    // The example the guide gives is one of them.
+    expect(guide).toContain("`https://api.kuasa.co.id/docs#section/Errors/VALIDATION`");
   });
 
   it("makes each of its sections a level-1 heading, so the codes' level-2 headings are Redoc sections", () => {

@@ -14,6 +14,11 @@ export function errorAnchor(code: ErrorCode): string {
   return `section/Errors/${code}`;
 }
 
+/** Where the API reference of the server at `publicUrl` explains `code`: the `doc_url` of its errors. */
+export function errorDocUrl(publicUrl: string, code: ErrorCode): string {
+  return `${publicUrl.replace(/\/+$/, "")}/docs#${errorAnchor(code)}`;
+}
+
 /** A level-2 heading per code of the table, in its order: its status, what it means and what to do. */
 function errorSections(): string {
   return Object.entries(ERROR_CODES)
@@ -47,7 +52,7 @@ curl -s ${baseUrl}/v1/orders -H "Authorization: Bearer $KEY" -H "Content-Type: a
 
 # Errors
 
-Every error body is \`{ "error": { "code", "message", "param", "request_id" } }\`. Decide by \`code\`; each operation lists the codes it can answer under their HTTP status, each explained below. \`param\` names the offending field of a \`VALIDATION\` error as you wrote it (\`intake.sifat_nda\`, \`attachments[1]\`); \`request_id\` is the answer's \`X-Request-Id\`, which support asks for.
+Every error body is \`{ "error": { "code", "message", "param", "request_id", "doc_url" } }\`. Decide by \`code\`; each operation lists the codes it can answer under their HTTP status, each explained below. \`param\` names the offending field of a \`VALIDATION\` error as you wrote it (\`intake.sifat_nda\`, \`attachments[1]\`); \`request_id\` is the answer's \`X-Request-Id\`, which support asks for; \`doc_url\` links to the code's entry below (\`${errorDocUrl(baseUrl, "VALIDATION")}\`).
 
 Every answer carries \`X-Request-Id\`; answers to a checked key carry \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`, and 429 and 503 \`Retry-After\`. A POST retried with the same \`Idempotency-Key\` within 24 hours acts once.
 
