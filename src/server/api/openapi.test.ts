@@ -49,7 +49,7 @@ const doc = buildOpenApiDocument("https://api.kuasa.co.id") as unknown as {
   components: {
     schemas: Record<string, Json>;
     headers: Record<string, Json>;
-    examples: Record<string, { value: { error: { code: string; param?: string; request_id: string } } }>;
+    examples: Record<string, { value: { error: { code: string; param?: string; request_id: string; doc_url: string } } }>;
     responses: Record<string, Response>;
   };
 };
@@ -135,18 +135,22 @@ describe("error responses per operation", () => {
     }
   });
 
-  it("describes the Error body's param (VALIDATION only) and request_id (always), each with an example", () => {
+  it("describes the Error body's param (VALIDATION only), request_id and doc_url (always), each with an example", () => {
     const error = (doc.components.schemas.Error as { properties: { error: ErrorObject } }).properties.error;
-    expect(error.required).toEqual(["code", "message", "request_id"]);
-    for (const name of ["code", "message", "param", "request_id"]) expect(error.properties[name]?.description, name).toMatch(/\S/);
+    expect(error.required).toEqual(["code", "message", "request_id", "doc_url"]);
+    for (const name of ["code", "message", "param", "request_id", "doc_url"])
+      expect(error.properties[name]?.description, name).toMatch(/\S/);
     expect(error.properties.param?.examples).toEqual(["intake.sifat_nda"]);
+    expect(error.properties.doc_url).toMatchObject({ type: "string", format: "uri" });
     for (const [name, response] of Object.entries(doc.components.responses)) {
       const narrowed = (response.content!["application/json"]!.schema as { properties: { error: ErrorObject } }).properties.error;
-      expect(narrowed.required, name).toEqual(["code", "message", "request_id"]);
+      expect(narrowed.required, name).toEqual(["code", "message", "request_id", "doc_url"]);
+      expect(narrowed.properties.doc_url, name).toEqual({ type: "string", format: "uri" });
       expect("param" in narrowed.properties, name).toBe(name.includes("VALIDATION"));
     }
     for (const [code, example] of Object.entries(doc.components.examples)) {
       expect(example.value.error.request_id, code).toMatch(/^req_/);
+      expect(example.value.error.doc_url, code).toBe(`https://kuasa.example/docs#${errorAnchor(code as ErrorCode)}`);
       expect(example.value.error.param, code).toBe(code === "VALIDATION" ? "intake.sifat_nda" : undefined);
     }
   });

@@ -156,13 +156,14 @@ function errorResponse(status: number, codes: ErrorCode[]): Record<string, unkno
           properties: {
             error: {
               type: "object",
-              required: ["code", "message", "request_id"],
+              required: ["code", "message", "request_id", "doc_url"],
               properties: {
                 code: { type: "string", enum: codes },
                 message: { type: "string" },
                 // Only a VALIDATION error names a field.
                 ...(codes.includes("VALIDATION") && { param: { type: "string" } }),
                 request_id: { type: "string" },
+                doc_url: { type: "string", format: "uri" },
               },
             },
           },
