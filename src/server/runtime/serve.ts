@@ -66,6 +66,7 @@ export async function serve(config: Config): Promise<void> {
     jobs: runtime.jobs,
     storage: runtime.files.storage,
     token: config.metricsToken,
+    publicUrl: config.publicUrl,
   });
   const metrics = createMetrics({
     db: runtime.db,
