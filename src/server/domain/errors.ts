@@ -108,10 +108,6 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-export interface ApiErrorBody {
-  error: { code: ErrorCode; message: string; param?: string };
-}
-
 /** An error a service raises on purpose; its code decides the status on every face. */
 export class AppError extends Error {
   override readonly name = "AppError";
@@ -126,10 +122,6 @@ export class AppError extends Error {
 
   get status(): number {
     return ERROR_CODES[this.code].status;
-  }
-
-  toBody(): ApiErrorBody {
-    return { error: { code: this.code, message: this.message, ...(this.param !== undefined && { param: this.param }) } };
   }
 }
 
