@@ -1,11 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { screenshot } from "./portal";
+import { demoApiKey, screenshot } from "./portal";
 
 /**
  * The API reference at /docs in a real browser: Redoc renders the served OpenAPI document, with the
  * quick start and the webhook signature from its description, without an error in the console,
- * a refusal by the Content-Security-Policy, or a request to anywhere but this server. Its
- * accessibility is checked at both sizes by accessibility.spec.ts, once.
+ * a refusal by the Content-Security-Policy, or a request to anywhere but this server; and an
+ * error's doc_url opening it at that code's heading. Its accessibility is checked at both sizes
+ * by accessibility.spec.ts, once.
  */
 
 type OpenApi = { info: { title: string }; paths: Record<string, Record<string, { summary?: string }>> };
@@ -37,7 +38,8 @@ for (const [size, viewport] of Object.entries(SIZES)) {
 
     // The quick start and the signature check come from the document's own description.
     await expect(page.getByRole("heading", { name: "Quick start" })).toBeVisible();
-    await expect(page.getByText("Authorization: Bearer <key_id>.<key_secret>")).toBeVisible();
+    // (UNAUTHENTICATED's entry under Errors shows the header too.)
+    await expect(page.locator('[id="section/Quick-start"]').getByText("Authorization: Bearer <key_id>.<key_secret>")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Webhooks and their signature" })).toBeVisible();
     await expect(page.getByText("function verifySignature", { exact: false })).toBeVisible();
 
@@ -60,3 +62,26 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     expect(requested.some((url) => url.endsWith("/docs/redoc.js"))).toBe(true);
   });
 }
+
+test("an error's doc_url opens /docs at its code's heading, which says what to do", async ({ page, request, baseURL }) => {
+  // A real error of this server: a query parameter GET /v1/orders does not take.
+  const refused = await request.get("/v1/orders?zz=1", { headers: { Authorization: `Bearer ${demoApiKey()}` } });
+  expect(refused.status()).toBe(400);
+  const { error } = (await refused.json()) as { error: { code: string; doc_url: string } };
+  expect(error.code).toBe("VALIDATION");
+  expect(error.doc_url).toBe(`${new URL(baseURL!).origin}/docs#section/Errors/VALIDATION`);
+
+  await page.setViewportSize(SIZES.desktop);
+  await page.goto(error.doc_url);
+  // Redoc draws after reading the whole document, then scrolls to the anchor it was opened at.
+  const section = page.locator('[id="section/Errors/VALIDATION"]');
+  // Its name also holds the share link's label (the anchor), so the heading is read by its text.
+  const heading = section.getByRole("heading").first();
+  await expect(heading).toHaveText("VALIDATION", { timeout: 90_000 });
+  await expect(heading).toBeInViewport();
+  await expect(section).toContainText("HTTP 400.");
+  await expect(section).toContainText("What to do:");
+  // Not merely a page that happens to show it: the page was scrolled there, past the quick start.
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await expect(page.getByRole("heading", { name: "Quick start" })).not.toBeInViewport();
+});

@@ -1,5 +1,6 @@
 import http, { type IncomingHttpHeaders } from "node:http";
 import { connect } from "node:net";
+import { errorAnchor } from "@/server/api/openapi-guide";
 import { ERROR_CODES, isErrorCode } from "@/server/domain/errors";
 import { bodyBytes, type FuzzRequest, type RawRequest } from "./openapi-fuzz";
 
@@ -145,18 +146,21 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
 const sameKeys = (v: Record<string, unknown>, keys: string[]) => Object.keys(v).sort().join() === [...keys].sort().join();
 
 /**
- * What is wrong with `{ error: { code, message, param?, request_id } }` (null when nothing): param
- * only on VALIDATION; `status` also checks the table's status. A portal tRPC error refused before
- * its context was made (a cross-site POST) has no request id to carry (`requestId: "optional"`).
+ * What is wrong with `{ error: { code, message, param?, request_id, doc_url } }` (null when nothing):
+ * param only on VALIDATION, doc_url at the code's heading in /docs; `status` also checks the table's
+ * status. A portal tRPC error refused before its context was made (a cross-site POST) has no request
+ * id or server address to carry (`requestId: "optional"`).
  */
 function apiErrorProblem(body: unknown, status?: number, requestId: "required" | "optional" = "required"): string | null {
   if (!isObject(body) || !sameKeys(body, ["error"]) || !isObject(body.error)) return "not {error:{…}}";
-  const { code, message, param } = body.error;
+  const { code, message, param, doc_url } = body.error;
   const keys = ["code", "message", ...(param !== undefined ? ["param"] : [])];
-  if (!sameKeys(body.error, [...keys, "request_id"]) && !(requestId === "optional" && sameKeys(body.error, keys)))
-    return "not {error:{code,message,param?,request_id}}";
+  if (!sameKeys(body.error, [...keys, "request_id", "doc_url"]) && !(requestId === "optional" && sameKeys(body.error, keys)))
+    return "not {error:{code,message,param?,request_id,doc_url}}";
   if (param !== undefined && (code !== "VALIDATION" || typeof param !== "string" || param === "")) return "param on a non-VALIDATION error";
   if (!isErrorCode(code)) return `code ${String(code)} is not in the error table`;
+  if (doc_url !== undefined && (typeof doc_url !== "string" || !doc_url.endsWith(`/docs#${errorAnchor(code)}`)))
+    return `doc_url ${String(doc_url)} is not ${code}'s heading in /docs`;
   // A tool result or a portal batch item carries it without a 5xx status; it is a bug all the same.
   if (code === "INTERNAL") return "INTERNAL error";
   if (typeof message !== "string" || message === "") return "empty message";

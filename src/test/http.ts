@@ -9,6 +9,9 @@ import type { ApiRateLimiter } from "@/server/services/access";
 import type { FileSettings } from "@/server/services/files";
 import { TEST_FILES } from "./files";
 
+/** PUBLIC_URL of the test servers: their errors' doc_url points into its /docs. */
+export const TEST_PUBLIC_URL = "http://localhost";
+
 export interface TestApi {
   url: string;
   /** fetch against the in-process server, with the key as bearer when given. */
@@ -25,7 +28,7 @@ export async function startTestApi(
   addressGuard?: AddressGuard,
   files: FileSettings = TEST_FILES,
 ): Promise<TestApi> {
-  const handler = createRestHandler({ db, clock, rateLimiter, addressGuard, jobs, files, publicUrl: "http://localhost" });
+  const handler = createRestHandler({ db, clock, rateLimiter, addressGuard, jobs, files, publicUrl: TEST_PUBLIC_URL });
   const server: Server = createServer((req, res) => void handler(req, res));
   // As the production server (runtime/serve.ts): a client's pooled connection, reused after a pause
   // on a loaded machine, must not meet a server that closed it at Node's default 5 s (ECONNRESET).

@@ -12,6 +12,7 @@ import { type Clock, systemClock } from "@/server/domain/clock";
 import { createMcpHandler } from "@/server/mcp/http";
 import type { ApiRateLimiter } from "@/server/services/access";
 import { TEST_FILES } from "./files";
+import { TEST_PUBLIC_URL } from "./http";
 
 /** The `npx kuasa-mcp` entry, run as the MCP client would run it. */
 export const KUASA_MCP_BIN = fileURLToPath(new URL("../cli/kuasa-mcp.mjs", import.meta.url));
@@ -31,7 +32,7 @@ export async function startTestMcp(
   rateLimiter?: ApiRateLimiter,
   addressGuard?: AddressGuard,
 ): Promise<TestMcp> {
-  const handler = createMcpHandler({ db, clock, rateLimiter, addressGuard, files: TEST_FILES });
+  const handler = createMcpHandler({ db, clock, rateLimiter, addressGuard, files: TEST_FILES, publicUrl: TEST_PUBLIC_URL });
   const server: Server = createServer((req, res) => void handler(req, res));
   // As the production server (runtime/serve.ts): a client's pooled connection, reused after a pause
   // on a loaded machine, must not meet a server that closed it at Node's default 5 s (ECONNRESET).

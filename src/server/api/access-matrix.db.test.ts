@@ -10,7 +10,7 @@ import { type AccessWorld, buildAccessWorld, costPathOf, type Owned } from "@/te
 import { caseBody } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { seededCatalog, type TestOrg } from "@/test/fixtures";
-import { startTestApi, type TestApi } from "@/test/http";
+import { startTestApi, TEST_PUBLIC_URL, type TestApi } from "@/test/http";
 import { startTestMcp, type TestMcp, toolJson } from "@/test/mcp";
 import { ndaOrder } from "@/test/orders";
 import { changedTables, snapshotTables } from "@/test/table-snapshot";
@@ -395,15 +395,18 @@ async function callRest(route: RestRoute, input: Input, token: string | null): P
     route.method === "GET"
       ? await api.call(query ? `${path}?${query}` : path, { token: token ?? undefined, headers })
       : await api.call(path, { method: route.method, token: token ?? undefined, headers, json: rest });
-  const body = (await res.json()) as { error?: { code: string; message: string; request_id?: string } };
-  // Exactly code, message and request_id (the answer's X-Request-Id), with param only on VALIDATION.
+  const body = (await res.json()) as { error?: { code: string; message: string; request_id?: string; doc_url?: string } };
+  // Exactly code, message, request_id (the answer's X-Request-Id) and doc_url (the code's heading), with param only on VALIDATION.
   const errorKeys =
-    body.error?.code === "VALIDATION" ? ["code,message,request_id", "code,message,param,request_id"] : ["code,message,request_id"];
+    body.error?.code === "VALIDATION"
+      ? ["code,doc_url,message,request_id", "code,doc_url,message,param,request_id"]
+      : ["code,doc_url,message,request_id"];
   const wellFormed =
     res.status < 400 ||
     (Object.keys(body).join() === "error" &&
       errorKeys.includes(Object.keys(body.error!).sort().join()) &&
-      body.error!.request_id === res.headers.get("x-request-id"));
+      body.error!.request_id === res.headers.get("x-request-id") &&
+      body.error!.doc_url === `${TEST_PUBLIC_URL}/docs#section/Errors/${body.error!.code}`);
   return { status: res.status, code: res.status >= 400 ? (wellFormed ? body.error!.code : "MALFORMED_ERROR_BODY") : null, body };
 }
 

@@ -5,6 +5,7 @@ import { ZodError } from "zod";
 import { isDatabaseBusy } from "@/server/domain/database-busy";
 import { AppError, ERROR_CODES, type ErrorCode } from "@/server/domain/errors";
 import { challengeHeaders } from "./bearer-challenge";
+import { errorDocUrl } from "./openapi-guide";
 
 export interface ApiError {
   code: ErrorCode;
@@ -16,13 +17,17 @@ export interface ApiError {
   param?: string;
 }
 
-/** The error as every face writes it: `{ error: { code, message, param?, request_id } }`, request_id being the answer's X-Request-Id. */
+/**
+ * The error as every face writes it: `{ error: { code, message, param?, request_id, doc_url } }`,
+ * request_id being the answer's X-Request-Id and doc_url where this server's API reference explains the code.
+ */
 export interface ApiErrorBody {
-  error: ApiError & { request_id: string };
+  error: ApiError & { request_id: string; doc_url: string };
 }
 
-export function errorBody(error: ApiError, requestId: string): ApiErrorBody {
-  return { error: { ...error, request_id: requestId } };
+/** `publicUrl`: the server's own address (PUBLIC_URL), under which /docs is served. */
+export function errorBody(error: ApiError, requestId: string, publicUrl: string): ApiErrorBody {
+  return { error: { ...error, request_id: requestId, doc_url: errorDocUrl(publicUrl, error.code) } };
 }
 
 // tRPC's own codes (raised by the adapter or the framework) in our table's terms.
@@ -131,10 +136,11 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
 
 /**
  * Writes an error answer in the spec's shape with the table's status. Its request_id is the
- * X-Request-Id the answer already carries (requestContext set it before any face ran).
+ * X-Request-Id the answer already carries (requestContext set it before any face ran); its
+ * doc_url is under `publicUrl`, the server's own address.
  */
-export function sendError(res: ServerResponse, error: ApiError, headers: Record<string, string> = {}): void {
-  sendJson(res, statusOf(error), errorBody(error, String(res.getHeader("X-Request-Id"))), {
+export function sendError(res: ServerResponse, publicUrl: string, error: ApiError, headers: Record<string, string> = {}): void {
+  sendJson(res, statusOf(error), errorBody(error, String(res.getHeader("X-Request-Id")), publicUrl), {
     ...challengeHeaders(res, statusOf(error)),
     ...headers,
   });

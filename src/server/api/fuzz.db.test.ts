@@ -95,7 +95,7 @@ async function startFuzzServer(deps: AppDeps, sessions: Map<string, PortalUser>)
   const handleMcp = createMcpHandler(deps);
   const s = createServer((req, res) => {
     const face = faceOf(req.url ?? "/");
-    if (face !== "rest" && face !== "mcp" && refuseOversizedBody(req, res)) return;
+    if (face !== "rest" && face !== "mcp" && refuseOversizedBody(req, res, "http://localhost")) return;
     const route =
       face === "rest"
         ? handleRest(req, res)

@@ -8,7 +8,7 @@ import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
-import { startTestApi, type TestApi } from "@/test/http";
+import { startTestApi, TEST_PUBLIC_URL, type TestApi } from "@/test/http";
 import { ndaOrder } from "@/test/nda-order";
 
 /**
@@ -56,8 +56,8 @@ export async function drive(baseUrl: string, token: string, order: CreateOrder["
   const missing = await client.GET("/v1/orders/{id}", { params: { path: { id: "ord_tidakada" } } });
   const status = missing.response.status;
   if (!missing.error) throw new Error("a missing order was found");
-  const { code, request_id } = missing.error.error;
-  return { id, readId: read.data.id, readStatus: read.data.status, status, code, request_id, header: missing.response.headers.get("x-request-id") };
+  const { code, request_id, doc_url } = missing.error.error;
+  return { id, readId: read.data.id, readStatus: read.data.status, status, code, request_id, doc_url, header: missing.response.headers.get("x-request-id") };
 }
 
 /** Uploads a text file as multipart/form-data and reads it back, typed from the document alone: no casts. */
@@ -137,6 +137,7 @@ describe("a client generated from the document", () => {
     const result = await program.drive(api.url, org.token, ndaOrder());
     expect(result).toMatchObject({ readId: result.id, readStatus: "dibayar", status: 404, code: "NOT_FOUND" });
     expect(result.request_id).toBe(result.header);
+    expect(result.doc_url).toBe(`${TEST_PUBLIC_URL}/docs#section/Errors/NOT_FOUND`);
     // A file in and out through the generated types: the multipart body typed as a Blob, the content as text.
     const text = "Catatan rapat direksi, 28 November 2026.";
     expect(await program.roundTrip(api.url, org.token, text)).toMatchObject({

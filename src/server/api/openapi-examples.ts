@@ -4,6 +4,7 @@ import { agentPrice, caseBidPrice } from "@/server/domain/money/pricing";
 import { slaDueAt } from "@/server/domain/orders/sla";
 import { CATALOG_SEED } from "@/server/services/catalog";
 import { MAX_BODY_BYTES } from "./json-body";
+import { errorDocUrl } from "./openapi-guide";
 
 /**
  * The examples of the OpenAPI document: one made-up agent (PT Nusantara Data Teknologi) ordering the
@@ -26,6 +27,8 @@ const BID_ID = "bid_6Hd3Jk9Ns2Qw8Xe5Rt1Yu4";
 const INVOICE_ID = "inv_8Wq1Ez4Rt7Yu2Io5Pa3Sd6";
 const EVENT_ID = "evt_7Hc2LmQ9xT4vB1nR8kZs5w";
 const LINK_ID = "link_3Fg6Hj9Kl2Zx5Cv8Bn1Mq4";
+/** The server the examples' URLs are on. */
+const EXAMPLE_SERVER = "https://kuasa.example";
 
 /** Paid on a Monday morning in Jakarta (09:00 WIB). */
 const CREATED_AT = "2026-11-23T02:00:00.000Z";
@@ -216,7 +219,7 @@ const CREATE_FILE_LINK_EXAMPLE = { file: FILE_ID, expires_in: 3600 };
 export const FILE_LINK_EXAMPLE = {
   id: LINK_ID,
   file: FILE_ID,
-  url: "https://kuasa.example/unduh/Vb2kQ9xR4mT7nW1pL6sZ3cY8hJ5dF0gA2eK7uN4qX9o",
+  url: `${EXAMPLE_SERVER}/unduh/Vb2kQ9xR4mT7nW1pL6sZ3cY8hJ5dF0gA2eK7uN4qX9o`,
   expires_at: "2026-11-23T03:00:00.000Z",
   created_at: "2026-11-23T02:00:00.000Z",
   livemode: true,
@@ -225,7 +228,7 @@ export const FILE_LINK_EXAMPLE = {
 /** A message each code's answers can carry, as the server words it. */
 const REQUEST_ID = "req_7fK2mQ9xB4nT1vL8cR3wZp";
 
-/** An example error body of each code (a VALIDATION one names its field). */
+/** An example error body of each code (a VALIDATION one names its field), with the example server's doc_url. */
 export function errorExample(code: ErrorCode) {
   return {
     error: {
@@ -233,6 +236,7 @@ export function errorExample(code: ErrorCode) {
       message: ERROR_MESSAGE_EXAMPLES[code],
       ...(code === "VALIDATION" && { param: "intake.sifat_nda" }),
       request_id: REQUEST_ID,
+      doc_url: errorDocUrl(EXAMPLE_SERVER, code),
     },
   };
 }

@@ -21,6 +21,7 @@ import {
   SELECTION_EXAMPLE,
   SERVICE_EXAMPLE,
 } from "./openapi-examples";
+import { errorAnchor } from "./openapi-guide";
 import { REST_ROUTES } from "./routes";
 import { caseSchema, createCaseSchema, invoiceSummarySchema, selectionSchema } from "./schemas/cases/case";
 import { serviceSchema } from "./schemas/catalog/service";
@@ -48,7 +49,7 @@ const doc = buildOpenApiDocument("https://api.kuasa.co.id") as unknown as {
   components: {
     schemas: Record<string, Json>;
     headers: Record<string, Json>;
-    examples: Record<string, { value: { error: { code: string; param?: string; request_id: string } } }>;
+    examples: Record<string, { value: { error: { code: string; param?: string; request_id: string; doc_url: string } } }>;
     responses: Record<string, Response>;
   };
 };
@@ -101,8 +102,8 @@ describe("the OpenAPI document, linted", () => {
 describe("the document's description, which /docs shows first", () => {
   it("carries the quick start, the error body, the webhook signature check and the content rules, with this server's URL and operator", () => {
     const described = buildOpenApiDocument("https://api.kuasa.co.id", { operatorName: "Lexa" }).info.description ?? "";
-    for (const heading of ["## Quick start", "## Errors", "## Webhooks and their signature", "## For agents talking to people"])
-      expect(described).toContain(heading);
+    for (const heading of ["# Quick start", "# Errors", "# Webhooks and their signature", "# For agents talking to people"])
+      expect(described).toContain(`\n${heading}\n`);
     expect(described).toContain("curl -s https://api.kuasa.co.id/v1/services");
     expect(described).toContain("X-Lexa-Signature: t=<unix seconds>,v1=<hex>");
     expect(described).toContain('"param", "request_id"');
@@ -126,25 +127,30 @@ describe("error responses per operation", () => {
       for (const [status, codes] of expected) {
         const response = op.responses[status]!;
         expect(codesOf(response).sort(), `${route.method} ${route.path} ${status}`).toEqual([...codes].sort());
-        for (const code of codes) expect(response.description).toContain(`\`${code}\``);
+        // Each code linked to its heading in the guide.
+        for (const code of codes) expect(response.description).toContain(`[\`${code}\`](#${errorAnchor(code)})`);
         const examples = response.content?.["application/json"]?.examples as Record<string, { $ref: string }>;
         expect(Object.values(examples).map((e) => e.$ref)).toEqual(codes.map((code) => `#/components/examples/${code}`));
       }
     }
   });
 
-  it("describes the Error body's param (VALIDATION only) and request_id (always), each with an example", () => {
+  it("describes the Error body's param (VALIDATION only), request_id and doc_url (always), each with an example", () => {
     const error = (doc.components.schemas.Error as { properties: { error: ErrorObject } }).properties.error;
-    expect(error.required).toEqual(["code", "message", "request_id"]);
-    for (const name of ["code", "message", "param", "request_id"]) expect(error.properties[name]?.description, name).toMatch(/\S/);
+    expect(error.required).toEqual(["code", "message", "request_id", "doc_url"]);
+    for (const name of ["code", "message", "param", "request_id", "doc_url"])
+      expect(error.properties[name]?.description, name).toMatch(/\S/);
     expect(error.properties.param?.examples).toEqual(["intake.sifat_nda"]);
+    expect(error.properties.doc_url).toMatchObject({ type: "string", format: "uri" });
     for (const [name, response] of Object.entries(doc.components.responses)) {
       const narrowed = (response.content!["application/json"]!.schema as { properties: { error: ErrorObject } }).properties.error;
-      expect(narrowed.required, name).toEqual(["code", "message", "request_id"]);
+      expect(narrowed.required, name).toEqual(["code", "message", "request_id", "doc_url"]);
+      expect(narrowed.properties.doc_url, name).toEqual({ type: "string", format: "uri" });
       expect("param" in narrowed.properties, name).toBe(name.includes("VALIDATION"));
     }
     for (const [code, example] of Object.entries(doc.components.examples)) {
       expect(example.value.error.request_id, code).toMatch(/^req_/);
+      expect(example.value.error.doc_url, code).toBe(`https://kuasa.example/docs#${errorAnchor(code as ErrorCode)}`);
       expect(example.value.error.param, code).toBe(code === "VALIDATION" ? "intake.sifat_nda" : undefined);
     }
   });

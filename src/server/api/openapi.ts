@@ -8,7 +8,7 @@ import { ACCEPTED_FILE_TYPES } from "@/server/domain/files/file-type";
 import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN } from "@/server/domain/idempotency/idempotency";
 import { CASE_WORK_SERVICE_CODE } from "@/server/services/catalog";
 import { EXAMPLE_IDS, errorExample, ORDER_EVENT_DATA_EXAMPLE, REQUEST_EXAMPLES, SCHEMA_EXAMPLES } from "./openapi-examples";
-import { guideMarkdown } from "./openapi-guide";
+import { errorAnchor, guideMarkdown } from "./openapi-guide";
 import { REST_ROUTES, type RestRoute } from "./routes";
 import { errorSchema } from "./schemas/error";
 import { METADATA_FILTER_PARAMETER, takesMetadataFilter } from "./schemas/list";
@@ -143,7 +143,8 @@ function errorResponse(status: number, codes: ErrorCode[]): Record<string, unkno
   if (status === 503) headers["Retry-After"] = ref("headers", "Retry-After");
   if (status === 405) headers.Allow = ref("headers", "Allow");
   return {
-    description: codes.map((code) => `\`${code}\`: ${ERROR_CODES[code].description}`).join("\n\n"),
+    // Each code links to its heading in the guide, which says what to do about it.
+    description: codes.map((code) => `[\`${code}\`](#${errorAnchor(code)}): ${ERROR_CODES[code].description}`).join("\n\n"),
     headers,
     content: {
       "application/json": {
@@ -155,13 +156,14 @@ function errorResponse(status: number, codes: ErrorCode[]): Record<string, unkno
           properties: {
             error: {
               type: "object",
-              required: ["code", "message", "request_id"],
+              required: ["code", "message", "request_id", "doc_url"],
               properties: {
                 code: { type: "string", enum: codes },
                 message: { type: "string" },
                 // Only a VALIDATION error names a field.
                 ...(codes.includes("VALIDATION") && { param: { type: "string" } }),
                 request_id: { type: "string" },
+                doc_url: { type: "string", format: "uri" },
               },
             },
           },

@@ -6,12 +6,12 @@ import { AppError } from "@/server/domain/errors";
 import { ledgerKindLabel } from "@/server/domain/money/ledger-labels";
 import { orderSearchOf } from "@/server/domain/orders/order-search";
 import { type PageRequest, pageRequestOf } from "@/server/domain/paging";
-import type { ServiceDeps } from "@/server/services/deps";
+import { publicUrlOf, type ServiceDeps } from "@/server/services/deps";
 import { accounts, statementPage } from "@/server/services/money";
 import { listOrganizationOrders, type OrganizationOrderSearch } from "@/server/services/orders";
 import { errorResponse } from "./error-response";
 
-type ExportDeps = Pick<ServiceDeps, "db" | "clock">;
+type ExportDeps = Pick<ServiceDeps, "db" | "clock" | "publicUrl">;
 
 /** Rows read per query: the export streams page after page, so 100,000 rows never sit in memory together. */
 export const EXPORT_BATCH = 500;
@@ -48,7 +48,7 @@ export async function organizationExport(req: Request, deps: ExportDeps, user: P
       },
     });
   } catch (err) {
-    return errorResponse(req, err);
+    return errorResponse(req, publicUrlOf(deps), err);
   }
 }
 

@@ -16,7 +16,7 @@ import { portalDownload, portalUpload } from "./portal-files-http";
 let database: TestDatabase;
 const clock = fixedClock("2026-11-23T03:00:00Z");
 const ORIGIN = "http://kuasa.test";
-const deps = () => ({ db: database.prisma, clock, files: TEST_FILES });
+const deps = () => ({ db: database.prisma, clock, files: TEST_FILES, publicUrl: ORIGIN });
 let org: TestOrg;
 let practitioner: PortalUser;
 let orderId: string;
@@ -83,12 +83,17 @@ describe("downloads from the portals", () => {
     expect((await download(null, contractId)).status).toBe(401);
   });
 
-  it("an error carries the custom server's request id as request_id and X-Request-Id (its own when called alone)", async () => {
+  it("an error carries the custom server's request id as request_id and X-Request-Id (its own when called alone), and its code's doc_url", async () => {
     const assigned = new Request(`${ORIGIN}/api/berkas/${contractId}`, { headers: { [REQUEST_ID_HEADER]: "req_assignedbytheserver0" } });
     const refused = await portalDownload(assigned, deps(), null, contractId);
     expect(refused.headers.get("x-request-id")).toBe("req_assignedbytheserver0");
     expect(await refused.json()).toEqual({
-      error: { code: "UNAUTHENTICATED", message: expect.any(String), request_id: "req_assignedbytheserver0" },
+      error: {
+        code: "UNAUTHENTICATED",
+        message: expect.any(String),
+        request_id: "req_assignedbytheserver0",
+        doc_url: `${ORIGIN}/docs#section/Errors/UNAUTHENTICATED`,
+      },
     });
     const alone = await download(null, contractId);
     expect(((await alone.json()) as { error: { request_id: string } }).error.request_id).toBe(alone.headers.get("x-request-id"));

@@ -4,6 +4,7 @@ import type { PortalUser } from "@/server/domain/access/portal-user";
 import { isSameOriginRequest } from "@/server/domain/access/same-origin";
 import { AppError } from "@/server/domain/errors";
 import { rateLimitHeaders } from "@/server/services/access";
+import { publicUrlOf } from "@/server/services/deps";
 import {
   createFile,
   discardUpload,
@@ -35,7 +36,7 @@ export async function portalDownload(req: Request, deps: FileDeps, user: PortalU
     if (!user) throw new AppError("UNAUTHENTICATED", "Masuk terlebih dahulu untuk membuka berkas.");
     return await fileResponse(await openFileForPortal(deps, user, fileId), req.method);
   } catch (err) {
-    return errorResponse(req, err);
+    return errorResponse(req, publicUrlOf(deps), err);
   }
 }
 
@@ -63,7 +64,7 @@ export async function portalUpload(
     const decision = await deps.rateLimiter?.consume(user.id, "portal_upload");
     if (decision && !decision.allowed) {
       const refusal = new AppError("RATE_LIMITED", `Terlalu banyak unggahan; coba lagi dalam ${decision.resetSeconds} detik.`);
-      return errorResponse(req, refusal, { ...rateLimitHeaders(decision), ...close });
+      return errorResponse(req, publicUrlOf(deps), refusal, { ...rateLimitHeaders(decision), ...close });
     }
     const orderId = new URL(req.url).searchParams.get("order") ?? "";
     const { owner, uploader } = await portalUploadTarget(deps, user, orderId);
@@ -82,7 +83,7 @@ export async function portalUpload(
       { status: 201, headers: { "Cache-Control": "no-store" } },
     );
   } catch (err) {
-    return errorResponse(req, err, close);
+    return errorResponse(req, publicUrlOf(deps), err, close);
   }
 }
 
@@ -91,6 +92,6 @@ export async function linkDownload(req: Request, deps: FileDeps, token: string):
   try {
     return await fileResponse(await openLinkedFile(deps, token), req.method);
   } catch (err) {
-    return errorResponse(req, err);
+    return errorResponse(req, publicUrlOf(deps), err);
   }
 }

@@ -18,11 +18,20 @@ const clock = fixedClock("2026-11-23T03:00:00Z");
 let operator: PortalUser;
 let org: TestOrg;
 
+/** The portal's own address, its PUBLIC_URL: errors link to its /docs. */
+const ORIGIN = "http://localhost";
+/** What a portal error's doc_url is: the code's heading in the API reference. */
+const docUrl = (code: ErrorCode) => `${ORIGIN}/docs#section/Errors/${code}`;
+
 interface ErrorBody {
   error: {
     message: string;
     code: number;
-    data: { code: string; httpStatus: number; apiError: { code: string; message: string; param?: string; request_id?: string } };
+    data: {
+      code: string;
+      httpStatus: number;
+      apiError: { code: string; message: string; param?: string; request_id?: string; doc_url?: string };
+    };
   };
 }
 
@@ -34,12 +43,12 @@ async function call(
   db: Db = database.prisma,
   from: Record<string, string> = { Origin: "http://localhost", "Sec-Fetch-Site": "same-origin" },
 ) {
-  const url = `http://localhost/api/trpc/${procedure}`;
+  const url = `${ORIGIN}/api/trpc/${procedure}`;
   const req =
     input === undefined
       ? new Request(url)
       : new Request(url, { method: "POST", headers: { "Content-Type": "application/json", ...from }, body: JSON.stringify(input) });
-  const res = await handlePortalRequest(req, { db, clock }, user);
+  const res = await handlePortalRequest(req, { db, clock, publicUrl: ORIGIN }, user);
   return { status: res.status, requestId: res.headers.get("X-Request-Id"), body: (await res.json()) as ErrorBody };
 }
 
@@ -66,7 +75,12 @@ describe("the portal face answers the error table's status", () => {
   it("an unknown order id in an operator action is 404 NOT_FOUND", async () => {
     const { status, requestId, body } = await call(operator, "operator.orderAction", { orderId: "ord_tidak_ada", action: "refund" });
     expect(status).toBe(404);
-    expect(body.error.data.apiError).toEqual({ code: "NOT_FOUND", message: "No order ord_tidak_ada.", request_id: requestId });
+    expect(body.error.data.apiError).toEqual({
+      code: "NOT_FOUND",
+      message: "No order ord_tidak_ada.",
+      request_id: requestId,
+      doc_url: docUrl("NOT_FOUND"),
+    });
     expect(body.error.data).toMatchObject({ code: "NOT_FOUND", httpStatus: 404 });
   });
 
@@ -117,6 +131,7 @@ describe("the portal face answers the error table's status", () => {
         code: "INTERNAL",
         message: `Terjadi kesalahan di sistem kami. Jika berulang, hubungi dukungan dengan kode permintaan ${requestId}.`,
         request_id: requestId,
+        doc_url: docUrl("INTERNAL"),
       });
       expect(JSON.stringify(body)).not.toContain("hunter2");
       expect(log).toHaveBeenCalledWith(
@@ -149,6 +164,7 @@ describe("settling a dispute for the practitioner", () => {
       code: "INVALID_STATE",
       message: `The order ${order.id} has no practitioner to release its escrow to; refund it instead.`,
       request_id: settle.requestId,
+      doc_url: docUrl("INVALID_STATE"),
     });
     expect((await database.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("sengketa");
     const refund = await call(operator, "operator.orderAction", { orderId: order.id, action: "refund" });

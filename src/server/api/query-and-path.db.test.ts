@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { apiWorld } from "@/test/api-world";
+import { TEST_PUBLIC_URL } from "@/test/http";
 import { REST_ROUTES } from "./routes";
 
 // Outside tools trip on what the document does not say (issue 45): every operation refuses a query
@@ -35,6 +36,7 @@ describe("query parameters", () => {
       message:
         "GET /v1/orders takes no query parameter `limt`; it takes `limit`, `starting_after`, `ending_before`, `created[gte]`, `created[lte]`, `status`, `service`, `metadata[key]`.",
       request_id: expect.any(String),
+      doc_url: `${TEST_PUBLIC_URL}/docs#section/Errors/VALIDATION`,
     });
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { apiWorld } from "@/test/api-world";
+import { TEST_PUBLIC_URL } from "@/test/http";
 
 const world = apiWorld();
 
@@ -14,6 +15,7 @@ describe("/v1 queries", () => {
           message: expect.stringMatching(new RegExp(`^GET /v1/orders takes no query parameter \`${key}\``)),
           param: key,
           request_id: res.headers.get("x-request-id"),
+          doc_url: `${TEST_PUBLIC_URL}/docs#section/Errors/VALIDATION`,
         },
       });
     }

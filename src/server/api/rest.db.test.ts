@@ -8,7 +8,7 @@ import { CATALOG_SEED, invalidateCatalogCache, serviceForOperator, updateService
 import { setOrganizationStatus } from "@/server/services/organizations";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
-import { keepAlivePool, startTestApi, type TestApi } from "@/test/http";
+import { keepAlivePool, startTestApi, TEST_PUBLIC_URL, type TestApi } from "@/test/http";
 import { ndaOrder } from "@/test/nda-order";
 
 let database: TestDatabase;
@@ -30,13 +30,15 @@ afterAll(async () => {
 async function expectError(res: Response, status: number, code: string) {
   expect(res.status).toBe(status);
   expect(res.headers.get("content-type")).toMatch(/^application\/json/);
-  const body = (await res.json()) as { error: { code: string; message: string; param?: string; request_id: string } };
+  const body = (await res.json()) as { error: { code: string; message: string; param?: string; request_id: string; doc_url: string } };
   expect(Object.keys(body)).toEqual(["error"]);
   expect(Object.keys(body.error).sort()).toEqual(
-    body.error.param === undefined ? ["code", "message", "request_id"] : ["code", "message", "param", "request_id"],
+    body.error.param === undefined ? ["code", "doc_url", "message", "request_id"] : ["code", "doc_url", "message", "param", "request_id"],
   );
   expect(body.error.request_id).toBe(res.headers.get("x-request-id"));
   expect(body.error.code).toBe(code);
+  // The code's own heading in this server's API reference.
+  expect(body.error.doc_url).toBe(`${TEST_PUBLIC_URL}/docs#section/Errors/${code}`);
   expect(body.error.message.length).toBeGreaterThan(0);
   return body.error;
 }
@@ -119,7 +121,7 @@ describe("GET /v1/services", () => {
   });
 });
 
-describe("the error body's param and request_id", () => {
+describe("the error body's param, request_id and doc_url", () => {
   const create = (body: unknown) =>
     api.call("/v1/orders", { method: "POST", token: org.token, headers: { "Idempotency-Key": randomUUID() }, json: body });
 
@@ -149,7 +151,7 @@ describe("the error body's param and request_id", () => {
     expect((await expectError(await api.call("/v1/services/nope", { token: org.token }), 404, "NOT_FOUND")).param).toBeUndefined();
   });
 
-  it("answers every error with the answer's own X-Request-Id as request_id, whichever layer refused it", async () => {
+  it("answers every error with the answer's own X-Request-Id as request_id and its code's doc_url, whichever layer refused it", async () => {
     const refusals: Array<[Promise<Response>, number, string]> = [
       [api.call("/v1/services"), 401, "UNAUTHENTICATED"],
       [api.call("/v1/nowhere", { token: org.token }), 404, "NOT_FOUND"],

@@ -6,7 +6,7 @@ import { AppError } from "@/server/domain/errors";
 import { restRequestPath } from "@/server/domain/request-log/request-log";
 import { requestContext, requestLog } from "@/server/log";
 import { requireScope } from "@/server/services/access";
-import { apiVersionsOf } from "@/server/services/deps";
+import { apiVersionsOf, publicUrlOf } from "@/server/services/deps";
 import { discardUpload, type FileContent, fileDepsOf, receiveUpload } from "@/server/services/files";
 import { authenticateAgent } from "./agent-key";
 import { versionOfRequest } from "./answer-version";
@@ -165,7 +165,7 @@ function writeJson(
 
 /**
  * Runs the route's procedure and writes its answer: the status and headers
- * the procedure recorded on ctx.response, or the error table's `{ error: { code, message, param?, request_id } }`
+ * the procedure recorded on ctx.response, or the error table's `{ error: { code, message, param?, request_id, doc_url } }`
  * with its status, keeping the headers set before the error (rate-limit fields, Retry-After).
  */
 async function serveRoute(
@@ -191,7 +191,7 @@ async function serveRoute(
     if (apiError.code === "INTERNAL") requestLog(req).error({ err: error }, "v1 internal error");
     const status = statusOf(apiError);
     const headers = { ...ctx.response.headers, ...errorHeaders(apiError), ...challengeHeaders(res, status) };
-    writeJson(res, status, headers, JSON.stringify(errorBody(apiError, ctx.requestId)), true);
+    writeJson(res, status, headers, JSON.stringify(errorBody(apiError, ctx.requestId, publicUrlOf(appDeps))), true);
     return;
   }
   if (tracked) tracked.apiKeyId ??= ctx.response.apiKeyId;
@@ -215,8 +215,8 @@ async function serveRoute(
 /**
  * The /v1 face: each request is served by the procedure its route names in REST_ROUTES, called
  * directly from the route table; every answer carries X-Request-Id and every error body is exactly
- * `{ error: { code, message, param?, request_id } }`, written once. trpc-to-openapi only generates the document.
- * `publicUrl` is required here: the OpenAPI document names it as the server, and e-mails link to it.
+ * `{ error: { code, message, param?, request_id, doc_url } }`, written once. trpc-to-openapi only generates the document.
+ * `publicUrl` is required here: the OpenAPI document names it as the server, errors link to its /docs, and e-mails link to it.
  */
 export function createRestHandler(appDeps: AppDeps & { publicUrl: string; operatorName?: string }) {
   const { publicUrl, operatorName } = appDeps;
@@ -243,7 +243,7 @@ export function createRestHandler(appDeps: AppDeps & { publicUrl: string; operat
 
     if (appDeps.addressGuard) {
       const verdict = await appDeps.addressGuard.check(appDeps, req, res, "v1");
-      if (!verdict.admitted) return sendError(res, verdict.error, verdict.headers);
+      if (!verdict.admitted) return sendError(res, publicUrl, verdict.error, verdict.headers);
     }
     const dispatchUrl = dispatchUrlOf(req.url ?? "/");
     const match = matchRoute(method, dispatchUrl.pathname);
@@ -263,14 +263,14 @@ export function createRestHandler(appDeps: AppDeps & { publicUrl: string; operat
             () => null,
             (err: unknown) => toApiError(err),
           );
-        if (refused) return sendError(res, refused, { Connection: "close" });
+        if (refused) return sendError(res, publicUrl, refused, { Connection: "close" });
       }
       try {
         if (upload) req.body = { file: await receiveFilePart(appDeps, req) };
         else await readBodyObject(req, res);
       } catch (err) {
         // A refused upload leaves the rest of its body unread (json-body.ts says why that closes).
-        sendError(res, toApiError(err), upload ? { Connection: "close" } : {});
+        sendError(res, publicUrl, toApiError(err), upload ? { Connection: "close" } : {});
         return;
       }
     }
@@ -281,11 +281,15 @@ export function createRestHandler(appDeps: AppDeps & { publicUrl: string; operat
     if (allowed.length > 0) {
       sendError(
         res,
+        publicUrl,
         { code: "METHOD_NOT_ALLOWED", message: `${method} is not allowed on ${url.pathname}; use ${allowed.join(" or ")}.` },
         { Allow: allowed.join(", ") },
       );
     } else {
-      sendError(res, { code: "NOT_FOUND", message: `No endpoint ${method} ${url.pathname}. The API reference is at /v1/openapi.json.` });
+      sendError(res, publicUrl, {
+        code: "NOT_FOUND",
+        message: `No endpoint ${method} ${url.pathname}. The API reference is at /v1/openapi.json.`,
+      });
     }
   };
 }

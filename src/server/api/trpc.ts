@@ -4,6 +4,7 @@ import type { OpenApiMeta } from "trpc-to-openapi";
 import type { Scope } from "@/server/domain/access/api-key";
 import { AppError, type ErrorCode } from "@/server/domain/errors";
 import { containsUnstorableText } from "@/server/domain/text/storable-text";
+import { publicUrlOf } from "@/server/services/deps";
 import { errorBody, statusOf, TRPC_CODE_OF, toApiError } from "./api-error";
 import type { Context } from "./context";
 
@@ -34,9 +35,9 @@ const t = initTRPC
     // Every tRPC answer carries the spec's error in the shape (REST writes the same toApiError as its whole body). The
     // table also decides the tRPC code and status (the fetch adapter answers data.httpStatus), so an
     // AppError is never a 500, and the message is the table's, never a raw internal one.
-    // `apiError` is the REST body's error, request_id included (absent only when the context itself was refused).
+    // `apiError` is the REST body's error, request_id and doc_url included (absent only when the context itself was refused).
     errorFormatter: ({ shape, error, ctx }) => {
-      const apiError = ctx ? errorBody(toApiError(error), ctx.requestId).error : toApiError(error);
+      const apiError = ctx ? errorBody(toApiError(error), ctx.requestId, publicUrlOf(ctx)).error : toApiError(error);
       const code = TRPC_CODE_OF[apiError.code];
       return {
         ...shape,

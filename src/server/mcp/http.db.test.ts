@@ -6,7 +6,7 @@ import { ApiRateLimiter } from "@/server/services/access";
 import { bid, caseBody } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
-import { keepAlivePool, startTestApi, type TestApi } from "@/test/http";
+import { keepAlivePool, startTestApi, TEST_PUBLIC_URL, type TestApi } from "@/test/http";
 import { startTestMcp, type TestMcp, toolJson, withoutRequestId } from "@/test/mcp";
 import { createTestPractitioner, driveOrder, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
 import { INSTRUCTIONS } from "./server";
@@ -34,7 +34,7 @@ afterAll(async () => {
   await database?.destroy();
 });
 
-type ErrorBody = { error: { code: string; message: string; param?: string; request_id?: string } };
+type ErrorBody = { error: { code: string; message: string; param?: string; request_id?: string; doc_url?: string } };
 type Order = { id: string; status: string; price_idr: number };
 
 async function rest(path: string, token: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}) {
@@ -49,9 +49,10 @@ async function toolError(c: Client, name: string, args: Record<string, unknown>)
   const body = toolJson(result) as ErrorBody;
   expect(Object.keys(body)).toEqual(["error"]);
   expect(Object.keys(body.error).sort()).toEqual(
-    body.error.param === undefined ? ["code", "message", "request_id"] : ["code", "message", "param", "request_id"],
+    body.error.param === undefined ? ["code", "doc_url", "message", "request_id"] : ["code", "doc_url", "message", "param", "request_id"],
   );
   expect(body.error.request_id).toMatch(/^req_/);
+  expect(body.error.doc_url).toBe(`${TEST_PUBLIC_URL}/docs#section/Errors/${body.error.code}`);
   return withoutRequestId(body) as ErrorBody;
 }
 
@@ -602,7 +603,11 @@ describe("HTTP before MCP", () => {
     expect(res.headers.get("x-request-id")).toMatch(/\S/);
     const body = (await res.json()) as ErrorBody;
     expect(Object.keys(body)).toEqual(["error"]);
-    expect(body.error.code).toBe("UNAUTHENTICATED");
+    expect(body.error).toMatchObject({
+      code: "UNAUTHENTICATED",
+      request_id: res.headers.get("x-request-id"),
+      doc_url: `${TEST_PUBLIC_URL}/docs#section/Errors/UNAUTHENTICATED`,
+    });
   });
 
   it("answers a key of an organisation that is not active with HTTP 403", async () => {
@@ -654,7 +659,7 @@ describe("HTTP before MCP", () => {
     expect([res.status, ((await res.json()) as ErrorBody).error.code]).toEqual([415, "UNSUPPORTED_MEDIA_TYPE"]);
   });
 
-  it("gives a tool's error the /mcp answer's X-Request-Id as request_id, and a bad argument's name as param", async () => {
+  it("gives a tool's error the /mcp answer's X-Request-Id as request_id, its code's doc_url, and a bad argument's name as param", async () => {
     const call = (id: number, name: string, args: Record<string, unknown>) =>
       post(
         { Authorization: `Bearer ${org.token}` },
@@ -671,6 +676,7 @@ describe("HTTP before MCP", () => {
       const body = JSON.parse(result.content[0]!.text) as ErrorBody;
       expect(body.error).toMatchObject(error);
       expect(body.error.request_id).toBe(res.headers.get("x-request-id"));
+      expect(body.error.doc_url).toBe(`${TEST_PUBLIC_URL}/docs#section/Errors/${error.code}`);
       if (!("param" in error)) expect(body.error.param).toBeUndefined();
     }
   });

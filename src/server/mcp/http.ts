@@ -58,20 +58,22 @@ function sendJsonRpcError(res: ServerResponse, status: number, code: number, mes
  */
 export function createMcpHandler(deps: AppDeps) {
   const versions = apiVersionsOf(deps);
+  const publicUrl = publicUrlOf(deps);
   const unkeyedVersion = versionHeaders(currentVersion(versions));
   return async function handleMcp(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const requestId = requestContext(req, res).id;
     setApiSecurityHeaders(res);
     for (const [name, value] of Object.entries(unkeyedVersion)) res.setHeader(name, value);
-    challengeOn401(res, publicUrlOf(deps), "mcp", req.headers);
+    challengeOn401(res, publicUrl, "mcp", req.headers);
     if (deps.addressGuard) {
       const verdict = await deps.addressGuard.check(deps, req, res, "mcp");
-      if (!verdict.admitted) return sendError(res, verdict.error, verdict.headers);
+      if (!verdict.admitted) return sendError(res, publicUrl, verdict.error, verdict.headers);
     }
     // Without sessions there is no SSE stream to GET and nothing to DELETE.
     if (req.method !== "POST") {
       sendError(
         res,
+        publicUrl,
         { code: "METHOD_NOT_ALLOWED", message: `${req.method} is not allowed on /mcp; this stateless MCP endpoint answers POST only.` },
         { Allow: "POST" },
       );
@@ -88,7 +90,7 @@ export function createMcpHandler(deps: AppDeps) {
         for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
       });
     } catch (err) {
-      sendError(res, toApiError(err));
+      sendError(res, publicUrl, toApiError(err));
       return;
     }
     let body: unknown;
@@ -99,7 +101,7 @@ export function createMcpHandler(deps: AppDeps) {
       // JSON is refused by HTTP, as on REST; so is JSON the API never takes (too deep, __proto__).
       const error = toApiError(err);
       if (error.message === NOT_JSON) sendJsonRpcError(res, 400, -32700, `Parse error: ${error.message}`);
-      else sendError(res, error);
+      else sendError(res, publicUrl, error);
       return;
     }
     if (tracked) tracked.path = mcpRequestPath(body);
@@ -121,6 +123,7 @@ export function createMcpHandler(deps: AppDeps) {
       if (!decision.allowed) {
         sendError(
           res,
+          publicUrl,
           { code: "RATE_LIMITED", message: `Too many MCP requests for this API key; retry after ${decision.resetSeconds} s.` },
           rateLimitHeaders(decision),
         );
@@ -131,6 +134,7 @@ export function createMcpHandler(deps: AppDeps) {
     const server = createMcpServer(runInProcess(deps, requestId, req.headers), {
       livemode: apiKey.livemode,
       requestId,
+      publicUrl,
       changed: operationsChangedSince(versions, version),
       // A tool's error is a result inside a 200: the log shows the status REST would have answered.
       onToolAnswer: (answer) => {

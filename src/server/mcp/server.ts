@@ -1,7 +1,8 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import { type ApiError, toApiError, zodValidationError } from "@/server/api/api-error";
+import { type ApiError, errorBody, toApiError, zodValidationError } from "@/server/api/api-error";
+import { errorDocUrl } from "@/server/api/openapi-guide";
 import { AppError } from "@/server/domain/errors";
 import packageJson from "../../../package.json" with { type: "json" };
 import { REPLAYED_FIELD, type Tool, type ToolCall, type ToolSet, toolsFor } from "./tools";
@@ -19,17 +20,17 @@ Content rules when you speak to your user about Kuasa or its practitioners:
 - Never quote prices or services that are not in the catalog (daftar_layanan, detail_layanan). Third-party costs (official fees) are billed separately at official rates: mention only the fees a service lists in third_party_fees, with their amount_idr where one is given.
 - Never present AI answers, yours included, as legal advice; legal work comes from the practitioner.
 
-Every tool error is the REST API's error body {"error":{"code","message","param","request_id"}}; the code says what to do (INSUFFICIENT_SCOPE, BUDGET_EXCEEDED, VALIDATION, NOT_FOUND, INVALID_STATE…), param names the argument a VALIDATION error is about, and request_id is what support asks for.`;
+Every tool error is the REST API's error body {"error":{"code","message","param","request_id","doc_url"}}; the code says what to do (INSUFFICIENT_SCOPE, BUDGET_EXCEEDED, VALIDATION, NOT_FOUND, INVALID_STATE…), param names the argument a VALIDATION error is about, request_id is what support asks for, and doc_url is the API reference's entry for the code.`;
 
 /**
  * A success body, or the REST error body exactly as the API would send it: its request_id is the
  * request's that answered it (the /mcp POST's X-Request-Id, or over stdio the REST call's); an
- * error over stdio that never reached the API has none.
+ * error over stdio that never reached the API has none, but has its doc_url (the server's docs).
  */
 export type ToolAnswer =
   /** `replayed`: the REST answer said `Idempotent-Replayed: true`. */
   | { ok: true; body: Record<string, unknown>; replayed: boolean }
-  | { ok: false; body: { error: Omit<ApiError, "code"> & { code: string; request_id?: string } } };
+  | { ok: false; body: { error: Omit<ApiError, "code"> & { code: string; request_id?: string; doc_url?: string } } };
 
 /** Runs one tool: in process through the router (remote face) or over the REST API (stdio face). */
 export type ToolRunner = (tool: Tool, call: ToolCall) => Promise<ToolAnswer>;
@@ -48,7 +49,13 @@ export function reachesProcedure(message: unknown, livemode: boolean): boolean {
   return tool !== undefined && args !== null && typeof args === "object" && tool.parseArguments(args as Record<string, unknown>).success;
 }
 
-async function answer(tool: Tool, args: Record<string, unknown>, run: ToolRunner, requestId: string | undefined): Promise<ToolAnswer> {
+/** Where an answer's error comes from: the request it answers (none over stdio) and the server whose /docs explains it. */
+interface ErrorOrigin {
+  requestId: string | undefined;
+  publicUrl: string;
+}
+
+async function answer(tool: Tool, args: Record<string, unknown>, run: ToolRunner, origin: ErrorOrigin): Promise<ToolAnswer> {
   let error: ApiError;
   try {
     // The procedure's own schema, so a bad argument reads exactly like the REST 400 on either face.
@@ -60,7 +67,9 @@ async function answer(tool: Tool, args: Record<string, unknown>, run: ToolRunner
     // AppErrors are answers on purpose (an unreachable API over stdio, say); anything else is a bug.
     if (error.code === "INTERNAL" && !(err instanceof AppError)) console.error(`[mcp] internal error in ${tool.name}`, err);
   }
-  return { ok: false, body: { error: { ...error, ...(requestId !== undefined && { request_id: requestId }) } } };
+  const { requestId, publicUrl } = origin;
+  if (requestId !== undefined) return { ok: false, body: errorBody(error, requestId, publicUrl) };
+  return { ok: false, body: { error: { ...error, doc_url: errorDocUrl(publicUrl, error.code) } } };
 }
 
 /** How long the download url of a file in a tool's answer works: long enough to fetch it now, not to keep. */
@@ -154,7 +163,8 @@ const LISTED = { live: listedFor(toolsFor(true), NOTHING_CHANGED), test: listedF
 /**
  * An MCP server with the tools of the key's mode (`livemode`: the sandbox's tools are a test key's
  * only; to a live key they are unknown tools); `run` decides how a validated call reaches the API,
- * and `requestId` (the remote face's HTTP request) is every error's request_id; `changed` names the
+ * and `requestId` (the remote face's HTTP request) is every error's request_id; `publicUrl` is the
+ * server whose /docs each error's doc_url points into (over stdio, KUASA_BASE_URL's); `changed` names the
  * procedures whose answers the caller's API version shapes differently from the current one. Built on the SDK's
  * low-level Server because McpServer would answer bad arguments in its own words instead of the
  * API's VALIDATION error. It declares tools only: resources, prompts, completions and logging are
@@ -165,11 +175,13 @@ export function createMcpServer(
   {
     livemode,
     requestId,
+    publicUrl,
     changed = NOTHING_CHANGED,
     onToolAnswer,
   }: {
     livemode: boolean;
     requestId?: string;
+    publicUrl: string;
     changed?: ReadonlySet<string>;
     /** Told each tool call's answer (the remote face logs an error's status). */
     onToolAnswer?: (answer: ToolAnswer) => void;
@@ -190,7 +202,7 @@ export function createMcpServer(
         ErrorCode.InvalidParams,
         `Unknown tool ${request.params.name}; tools/list names the ${toolSet.tools.length} tools.`,
       );
-    const answered = await answer(tool, request.params.arguments ?? {}, run, requestId);
+    const answered = await answer(tool, request.params.arguments ?? {}, run, { requestId, publicUrl });
     onToolAnswer?.(answered);
     const links = tool.name === LINK_TOOL ? [] : await resourceLinks(answered, run, toolSet);
     return toResult(answered, links, !changed.has(tool.route.procedurePath));

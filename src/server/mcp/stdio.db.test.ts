@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { caseBody } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
-import { startTestApi, type TestApi } from "@/test/http";
+import { startTestApi, TEST_PUBLIC_URL, type TestApi } from "@/test/http";
 import { connectStdio, KUASA_MCP_BIN, toolJson, withoutRequestId } from "@/test/mcp";
 import { NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
 import { TOOLS, toolsFor } from "./tools";
@@ -36,7 +36,7 @@ afterAll(async () => {
   await database?.destroy();
 });
 
-type ErrorBody = { error: { code: string; message: string; param?: string; request_id?: string } };
+type ErrorBody = { error: { code: string; message: string; param?: string; request_id?: string; doc_url?: string } };
 
 /** The bin run to its exit with only `env` (and PATH), its output collected. */
 async function runBin(env: Record<string, string>) {
@@ -128,10 +128,11 @@ describe("kuasa-mcp over stdio", () => {
     expect((page as { data: Array<{ id: string }> }).data.map((o) => o.id)).toEqual([created.id]);
   });
 
-  it("passes REST error bodies through unchanged, with the REST request's id", async () => {
+  it("passes REST error bodies through unchanged, with the REST request's id and the server's doc_url", async () => {
     const budget = await toolError(client, "buat_order", ndaOrder({ max_budget: NDA_PRICE_IDR - 1 }));
     expect(budget.error.code).toBe("BUDGET_EXCEEDED");
     expect(budget.error.request_id).toMatch(/^req_/);
+    expect(budget.error.doc_url).toBe(`${TEST_PUBLIC_URL}/docs#section/Errors/BUDGET_EXCEEDED`);
     expect(withoutRequestId(budget)).toEqual(
       await rest("/v1/orders", org.token, { method: "POST", json: ndaOrder({ max_budget: NDA_PRICE_IDR - 1 }) }),
     );
@@ -145,7 +146,11 @@ describe("kuasa-mcp over stdio", () => {
     const body = await toolError(client, "buat_order", args);
     expect(body.error).toMatchObject({ code: "VALIDATION", param: "max_budget" });
     expect(body.error.request_id).toBeUndefined();
-    expect(body).toEqual(await rest("/v1/orders", org.token, { method: "POST", json: args }));
+    // Its doc_url is in the docs of the server it would have asked, KUASA_BASE_URL (the test API's
+    // own address, where REST's is its PUBLIC_URL); the rest is REST's body.
+    expect(body.error.doc_url).toBe(`${api.url}/docs#section/Errors/VALIDATION`);
+    const answered = (await rest("/v1/orders", org.token, { method: "POST", json: args })) as ErrorBody;
+    expect({ ...body.error, doc_url: answered.error.doc_url }).toEqual(answered.error);
   });
 
   it("answers a key without order:buat with INSUFFICIENT_SCOPE", async () => {
@@ -177,6 +182,7 @@ describe("kuasa-mcp over stdio", () => {
     expect(body.error).toMatchObject({
       code: "INTERNAL",
       message: expect.stringContaining("Could not reach the Kuasa API at http://127.0.0.1:9"),
+      doc_url: "http://127.0.0.1:9/docs#section/Errors/INTERNAL",
     });
   });
 

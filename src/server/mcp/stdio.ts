@@ -43,7 +43,8 @@ const livemode = (key.taken ? key.livemode : undefined) ?? modeOfApiKey(apiKey) 
 // Tools whose answers the API gives this key in an older shape than this program's schemas.
 const known = version && API_VERSIONS.find((candidate) => candidate.date === version.date);
 const changed = known ? operationsChangedSince(API_VERSIONS, known) : undefined;
-const server = createMcpServer(createRestRunner(target), { livemode, changed });
+// An error found here, before any request (a bad argument, an API out of reach), links to the docs of the server it would have asked.
+const server = createMcpServer(createRestRunner(target), { livemode, publicUrl: baseUrl, changed });
 await server.connect(new StdioServerTransport());
 process.stderr.write(
   `kuasa-mcp: ${toolsFor(livemode).tools.length} tools (${livemode ? "live" : "test"} mode) on stdio, calling ${baseUrl}\n`,

@@ -1,7 +1,8 @@
 import http, { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Answer, keepAlivePool } from "@/test/http";
+import { errorDocUrl } from "@/server/api/openapi-guide";
+import { type Answer, keepAlivePool, TEST_PUBLIC_URL } from "@/test/http";
 import { bodyCapOf, refuseOversizedBody } from "./body-limits";
 
 let server: Server;
@@ -12,7 +13,7 @@ const reached: string[] = [];
 beforeAll(async () => {
   // Stands in for Next: reads any body whole, as Next does.
   server = createServer(async (req, res) => {
-    if (refuseOversizedBody(req, res)) return;
+    if (refuseOversizedBody(req, res, TEST_PUBLIC_URL)) return;
     let size = 0;
     for await (const chunk of req as AsyncIterable<Buffer>) size += chunk.length;
     reached.push(`${req.method} ${req.url}`);
@@ -33,11 +34,12 @@ function expectRefused(answer: Answer) {
   expect(answer.headers["x-content-type-options"]).toBe("nosniff");
   expect(answer.headers["cache-control"]).toBe("no-store");
   expect(answer.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
-  const body = JSON.parse(answer.body) as { error: { code: string; message: string; request_id: string } };
+  const body = JSON.parse(answer.body) as { error: { code: string; message: string; request_id: string; doc_url: string } };
   expect(Object.keys(body)).toEqual(["error"]);
-  expect(Object.keys(body.error).sort()).toEqual(["code", "message", "request_id"]);
+  expect(Object.keys(body.error).sort()).toEqual(["code", "doc_url", "message", "request_id"]);
   expect(body.error.request_id).toBe(answer.headers["x-request-id"]);
   expect(body.error.code).toBe("PAYLOAD_TOO_LARGE");
+  expect(body.error.doc_url).toBe(errorDocUrl(TEST_PUBLIC_URL, "PAYLOAD_TOO_LARGE"));
 }
 
 describe("the body caps of the routes Next answers", () => {

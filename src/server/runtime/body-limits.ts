@@ -37,9 +37,10 @@ export function bodyCapOf(url: string): number | null {
  * read. A body of unknown length (chunked) is refused too: it cannot be shown to be under the cap
  * without reading it, and the portal's browsers and forms always send Content-Length. The answer
  * closes the connection, as the unread body would otherwise be parsed as the next request, and
- * carries the API's security headers (nosniff, no-store, …) as every /v1 error does.
+ * carries the API's security headers (nosniff, no-store, …) as every /v1 error does, and its
+ * doc_url under `publicUrl`, the server's own address.
  */
-export function refuseOversizedBody(req: IncomingMessage, res: ServerResponse): boolean {
+export function refuseOversizedBody(req: IncomingMessage, res: ServerResponse, publicUrl: string): boolean {
   const cap = bodyCapOf(req.url ?? "/");
   if (cap === null) return false;
   const chunked = req.headers["transfer-encoding"] !== undefined;
@@ -51,6 +52,6 @@ export function refuseOversizedBody(req: IncomingMessage, res: ServerResponse): 
   requestContext(req, res); // the server assigned it already; a route mounted alone (tests) gets one here
   // Answered before Next or the OAuth face could add their headers: the API's own, as /v1 answers.
   setApiSecurityHeaders(res);
-  sendError(res, { code: "PAYLOAD_TOO_LARGE", message }, { Connection: "close" });
+  sendError(res, publicUrl, { code: "PAYLOAD_TOO_LARGE", message }, { Connection: "close" });
   return true;
 }

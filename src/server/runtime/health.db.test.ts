@@ -6,6 +6,7 @@ import type { EngineStatus } from "@/server/jobs/types";
 import { createFileStorage } from "@/server/services/files";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { TEST_FILES } from "@/test/files";
+import { TEST_PUBLIC_URL } from "@/test/http";
 import { createHealthHandler, type HealthDeps } from "./health";
 
 /** /healthz and /readyz on node:http, as src/server.ts serves them before Next. */
@@ -13,8 +14,8 @@ import { createHealthHandler, type HealthDeps } from "./health";
 let database: TestDatabase;
 const servers: Server[] = [];
 
-async function serve(deps: HealthDeps): Promise<string> {
-  const handle = createHealthHandler({ token: TOKEN, ...deps });
+async function serve(deps: Omit<HealthDeps, "publicUrl">): Promise<string> {
+  const handle = createHealthHandler({ token: TOKEN, publicUrl: TEST_PUBLIC_URL, ...deps });
   const server = createServer((req, res) => void handle(req, res));
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -153,9 +154,17 @@ describe("health endpoints", () => {
     }
   });
 
-  it("refuses other methods with 405 and Allow", async () => {
+  it("refuses other methods with 405, Allow and the API's error body", async () => {
     const base = await serve({ db: database.prisma, jobs: engine(HEALTHY) });
     const res = await fetch(`${base}/readyz`, { method: "POST" });
-    expect([res.status, res.headers.get("allow")]).toEqual([405, "GET, HEAD"]);
+    expect([res.status, res.headers.get("allow"), res.headers.get("cache-control")]).toEqual([405, "GET, HEAD", "no-store"]);
+    expect(await res.json()).toEqual({
+      error: {
+        code: "METHOD_NOT_ALLOWED",
+        message: "POST is not allowed on /readyz; use GET.",
+        request_id: res.headers.get("x-request-id"),
+        doc_url: `${TEST_PUBLIC_URL}/docs#section/Errors/METHOD_NOT_ALLOWED`,
+      },
+    });
   });
 });

@@ -1,8 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { sendError } from "@/server/api/api-error";
 import type { Db } from "@/server/db/client";
 import { APPLIED_MIGRATIONS_SQL, type Migration, readMigrations } from "@/server/db/migrate";
 import { bearerToken, hashSecret, secretMatches } from "@/server/domain/access/api-key";
 import type { EngineStatus } from "@/server/jobs/types";
+import { requestContext } from "@/server/log";
 import type { FileStorage } from "@/server/services/files";
 
 /** What readiness looks at: the database, the migrations it carries, the file storage and the job engine. */
@@ -15,6 +17,8 @@ export interface HealthDeps {
   migrations?: Migration[];
   /** METRICS_TOKEN: its bearer reads why /readyz answers what it does; anyone else, only whether it is ready. */
   token?: string;
+  /** PUBLIC_URL: a refusal's doc_url points into its /docs. */
+  publicUrl: string;
 }
 
 const DATABASE_TIMEOUT_MS = 2_000;
@@ -70,14 +74,12 @@ async function readiness(deps: HealthDeps): Promise<Readiness> {
   return { status, database, migrations: { pending }, storage, jobs };
 }
 
+/** Every answer: nothing for a cache to keep, nothing for a browser to sniff. */
+const NO_STORE = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
+
 function send(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, {
-    "Content-Type": "application/json; charset=utf-8",
-    "Content-Length": Buffer.byteLength(text),
-    "Cache-Control": "no-store",
-    "X-Content-Type-Options": "nosniff",
-  });
+  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text), ...NO_STORE });
   res.end(text);
 }
 
@@ -95,8 +97,13 @@ export function createHealthHandler(deps: HealthDeps) {
   return async function handleHealth(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
     if (req.method !== "GET" && req.method !== "HEAD") {
-      res.setHeader("Allow", "GET, HEAD");
-      send(res, 405, { error: { code: "METHOD_NOT_ALLOWED", message: `${req.method} is not allowed on ${path}; use GET.` } });
+      requestContext(req, res); // the server assigned it already; a handler mounted alone (tests) gets one here
+      sendError(
+        res,
+        deps.publicUrl,
+        { code: "METHOD_NOT_ALLOWED", message: `${req.method} is not allowed on ${path}; use GET.` },
+        { Allow: "GET, HEAD", ...NO_STORE },
+      );
       return;
     }
     if (path === "/healthz") {

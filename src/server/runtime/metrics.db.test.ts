@@ -1,12 +1,14 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { errorDocUrl } from "@/server/api/openapi-guide";
 import type { Db } from "@/server/db/client";
 import { fixedClock } from "@/server/domain/clock";
 import { newId } from "@/server/domain/ids";
 import { JOB_KINDS } from "@/server/jobs/registry";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { seededCatalog } from "@/test/fixtures";
+import { TEST_PUBLIC_URL } from "@/test/http";
 import { createOrderEvent } from "@/test/webhooks";
 import { createMetrics, type MetricsDeps } from "./metrics";
 
@@ -18,7 +20,14 @@ let database: TestDatabase;
 const servers: Server[] = [];
 
 async function serve(deps: Partial<MetricsDeps> = {}) {
-  const metrics = createMetrics({ db: database.prisma, clock: fixedClock(AT.getTime() + 90_000), kinds: JOB_KINDS, token: TOKEN, ...deps });
+  const metrics = createMetrics({
+    db: database.prisma,
+    clock: fixedClock(AT.getTime() + 90_000),
+    kinds: JOB_KINDS,
+    token: TOKEN,
+    publicUrl: TEST_PUBLIC_URL,
+    ...deps,
+  });
   const server = createServer((req, res) => void metrics.handle(req, res));
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -55,7 +64,12 @@ describe("GET /metrics", () => {
       const answer = await scrape(authorization);
       expect(answer.status, String(authorization)).toBe(401);
       expect(JSON.parse(answer.text)).toEqual({
-        error: { code: "UNAUTHENTICATED", message: expect.any(String), request_id: expect.stringMatching(/^req_/) },
+        error: {
+          code: "UNAUTHENTICATED",
+          message: expect.any(String),
+          request_id: expect.stringMatching(/^req_/),
+          doc_url: errorDocUrl(TEST_PUBLIC_URL, "UNAUTHENTICATED"),
+        },
       });
       expect(answer.headers.get("www-authenticate")).toBe("Bearer");
     }

@@ -131,6 +131,8 @@ export interface MetricsDeps {
   kinds: readonly JobKind[];
   /** METRICS_TOKEN; unset, /metrics answers 404. */
   token: string | undefined;
+  /** PUBLIC_URL: an error's doc_url points into its /docs. */
+  publicUrl: string;
   /** Under node:cluster: given this process's registry, reads every worker's series summed (cluster.ts). */
   shareProcessMetrics?: (registry: Registry) => () => Promise<string>;
 }
@@ -245,10 +247,16 @@ export function createMetrics(deps: MetricsDeps) {
     async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
       requestContext(req, res);
       if (!tokenHash)
-        return sendError(res, { code: "NOT_FOUND", message: "No endpoint /metrics: set METRICS_TOKEN to serve metrics." }, OPS_HEADERS);
+        return sendError(
+          res,
+          deps.publicUrl,
+          { code: "NOT_FOUND", message: "No endpoint /metrics: set METRICS_TOKEN to serve metrics." },
+          OPS_HEADERS,
+        );
       if (req.method !== "GET" && req.method !== "HEAD")
         return sendError(
           res,
+          deps.publicUrl,
           { code: "METHOD_NOT_ALLOWED", message: `${req.method} is not allowed on /metrics; use GET.` },
           { ...OPS_HEADERS, Allow: "GET, HEAD" },
         );
@@ -257,6 +265,7 @@ export function createMetrics(deps: MetricsDeps) {
       if (!presented || !secretMatches(presented, tokenHash)) {
         return sendError(
           res,
+          deps.publicUrl,
           { code: "UNAUTHENTICATED", message: "Send the metrics token as `Authorization: Bearer <METRICS_TOKEN>`." },
           { ...OPS_HEADERS, "WWW-Authenticate": "Bearer" },
         );

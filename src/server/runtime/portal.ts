@@ -80,13 +80,14 @@ export function portalRoute<Params = unknown>(
   handle: (req: NextRequest, user: PortalUser | null, runtime: Runtime, params: Params) => Promise<Response>,
 ) {
   return async (req: NextRequest, context: { params: Promise<Params> }): Promise<Response> => {
+    const runtime = getRuntime();
     let user: PortalUser | null;
     try {
       user = await portalUserOf(req.cookies.getAll(), req.headers);
     } catch (err) {
-      return errorResponse(req, err);
+      return errorResponse(req, runtime.config.publicUrl, err);
     }
-    return handle(req, user, getRuntime(), await context.params);
+    return handle(req, user, runtime, await context.params);
   };
 }
 

@@ -66,12 +66,14 @@ export async function serve(config: Config): Promise<void> {
     jobs: runtime.jobs,
     storage: runtime.files.storage,
     token: config.metricsToken,
+    publicUrl: config.publicUrl,
   });
   const metrics = createMetrics({
     db: runtime.db,
     clock: runtime.clock,
     kinds: JOB_KINDS,
     token: config.metricsToken,
+    publicUrl: config.publicUrl,
     shareProcessMetrics: cluster.isWorker ? shareProcessMetrics : undefined,
   });
   const appTemplates = appRouteTemplates(join(process.cwd(), "src/app"));
@@ -111,7 +113,7 @@ export async function serve(config: Config): Promise<void> {
     const rest = path === "/v1" || path.startsWith("/v1/") || path.startsWith("/v1?");
     const mcp = path === "/mcp" || path.startsWith("/mcp?");
     // /v1 and /mcp read their bodies under their own limit; Next would read any body whole.
-    if (!rest && !mcp && refuseOversizedBody(req, res)) return;
+    if (!rest && !mcp && refuseOversizedBody(req, res, config.publicUrl)) return;
     const health = HEALTH_PATHS.has(pathname);
     const route = rest
       ? handleRest(req, res)
@@ -127,7 +129,7 @@ export async function serve(config: Config): Promise<void> {
     route.catch((err: unknown) => {
       context.log.error({ err }, "unhandled error");
       if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json", "X-Content-Type-Options": "nosniff" });
-      res.end(JSON.stringify(errorBody({ code: "INTERNAL", message: "Internal error." }, requestId)));
+      res.end(JSON.stringify(errorBody({ code: "INTERNAL", message: "Internal error." }, requestId, config.publicUrl)));
     });
   });
   // Agents keep connections open; stay above common load-balancer idle timeouts.

@@ -71,7 +71,12 @@ describe("the limit of portal uploads", () => {
     expect(refused.headers.get("connection")).toBe("close");
     expect(refused.headers.get("cache-control")).toBe("no-store");
     expect(await refused.json()).toEqual({
-      error: { code: "RATE_LIMITED", message: expect.stringMatching(/unggahan/), request_id: refused.headers.get("x-request-id") },
+      error: {
+        code: "RATE_LIMITED",
+        message: expect.stringMatching(/unggahan/),
+        request_id: refused.headers.get("x-request-id"),
+        doc_url: `${runtime.config.publicUrl}/docs#section/Errors/RATE_LIMITED`,
+      },
     });
     expect(bodyRead).toBe(false);
     expect(await database.prisma.storedFile.count()).toBe(stored);

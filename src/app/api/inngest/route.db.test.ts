@@ -52,7 +52,14 @@ describe("/api/inngest", () => {
     expect(jobs.name).toBe("sweeper");
     for (const res of [await GET(request(), {}), await PUT(request("PUT"), {})]) {
       expect(res.status).toBe(404);
-      expect(await res.json()).toMatchObject({ error: { code: "NOT_FOUND", message: expect.stringContaining("INNGEST_DEV") } });
+      expect(await res.json()).toEqual({
+        error: {
+          code: "NOT_FOUND",
+          message: expect.stringContaining("INNGEST_DEV"),
+          request_id: res.headers.get("x-request-id"),
+          doc_url: `${getRuntime().config.publicUrl}/docs#section/Errors/NOT_FOUND`,
+        },
+      });
     }
   });
 });

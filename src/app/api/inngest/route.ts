@@ -1,4 +1,6 @@
 import type { NextRequest } from "next/server";
+import { errorResponse } from "@/server/api/error-response";
+import { AppError } from "@/server/domain/errors";
 import { getRuntime } from "@/server/runtime";
 
 // Inngest's introspection, sync (PUT) and function calls (POST); the handler is built with the
@@ -8,20 +10,13 @@ export const dynamic = "force-dynamic";
 type Method = "GET" | "POST" | "PUT";
 
 function handle(method: Method, req: NextRequest, ctx: unknown): Promise<Response> {
-  const { jobs } = getRuntime();
+  const { jobs, config } = getRuntime();
   if (jobs.name !== "inngest") {
-    return Promise.resolve(
-      Response.json(
-        {
-          error: {
-            code: "NOT_FOUND",
-            message:
-              "Inngest is not configured (set INNGEST_SIGNING_KEY and INNGEST_EVENT_KEY, or INNGEST_DEV=1); jobs run in the local sweeper.",
-          },
-        },
-        { status: 404 },
-      ),
+    const missing = new AppError(
+      "NOT_FOUND",
+      "Inngest is not configured (set INNGEST_SIGNING_KEY and INNGEST_EVENT_KEY, or INNGEST_DEV=1); jobs run in the local sweeper.",
     );
+    return Promise.resolve(errorResponse(req, config.publicUrl, missing));
   }
   return jobs.handler[method](req, ctx);
 }

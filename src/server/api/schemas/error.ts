@@ -20,6 +20,12 @@ export const errorSchema = z
         description: "The answer's `X-Request-Id`: quote it to support; our logs are indexed by it.",
         examples: ["req_7fK2mQ9xB4nT1vL8cR3wZp"],
       }),
+      doc_url: z.string().meta({
+        format: "uri",
+        description:
+          "Where this server's API reference explains the code: its heading under *Errors* in /docs (`<server>/docs#section/Errors/<code>`), with what to do about it.",
+        examples: ["https://kuasa.example/docs#section/Errors/VALIDATION"],
+      }),
     }),
   })
   .meta({ id: "Error" });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, instancePools, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { createTestOrg, seededCatalog } from "@/test/fixtures";
-import { startTestApi } from "@/test/http";
+import { startTestApi, TEST_PUBLIC_URL } from "@/test/http";
 import { ApiRateLimiter, type RateLimitSettings, rateLimitHeaders } from "./rate-limit";
 
 let database: TestDatabase;
@@ -64,7 +64,12 @@ describe("rate limits on /v1", () => {
       expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
       expect(refused.headers.get("ratelimit-remaining")).toBe("0");
       expect(await refused.json()).toEqual({
-        error: { code: "RATE_LIMITED", message: expect.stringContaining("retry after"), request_id: refused.headers.get("x-request-id") },
+        error: {
+          code: "RATE_LIMITED",
+          message: expect.stringContaining("retry after"),
+          request_id: refused.headers.get("x-request-id"),
+          doc_url: `${TEST_PUBLIC_URL}/docs#section/Errors/RATE_LIMITED`,
+        },
       });
     } finally {
       await api.close();
