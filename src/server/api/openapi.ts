@@ -8,7 +8,7 @@ import { ACCEPTED_FILE_TYPES } from "@/server/domain/files/file-type";
 import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN } from "@/server/domain/idempotency/idempotency";
 import { CASE_WORK_SERVICE_CODE } from "@/server/services/catalog";
 import { EXAMPLE_IDS, errorExample, ORDER_EVENT_DATA_EXAMPLE, REQUEST_EXAMPLES, SCHEMA_EXAMPLES } from "./openapi-examples";
-import { errorAnchor, guideMarkdown } from "./openapi-guide";
+import { guideMarkdown } from "./openapi-guide";
 import { REST_ROUTES, type RestRoute } from "./routes";
 import { errorSchema } from "./schemas/error";
 import { METADATA_FILTER_PARAMETER, takesMetadataFilter } from "./schemas/list";
@@ -143,8 +143,10 @@ function errorResponse(status: number, codes: ErrorCode[]): Record<string, unkno
   if (status === 503) headers["Retry-After"] = ref("headers", "Retry-After");
   if (status === 405) headers.Allow = ref("headers", "Allow");
   return {
-    // Each code links to its heading in the guide, which says what to do about it.
-    description: codes.map((code) => `[\`${code}\`](#${errorAnchor(code)}): ${ERROR_CODES[code].description}`).join("\n\n"),
+    // Plain code names, no links: Redoc draws a response's description inside its expand button, and
+    // a link there is a control nested in a control (axe's nested-interactive). The guide's Errors
+    // section and each error's doc_url lead to the code's heading.
+    description: codes.map((code) => `\`${code}\`: ${ERROR_CODES[code].description}`).join("\n\n"),
     headers,
     content: {
       "application/json": {
