@@ -1,6 +1,7 @@
 import { API_VERSIONS, currentVersion } from "@/server/domain/api-version";
 import { ERROR_CODES, type ErrorCode } from "@/server/domain/errors";
 import { DEFAULT_TOLERANCE_SECONDS } from "@/server/domain/events/signature";
+import { publicLink } from "@/server/domain/public-url";
 
 /**
  * The id Redoc (2.5, what /docs serves) gives a code's heading in the guide, so a link can open
@@ -16,7 +17,7 @@ export function errorAnchor(code: ErrorCode): string {
 
 /** Where the API reference of the server at `publicUrl` explains `code`: the `doc_url` of its errors. */
 export function errorDocUrl(publicUrl: string, code: ErrorCode): string {
-  return `${publicUrl.replace(/\/+$/, "")}/docs#${errorAnchor(code)}`;
+  return publicLink(publicUrl, `/docs#${errorAnchor(code)}`);
 }
 
 /** A level-2 heading per code of the table, in its order: its status, what it means and what to do. */

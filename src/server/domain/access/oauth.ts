@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { randomBase62 } from "../ids";
+import { publicLink } from "../public-url";
 import { nameText } from "../text/name-text";
 import { hashSecret } from "./api-key";
 import { isScope, SCOPES, type Scope } from "./scopes";
@@ -24,7 +25,7 @@ export type AgentResource = (typeof AGENT_RESOURCES)[number];
 
 /** A resource's identifier as clients name it: the face's URL. */
 export function resourceUrl(publicUrl: string, resource: AgentResource): string {
-  return `${publicUrl.replace(/\/+$/, "")}/${resource}`;
+  return publicLink(publicUrl, `/${resource}`);
 }
 
 /** The resource a client named (its `resource` parameter), or null when it is none of ours. */
@@ -35,7 +36,7 @@ export function resourceOf(publicUrl: string, value: string): AgentResource | nu
 
 /** Where a resource's metadata (RFC 9728) is: the well-known path with the resource's path appended. */
 function resourceMetadataUrl(publicUrl: string, resource: AgentResource): string {
-  return `${publicUrl.replace(/\/+$/, "")}/.well-known/oauth-protected-resource/${resource}`;
+  return publicLink(publicUrl, `/.well-known/oauth-protected-resource/${resource}`);
 }
 
 /**

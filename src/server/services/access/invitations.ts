@@ -3,6 +3,7 @@ import { z } from "zod";
 import { lockRow } from "@/server/db/row-lock";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
+import { publicLink } from "@/server/domain/public-url";
 import { type Actor, audit } from "../audit";
 import { publicUrlOf, type ServiceDeps } from "../deps";
 import { enqueueEmail } from "../notifications";
@@ -81,7 +82,7 @@ export async function inviteAdmin(
   const token = randomBytes(32).toString("base64url");
   const id = newId("invitation");
   const expiresAt = new Date(now.getTime() + INVITATION_VALID_DAYS * 24 * 3_600_000);
-  const link = `${publicUrlOf(deps).replace(/\/+$/, "")}/undangan/${token}`;
+  const link = publicLink(publicUrlOf(deps), `/undangan/${token}`);
   const perDay = deps.invitationsPerDay ?? DEFAULT_INVITATIONS_PER_DAY;
   await deps.db.$transaction(async (tx) => {
     // Invitations of one organisation queue on its row, so concurrent ones cannot all pass the count.

@@ -3,6 +3,7 @@ import { deletionDueAt, expiredBefore } from "@/server/domain/access/expired-row
 import type { DueRow } from "@/server/domain/due-row";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
+import { publicLink } from "@/server/domain/public-url";
 import { audit } from "../audit";
 import { publicUrlOf, type ServiceDeps } from "../deps";
 import { enqueueEmail } from "../notifications";
@@ -53,7 +54,7 @@ export async function requestPasswordReset(deps: Pick<ServiceDeps, "db" | "clock
   const token = randomBytes(32).toString("base64url");
   const id = newId("passwordReset");
   const expiresAt = new Date(now.getTime() + PASSWORD_RESET_MINUTES * 60_000);
-  const link = `${publicUrlOf(deps).replace(/\/+$/, "")}/atur-ulang-sandi/${token}`;
+  const link = publicLink(publicUrlOf(deps), `/atur-ulang-sandi/${token}`);
   await deps.db.$transaction(async (tx) => {
     const voided = await tx.passwordReset.updateMany({
       where: { userId: user.id, usedAt: null, expiresAt: { gt: now } },

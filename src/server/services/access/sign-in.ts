@@ -4,6 +4,7 @@ import { DEVICE_LINK_MINUTES, linkedDevice, signDeviceCookie, signDeviceLink, tr
 import type { PortalUser } from "@/server/domain/access/portal-user";
 import { backoffSeconds, SIGN_IN_BACKOFF, type SignInBackoffPolicy, type SignInDimension } from "@/server/domain/access/sign-in-backoff";
 import { AppError } from "@/server/domain/errors";
+import { publicLink } from "@/server/domain/public-url";
 import { audit } from "../audit";
 import { publicUrlOf, type ServiceDeps } from "../deps";
 import { enqueueEmail } from "../notifications";
@@ -161,7 +162,7 @@ async function emailDeviceLink(deps: SignInDeps, throttle: SignInThrottle, email
   const now = deps.clock.now();
   const device = randomBytes(18).toString("base64url");
   const expiresAt = new Date(now.getTime() + DEVICE_LINK_MINUTES * 60_000);
-  const link = `${publicUrlOf(deps).replace(/\/+$/, "")}/masuk?perangkat=${signDeviceLink(key, account, device, expiresAt)}`;
+  const link = publicLink(publicUrlOf(deps), `/masuk?perangkat=${signDeviceLink(key, account, device, expiresAt)}`);
   await deps.db.$transaction(async (tx) => {
     await enqueueEmail(tx, {
       to: found.user.email,
