@@ -42,16 +42,21 @@ export async function prepareAcceptances(databaseUrl: string, organizations: num
       credit: [] as string[],
     };
     for (let i = 0; i < organizations; i++) {
-      const org = await createOrganization({ db }, actor, { name: `Bench accept ${i}`, depositIdr: price * BigInt(ordersEach) });
-      const key = await createApiKey({ db }, actor, {
-        organizationId: org.id,
-        maxOrderIdr: price,
-        monthlyBudgetIdr: price * BigInt(ordersEach) * 2n,
-      });
+      const org = await createOrganization({ db }, { actor, input: { name: `Bench accept ${i}`, depositIdr: price * BigInt(ordersEach) } });
+      const key = await createApiKey(
+        { db },
+        {
+          actor,
+          input: {
+            organizationId: org.id,
+            maxOrderIdr: price,
+            monthlyBudgetIdr: price * BigInt(ordersEach) * 2n,
+          },
+        },
+      );
       const practitioner = await createPractitioner(
         { db },
-        { email: `accept${i}@bench.id`, name: `Bench ${i}`, password: "bench-password-1", categories: ["kontrak"] },
-        actor,
+        { input: { email: `accept${i}@bench.id`, name: `Bench ${i}`, password: "bench-password-1", categories: ["kontrak"] }, actor },
       );
       for (let n = 0; n < ordersEach; n++) {
         const orderId = newId("order");

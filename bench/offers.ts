@@ -27,8 +27,7 @@ export async function benchOfferExpiry(adminUrl: string, openOrders = 10_000, du
         (
           await createPractitioner(
             { db },
-            { email: `bench${i}@contoh.id`, name: `Bench ${i}`, password: "bench-password-1", categories: ["kontrak"] },
-            actor,
+            { input: { email: `bench${i}@contoh.id`, name: `Bench ${i}`, password: "bench-password-1", categories: ["kontrak"] }, actor },
           )
         ).id,
       );

@@ -58,7 +58,7 @@ async function main() {
     const db = database.prisma;
     const actor = { actorType: "system" as const };
     const many = [key.token];
-    while (many.length < MANY_KEYS) many.push((await createApiKey({ db }, actor, { organizationId })).token);
+    while (many.length < MANY_KEYS) many.push((await createApiKey({ db }, { actor, input: { organizationId } })).token);
 
     const requestLog = new RequestLog({ db });
     const deps = { db, clock: systemClock, publicUrl: "http://localhost" };

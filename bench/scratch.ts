@@ -34,8 +34,8 @@ export async function withScratchDatabase<T>(adminUrl: string, name: string, run
     await migrate(database);
     await seedCatalog({ db: database.prisma });
     const actor = { actorType: "system" as const };
-    const org = await createOrganization({ db: database.prisma }, actor, { name: "Bench" });
-    const key = await createApiKey({ db: database.prisma }, actor, { organizationId: org.id });
+    const org = await createOrganization({ db: database.prisma }, { actor, input: { name: "Bench" } });
+    const key = await createApiKey({ db: database.prisma }, { actor, input: { organizationId: org.id } });
     return await run({ database, databaseUrl, organizationId: org.id, key });
   } finally {
     await database.close();

@@ -168,13 +168,16 @@ try {
     db.user.findUniqueOrThrow({ where: { email: OPERATOR.email }, select: { id: true } }),
   ]);
   const twoDaysAgo = { db, clock: fixedClock(Date.now() - 2 * 24 * 60 * 60 * 1000) };
-  const account = await setBankAccount(
-    twoDaysAgo,
-    { actorType: "practitioner", actorId: practitioner.userId },
-    practitioner.id,
-    PRACTITIONER_ACCOUNT,
-  );
-  await verifyBankAccount(twoDaysAgo, { actorType: "operator", actorId: operator.id }, practitioner.id, account.id);
+  const account = await setBankAccount(twoDaysAgo, {
+    actor: { actorType: "practitioner", actorId: practitioner.userId },
+    practitionerId: practitioner.id,
+    input: PRACTITIONER_ACCOUNT,
+  });
+  await verifyBankAccount(twoDaysAgo, {
+    actor: { actorType: "operator", actorId: operator.id },
+    practitionerId: practitioner.id,
+    bankAccountId: account.id,
+  });
   await db.$transaction((tx) =>
     transfer(tx, {
       from: accounts.externalFunding(true),
@@ -186,11 +189,13 @@ try {
   // The OAuth journey's application orders in test mode, from the test deposit.
   await topUpDeposit(
     { db },
-    { actorType: "operator", actorId: operator.id },
-    String(oauthOrganization.id),
-    BigInt(OAUTH_ADMIN.testDepositIdr),
-    "deposit uji e2e oauth",
-    false,
+    {
+      actor: { actorType: "operator", actorId: operator.id },
+      organizationId: String(oauthOrganization.id),
+      amountIdr: BigInt(OAUTH_ADMIN.testDepositIdr),
+      reference: "deposit uji e2e oauth",
+      livemode: false,
+    },
   );
 } finally {
   await database.close();
@@ -212,9 +217,7 @@ const licensingDatabase = await openDatabase({ databaseUrl: config.databaseUrl, 
 try {
   await setPractitionerActive(
     { db: licensingDatabase.prisma, clock: systemClock },
-    { actorType: "cli", actorId: null },
-    String(licensing.id),
-    false,
+    { actor: { actorType: "cli", actorId: null }, practitionerId: String(licensing.id), active: false },
   );
 } finally {
   await licensingDatabase.close();

@@ -116,12 +116,14 @@ describe("org:approve and org:suspend", () => {
     const { key } = (await ops("key:create", "--org", id)) as { key: string };
     expect(await ops("org:suspend", "--org", id)).toEqual({ id, status: "ditangguhkan" });
     await expectAppError(
-      authenticateApiKey({ db: database.prisma, clock: systemClock }, `Bearer ${key}`),
+      authenticateApiKey({ db: database.prisma, clock: systemClock }, { authorization: `Bearer ${key}` }),
       "ORGANIZATION_NOT_ACTIVE",
       "suspended",
     );
     await ops("org:approve", "--org", id);
-    expect((await authenticateApiKey({ db: database.prisma, clock: systemClock }, `Bearer ${key}`)).organizationId).toBe(id);
+    expect((await authenticateApiKey({ db: database.prisma, clock: systemClock }, { authorization: `Bearer ${key}` })).organizationId).toBe(
+      id,
+    );
   });
 
   it("answers NOT_FOUND for an unknown organisation and VALIDATION without --org", async () => {
@@ -179,7 +181,7 @@ describe("key:create", () => {
     expect(result.key_id).toMatch(/^kk_live_/);
     expect(result.webhook_secret.length).toBeGreaterThanOrEqual(32);
 
-    const key = await authenticateApiKey({ db: database.prisma, clock: systemClock }, `Bearer ${result.key}`);
+    const key = await authenticateApiKey({ db: database.prisma, clock: systemClock }, { authorization: `Bearer ${result.key}` });
     expect(key).toMatchObject({ organizationId: id, keyId: result.key_id, livemode: true, scopes: [...SCOPES], webhookUrl: null });
     expect(key.maxOrderIdr).toBe(25_000_000n);
     expect(key.monthlyBudgetIdr).toBe(100_000_000n);
@@ -193,7 +195,7 @@ describe("key:create", () => {
       ...["--monthly", "5000000", "--webhook-url", "https://agen.example/hook", "--test"],
     )) as { key: string; key_id: string; webhook_secret: string };
     expect(result.key_id).toMatch(/^kk_test_/);
-    const key = await authenticateApiKey({ db: database.prisma, clock: systemClock }, `Bearer ${result.key}`);
+    const key = await authenticateApiKey({ db: database.prisma, clock: systemClock }, { authorization: `Bearer ${result.key}` });
     expect(key).toMatchObject({ livemode: false, scopes: ["katalog:baca", "status:baca"], webhookUrl: "https://agen.example/hook" });
     expect(key.maxOrderIdr).toBe(1_000_000n);
     expect(key.monthlyBudgetIdr).toBe(5_000_000n);
@@ -342,8 +344,8 @@ describe("case:close", () => {
   it("closes a case and prints {id, status}; a closed case cannot be closed again, an unknown one is NOT_FOUND", async () => {
     const orgId = await newOrg();
     const { key } = (await ops("key:create", "--org", orgId)) as { key: string };
-    const agent = await authenticateApiKey({ db: database.prisma, clock: systemClock }, `Bearer ${key}`);
-    const created = await createCase({ db: database.prisma, clock: systemClock }, agent, CASE_INPUT);
+    const agent = await authenticateApiKey({ db: database.prisma, clock: systemClock }, { authorization: `Bearer ${key}` });
+    const created = await createCase({ db: database.prisma, clock: systemClock }, { key: agent, input: CASE_INPUT });
     expect(await ops("case:close", "--case", created.id)).toEqual({ id: created.id, status: "ditutup" });
     await expectAppError(ops("case:close", "--case", created.id), "INVALID_STATE", "The case is ditutup");
     await expectAppError(ops("case:close", "--case", "kas_tidakada"), "NOT_FOUND", "kas_tidakada");

@@ -64,7 +64,7 @@ export const COMMANDS: Record<string, Command> = {
       if (!Number.isInteger(limit) || limit < 1 || limit > 100)
         throw new AppError("VALIDATION", "--limit must be a whole number from 1 to 100.");
       const status = v.pending ? "menunggu_persetujuan" : v.suspended ? "ditangguhkan" : undefined;
-      const page = await searchOrganizations(deps, { q: str(v.search), status }, pageRequestOf({ limit }));
+      const page = await searchOrganizations(deps, { search: { q: str(v.search), status }, page: pageRequestOf({ limit }) });
       return {
         organizations: page.data.map((o) => ({
           id: o.id,
@@ -83,18 +83,21 @@ export const COMMANDS: Record<string, Command> = {
     usage: "org:create --name N [--threshold IDR] [--deposit IDR] [--pending]",
     options: { name: { type: "string" }, threshold: { type: "string" }, deposit: { type: "string" }, pending: { type: "boolean" } },
     run: async (deps, v) =>
-      createOrganization(deps, actor, {
-        name: name(required(str(v.name), "name"), "name")!,
-        approvalThresholdIdr: rupiah(str(v.threshold), "threshold") ?? null,
-        depositIdr: rupiah(str(v.deposit), "deposit"),
-        status: v.pending ? "menunggu_persetujuan" : "aktif",
+      createOrganization(deps, {
+        actor,
+        input: {
+          name: name(required(str(v.name), "name"), "name")!,
+          approvalThresholdIdr: rupiah(str(v.threshold), "threshold") ?? null,
+          depositIdr: rupiah(str(v.deposit), "deposit"),
+          status: v.pending ? "menunggu_persetujuan" : "aktif",
+        },
       }),
   },
   "org:approve": {
     usage: "org:approve --org ID",
     options: { org: { type: "string" } },
     run: async (deps, v) => {
-      await setOrganizationStatus(deps, actor, required(str(v.org), "org"), "aktif");
+      await setOrganizationStatus(deps, { actor, organizationId: required(str(v.org), "org"), status: "aktif" });
       return { id: v.org, status: "aktif" };
     },
   },
@@ -102,7 +105,7 @@ export const COMMANDS: Record<string, Command> = {
     usage: "org:suspend --org ID",
     options: { org: { type: "string" } },
     run: async (deps, v) => {
-      await setOrganizationStatus(deps, actor, required(str(v.org), "org"), "ditangguhkan");
+      await setOrganizationStatus(deps, { actor, organizationId: required(str(v.org), "org"), status: "ditangguhkan" });
       return { id: v.org, status: "ditangguhkan" };
     },
   },
@@ -111,7 +114,12 @@ export const COMMANDS: Record<string, Command> = {
     options: { org: { type: "string" }, amount: { type: "string" }, reference: { type: "string" } },
     run: async (deps, v) => {
       const amount = rupiah(required(str(v.amount), "amount"), "amount") as bigint;
-      const result = await topUpDeposit(deps, actor, required(str(v.org), "org"), amount, str(v.reference) ?? "tambah deposit lewat CLI");
+      const result = await topUpDeposit(deps, {
+        actor,
+        organizationId: required(str(v.org), "org"),
+        amountIdr: amount,
+        reference: str(v.reference) ?? "tambah deposit lewat CLI",
+      });
       return { deposit_idr: Number(result.depositIdr) };
     },
   },
@@ -127,14 +135,17 @@ export const COMMANDS: Record<string, Command> = {
       test: { type: "boolean" },
     },
     run: async (deps, v) => {
-      const key = await createApiKey(deps, actor, {
-        organizationId: required(str(v.org), "org"),
-        name: str(v.name),
-        mode: v.test ? "test" : "live",
-        scopes: list(str(v.scopes)),
-        maxOrderIdr: rupiah(str(v["max-order"]), "max-order"),
-        monthlyBudgetIdr: rupiah(str(v.monthly), "monthly"),
-        webhookUrl: str(v["webhook-url"]) ?? null,
+      const key = await createApiKey(deps, {
+        actor,
+        input: {
+          organizationId: required(str(v.org), "org"),
+          name: str(v.name),
+          mode: v.test ? "test" : "live",
+          scopes: list(str(v.scopes)),
+          maxOrderIdr: rupiah(str(v["max-order"]), "max-order"),
+          monthlyBudgetIdr: rupiah(str(v.monthly), "monthly"),
+          webhookUrl: str(v["webhook-url"]) ?? null,
+        },
       });
       return { key: key.token, key_id: key.keyId, webhook_secret: key.webhookSecret };
     },
@@ -151,9 +162,8 @@ export const COMMANDS: Record<string, Command> = {
     run: async (deps, v) => {
       const role = required(str(v.role), "role");
       if (role !== "org_admin" && role !== "operator") throw new AppError("VALIDATION", "--role must be org_admin or operator.");
-      return createUser(
-        deps,
-        {
+      return createUser(deps, {
+        input: {
           email: required(str(v.email), "email"),
           password: required(str(v.password), "password"),
           role,
@@ -161,14 +171,14 @@ export const COMMANDS: Record<string, Command> = {
           name: name(str(v.name), "name"),
         },
         actor,
-      );
+      });
     },
   },
   "case:close": {
     usage: "case:close --case ID",
     options: { case: { type: "string" } },
     run: async (deps, v) => {
-      const closed = await closeCase({ ...deps, clock: systemClock }, actor, required(str(v.case), "case"));
+      const closed = await closeCase({ ...deps, clock: systemClock }, { actor, caseId: required(str(v.case), "case") });
       return { id: closed.id, status: closed.status };
     },
   },
@@ -182,9 +192,8 @@ export const COMMANDS: Record<string, Command> = {
       categories: { type: "string" },
     },
     run: async (deps, v) =>
-      createPractitioner(
-        deps,
-        {
+      createPractitioner(deps, {
+        input: {
           email: required(str(v.email), "email"),
           name: name(required(str(v.name), "name"), "name")!,
           password: required(str(v.password), "password"),
@@ -192,7 +201,7 @@ export const COMMANDS: Record<string, Command> = {
           categories: list(str(v.categories)),
         },
         actor,
-      ),
+      }),
   },
 };
 

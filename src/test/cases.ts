@@ -31,19 +31,26 @@ export const CASE_INPUT: CreateCaseInput = {
 };
 
 export function agentKey(db: Db, clock: Clock, org: TestOrg): Promise<AuthenticatedKey> {
-  return authenticateApiKey({ db, clock }, `Bearer ${org.token}`);
+  return authenticateApiKey({ db, clock }, { authorization: `Bearer ${org.token}` });
 }
 
 /** A case submitted through the service, as POST /v1/cases would. */
 export async function createTestCase(db: Db, clock: Clock, org: TestOrg, overrides: Partial<CreateCaseInput> = {}): Promise<CaseWithBids> {
-  return createCase({ db, clock }, await agentKey(db, clock, org), { ...CASE_INPUT, ...overrides });
+  return createCase({ db, clock }, { key: await agentKey(db, clock, org), input: { ...CASE_INPUT, ...overrides } });
 }
 
 export function bid(db: Db, clock: Clock, practitionerId: string, caseId: string, priceIdr = 5_000_000) {
-  return submitBid({ db, clock }, practitionerId, caseId, {
-    scope: "Somasi, negosiasi dan gugatan bila perlu",
-    etaDays: 14,
-    priceIdr,
-    note: "Termasuk satu pertemuan.",
-  });
+  return submitBid(
+    { db, clock },
+    {
+      practitionerId,
+      caseId,
+      input: {
+        scope: "Somasi, negosiasi dan gugatan bila perlu",
+        etaDays: 14,
+        priceIdr,
+        note: "Termasuk satu pertemuan.",
+      },
+    },
+  );
 }

@@ -46,8 +46,8 @@ export async function uploadTestFile(
   uploader: Uploader = { kind: "agent", apiKeyId: owner.apiKeyId ?? "key_test" },
 ): Promise<StoredFile> {
   const fileDeps = { files: TEST_FILES, ...deps };
-  const upload = await receiveUpload(fileDeps, Readable.from([content]), filename);
-  return createFile(fileDeps, owner, uploader, upload);
+  const upload = await receiveUpload(fileDeps, { source: Readable.from([content]), clientFilename: filename });
+  return createFile(fileDeps, { owner, uploader, upload });
 }
 
 /**
@@ -63,10 +63,14 @@ export async function orderWithFiles(db: Db, clock: Clock, org: TestOrg, practit
   const order = await createPaidOrder(db, clock, org, { attachments: [contract.id] });
   await driveOrder(db, order.id, practitionerId, "dikerjakan", clock.now());
   const draft = await uploadTestFile(deps, owner, "draf.txt", SAMPLE_FILES.text, byPractitioner);
-  await askClient(deps, practitionerId, order.id, "Mohon periksa draf terlampir.", [draft.id]);
+  await askClient(deps, { practitionerId, orderId: order.id, question: "Mohon periksa draf terlampir.", fileIds: [draft.id] });
   const scan = await uploadTestFile(deps, owner, "akta.png", SAMPLE_FILES.png);
-  await postClientMessage(deps, byKey(await agentKey(db, clock, org)), order.id, { body: "Akta terlampir.", attachments: [scan.id] });
+  await postClientMessage(deps, {
+    by: byKey(await agentKey(db, clock, org)),
+    orderId: order.id,
+    input: { body: "Akta terlampir.", attachments: [scan.id] },
+  });
   const result = await uploadTestFile(deps, owner, "nda-final.pdf", SAMPLE_FILES.pdf, byPractitioner);
-  await deliverResult(deps, practitionerId, order.id, "NDA final terlampir.", [result.id]);
+  await deliverResult(deps, { practitionerId, orderId: order.id, deliverable: "NDA final terlampir.", fileIds: [result.id] });
   return { orderId: order.id, contract, draft, scan, result };
 }

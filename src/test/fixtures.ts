@@ -31,24 +31,36 @@ export async function createTestOrg(
     mode?: KeyMode;
   } = {},
 ): Promise<TestOrg> {
-  const org = await createOrganization({ db }, testActor, {
-    name: "PT Uji Coba",
-    depositIdr: options.depositIdr ?? 20_000_000n,
-    approvalThresholdIdr: options.thresholdIdr ?? null,
-    status: options.status ?? "aktif",
-  });
-  const key = await createApiKey({ db }, testActor, {
-    organizationId: org.id,
-    scopes: options.scopes,
-    maxOrderIdr: options.maxOrderIdr,
-    monthlyBudgetIdr: options.monthlyBudgetIdr,
-    mode: options.mode,
-  });
+  const org = await createOrganization(
+    { db },
+    {
+      actor: testActor,
+      input: {
+        name: "PT Uji Coba",
+        depositIdr: options.depositIdr ?? 20_000_000n,
+        approvalThresholdIdr: options.thresholdIdr ?? null,
+        status: options.status ?? "aktif",
+      },
+    },
+  );
+  const key = await createApiKey(
+    { db },
+    {
+      actor: testActor,
+      input: {
+        organizationId: org.id,
+        scopes: options.scopes,
+        maxOrderIdr: options.maxOrderIdr,
+        monthlyBudgetIdr: options.monthlyBudgetIdr,
+        mode: options.mode,
+      },
+    },
+  );
   return { id: org.id, token: key.token, keyId: key.keyId, apiKeyId: key.id };
 }
 
 /** One more key (every scope unless told otherwise) in an existing organisation. */
 export async function addTestKey(db: Db, organizationId: string, options: { mode?: KeyMode; scopes?: Scope[]; webhookUrl?: string } = {}) {
-  const key = await createApiKey({ db }, testActor, { organizationId, ...options });
+  const key = await createApiKey({ db }, { actor: testActor, input: { organizationId, ...options } });
   return { token: key.token, keyId: key.keyId, apiKeyId: key.id, webhookSecret: key.webhookSecret };
 }

@@ -13,7 +13,7 @@ export { ndaOrder };
 
 /** An order made through the service as POST /v1/orders would, with the organisation's key (paid unless it needs approval). */
 export async function createPaidOrder(db: Db, clock: Clock, org: TestOrg, overrides: Record<string, unknown> = {}) {
-  return createOrder({ db, clock }, await agentKey(db, clock, org), ndaOrder(overrides) as CreateOrderInput);
+  return createOrder({ db, clock }, { key: await agentKey(db, clock, org), input: ndaOrder(overrides) as CreateOrderInput });
 }
 
 export const NDA_PRICE_IDR = 1_700_000;
@@ -26,13 +26,15 @@ export async function createTestPractitioner(db: Db, categories = ["kontrak"]): 
   const { id } = await createPractitioner(
     { db, passwordHashing: TEST_PASSWORD_HASHING },
     {
-      email: `praktisi${practitionerCount}-${Date.now()}@contoh.id`,
-      name: `Praktisi ${practitionerCount}`,
-      password: "rahasia-sekali-123",
-      label: "Advokat",
-      categories,
+      input: {
+        email: `praktisi${practitionerCount}-${Date.now()}@contoh.id`,
+        name: `Praktisi ${practitionerCount}`,
+        password: "rahasia-sekali-123",
+        label: "Advokat",
+        categories,
+      },
+      actor: { actorType: "system" },
     },
-    { actorType: "system" },
   );
   return id;
 }

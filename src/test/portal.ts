@@ -39,10 +39,12 @@ export async function portalUser(db: Db, role: "org_admin" | "operator", organiz
   const email = `${role}${users}-${Date.now()}@contoh.id`;
   const { id } = await createUser(
     { db, passwordHashing: TEST_PASSWORD_HASHING },
-    { email, password: "rahasia-sekali-123", role, organizationId: organizationId ?? undefined, name: `${role} ${users}` },
-    { actorType: "system" },
+    {
+      input: { email, password: "rahasia-sekali-123", role, organizationId: organizationId ?? undefined, name: `${role} ${users}` },
+      actor: { actorType: "system" },
+    },
   );
-  const sessionId = await startPortalSession({ db, clock: systemClock }, id);
+  const sessionId = await startPortalSession({ db, clock: systemClock }, { userId: id });
   return { id, email, name: `${role} ${users}`, role, organizationId, practitionerId: null, sessionId };
 }
 
@@ -50,6 +52,6 @@ export async function portalUser(db: Db, role: "org_admin" | "operator", organiz
 export async function practitionerUser(db: Db, categories?: string[]): Promise<PortalUser> {
   const practitionerId = await createTestPractitioner(db, categories);
   const { user } = await db.practitioner.findUniqueOrThrow({ where: { id: practitionerId }, include: { user: true } });
-  const sessionId = await startPortalSession({ db, clock: systemClock }, user.id);
+  const sessionId = await startPortalSession({ db, clock: systemClock }, { userId: user.id });
   return { id: user.id, email: user.email, name: user.name, role: "practitioner", organizationId: null, practitionerId, sessionId };
 }

@@ -17,5 +17,5 @@ export function authenticateAgent(
   resource: AgentResource,
 ): Promise<AuthenticatedKey> {
   const authorization: string | string[] | undefined = headers.authorization;
-  return authenticateApiKey(deps, Array.isArray(authorization) ? authorization[0] : authorization, resource);
+  return authenticateApiKey(deps, { authorization: Array.isArray(authorization) ? authorization[0] : authorization, resource });
 }

@@ -57,7 +57,7 @@ export const agentUploadProcedure = baseProcedure
     const result = await next();
     const upload = ((await getRawInput()) as { file?: ReceivedUpload } | undefined)?.file;
     const kept = result.ok && (result.data as { id?: unknown }).id === upload?.fileId;
-    if (upload && !kept && ctx.files) await discardUpload({ ...ctx, files: ctx.files }, upload.storageKey);
+    if (upload && !kept && ctx.files) await discardUpload({ ...ctx, files: ctx.files }, { storageKey: upload.storageKey });
     return result;
   })
   .use(authenticateAndLimit);
@@ -75,7 +75,7 @@ export async function idempotently<T>(
   load: (resourceId: string) => Promise<T>,
 ): Promise<T> {
   const request = ctx.idempotency ? { owner: ctx.apiKey, key: ctx.idempotency.key, operation: ctx.idempotency.operation, input } : null;
-  const { value, replayed } = await runIdempotent(ctx, request, change, load);
+  const { value, replayed } = await runIdempotent(ctx, { request, change, load });
   if (replayed) {
     ctx.response.status = 200;
     ctx.response.headers["Idempotent-Replayed"] = "true";

@@ -90,14 +90,21 @@ beforeAll(async () => {
   files.yTest = await uploadTestFile(deps(), agentOf(sandbox(y.id), yTest.apiKeyId), "uji-y.pdf");
 
   orders.a = (await createPaidOrder(database.prisma, clock, x, { attachments: [files.secret.id] })).id;
-  await ensureOffering(deps(), orders.a);
+  await ensureOffering(deps(), { orderId: orders.a });
   orders.b = (await createPaidOrder(database.prisma, clock, x, { attachments: [files.onB.id] })).id;
   await driveOrder(database.prisma, orders.b, p.practitionerId!, "dikerjakan", clock.now());
   orders.d = (await createPaidOrder(database.prisma, clock, x, { attachments: [files.onD.id] })).id;
   await driveOrder(database.prisma, orders.d, p.practitionerId!, "dikerjakan", clock.now());
   const stamp = { kind: "lainnya" as const, feeCode: "bea_meterai", description: "Bea meterai NDA", amountIdr: 10_000n, basis: "" };
-  costs.b = (await requestCost(deps(), { kind: "practitioner", practitionerId: p.practitionerId! }, orders.b, stamp)).id;
-  await decideCost(deps(), byKey(await agentKey(database.prisma, clock, x)), orders.b, costs.b, { approve: true });
+  costs.b = (
+    await requestCost(deps(), { by: { kind: "practitioner", practitionerId: p.practitionerId! }, orderId: orders.b, input: stamp })
+  ).id;
+  await decideCost(deps(), {
+    by: byKey(await agentKey(database.prisma, clock, x)),
+    orderId: orders.b,
+    costId: costs.b,
+    decision: { approve: true },
+  });
 
   await postJson("/v1/test_helpers/deposit/top_up", xTest.token, { amount_idr: 10_000_000 });
   orders.t = (await postJson("/v1/orders", xTest.token, ndaOrder())).body.id as string;

@@ -45,7 +45,7 @@ beforeAll(async () => {
   const owner = { organizationId: org.id, livemode: true, apiKeyId: org.apiKeyId };
   const file = await uploadTestFile(deps, owner, FILENAME);
   fileId = file.id;
-  token = new URL((await createFileLink(deps, owner, fileId, 3600)).url).pathname.split("/").at(-1)!;
+  token = new URL((await createFileLink(deps, { owner, fileId, expiresInSeconds: 3600 })).url).pathname.split("/").at(-1)!;
   admin = await signedIn(runtime, (await portalUser(database.prisma, "org_admin", org.id)).email);
   api = await startTestApi(database.prisma, runtime.clock, undefined, undefined, undefined, runtime.files);
 });

@@ -151,7 +151,7 @@ beforeAll(async () => {
   const testKey = await addTestKey(db, orgA.id, { mode: "test" });
   const narrowKey = await addTestKey(db, orgA.id, { mode: "test", scopes: ["katalog:baca"] });
   const revokedKey = await addTestKey(db, orgA.id, { mode: "test" });
-  await revokeApiKey({ db, clock }, actor, orgA.id, revokedKey.apiKeyId);
+  await revokeApiKey({ db, clock }, { actor, organizationId: orgA.id, apiKeyId: revokedKey.apiKeyId });
   const suspended = await createTestOrg(db, { status: "ditangguhkan" });
   const orgB = await createTestOrg(db, { depositIdr: 100_000_000n });
   const praktisi = await practitionerUser(db, ["kontrak", "properti", "ketenagakerjaan", "perusahaan"]);

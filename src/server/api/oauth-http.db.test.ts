@@ -453,7 +453,7 @@ describe("registration is bounded", () => {
     await approve(approved.body.client_id, pkce().challenge);
     const later = fixedClock(Date.now() + 25 * 3_600_000);
     const ids = [approved.body.client_id, unused.body.client_id];
-    await deleteUnusedOAuthClients({ db: database.prisma, clock: later }, ids);
+    await deleteUnusedOAuthClients({ db: database.prisma, clock: later }, { ids });
     const left = await database.prisma.oAuthClient.findMany({ where: { id: { in: ids } }, select: { id: true } });
     expect(left.map((client) => client.id)).toEqual([approved.body.client_id]);
   });

@@ -137,7 +137,7 @@ export function createOAuthHandler(deps: AppDeps & { publicUrl: string }) {
       }
     }
     try {
-      if (registration) return sendJson(res, 201, await registerClient(deps, await readRegistration(req, res)));
+      if (registration) return sendJson(res, 201, await registerClient(deps, { body: await readRegistration(req, res) }));
       const form = await readForm(req, res);
       if (pathname === "/oauth/token") return sendJson(res, 200, await issueTokens(deps, form), { Pragma: "no-cache" });
       await revokeToken(deps, form);

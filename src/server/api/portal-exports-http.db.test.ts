@@ -55,7 +55,13 @@ describe("the admin's CSV exports", () => {
     const order = await createPaidOrder(database.prisma, clock, org, { metadata: { tiket: "T-100", tim: "legal" } });
     const testKey = await addTestKey(database.prisma, org.id, { mode: "test" });
     const testOrg = { ...org, token: testKey.token, keyId: testKey.keyId, apiKeyId: testKey.apiKeyId };
-    await topUpDeposit(deps(), { actorType: "system", actorId: null }, org.id, 5_000_000n, "uji", false);
+    await topUpDeposit(deps(), {
+      actor: { actorType: "system", actorId: null },
+      organizationId: org.id,
+      amountIdr: 5_000_000n,
+      reference: "uji",
+      livemode: false,
+    });
     const testOrder = await createPaidOrder(database.prisma, clock, testOrg);
     const res = await exportOf(admin, "pesanan");
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -96,7 +102,12 @@ describe("the admin's CSV exports", () => {
   it("write the statement with signed integer amounts, the balance after each, kinds in Indonesian and a formula-looking reference made harmless", async () => {
     const own = await createTestOrg(database.prisma, { depositIdr: 5_000_000n });
     const ownAdmin = await portalUser(database.prisma, "org_admin", own.id);
-    await topUpDeposit(deps(), { actorType: "operator", actorId: null }, own.id, 2_000_000n, "=BCA 123");
+    await topUpDeposit(deps(), {
+      actor: { actorType: "operator", actorId: null },
+      organizationId: own.id,
+      amountIdr: 2_000_000n,
+      reference: "=BCA 123",
+    });
     await createPaidOrder(database.prisma, clock, own);
     const [header, ...rows] = await csvOf(await exportOf(ownAdmin, "mutasi"));
     expect(header).toEqual(["id_mutasi", "waktu_wib", "jenis", "keterangan", "referensi", "jumlah_idr", "saldo_setelah_idr"]);

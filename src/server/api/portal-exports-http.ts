@@ -93,7 +93,7 @@ function orderSearchFrom(params: URLSearchParams): OrganizationOrderSearch {
 async function* orderLines(deps: ExportDeps, owner: DataOwner, params: URLSearchParams) {
   const search = orderSearchFrom(params);
   yield CSV_BOM + csvLine(["id_pesanan", "dibuat_wib", "status", "layanan", "harga_idr", "kunci_api", "metadata"]);
-  for await (const rows of pages((page) => listOrganizationOrders(deps, owner, search, page))) {
+  for await (const rows of pages((page) => listOrganizationOrders(deps, { owner, search, page }))) {
     yield rows
       .map((order) =>
         csvLine([
@@ -116,7 +116,7 @@ async function* orderLines(deps: ExportDeps, owner: DataOwner, params: URLSearch
 async function* statementLines(deps: ExportDeps, owner: DataOwner) {
   const account = accounts.orgDeposit(owner.organizationId, owner.livemode);
   yield CSV_BOM + csvLine(["id_mutasi", "waktu_wib", "jenis", "keterangan", "referensi", "jumlah_idr", "saldo_setelah_idr"]);
-  for await (const rows of pages(async (page) => (await statementPage(deps, account, page)).page)) {
+  for await (const rows of pages(async (page) => (await statementPage(deps, { ref: account, page })).page)) {
     yield rows
       .map((entry) =>
         csvLine([

@@ -47,7 +47,7 @@ beforeAll(async () => {
   );
   contractId = contract.id;
   orderId = (await createPaidOrder(database.prisma, clock, org, { attachments: [contractId] })).id;
-  await ensureOffering(deps(), orderId);
+  await ensureOffering(deps(), { orderId });
 });
 
 afterAll(async () => {
@@ -144,9 +144,13 @@ describe("uploads from the portals", () => {
     const stamp = { kind: "lainnya" as const, feeCode: "bea_meterai", description: "Bea meterai NDA", amountIdr: 10_000n, basis: "" };
     const withCost = await createPaidOrder(database.prisma, clock, org);
     await driveOrder(database.prisma, withCost.id, worker.practitionerId!, "dikerjakan", now);
-    const cost = await requestCost(deps(), { kind: "practitioner", practitionerId: worker.practitionerId! }, withCost.id, stamp);
+    const cost = await requestCost(deps(), {
+      by: { kind: "practitioner", practitionerId: worker.practitionerId! },
+      orderId: withCost.id,
+      input: stamp,
+    });
     const client = { owner: { organizationId: org.id, livemode: true }, actor: { kind: "org_admin" as const, id: null } };
-    await decideCost(deps(), client, withCost.id, cost.id, { approve: true });
+    await decideCost(deps(), { by: client, orderId: withCost.id, costId: cost.id, decision: { approve: true } });
     for (const [orderId, trigger, by] of [
       [withCost.id, "deliver", "practitioner"],
       [withCost.id, "accept_result", "agent"],

@@ -34,7 +34,7 @@ async function fileResponse(content: FileContent, method: string): Promise<Respo
 export async function portalDownload(req: Request, deps: FileDeps, user: PortalUser | null, fileId: string): Promise<Response> {
   try {
     if (!user) throw new AppError("UNAUTHENTICATED", "Masuk terlebih dahulu untuk membuka berkas.");
-    return await fileResponse(await openFileForPortal(deps, user, fileId), req.method);
+    return await fileResponse(await openFileForPortal(deps, { viewer: user, fileId }), req.method);
   } catch (err) {
     return errorResponse(req, publicUrlOf(deps), err);
   }
@@ -67,17 +67,17 @@ export async function portalUpload(
       return errorResponse(req, publicUrlOf(deps), refusal, { ...rateLimitHeaders(decision), ...close });
     }
     const orderId = new URL(req.url).searchParams.get("order") ?? "";
-    const { owner, uploader } = await portalUploadTarget(deps, user, orderId);
+    const { owner, uploader } = await portalUploadTarget(deps, { viewer: user, orderId });
     if (!req.body) throw new AppError("VALIDATION", "Pilih berkas yang akan diunggah.");
     const body = Readable.fromWeb(req.body as NodeWebStream);
     const upload = await readFilePart(
       Object.fromEntries(req.headers),
       body,
       deps.files.maxBytes,
-      (file, filename) => receiveUpload(deps, file, filename),
-      (received) => discardUpload(deps, received.storageKey),
+      (file, filename) => receiveUpload(deps, { source: file, clientFilename: filename }),
+      (received) => discardUpload(deps, { storageKey: received.storageKey }),
     );
-    const file = await createFile(deps, owner, uploader, upload);
+    const file = await createFile(deps, { owner, uploader, upload });
     return Response.json(
       { id: file.id, filename: file.filename, contentType: file.contentType, size: file.size },
       { status: 201, headers: { "Cache-Control": "no-store" } },
@@ -90,7 +90,7 @@ export async function portalUpload(
 /** GET /unduh/{token}: a file link made with POST /v1/file_links, without a key, while it lives. */
 export async function linkDownload(req: Request, deps: FileDeps, token: string): Promise<Response> {
   try {
-    return await fileResponse(await openLinkedFile(deps, token), req.method);
+    return await fileResponse(await openLinkedFile(deps, { token }), req.method);
   } catch (err) {
     return errorResponse(req, publicUrlOf(deps), err);
   }

@@ -95,9 +95,12 @@ describe("GET /v1/services", () => {
     // The key is still checked first: a poll without one is 401, not 304.
     expect((await api.call("/v1/services", { headers: { "If-None-Match": tag ?? "" } })).status).toBe(401);
 
-    const before = await serviceForOperator({ db: database.prisma }, "review_kontrak");
+    const before = await serviceForOperator({ db: database.prisma }, { code: "review_kontrak" });
     const operator = { actorType: "operator" as const, actorId: "usr_etag_test" };
-    await updateService({ db: database.prisma }, operator, "review_kontrak", { description: `${before.description} (diperbarui)` });
+    await updateService(
+      { db: database.prisma },
+      { actor: operator, code: "review_kontrak", changes: { description: `${before.description} (diperbarui)` } },
+    );
     try {
       const changed = await api.call("/v1/services", { token: org.token, headers: { "If-None-Match": tag ?? "" } });
       expect(changed.status).toBe(200);
@@ -108,7 +111,10 @@ describe("GET /v1/services", () => {
           .status,
       ).toBe(304);
     } finally {
-      await updateService({ db: database.prisma }, operator, "review_kontrak", { description: before.description });
+      await updateService(
+        { db: database.prisma },
+        { actor: operator, code: "review_kontrak", changes: { description: before.description } },
+      );
     }
   });
 
@@ -274,21 +280,33 @@ describe("authentication and authorisation", () => {
   it("refuses a key the moment it is revoked, though it was used (and looked up) just before", async () => {
     const other = await createTestOrg(database.prisma);
     expect((await api.call("/v1/balance", { token: other.token })).status).toBe(200);
-    await revokeApiKey({ db: database.prisma, clock: systemClock }, { actorType: "system", actorId: null }, other.id, other.apiKeyId);
+    await revokeApiKey(
+      { db: database.prisma, clock: systemClock },
+      { actor: { actorType: "system", actorId: null }, organizationId: other.id, apiKeyId: other.apiKeyId },
+    );
     await expectError(await api.call("/v1/balance", { token: other.token }), 401, "UNAUTHENTICATED");
   });
 
   it("refuses a key the moment its organisation is suspended, and accepts it again once reinstated", async () => {
     const other = await createTestOrg(database.prisma);
     expect((await api.call("/v1/balance", { token: other.token })).status).toBe(200);
-    await setOrganizationStatus({ db: database.prisma }, { actorType: "system", actorId: null }, other.id, "ditangguhkan");
+    await setOrganizationStatus(
+      { db: database.prisma },
+      { actor: { actorType: "system", actorId: null }, organizationId: other.id, status: "ditangguhkan" },
+    );
     await expectError(await api.call("/v1/balance", { token: other.token }), 403, "ORGANIZATION_NOT_ACTIVE");
-    await setOrganizationStatus({ db: database.prisma }, { actorType: "system", actorId: null }, other.id, "aktif");
+    await setOrganizationStatus(
+      { db: database.prisma },
+      { actor: { actorType: "system", actorId: null }, organizationId: other.id, status: "aktif" },
+    );
     expect((await api.call("/v1/balance", { token: other.token })).status).toBe(200);
   });
 
   it("refuses an operation whose scope the key lacks with 403 INSUFFICIENT_SCOPE", async () => {
-    const key = await createApiKey({ db: database.prisma }, { actorType: "system" }, { organizationId: org.id, scopes: ["status:baca"] });
+    const key = await createApiKey(
+      { db: database.prisma },
+      { actor: { actorType: "system" }, input: { organizationId: org.id, scopes: ["status:baca"] } },
+    );
     const error = await expectError(await api.call("/v1/services", { token: key.token }), 403, "INSUFFICIENT_SCOPE");
     expect(error.message).toContain("katalog:baca");
     expect((await api.call("/v1/balance", { token: key.token })).status).toBe(200);

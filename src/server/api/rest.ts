@@ -44,8 +44,8 @@ function receiveFilePart(appDeps: AppDeps, req: Request) {
     req.headers,
     req,
     deps.files.maxBytes,
-    (file, filename) => receiveUpload(deps, file, filename),
-    (upload) => discardUpload(deps, upload.storageKey),
+    (file, filename) => receiveUpload(deps, { source: file, clientFilename: filename }),
+    (upload) => discardUpload(deps, { storageKey: upload.storageKey }),
   );
 }
 

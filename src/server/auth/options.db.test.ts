@@ -26,7 +26,10 @@ const DEVICE_KEY = deviceCookieKey(SECRET);
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await createUser({ db: database.prisma }, { email: EMAIL, password: PASSWORD, role: "operator" }, { actorType: "system" });
+  await createUser(
+    { db: database.prisma },
+    { input: { email: EMAIL, password: PASSWORD, role: "operator" }, actor: { actorType: "system" } },
+  );
 });
 
 afterEach(() => {
@@ -127,11 +130,13 @@ describe("signing out", () => {
     const phone = await signedIn("203.0.113.41");
     expect(laptop.sessionId).not.toBe(phone.sessionId);
     const deps = { db: database.prisma, clock: systemClock };
-    expect(await findSessionAccount(deps, laptop.sessionId)).not.toBeNull();
+    expect(await findSessionAccount(deps, { sessionId: laptop.sessionId })).not.toBeNull();
 
     await signOutWith(optionsFor(publicUrl, throttle), publicUrl, laptop.cookies);
-    expect(await findSessionAccount(deps, laptop.sessionId)).toBeNull();
-    expect(await findSessionAccount(deps, phone.sessionId)).toMatchObject({ user: { email: EMAIL, sessionId: phone.sessionId } });
+    expect(await findSessionAccount(deps, { sessionId: laptop.sessionId })).toBeNull();
+    expect(await findSessionAccount(deps, { sessionId: phone.sessionId })).toMatchObject({
+      user: { email: EMAIL, sessionId: phone.sessionId },
+    });
   });
 });
 
@@ -139,7 +144,7 @@ describe("the device cookie through next-auth", () => {
   it("a sign-in issues one, and with it the owner gets in from an address where guesses from elsewhere keep a new device out", async () => {
     const publicUrl = "http://localhost:3000";
     const email = `perangkat-auth-${Date.now()}@contoh.id`;
-    await createUser({ db: database.prisma }, { email, password: PASSWORD, role: "operator" }, { actorType: "system" });
+    await createUser({ db: database.prisma }, { input: { email, password: PASSWORD, role: "operator" }, actor: { actorType: "system" } });
     // Long waits: no test run outlasts one, so what is refused never depends on the clock.
     const throttle = new SignInThrottle(
       { kind: "memory" },
@@ -173,7 +178,7 @@ describe("the e-mailed device link through next-auth", () => {
   it("a new device held back by a distributed attack is told of the link, and the sign-in form's link field lets the right password in", async () => {
     const publicUrl = "http://localhost:3000";
     const email = `tautan-auth-${Date.now()}@contoh.id`;
-    await createUser({ db: database.prisma }, { email, password: PASSWORD, role: "operator" }, { actorType: "system" });
+    await createUser({ db: database.prisma }, { input: { email, password: PASSWORD, role: "operator" }, actor: { actorType: "system" } });
     // Long waits: no test run outlasts one, so what is refused never depends on the clock.
     const throttle = new SignInThrottle(
       { kind: "memory" },

@@ -53,10 +53,16 @@ export function buildAuthOptions({ db, clock, passwordHashing, signInThrottle, p
               }
             : undefined;
           const deps = { db, clock, passwordHashing, publicUrl };
-          const result = await signIn(deps, signInThrottle, credentials.email, credentials.password, address, device);
+          const result = await signIn(deps, {
+            throttle: signInThrottle,
+            email: credentials.email,
+            password: credentials.password,
+            address,
+            device,
+          });
           if (!result.ok) throw new Error(signInErrorCode(result));
           if (result.deviceCookie) issueDeviceCookie(result.deviceCookie, secure);
-          return { ...result.user, sessionId: await startPortalSession({ db, clock }, result.user.id) };
+          return { ...result.user, sessionId: await startPortalSession({ db, clock }, { userId: result.user.id }) };
         },
       }),
     ],
@@ -64,7 +70,7 @@ export function buildAuthOptions({ db, clock, passwordHashing, signInThrottle, p
       // Signing out ends this session on the server too: a copy of its cookie is worth nothing after.
       async signOut({ token }) {
         const sessionId = (token?.portalUser as PortalUser | undefined)?.sessionId;
-        if (sessionId) await endPortalSession({ db, clock }, sessionId);
+        if (sessionId) await endPortalSession({ db, clock }, { sessionId });
       },
     },
     callbacks: {

@@ -4,9 +4,9 @@ import type { JobKind } from "./types";
 /** The e-mail outbox (EmailMessage): each queued message sent through SMTP, with retries on its row. */
 export const emailDeliveryJob: JobKind = {
   name: EMAIL_DELIVERY_JOB,
-  findDue: findDueEmails,
+  findDue: (deps, cutoff, limit) => findDueEmails(deps, { cutoff, limit }),
   async handle(deps, id) {
-    const attempt = await deliverEmail(deps, id);
+    const attempt = await deliverEmail(deps, { emailId: id });
     // Only a failed send asks to be woken again; a skipped one (busy, or no SMTP) keeps its time on the row.
     return attempt.result === "failed" && attempt.retryAt ? { retryAt: attempt.retryAt } : undefined;
   },

@@ -11,20 +11,20 @@ import type { JobKind } from "./types";
 /** Bytes of uploads that never became a file (a crash mid-upload, a refused upload) are deleted after an hour. */
 export const leftoverUploadJob: JobKind = {
   name: "file-upload-cleanup",
-  findDue: leftoverUploads,
-  handle: async (deps, storageKey) => deleteLeftoverUpload(deps, storageKey),
+  findDue: (deps, cutoff, limit) => leftoverUploads(deps, { cutoff, limit }),
+  handle: async (deps, storageKey) => deleteLeftoverUpload(deps, { storageKey }),
 };
 
 /** Files attached to no order a day after their upload are deleted, bytes and row. */
 export const unattachedFileJob: JobKind = {
   name: "unattached-file-cleanup",
-  findDue: unattachedFiles,
-  handle: async (deps, fileId) => deleteUnattachedFile(deps, fileId),
+  findDue: (deps, cutoff, limit) => unattachedFiles(deps, { cutoff, limit }),
+  handle: async (deps, fileId) => deleteUnattachedFile(deps, { fileId }),
 };
 
 /** Expired file links are deleted (MCP answers make one per file they show). */
 export const expiredFileLinkJob: JobKind = {
   name: "file-link-expiry",
-  findDue: expiredFileLinks,
-  handle: async (deps, linkId) => deleteExpiredFileLink(deps, linkId),
+  findDue: (deps, cutoff, limit) => expiredFileLinks(deps, { cutoff, limit }),
+  handle: async (deps, linkId) => deleteExpiredFileLink(deps, { linkId }),
 };

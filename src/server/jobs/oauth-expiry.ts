@@ -4,15 +4,15 @@ import type { JobKind } from "./types";
 /** OAuth codes and tokens are deleted a day after they stop working (services/oauth/expiry.ts). */
 export const oauthExpiryJob: JobKind = {
   name: "oauth-expiry",
-  findDue: expiredOAuthSecrets,
-  handle: async (deps, id) => deleteExpiredOAuthSecrets(deps, [id]),
-  handleBatch: deleteExpiredOAuthSecrets,
+  findDue: (deps, cutoff, limit) => expiredOAuthSecrets(deps, { cutoff, limit }),
+  handle: async (deps, id) => deleteExpiredOAuthSecrets(deps, { ids: [id] }),
+  handleBatch: (deps, ids) => deleteExpiredOAuthSecrets(deps, { ids }),
 };
 
 /** Registered OAuth clients no admin authorized within a day are deleted (services/oauth/expiry.ts). */
 export const unusedOAuthClientJob: JobKind = {
   name: "oauth-client-cleanup",
-  findDue: unusedOAuthClients,
-  handle: async (deps, id) => deleteUnusedOAuthClients(deps, [id]),
-  handleBatch: deleteUnusedOAuthClients,
+  findDue: (deps, cutoff, limit) => unusedOAuthClients(deps, { cutoff, limit }),
+  handle: async (deps, id) => deleteUnusedOAuthClients(deps, { ids: [id] }),
+  handleBatch: (deps, ids) => deleteUnusedOAuthClients(deps, { ids }),
 };

@@ -4,6 +4,6 @@ import type { JobKind } from "./types";
 /** Password-reset links are deleted a day after they stop working (their token hashes are of no further use). */
 export const passwordResetExpiryJob: JobKind = {
   name: "password-reset-expiry",
-  findDue: expiredPasswordResets,
-  handle: async (deps, resetId) => deleteExpiredPasswordReset(deps, resetId),
+  findDue: (deps, cutoff, limit) => expiredPasswordResets(deps, { cutoff, limit }),
+  handle: async (deps, resetId) => deleteExpiredPasswordReset(deps, { resetId }),
 };

@@ -4,7 +4,7 @@ import type { JobKind } from "./types";
 /** Rows of the request log older than its week are deleted, key by key (services/request-log). */
 export const requestLogExpiryJob: JobKind = {
   name: "request-log-expiry",
-  findDue: keysWithExpiredRequests,
-  handle: async (deps, apiKeyId) => deleteExpiredRequests(deps, [apiKeyId]),
-  handleBatch: deleteExpiredRequests,
+  findDue: (deps, cutoff, limit) => keysWithExpiredRequests(deps, { cutoff, limit }),
+  handle: async (deps, apiKeyId) => deleteExpiredRequests(deps, { apiKeyIds: [apiKeyId] }),
+  handleBatch: (deps, ids) => deleteExpiredRequests(deps, { apiKeyIds: ids }),
 };

@@ -5,14 +5,14 @@ import type { JobKind } from "./types";
 /** Webhook delivery attempts; the delivery row carries attempts and next_attempt_at. */
 export const webhookDeliveryJob: JobKind = {
   name: WEBHOOK_DELIVERY_JOB,
-  findDue: findDueDeliveries,
+  findDue: (deps, cutoff, limit) => findDueDeliveries(deps, { cutoff, limit }),
   async handle(deps, id) {
-    const outcome = await attemptDelivery(deps, id);
+    const outcome = await attemptDelivery(deps, { deliveryId: id });
     return outcome.result !== "delivered" && outcome.retryAt ? { retryAt: outcome.retryAt } : undefined;
   },
   // A failed attempt's next one is on its row (nextAttemptAt), where findDue finds it when due.
   async handleBatch(deps, ids) {
-    await deliverBatch(deps, ids);
+    await deliverBatch(deps, { ids });
   },
   inngestAttempts: WEBHOOK_MAX_ATTEMPTS,
 };

@@ -23,7 +23,7 @@ import { MCP_MAX_BODY_BYTES, uploadOf } from "./tools";
 /** An upload tool's file stored and checked as POST /v1/files stores it; the procedure decides whether it is kept. */
 function receivedUpload(deps: AppDeps, input: Record<string, unknown>) {
   const { filename, content } = uploadOf(input);
-  return receiveUpload(fileDepsOf(deps), Readable.from([content]), filename);
+  return receiveUpload(fileDepsOf(deps), { source: Readable.from([content]), clientFilename: filename });
 }
 
 /**

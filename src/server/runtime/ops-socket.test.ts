@@ -197,10 +197,7 @@ describe("npm run ops while a Kuasa process holds the embedded database", { time
     try {
       const result = await signIn(
         { db: database.prisma, clock: systemClock },
-        new SignInThrottle({ kind: "memory" }),
-        "soket@kuasa.test",
-        PASSWORD,
-        "127.0.0.1",
+        { throttle: new SignInThrottle({ kind: "memory" }), email: "soket@kuasa.test", password: PASSWORD, address: "127.0.0.1" },
       );
       expect(result).toMatchObject({ ok: true, user: { role: "operator" } });
     } finally {

@@ -76,7 +76,7 @@ async function settle(db: Db): Promise<{ ms: number; pendingDeliveries: number; 
   const started = performance.now();
   for (;;) {
     const pendingDeliveries = await db.webhookDelivery.count({ where: { status: "menunggu" } });
-    const needingOffer = (await ordersNeedingOffer({ db }, 1_000)).length;
+    const needingOffer = (await ordersNeedingOffer({ db }, { limit: 1_000 })).length;
     const ms = Math.round(performance.now() - started);
     if ((pendingDeliveries === 0 && needingOffer === 0) || ms > SETTLE_LIMIT_MS) return { ms, pendingDeliveries, needingOffer };
     await delay(250);
@@ -104,10 +104,16 @@ async function main(): Promise<number> {
       return { status: 204 };
     };
     const budget = { maxOrderIdr: 100_000_000n, monthlyBudgetIdr: 1_000_000_000_000n };
-    const liveKey = await createApiKey({ db }, actor, { organizationId, mode: "live", webhookUrl: `${receiver.url}/key/live`, ...budget });
-    const testKey = await createApiKey({ db }, actor, { organizationId, mode: "test", webhookUrl: `${receiver.url}/key/test`, ...budget });
-    await topUpDeposit({ db }, actor, organizationId, 10_000_000_000n, "chaos live deposit", true);
-    await topUpDeposit({ db }, actor, organizationId, 10_000_000_000n, "chaos test deposit", false);
+    const liveKey = await createApiKey(
+      { db },
+      { actor, input: { organizationId, mode: "live", webhookUrl: `${receiver.url}/key/live`, ...budget } },
+    );
+    const testKey = await createApiKey(
+      { db },
+      { actor, input: { organizationId, mode: "test", webhookUrl: `${receiver.url}/key/test`, ...budget } },
+    );
+    await topUpDeposit({ db }, { actor, organizationId, amountIdr: 10_000_000_000n, reference: "chaos live deposit", livemode: true });
+    await topUpDeposit({ db }, { actor, organizationId, amountIdr: 10_000_000_000n, reference: "chaos test deposit", livemode: false });
     const practitionerIds = [await createTestPractitioner(db), await createTestPractitioner(db), await createTestPractitioner(db)];
 
     const ports: number[] = [];

@@ -207,7 +207,7 @@ export function startWorkload(options: WorkloadOptions): Workload {
 
   async function operator(orderId: string, action: OperatorOrderAction): Promise<boolean> {
     return asActor(`operator ${action} ${orderId}`, () =>
-      operatorOrderAction(deps, { actorType: "operator", actorId: null }, { orderId, action }),
+      operatorOrderAction(deps, { actor: { actorType: "operator", actorId: null }, input: { orderId, action } }),
     );
   }
 
@@ -273,7 +273,9 @@ export function startWorkload(options: WorkloadOptions): Workload {
       for (const offer of offers) {
         const take = rng.next() < 0.85;
         await asActor(`${take ? "accept" : "decline"} offer ${offer.id}`, () =>
-          take ? acceptOffer(deps, offer.practitionerId, offer.id) : declineOffer(deps, offer.practitionerId, offer.id),
+          take
+            ? acceptOffer(deps, { practitionerId: offer.practitionerId, offerId: offer.id })
+            : declineOffer(deps, { practitionerId: offer.practitionerId, offerId: offer.id }),
         );
       }
       const held = await options.db.order.findMany({
@@ -285,7 +287,11 @@ export function startWorkload(options: WorkloadOptions): Workload {
         await asActor(`${order.status === "diambil" ? "start" : "deliver"} ${order.id}`, () =>
           order.status === "diambil"
             ? startWork(deps, order.practitionerId!, order.id)
-            : deliverResult(deps, order.practitionerId!, order.id, "https://berkas.contoh.id/hasil.pdf"),
+            : deliverResult(deps, {
+                practitionerId: order.practitionerId!,
+                orderId: order.id,
+                deliverable: "https://berkas.contoh.id/hasil.pdf",
+              }),
         );
       }
       await delay(150);

@@ -8,12 +8,12 @@ export const invitationRouter = router({
   show: tokenProcedure
     .input(byToken)
     .output(invitationOutput)
-    .query(({ ctx, input }) => findInvitation(ctx, input.token)),
+    .query(({ ctx, input }) => findInvitation(ctx, { token: input.token })),
   accept: tokenProcedure
     .input(acceptInput)
     .output(acceptedOutput)
     .mutation(async ({ ctx, input }) => {
       await limitVisitorHashing(ctx, `invitation:${tokenHashOf(input.token)}`);
-      return { email: (await acceptInvitation(ctx, input.token, { name: input.name, password: input.password })).email };
+      return { email: (await acceptInvitation(ctx, { token: input.token, input: { name: input.name, password: input.password } })).email };
     }),
 });

@@ -56,7 +56,7 @@ describe("the operator edits a catalog service", () => {
     const before = await as(operator).operator.service({ code: "nib_oss" });
     const updated = await as(operator).operator.updateService({ code: "nib_oss", slaDays: 4 });
     expect(updated).toMatchObject({ slaDays: 4, slaLabel: "4 hari kerja" });
-    expect(await getAgentService({ db: database.prisma }, "nib_oss")).toMatchObject({ slaDays: 4, slaLabel: "4 hari kerja" });
+    expect(await getAgentService({ db: database.prisma }, { code: "nib_oss" })).toMatchObject({ slaDays: 4, slaLabel: "4 hari kerja" });
     expect((await serviceAudits("nib_oss")).at(-1)?.data).toEqual({ before: { slaDays: before.slaDays }, after: { slaDays: 4 } });
     for (const slaDays of [0, 61, 2.5]) {
       expect(await refusal(as(operator).operator.updateService({ code: "nib_oss", slaDays }))).toEqual({
@@ -92,6 +92,6 @@ describe("the operator edits a catalog service", () => {
     const added = { key: "jumlah_karyawan", label: "Jumlah karyawan", required: false, type: "number" as const };
     const next = [added, ...intake.slice(1).reverse()];
     await as(operator).operator.updateService({ code: "nib_oss", intake: next });
-    expect((await getAgentService({ db: database.prisma }, "nib_oss")).intake).toEqual(next);
+    expect((await getAgentService({ db: database.prisma }, { code: "nib_oss" })).intake).toEqual(next);
   });
 });

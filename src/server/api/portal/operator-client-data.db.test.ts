@@ -54,11 +54,13 @@ describe("the operator reads the client's data of an order", () => {
     const practitionerId = await createTestPractitioner(database.prisma, ["properti"]);
     const created = await createTestCase(database.prisma, clock, org);
     const offer = await bid(database.prisma, clock, practitionerId, created.id);
-    const { invoice } = await selectBid({ db: database.prisma, clock }, await agentKey(database.prisma, clock, org), created.id, offer.id);
+    const { invoice } = await selectBid(
+      { db: database.prisma, clock },
+      { key: await agentKey(database.prisma, clock, org), caseId: created.id, bidId: offer.id },
+    );
     const paid = await payInvoice(
       { db: database.prisma, clock },
-      { actorType: "org_admin", actorId: null },
-      { owner: liveDataOf(org.id), invoiceId: invoice.id },
+      { actor: { actorType: "org_admin", actorId: null }, input: { owner: liveDataOf(org.id), invoiceId: invoice.id } },
     );
     const data = await as(operator).operator.revealClientData({ orderId: paid.orderId! });
     expect(data.case).toEqual({

@@ -86,7 +86,10 @@ describe("overview", () => {
     const yesterday = await createPaidOrder(database.prisma, clock, org);
     await database.prisma.order.update({ where: { id: yesterday.id }, data: { createdAt: new Date("2026-11-22T16:59:00Z") } });
     const sandbox = await createTestOrg(database.prisma, { mode: "test" });
-    await topUpDeposit({ db: database.prisma }, { actorType: "system" }, sandbox.id, 10_000_000n, "uji", false);
+    await topUpDeposit(
+      { db: database.prisma },
+      { actor: { actorType: "system" }, organizationId: sandbox.id, amountIdr: 10_000_000n, reference: "uji", livemode: false },
+    );
     expect((await createPaidOrder(database.prisma, clock, sandbox)).livemode).toBe(false);
     await disputedOrder();
     await stalledOrder();

@@ -79,9 +79,13 @@ describe("organisations", () => {
 
   it("suspends an organisation (its keys stop working) and approves it again", async () => {
     await as(operator).operator.setOrganizationStatus({ organizationId: org.id, status: "ditangguhkan" });
-    expect(await codeOf(authenticateApiKey({ db: database.prisma, clock }, `Bearer ${org.token}`))).toBe("ORGANIZATION_NOT_ACTIVE");
+    expect(await codeOf(authenticateApiKey({ db: database.prisma, clock }, { authorization: `Bearer ${org.token}` }))).toBe(
+      "ORGANIZATION_NOT_ACTIVE",
+    );
     await as(operator).operator.setOrganizationStatus({ organizationId: org.id, status: "aktif" });
-    expect((await authenticateApiKey({ db: database.prisma, clock }, `Bearer ${org.token}`)).organizationId).toBe(org.id);
+    expect((await authenticateApiKey({ db: database.prisma, clock }, { authorization: `Bearer ${org.token}` })).organizationId).toBe(
+      org.id,
+    );
     expect(await auditActions(org.id)).toEqual(expect.arrayContaining(["organization.ditangguhkan", "organization.aktif"]));
   });
 });
@@ -89,7 +93,7 @@ describe("organisations", () => {
 describe("order queue", () => {
   it("shows an order whose offering stalled (nobody eligible) with its reason, and refunds it", async () => {
     const order = await paidOrder();
-    await ensureOffering({ db: database.prisma, clock }, order.id);
+    await ensureOffering({ db: database.prisma, clock }, { orderId: order.id });
     const stalled = (await as(operator).operator.stalledOrders()).find((o) => o.id === order.id);
     expect(stalled).toMatchObject({
       service: { code: "perjanjian_kerahasiaan" },
@@ -179,7 +183,10 @@ describe("practitioners", () => {
       liveOffers: 0,
     });
     expect(
-      await signIn({ db: database.prisma, clock }, new SignInThrottle({ kind: "memory" }), "sari@contoh.id", "rahasia-sekali-123", "test"),
+      await signIn(
+        { db: database.prisma, clock },
+        { throttle: new SignInThrottle({ kind: "memory" }), email: "sari@contoh.id", password: "rahasia-sekali-123", address: "test" },
+      ),
     ).toMatchObject({ ok: true, user: { role: "practitioner", practitionerId: id } });
     expect(await auditActions(id)).toEqual(["practitioner.create"]);
 
@@ -237,12 +244,12 @@ describe("practitioners", () => {
     const order = await paidOrder({
       service: "perjanjian_pranikah",
       intake: Object.fromEntries(
-        (await getAgentService({ db: database.prisma }, "perjanjian_pranikah")).intake
+        (await getAgentService({ db: database.prisma }, { code: "perjanjian_pranikah" })).intake
           .filter((f) => f.required)
           .map((f) => [f.key, sample(f.type, f.options)]),
       ),
     });
-    await ensureOffering({ db: database.prisma, clock }, order.id);
+    await ensureOffering({ db: database.prisma, clock }, { orderId: order.id });
     const offered = await database.prisma.offer.findFirstOrThrow({ where: { orderId: order.id, status: "aktif" } });
     const holder = offered.practitionerId;
     const other = holder === first.id ? second.id : first.id;
@@ -255,7 +262,10 @@ describe("practitioners", () => {
     });
     const email = holder === first.id ? "ayu@contoh.id" : "rina@contoh.id";
     expect(
-      await signIn({ db: database.prisma, clock }, new SignInThrottle({ kind: "memory" }), email, "rahasia-sekali-123", "test-deactivated"),
+      await signIn(
+        { db: database.prisma, clock },
+        { throttle: new SignInThrottle({ kind: "memory" }), email, password: "rahasia-sekali-123", address: "test-deactivated" },
+      ),
     ).toMatchObject({ ok: false });
 
     expect(await as(operator).operator.setPractitionerActive({ practitionerId: holder, active: true })).toEqual({ offersWithdrawn: 0 });
@@ -333,7 +343,7 @@ describe("catalog", () => {
       description: "Telaah kontrak hingga 30 halaman dengan catatan risiko.",
     });
     expect(agentPrice(3_000_000)).toBe(3_450_000);
-    expect(await getAgentService({ db: database.prisma }, "review_kontrak")).toMatchObject({
+    expect(await getAgentService({ db: database.prisma }, { code: "review_kontrak" })).toMatchObject({
       clientPriceIdr: 3_000_000,
       agentPriceIdr: 3_450_000,
     });
@@ -384,7 +394,7 @@ describe("catalog", () => {
     expect(await codeOf(as(operator).operator.updateService({ code: "nib_oss", clientPriceIdr: 0 }))).toBe("VALIDATION");
     expect(await codeOf(as(operator).operator.updateService({ code: "nib_oss" }))).toBe("VALIDATION");
     expect(await codeOf(as(operator).operator.updateService({ code: "tidak_ada", active: false }))).toBe("NOT_FOUND");
-    expect((await getAgentService({ db: database.prisma }, "nib_oss")).intake).toEqual(intake);
+    expect((await getAgentService({ db: database.prisma }, { code: "nib_oss" })).intake).toEqual(intake);
   });
 });
 

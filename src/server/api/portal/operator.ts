@@ -105,7 +105,7 @@ export const operatorRouter = router({
   setTopUpInstructions: operator
     .input(topUpInstructionsInput)
     .output(z.void())
-    .mutation(({ ctx, input }) => setTopUpInstructions(ctx, ctx.actor, input)),
+    .mutation(({ ctx, input }) => setTopUpInstructions(ctx, { actor: ctx.actor, input })),
   overview: operator.output(overviewOutput).query(({ ctx }) => operatorOverview(ctx)),
 
   // The lists: no input is the first page of everything.
@@ -113,100 +113,116 @@ export const operatorRouter = router({
     .input(organizationSearchInput.optional())
     .output(organizationsOutput)
     .query(async ({ ctx, input = {} }) =>
-      samePage(await searchOrganizations(ctx, { q: blankToUndefined(input.q), status: input.status }, portalPageOf(input.page))),
+      samePage(
+        await searchOrganizations(ctx, { search: { q: blankToUndefined(input.q), status: input.status }, page: portalPageOf(input.page) }),
+      ),
     ),
   organization: operator
     .input(byOrganization)
     .output(organizationOutput)
-    .query(({ ctx, input }) => organizationDetail(ctx, input.organizationId)),
+    .query(({ ctx, input }) => organizationDetail(ctx, { organizationId: input.organizationId })),
   createOrganization: operator
     .input(createOrganizationInput)
     .output(createdOutput)
     .mutation(({ ctx, input }) =>
-      createOrganization(ctx, ctx.actor, {
-        name: input.name,
-        status: input.status,
-        approvalThresholdIdr: input.approvalThresholdIdr ?? null,
+      createOrganization(ctx, {
+        actor: ctx.actor,
+        input: {
+          name: input.name,
+          status: input.status,
+          approvalThresholdIdr: input.approvalThresholdIdr ?? null,
+        },
       }),
     ),
   setOrganizationStatus: operator
     .input(setOrganizationStatusInput)
     .output(z.void())
-    .mutation(({ ctx, input }) => setOrganizationStatus(ctx, ctx.actor, input.organizationId, input.status)),
+    .mutation(({ ctx, input }) =>
+      setOrganizationStatus(ctx, { actor: ctx.actor, organizationId: input.organizationId, status: input.status }),
+    ),
   /** An organisation's admins and invitations, as its own admins see them on their Tim page. */
   team: operator
     .input(byOrganization)
     .output(teamOutput)
-    .query(({ ctx, input }) => listTeam(ctx, input.organizationId)),
+    .query(({ ctx, input }) => listTeam(ctx, { organizationId: input.organizationId })),
   revokeInvitation: operator
     .input(operatorRevokeInvitationInput)
     .output(z.void())
-    .mutation(({ ctx, input }) => revokeInvitation(ctx, ctx.actor, input.organizationId, input.invitationId)),
+    .mutation(({ ctx, input }) =>
+      revokeInvitation(ctx, { actor: ctx.actor, organizationId: input.organizationId, invitationId: input.invitationId }),
+    ),
   inviteAdmin: operator
     .input(operatorInviteInput)
     .output(invitationCreatedOutput)
     .mutation(async ({ ctx, input }) =>
-      invitationCreatedView(await inviteAdmin(ctx, ctx.actor, input.organizationId, { email: input.email })),
+      invitationCreatedView(
+        await inviteAdmin(ctx, { actor: ctx.actor, organizationId: input.organizationId, input: { email: input.email } }),
+      ),
     ),
   topUp: operator
     .input(topUpInput)
     .output(depositOutput)
-    .mutation(({ ctx, input }) => topUpDeposit(ctx, ctx.actor, input.organizationId, input.amountIdr, input.reference)),
+    .mutation(({ ctx, input }) =>
+      topUpDeposit(ctx, { actor: ctx.actor, organizationId: input.organizationId, amountIdr: input.amountIdr, reference: input.reference }),
+    ),
 
   orders: operator
     .input(orderSearchInput.optional())
     .output(ordersOutput)
     .query(async ({ ctx, input = {} }) =>
       samePage(
-        await searchOrders(
-          ctx,
-          {
+        await searchOrders(ctx, {
+          search: {
             q: blankToUndefined(input.q),
             status: input.status,
             livemode: input.mode === undefined ? undefined : input.mode === "live",
             organizationId: input.organizationId,
             createdToday: input.createdToday,
           },
-          portalPageOf(input.page),
-        ),
+          page: portalPageOf(input.page),
+        }),
       ),
     ),
   order: operator
     .input(byOrder)
     .output(orderOutput)
-    .query(async ({ ctx, input }) => orderDetailView(await operatorOrderDetail(ctx, input.orderId))),
+    .query(async ({ ctx, input }) => orderDetailView(await operatorOrderDetail(ctx, { orderId: input.orderId }))),
   /** A mutation: each reading of the client's data writes an audit row before the data is returned. */
   revealClientData: operator
     .input(byOrder)
     .output(clientDataOutput)
-    .mutation(({ ctx, input }) => revealClientData(ctx, ctx.actor, input.orderId)),
+    .mutation(({ ctx, input }) => revealClientData(ctx, { actor: ctx.actor, orderId: input.orderId })),
   stalledOrders: operator.output(stalledOrdersOutput).query(({ ctx }) => listStalledOrders(ctx)),
   disputes: operator.output(disputesOutput).query(({ ctx }) => listDisputes(ctx)),
   slaBreaches: operator.output(slaBreachesOutput).query(({ ctx }) => listSlaBreaches(ctx)),
   sendMessage: operator
     .input(operatorMessageInput)
     .output(orderStatusOutput)
-    .mutation(async ({ ctx, input }) => (await postOperatorMessage(ctx, ctx.actor, input.orderId, input.body)).status),
+    .mutation(
+      async ({ ctx, input }) => (await postOperatorMessage(ctx, { actor: ctx.actor, orderId: input.orderId, body: input.body })).status,
+    ),
   practitionersForOrder: operator
     .input(byOrder)
     .output(choosablePractitionersOutput)
-    .query(({ ctx, input }) => practitionersForOrder(ctx, input.orderId)),
+    .query(({ ctx, input }) => practitionersForOrder(ctx, { orderId: input.orderId })),
   offerToPractitioner: operator
     .input(offerToPractitionerInput)
     .output(z.string())
-    .mutation(({ ctx, input }) => offerToPractitioner(ctx, ctx.actor, input.orderId, input.practitionerId)),
+    .mutation(({ ctx, input }) =>
+      offerToPractitioner(ctx, { actor: ctx.actor, orderId: input.orderId, practitionerId: input.practitionerId }),
+    ),
   restartOffering: operator
     .input(byOrder)
     .output(z.string().nullable())
-    .mutation(({ ctx, input }) => restartOffering(ctx, ctx.actor, input.orderId)),
+    .mutation(({ ctx, input }) => restartOffering(ctx, { actor: ctx.actor, orderId: input.orderId })),
   orderAction: operator
     .input(orderActionInput)
     .output(orderStatusOutput)
-    .mutation(async ({ ctx, input }) => (await operatorOrderAction(ctx, ctx.actor, input)).status),
+    .mutation(async ({ ctx, input }) => (await operatorOrderAction(ctx, { actor: ctx.actor, input })).status),
   orderCosts: operator
     .input(byOrder)
     .output(costsOutput)
-    .query(async ({ ctx, input }) => (await operatorOrderCosts(ctx, input.orderId)).map(costView)),
+    .query(async ({ ctx, input }) => (await operatorOrderCosts(ctx, { orderId: input.orderId })).map(costView)),
   /** Approved costs whose receipt is later than COST_RECEIPT_DAYS, on live orders. */
   lateReceipts: operator
     .output(lateReceiptsOutput)
@@ -218,7 +234,14 @@ export const operatorRouter = router({
     .input(cancelCostInput)
     .output(portalCostSchema)
     .mutation(async ({ ctx, input }) =>
-      costView(await cancelCostByOperator(ctx, ctx.actor.actorId, input.orderId, input.costId, input.reason)),
+      costView(
+        await cancelCostByOperator(ctx, {
+          operatorId: ctx.actor.actorId,
+          orderId: input.orderId,
+          costId: input.costId,
+          reason: input.reason,
+        }),
+      ),
     ),
 
   auditLog: operator
@@ -226,77 +249,84 @@ export const operatorRouter = router({
     .output(auditLogOutput)
     .query(async ({ ctx, input = {} }) =>
       pageView(
-        await listAuditLog(
-          ctx,
-          { actorType: blankToUndefined(input.actorType), action: blankToUndefined(input.action), subjectId: input.subjectId },
-          portalPageOf(input.page),
-        ),
+        await listAuditLog(ctx, {
+          search: { actorType: blankToUndefined(input.actorType), action: blankToUndefined(input.action), subjectId: input.subjectId },
+          page: portalPageOf(input.page),
+        }),
         auditRowView,
       ),
     ),
   auditVocabulary: operator.output(auditVocabularyOutput).query(({ ctx }) => auditLogVocabulary(ctx)),
 
-  cases: operator.output(casesOutput).query(({ ctx }) => listCasesForOperator(ctx)),
+  cases: operator.output(casesOutput).query(({ ctx }) => listCasesForOperator(ctx, {})),
   closeCase: operator
     .input(z.object({ caseId: idSchema }))
     .output(z.enum(CaseStatus))
-    .mutation(async ({ ctx, input }) => (await closeCase(ctx, ctx.actor, input.caseId)).status),
+    .mutation(async ({ ctx, input }) => (await closeCase(ctx, { actor: ctx.actor, caseId: input.caseId })).status),
   practitioners: operator
     .input(portalPageInput)
     .output(practitionersOutput)
-    .query(async ({ ctx, input }) => samePage(await listPractitioners(ctx, portalPageOf(input)))),
+    .query(async ({ ctx, input }) => samePage(await listPractitioners(ctx, { request: portalPageOf(input) }))),
   recordPayout: operator
     .input(payoutInput)
     .output(payoutOutput)
     .mutation(({ ctx, input }) =>
-      recordPayout(ctx, ctx.actor, input.practitionerId, {
-        amountIdr: input.amountIdr,
-        reference: input.reference,
-        confirmedRecentAccount: input.confirmedRecentAccount,
+      recordPayout(ctx, {
+        actor: ctx.actor,
+        practitionerId: input.practitionerId,
+        payout: {
+          amountIdr: input.amountIdr,
+          reference: input.reference,
+          confirmedRecentAccount: input.confirmedRecentAccount,
+        },
       }),
     ),
   bankAccounts: operator
     .input(byPractitioner)
     .output(bankAccountsOutput)
-    .query(({ ctx, input }) => bankAccountsForOperator(ctx, input.practitionerId)),
+    .query(({ ctx, input }) => bankAccountsForOperator(ctx, { practitionerId: input.practitionerId })),
   verifyBankAccount: operator
     .input(verifyBankAccountInput)
     .output(z.void())
-    .mutation(({ ctx, input }) => verifyBankAccount(ctx, ctx.actor, input.practitionerId, input.bankAccountId)),
+    .mutation(({ ctx, input }) =>
+      verifyBankAccount(ctx, { actor: ctx.actor, practitionerId: input.practitionerId, bankAccountId: input.bankAccountId }),
+    ),
   createPractitioner: operator
     .input(createPractitionerInput)
     .output(createdOutput)
-    .mutation(({ ctx, input }) => registerPractitioner(ctx, ctx.actor, input)),
+    .mutation(({ ctx, input }) => registerPractitioner(ctx, { actor: ctx.actor, input })),
   updatePractitioner: operator
     .input(updatePractitionerInput)
     .output(z.void())
-    .mutation(({ ctx, input }) => updatePractitioner(ctx, ctx.actor, input.practitionerId, input)),
+    .mutation(({ ctx, input }) => updatePractitioner(ctx, { actor: ctx.actor, practitionerId: input.practitionerId, input })),
   /** Signs a user out everywhere at once (a lost laptop, a leaked cookie): every portal session of theirs ends. */
   endSessions: operator
     .input(byUser)
     .output(sessionsEndedOutput)
-    .mutation(({ ctx, input }) => endAllPortalSessions(ctx, ctx.actor, input.userId)),
+    .mutation(({ ctx, input }) => endAllPortalSessions(ctx, { actor: ctx.actor, userId: input.userId })),
   setPractitionerActive: operator
     .input(byPractitioner.extend({ active: z.boolean() }))
     .output(offersWithdrawnOutput)
-    .mutation(({ ctx, input }) => setPractitionerActive(ctx, ctx.actor, input.practitionerId, input.active)),
+    .mutation(({ ctx, input }) =>
+      setPractitionerActive(ctx, { actor: ctx.actor, practitionerId: input.practitionerId, active: input.active }),
+    ),
   services: operator
     .input(serviceSearchInput.optional())
     .output(servicesOutput)
-    .query(({ ctx, input }) => listServicesForOperator(ctx, input ?? {})),
+    .query(({ ctx, input }) => listServicesForOperator(ctx, { search: input ?? {} })),
   service: operator
     .input(byService)
     .output(serviceOutput)
-    .query(({ ctx, input }) => serviceForOperator(ctx, input.code)),
+    .query(({ ctx, input }) => serviceForOperator(ctx, { code: input.code })),
   updateService: operator
     .input(updateServiceInput)
     .output(serviceOutput)
-    .mutation(({ ctx, input: { code, ...changes } }) => updateService(ctx, ctx.actor, code, changes)),
+    .mutation(({ ctx, input: { code, ...changes } }) => updateService(ctx, { actor: ctx.actor, code, changes })),
   /** The profile the practitioner keeps, with the verified data beside it (the practitioner's detail page). */
   practitionerProfile: operator
     .input(byPractitioner)
     .output(profileOutput)
-    .query(({ ctx, input }) => getPractitionerProfile(ctx, input.practitionerId)),
+    .query(({ ctx, input }) => getPractitionerProfile(ctx, { practitionerId: input.practitionerId })),
   setLicenseNumber: operator
     .input(
       byPractitioner.extend({
@@ -307,5 +337,7 @@ export const operatorRouter = router({
       }),
     )
     .output(z.void())
-    .mutation(({ ctx, input }) => setLicenseNumber(ctx, ctx.actor, input.practitionerId, input.licenseNumber)),
+    .mutation(({ ctx, input }) =>
+      setLicenseNumber(ctx, { actor: ctx.actor, practitionerId: input.practitionerId, licenseNumber: input.licenseNumber }),
+    ),
 });

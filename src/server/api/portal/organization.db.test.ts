@@ -129,7 +129,10 @@ describe("one order, as the client behind the agent", () => {
   }
 
   it("answers the practitioner's question when the agent cannot, with a file, as a client message: the order goes back to work", async () => {
-    await topUpDeposit({ db: database.prisma }, { actorType: "system", actorId: null }, mine.id, 20_000_000n, "uji");
+    await topUpDeposit(
+      { db: database.prisma },
+      { actor: { actorType: "system", actorId: null }, organizationId: mine.id, amountIdr: 20_000_000n, reference: "uji" },
+    );
     const waiting = await order(mine);
     await as(admin).organization.decide({ orderId: waiting.id, approve: true });
     const practitionerId = await createTestPractitioner(database.prisma, ["kontrak"]);
@@ -150,7 +153,10 @@ describe("one order, as the client behind the agent", () => {
   });
 
   it("shows the order with the key that placed it, the conversation and only the steps the state machine allows now", async () => {
-    await topUpDeposit({ db: database.prisma }, { actorType: "system", actorId: null }, mine.id, 20_000_000n, "uji");
+    await topUpDeposit(
+      { db: database.prisma },
+      { actor: { actorType: "system", actorId: null }, organizationId: mine.id, amountIdr: 20_000_000n, reference: "uji" },
+    );
     const orderId = await deliveredOrder();
     const view = await as(admin).organization.order({ orderId });
     expect(view).toMatchObject({
@@ -181,7 +187,10 @@ describe("one order, as the client behind the agent", () => {
       messages: [expect.objectContaining({ role: "admin", body: "Lengkapi alamat para pihak." })],
     });
     const holder = (await database.prisma.order.findUniqueOrThrow({ where: { id: orderId } })).practitionerId!;
-    await deliverResult({ db: database.prisma, clock }, holder, orderId, "https://berkas.contoh.id/nda-v2.pdf");
+    await deliverResult(
+      { db: database.prisma, clock },
+      { practitionerId: holder, orderId, deliverable: "https://berkas.contoh.id/nda-v2.pdf" },
+    );
     expect(await as(admin).organization.acceptResult({ orderId })).toBe("selesai");
     expect(await codeOf(as(admin).organization.acceptResult({ orderId }))).toBe("INVALID_STATE");
     const audited = await database.prisma.auditLog.findMany({
@@ -221,7 +230,7 @@ describe("API keys", () => {
     });
     expect(created.token).toMatch(/^kk_live_[0-9A-Za-z]{16}\.[0-9A-Za-z]{32}$/);
     expect(created.webhookSecret).toMatch(/^whsec_/);
-    const key = await authenticateApiKey({ db: database.prisma, clock }, `Bearer ${created.token}`);
+    const key = await authenticateApiKey({ db: database.prisma, clock }, { authorization: `Bearer ${created.token}` });
     expect(key).toMatchObject({ organizationId: mine.id, scopes: ["katalog:baca", "order:buat"], maxOrderIdr: 3_000_000n });
 
     const listed = await as(admin).organization.keys();
@@ -268,7 +277,9 @@ describe("API keys", () => {
 
     await as(admin).organization.revokeKey({ apiKeyId: row.id });
     expect((await as(admin).organization.keys()).find((k) => k.id === row.id)?.revokedAt).toEqual(clock.now());
-    expect(await codeOf(authenticateApiKey({ db: database.prisma, clock }, `Bearer ${created.token}`))).toBe("UNAUTHENTICATED");
+    expect(await codeOf(authenticateApiKey({ db: database.prisma, clock }, { authorization: `Bearer ${created.token}` }))).toBe(
+      "UNAUTHENTICATED",
+    );
   });
 });
 
@@ -305,7 +316,10 @@ describe("cases and invoices", () => {
     const practitionerId = await createTestPractitioner(database.prisma, ["properti"]);
     const created = await createTestCase(database.prisma, clock, org);
     const offer = await bid(database.prisma, clock, practitionerId, created.id, 8_000_000);
-    return selectBid({ db: database.prisma, clock }, await agentKey(database.prisma, clock, org), created.id, offer.id);
+    return selectBid(
+      { db: database.prisma, clock },
+      { key: await agentKey(database.prisma, clock, org), caseId: created.id, bidId: offer.id },
+    );
   }
 
   it("lists the organisation's own cases with bids and invoice, and pays its own invoice from the deposit", async () => {
@@ -347,7 +361,10 @@ describe("live and test data, one mode at a time", () => {
     const org = await createTestOrg(database.prisma, { depositIdr: 10_000_000n, thresholdIdr: 1_000_000n });
     await database.prisma.apiKey.update({ where: { id: org.apiKeyId }, data: { name: "agen-live" } });
     const testKey = await addTestKey(database.prisma, org.id, { mode: "test" });
-    await topUpDeposit({ db: database.prisma }, { actorType: "system", actorId: null }, org.id, 10_000_000n, "uji", false);
+    await topUpDeposit(
+      { db: database.prisma },
+      { actor: { actorType: "system", actorId: null }, organizationId: org.id, amountIdr: 10_000_000n, reference: "uji", livemode: false },
+    );
     const user = await portalUser(database.prisma, "org_admin", org.id);
     return { org, test: { id: org.id, ...testKey }, user };
   }
@@ -482,7 +499,7 @@ describe("editing a key", () => {
   it("changes name, scopes, limits and webhook URL at once for the API, audited with before and after", async () => {
     const { token, apiKeyId } = await addTestKey(database.prisma, mine.id);
     await as(admin).organization.updateKey({ apiKeyId, ...settings });
-    expect(await authenticateApiKey({ db: database.prisma, clock }, `Bearer ${token}`)).toMatchObject({
+    expect(await authenticateApiKey({ db: database.prisma, clock }, { authorization: `Bearer ${token}` })).toMatchObject({
       scopes: ["status:baca", "kasus:buat"],
       maxOrderIdr: 2_000_000n,
       monthlyBudgetIdr: 9_000_000n,
@@ -524,12 +541,12 @@ describe("a key's API version", () => {
     // An older version than any the table still serves: the only kind of older key one version allows.
     await database.prisma.apiKey.update({ where: { id: apiKeyId }, data: { apiVersion: "2026-06-01" } });
     expect((await as(admin).organization.keys()).find((k) => k.id === apiKeyId)?.apiVersion).toBe("2026-06-01");
-    expect((await authenticateApiKey({ db: database.prisma, clock }, `Bearer ${token}`)).apiVersion).toBe("2026-06-01");
+    expect((await authenticateApiKey({ db: database.prisma, clock }, { authorization: `Bearer ${token}` })).apiVersion).toBe("2026-06-01");
 
     expect(await as(admin).organization.upgradeKeyVersion({ apiKeyId })).toEqual({ apiVersion: "2026-11-28" });
     expect((await as(admin).organization.keys()).find((k) => k.id === apiKeyId)?.apiVersion).toBe("2026-11-28");
     // Not the key cached a moment ago: the next request is answered in the new version.
-    expect((await authenticateApiKey({ db: database.prisma, clock }, `Bearer ${token}`)).apiVersion).toBe("2026-11-28");
+    expect((await authenticateApiKey({ db: database.prisma, clock }, { authorization: `Bearer ${token}` })).apiVersion).toBe("2026-11-28");
     const audited = await database.prisma.auditLog.findMany({ where: { subjectId: apiKeyId, action: "api_key.upgrade_version" } });
     expect(audited).toEqual([
       expect.objectContaining({ actorType: "org_admin", actorId: admin.id, data: { before: "2026-06-01", after: "2026-11-28" } }),
@@ -578,7 +595,10 @@ describe("the webhook log as a table", () => {
     const org = await createTestOrg(database.prisma, { depositIdr: 10_000_000n });
     const user = await portalUser(database.prisma, "org_admin", org.id);
     const testKey = await addTestKey(database.prisma, org.id, { mode: "test", webhookUrl: "https://agen.contoh.id/uji" });
-    await topUpDeposit({ db: database.prisma }, { actorType: "system", actorId: null }, org.id, 10_000_000n, "uji", false);
+    await topUpDeposit(
+      { db: database.prisma },
+      { actor: { actorType: "system", actorId: null }, organizationId: org.id, amountIdr: 10_000_000n, reference: "uji", livemode: false },
+    );
     const live = [
       await order(org, { callback_url: "https://agen.contoh.id/a" }),
       await order(org, { callback_url: "https://agen.contoh.id/b" }),
@@ -662,7 +682,7 @@ describe("an order's files", () => {
     ]);
 
     const testOrg = { id: org.id, ...(await addTestKey(database.prisma, org.id, { mode: "test" })) };
-    await topUpTestDeposit({ db: database.prisma, clock }, await agentKey(database.prisma, clock, testOrg), 5_000_000);
+    await topUpTestDeposit({ db: database.prisma, clock }, { key: await agentKey(database.prisma, clock, testOrg), amountIdr: 5_000_000 });
     const testFile = await uploadTestFile(
       { db: database.prisma, clock },
       { organizationId: org.id, livemode: false, apiKeyId: testOrg.apiKeyId },

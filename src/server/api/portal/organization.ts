@@ -97,111 +97,134 @@ const admin = orgAdminProcedure;
 
 /** The admin acting as the client on one of the organisation's orders, in that order's mode. */
 const asClient = (
-  ctx: { db: Parameters<typeof adminClientRef>[0]["db"]; organizationId: string; actor: Parameters<typeof adminClientRef>[1] },
+  ctx: { db: Parameters<typeof adminClientRef>[0]["db"]; organizationId: string; actor: Parameters<typeof adminClientRef>[1]["actor"] },
   orderId: string,
-) => adminClientRef(ctx, ctx.actor, ctx.organizationId, orderId);
+) => adminClientRef(ctx, { actor: ctx.actor, organizationId: ctx.organizationId, orderId });
 
 export const organizationRouter = router({
-  overview: admin.output(overviewOutput).query(({ ctx }) => organizationOverview(ctx, ctx.organizationId)),
+  overview: admin.output(overviewOutput).query(({ ctx }) => organizationOverview(ctx, { organizationId: ctx.organizationId })),
   /** The deposit's statement in one mode, newest first, each row with the balance after it. */
   statement: admin
     .input(statementInput)
     .output(statementOutput)
     .query(async ({ ctx, input }) => {
-      const { balanceIdr, page } = await statementPage(
-        ctx,
-        accounts.orgDeposit(ctx.organizationId, input.mode === "live"),
-        portalPageOf(input.page),
-      );
+      const { balanceIdr, page } = await statementPage(ctx, {
+        ref: accounts.orgDeposit(ctx.organizationId, input.mode === "live"),
+        page: portalPageOf(input.page),
+      });
       return { balanceIdr, data: page.data, has_more: page.hasMore };
     }),
   spend: admin
     .input(modeOnlyInput)
     .output(spendOutput)
-    .query(({ ctx, input }) => monthlySpend(ctx, ownerOf(ctx.organizationId, input.mode))),
+    .query(({ ctx, input }) => monthlySpend(ctx, { owner: ownerOf(ctx.organizationId, input.mode) })),
   setThreshold: admin
     .input(thresholdInput)
     .output(z.void())
-    .mutation(({ ctx, input }) => setApprovalThreshold(ctx, ctx.actor, ctx.organizationId, input.thresholdIdr)),
+    .mutation(({ ctx, input }) =>
+      setApprovalThreshold(ctx, { actor: ctx.actor, organizationId: ctx.organizationId, thresholdIdr: input.thresholdIdr }),
+    ),
   orders: admin
     .input(orderSearchInput)
     .output(ordersOutput)
     .query(async ({ ctx, input }) =>
       pageView(
-        await listOrganizationOrders(
-          ctx,
-          ownerOf(ctx.organizationId, input.mode),
-          {
+        await listOrganizationOrders(ctx, {
+          owner: ownerOf(ctx.organizationId, input.mode),
+          search: {
             q: blankToUndefined(input.q),
             status: input.status,
             apiKeyId: input.apiKeyId,
             stalled: input.stalled,
             metadata: input.metadata,
           },
-          portalPageOf(input.page),
-        ),
+          page: portalPageOf(input.page),
+        }),
         orderRowView,
       ),
     ),
   /** How to top up the deposit: the operator's transfer details and this organisation's transfer note (null until the operator set them). */
-  topUpInstructions: admin.output(topUpInstructionsOutput).query(({ ctx }) => topUpInstructionsFor(ctx, ctx.organizationId)),
+  topUpInstructions: admin
+    .output(topUpInstructionsOutput)
+    .query(({ ctx }) => topUpInstructionsFor(ctx, { organizationId: ctx.organizationId })),
   /** What needs the admin in one mode: the home page's overview. */
   attention: admin
     .input(modeOnlyInput)
     .output(attentionOutput)
-    .query(({ ctx, input }) => organizationAttention(ctx, ownerOf(ctx.organizationId, input.mode))),
+    .query(({ ctx, input }) => organizationAttention(ctx, { owner: ownerOf(ctx.organizationId, input.mode) })),
   /** Orders waiting for the admin's approval, live and test: the nav's badge counts the live ones. */
-  pendingApprovals: admin.output(pendingApprovalsOutput).query(({ ctx }) => pendingApprovalCounts(ctx, ctx.organizationId)),
+  pendingApprovals: admin
+    .output(pendingApprovalsOutput)
+    .query(({ ctx }) => pendingApprovalCounts(ctx, { organizationId: ctx.organizationId })),
   order: admin
     .input(byOrder)
     .output(orderOutput)
-    .query(({ ctx, input }) => getOrganizationOrder(ctx, ctx.organizationId, input.orderId)),
+    .query(({ ctx, input }) => getOrganizationOrder(ctx, { organizationId: ctx.organizationId, orderId: input.orderId })),
   // The admin acts as the client behind the agent: the same services and rules as the API.
   acceptResult: admin
     .input(byOrder)
     .output(orderStatusOutput)
-    .mutation(async ({ ctx, input }) => (await acceptOrderResult(ctx, await asClient(ctx, input.orderId), input.orderId)).status),
+    .mutation(
+      async ({ ctx, input }) => (await acceptOrderResult(ctx, { by: await asClient(ctx, input.orderId), orderId: input.orderId })).status,
+    ),
   /** The admin answers the practitioner (or adds a note) when the agent cannot: the same service and rules as POST /v1/orders/{id}/messages. */
   sendMessage: admin
     .input(messageInput)
     .output(orderStatusOutput)
     .mutation(
       async ({ ctx, input }) =>
-        (await postClientMessage(ctx, await asClient(ctx, input.orderId), input.orderId, { body: input.body, attachments: input.files }))
-          .status,
+        (
+          await postClientMessage(ctx, {
+            by: await asClient(ctx, input.orderId),
+            orderId: input.orderId,
+            input: { body: input.body, attachments: input.files },
+          })
+        ).status,
     ),
   requestRevision: admin
     .input(reasonInput)
     .output(orderStatusOutput)
     .mutation(
-      async ({ ctx, input }) => (await requestRevision(ctx, await asClient(ctx, input.orderId), input.orderId, input.reason)).status,
+      async ({ ctx, input }) =>
+        (await requestRevision(ctx, { by: await asClient(ctx, input.orderId), orderId: input.orderId, reason: input.reason })).status,
     ),
   openDispute: admin
     .input(reasonInput)
     .output(orderStatusOutput)
-    .mutation(async ({ ctx, input }) => (await openDispute(ctx, await asClient(ctx, input.orderId), input.orderId, input.reason)).status),
+    .mutation(
+      async ({ ctx, input }) =>
+        (await openDispute(ctx, { by: await asClient(ctx, input.orderId), orderId: input.orderId, reason: input.reason })).status,
+    ),
   cancel: admin
     .input(cancelInput)
     .output(orderStatusOutput)
-    .mutation(async ({ ctx, input }) => (await cancelOrder(ctx, await asClient(ctx, input.orderId), input.orderId, input.reason)).status),
+    .mutation(
+      async ({ ctx, input }) =>
+        (await cancelOrder(ctx, { by: await asClient(ctx, input.orderId), orderId: input.orderId, reason: input.reason })).status,
+    ),
   decide: admin
     .input(decideInput)
     .output(orderStatusOutput)
     .mutation(async ({ ctx, input }) => {
       const { owner } = await asClient(ctx, input.orderId);
-      return (await decideApproval(ctx, ctx.actor, { owner, orderId: input.orderId, approve: input.approve })).status;
+      return (await decideApproval(ctx, { actor: ctx.actor, input: { owner, orderId: input.orderId, approve: input.approve } })).status;
     }),
   orderCosts: admin
     .input(byOrder)
     .output(costsOutput)
-    .query(async ({ ctx, input }) => (await organizationOrderCosts(ctx, ctx.organizationId, input.orderId)).map(costView)),
+    .query(async ({ ctx, input }) =>
+      (await organizationOrderCosts(ctx, { organizationId: ctx.organizationId, orderId: input.orderId })).map(costView),
+    ),
   /** Costs waiting for the client side's decision, live and test: the nav's badge counts the live ones with the orders. */
-  pendingCosts: admin.output(pendingCostsOutput).query(({ ctx }) => undecidedCostCounts(ctx, ctx.organizationId)),
+  pendingCosts: admin.output(pendingCostsOutput).query(({ ctx }) => undecidedCostCounts(ctx, { organizationId: ctx.organizationId })),
   undecidedCosts: admin
     .input(modeOnlyInput)
     .output(costsWithOrderOutput)
     .query(async ({ ctx, input }) =>
-      (await listUndecidedCosts(ctx, ownerOf(ctx.organizationId, input.mode))).map((cost) => ({ ...costView(cost), order: cost.order })),
+      (await listUndecidedCosts(ctx, { owner: ownerOf(ctx.organizationId, input.mode) })).map((cost) => ({
+        ...costView(cost),
+        order: cost.order,
+      })),
     ),
   /** The admin decides a cost as the client, as POST /v1/orders/{id}/costs/{cost_id}/approve and /reject do. */
   decideCost: admin
@@ -209,30 +232,32 @@ export const organizationRouter = router({
     .output(portalCostSchema)
     .mutation(async ({ ctx, input }) =>
       costView(
-        await decideCost(
-          ctx,
-          await asClient(ctx, input.orderId),
-          input.orderId,
-          input.costId,
-          input.approve ? { approve: true } : { approve: false, reason: input.reason },
-        ),
+        await decideCost(ctx, {
+          by: await asClient(ctx, input.orderId),
+          orderId: input.orderId,
+          costId: input.costId,
+          decision: input.approve ? { approve: true } : { approve: false, reason: input.reason },
+        }),
       ),
     ),
-  keys: admin.output(keysOutput).query(({ ctx }) => listApiKeys(ctx, ctx.organizationId)),
+  keys: admin.output(keysOutput).query(({ ctx }) => listApiKeys(ctx, { organizationId: ctx.organizationId })),
   /** What the key creation form starts from. */
   keyDefaults: admin.output(keyDefaultsOutput).query(() => KEY_DEFAULTS),
   createKey: admin
     .input(createKeyInput)
     .output(createdKeyOutput)
     .mutation(async ({ ctx, input }) => {
-      const key = await createApiKey(ctx, ctx.actor, {
-        organizationId: ctx.organizationId,
-        name: input.name,
-        mode: input.mode,
-        scopes: input.scopes,
-        maxOrderIdr: input.maxOrderIdr,
-        monthlyBudgetIdr: input.monthlyBudgetIdr,
-        webhookUrl: input.webhookUrl,
+      const key = await createApiKey(ctx, {
+        actor: ctx.actor,
+        input: {
+          organizationId: ctx.organizationId,
+          name: input.name,
+          mode: input.mode,
+          scopes: input.scopes,
+          maxOrderIdr: input.maxOrderIdr,
+          monthlyBudgetIdr: input.monthlyBudgetIdr,
+          webhookUrl: input.webhookUrl,
+        },
       });
       return { keyId: key.keyId, token: key.token, webhookSecret: key.webhookSecret };
     }),
@@ -240,43 +265,60 @@ export const organizationRouter = router({
     .input(updateKeyInput)
     .output(z.void())
     .mutation(({ ctx, input }) =>
-      updateApiKey(ctx, ctx.actor, ctx.organizationId, input.apiKeyId, {
-        name: input.name,
-        scopes: input.scopes,
-        maxOrderIdr: input.maxOrderIdr,
-        monthlyBudgetIdr: input.monthlyBudgetIdr,
-        webhookUrl: input.webhookUrl,
+      updateApiKey(ctx, {
+        actor: ctx.actor,
+        organizationId: ctx.organizationId,
+        apiKeyId: input.apiKeyId,
+        input: {
+          name: input.name,
+          scopes: input.scopes,
+          maxOrderIdr: input.maxOrderIdr,
+          monthlyBudgetIdr: input.monthlyBudgetIdr,
+          webhookUrl: input.webhookUrl,
+        },
       }),
     ),
   revokeKey: admin
     .input(byApiKey)
     .output(z.void())
-    .mutation(({ ctx, input }) => revokeApiKey(ctx, ctx.actor, ctx.organizationId, input.apiKeyId)),
+    .mutation(({ ctx, input }) => revokeApiKey(ctx, { actor: ctx.actor, organizationId: ctx.organizationId, apiKeyId: input.apiKeyId })),
   /** "Permintaan terakhir": the key's newest requests on /v1 and /mcp, live and test keys alike. */
   keyRequests: admin
     .input(byApiKey)
     .output(keyRequestsOutput)
-    .query(({ ctx, input }) => recentRequests(ctx, ctx.organizationId, input.apiKeyId)),
+    .query(({ ctx, input }) => recentRequests(ctx, { organizationId: ctx.organizationId, apiKeyId: input.apiKeyId })),
   /** Moves a key to the current API version: its answers may change shape from the next request on. */
   upgradeKeyVersion: admin
     .input(byApiKey)
     .output(upgradedKeyOutput)
-    .mutation(({ ctx, input }) => upgradeApiKeyVersion(ctx, ctx.actor, ctx.organizationId, input.apiKeyId)),
+    .mutation(({ ctx, input }) =>
+      upgradeApiKeyVersion(ctx, { actor: ctx.actor, organizationId: ctx.organizationId, apiKeyId: input.apiKeyId }),
+    ),
   rotateWebhookSecret: admin
     .input(rotateSecretInput)
     .output(rotatedSecretOutput)
-    .mutation(({ ctx, input }) => rotateWebhookSecret(ctx, ctx.actor, ctx.organizationId, input.apiKeyId, input.overlapHours)),
+    .mutation(({ ctx, input }) =>
+      rotateWebhookSecret(ctx, {
+        actor: ctx.actor,
+        organizationId: ctx.organizationId,
+        apiKeyId: input.apiKeyId,
+        overlapHours: input.overlapHours,
+      }),
+    ),
   webhookDeliveries: admin
     .input(webhookSearchInput)
     .output(webhookDeliveriesOutput)
     .query(async ({ ctx, input }) => {
       const request = portalPageOf(input.page);
-      const events = await listWebhookDeliveries(ctx, ctx.organizationId, {
-        orderId: input.orderId,
-        livemode: input.mode === "live",
-        deliveryStatus: input.status,
-        startingAfter: request.cursor?.id,
-        limit: request.limit + 1,
+      const events = await listWebhookDeliveries(ctx, {
+        organizationId: ctx.organizationId,
+        options: {
+          orderId: input.orderId,
+          livemode: input.mode === "live",
+          deliveryStatus: input.status,
+          startingAfter: request.cursor?.id,
+          limit: request.limit + 1,
+        },
       });
       return { data: events.slice(0, request.limit), has_more: events.length > request.limit };
     }),
@@ -284,32 +326,44 @@ export const organizationRouter = router({
   redeliver: admin
     .input(z.object({ eventId: idSchema }))
     .output(redeliverOutput)
-    .mutation(({ ctx, input }) => redeliver(ctx, ctx.organizationId, input.eventId)),
-  cases: admin.output(casesOutput).query(({ ctx }) => listOrganizationCases(ctx, ctx.organizationId)),
+    .mutation(({ ctx, input }) => redeliver(ctx, { organizationId: ctx.organizationId, eventId: input.eventId })),
+  cases: admin.output(casesOutput).query(({ ctx }) => listOrganizationCases(ctx, { organizationId: ctx.organizationId })),
   /** The admin selects a bid as the agent's POST /v1/cases/{id}/select does (same service, rules and events). */
   selectBid: admin
     .input(selectBidInput)
     .output(selectedBidOutput)
     .mutation(async ({ ctx, input }) => {
-      const { invoice } = await selectBidAsAdmin(ctx, ctx.actor, ctx.organizationId, input.caseId, input.bidId);
+      const { invoice } = await selectBidAsAdmin(ctx, {
+        actor: ctx.actor,
+        organizationId: ctx.organizationId,
+        caseId: input.caseId,
+        bidId: input.bidId,
+      });
       return { invoiceId: invoice.id, totalIdr: invoice.totalIdr };
     }),
   payInvoice: admin
     .input(z.object({ invoiceId: idSchema }))
     .output(paidInvoiceOutput)
     .mutation(async ({ ctx, input }) => {
-      const invoice = await payInvoice(ctx, ctx.actor, { owner: liveDataOf(ctx.organizationId), invoiceId: input.invoiceId });
+      const invoice = await payInvoice(ctx, {
+        actor: ctx.actor,
+        input: { owner: liveDataOf(ctx.organizationId), invoiceId: input.invoiceId },
+      });
       return { status: invoice.status, totalIdr: invoice.totalIdr, orderId: invoice.orderId };
     }),
-  team: admin.output(teamOutput).query(({ ctx }) => listTeam(ctx, ctx.organizationId)),
+  team: admin.output(teamOutput).query(({ ctx }) => listTeam(ctx, { organizationId: ctx.organizationId })),
   invite: admin
     .input(inviteInput)
     .output(invitationCreatedOutput)
     .mutation(async ({ ctx, input }) =>
-      invitationCreatedView(await inviteAdmin(ctx, ctx.actor, ctx.organizationId, { email: input.email })),
+      invitationCreatedView(
+        await inviteAdmin(ctx, { actor: ctx.actor, organizationId: ctx.organizationId, input: { email: input.email } }),
+      ),
     ),
   revokeInvitation: admin
     .input(byInvitation)
     .output(z.void())
-    .mutation(({ ctx, input }) => revokeInvitation(ctx, ctx.actor, ctx.organizationId, input.invitationId)),
+    .mutation(({ ctx, input }) =>
+      revokeInvitation(ctx, { actor: ctx.actor, organizationId: ctx.organizationId, invitationId: input.invitationId }),
+    ),
 });

@@ -19,18 +19,18 @@ export const passwordResetRouter = router({
     .mutation(({ ctx, input }) =>
       answerAfter(REQUEST_ANSWER_MS, async () => {
         await limitResetRequests(ctx, passwordResetSubject(input.email));
-        await requestPasswordReset(ctx, input.email);
+        await requestPasswordReset(ctx, { email: input.email });
       }),
     ),
   show: tokenProcedure
     .input(byResetToken)
     .output(resetOutput)
-    .query(({ ctx, input }) => findPasswordReset(ctx, input.token)),
+    .query(({ ctx, input }) => findPasswordReset(ctx, { token: input.token })),
   complete: tokenProcedure
     .input(resetInput)
     .output(resetDoneOutput)
     .mutation(async ({ ctx, input }) => {
       await limitVisitorHashing(ctx, `password-reset:${tokenHashOf(input.token)}`);
-      return resetPassword(ctx, input.token, input.password);
+      return resetPassword(ctx, { token: input.token, password: input.password });
     }),
 });

@@ -29,7 +29,7 @@ let bob: PortalUser;
 async function offeredOrder() {
   const res = await api.call("/v1/orders", { method: "POST", token: org.token, json: ndaOrder() });
   const { id: orderId } = (await res.json()) as { id: string };
-  await ensureOffering(deps(), orderId);
+  await ensureOffering(deps(), { orderId });
   const offer = await database.prisma.offer.findFirstOrThrow({ where: { orderId, status: "aktif" } });
   const [holder, other] = offer.practitionerId === alice.practitionerId ? [alice, bob] : [bob, alice];
   return {
@@ -374,12 +374,14 @@ describe("after delivery, and when the client changes its mind", () => {
     const me = portalCaller(deps(), alice);
     const { id: caseId } = await createTestCase(database.prisma, clock, org, { area: "kontrak" });
     const mine = await me.practitioner.submitBid({ caseId, scope: "Somasi", etaDays: 5, priceIdr: 2_000_000 });
-    const { invoice } = await selectBid({ db: database.prisma, clock }, await agentKey(database.prisma, clock, org), caseId, mine.id);
-    const { orderId } = await payInvoice(
-      deps(),
-      { actorType: "org_admin", actorId: null },
-      { owner: liveDataOf(org.id), invoiceId: invoice.id },
+    const { invoice } = await selectBid(
+      { db: database.prisma, clock },
+      { key: await agentKey(database.prisma, clock, org), caseId, bidId: mine.id },
     );
+    const { orderId } = await payInvoice(deps(), {
+      actor: { actorType: "org_admin", actorId: null },
+      input: { owner: liveDataOf(org.id), invoiceId: invoice.id },
+    });
     const view = await me.practitioner.order({ orderId: orderId! });
     expect(view).toMatchObject({ status: "diambil", caseId, earningIdr: 2_000_000, masked: false, actions: ["start_work"] });
     expect((await me.practitioner.orders()).data.map((o) => o.id)).toContain(orderId);
@@ -418,7 +420,7 @@ describe("the case board through the portal", () => {
     const mine = await me.practitioner.submitBid({ caseId, scope: "Somasi", etaDays: 7, priceIdr: 500_000 });
     expect(mine.clientPaysIdr).toBe(600_000);
     await other.practitioner.submitBid({ caseId, scope: "Somasi juga", etaDays: 9, priceIdr: 700_000 });
-    await selectBid({ db: database.prisma, clock }, await agentKey(database.prisma, clock, org), caseId, mine.id);
+    await selectBid({ db: database.prisma, clock }, { key: await agentKey(database.prisma, clock, org), caseId, bidId: mine.id });
 
     const selected = await me.practitioner.case({ caseId });
     expect(selected).toMatchObject({ status: "dipilih", selected: true, canWithdraw: false, myBid: { status: "dipilih" } });

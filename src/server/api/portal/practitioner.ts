@@ -66,27 +66,33 @@ export const practitionerRouter = router({
   offers: practitioner
     .input(portalPageInput)
     .output(offersOutput)
-    .query(async ({ ctx, input }) => samePage(await listMyOffers(ctx, ctx.practitionerId, portalPageOf(input)))),
+    .query(async ({ ctx, input }) =>
+      samePage(await listMyOffers(ctx, { practitionerId: ctx.practitionerId, request: portalPageOf(input) })),
+    ),
   withdrawnOffers: practitioner
     .input(portalPageInput)
     .output(withdrawnOffersOutput)
-    .query(async ({ ctx, input }) => samePage(await listMyWithdrawnOffers(ctx, ctx.practitionerId, portalPageOf(input)))),
+    .query(async ({ ctx, input }) =>
+      samePage(await listMyWithdrawnOffers(ctx, { practitionerId: ctx.practitionerId, request: portalPageOf(input) })),
+    ),
   acceptOffer: practitioner
     .input(byOffer)
     .output(z.string())
-    .mutation(async ({ ctx, input }) => (await acceptOffer(ctx, ctx.practitionerId, input.offerId)).id),
+    .mutation(async ({ ctx, input }) => (await acceptOffer(ctx, { practitionerId: ctx.practitionerId, offerId: input.offerId })).id),
   declineOffer: practitioner
     .input(byOffer)
     .output(z.void())
-    .mutation(({ ctx, input }) => declineOffer(ctx, ctx.practitionerId, input.offerId)),
+    .mutation(({ ctx, input }) => declineOffer(ctx, { practitionerId: ctx.practitionerId, offerId: input.offerId })),
   orders: practitioner
     .input(portalPageInput)
     .output(ordersOutput)
-    .query(async ({ ctx, input }) => samePage(await listMyOrders(ctx, ctx.practitionerId, portalPageOf(input)))),
+    .query(async ({ ctx, input }) =>
+      samePage(await listMyOrders(ctx, { practitionerId: ctx.practitionerId, request: portalPageOf(input) })),
+    ),
   order: practitioner
     .input(byOrder)
     .output(practitionerOrderDetailSchema)
-    .query(({ ctx, input }) => getMyOrder(ctx, ctx.practitionerId, input.orderId)),
+    .query(({ ctx, input }) => getMyOrder(ctx, { practitionerId: ctx.practitionerId, orderId: input.orderId })),
   startWork: practitioner
     .input(byOrder)
     .output(orderStatusOutput)
@@ -94,12 +100,30 @@ export const practitionerRouter = router({
   askClient: practitioner
     .input(askClientInput)
     .output(orderStatusOutput)
-    .mutation(async ({ ctx, input }) => (await askClient(ctx, ctx.practitionerId, input.orderId, input.question, input.files)).status),
+    .mutation(
+      async ({ ctx, input }) =>
+        (
+          await askClient(ctx, {
+            practitionerId: ctx.practitionerId,
+            orderId: input.orderId,
+            question: input.question,
+            fileIds: input.files,
+          })
+        ).status,
+    ),
   deliver: practitioner
     .input(deliverInput)
     .output(orderStatusOutput)
     .mutation(
-      async ({ ctx, input }) => (await deliverResult(ctx, ctx.practitionerId, input.orderId, input.deliverable, input.files)).status,
+      async ({ ctx, input }) =>
+        (
+          await deliverResult(ctx, {
+            practitionerId: ctx.practitionerId,
+            orderId: input.orderId,
+            deliverable: input.deliverable,
+            fileIds: input.files,
+          })
+        ).status,
     ),
   release: practitioner
     .input(byOrder)
@@ -109,12 +133,14 @@ export const practitionerRouter = router({
   orderCosts: practitioner
     .input(byOrder)
     .output(practitionerOrderCostsOutput)
-    .query(async ({ ctx, input }) => practitionerOrderCostsView(await practitionerOrderCosts(ctx, ctx.practitionerId, input.orderId))),
+    .query(async ({ ctx, input }) =>
+      practitionerOrderCostsView(await practitionerOrderCosts(ctx, { practitionerId: ctx.practitionerId, orderId: input.orderId })),
+    ),
   requestCost: practitioner
     .input(requestCostInput)
     .output(portalCostSchema)
     .mutation(async ({ ctx, input: { orderId, ...request } }) =>
-      costView(await requestCost(ctx, { kind: "practitioner", practitionerId: ctx.practitionerId }, orderId, request)),
+      costView(await requestCost(ctx, { by: { kind: "practitioner", practitionerId: ctx.practitionerId }, orderId, input: request })),
     ),
   /** The receipt was uploaded onto the order first (/api/berkas?order=…). */
   payCost: practitioner
@@ -122,60 +148,73 @@ export const practitionerRouter = router({
     .output(portalCostSchema)
     .mutation(async ({ ctx, input }) =>
       costView(
-        await payCost(ctx, { kind: "practitioner", practitionerId: ctx.practitionerId }, input.orderId, input.costId, input.receiptFileId),
+        await payCost(ctx, {
+          by: { kind: "practitioner", practitionerId: ctx.practitionerId },
+          orderId: input.orderId,
+          costId: input.costId,
+          receiptFileId: input.receiptFileId,
+        }),
       ),
     ),
   costs: practitioner
     .output(practitionerCostsOutput)
     .query(async ({ ctx }) =>
-      (await listPractitionerCosts(ctx, ctx.practitionerId)).map((cost) => ({ ...costView(cost), order: cost.order })),
+      (await listPractitionerCosts(ctx, { practitionerId: ctx.practitionerId })).map((cost) => ({ ...costView(cost), order: cost.order })),
     ),
 
-  earnings: practitioner.output(earningsOutput).query(({ ctx }) => earningsSummary(ctx, ctx.practitionerId)),
+  earnings: practitioner.output(earningsOutput).query(({ ctx }) => earningsSummary(ctx, { practitionerId: ctx.practitionerId })),
   statement: practitioner
     .input(statementInput)
     .output(statementOutput)
     .query(async ({ ctx, input }) =>
-      pageView(await earningsStatement(ctx, ctx.practitionerId, portalPageOf(input.page)), statementRowView),
+      pageView(await earningsStatement(ctx, { practitionerId: ctx.practitionerId, page: portalPageOf(input.page) }), statementRowView),
     ),
 
-  profile: practitioner.output(profileOutput).query(({ ctx }) => getPractitionerProfile(ctx, ctx.practitionerId)),
-  reviews: practitioner.output(reviewsOutput).query(({ ctx }) => practitionerReviews(ctx, ctx.practitionerId)),
+  profile: practitioner.output(profileOutput).query(({ ctx }) => getPractitionerProfile(ctx, { practitionerId: ctx.practitionerId })),
+  reviews: practitioner.output(reviewsOutput).query(({ ctx }) => practitionerReviews(ctx, { practitionerId: ctx.practitionerId })),
   updateProfile: practitioner
     .input(profileInput)
     .output(profileOutput)
-    .mutation(({ ctx, input }) => updatePractitionerProfile(ctx, ctx.actor, ctx.practitionerId, input)),
-  bankAccount: practitioner.output(ownBankAccountSchema.nullable()).query(({ ctx }) => myBankAccount(ctx, ctx.practitionerId)),
+    .mutation(({ ctx, input }) => updatePractitionerProfile(ctx, { actor: ctx.actor, practitionerId: ctx.practitionerId, change: input })),
+  bankAccount: practitioner
+    .output(ownBankAccountSchema.nullable())
+    .query(({ ctx }) => myBankAccount(ctx, { practitionerId: ctx.practitionerId })),
   setBankAccount: practitioner
     .input(bankAccountInput)
     .output(ownBankAccountSchema)
-    .mutation(({ ctx, input }) => setBankAccount(ctx, ctx.actor, ctx.practitionerId, input)),
+    .mutation(({ ctx, input }) => setBankAccount(ctx, { actor: ctx.actor, practitionerId: ctx.practitionerId, input })),
   changePassword: practitioner
     .input(passwordChangeInput)
     .output(z.void())
-    .mutation(({ ctx, input }) => changePassword(ctx, ctx.actor, ctx.actor.actorId, input, ctx.user.sessionId ?? null)),
+    .mutation(({ ctx, input }) =>
+      changePassword(ctx, { actor: ctx.actor, userId: ctx.actor.actorId, input, keepSessionId: ctx.user.sessionId ?? null }),
+    ),
 
   cases: practitioner
     .input(portalPageInput)
     .output(casesOutput)
-    .query(async ({ ctx, input }) => pageView(await listOpenCasesForPractitioner(ctx, ctx.practitionerId, portalPageOf(input)), caseView)),
+    .query(async ({ ctx, input }) =>
+      pageView(await listOpenCasesForPractitioner(ctx, { practitionerId: ctx.practitionerId, request: portalPageOf(input) }), caseView),
+    ),
   myBids: practitioner
     .input(portalPageInput)
     .output(myBidsOutput)
-    .query(async ({ ctx, input }) => samePage(await listMyBids(ctx, ctx.practitionerId, portalPageOf(input)))),
+    .query(async ({ ctx, input }) => samePage(await listMyBids(ctx, { practitionerId: ctx.practitionerId, request: portalPageOf(input) }))),
   case: practitioner
     .input(byCase)
     .output(caseOutput)
-    .query(async ({ ctx, input }) => caseView(await getCaseForPractitioner(ctx, ctx.practitionerId, input.caseId))),
+    .query(async ({ ctx, input }) =>
+      caseView(await getCaseForPractitioner(ctx, { practitionerId: ctx.practitionerId, caseId: input.caseId })),
+    ),
   submitBid: practitioner
     .input(submitBidInput)
     .output(bidOutput)
     .mutation(async ({ ctx, input }) => {
       const { caseId, ...bid } = input;
-      return bidView(await submitBid(ctx, ctx.practitionerId, caseId, bid));
+      return bidView(await submitBid(ctx, { practitionerId: ctx.practitionerId, caseId, input: bid }));
     }),
   withdrawBid: practitioner
     .input(byBid)
     .output(bidOutput)
-    .mutation(async ({ ctx, input }) => bidView(await withdrawBid(ctx, ctx.practitionerId, input.bidId))),
+    .mutation(async ({ ctx, input }) => bidView(await withdrawBid(ctx, { practitionerId: ctx.practitionerId, bidId: input.bidId }))),
 });

@@ -12,5 +12,5 @@ export const balanceRouter = router({
     })
     .input(z.object({}))
     .output(balanceSchema)
-    .query(async ({ ctx }) => serializeBalance(await getBalance(ctx, ctx.apiKey))),
+    .query(async ({ ctx }) => serializeBalance(await getBalance(ctx, { key: ctx.apiKey }))),
 });

@@ -214,8 +214,7 @@ describe("GET /v1/cases/{id}", () => {
     const created = await newCase();
     const withdrawn = await withdrawBid(
       { db: db(), clock },
-      await practitioner(0),
-      (await bid(db(), clock, await practitioner(0), created.id)).id,
+      { practitionerId: await practitioner(0), bidId: (await bid(db(), clock, await practitioner(0), created.id)).id },
     );
     expect(((await get(`/v1/cases/${created.id}`, org.token)).body as CaseJson).bids.map((b) => [b.id, b.status])).toEqual([
       [withdrawn.id, "ditarik"],
@@ -240,7 +239,7 @@ describe("POST /v1/cases/{id}/select", () => {
   it("selects a bid: case dipilih, the others tidak_dipilih, and an invoice for client_pays", async () => {
     const own = await createTestOrg(db());
     const { caseId, bids } = await caseWithBids(own.token, [8_000_000, 6_000_000, 7_000_000]);
-    await withdrawBid({ db: db(), clock }, bids[2]!.practitionerId, bids[2]!.id);
+    await withdrawBid({ db: db(), clock }, { practitionerId: bids[2]!.practitionerId, bidId: bids[2]!.id });
     const { res, body } = await post(`/v1/cases/${caseId}/select`, own.token, { bid_id: bids[0]!.id });
     expect(res.status).toBe(200);
     expect(Object.keys(body).sort()).toEqual(["case", "invoice"]);
@@ -285,7 +284,7 @@ describe("POST /v1/cases/{id}/select", () => {
 
   it("refuses a withdrawn bid with 409 CONFLICT and changes nothing", async () => {
     const { caseId, bids } = await caseWithBids(org.token, [3_000_000]);
-    await withdrawBid({ db: db(), clock }, bids[0]!.practitionerId, bids[0]!.id);
+    await withdrawBid({ db: db(), clock }, { practitionerId: bids[0]!.practitionerId, bidId: bids[0]!.id });
     const error = await expectError(await post(`/v1/cases/${caseId}/select`, org.token, { bid_id: bids[0]!.id }), 409, "CONFLICT");
     expect(error.message).toMatch(/The bid is ditarik/);
     expect((await db().case.findUniqueOrThrow({ where: { id: caseId } })).status).toBe("terbuka");
@@ -378,7 +377,7 @@ describe("POST /v1/cases/{id}/cancel", () => {
   it("withdraws an open case: ditutup, live bids end, case.ditutup recorded; a selected case is 409 and another organisation's 404", async () => {
     const own = await createTestOrg(db());
     const { caseId, bids } = await caseWithBids(own.token, [6_000_000, 7_000_000]);
-    await withdrawBid({ db: db(), clock }, bids[1]!.practitionerId, bids[1]!.id);
+    await withdrawBid({ db: db(), clock }, { practitionerId: bids[1]!.practitionerId, bidId: bids[1]!.id });
     const other = await createTestOrg(db());
     await expectError(await post(`/v1/cases/${caseId}/cancel`, other.token, {}), 404, "NOT_FOUND");
     const { res, body } = await post(`/v1/cases/${caseId}/cancel`, own.token, {});
@@ -456,8 +455,7 @@ describe("after selection: the work as an order, and the case's webhooks", () =>
       const invoiceId = (selected.body.invoice as { id: string }).id;
       const invoice = await payInvoice(
         { db: db(), clock },
-        { actorType: "org_admin", actorId: "usr_admin" },
-        { owner: liveDataOf(hooked.id), invoiceId },
+        { actor: { actorType: "org_admin", actorId: "usr_admin" }, input: { owner: liveDataOf(hooked.id), invoiceId } },
       );
 
       const kase = (await get(`/v1/cases/${caseId}`, hooked.token)).body as CaseJson & { order_id: string };
@@ -466,7 +464,8 @@ describe("after selection: the work as an order, and the case's webhooks", () =>
       expect(order).toMatchObject({ status: "diambil", service: "kasus", price_idr: 9_000_000, case_id: caseId, intake: {} });
 
       const deps = { db: db(), clock, webhooks: testWebhookSettings };
-      for (const { id } of await findDueDeliveries({ db: db() }, clock.now(), 50)) await attemptDelivery(deps, id);
+      for (const { id } of await findDueDeliveries({ db: db() }, { cutoff: clock.now(), limit: 50 }))
+        await attemptDelivery(deps, { deliveryId: id });
       const received = receiver.requests.map(
         (r) =>
           JSON.parse(r.body) as {

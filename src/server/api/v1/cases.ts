@@ -20,7 +20,7 @@ import { router } from "../trpc";
 const caseId = pathIdSchema("The case's id (kas_…).");
 
 /** What a replayed POST answers: the case as it is now. */
-const reloadCase = (ctx: { db: Db; apiKey: DataOwner }) => (id: string) => getCase(ctx, ctx.apiKey, id);
+const reloadCase = (ctx: { db: Db; apiKey: DataOwner }) => (id: string) => getCase(ctx, { owner: ctx.apiKey, caseId: id });
 
 export const casesRouter = router({
   create: agentProcedure
@@ -42,7 +42,12 @@ export const casesRouter = router({
     .output(caseSchema)
     .mutation(async ({ ctx, input }) =>
       serializeCase(
-        await idempotently(ctx, input, (claim) => createCase(ctx, ctx.apiKey, toCreateCaseInput(input), claim), reloadCase(ctx)),
+        await idempotently(
+          ctx,
+          input,
+          (claim) => createCase(ctx, { key: ctx.apiKey, input: toCreateCaseInput(input), claim }),
+          reloadCase(ctx),
+        ),
       ),
     ),
 
@@ -68,10 +73,14 @@ export const casesRouter = router({
     )
     .output(listOf(caseSchema, "CaseList"))
     .query(async ({ ctx, input }) => {
-      const page = await listCases(ctx, ctx.apiKey, pageRequestOf(input), {
-        status: input.status,
-        created: createdWindow(input),
-        metadata: metadataFilterOf(input),
+      const page = await listCases(ctx, {
+        owner: ctx.apiKey,
+        request: pageRequestOf(input),
+        filter: {
+          status: input.status,
+          created: createdWindow(input),
+          metadata: metadataFilterOf(input),
+        },
       });
       return serializeList(page, serializeCase);
     }),
@@ -83,7 +92,7 @@ export const casesRouter = router({
     })
     .input(caseId)
     .output(caseSchema)
-    .query(async ({ ctx, input }) => serializeCase(await getCase(ctx, ctx.apiKey, input.id))),
+    .query(async ({ ctx, input }) => serializeCase(await getCase(ctx, { owner: ctx.apiKey, caseId: input.id }))),
 
   select: agentProcedure
     .meta({
@@ -107,8 +116,8 @@ export const casesRouter = router({
       const selection: Selection = await idempotently(
         ctx,
         input,
-        (claim) => selectBid(ctx, ctx.apiKey, input.id, input.bid_id, claim),
-        (id) => getSelection(ctx, ctx.apiKey, id),
+        (claim) => selectBid(ctx, { key: ctx.apiKey, caseId: input.id, bidId: input.bid_id, claim }),
+        (id) => getSelection(ctx, { owner: ctx.apiKey, caseId: id }),
       );
       return { case: serializeCase(selection.case), invoice: serializeInvoiceSummary(selection.invoice) };
     }),
@@ -132,6 +141,8 @@ export const casesRouter = router({
     .input(caseId.strict())
     .output(caseSchema)
     .mutation(async ({ ctx, input }) =>
-      serializeCase(await idempotently(ctx, input, (claim) => withdrawCase(ctx, ctx.apiKey, input.id, claim), reloadCase(ctx))),
+      serializeCase(
+        await idempotently(ctx, input, (claim) => withdrawCase(ctx, { key: ctx.apiKey, caseId: input.id, claim }), reloadCase(ctx)),
+      ),
     ),
 });

@@ -23,5 +23,5 @@ export const catalogRouter = router({
     })
     .input(z.object({ code: z.string().min(1).max(100).meta({ description: "The service's catalog code, e.g. perjanjian_kerahasiaan." }) }))
     .output(serviceSchema)
-    .query(async ({ ctx, input }) => serializeService(await getAgentService(ctx, input.code), ctx.apiKey.livemode)),
+    .query(async ({ ctx, input }) => serializeService(await getAgentService(ctx, { code: input.code }), ctx.apiKey.livemode)),
 });

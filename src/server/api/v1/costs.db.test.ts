@@ -106,12 +106,16 @@ describe("a cost from request to receipt", () => {
     const org = await createTestOrg(database.prisma);
     const { order, practitionerId, by } = await workedOrder(org);
     const before = await deposit(org);
-    const asked = await requestCost(deps(), by, order.id, {
-      kind: "notaris",
-      feeCode: LISTED_FEE.code,
-      description: "Legalisasi NDA",
-      amountIdr: 80_000n,
-      basis: "",
+    const asked = await requestCost(deps(), {
+      by,
+      orderId: order.id,
+      input: {
+        kind: "notaris",
+        feeCode: LISTED_FEE.code,
+        description: "Legalisasi NDA",
+        amountIdr: 80_000n,
+        basis: "",
+      },
     });
     expect([asked.status, asked.kind, asked.basis]).toEqual(["diajukan", "notaris", LISTED_FEE.basis]);
 
@@ -139,7 +143,7 @@ describe("a cost from request to receipt", () => {
       kind: "practitioner",
       practitionerId,
     });
-    const paid = await payCost(deps(), by, order.id, asked.id, receipt.id);
+    const paid = await payCost(deps(), { by, orderId: order.id, costId: asked.id, receiptFileId: receipt.id });
     expect([paid.status, paid.receiptFileId]).toEqual(["dilunasi", receipt.id]);
     expect(await balanceOf(database.prisma, accounts.practitionerPayable(practitionerId))).toBe(80_000n);
     expect(await escrow(order)).toBe(BigInt(NDA_PRICE_IDR));
@@ -166,7 +170,7 @@ describe("a cost from request to receipt", () => {
   it("is refused with the reason the practitioner reads, moving no money", async () => {
     const org = await createTestOrg(database.prisma);
     const { order, by } = await workedOrder(org);
-    const asked = await requestCost(deps(), by, order.id, OTHER_COST);
+    const asked = await requestCost(deps(), { by, orderId: order.id, input: OTHER_COST });
     const before = await deposit(org);
     const empty = await post(`/v1/orders/${order.id}/costs/${asked.id}/reject`, org.token, { reason: "  " });
     expect([empty.status, empty.body.error?.code]).toEqual([400, "VALIDATION"]);
@@ -186,17 +190,25 @@ describe("what a practitioner may ask for", () => {
     const org = await createTestOrg(database.prisma);
     const { order, by } = await workedOrder(org);
     const listed = { kind: "notaris", feeCode: LISTED_FEE.code, description: "Legalisasi", basis: "" } as const;
-    await expect(requestCost(deps(), by, order.id, { ...listed, amountIdr: 100_001n })).rejects.toMatchObject({ code: "VALIDATION" });
-    await expect(requestCost(deps(), by, order.id, { ...listed, feeCode: "pnbp_rekaan", amountIdr: 1n })).rejects.toMatchObject({
+    await expect(requestCost(deps(), { by, orderId: order.id, input: { ...listed, amountIdr: 100_001n } })).rejects.toMatchObject({
       code: "VALIDATION",
     });
-    await expect(requestCost(deps(), by, order.id, { ...OTHER_COST, basis: " " })).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(
+      requestCost(deps(), { by, orderId: order.id, input: { ...listed, feeCode: "pnbp_rekaan", amountIdr: 1n } }),
+    ).rejects.toMatchObject({
+      code: "VALIDATION",
+    });
+    await expect(requestCost(deps(), { by, orderId: order.id, input: { ...OTHER_COST, basis: " " } })).rejects.toMatchObject({
+      code: "VALIDATION",
+    });
     const stranger = { kind: "practitioner" as const, practitionerId: await createTestPractitioner(database.prisma) };
-    await expect(requestCost(deps(), stranger, order.id, OTHER_COST)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(requestCost(deps(), { by: stranger, orderId: order.id, input: OTHER_COST })).rejects.toMatchObject({ code: "NOT_FOUND" });
     const delivered = await workedOrder(org, "diserahkan");
-    await expect(requestCost(deps(), delivered.by, delivered.order.id, OTHER_COST)).rejects.toMatchObject({ code: "INVALID_STATE" });
+    await expect(requestCost(deps(), { by: delivered.by, orderId: delivered.order.id, input: OTHER_COST })).rejects.toMatchObject({
+      code: "INVALID_STATE",
+    });
     expect(await database.prisma.orderCost.count({ where: { orderId: { in: [order.id, delivered.order.id] } } })).toBe(0);
-    const atCeiling = await requestCost(deps(), by, order.id, { ...listed, amountIdr: 100_000n });
+    const atCeiling = await requestCost(deps(), { by, orderId: order.id, input: { ...listed, amountIdr: 100_000n } });
     expect(atCeiling.amountIdr).toBe(100_000n);
   });
 });
@@ -205,7 +217,7 @@ describe("approval takes an order's checks", () => {
   it("waits for an admin above the organisation's threshold, counting against the budget at once; the admin's approval moves the money", async () => {
     const org = await createTestOrg(database.prisma, { thresholdIdr: 5_000_000n });
     const { order, by } = await workedOrder(org);
-    const big = await requestCost(deps(), by, order.id, { ...OTHER_COST, amountIdr: 6_000_000n });
+    const big = await requestCost(deps(), { by, orderId: order.id, input: { ...OTHER_COST, amountIdr: 6_000_000n } });
     const before = await deposit(org);
     const held = await post(`/v1/orders/${order.id}/costs/${big.id}/approve`, org.token, {});
     expect(held.body.status).toBe("menunggu_persetujuan");
@@ -215,7 +227,7 @@ describe("approval takes an order's checks", () => {
     const agentAgain = await post(`/v1/orders/${order.id}/costs/${big.id}/approve`, org.token, {});
     expect([agentAgain.status, agentAgain.body.error?.code]).toEqual([409, "INVALID_STATE"]);
     const admin = { owner: { organizationId: org.id, livemode: true }, actor: { kind: "org_admin" as const, id: "usr_admin" } };
-    const decided = await decideCost(deps(), admin, order.id, big.id, { approve: true });
+    const decided = await decideCost(deps(), { by: admin, orderId: order.id, costId: big.id, decision: { approve: true } });
     expect(decided.status).toBe("disetujui");
     expect(await deposit(org)).toBe(before - 6_000_000n);
     await moneyIsSound();
@@ -224,10 +236,15 @@ describe("approval takes an order's checks", () => {
   it("gives the budget back when the admin refuses a cost waiting for approval", async () => {
     const org = await createTestOrg(database.prisma, { thresholdIdr: 5_000_000n });
     const { order, by } = await workedOrder(org);
-    const asked = await requestCost(deps(), by, order.id, { ...OTHER_COST, amountIdr: 6_000_000n });
+    const asked = await requestCost(deps(), { by, orderId: order.id, input: { ...OTHER_COST, amountIdr: 6_000_000n } });
     await post(`/v1/orders/${order.id}/costs/${asked.id}/approve`, org.token, {});
     const admin = { owner: { organizationId: org.id, livemode: true }, actor: { kind: "org_admin" as const, id: "usr_admin" } };
-    const refused = await decideCost(deps(), admin, order.id, asked.id, { approve: false, reason: "Tidak perlu meterai." });
+    const refused = await decideCost(deps(), {
+      by: admin,
+      orderId: order.id,
+      costId: asked.id,
+      decision: { approve: false, reason: "Tidak perlu meterai." },
+    });
     expect(refused.status).toBe("ditolak");
     expect(((await get("/v1/balance", org.token)) as { key: { spent_this_month: number } }).key.spent_this_month).toBe(NDA_PRICE_IDR);
   });
@@ -235,14 +252,14 @@ describe("approval takes an order's checks", () => {
   it("refuses a cost beyond the monthly budget (402 BUDGET_EXCEEDED) or the deposit (402 INSUFFICIENT_DEPOSIT), and nothing moves", async () => {
     const org = await createTestOrg(database.prisma, { monthlyBudgetIdr: BigInt(NDA_PRICE_IDR) + 50_000n });
     const { order, by } = await workedOrder(org);
-    const overBudget = await requestCost(deps(), by, order.id, { ...OTHER_COST, amountIdr: 60_000n });
+    const overBudget = await requestCost(deps(), { by, orderId: order.id, input: { ...OTHER_COST, amountIdr: 60_000n } });
     const before = await deposit(org);
     const refused = await post(`/v1/orders/${order.id}/costs/${overBudget.id}/approve`, org.token, {});
     expect([refused.status, refused.body.error?.code]).toEqual([402, "BUDGET_EXCEEDED"]);
 
     const poor = await createTestOrg(database.prisma, { depositIdr: BigInt(NDA_PRICE_IDR) + 5_000n });
     const worked = await workedOrder(poor);
-    const tooMuch = await requestCost(deps(), worked.by, worked.order.id, OTHER_COST);
+    const tooMuch = await requestCost(deps(), { by: worked.by, orderId: worked.order.id, input: OTHER_COST });
     const short = await post(`/v1/orders/${worked.order.id}/costs/${tooMuch.id}/approve`, poor.token, {});
     expect([short.status, short.body.error?.code]).toEqual([402, "INSUFFICIENT_DEPOSIT"]);
 
@@ -264,7 +281,7 @@ describe("approval takes an order's checks", () => {
     const org = await createTestOrg(database.prisma);
     const other = await createTestOrg(database.prisma);
     const { order, by } = await workedOrder(org);
-    const asked = await requestCost(deps(), by, order.id, OTHER_COST);
+    const asked = await requestCost(deps(), { by, orderId: order.id, input: OTHER_COST });
     const foreign = await post(`/v1/orders/${order.id}/costs/${asked.id}/approve`, other.token, {});
     expect([foreign.status, foreign.body.error?.code]).toEqual([404, "NOT_FOUND"]);
     const wrongCost = await post(`/v1/orders/${order.id}/costs/cost_bukan/approve`, org.token, {});
@@ -279,16 +296,16 @@ describe("when the order ends", () => {
   it("a cancelled or refunded order cancels its open costs and refunds the approved one; a paid cost stays paid", async () => {
     const org = await createTestOrg(database.prisma);
     const { order, practitionerId, by } = await workedOrder(org);
-    const paid = await requestCost(deps(), by, order.id, OTHER_COST);
-    const approved = await requestCost(deps(), by, order.id, { ...OTHER_COST, amountIdr: 20_000n });
-    const open = await requestCost(deps(), by, order.id, { ...OTHER_COST, amountIdr: 30_000n });
+    const paid = await requestCost(deps(), { by, orderId: order.id, input: OTHER_COST });
+    const approved = await requestCost(deps(), { by, orderId: order.id, input: { ...OTHER_COST, amountIdr: 20_000n } });
+    const open = await requestCost(deps(), { by, orderId: order.id, input: { ...OTHER_COST, amountIdr: 30_000n } });
     await post(`/v1/orders/${order.id}/costs/${paid.id}/approve`, org.token, {});
     await post(`/v1/orders/${order.id}/costs/${approved.id}/approve`, org.token, {});
     const receipt = await uploadTestFile(deps(), { organizationId: org.id, livemode: true }, "kuitansi.pdf", undefined, {
       kind: "practitioner",
       practitionerId,
     });
-    await payCost(deps(), by, order.id, paid.id, receipt.id);
+    await payCost(deps(), { by, orderId: order.id, costId: paid.id, receiptFileId: receipt.id });
     const before = await deposit(org);
 
     const disputed = await post(`/v1/orders/${order.id}/dispute`, org.token, { reason: "Tidak sesuai." });
@@ -315,14 +332,23 @@ describe("when the order ends", () => {
   it("the operator refunds an approved cost whose receipt never came", async () => {
     const org = await createTestOrg(database.prisma);
     const { order, by } = await workedOrder(org);
-    const asked = await requestCost(deps(), by, order.id, OTHER_COST);
+    const asked = await requestCost(deps(), { by, orderId: order.id, input: OTHER_COST });
     await post(`/v1/orders/${order.id}/costs/${asked.id}/approve`, org.token, {});
     const before = await deposit(org);
-    await expect(cancelCostByOperator(deps(), "usr_op", order.id, asked.id, "")).rejects.toMatchObject({ code: "VALIDATION" });
-    const cancelled = await cancelCostByOperator(deps(), "usr_op", order.id, asked.id, "Kuitansi tidak diunggah.");
+    await expect(
+      cancelCostByOperator(deps(), { operatorId: "usr_op", orderId: order.id, costId: asked.id, reason: "" }),
+    ).rejects.toMatchObject({ code: "VALIDATION" });
+    const cancelled = await cancelCostByOperator(deps(), {
+      operatorId: "usr_op",
+      orderId: order.id,
+      costId: asked.id,
+      reason: "Kuitansi tidak diunggah.",
+    });
     expect([cancelled.status, cancelled.reason]).toEqual(["dibatalkan", "Kuitansi tidak diunggah."]);
     expect(await deposit(org)).toBe(before + 10_000n);
-    await expect(payCost(deps(), by, order.id, asked.id, "file_x")).rejects.toMatchObject({ code: "INVALID_STATE" });
+    await expect(payCost(deps(), { by, orderId: order.id, costId: asked.id, receiptFileId: "file_x" })).rejects.toMatchObject({
+      code: "INVALID_STATE",
+    });
     await moneyIsSound();
   });
 });
@@ -381,12 +407,12 @@ describe.runIf(testDatabaseKind === "postgres")("races on a cost, forced to over
     const key = await agentKey(database.prisma, clock, org);
     for (let round = 0; round < 5; round++) {
       const { order, by } = await workedOrder(org);
-      const asked = await requestCost(deps(), by, order.id, OTHER_COST);
+      const asked = await requestCost(deps(), { by, orderId: order.id, input: OTHER_COST });
       const before = await deposit(org);
       const results = await race(
         order.id,
-        () => decideCost(deps(), byKey(key), order.id, asked.id, { approve: true }),
-        () => decideCost(deps(), byKey(key), order.id, asked.id, { approve: true }),
+        () => decideCost(deps(), { by: byKey(key), orderId: order.id, costId: asked.id, decision: { approve: true } }),
+        () => decideCost(deps(), { by: byKey(key), orderId: order.id, costId: asked.id, decision: { approve: true } }),
       );
       expect(codes(results).sort()).toEqual(["INVALID_STATE", "ok"]);
       expect(await deposit(org)).toBe(before - OTHER_COST.amountIdr);
@@ -400,12 +426,12 @@ describe.runIf(testDatabaseKind === "postgres")("races on a cost, forced to over
     for (let round = 0; round < 5; round++) {
       // A cost can be asked for only on a taken order, which the agent cannot cancel: the order ends by the operator's refund of its dispute.
       const { order, by } = await workedOrder(org);
-      const asked = await requestCost(deps(), by, order.id, OTHER_COST);
+      const asked = await requestCost(deps(), { by, orderId: order.id, input: OTHER_COST });
       await post(`/v1/orders/${order.id}/dispute`, org.token, { reason: "Tidak sesuai." });
       const before = await deposit(org);
       const results = await race(
         order.id,
-        () => decideCost(deps(), byKey(key), order.id, asked.id, { approve: true }),
+        () => decideCost(deps(), { by: byKey(key), orderId: order.id, costId: asked.id, decision: { approve: true } }),
         () => refundByOperator(order.id),
       );
       const outcome = codes(results);

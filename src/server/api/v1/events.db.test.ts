@@ -128,11 +128,13 @@ describe("GET /v1/events", () => {
     const practitionerId = await createTestPractitioner(db(), ["properti"]);
     const created = await createTestCase(db(), clock, org);
     const offer = await bid(db(), clock, practitionerId, created.id);
-    const { invoice } = await selectBid({ db: db(), clock }, await agentKey(db(), clock, org), created.id, offer.id);
+    const { invoice } = await selectBid(
+      { db: db(), clock },
+      { key: await agentKey(db(), clock, org), caseId: created.id, bidId: offer.id },
+    );
     await payInvoice(
       { db: db(), clock },
-      { actorType: "org_admin", actorId: "usr_admin" },
-      { owner: liveDataOf(org.id), invoiceId: invoice.id },
+      { actor: { actorType: "org_admin", actorId: "usr_admin" }, input: { owner: liveDataOf(org.id), invoiceId: invoice.id } },
     );
 
     const deliveries = await db().webhookDelivery.findMany({
@@ -141,7 +143,9 @@ describe("GET /v1/events", () => {
       select: { id: true },
     });
     for (const delivery of deliveries) {
-      expect((await attemptDelivery({ db: db(), clock, webhooks: testWebhookSettings }, delivery.id)).result).toBe("delivered");
+      expect((await attemptDelivery({ db: db(), clock, webhooks: testWebhookSettings }, { deliveryId: delivery.id })).result).toBe(
+        "delivered",
+      );
     }
 
     const events = await listAll(org.token);
@@ -198,7 +202,7 @@ describe("GET /v1/events", () => {
       where: { event: { organizationId: org.id } },
       orderBy: { event: { seq: "asc" } },
     })) {
-      await attemptDelivery({ db: db(), clock, webhooks: testWebhookSettings }, delivery.id);
+      await attemptDelivery({ db: db(), clock, webhooks: testWebhookSettings }, { deliveryId: delivery.id });
     }
     const lastSeen = (JSON.parse(receiver.requests.at(-1)!.body) as { id: string }).id;
     const missed = await addEvents(owner, 5);

@@ -28,7 +28,11 @@ export const eventsRouter = router({
     .input(listEventsSchema)
     .output(listOf(eventSchema, "EventList"))
     .query(async ({ ctx, input }) => {
-      const page = await listEvents(ctx, ctx.apiKey, pageRequestOf(input), { type: input.type, created: createdWindow(input) });
+      const page = await listEvents(ctx, {
+        owner: ctx.apiKey,
+        request: pageRequestOf(input),
+        filter: { type: input.type, created: createdWindow(input) },
+      });
       return serializeList(page, serializeEvent);
     }),
 
@@ -39,5 +43,5 @@ export const eventsRouter = router({
     })
     .input(pathIdSchema("The event's id (evt_…)."))
     .output(eventSchema)
-    .query(async ({ ctx, input }) => serializeEvent(await getEvent(ctx, ctx.apiKey, input.id))),
+    .query(async ({ ctx, input }) => serializeEvent(await getEvent(ctx, { owner: ctx.apiKey, id: input.id }))),
 });

@@ -60,9 +60,12 @@ describe("files on S3", () => {
 
   it("deletes the bytes a crash left behind once the sweeper finds their upload record", async () => {
     const deps = { db: database.prisma, clock, files };
-    const received = await receiveUpload(deps, Readable.from([SAMPLE_FILES.pdf]), "terputus.pdf");
+    const received = await receiveUpload(deps, { source: Readable.from([SAMPLE_FILES.pdf]), clientFilename: "terputus.pdf" });
     await files.storage.read(received.storageKey);
-    await deleteLeftoverUpload({ ...deps, clock: fixedClock(clock.now().getTime() + UPLOAD_GRACE_MS) }, received.storageKey);
+    await deleteLeftoverUpload(
+      { ...deps, clock: fixedClock(clock.now().getTime() + UPLOAD_GRACE_MS) },
+      { storageKey: received.storageKey },
+    );
     await expect(files.storage.read(received.storageKey)).rejects.toThrow();
     expect(await database.prisma.fileUpload.findUnique({ where: { storageKey: received.storageKey } })).toBeNull();
   });

@@ -306,11 +306,14 @@ describe("what a crash or a forgotten upload leaves", () => {
     const before = { files: await database.prisma.storedFile.count(), bytes: storedFileCount() };
     const deps = { db: database.prisma, clock, files: TEST_FILES };
     // The process dies between storing the bytes and writing the row: nothing but the upload record says they exist.
-    const received = await receiveUpload(deps, Readable.from([SAMPLE_FILES.pdf]), "terputus.pdf");
+    const received = await receiveUpload(deps, { source: Readable.from([SAMPLE_FILES.pdf]), clientFilename: "terputus.pdf" });
     expect(await database.prisma.storedFile.count()).toBe(before.files);
-    await deleteLeftoverUpload(deps, received.storageKey);
+    await deleteLeftoverUpload(deps, { storageKey: received.storageKey });
     expect(storedFileCount()).toBe(before.bytes + 1);
-    await deleteLeftoverUpload({ ...deps, clock: fixedClock(clock.now().getTime() + UPLOAD_GRACE_MS) }, received.storageKey);
+    await deleteLeftoverUpload(
+      { ...deps, clock: fixedClock(clock.now().getTime() + UPLOAD_GRACE_MS) },
+      { storageKey: received.storageKey },
+    );
     expect(storedFileCount()).toBe(before.bytes);
     expect(await database.prisma.fileUpload.findUnique({ where: { storageKey: received.storageKey } })).toBeNull();
   });
@@ -324,7 +327,7 @@ describe("what a crash or a forgotten upload leaves", () => {
         this.destroy(new Error("client went away"));
       },
     });
-    await expect(receiveUpload(deps, broken, "terputus.pdf")).rejects.toThrow();
+    await expect(receiveUpload(deps, { source: broken, clientFilename: "terputus.pdf" })).rejects.toThrow();
     expect(await leftovers()).toEqual(before);
   });
 
@@ -335,8 +338,8 @@ describe("what a crash or a forgotten upload leaves", () => {
     await postJson("/v1/orders", org.token, ndaOrder({ attachments: [kept.id] }));
     const dayLater = { db: database.prisma, clock: fixedClock(clock.now().getTime() + UNATTACHED_FILE_MS), files: TEST_FILES };
     const bytes = storedFileCount();
-    await deleteUnattachedFile(dayLater, lonely.id);
-    await deleteUnattachedFile(dayLater, kept.id);
+    await deleteUnattachedFile(dayLater, { fileId: lonely.id });
+    await deleteUnattachedFile(dayLater, { fileId: kept.id });
     expect(await database.prisma.storedFile.findUnique({ where: { id: lonely.id } })).toBeNull();
     expect(await database.prisma.storedFile.findUnique({ where: { id: kept.id } })).not.toBeNull();
     expect(storedFileCount()).toBe(bytes - 1);

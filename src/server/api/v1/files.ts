@@ -42,8 +42,8 @@ export const filesRouter = router({
       const file = await idempotently(
         ctx,
         canonical,
-        (claim) => createFile(deps, ctx.apiKey, { kind: "agent", apiKeyId: ctx.apiKey.id }, upload, claim),
-        (id) => getFile(deps, ctx.apiKey, id),
+        (claim) => createFile(deps, { owner: ctx.apiKey, uploader: { kind: "agent", apiKeyId: ctx.apiKey.id }, upload, claim }),
+        (id) => getFile(deps, { owner: ctx.apiKey, id }),
       );
       return serializeFile(file);
     }),
@@ -55,7 +55,7 @@ export const filesRouter = router({
     })
     .input(fileId)
     .output(fileSchema)
-    .query(async ({ ctx, input }) => serializeFile(await getFile(ctx, ctx.apiKey, input.id))),
+    .query(async ({ ctx, input }) => serializeFile(await getFile(ctx, { owner: ctx.apiKey, id: input.id }))),
 
   content: agentProcedure
     .meta({
@@ -73,7 +73,7 @@ export const filesRouter = router({
     })
     .input(fileId)
     .output(z.custom<FileContent>().meta({ type: "string", format: "binary", description: "The file's bytes." }))
-    .query(async ({ ctx, input }) => contentOf(fileDepsOf(ctx), await getFile(ctx, ctx.apiKey, input.id))),
+    .query(async ({ ctx, input }) => contentOf(fileDepsOf(ctx), await getFile(ctx, { owner: ctx.apiKey, id: input.id }))),
 
   createLink: agentProcedure
     .meta({
@@ -92,12 +92,11 @@ export const filesRouter = router({
     .input(createFileLinkSchema)
     .output(fileLinkSchema)
     .mutation(async ({ ctx, input }) => {
-      const { link, file, url } = await createFileLink(
-        fileDepsOf(ctx),
-        ctx.apiKey,
-        input.file,
-        input.expires_in ?? FILE_LINK_DEFAULT_SECONDS,
-      );
+      const { link, file, url } = await createFileLink(fileDepsOf(ctx), {
+        owner: ctx.apiKey,
+        fileId: input.file,
+        expiresInSeconds: input.expires_in ?? FILE_LINK_DEFAULT_SECONDS,
+      });
       return {
         id: link.id,
         file: file.id,

@@ -29,7 +29,11 @@ export const invoicesRouter = router({
     .input(listInvoicesSchema)
     .output(listOf(invoiceSummarySchema, "InvoiceList"))
     .query(async ({ ctx, input }) => {
-      const page = await listInvoices(ctx, ctx.apiKey, pageRequestOf(input), { status: input.status, created: createdWindow(input) });
+      const page = await listInvoices(ctx, {
+        owner: ctx.apiKey,
+        request: pageRequestOf(input),
+        filter: { status: input.status, created: createdWindow(input) },
+      });
       return serializeList(page, serializeInvoiceSummary);
     }),
 
@@ -40,5 +44,5 @@ export const invoicesRouter = router({
     })
     .input(pathIdSchema("The invoice's id (inv_…)."))
     .output(invoiceSummarySchema)
-    .query(async ({ ctx, input }) => serializeInvoiceSummary(await getInvoice(ctx, ctx.apiKey, input.id))),
+    .query(async ({ ctx, input }) => serializeInvoiceSummary(await getInvoice(ctx, { owner: ctx.apiKey, invoiceId: input.id }))),
 });

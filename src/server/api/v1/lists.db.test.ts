@@ -352,7 +352,10 @@ describe("filters", () => {
     const unpaid = await selectedInvoice(invoiceOrg, (await newCase(invoiceOrg.token)).id);
     clock.set(at(210));
     const paid = await selectedInvoice(invoiceOrg, (await newCase(invoiceOrg.token)).id);
-    await payInvoice({ db: db(), clock }, { actorType: "system", actorId: null }, { owner: liveDataOf(invoiceOrg.id), invoiceId: paid });
+    await payInvoice(
+      { db: db(), clock },
+      { actor: { actorType: "system", actorId: null }, input: { owner: liveDataOf(invoiceOrg.id), invoiceId: paid } },
+    );
     const invoiceIds = async (path: string) => (await list(path, invoiceOrg.token)).data.map((item) => item.id);
 
     expect(await invoiceIds("/v1/invoices?status=dibayar")).toEqual([paid]);

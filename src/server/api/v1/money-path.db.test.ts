@@ -54,7 +54,7 @@ async function deposit(): Promise<number> {
 const escrow = async (orderId: string) =>
   Number(await balanceOf(db(), accounts.orderEscrow({ id: orderId, organizationId: org.id, livemode: true })));
 const payable = async (practitionerId: string) => Number(await balanceOf(db(), accounts.practitionerPayable(practitionerId)));
-const revenue = async () => Number(await platformRevenueTotal({ db: db() }, true));
+const revenue = async () => Number(await platformRevenueTotal({ db: db() }, { livemode: true }));
 
 /** Every entry of every transfer sums to zero, cached balances equal their entries, escrows match statuses. */
 async function ledgerBalances() {
@@ -89,12 +89,12 @@ describe("the money path through /v1", () => {
     expect(await escrow(order.id)).toBe(NDA_PRICE_IDR);
     await ledgerBalances();
 
-    await ensureOffering(deps(), order.id);
+    await ensureOffering(deps(), { orderId: order.id });
     const offer = await db().offer.findFirstOrThrow({ where: { orderId: order.id, status: "aktif" } });
     expect(offer.practitionerId).toBe(practitionerId);
-    await acceptOffer(deps(), practitionerId, offer.id);
+    await acceptOffer(deps(), { practitionerId, offerId: offer.id });
     await startWork(deps(), practitionerId, order.id);
-    await deliverResult(deps(), practitionerId, order.id, "https://berkas.contoh.id/nda-final.pdf");
+    await deliverResult(deps(), { practitionerId, orderId: order.id, deliverable: "https://berkas.contoh.id/nda-final.pdf" });
     expect((await call("GET", `/v1/orders/${order.id}`)).status).toBe("diserahkan");
     expect(await escrow(order.id)).toBe(NDA_PRICE_IDR);
     expect(await payable(practitionerId)).toBe(0);
@@ -146,7 +146,7 @@ describe("the money path through /v1", () => {
     await ledgerBalances();
 
     await startWork(deps(), practitionerId, orderId);
-    await deliverResult(deps(), practitionerId, orderId, "https://berkas.contoh.id/somasi.pdf");
+    await deliverResult(deps(), { practitionerId, orderId, deliverable: "https://berkas.contoh.id/somasi.pdf" });
     const revenueBefore = await revenue();
     expect((await call("POST", `/v1/orders/${orderId}/accept`)).status).toBe("selesai");
     expect(await escrow(orderId)).toBe(0);

@@ -109,16 +109,16 @@ const row = (orderId: string) => database.prisma.order.findUniqueOrThrow({ where
 
 /** Offering starts and someone eligible holds the live offer. */
 async function offered(orderId: string) {
-  await ensureOffering(deps(), orderId);
+  await ensureOffering(deps(), { orderId });
   return database.prisma.offer.findFirstOrThrow({ where: { orderId, status: "aktif" } });
 }
 
 /** A practitioner takes it, starts, and delivers; returns who holds it. */
 async function delivered(orderId: string): Promise<string> {
   const offer = await offered(orderId);
-  await acceptOffer(deps(), offer.practitionerId, offer.id);
+  await acceptOffer(deps(), { practitionerId: offer.practitionerId, offerId: offer.id });
   await startWork(deps(), offer.practitionerId, orderId);
-  await deliverResult(deps(), offer.practitionerId, orderId, "https://berkas.contoh.id/nda-v1.pdf");
+  await deliverResult(deps(), { practitionerId: offer.practitionerId, orderId, deliverable: "https://berkas.contoh.id/nda-v1.pdf" });
   return offer.practitionerId;
 }
 
@@ -154,7 +154,7 @@ describe("POST /v1/orders/{id}/cancel", () => {
   });
 
   it("cancels a paid order nobody took: the whole escrow back in the deposit, the month's spend lowered, order.dibatalkan", async () => {
-    const key = await authenticateApiKey({ db: database.prisma, clock }, `Bearer ${org.token}`);
+    const key = await authenticateApiKey({ db: database.prisma, clock }, { authorization: `Bearer ${org.token}` });
     const depositBefore = await deposit();
     const spentBefore = await spentThisMonth(database.prisma, clock, key.id);
     const order = await newOrder();
@@ -174,25 +174,31 @@ describe("POST /v1/orders/{id}/cancel", () => {
   it("withdraws a live offer from the practitioner's inbox at once, and tells them why", async () => {
     const order = await newOrder();
     const offer = await offered(order.id);
-    expect((await listMyOffers(deps(), offer.practitionerId, pageRequestOf({}))).data.map((o) => o.order.id)).toContain(order.id);
+    expect(
+      (await listMyOffers(deps(), { practitionerId: offer.practitionerId, request: pageRequestOf({}) })).data.map((o) => o.order.id),
+    ).toContain(order.id);
     expect((await post(`/v1/orders/${order.id}/cancel`)).body.status).toBe("dibatalkan");
-    expect((await listMyOffers(deps(), offer.practitionerId, pageRequestOf({}))).data.map((o) => o.order.id)).not.toContain(order.id);
+    expect(
+      (await listMyOffers(deps(), { practitionerId: offer.practitionerId, request: pageRequestOf({}) })).data.map((o) => o.order.id),
+    ).not.toContain(order.id);
     expect(await database.prisma.offer.findUniqueOrThrow({ where: { id: offer.id } })).toMatchObject({
       status: "dibatalkan",
       respondedAt: clock.now(),
     });
-    expect((await listMyWithdrawnOffers(deps(), offer.practitionerId, pageRequestOf({}))).data).toContainEqual(
+    expect((await listMyWithdrawnOffers(deps(), { practitionerId: offer.practitionerId, request: pageRequestOf({}) })).data).toContainEqual(
       expect.objectContaining({ offerId: offer.id, orderId: order.id, orderStatus: "dibatalkan" }),
     );
     // The practitioner's late accept finds nothing to take.
-    await expect(acceptOffer(deps(), offer.practitionerId, offer.id)).rejects.toMatchObject({ code: "INVALID_STATE" });
+    await expect(acceptOffer(deps(), { practitionerId: offer.practitionerId, offerId: offer.id })).rejects.toMatchObject({
+      code: "INVALID_STATE",
+    });
     await moneyIsExact();
   });
 
   it("refuses once a practitioner has taken the order: 409 INVALID_STATE, nothing moves", async () => {
     const order = await newOrder();
     const offer = await offered(order.id);
-    await acceptOffer(deps(), offer.practitionerId, offer.id);
+    await acceptOffer(deps(), { practitionerId: offer.practitionerId, offerId: offer.id });
     const events = await eventTypes(order.id);
     const { status, body } = await post(`/v1/orders/${order.id}/cancel`, { reason: "Tidak jadi." });
     expect([status, body.error?.code]).toEqual([409, "INVALID_STATE"]);
@@ -239,7 +245,7 @@ describe("POST /v1/orders/{id}/revision", () => {
     // The result sent back stays readable until the next delivery replaces it.
     expect(body.deliverable).toBe("https://berkas.contoh.id/nda-v1.pdf");
     expect((await eventTypes(order.id)).slice(-2)).toEqual(["order.diserahkan", "order.dikerjakan"]);
-    await deliverResult(deps(), practitionerId, order.id, "https://berkas.contoh.id/nda-v2.pdf");
+    await deliverResult(deps(), { practitionerId, orderId: order.id, deliverable: "https://berkas.contoh.id/nda-v2.pdf" });
     expect((await get(`/v1/orders/${order.id}`)).body).toMatchObject({
       status: "diserahkan",
       deliverable: "https://berkas.contoh.id/nda-v2.pdf",
@@ -253,27 +259,29 @@ describe("POST /v1/orders/{id}/revision", () => {
     const practitionerId = await delivered(order.id);
     for (const round of [1, 2]) {
       expect((await post(`/v1/orders/${order.id}/revision`, { reason: `Revisi ${round}` })).body.revision_count).toBe(round);
-      await deliverResult(deps(), practitionerId, order.id, `https://berkas.contoh.id/nda-r${round}.pdf`);
+      await deliverResult(deps(), { practitionerId, orderId: order.id, deliverable: `https://berkas.contoh.id/nda-r${round}.pdf` });
     }
     const third = await post(`/v1/orders/${order.id}/revision`, { reason: "Revisi 3" });
     expect([third.status, third.body.error?.code]).toEqual([409, "REVISION_LIMIT"]);
     expect(third.body.error?.message).toMatch(/accept the result or open a dispute/);
     expect(await row(order.id)).toMatchObject({ status: "diserahkan", revisionCount: 2 });
     // The operator is not bound by the client's limit.
-    await operatorOrderAction(
-      deps(),
-      { actorType: "operator", actorId: "usr_op" },
-      { orderId: order.id, action: "request_revision", note: "Perbaiki tanda tangan." },
-    );
+    await operatorOrderAction(deps(), {
+      actor: { actorType: "operator", actorId: "usr_op" },
+      input: { orderId: order.id, action: "request_revision", note: "Perbaiki tanda tangan." },
+    });
     expect(await row(order.id)).toMatchObject({ status: "dikerjakan", revisionCount: 3 });
   });
 
   it("takes the limit from the settings: with ORDER_MAX_REVISIONS=0 no revision is possible", async () => {
     const order = await newOrder();
     await delivered(order.id);
-    const key = await authenticateApiKey({ db: database.prisma, clock }, `Bearer ${org.token}`);
+    const key = await authenticateApiKey({ db: database.prisma, clock }, { authorization: `Bearer ${org.token}` });
     await expect(
-      requestRevision({ ...deps(), orderRules: { ...DEFAULT_ORDER_RULES, maxRevisions: 0 } }, byKey(key), order.id, "Ubah."),
+      requestRevision(
+        { ...deps(), orderRules: { ...DEFAULT_ORDER_RULES, maxRevisions: 0 } },
+        { by: byKey(key), orderId: order.id, reason: "Ubah." },
+      ),
     ).rejects.toMatchObject({ code: "REVISION_LIMIT" });
   });
 
@@ -290,7 +298,7 @@ describe("POST /v1/orders/{id}/dispute", () => {
   it("puts a taken order in the operator's dispute queue with the reason; the escrow stays", async () => {
     const order = await newOrder();
     const offer = await offered(order.id);
-    await acceptOffer(deps(), offer.practitionerId, offer.id);
+    await acceptOffer(deps(), { practitionerId: offer.practitionerId, offerId: offer.id });
     await startWork(deps(), offer.practitionerId, order.id);
     const { status, body } = await post(`/v1/orders/${order.id}/dispute`, { reason: "Praktisi tidak membalas selama seminggu." });
     expect([status, body.status]).toEqual([200, "sengketa"]);
@@ -323,11 +331,10 @@ describe("POST /v1/orders/{id}/dispute", () => {
     const depositBefore = await deposit();
     const payable = () => balanceOf(database.prisma, accounts.practitionerPayable(practitionerId));
     const payableBefore = await payable();
-    const done = await operatorOrderAction(
-      deps(),
-      { actorType: "operator", actorId: "usr_op" },
-      { orderId: order.id, action, note: "Diputuskan setelah memeriksa percakapan." },
-    );
+    const done = await operatorOrderAction(deps(), {
+      actor: { actorType: "operator", actorId: "usr_op" },
+      input: { orderId: order.id, action, note: "Diputuskan setelah memeriksa percakapan." },
+    });
     expect(done.status).toBe(outcome);
     expect(await deposit()).toBe(depositBefore + (action === "refund" ? BigInt(NDA_PRICE_IDR) : 0n));
     expect(await payable()).toBe(payableBefore + (action === "settle_for_practitioner" ? BigInt(NDA_CLIENT_PRICE_IDR) : 0n));
@@ -341,9 +348,9 @@ describe("auto-acceptance", () => {
     const order = await newOrder();
     const practitionerId = await delivered(order.id);
     const due = Date.parse(START) + 7 * DAY;
-    await autoAcceptOrder({ db: database.prisma, clock: fixedClock(due - 1) }, order.id);
+    await autoAcceptOrder({ db: database.prisma, clock: fixedClock(due - 1) }, { orderId: order.id });
     expect((await row(order.id)).status).toBe("diserahkan");
-    await autoAcceptOrder({ db: database.prisma, clock: fixedClock(due) }, order.id);
+    await autoAcceptOrder({ db: database.prisma, clock: fixedClock(due) }, { orderId: order.id });
     const done = (await get(`/v1/orders/${order.id}`)).body;
     expect(done).toMatchObject({ status: "selesai", auto_accept_at: null });
     expect(done.messages.at(-1)).toEqual(expect.objectContaining({ role: "system", body: autoAcceptMessage(7) }));
@@ -365,8 +372,8 @@ describe("auto-acceptance", () => {
     await delivered(revised.id);
     await post(`/v1/orders/${revised.id}/revision`, { reason: "Ubah judul." });
     const later = { db: database.prisma, clock: fixedClock(Date.parse(START) + 30 * DAY) };
-    await autoAcceptOrder(later, accepted.id);
-    await autoAcceptOrder(later, revised.id);
+    await autoAcceptOrder(later, { orderId: accepted.id });
+    await autoAcceptOrder(later, { orderId: revised.id });
     expect((await row(accepted.id)).status).toBe("selesai");
     expect(await database.prisma.ledgerTransfer.count({ where: { reference: accepted.id, kind: "escrow_release" } })).toBe(1);
     expect((await row(revised.id)).status).toBe("dikerjakan");
@@ -379,7 +386,7 @@ describe("offering that stalls", () => {
     const create = await post("/v1/orders", unofferable("PT Maju Jaya"));
     expect(create.status, JSON.stringify(create.body)).toBe(201);
     const order = create.body as OrderBody & { price_idr: number };
-    await ensureOffering(deps(), order.id);
+    await ensureOffering(deps(), { orderId: order.id });
     const stalled = (await get(`/v1/orders/${order.id}`)).body;
     const refundAt = new Date(Date.parse(START) + 24 * HOUR).toISOString();
     expect(stalled).toMatchObject({
@@ -393,16 +400,15 @@ describe("offering that stalls", () => {
     // The operator offers it again an hour later; still nobody, so it stalls again from then.
     await restartOffering(
       { db: database.prisma, clock: fixedClock(Date.parse(START) + HOUR) },
-      { actorType: "operator", actorId: "usr_op" },
-      order.id,
+      { actor: { actorType: "operator", actorId: "usr_op" }, orderId: order.id },
     );
     const secondRefundAt = new Date(Date.parse(START) + 25 * HOUR);
     expect(await row(order.id)).toMatchObject({ offerRound: 2, offeringRefundAt: secondRefundAt });
-    await refundStalledOrder({ db: database.prisma, clock: fixedClock(refundAt) }, order.id);
+    await refundStalledOrder({ db: database.prisma, clock: fixedClock(refundAt) }, { orderId: order.id });
     expect((await row(order.id)).status).toBe("ditawarkan");
 
     const depositBefore = await deposit();
-    await refundStalledOrder({ db: database.prisma, clock: fixedClock(secondRefundAt) }, order.id);
+    await refundStalledOrder({ db: database.prisma, clock: fixedClock(secondRefundAt) }, { orderId: order.id });
     const refunded = (await get(`/v1/orders/${order.id}`)).body;
     expect(refunded).toMatchObject({ status: "direfund", offering: null });
     expect(refunded.messages.at(-1)).toEqual(expect.objectContaining({ role: "system", body: STALL_REFUND_MESSAGE }));
@@ -439,7 +445,7 @@ describe("the timers after a restart", () => {
     const deliveredOrder = await newOrder();
     await delivered(deliveredOrder.id);
     const stalling = await post("/v1/orders", unofferable("PT Dua"));
-    await ensureOffering(deps(), stalling.body.id);
+    await ensureOffering(deps(), { orderId: stalling.body.id });
 
     // The process "restarts" eight days later: a new connection (on PostgreSQL) and a new engine
     // with no memory of the old one; everything it knows comes from the rows.
@@ -475,15 +481,15 @@ describe.runIf(testDatabaseKind === "postgres")("races, forced to overlap", () =
     results.map((r) => (r.status === "fulfilled" ? "ok" : (r.reason as { code?: string }).code));
 
   it("accept versus cancel: exactly one wins, and the money follows the winner", async () => {
-    const key = await authenticateApiKey({ db: database.prisma, clock }, `Bearer ${org.token}`);
+    const key = await authenticateApiKey({ db: database.prisma, clock }, { authorization: `Bearer ${org.token}` });
     for (let round = 0; round < 10; round++) {
       const order = await newOrder();
       const offer = await offered(order.id);
       const depositBefore = await deposit();
       const results = await race(
         order.id,
-        () => acceptOffer(deps(), offer.practitionerId, offer.id),
-        () => cancelOrder(deps(), byKey(key), order.id),
+        () => acceptOffer(deps(), { practitionerId: offer.practitionerId, offerId: offer.id }),
+        () => cancelOrder(deps(), { by: byKey(key), orderId: order.id }),
       );
       const codes = outcomeCodes(results);
       expect(
@@ -513,8 +519,8 @@ describe.runIf(testDatabaseKind === "postgres")("races, forced to overlap", () =
       const justBefore = { db: database.prisma, clock: fixedClock(offer.expiresAt.getTime() - 1) };
       const results = await race(
         order.id,
-        () => acceptOffer(justBefore, offer.practitionerId, offer.id),
-        () => expireOffer(atExpiry, offer.id),
+        () => acceptOffer(justBefore, { practitionerId: offer.practitionerId, offerId: offer.id }),
+        () => expireOffer(atExpiry, { offerId: offer.id }),
       );
       const final = await database.prisma.offer.findUniqueOrThrow({ where: { id: offer.id } });
       const after = await row(order.id);
@@ -533,7 +539,7 @@ describe.runIf(testDatabaseKind === "postgres")("races, forced to overlap", () =
 
   /** Six rounds, each on a freshly delivered order, with the client's key and the auto-acceptance timer due; then the ledger checked. */
   async function roundsOnDeliveredOrders(round: (orderId: string, key: AuthenticatedKey, due: ServiceDeps) => Promise<void>) {
-    const key = await authenticateApiKey({ db: database.prisma, clock }, `Bearer ${org.token}`);
+    const key = await authenticateApiKey({ db: database.prisma, clock }, { authorization: `Bearer ${org.token}` });
     const due = { db: database.prisma, clock: fixedClock(Date.parse(START) + 7 * DAY) };
     for (let i = 0; i < 6; i++) {
       const order = await newOrder();
@@ -549,8 +555,8 @@ describe.runIf(testDatabaseKind === "postgres")("races, forced to overlap", () =
     await roundsOnDeliveredOrders(async (orderId, key) => {
       const results = await race(
         orderId,
-        () => acceptOrderResult(deps(), byKey(key), orderId),
-        () => openDispute(deps(), byKey(key), orderId, "Hasil tidak sesuai."),
+        () => acceptOrderResult(deps(), { by: byKey(key), orderId }),
+        () => openDispute(deps(), { by: byKey(key), orderId, reason: "Hasil tidak sesuai." }),
       );
       const codes = outcomeCodes(results);
       expect(
@@ -567,8 +573,8 @@ describe.runIf(testDatabaseKind === "postgres")("races, forced to overlap", () =
     await roundsOnDeliveredOrders(async (orderId, key, due) => {
       const results = await race(
         orderId,
-        () => acceptOrderResult(deps(), byKey(key), orderId),
-        () => autoAcceptOrder(due, orderId),
+        () => acceptOrderResult(deps(), { by: byKey(key), orderId }),
+        () => autoAcceptOrder(due, { orderId }),
       );
       // The timer never fails on losing; the client's accept does, with 409.
       expect(results[1].status).toBe("fulfilled");
@@ -583,8 +589,8 @@ describe.runIf(testDatabaseKind === "postgres")("races, forced to overlap", () =
     await roundsOnDeliveredOrders(async (orderId, key, due) => {
       const results = await race(
         orderId,
-        () => autoAcceptOrder(due, orderId),
-        () => requestRevision(deps(), byKey(key), orderId, "Ubah pasal 3."),
+        () => autoAcceptOrder(due, { orderId }),
+        () => requestRevision(deps(), { by: byKey(key), orderId, reason: "Ubah pasal 3." }),
       );
       // The timer never fails on losing: it re-reads the locked row and finds nothing to do.
       expect(results[0].status).toBe("fulfilled");

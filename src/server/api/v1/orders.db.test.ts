@@ -90,9 +90,15 @@ describe("POST /v1/orders", () => {
   it("applies an approval threshold set or lifted a moment ago, while the key (read with the old threshold) is still cached", async () => {
     const org = await createTestOrg(database.prisma, { depositIdr: 10_000_000n });
     const first = await post("/v1/orders", org.token, ndaOrder());
-    await setApprovalThreshold({ db: database.prisma }, { actorType: "operator", actorId: null }, org.id, 1_000_000n);
+    await setApprovalThreshold(
+      { db: database.prisma },
+      { actor: { actorType: "operator", actorId: null }, organizationId: org.id, thresholdIdr: 1_000_000n },
+    );
     const held = await post("/v1/orders", org.token, ndaOrder());
-    await setApprovalThreshold({ db: database.prisma }, { actorType: "operator", actorId: null }, org.id, null);
+    await setApprovalThreshold(
+      { db: database.prisma },
+      { actor: { actorType: "operator", actorId: null }, organizationId: org.id, thresholdIdr: null },
+    );
     const paid = await post("/v1/orders", org.token, ndaOrder());
     expect([first.body.status, held.body.status, paid.body.status]).toEqual(["dibayar", "menunggu_bayar", "dibayar"]);
     expect(await deposit(org.id)).toBe(10_000_000n - 2n * BigInt(NDA_PRICE_IDR));
@@ -155,8 +161,10 @@ describe("POST /v1/orders", () => {
       expect(third.body.error?.message).toContain("monthly budget");
       await decideApproval(
         { db: database.prisma, clock },
-        { actorType: "org_admin", actorId: "usr_admin" },
-        { owner: liveDataOf(org.id), orderId: first.body.id, approve: false },
+        {
+          actor: { actorType: "org_admin", actorId: "usr_admin" },
+          input: { owner: liveDataOf(org.id), orderId: first.body.id, approve: false },
+        },
       );
       expect((await post("/v1/orders", org.token, ndaOrder())).res.status).toBe(201);
     });
@@ -228,7 +236,10 @@ describe("Idempotency-Key on POST /v1/orders (the spec's table)", () => {
     const rejected = await post("/v1/orders", org.token, ndaOrder(), { "Idempotency-Key": "k-retry" });
     expect(rejected.res.status).toBe(402);
     expect(await database.prisma.idempotencyKey.count({ where: { organizationId: org.id } })).toBe(0);
-    await topUpDeposit({ db: database.prisma }, { actorType: "operator" }, org.id, 5_000_000n, "transfer BCA 123");
+    await topUpDeposit(
+      { db: database.prisma },
+      { actor: { actorType: "operator" }, organizationId: org.id, amountIdr: 5_000_000n, reference: "transfer BCA 123" },
+    );
     const retried = await post("/v1/orders", org.token, ndaOrder(), { "Idempotency-Key": "k-retry" });
     expect(retried.res.status).toBe(201);
   });
@@ -393,8 +404,7 @@ describe("POST /v1/orders/{id}/messages", () => {
     const { body } = await post("/v1/orders", org.token, ndaOrder());
     await operatorOrderAction(
       { db: database.prisma, clock },
-      { actorType: "operator", actorId: "usr_op" },
-      { orderId: body.id, action: "refund" },
+      { actor: { actorType: "operator", actorId: "usr_op" }, input: { orderId: body.id, action: "refund" } },
     );
     const { res, body: error } = await post(`/v1/orders/${body.id}/messages`, org.token, { body: "Halo?" });
     expect([res.status, error.error?.code]).toEqual([409, "INVALID_STATE"]);
@@ -415,7 +425,7 @@ describe("POST /v1/orders/{id}/accept", () => {
     const { body } = await post("/v1/orders", org.token, ndaOrder());
     await driveOrder(database.prisma, body.id, practitionerId, "diserahkan", clock.now());
     const payableBefore = await balanceOf(database.prisma, accounts.practitionerPayable(practitionerId));
-    const revenueBefore = await platformRevenueTotal({ db: database.prisma }, true);
+    const revenueBefore = await platformRevenueTotal({ db: database.prisma }, { livemode: true });
     const res = await api.call(`/v1/orders/${body.id}/accept`, { method: "POST", token: org.token });
     expect(res.status).toBe(200);
     const accepted = (await res.json()) as OrderBody;
@@ -425,7 +435,9 @@ describe("POST /v1/orders/{id}/accept", () => {
     expect((await balanceOf(database.prisma, accounts.practitionerPayable(practitionerId))) - payableBefore).toBe(
       BigInt(NDA_CLIENT_PRICE_IDR),
     );
-    expect((await platformRevenueTotal({ db: database.prisma }, true)) - revenueBefore).toBe(BigInt(NDA_PRICE_IDR - NDA_CLIENT_PRICE_IDR));
+    expect((await platformRevenueTotal({ db: database.prisma }, { livemode: true })) - revenueBefore).toBe(
+      BigInt(NDA_PRICE_IDR - NDA_CLIENT_PRICE_IDR),
+    );
   });
 
   it("refuses an order that is not delivered with 409 INVALID_STATE naming its status", async () => {
@@ -445,8 +457,7 @@ describe("organisation approval", () => {
     const { body } = await post("/v1/orders", org.token, ndaOrder());
     const approved = await decideApproval(
       { db: database.prisma, clock },
-      { actorType: "org_admin", actorId: "usr_admin" },
-      { owner: liveDataOf(org.id), orderId: body.id, approve: true },
+      { actor: { actorType: "org_admin", actorId: "usr_admin" }, input: { owner: liveDataOf(org.id), orderId: body.id, approve: true } },
     );
     expect(approved.status).toBe("dibayar");
     expect(approved.slaDueAt).not.toBeNull();
@@ -469,8 +480,7 @@ describe("organisation approval", () => {
     await expect(
       decideApproval(
         { db: database.prisma, clock },
-        { actorType: "org_admin", actorId: "usr_admin" },
-        { owner: liveDataOf(org.id), orderId: body.id, approve: true },
+        { actor: { actorType: "org_admin", actorId: "usr_admin" }, input: { owner: liveDataOf(org.id), orderId: body.id, approve: true } },
       ),
     ).rejects.toMatchObject({
       code: "INSUFFICIENT_DEPOSIT",
@@ -483,8 +493,7 @@ describe("organisation approval", () => {
     const { body } = await post("/v1/orders", org.token, ndaOrder());
     const rejected = await decideApproval(
       { db: database.prisma, clock },
-      { actorType: "org_admin", actorId: "usr_admin" },
-      { owner: liveDataOf(org.id), orderId: body.id, approve: false },
+      { actor: { actorType: "org_admin", actorId: "usr_admin" }, input: { owner: liveDataOf(org.id), orderId: body.id, approve: false } },
     );
     expect(rejected.status).toBe("dibatalkan");
     expect((await database.prisma.webhookEvent.findMany({ where: { orderId: body.id } })).map((e) => e.type)).toEqual(["order.dibatalkan"]);
@@ -497,8 +506,7 @@ describe("organisation approval", () => {
     await expect(
       decideApproval(
         { db: database.prisma, clock },
-        { actorType: "org_admin", actorId: "usr_x" },
-        { owner: liveDataOf(other.id), orderId: body.id, approve: true },
+        { actor: { actorType: "org_admin", actorId: "usr_x" }, input: { owner: liveDataOf(other.id), orderId: body.id, approve: true } },
       ),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
@@ -510,18 +518,21 @@ describe("operator actions", () => {
     const org = await createTestOrg(database.prisma, { thresholdIdr: 1_000_000n });
     const waiting = await post("/v1/orders", org.token, ndaOrder());
     expect(
-      (await operatorOrderAction(deps, { actorType: "operator", actorId: "usr_op" }, { orderId: waiting.body.id, action: "cancel" }))
-        .status,
+      (
+        await operatorOrderAction(deps, {
+          actor: { actorType: "operator", actorId: "usr_op" },
+          input: { orderId: waiting.body.id, action: "cancel" },
+        })
+      ).status,
     ).toBe("dibatalkan");
 
     await database.prisma.organization.update({ where: { id: org.id }, data: { approvalThresholdIdr: null } });
     const paid = await post("/v1/orders", org.token, ndaOrder());
     const before = await deposit(org.id);
-    const refunded = await operatorOrderAction(
-      deps,
-      { actorType: "operator", actorId: "usr_op" },
-      { orderId: paid.body.id, action: "refund", note: "Klien mengajukan keberatan." },
-    );
+    const refunded = await operatorOrderAction(deps, {
+      actor: { actorType: "operator", actorId: "usr_op" },
+      input: { orderId: paid.body.id, action: "refund", note: "Klien mengajukan keberatan." },
+    });
     expect(refunded.status).toBe("direfund");
     expect(refunded.messages.map((m) => m.role)).toEqual(["operator"]);
     expect(await deposit(org.id)).toBe(before + BigInt(NDA_PRICE_IDR));
@@ -529,18 +540,16 @@ describe("operator actions", () => {
 
     const delivered = await post("/v1/orders", org.token, ndaOrder());
     await driveOrder(database.prisma, delivered.body.id, practitionerId, "diserahkan", clock.now());
-    await operatorOrderAction(
-      deps,
-      { actorType: "operator", actorId: "usr_op" },
-      { orderId: delivered.body.id, action: "dispute", note: "Klien mengajukan keberatan." },
-    );
+    await operatorOrderAction(deps, {
+      actor: { actorType: "operator", actorId: "usr_op" },
+      input: { orderId: delivered.body.id, action: "dispute", note: "Klien mengajukan keberatan." },
+    });
     expect(
       (
-        await operatorOrderAction(
-          deps,
-          { actorType: "operator", actorId: "usr_op" },
-          { orderId: delivered.body.id, action: "settle_for_practitioner" },
-        )
+        await operatorOrderAction(deps, {
+          actor: { actorType: "operator", actorId: "usr_op" },
+          input: { orderId: delivered.body.id, action: "settle_for_practitioner" },
+        })
       ).status,
     ).toBe("selesai");
 
@@ -559,8 +568,7 @@ describe("operator actions", () => {
     await expect(
       operatorOrderAction(
         { db: database.prisma, clock },
-        { actorType: "operator", actorId: "usr_op" },
-        { orderId: body.id, action: "settle_for_practitioner" },
+        { actor: { actorType: "operator", actorId: "usr_op" }, input: { orderId: body.id, action: "settle_for_practitioner" } },
       ),
     ).rejects.toMatchObject({ code: "INVALID_STATE" });
     expect((await database.prisma.order.findUniqueOrThrow({ where: { id: body.id } })).status).toBe("dibayar");

@@ -41,7 +41,7 @@ const orderId = pathIdSchema("The order's id (ord_…).");
 const costPath = orderId.extend({ cost_id: z.string().min(1).max(64).meta({ description: "The cost's id (cost_…)." }) });
 
 /** What a replayed POST answers: the order as it is now. */
-const reload = (ctx: { db: Db; apiKey: DataOwner }) => (id: string) => getOrder(ctx, ctx.apiKey, id);
+const reload = (ctx: { db: Db; apiKey: DataOwner }) => (id: string) => getOrder(ctx, { owner: ctx.apiKey, id });
 
 /** The agent's decision on a cost under its Idempotency-Key; a replay answers the cost as it is now. */
 const decideAsAgent = async (ctx: AgentContext, input: { id: string; cost_id: string }, decision: CostDecision) =>
@@ -49,8 +49,8 @@ const decideAsAgent = async (ctx: AgentContext, input: { id: string; cost_id: st
     await idempotently(
       ctx,
       input,
-      (claim) => decideCost(ctx, byKey(ctx.apiKey), input.id, input.cost_id, decision, claim),
-      (costId) => getCost(ctx, ctx.apiKey, input.id, costId),
+      (claim) => decideCost(ctx, { by: byKey(ctx.apiKey), orderId: input.id, costId: input.cost_id, decision, claim }),
+      (costId) => getCost(ctx, { owner: ctx.apiKey, orderId: input.id, costId }),
     ),
   );
 
@@ -74,7 +74,7 @@ export const ordersRouter = router({
     .input(createOrderSchema)
     .output(orderSchema)
     .mutation(async ({ ctx, input }) =>
-      serializeOrder(await idempotently(ctx, input, (claim) => createOrder(ctx, ctx.apiKey, input, claim), reload(ctx))),
+      serializeOrder(await idempotently(ctx, input, (claim) => createOrder(ctx, { key: ctx.apiKey, input, claim }), reload(ctx))),
     ),
 
   list: agentProcedure
@@ -104,7 +104,7 @@ export const ordersRouter = router({
     .output(listOf(orderSchema, "OrderList"))
     .query(async ({ ctx, input }) => {
       const filter = { status: input.status, service: input.service, created: createdWindow(input), metadata: metadataFilterOf(input) };
-      const page = await listOrders(ctx, ctx.apiKey, pageRequestOf(input), filter);
+      const page = await listOrders(ctx, { owner: ctx.apiKey, request: pageRequestOf(input), filter });
       return serializeList(page, serializeOrder);
     }),
 
@@ -115,7 +115,7 @@ export const ordersRouter = router({
     })
     .input(orderId)
     .output(orderSchema)
-    .query(async ({ ctx, input }) => serializeOrder(await getOrder(ctx, ctx.apiKey, input.id))),
+    .query(async ({ ctx, input }) => serializeOrder(await getOrder(ctx, { owner: ctx.apiKey, id: input.id }))),
 
   accept: agentProcedure
     .meta({
@@ -135,7 +135,9 @@ export const ordersRouter = router({
     .input(orderId.strict())
     .output(orderSchema)
     .mutation(async ({ ctx, input }) =>
-      serializeOrder(await idempotently(ctx, input, (claim) => acceptOrderResult(ctx, byKey(ctx.apiKey), input.id, claim), reload(ctx))),
+      serializeOrder(
+        await idempotently(ctx, input, (claim) => acceptOrderResult(ctx, { by: byKey(ctx.apiKey), orderId: input.id, claim }), reload(ctx)),
+      ),
     ),
 
   message: agentProcedure
@@ -156,7 +158,12 @@ export const ordersRouter = router({
     .output(orderSchema)
     .mutation(async ({ ctx, input }) =>
       serializeOrder(
-        await idempotently(ctx, input, (claim) => postClientMessage(ctx, byKey(ctx.apiKey), input.id, input, claim), reload(ctx)),
+        await idempotently(
+          ctx,
+          input,
+          (claim) => postClientMessage(ctx, { by: byKey(ctx.apiKey), orderId: input.id, input, claim }),
+          reload(ctx),
+        ),
       ),
     ),
 
@@ -181,7 +188,12 @@ export const ordersRouter = router({
     .output(orderSchema)
     .mutation(async ({ ctx, input }) =>
       serializeOrder(
-        await idempotently(ctx, input, (claim) => cancelOrder(ctx, byKey(ctx.apiKey), input.id, input.reason, claim), reload(ctx)),
+        await idempotently(
+          ctx,
+          input,
+          (claim) => cancelOrder(ctx, { by: byKey(ctx.apiKey), orderId: input.id, reason: input.reason, claim }),
+          reload(ctx),
+        ),
       ),
     ),
 
@@ -205,7 +217,12 @@ export const ordersRouter = router({
     .output(orderSchema)
     .mutation(async ({ ctx, input }) =>
       serializeOrder(
-        await idempotently(ctx, input, (claim) => requestRevision(ctx, byKey(ctx.apiKey), input.id, input.reason, claim), reload(ctx)),
+        await idempotently(
+          ctx,
+          input,
+          (claim) => requestRevision(ctx, { by: byKey(ctx.apiKey), orderId: input.id, reason: input.reason, claim }),
+          reload(ctx),
+        ),
       ),
     ),
 
@@ -229,7 +246,12 @@ export const ordersRouter = router({
     .output(orderSchema)
     .mutation(async ({ ctx, input }) =>
       serializeOrder(
-        await idempotently(ctx, input, (claim) => openDispute(ctx, byKey(ctx.apiKey), input.id, input.reason, claim), reload(ctx)),
+        await idempotently(
+          ctx,
+          input,
+          (claim) => openDispute(ctx, { by: byKey(ctx.apiKey), orderId: input.id, reason: input.reason, claim }),
+          reload(ctx),
+        ),
       ),
     ),
 
@@ -257,8 +279,8 @@ export const ordersRouter = router({
       const written = await idempotently(
         ctx,
         input,
-        (claim) => reviewOrder(ctx, byKey(ctx.apiKey), id, review, claim),
-        async (orderId) => (await getOrder(ctx, ctx.apiKey, orderId)).review!,
+        (claim) => reviewOrder(ctx, { by: byKey(ctx.apiKey), orderId: id, input: review, claim }),
+        async (orderId) => (await getOrder(ctx, { owner: ctx.apiKey, id: orderId })).review!,
       );
       return serializeReview(written, ctx.apiKey.livemode);
     }),

@@ -61,11 +61,11 @@ const placeOrder = () => post("/v1/orders", ndaOrder());
 
 async function deliveredOrder(practitionerId: string): Promise<string> {
   const order = await placeOrder();
-  await ensureOfferings(deps(), [order.id]);
+  await ensureOfferings(deps(), { orderIds: [order.id] });
   const offer = await db().offer.findFirstOrThrow({ where: { orderId: order.id, status: "aktif" } });
-  await acceptOffer(deps(), practitionerId, offer.id);
+  await acceptOffer(deps(), { practitionerId, offerId: offer.id });
   await startWork(deps(), practitionerId, order.id);
-  await deliverResult(deps(), practitionerId, order.id, "Hasil terlampir.");
+  await deliverResult(deps(), { practitionerId, orderId: order.id, deliverable: "Hasil terlampir." });
   return order.id;
 }
 
@@ -99,7 +99,7 @@ describe.skipIf(testDatabaseKind !== "postgres")("SQL statements of the hot path
   it("an offering batch of ten paid orders", async () => {
     const orders: string[] = [];
     for (let i = 0; i < 10; i++) orders.push((await placeOrder()).id);
-    const sent = await statementsOf(() => ensureOfferings(deps(), orders));
+    const sent = await statementsOf(() => ensureOfferings(deps(), { orderIds: orders }));
     expect(await db().offer.count({ where: { orderId: { in: orders }, status: "aktif" } })).toBe(10);
     expect(sent.length, sent.join("\n")).toBe(OFFERING_BATCH_STATEMENTS);
   });
@@ -124,7 +124,7 @@ describe.skipIf(testDatabaseKind !== "postgres")("SQL statements of the hot path
   it("an auto-acceptance by the timer", async () => {
     const orderId = await deliveredOrder(practitionerId);
     const due = (await db().order.findUniqueOrThrow({ where: { id: orderId } })).autoAcceptAt!;
-    const sent = await statementsOf(() => autoAcceptOrder({ db: db(), clock: fixedClock(due) }, orderId));
+    const sent = await statementsOf(() => autoAcceptOrder({ db: db(), clock: fixedClock(due) }, { orderId }));
     expect((await db().order.findUniqueOrThrow({ where: { id: orderId } })).status).toBe("selesai");
     expect(sent.length, sent.join("\n")).toBe(AUTO_ACCEPTANCE_STATEMENTS);
   });

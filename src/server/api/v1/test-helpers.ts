@@ -71,7 +71,7 @@ function orderAction(
     .mutation(async ({ ctx, input }) => {
       // The schema above is byId plus this action's fields, so the input has exactly this shape.
       const { id, ...fieldsOfAction } = input as unknown as { id: string } & SimulatedActionInput;
-      return serializeOrder(await simulateOrderAction(ctx, ctx.apiKey, id, action, fieldsOfAction));
+      return serializeOrder(await simulateOrderAction(ctx, { key: ctx.apiKey, orderId: id, action, input: fieldsOfAction }));
     });
 }
 
@@ -92,12 +92,16 @@ export const testHelpersRouter = router({
     .output(costSchema)
     .mutation(async ({ ctx, input }) =>
       serializeCost(
-        await requestTestCost(ctx, ctx.apiKey, input.id, {
-          kind: input.kind,
-          feeCode: input.fee_code ?? null,
-          description: input.description,
-          amountIdr: BigInt(input.amount_idr),
-          basis: input.basis ?? "",
+        await requestTestCost(ctx, {
+          key: ctx.apiKey,
+          orderId: input.id,
+          request: {
+            kind: input.kind,
+            feeCode: input.fee_code ?? null,
+            description: input.description,
+            amountIdr: BigInt(input.amount_idr),
+            basis: input.basis ?? "",
+          },
         }),
       ),
     ),
@@ -122,7 +126,9 @@ export const testHelpersRouter = router({
         .strict(),
     )
     .output(costSchema)
-    .mutation(async ({ ctx, input }) => serializeCost(await payTestCost(ctx, ctx.apiKey, input.id, input.cost_id, input.file))),
+    .mutation(async ({ ctx, input }) =>
+      serializeCost(await payTestCost(ctx, { key: ctx.apiKey, orderId: input.id, costId: input.cost_id, receiptFileId: input.file })),
+    ),
 
   practitionerView: agentProcedure
     .meta(
@@ -136,7 +142,9 @@ export const testHelpersRouter = router({
     )
     .input(byId.strict())
     .output(practitionerViewSchema)
-    .query(async ({ ctx, input }) => serializePractitionerView(await practitionerViewOfTestOrder(ctx, ctx.apiKey, input.id))),
+    .query(async ({ ctx, input }) =>
+      serializePractitionerView(await practitionerViewOfTestOrder(ctx, { key: ctx.apiKey, orderId: input.id })),
+    ),
 
   topUpDeposit: agentProcedure
     .meta(
@@ -155,7 +163,7 @@ export const testHelpersRouter = router({
         .strict(),
     )
     .output(balanceSchema)
-    .mutation(async ({ ctx, input }) => serializeBalance(await topUpTestDeposit(ctx, ctx.apiKey, input.amount_idr))),
+    .mutation(async ({ ctx, input }) => serializeBalance(await topUpTestDeposit(ctx, { key: ctx.apiKey, amountIdr: input.amount_idr }))),
 
   approveOrder: agentProcedure
     .meta(
@@ -170,7 +178,9 @@ export const testHelpersRouter = router({
     )
     .input(byId.strict())
     .output(orderSchema)
-    .mutation(async ({ ctx, input }) => serializeOrder(await decideTestApproval(ctx, ctx.apiKey, input.id, true))),
+    .mutation(async ({ ctx, input }) =>
+      serializeOrder(await decideTestApproval(ctx, { key: ctx.apiKey, orderId: input.id, approve: true })),
+    ),
 
   rejectOrder: agentProcedure
     .meta(
@@ -184,7 +194,9 @@ export const testHelpersRouter = router({
     )
     .input(byId.strict())
     .output(orderSchema)
-    .mutation(async ({ ctx, input }) => serializeOrder(await decideTestApproval(ctx, ctx.apiKey, input.id, false))),
+    .mutation(async ({ ctx, input }) =>
+      serializeOrder(await decideTestApproval(ctx, { key: ctx.apiKey, orderId: input.id, approve: false })),
+    ),
 
   expireOffer: orderAction(
     "expire_offer",
@@ -292,13 +304,17 @@ export const testHelpersRouter = router({
     )
     .output(caseSchema)
     .mutation(async ({ ctx, input }) => {
-      await addSimulatedBid(ctx, ctx.apiKey, input.id, {
-        priceIdr: input.price_idr,
-        scope: input.scope,
-        etaDays: input.eta_days,
-        note: input.note ?? null,
+      await addSimulatedBid(ctx, {
+        key: ctx.apiKey,
+        caseId: input.id,
+        input: {
+          priceIdr: input.price_idr,
+          scope: input.scope,
+          etaDays: input.eta_days,
+          note: input.note ?? null,
+        },
       });
-      return serializeCase(await getCase(ctx, ctx.apiKey, input.id));
+      return serializeCase(await getCase(ctx, { owner: ctx.apiKey, caseId: input.id }));
     }),
 
   payInvoice: agentProcedure
@@ -314,5 +330,5 @@ export const testHelpersRouter = router({
     )
     .input(invoiceById.strict())
     .output(invoiceSummarySchema)
-    .mutation(async ({ ctx, input }) => serializeInvoiceSummary(await payTestInvoice(ctx, ctx.apiKey, input.id))),
+    .mutation(async ({ ctx, input }) => serializeInvoiceSummary(await payTestInvoice(ctx, { key: ctx.apiKey, invoiceId: input.id }))),
 });

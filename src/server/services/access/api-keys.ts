@@ -47,7 +47,10 @@ export interface CreatedApiKey {
   webhookSecret: string;
 }
 
-export function createApiKey(deps: Pick<ServiceDeps, "db">, actor: Actor, input: CreateApiKeyInput): Promise<CreatedApiKey> {
+export function createApiKey(
+  deps: Pick<ServiceDeps, "db">,
+  { actor, input }: { actor: Actor; input: CreateApiKeyInput },
+): Promise<CreatedApiKey> {
   return deps.db.$transaction((tx) => createApiKeyIn(tx, actor, input));
 }
 
@@ -157,8 +160,7 @@ async function findKey(db: Db, keyId: string, now: number): Promise<CachedKey["k
  */
 export async function authenticateApiKey(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  authorization: string | undefined,
-  resource?: AgentResource,
+  { authorization, resource }: { authorization: string | undefined; resource?: AgentResource },
 ): Promise<AuthenticatedKey> {
   const { db, clock } = deps;
   const token = bearerToken(authorization);
@@ -228,7 +230,7 @@ export function requireScope(key: AuthenticatedKey, scope: Scope): void {
 }
 
 /** An organisation's keys for its admin: never the secrets, with last use and this month's spend. */
-export async function listApiKeys(deps: Pick<ServiceDeps, "db" | "clock">, organizationId: string) {
+export async function listApiKeys(deps: Pick<ServiceDeps, "db" | "clock">, { organizationId }: { organizationId: string }) {
   const { db, clock } = deps;
   const keys = await db.apiKey.findMany({
     where: { organizationId },
@@ -265,7 +267,10 @@ async function ownKey(db: Db | Prisma.TransactionClient, organizationId: string,
   return key;
 }
 
-export async function revokeApiKey(deps: Pick<ServiceDeps, "db" | "clock">, actor: Actor, organizationId: string, apiKeyId: string) {
+export async function revokeApiKey(
+  deps: Pick<ServiceDeps, "db" | "clock">,
+  { actor, organizationId, apiKeyId }: { actor: Actor; organizationId: string; apiKeyId: string },
+) {
   const { db, clock } = deps;
   await ownKey(db, organizationId, apiKeyId);
   await db.$transaction(async (tx) => {
@@ -282,9 +287,7 @@ export async function revokeApiKey(deps: Pick<ServiceDeps, "db" | "clock">, acto
  */
 export async function upgradeApiKeyVersion(
   deps: Pick<ServiceDeps, "db">,
-  actor: Actor,
-  organizationId: string,
-  apiKeyId: string,
+  { actor, organizationId, apiKeyId }: { actor: Actor; organizationId: string; apiKeyId: string },
 ): Promise<{ apiVersion: string }> {
   const { db } = deps;
   const current = currentVersion(API_VERSIONS).date;
@@ -321,10 +324,12 @@ export interface RotatedWebhookSecret {
  */
 export async function rotateWebhookSecret(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  actor: Actor,
-  organizationId: string,
-  apiKeyId: string,
-  overlapHours: number = WEBHOOK_SECRET_OVERLAP_HOURS.default,
+  {
+    actor,
+    organizationId,
+    apiKeyId,
+    overlapHours = WEBHOOK_SECRET_OVERLAP_HOURS.default,
+  }: { actor: Actor; organizationId: string; apiKeyId: string; overlapHours?: number },
 ): Promise<RotatedWebhookSecret> {
   const { db, clock } = deps;
   const now = clock.now();
@@ -379,10 +384,7 @@ export interface UpdateApiKeyInput {
  */
 export async function updateApiKey(
   deps: Pick<ServiceDeps, "db">,
-  actor: Actor,
-  organizationId: string,
-  apiKeyId: string,
-  input: UpdateApiKeyInput,
+  { actor, organizationId, apiKeyId, input }: { actor: Actor; organizationId: string; apiKeyId: string; input: UpdateApiKeyInput },
 ) {
   const { db } = deps;
   const unknown = input.scopes.filter((s) => !isScope(s));

@@ -38,7 +38,7 @@ function invitationStatus(invitation: { acceptedAt: Date | null; revokedAt: Date
 }
 
 /** The organisation's admins and the invitations sent, newest first; an unknown organisation is NOT_FOUND. */
-export async function listTeam(deps: Pick<ServiceDeps, "db" | "clock">, organizationId: string) {
+export async function listTeam(deps: Pick<ServiceDeps, "db" | "clock">, { organizationId }: { organizationId: string }) {
   const now = deps.clock.now();
   const [organization, members, invitations] = await Promise.all([
     deps.db.organization.findUnique({ where: { id: organizationId }, select: { id: true } }),
@@ -72,9 +72,7 @@ export async function listTeam(deps: Pick<ServiceDeps, "db" | "clock">, organiza
  */
 export async function inviteAdmin(
   deps: Pick<ServiceDeps, "db" | "clock" | "publicUrl" | "invitationsPerDay">,
-  actor: Actor,
-  organizationId: string,
-  input: { email: string },
+  { actor, organizationId, input }: { actor: Actor; organizationId: string; input: { email: string } },
 ) {
   const email = input.email.trim().toLowerCase();
   if (!emailSchema.safeParse(email).success) throw new AppError("VALIDATION", `"${input.email}" is not an e-mail address.`);
@@ -135,9 +133,7 @@ export async function inviteAdmin(
 /** Revokes a pending invitation of the organisation; another organisation's is NOT_FOUND, a used or revoked one INVALID_STATE. */
 export async function revokeInvitation(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  actor: Actor,
-  organizationId: string,
-  invitationId: string,
+  { actor, organizationId, invitationId }: { actor: Actor; organizationId: string; invitationId: string },
 ) {
   const now = deps.clock.now();
   await deps.db.$transaction(async (tx) => {
@@ -160,7 +156,7 @@ function notPending(invitation: Parameters<typeof invitationStatus>[0], now: Dat
 }
 
 /** What the invitation page shows before anyone signs in: the organisation, the e-mail and whether it can still be used. */
-export async function findInvitation(deps: Pick<ServiceDeps, "db" | "clock">, token: string) {
+export async function findInvitation(deps: Pick<ServiceDeps, "db" | "clock">, { token }: { token: string }) {
   const invitation = await deps.db.invitation.findUnique({
     where: { tokenHash: tokenHashOf(token) },
     include: { organization: { select: { name: true } } },
@@ -182,8 +178,7 @@ export async function findInvitation(deps: Pick<ServiceDeps, "db" | "clock">, to
  */
 export async function acceptInvitation(
   deps: Pick<ServiceDeps, "db" | "clock" | "passwordHashing">,
-  token: string,
-  input: { name: string; password: string },
+  { token, input }: { token: string; input: { name: string; password: string } },
 ) {
   const name = input.name.trim();
   if (!name) throw new AppError("VALIDATION", "Give your name.");
@@ -196,7 +191,7 @@ export async function acceptInvitation(
   if (!found) throw new AppError("NOT_FOUND", "No such invitation.");
   if (invitationStatus(found, now) !== "menunggu") throw notPending(found, now);
   // Hashed before the transaction: argon2 takes a while, and no lock should wait on it.
-  const passwordHash = await hashPassword(deps, input.password);
+  const passwordHash = await hashPassword(deps, { password: input.password });
   return deps.db.$transaction(async (tx) => {
     const claimed = await tx.invitation.updateMany({
       where: { tokenHash, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },

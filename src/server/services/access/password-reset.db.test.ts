@@ -41,7 +41,7 @@ const outbox = (email: string) => database.prisma.emailMessage.findMany({ where:
 
 /** Asks for a link for `email` and reads its token from the newest e-mail queued to it. */
 async function requestToken(email: string): Promise<string> {
-  await requestPasswordReset(deps(), email);
+  await requestPasswordReset(deps(), { email });
   const sent = await outbox(email);
   const token = sent.at(-1)?.text.match(LINK)?.[1];
   if (!token) throw new Error(`no reset link e-mailed to ${email}`);
@@ -71,7 +71,7 @@ describe("asking for a password reset", () => {
   it("sends a deactivated practitioner nothing: they could not sign in with a new password anyway", async () => {
     const deactivated = await practitionerUser(database.prisma);
     await database.prisma.practitioner.update({ where: { id: deactivated.practitionerId! }, data: { active: false } });
-    await requestPasswordReset(deps(), deactivated.email);
+    await requestPasswordReset(deps(), { email: deactivated.email });
     expect(await outbox(deactivated.email)).toEqual([]);
   });
 
@@ -104,19 +104,19 @@ describe("the reset link", () => {
   it("is e-mailed to each kind of portal user and sets their password once: the link is spent, then shown as used", async () => {
     for (const user of [admin, practitioner, operator]) {
       const token = await requestToken(user.email);
-      expect(await findPasswordReset(deps(), token)).toEqual({
+      expect(await findPasswordReset(deps(), { token })).toEqual({
         status: "berlaku",
         expiresAt: new Date(clock.now().getTime() + PASSWORD_RESET_MINUTES * 60_000),
         minPasswordLength: 10,
       });
-      expect(await resetPassword(deps(), token, newPassword)).toEqual({ email: user.email });
+      expect(await resetPassword(deps(), { token, password: newPassword })).toEqual({ email: user.email });
       const account = await findPortalAccount(deps(), { email: user.email });
-      expect(await verifyPassword(deps(), account!.passwordHash, newPassword)).toBe(true);
+      expect(await verifyPassword(deps(), { stored: account!.passwordHash, password: newPassword })).toBe(true);
 
-      expect(await codeOf(resetPassword(deps(), token, "kata-sandi-lain-lagi"))).toBe("INVALID_STATE");
-      expect((await findPasswordReset(deps(), token)).status).toBe("terpakai");
+      expect(await codeOf(resetPassword(deps(), { token, password: "kata-sandi-lain-lagi" }))).toBe("INVALID_STATE");
+      expect((await findPasswordReset(deps(), { token })).status).toBe("terpakai");
       const after = await findPortalAccount(deps(), { email: user.email });
-      expect(await verifyPassword(deps(), after!.passwordHash, newPassword)).toBe(true);
+      expect(await verifyPassword(deps(), { stored: after!.passwordHash, password: newPassword })).toBe(true);
       expect(
         await database.prisma.auditLog.count({
           where: { action: "user.password_reset", subjectId: user.id, actorId: user.id, actorType: user.role },
@@ -131,12 +131,12 @@ describe("the reset link", () => {
     const at = clock.now();
     try {
       clock.advance(PASSWORD_RESET_MINUTES * 60_000 - 1);
-      expect((await findPasswordReset(deps(), token)).status).toBe("berlaku");
+      expect((await findPasswordReset(deps(), { token })).status).toBe("berlaku");
       clock.advance(1);
-      expect((await findPasswordReset(deps(), token)).status).toBe("kedaluwarsa");
-      expect(await codeOf(resetPassword(deps(), token, newPassword))).toBe("INVALID_STATE");
+      expect((await findPasswordReset(deps(), { token })).status).toBe("kedaluwarsa");
+      expect(await codeOf(resetPassword(deps(), { token, password: newPassword }))).toBe("INVALID_STATE");
       const account = await findPortalAccount(deps(), { email: user.email });
-      expect(await verifyPassword(deps(), account!.passwordHash, newPassword)).toBe(false);
+      expect(await verifyPassword(deps(), { stored: account!.passwordHash, password: newPassword })).toBe(false);
     } finally {
       clock.set(at);
     }
@@ -147,19 +147,19 @@ describe("the reset link", () => {
     const older = await requestToken(user.email);
     const newer = await requestToken(user.email);
     expect(newer).not.toBe(older);
-    expect((await findPasswordReset(deps(), older)).status).toBe("kedaluwarsa");
-    expect(await codeOf(resetPassword(deps(), older, newPassword))).toBe("INVALID_STATE");
-    await resetPassword(deps(), newer, newPassword);
+    expect((await findPasswordReset(deps(), { token: older })).status).toBe("kedaluwarsa");
+    expect(await codeOf(resetPassword(deps(), { token: older, password: newPassword }))).toBe("INVALID_STATE");
+    await resetPassword(deps(), { token: newer, password: newPassword });
   });
 
   it("ends every portal session of the user, wherever they signed in", async () => {
     const user = await portalUser(database.prisma, "operator");
-    const other = await startPortalSession(deps(), user.id);
+    const other = await startPortalSession(deps(), { userId: user.id });
     const bystander = await portalUser(database.prisma, "operator");
-    await resetPassword(deps(), await requestToken(user.email), newPassword);
-    expect(await findSessionAccount(deps(), user.sessionId!)).toBeNull();
-    expect(await findSessionAccount(deps(), other)).toBeNull();
-    expect(await findSessionAccount(deps(), bystander.sessionId!)).not.toBeNull();
+    await resetPassword(deps(), { token: await requestToken(user.email), password: newPassword });
+    expect(await findSessionAccount(deps(), { sessionId: user.sessionId! })).toBeNull();
+    expect(await findSessionAccount(deps(), { sessionId: other })).toBeNull();
+    expect(await findSessionAccount(deps(), { sessionId: bystander.sessionId! })).not.toBeNull();
     const [entry] = await database.prisma.auditLog.findMany({ where: { action: "user.password_reset", subjectId: user.id } });
     expect(entry?.data).toMatchObject({ sessions_ended: 2 });
   });
@@ -167,10 +167,10 @@ describe("the reset link", () => {
   it("refuses a short password and an unknown token, without spending the link", async () => {
     const user = await portalUser(database.prisma, "operator");
     const token = await requestToken(user.email);
-    expect(await codeOf(resetPassword(deps(), token, "pendek"))).toBe("VALIDATION");
-    expect(await codeOf(resetPassword(deps(), `${token}x`, newPassword))).toBe("NOT_FOUND");
-    expect(await codeOf(findPasswordReset(deps(), "tidak-dikenal"))).toBe("NOT_FOUND");
-    expect((await findPasswordReset(deps(), token)).status).toBe("berlaku");
+    expect(await codeOf(resetPassword(deps(), { token, password: "pendek" }))).toBe("VALIDATION");
+    expect(await codeOf(resetPassword(deps(), { token: `${token}x`, password: newPassword }))).toBe("NOT_FOUND");
+    expect(await codeOf(findPasswordReset(deps(), { token: "tidak-dikenal" }))).toBe("NOT_FOUND");
+    expect((await findPasswordReset(deps(), { token })).status).toBe("berlaku");
   });
 
   it("is kept nowhere in the database in clear: only its hash, and the link in the e-mail's text", async () => {

@@ -46,7 +46,10 @@ function statusOf(reset: { usedAt: Date | null; expiresAt: Date }, now: Date): P
  * older unused links voided, in one transaction; anyone else gets nothing, and the caller cannot
  * tell which happened.
  */
-export async function requestPasswordReset(deps: Pick<ServiceDeps, "db" | "clock" | "publicUrl">, email: string): Promise<void> {
+export async function requestPasswordReset(
+  deps: Pick<ServiceDeps, "db" | "clock" | "publicUrl">,
+  { email }: { email: string },
+): Promise<void> {
   const account = await findPortalAccount(deps, { email: normalised(email) });
   if (!account) return;
   const { user } = account;
@@ -87,7 +90,7 @@ export async function requestPasswordReset(deps: Pick<ServiceDeps, "db" | "clock
 }
 
 /** What the link's page shows before the new password is typed; an unknown token is NOT_FOUND. */
-export async function findPasswordReset(deps: Pick<ServiceDeps, "db" | "clock">, token: string) {
+export async function findPasswordReset(deps: Pick<ServiceDeps, "db" | "clock">, { token }: { token: string }) {
   const reset = await deps.db.passwordReset.findUnique({ where: { tokenHash: tokenHashOf(token) } });
   if (!reset) throw new AppError("NOT_FOUND", "No such password reset link.");
   return { status: statusOf(reset, deps.clock.now()), expiresAt: reset.expiresAt, minPasswordLength: MIN_PASSWORD_LENGTH };
@@ -101,8 +104,7 @@ export async function findPasswordReset(deps: Pick<ServiceDeps, "db" | "clock">,
  */
 export async function resetPassword(
   deps: Pick<ServiceDeps, "db" | "clock" | "passwordHashing">,
-  token: string,
-  password: string,
+  { token, password }: { token: string; password: string },
 ): Promise<{ email: string }> {
   if (password.length < MIN_PASSWORD_LENGTH)
     throw new AppError("VALIDATION", `A password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
@@ -113,7 +115,7 @@ export async function resetPassword(
   if (!found) throw new AppError("NOT_FOUND", "No such password reset link.");
   if (statusOf(found, now) !== "berlaku") throw new AppError("INVALID_STATE", "This password reset link was used or has expired.");
   // Hashed before the transaction: argon2 takes a while, and no lock should wait on it.
-  const passwordHash = await hashPassword(deps, password);
+  const passwordHash = await hashPassword(deps, { password });
   return deps.db.$transaction(async (tx) => {
     const claimed = await tx.passwordReset.updateMany({
       where: { id: found.id, usedAt: null, expiresAt: { gt: now } },
@@ -140,7 +142,10 @@ export async function resetPassword(
 }
 
 /** Reset links a day past their expiry (domain/access/expired-rows.ts: until then the page says "expired" or "used", not "unknown"), the longest expired first (the sweeper deletes them). */
-export async function expiredPasswordResets(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]> {
+export async function expiredPasswordResets(
+  deps: Pick<ServiceDeps, "db">,
+  { cutoff, limit }: { cutoff: Date; limit: number },
+): Promise<DueRow[]> {
   const rows = await deps.db.passwordReset.findMany({
     where: { expiresAt: { lte: expiredBefore(cutoff) } },
     orderBy: { expiresAt: "asc" },
@@ -150,6 +155,6 @@ export async function expiredPasswordResets(deps: Pick<ServiceDeps, "db">, cutof
   return rows.map((row) => ({ id: row.id, dueAt: deletionDueAt(row.expiresAt) }));
 }
 
-export async function deleteExpiredPasswordReset(deps: Pick<ServiceDeps, "db" | "clock">, resetId: string): Promise<void> {
+export async function deleteExpiredPasswordReset(deps: Pick<ServiceDeps, "db" | "clock">, { resetId }: { resetId: string }): Promise<void> {
   await deps.db.passwordReset.deleteMany({ where: { id: resetId, expiresAt: { lte: expiredBefore(deps.clock.now()) } } });
 }

@@ -8,15 +8,17 @@ import { HashingQueue, hashPassword, verifyPassword } from "./passwords";
 // Production's parameters are hashed and verified once, in users.db.test.ts (through createUser).
 describe("password hashes", () => {
   it("carry the cost they were made at, so a hash made at another cost still verifies, and only its password", async () => {
-    const stored = await hashPassword({ passwordHashing: TEST_PASSWORD_HASHING }, "rahasia-sekali-123");
+    const stored = await hashPassword({ passwordHashing: TEST_PASSWORD_HASHING }, { password: "rahasia-sekali-123" });
     expect(stored).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/);
-    expect(await verifyPassword({ passwordHashing: TEST_PASSWORD_HASHING }, stored, "rahasia-sekali-123")).toBe(true);
-    expect(await verifyPassword({ passwordHashing: TEST_PASSWORD_HASHING }, stored, "rahasia-sekali-124")).toBe(false);
+    expect(await verifyPassword({ passwordHashing: TEST_PASSWORD_HASHING }, { stored, password: "rahasia-sekali-123" })).toBe(true);
+    expect(await verifyPassword({ passwordHashing: TEST_PASSWORD_HASHING }, { stored, password: "rahasia-sekali-124" })).toBe(false);
   });
 
   it("never match a stored value that is not an argon2 hash", async () => {
-    expect(await verifyPassword({ passwordHashing: TEST_PASSWORD_HASHING }, "!simulated", "rahasia-sekali-123")).toBe(false);
-    expect(await verifyPassword({ passwordHashing: TEST_PASSWORD_HASHING }, "", "")).toBe(false);
+    expect(await verifyPassword({ passwordHashing: TEST_PASSWORD_HASHING }, { stored: "!simulated", password: "rahasia-sekali-123" })).toBe(
+      false,
+    );
+    expect(await verifyPassword({ passwordHashing: TEST_PASSWORD_HASHING }, { stored: "", password: "" })).toBe(false);
   });
 });
 

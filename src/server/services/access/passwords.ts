@@ -69,11 +69,14 @@ function passwordHasherOf(deps: { passwordHashing?: PasswordHasher }): PasswordH
 }
 
 /** An argon2id hash of `password` by the deps' hasher. */
-export function hashPassword(deps: { passwordHashing?: PasswordHasher }, password: string): Promise<string> {
+export function hashPassword(deps: { passwordHashing?: PasswordHasher }, { password }: { password: string }): Promise<string> {
   return passwordHasherOf(deps).hash(password);
 }
 
 /** Whether `password` matches `stored` (null: an unknown account, checked against a dummy at the same cost). */
-export function verifyPassword(deps: { passwordHashing?: PasswordHasher }, stored: string | null, password: string): Promise<boolean> {
+export function verifyPassword(
+  deps: { passwordHashing?: PasswordHasher },
+  { stored, password }: { stored: string | null; password: string },
+): Promise<boolean> {
   return passwordHasherOf(deps).verify(stored, password);
 }

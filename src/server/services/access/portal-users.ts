@@ -35,7 +35,10 @@ export async function findPortalAccount(deps: Pick<ServiceDeps, "db">, where: { 
  * A session record's user as findPortalAccount reads them, in the same query as the session, or null
  * once the session ended or expired.
  */
-export async function findSessionAccount(deps: Pick<ServiceDeps, "db" | "clock">, sessionId: string): Promise<PortalAccount | null> {
+export async function findSessionAccount(
+  deps: Pick<ServiceDeps, "db" | "clock">,
+  { sessionId }: { sessionId: string },
+): Promise<PortalAccount | null> {
   const session = await deps.db.portalSession.findUnique({
     where: { id: sessionId },
     select: { endedAt: true, expiresAt: true, user: { select: PORTAL_USER_SELECT } },
@@ -54,7 +57,7 @@ export async function liveSessionAccount(
   session: Pick<PortalUser, "id" | "sessionId"> | null | undefined,
 ): Promise<PortalAccount | null> {
   if (!session?.sessionId) return null;
-  const account = await findSessionAccount(deps, session.sessionId);
+  const account = await findSessionAccount(deps, { sessionId: session.sessionId });
   return account?.user.id === session.id ? account : null;
 }
 

@@ -11,7 +11,7 @@ import type { ServiceDeps } from "../deps";
  */
 
 /** A new session for a user who has just signed in; their sessions that expired are deleted on the way. */
-export async function startPortalSession(deps: Pick<ServiceDeps, "db" | "clock">, userId: string): Promise<string> {
+export async function startPortalSession(deps: Pick<ServiceDeps, "db" | "clock">, { userId }: { userId: string }): Promise<string> {
   const now = deps.clock.now();
   const id = newId("session");
   await deps.db.$transaction([
@@ -24,7 +24,7 @@ export async function startPortalSession(deps: Pick<ServiceDeps, "db" | "clock">
 }
 
 /** Signing out: ends that session only. */
-export async function endPortalSession(deps: Pick<ServiceDeps, "db" | "clock">, sessionId: string): Promise<void> {
+export async function endPortalSession(deps: Pick<ServiceDeps, "db" | "clock">, { sessionId }: { sessionId: string }): Promise<void> {
   await deps.db.portalSession.updateMany({ where: { id: sessionId, endedAt: null }, data: { endedAt: deps.clock.now() } });
 }
 
@@ -43,7 +43,7 @@ export async function endOtherPortalSessions(
 }
 
 /** The operator ends every session of a user (a stolen laptop, a leaked cookie), audited. */
-export async function endAllPortalSessions(deps: Pick<ServiceDeps, "db" | "clock">, actor: Actor, userId: string) {
+export async function endAllPortalSessions(deps: Pick<ServiceDeps, "db" | "clock">, { actor, userId }: { actor: Actor; userId: string }) {
   const now = deps.clock.now();
   return deps.db.$transaction(async (tx) => {
     const user = await tx.user.findUnique({ where: { id: userId }, select: { id: true } });

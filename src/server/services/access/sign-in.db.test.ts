@@ -22,7 +22,7 @@ afterAll(async () => {
 
 async function newOperator(): Promise<string> {
   const email = `operator${++accounts}-${Date.now()}@contoh.id`;
-  await createUser({ db: database.prisma }, { email, password: PASSWORD, role: "operator" }, { actorType: "system" });
+  await createUser({ db: database.prisma }, { input: { email, password: PASSWORD, role: "operator" }, actor: { actorType: "system" } });
   return email;
 }
 
@@ -39,7 +39,8 @@ describe("sign-in throttling", () => {
   it("checks the free attempts, then makes each guess from the same address wait its turn, doubling", async () => {
     const email = await newOperator();
     const throttle = memory(pairOnly({ free: 3, firstWaitSeconds: 1, maxWaitSeconds: 60 }));
-    const guess = () => signIn({ db: database.prisma, clock: systemClock }, throttle, email, "salah-sekali-123", "203.0.113.10");
+    const guess = () =>
+      signIn({ db: database.prisma, clock: systemClock }, { throttle, email, password: "salah-sekali-123", address: "203.0.113.10" });
     const first = [];
     for (let i = 0; i < 5; i++) first.push(await guess());
     // Three free, the fourth holds a one-second turn, the fifth must wait for it.
@@ -53,7 +54,8 @@ describe("sign-in throttling", () => {
   it("the right password during a wait also waits, then signs in and starts that address afresh", async () => {
     const email = await newOperator();
     const throttle = memory(pairOnly({ free: 1, firstWaitSeconds: 1, maxWaitSeconds: 60 }));
-    const attempt = (password: string) => signIn({ db: database.prisma, clock: systemClock }, throttle, email, password, "203.0.113.11");
+    const attempt = (password: string) =>
+      signIn({ db: database.prisma, clock: systemClock }, { throttle, email, password, address: "203.0.113.11" });
     expect(outcome(await attempt("salah-sekali-123"))).toBe("invalid");
     expect(outcome(await attempt("salah-sekali-123"))).toBe("invalid");
     expect(outcome(await attempt(PASSWORD))).toBe("rate_limited");
@@ -67,7 +69,7 @@ describe("sign-in throttling", () => {
     const throttle = memory(pairOnly({ free: 5, firstWaitSeconds: 30, maxWaitSeconds: 900 }));
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
-        signIn({ db: database.prisma, clock: systemClock }, throttle, email, "salah-sekali-123", "203.0.113.12"),
+        signIn({ db: database.prisma, clock: systemClock }, { throttle, email, password: "salah-sekali-123", address: "203.0.113.12" }),
       ),
     );
     expect(results.filter((r) => outcome(r) === "invalid")).toHaveLength(6);
@@ -77,14 +79,24 @@ describe("sign-in throttling", () => {
   it("guesses at the operator from 100 other addresses never keep them out of an address they signed in from, and slow a new one by 30 s at most", async () => {
     const email = await newOperator();
     const throttle = memory();
-    expect(outcome(await signIn({ db: database.prisma, clock: systemClock }, throttle, email, PASSWORD, "198.51.100.7"))).toBe("ok");
+    expect(
+      outcome(await signIn({ db: database.prisma, clock: systemClock }, { throttle, email, password: PASSWORD, address: "198.51.100.7" })),
+    ).toBe("ok");
     for (let i = 0; i < 100; i++)
-      await signIn({ db: database.prisma, clock: systemClock }, throttle, email, "salah-sekali-123", `203.0.113.${100 + i}`);
-    expect(await signIn({ db: database.prisma, clock: systemClock }, throttle, email, PASSWORD, "198.51.100.7")).toMatchObject({
+      await signIn(
+        { db: database.prisma, clock: systemClock },
+        { throttle, email, password: "salah-sekali-123", address: `203.0.113.${100 + i}` },
+      );
+    expect(
+      await signIn({ db: database.prisma, clock: systemClock }, { throttle, email, password: PASSWORD, address: "198.51.100.7" }),
+    ).toMatchObject({
       ok: true,
     });
     // Whether a guess holds the account's turn just now depends on timing; either way the wait is short.
-    const elsewhere = await signIn({ db: database.prisma, clock: systemClock }, throttle, email, PASSWORD, "192.0.2.50");
+    const elsewhere = await signIn(
+      { db: database.prisma, clock: systemClock },
+      { throttle, email, password: PASSWORD, address: "192.0.2.50" },
+    );
     expect(["ok", "rate_limited"]).toContain(outcome(elsewhere));
     expect(elsewhere.ok || elsewhere.reason !== "rate_limited" || elsewhere.retryAfterSeconds).toBeLessThanOrEqual(30);
   });
@@ -94,7 +106,10 @@ describe("sign-in throttling", () => {
     const results = [];
     for (let i = 0; i < 32; i++)
       results.push(
-        await signIn({ db: database.prisma, clock: systemClock }, throttle, `tidak-ada-${i}@contoh.id`, "salah-sekali-123", "203.0.113.13"),
+        await signIn(
+          { db: database.prisma, clock: systemClock },
+          { throttle, email: `tidak-ada-${i}@contoh.id`, password: "salah-sekali-123", address: "203.0.113.13" },
+        ),
       );
     expect(results.slice(0, 31).map(outcome)).toEqual(Array(31).fill("invalid"));
     expect(results[31]).toEqual({ ok: false, reason: "rate_limited", retryAfterSeconds: 60 });
@@ -104,7 +119,14 @@ describe("sign-in throttling", () => {
     const email = await newOperator();
     const user = await database.prisma.user.update({ where: { email }, data: { role: "practitioner" } });
     await database.prisma.practitioner.create({ data: { id: `prk_${user.id}`, userId: user.id, name: "Nonaktif", active: false } });
-    expect(outcome(await signIn({ db: database.prisma, clock: systemClock }, memory(), email, PASSWORD, "203.0.113.14"))).toBe("invalid");
+    expect(
+      outcome(
+        await signIn(
+          { db: database.prisma, clock: systemClock },
+          { throttle: memory(), email, password: PASSWORD, address: "203.0.113.14" },
+        ),
+      ),
+    ).toBe("invalid");
   });
 });
 
@@ -115,7 +137,7 @@ describe.runIf(testDatabaseKind === "postgres")("sign-in throttling on PostgreSQ
     try {
       const [a, b] = pools.map((pool) => new SignInThrottle({ kind: "postgres", pool }));
       const guess = (throttle: SignInThrottle) =>
-        signIn({ db: database.prisma, clock: systemClock }, throttle, email, "salah-sekali-123", "203.0.113.15");
+        signIn({ db: database.prisma, clock: systemClock }, { throttle, email, password: "salah-sekali-123", address: "203.0.113.15" });
       const results = [];
       for (let i = 0; i < 3; i++) results.push(await guess(a!), await guess(b!));
       results.push(await guess(a!), await guess(b!));
@@ -143,7 +165,10 @@ describe.runIf(testDatabaseKind === "postgres")("sign-in throttling on PostgreSQ
       const throttles = pools.map((pool) => new SignInThrottle({ kind: "postgres", pool }, policy));
       const results = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          signIn({ db: database.prisma, clock: systemClock }, throttles[i % 2]!, email, "salah-sekali-123", "203.0.113.16"),
+          signIn(
+            { db: database.prisma, clock: systemClock },
+            { throttle: throttles[i % 2]!, email, password: "salah-sekali-123", address: "203.0.113.16" },
+          ),
         ),
       );
       expect(results.filter((r) => outcome(r) === "invalid")).toHaveLength(6);
@@ -158,9 +183,11 @@ describe("sign-in timing", () => {
     const email = `timing-${Date.now()}@contoh.id`;
     await createUser(
       { db: database.prisma, passwordHashing: TEST_PASSWORD_HASHING },
-      { email, password: PASSWORD, role: "operator" },
       {
-        actorType: "system",
+        input: { email, password: PASSWORD, role: "operator" },
+        actor: {
+          actorType: "system",
+        },
       },
     );
     const throttle = memory();
@@ -169,10 +196,7 @@ describe("sign-in timing", () => {
       outcome(
         await signIn(
           { db: database.prisma, clock: systemClock, passwordHashing: unknown },
-          throttle,
-          `tidak-ada-${email}`,
-          PASSWORD,
-          "203.0.113.70",
+          { throttle, email: `tidak-ada-${email}`, password: PASSWORD, address: "203.0.113.70" },
         ),
       ),
     ).toBe("invalid");
@@ -181,10 +205,7 @@ describe("sign-in timing", () => {
       outcome(
         await signIn(
           { db: database.prisma, clock: systemClock, passwordHashing: wrong },
-          throttle,
-          email,
-          "salah-sekali-123",
-          "203.0.113.71",
+          { throttle, email, password: "salah-sekali-123", address: "203.0.113.71" },
         ),
       ),
     ).toBe("invalid");
@@ -210,26 +231,45 @@ describe("device cookies", () => {
   };
   const cheapOperator = async () => {
     const email = `perangkat${++accounts}-${Date.now()}@contoh.id`;
-    await createUser(deps(), { email, password: PASSWORD, role: "operator" }, { actorType: "system" });
+    await createUser(deps(), { input: { email, password: PASSWORD, role: "operator" }, actor: { actorType: "system" } });
     return email;
   };
 
   it("the owner's device gets in from a sprayed new address, while a device never used before stays throttled", async () => {
     const email = await cheapOperator();
     const throttle = new SignInThrottle({ kind: "memory" }, patient);
-    const first = await signIn(deps(), throttle, email, PASSWORD, "198.51.100.20", { key, cookie: undefined });
+    const first = await signIn(deps(), {
+      throttle,
+      email,
+      password: PASSWORD,
+      address: "198.51.100.20",
+      device: { key, cookie: undefined },
+    });
     expect(first).toMatchObject({ ok: true, deviceCookie: expect.any(String) });
     const cookie = first.ok ? first.deviceCookie : undefined;
 
     // Password spraying: the owner's account from 40 addresses, and 40 accounts from the owner's new address.
-    for (let i = 0; i < 40; i++) await signIn(deps(), throttle, email, "salah-sekali-123", `203.0.113.${100 + i}`);
-    for (let i = 0; i < 40; i++) await signIn(deps(), throttle, `orang${i}@contoh.id`, "salah-sekali-123", "192.0.2.80");
+    for (let i = 0; i < 40; i++) await signIn(deps(), { throttle, email, password: "salah-sekali-123", address: `203.0.113.${100 + i}` });
+    for (let i = 0; i < 40; i++)
+      await signIn(deps(), { throttle, email: `orang${i}@contoh.id`, password: "salah-sekali-123", address: "192.0.2.80" });
 
-    const newDevice = await signIn(deps(), throttle, email, PASSWORD, "192.0.2.81", { key, cookie: undefined });
+    const newDevice = await signIn(deps(), {
+      throttle,
+      email,
+      password: PASSWORD,
+      address: "192.0.2.81",
+      device: { key, cookie: undefined },
+    });
     expect(outcome(newDevice)).toBe("rate_limited");
-    const sameAddressNoCookie = await signIn(deps(), throttle, email, PASSWORD, "192.0.2.80", { key, cookie: undefined });
+    const sameAddressNoCookie = await signIn(deps(), {
+      throttle,
+      email,
+      password: PASSWORD,
+      address: "192.0.2.80",
+      device: { key, cookie: undefined },
+    });
     expect(outcome(sameAddressNoCookie)).toBe("rate_limited");
-    const owner = await signIn(deps(), throttle, email, PASSWORD, "192.0.2.80", { key, cookie });
+    const owner = await signIn(deps(), { throttle, email, password: PASSWORD, address: "192.0.2.80", device: { key, cookie } });
     expect(owner).toMatchObject({ ok: true, user: { email }, deviceCookie: expect.any(String) });
     expect(owner.ok && owner.deviceCookie).not.toBe(cookie);
   });
@@ -237,18 +277,36 @@ describe("device cookies", () => {
   it("a device cookie trusts only its own account and key, and its own wrong guesses still slow it", async () => {
     const [mine, theirs] = [await cheapOperator(), await cheapOperator()];
     const throttle = new SignInThrottle({ kind: "memory" }, patient);
-    const signedIn = await signIn(deps(), throttle, mine, PASSWORD, "198.51.100.30", { key, cookie: undefined });
+    const signedIn = await signIn(deps(), {
+      throttle,
+      email: mine,
+      password: PASSWORD,
+      address: "198.51.100.30",
+      device: { key, cookie: undefined },
+    });
     const cookie = signedIn.ok ? signedIn.deviceCookie : undefined;
-    for (let i = 0; i < 12; i++) await signIn(deps(), throttle, theirs, "salah-sekali-123", `203.0.113.${200 + i}`);
+    for (let i = 0; i < 12; i++)
+      await signIn(deps(), { throttle, email: theirs, password: "salah-sekali-123", address: `203.0.113.${200 + i}` });
     // Another account's cookie, or one signed with another key, is no device at all.
-    expect(outcome(await signIn(deps(), throttle, theirs, PASSWORD, "198.51.100.31", { key, cookie }))).toBe("rate_limited");
+    expect(
+      outcome(await signIn(deps(), { throttle, email: theirs, password: PASSWORD, address: "198.51.100.31", device: { key, cookie } })),
+    ).toBe("rate_limited");
     const otherKey = deviceCookieKey("kunci-lain-0123456789");
-    for (let i = 0; i < 12; i++) await signIn(deps(), throttle, mine, "salah-sekali-123", `203.0.113.${220 + i}`);
-    expect(outcome(await signIn(deps(), throttle, mine, PASSWORD, "198.51.100.32", { key: otherKey, cookie }))).toBe("rate_limited");
+    for (let i = 0; i < 12; i++)
+      await signIn(deps(), { throttle, email: mine, password: "salah-sekali-123", address: `203.0.113.${220 + i}` });
+    expect(
+      outcome(
+        await signIn(deps(), { throttle, email: mine, password: PASSWORD, address: "198.51.100.32", device: { key: otherKey, cookie } }),
+      ),
+    ).toBe("rate_limited");
 
     const guesses = [];
     for (let i = 0; i < 7; i++)
-      guesses.push(outcome(await signIn(deps(), throttle, mine, "salah-sekali-123", "198.51.100.33", { key, cookie })));
+      guesses.push(
+        outcome(
+          await signIn(deps(), { throttle, email: mine, password: "salah-sekali-123", address: "198.51.100.33", device: { key, cookie } }),
+        ),
+      );
     expect(guesses).toEqual(["invalid", "invalid", "invalid", "invalid", "invalid", "invalid", "rate_limited"]);
   });
 
@@ -263,7 +321,9 @@ describe("device cookies", () => {
     async function flood(throttle: SignInThrottle, email: string) {
       const outcomes = [];
       for (let i = 0; i < 40; i++)
-        outcomes.push(outcome(await signIn(depsAt(at), throttle, email, "salah-sekali-123", `203.0.113.${i}`, noCookie)));
+        outcomes.push(
+          outcome(await signIn(depsAt(at), { throttle, email, password: "salah-sekali-123", address: `203.0.113.${i}`, device: noCookie })),
+        );
       return outcomes;
     }
 
@@ -283,21 +343,31 @@ describe("device cookies", () => {
 
       // The owner's new device, right password, six tries: each refused, each pointing at the e-mailed link.
       for (let i = 0; i < 6; i++)
-        expect(await signIn(depsAt(later(i)), throttle, email, PASSWORD, "198.51.100.60", noCookie)).toEqual({
-          ok: false,
-          reason: "rate_limited",
-          retryAfterSeconds: expect.any(Number),
-          deviceLink: true,
-        });
+        expect(await signIn(depsAt(later(i)), { throttle, email, password: PASSWORD, address: "198.51.100.60", device: noCookie })).toEqual(
+          {
+            ok: false,
+            reason: "rate_limited",
+            retryAfterSeconds: expect.any(Number),
+            deviceLink: true,
+          },
+        );
       // One e-mail for the whole attack (the attackers' first refusal sent it), whoever asked after.
       const link = await linkIn(email);
 
       // Opened on the new device within the hour: the right password signs in, whatever the attack does.
-      const owner = await signIn(depsAt(later(50)), throttle, email, PASSWORD, "198.51.100.60", { ...noCookie, link });
+      const owner = await signIn(depsAt(later(50)), {
+        throttle,
+        email,
+        password: PASSWORD,
+        address: "198.51.100.60",
+        device: { ...noCookie, link },
+      });
       expect(owner).toMatchObject({ ok: true, user: { email }, deviceCookie: expect.any(String) });
       // And from then on the device's cookie does, as any known device's.
       const cookie = owner.ok ? owner.deviceCookie : undefined;
-      expect(await signIn(depsAt(later(600)), throttle, email, PASSWORD, "198.51.100.61", { key, cookie })).toMatchObject({ ok: true });
+      expect(
+        await signIn(depsAt(later(600)), { throttle, email, password: PASSWORD, address: "198.51.100.61", device: { key, cookie } }),
+      ).toMatchObject({ ok: true });
     });
 
     it("wrong passwords stay throttled: without a link as before, and with the link on its own lane, as a device's", async () => {
@@ -305,11 +375,21 @@ describe("device cookies", () => {
       const throttle = new SignInThrottle({ kind: "memory" }, patient);
       await flood(throttle, email);
       const link = await linkIn(email);
-      expect(outcome(await signIn(depsAt(at), throttle, email, "tebakan-baru-123", "203.0.113.99", noCookie))).toBe("rate_limited");
+      expect(
+        outcome(await signIn(depsAt(at), { throttle, email, password: "tebakan-baru-123", address: "203.0.113.99", device: noCookie })),
+      ).toBe("rate_limited");
       const withLink = [];
       for (let i = 0; i < 7; i++)
         withLink.push(
-          outcome(await signIn(depsAt(at), throttle, email, `tebakan-${i}-123`, `203.0.113.${150 + i}`, { ...noCookie, link })),
+          outcome(
+            await signIn(depsAt(at), {
+              throttle,
+              email,
+              password: `tebakan-${i}-123`,
+              address: `203.0.113.${150 + i}`,
+              device: { ...noCookie, link },
+            }),
+          ),
         );
       expect(withLink).toEqual(["invalid", "invalid", "invalid", "invalid", "invalid", "invalid", "rate_limited"]);
       expect(await database.prisma.emailMessage.count({ where: { toAddress: email } })).toBe(1);
@@ -322,27 +402,39 @@ describe("device cookies", () => {
       await flood(throttle, other);
       const link = await linkIn(email);
       const otherLink = await linkIn(other);
-      expect(outcome(await signIn(depsAt(later(60)), throttle, email, PASSWORD, "198.51.100.62", { ...noCookie, link }))).toBe(
-        "rate_limited",
-      );
-      expect(outcome(await signIn(depsAt(at), throttle, email, PASSWORD, "198.51.100.62", { ...noCookie, link: otherLink }))).toBe(
-        "rate_limited",
-      );
+      expect(
+        outcome(
+          await signIn(depsAt(later(60)), { throttle, email, password: PASSWORD, address: "198.51.100.62", device: { ...noCookie, link } }),
+        ),
+      ).toBe("rate_limited");
+      expect(
+        outcome(
+          await signIn(depsAt(at), {
+            throttle,
+            email,
+            password: PASSWORD,
+            address: "198.51.100.62",
+            device: { ...noCookie, link: otherLink },
+          }),
+        ),
+      ).toBe("rate_limited");
     });
 
     it("answers an unknown e-mail under the same flood the same way, and e-mails nobody", async () => {
       const email = `tidak-ada-${++accounts}@contoh.id`;
       const throttle = new SignInThrottle({ kind: "memory" }, patient);
       await flood(throttle, email);
-      expect(await signIn(depsAt(at), throttle, email, PASSWORD, "198.51.100.63", noCookie)).toMatchObject({ deviceLink: true });
+      expect(await signIn(depsAt(at), { throttle, email, password: PASSWORD, address: "198.51.100.63", device: noCookie })).toMatchObject({
+        deviceLink: true,
+      });
       expect(await database.prisma.emailMessage.count({ where: { toAddress: email } })).toBe(0);
     });
 
     it("without a device key (nothing to sign links with) it is refused as before, with no link", async () => {
       const email = await cheapOperator();
       const throttle = new SignInThrottle({ kind: "memory" }, patient);
-      for (let i = 0; i < 40; i++) await signIn(depsAt(at), throttle, email, "salah-sekali-123", `203.0.113.${i}`);
-      const refused = await signIn(depsAt(at), throttle, email, PASSWORD, "198.51.100.64");
+      for (let i = 0; i < 40; i++) await signIn(depsAt(at), { throttle, email, password: "salah-sekali-123", address: `203.0.113.${i}` });
+      const refused = await signIn(depsAt(at), { throttle, email, password: PASSWORD, address: "198.51.100.64" });
       expect(refused).toEqual({ ok: false, reason: "rate_limited", retryAfterSeconds: expect.any(Number) });
       expect(await database.prisma.emailMessage.count({ where: { toAddress: email } })).toBe(0);
     });
@@ -354,9 +446,11 @@ describe("a full hashing queue", () => {
     const email = `sibuk-${Date.now()}@contoh.id`;
     await createUser(
       { db: database.prisma, passwordHashing: TEST_PASSWORD_HASHING },
-      { email, password: PASSWORD, role: "operator" },
       {
-        actorType: "system",
+        input: { email, password: PASSWORD, role: "operator" },
+        actor: {
+          actorType: "system",
+        },
       },
     );
     const throttle = memory(pairOnly({ free: 2, firstWaitSeconds: 600, maxWaitSeconds: 600 }));
@@ -369,13 +463,13 @@ describe("a full hashing queue", () => {
       },
     };
     for (let i = 0; i < 5; i++)
-      expect(await signIn(busy, throttle, email, PASSWORD, "203.0.113.77")).toEqual({
+      expect(await signIn(busy, { throttle, email, password: PASSWORD, address: "203.0.113.77" })).toEqual({
         ok: false,
         reason: "rate_limited",
         retryAfterSeconds: 2,
       });
     const deps = { db: database.prisma, clock: systemClock, passwordHashing: TEST_PASSWORD_HASHING };
-    expect(outcome(await signIn(deps, throttle, email, "salah-sekali-123", "203.0.113.77"))).toBe("invalid");
-    expect(outcome(await signIn(deps, throttle, email, PASSWORD, "203.0.113.77"))).toBe("ok");
+    expect(outcome(await signIn(deps, { throttle, email, password: "salah-sekali-123", address: "203.0.113.77" }))).toBe("invalid");
+    expect(outcome(await signIn(deps, { throttle, email, password: PASSWORD, address: "203.0.113.77" }))).toBe("ok");
   });
 });

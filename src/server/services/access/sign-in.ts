@@ -200,11 +200,13 @@ async function emailDeviceLink(deps: SignInDeps, throttle: SignInThrottle, email
  */
 export async function signIn(
   deps: SignInDeps,
-  throttle: SignInThrottle,
-  email: string,
-  password: string,
-  address: string,
-  device?: SignInDevice,
+  {
+    throttle,
+    email,
+    password,
+    address,
+    device,
+  }: { throttle: SignInThrottle; email: string; password: string; address: string; device?: SignInDevice },
 ): Promise<SignInResult> {
   const normalised = email.trim().toLowerCase();
   const account = accountKey(normalised);
@@ -221,7 +223,7 @@ export async function signIn(
   const found = await findPortalAccount(deps, { email: normalised });
   let valid: boolean;
   try {
-    valid = await verifyPassword(deps, found?.passwordHash ?? null, password);
+    valid = await verifyPassword(deps, { stored: found?.passwordHash ?? null, password });
   } catch (err) {
     if (!(err instanceof AppError && err.code === "RATE_LIMITED")) throw err;
     await throttle.giveBack(normalised, address, trusted, admission.counted, admission.held);

@@ -18,13 +18,11 @@ describe("stored passwords", () => {
   it("are argon2id hashes at OWASP's parameters (19 MiB, 2 passes, 1 lane) that verify only the password, for every kind of user", async () => {
     const { id: operatorId } = await createUser(
       { db: database.prisma },
-      { email: "hash-op@contoh.id", password: "rahasia-sekali-123", role: "operator" },
-      { actorType: "system" },
+      { input: { email: "hash-op@contoh.id", password: "rahasia-sekali-123", role: "operator" }, actor: { actorType: "system" } },
     );
     await createPractitioner(
       { db: database.prisma },
-      { email: "hash-prk@contoh.id", password: "rahasia-sekali-456", name: "Praktisi" },
-      { actorType: "system" },
+      { input: { email: "hash-prk@contoh.id", password: "rahasia-sekali-456", name: "Praktisi" }, actor: { actorType: "system" } },
     );
     const stored = await database.prisma.user.findMany({ where: { email: { startsWith: "hash-" } }, orderBy: { email: "asc" } });
     expect(stored).toHaveLength(2);

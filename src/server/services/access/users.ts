@@ -27,7 +27,13 @@ async function newUser(
   }
   const id = newId("user");
   await tx.user.create({
-    data: { id, email, name: input.name.trim() || email, passwordHash: await hashPassword(deps, input.password), role: input.role },
+    data: {
+      id,
+      email,
+      name: input.name.trim() || email,
+      passwordHash: await hashPassword(deps, { password: input.password }),
+      role: input.role,
+    },
   });
   return id;
 }
@@ -42,8 +48,7 @@ export interface CreateUserInput {
 
 export async function createUser(
   deps: Pick<ServiceDeps, "db" | "passwordHashing">,
-  input: CreateUserInput,
-  actor: Pick<AuditEntry, "actorType" | "actorId">,
+  { input, actor }: { input: CreateUserInput; actor: Pick<AuditEntry, "actorType" | "actorId"> },
 ): Promise<{ id: string }> {
   const { db } = deps;
   if (input.role === "org_admin" && !input.organizationId)
@@ -72,8 +77,7 @@ export interface CreatePractitionerInput {
 
 export async function createPractitioner(
   deps: Pick<ServiceDeps, "db" | "passwordHashing">,
-  input: CreatePractitionerInput,
-  actor: Pick<AuditEntry, "actorType" | "actorId">,
+  { input, actor }: { input: CreatePractitionerInput; actor: Pick<AuditEntry, "actorType" | "actorId"> },
 ): Promise<{ id: string }> {
   const { db } = deps;
   if (!input.name.trim()) throw new AppError("VALIDATION", "A practitioner needs a name.");

@@ -19,7 +19,7 @@ function searchWhere(search: AuditSearch): Prisma.AuditLogWhereInput {
   };
 }
 
-export async function listAuditLog(deps: ServiceDeps, search: AuditSearch, page: PageRequest) {
+export async function listAuditLog(deps: ServiceDeps, { search, page }: { search: AuditSearch; page: PageRequest }) {
   const { db } = deps;
   const where = searchWhere(search);
   const at = await cursorRow(page, "audit entries", (id) =>

@@ -22,9 +22,7 @@ export interface InvoiceListFilter {
 
 export async function listCases(
   deps: Pick<ServiceDeps, "db">,
-  owner: DataOwner,
-  request: PageRequest,
-  filter: CaseListFilter = {},
+  { owner, request, filter = {} }: { owner: DataOwner; request: PageRequest; filter?: CaseListFilter },
 ): Promise<Page<CaseWithBids>> {
   const { db } = deps;
   const scope = scopeOf(owner);
@@ -67,9 +65,7 @@ export async function listCases(
 
 export async function listInvoices(
   deps: Pick<ServiceDeps, "db">,
-  owner: DataOwner,
-  request: PageRequest,
-  filter: InvoiceListFilter = {},
+  { owner, request, filter = {} }: { owner: DataOwner; request: PageRequest; filter?: InvoiceListFilter },
 ): Promise<Page<Invoice>> {
   const { db } = deps;
   const scope = scopeOf(owner);

@@ -26,7 +26,8 @@ afterAll(async () => {
   await database?.destroy();
 });
 
-const select = async (caseId: string, bidId: string) => selectBid({ db: db(), clock }, await agentKey(db(), clock, org), caseId, bidId);
+const select = async (caseId: string, bidId: string) =>
+  selectBid({ db: db(), clock }, { key: await agentKey(db(), clock, org), caseId, bidId });
 const code = (promise: Promise<unknown>) =>
   promise.then(
     () => "ok",
@@ -46,7 +47,9 @@ describe("listOpenCasesForPractitioner", () => {
     clock.advance(1000);
     const noArea = await createTestCase(db(), clock, org, { area: null });
     const otherArea = await createTestCase(db(), clock, org, { area: "kekayaan_intelektual" });
-    const ids = (await listOpenCasesForPractitioner({ db: db() }, practitioner, pageRequestOf({}))).data.map((c) => c.id);
+    const ids = (await listOpenCasesForPractitioner({ db: db() }, { practitionerId: practitioner, request: pageRequestOf({}) })).data.map(
+      (c) => c.id,
+    );
     expect(ids.indexOf(noArea.id)).toBeGreaterThanOrEqual(0);
     expect(ids.indexOf(inArea.id)).toBeGreaterThan(ids.indexOf(noArea.id));
     expect(ids).not.toContain(otherArea.id);
@@ -55,7 +58,11 @@ describe("listOpenCasesForPractitioner", () => {
   it("matches the area to a category whatever the letter case", async () => {
     const practitioner = await createTestPractitioner(db(), ["keluarga"]);
     const shouted = await createTestCase(db(), clock, org, { area: "Keluarga" });
-    expect((await listOpenCasesForPractitioner({ db: db() }, practitioner, pageRequestOf({}))).data.map((c) => c.id)).toContain(shouted.id);
+    expect(
+      (await listOpenCasesForPractitioner({ db: db() }, { practitionerId: practitioner, request: pageRequestOf({}) })).data.map(
+        (c) => c.id,
+      ),
+    ).toContain(shouted.id);
   });
 
   it("hides cases that are no longer open", async () => {
@@ -63,9 +70,12 @@ describe("listOpenCasesForPractitioner", () => {
     const selected = await createTestCase(db(), clock, org);
     const closed = await createTestCase(db(), clock, org);
     await select(selected.id, (await bid(db(), clock, practitioner, selected.id)).id);
-    await closeCase({ db: db(), clock }, operator, closed.id);
+    await closeCase({ db: db(), clock }, { actor: operator, caseId: closed.id });
     const ids = (
-      await listOpenCasesForPractitioner({ db: db() }, await createTestPractitioner(db(), ["properti"]), pageRequestOf({}))
+      await listOpenCasesForPractitioner(
+        { db: db() },
+        { practitionerId: await createTestPractitioner(db(), ["properti"]), request: pageRequestOf({}) },
+      )
     ).data.map((c) => c.id);
     expect(ids).not.toContain(selected.id);
     expect(ids).not.toContain(closed.id);
@@ -74,7 +84,9 @@ describe("listOpenCasesForPractitioner", () => {
   it("masks the story's e-mail, phone and NIK and the contact data, keeping the name and amounts", async () => {
     const practitioner = await createTestPractitioner(db(), ["properti"]);
     const created = await createTestCase(db(), clock, org);
-    const view = (await listOpenCasesForPractitioner({ db: db() }, practitioner, pageRequestOf({}))).data.find((c) => c.id === created.id)!;
+    const view = (await listOpenCasesForPractitioner({ db: db() }, { practitionerId: practitioner, request: pageRequestOf({}) })).data.find(
+      (c) => c.id === created.id,
+    )!;
     expectNoContactData(view);
     expect(view.story).toContain("Rp 90.000.000");
     expect(view.story).toContain(`0${MASK.repeat(3)}-${MASK.repeat(4)}-${MASK.repeat(4)}`);
@@ -91,7 +103,9 @@ describe("listOpenCasesForPractitioner", () => {
     const created = await createTestCase(db(), clock, org);
     const myBid = await bid(db(), clock, mine, created.id);
     await bid(db(), clock, theirs, created.id);
-    const view = (await listOpenCasesForPractitioner({ db: db() }, mine, pageRequestOf({}))).data.find((c) => c.id === created.id)!;
+    const view = (await listOpenCasesForPractitioner({ db: db() }, { practitionerId: mine, request: pageRequestOf({}) })).data.find(
+      (c) => c.id === created.id,
+    )!;
     expect(view.myBid?.id).toBe(myBid.id);
   });
 
@@ -103,27 +117,35 @@ describe("listOpenCasesForPractitioner", () => {
       made.push((await createTestCase(db(), clock, org, { area: "pajak" })).id);
     }
     const newestFirst = made.reverse();
-    const first = await listOpenCasesForPractitioner({ db: db() }, practitioner, pageRequestOf({ limit: 2 }));
+    const first = await listOpenCasesForPractitioner({ db: db() }, { practitionerId: practitioner, request: pageRequestOf({ limit: 2 }) });
     const mine = first.data.map((c) => c.id).filter((id) => newestFirst.includes(id));
     expect(mine).toEqual(newestFirst.slice(0, 2));
     expect(first.hasMore).toBe(true);
     await select(newestFirst[1]!, (await bid(db(), clock, practitioner, newestFirst[1]!)).id);
     const next = await listOpenCasesForPractitioner(
       { db: db() },
-      practitioner,
-      pageRequestOf({ limit: 2, starting_after: first.data[1]!.id }),
+      { practitionerId: practitioner, request: pageRequestOf({ limit: 2, starting_after: first.data[1]!.id }) },
     );
     expect(next.data.map((c) => c.id)).toContain(newestFirst[2]);
-    expect(await code(listOpenCasesForPractitioner({ db: db() }, practitioner, pageRequestOf({ starting_after: "case_tidak_ada" })))).toBe(
-      "VALIDATION",
-    );
+    expect(
+      await code(
+        listOpenCasesForPractitioner(
+          { db: db() },
+          { practitionerId: practitioner, request: pageRequestOf({ starting_after: "case_tidak_ada" }) },
+        ),
+      ),
+    ).toBe("VALIDATION");
   });
 
   it("refuses an inactive practitioner with FORBIDDEN and an unknown one with NOT_FOUND", async () => {
     const practitioner = await createTestPractitioner(db(), ["properti"]);
     await db().practitioner.update({ where: { id: practitioner }, data: { active: false } });
-    expect(await code(listOpenCasesForPractitioner({ db: db() }, practitioner, pageRequestOf({})))).toBe("FORBIDDEN");
-    expect(await code(listOpenCasesForPractitioner({ db: db() }, "prk_tidak_ada", pageRequestOf({})))).toBe("NOT_FOUND");
+    expect(await code(listOpenCasesForPractitioner({ db: db() }, { practitionerId: practitioner, request: pageRequestOf({}) }))).toBe(
+      "FORBIDDEN",
+    );
+    expect(await code(listOpenCasesForPractitioner({ db: db() }, { practitionerId: "prk_tidak_ada", request: pageRequestOf({}) }))).toBe(
+      "NOT_FOUND",
+    );
   });
 });
 
@@ -142,7 +164,7 @@ describe("submitBid", () => {
     const created = await createTestCase(db(), clock, org);
     const first = await bid(db(), clock, practitioner, created.id);
     expect(await code(bid(db(), clock, practitioner, created.id))).toBe("CONFLICT");
-    await withdrawBid({ db: db(), clock }, practitioner, first.id);
+    await withdrawBid({ db: db(), clock }, { practitionerId: practitioner, bidId: first.id });
     expect(await code(bid(db(), clock, practitioner, created.id))).toBe("CONFLICT");
   });
 
@@ -175,7 +197,7 @@ describe("submitBid", () => {
       { scope: "Somasi", etaDays: 3, priceIdr: 1_500_000.5 },
       { scope: " ", etaDays: 3, priceIdr: 1_000_000 },
     ]) {
-      expect(await code(submitBid({ db: db(), clock }, practitioner, created.id, input))).toBe("VALIDATION");
+      expect(await code(submitBid({ db: db(), clock }, { practitionerId: practitioner, caseId: created.id, input }))).toBe("VALIDATION");
     }
     expect(await db().bid.count({ where: { caseId: created.id } })).toBe(0);
   });
@@ -186,14 +208,16 @@ describe("withdrawBid", () => {
     const practitioner = await createTestPractitioner(db(), ["properti"]);
     const created = await createTestCase(db(), clock, org);
     const live = await bid(db(), clock, practitioner, created.id);
-    expect((await withdrawBid({ db: db(), clock }, practitioner, live.id)).status).toBe("ditarik");
-    expect(await code(withdrawBid({ db: db(), clock }, practitioner, live.id))).toBe("INVALID_STATE");
+    expect((await withdrawBid({ db: db(), clock }, { practitionerId: practitioner, bidId: live.id })).status).toBe("ditarik");
+    expect(await code(withdrawBid({ db: db(), clock }, { practitionerId: practitioner, bidId: live.id }))).toBe("INVALID_STATE");
   });
 
   it("does not find another practitioner's bid", async () => {
     const created = await createTestCase(db(), clock, org);
     const theirs = await bid(db(), clock, await createTestPractitioner(db(), ["properti"]), created.id);
-    expect(await code(withdrawBid({ db: db(), clock }, await createTestPractitioner(db(), ["properti"]), theirs.id))).toBe("NOT_FOUND");
+    expect(
+      await code(withdrawBid({ db: db(), clock }, { practitionerId: await createTestPractitioner(db(), ["properti"]), bidId: theirs.id })),
+    ).toBe("NOT_FOUND");
   });
 
   it("refuses once the case is no longer open, even for a bid that was not selected", async () => {
@@ -202,11 +226,11 @@ describe("withdrawBid", () => {
     const winning = await bid(db(), clock, winner, created.id);
     const losing = await bid(db(), clock, loser, created.id);
     await select(created.id, winning.id);
-    await expect(withdrawBid({ db: db(), clock }, winner, winning.id)).rejects.toMatchObject({
+    await expect(withdrawBid({ db: db(), clock }, { practitionerId: winner, bidId: winning.id })).rejects.toMatchObject({
       code: "INVALID_STATE",
       message: /The case is dipilih/,
     });
-    expect(await code(withdrawBid({ db: db(), clock }, loser, losing.id))).toBe("INVALID_STATE");
+    expect(await code(withdrawBid({ db: db(), clock }, { practitionerId: loser, bidId: losing.id }))).toBe("INVALID_STATE");
   });
 });
 
@@ -217,17 +241,17 @@ describe("getCaseForPractitioner", () => {
     const winning = await bid(db(), clock, winner, created.id);
     await bid(db(), clock, loser, created.id);
 
-    expectNoContactData(await getCaseForPractitioner({ db: db() }, winner, created.id));
+    expectNoContactData(await getCaseForPractitioner({ db: db() }, { practitionerId: winner, caseId: created.id }));
     await select(created.id, winning.id);
 
-    const revealed = await getCaseForPractitioner({ db: db() }, winner, created.id);
+    const revealed = await getCaseForPractitioner({ db: db() }, { practitionerId: winner, caseId: created.id });
     expect(revealed).toMatchObject({
       status: "dipilih",
       selected: true,
       story: CASE_INPUT.story,
       contact: { name: "Budi Santoso", email: "budi.santoso@contoh.co.id", phone: "+62 812-3456-7890" },
     });
-    const stillMasked = await getCaseForPractitioner({ db: db() }, loser, created.id);
+    const stillMasked = await getCaseForPractitioner({ db: db() }, { practitionerId: loser, caseId: created.id });
     expect(stillMasked).toMatchObject({ status: "dipilih", selected: false, myBid: { status: "tidak_dipilih" } });
     expectNoContactData(stillMasked);
   });
@@ -235,16 +259,18 @@ describe("getCaseForPractitioner", () => {
   it("does not show a selected case to a practitioner who did not bid on it", async () => {
     const created = await createTestCase(db(), clock, org);
     const outsider = await createTestPractitioner(db(), ["properti"]);
-    expect((await getCaseForPractitioner({ db: db() }, outsider, created.id)).status).toBe("terbuka");
+    expect((await getCaseForPractitioner({ db: db() }, { practitionerId: outsider, caseId: created.id })).status).toBe("terbuka");
     await select(created.id, (await bid(db(), clock, await createTestPractitioner(db(), ["properti"]), created.id)).id);
-    expect(await code(getCaseForPractitioner({ db: db() }, outsider, created.id))).toBe("NOT_FOUND");
+    expect(await code(getCaseForPractitioner({ db: db() }, { practitionerId: outsider, caseId: created.id }))).toBe("NOT_FOUND");
   });
 
   it("does not show an open case outside the practitioner's categories", async () => {
     const created = await createTestCase(db(), clock, org, { area: "perizinan" });
-    expect(await code(getCaseForPractitioner({ db: db() }, await createTestPractitioner(db(), ["properti"]), created.id))).toBe(
-      "NOT_FOUND",
-    );
+    expect(
+      await code(
+        getCaseForPractitioner({ db: db() }, { practitionerId: await createTestPractitioner(db(), ["properti"]), caseId: created.id }),
+      ),
+    ).toBe("NOT_FOUND");
   });
 });
 
@@ -253,11 +279,11 @@ describe("closeCase (operator)", () => {
     const [a, b] = [await createTestPractitioner(db(), ["properti"]), await createTestPractitioner(db(), ["properti"])];
     const created = await createTestCase(db(), clock, org);
     const live = await bid(db(), clock, a, created.id);
-    const withdrawn = await withdrawBid({ db: db(), clock }, b, (await bid(db(), clock, b, created.id)).id);
-    const closed = await closeCase({ db: db(), clock }, operator, created.id);
+    const withdrawn = await withdrawBid({ db: db(), clock }, { practitionerId: b, bidId: (await bid(db(), clock, b, created.id)).id });
+    const closed = await closeCase({ db: db(), clock }, { actor: operator, caseId: created.id });
     expect(closed.status).toBe("ditutup");
     expect(Object.fromEntries(closed.bids.map((x) => [x.id, x.status]))).toEqual({ [live.id]: "tidak_dipilih", [withdrawn.id]: "ditarik" });
-    expect(await code(closeCase({ db: db(), clock }, operator, created.id))).toBe("INVALID_STATE");
+    expect(await code(closeCase({ db: db(), clock }, { actor: operator, caseId: created.id }))).toBe("INVALID_STATE");
     expect(await db().auditLog.count({ where: { action: "case.close", subjectId: created.id } })).toBe(1);
   });
 
@@ -267,12 +293,14 @@ describe("closeCase (operator)", () => {
     const key = await agentKey(db(), clock, own);
     const { invoice } = await selectBid(
       { db: db(), clock },
-      key,
-      created.id,
-      (await bid(db(), clock, await createTestPractitioner(db(), ["properti"]), created.id, 2_000_000)).id,
+      {
+        key,
+        caseId: created.id,
+        bidId: (await bid(db(), clock, await createTestPractitioner(db(), ["properti"]), created.id, 2_000_000)).id,
+      },
     );
     expect(await spentThisMonth(db(), clock, own.apiKeyId)).toBe(2_250_000n);
-    await closeCase({ db: db(), clock }, operator, created.id);
+    await closeCase({ db: db(), clock }, { actor: operator, caseId: created.id });
     expect((await db().invoice.findUniqueOrThrow({ where: { id: invoice.id } })).status).toBe("dibatalkan");
     expect(await spentThisMonth(db(), clock, own.apiKeyId)).toBe(0n);
   });
@@ -285,17 +313,24 @@ describe("spentThisMonth with invoices", () => {
     const created = await createTestCase(db(), monthClock, own);
     const offer = await bid(db(), monthClock, await createTestPractitioner(db(), ["properti"]), created.id, 4_000_000);
     monthClock.set("2026-11-30T17:30:00Z"); // 00:30 WIB, 1 December
-    await selectBid({ db: db(), clock: monthClock }, await agentKey(db(), monthClock, own), created.id, offer.id);
+    await selectBid({ db: db(), clock: monthClock }, { key: await agentKey(db(), monthClock, own), caseId: created.id, bidId: offer.id });
     expect(await spentThisMonth(db(), monthClock, own.apiKeyId)).toBe(4_500_000n);
     expect(await spentThisMonth(db(), fixedClock("2027-01-01T00:00:00Z"), own.apiKeyId)).toBe(0n);
   });
 
   it("counts an invoice for the key that submitted the case, also when another key of the organisation selected the bid", async () => {
     const own = await createTestOrg(db());
-    const other = await createApiKey({ db: db() }, { actorType: "system" }, { organizationId: own.id });
+    const other = await createApiKey({ db: db() }, { actor: { actorType: "system" }, input: { organizationId: own.id } });
     const created = await createTestCase(db(), clock, own);
     const offer = await bid(db(), clock, await createTestPractitioner(db(), ["properti"]), created.id);
-    await selectBid({ db: db(), clock }, await authenticateApiKey({ db: db(), clock }, `Bearer ${other.token}`), created.id, offer.id);
+    await selectBid(
+      { db: db(), clock },
+      {
+        key: await authenticateApiKey({ db: db(), clock }, { authorization: `Bearer ${other.token}` }),
+        caseId: created.id,
+        bidId: offer.id,
+      },
+    );
     expect(await spentThisMonth(db(), clock, own.apiKeyId)).toBe(5_625_000n);
     expect(await spentThisMonth(db(), clock, other.id)).toBe(0n);
   });
@@ -309,8 +344,8 @@ describe.runIf(testDatabaseKind === "postgres")("races on PostgreSQL", () => {
       const live = await bid(db(), clock, practitioner, created.id);
       const key = await agentKey(db(), clock, org);
       const [selected, withdrawn] = await Promise.allSettled([
-        selectBid({ db: db(), clock }, key, created.id, live.id),
-        withdrawBid({ db: db(), clock }, practitioner, live.id),
+        selectBid({ db: db(), clock }, { key, caseId: created.id, bidId: live.id }),
+        withdrawBid({ db: db(), clock }, { practitionerId: practitioner, bidId: live.id }),
       ]);
       expect([selected.status, withdrawn.status].sort()).toEqual(["fulfilled", "rejected"]);
       const after = await db().case.findUniqueOrThrow({ where: { id: created.id }, include: { bids: true, invoice: true } });
@@ -326,7 +361,7 @@ describe.runIf(testDatabaseKind === "postgres")("races on PostgreSQL", () => {
     const latecomers = await Promise.all(Array.from({ length: 6 }, () => createTestPractitioner(db(), ["properti"])));
     const key = await agentKey(db(), clock, org);
     await Promise.allSettled([
-      selectBid({ db: db(), clock }, key, created.id, first.id),
+      selectBid({ db: db(), clock }, { key, caseId: created.id, bidId: first.id }),
       ...latecomers.map((p) => bid(db(), clock, p, created.id)),
     ]);
     const bids = await db().bid.findMany({ where: { caseId: created.id } });

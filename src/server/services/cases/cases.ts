@@ -62,9 +62,7 @@ export interface CreateCaseInput {
 /** POST /v1/cases; `claim` takes the request's Idempotency-Key as the transaction's first statement. */
 export async function createCase(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  key: AuthenticatedKey,
-  input: CreateCaseInput,
-  claim: ClaimKey = NO_KEY,
+  { key, input, claim = NO_KEY }: { key: AuthenticatedKey; input: CreateCaseInput; claim?: ClaimKey },
 ): Promise<CaseWithBids> {
   const { db, clock } = deps;
   const now = clock.now();
@@ -103,7 +101,10 @@ export async function createCase(
 }
 
 /** A case of this organisation in this mode with all its bids, or 404: another organisation's (or mode's) case is never acknowledged. */
-export async function getCase(deps: Pick<ServiceDeps, "db">, owner: DataOwner, caseId: string): Promise<CaseWithBids> {
+export async function getCase(
+  deps: Pick<ServiceDeps, "db">,
+  { owner, caseId }: { owner: DataOwner; caseId: string },
+): Promise<CaseWithBids> {
   return ownCase(deps.db, owner, caseId);
 }
 
@@ -123,7 +124,10 @@ export interface Selection {
 }
 
 /** A case of this organisation with a selected bid, and its invoice: what a selection answered. */
-export async function getSelection(deps: Pick<ServiceDeps, "db">, owner: DataOwner, caseId: string): Promise<Selection> {
+export async function getSelection(
+  deps: Pick<ServiceDeps, "db">,
+  { owner, caseId }: { owner: DataOwner; caseId: string },
+): Promise<Selection> {
   const { db } = deps;
   const found = await ownCase(db, owner, caseId);
   const invoice = await db.invoice.findUnique({ where: { caseId } });
@@ -155,10 +159,7 @@ const selectionIn = async (tx: Tx, owner: DataOwner, caseId: string): Promise<Se
  */
 export function selectBid(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  key: AuthenticatedKey,
-  caseId: string,
-  bidId: string,
-  claim: ClaimKey = NO_KEY,
+  { key, caseId, bidId, claim = NO_KEY }: { key: AuthenticatedKey; caseId: string; bidId: string; claim?: ClaimKey },
 ): Promise<Selection> {
   return selectFor(deps, { owner: key, actor: { actorType: "api_key", actorId: key.id }, role: "agent", key }, caseId, bidId, claim);
 }
@@ -171,10 +172,12 @@ export function selectBid(
  */
 export function selectBidAsAdmin(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  actor: Actor & { actorType: "org_admin" },
-  organizationId: string,
-  caseId: string,
-  bidId: string,
+  {
+    actor,
+    organizationId,
+    caseId,
+    bidId,
+  }: { actor: Actor & { actorType: "org_admin" }; organizationId: string; caseId: string; bidId: string },
 ): Promise<Selection> {
   return selectFor(deps, { owner: liveDataOf(organizationId), actor, role: "org_admin", key: null }, caseId, bidId, NO_KEY);
 }
@@ -265,7 +268,7 @@ async function endLiveBids(tx: Tx, caseId: string, now: Date): Promise<void> {
 // The operator's side
 
 /** Live cases the operator may close (not yet ditutup), newest first, with what is at stake on each. */
-export async function listCasesForOperator(deps: Pick<ServiceDeps, "db">, limit = 100) {
+export async function listCasesForOperator(deps: Pick<ServiceDeps, "db">, { limit = 100 }: { limit?: number } = {}) {
   const { db } = deps;
   const rows = await db.case.findMany({
     where: { livemode: true, status: { not: "ditutup" } },
@@ -297,9 +300,7 @@ export async function listCasesForOperator(deps: Pick<ServiceDeps, "db">, limit 
  */
 export async function withdrawCase(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  key: AuthenticatedKey,
-  caseId: string,
-  claim: ClaimKey = NO_KEY,
+  { key, caseId, claim = NO_KEY }: { key: AuthenticatedKey; caseId: string; claim?: ClaimKey },
 ): Promise<CaseWithBids> {
   const { db, clock } = deps;
   const now = clock.now();
@@ -319,7 +320,10 @@ export async function withdrawCase(
   });
 }
 
-export async function closeCase(deps: Pick<ServiceDeps, "db" | "clock">, actor: Actor, caseId: string): Promise<CaseWithBids> {
+export async function closeCase(
+  deps: Pick<ServiceDeps, "db" | "clock">,
+  { actor, caseId }: { actor: Actor; caseId: string },
+): Promise<CaseWithBids> {
   const { db, clock } = deps;
   const now = clock.now();
   return db.$transaction(async (tx) => {
@@ -410,8 +414,7 @@ function practitionerView(row: CaseWithOwnBid, practitionerId: string): Practiti
 /** The open cases in the practitioner's categories (and those without an area), newest first, masked. */
 export async function listOpenCasesForPractitioner(
   deps: Pick<ServiceDeps, "db">,
-  practitionerId: string,
-  request: PageRequest,
+  { practitionerId, request }: { practitionerId: string; request: PageRequest },
 ): Promise<Page<PractitionerCaseView>> {
   const { db } = deps;
   const practitioner = await activePractitioner(db, practitionerId);
@@ -436,8 +439,7 @@ export async function listOpenCasesForPractitioner(
  */
 export async function getCaseForPractitioner(
   deps: Pick<ServiceDeps, "db">,
-  practitionerId: string,
-  caseId: string,
+  { practitionerId, caseId }: { practitionerId: string; caseId: string },
 ): Promise<PractitionerCaseView> {
   const { db } = deps;
   const practitioner = await activePractitioner(db, practitionerId);
@@ -469,22 +471,22 @@ export interface Bidder {
  */
 export async function submitBid(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  practitionerId: string,
-  caseId: string,
-  input: BidInput,
+  { practitionerId, caseId, input }: { practitionerId: string; caseId: string; input: BidInput },
 ): Promise<Bid> {
-  return placeBid(deps, caseId, input, async (tx) => {
-    const practitioner = await activePractitioner(tx, practitionerId);
-    return { practitionerId, caseScope: onBoardOf(practitioner.categories) };
+  return placeBid(deps, {
+    caseId,
+    input,
+    bidderFor: async (tx) => {
+      const practitioner = await activePractitioner(tx, practitionerId);
+      return { practitionerId, caseScope: onBoardOf(practitioner.categories) };
+    },
   });
 }
 
 /** The one way a bid is stored; `bidderFor` runs in the transaction after the input is checked. */
 export async function placeBid(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  caseId: string,
-  input: BidInput,
-  bidderFor: (tx: Tx) => Promise<Bidder>,
+  { caseId, input, bidderFor }: { caseId: string; input: BidInput; bidderFor: (tx: Tx) => Promise<Bidder> },
 ): Promise<Bid> {
   const { db, clock } = deps;
   const bid = parseBid(input);
@@ -535,7 +537,10 @@ export async function placeBid(
 }
 
 /** Withdraws the practitioner's own live bid while the case is open. */
-export async function withdrawBid(deps: Pick<ServiceDeps, "db" | "clock">, practitionerId: string, bidId: string): Promise<Bid> {
+export async function withdrawBid(
+  deps: Pick<ServiceDeps, "db" | "clock">,
+  { practitionerId, bidId }: { practitionerId: string; bidId: string },
+): Promise<Bid> {
   const { db, clock } = deps;
   const now = clock.now();
   return db.$transaction(async (tx) => {

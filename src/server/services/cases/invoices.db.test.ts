@@ -32,15 +32,15 @@ async function unpaidInvoice(depositIdr: bigint, bidIdr = 8_000_000) {
   const practitionerId = await createTestPractitioner(db(), ["properti"]);
   const created = await createTestCase(db(), clock, org);
   const offer = await bid(db(), clock, practitionerId, created.id, bidIdr);
-  const { invoice } = await selectBid({ db: db(), clock }, await agentKey(db(), clock, org), created.id, offer.id);
+  const { invoice } = await selectBid({ db: db(), clock }, { key: await agentKey(db(), clock, org), caseId: created.id, bidId: offer.id });
   return { org, practitionerId, invoice, caseId: created.id };
 }
 
 const pay = (organizationId: string, invoiceId: string) =>
-  payInvoice({ db: db(), clock }, admin, { owner: liveDataOf(organizationId), invoiceId });
+  payInvoice({ db: db(), clock }, { actor: admin, input: { owner: liveDataOf(organizationId), invoiceId } });
 const deposit = (orgId: string) => balanceOf(db(), accounts.orgDeposit(orgId, true));
 const payable = (practitionerId: string) => balanceOf(db(), accounts.practitionerPayable(practitionerId));
-const revenue = () => platformRevenueTotal({ db: db() }, true);
+const revenue = () => platformRevenueTotal({ db: db() }, { livemode: true });
 
 const escrowOf = (order: { id: string; organizationId: string }) => balanceOf(db(), accounts.orderEscrow({ ...order, livemode: true }));
 
@@ -82,9 +82,9 @@ describe("payInvoice", () => {
     const { orderId } = await pay(org.id, invoice.id);
     const deps = { db: db(), clock };
     await startWork(deps, practitionerId, orderId!);
-    await deliverResult(deps, practitionerId, orderId!, "https://berkas.contoh.id/somasi.pdf");
+    await deliverResult(deps, { practitionerId, orderId: orderId!, deliverable: "https://berkas.contoh.id/somasi.pdf" });
     expect(await payable(practitionerId)).toBe(0n);
-    const accepted = await acceptOrderResult(deps, byKey(await agentKey(db(), clock, org)), orderId!);
+    const accepted = await acceptOrderResult(deps, { by: byKey(await agentKey(db(), clock, org)), orderId: orderId! });
     expect(accepted.status).toBe("selesai");
     expect(await payable(practitionerId)).toBe(8_000_000n);
     expect((await revenue()) - revenueBefore).toBe(1_000_000n);
@@ -98,8 +98,11 @@ describe("payInvoice", () => {
     const { orderId } = await pay(org.id, invoice.id);
     // Counted once (the invoice), not twice (invoice and its order).
     expect(await spentThisMonth(db(), clock, key.id)).toBe(9_000_000n);
-    await openDispute({ db: db(), clock }, byKey(key), orderId!, "Praktisi tidak menghubungi kami sama sekali.");
-    await operatorOrderAction({ db: db(), clock }, { actorType: "operator", actorId: "usr_op" }, { orderId: orderId!, action: "refund" });
+    await openDispute({ db: db(), clock }, { by: byKey(key), orderId: orderId!, reason: "Praktisi tidak menghubungi kami sama sekali." });
+    await operatorOrderAction(
+      { db: db(), clock },
+      { actor: { actorType: "operator", actorId: "usr_op" }, input: { orderId: orderId!, action: "refund" } },
+    );
     expect(await deposit(org.id)).toBe(20_000_000n);
     expect(await payable(practitionerId)).toBe(0n);
     expect(await spentThisMonth(db(), clock, key.id)).toBe(0n);
@@ -110,7 +113,7 @@ describe("payInvoice", () => {
     const { org, practitionerId, invoice } = await unpaidInvoice(20_000_000n);
     const { orderId } = await pay(org.id, invoice.id);
     await createTestPractitioner(db(), ["properti"]);
-    expect((await ordersNeedingOffer({ db: db() }, 100)).map((r) => r.id)).not.toContain(orderId);
+    expect((await ordersNeedingOffer({ db: db() }, { limit: 100 })).map((r) => r.id)).not.toContain(orderId);
     await expect(releaseOrder({ db: db(), clock }, practitionerId, orderId!)).rejects.toMatchObject({ code: "INVALID_STATE" });
     expect(await db().offer.count({ where: { orderId: orderId! } })).toBe(0);
   });
@@ -143,7 +146,7 @@ describe("payInvoice", () => {
 
   it("does not pay a cancelled invoice", async () => {
     const { org, invoice, caseId } = await unpaidInvoice(30_000_000n);
-    await closeCase({ db: db(), clock }, { actorType: "operator", actorId: null }, caseId);
+    await closeCase({ db: db(), clock }, { actor: { actorType: "operator", actorId: null }, caseId });
     await expect(pay(org.id, invoice.id)).rejects.toMatchObject({ code: "INVALID_STATE", message: /The invoice is dibatalkan/ });
     expect(await deposit(org.id)).toBe(30_000_000n);
   });

@@ -25,7 +25,7 @@ export interface PayInvoiceInput {
  * UPDATE comes first, so of two concurrent payments one pays and the other changes nothing, and a
  * deposit that does not cover the total changes nothing either.
  */
-export async function payInvoice(deps: ServiceDeps, actor: Actor, input: PayInvoiceInput): Promise<Invoice> {
+export async function payInvoice(deps: ServiceDeps, { actor, input }: { actor: Actor; input: PayInvoiceInput }): Promise<Invoice> {
   const change = changeContextOf(deps);
   const { now } = change;
   return deps.db.$transaction(async (tx) => {
@@ -96,7 +96,10 @@ export async function payInvoice(deps: ServiceDeps, actor: Actor, input: PayInvo
 }
 
 /** An invoice of this organisation in this mode, or 404: another organisation's (or mode's) invoice is never acknowledged. */
-export async function getInvoice(deps: Pick<ServiceDeps, "db">, owner: DataOwner, invoiceId: string): Promise<Invoice> {
+export async function getInvoice(
+  deps: Pick<ServiceDeps, "db">,
+  { owner, invoiceId }: { owner: DataOwner; invoiceId: string },
+): Promise<Invoice> {
   const { db } = deps;
   const invoice = await db.invoice.findFirst({ where: { id: invoiceId, organizationId: owner.organizationId, livemode: owner.livemode } });
   if (!invoice) throw new AppError("NOT_FOUND", `No invoice ${invoiceId}.`);

@@ -6,7 +6,10 @@ import type { ServiceDeps } from "../deps";
  * the admin weighs when selecting one in the portal) and the invoice of a selected bid.
  * Payment itself is payInvoice in invoices.ts.
  */
-export async function listOrganizationCases(deps: Pick<ServiceDeps, "db">, organizationId: string, limit = 100) {
+export async function listOrganizationCases(
+  deps: Pick<ServiceDeps, "db">,
+  { organizationId, limit = 100 }: { organizationId: string; limit?: number },
+) {
   const { db } = deps;
   const rows = await db.case.findMany({
     where: { organizationId, livemode: true },

@@ -7,7 +7,10 @@ import type { ServiceDeps } from "../deps";
  * the case board (cases leave the open board once a bid is selected or they close). The case's
  * story and contact stay out of it; getCaseForPractitioner shows them, masked until selected.
  */
-export async function listMyBids(deps: Pick<ServiceDeps, "db">, practitionerId: string, request: PageRequest) {
+export async function listMyBids(
+  deps: Pick<ServiceDeps, "db">,
+  { practitionerId, request }: { practitionerId: string; request: PageRequest },
+) {
   const { db } = deps;
   const at = await cursorRow(request, "bids", (id) =>
     db.bid.findFirst({ where: { id, practitionerId }, select: { id: true, createdAt: true } }),

@@ -57,12 +57,14 @@ describe("official fees in the catalog", () => {
         basis: "UU No. 10 Tahun 2020",
       },
     ];
-    const updated = await updateService(deps, actor, "somasi", { thirdPartyFees: fees });
+    const updated = await updateService(deps, { actor, code: "somasi", changes: { thirdPartyFees: fees } });
     expect(updated.thirdPartyFees).toEqual(fees);
-    await expect(updateService(deps, actor, "somasi", { thirdPartyFees: [{ ...fees[0], amountIdr: -5 }] })).rejects.toMatchObject({
+    await expect(
+      updateService(deps, { actor, code: "somasi", changes: { thirdPartyFees: [{ ...fees[0], amountIdr: -5 }] } }),
+    ).rejects.toMatchObject({
       code: "VALIDATION",
     });
-    expect((await serviceForOperator(deps, "somasi")).thirdPartyFees).toEqual(fees);
+    expect((await serviceForOperator(deps, { code: "somasi" })).thirdPartyFees).toEqual(fees);
     const audited = await database.prisma.auditLog.findFirst({
       where: { action: "service.update", subjectId: "somasi" },
       orderBy: { createdAt: "desc" },

@@ -81,7 +81,7 @@ export async function listAgentServices(deps: Pick<ServiceDeps, "db">): Promise<
   return services;
 }
 
-export async function getAgentService(deps: Pick<ServiceDeps, "db">, code: string): Promise<CatalogService> {
+export async function getAgentService(deps: Pick<ServiceDeps, "db">, { code }: { code: string }): Promise<CatalogService> {
   const service = (await listAgentServices(deps)).find((s) => s.code === code);
   if (!service) throw new AppError("NOT_FOUND", `No service with code "${code}" in the catalog. List the catalog with GET /v1/services.`);
   return service;
@@ -137,7 +137,7 @@ export interface ServiceSearch {
  * every category and required practitioner label in the catalog (for the filter and the edit
  * form's suggestions, whatever the search leaves).
  */
-export async function listServicesForOperator(deps: Pick<ServiceDeps, "db">, search: ServiceSearch = {}) {
+export async function listServicesForOperator(deps: Pick<ServiceDeps, "db">, { search = {} }: { search?: ServiceSearch } = {}) {
   const { db } = deps;
   const q = search.q?.trim();
   const [rows, all] = await Promise.all([
@@ -161,7 +161,7 @@ export async function listServicesForOperator(deps: Pick<ServiceDeps, "db">, sea
 }
 
 /** One service as the operator manages it; internal and unknown codes are NOT_FOUND. */
-export async function serviceForOperator(deps: Pick<ServiceDeps, "db">, code: string) {
+export async function serviceForOperator(deps: Pick<ServiceDeps, "db">, { code }: { code: string }) {
   const row = await deps.db.service.findUnique({ where: { code, internal: false } });
   if (!row) throw new AppError("NOT_FOUND", `Layanan ${code} tidak ada di katalog.`);
   return toOperatorService(row);
@@ -221,7 +221,10 @@ function validIntake(intake: unknown): IntakeField[] {
  * Operator edits of one service, validated and audited with the values before and after.
  * Orders already created keep the price and intake they were created with.
  */
-export async function updateService(deps: Pick<ServiceDeps, "db">, actor: Actor, code: string, changes: ServiceChanges) {
+export async function updateService(
+  deps: Pick<ServiceDeps, "db">,
+  { actor, code, changes }: { actor: Actor; code: string; changes: ServiceChanges },
+) {
   const { db } = deps;
   const data: Prisma.ServiceUpdateInput = {};
   if (changes.clientPriceIdr !== undefined) {

@@ -38,9 +38,7 @@ function toAgentEvent(row: { id: string; type: string; createdAt: Date; livemode
 /** Newest first in insertion order (`seq`), which also orders events written in the same millisecond. */
 export async function listEvents(
   deps: Pick<ServiceDeps, "db">,
-  owner: DataOwner,
-  request: PageRequest,
-  filter: EventFilter = {},
+  { owner, request, filter = {} }: { owner: DataOwner; request: PageRequest; filter?: EventFilter },
 ): Promise<Page<AgentEvent>> {
   const { db } = deps;
   const scope = { organizationId: owner.organizationId, livemode: owner.livemode };
@@ -60,7 +58,7 @@ export async function listEvents(
   return pageFrom(rows.map(toAgentEvent), request);
 }
 
-export async function getEvent(deps: Pick<ServiceDeps, "db">, owner: DataOwner, id: string): Promise<AgentEvent> {
+export async function getEvent(deps: Pick<ServiceDeps, "db">, { owner, id }: { owner: DataOwner; id: string }): Promise<AgentEvent> {
   const { db } = deps;
   const row = await db.webhookEvent.findFirst({
     where: { id, organizationId: owner.organizationId, livemode: owner.livemode },

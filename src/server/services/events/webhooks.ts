@@ -44,7 +44,10 @@ export type DeliveryOutcome =
   | { result: "skipped"; reason: "not_found" | "finished" | "busy" | "not_due" | "receiver_busy"; retryAt: Date | null };
 
 /** Deliveries due at `now` that no worker holds, most overdue first. */
-export async function findDueDeliveries(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]> {
+export async function findDueDeliveries(
+  deps: Pick<ServiceDeps, "db">,
+  { cutoff, limit }: { cutoff: Date; limit: number },
+): Promise<DueRow[]> {
   const { db } = deps;
   const rows = await db.webhookDelivery.findMany({
     where: { status: "menunggu", nextAttemptAt: { lte: cutoff }, OR: [{ lockedUntil: null }, { lockedUntil: { lte: cutoff } }] },
@@ -212,7 +215,7 @@ async function recordSends(db: Db, results: readonly SendResult[], lease: Date, 
  */
 export async function deliverBatch(
   deps: WebhookDeps,
-  ids: readonly string[],
+  { ids }: { ids: readonly string[] },
 ): Promise<Array<{ deliveryId: string; outcome: DeliveryOutcome }>> {
   const { db, clock, webhooks } = deps;
   if (ids.length === 0) return [];
@@ -234,8 +237,8 @@ export async function deliverBatch(
 }
 
 /** One attempt of one delivery (deliverBatch of one), or why nothing was sent. */
-export async function attemptDelivery(deps: WebhookDeps, deliveryId: string): Promise<DeliveryOutcome> {
-  const [sent] = await deliverBatch(deps, [deliveryId]);
+export async function attemptDelivery(deps: WebhookDeps, { deliveryId }: { deliveryId: string }): Promise<DeliveryOutcome> {
+  const [sent] = await deliverBatch(deps, { ids: [deliveryId] });
   return sent?.outcome ?? whyNotClaimed(deps.db, deliveryId, deps.clock.now());
 }
 
@@ -289,8 +292,13 @@ const DELIVERY_LOG_MAX = 100;
 /** An organisation's events, newest first, each with its deliveries and their attempts. */
 export async function listWebhookDeliveries(
   deps: Pick<ServiceDeps, "db">,
-  organizationId: string,
-  options: { orderId?: string; limit?: number; livemode?: boolean; deliveryStatus?: DeliveryStatus; startingAfter?: string } = {},
+  {
+    organizationId,
+    options = {},
+  }: {
+    organizationId: string;
+    options?: { orderId?: string; limit?: number; livemode?: boolean; deliveryStatus?: DeliveryStatus; startingAfter?: string };
+  },
 ): Promise<WebhookEventLog[]> {
   const { db } = deps;
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? 50), 1), DELIVERY_LOG_MAX);
@@ -350,8 +358,7 @@ export async function listWebhookDeliveries(
  */
 export async function redeliver(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  organizationId: string,
-  eventId: string,
+  { organizationId, eventId }: { organizationId: string; eventId: string },
 ): Promise<{ deliveryId: string; url: string }> {
   const { db, clock } = deps;
   const event = await db.webhookEvent.findFirst({

@@ -11,7 +11,10 @@ export const UNATTACHED_FILE_MS = 24 * 60 * 60 * 1000;
 const at = (date: Date, ms: number) => new Date(date.getTime() + ms);
 
 /** Upload records whose bytes never became a file, oldest first (their id: the storage key). */
-export async function leftoverUploads(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]> {
+export async function leftoverUploads(
+  deps: Pick<ServiceDeps, "db">,
+  { cutoff, limit }: { cutoff: Date; limit: number },
+): Promise<DueRow[]> {
   const rows = await deps.db.fileUpload.findMany({
     where: { createdAt: { lte: at(cutoff, -UPLOAD_GRACE_MS) } },
     orderBy: { createdAt: "asc" },
@@ -21,7 +24,10 @@ export async function leftoverUploads(deps: Pick<ServiceDeps, "db">, cutoff: Dat
 }
 
 /** The bytes of a leftover upload deleted, then its record (a failure leaves the record for the next sweep). */
-export async function deleteLeftoverUpload(deps: ServiceDeps & { files?: FileSettings }, storageKey: string): Promise<void> {
+export async function deleteLeftoverUpload(
+  deps: ServiceDeps & { files?: FileSettings },
+  { storageKey }: { storageKey: string },
+): Promise<void> {
   const leftover = await deps.db.fileUpload.findUnique({ where: { storageKey } });
   if (!leftover || leftover.createdAt > at(deps.clock.now(), -UPLOAD_GRACE_MS)) return;
   await fileDepsOf(deps).files.storage.delete(storageKey);
@@ -29,7 +35,10 @@ export async function deleteLeftoverUpload(deps: ServiceDeps & { files?: FileSet
 }
 
 /** Files on no order a day after their upload, oldest first. */
-export async function unattachedFiles(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]> {
+export async function unattachedFiles(
+  deps: Pick<ServiceDeps, "db">,
+  { cutoff, limit }: { cutoff: Date; limit: number },
+): Promise<DueRow[]> {
   const rows = await deps.db.storedFile.findMany({
     where: { createdAt: { lte: at(cutoff, -UNATTACHED_FILE_MS) }, attachments: { none: {} } },
     orderBy: { createdAt: "asc" },
@@ -44,7 +53,7 @@ export async function unattachedFiles(deps: Pick<ServiceDeps, "db">, cutoff: Dat
  * its bytes are deleted like any leftover: a crash in between leaves the record, never a row
  * without bytes. A file attached meanwhile is kept: the delete is conditional on no attachment.
  */
-export async function deleteUnattachedFile(deps: ServiceDeps & { files?: FileSettings }, fileId: string): Promise<void> {
+export async function deleteUnattachedFile(deps: ServiceDeps & { files?: FileSettings }, { fileId }: { fileId: string }): Promise<void> {
   const cutoff = at(deps.clock.now(), -UNATTACHED_FILE_MS);
   const storageKey = await deps.db.$transaction(async (tx) => {
     const file = await tx.storedFile.findFirst({
@@ -58,11 +67,14 @@ export async function deleteUnattachedFile(deps: ServiceDeps & { files?: FileSet
     await tx.fileUpload.create({ data: { storageKey: file.storageKey, createdAt: at(deps.clock.now(), -UPLOAD_GRACE_MS) } });
     return file.storageKey;
   });
-  if (storageKey) await deleteLeftoverUpload(deps, storageKey);
+  if (storageKey) await deleteLeftoverUpload(deps, { storageKey });
 }
 
 /** File links past their expiry, soonest expired first: they open nothing, and MCP makes one per file it shows. */
-export async function expiredFileLinks(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]> {
+export async function expiredFileLinks(
+  deps: Pick<ServiceDeps, "db">,
+  { cutoff, limit }: { cutoff: Date; limit: number },
+): Promise<DueRow[]> {
   const rows = await deps.db.fileLink.findMany({
     where: { expiresAt: { lte: cutoff } },
     orderBy: { expiresAt: "asc" },
@@ -72,6 +84,6 @@ export async function expiredFileLinks(deps: Pick<ServiceDeps, "db">, cutoff: Da
   return rows.map((row) => ({ id: row.id, dueAt: row.expiresAt }));
 }
 
-export async function deleteExpiredFileLink(deps: ServiceDeps, linkId: string): Promise<void> {
+export async function deleteExpiredFileLink(deps: ServiceDeps, { linkId }: { linkId: string }): Promise<void> {
   await deps.db.fileLink.deleteMany({ where: { id: linkId, expiresAt: { lte: deps.clock.now() } } });
 }

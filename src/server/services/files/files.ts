@@ -26,10 +26,7 @@ export type AttachedFile = FileAttachment & { file: StoredFile };
  */
 export async function createFile(
   deps: FileDeps,
-  owner: DataOwner,
-  uploader: Uploader,
-  upload: ReceivedUpload,
-  claim?: ClaimKey,
+  { owner, uploader, upload, claim }: { owner: DataOwner; uploader: Uploader; upload: ReceivedUpload; claim?: ClaimKey },
 ): Promise<StoredFile> {
   try {
     return await deps.db.$transaction(async (tx) => {
@@ -55,13 +52,13 @@ export async function createFile(
       return file;
     });
   } catch (err) {
-    await discardUpload(deps, upload.storageKey);
+    await discardUpload(deps, { storageKey: upload.storageKey });
     throw err;
   }
 }
 
 /** A file the agent with this key may read, or 404: another organisation's (or mode's) file is never acknowledged. */
-export async function getFile(deps: { db: DbOrTx }, owner: DataOwner, id: string): Promise<StoredFile> {
+export async function getFile(deps: { db: DbOrTx }, { owner, id }: { owner: DataOwner; id: string }): Promise<StoredFile> {
   const file = await readableFile(deps.db, agentReader(owner), id);
   if (!file) throw new AppError("NOT_FOUND", `No file ${id}.`);
   return file;
@@ -206,8 +203,11 @@ const linkTokenHash = (token: string) => createHash("sha256").update(token).dige
 const fileLinkUrl = (deps: Pick<ServiceDeps, "publicUrl">, token: string) => `${publicUrlOf(deps).replace(/\/$/, "")}/unduh/${token}`;
 
 /** A link that downloads one of the owner's files without a key until it expires; only the token's hash is kept. */
-export async function createFileLink(deps: FileDeps, owner: DataOwner, fileId: string, expiresInSeconds: number) {
-  const file = await getFile(deps, owner, fileId);
+export async function createFileLink(
+  deps: FileDeps,
+  { owner, fileId, expiresInSeconds }: { owner: DataOwner; fileId: string; expiresInSeconds: number },
+) {
+  const file = await getFile(deps, { owner, id: fileId });
   const token = randomBytes(32).toString("base64url");
   const now = deps.clock.now();
   const link = await deps.db.fileLink.create({
@@ -223,7 +223,7 @@ export async function createFileLink(deps: FileDeps, owner: DataOwner, fileId: s
 }
 
 /** The file a link token opens, while the link lives; NOT_FOUND otherwise (expired, unknown), never saying which. */
-export async function openLinkedFile(deps: FileDeps, token: string): Promise<FileContent> {
+export async function openLinkedFile(deps: FileDeps, { token }: { token: string }): Promise<FileContent> {
   const link = await deps.db.fileLink.findUnique({ where: { tokenHash: linkTokenHash(token) }, include: { file: true } });
   if (!link || link.expiresAt <= deps.clock.now()) throw new AppError("NOT_FOUND", "No such file link, or it has expired.");
   return contentOf(deps, link.file);

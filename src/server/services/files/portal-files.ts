@@ -10,7 +10,7 @@ import type { FileDeps } from "./receive";
 const notFound = (id: string) => new AppError("NOT_FOUND", `Berkas ${id} tidak ditemukan atau bukan untuk Anda.`);
 
 /** A file's bytes for a portal user who may read it (readers.ts; NOT_FOUND otherwise); each operator download is audited. */
-export async function openFileForPortal(deps: FileDeps, viewer: PortalUser, fileId: string): Promise<FileContent> {
+export async function openFileForPortal(deps: FileDeps, { viewer, fileId }: { viewer: PortalUser; fileId: string }): Promise<FileContent> {
   const reader = portalReader(viewer);
   const file = reader && (await readableFile(deps.db, reader, fileId));
   if (!file) throw notFound(fileId);
@@ -42,8 +42,7 @@ async function owesReceipt(deps: FileDeps, practitionerId: string, orderId: stri
  */
 export async function portalUploadTarget(
   deps: FileDeps,
-  viewer: PortalUser,
-  orderId: string,
+  { viewer, orderId }: { viewer: PortalUser; orderId: string },
 ): Promise<{ owner: DataOwner; uploader: Uploader }> {
   const order = await deps.db.order.findUnique({
     where: { id: orderId },

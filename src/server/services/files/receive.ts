@@ -69,7 +69,10 @@ const unsupported = (reason: string) => new AppError("UNSUPPORTED_MEDIA_TYPE", r
  * either they become a file's or the sweeper deletes them. Refused or failed, the bytes are gone
  * before this throws. Never holds more than a chunk of the file in memory.
  */
-export async function receiveUpload(deps: FileDeps, source: Readable, clientFilename: string): Promise<ReceivedUpload> {
+export async function receiveUpload(
+  deps: FileDeps,
+  { source, clientFilename }: { source: Readable; clientFilename: string },
+): Promise<ReceivedUpload> {
   const { storage, maxBytes } = deps.files;
   const now = deps.clock.now();
   const fileId = newId("file");
@@ -94,7 +97,7 @@ export async function receiveUpload(deps: FileDeps, source: Readable, clientFile
       type,
     };
   } catch (err) {
-    await discardUpload(deps, storageKey);
+    await discardUpload(deps, { storageKey });
     if (inspection.tooLarge) throw tooLargeError(maxBytes);
     throw err;
   }
@@ -116,7 +119,7 @@ async function decideType(storage: FileStorage, storageKey: string, inspection: 
 }
 
 /** Deletes stored bytes that will not become a file, then their upload record (the sweeper retries a failure). */
-export async function discardUpload(deps: FileDeps, storageKey: string): Promise<void> {
+export async function discardUpload(deps: FileDeps, { storageKey }: { storageKey: string }): Promise<void> {
   try {
     await deps.files.storage.delete(storageKey);
     await deps.db.fileUpload.deleteMany({ where: { storageKey } });

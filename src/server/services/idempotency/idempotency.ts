@@ -62,9 +62,11 @@ export interface IdempotentResult<T> {
  */
 export async function runIdempotent<T>(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  request: IdempotentRequest | null,
-  change: (claim: ClaimKey) => Promise<T>,
-  load: (resourceId: string) => Promise<T>,
+  {
+    request,
+    change,
+    load,
+  }: { request: IdempotentRequest | null; change: (claim: ClaimKey) => Promise<T>; load: (resourceId: string) => Promise<T> },
 ): Promise<IdempotentResult<T>> {
   if (!request) return { value: await change(NO_KEY), replayed: false };
   const now = deps.clock.now();
@@ -121,11 +123,14 @@ async function storedResource(db: Db, request: IdempotentRequest, requestHash: s
   return stored.resourceId;
 }
 
-export async function expiredIdempotencyKeys(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]> {
+export async function expiredIdempotencyKeys(
+  deps: Pick<ServiceDeps, "db">,
+  { cutoff, limit }: { cutoff: Date; limit: number },
+): Promise<DueRow[]> {
   return findDueRows((query) => deps.db.idempotencyKey.findMany(query), "expiresAt", {}, cutoff, limit);
 }
 
 /** Removes a key past its 24 hours; a request arriving meanwhile also treats it as new. */
-export async function deleteExpiredIdempotencyKey(deps: ServiceDeps, id: string): Promise<void> {
+export async function deleteExpiredIdempotencyKey(deps: ServiceDeps, { id }: { id: string }): Promise<void> {
   await deps.db.idempotencyKey.deleteMany({ where: { id, expiresAt: { lte: deps.clock.now() } } });
 }

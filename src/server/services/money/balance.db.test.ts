@@ -65,10 +65,10 @@ function seededRandom(seed: number) {
 describe("spentThisMonth", () => {
   it("counts from the start of the Asia/Jakarta month whatever the database session's time zone", async () => {
     const org = await createTestOrg(db());
-    const key = await authenticateApiKey({ db: db(), clock: fixedClock("2026-11-15T05:00:00Z") }, `Bearer ${org.token}`);
+    const key = await authenticateApiKey({ db: db(), clock: fixedClock("2026-11-15T05:00:00Z") }, { authorization: `Bearer ${org.token}` });
     // 23:59:59 WIB on 31 October (last month) and 00:00 WIB on 1 November (this month).
     for (const at of ["2026-10-31T16:59:59Z", "2026-10-31T17:00:00Z"]) {
-      await createOrder({ db: db(), clock: fixedClock(at) }, key, ndaOrder());
+      await createOrder({ db: db(), clock: fixedClock(at) }, { key, input: ndaOrder() });
     }
     const midNovember = fixedClock("2026-11-15T05:00:00Z");
     for (const zone of ["+00:00", "+07:00", "-05:00"]) {
@@ -111,50 +111,58 @@ describe("the monthly spend counter", () => {
     const keyOf = (apiKeyId: string) => keys.find((k) => k.key.id === apiKeyId)!.key;
 
     const steps: Record<string, () => Promise<unknown>> = {
-      order: () => createOrder(deps(), pick(keys)!.key, ndaOrder()).catch(refusedOnly(["BUDGET_EXCEEDED"])),
+      order: () => createOrder(deps(), { key: pick(keys)!.key, input: ndaOrder() }).catch(refusedOnly(["BUDGET_EXCEEDED"])),
       cancel: async () => {
         const order = pick(await ordersIn(["dibayar", "menunggu_bayar"], { caseId: null }));
-        if (order) await cancelOrder(deps(), byKey(keyOf(order.apiKeyId)), order.id, "Tidak jadi.");
+        if (order) await cancelOrder(deps(), { by: byKey(keyOf(order.apiKeyId)), orderId: order.id, reason: "Tidak jadi." });
       },
       refund: async () => {
         const order = pick(await ordersIn(["dibayar"]));
-        if (order) await operatorOrderAction(deps(), { actorType: "operator", actorId: null }, { orderId: order.id, action: "refund" });
+        if (order)
+          await operatorOrderAction(deps(), {
+            actor: { actorType: "operator", actorId: null },
+            input: { orderId: order.id, action: "refund" },
+          });
       },
       decide: async () => {
         const order = pick(await ordersIn(["menunggu_bayar"]));
         if (order)
-          await decideApproval(
-            deps(),
-            { actorType: "org_admin", actorId: null },
-            { owner: liveDataOf(order.organizationId), orderId: order.id, approve: random(2) === 0 },
-          );
+          await decideApproval(deps(), {
+            actor: { actorType: "org_admin", actorId: null },
+            input: { owner: liveDataOf(order.organizationId), orderId: order.id, approve: random(2) === 0 },
+          });
       },
       select: async () => {
         const submitted = await createTestCase(db(), clock, first);
         const offer = await bid(db(), clock, pick(practitioners)!, submitted.id);
-        await selectBid({ db: db(), clock }, pick(keys.slice(0, 2))!.key, submitted.id, offer.id).catch(refusedOnly(["BUDGET_EXCEEDED"]));
+        await selectBid({ db: db(), clock }, { key: pick(keys.slice(0, 2))!.key, caseId: submitted.id, bidId: offer.id }).catch(
+          refusedOnly(["BUDGET_EXCEEDED"]),
+        );
       },
       pay: async () => {
         const invoice = pick(
           await db().invoice.findMany({ where: { status: "belum_dibayar", organizationId: first.id }, orderBy: { id: "asc" } }),
         );
-        if (invoice) await payInvoice(deps(), operator, { owner: liveDataOf(invoice.organizationId), invoiceId: invoice.id });
+        if (invoice)
+          await payInvoice(deps(), { actor: operator, input: { owner: liveDataOf(invoice.organizationId), invoiceId: invoice.id } });
       },
       close: async () => {
         const invoice = pick(
           await db().invoice.findMany({ where: { status: "belum_dibayar", organizationId: first.id }, orderBy: { id: "asc" } }),
         );
-        if (invoice) await closeCase({ db: db(), clock }, operator, invoice.caseId);
+        if (invoice) await closeCase({ db: db(), clock }, { actor: operator, caseId: invoice.caseId });
       },
       refundCaseWork: async () => {
         const order = pick(await ordersIn(["diambil"], { caseId: { not: null } }));
         if (!order) return;
-        await operatorOrderAction(
-          deps(),
-          { actorType: "operator", actorId: null },
-          { orderId: order.id, action: "dispute", note: "Klien mengajukan keberatan." },
-        );
-        await operatorOrderAction(deps(), { actorType: "operator", actorId: null }, { orderId: order.id, action: "refund" });
+        await operatorOrderAction(deps(), {
+          actor: { actorType: "operator", actorId: null },
+          input: { orderId: order.id, action: "dispute", note: "Klien mengajukan keberatan." },
+        });
+        await operatorOrderAction(deps(), {
+          actor: { actorType: "operator", actorId: null },
+          input: { orderId: order.id, action: "refund" },
+        });
       },
     };
     // Weighted so that money keeps being committed while it is given back.

@@ -97,7 +97,7 @@ export interface KeyBalance {
   scopes: string[];
 }
 
-export async function getBalance(deps: Pick<ServiceDeps, "db" | "clock">, key: AuthenticatedKey): Promise<KeyBalance> {
+export async function getBalance(deps: Pick<ServiceDeps, "db" | "clock">, { key }: { key: AuthenticatedKey }): Promise<KeyBalance> {
   const { db, clock } = deps;
   // balanceOf's and spentThisMonth's reads in one round trip (pinned at 1 statement): the hottest read an agent polls.
   const [row] = await db.$queryRaw<Array<{ deposit: bigint | null; spent: bigint | null }>>`

@@ -29,7 +29,10 @@ export interface EarningsSummary {
 }
 
 /** The figures of the earnings page, from live money only (a practitioner never earns test money). */
-export async function earningsSummary(deps: Pick<ServiceDeps, "db">, practitionerId: string): Promise<EarningsSummary> {
+export async function earningsSummary(
+  deps: Pick<ServiceDeps, "db">,
+  { practitionerId }: { practitionerId: string },
+): Promise<EarningsSummary> {
   const { db } = deps;
   const code = accounts.practitionerPayable(practitionerId).code;
   const reimbursement = { transfer: { kind: "cost_reimbursement" } };
@@ -55,8 +58,11 @@ export async function earningsSummary(deps: Pick<ServiceDeps, "db">, practitione
 }
 
 /** One page of the payable account's statement, newest first, each entry with the balance after it. */
-export async function earningsStatement(deps: Pick<ServiceDeps, "db">, practitionerId: string, page: PageRequest) {
-  return (await statementPage(deps, accounts.practitionerPayable(practitionerId), page)).page;
+export async function earningsStatement(
+  deps: Pick<ServiceDeps, "db">,
+  { practitionerId, page }: { practitionerId: string; page: PageRequest },
+) {
+  return (await statementPage(deps, { ref: accounts.practitionerPayable(practitionerId), page })).page;
 }
 
 /**
@@ -69,9 +75,11 @@ export async function earningsStatement(deps: Pick<ServiceDeps, "db">, practitio
  */
 export async function recordPayout(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  actor: Actor,
-  practitionerId: string,
-  payout: { amountIdr: bigint; reference: string; confirmedRecentAccount: boolean },
+  {
+    actor,
+    practitionerId,
+    payout,
+  }: { actor: Actor; practitionerId: string; payout: { amountIdr: bigint; reference: string; confirmedRecentAccount: boolean } },
 ): Promise<{ availableIdr: bigint; destination: string }> {
   const { db } = deps;
   const reference = payout.reference.trim();
@@ -117,7 +125,10 @@ export async function recordPayout(
 }
 
 /** Each practitioner's payable balance (released to them, not yet paid out); absent ones hold zero. */
-export async function payableBalances(deps: Pick<ServiceDeps, "db">, practitionerIds: readonly string[]): Promise<Map<string, bigint>> {
+export async function payableBalances(
+  deps: Pick<ServiceDeps, "db">,
+  { practitionerIds }: { practitionerIds: readonly string[] },
+): Promise<Map<string, bigint>> {
   const rows = await deps.db.ledgerAccount.findMany({
     where: { code: { in: practitionerIds.map((id) => accounts.practitionerPayable(id).code) } },
     select: { practitionerId: true, balanceIdr: true },

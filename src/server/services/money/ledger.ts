@@ -140,7 +140,7 @@ export async function balanceOf(tx: Pick<Tx, "ledgerAccount">, ref: AccountRef):
 }
 
 /** The platform's revenue in one mode: every account of the kind (the shards, and the single account kept before them). */
-export async function platformRevenueTotal(deps: Pick<ServiceDeps, "db">, livemode: boolean): Promise<bigint> {
+export async function platformRevenueTotal(deps: Pick<ServiceDeps, "db">, { livemode }: { livemode: boolean }): Promise<bigint> {
   const { db } = deps;
   const total = await db.ledgerAccount.aggregate({ where: { kind: "platform_revenue", livemode }, _sum: { balanceIdr: true } });
   return total._sum.balanceIdr ?? 0n;
@@ -151,7 +151,7 @@ export async function platformRevenueTotal(deps: Pick<ServiceDeps, "db">, livemo
  * with the balance right after it: the account's balance less every newer entry. The cursor must
  * be an entry of this account.
  */
-export async function statementPage(deps: Pick<ServiceDeps, "db">, ref: AccountRef, page: PageRequest) {
+export async function statementPage(deps: Pick<ServiceDeps, "db">, { ref, page }: { ref: AccountRef; page: PageRequest }) {
   const { db } = deps;
   const account = await db.ledgerAccount.findUnique({ where: { code: ref.code }, select: { id: true, balanceIdr: true } });
   if (!account) {

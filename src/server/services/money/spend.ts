@@ -14,7 +14,10 @@ export interface MonthSpend {
  * the deposit, by the WIB month it was paid in, over the last `months` months (empty months are 0).
  * Orders cancelled or refunded after payment got their money back, so they are not spend.
  */
-export async function monthlySpend(deps: Pick<ServiceDeps, "db" | "clock">, owner: DataOwner, months = 12): Promise<MonthSpend[]> {
+export async function monthlySpend(
+  deps: Pick<ServiceDeps, "db" | "clock">,
+  { owner, months = 12 }: { owner: DataOwner; months?: number },
+): Promise<MonthSpend[]> {
   const labels = jakartaMonthsUpTo(deps.clock.now(), months);
   // A month of spend is a calendar month in WIB, as the key budgets are.
   const since = jakartaMonthStart(new Date(`${labels[0]}-01T12:00:00Z`));

@@ -71,7 +71,7 @@ export const EMAIL_UNCONFIGURED_RECHECK_MS = 15 * 60_000;
 export const EMAIL_DELIVERY_JOB = "email-delivery";
 
 /** Queued e-mails due for an attempt, most overdue first. */
-export async function findDueEmails(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]> {
+export async function findDueEmails(deps: Pick<ServiceDeps, "db">, { cutoff, limit }: { cutoff: Date; limit: number }): Promise<DueRow[]> {
   return findDueRows((query) => deps.db.emailMessage.findMany(query), "nextAttemptAt", { status: "menunggu" }, cutoff, limit);
 }
 
@@ -84,7 +84,7 @@ export type EmailAttempt = { result: "sent" } | { result: "failed"; retryAt: Dat
  */
 export async function deliverEmail(
   deps: Pick<ServiceDeps, "db" | "clock"> & { email?: EmailSender },
-  emailId: string,
+  { emailId }: { emailId: string },
 ): Promise<EmailAttempt> {
   const { db } = deps;
   const now = deps.clock.now();

@@ -73,7 +73,7 @@ function fetchDocument(url: string, settings: NonNullable<ServiceDeps["clientDoc
  */
 export async function clientOfDocument(
   deps: Pick<ServiceDeps, "db" | "clock" | "clientDocuments">,
-  clientId: string,
+  { clientId }: { clientId: string },
 ): Promise<OAuthClientInfo | null> {
   const { db, clock } = deps;
   const select = { id: true, name: true, redirectUris: true, clientUri: true, fetchedAt: true } as const;

@@ -12,7 +12,7 @@ const GRANT_TYPES = ["authorization_code", "refresh_token"];
  * a public client's proof), so whatever authentication method was asked, the registration answers
  * `none`. A client never authorized is deleted a day later (expiry.ts).
  */
-export async function registerClient(deps: Pick<ServiceDeps, "db" | "clock">, body: unknown) {
+export async function registerClient(deps: Pick<ServiceDeps, "db" | "clock">, { body }: { body: unknown }) {
   const parsed = clientMetadataSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -58,9 +58,9 @@ export async function registerClient(deps: Pick<ServiceDeps, "db" | "clock">, bo
 /** A registered client, or one known by its metadata document (its id is the document's URL); null when neither. */
 export async function findClient(
   deps: Pick<ServiceDeps, "db" | "clock" | "clientDocuments">,
-  clientId: string,
+  { clientId }: { clientId: string },
 ): Promise<OAuthClientInfo | null> {
-  if (isClientDocumentUrl(clientId)) return clientOfDocument(deps, clientId);
+  if (isClientDocumentUrl(clientId)) return clientOfDocument(deps, { clientId });
   const client = await deps.db.oAuthClient.findUnique({
     where: { id: clientId },
     select: { id: true, name: true, redirectUris: true, clientUri: true },

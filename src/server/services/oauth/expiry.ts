@@ -11,7 +11,10 @@ import type { ServiceDeps } from "../deps";
 type Kind = "code" | "token";
 
 /** Codes and tokens a day past their expiry, the longest expired first. */
-export async function expiredOAuthSecrets(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]> {
+export async function expiredOAuthSecrets(
+  deps: Pick<ServiceDeps, "db">,
+  { cutoff, limit }: { cutoff: Date; limit: number },
+): Promise<DueRow[]> {
   const where = { expiresAt: { lte: expiredBefore(cutoff) } };
   const [codes, tokens] = await Promise.all([
     deps.db.oAuthCode.findMany({ where, orderBy: { expiresAt: "asc" }, take: limit, select: { codeHash: true, expiresAt: true } }),
@@ -26,7 +29,10 @@ export async function expiredOAuthSecrets(deps: Pick<ServiceDeps, "db">, cutoff:
 }
 
 /** Deletes those of the codes and tokens that are still a day past their expiry: two statements for any number (safe to run twice). */
-export async function deleteExpiredOAuthSecrets(deps: Pick<ServiceDeps, "db" | "clock">, ids: readonly string[]): Promise<void> {
+export async function deleteExpiredOAuthSecrets(
+  deps: Pick<ServiceDeps, "db" | "clock">,
+  { ids }: { ids: readonly string[] },
+): Promise<void> {
   const expiresAt = { lte: expiredBefore(deps.clock.now()) };
   const hashesOf = (kind: Kind) => ids.filter((id) => id.startsWith(`${kind}:`)).map((id) => id.slice(kind.length + 1));
   const [codes, tokens] = [hashesOf("code"), hashesOf("token")];
@@ -49,7 +55,10 @@ const unusedBefore = (now: Date) => ({
 });
 
 /** Registered clients a day old that no admin ever authorized, the oldest first. */
-export async function unusedOAuthClients(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]> {
+export async function unusedOAuthClients(
+  deps: Pick<ServiceDeps, "db">,
+  { cutoff, limit }: { cutoff: Date; limit: number },
+): Promise<DueRow[]> {
   const rows = await deps.db.oAuthClient.findMany({
     where: unusedBefore(cutoff),
     orderBy: { createdAt: "asc" },
@@ -64,6 +73,9 @@ export async function unusedOAuthClients(deps: Pick<ServiceDeps, "db">, cutoff: 
  * (safe to run twice). An approval marks its client in the same row first, so of the two racing,
  * either the client is deleted before the approval (which then finds no client) or kept.
  */
-export async function deleteUnusedOAuthClients(deps: Pick<ServiceDeps, "db" | "clock">, ids: readonly string[]): Promise<void> {
+export async function deleteUnusedOAuthClients(
+  deps: Pick<ServiceDeps, "db" | "clock">,
+  { ids }: { ids: readonly string[] },
+): Promise<void> {
   await deps.db.oAuthClient.deleteMany({ where: { id: { in: [...ids] }, ...unusedBefore(deps.clock.now()) } });
 }

@@ -46,7 +46,7 @@ export interface AuthorizationRequest {
  * the client's redirect URI with the error, for the page to send the browser back.
  */
 export async function checkAuthorization(deps: Deps, params: AuthorizationParams): Promise<AuthorizationRequest> {
-  const client = params.client_id ? await findClient(deps, params.client_id) : null;
+  const client = params.client_id ? await findClient(deps, { clientId: params.client_id }) : null;
   if (!client) throw new OAuthError("invalid_client", "Aplikasi ini tidak terdaftar di Kuasa.");
   const redirectUri = params.redirect_uri ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined);
   if (!redirectUri || !client.redirectUris.includes(redirectUri) || !isAllowedRedirectUri(redirectUri)) {
@@ -100,10 +100,12 @@ export interface ConsentChoice {
  */
 export async function approveAuthorization(
   deps: Deps,
-  actor: Actor & { actorId: string },
-  organizationId: string,
-  params: AuthorizationParams,
-  choice: ConsentChoice,
+  {
+    actor,
+    organizationId,
+    params,
+    choice,
+  }: { actor: Actor & { actorId: string }; organizationId: string; params: AuthorizationParams; choice: ConsentChoice },
 ): Promise<{ redirectTo: string }> {
   const request = await checkAuthorization(deps, params);
   if (choice.scopes.length === 0) throw new AppError("VALIDATION", "Pilih setidaknya satu izin.");
@@ -194,7 +196,7 @@ async function exchangeCode(deps: Deps, params: TokenParams): Promise<TokenAnswe
   if (params.resource !== undefined && resourceOf(publicUrlOf(deps), params.resource) !== code.resource) {
     throw new OAuthError("invalid_target", "resource differs from the authorization request's.");
   }
-  const client = await findClient(deps, code.clientId);
+  const client = await findClient(deps, { clientId: code.clientId });
   const actor = { actorType: "org_admin" as const, actorId: code.userId };
   try {
     return await db.$transaction(async (tx) => {

@@ -247,8 +247,8 @@ async function offerNextLocked(tx: Tx, change: StatusChangeContext, orders: read
 }
 
 /** Timer handler: a live offer past its time expires and the next practitioner is offered. */
-export async function expireOffer(deps: ServiceDeps, offerId: string): Promise<void> {
-  await expireOffers(deps, [offerId]);
+export async function expireOffer(deps: ServiceDeps, { offerId }: { offerId: string }): Promise<void> {
+  await expireOffers(deps, { offerIds: [offerId] });
 }
 
 /**
@@ -256,7 +256,7 @@ export async function expireOffer(deps: ServiceDeps, offerId: string): Promise<v
  * expires, and its order is offered to the next practitioner (or stalls). An offer answered
  * meanwhile (accepted, declined, withdrawn) is left as it is.
  */
-export async function expireOffers(deps: ServiceDeps, offerIds: readonly string[]): Promise<void> {
+export async function expireOffers(deps: ServiceDeps, { offerIds }: { offerIds: readonly string[] }): Promise<void> {
   const change = changeContextOf(deps);
   const ids = [...offerIds];
   await deps.db.$transaction(async (tx) => {
@@ -275,12 +275,12 @@ export async function expireOffers(deps: ServiceDeps, offerIds: readonly string[
 }
 
 /** Timer handler: an order that should be on offer but has no live offer gets one. */
-export async function ensureOffering(deps: ServiceDeps, orderId: string): Promise<void> {
-  await ensureOfferings(deps, [orderId]);
+export async function ensureOffering(deps: ServiceDeps, { orderId }: { orderId: string }): Promise<void> {
+  await ensureOfferings(deps, { orderIds: [orderId] });
 }
 
 /** `ensureOffering` for many orders in one transaction, in the order given. */
-export async function ensureOfferings(deps: ServiceDeps, orderIds: readonly string[]): Promise<void> {
+export async function ensureOfferings(deps: ServiceDeps, { orderIds }: { orderIds: readonly string[] }): Promise<void> {
   const change = changeContextOf(deps);
   const ids = [...orderIds];
   await deps.db.$transaction(async (tx) => {
@@ -295,7 +295,7 @@ export async function ensureOfferings(deps: ServiceDeps, orderIds: readonly stri
 }
 
 /** Orders waiting for a first or next offer: paid, or on offer with no live offer and not stalled; due at once. */
-export async function ordersNeedingOffer(deps: Pick<ServiceDeps, "db">, limit: number): Promise<DueRow[]> {
+export async function ordersNeedingOffer(deps: Pick<ServiceDeps, "db">, { limit }: { limit: number }): Promise<DueRow[]> {
   const { db } = deps;
   const rows = await db.order.findMany({
     where: {
@@ -309,12 +309,15 @@ export async function ordersNeedingOffer(deps: Pick<ServiceDeps, "db">, limit: n
   return rows.map((r) => ({ id: r.id, dueAt: r.updatedAt }));
 }
 
-export async function offersDueToExpire(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]> {
+export async function offersDueToExpire(
+  deps: Pick<ServiceDeps, "db">,
+  { cutoff, limit }: { cutoff: Date; limit: number },
+): Promise<DueRow[]> {
   return findDueRows((query) => deps.db.offer.findMany(query), "expiresAt", { status: "aktif" }, cutoff, limit);
 }
 
 /** Practitioner accepts their live offer: exactly one of racing accepts and the expiry wins. */
-export async function acceptOffer(deps: ServiceDeps, practitionerId: string, offerId: string) {
+export async function acceptOffer(deps: ServiceDeps, { practitionerId, offerId }: { practitionerId: string; offerId: string }) {
   const change = changeContextOf(deps);
   const { now } = change;
   return deps.db.$transaction(async (tx) => {
@@ -332,7 +335,10 @@ export async function acceptOffer(deps: ServiceDeps, practitionerId: string, off
 }
 
 /** Practitioner declines: the next practitioner is offered at once. */
-export async function declineOffer(deps: ServiceDeps, practitionerId: string, offerId: string): Promise<void> {
+export async function declineOffer(
+  deps: ServiceDeps,
+  { practitionerId, offerId }: { practitionerId: string; offerId: string },
+): Promise<void> {
   const change = changeContextOf(deps);
   const { now } = change;
   await deps.db.$transaction(async (tx) => {
@@ -348,8 +354,7 @@ export async function declineOffer(deps: ServiceDeps, practitionerId: string, of
 /** Operator: start a new round for a stalled order; everyone eligible may be offered it again. */
 export async function restartOffering(
   deps: ServiceDeps,
-  actor: Actor & { actorType: "operator" },
-  orderId: string,
+  { actor, orderId }: { actor: Actor & { actorType: "operator" }; orderId: string },
 ): Promise<string | null> {
   const change = changeContextOf(deps);
   return deps.db.$transaction(async (tx) => {
@@ -375,7 +380,10 @@ export async function restartOffering(
 }
 
 /** Stalled orders whose refund time has come, most overdue first. */
-export async function stalledOrdersDueForRefund(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]> {
+export async function stalledOrdersDueForRefund(
+  deps: Pick<ServiceDeps, "db">,
+  { cutoff, limit }: { cutoff: Date; limit: number },
+): Promise<DueRow[]> {
   return findDueRows((query) => deps.db.order.findMany(query), "offeringRefundAt", { status: "ditawarkan" }, cutoff, limit);
 }
 
@@ -384,7 +392,7 @@ export async function stalledOrdersDueForRefund(deps: Pick<ServiceDeps, "db">, c
  * time is refunded in full, with a message saying why. The operator's restart clears the time,
  * and a concurrent restart or cancel makes this a no-op (the order row is locked first).
  */
-export async function refundStalledOrder(deps: ServiceDeps, orderId: string): Promise<void> {
+export async function refundStalledOrder(deps: ServiceDeps, { orderId }: { orderId: string }): Promise<void> {
   const change = changeContextOf(deps);
   await deps.db.$transaction(async (tx) => {
     await lockRow(tx, "Order", orderId);
@@ -415,7 +423,7 @@ interface ChoosablePractitioner {
 }
 
 /** The practitioners qualified for a live order on offer (its field and label), for the operator's choice. */
-export async function practitionersForOrder(deps: { db: DbOrTx }, orderId: string): Promise<ChoosablePractitioner[]> {
+export async function practitionersForOrder(deps: { db: DbOrTx }, { orderId }: { orderId: string }): Promise<ChoosablePractitioner[]> {
   const order = await deps.db.order.findUnique({
     where: { id: orderId },
     select: {
@@ -446,9 +454,7 @@ export async function practitionersForOrder(deps: { db: DbOrTx }, orderId: strin
  */
 export async function offerToPractitioner(
   deps: ServiceDeps,
-  actor: Actor & { actorType: "operator" },
-  orderId: string,
-  practitionerId: string,
+  { actor, orderId, practitionerId }: { actor: Actor & { actorType: "operator" }; orderId: string; practitionerId: string },
 ): Promise<string> {
   const change = changeContextOf(deps);
   const { now } = change;
@@ -460,7 +466,7 @@ export async function offerToPractitioner(
         "INVALID_STATE",
         `Only a live order on offer can be offered to a chosen practitioner; this one is ${order.status}.`,
       );
-    const chosen = (await practitionersForOrder({ db: tx }, orderId)).find((p) => p.id === practitionerId);
+    const chosen = (await practitionersForOrder({ db: tx }, { orderId })).find((p) => p.id === practitionerId);
     if (!chosen) throw new AppError("VALIDATION", "practitionerId: not an active practitioner of this service's field and label.");
     if (!chosen.available) throw new AppError("CONFLICT", `${chosen.name} has paused new offers in their profile.`);
     if (chosen.holdsLiveOffer) throw new AppError("CONFLICT", `${chosen.name} already holds this order's live offer.`);

@@ -28,9 +28,7 @@ export type ListedOrder = Omit<OrderWithMessages, "messages" | "files"> & { mess
 
 export async function listOrders(
   deps: Pick<ServiceDeps, "db">,
-  owner: DataOwner,
-  request: PageRequest,
-  filter: OrderListFilter = {},
+  { owner, request, filter = {} }: { owner: DataOwner; request: PageRequest; filter?: OrderListFilter },
 ): Promise<Page<ListedOrder>> {
   const { db } = deps;
   const scope = scopeOf(owner);

@@ -44,10 +44,12 @@ const roleOf = (by: ClientRef) => (by.actor.kind === "agent" ? ("client" as cons
  */
 export async function postClientMessage(
   deps: ServiceDeps,
-  by: ClientRef,
-  orderId: string,
-  input: { body: string; attachments?: string[] },
-  claim: ClaimKey = NO_KEY,
+  {
+    by,
+    orderId,
+    input,
+    claim = NO_KEY,
+  }: { by: ClientRef; orderId: string; input: { body: string; attachments?: string[] }; claim?: ClaimKey },
 ): Promise<OrderWithMessages> {
   const change = changeContextOf(deps);
   return deps.db.$transaction(async (tx) => {
@@ -92,9 +94,7 @@ async function clientStep(
  */
 export async function acceptOrderResult(
   deps: ServiceDeps,
-  by: ClientRef,
-  orderId: string,
-  claim: ClaimKey = NO_KEY,
+  { by, orderId, claim = NO_KEY }: { by: ClientRef; orderId: string; claim?: ClaimKey },
 ): Promise<OrderWithMessages> {
   const order = await ownOrder(deps.db, by.owner, orderId);
   if (await changeOrderStatusAtOnce(deps.db, changeContextOf(deps), order, "accept_result", by.actor, {}, claim))
@@ -109,10 +109,7 @@ export async function acceptOrderResult(
  */
 export function cancelOrder(
   deps: ServiceDeps,
-  by: ClientRef,
-  orderId: string,
-  reason?: string | null,
-  claim: ClaimKey = NO_KEY,
+  { by, orderId, reason, claim = NO_KEY }: { by: ClientRef; orderId: string; reason?: string | null; claim?: ClaimKey },
 ): Promise<OrderWithMessages> {
   return clientStep(deps, by, orderId, "cancel", reason?.trim() ? { note: { role: roleOf(by), body: reason } } : {}, claim);
 }
@@ -120,10 +117,7 @@ export function cancelOrder(
 /** POST /v1/orders/{id}/revision: the delivered result goes back to the practitioner with the reason (at most ORDER_MAX_REVISIONS). */
 export function requestRevision(
   deps: ServiceDeps,
-  by: ClientRef,
-  orderId: string,
-  reason: string,
-  claim: ClaimKey = NO_KEY,
+  { by, orderId, reason, claim = NO_KEY }: { by: ClientRef; orderId: string; reason: string; claim?: ClaimKey },
 ): Promise<OrderWithMessages> {
   return clientStep(deps, by, orderId, "request_revision", { message: { role: roleOf(by), body: reason } }, claim);
 }
@@ -131,10 +125,7 @@ export function requestRevision(
 /** POST /v1/orders/{id}/dispute: a taken or delivered order goes to the operator's dispute queue; escrow stays. */
 export function openDispute(
   deps: ServiceDeps,
-  by: ClientRef,
-  orderId: string,
-  reason: string,
-  claim: ClaimKey = NO_KEY,
+  { by, orderId, reason, claim = NO_KEY }: { by: ClientRef; orderId: string; reason: string; claim?: ClaimKey },
 ): Promise<OrderWithMessages> {
   return clientStep(deps, by, orderId, "dispute", { message: { role: roleOf(by), body: reason } }, claim);
 }
@@ -145,8 +136,7 @@ export function openDispute(
  */
 export async function decideApproval(
   deps: ServiceDeps,
-  actor: Actor & { actorType: "org_admin" },
-  input: { owner: DataOwner; orderId: string; approve: boolean },
+  { actor, input }: { actor: Actor & { actorType: "org_admin" }; input: { owner: DataOwner; orderId: string; approve: boolean } },
 ): Promise<OrderWithMessages> {
   return clientStep(
     deps,

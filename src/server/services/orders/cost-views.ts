@@ -32,8 +32,7 @@ export interface PractitionerOrderCosts {
  */
 export async function practitionerOrderCosts(
   deps: Pick<ServiceDeps, "db">,
-  practitionerId: string,
-  orderId: string,
+  { practitionerId, orderId }: { practitionerId: string; orderId: string },
 ): Promise<PractitionerOrderCosts> {
   const order = await deps.db.order.findFirst({
     where: { id: orderId, OR: [{ practitionerId }, { costs: { some: { practitionerId } } }] },
@@ -59,7 +58,7 @@ const ORDER_OF_COST = {
 } as const satisfies Prisma.OrderSelect;
 
 /** The practitioner's own costs, the ones still to act on (a receipt to upload) first, then the newest. */
-export async function listPractitionerCosts(deps: Pick<ServiceDeps, "db">, practitionerId: string) {
+export async function listPractitionerCosts(deps: Pick<ServiceDeps, "db">, { practitionerId }: { practitionerId: string }) {
   const rows = await deps.db.orderCost.findMany({
     where: { practitionerId },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -71,7 +70,7 @@ export async function listPractitionerCosts(deps: Pick<ServiceDeps, "db">, pract
 }
 
 /** Costs of the organisation's orders still waiting for the client side's decision, per mode (the nav's badge counts the live ones). */
-export async function undecidedCostCounts(deps: Pick<ServiceDeps, "db">, organizationId: string) {
+export async function undecidedCostCounts(deps: Pick<ServiceDeps, "db">, { organizationId }: { organizationId: string }) {
   const count = (livemode: boolean) =>
     deps.db.orderCost.count({ where: { status: { in: [...UNDECIDED_COST_STATUSES] }, order: { organizationId, livemode } } });
   const [live, test] = await Promise.all([count(true), count(false)]);
@@ -79,7 +78,7 @@ export async function undecidedCostCounts(deps: Pick<ServiceDeps, "db">, organiz
 }
 
 /** The undecided costs of the organisation's orders in one mode, oldest first: the order in which they were asked. */
-export async function listUndecidedCosts(deps: Pick<ServiceDeps, "db">, owner: DataOwner) {
+export async function listUndecidedCosts(deps: Pick<ServiceDeps, "db">, { owner }: { owner: DataOwner }) {
   return deps.db.orderCost.findMany({
     where: {
       status: { in: [...UNDECIDED_COST_STATUSES] },
@@ -94,8 +93,7 @@ export async function listUndecidedCosts(deps: Pick<ServiceDeps, "db">, owner: D
 /** The costs of one order of the organisation (either mode), oldest first; another organisation's order is NOT_FOUND. */
 export async function organizationOrderCosts(
   deps: Pick<ServiceDeps, "db">,
-  organizationId: string,
-  orderId: string,
+  { organizationId, orderId }: { organizationId: string; orderId: string },
 ): Promise<CostWithReceipt[]> {
   const order = await deps.db.order.findFirst({ where: { id: orderId, organizationId }, select: { id: true } });
   if (!order) throw new AppError("NOT_FOUND", `No order ${orderId}.`);
@@ -103,7 +101,7 @@ export async function organizationOrderCosts(
 }
 
 /** The costs of any order, for the operator. */
-export async function operatorOrderCosts(deps: Pick<ServiceDeps, "db">, orderId: string): Promise<CostWithReceipt[]> {
+export async function operatorOrderCosts(deps: Pick<ServiceDeps, "db">, { orderId }: { orderId: string }): Promise<CostWithReceipt[]> {
   const order = await deps.db.order.findUnique({ where: { id: orderId }, select: { id: true } });
   if (!order) throw new AppError("NOT_FOUND", `No order ${orderId}.`);
   return deps.db.orderCost.findMany({ where: { orderId }, ...ORDER_COSTS });

@@ -75,43 +75,60 @@ describe("costs and orders in random sequences", () => {
       },
       ask: async () => {
         const order = await someOrder("diambil", "dikerjakan", "butuh_input_klien");
-        await requestCost(deps(), { kind: "practitioner", practitionerId: order.practitionerId }, order.id, {
-          kind: "lainnya",
-          feeCode: null,
-          description: "Biaya resmi acak",
-          amountIdr: BigInt(rng.pick([10_000, 150_000, 500_000, 2_500_000])),
-          basis: "Uji urutan acak",
+        await requestCost(deps(), {
+          by: { kind: "practitioner", practitionerId: order.practitionerId },
+          orderId: order.id,
+          input: {
+            kind: "lainnya",
+            feeCode: null,
+            description: "Biaya resmi acak",
+            amountIdr: BigInt(rng.pick([10_000, 150_000, 500_000, 2_500_000])),
+            basis: "Uji urutan acak",
+          },
         });
       },
       approve: async () => {
         const cost = await someCost("diajukan");
-        await decideCost(deps(), byKey(key), cost.orderId, cost.id, { approve: true });
+        await decideCost(deps(), { by: byKey(key), orderId: cost.orderId, costId: cost.id, decision: { approve: true } });
       },
       adminApprove: async () => {
         const cost = await someCost("diajukan", "menunggu_persetujuan");
-        await decideCost(deps(), admin, cost.orderId, cost.id, { approve: true });
+        await decideCost(deps(), { by: admin, orderId: cost.orderId, costId: cost.id, decision: { approve: true } });
       },
       reject: async () => {
         const cost = await someCost("diajukan", "menunggu_persetujuan");
-        await decideCost(deps(), rng.next() < 0.5 ? byKey(key) : admin, cost.orderId, cost.id, { approve: false, reason: "Tidak perlu." });
+        await decideCost(deps(), {
+          by: rng.next() < 0.5 ? byKey(key) : admin,
+          orderId: cost.orderId,
+          costId: cost.id,
+          decision: { approve: false, reason: "Tidak perlu." },
+        });
       },
       pay: async () => {
         const cost = await someCost("disetujui");
-        await payCost(
-          deps(),
-          { kind: "practitioner", practitionerId: cost.practitionerId },
-          cost.orderId,
-          cost.id,
-          receipts.get(cost.practitionerId)!,
-        );
+        await payCost(deps(), {
+          by: { kind: "practitioner", practitionerId: cost.practitionerId },
+          orderId: cost.orderId,
+          costId: cost.id,
+          receiptFileId: receipts.get(cost.practitionerId)!,
+        });
       },
       operatorCancel: async () => {
         const cost = await someCost("disetujui");
-        await cancelCostByOperator(deps(), "usr_op", cost.orderId, cost.id, "Kuitansi tidak datang.");
+        await cancelCostByOperator(deps(), {
+          operatorId: "usr_op",
+          orderId: cost.orderId,
+          costId: cost.id,
+          reason: "Kuitansi tidak datang.",
+        });
       },
       deliver: async () => {
         const order = rng.pick(orders);
-        await deliverResult(deps(), order.practitionerId, order.id, "https://berkas.contoh.id/hasil.pdf");
+        await deliverResult(deps(), {
+          practitionerId: order.practitionerId,
+          orderId: order.id,
+          deliverable: "https://berkas.contoh.id/hasil.pdf",
+        });
       },
       restart: async () => {
         const order = rng.pick(orders);
@@ -121,18 +138,17 @@ describe("costs and orders in random sequences", () => {
         const order = rng.pick(orders);
         await releaseOrder(deps(), order.practitionerId, order.id);
       },
-      accept: async () => acceptOrderResult(deps(), byKey(key), rng.pick(orders).id),
-      dispute: async () => openDispute(deps(), byKey(key), rng.pick(orders).id, "Tidak sesuai."),
+      accept: async () => acceptOrderResult(deps(), { by: byKey(key), orderId: rng.pick(orders).id }),
+      dispute: async () => openDispute(deps(), { by: byKey(key), orderId: rng.pick(orders).id, reason: "Tidak sesuai." }),
       operator: async () =>
-        operatorOrderAction(
-          deps(),
-          { actorType: "operator", actorId: null },
-          {
+        operatorOrderAction(deps(), {
+          actor: { actorType: "operator", actorId: null },
+          input: {
             orderId: rng.pick(orders).id,
             action: rng.pick(["refund", "settle_for_practitioner", "cancel"] as const),
             note: "Keputusan uji.",
           },
-        ),
+        }),
     };
     /** Mostly an order in one of `likely`, sometimes any order. */
     const someOrder = async (...likely: OrderStatus[]) => {

@@ -68,9 +68,7 @@ async function moveMoney(tx: Tx, transfers: TransferInput[]): Promise<void> {
  */
 export async function requestCost(
   deps: Pick<ServiceDeps, "db" | "clock" | "publicUrl">,
-  by: CostPractitioner,
-  orderId: string,
-  input: CostRequest,
+  { by, orderId, input }: { by: CostPractitioner; orderId: string; input: CostRequest },
 ): Promise<CostWithReceipt> {
   const now = deps.clock.now();
   return deps.db.$transaction(async (tx) => {
@@ -114,11 +112,13 @@ export type CostDecision = { approve: true } | { approve: false; reason: string 
  */
 export async function decideCost(
   deps: Pick<ServiceDeps, "db" | "clock" | "publicUrl">,
-  by: ClientRef,
-  orderId: string,
-  costId: string,
-  decision: CostDecision,
-  claim: ClaimKey = NO_KEY,
+  {
+    by,
+    orderId,
+    costId,
+    decision,
+    claim = NO_KEY,
+  }: { by: ClientRef; orderId: string; costId: string; decision: CostDecision; claim?: ClaimKey },
 ): Promise<CostWithReceipt> {
   const now = deps.clock.now();
   const actor: CostActor = by.actor.kind;
@@ -172,10 +172,7 @@ export async function decideCost(
  */
 export async function payCost(
   deps: Pick<ServiceDeps, "db" | "clock" | "publicUrl">,
-  by: CostPractitioner,
-  orderId: string,
-  costId: string,
-  receiptFileId: string,
+  { by, orderId, costId, receiptFileId }: { by: CostPractitioner; orderId: string; costId: string; receiptFileId: string },
 ): Promise<CostWithReceipt> {
   const now = deps.clock.now();
   return deps.db.$transaction(async (tx) => {
@@ -214,10 +211,7 @@ const uploadedBy = (file: StoredFile, practitionerId: string) => file.practition
  */
 export async function cancelCostByOperator(
   deps: Pick<ServiceDeps, "db" | "clock" | "publicUrl">,
-  operatorId: string,
-  orderId: string,
-  costId: string,
-  reason: string,
+  { operatorId, orderId, costId, reason }: { operatorId: string; orderId: string; costId: string; reason: string },
 ): Promise<CostWithReceipt> {
   const now = deps.clock.now();
   if (!reason.trim()) throw new AppError("VALIDATION", "reason: say why the cost is cancelled.");
@@ -238,7 +232,10 @@ export async function cancelCostByOperator(
 }
 
 /** One cost of the owner's order, or 404. */
-export async function getCost(deps: Pick<ServiceDeps, "db">, owner: DataOwner, orderId: string, costId: string): Promise<CostWithReceipt> {
+export async function getCost(
+  deps: Pick<ServiceDeps, "db">,
+  { owner, orderId, costId }: { owner: DataOwner; orderId: string; costId: string },
+): Promise<CostWithReceipt> {
   await ownOrder(deps.db, owner, orderId);
   const cost = await deps.db.orderCost.findFirst({ where: { id: costId, orderId }, include: COST_INCLUDE });
   if (!cost) throw new AppError("NOT_FOUND", `No cost ${costId} on order ${orderId}.`);

@@ -37,7 +37,11 @@ async function disputedOrder(org: TestOrg) {
   const practitionerId = await createTestPractitioner(database.prisma, ["kontrak"]);
   const order = await createPaidOrder(database.prisma, clock, org);
   await driveOrder(database.prisma, order.id, practitionerId, "dikerjakan", clock.now());
-  await openDispute(deps(), byKey(await agentKey(database.prisma, clock, org)), order.id, "Hasil tidak sesuai pesanan.");
+  await openDispute(deps(), {
+    by: byKey(await agentKey(database.prisma, clock, org)),
+    orderId: order.id,
+    reason: "Hasil tidak sesuai pesanan.",
+  });
   return { order, practitionerId };
 }
 
@@ -53,20 +57,23 @@ describe("a dispute settled with a split", () => {
   it("pays the practitioner their share, the platform its fee on it, returns the rest to the deposit and the budget, and writes the figures on the order", async () => {
     const org = await createTestOrg(database.prisma);
     const { order, practitionerId } = await disputedOrder(org);
-    const [depositBefore, revenueBefore] = [await deposit(org), await platformRevenueTotal(deps(), true)];
+    const [depositBefore, revenueBefore] = [await deposit(org), await platformRevenueTotal(deps(), { livemode: true })];
     const share = BigInt(NDA_CLIENT_PRICE_IDR / 2);
 
-    const settled = await operatorOrderAction(deps(), operator, {
-      orderId: order.id,
-      action: "settle_split",
-      note: "Separuh pekerjaan sesuai pesanan.",
-      practitionerShareIdr: share,
+    const settled = await operatorOrderAction(deps(), {
+      actor: operator,
+      input: {
+        orderId: order.id,
+        action: "settle_split",
+        note: "Separuh pekerjaan sesuai pesanan.",
+        practitionerShareIdr: share,
+      },
     });
     expect(settled.status).toBe("selesai");
     const fee = (BigInt(NDA_PRICE_IDR - NDA_CLIENT_PRICE_IDR) * share) / BigInt(NDA_CLIENT_PRICE_IDR);
     const refund = BigInt(NDA_PRICE_IDR) - share - fee;
     expect(await payable(practitionerId)).toBe(share);
-    expect((await platformRevenueTotal(deps(), true)) - revenueBefore).toBe(fee);
+    expect((await platformRevenueTotal(deps(), { livemode: true })) - revenueBefore).toBe(fee);
     expect(await deposit(org)).toBe(depositBefore + refund);
     expect(await spentThisMonth(database.prisma, clock, org.apiKeyId)).toBe(BigInt(NDA_PRICE_IDR) - refund);
     expect(settled.messages.slice(-2).map((m) => [m.role, m.body])).toEqual([
@@ -93,13 +100,16 @@ describe("a dispute settled with a split", () => {
     const { order } = await disputedOrder(org);
     const before = await deposit(org);
     const split = (practitionerShareIdr: bigint | undefined, note = "Alasan.") =>
-      operatorOrderAction(deps(), operator, { orderId: order.id, action: "settle_split", note, practitionerShareIdr });
+      operatorOrderAction(deps(), { actor: operator, input: { orderId: order.id, action: "settle_split", note, practitionerShareIdr } });
     for (const share of [undefined, 0n, BigInt(NDA_CLIENT_PRICE_IDR), BigInt(NDA_PRICE_IDR)])
       await expect(split(share)).rejects.toMatchObject({ code: "VALIDATION" });
     await expect(split(1_000n, " ")).rejects.toMatchObject({ code: "VALIDATION" });
     const working = await createPaidOrder(database.prisma, clock, org);
     await expect(
-      operatorOrderAction(deps(), operator, { orderId: working.id, action: "settle_split", note: "Alasan.", practitionerShareIdr: 1_000n }),
+      operatorOrderAction(deps(), {
+        actor: operator,
+        input: { orderId: working.id, action: "settle_split", note: "Alasan.", practitionerShareIdr: 1_000n },
+      }),
     ).rejects.toMatchObject({ code: "INVALID_STATE" });
     expect((await database.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("sengketa");
     expect(await deposit(org)).toBe(before - BigInt(NDA_PRICE_IDR));
@@ -118,15 +128,18 @@ describe.runIf(testDatabaseKind === "postgres")("a split under a race with the p
       const [disputed, released] = await raceOnOrderRow(
         database.url!,
         order.id,
-        () => openDispute(deps(), byKey(key), order.id, "Tidak ada kabar."),
+        () => openDispute(deps(), { by: byKey(key), orderId: order.id, reason: "Tidak ada kabar." }),
         () => releaseOrder(deps(), practitionerId, order.id),
       );
       expect([disputed.status, released.status].filter((s) => s === "fulfilled")).toHaveLength(1);
-      const split = operatorOrderAction(deps(), operator, {
-        orderId: order.id,
-        action: "settle_split",
-        note: "Dibagi dua.",
-        practitionerShareIdr: 500_000n,
+      const split = operatorOrderAction(deps(), {
+        actor: operator,
+        input: {
+          orderId: order.id,
+          action: "settle_split",
+          note: "Dibagi dua.",
+          practitionerShareIdr: 500_000n,
+        },
       });
       if (disputed.status === "fulfilled") {
         expect((await split).status).toBe("selesai");

@@ -16,7 +16,10 @@ interface ClientData {
  * to judge a dispute or a question. Every reading is written to the audit log, in the same
  * transaction, before the data is returned: no audit row, no data.
  */
-export async function revealClientData(deps: Pick<ServiceDeps, "db">, actor: Actor & { actorType: "operator" }, orderId: string) {
+export async function revealClientData(
+  deps: Pick<ServiceDeps, "db">,
+  { actor, orderId }: { actor: Actor & { actorType: "operator" }; orderId: string },
+) {
   return deps.db.$transaction(async (tx): Promise<ClientData> => {
     const order = await tx.order.findUnique({
       where: { id: orderId },

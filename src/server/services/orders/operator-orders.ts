@@ -95,7 +95,7 @@ function searchWhere(search: OrderSearch, now: Date): Prisma.OrderWhereInput {
 }
 
 /** Orders of every organisation, newest first, keyset-paged; the cursor must be a row of the same search. */
-export async function searchOrders(deps: ServiceDeps, search: OrderSearch, page: PageRequest) {
+export async function searchOrders(deps: ServiceDeps, { search, page }: { search: OrderSearch; page: PageRequest }) {
   const { db, clock } = deps;
   const where = searchWhere(search, clock.now());
   const at = await cursorRow(page, "orders", (id) =>
@@ -126,7 +126,7 @@ function unauditedActors(status: OrderStatus): OrderActor[] {
 }
 
 /** One order in full for the operator; 404 for an unknown id. */
-export async function operatorOrderDetail(deps: ServiceDeps, orderId: string) {
+export async function operatorOrderDetail(deps: ServiceDeps, { orderId }: { orderId: string }) {
   const { db } = deps;
   const order = await db.order.findUnique({
     where: { id: orderId },
@@ -221,8 +221,13 @@ const NEEDS_MESSAGE: ReadonlySet<OrderTrigger> = new Set(
 /** The operator's interventions, each through the state machine and the ledger, audited; a note reaches both parties. */
 export async function operatorOrderAction(
   deps: ServiceDeps,
-  actor: Actor & { actorType: "operator" },
-  input: { orderId: string; action: OperatorOrderAction; note?: string; practitionerShareIdr?: bigint },
+  {
+    actor,
+    input,
+  }: {
+    actor: Actor & { actorType: "operator" };
+    input: { orderId: string; action: OperatorOrderAction; note?: string; practitionerShareIdr?: bigint };
+  },
 ): Promise<OrderWithMessages> {
   const change = changeContextOf(deps);
   return deps.db.$transaction(async (tx) => {
@@ -248,9 +253,7 @@ export async function operatorOrderAction(
  */
 export async function postOperatorMessage(
   deps: ServiceDeps,
-  actor: Actor & { actorType: "operator" },
-  orderId: string,
-  body: string,
+  { actor, orderId, body }: { actor: Actor & { actorType: "operator" }; orderId: string; body: string },
 ): Promise<OrderWithMessages> {
   const change = changeContextOf(deps);
   if (!body.trim()) throw new AppError("VALIDATION", "body: write the message.");

@@ -74,7 +74,9 @@ describe("messages per order", () => {
 
   it("refuses the practitioner's question at the limit with CONFLICT, leaving the order in work", async () => {
     const { orderId, practitionerId } = await orderHolding(ORDER_MESSAGE_LIMIT);
-    await expect(askClient(deps(), practitionerId, orderId, "Siapa direkturnya?")).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(askClient(deps(), { practitionerId, orderId, question: "Siapa direkturnya?" })).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
     expect(await statusOf(orderId)).toBe("dikerjakan");
     expect(await messageCount(orderId)).toBe(ORDER_MESSAGE_LIMIT);
   });
@@ -100,8 +102,8 @@ describe.runIf(testDatabaseKind === "postgres")("messages per order, racing", ()
       const results = await raceOnOrderRow(
         database.url!,
         orderId,
-        () => postClientMessage(deps(), byKey(key), orderId, { body: "Catatan terakhir." }),
-        () => askClient(deps(), practitionerId, orderId, "Pertanyaan terakhir?"),
+        () => postClientMessage(deps(), { by: byKey(key), orderId, input: { body: "Catatan terakhir." } }),
+        () => askClient(deps(), { practitionerId, orderId, question: "Pertanyaan terakhir?" }),
       );
       const codes = results.map((r) => (r.status === "fulfilled" ? "ok" : (r.reason as { code?: string }).code));
       expect(codes.sort(), codes.join()).toEqual(["CONFLICT", "ok"]);
@@ -116,8 +118,14 @@ describe("the operator writes on an order's thread", () => {
     const practitionerId = await createTestPractitioner(database.prisma);
     await driveOrder(database.prisma, order.id, practitionerId, "dikerjakan", clock.now());
     const operator = { actorType: "operator" as const, actorId: "usr_op" };
-    await expect(postOperatorMessage(deps(), operator, order.id, "  ")).rejects.toMatchObject({ code: "VALIDATION" });
-    const written = await postOperatorMessage(deps(), operator, order.id, "Mohon unggah kuitansi PNBP paling lambat besok.");
+    await expect(postOperatorMessage(deps(), { actor: operator, orderId: order.id, body: "  " })).rejects.toMatchObject({
+      code: "VALIDATION",
+    });
+    const written = await postOperatorMessage(deps(), {
+      actor: operator,
+      orderId: order.id,
+      body: "Mohon unggah kuitansi PNBP paling lambat besok.",
+    });
     expect(written.messages.at(-1)).toMatchObject({ role: "operator", body: "Mohon unggah kuitansi PNBP paling lambat besok." });
     expect(await database.prisma.auditLog.count({ where: { action: "order.operator_message", subjectId: order.id } })).toBe(1);
     const practitioner = await database.prisma.practitioner.findUniqueOrThrow({ where: { id: practitionerId }, include: { user: true } });
@@ -125,6 +133,8 @@ describe("the operator writes on an order's thread", () => {
       where: { toAddress: practitioner.user.email, subject: { startsWith: "Pesan dari tim operator Kuasa" } },
     });
     expect(mail?.text).toContain(`/praktisi/pesanan/${order.id}`);
-    await expect(postOperatorMessage(deps(), operator, "ord_bukan", "Halo.")).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(postOperatorMessage(deps(), { actor: operator, orderId: "ord_bukan", body: "Halo." })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
   });
 });

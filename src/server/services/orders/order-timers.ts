@@ -11,7 +11,7 @@ import { changeContextOf, changeOrderStatus, changeOrderStatusAtOnce } from "./s
 /** Statuses in which the SLA clock runs: paid and not yet delivered. */
 export const SLA_RUNNING: OrderStatus[] = ["dibayar", "ditawarkan", "diambil", "dikerjakan", "butuh_input_klien"];
 
-export async function ordersPastSla(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]> {
+export async function ordersPastSla(deps: Pick<ServiceDeps, "db">, { cutoff, limit }: { cutoff: Date; limit: number }): Promise<DueRow[]> {
   return findDueRows(
     (query) => deps.db.order.findMany(query),
     "slaDueAt",
@@ -22,7 +22,7 @@ export async function ordersPastSla(deps: Pick<ServiceDeps, "db">, cutoff: Date,
 }
 
 /** Flags an order whose SLA passed before delivery, once, for the operator's attention. */
-export async function markSlaBreached(deps: ServiceDeps, orderId: string): Promise<void> {
+export async function markSlaBreached(deps: ServiceDeps, { orderId }: { orderId: string }): Promise<void> {
   const now = deps.clock.now();
   await deps.db.$transaction(async (tx) => {
     const flagged = await tx.order.updateMany({
@@ -35,7 +35,10 @@ export async function markSlaBreached(deps: ServiceDeps, orderId: string): Promi
 }
 
 /** Delivered orders whose auto-acceptance time has come, most overdue first. */
-export async function ordersDueForAutoAccept(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]> {
+export async function ordersDueForAutoAccept(
+  deps: Pick<ServiceDeps, "db">,
+  { cutoff, limit }: { cutoff: Date; limit: number },
+): Promise<DueRow[]> {
   return findDueRows((query) => deps.db.order.findMany(query), "autoAcceptAt", { status: "diserahkan" }, cutoff, limit);
 }
 
@@ -48,7 +51,7 @@ export const autoAcceptMessage = (days: number) =>
  * made only while the row is as read (changeOrderStatusAtOnce), and when it is not, the row is
  * locked, read again and checked again.
  */
-export async function autoAcceptOrder(deps: ServiceDeps, orderId: string): Promise<void> {
+export async function autoAcceptOrder(deps: ServiceDeps, { orderId }: { orderId: string }): Promise<void> {
   const change = changeContextOf(deps);
   const due = (order: Order | null): order is Order =>
     order?.status === "diserahkan" && order.autoAcceptAt !== null && order.autoAcceptAt <= change.now;

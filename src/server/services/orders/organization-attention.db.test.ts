@@ -43,7 +43,7 @@ describe("organizationAttention", () => {
   it("counts nothing for an organisation with nothing waiting", async () => {
     const org = await createTestOrg(db());
     await createPaidOrder(db(), clock, org);
-    expect(await organizationAttention({ db: db() }, liveDataOf(org.id))).toEqual(NOTHING);
+    expect(await organizationAttention({ db: db() }, { owner: liveDataOf(org.id) })).toEqual(NOTHING);
   });
 
   it("counts questions, results, stalled orders, approvals and unpaid invoices of the organisation's mode only", async () => {
@@ -60,16 +60,18 @@ describe("organizationAttention", () => {
     const kasus = await createTestCase(db(), clock, org);
     await selectBid(
       { db: db(), clock },
-      await agentKey(db(), clock, org),
-      kasus.id,
-      (await bid(db(), clock, await createTestPractitioner(db(), ["properti"]), kasus.id)).id,
+      {
+        key: await agentKey(db(), clock, org),
+        caseId: kasus.id,
+        bidId: (await bid(db(), clock, await createTestPractitioner(db(), ["properti"]), kasus.id)).id,
+      },
     );
     const other = await createTestOrg(db());
     await stalledOrder(other);
 
-    const live = await organizationAttention({ db: db() }, liveDataOf(org.id));
+    const live = await organizationAttention({ db: db() }, { owner: liveDataOf(org.id) });
     expect(live).toEqual({ ...NOTHING, awaitingAnswer: 1, awaitingAcceptance: 1, stalled: 1, awaitingApproval: 1, unpaidInvoices: 1 });
-    expect(await organizationAttention({ db: db() }, { organizationId: org.id, livemode: false })).toEqual(NOTHING);
+    expect(await organizationAttention({ db: db() }, { owner: { organizationId: org.id, livemode: false } })).toEqual(NOTHING);
   });
 });
 
@@ -78,7 +80,10 @@ describe("listOrganizationOrders' filters", () => {
     const org = await createTestOrg(db());
     await createPaidOrder(db(), clock, org);
     const stalled = await stalledOrder(org);
-    const page = await listOrganizationOrders({ db: db() }, liveDataOf(org.id), { stalled: true }, pageRequestOf({}));
+    const page = await listOrganizationOrders(
+      { db: db() },
+      { owner: liveDataOf(org.id), search: { stalled: true }, page: pageRequestOf({}) },
+    );
     expect(page.data.map((o) => o.id)).toEqual([stalled.id]);
   });
 
@@ -89,9 +94,7 @@ describe("listOrganizationOrders' filters", () => {
     await createPaidOrder(db(), clock, org, { metadata: { lain: "T-100" } });
     const page = await listOrganizationOrders(
       { db: db() },
-      liveDataOf(org.id),
-      { metadata: { key: "tiket", value: "T-100" } },
-      pageRequestOf({}),
+      { owner: liveDataOf(org.id), search: { metadata: { key: "tiket", value: "T-100" } }, page: pageRequestOf({}) },
     );
     expect(page.data.map((o) => ({ id: o.id, metadata: o.metadata }))).toEqual([
       { id: wanted.id, metadata: { tiket: "T-100", tim: "legal" } },

@@ -60,9 +60,7 @@ function searchWhere(owner: DataOwner, search: OrganizationOrderSearch): Prisma.
 /** An organisation's orders in one mode, newest first, keyset-paged; the cursor must be a row of the same search. */
 export async function listOrganizationOrders(
   deps: Pick<ServiceDeps, "db">,
-  owner: DataOwner,
-  search: OrganizationOrderSearch,
-  page: PageRequest,
+  { owner, search, page }: { owner: DataOwner; search: OrganizationOrderSearch; page: PageRequest },
 ) {
   const { db } = deps;
   const where = searchWhere(owner, search);
@@ -94,7 +92,7 @@ export async function listOrganizationOrders(
  * acceptance, practitioners' questions waiting for an answer, orders whose offering stalled,
  * costs and orders waiting for a decision, and (live only) unpaid case invoices.
  */
-export async function organizationAttention(deps: Pick<ServiceDeps, "db">, owner: DataOwner) {
+export async function organizationAttention(deps: Pick<ServiceDeps, "db">, { owner }: { owner: DataOwner }) {
   const { db } = deps;
   const orders = (where: Prisma.OrderWhereInput) =>
     db.order.count({ where: { AND: [{ organizationId: owner.organizationId, livemode: owner.livemode }, where] } });
@@ -112,7 +110,7 @@ export async function organizationAttention(deps: Pick<ServiceDeps, "db">, owner
 }
 
 /** Orders waiting for the admin's approval, per mode (the nav's badge). */
-export async function pendingApprovalCounts(deps: Pick<ServiceDeps, "db">, organizationId: string) {
+export async function pendingApprovalCounts(deps: Pick<ServiceDeps, "db">, { organizationId }: { organizationId: string }) {
   const rows = await deps.db.order.groupBy({
     by: ["livemode"],
     where: { organizationId, status: "menunggu_bayar" },
@@ -128,9 +126,7 @@ export async function pendingApprovalCounts(deps: Pick<ServiceDeps, "db">, organ
  */
 export async function adminClientRef(
   deps: Pick<ServiceDeps, "db">,
-  actor: Actor & { actorType: "org_admin" },
-  organizationId: string,
-  orderId: string,
+  { actor, organizationId, orderId }: { actor: Actor & { actorType: "org_admin" }; organizationId: string; orderId: string },
 ): Promise<ClientRef> {
   const order = await deps.db.order.findFirst({ where: { id: orderId, organizationId }, select: { livemode: true } });
   if (!order) throw new AppError("NOT_FOUND", `No order ${orderId}.`);
@@ -138,7 +134,10 @@ export async function adminClientRef(
 }
 
 /** One order of the organisation (either mode) with its conversation, deliverable, files, timeline and the steps the admin may take now. */
-export async function getOrganizationOrder(deps: Pick<ServiceDeps, "db" | "orderRules">, organizationId: string, orderId: string) {
+export async function getOrganizationOrder(
+  deps: Pick<ServiceDeps, "db" | "orderRules">,
+  { organizationId, orderId }: { organizationId: string; orderId: string },
+) {
   const order = await deps.db.order.findFirst({
     where: { id: orderId, organizationId },
     include: {

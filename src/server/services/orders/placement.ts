@@ -67,9 +67,7 @@ async function placeWithFiles(
  */
 export async function createOrder(
   deps: ServiceDeps,
-  key: AuthenticatedKey,
-  input: CreateOrderInput,
-  claim: ClaimKey = NO_KEY,
+  { key, input, claim = NO_KEY }: { key: AuthenticatedKey; input: CreateOrderInput; claim?: ClaimKey },
 ): Promise<OrderWithMessages> {
   const { db } = deps;
   const change = changeContextOf(deps);

@@ -17,10 +17,12 @@ export const REVIEW_LIMITS = { minRating: 1, maxRating: 5, comment: 1_000 } as c
  */
 export async function reviewOrder(
   deps: ServiceDeps,
-  by: ClientRef,
-  orderId: string,
-  input: { rating: number; comment?: string | null },
-  claim: ClaimKey = NO_KEY,
+  {
+    by,
+    orderId,
+    input,
+    claim = NO_KEY,
+  }: { by: ClientRef; orderId: string; input: { rating: number; comment?: string | null }; claim?: ClaimKey },
 ): Promise<OrderReview> {
   return deps.db.$transaction(async (tx) => {
     await claim(tx, orderId);
@@ -52,7 +54,7 @@ const REVIEWS_SHOWN = 20;
  * of them, and the latest with the service and the date, never who wrote them (no organisation,
  * key or admin).
  */
-export async function practitionerReviews(deps: Pick<ServiceDeps, "db">, practitionerId: string) {
+export async function practitionerReviews(deps: Pick<ServiceDeps, "db">, { practitionerId }: { practitionerId: string }) {
   const [summary, latest] = await Promise.all([
     deps.db.orderReview.aggregate({ where: { practitionerId }, _avg: { rating: true }, _count: true }),
     deps.db.orderReview.findMany({

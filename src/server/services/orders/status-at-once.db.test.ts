@@ -69,14 +69,21 @@ describe("changeOrderStatusAtOnce", () => {
     const key = await agentKey(database.prisma, clock, org);
     const read = await orderAt("diserahkan");
     // A note a minute later: still diserahkan, but no longer the row the decision was made on.
-    await postClientMessage({ ...deps(), clock: fixedClock(clock.now().getTime() + 60_000) }, byKey(key), read.id, {
-      body: "Terima kasih.",
-    });
+    await postClientMessage(
+      { ...deps(), clock: fixedClock(clock.now().getTime() + 60_000) },
+      {
+        by: byKey(key),
+        orderId: read.id,
+        input: {
+          body: "Terima kasih.",
+        },
+      },
+    );
     const accept = () =>
       changeOrderStatusAtOnce(database.prisma, change(), read, "accept_result", { kind: "agent", id: key.id }, {}, NO_KEY);
     expect(await writesNothing(accept)).toBe(false);
 
-    const accepted = await acceptOrderResult(deps(), byKey(key), read.id);
+    const accepted = await acceptOrderResult(deps(), { by: byKey(key), orderId: read.id });
     expect(accepted.status).toBe("selesai");
     expect(accepted.messages.map((m) => m.body)).toEqual(["Terima kasih."]);
     expect(await database.prisma.ledgerTransfer.count({ where: { reference: read.id, kind: "escrow_release" } })).toBe(1);

@@ -61,7 +61,7 @@ export async function ownOrder(db: DbOrTx, owner: DataOwner, id: string): Promis
 }
 
 /** An order of this organisation in this mode with its messages and files, or 404. */
-export async function getOrder(deps: Pick<ServiceDeps, "db">, owner: DataOwner, id: string): Promise<OrderWithMessages> {
+export async function getOrder(deps: Pick<ServiceDeps, "db">, { owner, id }: { owner: DataOwner; id: string }): Promise<OrderWithMessages> {
   return ownOrderWithMessages(deps.db, owner, id);
 }
 

@@ -16,7 +16,10 @@ export interface CreateOrganizationInput {
   status?: OrganizationStatus;
 }
 
-export async function createOrganization(deps: Pick<ServiceDeps, "db">, actor: Actor, input: CreateOrganizationInput) {
+export async function createOrganization(
+  deps: Pick<ServiceDeps, "db">,
+  { actor, input }: { actor: Actor; input: CreateOrganizationInput },
+) {
   const { db } = deps;
   const name = input.name.trim();
   if (!name) throw new AppError("VALIDATION", "An organisation needs a name.");
@@ -30,7 +33,8 @@ export async function createOrganization(deps: Pick<ServiceDeps, "db">, actor: A
     });
     await audit(tx, { ...actor, action: "organization.create", subjectType: "organization", subjectId: id, data: { name } });
   });
-  if (input.depositIdr && input.depositIdr > 0n) await topUpDeposit(deps, actor, id, input.depositIdr, "setoran awal");
+  if (input.depositIdr && input.depositIdr > 0n)
+    await topUpDeposit(deps, { actor, organizationId: id, amountIdr: input.depositIdr, reference: "setoran awal" });
   return { id };
 }
 
@@ -40,11 +44,13 @@ export async function createOrganization(deps: Pick<ServiceDeps, "db">, actor: A
  */
 export async function topUpDeposit(
   deps: Pick<ServiceDeps, "db">,
-  actor: Actor,
-  organizationId: string,
-  amountIdr: bigint,
-  reference: string,
-  livemode = true,
+  {
+    actor,
+    organizationId,
+    amountIdr,
+    reference,
+    livemode = true,
+  }: { actor: Actor; organizationId: string; amountIdr: bigint; reference: string; livemode?: boolean },
 ): Promise<{ depositIdr: bigint }> {
   const { db } = deps;
   if (amountIdr <= 0n) throw new AppError("VALIDATION", "A top-up must be a positive amount of rupiah.");
@@ -72,9 +78,7 @@ export async function topUpDeposit(
 
 export async function setOrganizationStatus(
   deps: Pick<ServiceDeps, "db">,
-  actor: Actor,
-  organizationId: string,
-  status: OrganizationStatus,
+  { actor, organizationId, status }: { actor: Actor; organizationId: string; status: OrganizationStatus },
 ): Promise<void> {
   const { db } = deps;
   await db.$transaction(async (tx) => {
@@ -88,9 +92,7 @@ export async function setOrganizationStatus(
 
 export async function setApprovalThreshold(
   deps: Pick<ServiceDeps, "db">,
-  actor: Actor,
-  organizationId: string,
-  thresholdIdr: bigint | null,
+  { actor, organizationId, thresholdIdr }: { actor: Actor; organizationId: string; thresholdIdr: bigint | null },
 ): Promise<void> {
   const { db } = deps;
   if (thresholdIdr !== null && thresholdIdr < 0n) throw new AppError("VALIDATION", "The approval threshold cannot be negative.");
@@ -113,7 +115,10 @@ export interface OrganizationSearch {
 }
 
 /** Organisations for the operator, newest first and keyset-paged, with their live deposit, keys and live orders. */
-export async function searchOrganizations(deps: Pick<ServiceDeps, "db">, search: OrganizationSearch, page: PageRequest) {
+export async function searchOrganizations(
+  deps: Pick<ServiceDeps, "db">,
+  { search, page }: { search: OrganizationSearch; page: PageRequest },
+) {
   const { db } = deps;
   const q = search.q?.trim();
   const where: Prisma.OrganizationWhereInput = {
@@ -153,7 +158,7 @@ export async function searchOrganizations(deps: Pick<ServiceDeps, "db">, search:
 const RECENT_ORDERS = 10;
 
 /** One organisation for the operator: deposits (live and test), keys, admins and its latest orders; 404 when unknown. */
-export async function organizationDetail(deps: Pick<ServiceDeps, "db">, organizationId: string) {
+export async function organizationDetail(deps: Pick<ServiceDeps, "db">, { organizationId }: { organizationId: string }) {
   const { db } = deps;
   const org = await db.organization.findUnique({
     where: { id: organizationId },
@@ -201,7 +206,7 @@ export async function organizationDetail(deps: Pick<ServiceDeps, "db">, organiza
 }
 
 /** An org admin's own organisation: its name, status, approval threshold and both deposits. */
-export async function organizationOverview(deps: Pick<ServiceDeps, "db">, organizationId: string) {
+export async function organizationOverview(deps: Pick<ServiceDeps, "db">, { organizationId }: { organizationId: string }) {
   const { db } = deps;
   const org = await db.organization.findUniqueOrThrow({ where: { id: organizationId } });
   const [live, test] = await Promise.all([

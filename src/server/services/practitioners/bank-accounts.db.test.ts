@@ -41,7 +41,11 @@ async function practitionerWithEarnings(amountIdr = 5_000_000n) {
 }
 
 const payout = (practitionerId: string, confirmedRecentAccount = false) =>
-  recordPayout(deps(), operator, practitionerId, { amountIdr: 1_000_000n, reference: "BCA 0091-22", confirmedRecentAccount });
+  recordPayout(deps(), {
+    actor: operator,
+    practitionerId,
+    payout: { amountIdr: 1_000_000n, reference: "BCA 0091-22", confirmedRecentAccount },
+  });
 
 describe("a practitioner's bank account", () => {
   it("refuses an unknown bank (there is no 'other'), a number that is not 6-20 digits, and an empty holder, changing nothing", async () => {
@@ -54,16 +58,16 @@ describe("a practitioner's bank account", () => {
       { ...BCA, accountNumber: "0123 4567 8O" },
       { ...BCA, holderName: "   " },
     ])
-      expect(await codeOf(setBankAccount(deps(), self, practitionerId, wrong))).toBe("VALIDATION");
+      expect(await codeOf(setBankAccount(deps(), { actor: self, practitionerId, input: wrong }))).toBe("VALIDATION");
     expect(changedTables(before, await snapshotTables(database.prisma))).toEqual([]);
-    expect(await myBankAccount(deps(), practitionerId)).toBeNull();
+    expect(await myBankAccount(deps(), { practitionerId })).toBeNull();
   });
 
   it("stores digits only and shows the practitioner the last 4, waiting for verification, audited without the whole number", async () => {
     const { practitionerId, self } = await practitionerWithEarnings();
-    const saved = await setBankAccount(deps(), self, practitionerId, BCA);
+    const saved = await setBankAccount(deps(), { actor: self, practitionerId, input: BCA });
     expect(saved).toMatchObject({ bankName: "BCA", maskedNumber: "•••• 6789", holderName: "Rina Advokat", verifiedAt: null });
-    expect(await myBankAccount(deps(), practitionerId)).toEqual(saved);
+    expect(await myBankAccount(deps(), { practitionerId })).toEqual(saved);
     const row = await database.prisma.practitionerBankAccount.findUniqueOrThrow({ where: { id: saved.id } });
     expect(row.accountNumber).toBe("0123456789");
     const entry = await database.prisma.auditLog.findFirstOrThrow({
@@ -78,33 +82,39 @@ describe("a practitioner's bank account", () => {
 
   it("keeps every old account when it changes: the new one is current and unverified again, the old one replaced and still verified; the same account again changes nothing", async () => {
     const { practitionerId, self } = await practitionerWithEarnings();
-    const first = await setBankAccount(deps(), self, practitionerId, BCA);
-    await verifyBankAccount(deps(), operator, practitionerId, first.id);
+    const first = await setBankAccount(deps(), { actor: self, practitionerId, input: BCA });
+    await verifyBankAccount(deps(), { actor: operator, practitionerId, bankAccountId: first.id });
     const before = await snapshotTables(database.prisma);
-    expect(await setBankAccount(deps(), self, practitionerId, { ...BCA, accountNumber: "0123456789" })).toMatchObject({ id: first.id });
+    expect(await setBankAccount(deps(), { actor: self, practitionerId, input: { ...BCA, accountNumber: "0123456789" } })).toMatchObject({
+      id: first.id,
+    });
     expect(changedTables(before, await snapshotTables(database.prisma))).toEqual([]);
 
-    const second = await setBankAccount(deps(), self, practitionerId, MANDIRI);
+    const second = await setBankAccount(deps(), { actor: self, practitionerId, input: MANDIRI });
     expect(second).toMatchObject({ bankName: "Mandiri", maskedNumber: "•••• 5678", verifiedAt: null });
-    const { accounts: history } = await bankAccountsForOperator(deps(), practitionerId);
+    const { accounts: history } = await bankAccountsForOperator(deps(), { practitionerId });
     expect(history.map((a) => [a.id, a.accountNumber, a.replacedAt !== null, a.verifiedAt !== null])).toEqual([
       [second.id, "1370012345678", false, false],
       [first.id, "0123456789", true, true],
     ]);
     expect(await database.prisma.auditLog.count({ where: { action: "practitioner.bank_account_set", subjectId: practitionerId } })).toBe(2);
     // Only the current account can be verified.
-    expect(await codeOf(verifyBankAccount(deps(), operator, practitionerId, first.id))).toBe("INVALID_STATE");
+    expect(await codeOf(verifyBankAccount(deps(), { actor: operator, practitionerId, bankAccountId: first.id }))).toBe("INVALID_STATE");
   });
 
   it("verifies only the practitioner's own current account: another's account id is NOT_FOUND and changes nothing", async () => {
     const mine = await practitionerWithEarnings();
     const theirs = await practitionerWithEarnings();
-    const account = await setBankAccount(deps(), mine.self, mine.practitionerId, BCA);
+    const account = await setBankAccount(deps(), { actor: mine.self, practitionerId: mine.practitionerId, input: BCA });
     const before = await snapshotTables(database.prisma);
-    expect(await codeOf(verifyBankAccount(deps(), operator, theirs.practitionerId, account.id))).toBe("NOT_FOUND");
-    expect(await codeOf(verifyBankAccount(deps(), operator, "prk_tidakada", account.id))).toBe("NOT_FOUND");
+    expect(
+      await codeOf(verifyBankAccount(deps(), { actor: operator, practitionerId: theirs.practitionerId, bankAccountId: account.id })),
+    ).toBe("NOT_FOUND");
+    expect(await codeOf(verifyBankAccount(deps(), { actor: operator, practitionerId: "prk_tidakada", bankAccountId: account.id }))).toBe(
+      "NOT_FOUND",
+    );
     expect(changedTables(before, await snapshotTables(database.prisma))).toEqual([]);
-    expect(await myBankAccount(deps(), theirs.practitionerId)).toBeNull();
+    expect(await myBankAccount(deps(), { practitionerId: theirs.practitionerId })).toBeNull();
   });
 });
 
@@ -114,7 +124,7 @@ describe("a payout and the bank account", () => {
     const before = await snapshotTables(database.prisma);
     expect(await codeOf(payout(practitionerId, true))).toBe("INVALID_STATE");
     expect(changedTables(before, await snapshotTables(database.prisma))).toEqual([]);
-    await setBankAccount(deps(), self, practitionerId, BCA);
+    await setBankAccount(deps(), { actor: self, practitionerId, input: BCA });
     const unverified = await snapshotTables(database.prisma);
     await expect(payout(practitionerId, true)).rejects.toThrow("belum diverifikasi");
     expect(changedTables(unverified, await snapshotTables(database.prisma))).toEqual([]);
@@ -122,9 +132,9 @@ describe("a payout and the bank account", () => {
 
   it("to an account verified in the last 24 hours needs the second confirmation; after a day it does not", async () => {
     const { practitionerId, self } = await practitionerWithEarnings();
-    const account = await setBankAccount(deps(), self, practitionerId, BCA);
+    const account = await setBankAccount(deps(), { actor: self, practitionerId, input: BCA });
     clock.advance(DAY_AND_A_BIT);
-    await verifyBankAccount(deps(), operator, practitionerId, account.id);
+    await verifyBankAccount(deps(), { actor: operator, practitionerId, bankAccountId: account.id });
     const before = await snapshotTables(database.prisma);
     await expect(payout(practitionerId)).rejects.toThrow("kurang dari 24 jam");
     expect(changedTables(before, await snapshotTables(database.prisma))).toEqual([]);
@@ -136,8 +146,8 @@ describe("a payout and the bank account", () => {
 
   it("to an account changed in the last 24 hours needs the second confirmation even once verified", async () => {
     const { practitionerId, self } = await practitionerWithEarnings();
-    const account = await setBankAccount(deps(), self, practitionerId, BCA);
-    await verifyBankAccount(deps(), operator, practitionerId, account.id);
+    const account = await setBankAccount(deps(), { actor: self, practitionerId, input: BCA });
+    await verifyBankAccount(deps(), { actor: operator, practitionerId, bankAccountId: account.id });
     clock.advance(RECENT_ACCOUNT_MS - 60_000);
     expect(await codeOf(payout(practitionerId))).toBe("INVALID_STATE");
     clock.advance(2 * 60_000);
@@ -146,8 +156,8 @@ describe("a payout and the bank account", () => {
 
   it("records where the money went on the statement and in the audit, and keeps it after the account changes", async () => {
     const { practitionerId, self } = await practitionerWithEarnings();
-    const account = await setBankAccount(deps(), self, practitionerId, BCA);
-    await verifyBankAccount(deps(), operator, practitionerId, account.id);
+    const account = await setBankAccount(deps(), { actor: self, practitionerId, input: BCA });
+    await verifyBankAccount(deps(), { actor: operator, practitionerId, bankAccountId: account.id });
     clock.advance(DAY_AND_A_BIT);
     expect(await payout(practitionerId)).toEqual({ availableIdr: 4_000_000n, destination: "BCA •••• 6789 a.n. Rina Advokat" });
     expect(
@@ -156,8 +166,8 @@ describe("a payout and the bank account", () => {
       data: { bank_account_id: account.id, bank: "bca", account: "•••• 6789", holder: "Rina Advokat", reference: "BCA 0091-22" },
     });
 
-    await setBankAccount(deps(), self, practitionerId, MANDIRI);
-    const [row] = (await earningsStatement(deps(), practitionerId, pageRequestOf({}))).data;
+    await setBankAccount(deps(), { actor: self, practitionerId, input: MANDIRI });
+    const [row] = (await earningsStatement(deps(), { practitionerId, page: pageRequestOf({}) })).data;
     expect(row).toMatchObject({ kind: "practitioner_payout", amountIdr: -1_000_000n, description: "BCA •••• 6789 a.n. Rina Advokat" });
     // The new account is not verified: no further payout until it is.
     expect(await codeOf(payout(practitionerId, true))).toBe("INVALID_STATE");

@@ -74,7 +74,10 @@ const auditedAccount = (row: PractitionerBankAccount) => ({
   holder: row.holderName,
 });
 
-export async function myBankAccount(deps: Pick<ServiceDeps, "db">, practitionerId: string): Promise<OwnBankAccount | null> {
+export async function myBankAccount(
+  deps: Pick<ServiceDeps, "db">,
+  { practitionerId }: { practitionerId: string },
+): Promise<OwnBankAccount | null> {
   const row = await currentAccount(deps.db, practitionerId);
   return row && ownView(row);
 }
@@ -86,9 +89,7 @@ export async function myBankAccount(deps: Pick<ServiceDeps, "db">, practitionerI
  */
 export async function setBankAccount(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  actor: Actor,
-  practitionerId: string,
-  input: BankAccountInput,
+  { actor, practitionerId, input }: { actor: Actor; practitionerId: string; input: BankAccountInput },
 ): Promise<OwnBankAccount> {
   const account = normalizeBankAccount(input);
   const now = deps.clock.now();
@@ -121,7 +122,7 @@ export async function setBankAccount(
 /** Every account a (real) practitioner has had, for the operator: the current one, then the last replaced first. */
 export async function bankAccountsForOperator(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  practitionerId: string,
+  { practitionerId }: { practitionerId: string },
 ): Promise<{ practitioner: { id: string; name: string }; accounts: OperatorBankAccount[] }> {
   const practitioner = await deps.db.practitioner.findFirst({
     where: { id: practitionerId, simulated: false },
@@ -151,9 +152,7 @@ export async function bankAccountsForOperator(
  */
 export async function verifyBankAccount(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  actor: Actor,
-  practitionerId: string,
-  bankAccountId: string,
+  { actor, practitionerId, bankAccountId }: { actor: Actor; practitionerId: string; bankAccountId: string },
 ): Promise<void> {
   const now = deps.clock.now();
   await deps.db.$transaction(async (tx) => {

@@ -33,7 +33,10 @@ const PROFILE_FIELDS = {
   yearsOfPractice: true,
 } as const;
 
-export function getPractitionerProfile(deps: Pick<ServiceDeps, "db">, practitionerId: string): Promise<PractitionerProfile> {
+export function getPractitionerProfile(
+  deps: Pick<ServiceDeps, "db">,
+  { practitionerId }: { practitionerId: string },
+): Promise<PractitionerProfile> {
   return readProfile(deps.db, practitionerId);
 }
 
@@ -65,9 +68,7 @@ const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringi
 /** Saves what changed, with one audit entry naming the old and new values; nothing changed writes nothing. */
 export async function updatePractitionerProfile(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  actor: Actor,
-  practitionerId: string,
-  change: ProfileChange,
+  { actor, practitionerId, change }: { actor: Actor; practitionerId: string; change: ProfileChange },
 ): Promise<PractitionerProfile> {
   return deps.db.$transaction(async (tx) => {
     const found = await tx.practitioner.findUnique({ where: { id: practitionerId }, select: PROFILE_FIELDS });
@@ -115,11 +116,12 @@ const PASSWORD_CHANGE_FAILURES = { max: 5, windowMs: 15 * 60 * 1000 } as const;
  */
 export async function changePassword(
   deps: Pick<ServiceDeps, "db" | "clock" | "passwordHashing">,
-  actor: Actor,
-  userId: string,
-  input: { currentPassword: string; newPassword: string },
-  /** The session that changes it stays signed in; every other session of the user ends. */
-  keepSessionId: string | null,
+  {
+    actor,
+    userId,
+    input,
+    keepSessionId,
+  }: { actor: Actor; userId: string; input: { currentPassword: string; newPassword: string }; keepSessionId: string | null },
 ): Promise<void> {
   const now = deps.clock.now();
   const since = new Date(now.getTime() - PASSWORD_CHANGE_FAILURES.windowMs);
@@ -134,14 +136,14 @@ export async function changePassword(
   }
   const user = await deps.db.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
   if (!user) throw new AppError("NOT_FOUND", `No user ${userId}.`);
-  if (!(await verifyPassword(deps, user.passwordHash, input.currentPassword))) {
+  if (!(await verifyPassword(deps, { stored: user.passwordHash, password: input.currentPassword }))) {
     await audit(deps.db, { ...actor, action: "user.password_change_failed", subjectType: "user", subjectId: userId });
     throw new AppError("FORBIDDEN", "The current password is not right.");
   }
   if (input.newPassword.length < MIN_PASSWORD_LENGTH)
     throw new AppError("VALIDATION", `A password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
   if (input.newPassword === input.currentPassword) throw new AppError("VALIDATION", "The new password must differ from the current one.");
-  const passwordHash = await hashPassword(deps, input.newPassword);
+  const passwordHash = await hashPassword(deps, { password: input.newPassword });
   await deps.db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: userId }, data: { passwordHash, updatedAt: now } });
     const ended = await endOtherPortalSessions(tx, userId, keepSessionId, now);

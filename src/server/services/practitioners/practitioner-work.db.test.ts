@@ -41,7 +41,7 @@ async function offeredOrder(intake: Record<string, string> = {}) {
       data: { intake: { ...(order.intake as Record<string, string>), ...intake } },
     });
   }
-  await ensureOffering(deps(), order.id);
+  await ensureOffering(deps(), { orderId: order.id });
   const offer = await database.prisma.offer.findFirstOrThrow({ where: { orderId: order.id, status: "aktif" } });
   return { orderId: order.id, offer };
 }
@@ -53,7 +53,7 @@ describe("what an offer shows", () => {
       email_kontak: "hubungi Bu Sari di kantor",
       para_pihak: "PT Satu, Jakarta (telp 0812-3456-7890); PT Dua, Bandung",
     });
-    const [offer] = (await listMyOffers(deps(), practitioner, firstPage())).data;
+    const [offer] = (await listMyOffers(deps(), { practitionerId: practitioner, request: firstPage() })).data;
     expect(offer!.order.id).toBe(orderId);
     expect(offer!.order.intake.email_kontak).toBe(`${MASK.repeat(3)}@${MASK.repeat(3)}`);
     expect(offer!.order.intake.para_pihak).toBe(
@@ -75,7 +75,7 @@ describe("what an offer shows", () => {
       "budi*at*gmail*dot*com",
     ];
     await offeredOrder({ para_pihak: forms.join("; lalu ") });
-    const [offer] = (await listMyOffers(deps(), practitioner, firstPage())).data;
+    const [offer] = (await listMyOffers(deps(), { practitionerId: practitioner, request: firstPage() })).data;
     const shown = offer!.order.intake.para_pihak!;
     for (const secret of ["3456", "7890", "0115", "budi", "gmail", "empat lima"]) expect(shown).not.toContain(secret);
     expect(shown).toContain("; lalu ");
@@ -85,18 +85,18 @@ describe("what an offer shows", () => {
     const first = await createTestPractitioner(database.prisma);
     const { orderId, offer } = await offeredOrder();
     expect(offer.practitionerId).toBe(first);
-    await acceptOffer(deps(), first, offer.id);
+    await acceptOffer(deps(), { practitionerId: first, offerId: offer.id });
     await startWork(deps(), first, orderId);
-    await deliverResult(deps(), first, orderId, "https://berkas.contoh.id/nda-rahasia.pdf");
-    await requestRevision(deps(), byKey(await agentKey(database.prisma, clock, org)), orderId, "Ganti nama pihak kedua.");
+    await deliverResult(deps(), { practitionerId: first, orderId, deliverable: "https://berkas.contoh.id/nda-rahasia.pdf" });
+    await requestRevision(deps(), { by: byKey(await agentKey(database.prisma, clock, org)), orderId, reason: "Ganti nama pihak kedua." });
     const next = await createTestPractitioner(database.prisma);
     await releaseOrder(deps(), first, orderId);
 
-    const [offered] = (await listMyOffers(deps(), next, firstPage())).data;
+    const [offered] = (await listMyOffers(deps(), { practitionerId: next, request: firstPage() })).data;
     expect(offered!.order).toMatchObject({ id: orderId, masked: true, deliverable: null, revisionReason: null });
     expect(JSON.stringify(offered)).not.toContain("nda-rahasia");
-    await acceptOffer(deps(), next, offered!.offerId);
-    expect((await getMyOrder(deps(), next, orderId)).deliverable).toBeNull();
+    await acceptOffer(deps(), { practitionerId: next, offerId: offered!.offerId });
+    expect((await getMyOrder(deps(), { practitionerId: next, orderId })).deliverable).toBeNull();
   });
 });
 
@@ -108,23 +108,25 @@ describe("the practitioner's lists are paged", () => {
       orderIds.push((await offeredOrder()).orderId);
       clock.advance(60_000);
     }
-    const offers1 = await listMyOffers(deps(), practitioner, firstPage(2));
+    const offers1 = await listMyOffers(deps(), { practitionerId: practitioner, request: firstPage(2) });
     expect([offers1.data.map((o) => o.order.id), offers1.hasMore]).toEqual([orderIds.slice(0, 2), true]);
-    const offers2 = await listMyOffers(deps(), practitioner, pageRequestOf({ limit: 2, starting_after: offers1.data[1]!.offerId }));
+    const offers2 = await listMyOffers(deps(), {
+      practitionerId: practitioner,
+      request: pageRequestOf({ limit: 2, starting_after: offers1.data[1]!.offerId }),
+    });
     expect([offers2.data.map((o) => o.order.id), offers2.hasMore]).toEqual([orderIds.slice(2), false]);
 
     for (const offer of [...offers1.data, ...offers2.data]) {
-      await acceptOffer(deps(), practitioner, offer.offerId);
+      await acceptOffer(deps(), { practitionerId: practitioner, offerId: offer.offerId });
       clock.advance(1000);
     }
     await startWork(deps(), practitioner, orderIds[0]!);
     const latestFirst = [orderIds[0], orderIds[2], orderIds[1]];
-    const orders1 = await listMyOrders({ db: database.prisma }, practitioner, firstPage(2));
+    const orders1 = await listMyOrders({ db: database.prisma }, { practitionerId: practitioner, request: firstPage(2) });
     expect([orders1.data.map((o) => o.id), orders1.hasMore]).toEqual([latestFirst.slice(0, 2), true]);
     const orders2 = await listMyOrders(
       { db: database.prisma },
-      practitioner,
-      pageRequestOf({ limit: 2, starting_after: orders1.data[1]!.id }),
+      { practitionerId: practitioner, request: pageRequestOf({ limit: 2, starting_after: orders1.data[1]!.id }) },
     );
     expect([orders2.data.map((o) => o.id), orders2.hasMore]).toEqual([latestFirst.slice(2), false]);
   });
@@ -134,9 +136,11 @@ describe("the practitioner's lists are paged", () => {
     const { offer } = await offeredOrder();
     const other = offer.practitionerId === mine ? theirs : mine;
     const cursor = pageRequestOf({ starting_after: offer.id });
-    await expect(listMyOffers(deps(), other, cursor)).rejects.toMatchObject({ code: "VALIDATION" });
-    await expect(listMyWithdrawnOffers(deps(), other, cursor)).rejects.toMatchObject({ code: "VALIDATION" });
-    await expect(listMyOrders({ db: database.prisma }, other, pageRequestOf({ starting_after: offer.orderId }))).rejects.toMatchObject({
+    await expect(listMyOffers(deps(), { practitionerId: other, request: cursor })).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(listMyWithdrawnOffers(deps(), { practitionerId: other, request: cursor })).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(
+      listMyOrders({ db: database.prisma }, { practitionerId: other, request: pageRequestOf({ starting_after: offer.orderId }) }),
+    ).rejects.toMatchObject({
       code: "VALIDATION",
     });
   });

@@ -54,7 +54,15 @@ async function actOnMyOrder(
 export const startWork = (deps: ServiceDeps, practitionerId: string, orderId: string) =>
   actOnMyOrder(deps, practitionerId, orderId, "start_work");
 
-export function askClient(deps: ServiceDeps, practitionerId: string, orderId: string, question: string, fileIds: readonly string[] = []) {
+export function askClient(
+  deps: ServiceDeps,
+  {
+    practitionerId,
+    orderId,
+    question,
+    fileIds = [],
+  }: { practitionerId: string; orderId: string; question: string; fileIds?: readonly string[] },
+) {
   return actOnMyOrder(
     deps,
     practitionerId,
@@ -71,11 +79,13 @@ export function askClient(deps: ServiceDeps, practitionerId: string, orderId: st
  */
 export function deliverResult(
   deps: ServiceDeps,
-  practitionerId: string,
-  orderId: string,
-  deliverable: string,
-  fileIds: readonly string[] = [],
-  reader?: FileReader,
+  {
+    practitionerId,
+    orderId,
+    deliverable,
+    fileIds = [],
+    reader,
+  }: { practitionerId: string; orderId: string; deliverable: string; fileIds?: readonly string[]; reader?: FileReader },
 ) {
   return actOnMyOrder(deps, practitionerId, orderId, "deliver", { deliverable: deliverable.trim() }, fileIds, reader);
 }
@@ -211,7 +221,7 @@ const VIEW_SELECT = {
 } as const;
 
 /** My live offers, soonest to expire first, masked, with the seconds left to answer. */
-export async function listMyOffers(deps: ServiceDeps, practitionerId: string, request: PageRequest) {
+export async function listMyOffers(deps: ServiceDeps, { practitionerId, request }: { practitionerId: string; request: PageRequest }) {
   const now = deps.clock.now();
   const at = await cursorRow(request, "offers", (id) =>
     deps.db.offer.findFirst({ where: { id, practitionerId }, select: { id: true, expiresAt: true } }),
@@ -238,7 +248,10 @@ const WITHDRAWN_NOTICE_MS = 24 * 60 * 60 * 1000;
  * Offers withdrawn from me in the last day because the order itself changed (the client cancelled
  * it, the operator refunded it), newest first, so an offer that vanished from the inbox says why.
  */
-export async function listMyWithdrawnOffers(deps: ServiceDeps, practitionerId: string, request: PageRequest) {
+export async function listMyWithdrawnOffers(
+  deps: ServiceDeps,
+  { practitionerId, request }: { practitionerId: string; request: PageRequest },
+) {
   const since = new Date(deps.clock.now().getTime() - WITHDRAWN_NOTICE_MS);
   const where: Prisma.OfferWhereInput = {
     practitionerId,
@@ -271,7 +284,10 @@ export async function listMyWithdrawnOffers(deps: ServiceDeps, practitionerId: s
 }
 
 /** Orders assigned to me, the latest changed first, with the real data (I have taken them). */
-export async function listMyOrders(deps: Pick<ServiceDeps, "db">, practitionerId: string, request: PageRequest) {
+export async function listMyOrders(
+  deps: Pick<ServiceDeps, "db">,
+  { practitionerId, request }: { practitionerId: string; request: PageRequest },
+) {
   const { db } = deps;
   const at = await cursorRow(request, "orders", (id) =>
     db.order.findFirst({ where: { id, practitionerId }, select: { id: true, updatedAt: true } }),
@@ -364,8 +380,7 @@ async function disputeOf(db: DbOrTx, order: Pick<ViewSource, "id" | "status" | "
  */
 export async function getMyOrder(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  practitionerId: string,
-  orderId: string,
+  { practitionerId, orderId }: { practitionerId: string; orderId: string },
 ): Promise<PractitionerOrderView & { dispute: PractitionerDispute | null }> {
   const liveOffer = { practitionerId, status: "aktif" as const, expiresAt: { gt: deps.clock.now() } };
   const order = await deps.db.order.findFirst({

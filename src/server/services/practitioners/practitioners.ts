@@ -23,7 +23,7 @@ const PRACTITIONER_LABEL_MAX = 100;
 const HELD_STATUSES = ["diambil", "dikerjakan", "butuh_input_klien", "diserahkan", "sengketa"] as const;
 
 /** The real practitioners (not the sandbox's simulated ones) with their sign-in e-mail and what they hold right now, newest first. */
-export async function listPractitioners(deps: Pick<ServiceDeps, "db" | "clock">, request: PageRequest) {
+export async function listPractitioners(deps: Pick<ServiceDeps, "db" | "clock">, { request }: { request: PageRequest }) {
   const { db } = deps;
   const real = { simulated: false };
   const at = await cursorRow(request, "practitioners", (id) =>
@@ -42,10 +42,7 @@ export async function listPractitioners(deps: Pick<ServiceDeps, "db" | "clock">,
   });
   const page = pageFrom(rows, request);
   const now = deps.clock.now();
-  const payable = await payableBalances(
-    deps,
-    page.data.map((p) => p.id),
-  );
+  const payable = await payableBalances(deps, { practitionerIds: page.data.map((p) => p.id) });
   return mapPage(page, (p) => ({
     id: p.id,
     userId: p.userId,
@@ -92,19 +89,20 @@ async function knownCategories(db: DbOrTx, categories: readonly string[]): Promi
 /** A new practitioner account (sign-in user + profile) from the operator console. */
 export async function registerPractitioner(
   deps: Pick<ServiceDeps, "db">,
-  actor: Actor,
-  input: CreatePractitionerInput,
+  { actor, input }: { actor: Actor; input: CreatePractitionerInput },
 ): Promise<{ id: string }> {
   const { db } = deps;
   const categories = await knownCategories(db, input.categories ?? []);
-  return createPractitioner(deps, { ...input, label: normaliseLabel(input.label), categories }, actor);
+  return createPractitioner(deps, { input: { ...input, label: normaliseLabel(input.label), categories }, actor });
 }
 
 export async function updatePractitioner(
   deps: Pick<ServiceDeps, "db">,
-  actor: Actor,
-  practitionerId: string,
-  input: { label: string | null; categories: readonly string[] },
+  {
+    actor,
+    practitionerId,
+    input,
+  }: { actor: Actor; practitionerId: string; input: { label: string | null; categories: readonly string[] } },
 ): Promise<void> {
   const { db } = deps;
   const label = normaliseLabel(input.label);
@@ -135,9 +133,7 @@ export const LICENSE_NUMBER_MAX = 100;
  */
 export async function setLicenseNumber(
   deps: Pick<ServiceDeps, "db">,
-  actor: Actor,
-  practitionerId: string,
-  licenseNumber: string | null,
+  { actor, practitionerId, licenseNumber }: { actor: Actor; practitionerId: string; licenseNumber: string | null },
 ): Promise<void> {
   const trimmed = licenseNumber?.trim() || null;
   if (trimmed && trimmed.length > LICENSE_NUMBER_MAX)
@@ -164,9 +160,7 @@ export async function setLicenseNumber(
  */
 export async function setPractitionerActive(
   deps: ServiceDeps,
-  actor: Actor,
-  practitionerId: string,
-  active: boolean,
+  { actor, practitionerId, active }: { actor: Actor; practitionerId: string; active: boolean },
 ): Promise<{ offersWithdrawn: number }> {
   const change = changeContextOf(deps);
   const { now } = change;

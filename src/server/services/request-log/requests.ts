@@ -7,7 +7,10 @@ import type { ServiceDeps } from "../deps";
  * A key's newest requests, newest first, for its organisation's admin: another organisation's key
  * is NOT_FOUND. A request answered within the last second may not be written yet (buffer.ts).
  */
-export async function recentRequests(deps: Pick<ServiceDeps, "db">, organizationId: string, apiKeyId: string) {
+export async function recentRequests(
+  deps: Pick<ServiceDeps, "db">,
+  { organizationId, apiKeyId }: { organizationId: string; apiKeyId: string },
+) {
   const key = await deps.db.apiKey.findFirst({ where: { id: apiKeyId, organizationId }, select: { id: true } });
   if (!key) throw new AppError("NOT_FOUND", `No API key ${apiKeyId} in this organisation.`);
   return deps.db.apiRequest.findMany({
@@ -22,7 +25,10 @@ export async function recentRequests(deps: Pick<ServiceDeps, "db">, organization
  * Keys with rows past the log's week (domain/request-log/request-log.ts), the longest overdue first: the expiry
  * job's rows are keys, so a busy log is a few ids, not one per request.
  */
-export async function keysWithExpiredRequests(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]> {
+export async function keysWithExpiredRequests(
+  deps: Pick<ServiceDeps, "db">,
+  { cutoff, limit }: { cutoff: Date; limit: number },
+): Promise<DueRow[]> {
   const groups = await deps.db.apiRequest.groupBy({
     by: ["apiKeyId"],
     where: { createdAt: { lte: requestLogKeptSince(cutoff) } },
@@ -34,7 +40,10 @@ export async function keysWithExpiredRequests(deps: Pick<ServiceDeps, "db">, cut
 }
 
 /** Deletes these keys' rows past the log's week: one statement for any number of keys (safe to run twice). */
-export async function deleteExpiredRequests(deps: Pick<ServiceDeps, "db" | "clock">, apiKeyIds: readonly string[]): Promise<void> {
+export async function deleteExpiredRequests(
+  deps: Pick<ServiceDeps, "db" | "clock">,
+  { apiKeyIds }: { apiKeyIds: readonly string[] },
+): Promise<void> {
   await deps.db.apiRequest.deleteMany({
     where: { apiKeyId: { in: [...apiKeyIds] }, createdAt: { lte: requestLogKeptSince(deps.clock.now()) } },
   });

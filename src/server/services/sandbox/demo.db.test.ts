@@ -41,7 +41,7 @@ function signInFile(file: string): { email: string; password: string } {
 }
 
 const signInWith = ({ email, password }: { email: string; password: string }) =>
-  signIn({ ...deps(), clock: systemClock }, new SignInThrottle({ kind: "memory" }), email, password, "127.0.0.1");
+  signIn({ ...deps(), clock: systemClock }, { throttle: new SignInThrottle({ kind: "memory" }), email, password, address: "127.0.0.1" });
 
 describe("ensureDemo", () => {
   it("on an empty database creates one active organisation with the demo deposit and a key that works", async () => {
@@ -53,11 +53,11 @@ describe("ensureDemo", () => {
     expect(orgs).toHaveLength(1);
     expect(orgs[0]).toMatchObject({ name: DEMO_ORGANIZATION_NAME, status: "aktif", approvalThresholdIdr: DEMO_APPROVAL_THRESHOLD_IDR });
 
-    const key = await authenticateApiKey({ db: database.prisma, clock: systemClock }, `Bearer ${demo.secrets.live}`);
+    const key = await authenticateApiKey({ db: database.prisma, clock: systemClock }, { authorization: `Bearer ${demo.secrets.live}` });
     expect(key.organizationId).toBe(orgs[0]!.id);
     expect(key.scopes).toEqual([...SCOPES]);
     expect(key.livemode).toBe(true);
-    const balance = await getBalance({ db: database.prisma, clock: systemClock }, key);
+    const balance = await getBalance({ db: database.prisma, clock: systemClock }, { key });
     expect(balance.depositIdr).toBe(DEMO_DEPOSIT_IDR);
     expect(DEMO_DEPOSIT_IDR).toBe(50_000_000n);
   });
@@ -65,9 +65,9 @@ describe("ensureDemo", () => {
   it("also creates a test key for the sandbox, with a test deposit of the same size", async () => {
     const demo = await ensureDemo(deps(), embedded());
     expect(demo.secrets.test).toMatch(/^kk_test_[^.]+\.[^.]+$/);
-    const key = await authenticateApiKey({ db: database.prisma, clock: systemClock }, `Bearer ${demo.secrets.test}`);
+    const key = await authenticateApiKey({ db: database.prisma, clock: systemClock }, { authorization: `Bearer ${demo.secrets.test}` });
     expect([key.livemode, key.scopes]).toEqual([false, [...SCOPES]]);
-    expect((await getBalance({ db: database.prisma, clock: systemClock }, key)).depositIdr).toBe(DEMO_DEPOSIT_IDR);
+    expect((await getBalance({ db: database.prisma, clock: systemClock }, { key })).depositIdr).toBe(DEMO_DEPOSIT_IDR);
   });
 
   it("writes the secrets to <dataDir>, readable by the owner only (0600), and names the files", async () => {
@@ -132,7 +132,7 @@ describe("ensureDemo", () => {
   });
 
   it("creates nothing in a database that already has an organisation", async () => {
-    await createOrganization({ db: database.prisma }, { actorType: "system", actorId: null }, { name: "PT Sudah Ada" });
+    await createOrganization({ db: database.prisma }, { actor: { actorType: "system", actorId: null }, input: { name: "PT Sudah Ada" } });
     expect(await ensureDemo(deps(), embedded())).toMatchObject({
       created: false,
       secrets: NO_SECRETS,

@@ -79,22 +79,25 @@ export async function ensureDemo(deps: Pick<ServiceDeps, "db" | "passwordHashing
   }
 
   const actor = { actorType: "system" as const, actorId: null };
-  const org = await createOrganization(deps, actor, {
-    name: DEMO_ORGANIZATION_NAME,
-    status: "aktif",
-    depositIdr: options.liveMoney ? DEMO_DEPOSIT_IDR : undefined,
-    approvalThresholdIdr: DEMO_APPROVAL_THRESHOLD_IDR,
+  const org = await createOrganization(deps, {
+    actor,
+    input: {
+      name: DEMO_ORGANIZATION_NAME,
+      status: "aktif",
+      depositIdr: options.liveMoney ? DEMO_DEPOSIT_IDR : undefined,
+      approvalThresholdIdr: DEMO_APPROVAL_THRESHOLD_IDR,
+    },
   });
-  await topUpDeposit(deps, actor, org.id, DEMO_DEPOSIT_IDR, "deposit uji demo", false);
-  const live = options.liveMoney ? await createApiKey(deps, actor, { organizationId: org.id, name: "demo" }) : null;
-  const test = await createApiKey(deps, actor, { organizationId: org.id, name: "demo (test)", mode: "test" });
+  await topUpDeposit(deps, { actor, organizationId: org.id, amountIdr: DEMO_DEPOSIT_IDR, reference: "deposit uji demo", livemode: false });
+  const live = options.liveMoney ? await createApiKey(deps, { actor, input: { organizationId: org.id, name: "demo" } }) : null;
+  const test = await createApiKey(deps, { actor, input: { organizationId: org.id, name: "demo (test)", mode: "test" } });
   const secrets: Demo["secrets"] = { ...NO_SECRETS, live: live?.token ?? null, test: test.token, testWebhookSecret: test.webhookSecret };
   if (options.portalUsers) {
     const { admin, practitioner } = DEMO_USERS;
     secrets.admin = randomBytes(18).toString("base64url");
-    await createUser(deps, { ...admin, password: secrets.admin, role: "org_admin", organizationId: org.id }, actor);
+    await createUser(deps, { input: { ...admin, password: secrets.admin, role: "org_admin", organizationId: org.id }, actor });
     secrets.practitioner = randomBytes(18).toString("base64url");
-    await createPractitioner(deps, { ...practitioner, password: secrets.practitioner }, actor);
+    await createPractitioner(deps, { input: { ...practitioner, password: secrets.practitioner }, actor });
   }
   const files: Demo["files"] = { live: null, test: null, testWebhookSecret: null, admin: null, practitioner: null };
   for (const secret of secretNames) {

@@ -48,21 +48,21 @@ function requireTestKey(key: AuthenticatedKey): void {
 }
 
 /** The simulated practitioner holding a test order asks for a third-party cost, as a practitioner does in the portal. */
-export function requestTestCost(deps: ServiceDeps, key: AuthenticatedKey, orderId: string, request: CostRequest): Promise<CostWithReceipt> {
+export function requestTestCost(
+  deps: ServiceDeps,
+  { key, orderId, request }: { key: AuthenticatedKey; orderId: string; request: CostRequest },
+): Promise<CostWithReceipt> {
   requireTestKey(key);
-  return requestCost(deps, { kind: "test_helper", owner: key }, orderId, request);
+  return requestCost(deps, { by: { kind: "test_helper", owner: key }, orderId, input: request });
 }
 
 /** The simulated practitioner paid the office: the receipt (a file of the test key's) on an approved cost, escrow → their balance. */
 export function payTestCost(
   deps: ServiceDeps,
-  key: AuthenticatedKey,
-  orderId: string,
-  costId: string,
-  receiptFileId: string,
+  { key, orderId, costId, receiptFileId }: { key: AuthenticatedKey; orderId: string; costId: string; receiptFileId: string },
 ): Promise<CostWithReceipt> {
   requireTestKey(key);
-  return payCost(deps, { kind: "test_helper", owner: key }, orderId, costId, receiptFileId);
+  return payCost(deps, { by: { kind: "test_helper", owner: key }, orderId, costId, receiptFileId });
 }
 
 /**
@@ -72,12 +72,11 @@ export function payTestCost(
  */
 export async function practitionerViewOfTestOrder(
   deps: ServiceDeps,
-  key: AuthenticatedKey,
-  orderId: string,
+  { key, orderId }: { key: AuthenticatedKey; orderId: string },
 ): Promise<PractitionerOrderView> {
   requireTestKey(key);
   // Ownership first: another organisation's order is never looked at.
-  const order = await getOrder(deps, key, orderId);
+  const order = await getOrder(deps, { owner: key, id: orderId });
   const offered = order.practitionerId
     ? null
     : await deps.db.offer.findFirst({
@@ -91,28 +90,35 @@ export async function practitionerViewOfTestOrder(
       `The order is ${order.status} and no practitioner holds it or a live offer on it yet; a paid order is offered within seconds.`,
     );
   }
-  return getMyOrder(deps, holder, orderId);
+  return getMyOrder(deps, { practitionerId: holder, orderId });
 }
 
 /** One test top-up at most; as many as wanted. Keeps every balance a safe integer. */
 export const TEST_TOP_UP_MAX_IDR = 1_000_000_000;
 
-export async function topUpTestDeposit(deps: ServiceDeps, key: AuthenticatedKey, amountIdr: number): Promise<KeyBalance> {
+export async function topUpTestDeposit(
+  deps: ServiceDeps,
+  { key, amountIdr }: { key: AuthenticatedKey; amountIdr: number },
+): Promise<KeyBalance> {
   requireTestKey(key);
   const actor = { actorType: "api_key" as const, actorId: key.id };
-  await topUpDeposit(deps, actor, key.organizationId, BigInt(amountIdr), `test helper, key ${key.keyId}`, false);
-  return getBalance(deps, key);
+  await topUpDeposit(deps, {
+    actor,
+    organizationId: key.organizationId,
+    amountIdr: BigInt(amountIdr),
+    reference: `test helper, key ${key.keyId}`,
+    livemode: false,
+  });
+  return getBalance(deps, { key });
 }
 
 /** An org admin's decision on a test order waiting in menunggu_bayar. */
 export async function decideTestApproval(
   deps: ServiceDeps,
-  key: AuthenticatedKey,
-  orderId: string,
-  approve: boolean,
+  { key, orderId, approve }: { key: AuthenticatedKey; orderId: string; approve: boolean },
 ): Promise<OrderWithMessages> {
   requireTestKey(key);
-  return decideApproval(deps, { actorType: "org_admin", actorId: null }, { owner: key, orderId, approve });
+  return decideApproval(deps, { actor: { actorType: "org_admin", actorId: null }, input: { owner: key, orderId, approve } });
 }
 
 /**
@@ -159,14 +165,16 @@ async function liveOfferOf(deps: ServiceDeps, order: OrderWithMessages): Promise
 
 export async function simulateOrderAction(
   deps: ServiceDeps,
-  key: AuthenticatedKey,
-  orderId: string,
-  action: SimulatedOrderAction,
-  input: SimulatedActionInput = {},
+  {
+    key,
+    orderId,
+    action,
+    input = {},
+  }: { key: AuthenticatedKey; orderId: string; action: SimulatedOrderAction; input?: SimulatedActionInput },
 ): Promise<OrderWithMessages> {
   requireTestKey(key);
   // Ownership first: the simulated practitioner and the operator's actions never reach another organisation's order.
-  const order = await getOrder(deps, key, orderId);
+  const order = await getOrder(deps, { owner: key, id: orderId });
   const practitionerId = SIMULATED_ORDER_PRACTITIONER_ID;
   if (WORK_ACTIONS.has(action) && order.practitionerId !== practitionerId) {
     throw new AppError(
@@ -179,40 +187,50 @@ export async function simulateOrderAction(
       const offerId = await liveOfferOf(deps, order);
       // As if the 30 minutes had passed: the timer's own handler expires it and offers again.
       await deps.db.offer.updateMany({ where: { id: offerId, status: "aktif" }, data: { expiresAt: deps.clock.now() } });
-      await expireOffer(deps, offerId);
-      return getOrder(deps, key, orderId);
+      await expireOffer(deps, { offerId });
+      return getOrder(deps, { owner: key, id: orderId });
     }
     case "accept":
-      return acceptOffer(deps, practitionerId, await liveOfferOf(deps, order));
+      return acceptOffer(deps, { practitionerId, offerId: await liveOfferOf(deps, order) });
     case "start":
       return startWork(deps, practitionerId, orderId);
     case "request_input":
-      return askClient(deps, practitionerId, orderId, requiredText(input.question, "question"));
+      return askClient(deps, { practitionerId, orderId, question: requiredText(input.question, "question") });
     case "deliver":
       // The key plays the practitioner: the files it delivers are its own (its organisation's test files).
-      return deliverResult(deps, practitionerId, orderId, requiredText(input.deliverable, "deliverable"), input.files, agentReader(key));
+      return deliverResult(deps, {
+        practitionerId,
+        orderId,
+        deliverable: requiredText(input.deliverable, "deliverable"),
+        fileIds: input.files,
+        reader: agentReader(key),
+      });
     case "release":
       return releaseOrder(deps, practitionerId, orderId);
     case "dispute":
-      return operatorOrderAction(
-        deps,
-        { actorType: "operator", actorId: null },
-        { orderId, action, note: "Sengketa dibuka oleh operator (test helper)." },
-      );
+      return operatorOrderAction(deps, {
+        actor: { actorType: "operator", actorId: null },
+        input: { orderId, action, note: "Sengketa dibuka oleh operator (test helper)." },
+      });
     case "refund":
     case "resume_work":
-      return operatorOrderAction(deps, { actorType: "operator", actorId: null }, { orderId, action });
+      return operatorOrderAction(deps, { actor: { actorType: "operator", actorId: null }, input: { orderId, action } });
     case "settle_dispute":
-      return operatorOrderAction(deps, { actorType: "operator", actorId: null }, { orderId, action: "settle_for_practitioner" });
+      return operatorOrderAction(deps, {
+        actor: { actorType: "operator", actorId: null },
+        input: { orderId, action: "settle_for_practitioner" },
+      });
     case "stall_offering":
       await stallOffering(deps, order);
-      return getOrder(deps, key, orderId);
+      return getOrder(deps, { owner: key, id: orderId });
     case "refund_stalled":
-      return dueNow(deps, key, order, "refund_stalled", { offeringRefundAt: deps.clock.now() }, () => refundStalledOrder(deps, orderId));
+      return dueNow(deps, key, order, "refund_stalled", { offeringRefundAt: deps.clock.now() }, () =>
+        refundStalledOrder(deps, { orderId }),
+      );
     case "auto_accept":
-      return dueNow(deps, key, order, "auto_accept", { autoAcceptAt: deps.clock.now() }, () => autoAcceptOrder(deps, orderId));
+      return dueNow(deps, key, order, "auto_accept", { autoAcceptAt: deps.clock.now() }, () => autoAcceptOrder(deps, { orderId }));
     case "breach_sla":
-      return dueNow(deps, key, order, "breach_sla", { slaDueAt: deps.clock.now() }, () => markSlaBreached(deps, orderId));
+      return dueNow(deps, key, order, "breach_sla", { slaDueAt: deps.clock.now() }, () => markSlaBreached(deps, { orderId }));
   }
 }
 
@@ -245,7 +263,7 @@ async function dueNow(
     throw new AppError("INVALID_STATE", `The order is ${order.status}; ${timer} works only on ${TIMER_RUNS[timer].explain}.`);
   await deps.db.order.updateMany({ where: { id: order.id, status: order.status }, data: deadline });
   await run();
-  return getOrder(deps, key, order.id);
+  return getOrder(deps, { owner: key, id: order.id });
 }
 
 /**
@@ -283,17 +301,27 @@ function requiredText(value: string | undefined, field: string): string {
 }
 
 /** A bid on a test case from the next simulated practitioner (five per case at most). */
-export async function addSimulatedBid(deps: ServiceDeps, key: AuthenticatedKey, caseId: string, input: BidInput): Promise<Bid> {
+export async function addSimulatedBid(
+  deps: ServiceDeps,
+  { key, caseId, input }: { key: AuthenticatedKey; caseId: string; input: BidInput },
+): Promise<Bid> {
   requireTestKey(key);
-  await getCase(deps, key, caseId);
-  return placeBid(deps, caseId, input, async (tx) => ({
-    practitionerId: await nextSimulatedBidder(tx, caseId),
-    caseScope: { organizationId: key.organizationId, livemode: false },
-  }));
+  await getCase(deps, { owner: key, caseId });
+  return placeBid(deps, {
+    caseId,
+    input,
+    bidderFor: async (tx) => ({
+      practitionerId: await nextSimulatedBidder(tx, caseId),
+      caseScope: { organizationId: key.organizationId, livemode: false },
+    }),
+  });
 }
 
 /** Pays a test invoice from the test deposit, as an org admin pays a live one in the portal. */
-export async function payTestInvoice(deps: ServiceDeps, key: AuthenticatedKey, invoiceId: string): Promise<Invoice> {
+export async function payTestInvoice(
+  deps: ServiceDeps,
+  { key, invoiceId }: { key: AuthenticatedKey; invoiceId: string },
+): Promise<Invoice> {
   requireTestKey(key);
-  return payInvoice(deps, { actorType: "api_key", actorId: key.id }, { owner: key, invoiceId });
+  return payInvoice(deps, { actor: { actorType: "api_key", actorId: key.id }, input: { owner: key, invoiceId } });
 }

@@ -30,18 +30,18 @@ afterAll(async () => {
 describe("the platform's top-up instructions", () => {
   it("are absent until the operator sets them, so the admin is told to ask the operator", async () => {
     expect(await getTopUpInstructions(deps())).toBeNull();
-    expect(await topUpInstructionsFor(deps(), "org_satu")).toBeNull();
+    expect(await topUpInstructionsFor(deps(), { organizationId: "org_satu" })).toBeNull();
   });
 
   it("show each organisation the operator's account and a transfer note naming that organisation, and audit the change", async () => {
-    await setTopUpInstructions(deps(), operator, DETAILS);
-    expect(await topUpInstructionsFor(deps(), "org_satu")).toEqual({
+    await setTopUpInstructions(deps(), { actor: operator, input: DETAILS });
+    expect(await topUpInstructionsFor(deps(), { organizationId: "org_satu" })).toEqual({
       bankName: "BCA",
       accountNumber: "1234567890",
       accountHolder: "PT Kuasa Hukum Digital",
       reference: "KUASA org_satu",
     });
-    expect((await topUpInstructionsFor(deps(), "org_dua"))?.reference).toBe("KUASA org_dua");
+    expect((await topUpInstructionsFor(deps(), { organizationId: "org_dua" }))?.reference).toBe("KUASA org_dua");
     const entries = await database.prisma.auditLog.findMany({ where: { action: "settings.top_up_instructions" } });
     expect(entries).toMatchObject([
       { actorType: "operator", actorId: operator.actorId, data: { bank: "bca", account_number: "1234567890" } },
@@ -49,16 +49,21 @@ describe("the platform's top-up instructions", () => {
   });
 
   it("replace the one row on a change", async () => {
-    await setTopUpInstructions(deps(), operator, { ...DETAILS, bankCode: "mandiri", referenceRule: "DEPOSIT {organisasi} KUASA" });
+    await setTopUpInstructions(deps(), {
+      actor: operator,
+      input: { ...DETAILS, bankCode: "mandiri", referenceRule: "DEPOSIT {organisasi} KUASA" },
+    });
     expect(await getTopUpInstructions(deps())).toMatchObject({ bankName: "Mandiri", referenceRule: "DEPOSIT {organisasi} KUASA" });
     expect(await database.prisma.topUpInstructions.count()).toBe(1);
   });
 
   it("refuse a reference rule without the organisation, an unknown bank and a number that is not digits, changing nothing", async () => {
     const before = await getTopUpInstructions(deps());
-    expect(await code(setTopUpInstructions(deps(), operator, { ...DETAILS, referenceRule: "KUASA" }))).toBe("VALIDATION");
-    expect(await code(setTopUpInstructions(deps(), operator, { ...DETAILS, bankCode: "bank_antah" }))).toBe("VALIDATION");
-    expect(await code(setTopUpInstructions(deps(), operator, { ...DETAILS, accountNumber: "12ab34567" }))).toBe("VALIDATION");
+    expect(await code(setTopUpInstructions(deps(), { actor: operator, input: { ...DETAILS, referenceRule: "KUASA" } }))).toBe("VALIDATION");
+    expect(await code(setTopUpInstructions(deps(), { actor: operator, input: { ...DETAILS, bankCode: "bank_antah" } }))).toBe("VALIDATION");
+    expect(await code(setTopUpInstructions(deps(), { actor: operator, input: { ...DETAILS, accountNumber: "12ab34567" } }))).toBe(
+      "VALIDATION",
+    );
     expect(await getTopUpInstructions(deps())).toEqual(before);
   });
 });

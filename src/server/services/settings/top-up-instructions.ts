@@ -19,8 +19,7 @@ export async function getTopUpInstructions(deps: Pick<ServiceDeps, "db">) {
 /** The operator sets the platform's transfer details; audited with what changed to. */
 export async function setTopUpInstructions(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  actor: Actor & { actorType: "operator" },
-  input: TopUpInstructionsInput,
+  { actor, input }: { actor: Actor & { actorType: "operator" }; input: TopUpInstructionsInput },
 ): Promise<void> {
   const details = normalizeTopUpInstructions(input);
   const now = deps.clock.now();
@@ -46,7 +45,7 @@ export async function setTopUpInstructions(
 }
 
 /** What one organisation's admin is told to do to top up: the details and its own transfer note, or null until the operator set them. */
-export async function topUpInstructionsFor(deps: Pick<ServiceDeps, "db">, organizationId: string) {
+export async function topUpInstructionsFor(deps: Pick<ServiceDeps, "db">, { organizationId }: { organizationId: string }) {
   const row = await deps.db.topUpInstructions.findUnique({ where: { id: PLATFORM } });
   return row && { ...topUpInstructionsView(row), reference: topUpReference(row.referenceRule, organizationId) };
 }
