@@ -8,6 +8,7 @@
  */
 import pg from "pg";
 import { openDatabase } from "@/server/db/client";
+import { SEED } from "@/server/domain/access/actor";
 import { newId } from "@/server/domain/ids";
 import { agentPrice } from "@/server/domain/money/pricing";
 import { createApiKey, createPractitioner } from "@/server/services/access";
@@ -26,7 +27,7 @@ export async function prepareAcceptances(databaseUrl: string, organizations: num
   await client.connect();
   try {
     const db = database.prisma;
-    const actor = { actorType: "system" as const };
+    const actor = SEED;
     const service = await db.service.findUniqueOrThrow({ where: { code: SERVICE } });
     const clientPrice = service.clientPriceIdr;
     const price = BigInt(agentPrice(Number(clientPrice)));

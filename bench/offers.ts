@@ -1,3 +1,4 @@
+import { SEED } from "@/server/domain/access/actor";
 /**
  * The offer timer at scale: 10,000 open orders with live offers, 1,000 of them past their 30
  * minutes; how long the local sweeper takes to expire those 1,000 and offer each order to the
@@ -20,7 +21,7 @@ export interface OfferExpiryResult {
 export async function benchOfferExpiry(adminUrl: string, openOrders = 10_000, due = 1_000): Promise<OfferExpiryResult> {
   return withScratchDatabase(adminUrl, "offers", async ({ database, databaseUrl, organizationId, key }) => {
     const db = database.prisma;
-    const actor = { actorType: "system" as const };
+    const actor = SEED;
     const practitioners: string[] = [];
     for (let i = 0; i < 20; i++) {
       practitioners.push(

@@ -12,6 +12,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import autocannon from "autocannon";
 import { createRestHandler } from "@/server/api/rest";
+import { SEED } from "@/server/domain/access/actor";
 import { systemClock } from "@/server/domain/clock";
 import { createApiKey } from "@/server/services/access";
 import { RequestLog } from "@/server/services/request-log";
@@ -56,7 +57,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function main() {
   await withScratchDatabase(ADMIN_URL, "request_log", async ({ database, organizationId, key }) => {
     const db = database.prisma;
-    const actor = { actorType: "system" as const };
+    const actor = SEED;
     const many = [key.token];
     while (many.length < MANY_KEYS) many.push((await createApiKey({ db }, { actor, input: { organizationId } })).token);
 

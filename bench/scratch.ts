@@ -7,6 +7,7 @@ import { createServer } from "node:net";
 import pg from "pg";
 import { type Database, openDatabase } from "@/server/db/client";
 import { migrate } from "@/server/db/migrate";
+import { SEED } from "@/server/domain/access/actor";
 import { systemClock } from "@/server/domain/clock";
 import { jobDepsFrom } from "@/server/jobs";
 import { createSweeper } from "@/server/jobs/sweeper";
@@ -32,8 +33,13 @@ export async function withScratchDatabase<T>(adminUrl: string, name: string, run
   const database = await openDatabase({ databaseUrl });
   try {
     await migrate(database);
-    await seedCatalog({ db: database.prisma });
-    const actor = { actorType: "system" as const };
+    await seedCatalog(
+      { db: database.prisma },
+      {
+        actor: SEED,
+      },
+    );
+    const actor = SEED;
     const org = await createOrganization({ db: database.prisma }, { actor, input: { name: "Bench" } });
     const key = await createApiKey({ db: database.prisma }, { actor, input: { organizationId: org.id } });
     return await run({ database, databaseUrl, organizationId: org.id, key });

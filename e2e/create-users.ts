@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
+import { CLI, operatorActor, practitionerActor } from "@/server/domain/access/actor";
 import { openDatabase } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
 import { fixedClock, systemClock } from "../src/server/domain/clock";
@@ -169,12 +170,11 @@ try {
   ]);
   const twoDaysAgo = { db, clock: fixedClock(Date.now() - 2 * 24 * 60 * 60 * 1000) };
   const account = await setBankAccount(twoDaysAgo, {
-    actor: { actorType: "practitioner", actorId: practitioner.userId },
-    practitionerId: practitioner.id,
+    actor: practitionerActor(practitioner.userId, practitioner.id),
     input: PRACTITIONER_ACCOUNT,
   });
   await verifyBankAccount(twoDaysAgo, {
-    actor: { actorType: "operator", actorId: operator.id },
+    actor: operatorActor(operator.id),
     practitionerId: practitioner.id,
     bankAccountId: account.id,
   });
@@ -190,7 +190,7 @@ try {
   await topUpDeposit(
     { db },
     {
-      actor: { actorType: "operator", actorId: operator.id },
+      actor: operatorActor(operator.id),
       organizationId: String(oauthOrganization.id),
       amountIdr: BigInt(OAUTH_ADMIN.testDepositIdr),
       reference: "deposit uji e2e oauth",
@@ -217,7 +217,7 @@ const licensingDatabase = await openDatabase({ databaseUrl: config.databaseUrl, 
 try {
   await setPractitionerActive(
     { db: licensingDatabase.prisma, clock: systemClock },
-    { actor: { actorType: "cli", actorId: null }, practitionerId: String(licensing.id), active: false },
+    { actor: CLI, practitionerId: String(licensing.id), active: false },
   );
 } finally {
   await licensingDatabase.close();

@@ -4,6 +4,7 @@ import path from "node:path";
 import { verify } from "@node-rs/argon2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/server/db/client";
+import { agentActor } from "@/server/domain/access/actor";
 import { SCOPES } from "@/server/domain/access/api-key";
 import { systemClock } from "@/server/domain/clock";
 import { AppError, type ErrorCode } from "@/server/domain/errors";
@@ -345,7 +346,13 @@ describe("case:close", () => {
     const orgId = await newOrg();
     const { key } = (await ops("key:create", "--org", orgId)) as { key: string };
     const agent = await authenticateApiKey({ db: database.prisma, clock: systemClock }, { authorization: `Bearer ${key}` });
-    const created = await createCase({ db: database.prisma, clock: systemClock }, { key: agent, input: CASE_INPUT });
+    const created = await createCase(
+      { db: database.prisma, clock: systemClock },
+      {
+        actor: agentActor(agent),
+        input: CASE_INPUT,
+      },
+    );
     expect(await ops("case:close", "--case", created.id)).toEqual({ id: created.id, status: "ditutup" });
     await expectAppError(ops("case:close", "--case", created.id), "INVALID_STATE", "The case is ditutup");
     await expectAppError(ops("case:close", "--case", "kas_tidakada"), "NOT_FOUND", "kas_tidakada");

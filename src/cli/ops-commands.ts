@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { nameSchema } from "@/server/api/schemas/name";
+import { CLI } from "@/server/domain/access/actor";
 import { systemClock } from "@/server/domain/clock";
 import { AppError } from "@/server/domain/errors";
 import { pageRequestOf } from "@/server/domain/paging";
@@ -8,7 +9,7 @@ import { closeCase } from "@/server/services/cases";
 import type { ServiceDeps } from "@/server/services/deps";
 import { createOrganization, searchOrganizations, setOrganizationStatus, topUpDeposit } from "@/server/services/organizations";
 
-const actor = { actorType: "cli" as const, actorId: null };
+const actor = CLI;
 
 /** Whole rupiah written in digits (dots or underscores as thousands separators allowed). */
 function rupiah(value: string | undefined, flag: string): bigint | undefined {
@@ -64,7 +65,11 @@ export const COMMANDS: Record<string, Command> = {
       if (!Number.isInteger(limit) || limit < 1 || limit > 100)
         throw new AppError("VALIDATION", "--limit must be a whole number from 1 to 100.");
       const status = v.pending ? "menunggu_persetujuan" : v.suspended ? "ditangguhkan" : undefined;
-      const page = await searchOrganizations(deps, { search: { q: str(v.search), status }, page: pageRequestOf({ limit }) });
+      const page = await searchOrganizations(deps, {
+        actor: actor,
+        search: { q: str(v.search), status },
+        page: pageRequestOf({ limit }),
+      });
       return {
         organizations: page.data.map((o) => ({
           id: o.id,

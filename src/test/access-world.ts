@@ -1,11 +1,12 @@
 import type { Db } from "@/server/db/client";
+import { adminActor, agentActor, practitionerActor, SWEEPER } from "@/server/domain/access/actor";
 import { SCOPES, type Scope } from "@/server/domain/access/api-key";
 import type { PortalUser } from "@/server/domain/access/portal-user";
 import type { Clock } from "@/server/domain/clock";
-import { revokeApiKey } from "@/server/services/access";
+import { practitionerActorOf, revokeApiKey } from "@/server/services/access";
 import { selectBid } from "@/server/services/cases";
 import { ensureOffering } from "@/server/services/offers";
-import { acceptOrderResult, byKey, cancelOrder, openDispute, requestCost } from "@/server/services/orders";
+import { acceptOrderResult, cancelOrder, openDispute, requestCost } from "@/server/services/orders";
 import { setBankAccount } from "@/server/services/practitioners";
 import { addSimulatedBid, requestTestCost, simulateOrderAction, topUpTestDeposit } from "@/server/services/sandbox";
 import { agentKey, bid, createTestCase } from "./cases";
@@ -106,14 +107,19 @@ export async function buildAccessWorld(db: Db, clock: Clock): Promise<AccessWorl
   await db.apiKey.update({ where: { id: a.live.apiKeyId }, data: { webhookUrl: "https://agen-a.contoh.id/kuasa" } });
   const aLiveKey = await agentKey(db, clock, a.live);
   const aTestKey = await agentKey(db, clock, a.test);
-  await topUpTestDeposit(deps, { key: aTestKey, amountIdr: 100_000_000 });
-  await topUpTestDeposit(deps, { key: await agentKey(db, clock, b.test), amountIdr: 10_000_000 });
+  await topUpTestDeposit(deps, {
+    actor: agentActor(aTestKey),
+    amountIdr: 100_000_000,
+  });
+  await topUpTestDeposit(deps, {
+    actor: agentActor(await agentKey(db, clock, b.test)),
+    amountIdr: 10_000_000,
+  });
 
   // P1 alone takes contract work (NDA orders are offered to P1); both take property cases.
   const p1 = await practitionerUser(db, ["kontrak", "properti"]);
   const p1Account = await setBankAccount(deps, {
-    actor: { actorType: "practitioner", actorId: p1.id },
-    practitionerId: p1.practitionerId!,
+    actor: practitionerActor(p1.id, p1.practitionerId!),
     input: {
       bankCode: "bca",
       accountNumber: "0123456789",
@@ -132,7 +138,10 @@ export async function buildAccessWorld(db: Db, clock: Clock): Promise<AccessWorl
   // Live orders: offered to P1, then taken by P1 in each state of the work.
   const paid = await order(a.live);
   const offered = await order(a.live);
-  await ensureOffering(deps, { orderId: offered });
+  await ensureOffering(deps, {
+    actor: SWEEPER,
+    orderId: offered,
+  });
   const offer = await db.offer.findFirstOrThrow({ where: { orderId: offered, status: "aktif" } });
   if (offer.practitionerId !== p1Id) throw new Error("the live offer should have gone to P1");
   const taken: string[] = [];
@@ -141,22 +150,35 @@ export async function buildAccessWorld(db: Db, clock: Clock): Promise<AccessWorl
     await driveOrder(db, id, p1Id, until, clock.now());
     taken.push(id);
   }
-  await openDispute(deps, { by: byKey(aLiveKey), orderId: taken[4]!, reason: "Hasil tidak sesuai." });
-  await acceptOrderResult(deps, { by: byKey(aLiveKey), orderId: taken[5]! });
+  await openDispute(deps, {
+    actor: agentActor(aLiveKey),
+    orderId: taken[4]!,
+    reason: "Hasil tidak sesuai.",
+  });
+  await acceptOrderResult(deps, {
+    actor: agentActor(aLiveKey),
+    orderId: taken[5]!,
+  });
   const cancelled = await order(a.live);
-  await cancelOrder(deps, { by: byKey(aLiveKey), orderId: cancelled });
+  await cancelOrder(deps, {
+    actor: agentActor(aLiveKey),
+    orderId: cancelled,
+  });
 
   // Test orders, worked by the sandbox's simulated practitioner.
   const paidTest = await order(a.test);
   const offeredTest = await order(a.test);
-  await ensureOffering(deps, { orderId: offeredTest });
+  await ensureOffering(deps, {
+    actor: SWEEPER,
+    orderId: offeredTest,
+  });
   const testOffer = await db.offer.findFirstOrThrow({ where: { orderId: offeredTest, status: "aktif" } });
   const takenTest: string[] = [];
   for (const steps of [["accept"], ["accept", "start", "deliver"], ["accept", "dispute"]] as const) {
     const id = await order(a.test);
     for (const step of steps)
       await simulateOrderAction(deps, {
-        key: aTestKey,
+        actor: agentActor(aTestKey),
         orderId: id,
         action: step,
         input: step === "deliver" ? { deliverable: "https://berkas.contoh.id/uji.pdf" } : {},
@@ -172,21 +194,55 @@ export async function buildAccessWorld(db: Db, clock: Clock): Promise<AccessWorl
     amountIdr: 50_000n,
     basis: "Tarif kantor notaris",
   } as const;
-  const liveCost = await requestCost(deps, { by: { kind: "practitioner", practitionerId: p1Id }, orderId: taken[0]!, input: otherCost });
-  const testCost = await requestTestCost(deps, { key: aTestKey, orderId: takenTest[0]!, request: otherCost });
+  const liveCost = await requestCost(deps, {
+    actor: await practitionerActorOf(db, p1Id),
+    orderId: taken[0]!,
+    input: otherCost,
+  });
+  const testCost = await requestTestCost(deps, {
+    actor: agentActor(aTestKey),
+    orderId: takenTest[0]!,
+    request: otherCost,
+  });
 
   // Cases: one open with P1's bid, one whose P1 bid was selected (an unpaid invoice); the same in test mode.
   const openCase = (await createTestCase(db, clock, a.live)).id;
   const openBid = (await bid(db, clock, p1Id, openCase)).id;
   const chosenCase = (await createTestCase(db, clock, a.live)).id;
   const chosenBid = (await bid(db, clock, p1Id, chosenCase)).id;
-  const { invoice } = await selectBid({ db, clock }, { key: aLiveKey, caseId: chosenCase, bidId: chosenBid });
+  const { invoice } = await selectBid(
+    { db, clock },
+    {
+      actor: agentActor(aLiveKey),
+      caseId: chosenCase,
+      bidId: chosenBid,
+    },
+  );
   const simulatedBid = { priceIdr: 5_000_000, scope: "Somasi dan negosiasi.", etaDays: 7, note: null };
   const openTestCase = (await createTestCase(db, clock, a.test)).id;
-  const openTestBid = (await addSimulatedBid(deps, { key: aTestKey, caseId: openTestCase, input: simulatedBid })).id;
+  const openTestBid = (
+    await addSimulatedBid(deps, {
+      actor: agentActor(aTestKey),
+      caseId: openTestCase,
+      input: simulatedBid,
+    })
+  ).id;
   const chosenTestCase = (await createTestCase(db, clock, a.test)).id;
-  const chosenTestBid = (await addSimulatedBid(deps, { key: aTestKey, caseId: chosenTestCase, input: simulatedBid })).id;
-  const { invoice: testInvoice } = await selectBid({ db, clock }, { key: aTestKey, caseId: chosenTestCase, bidId: chosenTestBid });
+  const chosenTestBid = (
+    await addSimulatedBid(deps, {
+      actor: agentActor(aTestKey),
+      caseId: chosenTestCase,
+      input: simulatedBid,
+    })
+  ).id;
+  const { invoice: testInvoice } = await selectBid(
+    { db, clock },
+    {
+      actor: agentActor(aTestKey),
+      caseId: chosenTestCase,
+      bidId: chosenTestBid,
+    },
+  );
 
   // A document in each mode, as the agent uploads it.
   const liveFile = (await uploadTestFile(deps, { organizationId: a.id, livemode: true, apiKeyId: a.live.apiKeyId })).id;
@@ -207,7 +263,7 @@ export async function buildAccessWorld(db: Db, clock: Clock): Promise<AccessWorl
   const deactivated = await practitionerUser(db, ["kontrak"]);
   await db.practitioner.update({ where: { id: deactivated.practitionerId! }, data: { active: false } });
   const revoked = await addTestKey(db, a.id);
-  await revokeApiKey({ db, clock }, { actor: { actorType: "system", actorId: null }, organizationId: a.id, apiKeyId: revoked.apiKeyId });
+  await revokeApiKey({ db, clock }, { actor: adminActor("usr_seed_admin", a.id), apiKeyId: revoked.apiKeyId });
 
   return {
     a,

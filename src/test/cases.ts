@@ -1,7 +1,8 @@
 import type { Db } from "@/server/db/client";
+import { agentActor } from "@/server/domain/access/actor";
 import type { AuthenticatedKey } from "@/server/domain/access/api-key";
 import type { Clock } from "@/server/domain/clock";
-import { authenticateApiKey } from "@/server/services/access";
+import { authenticateApiKey, practitionerActorOf } from "@/server/services/access";
 import { type CaseWithBids, type CreateCaseInput, createCase, submitBid } from "@/server/services/cases";
 import type { TestOrg } from "./fixtures";
 
@@ -36,14 +37,20 @@ export function agentKey(db: Db, clock: Clock, org: TestOrg): Promise<Authentica
 
 /** A case submitted through the service, as POST /v1/cases would. */
 export async function createTestCase(db: Db, clock: Clock, org: TestOrg, overrides: Partial<CreateCaseInput> = {}): Promise<CaseWithBids> {
-  return createCase({ db, clock }, { key: await agentKey(db, clock, org), input: { ...CASE_INPUT, ...overrides } });
+  return createCase(
+    { db, clock },
+    {
+      actor: agentActor(await agentKey(db, clock, org)),
+      input: { ...CASE_INPUT, ...overrides },
+    },
+  );
 }
 
-export function bid(db: Db, clock: Clock, practitionerId: string, caseId: string, priceIdr = 5_000_000) {
+export async function bid(db: Db, clock: Clock, practitionerId: string, caseId: string, priceIdr = 5_000_000) {
   return submitBid(
     { db, clock },
     {
-      practitionerId,
+      actor: await practitionerActorOf(db, practitionerId),
       caseId,
       input: {
         scope: "Somasi, negosiasi dan gugatan bila perlu",

@@ -4,10 +4,12 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import type { StoredFile } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
+import { agentActor, SEED } from "@/server/domain/access/actor";
 import type { Clock } from "@/server/domain/clock";
 import type { DataOwner } from "@/server/domain/data-owner";
+import { practitionerActorOf } from "@/server/services/access";
 import { createFile, createFileStorage, type FileSettings, receiveUpload, type Uploader } from "@/server/services/files";
-import { byKey, postClientMessage } from "@/server/services/orders";
+import { postClientMessage } from "@/server/services/orders";
 import { askClient, deliverResult } from "@/server/services/practitioners";
 import { agentKey } from "./cases";
 import type { TestOrg } from "./fixtures";
@@ -47,7 +49,12 @@ export async function uploadTestFile(
 ): Promise<StoredFile> {
   const fileDeps = { files: TEST_FILES, ...deps };
   const upload = await receiveUpload(fileDeps, { source: Readable.from([content]), clientFilename: filename });
-  return createFile(fileDeps, { owner, uploader, upload });
+  return createFile(fileDeps, {
+    actor: SEED,
+    owner,
+    uploader,
+    upload,
+  });
 }
 
 /**
@@ -63,14 +70,24 @@ export async function orderWithFiles(db: Db, clock: Clock, org: TestOrg, practit
   const order = await createPaidOrder(db, clock, org, { attachments: [contract.id] });
   await driveOrder(db, order.id, practitionerId, "dikerjakan", clock.now());
   const draft = await uploadTestFile(deps, owner, "draf.txt", SAMPLE_FILES.text, byPractitioner);
-  await askClient(deps, { practitionerId, orderId: order.id, question: "Mohon periksa draf terlampir.", fileIds: [draft.id] });
+  await askClient(deps, {
+    actor: await practitionerActorOf(deps.db, practitionerId),
+    orderId: order.id,
+    question: "Mohon periksa draf terlampir.",
+    fileIds: [draft.id],
+  });
   const scan = await uploadTestFile(deps, owner, "akta.png", SAMPLE_FILES.png);
   await postClientMessage(deps, {
-    by: byKey(await agentKey(db, clock, org)),
+    actor: agentActor(await agentKey(db, clock, org)),
     orderId: order.id,
     input: { body: "Akta terlampir.", attachments: [scan.id] },
   });
   const result = await uploadTestFile(deps, owner, "nda-final.pdf", SAMPLE_FILES.pdf, byPractitioner);
-  await deliverResult(deps, { practitionerId, orderId: order.id, deliverable: "NDA final terlampir.", fileIds: [result.id] });
+  await deliverResult(deps, {
+    actor: await practitionerActorOf(deps.db, practitionerId),
+    orderId: order.id,
+    deliverable: "NDA final terlampir.",
+    fileIds: [result.id],
+  });
   return { orderId: order.id, contract, draft, scan, result };
 }

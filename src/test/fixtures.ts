@@ -1,13 +1,19 @@
 import type { Db } from "@/server/db/client";
+import { SEED } from "@/server/domain/access/actor";
 import type { KeyMode, Scope } from "@/server/domain/access/api-key";
 import { createApiKey } from "@/server/services/access";
 import { seedCatalog } from "@/server/services/catalog";
 import { createOrganization } from "@/server/services/organizations";
 
-const testActor = { actorType: "system" as const, actorId: null };
+const testActor = SEED;
 
 export async function seededCatalog(db: Db): Promise<void> {
-  await seedCatalog({ db });
+  await seedCatalog(
+    { db },
+    {
+      actor: SEED,
+    },
+  );
 }
 
 export interface TestOrg {

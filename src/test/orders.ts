@@ -1,8 +1,9 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
+import { agentActor, KUASA, SEED } from "@/server/domain/access/actor";
 import { type Clock, fixedClock } from "@/server/domain/clock";
 import type { OrderTrigger } from "@/server/domain/orders/order-state";
-import { createPractitioner } from "@/server/services/access";
+import { createPractitioner, practitionerActorOf } from "@/server/services/access";
 import { type CreateOrderInput, changeContextOf, changeOrderStatus, createOrder } from "@/server/services/orders";
 import { agentKey } from "./cases";
 import type { TestOrg } from "./fixtures";
@@ -13,7 +14,13 @@ export { ndaOrder };
 
 /** An order made through the service as POST /v1/orders would, with the organisation's key (paid unless it needs approval). */
 export async function createPaidOrder(db: Db, clock: Clock, org: TestOrg, overrides: Record<string, unknown> = {}) {
-  return createOrder({ db, clock }, { key: await agentKey(db, clock, org), input: ndaOrder(overrides) as CreateOrderInput });
+  return createOrder(
+    { db, clock },
+    {
+      actor: agentActor(await agentKey(db, clock, org)),
+      input: ndaOrder(overrides) as CreateOrderInput,
+    },
+  );
 }
 
 export const NDA_PRICE_IDR = 1_700_000;
@@ -33,7 +40,7 @@ export async function createTestPractitioner(db: Db, categories = ["kontrak"]): 
         label: "Advokat",
         categories,
       },
-      actor: { actorType: "system" },
+      actor: SEED,
     },
   );
   return id;
@@ -63,7 +70,14 @@ export async function driveOrder(
   for (const [trigger, kind, extra] of steps.slice(0, stopAfter)) {
     await db.$transaction(async (tx) => {
       const order = await tx.order.findUniqueOrThrow({ where: { id: orderId } });
-      await changeOrderStatus(tx, changeContextOf({ clock: fixedClock(now) }), order, trigger, { kind, id: practitionerId }, extra);
+      await changeOrderStatus(
+        tx,
+        changeContextOf({ clock: fixedClock(now) }),
+        order,
+        trigger,
+        kind === "system" ? KUASA : await practitionerActorOf(tx, practitionerId),
+        extra,
+      );
     });
   }
 }

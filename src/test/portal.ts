@@ -4,6 +4,7 @@ import { type AppDeps, createContext } from "@/server/api/context";
 import { portalRouter } from "@/server/api/portal";
 import { createCallerFactory } from "@/server/api/trpc";
 import type { Db } from "@/server/db/client";
+import { SEED, VISITOR } from "@/server/domain/access/actor";
 import type { PortalUser } from "@/server/domain/access/portal-user";
 import { type Clock, systemClock } from "@/server/domain/clock";
 import { newId } from "@/server/domain/ids";
@@ -41,10 +42,16 @@ export async function portalUser(db: Db, role: "org_admin" | "operator", organiz
     { db, passwordHashing: TEST_PASSWORD_HASHING },
     {
       input: { email, password: "rahasia-sekali-123", role, organizationId: organizationId ?? undefined, name: `${role} ${users}` },
-      actor: { actorType: "system" },
+      actor: SEED,
     },
   );
-  const sessionId = await startPortalSession({ db, clock: systemClock }, { userId: id });
+  const sessionId = await startPortalSession(
+    { db, clock: systemClock },
+    {
+      actor: VISITOR,
+      userId: id,
+    },
+  );
   return { id, email, name: `${role} ${users}`, role, organizationId, practitionerId: null, sessionId };
 }
 
@@ -52,6 +59,12 @@ export async function portalUser(db: Db, role: "org_admin" | "operator", organiz
 export async function practitionerUser(db: Db, categories?: string[]): Promise<PortalUser> {
   const practitionerId = await createTestPractitioner(db, categories);
   const { user } = await db.practitioner.findUniqueOrThrow({ where: { id: practitionerId }, include: { user: true } });
-  const sessionId = await startPortalSession({ db, clock: systemClock }, { userId: user.id });
+  const sessionId = await startPortalSession(
+    { db, clock: systemClock },
+    {
+      actor: VISITOR,
+      userId: user.id,
+    },
+  );
   return { id: user.id, email: user.email, name: user.name, role: "practitioner", organizationId: null, practitionerId, sessionId };
 }

@@ -1,3 +1,4 @@
+import { type AgentActor, agentActor } from "@/server/domain/access/actor";
 import type { AuthenticatedKey } from "@/server/domain/access/api-key";
 import { currentVersion, renderForVersion } from "@/server/domain/api-version";
 import { AppError } from "@/server/domain/errors";
@@ -39,7 +40,9 @@ const authenticateAndLimit = middleware(async ({ ctx, meta, path, next }) => {
   }
   if (ctx.requestRefusal) throw ctx.requestRefusal;
   if (meta.successStatus) ctx.response.status = meta.successStatus;
-  const result = await next({ ctx: { ...ctx, apiKey, idempotency: idempotencyKey ? { key: idempotencyKey, operation: path } : null } });
+  const result = await next({
+    ctx: { ...ctx, apiKey, actor: agentActor(apiKey), idempotency: idempotencyKey ? { key: idempotencyKey, operation: path } : null },
+  });
   // After the output schema (an inner middleware): the answer checked in the current shape, then given in the caller's.
   if (!result.ok || version === currentVersion(versions)) return result;
   return { ...result, data: renderForVersion(versions, path, result.data, version) };
@@ -62,7 +65,11 @@ export const agentUploadProcedure = baseProcedure
   })
   .use(authenticateAndLimit);
 
-export type AgentContext = Context & { apiKey: AuthenticatedKey; idempotency: { key: string; operation: string } | null };
+export type AgentContext = Context & {
+  apiKey: AuthenticatedKey;
+  actor: AgentActor;
+  idempotency: { key: string; operation: string } | null;
+};
 
 /**
  * An agent POST under its Idempotency-Key (when sent): `change` makes the change, claiming the key

@@ -1,11 +1,13 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StoredFile } from "@/generated/prisma/client";
+import { agentActor, SWEEPER } from "@/server/domain/access/actor";
 import type { PortalUser } from "@/server/domain/access/portal-user";
 import { fixedClock } from "@/server/domain/clock";
 import { TOOLS } from "@/server/mcp/tools";
+import { practitionerActorOf } from "@/server/services/access";
 import { ensureOffering } from "@/server/services/offers";
-import { byKey, decideCost, requestCost } from "@/server/services/orders";
+import { decideCost, requestCost } from "@/server/services/orders";
 import { agentKey } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { SAMPLE_FILES, TEST_FILES, uploadTestFile } from "@/test/files";
@@ -90,17 +92,24 @@ beforeAll(async () => {
   files.yTest = await uploadTestFile(deps(), agentOf(sandbox(y.id), yTest.apiKeyId), "uji-y.pdf");
 
   orders.a = (await createPaidOrder(database.prisma, clock, x, { attachments: [files.secret.id] })).id;
-  await ensureOffering(deps(), { orderId: orders.a });
+  await ensureOffering(deps(), {
+    actor: SWEEPER,
+    orderId: orders.a,
+  });
   orders.b = (await createPaidOrder(database.prisma, clock, x, { attachments: [files.onB.id] })).id;
   await driveOrder(database.prisma, orders.b, p.practitionerId!, "dikerjakan", clock.now());
   orders.d = (await createPaidOrder(database.prisma, clock, x, { attachments: [files.onD.id] })).id;
   await driveOrder(database.prisma, orders.d, p.practitionerId!, "dikerjakan", clock.now());
   const stamp = { kind: "lainnya" as const, feeCode: "bea_meterai", description: "Bea meterai NDA", amountIdr: 10_000n, basis: "" };
   costs.b = (
-    await requestCost(deps(), { by: { kind: "practitioner", practitionerId: p.practitionerId! }, orderId: orders.b, input: stamp })
+    await requestCost(deps(), {
+      actor: await practitionerActorOf(database.prisma, p.practitionerId!),
+      orderId: orders.b,
+      input: stamp,
+    })
   ).id;
   await decideCost(deps(), {
-    by: byKey(await agentKey(database.prisma, clock, x)),
+    actor: agentActor(await agentKey(database.prisma, clock, x)),
     orderId: orders.b,
     costId: costs.b,
     decision: { approve: true },

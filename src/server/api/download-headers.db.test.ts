@@ -6,6 +6,7 @@ import { config as proxyConfig } from "@/proxy";
 import { contentDispositionAttachment } from "@/server/domain/files/file-name";
 import type { Runtime } from "@/server/runtime";
 import { createFileLink } from "@/server/services/files";
+import { adminOf } from "@/test/actors";
 import { appRequest, signedIn, startAppRuntime } from "@/test/app-routes";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { uploadTestFile } from "@/test/files";
@@ -45,7 +46,17 @@ beforeAll(async () => {
   const owner = { organizationId: org.id, livemode: true, apiKeyId: org.apiKeyId };
   const file = await uploadTestFile(deps, owner, FILENAME);
   fileId = file.id;
-  token = new URL((await createFileLink(deps, { owner, fileId, expiresInSeconds: 3600 })).url).pathname.split("/").at(-1)!;
+  token = new URL(
+    (
+      await createFileLink(deps, {
+        actor: adminOf(owner.organizationId, owner.livemode),
+        fileId,
+        expiresInSeconds: 3600,
+      })
+    ).url,
+  ).pathname
+    .split("/")
+    .at(-1)!;
   admin = await signedIn(runtime, (await portalUser(database.prisma, "org_admin", org.id)).email);
   api = await startTestApi(database.prisma, runtime.clock, undefined, undefined, undefined, runtime.files);
 });

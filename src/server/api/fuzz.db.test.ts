@@ -11,6 +11,7 @@ import { createMcpHandler } from "@/server/mcp/http";
 import { TOOLS } from "@/server/mcp/tools";
 import { refuseOversizedBody } from "@/server/runtime/body-limits";
 import { ApiRateLimiter, revokeApiKey } from "@/server/services/access";
+import { adminOf } from "@/test/actors";
 import { bid, caseBody, createTestCase } from "@/test/cases";
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { TEST_FILES } from "@/test/files";
@@ -69,7 +70,6 @@ let server: Server;
 let base: URL;
 const unhandled: unknown[] = [];
 const clock = systemClock;
-const actor = { actorType: "system" as const, actorId: null };
 
 /** The portal route (src/app/api/trpc/[trpc]/route.ts) as Next runs it; the session comes from a cookie of this test's own. */
 async function handlePortal(req: IncomingMessage, res: ServerResponse, deps: AppDeps, sessions: Map<string, PortalUser>): Promise<void> {
@@ -151,7 +151,7 @@ beforeAll(async () => {
   const testKey = await addTestKey(db, orgA.id, { mode: "test" });
   const narrowKey = await addTestKey(db, orgA.id, { mode: "test", scopes: ["katalog:baca"] });
   const revokedKey = await addTestKey(db, orgA.id, { mode: "test" });
-  await revokeApiKey({ db, clock }, { actor, organizationId: orgA.id, apiKeyId: revokedKey.apiKeyId });
+  await revokeApiKey({ db, clock }, { actor: adminOf(orgA.id), apiKeyId: revokedKey.apiKeyId });
   const suspended = await createTestOrg(db, { status: "ditangguhkan" });
   const orgB = await createTestOrg(db, { depositIdr: 100_000_000n });
   const praktisi = await practitionerUser(db, ["kontrak", "properti", "ketenagakerjaan", "perusahaan"]);

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SWEEPER } from "@/server/domain/access/actor";
 import { oauthTokenHash } from "@/server/domain/access/oauth";
 import type { PortalUser } from "@/server/domain/access/portal-user";
 import { API_VERSIONS, currentVersion } from "@/server/domain/api-version";
@@ -453,7 +454,13 @@ describe("registration is bounded", () => {
     await approve(approved.body.client_id, pkce().challenge);
     const later = fixedClock(Date.now() + 25 * 3_600_000);
     const ids = [approved.body.client_id, unused.body.client_id];
-    await deleteUnusedOAuthClients({ db: database.prisma, clock: later }, { ids });
+    await deleteUnusedOAuthClients(
+      { db: database.prisma, clock: later },
+      {
+        actor: SWEEPER,
+        ids,
+      },
+    );
     const left = await database.prisma.oAuthClient.findMany({ where: { id: { in: ids } }, select: { id: true } });
     expect(left.map((client) => client.id)).toEqual([approved.body.client_id]);
   });

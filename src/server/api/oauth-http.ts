@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { OAuthMetadata, OAuthProtectedResourceMetadata } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { VISITOR } from "@/server/domain/access/actor";
 import { SCOPES } from "@/server/domain/access/api-key";
 import { CLIENT_ADDRESS_HEADER } from "@/server/domain/access/client-address";
 import { AGENT_RESOURCES, type AgentResource, OAUTH_CLIENT_LIMITS, OAuthError, resourceUrl } from "@/server/domain/access/oauth";
@@ -137,7 +138,15 @@ export function createOAuthHandler(deps: AppDeps & { publicUrl: string }) {
       }
     }
     try {
-      if (registration) return sendJson(res, 201, await registerClient(deps, { body: await readRegistration(req, res) }));
+      if (registration)
+        return sendJson(
+          res,
+          201,
+          await registerClient(deps, {
+            actor: VISITOR,
+            body: await readRegistration(req, res),
+          }),
+        );
       const form = await readForm(req, res);
       if (pathname === "/oauth/token") return sendJson(res, 200, await issueTokens(deps, form), { Pragma: "no-cache" });
       await revokeToken(deps, form);

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SEED } from "@/server/domain/access/actor";
 import type { PortalUser } from "@/server/domain/access/portal-user";
 import { systemClock } from "@/server/domain/clock";
 import { newId } from "@/server/domain/ids";
 import { topUpDeposit } from "@/server/services/organizations";
+import { TEST_OPERATOR } from "@/test/actors";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { createPaidOrder } from "@/test/orders";
@@ -56,7 +58,7 @@ describe("the admin's CSV exports", () => {
     const testKey = await addTestKey(database.prisma, org.id, { mode: "test" });
     const testOrg = { ...org, token: testKey.token, keyId: testKey.keyId, apiKeyId: testKey.apiKeyId };
     await topUpDeposit(deps(), {
-      actor: { actorType: "system", actorId: null },
+      actor: SEED,
       organizationId: org.id,
       amountIdr: 5_000_000n,
       reference: "uji",
@@ -103,7 +105,7 @@ describe("the admin's CSV exports", () => {
     const own = await createTestOrg(database.prisma, { depositIdr: 5_000_000n });
     const ownAdmin = await portalUser(database.prisma, "org_admin", own.id);
     await topUpDeposit(deps(), {
-      actor: { actorType: "operator", actorId: null },
+      actor: TEST_OPERATOR,
       organizationId: own.id,
       amountIdr: 2_000_000n,
       reference: "=BCA 123",

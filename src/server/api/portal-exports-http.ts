@@ -1,7 +1,7 @@
 import { OrderStatus } from "@/generated/prisma/enums";
+import { type AdminActor, adminActor } from "@/server/domain/access/actor";
 import type { PortalUser } from "@/server/domain/access/portal-user";
 import { CSV_BOM, csvLine, jakartaIso } from "@/server/domain/csv";
-import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
 import { ledgerKindLabel } from "@/server/domain/money/ledger-labels";
 import { orderSearchOf } from "@/server/domain/orders/order-search";
@@ -36,8 +36,7 @@ export async function organizationExport(req: Request, deps: ExportDeps, user: P
     if (!Object.hasOwn(EXPORTS, kind) || !found) throw new AppError("NOT_FOUND", `Tidak ada ekspor ${kind}.`);
     const params = new URL(req.url).searchParams;
     const livemode = params.get("mode") !== "test";
-    const owner = { organizationId, livemode };
-    const lines = found.rows(deps, owner, params);
+    const lines = found.rows(deps, adminActor(user.id, organizationId, livemode), params);
     const filename = `kuasa-${found.title}${livemode ? "" : "-uji"}-${jakartaIso(deps.clock.now()).slice(0, 10)}.csv`;
     return new Response(streamOf(lines), {
       headers: {
@@ -90,10 +89,16 @@ function orderSearchFrom(params: URLSearchParams): OrganizationOrderSearch {
   };
 }
 
-async function* orderLines(deps: ExportDeps, owner: DataOwner, params: URLSearchParams) {
+async function* orderLines(deps: ExportDeps, actor: AdminActor, params: URLSearchParams) {
   const search = orderSearchFrom(params);
   yield CSV_BOM + csvLine(["id_pesanan", "dibuat_wib", "status", "layanan", "harga_idr", "kunci_api", "metadata"]);
-  for await (const rows of pages((page) => listOrganizationOrders(deps, { owner, search, page }))) {
+  for await (const rows of pages((page) =>
+    listOrganizationOrders(deps, {
+      actor,
+      search,
+      page,
+    }),
+  )) {
     yield rows
       .map((order) =>
         csvLine([
@@ -113,10 +118,19 @@ async function* orderLines(deps: ExportDeps, owner: DataOwner, params: URLSearch
   }
 }
 
-async function* statementLines(deps: ExportDeps, owner: DataOwner) {
-  const account = accounts.orgDeposit(owner.organizationId, owner.livemode);
+async function* statementLines(deps: ExportDeps, actor: AdminActor) {
+  const account = accounts.orgDeposit(actor.organizationId, actor.livemode);
   yield CSV_BOM + csvLine(["id_mutasi", "waktu_wib", "jenis", "keterangan", "referensi", "jumlah_idr", "saldo_setelah_idr"]);
-  for await (const rows of pages(async (page) => (await statementPage(deps, { ref: account, page })).page)) {
+  for await (const rows of pages(
+    async (page) =>
+      (
+        await statementPage(deps, {
+          actor,
+          ref: account,
+          page,
+        })
+      ).page,
+  )) {
     yield rows
       .map((entry) =>
         csvLine([

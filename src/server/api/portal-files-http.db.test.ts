@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SWEEPER } from "@/server/domain/access/actor";
 import type { PortalUser } from "@/server/domain/access/portal-user";
 import { fixedClock } from "@/server/domain/clock";
 import { REQUEST_ID_HEADER } from "@/server/log";
+import { practitionerActorOf } from "@/server/services/access";
 import { ensureOffering } from "@/server/services/offers";
 import { changeContextOf, changeOrderStatus, decideCost, requestCost } from "@/server/services/orders";
+import { adminOf } from "@/test/actors";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { SAMPLE_FILES, TEST_FILES, uploadTestFile } from "@/test/files";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
@@ -47,7 +50,10 @@ beforeAll(async () => {
   );
   contractId = contract.id;
   orderId = (await createPaidOrder(database.prisma, clock, org, { attachments: [contractId] })).id;
-  await ensureOffering(deps(), { orderId });
+  await ensureOffering(deps(), {
+    actor: SWEEPER,
+    orderId,
+  });
 });
 
 afterAll(async () => {
@@ -145,12 +151,17 @@ describe("uploads from the portals", () => {
     const withCost = await createPaidOrder(database.prisma, clock, org);
     await driveOrder(database.prisma, withCost.id, worker.practitionerId!, "dikerjakan", now);
     const cost = await requestCost(deps(), {
-      by: { kind: "practitioner", practitionerId: worker.practitionerId! },
+      actor: await practitionerActorOf(database.prisma, worker.practitionerId!),
       orderId: withCost.id,
       input: stamp,
     });
-    const client = { owner: { organizationId: org.id, livemode: true }, actor: { kind: "org_admin" as const, id: null } };
-    await decideCost(deps(), { by: client, orderId: withCost.id, costId: cost.id, decision: { approve: true } });
+    const client = adminOf(org.id, true);
+    await decideCost(deps(), {
+      actor: client,
+      orderId: withCost.id,
+      costId: cost.id,
+      decision: { approve: true },
+    });
     for (const [orderId, trigger, by] of [
       [withCost.id, "deliver", "practitioner"],
       [withCost.id, "accept_result", "agent"],
@@ -158,7 +169,8 @@ describe("uploads from the portals", () => {
     ] as const)
       await database.prisma.$transaction(async (tx) => {
         const current = await tx.order.findUniqueOrThrow({ where: { id: orderId } });
-        await changeOrderStatus(tx, changeContextOf({ clock }), current, trigger, { kind: by, id: null }, { deliverable: "Hasil akhir." });
+        const actor = by === "agent" ? adminOf(org.id) : await practitionerActorOf(tx, worker.practitionerId!);
+        await changeOrderStatus(tx, changeContextOf({ clock }), current, trigger, actor, { deliverable: "Hasil akhir." });
       });
 
     expect((await upload(worker, withCost.id, "kuitansi-meterai.pdf", SAMPLE_FILES.pdf)).status).toBe(201);

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
+import { type PortalActor, portalActorOf, VISITOR } from "@/server/domain/access/actor";
 import type { PortalUser } from "@/server/domain/access/portal-user";
 import { isSameOriginRequest } from "@/server/domain/access/same-origin";
 import { AppError } from "@/server/domain/errors";
@@ -27,14 +28,20 @@ async function fileResponse(content: FileContent, method: string): Promise<Respo
   return new Response(body, { headers });
 }
 
+/** The signed-in portal user as the actor of a file route, or UNAUTHENTICATED. */
+function signedIn(user: PortalUser | null, message = "Masuk terlebih dahulu untuk membuka berkas."): PortalActor {
+  const actor = user && portalActorOf(user);
+  if (!actor) throw new AppError("UNAUTHENTICATED", message);
+  return actor;
+}
+
 /**
  * GET /api/berkas/{id}: a file a signed-in portal user may open (services/files/portal-files.ts
  * decides); `user` is who the session stands for now (runtime/portal.ts portalRoute), or null.
  */
 export async function portalDownload(req: Request, deps: FileDeps, user: PortalUser | null, fileId: string): Promise<Response> {
   try {
-    if (!user) throw new AppError("UNAUTHENTICATED", "Masuk terlebih dahulu untuk membuka berkas.");
-    return await fileResponse(await openFileForPortal(deps, { viewer: user, fileId }), req.method);
+    return await fileResponse(await openFileForPortal(deps, { actor: signedIn(user), fileId }), req.method);
   } catch (err) {
     return errorResponse(req, publicUrlOf(deps), err);
   }
@@ -55,19 +62,19 @@ export async function portalUpload(
   // A refusal leaves the body unread: the connection is closed rather than read to its end.
   const close = { Connection: "close" };
   try {
-    if (!user) throw new AppError("UNAUTHENTICATED", "Masuk terlebih dahulu untuk mengunggah berkas.");
+    const actor = signedIn(user, "Masuk terlebih dahulu untuk mengunggah berkas.");
     if (!isSameOriginRequest(req.headers, publicOrigins))
       throw new AppError(
         "FORBIDDEN",
         "Permintaan ini tidak berasal dari halaman Kuasa sendiri, jadi ditolak. Muat ulang halaman lalu coba lagi.",
       );
-    const decision = await deps.rateLimiter?.consume(user.id, "portal_upload");
+    const decision = await deps.rateLimiter?.consume(actor.id, "portal_upload");
     if (decision && !decision.allowed) {
       const refusal = new AppError("RATE_LIMITED", `Terlalu banyak unggahan; coba lagi dalam ${decision.resetSeconds} detik.`);
       return errorResponse(req, publicUrlOf(deps), refusal, { ...rateLimitHeaders(decision), ...close });
     }
     const orderId = new URL(req.url).searchParams.get("order") ?? "";
-    const { owner, uploader } = await portalUploadTarget(deps, { viewer: user, orderId });
+    const { owner, uploader } = await portalUploadTarget(deps, { actor, orderId });
     if (!req.body) throw new AppError("VALIDATION", "Pilih berkas yang akan diunggah.");
     const body = Readable.fromWeb(req.body as NodeWebStream);
     const upload = await readFilePart(
@@ -77,7 +84,12 @@ export async function portalUpload(
       (file, filename) => receiveUpload(deps, { source: file, clientFilename: filename }),
       (received) => discardUpload(deps, { storageKey: received.storageKey }),
     );
-    const file = await createFile(deps, { owner, uploader, upload });
+    const file = await createFile(deps, {
+      actor,
+      owner,
+      uploader,
+      upload,
+    });
     return Response.json(
       { id: file.id, filename: file.filename, contentType: file.contentType, size: file.size },
       { status: 201, headers: { "Cache-Control": "no-store" } },
@@ -90,7 +102,13 @@ export async function portalUpload(
 /** GET /unduh/{token}: a file link made with POST /v1/file_links, without a key, while it lives. */
 export async function linkDownload(req: Request, deps: FileDeps, token: string): Promise<Response> {
   try {
-    return await fileResponse(await openLinkedFile(deps, { token }), req.method);
+    return await fileResponse(
+      await openLinkedFile(deps, {
+        actor: VISITOR,
+        token,
+      }),
+      req.method,
+    );
   } catch (err) {
     return errorResponse(req, publicUrlOf(deps), err);
   }

@@ -1,9 +1,9 @@
 import type { UserRole } from "@/generated/prisma/enums";
+import { adminActor, operatorActor, practitionerActor } from "@/server/domain/access/actor";
 import { CLIENT_ADDRESS_HEADER } from "@/server/domain/access/client-address";
 import { AppError } from "@/server/domain/errors";
 import { logger } from "@/server/log";
 import { liveSessionAccount, type RateLimitClass } from "@/server/services/access";
-import type { Actor } from "@/server/services/audit";
 import { toApiError } from "./api-error";
 import type { Context } from "./context";
 import { baseProcedure } from "./trpc";
@@ -116,28 +116,25 @@ function portalInternal(requestId: string, path: string, cause: unknown): AppErr
   return new AppError("INTERNAL", portalInternalMessage(requestId));
 }
 
-/** Who acted, as the audit log records it; every portal procedure has one on `ctx.actor`. */
-type PortalActor = Actor & { actorType: "org_admin" | "practitioner" | "operator"; actorId: string };
-
 /**
  * An organisation's admin: `ctx.organizationId` is their organisation (the tenant every service call
  * is scoped to), `ctx.actor` the admin. Neither ever comes from the input.
  */
 export const orgAdminProcedure = sessionProcedure("org_admin").use(({ ctx, next }) => {
   if (!ctx.user.organizationId) throw new Error("org_admin session without an organisation");
-  const actor = { actorType: "org_admin" as const, actorId: ctx.user.id } satisfies PortalActor;
+  const actor = adminActor(ctx.user.id, ctx.user.organizationId);
   return next({ ctx: { ...ctx, organizationId: ctx.user.organizationId, actor } });
 });
 
 /** A practitioner: `ctx.practitionerId` is their profile (the tenant), `ctx.actor` the user. */
 export const practitionerProcedure = sessionProcedure("practitioner").use(({ ctx, next }) => {
   if (!ctx.user.practitionerId) throw new Error("practitioner session without a practitioner profile");
-  const actor = { actorType: "practitioner" as const, actorId: ctx.user.id } satisfies PortalActor;
+  const actor = practitionerActor(ctx.user.id, ctx.user.practitionerId);
   return next({ ctx: { ...ctx, practitionerId: ctx.user.practitionerId, actor } });
 });
 
 /** The operator's team: no tenant (they see every organisation); `ctx.actor` is the operator. */
 export const operatorProcedure = sessionProcedure("operator").use(({ ctx, next }) => {
-  const actor = { actorType: "operator" as const, actorId: ctx.user.id } satisfies PortalActor;
+  const actor = operatorActor(ctx.user.id);
   return next({ ctx: { ...ctx, actor } });
 });

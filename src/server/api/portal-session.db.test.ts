@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { VISITOR } from "@/server/domain/access/actor";
 import type { PortalUser } from "@/server/domain/access/portal-user";
 import { fixedClock } from "@/server/domain/clock";
 import { startPortalSession } from "@/server/services/access";
@@ -56,7 +57,13 @@ describe("sessions that end", () => {
   /** The same user signed in a second time (another device): a second session record. */
   const elsewhere = async (user: PortalUser): Promise<PortalUser> => ({
     ...user,
-    sessionId: await startPortalSession({ db: database.prisma, clock }, { userId: user.id }),
+    sessionId: await startPortalSession(
+      { db: database.prisma, clock },
+      {
+        actor: VISITOR,
+        userId: user.id,
+      },
+    ),
   });
 
   it("a password change ends every other session of the user at once and keeps the one that changed it", async () => {
@@ -90,7 +97,16 @@ describe("sessions that end", () => {
     const someoneElse = await portalUser(database.prisma, "operator");
     expect(await codeOf(as({ ...operator, sessionId: someoneElse.sessionId }).operator.organizations())).toBe("UNAUTHENTICATED");
     const later = fixedClock(new Date(clock.now().getTime() + 12 * 3_600_000 + 1_000).toISOString());
-    const old = { ...operator, sessionId: await startPortalSession({ db: database.prisma, clock }, { userId: operator.id }) };
+    const old = {
+      ...operator,
+      sessionId: await startPortalSession(
+        { db: database.prisma, clock },
+        {
+          actor: VISITOR,
+          userId: operator.id,
+        },
+      ),
+    };
     expect(await codeOf(portalCaller({ db: database.prisma, clock: later }, old).operator.organizations())).toBe("UNAUTHENTICATED");
   });
 });

@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { operatorActor, SEED } from "@/server/domain/access/actor";
 import { systemClock } from "@/server/domain/clock";
 import { agentPrice } from "@/server/domain/money/pricing";
 import { createApiKey, revokeApiKey } from "@/server/services/access";
 import { CATALOG_SEED, invalidateCatalogCache, serviceForOperator, updateService } from "@/server/services/catalog";
 import { setOrganizationStatus } from "@/server/services/organizations";
+import { adminOf, TEST_OPERATOR } from "@/test/actors";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { keepAlivePool, startTestApi, TEST_PUBLIC_URL, type TestApi } from "@/test/http";
@@ -95,8 +97,14 @@ describe("GET /v1/services", () => {
     // The key is still checked first: a poll without one is 401, not 304.
     expect((await api.call("/v1/services", { headers: { "If-None-Match": tag ?? "" } })).status).toBe(401);
 
-    const before = await serviceForOperator({ db: database.prisma }, { code: "review_kontrak" });
-    const operator = { actorType: "operator" as const, actorId: "usr_etag_test" };
+    const before = await serviceForOperator(
+      { db: database.prisma },
+      {
+        actor: TEST_OPERATOR,
+        code: "review_kontrak",
+      },
+    );
+    const operator = operatorActor("usr_etag_test");
     await updateService(
       { db: database.prisma },
       { actor: operator, code: "review_kontrak", changes: { description: `${before.description} (diperbarui)` } },
@@ -280,33 +288,21 @@ describe("authentication and authorisation", () => {
   it("refuses a key the moment it is revoked, though it was used (and looked up) just before", async () => {
     const other = await createTestOrg(database.prisma);
     expect((await api.call("/v1/balance", { token: other.token })).status).toBe(200);
-    await revokeApiKey(
-      { db: database.prisma, clock: systemClock },
-      { actor: { actorType: "system", actorId: null }, organizationId: other.id, apiKeyId: other.apiKeyId },
-    );
+    await revokeApiKey({ db: database.prisma, clock: systemClock }, { actor: adminOf(other.id), apiKeyId: other.apiKeyId });
     await expectError(await api.call("/v1/balance", { token: other.token }), 401, "UNAUTHENTICATED");
   });
 
   it("refuses a key the moment its organisation is suspended, and accepts it again once reinstated", async () => {
     const other = await createTestOrg(database.prisma);
     expect((await api.call("/v1/balance", { token: other.token })).status).toBe(200);
-    await setOrganizationStatus(
-      { db: database.prisma },
-      { actor: { actorType: "system", actorId: null }, organizationId: other.id, status: "ditangguhkan" },
-    );
+    await setOrganizationStatus({ db: database.prisma }, { actor: SEED, organizationId: other.id, status: "ditangguhkan" });
     await expectError(await api.call("/v1/balance", { token: other.token }), 403, "ORGANIZATION_NOT_ACTIVE");
-    await setOrganizationStatus(
-      { db: database.prisma },
-      { actor: { actorType: "system", actorId: null }, organizationId: other.id, status: "aktif" },
-    );
+    await setOrganizationStatus({ db: database.prisma }, { actor: SEED, organizationId: other.id, status: "aktif" });
     expect((await api.call("/v1/balance", { token: other.token })).status).toBe(200);
   });
 
   it("refuses an operation whose scope the key lacks with 403 INSUFFICIENT_SCOPE", async () => {
-    const key = await createApiKey(
-      { db: database.prisma },
-      { actor: { actorType: "system" }, input: { organizationId: org.id, scopes: ["status:baca"] } },
-    );
+    const key = await createApiKey({ db: database.prisma }, { actor: SEED, input: { organizationId: org.id, scopes: ["status:baca"] } });
     const error = await expectError(await api.call("/v1/services", { token: key.token }), 403, "INSUFFICIENT_SCOPE");
     expect(error.message).toContain("katalog:baca");
     expect((await api.call("/v1/balance", { token: key.token })).status).toBe(200);

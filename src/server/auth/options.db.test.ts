@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { SEED } from "@/server/domain/access/actor";
 import { CLIENT_ADDRESS_HEADER } from "@/server/domain/access/client-address";
 import { deviceCookieKey } from "@/server/domain/access/device-cookie";
 import { SIGN_IN_BACKOFF } from "@/server/domain/access/sign-in-backoff";
@@ -26,10 +27,7 @@ const DEVICE_KEY = deviceCookieKey(SECRET);
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await createUser(
-    { db: database.prisma },
-    { input: { email: EMAIL, password: PASSWORD, role: "operator" }, actor: { actorType: "system" } },
-  );
+  await createUser({ db: database.prisma }, { input: { email: EMAIL, password: PASSWORD, role: "operator" }, actor: SEED });
 });
 
 afterEach(() => {
@@ -144,7 +142,7 @@ describe("the device cookie through next-auth", () => {
   it("a sign-in issues one, and with it the owner gets in from an address where guesses from elsewhere keep a new device out", async () => {
     const publicUrl = "http://localhost:3000";
     const email = `perangkat-auth-${Date.now()}@contoh.id`;
-    await createUser({ db: database.prisma }, { input: { email, password: PASSWORD, role: "operator" }, actor: { actorType: "system" } });
+    await createUser({ db: database.prisma }, { input: { email, password: PASSWORD, role: "operator" }, actor: SEED });
     // Long waits: no test run outlasts one, so what is refused never depends on the clock.
     const throttle = new SignInThrottle(
       { kind: "memory" },
@@ -178,7 +176,7 @@ describe("the e-mailed device link through next-auth", () => {
   it("a new device held back by a distributed attack is told of the link, and the sign-in form's link field lets the right password in", async () => {
     const publicUrl = "http://localhost:3000";
     const email = `tautan-auth-${Date.now()}@contoh.id`;
-    await createUser({ db: database.prisma }, { input: { email, password: PASSWORD, role: "operator" }, actor: { actorType: "system" } });
+    await createUser({ db: database.prisma }, { input: { email, password: PASSWORD, role: "operator" }, actor: SEED });
     // Long waits: no test run outlasts one, so what is refused never depends on the clock.
     const throttle = new SignInThrottle(
       { kind: "memory" },

@@ -1,6 +1,7 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { Db } from "@/server/db/client";
+import { VISITOR } from "@/server/domain/access/actor";
 import { CLIENT_ADDRESS_HEADER } from "@/server/domain/access/client-address";
 import type { PasswordHasher } from "@/server/domain/access/password";
 import { PORTAL_SESSION_HOURS, type PortalUser } from "@/server/domain/access/portal-user";
@@ -54,6 +55,7 @@ export function buildAuthOptions({ db, clock, passwordHashing, signInThrottle, p
             : undefined;
           const deps = { db, clock, passwordHashing, publicUrl };
           const result = await signIn(deps, {
+            actor: VISITOR,
             throttle: signInThrottle,
             email: credentials.email,
             password: credentials.password,
@@ -62,7 +64,16 @@ export function buildAuthOptions({ db, clock, passwordHashing, signInThrottle, p
           });
           if (!result.ok) throw new Error(signInErrorCode(result));
           if (result.deviceCookie) issueDeviceCookie(result.deviceCookie, secure);
-          return { ...result.user, sessionId: await startPortalSession({ db, clock }, { userId: result.user.id }) };
+          return {
+            ...result.user,
+            sessionId: await startPortalSession(
+              { db, clock },
+              {
+                actor: VISITOR,
+                userId: result.user.id,
+              },
+            ),
+          };
         },
       }),
     ],
@@ -70,7 +81,14 @@ export function buildAuthOptions({ db, clock, passwordHashing, signInThrottle, p
       // Signing out ends this session on the server too: a copy of its cookie is worth nothing after.
       async signOut({ token }) {
         const sessionId = (token?.portalUser as PortalUser | undefined)?.sessionId;
-        if (sessionId) await endPortalSession({ db, clock }, { sessionId });
+        if (sessionId)
+          await endPortalSession(
+            { db, clock },
+            {
+              actor: VISITOR,
+              sessionId,
+            },
+          );
       },
     },
     callbacks: {

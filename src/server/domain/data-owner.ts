@@ -6,5 +6,3 @@ export interface DataOwner {
   organizationId: string;
   livemode: boolean;
 }
-
-export const liveDataOf = (organizationId: string): DataOwner => ({ organizationId, livemode: true });

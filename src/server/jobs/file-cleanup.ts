@@ -1,3 +1,4 @@
+import { SWEEPER } from "@/server/domain/access/actor";
 import {
   deleteExpiredFileLink,
   deleteLeftoverUpload,
@@ -11,20 +12,47 @@ import type { JobKind } from "./types";
 /** Bytes of uploads that never became a file (a crash mid-upload, a refused upload) are deleted after an hour. */
 export const leftoverUploadJob: JobKind = {
   name: "file-upload-cleanup",
-  findDue: (deps, cutoff, limit) => leftoverUploads(deps, { cutoff, limit }),
-  handle: async (deps, storageKey) => deleteLeftoverUpload(deps, { storageKey }),
+  findDue: (deps, cutoff, limit) =>
+    leftoverUploads(deps, {
+      actor: SWEEPER,
+      cutoff,
+      limit,
+    }),
+  handle: async (deps, storageKey) =>
+    deleteLeftoverUpload(deps, {
+      actor: SWEEPER,
+      storageKey,
+    }),
 };
 
 /** Files attached to no order a day after their upload are deleted, bytes and row. */
 export const unattachedFileJob: JobKind = {
   name: "unattached-file-cleanup",
-  findDue: (deps, cutoff, limit) => unattachedFiles(deps, { cutoff, limit }),
-  handle: async (deps, fileId) => deleteUnattachedFile(deps, { fileId }),
+  findDue: (deps, cutoff, limit) =>
+    unattachedFiles(deps, {
+      actor: SWEEPER,
+      cutoff,
+      limit,
+    }),
+  handle: async (deps, fileId) =>
+    deleteUnattachedFile(deps, {
+      actor: SWEEPER,
+      fileId,
+    }),
 };
 
 /** Expired file links are deleted (MCP answers make one per file they show). */
 export const expiredFileLinkJob: JobKind = {
   name: "file-link-expiry",
-  findDue: (deps, cutoff, limit) => expiredFileLinks(deps, { cutoff, limit }),
-  handle: async (deps, linkId) => deleteExpiredFileLink(deps, { linkId }),
+  findDue: (deps, cutoff, limit) =>
+    expiredFileLinks(deps, {
+      actor: SWEEPER,
+      cutoff,
+      limit,
+    }),
+  handle: async (deps, linkId) =>
+    deleteExpiredFileLink(deps, {
+      actor: SWEEPER,
+      linkId,
+    }),
 };

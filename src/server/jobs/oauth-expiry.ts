@@ -1,18 +1,45 @@
+import { SWEEPER } from "@/server/domain/access/actor";
 import { deleteExpiredOAuthSecrets, deleteUnusedOAuthClients, expiredOAuthSecrets, unusedOAuthClients } from "@/server/services/oauth";
 import type { JobKind } from "./types";
 
 /** OAuth codes and tokens are deleted a day after they stop working (services/oauth/expiry.ts). */
 export const oauthExpiryJob: JobKind = {
   name: "oauth-expiry",
-  findDue: (deps, cutoff, limit) => expiredOAuthSecrets(deps, { cutoff, limit }),
-  handle: async (deps, id) => deleteExpiredOAuthSecrets(deps, { ids: [id] }),
-  handleBatch: (deps, ids) => deleteExpiredOAuthSecrets(deps, { ids }),
+  findDue: (deps, cutoff, limit) =>
+    expiredOAuthSecrets(deps, {
+      actor: SWEEPER,
+      cutoff,
+      limit,
+    }),
+  handle: async (deps, id) =>
+    deleteExpiredOAuthSecrets(deps, {
+      actor: SWEEPER,
+      ids: [id],
+    }),
+  handleBatch: (deps, ids) =>
+    deleteExpiredOAuthSecrets(deps, {
+      actor: SWEEPER,
+      ids,
+    }),
 };
 
 /** Registered OAuth clients no admin authorized within a day are deleted (services/oauth/expiry.ts). */
 export const unusedOAuthClientJob: JobKind = {
   name: "oauth-client-cleanup",
-  findDue: (deps, cutoff, limit) => unusedOAuthClients(deps, { cutoff, limit }),
-  handle: async (deps, id) => deleteUnusedOAuthClients(deps, { ids: [id] }),
-  handleBatch: (deps, ids) => deleteUnusedOAuthClients(deps, { ids }),
+  findDue: (deps, cutoff, limit) =>
+    unusedOAuthClients(deps, {
+      actor: SWEEPER,
+      cutoff,
+      limit,
+    }),
+  handle: async (deps, id) =>
+    deleteUnusedOAuthClients(deps, {
+      actor: SWEEPER,
+      ids: [id],
+    }),
+  handleBatch: (deps, ids) =>
+    deleteUnusedOAuthClients(deps, {
+      actor: SWEEPER,
+      ids,
+    }),
 };

@@ -1,3 +1,4 @@
+import { SWEEPER } from "@/server/domain/access/actor";
 import { deleteExpiredIdempotencyKey, expiredIdempotencyKeys } from "@/server/services/idempotency";
 import {
   ensureOffering,
@@ -15,9 +16,21 @@ import type { JobKind } from "./types";
 /** A paid order, or one whose offer ended, gets its next offer (or stalls into the operator queue). */
 export const orderOfferingJob: JobKind = {
   name: "order-offering",
-  findDue: (deps, _now, limit) => ordersNeedingOffer(deps, { limit }),
-  handle: async (deps, orderId) => ensureOffering(deps, { orderId }),
-  handleBatch: (deps, ids) => ensureOfferings(deps, { orderIds: ids }),
+  findDue: (deps, _now, limit) =>
+    ordersNeedingOffer(deps, {
+      actor: SWEEPER,
+      limit,
+    }),
+  handle: async (deps, orderId) =>
+    ensureOffering(deps, {
+      actor: SWEEPER,
+      orderId,
+    }),
+  handleBatch: (deps, ids) =>
+    ensureOfferings(deps, {
+      actor: SWEEPER,
+      orderIds: ids,
+    }),
   // A paid order's status change (event, outbox) is still a few statements of its own: short batches keep the transaction short.
   batchSize: 25,
 };
@@ -25,39 +38,88 @@ export const orderOfferingJob: JobKind = {
 /** A live offer past its 30 minutes expires and the next practitioner is offered. */
 export const offerExpiryJob: JobKind = {
   name: "offer-expiry",
-  findDue: (deps, cutoff, limit) => offersDueToExpire(deps, { cutoff, limit }),
-  handle: async (deps, offerId) => expireOffer(deps, { offerId }),
-  handleBatch: (deps, ids) => expireOffers(deps, { offerIds: ids }),
+  findDue: (deps, cutoff, limit) =>
+    offersDueToExpire(deps, {
+      actor: SWEEPER,
+      cutoff,
+      limit,
+    }),
+  handle: async (deps, offerId) =>
+    expireOffer(deps, {
+      actor: SWEEPER,
+      offerId,
+    }),
+  handleBatch: (deps, ids) =>
+    expireOffers(deps, {
+      actor: SWEEPER,
+      offerIds: ids,
+    }),
   deadline: true,
 };
 
 /** An order past its SLA before delivery is flagged once for the operator. */
 export const slaBreachJob: JobKind = {
   name: "sla-breach",
-  findDue: (deps, cutoff, limit) => ordersPastSla(deps, { cutoff, limit }),
-  handle: async (deps, orderId) => markSlaBreached(deps, { orderId }),
+  findDue: (deps, cutoff, limit) =>
+    ordersPastSla(deps, {
+      actor: SWEEPER,
+      cutoff,
+      limit,
+    }),
+  handle: async (deps, orderId) =>
+    markSlaBreached(deps, {
+      actor: SWEEPER,
+      orderId,
+    }),
   deadline: true,
 };
 
 /** Idempotency keys older than 24 hours are removed. */
 export const idempotencyExpiryJob: JobKind = {
   name: "idempotency-expiry",
-  findDue: (deps, cutoff, limit) => expiredIdempotencyKeys(deps, { cutoff, limit }),
-  handle: async (deps, id) => deleteExpiredIdempotencyKey(deps, { id }),
+  findDue: (deps, cutoff, limit) =>
+    expiredIdempotencyKeys(deps, {
+      actor: SWEEPER,
+      cutoff,
+      limit,
+    }),
+  handle: async (deps, id) =>
+    deleteExpiredIdempotencyKey(deps, {
+      actor: SWEEPER,
+      id,
+    }),
 };
 
 /** A delivered result nobody accepted, revised or disputed in time is accepted and escrow released. */
 export const autoAcceptJob: JobKind = {
   name: "order-auto-accept",
-  findDue: (deps, cutoff, limit) => ordersDueForAutoAccept(deps, { cutoff, limit }),
-  handle: async (deps, orderId) => autoAcceptOrder(deps, { orderId }),
+  findDue: (deps, cutoff, limit) =>
+    ordersDueForAutoAccept(deps, {
+      actor: SWEEPER,
+      cutoff,
+      limit,
+    }),
+  handle: async (deps, orderId) =>
+    autoAcceptOrder(deps, {
+      actor: SWEEPER,
+      orderId,
+    }),
   deadline: true,
 };
 
 /** An order whose offering stalled and that nobody re-offered in time is refunded. */
 export const stalledRefundJob: JobKind = {
   name: "offering-stall-refund",
-  findDue: (deps, cutoff, limit) => stalledOrdersDueForRefund(deps, { cutoff, limit }),
-  handle: async (deps, orderId) => refundStalledOrder(deps, { orderId }),
+  findDue: (deps, cutoff, limit) =>
+    stalledOrdersDueForRefund(deps, {
+      actor: SWEEPER,
+      cutoff,
+      limit,
+    }),
+  handle: async (deps, orderId) =>
+    refundStalledOrder(deps, {
+      actor: SWEEPER,
+      orderId,
+    }),
   deadline: true,
 };

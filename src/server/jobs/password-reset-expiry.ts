@@ -1,9 +1,19 @@
+import { SWEEPER } from "@/server/domain/access/actor";
 import { deleteExpiredPasswordReset, expiredPasswordResets } from "@/server/services/access";
 import type { JobKind } from "./types";
 
 /** Password-reset links are deleted a day after they stop working (their token hashes are of no further use). */
 export const passwordResetExpiryJob: JobKind = {
   name: "password-reset-expiry",
-  findDue: (deps, cutoff, limit) => expiredPasswordResets(deps, { cutoff, limit }),
-  handle: async (deps, resetId) => deleteExpiredPasswordReset(deps, { resetId }),
+  findDue: (deps, cutoff, limit) =>
+    expiredPasswordResets(deps, {
+      actor: SWEEPER,
+      cutoff,
+      limit,
+    }),
+  handle: async (deps, resetId) =>
+    deleteExpiredPasswordReset(deps, {
+      actor: SWEEPER,
+      resetId,
+    }),
 };

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/server/db/client";
+import { VISITOR } from "@/server/domain/access/actor";
 import { systemClock } from "@/server/domain/clock";
 import { SignInThrottle, signIn } from "@/server/services/access";
 import { runOpsCli } from "@/test/ops-cli";
@@ -197,7 +198,13 @@ describe("npm run ops while a Kuasa process holds the embedded database", { time
     try {
       const result = await signIn(
         { db: database.prisma, clock: systemClock },
-        { throttle: new SignInThrottle({ kind: "memory" }), email: "soket@kuasa.test", password: PASSWORD, address: "127.0.0.1" },
+        {
+          actor: VISITOR,
+          throttle: new SignInThrottle({ kind: "memory" }),
+          email: "soket@kuasa.test",
+          password: PASSWORD,
+          address: "127.0.0.1",
+        },
       );
       expect(result).toMatchObject({ ok: true, user: { role: "operator" } });
     } finally {

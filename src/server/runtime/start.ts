@@ -1,4 +1,5 @@
 import cluster from "node:cluster";
+import { SEED } from "@/server/domain/access/actor";
 import { AddressGuard } from "../api/address-guard";
 import { type Database, openDatabase } from "../db/client";
 import { migrate } from "../db/migrate";
@@ -35,7 +36,12 @@ export async function startRuntime(config: Config): Promise<Runtime & { migratio
 /** startRuntime on a database that is already open (tests bring their own); close() closes it. */
 export async function attachRuntime(database: Database, config: Config): Promise<Runtime & { migrationsApplied: string[] }> {
   const migrationsApplied = await migrate(database);
-  await seedCatalog({ db: database.prisma });
+  await seedCatalog(
+    { db: database.prisma },
+    {
+      actor: SEED,
+    },
+  );
   const files = { storage: createFileStorage(config.files.storage), maxBytes: config.files.maxBytes };
   const jobs = createJobEngine(config, jobDepsFrom(config, { db: database.prisma, clock: systemClock, files }));
   const { store, ...limits } = config.rateLimits;

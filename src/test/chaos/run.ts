@@ -15,6 +15,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import type { Db } from "@/server/db/client";
+import { SEED, SWEEPER } from "@/server/domain/access/actor";
 import { verifyWebhookSignature } from "@/server/domain/events/signature";
 import { createApiKey } from "@/server/services/access";
 import { ordersNeedingOffer } from "@/server/services/offers";
@@ -76,7 +77,15 @@ async function settle(db: Db): Promise<{ ms: number; pendingDeliveries: number; 
   const started = performance.now();
   for (;;) {
     const pendingDeliveries = await db.webhookDelivery.count({ where: { status: "menunggu" } });
-    const needingOffer = (await ordersNeedingOffer({ db }, { limit: 1_000 })).length;
+    const needingOffer = (
+      await ordersNeedingOffer(
+        { db },
+        {
+          actor: SWEEPER,
+          limit: 1_000,
+        },
+      )
+    ).length;
     const ms = Math.round(performance.now() - started);
     if ((pendingDeliveries === 0 && needingOffer === 0) || ms > SETTLE_LIMIT_MS) return { ms, pendingDeliveries, needingOffer };
     await delay(250);
@@ -96,7 +105,7 @@ async function main(): Promise<number> {
 
   return withScratchDatabase(ADMIN_URL, "chaos", async ({ database, databaseUrl, organizationId }) => {
     const db = database.prisma;
-    const actor = { actorType: "system" as const, actorId: null };
+    const actor = SEED;
     const receiver = await startReceiver();
     const arrivedAt: number[] = [];
     receiver.reply = (_request, index) => {

@@ -2,9 +2,11 @@ import type { OrderStatus } from "@/generated/prisma/enums";
 import type { Db } from "@/server/db/client";
 import { systemClock } from "@/server/domain/clock";
 import { AppError } from "@/server/domain/errors";
+import { practitionerActorOf } from "@/server/services/access";
 import { acceptOffer, declineOffer } from "@/server/services/offers";
 import { type OperatorOrderAction, operatorOrderAction } from "@/server/services/orders";
 import { deliverResult, startWork } from "@/server/services/practitioners";
+import { TEST_OPERATOR } from "@/test/actors";
 import { ndaOrder } from "@/test/orders";
 import { AgentClient, type Answer, type ClientStats } from "./agent-client";
 import type { AgentCreate } from "./invariants";
@@ -206,9 +208,7 @@ export function startWorkload(options: WorkloadOptions): Workload {
   }
 
   async function operator(orderId: string, action: OperatorOrderAction): Promise<boolean> {
-    return asActor(`operator ${action} ${orderId}`, () =>
-      operatorOrderAction(deps, { actor: { actorType: "operator", actorId: null }, input: { orderId, action } }),
-    );
+    return asActor(`operator ${action} ${orderId}`, () => operatorOrderAction(deps, { actor: TEST_OPERATOR, input: { orderId, action } }));
   }
 
   async function liveAgent(name: string, baseUrl: string): Promise<void> {
@@ -272,10 +272,16 @@ export function startWorkload(options: WorkloadOptions): Workload {
       });
       for (const offer of offers) {
         const take = rng.next() < 0.85;
-        await asActor(`${take ? "accept" : "decline"} offer ${offer.id}`, () =>
+        await asActor(`${take ? "accept" : "decline"} offer ${offer.id}`, async () =>
           take
-            ? acceptOffer(deps, { practitionerId: offer.practitionerId, offerId: offer.id })
-            : declineOffer(deps, { practitionerId: offer.practitionerId, offerId: offer.id }),
+            ? acceptOffer(deps, {
+                actor: await practitionerActorOf(deps.db, offer.practitionerId),
+                offerId: offer.id,
+              })
+            : declineOffer(deps, {
+                actor: await practitionerActorOf(deps.db, offer.practitionerId),
+                offerId: offer.id,
+              }),
         );
       }
       const held = await options.db.order.findMany({
@@ -284,11 +290,11 @@ export function startWorkload(options: WorkloadOptions): Workload {
         take: 20,
       });
       for (const order of held) {
-        await asActor(`${order.status === "diambil" ? "start" : "deliver"} ${order.id}`, () =>
+        await asActor(`${order.status === "diambil" ? "start" : "deliver"} ${order.id}`, async () =>
           order.status === "diambil"
-            ? startWork(deps, order.practitionerId!, order.id)
+            ? startWork(deps, { actor: await practitionerActorOf(deps.db, order.practitionerId!), orderId: order.id })
             : deliverResult(deps, {
-                practitionerId: order.practitionerId!,
+                actor: await practitionerActorOf(deps.db, order.practitionerId!),
                 orderId: order.id,
                 deliverable: "https://berkas.contoh.id/hasil.pdf",
               }),

@@ -48,7 +48,7 @@ export const oauthConsentRouter = router({
     .output(redirectOutput)
     .mutation(({ ctx, input }) => {
       const { params, ...choice } = input;
-      return asValidation(approveAuthorization(ctx, { actor: ctx.actor, organizationId: ctx.organizationId, params, choice }));
+      return asValidation(approveAuthorization(ctx, { actor: ctx.actor, params, choice }));
     }),
   deny: admin
     .input(authorizationRequestInput)

@@ -5,6 +5,7 @@ import { intakeFieldsProblems } from "@/server/domain/catalog/intake";
 import { fixedClock } from "@/server/domain/clock";
 import { agentPrice } from "@/server/domain/money/pricing";
 import { getAgentService } from "@/server/services/catalog";
+import { TEST_OPERATOR } from "@/test/actors";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { seededCatalog } from "@/test/fixtures";
 import { portalCaller, portalUser } from "@/test/portal";
@@ -56,7 +57,15 @@ describe("the operator edits a catalog service", () => {
     const before = await as(operator).operator.service({ code: "nib_oss" });
     const updated = await as(operator).operator.updateService({ code: "nib_oss", slaDays: 4 });
     expect(updated).toMatchObject({ slaDays: 4, slaLabel: "4 hari kerja" });
-    expect(await getAgentService({ db: database.prisma }, { code: "nib_oss" })).toMatchObject({ slaDays: 4, slaLabel: "4 hari kerja" });
+    expect(
+      await getAgentService(
+        { db: database.prisma },
+        {
+          actor: TEST_OPERATOR,
+          code: "nib_oss",
+        },
+      ),
+    ).toMatchObject({ slaDays: 4, slaLabel: "4 hari kerja" });
     expect((await serviceAudits("nib_oss")).at(-1)?.data).toEqual({ before: { slaDays: before.slaDays }, after: { slaDays: 4 } });
     for (const slaDays of [0, 61, 2.5]) {
       expect(await refusal(as(operator).operator.updateService({ code: "nib_oss", slaDays }))).toEqual({
@@ -92,6 +101,16 @@ describe("the operator edits a catalog service", () => {
     const added = { key: "jumlah_karyawan", label: "Jumlah karyawan", required: false, type: "number" as const };
     const next = [added, ...intake.slice(1).reverse()];
     await as(operator).operator.updateService({ code: "nib_oss", intake: next });
-    expect((await getAgentService({ db: database.prisma }, { code: "nib_oss" })).intake).toEqual(next);
+    expect(
+      (
+        await getAgentService(
+          { db: database.prisma },
+          {
+            actor: TEST_OPERATOR,
+            code: "nib_oss",
+          },
+        )
+      ).intake,
+    ).toEqual(next);
   });
 });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { agentActor } from "@/server/domain/access/actor";
 import type { PortalUser } from "@/server/domain/access/portal-user";
 import { fixedClock } from "@/server/domain/clock";
-import { liveDataOf } from "@/server/domain/data-owner";
 import { payInvoice, selectBid } from "@/server/services/cases";
+import { adminOf } from "@/test/actors";
 import { agentKey, bid, CASE_INPUT, createTestCase } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
@@ -56,12 +57,13 @@ describe("the operator reads the client's data of an order", () => {
     const offer = await bid(database.prisma, clock, practitionerId, created.id);
     const { invoice } = await selectBid(
       { db: database.prisma, clock },
-      { key: await agentKey(database.prisma, clock, org), caseId: created.id, bidId: offer.id },
+      {
+        actor: agentActor(await agentKey(database.prisma, clock, org)),
+        caseId: created.id,
+        bidId: offer.id,
+      },
     );
-    const paid = await payInvoice(
-      { db: database.prisma, clock },
-      { actor: { actorType: "org_admin", actorId: null }, input: { owner: liveDataOf(org.id), invoiceId: invoice.id } },
-    );
+    const paid = await payInvoice({ db: database.prisma, clock }, { actor: adminOf(org.id), invoiceId: invoice.id });
     const data = await as(operator).operator.revealClientData({ orderId: paid.orderId! });
     expect(data.case).toEqual({
       id: created.id,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SEED } from "@/server/domain/access/actor";
 import type { PortalUser } from "@/server/domain/access/portal-user";
 import { fixedClock } from "@/server/domain/clock";
 import { topUpDeposit } from "@/server/services/organizations";
@@ -88,7 +89,7 @@ describe("overview", () => {
     const sandbox = await createTestOrg(database.prisma, { mode: "test" });
     await topUpDeposit(
       { db: database.prisma },
-      { actor: { actorType: "system" }, organizationId: sandbox.id, amountIdr: 10_000_000n, reference: "uji", livemode: false },
+      { actor: SEED, organizationId: sandbox.id, amountIdr: 10_000_000n, reference: "uji", livemode: false },
     );
     expect((await createPaidOrder(database.prisma, clock, sandbox)).livemode).toBe(false);
     await disputedOrder();

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SWEEPER, VISITOR } from "@/server/domain/access/actor";
 import type { PortalUser } from "@/server/domain/access/portal-user";
 import { fixedClock } from "@/server/domain/clock";
 import { agentPrice } from "@/server/domain/money/pricing";
 import { authenticateApiKey, SignInThrottle, signIn } from "@/server/services/access";
 import { getAgentService, listAgentServices } from "@/server/services/catalog";
 import { ensureOffering, ensureSimulatedPractitioners } from "@/server/services/offers";
+import { TEST_OPERATOR } from "@/test/actors";
 import { bid, createTestCase } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { orderWithFiles } from "@/test/files";
@@ -93,7 +95,13 @@ describe("organisations", () => {
 describe("order queue", () => {
   it("shows an order whose offering stalled (nobody eligible) with its reason, and refunds it", async () => {
     const order = await paidOrder();
-    await ensureOffering({ db: database.prisma, clock }, { orderId: order.id });
+    await ensureOffering(
+      { db: database.prisma, clock },
+      {
+        actor: SWEEPER,
+        orderId: order.id,
+      },
+    );
     const stalled = (await as(operator).operator.stalledOrders()).find((o) => o.id === order.id);
     expect(stalled).toMatchObject({
       service: { code: "perjanjian_kerahasiaan" },
@@ -185,7 +193,13 @@ describe("practitioners", () => {
     expect(
       await signIn(
         { db: database.prisma, clock },
-        { throttle: new SignInThrottle({ kind: "memory" }), email: "sari@contoh.id", password: "rahasia-sekali-123", address: "test" },
+        {
+          actor: VISITOR,
+          throttle: new SignInThrottle({ kind: "memory" }),
+          email: "sari@contoh.id",
+          password: "rahasia-sekali-123",
+          address: "test",
+        },
       ),
     ).toMatchObject({ ok: true, user: { role: "practitioner", practitionerId: id } });
     expect(await auditActions(id)).toEqual(["practitioner.create"]);
@@ -244,12 +258,26 @@ describe("practitioners", () => {
     const order = await paidOrder({
       service: "perjanjian_pranikah",
       intake: Object.fromEntries(
-        (await getAgentService({ db: database.prisma }, { code: "perjanjian_pranikah" })).intake
+        (
+          await getAgentService(
+            { db: database.prisma },
+            {
+              actor: TEST_OPERATOR,
+              code: "perjanjian_pranikah",
+            },
+          )
+        ).intake
           .filter((f) => f.required)
           .map((f) => [f.key, sample(f.type, f.options)]),
       ),
     });
-    await ensureOffering({ db: database.prisma, clock }, { orderId: order.id });
+    await ensureOffering(
+      { db: database.prisma, clock },
+      {
+        actor: SWEEPER,
+        orderId: order.id,
+      },
+    );
     const offered = await database.prisma.offer.findFirstOrThrow({ where: { orderId: order.id, status: "aktif" } });
     const holder = offered.practitionerId;
     const other = holder === first.id ? second.id : first.id;
@@ -264,7 +292,13 @@ describe("practitioners", () => {
     expect(
       await signIn(
         { db: database.prisma, clock },
-        { throttle: new SignInThrottle({ kind: "memory" }), email, password: "rahasia-sekali-123", address: "test-deactivated" },
+        {
+          actor: VISITOR,
+          throttle: new SignInThrottle({ kind: "memory" }),
+          email,
+          password: "rahasia-sekali-123",
+          address: "test-deactivated",
+        },
       ),
     ).toMatchObject({ ok: false });
 
@@ -343,7 +377,15 @@ describe("catalog", () => {
       description: "Telaah kontrak hingga 30 halaman dengan catatan risiko.",
     });
     expect(agentPrice(3_000_000)).toBe(3_450_000);
-    expect(await getAgentService({ db: database.prisma }, { code: "review_kontrak" })).toMatchObject({
+    expect(
+      await getAgentService(
+        { db: database.prisma },
+        {
+          actor: TEST_OPERATOR,
+          code: "review_kontrak",
+        },
+      ),
+    ).toMatchObject({
       clientPriceIdr: 3_000_000,
       agentPriceIdr: 3_450_000,
     });
@@ -360,11 +402,38 @@ describe("catalog", () => {
 
   it("hides a service from agents, deactivates it, and brings it back", async () => {
     await as(operator).operator.updateService({ code: "somasi", agentEligible: false });
-    expect((await listAgentServices({ db: database.prisma })).map((s) => s.code)).not.toContain("somasi");
+    expect(
+      (
+        await listAgentServices(
+          { db: database.prisma },
+          {
+            actor: TEST_OPERATOR,
+          },
+        )
+      ).map((s) => s.code),
+    ).not.toContain("somasi");
     await as(operator).operator.updateService({ code: "somasi", agentEligible: true, active: false });
-    expect((await listAgentServices({ db: database.prisma })).map((s) => s.code)).not.toContain("somasi");
+    expect(
+      (
+        await listAgentServices(
+          { db: database.prisma },
+          {
+            actor: TEST_OPERATOR,
+          },
+        )
+      ).map((s) => s.code),
+    ).not.toContain("somasi");
     await as(operator).operator.updateService({ code: "somasi", active: true });
-    expect((await listAgentServices({ db: database.prisma })).map((s) => s.code)).toContain("somasi");
+    expect(
+      (
+        await listAgentServices(
+          { db: database.prisma },
+          {
+            actor: TEST_OPERATOR,
+          },
+        )
+      ).map((s) => s.code),
+    ).toContain("somasi");
     expect((await as(operator).operator.services()).services.find((s) => s.code === "somasi")).toMatchObject({
       agentEligible: true,
       active: true,
@@ -394,7 +463,17 @@ describe("catalog", () => {
     expect(await codeOf(as(operator).operator.updateService({ code: "nib_oss", clientPriceIdr: 0 }))).toBe("VALIDATION");
     expect(await codeOf(as(operator).operator.updateService({ code: "nib_oss" }))).toBe("VALIDATION");
     expect(await codeOf(as(operator).operator.updateService({ code: "tidak_ada", active: false }))).toBe("NOT_FOUND");
-    expect((await getAgentService({ db: database.prisma }, { code: "nib_oss" })).intake).toEqual(intake);
+    expect(
+      (
+        await getAgentService(
+          { db: database.prisma },
+          {
+            actor: TEST_OPERATOR,
+            code: "nib_oss",
+          },
+        )
+      ).intake,
+    ).toEqual(intake);
   });
 });
 

@@ -101,12 +101,20 @@ const blankToUndefined = (text: string | undefined) => (text ? text : undefined)
 
 export const operatorRouter = router({
   /** The platform's bank transfer details for deposit top-ups, as the settings page edits them. */
-  topUpInstructions: operator.output(operatorTopUpInstructionsOutput).query(({ ctx }) => getTopUpInstructions(ctx)),
+  topUpInstructions: operator.output(operatorTopUpInstructionsOutput).query(({ ctx }) =>
+    getTopUpInstructions(ctx, {
+      actor: ctx.actor,
+    }),
+  ),
   setTopUpInstructions: operator
     .input(topUpInstructionsInput)
     .output(z.void())
     .mutation(({ ctx, input }) => setTopUpInstructions(ctx, { actor: ctx.actor, input })),
-  overview: operator.output(overviewOutput).query(({ ctx }) => operatorOverview(ctx)),
+  overview: operator.output(overviewOutput).query(({ ctx }) =>
+    operatorOverview(ctx, {
+      actor: ctx.actor,
+    }),
+  ),
 
   // The lists: no input is the first page of everything.
   organizations: operator
@@ -114,13 +122,22 @@ export const operatorRouter = router({
     .output(organizationsOutput)
     .query(async ({ ctx, input = {} }) =>
       samePage(
-        await searchOrganizations(ctx, { search: { q: blankToUndefined(input.q), status: input.status }, page: portalPageOf(input.page) }),
+        await searchOrganizations(ctx, {
+          actor: ctx.actor,
+          search: { q: blankToUndefined(input.q), status: input.status },
+          page: portalPageOf(input.page),
+        }),
       ),
     ),
   organization: operator
     .input(byOrganization)
     .output(organizationOutput)
-    .query(({ ctx, input }) => organizationDetail(ctx, { organizationId: input.organizationId })),
+    .query(({ ctx, input }) =>
+      organizationDetail(ctx, {
+        actor: ctx.actor,
+        organizationId: input.organizationId,
+      }),
+    ),
   createOrganization: operator
     .input(createOrganizationInput)
     .output(createdOutput)
@@ -144,7 +161,12 @@ export const operatorRouter = router({
   team: operator
     .input(byOrganization)
     .output(teamOutput)
-    .query(({ ctx, input }) => listTeam(ctx, { organizationId: input.organizationId })),
+    .query(({ ctx, input }) =>
+      listTeam(ctx, {
+        actor: ctx.actor,
+        organizationId: input.organizationId,
+      }),
+    ),
   revokeInvitation: operator
     .input(operatorRevokeInvitationInput)
     .output(z.void())
@@ -172,6 +194,7 @@ export const operatorRouter = router({
     .query(async ({ ctx, input = {} }) =>
       samePage(
         await searchOrders(ctx, {
+          actor: ctx.actor,
           search: {
             q: blankToUndefined(input.q),
             status: input.status,
@@ -186,15 +209,34 @@ export const operatorRouter = router({
   order: operator
     .input(byOrder)
     .output(orderOutput)
-    .query(async ({ ctx, input }) => orderDetailView(await operatorOrderDetail(ctx, { orderId: input.orderId }))),
+    .query(async ({ ctx, input }) =>
+      orderDetailView(
+        await operatorOrderDetail(ctx, {
+          actor: ctx.actor,
+          orderId: input.orderId,
+        }),
+      ),
+    ),
   /** A mutation: each reading of the client's data writes an audit row before the data is returned. */
   revealClientData: operator
     .input(byOrder)
     .output(clientDataOutput)
     .mutation(({ ctx, input }) => revealClientData(ctx, { actor: ctx.actor, orderId: input.orderId })),
-  stalledOrders: operator.output(stalledOrdersOutput).query(({ ctx }) => listStalledOrders(ctx)),
-  disputes: operator.output(disputesOutput).query(({ ctx }) => listDisputes(ctx)),
-  slaBreaches: operator.output(slaBreachesOutput).query(({ ctx }) => listSlaBreaches(ctx)),
+  stalledOrders: operator.output(stalledOrdersOutput).query(({ ctx }) =>
+    listStalledOrders(ctx, {
+      actor: ctx.actor,
+    }),
+  ),
+  disputes: operator.output(disputesOutput).query(({ ctx }) =>
+    listDisputes(ctx, {
+      actor: ctx.actor,
+    }),
+  ),
+  slaBreaches: operator.output(slaBreachesOutput).query(({ ctx }) =>
+    listSlaBreaches(ctx, {
+      actor: ctx.actor,
+    }),
+  ),
   sendMessage: operator
     .input(operatorMessageInput)
     .output(orderStatusOutput)
@@ -204,7 +246,12 @@ export const operatorRouter = router({
   practitionersForOrder: operator
     .input(byOrder)
     .output(choosablePractitionersOutput)
-    .query(({ ctx, input }) => practitionersForOrder(ctx, { orderId: input.orderId })),
+    .query(({ ctx, input }) =>
+      practitionersForOrder(ctx, {
+        actor: ctx.actor,
+        orderId: input.orderId,
+      }),
+    ),
   offerToPractitioner: operator
     .input(offerToPractitionerInput)
     .output(z.string())
@@ -222,13 +269,22 @@ export const operatorRouter = router({
   orderCosts: operator
     .input(byOrder)
     .output(costsOutput)
-    .query(async ({ ctx, input }) => (await operatorOrderCosts(ctx, { orderId: input.orderId })).map(costView)),
-  /** Approved costs whose receipt is later than COST_RECEIPT_DAYS, on live orders. */
-  lateReceipts: operator
-    .output(lateReceiptsOutput)
-    .query(async ({ ctx }) =>
-      (await listLateReceipts(ctx)).map((cost) => ({ ...costView(cost), order: cost.order, practitioner: cost.practitioner })),
+    .query(async ({ ctx, input }) =>
+      (
+        await operatorOrderCosts(ctx, {
+          actor: ctx.actor,
+          orderId: input.orderId,
+        })
+      ).map(costView),
     ),
+  /** Approved costs whose receipt is later than COST_RECEIPT_DAYS, on live orders. */
+  lateReceipts: operator.output(lateReceiptsOutput).query(async ({ ctx }) =>
+    (
+      await listLateReceipts(ctx, {
+        actor: ctx.actor,
+      })
+    ).map((cost) => ({ ...costView(cost), order: cost.order, practitioner: cost.practitioner })),
+  ),
   /** Cancels a cost (an approved one's amount back to the deposit), with the reason both sides read. */
   cancelCost: operator
     .input(cancelCostInput)
@@ -236,7 +292,7 @@ export const operatorRouter = router({
     .mutation(async ({ ctx, input }) =>
       costView(
         await cancelCostByOperator(ctx, {
-          operatorId: ctx.actor.actorId,
+          actor: ctx.actor,
           orderId: input.orderId,
           costId: input.costId,
           reason: input.reason,
@@ -250,15 +306,24 @@ export const operatorRouter = router({
     .query(async ({ ctx, input = {} }) =>
       pageView(
         await listAuditLog(ctx, {
+          actor: ctx.actor,
           search: { actorType: blankToUndefined(input.actorType), action: blankToUndefined(input.action), subjectId: input.subjectId },
           page: portalPageOf(input.page),
         }),
         auditRowView,
       ),
     ),
-  auditVocabulary: operator.output(auditVocabularyOutput).query(({ ctx }) => auditLogVocabulary(ctx)),
+  auditVocabulary: operator.output(auditVocabularyOutput).query(({ ctx }) =>
+    auditLogVocabulary(ctx, {
+      actor: ctx.actor,
+    }),
+  ),
 
-  cases: operator.output(casesOutput).query(({ ctx }) => listCasesForOperator(ctx, {})),
+  cases: operator.output(casesOutput).query(({ ctx }) =>
+    listCasesForOperator(ctx, {
+      actor: ctx.actor,
+    }),
+  ),
   closeCase: operator
     .input(z.object({ caseId: idSchema }))
     .output(z.enum(CaseStatus))
@@ -266,7 +331,14 @@ export const operatorRouter = router({
   practitioners: operator
     .input(portalPageInput)
     .output(practitionersOutput)
-    .query(async ({ ctx, input }) => samePage(await listPractitioners(ctx, { request: portalPageOf(input) }))),
+    .query(async ({ ctx, input }) =>
+      samePage(
+        await listPractitioners(ctx, {
+          actor: ctx.actor,
+          request: portalPageOf(input),
+        }),
+      ),
+    ),
   recordPayout: operator
     .input(payoutInput)
     .output(payoutOutput)
@@ -284,7 +356,12 @@ export const operatorRouter = router({
   bankAccounts: operator
     .input(byPractitioner)
     .output(bankAccountsOutput)
-    .query(({ ctx, input }) => bankAccountsForOperator(ctx, { practitionerId: input.practitionerId })),
+    .query(({ ctx, input }) =>
+      bankAccountsForOperator(ctx, {
+        actor: ctx.actor,
+        practitionerId: input.practitionerId,
+      }),
+    ),
   verifyBankAccount: operator
     .input(verifyBankAccountInput)
     .output(z.void())
@@ -313,11 +390,21 @@ export const operatorRouter = router({
   services: operator
     .input(serviceSearchInput.optional())
     .output(servicesOutput)
-    .query(({ ctx, input }) => listServicesForOperator(ctx, { search: input ?? {} })),
+    .query(({ ctx, input }) =>
+      listServicesForOperator(ctx, {
+        actor: ctx.actor,
+        search: input ?? {},
+      }),
+    ),
   service: operator
     .input(byService)
     .output(serviceOutput)
-    .query(({ ctx, input }) => serviceForOperator(ctx, { code: input.code })),
+    .query(({ ctx, input }) =>
+      serviceForOperator(ctx, {
+        actor: ctx.actor,
+        code: input.code,
+      }),
+    ),
   updateService: operator
     .input(updateServiceInput)
     .output(serviceOutput)
@@ -326,7 +413,7 @@ export const operatorRouter = router({
   practitionerProfile: operator
     .input(byPractitioner)
     .output(profileOutput)
-    .query(({ ctx, input }) => getPractitionerProfile(ctx, { practitionerId: input.practitionerId })),
+    .query(({ ctx, input }) => getPractitionerProfile(ctx, { actor: ctx.actor, practitionerId: input.practitionerId })),
   setLicenseNumber: operator
     .input(
       byPractitioner.extend({

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { agentActor, SEED } from "@/server/domain/access/actor";
 import type { PortalUser } from "@/server/domain/access/portal-user";
 import { fixedClock } from "@/server/domain/clock";
-import { authenticateApiKey, tokenHashOf } from "@/server/services/access";
+import { authenticateApiKey, practitionerActorOf, tokenHashOf } from "@/server/services/access";
 import { selectBid } from "@/server/services/cases";
 import { topUpDeposit } from "@/server/services/organizations";
 import { deliverResult } from "@/server/services/practitioners";
@@ -129,10 +130,7 @@ describe("one order, as the client behind the agent", () => {
   }
 
   it("answers the practitioner's question when the agent cannot, with a file, as a client message: the order goes back to work", async () => {
-    await topUpDeposit(
-      { db: database.prisma },
-      { actor: { actorType: "system", actorId: null }, organizationId: mine.id, amountIdr: 20_000_000n, reference: "uji" },
-    );
+    await topUpDeposit({ db: database.prisma }, { actor: SEED, organizationId: mine.id, amountIdr: 20_000_000n, reference: "uji" });
     const waiting = await order(mine);
     await as(admin).organization.decide({ orderId: waiting.id, approve: true });
     const practitionerId = await createTestPractitioner(database.prisma, ["kontrak"]);
@@ -153,10 +151,7 @@ describe("one order, as the client behind the agent", () => {
   });
 
   it("shows the order with the key that placed it, the conversation and only the steps the state machine allows now", async () => {
-    await topUpDeposit(
-      { db: database.prisma },
-      { actor: { actorType: "system", actorId: null }, organizationId: mine.id, amountIdr: 20_000_000n, reference: "uji" },
-    );
+    await topUpDeposit({ db: database.prisma }, { actor: SEED, organizationId: mine.id, amountIdr: 20_000_000n, reference: "uji" });
     const orderId = await deliveredOrder();
     const view = await as(admin).organization.order({ orderId });
     expect(view).toMatchObject({
@@ -189,7 +184,11 @@ describe("one order, as the client behind the agent", () => {
     const holder = (await database.prisma.order.findUniqueOrThrow({ where: { id: orderId } })).practitionerId!;
     await deliverResult(
       { db: database.prisma, clock },
-      { practitionerId: holder, orderId, deliverable: "https://berkas.contoh.id/nda-v2.pdf" },
+      {
+        actor: await practitionerActorOf({ db: database.prisma, clock }.db, holder),
+        orderId,
+        deliverable: "https://berkas.contoh.id/nda-v2.pdf",
+      },
     );
     expect(await as(admin).organization.acceptResult({ orderId })).toBe("selesai");
     expect(await codeOf(as(admin).organization.acceptResult({ orderId }))).toBe("INVALID_STATE");
@@ -318,7 +317,11 @@ describe("cases and invoices", () => {
     const offer = await bid(database.prisma, clock, practitionerId, created.id, 8_000_000);
     return selectBid(
       { db: database.prisma, clock },
-      { key: await agentKey(database.prisma, clock, org), caseId: created.id, bidId: offer.id },
+      {
+        actor: agentActor(await agentKey(database.prisma, clock, org)),
+        caseId: created.id,
+        bidId: offer.id,
+      },
     );
   }
 
@@ -363,7 +366,7 @@ describe("live and test data, one mode at a time", () => {
     const testKey = await addTestKey(database.prisma, org.id, { mode: "test" });
     await topUpDeposit(
       { db: database.prisma },
-      { actor: { actorType: "system", actorId: null }, organizationId: org.id, amountIdr: 10_000_000n, reference: "uji", livemode: false },
+      { actor: SEED, organizationId: org.id, amountIdr: 10_000_000n, reference: "uji", livemode: false },
     );
     const user = await portalUser(database.prisma, "org_admin", org.id);
     return { org, test: { id: org.id, ...testKey }, user };
@@ -597,7 +600,7 @@ describe("the webhook log as a table", () => {
     const testKey = await addTestKey(database.prisma, org.id, { mode: "test", webhookUrl: "https://agen.contoh.id/uji" });
     await topUpDeposit(
       { db: database.prisma },
-      { actor: { actorType: "system", actorId: null }, organizationId: org.id, amountIdr: 10_000_000n, reference: "uji", livemode: false },
+      { actor: SEED, organizationId: org.id, amountIdr: 10_000_000n, reference: "uji", livemode: false },
     );
     const live = [
       await order(org, { callback_url: "https://agen.contoh.id/a" }),
@@ -682,7 +685,13 @@ describe("an order's files", () => {
     ]);
 
     const testOrg = { id: org.id, ...(await addTestKey(database.prisma, org.id, { mode: "test" })) };
-    await topUpTestDeposit({ db: database.prisma, clock }, { key: await agentKey(database.prisma, clock, testOrg), amountIdr: 5_000_000 });
+    await topUpTestDeposit(
+      { db: database.prisma, clock },
+      {
+        actor: agentActor(await agentKey(database.prisma, clock, testOrg)),
+        amountIdr: 5_000_000,
+      },
+    );
     const testFile = await uploadTestFile(
       { db: database.prisma, clock },
       { organizationId: org.id, livemode: false, apiKeyId: testOrg.apiKeyId },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { liveDataOf } from "@/server/domain/data-owner";
+import { inMode } from "@/server/domain/access/actor";
 import {
   createApiKey,
   inviteAdmin,
@@ -17,7 +17,7 @@ import { listWebhookDeliveries, redeliver } from "@/server/services/events";
 import { accounts, monthlySpend, statementPage } from "@/server/services/money";
 import {
   acceptOrderResult,
-  adminClientRef,
+  adminOnOrder,
   cancelOrder,
   decideApproval,
   decideCost,
@@ -71,7 +71,6 @@ import {
   orderStatusOutput,
   ordersOutput,
   overviewOutput,
-  ownerOf,
   paidInvoiceOutput,
   pendingApprovalsOutput,
   reasonInput,
@@ -97,18 +96,23 @@ const admin = orgAdminProcedure;
 
 /** The admin acting as the client on one of the organisation's orders, in that order's mode. */
 const asClient = (
-  ctx: { db: Parameters<typeof adminClientRef>[0]["db"]; organizationId: string; actor: Parameters<typeof adminClientRef>[1]["actor"] },
+  ctx: { db: Parameters<typeof adminOnOrder>[0]["db"]; organizationId: string; actor: Parameters<typeof adminOnOrder>[1]["actor"] },
   orderId: string,
-) => adminClientRef(ctx, { actor: ctx.actor, organizationId: ctx.organizationId, orderId });
+) => adminOnOrder(ctx, { actor: ctx.actor, orderId });
 
 export const organizationRouter = router({
-  overview: admin.output(overviewOutput).query(({ ctx }) => organizationOverview(ctx, { organizationId: ctx.organizationId })),
+  overview: admin.output(overviewOutput).query(({ ctx }) =>
+    organizationOverview(ctx, {
+      actor: ctx.actor,
+    }),
+  ),
   /** The deposit's statement in one mode, newest first, each row with the balance after it. */
   statement: admin
     .input(statementInput)
     .output(statementOutput)
     .query(async ({ ctx, input }) => {
       const { balanceIdr, page } = await statementPage(ctx, {
+        actor: ctx.actor,
         ref: accounts.orgDeposit(ctx.organizationId, input.mode === "live"),
         page: portalPageOf(input.page),
       });
@@ -117,7 +121,11 @@ export const organizationRouter = router({
   spend: admin
     .input(modeOnlyInput)
     .output(spendOutput)
-    .query(({ ctx, input }) => monthlySpend(ctx, { owner: ownerOf(ctx.organizationId, input.mode) })),
+    .query(({ ctx, input }) =>
+      monthlySpend(ctx, {
+        actor: inMode(ctx.actor, input.mode === "live"),
+      }),
+    ),
   setThreshold: admin
     .input(thresholdInput)
     .output(z.void())
@@ -130,7 +138,7 @@ export const organizationRouter = router({
     .query(async ({ ctx, input }) =>
       pageView(
         await listOrganizationOrders(ctx, {
-          owner: ownerOf(ctx.organizationId, input.mode),
+          actor: inMode(ctx.actor, input.mode === "live"),
           search: {
             q: blankToUndefined(input.q),
             status: input.status,
@@ -144,28 +152,47 @@ export const organizationRouter = router({
       ),
     ),
   /** How to top up the deposit: the operator's transfer details and this organisation's transfer note (null until the operator set them). */
-  topUpInstructions: admin
-    .output(topUpInstructionsOutput)
-    .query(({ ctx }) => topUpInstructionsFor(ctx, { organizationId: ctx.organizationId })),
+  topUpInstructions: admin.output(topUpInstructionsOutput).query(({ ctx }) =>
+    topUpInstructionsFor(ctx, {
+      actor: ctx.actor,
+    }),
+  ),
   /** What needs the admin in one mode: the home page's overview. */
   attention: admin
     .input(modeOnlyInput)
     .output(attentionOutput)
-    .query(({ ctx, input }) => organizationAttention(ctx, { owner: ownerOf(ctx.organizationId, input.mode) })),
+    .query(({ ctx, input }) =>
+      organizationAttention(ctx, {
+        actor: inMode(ctx.actor, input.mode === "live"),
+      }),
+    ),
   /** Orders waiting for the admin's approval, live and test: the nav's badge counts the live ones. */
-  pendingApprovals: admin
-    .output(pendingApprovalsOutput)
-    .query(({ ctx }) => pendingApprovalCounts(ctx, { organizationId: ctx.organizationId })),
+  pendingApprovals: admin.output(pendingApprovalsOutput).query(({ ctx }) =>
+    pendingApprovalCounts(ctx, {
+      actor: ctx.actor,
+    }),
+  ),
   order: admin
     .input(byOrder)
     .output(orderOutput)
-    .query(({ ctx, input }) => getOrganizationOrder(ctx, { organizationId: ctx.organizationId, orderId: input.orderId })),
+    .query(({ ctx, input }) =>
+      getOrganizationOrder(ctx, {
+        actor: ctx.actor,
+        orderId: input.orderId,
+      }),
+    ),
   // The admin acts as the client behind the agent: the same services and rules as the API.
   acceptResult: admin
     .input(byOrder)
     .output(orderStatusOutput)
     .mutation(
-      async ({ ctx, input }) => (await acceptOrderResult(ctx, { by: await asClient(ctx, input.orderId), orderId: input.orderId })).status,
+      async ({ ctx, input }) =>
+        (
+          await acceptOrderResult(ctx, {
+            actor: await asClient(ctx, input.orderId),
+            orderId: input.orderId,
+          })
+        ).status,
     ),
   /** The admin answers the practitioner (or adds a note) when the agent cannot: the same service and rules as POST /v1/orders/{id}/messages. */
   sendMessage: admin
@@ -175,7 +202,7 @@ export const organizationRouter = router({
       async ({ ctx, input }) =>
         (
           await postClientMessage(ctx, {
-            by: await asClient(ctx, input.orderId),
+            actor: await asClient(ctx, input.orderId),
             orderId: input.orderId,
             input: { body: input.body, attachments: input.files },
           })
@@ -186,42 +213,73 @@ export const organizationRouter = router({
     .output(orderStatusOutput)
     .mutation(
       async ({ ctx, input }) =>
-        (await requestRevision(ctx, { by: await asClient(ctx, input.orderId), orderId: input.orderId, reason: input.reason })).status,
+        (
+          await requestRevision(ctx, {
+            actor: await asClient(ctx, input.orderId),
+            orderId: input.orderId,
+            reason: input.reason,
+          })
+        ).status,
     ),
   openDispute: admin
     .input(reasonInput)
     .output(orderStatusOutput)
     .mutation(
       async ({ ctx, input }) =>
-        (await openDispute(ctx, { by: await asClient(ctx, input.orderId), orderId: input.orderId, reason: input.reason })).status,
+        (
+          await openDispute(ctx, {
+            actor: await asClient(ctx, input.orderId),
+            orderId: input.orderId,
+            reason: input.reason,
+          })
+        ).status,
     ),
   cancel: admin
     .input(cancelInput)
     .output(orderStatusOutput)
     .mutation(
       async ({ ctx, input }) =>
-        (await cancelOrder(ctx, { by: await asClient(ctx, input.orderId), orderId: input.orderId, reason: input.reason })).status,
+        (
+          await cancelOrder(ctx, {
+            actor: await asClient(ctx, input.orderId),
+            orderId: input.orderId,
+            reason: input.reason,
+          })
+        ).status,
     ),
   decide: admin
     .input(decideInput)
     .output(orderStatusOutput)
     .mutation(async ({ ctx, input }) => {
-      const { owner } = await asClient(ctx, input.orderId);
-      return (await decideApproval(ctx, { actor: ctx.actor, input: { owner, orderId: input.orderId, approve: input.approve } })).status;
+      const actor = await asClient(ctx, input.orderId);
+      return (await decideApproval(ctx, { actor, orderId: input.orderId, approve: input.approve })).status;
     }),
   orderCosts: admin
     .input(byOrder)
     .output(costsOutput)
     .query(async ({ ctx, input }) =>
-      (await organizationOrderCosts(ctx, { organizationId: ctx.organizationId, orderId: input.orderId })).map(costView),
+      (
+        await organizationOrderCosts(ctx, {
+          actor: ctx.actor,
+          orderId: input.orderId,
+        })
+      ).map(costView),
     ),
   /** Costs waiting for the client side's decision, live and test: the nav's badge counts the live ones with the orders. */
-  pendingCosts: admin.output(pendingCostsOutput).query(({ ctx }) => undecidedCostCounts(ctx, { organizationId: ctx.organizationId })),
+  pendingCosts: admin.output(pendingCostsOutput).query(({ ctx }) =>
+    undecidedCostCounts(ctx, {
+      actor: ctx.actor,
+    }),
+  ),
   undecidedCosts: admin
     .input(modeOnlyInput)
     .output(costsWithOrderOutput)
     .query(async ({ ctx, input }) =>
-      (await listUndecidedCosts(ctx, { owner: ownerOf(ctx.organizationId, input.mode) })).map((cost) => ({
+      (
+        await listUndecidedCosts(ctx, {
+          actor: inMode(ctx.actor, input.mode === "live"),
+        })
+      ).map((cost) => ({
         ...costView(cost),
         order: cost.order,
       })),
@@ -233,14 +291,18 @@ export const organizationRouter = router({
     .mutation(async ({ ctx, input }) =>
       costView(
         await decideCost(ctx, {
-          by: await asClient(ctx, input.orderId),
+          actor: await asClient(ctx, input.orderId),
           orderId: input.orderId,
           costId: input.costId,
           decision: input.approve ? { approve: true } : { approve: false, reason: input.reason },
         }),
       ),
     ),
-  keys: admin.output(keysOutput).query(({ ctx }) => listApiKeys(ctx, { organizationId: ctx.organizationId })),
+  keys: admin.output(keysOutput).query(({ ctx }) =>
+    listApiKeys(ctx, {
+      actor: ctx.actor,
+    }),
+  ),
   /** What the key creation form starts from. */
   keyDefaults: admin.output(keyDefaultsOutput).query(() => KEY_DEFAULTS),
   createKey: admin
@@ -267,7 +329,6 @@ export const organizationRouter = router({
     .mutation(({ ctx, input }) =>
       updateApiKey(ctx, {
         actor: ctx.actor,
-        organizationId: ctx.organizationId,
         apiKeyId: input.apiKeyId,
         input: {
           name: input.name,
@@ -281,26 +342,28 @@ export const organizationRouter = router({
   revokeKey: admin
     .input(byApiKey)
     .output(z.void())
-    .mutation(({ ctx, input }) => revokeApiKey(ctx, { actor: ctx.actor, organizationId: ctx.organizationId, apiKeyId: input.apiKeyId })),
+    .mutation(({ ctx, input }) => revokeApiKey(ctx, { actor: ctx.actor, apiKeyId: input.apiKeyId })),
   /** "Permintaan terakhir": the key's newest requests on /v1 and /mcp, live and test keys alike. */
   keyRequests: admin
     .input(byApiKey)
     .output(keyRequestsOutput)
-    .query(({ ctx, input }) => recentRequests(ctx, { organizationId: ctx.organizationId, apiKeyId: input.apiKeyId })),
+    .query(({ ctx, input }) =>
+      recentRequests(ctx, {
+        actor: ctx.actor,
+        apiKeyId: input.apiKeyId,
+      }),
+    ),
   /** Moves a key to the current API version: its answers may change shape from the next request on. */
   upgradeKeyVersion: admin
     .input(byApiKey)
     .output(upgradedKeyOutput)
-    .mutation(({ ctx, input }) =>
-      upgradeApiKeyVersion(ctx, { actor: ctx.actor, organizationId: ctx.organizationId, apiKeyId: input.apiKeyId }),
-    ),
+    .mutation(({ ctx, input }) => upgradeApiKeyVersion(ctx, { actor: ctx.actor, apiKeyId: input.apiKeyId })),
   rotateWebhookSecret: admin
     .input(rotateSecretInput)
     .output(rotatedSecretOutput)
     .mutation(({ ctx, input }) =>
       rotateWebhookSecret(ctx, {
         actor: ctx.actor,
-        organizationId: ctx.organizationId,
         apiKeyId: input.apiKeyId,
         overlapHours: input.overlapHours,
       }),
@@ -311,7 +374,7 @@ export const organizationRouter = router({
     .query(async ({ ctx, input }) => {
       const request = portalPageOf(input.page);
       const events = await listWebhookDeliveries(ctx, {
-        organizationId: ctx.organizationId,
+        actor: ctx.actor,
         options: {
           orderId: input.orderId,
           livemode: input.mode === "live",
@@ -326,8 +389,17 @@ export const organizationRouter = router({
   redeliver: admin
     .input(z.object({ eventId: idSchema }))
     .output(redeliverOutput)
-    .mutation(({ ctx, input }) => redeliver(ctx, { organizationId: ctx.organizationId, eventId: input.eventId })),
-  cases: admin.output(casesOutput).query(({ ctx }) => listOrganizationCases(ctx, { organizationId: ctx.organizationId })),
+    .mutation(({ ctx, input }) =>
+      redeliver(ctx, {
+        actor: ctx.actor,
+        eventId: input.eventId,
+      }),
+    ),
+  cases: admin.output(casesOutput).query(({ ctx }) =>
+    listOrganizationCases(ctx, {
+      actor: ctx.actor,
+    }),
+  ),
   /** The admin selects a bid as the agent's POST /v1/cases/{id}/select does (same service, rules and events). */
   selectBid: admin
     .input(selectBidInput)
@@ -335,7 +407,6 @@ export const organizationRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { invoice } = await selectBidAsAdmin(ctx, {
         actor: ctx.actor,
-        organizationId: ctx.organizationId,
         caseId: input.caseId,
         bidId: input.bidId,
       });
@@ -347,11 +418,16 @@ export const organizationRouter = router({
     .mutation(async ({ ctx, input }) => {
       const invoice = await payInvoice(ctx, {
         actor: ctx.actor,
-        input: { owner: liveDataOf(ctx.organizationId), invoiceId: input.invoiceId },
+        invoiceId: input.invoiceId,
       });
       return { status: invoice.status, totalIdr: invoice.totalIdr, orderId: invoice.orderId };
     }),
-  team: admin.output(teamOutput).query(({ ctx }) => listTeam(ctx, { organizationId: ctx.organizationId })),
+  team: admin.output(teamOutput).query(({ ctx }) =>
+    listTeam(ctx, {
+      actor: ctx.actor,
+      organizationId: ctx.organizationId,
+    }),
+  ),
   invite: admin
     .input(inviteInput)
     .output(invitationCreatedOutput)

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { VISITOR } from "@/server/domain/access/actor";
 import { findPasswordReset, passwordResetSubject, requestPasswordReset, resetPassword, tokenHashOf } from "@/server/services/access";
 import { answerAfter, limitResetRequests, limitVisitorHashing, tokenProcedure, visitorProcedure } from "../portal-procedure";
 import { byResetToken, resetDoneOutput, resetInput, resetOutput, resetRequestInput } from "../schemas/access/password-reset-portal";
@@ -19,18 +20,30 @@ export const passwordResetRouter = router({
     .mutation(({ ctx, input }) =>
       answerAfter(REQUEST_ANSWER_MS, async () => {
         await limitResetRequests(ctx, passwordResetSubject(input.email));
-        await requestPasswordReset(ctx, { email: input.email });
+        await requestPasswordReset(ctx, {
+          actor: VISITOR,
+          email: input.email,
+        });
       }),
     ),
   show: tokenProcedure
     .input(byResetToken)
     .output(resetOutput)
-    .query(({ ctx, input }) => findPasswordReset(ctx, { token: input.token })),
+    .query(({ ctx, input }) =>
+      findPasswordReset(ctx, {
+        actor: VISITOR,
+        token: input.token,
+      }),
+    ),
   complete: tokenProcedure
     .input(resetInput)
     .output(resetDoneOutput)
     .mutation(async ({ ctx, input }) => {
       await limitVisitorHashing(ctx, `password-reset:${tokenHashOf(input.token)}`);
-      return resetPassword(ctx, { token: input.token, password: input.password });
+      return resetPassword(ctx, {
+        actor: VISITOR,
+        token: input.token,
+        password: input.password,
+      });
     }),
 });

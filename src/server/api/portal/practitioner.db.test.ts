@@ -1,10 +1,11 @@
 import { verify } from "@node-rs/argon2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { agentActor, SWEEPER } from "@/server/domain/access/actor";
 import type { PortalUser } from "@/server/domain/access/portal-user";
 import { fixedClock } from "@/server/domain/clock";
-import { liveDataOf } from "@/server/domain/data-owner";
 import { payInvoice, selectBid } from "@/server/services/cases";
 import { ensureOffering } from "@/server/services/offers";
+import { adminOf } from "@/test/actors";
 import { agentKey, createTestCase } from "@/test/cases";
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
@@ -29,7 +30,10 @@ let bob: PortalUser;
 async function offeredOrder() {
   const res = await api.call("/v1/orders", { method: "POST", token: org.token, json: ndaOrder() });
   const { id: orderId } = (await res.json()) as { id: string };
-  await ensureOffering(deps(), { orderId });
+  await ensureOffering(deps(), {
+    actor: SWEEPER,
+    orderId,
+  });
   const offer = await database.prisma.offer.findFirstOrThrow({ where: { orderId, status: "aktif" } });
   const [holder, other] = offer.practitionerId === alice.practitionerId ? [alice, bob] : [bob, alice];
   return {
@@ -376,11 +380,15 @@ describe("after delivery, and when the client changes its mind", () => {
     const mine = await me.practitioner.submitBid({ caseId, scope: "Somasi", etaDays: 5, priceIdr: 2_000_000 });
     const { invoice } = await selectBid(
       { db: database.prisma, clock },
-      { key: await agentKey(database.prisma, clock, org), caseId, bidId: mine.id },
+      {
+        actor: agentActor(await agentKey(database.prisma, clock, org)),
+        caseId,
+        bidId: mine.id,
+      },
     );
     const { orderId } = await payInvoice(deps(), {
-      actor: { actorType: "org_admin", actorId: null },
-      input: { owner: liveDataOf(org.id), invoiceId: invoice.id },
+      actor: adminOf(org.id),
+      invoiceId: invoice.id,
     });
     const view = await me.practitioner.order({ orderId: orderId! });
     expect(view).toMatchObject({ status: "diambil", caseId, earningIdr: 2_000_000, masked: false, actions: ["start_work"] });
@@ -420,7 +428,14 @@ describe("the case board through the portal", () => {
     const mine = await me.practitioner.submitBid({ caseId, scope: "Somasi", etaDays: 7, priceIdr: 500_000 });
     expect(mine.clientPaysIdr).toBe(600_000);
     await other.practitioner.submitBid({ caseId, scope: "Somasi juga", etaDays: 9, priceIdr: 700_000 });
-    await selectBid({ db: database.prisma, clock }, { key: await agentKey(database.prisma, clock, org), caseId, bidId: mine.id });
+    await selectBid(
+      { db: database.prisma, clock },
+      {
+        actor: agentActor(await agentKey(database.prisma, clock, org)),
+        caseId,
+        bidId: mine.id,
+      },
+    );
 
     const selected = await me.practitioner.case({ caseId });
     expect(selected).toMatchObject({ status: "dipilih", selected: true, canWithdraw: false, myBid: { status: "dipilih" } });

@@ -67,36 +67,69 @@ export const practitionerRouter = router({
     .input(portalPageInput)
     .output(offersOutput)
     .query(async ({ ctx, input }) =>
-      samePage(await listMyOffers(ctx, { practitionerId: ctx.practitionerId, request: portalPageOf(input) })),
+      samePage(
+        await listMyOffers(ctx, {
+          actor: ctx.actor,
+          request: portalPageOf(input),
+        }),
+      ),
     ),
   withdrawnOffers: practitioner
     .input(portalPageInput)
     .output(withdrawnOffersOutput)
     .query(async ({ ctx, input }) =>
-      samePage(await listMyWithdrawnOffers(ctx, { practitionerId: ctx.practitionerId, request: portalPageOf(input) })),
+      samePage(
+        await listMyWithdrawnOffers(ctx, {
+          actor: ctx.actor,
+          request: portalPageOf(input),
+        }),
+      ),
     ),
   acceptOffer: practitioner
     .input(byOffer)
     .output(z.string())
-    .mutation(async ({ ctx, input }) => (await acceptOffer(ctx, { practitionerId: ctx.practitionerId, offerId: input.offerId })).id),
+    .mutation(
+      async ({ ctx, input }) =>
+        (
+          await acceptOffer(ctx, {
+            actor: ctx.actor,
+            offerId: input.offerId,
+          })
+        ).id,
+    ),
   declineOffer: practitioner
     .input(byOffer)
     .output(z.void())
-    .mutation(({ ctx, input }) => declineOffer(ctx, { practitionerId: ctx.practitionerId, offerId: input.offerId })),
+    .mutation(({ ctx, input }) =>
+      declineOffer(ctx, {
+        actor: ctx.actor,
+        offerId: input.offerId,
+      }),
+    ),
   orders: practitioner
     .input(portalPageInput)
     .output(ordersOutput)
     .query(async ({ ctx, input }) =>
-      samePage(await listMyOrders(ctx, { practitionerId: ctx.practitionerId, request: portalPageOf(input) })),
+      samePage(
+        await listMyOrders(ctx, {
+          actor: ctx.actor,
+          request: portalPageOf(input),
+        }),
+      ),
     ),
   order: practitioner
     .input(byOrder)
     .output(practitionerOrderDetailSchema)
-    .query(({ ctx, input }) => getMyOrder(ctx, { practitionerId: ctx.practitionerId, orderId: input.orderId })),
+    .query(({ ctx, input }) =>
+      getMyOrder(ctx, {
+        actor: ctx.actor,
+        orderId: input.orderId,
+      }),
+    ),
   startWork: practitioner
     .input(byOrder)
     .output(orderStatusOutput)
-    .mutation(async ({ ctx, input }) => (await startWork(ctx, ctx.practitionerId, input.orderId)).status),
+    .mutation(async ({ ctx, input }) => (await startWork(ctx, { actor: ctx.actor, orderId: input.orderId })).status),
   askClient: practitioner
     .input(askClientInput)
     .output(orderStatusOutput)
@@ -104,7 +137,7 @@ export const practitionerRouter = router({
       async ({ ctx, input }) =>
         (
           await askClient(ctx, {
-            practitionerId: ctx.practitionerId,
+            actor: ctx.actor,
             orderId: input.orderId,
             question: input.question,
             fileIds: input.files,
@@ -118,7 +151,7 @@ export const practitionerRouter = router({
       async ({ ctx, input }) =>
         (
           await deliverResult(ctx, {
-            practitionerId: ctx.practitionerId,
+            actor: ctx.actor,
             orderId: input.orderId,
             deliverable: input.deliverable,
             fileIds: input.files,
@@ -128,19 +161,30 @@ export const practitionerRouter = router({
   release: practitioner
     .input(byOrder)
     .output(orderStatusOutput)
-    .mutation(async ({ ctx, input }) => (await releaseOrder(ctx, ctx.practitionerId, input.orderId)).status),
+    .mutation(async ({ ctx, input }) => (await releaseOrder(ctx, { actor: ctx.actor, orderId: input.orderId })).status),
   /** The order page's official costs: the service's listed fees, whether one may be asked for now, and the costs. */
   orderCosts: practitioner
     .input(byOrder)
     .output(practitionerOrderCostsOutput)
     .query(async ({ ctx, input }) =>
-      practitionerOrderCostsView(await practitionerOrderCosts(ctx, { practitionerId: ctx.practitionerId, orderId: input.orderId })),
+      practitionerOrderCostsView(
+        await practitionerOrderCosts(ctx, {
+          actor: ctx.actor,
+          orderId: input.orderId,
+        }),
+      ),
     ),
   requestCost: practitioner
     .input(requestCostInput)
     .output(portalCostSchema)
     .mutation(async ({ ctx, input: { orderId, ...request } }) =>
-      costView(await requestCost(ctx, { by: { kind: "practitioner", practitionerId: ctx.practitionerId }, orderId, input: request })),
+      costView(
+        await requestCost(ctx, {
+          actor: ctx.actor,
+          orderId,
+          input: request,
+        }),
+      ),
     ),
   /** The receipt was uploaded onto the order first (/api/berkas?order=…). */
   payCost: practitioner
@@ -149,72 +193,125 @@ export const practitionerRouter = router({
     .mutation(async ({ ctx, input }) =>
       costView(
         await payCost(ctx, {
-          by: { kind: "practitioner", practitionerId: ctx.practitionerId },
+          actor: ctx.actor,
           orderId: input.orderId,
           costId: input.costId,
           receiptFileId: input.receiptFileId,
         }),
       ),
     ),
-  costs: practitioner
-    .output(practitionerCostsOutput)
-    .query(async ({ ctx }) =>
-      (await listPractitionerCosts(ctx, { practitionerId: ctx.practitionerId })).map((cost) => ({ ...costView(cost), order: cost.order })),
-    ),
+  costs: practitioner.output(practitionerCostsOutput).query(async ({ ctx }) =>
+    (
+      await listPractitionerCosts(ctx, {
+        actor: ctx.actor,
+      })
+    ).map((cost) => ({ ...costView(cost), order: cost.order })),
+  ),
 
-  earnings: practitioner.output(earningsOutput).query(({ ctx }) => earningsSummary(ctx, { practitionerId: ctx.practitionerId })),
+  earnings: practitioner.output(earningsOutput).query(({ ctx }) =>
+    earningsSummary(ctx, {
+      actor: ctx.actor,
+    }),
+  ),
   statement: practitioner
     .input(statementInput)
     .output(statementOutput)
     .query(async ({ ctx, input }) =>
-      pageView(await earningsStatement(ctx, { practitionerId: ctx.practitionerId, page: portalPageOf(input.page) }), statementRowView),
+      pageView(
+        await earningsStatement(ctx, {
+          actor: ctx.actor,
+          page: portalPageOf(input.page),
+        }),
+        statementRowView,
+      ),
     ),
 
-  profile: practitioner.output(profileOutput).query(({ ctx }) => getPractitionerProfile(ctx, { practitionerId: ctx.practitionerId })),
-  reviews: practitioner.output(reviewsOutput).query(({ ctx }) => practitionerReviews(ctx, { practitionerId: ctx.practitionerId })),
+  profile: practitioner.output(profileOutput).query(({ ctx }) =>
+    getPractitionerProfile(ctx, {
+      actor: ctx.actor,
+    }),
+  ),
+  reviews: practitioner.output(reviewsOutput).query(({ ctx }) =>
+    practitionerReviews(ctx, {
+      actor: ctx.actor,
+    }),
+  ),
   updateProfile: practitioner
     .input(profileInput)
     .output(profileOutput)
-    .mutation(({ ctx, input }) => updatePractitionerProfile(ctx, { actor: ctx.actor, practitionerId: ctx.practitionerId, change: input })),
-  bankAccount: practitioner
-    .output(ownBankAccountSchema.nullable())
-    .query(({ ctx }) => myBankAccount(ctx, { practitionerId: ctx.practitionerId })),
+    .mutation(({ ctx, input }) => updatePractitionerProfile(ctx, { actor: ctx.actor, change: input })),
+  bankAccount: practitioner.output(ownBankAccountSchema.nullable()).query(({ ctx }) =>
+    myBankAccount(ctx, {
+      actor: ctx.actor,
+    }),
+  ),
   setBankAccount: practitioner
     .input(bankAccountInput)
     .output(ownBankAccountSchema)
-    .mutation(({ ctx, input }) => setBankAccount(ctx, { actor: ctx.actor, practitionerId: ctx.practitionerId, input })),
+    .mutation(({ ctx, input }) => setBankAccount(ctx, { actor: ctx.actor, input })),
   changePassword: practitioner
     .input(passwordChangeInput)
     .output(z.void())
     .mutation(({ ctx, input }) =>
-      changePassword(ctx, { actor: ctx.actor, userId: ctx.actor.actorId, input, keepSessionId: ctx.user.sessionId ?? null }),
+      changePassword(ctx, { actor: ctx.actor, userId: ctx.actor.id, input, keepSessionId: ctx.user.sessionId ?? null }),
     ),
 
   cases: practitioner
     .input(portalPageInput)
     .output(casesOutput)
     .query(async ({ ctx, input }) =>
-      pageView(await listOpenCasesForPractitioner(ctx, { practitionerId: ctx.practitionerId, request: portalPageOf(input) }), caseView),
+      pageView(
+        await listOpenCasesForPractitioner(ctx, {
+          actor: ctx.actor,
+          request: portalPageOf(input),
+        }),
+        caseView,
+      ),
     ),
   myBids: practitioner
     .input(portalPageInput)
     .output(myBidsOutput)
-    .query(async ({ ctx, input }) => samePage(await listMyBids(ctx, { practitionerId: ctx.practitionerId, request: portalPageOf(input) }))),
+    .query(async ({ ctx, input }) =>
+      samePage(
+        await listMyBids(ctx, {
+          actor: ctx.actor,
+          request: portalPageOf(input),
+        }),
+      ),
+    ),
   case: practitioner
     .input(byCase)
     .output(caseOutput)
     .query(async ({ ctx, input }) =>
-      caseView(await getCaseForPractitioner(ctx, { practitionerId: ctx.practitionerId, caseId: input.caseId })),
+      caseView(
+        await getCaseForPractitioner(ctx, {
+          actor: ctx.actor,
+          caseId: input.caseId,
+        }),
+      ),
     ),
   submitBid: practitioner
     .input(submitBidInput)
     .output(bidOutput)
     .mutation(async ({ ctx, input }) => {
       const { caseId, ...bid } = input;
-      return bidView(await submitBid(ctx, { practitionerId: ctx.practitionerId, caseId, input: bid }));
+      return bidView(
+        await submitBid(ctx, {
+          actor: ctx.actor,
+          caseId,
+          input: bid,
+        }),
+      );
     }),
   withdrawBid: practitioner
     .input(byBid)
     .output(bidOutput)
-    .mutation(async ({ ctx, input }) => bidView(await withdrawBid(ctx, { practitionerId: ctx.practitionerId, bidId: input.bidId }))),
+    .mutation(async ({ ctx, input }) =>
+      bidView(
+        await withdrawBid(ctx, {
+          actor: ctx.actor,
+          bidId: input.bidId,
+        }),
+      ),
+    ),
 });

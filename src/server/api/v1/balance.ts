@@ -12,5 +12,11 @@ export const balanceRouter = router({
     })
     .input(z.object({}))
     .output(balanceSchema)
-    .query(async ({ ctx }) => serializeBalance(await getBalance(ctx, { key: ctx.apiKey }))),
+    .query(async ({ ctx }) =>
+      serializeBalance(
+        await getBalance(ctx, {
+          actor: ctx.actor,
+        }),
+      ),
+    ),
 });

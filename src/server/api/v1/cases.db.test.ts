@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminActor, SWEEPER } from "@/server/domain/access/actor";
 import type { Scope } from "@/server/domain/access/api-key";
 import { fixedClock } from "@/server/domain/clock";
-import { liveDataOf } from "@/server/domain/data-owner";
 import { verifyWebhookSignature } from "@/server/domain/events/signature";
 import { caseBidPrice } from "@/server/domain/money/pricing";
+import { practitionerActorOf } from "@/server/services/access";
 import { payInvoice, withdrawBid } from "@/server/services/cases";
 import { attemptDelivery, findDueDeliveries } from "@/server/services/events";
 import { bid, caseBody } from "@/test/cases";
@@ -214,7 +215,10 @@ describe("GET /v1/cases/{id}", () => {
     const created = await newCase();
     const withdrawn = await withdrawBid(
       { db: db(), clock },
-      { practitionerId: await practitioner(0), bidId: (await bid(db(), clock, await practitioner(0), created.id)).id },
+      {
+        actor: await practitionerActorOf({ db: db(), clock }.db, await practitioner(0)),
+        bidId: (await bid(db(), clock, await practitioner(0), created.id)).id,
+      },
     );
     expect(((await get(`/v1/cases/${created.id}`, org.token)).body as CaseJson).bids.map((b) => [b.id, b.status])).toEqual([
       [withdrawn.id, "ditarik"],
@@ -239,7 +243,13 @@ describe("POST /v1/cases/{id}/select", () => {
   it("selects a bid: case dipilih, the others tidak_dipilih, and an invoice for client_pays", async () => {
     const own = await createTestOrg(db());
     const { caseId, bids } = await caseWithBids(own.token, [8_000_000, 6_000_000, 7_000_000]);
-    await withdrawBid({ db: db(), clock }, { practitionerId: bids[2]!.practitionerId, bidId: bids[2]!.id });
+    await withdrawBid(
+      { db: db(), clock },
+      {
+        actor: await practitionerActorOf({ db: db(), clock }.db, bids[2]!.practitionerId),
+        bidId: bids[2]!.id,
+      },
+    );
     const { res, body } = await post(`/v1/cases/${caseId}/select`, own.token, { bid_id: bids[0]!.id });
     expect(res.status).toBe(200);
     expect(Object.keys(body).sort()).toEqual(["case", "invoice"]);
@@ -284,7 +294,13 @@ describe("POST /v1/cases/{id}/select", () => {
 
   it("refuses a withdrawn bid with 409 CONFLICT and changes nothing", async () => {
     const { caseId, bids } = await caseWithBids(org.token, [3_000_000]);
-    await withdrawBid({ db: db(), clock }, { practitionerId: bids[0]!.practitionerId, bidId: bids[0]!.id });
+    await withdrawBid(
+      { db: db(), clock },
+      {
+        actor: await practitionerActorOf({ db: db(), clock }.db, bids[0]!.practitionerId),
+        bidId: bids[0]!.id,
+      },
+    );
     const error = await expectError(await post(`/v1/cases/${caseId}/select`, org.token, { bid_id: bids[0]!.id }), 409, "CONFLICT");
     expect(error.message).toMatch(/The bid is ditarik/);
     expect((await db().case.findUniqueOrThrow({ where: { id: caseId } })).status).toBe("terbuka");
@@ -377,7 +393,13 @@ describe("POST /v1/cases/{id}/cancel", () => {
   it("withdraws an open case: ditutup, live bids end, case.ditutup recorded; a selected case is 409 and another organisation's 404", async () => {
     const own = await createTestOrg(db());
     const { caseId, bids } = await caseWithBids(own.token, [6_000_000, 7_000_000]);
-    await withdrawBid({ db: db(), clock }, { practitionerId: bids[1]!.practitionerId, bidId: bids[1]!.id });
+    await withdrawBid(
+      { db: db(), clock },
+      {
+        actor: await practitionerActorOf({ db: db(), clock }.db, bids[1]!.practitionerId),
+        bidId: bids[1]!.id,
+      },
+    );
     const other = await createTestOrg(db());
     await expectError(await post(`/v1/cases/${caseId}/cancel`, other.token, {}), 404, "NOT_FOUND");
     const { res, body } = await post(`/v1/cases/${caseId}/cancel`, own.token, {});
@@ -453,10 +475,7 @@ describe("after selection: the work as an order, and the case's webhooks", () =>
       const { caseId, bids } = await caseWithBids(hooked.token, [8_000_000]);
       const selected = await post(`/v1/cases/${caseId}/select`, hooked.token, { bid_id: bids[0]!.id });
       const invoiceId = (selected.body.invoice as { id: string }).id;
-      const invoice = await payInvoice(
-        { db: db(), clock },
-        { actor: { actorType: "org_admin", actorId: "usr_admin" }, input: { owner: liveDataOf(hooked.id), invoiceId } },
-      );
+      const invoice = await payInvoice({ db: db(), clock }, { actor: adminActor("usr_admin", hooked.id), invoiceId });
 
       const kase = (await get(`/v1/cases/${caseId}`, hooked.token)).body as CaseJson & { order_id: string };
       expect(kase.order_id).toBe(invoice.orderId);
@@ -464,8 +483,18 @@ describe("after selection: the work as an order, and the case's webhooks", () =>
       expect(order).toMatchObject({ status: "diambil", service: "kasus", price_idr: 9_000_000, case_id: caseId, intake: {} });
 
       const deps = { db: db(), clock, webhooks: testWebhookSettings };
-      for (const { id } of await findDueDeliveries({ db: db() }, { cutoff: clock.now(), limit: 50 }))
-        await attemptDelivery(deps, { deliveryId: id });
+      for (const { id } of await findDueDeliveries(
+        { db: db() },
+        {
+          actor: SWEEPER,
+          cutoff: clock.now(),
+          limit: 50,
+        },
+      ))
+        await attemptDelivery(deps, {
+          actor: SWEEPER,
+          deliveryId: id,
+        });
       const received = receiver.requests.map(
         (r) =>
           JSON.parse(r.body) as {

@@ -1,5 +1,5 @@
 import type { Db } from "@/server/db/client";
-import type { DataOwner } from "@/server/domain/data-owner";
+import type { AgentActor } from "@/server/domain/access/actor";
 import { pageRequestOf } from "@/server/domain/paging";
 import { createCase, getCase, getSelection, listCases, type Selection, selectBid, withdrawCase } from "@/server/services/cases";
 import { agentProcedure, idempotently } from "../agent-procedure";
@@ -20,7 +20,11 @@ import { router } from "../trpc";
 const caseId = pathIdSchema("The case's id (kas_…).");
 
 /** What a replayed POST answers: the case as it is now. */
-const reloadCase = (ctx: { db: Db; apiKey: DataOwner }) => (id: string) => getCase(ctx, { owner: ctx.apiKey, caseId: id });
+const reloadCase = (ctx: { db: Db; actor: AgentActor }) => (id: string) =>
+  getCase(ctx, {
+    actor: ctx.actor,
+    caseId: id,
+  });
 
 export const casesRouter = router({
   create: agentProcedure
@@ -45,7 +49,12 @@ export const casesRouter = router({
         await idempotently(
           ctx,
           input,
-          (claim) => createCase(ctx, { key: ctx.apiKey, input: toCreateCaseInput(input), claim }),
+          (claim) =>
+            createCase(ctx, {
+              actor: ctx.actor,
+              input: toCreateCaseInput(input),
+              claim,
+            }),
           reloadCase(ctx),
         ),
       ),
@@ -74,7 +83,7 @@ export const casesRouter = router({
     .output(listOf(caseSchema, "CaseList"))
     .query(async ({ ctx, input }) => {
       const page = await listCases(ctx, {
-        owner: ctx.apiKey,
+        actor: ctx.actor,
         request: pageRequestOf(input),
         filter: {
           status: input.status,
@@ -92,7 +101,14 @@ export const casesRouter = router({
     })
     .input(caseId)
     .output(caseSchema)
-    .query(async ({ ctx, input }) => serializeCase(await getCase(ctx, { owner: ctx.apiKey, caseId: input.id }))),
+    .query(async ({ ctx, input }) =>
+      serializeCase(
+        await getCase(ctx, {
+          actor: ctx.actor,
+          caseId: input.id,
+        }),
+      ),
+    ),
 
   select: agentProcedure
     .meta({
@@ -116,8 +132,18 @@ export const casesRouter = router({
       const selection: Selection = await idempotently(
         ctx,
         input,
-        (claim) => selectBid(ctx, { key: ctx.apiKey, caseId: input.id, bidId: input.bid_id, claim }),
-        (id) => getSelection(ctx, { owner: ctx.apiKey, caseId: id }),
+        (claim) =>
+          selectBid(ctx, {
+            actor: ctx.actor,
+            caseId: input.id,
+            bidId: input.bid_id,
+            claim,
+          }),
+        (id) =>
+          getSelection(ctx, {
+            actor: ctx.actor,
+            caseId: id,
+          }),
       );
       return { case: serializeCase(selection.case), invoice: serializeInvoiceSummary(selection.invoice) };
     }),
@@ -142,7 +168,17 @@ export const casesRouter = router({
     .output(caseSchema)
     .mutation(async ({ ctx, input }) =>
       serializeCase(
-        await idempotently(ctx, input, (claim) => withdrawCase(ctx, { key: ctx.apiKey, caseId: input.id, claim }), reloadCase(ctx)),
+        await idempotently(
+          ctx,
+          input,
+          (claim) =>
+            withdrawCase(ctx, {
+              actor: ctx.actor,
+              caseId: input.id,
+              claim,
+            }),
+          reloadCase(ctx),
+        ),
       ),
     ),
 });

@@ -13,7 +13,13 @@ export const catalogRouter = router({
     })
     .input(z.object({}))
     .output(z.object({ data: z.array(serviceSchema) }))
-    .query(async ({ ctx }) => ({ data: (await listAgentServices(ctx)).map((service) => serializeService(service, ctx.apiKey.livemode)) })),
+    .query(async ({ ctx }) => ({
+      data: (
+        await listAgentServices(ctx, {
+          actor: ctx.actor,
+        })
+      ).map((service) => serializeService(service, ctx.apiKey.livemode)),
+    })),
 
   get: agentProcedure
     .meta({
@@ -23,5 +29,13 @@ export const catalogRouter = router({
     })
     .input(z.object({ code: z.string().min(1).max(100).meta({ description: "The service's catalog code, e.g. perjanjian_kerahasiaan." }) }))
     .output(serviceSchema)
-    .query(async ({ ctx, input }) => serializeService(await getAgentService(ctx, { code: input.code }), ctx.apiKey.livemode)),
+    .query(async ({ ctx, input }) =>
+      serializeService(
+        await getAgentService(ctx, {
+          actor: ctx.actor,
+          code: input.code,
+        }),
+        ctx.apiKey.livemode,
+      ),
+    ),
 });

@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminActor, agentActor, operatorActor } from "@/server/domain/access/actor";
 import { fixedClock } from "@/server/domain/clock";
 import type { CostRequest } from "@/server/domain/orders/cost-state";
+import { practitionerActorOf } from "@/server/services/access";
 import { accounts, balanceOf } from "@/server/services/money";
-import {
-  byKey,
-  cancelCostByOperator,
-  changeContextOf,
-  changeOrderStatus,
-  decideCost,
-  payCost,
-  requestCost,
-} from "@/server/services/orders";
+import { cancelCostByOperator, changeContextOf, changeOrderStatus, decideCost, payCost, requestCost } from "@/server/services/orders";
+import { TEST_OPERATOR } from "@/test/actors";
 import { agentKey } from "@/test/cases";
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { SAMPLE_FILES, uploadTestFile } from "@/test/files";
@@ -79,7 +74,7 @@ async function workedOrder(org: TestOrg, until: "dikerjakan" | "diserahkan" = "d
   const practitionerId = await createTestPractitioner(database.prisma, ["kontrak"]);
   const order = await createPaidOrder(database.prisma, clock, org);
   await driveOrder(database.prisma, order.id, practitionerId, until, clock.now());
-  return { order, practitionerId, by: { kind: "practitioner" as const, practitionerId } };
+  return { order, practitionerId, by: await practitionerActorOf(database.prisma, practitionerId) };
 }
 
 const deposit = (org: TestOrg) => balanceOf(database.prisma, accounts.orgDeposit(org.id, true));
@@ -95,7 +90,7 @@ async function moneyIsSound() {
 const refundByOperator = (orderId: string) =>
   database.prisma.$transaction(async (tx) => {
     const row = await tx.order.findUniqueOrThrow({ where: { id: orderId } });
-    return changeOrderStatus(tx, changeContextOf(deps()), row, "refund", { kind: "operator", id: "usr_op" });
+    return changeOrderStatus(tx, changeContextOf(deps()), row, "refund", operatorActor("usr_op"));
   });
 
 const eventTypes = async (orderId: string) =>
@@ -107,7 +102,7 @@ describe("a cost from request to receipt", () => {
     const { order, practitionerId, by } = await workedOrder(org);
     const before = await deposit(org);
     const asked = await requestCost(deps(), {
-      by,
+      actor: by,
       orderId: order.id,
       input: {
         kind: "notaris",
@@ -143,7 +138,12 @@ describe("a cost from request to receipt", () => {
       kind: "practitioner",
       practitionerId,
     });
-    const paid = await payCost(deps(), { by, orderId: order.id, costId: asked.id, receiptFileId: receipt.id });
+    const paid = await payCost(deps(), {
+      actor: by,
+      orderId: order.id,
+      costId: asked.id,
+      receiptFileId: receipt.id,
+    });
     expect([paid.status, paid.receiptFileId]).toEqual(["dilunasi", receipt.id]);
     expect(await balanceOf(database.prisma, accounts.practitionerPayable(practitionerId))).toBe(80_000n);
     expect(await escrow(order)).toBe(BigInt(NDA_PRICE_IDR));
@@ -170,7 +170,11 @@ describe("a cost from request to receipt", () => {
   it("is refused with the reason the practitioner reads, moving no money", async () => {
     const org = await createTestOrg(database.prisma);
     const { order, by } = await workedOrder(org);
-    const asked = await requestCost(deps(), { by, orderId: order.id, input: OTHER_COST });
+    const asked = await requestCost(deps(), {
+      actor: by,
+      orderId: order.id,
+      input: OTHER_COST,
+    });
     const before = await deposit(org);
     const empty = await post(`/v1/orders/${order.id}/costs/${asked.id}/reject`, org.token, { reason: "  " });
     expect([empty.status, empty.body.error?.code]).toEqual([400, "VALIDATION"]);
@@ -190,25 +194,57 @@ describe("what a practitioner may ask for", () => {
     const org = await createTestOrg(database.prisma);
     const { order, by } = await workedOrder(org);
     const listed = { kind: "notaris", feeCode: LISTED_FEE.code, description: "Legalisasi", basis: "" } as const;
-    await expect(requestCost(deps(), { by, orderId: order.id, input: { ...listed, amountIdr: 100_001n } })).rejects.toMatchObject({
-      code: "VALIDATION",
-    });
     await expect(
-      requestCost(deps(), { by, orderId: order.id, input: { ...listed, feeCode: "pnbp_rekaan", amountIdr: 1n } }),
+      requestCost(deps(), {
+        actor: by,
+        orderId: order.id,
+        input: { ...listed, amountIdr: 100_001n },
+      }),
     ).rejects.toMatchObject({
       code: "VALIDATION",
     });
-    await expect(requestCost(deps(), { by, orderId: order.id, input: { ...OTHER_COST, basis: " " } })).rejects.toMatchObject({
+    await expect(
+      requestCost(deps(), {
+        actor: by,
+        orderId: order.id,
+        input: { ...listed, feeCode: "pnbp_rekaan", amountIdr: 1n },
+      }),
+    ).rejects.toMatchObject({
       code: "VALIDATION",
     });
-    const stranger = { kind: "practitioner" as const, practitionerId: await createTestPractitioner(database.prisma) };
-    await expect(requestCost(deps(), { by: stranger, orderId: order.id, input: OTHER_COST })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      requestCost(deps(), {
+        actor: by,
+        orderId: order.id,
+        input: { ...OTHER_COST, basis: " " },
+      }),
+    ).rejects.toMatchObject({
+      code: "VALIDATION",
+    });
+    const stranger = await practitionerActorOf(database.prisma, await createTestPractitioner(database.prisma));
+    await expect(
+      requestCost(deps(), {
+        actor: stranger,
+        orderId: order.id,
+        input: OTHER_COST,
+      }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
     const delivered = await workedOrder(org, "diserahkan");
-    await expect(requestCost(deps(), { by: delivered.by, orderId: delivered.order.id, input: OTHER_COST })).rejects.toMatchObject({
+    await expect(
+      requestCost(deps(), {
+        actor: delivered.by,
+        orderId: delivered.order.id,
+        input: OTHER_COST,
+      }),
+    ).rejects.toMatchObject({
       code: "INVALID_STATE",
     });
     expect(await database.prisma.orderCost.count({ where: { orderId: { in: [order.id, delivered.order.id] } } })).toBe(0);
-    const atCeiling = await requestCost(deps(), { by, orderId: order.id, input: { ...listed, amountIdr: 100_000n } });
+    const atCeiling = await requestCost(deps(), {
+      actor: by,
+      orderId: order.id,
+      input: { ...listed, amountIdr: 100_000n },
+    });
     expect(atCeiling.amountIdr).toBe(100_000n);
   });
 });
@@ -217,7 +253,11 @@ describe("approval takes an order's checks", () => {
   it("waits for an admin above the organisation's threshold, counting against the budget at once; the admin's approval moves the money", async () => {
     const org = await createTestOrg(database.prisma, { thresholdIdr: 5_000_000n });
     const { order, by } = await workedOrder(org);
-    const big = await requestCost(deps(), { by, orderId: order.id, input: { ...OTHER_COST, amountIdr: 6_000_000n } });
+    const big = await requestCost(deps(), {
+      actor: by,
+      orderId: order.id,
+      input: { ...OTHER_COST, amountIdr: 6_000_000n },
+    });
     const before = await deposit(org);
     const held = await post(`/v1/orders/${order.id}/costs/${big.id}/approve`, org.token, {});
     expect(held.body.status).toBe("menunggu_persetujuan");
@@ -226,8 +266,13 @@ describe("approval takes an order's checks", () => {
     expect(balance.spent_this_month).toBe(NDA_PRICE_IDR + 6_000_000);
     const agentAgain = await post(`/v1/orders/${order.id}/costs/${big.id}/approve`, org.token, {});
     expect([agentAgain.status, agentAgain.body.error?.code]).toEqual([409, "INVALID_STATE"]);
-    const admin = { owner: { organizationId: org.id, livemode: true }, actor: { kind: "org_admin" as const, id: "usr_admin" } };
-    const decided = await decideCost(deps(), { by: admin, orderId: order.id, costId: big.id, decision: { approve: true } });
+    const admin = adminActor("usr_admin", org.id, true);
+    const decided = await decideCost(deps(), {
+      actor: admin,
+      orderId: order.id,
+      costId: big.id,
+      decision: { approve: true },
+    });
     expect(decided.status).toBe("disetujui");
     expect(await deposit(org)).toBe(before - 6_000_000n);
     await moneyIsSound();
@@ -236,11 +281,15 @@ describe("approval takes an order's checks", () => {
   it("gives the budget back when the admin refuses a cost waiting for approval", async () => {
     const org = await createTestOrg(database.prisma, { thresholdIdr: 5_000_000n });
     const { order, by } = await workedOrder(org);
-    const asked = await requestCost(deps(), { by, orderId: order.id, input: { ...OTHER_COST, amountIdr: 6_000_000n } });
+    const asked = await requestCost(deps(), {
+      actor: by,
+      orderId: order.id,
+      input: { ...OTHER_COST, amountIdr: 6_000_000n },
+    });
     await post(`/v1/orders/${order.id}/costs/${asked.id}/approve`, org.token, {});
-    const admin = { owner: { organizationId: org.id, livemode: true }, actor: { kind: "org_admin" as const, id: "usr_admin" } };
+    const admin = adminActor("usr_admin", org.id, true);
     const refused = await decideCost(deps(), {
-      by: admin,
+      actor: admin,
       orderId: order.id,
       costId: asked.id,
       decision: { approve: false, reason: "Tidak perlu meterai." },
@@ -252,14 +301,22 @@ describe("approval takes an order's checks", () => {
   it("refuses a cost beyond the monthly budget (402 BUDGET_EXCEEDED) or the deposit (402 INSUFFICIENT_DEPOSIT), and nothing moves", async () => {
     const org = await createTestOrg(database.prisma, { monthlyBudgetIdr: BigInt(NDA_PRICE_IDR) + 50_000n });
     const { order, by } = await workedOrder(org);
-    const overBudget = await requestCost(deps(), { by, orderId: order.id, input: { ...OTHER_COST, amountIdr: 60_000n } });
+    const overBudget = await requestCost(deps(), {
+      actor: by,
+      orderId: order.id,
+      input: { ...OTHER_COST, amountIdr: 60_000n },
+    });
     const before = await deposit(org);
     const refused = await post(`/v1/orders/${order.id}/costs/${overBudget.id}/approve`, org.token, {});
     expect([refused.status, refused.body.error?.code]).toEqual([402, "BUDGET_EXCEEDED"]);
 
     const poor = await createTestOrg(database.prisma, { depositIdr: BigInt(NDA_PRICE_IDR) + 5_000n });
     const worked = await workedOrder(poor);
-    const tooMuch = await requestCost(deps(), { by: worked.by, orderId: worked.order.id, input: OTHER_COST });
+    const tooMuch = await requestCost(deps(), {
+      actor: worked.by,
+      orderId: worked.order.id,
+      input: OTHER_COST,
+    });
     const short = await post(`/v1/orders/${worked.order.id}/costs/${tooMuch.id}/approve`, poor.token, {});
     expect([short.status, short.body.error?.code]).toEqual([402, "INSUFFICIENT_DEPOSIT"]);
 
@@ -281,7 +338,11 @@ describe("approval takes an order's checks", () => {
     const org = await createTestOrg(database.prisma);
     const other = await createTestOrg(database.prisma);
     const { order, by } = await workedOrder(org);
-    const asked = await requestCost(deps(), { by, orderId: order.id, input: OTHER_COST });
+    const asked = await requestCost(deps(), {
+      actor: by,
+      orderId: order.id,
+      input: OTHER_COST,
+    });
     const foreign = await post(`/v1/orders/${order.id}/costs/${asked.id}/approve`, other.token, {});
     expect([foreign.status, foreign.body.error?.code]).toEqual([404, "NOT_FOUND"]);
     const wrongCost = await post(`/v1/orders/${order.id}/costs/cost_bukan/approve`, org.token, {});
@@ -296,16 +357,33 @@ describe("when the order ends", () => {
   it("a cancelled or refunded order cancels its open costs and refunds the approved one; a paid cost stays paid", async () => {
     const org = await createTestOrg(database.prisma);
     const { order, practitionerId, by } = await workedOrder(org);
-    const paid = await requestCost(deps(), { by, orderId: order.id, input: OTHER_COST });
-    const approved = await requestCost(deps(), { by, orderId: order.id, input: { ...OTHER_COST, amountIdr: 20_000n } });
-    const open = await requestCost(deps(), { by, orderId: order.id, input: { ...OTHER_COST, amountIdr: 30_000n } });
+    const paid = await requestCost(deps(), {
+      actor: by,
+      orderId: order.id,
+      input: OTHER_COST,
+    });
+    const approved = await requestCost(deps(), {
+      actor: by,
+      orderId: order.id,
+      input: { ...OTHER_COST, amountIdr: 20_000n },
+    });
+    const open = await requestCost(deps(), {
+      actor: by,
+      orderId: order.id,
+      input: { ...OTHER_COST, amountIdr: 30_000n },
+    });
     await post(`/v1/orders/${order.id}/costs/${paid.id}/approve`, org.token, {});
     await post(`/v1/orders/${order.id}/costs/${approved.id}/approve`, org.token, {});
     const receipt = await uploadTestFile(deps(), { organizationId: org.id, livemode: true }, "kuitansi.pdf", undefined, {
       kind: "practitioner",
       practitionerId,
     });
-    await payCost(deps(), { by, orderId: order.id, costId: paid.id, receiptFileId: receipt.id });
+    await payCost(deps(), {
+      actor: by,
+      orderId: order.id,
+      costId: paid.id,
+      receiptFileId: receipt.id,
+    });
     const before = await deposit(org);
 
     const disputed = await post(`/v1/orders/${order.id}/dispute`, org.token, { reason: "Tidak sesuai." });
@@ -332,21 +410,37 @@ describe("when the order ends", () => {
   it("the operator refunds an approved cost whose receipt never came", async () => {
     const org = await createTestOrg(database.prisma);
     const { order, by } = await workedOrder(org);
-    const asked = await requestCost(deps(), { by, orderId: order.id, input: OTHER_COST });
+    const asked = await requestCost(deps(), {
+      actor: by,
+      orderId: order.id,
+      input: OTHER_COST,
+    });
     await post(`/v1/orders/${order.id}/costs/${asked.id}/approve`, org.token, {});
     const before = await deposit(org);
     await expect(
-      cancelCostByOperator(deps(), { operatorId: "usr_op", orderId: order.id, costId: asked.id, reason: "" }),
+      cancelCostByOperator(deps(), {
+        actor: TEST_OPERATOR,
+        orderId: order.id,
+        costId: asked.id,
+        reason: "",
+      }),
     ).rejects.toMatchObject({ code: "VALIDATION" });
     const cancelled = await cancelCostByOperator(deps(), {
-      operatorId: "usr_op",
+      actor: TEST_OPERATOR,
       orderId: order.id,
       costId: asked.id,
       reason: "Kuitansi tidak diunggah.",
     });
     expect([cancelled.status, cancelled.reason]).toEqual(["dibatalkan", "Kuitansi tidak diunggah."]);
     expect(await deposit(org)).toBe(before + 10_000n);
-    await expect(payCost(deps(), { by, orderId: order.id, costId: asked.id, receiptFileId: "file_x" })).rejects.toMatchObject({
+    await expect(
+      payCost(deps(), {
+        actor: by,
+        orderId: order.id,
+        costId: asked.id,
+        receiptFileId: "file_x",
+      }),
+    ).rejects.toMatchObject({
       code: "INVALID_STATE",
     });
     await moneyIsSound();
@@ -407,12 +501,28 @@ describe.runIf(testDatabaseKind === "postgres")("races on a cost, forced to over
     const key = await agentKey(database.prisma, clock, org);
     for (let round = 0; round < 5; round++) {
       const { order, by } = await workedOrder(org);
-      const asked = await requestCost(deps(), { by, orderId: order.id, input: OTHER_COST });
+      const asked = await requestCost(deps(), {
+        actor: by,
+        orderId: order.id,
+        input: OTHER_COST,
+      });
       const before = await deposit(org);
       const results = await race(
         order.id,
-        () => decideCost(deps(), { by: byKey(key), orderId: order.id, costId: asked.id, decision: { approve: true } }),
-        () => decideCost(deps(), { by: byKey(key), orderId: order.id, costId: asked.id, decision: { approve: true } }),
+        () =>
+          decideCost(deps(), {
+            actor: agentActor(key),
+            orderId: order.id,
+            costId: asked.id,
+            decision: { approve: true },
+          }),
+        () =>
+          decideCost(deps(), {
+            actor: agentActor(key),
+            orderId: order.id,
+            costId: asked.id,
+            decision: { approve: true },
+          }),
       );
       expect(codes(results).sort()).toEqual(["INVALID_STATE", "ok"]);
       expect(await deposit(org)).toBe(before - OTHER_COST.amountIdr);
@@ -426,12 +536,22 @@ describe.runIf(testDatabaseKind === "postgres")("races on a cost, forced to over
     for (let round = 0; round < 5; round++) {
       // A cost can be asked for only on a taken order, which the agent cannot cancel: the order ends by the operator's refund of its dispute.
       const { order, by } = await workedOrder(org);
-      const asked = await requestCost(deps(), { by, orderId: order.id, input: OTHER_COST });
+      const asked = await requestCost(deps(), {
+        actor: by,
+        orderId: order.id,
+        input: OTHER_COST,
+      });
       await post(`/v1/orders/${order.id}/dispute`, org.token, { reason: "Tidak sesuai." });
       const before = await deposit(org);
       const results = await race(
         order.id,
-        () => decideCost(deps(), { by: byKey(key), orderId: order.id, costId: asked.id, decision: { approve: true } }),
+        () =>
+          decideCost(deps(), {
+            actor: agentActor(key),
+            orderId: order.id,
+            costId: asked.id,
+            decision: { approve: true },
+          }),
         () => refundByOperator(order.id),
       );
       const outcome = codes(results);

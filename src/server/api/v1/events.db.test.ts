@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { OrderStatus } from "@/generated/prisma/enums";
+import { adminActor, agentActor, SWEEPER } from "@/server/domain/access/actor";
 import { fixedClock } from "@/server/domain/clock";
-import { liveDataOf } from "@/server/domain/data-owner";
 import { verifyWebhookSignature } from "@/server/domain/events/signature";
 import { newId } from "@/server/domain/ids";
 import { payInvoice, selectBid } from "@/server/services/cases";
@@ -130,12 +130,13 @@ describe("GET /v1/events", () => {
     const offer = await bid(db(), clock, practitionerId, created.id);
     const { invoice } = await selectBid(
       { db: db(), clock },
-      { key: await agentKey(db(), clock, org), caseId: created.id, bidId: offer.id },
+      {
+        actor: agentActor(await agentKey(db(), clock, org)),
+        caseId: created.id,
+        bidId: offer.id,
+      },
     );
-    await payInvoice(
-      { db: db(), clock },
-      { actor: { actorType: "org_admin", actorId: "usr_admin" }, input: { owner: liveDataOf(org.id), invoiceId: invoice.id } },
-    );
+    await payInvoice({ db: db(), clock }, { actor: adminActor("usr_admin", org.id), invoiceId: invoice.id });
 
     const deliveries = await db().webhookDelivery.findMany({
       where: { event: { organizationId: org.id } },
@@ -143,9 +144,17 @@ describe("GET /v1/events", () => {
       select: { id: true },
     });
     for (const delivery of deliveries) {
-      expect((await attemptDelivery({ db: db(), clock, webhooks: testWebhookSettings }, { deliveryId: delivery.id })).result).toBe(
-        "delivered",
-      );
+      expect(
+        (
+          await attemptDelivery(
+            { db: db(), clock, webhooks: testWebhookSettings },
+            {
+              actor: SWEEPER,
+              deliveryId: delivery.id,
+            },
+          )
+        ).result,
+      ).toBe("delivered");
     }
 
     const events = await listAll(org.token);
@@ -202,7 +211,13 @@ describe("GET /v1/events", () => {
       where: { event: { organizationId: org.id } },
       orderBy: { event: { seq: "asc" } },
     })) {
-      await attemptDelivery({ db: db(), clock, webhooks: testWebhookSettings }, { deliveryId: delivery.id });
+      await attemptDelivery(
+        { db: db(), clock, webhooks: testWebhookSettings },
+        {
+          actor: SWEEPER,
+          deliveryId: delivery.id,
+        },
+      );
     }
     const lastSeen = (JSON.parse(receiver.requests.at(-1)!.body) as { id: string }).id;
     const missed = await addEvents(owner, 5);

@@ -29,7 +29,7 @@ export const eventsRouter = router({
     .output(listOf(eventSchema, "EventList"))
     .query(async ({ ctx, input }) => {
       const page = await listEvents(ctx, {
-        owner: ctx.apiKey,
+        actor: ctx.actor,
         request: pageRequestOf(input),
         filter: { type: input.type, created: createdWindow(input) },
       });
@@ -43,5 +43,12 @@ export const eventsRouter = router({
     })
     .input(pathIdSchema("The event's id (evt_…)."))
     .output(eventSchema)
-    .query(async ({ ctx, input }) => serializeEvent(await getEvent(ctx, { owner: ctx.apiKey, id: input.id }))),
+    .query(async ({ ctx, input }) =>
+      serializeEvent(
+        await getEvent(ctx, {
+          actor: ctx.actor,
+          id: input.id,
+        }),
+      ),
+    ),
 });

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SWEEPER } from "@/server/domain/access/actor";
 import { fixedClock } from "@/server/domain/clock";
 import { createFileStorage, deleteLeftoverUpload, type FileSettings, receiveUpload, UPLOAD_GRACE_MS } from "@/server/services/files";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
@@ -64,7 +65,10 @@ describe("files on S3", () => {
     await files.storage.read(received.storageKey);
     await deleteLeftoverUpload(
       { ...deps, clock: fixedClock(clock.now().getTime() + UPLOAD_GRACE_MS) },
-      { storageKey: received.storageKey },
+      {
+        actor: SWEEPER,
+        storageKey: received.storageKey,
+      },
     );
     await expect(files.storage.read(received.storageKey)).rejects.toThrow();
     expect(await database.prisma.fileUpload.findUnique({ where: { storageKey: received.storageKey } })).toBeNull();

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { linkDownload } from "@/server/api/portal-files-http";
+import { SWEEPER } from "@/server/domain/access/actor";
 import { fixedClock } from "@/server/domain/clock";
 import { deleteLeftoverUpload, deleteUnattachedFile, receiveUpload, UNATTACHED_FILE_MS, UPLOAD_GRACE_MS } from "@/server/services/files";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
@@ -308,11 +309,17 @@ describe("what a crash or a forgotten upload leaves", () => {
     // The process dies between storing the bytes and writing the row: nothing but the upload record says they exist.
     const received = await receiveUpload(deps, { source: Readable.from([SAMPLE_FILES.pdf]), clientFilename: "terputus.pdf" });
     expect(await database.prisma.storedFile.count()).toBe(before.files);
-    await deleteLeftoverUpload(deps, { storageKey: received.storageKey });
+    await deleteLeftoverUpload(deps, {
+      actor: SWEEPER,
+      storageKey: received.storageKey,
+    });
     expect(storedFileCount()).toBe(before.bytes + 1);
     await deleteLeftoverUpload(
       { ...deps, clock: fixedClock(clock.now().getTime() + UPLOAD_GRACE_MS) },
-      { storageKey: received.storageKey },
+      {
+        actor: SWEEPER,
+        storageKey: received.storageKey,
+      },
     );
     expect(storedFileCount()).toBe(before.bytes);
     expect(await database.prisma.fileUpload.findUnique({ where: { storageKey: received.storageKey } })).toBeNull();
@@ -338,8 +345,14 @@ describe("what a crash or a forgotten upload leaves", () => {
     await postJson("/v1/orders", org.token, ndaOrder({ attachments: [kept.id] }));
     const dayLater = { db: database.prisma, clock: fixedClock(clock.now().getTime() + UNATTACHED_FILE_MS), files: TEST_FILES };
     const bytes = storedFileCount();
-    await deleteUnattachedFile(dayLater, { fileId: lonely.id });
-    await deleteUnattachedFile(dayLater, { fileId: kept.id });
+    await deleteUnattachedFile(dayLater, {
+      actor: SWEEPER,
+      fileId: lonely.id,
+    });
+    await deleteUnattachedFile(dayLater, {
+      actor: SWEEPER,
+      fileId: kept.id,
+    });
     expect(await database.prisma.storedFile.findUnique({ where: { id: lonely.id } })).toBeNull();
     expect(await database.prisma.storedFile.findUnique({ where: { id: kept.id } })).not.toBeNull();
     expect(storedFileCount()).toBe(bytes - 1);

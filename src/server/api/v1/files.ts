@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ownerOf } from "@/server/domain/access/actor";
 import {
   contentOf,
   createFile,
@@ -42,8 +43,19 @@ export const filesRouter = router({
       const file = await idempotently(
         ctx,
         canonical,
-        (claim) => createFile(deps, { owner: ctx.apiKey, uploader: { kind: "agent", apiKeyId: ctx.apiKey.id }, upload, claim }),
-        (id) => getFile(deps, { owner: ctx.apiKey, id }),
+        (claim) =>
+          createFile(deps, {
+            actor: ctx.actor,
+            owner: ownerOf(ctx.actor),
+            uploader: { kind: "agent", apiKeyId: ctx.apiKey.id },
+            upload,
+            claim,
+          }),
+        (id) =>
+          getFile(deps, {
+            actor: ctx.actor,
+            id,
+          }),
       );
       return serializeFile(file);
     }),
@@ -55,7 +67,14 @@ export const filesRouter = router({
     })
     .input(fileId)
     .output(fileSchema)
-    .query(async ({ ctx, input }) => serializeFile(await getFile(ctx, { owner: ctx.apiKey, id: input.id }))),
+    .query(async ({ ctx, input }) =>
+      serializeFile(
+        await getFile(ctx, {
+          actor: ctx.actor,
+          id: input.id,
+        }),
+      ),
+    ),
 
   content: agentProcedure
     .meta({
@@ -73,7 +92,15 @@ export const filesRouter = router({
     })
     .input(fileId)
     .output(z.custom<FileContent>().meta({ type: "string", format: "binary", description: "The file's bytes." }))
-    .query(async ({ ctx, input }) => contentOf(fileDepsOf(ctx), await getFile(ctx, { owner: ctx.apiKey, id: input.id }))),
+    .query(async ({ ctx, input }) =>
+      contentOf(
+        fileDepsOf(ctx),
+        await getFile(ctx, {
+          actor: ctx.actor,
+          id: input.id,
+        }),
+      ),
+    ),
 
   createLink: agentProcedure
     .meta({
@@ -93,7 +120,7 @@ export const filesRouter = router({
     .output(fileLinkSchema)
     .mutation(async ({ ctx, input }) => {
       const { link, file, url } = await createFileLink(fileDepsOf(ctx), {
-        owner: ctx.apiKey,
+        actor: ctx.actor,
         fileId: input.file,
         expiresInSeconds: input.expires_in ?? FILE_LINK_DEFAULT_SECONDS,
       });

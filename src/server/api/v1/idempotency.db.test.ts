@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "@/server/domain/clock";
+import { practitionerActorOf } from "@/server/services/access";
 import { getCaseForPractitioner } from "@/server/services/cases";
 import { accounts, balanceOf } from "@/server/services/money";
 import { getMyOrder } from "@/server/services/practitioners";
@@ -278,10 +279,22 @@ describe("metadata", () => {
     const secret = { rahasia: "label-internal-agen-9931" };
     const order = await post("/v1/orders", ndaOrder({ metadata: secret }));
     await driveOrder(db(), order.body.id!, practitionerId, "diambil", clock.now());
-    const view = await getMyOrder({ db: db(), clock }, { practitionerId, orderId: order.body.id! });
+    const view = await getMyOrder(
+      { db: db(), clock },
+      {
+        actor: await practitionerActorOf({ db: db(), clock }.db, practitionerId),
+        orderId: order.body.id!,
+      },
+    );
     const kasus = await post("/v1/cases", caseBody({ metadata: secret }));
     const boardPractitioner = await createTestPractitioner(db(), ["properti"]);
-    const board = await getCaseForPractitioner({ db: db() }, { practitionerId: boardPractitioner, caseId: kasus.body.id! });
+    const board = await getCaseForPractitioner(
+      { db: db() },
+      {
+        actor: await practitionerActorOf({ db: db() }.db, boardPractitioner),
+        caseId: kasus.body.id!,
+      },
+    );
     expect(JSON.stringify(view)).not.toContain("label-internal-agen-9931");
     expect(JSON.stringify(board)).not.toContain("label-internal-agen-9931");
   });

@@ -30,7 +30,7 @@ export const invoicesRouter = router({
     .output(listOf(invoiceSummarySchema, "InvoiceList"))
     .query(async ({ ctx, input }) => {
       const page = await listInvoices(ctx, {
-        owner: ctx.apiKey,
+        actor: ctx.actor,
         request: pageRequestOf(input),
         filter: { status: input.status, created: createdWindow(input) },
       });
@@ -44,5 +44,12 @@ export const invoicesRouter = router({
     })
     .input(pathIdSchema("The invoice's id (inv_…)."))
     .output(invoiceSummarySchema)
-    .query(async ({ ctx, input }) => serializeInvoiceSummary(await getInvoice(ctx, { owner: ctx.apiKey, invoiceId: input.id }))),
+    .query(async ({ ctx, input }) =>
+      serializeInvoiceSummary(
+        await getInvoice(ctx, {
+          actor: ctx.actor,
+          invoiceId: input.id,
+        }),
+      ),
+    ),
 });

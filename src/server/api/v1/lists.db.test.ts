@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "@/server/api/openapi";
 import type { Db } from "@/server/db/client";
 import { fixedClock } from "@/server/domain/clock";
-import { liveDataOf } from "@/server/domain/data-owner";
 import { newId } from "@/server/domain/ids";
 import { payInvoice } from "@/server/services/cases";
+import { adminOf } from "@/test/actors";
 import { bid, caseBody } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
@@ -352,10 +352,7 @@ describe("filters", () => {
     const unpaid = await selectedInvoice(invoiceOrg, (await newCase(invoiceOrg.token)).id);
     clock.set(at(210));
     const paid = await selectedInvoice(invoiceOrg, (await newCase(invoiceOrg.token)).id);
-    await payInvoice(
-      { db: db(), clock },
-      { actor: { actorType: "system", actorId: null }, input: { owner: liveDataOf(invoiceOrg.id), invoiceId: paid } },
-    );
+    await payInvoice({ db: db(), clock }, { actor: adminOf(invoiceOrg.id), invoiceId: paid });
     const invoiceIds = async (path: string) => (await list(path, invoiceOrg.token)).data.map((item) => item.id);
 
     expect(await invoiceIds("/v1/invoices?status=dibayar")).toEqual([paid]);

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SWEEPER } from "@/server/domain/access/actor";
 import { fixedClock } from "@/server/domain/clock";
+import { practitionerActorOf } from "@/server/services/access";
 import { accounts, balanceOf, platformRevenueTotal } from "@/server/services/money";
 import { acceptOffer, ensureOffering } from "@/server/services/offers";
 import { deliverResult, startWork } from "@/server/services/practitioners";
+import { TEST_OPERATOR } from "@/test/actors";
 import { bid, caseBody } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
@@ -54,7 +57,16 @@ async function deposit(): Promise<number> {
 const escrow = async (orderId: string) =>
   Number(await balanceOf(db(), accounts.orderEscrow({ id: orderId, organizationId: org.id, livemode: true })));
 const payable = async (practitionerId: string) => Number(await balanceOf(db(), accounts.practitionerPayable(practitionerId)));
-const revenue = async () => Number(await platformRevenueTotal({ db: db() }, { livemode: true }));
+const revenue = async () =>
+  Number(
+    await platformRevenueTotal(
+      { db: db() },
+      {
+        actor: TEST_OPERATOR,
+        livemode: true,
+      },
+    ),
+  );
 
 /** Every entry of every transfer sums to zero, cached balances equal their entries, escrows match statuses. */
 async function ledgerBalances() {
@@ -89,12 +101,22 @@ describe("the money path through /v1", () => {
     expect(await escrow(order.id)).toBe(NDA_PRICE_IDR);
     await ledgerBalances();
 
-    await ensureOffering(deps(), { orderId: order.id });
+    await ensureOffering(deps(), {
+      actor: SWEEPER,
+      orderId: order.id,
+    });
     const offer = await db().offer.findFirstOrThrow({ where: { orderId: order.id, status: "aktif" } });
     expect(offer.practitionerId).toBe(practitionerId);
-    await acceptOffer(deps(), { practitionerId, offerId: offer.id });
-    await startWork(deps(), practitionerId, order.id);
-    await deliverResult(deps(), { practitionerId, orderId: order.id, deliverable: "https://berkas.contoh.id/nda-final.pdf" });
+    await acceptOffer(deps(), {
+      actor: await practitionerActorOf(deps().db, practitionerId),
+      offerId: offer.id,
+    });
+    await startWork(deps(), { actor: await practitionerActorOf(deps().db, practitionerId), orderId: order.id });
+    await deliverResult(deps(), {
+      actor: await practitionerActorOf(deps().db, practitionerId),
+      orderId: order.id,
+      deliverable: "https://berkas.contoh.id/nda-final.pdf",
+    });
     expect((await call("GET", `/v1/orders/${order.id}`)).status).toBe("diserahkan");
     expect(await escrow(order.id)).toBe(NDA_PRICE_IDR);
     expect(await payable(practitionerId)).toBe(0);
@@ -145,8 +167,12 @@ describe("the money path through /v1", () => {
     expect(await escrow(orderId)).toBe(9_000_000);
     await ledgerBalances();
 
-    await startWork(deps(), practitionerId, orderId);
-    await deliverResult(deps(), { practitionerId, orderId, deliverable: "https://berkas.contoh.id/somasi.pdf" });
+    await startWork(deps(), { actor: await practitionerActorOf(deps().db, practitionerId), orderId });
+    await deliverResult(deps(), {
+      actor: await practitionerActorOf(deps().db, practitionerId),
+      orderId,
+      deliverable: "https://berkas.contoh.id/somasi.pdf",
+    });
     const revenueBefore = await revenue();
     expect((await call("POST", `/v1/orders/${orderId}/accept`)).status).toBe("selesai");
     expect(await escrow(orderId)).toBe(0);

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/server/db/client";
+import { agentActor, operatorActor, SWEEPER } from "@/server/domain/access/actor";
 import type { AuthenticatedKey } from "@/server/domain/access/api-key";
 import { fixedClock } from "@/server/domain/clock";
 import { DEFAULT_ORDER_RULES } from "@/server/domain/orders/order-rules";
 import { pageRequestOf } from "@/server/domain/paging";
 import { JOB_KINDS } from "@/server/jobs/registry";
 import { createSweeper } from "@/server/jobs/sweeper";
-import { authenticateApiKey } from "@/server/services/access";
+import { authenticateApiKey, practitionerActorOf } from "@/server/services/access";
 import type { ServiceDeps } from "@/server/services/deps";
 import { accounts, balanceOf, spentThisMonth } from "@/server/services/money";
 import {
@@ -21,7 +22,6 @@ import {
   acceptOrderResult,
   autoAcceptMessage,
   autoAcceptOrder,
-  byKey,
   cancelOrder,
   listDisputes,
   listSlaBreaches,
@@ -31,6 +31,7 @@ import {
   requestRevision,
 } from "@/server/services/orders";
 import { deliverResult, listMyOffers, listMyWithdrawnOffers, startWork } from "@/server/services/practitioners";
+import { TEST_OPERATOR } from "@/test/actors";
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
@@ -109,16 +110,26 @@ const row = (orderId: string) => database.prisma.order.findUniqueOrThrow({ where
 
 /** Offering starts and someone eligible holds the live offer. */
 async function offered(orderId: string) {
-  await ensureOffering(deps(), { orderId });
+  await ensureOffering(deps(), {
+    actor: SWEEPER,
+    orderId,
+  });
   return database.prisma.offer.findFirstOrThrow({ where: { orderId, status: "aktif" } });
 }
 
 /** A practitioner takes it, starts, and delivers; returns who holds it. */
 async function delivered(orderId: string): Promise<string> {
   const offer = await offered(orderId);
-  await acceptOffer(deps(), { practitionerId: offer.practitionerId, offerId: offer.id });
-  await startWork(deps(), offer.practitionerId, orderId);
-  await deliverResult(deps(), { practitionerId: offer.practitionerId, orderId, deliverable: "https://berkas.contoh.id/nda-v1.pdf" });
+  await acceptOffer(deps(), {
+    actor: await practitionerActorOf(deps().db, offer.practitionerId),
+    offerId: offer.id,
+  });
+  await startWork(deps(), { actor: await practitionerActorOf(deps().db, offer.practitionerId), orderId });
+  await deliverResult(deps(), {
+    actor: await practitionerActorOf(deps().db, offer.practitionerId),
+    orderId,
+    deliverable: "https://berkas.contoh.id/nda-v1.pdf",
+  });
   return offer.practitionerId;
 }
 
@@ -175,21 +186,41 @@ describe("POST /v1/orders/{id}/cancel", () => {
     const order = await newOrder();
     const offer = await offered(order.id);
     expect(
-      (await listMyOffers(deps(), { practitionerId: offer.practitionerId, request: pageRequestOf({}) })).data.map((o) => o.order.id),
+      (
+        await listMyOffers(deps(), {
+          actor: await practitionerActorOf(deps().db, offer.practitionerId),
+          request: pageRequestOf({}),
+        })
+      ).data.map((o) => o.order.id),
     ).toContain(order.id);
     expect((await post(`/v1/orders/${order.id}/cancel`)).body.status).toBe("dibatalkan");
     expect(
-      (await listMyOffers(deps(), { practitionerId: offer.practitionerId, request: pageRequestOf({}) })).data.map((o) => o.order.id),
+      (
+        await listMyOffers(deps(), {
+          actor: await practitionerActorOf(deps().db, offer.practitionerId),
+          request: pageRequestOf({}),
+        })
+      ).data.map((o) => o.order.id),
     ).not.toContain(order.id);
     expect(await database.prisma.offer.findUniqueOrThrow({ where: { id: offer.id } })).toMatchObject({
       status: "dibatalkan",
       respondedAt: clock.now(),
     });
-    expect((await listMyWithdrawnOffers(deps(), { practitionerId: offer.practitionerId, request: pageRequestOf({}) })).data).toContainEqual(
-      expect.objectContaining({ offerId: offer.id, orderId: order.id, orderStatus: "dibatalkan" }),
-    );
+    expect(
+      (
+        await listMyWithdrawnOffers(deps(), {
+          actor: await practitionerActorOf(deps().db, offer.practitionerId),
+          request: pageRequestOf({}),
+        })
+      ).data,
+    ).toContainEqual(expect.objectContaining({ offerId: offer.id, orderId: order.id, orderStatus: "dibatalkan" }));
     // The practitioner's late accept finds nothing to take.
-    await expect(acceptOffer(deps(), { practitionerId: offer.practitionerId, offerId: offer.id })).rejects.toMatchObject({
+    await expect(
+      acceptOffer(deps(), {
+        actor: await practitionerActorOf(deps().db, offer.practitionerId),
+        offerId: offer.id,
+      }),
+    ).rejects.toMatchObject({
       code: "INVALID_STATE",
     });
     await moneyIsExact();
@@ -198,7 +229,10 @@ describe("POST /v1/orders/{id}/cancel", () => {
   it("refuses once a practitioner has taken the order: 409 INVALID_STATE, nothing moves", async () => {
     const order = await newOrder();
     const offer = await offered(order.id);
-    await acceptOffer(deps(), { practitionerId: offer.practitionerId, offerId: offer.id });
+    await acceptOffer(deps(), {
+      actor: await practitionerActorOf(deps().db, offer.practitionerId),
+      offerId: offer.id,
+    });
     const events = await eventTypes(order.id);
     const { status, body } = await post(`/v1/orders/${order.id}/cancel`, { reason: "Tidak jadi." });
     expect([status, body.error?.code]).toEqual([409, "INVALID_STATE"]);
@@ -245,7 +279,11 @@ describe("POST /v1/orders/{id}/revision", () => {
     // The result sent back stays readable until the next delivery replaces it.
     expect(body.deliverable).toBe("https://berkas.contoh.id/nda-v1.pdf");
     expect((await eventTypes(order.id)).slice(-2)).toEqual(["order.diserahkan", "order.dikerjakan"]);
-    await deliverResult(deps(), { practitionerId, orderId: order.id, deliverable: "https://berkas.contoh.id/nda-v2.pdf" });
+    await deliverResult(deps(), {
+      actor: await practitionerActorOf(deps().db, practitionerId),
+      orderId: order.id,
+      deliverable: "https://berkas.contoh.id/nda-v2.pdf",
+    });
     expect((await get(`/v1/orders/${order.id}`)).body).toMatchObject({
       status: "diserahkan",
       deliverable: "https://berkas.contoh.id/nda-v2.pdf",
@@ -259,7 +297,11 @@ describe("POST /v1/orders/{id}/revision", () => {
     const practitionerId = await delivered(order.id);
     for (const round of [1, 2]) {
       expect((await post(`/v1/orders/${order.id}/revision`, { reason: `Revisi ${round}` })).body.revision_count).toBe(round);
-      await deliverResult(deps(), { practitionerId, orderId: order.id, deliverable: `https://berkas.contoh.id/nda-r${round}.pdf` });
+      await deliverResult(deps(), {
+        actor: await practitionerActorOf(deps().db, practitionerId),
+        orderId: order.id,
+        deliverable: `https://berkas.contoh.id/nda-r${round}.pdf`,
+      });
     }
     const third = await post(`/v1/orders/${order.id}/revision`, { reason: "Revisi 3" });
     expect([third.status, third.body.error?.code]).toEqual([409, "REVISION_LIMIT"]);
@@ -267,7 +309,7 @@ describe("POST /v1/orders/{id}/revision", () => {
     expect(await row(order.id)).toMatchObject({ status: "diserahkan", revisionCount: 2 });
     // The operator is not bound by the client's limit.
     await operatorOrderAction(deps(), {
-      actor: { actorType: "operator", actorId: "usr_op" },
+      actor: operatorActor("usr_op"),
       input: { orderId: order.id, action: "request_revision", note: "Perbaiki tanda tangan." },
     });
     expect(await row(order.id)).toMatchObject({ status: "dikerjakan", revisionCount: 3 });
@@ -280,7 +322,11 @@ describe("POST /v1/orders/{id}/revision", () => {
     await expect(
       requestRevision(
         { ...deps(), orderRules: { ...DEFAULT_ORDER_RULES, maxRevisions: 0 } },
-        { by: byKey(key), orderId: order.id, reason: "Ubah." },
+        {
+          actor: agentActor(key),
+          orderId: order.id,
+          reason: "Ubah.",
+        },
       ),
     ).rejects.toMatchObject({ code: "REVISION_LIMIT" });
   });
@@ -298,13 +344,25 @@ describe("POST /v1/orders/{id}/dispute", () => {
   it("puts a taken order in the operator's dispute queue with the reason; the escrow stays", async () => {
     const order = await newOrder();
     const offer = await offered(order.id);
-    await acceptOffer(deps(), { practitionerId: offer.practitionerId, offerId: offer.id });
-    await startWork(deps(), offer.practitionerId, order.id);
+    await acceptOffer(deps(), {
+      actor: await practitionerActorOf(deps().db, offer.practitionerId),
+      offerId: offer.id,
+    });
+    await startWork(deps(), { actor: await practitionerActorOf(deps().db, offer.practitionerId), orderId: order.id });
     const { status, body } = await post(`/v1/orders/${order.id}/dispute`, { reason: "Praktisi tidak membalas selama seminggu." });
     expect([status, body.status]).toEqual([200, "sengketa"]);
     expect(await escrow(order.id)).toBe(BigInt(NDA_PRICE_IDR));
     expect((await eventTypes(order.id)).at(-1)).toBe("order.sengketa");
-    expect((await listDisputes({ db: database.prisma })).find((d) => d.id === order.id)).toMatchObject({
+    expect(
+      (
+        await listDisputes(
+          { db: database.prisma },
+          {
+            actor: TEST_OPERATOR,
+          },
+        )
+      ).find((d) => d.id === order.id),
+    ).toMatchObject({
       organization: { id: org.id },
       practitioner: { id: offer.practitionerId },
       priceIdr: NDA_PRICE_IDR,
@@ -332,13 +390,22 @@ describe("POST /v1/orders/{id}/dispute", () => {
     const payable = () => balanceOf(database.prisma, accounts.practitionerPayable(practitionerId));
     const payableBefore = await payable();
     const done = await operatorOrderAction(deps(), {
-      actor: { actorType: "operator", actorId: "usr_op" },
+      actor: operatorActor("usr_op"),
       input: { orderId: order.id, action, note: "Diputuskan setelah memeriksa percakapan." },
     });
     expect(done.status).toBe(outcome);
     expect(await deposit()).toBe(depositBefore + (action === "refund" ? BigInt(NDA_PRICE_IDR) : 0n));
     expect(await payable()).toBe(payableBefore + (action === "settle_for_practitioner" ? BigInt(NDA_CLIENT_PRICE_IDR) : 0n));
-    expect((await listDisputes({ db: database.prisma })).map((d) => d.id)).not.toContain(order.id);
+    expect(
+      (
+        await listDisputes(
+          { db: database.prisma },
+          {
+            actor: TEST_OPERATOR,
+          },
+        )
+      ).map((d) => d.id),
+    ).not.toContain(order.id);
     await moneyIsExact();
   });
 });
@@ -348,9 +415,21 @@ describe("auto-acceptance", () => {
     const order = await newOrder();
     const practitionerId = await delivered(order.id);
     const due = Date.parse(START) + 7 * DAY;
-    await autoAcceptOrder({ db: database.prisma, clock: fixedClock(due - 1) }, { orderId: order.id });
+    await autoAcceptOrder(
+      { db: database.prisma, clock: fixedClock(due - 1) },
+      {
+        actor: SWEEPER,
+        orderId: order.id,
+      },
+    );
     expect((await row(order.id)).status).toBe("diserahkan");
-    await autoAcceptOrder({ db: database.prisma, clock: fixedClock(due) }, { orderId: order.id });
+    await autoAcceptOrder(
+      { db: database.prisma, clock: fixedClock(due) },
+      {
+        actor: SWEEPER,
+        orderId: order.id,
+      },
+    );
     const done = (await get(`/v1/orders/${order.id}`)).body;
     expect(done).toMatchObject({ status: "selesai", auto_accept_at: null });
     expect(done.messages.at(-1)).toEqual(expect.objectContaining({ role: "system", body: autoAcceptMessage(7) }));
@@ -372,8 +451,14 @@ describe("auto-acceptance", () => {
     await delivered(revised.id);
     await post(`/v1/orders/${revised.id}/revision`, { reason: "Ubah judul." });
     const later = { db: database.prisma, clock: fixedClock(Date.parse(START) + 30 * DAY) };
-    await autoAcceptOrder(later, { orderId: accepted.id });
-    await autoAcceptOrder(later, { orderId: revised.id });
+    await autoAcceptOrder(later, {
+      actor: SWEEPER,
+      orderId: accepted.id,
+    });
+    await autoAcceptOrder(later, {
+      actor: SWEEPER,
+      orderId: revised.id,
+    });
     expect((await row(accepted.id)).status).toBe("selesai");
     expect(await database.prisma.ledgerTransfer.count({ where: { reference: accepted.id, kind: "escrow_release" } })).toBe(1);
     expect((await row(revised.id)).status).toBe("dikerjakan");
@@ -386,35 +471,68 @@ describe("offering that stalls", () => {
     const create = await post("/v1/orders", unofferable("PT Maju Jaya"));
     expect(create.status, JSON.stringify(create.body)).toBe(201);
     const order = create.body as OrderBody & { price_idr: number };
-    await ensureOffering(deps(), { orderId: order.id });
+    await ensureOffering(deps(), {
+      actor: SWEEPER,
+      orderId: order.id,
+    });
     const stalled = (await get(`/v1/orders/${order.id}`)).body;
     const refundAt = new Date(Date.parse(START) + 24 * HOUR).toISOString();
     expect(stalled).toMatchObject({
       status: "ditawarkan",
       offering: { round: 1, stalled_since: START, refund_at: refundAt, stalled_reason: expect.stringContaining("Tidak ada praktisi") },
     });
-    expect((await listStalledOrders({ db: database.prisma })).find((o) => o.id === order.id)).toMatchObject({
+    expect(
+      (
+        await listStalledOrders(
+          { db: database.prisma },
+          {
+            actor: TEST_OPERATOR,
+          },
+        )
+      ).find((o) => o.id === order.id),
+    ).toMatchObject({
       refundAt: new Date(refundAt),
     });
 
     // The operator offers it again an hour later; still nobody, so it stalls again from then.
     await restartOffering(
       { db: database.prisma, clock: fixedClock(Date.parse(START) + HOUR) },
-      { actor: { actorType: "operator", actorId: "usr_op" }, orderId: order.id },
+      { actor: operatorActor("usr_op"), orderId: order.id },
     );
     const secondRefundAt = new Date(Date.parse(START) + 25 * HOUR);
     expect(await row(order.id)).toMatchObject({ offerRound: 2, offeringRefundAt: secondRefundAt });
-    await refundStalledOrder({ db: database.prisma, clock: fixedClock(refundAt) }, { orderId: order.id });
+    await refundStalledOrder(
+      { db: database.prisma, clock: fixedClock(refundAt) },
+      {
+        actor: SWEEPER,
+        orderId: order.id,
+      },
+    );
     expect((await row(order.id)).status).toBe("ditawarkan");
 
     const depositBefore = await deposit();
-    await refundStalledOrder({ db: database.prisma, clock: fixedClock(secondRefundAt) }, { orderId: order.id });
+    await refundStalledOrder(
+      { db: database.prisma, clock: fixedClock(secondRefundAt) },
+      {
+        actor: SWEEPER,
+        orderId: order.id,
+      },
+    );
     const refunded = (await get(`/v1/orders/${order.id}`)).body;
     expect(refunded).toMatchObject({ status: "direfund", offering: null });
     expect(refunded.messages.at(-1)).toEqual(expect.objectContaining({ role: "system", body: STALL_REFUND_MESSAGE }));
     expect(await deposit()).toBe(depositBefore + BigInt(order.price_idr));
     expect((await eventTypes(order.id)).at(-1)).toBe("order.direfund");
-    expect((await listStalledOrders({ db: database.prisma })).map((o) => o.id)).not.toContain(order.id);
+    expect(
+      (
+        await listStalledOrders(
+          { db: database.prisma },
+          {
+            actor: TEST_OPERATOR,
+          },
+        )
+      ).map((o) => o.id),
+    ).not.toContain(order.id);
     await moneyIsExact();
   });
 });
@@ -434,7 +552,16 @@ describe("SLA breaches", () => {
     await sweeper.runOnce();
     await sweeper.stop();
     expect((await get(`/v1/orders/${order.id}`)).body.sla_breached_at).toBe(new Date(slaDue + 1).toISOString());
-    expect((await listSlaBreaches({ db: database.prisma })).map((o) => o.id)).toContain(order.id);
+    expect(
+      (
+        await listSlaBreaches(
+          { db: database.prisma },
+          {
+            actor: TEST_OPERATOR,
+          },
+        )
+      ).map((o) => o.id),
+    ).toContain(order.id);
   });
 });
 
@@ -445,7 +572,10 @@ describe("the timers after a restart", () => {
     const deliveredOrder = await newOrder();
     await delivered(deliveredOrder.id);
     const stalling = await post("/v1/orders", unofferable("PT Dua"));
-    await ensureOffering(deps(), { orderId: stalling.body.id });
+    await ensureOffering(deps(), {
+      actor: SWEEPER,
+      orderId: stalling.body.id,
+    });
 
     // The process "restarts" eight days later: a new connection (on PostgreSQL) and a new engine
     // with no memory of the old one; everything it knows comes from the rows.
@@ -486,10 +616,19 @@ describe.runIf(testDatabaseKind === "postgres")("races, forced to overlap", () =
       const order = await newOrder();
       const offer = await offered(order.id);
       const depositBefore = await deposit();
+      const offeredTo = await practitionerActorOf(database.prisma, offer.practitionerId);
       const results = await race(
         order.id,
-        () => acceptOffer(deps(), { practitionerId: offer.practitionerId, offerId: offer.id }),
-        () => cancelOrder(deps(), { by: byKey(key), orderId: order.id }),
+        () =>
+          acceptOffer(deps(), {
+            actor: offeredTo,
+            offerId: offer.id,
+          }),
+        () =>
+          cancelOrder(deps(), {
+            actor: agentActor(key),
+            orderId: order.id,
+          }),
       );
       const codes = outcomeCodes(results);
       expect(
@@ -517,10 +656,19 @@ describe.runIf(testDatabaseKind === "postgres")("races, forced to overlap", () =
       const offer = await offered(order.id);
       const atExpiry = { db: database.prisma, clock: fixedClock(offer.expiresAt) };
       const justBefore = { db: database.prisma, clock: fixedClock(offer.expiresAt.getTime() - 1) };
+      const offeredTo = await practitionerActorOf(database.prisma, offer.practitionerId);
       const results = await race(
         order.id,
-        () => acceptOffer(justBefore, { practitionerId: offer.practitionerId, offerId: offer.id }),
-        () => expireOffer(atExpiry, { offerId: offer.id }),
+        () =>
+          acceptOffer(justBefore, {
+            actor: offeredTo,
+            offerId: offer.id,
+          }),
+        () =>
+          expireOffer(atExpiry, {
+            actor: SWEEPER,
+            offerId: offer.id,
+          }),
       );
       const final = await database.prisma.offer.findUniqueOrThrow({ where: { id: offer.id } });
       const after = await row(order.id);
@@ -555,8 +703,17 @@ describe.runIf(testDatabaseKind === "postgres")("races, forced to overlap", () =
     await roundsOnDeliveredOrders(async (orderId, key) => {
       const results = await race(
         orderId,
-        () => acceptOrderResult(deps(), { by: byKey(key), orderId }),
-        () => openDispute(deps(), { by: byKey(key), orderId, reason: "Hasil tidak sesuai." }),
+        () =>
+          acceptOrderResult(deps(), {
+            actor: agentActor(key),
+            orderId,
+          }),
+        () =>
+          openDispute(deps(), {
+            actor: agentActor(key),
+            orderId,
+            reason: "Hasil tidak sesuai.",
+          }),
       );
       const codes = outcomeCodes(results);
       expect(
@@ -573,8 +730,16 @@ describe.runIf(testDatabaseKind === "postgres")("races, forced to overlap", () =
     await roundsOnDeliveredOrders(async (orderId, key, due) => {
       const results = await race(
         orderId,
-        () => acceptOrderResult(deps(), { by: byKey(key), orderId }),
-        () => autoAcceptOrder(due, { orderId }),
+        () =>
+          acceptOrderResult(deps(), {
+            actor: agentActor(key),
+            orderId,
+          }),
+        () =>
+          autoAcceptOrder(due, {
+            actor: SWEEPER,
+            orderId,
+          }),
       );
       // The timer never fails on losing; the client's accept does, with 409.
       expect(results[1].status).toBe("fulfilled");
@@ -589,8 +754,17 @@ describe.runIf(testDatabaseKind === "postgres")("races, forced to overlap", () =
     await roundsOnDeliveredOrders(async (orderId, key, due) => {
       const results = await race(
         orderId,
-        () => autoAcceptOrder(due, { orderId }),
-        () => requestRevision(deps(), { by: byKey(key), orderId, reason: "Ubah pasal 3." }),
+        () =>
+          autoAcceptOrder(due, {
+            actor: SWEEPER,
+            orderId,
+          }),
+        () =>
+          requestRevision(deps(), {
+            actor: agentActor(key),
+            orderId,
+            reason: "Ubah pasal 3.",
+          }),
       );
       // The timer never fails on losing: it re-reads the locked row and finds nothing to do.
       expect(results[0].status).toBe("fulfilled");

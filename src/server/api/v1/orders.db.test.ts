@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminActor, operatorActor } from "@/server/domain/access/actor";
 import { fixedClock, jakartaMonthStart } from "@/server/domain/clock";
-import { liveDataOf } from "@/server/domain/data-owner";
 import { accounts, balanceOf, platformRevenueTotal } from "@/server/services/money";
 import { decideApproval, operatorOrderAction } from "@/server/services/orders";
 import { setApprovalThreshold, topUpDeposit } from "@/server/services/organizations";
+import { TEST_OPERATOR } from "@/test/actors";
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { createTestOrg, seededCatalog } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
@@ -90,15 +91,9 @@ describe("POST /v1/orders", () => {
   it("applies an approval threshold set or lifted a moment ago, while the key (read with the old threshold) is still cached", async () => {
     const org = await createTestOrg(database.prisma, { depositIdr: 10_000_000n });
     const first = await post("/v1/orders", org.token, ndaOrder());
-    await setApprovalThreshold(
-      { db: database.prisma },
-      { actor: { actorType: "operator", actorId: null }, organizationId: org.id, thresholdIdr: 1_000_000n },
-    );
+    await setApprovalThreshold({ db: database.prisma }, { actor: TEST_OPERATOR, organizationId: org.id, thresholdIdr: 1_000_000n });
     const held = await post("/v1/orders", org.token, ndaOrder());
-    await setApprovalThreshold(
-      { db: database.prisma },
-      { actor: { actorType: "operator", actorId: null }, organizationId: org.id, thresholdIdr: null },
-    );
+    await setApprovalThreshold({ db: database.prisma }, { actor: TEST_OPERATOR, organizationId: org.id, thresholdIdr: null });
     const paid = await post("/v1/orders", org.token, ndaOrder());
     expect([first.body.status, held.body.status, paid.body.status]).toEqual(["dibayar", "menunggu_bayar", "dibayar"]);
     expect(await deposit(org.id)).toBe(10_000_000n - 2n * BigInt(NDA_PRICE_IDR));
@@ -162,8 +157,9 @@ describe("POST /v1/orders", () => {
       await decideApproval(
         { db: database.prisma, clock },
         {
-          actor: { actorType: "org_admin", actorId: "usr_admin" },
-          input: { owner: liveDataOf(org.id), orderId: first.body.id, approve: false },
+          actor: adminActor("usr_admin", org.id),
+          orderId: first.body.id,
+          approve: false,
         },
       );
       expect((await post("/v1/orders", org.token, ndaOrder())).res.status).toBe(201);
@@ -238,7 +234,7 @@ describe("Idempotency-Key on POST /v1/orders (the spec's table)", () => {
     expect(await database.prisma.idempotencyKey.count({ where: { organizationId: org.id } })).toBe(0);
     await topUpDeposit(
       { db: database.prisma },
-      { actor: { actorType: "operator" }, organizationId: org.id, amountIdr: 5_000_000n, reference: "transfer BCA 123" },
+      { actor: TEST_OPERATOR, organizationId: org.id, amountIdr: 5_000_000n, reference: "transfer BCA 123" },
     );
     const retried = await post("/v1/orders", org.token, ndaOrder(), { "Idempotency-Key": "k-retry" });
     expect(retried.res.status).toBe(201);
@@ -404,7 +400,7 @@ describe("POST /v1/orders/{id}/messages", () => {
     const { body } = await post("/v1/orders", org.token, ndaOrder());
     await operatorOrderAction(
       { db: database.prisma, clock },
-      { actor: { actorType: "operator", actorId: "usr_op" }, input: { orderId: body.id, action: "refund" } },
+      { actor: operatorActor("usr_op"), input: { orderId: body.id, action: "refund" } },
     );
     const { res, body: error } = await post(`/v1/orders/${body.id}/messages`, org.token, { body: "Halo?" });
     expect([res.status, error.error?.code]).toEqual([409, "INVALID_STATE"]);
@@ -425,7 +421,13 @@ describe("POST /v1/orders/{id}/accept", () => {
     const { body } = await post("/v1/orders", org.token, ndaOrder());
     await driveOrder(database.prisma, body.id, practitionerId, "diserahkan", clock.now());
     const payableBefore = await balanceOf(database.prisma, accounts.practitionerPayable(practitionerId));
-    const revenueBefore = await platformRevenueTotal({ db: database.prisma }, { livemode: true });
+    const revenueBefore = await platformRevenueTotal(
+      { db: database.prisma },
+      {
+        actor: TEST_OPERATOR,
+        livemode: true,
+      },
+    );
     const res = await api.call(`/v1/orders/${body.id}/accept`, { method: "POST", token: org.token });
     expect(res.status).toBe(200);
     const accepted = (await res.json()) as OrderBody;
@@ -435,9 +437,15 @@ describe("POST /v1/orders/{id}/accept", () => {
     expect((await balanceOf(database.prisma, accounts.practitionerPayable(practitionerId))) - payableBefore).toBe(
       BigInt(NDA_CLIENT_PRICE_IDR),
     );
-    expect((await platformRevenueTotal({ db: database.prisma }, { livemode: true })) - revenueBefore).toBe(
-      BigInt(NDA_PRICE_IDR - NDA_CLIENT_PRICE_IDR),
-    );
+    expect(
+      (await platformRevenueTotal(
+        { db: database.prisma },
+        {
+          actor: TEST_OPERATOR,
+          livemode: true,
+        },
+      )) - revenueBefore,
+    ).toBe(BigInt(NDA_PRICE_IDR - NDA_CLIENT_PRICE_IDR));
   });
 
   it("refuses an order that is not delivered with 409 INVALID_STATE naming its status", async () => {
@@ -457,7 +465,7 @@ describe("organisation approval", () => {
     const { body } = await post("/v1/orders", org.token, ndaOrder());
     const approved = await decideApproval(
       { db: database.prisma, clock },
-      { actor: { actorType: "org_admin", actorId: "usr_admin" }, input: { owner: liveDataOf(org.id), orderId: body.id, approve: true } },
+      { actor: adminActor("usr_admin", org.id), orderId: body.id, approve: true },
     );
     expect(approved.status).toBe("dibayar");
     expect(approved.slaDueAt).not.toBeNull();
@@ -478,10 +486,7 @@ describe("organisation approval", () => {
       });
     });
     await expect(
-      decideApproval(
-        { db: database.prisma, clock },
-        { actor: { actorType: "org_admin", actorId: "usr_admin" }, input: { owner: liveDataOf(org.id), orderId: body.id, approve: true } },
-      ),
+      decideApproval({ db: database.prisma, clock }, { actor: adminActor("usr_admin", org.id), orderId: body.id, approve: true }),
     ).rejects.toMatchObject({
       code: "INSUFFICIENT_DEPOSIT",
     });
@@ -493,7 +498,7 @@ describe("organisation approval", () => {
     const { body } = await post("/v1/orders", org.token, ndaOrder());
     const rejected = await decideApproval(
       { db: database.prisma, clock },
-      { actor: { actorType: "org_admin", actorId: "usr_admin" }, input: { owner: liveDataOf(org.id), orderId: body.id, approve: false } },
+      { actor: adminActor("usr_admin", org.id), orderId: body.id, approve: false },
     );
     expect(rejected.status).toBe("dibatalkan");
     expect((await database.prisma.webhookEvent.findMany({ where: { orderId: body.id } })).map((e) => e.type)).toEqual(["order.dibatalkan"]);
@@ -504,10 +509,7 @@ describe("organisation approval", () => {
     const other = await createTestOrg(database.prisma);
     const { body } = await post("/v1/orders", org.token, ndaOrder());
     await expect(
-      decideApproval(
-        { db: database.prisma, clock },
-        { actor: { actorType: "org_admin", actorId: "usr_x" }, input: { owner: liveDataOf(other.id), orderId: body.id, approve: true } },
-      ),
+      decideApproval({ db: database.prisma, clock }, { actor: adminActor("usr_x", other.id), orderId: body.id, approve: true }),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });
@@ -520,7 +522,7 @@ describe("operator actions", () => {
     expect(
       (
         await operatorOrderAction(deps, {
-          actor: { actorType: "operator", actorId: "usr_op" },
+          actor: operatorActor("usr_op"),
           input: { orderId: waiting.body.id, action: "cancel" },
         })
       ).status,
@@ -530,7 +532,7 @@ describe("operator actions", () => {
     const paid = await post("/v1/orders", org.token, ndaOrder());
     const before = await deposit(org.id);
     const refunded = await operatorOrderAction(deps, {
-      actor: { actorType: "operator", actorId: "usr_op" },
+      actor: operatorActor("usr_op"),
       input: { orderId: paid.body.id, action: "refund", note: "Klien mengajukan keberatan." },
     });
     expect(refunded.status).toBe("direfund");
@@ -541,13 +543,13 @@ describe("operator actions", () => {
     const delivered = await post("/v1/orders", org.token, ndaOrder());
     await driveOrder(database.prisma, delivered.body.id, practitionerId, "diserahkan", clock.now());
     await operatorOrderAction(deps, {
-      actor: { actorType: "operator", actorId: "usr_op" },
+      actor: operatorActor("usr_op"),
       input: { orderId: delivered.body.id, action: "dispute", note: "Klien mengajukan keberatan." },
     });
     expect(
       (
         await operatorOrderAction(deps, {
-          actor: { actorType: "operator", actorId: "usr_op" },
+          actor: operatorActor("usr_op"),
           input: { orderId: delivered.body.id, action: "settle_for_practitioner" },
         })
       ).status,
@@ -568,7 +570,7 @@ describe("operator actions", () => {
     await expect(
       operatorOrderAction(
         { db: database.prisma, clock },
-        { actor: { actorType: "operator", actorId: "usr_op" }, input: { orderId: body.id, action: "settle_for_practitioner" } },
+        { actor: operatorActor("usr_op"), input: { orderId: body.id, action: "settle_for_practitioner" } },
       ),
     ).rejects.toMatchObject({ code: "INVALID_STATE" });
     expect((await database.prisma.order.findUniqueOrThrow({ where: { id: body.id } })).status).toBe("dibayar");

@@ -1,10 +1,9 @@
 import { z } from "zod";
 import type { Db } from "@/server/db/client";
-import type { DataOwner } from "@/server/domain/data-owner";
+import type { AgentActor } from "@/server/domain/access/actor";
 import { pageRequestOf } from "@/server/domain/paging";
 import {
   acceptOrderResult,
-  byKey,
   type CostDecision,
   cancelOrder,
   createOrder,
@@ -41,7 +40,11 @@ const orderId = pathIdSchema("The order's id (ord_…).");
 const costPath = orderId.extend({ cost_id: z.string().min(1).max(64).meta({ description: "The cost's id (cost_…)." }) });
 
 /** What a replayed POST answers: the order as it is now. */
-const reload = (ctx: { db: Db; apiKey: DataOwner }) => (id: string) => getOrder(ctx, { owner: ctx.apiKey, id });
+const reload = (ctx: { db: Db; actor: AgentActor }) => (id: string) =>
+  getOrder(ctx, {
+    actor: ctx.actor,
+    id,
+  });
 
 /** The agent's decision on a cost under its Idempotency-Key; a replay answers the cost as it is now. */
 const decideAsAgent = async (ctx: AgentContext, input: { id: string; cost_id: string }, decision: CostDecision) =>
@@ -49,8 +52,20 @@ const decideAsAgent = async (ctx: AgentContext, input: { id: string; cost_id: st
     await idempotently(
       ctx,
       input,
-      (claim) => decideCost(ctx, { by: byKey(ctx.apiKey), orderId: input.id, costId: input.cost_id, decision, claim }),
-      (costId) => getCost(ctx, { owner: ctx.apiKey, orderId: input.id, costId }),
+      (claim) =>
+        decideCost(ctx, {
+          actor: ctx.actor,
+          orderId: input.id,
+          costId: input.cost_id,
+          decision,
+          claim,
+        }),
+      (costId) =>
+        getCost(ctx, {
+          actor: ctx.actor,
+          orderId: input.id,
+          costId,
+        }),
     ),
   );
 
@@ -74,7 +89,19 @@ export const ordersRouter = router({
     .input(createOrderSchema)
     .output(orderSchema)
     .mutation(async ({ ctx, input }) =>
-      serializeOrder(await idempotently(ctx, input, (claim) => createOrder(ctx, { key: ctx.apiKey, input, claim }), reload(ctx))),
+      serializeOrder(
+        await idempotently(
+          ctx,
+          input,
+          (claim) =>
+            createOrder(ctx, {
+              actor: ctx.actor,
+              input,
+              claim,
+            }),
+          reload(ctx),
+        ),
+      ),
     ),
 
   list: agentProcedure
@@ -104,7 +131,11 @@ export const ordersRouter = router({
     .output(listOf(orderSchema, "OrderList"))
     .query(async ({ ctx, input }) => {
       const filter = { status: input.status, service: input.service, created: createdWindow(input), metadata: metadataFilterOf(input) };
-      const page = await listOrders(ctx, { owner: ctx.apiKey, request: pageRequestOf(input), filter });
+      const page = await listOrders(ctx, {
+        actor: ctx.actor,
+        request: pageRequestOf(input),
+        filter,
+      });
       return serializeList(page, serializeOrder);
     }),
 
@@ -115,7 +146,14 @@ export const ordersRouter = router({
     })
     .input(orderId)
     .output(orderSchema)
-    .query(async ({ ctx, input }) => serializeOrder(await getOrder(ctx, { owner: ctx.apiKey, id: input.id }))),
+    .query(async ({ ctx, input }) =>
+      serializeOrder(
+        await getOrder(ctx, {
+          actor: ctx.actor,
+          id: input.id,
+        }),
+      ),
+    ),
 
   accept: agentProcedure
     .meta({
@@ -136,7 +174,17 @@ export const ordersRouter = router({
     .output(orderSchema)
     .mutation(async ({ ctx, input }) =>
       serializeOrder(
-        await idempotently(ctx, input, (claim) => acceptOrderResult(ctx, { by: byKey(ctx.apiKey), orderId: input.id, claim }), reload(ctx)),
+        await idempotently(
+          ctx,
+          input,
+          (claim) =>
+            acceptOrderResult(ctx, {
+              actor: ctx.actor,
+              orderId: input.id,
+              claim,
+            }),
+          reload(ctx),
+        ),
       ),
     ),
 
@@ -161,7 +209,13 @@ export const ordersRouter = router({
         await idempotently(
           ctx,
           input,
-          (claim) => postClientMessage(ctx, { by: byKey(ctx.apiKey), orderId: input.id, input, claim }),
+          (claim) =>
+            postClientMessage(ctx, {
+              actor: ctx.actor,
+              orderId: input.id,
+              input,
+              claim,
+            }),
           reload(ctx),
         ),
       ),
@@ -191,7 +245,13 @@ export const ordersRouter = router({
         await idempotently(
           ctx,
           input,
-          (claim) => cancelOrder(ctx, { by: byKey(ctx.apiKey), orderId: input.id, reason: input.reason, claim }),
+          (claim) =>
+            cancelOrder(ctx, {
+              actor: ctx.actor,
+              orderId: input.id,
+              reason: input.reason,
+              claim,
+            }),
           reload(ctx),
         ),
       ),
@@ -220,7 +280,13 @@ export const ordersRouter = router({
         await idempotently(
           ctx,
           input,
-          (claim) => requestRevision(ctx, { by: byKey(ctx.apiKey), orderId: input.id, reason: input.reason, claim }),
+          (claim) =>
+            requestRevision(ctx, {
+              actor: ctx.actor,
+              orderId: input.id,
+              reason: input.reason,
+              claim,
+            }),
           reload(ctx),
         ),
       ),
@@ -249,7 +315,13 @@ export const ordersRouter = router({
         await idempotently(
           ctx,
           input,
-          (claim) => openDispute(ctx, { by: byKey(ctx.apiKey), orderId: input.id, reason: input.reason, claim }),
+          (claim) =>
+            openDispute(ctx, {
+              actor: ctx.actor,
+              orderId: input.id,
+              reason: input.reason,
+              claim,
+            }),
           reload(ctx),
         ),
       ),
@@ -279,8 +351,20 @@ export const ordersRouter = router({
       const written = await idempotently(
         ctx,
         input,
-        (claim) => reviewOrder(ctx, { by: byKey(ctx.apiKey), orderId: id, input: review, claim }),
-        async (orderId) => (await getOrder(ctx, { owner: ctx.apiKey, id: orderId })).review!,
+        (claim) =>
+          reviewOrder(ctx, {
+            actor: ctx.actor,
+            orderId: id,
+            input: review,
+            claim,
+          }),
+        async (orderId) =>
+          (
+            await getOrder(ctx, {
+              actor: ctx.actor,
+              id: orderId,
+            })
+          ).review!,
       );
       return serializeReview(written, ctx.apiKey.livemode);
     }),

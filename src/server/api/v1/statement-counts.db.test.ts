@@ -2,7 +2,9 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PrismaClient } from "@/generated/prisma/client";
+import { SWEEPER } from "@/server/domain/access/actor";
 import { fixedClock } from "@/server/domain/clock";
+import { practitionerActorOf } from "@/server/services/access";
 import { acceptOffer, ensureOfferings } from "@/server/services/offers";
 import { autoAcceptOrder } from "@/server/services/orders";
 import { deliverResult, startWork } from "@/server/services/practitioners";
@@ -61,11 +63,21 @@ const placeOrder = () => post("/v1/orders", ndaOrder());
 
 async function deliveredOrder(practitionerId: string): Promise<string> {
   const order = await placeOrder();
-  await ensureOfferings(deps(), { orderIds: [order.id] });
+  await ensureOfferings(deps(), {
+    actor: SWEEPER,
+    orderIds: [order.id],
+  });
   const offer = await db().offer.findFirstOrThrow({ where: { orderId: order.id, status: "aktif" } });
-  await acceptOffer(deps(), { practitionerId, offerId: offer.id });
-  await startWork(deps(), practitionerId, order.id);
-  await deliverResult(deps(), { practitionerId, orderId: order.id, deliverable: "Hasil terlampir." });
+  await acceptOffer(deps(), {
+    actor: await practitionerActorOf(deps().db, practitionerId),
+    offerId: offer.id,
+  });
+  await startWork(deps(), { actor: await practitionerActorOf(deps().db, practitionerId), orderId: order.id });
+  await deliverResult(deps(), {
+    actor: await practitionerActorOf(deps().db, practitionerId),
+    orderId: order.id,
+    deliverable: "Hasil terlampir.",
+  });
   return order.id;
 }
 
@@ -99,7 +111,12 @@ describe.skipIf(testDatabaseKind !== "postgres")("SQL statements of the hot path
   it("an offering batch of ten paid orders", async () => {
     const orders: string[] = [];
     for (let i = 0; i < 10; i++) orders.push((await placeOrder()).id);
-    const sent = await statementsOf(() => ensureOfferings(deps(), { orderIds: orders }));
+    const sent = await statementsOf(() =>
+      ensureOfferings(deps(), {
+        actor: SWEEPER,
+        orderIds: orders,
+      }),
+    );
     expect(await db().offer.count({ where: { orderId: { in: orders }, status: "aktif" } })).toBe(10);
     expect(sent.length, sent.join("\n")).toBe(OFFERING_BATCH_STATEMENTS);
   });
@@ -124,7 +141,15 @@ describe.skipIf(testDatabaseKind !== "postgres")("SQL statements of the hot path
   it("an auto-acceptance by the timer", async () => {
     const orderId = await deliveredOrder(practitionerId);
     const due = (await db().order.findUniqueOrThrow({ where: { id: orderId } })).autoAcceptAt!;
-    const sent = await statementsOf(() => autoAcceptOrder({ db: db(), clock: fixedClock(due) }, { orderId }));
+    const sent = await statementsOf(() =>
+      autoAcceptOrder(
+        { db: db(), clock: fixedClock(due) },
+        {
+          actor: SWEEPER,
+          orderId,
+        },
+      ),
+    );
     expect((await db().order.findUniqueOrThrow({ where: { id: orderId } })).status).toBe("selesai");
     expect(sent.length, sent.join("\n")).toBe(AUTO_ACCEPTANCE_STATEMENTS);
   });

@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { REST_ROUTES } from "@/server/api/routes";
+import { SWEEPER, VISITOR } from "@/server/domain/access/actor";
 import { fixedClock } from "@/server/domain/clock";
 import { verifyWebhookSignature } from "@/server/domain/events/signature";
 import { pageRequestOf } from "@/server/domain/paging";
-import { startPortalSession } from "@/server/services/access";
+import { practitionerActorOf, startPortalSession } from "@/server/services/access";
 import { listOpenCasesForPractitioner } from "@/server/services/cases";
 import { attemptDelivery, findDueDeliveries } from "@/server/services/events";
 import { accounts, balanceOf, platformRevenueTotal } from "@/server/services/money";
 import { ensureOffering, SIMULATED_ORDER_PRACTITIONER_ID } from "@/server/services/offers";
 import { listMyOffers } from "@/server/services/practitioners";
 import { SIMULATED_ORDER_ACTIONS } from "@/server/services/sandbox";
+import { TEST_OPERATOR } from "@/test/actors";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
@@ -105,12 +107,33 @@ describe("an order in the sandbox", () => {
       expect(await balanceOf(db(), accounts.practitionerPayable(SIMULATED_ORDER_PRACTITIONER_ID, false))).toBe(
         BigInt(NDA_CLIENT_PRICE_IDR),
       );
-      expect(await platformRevenueTotal({ db: db() }, { livemode: false })).toBe(BigInt(NDA_PRICE_IDR - NDA_CLIENT_PRICE_IDR));
+      expect(
+        await platformRevenueTotal(
+          { db: db() },
+          {
+            actor: TEST_OPERATOR,
+            livemode: false,
+          },
+        ),
+      ).toBe(BigInt(NDA_PRICE_IDR - NDA_CLIENT_PRICE_IDR));
       expect(await liveDeposit(org.id)).toBe(20_000_000n);
 
       // The webhooks go out signed with the test key's webhook secret, like live ones.
-      for (const { id } of await findDueDeliveries({ db: db() }, { cutoff: clock.now(), limit: 50 }))
-        await attemptDelivery({ db: db(), clock, webhooks: testWebhookSettings }, { deliveryId: id });
+      for (const { id } of await findDueDeliveries(
+        { db: db() },
+        {
+          actor: SWEEPER,
+          cutoff: clock.now(),
+          limit: 50,
+        },
+      ))
+        await attemptDelivery(
+          { db: db(), clock, webhooks: testWebhookSettings },
+          {
+            actor: SWEEPER,
+            deliveryId: id,
+          },
+        );
       expect(receiver.requests.map((r) => (JSON.parse(r.body) as { event: string }).event)).toEqual(await eventsOf(created.id));
       for (const request of receiver.requests) {
         const verified = verifyWebhookSignature(org.testWebhookSecret, String(request.headers["x-kuasa-signature"]), request.body, {
@@ -282,22 +305,50 @@ describe("live and test data never mix", () => {
     const practitionerId = await createTestPractitioner(db());
     const org = await orgWithBothModes();
     const testOrder = await ok(post("/v1/orders", org.testToken, ndaOrder()), 201);
-    await ensureOffering({ db: db(), clock }, { orderId: testOrder.id });
+    await ensureOffering(
+      { db: db(), clock },
+      {
+        actor: SWEEPER,
+        orderId: testOrder.id,
+      },
+    );
     const offers = await db().offer.findMany({ where: { orderId: testOrder.id } });
     expect(offers.map((o) => o.practitionerId)).toEqual([SIMULATED_ORDER_PRACTITIONER_ID]);
     expect(
-      (await listMyOffers({ db: db(), clock }, { practitionerId, request: pageRequestOf({}) })).data.map((o) => o.order.id),
+      (
+        await listMyOffers(
+          { db: db(), clock },
+          {
+            actor: await practitionerActorOf({ db: db(), clock }.db, practitionerId),
+            request: pageRequestOf({}),
+          },
+        )
+      ).data.map((o) => o.order.id),
     ).not.toContain(testOrder.id);
 
     const story = { contact_name: "Uji", contact_email: "uji@contoh.id", story: "Cerita kasus uji yang cukup panjang untuk papan kasus." };
     const testCase = await ok(post("/v1/cases", org.testToken, story), 201);
     const liveCase = await ok(post("/v1/cases", org.token, story), 201);
-    const board = (await listOpenCasesForPractitioner({ db: db() }, { practitionerId, request: pageRequestOf({}) })).data.map((c) => c.id);
+    const board = (
+      await listOpenCasesForPractitioner(
+        { db: db() },
+        {
+          actor: await practitionerActorOf({ db: db() }.db, practitionerId),
+          request: pageRequestOf({}),
+        },
+      )
+    ).data.map((c) => c.id);
     expect(board).toContain(liveCase.id);
     expect(board).not.toContain(testCase.id);
 
     const liveOrder = await ok(post("/v1/orders", org.token, ndaOrder()), 201);
-    await ensureOffering({ db: db(), clock }, { orderId: liveOrder.id });
+    await ensureOffering(
+      { db: db(), clock },
+      {
+        actor: SWEEPER,
+        orderId: liveOrder.id,
+      },
+    );
     const liveOffers = await db().offer.findMany({ where: { orderId: liveOrder.id } });
     expect(liveOffers.map((o) => o.practitionerId)).not.toContain(SIMULATED_ORDER_PRACTITIONER_ID);
     expect(liveOffers.length).toBeGreaterThan(0);
@@ -427,7 +478,13 @@ describe("the practitioner's view of a test order", () => {
       include: { user: true },
     });
     const { user } = practitioner;
-    const sessionId = await startPortalSession({ db: db(), clock }, { userId: user.id });
+    const sessionId = await startPortalSession(
+      { db: db(), clock },
+      {
+        actor: VISITOR,
+        userId: user.id,
+      },
+    );
     return portalCaller(
       { db: db(), clock },
       {
@@ -446,7 +503,13 @@ describe("the practitioner's view of a test order", () => {
     const org = await orgWithBothModes();
     const created = await ok(post("/v1/orders", org.testToken, ndaOrder()), 201);
     expect((await view(created.id, org.testToken)).status).toBe(409);
-    await ensureOffering({ db: db(), clock }, { orderId: created.id });
+    await ensureOffering(
+      { db: db(), clock },
+      {
+        actor: SWEEPER,
+        orderId: created.id,
+      },
+    );
     await ok(post(`/v1/orders/${created.id}/messages`, org.testToken, { body: `Telepon saya di ${PHONE} bila perlu.` }));
 
     const offered = await view(created.id, org.testToken);
@@ -484,7 +547,13 @@ describe("the practitioner's view of a test order", () => {
       ),
       201,
     );
-    await ensureOffering({ db: db(), clock }, { orderId: created.id });
+    await ensureOffering(
+      { db: db(), clock },
+      {
+        actor: SWEEPER,
+        orderId: created.id,
+      },
+    );
     for (const body of Object.values(evasive).flat())
       await ok(post(`/v1/orders/${created.id}/messages`, org.testToken, { body: `Hubungi: ${body}` }));
 
@@ -503,7 +572,13 @@ describe("the practitioner's view of a test order", () => {
   it("equals what the practitioner portal answers the practitioner holding the offer, then the order", async () => {
     const org = await orgWithBothModes();
     const created = await ok(post("/v1/orders", org.testToken, ndaOrder()), 201);
-    await ensureOffering({ db: db(), clock }, { orderId: created.id });
+    await ensureOffering(
+      { db: db(), clock },
+      {
+        actor: SWEEPER,
+        orderId: created.id,
+      },
+    );
     const portal = await simulatedPractitionerPortal();
     onTestFinished(async () => {
       await db().practitioner.update({ where: { id: SIMULATED_ORDER_PRACTITIONER_ID }, data: { active: false } });
@@ -530,7 +605,13 @@ describe("the practitioner's view of a test order", () => {
   it("answers another organisation's test order 404, a live key 403 TEST_MODE_ONLY, and a live order to a test key 404", async () => {
     const [mine, theirs] = [await orgWithBothModes(), await orgWithBothModes()];
     const order = await ok(post("/v1/orders", theirs.testToken, ndaOrder()), 201);
-    await ensureOffering({ db: db(), clock }, { orderId: order.id });
+    await ensureOffering(
+      { db: db(), clock },
+      {
+        actor: SWEEPER,
+        orderId: order.id,
+      },
+    );
     expect((await view(order.id, theirs.testToken)).status).toBe(200);
     const foreign = await view(order.id, mine.testToken);
     expect([foreign.status, foreign.body.error?.code]).toEqual([404, "NOT_FOUND"]);

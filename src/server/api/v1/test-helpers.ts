@@ -71,7 +71,14 @@ function orderAction(
     .mutation(async ({ ctx, input }) => {
       // The schema above is byId plus this action's fields, so the input has exactly this shape.
       const { id, ...fieldsOfAction } = input as unknown as { id: string } & SimulatedActionInput;
-      return serializeOrder(await simulateOrderAction(ctx, { key: ctx.apiKey, orderId: id, action, input: fieldsOfAction }));
+      return serializeOrder(
+        await simulateOrderAction(ctx, {
+          actor: ctx.actor,
+          orderId: id,
+          action,
+          input: fieldsOfAction,
+        }),
+      );
     });
 }
 
@@ -93,7 +100,7 @@ export const testHelpersRouter = router({
     .mutation(async ({ ctx, input }) =>
       serializeCost(
         await requestTestCost(ctx, {
-          key: ctx.apiKey,
+          actor: ctx.actor,
           orderId: input.id,
           request: {
             kind: input.kind,
@@ -127,7 +134,14 @@ export const testHelpersRouter = router({
     )
     .output(costSchema)
     .mutation(async ({ ctx, input }) =>
-      serializeCost(await payTestCost(ctx, { key: ctx.apiKey, orderId: input.id, costId: input.cost_id, receiptFileId: input.file })),
+      serializeCost(
+        await payTestCost(ctx, {
+          actor: ctx.actor,
+          orderId: input.id,
+          costId: input.cost_id,
+          receiptFileId: input.file,
+        }),
+      ),
     ),
 
   practitionerView: agentProcedure
@@ -143,7 +157,12 @@ export const testHelpersRouter = router({
     .input(byId.strict())
     .output(practitionerViewSchema)
     .query(async ({ ctx, input }) =>
-      serializePractitionerView(await practitionerViewOfTestOrder(ctx, { key: ctx.apiKey, orderId: input.id })),
+      serializePractitionerView(
+        await practitionerViewOfTestOrder(ctx, {
+          actor: ctx.actor,
+          orderId: input.id,
+        }),
+      ),
     ),
 
   topUpDeposit: agentProcedure
@@ -163,7 +182,14 @@ export const testHelpersRouter = router({
         .strict(),
     )
     .output(balanceSchema)
-    .mutation(async ({ ctx, input }) => serializeBalance(await topUpTestDeposit(ctx, { key: ctx.apiKey, amountIdr: input.amount_idr }))),
+    .mutation(async ({ ctx, input }) =>
+      serializeBalance(
+        await topUpTestDeposit(ctx, {
+          actor: ctx.actor,
+          amountIdr: input.amount_idr,
+        }),
+      ),
+    ),
 
   approveOrder: agentProcedure
     .meta(
@@ -179,7 +205,13 @@ export const testHelpersRouter = router({
     .input(byId.strict())
     .output(orderSchema)
     .mutation(async ({ ctx, input }) =>
-      serializeOrder(await decideTestApproval(ctx, { key: ctx.apiKey, orderId: input.id, approve: true })),
+      serializeOrder(
+        await decideTestApproval(ctx, {
+          actor: ctx.actor,
+          orderId: input.id,
+          approve: true,
+        }),
+      ),
     ),
 
   rejectOrder: agentProcedure
@@ -195,7 +227,13 @@ export const testHelpersRouter = router({
     .input(byId.strict())
     .output(orderSchema)
     .mutation(async ({ ctx, input }) =>
-      serializeOrder(await decideTestApproval(ctx, { key: ctx.apiKey, orderId: input.id, approve: false })),
+      serializeOrder(
+        await decideTestApproval(ctx, {
+          actor: ctx.actor,
+          orderId: input.id,
+          approve: false,
+        }),
+      ),
     ),
 
   expireOffer: orderAction(
@@ -305,7 +343,7 @@ export const testHelpersRouter = router({
     .output(caseSchema)
     .mutation(async ({ ctx, input }) => {
       await addSimulatedBid(ctx, {
-        key: ctx.apiKey,
+        actor: ctx.actor,
         caseId: input.id,
         input: {
           priceIdr: input.price_idr,
@@ -314,7 +352,12 @@ export const testHelpersRouter = router({
           note: input.note ?? null,
         },
       });
-      return serializeCase(await getCase(ctx, { owner: ctx.apiKey, caseId: input.id }));
+      return serializeCase(
+        await getCase(ctx, {
+          actor: ctx.actor,
+          caseId: input.id,
+        }),
+      );
     }),
 
   payInvoice: agentProcedure
@@ -330,5 +373,12 @@ export const testHelpersRouter = router({
     )
     .input(invoiceById.strict())
     .output(invoiceSummarySchema)
-    .mutation(async ({ ctx, input }) => serializeInvoiceSummary(await payTestInvoice(ctx, { key: ctx.apiKey, invoiceId: input.id }))),
+    .mutation(async ({ ctx, input }) =>
+      serializeInvoiceSummary(
+        await payTestInvoice(ctx, {
+          actor: ctx.actor,
+          invoiceId: input.id,
+        }),
+      ),
+    ),
 });

@@ -39,7 +39,7 @@ function everyMove<S extends string, T extends string>(
         }
       }
       it(`refuses ${t.trigger} to an actor the table does not name`, () => {
-        const stranger = (["agent", "practitioner", "org_admin", "operator", "system"] as const).find((a) => !t.actors.includes(a))!;
+        const stranger = (["agent", "practitioner", "admin", "operator", "system"] as const).find((a) => !t.actors.includes(a))!;
         expect(() => transition(t.from[0]!, t.trigger, stranger)).toThrow(/may not/);
       });
     }

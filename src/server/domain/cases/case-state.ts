@@ -1,4 +1,5 @@
 import type { BidStatus, CaseStatus, InvoiceStatus } from "@/generated/prisma/enums";
+import type { ActorKind } from "../access/actor";
 import { AppError, type ErrorCode } from "../errors";
 
 /**
@@ -8,7 +9,7 @@ import { AppError, type ErrorCode } from "../errors";
  * docs/cases.md shows the same tables.
  */
 
-type BoardActor = "agent" | "practitioner" | "org_admin" | "operator" | "system";
+type BoardActor = ActorKind;
 
 export interface Transition<S extends string, T extends string> {
   trigger: T;
@@ -30,7 +31,7 @@ export const CASE_TRANSITIONS: readonly Transition<CaseStatus, CaseTrigger>[] = 
     trigger: "select_bid",
     from: ["terbuka"],
     to: "dipilih",
-    actors: ["agent", "org_admin"],
+    actors: ["agent", "admin"],
     refusal: "INVALID_STATE",
     description: "The agent (or the organisation's admin in the portal) selects one live bid; an invoice is created.",
   },
@@ -58,7 +59,7 @@ export const BID_TRANSITIONS: readonly Transition<BidStatus, BidTrigger>[] = [
     trigger: "select",
     from: ["diajukan"],
     to: "dipilih",
-    actors: ["agent", "org_admin"],
+    actors: ["agent", "admin"],
     refusal: "CONFLICT",
     description: "The agent (or the organisation's admin) selects this bid.",
   },
@@ -85,7 +86,7 @@ export const INVOICE_TRANSITIONS: readonly Transition<InvoiceStatus, InvoiceTrig
     trigger: "pay",
     from: ["belum_dibayar"],
     to: "dibayar",
-    actors: ["org_admin"],
+    actors: ["admin"],
     refusal: "INVALID_STATE",
     description: "An org admin pays from the deposit: bid to the practitioner, fee to the platform.",
   },

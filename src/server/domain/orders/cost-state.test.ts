@@ -23,7 +23,7 @@ describe("the cost state machine", () => {
   it("lets the agent approve or hold a cost it has not decided, and only the admin decide one held for approval", () => {
     expect(costTransitionFor("diajukan", "approve", "agent").to).toBe("disetujui");
     expect(costTransitionFor("diajukan", "hold_for_approval", "agent").to).toBe("menunggu_persetujuan");
-    expect(costTransitionFor("menunggu_persetujuan", "approve", "org_admin").effects).toEqual(["pay_escrow"]);
+    expect(costTransitionFor("menunggu_persetujuan", "approve", "admin").effects).toEqual(["pay_escrow"]);
     expect(() => costTransitionFor("menunggu_persetujuan", "approve", "agent")).toThrow(expect.objectContaining({ code: "INVALID_STATE" }));
     expect(() => costTransitionFor("menunggu_persetujuan", "reject", "agent")).toThrow(expect.objectContaining({ code: "INVALID_STATE" }));
   });

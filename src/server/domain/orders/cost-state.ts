@@ -1,3 +1,4 @@
+import type { ActorKind } from "../access/actor";
 import type { ThirdPartyFee } from "../catalog/third-party-fees";
 import { AppError } from "../errors";
 import type { OrderStatus } from "./order-state";
@@ -12,7 +13,7 @@ import type { OrderStatus } from "./order-state";
 export const COST_STATUSES = ["diajukan", "menunggu_persetujuan", "disetujui", "ditolak", "dilunasi", "dibatalkan"] as const;
 export type CostStatus = (typeof COST_STATUSES)[number];
 
-export type CostActor = "agent" | "org_admin" | "practitioner" | "operator" | "system";
+export type CostActor = ActorKind;
 
 export type CostTrigger = "approve" | "hold_for_approval" | "reject" | "pay" | "cancel";
 
@@ -39,7 +40,7 @@ export const COST_TRANSITIONS: readonly CostTransition[] = [
     trigger: "approve",
     from: ["diajukan"],
     to: "disetujui",
-    actors: ["agent", "org_admin"],
+    actors: ["agent", "admin"],
     effects: ["commit_spend", "pay_escrow"],
     description: "The client side approves: the amount goes from the deposit into the order's escrow.",
   },
@@ -55,7 +56,7 @@ export const COST_TRANSITIONS: readonly CostTransition[] = [
     trigger: "approve",
     from: ["menunggu_persetujuan"],
     to: "disetujui",
-    actors: ["org_admin"],
+    actors: ["admin"],
     effects: ["pay_escrow"],
     description: "The admin approves the cost the agent approved above the threshold: deposit → escrow.",
   },
@@ -63,7 +64,7 @@ export const COST_TRANSITIONS: readonly CostTransition[] = [
     trigger: "reject",
     from: ["diajukan"],
     to: "ditolak",
-    actors: ["agent", "org_admin"],
+    actors: ["agent", "admin"],
     effects: [],
     description: "The client side refuses the cost, with a reason the practitioner reads.",
   },
@@ -71,7 +72,7 @@ export const COST_TRANSITIONS: readonly CostTransition[] = [
     trigger: "reject",
     from: ["menunggu_persetujuan"],
     to: "ditolak",
-    actors: ["org_admin"],
+    actors: ["admin"],
     effects: ["release_spend"],
     description: "The admin refuses a cost waiting for approval.",
   },

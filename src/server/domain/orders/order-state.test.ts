@@ -85,7 +85,7 @@ describe("order state machine", () => {
   });
 
   it("lets the client side (agent or org admin) cancel, ask for a revision, dispute and accept, but never refund or settle", () => {
-    const client: OrderActor[] = ["agent", "org_admin"];
+    const client: OrderActor[] = ["agent", "admin"];
     for (const actor of client) {
       expect(canTrigger("ditawarkan", "cancel", actor)).toBe(true);
       expect(canTrigger("diserahkan", "request_revision", actor)).toBe(true);

@@ -1,3 +1,4 @@
+import type { ActorKind } from "../access/actor";
 import { AppError } from "../errors";
 
 /**
@@ -40,8 +41,8 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const MESSAGE_ROLES = ["client", "admin", "practitioner", "operator", "system"] as const;
 export type MessageRole = (typeof MESSAGE_ROLES)[number];
 
-/** Who acts: `agent` is an API key; `org_admin` the human behind it in the portal. */
-export type OrderActor = "agent" | "org_admin" | "practitioner" | "operator" | "system";
+/** Who may fire a transition: the one actor's kinds (`agent` an API key, `admin` the human behind it in the portal). */
+export type OrderActor = ActorKind;
 
 /** Money movements and data changes a transition implies. */
 export type OrderEffect =
@@ -92,7 +93,7 @@ export interface OrderTransition {
 /** Taken by a practitioner, not yet finished: the statuses a dispute can start from. */
 export const HELD_BY_PRACTITIONER = ["diambil", "dikerjakan", "butuh_input_klien", "diserahkan"] as const satisfies readonly OrderStatus[];
 /** The client side of an order: the agent's key, or an admin of its organisation in the portal. */
-const CLIENT: readonly OrderActor[] = ["agent", "org_admin"];
+const CLIENT: readonly OrderActor[] = ["agent", "admin"];
 
 // An order is born `dibuat` inside its creating transaction and leaves it before commit, so
 // `dibuat` is never seen (the spec shows no moves into or out of it and no event for it).
@@ -117,7 +118,7 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     trigger: "pay_invoice",
     from: ["dibuat"],
     to: "dibayar",
-    actors: ["org_admin"],
+    actors: ["admin"],
     effects: ["pay_escrow"],
     description: "A case-board invoice is paid: the selected bid's work is paid into escrow.",
   },
@@ -125,7 +126,7 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     trigger: "approve",
     from: ["menunggu_bayar"],
     to: "dibayar",
-    actors: ["org_admin"],
+    actors: ["admin"],
     effects: ["pay_escrow"],
     description: "An org admin approves; paid from the deposit.",
   },
@@ -133,7 +134,7 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     trigger: "reject",
     from: ["menunggu_bayar"],
     to: "dibatalkan",
-    actors: ["org_admin"],
+    actors: ["admin"],
     effects: [],
     description: "An org admin rejects the order.",
   },

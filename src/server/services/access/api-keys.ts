@@ -1,6 +1,7 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { lockRow } from "@/server/db/row-lock";
+import { type Actor, type AdminActor, requireActor } from "@/server/domain/access/actor";
 import {
   type AuthenticatedKey,
   bearerToken,
@@ -19,7 +20,7 @@ import { AppError } from "@/server/domain/errors";
 import { rotateSecrets, signingSecrets, WEBHOOK_SECRET_OVERLAP_HOURS } from "@/server/domain/events/webhook-secret";
 import { isDashboardWebhookUrl } from "@/server/domain/events/webhook-url";
 import { newId } from "@/server/domain/ids";
-import { type Actor, audit } from "../audit";
+import { audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 import { spentThisMonth } from "../money";
 
@@ -96,7 +97,7 @@ export async function createApiKeyIn(
     },
   });
   await audit(tx, {
-    ...actor,
+    actor,
     action: "api_key.create",
     subjectType: "api_key",
     subjectId: id,
@@ -230,7 +231,9 @@ export function requireScope(key: AuthenticatedKey, scope: Scope): void {
 }
 
 /** An organisation's keys for its admin: never the secrets, with last use and this month's spend. */
-export async function listApiKeys(deps: Pick<ServiceDeps, "db" | "clock">, { organizationId }: { organizationId: string }) {
+export async function listApiKeys(deps: Pick<ServiceDeps, "db" | "clock">, { actor }: { actor: AdminActor }) {
+  requireActor(actor, "admin");
+  const { organizationId } = actor;
   const { db, clock } = deps;
   const keys = await db.apiKey.findMany({
     where: { organizationId },
@@ -267,15 +270,14 @@ async function ownKey(db: Db | Prisma.TransactionClient, organizationId: string,
   return key;
 }
 
-export async function revokeApiKey(
-  deps: Pick<ServiceDeps, "db" | "clock">,
-  { actor, organizationId, apiKeyId }: { actor: Actor; organizationId: string; apiKeyId: string },
-) {
+export async function revokeApiKey(deps: Pick<ServiceDeps, "db" | "clock">, { actor, apiKeyId }: { actor: AdminActor; apiKeyId: string }) {
+  requireActor(actor, "admin");
+  const { organizationId } = actor;
   const { db, clock } = deps;
   await ownKey(db, organizationId, apiKeyId);
   await db.$transaction(async (tx) => {
     await tx.apiKey.updateMany({ where: { id: apiKeyId, revokedAt: null }, data: { revokedAt: clock.now() } });
-    await audit(tx, { ...actor, action: "api_key.revoke", subjectType: "api_key", subjectId: apiKeyId });
+    await audit(tx, { actor, action: "api_key.revoke", subjectType: "api_key", subjectId: apiKeyId });
   });
   invalidateApiKeyCache(deps);
 }
@@ -287,8 +289,10 @@ export async function revokeApiKey(
  */
 export async function upgradeApiKeyVersion(
   deps: Pick<ServiceDeps, "db">,
-  { actor, organizationId, apiKeyId }: { actor: Actor; organizationId: string; apiKeyId: string },
+  { actor, apiKeyId }: { actor: AdminActor; apiKeyId: string },
 ): Promise<{ apiVersion: string }> {
+  requireActor(actor, "admin");
+  const { organizationId } = actor;
   const { db } = deps;
   const current = currentVersion(API_VERSIONS).date;
   await db.$transaction(async (tx) => {
@@ -299,7 +303,7 @@ export async function upgradeApiKeyVersion(
     // Another admin moved it at the same moment: theirs is the one change.
     if (changed.count === 0) return;
     await audit(tx, {
-      ...actor,
+      actor,
       action: "api_key.upgrade_version",
       subjectType: "api_key",
       subjectId: apiKeyId,
@@ -324,13 +328,10 @@ export interface RotatedWebhookSecret {
  */
 export async function rotateWebhookSecret(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  {
-    actor,
-    organizationId,
-    apiKeyId,
-    overlapHours = WEBHOOK_SECRET_OVERLAP_HOURS.default,
-  }: { actor: Actor; organizationId: string; apiKeyId: string; overlapHours?: number },
+  { actor, apiKeyId, overlapHours = WEBHOOK_SECRET_OVERLAP_HOURS.default }: { actor: AdminActor; apiKeyId: string; overlapHours?: number },
 ): Promise<RotatedWebhookSecret> {
+  requireActor(actor, "admin");
+  const { organizationId } = actor;
   const { db, clock } = deps;
   const now = clock.now();
   const next = generateWebhookSecret();
@@ -354,7 +355,7 @@ export async function rotateWebhookSecret(
       },
     });
     await audit(tx, {
-      ...actor,
+      actor,
       action: "api_key.rotate_webhook_secret",
       subjectType: "api_key",
       subjectId: apiKeyId,
@@ -384,8 +385,10 @@ export interface UpdateApiKeyInput {
  */
 export async function updateApiKey(
   deps: Pick<ServiceDeps, "db">,
-  { actor, organizationId, apiKeyId, input }: { actor: Actor; organizationId: string; apiKeyId: string; input: UpdateApiKeyInput },
+  { actor, apiKeyId, input }: { actor: AdminActor; apiKeyId: string; input: UpdateApiKeyInput },
 ) {
+  requireActor(actor, "admin");
+  const { organizationId } = actor;
   const { db } = deps;
   const unknown = input.scopes.filter((s) => !isScope(s));
   if (unknown.length > 0) throw new AppError("VALIDATION", `Unknown scope(s): ${unknown.join(", ")}. Scopes are ${SCOPES.join(", ")}.`);
@@ -410,7 +413,7 @@ export async function updateApiKey(
     });
     if (changed.count === 0) throw new AppError("INVALID_STATE", `API key ${apiKeyId} has been revoked; create a new key instead.`);
     await audit(tx, {
-      ...actor,
+      actor,
       action: "api_key.update",
       subjectType: "api_key",
       subjectId: apiKeyId,

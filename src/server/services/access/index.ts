@@ -40,6 +40,7 @@ export {
 } from "./password-reset";
 export { argon2Hasher, hashPassword, productionPasswordHasher, verifyPassword } from "./passwords";
 export { findSessionAccount, liveSessionAccount } from "./portal-users";
+export { practitionerActorOf } from "./practitioner-actor";
 export { ApiRateLimiter, DEFAULT_RATE_LIMITS, type RateLimitClass, type RateLimitStore, rateLimitHeaders } from "./rate-limit";
 export { endAllPortalSessions, endOtherPortalSessions, endPortalSession, startPortalSession } from "./sessions";
 export { SignInThrottle, signIn } from "./sign-in";

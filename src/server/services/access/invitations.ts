@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { lockRow } from "@/server/db/row-lock";
+import { type Actor, adminActor, requireActingFor, requireActor, type SystemActor } from "@/server/domain/access/actor";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { publicLink } from "@/server/domain/public-url";
-import { type Actor, audit } from "../audit";
+import { audit } from "../audit";
 import { publicUrlOf, type ServiceDeps } from "../deps";
 import { enqueueEmail } from "../notifications";
 import { hashPassword } from "./passwords";
@@ -38,7 +39,18 @@ function invitationStatus(invitation: { acceptedAt: Date | null; revokedAt: Date
 }
 
 /** The organisation's admins and the invitations sent, newest first; an unknown organisation is NOT_FOUND. */
-export async function listTeam(deps: Pick<ServiceDeps, "db" | "clock">, { organizationId }: { organizationId: string }) {
+export async function listTeam(
+  deps: Pick<ServiceDeps, "db" | "clock">,
+  {
+    actor,
+    organizationId,
+  }: {
+    actor: Actor;
+    organizationId: string;
+  },
+) {
+  requireActor(actor, "admin", "operator");
+  requireActingFor(actor, organizationId);
   const now = deps.clock.now();
   const [organization, members, invitations] = await Promise.all([
     deps.db.organization.findUnique({ where: { id: organizationId }, select: { id: true } }),
@@ -74,6 +86,8 @@ export async function inviteAdmin(
   deps: Pick<ServiceDeps, "db" | "clock" | "publicUrl" | "invitationsPerDay">,
   { actor, organizationId, input }: { actor: Actor; organizationId: string; input: { email: string } },
 ) {
+  requireActor(actor, "admin", "operator");
+  requireActingFor(actor, organizationId);
   const email = input.email.trim().toLowerCase();
   if (!emailSchema.safeParse(email).success) throw new AppError("VALIDATION", `"${input.email}" is not an e-mail address.`);
   const now = deps.clock.now();
@@ -102,9 +116,9 @@ export async function inviteAdmin(
       select: { id: true },
     });
     if (pending) throw new AppError("CONFLICT", `${email} already has a pending invitation; revoke it first to send a new one.`);
-    const inviter = actor.actorId ? await tx.user.findUnique({ where: { id: actor.actorId }, select: { name: true } }) : null;
+    const inviter = await tx.user.findUnique({ where: { id: actor.id }, select: { name: true } });
     await tx.invitation.create({
-      data: { id, organizationId, email, tokenHash: tokenHashOf(token), invitedByUserId: actor.actorId ?? "", expiresAt, createdAt: now },
+      data: { id, organizationId, email, tokenHash: tokenHashOf(token), invitedByUserId: actor.id, expiresAt, createdAt: now },
     });
     await enqueueEmail(tx, {
       to: email,
@@ -120,7 +134,7 @@ export async function inviteAdmin(
       dedupeKey: `invitation:${id}`,
     });
     await audit(tx, {
-      ...actor,
+      actor,
       action: "invitation.create",
       subjectType: "invitation",
       subjectId: id,
@@ -135,6 +149,8 @@ export async function revokeInvitation(
   deps: Pick<ServiceDeps, "db" | "clock">,
   { actor, organizationId, invitationId }: { actor: Actor; organizationId: string; invitationId: string },
 ) {
+  requireActor(actor, "admin", "operator");
+  requireActingFor(actor, organizationId);
   const now = deps.clock.now();
   await deps.db.$transaction(async (tx) => {
     const invitation = await tx.invitation.findFirst({ where: { id: invitationId, organizationId }, select: { id: true } });
@@ -144,7 +160,7 @@ export async function revokeInvitation(
       data: { revokedAt: now },
     });
     if (revoked.count === 0) throw new AppError("INVALID_STATE", `Invitation ${invitationId} was already accepted or revoked.`);
-    await audit(tx, { ...actor, action: "invitation.revoke", subjectType: "invitation", subjectId: invitationId });
+    await audit(tx, { actor, action: "invitation.revoke", subjectType: "invitation", subjectId: invitationId });
   });
 }
 
@@ -156,7 +172,17 @@ function notPending(invitation: Parameters<typeof invitationStatus>[0], now: Dat
 }
 
 /** What the invitation page shows before anyone signs in: the organisation, the e-mail and whether it can still be used. */
-export async function findInvitation(deps: Pick<ServiceDeps, "db" | "clock">, { token }: { token: string }) {
+export async function findInvitation(
+  deps: Pick<ServiceDeps, "db" | "clock">,
+  {
+    actor,
+    token,
+  }: {
+    actor: SystemActor;
+    token: string;
+  },
+) {
+  requireActor(actor, "system");
   const invitation = await deps.db.invitation.findUnique({
     where: { tokenHash: tokenHashOf(token) },
     include: { organization: { select: { name: true } } },
@@ -178,8 +204,17 @@ export async function findInvitation(deps: Pick<ServiceDeps, "db" | "clock">, { 
  */
 export async function acceptInvitation(
   deps: Pick<ServiceDeps, "db" | "clock" | "passwordHashing">,
-  { token, input }: { token: string; input: { name: string; password: string } },
+  {
+    actor,
+    token,
+    input,
+  }: {
+    actor: SystemActor;
+    token: string;
+    input: { name: string; password: string };
+  },
 ) {
+  requireActor(actor, "system");
   const name = input.name.trim();
   if (!name) throw new AppError("VALIDATION", "Give your name.");
   if (input.password.length < MIN_PASSWORD_LENGTH)
@@ -207,8 +242,7 @@ export async function acceptInvitation(
     await tx.user.create({ data: { id: userId, email: invitation.email, name, passwordHash, role: "org_admin" } });
     await tx.membership.create({ data: { id: newId("membership"), userId, organizationId: invitation.organizationId, role: "admin" } });
     await audit(tx, {
-      actorType: "org_admin",
-      actorId: userId,
+      actor: adminActor(userId, invitation.organizationId),
       action: "invitation.accept",
       subjectType: "invitation",
       subjectId: invitation.id,

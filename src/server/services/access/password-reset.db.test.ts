@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { VISITOR } from "@/server/domain/access/actor";
 import { CLIENT_ADDRESS_HEADER } from "@/server/domain/access/client-address";
 import type { PortalUser } from "@/server/domain/access/portal-user";
 import { fixedClock } from "@/server/domain/clock";
@@ -41,7 +42,10 @@ const outbox = (email: string) => database.prisma.emailMessage.findMany({ where:
 
 /** Asks for a link for `email` and reads its token from the newest e-mail queued to it. */
 async function requestToken(email: string): Promise<string> {
-  await requestPasswordReset(deps(), { email });
+  await requestPasswordReset(deps(), {
+    actor: VISITOR,
+    email,
+  });
   const sent = await outbox(email);
   const token = sent.at(-1)?.text.match(LINK)?.[1];
   if (!token) throw new Error(`no reset link e-mailed to ${email}`);
@@ -71,7 +75,10 @@ describe("asking for a password reset", () => {
   it("sends a deactivated practitioner nothing: they could not sign in with a new password anyway", async () => {
     const deactivated = await practitionerUser(database.prisma);
     await database.prisma.practitioner.update({ where: { id: deactivated.practitionerId! }, data: { active: false } });
-    await requestPasswordReset(deps(), { email: deactivated.email });
+    await requestPasswordReset(deps(), {
+      actor: VISITOR,
+      email: deactivated.email,
+    });
     expect(await outbox(deactivated.email)).toEqual([]);
   });
 
@@ -104,17 +111,43 @@ describe("the reset link", () => {
   it("is e-mailed to each kind of portal user and sets their password once: the link is spent, then shown as used", async () => {
     for (const user of [admin, practitioner, operator]) {
       const token = await requestToken(user.email);
-      expect(await findPasswordReset(deps(), { token })).toEqual({
+      expect(
+        await findPasswordReset(deps(), {
+          actor: VISITOR,
+          token,
+        }),
+      ).toEqual({
         status: "berlaku",
         expiresAt: new Date(clock.now().getTime() + PASSWORD_RESET_MINUTES * 60_000),
         minPasswordLength: 10,
       });
-      expect(await resetPassword(deps(), { token, password: newPassword })).toEqual({ email: user.email });
+      expect(
+        await resetPassword(deps(), {
+          actor: VISITOR,
+          token,
+          password: newPassword,
+        }),
+      ).toEqual({ email: user.email });
       const account = await findPortalAccount(deps(), { email: user.email });
       expect(await verifyPassword(deps(), { stored: account!.passwordHash, password: newPassword })).toBe(true);
 
-      expect(await codeOf(resetPassword(deps(), { token, password: "kata-sandi-lain-lagi" }))).toBe("INVALID_STATE");
-      expect((await findPasswordReset(deps(), { token })).status).toBe("terpakai");
+      expect(
+        await codeOf(
+          resetPassword(deps(), {
+            actor: VISITOR,
+            token,
+            password: "kata-sandi-lain-lagi",
+          }),
+        ),
+      ).toBe("INVALID_STATE");
+      expect(
+        (
+          await findPasswordReset(deps(), {
+            actor: VISITOR,
+            token,
+          })
+        ).status,
+      ).toBe("terpakai");
       const after = await findPortalAccount(deps(), { email: user.email });
       expect(await verifyPassword(deps(), { stored: after!.passwordHash, password: newPassword })).toBe(true);
       expect(
@@ -131,10 +164,32 @@ describe("the reset link", () => {
     const at = clock.now();
     try {
       clock.advance(PASSWORD_RESET_MINUTES * 60_000 - 1);
-      expect((await findPasswordReset(deps(), { token })).status).toBe("berlaku");
+      expect(
+        (
+          await findPasswordReset(deps(), {
+            actor: VISITOR,
+            token,
+          })
+        ).status,
+      ).toBe("berlaku");
       clock.advance(1);
-      expect((await findPasswordReset(deps(), { token })).status).toBe("kedaluwarsa");
-      expect(await codeOf(resetPassword(deps(), { token, password: newPassword }))).toBe("INVALID_STATE");
+      expect(
+        (
+          await findPasswordReset(deps(), {
+            actor: VISITOR,
+            token,
+          })
+        ).status,
+      ).toBe("kedaluwarsa");
+      expect(
+        await codeOf(
+          resetPassword(deps(), {
+            actor: VISITOR,
+            token,
+            password: newPassword,
+          }),
+        ),
+      ).toBe("INVALID_STATE");
       const account = await findPortalAccount(deps(), { email: user.email });
       expect(await verifyPassword(deps(), { stored: account!.passwordHash, password: newPassword })).toBe(false);
     } finally {
@@ -147,16 +202,42 @@ describe("the reset link", () => {
     const older = await requestToken(user.email);
     const newer = await requestToken(user.email);
     expect(newer).not.toBe(older);
-    expect((await findPasswordReset(deps(), { token: older })).status).toBe("kedaluwarsa");
-    expect(await codeOf(resetPassword(deps(), { token: older, password: newPassword }))).toBe("INVALID_STATE");
-    await resetPassword(deps(), { token: newer, password: newPassword });
+    expect(
+      (
+        await findPasswordReset(deps(), {
+          actor: VISITOR,
+          token: older,
+        })
+      ).status,
+    ).toBe("kedaluwarsa");
+    expect(
+      await codeOf(
+        resetPassword(deps(), {
+          actor: VISITOR,
+          token: older,
+          password: newPassword,
+        }),
+      ),
+    ).toBe("INVALID_STATE");
+    await resetPassword(deps(), {
+      actor: VISITOR,
+      token: newer,
+      password: newPassword,
+    });
   });
 
   it("ends every portal session of the user, wherever they signed in", async () => {
     const user = await portalUser(database.prisma, "operator");
-    const other = await startPortalSession(deps(), { userId: user.id });
+    const other = await startPortalSession(deps(), {
+      actor: VISITOR,
+      userId: user.id,
+    });
     const bystander = await portalUser(database.prisma, "operator");
-    await resetPassword(deps(), { token: await requestToken(user.email), password: newPassword });
+    await resetPassword(deps(), {
+      actor: VISITOR,
+      token: await requestToken(user.email),
+      password: newPassword,
+    });
     expect(await findSessionAccount(deps(), { sessionId: user.sessionId! })).toBeNull();
     expect(await findSessionAccount(deps(), { sessionId: other })).toBeNull();
     expect(await findSessionAccount(deps(), { sessionId: bystander.sessionId! })).not.toBeNull();
@@ -167,10 +248,40 @@ describe("the reset link", () => {
   it("refuses a short password and an unknown token, without spending the link", async () => {
     const user = await portalUser(database.prisma, "operator");
     const token = await requestToken(user.email);
-    expect(await codeOf(resetPassword(deps(), { token, password: "pendek" }))).toBe("VALIDATION");
-    expect(await codeOf(resetPassword(deps(), { token: `${token}x`, password: newPassword }))).toBe("NOT_FOUND");
-    expect(await codeOf(findPasswordReset(deps(), { token: "tidak-dikenal" }))).toBe("NOT_FOUND");
-    expect((await findPasswordReset(deps(), { token })).status).toBe("berlaku");
+    expect(
+      await codeOf(
+        resetPassword(deps(), {
+          actor: VISITOR,
+          token,
+          password: "pendek",
+        }),
+      ),
+    ).toBe("VALIDATION");
+    expect(
+      await codeOf(
+        resetPassword(deps(), {
+          actor: VISITOR,
+          token: `${token}x`,
+          password: newPassword,
+        }),
+      ),
+    ).toBe("NOT_FOUND");
+    expect(
+      await codeOf(
+        findPasswordReset(deps(), {
+          actor: VISITOR,
+          token: "tidak-dikenal",
+        }),
+      ),
+    ).toBe("NOT_FOUND");
+    expect(
+      (
+        await findPasswordReset(deps(), {
+          actor: VISITOR,
+          token,
+        })
+      ).status,
+    ).toBe("berlaku");
   });
 
   it("is kept nowhere in the database in clear: only its hash, and the link in the e-mail's text", async () => {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { portalActorOf, requireActor, type SystemActor } from "@/server/domain/access/actor";
 import { deletionDueAt, expiredBefore } from "@/server/domain/access/expired-rows";
 import type { DueRow } from "@/server/domain/due-row";
 import { AppError } from "@/server/domain/errors";
@@ -48,8 +49,15 @@ function statusOf(reset: { usedAt: Date | null; expiresAt: Date }, now: Date): P
  */
 export async function requestPasswordReset(
   deps: Pick<ServiceDeps, "db" | "clock" | "publicUrl">,
-  { email }: { email: string },
+  {
+    actor,
+    email,
+  }: {
+    actor: SystemActor;
+    email: string;
+  },
 ): Promise<void> {
+  requireActor(actor, "system");
   const account = await findPortalAccount(deps, { email: normalised(email) });
   if (!account) return;
   const { user } = account;
@@ -80,7 +88,7 @@ export async function requestPasswordReset(
       dedupeKey: `password-reset:${id}`,
     });
     await audit(tx, {
-      actorType: "system",
+      actor,
       action: "user.password_reset_request",
       subjectType: "user",
       subjectId: user.id,
@@ -90,7 +98,17 @@ export async function requestPasswordReset(
 }
 
 /** What the link's page shows before the new password is typed; an unknown token is NOT_FOUND. */
-export async function findPasswordReset(deps: Pick<ServiceDeps, "db" | "clock">, { token }: { token: string }) {
+export async function findPasswordReset(
+  deps: Pick<ServiceDeps, "db" | "clock">,
+  {
+    actor,
+    token,
+  }: {
+    actor: SystemActor;
+    token: string;
+  },
+) {
+  requireActor(actor, "system");
   const reset = await deps.db.passwordReset.findUnique({ where: { tokenHash: tokenHashOf(token) } });
   if (!reset) throw new AppError("NOT_FOUND", "No such password reset link.");
   return { status: statusOf(reset, deps.clock.now()), expiresAt: reset.expiresAt, minPasswordLength: MIN_PASSWORD_LENGTH };
@@ -104,8 +122,17 @@ export async function findPasswordReset(deps: Pick<ServiceDeps, "db" | "clock">,
  */
 export async function resetPassword(
   deps: Pick<ServiceDeps, "db" | "clock" | "passwordHashing">,
-  { token, password }: { token: string; password: string },
+  {
+    actor,
+    token,
+    password,
+  }: {
+    actor: SystemActor;
+    token: string;
+    password: string;
+  },
 ): Promise<{ email: string }> {
+  requireActor(actor, "system");
   if (password.length < MIN_PASSWORD_LENGTH)
     throw new AppError("VALIDATION", `A password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
   const tokenHash = tokenHashOf(token);
@@ -125,13 +152,24 @@ export async function resetPassword(
     const user = await tx.user.update({
       where: { id: found.userId },
       data: { passwordHash, updatedAt: now },
-      select: { id: true, email: true, role: true },
+      select: {
+        id: true,
+        email: true,
+        role: true,
+        memberships: { select: { organizationId: true }, take: 1 },
+        practitioner: { select: { id: true } },
+      },
     });
     await tx.passwordReset.updateMany({ where: { userId: user.id, usedAt: null, expiresAt: { gt: now } }, data: { expiresAt: now } });
     const ended = await endOtherPortalSessions(tx, user.id, null, now);
     await audit(tx, {
-      actorType: user.role,
-      actorId: user.id,
+      // The user acts, though signed out: their link proves who they are.
+      actor:
+        portalActorOf({
+          ...user,
+          organizationId: user.memberships[0]?.organizationId ?? null,
+          practitionerId: user.practitioner?.id ?? null,
+        }) ?? actor,
       action: "user.password_reset",
       subjectType: "user",
       subjectId: user.id,
@@ -144,8 +182,17 @@ export async function resetPassword(
 /** Reset links a day past their expiry (domain/access/expired-rows.ts: until then the page says "expired" or "used", not "unknown"), the longest expired first (the sweeper deletes them). */
 export async function expiredPasswordResets(
   deps: Pick<ServiceDeps, "db">,
-  { cutoff, limit }: { cutoff: Date; limit: number },
+  {
+    actor,
+    cutoff,
+    limit,
+  }: {
+    actor: SystemActor;
+    cutoff: Date;
+    limit: number;
+  },
 ): Promise<DueRow[]> {
+  requireActor(actor, "system");
   const rows = await deps.db.passwordReset.findMany({
     where: { expiresAt: { lte: expiredBefore(cutoff) } },
     orderBy: { expiresAt: "asc" },
@@ -155,6 +202,16 @@ export async function expiredPasswordResets(
   return rows.map((row) => ({ id: row.id, dueAt: deletionDueAt(row.expiresAt) }));
 }
 
-export async function deleteExpiredPasswordReset(deps: Pick<ServiceDeps, "db" | "clock">, { resetId }: { resetId: string }): Promise<void> {
+export async function deleteExpiredPasswordReset(
+  deps: Pick<ServiceDeps, "db" | "clock">,
+  {
+    actor,
+    resetId,
+  }: {
+    actor: SystemActor;
+    resetId: string;
+  },
+): Promise<void> {
+  requireActor(actor, "system");
   await deps.db.passwordReset.deleteMany({ where: { id: resetId, expiresAt: { lte: expiredBefore(deps.clock.now()) } } });
 }

@@ -1,7 +1,8 @@
+import { type Actor, requireActor, type SystemActor } from "@/server/domain/access/actor";
 import { PORTAL_SESSION_HOURS } from "@/server/domain/access/portal-user";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
-import { type Actor, audit } from "../audit";
+import { audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 
 /**
@@ -11,7 +12,17 @@ import type { ServiceDeps } from "../deps";
  */
 
 /** A new session for a user who has just signed in; their sessions that expired are deleted on the way. */
-export async function startPortalSession(deps: Pick<ServiceDeps, "db" | "clock">, { userId }: { userId: string }): Promise<string> {
+export async function startPortalSession(
+  deps: Pick<ServiceDeps, "db" | "clock">,
+  {
+    actor,
+    userId,
+  }: {
+    actor: SystemActor;
+    userId: string;
+  },
+): Promise<string> {
+  requireActor(actor, "system");
   const now = deps.clock.now();
   const id = newId("session");
   await deps.db.$transaction([
@@ -24,7 +35,17 @@ export async function startPortalSession(deps: Pick<ServiceDeps, "db" | "clock">
 }
 
 /** Signing out: ends that session only. */
-export async function endPortalSession(deps: Pick<ServiceDeps, "db" | "clock">, { sessionId }: { sessionId: string }): Promise<void> {
+export async function endPortalSession(
+  deps: Pick<ServiceDeps, "db" | "clock">,
+  {
+    actor,
+    sessionId,
+  }: {
+    actor: SystemActor;
+    sessionId: string;
+  },
+): Promise<void> {
+  requireActor(actor, "system");
   await deps.db.portalSession.updateMany({ where: { id: sessionId, endedAt: null }, data: { endedAt: deps.clock.now() } });
 }
 
@@ -49,7 +70,7 @@ export async function endAllPortalSessions(deps: Pick<ServiceDeps, "db" | "clock
     const user = await tx.user.findUnique({ where: { id: userId }, select: { id: true } });
     if (!user) throw new AppError("NOT_FOUND", `No user ${userId}.`);
     const ended = await endOtherPortalSessions(tx, userId, null, now);
-    await audit(tx, { ...actor, action: "user.sessions_end", subjectType: "user", subjectId: userId, data: { ended } });
+    await audit(tx, { actor, action: "user.sessions_end", subjectType: "user", subjectId: userId, data: { ended } });
     return { ended };
   });
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SEED, VISITOR } from "@/server/domain/access/actor";
 import { deviceCookieKey } from "@/server/domain/access/device-cookie";
 import { SIGN_IN_BACKOFF, type SignInBackoffPolicy } from "@/server/domain/access/sign-in-backoff";
 import { fixedClock, systemClock } from "@/server/domain/clock";
@@ -22,7 +23,7 @@ afterAll(async () => {
 
 async function newOperator(): Promise<string> {
   const email = `operator${++accounts}-${Date.now()}@contoh.id`;
-  await createUser({ db: database.prisma }, { input: { email, password: PASSWORD, role: "operator" }, actor: { actorType: "system" } });
+  await createUser({ db: database.prisma }, { input: { email, password: PASSWORD, role: "operator" }, actor: SEED });
   return email;
 }
 
@@ -40,7 +41,16 @@ describe("sign-in throttling", () => {
     const email = await newOperator();
     const throttle = memory(pairOnly({ free: 3, firstWaitSeconds: 1, maxWaitSeconds: 60 }));
     const guess = () =>
-      signIn({ db: database.prisma, clock: systemClock }, { throttle, email, password: "salah-sekali-123", address: "203.0.113.10" });
+      signIn(
+        { db: database.prisma, clock: systemClock },
+        {
+          actor: VISITOR,
+          throttle,
+          email,
+          password: "salah-sekali-123",
+          address: "203.0.113.10",
+        },
+      );
     const first = [];
     for (let i = 0; i < 5; i++) first.push(await guess());
     // Three free, the fourth holds a one-second turn, the fifth must wait for it.
@@ -55,7 +65,16 @@ describe("sign-in throttling", () => {
     const email = await newOperator();
     const throttle = memory(pairOnly({ free: 1, firstWaitSeconds: 1, maxWaitSeconds: 60 }));
     const attempt = (password: string) =>
-      signIn({ db: database.prisma, clock: systemClock }, { throttle, email, password, address: "203.0.113.11" });
+      signIn(
+        { db: database.prisma, clock: systemClock },
+        {
+          actor: VISITOR,
+          throttle,
+          email,
+          password,
+          address: "203.0.113.11",
+        },
+      );
     expect(outcome(await attempt("salah-sekali-123"))).toBe("invalid");
     expect(outcome(await attempt("salah-sekali-123"))).toBe("invalid");
     expect(outcome(await attempt(PASSWORD))).toBe("rate_limited");
@@ -69,7 +88,16 @@ describe("sign-in throttling", () => {
     const throttle = memory(pairOnly({ free: 5, firstWaitSeconds: 30, maxWaitSeconds: 900 }));
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
-        signIn({ db: database.prisma, clock: systemClock }, { throttle, email, password: "salah-sekali-123", address: "203.0.113.12" }),
+        signIn(
+          { db: database.prisma, clock: systemClock },
+          {
+            actor: VISITOR,
+            throttle,
+            email,
+            password: "salah-sekali-123",
+            address: "203.0.113.12",
+          },
+        ),
       ),
     );
     expect(results.filter((r) => outcome(r) === "invalid")).toHaveLength(6);
@@ -80,22 +108,54 @@ describe("sign-in throttling", () => {
     const email = await newOperator();
     const throttle = memory();
     expect(
-      outcome(await signIn({ db: database.prisma, clock: systemClock }, { throttle, email, password: PASSWORD, address: "198.51.100.7" })),
+      outcome(
+        await signIn(
+          { db: database.prisma, clock: systemClock },
+          {
+            actor: VISITOR,
+            throttle,
+            email,
+            password: PASSWORD,
+            address: "198.51.100.7",
+          },
+        ),
+      ),
     ).toBe("ok");
     for (let i = 0; i < 100; i++)
       await signIn(
         { db: database.prisma, clock: systemClock },
-        { throttle, email, password: "salah-sekali-123", address: `203.0.113.${100 + i}` },
+        {
+          actor: VISITOR,
+          throttle,
+          email,
+          password: "salah-sekali-123",
+          address: `203.0.113.${100 + i}`,
+        },
       );
     expect(
-      await signIn({ db: database.prisma, clock: systemClock }, { throttle, email, password: PASSWORD, address: "198.51.100.7" }),
+      await signIn(
+        { db: database.prisma, clock: systemClock },
+        {
+          actor: VISITOR,
+          throttle,
+          email,
+          password: PASSWORD,
+          address: "198.51.100.7",
+        },
+      ),
     ).toMatchObject({
       ok: true,
     });
     // Whether a guess holds the account's turn just now depends on timing; either way the wait is short.
     const elsewhere = await signIn(
       { db: database.prisma, clock: systemClock },
-      { throttle, email, password: PASSWORD, address: "192.0.2.50" },
+      {
+        actor: VISITOR,
+        throttle,
+        email,
+        password: PASSWORD,
+        address: "192.0.2.50",
+      },
     );
     expect(["ok", "rate_limited"]).toContain(outcome(elsewhere));
     expect(elsewhere.ok || elsewhere.reason !== "rate_limited" || elsewhere.retryAfterSeconds).toBeLessThanOrEqual(30);
@@ -108,7 +168,13 @@ describe("sign-in throttling", () => {
       results.push(
         await signIn(
           { db: database.prisma, clock: systemClock },
-          { throttle, email: `tidak-ada-${i}@contoh.id`, password: "salah-sekali-123", address: "203.0.113.13" },
+          {
+            actor: VISITOR,
+            throttle,
+            email: `tidak-ada-${i}@contoh.id`,
+            password: "salah-sekali-123",
+            address: "203.0.113.13",
+          },
         ),
       );
     expect(results.slice(0, 31).map(outcome)).toEqual(Array(31).fill("invalid"));
@@ -123,7 +189,13 @@ describe("sign-in throttling", () => {
       outcome(
         await signIn(
           { db: database.prisma, clock: systemClock },
-          { throttle: memory(), email, password: PASSWORD, address: "203.0.113.14" },
+          {
+            actor: VISITOR,
+            throttle: memory(),
+            email,
+            password: PASSWORD,
+            address: "203.0.113.14",
+          },
         ),
       ),
     ).toBe("invalid");
@@ -137,7 +209,16 @@ describe.runIf(testDatabaseKind === "postgres")("sign-in throttling on PostgreSQ
     try {
       const [a, b] = pools.map((pool) => new SignInThrottle({ kind: "postgres", pool }));
       const guess = (throttle: SignInThrottle) =>
-        signIn({ db: database.prisma, clock: systemClock }, { throttle, email, password: "salah-sekali-123", address: "203.0.113.15" });
+        signIn(
+          { db: database.prisma, clock: systemClock },
+          {
+            actor: VISITOR,
+            throttle,
+            email,
+            password: "salah-sekali-123",
+            address: "203.0.113.15",
+          },
+        );
       const results = [];
       for (let i = 0; i < 3; i++) results.push(await guess(a!), await guess(b!));
       results.push(await guess(a!), await guess(b!));
@@ -167,7 +248,13 @@ describe.runIf(testDatabaseKind === "postgres")("sign-in throttling on PostgreSQ
         Array.from({ length: 20 }, (_, i) =>
           signIn(
             { db: database.prisma, clock: systemClock },
-            { throttle: throttles[i % 2]!, email, password: "salah-sekali-123", address: "203.0.113.16" },
+            {
+              actor: VISITOR,
+              throttle: throttles[i % 2]!,
+              email,
+              password: "salah-sekali-123",
+              address: "203.0.113.16",
+            },
           ),
         ),
       );
@@ -185,9 +272,7 @@ describe("sign-in timing", () => {
       { db: database.prisma, passwordHashing: TEST_PASSWORD_HASHING },
       {
         input: { email, password: PASSWORD, role: "operator" },
-        actor: {
-          actorType: "system",
-        },
+        actor: SEED,
       },
     );
     const throttle = memory();
@@ -196,7 +281,13 @@ describe("sign-in timing", () => {
       outcome(
         await signIn(
           { db: database.prisma, clock: systemClock, passwordHashing: unknown },
-          { throttle, email: `tidak-ada-${email}`, password: PASSWORD, address: "203.0.113.70" },
+          {
+            actor: VISITOR,
+            throttle,
+            email: `tidak-ada-${email}`,
+            password: PASSWORD,
+            address: "203.0.113.70",
+          },
         ),
       ),
     ).toBe("invalid");
@@ -205,7 +296,13 @@ describe("sign-in timing", () => {
       outcome(
         await signIn(
           { db: database.prisma, clock: systemClock, passwordHashing: wrong },
-          { throttle, email, password: "salah-sekali-123", address: "203.0.113.71" },
+          {
+            actor: VISITOR,
+            throttle,
+            email,
+            password: "salah-sekali-123",
+            address: "203.0.113.71",
+          },
         ),
       ),
     ).toBe("invalid");
@@ -231,7 +328,7 @@ describe("device cookies", () => {
   };
   const cheapOperator = async () => {
     const email = `perangkat${++accounts}-${Date.now()}@contoh.id`;
-    await createUser(deps(), { input: { email, password: PASSWORD, role: "operator" }, actor: { actorType: "system" } });
+    await createUser(deps(), { input: { email, password: PASSWORD, role: "operator" }, actor: SEED });
     return email;
   };
 
@@ -239,6 +336,7 @@ describe("device cookies", () => {
     const email = await cheapOperator();
     const throttle = new SignInThrottle({ kind: "memory" }, patient);
     const first = await signIn(deps(), {
+      actor: VISITOR,
       throttle,
       email,
       password: PASSWORD,
@@ -249,11 +347,25 @@ describe("device cookies", () => {
     const cookie = first.ok ? first.deviceCookie : undefined;
 
     // Password spraying: the owner's account from 40 addresses, and 40 accounts from the owner's new address.
-    for (let i = 0; i < 40; i++) await signIn(deps(), { throttle, email, password: "salah-sekali-123", address: `203.0.113.${100 + i}` });
     for (let i = 0; i < 40; i++)
-      await signIn(deps(), { throttle, email: `orang${i}@contoh.id`, password: "salah-sekali-123", address: "192.0.2.80" });
+      await signIn(deps(), {
+        actor: VISITOR,
+        throttle,
+        email,
+        password: "salah-sekali-123",
+        address: `203.0.113.${100 + i}`,
+      });
+    for (let i = 0; i < 40; i++)
+      await signIn(deps(), {
+        actor: VISITOR,
+        throttle,
+        email: `orang${i}@contoh.id`,
+        password: "salah-sekali-123",
+        address: "192.0.2.80",
+      });
 
     const newDevice = await signIn(deps(), {
+      actor: VISITOR,
       throttle,
       email,
       password: PASSWORD,
@@ -262,6 +374,7 @@ describe("device cookies", () => {
     });
     expect(outcome(newDevice)).toBe("rate_limited");
     const sameAddressNoCookie = await signIn(deps(), {
+      actor: VISITOR,
       throttle,
       email,
       password: PASSWORD,
@@ -269,7 +382,14 @@ describe("device cookies", () => {
       device: { key, cookie: undefined },
     });
     expect(outcome(sameAddressNoCookie)).toBe("rate_limited");
-    const owner = await signIn(deps(), { throttle, email, password: PASSWORD, address: "192.0.2.80", device: { key, cookie } });
+    const owner = await signIn(deps(), {
+      actor: VISITOR,
+      throttle,
+      email,
+      password: PASSWORD,
+      address: "192.0.2.80",
+      device: { key, cookie },
+    });
     expect(owner).toMatchObject({ ok: true, user: { email }, deviceCookie: expect.any(String) });
     expect(owner.ok && owner.deviceCookie).not.toBe(cookie);
   });
@@ -278,6 +398,7 @@ describe("device cookies", () => {
     const [mine, theirs] = [await cheapOperator(), await cheapOperator()];
     const throttle = new SignInThrottle({ kind: "memory" }, patient);
     const signedIn = await signIn(deps(), {
+      actor: VISITOR,
       throttle,
       email: mine,
       password: PASSWORD,
@@ -286,17 +407,45 @@ describe("device cookies", () => {
     });
     const cookie = signedIn.ok ? signedIn.deviceCookie : undefined;
     for (let i = 0; i < 12; i++)
-      await signIn(deps(), { throttle, email: theirs, password: "salah-sekali-123", address: `203.0.113.${200 + i}` });
+      await signIn(deps(), {
+        actor: VISITOR,
+        throttle,
+        email: theirs,
+        password: "salah-sekali-123",
+        address: `203.0.113.${200 + i}`,
+      });
     // Another account's cookie, or one signed with another key, is no device at all.
     expect(
-      outcome(await signIn(deps(), { throttle, email: theirs, password: PASSWORD, address: "198.51.100.31", device: { key, cookie } })),
+      outcome(
+        await signIn(deps(), {
+          actor: VISITOR,
+          throttle,
+          email: theirs,
+          password: PASSWORD,
+          address: "198.51.100.31",
+          device: { key, cookie },
+        }),
+      ),
     ).toBe("rate_limited");
     const otherKey = deviceCookieKey("kunci-lain-0123456789");
     for (let i = 0; i < 12; i++)
-      await signIn(deps(), { throttle, email: mine, password: "salah-sekali-123", address: `203.0.113.${220 + i}` });
+      await signIn(deps(), {
+        actor: VISITOR,
+        throttle,
+        email: mine,
+        password: "salah-sekali-123",
+        address: `203.0.113.${220 + i}`,
+      });
     expect(
       outcome(
-        await signIn(deps(), { throttle, email: mine, password: PASSWORD, address: "198.51.100.32", device: { key: otherKey, cookie } }),
+        await signIn(deps(), {
+          actor: VISITOR,
+          throttle,
+          email: mine,
+          password: PASSWORD,
+          address: "198.51.100.32",
+          device: { key: otherKey, cookie },
+        }),
       ),
     ).toBe("rate_limited");
 
@@ -304,7 +453,14 @@ describe("device cookies", () => {
     for (let i = 0; i < 7; i++)
       guesses.push(
         outcome(
-          await signIn(deps(), { throttle, email: mine, password: "salah-sekali-123", address: "198.51.100.33", device: { key, cookie } }),
+          await signIn(deps(), {
+            actor: VISITOR,
+            throttle,
+            email: mine,
+            password: "salah-sekali-123",
+            address: "198.51.100.33",
+            device: { key, cookie },
+          }),
         ),
       );
     expect(guesses).toEqual(["invalid", "invalid", "invalid", "invalid", "invalid", "invalid", "rate_limited"]);
@@ -322,7 +478,16 @@ describe("device cookies", () => {
       const outcomes = [];
       for (let i = 0; i < 40; i++)
         outcomes.push(
-          outcome(await signIn(depsAt(at), { throttle, email, password: "salah-sekali-123", address: `203.0.113.${i}`, device: noCookie })),
+          outcome(
+            await signIn(depsAt(at), {
+              actor: VISITOR,
+              throttle,
+              email,
+              password: "salah-sekali-123",
+              address: `203.0.113.${i}`,
+              device: noCookie,
+            }),
+          ),
         );
       return outcomes;
     }
@@ -343,19 +508,27 @@ describe("device cookies", () => {
 
       // The owner's new device, right password, six tries: each refused, each pointing at the e-mailed link.
       for (let i = 0; i < 6; i++)
-        expect(await signIn(depsAt(later(i)), { throttle, email, password: PASSWORD, address: "198.51.100.60", device: noCookie })).toEqual(
-          {
-            ok: false,
-            reason: "rate_limited",
-            retryAfterSeconds: expect.any(Number),
-            deviceLink: true,
-          },
-        );
+        expect(
+          await signIn(depsAt(later(i)), {
+            actor: VISITOR,
+            throttle,
+            email,
+            password: PASSWORD,
+            address: "198.51.100.60",
+            device: noCookie,
+          }),
+        ).toEqual({
+          ok: false,
+          reason: "rate_limited",
+          retryAfterSeconds: expect.any(Number),
+          deviceLink: true,
+        });
       // One e-mail for the whole attack (the attackers' first refusal sent it), whoever asked after.
       const link = await linkIn(email);
 
       // Opened on the new device within the hour: the right password signs in, whatever the attack does.
       const owner = await signIn(depsAt(later(50)), {
+        actor: VISITOR,
         throttle,
         email,
         password: PASSWORD,
@@ -366,7 +539,14 @@ describe("device cookies", () => {
       // And from then on the device's cookie does, as any known device's.
       const cookie = owner.ok ? owner.deviceCookie : undefined;
       expect(
-        await signIn(depsAt(later(600)), { throttle, email, password: PASSWORD, address: "198.51.100.61", device: { key, cookie } }),
+        await signIn(depsAt(later(600)), {
+          actor: VISITOR,
+          throttle,
+          email,
+          password: PASSWORD,
+          address: "198.51.100.61",
+          device: { key, cookie },
+        }),
       ).toMatchObject({ ok: true });
     });
 
@@ -376,13 +556,23 @@ describe("device cookies", () => {
       await flood(throttle, email);
       const link = await linkIn(email);
       expect(
-        outcome(await signIn(depsAt(at), { throttle, email, password: "tebakan-baru-123", address: "203.0.113.99", device: noCookie })),
+        outcome(
+          await signIn(depsAt(at), {
+            actor: VISITOR,
+            throttle,
+            email,
+            password: "tebakan-baru-123",
+            address: "203.0.113.99",
+            device: noCookie,
+          }),
+        ),
       ).toBe("rate_limited");
       const withLink = [];
       for (let i = 0; i < 7; i++)
         withLink.push(
           outcome(
             await signIn(depsAt(at), {
+              actor: VISITOR,
               throttle,
               email,
               password: `tebakan-${i}-123`,
@@ -404,12 +594,20 @@ describe("device cookies", () => {
       const otherLink = await linkIn(other);
       expect(
         outcome(
-          await signIn(depsAt(later(60)), { throttle, email, password: PASSWORD, address: "198.51.100.62", device: { ...noCookie, link } }),
+          await signIn(depsAt(later(60)), {
+            actor: VISITOR,
+            throttle,
+            email,
+            password: PASSWORD,
+            address: "198.51.100.62",
+            device: { ...noCookie, link },
+          }),
         ),
       ).toBe("rate_limited");
       expect(
         outcome(
           await signIn(depsAt(at), {
+            actor: VISITOR,
             throttle,
             email,
             password: PASSWORD,
@@ -424,7 +622,16 @@ describe("device cookies", () => {
       const email = `tidak-ada-${++accounts}@contoh.id`;
       const throttle = new SignInThrottle({ kind: "memory" }, patient);
       await flood(throttle, email);
-      expect(await signIn(depsAt(at), { throttle, email, password: PASSWORD, address: "198.51.100.63", device: noCookie })).toMatchObject({
+      expect(
+        await signIn(depsAt(at), {
+          actor: VISITOR,
+          throttle,
+          email,
+          password: PASSWORD,
+          address: "198.51.100.63",
+          device: noCookie,
+        }),
+      ).toMatchObject({
         deviceLink: true,
       });
       expect(await database.prisma.emailMessage.count({ where: { toAddress: email } })).toBe(0);
@@ -433,8 +640,21 @@ describe("device cookies", () => {
     it("without a device key (nothing to sign links with) it is refused as before, with no link", async () => {
       const email = await cheapOperator();
       const throttle = new SignInThrottle({ kind: "memory" }, patient);
-      for (let i = 0; i < 40; i++) await signIn(depsAt(at), { throttle, email, password: "salah-sekali-123", address: `203.0.113.${i}` });
-      const refused = await signIn(depsAt(at), { throttle, email, password: PASSWORD, address: "198.51.100.64" });
+      for (let i = 0; i < 40; i++)
+        await signIn(depsAt(at), {
+          actor: VISITOR,
+          throttle,
+          email,
+          password: "salah-sekali-123",
+          address: `203.0.113.${i}`,
+        });
+      const refused = await signIn(depsAt(at), {
+        actor: VISITOR,
+        throttle,
+        email,
+        password: PASSWORD,
+        address: "198.51.100.64",
+      });
       expect(refused).toEqual({ ok: false, reason: "rate_limited", retryAfterSeconds: expect.any(Number) });
       expect(await database.prisma.emailMessage.count({ where: { toAddress: email } })).toBe(0);
     });
@@ -448,9 +668,7 @@ describe("a full hashing queue", () => {
       { db: database.prisma, passwordHashing: TEST_PASSWORD_HASHING },
       {
         input: { email, password: PASSWORD, role: "operator" },
-        actor: {
-          actorType: "system",
-        },
+        actor: SEED,
       },
     );
     const throttle = memory(pairOnly({ free: 2, firstWaitSeconds: 600, maxWaitSeconds: 600 }));
@@ -463,13 +681,41 @@ describe("a full hashing queue", () => {
       },
     };
     for (let i = 0; i < 5; i++)
-      expect(await signIn(busy, { throttle, email, password: PASSWORD, address: "203.0.113.77" })).toEqual({
+      expect(
+        await signIn(busy, {
+          actor: VISITOR,
+          throttle,
+          email,
+          password: PASSWORD,
+          address: "203.0.113.77",
+        }),
+      ).toEqual({
         ok: false,
         reason: "rate_limited",
         retryAfterSeconds: 2,
       });
     const deps = { db: database.prisma, clock: systemClock, passwordHashing: TEST_PASSWORD_HASHING };
-    expect(outcome(await signIn(deps, { throttle, email, password: "salah-sekali-123", address: "203.0.113.77" }))).toBe("invalid");
-    expect(outcome(await signIn(deps, { throttle, email, password: PASSWORD, address: "203.0.113.77" }))).toBe("ok");
+    expect(
+      outcome(
+        await signIn(deps, {
+          actor: VISITOR,
+          throttle,
+          email,
+          password: "salah-sekali-123",
+          address: "203.0.113.77",
+        }),
+      ),
+    ).toBe("invalid");
+    expect(
+      outcome(
+        await signIn(deps, {
+          actor: VISITOR,
+          throttle,
+          email,
+          password: PASSWORD,
+          address: "203.0.113.77",
+        }),
+      ),
+    ).toBe("ok");
   });
 });

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
+import { requireActor, type SystemActor, VISITOR } from "@/server/domain/access/actor";
 import { DEVICE_LINK_MINUTES, linkedDevice, signDeviceCookie, signDeviceLink, trustedDevice } from "@/server/domain/access/device-cookie";
 import type { PortalUser } from "@/server/domain/access/portal-user";
 import { backoffSeconds, SIGN_IN_BACKOFF, type SignInBackoffPolicy, type SignInDimension } from "@/server/domain/access/sign-in-backoff";
@@ -179,7 +180,7 @@ async function emailDeviceLink(deps: SignInDeps, throttle: SignInThrottle, email
       dedupeKey: `device-link:${account}:${device}`,
     });
     await audit(tx, {
-      actorType: "system",
+      actor: VISITOR,
       action: "user.device_link",
       subjectType: "user",
       subjectId: found.user.id,
@@ -201,13 +202,22 @@ async function emailDeviceLink(deps: SignInDeps, throttle: SignInThrottle, email
 export async function signIn(
   deps: SignInDeps,
   {
+    actor,
     throttle,
     email,
     password,
     address,
     device,
-  }: { throttle: SignInThrottle; email: string; password: string; address: string; device?: SignInDevice },
+  }: {
+    actor: SystemActor;
+    throttle: SignInThrottle;
+    email: string;
+    password: string;
+    address: string;
+    device?: SignInDevice;
+  },
 ): Promise<SignInResult> {
+  requireActor(actor, "system");
   const normalised = email.trim().toLowerCase();
   const account = accountKey(normalised);
   const trusted = device

@@ -1,5 +1,6 @@
 import { verify } from "@node-rs/argon2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SEED } from "@/server/domain/access/actor";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createPractitioner, createUser } from "./users";
 
@@ -18,11 +19,11 @@ describe("stored passwords", () => {
   it("are argon2id hashes at OWASP's parameters (19 MiB, 2 passes, 1 lane) that verify only the password, for every kind of user", async () => {
     const { id: operatorId } = await createUser(
       { db: database.prisma },
-      { input: { email: "hash-op@contoh.id", password: "rahasia-sekali-123", role: "operator" }, actor: { actorType: "system" } },
+      { input: { email: "hash-op@contoh.id", password: "rahasia-sekali-123", role: "operator" }, actor: SEED },
     );
     await createPractitioner(
       { db: database.prisma },
-      { input: { email: "hash-prk@contoh.id", password: "rahasia-sekali-456", name: "Praktisi" }, actor: { actorType: "system" } },
+      { input: { email: "hash-prk@contoh.id", password: "rahasia-sekali-456", name: "Praktisi" }, actor: SEED },
     );
     const stored = await database.prisma.user.findMany({ where: { email: { startsWith: "hash-" } }, orderBy: { email: "asc" } });
     expect(stored).toHaveLength(2);

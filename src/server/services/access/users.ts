@@ -1,9 +1,10 @@
 import { z } from "zod";
 import type { Tx } from "@/server/db/client";
+import type { Actor } from "@/server/domain/access/actor";
 import { MIN_PASSWORD_LENGTH } from "@/server/domain/access/password";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
-import { type AuditEntry, audit } from "../audit";
+import { audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 import { hashPassword } from "./passwords";
 
@@ -48,7 +49,7 @@ export interface CreateUserInput {
 
 export async function createUser(
   deps: Pick<ServiceDeps, "db" | "passwordHashing">,
-  { input, actor }: { input: CreateUserInput; actor: Pick<AuditEntry, "actorType" | "actorId"> },
+  { input, actor }: { input: CreateUserInput; actor: Actor },
 ): Promise<{ id: string }> {
   const { db } = deps;
   if (input.role === "org_admin" && !input.organizationId)
@@ -62,7 +63,7 @@ export async function createUser(
     if (input.organizationId) {
       await tx.membership.create({ data: { id: newId("membership"), userId: id, organizationId: input.organizationId, role: "admin" } });
     }
-    await audit(tx, { ...actor, action: "user.create", subjectType: "user", subjectId: id, data: { role: input.role } });
+    await audit(tx, { actor, action: "user.create", subjectType: "user", subjectId: id, data: { role: input.role } });
     return { id };
   });
 }
@@ -77,7 +78,7 @@ export interface CreatePractitionerInput {
 
 export async function createPractitioner(
   deps: Pick<ServiceDeps, "db" | "passwordHashing">,
-  { input, actor }: { input: CreatePractitionerInput; actor: Pick<AuditEntry, "actorType" | "actorId"> },
+  { input, actor }: { input: CreatePractitionerInput; actor: Actor },
 ): Promise<{ id: string }> {
   const { db } = deps;
   if (!input.name.trim()) throw new AppError("VALIDATION", "A practitioner needs a name.");
@@ -93,7 +94,7 @@ export async function createPractitioner(
         categories: [...new Set((input.categories ?? []).map((c) => c.trim()).filter(Boolean))],
       },
     });
-    await audit(tx, { ...actor, action: "practitioner.create", subjectType: "practitioner", subjectId: id });
+    await audit(tx, { actor, action: "practitioner.create", subjectType: "practitioner", subjectId: id });
     return { id };
   });
 }

@@ -1,4 +1,5 @@
 import type { Prisma } from "@/generated/prisma/client";
+import { type OperatorActor, requireActor } from "@/server/domain/access/actor";
 import { cursorRow, keyset, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
 import type { ServiceDeps } from "../deps";
 
@@ -19,7 +20,19 @@ function searchWhere(search: AuditSearch): Prisma.AuditLogWhereInput {
   };
 }
 
-export async function listAuditLog(deps: ServiceDeps, { search, page }: { search: AuditSearch; page: PageRequest }) {
+export async function listAuditLog(
+  deps: ServiceDeps,
+  {
+    actor,
+    search,
+    page,
+  }: {
+    actor: OperatorActor;
+    search: AuditSearch;
+    page: PageRequest;
+  },
+) {
+  requireActor(actor, "operator");
   const { db } = deps;
   const where = searchWhere(search);
   const at = await cursorRow(page, "audit entries", (id) =>
@@ -35,7 +48,15 @@ export async function listAuditLog(deps: ServiceDeps, { search, page }: { search
 }
 
 /** The actions and actor types the log holds, for the viewer's filters. */
-export async function auditLogVocabulary(deps: ServiceDeps) {
+export async function auditLogVocabulary(
+  deps: ServiceDeps,
+  {
+    actor,
+  }: {
+    actor: OperatorActor;
+  },
+) {
+  requireActor(actor, "operator");
   const [actions, actorTypes] = await Promise.all([
     deps.db.auditLog.groupBy({ by: ["action"], orderBy: { action: "asc" } }),
     deps.db.auditLog.groupBy({ by: ["actorType"], orderBy: { actorType: "asc" } }),

@@ -1,26 +1,23 @@
 import type { InputJsonValue } from "@/generated/prisma/internal/prismaNamespace";
 import type { DbOrTx } from "@/server/db/client";
 import type { AuditLogRow } from "@/server/db/money-functions";
+import { type Actor, auditColumnsOf } from "@/server/domain/access/actor";
 import { newId } from "@/server/domain/ids";
 
 export interface AuditEntry {
-  actorType: "operator" | "org_admin" | "practitioner" | "api_key" | "system" | "cli";
-  actorId?: string | null;
+  actor: Actor;
   action: string;
   subjectType: string;
   subjectId: string;
   data?: InputJsonValue;
 }
 
-/** Who acted: a service acting for someone takes it as its second argument, right after its deps. */
-export type Actor = Pick<AuditEntry, "actorType" | "actorId">;
-
 /** The row of an entry, written at the wall clock's time, as the column's default would be. */
-export const auditRow = (entry: AuditEntry): AuditLogRow & { data: InputJsonValue } => ({
+export const auditRow = ({ actor, data, ...entry }: AuditEntry): AuditLogRow & { data: InputJsonValue } => ({
   id: newId("audit"),
+  ...auditColumnsOf(actor),
   ...entry,
-  actorId: entry.actorId ?? null,
-  data: entry.data ?? {},
+  data: data ?? {},
   createdAt: new Date(),
 });
 

@@ -1,2 +1,2 @@
-export { type Actor, type AuditEntry, audit, auditRow } from "./audit";
+export { type AuditEntry, audit, auditRow } from "./audit";
 export { auditLogVocabulary, listAuditLog, namesOf } from "./audit-log";

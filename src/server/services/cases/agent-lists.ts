@@ -1,6 +1,6 @@
 import type { Case, Invoice, Prisma } from "@/generated/prisma/client";
 import type { CaseStatus, InvoiceStatus } from "@/generated/prisma/enums";
-import type { DataOwner } from "@/server/domain/data-owner";
+import { type OrganizationActor, ownerOf, requireActor } from "@/server/domain/access/actor";
 import { type CreatedWindow, cursorRow, keyset, type Page, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
 import type { ServiceDeps } from "../deps";
 import { byParent, metadataMatches, POSITION, scopeOf } from "../keyset-lists";
@@ -22,8 +22,10 @@ export interface InvoiceListFilter {
 
 export async function listCases(
   deps: Pick<ServiceDeps, "db">,
-  { owner, request, filter = {} }: { owner: DataOwner; request: PageRequest; filter?: CaseListFilter },
+  { actor, request, filter = {} }: { actor: OrganizationActor; request: PageRequest; filter?: CaseListFilter },
 ): Promise<Page<CaseWithBids>> {
+  requireActor(actor, "agent", "admin");
+  const owner = ownerOf(actor);
   const { db } = deps;
   const scope = scopeOf(owner);
   const at = await cursorRow(request, "cases", (id) => db.case.findFirst({ where: { id, ...scope }, select: POSITION }));
@@ -65,8 +67,10 @@ export async function listCases(
 
 export async function listInvoices(
   deps: Pick<ServiceDeps, "db">,
-  { owner, request, filter = {} }: { owner: DataOwner; request: PageRequest; filter?: InvoiceListFilter },
+  { actor, request, filter = {} }: { actor: OrganizationActor; request: PageRequest; filter?: InvoiceListFilter },
 ): Promise<Page<Invoice>> {
+  requireActor(actor, "agent", "admin");
+  const owner = ownerOf(actor);
   const { db } = deps;
   const scope = scopeOf(owner);
   const at = await cursorRow(request, "invoices", (id) => db.invoice.findFirst({ where: { id, ...scope }, select: POSITION }));

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { agentActor, SEED } from "@/server/domain/access/actor";
 import { fixedClock } from "@/server/domain/clock";
 import { caseBidPrice } from "@/server/domain/money/pricing";
 import { pageRequestOf } from "@/server/domain/paging";
 import { MASK } from "@/server/domain/text/masking";
+import { practitionerActorOf } from "@/server/services/access";
+import { TEST_OPERATOR } from "@/test/actors";
 import { agentKey, bid, CASE_INPUT, createTestCase } from "@/test/cases";
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { createTestOrg, type TestOrg } from "@/test/fixtures";
@@ -14,7 +17,7 @@ import { closeCase, getCaseForPractitioner, listOpenCasesForPractitioner, select
 let database: TestDatabase;
 let org: TestOrg;
 const clock = fixedClock("2026-11-23T03:00:00Z");
-const operator = { actorType: "operator" as const, actorId: null };
+const operator = TEST_OPERATOR;
 const db = () => database.prisma;
 
 beforeAll(async () => {
@@ -27,7 +30,14 @@ afterAll(async () => {
 });
 
 const select = async (caseId: string, bidId: string) =>
-  selectBid({ db: db(), clock }, { key: await agentKey(db(), clock, org), caseId, bidId });
+  selectBid(
+    { db: db(), clock },
+    {
+      actor: agentActor(await agentKey(db(), clock, org)),
+      caseId,
+      bidId,
+    },
+  );
 const code = (promise: Promise<unknown>) =>
   promise.then(
     () => "ok",
@@ -47,9 +57,15 @@ describe("listOpenCasesForPractitioner", () => {
     clock.advance(1000);
     const noArea = await createTestCase(db(), clock, org, { area: null });
     const otherArea = await createTestCase(db(), clock, org, { area: "kekayaan_intelektual" });
-    const ids = (await listOpenCasesForPractitioner({ db: db() }, { practitionerId: practitioner, request: pageRequestOf({}) })).data.map(
-      (c) => c.id,
-    );
+    const ids = (
+      await listOpenCasesForPractitioner(
+        { db: db() },
+        {
+          actor: await practitionerActorOf({ db: db() }.db, practitioner),
+          request: pageRequestOf({}),
+        },
+      )
+    ).data.map((c) => c.id);
     expect(ids.indexOf(noArea.id)).toBeGreaterThanOrEqual(0);
     expect(ids.indexOf(inArea.id)).toBeGreaterThan(ids.indexOf(noArea.id));
     expect(ids).not.toContain(otherArea.id);
@@ -59,9 +75,15 @@ describe("listOpenCasesForPractitioner", () => {
     const practitioner = await createTestPractitioner(db(), ["keluarga"]);
     const shouted = await createTestCase(db(), clock, org, { area: "Keluarga" });
     expect(
-      (await listOpenCasesForPractitioner({ db: db() }, { practitionerId: practitioner, request: pageRequestOf({}) })).data.map(
-        (c) => c.id,
-      ),
+      (
+        await listOpenCasesForPractitioner(
+          { db: db() },
+          {
+            actor: await practitionerActorOf({ db: db() }.db, practitioner),
+            request: pageRequestOf({}),
+          },
+        )
+      ).data.map((c) => c.id),
     ).toContain(shouted.id);
   });
 
@@ -74,7 +96,10 @@ describe("listOpenCasesForPractitioner", () => {
     const ids = (
       await listOpenCasesForPractitioner(
         { db: db() },
-        { practitionerId: await createTestPractitioner(db(), ["properti"]), request: pageRequestOf({}) },
+        {
+          actor: await practitionerActorOf({ db: db() }.db, await createTestPractitioner(db(), ["properti"])),
+          request: pageRequestOf({}),
+        },
       )
     ).data.map((c) => c.id);
     expect(ids).not.toContain(selected.id);
@@ -84,9 +109,15 @@ describe("listOpenCasesForPractitioner", () => {
   it("masks the story's e-mail, phone and NIK and the contact data, keeping the name and amounts", async () => {
     const practitioner = await createTestPractitioner(db(), ["properti"]);
     const created = await createTestCase(db(), clock, org);
-    const view = (await listOpenCasesForPractitioner({ db: db() }, { practitionerId: practitioner, request: pageRequestOf({}) })).data.find(
-      (c) => c.id === created.id,
-    )!;
+    const view = (
+      await listOpenCasesForPractitioner(
+        { db: db() },
+        {
+          actor: await practitionerActorOf({ db: db() }.db, practitioner),
+          request: pageRequestOf({}),
+        },
+      )
+    ).data.find((c) => c.id === created.id)!;
     expectNoContactData(view);
     expect(view.story).toContain("Rp 90.000.000");
     expect(view.story).toContain(`0${MASK.repeat(3)}-${MASK.repeat(4)}-${MASK.repeat(4)}`);
@@ -103,9 +134,15 @@ describe("listOpenCasesForPractitioner", () => {
     const created = await createTestCase(db(), clock, org);
     const myBid = await bid(db(), clock, mine, created.id);
     await bid(db(), clock, theirs, created.id);
-    const view = (await listOpenCasesForPractitioner({ db: db() }, { practitionerId: mine, request: pageRequestOf({}) })).data.find(
-      (c) => c.id === created.id,
-    )!;
+    const view = (
+      await listOpenCasesForPractitioner(
+        { db: db() },
+        {
+          actor: await practitionerActorOf({ db: db() }.db, mine),
+          request: pageRequestOf({}),
+        },
+      )
+    ).data.find((c) => c.id === created.id)!;
     expect(view.myBid?.id).toBe(myBid.id);
   });
 
@@ -117,21 +154,33 @@ describe("listOpenCasesForPractitioner", () => {
       made.push((await createTestCase(db(), clock, org, { area: "pajak" })).id);
     }
     const newestFirst = made.reverse();
-    const first = await listOpenCasesForPractitioner({ db: db() }, { practitionerId: practitioner, request: pageRequestOf({ limit: 2 }) });
+    const first = await listOpenCasesForPractitioner(
+      { db: db() },
+      {
+        actor: await practitionerActorOf({ db: db() }.db, practitioner),
+        request: pageRequestOf({ limit: 2 }),
+      },
+    );
     const mine = first.data.map((c) => c.id).filter((id) => newestFirst.includes(id));
     expect(mine).toEqual(newestFirst.slice(0, 2));
     expect(first.hasMore).toBe(true);
     await select(newestFirst[1]!, (await bid(db(), clock, practitioner, newestFirst[1]!)).id);
     const next = await listOpenCasesForPractitioner(
       { db: db() },
-      { practitionerId: practitioner, request: pageRequestOf({ limit: 2, starting_after: first.data[1]!.id }) },
+      {
+        actor: await practitionerActorOf({ db: db() }.db, practitioner),
+        request: pageRequestOf({ limit: 2, starting_after: first.data[1]!.id }),
+      },
     );
     expect(next.data.map((c) => c.id)).toContain(newestFirst[2]);
     expect(
       await code(
         listOpenCasesForPractitioner(
           { db: db() },
-          { practitionerId: practitioner, request: pageRequestOf({ starting_after: "case_tidak_ada" }) },
+          {
+            actor: await practitionerActorOf({ db: db() }.db, practitioner),
+            request: pageRequestOf({ starting_after: "case_tidak_ada" }),
+          },
         ),
       ),
     ).toBe("VALIDATION");
@@ -140,12 +189,28 @@ describe("listOpenCasesForPractitioner", () => {
   it("refuses an inactive practitioner with FORBIDDEN and an unknown one with NOT_FOUND", async () => {
     const practitioner = await createTestPractitioner(db(), ["properti"]);
     await db().practitioner.update({ where: { id: practitioner }, data: { active: false } });
-    expect(await code(listOpenCasesForPractitioner({ db: db() }, { practitionerId: practitioner, request: pageRequestOf({}) }))).toBe(
-      "FORBIDDEN",
-    );
-    expect(await code(listOpenCasesForPractitioner({ db: db() }, { practitionerId: "prk_tidak_ada", request: pageRequestOf({}) }))).toBe(
-      "NOT_FOUND",
-    );
+    expect(
+      await code(
+        listOpenCasesForPractitioner(
+          { db: db() },
+          {
+            actor: await practitionerActorOf({ db: db() }.db, practitioner),
+            request: pageRequestOf({}),
+          },
+        ),
+      ),
+    ).toBe("FORBIDDEN");
+    expect(
+      await code(
+        listOpenCasesForPractitioner(
+          { db: db() },
+          {
+            actor: await practitionerActorOf({ db: db() }.db, "prk_tidak_ada"),
+            request: pageRequestOf({}),
+          },
+        ),
+      ),
+    ).toBe("NOT_FOUND");
   });
 });
 
@@ -164,7 +229,13 @@ describe("submitBid", () => {
     const created = await createTestCase(db(), clock, org);
     const first = await bid(db(), clock, practitioner, created.id);
     expect(await code(bid(db(), clock, practitioner, created.id))).toBe("CONFLICT");
-    await withdrawBid({ db: db(), clock }, { practitionerId: practitioner, bidId: first.id });
+    await withdrawBid(
+      { db: db(), clock },
+      {
+        actor: await practitionerActorOf({ db: db(), clock }.db, practitioner),
+        bidId: first.id,
+      },
+    );
     expect(await code(bid(db(), clock, practitioner, created.id))).toBe("CONFLICT");
   });
 
@@ -197,7 +268,18 @@ describe("submitBid", () => {
       { scope: "Somasi", etaDays: 3, priceIdr: 1_500_000.5 },
       { scope: " ", etaDays: 3, priceIdr: 1_000_000 },
     ]) {
-      expect(await code(submitBid({ db: db(), clock }, { practitionerId: practitioner, caseId: created.id, input }))).toBe("VALIDATION");
+      expect(
+        await code(
+          submitBid(
+            { db: db(), clock },
+            {
+              actor: await practitionerActorOf({ db: db(), clock }.db, practitioner),
+              caseId: created.id,
+              input,
+            },
+          ),
+        ),
+      ).toBe("VALIDATION");
     }
     expect(await db().bid.count({ where: { caseId: created.id } })).toBe(0);
   });
@@ -208,15 +290,43 @@ describe("withdrawBid", () => {
     const practitioner = await createTestPractitioner(db(), ["properti"]);
     const created = await createTestCase(db(), clock, org);
     const live = await bid(db(), clock, practitioner, created.id);
-    expect((await withdrawBid({ db: db(), clock }, { practitionerId: practitioner, bidId: live.id })).status).toBe("ditarik");
-    expect(await code(withdrawBid({ db: db(), clock }, { practitionerId: practitioner, bidId: live.id }))).toBe("INVALID_STATE");
+    expect(
+      (
+        await withdrawBid(
+          { db: db(), clock },
+          {
+            actor: await practitionerActorOf({ db: db(), clock }.db, practitioner),
+            bidId: live.id,
+          },
+        )
+      ).status,
+    ).toBe("ditarik");
+    expect(
+      await code(
+        withdrawBid(
+          { db: db(), clock },
+          {
+            actor: await practitionerActorOf({ db: db(), clock }.db, practitioner),
+            bidId: live.id,
+          },
+        ),
+      ),
+    ).toBe("INVALID_STATE");
   });
 
   it("does not find another practitioner's bid", async () => {
     const created = await createTestCase(db(), clock, org);
     const theirs = await bid(db(), clock, await createTestPractitioner(db(), ["properti"]), created.id);
     expect(
-      await code(withdrawBid({ db: db(), clock }, { practitionerId: await createTestPractitioner(db(), ["properti"]), bidId: theirs.id })),
+      await code(
+        withdrawBid(
+          { db: db(), clock },
+          {
+            actor: await practitionerActorOf({ db: db(), clock }.db, await createTestPractitioner(db(), ["properti"])),
+            bidId: theirs.id,
+          },
+        ),
+      ),
     ).toBe("NOT_FOUND");
   });
 
@@ -226,11 +336,29 @@ describe("withdrawBid", () => {
     const winning = await bid(db(), clock, winner, created.id);
     const losing = await bid(db(), clock, loser, created.id);
     await select(created.id, winning.id);
-    await expect(withdrawBid({ db: db(), clock }, { practitionerId: winner, bidId: winning.id })).rejects.toMatchObject({
+    await expect(
+      withdrawBid(
+        { db: db(), clock },
+        {
+          actor: await practitionerActorOf({ db: db(), clock }.db, winner),
+          bidId: winning.id,
+        },
+      ),
+    ).rejects.toMatchObject({
       code: "INVALID_STATE",
       message: /The case is dipilih/,
     });
-    expect(await code(withdrawBid({ db: db(), clock }, { practitionerId: loser, bidId: losing.id }))).toBe("INVALID_STATE");
+    expect(
+      await code(
+        withdrawBid(
+          { db: db(), clock },
+          {
+            actor: await practitionerActorOf({ db: db(), clock }.db, loser),
+            bidId: losing.id,
+          },
+        ),
+      ),
+    ).toBe("INVALID_STATE");
   });
 });
 
@@ -241,17 +369,37 @@ describe("getCaseForPractitioner", () => {
     const winning = await bid(db(), clock, winner, created.id);
     await bid(db(), clock, loser, created.id);
 
-    expectNoContactData(await getCaseForPractitioner({ db: db() }, { practitionerId: winner, caseId: created.id }));
+    expectNoContactData(
+      await getCaseForPractitioner(
+        { db: db() },
+        {
+          actor: await practitionerActorOf({ db: db() }.db, winner),
+          caseId: created.id,
+        },
+      ),
+    );
     await select(created.id, winning.id);
 
-    const revealed = await getCaseForPractitioner({ db: db() }, { practitionerId: winner, caseId: created.id });
+    const revealed = await getCaseForPractitioner(
+      { db: db() },
+      {
+        actor: await practitionerActorOf({ db: db() }.db, winner),
+        caseId: created.id,
+      },
+    );
     expect(revealed).toMatchObject({
       status: "dipilih",
       selected: true,
       story: CASE_INPUT.story,
       contact: { name: "Budi Santoso", email: "budi.santoso@contoh.co.id", phone: "+62 812-3456-7890" },
     });
-    const stillMasked = await getCaseForPractitioner({ db: db() }, { practitionerId: loser, caseId: created.id });
+    const stillMasked = await getCaseForPractitioner(
+      { db: db() },
+      {
+        actor: await practitionerActorOf({ db: db() }.db, loser),
+        caseId: created.id,
+      },
+    );
     expect(stillMasked).toMatchObject({ status: "dipilih", selected: false, myBid: { status: "tidak_dipilih" } });
     expectNoContactData(stillMasked);
   });
@@ -259,16 +407,42 @@ describe("getCaseForPractitioner", () => {
   it("does not show a selected case to a practitioner who did not bid on it", async () => {
     const created = await createTestCase(db(), clock, org);
     const outsider = await createTestPractitioner(db(), ["properti"]);
-    expect((await getCaseForPractitioner({ db: db() }, { practitionerId: outsider, caseId: created.id })).status).toBe("terbuka");
+    expect(
+      (
+        await getCaseForPractitioner(
+          { db: db() },
+          {
+            actor: await practitionerActorOf({ db: db() }.db, outsider),
+            caseId: created.id,
+          },
+        )
+      ).status,
+    ).toBe("terbuka");
     await select(created.id, (await bid(db(), clock, await createTestPractitioner(db(), ["properti"]), created.id)).id);
-    expect(await code(getCaseForPractitioner({ db: db() }, { practitionerId: outsider, caseId: created.id }))).toBe("NOT_FOUND");
+    expect(
+      await code(
+        getCaseForPractitioner(
+          { db: db() },
+          {
+            actor: await practitionerActorOf({ db: db() }.db, outsider),
+            caseId: created.id,
+          },
+        ),
+      ),
+    ).toBe("NOT_FOUND");
   });
 
   it("does not show an open case outside the practitioner's categories", async () => {
     const created = await createTestCase(db(), clock, org, { area: "perizinan" });
     expect(
       await code(
-        getCaseForPractitioner({ db: db() }, { practitionerId: await createTestPractitioner(db(), ["properti"]), caseId: created.id }),
+        getCaseForPractitioner(
+          { db: db() },
+          {
+            actor: await practitionerActorOf({ db: db() }.db, await createTestPractitioner(db(), ["properti"])),
+            caseId: created.id,
+          },
+        ),
       ),
     ).toBe("NOT_FOUND");
   });
@@ -279,7 +453,13 @@ describe("closeCase (operator)", () => {
     const [a, b] = [await createTestPractitioner(db(), ["properti"]), await createTestPractitioner(db(), ["properti"])];
     const created = await createTestCase(db(), clock, org);
     const live = await bid(db(), clock, a, created.id);
-    const withdrawn = await withdrawBid({ db: db(), clock }, { practitionerId: b, bidId: (await bid(db(), clock, b, created.id)).id });
+    const withdrawn = await withdrawBid(
+      { db: db(), clock },
+      {
+        actor: await practitionerActorOf({ db: db(), clock }.db, b),
+        bidId: (await bid(db(), clock, b, created.id)).id,
+      },
+    );
     const closed = await closeCase({ db: db(), clock }, { actor: operator, caseId: created.id });
     expect(closed.status).toBe("ditutup");
     expect(Object.fromEntries(closed.bids.map((x) => [x.id, x.status]))).toEqual({ [live.id]: "tidak_dipilih", [withdrawn.id]: "ditarik" });
@@ -294,7 +474,7 @@ describe("closeCase (operator)", () => {
     const { invoice } = await selectBid(
       { db: db(), clock },
       {
-        key,
+        actor: agentActor(key),
         caseId: created.id,
         bidId: (await bid(db(), clock, await createTestPractitioner(db(), ["properti"]), created.id, 2_000_000)).id,
       },
@@ -313,20 +493,27 @@ describe("spentThisMonth with invoices", () => {
     const created = await createTestCase(db(), monthClock, own);
     const offer = await bid(db(), monthClock, await createTestPractitioner(db(), ["properti"]), created.id, 4_000_000);
     monthClock.set("2026-11-30T17:30:00Z"); // 00:30 WIB, 1 December
-    await selectBid({ db: db(), clock: monthClock }, { key: await agentKey(db(), monthClock, own), caseId: created.id, bidId: offer.id });
+    await selectBid(
+      { db: db(), clock: monthClock },
+      {
+        actor: agentActor(await agentKey(db(), monthClock, own)),
+        caseId: created.id,
+        bidId: offer.id,
+      },
+    );
     expect(await spentThisMonth(db(), monthClock, own.apiKeyId)).toBe(4_500_000n);
     expect(await spentThisMonth(db(), fixedClock("2027-01-01T00:00:00Z"), own.apiKeyId)).toBe(0n);
   });
 
   it("counts an invoice for the key that submitted the case, also when another key of the organisation selected the bid", async () => {
     const own = await createTestOrg(db());
-    const other = await createApiKey({ db: db() }, { actor: { actorType: "system" }, input: { organizationId: own.id } });
+    const other = await createApiKey({ db: db() }, { actor: SEED, input: { organizationId: own.id } });
     const created = await createTestCase(db(), clock, own);
     const offer = await bid(db(), clock, await createTestPractitioner(db(), ["properti"]), created.id);
     await selectBid(
       { db: db(), clock },
       {
-        key: await authenticateApiKey({ db: db(), clock }, { authorization: `Bearer ${other.token}` }),
+        actor: agentActor(await authenticateApiKey({ db: db(), clock }, { authorization: `Bearer ${other.token}` })),
         caseId: created.id,
         bidId: offer.id,
       },
@@ -344,8 +531,21 @@ describe.runIf(testDatabaseKind === "postgres")("races on PostgreSQL", () => {
       const live = await bid(db(), clock, practitioner, created.id);
       const key = await agentKey(db(), clock, org);
       const [selected, withdrawn] = await Promise.allSettled([
-        selectBid({ db: db(), clock }, { key, caseId: created.id, bidId: live.id }),
-        withdrawBid({ db: db(), clock }, { practitionerId: practitioner, bidId: live.id }),
+        selectBid(
+          { db: db(), clock },
+          {
+            actor: agentActor(key),
+            caseId: created.id,
+            bidId: live.id,
+          },
+        ),
+        withdrawBid(
+          { db: db(), clock },
+          {
+            actor: await practitionerActorOf({ db: db(), clock }.db, practitioner),
+            bidId: live.id,
+          },
+        ),
       ]);
       expect([selected.status, withdrawn.status].sort()).toEqual(["fulfilled", "rejected"]);
       const after = await db().case.findUniqueOrThrow({ where: { id: created.id }, include: { bids: true, invoice: true } });
@@ -361,7 +561,14 @@ describe.runIf(testDatabaseKind === "postgres")("races on PostgreSQL", () => {
     const latecomers = await Promise.all(Array.from({ length: 6 }, () => createTestPractitioner(db(), ["properti"])));
     const key = await agentKey(db(), clock, org);
     await Promise.allSettled([
-      selectBid({ db: db(), clock }, { key, caseId: created.id, bidId: first.id }),
+      selectBid(
+        { db: db(), clock },
+        {
+          actor: agentActor(key),
+          caseId: created.id,
+          bidId: first.id,
+        },
+      ),
       ...latecomers.map((p) => bid(db(), clock, p, created.id)),
     ]);
     const bids = await db().bid.findMany({ where: { caseId: created.id } });

@@ -1,17 +1,28 @@
 import { type Bid, type Invoice, Prisma } from "@/generated/prisma/client";
 import type { CaseStatus } from "@/generated/prisma/enums";
 import type { DbOrTx, Tx } from "@/server/db/client";
+import {
+  type Actor,
+  type AdminActor,
+  type AgentActor,
+  inMode,
+  type OperatorActor,
+  type OrganizationActor,
+  ownerOf,
+  type PractitionerActor,
+  requireActor,
+} from "@/server/domain/access/actor";
 import type { AuthenticatedKey } from "@/server/domain/access/api-key";
 import { type BidInput, parseBid } from "@/server/domain/cases/case-board";
 import { assertCaseOpen, bidTransition, caseTransition, invoiceTransition } from "@/server/domain/cases/case-state";
-import { type DataOwner, liveDataOf } from "@/server/domain/data-owner";
+import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError, type ErrorCode } from "@/server/domain/errors";
 import { bidSummary, caseSummary } from "@/server/domain/events/webhook-event";
 import { newId } from "@/server/domain/ids";
 import { caseBidPrice } from "@/server/domain/money/pricing";
 import { cursorRow, keyset, mapPage, type Page, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
 import { maskEmailField, maskPhoneField, maskText } from "@/server/domain/text/masking";
-import { type Actor, audit } from "../audit";
+import { audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 import { recordCaseEvent } from "../events";
 import { type ClaimKey, NO_KEY } from "../idempotency";
@@ -62,8 +73,10 @@ export interface CreateCaseInput {
 /** POST /v1/cases; `claim` takes the request's Idempotency-Key as the transaction's first statement. */
 export async function createCase(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  { key, input, claim = NO_KEY }: { key: AuthenticatedKey; input: CreateCaseInput; claim?: ClaimKey },
+  { actor, input, claim = NO_KEY }: { actor: AgentActor; input: CreateCaseInput; claim?: ClaimKey },
 ): Promise<CaseWithBids> {
+  requireActor(actor, "agent");
+  const { key } = actor;
   const { db, clock } = deps;
   const now = clock.now();
   const id = newId("case");
@@ -89,8 +102,7 @@ export async function createCase(
       include: CASE_INCLUDE,
     });
     await audit(tx, {
-      actorType: "api_key",
-      actorId: key.id,
+      actor,
       action: "case.create",
       subjectType: "case",
       subjectId: id,
@@ -103,8 +115,10 @@ export async function createCase(
 /** A case of this organisation in this mode with all its bids, or 404: another organisation's (or mode's) case is never acknowledged. */
 export async function getCase(
   deps: Pick<ServiceDeps, "db">,
-  { owner, caseId }: { owner: DataOwner; caseId: string },
+  { actor, caseId }: { actor: OrganizationActor; caseId: string },
 ): Promise<CaseWithBids> {
+  requireActor(actor, "agent", "admin");
+  const owner = ownerOf(actor);
   return ownCase(deps.db, owner, caseId);
 }
 
@@ -126,8 +140,10 @@ export interface Selection {
 /** A case of this organisation with a selected bid, and its invoice: what a selection answered. */
 export async function getSelection(
   deps: Pick<ServiceDeps, "db">,
-  { owner, caseId }: { owner: DataOwner; caseId: string },
+  { actor, caseId }: { actor: OrganizationActor; caseId: string },
 ): Promise<Selection> {
+  requireActor(actor, "agent", "admin");
+  const owner = ownerOf(actor);
   const { db } = deps;
   const found = await ownCase(db, owner, caseId);
   const invoice = await db.invoice.findUnique({ where: { caseId } });
@@ -140,9 +156,7 @@ type BudgetKey = Pick<AuthenticatedKey, "id" | "maxOrderIdr" | "monthlyBudgetIdr
 
 /** Who selects: the agent with its key, or the organisation's admin on the case's own key. */
 interface Selector {
-  owner: DataOwner;
-  actor: Actor;
-  role: "agent" | "org_admin";
+  actor: OrganizationActor;
   /** The agent's key; null: the key that submitted the case (read in the transaction). */
   key: BudgetKey | null;
 }
@@ -159,9 +173,11 @@ const selectionIn = async (tx: Tx, owner: DataOwner, caseId: string): Promise<Se
  */
 export function selectBid(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  { key, caseId, bidId, claim = NO_KEY }: { key: AuthenticatedKey; caseId: string; bidId: string; claim?: ClaimKey },
+  { actor, caseId, bidId, claim = NO_KEY }: { actor: AgentActor; caseId: string; bidId: string; claim?: ClaimKey },
 ): Promise<Selection> {
-  return selectFor(deps, { owner: key, actor: { actorType: "api_key", actorId: key.id }, role: "agent", key }, caseId, bidId, claim);
+  requireActor(actor, "agent");
+  const { key } = actor;
+  return selectFor(deps, { actor, key }, caseId, bidId, claim);
 }
 
 /**
@@ -172,14 +188,10 @@ export function selectBid(
  */
 export function selectBidAsAdmin(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  {
-    actor,
-    organizationId,
-    caseId,
-    bidId,
-  }: { actor: Actor & { actorType: "org_admin" }; organizationId: string; caseId: string; bidId: string },
+  { actor, caseId, bidId }: { actor: AdminActor; caseId: string; bidId: string },
 ): Promise<Selection> {
-  return selectFor(deps, { owner: liveDataOf(organizationId), actor, role: "org_admin", key: null }, caseId, bidId, NO_KEY);
+  requireActor(actor, "admin");
+  return selectFor(deps, { actor: inMode(actor, true), key: null }, caseId, bidId, NO_KEY);
 }
 
 async function selectFor(
@@ -190,7 +202,8 @@ async function selectFor(
   claim: ClaimKey,
 ): Promise<Selection> {
   const { db, clock } = deps;
-  const { owner } = selector;
+  const owner = ownerOf(selector.actor);
+  const role = selector.actor.kind;
   const now = clock.now();
   return db.$transaction(async (tx) => {
     // Lock the case before reading it: Prisma reads the case and its bids in two statements, and a
@@ -199,11 +212,11 @@ async function selectFor(
     await tx.$queryRaw`SELECT "id" FROM "Case" WHERE "id" = ${caseId} AND "organizationId" = ${owner.organizationId} FOR UPDATE`;
     const found = await ownCase(tx, owner, caseId);
     // The admin has no Idempotency-Key: selecting the selected bid again (a second click, a retry) answers the selection.
-    if (selector.role === "org_admin" && found.selectedBidId === bidId) return selectionIn(tx, owner, caseId);
-    const caseMove = caseTransition(found.status, "select_bid", selector.role);
+    if (role === "admin" && found.selectedBidId === bidId) return selectionIn(tx, owner, caseId);
+    const caseMove = caseTransition(found.status, "select_bid", role);
     const bid = found.bids.find((b) => b.id === bidId);
     if (!bid) throw new AppError("CONFLICT", `${bidId} is not a bid on case ${caseId}; select one of the case's bids.`);
-    const bidMove = bidTransition(bid.status, "select", selector.role);
+    const bidMove = bidTransition(bid.status, "select", role);
     const key = selector.key ?? (await tx.apiKey.findUniqueOrThrow({ where: { id: found.apiKeyId } }));
 
     const totalIdr = bid.clientPaysIdr;
@@ -247,7 +260,7 @@ async function selectFor(
       },
     });
     await audit(tx, {
-      ...selector.actor,
+      actor: selector.actor,
       action: "case.select_bid",
       subjectType: "case",
       subjectId: caseId,
@@ -268,7 +281,17 @@ async function endLiveBids(tx: Tx, caseId: string, now: Date): Promise<void> {
 // The operator's side
 
 /** Live cases the operator may close (not yet ditutup), newest first, with what is at stake on each. */
-export async function listCasesForOperator(deps: Pick<ServiceDeps, "db">, { limit = 100 }: { limit?: number } = {}) {
+export async function listCasesForOperator(
+  deps: Pick<ServiceDeps, "db">,
+  {
+    actor,
+    limit = 100,
+  }: {
+    actor: OperatorActor;
+    limit?: number;
+  },
+) {
+  requireActor(actor, "operator");
   const { db } = deps;
   const rows = await db.case.findMany({
     where: { livemode: true, status: { not: "ditutup" } },
@@ -300,8 +323,10 @@ export async function listCasesForOperator(deps: Pick<ServiceDeps, "db">, { limi
  */
 export async function withdrawCase(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  { key, caseId, claim = NO_KEY }: { key: AuthenticatedKey; caseId: string; claim?: ClaimKey },
+  { actor, caseId, claim = NO_KEY }: { actor: AgentActor; caseId: string; claim?: ClaimKey },
 ): Promise<CaseWithBids> {
+  requireActor(actor, "agent");
+  const { key } = actor;
   const { db, clock } = deps;
   const now = clock.now();
   return db.$transaction(async (tx) => {
@@ -342,7 +367,7 @@ export async function closeCase(
       if (cancelled.count !== 1) throw changedMeanwhile("invoice", cancel.refusal);
       await releaseKeySpend(tx, found.apiKeyId, found.invoice.createdAt, found.invoice.totalIdr);
     }
-    await audit(tx, { ...actor, action: "case.close", subjectType: "case", subjectId: found.id, data: { from: found.status } });
+    await audit(tx, { actor, action: "case.close", subjectType: "case", subjectId: found.id, data: { from: found.status } });
     const event = await caseForEvent(tx, found.id);
     await recordCaseEvent(tx, event.subject, { event: "case.ditutup", case: event.summary }, now);
     return tx.case.findUniqueOrThrow({ where: { id: found.id }, include: CASE_INCLUDE });
@@ -414,8 +439,10 @@ function practitionerView(row: CaseWithOwnBid, practitionerId: string): Practiti
 /** The open cases in the practitioner's categories (and those without an area), newest first, masked. */
 export async function listOpenCasesForPractitioner(
   deps: Pick<ServiceDeps, "db">,
-  { practitionerId, request }: { practitionerId: string; request: PageRequest },
+  { actor, request }: { actor: PractitionerActor; request: PageRequest },
 ): Promise<Page<PractitionerCaseView>> {
+  requireActor(actor, "practitioner");
+  const { practitionerId } = actor;
   const { db } = deps;
   const practitioner = await activePractitioner(db, practitionerId);
   const board: Prisma.CaseWhereInput = { status: "terbuka", ...onBoardOf(practitioner.categories) };
@@ -439,8 +466,10 @@ export async function listOpenCasesForPractitioner(
  */
 export async function getCaseForPractitioner(
   deps: Pick<ServiceDeps, "db">,
-  { practitionerId, caseId }: { practitionerId: string; caseId: string },
+  { actor, caseId }: { actor: PractitionerActor; caseId: string },
 ): Promise<PractitionerCaseView> {
+  requireActor(actor, "practitioner");
+  const { practitionerId } = actor;
   const { db } = deps;
   const practitioner = await activePractitioner(db, practitionerId);
   const row = await db.case.findFirst({
@@ -471,9 +500,12 @@ export interface Bidder {
  */
 export async function submitBid(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  { practitionerId, caseId, input }: { practitionerId: string; caseId: string; input: BidInput },
+  { actor, caseId, input }: { actor: PractitionerActor; caseId: string; input: BidInput },
 ): Promise<Bid> {
+  requireActor(actor, "practitioner");
+  const { practitionerId } = actor;
   return placeBid(deps, {
+    actor,
     caseId,
     input,
     bidderFor: async (tx) => {
@@ -486,7 +518,17 @@ export async function submitBid(
 /** The one way a bid is stored; `bidderFor` runs in the transaction after the input is checked. */
 export async function placeBid(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  { caseId, input, bidderFor }: { caseId: string; input: BidInput; bidderFor: (tx: Tx) => Promise<Bidder> },
+  {
+    actor,
+    caseId,
+    input,
+    bidderFor,
+  }: {
+    actor: Actor;
+    caseId: string;
+    input: BidInput;
+    bidderFor: (tx: Tx) => Promise<Bidder>;
+  },
 ): Promise<Bid> {
   const { db, clock } = deps;
   const bid = parseBid(input);
@@ -518,8 +560,7 @@ export async function placeBid(
         },
       });
       await audit(tx, {
-        actorType: "practitioner",
-        actorId: practitionerId,
+        actor,
         action: "bid.submit",
         subjectType: "case",
         subjectId: caseId,
@@ -539,8 +580,10 @@ export async function placeBid(
 /** Withdraws the practitioner's own live bid while the case is open. */
 export async function withdrawBid(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  { practitionerId, bidId }: { practitionerId: string; bidId: string },
+  { actor, bidId }: { actor: PractitionerActor; bidId: string },
 ): Promise<Bid> {
+  requireActor(actor, "practitioner");
+  const { practitionerId } = actor;
   const { db, clock } = deps;
   const now = clock.now();
   return db.$transaction(async (tx) => {
@@ -553,8 +596,7 @@ export async function withdrawBid(
     const withdrawn = await tx.bid.updateMany({ where: { id: bid.id, status: bid.status }, data: { status: move.to, updatedAt: now } });
     if (withdrawn.count !== 1) throw changedMeanwhile("bid", move.refusal);
     await audit(tx, {
-      actorType: "practitioner",
-      actorId: practitionerId,
+      actor,
       action: "bid.withdraw",
       subjectType: "case",
       subjectId: bid.caseId,

@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminActor, agentActor, operatorActor, SWEEPER } from "@/server/domain/access/actor";
 import { fixedClock } from "@/server/domain/clock";
-import { liveDataOf } from "@/server/domain/data-owner";
 import { slaDueAt } from "@/server/domain/orders/sla";
+import { practitionerActorOf } from "@/server/services/access";
+import { TEST_OPERATOR } from "@/test/actors";
 import { agentKey, bid, createTestCase } from "@/test/cases";
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { createTestOrg } from "@/test/fixtures";
 import { createTestPractitioner, LEDGER_SOUND, ledgerInvariants } from "@/test/orders";
 import { accounts, balanceOf, platformRevenueTotal, spentThisMonth } from "../money";
 import { ordersNeedingOffer } from "../offers";
-import { acceptOrderResult, byKey, openDispute, operatorOrderAction } from "../orders";
+import { acceptOrderResult, openDispute, operatorOrderAction } from "../orders";
 import { deliverResult, releaseOrder, startWork } from "../practitioners";
 import { closeCase, selectBid } from "./cases";
 import { payInvoice } from "./invoices";
@@ -16,7 +18,6 @@ import { payInvoice } from "./invoices";
 let database: TestDatabase;
 const clock = fixedClock("2026-11-23T03:00:00Z");
 const db = () => database.prisma;
-const admin = { actorType: "org_admin" as const, actorId: "usr_admin" };
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -32,15 +33,29 @@ async function unpaidInvoice(depositIdr: bigint, bidIdr = 8_000_000) {
   const practitionerId = await createTestPractitioner(db(), ["properti"]);
   const created = await createTestCase(db(), clock, org);
   const offer = await bid(db(), clock, practitionerId, created.id, bidIdr);
-  const { invoice } = await selectBid({ db: db(), clock }, { key: await agentKey(db(), clock, org), caseId: created.id, bidId: offer.id });
+  const { invoice } = await selectBid(
+    { db: db(), clock },
+    {
+      actor: agentActor(await agentKey(db(), clock, org)),
+      caseId: created.id,
+      bidId: offer.id,
+    },
+  );
   return { org, practitionerId, invoice, caseId: created.id };
 }
 
 const pay = (organizationId: string, invoiceId: string) =>
-  payInvoice({ db: db(), clock }, { actor: admin, input: { owner: liveDataOf(organizationId), invoiceId } });
+  payInvoice({ db: db(), clock }, { actor: adminActor("usr_admin", organizationId), invoiceId });
 const deposit = (orgId: string) => balanceOf(db(), accounts.orgDeposit(orgId, true));
 const payable = (practitionerId: string) => balanceOf(db(), accounts.practitionerPayable(practitionerId));
-const revenue = () => platformRevenueTotal({ db: db() }, { livemode: true });
+const revenue = () =>
+  platformRevenueTotal(
+    { db: db() },
+    {
+      actor: TEST_OPERATOR,
+      livemode: true,
+    },
+  );
 
 const escrowOf = (order: { id: string; organizationId: string }) => balanceOf(db(), accounts.orderEscrow({ ...order, livemode: true }));
 
@@ -81,10 +96,17 @@ describe("payInvoice", () => {
     const revenueBefore = await revenue();
     const { orderId } = await pay(org.id, invoice.id);
     const deps = { db: db(), clock };
-    await startWork(deps, practitionerId, orderId!);
-    await deliverResult(deps, { practitionerId, orderId: orderId!, deliverable: "https://berkas.contoh.id/somasi.pdf" });
+    await startWork(deps, { actor: await practitionerActorOf(deps.db, practitionerId), orderId: orderId! });
+    await deliverResult(deps, {
+      actor: await practitionerActorOf(deps.db, practitionerId),
+      orderId: orderId!,
+      deliverable: "https://berkas.contoh.id/somasi.pdf",
+    });
     expect(await payable(practitionerId)).toBe(0n);
-    const accepted = await acceptOrderResult(deps, { by: byKey(await agentKey(db(), clock, org)), orderId: orderId! });
+    const accepted = await acceptOrderResult(deps, {
+      actor: agentActor(await agentKey(db(), clock, org)),
+      orderId: orderId!,
+    });
     expect(accepted.status).toBe("selesai");
     expect(await payable(practitionerId)).toBe(8_000_000n);
     expect((await revenue()) - revenueBefore).toBe(1_000_000n);
@@ -98,11 +120,15 @@ describe("payInvoice", () => {
     const { orderId } = await pay(org.id, invoice.id);
     // Counted once (the invoice), not twice (invoice and its order).
     expect(await spentThisMonth(db(), clock, key.id)).toBe(9_000_000n);
-    await openDispute({ db: db(), clock }, { by: byKey(key), orderId: orderId!, reason: "Praktisi tidak menghubungi kami sama sekali." });
-    await operatorOrderAction(
+    await openDispute(
       { db: db(), clock },
-      { actor: { actorType: "operator", actorId: "usr_op" }, input: { orderId: orderId!, action: "refund" } },
+      {
+        actor: agentActor(key),
+        orderId: orderId!,
+        reason: "Praktisi tidak menghubungi kami sama sekali.",
+      },
     );
+    await operatorOrderAction({ db: db(), clock }, { actor: operatorActor("usr_op"), input: { orderId: orderId!, action: "refund" } });
     expect(await deposit(org.id)).toBe(20_000_000n);
     expect(await payable(practitionerId)).toBe(0n);
     expect(await spentThisMonth(db(), clock, key.id)).toBe(0n);
@@ -113,8 +139,20 @@ describe("payInvoice", () => {
     const { org, practitionerId, invoice } = await unpaidInvoice(20_000_000n);
     const { orderId } = await pay(org.id, invoice.id);
     await createTestPractitioner(db(), ["properti"]);
-    expect((await ordersNeedingOffer({ db: db() }, { limit: 100 })).map((r) => r.id)).not.toContain(orderId);
-    await expect(releaseOrder({ db: db(), clock }, practitionerId, orderId!)).rejects.toMatchObject({ code: "INVALID_STATE" });
+    expect(
+      (
+        await ordersNeedingOffer(
+          { db: db() },
+          {
+            actor: SWEEPER,
+            limit: 100,
+          },
+        )
+      ).map((r) => r.id),
+    ).not.toContain(orderId);
+    await expect(
+      releaseOrder({ db: db(), clock }, { actor: await practitionerActorOf(db(), practitionerId), orderId: orderId! }),
+    ).rejects.toMatchObject({ code: "INVALID_STATE" });
     expect(await db().offer.count({ where: { orderId: orderId! } })).toBe(0);
   });
 
@@ -146,7 +184,7 @@ describe("payInvoice", () => {
 
   it("does not pay a cancelled invoice", async () => {
     const { org, invoice, caseId } = await unpaidInvoice(30_000_000n);
-    await closeCase({ db: db(), clock }, { actor: { actorType: "operator", actorId: null }, caseId });
+    await closeCase({ db: db(), clock }, { actor: TEST_OPERATOR, caseId });
     await expect(pay(org.id, invoice.id)).rejects.toMatchObject({ code: "INVALID_STATE", message: /The invoice is dibatalkan/ });
     expect(await deposit(org.id)).toBe(30_000_000n);
   });

@@ -1,20 +1,15 @@
 import type { Invoice } from "@/generated/prisma/client";
+import { KUASA, type OrganizationActor, ownerOf, requireActor, sandboxAdminOf } from "@/server/domain/access/actor";
 import { invoiceTransition } from "@/server/domain/cases/case-state";
-import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
 import { invoiceSummary } from "@/server/domain/events/webhook-event";
 import { newId } from "@/server/domain/ids";
-import { type Actor, audit } from "../audit";
+import { audit } from "../audit";
 import { CASE_WORK_SERVICE_CODE } from "../catalog";
 import type { ServiceDeps } from "../deps";
 import { recordCaseEvent } from "../events";
 import { accounts, balanceOf } from "../money";
 import { changeContextOf, changeOrderStatus } from "../orders";
-
-export interface PayInvoiceInput {
-  owner: DataOwner;
-  invoiceId: string;
-}
 
 /**
  * An org admin (or, on a test invoice, the test helper) pays a case-board invoice. Paying credits
@@ -25,15 +20,21 @@ export interface PayInvoiceInput {
  * UPDATE comes first, so of two concurrent payments one pays and the other changes nothing, and a
  * deposit that does not cover the total changes nothing either.
  */
-export async function payInvoice(deps: ServiceDeps, { actor, input }: { actor: Actor; input: PayInvoiceInput }): Promise<Invoice> {
+export async function payInvoice(
+  deps: ServiceDeps,
+  { actor, invoiceId }: { actor: OrganizationActor; invoiceId: string },
+): Promise<Invoice> {
+  requireActor(actor, "admin", "agent");
+  // An agent pays through the test helpers only, on a test invoice; live ones are paid by an admin.
+  if (actor.kind === "agent" && actor.livemode) throw new AppError("FORBIDDEN", "An invoice is paid by an admin in the portal.");
   const change = changeContextOf(deps);
   const { now } = change;
   return deps.db.$transaction(async (tx) => {
     const invoice = await tx.invoice.findFirst({
-      where: { id: input.invoiceId, organizationId: input.owner.organizationId, livemode: input.owner.livemode },
+      where: { id: invoiceId, organizationId: actor.organizationId, livemode: actor.livemode },
     });
-    if (!invoice) throw new AppError("NOT_FOUND", `No invoice ${input.invoiceId}.`);
-    const move = invoiceTransition(invoice.status, "pay", "org_admin");
+    if (!invoice) throw new AppError("NOT_FOUND", `No invoice ${invoiceId}.`);
+    const move = invoiceTransition(invoice.status, "pay", "admin");
     const claimed = await tx.invoice.updateMany({
       where: { id: invoice.id, status: invoice.status },
       data: { status: move.to, paidAt: now, updatedAt: now },
@@ -69,23 +70,16 @@ export async function payInvoice(deps: ServiceDeps, { actor, input }: { actor: A
         updatedAt: now,
       },
     });
-    // A test helper paying stands in for an org admin: the order's audit names the role, no user.
-    const payer = { kind: "org_admin" as const, id: actor.actorType === "org_admin" ? (actor.actorId ?? null) : null };
+    // A test helper paying stands in for an org admin: the sandbox's admin.
+    const payer = actor.kind === "admin" ? actor : sandboxAdminOf(actor);
     const paid = await changeOrderStatus(tx, change, born, "pay_invoice", payer, { slaDays: bid.etaDays });
-    const order = await changeOrderStatus(
-      tx,
-      change,
-      paid,
-      "assign_selected_bidder",
-      { kind: "system" },
-      { practitionerId: bid.practitionerId },
-    );
+    const order = await changeOrderStatus(tx, change, paid, "assign_selected_bidder", KUASA, { practitionerId: bid.practitionerId });
     const settled = await tx.invoice.update({ where: { id: invoice.id }, data: { orderId: order.id } });
 
     const owner = { organizationId: invoice.organizationId, livemode: invoice.livemode, apiKeyId: found.apiKeyId };
     await recordCaseEvent(tx, { caseId: found.id, owner }, { event: "invoice.dibayar", invoice: invoiceSummary(settled) }, now);
     await audit(tx, {
-      ...actor,
+      actor,
       action: "invoice.pay",
       subjectType: "invoice",
       subjectId: invoice.id,
@@ -98,8 +92,10 @@ export async function payInvoice(deps: ServiceDeps, { actor, input }: { actor: A
 /** An invoice of this organisation in this mode, or 404: another organisation's (or mode's) invoice is never acknowledged. */
 export async function getInvoice(
   deps: Pick<ServiceDeps, "db">,
-  { owner, invoiceId }: { owner: DataOwner; invoiceId: string },
+  { actor, invoiceId }: { actor: OrganizationActor; invoiceId: string },
 ): Promise<Invoice> {
+  requireActor(actor, "agent", "admin");
+  const owner = ownerOf(actor);
   const { db } = deps;
   const invoice = await db.invoice.findFirst({ where: { id: invoiceId, organizationId: owner.organizationId, livemode: owner.livemode } });
   if (!invoice) throw new AppError("NOT_FOUND", `No invoice ${invoiceId}.`);

@@ -1,3 +1,4 @@
+import { type AdminActor, requireActor } from "@/server/domain/access/actor";
 import type { ServiceDeps } from "../deps";
 
 /**
@@ -6,10 +7,9 @@ import type { ServiceDeps } from "../deps";
  * the admin weighs when selecting one in the portal) and the invoice of a selected bid.
  * Payment itself is payInvoice in invoices.ts.
  */
-export async function listOrganizationCases(
-  deps: Pick<ServiceDeps, "db">,
-  { organizationId, limit = 100 }: { organizationId: string; limit?: number },
-) {
+export async function listOrganizationCases(deps: Pick<ServiceDeps, "db">, { actor, limit = 100 }: { actor: AdminActor; limit?: number }) {
+  requireActor(actor, "admin");
+  const { organizationId } = actor;
   const { db } = deps;
   const rows = await db.case.findMany({
     where: { organizationId, livemode: true },

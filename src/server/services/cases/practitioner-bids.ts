@@ -1,3 +1,4 @@
+import { type PractitionerActor, requireActor } from "@/server/domain/access/actor";
 import { cursorRow, keyset, mapPage, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
 import { maskText } from "@/server/domain/text/masking";
 import type { ServiceDeps } from "../deps";
@@ -7,10 +8,9 @@ import type { ServiceDeps } from "../deps";
  * the case board (cases leave the open board once a bid is selected or they close). The case's
  * story and contact stay out of it; getCaseForPractitioner shows them, masked until selected.
  */
-export async function listMyBids(
-  deps: Pick<ServiceDeps, "db">,
-  { practitionerId, request }: { practitionerId: string; request: PageRequest },
-) {
+export async function listMyBids(deps: Pick<ServiceDeps, "db">, { actor, request }: { actor: PractitionerActor; request: PageRequest }) {
+  requireActor(actor, "practitioner");
+  const { practitionerId } = actor;
   const { db } = deps;
   const at = await cursorRow(request, "bids", (id) =>
     db.bid.findFirst({ where: { id, practitionerId }, select: { id: true, createdAt: true } }),

@@ -1,15 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate, readMigrations } from "@/server/db/migrate";
+import { operatorActor, SEED } from "@/server/domain/access/actor";
+import { TEST_OPERATOR } from "@/test/actors";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { seedCatalog, serviceForOperator, updateService } from "./catalog";
 import { CATALOG_SEED } from "./catalog-seed";
 
 let database: TestDatabase;
-const actor = { actorType: "operator" as const, actorId: "usr_operator" };
+const actor = operatorActor("usr_operator");
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedCatalog({ db: database.prisma });
+  await seedCatalog(
+    { db: database.prisma },
+    {
+      actor: SEED,
+    },
+  );
 });
 
 afterAll(async () => {
@@ -64,7 +71,14 @@ describe("official fees in the catalog", () => {
     ).rejects.toMatchObject({
       code: "VALIDATION",
     });
-    expect((await serviceForOperator(deps, { code: "somasi" })).thirdPartyFees).toEqual(fees);
+    expect(
+      (
+        await serviceForOperator(deps, {
+          actor: TEST_OPERATOR,
+          code: "somasi",
+        })
+      ).thirdPartyFees,
+    ).toEqual(fees);
     const audited = await database.prisma.auditLog.findFirst({
       where: { action: "service.update", subjectId: "somasi" },
       orderBy: { createdAt: "desc" },

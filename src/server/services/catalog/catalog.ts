@@ -1,13 +1,14 @@
 import type { Prisma, Service } from "@/generated/prisma/client";
 import type { InputJsonValue } from "@/generated/prisma/internal/prismaNamespace";
 import type { Db } from "@/server/db/client";
+import { type Actor, type OperatorActor, requireActor, type SystemActor } from "@/server/domain/access/actor";
 import { type IntakeField, intakeFieldListSchema, intakeFieldsProblems } from "@/server/domain/catalog/intake";
 import { SERVICE_STATE_SWITCHES, type ServiceState, serviceState } from "@/server/domain/catalog/service-state";
 import { type ThirdPartyFee, thirdPartyFeeListSchema } from "@/server/domain/catalog/third-party-fees";
 import { AppError } from "@/server/domain/errors";
 import { agentPrice } from "@/server/domain/money/pricing";
 import { slaDaysProblem, slaLabelOf } from "@/server/domain/orders/sla";
-import { type Actor, audit } from "../audit";
+import { audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 import { CATALOG_SEED } from "./catalog-seed";
 
@@ -68,7 +69,11 @@ export function invalidateCatalogCache(deps: Pick<ServiceDeps, "db">): void {
 }
 
 /** Only agent-eligible, active services, in catalog order. */
-export async function listAgentServices(deps: Pick<ServiceDeps, "db">): Promise<CatalogService[]> {
+export async function listAgentServices(
+  deps: Pick<ServiceDeps, "db">,
+  // The catalog reads the same for every actor.
+  { actor: _anyone }: { actor: Actor },
+): Promise<CatalogService[]> {
   const { db } = deps;
   const cached = catalogCache.get(db);
   if (cached && Date.now() - cached.loadedAt < CATALOG_CACHE_MS) return cached.services;
@@ -81,8 +86,21 @@ export async function listAgentServices(deps: Pick<ServiceDeps, "db">): Promise<
   return services;
 }
 
-export async function getAgentService(deps: Pick<ServiceDeps, "db">, { code }: { code: string }): Promise<CatalogService> {
-  const service = (await listAgentServices(deps)).find((s) => s.code === code);
+export async function getAgentService(
+  deps: Pick<ServiceDeps, "db">,
+  {
+    actor,
+    code,
+  }: {
+    actor: Actor;
+    code: string;
+  },
+): Promise<CatalogService> {
+  const service = (
+    await listAgentServices(deps, {
+      actor: actor,
+    })
+  ).find((s) => s.code === code);
   if (!service) throw new AppError("NOT_FOUND", `No service with code "${code}" in the catalog. List the catalog with GET /v1/services.`);
   return service;
 }
@@ -91,7 +109,15 @@ export async function getAgentService(deps: Pick<ServiceDeps, "db">, { code }: {
  * Adds the seed catalog's services that are missing. Existing rows are left alone, so the
  * operator's edits survive restarts. Returns the codes added.
  */
-export async function seedCatalog(deps: Pick<ServiceDeps, "db">): Promise<string[]> {
+export async function seedCatalog(
+  deps: Pick<ServiceDeps, "db">,
+  {
+    actor,
+  }: {
+    actor: SystemActor;
+  },
+): Promise<string[]> {
+  requireActor(actor, "system");
   const { db } = deps;
   const existing = new Set((await db.service.findMany({ select: { code: true } })).map((s) => s.code));
   const missing = CATALOG_SEED.map((entry, index) => ({ entry, index })).filter(({ entry }) => !existing.has(entry.code));
@@ -137,7 +163,17 @@ export interface ServiceSearch {
  * every category and required practitioner label in the catalog (for the filter and the edit
  * form's suggestions, whatever the search leaves).
  */
-export async function listServicesForOperator(deps: Pick<ServiceDeps, "db">, { search = {} }: { search?: ServiceSearch } = {}) {
+export async function listServicesForOperator(
+  deps: Pick<ServiceDeps, "db">,
+  {
+    actor,
+    search = {},
+  }: {
+    actor: OperatorActor;
+    search?: ServiceSearch;
+  },
+) {
+  requireActor(actor, "operator");
   const { db } = deps;
   const q = search.q?.trim();
   const [rows, all] = await Promise.all([
@@ -161,7 +197,17 @@ export async function listServicesForOperator(deps: Pick<ServiceDeps, "db">, { s
 }
 
 /** One service as the operator manages it; internal and unknown codes are NOT_FOUND. */
-export async function serviceForOperator(deps: Pick<ServiceDeps, "db">, { code }: { code: string }) {
+export async function serviceForOperator(
+  deps: Pick<ServiceDeps, "db">,
+  {
+    actor,
+    code,
+  }: {
+    actor: OperatorActor;
+    code: string;
+  },
+) {
+  requireActor(actor, "operator");
   const row = await deps.db.service.findUnique({ where: { code, internal: false } });
   if (!row) throw new AppError("NOT_FOUND", `Layanan ${code} tidak ada di katalog.`);
   return toOperatorService(row);
@@ -258,7 +304,7 @@ export async function updateService(
     if (!before) throw new AppError("NOT_FOUND", `Layanan ${code} tidak ditemukan.`);
     const after = await tx.service.update({ where: { code }, data });
     await audit(tx, {
-      ...actor,
+      actor,
       action: "service.update",
       subjectType: "service",
       subjectId: code,

@@ -1,4 +1,4 @@
-import type { DataOwner } from "@/server/domain/data-owner";
+import { type OrganizationActor, ownerOf, requireActor } from "@/server/domain/access/actor";
 import { AppError } from "@/server/domain/errors";
 import { type EventType, type WebhookPayload, webhookData } from "@/server/domain/events/webhook-event";
 import { type CreatedWindow, type Page, type PageRequest, pageFrom, rowsToRead, unknownCursor } from "@/server/domain/paging";
@@ -38,8 +38,10 @@ function toAgentEvent(row: { id: string; type: string; createdAt: Date; livemode
 /** Newest first in insertion order (`seq`), which also orders events written in the same millisecond. */
 export async function listEvents(
   deps: Pick<ServiceDeps, "db">,
-  { owner, request, filter = {} }: { owner: DataOwner; request: PageRequest; filter?: EventFilter },
+  { actor, request, filter = {} }: { actor: OrganizationActor; request: PageRequest; filter?: EventFilter },
 ): Promise<Page<AgentEvent>> {
+  requireActor(actor, "agent", "admin");
+  const owner = ownerOf(actor);
   const { db } = deps;
   const scope = { organizationId: owner.organizationId, livemode: owner.livemode };
   let seq: { lt: bigint } | { gt: bigint } | undefined;
@@ -58,7 +60,12 @@ export async function listEvents(
   return pageFrom(rows.map(toAgentEvent), request);
 }
 
-export async function getEvent(deps: Pick<ServiceDeps, "db">, { owner, id }: { owner: DataOwner; id: string }): Promise<AgentEvent> {
+export async function getEvent(
+  deps: Pick<ServiceDeps, "db">,
+  { actor, id }: { actor: OrganizationActor; id: string },
+): Promise<AgentEvent> {
+  requireActor(actor, "agent", "admin");
+  const owner = ownerOf(actor);
   const { db } = deps;
   const row = await db.webhookEvent.findFirst({
     where: { id, organizationId: owner.organizationId, livemode: owner.livemode },

@@ -3,10 +3,12 @@ import { type AddressInfo, createServer as createNetServer } from "node:net";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { migrate, readMigrations } from "@/server/db/migrate";
+import { adminActor, SWEEPER } from "@/server/domain/access/actor";
 import { API_VERSIONS } from "@/server/domain/api-version";
 import { fixedClock } from "@/server/domain/clock";
 import { AppError } from "@/server/domain/errors";
 import { signWebhook, verifyWebhookSignature } from "@/server/domain/events/signature";
+import { adminOf } from "@/test/actors";
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { seededCatalog } from "@/test/fixtures";
 import { createOrderEvent, type Receiver, startReceiver, testWebhookSettings } from "@/test/webhooks";
@@ -52,7 +54,10 @@ describe("attemptDelivery", () => {
     const clock = fixedClock(START);
     const event = await createOrderEvent(database.prisma, { callbackUrl: `${r.url}/hooks/kuasa`, at: clock.now() });
 
-    const outcome = await attemptDelivery(deps(clock), { deliveryId: event.deliveryId! });
+    const outcome = await attemptDelivery(deps(clock), {
+      actor: SWEEPER,
+      deliveryId: event.deliveryId!,
+    });
 
     expect(outcome).toEqual({ result: "delivered", attempt: 1, statusCode: 200 });
     expect(r.requests).toHaveLength(1);
@@ -99,7 +104,12 @@ describe("attemptDelivery", () => {
     expect(row.attemptsLog[0]!.durationMs).toBeGreaterThanOrEqual(0);
 
     // Finished deliveries are never sent again.
-    expect(await attemptDelivery(deps(clock), { deliveryId: event.deliveryId! })).toEqual({
+    expect(
+      await attemptDelivery(deps(clock), {
+        actor: SWEEPER,
+        deliveryId: event.deliveryId!,
+      }),
+    ).toEqual({
       result: "skipped",
       reason: "finished",
       retryAt: null,
@@ -131,7 +141,10 @@ describe("attemptDelivery", () => {
     const event = await createOrderEvent(database.prisma, { callbackUrl: `${r.url}/hook`, at: clock.now() });
     const versioned = { ...deps(clock), apiVersions: [older, newer] as const };
 
-    await attemptDelivery(versioned, { deliveryId: event.deliveryId! });
+    await attemptDelivery(versioned, {
+      actor: SWEEPER,
+      deliveryId: event.deliveryId!,
+    });
     const first = JSON.parse(r.requests[0]!.body) as { order: Record<string, unknown> };
     expect(first.order).toMatchObject({ id: event.orderId, price: 1_700_000 });
     expect(first.order).not.toHaveProperty("price_idr");
@@ -145,7 +158,10 @@ describe("attemptDelivery", () => {
     // The admin moves the key to the newer version: the retry goes out in its shape.
     await database.prisma.apiKey.update({ where: { id: event.apiKeyId }, data: { apiVersion: "2027-03-01" } });
     clock.advance(10_000);
-    await attemptDelivery(versioned, { deliveryId: event.deliveryId! });
+    await attemptDelivery(versioned, {
+      actor: SWEEPER,
+      deliveryId: event.deliveryId!,
+    });
     expect((JSON.parse(r.requests[1]!.body) as { order: Record<string, unknown> }).order).toMatchObject({ price_idr: 1_700_000 });
   });
 
@@ -161,19 +177,32 @@ describe("attemptDelivery", () => {
       [3, 40],
       [4, 80],
     ] as const) {
-      const outcome = await attemptDelivery(deps(clock), { deliveryId: id });
+      const outcome = await attemptDelivery(deps(clock), {
+        actor: SWEEPER,
+        deliveryId: id,
+      });
       const retryAt = new Date(clock.now().getTime() + delaySeconds * 1000);
       expect(outcome).toEqual({ result: "failed", attempt, error: "HTTP 500", retryAt });
       expect(await deliveryRow(id)).toMatchObject({ status: "menunggu", attempts: attempt, nextAttemptAt: retryAt, lockedUntil: null });
 
       // One millisecond early is not due: nothing is sent.
       clock.advance(delaySeconds * 1000 - 1);
-      expect(await attemptDelivery(deps(clock), { deliveryId: id })).toEqual({ result: "skipped", reason: "not_due", retryAt });
+      expect(
+        await attemptDelivery(deps(clock), {
+          actor: SWEEPER,
+          deliveryId: id,
+        }),
+      ).toEqual({ result: "skipped", reason: "not_due", retryAt });
       expect(r.requests).toHaveLength(attempt);
       clock.advance(1);
     }
 
-    expect(await attemptDelivery(deps(clock), { deliveryId: id })).toEqual({
+    expect(
+      await attemptDelivery(deps(clock), {
+        actor: SWEEPER,
+        deliveryId: id,
+      }),
+    ).toEqual({
       result: "failed",
       attempt: 5,
       error: "HTTP 500",
@@ -186,7 +215,12 @@ describe("attemptDelivery", () => {
 
     // Never resent automatically.
     clock.advance(3_600_000);
-    expect(await attemptDelivery(deps(clock), { deliveryId: id })).toEqual({ result: "skipped", reason: "finished", retryAt: null });
+    expect(
+      await attemptDelivery(deps(clock), {
+        actor: SWEEPER,
+        deliveryId: id,
+      }),
+    ).toEqual({ result: "skipped", reason: "finished", retryAt: null });
     expect(r.requests).toHaveLength(5);
   });
 
@@ -194,9 +228,17 @@ describe("attemptDelivery", () => {
     const r = await receiver((_req, index) => ({ status: index === 0 ? 503 : 204 }));
     const clock = fixedClock(START);
     const event = await createOrderEvent(database.prisma, { callbackUrl: r.url, at: clock.now() });
-    await attemptDelivery(deps(clock), { deliveryId: event.deliveryId! });
+    await attemptDelivery(deps(clock), {
+      actor: SWEEPER,
+      deliveryId: event.deliveryId!,
+    });
     clock.advance(10_000);
-    expect(await attemptDelivery(deps(clock), { deliveryId: event.deliveryId! })).toMatchObject({ result: "delivered", attempt: 2 });
+    expect(
+      await attemptDelivery(deps(clock), {
+        actor: SWEEPER,
+        deliveryId: event.deliveryId!,
+      }),
+    ).toMatchObject({ result: "delivered", attempt: 2 });
     const [first, second] = r.requests.map((req) => JSON.parse(req.body) as { sent_at: string });
     expect(first!.sent_at).toBe(START);
     expect(second!.sent_at).toBe("2026-11-22T10:00:10.000Z");
@@ -214,7 +256,10 @@ describe("attemptDelivery", () => {
     const clock = fixedClock(START);
     const event = await createOrderEvent(database.prisma, { callbackUrl: r.url, at: clock.now() });
     const started = Date.now();
-    const outcome = await attemptDelivery(deps(clock, { timeoutMs: 200 }), { deliveryId: event.deliveryId! });
+    const outcome = await attemptDelivery(deps(clock, { timeoutMs: 200 }), {
+      actor: SWEEPER,
+      deliveryId: event.deliveryId!,
+    });
     expect(Date.now() - started).toBeLessThan(1_500);
     expect(outcome).toMatchObject({ result: "failed", attempt: 1, error: "no answer within 200 ms" });
     const row = await deliveryRow(event.deliveryId!);
@@ -226,7 +271,10 @@ describe("attemptDelivery", () => {
     const target = await receiver();
     const r = await receiver(() => ({ status: 302, headers: { Location: `${target.url}/elsewhere` } }));
     const event = await createOrderEvent(database.prisma, { callbackUrl: r.url });
-    const outcome = await attemptDelivery(deps(), { deliveryId: event.deliveryId! });
+    const outcome = await attemptDelivery(deps(), {
+      actor: SWEEPER,
+      deliveryId: event.deliveryId!,
+    });
     expect(outcome).toMatchObject({ result: "failed", attempt: 1, error: "HTTP 302, redirect not followed" });
     expect(target.requests).toHaveLength(0);
     expect((await deliveryRow(event.deliveryId!)).attemptsLog[0]).toMatchObject({ statusCode: 302 });
@@ -237,7 +285,12 @@ describe("attemptDelivery", () => {
     const url = r.url;
     await r.close();
     const event = await createOrderEvent(database.prisma, { callbackUrl: url });
-    expect(await attemptDelivery(deps(), { deliveryId: event.deliveryId! })).toMatchObject({
+    expect(
+      await attemptDelivery(deps(), {
+        actor: SWEEPER,
+        deliveryId: event.deliveryId!,
+      }),
+    ).toMatchObject({
       result: "failed",
       error: RECEIVER_UNREACHABLE,
     });
@@ -246,7 +299,10 @@ describe("attemptDelivery", () => {
   it("counts the status of a large answer and stops reading it", async () => {
     const r = await receiver(() => ({ status: 500, body: "x".repeat(2_000_000) }));
     const event = await createOrderEvent(database.prisma, { callbackUrl: r.url });
-    const outcome = await attemptDelivery(deps(), { deliveryId: event.deliveryId! });
+    const outcome = await attemptDelivery(deps(), {
+      actor: SWEEPER,
+      deliveryId: event.deliveryId!,
+    });
     expect(outcome).toMatchObject({ result: "failed", error: "HTTP 500" });
   });
 
@@ -255,8 +311,14 @@ describe("attemptDelivery", () => {
     const clock = fixedClock(START);
     const event = await createOrderEvent(database.prisma, { callbackUrl: r.url, at: clock.now() });
     const outcomes = await Promise.all([
-      attemptDelivery(deps(clock), { deliveryId: event.deliveryId! }),
-      attemptDelivery(deps(clock), { deliveryId: event.deliveryId! }),
+      attemptDelivery(deps(clock), {
+        actor: SWEEPER,
+        deliveryId: event.deliveryId!,
+      }),
+      attemptDelivery(deps(clock), {
+        actor: SWEEPER,
+        deliveryId: event.deliveryId!,
+      }),
     ]);
     expect(r.requests).toHaveLength(1);
     expect(outcomes.map((o) => o.result).sort()).toEqual(["delivered", "skipped"]);
@@ -268,7 +330,14 @@ describe("attemptDelivery", () => {
     const clock = fixedClock(START);
     const a = await createOrderEvent(database.prisma, { callbackUrl: `${r.url}/a`, at: clock.now() });
     const b = await createOrderEvent(database.prisma, { callbackUrl: `${r.url}/b`, at: clock.now() });
-    await Promise.all([a, b, a, b, a, b].map((e) => attemptDelivery(deps(clock), { deliveryId: e.deliveryId! })));
+    await Promise.all(
+      [a, b, a, b, a, b].map((e) =>
+        attemptDelivery(deps(clock), {
+          actor: SWEEPER,
+          deliveryId: e.deliveryId!,
+        }),
+      ),
+    );
     expect(r.requests.map((req) => req.path).sort()).toEqual(["/a", "/b"]);
   });
 });
@@ -334,7 +403,10 @@ describe("deliverBatch", () => {
     const urls = [`${ok.url}/a`, `${failing.url}/b`, `${ok.url}/c`, refusedUrl, `${ok.url}/e`];
     const events = await eventsOfOneKey(urls.length, (i) => urls[i]!, clock.now());
 
-    const sent = await deliverBatch(deps(clock), { ids: events.map((e) => e.deliveryId!) });
+    const sent = await deliverBatch(deps(clock), {
+      actor: SWEEPER,
+      ids: events.map((e) => e.deliveryId!),
+    });
 
     const retryAt = new Date(Date.parse(START) + 10_000);
     expect(Object.fromEntries(sent.map((s) => [s.deliveryId, s.outcome]))).toEqual({
@@ -361,9 +433,16 @@ describe("deliverBatch", () => {
       [[1, new Date(START), 204, null]],
     ]);
     expect(rows.flatMap((r) => r.attemptsLog).every((a) => a.durationMs >= 0)).toBe(true);
-    expect(JSON.stringify(await listWebhookDeliveries({ db: database.prisma }, { organizationId: events[0]!.organizationId }))).not.toMatch(
-      /INTERNAL-ONLY|thanks/,
-    );
+    expect(
+      JSON.stringify(
+        await listWebhookDeliveries(
+          { db: database.prisma },
+          {
+            actor: adminOf(events[0]!.organizationId),
+          },
+        ),
+      ),
+    ).not.toMatch(/INTERNAL-ONLY|thanks/);
 
     // Every request was signed for its own body with the key's secret, and names its event.
     for (const request of [...ok.requests, ...failing.requests]) {
@@ -378,9 +457,16 @@ describe("deliverBatch", () => {
 
     // Only the failed ones are due again, at their time.
     clock.advance(10_000);
-    expect((await deliverBatch(deps(clock), { ids: events.map((e) => e.deliveryId!) })).map((s) => s.deliveryId).sort()).toEqual(
-      [events[1]!.deliveryId!, events[3]!.deliveryId!].sort(),
-    );
+    expect(
+      (
+        await deliverBatch(deps(clock), {
+          actor: SWEEPER,
+          ids: events.map((e) => e.deliveryId!),
+        })
+      )
+        .map((s) => s.deliveryId)
+        .sort(),
+    ).toEqual([events[1]!.deliveryId!, events[3]!.deliveryId!].sort());
     expect(ok.requests).toHaveLength(3);
   });
 
@@ -388,7 +474,10 @@ describe("deliverBatch", () => {
     const r = await receiver();
     const clock = fixedClock(START);
     const [done, later, leased] = await eventsOfOneKey(3, () => r.url, clock.now());
-    await deliverBatch(deps(clock), { ids: [done!.deliveryId!] });
+    await deliverBatch(deps(clock), {
+      actor: SWEEPER,
+      ids: [done!.deliveryId!],
+    });
     await database.prisma.webhookDelivery.update({
       where: { id: later!.deliveryId! },
       data: { nextAttemptAt: new Date(Date.parse(START) + 1) },
@@ -398,16 +487,29 @@ describe("deliverBatch", () => {
       data: { lockedUntil: new Date(Date.parse(START) + 1) },
     });
 
-    expect(await deliverBatch(deps(clock), { ids: [done!.deliveryId!, later!.deliveryId!, leased!.deliveryId!, "dlv_missing"] })).toEqual(
-      [],
-    );
+    expect(
+      await deliverBatch(deps(clock), {
+        actor: SWEEPER,
+        ids: [done!.deliveryId!, later!.deliveryId!, leased!.deliveryId!, "dlv_missing"],
+      }),
+    ).toEqual([]);
     expect(r.requests).toHaveLength(1);
-    expect(await attemptDelivery(deps(clock), { deliveryId: later!.deliveryId! })).toEqual({
+    expect(
+      await attemptDelivery(deps(clock), {
+        actor: SWEEPER,
+        deliveryId: later!.deliveryId!,
+      }),
+    ).toEqual({
       result: "skipped",
       reason: "not_due",
       retryAt: new Date(Date.parse(START) + 1),
     });
-    expect(await attemptDelivery(deps(clock), { deliveryId: leased!.deliveryId! })).toEqual({
+    expect(
+      await attemptDelivery(deps(clock), {
+        actor: SWEEPER,
+        deliveryId: leased!.deliveryId!,
+      }),
+    ).toEqual({
       result: "skipped",
       reason: "busy",
       retryAt: null,
@@ -421,10 +523,18 @@ describe("deliverBatch", () => {
       const events = await eventsOfOneKey(4, () => held.url, clock.now());
       const ids = events.map((e) => e.deliveryId!);
 
-      const first = deliverBatch(deps(clock), { ids });
+      const first = deliverBatch(deps(clock), {
+        actor: SWEEPER,
+        ids,
+      });
       // Every send of the first batch has reached the receiver, which holds its answer.
       await vi.waitFor(() => expect(held.bodies).toHaveLength(4), WAIT);
-      expect(await deliverBatch(deps(clock), { ids })).toEqual([]);
+      expect(
+        await deliverBatch(deps(clock), {
+          actor: SWEEPER,
+          ids,
+        }),
+      ).toEqual([]);
       held.release();
 
       expect((await first).map((s) => s.outcome.result)).toEqual(["delivered", "delivered", "delivered", "delivered"]);
@@ -449,7 +559,16 @@ describe("deliverBatch", () => {
       await gate.connect();
       try {
         await gate.query(`BEGIN; LOCK TABLE "WebhookDelivery" IN EXCLUSIVE MODE`);
-        const batches = [deliverBatch(deps(clock), { ids }), deliverBatch(deps(clock), { ids: [...ids].reverse() })];
+        const batches = [
+          deliverBatch(deps(clock), {
+            actor: SWEEPER,
+            ids,
+          }),
+          deliverBatch(deps(clock), {
+            actor: SWEEPER,
+            ids: [...ids].reverse(),
+          }),
+        ];
         await vi.waitFor(async () => {
           const { rows } = await gate.query<{ waiting: number }>(
             `SELECT count(*)::int AS waiting FROM pg_locks WHERE relation = '"WebhookDelivery"'::regclass AND NOT granted`,
@@ -482,9 +601,12 @@ describe("deliverBatch", () => {
       );
       await vi.waitFor(() => expect(held.bodies).toHaveLength(MAX_CONNECTIONS_PER_RECEIVER), WAIT);
 
-      expect(await deliverBatch(deps(clock, { timeoutMs: 200 }), { ids: [id] })).toEqual([
-        { deliveryId: id, outcome: { result: "skipped", reason: "receiver_busy", retryAt: clock.now() } },
-      ]);
+      expect(
+        await deliverBatch(deps(clock, { timeoutMs: 200 }), {
+          actor: SWEEPER,
+          ids: [id],
+        }),
+      ).toEqual([{ deliveryId: id, outcome: { result: "skipped", reason: "receiver_busy", retryAt: clock.now() } }]);
       expect(await deliveryRow(id)).toMatchObject({
         status: "menunggu",
         attempts: 0,
@@ -496,7 +618,12 @@ describe("deliverBatch", () => {
 
       held.release();
       await Promise.all(busy);
-      expect(await attemptDelivery(deps(clock), { deliveryId: id })).toEqual({ result: "delivered", attempt: 1, statusCode: 204 });
+      expect(
+        await attemptDelivery(deps(clock), {
+          actor: SWEEPER,
+          deliveryId: id,
+        }),
+      ).toEqual({ result: "delivered", attempt: 1, statusCode: 204 });
     } finally {
       held.release();
       await held.close();
@@ -509,7 +636,10 @@ describe("deliverBatch", () => {
       const clock = fixedClock(START);
       const [event] = await eventsOfOneKey(1, () => held.url, clock.now());
       const id = event!.deliveryId!;
-      const batch = deliverBatch(deps(clock), { ids: [id] });
+      const batch = deliverBatch(deps(clock), {
+        actor: SWEEPER,
+        ids: [id],
+      });
       await vi.waitFor(() => expect(held.bodies).toHaveLength(1), WAIT);
       // Another worker's lease, as after this one's ran out.
       const otherLease = new Date(Date.parse(START) + 3_600_000);
@@ -534,7 +664,10 @@ describe("private addresses (SSRF)", () => {
       const r = await receiver();
       const port = new URL(r.url).port;
       const event = await createOrderEvent(database.prisma, { callbackUrl: `http://${host}:${port}/hook` });
-      const outcome = await attemptDelivery(deps(undefined, { allowPrivate: false }), { deliveryId: event.deliveryId! });
+      const outcome = await attemptDelivery(deps(undefined, { allowPrivate: false }), {
+        actor: SWEEPER,
+        deliveryId: event.deliveryId!,
+      });
       expect(outcome).toMatchObject({ result: "failed", attempt: 1, retryAt: expect.any(Date) });
       expect(outcome.result === "failed" && outcome.error).toBe(RECEIVER_UNREACHABLE);
       expect(r.requests).toHaveLength(0);
@@ -544,7 +677,10 @@ describe("private addresses (SSRF)", () => {
   it("refuses link-local metadata and unspecified addresses", async () => {
     for (const url of ["http://169.254.169.254/latest/meta-data", "http://0.0.0.0:1/", "http://[::1]:1/"]) {
       const event = await createOrderEvent(database.prisma, { callbackUrl: url });
-      const outcome = await attemptDelivery(deps(undefined, { allowPrivate: false, timeoutMs: 2_000 }), { deliveryId: event.deliveryId! });
+      const outcome = await attemptDelivery(deps(undefined, { allowPrivate: false, timeoutMs: 2_000 }), {
+        actor: SWEEPER,
+        deliveryId: event.deliveryId!,
+      });
       expect(outcome.result === "failed" && outcome.error, url).toBe(RECEIVER_UNREACHABLE);
     }
   });
@@ -561,7 +697,10 @@ describe("private addresses (SSRF)", () => {
     const errors = [];
     for (const { url, allowPrivate } of targets) {
       const event = await createOrderEvent(database.prisma, { callbackUrl: url });
-      await attemptDelivery(deps(undefined, { allowPrivate, timeoutMs: 5_000 }), { deliveryId: event.deliveryId! });
+      await attemptDelivery(deps(undefined, { allowPrivate, timeoutMs: 5_000 }), {
+        actor: SWEEPER,
+        deliveryId: event.deliveryId!,
+      });
       const attempt = await database.prisma.webhookAttempt.findFirstOrThrow({ where: { deliveryId: event.deliveryId! } });
       errors.push(attempt.error);
     }
@@ -574,7 +713,14 @@ describe("what the delivery log keeps (readable SSRF)", () => {
 
   /** Every text an org admin can read about the organisation's deliveries. */
   async function logText(organizationId: string): Promise<string> {
-    return JSON.stringify(await listWebhookDeliveries({ db: database.prisma }, { organizationId }));
+    return JSON.stringify(
+      await listWebhookDeliveries(
+        { db: database.prisma },
+        {
+          actor: adminOf(organizationId),
+        },
+      ),
+    );
   }
 
   it.each([
@@ -584,7 +730,10 @@ describe("what the delivery log keeps (readable SSRF)", () => {
   ])("keeps the status and duration of %s from a private address, never its content", async (_name, status) => {
     const r = await receiver(() => ({ status, body: INTERNAL, headers: { "X-Internal": INTERNAL } }));
     const event = await createOrderEvent(database.prisma, { callbackUrl: `${r.url}/admin` });
-    await attemptDelivery(deps(undefined, { allowPrivate: true }), { deliveryId: event.deliveryId! });
+    await attemptDelivery(deps(undefined, { allowPrivate: true }), {
+      actor: SWEEPER,
+      deliveryId: event.deliveryId!,
+    });
     const [attempt] = (await deliveryRow(event.deliveryId!)).attemptsLog;
     expect(attempt).toMatchObject({
       statusCode: status,
@@ -601,7 +750,10 @@ describe("what the delivery log keeps (readable SSRF)", () => {
     try {
       const port = (server.address() as AddressInfo).port;
       const event = await createOrderEvent(database.prisma, { callbackUrl: `http://127.0.0.1:${port}/` });
-      const outcome = await attemptDelivery(deps(undefined, { allowPrivate: true }), { deliveryId: event.deliveryId! });
+      const outcome = await attemptDelivery(deps(undefined, { allowPrivate: true }), {
+        actor: SWEEPER,
+        deliveryId: event.deliveryId!,
+      });
       expect(outcome).toMatchObject({ result: "failed", error: expect.stringMatching(/^invalid HTTP answer \(HPE_[A-Z_]+\)$/) });
       expect(await logText(event.organizationId)).not.toContain("INTERNAL-ONLY");
     } finally {
@@ -657,7 +809,7 @@ describe("attempts logged before the log stopped keeping answers", () => {
 
 describe("webhook secret rotation with an overlap", () => {
   const HOUR = 3_600_000;
-  const admin = { actorType: "org_admin" as const, actorId: "usr_rotator" };
+  const admin = (organizationId: string) => adminActor("usr_rotator", organizationId);
 
   /** The v1 values of one received request, and which of the secrets verify it. */
   function signaturesOf(request: { headers: Record<string, unknown>; body: string }, clock: { now(): Date }, secrets: string[]) {
@@ -676,7 +828,12 @@ describe("webhook secret rotation with an overlap", () => {
       organizationId: first.organizationId,
       apiKeyId: first.apiKeyId,
     });
-    expect(await attemptDelivery(deps(clock), { deliveryId: event.deliveryId! })).toMatchObject({ result: "delivered" });
+    expect(
+      await attemptDelivery(deps(clock), {
+        actor: SWEEPER,
+        deliveryId: event.deliveryId!,
+      }),
+    ).toMatchObject({ result: "delivered" });
     return r.requests.at(-1)!;
   }
 
@@ -688,11 +845,16 @@ describe("webhook secret rotation with an overlap", () => {
 
     const rotated = await rotateWebhookSecret(
       { db: database.prisma, clock },
-      { actor: admin, organizationId: first.organizationId, apiKeyId: first.apiKeyId },
+      { actor: admin(first.organizationId), apiKeyId: first.apiKeyId },
     );
     expect(rotated.previousSecretExpiresAt).toEqual(new Date(Date.parse(START) + 24 * HOUR));
     // A retry of an event recorded before the rotation is signed like any other attempt.
-    expect(await attemptDelivery(deps(clock), { deliveryId: first.deliveryId! })).toMatchObject({ result: "delivered" });
+    expect(
+      await attemptDelivery(deps(clock), {
+        actor: SWEEPER,
+        deliveryId: first.deliveryId!,
+      }),
+    ).toMatchObject({ result: "delivered" });
     const header = r.requests[0]!.headers["x-kuasa-signature"] as string;
     expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}$/);
     expect(header).toBe(signWebhook([rotated.webhookSecret, old], Date.parse(START) / 1000, r.requests[0]!.body));
@@ -707,8 +869,14 @@ describe("webhook secret rotation with an overlap", () => {
       verifiedBy: [rotated.webhookSecret, old],
     });
     expect(
-      (await listApiKeys({ db: database.prisma, clock }, { organizationId: first.organizationId })).find((k) => k.id === first.apiKeyId)!
-        .previousWebhookSecretExpiresAt,
+      (
+        await listApiKeys(
+          { db: database.prisma, clock },
+          {
+            actor: adminOf(first.organizationId),
+          },
+        )
+      ).find((k) => k.id === first.apiKeyId)!.previousWebhookSecretExpiresAt,
     ).toEqual(rotated.previousSecretExpiresAt);
 
     clock.advance(1_000);
@@ -717,8 +885,14 @@ describe("webhook secret rotation with an overlap", () => {
       verifiedBy: [rotated.webhookSecret],
     });
     expect(
-      (await listApiKeys({ db: database.prisma, clock }, { organizationId: first.organizationId })).find((k) => k.id === first.apiKeyId)!
-        .previousWebhookSecretExpiresAt,
+      (
+        await listApiKeys(
+          { db: database.prisma, clock },
+          {
+            actor: adminOf(first.organizationId),
+          },
+        )
+      ).find((k) => k.id === first.apiKeyId)!.previousWebhookSecretExpiresAt,
     ).toBeNull();
   });
 
@@ -728,10 +902,13 @@ describe("webhook secret rotation with an overlap", () => {
     const first = await createOrderEvent(database.prisma, { callbackUrl: r.url, at: clock.now() });
     const rotated = await rotateWebhookSecret(
       { db: database.prisma, clock },
-      { actor: admin, organizationId: first.organizationId, apiKeyId: first.apiKeyId, overlapHours: 0 },
+      { actor: admin(first.organizationId), apiKeyId: first.apiKeyId, overlapHours: 0 },
     );
     expect(rotated.previousSecretExpiresAt).toBeNull();
-    await attemptDelivery(deps(clock), { deliveryId: first.deliveryId! });
+    await attemptDelivery(deps(clock), {
+      actor: SWEEPER,
+      deliveryId: first.deliveryId!,
+    });
     expect(signaturesOf(r.requests[0]!, clock, [rotated.webhookSecret, first.webhookSecret])).toEqual({
       v1Count: 1,
       verifiedBy: [rotated.webhookSecret],
@@ -744,12 +921,12 @@ describe("webhook secret rotation with an overlap", () => {
     const first = await createOrderEvent(database.prisma, { callbackUrl: r.url, at: clock.now() });
     const second = await rotateWebhookSecret(
       { db: database.prisma, clock },
-      { actor: admin, organizationId: first.organizationId, apiKeyId: first.apiKeyId },
+      { actor: admin(first.organizationId), apiKeyId: first.apiKeyId },
     );
     clock.advance(HOUR);
     const third = await rotateWebhookSecret(
       { db: database.prisma, clock },
-      { actor: admin, organizationId: first.organizationId, apiKeyId: first.apiKeyId, overlapHours: 2 },
+      { actor: admin(first.organizationId), apiKeyId: first.apiKeyId, overlapHours: 2 },
     );
     expect(third.previousSecretExpiresAt).toEqual(new Date(clock.now().getTime() + 2 * HOUR));
     const secrets = [third.webhookSecret, second.webhookSecret, first.webhookSecret];
@@ -783,10 +960,7 @@ describe("webhook secret rotation with an overlap", () => {
     const first = await createOrderEvent(database.prisma, { callbackUrl: null, at: clock.now() });
     const both = await Promise.all(
       [1, 2].map(() =>
-        rotateWebhookSecret(
-          { db: database.prisma, clock },
-          { actor: admin, organizationId: first.organizationId, apiKeyId: first.apiKeyId },
-        ),
+        rotateWebhookSecret({ db: database.prisma, clock }, { actor: admin(first.organizationId), apiKeyId: first.apiKeyId }),
       ),
     );
     const row = await database.prisma.apiKey.findUniqueOrThrow({ where: { id: first.apiKeyId } });
@@ -801,15 +975,14 @@ describe("webhook secret rotation with an overlap", () => {
     await expect(
       rotateWebhookSecret(
         { db: database.prisma, clock },
-        { actor: admin, organizationId: first.organizationId, apiKeyId: first.apiKeyId, overlapHours: 73 },
+        { actor: admin(first.organizationId), apiKeyId: first.apiKeyId, overlapHours: 73 },
       ),
     ).rejects.toMatchObject({ code: "VALIDATION" });
     await expect(
-      rotateWebhookSecret(
-        { db: database.prisma, clock },
-        { actor: admin, organizationId: stranger.organizationId, apiKeyId: first.apiKeyId },
-      ),
-    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+      rotateWebhookSecret({ db: database.prisma, clock }, { actor: admin(stranger.organizationId), apiKeyId: first.apiKeyId }),
+    ).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
     expect(await database.prisma.apiKey.findUniqueOrThrow({ where: { id: first.apiKeyId } })).toMatchObject({
       webhookSecret: first.webhookSecret,
       previousWebhookSecret: null,
@@ -822,7 +995,10 @@ describe("delivery log and redelivery", () => {
     const r = await receiver(() => ({ status: 500 }));
     const clock = fixedClock(START);
     const first = await createOrderEvent(database.prisma, { callbackUrl: r.url, at: clock.now() });
-    await attemptDelivery(deps(clock), { deliveryId: first.deliveryId! });
+    await attemptDelivery(deps(clock), {
+      actor: SWEEPER,
+      deliveryId: first.deliveryId!,
+    });
     clock.advance(1_000);
     const second = await createOrderEvent(database.prisma, {
       callbackUrl: null,
@@ -833,7 +1009,13 @@ describe("delivery log and redelivery", () => {
     });
     const stranger = await createOrderEvent(database.prisma, { callbackUrl: r.url });
 
-    const log = await listWebhookDeliveries({ db: database.prisma }, { organizationId: first.organizationId, options: { limit: 10 } });
+    const log = await listWebhookDeliveries(
+      { db: database.prisma },
+      {
+        actor: adminOf(first.organizationId),
+        options: { limit: 10 },
+      },
+    );
     expect(log.map((e) => e.id)).toEqual([second.eventId, first.eventId]);
     expect(log[0]).toMatchObject({ orderId: second.orderId, type: "order.ditawarkan", deliveries: [] });
     expect(log[1]).toMatchObject({
@@ -852,17 +1034,32 @@ describe("delivery log and redelivery", () => {
 
     expect(
       (
-        await listWebhookDeliveries({ db: database.prisma }, { organizationId: first.organizationId, options: { orderId: first.orderId } })
+        await listWebhookDeliveries(
+          { db: database.prisma },
+          {
+            actor: adminOf(first.organizationId),
+            options: { orderId: first.orderId },
+          },
+        )
       ).map((e) => e.id),
     ).toEqual([first.eventId]);
     expect(
       await listWebhookDeliveries(
         { db: database.prisma },
-        { organizationId: first.organizationId, options: { orderId: stranger.orderId } },
+        {
+          actor: adminOf(first.organizationId),
+          options: { orderId: stranger.orderId },
+        },
       ),
     ).toEqual([]);
     expect(
-      await listWebhookDeliveries({ db: database.prisma }, { organizationId: first.organizationId, options: { limit: 1 } }),
+      await listWebhookDeliveries(
+        { db: database.prisma },
+        {
+          actor: adminOf(first.organizationId),
+          options: { limit: 1 },
+        },
+      ),
     ).toHaveLength(1);
   });
 
@@ -874,7 +1071,13 @@ describe("delivery log and redelivery", () => {
     await database.prisma.apiKey.update({ where: { id: event.apiKeyId }, data: { webhookUrl: `${r.url}/new` } });
     clock.advance(60_000);
 
-    const queued = await redeliver({ db: database.prisma, clock }, { organizationId: event.organizationId, eventId: event.eventId });
+    const queued = await redeliver(
+      { db: database.prisma, clock },
+      {
+        actor: adminOf(event.organizationId),
+        eventId: event.eventId,
+      },
+    );
     expect(queued.url).toBe(`${r.url}/new`);
     expect(await deliveryRow(queued.deliveryId)).toMatchObject({
       eventId: event.eventId,
@@ -884,18 +1087,38 @@ describe("delivery log and redelivery", () => {
     });
 
     await database.prisma.order.update({ where: { id: event.orderId }, data: { callbackUrl: `${r.url}/callback` } });
-    expect((await redeliver({ db: database.prisma, clock }, { organizationId: event.organizationId, eventId: event.eventId })).url).toBe(
-      `${r.url}/callback`,
-    );
+    expect(
+      (
+        await redeliver(
+          { db: database.prisma, clock },
+          {
+            actor: adminOf(event.organizationId),
+            eventId: event.eventId,
+          },
+        )
+      ).url,
+    ).toBe(`${r.url}/callback`);
 
     const other = await createOrderEvent(database.prisma, { callbackUrl: r.url });
     await expect(
-      redeliver({ db: database.prisma, clock }, { organizationId: other.organizationId, eventId: event.eventId }),
+      redeliver(
+        { db: database.prisma, clock },
+        {
+          actor: adminOf(other.organizationId),
+          eventId: event.eventId,
+        },
+      ),
     ).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
     await expect(
-      redeliver({ db: database.prisma, clock }, { organizationId: event.organizationId, eventId: "evt_missing" }),
+      redeliver(
+        { db: database.prisma, clock },
+        {
+          actor: adminOf(event.organizationId),
+          eventId: "evt_missing",
+        },
+      ),
     ).rejects.toBeInstanceOf(AppError);
   });
 
@@ -903,7 +1126,13 @@ describe("delivery log and redelivery", () => {
     const event = await createOrderEvent(database.prisma, { callbackUrl: null, keyWebhookUrl: null });
     expect(event.deliveryId).toBeNull();
     await expect(
-      redeliver({ db: database.prisma, clock: fixedClock(START) }, { organizationId: event.organizationId, eventId: event.eventId }),
+      redeliver(
+        { db: database.prisma, clock: fixedClock(START) },
+        {
+          actor: adminOf(event.organizationId),
+          eventId: event.eventId,
+        },
+      ),
     ).rejects.toMatchObject({
       code: "CONFLICT",
     });

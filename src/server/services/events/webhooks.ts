@@ -1,6 +1,7 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { DeliveryStatus } from "@/generated/prisma/enums";
 import type { Db } from "@/server/db/client";
+import { type AdminActor, requireActor, SWEEPER, type SystemActor } from "@/server/domain/access/actor";
 import { pinnedVersion, renderForVersion, WEBHOOK_OPERATION } from "@/server/domain/api-version";
 import type { Clock } from "@/server/domain/clock";
 import type { DueRow } from "@/server/domain/due-row";
@@ -46,8 +47,17 @@ export type DeliveryOutcome =
 /** Deliveries due at `now` that no worker holds, most overdue first. */
 export async function findDueDeliveries(
   deps: Pick<ServiceDeps, "db">,
-  { cutoff, limit }: { cutoff: Date; limit: number },
+  {
+    actor,
+    cutoff,
+    limit,
+  }: {
+    actor: SystemActor;
+    cutoff: Date;
+    limit: number;
+  },
 ): Promise<DueRow[]> {
+  requireActor(actor, "system");
   const { db } = deps;
   const rows = await db.webhookDelivery.findMany({
     where: { status: "menunggu", nextAttemptAt: { lte: cutoff }, OR: [{ lockedUntil: null }, { lockedUntil: { lte: cutoff } }] },
@@ -215,8 +225,15 @@ async function recordSends(db: Db, results: readonly SendResult[], lease: Date, 
  */
 export async function deliverBatch(
   deps: WebhookDeps,
-  { ids }: { ids: readonly string[] },
+  {
+    actor,
+    ids,
+  }: {
+    actor: SystemActor;
+    ids: readonly string[];
+  },
 ): Promise<Array<{ deliveryId: string; outcome: DeliveryOutcome }>> {
+  requireActor(actor, "system");
   const { db, clock, webhooks } = deps;
   if (ids.length === 0) return [];
   const claimedAt = clock.now();
@@ -237,8 +254,21 @@ export async function deliverBatch(
 }
 
 /** One attempt of one delivery (deliverBatch of one), or why nothing was sent. */
-export async function attemptDelivery(deps: WebhookDeps, { deliveryId }: { deliveryId: string }): Promise<DeliveryOutcome> {
-  const [sent] = await deliverBatch(deps, { ids: [deliveryId] });
+export async function attemptDelivery(
+  deps: WebhookDeps,
+  {
+    actor,
+    deliveryId,
+  }: {
+    actor: SystemActor;
+    deliveryId: string;
+  },
+): Promise<DeliveryOutcome> {
+  requireActor(actor, "system");
+  const [sent] = await deliverBatch(deps, {
+    actor: SWEEPER,
+    ids: [deliveryId],
+  });
   return sent?.outcome ?? whyNotClaimed(deps.db, deliveryId, deps.clock.now());
 }
 
@@ -293,13 +323,15 @@ const DELIVERY_LOG_MAX = 100;
 export async function listWebhookDeliveries(
   deps: Pick<ServiceDeps, "db">,
   {
-    organizationId,
+    actor,
     options = {},
   }: {
-    organizationId: string;
+    actor: AdminActor;
     options?: { orderId?: string; limit?: number; livemode?: boolean; deliveryStatus?: DeliveryStatus; startingAfter?: string };
   },
 ): Promise<WebhookEventLog[]> {
+  requireActor(actor, "admin");
+  const { organizationId } = actor;
   const { db } = deps;
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? 50), 1), DELIVERY_LOG_MAX);
   const where: Prisma.WebhookEventWhereInput = {
@@ -358,8 +390,10 @@ export async function listWebhookDeliveries(
  */
 export async function redeliver(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  { organizationId, eventId }: { organizationId: string; eventId: string },
+  { actor, eventId }: { actor: AdminActor; eventId: string },
 ): Promise<{ deliveryId: string; url: string }> {
+  requireActor(actor, "admin");
+  const { organizationId } = actor;
   const { db, clock } = deps;
   const event = await db.webhookEvent.findFirst({
     where: { id: eventId, organizationId },

@@ -1,3 +1,4 @@
+import { requireActor, SWEEPER, type SystemActor } from "@/server/domain/access/actor";
 import type { DueRow } from "@/server/domain/due-row";
 import type { FileSettings } from "@/server/domain/files/file-storage";
 import type { ServiceDeps } from "../deps";
@@ -13,8 +14,17 @@ const at = (date: Date, ms: number) => new Date(date.getTime() + ms);
 /** Upload records whose bytes never became a file, oldest first (their id: the storage key). */
 export async function leftoverUploads(
   deps: Pick<ServiceDeps, "db">,
-  { cutoff, limit }: { cutoff: Date; limit: number },
+  {
+    actor,
+    cutoff,
+    limit,
+  }: {
+    actor: SystemActor;
+    cutoff: Date;
+    limit: number;
+  },
 ): Promise<DueRow[]> {
+  requireActor(actor, "system");
   const rows = await deps.db.fileUpload.findMany({
     where: { createdAt: { lte: at(cutoff, -UPLOAD_GRACE_MS) } },
     orderBy: { createdAt: "asc" },
@@ -26,8 +36,15 @@ export async function leftoverUploads(
 /** The bytes of a leftover upload deleted, then its record (a failure leaves the record for the next sweep). */
 export async function deleteLeftoverUpload(
   deps: ServiceDeps & { files?: FileSettings },
-  { storageKey }: { storageKey: string },
+  {
+    actor,
+    storageKey,
+  }: {
+    actor: SystemActor;
+    storageKey: string;
+  },
 ): Promise<void> {
+  requireActor(actor, "system");
   const leftover = await deps.db.fileUpload.findUnique({ where: { storageKey } });
   if (!leftover || leftover.createdAt > at(deps.clock.now(), -UPLOAD_GRACE_MS)) return;
   await fileDepsOf(deps).files.storage.delete(storageKey);
@@ -37,8 +54,17 @@ export async function deleteLeftoverUpload(
 /** Files on no order a day after their upload, oldest first. */
 export async function unattachedFiles(
   deps: Pick<ServiceDeps, "db">,
-  { cutoff, limit }: { cutoff: Date; limit: number },
+  {
+    actor,
+    cutoff,
+    limit,
+  }: {
+    actor: SystemActor;
+    cutoff: Date;
+    limit: number;
+  },
 ): Promise<DueRow[]> {
+  requireActor(actor, "system");
   const rows = await deps.db.storedFile.findMany({
     where: { createdAt: { lte: at(cutoff, -UNATTACHED_FILE_MS) }, attachments: { none: {} } },
     orderBy: { createdAt: "asc" },
@@ -53,7 +79,17 @@ export async function unattachedFiles(
  * its bytes are deleted like any leftover: a crash in between leaves the record, never a row
  * without bytes. A file attached meanwhile is kept: the delete is conditional on no attachment.
  */
-export async function deleteUnattachedFile(deps: ServiceDeps & { files?: FileSettings }, { fileId }: { fileId: string }): Promise<void> {
+export async function deleteUnattachedFile(
+  deps: ServiceDeps & { files?: FileSettings },
+  {
+    actor,
+    fileId,
+  }: {
+    actor: SystemActor;
+    fileId: string;
+  },
+): Promise<void> {
+  requireActor(actor, "system");
   const cutoff = at(deps.clock.now(), -UNATTACHED_FILE_MS);
   const storageKey = await deps.db.$transaction(async (tx) => {
     const file = await tx.storedFile.findFirst({
@@ -67,14 +103,27 @@ export async function deleteUnattachedFile(deps: ServiceDeps & { files?: FileSet
     await tx.fileUpload.create({ data: { storageKey: file.storageKey, createdAt: at(deps.clock.now(), -UPLOAD_GRACE_MS) } });
     return file.storageKey;
   });
-  if (storageKey) await deleteLeftoverUpload(deps, { storageKey });
+  if (storageKey)
+    await deleteLeftoverUpload(deps, {
+      actor: SWEEPER,
+      storageKey,
+    });
 }
 
 /** File links past their expiry, soonest expired first: they open nothing, and MCP makes one per file it shows. */
 export async function expiredFileLinks(
   deps: Pick<ServiceDeps, "db">,
-  { cutoff, limit }: { cutoff: Date; limit: number },
+  {
+    actor,
+    cutoff,
+    limit,
+  }: {
+    actor: SystemActor;
+    cutoff: Date;
+    limit: number;
+  },
 ): Promise<DueRow[]> {
+  requireActor(actor, "system");
   const rows = await deps.db.fileLink.findMany({
     where: { expiresAt: { lte: cutoff } },
     orderBy: { expiresAt: "asc" },
@@ -84,6 +133,16 @@ export async function expiredFileLinks(
   return rows.map((row) => ({ id: row.id, dueAt: row.expiresAt }));
 }
 
-export async function deleteExpiredFileLink(deps: ServiceDeps, { linkId }: { linkId: string }): Promise<void> {
+export async function deleteExpiredFileLink(
+  deps: ServiceDeps,
+  {
+    actor,
+    linkId,
+  }: {
+    actor: SystemActor;
+    linkId: string;
+  },
+): Promise<void> {
+  requireActor(actor, "system");
   await deps.db.fileLink.deleteMany({ where: { id: linkId, expiresAt: { lte: deps.clock.now() } } });
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
 import type { FileAttachment, StoredFile } from "@/generated/prisma/client";
 import type { DbOrTx } from "@/server/db/client";
+import { type Actor, type OrganizationActor, ownerOf, requireActor, type SystemActor } from "@/server/domain/access/actor";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
 import { MAX_ATTACHMENTS } from "@/server/domain/files/file-storage";
@@ -26,8 +27,17 @@ export type AttachedFile = FileAttachment & { file: StoredFile };
  */
 export async function createFile(
   deps: FileDeps,
-  { owner, uploader, upload, claim }: { owner: DataOwner; uploader: Uploader; upload: ReceivedUpload; claim?: ClaimKey },
+  {
+    actor,
+    owner,
+    uploader,
+    upload,
+    claim,
+  }: { actor: Actor; owner: DataOwner; uploader: Uploader; upload: ReceivedUpload; claim?: ClaimKey },
 ): Promise<StoredFile> {
+  // The portal's users upload onto an order its face checked (portalUploadTarget); an agent only into its own organisation and mode.
+  if (actor.kind === "agent" && (owner.organizationId !== actor.organizationId || owner.livemode !== actor.livemode))
+    throw new AppError("FORBIDDEN", "An agent uploads files into its own organisation and mode only.");
   try {
     return await deps.db.$transaction(async (tx) => {
       await claim?.(tx, upload.fileId);
@@ -58,7 +68,9 @@ export async function createFile(
 }
 
 /** A file the agent with this key may read, or 404: another organisation's (or mode's) file is never acknowledged. */
-export async function getFile(deps: { db: DbOrTx }, { owner, id }: { owner: DataOwner; id: string }): Promise<StoredFile> {
+export async function getFile(deps: { db: DbOrTx }, { actor, id }: { actor: OrganizationActor; id: string }): Promise<StoredFile> {
+  requireActor(actor, "agent", "admin");
+  const owner = ownerOf(actor);
   const file = await readableFile(deps.db, agentReader(owner), id);
   if (!file) throw new AppError("NOT_FOUND", `No file ${id}.`);
   return file;
@@ -205,9 +217,13 @@ const fileLinkUrl = (deps: Pick<ServiceDeps, "publicUrl">, token: string) => `${
 /** A link that downloads one of the owner's files without a key until it expires; only the token's hash is kept. */
 export async function createFileLink(
   deps: FileDeps,
-  { owner, fileId, expiresInSeconds }: { owner: DataOwner; fileId: string; expiresInSeconds: number },
+  { actor, fileId, expiresInSeconds }: { actor: OrganizationActor; fileId: string; expiresInSeconds: number },
 ) {
-  const file = await getFile(deps, { owner, id: fileId });
+  requireActor(actor, "agent", "admin");
+  const file = await getFile(deps, {
+    actor,
+    id: fileId,
+  });
   const token = randomBytes(32).toString("base64url");
   const now = deps.clock.now();
   const link = await deps.db.fileLink.create({
@@ -223,7 +239,17 @@ export async function createFileLink(
 }
 
 /** The file a link token opens, while the link lives; NOT_FOUND otherwise (expired, unknown), never saying which. */
-export async function openLinkedFile(deps: FileDeps, { token }: { token: string }): Promise<FileContent> {
+export async function openLinkedFile(
+  deps: FileDeps,
+  {
+    actor,
+    token,
+  }: {
+    actor: SystemActor;
+    token: string;
+  },
+): Promise<FileContent> {
+  requireActor(actor, "system");
   const link = await deps.db.fileLink.findUnique({ where: { tokenHash: linkTokenHash(token) }, include: { file: true } });
   if (!link || link.expiresAt <= deps.clock.now()) throw new AppError("NOT_FOUND", "No such file link, or it has expired.");
   return contentOf(deps, link.file);

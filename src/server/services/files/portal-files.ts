@@ -1,23 +1,22 @@
-import type { PortalUser } from "@/server/domain/access/portal-user";
+import { type Actor, requireActor } from "@/server/domain/access/actor";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
 import { FINAL_STATUSES } from "@/server/domain/orders/order-state";
 import { audit } from "../audit";
 import { contentOf, type FileContent, type Uploader } from "./files";
-import { portalReader, readableFile } from "./readers";
+import { readableFile, readerOf } from "./readers";
 import type { FileDeps } from "./receive";
 
 const notFound = (id: string) => new AppError("NOT_FOUND", `Berkas ${id} tidak ditemukan atau bukan untuk Anda.`);
 
 /** A file's bytes for a portal user who may read it (readers.ts; NOT_FOUND otherwise); each operator download is audited. */
-export async function openFileForPortal(deps: FileDeps, { viewer, fileId }: { viewer: PortalUser; fileId: string }): Promise<FileContent> {
-  const reader = portalReader(viewer);
-  const file = reader && (await readableFile(deps.db, reader, fileId));
+export async function openFileForPortal(deps: FileDeps, { actor, fileId }: { actor: Actor; fileId: string }): Promise<FileContent> {
+  requireActor(actor, "operator", "admin", "practitioner");
+  const file = await readableFile(deps.db, readerOf(actor), fileId);
   if (!file) throw notFound(fileId);
-  if (viewer.role === "operator")
+  if (actor.kind === "operator")
     await audit(deps.db, {
-      actorType: "operator",
-      actorId: viewer.id,
+      actor,
       action: "file.download",
       subjectType: "file",
       subjectId: file.id,
@@ -42,8 +41,9 @@ async function owesReceipt(deps: FileDeps, practitionerId: string, orderId: stri
  */
 export async function portalUploadTarget(
   deps: FileDeps,
-  { viewer, orderId }: { viewer: PortalUser; orderId: string },
+  { actor, orderId }: { actor: Actor; orderId: string },
 ): Promise<{ owner: DataOwner; uploader: Uploader }> {
+  requireActor(actor, "operator", "admin", "practitioner");
   const order = await deps.db.order.findUnique({
     where: { id: orderId },
     select: { organizationId: true, livemode: true, practitionerId: true, status: true },
@@ -51,15 +51,15 @@ export async function portalUploadTarget(
   const allowed =
     order &&
     ((!FINAL_STATUSES.includes(order.status) &&
-      ((viewer.role === "practitioner" && viewer.practitionerId !== null && order.practitionerId === viewer.practitionerId) ||
-        (viewer.role === "org_admin" && order.livemode && order.organizationId === viewer.organizationId) ||
-        viewer.role === "operator")) ||
-      (viewer.role === "practitioner" && viewer.practitionerId !== null && (await owesReceipt(deps, viewer.practitionerId, orderId))));
+      ((actor.kind === "practitioner" && order.practitionerId === actor.practitionerId) ||
+        (actor.kind === "admin" && order.livemode && order.organizationId === actor.organizationId) ||
+        actor.kind === "operator")) ||
+      (actor.kind === "practitioner" && (await owesReceipt(deps, actor.practitionerId, orderId))));
   if (!order || !allowed)
     throw new AppError("NOT_FOUND", `Pesanan ${orderId} tidak ditemukan, sudah selesai, atau tidak sedang Anda tangani.`);
   const uploader: Uploader =
-    viewer.role === "practitioner"
-      ? { kind: "practitioner", practitionerId: viewer.practitionerId! }
-      : { kind: viewer.role === "operator" ? "operator" : "admin", userId: viewer.id };
+    actor.kind === "practitioner"
+      ? { kind: "practitioner", practitionerId: actor.practitionerId }
+      : { kind: actor.kind === "operator" ? "operator" : "admin", userId: actor.id };
   return { owner: { organizationId: order.organizationId, livemode: order.livemode }, uploader };
 }

@@ -1,6 +1,6 @@
 import type { Prisma, StoredFile } from "@/generated/prisma/client";
 import type { DbOrTx } from "@/server/db/client";
-import type { PortalUser } from "@/server/domain/access/portal-user";
+import type { PortalActor } from "@/server/domain/access/actor";
 import type { DataOwner } from "@/server/domain/data-owner";
 
 /** Whoever reads a file: an agent (by its key's organisation and mode), an org admin, a practitioner, the operator. */
@@ -38,15 +38,15 @@ export function readableBy(reader: FileReader): Prisma.StoredFileWhereInput {
 export const agentReader = (owner: DataOwner): FileReader => ({ kind: "agent", owner });
 export const practitionerReader = (practitionerId: string): FileReader => ({ kind: "practitioner", practitionerId });
 
-/** A signed-in portal user as a reader; a practitioner account without its profile reads nothing (null). */
-export function portalReader(user: Pick<PortalUser, "role" | "organizationId" | "practitionerId">): FileReader | null {
-  switch (user.role) {
+/** What a portal actor may read: the operator everything, an admin the organisation's, a practitioner theirs. */
+export function readerOf(actor: PortalActor): FileReader {
+  switch (actor.kind) {
     case "operator":
       return { kind: "operator" };
-    case "org_admin":
-      return user.organizationId ? { kind: "org_admin", organizationId: user.organizationId } : null;
+    case "admin":
+      return { kind: "org_admin", organizationId: actor.organizationId };
     case "practitioner":
-      return user.practitionerId ? practitionerReader(user.practitionerId) : null;
+      return practitionerReader(actor.practitionerId);
   }
 }
 

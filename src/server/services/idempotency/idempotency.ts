@@ -1,6 +1,7 @@
 import type { Db, Tx } from "@/server/db/client";
 import { findDueRows } from "@/server/db/due-rows";
 import { claimIdempotencyKey, type IdempotencyKeyRow } from "@/server/db/money-functions";
+import { requireActor, type SystemActor } from "@/server/domain/access/actor";
 import type { DataOwner } from "@/server/domain/data-owner";
 import type { DueRow } from "@/server/domain/due-row";
 import { AppError } from "@/server/domain/errors";
@@ -125,12 +126,31 @@ async function storedResource(db: Db, request: IdempotentRequest, requestHash: s
 
 export async function expiredIdempotencyKeys(
   deps: Pick<ServiceDeps, "db">,
-  { cutoff, limit }: { cutoff: Date; limit: number },
+  {
+    actor,
+    cutoff,
+    limit,
+  }: {
+    actor: SystemActor;
+    cutoff: Date;
+    limit: number;
+  },
 ): Promise<DueRow[]> {
+  requireActor(actor, "system");
   return findDueRows((query) => deps.db.idempotencyKey.findMany(query), "expiresAt", {}, cutoff, limit);
 }
 
 /** Removes a key past its 24 hours; a request arriving meanwhile also treats it as new. */
-export async function deleteExpiredIdempotencyKey(deps: ServiceDeps, { id }: { id: string }): Promise<void> {
+export async function deleteExpiredIdempotencyKey(
+  deps: ServiceDeps,
+  {
+    actor,
+    id,
+  }: {
+    actor: SystemActor;
+    id: string;
+  },
+): Promise<void> {
+  requireActor(actor, "system");
   await deps.db.idempotencyKey.deleteMany({ where: { id, expiresAt: { lte: deps.clock.now() } } });
 }

@@ -3,17 +3,18 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
+import { agentActor } from "@/server/domain/access/actor";
 import type { AuthenticatedKey } from "@/server/domain/access/api-key";
 import { fixedClock, jakartaMonthStart } from "@/server/domain/clock";
-import { liveDataOf } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
+import { adminOf, TEST_OPERATOR } from "@/test/actors";
 import { agentKey, bid, createTestCase } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { addTestKey, createTestOrg, seededCatalog } from "@/test/fixtures";
 import { createTestPractitioner, LEDGER_SOUND, ledgerInvariants, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
 import { authenticateApiKey } from "../access";
 import { closeCase, payInvoice, selectBid } from "../cases";
-import { byKey, cancelOrder, createOrder, decideApproval, operatorOrderAction } from "../orders";
+import { cancelOrder, createOrder, decideApproval, operatorOrderAction } from "../orders";
 import { STATUSES_NOT_SPENT, spentThisMonth } from "./balance";
 
 let database: TestDatabase;
@@ -68,7 +69,13 @@ describe("spentThisMonth", () => {
     const key = await authenticateApiKey({ db: db(), clock: fixedClock("2026-11-15T05:00:00Z") }, { authorization: `Bearer ${org.token}` });
     // 23:59:59 WIB on 31 October (last month) and 00:00 WIB on 1 November (this month).
     for (const at of ["2026-10-31T16:59:59Z", "2026-10-31T17:00:00Z"]) {
-      await createOrder({ db: db(), clock: fixedClock(at) }, { key, input: ndaOrder() });
+      await createOrder(
+        { db: db(), clock: fixedClock(at) },
+        {
+          actor: agentActor(key),
+          input: ndaOrder(),
+        },
+      );
     }
     const midNovember = fixedClock("2026-11-15T05:00:00Z");
     for (const zone of ["+00:00", "+07:00", "-05:00"]) {
@@ -86,7 +93,7 @@ describe("the monthly spend counter", () => {
   const MONTHS = ["2026-11-20T03:00:00Z", "2026-12-02T03:00:00Z"];
   const clock = fixedClock(MONTHS[0]!);
   const deps = () => ({ db: db(), clock });
-  const operator = { actorType: "operator" as const, actorId: null };
+  const operator = TEST_OPERATOR;
   let keys: Array<{ key: AuthenticatedKey; org: { id: string; token: string; keyId: string; apiKeyId: string } }>;
 
   it("equals the sums over orders and invoices after every step of a random mix of orders, cancellations, refunds, rejections, case selections, invoice payments and closures", async () => {
@@ -111,16 +118,25 @@ describe("the monthly spend counter", () => {
     const keyOf = (apiKeyId: string) => keys.find((k) => k.key.id === apiKeyId)!.key;
 
     const steps: Record<string, () => Promise<unknown>> = {
-      order: () => createOrder(deps(), { key: pick(keys)!.key, input: ndaOrder() }).catch(refusedOnly(["BUDGET_EXCEEDED"])),
+      order: () =>
+        createOrder(deps(), {
+          actor: agentActor(pick(keys)!.key),
+          input: ndaOrder(),
+        }).catch(refusedOnly(["BUDGET_EXCEEDED"])),
       cancel: async () => {
         const order = pick(await ordersIn(["dibayar", "menunggu_bayar"], { caseId: null }));
-        if (order) await cancelOrder(deps(), { by: byKey(keyOf(order.apiKeyId)), orderId: order.id, reason: "Tidak jadi." });
+        if (order)
+          await cancelOrder(deps(), {
+            actor: agentActor(keyOf(order.apiKeyId)),
+            orderId: order.id,
+            reason: "Tidak jadi.",
+          });
       },
       refund: async () => {
         const order = pick(await ordersIn(["dibayar"]));
         if (order)
           await operatorOrderAction(deps(), {
-            actor: { actorType: "operator", actorId: null },
+            actor: TEST_OPERATOR,
             input: { orderId: order.id, action: "refund" },
           });
       },
@@ -128,23 +144,28 @@ describe("the monthly spend counter", () => {
         const order = pick(await ordersIn(["menunggu_bayar"]));
         if (order)
           await decideApproval(deps(), {
-            actor: { actorType: "org_admin", actorId: null },
-            input: { owner: liveDataOf(order.organizationId), orderId: order.id, approve: random(2) === 0 },
+            actor: adminOf(order.organizationId),
+            orderId: order.id,
+            approve: random(2) === 0,
           });
       },
       select: async () => {
         const submitted = await createTestCase(db(), clock, first);
         const offer = await bid(db(), clock, pick(practitioners)!, submitted.id);
-        await selectBid({ db: db(), clock }, { key: pick(keys.slice(0, 2))!.key, caseId: submitted.id, bidId: offer.id }).catch(
-          refusedOnly(["BUDGET_EXCEEDED"]),
-        );
+        await selectBid(
+          { db: db(), clock },
+          {
+            actor: agentActor(pick(keys.slice(0, 2))!.key),
+            caseId: submitted.id,
+            bidId: offer.id,
+          },
+        ).catch(refusedOnly(["BUDGET_EXCEEDED"]));
       },
       pay: async () => {
         const invoice = pick(
           await db().invoice.findMany({ where: { status: "belum_dibayar", organizationId: first.id }, orderBy: { id: "asc" } }),
         );
-        if (invoice)
-          await payInvoice(deps(), { actor: operator, input: { owner: liveDataOf(invoice.organizationId), invoiceId: invoice.id } });
+        if (invoice) await payInvoice(deps(), { actor: adminOf(invoice.organizationId), invoiceId: invoice.id });
       },
       close: async () => {
         const invoice = pick(
@@ -156,11 +177,11 @@ describe("the monthly spend counter", () => {
         const order = pick(await ordersIn(["diambil"], { caseId: { not: null } }));
         if (!order) return;
         await operatorOrderAction(deps(), {
-          actor: { actorType: "operator", actorId: null },
+          actor: TEST_OPERATOR,
           input: { orderId: order.id, action: "dispute", note: "Klien mengajukan keberatan." },
         });
         await operatorOrderAction(deps(), {
-          actor: { actorType: "operator", actorId: null },
+          actor: TEST_OPERATOR,
           input: { orderId: order.id, action: "refund" },
         });
       },

@@ -1,6 +1,7 @@
 import type { Order } from "@/generated/prisma/client";
 import type { DbOrTx, Tx } from "@/server/db/client";
 import * as moneySql from "@/server/db/money-functions";
+import { type AgentActor, requireActor } from "@/server/domain/access/actor";
 import type { AuthenticatedKey } from "@/server/domain/access/api-key";
 import { type Clock, jakartaMonthStart } from "@/server/domain/clock";
 import type { ServiceDeps } from "../deps";
@@ -97,7 +98,9 @@ export interface KeyBalance {
   scopes: string[];
 }
 
-export async function getBalance(deps: Pick<ServiceDeps, "db" | "clock">, { key }: { key: AuthenticatedKey }): Promise<KeyBalance> {
+export async function getBalance(deps: Pick<ServiceDeps, "db" | "clock">, { actor }: { actor: AgentActor }): Promise<KeyBalance> {
+  requireActor(actor, "agent");
+  const { key } = actor;
   const { db, clock } = deps;
   // balanceOf's and spentThisMonth's reads in one round trip (pinned at 1 statement): the hottest read an agent polls.
   const [row] = await db.$queryRaw<Array<{ deposit: bigint | null; spent: bigint | null }>>`

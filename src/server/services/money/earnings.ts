@@ -1,10 +1,11 @@
 import type { OrderStatus } from "@/generated/prisma/enums";
 import { lockRow } from "@/server/db/row-lock";
+import { type Actor, type OperatorActor, type PractitionerActor, requireActor } from "@/server/domain/access/actor";
 import { AppError } from "@/server/domain/errors";
 import { assertPayableAccount, CURRENT_ACCOUNT, maskAccountNumber, payoutDestinationText } from "@/server/domain/money/bank-account";
 import { HELD_BY_PRACTITIONER } from "@/server/domain/orders/order-state";
 import type { PageRequest } from "@/server/domain/paging";
-import { type Actor, audit } from "../audit";
+import { audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 import { accounts, balanceOf, statementPage, transfer } from "./ledger";
 
@@ -29,10 +30,9 @@ export interface EarningsSummary {
 }
 
 /** The figures of the earnings page, from live money only (a practitioner never earns test money). */
-export async function earningsSummary(
-  deps: Pick<ServiceDeps, "db">,
-  { practitionerId }: { practitionerId: string },
-): Promise<EarningsSummary> {
+export async function earningsSummary(deps: Pick<ServiceDeps, "db">, { actor }: { actor: PractitionerActor }): Promise<EarningsSummary> {
+  requireActor(actor, "practitioner");
+  const { practitionerId } = actor;
   const { db } = deps;
   const code = accounts.practitionerPayable(practitionerId).code;
   const reimbursement = { transfer: { kind: "cost_reimbursement" } };
@@ -58,11 +58,16 @@ export async function earningsSummary(
 }
 
 /** One page of the payable account's statement, newest first, each entry with the balance after it. */
-export async function earningsStatement(
-  deps: Pick<ServiceDeps, "db">,
-  { practitionerId, page }: { practitionerId: string; page: PageRequest },
-) {
-  return (await statementPage(deps, { ref: accounts.practitionerPayable(practitionerId), page })).page;
+export async function earningsStatement(deps: Pick<ServiceDeps, "db">, { actor, page }: { actor: PractitionerActor; page: PageRequest }) {
+  requireActor(actor, "practitioner");
+  const { practitionerId } = actor;
+  return (
+    await statementPage(deps, {
+      actor: actor,
+      ref: accounts.practitionerPayable(practitionerId),
+      page,
+    })
+  ).page;
 }
 
 /**
@@ -106,7 +111,7 @@ export async function recordPayout(
       insufficientCode: "CONFLICT",
     });
     await audit(tx, {
-      ...actor,
+      actor,
       action: "practitioner.payout",
       subjectType: "practitioner",
       subjectId: practitionerId,
@@ -127,8 +132,15 @@ export async function recordPayout(
 /** Each practitioner's payable balance (released to them, not yet paid out); absent ones hold zero. */
 export async function payableBalances(
   deps: Pick<ServiceDeps, "db">,
-  { practitionerIds }: { practitionerIds: readonly string[] },
+  {
+    actor,
+    practitionerIds,
+  }: {
+    actor: OperatorActor;
+    practitionerIds: readonly string[];
+  },
 ): Promise<Map<string, bigint>> {
+  requireActor(actor, "operator");
   const rows = await deps.db.ledgerAccount.findMany({
     where: { code: { in: practitionerIds.map((id) => accounts.practitionerPayable(id).code) } },
     select: { practitionerId: true, balanceIdr: true },

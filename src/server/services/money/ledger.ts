@@ -1,6 +1,7 @@
 import type { LedgerAccountKind } from "@/generated/prisma/enums";
 import type { Tx } from "@/server/db/client";
 import * as moneySql from "@/server/db/money-functions";
+import { type Actor, type OperatorActor, requireActor } from "@/server/domain/access/actor";
 import { AppError, type ErrorCode } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { cursorRow, keyset, type PageRequest, pageFrom, rowsToRead, unknownCursor } from "@/server/domain/paging";
@@ -140,10 +141,38 @@ export async function balanceOf(tx: Pick<Tx, "ledgerAccount">, ref: AccountRef):
 }
 
 /** The platform's revenue in one mode: every account of the kind (the shards, and the single account kept before them). */
-export async function platformRevenueTotal(deps: Pick<ServiceDeps, "db">, { livemode }: { livemode: boolean }): Promise<bigint> {
+export async function platformRevenueTotal(
+  deps: Pick<ServiceDeps, "db">,
+  {
+    actor,
+    livemode,
+  }: {
+    actor: OperatorActor;
+    livemode: boolean;
+  },
+): Promise<bigint> {
+  requireActor(actor, "operator");
   const { db } = deps;
   const total = await db.ledgerAccount.aggregate({ where: { kind: "platform_revenue", livemode }, _sum: { balanceIdr: true } });
   return total._sum.balanceIdr ?? 0n;
+}
+
+/**
+ * Whose statement an actor may read: an organisation's deposit its admins and agents in their mode,
+ * a practitioner's payable balance the practitioner, any account the operator.
+ */
+function mayReadStatement(actor: Actor, ref: AccountRef): boolean {
+  switch (actor.kind) {
+    case "operator":
+      return true;
+    case "admin":
+    case "agent":
+      return ref.kind === "org_deposit" && ref.organizationId === actor.organizationId && ref.livemode === actor.livemode;
+    case "practitioner":
+      return ref.kind === "practitioner_payable" && ref.practitionerId === actor.practitionerId;
+    default:
+      return false;
+  }
 }
 
 /**
@@ -151,7 +180,19 @@ export async function platformRevenueTotal(deps: Pick<ServiceDeps, "db">, { live
  * with the balance right after it: the account's balance less every newer entry. The cursor must
  * be an entry of this account.
  */
-export async function statementPage(deps: Pick<ServiceDeps, "db">, { ref, page }: { ref: AccountRef; page: PageRequest }) {
+export async function statementPage(
+  deps: Pick<ServiceDeps, "db">,
+  {
+    actor,
+    ref,
+    page,
+  }: {
+    actor: Actor;
+    ref: AccountRef;
+    page: PageRequest;
+  },
+) {
+  if (!mayReadStatement(actor, ref)) throw new AppError("NOT_FOUND", `No statement of ${ref.code}.`);
   const { db } = deps;
   const account = await db.ledgerAccount.findUnique({ where: { code: ref.code }, select: { id: true, balanceIdr: true } });
   if (!account) {

@@ -1,5 +1,5 @@
+import { type OrganizationActor, ownerOf, requireActor } from "@/server/domain/access/actor";
 import { JAKARTA_OFFSET_HOURS, jakartaMonthStart, jakartaMonthsUpTo } from "@/server/domain/clock";
-import type { DataOwner } from "@/server/domain/data-owner";
 import type { ServiceDeps } from "../deps";
 
 export interface MonthSpend {
@@ -16,8 +16,10 @@ export interface MonthSpend {
  */
 export async function monthlySpend(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  { owner, months = 12 }: { owner: DataOwner; months?: number },
+  { actor, months = 12 }: { actor: OrganizationActor; months?: number },
 ): Promise<MonthSpend[]> {
+  requireActor(actor, "agent", "admin");
+  const owner = ownerOf(actor);
   const labels = jakartaMonthsUpTo(deps.clock.now(), months);
   // A month of spend is a calendar month in WIB, as the key budgets are.
   const since = jakartaMonthStart(new Date(`${labels[0]}-01T12:00:00Z`));

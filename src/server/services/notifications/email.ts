@@ -1,6 +1,7 @@
 import { createTransport } from "nodemailer";
 import type { DbOrTx } from "@/server/db/client";
 import { findDueRows } from "@/server/db/due-rows";
+import { requireActor, type SystemActor } from "@/server/domain/access/actor";
 import type { DueRow } from "@/server/domain/due-row";
 import { newId } from "@/server/domain/ids";
 import { logger } from "@/server/log";
@@ -71,7 +72,19 @@ export const EMAIL_UNCONFIGURED_RECHECK_MS = 15 * 60_000;
 export const EMAIL_DELIVERY_JOB = "email-delivery";
 
 /** Queued e-mails due for an attempt, most overdue first. */
-export async function findDueEmails(deps: Pick<ServiceDeps, "db">, { cutoff, limit }: { cutoff: Date; limit: number }): Promise<DueRow[]> {
+export async function findDueEmails(
+  deps: Pick<ServiceDeps, "db">,
+  {
+    actor,
+    cutoff,
+    limit,
+  }: {
+    actor: SystemActor;
+    cutoff: Date;
+    limit: number;
+  },
+): Promise<DueRow[]> {
+  requireActor(actor, "system");
   return findDueRows((query) => deps.db.emailMessage.findMany(query), "nextAttemptAt", { status: "menunggu" }, cutoff, limit);
 }
 
@@ -84,8 +97,15 @@ export type EmailAttempt = { result: "sent" } | { result: "failed"; retryAt: Dat
  */
 export async function deliverEmail(
   deps: Pick<ServiceDeps, "db" | "clock"> & { email?: EmailSender },
-  { emailId }: { emailId: string },
+  {
+    actor,
+    emailId,
+  }: {
+    actor: SystemActor;
+    emailId: string;
+  },
 ): Promise<EmailAttempt> {
+  requireActor(actor, "system");
   const { db } = deps;
   const now = deps.clock.now();
   const due = { id: emailId, status: "menunggu" as const, nextAttemptAt: { lte: now } };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SWEEPER } from "@/server/domain/access/actor";
 import { fixedClock } from "@/server/domain/clock";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
@@ -51,12 +52,18 @@ describe("the availability switch", () => {
   it("skips a practitioner who is not taking new offers, and offers them again once they are", async () => {
     await database.prisma.practitioner.update({ where: { id: a }, data: { available: false } });
     const first = await paidOrder();
-    await ensureOffering(deps(), { orderId: first });
+    await ensureOffering(deps(), {
+      actor: SWEEPER,
+      orderId: first,
+    });
     expect((await database.prisma.offer.findFirstOrThrow({ where: { orderId: first, status: "aktif" } })).practitionerId).toBe(b);
 
     await database.prisma.practitioner.update({ where: { id: a }, data: { available: true } });
     const second = await paidOrder();
-    await ensureOffering(deps(), { orderId: second });
+    await ensureOffering(deps(), {
+      actor: SWEEPER,
+      orderId: second,
+    });
     expect((await database.prisma.offer.findFirstOrThrow({ where: { orderId: second, status: "aktif" } })).practitionerId).toBe(a);
   });
 });
@@ -64,8 +71,14 @@ describe("the availability switch", () => {
 describe("e-mail on a new offer", () => {
   it("queues one e-mail to the offered practitioner with the service, their pay, the deadline in WIB and the portal link; a second offering run queues none", async () => {
     const orderId = await paidOrder();
-    await ensureOffering(deps(), { orderId });
-    await ensureOffering(deps(), { orderId });
+    await ensureOffering(deps(), {
+      actor: SWEEPER,
+      orderId,
+    });
+    await ensureOffering(deps(), {
+      actor: SWEEPER,
+      orderId,
+    });
     const offer = await database.prisma.offer.findFirstOrThrow({ where: { orderId, status: "aktif" } });
     expect(offer.expiresAt.getTime() - clock.now().getTime()).toBe(OFFER_DURATION_MS);
 
@@ -82,7 +95,10 @@ describe("e-mail on a new offer", () => {
 
   it("queues nothing for a practitioner who switched e-mail notifications off", async () => {
     await database.prisma.practitioner.update({ where: { id: a }, data: { emailNotifications: false } });
-    await ensureOffering(deps(), { orderId: await paidOrder() });
+    await ensureOffering(deps(), {
+      actor: SWEEPER,
+      orderId: await paidOrder(),
+    });
     expect(await database.prisma.offer.count({ where: { practitionerId: a, status: "aktif" } })).toBe(1);
     expect(await mailTo(a)).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import https from "node:https";
 import { RequestFilteringHttpsAgent } from "request-filtering-agent";
 import type { InputJsonValue } from "@/generated/prisma/internal/prismaNamespace";
+import { requireActor, type SystemActor } from "@/server/domain/access/actor";
 import { clientMetadataSchema, isAllowedRedirectUri } from "@/server/domain/access/oauth";
 import type { ServiceDeps } from "../deps";
 
@@ -73,8 +74,15 @@ function fetchDocument(url: string, settings: NonNullable<ServiceDeps["clientDoc
  */
 export async function clientOfDocument(
   deps: Pick<ServiceDeps, "db" | "clock" | "clientDocuments">,
-  { clientId }: { clientId: string },
+  {
+    actor,
+    clientId,
+  }: {
+    actor: SystemActor;
+    clientId: string;
+  },
 ): Promise<OAuthClientInfo | null> {
+  requireActor(actor, "system");
   const { db, clock } = deps;
   const select = { id: true, name: true, redirectUris: true, clientUri: true, fetchedAt: true } as const;
   const known = await db.oAuthClient.findUnique({ where: { id: clientId }, select });

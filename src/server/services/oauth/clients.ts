@@ -1,4 +1,5 @@
 import type { InputJsonValue } from "@/generated/prisma/internal/prismaNamespace";
+import { requireActor, type SystemActor, VISITOR } from "@/server/domain/access/actor";
 import { clientMetadataSchema, isAllowedRedirectUri, OAuthError } from "@/server/domain/access/oauth";
 import { randomBase62 } from "@/server/domain/ids";
 import type { ServiceDeps } from "../deps";
@@ -12,7 +13,17 @@ const GRANT_TYPES = ["authorization_code", "refresh_token"];
  * a public client's proof), so whatever authentication method was asked, the registration answers
  * `none`. A client never authorized is deleted a day later (expiry.ts).
  */
-export async function registerClient(deps: Pick<ServiceDeps, "db" | "clock">, { body }: { body: unknown }) {
+export async function registerClient(
+  deps: Pick<ServiceDeps, "db" | "clock">,
+  {
+    actor,
+    body,
+  }: {
+    actor: SystemActor;
+    body: unknown;
+  },
+) {
+  requireActor(actor, "system");
   const parsed = clientMetadataSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -58,9 +69,20 @@ export async function registerClient(deps: Pick<ServiceDeps, "db" | "clock">, { 
 /** A registered client, or one known by its metadata document (its id is the document's URL); null when neither. */
 export async function findClient(
   deps: Pick<ServiceDeps, "db" | "clock" | "clientDocuments">,
-  { clientId }: { clientId: string },
+  {
+    actor,
+    clientId,
+  }: {
+    actor: SystemActor;
+    clientId: string;
+  },
 ): Promise<OAuthClientInfo | null> {
-  if (isClientDocumentUrl(clientId)) return clientOfDocument(deps, { clientId });
+  requireActor(actor, "system");
+  if (isClientDocumentUrl(clientId))
+    return clientOfDocument(deps, {
+      actor: VISITOR,
+      clientId,
+    });
   const client = await deps.db.oAuthClient.findUnique({
     where: { id: clientId },
     select: { id: true, name: true, redirectUris: true, clientUri: true },

@@ -1,3 +1,4 @@
+import { requireActor, type SystemActor } from "@/server/domain/access/actor";
 import { deletionDueAt, expiredBefore } from "@/server/domain/access/expired-rows";
 import type { DueRow } from "@/server/domain/due-row";
 import type { ServiceDeps } from "../deps";
@@ -13,8 +14,17 @@ type Kind = "code" | "token";
 /** Codes and tokens a day past their expiry, the longest expired first. */
 export async function expiredOAuthSecrets(
   deps: Pick<ServiceDeps, "db">,
-  { cutoff, limit }: { cutoff: Date; limit: number },
+  {
+    actor,
+    cutoff,
+    limit,
+  }: {
+    actor: SystemActor;
+    cutoff: Date;
+    limit: number;
+  },
 ): Promise<DueRow[]> {
+  requireActor(actor, "system");
   const where = { expiresAt: { lte: expiredBefore(cutoff) } };
   const [codes, tokens] = await Promise.all([
     deps.db.oAuthCode.findMany({ where, orderBy: { expiresAt: "asc" }, take: limit, select: { codeHash: true, expiresAt: true } }),
@@ -31,8 +41,15 @@ export async function expiredOAuthSecrets(
 /** Deletes those of the codes and tokens that are still a day past their expiry: two statements for any number (safe to run twice). */
 export async function deleteExpiredOAuthSecrets(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  { ids }: { ids: readonly string[] },
+  {
+    actor,
+    ids,
+  }: {
+    actor: SystemActor;
+    ids: readonly string[];
+  },
 ): Promise<void> {
+  requireActor(actor, "system");
   const expiresAt = { lte: expiredBefore(deps.clock.now()) };
   const hashesOf = (kind: Kind) => ids.filter((id) => id.startsWith(`${kind}:`)).map((id) => id.slice(kind.length + 1));
   const [codes, tokens] = [hashesOf("code"), hashesOf("token")];
@@ -57,8 +74,17 @@ const unusedBefore = (now: Date) => ({
 /** Registered clients a day old that no admin ever authorized, the oldest first. */
 export async function unusedOAuthClients(
   deps: Pick<ServiceDeps, "db">,
-  { cutoff, limit }: { cutoff: Date; limit: number },
+  {
+    actor,
+    cutoff,
+    limit,
+  }: {
+    actor: SystemActor;
+    cutoff: Date;
+    limit: number;
+  },
 ): Promise<DueRow[]> {
+  requireActor(actor, "system");
   const rows = await deps.db.oAuthClient.findMany({
     where: unusedBefore(cutoff),
     orderBy: { createdAt: "asc" },
@@ -75,7 +101,14 @@ export async function unusedOAuthClients(
  */
 export async function deleteUnusedOAuthClients(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  { ids }: { ids: readonly string[] },
+  {
+    actor,
+    ids,
+  }: {
+    actor: SystemActor;
+    ids: readonly string[];
+  },
 ): Promise<void> {
+  requireActor(actor, "system");
   await deps.db.oAuthClient.deleteMany({ where: { id: { in: [...ids] }, ...unusedBefore(deps.clock.now()) } });
 }

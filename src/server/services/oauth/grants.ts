@@ -1,3 +1,5 @@
+import type { Actor } from "@/server/domain/access/actor";
+import { type AdminActor, adminActor, requireActor, VISITOR } from "@/server/domain/access/actor";
 import type { KeyMode, Scope } from "@/server/domain/access/api-key";
 import {
   type AgentResource,
@@ -15,7 +17,7 @@ import {
 import { AppError } from "@/server/domain/errors";
 import { isDashboardWebhookUrl } from "@/server/domain/events/webhook-url";
 import { createApiKeyIn, invalidateApiKeyCache } from "../access";
-import { type Actor, audit } from "../audit";
+import { audit } from "../audit";
 import { publicUrlOf, type ServiceDeps } from "../deps";
 import { findClient } from "./clients";
 
@@ -46,7 +48,12 @@ export interface AuthorizationRequest {
  * the client's redirect URI with the error, for the page to send the browser back.
  */
 export async function checkAuthorization(deps: Deps, params: AuthorizationParams): Promise<AuthorizationRequest> {
-  const client = params.client_id ? await findClient(deps, { clientId: params.client_id }) : null;
+  const client = params.client_id
+    ? await findClient(deps, {
+        actor: VISITOR,
+        clientId: params.client_id,
+      })
+    : null;
   if (!client) throw new OAuthError("invalid_client", "Aplikasi ini tidak terdaftar di Kuasa.");
   const redirectUri = params.redirect_uri ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined);
   if (!redirectUri || !client.redirectUris.includes(redirectUri) || !isAllowedRedirectUri(redirectUri)) {
@@ -100,13 +107,10 @@ export interface ConsentChoice {
  */
 export async function approveAuthorization(
   deps: Deps,
-  {
-    actor,
-    organizationId,
-    params,
-    choice,
-  }: { actor: Actor & { actorId: string }; organizationId: string; params: AuthorizationParams; choice: ConsentChoice },
+  { actor, params, choice }: { actor: AdminActor; params: AuthorizationParams; choice: ConsentChoice },
 ): Promise<{ redirectTo: string }> {
+  requireActor(actor, "admin");
+  const { organizationId } = actor;
   const request = await checkAuthorization(deps, params);
   if (choice.scopes.length === 0) throw new AppError("VALIDATION", "Pilih setidaknya satu izin.");
   if (choice.scopes.some((scope) => !request.scopes.includes(scope))) {
@@ -129,7 +133,7 @@ export async function approveAuthorization(
         codeHash: code.hash,
         clientId: request.client.id,
         organizationId,
-        userId: actor.actorId,
+        userId: actor.id,
         redirectUri: request.redirectUri,
         codeChallenge: request.codeChallenge,
         resource: request.resource,
@@ -196,8 +200,11 @@ async function exchangeCode(deps: Deps, params: TokenParams): Promise<TokenAnswe
   if (params.resource !== undefined && resourceOf(publicUrlOf(deps), params.resource) !== code.resource) {
     throw new OAuthError("invalid_target", "resource differs from the authorization request's.");
   }
-  const client = await findClient(deps, { clientId: code.clientId });
-  const actor = { actorType: "org_admin" as const, actorId: code.userId };
+  const client = await findClient(deps, {
+    actor: VISITOR,
+    clientId: code.clientId,
+  });
+  const actor = adminActor(code.userId, code.organizationId);
   try {
     return await db.$transaction(async (tx) => {
       // Of two exchanges of one code, one wins; the other finds it used and revokes what it granted.
@@ -215,7 +222,7 @@ async function exchangeCode(deps: Deps, params: TokenParams): Promise<TokenAnswe
       });
       await tx.oAuthCode.update({ where: { codeHash }, data: { apiKeyId: key.id } });
       await audit(tx, {
-        ...actor,
+        actor,
         action: "oauth.grant",
         subjectType: "api_key",
         subjectId: key.id,
@@ -240,7 +247,7 @@ async function exchangeCode(deps: Deps, params: TokenParams): Promise<TokenAnswe
 /** OAuth 2.1 §4.1.3: a code used twice is stolen or replayed; what it granted is revoked. */
 async function reusedCode(deps: Deps, codeHash: string): Promise<never> {
   const code = await deps.db.oAuthCode.findUnique({ where: { codeHash }, select: { apiKeyId: true } });
-  if (code?.apiKeyId) await revokeGrant(deps, { actorType: "system" }, code.apiKeyId, "code_reused");
+  if (code?.apiKeyId) await revokeGrant(deps, VISITOR, code.apiKeyId, "code_reused");
   throw new OAuthError("invalid_grant", "The code has already been used; its grant is revoked.");
 }
 
@@ -278,7 +285,7 @@ async function refreshTokens(deps: Deps, params: TokenParams): Promise<TokenAnsw
 
 /** OAuth 2.1 §4.3.1: a rotated refresh token presented again means one of two holders is not the client; the grant ends. */
 async function reusedRefreshToken(deps: Deps, apiKeyId: string): Promise<never> {
-  await revokeGrant(deps, { actorType: "system" }, apiKeyId, "refresh_token_reused");
+  await revokeGrant(deps, VISITOR, apiKeyId, "refresh_token_reused");
   throw new OAuthError("invalid_grant", "The refresh token has already been used; its grant is revoked.");
 }
 
@@ -313,7 +320,7 @@ async function revokeGrant(deps: Deps, actor: Actor, apiKeyId: string, reason: s
     const revoked = await tx.apiKey.updateMany({ where: { id: apiKeyId, revokedAt: null }, data: { revokedAt: clock.now() } });
     await tx.oAuthToken.deleteMany({ where: { apiKeyId } });
     if (revoked.count > 0)
-      await audit(tx, { ...actor, action: "oauth.revoke", subjectType: "api_key", subjectId: apiKeyId, data: { reason } });
+      await audit(tx, { actor, action: "oauth.revoke", subjectType: "api_key", subjectId: apiKeyId, data: { reason } });
   });
   invalidateApiKeyCache(deps);
 }
@@ -331,5 +338,5 @@ export async function revokeToken(deps: Deps, params: Partial<Record<"token" | "
   });
   if (!token || (params.client_id !== undefined && token.apiKey.oauthClientId !== params.client_id)) return;
   if (token.kind === "access") await deps.db.oAuthToken.deleteMany({ where: { tokenHash: token.tokenHash } });
-  else await revokeGrant(deps, { actorType: "system" }, token.apiKeyId, "revoked_by_client");
+  else await revokeGrant(deps, VISITOR, token.apiKeyId, "revoked_by_client");
 }

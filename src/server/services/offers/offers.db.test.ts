@@ -1,10 +1,13 @@
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { operatorActor, SWEEPER } from "@/server/domain/access/actor";
 import { fixedClock } from "@/server/domain/clock";
 import { DEFAULT_ORDER_RULES, stalledRefundAt } from "@/server/domain/orders/order-rules";
 import { pageRequestOf } from "@/server/domain/paging";
 import { offerExpiryJob, orderOfferingJob } from "@/server/jobs/order-timers";
 import { createSweeper } from "@/server/jobs/sweeper";
+import { practitionerActorOf } from "@/server/services/access";
+import { TEST_OPERATOR } from "@/test/actors";
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
@@ -80,9 +83,29 @@ async function statusOf(orderId: string) {
 
 /** What a sweeper run does for offers: start pending offering, expire due offers. */
 async function sweep() {
-  for (const { id } of await ordersNeedingOffer({ db: database.prisma }, { limit: 100 })) await ensureOffering(deps(), { orderId: id });
-  for (const { id } of await offersDueToExpire({ db: database.prisma }, { cutoff: clock.now(), limit: 100 }))
-    await expireOffer(deps(), { offerId: id });
+  for (const { id } of await ordersNeedingOffer(
+    { db: database.prisma },
+    {
+      actor: SWEEPER,
+      limit: 100,
+    },
+  ))
+    await ensureOffering(deps(), {
+      actor: SWEEPER,
+      orderId: id,
+    });
+  for (const { id } of await offersDueToExpire(
+    { db: database.prisma },
+    {
+      actor: SWEEPER,
+      cutoff: clock.now(),
+      limit: 100,
+    },
+  ))
+    await expireOffer(deps(), {
+      actor: SWEEPER,
+      offerId: id,
+    });
 }
 
 describe("offer rotation", () => {
@@ -104,7 +127,10 @@ describe("offer rotation", () => {
       const res = await api.call("/v1/orders", { method: "POST", token: org.token, json: ndaOrder({ callback_url: url }) });
       orders.push(((await res.json()) as { id: string }).id);
     }
-    await ensureOfferings(deps(), { orderIds: orders });
+    await ensureOfferings(deps(), {
+      actor: SWEEPER,
+      orderIds: orders,
+    });
     for (const [i, orderId] of orders.entries()) {
       expect(await statusOf(orderId)).toBe("ditawarkan");
       const started = await database.prisma.webhookEvent.findMany({
@@ -133,7 +159,12 @@ describe("offer rotation", () => {
     expect(seen).toEqual([practitioners.a, practitioners.b, practitioners.c]);
     expect(await liveOffer(orderId)).toBeNull();
     expect(await statusOf(orderId)).toBe("ditawarkan");
-    const stalled = await listStalledOrders({ db: database.prisma });
+    const stalled = await listStalledOrders(
+      { db: database.prisma },
+      {
+        actor: TEST_OPERATOR,
+      },
+    );
     expect(stalled.find((o) => o.id === orderId)?.reason).toBe(STALL_REASONS.allPassed);
     expect(await database.prisma.offer.count({ where: { orderId, status: "kedaluwarsa" } })).toBe(3);
   });
@@ -144,7 +175,10 @@ describe("offer rotation", () => {
     for (const expected of [practitioners.a, practitioners.b, practitioners.c]) {
       const offer = await liveOffer(orderId);
       expect(offer?.practitionerId).toBe(expected);
-      await declineOffer(deps(), { practitionerId: expected, offerId: offer!.id });
+      await declineOffer(deps(), {
+        actor: await practitionerActorOf(deps().db, expected),
+        offerId: offer!.id,
+      });
     }
     expect(await liveOffer(orderId)).toBeNull();
     const offered = await database.prisma.offer.findMany({ where: { orderId }, select: { practitionerId: true } });
@@ -154,12 +188,15 @@ describe("offer rotation", () => {
   it("lets the operator restart a stalled order in a new round, or refuses when it is not stalled", async () => {
     const orderId = await paidOrder();
     await sweep();
-    await expect(restartOffering(deps(), { actor: { actorType: "operator", actorId: "usr_op" }, orderId })).rejects.toMatchObject({
+    await expect(restartOffering(deps(), { actor: operatorActor("usr_op"), orderId })).rejects.toMatchObject({
       code: "INVALID_STATE",
     });
     for (let i = 0; i < 3; i++)
-      await declineOffer(deps(), { practitionerId: (await liveOffer(orderId))!.practitionerId, offerId: (await liveOffer(orderId))!.id });
-    const offerId = await restartOffering(deps(), { actor: { actorType: "operator", actorId: "usr_op" }, orderId });
+      await declineOffer(deps(), {
+        actor: await practitionerActorOf(deps().db, (await liveOffer(orderId))!.practitionerId),
+        offerId: (await liveOffer(orderId))!.id,
+      });
+    const offerId = await restartOffering(deps(), { actor: operatorActor("usr_op"), orderId });
     expect(offerId).not.toBeNull();
     expect((await liveOffer(orderId))?.round).toBe(2);
   });
@@ -185,13 +222,27 @@ describe("offer rotation", () => {
     const advokatNotKorporasi = await createTestPractitioner(database.prisma, ["korporasi"]);
     await sweep();
     expect(await liveOffer(id)).toBeNull();
-    expect((await listStalledOrders({ db: database.prisma })).find((o) => o.id === id)?.reason).toBe(
-      STALL_REASONS.noneEligible({ category: "korporasi", requiredLabel: "Notaris" }),
-    );
+    expect(
+      (
+        await listStalledOrders(
+          { db: database.prisma },
+          {
+            actor: TEST_OPERATOR,
+          },
+        )
+      ).find((o) => o.id === id)?.reason,
+    ).toBe(STALL_REASONS.noneEligible({ category: "korporasi", requiredLabel: "Notaris" }));
     // The reason names what is missing, so the operator knows whom to look for.
-    expect((await listStalledOrders({ db: database.prisma })).find((o) => o.id === id)?.reason).toContain(
-      "berlabel Notaris di bidang korporasi",
-    );
+    expect(
+      (
+        await listStalledOrders(
+          { db: database.prisma },
+          {
+            actor: TEST_OPERATOR,
+          },
+        )
+      ).find((o) => o.id === id)?.reason,
+    ).toContain("berlabel Notaris di bidang korporasi");
     expect(await database.prisma.practitioner.findUniqueOrThrow({ where: { id: advokatNotKorporasi } })).toMatchObject({
       label: "Advokat",
     });
@@ -242,7 +293,10 @@ describe("the offering order (label, busy, rating and response rate, a newcomer'
     await database.prisma.practitioner.update({ where: { id: practitioners.a }, data: { label: null } });
     await database.prisma.practitioner.update({ where: { id: practitioners.b }, data: { label: "Notaris" } });
     const [first, second, third] = [await paidOrder(), await paidOrder(), await paidOrder()];
-    await ensureOfferings(deps(), { orderIds: [first, second, third] });
+    await ensureOfferings(deps(), {
+      actor: SWEEPER,
+      orderIds: [first, second, third],
+    });
     expect([await offeredTo(first), await offeredTo(second)]).toEqual([practitioners.b, practitioners.c]);
     // The label comes before being busy: a third order goes to a labelled practitioner holding an offer already.
     expect([practitioners.b, practitioners.c]).toContain(await offeredTo(third));
@@ -250,7 +304,10 @@ describe("the offering order (label, busy, rating and response rate, a newcomer'
 
   it("passes over a practitioner busy with another order's live offer, even one offered longest ago", async () => {
     const first = await paidOrder();
-    await ensureOffering(deps(), { orderId: first });
+    await ensureOffering(deps(), {
+      actor: SWEEPER,
+      orderId: first,
+    });
     expect(await offeredTo(first)).toBe(practitioners.a);
     // a still holds first's offer; the rotation alone would pick a again.
     await database.prisma.practitioner.update({
@@ -258,16 +315,25 @@ describe("the offering order (label, busy, rating and response rate, a newcomer'
       data: { lastOfferedAt: new Date("2025-01-01T00:00:00Z") },
     });
     const second = await paidOrder();
-    await ensureOffering(deps(), { orderId: second });
+    await ensureOffering(deps(), {
+      actor: SWEEPER,
+      orderId: second,
+    });
     expect(await offeredTo(second)).toBe(practitioners.b);
     // Once a answers, a is free again and first in the rotation.
-    await declineOffer(deps(), { practitionerId: practitioners.a, offerId: (await liveOffer(first))!.id });
+    await declineOffer(deps(), {
+      actor: await practitionerActorOf(deps().db, practitioners.a),
+      offerId: (await liveOffer(first))!.id,
+    });
     await database.prisma.practitioner.update({
       where: { id: practitioners.a },
       data: { lastOfferedAt: new Date("2025-01-01T00:00:00Z") },
     });
     const third = await paidOrder();
-    await ensureOffering(deps(), { orderId: third });
+    await ensureOffering(deps(), {
+      actor: SWEEPER,
+      orderId: third,
+    });
     expect(await offeredTo(third)).toBe(practitioners.a);
   });
 
@@ -276,7 +342,10 @@ describe("the offering order (label, busy, rating and response rate, a newcomer'
     await giveReviews(practitioners.b, 3, 5);
     await giveReviews(practitioners.c, 5, 5);
     const orderId = await paidOrder();
-    await ensureOffering(deps(), { orderId });
+    await ensureOffering(deps(), {
+      actor: SWEEPER,
+      orderId,
+    });
     expect(await offeredTo(orderId)).toBe(practitioners.c);
   });
 
@@ -285,10 +354,16 @@ describe("the offering order (label, busy, rating and response rate, a newcomer'
     await giveOfferHistory(practitioners.b, 2, 8);
     await giveOfferHistory(practitioners.c, 10, 0);
     const orderId = await paidOrder();
-    await ensureOffering(deps(), { orderId });
+    await ensureOffering(deps(), {
+      actor: SWEEPER,
+      orderId,
+    });
     expect(await offeredTo(orderId)).toBe(practitioners.c);
     // c declines; b, answering some, comes before a, answering none.
-    await declineOffer(deps(), { practitionerId: practitioners.c, offerId: (await liveOffer(orderId))!.id });
+    await declineOffer(deps(), {
+      actor: await practitionerActorOf(deps().db, practitioners.c),
+      offerId: (await liveOffer(orderId))!.id,
+    });
     expect(await offeredTo(orderId)).toBe(practitioners.b);
   });
 
@@ -298,7 +373,10 @@ describe("the offering order (label, busy, rating and response rate, a newcomer'
     await giveOfferHistory(practitioners.c, 0, 20);
     // a's latest 20 are all answered (the 30 expired are older); b answered half of its 20.
     const orderId = await paidOrder();
-    await ensureOffering(deps(), { orderId });
+    await ensureOffering(deps(), {
+      actor: SWEEPER,
+      orderId,
+    });
     expect(await offeredTo(orderId)).toBe(practitioners.a);
   });
 
@@ -308,7 +386,10 @@ describe("the offering order (label, busy, rating and response rate, a newcomer'
     await giveReviews(practitioners.b, 5, 10);
     const newcomer = await createTestPractitioner(database.prisma);
     const orders = [await paidOrder(), await paidOrder(), await paidOrder()];
-    await ensureOfferings(deps(), { orderIds: orders });
+    await ensureOfferings(deps(), {
+      actor: SWEEPER,
+      orderIds: orders,
+    });
     // b first; with b busy, the newcomer (ranked at the pool's 3.5 stars) before a (2.5 after smoothing).
     expect(await Promise.all(orders.map(offeredTo))).toEqual([practitioners.b, newcomer, practitioners.a]);
   });
@@ -319,26 +400,53 @@ describe("the practitioner's work", () => {
     const orderId = await paidOrder();
     await sweep();
     clock.advance(60_000);
-    const [offer] = (await listMyOffers(deps(), { practitionerId: practitioners.a, request: pageRequestOf({}) })).data;
+    const [offer] = (
+      await listMyOffers(deps(), {
+        actor: await practitionerActorOf(deps().db, practitioners.a),
+        request: pageRequestOf({}),
+      })
+    ).data;
     expect(offer?.secondsLeft).toBe(29 * 60);
     expect(offer?.order.masked).toBe(true);
     expect(offer?.order.intake.email_kontak).not.toContain("legal@satu.co.id");
-    await acceptOffer(deps(), { practitionerId: practitioners.a, offerId: offer!.offerId });
-    const mine = await getMyOrder(deps(), { practitionerId: practitioners.a, orderId });
+    await acceptOffer(deps(), {
+      actor: await practitionerActorOf(deps().db, practitioners.a),
+      offerId: offer!.offerId,
+    });
+    const mine = await getMyOrder(deps(), {
+      actor: await practitionerActorOf(deps().db, practitioners.a),
+      orderId,
+    });
     expect(mine.masked).toBe(false);
     expect(mine.intake.email_kontak).toBe("legal@satu.co.id");
-    await expect(getMyOrder(deps(), { practitionerId: practitioners.b, orderId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      getMyOrder(deps(), {
+        actor: await practitionerActorOf(deps().db, practitioners.b),
+        orderId,
+      }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("runs the happy path to diserahkan, and the agent's REST accept completes it", async () => {
     const orderId = await paidOrder();
     await sweep();
-    await acceptOffer(deps(), { practitionerId: practitioners.a, offerId: (await liveOffer(orderId))!.id });
-    await startWork(deps(), practitioners.a, orderId);
-    await askClient(deps(), { practitionerId: practitioners.a, orderId, question: "Siapa penandatangan PT Dua?" });
+    await acceptOffer(deps(), {
+      actor: await practitionerActorOf(deps().db, practitioners.a),
+      offerId: (await liveOffer(orderId))!.id,
+    });
+    await startWork(deps(), { actor: await practitionerActorOf(deps().db, practitioners.a), orderId });
+    await askClient(deps(), {
+      actor: await practitionerActorOf(deps().db, practitioners.a),
+      orderId,
+      question: "Siapa penandatangan PT Dua?",
+    });
     const reply = await api.call(`/v1/orders/${orderId}/messages`, { method: "POST", token: org.token, json: { body: "Direktur: Budi" } });
     expect(((await reply.json()) as { status: string }).status).toBe("dikerjakan");
-    await deliverResult(deps(), { practitionerId: practitioners.a, orderId, deliverable: "https://berkas.contoh.id/nda.pdf" });
+    await deliverResult(deps(), {
+      actor: await practitionerActorOf(deps().db, practitioners.a),
+      orderId,
+      deliverable: "https://berkas.contoh.id/nda.pdf",
+    });
     const accepted = await api.call(`/v1/orders/${orderId}/accept`, { method: "POST", token: org.token });
     expect(((await accepted.json()) as { status: string }).status).toBe("selesai");
     const events = await database.prisma.webhookEvent.findMany({ where: { orderId }, orderBy: { seq: "asc" } });
@@ -348,19 +456,33 @@ describe("the practitioner's work", () => {
   it("refuses an empty deliverable and another practitioner's actions", async () => {
     const orderId = await paidOrder();
     await sweep();
-    await acceptOffer(deps(), { practitionerId: practitioners.a, offerId: (await liveOffer(orderId))!.id });
-    await startWork(deps(), practitioners.a, orderId);
-    await expect(deliverResult(deps(), { practitionerId: practitioners.a, orderId, deliverable: "   " })).rejects.toMatchObject({
+    await acceptOffer(deps(), {
+      actor: await practitionerActorOf(deps().db, practitioners.a),
+      offerId: (await liveOffer(orderId))!.id,
+    });
+    await startWork(deps(), { actor: await practitionerActorOf(deps().db, practitioners.a), orderId });
+    await expect(
+      deliverResult(deps(), {
+        actor: await practitionerActorOf(deps().db, practitioners.a),
+        orderId,
+        deliverable: "   ",
+      }),
+    ).rejects.toMatchObject({
       code: "VALIDATION",
     });
-    await expect(startWork(deps(), practitioners.b, orderId)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(startWork(deps(), { actor: await practitionerActorOf(deps().db, practitioners.b), orderId })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
   });
 
   it("release puts the order on offer again (order.ditawarkan) to the next practitioner, not the one who released", async () => {
     const orderId = await paidOrder();
     await sweep();
-    await acceptOffer(deps(), { practitionerId: practitioners.a, offerId: (await liveOffer(orderId))!.id });
-    await releaseOrder(deps(), practitioners.a, orderId);
+    await acceptOffer(deps(), {
+      actor: await practitionerActorOf(deps().db, practitioners.a),
+      offerId: (await liveOffer(orderId))!.id,
+    });
+    await releaseOrder(deps(), { actor: await practitionerActorOf(deps().db, practitioners.a), orderId });
     expect(await statusOf(orderId)).toBe("ditawarkan");
     expect((await liveOffer(orderId))?.practitionerId).toBe(practitioners.b);
     const order = await database.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
@@ -374,7 +496,12 @@ describe("the practitioner's work", () => {
     await sweep();
     const offer = (await liveOffer(orderId))!;
     clock.advance(OFFER_DURATION_MS);
-    await expect(acceptOffer(deps(), { practitionerId: practitioners.a, offerId: offer.id })).rejects.toMatchObject({
+    await expect(
+      acceptOffer(deps(), {
+        actor: await practitionerActorOf(deps().db, practitioners.a),
+        offerId: offer.id,
+      }),
+    ).rejects.toMatchObject({
       code: "INVALID_STATE",
     });
     await sweep();
@@ -401,8 +528,20 @@ describe.runIf(testDatabaseKind === "postgres")("races on PostgreSQL", () => {
       const justBefore = fixedClock(new Date(offer.expiresAt.getTime() - 1));
       const justAfter = fixedClock(new Date(offer.expiresAt.getTime() + 1));
       const [accepted, expired] = await Promise.allSettled([
-        acceptOffer({ db: database.prisma, clock: justBefore }, { practitionerId: offer.practitionerId, offerId: offer.id }),
-        expireOffer({ db: database.prisma, clock: justAfter }, { offerId: offer.id }),
+        acceptOffer(
+          { db: database.prisma, clock: justBefore },
+          {
+            actor: await practitionerActorOf({ db: database.prisma, clock: justBefore }.db, offer.practitionerId),
+            offerId: offer.id,
+          },
+        ),
+        expireOffer(
+          { db: database.prisma, clock: justAfter },
+          {
+            actor: SWEEPER,
+            offerId: offer.id,
+          },
+        ),
       ]);
       const final = await database.prisma.offer.findUniqueOrThrow({ where: { id: offer.id } });
       if (accepted.status === "fulfilled") {
@@ -424,8 +563,14 @@ describe.runIf(testDatabaseKind === "postgres")("races on PostgreSQL", () => {
     await sweep();
     const offer = (await liveOffer(orderId))!;
     const results = await Promise.allSettled([
-      acceptOffer(deps(), { practitionerId: offer.practitionerId, offerId: offer.id }),
-      acceptOffer(deps(), { practitionerId: offer.practitionerId, offerId: offer.id }),
+      acceptOffer(deps(), {
+        actor: await practitionerActorOf(deps().db, offer.practitionerId),
+        offerId: offer.id,
+      }),
+      acceptOffer(deps(), {
+        actor: await practitionerActorOf(deps().db, offer.practitionerId),
+        offerId: offer.id,
+      }),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await database.prisma.webhookEvent.count({ where: { orderId, type: "order.diambil" } })).toBe(1);
@@ -433,7 +578,20 @@ describe.runIf(testDatabaseKind === "postgres")("races on PostgreSQL", () => {
 
   it("concurrent sweeps of one paid order create one live offer", async () => {
     const orderId = await paidOrder();
-    await Promise.all([ensureOffering(deps(), { orderId }), ensureOffering(deps(), { orderId }), ensureOffering(deps(), { orderId })]);
+    await Promise.all([
+      ensureOffering(deps(), {
+        actor: SWEEPER,
+        orderId,
+      }),
+      ensureOffering(deps(), {
+        actor: SWEEPER,
+        orderId,
+      }),
+      ensureOffering(deps(), {
+        actor: SWEEPER,
+        orderId,
+      }),
+    ]);
     expect(await database.prisma.offer.count({ where: { orderId } })).toBe(1);
     expect(await database.prisma.webhookEvent.count({ where: { orderId, type: "order.ditawarkan" } })).toBe(1);
   });
@@ -460,7 +618,17 @@ async function paidCompanyOrder(): Promise<string> {
   return id;
 }
 
-const dueOfferIds = async () => (await offersDueToExpire({ db: database.prisma }, { cutoff: clock.now(), limit: 100 })).map((r) => r.id);
+const dueOfferIds = async () =>
+  (
+    await offersDueToExpire(
+      { db: database.prisma },
+      {
+        actor: SWEEPER,
+        cutoff: clock.now(),
+        limit: 100,
+      },
+    )
+  ).map((r) => r.id);
 const stalledReason = async (orderId: string) =>
   (await database.prisma.order.findUniqueOrThrow({ where: { id: orderId } })).offeringStalledReason;
 
@@ -484,7 +652,10 @@ describe("offering in batches", () => {
 
     const due = await dueOfferIds();
     expect(due).toHaveLength(3);
-    await expireOffers(deps(), { offerIds: due });
+    await expireOffers(deps(), {
+      actor: SWEEPER,
+      offerIds: due,
+    });
 
     // First order (passed a): d, offered longest ago. Second (passed b): a, now before c. Third (passed c): b.
     const next = await Promise.all(orders.map((id) => liveOffer(id)));
@@ -514,20 +685,35 @@ describe("offering in batches", () => {
       await database.prisma.practitioner.update({ where: { id }, data: { lastOfferedAt: new Date(`2026-01-${day}T00:00:00Z`) } });
     }
     const [x, y] = [await paidOrder(), await paidOrder()];
-    await ensureOfferings(deps(), { orderIds: [x, y] });
-    await declineOffer(deps(), { practitionerId: practitioners.a, offerId: (await liveOffer(x))!.id });
+    await ensureOfferings(deps(), {
+      actor: SWEEPER,
+      orderIds: [x, y],
+    });
+    await declineOffer(deps(), {
+      actor: await practitionerActorOf(deps().db, practitioners.a),
+      offerId: (await liveOffer(x))!.id,
+    });
     clock.advance(1000);
-    await declineOffer(deps(), { practitionerId: practitioners.b, offerId: (await liveOffer(y))!.id });
+    await declineOffer(deps(), {
+      actor: await practitionerActorOf(deps().db, practitioners.b),
+      offerId: (await liveOffer(y))!.id,
+    });
     // x passed a and c, y passed b and d; e and f, offered longest ago, are ahead of all the others.
     expect([(await liveOffer(x))?.practitionerId, (await liveOffer(y))?.practitionerId]).toEqual([practitioners.c, d]);
     clock.advance(OFFER_DURATION_MS);
-    await expireOffers(deps(), { offerIds: await dueOfferIds() });
+    await expireOffers(deps(), {
+      actor: SWEEPER,
+      offerIds: await dueOfferIds(),
+    });
     expect([(await liveOffer(x))?.practitionerId, (await liveOffer(y))?.practitionerId]).toEqual([e, f]);
   });
 
   it("starts offering paid orders in one batch and stalls the ones nobody is left for, each with its reason, refund time and audit entry", async () => {
     const [first, company, second] = [await paidOrder(), await paidCompanyOrder(), await paidOrder()];
-    await ensureOfferings(deps(), { orderIds: [first, company, second] });
+    await ensureOfferings(deps(), {
+      actor: SWEEPER,
+      orderIds: [first, company, second],
+    });
     for (const orderId of [first, company, second]) {
       expect(await statusOf(orderId)).toBe("ditawarkan");
       expect(await database.prisma.webhookEvent.count({ where: { orderId, type: "order.ditawarkan" } })).toBe(1);
@@ -538,11 +724,20 @@ describe("offering in batches", () => {
     expect(await stalledReason(company)).toBe(STALL_REASONS.noneEligible({ category: "korporasi", requiredLabel: "Notaris" }));
 
     // The first order is declined by a and c; b's offer is the round's last.
-    await declineOffer(deps(), { practitionerId: practitioners.a, offerId: (await liveOffer(first))!.id });
-    await declineOffer(deps(), { practitionerId: practitioners.c, offerId: (await liveOffer(first))!.id });
+    await declineOffer(deps(), {
+      actor: await practitionerActorOf(deps().db, practitioners.a),
+      offerId: (await liveOffer(first))!.id,
+    });
+    await declineOffer(deps(), {
+      actor: await practitionerActorOf(deps().db, practitioners.c),
+      offerId: (await liveOffer(first))!.id,
+    });
     expect((await liveOffer(first))?.practitionerId).toBe(practitioners.b);
     clock.advance(OFFER_DURATION_MS);
-    await expireOffers(deps(), { offerIds: await dueOfferIds() });
+    await expireOffers(deps(), {
+      actor: SWEEPER,
+      offerIds: await dueOfferIds(),
+    });
 
     expect(await liveOffer(first)).toBeNull();
     expect(await stalledReason(first)).toBe(STALL_REASONS.allPassed);
@@ -561,12 +756,18 @@ describe("offering in batches", () => {
     const res = await api.call("/v1/orders", { method: "POST", token: testKey.token, json: ndaOrder() });
     const { id: sandboxOrder } = (await res.json()) as { id: string };
     const liveOrder = await paidOrder();
-    await ensureOfferings(deps(), { orderIds: [sandboxOrder, liveOrder] });
+    await ensureOfferings(deps(), {
+      actor: SWEEPER,
+      orderIds: [sandboxOrder, liveOrder],
+    });
     expect(await liveOffer(sandboxOrder)).toMatchObject({ practitionerId: SIMULATED_ORDER_PRACTITIONER_ID, round: 1 });
     expect((await liveOffer(liveOrder))?.practitionerId).toBe(practitioners.a);
 
     clock.advance(OFFER_DURATION_MS);
-    await expireOffers(deps(), { offerIds: await dueOfferIds() });
+    await expireOffers(deps(), {
+      actor: SWEEPER,
+      offerIds: await dueOfferIds(),
+    });
     expect(await liveOffer(sandboxOrder)).toMatchObject({ practitionerId: SIMULATED_ORDER_PRACTITIONER_ID, round: 2 });
     expect((await database.prisma.order.findUniqueOrThrow({ where: { id: sandboxOrder } })).offerRound).toBe(2);
     expect((await liveOffer(liveOrder))?.practitionerId).toBe(practitioners.b);
@@ -640,9 +841,21 @@ describe.runIf(testDatabaseKind === "postgres")("a batch racing answers on Postg
   it("an acceptance holding the order first wins, and the batch expires only the unanswered offers", async () => {
     const { orders, offers, raced, justBefore, justAfter } = await threeOffers();
     const barrier = await holdOrderLock(raced.orderId);
-    const accepting = acceptOffer({ db: database.prisma, clock: justBefore }, { practitionerId: raced.practitionerId, offerId: raced.id });
+    const accepting = acceptOffer(
+      { db: database.prisma, clock: justBefore },
+      {
+        actor: await practitionerActorOf({ db: database.prisma, clock: justBefore }.db, raced.practitionerId),
+        offerId: raced.id,
+      },
+    );
     await barrier.waiters(1);
-    const expiring = expireOffers({ db: database.prisma, clock: justAfter }, { offerIds: offers.map((o) => o.id) });
+    const expiring = expireOffers(
+      { db: database.prisma, clock: justAfter },
+      {
+        actor: SWEEPER,
+        offerIds: offers.map((o) => o.id),
+      },
+    );
     await barrier.waiters(2);
     await barrier.release();
     await Promise.all([accepting, expiring]);
@@ -659,9 +872,21 @@ describe.runIf(testDatabaseKind === "postgres")("a batch racing answers on Postg
   it("a batch holding the order first expires the offer, and the late acceptance is refused", async () => {
     const { orders, offers, raced, justBefore, justAfter } = await threeOffers();
     const barrier = await holdOrderLock(raced.orderId);
-    const expiring = expireOffers({ db: database.prisma, clock: justAfter }, { offerIds: offers.map((o) => o.id) });
+    const expiring = expireOffers(
+      { db: database.prisma, clock: justAfter },
+      {
+        actor: SWEEPER,
+        offerIds: offers.map((o) => o.id),
+      },
+    );
     await barrier.waiters(1);
-    const accepting = acceptOffer({ db: database.prisma, clock: justBefore }, { practitionerId: raced.practitionerId, offerId: raced.id });
+    const accepting = acceptOffer(
+      { db: database.prisma, clock: justBefore },
+      {
+        actor: await practitionerActorOf({ db: database.prisma, clock: justBefore }.db, raced.practitionerId),
+        offerId: raced.id,
+      },
+    );
     // Settled from now on: the refusal may come while the barrier is still being released.
     const settled = Promise.allSettled([expiring, accepting]);
     await barrier.waiters(2);
@@ -679,14 +904,17 @@ describe.runIf(testDatabaseKind === "postgres")("a batch racing answers on Postg
 });
 
 describe("the operator offers an order to a chosen practitioner", () => {
-  const operator = { actorType: "operator" as const, actorId: "usr_op" };
+  const operator = operatorActor("usr_op");
 
   it("withdraws the live offer and offers the order to the chosen one for 30 minutes; the rotation goes on after a decline", async () => {
     const orderId = await paidOrder();
     await sweep();
     const first = await liveOffer(orderId);
     expect(first?.practitionerId).toBe(practitioners.a);
-    const choosable = await practitionersForOrder(deps(), { orderId });
+    const choosable = await practitionersForOrder(deps(), {
+      actor: TEST_OPERATOR,
+      orderId,
+    });
     expect(
       choosable.filter((p) => [practitioners.a, practitioners.b, practitioners.c].includes(p.id)).map((p) => [p.id, p.holdsLiveOffer]),
     ).toEqual(
@@ -704,7 +932,10 @@ describe("the operator offers an order to a chosen practitioner", () => {
       clock.now().getTime() + OFFER_DURATION_MS,
     ]);
     expect(await database.prisma.auditLog.count({ where: { action: "order.offer_to_practitioner", subjectId: orderId } })).toBe(1);
-    await declineOffer(deps(), { practitionerId: practitioners.c, offerId });
+    await declineOffer(deps(), {
+      actor: await practitionerActorOf(deps().db, practitioners.c),
+      offerId,
+    });
     expect((await liveOffer(orderId))?.practitionerId).toBe(practitioners.b);
   });
 
@@ -712,7 +943,10 @@ describe("the operator offers an order to a chosen practitioner", () => {
     const orderId = await paidOrder();
     await sweep();
     for (const id of [practitioners.a, practitioners.b, practitioners.c])
-      await declineOffer(deps(), { practitionerId: id, offerId: (await liveOffer(orderId))!.id });
+      await declineOffer(deps(), {
+        actor: await practitionerActorOf(deps().db, id),
+        offerId: (await liveOffer(orderId))!.id,
+      });
     expect(await stalledReason(orderId)).toBe(STALL_REASONS.allPassed);
     await offerToPractitioner(deps(), { actor: operator, orderId, practitionerId: practitioners.b });
     const order = await database.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
@@ -735,7 +969,10 @@ describe("the operator offers an order to a chosen practitioner", () => {
       code: "CONFLICT",
     });
     expect((await liveOffer(orderId))?.practitionerId).toBe(practitioners.a);
-    await acceptOffer(deps(), { practitionerId: practitioners.a, offerId: (await liveOffer(orderId))!.id });
+    await acceptOffer(deps(), {
+      actor: await practitionerActorOf(deps().db, practitioners.a),
+      offerId: (await liveOffer(orderId))!.id,
+    });
     await expect(offerToPractitioner(deps(), { actor: operator, orderId, practitionerId: practitioners.b })).rejects.toMatchObject({
       code: "INVALID_STATE",
     });

@@ -2,6 +2,7 @@ import { type OrderStatus, Prisma } from "@/generated/prisma/client";
 import type { DbOrTx, Tx } from "@/server/db/client";
 import { findDueRows } from "@/server/db/due-rows";
 import { lockRow } from "@/server/db/row-lock";
+import { KUASA, type OperatorActor, type PractitionerActor, requireActor, SWEEPER, type SystemActor } from "@/server/domain/access/actor";
 import { categoryWords } from "@/server/domain/catalog/category";
 import type { DueRow } from "@/server/domain/due-row";
 import { AppError } from "@/server/domain/errors";
@@ -15,7 +16,7 @@ import {
   rankedPool,
 } from "@/server/domain/offers/offering-order";
 import { stalledRefundAt } from "@/server/domain/orders/order-rules";
-import { type Actor, audit } from "../audit";
+import { audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 import { notifyNewOffers } from "../notifications";
 import { changeContextOf, changeOrderStatus, type StatusChangeContext, startOfferings } from "../orders";
@@ -216,7 +217,7 @@ async function offerNextLocked(tx: Tx, change: StatusChangeContext, orders: read
     });
     for (const orderId of stalled) {
       await audit(tx, {
-        actorType: "system",
+        actor: KUASA,
         action: "order.offering_stalled",
         subjectType: "order",
         subjectId: orderId,
@@ -247,8 +248,21 @@ async function offerNextLocked(tx: Tx, change: StatusChangeContext, orders: read
 }
 
 /** Timer handler: a live offer past its time expires and the next practitioner is offered. */
-export async function expireOffer(deps: ServiceDeps, { offerId }: { offerId: string }): Promise<void> {
-  await expireOffers(deps, { offerIds: [offerId] });
+export async function expireOffer(
+  deps: ServiceDeps,
+  {
+    actor,
+    offerId,
+  }: {
+    actor: SystemActor;
+    offerId: string;
+  },
+): Promise<void> {
+  requireActor(actor, "system");
+  await expireOffers(deps, {
+    actor: SWEEPER,
+    offerIds: [offerId],
+  });
 }
 
 /**
@@ -256,7 +270,17 @@ export async function expireOffer(deps: ServiceDeps, { offerId }: { offerId: str
  * expires, and its order is offered to the next practitioner (or stalls). An offer answered
  * meanwhile (accepted, declined, withdrawn) is left as it is.
  */
-export async function expireOffers(deps: ServiceDeps, { offerIds }: { offerIds: readonly string[] }): Promise<void> {
+export async function expireOffers(
+  deps: ServiceDeps,
+  {
+    actor,
+    offerIds,
+  }: {
+    actor: SystemActor;
+    offerIds: readonly string[];
+  },
+): Promise<void> {
+  requireActor(actor, "system");
   const change = changeContextOf(deps);
   const ids = [...offerIds];
   await deps.db.$transaction(async (tx) => {
@@ -275,12 +299,35 @@ export async function expireOffers(deps: ServiceDeps, { offerIds }: { offerIds: 
 }
 
 /** Timer handler: an order that should be on offer but has no live offer gets one. */
-export async function ensureOffering(deps: ServiceDeps, { orderId }: { orderId: string }): Promise<void> {
-  await ensureOfferings(deps, { orderIds: [orderId] });
+export async function ensureOffering(
+  deps: ServiceDeps,
+  {
+    actor,
+    orderId,
+  }: {
+    actor: SystemActor;
+    orderId: string;
+  },
+): Promise<void> {
+  requireActor(actor, "system");
+  await ensureOfferings(deps, {
+    actor: SWEEPER,
+    orderIds: [orderId],
+  });
 }
 
 /** `ensureOffering` for many orders in one transaction, in the order given. */
-export async function ensureOfferings(deps: ServiceDeps, { orderIds }: { orderIds: readonly string[] }): Promise<void> {
+export async function ensureOfferings(
+  deps: ServiceDeps,
+  {
+    actor,
+    orderIds,
+  }: {
+    actor: SystemActor;
+    orderIds: readonly string[];
+  },
+): Promise<void> {
+  requireActor(actor, "system");
   const change = changeContextOf(deps);
   const ids = [...orderIds];
   await deps.db.$transaction(async (tx) => {
@@ -295,7 +342,17 @@ export async function ensureOfferings(deps: ServiceDeps, { orderIds }: { orderId
 }
 
 /** Orders waiting for a first or next offer: paid, or on offer with no live offer and not stalled; due at once. */
-export async function ordersNeedingOffer(deps: Pick<ServiceDeps, "db">, { limit }: { limit: number }): Promise<DueRow[]> {
+export async function ordersNeedingOffer(
+  deps: Pick<ServiceDeps, "db">,
+  {
+    actor,
+    limit,
+  }: {
+    actor: SystemActor;
+    limit: number;
+  },
+): Promise<DueRow[]> {
+  requireActor(actor, "system");
   const { db } = deps;
   const rows = await db.order.findMany({
     where: {
@@ -311,13 +368,24 @@ export async function ordersNeedingOffer(deps: Pick<ServiceDeps, "db">, { limit 
 
 export async function offersDueToExpire(
   deps: Pick<ServiceDeps, "db">,
-  { cutoff, limit }: { cutoff: Date; limit: number },
+  {
+    actor,
+    cutoff,
+    limit,
+  }: {
+    actor: SystemActor;
+    cutoff: Date;
+    limit: number;
+  },
 ): Promise<DueRow[]> {
+  requireActor(actor, "system");
   return findDueRows((query) => deps.db.offer.findMany(query), "expiresAt", { status: "aktif" }, cutoff, limit);
 }
 
 /** Practitioner accepts their live offer: exactly one of racing accepts and the expiry wins. */
-export async function acceptOffer(deps: ServiceDeps, { practitionerId, offerId }: { practitionerId: string; offerId: string }) {
+export async function acceptOffer(deps: ServiceDeps, { actor, offerId }: { actor: PractitionerActor; offerId: string }) {
+  requireActor(actor, "practitioner");
+  const { practitionerId } = actor;
   const change = changeContextOf(deps);
   const { now } = change;
   return deps.db.$transaction(async (tx) => {
@@ -330,15 +398,14 @@ export async function acceptOffer(deps: ServiceDeps, { practitionerId, offerId }
     });
     if (taken.count !== 1) throw new AppError("INVALID_STATE", "This offer is no longer open: it expired or was answered already.");
     const order = await tx.order.findUniqueOrThrow({ where: { id: offer.orderId } });
-    return changeOrderStatus(tx, change, order, "take", { kind: "practitioner", id: practitionerId }, { practitionerId });
+    return changeOrderStatus(tx, change, order, "take", actor, { practitionerId });
   });
 }
 
 /** Practitioner declines: the next practitioner is offered at once. */
-export async function declineOffer(
-  deps: ServiceDeps,
-  { practitionerId, offerId }: { practitionerId: string; offerId: string },
-): Promise<void> {
+export async function declineOffer(deps: ServiceDeps, { actor, offerId }: { actor: PractitionerActor; offerId: string }): Promise<void> {
+  requireActor(actor, "practitioner");
+  const { practitionerId } = actor;
   const change = changeContextOf(deps);
   const { now } = change;
   await deps.db.$transaction(async (tx) => {
@@ -354,8 +421,9 @@ export async function declineOffer(
 /** Operator: start a new round for a stalled order; everyone eligible may be offered it again. */
 export async function restartOffering(
   deps: ServiceDeps,
-  { actor, orderId }: { actor: Actor & { actorType: "operator" }; orderId: string },
+  { actor, orderId }: { actor: OperatorActor; orderId: string },
 ): Promise<string | null> {
+  requireActor(actor, "operator");
   const change = changeContextOf(deps);
   return deps.db.$transaction(async (tx) => {
     await lockRow(tx, "Order", orderId);
@@ -369,7 +437,7 @@ export async function restartOffering(
       data: { offerRound: order.offerRound + 1, offeringStalledAt: null, offeringStalledReason: null, offeringRefundAt: null },
     });
     await audit(tx, {
-      ...actor,
+      actor,
       action: "order.restart_offering",
       subjectType: "order",
       subjectId: orderId,
@@ -382,8 +450,17 @@ export async function restartOffering(
 /** Stalled orders whose refund time has come, most overdue first. */
 export async function stalledOrdersDueForRefund(
   deps: Pick<ServiceDeps, "db">,
-  { cutoff, limit }: { cutoff: Date; limit: number },
+  {
+    actor,
+    cutoff,
+    limit,
+  }: {
+    actor: SystemActor;
+    cutoff: Date;
+    limit: number;
+  },
 ): Promise<DueRow[]> {
+  requireActor(actor, "system");
   return findDueRows((query) => deps.db.order.findMany(query), "offeringRefundAt", { status: "ditawarkan" }, cutoff, limit);
 }
 
@@ -392,20 +469,23 @@ export async function stalledOrdersDueForRefund(
  * time is refunded in full, with a message saying why. The operator's restart clears the time,
  * and a concurrent restart or cancel makes this a no-op (the order row is locked first).
  */
-export async function refundStalledOrder(deps: ServiceDeps, { orderId }: { orderId: string }): Promise<void> {
+export async function refundStalledOrder(
+  deps: ServiceDeps,
+  {
+    actor,
+    orderId,
+  }: {
+    actor: SystemActor;
+    orderId: string;
+  },
+): Promise<void> {
+  requireActor(actor, "system");
   const change = changeContextOf(deps);
   await deps.db.$transaction(async (tx) => {
     await lockRow(tx, "Order", orderId);
     const order = await tx.order.findUnique({ where: { id: orderId } });
     if (order?.status !== "ditawarkan" || !order.offeringRefundAt || order.offeringRefundAt > change.now) return;
-    await changeOrderStatus(
-      tx,
-      change,
-      order,
-      "refund_stalled",
-      { kind: "system" },
-      { message: { role: "system", body: STALL_REFUND_MESSAGE } },
-    );
+    await changeOrderStatus(tx, change, order, "refund_stalled", actor, { message: { role: "system", body: STALL_REFUND_MESSAGE } });
   });
 }
 
@@ -423,7 +503,17 @@ interface ChoosablePractitioner {
 }
 
 /** The practitioners qualified for a live order on offer (its field and label), for the operator's choice. */
-export async function practitionersForOrder(deps: { db: DbOrTx }, { orderId }: { orderId: string }): Promise<ChoosablePractitioner[]> {
+export async function practitionersForOrder(
+  deps: { db: DbOrTx },
+  {
+    actor,
+    orderId,
+  }: {
+    actor: OperatorActor;
+    orderId: string;
+  },
+): Promise<ChoosablePractitioner[]> {
+  requireActor(actor, "operator");
   const order = await deps.db.order.findUnique({
     where: { id: orderId },
     select: {
@@ -454,8 +544,9 @@ export async function practitionersForOrder(deps: { db: DbOrTx }, { orderId }: {
  */
 export async function offerToPractitioner(
   deps: ServiceDeps,
-  { actor, orderId, practitionerId }: { actor: Actor & { actorType: "operator" }; orderId: string; practitionerId: string },
+  { actor, orderId, practitionerId }: { actor: OperatorActor; orderId: string; practitionerId: string },
 ): Promise<string> {
+  requireActor(actor, "operator");
   const change = changeContextOf(deps);
   const { now } = change;
   return deps.db.$transaction(async (tx) => {
@@ -466,7 +557,15 @@ export async function offerToPractitioner(
         "INVALID_STATE",
         `Only a live order on offer can be offered to a chosen practitioner; this one is ${order.status}.`,
       );
-    const chosen = (await practitionersForOrder({ db: tx }, { orderId })).find((p) => p.id === practitionerId);
+    const chosen = (
+      await practitionersForOrder(
+        { db: tx },
+        {
+          actor,
+          orderId,
+        },
+      )
+    ).find((p) => p.id === practitionerId);
     if (!chosen) throw new AppError("VALIDATION", "practitionerId: not an active practitioner of this service's field and label.");
     if (!chosen.available) throw new AppError("CONFLICT", `${chosen.name} has paused new offers in their profile.`);
     if (chosen.holdsLiveOffer) throw new AppError("CONFLICT", `${chosen.name} already holds this order's live offer.`);
@@ -484,7 +583,7 @@ export async function offerToPractitioner(
     await tx.practitioner.update({ where: { id: practitionerId }, data: { lastOfferedAt: now } });
     await notifyNewOffers(tx, change.publicUrl, [id]);
     await audit(tx, {
-      ...actor,
+      actor,
       action: "order.offer_to_practitioner",
       subjectType: "order",
       subjectId: orderId,

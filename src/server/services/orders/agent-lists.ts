@@ -1,6 +1,6 @@
 import type { OrderMessage, Prisma } from "@/generated/prisma/client";
 import type { OrderStatus } from "@/generated/prisma/enums";
-import type { DataOwner } from "@/server/domain/data-owner";
+import { type OrganizationActor, ownerOf, requireActor } from "@/server/domain/access/actor";
 import { type CreatedWindow, cursorRow, keyset, type Page, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
 import type { ServiceDeps } from "../deps";
 import type { AttachedFile } from "../files";
@@ -28,8 +28,10 @@ export type ListedOrder = Omit<OrderWithMessages, "messages" | "files"> & { mess
 
 export async function listOrders(
   deps: Pick<ServiceDeps, "db">,
-  { owner, request, filter = {} }: { owner: DataOwner; request: PageRequest; filter?: OrderListFilter },
+  { actor, request, filter = {} }: { actor: OrganizationActor; request: PageRequest; filter?: OrderListFilter },
 ): Promise<Page<ListedOrder>> {
+  requireActor(actor, "agent", "admin");
+  const owner = ownerOf(actor);
   const { db } = deps;
   const scope = scopeOf(owner);
   const at = await cursorRow(request, "orders", (id) => db.order.findFirst({ where: { id, ...scope }, select: POSITION }));

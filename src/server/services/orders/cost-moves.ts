@@ -1,7 +1,7 @@
 import type { Order, OrderCost, Prisma } from "@/generated/prisma/client";
 import type { Tx } from "@/server/db/client";
+import { type Actor, KUASA } from "@/server/domain/access/actor";
 import {
-  type CostActor,
   type CostTransition,
   costTransitionFor,
   ORDER_STATUSES_ENDING_COSTS,
@@ -31,7 +31,7 @@ export const ORDER_COSTS = {
 
 export interface CostStep {
   now: Date;
-  actor: { kind: CostActor; id?: string | null };
+  actor: Actor;
   /** Why it was rejected or cancelled. */
   reason?: string | null;
   /** The receipt a payment comes with. */
@@ -108,10 +108,9 @@ export async function moveCost(
   await recordCostEvent(tx, order, moved, step.now);
   if (moved.status === "disetujui" || moved.status === "ditolak" || moved.status === "dibatalkan")
     await notifyCostDecision(tx, step.publicUrl, { ...moved, status: moved.status });
-  if (step.actor.kind === "org_admin" || step.actor.kind === "operator" || (step.actor.kind === "system" && transition.effects.length > 0))
+  if (step.actor.kind === "admin" || step.actor.kind === "operator" || (step.actor.kind === "system" && transition.effects.length > 0))
     await audit(tx, {
-      actorType: step.actor.kind,
-      actorId: step.actor.id ?? null,
+      actor: step.actor,
       action: `cost.${transition.trigger}`,
       subjectType: "order",
       subjectId: order.id,
@@ -146,7 +145,7 @@ export async function endCostsOnOrderChange(
     const moved = await moveCost(tx, order, cost, costTransitionFor(cost.status, "cancel", "system"), {
       now: change.now,
       publicUrl: change.publicUrl,
-      actor: { kind: "system" },
+      actor: KUASA,
       reason: ending ? ENDING_REASON.order_ended : ENDING_REASON.practitioner_left,
     });
     refunds.push(...moved.transfers);

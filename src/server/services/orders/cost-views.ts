@@ -1,6 +1,13 @@
 import type { Prisma } from "@/generated/prisma/client";
+import {
+  type AdminActor,
+  type OperatorActor,
+  type OrganizationActor,
+  ownerOf,
+  type PractitionerActor,
+  requireActor,
+} from "@/server/domain/access/actor";
 import { type ThirdPartyFee, thirdPartyFeeListSchema } from "@/server/domain/catalog/third-party-fees";
-import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
 import { ORDER_STATUSES_FOR_COST_REQUEST, UNDECIDED_COST_STATUSES } from "@/server/domain/orders/cost-state";
 import { receiptsDueBefore } from "@/server/domain/orders/order-rules";
@@ -32,8 +39,10 @@ export interface PractitionerOrderCosts {
  */
 export async function practitionerOrderCosts(
   deps: Pick<ServiceDeps, "db">,
-  { practitionerId, orderId }: { practitionerId: string; orderId: string },
+  { actor, orderId }: { actor: PractitionerActor; orderId: string },
 ): Promise<PractitionerOrderCosts> {
+  requireActor(actor, "practitioner");
+  const { practitionerId } = actor;
   const order = await deps.db.order.findFirst({
     where: { id: orderId, OR: [{ practitionerId }, { costs: { some: { practitionerId } } }] },
     select: { practitionerId: true, status: true, service: { select: { thirdPartyFees: true } } },
@@ -58,7 +67,9 @@ const ORDER_OF_COST = {
 } as const satisfies Prisma.OrderSelect;
 
 /** The practitioner's own costs, the ones still to act on (a receipt to upload) first, then the newest. */
-export async function listPractitionerCosts(deps: Pick<ServiceDeps, "db">, { practitionerId }: { practitionerId: string }) {
+export async function listPractitionerCosts(deps: Pick<ServiceDeps, "db">, { actor }: { actor: PractitionerActor }) {
+  requireActor(actor, "practitioner");
+  const { practitionerId } = actor;
   const rows = await deps.db.orderCost.findMany({
     where: { practitionerId },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -70,7 +81,9 @@ export async function listPractitionerCosts(deps: Pick<ServiceDeps, "db">, { pra
 }
 
 /** Costs of the organisation's orders still waiting for the client side's decision, per mode (the nav's badge counts the live ones). */
-export async function undecidedCostCounts(deps: Pick<ServiceDeps, "db">, { organizationId }: { organizationId: string }) {
+export async function undecidedCostCounts(deps: Pick<ServiceDeps, "db">, { actor }: { actor: AdminActor }) {
+  requireActor(actor, "admin");
+  const { organizationId } = actor;
   const count = (livemode: boolean) =>
     deps.db.orderCost.count({ where: { status: { in: [...UNDECIDED_COST_STATUSES] }, order: { organizationId, livemode } } });
   const [live, test] = await Promise.all([count(true), count(false)]);
@@ -78,7 +91,9 @@ export async function undecidedCostCounts(deps: Pick<ServiceDeps, "db">, { organ
 }
 
 /** The undecided costs of the organisation's orders in one mode, oldest first: the order in which they were asked. */
-export async function listUndecidedCosts(deps: Pick<ServiceDeps, "db">, { owner }: { owner: DataOwner }) {
+export async function listUndecidedCosts(deps: Pick<ServiceDeps, "db">, { actor }: { actor: OrganizationActor }) {
+  requireActor(actor, "agent", "admin");
+  const owner = ownerOf(actor);
   return deps.db.orderCost.findMany({
     where: {
       status: { in: [...UNDECIDED_COST_STATUSES] },
@@ -93,15 +108,27 @@ export async function listUndecidedCosts(deps: Pick<ServiceDeps, "db">, { owner 
 /** The costs of one order of the organisation (either mode), oldest first; another organisation's order is NOT_FOUND. */
 export async function organizationOrderCosts(
   deps: Pick<ServiceDeps, "db">,
-  { organizationId, orderId }: { organizationId: string; orderId: string },
+  { actor, orderId }: { actor: AdminActor; orderId: string },
 ): Promise<CostWithReceipt[]> {
+  requireActor(actor, "admin");
+  const { organizationId } = actor;
   const order = await deps.db.order.findFirst({ where: { id: orderId, organizationId }, select: { id: true } });
   if (!order) throw new AppError("NOT_FOUND", `No order ${orderId}.`);
   return deps.db.orderCost.findMany({ where: { orderId }, ...ORDER_COSTS });
 }
 
 /** The costs of any order, for the operator. */
-export async function operatorOrderCosts(deps: Pick<ServiceDeps, "db">, { orderId }: { orderId: string }): Promise<CostWithReceipt[]> {
+export async function operatorOrderCosts(
+  deps: Pick<ServiceDeps, "db">,
+  {
+    actor,
+    orderId,
+  }: {
+    actor: OperatorActor;
+    orderId: string;
+  },
+): Promise<CostWithReceipt[]> {
+  requireActor(actor, "operator");
   const order = await deps.db.order.findUnique({ where: { id: orderId }, select: { id: true } });
   if (!order) throw new AppError("NOT_FOUND", `No order ${orderId}.`);
   return deps.db.orderCost.findMany({ where: { orderId }, ...ORDER_COSTS });
@@ -112,7 +139,15 @@ export async function operatorOrderCosts(deps: Pick<ServiceDeps, "db">, { orderI
  * receipt, the longest waiting first. The money sits in the order's escrow; the operator chases
  * the practitioner or cancels the cost and refunds the deposit.
  */
-export async function listLateReceipts(deps: Pick<ServiceDeps, "db" | "clock" | "orderRules">) {
+export async function listLateReceipts(
+  deps: Pick<ServiceDeps, "db" | "clock" | "orderRules">,
+  {
+    actor,
+  }: {
+    actor: OperatorActor;
+  },
+) {
+  requireActor(actor, "operator");
   const dueBefore = receiptsDueBefore(deps.clock.now(), orderRulesOf(deps));
   return deps.db.orderCost.findMany({
     where: { status: "disetujui", approvedAt: { lt: dueBefore }, order: { livemode: true } },

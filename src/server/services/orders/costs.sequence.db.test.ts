@@ -1,17 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminActor, agentActor } from "@/server/domain/access/actor";
 import { fixedClock } from "@/server/domain/clock";
 import { AppError } from "@/server/domain/errors";
 import type { CostStatus } from "@/server/domain/orders/cost-state";
 import type { OrderStatus } from "@/server/domain/orders/order-state";
+import { practitionerActorOf } from "@/server/services/access";
 import { accounts, balanceOf } from "@/server/services/money";
 import { deliverResult, releaseOrder, startWork } from "@/server/services/practitioners";
+import { TEST_OPERATOR } from "@/test/actors";
 import { agentKey } from "@/test/cases";
 import { seededRng } from "@/test/chaos/rng";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { uploadTestFile } from "@/test/files";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { createPaidOrder, createTestPractitioner, driveOrder, escrowMismatches, LEDGER_SOUND, ledgerInvariants } from "@/test/orders";
-import { acceptOrderResult, byKey, cancelCostByOperator, decideCost, openDispute, operatorOrderAction, payCost, requestCost } from ".";
+import { acceptOrderResult, cancelCostByOperator, decideCost, openDispute, operatorOrderAction, payCost, requestCost } from ".";
 
 /**
  * Random sequences of everything that moves an order's or a cost's money, from a seed: orders
@@ -54,7 +57,7 @@ describe("costs and orders in random sequences", () => {
       thresholdIdr: 2_000_000n,
     });
     const key = await agentKey(database.prisma, clock, org);
-    const admin = { owner: { organizationId: org.id, livemode: true }, actor: { kind: "org_admin" as const, id: "usr_admin" } };
+    const admin = adminActor("usr_admin", org.id, true);
     const practitioners = [await createTestPractitioner(database.prisma), await createTestPractitioner(database.prisma)];
     const receipts = new Map<string, string>();
     for (const practitionerId of practitioners) {
@@ -76,7 +79,7 @@ describe("costs and orders in random sequences", () => {
       ask: async () => {
         const order = await someOrder("diambil", "dikerjakan", "butuh_input_klien");
         await requestCost(deps(), {
-          by: { kind: "practitioner", practitionerId: order.practitionerId },
+          actor: await practitionerActorOf(database.prisma, order.practitionerId),
           orderId: order.id,
           input: {
             kind: "lainnya",
@@ -89,16 +92,26 @@ describe("costs and orders in random sequences", () => {
       },
       approve: async () => {
         const cost = await someCost("diajukan");
-        await decideCost(deps(), { by: byKey(key), orderId: cost.orderId, costId: cost.id, decision: { approve: true } });
+        await decideCost(deps(), {
+          actor: agentActor(key),
+          orderId: cost.orderId,
+          costId: cost.id,
+          decision: { approve: true },
+        });
       },
       adminApprove: async () => {
         const cost = await someCost("diajukan", "menunggu_persetujuan");
-        await decideCost(deps(), { by: admin, orderId: cost.orderId, costId: cost.id, decision: { approve: true } });
+        await decideCost(deps(), {
+          actor: admin,
+          orderId: cost.orderId,
+          costId: cost.id,
+          decision: { approve: true },
+        });
       },
       reject: async () => {
         const cost = await someCost("diajukan", "menunggu_persetujuan");
         await decideCost(deps(), {
-          by: rng.next() < 0.5 ? byKey(key) : admin,
+          actor: rng.next() < 0.5 ? agentActor(key) : admin,
           orderId: cost.orderId,
           costId: cost.id,
           decision: { approve: false, reason: "Tidak perlu." },
@@ -107,7 +120,7 @@ describe("costs and orders in random sequences", () => {
       pay: async () => {
         const cost = await someCost("disetujui");
         await payCost(deps(), {
-          by: { kind: "practitioner", practitionerId: cost.practitionerId },
+          actor: await practitionerActorOf(database.prisma, cost.practitionerId),
           orderId: cost.orderId,
           costId: cost.id,
           receiptFileId: receipts.get(cost.practitionerId)!,
@@ -116,7 +129,7 @@ describe("costs and orders in random sequences", () => {
       operatorCancel: async () => {
         const cost = await someCost("disetujui");
         await cancelCostByOperator(deps(), {
-          operatorId: "usr_op",
+          actor: TEST_OPERATOR,
           orderId: cost.orderId,
           costId: cost.id,
           reason: "Kuitansi tidak datang.",
@@ -125,24 +138,33 @@ describe("costs and orders in random sequences", () => {
       deliver: async () => {
         const order = rng.pick(orders);
         await deliverResult(deps(), {
-          practitionerId: order.practitionerId,
+          actor: await practitionerActorOf(deps().db, order.practitionerId),
           orderId: order.id,
           deliverable: "https://berkas.contoh.id/hasil.pdf",
         });
       },
       restart: async () => {
         const order = rng.pick(orders);
-        await startWork(deps(), order.practitionerId, order.id);
+        await startWork(deps(), { actor: await practitionerActorOf(deps().db, order.practitionerId), orderId: order.id });
       },
       giveBack: async () => {
         const order = rng.pick(orders);
-        await releaseOrder(deps(), order.practitionerId, order.id);
+        await releaseOrder(deps(), { actor: await practitionerActorOf(deps().db, order.practitionerId), orderId: order.id });
       },
-      accept: async () => acceptOrderResult(deps(), { by: byKey(key), orderId: rng.pick(orders).id }),
-      dispute: async () => openDispute(deps(), { by: byKey(key), orderId: rng.pick(orders).id, reason: "Tidak sesuai." }),
+      accept: async () =>
+        acceptOrderResult(deps(), {
+          actor: agentActor(key),
+          orderId: rng.pick(orders).id,
+        }),
+      dispute: async () =>
+        openDispute(deps(), {
+          actor: agentActor(key),
+          orderId: rng.pick(orders).id,
+          reason: "Tidak sesuai.",
+        }),
       operator: async () =>
         operatorOrderAction(deps(), {
-          actor: { actorType: "operator", actorId: null },
+          actor: TEST_OPERATOR,
           input: {
             orderId: rng.pick(orders).id,
             action: rng.pick(["refund", "settle_for_practitioner", "cancel"] as const),

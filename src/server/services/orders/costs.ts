@@ -1,23 +1,24 @@
 import type { Order, OrderCost, StoredFile } from "@/generated/prisma/client";
 import type { Tx } from "@/server/db/client";
 import { lockRow } from "@/server/db/row-lock";
+import {
+  type AgentActor,
+  type OperatorActor,
+  type OrganizationActor,
+  ownerOf,
+  type PractitionerActor,
+  requireActor,
+} from "@/server/domain/access/actor";
 import { thirdPartyFeeListSchema } from "@/server/domain/catalog/third-party-fees";
-import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
-import {
-  type CostActor,
-  type CostRequest,
-  checkCostRequest,
-  costTransitionFor,
-  ORDER_STATUSES_FOR_COST_REQUEST,
-} from "@/server/domain/orders/cost-state";
+import { type CostRequest, checkCostRequest, costTransitionFor, ORDER_STATUSES_FOR_COST_REQUEST } from "@/server/domain/orders/cost-state";
+import { practitionerActorOf } from "../access";
 import { publicUrlOf, type ServiceDeps } from "../deps";
 import { recordCostEvent } from "../events";
 import { agentReader, attachFiles, filesToAttach, practitionerReader } from "../files";
 import { type ClaimKey, NO_KEY } from "../idempotency";
 import { accounts, balanceOf, chargeKeySpend, type TransferInput, transfer } from "../money";
-import type { ClientRef } from "./client-steps";
 import { COST_INCLUDE, type CostWithReceipt, moveCost } from "./cost-moves";
 import { ownOrder } from "./status";
 
@@ -31,13 +32,19 @@ import { ownOrder } from "./status";
 /** Most costs one order carries: a company's establishment has a handful of official fees, never dozens. */
 const MAX_COSTS_PER_ORDER = 30;
 
-/** Who asks for a cost or pays it: the practitioner in the portal, or the sandbox's simulated one for a test order. */
-export type CostPractitioner = { kind: "practitioner"; practitionerId: string } | { kind: "test_helper"; owner: DataOwner };
+/**
+ * Who asks for a cost or pays it: the practitioner in the portal, or the agent through the
+ * sandbox's test helpers, as the simulated practitioner of its own test order.
+ */
+export type CostPractitioner = PractitionerActor | AgentActor;
 
 /** The order, locked, if this practitioner may act on its costs; 404 otherwise (an order not theirs is never acknowledged). */
 async function practitionerOrder(tx: Tx, by: CostPractitioner, orderId: string): Promise<Order> {
   await lockRow(tx, "Order", orderId);
-  if (by.kind === "test_helper") return ownOrder(tx, by.owner, orderId);
+  if (by.kind === "agent") {
+    if (by.livemode) throw new AppError("FORBIDDEN", "Only a test order's costs can be asked for or paid through the test helpers.");
+    return ownOrder(tx, ownerOf(by), orderId);
+  }
   const order = await tx.order.findUnique({ where: { id: orderId } });
   if (!order || (order.practitionerId !== by.practitionerId && !(await askedForCostOn(tx, by.practitionerId, orderId))))
     throw new AppError("NOT_FOUND", `Pesanan ${orderId} tidak ditemukan atau tidak Anda tangani.`);
@@ -68,8 +75,10 @@ async function moveMoney(tx: Tx, transfers: TransferInput[]): Promise<void> {
  */
 export async function requestCost(
   deps: Pick<ServiceDeps, "db" | "clock" | "publicUrl">,
-  { by, orderId, input }: { by: CostPractitioner; orderId: string; input: CostRequest },
+  { actor, orderId, input }: { actor: CostPractitioner; orderId: string; input: CostRequest },
 ): Promise<CostWithReceipt> {
+  requireActor(actor, "practitioner", "agent");
+  const by = actor;
   const now = deps.clock.now();
   return deps.db.$transaction(async (tx) => {
     const order = await practitionerOrder(tx, by, orderId);
@@ -113,25 +122,25 @@ export type CostDecision = { approve: true } | { approve: false; reason: string 
 export async function decideCost(
   deps: Pick<ServiceDeps, "db" | "clock" | "publicUrl">,
   {
-    by,
+    actor,
     orderId,
     costId,
     decision,
     claim = NO_KEY,
-  }: { by: ClientRef; orderId: string; costId: string; decision: CostDecision; claim?: ClaimKey },
+  }: { actor: OrganizationActor; orderId: string; costId: string; decision: CostDecision; claim?: ClaimKey },
 ): Promise<CostWithReceipt> {
+  requireActor(actor, "agent", "admin");
   const now = deps.clock.now();
-  const actor: CostActor = by.actor.kind;
   return deps.db.$transaction(async (tx) => {
     await claim(tx, costId);
     await lockRow(tx, "Order", orderId);
-    const order = await ownOrder(tx, by.owner, orderId);
+    const order = await ownOrder(tx, ownerOf(actor), orderId);
     const cost = await costOf(tx, orderId, costId);
     if (!decision.approve) {
-      const moved = await moveCost(tx, order, cost, costTransitionFor(cost.status, "reject", actor), {
+      const moved = await moveCost(tx, order, cost, costTransitionFor(cost.status, "reject", actor.kind), {
         now,
         publicUrl: publicUrlOf(deps),
-        actor: by.actor,
+        actor,
         reason: decision.reason,
       });
       return moved.cost;
@@ -141,8 +150,8 @@ export async function decideCost(
       select: { approvalThresholdIdr: true },
     });
     const threshold = organization.approvalThresholdIdr;
-    const needsAdmin = actor === "agent" && threshold !== null && cost.amountIdr > threshold;
-    const transition = costTransitionFor(cost.status, needsAdmin ? "hold_for_approval" : "approve", actor);
+    const needsAdmin = actor.kind === "agent" && threshold !== null && cost.amountIdr > threshold;
+    const transition = costTransitionFor(cost.status, needsAdmin ? "hold_for_approval" : "approve", actor.kind);
     if (transition.effects.includes("commit_spend")) {
       const key = await tx.apiKey.findUniqueOrThrow({ where: { id: order.apiKeyId }, select: { id: true, monthlyBudgetIdr: true } });
       const spend = await chargeKeySpend(tx, key, now, cost.amountIdr);
@@ -158,7 +167,7 @@ export async function decideCost(
       (await balanceOf(tx, accounts.orgDeposit(order.organizationId, order.livemode))) < cost.amountIdr
     )
       throw new AppError("INSUFFICIENT_DEPOSIT", `The deposit does not cover the cost Rp ${cost.amountIdr}.`);
-    const moved = await moveCost(tx, order, cost, transition, { now, publicUrl: publicUrlOf(deps), actor: by.actor });
+    const moved = await moveCost(tx, order, cost, transition, { now, publicUrl: publicUrlOf(deps), actor });
     await moveMoney(tx, moved.transfers);
     return moved.cost;
   });
@@ -172,8 +181,10 @@ export async function decideCost(
  */
 export async function payCost(
   deps: Pick<ServiceDeps, "db" | "clock" | "publicUrl">,
-  { by, orderId, costId, receiptFileId }: { by: CostPractitioner; orderId: string; costId: string; receiptFileId: string },
+  { actor, orderId, costId, receiptFileId }: { actor: CostPractitioner; orderId: string; costId: string; receiptFileId: string },
 ): Promise<CostWithReceipt> {
+  requireActor(actor, "practitioner", "agent");
+  const by = actor;
   const now = deps.clock.now();
   return deps.db.$transaction(async (tx) => {
     const order = await practitionerOrder(tx, by, orderId);
@@ -183,7 +194,7 @@ export async function payCost(
     const transition = costTransitionFor(cost.status, "pay", "practitioner");
     const [receipt] = await filesToAttach(
       tx,
-      by.kind === "practitioner" ? practitionerReader(by.practitionerId) : agentReader(by.owner),
+      by.kind === "practitioner" ? practitionerReader(by.practitionerId) : agentReader(ownerOf(by)),
       { organizationId: order.organizationId, livemode: order.livemode },
       [receiptFileId],
       "receipt",
@@ -194,7 +205,8 @@ export async function payCost(
     const moved = await moveCost(tx, order, cost, transition, {
       now,
       publicUrl: publicUrlOf(deps),
-      actor: { kind: "practitioner", id: cost.practitionerId },
+      // Through the test helpers, the simulated practitioner who asked for the cost pays it.
+      actor: by.kind === "practitioner" ? by : await practitionerActorOf(tx, cost.practitionerId),
       receiptFileId,
     });
     await moveMoney(tx, moved.transfers);
@@ -211,8 +223,19 @@ const uploadedBy = (file: StoredFile, practitionerId: string) => file.practition
  */
 export async function cancelCostByOperator(
   deps: Pick<ServiceDeps, "db" | "clock" | "publicUrl">,
-  { operatorId, orderId, costId, reason }: { operatorId: string; orderId: string; costId: string; reason: string },
+  {
+    actor,
+    orderId,
+    costId,
+    reason,
+  }: {
+    actor: OperatorActor;
+    orderId: string;
+    costId: string;
+    reason: string;
+  },
 ): Promise<CostWithReceipt> {
+  requireActor(actor, "operator");
   const now = deps.clock.now();
   if (!reason.trim()) throw new AppError("VALIDATION", "reason: say why the cost is cancelled.");
   return deps.db.$transaction(async (tx) => {
@@ -223,7 +246,7 @@ export async function cancelCostByOperator(
     const moved = await moveCost(tx, order, cost, costTransitionFor(cost.status, "cancel", "operator"), {
       now,
       publicUrl: publicUrlOf(deps),
-      actor: { kind: "operator", id: operatorId },
+      actor,
       reason,
     });
     await moveMoney(tx, moved.transfers);
@@ -234,8 +257,10 @@ export async function cancelCostByOperator(
 /** One cost of the owner's order, or 404. */
 export async function getCost(
   deps: Pick<ServiceDeps, "db">,
-  { owner, orderId, costId }: { owner: DataOwner; orderId: string; costId: string },
+  { actor, orderId, costId }: { actor: OrganizationActor; orderId: string; costId: string },
 ): Promise<CostWithReceipt> {
+  requireActor(actor, "agent", "admin");
+  const owner = ownerOf(actor);
   await ownOrder(deps.db, owner, orderId);
   const cost = await deps.db.orderCost.findFirst({ where: { id: costId, orderId }, include: COST_INCLUDE });
   if (!cost) throw new AppError("NOT_FOUND", `No cost ${costId} on order ${orderId}.`);

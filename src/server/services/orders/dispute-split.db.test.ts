@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { agentActor, operatorActor } from "@/server/domain/access/actor";
 import { fixedClock } from "@/server/domain/clock";
+import { practitionerActorOf } from "@/server/services/access";
 import { accounts, balanceOf, platformRevenueTotal, spentThisMonth } from "@/server/services/money";
 import { releaseOrder } from "@/server/services/practitioners";
+import { TEST_OPERATOR } from "@/test/actors";
 import { agentKey } from "@/test/cases";
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
@@ -16,12 +19,12 @@ import {
   NDA_PRICE_IDR,
 } from "@/test/orders";
 import { raceOnOrderRow } from "@/test/races";
-import { byKey, openDispute, operatorOrderAction } from ".";
+import { openDispute, operatorOrderAction } from ".";
 
 let database: TestDatabase;
 const clock = fixedClock("2026-11-26T03:00:00Z");
 const deps = () => ({ db: database.prisma, clock });
-const operator = { actorType: "operator" as const, actorId: "usr_op" };
+const operator = operatorActor("usr_op");
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -38,7 +41,7 @@ async function disputedOrder(org: TestOrg) {
   const order = await createPaidOrder(database.prisma, clock, org);
   await driveOrder(database.prisma, order.id, practitionerId, "dikerjakan", clock.now());
   await openDispute(deps(), {
-    by: byKey(await agentKey(database.prisma, clock, org)),
+    actor: agentActor(await agentKey(database.prisma, clock, org)),
     orderId: order.id,
     reason: "Hasil tidak sesuai pesanan.",
   });
@@ -57,7 +60,13 @@ describe("a dispute settled with a split", () => {
   it("pays the practitioner their share, the platform its fee on it, returns the rest to the deposit and the budget, and writes the figures on the order", async () => {
     const org = await createTestOrg(database.prisma);
     const { order, practitionerId } = await disputedOrder(org);
-    const [depositBefore, revenueBefore] = [await deposit(org), await platformRevenueTotal(deps(), { livemode: true })];
+    const [depositBefore, revenueBefore] = [
+      await deposit(org),
+      await platformRevenueTotal(deps(), {
+        actor: TEST_OPERATOR,
+        livemode: true,
+      }),
+    ];
     const share = BigInt(NDA_CLIENT_PRICE_IDR / 2);
 
     const settled = await operatorOrderAction(deps(), {
@@ -73,7 +82,12 @@ describe("a dispute settled with a split", () => {
     const fee = (BigInt(NDA_PRICE_IDR - NDA_CLIENT_PRICE_IDR) * share) / BigInt(NDA_CLIENT_PRICE_IDR);
     const refund = BigInt(NDA_PRICE_IDR) - share - fee;
     expect(await payable(practitionerId)).toBe(share);
-    expect((await platformRevenueTotal(deps(), { livemode: true })) - revenueBefore).toBe(fee);
+    expect(
+      (await platformRevenueTotal(deps(), {
+        actor: TEST_OPERATOR,
+        livemode: true,
+      })) - revenueBefore,
+    ).toBe(fee);
     expect(await deposit(org)).toBe(depositBefore + refund);
     expect(await spentThisMonth(database.prisma, clock, org.apiKeyId)).toBe(BigInt(NDA_PRICE_IDR) - refund);
     expect(settled.messages.slice(-2).map((m) => [m.role, m.body])).toEqual([
@@ -125,11 +139,17 @@ describe.runIf(testDatabaseKind === "postgres")("a split under a race with the p
       const practitionerId = await createTestPractitioner(database.prisma, ["kontrak"]);
       const order = await createPaidOrder(database.prisma, clock, org);
       await driveOrder(database.prisma, order.id, practitionerId, "dikerjakan", clock.now());
+      const holder = await practitionerActorOf(database.prisma, practitionerId);
       const [disputed, released] = await raceOnOrderRow(
         database.url!,
         order.id,
-        () => openDispute(deps(), { by: byKey(key), orderId: order.id, reason: "Tidak ada kabar." }),
-        () => releaseOrder(deps(), practitionerId, order.id),
+        () =>
+          openDispute(deps(), {
+            actor: agentActor(key),
+            orderId: order.id,
+            reason: "Tidak ada kabar.",
+          }),
+        () => releaseOrder(deps(), { actor: holder, orderId: order.id }),
       );
       expect([disputed.status, released.status].filter((s) => s === "fulfilled")).toHaveLength(1);
       const split = operatorOrderAction(deps(), {

@@ -1,5 +1,5 @@
 export { listOrders } from "./agent-lists";
-export { acceptOrderResult, byKey, cancelOrder, decideApproval, openDispute, postClientMessage, requestRevision } from "./client-steps";
+export { acceptOrderResult, cancelOrder, decideApproval, openDispute, postClientMessage, requestRevision } from "./client-steps";
 export type { CostWithReceipt } from "./cost-moves";
 export {
   listLateReceipts,
@@ -26,7 +26,7 @@ export { listDisputes, listSlaBreaches, listStalledOrders } from "./operator-que
 export { autoAcceptMessage, autoAcceptOrder, markSlaBreached, ordersDueForAutoAccept, ordersPastSla } from "./order-timers";
 export {
   ADMIN_ORDER_ACTIONS,
-  adminClientRef,
+  adminOnOrder,
   getOrganizationOrder,
   listOrganizationOrders,
   type OrganizationOrderSearch,

@@ -1,6 +1,7 @@
+import { type OperatorActor, requireActor } from "@/server/domain/access/actor";
 import { intakeFieldListSchema } from "@/server/domain/catalog/intake";
 import { AppError } from "@/server/domain/errors";
-import { type Actor, audit } from "../audit";
+import { audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 
 /** What the client sent with an order, unmasked: the intake and, for a case's order, the case's story and contact. */
@@ -16,10 +17,8 @@ interface ClientData {
  * to judge a dispute or a question. Every reading is written to the audit log, in the same
  * transaction, before the data is returned: no audit row, no data.
  */
-export async function revealClientData(
-  deps: Pick<ServiceDeps, "db">,
-  { actor, orderId }: { actor: Actor & { actorType: "operator" }; orderId: string },
-) {
+export async function revealClientData(deps: Pick<ServiceDeps, "db">, { actor, orderId }: { actor: OperatorActor; orderId: string }) {
+  requireActor(actor, "operator");
   return deps.db.$transaction(async (tx): Promise<ClientData> => {
     const order = await tx.order.findUnique({
       where: { id: orderId },
@@ -32,7 +31,7 @@ export async function revealClientData(
     });
     if (!order) throw new AppError("NOT_FOUND", `No order ${orderId}.`);
     await audit(tx, {
-      ...actor,
+      actor,
       action: "order.client_data_view",
       subjectType: "order",
       subjectId: order.id,

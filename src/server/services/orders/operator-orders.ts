@@ -1,5 +1,6 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { OrderStatus } from "@/generated/prisma/enums";
+import { type OperatorActor, requireActor } from "@/server/domain/access/actor";
 import { jakartaDayStart } from "@/server/domain/clock";
 import { AppError } from "@/server/domain/errors";
 import { disputeSplit } from "@/server/domain/money/pricing";
@@ -7,7 +8,7 @@ import { disputeSplitMessage } from "@/server/domain/notifications/notification-
 import type { OrderTrigger } from "@/server/domain/orders/order-state";
 import { ACTIVE_STATUSES, ORDER_TRANSITIONS, type OrderActor, statusesAllowing } from "@/server/domain/orders/order-state";
 import { cursorRow, keyset, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
-import { type Actor, audit, namesOf } from "../audit";
+import { audit, namesOf } from "../audit";
 import type { ServiceDeps } from "../deps";
 import { portalOrderFiles, readableFileIds } from "../files";
 import { SLA_RUNNING } from "./order-timers";
@@ -27,7 +28,15 @@ import {
  */
 
 /** The overview: live orders and money only; test orders are the sandbox's. */
-export async function operatorOverview(deps: ServiceDeps) {
+export async function operatorOverview(
+  deps: ServiceDeps,
+  {
+    actor,
+  }: {
+    actor: OperatorActor;
+  },
+) {
+  requireActor(actor, "operator");
   const { db, clock } = deps;
   const live = { livemode: true } as const;
   const [createdToday, byStatus, stalled, slaBreaches, waitingOrganizations, escrow] = await Promise.all([
@@ -95,7 +104,19 @@ function searchWhere(search: OrderSearch, now: Date): Prisma.OrderWhereInput {
 }
 
 /** Orders of every organisation, newest first, keyset-paged; the cursor must be a row of the same search. */
-export async function searchOrders(deps: ServiceDeps, { search, page }: { search: OrderSearch; page: PageRequest }) {
+export async function searchOrders(
+  deps: ServiceDeps,
+  {
+    actor,
+    search,
+    page,
+  }: {
+    actor: OperatorActor;
+    search: OrderSearch;
+    page: PageRequest;
+  },
+) {
+  requireActor(actor, "operator");
   const { db, clock } = deps;
   const where = searchWhere(search, clock.now());
   const at = await cursorRow(page, "orders", (id) =>
@@ -119,14 +140,22 @@ function allowedOperatorActions(order: { status: OrderStatus; practitionerId: st
 
 /** Who can move an order into `status` without an audit row (the audited operator and admins are matched by row). */
 function unauditedActors(status: OrderStatus): OrderActor[] {
-  const actors = ORDER_TRANSITIONS.filter((t) => t.to === status).flatMap((t) =>
-    t.actors.filter((a) => a !== "operator" && a !== "org_admin"),
-  );
+  const actors = ORDER_TRANSITIONS.filter((t) => t.to === status).flatMap((t) => t.actors.filter((a) => a !== "operator" && a !== "admin"));
   return [...new Set(actors)];
 }
 
 /** One order in full for the operator; 404 for an unknown id. */
-export async function operatorOrderDetail(deps: ServiceDeps, { orderId }: { orderId: string }) {
+export async function operatorOrderDetail(
+  deps: ServiceDeps,
+  {
+    actor,
+    orderId,
+  }: {
+    actor: OperatorActor;
+    orderId: string;
+  },
+) {
+  requireActor(actor, "operator");
   const { db } = deps;
   const order = await db.order.findUnique({
     where: { id: orderId },
@@ -225,10 +254,11 @@ export async function operatorOrderAction(
     actor,
     input,
   }: {
-    actor: Actor & { actorType: "operator" };
+    actor: OperatorActor;
     input: { orderId: string; action: OperatorOrderAction; note?: string; practitionerShareIdr?: bigint };
   },
 ): Promise<OrderWithMessages> {
+  requireActor(actor, "operator");
   const change = changeContextOf(deps);
   return deps.db.$transaction(async (tx) => {
     const order = await tx.order.findUnique({ where: { id: input.orderId } });
@@ -237,7 +267,7 @@ export async function operatorOrderAction(
     if (NEEDS_MESSAGE.has(input.action) && !note) throw new AppError("VALIDATION", "note: say why; the parties read it on the order.");
     const extra: StatusChangeExtra = NEEDS_MESSAGE.has(input.action) ? { message: note } : { note };
     if (input.action === "settle_split") extra.practitionerShareIdr = input.practitionerShareIdr;
-    const changed = await changeOrderStatus(tx, change, order, input.action, { kind: "operator", id: actor.actorId ?? null }, extra);
+    const changed = await changeOrderStatus(tx, change, order, input.action, actor, extra);
     if (input.action !== "settle_split") return changed;
     // Both sides read the decision's figures on the order, beside the operator's reasons.
     const split = disputeSplit(order, input.practitionerShareIdr!);
@@ -253,8 +283,9 @@ export async function operatorOrderAction(
  */
 export async function postOperatorMessage(
   deps: ServiceDeps,
-  { actor, orderId, body }: { actor: Actor & { actorType: "operator" }; orderId: string; body: string },
+  { actor, orderId, body }: { actor: OperatorActor; orderId: string; body: string },
 ): Promise<OrderWithMessages> {
+  requireActor(actor, "operator");
   const change = changeContextOf(deps);
   if (!body.trim()) throw new AppError("VALIDATION", "body: write the message.");
   return deps.db.$transaction(async (tx) => {
@@ -263,7 +294,7 @@ export async function postOperatorMessage(
     if (!order) throw new AppError("NOT_FOUND", `No order ${orderId}.`);
     await addMessage(tx, orderId, { role: "operator", body: body.trim() }, change);
     await tx.order.update({ where: { id: orderId }, data: { updatedAt: change.now } });
-    await audit(tx, { ...actor, action: "order.operator_message", subjectType: "order", subjectId: orderId, data: {} });
+    await audit(tx, { actor, action: "order.operator_message", subjectType: "order", subjectId: orderId, data: {} });
     return loadOrder(tx, orderId);
   });
 }

@@ -1,4 +1,5 @@
 import type { OrderStatus } from "@/generated/prisma/enums";
+import { type OperatorActor, requireActor } from "@/server/domain/access/actor";
 import type { ServiceDeps } from "../deps";
 import { SLA_RUNNING } from "./order-timers";
 
@@ -41,7 +42,15 @@ function facts(order: OrderFacts) {
 
 const QUEUE_LIMIT = 200;
 
-export async function listDisputes(deps: Pick<ServiceDeps, "db">) {
+export async function listDisputes(
+  deps: Pick<ServiceDeps, "db">,
+  {
+    actor,
+  }: {
+    actor: OperatorActor;
+  },
+) {
+  requireActor(actor, "operator");
   const { db } = deps;
   const rows = await db.order.findMany({
     where: { status: "sengketa", livemode: true },
@@ -56,7 +65,15 @@ export async function listDisputes(deps: Pick<ServiceDeps, "db">) {
   return rows.map((row) => ({ ...facts(row), openedAt: row.events[0]?.createdAt ?? null, reason: row.messages[0]?.body ?? null }));
 }
 
-export async function listStalledOrders(deps: Pick<ServiceDeps, "db">) {
+export async function listStalledOrders(
+  deps: Pick<ServiceDeps, "db">,
+  {
+    actor,
+  }: {
+    actor: OperatorActor;
+  },
+) {
+  requireActor(actor, "operator");
   const { db } = deps;
   const rows = await db.order.findMany({
     where: { status: "ditawarkan", offeringStalledAt: { not: null }, livemode: true },
@@ -73,7 +90,15 @@ export async function listStalledOrders(deps: Pick<ServiceDeps, "db">) {
   }));
 }
 
-export async function listSlaBreaches(deps: Pick<ServiceDeps, "db">) {
+export async function listSlaBreaches(
+  deps: Pick<ServiceDeps, "db">,
+  {
+    actor,
+  }: {
+    actor: OperatorActor;
+  },
+) {
+  requireActor(actor, "operator");
   const { db } = deps;
   const rows = await db.order.findMany({
     where: { status: { in: SLA_RUNNING }, slaBreachedAt: { not: null }, livemode: true },

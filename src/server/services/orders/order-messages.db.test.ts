@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { agentActor, operatorActor } from "@/server/domain/access/actor";
 import { fixedClock } from "@/server/domain/clock";
 import { newId } from "@/server/domain/ids";
+import { practitionerActorOf } from "@/server/services/access";
 import { agentKey } from "@/test/cases";
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
@@ -8,7 +10,7 @@ import { startTestApi, type TestApi } from "@/test/http";
 import { createPaidOrder, createTestPractitioner, driveOrder } from "@/test/orders";
 import { raceOnOrderRow } from "@/test/races";
 import { askClient } from "../practitioners";
-import { byKey, postClientMessage } from "./client-steps";
+import { postClientMessage } from "./client-steps";
 import { postOperatorMessage } from "./operator-orders";
 import { ORDER_MESSAGE_LIMIT } from "./status";
 
@@ -74,7 +76,13 @@ describe("messages per order", () => {
 
   it("refuses the practitioner's question at the limit with CONFLICT, leaving the order in work", async () => {
     const { orderId, practitionerId } = await orderHolding(ORDER_MESSAGE_LIMIT);
-    await expect(askClient(deps(), { practitionerId, orderId, question: "Siapa direkturnya?" })).rejects.toMatchObject({
+    await expect(
+      askClient(deps(), {
+        actor: await practitionerActorOf(deps().db, practitionerId),
+        orderId,
+        question: "Siapa direkturnya?",
+      }),
+    ).rejects.toMatchObject({
       code: "CONFLICT",
     });
     expect(await statusOf(orderId)).toBe("dikerjakan");
@@ -99,11 +107,22 @@ describe.runIf(testDatabaseKind === "postgres")("messages per order, racing", ()
     const key = await agentKey(database.prisma, clock, org);
     for (let round = 0; round < 5; round++) {
       const { orderId, practitionerId } = await orderHolding(ORDER_MESSAGE_LIMIT - 1);
+      const holder = await practitionerActorOf(database.prisma, practitionerId);
       const results = await raceOnOrderRow(
         database.url!,
         orderId,
-        () => postClientMessage(deps(), { by: byKey(key), orderId, input: { body: "Catatan terakhir." } }),
-        () => askClient(deps(), { practitionerId, orderId, question: "Pertanyaan terakhir?" }),
+        () =>
+          postClientMessage(deps(), {
+            actor: agentActor(key),
+            orderId,
+            input: { body: "Catatan terakhir." },
+          }),
+        () =>
+          askClient(deps(), {
+            actor: holder,
+            orderId,
+            question: "Pertanyaan terakhir?",
+          }),
       );
       const codes = results.map((r) => (r.status === "fulfilled" ? "ok" : (r.reason as { code?: string }).code));
       expect(codes.sort(), codes.join()).toEqual(["CONFLICT", "ok"]);
@@ -117,7 +136,7 @@ describe("the operator writes on an order's thread", () => {
     const order = await createPaidOrder(database.prisma, clock, org);
     const practitionerId = await createTestPractitioner(database.prisma);
     await driveOrder(database.prisma, order.id, practitionerId, "dikerjakan", clock.now());
-    const operator = { actorType: "operator" as const, actorId: "usr_op" };
+    const operator = operatorActor("usr_op");
     await expect(postOperatorMessage(deps(), { actor: operator, orderId: order.id, body: "  " })).rejects.toMatchObject({
       code: "VALIDATION",
     });

@@ -2,6 +2,7 @@ import type { Order } from "@/generated/prisma/client";
 import type { OrderStatus } from "@/generated/prisma/enums";
 import { findDueRows } from "@/server/db/due-rows";
 import { lockRow } from "@/server/db/row-lock";
+import { requireActor, type SystemActor } from "@/server/domain/access/actor";
 import type { DueRow } from "@/server/domain/due-row";
 import { audit } from "../audit";
 import { orderRulesOf, type ServiceDeps } from "../deps";
@@ -11,7 +12,19 @@ import { changeContextOf, changeOrderStatus, changeOrderStatusAtOnce } from "./s
 /** Statuses in which the SLA clock runs: paid and not yet delivered. */
 export const SLA_RUNNING: OrderStatus[] = ["dibayar", "ditawarkan", "diambil", "dikerjakan", "butuh_input_klien"];
 
-export async function ordersPastSla(deps: Pick<ServiceDeps, "db">, { cutoff, limit }: { cutoff: Date; limit: number }): Promise<DueRow[]> {
+export async function ordersPastSla(
+  deps: Pick<ServiceDeps, "db">,
+  {
+    actor,
+    cutoff,
+    limit,
+  }: {
+    actor: SystemActor;
+    cutoff: Date;
+    limit: number;
+  },
+): Promise<DueRow[]> {
+  requireActor(actor, "system");
   return findDueRows(
     (query) => deps.db.order.findMany(query),
     "slaDueAt",
@@ -22,23 +35,41 @@ export async function ordersPastSla(deps: Pick<ServiceDeps, "db">, { cutoff, lim
 }
 
 /** Flags an order whose SLA passed before delivery, once, for the operator's attention. */
-export async function markSlaBreached(deps: ServiceDeps, { orderId }: { orderId: string }): Promise<void> {
+export async function markSlaBreached(
+  deps: ServiceDeps,
+  {
+    actor,
+    orderId,
+  }: {
+    actor: SystemActor;
+    orderId: string;
+  },
+): Promise<void> {
+  requireActor(actor, "system");
   const now = deps.clock.now();
   await deps.db.$transaction(async (tx) => {
     const flagged = await tx.order.updateMany({
       where: { id: orderId, status: { in: SLA_RUNNING }, slaDueAt: { lte: now }, slaBreachedAt: null },
       data: { slaBreachedAt: now },
     });
-    if (flagged.count === 1)
-      await audit(tx, { actorType: "system", action: "order.sla_breached", subjectType: "order", subjectId: orderId });
+    if (flagged.count === 1) await audit(tx, { actor, action: "order.sla_breached", subjectType: "order", subjectId: orderId });
   });
 }
 
 /** Delivered orders whose auto-acceptance time has come, most overdue first. */
 export async function ordersDueForAutoAccept(
   deps: Pick<ServiceDeps, "db">,
-  { cutoff, limit }: { cutoff: Date; limit: number },
+  {
+    actor,
+    cutoff,
+    limit,
+  }: {
+    actor: SystemActor;
+    cutoff: Date;
+    limit: number;
+  },
 ): Promise<DueRow[]> {
+  requireActor(actor, "system");
   return findDueRows((query) => deps.db.order.findMany(query), "autoAcceptAt", { status: "diserahkan" }, cutoff, limit);
 }
 
@@ -51,18 +82,28 @@ export const autoAcceptMessage = (days: number) =>
  * made only while the row is as read (changeOrderStatusAtOnce), and when it is not, the row is
  * locked, read again and checked again.
  */
-export async function autoAcceptOrder(deps: ServiceDeps, { orderId }: { orderId: string }): Promise<void> {
+export async function autoAcceptOrder(
+  deps: ServiceDeps,
+  {
+    actor,
+    orderId,
+  }: {
+    actor: SystemActor;
+    orderId: string;
+  },
+): Promise<void> {
+  requireActor(actor, "system");
   const change = changeContextOf(deps);
   const due = (order: Order | null): order is Order =>
     order?.status === "diserahkan" && order.autoAcceptAt !== null && order.autoAcceptAt <= change.now;
   const message = { role: "system" as const, body: autoAcceptMessage(orderRulesOf(deps).autoAcceptDays) };
   const order = await deps.db.order.findUnique({ where: { id: orderId } });
   if (!due(order)) return;
-  if (await changeOrderStatusAtOnce(deps.db, change, order, "auto_accept", { kind: "system" }, { message }, NO_KEY)) return;
+  if (await changeOrderStatusAtOnce(deps.db, change, order, "auto_accept", actor, { message }, NO_KEY)) return;
   await deps.db.$transaction(async (tx) => {
     // Locked before it is read: a client's accept or revision racing this one waits, then loses cleanly.
     await lockRow(tx, "Order", orderId);
     const locked = await tx.order.findUnique({ where: { id: orderId } });
-    if (due(locked)) await changeOrderStatus(tx, change, locked, "auto_accept", { kind: "system" }, { message });
+    if (due(locked)) await changeOrderStatus(tx, change, locked, "auto_accept", actor, { message });
   });
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { agentActor, KUASA } from "@/server/domain/access/actor";
 import { fixedClock } from "@/server/domain/clock";
-import { liveDataOf } from "@/server/domain/data-owner";
 import { pageRequestOf } from "@/server/domain/paging";
+import { adminOf } from "@/test/actors";
 import { agentKey, bid, createTestCase } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
@@ -30,7 +31,7 @@ async function stalledOrder(org: TestOrg, metadata?: Record<string, string>) {
   const order = await createPaidOrder(db(), clock, org, { metadata });
   await db().$transaction(async (tx) => {
     const paid = await tx.order.findUniqueOrThrow({ where: { id: order.id } });
-    await changeOrderStatus(tx, changeContextOf({ clock }), paid, "start_offering", { kind: "system" });
+    await changeOrderStatus(tx, changeContextOf({ clock }), paid, "start_offering", KUASA);
   });
   await db().order.update({
     where: { id: order.id },
@@ -43,7 +44,14 @@ describe("organizationAttention", () => {
   it("counts nothing for an organisation with nothing waiting", async () => {
     const org = await createTestOrg(db());
     await createPaidOrder(db(), clock, org);
-    expect(await organizationAttention({ db: db() }, { owner: liveDataOf(org.id) })).toEqual(NOTHING);
+    expect(
+      await organizationAttention(
+        { db: db() },
+        {
+          actor: adminOf(org.id),
+        },
+      ),
+    ).toEqual(NOTHING);
   });
 
   it("counts questions, results, stalled orders, approvals and unpaid invoices of the organisation's mode only", async () => {
@@ -61,7 +69,7 @@ describe("organizationAttention", () => {
     await selectBid(
       { db: db(), clock },
       {
-        key: await agentKey(db(), clock, org),
+        actor: agentActor(await agentKey(db(), clock, org)),
         caseId: kasus.id,
         bidId: (await bid(db(), clock, await createTestPractitioner(db(), ["properti"]), kasus.id)).id,
       },
@@ -69,9 +77,21 @@ describe("organizationAttention", () => {
     const other = await createTestOrg(db());
     await stalledOrder(other);
 
-    const live = await organizationAttention({ db: db() }, { owner: liveDataOf(org.id) });
+    const live = await organizationAttention(
+      { db: db() },
+      {
+        actor: adminOf(org.id),
+      },
+    );
     expect(live).toEqual({ ...NOTHING, awaitingAnswer: 1, awaitingAcceptance: 1, stalled: 1, awaitingApproval: 1, unpaidInvoices: 1 });
-    expect(await organizationAttention({ db: db() }, { owner: { organizationId: org.id, livemode: false } })).toEqual(NOTHING);
+    expect(
+      await organizationAttention(
+        { db: db() },
+        {
+          actor: adminOf(org.id, false),
+        },
+      ),
+    ).toEqual(NOTHING);
   });
 });
 
@@ -82,7 +102,11 @@ describe("listOrganizationOrders' filters", () => {
     const stalled = await stalledOrder(org);
     const page = await listOrganizationOrders(
       { db: db() },
-      { owner: liveDataOf(org.id), search: { stalled: true }, page: pageRequestOf({}) },
+      {
+        actor: adminOf(org.id),
+        search: { stalled: true },
+        page: pageRequestOf({}),
+      },
     );
     expect(page.data.map((o) => o.id)).toEqual([stalled.id]);
   });
@@ -94,7 +118,11 @@ describe("listOrganizationOrders' filters", () => {
     await createPaidOrder(db(), clock, org, { metadata: { lain: "T-100" } });
     const page = await listOrganizationOrders(
       { db: db() },
-      { owner: liveDataOf(org.id), search: { metadata: { key: "tiket", value: "T-100" } }, page: pageRequestOf({}) },
+      {
+        actor: adminOf(org.id),
+        search: { metadata: { key: "tiket", value: "T-100" } },
+        page: pageRequestOf({}),
+      },
     );
     expect(page.data.map((o) => ({ id: o.id, metadata: o.metadata }))).toEqual([
       { id: wanted.id, metadata: { tiket: "T-100", tim: "legal" } },

@@ -1,5 +1,6 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { OrderStatus } from "@/generated/prisma/enums";
+import { type AdminActor, inMode, type OrganizationActor, ownerOf, requireActor } from "@/server/domain/access/actor";
 import type { IntakeField } from "@/server/domain/catalog/intake";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
@@ -7,10 +8,8 @@ import type { EventType } from "@/server/domain/events/webhook-event";
 import { UNDECIDED_COST_STATUSES } from "@/server/domain/orders/cost-state";
 import { canTrigger, type OrderTrigger } from "@/server/domain/orders/order-state";
 import { cursorRow, keyset, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
-import type { Actor } from "../audit";
 import { orderRulesOf, type ServiceDeps } from "../deps";
 import { portalOrderFiles, readableFileIds } from "../files";
-import type { ClientRef } from "./client-steps";
 
 /**
  * The organisation admin's view of its orders, live or test (one mode at a time, as the agent's
@@ -60,8 +59,10 @@ function searchWhere(owner: DataOwner, search: OrganizationOrderSearch): Prisma.
 /** An organisation's orders in one mode, newest first, keyset-paged; the cursor must be a row of the same search. */
 export async function listOrganizationOrders(
   deps: Pick<ServiceDeps, "db">,
-  { owner, search, page }: { owner: DataOwner; search: OrganizationOrderSearch; page: PageRequest },
+  { actor, search, page }: { actor: OrganizationActor; search: OrganizationOrderSearch; page: PageRequest },
 ) {
+  requireActor(actor, "agent", "admin");
+  const owner = ownerOf(actor);
   const { db } = deps;
   const where = searchWhere(owner, search);
   const at = await cursorRow(page, "orders", (id) =>
@@ -92,7 +93,9 @@ export async function listOrganizationOrders(
  * acceptance, practitioners' questions waiting for an answer, orders whose offering stalled,
  * costs and orders waiting for a decision, and (live only) unpaid case invoices.
  */
-export async function organizationAttention(deps: Pick<ServiceDeps, "db">, { owner }: { owner: DataOwner }) {
+export async function organizationAttention(deps: Pick<ServiceDeps, "db">, { actor }: { actor: OrganizationActor }) {
+  requireActor(actor, "agent", "admin");
+  const owner = ownerOf(actor);
   const { db } = deps;
   const orders = (where: Prisma.OrderWhereInput) =>
     db.order.count({ where: { AND: [{ organizationId: owner.organizationId, livemode: owner.livemode }, where] } });
@@ -110,7 +113,9 @@ export async function organizationAttention(deps: Pick<ServiceDeps, "db">, { own
 }
 
 /** Orders waiting for the admin's approval, per mode (the nav's badge). */
-export async function pendingApprovalCounts(deps: Pick<ServiceDeps, "db">, { organizationId }: { organizationId: string }) {
+export async function pendingApprovalCounts(deps: Pick<ServiceDeps, "db">, { actor }: { actor: AdminActor }) {
+  requireActor(actor, "admin");
+  const { organizationId } = actor;
   const rows = await deps.db.order.groupBy({
     by: ["livemode"],
     where: { organizationId, status: "menunggu_bayar" },
@@ -124,20 +129,24 @@ export async function pendingApprovalCounts(deps: Pick<ServiceDeps, "db">, { org
  * The admin acting as the client on one order of the organisation, in the order's own mode: an
  * admin manages both; the order id decides which. Another organisation's order is NOT_FOUND.
  */
-export async function adminClientRef(
+export async function adminOnOrder(
   deps: Pick<ServiceDeps, "db">,
-  { actor, organizationId, orderId }: { actor: Actor & { actorType: "org_admin" }; organizationId: string; orderId: string },
-): Promise<ClientRef> {
+  { actor, orderId }: { actor: AdminActor; orderId: string },
+): Promise<AdminActor> {
+  requireActor(actor, "admin");
+  const { organizationId } = actor;
   const order = await deps.db.order.findFirst({ where: { id: orderId, organizationId }, select: { livemode: true } });
   if (!order) throw new AppError("NOT_FOUND", `No order ${orderId}.`);
-  return { owner: { organizationId, livemode: order.livemode }, actor: { kind: "org_admin", id: actor.actorId ?? null } };
+  return inMode(actor, order.livemode);
 }
 
 /** One order of the organisation (either mode) with its conversation, deliverable, files, timeline and the steps the admin may take now. */
 export async function getOrganizationOrder(
   deps: Pick<ServiceDeps, "db" | "orderRules">,
-  { organizationId, orderId }: { organizationId: string; orderId: string },
+  { actor, orderId }: { actor: AdminActor; orderId: string },
 ) {
+  requireActor(actor, "admin");
+  const { organizationId } = actor;
   const order = await deps.db.order.findFirst({
     where: { id: orderId, organizationId },
     include: {
@@ -153,7 +162,7 @@ export async function getOrganizationOrder(
   const rules = orderRulesOf(deps);
   const revisionsLeft = Math.max(0, rules.maxRevisions - order.revisionCount);
   const actions = ADMIN_ORDER_ACTIONS.filter(
-    (action) => canTrigger(order.status, action, "org_admin") && (action !== "request_revision" || revisionsLeft > 0),
+    (action) => canTrigger(order.status, action, "admin") && (action !== "request_revision" || revisionsLeft > 0),
   );
   return {
     id: order.id,

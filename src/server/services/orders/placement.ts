@@ -1,7 +1,7 @@
 import type { Order, StoredFile } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { type PlaceOrderAnswer, type PlaceOrderInput, placeOrder } from "@/server/db/money-functions";
-import type { AuthenticatedKey } from "@/server/domain/access/api-key";
+import { type AgentActor, requireActor } from "@/server/domain/access/actor";
 import { intakeProblems } from "@/server/domain/catalog/intake";
 import { jakartaMonthStart } from "@/server/domain/clock";
 import { AppError } from "@/server/domain/errors";
@@ -14,7 +14,7 @@ import { orderEventRecord } from "../events";
 import { type AttachedFile, agentReader, attachFiles, filesToAttach } from "../files";
 import { type ClaimKey, IdempotencyKeyTaken, NO_KEY } from "../idempotency";
 import { transferSpec } from "../money";
-import { changeContextOf, type OrderActorRef, type OrderWithMessages, orderPayment, transitionColumns } from "./status";
+import { changeContextOf, type OrderWithMessages, orderPayment, transitionColumns } from "./status";
 
 /** The fields of POST /v1/orders, exactly as the agent sent them. */
 export interface CreateOrderInput {
@@ -67,14 +67,20 @@ async function placeWithFiles(
  */
 export async function createOrder(
   deps: ServiceDeps,
-  { key, input, claim = NO_KEY }: { key: AuthenticatedKey; input: CreateOrderInput; claim?: ClaimKey },
+  { actor, input, claim = NO_KEY }: { actor: AgentActor; input: CreateOrderInput; claim?: ClaimKey },
 ): Promise<OrderWithMessages> {
+  requireActor(actor, "agent");
+  const { key } = actor;
   const { db } = deps;
   const change = changeContextOf(deps);
   const now = change.now;
 
   // The catalog as GET /v1/services shows it (the same few-second cache), so the price charged is the price listed.
-  const service = (await listAgentServices(deps)).find((s) => s.code === input.service);
+  const service = (
+    await listAgentServices(deps, {
+      actor: actor,
+    })
+  ).find((s) => s.code === input.service);
   if (!service)
     throw new AppError("VALIDATION", `service: "${input.service}" is not in the catalog. List it with GET /v1/services.`, "service");
   const problems = intakeProblems(service.intake, input.intake);
@@ -117,7 +123,6 @@ export async function createOrder(
     createdAt: now,
     updatedAt: now,
   };
-  const actor: OrderActorRef = { kind: "agent", id: key.id };
 
   /** Places the order as `thresholdIdr` says; when the organisation's threshold is another by now, answers that one instead. */
   const place = async (thresholdIdr: bigint | null): Promise<{ order: OrderWithMessages } | { thresholdIdr: bigint | null }> => {

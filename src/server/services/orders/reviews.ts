@@ -1,9 +1,9 @@
 import type { OrderReview } from "@/generated/prisma/client";
+import { type OrganizationActor, ownerOf, type PractitionerActor, requireActor } from "@/server/domain/access/actor";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import type { ServiceDeps } from "../deps";
 import { type ClaimKey, NO_KEY } from "../idempotency";
-import type { ClientRef } from "./client-steps";
 import { ownOrder } from "./status";
 
 /** Ratings run from 1 (poor) to 5 (excellent); a comment is a paragraph, not a report. */
@@ -18,15 +18,16 @@ export const REVIEW_LIMITS = { minRating: 1, maxRating: 5, comment: 1_000 } as c
 export async function reviewOrder(
   deps: ServiceDeps,
   {
-    by,
+    actor,
     orderId,
     input,
     claim = NO_KEY,
-  }: { by: ClientRef; orderId: string; input: { rating: number; comment?: string | null }; claim?: ClaimKey },
+  }: { actor: OrganizationActor; orderId: string; input: { rating: number; comment?: string | null }; claim?: ClaimKey },
 ): Promise<OrderReview> {
+  requireActor(actor, "agent", "admin");
   return deps.db.$transaction(async (tx) => {
     await claim(tx, orderId);
-    const order = await ownOrder(tx, by.owner, orderId);
+    const order = await ownOrder(tx, ownerOf(actor), orderId);
     if (order.status !== "selesai" || !order.practitionerId)
       throw new AppError("INVALID_STATE", `The order is ${order.status}; only a finished (selesai) order can be reviewed.`);
     if (await tx.orderReview.findUnique({ where: { orderId } }))
@@ -38,8 +39,8 @@ export async function reviewOrder(
         practitionerId: order.practitionerId,
         rating: input.rating,
         comment: input.comment?.trim() || null,
-        apiKeyId: by.actor.kind === "agent" ? by.actor.id : null,
-        userId: by.actor.kind === "org_admin" ? by.actor.id : null,
+        apiKeyId: actor.kind === "agent" ? actor.id : null,
+        userId: actor.kind === "admin" ? actor.id : null,
         createdAt: deps.clock.now(),
       },
     });
@@ -54,7 +55,9 @@ const REVIEWS_SHOWN = 20;
  * of them, and the latest with the service and the date, never who wrote them (no organisation,
  * key or admin).
  */
-export async function practitionerReviews(deps: Pick<ServiceDeps, "db">, { practitionerId }: { practitionerId: string }) {
+export async function practitionerReviews(deps: Pick<ServiceDeps, "db">, { actor }: { actor: PractitionerActor }) {
+  requireActor(actor, "practitioner");
+  const { practitionerId } = actor;
   const [summary, latest] = await Promise.all([
     deps.db.orderReview.aggregate({ where: { practitionerId }, _avg: { rating: true }, _count: true }),
     deps.db.orderReview.findMany({

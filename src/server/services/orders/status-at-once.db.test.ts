@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Order } from "@/generated/prisma/client";
+import { agentActor } from "@/server/domain/access/actor";
 import { fixedClock } from "@/server/domain/clock";
 import { NO_KEY } from "@/server/services/idempotency";
 import { agentKey } from "@/test/cases";
@@ -7,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { createPaidOrder, createTestPractitioner, driveOrder, escrowMismatches, LEDGER_SOUND, ledgerInvariants } from "@/test/orders";
 import { changedTables, snapshotTables } from "@/test/table-snapshot";
-import { acceptOrderResult, byKey, postClientMessage } from "./client-steps";
+import { acceptOrderResult, postClientMessage } from "./client-steps";
 import { changeContextOf, changeOrderStatusAtOnce } from "./status";
 
 /*
@@ -50,7 +51,7 @@ async function writesNothing(call: () => Promise<unknown>): Promise<unknown> {
 describe("changeOrderStatusAtOnce", () => {
   it("answers false, writing nothing, for a transition its statement cannot make", async () => {
     const key = await agentKey(database.prisma, clock, org);
-    const agent = { kind: "agent" as const, id: key.id };
+    const agent = agentActor(key);
     const delivered = await orderAt("diserahkan");
     // A dispute and a revision mail the practitioner (and a revision counts itself).
     const reason = { message: { role: "client" as const, body: "Tidak sesuai." } };
@@ -72,18 +73,20 @@ describe("changeOrderStatusAtOnce", () => {
     await postClientMessage(
       { ...deps(), clock: fixedClock(clock.now().getTime() + 60_000) },
       {
-        by: byKey(key),
+        actor: agentActor(key),
         orderId: read.id,
         input: {
           body: "Terima kasih.",
         },
       },
     );
-    const accept = () =>
-      changeOrderStatusAtOnce(database.prisma, change(), read, "accept_result", { kind: "agent", id: key.id }, {}, NO_KEY);
+    const accept = () => changeOrderStatusAtOnce(database.prisma, change(), read, "accept_result", agentActor(key), {}, NO_KEY);
     expect(await writesNothing(accept)).toBe(false);
 
-    const accepted = await acceptOrderResult(deps(), { by: byKey(key), orderId: read.id });
+    const accepted = await acceptOrderResult(deps(), {
+      actor: agentActor(key),
+      orderId: read.id,
+    });
     expect(accepted.status).toBe("selesai");
     expect(accepted.messages.map((m) => m.body)).toEqual(["Terima kasih."]);
     expect(await database.prisma.ledgerTransfer.count({ where: { reference: read.id, kind: "escrow_release" } })).toBe(1);

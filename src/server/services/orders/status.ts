@@ -2,6 +2,7 @@ import type { Order, Prisma, StoredFile } from "@/generated/prisma/client";
 import type { Db, DbOrTx, Tx } from "@/server/db/client";
 import * as moneySql from "@/server/db/money-functions";
 import { lockRow } from "@/server/db/row-lock";
+import { type Actor, KUASA, type OrganizationActor, ownerOf, requireActor } from "@/server/domain/access/actor";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
@@ -43,12 +44,6 @@ const ORDER_INCLUDE = {
 
 export type OrderWithMessages = Prisma.OrderGetPayload<{ include: typeof ORDER_INCLUDE }>;
 
-/** Who is acting, for the state machine and the audit log. */
-export interface OrderActorRef {
-  kind: OrderActor;
-  id?: string | null;
-}
-
 export async function loadOrder(db: DbOrTx, id: string): Promise<OrderWithMessages> {
   return db.order.findUniqueOrThrow({ where: { id }, include: ORDER_INCLUDE });
 }
@@ -61,7 +56,12 @@ export async function ownOrder(db: DbOrTx, owner: DataOwner, id: string): Promis
 }
 
 /** An order of this organisation in this mode with its messages and files, or 404. */
-export async function getOrder(deps: Pick<ServiceDeps, "db">, { owner, id }: { owner: DataOwner; id: string }): Promise<OrderWithMessages> {
+export async function getOrder(
+  deps: Pick<ServiceDeps, "db">,
+  { actor, id }: { actor: OrganizationActor; id: string },
+): Promise<OrderWithMessages> {
+  requireActor(actor, "agent", "admin");
+  const owner = ownerOf(actor);
   return ownOrderWithMessages(deps.db, owner, id);
 }
 
@@ -118,7 +118,7 @@ export interface StatusChangeExtra {
 /** The order fields a status change reads. */
 export type OrderForChange = Pick<Order, "id" | "status" | "serviceCode" | "revisionCount">;
 
-const CLIENT_ACTORS: readonly OrderActor[] = ["agent", "org_admin"];
+const CLIENT_ACTORS: readonly OrderActor[] = ["agent", "admin"];
 
 /**
  * The one way an order's status changes: the state machine decides, a conditional UPDATE makes
@@ -133,7 +133,7 @@ export async function changeOrderStatus(
   change: StatusChangeContext,
   order: OrderForChange,
   trigger: OrderTrigger,
-  actor: OrderActorRef,
+  actor: Actor,
   extra: StatusChangeExtra = {},
 ): Promise<OrderWithMessages> {
   const { now } = change;
@@ -200,12 +200,11 @@ export async function changeOrderStatus(
 }
 
 /** The audit row of a status change: every one by the operator or an org admin, and the system's that move money. */
-function auditOf(order: OrderForChange, transition: OrderTransition, actor: OrderActorRef): AuditEntry | null {
+function auditOf(order: OrderForChange, transition: OrderTransition, actor: Actor): AuditEntry | null {
   const movesMoney = transition.effects.some((effect) => effect.endsWith("_escrow"));
-  if (actor.kind !== "operator" && actor.kind !== "org_admin" && !(actor.kind === "system" && movesMoney)) return null;
+  if (actor.kind !== "operator" && actor.kind !== "admin" && !(actor.kind === "system" && movesMoney)) return null;
   return {
-    actorType: actor.kind,
-    actorId: actor.id,
+    actor,
     action: `order.${transition.trigger}`,
     subjectType: "order",
     subjectId: order.id,
@@ -253,7 +252,7 @@ export async function changeOrderStatusAtOnce(
   change: StatusChangeContext,
   order: Order,
   trigger: OrderTrigger,
-  actor: OrderActorRef,
+  actor: Actor,
   extra: StatusChangeExtra,
   claim: ClaimKey,
 ): Promise<boolean> {
@@ -296,7 +295,7 @@ export async function startOfferings(tx: Tx, change: StatusChangeContext, orders
     throw new Error(`start_offering's effects (${transition.effects.join(", ")}) are not applied in batches`);
   const started = await tx.order.updateManyAndReturn({
     where: { id: { in: orders.map((o) => o.id) }, status: "dibayar" },
-    data: transitionColumns({ ...(orders[0] as OrderForChange), status: "dibayar" }, transition, { kind: "system" }, change, {}),
+    data: transitionColumns({ ...(orders[0] as OrderForChange), status: "dibayar" }, transition, KUASA, change, {}),
   });
   if (started.length !== orders.length)
     throw new AppError("INVALID_STATE", "An order changed while its offering started; fetch it and try again.");
@@ -324,7 +323,7 @@ type TransitionColumns = Pick<Order, "status" | "updatedAt" | "autoAcceptAt"> &
 export function transitionColumns(
   order: OrderForChange,
   transition: OrderTransition,
-  actor: OrderActorRef,
+  actor: Actor,
   { now, rules }: StatusChangeContext,
   extra: StatusChangeExtra,
 ): TransitionColumns {

@@ -1,10 +1,11 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { OrganizationStatus } from "@/generated/prisma/enums";
+import { type Actor, type AdminActor, type OperatorActor, requireActor, type SystemActor } from "@/server/domain/access/actor";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { cursorRow, keyset, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
 import { invalidateApiKeyCache } from "../access";
-import { type Actor, audit } from "../audit";
+import { audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 import { accounts, balanceOf, transfer } from "../money";
 
@@ -31,7 +32,7 @@ export async function createOrganization(
     await tx.organization.create({
       data: { id, name, status: input.status ?? "aktif", approvalThresholdIdr: input.approvalThresholdIdr ?? null },
     });
-    await audit(tx, { ...actor, action: "organization.create", subjectType: "organization", subjectId: id, data: { name } });
+    await audit(tx, { actor, action: "organization.create", subjectType: "organization", subjectId: id, data: { name } });
   });
   if (input.depositIdr && input.depositIdr > 0n)
     await topUpDeposit(deps, { actor, organizationId: id, amountIdr: input.depositIdr, reference: "setoran awal" });
@@ -66,7 +67,7 @@ export async function topUpDeposit(
       reference,
     });
     await audit(tx, {
-      ...actor,
+      actor,
       action: livemode ? "deposit.topup" : "test_deposit.topup",
       subjectType: "organization",
       subjectId: organizationId,
@@ -84,7 +85,7 @@ export async function setOrganizationStatus(
   await db.$transaction(async (tx) => {
     const updated = await tx.organization.updateMany({ where: { id: organizationId }, data: { status } });
     if (updated.count !== 1) throw new AppError("NOT_FOUND", `No organisation ${organizationId}.`);
-    await audit(tx, { ...actor, action: `organization.${status}`, subjectType: "organization", subjectId: organizationId });
+    await audit(tx, { actor, action: `organization.${status}`, subjectType: "organization", subjectId: organizationId });
   });
   // Its keys stop (or start) working at once in this process.
   invalidateApiKeyCache(deps);
@@ -99,7 +100,7 @@ export async function setApprovalThreshold(
   await db.$transaction(async (tx) => {
     await tx.organization.update({ where: { id: organizationId }, data: { approvalThresholdIdr: thresholdIdr } });
     await audit(tx, {
-      ...actor,
+      actor,
       action: "organization.set_threshold",
       subjectType: "organization",
       subjectId: organizationId,
@@ -117,8 +118,18 @@ export interface OrganizationSearch {
 /** Organisations for the operator, newest first and keyset-paged, with their live deposit, keys and live orders. */
 export async function searchOrganizations(
   deps: Pick<ServiceDeps, "db">,
-  { search, page }: { search: OrganizationSearch; page: PageRequest },
+  {
+    actor,
+    search,
+    page,
+  }: {
+    actor: OperatorActor | SystemActor;
+    search: OrganizationSearch;
+    page: PageRequest;
+  },
 ) {
+  // The operator in the portal, or at the shell (`npm run ops`).
+  requireActor(actor, "operator", "system");
   const { db } = deps;
   const q = search.q?.trim();
   const where: Prisma.OrganizationWhereInput = {
@@ -158,7 +169,17 @@ export async function searchOrganizations(
 const RECENT_ORDERS = 10;
 
 /** One organisation for the operator: deposits (live and test), keys, admins and its latest orders; 404 when unknown. */
-export async function organizationDetail(deps: Pick<ServiceDeps, "db">, { organizationId }: { organizationId: string }) {
+export async function organizationDetail(
+  deps: Pick<ServiceDeps, "db">,
+  {
+    actor,
+    organizationId,
+  }: {
+    actor: OperatorActor;
+    organizationId: string;
+  },
+) {
+  requireActor(actor, "operator");
   const { db } = deps;
   const org = await db.organization.findUnique({
     where: { id: organizationId },
@@ -206,7 +227,9 @@ export async function organizationDetail(deps: Pick<ServiceDeps, "db">, { organi
 }
 
 /** An org admin's own organisation: its name, status, approval threshold and both deposits. */
-export async function organizationOverview(deps: Pick<ServiceDeps, "db">, { organizationId }: { organizationId: string }) {
+export async function organizationOverview(deps: Pick<ServiceDeps, "db">, { actor }: { actor: AdminActor }) {
+  requireActor(actor, "admin");
+  const { organizationId } = actor;
   const { db } = deps;
   const org = await db.organization.findUniqueOrThrow({ where: { id: organizationId } });
   const [live, test] = await Promise.all([

@@ -1,6 +1,7 @@
 import type { PractitionerBankAccount } from "@/generated/prisma/client";
 import type { DbOrTx } from "@/server/db/client";
 import { lockRow } from "@/server/db/row-lock";
+import { type Actor, type OperatorActor, type PractitionerActor, requireActor } from "@/server/domain/access/actor";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import {
@@ -12,7 +13,7 @@ import {
   normalizeBankAccount,
   payoutDestinationText,
 } from "@/server/domain/money/bank-account";
-import { type Actor, audit } from "../audit";
+import { audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 
 /** The practitioner's own view: the number masked once saved (a borrowed session must not read it). */
@@ -76,8 +77,10 @@ const auditedAccount = (row: PractitionerBankAccount) => ({
 
 export async function myBankAccount(
   deps: Pick<ServiceDeps, "db">,
-  { practitionerId }: { practitionerId: string },
+  { actor }: { actor: PractitionerActor },
 ): Promise<OwnBankAccount | null> {
+  requireActor(actor, "practitioner");
+  const { practitionerId } = actor;
   const row = await currentAccount(deps.db, practitionerId);
   return row && ownView(row);
 }
@@ -89,8 +92,10 @@ export async function myBankAccount(
  */
 export async function setBankAccount(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  { actor, practitionerId, input }: { actor: Actor; practitionerId: string; input: BankAccountInput },
+  { actor, input }: { actor: PractitionerActor; input: BankAccountInput },
 ): Promise<OwnBankAccount> {
+  requireActor(actor, "practitioner");
+  const { practitionerId } = actor;
   const account = normalizeBankAccount(input);
   const now = deps.clock.now();
   return deps.db.$transaction(async (tx) => {
@@ -109,7 +114,7 @@ export async function setBankAccount(
       data: { id: newId("bankAccount"), practitionerId, ...account, createdAt: now },
     });
     await audit(tx, {
-      ...actor,
+      actor,
       action: "practitioner.bank_account_set",
       subjectType: "practitioner",
       subjectId: practitionerId,
@@ -122,8 +127,15 @@ export async function setBankAccount(
 /** Every account a (real) practitioner has had, for the operator: the current one, then the last replaced first. */
 export async function bankAccountsForOperator(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  { practitionerId }: { practitionerId: string },
+  {
+    actor,
+    practitionerId,
+  }: {
+    actor: OperatorActor;
+    practitionerId: string;
+  },
 ): Promise<{ practitioner: { id: string; name: string }; accounts: OperatorBankAccount[] }> {
+  requireActor(actor, "operator");
   const practitioner = await deps.db.practitioner.findFirst({
     where: { id: practitionerId, simulated: false },
     select: { id: true, name: true, bankAccounts: { orderBy: [{ replacedAt: { sort: "desc", nulls: "first" } }, { createdAt: "desc" }] } },
@@ -162,9 +174,9 @@ export async function verifyBankAccount(
     if (row.replacedAt) throw new AppError("INVALID_STATE", "Rekening ini sudah diganti praktisi; verifikasi rekening terbarunya.");
     // A second click, or two operators at once: verified once, audited once.
     if (row.verifiedAt) return;
-    await tx.practitionerBankAccount.update({ where: { id: row.id }, data: { verifiedAt: now, verifiedBy: actor.actorId ?? null } });
+    await tx.practitionerBankAccount.update({ where: { id: row.id }, data: { verifiedAt: now, verifiedBy: actor.id } });
     await audit(tx, {
-      ...actor,
+      actor,
       action: "practitioner.bank_account_verify",
       subjectType: "practitioner",
       subjectId: practitionerId,

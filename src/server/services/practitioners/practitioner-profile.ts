@@ -1,9 +1,10 @@
 import type { DbOrTx } from "@/server/db/client";
+import { type Actor, type OperatorActor, type PractitionerActor, requireActor } from "@/server/domain/access/actor";
 import { MIN_PASSWORD_LENGTH } from "@/server/domain/access/password";
 import { AppError } from "@/server/domain/errors";
 import { normalizeProfile, type Profile, type ProfileInput } from "@/server/domain/practitioners/practitioner-profile";
 import { endOtherPortalSessions, hashPassword, verifyPassword } from "../access";
-import { type Actor, audit } from "../audit";
+import { audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 
 /** What a practitioner sees of their own profile; the verified name, label, licence number and categories are the operator's to set. */
@@ -35,9 +36,13 @@ const PROFILE_FIELDS = {
 
 export function getPractitionerProfile(
   deps: Pick<ServiceDeps, "db">,
-  { practitionerId }: { practitionerId: string },
+  { actor, practitionerId }: { actor: PractitionerActor | OperatorActor; practitionerId?: string },
 ): Promise<PractitionerProfile> {
-  return readProfile(deps.db, practitionerId);
+  requireActor(actor, "practitioner", "operator");
+  // A practitioner reads their own profile; the operator names whose.
+  const whose = actor.kind === "practitioner" ? actor.practitionerId : practitionerId;
+  if (!whose) throw new AppError("VALIDATION", "practitionerId: name the practitioner whose profile to read.", "practitionerId");
+  return readProfile(deps.db, whose);
 }
 
 async function readProfile(db: DbOrTx, practitionerId: string): Promise<PractitionerProfile> {
@@ -68,8 +73,10 @@ const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringi
 /** Saves what changed, with one audit entry naming the old and new values; nothing changed writes nothing. */
 export async function updatePractitionerProfile(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  { actor, practitionerId, change }: { actor: Actor; practitionerId: string; change: ProfileChange },
+  { actor, change }: { actor: PractitionerActor; change: ProfileChange },
 ): Promise<PractitionerProfile> {
+  requireActor(actor, "practitioner");
+  const { practitionerId } = actor;
   return deps.db.$transaction(async (tx) => {
     const found = await tx.practitioner.findUnique({ where: { id: practitionerId }, select: PROFILE_FIELDS });
     if (!found) throw new AppError("NOT_FOUND", `No practitioner ${practitionerId}.`);
@@ -94,7 +101,7 @@ export async function updatePractitionerProfile(
     if (changed.length > 0) {
       await tx.practitioner.update({ where: { id: practitionerId }, data: { ...next, updatedAt: deps.clock.now() } });
       await audit(tx, {
-        ...actor,
+        actor,
         action: "practitioner.profile_update",
         subjectType: "practitioner",
         subjectId: practitionerId,
@@ -137,7 +144,7 @@ export async function changePassword(
   const user = await deps.db.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
   if (!user) throw new AppError("NOT_FOUND", `No user ${userId}.`);
   if (!(await verifyPassword(deps, { stored: user.passwordHash, password: input.currentPassword }))) {
-    await audit(deps.db, { ...actor, action: "user.password_change_failed", subjectType: "user", subjectId: userId });
+    await audit(deps.db, { actor, action: "user.password_change_failed", subjectType: "user", subjectId: userId });
     throw new AppError("FORBIDDEN", "The current password is not right.");
   }
   if (input.newPassword.length < MIN_PASSWORD_LENGTH)
@@ -147,6 +154,6 @@ export async function changePassword(
   await deps.db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: userId }, data: { passwordHash, updatedAt: now } });
     const ended = await endOtherPortalSessions(tx, userId, keepSessionId, now);
-    await audit(tx, { ...actor, action: "user.password_change", subjectType: "user", subjectId: userId, data: { sessions_ended: ended } });
+    await audit(tx, { actor, action: "user.password_change", subjectType: "user", subjectId: userId, data: { sessions_ended: ended } });
   });
 }

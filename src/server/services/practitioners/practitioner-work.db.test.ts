@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { agentActor, SWEEPER } from "@/server/domain/access/actor";
 import { fixedClock } from "@/server/domain/clock";
 import { pageRequestOf } from "@/server/domain/paging";
 import { MASK } from "@/server/domain/text/masking";
+import { practitionerActorOf } from "@/server/services/access";
 import { agentKey } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { createPaidOrder, createTestPractitioner } from "@/test/orders";
 import { acceptOffer, ensureOffering } from "../offers";
-import { byKey, requestRevision } from "../orders";
+import { requestRevision } from "../orders";
 import { deliverResult, getMyOrder, listMyOffers, listMyOrders, listMyWithdrawnOffers, releaseOrder, startWork } from "./practitioner-work";
 
 let database: TestDatabase;
@@ -41,7 +43,10 @@ async function offeredOrder(intake: Record<string, string> = {}) {
       data: { intake: { ...(order.intake as Record<string, string>), ...intake } },
     });
   }
-  await ensureOffering(deps(), { orderId: order.id });
+  await ensureOffering(deps(), {
+    actor: SWEEPER,
+    orderId: order.id,
+  });
   const offer = await database.prisma.offer.findFirstOrThrow({ where: { orderId: order.id, status: "aktif" } });
   return { orderId: order.id, offer };
 }
@@ -53,7 +58,12 @@ describe("what an offer shows", () => {
       email_kontak: "hubungi Bu Sari di kantor",
       para_pihak: "PT Satu, Jakarta (telp 0812-3456-7890); PT Dua, Bandung",
     });
-    const [offer] = (await listMyOffers(deps(), { practitionerId: practitioner, request: firstPage() })).data;
+    const [offer] = (
+      await listMyOffers(deps(), {
+        actor: await practitionerActorOf(deps().db, practitioner),
+        request: firstPage(),
+      })
+    ).data;
     expect(offer!.order.id).toBe(orderId);
     expect(offer!.order.intake.email_kontak).toBe(`${MASK.repeat(3)}@${MASK.repeat(3)}`);
     expect(offer!.order.intake.para_pihak).toBe(
@@ -75,7 +85,12 @@ describe("what an offer shows", () => {
       "budi*at*gmail*dot*com",
     ];
     await offeredOrder({ para_pihak: forms.join("; lalu ") });
-    const [offer] = (await listMyOffers(deps(), { practitionerId: practitioner, request: firstPage() })).data;
+    const [offer] = (
+      await listMyOffers(deps(), {
+        actor: await practitionerActorOf(deps().db, practitioner),
+        request: firstPage(),
+      })
+    ).data;
     const shown = offer!.order.intake.para_pihak!;
     for (const secret of ["3456", "7890", "0115", "budi", "gmail", "empat lima"]) expect(shown).not.toContain(secret);
     expect(shown).toContain("; lalu ");
@@ -85,18 +100,44 @@ describe("what an offer shows", () => {
     const first = await createTestPractitioner(database.prisma);
     const { orderId, offer } = await offeredOrder();
     expect(offer.practitionerId).toBe(first);
-    await acceptOffer(deps(), { practitionerId: first, offerId: offer.id });
-    await startWork(deps(), first, orderId);
-    await deliverResult(deps(), { practitionerId: first, orderId, deliverable: "https://berkas.contoh.id/nda-rahasia.pdf" });
-    await requestRevision(deps(), { by: byKey(await agentKey(database.prisma, clock, org)), orderId, reason: "Ganti nama pihak kedua." });
+    await acceptOffer(deps(), {
+      actor: await practitionerActorOf(deps().db, first),
+      offerId: offer.id,
+    });
+    await startWork(deps(), { actor: await practitionerActorOf(deps().db, first), orderId });
+    await deliverResult(deps(), {
+      actor: await practitionerActorOf(deps().db, first),
+      orderId,
+      deliverable: "https://berkas.contoh.id/nda-rahasia.pdf",
+    });
+    await requestRevision(deps(), {
+      actor: agentActor(await agentKey(database.prisma, clock, org)),
+      orderId,
+      reason: "Ganti nama pihak kedua.",
+    });
     const next = await createTestPractitioner(database.prisma);
-    await releaseOrder(deps(), first, orderId);
+    await releaseOrder(deps(), { actor: await practitionerActorOf(deps().db, first), orderId });
 
-    const [offered] = (await listMyOffers(deps(), { practitionerId: next, request: firstPage() })).data;
+    const [offered] = (
+      await listMyOffers(deps(), {
+        actor: await practitionerActorOf(deps().db, next),
+        request: firstPage(),
+      })
+    ).data;
     expect(offered!.order).toMatchObject({ id: orderId, masked: true, deliverable: null, revisionReason: null });
     expect(JSON.stringify(offered)).not.toContain("nda-rahasia");
-    await acceptOffer(deps(), { practitionerId: next, offerId: offered!.offerId });
-    expect((await getMyOrder(deps(), { practitionerId: next, orderId })).deliverable).toBeNull();
+    await acceptOffer(deps(), {
+      actor: await practitionerActorOf(deps().db, next),
+      offerId: offered!.offerId,
+    });
+    expect(
+      (
+        await getMyOrder(deps(), {
+          actor: await practitionerActorOf(deps().db, next),
+          orderId,
+        })
+      ).deliverable,
+    ).toBeNull();
   });
 });
 
@@ -108,25 +149,40 @@ describe("the practitioner's lists are paged", () => {
       orderIds.push((await offeredOrder()).orderId);
       clock.advance(60_000);
     }
-    const offers1 = await listMyOffers(deps(), { practitionerId: practitioner, request: firstPage(2) });
+    const offers1 = await listMyOffers(deps(), {
+      actor: await practitionerActorOf(deps().db, practitioner),
+      request: firstPage(2),
+    });
     expect([offers1.data.map((o) => o.order.id), offers1.hasMore]).toEqual([orderIds.slice(0, 2), true]);
     const offers2 = await listMyOffers(deps(), {
-      practitionerId: practitioner,
+      actor: await practitionerActorOf(deps().db, practitioner),
       request: pageRequestOf({ limit: 2, starting_after: offers1.data[1]!.offerId }),
     });
     expect([offers2.data.map((o) => o.order.id), offers2.hasMore]).toEqual([orderIds.slice(2), false]);
 
     for (const offer of [...offers1.data, ...offers2.data]) {
-      await acceptOffer(deps(), { practitionerId: practitioner, offerId: offer.offerId });
+      await acceptOffer(deps(), {
+        actor: await practitionerActorOf(deps().db, practitioner),
+        offerId: offer.offerId,
+      });
       clock.advance(1000);
     }
-    await startWork(deps(), practitioner, orderIds[0]!);
+    await startWork(deps(), { actor: await practitionerActorOf(deps().db, practitioner), orderId: orderIds[0]! });
     const latestFirst = [orderIds[0], orderIds[2], orderIds[1]];
-    const orders1 = await listMyOrders({ db: database.prisma }, { practitionerId: practitioner, request: firstPage(2) });
+    const orders1 = await listMyOrders(
+      { db: database.prisma },
+      {
+        actor: await practitionerActorOf({ db: database.prisma }.db, practitioner),
+        request: firstPage(2),
+      },
+    );
     expect([orders1.data.map((o) => o.id), orders1.hasMore]).toEqual([latestFirst.slice(0, 2), true]);
     const orders2 = await listMyOrders(
       { db: database.prisma },
-      { practitionerId: practitioner, request: pageRequestOf({ limit: 2, starting_after: orders1.data[1]!.id }) },
+      {
+        actor: await practitionerActorOf({ db: database.prisma }.db, practitioner),
+        request: pageRequestOf({ limit: 2, starting_after: orders1.data[1]!.id }),
+      },
     );
     expect([orders2.data.map((o) => o.id), orders2.hasMore]).toEqual([latestFirst.slice(2), false]);
   });
@@ -136,10 +192,26 @@ describe("the practitioner's lists are paged", () => {
     const { offer } = await offeredOrder();
     const other = offer.practitionerId === mine ? theirs : mine;
     const cursor = pageRequestOf({ starting_after: offer.id });
-    await expect(listMyOffers(deps(), { practitionerId: other, request: cursor })).rejects.toMatchObject({ code: "VALIDATION" });
-    await expect(listMyWithdrawnOffers(deps(), { practitionerId: other, request: cursor })).rejects.toMatchObject({ code: "VALIDATION" });
     await expect(
-      listMyOrders({ db: database.prisma }, { practitionerId: other, request: pageRequestOf({ starting_after: offer.orderId }) }),
+      listMyOffers(deps(), {
+        actor: await practitionerActorOf(deps().db, other),
+        request: cursor,
+      }),
+    ).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(
+      listMyWithdrawnOffers(deps(), {
+        actor: await practitionerActorOf(deps().db, other),
+        request: cursor,
+      }),
+    ).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(
+      listMyOrders(
+        { db: database.prisma },
+        {
+          actor: await practitionerActorOf({ db: database.prisma }.db, other),
+          request: pageRequestOf({ starting_after: offer.orderId }),
+        },
+      ),
     ).rejects.toMatchObject({
       code: "VALIDATION",
     });

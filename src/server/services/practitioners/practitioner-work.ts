@@ -1,6 +1,7 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { OrderStatus } from "@/generated/prisma/enums";
 import type { DbOrTx } from "@/server/db/client";
+import { type PractitionerActor, requireActor } from "@/server/domain/access/actor";
 import type { IntakeField } from "@/server/domain/catalog/intake";
 import { AppError } from "@/server/domain/errors";
 import { type MessageRole, ORDER_TRANSITIONS, type OrderTrigger } from "@/server/domain/orders/order-state";
@@ -21,14 +22,16 @@ const mayRelease = (order: { caseId: string | null }) => order.caseId === null;
 
 async function actOnMyOrder(
   deps: ServiceDeps,
-  practitionerId: string,
+  actor: PractitionerActor,
   orderId: string,
   trigger: OrderTrigger,
   extra: StatusChangeExtra = {},
   /** Files that go with the step's message or delivery: each one `reader` may read (the practitioner's own, or on an order they hold). */
   fileIds: readonly string[] = [],
-  reader: FileReader = practitionerReader(practitionerId),
+  reader: FileReader = practitionerReader(actor.practitionerId),
 ) {
+  requireActor(actor, "practitioner");
+  const { practitionerId } = actor;
   const change = changeContextOf(deps);
   return deps.db.$transaction(async (tx) => {
     const order = await tx.order.findFirst({ where: { id: orderId, practitionerId } });
@@ -45,32 +48,20 @@ async function actOnMyOrder(
         "Case-board work was given to you by the client's selection and cannot be offered to others; ask the operator if you cannot do it.",
       );
     }
-    const changed = await changeOrderStatus(tx, change, order, trigger, { kind: "practitioner", id: practitionerId }, extra);
+    const changed = await changeOrderStatus(tx, change, order, trigger, actor, extra);
     if (trigger === "release") await offerNext(tx, change, orderId);
     return changed;
   });
 }
 
-export const startWork = (deps: ServiceDeps, practitionerId: string, orderId: string) =>
-  actOnMyOrder(deps, practitionerId, orderId, "start_work");
+export const startWork = (deps: ServiceDeps, { actor, orderId }: { actor: PractitionerActor; orderId: string }) =>
+  actOnMyOrder(deps, actor, orderId, "start_work");
 
 export function askClient(
   deps: ServiceDeps,
-  {
-    practitionerId,
-    orderId,
-    question,
-    fileIds = [],
-  }: { practitionerId: string; orderId: string; question: string; fileIds?: readonly string[] },
+  { actor, orderId, question, fileIds = [] }: { actor: PractitionerActor; orderId: string; question: string; fileIds?: readonly string[] },
 ) {
-  return actOnMyOrder(
-    deps,
-    practitionerId,
-    orderId,
-    "request_input",
-    { message: { role: "practitioner", body: question.trim() } },
-    fileIds,
-  );
+  return actOnMyOrder(deps, actor, orderId, "request_input", { message: { role: "practitioner", body: question.trim() } }, fileIds);
 }
 
 /**
@@ -80,19 +71,19 @@ export function askClient(
 export function deliverResult(
   deps: ServiceDeps,
   {
-    practitionerId,
+    actor,
     orderId,
     deliverable,
     fileIds = [],
     reader,
-  }: { practitionerId: string; orderId: string; deliverable: string; fileIds?: readonly string[]; reader?: FileReader },
+  }: { actor: PractitionerActor; orderId: string; deliverable: string; fileIds?: readonly string[]; reader?: FileReader },
 ) {
-  return actOnMyOrder(deps, practitionerId, orderId, "deliver", { deliverable: deliverable.trim() }, fileIds, reader);
+  return actOnMyOrder(deps, actor, orderId, "deliver", { deliverable: deliverable.trim() }, fileIds, reader);
 }
 
 /** Gives the order back: it goes on offer again (order.ditawarkan) to the next practitioner. */
-export const releaseOrder = (deps: ServiceDeps, practitionerId: string, orderId: string) =>
-  actOnMyOrder(deps, practitionerId, orderId, "release");
+export const releaseOrder = (deps: ServiceDeps, { actor, orderId }: { actor: PractitionerActor; orderId: string }) =>
+  actOnMyOrder(deps, actor, orderId, "release");
 
 /** What a practitioner can do to an order they hold, in the order the portal offers them. */
 export const PRACTITIONER_ACTIONS = ["start_work", "request_input", "deliver", "release"] as const satisfies readonly OrderTrigger[];
@@ -221,7 +212,9 @@ const VIEW_SELECT = {
 } as const;
 
 /** My live offers, soonest to expire first, masked, with the seconds left to answer. */
-export async function listMyOffers(deps: ServiceDeps, { practitionerId, request }: { practitionerId: string; request: PageRequest }) {
+export async function listMyOffers(deps: ServiceDeps, { actor, request }: { actor: PractitionerActor; request: PageRequest }) {
+  requireActor(actor, "practitioner");
+  const { practitionerId } = actor;
   const now = deps.clock.now();
   const at = await cursorRow(request, "offers", (id) =>
     deps.db.offer.findFirst({ where: { id, practitionerId }, select: { id: true, expiresAt: true } }),
@@ -248,10 +241,9 @@ const WITHDRAWN_NOTICE_MS = 24 * 60 * 60 * 1000;
  * Offers withdrawn from me in the last day because the order itself changed (the client cancelled
  * it, the operator refunded it), newest first, so an offer that vanished from the inbox says why.
  */
-export async function listMyWithdrawnOffers(
-  deps: ServiceDeps,
-  { practitionerId, request }: { practitionerId: string; request: PageRequest },
-) {
+export async function listMyWithdrawnOffers(deps: ServiceDeps, { actor, request }: { actor: PractitionerActor; request: PageRequest }) {
+  requireActor(actor, "practitioner");
+  const { practitionerId } = actor;
   const since = new Date(deps.clock.now().getTime() - WITHDRAWN_NOTICE_MS);
   const where: Prisma.OfferWhereInput = {
     practitionerId,
@@ -284,10 +276,9 @@ export async function listMyWithdrawnOffers(
 }
 
 /** Orders assigned to me, the latest changed first, with the real data (I have taken them). */
-export async function listMyOrders(
-  deps: Pick<ServiceDeps, "db">,
-  { practitionerId, request }: { practitionerId: string; request: PageRequest },
-) {
+export async function listMyOrders(deps: Pick<ServiceDeps, "db">, { actor, request }: { actor: PractitionerActor; request: PageRequest }) {
+  requireActor(actor, "practitioner");
+  const { practitionerId } = actor;
   const { db } = deps;
   const at = await cursorRow(request, "orders", (id) =>
     db.order.findFirst({ where: { id, practitionerId }, select: { id: true, updatedAt: true } }),
@@ -380,8 +371,10 @@ async function disputeOf(db: DbOrTx, order: Pick<ViewSource, "id" | "status" | "
  */
 export async function getMyOrder(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  { practitionerId, orderId }: { practitionerId: string; orderId: string },
+  { actor, orderId }: { actor: PractitionerActor; orderId: string },
 ): Promise<PractitionerOrderView & { dispute: PractitionerDispute | null }> {
+  requireActor(actor, "practitioner");
+  const { practitionerId } = actor;
   const liveOffer = { practitionerId, status: "aktif" as const, expiresAt: { gt: deps.clock.now() } };
   const order = await deps.db.order.findFirst({
     where: { id: orderId, OR: [{ practitionerId }, { offers: { some: liveOffer } }] },

@@ -1,10 +1,11 @@
 import type { DbOrTx } from "@/server/db/client";
 import { lockRow } from "@/server/db/row-lock";
+import { type Actor, type OperatorActor, requireActor } from "@/server/domain/access/actor";
 import { AppError } from "@/server/domain/errors";
 import { CURRENT_ACCOUNT } from "@/server/domain/money/bank-account";
 import { cursorRow, keyset, mapPage, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
 import { type CreatePractitionerInput, createPractitioner } from "../access";
-import { type Actor, audit } from "../audit";
+import { audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 import { payableBalances } from "../money";
 import { offerNext } from "../offers";
@@ -23,7 +24,17 @@ const PRACTITIONER_LABEL_MAX = 100;
 const HELD_STATUSES = ["diambil", "dikerjakan", "butuh_input_klien", "diserahkan", "sengketa"] as const;
 
 /** The real practitioners (not the sandbox's simulated ones) with their sign-in e-mail and what they hold right now, newest first. */
-export async function listPractitioners(deps: Pick<ServiceDeps, "db" | "clock">, { request }: { request: PageRequest }) {
+export async function listPractitioners(
+  deps: Pick<ServiceDeps, "db" | "clock">,
+  {
+    actor,
+    request,
+  }: {
+    actor: OperatorActor;
+    request: PageRequest;
+  },
+) {
+  requireActor(actor, "operator");
   const { db } = deps;
   const real = { simulated: false };
   const at = await cursorRow(request, "practitioners", (id) =>
@@ -42,7 +53,10 @@ export async function listPractitioners(deps: Pick<ServiceDeps, "db" | "clock">,
   });
   const page = pageFrom(rows, request);
   const now = deps.clock.now();
-  const payable = await payableBalances(deps, { practitionerIds: page.data.map((p) => p.id) });
+  const payable = await payableBalances(deps, {
+    actor: actor,
+    practitionerIds: page.data.map((p) => p.id),
+  });
   return mapPage(page, (p) => ({
     id: p.id,
     userId: p.userId,
@@ -115,7 +129,7 @@ export async function updatePractitioner(
     if (!before) throw new AppError("NOT_FOUND", `Praktisi ${practitionerId} tidak ditemukan.`);
     await tx.practitioner.update({ where: { id: practitionerId }, data: { label, categories } });
     await audit(tx, {
-      ...actor,
+      actor,
       action: "practitioner.update",
       subjectType: "practitioner",
       subjectId: practitionerId,
@@ -144,7 +158,7 @@ export async function setLicenseNumber(
     if (before.licenseNumber === trimmed) return;
     await tx.practitioner.update({ where: { id: practitionerId }, data: { licenseNumber: trimmed } });
     await audit(tx, {
-      ...actor,
+      actor,
       action: "practitioner.update",
       subjectType: "practitioner",
       subjectId: practitionerId,
@@ -184,7 +198,7 @@ export async function setPractitionerActive(
       }
     }
     await audit(tx, {
-      ...actor,
+      actor,
       action: active ? "practitioner.activate" : "practitioner.deactivate",
       subjectType: "practitioner",
       subjectId: practitionerId,

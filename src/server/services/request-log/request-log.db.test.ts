@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminOf } from "@/test/actors";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, type TestOrg } from "@/test/fixtures";
 import { RequestLog, type RequestRecord } from "./buffer";
@@ -112,14 +113,28 @@ describe("a key's recent requests", () => {
     log.add({ ...record(key), requestId: "req_b", createdAt: same, status: 404 });
     log.add({ ...record(key), requestId: "req_c", createdAt: new Date(start) });
     await log.close();
-    const listed = await recentRequests({ db: db() }, { organizationId: key.id, apiKeyId: key.apiKeyId });
+    const listed = await recentRequests(
+      { db: db() },
+      {
+        actor: adminOf(key.id),
+        apiKeyId: key.apiKeyId,
+      },
+    );
     expect(listed.map((r) => [r.requestId, r.status])).toEqual([
       ["req_b", 404],
       ["req_a", 200],
       ["req_c", 200],
     ]);
     expect(listed[0]).toEqual({ requestId: "req_b", method: "GET", path: "/v1/balance", status: 404, createdAt: same });
-    await expect(recentRequests({ db: db() }, { organizationId: other.id, apiKeyId: key.apiKeyId })).rejects.toMatchObject({
+    await expect(
+      recentRequests(
+        { db: db() },
+        {
+          actor: adminOf(other.id),
+          apiKeyId: key.apiKeyId,
+        },
+      ),
+    ).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
   });

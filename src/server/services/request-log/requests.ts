@@ -1,3 +1,4 @@
+import { type AdminActor, requireActor, type SystemActor } from "@/server/domain/access/actor";
 import type { DueRow } from "@/server/domain/due-row";
 import { AppError } from "@/server/domain/errors";
 import { REQUEST_LOG_PER_KEY, requestLogDeletionDueAt, requestLogKeptSince } from "@/server/domain/request-log/request-log";
@@ -7,10 +8,9 @@ import type { ServiceDeps } from "../deps";
  * A key's newest requests, newest first, for its organisation's admin: another organisation's key
  * is NOT_FOUND. A request answered within the last second may not be written yet (buffer.ts).
  */
-export async function recentRequests(
-  deps: Pick<ServiceDeps, "db">,
-  { organizationId, apiKeyId }: { organizationId: string; apiKeyId: string },
-) {
+export async function recentRequests(deps: Pick<ServiceDeps, "db">, { actor, apiKeyId }: { actor: AdminActor; apiKeyId: string }) {
+  requireActor(actor, "admin");
+  const { organizationId } = actor;
   const key = await deps.db.apiKey.findFirst({ where: { id: apiKeyId, organizationId }, select: { id: true } });
   if (!key) throw new AppError("NOT_FOUND", `No API key ${apiKeyId} in this organisation.`);
   return deps.db.apiRequest.findMany({
@@ -27,8 +27,17 @@ export async function recentRequests(
  */
 export async function keysWithExpiredRequests(
   deps: Pick<ServiceDeps, "db">,
-  { cutoff, limit }: { cutoff: Date; limit: number },
+  {
+    actor,
+    cutoff,
+    limit,
+  }: {
+    actor: SystemActor;
+    cutoff: Date;
+    limit: number;
+  },
 ): Promise<DueRow[]> {
+  requireActor(actor, "system");
   const groups = await deps.db.apiRequest.groupBy({
     by: ["apiKeyId"],
     where: { createdAt: { lte: requestLogKeptSince(cutoff) } },
@@ -42,8 +51,15 @@ export async function keysWithExpiredRequests(
 /** Deletes these keys' rows past the log's week: one statement for any number of keys (safe to run twice). */
 export async function deleteExpiredRequests(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  { apiKeyIds }: { apiKeyIds: readonly string[] },
+  {
+    actor,
+    apiKeyIds,
+  }: {
+    actor: SystemActor;
+    apiKeyIds: readonly string[];
+  },
 ): Promise<void> {
+  requireActor(actor, "system");
   await deps.db.apiRequest.deleteMany({
     where: { apiKeyId: { in: [...apiKeyIds] }, createdAt: { lte: requestLogKeptSince(deps.clock.now()) } },
   });

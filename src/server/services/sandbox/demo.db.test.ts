@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { agentActor, SEED, VISITOR } from "@/server/domain/access/actor";
 import { SCOPES } from "@/server/domain/access/api-key";
 import { systemClock } from "@/server/domain/clock";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
@@ -41,7 +42,16 @@ function signInFile(file: string): { email: string; password: string } {
 }
 
 const signInWith = ({ email, password }: { email: string; password: string }) =>
-  signIn({ ...deps(), clock: systemClock }, { throttle: new SignInThrottle({ kind: "memory" }), email, password, address: "127.0.0.1" });
+  signIn(
+    { ...deps(), clock: systemClock },
+    {
+      actor: VISITOR,
+      throttle: new SignInThrottle({ kind: "memory" }),
+      email,
+      password,
+      address: "127.0.0.1",
+    },
+  );
 
 describe("ensureDemo", () => {
   it("on an empty database creates one active organisation with the demo deposit and a key that works", async () => {
@@ -57,7 +67,12 @@ describe("ensureDemo", () => {
     expect(key.organizationId).toBe(orgs[0]!.id);
     expect(key.scopes).toEqual([...SCOPES]);
     expect(key.livemode).toBe(true);
-    const balance = await getBalance({ db: database.prisma, clock: systemClock }, { key });
+    const balance = await getBalance(
+      { db: database.prisma, clock: systemClock },
+      {
+        actor: agentActor(key),
+      },
+    );
     expect(balance.depositIdr).toBe(DEMO_DEPOSIT_IDR);
     expect(DEMO_DEPOSIT_IDR).toBe(50_000_000n);
   });
@@ -67,7 +82,16 @@ describe("ensureDemo", () => {
     expect(demo.secrets.test).toMatch(/^kk_test_[^.]+\.[^.]+$/);
     const key = await authenticateApiKey({ db: database.prisma, clock: systemClock }, { authorization: `Bearer ${demo.secrets.test}` });
     expect([key.livemode, key.scopes]).toEqual([false, [...SCOPES]]);
-    expect((await getBalance({ db: database.prisma, clock: systemClock }, { key })).depositIdr).toBe(DEMO_DEPOSIT_IDR);
+    expect(
+      (
+        await getBalance(
+          { db: database.prisma, clock: systemClock },
+          {
+            actor: agentActor(key),
+          },
+        )
+      ).depositIdr,
+    ).toBe(DEMO_DEPOSIT_IDR);
   });
 
   it("writes the secrets to <dataDir>, readable by the owner only (0600), and names the files", async () => {
@@ -132,7 +156,7 @@ describe("ensureDemo", () => {
   });
 
   it("creates nothing in a database that already has an organisation", async () => {
-    await createOrganization({ db: database.prisma }, { actor: { actorType: "system", actorId: null }, input: { name: "PT Sudah Ada" } });
+    await createOrganization({ db: database.prisma }, { actor: SEED, input: { name: "PT Sudah Ada" } });
     expect(await ensureDemo(deps(), embedded())).toMatchObject({
       created: false,
       secrets: NO_SECRETS,

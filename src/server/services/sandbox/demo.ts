@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { SEED } from "@/server/domain/access/actor";
 import { createApiKey, createPractitioner, createUser } from "../access";
 import type { ServiceDeps } from "../deps";
 import { createOrganization, topUpDeposit } from "../organizations";
@@ -78,7 +79,7 @@ export async function ensureDemo(deps: Pick<ServiceDeps, "db" | "passwordHashing
     return { created: false, secrets: NO_SECRETS, files: Object.fromEntries(secretNames.map((s) => [s, keptIn(s)])) as Demo["files"] };
   }
 
-  const actor = { actorType: "system" as const, actorId: null };
+  const actor = SEED;
   const org = await createOrganization(deps, {
     actor,
     input: {

@@ -1,10 +1,12 @@
 import type { Bid, Invoice } from "@/generated/prisma/client";
 import { lockRow } from "@/server/db/row-lock";
+import { type AgentActor, requireActor, SANDBOX_OPERATOR, SWEEPER, sandboxAdminOf } from "@/server/domain/access/actor";
 import type { AuthenticatedKey } from "@/server/domain/access/api-key";
 import type { BidInput } from "@/server/domain/cases/case-board";
 import { AppError } from "@/server/domain/errors";
 import type { CostRequest } from "@/server/domain/orders/cost-state";
 import { stalledRefundAt } from "@/server/domain/orders/order-rules";
+import { practitionerActorOf } from "@/server/services/access";
 import { getCase, payInvoice, placeBid } from "../cases";
 import type { ServiceDeps } from "../deps";
 import { agentReader } from "../files";
@@ -50,19 +52,32 @@ function requireTestKey(key: AuthenticatedKey): void {
 /** The simulated practitioner holding a test order asks for a third-party cost, as a practitioner does in the portal. */
 export function requestTestCost(
   deps: ServiceDeps,
-  { key, orderId, request }: { key: AuthenticatedKey; orderId: string; request: CostRequest },
+  { actor, orderId, request }: { actor: AgentActor; orderId: string; request: CostRequest },
 ): Promise<CostWithReceipt> {
+  requireActor(actor, "agent");
+  const { key } = actor;
   requireTestKey(key);
-  return requestCost(deps, { by: { kind: "test_helper", owner: key }, orderId, input: request });
+  return requestCost(deps, {
+    actor,
+    orderId,
+    input: request,
+  });
 }
 
 /** The simulated practitioner paid the office: the receipt (a file of the test key's) on an approved cost, escrow → their balance. */
 export function payTestCost(
   deps: ServiceDeps,
-  { key, orderId, costId, receiptFileId }: { key: AuthenticatedKey; orderId: string; costId: string; receiptFileId: string },
+  { actor, orderId, costId, receiptFileId }: { actor: AgentActor; orderId: string; costId: string; receiptFileId: string },
 ): Promise<CostWithReceipt> {
+  requireActor(actor, "agent");
+  const { key } = actor;
   requireTestKey(key);
-  return payCost(deps, { by: { kind: "test_helper", owner: key }, orderId, costId, receiptFileId });
+  return payCost(deps, {
+    actor,
+    orderId,
+    costId,
+    receiptFileId,
+  });
 }
 
 /**
@@ -72,11 +87,16 @@ export function payTestCost(
  */
 export async function practitionerViewOfTestOrder(
   deps: ServiceDeps,
-  { key, orderId }: { key: AuthenticatedKey; orderId: string },
+  { actor, orderId }: { actor: AgentActor; orderId: string },
 ): Promise<PractitionerOrderView> {
+  requireActor(actor, "agent");
+  const { key } = actor;
   requireTestKey(key);
   // Ownership first: another organisation's order is never looked at.
-  const order = await getOrder(deps, { owner: key, id: orderId });
+  const order = await getOrder(deps, {
+    actor,
+    id: orderId,
+  });
   const offered = order.practitionerId
     ? null
     : await deps.db.offer.findFirst({
@@ -90,7 +110,10 @@ export async function practitionerViewOfTestOrder(
       `The order is ${order.status} and no practitioner holds it or a live offer on it yet; a paid order is offered within seconds.`,
     );
   }
-  return getMyOrder(deps, { practitionerId: holder, orderId });
+  return getMyOrder(deps, {
+    actor: await practitionerActorOf(deps.db, holder),
+    orderId,
+  });
 }
 
 /** One test top-up at most; as many as wanted. Keeps every balance a safe integer. */
@@ -98,10 +121,11 @@ export const TEST_TOP_UP_MAX_IDR = 1_000_000_000;
 
 export async function topUpTestDeposit(
   deps: ServiceDeps,
-  { key, amountIdr }: { key: AuthenticatedKey; amountIdr: number },
+  { actor, amountIdr }: { actor: AgentActor; amountIdr: number },
 ): Promise<KeyBalance> {
+  requireActor(actor, "agent");
+  const { key } = actor;
   requireTestKey(key);
-  const actor = { actorType: "api_key" as const, actorId: key.id };
   await topUpDeposit(deps, {
     actor,
     organizationId: key.organizationId,
@@ -109,16 +133,20 @@ export async function topUpTestDeposit(
     reference: `test helper, key ${key.keyId}`,
     livemode: false,
   });
-  return getBalance(deps, { key });
+  return getBalance(deps, {
+    actor,
+  });
 }
 
 /** An org admin's decision on a test order waiting in menunggu_bayar. */
 export async function decideTestApproval(
   deps: ServiceDeps,
-  { key, orderId, approve }: { key: AuthenticatedKey; orderId: string; approve: boolean },
+  { actor, orderId, approve }: { actor: AgentActor; orderId: string; approve: boolean },
 ): Promise<OrderWithMessages> {
+  requireActor(actor, "agent");
+  const { key } = actor;
   requireTestKey(key);
-  return decideApproval(deps, { actor: { actorType: "org_admin", actorId: null }, input: { owner: key, orderId, approve } });
+  return decideApproval(deps, { actor: sandboxAdminOf(actor), orderId, approve });
 }
 
 /**
@@ -166,15 +194,20 @@ async function liveOfferOf(deps: ServiceDeps, order: OrderWithMessages): Promise
 export async function simulateOrderAction(
   deps: ServiceDeps,
   {
-    key,
+    actor,
     orderId,
     action,
     input = {},
-  }: { key: AuthenticatedKey; orderId: string; action: SimulatedOrderAction; input?: SimulatedActionInput },
+  }: { actor: AgentActor; orderId: string; action: SimulatedOrderAction; input?: SimulatedActionInput },
 ): Promise<OrderWithMessages> {
+  requireActor(actor, "agent");
+  const { key } = actor;
   requireTestKey(key);
   // Ownership first: the simulated practitioner and the operator's actions never reach another organisation's order.
-  const order = await getOrder(deps, { owner: key, id: orderId });
+  const order = await getOrder(deps, {
+    actor,
+    id: orderId,
+  });
   const practitionerId = SIMULATED_ORDER_PRACTITIONER_ID;
   if (WORK_ACTIONS.has(action) && order.practitionerId !== practitionerId) {
     throw new AppError(
@@ -187,50 +220,79 @@ export async function simulateOrderAction(
       const offerId = await liveOfferOf(deps, order);
       // As if the 30 minutes had passed: the timer's own handler expires it and offers again.
       await deps.db.offer.updateMany({ where: { id: offerId, status: "aktif" }, data: { expiresAt: deps.clock.now() } });
-      await expireOffer(deps, { offerId });
-      return getOrder(deps, { owner: key, id: orderId });
+      await expireOffer(deps, {
+        actor: SWEEPER,
+        offerId,
+      });
+      return getOrder(deps, {
+        actor,
+        id: orderId,
+      });
     }
-    case "accept":
-      return acceptOffer(deps, { practitionerId, offerId: await liveOfferOf(deps, order) });
+    case "accept": {
+      // The offer first: starting the offering is what creates the simulated practitioner.
+      const offerId = await liveOfferOf(deps, order);
+      return acceptOffer(deps, { actor: await practitionerActorOf(deps.db, practitionerId), offerId });
+    }
     case "start":
-      return startWork(deps, practitionerId, orderId);
+      return startWork(deps, { actor: await practitionerActorOf(deps.db, practitionerId), orderId });
     case "request_input":
-      return askClient(deps, { practitionerId, orderId, question: requiredText(input.question, "question") });
+      return askClient(deps, {
+        actor: await practitionerActorOf(deps.db, practitionerId),
+        orderId,
+        question: requiredText(input.question, "question"),
+      });
     case "deliver":
       // The key plays the practitioner: the files it delivers are its own (its organisation's test files).
       return deliverResult(deps, {
-        practitionerId,
+        actor: await practitionerActorOf(deps.db, practitionerId),
         orderId,
         deliverable: requiredText(input.deliverable, "deliverable"),
         fileIds: input.files,
         reader: agentReader(key),
       });
     case "release":
-      return releaseOrder(deps, practitionerId, orderId);
+      return releaseOrder(deps, { actor: await practitionerActorOf(deps.db, practitionerId), orderId });
     case "dispute":
       return operatorOrderAction(deps, {
-        actor: { actorType: "operator", actorId: null },
+        actor: SANDBOX_OPERATOR,
         input: { orderId, action, note: "Sengketa dibuka oleh operator (test helper)." },
       });
     case "refund":
     case "resume_work":
-      return operatorOrderAction(deps, { actor: { actorType: "operator", actorId: null }, input: { orderId, action } });
+      return operatorOrderAction(deps, { actor: SANDBOX_OPERATOR, input: { orderId, action } });
     case "settle_dispute":
       return operatorOrderAction(deps, {
-        actor: { actorType: "operator", actorId: null },
+        actor: SANDBOX_OPERATOR,
         input: { orderId, action: "settle_for_practitioner" },
       });
     case "stall_offering":
       await stallOffering(deps, order);
-      return getOrder(deps, { owner: key, id: orderId });
+      return getOrder(deps, {
+        actor,
+        id: orderId,
+      });
     case "refund_stalled":
-      return dueNow(deps, key, order, "refund_stalled", { offeringRefundAt: deps.clock.now() }, () =>
-        refundStalledOrder(deps, { orderId }),
+      return dueNow(deps, actor, order, "refund_stalled", { offeringRefundAt: deps.clock.now() }, () =>
+        refundStalledOrder(deps, {
+          actor: SWEEPER,
+          orderId,
+        }),
       );
     case "auto_accept":
-      return dueNow(deps, key, order, "auto_accept", { autoAcceptAt: deps.clock.now() }, () => autoAcceptOrder(deps, { orderId }));
+      return dueNow(deps, actor, order, "auto_accept", { autoAcceptAt: deps.clock.now() }, () =>
+        autoAcceptOrder(deps, {
+          actor: SWEEPER,
+          orderId,
+        }),
+      );
     case "breach_sla":
-      return dueNow(deps, key, order, "breach_sla", { slaDueAt: deps.clock.now() }, () => markSlaBreached(deps, { orderId }));
+      return dueNow(deps, actor, order, "breach_sla", { slaDueAt: deps.clock.now() }, () =>
+        markSlaBreached(deps, {
+          actor: SWEEPER,
+          orderId,
+        }),
+      );
   }
 }
 
@@ -253,7 +315,7 @@ const TIMER_RUNS: Record<
 /** Moves a timer's deadline to now and runs the timer's own handler, as the job engine would. */
 async function dueNow(
   deps: ServiceDeps,
-  key: AuthenticatedKey,
+  actor: AgentActor,
   order: OrderWithMessages,
   timer: keyof typeof TIMER_RUNS,
   deadline: { offeringRefundAt?: Date; autoAcceptAt?: Date; slaDueAt?: Date },
@@ -263,7 +325,10 @@ async function dueNow(
     throw new AppError("INVALID_STATE", `The order is ${order.status}; ${timer} works only on ${TIMER_RUNS[timer].explain}.`);
   await deps.db.order.updateMany({ where: { id: order.id, status: order.status }, data: deadline });
   await run();
-  return getOrder(deps, { owner: key, id: order.id });
+  return getOrder(deps, {
+    actor,
+    id: order.id,
+  });
 }
 
 /**
@@ -303,11 +368,17 @@ function requiredText(value: string | undefined, field: string): string {
 /** A bid on a test case from the next simulated practitioner (five per case at most). */
 export async function addSimulatedBid(
   deps: ServiceDeps,
-  { key, caseId, input }: { key: AuthenticatedKey; caseId: string; input: BidInput },
+  { actor, caseId, input }: { actor: AgentActor; caseId: string; input: BidInput },
 ): Promise<Bid> {
+  requireActor(actor, "agent");
+  const { key } = actor;
   requireTestKey(key);
-  await getCase(deps, { owner: key, caseId });
+  await getCase(deps, {
+    actor,
+    caseId,
+  });
   return placeBid(deps, {
+    actor,
     caseId,
     input,
     bidderFor: async (tx) => ({
@@ -318,10 +389,9 @@ export async function addSimulatedBid(
 }
 
 /** Pays a test invoice from the test deposit, as an org admin pays a live one in the portal. */
-export async function payTestInvoice(
-  deps: ServiceDeps,
-  { key, invoiceId }: { key: AuthenticatedKey; invoiceId: string },
-): Promise<Invoice> {
+export async function payTestInvoice(deps: ServiceDeps, { actor, invoiceId }: { actor: AgentActor; invoiceId: string }): Promise<Invoice> {
+  requireActor(actor, "agent");
+  const { key } = actor;
   requireTestKey(key);
-  return payInvoice(deps, { actor: { actorType: "api_key", actorId: key.id }, input: { owner: key, invoiceId } });
+  return payInvoice(deps, { actor, invoiceId });
 }

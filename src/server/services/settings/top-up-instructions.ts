@@ -1,17 +1,26 @@
+import { type AdminActor, type OperatorActor, requireActor } from "@/server/domain/access/actor";
 import {
   normalizeTopUpInstructions,
   type TopUpInstructionsInput,
   topUpInstructionsView,
   topUpReference,
 } from "@/server/domain/money/top-up";
-import { type Actor, audit } from "../audit";
+import { audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 
 /** The one row's id: the platform has one bank account for deposit top-ups. */
 const PLATFORM = "platform";
 
 /** The details as the operator last set them (with the raw reference rule), or null before the first time. */
-export async function getTopUpInstructions(deps: Pick<ServiceDeps, "db">) {
+export async function getTopUpInstructions(
+  deps: Pick<ServiceDeps, "db">,
+  {
+    actor,
+  }: {
+    actor: OperatorActor;
+  },
+) {
+  requireActor(actor, "operator");
   const row = await deps.db.topUpInstructions.findUnique({ where: { id: PLATFORM } });
   return row && { ...topUpInstructionsView(row), bankCode: row.bankCode, referenceRule: row.referenceRule, updatedAt: row.updatedAt };
 }
@@ -19,18 +28,19 @@ export async function getTopUpInstructions(deps: Pick<ServiceDeps, "db">) {
 /** The operator sets the platform's transfer details; audited with what changed to. */
 export async function setTopUpInstructions(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  { actor, input }: { actor: Actor & { actorType: "operator" }; input: TopUpInstructionsInput },
+  { actor, input }: { actor: OperatorActor; input: TopUpInstructionsInput },
 ): Promise<void> {
+  requireActor(actor, "operator");
   const details = normalizeTopUpInstructions(input);
   const now = deps.clock.now();
   await deps.db.$transaction(async (tx) => {
     await tx.topUpInstructions.upsert({
       where: { id: PLATFORM },
-      create: { id: PLATFORM, ...details, updatedBy: actor.actorId ?? null, updatedAt: now },
-      update: { ...details, updatedBy: actor.actorId ?? null, updatedAt: now },
+      create: { id: PLATFORM, ...details, updatedBy: actor.id, updatedAt: now },
+      update: { ...details, updatedBy: actor.id, updatedAt: now },
     });
     await audit(tx, {
-      ...actor,
+      actor,
       action: "settings.top_up_instructions",
       subjectType: "settings",
       subjectId: PLATFORM,
@@ -45,7 +55,9 @@ export async function setTopUpInstructions(
 }
 
 /** What one organisation's admin is told to do to top up: the details and its own transfer note, or null until the operator set them. */
-export async function topUpInstructionsFor(deps: Pick<ServiceDeps, "db">, { organizationId }: { organizationId: string }) {
+export async function topUpInstructionsFor(deps: Pick<ServiceDeps, "db">, { actor }: { actor: AdminActor }) {
+  requireActor(actor, "admin");
+  const { organizationId } = actor;
   const row = await deps.db.topUpInstructions.findUnique({ where: { id: PLATFORM } });
   return row && { ...topUpInstructionsView(row), reference: topUpReference(row.referenceRule, organizationId) };
 }

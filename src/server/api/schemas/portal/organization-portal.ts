@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { BidStatus, CaseStatus, DeliveryStatus, InvoiceStatus, KeyMode, OrderStatus, OrganizationStatus } from "@/generated/prisma/enums";
 import { SCOPES } from "@/server/domain/access/api-key";
-import type { DataOwner } from "@/server/domain/data-owner";
 import { EVENT_TYPES, type WebhookPayload } from "@/server/domain/events/webhook-event";
 import { WEBHOOK_SECRET_OVERLAP_HOURS } from "@/server/domain/events/webhook-secret";
 import { isDashboardWebhookUrl } from "@/server/domain/events/webhook-url";
@@ -19,7 +18,6 @@ import { rupiahInputSchema, rupiahSchema } from "../rupiah";
 
 /** Live data unless the page's switch asks for the sandbox's (`kk_test_` keys' orders and money). */
 const modeInput = z.enum(["live", "test"]).default("live");
-export const ownerOf = (organizationId: string, mode: "live" | "test"): DataOwner => ({ organizationId, livemode: mode === "live" });
 
 const search = z.string().trim().max(200).optional();
 export const blankToUndefined = (text: string | undefined) => (text ? text : undefined);
