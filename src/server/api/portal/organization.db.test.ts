@@ -185,7 +185,7 @@ describe("one order, as the client behind the agent", () => {
     await deliverResult(
       { db: database.prisma, clock },
       {
-        actor: await practitionerActorOf({ db: database.prisma, clock }.db, holder),
+        actor: await practitionerActorOf(database.prisma, holder),
         orderId,
         deliverable: "https://berkas.contoh.id/nda-v2.pdf",
       },

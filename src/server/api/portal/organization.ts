@@ -111,9 +111,10 @@ export const organizationRouter = router({
     .input(statementInput)
     .output(statementOutput)
     .query(async ({ ctx, input }) => {
+      const actor = inMode(ctx.actor, input.mode === "live");
       const { balanceIdr, page } = await statementPage(ctx, {
-        actor: ctx.actor,
-        ref: accounts.orgDeposit(ctx.organizationId, input.mode === "live"),
+        actor,
+        ref: accounts.orgDeposit(actor.organizationId, actor.livemode),
         page: portalPageOf(input.page),
       });
       return { balanceIdr, data: page.data, has_more: page.hasMore };

@@ -216,7 +216,7 @@ describe("GET /v1/cases/{id}", () => {
     const withdrawn = await withdrawBid(
       { db: db(), clock },
       {
-        actor: await practitionerActorOf({ db: db(), clock }.db, await practitioner(0)),
+        actor: await practitionerActorOf(db(), await practitioner(0)),
         bidId: (await bid(db(), clock, await practitioner(0), created.id)).id,
       },
     );
@@ -246,7 +246,7 @@ describe("POST /v1/cases/{id}/select", () => {
     await withdrawBid(
       { db: db(), clock },
       {
-        actor: await practitionerActorOf({ db: db(), clock }.db, bids[2]!.practitionerId),
+        actor: await practitionerActorOf(db(), bids[2]!.practitionerId),
         bidId: bids[2]!.id,
       },
     );
@@ -297,7 +297,7 @@ describe("POST /v1/cases/{id}/select", () => {
     await withdrawBid(
       { db: db(), clock },
       {
-        actor: await practitionerActorOf({ db: db(), clock }.db, bids[0]!.practitionerId),
+        actor: await practitionerActorOf(db(), bids[0]!.practitionerId),
         bidId: bids[0]!.id,
       },
     );
@@ -396,7 +396,7 @@ describe("POST /v1/cases/{id}/cancel", () => {
     await withdrawBid(
       { db: db(), clock },
       {
-        actor: await practitionerActorOf({ db: db(), clock }.db, bids[1]!.practitionerId),
+        actor: await practitionerActorOf(db(), bids[1]!.practitionerId),
         bidId: bids[1]!.id,
       },
     );

@@ -282,7 +282,7 @@ describe("metadata", () => {
     const view = await getMyOrder(
       { db: db(), clock },
       {
-        actor: await practitionerActorOf({ db: db(), clock }.db, practitionerId),
+        actor: await practitionerActorOf(db(), practitionerId),
         orderId: order.body.id!,
       },
     );
@@ -291,7 +291,7 @@ describe("metadata", () => {
     const board = await getCaseForPractitioner(
       { db: db() },
       {
-        actor: await practitionerActorOf({ db: db() }.db, boardPractitioner),
+        actor: await practitionerActorOf(db(), boardPractitioner),
         caseId: kasus.body.id!,
       },
     );

@@ -319,7 +319,7 @@ describe("live and test data never mix", () => {
         await listMyOffers(
           { db: db(), clock },
           {
-            actor: await practitionerActorOf({ db: db(), clock }.db, practitionerId),
+            actor: await practitionerActorOf(db(), practitionerId),
             request: pageRequestOf({}),
           },
         )
@@ -333,7 +333,7 @@ describe("live and test data never mix", () => {
       await listOpenCasesForPractitioner(
         { db: db() },
         {
-          actor: await practitionerActorOf({ db: db() }.db, practitionerId),
+          actor: await practitionerActorOf(db(), practitionerId),
           request: pageRequestOf({}),
         },
       )

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agentActor, SEED } from "@/server/domain/access/actor";
+import { agentActor, practitionerActor, SEED } from "@/server/domain/access/actor";
 import { fixedClock } from "@/server/domain/clock";
 import { caseBidPrice } from "@/server/domain/money/pricing";
 import { pageRequestOf } from "@/server/domain/paging";
@@ -61,7 +61,7 @@ describe("listOpenCasesForPractitioner", () => {
       await listOpenCasesForPractitioner(
         { db: db() },
         {
-          actor: await practitionerActorOf({ db: db() }.db, practitioner),
+          actor: await practitionerActorOf(db(), practitioner),
           request: pageRequestOf({}),
         },
       )
@@ -79,7 +79,7 @@ describe("listOpenCasesForPractitioner", () => {
         await listOpenCasesForPractitioner(
           { db: db() },
           {
-            actor: await practitionerActorOf({ db: db() }.db, practitioner),
+            actor: await practitionerActorOf(db(), practitioner),
             request: pageRequestOf({}),
           },
         )
@@ -97,7 +97,7 @@ describe("listOpenCasesForPractitioner", () => {
       await listOpenCasesForPractitioner(
         { db: db() },
         {
-          actor: await practitionerActorOf({ db: db() }.db, await createTestPractitioner(db(), ["properti"])),
+          actor: await practitionerActorOf(db(), await createTestPractitioner(db(), ["properti"])),
           request: pageRequestOf({}),
         },
       )
@@ -113,7 +113,7 @@ describe("listOpenCasesForPractitioner", () => {
       await listOpenCasesForPractitioner(
         { db: db() },
         {
-          actor: await practitionerActorOf({ db: db() }.db, practitioner),
+          actor: await practitionerActorOf(db(), practitioner),
           request: pageRequestOf({}),
         },
       )
@@ -138,7 +138,7 @@ describe("listOpenCasesForPractitioner", () => {
       await listOpenCasesForPractitioner(
         { db: db() },
         {
-          actor: await practitionerActorOf({ db: db() }.db, mine),
+          actor: await practitionerActorOf(db(), mine),
           request: pageRequestOf({}),
         },
       )
@@ -157,7 +157,7 @@ describe("listOpenCasesForPractitioner", () => {
     const first = await listOpenCasesForPractitioner(
       { db: db() },
       {
-        actor: await practitionerActorOf({ db: db() }.db, practitioner),
+        actor: await practitionerActorOf(db(), practitioner),
         request: pageRequestOf({ limit: 2 }),
       },
     );
@@ -168,7 +168,7 @@ describe("listOpenCasesForPractitioner", () => {
     const next = await listOpenCasesForPractitioner(
       { db: db() },
       {
-        actor: await practitionerActorOf({ db: db() }.db, practitioner),
+        actor: await practitionerActorOf(db(), practitioner),
         request: pageRequestOf({ limit: 2, starting_after: first.data[1]!.id }),
       },
     );
@@ -178,7 +178,7 @@ describe("listOpenCasesForPractitioner", () => {
         listOpenCasesForPractitioner(
           { db: db() },
           {
-            actor: await practitionerActorOf({ db: db() }.db, practitioner),
+            actor: await practitionerActorOf(db(), practitioner),
             request: pageRequestOf({ starting_after: "case_tidak_ada" }),
           },
         ),
@@ -194,7 +194,7 @@ describe("listOpenCasesForPractitioner", () => {
         listOpenCasesForPractitioner(
           { db: db() },
           {
-            actor: await practitionerActorOf({ db: db() }.db, practitioner),
+            actor: await practitionerActorOf(db(), practitioner),
             request: pageRequestOf({}),
           },
         ),
@@ -205,7 +205,8 @@ describe("listOpenCasesForPractitioner", () => {
         listOpenCasesForPractitioner(
           { db: db() },
           {
-            actor: await practitionerActorOf({ db: db() }.db, "prk_tidak_ada"),
+            // A session of a profile that is gone: the service itself answers NOT_FOUND.
+            actor: practitionerActor("usr_tidak_ada", "prk_tidak_ada"),
             request: pageRequestOf({}),
           },
         ),
@@ -232,7 +233,7 @@ describe("submitBid", () => {
     await withdrawBid(
       { db: db(), clock },
       {
-        actor: await practitionerActorOf({ db: db(), clock }.db, practitioner),
+        actor: await practitionerActorOf(db(), practitioner),
         bidId: first.id,
       },
     );
@@ -273,7 +274,7 @@ describe("submitBid", () => {
           submitBid(
             { db: db(), clock },
             {
-              actor: await practitionerActorOf({ db: db(), clock }.db, practitioner),
+              actor: await practitionerActorOf(db(), practitioner),
               caseId: created.id,
               input,
             },
@@ -295,7 +296,7 @@ describe("withdrawBid", () => {
         await withdrawBid(
           { db: db(), clock },
           {
-            actor: await practitionerActorOf({ db: db(), clock }.db, practitioner),
+            actor: await practitionerActorOf(db(), practitioner),
             bidId: live.id,
           },
         )
@@ -306,7 +307,7 @@ describe("withdrawBid", () => {
         withdrawBid(
           { db: db(), clock },
           {
-            actor: await practitionerActorOf({ db: db(), clock }.db, practitioner),
+            actor: await practitionerActorOf(db(), practitioner),
             bidId: live.id,
           },
         ),
@@ -322,7 +323,7 @@ describe("withdrawBid", () => {
         withdrawBid(
           { db: db(), clock },
           {
-            actor: await practitionerActorOf({ db: db(), clock }.db, await createTestPractitioner(db(), ["properti"])),
+            actor: await practitionerActorOf(db(), await createTestPractitioner(db(), ["properti"])),
             bidId: theirs.id,
           },
         ),
@@ -340,7 +341,7 @@ describe("withdrawBid", () => {
       withdrawBid(
         { db: db(), clock },
         {
-          actor: await practitionerActorOf({ db: db(), clock }.db, winner),
+          actor: await practitionerActorOf(db(), winner),
           bidId: winning.id,
         },
       ),
@@ -353,7 +354,7 @@ describe("withdrawBid", () => {
         withdrawBid(
           { db: db(), clock },
           {
-            actor: await practitionerActorOf({ db: db(), clock }.db, loser),
+            actor: await practitionerActorOf(db(), loser),
             bidId: losing.id,
           },
         ),
@@ -373,7 +374,7 @@ describe("getCaseForPractitioner", () => {
       await getCaseForPractitioner(
         { db: db() },
         {
-          actor: await practitionerActorOf({ db: db() }.db, winner),
+          actor: await practitionerActorOf(db(), winner),
           caseId: created.id,
         },
       ),
@@ -383,7 +384,7 @@ describe("getCaseForPractitioner", () => {
     const revealed = await getCaseForPractitioner(
       { db: db() },
       {
-        actor: await practitionerActorOf({ db: db() }.db, winner),
+        actor: await practitionerActorOf(db(), winner),
         caseId: created.id,
       },
     );
@@ -396,7 +397,7 @@ describe("getCaseForPractitioner", () => {
     const stillMasked = await getCaseForPractitioner(
       { db: db() },
       {
-        actor: await practitionerActorOf({ db: db() }.db, loser),
+        actor: await practitionerActorOf(db(), loser),
         caseId: created.id,
       },
     );
@@ -412,7 +413,7 @@ describe("getCaseForPractitioner", () => {
         await getCaseForPractitioner(
           { db: db() },
           {
-            actor: await practitionerActorOf({ db: db() }.db, outsider),
+            actor: await practitionerActorOf(db(), outsider),
             caseId: created.id,
           },
         )
@@ -424,7 +425,7 @@ describe("getCaseForPractitioner", () => {
         getCaseForPractitioner(
           { db: db() },
           {
-            actor: await practitionerActorOf({ db: db() }.db, outsider),
+            actor: await practitionerActorOf(db(), outsider),
             caseId: created.id,
           },
         ),
@@ -439,7 +440,7 @@ describe("getCaseForPractitioner", () => {
         getCaseForPractitioner(
           { db: db() },
           {
-            actor: await practitionerActorOf({ db: db() }.db, await createTestPractitioner(db(), ["properti"])),
+            actor: await practitionerActorOf(db(), await createTestPractitioner(db(), ["properti"])),
             caseId: created.id,
           },
         ),
@@ -456,7 +457,7 @@ describe("closeCase (operator)", () => {
     const withdrawn = await withdrawBid(
       { db: db(), clock },
       {
-        actor: await practitionerActorOf({ db: db(), clock }.db, b),
+        actor: await practitionerActorOf(db(), b),
         bidId: (await bid(db(), clock, b, created.id)).id,
       },
     );
@@ -542,7 +543,7 @@ describe.runIf(testDatabaseKind === "postgres")("races on PostgreSQL", () => {
         withdrawBid(
           { db: db(), clock },
           {
-            actor: await practitionerActorOf({ db: db(), clock }.db, practitioner),
+            actor: await practitionerActorOf(db(), practitioner),
             bidId: live.id,
           },
         ),

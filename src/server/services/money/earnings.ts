@@ -63,7 +63,7 @@ export async function earningsStatement(deps: Pick<ServiceDeps, "db">, { actor, 
   const { practitionerId } = actor;
   return (
     await statementPage(deps, {
-      actor: actor,
+      actor,
       ref: accounts.practitionerPayable(practitionerId),
       page,
     })

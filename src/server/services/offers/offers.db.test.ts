@@ -531,7 +531,7 @@ describe.runIf(testDatabaseKind === "postgres")("races on PostgreSQL", () => {
         acceptOffer(
           { db: database.prisma, clock: justBefore },
           {
-            actor: await practitionerActorOf({ db: database.prisma, clock: justBefore }.db, offer.practitionerId),
+            actor: await practitionerActorOf(database.prisma, offer.practitionerId),
             offerId: offer.id,
           },
         ),
@@ -844,7 +844,7 @@ describe.runIf(testDatabaseKind === "postgres")("a batch racing answers on Postg
     const accepting = acceptOffer(
       { db: database.prisma, clock: justBefore },
       {
-        actor: await practitionerActorOf({ db: database.prisma, clock: justBefore }.db, raced.practitionerId),
+        actor: await practitionerActorOf(database.prisma, raced.practitionerId),
         offerId: raced.id,
       },
     );
@@ -883,7 +883,7 @@ describe.runIf(testDatabaseKind === "postgres")("a batch racing answers on Postg
     const accepting = acceptOffer(
       { db: database.prisma, clock: justBefore },
       {
-        actor: await practitionerActorOf({ db: database.prisma, clock: justBefore }.db, raced.practitionerId),
+        actor: await practitionerActorOf(database.prisma, raced.practitionerId),
         offerId: raced.id,
       },
     );

@@ -172,7 +172,7 @@ describe("the practitioner's lists are paged", () => {
     const orders1 = await listMyOrders(
       { db: database.prisma },
       {
-        actor: await practitionerActorOf({ db: database.prisma }.db, practitioner),
+        actor: await practitionerActorOf(database.prisma, practitioner),
         request: firstPage(2),
       },
     );
@@ -180,7 +180,7 @@ describe("the practitioner's lists are paged", () => {
     const orders2 = await listMyOrders(
       { db: database.prisma },
       {
-        actor: await practitionerActorOf({ db: database.prisma }.db, practitioner),
+        actor: await practitionerActorOf(database.prisma, practitioner),
         request: pageRequestOf({ limit: 2, starting_after: orders1.data[1]!.id }),
       },
     );
@@ -208,7 +208,7 @@ describe("the practitioner's lists are paged", () => {
       listMyOrders(
         { db: database.prisma },
         {
-          actor: await practitionerActorOf({ db: database.prisma }.db, other),
+          actor: await practitionerActorOf(database.prisma, other),
           request: pageRequestOf({ starting_after: offer.orderId }),
         },
       ),
