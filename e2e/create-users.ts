@@ -1,8 +1,7 @@
-import { execFileSync } from "node:child_process";
-import path from "node:path";
-import { CLI, operatorActor, practitionerActor } from "@/server/domain/access/actor";
+import { runOpsCommand } from "../src/cli/ops-commands";
 import { openDatabase } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
+import { CLI, operatorActor, practitionerActor } from "../src/server/domain/access/actor";
 import { fixedClock, systemClock } from "../src/server/domain/clock";
 import { readConfig } from "../src/server/runtime/config";
 import { accounts, transfer } from "../src/server/services/money";
@@ -26,214 +25,205 @@ import {
 
 /**
  * Runs before the server in Playwright's webServer command, on the same DATA_DIR: creates the
- * journeys' users through the operator CLI, the way an operator would.
+ * journeys' users with the operator CLI's commands, the way an operator would. They run in this
+ * one process on one open database (`runOpsCommand`, what `npm run ops` runs after opening the
+ * database): a process of its own per command opened the embedded database 15 times per server
+ * (CI, 2026-11-29). The command line itself, as a process, is proven by src/cli/ops-commands.db.test.ts
+ * and src/server/runtime/ops-socket.test.ts.
  */
-const root = path.resolve(import.meta.dirname, "..");
-const tsx = path.join(root, "node_modules/.bin/tsx");
+const config = readConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const db = database.prisma;
 
-function ops(...args: string[]): Record<string, unknown> {
-  const out = execFileSync(tsx, ["src/cli/ops.ts", ...args], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-  return JSON.parse(out) as Record<string, unknown>;
+/** One `npm run ops -- <args>` command; its JSON answer as the command line prints it. */
+async function ops(...args: string[]): Promise<Record<string, unknown>> {
+  return JSON.parse(JSON.stringify(await runOpsCommand({ db }, args))) as Record<string, unknown>;
 }
 
-// The server seeds the demo organisation (and its key file) only into an empty database; the
-// organisations created below would prevent that, so seed it first, as the first start would.
-const config = readConfig();
-if (config.demo.seed) {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    await migrate(database);
+try {
+  await migrate(database);
+  // The server seeds the demo organisation (and its key file) only into an empty database; the
+  // organisations created below would prevent that, so seed it first, as the first start would.
+  if (config.demo.seed) {
     await ensureDemo(
-      { db: database.prisma },
+      { db },
       { dataDir: config.databaseUrl ? null : config.dataDir, liveMoney: config.demo.liveMoney, portalUsers: config.demo.portalUsers },
     );
-  } finally {
-    await database.close();
   }
-}
 
-ops(
-  "practitioner:create",
-  "--email",
-  PRACTITIONER.email,
-  "--name",
-  PRACTITIONER.name,
-  "--password",
-  PRACTITIONER.password,
-  "--label",
-  PRACTITIONER.label,
-  "--categories",
-  PRACTITIONER.categories,
-);
-
-ops(
-  "practitioner:create",
-  "--email",
-  PASSWORD_CHANGER.email,
-  "--name",
-  PASSWORD_CHANGER.name,
-  "--password",
-  PASSWORD_CHANGER.password,
-  "--label",
-  "Advokat",
-);
-
-const accountHolder = ops(
-  "practitioner:create",
-  "--email",
-  ACCOUNT_HOLDER.email,
-  "--name",
-  ACCOUNT_HOLDER.name,
-  "--password",
-  ACCOUNT_HOLDER.password,
-  "--label",
-  "Advokat",
-);
-
-const organization = ops(
-  "org:create",
-  "--name",
-  ORG_ADMIN.organization,
-  "--deposit",
-  String(ORG_ADMIN.depositIdr),
-  "--threshold",
-  String(ORG_ADMIN.thresholdIdr),
-);
-ops(
-  "user:create",
-  "--role",
-  "org_admin",
-  "--org",
-  String(organization.id),
-  "--email",
-  ORG_ADMIN.email,
-  "--password",
-  ORG_ADMIN.password,
-  "--name",
-  ORG_ADMIN.name,
-);
-ops("user:create", "--role", "operator", "--email", OPERATOR.email, "--password", OPERATOR.password, "--name", OPERATOR.name);
-ops("org:create", "--name", PENDING_ORGANIZATION, "--pending");
-
-ops(
-  "practitioner:create",
-  "--email",
-  IP_CONSULTANT.email,
-  "--name",
-  IP_CONSULTANT.name,
-  "--password",
-  IP_CONSULTANT.password,
-  "--label",
-  IP_CONSULTANT.label,
-  "--categories",
-  IP_CONSULTANT.categories,
-);
-const costsOrganization = ops("org:create", "--name", COSTS_ADMIN.organization, "--deposit", String(COSTS_ADMIN.depositIdr));
-ops(
-  "user:create",
-  "--role",
-  "org_admin",
-  "--org",
-  String(costsOrganization.id),
-  "--email",
-  COSTS_ADMIN.email,
-  "--password",
-  COSTS_ADMIN.password,
-  "--name",
-  COSTS_ADMIN.name,
-);
-const oauthOrganization = ops("org:create", "--name", OAUTH_ADMIN.organization);
-ops(
-  "user:create",
-  "--role",
-  "org_admin",
-  "--org",
-  String(oauthOrganization.id),
-  "--email",
-  OAUTH_ADMIN.email,
-  "--password",
-  OAUTH_ADMIN.password,
-  "--name",
-  OAUTH_ADMIN.name,
-);
-/*
- * Money and bank accounts have no CLI: through the services, as the portals would. PRACTITIONER's
- * account was entered and verified two days ago; ACCOUNT_HOLDER's balance is credited as an
- * accepted order's escrow release would credit it (their own journey is about the account, not the order).
- */
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-try {
-  const db = database.prisma;
-  const [practitioner, operator] = await Promise.all([
-    db.practitioner.findFirstOrThrow({ where: { user: { email: PRACTITIONER.email } }, select: { id: true, userId: true } }),
-    db.user.findUniqueOrThrow({ where: { email: OPERATOR.email }, select: { id: true } }),
-  ]);
-  const twoDaysAgo = { db, clock: fixedClock(Date.now() - 2 * 24 * 60 * 60 * 1000) };
-  const account = await setBankAccount(twoDaysAgo, {
-    actor: practitionerActor(practitioner.userId, practitioner.id),
-    input: PRACTITIONER_ACCOUNT,
-  });
-  await verifyBankAccount(twoDaysAgo, {
-    actor: operatorActor(operator.id),
-    practitionerId: practitioner.id,
-    bankAccountId: account.id,
-  });
-  await db.$transaction((tx) =>
-    transfer(tx, {
-      from: accounts.externalFunding(true),
-      to: accounts.practitionerPayable(String(accountHolder.id)),
-      amountIdr: BigInt(ACCOUNT_HOLDER.earningsIdr),
-      kind: "escrow_release",
-    }),
+  await ops(
+    "practitioner:create",
+    "--email",
+    PRACTITIONER.email,
+    "--name",
+    PRACTITIONER.name,
+    "--password",
+    PRACTITIONER.password,
+    "--label",
+    PRACTITIONER.label,
+    "--categories",
+    PRACTITIONER.categories,
   );
-  // The OAuth journey's application orders in test mode, from the test deposit.
-  await topUpDeposit(
-    { db },
-    {
+
+  await ops(
+    "practitioner:create",
+    "--email",
+    PASSWORD_CHANGER.email,
+    "--name",
+    PASSWORD_CHANGER.name,
+    "--password",
+    PASSWORD_CHANGER.password,
+    "--label",
+    "Advokat",
+  );
+
+  const accountHolder = await ops(
+    "practitioner:create",
+    "--email",
+    ACCOUNT_HOLDER.email,
+    "--name",
+    ACCOUNT_HOLDER.name,
+    "--password",
+    ACCOUNT_HOLDER.password,
+    "--label",
+    "Advokat",
+  );
+
+  const organization = await ops(
+    "org:create",
+    "--name",
+    ORG_ADMIN.organization,
+    "--deposit",
+    String(ORG_ADMIN.depositIdr),
+    "--threshold",
+    String(ORG_ADMIN.thresholdIdr),
+  );
+  await ops(
+    "user:create",
+    "--role",
+    "org_admin",
+    "--org",
+    String(organization.id),
+    "--email",
+    ORG_ADMIN.email,
+    "--password",
+    ORG_ADMIN.password,
+    "--name",
+    ORG_ADMIN.name,
+  );
+  await ops("user:create", "--role", "operator", "--email", OPERATOR.email, "--password", OPERATOR.password, "--name", OPERATOR.name);
+  await ops("org:create", "--name", PENDING_ORGANIZATION, "--pending");
+
+  await ops(
+    "practitioner:create",
+    "--email",
+    IP_CONSULTANT.email,
+    "--name",
+    IP_CONSULTANT.name,
+    "--password",
+    IP_CONSULTANT.password,
+    "--label",
+    IP_CONSULTANT.label,
+    "--categories",
+    IP_CONSULTANT.categories,
+  );
+  const costsOrganization = await ops("org:create", "--name", COSTS_ADMIN.organization, "--deposit", String(COSTS_ADMIN.depositIdr));
+  await ops(
+    "user:create",
+    "--role",
+    "org_admin",
+    "--org",
+    String(costsOrganization.id),
+    "--email",
+    COSTS_ADMIN.email,
+    "--password",
+    COSTS_ADMIN.password,
+    "--name",
+    COSTS_ADMIN.name,
+  );
+  const oauthOrganization = await ops("org:create", "--name", OAUTH_ADMIN.organization);
+  await ops(
+    "user:create",
+    "--role",
+    "org_admin",
+    "--org",
+    String(oauthOrganization.id),
+    "--email",
+    OAUTH_ADMIN.email,
+    "--password",
+    OAUTH_ADMIN.password,
+    "--name",
+    OAUTH_ADMIN.name,
+  );
+  /*
+   * Money and bank accounts have no CLI: through the services, as the portals would. PRACTITIONER's
+   * account was entered and verified two days ago; ACCOUNT_HOLDER's balance is credited as an
+   * accepted order's escrow release would credit it (their own journey is about the account, not the order).
+   */
+  {
+    const [practitioner, operator] = await Promise.all([
+      db.practitioner.findFirstOrThrow({ where: { user: { email: PRACTITIONER.email } }, select: { id: true, userId: true } }),
+      db.user.findUniqueOrThrow({ where: { email: OPERATOR.email }, select: { id: true } }),
+    ]);
+    const twoDaysAgo = { db, clock: fixedClock(Date.now() - 2 * 24 * 60 * 60 * 1000) };
+    const account = await setBankAccount(twoDaysAgo, {
+      actor: practitionerActor(practitioner.userId, practitioner.id),
+      input: PRACTITIONER_ACCOUNT,
+    });
+    await verifyBankAccount(twoDaysAgo, {
       actor: operatorActor(operator.id),
-      organizationId: String(oauthOrganization.id),
-      amountIdr: BigInt(OAUTH_ADMIN.testDepositIdr),
-      reference: "deposit uji e2e oauth",
-      livemode: false,
-    },
+      practitionerId: practitioner.id,
+      bankAccountId: account.id,
+    });
+    await db.$transaction((tx) =>
+      transfer(tx, {
+        from: accounts.externalFunding(true),
+        to: accounts.practitionerPayable(String(accountHolder.id)),
+        amountIdr: BigInt(ACCOUNT_HOLDER.earningsIdr),
+        kind: "escrow_release",
+      }),
+    );
+    // The OAuth journey's application orders in test mode, from the test deposit.
+    await topUpDeposit(
+      { db },
+      {
+        actor: operatorActor(operator.id),
+        organizationId: String(oauthOrganization.id),
+        amountIdr: BigInt(OAUTH_ADMIN.testDepositIdr),
+        reference: "deposit uji e2e oauth",
+        livemode: false,
+      },
+    );
+  }
+
+  // The chosen-offer journey's practitioner starts inactive, as the operator would leave them before checking their licence.
+  const licensing = await ops(
+    "practitioner:create",
+    "--email",
+    LICENSING_PRACTITIONER.email,
+    "--name",
+    LICENSING_PRACTITIONER.name,
+    "--password",
+    LICENSING_PRACTITIONER.password,
+    "--categories",
+    LICENSING_PRACTITIONER.categories,
+  );
+  await setPractitionerActive({ db, clock: systemClock }, { actor: CLI, practitionerId: String(licensing.id), active: false });
+
+  const caseOrganization = await ops("org:create", "--name", CASE_ADMIN.organization, "--deposit", String(CASE_ADMIN.depositIdr));
+  await ops(
+    "user:create",
+    "--role",
+    "org_admin",
+    "--org",
+    String(caseOrganization.id),
+    "--email",
+    CASE_ADMIN.email,
+    "--password",
+    CASE_ADMIN.password,
+    "--name",
+    CASE_ADMIN.name,
   );
 } finally {
   await database.close();
 }
-
-// The chosen-offer journey's practitioner starts inactive, as the operator would leave them before checking their licence.
-const licensing = ops(
-  "practitioner:create",
-  "--email",
-  LICENSING_PRACTITIONER.email,
-  "--name",
-  LICENSING_PRACTITIONER.name,
-  "--password",
-  LICENSING_PRACTITIONER.password,
-  "--categories",
-  LICENSING_PRACTITIONER.categories,
-);
-const licensingDatabase = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-try {
-  await setPractitionerActive(
-    { db: licensingDatabase.prisma, clock: systemClock },
-    { actor: CLI, practitionerId: String(licensing.id), active: false },
-  );
-} finally {
-  await licensingDatabase.close();
-}
-
-const caseOrganization = ops("org:create", "--name", CASE_ADMIN.organization, "--deposit", String(CASE_ADMIN.depositIdr));
-ops(
-  "user:create",
-  "--role",
-  "org_admin",
-  "--org",
-  String(caseOrganization.id),
-  "--email",
-  CASE_ADMIN.email,
-  "--password",
-  CASE_ADMIN.password,
-  "--name",
-  CASE_ADMIN.name,
-);
