@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { portalActorOf, requireActor, type SystemActor } from "@/server/domain/access/actor";
 import { deletionDueAt, expiredBefore } from "@/server/domain/access/expired-rows";
-import type { DueRow } from "@/server/domain/due-row";
+import type { DueQuery, DueRow } from "@/server/domain/due-row";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { publicLink } from "@/server/domain/public-url";
@@ -180,18 +180,7 @@ export async function resetPassword(
 }
 
 /** Reset links a day past their expiry (domain/access/expired-rows.ts: until then the page says "expired" or "used", not "unknown"), the longest expired first (the sweeper deletes them). */
-export async function expiredPasswordResets(
-  deps: Pick<ServiceDeps, "db">,
-  {
-    actor,
-    cutoff,
-    limit,
-  }: {
-    actor: SystemActor;
-    cutoff: Date;
-    limit: number;
-  },
-): Promise<DueRow[]> {
+export async function expiredPasswordResets(deps: Pick<ServiceDeps, "db">, { actor, cutoff, limit }: DueQuery): Promise<DueRow[]> {
   requireActor(actor, "system");
   const rows = await deps.db.passwordReset.findMany({
     where: { expiresAt: { lte: expiredBefore(cutoff) } },

@@ -4,7 +4,7 @@ import type { Db } from "@/server/db/client";
 import { type AdminActor, requireActor, SWEEPER, type SystemActor } from "@/server/domain/access/actor";
 import { pinnedVersion, renderForVersion, WEBHOOK_OPERATION } from "@/server/domain/api-version";
 import type { Clock } from "@/server/domain/clock";
-import type { DueRow } from "@/server/domain/due-row";
+import type { DueQuery, DueRow } from "@/server/domain/due-row";
 import { AppError } from "@/server/domain/errors";
 import { signWebhook } from "@/server/domain/events/signature";
 import { attemptResult, webhookHeaders } from "@/server/domain/events/webhook-delivery";
@@ -45,18 +45,7 @@ export type DeliveryOutcome =
   | { result: "skipped"; reason: "not_found" | "finished" | "busy" | "not_due" | "receiver_busy"; retryAt: Date | null };
 
 /** Deliveries due at `now` that no worker holds, most overdue first. */
-export async function findDueDeliveries(
-  deps: Pick<ServiceDeps, "db">,
-  {
-    actor,
-    cutoff,
-    limit,
-  }: {
-    actor: SystemActor;
-    cutoff: Date;
-    limit: number;
-  },
-): Promise<DueRow[]> {
+export async function findDueDeliveries(deps: Pick<ServiceDeps, "db">, { actor, cutoff, limit }: DueQuery): Promise<DueRow[]> {
   requireActor(actor, "system");
   const { db } = deps;
   const rows = await db.webhookDelivery.findMany({

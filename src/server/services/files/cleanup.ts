@@ -1,5 +1,5 @@
 import { requireActor, SWEEPER, type SystemActor } from "@/server/domain/access/actor";
-import type { DueRow } from "@/server/domain/due-row";
+import type { DueQuery, DueRow } from "@/server/domain/due-row";
 import type { FileSettings } from "@/server/domain/files/file-storage";
 import type { ServiceDeps } from "../deps";
 import { fileDepsOf } from "./receive";
@@ -12,18 +12,7 @@ export const UNATTACHED_FILE_MS = 24 * 60 * 60 * 1000;
 const at = (date: Date, ms: number) => new Date(date.getTime() + ms);
 
 /** Upload records whose bytes never became a file, oldest first (their id: the storage key). */
-export async function leftoverUploads(
-  deps: Pick<ServiceDeps, "db">,
-  {
-    actor,
-    cutoff,
-    limit,
-  }: {
-    actor: SystemActor;
-    cutoff: Date;
-    limit: number;
-  },
-): Promise<DueRow[]> {
+export async function leftoverUploads(deps: Pick<ServiceDeps, "db">, { actor, cutoff, limit }: DueQuery): Promise<DueRow[]> {
   requireActor(actor, "system");
   const rows = await deps.db.fileUpload.findMany({
     where: { createdAt: { lte: at(cutoff, -UPLOAD_GRACE_MS) } },
@@ -52,18 +41,7 @@ export async function deleteLeftoverUpload(
 }
 
 /** Files on no order a day after their upload, oldest first. */
-export async function unattachedFiles(
-  deps: Pick<ServiceDeps, "db">,
-  {
-    actor,
-    cutoff,
-    limit,
-  }: {
-    actor: SystemActor;
-    cutoff: Date;
-    limit: number;
-  },
-): Promise<DueRow[]> {
+export async function unattachedFiles(deps: Pick<ServiceDeps, "db">, { actor, cutoff, limit }: DueQuery): Promise<DueRow[]> {
   requireActor(actor, "system");
   const rows = await deps.db.storedFile.findMany({
     where: { createdAt: { lte: at(cutoff, -UNATTACHED_FILE_MS) }, attachments: { none: {} } },
@@ -111,18 +89,7 @@ export async function deleteUnattachedFile(
 }
 
 /** File links past their expiry, soonest expired first: they open nothing, and MCP makes one per file it shows. */
-export async function expiredFileLinks(
-  deps: Pick<ServiceDeps, "db">,
-  {
-    actor,
-    cutoff,
-    limit,
-  }: {
-    actor: SystemActor;
-    cutoff: Date;
-    limit: number;
-  },
-): Promise<DueRow[]> {
+export async function expiredFileLinks(deps: Pick<ServiceDeps, "db">, { actor, cutoff, limit }: DueQuery): Promise<DueRow[]> {
   requireActor(actor, "system");
   const rows = await deps.db.fileLink.findMany({
     where: { expiresAt: { lte: cutoff } },

@@ -3,7 +3,7 @@ import { findDueRows } from "@/server/db/due-rows";
 import { claimIdempotencyKey, type IdempotencyKeyRow } from "@/server/db/money-functions";
 import { requireActor, type SystemActor } from "@/server/domain/access/actor";
 import type { DataOwner } from "@/server/domain/data-owner";
-import type { DueRow } from "@/server/domain/due-row";
+import type { DueQuery, DueRow } from "@/server/domain/due-row";
 import { AppError } from "@/server/domain/errors";
 import { canonicalHash } from "@/server/domain/idempotency/canonical-json";
 import { IDEMPOTENCY_WINDOW_MS } from "@/server/domain/idempotency/idempotency";
@@ -124,18 +124,7 @@ async function storedResource(db: Db, request: IdempotentRequest, requestHash: s
   return stored.resourceId;
 }
 
-export async function expiredIdempotencyKeys(
-  deps: Pick<ServiceDeps, "db">,
-  {
-    actor,
-    cutoff,
-    limit,
-  }: {
-    actor: SystemActor;
-    cutoff: Date;
-    limit: number;
-  },
-): Promise<DueRow[]> {
+export async function expiredIdempotencyKeys(deps: Pick<ServiceDeps, "db">, { actor, cutoff, limit }: DueQuery): Promise<DueRow[]> {
   requireActor(actor, "system");
   return findDueRows((query) => deps.db.idempotencyKey.findMany(query), "expiresAt", {}, cutoff, limit);
 }

@@ -2,7 +2,7 @@ import { createTransport } from "nodemailer";
 import type { DbOrTx } from "@/server/db/client";
 import { findDueRows } from "@/server/db/due-rows";
 import { requireActor, type SystemActor } from "@/server/domain/access/actor";
-import type { DueRow } from "@/server/domain/due-row";
+import type { DueQuery, DueRow } from "@/server/domain/due-row";
 import { newId } from "@/server/domain/ids";
 import { logger } from "@/server/log";
 import type { ServiceDeps } from "../deps";
@@ -72,18 +72,7 @@ export const EMAIL_UNCONFIGURED_RECHECK_MS = 15 * 60_000;
 export const EMAIL_DELIVERY_JOB = "email-delivery";
 
 /** Queued e-mails due for an attempt, most overdue first. */
-export async function findDueEmails(
-  deps: Pick<ServiceDeps, "db">,
-  {
-    actor,
-    cutoff,
-    limit,
-  }: {
-    actor: SystemActor;
-    cutoff: Date;
-    limit: number;
-  },
-): Promise<DueRow[]> {
+export async function findDueEmails(deps: Pick<ServiceDeps, "db">, { actor, cutoff, limit }: DueQuery): Promise<DueRow[]> {
   requireActor(actor, "system");
   return findDueRows((query) => deps.db.emailMessage.findMany(query), "nextAttemptAt", { status: "menunggu" }, cutoff, limit);
 }

@@ -1,6 +1,6 @@
 import { requireActor, type SystemActor } from "@/server/domain/access/actor";
 import { deletionDueAt, expiredBefore } from "@/server/domain/access/expired-rows";
-import type { DueRow } from "@/server/domain/due-row";
+import type { DueQuery, DueRow } from "@/server/domain/due-row";
 import type { ServiceDeps } from "../deps";
 
 /**
@@ -12,18 +12,7 @@ import type { ServiceDeps } from "../deps";
 type Kind = "code" | "token";
 
 /** Codes and tokens a day past their expiry, the longest expired first. */
-export async function expiredOAuthSecrets(
-  deps: Pick<ServiceDeps, "db">,
-  {
-    actor,
-    cutoff,
-    limit,
-  }: {
-    actor: SystemActor;
-    cutoff: Date;
-    limit: number;
-  },
-): Promise<DueRow[]> {
+export async function expiredOAuthSecrets(deps: Pick<ServiceDeps, "db">, { actor, cutoff, limit }: DueQuery): Promise<DueRow[]> {
   requireActor(actor, "system");
   const where = { expiresAt: { lte: expiredBefore(cutoff) } };
   const [codes, tokens] = await Promise.all([
@@ -72,18 +61,7 @@ const unusedBefore = (now: Date) => ({
 });
 
 /** Registered clients a day old that no admin ever authorized, the oldest first. */
-export async function unusedOAuthClients(
-  deps: Pick<ServiceDeps, "db">,
-  {
-    actor,
-    cutoff,
-    limit,
-  }: {
-    actor: SystemActor;
-    cutoff: Date;
-    limit: number;
-  },
-): Promise<DueRow[]> {
+export async function unusedOAuthClients(deps: Pick<ServiceDeps, "db">, { actor, cutoff, limit }: DueQuery): Promise<DueRow[]> {
   requireActor(actor, "system");
   const rows = await deps.db.oAuthClient.findMany({
     where: unusedBefore(cutoff),

@@ -4,7 +4,7 @@ import { findDueRows } from "@/server/db/due-rows";
 import { lockRow } from "@/server/db/row-lock";
 import { KUASA, type OperatorActor, type PractitionerActor, requireActor, SWEEPER, type SystemActor } from "@/server/domain/access/actor";
 import { categoryWords } from "@/server/domain/catalog/category";
-import type { DueRow } from "@/server/domain/due-row";
+import type { DueQuery, DueRow } from "@/server/domain/due-row";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import {
@@ -366,18 +366,7 @@ export async function ordersNeedingOffer(
   return rows.map((r) => ({ id: r.id, dueAt: r.updatedAt }));
 }
 
-export async function offersDueToExpire(
-  deps: Pick<ServiceDeps, "db">,
-  {
-    actor,
-    cutoff,
-    limit,
-  }: {
-    actor: SystemActor;
-    cutoff: Date;
-    limit: number;
-  },
-): Promise<DueRow[]> {
+export async function offersDueToExpire(deps: Pick<ServiceDeps, "db">, { actor, cutoff, limit }: DueQuery): Promise<DueRow[]> {
   requireActor(actor, "system");
   return findDueRows((query) => deps.db.offer.findMany(query), "expiresAt", { status: "aktif" }, cutoff, limit);
 }
@@ -448,18 +437,7 @@ export async function restartOffering(
 }
 
 /** Stalled orders whose refund time has come, most overdue first. */
-export async function stalledOrdersDueForRefund(
-  deps: Pick<ServiceDeps, "db">,
-  {
-    actor,
-    cutoff,
-    limit,
-  }: {
-    actor: SystemActor;
-    cutoff: Date;
-    limit: number;
-  },
-): Promise<DueRow[]> {
+export async function stalledOrdersDueForRefund(deps: Pick<ServiceDeps, "db">, { actor, cutoff, limit }: DueQuery): Promise<DueRow[]> {
   requireActor(actor, "system");
   return findDueRows((query) => deps.db.order.findMany(query), "offeringRefundAt", { status: "ditawarkan" }, cutoff, limit);
 }

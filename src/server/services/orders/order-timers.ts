@@ -3,7 +3,7 @@ import type { OrderStatus } from "@/generated/prisma/enums";
 import { findDueRows } from "@/server/db/due-rows";
 import { lockRow } from "@/server/db/row-lock";
 import { requireActor, type SystemActor } from "@/server/domain/access/actor";
-import type { DueRow } from "@/server/domain/due-row";
+import type { DueQuery, DueRow } from "@/server/domain/due-row";
 import { audit } from "../audit";
 import { orderRulesOf, type ServiceDeps } from "../deps";
 import { NO_KEY } from "../idempotency";
@@ -12,18 +12,7 @@ import { changeContextOf, changeOrderStatus, changeOrderStatusAtOnce } from "./s
 /** Statuses in which the SLA clock runs: paid and not yet delivered. */
 export const SLA_RUNNING: OrderStatus[] = ["dibayar", "ditawarkan", "diambil", "dikerjakan", "butuh_input_klien"];
 
-export async function ordersPastSla(
-  deps: Pick<ServiceDeps, "db">,
-  {
-    actor,
-    cutoff,
-    limit,
-  }: {
-    actor: SystemActor;
-    cutoff: Date;
-    limit: number;
-  },
-): Promise<DueRow[]> {
+export async function ordersPastSla(deps: Pick<ServiceDeps, "db">, { actor, cutoff, limit }: DueQuery): Promise<DueRow[]> {
   requireActor(actor, "system");
   return findDueRows(
     (query) => deps.db.order.findMany(query),
@@ -57,18 +46,7 @@ export async function markSlaBreached(
 }
 
 /** Delivered orders whose auto-acceptance time has come, most overdue first. */
-export async function ordersDueForAutoAccept(
-  deps: Pick<ServiceDeps, "db">,
-  {
-    actor,
-    cutoff,
-    limit,
-  }: {
-    actor: SystemActor;
-    cutoff: Date;
-    limit: number;
-  },
-): Promise<DueRow[]> {
+export async function ordersDueForAutoAccept(deps: Pick<ServiceDeps, "db">, { actor, cutoff, limit }: DueQuery): Promise<DueRow[]> {
   requireActor(actor, "system");
   return findDueRows((query) => deps.db.order.findMany(query), "autoAcceptAt", { status: "diserahkan" }, cutoff, limit);
 }

@@ -1,5 +1,5 @@
 import { type AdminActor, requireActor, type SystemActor } from "@/server/domain/access/actor";
-import type { DueRow } from "@/server/domain/due-row";
+import type { DueQuery, DueRow } from "@/server/domain/due-row";
 import { AppError } from "@/server/domain/errors";
 import { REQUEST_LOG_PER_KEY, requestLogDeletionDueAt, requestLogKeptSince } from "@/server/domain/request-log/request-log";
 import type { ServiceDeps } from "../deps";
@@ -25,18 +25,7 @@ export async function recentRequests(deps: Pick<ServiceDeps, "db">, { actor, api
  * Keys with rows past the log's week (domain/request-log/request-log.ts), the longest overdue first: the expiry
  * job's rows are keys, so a busy log is a few ids, not one per request.
  */
-export async function keysWithExpiredRequests(
-  deps: Pick<ServiceDeps, "db">,
-  {
-    actor,
-    cutoff,
-    limit,
-  }: {
-    actor: SystemActor;
-    cutoff: Date;
-    limit: number;
-  },
-): Promise<DueRow[]> {
+export async function keysWithExpiredRequests(deps: Pick<ServiceDeps, "db">, { actor, cutoff, limit }: DueQuery): Promise<DueRow[]> {
   requireActor(actor, "system");
   const groups = await deps.db.apiRequest.groupBy({
     by: ["apiKeyId"],
