@@ -32,7 +32,9 @@ export async function signIn(page: Page, user: { email: string; password: string
   await page.getByLabel("E-mail").fill(user.email);
   await page.getByLabel("Kata sandi").fill(user.password);
   await page.getByRole("button", { name: "Masuk" }).click();
-  await expect(page).toHaveURL(home);
+  // The server hashes at production cost (argon2id): on a loaded 2-core CI machine, a just-started
+  // server has taken over 10 s to answer (2026-11-29), though it signed the user in.
+  await expect(page).toHaveURL(home, { timeout: 30_000 });
 }
 
 /** The file in which e2e/sessions.setup.ts keeps `user`'s signed-in session on the test's server (the directory is the run's own). */

@@ -193,22 +193,20 @@ export function createMetrics(deps: MetricsDeps) {
     registers: [databaseRegistry],
   });
 
-  async function readDatabase(): Promise<void> {
+  /** Everything the database-backed series show, read before any is set. */
+  async function readDatabase() {
     const now = deps.clock.now();
-    const orderRows = await deps.db.order.groupBy({ by: ["status", "livemode"], _count: { _all: true } });
-    const attemptRows = await deps.db.webhookAttempt.groupBy({ by: ["statusCode"], _count: { _all: true } });
-    const lags: Array<[string, number]> = [];
-    for (const kind of deps.kinds) {
-      const [oldest] = await kind.findDue(deps, now, 1);
-      lags.push([kind.name, oldest ? Math.max(0, (now.getTime() - oldest.dueAt.getTime()) / 1000) : 0]);
-    }
-    for (const row of orderRows) orders.set({ status: row.status, mode: row.livemode ? "live" : "test" }, row._count._all);
-    for (const outcome of ATTEMPT_OUTCOMES) attempts.inc({ outcome }, 0);
-    for (const row of attemptRows) {
-      const outcome = row.statusCode === null ? "no_answer" : isDeliveredStatus(row.statusCode) ? "delivered" : "refused";
-      attempts.inc({ outcome }, row._count._all);
-    }
-    for (const [kind, seconds] of lags) jobLag.set({ kind }, seconds);
+    const [orderRows, attemptRows, lags] = await Promise.all([
+      deps.db.order.groupBy({ by: ["status", "livemode"], _count: { _all: true } }),
+      deps.db.webhookAttempt.groupBy({ by: ["statusCode"], _count: { _all: true } }),
+      Promise.all(
+        deps.kinds.map(async (kind): Promise<[string, number]> => {
+          const [oldest] = await kind.findDue(deps, now, 1);
+          return [kind.name, oldest ? Math.max(0, (now.getTime() - oldest.dueAt.getTime()) / 1000) : 0];
+        }),
+      ),
+    ]);
+    return { orderRows, attemptRows, lags };
   }
 
   async function refreshDatabaseMetrics(): Promise<void> {
@@ -216,13 +214,19 @@ export function createMetrics(deps: MetricsDeps) {
     attempts.reset();
     jobLag.reset();
     try {
-      await withTimeout(readDatabase(), DATABASE_TIMEOUT_MS, "the database");
+      // Set only from a read that finished in time: a read the timeout gave up on may still end
+      // later, and must not fill in series next to `database_up 0`.
+      const { orderRows, attemptRows, lags } = await withTimeout(readDatabase(), DATABASE_TIMEOUT_MS, "the database");
+      for (const row of orderRows) orders.set({ status: row.status, mode: row.livemode ? "live" : "test" }, row._count._all);
+      for (const outcome of ATTEMPT_OUTCOMES) attempts.inc({ outcome }, 0);
+      for (const row of attemptRows) {
+        const outcome = row.statusCode === null ? "no_answer" : isDeliveredStatus(row.statusCode) ? "delivered" : "refused";
+        attempts.inc({ outcome }, row._count._all);
+      }
+      for (const [kind, seconds] of lags) jobLag.set({ kind }, seconds);
       databaseUp.set(1);
     } catch (err) {
-      // A partial read is dropped whole: absent series are honest, stale or half-set ones are not.
-      orders.reset();
-      attempts.reset();
-      jobLag.reset();
+      // A failed or late read shows no database-backed series: absent series are honest, stale or half-set ones are not.
       databaseUp.set(0);
       logger.warn({ err }, "metrics: database-backed metrics unavailable");
     }
