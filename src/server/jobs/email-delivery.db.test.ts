@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SWEEPER } from "@/server/domain/access/actor";
 import { fixedClock } from "@/server/domain/clock";
 import {
   EMAIL_MAX_ATTEMPTS,
@@ -63,7 +64,9 @@ const row = (id: string) => database.prisma.emailMessage.findUniqueOrThrow({ whe
 describe("the email-delivery job", () => {
   it("finds a queued e-mail due and delivers it over SMTP with its From, To, Subject, Message-ID and text", async () => {
     const id = await queued();
-    expect((await emailDeliveryJob.findDue({ db: database.prisma }, clock.now(), 100)).map((r) => r.id)).toContain(id);
+    expect(
+      (await emailDeliveryJob.findDue({ db: database.prisma }, { actor: SWEEPER, cutoff: clock.now(), limit: 100 })).map((r) => r.id),
+    ).toContain(id);
 
     expect(await emailDeliveryJob.handle(deps(), id)).toBeUndefined();
     expect(smtp.received).toHaveLength(1);
@@ -75,7 +78,9 @@ describe("the email-delivery job", () => {
     expect(mail!.raw).toMatch(new RegExp(`^Message-ID: <${id}@kuasa\\.test>$`, "m"));
     expect(mail!.raw).toContain("Ada tawaran pesanan baru untuk Anda.");
     expect(await row(id)).toMatchObject({ status: "terkirim", attempts: 1, nextAttemptAt: null, lastError: null, sentAt: clock.now() });
-    expect((await emailDeliveryJob.findDue({ db: database.prisma }, clock.now(), 100)).map((r) => r.id)).not.toContain(id);
+    expect(
+      (await emailDeliveryJob.findDue({ db: database.prisma }, { actor: SWEEPER, cutoff: clock.now(), limit: 100 })).map((r) => r.id),
+    ).not.toContain(id);
   });
 
   it("retries a refused e-mail after 1, 5, 30 and 120 minutes, then gives it up as gagal with the server's answer", async () => {

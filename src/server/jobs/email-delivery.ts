@@ -5,12 +5,7 @@ import type { JobKind } from "./types";
 /** The e-mail outbox (EmailMessage): each queued message sent through SMTP, with retries on its row. */
 export const emailDeliveryJob: JobKind = {
   name: EMAIL_DELIVERY_JOB,
-  findDue: (deps, cutoff, limit) =>
-    findDueEmails(deps, {
-      actor: SWEEPER,
-      cutoff,
-      limit,
-    }),
+  findDue: findDueEmails,
   async handle(deps, id) {
     const attempt = await deliverEmail(deps, {
       actor: SWEEPER,

@@ -12,12 +12,7 @@ import type { JobKind } from "./types";
 /** Bytes of uploads that never became a file (a crash mid-upload, a refused upload) are deleted after an hour. */
 export const leftoverUploadJob: JobKind = {
   name: "file-upload-cleanup",
-  findDue: (deps, cutoff, limit) =>
-    leftoverUploads(deps, {
-      actor: SWEEPER,
-      cutoff,
-      limit,
-    }),
+  findDue: leftoverUploads,
   handle: async (deps, storageKey) =>
     deleteLeftoverUpload(deps, {
       actor: SWEEPER,
@@ -28,12 +23,7 @@ export const leftoverUploadJob: JobKind = {
 /** Files attached to no order a day after their upload are deleted, bytes and row. */
 export const unattachedFileJob: JobKind = {
   name: "unattached-file-cleanup",
-  findDue: (deps, cutoff, limit) =>
-    unattachedFiles(deps, {
-      actor: SWEEPER,
-      cutoff,
-      limit,
-    }),
+  findDue: unattachedFiles,
   handle: async (deps, fileId) =>
     deleteUnattachedFile(deps, {
       actor: SWEEPER,
@@ -44,12 +34,7 @@ export const unattachedFileJob: JobKind = {
 /** Expired file links are deleted (MCP answers make one per file they show). */
 export const expiredFileLinkJob: JobKind = {
   name: "file-link-expiry",
-  findDue: (deps, cutoff, limit) =>
-    expiredFileLinks(deps, {
-      actor: SWEEPER,
-      cutoff,
-      limit,
-    }),
+  findDue: expiredFileLinks,
   handle: async (deps, linkId) =>
     deleteExpiredFileLink(deps, {
       actor: SWEEPER,

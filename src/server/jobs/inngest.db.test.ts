@@ -188,7 +188,7 @@ function deadlineKind(rows: Array<{ id: string; dueAt: string }>): JobKind {
   return {
     name: "test-deadline",
     deadline: true,
-    findDue: async (_db, cutoff, limit) =>
+    findDue: async (_db, { cutoff, limit }) =>
       rows
         .map((r) => ({ id: r.id, dueAt: new Date(r.dueAt) }))
         .filter((r) => r.dueAt <= cutoff)

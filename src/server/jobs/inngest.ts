@@ -1,5 +1,6 @@
 import { type GetStepTools, Inngest, type InngestFunction, type Logger, NonRetriableError, RetryAfterError } from "inngest";
 import { serve } from "inngest/next";
+import { SWEEPER } from "@/server/domain/access/actor";
 import { logger as processLogger } from "@/server/log";
 import { createSweeper, type Sweeper } from "./sweeper";
 import type { EngineStatus, JobDeps, JobEngine, JobKind } from "./types";
@@ -121,7 +122,10 @@ export function createInngestFunctions(client: Inngest, deps: JobDeps, kinds: re
     for (const kind of kinds) {
       const lookAhead = kind.deadline ? scheduleBy : dueBy;
       const rows = await step.run(`find-${kind.name}`, async () =>
-        (await kind.findDue(deps, lookAhead, SWEEP_LIMIT)).map((row) => ({ id: row.id, dueAt: row.dueAt.toISOString() })),
+        (await kind.findDue(deps, { actor: SWEEPER, cutoff: lookAhead, limit: SWEEP_LIMIT })).map((row) => ({
+          id: row.id,
+          dueAt: row.dueAt.toISOString(),
+        })),
       );
       for (const row of rows) {
         const dueAt = Date.parse(row.dueAt);
@@ -238,7 +242,7 @@ export function createInngestEngine(deps: JobDeps, kinds: readonly JobKind[], op
   async function overdueKinds(): Promise<string[]> {
     const cutoff = new Date(deps.clock.now().getTime() - OVERDUE_TAKEOVER_MS);
     const overdue: string[] = [];
-    for (const kind of kinds) if ((await kind.findDue(deps, cutoff, 1)).length > 0) overdue.push(kind.name);
+    for (const kind of kinds) if ((await kind.findDue(deps, { actor: SWEEPER, cutoff, limit: 1 })).length > 0) overdue.push(kind.name);
     return overdue;
   }
 

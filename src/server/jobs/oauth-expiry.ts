@@ -5,12 +5,7 @@ import type { JobKind } from "./types";
 /** OAuth codes and tokens are deleted a day after they stop working (services/oauth/expiry.ts). */
 export const oauthExpiryJob: JobKind = {
   name: "oauth-expiry",
-  findDue: (deps, cutoff, limit) =>
-    expiredOAuthSecrets(deps, {
-      actor: SWEEPER,
-      cutoff,
-      limit,
-    }),
+  findDue: expiredOAuthSecrets,
   handle: async (deps, id) =>
     deleteExpiredOAuthSecrets(deps, {
       actor: SWEEPER,
@@ -26,12 +21,7 @@ export const oauthExpiryJob: JobKind = {
 /** Registered OAuth clients no admin authorized within a day are deleted (services/oauth/expiry.ts). */
 export const unusedOAuthClientJob: JobKind = {
   name: "oauth-client-cleanup",
-  findDue: (deps, cutoff, limit) =>
-    unusedOAuthClients(deps, {
-      actor: SWEEPER,
-      cutoff,
-      limit,
-    }),
+  findDue: unusedOAuthClients,
   handle: async (deps, id) =>
     deleteUnusedOAuthClients(deps, {
       actor: SWEEPER,

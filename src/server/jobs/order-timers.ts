@@ -16,11 +16,7 @@ import type { JobKind } from "./types";
 /** A paid order, or one whose offer ended, gets its next offer (or stalls into the operator queue). */
 export const orderOfferingJob: JobKind = {
   name: "order-offering",
-  findDue: (deps, _now, limit) =>
-    ordersNeedingOffer(deps, {
-      actor: SWEEPER,
-      limit,
-    }),
+  findDue: ordersNeedingOffer,
   handle: async (deps, orderId) =>
     ensureOffering(deps, {
       actor: SWEEPER,
@@ -38,12 +34,7 @@ export const orderOfferingJob: JobKind = {
 /** A live offer past its 30 minutes expires and the next practitioner is offered. */
 export const offerExpiryJob: JobKind = {
   name: "offer-expiry",
-  findDue: (deps, cutoff, limit) =>
-    offersDueToExpire(deps, {
-      actor: SWEEPER,
-      cutoff,
-      limit,
-    }),
+  findDue: offersDueToExpire,
   handle: async (deps, offerId) =>
     expireOffer(deps, {
       actor: SWEEPER,
@@ -60,12 +51,7 @@ export const offerExpiryJob: JobKind = {
 /** An order past its SLA before delivery is flagged once for the operator. */
 export const slaBreachJob: JobKind = {
   name: "sla-breach",
-  findDue: (deps, cutoff, limit) =>
-    ordersPastSla(deps, {
-      actor: SWEEPER,
-      cutoff,
-      limit,
-    }),
+  findDue: ordersPastSla,
   handle: async (deps, orderId) =>
     markSlaBreached(deps, {
       actor: SWEEPER,
@@ -77,12 +63,7 @@ export const slaBreachJob: JobKind = {
 /** Idempotency keys older than 24 hours are removed. */
 export const idempotencyExpiryJob: JobKind = {
   name: "idempotency-expiry",
-  findDue: (deps, cutoff, limit) =>
-    expiredIdempotencyKeys(deps, {
-      actor: SWEEPER,
-      cutoff,
-      limit,
-    }),
+  findDue: expiredIdempotencyKeys,
   handle: async (deps, id) =>
     deleteExpiredIdempotencyKey(deps, {
       actor: SWEEPER,
@@ -93,12 +74,7 @@ export const idempotencyExpiryJob: JobKind = {
 /** A delivered result nobody accepted, revised or disputed in time is accepted and escrow released. */
 export const autoAcceptJob: JobKind = {
   name: "order-auto-accept",
-  findDue: (deps, cutoff, limit) =>
-    ordersDueForAutoAccept(deps, {
-      actor: SWEEPER,
-      cutoff,
-      limit,
-    }),
+  findDue: ordersDueForAutoAccept,
   handle: async (deps, orderId) =>
     autoAcceptOrder(deps, {
       actor: SWEEPER,
@@ -110,12 +86,7 @@ export const autoAcceptJob: JobKind = {
 /** An order whose offering stalled and that nobody re-offered in time is refunded. */
 export const stalledRefundJob: JobKind = {
   name: "offering-stall-refund",
-  findDue: (deps, cutoff, limit) =>
-    stalledOrdersDueForRefund(deps, {
-      actor: SWEEPER,
-      cutoff,
-      limit,
-    }),
+  findDue: stalledOrdersDueForRefund,
   handle: async (deps, orderId) =>
     refundStalledOrder(deps, {
       actor: SWEEPER,

@@ -5,12 +5,7 @@ import type { JobKind } from "./types";
 /** Password-reset links are deleted a day after they stop working (their token hashes are of no further use). */
 export const passwordResetExpiryJob: JobKind = {
   name: "password-reset-expiry",
-  findDue: (deps, cutoff, limit) =>
-    expiredPasswordResets(deps, {
-      actor: SWEEPER,
-      cutoff,
-      limit,
-    }),
+  findDue: expiredPasswordResets,
   handle: async (deps, resetId) =>
     deleteExpiredPasswordReset(deps, {
       actor: SWEEPER,

@@ -5,12 +5,7 @@ import type { JobKind } from "./types";
 /** Rows of the request log older than its week are deleted, key by key (services/request-log). */
 export const requestLogExpiryJob: JobKind = {
   name: "request-log-expiry",
-  findDue: (deps, cutoff, limit) =>
-    keysWithExpiredRequests(deps, {
-      actor: SWEEPER,
-      cutoff,
-      limit,
-    }),
+  findDue: keysWithExpiredRequests,
   handle: async (deps, apiKeyId) =>
     deleteExpiredRequests(deps, {
       actor: SWEEPER,

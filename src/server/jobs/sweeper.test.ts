@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Db } from "@/server/db/client";
 import { systemClock } from "@/server/domain/clock";
+import type { DueQuery } from "@/server/domain/due-row";
 import { testWebhookSettings } from "@/test/webhooks";
 import { createSweeper, WAKE_GAP_MS } from "./sweeper";
 import type { JobDeps, JobKind } from "./types";
@@ -20,7 +21,7 @@ function fakeKind(name: string, due: string[], gate?: Promise<void>) {
   const stats = { maxRunning: 0, findCalls: 0 };
   const kind: JobKind = {
     name,
-    findDue: vi.fn(async (_db, now: Date, limit: number) => {
+    findDue: vi.fn(async (_db, { cutoff: now, limit }: DueQuery) => {
       stats.findCalls++;
       return due.slice(0, limit).map((id) => ({ id, dueAt: now }));
     }),
@@ -109,7 +110,7 @@ describe("createSweeper", () => {
     const logger = { error: vi.fn() };
     const broken: JobKind = {
       name: "broken",
-      findDue: async (_db, now) => [{ id: "x", dueAt: now }],
+      findDue: async (_db, { cutoff: now }) => [{ id: "x", dueAt: now }],
       handle: async () => Promise.reject(new Error("boom")),
     };
     const blind: JobKind = { name: "blind", findDue: async () => Promise.reject(new Error("db down")), handle: async () => undefined };
@@ -156,7 +157,7 @@ describe("createSweeper", () => {
     const findLimits: number[] = [];
     const kind: JobKind = {
       name: "batched",
-      findDue: async (_db, now, limit) => {
+      findDue: async (_db, { cutoff: now, limit }) => {
         findLimits.push(limit);
         return due.slice(0, limit).map((id) => ({ id, dueAt: now }));
       },
@@ -191,7 +192,7 @@ describe("createSweeper", () => {
     const handled: string[] = [];
     const kind: JobKind = {
       name: "poisoned",
-      findDue: async (_db, now) => ["p1", "bad", "p2"].map((id) => ({ id, dueAt: now })),
+      findDue: async (_db, { cutoff: now }) => ["p1", "bad", "p2"].map((id) => ({ id, dueAt: now })),
       handle: async (_deps, id) => {
         if (id === "bad") throw new Error("bad row");
         handled.push(id);

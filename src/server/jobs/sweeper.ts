@@ -1,3 +1,4 @@
+import { SWEEPER } from "@/server/domain/access/actor";
 import { logger } from "@/server/log";
 import type { JobDeps, JobEngine, JobKind } from "./types";
 
@@ -110,7 +111,7 @@ export function createSweeper(options: SweeperOptions): Sweeper {
       let ids: string[];
       try {
         // Ask for the rows in flight too: they may still look due until their handler claims them.
-        ids = (await kind.findDue(deps, deps.clock.now(), batchSize * concurrency)).map((row) => row.id);
+        ids = (await kind.findDue(deps, { actor: SWEEPER, cutoff: deps.clock.now(), limit: batchSize * concurrency })).map((row) => row.id);
       } catch (err) {
         log.error({ err }, `[jobs] finding due ${kind.name} failed`);
         continue;

@@ -1,4 +1,4 @@
-import type { DueRow } from "@/server/domain/due-row";
+import type { DueQuery, DueRow } from "@/server/domain/due-row";
 import type { OrderRules } from "@/server/domain/orders/order-rules";
 import type { ServiceDeps } from "@/server/services/deps";
 import type { WebhookSettings } from "@/server/services/events";
@@ -21,8 +21,8 @@ type JobOutcome = { retryAt: Date } | void;
  */
 export interface JobKind {
   name: string;
-  /** Rows that need `handle` at or before `cutoff`, most overdue first. */
-  findDue(deps: Pick<ServiceDeps, "db">, cutoff: Date, limit: number): Promise<DueRow[]>;
+  /** Rows that need `handle` at or before `cutoff`, at most `limit`, most overdue first; asked as the sweeper. */
+  findDue(deps: Pick<ServiceDeps, "db">, query: DueQuery): Promise<DueRow[]>;
   handle(deps: JobDeps, id: string): Promise<JobOutcome>;
   /**
    * Optional: handles several due rows at once (set-based statements, few transactions). The local

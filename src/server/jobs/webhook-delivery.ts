@@ -6,12 +6,7 @@ import type { JobKind } from "./types";
 /** Webhook delivery attempts; the delivery row carries attempts and next_attempt_at. */
 export const webhookDeliveryJob: JobKind = {
   name: WEBHOOK_DELIVERY_JOB,
-  findDue: (deps, cutoff, limit) =>
-    findDueDeliveries(deps, {
-      actor: SWEEPER,
-      cutoff,
-      limit,
-    }),
+  findDue: findDueDeliveries,
   async handle(deps, id) {
     const outcome = await attemptDelivery(deps, {
       actor: SWEEPER,

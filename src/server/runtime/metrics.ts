@@ -6,6 +6,7 @@ import { sendError } from "@/server/api/api-error";
 import { OAUTH_PATHS } from "@/server/api/oauth-http";
 import { REST_ROUTES } from "@/server/api/routes";
 import type { Db } from "@/server/db/client";
+import { SWEEPER } from "@/server/domain/access/actor";
 import { bearerToken, hashSecret, secretMatches } from "@/server/domain/access/api-key";
 import type { Clock } from "@/server/domain/clock";
 import { isDeliveredStatus } from "@/server/domain/events/webhook-delivery";
@@ -201,7 +202,7 @@ export function createMetrics(deps: MetricsDeps) {
       deps.db.webhookAttempt.groupBy({ by: ["statusCode"], _count: { _all: true } }),
       Promise.all(
         deps.kinds.map(async (kind): Promise<[string, number]> => {
-          const [oldest] = await kind.findDue(deps, now, 1);
+          const [oldest] = await kind.findDue(deps, { actor: SWEEPER, cutoff: now, limit: 1 });
           return [kind.name, oldest ? Math.max(0, (now.getTime() - oldest.dueAt.getTime()) / 1000) : 0];
         }),
       ),
