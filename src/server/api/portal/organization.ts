@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { inMode } from "@/server/domain/access/actor";
+import type { Db } from "@/server/db/client";
+import { type AdminActor, inMode } from "@/server/domain/access/actor";
 import {
   createApiKey,
   inviteAdmin,
@@ -95,10 +96,7 @@ import { pageView, portalPageOf } from "./paging";
 const admin = orgAdminProcedure;
 
 /** The admin acting as the client on one of the organisation's orders, in that order's mode. */
-const asClient = (
-  ctx: { db: Parameters<typeof adminOnOrder>[0]["db"]; organizationId: string; actor: Parameters<typeof adminOnOrder>[1]["actor"] },
-  orderId: string,
-) => adminOnOrder(ctx, { actor: ctx.actor, orderId });
+const asClient = (ctx: { db: Db; actor: AdminActor }, orderId: string) => adminOnOrder(ctx, { actor: ctx.actor, orderId });
 
 export const organizationRouter = router({
   overview: admin.output(overviewOutput).query(({ ctx }) =>
