@@ -11,13 +11,13 @@
  * each one's sha256 and refuses to start when an applied one changed (src/server/db/migrate.ts),
  * so their comments stay as written; the current text of the SQL functions is in prisma/functions.
  *
- * A path is a word with a slash, without what follows it on a line (`placement.ts:61`, `#anchor`)
+ * A path is a word with a slash, without what follows it on a line (`place.ts:61`, `#anchor`)
  * or closes the sentence around it, that
  * - starts with `./`, `../` or `@/` (src/, as the imports say), or
  * - starts with a name that exists at the root, in src/server/, src/, src/app/ or beside the file, or
  * - ends in a file extension (.ts, .md, .sql, …).
  * It exists when it resolves from the file's own folder or one above it, or from src/server/
- * (`services/orders/placement.ts`), src/ or src/app/, as a file, a folder or a module
+ * (`services/orders/place.ts`), src/ or src/app/, as a file, a folder or a module
  * (`services/access` is its index.ts, an import's `.js` its `.ts`).
  *
  * Not a path: URLs (`https://…`, `host.tld/…`), npm packages and their files (`@prisma/client`,
@@ -46,7 +46,7 @@ const ALWAYS_IGNORED = [".git", "node_modules"];
 
 /**
  * Folders a path may be written relative to, besides the file's own, those above it and the root:
- * the server's (`services/orders/placement.ts`), src/ (`server/log`) and the App Router's
+ * the server's (`services/orders/place.ts`), src/ (`server/log`) and the App Router's
  * (`api/auth/[...nextauth]/route.ts`).
  */
 const BASES = ["src/server", "src", "src/app"];

@@ -1,6 +1,6 @@
 -- kuasa_change_order_status: an order's status change in one statement, for the transitions that
 -- move only its row, a message, the outbox event, the audit row and escrow (a result accepted, by
--- the client or on its own); services/orders/status.ts changeOrderStatusAtOnce decides every
+-- the client or on its own); services/order-engine/status.ts changeOrderStatusAtOnce decides every
 -- value through the state machine, so the order's row and accounts are locked for microseconds.
 -- In order: the Idempotency-Key claimed (claim_row, may be NULL), the "Order" row's `columns` (the
 -- keys of a jsonb "Order" row, all of them written) set while it still has from_status and
@@ -13,7 +13,7 @@
 --     ORDER_CHANGED       the row is not as read any more (DETAIL empty): the caller decides again
 --     INSUFFICIENT_FUNDS  a transfer's "from" held too little (DETAIL: its index, from 0)
 -- Answers NULL when the status changed.
--- Called by: changeOrderStatus in src/server/db/money-functions.ts (services/orders/status.ts
+-- Called by: changeOrderStatus in src/server/db/money-functions.ts (services/order-engine/status.ts
 -- changeOrderStatusAtOnce).
 
 CREATE OR REPLACE FUNCTION "kuasa_change_order_status"(
@@ -28,7 +28,7 @@ BEGIN
   IF claim_row IS NOT NULL AND NOT "kuasa_claim_idempotency_key"(claim_row) THEN
     RETURN 'IDEMPOTENCY_KEY_TAKEN';
   END IF;
-  -- The columns are whichever the transition sets (services/orders/status.ts transitionColumns).
+  -- The columns are whichever the transition sets (services/order-engine/status.ts transitionColumns).
   EXECUTE format(
     'UPDATE "Order" AS o SET %s FROM jsonb_populate_record(NULL::"Order", $1) AS n
      WHERE o."id" = $2 AND o."status" = $3 AND o."updatedAt" = $4 RETURNING o."callbackUrl"',

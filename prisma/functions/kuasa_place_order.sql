@@ -1,4 +1,4 @@
--- kuasa_place_order: POST /v1/orders in one statement (services/orders/placement.ts createOrder
+-- kuasa_place_order: POST /v1/orders in one statement (services/orders/place.ts createOrder
 -- decides every value), so its locks (the key's spend row, the organisation's deposit) are held
 -- for microseconds.
 -- In order: the Idempotency-Key claimed (claim_row, may be NULL), the "Order", the key's monthly
@@ -11,7 +11,7 @@
 --     BUDGET_EXCEEDED             the price would pass monthly_budget (DETAIL: the month's spend before it)
 --     INSUFFICIENT_DEPOSIT        the deposit does not cover the price (DETAIL empty)
 -- Answers NULL when the order is placed.
--- Called by: placeOrder in src/server/db/money-functions.ts (services/orders/placement.ts createOrder).
+-- Called by: placeOrder in src/server/db/money-functions.ts (services/orders/place.ts createOrder).
 
 CREATE OR REPLACE FUNCTION "kuasa_place_order"(
   claim_row jsonb, order_row jsonb, threshold_seen bigint, spend_month timestamp(3), monthly_budget bigint,

@@ -4,16 +4,14 @@ import { endAllPortalSessions, inviteAdmin, listTeam, revokeInvitation } from "@
 import { auditLogVocabulary, listAuditLog } from "@/server/services/audit";
 import { closeCase, listCasesForOperator } from "@/server/services/cases";
 import { listServicesForOperator, serviceForOperator, updateService } from "@/server/services/catalog";
+import { cancelCostByOperator, listLateReceipts, operatorOrderCosts } from "@/server/services/costs";
 import { recordPayout } from "@/server/services/money";
 import { offerToPractitioner, practitionersForOrder, restartOffering } from "@/server/services/offers";
 import {
-  cancelCostByOperator,
   listDisputes,
-  listLateReceipts,
   listSlaBreaches,
   listStalledOrders,
   operatorOrderAction,
-  operatorOrderCosts,
   operatorOrderDetail,
   operatorOverview,
   postOperatorMessage,

@@ -14,6 +14,7 @@ import {
   upgradeApiKeyVersion,
 } from "@/server/services/access";
 import { listOrganizationCases, payInvoice, selectBidAsAdmin } from "@/server/services/cases";
+import { decideCost, listUndecidedCosts, organizationOrderCosts, undecidedCostCounts } from "@/server/services/costs";
 import { listWebhookDeliveries, redeliver } from "@/server/services/events";
 import { accounts, monthlySpend, statementPage } from "@/server/services/money";
 import {
@@ -21,17 +22,13 @@ import {
   adminOnOrder,
   cancelOrder,
   decideApproval,
-  decideCost,
   getOrganizationOrder,
   listOrganizationOrders,
-  listUndecidedCosts,
   openDispute,
   organizationAttention,
-  organizationOrderCosts,
   pendingApprovalCounts,
   postClientMessage,
   requestRevision,
-  undecidedCostCounts,
 } from "@/server/services/orders";
 import { organizationOverview, setApprovalThreshold } from "@/server/services/organizations";
 import { recentRequests } from "@/server/services/request-log";

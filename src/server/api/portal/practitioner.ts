@@ -1,21 +1,24 @@
 import { z } from "zod";
 import { getCaseForPractitioner, listMyBids, listOpenCasesForPractitioner, submitBid, withdrawBid } from "@/server/services/cases";
+import { listPractitionerCosts, payCost, practitionerOrderCosts, requestCost } from "@/server/services/costs";
 import { earningsStatement, earningsSummary } from "@/server/services/money";
 import { acceptOffer, declineOffer } from "@/server/services/offers";
-import { listPractitionerCosts, payCost, practitionerOrderCosts, practitionerReviews, requestCost } from "@/server/services/orders";
 import {
   askClient,
-  changePassword,
   deliverResult,
   getMyOrder,
-  getPractitionerProfile,
   listMyOffers,
   listMyOrders,
   listMyWithdrawnOffers,
-  myBankAccount,
+  practitionerReviews,
   releaseOrder,
-  setBankAccount,
   startWork,
+} from "@/server/services/orders";
+import {
+  changePassword,
+  getPractitionerProfile,
+  myBankAccount,
+  setBankAccount,
   updatePractitionerProfile,
 } from "@/server/services/practitioners";
 import { practitionerProcedure as practitioner } from "../portal-procedure";

@@ -3,8 +3,9 @@ import { adminActor, agentActor, operatorActor } from "@/server/domain/access/ac
 import { fixedClock } from "@/server/domain/clock";
 import type { CostRequest } from "@/server/domain/orders/cost-state";
 import { practitionerActorOf } from "@/server/services/access";
+import { cancelCostByOperator, decideCost, payCost, requestCost } from "@/server/services/costs";
 import { accounts, balanceOf } from "@/server/services/money";
-import { cancelCostByOperator, changeContextOf, changeOrderStatus, decideCost, payCost, requestCost } from "@/server/services/orders";
+import { changeContextOf, changeOrderStatus } from "@/server/services/order-engine";
 import { TEST_OPERATOR } from "@/test/actors";
 import { agentKey } from "@/test/cases";
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";

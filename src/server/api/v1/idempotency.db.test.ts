@@ -3,7 +3,7 @@ import { fixedClock } from "@/server/domain/clock";
 import { practitionerActorOf } from "@/server/services/access";
 import { getCaseForPractitioner } from "@/server/services/cases";
 import { accounts, balanceOf } from "@/server/services/money";
-import { getMyOrder } from "@/server/services/practitioners";
+import { getMyOrder } from "@/server/services/orders";
 import { bid, caseBody } from "@/test/cases";
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";

@@ -4,7 +4,7 @@ import { fixedClock } from "@/server/domain/clock";
 import { practitionerActorOf } from "@/server/services/access";
 import { accounts, balanceOf, platformRevenueTotal } from "@/server/services/money";
 import { acceptOffer, ensureOffering } from "@/server/services/offers";
-import { deliverResult, startWork } from "@/server/services/practitioners";
+import { deliverResult, startWork } from "@/server/services/orders";
 import { TEST_OPERATOR } from "@/test/actors";
 import { bid, caseBody } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";

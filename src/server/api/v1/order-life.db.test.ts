@@ -23,14 +23,17 @@ import {
   autoAcceptMessage,
   autoAcceptOrder,
   cancelOrder,
+  deliverResult,
   listDisputes,
+  listMyOffers,
+  listMyWithdrawnOffers,
   listSlaBreaches,
   listStalledOrders,
   openDispute,
   operatorOrderAction,
   requestRevision,
+  startWork,
 } from "@/server/services/orders";
-import { deliverResult, listMyOffers, listMyWithdrawnOffers, startWork } from "@/server/services/practitioners";
 import { TEST_OPERATOR } from "@/test/actors";
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";

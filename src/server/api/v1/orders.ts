@@ -2,16 +2,14 @@ import { z } from "zod";
 import type { Db } from "@/server/db/client";
 import type { AgentActor } from "@/server/domain/access/actor";
 import { pageRequestOf } from "@/server/domain/paging";
+import { type CostDecision, decideCost, getCost } from "@/server/services/costs";
+import { ORDER_MESSAGE_LIMIT } from "@/server/services/order-engine";
 import {
   acceptOrderResult,
-  type CostDecision,
   cancelOrder,
   createOrder,
-  decideCost,
-  getCost,
   getOrder,
   listOrders,
-  ORDER_MESSAGE_LIMIT,
   openDispute,
   postClientMessage,
   requestRevision,
@@ -37,6 +35,7 @@ import {
 import { router } from "../trpc";
 
 const orderId = pathIdSchema("The order's id (ord_…).");
+
 const costPath = orderId.extend({ cost_id: z.string().min(1).max(64).meta({ description: "The cost's id (cost_…)." }) });
 
 /** What a replayed POST answers: the order as it is now. */

@@ -9,7 +9,7 @@ import { listOpenCasesForPractitioner } from "@/server/services/cases";
 import { attemptDelivery, findDueDeliveries } from "@/server/services/events";
 import { accounts, balanceOf, platformRevenueTotal } from "@/server/services/money";
 import { ensureOffering, SIMULATED_ORDER_PRACTITIONER_ID } from "@/server/services/offers";
-import { listMyOffers } from "@/server/services/practitioners";
+import { listMyOffers } from "@/server/services/orders";
 import { SIMULATED_ORDER_ACTIONS } from "@/server/services/sandbox";
 import { TEST_OPERATOR } from "@/test/actors";
 import { createTestDatabase, type TestDatabase } from "@/test/db";

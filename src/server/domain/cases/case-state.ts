@@ -4,7 +4,7 @@ import { AppError, type ErrorCode } from "../errors";
 
 /**
  * The case board's three state machines: case, bid and invoice. Every status change in
- * services/cases/cases.ts and services/cases/invoices.ts asks these tables first; the service then makes the
+ * the verbs of services/cases/ asks these tables first; the service then makes the
  * change with a conditional UPDATE on the status read here, so a concurrent change loses cleanly.
  * docs/cases.md shows the same tables.
  */

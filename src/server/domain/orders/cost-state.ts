@@ -5,7 +5,7 @@ import type { OrderStatus } from "./order-state";
 
 /**
  * A third-party cost on an order (an official fee: PNBP, a notary's, a court's), its one state
- * machine. services/orders/costs.ts asks `costTransitionFor` before every change and then makes it
+ * machine. The verbs of services/costs/ ask `costTransitionFor` before every change and then makes it
  * with a conditional UPDATE on the status read here, so a concurrent change loses cleanly (409).
  * docs/costs.md shows the same table.
  */

@@ -24,11 +24,11 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
  * The one order state machine. Every path that changes an order's status goes through
- * `transitionFor`; the side effects named here are carried out by services/orders/status.ts in the
+ * `transitionFor`; the side effects named here are carried out by services/order-engine/status.ts in the
  * same transaction as the status change and its event. A trigger may have several rows when
  * what it does depends on where the order is (a cancel refunds only what was paid).
  *
- * Rules that follow from the status alone are kept by services/orders/status.ts for every transition:
+ * Rules that follow from the status alone are kept by services/order-engine/status.ts for every transition:
  * leaving `ditawarkan` withdraws any live offer; an order waits for auto-acceptance only while
  * `diserahkan`, and for the stall refund only while its offering is stalled.
  */

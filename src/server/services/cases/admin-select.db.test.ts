@@ -7,7 +7,7 @@ import { createTestOrg, type TestOrg } from "@/test/fixtures";
 import { createTestPractitioner } from "@/test/orders";
 import { raceBehindLock } from "@/test/races";
 import { spentThisMonth } from "../money";
-import { selectBid, selectBidAsAdmin } from "./cases";
+import { selectBid, selectBidAsAdmin } from "./select";
 
 let database: TestDatabase;
 let org: TestOrg;

@@ -12,7 +12,11 @@ import { createTestOrg, type TestOrg } from "@/test/fixtures";
 import { createTestPractitioner } from "@/test/orders";
 import { authenticateApiKey, createApiKey } from "../access";
 import { spentThisMonth } from "../money";
-import { closeCase, getCaseForPractitioner, listOpenCasesForPractitioner, selectBid, submitBid, withdrawBid } from "./cases";
+import { submitBid } from "./bid";
+import { closeCase } from "./close";
+import { getCaseForPractitioner, listOpenCasesForPractitioner } from "./practitioner-reads";
+import { selectBid } from "./select";
+import { withdrawBid } from "./withdraw-bid";
 
 let database: TestDatabase;
 let org: TestOrg;

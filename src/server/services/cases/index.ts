@@ -1,23 +1,12 @@
-export { listCases, listInvoices } from "./agent-lists";
-export {
-  type CaseWithBids,
-  type CreateCaseInput,
-  closeCase,
-  createCase,
-  getCase,
-  getCaseForPractitioner,
-  getSelection,
-  listCasesForOperator,
-  listOpenCasesForPractitioner,
-  type PractitionerCaseView,
-  placeBid,
-  type Selection,
-  selectBid,
-  selectBidAsAdmin,
-  submitBid,
-  withdrawBid,
-  withdrawCase,
-} from "./cases";
-export { getInvoice, payInvoice } from "./invoices";
-export { listOrganizationCases } from "./organization-cases";
-export { listMyBids } from "./practitioner-bids";
+export { getCase, getInvoice, getSelection, listCases, listInvoices } from "./agent-reads";
+export { placeBid, submitBid } from "./bid";
+export type { CaseWithBids } from "./case-rows";
+export { closeCase } from "./close";
+export { type CreateCaseInput, createCase } from "./create";
+export { listCasesForOperator } from "./operator-reads";
+export { listOrganizationCases } from "./organization-reads";
+export { payInvoice } from "./pay-invoice";
+export { getCaseForPractitioner, listMyBids, listOpenCasesForPractitioner, type PractitionerCaseView } from "./practitioner-reads";
+export { type Selection, selectBid, selectBidAsAdmin } from "./select";
+export { withdrawCase } from "./withdraw";
+export { withdrawBid } from "./withdraw-bid";

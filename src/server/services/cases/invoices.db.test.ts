@@ -10,10 +10,10 @@ import { createTestOrg } from "@/test/fixtures";
 import { createTestPractitioner, LEDGER_SOUND, ledgerInvariants } from "@/test/orders";
 import { accounts, balanceOf, platformRevenueTotal, spentThisMonth } from "../money";
 import { ordersNeedingOffer } from "../offers";
-import { acceptOrderResult, openDispute, operatorOrderAction } from "../orders";
-import { deliverResult, releaseOrder, startWork } from "../practitioners";
-import { closeCase, selectBid } from "./cases";
-import { payInvoice } from "./invoices";
+import { acceptOrderResult, deliverResult, openDispute, operatorOrderAction, releaseOrder, startWork } from "../orders";
+import { closeCase } from "./close";
+import { payInvoice } from "./pay-invoice";
+import { selectBid } from "./select";
 
 let database: TestDatabase;
 const clock = fixedClock("2026-11-23T03:00:00Z");

@@ -1,20 +1,11 @@
-export {
-  acceptOffer,
-  declineOffer,
-  ensureOffering,
-  ensureOfferings,
-  expireOffer,
-  expireOffers,
-  OFFER_DURATION_MS,
-  offerNext,
-  offersDueToExpire,
-  offerToPractitioner,
-  ordersNeedingOffer,
-  practitionersForOrder,
-  refundStalledOrder,
-  restartOffering,
-  STALL_REASONS,
-  STALL_REFUND_MESSAGE,
-  stalledOrdersDueForRefund,
-} from "./offers";
+export { acceptOffer } from "./accept";
+export { declineOffer } from "./decline";
+export { ensureOffering, ensureOfferings, ordersNeedingOffer } from "./ensure-offering";
+
+export { expireOffer, expireOffers, offersDueToExpire } from "./expire";
+export { OFFER_DURATION_MS, offerNext, STALL_REASONS } from "./offer-next";
+export { offerToPractitioner, practitionersForOrder } from "./offer-to";
+
+export { refundStalledOrder, STALL_REFUND_MESSAGE, stalledOrdersDueForRefund } from "./refund-stalled";
+export { restartOffering } from "./restart";
 export { ensureSimulatedPractitioners, nextSimulatedBidder, SIMULATED_ORDER_PRACTITIONER_ID } from "./simulated-practitioners";

@@ -13,23 +13,14 @@ import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/f
 import { startTestApi, type TestApi } from "@/test/http";
 import { createPaidOrder, createTestPractitioner, FULL_JOURNEY_EVENTS, ndaOrder } from "@/test/orders";
 import { testWebhookSettings } from "@/test/webhooks";
-import { listStalledOrders } from "../orders";
-import { askClient, deliverResult, getMyOrder, listMyOffers, releaseOrder, startWork } from "../practitioners";
-import {
-  acceptOffer,
-  declineOffer,
-  ensureOffering,
-  ensureOfferings,
-  expireOffer,
-  expireOffers,
-  OFFER_DURATION_MS,
-  offersDueToExpire,
-  offerToPractitioner,
-  ordersNeedingOffer,
-  practitionersForOrder,
-  restartOffering,
-  STALL_REASONS,
-} from "./offers";
+import { askClient, deliverResult, getMyOrder, listMyOffers, listStalledOrders, releaseOrder, startWork } from "../orders";
+import { acceptOffer } from "./accept";
+import { declineOffer } from "./decline";
+import { ensureOffering, ensureOfferings, ordersNeedingOffer } from "./ensure-offering";
+import { expireOffer, expireOffers, offersDueToExpire } from "./expire";
+import { OFFER_DURATION_MS, STALL_REASONS } from "./offer-next";
+import { offerToPractitioner, practitionersForOrder } from "./offer-to";
+import { restartOffering } from "./restart";
 import { SIMULATED_ORDER_PRACTITIONER_ID } from "./simulated-practitioners";
 
 let database: TestDatabase;

@@ -3,7 +3,6 @@ import { agentActor, operatorActor } from "@/server/domain/access/actor";
 import { fixedClock } from "@/server/domain/clock";
 import { practitionerActorOf } from "@/server/services/access";
 import { accounts, balanceOf, platformRevenueTotal, spentThisMonth } from "@/server/services/money";
-import { releaseOrder } from "@/server/services/practitioners";
 import { TEST_OPERATOR } from "@/test/actors";
 import { agentKey } from "@/test/cases";
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
@@ -19,7 +18,7 @@ import {
   NDA_PRICE_IDR,
 } from "@/test/orders";
 import { raceOnOrderRow } from "@/test/races";
-import { openDispute, operatorOrderAction } from ".";
+import { openDispute, operatorOrderAction, releaseOrder } from ".";
 
 let database: TestDatabase;
 const clock = fixedClock("2026-11-26T03:00:00Z");

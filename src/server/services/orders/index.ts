@@ -1,29 +1,25 @@
-export { listOrders } from "./agent-lists";
-export { acceptOrderResult, cancelOrder, decideApproval, openDispute, postClientMessage, requestRevision } from "./client-steps";
-export type { CostWithReceipt } from "./cost-moves";
-export {
-  listLateReceipts,
-  listPractitionerCosts,
-  listUndecidedCosts,
-  operatorOrderCosts,
-  organizationOrderCosts,
-  type PractitionerOrderCosts,
-  practitionerOrderCosts,
-  undecidedCostCounts,
-} from "./cost-views";
-export { type CostDecision, cancelCostByOperator, decideCost, getCost, payCost, requestCost } from "./costs";
-export { revealClientData } from "./intake-view";
-export {
-  OPERATOR_ORDER_ACTIONS,
-  type OperatorOrderAction,
-  operatorOrderAction,
-  operatorOrderDetail,
-  operatorOverview,
-  postOperatorMessage,
-  searchOrders,
-} from "./operator-orders";
-export { listDisputes, listSlaBreaches, listStalledOrders } from "./operator-queues";
-export { autoAcceptMessage, autoAcceptOrder, markSlaBreached, ordersDueForAutoAccept, ordersPastSla } from "./order-timers";
+export { acceptOrderResult } from "./accept-result";
+
+export { getOrder, listOrders } from "./agent-reads";
+
+export { askClient } from "./ask-client";
+
+export { autoAcceptMessage, autoAcceptOrder, ordersDueForAutoAccept } from "./auto-accept";
+
+export { markSlaBreached, ordersPastSla } from "./breach-sla";
+
+export { cancelOrder } from "./cancel";
+
+export { decideApproval } from "./decide-approval";
+
+export { deliverResult } from "./deliver";
+
+export { openDispute } from "./open-dispute";
+
+export { OPERATOR_ORDER_ACTIONS, type OperatorOrderAction, operatorOrderAction } from "./operator-action";
+
+export { listDisputes, listSlaBreaches, listStalledOrders, operatorOrderDetail, operatorOverview, searchOrders } from "./operator-reads";
+
 export {
   ADMIN_ORDER_ACTIONS,
   adminOnOrder,
@@ -32,18 +28,29 @@ export {
   type OrganizationOrderSearch,
   organizationAttention,
   pendingApprovalCounts,
-} from "./organization-orders";
-export { type CreateOrderInput, createOrder } from "./placement";
-export { practitionerReviews, REVIEW_LIMITS, reviewOrder } from "./reviews";
+} from "./organization-reads";
+
+export { type CreateOrderInput, createOrder } from "./place";
+
+export { postClientMessage, postOperatorMessage } from "./post-message";
+
 export {
-  assertRoomForMessage,
-  changeContextOf,
-  changeOrderStatus,
-  getOrder,
-  ORDER_MESSAGE_LIMIT,
-  type OrderWithMessages,
-  PRACTITIONER_SEEN_BY_CLIENT,
-  type StatusChangeContext,
-  type StatusChangeExtra,
-  startOfferings,
-} from "./status";
+  getMyOrder,
+  listMyOffers,
+  listMyOrders,
+  listMyWithdrawnOffers,
+  PRACTITIONER_ACTIONS,
+  type PractitionerAction,
+  type PractitionerOrderView,
+  practitionerReviews,
+} from "./practitioner-reads";
+
+export { releaseOrder } from "./release";
+
+export { requestRevision } from "./request-revision";
+
+export { revealClientData } from "./reveal-client-data";
+
+export { REVIEW_LIMITS, reviewOrder } from "./review";
+
+export { startWork } from "./start-work";

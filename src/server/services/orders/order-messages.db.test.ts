@@ -9,10 +9,8 @@ import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
 import { createPaidOrder, createTestPractitioner, driveOrder } from "@/test/orders";
 import { raceOnOrderRow } from "@/test/races";
-import { askClient } from "../practitioners";
-import { postClientMessage } from "./client-steps";
-import { postOperatorMessage } from "./operator-orders";
-import { ORDER_MESSAGE_LIMIT } from "./status";
+import { ORDER_MESSAGE_LIMIT } from "../order-engine";
+import { askClient, postClientMessage, postOperatorMessage } from ".";
 
 /**
  * One order holds at most ORDER_MESSAGE_LIMIT messages before the client's notes and the

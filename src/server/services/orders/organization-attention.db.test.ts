@@ -8,8 +8,8 @@ import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { createPaidOrder, createTestPractitioner, driveOrder } from "@/test/orders";
 import { selectBid } from "../cases";
-import { listOrganizationOrders, organizationAttention } from "./organization-orders";
-import { changeContextOf, changeOrderStatus } from "./status";
+import { changeContextOf, changeOrderStatus } from "../order-engine";
+import { listOrganizationOrders, organizationAttention } from "./organization-reads";
 
 let database: TestDatabase;
 const clock = fixedClock("2026-11-23T03:00:00Z");

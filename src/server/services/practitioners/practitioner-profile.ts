@@ -57,7 +57,7 @@ async function readProfile(db: DbOrTx, practitionerId: string): Promise<Practiti
 
 /** What a practitioner changes themselves; an absent field is left as it is. */
 export interface ProfileChange extends Partial<ProfileInput> {
-  /** Off: the offering skips them (services/offers/offers.ts) until they switch it on again. */
+  /** Off: the offering skips them (services/offers/offer-next.ts) until they switch it on again. */
   available?: boolean;
   emailNotifications?: boolean;
 }

@@ -9,7 +9,7 @@ import { audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 import { payableBalances } from "../money";
 import { offerNext } from "../offers";
-import { changeContextOf } from "../orders";
+import { changeContextOf } from "../order-engine";
 import { payoutAccountView } from "./bank-accounts";
 
 /**

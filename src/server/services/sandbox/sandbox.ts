@@ -8,6 +8,7 @@ import type { CostRequest } from "@/server/domain/orders/cost-state";
 import { stalledRefundAt } from "@/server/domain/orders/order-rules";
 import { practitionerActorOf } from "@/server/services/access";
 import { getCase, payInvoice, placeBid } from "../cases";
+import { payCost, requestCost } from "../costs";
 import type { ServiceDeps } from "../deps";
 import { agentReader } from "../files";
 import { getBalance, type KeyBalance } from "../money";
@@ -20,20 +21,21 @@ import {
   SIMULATED_ORDER_PRACTITIONER_ID,
   STALL_REASONS,
 } from "../offers";
+import { type CostWithReceipt, changeContextOf, type OrderWithMessages } from "../order-engine";
 import {
+  askClient,
   autoAcceptOrder,
-  type CostWithReceipt,
-  changeContextOf,
   decideApproval,
+  deliverResult,
+  getMyOrder,
   getOrder,
   markSlaBreached,
-  type OrderWithMessages,
   operatorOrderAction,
-  payCost,
-  requestCost,
+  type PractitionerOrderView,
+  releaseOrder,
+  startWork,
 } from "../orders";
 import { topUpDeposit } from "../organizations";
-import { askClient, deliverResult, getMyOrder, type PractitionerOrderView, releaseOrder, startWork } from "../practitioners";
 
 /**
  * The sandbox's test helpers (/v1/test_helpers): with a test key, do what a person would do in
@@ -169,6 +171,7 @@ export const SIMULATED_ORDER_ACTIONS = [
   "auto_accept",
   "breach_sla",
 ] as const;
+
 export type SimulatedOrderAction = (typeof SIMULATED_ORDER_ACTIONS)[number];
 
 /** Actions of the practitioner holding the order: only once the simulated practitioner took it. */

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { CostKind, CostStatus, OrderStatus } from "@/generated/prisma/enums";
 import { COST_LIMITS } from "@/server/domain/orders/cost-state";
-import type { CostWithReceipt, PractitionerOrderCosts } from "@/server/services/orders";
+import type { PractitionerOrderCosts } from "@/server/services/costs";
+import type { CostWithReceipt } from "@/server/services/order-engine";
 import { idSchema } from "../ids";
 import { rupiahInputSchema, rupiahSchema } from "../rupiah";
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { THIRD_PARTY_FEE_KINDS } from "@/server/domain/catalog/third-party-fees";
 import { costSummary } from "@/server/domain/events/webhook-event";
 import { COST_LIMITS, COST_STATUSES } from "@/server/domain/orders/cost-state";
-import type { CostWithReceipt } from "@/server/services/orders";
+import type { CostWithReceipt } from "@/server/services/order-engine";
 import { fileSchema } from "../files/file";
 
 const costStatusSchema = z.enum(COST_STATUSES).meta({

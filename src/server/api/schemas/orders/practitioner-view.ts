@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MESSAGE_ROLES, type MessageRole } from "@/server/domain/orders/order-state";
-import type { PractitionerOrderView } from "@/server/services/practitioners";
+import type { PractitionerOrderView } from "@/server/services/orders";
 import { orderStatusSchema } from "./order";
 
 /**

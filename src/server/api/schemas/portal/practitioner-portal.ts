@@ -9,7 +9,7 @@ import { MESSAGE_ROLES } from "@/server/domain/orders/order-state";
 import { PROFILE_LIMITS } from "@/server/domain/practitioners/practitioner-profile";
 import { nameText } from "@/server/domain/text/name-text";
 import type { PractitionerCaseView } from "@/server/services/cases";
-import { type listMyOffers, PRACTITIONER_ACTIONS, type PractitionerAction } from "@/server/services/practitioners";
+import { type listMyOffers, PRACTITIONER_ACTIONS, type PractitionerAction } from "@/server/services/orders";
 import { pageSchema, portalPageInput } from "../../portal/paging";
 import { portalFileIdsSchema, portalFileSchema } from "../files/file";
 import { idSchema } from "../ids";
@@ -19,15 +19,20 @@ import { rupiahSchema } from "../rupiah";
 /** The practitioner portal's inputs, its output schemas, and the views that shape its rows. */
 
 export type { PractitionerAction };
+
 /** A live offer as the inbox shows it (masked order, deadline). */
 export type OfferView = Awaited<ReturnType<typeof listMyOffers>>["data"][number];
 
 export const byOffer = z.object({ offerId: idSchema });
+
 export const byOrder = z.object({ orderId: idSchema });
+
 export const byCase = z.object({ caseId: idSchema });
+
 export const byBid = z.object({ bidId: idSchema });
 
 export const askClientInput = byOrder.extend({ question: orderTextSchema, files: portalFileIdsSchema });
+
 export const deliverInput = byOrder.extend({ deliverable: orderTextSchema, files: portalFileIdsSchema });
 
 export const submitBidInput = byCase.extend({
@@ -179,10 +184,13 @@ export const practitionerOrderDetailSchema = practitionerOrderSchema.extend({
 export const offersOutput = pageSchema(
   z.object({ offerId: z.string(), expiresAt: z.date(), secondsLeft: z.number(), order: practitionerOrderSchema }),
 );
+
 export const withdrawnOffersOutput = pageSchema(
   z.object({ offerId: z.string(), withdrawnAt: z.date(), orderId: z.string(), orderStatus: orderStatusSchema, service: z.string() }),
 );
+
 export const ordersOutput = pageSchema(practitionerOrderSchema);
+
 export const orderStatusOutput = orderStatusSchema;
 
 export const earningsOutput = z.object({
@@ -264,6 +272,7 @@ export const caseOutput = z.object({
   canBid: z.boolean(),
   canWithdraw: z.boolean(),
 });
+
 export const casesOutput = pageSchema(caseOutput);
 
 export const myBidsOutput = pageSchema(

@@ -1,0 +1,244 @@
+import { type OrderStatus, Prisma } from "@/generated/prisma/client";
+import type { Tx } from "@/server/db/client";
+import { KUASA } from "@/server/domain/access/actor";
+import { categoryWords } from "@/server/domain/catalog/category";
+import { newId } from "@/server/domain/ids";
+import {
+  markOffered,
+  nextCandidate,
+  type OfferingCandidate,
+  type RankedPool,
+  RESPONSE_WINDOW,
+  rankedPool,
+} from "@/server/domain/offers/offering-order";
+import { stalledRefundAt } from "@/server/domain/orders/order-rules";
+import { audit } from "../audit";
+import { notifyNewOffers } from "../notifications";
+import { type StatusChangeContext, startOfferings } from "../order-engine";
+import { ensureSimulatedPractitioners, SIMULATED_ORDER_PRACTITIONER_ID } from "./simulated-practitioners";
+
+/** Spec: each eligible practitioner gets 30 minutes in turn. */
+export const OFFER_DURATION_MS = 30 * 60 * 1000;
+
+/** Why an offering stalled, as the operator's queue and the client read it. */
+export const STALL_REASONS = {
+  /** Names what is missing (the label the service needs, its field), so the operator knows whom to find. */
+  noneEligible: (service: { category: string; requiredLabel: string | null }) =>
+    service.requiredLabel
+      ? `Tidak ada praktisi aktif berlabel ${service.requiredLabel} di bidang ${categoryWords(service.category)} yang sedang menerima tawaran.`
+      : `Tidak ada praktisi aktif di bidang ${categoryWords(service.category)} yang sedang menerima tawaran.`,
+  allPassed: "Semua praktisi yang memenuhi syarat sudah menerima tawaran pada putaran ini.",
+} as const;
+
+/** An order as the offering rules read it: its own fields and its service's. */
+interface OfferingOrder {
+  id: string;
+  status: OrderStatus;
+  serviceCode: string;
+  revisionCount: number;
+  caseId: string | null;
+  livemode: boolean;
+  offerRound: number;
+  offeringStalledAt: Date | null;
+  category: string;
+  requiredLabel: string | null;
+}
+
+/**
+ * Locks the orders `where` selects, in id order so two batches never wait on each other in a
+ * circle, and reads them with their service: one round trip.
+ */
+export async function lockOrdersWhere(tx: Tx, where: Prisma.Sql): Promise<OfferingOrder[]> {
+  return tx.$queryRaw<OfferingOrder[]>`
+    SELECT o."id", o."status"::text AS "status", o."serviceCode", o."revisionCount", o."caseId", o."livemode", o."offerRound",
+           o."offeringStalledAt", s."category", s."requiredLabel"
+    FROM "Order" o JOIN "Service" s ON s."code" = o."serviceCode"
+    WHERE ${where}
+    ORDER BY o."id"
+    FOR UPDATE OF o`;
+}
+
+/** What decides who may be offered an order. */
+type OfferedService = { category: string; requiredLabel: string | null };
+
+const serviceKey = (service: OfferedService) => JSON.stringify([service.category, service.requiredLabel]);
+
+/**
+ * Who may be offered an order of each service, with what the offering order reads of them
+ * (domain/offers/offering-order.ts), in one statement for the whole batch: active practitioners taking
+ * new offers (the profile's availability switch), not the sandbox's stand-ins, qualified for its
+ * category and, where it names one, carrying its label. Their live offers, reviews and latest
+ * RESPONSE_WINDOW concluded offers are read per practitioner through indexes. By `serviceKey`;
+ * an empty pool: nobody is eligible.
+ */
+async function candidatePools(tx: Tx, services: readonly OfferedService[]): Promise<Map<string, RankedPool>> {
+  const rows = await tx.$queryRaw<Array<Omit<OfferingCandidate, "labelled"> & { label: string | null; services: number[] }>>`
+    WITH service AS (
+      SELECT * FROM unnest(${services.map((s) => s.category)}::text[], ${services.map((s) => s.requiredLabel)}::text[]) WITH ORDINALITY AS s("category", "requiredLabel", "n")
+    ), eligible AS (
+      SELECT p."id", p."label", p."lastOfferedAt", array_agg(s."n"::int) AS "services"
+      FROM service s JOIN "Practitioner" p
+        ON p."active" AND p."available" AND NOT p."simulated" AND s."category" = ANY(p."categories") AND (s."requiredLabel" IS NULL OR p."label" = s."requiredLabel")
+      GROUP BY p."id", p."label", p."lastOfferedAt"
+    )
+    SELECT e."id", e."label", e."lastOfferedAt", e."services", (dense_rank() OVER (ORDER BY e."id"))::int AS "idRank",
+           (SELECT count(*) FROM "Offer" o WHERE o."practitionerId" = e."id" AND o."status" = 'aktif')::int AS "liveOffers",
+           r."reviewCount", r."ratingSum", w."offersConcluded", w."offersAnswered"
+    FROM eligible e
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS "reviewCount", coalesce(sum(rv."rating"), 0)::int AS "ratingSum" FROM "OrderReview" rv WHERE rv."practitionerId" = e."id"
+    ) r
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS "offersConcluded", (count(*) FILTER (WHERE x."status" <> 'kedaluwarsa'))::int AS "offersAnswered"
+      FROM (
+        SELECT o."status" FROM "Offer" o
+        WHERE o."practitionerId" = e."id" AND o."status" IN ('diterima', 'ditolak', 'kedaluwarsa')
+        ORDER BY o."offeredAt" DESC LIMIT ${RESPONSE_WINDOW}
+      ) x
+    ) w`;
+  const pools = services.map((): OfferingCandidate[] => []);
+  for (const { services: eligibleFor, label, ...row } of rows) {
+    // One object per practitioner in every pool of theirs: once offered an order, markOffered moves it back in each.
+    const candidate: OfferingCandidate = { ...row, labelled: label !== null };
+    for (const n of eligibleFor) pools[n - 1]!.push(candidate);
+  }
+  return new Map(services.map((s, i) => [serviceKey(s), rankedPool(pools[i]!)]));
+}
+
+/**
+ * Makes sure an order that should be on offer has a live offer. The one entry point after
+ * payment, a decline, an expiry, a release and an operator's restart; safe to call twice or
+ * concurrently (the order row is locked, and an existing live offer is kept).
+ * Returns the live offer's id, or null when nothing is to be offered (or offering stalled).
+ */
+export async function offerNext(tx: Tx, change: StatusChangeContext, orderId: string): Promise<string | null> {
+  const orders = await lockOrdersWhere(tx, Prisma.sql`o."id" = ${orderId}`);
+  const offers = await offerNextLocked(tx, change, orders);
+  return offers.get(orderId) ?? null;
+}
+
+/**
+ * `offerNext` for many orders the caller has locked (`lockOrdersWhere`), in the order given, with
+ * a few statements whatever their number. Each order gets exactly what it would get on its own,
+ * one after another at `change.now`: a practitioner offered for one order is the most recently
+ * offered for the next. Returns each order's live offer id, or null.
+ */
+export async function offerNextLocked(
+  tx: Tx,
+  change: StatusChangeContext,
+  orders: readonly OfferingOrder[],
+): Promise<Map<string, string | null>> {
+  const { now } = change;
+  const result = new Map<string, string | null>();
+  const open: OfferingOrder[] = [];
+  // Case-board work is never offered: it went to the practitioner whose bid was selected.
+  const offerable = orders.filter((o) => !o.caseId);
+  const started = new Map(
+    (
+      await startOfferings(
+        tx,
+        change,
+        offerable.filter((o) => o.status === "dibayar"),
+      )
+    ).map((o) => [o.id, o]),
+  );
+  for (const locked of orders) result.set(locked.id, null);
+  for (const locked of offerable) {
+    const begun = started.get(locked.id);
+    const order = begun
+      ? { ...locked, status: begun.status, offerRound: begun.offerRound, offeringStalledAt: begun.offeringStalledAt }
+      : locked;
+    if (order.status === "ditawarkan" && !order.offeringStalledAt) open.push(order);
+  }
+  if (open.length === 0) return result;
+
+  const offers = await tx.offer.findMany({
+    where: { orderId: { in: open.map((o) => o.id) } },
+    select: { id: true, orderId: true, practitionerId: true, round: true, status: true },
+  });
+  const needing: OfferingOrder[] = [];
+  for (const order of open) {
+    const live = offers.find((o) => o.orderId === order.id && o.status === "aktif");
+    if (live) result.set(order.id, live.id);
+    else needing.push(order);
+  }
+  const offeredThisRound = (order: OfferingOrder, practitionerId?: string) =>
+    offers.filter(
+      (o) => o.orderId === order.id && o.round === order.offerRound && (!practitionerId || o.practitionerId === practitionerId),
+    );
+
+  const created: { id: string; orderId: string; practitionerId: string; round: number; offeredAt: Date; expiresAt: Date }[] = [];
+  const offer = (order: OfferingOrder, practitionerId: string, round: number) => {
+    const id = newId("offer");
+    created.push({ id, orderId: order.id, practitionerId, round, offeredAt: now, expiresAt: new Date(now.getTime() + OFFER_DURATION_MS) });
+    result.set(order.id, id);
+  };
+
+  // A test order goes only to the simulated practitioner, for the same 30 minutes. After a
+  // timeout, decline or release it is offered again in a new round, so offering never stalls in the sandbox.
+  const sandbox = needing.filter((o) => !o.livemode);
+  if (sandbox.length > 0) {
+    await ensureSimulatedPractitioners(tx);
+    const nextRound = sandbox.filter((o) => offeredThisRound(o, SIMULATED_ORDER_PRACTITIONER_ID).length > 0);
+    if (nextRound.length > 0)
+      await tx.order.updateMany({ where: { id: { in: nextRound.map((o) => o.id) } }, data: { offerRound: { increment: 1 } } });
+    for (const order of sandbox)
+      offer(order, SIMULATED_ORDER_PRACTITIONER_ID, nextRound.includes(order) ? order.offerRound + 1 : order.offerRound);
+  }
+
+  const live = needing.filter((o) => o.livemode);
+  const services = new Map(live.map((o) => [serviceKey(o), { category: o.category, requiredLabel: o.requiredLabel }]));
+  const pools = services.size > 0 ? await candidatePools(tx, [...services.values()]) : new Map<string, RankedPool>();
+  const chosen = new Set<string>();
+  const stalls = new Map<string, string[]>();
+  for (const order of live) {
+    const pool = pools.get(serviceKey(order))!;
+    const passed = new Set(offeredThisRound(order).map((o) => o.practitionerId));
+    const next = nextCandidate(pool, (candidate) => passed.has(candidate.id));
+    if (next) {
+      offer(order, next.id, order.offerRound);
+      markOffered(pools.values(), next, now);
+      chosen.add(next.id);
+      continue;
+    }
+    const reason = pool.candidates.length > 0 ? STALL_REASONS.allPassed : STALL_REASONS.noneEligible(order);
+    stalls.set(reason, [...(stalls.get(reason) ?? []), order.id]);
+  }
+
+  const refundAt = stalledRefundAt(now, change.rules);
+  for (const [reason, stalled] of stalls) {
+    await tx.order.updateMany({
+      where: { id: { in: stalled } },
+      data: { offeringStalledAt: now, offeringStalledReason: reason, offeringRefundAt: refundAt },
+    });
+    for (const orderId of stalled) {
+      await audit(tx, {
+        actor: KUASA,
+        action: "order.offering_stalled",
+        subjectType: "order",
+        subjectId: orderId,
+        data: { reason, refund_at: refundAt.toISOString() },
+      });
+    }
+  }
+  // One INSERT from arrays: Prisma's createMany spent 70-270 ms on 100 offers here, this 15-35 ms.
+  if (created.length > 0) {
+    await tx.$executeRaw`
+      INSERT INTO "Offer" ("id", "orderId", "practitionerId", "round", "offeredAt", "expiresAt")
+      SELECT * FROM unnest(${created.map((o) => o.id)}::text[], ${created.map((o) => o.orderId)}::text[], ${created.map((o) => o.practitionerId)}::text[],
+                           ${created.map((o) => o.round)}::int[], ${created.map((o) => o.offeredAt)}::timestamp(3)[], ${created.map((o) => o.expiresAt)}::timestamp(3)[])`;
+    // Sandbox offers go to the stand-in, who reads no e-mail.
+    await notifyNewOffers(
+      tx,
+      change.publicUrl,
+      created.filter((o) => o.practitionerId !== SIMULATED_ORDER_PRACTITIONER_ID).map((o) => o.id),
+    );
+  }
+  // Last, in id order: practitioners are the rows concurrent offering shares, so they are held shortest and never in a circle.
+  if (chosen.size > 0) {
+    await tx.$executeRaw`
+      UPDATE "Practitioner" SET "lastOfferedAt" = ${now}, "updatedAt" = ${now}
+      WHERE "id" IN (SELECT "id" FROM "Practitioner" WHERE "id" = ANY(${[...chosen]}) ORDER BY "id" FOR NO KEY UPDATE)`;
+  }
+  return result;
+}

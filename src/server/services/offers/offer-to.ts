@@ -1,0 +1,114 @@
+import { Prisma } from "@/generated/prisma/client";
+import type { DbOrTx } from "@/server/db/client";
+import { type OperatorActor, requireActor } from "@/server/domain/access/actor";
+import { AppError } from "@/server/domain/errors";
+import { newId } from "@/server/domain/ids";
+import { audit } from "../audit";
+import type { ServiceDeps } from "../deps";
+import { notifyNewOffers } from "../notifications";
+import { changeContextOf } from "../order-engine";
+import { lockOrdersWhere, OFFER_DURATION_MS } from "./offer-next";
+
+/** A practitioner the operator may choose for an order on offer, with what the fair rotation knows of them. */
+interface ChoosablePractitioner {
+  id: string;
+  name: string;
+  label: string | null;
+  /** Paused by the practitioner (the profile's switch): shown, never offered. */
+  available: boolean;
+  /** Already offered the order in this round (declined or let it expire). */
+  passedThisRound: boolean;
+  /** Holds the order's live offer now. */
+  holdsLiveOffer: boolean;
+}
+
+/** The practitioners qualified for a live order on offer (its field and label), for the operator's choice. */
+export async function practitionersForOrder(
+  deps: { db: DbOrTx },
+  {
+    actor,
+    orderId,
+  }: {
+    actor: OperatorActor;
+    orderId: string;
+  },
+): Promise<ChoosablePractitioner[]> {
+  requireActor(actor, "operator");
+  const order = await deps.db.order.findUnique({
+    where: { id: orderId },
+    select: {
+      offerRound: true,
+      service: { select: { category: true, requiredLabel: true } },
+      offers: { select: { practitionerId: true, round: true, status: true } },
+    },
+  });
+  if (!order) throw new AppError("NOT_FOUND", `No order ${orderId}.`);
+  const { category, requiredLabel } = order.service;
+  const practitioners = await deps.db.practitioner.findMany({
+    where: { active: true, simulated: false, categories: { has: category }, ...(requiredLabel ? { label: requiredLabel } : {}) },
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+    select: { id: true, name: true, label: true, available: true },
+  });
+  return practitioners.map((p) => ({
+    ...p,
+    passedThisRound: order.offers.some((o) => o.practitionerId === p.id && o.round === order.offerRound && o.status !== "aktif"),
+    holdsLiveOffer: order.offers.some((o) => o.practitionerId === p.id && o.status === "aktif"),
+  }));
+}
+
+/**
+ * Operator: offer a live order on offer to one chosen practitioner now, for the usual 30 minutes.
+ * The live offer, if any, is withdrawn and a stall ends; the practitioner must be qualified
+ * (active, its field and label) and taking offers. If they decline or let it expire, the fair
+ * rotation goes on from there.
+ */
+export async function offerToPractitioner(
+  deps: ServiceDeps,
+  { actor, orderId, practitionerId }: { actor: OperatorActor; orderId: string; practitionerId: string },
+): Promise<string> {
+  requireActor(actor, "operator");
+  const change = changeContextOf(deps);
+  const { now } = change;
+  return deps.db.$transaction(async (tx) => {
+    const [order] = await lockOrdersWhere(tx, Prisma.sql`o."id" = ${orderId}`);
+    if (!order) throw new AppError("NOT_FOUND", `No order ${orderId}.`);
+    if (order.status !== "ditawarkan" || !order.livemode || order.caseId)
+      throw new AppError(
+        "INVALID_STATE",
+        `Only a live order on offer can be offered to a chosen practitioner; this one is ${order.status}.`,
+      );
+    const chosen = (
+      await practitionersForOrder(
+        { db: tx },
+        {
+          actor,
+          orderId,
+        },
+      )
+    ).find((p) => p.id === practitionerId);
+    if (!chosen) throw new AppError("VALIDATION", "practitionerId: not an active practitioner of this service's field and label.");
+    if (!chosen.available) throw new AppError("CONFLICT", `${chosen.name} has paused new offers in their profile.`);
+    if (chosen.holdsLiveOffer) throw new AppError("CONFLICT", `${chosen.name} already holds this order's live offer.`);
+    await tx.offer.updateMany({ where: { orderId, status: "aktif" }, data: { status: "dibatalkan", respondedAt: now } });
+    // A practitioner is offered an order once per round: one who passed it already opens a new round.
+    const round = chosen.passedThisRound ? order.offerRound + 1 : order.offerRound;
+    await tx.order.update({
+      where: { id: orderId },
+      data: { offerRound: round, offeringStalledAt: null, offeringStalledReason: null, offeringRefundAt: null, updatedAt: now },
+    });
+    const id = newId("offer");
+    await tx.offer.create({
+      data: { id, orderId, practitionerId, round, offeredAt: now, expiresAt: new Date(now.getTime() + OFFER_DURATION_MS) },
+    });
+    await tx.practitioner.update({ where: { id: practitionerId }, data: { lastOfferedAt: now } });
+    await notifyNewOffers(tx, change.publicUrl, [id]);
+    await audit(tx, {
+      actor,
+      action: "order.offer_to_practitioner",
+      subjectType: "order",
+      subjectId: orderId,
+      data: { practitioner_id: practitionerId, offer_id: id, round },
+    });
+    return id;
+  });
+}
