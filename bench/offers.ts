@@ -1,4 +1,5 @@
 import { SEED } from "@/server/domain/access/actor";
+import { systemClock } from "@/server/domain/clock";
 /**
  * The offer timer at scale: 10,000 open orders with live offers, 1,000 of them past their 30
  * minutes; how long the local sweeper takes to expire those 1,000 and offer each order to the
@@ -8,6 +9,7 @@ import { SEED } from "@/server/domain/access/actor";
 import { offerExpiryJob } from "@/server/jobs/order-timers";
 import { readConfig } from "@/server/runtime/config";
 import { createPractitioner } from "@/server/services/access";
+import { addCredential } from "@/server/services/practitioners";
 import { timeSweeperDrain, withScratchDatabase } from "./scratch";
 
 export interface OfferExpiryResult {
@@ -24,14 +26,16 @@ export async function benchOfferExpiry(adminUrl: string, openOrders = 10_000, du
     const actor = SEED;
     const practitioners: string[] = [];
     for (let i = 0; i < 20; i++) {
-      practitioners.push(
-        (
-          await createPractitioner(
-            { db },
-            { input: { email: `bench${i}@contoh.id`, name: `Bench ${i}`, password: "bench-password-1", categories: ["kontrak"] }, actor },
-          )
-        ).id,
+      const { id } = await createPractitioner(
+        { db },
+        { input: { email: `bench${i}@contoh.id`, name: `Bench ${i}`, password: "bench-password-1", categories: ["kontrak"] }, actor },
       );
+      // A credential that counts: the next practitioner is offered each expired order, as in production.
+      await addCredential(
+        { db, clock: systemClock },
+        { actor, practitionerId: id, input: { kind: "advokat", issuer: "PERADI", number: `B-${i}`, validUntil: null, province: null } },
+      );
+      practitioners.push(id);
     }
     await database.withConnection(async (c) => {
       await c.queryRows(
@@ -47,7 +51,9 @@ export async function benchOfferExpiry(adminUrl: string, openOrders = 10_000, du
         [practitioners, due, openOrders],
       );
     });
-    const config = readConfig({ ...process.env, DATABASE_URL: databaseUrl });
+    // Each of the 20 holds about 500 of the open orders' live offers, far past OFFER_CAP: lifted, so
+    // every expiry still offers its order to the next practitioner, the work this measures.
+    const config = readConfig({ ...process.env, DATABASE_URL: databaseUrl, OFFER_CAP: String(openOrders) });
     const { seconds, concurrency } = await timeSweeperDrain(config, database, offerExpiryJob);
     const expired = await db.offer.count({ where: { status: "kedaluwarsa" } });
     if (expired !== due) throw new Error(`expected ${due} expiries, found ${expired}`);

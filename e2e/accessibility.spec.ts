@@ -28,6 +28,20 @@ const PUBLIC_PAGES = [
   { name: "404", path: "/halaman-yang-tidak-ada" },
 ] as const;
 
+/**
+ * Pages below the navigation, opened by a link from a page of it: the operator's page of one
+ * practitioner (their credentials, the form to add one).
+ */
+const LINKED_PAGES = [
+  {
+    role: ROLES[2],
+    from: "/operator/praktisi",
+    link: `Kelola kredensial ${PRACTITIONER.name}`,
+    heading: PRACTITIONER.name,
+    name: "operator-praktisi-detail",
+  },
+] as const;
+
 // Every test stands alone (a page read through a stored session): spread over the project's workers.
 test.describe.configure({ mode: "parallel" });
 
@@ -73,10 +87,28 @@ for (const [size, viewport] of Object.entries(SIZES)) {
           await expect(page.locator("h1")).toHaveCount(1);
           // By CSS, not role: on a phone the navigation is in the closed menu, out of the accessibility tree.
           await expect(page.locator(`nav[aria-label="Navigasi utama"] a[href="${item.href}"]`)).toHaveAttribute("aria-current", "page");
+          if (size === "desktop") {
+            // Every link in one row at 1280 px, the current one in bold.
+            const rows = await page
+              .locator('nav[aria-label="Navigasi utama"] li')
+              .evaluateAll((items) => new Set(items.map((item) => Math.round(item.getBoundingClientRect().top))).size);
+            expect(rows, "the navigation wraps onto a second row at 1280 px").toBe(1);
+          }
           await expectNoSeriousA11yViolations(page, testInfo);
           await screenshot(page, testInfo, `${entry.role}-${pageName(item.href)}-${size}`);
         });
       }
+    }
+
+    for (const { role, from, link, heading, name } of LINKED_PAGES) {
+      test(`${role.role} page "${link}" from ${from} has no serious accessibility violation`, async ({ page }, testInfo) => {
+        await signedIn(page, role);
+        await page.goto(from);
+        await page.getByRole("link", { name: link, exact: true }).click();
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+        await expectNoSeriousA11yViolations(page, testInfo);
+        await screenshot(page, testInfo, `${name}-${size}`);
+      });
     }
   });
 }

@@ -10,8 +10,10 @@ import { setBankAccount, setPractitionerActive, verifyBankAccount } from "../src
 import { ensureDemo } from "../src/server/services/sandbox";
 import {
   ACCOUNT_HOLDER,
+  ADVOCATE_CREDENTIAL,
   CASE_ADMIN,
   COSTS_ADMIN,
+  CREDENTIAL_HOLDER,
   IP_CONSULTANT,
   LICENSING_PRACTITIONER,
   OAUTH_ADMIN,
@@ -59,8 +61,8 @@ try {
     PRACTITIONER.name,
     "--password",
     PRACTITIONER.password,
-    "--label",
-    PRACTITIONER.label,
+    "--credentials",
+    PRACTITIONER.credentials,
     "--categories",
     PRACTITIONER.categories,
   );
@@ -73,8 +75,8 @@ try {
     PASSWORD_CHANGER.name,
     "--password",
     PASSWORD_CHANGER.password,
-    "--label",
-    "Advokat",
+    "--credentials",
+    ADVOCATE_CREDENTIAL,
   );
 
   const accountHolder = await ops(
@@ -85,8 +87,8 @@ try {
     ACCOUNT_HOLDER.name,
     "--password",
     ACCOUNT_HOLDER.password,
-    "--label",
-    "Advokat",
+    "--credentials",
+    ADVOCATE_CREDENTIAL,
   );
 
   const organization = await ops(
@@ -122,8 +124,8 @@ try {
     IP_CONSULTANT.name,
     "--password",
     IP_CONSULTANT.password,
-    "--label",
-    IP_CONSULTANT.label,
+    "--credentials",
+    IP_CONSULTANT.credentials,
     "--categories",
     IP_CONSULTANT.categories,
   );
@@ -196,7 +198,7 @@ try {
     );
   }
 
-  // The chosen-offer journey's practitioner starts inactive, as the operator would leave them before checking their licence.
+  // The chosen-offer journey's practitioner starts inactive and without a credential, as the operator would leave them before checking it.
   const licensing = await ops(
     "practitioner:create",
     "--email",
@@ -209,6 +211,17 @@ try {
     LICENSING_PRACTITIONER.categories,
   );
   await setPractitionerActive({ db, clock: systemClock }, { actor: CLI, practitionerId: String(licensing.id), active: false });
+
+  // The credentials journey's practitioner: no credential yet, no categories.
+  await ops(
+    "practitioner:create",
+    "--email",
+    CREDENTIAL_HOLDER.email,
+    "--name",
+    CREDENTIAL_HOLDER.name,
+    "--password",
+    CREDENTIAL_HOLDER.password,
+  );
 
   const caseOrganization = await ops("org:create", "--name", CASE_ADMIN.organization, "--deposit", String(CASE_ADMIN.depositIdr));
   await ops(

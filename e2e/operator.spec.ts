@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { demoApiKey, enterSignedIn, screenshot, signIn } from "./portal";
+import { cardTitled, demoApiKey, enterSignedIn, screenshot, signIn } from "./portal";
 import { LICENSING_PRACTITIONER, OPERATOR, PENDING_ORGANIZATION, PRACTITIONER } from "./users";
 
 /**
@@ -106,7 +106,6 @@ test("the operator registers a practitioner and edits a catalog price (the agent
   await form.getByLabel("Nama lengkap").fill("Sinta Wulandari, S.H.");
   await form.getByLabel("E-mail").fill("sinta.e2e@contoh.id");
   await form.getByRole("button", { name: "Buat acak" }).click();
-  await form.getByLabel(/^Label profesi/).fill("Advokat");
   await form.getByLabel("Keluarga").check();
   await form.getByRole("button", { name: "Daftarkan praktisi" }).click();
   await expect(form.getByRole("status")).toContainText("Sinta Wulandari, S.H. terdaftar.");
@@ -237,7 +236,7 @@ test("overview → dispute queue → order page: a dispute decided with a split,
   const reason = "Praktisi tidak menanggapi pesan kami selama dua hari.";
   expect((await api<{ status: string }>(request, `/v1/orders/${disputed.id}/dispute`, { reason })).status).toBe("sengketa");
 
-  // A stalled offering: a notary's service, and no active notary.
+  // A stalled offering: a notary's service in DKI Jakarta, and no notary with a verified credential there.
   const stalled = await api<{ id: string }>(request, "/v1/orders", {
     service: "surat_kuasa_legalisasi",
     intake: {
@@ -246,6 +245,7 @@ test("overview → dispute queue → order page: a dispute decided with a split,
       nik_pemberi_kuasa: "3171012345678901",
       ruang_lingkup_kuasa: "Mengurus balik nama kendaraan",
       telepon_pemberi_kuasa: "+62 812-1111-2222",
+      provinsi_penandatanganan: "31",
     },
   });
   const kase = await api<{ id: string }>(request, "/v1/cases", {
@@ -347,8 +347,12 @@ test("overview → dispute queue → order page: a dispute decided with a split,
   // The stalled order says what is missing; nobody qualified can be chosen, so it is refunded now rather than at its automatic refund.
   await nav(page, "Antrean");
   await page.getByRole("link", { name: stalled.id }).click();
-  await expect(page.getByText(/Tawaran macet sejak .*: Tidak ada praktisi aktif berlabel Notaris di bidang kontrak/)).toBeVisible();
-  await expect(page.getByText("Tidak ada praktisi aktif dengan bidang dan label yang dibutuhkan layanan ini.")).toBeVisible();
+  await expect(
+    page.getByText(
+      /Tawaran macet sejak .*: Tidak ada praktisi aktif dengan kredensial Notaris wilayah DKI Jakarta yang terverifikasi dan berlaku di bidang kontrak/,
+    ),
+  ).toBeVisible();
+  await expect(page.getByText(/^Tidak ada praktisi aktif di bidang ini dengan kredensial terverifikasi dan berlaku/)).toBeVisible();
   await screenshot(page, testInfo, "operator-pesanan-macet");
   await page.getByRole("button", { name: "Refund ke deposit" }).click();
   const refund = page.getByRole("dialog", { name: `Refund ke deposit: pesanan ${stalled.id}?` });
@@ -465,7 +469,7 @@ test.describe("on a phone", () => {
   });
 });
 
-test("the operator activates the only practitioner of a stalled order's field and offers it to them by choice; they see the offer", async ({
+test("the operator activates the only practitioner of a stalled order's field, records their credential on their page, and offers it to them by choice; they see the offer", async ({
   page,
   browser,
   request,
@@ -490,20 +494,46 @@ test("the operator activates the only practitioner of a stalled order's field an
     await page.reload();
     await expect(actions).toContainText("Tawaran macet sejak", { timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
-  await expect(actions).toContainText("Tidak ada praktisi aktif di bidang perizinan yang sedang menerima tawaran.");
-  await expect(actions).toContainText("Tidak ada praktisi aktif dengan bidang dan label yang dibutuhkan layanan ini.");
+  await expect(actions).toContainText(
+    "Tidak ada praktisi aktif dengan kredensial yang terverifikasi dan berlaku di bidang perizinan yang sedang menerima tawaran.",
+  );
+  await expect(actions).toContainText("Tidak ada praktisi aktif di bidang ini dengan kredensial terverifikasi dan berlaku");
   await screenshot(page, testInfo, "operator-pesanan-macet-tanpa-praktisi");
 
   await nav(page, "Praktisi");
   const card = page.getByRole("article", { name });
   await expect(card.locator(".pill")).toHaveText("Nonaktif");
+  await expect(card).toContainText("Belum ada kredensial yang berlaku: tidak ditawari pesanan");
   await card.getByRole("button", { name: "Aktifkan", exact: true }).click();
   await expect(card.locator(".pill")).toHaveText("Aktif");
 
-  // Activating offers nothing by itself: the order waits, stalled, for the operator's choice.
+  // Active but without a credential they are still nobody's choice: the operator records the one they checked, verified.
+  await card.getByRole("link", { name: `Kelola kredensial ${name}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  const credentials = page.getByRole("list", { name: "Kredensial praktisi" });
+  await expect(page.getByText("Belum ada kredensial.")).toBeVisible();
+  const add = page.getByRole("form", { name: "Tambah kredensial terverifikasi" });
+  const { credential } = LICENSING_PRACTITIONER;
+  await add.getByLabel("Jenis kredensial").selectOption({ label: credential.kind });
+  await add.getByLabel("Penerbit").fill(credential.issuer);
+  await add.getByRole("button", { name: "Catat kredensial terverifikasi" }).click();
+  await expect(add.getByRole("alert")).toHaveText("Isi nomor kredensial.");
+  await add.getByLabel("Nomor").fill(credential.number);
+  await add.getByRole("button", { name: "Catat kredensial terverifikasi" }).click();
+  await expect(toast(page)).toContainText(`Kredensial ${credential.kind} ${name} dicatat terverifikasi`);
+  const recorded = credentials.getByRole("article", { name: credential.kind });
+  for (const text of ["Terverifikasi", credential.issuer, credential.number, "Tidak kedaluwarsa", "Ya: terverifikasi dan berlaku hari ini"])
+    await expect(recorded).toContainText(text);
+  await expect(cardTitled(page, "Data terverifikasi operator")).toContainText(credential.label);
+  await expectNoSeriousA11yViolations(page, testInfo);
+  await screenshot(page, testInfo, "operator-praktisi-kredensial-dicatat");
+
+  // Neither offers anything by itself: the order waits, stalled, for the operator's choice.
   await page.goto(`/operator/pesanan/${order.id}`);
   await expect(actions).toContainText("Tawaran macet sejak");
-  await actions.getByLabel("Tawarkan ke praktisi tertentu").selectOption({ label: `${name}: belum ditawari di putaran ini` });
+  await actions
+    .getByLabel("Tawarkan ke praktisi tertentu")
+    .selectOption({ label: `${name} (${credential.label}): belum ditawari di putaran ini` });
   await expectNoSeriousA11yViolations(page, testInfo);
   await screenshot(page, testInfo, "operator-pesanan-pilih-praktisi");
   await actions.getByRole("button", { name: "Tawarkan", exact: true }).click();
@@ -512,7 +542,7 @@ test("the operator activates the only practitioner of a stalled order's field an
   await confirm.getByRole("button", { name: "Ya, tawarkan" }).click();
   await expect(toast(page)).toContainText(`Pesanan ditawarkan ke ${name}.`);
   await expect(actions).not.toContainText("Tawaran macet sejak");
-  await expect(actions.getByRole("option", { name: `${name}: sedang memegang tawaran ini` })).toBeDisabled();
+  await expect(actions.getByRole("option", { name: `${name} (${credential.label}): sedang memegang tawaran ini` })).toBeDisabled();
   const trail = page.locator("section.card").filter({ has: page.getByRole("heading", { name: "Log audit pesanan" }) });
   await expect(trail.getByRole("listitem").filter({ hasText: "Ditawarkan ke praktisi pilihan operator" })).toContainText(OPERATOR.name);
   await screenshot(page, testInfo, "operator-pesanan-ditawarkan");

@@ -6,7 +6,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { startTestSmtp, type TestSmtpServer } from "../src/test/smtp-server";
 import { screenshot } from "./portal";
 import { freePort, ROOT as root, SERVER_BUNDLE, serverEnv } from "./server-process";
-import { PASSWORD_RESETTER } from "./users";
+import { ADVOCATE_CREDENTIAL, PASSWORD_RESETTER } from "./users";
 
 /**
  * A forgotten password, from the sign-in page to signing in with the new one, at desktop and phone
@@ -50,8 +50,8 @@ test.beforeAll(async () => {
       PASSWORD_RESETTER.name,
       "--password",
       PASSWORD_RESETTER.password,
-      "--label",
-      "Advokat",
+      "--credentials",
+      ADVOCATE_CREDENTIAL,
     ],
     { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] },
   );

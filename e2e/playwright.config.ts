@@ -104,6 +104,8 @@ const INDEPENDENT = [
   "**/oauth.spec.ts",
   // A newcomer's first start and sign-in: a server and an embedded database of its own.
   "**/first-sign-in.spec.ts",
+  // A practitioner's credentials: a practitioner of its own; nothing else submits to the operator's queue.
+  "**/credentials.spec.ts",
 ];
 /**
  * The journeys' second set, on server "b": documents (an order of the admin's organisation with

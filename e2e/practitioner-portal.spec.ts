@@ -64,7 +64,10 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       await expect(verified).toContainText(PRACTITIONER.label);
       await expect(verified).toContainText("Kontrak, Korporasi");
       await expect(verified).toContainText("diverifikasi operator");
-      await expect(page.getByLabel("Nomor izin praktik")).toHaveCount(0);
+      // The label is never typed: it comes from the verified credential, listed with its status.
+      await expect(verified.getByRole("textbox")).toHaveCount(0);
+      const credential = page.getByRole("list", { name: "Kredensial Anda" }).getByRole("article", { name: "Advokat" });
+      for (const text of ["Terverifikasi", "PERADI", "12.00123", "Tidak kedaluwarsa"]) await expect(credential).toContainText(text);
 
       const profile = page.getByRole("form", { name: "Profil Anda" });
       const displayName = size === "desktop" ? `${PRACTITIONER.name}, S.H.` : `${PRACTITIONER.name}, S.H., M.H.`;
@@ -108,9 +111,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       await expect(available).toBeChecked();
     });
 
-    test("the operator reads the practitioner's own profile beside the verified data and records the licence number", async ({
-      page,
-    }, testInfo) => {
+    test("the operator reads the practitioner's own profile beside the verified data and their credentials", async ({ page }, testInfo) => {
       await enterSignedIn(page, OPERATOR, /\/operator/);
       await page.goto("/operator/praktisi");
       await page.getByRole("link", { name: PRACTITIONER.name, exact: true }).click();
@@ -120,13 +121,16 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       await expect(own).toContainText("Inggris, Jawa");
       // Ketenagakerjaan is not among the operator's categories: shown as a request.
       await expect(own).toContainText("Praktisi menyebut bidang di luar kategori penawarannya: Ketenagakerjaan");
-      await page.getByLabel("Nomor izin terverifikasi").fill(`PERADI 12.345/${size}`);
-      await page.getByRole("button", { name: "Simpan nomor izin" }).click();
-      await expect(page.getByText("Nomor izin disimpan.")).toBeVisible();
+      await expect(
+        page.locator("section.card").filter({ has: page.getByRole("heading", { name: "Data terverifikasi operator" }) }),
+      ).toContainText(PRACTITIONER.label);
+      // The credential the label comes from, verified when the practitioner was created, and revocable from here.
+      const credential = page.getByRole("list", { name: "Kredensial praktisi" }).getByRole("article", { name: "Advokat" });
+      for (const text of ["Terverifikasi", "PERADI", "12.00123", "Ya: terverifikasi dan berlaku hari ini"])
+        await expect(credential).toContainText(text);
+      await expect(credential.getByText("Cabut kredensial ini")).toBeVisible();
       await expectNoSeriousA11yViolations(page, testInfo);
       await screenshot(page, testInfo, `operator-praktisi-profil-${size}`);
-      await page.reload();
-      await expect(page.getByLabel("Nomor izin terverifikasi")).toHaveValue(`PERADI 12.345/${size}`);
     });
 
     test("a wrong current password is refused in Indonesian; a new password signs in and ends the other sessions, and is changed back", async ({

@@ -6,9 +6,14 @@ export const PRACTITIONER = {
   email: "praktisi.e2e@contoh.id",
   name: "Rina Advokat",
   password: "kata-sandi-uji-123",
-  label: "Advokat",
+  /** Recorded verified by the CLI (`kind:issuer:number`); the label clients see is derived from it. */
+  credentials: "advokat:PERADI:12.00123",
+  label: "Advokat (PERADI)",
   categories: "kontrak,korporasi",
 } as const;
+
+/** A verified advocate's credential for the practitioners whose journeys are not about credentials. */
+export const ADVOCATE_CREDENTIAL = "advokat:PERADI:12.00999";
 
 /**
  * The password-change journey's own practitioner: a password change ends the user's other
@@ -77,6 +82,7 @@ export const IP_CONSULTANT = {
   email: "konsultan.ki.e2e@contoh.id",
   name: "Bayu Konsultan KI",
   password: "kata-sandi-ki-456",
+  credentials: "konsultan_ki:DJKI:KI-0123",
   label: "Konsultan KI",
   categories: "kekayaan_intelektual",
 } as const;
@@ -91,9 +97,9 @@ export const COSTS_ADMIN = {
 
 /**
  * The chosen-offer journey's own practitioner: the only one in the licensing field (perizinan, whose
- * services no other journey orders), created inactive by e2e/create-users.ts. An order of `SERVICE`
- * therefore stalls until the operator activates them and offers it to them by choice; nobody
- * else's offers move.
+ * services no other journey orders), created inactive and without a credential by
+ * e2e/create-users.ts. An order of `SERVICE` therefore stalls until the operator activates them,
+ * records `credential` on their page and offers it to them by choice; nobody else's offers move.
  */
 export const LICENSING_PRACTITIONER = {
   email: "praktisi.perizinan.e2e@contoh.id",
@@ -101,6 +107,18 @@ export const LICENSING_PRACTITIONER = {
   password: "kata-sandi-izin-123",
   categories: "perizinan",
   service: "nib_oss",
+  credential: { kind: "Advokat", issuer: "KAI", number: "KAI-2019-0457", label: "Advokat (KAI)" },
+} as const;
+
+/**
+ * The credentials journey's own practitioner (e2e/credentials.spec.ts): starts with no credential
+ * and no categories (so no order is ever offered to them), submits credentials that the operator
+ * rejects, verifies, adds and revokes; their label follows.
+ */
+export const CREDENTIAL_HOLDER = {
+  email: "praktisi.kredensial.e2e@contoh.id",
+  name: "Maya Notaris",
+  password: "kata-sandi-kredensial-123",
 } as const;
 
 /**

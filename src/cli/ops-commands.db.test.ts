@@ -303,11 +303,12 @@ describe("user:create", () => {
 });
 
 describe("practitioner:create", () => {
-  it("creates a practitioner and their user, with label and de-duplicated categories, and prints {id}", async () => {
+  it("creates a practitioner and their user, with verified credentials, the label they make, and de-duplicated categories, and prints {id}", async () => {
     const result = await ops(
       "practitioner:create",
       ...["--email", "advokat@kuasa.test", "--name", "Budi Santoso, S.H.", "--password", PASSWORD],
-      ...["--label", "Advokat", "--categories", "perusahaan, merek,perusahaan"],
+      ...["--categories", "perusahaan, merek,perusahaan"],
+      ...["--credentials", "advokat:PERADI:12.00456; notaris:Kementerian Hukum:AHU-9:31"],
     );
     expect(Object.keys(result)).toEqual(["id"]);
     expect(result.id).toMatch(/^prk_/);
@@ -315,8 +316,40 @@ describe("practitioner:create", () => {
       where: { id: result.id as string },
       include: { user: true },
     });
-    expect(practitioner).toMatchObject({ name: "Budi Santoso, S.H.", label: "Advokat", categories: ["perusahaan", "merek"], active: true });
+    expect(practitioner).toMatchObject({
+      name: "Budi Santoso, S.H.",
+      label: "Advokat (PERADI) · Notaris — DKI Jakarta",
+      categories: ["perusahaan", "merek"],
+      active: true,
+    });
     expect(practitioner.user).toMatchObject({ email: "advokat@kuasa.test", role: "practitioner" });
+    const credentials = await database.prisma.practitionerCredential.findMany({
+      where: { practitionerId: practitioner.id },
+      orderBy: { kind: "asc" },
+    });
+    expect(credentials).toMatchObject([
+      { kind: "advokat", issuer: "PERADI", number: "12.00456", status: "terverifikasi", decidedBy: "cli" },
+      { kind: "notaris", issuer: "Kementerian Hukum", number: "AHU-9", province: "31", status: "terverifikasi" },
+    ]);
+  });
+
+  it("refuses a credential it cannot record before making the account", async () => {
+    await expectAppError(
+      ops(
+        "practitioner:create",
+        "--email",
+        "tanpa-provinsi@kuasa.test",
+        "--name",
+        "Notaris",
+        "--password",
+        PASSWORD,
+        "--credentials",
+        "notaris:Kementerian Hukum:AHU-1",
+      ),
+      "VALIDATION",
+      "provinsi",
+    );
+    expect(await database.prisma.user.count({ where: { email: "tanpa-provinsi@kuasa.test" } })).toBe(0);
   });
 
   it("refuses a duplicate e-mail, a short password and a missing name, creating nothing", async () => {

@@ -1,13 +1,14 @@
 import { parseArgs } from "node:util";
 import { nameSchema } from "@/server/api/schemas/name";
 import { CLI } from "@/server/domain/access/actor";
-import { systemClock } from "@/server/domain/clock";
+import { jakartaDay, systemClock } from "@/server/domain/clock";
 import { AppError } from "@/server/domain/errors";
 import { pageRequestOf } from "@/server/domain/paging";
 import { createApiKey, createPractitioner, createUser } from "@/server/services/access";
 import { closeCase } from "@/server/services/cases";
 import type { ServiceDeps } from "@/server/services/deps";
 import { createOrganization, searchOrganizations, setOrganizationStatus, topUpDeposit } from "@/server/services/organizations";
+import { addCredential, type CredentialInput, checkedCredential } from "@/server/services/practitioners";
 
 const actor = CLI;
 
@@ -188,27 +189,43 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   "practitioner:create": {
-    usage: "practitioner:create --email E --name N --password P [--label L] [--categories a,b]",
+    usage:
+      "practitioner:create --email E --name N --password P [--categories a,b] [--credentials kind:issuer:number[:province[:valid_until]];…]",
     options: {
       email: { type: "string" },
       name: { type: "string" },
       password: { type: "string" },
-      label: { type: "string" },
       categories: { type: "string" },
+      credentials: { type: "string" },
     },
-    run: async (deps, v) =>
-      createPractitioner(deps, {
+    run: async (deps, v) => {
+      // Checked before the account is made, so a bad credential leaves nothing half-made.
+      const today = jakartaDay(systemClock.now());
+      const credentials = credentialList(str(v.credentials)).map((c) => checkedCredential(c, today));
+      const created = await createPractitioner(deps, {
         input: {
           email: required(str(v.email), "email"),
           name: name(required(str(v.name), "name"), "name")!,
           password: required(str(v.password), "password"),
-          label: str(v.label) ?? null,
           categories: list(str(v.categories)),
         },
         actor,
-      }),
+      });
+      // The operator running the command checked them: recorded verified, the label follows.
+      for (const input of credentials) await addCredential({ ...deps, clock: systemClock }, { actor, practitionerId: created.id, input });
+      return created;
+    },
   },
 };
+
+/** `kind:issuer:number[:province[:valid_until]]`, several separated by `;`. */
+function credentialList(value: string | undefined): CredentialInput[] {
+  if (!value?.trim()) return [];
+  return value.split(";").map((one) => {
+    const [kind = "", issuer = "", number = "", province = "", validUntil = ""] = one.split(":").map((part) => part.trim());
+    return { kind, issuer, number, province: province || null, validUntil: validUntil || null };
+  });
+}
 
 export function usage(): string {
   return ["Usage: npm run ops -- <command> [options]", ...Object.values(COMMANDS).map((c) => `  ${c.usage}`)].join("\n");

@@ -1,11 +1,13 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { agentActor, KUASA, SEED } from "@/server/domain/access/actor";
+import type { IntakeField } from "@/server/domain/catalog/intake";
 import { type Clock, fixedClock } from "@/server/domain/clock";
 import type { OrderTrigger } from "@/server/domain/orders/order-state";
 import { createPractitioner, practitionerActorOf } from "@/server/services/access";
 import { changeContextOf, changeOrderStatus } from "@/server/services/order-engine";
 import { type CreateOrderInput, createOrder } from "@/server/services/orders";
+import { addCredential, type CredentialInput } from "@/server/services/practitioners";
 import { agentKey } from "./cases";
 import type { TestOrg } from "./fixtures";
 import { ndaOrder } from "./nda-order";
@@ -29,7 +31,23 @@ export const NDA_CLIENT_PRICE_IDR = 1_490_000;
 
 let practitionerCount = 0;
 
-export async function createTestPractitioner(db: Db, categories = ["kontrak"]): Promise<string> {
+/** An advocate's card of PERADI that does not expire: what most tests' practitioner holds. */
+export const ADVOKAT: CredentialInput = { kind: "advokat", issuer: "PERADI", number: "12.00123", validUntil: null, province: null };
+
+/** A notary and PPAT of `province` (a Kemendagri code). */
+export const notaryOf = (province: string): CredentialInput[] => [
+  { kind: "notaris", issuer: "Kementerian Hukum", number: `AHU-${province}-01`, validUntil: null, province },
+  { kind: "ppat", issuer: "Kementerian ATR/BPN", number: `PPAT-${province}-01`, validUntil: null, province },
+];
+
+const CREDENTIALS_RECORDED = fixedClock("2026-01-01T03:00:00Z");
+
+/** A practitioner of `categories` holding `credentials`, verified (by the seed) so that they count. */
+export async function createTestPractitioner(
+  db: Db,
+  categories = ["kontrak"],
+  credentials: readonly CredentialInput[] = [ADVOKAT],
+): Promise<string> {
   practitionerCount++;
   const { id } = await createPractitioner(
     { db, passwordHashing: TEST_PASSWORD_HASHING },
@@ -38,12 +56,13 @@ export async function createTestPractitioner(db: Db, categories = ["kontrak"]): 
         email: `praktisi${practitionerCount}-${Date.now()}@contoh.id`,
         name: `Praktisi ${practitionerCount}`,
         password: "rahasia-sekali-123",
-        label: "Advokat",
         categories,
       },
       actor: SEED,
     },
   );
+  // Recorded as of a fixed day, so a credential a test dates late in 2026 is never refused as past.
+  for (const input of credentials) await addCredential({ db, clock: CREDENTIALS_RECORDED }, { actor: SEED, practitionerId: id, input });
   return id;
 }
 
@@ -140,4 +159,19 @@ export async function escrowMismatches(db: Db): Promise<Array<{ id: string; stat
     WHERE COALESCE(a."balanceIdr", 0) <>
       CASE WHEN o."status"::text IN (${Prisma.join(ESCROW_HELD)}) THEN o."priceIdr" ELSE 0 END
       + COALESCE((SELECT SUM(c."amountIdr") FROM "OrderCost" c WHERE c."orderId" = o."id" AND c."status" = 'disetujui'), 0)`;
+}
+
+/** A valid intake for a service's required fields, of every type (the NDA fixtures cover only the NDA's). */
+export function sampleIntake(fields: readonly IntakeField[]): Record<string, string> {
+  const values: Partial<Record<IntakeField["type"], string>> = {
+    email: "klien@contoh.id",
+    phone: "081234567890",
+    nik: "3174012345678901",
+    date: "2026-12-01",
+    number: "2",
+    provinsi: "31",
+  };
+  return Object.fromEntries(
+    fields.filter((f) => f.required).map((f) => [f.key, f.options?.[0] ?? values[f.type] ?? "Data contoh untuk pesanan uji."]),
+  );
 }

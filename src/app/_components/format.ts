@@ -8,6 +8,9 @@ const dateTime = new Intl.DateTimeFormat("id-ID", { dateStyle: "medium", timeSty
 
 export const formatRupiah = (amount: number) => rupiah.format(amount);
 export const formatDateTime = (at: Date | string) => `${dateTime.format(new Date(at))} WIB`;
+const calendarDay = new Intl.DateTimeFormat("id-ID", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+/** A calendar day ("YYYY-MM-DD", no time or zone) as people read it: "31 Desember 2027". */
+export const formatDay = (day: string) => calendarDay.format(new Date(`${day}T00:00:00Z`));
 
 /** How each status word reads to a person (the word itself stays visible too). */
 export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {

@@ -30,6 +30,7 @@ export const NAV: Record<UserRole, NavItem[]> = {
     { href: "/operator/organisasi", label: "Organisasi" },
     { href: "/operator/kasus", label: "Kasus" },
     { href: "/operator/praktisi", label: "Praktisi" },
+    { href: "/operator/kredensial", label: "Kredensial" },
     { href: "/operator/katalog", label: "Katalog" },
     { href: "/operator/pengaturan", label: "Pengaturan" },
     { href: "/operator/audit", label: "Log audit" },

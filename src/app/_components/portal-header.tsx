@@ -62,8 +62,11 @@ export function PortalHeader({ role, userName, badges = {} }: { role: UserRole; 
           </ul>
         </nav>
         <div className="who">
-          <span>
-            {userName} · <span className="muted">{ROLE_LABEL[role]}</span>
+          {/* From 721px the role sits under the name, so the navigation keeps the width of one row. */}
+          <span className="who-name">
+            {userName}
+            <span className="who-sep"> · </span>
+            <span className="muted who-role">{ROLE_LABEL[role]}</span>
           </span>
           <SignOutButton />
         </div>

@@ -9,9 +9,9 @@ import { formatDateTime, formatRupiah } from "@/app/_components/format";
 import { FileList } from "@/app/_components/order-files";
 import { IntakeList, MessageThread } from "@/app/_components/order-parts";
 import { trpc } from "@/app/_components/trpc";
+import { useHydrated } from "@/app/_components/use-hydrated";
 import type { OfferView } from "@/server/api/schemas/portal/practitioner-portal";
 import { OFFER_ERRORS } from "./_components/messages";
-import { useHydrated } from "./_components/use-hydrated";
 
 // As the server component hands it over: React carries the Date fields across as Dates.
 export function OfferCard({ offer }: { offer: OfferView }) {

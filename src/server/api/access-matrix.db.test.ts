@@ -236,6 +236,10 @@ const PORTAL_RECIPES: Record<string, PortalRecipe> = {
   },
   "practitioner.statement": { valid: () => ({}) },
   "practitioner.profile": {},
+  "practitioner.credentials": {},
+  "practitioner.submitCredential": {
+    valid: () => ({ kind: "konsultan_ki", issuer: "DJKI", number: "KI-uji", validUntil: null, province: null }),
+  },
   "practitioner.reviews": {},
   "practitioner.updateProfile": { valid: () => ({ available: true }) },
   "practitioner.bankAccount": {},
@@ -271,9 +275,9 @@ const PORTAL_RECIPES: Record<string, PortalRecipe> = {
   "operator.closeCase": { valid: (w) => ({ caseId: w.aLive.cases[0] }) },
   "operator.practitioners": {},
   "operator.createPractitioner": {
-    valid: () => ({ name: "Praktisi Uji", email: "uji-akses@contoh.id", password: "rahasia-sekali-123", label: null, categories: [] }),
+    valid: () => ({ name: "Praktisi Uji", email: "uji-akses@contoh.id", password: "rahasia-sekali-123", categories: [] }),
   },
-  "operator.updatePractitioner": { valid: (w) => ({ practitionerId: w.users.p1.practitionerId, label: null, categories: [] }) },
+  "operator.updatePractitioner": { valid: (w) => ({ practitionerId: w.users.p1.practitionerId, categories: [] }) },
   "operator.setPractitionerActive": { valid: (w) => ({ practitionerId: w.users.p1.practitionerId, active: false }) },
   "operator.endSessions": { valid: (w) => ({ userId: w.users.p1.id }) },
   "operator.recordPayout": { valid: (w) => ({ practitionerId: w.users.p1.practitionerId, amountIdr: 1_000, reference: "uji akses" }) },
@@ -285,7 +289,19 @@ const PORTAL_RECIPES: Record<string, PortalRecipe> = {
   "operator.service": { valid: () => ({ code: "perjanjian_kerahasiaan" }) },
   "operator.updateService": { valid: () => ({ code: "perjanjian_kerahasiaan", active: false }) },
   "operator.practitionerProfile": { valid: (w) => ({ practitionerId: w.users.p1.practitionerId }) },
-  "operator.setLicenseNumber": { valid: (w) => ({ practitionerId: w.users.p1.practitionerId, licenseNumber: "PERADI 1/2026" }) },
+  "operator.credentialQueue": {},
+  "operator.practitionerCredentials": { valid: (w) => ({ practitionerId: w.users.p1.practitionerId }) },
+  "operator.addCredential": {
+    valid: (w) => ({
+      practitionerId: w.users.p1.practitionerId,
+      kind: "penerjemah_tersumpah",
+      issuer: "Kementerian Hukum",
+      number: "PT-uji",
+      validUntil: null,
+      province: null,
+    }),
+  },
+  "operator.decideCredential": { valid: () => ({ credentialId: "krd_tidakada", approve: false, reason: "Uji akses." }) },
 };
 
 /** Each portal's procedures belong to one role, named by the router they sit in. */

@@ -103,6 +103,7 @@ export const SERVICE_EXAMPLE = {
   price_idr: NDA_PRICE,
   sla: { days: NDA.slaDays, label: NDA.slaLabel },
   intake: NDA.intake,
+  requires: NDA.requires,
   third_party: NDA.thirdParty,
   third_party_fees: NDA.thirdPartyFees.map((fee) => ({
     code: fee.code,
@@ -308,6 +309,34 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   },
 };
 
+const CREDENTIAL_EXAMPLE = {
+  kind: "advokat",
+  issuer: "PERADI",
+  number: "12.00123",
+  valid_until: "2028-06-30",
+  province: null,
+  verified_at: "2026-11-20T02:11:09.000Z",
+};
+
+/** Who does an order's work once taken: the label is made of the credentials that count today. */
+const ORDER_PRACTITIONER_EXAMPLE = {
+  id: "prk_3mF8qT1vN6yR2kW9pB4hL7",
+  name: "Sari Wulandari, S.H.",
+  label: "Advokat (PERADI) · Notaris — DKI Jakarta",
+  license_number: "12.00123",
+  credentials: [
+    CREDENTIAL_EXAMPLE,
+    {
+      kind: "notaris",
+      issuer: "Kementerian Hukum",
+      number: "AHU-00123.AH.02.01",
+      valid_until: null,
+      province: "31",
+      verified_at: "2026-11-20T02:15:40.000Z",
+    },
+  ],
+};
+
 /** Component schema name → its example (OpenAPI 3.1 `examples`, validated by the lint test). Request bodies are inlined by the generator: their examples are in REQUEST_EXAMPLES. */
 export const SCHEMA_EXAMPLES: Record<string, unknown> = {
   Order: ORDER_EXAMPLE,
@@ -320,5 +349,7 @@ export const SCHEMA_EXAMPLES: Record<string, unknown> = {
   CaseSelection: SELECTION_EXAMPLE,
   Event: EVENT_EXAMPLE,
   FileLink: FILE_LINK_EXAMPLE,
+  OrderPractitioner: ORDER_PRACTITIONER_EXAMPLE,
+  PractitionerCredential: CREDENTIAL_EXAMPLE,
   Error: errorExample("VALIDATION"),
 };

@@ -64,6 +64,7 @@ describe("GET /v1/services", () => {
         "livemode",
         "name",
         "price_idr",
+        "requires",
         "sla",
         "third_party",
         "third_party_fees",

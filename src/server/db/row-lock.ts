@@ -17,3 +17,16 @@ const LOCKABLE = {
 export async function lockRow(tx: Tx, table: keyof typeof LOCKABLE, id: string): Promise<void> {
   await tx.$queryRaw`SELECT "id" FROM ${LOCKABLE[table]} WHERE "id" = ${id} FOR UPDATE`;
 }
+
+/** The offering's lock key (an arbitrary constant of this application). */
+export const OFFERING_LOCK = 72_390_001;
+
+/**
+ * Serialises the making of offers across every process to the end of the transaction: a
+ * practitioner's live offers are counted, and the cap on them kept, only while no other
+ * transaction is offering. Taken after the orders' row locks and never before one, so it cannot
+ * wait in a circle with them.
+ */
+export async function lockOffering(tx: Tx): Promise<void> {
+  await tx.$queryRaw`SELECT 1 AS "locked" FROM pg_advisory_xact_lock(${OFFERING_LOCK}::bigint)`;
+}

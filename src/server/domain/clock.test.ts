@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jakartaDayStart, jakartaMonthStart, jakartaMonthsUpTo } from "./clock";
+import { jakartaDay, jakartaDayStart, jakartaMonthStart, jakartaMonthsUpTo } from "./clock";
 
 describe("jakartaMonthStart", () => {
   it("starts the month at midnight Jakarta time (17:00 UTC the day before)", () => {
@@ -31,5 +31,12 @@ describe("jakartaMonthsUpTo", () => {
 
   it("a UTC evening on the last day of a month is already the next month in Jakarta", () => {
     expect(jakartaMonthsUpTo(new Date("2026-12-31T18:00:00Z"), 2)).toEqual(["2026-12", "2027-01"]);
+  });
+});
+
+describe("jakartaDay", () => {
+  it("is the Jakarta calendar day, which starts at 17:00 UTC the day before", () => {
+    expect(jakartaDay(new Date("2026-11-29T16:59:59Z"))).toBe("2026-11-29");
+    expect(jakartaDay(new Date("2026-11-29T17:00:00Z"))).toBe("2026-11-30");
   });
 });

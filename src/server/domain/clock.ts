@@ -26,6 +26,11 @@ export function jakartaDayStart(at: Date): Date {
   return new Date(local - (local % day) - JAKARTA_OFFSET_MS);
 }
 
+/** The calendar day in Asia/Jakarta that contains `at`, as "YYYY-MM-DD". */
+export function jakartaDay(at: Date): string {
+  return new Date(at.getTime() + JAKARTA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
 /** First instant of the calendar month in Asia/Jakarta that contains `at`. */
 export function jakartaMonthStart(at: Date): Date {
   const local = new Date(at.getTime() + JAKARTA_OFFSET_MS);

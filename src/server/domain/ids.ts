@@ -32,6 +32,7 @@ const ID_PREFIX = {
   cost: "cost",
   passwordReset: "pwr",
   bankAccount: "rek",
+  credential: "krd",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

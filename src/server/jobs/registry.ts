@@ -1,3 +1,4 @@
+import { credentialExpiryJob, credentialReminderJob } from "./credential-timers";
 import { emailDeliveryJob } from "./email-delivery";
 import { expiredFileLinkJob, leftoverUploadJob, unattachedFileJob } from "./file-cleanup";
 import { oauthExpiryJob, unusedOAuthClientJob } from "./oauth-expiry";
@@ -24,4 +25,6 @@ export const JOB_KINDS: readonly JobKind[] = [
   oauthExpiryJob,
   unusedOAuthClientJob,
   requestLogExpiryJob,
+  credentialExpiryJob,
+  credentialReminderJob,
 ];

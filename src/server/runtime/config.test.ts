@@ -89,13 +89,25 @@ describe("readConfig: invitations", () => {
 });
 
 describe("readConfig: order rules", () => {
-  it("defaults to auto-acceptance after 7 days, a stall refund after 24 hours and 2 revisions", () => {
-    expect(readConfig({}).orderRules).toEqual({ autoAcceptDays: 7, offerStallHours: 24, maxRevisions: 2, costReceiptDays: 14 });
+  it("defaults to auto-acceptance after 7 days, a stall refund after 24 hours, 2 revisions and 3 live offers a practitioner", () => {
+    expect(readConfig({}).orderRules).toEqual({
+      autoAcceptDays: 7,
+      offerStallHours: 24,
+      maxRevisions: 2,
+      costReceiptDays: 14,
+      offerCap: 3,
+    });
   });
 
-  it("reads ORDER_AUTO_ACCEPT_DAYS, OFFER_STALL_HOURS, ORDER_MAX_REVISIONS (0 revisions allowed) and COST_RECEIPT_DAYS", () => {
-    const env = { ORDER_AUTO_ACCEPT_DAYS: "3", OFFER_STALL_HOURS: "48", ORDER_MAX_REVISIONS: "0", COST_RECEIPT_DAYS: "30" };
-    expect(readConfig(env).orderRules).toEqual({ autoAcceptDays: 3, offerStallHours: 48, maxRevisions: 0, costReceiptDays: 30 });
+  it("reads ORDER_AUTO_ACCEPT_DAYS, OFFER_STALL_HOURS, ORDER_MAX_REVISIONS (0 revisions allowed), COST_RECEIPT_DAYS and OFFER_CAP", () => {
+    const env = { ORDER_AUTO_ACCEPT_DAYS: "3", OFFER_STALL_HOURS: "48", ORDER_MAX_REVISIONS: "0", COST_RECEIPT_DAYS: "30", OFFER_CAP: "5" };
+    expect(readConfig(env).orderRules).toEqual({
+      autoAcceptDays: 3,
+      offerStallHours: 48,
+      maxRevisions: 0,
+      costReceiptDays: 30,
+      offerCap: 5,
+    });
   });
 
   it.each([

@@ -190,6 +190,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       offerStallHours: positiveInteger(env, "OFFER_STALL_HOURS", DEFAULT_ORDER_RULES.offerStallHours),
       maxRevisions: nonNegativeInteger(env, "ORDER_MAX_REVISIONS", DEFAULT_ORDER_RULES.maxRevisions),
       costReceiptDays: positiveInteger(env, "COST_RECEIPT_DAYS", DEFAULT_ORDER_RULES.costReceiptDays),
+      offerCap: positiveInteger(env, "OFFER_CAP", DEFAULT_ORDER_RULES.offerCap),
     },
     invitationsPerDay: positiveInteger(env, "INVITATIONS_PER_DAY", DEFAULT_INVITATIONS_PER_DAY),
     jobs: {

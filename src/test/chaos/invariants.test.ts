@@ -65,9 +65,21 @@ function consistentSnapshot(): ChaosSnapshot {
     events,
     // ord_1: the first offer expired at 10:30 and the next began then; ord_2: taken at once.
     offers: [
-      { id: "ofr_1", orderId: "ord_1", offeredAt: new Date("2026-11-23T10:00:00Z"), endedAt: new Date("2026-11-23T10:30:00Z") },
-      { id: "ofr_2", orderId: "ord_1", offeredAt: new Date("2026-11-23T10:30:00Z"), endedAt: null },
-      { id: "ofr_3", orderId: "ord_2", offeredAt: new Date("2026-11-23T10:00:00Z"), endedAt: new Date("2026-11-23T10:05:00Z") },
+      {
+        id: "ofr_1",
+        orderId: "ord_1",
+        practitionerId: "prk_a",
+        offeredAt: new Date("2026-11-23T10:00:00Z"),
+        endedAt: new Date("2026-11-23T10:30:00Z"),
+      },
+      { id: "ofr_2", orderId: "ord_1", practitionerId: "prk_b", offeredAt: new Date("2026-11-23T10:30:00Z"), endedAt: null },
+      {
+        id: "ofr_3",
+        orderId: "ord_2",
+        practitionerId: "prk_a",
+        offeredAt: new Date("2026-11-23T10:00:00Z"),
+        endedAt: new Date("2026-11-23T10:05:00Z"),
+      },
     ],
     // evt_3 arrived twice (a crash after the send, before the record): at least once is the rule.
     received: [...events, events[2]!].map((e) => ({ headerEventId: e.id, bodyEventId: e.id, signatureOk: true })),
@@ -79,11 +91,14 @@ function consistentSnapshot(): ChaosSnapshot {
   };
 }
 
+/** OFFER_CAP as the checks read it. */
+const CAP = { offerCap: 2 };
+
 const checksOf = (violations: Violation[]) => [...new Set(violations.map((v) => v.check))];
 
 describe("chaos invariants", () => {
   it("find nothing wrong in a consistent snapshot, duplicate deliveries included", () => {
-    expect(checkInvariants(consistentSnapshot())).toEqual([]);
+    expect(checkInvariants(consistentSnapshot(), CAP)).toEqual([]);
   });
 
   it("catch an order paid twice: its escrow, the double payment, and the ledger's cached balance", () => {
@@ -93,20 +108,20 @@ describe("chaos invariants", () => {
       { transferId: "trf_again", accountId: "acc_dep", amountIdr: -1_700_000n },
       { transferId: "trf_again", accountId: "acc_e1", amountIdr: 1_700_000n },
     );
-    const violations = checkInvariants(s);
+    const violations = checkInvariants(s, CAP);
     expect(checksOf(violations)).toEqual(["ledger", "double_money"]);
     expect(violations.find((v) => v.check === "double_money")).toMatchObject({ subject: "ord_1", detail: "2 order_payment transfers" });
 
     s.accounts.find((a) => a.id === "acc_e1")!.balanceIdr = 3_500_000n;
     s.accounts.find((a) => a.id === "acc_dep")!.balanceIdr = 4_800_000n;
-    expect(checksOf(checkInvariants(s))).toEqual(["escrow", "double_money"]);
+    expect(checksOf(checkInvariants(s, CAP))).toEqual(["escrow", "double_money"]);
   });
 
   it("catch money made out of nothing: a one-sided entry breaks the transfer and its mode's sum", () => {
     const s = consistentSnapshot();
     s.entries.pop();
     s.accounts.find((a) => a.id === "acc_dep")!.balanceIdr -= 1_700_000n;
-    const violations = checkInvariants(s);
+    const violations = checkInvariants(s, CAP);
     expect(violations.map((v) => v.subject)).toEqual(["trf_b3", "live mode"]);
   });
 
@@ -119,7 +134,7 @@ describe("chaos invariants", () => {
     );
     s.accounts.find((a) => a.id === "acc_e2")!.balanceIdr = -1_700_000n;
     s.accounts.find((a) => a.id === "acc_dep")!.balanceIdr += 1_700_000n;
-    const violations = checkInvariants(s);
+    const violations = checkInvariants(s, CAP);
     expect(violations).toContainEqual({ check: "double_money", subject: "ord_2", detail: "both refunded and released" });
     expect(violations).toContainEqual(expect.objectContaining({ check: "escrow", subject: "ord_2" }));
     expect(violations).toContainEqual(expect.objectContaining({ check: "ledger", subject: "order_escrow:ord_2" }));
@@ -129,7 +144,7 @@ describe("chaos invariants", () => {
     const s = consistentSnapshot();
     s.orders.push({ ...s.orders[2]!, id: "ord_4", status: "dibatalkan", createKey: "k1" });
     s.creates.push({ idempotencyKey: "k5", orderId: "ord_5" });
-    expect(checkInvariants(s).filter((v) => v.check === "idempotency")).toEqual([
+    expect(checkInvariants(s, CAP).filter((v) => v.check === "idempotency")).toEqual([
       { check: "idempotency", subject: "k1", detail: "one Idempotency-Key created 2 orders: ord_1, ord_4" },
       { check: "idempotency", subject: "k5", detail: "the agent was answered ord_5, the database holds no order for this key" },
     ]);
@@ -143,7 +158,7 @@ describe("chaos invariants", () => {
       { headerEventId: "evt_9", bodyEventId: "evt_9", signatureOk: false },
     );
     s.events = s.events.filter((e) => e.id !== "evt_4");
-    expect(checkInvariants(s).map((v) => `${v.check} ${v.subject}`)).toEqual([
+    expect(checkInvariants(s, CAP).map((v) => `${v.check} ${v.subject}`)).toEqual([
       "event ord_2",
       "webhook evt_1",
       "webhook evt_9",
@@ -156,33 +171,55 @@ describe("chaos invariants", () => {
   it("catch an order on offer with no offer and no stall, and a paid order never offered", () => {
     const s = consistentSnapshot();
     s.orders[0]!.hasActiveOffer = false;
-    expect(checkInvariants(s)).toEqual([
-      { check: "offer", subject: "ord_1", detail: "on offer with no live offer and no stall (refund time) either" },
+    expect(checkInvariants(s, CAP)).toEqual([
+      { check: "offer", subject: "ord_1", detail: "on offer with no live offer, no stall (refund time) and nobody at the cap" },
     ]);
+    // Waiting is fine while a practitioner holds as many live offers as the cap allows.
+    s.offers.push({ id: "ofr_6", orderId: "ord_4", practitionerId: "prk_b", offeredAt: new Date("2026-11-23T10:31:00Z"), endedAt: null });
+    expect(checkInvariants(s, CAP)).toEqual([]);
+    s.offers.pop();
     s.orders[0]!.offeringStalledAt = new Date();
     s.orders[0]!.offeringRefundAt = new Date();
-    expect(checkInvariants(s)).toEqual([]);
+    expect(checkInvariants(s, CAP)).toEqual([]);
     s.orders[0]!.status = "dibayar";
     s.events[1]!.type = "order.dibayar";
-    expect(checkInvariants(s)).toEqual([{ check: "offer", subject: "ord_1", detail: "paid but offering never started" }]);
+    expect(checkInvariants(s, CAP)).toEqual([{ check: "offer", subject: "ord_1", detail: "paid but offering never started" }]);
+  });
+
+  it("catch a practitioner holding more live offers than the cap at the start of an offer", () => {
+    const s = consistentSnapshot();
+    const at = (minute: number) => new Date(`2026-11-23T11:${String(minute).padStart(2, "0")}:00Z`);
+    s.offers.push(
+      { id: "ofr_7", orderId: "ord_5", practitionerId: "prk_c", offeredAt: at(0), endedAt: at(20) },
+      { id: "ofr_8", orderId: "ord_6", practitionerId: "prk_c", offeredAt: at(5), endedAt: null },
+    );
+    expect(checkInvariants(s, CAP)).toEqual([]);
+    s.offers.push({ id: "ofr_9", orderId: "ord_7", practitionerId: "prk_c", offeredAt: at(10), endedAt: null });
+    expect(checkInvariants(s, CAP)).toEqual([{ check: "offer", subject: "prk_c", detail: "held 3 live offers when ofr_9 began (cap 2)" }]);
   });
 
   it("catch an order offered twice at once: a live offer beside another, or one begun before the last ended", () => {
     const s = consistentSnapshot();
-    s.offers.push({ id: "ofr_4", orderId: "ord_1", offeredAt: new Date("2026-11-23T10:40:00Z"), endedAt: null });
-    expect(checkInvariants(s)).toEqual([{ check: "offer", subject: "ord_1", detail: "offer ofr_4 began while ofr_2 was still live" }]);
+    s.offers.push({ id: "ofr_4", orderId: "ord_1", practitionerId: "prk_a", offeredAt: new Date("2026-11-23T10:40:00Z"), endedAt: null });
+    expect(checkInvariants(s, CAP)).toEqual([{ check: "offer", subject: "ord_1", detail: "offer ofr_4 began while ofr_2 was still live" }]);
     s.offers = [
       ...consistentSnapshot().offers,
-      { id: "ofr_5", orderId: "ord_2", offeredAt: new Date("2026-11-23T10:04:00Z"), endedAt: new Date("2026-11-23T10:06:00Z") },
+      {
+        id: "ofr_5",
+        orderId: "ord_2",
+        practitionerId: "prk_b",
+        offeredAt: new Date("2026-11-23T10:04:00Z"),
+        endedAt: new Date("2026-11-23T10:06:00Z"),
+      },
     ];
-    expect(checkInvariants(s)).toEqual([{ check: "offer", subject: "ord_2", detail: "offer ofr_5 began while ofr_3 was still live" }]);
+    expect(checkInvariants(s, CAP)).toEqual([{ check: "offer", subject: "ord_2", detail: "offer ofr_5 began while ofr_3 was still live" }]);
   });
 
   it("catch a cost both reimbursed and refunded, and a cancelled cost whose approved amount stayed in escrow", () => {
     const s = consistentSnapshot();
     s.costs[0]!.status = "dibatalkan";
-    expect(checksOf(checkInvariants(s))).toEqual(["escrow", "double_money"]);
-    expect(checkInvariants(s)).toContainEqual({
+    expect(checksOf(checkInvariants(s, CAP))).toEqual(["escrow", "double_money"]);
+    expect(checkInvariants(s, CAP)).toContainEqual({
       check: "double_money",
       subject: "cost_1",
       detail: "dibatalkan cost has 0 cost_refund transfers, expected 1",
@@ -190,7 +227,7 @@ describe("chaos invariants", () => {
     s.costs[0]!.status = "dilunasi";
     s.transfers.push({ id: "trf_c2", kind: "cost_refund", reference: "cost_1" });
     expect(
-      checkInvariants(s)
+      checkInvariants(s, CAP)
         .filter((v) => v.check === "double_money")
         .map((v) => v.detail),
     ).toEqual(["dilunasi cost has 0 cost_reimbursement transfers, expected 1", "dilunasi cost has 1 cost_refund transfers, expected 0"]);

@@ -46,6 +46,7 @@ interface SnapshotOrder {
 interface SnapshotOffer {
   id: string;
   orderId: string;
+  practitionerId: string;
   offeredAt: Date;
   endedAt: Date | null;
 }
@@ -310,14 +311,46 @@ function checkEvents(s: Pick<ChaosSnapshot, "orders" | "events" | "received">): 
   return violations;
 }
 
-/** Every paid order waiting for a practitioner has a live offer, or has stalled with its refund time set. */
-function checkOffers(s: Pick<ChaosSnapshot, "orders">): Violation[] {
+/**
+ * Every paid order waiting for a practitioner has a live offer, has stalled with its refund time
+ * set, or waits because a practitioner holds as many live offers as anyone may (OFFER_CAP).
+ */
+function checkOffers(s: Pick<ChaosSnapshot, "orders" | "offers">, offerCap: number): Violation[] {
   const violations: Violation[] = [];
+  const live = new Map<string, number>();
+  for (const offer of s.offers) if (offer.endedAt === null) live.set(offer.practitionerId, (live.get(offer.practitionerId) ?? 0) + 1);
+  const someoneAtCap = [...live.values()].some((count) => count >= offerCap);
   for (const order of s.orders) {
     if (order.caseId || (order.status !== "dibayar" && order.status !== "ditawarkan")) continue;
     if (order.status === "dibayar") violations.push({ check: "offer", subject: order.id, detail: "paid but offering never started" });
-    else if (!order.hasActiveOffer && !(order.offeringStalledAt && order.offeringRefundAt)) {
-      violations.push({ check: "offer", subject: order.id, detail: "on offer with no live offer and no stall (refund time) either" });
+    else if (!order.hasActiveOffer && !(order.offeringStalledAt && order.offeringRefundAt) && !someoneAtCap) {
+      violations.push({
+        check: "offer",
+        subject: order.id,
+        detail: "on offer with no live offer, no stall (refund time) and nobody at the cap",
+      });
+    }
+  }
+  return violations;
+}
+
+/** No practitioner ever held more live offers at once than OFFER_CAP: counted at the start of each offer. */
+function checkOfferCap(s: Pick<ChaosSnapshot, "offers">, offerCap: number): Violation[] {
+  const violations: Violation[] = [];
+  const byPractitioner = new Map<string, SnapshotOffer[]>();
+  for (const offer of s.offers) byPractitioner.set(offer.practitionerId, [...(byPractitioner.get(offer.practitionerId) ?? []), offer]);
+  for (const [practitionerId, offers] of byPractitioner) {
+    for (const offer of offers) {
+      const at = offer.offeredAt.getTime();
+      const held = offers.filter((o) => o.offeredAt.getTime() <= at && (o.endedAt === null || o.endedAt.getTime() > at)).length;
+      if (held > offerCap) {
+        violations.push({
+          check: "offer",
+          subject: practitionerId,
+          detail: `held ${held} live offers when ${offer.id} began (cap ${offerCap})`,
+        });
+        break;
+      }
     }
   }
   return violations;
@@ -340,14 +373,15 @@ function checkNoDoubleOffer(s: Pick<ChaosSnapshot, "offers">): Violation[] {
   return violations;
 }
 
-export function checkInvariants(s: ChaosSnapshot): Violation[] {
+export function checkInvariants(s: ChaosSnapshot, { offerCap }: { offerCap: number }): Violation[] {
   return [
     ...checkLedger(s),
     ...checkEscrow(s),
     ...checkDoubleMoney(s),
     ...checkIdempotency(s),
     ...checkEvents(s),
-    ...checkOffers(s),
+    ...checkOffers(s, offerCap),
+    ...checkOfferCap(s, offerCap),
     ...checkNoDoubleOffer(s),
   ];
 }

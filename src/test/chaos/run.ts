@@ -17,6 +17,7 @@ import { parseArgs } from "node:util";
 import type { Db } from "@/server/db/client";
 import { SEED, SWEEPER } from "@/server/domain/access/actor";
 import { verifyWebhookSignature } from "@/server/domain/events/signature";
+import { readConfig } from "@/server/runtime/config";
 import { createApiKey } from "@/server/services/access";
 import { ordersNeedingOffer } from "@/server/services/offers";
 import { topUpDeposit } from "@/server/services/organizations";
@@ -222,7 +223,7 @@ async function main(): Promise<number> {
       };
     });
     const snapshot = await readSnapshot(db, { received, creates: workload.stats.creates });
-    const violations = checkInvariants(snapshot);
+    const violations = checkInvariants(snapshot, { offerCap: readConfig(process.env).orderRules.offerCap });
     const unexpected500s = clientStats.serverErrors.filter((e) => e.status !== 503);
 
     const distinctDelivered = new Set(received.map((r) => r.headerEventId)).size;

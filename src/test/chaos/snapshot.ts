@@ -27,7 +27,9 @@ export async function readSnapshot(db: Db, seen: { received: ReceivedDelivery[];
         }),
         tx.orderCost.findMany({ select: { id: true, orderId: true, status: true, amountIdr: true } }),
         tx.webhookEvent.findMany({ select: { id: true, orderId: true, type: true, _count: { select: { deliveries: true } } } }),
-        tx.offer.findMany({ select: { id: true, orderId: true, status: true, offeredAt: true, expiresAt: true, respondedAt: true } }),
+        tx.offer.findMany({
+          select: { id: true, orderId: true, practitionerId: true, status: true, offeredAt: true, expiresAt: true, respondedAt: true },
+        }),
       ]);
       return {
         accounts,
@@ -43,6 +45,7 @@ export async function readSnapshot(db: Db, seen: { received: ReceivedDelivery[];
         offers: offers.map((o) => ({
           id: o.id,
           orderId: o.orderId,
+          practitionerId: o.practitionerId,
           offeredAt: o.offeredAt,
           endedAt: o.respondedAt ?? (o.status === "aktif" ? null : o.expiresAt),
         })),

@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { Field } from "@/app/_components/field";
 import { categoryLabel } from "@/app/_components/format";
+import { CREDENTIAL_KIND_NAME, CREDENTIAL_KINDS, type CredentialKind } from "@/server/domain/practitioners/credentials";
 
 /** Checkboxes of the catalog's categories; the form reads them as `categories`. */
 export function CategoryChecks({
@@ -25,48 +25,39 @@ export function CategoryChecks({
   );
 }
 
-/** Labels the catalog's services require, offered as suggestions; a practitioner matches one exactly. */
-export function LabelInput({
-  labels,
-  defaultValue,
-  name = "label",
-  label = "Label profesi",
+/**
+ * Checkboxes of the credential kinds a service requires; the form reads them as `requires`. A
+ * practitioner is offered the service only holding every one checked, verified and still valid.
+ */
+export function CredentialKindChecks({
+  value,
+  onChange,
   hint,
 }: {
-  labels: readonly string[];
-  defaultValue?: string | null;
-  name?: string;
-  label?: string;
+  value: readonly CredentialKind[];
+  onChange: (value: CredentialKind[]) => void;
   hint: string;
 }) {
-  const listId = useId();
+  const hintId = useId();
   return (
-    <Field
-      label={
-        <>
-          {label} <span className="muted">(opsional)</span>
-        </>
-      }
-      hint={hint}
-    >
-      {(control) => (
-        <>
+    <fieldset className="checks columns" aria-describedby={hintId}>
+      <legend>Kredensial yang disyaratkan</legend>
+      <p id={hintId} className="hint checks-hint">
+        {hint}
+      </p>
+      {CREDENTIAL_KINDS.map((kind) => (
+        <label key={kind} className="check">
           <input
-            {...control}
-            name={name}
-            list={listId}
-            defaultValue={defaultValue ?? ""}
-            maxLength={100}
-            placeholder="mis. Advokat"
-            autoComplete="off"
+            type="checkbox"
+            name="requires"
+            value={kind}
+            checked={value.includes(kind)}
+            // In the catalog's order, so an unchanged choice compares equal.
+            onChange={(event) => onChange(CREDENTIAL_KINDS.filter((k) => (k === kind ? event.target.checked : value.includes(k))))}
           />
-          <datalist id={listId}>
-            {labels.map((option) => (
-              <option key={option} value={option} />
-            ))}
-          </datalist>
-        </>
-      )}
-    </Field>
+          <span>{CREDENTIAL_KIND_NAME[kind]}</span>
+        </label>
+      ))}
+    </fieldset>
   );
 }

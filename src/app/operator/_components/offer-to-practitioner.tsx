@@ -24,13 +24,13 @@ export function OfferToPractitioner({ orderId, practitioners }: { orderId: strin
   const { busy, error, run } = useAction({
     CONFLICT:
       "Praktisi ini tidak bisa ditawari sekarang (menjeda tawaran, atau sudah memegang tawarannya). Muat ulang lalu pilih yang lain.",
-    VALIDATION: "Praktisi ini tidak memenuhi syarat layanan (bidang atau label). Pilih dari daftar.",
+    VALIDATION: "Praktisi ini tidak memenuhi syarat layanan (bidang, atau kredensial yang berlaku). Muat ulang lalu pilih dari daftar.",
   });
   if (practitioners.length === 0)
     return (
       <p className="muted">
-        Tidak ada praktisi aktif dengan bidang dan label yang dibutuhkan layanan ini. Daftarkan atau perbarui profil praktisi di menu
-        Praktisi.
+        Tidak ada praktisi aktif di bidang ini dengan kredensial terverifikasi dan berlaku yang dibutuhkan layanan ini. Aktifkan praktisi,
+        atau catat kredensialnya di halamannya (menu Praktisi), atau verifikasi yang menunggu di menu Kredensial.
       </p>
     );
   const name = practitioners.find((p) => p.id === chosen)?.name ?? "";

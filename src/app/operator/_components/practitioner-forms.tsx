@@ -1,19 +1,18 @@
 "use client";
+import Link from "next/link";
 import { type FormEvent, useState } from "react";
 import { useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
 import { Field, FormMessages } from "@/app/_components/field";
 import { formatRupiah } from "@/app/_components/format";
 import { trpc } from "@/app/_components/trpc";
-import { CategoryChecks, LabelInput } from "./categories";
+import { CategoryChecks } from "./categories";
 import { MoneyForm } from "./money-form";
 
 const MESSAGES = {
   CONFLICT: "E-mail ini sudah dipakai akun lain. Gunakan e-mail lain, atau cari praktisinya di daftar.",
   NOT_FOUND: "Praktisi ini tidak ditemukan. Muat ulang halaman.",
 };
-
-const LABEL_HINT = "Layanan yang mensyaratkan label hanya ditawarkan ke praktisi dengan label yang sama persis.";
 
 /** A readable random password for the operator to hand over (letters and digits, 16 characters). */
 function randomPassword(): string {
@@ -22,21 +21,13 @@ function randomPassword(): string {
 }
 
 function readProfile(data: FormData) {
-  return { label: String(data.get("label") ?? "").trim() || null, categories: data.getAll("categories").map(String) };
+  return { categories: data.getAll("categories").map(String) };
 }
 
-export function CreatePractitionerForm({
-  categories,
-  labels,
-  minPasswordLength,
-}: {
-  categories: readonly string[];
-  labels: readonly string[];
-  minPasswordLength: number;
-}) {
+export function CreatePractitionerForm({ categories, minPasswordLength }: { categories: readonly string[]; minPasswordLength: number }) {
   const { busy, error, setError, run } = useAction(MESSAGES);
   const [password, setPassword] = useState("");
-  const [created, setCreated] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ id: string; text: string } | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -63,7 +54,10 @@ export function CreatePractitionerForm({
     if (result.ok) {
       form.reset();
       setPassword("");
-      setCreated(`${name} terdaftar. Berikan e-mail ${email} dan kata sandinya lewat saluran aman; praktisi masuk di /masuk.`);
+      setCreated({
+        id: result.value.id,
+        text: `${name} terdaftar. Berikan e-mail ${email} dan kata sandinya lewat saluran aman; praktisi masuk di /masuk.`,
+      });
     }
   }
 
@@ -96,10 +90,19 @@ export function CreatePractitionerForm({
             </span>
           )}
         </Field>
-        <LabelInput labels={labels} hint={LABEL_HINT} />
       </div>
       <CategoryChecks categories={categories} legend="Kategori layanan yang ditangani" />
-      <FormMessages error={error} success={created} />
+      <p className="hint">
+        Kredensialnya (kartu advokat, SK notaris, …) dicatat di halaman praktisi setelah terdaftar, atau diajukan praktisi dari profilnya;
+        tanpa kredensial terverifikasi yang berlaku, praktisi tidak ditawari pesanan.
+      </p>
+      <FormMessages error={error} />
+      {created && (
+        <p className="notice" role="status">
+          {created.text} Praktisi baru ditawari pesanan setelah punya kredensial terverifikasi:{" "}
+          <Link href={`/operator/praktisi/${created.id}`}>catat kredensialnya</Link>, atau minta ia mengajukannya dari profilnya.
+        </p>
+      )}
       <div className="row">
         <button type="submit" className="button" disabled={busy}>
           {busy ? "Menyimpan…" : "Daftarkan praktisi"}
@@ -111,16 +114,12 @@ export function CreatePractitionerForm({
 
 export function EditPractitionerForm({
   practitionerId,
-  label,
   checked,
   categories,
-  labels,
 }: {
   practitionerId: string;
-  label: string | null;
   checked: readonly string[];
   categories: readonly string[];
-  labels: readonly string[];
 }) {
   const { busy, error, run } = useAction(MESSAGES);
   const [saved, setSaved] = useState(false);
@@ -136,7 +135,6 @@ export function EditPractitionerForm({
 
   return (
     <form className="form compact" onSubmit={submit} noValidate>
-      <LabelInput labels={labels} defaultValue={label} hint={LABEL_HINT} />
       <CategoryChecks categories={categories} checked={checked} legend="Kategori" />
       <FormMessages error={error} />
       {saved && (

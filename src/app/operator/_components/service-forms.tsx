@@ -10,7 +10,8 @@ import { trpc } from "@/app/_components/trpc";
 import { type IntakeField, intakeFieldsProblems } from "@/server/domain/catalog/intake";
 import { agentPrice } from "@/server/domain/money/pricing";
 import { SLA_DAYS_MAX, slaDaysProblem } from "@/server/domain/orders/sla";
-import { LabelInput } from "./categories";
+import { CREDENTIAL_KIND_NAME, CREDENTIAL_KINDS, type CredentialKind, PROVINCIAL_KINDS } from "@/server/domain/practitioners/credentials";
+import { CredentialKindChecks } from "./categories";
 import { draftsOf, fieldsOf, IntakeFieldsEditor } from "./intake-fields-editor";
 
 const MESSAGES = { NOT_FOUND: "Layanan ini tidak ditemukan. Muat ulang halaman." };
@@ -78,7 +79,7 @@ interface EditableService {
   clientPriceIdr: number;
   slaDays: number;
   description: string;
-  requiredLabel: string | null;
+  requires: CredentialKind[];
   intake: IntakeField[];
   thirdPartyFees: unknown[];
 }
@@ -86,15 +87,19 @@ interface EditableService {
 type ServiceChanges = Omit<Parameters<typeof trpc.operator.updateService.mutate>[0], "code">;
 
 /**
- * Edits the client price, SLA, description, required label, intake fields and official fees. The agent
+ * Edits the client price, SLA, description, required credentials, intake fields and official fees. The agent
  * price is never typed: it is shown as computed from the client price, exactly as the API will charge.
  * The intake fields are checked with the catalog's own rule before sending; a price change is
  * confirmed first, showing what agents will pay before and after.
  */
-export function ServiceEditForm({ service, labels }: { service: EditableService; labels: readonly string[] }) {
+export function ServiceEditForm({ service }: { service: EditableService }) {
   const { busy, error, setError, run } = useAction(MESSAGES);
   const [price, setPrice] = useState<number | null>(service.clientPriceIdr);
   const [drafts, setDrafts] = useState(() => draftsOf(service.intake));
+  const [requires, setRequires] = useState(() => CREDENTIAL_KINDS.filter((kind) => service.requires.includes(kind)));
+  // A notary's or PPAT's service without a province field: the order names no province, so one of any province qualifies.
+  const provincial = requires.filter((kind) => PROVINCIAL_KINDS.has(kind));
+  const unplaced = provincial.length > 0 && !drafts.some((draft) => draft.type === "provinsi");
   const [problems, setProblems] = useState<string[]>([]);
   const [pending, setPending] = useState<ServiceChanges | null>(null);
   const [saved, setSaved] = useState(false);
@@ -127,7 +132,6 @@ export function ServiceEditForm({ service, labels }: { service: EditableService;
       setError("Deskripsi tidak boleh kosong: agen membacanya di katalog.");
       return;
     }
-    const requiredLabel = String(data.get("requiredLabel") ?? "").trim() || null;
     const intake = fieldsOf(drafts);
     const intakeProblems = intakeFieldsProblems(intake);
     if (intakeProblems.length > 0) {
@@ -149,7 +153,7 @@ export function ServiceEditForm({ service, labels }: { service: EditableService;
       ...(clientPriceIdr !== service.clientPriceIdr ? { clientPriceIdr } : {}),
       ...(slaDays !== service.slaDays ? { slaDays } : {}),
       ...(description !== service.description ? { description } : {}),
-      ...(requiredLabel !== service.requiredLabel ? { requiredLabel } : {}),
+      ...(requires.join() !== CREDENTIAL_KINDS.filter((kind) => service.requires.includes(kind)).join() ? { requires } : {}),
       ...(JSON.stringify(intake) !== JSON.stringify(service.intake) ? { intake } : {}),
       ...(JSON.stringify(thirdPartyFees) !== JSON.stringify(service.thirdPartyFees) ? { thirdPartyFees } : {}),
     };
@@ -201,13 +205,18 @@ export function ServiceEditForm({ service, labels }: { service: EditableService;
       <Field label="Deskripsi" hint="Dibaca agen di katalog. Jangan menjanjikan hasil (misalnya izin pasti terbit).">
         {(control) => <textarea {...control} name="description" rows={4} maxLength={2_000} defaultValue={service.description} />}
       </Field>
-      <LabelInput
-        name="requiredLabel"
-        label="Label wajib praktisi"
-        labels={labels}
-        defaultValue={service.requiredLabel}
-        hint="Kosongkan agar semua praktisi dalam kategori ini bisa ditawari."
+      <CredentialKindChecks
+        value={requires}
+        onChange={setRequires}
+        hint="Praktisi ditawari layanan ini hanya bila memegang setiap kredensial yang dicentang, terverifikasi dan masih berlaku; notaris dan PPAT hanya di provinsi pesanan (kolom intake berjenis Provinsi). Tanpa centang: semua praktisi terverifikasi dalam kategori ini."
       />
+      {unplaced && (
+        <p className="waiting">
+          Layanan ini mensyaratkan {provincial.map((kind) => CREDENTIAL_KIND_NAME[kind]).join(" dan ")} tetapi tidak punya kolom intake
+          berjenis Provinsi: pesanannya tidak menyebut provinsi, sehingga pemegang dari provinsi mana pun dapat ditawari. Tambahkan kolom
+          Provinsi bila wilayah jabatan penting untuk layanan ini.
+        </p>
+      )}
       <IntakeFieldsEditor drafts={drafts} onChange={setDrafts} />
       {problems.length > 0 && (
         <ul className="error problems" aria-label="Masalah kolom intake">

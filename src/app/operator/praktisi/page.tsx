@@ -14,18 +14,18 @@ export const metadata: Metadata = { title: "Praktisi · Operator — Kuasa" };
 
 export default async function PractitionersPage({ searchParams }: { searchParams: Promise<{ setelah?: string }> }) {
   const [{ caller }, { setelah: after }] = await Promise.all([portalPage("operator"), searchParams]);
-  // Offers match on the catalog's categories and required labels, so those are the choices.
-  const [practitioners, { categories, labels }] = await Promise.all([
+  // Offers match on the catalog's categories (and credentials, kept on each practitioner's page).
+  const [practitioners, { categories }] = await Promise.all([
     caller.operator.practitioners({ starting_after: after }),
     caller.operator.services(),
   ]);
   return (
     <>
-      <PageTitle lead="Praktisi hanya ditawari pesanan layanan dalam kategorinya, dan untuk layanan berlabel hanya bila labelnya sama.">
+      <PageTitle lead="Praktisi hanya ditawari pesanan layanan dalam kategorinya, bila memegang kredensial terverifikasi yang masih berlaku, dan untuk layanan yang mensyaratkan kredensial tertentu hanya bila memegangnya. Kredensial dikelola di halaman setiap praktisi.">
         Praktisi
       </PageTitle>
       <Card title="Daftarkan praktisi">
-        <CreatePractitionerForm categories={categories} labels={labels} minPasswordLength={MIN_PASSWORD_LENGTH} />
+        <CreatePractitionerForm categories={categories} minPasswordLength={MIN_PASSWORD_LENGTH} />
       </Card>
 
       <h2 className="section-title">Semua praktisi, yang terbaru di atas</h2>
@@ -51,12 +51,15 @@ export default async function PractitionersPage({ searchParams }: { searchParams
               <span className={`pill ${p.active ? "pill-ok" : "pill-muted"}`}>{p.active ? "Aktif" : "Nonaktif"}</span>
             </header>
             <dl className="facts">
-              <dt>Nomor izin</dt>
-              <dd>{p.licenseNumber ?? <span className="muted">Belum dicatat (di halaman profilnya)</span>}</dd>
+              <dt>Label</dt>
+              <dd>
+                {p.label ?? <span className="muted">Belum ada kredensial yang berlaku: tidak ditawari pesanan</span>}{" "}
+                <Link href={`/operator/praktisi/${p.id}`}>
+                  Kelola kredensial<span className="visually-hidden"> {p.name}</span>
+                </Link>
+              </dd>
               <dt>Tawaran baru</dt>
               <dd>{p.available ? "Menerima" : <span className="muted">Dijeda oleh praktisi</span>}</dd>
-              <dt>Label</dt>
-              <dd>{p.label ?? <span className="muted">Tanpa label (hanya layanan tanpa syarat label)</span>}</dd>
               <dt>Kategori</dt>
               <dd>
                 {p.categories.length ? (
@@ -90,14 +93,8 @@ export default async function PractitionersPage({ searchParams }: { searchParams
               <ActiveToggle practitionerId={p.id} name={p.name} active={p.active} liveOffers={p.liveOffers} />
               <EndSessionsButton userId={p.userId} name={p.name} />
               <details className="disclosure">
-                <summary>Ubah label dan kategori</summary>
-                <EditPractitionerForm
-                  practitionerId={p.id}
-                  label={p.label}
-                  checked={p.categories}
-                  categories={categories}
-                  labels={labels}
-                />
+                <summary>Ubah kategori</summary>
+                <EditPractitionerForm practitionerId={p.id} checked={p.categories} categories={categories} />
               </details>
               {p.payableIdr > 0 &&
                 (p.bankAccount?.verifiedAt ? (

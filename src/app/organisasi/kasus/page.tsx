@@ -140,8 +140,7 @@ export default async function CasesPage({
                                 <div>
                                   <strong>{b.practitioner.name}</strong>
                                   <div className="muted small">
-                                    {b.practitioner.label ?? "Label belum diverifikasi"}
-                                    {b.practitioner.licenseNumber && ` · izin ${b.practitioner.licenseNumber}`}
+                                    {b.practitioner.label ?? "Belum ada kredensial terverifikasi yang berlaku"}
                                   </div>
                                 </div>
                               </td>

@@ -8,9 +8,9 @@ import { formatRupiah } from "@/app/_components/format";
 import { parseRupiah } from "@/app/_components/rupiah";
 import { RupiahInput } from "@/app/_components/rupiah-input";
 import { trpc } from "@/app/_components/trpc";
+import { useHydrated } from "@/app/_components/use-hydrated";
 import type { CostKind } from "@/generated/prisma/enums";
 import { COST_LIMITS } from "@/server/domain/orders/cost-state";
-import { useHydrated } from "./use-hydrated";
 
 /** A listed official fee of the service (its amount null where it varies). */
 export interface ListedFee {

@@ -5,10 +5,10 @@ import { FormMessages } from "@/app/_components/field";
 import { formatRupiah } from "@/app/_components/format";
 import { RupiahInput } from "@/app/_components/rupiah-input";
 import { trpc } from "@/app/_components/trpc";
+import { useHydrated } from "@/app/_components/use-hydrated";
 import { BID_LIMITS } from "@/server/domain/cases/case-board";
 import { caseBidPrice } from "@/server/domain/money/pricing";
 import { CASE_ERRORS } from "../_components/messages";
-import { useHydrated } from "../_components/use-hydrated";
 
 const usablePrice = (value: number | null): value is number =>
   value !== null && Number.isInteger(value) && value >= 1 && value <= BID_LIMITS.priceIdrMax;

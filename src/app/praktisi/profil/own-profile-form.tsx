@@ -5,7 +5,7 @@ import { Field, FormMessages } from "@/app/_components/field";
 import { categoryLabel } from "@/app/_components/format";
 import { trpc } from "@/app/_components/trpc";
 import { Card } from "@/app/_components/ui";
-import { useHydrated } from "../_components/use-hydrated";
+import { useHydrated } from "@/app/_components/use-hydrated";
 
 interface OwnProfile {
   name: string;

@@ -4,7 +4,7 @@ import { useAction } from "@/app/_components/action";
 import { Field, FormMessages } from "@/app/_components/field";
 import { trpc } from "@/app/_components/trpc";
 import { Card } from "@/app/_components/ui";
-import { useHydrated } from "../_components/use-hydrated";
+import { useHydrated } from "@/app/_components/use-hydrated";
 
 const PASSWORD_ERRORS = {
   FORBIDDEN: "Kata sandi saat ini salah. Periksa lalu coba lagi.",

@@ -4,7 +4,7 @@ import { useAction } from "@/app/_components/action";
 import { FormMessages } from "@/app/_components/field";
 import { trpc } from "@/app/_components/trpc";
 import { Card } from "@/app/_components/ui";
-import { useHydrated } from "../_components/use-hydrated";
+import { useHydrated } from "@/app/_components/use-hydrated";
 
 interface Settings {
   available: boolean;

@@ -311,7 +311,6 @@ describe("organisations", () => {
             name,
             email: "baris@contoh.id",
             password: "kata-sandi-panjang-1",
-            label: null,
             categories: ["kontrak"],
           }),
         ),

@@ -11,7 +11,7 @@ import { bid, createTestCase } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { orderWithFiles } from "@/test/files";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
-import { createPaidOrder, createTestPractitioner, driveOrder, NDA_PRICE_IDR } from "@/test/orders";
+import { createPaidOrder, createTestPractitioner, driveOrder, NDA_PRICE_IDR, sampleIntake } from "@/test/orders";
 import { codeOf, portalCaller, portalUser } from "@/test/portal";
 
 let database: TestDatabase;
@@ -52,7 +52,6 @@ describe("who may call the operator procedures", () => {
           name: "X",
           email: "x@contoh.id",
           password: "rahasia-sekali-123",
-          label: null,
           categories: [],
         }),
       ),
@@ -174,7 +173,6 @@ describe("practitioners", () => {
     name: "Sari Wulandari, S.H.",
     email,
     password: "rahasia-sekali-123",
-    label: "Advokat",
     categories,
   });
 
@@ -184,7 +182,7 @@ describe("practitioners", () => {
     expect(listed).toMatchObject({
       name: "Sari Wulandari, S.H.",
       email: "sari@contoh.id",
-      label: "Advokat",
+      label: null,
       categories: ["kontrak"],
       active: true,
       ordersInHand: 0,
@@ -230,34 +228,84 @@ describe("practitioners", () => {
     expect(await codeOf(as(operator).operator.practitioners({ starting_after: "prk_tidakada" }))).toBe("VALIDATION");
   });
 
-  it("edits label and categories, audited with before and after", async () => {
+  it("edits categories, audited with before and after", async () => {
     const { id } = await as(operator).operator.createPractitioner(input("dewi@contoh.id"));
-    await as(operator).operator.updatePractitioner({
-      practitionerId: id,
-      label: "  Konsultan KI ",
-      categories: ["kekayaan_intelektual", "kontrak", "kontrak"],
-    });
+    await as(operator).operator.updatePractitioner({ practitionerId: id, categories: ["kekayaan_intelektual", "kontrak", "kontrak"] });
     expect((await as(operator).operator.practitioners()).data.find((p) => p.id === id)).toMatchObject({
-      label: "Konsultan KI",
       categories: ["kekayaan_intelektual", "kontrak"],
     });
     const audit = await database.prisma.auditLog.findFirstOrThrow({ where: { subjectId: id, action: "practitioner.update" } });
-    expect(audit.data).toMatchObject({ before: { label: "Advokat", categories: ["kontrak"] }, after: { label: "Konsultan KI" } });
-    expect(await codeOf(as(operator).operator.updatePractitioner({ practitionerId: id, label: null, categories: ["tidak_ada"] }))).toBe(
-      "VALIDATION",
-    );
-    expect(await codeOf(as(operator).operator.updatePractitioner({ practitionerId: "prk_tidakada", label: null, categories: [] }))).toBe(
-      "NOT_FOUND",
-    );
+    expect(audit.data).toMatchObject({ before: { categories: ["kontrak"] }, after: { categories: ["kekayaan_intelektual", "kontrak"] } });
+    expect(await codeOf(as(operator).operator.updatePractitioner({ practitionerId: id, categories: ["tidak_ada"] }))).toBe("VALIDATION");
+    expect(await codeOf(as(operator).operator.updatePractitioner({ practitionerId: "prk_tidakada", categories: [] }))).toBe("NOT_FOUND");
+  });
+
+  it("labels a practitioner only from credentials that count: the operator's verified at once, the practitioner's after verification", async () => {
+    const { id } = await as(operator).operator.createPractitioner(input("kredensial@contoh.id"));
+    const added = await as(operator).operator.addCredential({
+      practitionerId: id,
+      kind: "advokat",
+      issuer: " PERADI ",
+      number: "12.00999",
+      validUntil: null,
+      province: null,
+    });
+    expect(added).toMatchObject({ status: "terverifikasi", issuer: "PERADI" });
+    expect((await as(operator).operator.practitioners()).data.find((p) => p.id === id)?.label).toBe("Advokat (PERADI)");
+
+    expect(
+      await codeOf(
+        as(operator).operator.addCredential({
+          practitionerId: id,
+          kind: "notaris",
+          issuer: "Kementerian Hukum",
+          number: "AHU-1",
+          validUntil: null,
+          province: null,
+        }),
+      ),
+    ).toBe("VALIDATION");
+    expect(
+      await codeOf(
+        as(operator).operator.addCredential({
+          practitionerId: id,
+          kind: "advokat",
+          issuer: "PERADI",
+          number: "1",
+          validUntil: "2020-01-01",
+          province: null,
+        }),
+      ),
+    ).toBe("VALIDATION");
+
+    const revoked = await as(operator).operator.decideCredential({
+      credentialId: added.id,
+      approve: false,
+      reason: "Kartu dicabut PERADI.",
+    });
+    expect(revoked).toMatchObject({ status: "ditolak", reason: "Kartu dicabut PERADI." });
+    expect((await as(operator).operator.practitioners()).data.find((p) => p.id === id)?.label).toBeNull();
+    expect(await codeOf(as(operator).operator.decideCredential({ credentialId: added.id, approve: true }))).toBe("INVALID_STATE");
+    expect(await auditActions(id)).toEqual(expect.arrayContaining(["credential.add_verified", "credential.revoke"]));
   });
 
   it("deactivating withdraws the practitioner's live offer and offers the order to the next one; they cannot sign in until activated", async () => {
     // Only these two may take a family-law order in this database.
     const first = await as(operator).operator.createPractitioner(input("ayu@contoh.id", ["keluarga"]));
     const second = await as(operator).operator.createPractitioner(input("rina@contoh.id", ["keluarga"]));
+    // Offered only once a credential of theirs counts.
+    for (const { id } of [first, second])
+      await as(operator).operator.addCredential({
+        practitionerId: id,
+        kind: "advokat",
+        issuer: "PERADI",
+        number: `12.${id}`,
+        validUntil: null,
+        province: null,
+      });
     const order = await paidOrder({
       service: "perjanjian_pranikah",
-      intake: Object.fromEntries(
+      intake: sampleIntake(
         (
           await getAgentService(
             { db: database.prisma },
@@ -266,9 +314,7 @@ describe("practitioners", () => {
               code: "perjanjian_pranikah",
             },
           )
-        ).intake
-          .filter((f) => f.required)
-          .map((f) => [f.key, sample(f.type, f.options)]),
+        ).intake,
       ),
     });
     await ensureOffering(
@@ -304,21 +350,14 @@ describe("practitioners", () => {
 
     expect(await as(operator).operator.setPractitionerActive({ practitionerId: holder, active: true })).toEqual({ offersWithdrawn: 0 });
     expect((await as(operator).operator.practitioners()).data.find((p) => p.id === holder)?.active).toBe(true);
-    expect(await auditActions(holder)).toEqual(["practitioner.create", "practitioner.deactivate", "practitioner.activate"]);
+    expect(await auditActions(holder)).toEqual([
+      "practitioner.create",
+      "credential.add_verified",
+      "practitioner.deactivate",
+      "practitioner.activate",
+    ]);
   });
 });
-
-/** A valid intake value for a field type (the fixtures only cover the NDA's fields). */
-function sample(type: string, options?: string[]): string {
-  const values: Record<string, string> = {
-    email: "klien@contoh.id",
-    phone: "081234567890",
-    nik: "3174012345678901",
-    date: "2026-12-01",
-    number: "2",
-  };
-  return options?.[0] ?? values[type] ?? "Data contoh untuk pesanan uji.";
-}
 
 describe("catalog", () => {
   it("lists every service with the agent price computed from the client price", async () => {

@@ -26,12 +26,14 @@ import {
   topUpDeposit,
 } from "@/server/services/organizations";
 import {
+  addCredential,
   bankAccountsForOperator,
+  credentialQueue,
+  decideCredential,
   getPractitionerProfile,
-  LICENSE_NUMBER_MAX,
   listPractitioners,
+  practitionerCredentials,
   registerPractitioner,
-  setLicenseNumber,
   setPractitionerActive,
   updatePractitioner,
   verifyBankAccount,
@@ -92,6 +94,14 @@ import {
 } from "../schemas/portal/operator-portal";
 import { invitationCreatedOutput, invitationCreatedView, teamOutput } from "../schemas/portal/organization-portal";
 import { profileOutput } from "../schemas/portal/practitioner-portal";
+import {
+  addCredentialInput,
+  credentialOutput,
+  credentialQueueOutput,
+  credentialsOutput,
+  credentialView,
+  decideCredentialInput,
+} from "../schemas/practitioners/credential-portal";
 import { router } from "../trpc";
 import { pageView, portalPageInput, portalPageOf, samePage } from "./paging";
 
@@ -412,17 +422,33 @@ export const operatorRouter = router({
     .input(byPractitioner)
     .output(profileOutput)
     .query(({ ctx, input }) => getPractitionerProfile(ctx, { actor: ctx.actor, practitionerId: input.practitionerId })),
-  setLicenseNumber: operator
-    .input(
-      byPractitioner.extend({
-        licenseNumber: z
-          .string()
-          .max(LICENSE_NUMBER_MAX * 2)
-          .nullable(),
-      }),
-    )
-    .output(z.void())
-    .mutation(({ ctx, input }) =>
-      setLicenseNumber(ctx, { actor: ctx.actor, practitionerId: input.practitionerId, licenseNumber: input.licenseNumber }),
+  /** The credentials waiting for verification, the oldest first. */
+  credentialQueue: operator
+    .output(credentialQueueOutput)
+    .query(async ({ ctx }) => (await credentialQueue(ctx, { actor: ctx.actor })).map(credentialView)),
+  practitionerCredentials: operator
+    .input(byPractitioner)
+    .output(credentialsOutput)
+    .query(async ({ ctx, input }) =>
+      (await practitionerCredentials(ctx, { actor: ctx.actor, practitionerId: input.practitionerId })).map(credentialView),
+    ),
+  /** A credential the operator checked themselves: recorded verified. */
+  addCredential: operator
+    .input(addCredentialInput)
+    .output(credentialOutput)
+    .mutation(async ({ ctx, input: { practitionerId, ...credential } }) =>
+      credentialView(await addCredential(ctx, { actor: ctx.actor, practitionerId, input: credential })),
+    ),
+  decideCredential: operator
+    .input(decideCredentialInput)
+    .output(credentialOutput)
+    .mutation(async ({ ctx, input }) =>
+      credentialView(
+        await decideCredential(ctx, {
+          actor: ctx.actor,
+          credentialId: input.credentialId,
+          decision: input.approve ? { approve: true, corrections: input.corrections } : { approve: false, reason: input.reason },
+        }),
+      ),
     ),
 });

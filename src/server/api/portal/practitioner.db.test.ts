@@ -493,9 +493,8 @@ describe("the practitioner's profile", () => {
     expect(await caller.practitioner.profile()).toEqual({
       name: me.name,
       email: me.email,
-      label: "Advokat",
+      label: "Advokat (PERADI)",
       categories: ["kontrak", "ketenagakerjaan"],
-      licenseNumber: null,
       available: true,
       emailNotifications: true,
       displayName: null,
@@ -561,23 +560,63 @@ describe("the practitioner's profile", () => {
     );
   });
 
-  it("leaves the licence number to the operator: the practitioner cannot set it, the operator's change is audited", async () => {
+  it("submits a credential that counts only once the operator verifies it from the queue, corrected as the scan reads", async () => {
     const me = await practitionerUser(database.prisma);
+    const caller = portalCaller(deps(), me);
     const operator = portalCaller(deps(), await portalUser(database.prisma, "operator"));
-    await operator.operator.setLicenseNumber({ practitionerId: me.practitionerId!, licenseNumber: "  PERADI 12.345/2020 " });
-    expect(await portalCaller(deps(), me).practitioner.profile()).toMatchObject({ licenseNumber: "PERADI 12.345/2020" });
-    // A practitioner's input has no such field: zod strips it, the number stays.
-    await portalCaller(deps(), me).practitioner.updateProfile({ licenseNumber: "palsu" } as never);
-    expect(await operator.operator.practitionerProfile({ practitionerId: me.practitionerId! })).toMatchObject({
-      licenseNumber: "PERADI 12.345/2020",
+    const submitted = await caller.practitioner.submitCredential({
+      kind: "notaris",
+      issuer: "Kementerian Hukum",
+      number: "AHU-0001.AH.02.01",
+      validUntil: null,
+      province: "32",
     });
+    expect(submitted).toMatchObject({ status: "menunggu_verifikasi", province: "32" });
+    expect((await caller.practitioner.profile()).label).toBe("Advokat (PERADI)");
+    expect((await operator.operator.credentialQueue()).map((c) => c.id)).toContain(submitted.id);
+    expect(
+      await codeOf(
+        caller.practitioner.submitCredential({ kind: "ppat", issuer: "ATR/BPN", number: "1", validUntil: null, province: null }),
+      ),
+    ).toBe("VALIDATION");
+    // The practitioner has no way to decide: the operator's procedures refuse them.
+    expect(await codeOf(caller.operator.decideCredential({ credentialId: submitted.id, approve: true }))).toBe("FORBIDDEN");
+
+    await operator.operator.decideCredential({ credentialId: submitted.id, approve: true, corrections: { province: "31" } });
+    expect((await caller.practitioner.profile()).label).toBe("Advokat (PERADI) · Notaris — DKI Jakarta");
+    expect((await caller.practitioner.credentials()).find((c) => c.id === submitted.id)).toMatchObject({
+      status: "terverifikasi",
+      counts: true,
+      province: "31",
+    });
+    expect((await operator.operator.credentialQueue()).map((c) => c.id)).not.toContain(submitted.id);
     const audit = await database.prisma.auditLog.findFirstOrThrow({
-      where: { subjectId: me.practitionerId!, action: "practitioner.update" },
+      where: { subjectId: me.practitionerId!, action: "credential.verify" },
     });
-    expect(audit.data).toEqual({ before: { licenseNumber: null }, after: { licenseNumber: "PERADI 12.345/2020" } });
-    expect(await codeOf(operator.operator.setLicenseNumber({ practitionerId: me.practitionerId!, licenseNumber: "x".repeat(101) }))).toBe(
+    expect(audit.data).toMatchObject({ credential_id: submitted.id, from: "menunggu_verifikasi", to: "terverifikasi" });
+  });
+
+  it("tells the practitioner why a credential was rejected, and a rejection needs a reason", async () => {
+    const me = await practitionerUser(database.prisma);
+    const caller = portalCaller(deps(), me);
+    const operator = portalCaller(deps(), await portalUser(database.prisma, "operator"));
+    const submitted = await caller.practitioner.submitCredential({
+      kind: "konsultan_ki",
+      issuer: "DJKI",
+      number: "KI-9",
+      validUntil: null,
+      province: null,
+    });
+    expect(await codeOf(operator.operator.decideCredential({ credentialId: submitted.id, approve: false, reason: "  " }))).toBe(
       "VALIDATION",
     );
+    await operator.operator.decideCredential({ credentialId: submitted.id, approve: false, reason: "Nomor tidak ada di daftar DJKI." });
+    expect((await caller.practitioner.credentials()).find((c) => c.id === submitted.id)).toMatchObject({
+      status: "ditolak",
+      reason: "Nomor tidak ada di daftar DJKI.",
+      counts: false,
+    });
+    expect((await caller.practitioner.profile()).label).toBe("Advokat (PERADI)");
   });
 });
 

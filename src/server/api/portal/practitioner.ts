@@ -15,9 +15,11 @@ import {
   startWork,
 } from "@/server/services/orders";
 import {
+  addCredential,
   changePassword,
   getPractitionerProfile,
   myBankAccount,
+  practitionerCredentials,
   setBankAccount,
   updatePractitionerProfile,
 } from "@/server/services/practitioners";
@@ -61,6 +63,7 @@ import {
   submitBidInput,
   withdrawnOffersOutput,
 } from "../schemas/portal/practitioner-portal";
+import { credentialInput, credentialOutput, credentialsOutput, credentialView } from "../schemas/practitioners/credential-portal";
 import { router } from "../trpc";
 import { pageView, portalPageInput, portalPageOf, samePage } from "./paging";
 
@@ -229,6 +232,19 @@ export const practitionerRouter = router({
       ),
     ),
 
+  /** Their credentials, newest first, each with whether it counts today. */
+  credentials: practitioner
+    .output(credentialsOutput)
+    .query(async ({ ctx }) =>
+      (await practitionerCredentials(ctx, { actor: ctx.actor, practitionerId: ctx.actor.practitionerId })).map(credentialView),
+    ),
+  /** A new or renewed credential: it waits for the operator's verification. */
+  submitCredential: practitioner
+    .input(credentialInput)
+    .output(credentialOutput)
+    .mutation(async ({ ctx, input }) =>
+      credentialView(await addCredential(ctx, { actor: ctx.actor, practitionerId: ctx.actor.practitionerId, input })),
+    ),
   profile: practitioner.output(profileOutput).query(({ ctx }) =>
     getPractitionerProfile(ctx, {
       actor: ctx.actor,

@@ -6,12 +6,14 @@ import { acceptInput } from "./access/invitation-portal";
 import { approveAuthorizationInput } from "./access/oauth-portal";
 import { createCaseSchema } from "./cases/case";
 import { topUpInstructionsInput } from "./money/top-up";
-import { createOrganizationInput, createPractitionerInput, updatePractitionerInput } from "./portal/operator-portal";
+import { createOrganizationInput, createPractitionerInput } from "./portal/operator-portal";
 import { createKeyInput, updateKeyInput } from "./portal/organization-portal";
 import { bankAccountInput, profileInput } from "./portal/practitioner-portal";
+import { credentialInput } from "./practitioners/credential-portal";
 
 const key = { name: "Agen pengadaan", scopes: ["katalog:baca"], maxOrderIdr: 1_000_000, monthlyBudgetIdr: 5_000_000, webhookUrl: null };
-const practitioner = { name: "Budi Santoso", email: "budi@contoh.id", password: "rahasia-sekali-123", label: "Advokat", categories: [] };
+const practitioner = { name: "Budi Santoso", email: "budi@contoh.id", password: "rahasia-sekali-123", categories: [] };
+const credential = { kind: "advokat", issuer: "PERADI", number: "12.00123", validUntil: null, province: null };
 
 /** Every name people type and others read: its schema, an input it takes, and the field. */
 const NAME_FIELDS: Array<{ name: string; schema: z.ZodType; input: Record<string, unknown>; field: string }> = (
@@ -19,8 +21,8 @@ const NAME_FIELDS: Array<{ name: string; schema: z.ZodType; input: Record<string
     ["an organisation's name", createOrganizationInput, { name: "PT Maju Jaya", status: "aktif" }, "name"],
     ["an invited admin's name", acceptInput, { token: "t0ken", name: "Siti Rahma", password: "rahasia-sekali-123" }, "name"],
     ["a new practitioner's name", createPractitionerInput, practitioner, "name"],
-    ["a new practitioner's label", createPractitionerInput, practitioner, "label"],
-    ["a practitioner's changed label", updatePractitionerInput, { practitionerId: "prk_1", label: "Notaris", categories: [] }, "label"],
+    ["a credential's issuer", credentialInput, credential, "issuer"],
+    ["a credential's number", credentialInput, credential, "number"],
     ["a practitioner's display name", profileInput, { displayName: "Budi Santoso, S.H., M.H." }, "displayName"],
     [
       "a bank account's holder",

@@ -259,7 +259,15 @@ describe("POST /v1/cases/{id}/select", () => {
     // Who does the work is named once a bid is selected, as on an order; the other bidders stay unnamed.
     const chosen = await db().practitioner.findUniqueOrThrow({ where: { id: bids[0]!.practitionerId } });
     expect(selected.bids.map((b) => b.practitioner)).toEqual([
-      { id: chosen.id, name: chosen.displayName ?? chosen.name, label: chosen.label, license_number: chosen.licenseNumber },
+      {
+        id: chosen.id,
+        name: chosen.displayName ?? chosen.name,
+        label: "Advokat (PERADI)",
+        license_number: "12.00123",
+        credentials: [
+          { kind: "advokat", issuer: "PERADI", number: "12.00123", valid_until: null, province: null, verified_at: expect.any(String) },
+        ],
+      },
       null,
       null,
     ]);

@@ -302,6 +302,7 @@ describe("filters", () => {
         susunan_pemegang_saham: "Budi 60%, Ani 40%; Budi direktur; Ani komisaris",
         nik_direktur_utama: "3171011508900001",
         email_kontak: "legal@majujaya.co.id",
+        provinsi_penandatanganan: "31",
       },
     });
     await db().order.update({ where: { id: first.id }, data: { metadata: { customer: "c_1", team: "hukum" } } });

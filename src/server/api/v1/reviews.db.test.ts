@@ -29,18 +29,60 @@ async function post(path: string, token: string, json: unknown) {
 const get = async (path: string, token: string) => (await (await api.call(path, { token })).json()) as Record<string, unknown>;
 
 describe("the practitioner on the order", () => {
-  it("is null until a practitioner takes the order, then who does the work with the verified label and licence", async () => {
+  it("is null until a practitioner takes the order, then who does the work with the credentials that count and the label made of them", async () => {
     const org = await createTestOrg(database.prisma);
-    const practitionerId = await createTestPractitioner(database.prisma, ["kontrak"]);
-    await database.prisma.practitioner.update({
-      where: { id: practitionerId },
-      data: { label: "Advokat", licenseNumber: "PERADI 12.345" },
+    const practitionerId = await createTestPractitioner(
+      database.prisma,
+      ["kontrak"],
+      [
+        { kind: "advokat", issuer: "PERADI", number: "PERADI 12.345", validUntil: "2099-12-31", province: null },
+        { kind: "penerjemah_tersumpah", issuer: "Kementerian Hukum", number: "PT-1", validUntil: "2099-12-31", province: null },
+      ],
+    );
+    // Expired, and one waiting for verification: neither is shown.
+    await database.prisma.practitionerCredential.createMany({
+      data: [
+        {
+          id: "krd_lama_1",
+          practitionerId,
+          kind: "notaris",
+          issuer: "Kementerian Hukum",
+          number: "LAMA",
+          province: "31",
+          status: "kedaluwarsa",
+          updatedAt: new Date(),
+        },
+        { id: "krd_tunggu_1", practitionerId, kind: "ppat", issuer: "ATR/BPN", number: "TUNGGU", province: "31", updatedAt: new Date() },
+      ],
     });
     const order = await createPaidOrder(database.prisma, clock, org);
     expect((await get(`/v1/orders/${order.id}`, org.token)).practitioner).toBeNull();
     await driveOrder(database.prisma, order.id, practitionerId, "diambil", clock.now());
     const taken = await get(`/v1/orders/${order.id}`, org.token);
-    expect(taken.practitioner).toEqual({ id: practitionerId, name: expect.any(String), label: "Advokat", license_number: "PERADI 12.345" });
+    expect(taken.practitioner).toEqual({
+      id: practitionerId,
+      name: expect.any(String),
+      label: "Advokat (PERADI) · Penerjemah Tersumpah",
+      license_number: "PERADI 12.345",
+      credentials: [
+        {
+          kind: "advokat",
+          issuer: "PERADI",
+          number: "PERADI 12.345",
+          valid_until: "2099-12-31",
+          province: null,
+          verified_at: expect.any(String),
+        },
+        {
+          kind: "penerjemah_tersumpah",
+          issuer: "Kementerian Hukum",
+          number: "PT-1",
+          valid_until: "2099-12-31",
+          province: null,
+          verified_at: expect.any(String),
+        },
+      ],
+    });
     const listed = (await get("/v1/orders?limit=1", org.token)) as { data: Array<{ practitioner: unknown }> };
     expect(listed.data[0]!.practitioner).toEqual(taken.practitioner);
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PrismaClient } from "@/generated/prisma/client";
 import { SWEEPER } from "@/server/domain/access/actor";
 import { fixedClock } from "@/server/domain/clock";
+import { DEFAULT_ORDER_RULES } from "@/server/domain/orders/order-rules";
 import { practitionerActorOf } from "@/server/services/access";
 import { acceptOffer, ensureOfferings } from "@/server/services/offers";
 import { autoAcceptOrder, deliverResult, startWork } from "@/server/services/orders";
@@ -49,7 +50,8 @@ async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
 }
 
 const db = () => counted.prisma;
-const deps = () => ({ db: db(), clock });
+// One practitioner takes every offer here and answers none: the cap on live offers would stop the offering it counts.
+const deps = () => ({ db: db(), clock, orderRules: { ...DEFAULT_ORDER_RULES, offerCap: 1_000 } });
 
 async function post(path: string, json: unknown): Promise<{ id: string; status: string }> {
   const res = await api.call(path, { method: "POST", token: org.token, json });
@@ -162,10 +164,11 @@ const ORDER_READ_STATEMENTS = 1;
 const BALANCE_STATEMENTS = 1;
 /**
  * BEGIN, the orders locked, their status (one UPDATE), their events (one call per batch), the live
- * offers, the eligible practitioners, the offers inserted, the offers read for their e-mails, the
- * e-mail, the practitioners' turn, COMMIT: the same for one order or a thousand.
+ * offers, the offering's lock (so the cap on live offers holds), the eligible practitioners, the
+ * offers inserted, the offers read for their e-mails, the e-mail, the practitioners' turn, COMMIT:
+ * the same for one order or a thousand.
  */
-const OFFERING_BATCH_STATEMENTS = 11;
+const OFFERING_BATCH_STATEMENTS = 12;
 /**
  * The order read, kuasa_change_order_status (its status, event and escrow's transfers in one
  * statement, which is its own transaction), the answer read: was 7 (BEGIN, the order read, its

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { REST_ROUTES } from "@/server/api/routes";
 import { SWEEPER, VISITOR } from "@/server/domain/access/actor";
+import type { IntakeField } from "@/server/domain/catalog/intake";
 import { fixedClock } from "@/server/domain/clock";
 import { verifyWebhookSignature } from "@/server/domain/events/signature";
 import { pageRequestOf } from "@/server/domain/paging";
@@ -24,6 +25,7 @@ import {
   NDA_CLIENT_PRICE_IDR,
   NDA_PRICE_IDR,
   ndaOrder,
+  sampleIntake,
 } from "@/test/orders";
 import { portalCaller } from "@/test/portal";
 import { startReceiver, testWebhookSettings } from "@/test/webhooks";
@@ -196,6 +198,35 @@ describe("an order in the sandbox", () => {
     const empty = await post(helper(created.id, "request_input"), org.testToken, { question: "  " });
     expect([empty.status, empty.body.error?.code]).toEqual([400, "VALIDATION"]);
     expect((await ok(get(`/v1/orders/${created.id}`, org.testToken))).status).toBe("dibayar");
+  });
+});
+
+describe("the sandbox's practitioners and the credentials services require", () => {
+  it("lists the signing province of pendirian_pt with its 38 options, and takes a test order of every service by a stand-in whose credentials cover it", async () => {
+    const org = await orgWithBothModes();
+    const company = await ok(get("/v1/services/pendirian_pt", org.testToken));
+    expect(company.requires).toEqual(["notaris"]);
+    const province = (company.intake as Array<{ type: string; options?: string[]; option_labels?: string[] }>).find(
+      (f) => f.type === "provinsi",
+    );
+    expect(province?.options).toHaveLength(38);
+    expect(province?.option_labels?.[province.options!.indexOf("31")]).toBe("DKI Jakarta");
+
+    const { data: services } = (await ok(get("/v1/services", org.testToken))) as unknown as {
+      data: Array<{ code: string; requires: string[]; price_idr: number; intake: IntakeField[] }>;
+    };
+    await ok(post("/v1/test_helpers/deposit/top_up", org.testToken, { amount_idr: 500_000_000 }));
+    for (const service of services.filter((s) => s.requires.length > 0)) {
+      const order = await ok(post("/v1/orders", org.testToken, { service: service.code, intake: sampleIntake(service.intake) }), 201);
+      await ok(post(helper(order.id, "accept"), org.testToken));
+      const taken = await ok(get(`/v1/orders/${order.id}`, org.testToken));
+      const practitioner = taken.practitioner as { label: string; credentials: Array<{ kind: string; verified_at: string | null }> };
+      expect(
+        practitioner.credentials.map((c) => c.kind),
+        service.code,
+      ).toEqual(expect.arrayContaining(service.requires));
+      expect(practitioner.label).toContain("Sandbox Kuasa");
+    }
   });
 });
 

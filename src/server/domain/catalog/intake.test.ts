@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { INTAKE_LIMITS, type IntakeField, intakeFieldListSchema, intakeFieldSchema, intakeFieldsProblems, intakeProblems } from "./intake";
+import {
+  INTAKE_LIMITS,
+  type IntakeField,
+  intakeFieldListSchema,
+  intakeFieldSchema,
+  intakeFieldsProblems,
+  intakeForPeople,
+  intakeProblems,
+  orderProvince,
+} from "./intake";
 
 const problemsOf = (fields: readonly IntakeField[], intake: Record<string, string>) =>
   intakeProblems(fields, intake).map((problem) => problem.message);
@@ -88,6 +97,27 @@ describe("intakeProblems", () => {
   });
 });
 
+describe("the provinsi type", () => {
+  const fields = [{ key: "provinsi_tanah", label: "Provinsi letak tanah", required: true, type: "provinsi" as const }];
+
+  it("accepts a province's Kemendagri code and nothing else, and names the order's province", () => {
+    expect(intakeProblems(fields, { provinsi_tanah: "31" })).toEqual([]);
+    for (const wrong of ["DKI Jakarta", "99", "3"])
+      expect(intakeProblems(fields, { provinsi_tanah: wrong }).map((p) => p.param)).toEqual(["intake.provinsi_tanah"]);
+    expect(orderProvince(fields, { provinsi_tanah: "32" })).toBe("32");
+    expect(orderProvince([], {})).toBeNull();
+  });
+
+  it("is shown to people by the province's name beside its code, other values as they are", () => {
+    const shown = intakeForPeople([...fields, { key: "catatan", label: "Catatan", required: false, type: "text" }], {
+      provinsi_tanah: "96",
+      catatan: "31",
+    });
+    expect(shown.intake).toEqual({ provinsi_tanah: "Papua Barat Daya (96)", catatan: "31" });
+    expect(shown.intakeLabels).toEqual({ provinsi_tanah: "Provinsi letak tanah", catatan: "Catatan" });
+  });
+});
+
 describe("intakeFieldSchema", () => {
   it("requires options for select fields and only for them", () => {
     expect(intakeFieldSchema.safeParse({ key: "a", label: "A", required: true, type: "select" }).success).toBe(false);
@@ -112,7 +142,7 @@ describe("intakeFieldsProblems", () => {
       ]),
     ).toEqual([
       "Kolom 1: kunci harus diawali huruf kecil, lalu huruf kecil, angka atau garis bawah (paling banyak 64 karakter).",
-      "Kolom 2 (kota): jenis harus salah satu dari text, textarea, email, phone, date, number, nik, select.",
+      "Kolom 2 (kota): jenis harus salah satu dari text, textarea, email, phone, date, number, nik, select, provinsi.",
       "Kolom 3 (jenis): opsi hanya untuk jenis pilihan (select).",
       "Kolom 4 (badan): tentukan wajib atau opsional.",
       "Kolom 4 (badan): jenis pilihan butuh minimal satu opsi, tanpa opsi kosong.",

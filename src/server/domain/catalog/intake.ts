@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { isProvinceCode, provinceName } from "../places/provinces";
 
 /**
  * Intake fields of a catalog service: what an order's `intake` must carry.
  * The spec leaves `type` open; these are our values, described to agents in the OpenAPI
  * document's IntakeField (api/schemas/catalog/service.ts), which /docs shows.
  */
-export const INTAKE_FIELD_TYPES = ["text", "textarea", "email", "phone", "date", "number", "nik", "select"] as const;
+export const INTAKE_FIELD_TYPES = ["text", "textarea", "email", "phone", "date", "number", "nik", "select", "provinsi"] as const;
 export type IntakeFieldType = (typeof INTAKE_FIELD_TYPES)[number];
 
 export const intakeFieldSchema = z
@@ -74,6 +75,8 @@ function valueProblem(field: IntakeField, value: string): string | null {
       return INTEGER.test(value) ? null : "must be a whole number written in digits";
     case "select":
       return field.options?.includes(value) ? null : `must be one of: ${field.options?.join(", ")}`;
+    case "provinsi":
+      return isProvinceCode(value) ? null : "must be a province's Kemendagri code, one of the field's options (e.g. 31 for DKI Jakarta)";
   }
 }
 
@@ -118,7 +121,18 @@ export const INTAKE_TYPE_LABEL: Record<IntakeFieldType, string> = {
   number: "Angka",
   nik: "NIK",
   select: "Pilihan",
+  provinsi: "Provinsi",
 };
+
+/**
+ * The province an order names: the value of its service's first intake field of type `provinsi`,
+ * or null. Who may do a notarial or land deed depends on it (domain/practitioners/credentials.ts).
+ */
+export function orderProvince(fields: readonly IntakeField[], intake: Record<string, string>): string | null {
+  const field = fields.find((f) => f.type === "provinsi");
+  const value = field ? intake[field.key]?.trim() : undefined;
+  return value || null;
+}
 
 /**
  * Why a list of fields cannot be a service's intake, in the operator's words (empty when it can):
@@ -155,4 +169,24 @@ export function intakeFieldsProblems(fields: unknown): string[] {
   const repeated = [...new Set(keys.filter((key, index) => typeof key === "string" && keys.indexOf(key) !== index))];
   if (repeated.length > 0) problems.push(`Kunci kolom intake harus unik; ganda: ${repeated.join(", ")}.`);
   return problems;
+}
+
+/**
+ * An intake as the portals show it to people: each field's label by its key, in the catalog's
+ * order, and a `provinsi` value with its name ("DKI Jakarta (31)") beside the code agents send.
+ */
+export function intakeForPeople(
+  fields: readonly IntakeField[],
+  intake: Record<string, string>,
+): { intake: Record<string, string>; intakeLabels: Record<string, string> } {
+  const provincial = new Set(fields.filter((f) => f.type === "provinsi").map((f) => f.key));
+  return {
+    intake: Object.fromEntries(
+      Object.entries(intake).map(([key, value]) => [
+        key,
+        provincial.has(key) && isProvinceCode(value) ? `${provinceName(value)} (${value})` : value,
+      ]),
+    ),
+    intakeLabels: Object.fromEntries(fields.map((f) => [f.key, f.label])),
+  };
 }

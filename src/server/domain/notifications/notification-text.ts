@@ -119,3 +119,32 @@ export function costDecisionEmail(input: {
     ].join("\n"),
   };
 }
+
+/** A practitioner's credential ends in `daysLeft` days: renew it, or new offers that need it stop on its last day. */
+export function credentialReminderEmail(input: {
+  practitionerName: string;
+  credential: string;
+  number: string;
+  validUntil: string;
+  daysLeft: number;
+  publicUrl: string;
+}): EmailText {
+  const { publicUrl } = input;
+  const [year, month, day] = input.validUntil.split("-");
+  return {
+    subject: `Kredensial ${input.credential} berakhir dalam ${input.daysLeft} hari`,
+    text: [
+      `Halo ${input.practitionerName},`,
+      "",
+      `Kredensial ${input.credential} nomor ${input.number} berlaku sampai ${day}-${month}-${year}, ${input.daysLeft} hari lagi.`,
+      "Ajukan kredensial yang diperpanjang beserta dokumennya agar operator dapat memverifikasinya sebelum tanggal itu.",
+      "Pada tanggal berakhirnya, Anda tidak lagi ditawari pesanan layanan yang membutuhkan kredensial ini; pesanan yang sudah Anda ambil tetap Anda kerjakan.",
+      "",
+      `Ajukan di ${publicUrl}/praktisi/profil`,
+      "",
+      "--",
+      "E-mail ini menyangkut kredensial akun Kuasa Anda, sehingga dikirim walaupun notifikasi e-mail dimatikan.",
+      "",
+    ].join("\n"),
+  };
+}

@@ -2,12 +2,11 @@ import { describe, expect, it } from "vitest";
 import { expectedStars, markOffered, nextCandidate, type OfferingCandidate, poolAverages, rankedPool } from "./offering-order";
 
 let ids = 0;
-/** A practitioner never offered anything, labelled, without reviews: everything at the pool's average. */
+/** A practitioner never offered anything, without reviews: everything at the pool's average. */
 function candidate(overrides: Partial<OfferingCandidate> = {}): OfferingCandidate {
   ids++;
   return {
     id: `prk_${ids}`,
-    labelled: true,
     liveOffers: 0,
     reviewCount: 0,
     ratingSum: 0,
@@ -34,12 +33,6 @@ function order(pool: OfferingCandidate[]): string[] {
 }
 
 describe("the offering order", () => {
-  it("puts a labelled practitioner before one without a label, whatever their record", () => {
-    const unlabelled = candidate({ labelled: false, ...reviewed(20, 5), ...answered(20, 20) });
-    const labelled = candidate({ ...reviewed(20, 2), ...answered(5, 20), lastOfferedAt: new Date("2026-11-20T00:00:00Z") });
-    expect(order([unlabelled, labelled])).toEqual([labelled.id, unlabelled.id]);
-  });
-
   it("puts a practitioner holding no live offer before a busy one, whatever their record", () => {
     const busy = candidate({ liveOffers: 1, ...reviewed(20, 5), ...answered(20, 20) });
     const free = candidate({ ...reviewed(20, 3), ...answered(20, 20), lastOfferedAt: new Date("2026-11-20T00:00:00Z") });
@@ -99,18 +92,17 @@ describe("the offering order", () => {
     expect(nextCandidate(rankedPool([]))).toBeUndefined();
   });
 
-  it("moves a practitioner offered an order behind the free ones of every pool holding them, still ahead of the unlabelled", () => {
+  it("moves a practitioner offered an order behind the free ones of every pool holding them", () => {
     const at = new Date("2026-11-23T03:00:00Z");
     const [a, b, c] = [candidate(), candidate(), candidate()];
-    const unlabelled = candidate({ labelled: false });
-    const contracts = rankedPool([a, b, c, unlabelled]);
+    const contracts = rankedPool([a, b, c]);
     const labour = rankedPool([c, a]);
     expect(nextCandidate(contracts)).toBe(a);
     markOffered([contracts, labour], a, at);
     expect(a).toMatchObject({ liveOffers: 1, lastOfferedAt: at });
-    expect(contracts.candidates).toEqual([b, c, a, unlabelled]);
+    expect(contracts.candidates).toEqual([b, c, a]);
     expect(labour.candidates).toEqual([c, a]);
     markOffered([contracts, labour], b, at);
-    expect(contracts.candidates.map((x) => x.id)).toEqual([c, a, b, unlabelled].map((x) => x.id));
+    expect(contracts.candidates.map((x) => x.id)).toEqual([c, a, b].map((x) => x.id));
   });
 });

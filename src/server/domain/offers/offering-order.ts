@@ -1,17 +1,15 @@
 /**
  * The order in which eligible practitioners are offered an order (docs/decisions/offering-order.md).
- * Eligibility (active, taking offers, the service's category and required label) is
- * decided before; this ranks those left, best first:
+ * Eligibility (active, taking offers, the service's category, and credentials that count for what
+ * it requires: domain/practitioners/credentials.ts qualifiesFor) is decided before; this ranks
+ * those left, best first:
  *
- * 1. label: for a service that requires a label every candidate carries it; for one that does
- *    not, a practitioner with a label the operator verified comes before one without any. Which
- *    label does not matter (an Advokat is not ranked before a Notaris).
- * 2. not busy: holding no live offer of another order.
- * 3. expected stars, in half-star bands: the rating times the response rate, each smoothed
+ * 1. not busy: holding no live offer of another order.
+ * 2. expected stars, in half-star bands: the rating times the response rate, each smoothed
  *    towards the pool's average as if the practitioner had PRIOR_REVIEWS more reviews and
  *    PRIOR_OFFERS more offers at that average. A newcomer is ranked as the average practitioner
  *    of the field, and their own record takes over as it grows.
- * 4. least recently offered (never offered first), then the database's order of ids.
+ * 3. least recently offered (never offered first), then the database's order of ids.
  */
 
 /** Reviews at the pool's average rating every practitioner is counted as having besides their own. */
@@ -26,8 +24,6 @@ const BAND_STARS = 0.5;
 /** A practitioner in the running for an offer, with what the ranking reads of them. */
 export interface OfferingCandidate {
   id: string;
-  /** Carries a label the operator verified. */
-  labelled: boolean;
   /** Live offers of other orders they hold now. */
   liveOffers: number;
   reviewCount: number;
@@ -73,9 +69,8 @@ function starBand(candidate: OfferingCandidate, averages: PoolAverages): number 
   return Math.floor(expectedStars(candidate, averages) / BAND_STARS);
 }
 
-/** Whether `a` is offered before `b`: label, not busy, star band, least recently offered, id. */
+/** Whether `a` is offered before `b`: not busy, star band, least recently offered, id. */
 function rankedBefore(a: OfferingCandidate, b: OfferingCandidate, bandOf: (c: OfferingCandidate) => number): boolean {
-  if (a.labelled !== b.labelled) return a.labelled;
   if (a.liveOffers > 0 !== b.liveOffers > 0) return a.liveOffers === 0;
   const [bandA, bandB] = [bandOf(a), bandOf(b)];
   if (bandA !== bandB) return bandA > bandB;

@@ -1,6 +1,6 @@
 /**
  * The settings of an order's life after payment (ORDER_AUTO_ACCEPT_DAYS, OFFER_STALL_HOURS,
- * ORDER_MAX_REVISIONS, COST_RECEIPT_DAYS), and the deadlines they give. Pure; services take them from ServiceDeps.
+ * ORDER_MAX_REVISIONS, COST_RECEIPT_DAYS, OFFER_CAP), and the deadlines they give. Pure; services take them from ServiceDeps.
  */
 export interface OrderRules {
   /** A delivered result nobody accepted or disputed is accepted after this many days. */
@@ -11,9 +11,20 @@ export interface OrderRules {
   maxRevisions: number;
   /** An approved third-party cost without its receipt this many days later goes to the operator's queue. */
   costReceiptDays: number;
+  /**
+   * Live offers one practitioner holds at most at once: an order whose eligible practitioners all
+   * hold this many waits, on offer, for the first to answer one (never stalled for it).
+   */
+  offerCap: number;
 }
 
-export const DEFAULT_ORDER_RULES: OrderRules = { autoAcceptDays: 7, offerStallHours: 24, maxRevisions: 2, costReceiptDays: 14 };
+export const DEFAULT_ORDER_RULES: OrderRules = {
+  autoAcceptDays: 7,
+  offerStallHours: 24,
+  maxRevisions: 2,
+  costReceiptDays: 14,
+  offerCap: 3,
+};
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -72,7 +72,6 @@ export interface CreatePractitionerInput {
   email: string;
   password: string;
   name: string;
-  label?: string | null;
   categories?: string[];
 }
 
@@ -90,7 +89,6 @@ export async function createPractitioner(
         id,
         userId,
         name: input.name.trim(),
-        label: input.label?.trim() || null,
         categories: [...new Set((input.categories ?? []).map((c) => c.trim()).filter(Boolean))],
       },
     });

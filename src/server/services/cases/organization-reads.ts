@@ -18,7 +18,7 @@ export async function listOrganizationCases(deps: Pick<ServiceDeps, "db">, { act
     include: {
       bids: {
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-        include: { practitioner: { select: { name: true, label: true, licenseNumber: true } } },
+        include: { practitioner: { select: { name: true, label: true } } },
       },
       invoice: true,
     },

@@ -5,6 +5,7 @@
 // and are described in `thirdParty` instead.
 import type { IntakeField } from "@/server/domain/catalog/intake";
 import type { ThirdPartyFee } from "@/server/domain/catalog/third-party-fees";
+import type { CredentialKind } from "@/server/domain/practitioners/credentials";
 
 export interface CatalogSeedEntry {
   /** Stable lowercase code, e.g. "pendirian_pt". Never rename once orders exist. */
@@ -27,8 +28,8 @@ export interface CatalogSeedEntry {
   thirdParty: string | null;
   /** The same costs as billable lines (sources in docs/decisions/third-party-costs.md); empty exactly when thirdParty is null. */
   thirdPartyFees: ThirdPartyFee[];
-  /** Practitioner label required to be offered this service; null = any label. */
-  requiredLabel: string | null;
+  /** Credential kinds the practitioner must hold, counting (domain/practitioners/credentials.ts); empty: any verified practitioner. */
+  requires: CredentialKind[];
 }
 
 export const CATALOG_CATEGORIES = [
@@ -198,10 +199,11 @@ const SEED_WITHOUT_FEES: ReadonlyArray<Omit<CatalogSeedEntry, "thirdPartyFees">>
       { key: "susunan_pemegang_saham", label: "Susunan pemegang saham, direksi, dan dewan komisaris", required: true, type: "textarea" },
       { key: "nik_direktur_utama", label: "NIK direktur utama", required: true, type: "nik" },
       { key: "email_kontak", label: "Email kontak", required: true, type: "email" },
+      { key: "provinsi_penandatanganan", label: "Provinsi tempat para pihak menandatangani akta", required: true, type: "provinsi" },
     ],
     thirdParty:
       "PNBP pemesanan nama dan pengesahan badan hukum di AHU Online Kementerian Hukum sesuai tarif resmi PNBP, serta bea meterai sesuai ketentuan yang berlaku, ditagihkan terpisah.",
-    requiredLabel: "Notaris",
+    requires: ["notaris"],
   },
   {
     code: "pendirian_cv",
@@ -223,10 +225,11 @@ const SEED_WITHOUT_FEES: ReadonlyArray<Omit<CatalogSeedEntry, "thirdPartyFees">>
       },
       { key: "nik_sekutu_aktif", label: "NIK sekutu aktif (pengurus)", required: true, type: "nik" },
       { key: "email_kontak", label: "Email kontak", required: true, type: "email" },
+      { key: "provinsi_penandatanganan", label: "Provinsi tempat para pihak menandatangani akta", required: true, type: "provinsi" },
     ],
     thirdParty:
       "PNBP pendaftaran CV di SABU Kementerian Hukum sesuai tarif resmi PNBP dan bea meterai sesuai ketentuan yang berlaku, ditagihkan terpisah.",
-    requiredLabel: "Notaris",
+    requires: ["notaris"],
   },
   {
     code: "perubahan_anggaran_dasar_pt",
@@ -256,10 +259,11 @@ const SEED_WITHOUT_FEES: ReadonlyArray<Omit<CatalogSeedEntry, "thirdPartyFees">>
       { key: "rincian_perubahan", label: "Rincian perubahan yang diinginkan", required: true, type: "textarea" },
       { key: "nik_direktur", label: "NIK direktur yang mewakili PT", required: true, type: "nik" },
       { key: "email_kontak", label: "Email kontak", required: true, type: "email" },
+      { key: "provinsi_penandatanganan", label: "Provinsi tempat para pihak menandatangani akta", required: true, type: "provinsi" },
     ],
     thirdParty:
       "PNBP persetujuan atau pemberitahuan perubahan anggaran dasar/data perseroan di AHU Online sesuai tarif resmi PNBP dan bea meterai sesuai ketentuan yang berlaku, ditagihkan terpisah.",
-    requiredLabel: "Notaris",
+    requires: ["notaris"],
   },
   {
     code: "pendapat_hukum",
@@ -292,7 +296,7 @@ const SEED_WITHOUT_FEES: ReadonlyArray<Omit<CatalogSeedEntry, "thirdPartyFees">>
       { key: "email_kontak", label: "Email kontak", required: true, type: "email" },
     ],
     thirdParty: null,
-    requiredLabel: "Advokat",
+    requires: ["advokat"],
   },
 
   // ---------------------------------------------------------- kekayaan_intelektual
@@ -319,7 +323,7 @@ const SEED_WITHOUT_FEES: ReadonlyArray<Omit<CatalogSeedEntry, "thirdPartyFees">>
       { key: "email_kontak", label: "Email kontak", required: true, type: "email" },
     ],
     thirdParty: null,
-    requiredLabel: "Konsultan KI",
+    requires: ["konsultan_ki"],
   },
   {
     code: "pendaftaran_merek",
@@ -346,7 +350,7 @@ const SEED_WITHOUT_FEES: ReadonlyArray<Omit<CatalogSeedEntry, "thirdPartyFees">>
     ],
     thirdParty:
       "PNBP permohonan pendaftaran merek DJKI per kelas sesuai tarif resmi PNBP (tarif UMK berbeda dengan tarif umum), ditagihkan terpisah.",
-    requiredLabel: "Konsultan KI",
+    requires: ["konsultan_ki"],
   },
   {
     code: "pencatatan_hak_cipta",
@@ -371,7 +375,7 @@ const SEED_WITHOUT_FEES: ReadonlyArray<Omit<CatalogSeedEntry, "thirdPartyFees">>
       { key: "email_kontak", label: "Email kontak", required: true, type: "email" },
     ],
     thirdParty: "PNBP pencatatan ciptaan DJKI sesuai tarif resmi PNBP (tarif UMK berbeda dengan tarif umum), ditagihkan terpisah.",
-    requiredLabel: "Konsultan KI",
+    requires: ["konsultan_ki"],
   },
 
   // ------------------------------------------------------------------ kontrak
@@ -398,7 +402,7 @@ const SEED_WITHOUT_FEES: ReadonlyArray<Omit<CatalogSeedEntry, "thirdPartyFees">>
       { key: "bahasa_kontrak", label: "Bahasa kontrak", required: true, type: "select", options: BAHASA_DOKUMEN },
     ],
     thirdParty: null,
-    requiredLabel: null,
+    requires: [],
   },
   {
     code: "perjanjian_kerahasiaan",
@@ -423,7 +427,7 @@ const SEED_WITHOUT_FEES: ReadonlyArray<Omit<CatalogSeedEntry, "thirdPartyFees">>
       { key: "email_kontak", label: "Email kontak", required: true, type: "email" },
     ],
     thirdParty: "Bea meterai atas dokumen yang ditandatangani, sesuai ketentuan yang berlaku, ditanggung para pihak.",
-    requiredLabel: null,
+    requires: [],
   },
   {
     code: "surat_kuasa_legalisasi",
@@ -451,9 +455,10 @@ const SEED_WITHOUT_FEES: ReadonlyArray<Omit<CatalogSeedEntry, "thirdPartyFees">>
         required: true,
         type: "phone",
       },
+      { key: "provinsi_penandatanganan", label: "Provinsi tempat para pihak menandatangani akta", required: true, type: "provinsi" },
     ],
     thirdParty: "Bea meterai sesuai ketentuan yang berlaku, ditagihkan terpisah.",
-    requiredLabel: "Notaris",
+    requires: ["notaris"],
   },
 
   // ---------------------------------------------------------- ketenagakerjaan
@@ -481,7 +486,7 @@ const SEED_WITHOUT_FEES: ReadonlyArray<Omit<CatalogSeedEntry, "thirdPartyFees">>
       { key: "email_kontak", label: "Email kontak", required: true, type: "email" },
     ],
     thirdParty: null,
-    requiredLabel: null,
+    requires: [],
   },
   {
     code: "peraturan_perusahaan",
@@ -507,7 +512,7 @@ const SEED_WITHOUT_FEES: ReadonlyArray<Omit<CatalogSeedEntry, "thirdPartyFees">>
       { key: "email_kontak", label: "Email kontak", required: true, type: "email" },
     ],
     thirdParty: null,
-    requiredLabel: null,
+    requires: [],
   },
   {
     code: "konsultasi_phk_pesangon",
@@ -539,7 +544,7 @@ const SEED_WITHOUT_FEES: ReadonlyArray<Omit<CatalogSeedEntry, "thirdPartyFees">>
       { key: "email_kontak", label: "Email kontak", required: true, type: "email" },
     ],
     thirdParty: null,
-    requiredLabel: null,
+    requires: [],
   },
 
   // ---------------------------------------------------------------- perizinan
@@ -568,7 +573,7 @@ const SEED_WITHOUT_FEES: ReadonlyArray<Omit<CatalogSeedEntry, "thirdPartyFees">>
     ],
     thirdParty:
       "Penerbitan NIB di OSS tidak dipungut biaya; PNBP atau retribusi untuk izin dan sertifikat standar tertentu, bila ada, ditagihkan terpisah sesuai tarif resmi.",
-    requiredLabel: null,
+    requires: [],
   },
 
   // ----------------------------------------------------------------- sengketa
@@ -602,7 +607,7 @@ const SEED_WITHOUT_FEES: ReadonlyArray<Omit<CatalogSeedEntry, "thirdPartyFees">>
       { key: "email_kontak", label: "Email kontak", required: true, type: "email" },
     ],
     thirdParty: "Biaya pengiriman surat (pos tercatat atau kurir) ditagihkan terpisah sesuai tarif penyedia jasa pengiriman.",
-    requiredLabel: "Advokat",
+    requires: ["advokat"],
   },
   {
     code: "gugatan_sederhana",
@@ -629,7 +634,7 @@ const SEED_WITHOUT_FEES: ReadonlyArray<Omit<CatalogSeedEntry, "thirdPartyFees">>
     ],
     thirdParty:
       "Panjar biaya perkara sesuai taksiran pengadilan negeri dan bea meterai atas bukti surat, dibayar terpisah sesuai ketentuan resmi.",
-    requiredLabel: "Advokat",
+    requires: ["advokat"],
   },
 
   // ----------------------------------------------------------------- properti
@@ -658,11 +663,12 @@ const SEED_WITHOUT_FEES: ReadonlyArray<Omit<CatalogSeedEntry, "thirdPartyFees">>
       },
       { key: "nomor_sertifikat", label: "Nomor sertifikat dan desa/kelurahan", required: true, type: "text" },
       { key: "lokasi_tanah", label: "Alamat dan kabupaten/kota lokasi tanah", required: true, type: "textarea" },
+      { key: "provinsi_tanah", label: "Provinsi letak tanah", required: true, type: "provinsi" },
       { key: "nama_pemegang_hak", label: "Nama pemegang hak sesuai sertifikat", required: true, type: "text" },
       { key: "telepon_kontak", label: "Nomor telepon untuk koordinasi penyerahan sertifikat", required: true, type: "phone" },
     ],
     thirdParty: "PNBP pelayanan pengecekan sertifikat di Kantor Pertanahan (BPN) sesuai tarif resmi PNBP, ditagihkan terpisah.",
-    requiredLabel: "PPAT",
+    requires: ["ppat"],
   },
   {
     code: "perjanjian_sewa_properti",
@@ -695,7 +701,7 @@ const SEED_WITHOUT_FEES: ReadonlyArray<Omit<CatalogSeedEntry, "thirdPartyFees">>
     ],
     thirdParty:
       "Bea meterai sesuai ketentuan yang berlaku; apabila dibuat dalam bentuk akta notaris, honorarium notaris ditagihkan terpisah.",
-    requiredLabel: null,
+    requires: [],
   },
 
   // ----------------------------------------------------------------- keluarga
@@ -724,7 +730,7 @@ const SEED_WITHOUT_FEES: ReadonlyArray<Omit<CatalogSeedEntry, "thirdPartyFees">>
     ],
     thirdParty:
       "Honorarium notaris untuk pembuatan akta perjanjian perkawinan, biaya pencatatan pada KUA atau Dinas Dukcapil bila ada, dan bea meterai sesuai ketentuan yang berlaku, ditagihkan terpisah.",
-    requiredLabel: null,
+    requires: [],
   },
 ];
 

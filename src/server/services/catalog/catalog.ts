@@ -8,6 +8,7 @@ import { type ThirdPartyFee, thirdPartyFeeListSchema } from "@/server/domain/cat
 import { AppError } from "@/server/domain/errors";
 import { agentPrice } from "@/server/domain/money/pricing";
 import { slaDaysProblem, slaLabelOf } from "@/server/domain/orders/sla";
+import { CREDENTIAL_KINDS, type CredentialKind, isCredentialKind } from "@/server/domain/practitioners/credentials";
 import { audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 import { CATALOG_SEED } from "./catalog-seed";
@@ -25,7 +26,7 @@ export interface CatalogService {
   intake: ReturnType<typeof intakeFieldListSchema.parse>;
   thirdParty: string | null;
   thirdPartyFees: ThirdPartyFee[];
-  requiredLabel: string | null;
+  requires: CredentialKind[];
 }
 
 function toCatalogService(row: Service): CatalogService {
@@ -42,7 +43,7 @@ function toCatalogService(row: Service): CatalogService {
     intake: intakeFieldListSchema.parse(row.intake),
     thirdParty: row.thirdParty,
     thirdPartyFees: thirdPartyFeeListSchema.parse(row.thirdPartyFees),
-    requiredLabel: row.requiredLabel,
+    requires: row.requires.filter(isCredentialKind),
   };
 }
 
@@ -134,7 +135,7 @@ export async function seedCatalog(
       intake: intakeFieldListSchema.parse(entry.intake),
       thirdParty: entry.thirdParty,
       thirdPartyFees: thirdPartyFeeListSchema.parse(entry.thirdPartyFees),
-      requiredLabel: entry.requiredLabel,
+      requires: entry.requires,
       sortOrder: index,
     })),
     skipDuplicates: true,
@@ -186,13 +187,12 @@ export async function listServicesForOperator(
       },
       orderBy: [{ sortOrder: "asc" }, { code: "asc" }],
     }),
-    db.service.findMany({ where: { internal: false }, select: { category: true, requiredLabel: true } }),
+    db.service.findMany({ where: { internal: false }, select: { category: true } }),
   ]);
   const distinct = (values: Array<string | null>) => [...new Set(values.filter((value) => value !== null))].sort();
   return {
     services: rows.map(toOperatorService),
     categories: distinct(all.map((row) => row.category)),
-    labels: distinct(all.map((row) => row.requiredLabel)),
   };
 }
 
@@ -219,7 +219,8 @@ export interface ServiceChanges {
   /** Working days; the catalog's label follows ("5 hari kerja"). Orders already paid keep their due time. */
   slaDays?: number;
   description?: string;
-  requiredLabel?: string | null;
+  /** Credential kinds (CREDENTIAL_KINDS); empty: any verified practitioner of the field. */
+  requires?: readonly string[];
   intake?: unknown;
   thirdPartyFees?: unknown;
   agentEligible?: boolean;
@@ -238,7 +239,7 @@ function editable(row: Service, fields: readonly EditableField[]) {
     clientPriceIdr: Number(row.clientPriceIdr),
     slaDays: row.slaDays,
     description: row.description,
-    requiredLabel: row.requiredLabel,
+    requires: row.requires,
     intake: row.intake,
     thirdPartyFees: row.thirdPartyFees,
     agentEligible: row.agentEligible,
@@ -291,7 +292,13 @@ export async function updateService(
       throw new AppError("VALIDATION", `Deskripsi wajib diisi, paling banyak ${SERVICE_DESCRIPTION_MAX} karakter.`);
     data.description = description;
   }
-  if (changes.requiredLabel !== undefined) data.requiredLabel = changes.requiredLabel?.trim() || null;
+  if (changes.requires !== undefined) {
+    const unknown = changes.requires.filter((kind) => !isCredentialKind(kind));
+    if (unknown.length > 0) throw new AppError("VALIDATION", `Jenis kredensial tidak dikenal: ${unknown.join(", ")}.`);
+    data.requires = [...new Set(changes.requires)].sort(
+      (a, b) => CREDENTIAL_KINDS.indexOf(a as CredentialKind) - CREDENTIAL_KINDS.indexOf(b as CredentialKind),
+    );
+  }
   if (changes.intake !== undefined) data.intake = validIntake(changes.intake);
   if (changes.thirdPartyFees !== undefined) data.thirdPartyFees = validThirdPartyFees(changes.thirdPartyFees);
   if (changes.agentEligible !== undefined) data.agentEligible = changes.agentEligible;

@@ -1,7 +1,9 @@
 import { type OrderStatus, Prisma } from "@/generated/prisma/client";
 import type { Tx } from "@/server/db/client";
+import { lockOffering } from "@/server/db/row-lock";
 import { KUASA } from "@/server/domain/access/actor";
 import { categoryWords } from "@/server/domain/catalog/category";
+import { jakartaDay } from "@/server/domain/clock";
 import { newId } from "@/server/domain/ids";
 import {
   markOffered,
@@ -12,6 +14,8 @@ import {
   rankedPool,
 } from "@/server/domain/offers/offering-order";
 import { stalledRefundAt } from "@/server/domain/orders/order-rules";
+import { provinceName } from "@/server/domain/places/provinces";
+import { CREDENTIAL_KIND_NAME, type CredentialKind, PROVINCIAL_KINDS } from "@/server/domain/practitioners/credentials";
 import { audit } from "../audit";
 import { notifyNewOffers } from "../notifications";
 import { type StatusChangeContext, startOfferings } from "../order-engine";
@@ -23,10 +27,15 @@ export const OFFER_DURATION_MS = 30 * 60 * 1000;
 /** Why an offering stalled, as the operator's queue and the client read it. */
 export const STALL_REASONS = {
   /** Names what is missing (the label the service needs, its field), so the operator knows whom to find. */
-  noneEligible: (service: { category: string; requiredLabel: string | null }) =>
-    service.requiredLabel
-      ? `Tidak ada praktisi aktif berlabel ${service.requiredLabel} di bidang ${categoryWords(service.category)} yang sedang menerima tawaran.`
-      : `Tidak ada praktisi aktif di bidang ${categoryWords(service.category)} yang sedang menerima tawaran.`,
+  noneEligible: (service: OfferedService) => {
+    const kinds = service.requires.map((kind) =>
+      PROVINCIAL_KINDS.has(kind as CredentialKind) && service.province
+        ? `${CREDENTIAL_KIND_NAME[kind as CredentialKind]} wilayah ${provinceName(service.province)}`
+        : CREDENTIAL_KIND_NAME[kind as CredentialKind],
+    );
+    const credential = kinds.length > 0 ? `kredensial ${kinds.join(" dan ")}` : "kredensial";
+    return `Tidak ada praktisi aktif dengan ${credential} yang terverifikasi dan berlaku di bidang ${categoryWords(service.category)} yang sedang menerima tawaran.`;
+  },
   allPassed: "Semua praktisi yang memenuhi syarat sudah menerima tawaran pada putaran ini.",
 } as const;
 
@@ -41,7 +50,10 @@ interface OfferingOrder {
   offerRound: number;
   offeringStalledAt: Date | null;
   category: string;
-  requiredLabel: string | null;
+  /** The credential kinds its service requires. */
+  requires: string[];
+  /** The order's province, from its intake field of type `provinsi`; null when it names none. */
+  province: string | null;
 }
 
 /**
@@ -51,7 +63,8 @@ interface OfferingOrder {
 export async function lockOrdersWhere(tx: Tx, where: Prisma.Sql): Promise<OfferingOrder[]> {
   return tx.$queryRaw<OfferingOrder[]>`
     SELECT o."id", o."status"::text AS "status", o."serviceCode", o."revisionCount", o."caseId", o."livemode", o."offerRound",
-           o."offeringStalledAt", s."category", s."requiredLabel"
+           o."offeringStalledAt", s."category", s."requires",
+           (SELECT o."intake"->>(f->>'key') FROM jsonb_array_elements(s."intake") f WHERE f->>'type' = 'provinsi' LIMIT 1) AS "province"
     FROM "Order" o JOIN "Service" s ON s."code" = o."serviceCode"
     WHERE ${where}
     ORDER BY o."id"
@@ -59,29 +72,44 @@ export async function lockOrdersWhere(tx: Tx, where: Prisma.Sql): Promise<Offeri
 }
 
 /** What decides who may be offered an order. */
-type OfferedService = { category: string; requiredLabel: string | null };
+type OfferedService = { category: string; requires: readonly string[]; province: string | null };
 
-const serviceKey = (service: OfferedService) => JSON.stringify([service.category, service.requiredLabel]);
+const serviceKey = (service: OfferedService) => JSON.stringify([service.category, service.requires, service.province]);
+
+/**
+ * A credential row `c` that counts on `day`: verified, before its last day. The same rule as
+ * domain/practitioners/credentials.ts countsOn, which the database tests hold it to.
+ */
+const counting = (day: string) => Prisma.sql`c."status" = 'terverifikasi' AND (c."validUntil" IS NULL OR c."validUntil" > ${day}::date)`;
 
 /**
  * Who may be offered an order of each service, with what the offering order reads of them
  * (domain/offers/offering-order.ts), in one statement for the whole batch: active practitioners taking
  * new offers (the profile's availability switch), not the sandbox's stand-ins, qualified for its
- * category and, where it names one, carrying its label. Their live offers, reviews and latest
+ * category, holding a credential that counts on `day` and one of every kind it requires (a
+ * notary's or PPAT's in the order's province): domain/practitioners/credentials.ts qualifiesFor. Their live offers, reviews and latest
  * RESPONSE_WINDOW concluded offers are read per practitioner through indexes. By `serviceKey`;
  * an empty pool: nobody is eligible.
  */
-async function candidatePools(tx: Tx, services: readonly OfferedService[]): Promise<Map<string, RankedPool>> {
-  const rows = await tx.$queryRaw<Array<Omit<OfferingCandidate, "labelled"> & { label: string | null; services: number[] }>>`
+async function candidatePools(tx: Tx, services: readonly OfferedService[], day: string): Promise<Map<string, RankedPool>> {
+  const rows = await tx.$queryRaw<Array<OfferingCandidate & { services: number[] }>>`
     WITH service AS (
-      SELECT * FROM unnest(${services.map((s) => s.category)}::text[], ${services.map((s) => s.requiredLabel)}::text[]) WITH ORDINALITY AS s("category", "requiredLabel", "n")
+      SELECT * FROM unnest(${services.map((s) => s.category)}::text[], ${services.map((s) => s.requires.join(","))}::text[], ${services.map((s) => s.province)}::text[])
+        WITH ORDINALITY AS s("category", "requires", "province", "n")
     ), eligible AS (
-      SELECT p."id", p."label", p."lastOfferedAt", array_agg(s."n"::int) AS "services"
+      SELECT p."id", p."lastOfferedAt", array_agg(s."n"::int) AS "services"
       FROM service s JOIN "Practitioner" p
-        ON p."active" AND p."available" AND NOT p."simulated" AND s."category" = ANY(p."categories") AND (s."requiredLabel" IS NULL OR p."label" = s."requiredLabel")
-      GROUP BY p."id", p."label", p."lastOfferedAt"
+        ON p."active" AND p."available" AND NOT p."simulated" AND s."category" = ANY(p."categories")
+       AND EXISTS (SELECT 1 FROM "PractitionerCredential" c WHERE c."practitionerId" = p."id" AND ${counting(day)})
+       AND NOT EXISTS (
+         SELECT 1 FROM unnest(string_to_array(s."requires", ',')) k("kind")
+         WHERE NOT EXISTS (
+           SELECT 1 FROM "PractitionerCredential" c
+           WHERE c."practitionerId" = p."id" AND c."kind" = k."kind" AND ${counting(day)}
+             AND (k."kind" <> ALL(${[...PROVINCIAL_KINDS]}::text[]) OR s."province" IS NULL OR c."province" = s."province")))
+      GROUP BY p."id", p."lastOfferedAt"
     )
-    SELECT e."id", e."label", e."lastOfferedAt", e."services", (dense_rank() OVER (ORDER BY e."id"))::int AS "idRank",
+    SELECT e."id", e."lastOfferedAt", e."services", (dense_rank() OVER (ORDER BY e."id"))::int AS "idRank",
            (SELECT count(*) FROM "Offer" o WHERE o."practitionerId" = e."id" AND o."status" = 'aktif')::int AS "liveOffers",
            r."reviewCount", r."ratingSum", w."offersConcluded", w."offersAnswered"
     FROM eligible e
@@ -97,9 +125,9 @@ async function candidatePools(tx: Tx, services: readonly OfferedService[]): Prom
       ) x
     ) w`;
   const pools = services.map((): OfferingCandidate[] => []);
-  for (const { services: eligibleFor, label, ...row } of rows) {
+  for (const { services: eligibleFor, ...row } of rows) {
     // One object per practitioner in every pool of theirs: once offered an order, markOffered moves it back in each.
-    const candidate: OfferingCandidate = { ...row, labelled: label !== null };
+    const candidate: OfferingCandidate = row;
     for (const n of eligibleFor) pools[n - 1]!.push(candidate);
   }
   return new Map(services.map((s, i) => [serviceKey(s), rankedPool(pools[i]!)]));
@@ -187,20 +215,26 @@ export async function offerNextLocked(
   }
 
   const live = needing.filter((o) => o.livemode);
-  const services = new Map(live.map((o) => [serviceKey(o), { category: o.category, requiredLabel: o.requiredLabel }]));
-  const pools = services.size > 0 ? await candidatePools(tx, [...services.values()]) : new Map<string, RankedPool>();
+  const services = new Map(live.map((o) => [serviceKey(o), { category: o.category, requires: o.requires, province: o.province }]));
+  // The live offers counted below stay true until this transaction ends: nobody else offers meanwhile.
+  if (services.size > 0) await lockOffering(tx);
+  const pools = services.size > 0 ? await candidatePools(tx, [...services.values()], jakartaDay(now)) : new Map<string, RankedPool>();
+  const { offerCap } = change.rules;
   const chosen = new Set<string>();
   const stalls = new Map<string, string[]>();
   for (const order of live) {
     const pool = pools.get(serviceKey(order))!;
     const passed = new Set(offeredThisRound(order).map((o) => o.practitionerId));
-    const next = nextCandidate(pool, (candidate) => passed.has(candidate.id));
+    const next = nextCandidate(pool, (candidate) => passed.has(candidate.id) || candidate.liveOffers >= offerCap);
     if (next) {
       offer(order, next.id, order.offerRound);
       markOffered(pools.values(), next, now);
       chosen.add(next.id);
       continue;
     }
+    // Someone eligible is left this round but holds as many live offers as anyone may: the order
+    // waits on offer, and the next sweep offers it once one of theirs is answered or expires.
+    if (pool.candidates.some((candidate) => !passed.has(candidate.id))) continue;
     const reason = pool.candidates.length > 0 ? STALL_REASONS.allPassed : STALL_REASONS.noneEligible(order);
     stalls.set(reason, [...(stalls.get(reason) ?? []), order.id]);
   }

@@ -1,8 +1,12 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { DbOrTx } from "@/server/db/client";
+import { lockOffering } from "@/server/db/row-lock";
 import { type OperatorActor, requireActor } from "@/server/domain/access/actor";
+import { intakeFieldListSchema, orderProvince } from "@/server/domain/catalog/intake";
+import { type Clock, jakartaDay } from "@/server/domain/clock";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
+import { credentialFacts, isCredentialKind, qualifiesFor } from "@/server/domain/practitioners/credentials";
 import { audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 import { notifyNewOffers } from "../notifications";
@@ -22,9 +26,13 @@ interface ChoosablePractitioner {
   holdsLiveOffer: boolean;
 }
 
-/** The practitioners qualified for a live order on offer (its field and label), for the operator's choice. */
+/**
+ * The practitioners qualified for a live order on offer (its field, and credentials that count
+ * today for what it requires in its province: domain/practitioners/credentials.ts qualifiesFor),
+ * for the operator's choice.
+ */
 export async function practitionersForOrder(
-  deps: { db: DbOrTx },
+  deps: { db: DbOrTx; clock: Clock },
   {
     actor,
     orderId,
@@ -38,18 +46,24 @@ export async function practitionersForOrder(
     where: { id: orderId },
     select: {
       offerRound: true,
-      service: { select: { category: true, requiredLabel: true } },
+      intake: true,
+      service: { select: { category: true, requires: true, intake: true } },
       offers: { select: { practitionerId: true, round: true, status: true } },
     },
   });
   if (!order) throw new AppError("NOT_FOUND", `No order ${orderId}.`);
-  const { category, requiredLabel } = order.service;
+  const { category, requires } = order.service;
+  const province = orderProvince(intakeFieldListSchema.parse(order.service.intake), order.intake as Record<string, string>);
+  const today = jakartaDay(deps.clock.now());
   const practitioners = await deps.db.practitioner.findMany({
-    where: { active: true, simulated: false, categories: { has: category }, ...(requiredLabel ? { label: requiredLabel } : {}) },
+    where: { active: true, simulated: false, categories: { has: category }, credentials: { some: { status: "terverifikasi" } } },
     orderBy: [{ name: "asc" }, { id: "asc" }],
-    select: { id: true, name: true, label: true, available: true },
+    select: { id: true, name: true, label: true, available: true, credentials: { where: { status: "terverifikasi" } } },
   });
-  return practitioners.map((p) => ({
+  const qualified = practitioners.filter((p) =>
+    qualifiesFor(p.credentials.map(credentialFacts), requires.filter(isCredentialKind), province, today),
+  );
+  return qualified.map(({ credentials: _, ...p }) => ({
     ...p,
     passedThisRound: order.offers.some((o) => o.practitionerId === p.id && o.round === order.offerRound && o.status !== "aktif"),
     holdsLiveOffer: order.offers.some((o) => o.practitionerId === p.id && o.status === "aktif"),
@@ -59,7 +73,7 @@ export async function practitionersForOrder(
 /**
  * Operator: offer a live order on offer to one chosen practitioner now, for the usual 30 minutes.
  * The live offer, if any, is withdrawn and a stall ends; the practitioner must be qualified
- * (active, its field and label) and taking offers. If they decline or let it expire, the fair
+ * (active, its field, credentials that count for it), taking offers, and below the cap of live offers. If they decline or let it expire, the fair
  * rotation goes on from there.
  */
 export async function offerToPractitioner(
@@ -79,16 +93,27 @@ export async function offerToPractitioner(
       );
     const chosen = (
       await practitionersForOrder(
-        { db: tx },
+        { db: tx, clock: deps.clock },
         {
           actor,
           orderId,
         },
       )
     ).find((p) => p.id === practitionerId);
-    if (!chosen) throw new AppError("VALIDATION", "practitionerId: not an active practitioner of this service's field and label.");
+    if (!chosen)
+      throw new AppError(
+        "VALIDATION",
+        "practitionerId: not an active practitioner of this service's field whose credentials count for it.",
+      );
     if (!chosen.available) throw new AppError("CONFLICT", `${chosen.name} has paused new offers in their profile.`);
     if (chosen.holdsLiveOffer) throw new AppError("CONFLICT", `${chosen.name} already holds this order's live offer.`);
+    await lockOffering(tx);
+    const holding = await tx.offer.count({ where: { practitionerId, status: "aktif" } });
+    if (holding >= change.rules.offerCap)
+      throw new AppError(
+        "CONFLICT",
+        `${chosen.name} already holds ${holding} live offers, the most one practitioner holds at once (OFFER_CAP); choose another or wait for an answer.`,
+      );
     await tx.offer.updateMany({ where: { orderId, status: "aktif" }, data: { status: "dibatalkan", respondedAt: now } });
     // A practitioner is offered an order once per round: one who passed it already opens a new round.
     const round = chosen.passedThisRound ? order.offerRound + 1 : order.offerRound;

@@ -1,5 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { OFFERING_LOCK } from "@/server/db/row-lock";
 import { operatorActor, SWEEPER } from "@/server/domain/access/actor";
 import { fixedClock } from "@/server/domain/clock";
 import { DEFAULT_ORDER_RULES, stalledRefundAt } from "@/server/domain/orders/order-rules";
@@ -12,6 +13,7 @@ import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/
 import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
 import { createPaidOrder, createTestPractitioner, FULL_JOURNEY_EVENTS, ndaOrder } from "@/test/orders";
+import { raceBehindLock } from "@/test/races";
 import { testWebhookSettings } from "@/test/webhooks";
 import { askClient, deliverResult, getMyOrder, listMyOffers, listStalledOrders, releaseOrder, startWork } from "../orders";
 import { acceptOffer } from "./accept";
@@ -193,7 +195,7 @@ describe("offer rotation", () => {
   });
 
   it("stalls at once when nobody is eligible: label and category both matter", async () => {
-    // pendirian_pt needs category korporasi and the label Notaris; our practitioners do contracts.
+    // pendirian_pt needs category korporasi and a notary of the signing province; our practitioners do contracts.
     const res = await api.call("/v1/orders", {
       method: "POST",
       token: org.token,
@@ -206,6 +208,7 @@ describe("offer rotation", () => {
           susunan_pemegang_saham: "A 50%, B 50%",
           nik_direktur_utama: "3171234567890123",
           email_kontak: "a@b.id",
+          provinsi_penandatanganan: "31",
         },
       },
     });
@@ -222,7 +225,7 @@ describe("offer rotation", () => {
           },
         )
       ).find((o) => o.id === id)?.reason,
-    ).toBe(STALL_REASONS.noneEligible({ category: "korporasi", requiredLabel: "Notaris" }));
+    ).toBe(STALL_REASONS.noneEligible({ category: "korporasi", requires: ["notaris"], province: "31" }));
     // The reason names what is missing, so the operator knows whom to look for.
     expect(
       (
@@ -233,9 +236,9 @@ describe("offer rotation", () => {
           },
         )
       ).find((o) => o.id === id)?.reason,
-    ).toContain("berlabel Notaris di bidang korporasi");
+    ).toContain("kredensial Notaris wilayah DKI Jakarta yang terverifikasi dan berlaku di bidang korporasi");
     expect(await database.prisma.practitioner.findUniqueOrThrow({ where: { id: advokatNotKorporasi } })).toMatchObject({
-      label: "Advokat",
+      label: "Advokat (PERADI)",
     });
   });
 });
@@ -278,18 +281,20 @@ async function giveOfferHistory(practitionerId: string, answered: number, expire
 
 const offeredTo = async (orderId: string) => (await liveOffer(orderId))?.practitionerId;
 
-describe("the offering order (label, busy, rating and response rate, a newcomer's turn)", () => {
-  it("offers a service without a required label to a labelled practitioner before one without, any label alike", async () => {
-    // a was offered longest ago but carries no label; b (Notaris) comes before c (Advokat) by the rotation alone.
-    await database.prisma.practitioner.update({ where: { id: practitioners.a }, data: { label: null } });
-    await database.prisma.practitioner.update({ where: { id: practitioners.b }, data: { label: "Notaris" } });
+describe("the offering order (busy, rating and response rate, a newcomer's turn)", () => {
+  it("offers a service that requires nothing to any practitioner whose credential counts, whatever its kind, never to one without", async () => {
+    // a was offered longest ago but their only credential was revoked; b (a notary) comes before c (an advocate) by the rotation alone.
+    await database.prisma.practitionerCredential.updateMany({ where: { practitionerId: practitioners.a }, data: { status: "ditolak" } });
+    await database.prisma.practitionerCredential.updateMany({
+      where: { practitionerId: practitioners.b },
+      data: { kind: "notaris", issuer: "Kementerian Hukum", province: "33" },
+    });
     const [first, second, third] = [await paidOrder(), await paidOrder(), await paidOrder()];
     await ensureOfferings(deps(), {
       actor: SWEEPER,
       orderIds: [first, second, third],
     });
     expect([await offeredTo(first), await offeredTo(second)]).toEqual([practitioners.b, practitioners.c]);
-    // The label comes before being busy: a third order goes to a labelled practitioner holding an offer already.
     expect([practitioners.b, practitioners.c]).toContain(await offeredTo(third));
   });
 
@@ -588,7 +593,7 @@ describe.runIf(testDatabaseKind === "postgres")("races on PostgreSQL", () => {
   });
 });
 
-/** A paid order nobody can be offered: pendirian_pt needs category korporasi and the label Notaris. */
+/** A paid order nobody can be offered: pendirian_pt needs category korporasi and a notary of DKI Jakarta. */
 async function paidCompanyOrder(): Promise<string> {
   const res = await api.call("/v1/orders", {
     method: "POST",
@@ -602,6 +607,7 @@ async function paidCompanyOrder(): Promise<string> {
         susunan_pemegang_saham: "A 50%, B 50%",
         nik_direktur_utama: "3171234567890123",
         email_kontak: "a@b.id",
+        provinsi_penandatanganan: "31",
       },
     },
   });
@@ -712,7 +718,7 @@ describe("offering in batches", () => {
     expect((await liveOffer(first))?.practitionerId).toBe(practitioners.a);
     expect((await liveOffer(second))?.practitionerId).toBe(practitioners.b);
     expect(await liveOffer(company)).toBeNull();
-    expect(await stalledReason(company)).toBe(STALL_REASONS.noneEligible({ category: "korporasi", requiredLabel: "Notaris" }));
+    expect(await stalledReason(company)).toBe(STALL_REASONS.noneEligible({ category: "korporasi", requires: ["notaris"], province: "31" }));
 
     // The first order is declined by a and c; b's offer is the round's last.
     await declineOffer(deps(), {
@@ -967,5 +973,71 @@ describe("the operator offers an order to a chosen practitioner", () => {
     await expect(offerToPractitioner(deps(), { actor: operator, orderId, practitionerId: practitioners.b })).rejects.toMatchObject({
       code: "INVALID_STATE",
     });
+  });
+});
+
+describe("the cap on a practitioner's live offers", () => {
+  const capped = (offerCap: number) => ({ ...deps(), orderRules: { ...DEFAULT_ORDER_RULES, offerCap } });
+  const liveOffersOf = (practitionerId: string) => database.prisma.offer.count({ where: { practitionerId, status: "aktif" } });
+
+  it("never gives one practitioner more live offers than the cap; the other orders wait on offer, not stalled, until one is answered", async () => {
+    await database.prisma.practitioner.updateMany({ where: { id: { in: [practitioners.b, practitioners.c] } }, data: { active: false } });
+    const orders = [await paidOrder(), await paidOrder(), await paidOrder(), await paidOrder()];
+    await ensureOfferings(capped(2), { actor: SWEEPER, orderIds: orders });
+    expect(await liveOffersOf(practitioners.a)).toBe(2);
+    const waiting: string[] = [];
+    for (const orderId of orders) if (!(await liveOffer(orderId))) waiting.push(orderId);
+    expect(waiting).toHaveLength(2);
+    for (const orderId of waiting) {
+      expect(await statusOf(orderId)).toBe("ditawarkan");
+      expect((await database.prisma.order.findUniqueOrThrow({ where: { id: orderId } })).offeringStalledAt).toBeNull();
+    }
+    // Still waiting: the sweep finds them, and offers nothing while the cap is reached.
+    const due = (await ordersNeedingOffer({ db: database.prisma }, { actor: SWEEPER, limit: 100 })).map((r) => r.id);
+    expect(due).toEqual(expect.arrayContaining(waiting));
+    await ensureOfferings(capped(2), { actor: SWEEPER, orderIds: waiting });
+    expect(await liveOffersOf(practitioners.a)).toBe(2);
+
+    const answered = orders.find((orderId) => !waiting.includes(orderId))!;
+    await declineOffer(capped(2), {
+      actor: await practitionerActorOf(database.prisma, practitioners.a),
+      offerId: (await liveOffer(answered))!.id,
+    });
+    await ensureOfferings(capped(2), { actor: SWEEPER, orderIds: waiting });
+    expect(await liveOffersOf(practitioners.a)).toBe(2);
+    expect((await Promise.all(waiting.map(liveOffer))).filter(Boolean)).toHaveLength(1);
+  });
+
+  it("refuses the operator's choice of a practitioner at the cap", async () => {
+    const [first, second] = [await paidOrder(), await paidOrder()];
+    await ensureOfferings(capped(1), { actor: SWEEPER, orderIds: [first] });
+    const holder = (await liveOffer(first))!.practitionerId;
+    await database.prisma.order.update({ where: { id: second }, data: { status: "ditawarkan" } });
+    await expect(offerToPractitioner(capped(1), { actor: TEST_OPERATOR, orderId: second, practitionerId: holder })).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
+    expect(await liveOffersOf(holder)).toBe(1);
+  });
+});
+
+describe.runIf(testDatabaseKind === "postgres")("the cap under concurrent offering", () => {
+  it("gives the one practitioner one offer of two orders offered at once with a cap of 1", async () => {
+    await database.prisma.practitioner.updateMany({ where: { id: { in: [practitioners.b, practitioners.c] } }, data: { active: false } });
+    for (let round = 0; round < 4; round++) {
+      await database.prisma.offer.updateMany({ where: { status: "aktif" }, data: { status: "dibatalkan" } });
+      const [first, second] = [await paidOrder(), await paidOrder()];
+      const capOne = { ...deps(), orderRules: { ...DEFAULT_ORDER_RULES, offerCap: 1 } };
+      // Both lock their order, then queue on the offering's lock held here.
+      const results = await raceBehindLock<unknown>(
+        database.url!,
+        { sql: "SELECT pg_advisory_xact_lock($1::bigint)", params: [OFFERING_LOCK] },
+        [
+          () => ensureOffering(capOne, { actor: SWEEPER, orderId: first }),
+          () => ensureOffering(capOne, { actor: SWEEPER, orderId: second }),
+        ],
+      );
+      expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled"]);
+      expect(await database.prisma.offer.count({ where: { practitionerId: practitioners.a, status: "aktif" } })).toBe(1);
+    }
   });
 });

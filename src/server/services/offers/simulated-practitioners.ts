@@ -1,5 +1,6 @@
 import type { Tx } from "@/server/db/client";
 import { AppError } from "@/server/domain/errors";
+import { CREDENTIAL_KINDS, type CredentialFacts, labelOf } from "@/server/domain/practitioners/credentials";
 
 /**
  * The sandbox's stand-ins for practitioners. Test orders are offered to the first; test cases
@@ -13,6 +14,22 @@ const SIMULATED_PRACTITIONERS = [1, 2, 3, 4, 5].map((n) => ({
   email: `praktisi-simulasi-${n}@sandbox.kuasa.invalid`,
   name: `Praktisi Simulasi ${n}`,
 }));
+
+/**
+ * Each stand-in holds a verified credential of every kind, so test orders of every service can be
+ * taken. Their notaris and ppat credentials name no province: they stand for all 38 (only these
+ * rows may, as no form or command accepts a provincial credential without one), and the
+ * sandbox's offering never asks (it offers test orders to the first stand-in directly).
+ */
+const SANDBOX_ISSUER = "Sandbox Kuasa";
+const SANDBOX_CREDENTIALS: CredentialFacts[] = CREDENTIAL_KINDS.map((kind) => ({
+  kind,
+  issuer: SANDBOX_ISSUER,
+  status: "terverifikasi",
+  validUntil: null,
+  province: null,
+}));
+const SANDBOX_LABEL = labelOf(SANDBOX_CREDENTIALS, "2000-01-01");
 
 /** Not an argon2 hash: verification of any password against it fails. */
 const NO_PASSWORD = "!sandbox";
@@ -33,13 +50,30 @@ export async function ensureSimulatedPractitioners(tx: Tx): Promise<void> {
       id: p.id,
       userId: p.userId,
       name: p.name,
-      label: "Advokat",
+      label: SANDBOX_LABEL,
       categories: [],
       active: false,
       simulated: true,
     })),
     skipDuplicates: true,
   });
+  const credentials = await tx.practitionerCredential.createMany({
+    data: SIMULATED_PRACTITIONERS.flatMap((p, n) =>
+      SANDBOX_CREDENTIALS.map((c) => ({
+        id: `krd_simulasi_${n + 1}_${c.kind}`,
+        practitionerId: p.id,
+        kind: c.kind,
+        issuer: c.issuer,
+        number: `SIMULASI-${n + 1}`,
+        status: "terverifikasi" as const,
+        decidedBy: "sandbox",
+      })),
+    ),
+    skipDuplicates: true,
+  });
+  // Stand-ins made before credentials existed get the label of theirs once.
+  if (credentials.count > 0)
+    await tx.practitioner.updateMany({ where: { id: { in: SIMULATED_PRACTITIONERS.map((p) => p.id) } }, data: { label: SANDBOX_LABEL } });
 }
 
 /** The practitioner who takes test orders. */

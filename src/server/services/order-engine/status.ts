@@ -28,9 +28,23 @@ import { accounts, releaseOrderSpend, STATUSES_NOT_SPENT, shortTransferError, ty
 import { notifyOrderMessage } from "../notifications";
 import { endCostsOnOrderChange, ORDER_COSTS } from "./cost-moves";
 
-/** The practitioner as the client side sees them: who does the work, with the label and licence the operator verified. */
+/**
+ * The practitioner as the client side sees them: who does the work, with the label derived from
+ * their credentials and the verified credentials themselves (the serializer keeps those that
+ * count today).
+ */
 export const PRACTITIONER_SEEN_BY_CLIENT = {
-  select: { id: true, name: true, displayName: true, label: true, licenseNumber: true },
+  select: {
+    id: true,
+    name: true,
+    displayName: true,
+    label: true,
+    credentials: {
+      where: { status: "terverifikasi" },
+      orderBy: { createdAt: "asc" },
+      select: { kind: true, issuer: true, number: true, validUntil: true, province: true, status: true, decidedAt: true },
+    },
+  },
 } as const;
 
 /** What an Order object shows beside the row: read with it in one statement (Prisma's relation joins). */

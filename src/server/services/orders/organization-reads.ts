@@ -1,7 +1,7 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { OrderStatus } from "@/generated/prisma/enums";
 import { type AdminActor, inMode, type OrganizationActor, ownerOf, requireActor } from "@/server/domain/access/actor";
-import type { IntakeField } from "@/server/domain/catalog/intake";
+import { type IntakeField, intakeForPeople } from "@/server/domain/catalog/intake";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
 import type { EventType } from "@/server/domain/events/webhook-event";
@@ -169,9 +169,8 @@ export async function getOrganizationOrder(
     status: order.status,
     livemode: order.livemode,
     service: { code: order.serviceCode, name: order.service.name, slaLabel: order.service.slaLabel },
-    intakeLabels: Object.fromEntries((order.service.intake as unknown as IntakeField[]).map((f) => [f.key, f.label])),
+    ...intakeForPeople(order.service.intake as unknown as IntakeField[], order.intake as Record<string, string>),
     priceIdr: Number(order.priceIdr),
-    intake: order.intake as Record<string, string>,
     apiKey: order.apiKey,
     // Only the profile's name and label: what the client may know of who does the work.
     practitioner: order.practitioner,

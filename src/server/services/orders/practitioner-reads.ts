@@ -2,7 +2,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { OrderStatus } from "@/generated/prisma/enums";
 import type { DbOrTx } from "@/server/db/client";
 import { type PractitionerActor, requireActor } from "@/server/domain/access/actor";
-import type { IntakeField } from "@/server/domain/catalog/intake";
+import { type IntakeField, intakeForPeople } from "@/server/domain/catalog/intake";
 import { AppError } from "@/server/domain/errors";
 import { type MessageRole, ORDER_TRANSITIONS, type OrderTrigger } from "@/server/domain/orders/order-state";
 import { cursorRow, keyset, mapPage, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
@@ -89,8 +89,7 @@ function viewOf(order: ViewSource, masked: boolean): PractitionerOrderView {
     status: order.status,
     service,
     earningIdr: ENDED_UNPAID.includes(order.status) ? null : Number(order.clientPriceIdr),
-    intake: masked ? maskIntake(intake, fields) : intake,
-    intakeLabels: Object.fromEntries(fields.map((f) => [f.key, f.label])),
+    ...intakeForPeople(fields, masked ? maskIntake(intake, fields) : intake),
     messages: order.messages.map(({ trigger: _trigger, ...m }) => ({ ...m, body: masked ? maskText(m.body) : m.body })),
     // Another practitioner's result, should one be left on the order, is not for whoever is offered it.
     deliverable: masked ? null : order.deliverable,

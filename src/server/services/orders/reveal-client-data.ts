@@ -1,5 +1,5 @@
 import { type OperatorActor, requireActor } from "@/server/domain/access/actor";
-import { intakeFieldListSchema } from "@/server/domain/catalog/intake";
+import { intakeFieldListSchema, intakeForPeople } from "@/server/domain/catalog/intake";
 import { AppError } from "@/server/domain/errors";
 import { audit } from "../audit";
 import type { ServiceDeps } from "../deps";
@@ -39,8 +39,10 @@ export async function revealClientData(deps: Pick<ServiceDeps, "db">, { actor, o
     });
     const fields = intakeFieldListSchema.safeParse(order.service.intake).data ?? [];
     return {
-      intake: Object.fromEntries(Object.entries(order.intake as Record<string, unknown>).map(([key, value]) => [key, String(value)])),
-      intakeLabels: Object.fromEntries(fields.map((f) => [f.key, f.label])),
+      ...intakeForPeople(
+        fields,
+        Object.fromEntries(Object.entries(order.intake as Record<string, unknown>).map(([key, value]) => [key, String(value)])),
+      ),
       case: order.case,
     };
   });

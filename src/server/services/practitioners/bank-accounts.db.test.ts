@@ -12,11 +12,17 @@ import { accounts, earningsStatement, recordPayout, transfer } from "../money";
 import { bankAccountsForOperator, myBankAccount, setBankAccount, verifyBankAccount } from "./bank-accounts";
 
 let database: TestDatabase;
+
 const clock = fixedClock("2026-11-23T03:00:00Z");
+
 const deps = () => ({ db: database.prisma, clock });
+
 const operator = TEST_OPERATOR;
+
 const BCA = { bankCode: "bca", accountNumber: "0123-4567 89", holderName: "  Rina   Advokat " };
+
 const MANDIRI = { bankCode: "mandiri", accountNumber: "1370012345678", holderName: "Rina Advokat" };
+
 const DAY_AND_A_BIT = RECENT_ACCOUNT_MS + 60_000;
 
 beforeAll(async () => {

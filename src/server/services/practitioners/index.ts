@@ -1,17 +1,16 @@
+export { addCredential, type CredentialInput, checkedCredential } from "./add-credential";
 export {
   bankAccountsForOperator,
   myBankAccount,
   setBankAccount,
   verifyBankAccount,
 } from "./bank-accounts";
-
+export { credentialQueue, practitionerCredentials } from "./credential-reads";
+export { decideCredential } from "./decide-credential";
+export { credentialsDueToExpire, expireCredential } from "./expire-credential";
+export { listPractitioners } from "./operator-reads";
 export { changePassword, getPractitionerProfile, updatePractitionerProfile } from "./practitioner-profile";
-
-export {
-  LICENSE_NUMBER_MAX,
-  listPractitioners,
-  registerPractitioner,
-  setLicenseNumber,
-  setPractitionerActive,
-  updatePractitioner,
-} from "./practitioners";
+export { registerPractitioner } from "./register";
+export { credentialsDueForReminder, remindCredentialExpiry } from "./remind-credential";
+export { setPractitionerActive } from "./set-active";
+export { updatePractitioner } from "./update";

@@ -7,13 +7,12 @@ import { endOtherPortalSessions, hashPassword, verifyPassword } from "../access"
 import { audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 
-/** What a practitioner sees of their own profile; the verified name, label, licence number and categories are the operator's to set. */
+/** What a practitioner sees of their own profile; the verified name and categories are the operator's to set, the label follows the credentials. */
 export interface PractitionerProfile extends Profile {
   name: string;
   email: string;
   label: string | null;
   categories: string[];
-  licenseNumber: string | null;
   available: boolean;
   emailNotifications: boolean;
   /** The catalog's categories, to choose areas from. */
@@ -24,7 +23,6 @@ const PROFILE_FIELDS = {
   name: true,
   label: true,
   categories: true,
-  licenseNumber: true,
   available: true,
   emailNotifications: true,
   displayName: true,

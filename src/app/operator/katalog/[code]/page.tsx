@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { categoryLabel, formatRupiah } from "@/app/_components/format";
 import { PageTitle } from "@/app/_components/ui";
 import { INTAKE_TYPE_LABEL } from "@/server/domain/catalog/intake";
+import { CREDENTIAL_KIND_NAME } from "@/server/domain/practitioners/credentials";
 import { portalPage } from "@/server/runtime/portal";
 import { isNotFound } from "../../_components/not-found";
 import { ServiceEditForm, ServiceToggles } from "../../_components/service-forms";
@@ -14,10 +15,7 @@ export const metadata: Metadata = { title: "Layanan · Operator — Kuasa" };
 export default async function ServicePage({ params }: { params: Promise<{ code: string }> }) {
   const { caller } = await portalPage("operator");
   const { code } = await params;
-  const [service, { labels }] = await Promise.all([
-    caller.operator.service({ code }).catch((err: unknown) => (isNotFound(err) ? notFound() : Promise.reject(err))),
-    caller.operator.services(),
-  ]);
+  const service = await caller.operator.service({ code }).catch((err: unknown) => (isNotFound(err) ? notFound() : Promise.reject(err)));
   return (
     <>
       <p className="back">
@@ -39,8 +37,14 @@ export default async function ServicePage({ params }: { params: Promise<{ code: 
           </dd>
           <dt>SLA</dt>
           <dd>{service.slaLabel}</dd>
-          <dt>Label wajib</dt>
-          <dd>{service.requiredLabel ?? <span className="muted">Semua praktisi kategori ini</span>}</dd>
+          <dt>Syarat kredensial</dt>
+          <dd>
+            {service.requires.length > 0 ? (
+              service.requires.map((kind) => CREDENTIAL_KIND_NAME[kind]).join(", ")
+            ) : (
+              <span className="muted">Tidak ada: semua praktisi terverifikasi di kategori ini</span>
+            )}
+          </dd>
           <dt>Biaya pihak ketiga</dt>
           <dd>{service.thirdParty ?? <span className="muted">Tidak ada</span>}</dd>
         </dl>
@@ -100,7 +104,11 @@ export default async function ServicePage({ params }: { params: Promise<{ code: 
                     </td>
                     <td data-label="Jenis">
                       {INTAKE_TYPE_LABEL[field.type]}
-                      {field.options ? <span className="muted small"> ({field.options.join(" / ")})</span> : null}
+                      {field.type === "provinsi" ? (
+                        <span className="muted small"> (38 provinsi, kode Kemendagri)</span>
+                      ) : field.options ? (
+                        <span className="muted small"> ({field.options.join(" / ")})</span>
+                      ) : null}
                     </td>
                     <td data-label="Wajib">{field.required ? "Wajib" : "Opsional"}</td>
                   </tr>
@@ -113,7 +121,7 @@ export default async function ServicePage({ params }: { params: Promise<{ code: 
           <ServiceToggles code={service.code} name={service.name} agentEligible={service.agentEligible} active={service.active} />
           <details className="disclosure">
             <summary>Ubah layanan</summary>
-            <ServiceEditForm service={service} labels={labels} />
+            <ServiceEditForm service={service} />
           </details>
         </div>
       </article>

@@ -5,9 +5,9 @@ import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
 import { Field, FormMessages } from "@/app/_components/field";
 import { type AttachedFiles, FileUpload } from "@/app/_components/file-upload";
 import { trpc } from "@/app/_components/trpc";
+import { useHydrated } from "@/app/_components/use-hydrated";
 import type { PractitionerAction } from "@/server/api/schemas/portal/practitioner-portal";
 import { ORDER_ERRORS } from "../../_components/messages";
-import { useHydrated } from "../../_components/use-hydrated";
 
 const NO_FILES: AttachedFiles = { ids: [], pending: false };
 const STILL_UPLOADING = "Berkas masih diunggah. Tunggu sampai selesai, lalu kirim lagi.";

@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { INTAKE_FIELD_TYPES, INTAKE_LIMITS } from "@/server/domain/catalog/intake";
+import { INTAKE_FIELD_TYPES, INTAKE_LIMITS, type IntakeField } from "@/server/domain/catalog/intake";
 import { THIRD_PARTY_FEE_KINDS } from "@/server/domain/catalog/third-party-fees";
+import { PROVINCES } from "@/server/domain/places/provinces";
+import { CREDENTIAL_KINDS } from "@/server/domain/practitioners/credentials";
 import type { CatalogService } from "@/server/services/catalog";
 import { livemodeSchema } from "../livemode";
 
@@ -11,7 +13,8 @@ const INTAKE_TYPE_DESCRIPTION = [
   `\`text\`: at most ${shortText.toLocaleString("en-US")} characters; \`textarea\`: at most ${longText.toLocaleString("en-US")};`,
   "`email`: an e-mail address; `phone`: an Indonesian number (+62…, 62… or 0…);",
   "`date`: a real date as YYYY-MM-DD; `number`: a whole number in digits;",
-  "`nik`: the 16-digit NIK; `select`: one of `options`.",
+  "`nik`: the 16-digit NIK; `select`: one of `options`;",
+  "`provinsi`: one of Indonesia's 38 provinces by its Kemendagri code, one of `options` (names in `option_labels`).",
 ].join(" ");
 
 export const intakeFieldSchema = z
@@ -20,9 +23,19 @@ export const intakeFieldSchema = z
     label: z.string(),
     required: z.boolean(),
     type: z.enum(INTAKE_FIELD_TYPES).meta({ description: INTAKE_TYPE_DESCRIPTION }),
-    options: z.array(z.string()).optional().meta({ description: "Allowed values, for type select only." }),
+    options: z.array(z.string()).optional().meta({ description: "Allowed values, for types select and provinsi." }),
+    option_labels: z
+      .array(z.string())
+      .optional()
+      .meta({ description: "For type provinsi: each option's name, in the order of `options` (`31` is DKI Jakarta)." }),
   })
   .meta({ id: "IntakeField" });
+
+/** An intake field as agents read it: a `provinsi` field lists the provinces. */
+function intakeFieldView(field: IntakeField): z.infer<typeof intakeFieldSchema> {
+  if (field.type !== "provinsi") return field;
+  return { ...field, options: PROVINCES.map((p) => p.code), option_labels: PROVINCES.map((p) => p.name) };
+}
 
 const thirdPartyFeeResponseSchema = z
   .object({
@@ -49,6 +62,10 @@ export const serviceSchema = z
     price_idr: z.number().int().meta({ description: "Agent price: public price + 15 %, rounded to the nearest Rp 50.000." }),
     sla: z.object({ days: z.number().int(), label: z.string() }),
     intake: z.array(intakeFieldSchema),
+    requires: z.array(z.enum(CREDENTIAL_KINDS)).meta({
+      description:
+        "Credentials the practitioner doing the work holds, verified by Kuasa and current (a notaris or ppat in the province of the order's `provinsi` field). Empty: any verified practitioner of the field.",
+    }),
     third_party: z.string().nullable().meta({ description: "Third-party costs billed separately at official rates." }),
     third_party_fees: z.array(thirdPartyFeeResponseSchema).meta({
       description:
@@ -69,7 +86,8 @@ export function serializeService(service: CatalogService, livemode: boolean): Se
     description: service.description,
     price_idr: service.agentPriceIdr,
     sla: { days: service.slaDays, label: service.slaLabel },
-    intake: service.intake,
+    intake: service.intake.map(intakeFieldView),
+    requires: [...service.requires],
     third_party: service.thirdParty,
     third_party_fees: service.thirdPartyFees.map((fee) => ({
       code: fee.code,

@@ -1,9 +1,12 @@
 import { z } from "zod";
 import type { OrderReview } from "@/generated/prisma/client";
+import type { CredentialStatus } from "@/generated/prisma/enums";
 import { OrderStatus } from "@/generated/prisma/enums";
 import { INTAKE_LIMITS } from "@/server/domain/catalog/intake";
+import { jakartaDay } from "@/server/domain/clock";
 import { isHttpUrl } from "@/server/domain/events/webhook-url";
 import { MESSAGE_ROLES, type MessageRole } from "@/server/domain/orders/order-state";
+import { CREDENTIAL_KINDS, type CredentialKind, countsOn, isCredentialKind } from "@/server/domain/practitioners/credentials";
 import { publicName } from "@/server/domain/practitioners/practitioner-profile";
 import { filesByPlace } from "@/server/services/files";
 import type { OrderWithMessages } from "@/server/services/order-engine";
@@ -141,6 +144,18 @@ export function serializeReview(review: OrderReview, livemode: boolean): z.input
   };
 }
 
+/** One credential as agents read it. */
+const orderCredentialSchema = z
+  .object({
+    kind: z.enum(CREDENTIAL_KINDS).meta({ description: "advokat, notaris, ppat, konsultan_ki or penerjemah_tersumpah." }),
+    issuer: z.string().meta({ description: "Who issued it (the advocates' organisation, the ministry)." }),
+    number: z.string(),
+    valid_until: z.string().nullable().meta({ description: "The day it stops being valid (YYYY-MM-DD), or null when it does not expire." }),
+    province: z.string().nullable().meta({ description: "A notaris's or ppat's working area: the province's Kemendagri code." }),
+    verified_at: z.string().nullable().meta({ description: "When Kuasa's operator verified it (ISO 8601)." }),
+  })
+  .meta({ id: "PractitionerCredential" });
+
 /** Who does the work, as the operator verified them. */
 export const orderPractitionerSchema = z
   .object({
@@ -148,23 +163,51 @@ export const orderPractitionerSchema = z
     name: z.string().meta({
       description: "The name the practitioner practises under: their verified name, with any titles they added (e.g. `, S.H.`).",
     }),
-    label: z
-      .string()
-      .nullable()
-      .meta({ description: "The professional label the operator verified (e.g. Advokat, Konsultan KI): the only label that counts." }),
-    license_number: z.string().nullable().meta({ description: "The licence or registration number the operator verified." }),
+    label: z.string().nullable().meta({
+      description:
+        "Derived from the credentials below, never typed (e.g. `Advokat (PERADI) · Notaris — DKI Jakarta`): the only label that counts. Null: no credential counts today.",
+    }),
+    license_number: z.string().nullable().meta({
+      description: "The number of the first credential in `credentials` (kept for clients written before `credentials`).",
+    }),
+    credentials: z.array(orderCredentialSchema).meta({
+      description: "The practitioner's credentials Kuasa verified that are valid today, in the order of their kinds.",
+    }),
   })
   .meta({ id: "OrderPractitioner" });
 
-/** A practitioner as PRACTITIONER_SEEN_BY_CLIENT reads them, in the API's shape. */
+type CredentialRow = {
+  kind: string;
+  issuer: string;
+  number: string;
+  validUntil: Date | null;
+  province: string | null;
+  status: CredentialStatus;
+  decidedAt: Date | null;
+};
+
+/** A practitioner as PRACTITIONER_SEEN_BY_CLIENT reads them, in the API's shape, with the credentials that count today in Jakarta. */
 export function serializePractitioner(
-  practitioner: Parameters<typeof publicName>[0] & { id: string; label: string | null; licenseNumber: string | null },
+  practitioner: Parameters<typeof publicName>[0] & { id: string; label: string | null; credentials: CredentialRow[] },
 ): z.input<typeof orderPractitionerSchema> {
+  const today = jakartaDay(new Date());
+  const day = (at: Date | null) => (at ? at.toISOString().slice(0, 10) : null);
+  const counting = practitioner.credentials
+    .filter((c) => isCredentialKind(c.kind) && countsOn({ status: c.status, validUntil: day(c.validUntil) }, today))
+    .sort((a, b) => CREDENTIAL_KINDS.indexOf(a.kind as CredentialKind) - CREDENTIAL_KINDS.indexOf(b.kind as CredentialKind));
   return {
     id: practitioner.id,
     name: publicName(practitioner),
     label: practitioner.label,
-    license_number: practitioner.licenseNumber,
+    license_number: counting[0]?.number ?? null,
+    credentials: counting.map((c) => ({
+      kind: c.kind as CredentialKind,
+      issuer: c.issuer,
+      number: c.number,
+      valid_until: day(c.validUntil),
+      province: c.province,
+      verified_at: c.decidedAt?.toISOString() ?? null,
+    })),
   };
 }
 

@@ -10,7 +10,7 @@ import {
 } from "@/generated/prisma/enums";
 import { SERVICE_STATES } from "@/server/domain/catalog/service-state";
 import { thirdPartyFeeListSchema } from "@/server/domain/catalog/third-party-fees";
-import { nameText } from "@/server/domain/text/name-text";
+import { CREDENTIAL_KINDS } from "@/server/domain/practitioners/credentials";
 import { MIN_PASSWORD_LENGTH } from "@/server/services/access";
 import type { operatorOrderDetail } from "@/server/services/orders";
 import { OPERATOR_ORDER_ACTIONS, type OperatorOrderAction } from "@/server/services/orders";
@@ -33,16 +33,14 @@ export const byOrganization = z.object({ organizationId: idSchema });
 export const byOrder = z.object({ orderId: idSchema });
 export const byPractitioner = z.object({ practitionerId: idSchema });
 export const byUser = z.object({ userId: idSchema });
-const practitionerLabel = nameText(z.string().max(100)).nullable();
 const practitionerCategories = z.array(z.string().min(1).max(64)).max(20);
 export const createPractitionerInput = z.object({
   name: nameSchema(),
   email: z.string().trim().max(320),
   password: z.string().min(MIN_PASSWORD_LENGTH).max(200),
-  label: practitionerLabel,
   categories: practitionerCategories,
 });
-export const updatePractitionerInput = byPractitioner.extend({ label: practitionerLabel, categories: practitionerCategories });
+export const updatePractitionerInput = byPractitioner.extend({ categories: practitionerCategories });
 
 export const orderSearchInput = z.object({
   q: search,
@@ -90,7 +88,7 @@ export const updateServiceInput = byService.extend({
   clientPriceIdr: rupiahNumberSchema.optional(),
   slaDays: z.number().optional(),
   description: z.string().max(5_000).optional(),
-  requiredLabel: practitionerLabel.optional(),
+  requires: z.array(z.enum(CREDENTIAL_KINDS)).max(CREDENTIAL_KINDS.length).optional(),
   intake: z.unknown().optional(),
   thirdPartyFees: z.unknown().optional(),
   agentEligible: z.boolean().optional(),
@@ -343,7 +341,6 @@ export const practitionersOutput = pageSchema(
     email: z.string(),
     label: z.string().nullable(),
     categories: z.array(z.string()),
-    licenseNumber: z.string().nullable(),
     active: z.boolean(),
     available: z.boolean(),
     createdAt: z.date(),
@@ -398,10 +395,10 @@ export const serviceOutput = z.object({
   intake: z.array(intakeFieldSchema),
   thirdParty: z.string().nullable(),
   thirdPartyFees: thirdPartyFeeListSchema,
-  requiredLabel: z.string().nullable(),
+  requires: z.array(z.enum(CREDENTIAL_KINDS)),
   agentEligible: z.boolean(),
   active: z.boolean(),
   state: z.enum(SERVICE_STATES),
   updatedAt: z.date(),
 });
-export const servicesOutput = z.object({ categories: z.array(z.string()), labels: z.array(z.string()), services: z.array(serviceOutput) });
+export const servicesOutput = z.object({ categories: z.array(z.string()), services: z.array(serviceOutput) });

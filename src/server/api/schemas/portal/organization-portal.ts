@@ -275,7 +275,7 @@ export const casesOutput = z.array(
         priceIdr: z.number().int(),
         clientPaysIdr: z.number().int(),
         createdAt: z.date(),
-        practitioner: z.object({ name: z.string(), label: z.string().nullable(), licenseNumber: z.string().nullable() }),
+        practitioner: z.object({ name: z.string(), label: z.string().nullable() }),
       }),
     ),
     invoice: z

@@ -234,7 +234,6 @@ export const profileOutput = z.object({
   email: z.string(),
   label: z.string().nullable(),
   categories: z.array(z.string()),
-  licenseNumber: z.string().nullable(),
   available: z.boolean(),
   emailNotifications: z.boolean(),
   displayName: z.string().nullable(),

@@ -1,0 +1,245 @@
+"use client";
+import { type FormEvent, useState } from "react";
+import { type ErrorMessages, useAction } from "@/app/_components/action";
+import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
+import {
+  type CredentialDraft,
+  CredentialFields,
+  credentialDraftProblems,
+  credentialInputOf,
+  draftOf,
+  EMPTY_CREDENTIAL,
+} from "@/app/_components/credential-fields";
+import type { PortalCredential } from "@/app/_components/credentials";
+import { Field, FormMessages } from "@/app/_components/field";
+import { formatDay } from "@/app/_components/format";
+import { trpc } from "@/app/_components/trpc";
+import { provinceName } from "@/server/domain/places/provinces";
+import { CREDENTIAL_KIND_NAME, type CredentialKind, PROVINCIAL_KINDS } from "@/server/domain/practitioners/credentials";
+
+const MESSAGES: ErrorMessages = {
+  NOT_FOUND: "Kredensial atau praktisi ini tidak ditemukan; mungkin sudah berubah. Muat ulang halaman.",
+  INVALID_STATE: "Kredensial ini sudah diputuskan atau berubah sejak halaman dimuat. Halaman dimuat ulang; periksa statusnya sekarang.",
+};
+
+/** The longest reason the server takes; the practitioner reads it. */
+const REASON_MAX = 1_000;
+
+/** The operator adds a credential they checked themselves (e.g. against the issuer's register): recorded verified. */
+export function AddCredentialForm({
+  practitionerId,
+  name,
+  minValidUntil,
+}: {
+  practitionerId: string;
+  name: string;
+  minValidUntil: string;
+}) {
+  const { busy, error, setError, run } = useAction(MESSAGES);
+  const [draft, setDraft] = useState<CredentialDraft>(EMPTY_CREDENTIAL);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problems = credentialDraftProblems(draft);
+    if (problems.length > 0 || draft.kind === "") return setError(problems.join(" "));
+    const input = credentialInputOf({ ...draft, kind: draft.kind });
+    const result = await run(() => trpc.operator.addCredential.mutate({ practitionerId, ...input }), {
+      success: `Kredensial ${CREDENTIAL_KIND_NAME[input.kind]} ${name} dicatat terverifikasi; labelnya diperbarui.`,
+    });
+    if (result.ok) setDraft(EMPTY_CREDENTIAL);
+  }
+
+  return (
+    <form className="form compact" onSubmit={(event) => void submit(event)} aria-label="Tambah kredensial terverifikasi" noValidate>
+      <p className="hint">
+        Hanya untuk kredensial yang sudah Anda cocokkan dengan dokumen asli atau register penerbitnya: tercatat terverifikasi atas nama Anda
+        dan langsung dihitung untuk label dan tawaran.
+      </p>
+      <CredentialFields draft={draft} onChange={setDraft} minValidUntil={minValidUntil} />
+      <FormMessages error={error} />
+      <div className="row">
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? "Menyimpan…" : "Catat kredensial terverifikasi"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function ReasonField({ label, hint, value, onChange }: { label: string; hint: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <Field label={label} hint={hint}>
+      {(control) => (
+        <textarea {...control} rows={2} maxLength={REASON_MAX} value={value} onChange={(event) => onChange(event.target.value)} />
+      )}
+    </Field>
+  );
+}
+
+/** What will be recorded, as the confirmation lists it. */
+function DraftFacts({ draft, kind }: { draft: CredentialDraft; kind: CredentialKind }) {
+  return (
+    <dl className="facts">
+      <dt>Jenis</dt>
+      <dd>{CREDENTIAL_KIND_NAME[kind]}</dd>
+      <dt>Penerbit</dt>
+      <dd>{draft.issuer.trim()}</dd>
+      <dt>Nomor</dt>
+      <dd>{draft.number.trim()}</dd>
+      {PROVINCIAL_KINDS.has(kind) && (
+        <>
+          <dt>Wilayah jabatan</dt>
+          <dd>{draft.province ? provinceName(draft.province) : "—"}</dd>
+        </>
+      )}
+      <dt>Berlaku sampai</dt>
+      <dd>{draft.validUntil ? formatDay(draft.validUntil) : "Tidak kedaluwarsa"}</dd>
+    </dl>
+  );
+}
+
+/**
+ * A submitted credential: verified (with the operator's corrections of what they read off the
+ * document, if any) or rejected with a reason the practitioner reads.
+ */
+export function CredentialDecision({
+  credential,
+  practitionerName,
+  minValidUntil,
+}: {
+  credential: PortalCredential;
+  practitionerName: string;
+  minValidUntil: string;
+}) {
+  const { busy, error, setError, run } = useAction(MESSAGES);
+  const submitted = draftOf(credential);
+  const [draft, setDraft] = useState<CredentialDraft>(submitted);
+  const [reason, setReason] = useState("");
+  const kindName = CREDENTIAL_KIND_NAME[credential.kind];
+
+  /** Only what the operator changed: the rest stays as submitted. */
+  function corrections() {
+    const input = credentialInputOf({ ...draft, kind: credential.kind });
+    const before = credentialInputOf({ ...submitted, kind: credential.kind });
+    const changed = {
+      ...(input.issuer !== before.issuer ? { issuer: input.issuer } : {}),
+      ...(input.number !== before.number ? { number: input.number } : {}),
+      ...(input.validUntil !== before.validUntil ? { validUntil: input.validUntil } : {}),
+      ...(input.province !== before.province ? { province: input.province } : {}),
+    };
+    return Object.keys(changed).length > 0 ? changed : undefined;
+  }
+
+  const verify = () =>
+    run(() => trpc.operator.decideCredential.mutate({ credentialId: credential.id, approve: true, corrections: corrections() }), {
+      success: `Kredensial ${kindName} ${practitionerName} diverifikasi.`,
+    });
+  const reject = () =>
+    run(() => trpc.operator.decideCredential.mutate({ credentialId: credential.id, approve: false, reason: reason.trim() }), {
+      success: `Kredensial ${kindName} ${practitionerName} ditolak; praktisi membaca alasan Anda.`,
+    });
+
+  return (
+    <div className="form compact decision">
+      <CredentialFields draft={draft} onChange={setDraft} minValidUntil={minValidUntil} fixedKind submitted={submitted} />
+      <ReasonField
+        label="Alasan bila ditolak"
+        hint="Wajib untuk menolak; praktisi membacanya di profilnya. Sebut apa yang harus diperbaiki."
+        value={reason}
+        onChange={(value) => {
+          setReason(value);
+          setError(null);
+        }}
+      />
+      <FormMessages error={error} />
+      <div className="row">
+        <ConfirmDialogButton
+          label="Verifikasi"
+          title={`Verifikasi kredensial ${kindName} ${practitionerName}?`}
+          confirmLabel="Ya, verifikasi"
+          busy={busy}
+          canOpen={() => {
+            const problems = credentialDraftProblems(draft);
+            setError(problems.length > 0 ? problems.join(" ") : null);
+            return problems.length === 0;
+          }}
+          onConfirm={verify}
+        >
+          <DraftFacts draft={draft} kind={credential.kind} />
+          <p>
+            {corrections() ? "Dicatat dengan koreksi Anda. " : ""}Kredensial ini langsung dihitung untuk label dan tawaran{" "}
+            {practitionerName}
+            {draft.validUntil ? ` sampai ${formatDay(draft.validUntil)}` : ""}. Verifikasi hanya bila sudah cocok dengan register
+            penerbitnya.
+          </p>
+        </ConfirmDialogButton>
+        <ConfirmDialogButton
+          label="Tolak"
+          title={`Tolak kredensial ${kindName} ${practitionerName}?`}
+          confirmLabel="Ya, tolak"
+          tone="secondary"
+          danger
+          busy={busy}
+          canOpen={() => {
+            setError(reason.trim() ? null : "Tulis alasan penolakan terlebih dahulu; praktisi membacanya.");
+            return reason.trim() !== "";
+          }}
+          onConfirm={reject}
+        >
+          <p>Praktisi membaca alasan ini di profilnya dan dapat mengajukan kredensial yang benar:</p>
+          <p className="deliverable deliverable-preview">{reason.trim()}</p>
+        </ConfirmDialogButton>
+      </div>
+    </div>
+  );
+}
+
+/** A verified credential withdrawn (e.g. the card was revoked by its issuer), with a reason the practitioner reads. */
+export function RevokeCredential({ credential, practitionerName }: { credential: PortalCredential; practitionerName: string }) {
+  const { busy, error, setError, run } = useAction(MESSAGES);
+  const [reason, setReason] = useState("");
+  const kindName = CREDENTIAL_KIND_NAME[credential.kind];
+  return (
+    <details className="disclosure">
+      <summary>Cabut kredensial ini</summary>
+      <div className="form compact decision">
+        <ReasonField
+          label="Alasan pencabutan"
+          hint="Wajib; praktisi membacanya di profilnya."
+          value={reason}
+          onChange={(value) => {
+            setReason(value);
+            setError(null);
+          }}
+        />
+        <FormMessages error={error} />
+        <div className="row">
+          <ConfirmDialogButton
+            label="Cabut"
+            title={`Cabut kredensial ${kindName} ${practitionerName}?`}
+            confirmLabel="Ya, cabut"
+            tone="secondary"
+            danger
+            busy={busy}
+            canOpen={() => {
+              setError(reason.trim() ? null : "Tulis alasan pencabutan terlebih dahulu; praktisi membacanya.");
+              return reason.trim() !== "";
+            }}
+            onConfirm={() =>
+              run(() => trpc.operator.decideCredential.mutate({ credentialId: credential.id, approve: false, reason: reason.trim() }), {
+                success: `Kredensial ${kindName} ${practitionerName} dicabut.`,
+              })
+            }
+          >
+            <p>
+              Kredensial <strong>{kindName}</strong> nomor <code>{credential.number}</code> tidak dihitung lagi: label {practitionerName}{" "}
+              diperbarui dan tawaran baru untuk layanan yang mensyaratkannya berhenti. Pesanan yang sudah diambil tetap berjalan.
+            </p>
+            <p>Alasan yang dibaca praktisi:</p>
+            <p className="deliverable deliverable-preview">{reason.trim()}</p>
+          </ConfirmDialogButton>
+        </div>
+      </div>
+    </details>
+  );
+}
