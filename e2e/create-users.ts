@@ -1,3 +1,5 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
 import { runOpsCommand } from "../src/cli/ops-commands";
 import { openDatabase } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
@@ -12,6 +14,8 @@ import {
   ACCOUNT_HOLDER,
   ADVOCATE_CREDENTIAL,
   CASE_ADMIN,
+  CONFLICT_CLIENT,
+  CONFLICT_HOLDER,
   COSTS_ADMIN,
   CREDENTIAL_HOLDER,
   IP_CONSULTANT,
@@ -237,6 +241,25 @@ try {
     "--name",
     CASE_ADMIN.name,
   );
+
+  // The conflicts journey's practitioner, the only one in the disputes field, and the live key of an
+  // organisation of its own that orders from them (kept in the data directory, as the demo key is).
+  await ops(
+    "practitioner:create",
+    "--email",
+    CONFLICT_HOLDER.email,
+    "--name",
+    CONFLICT_HOLDER.name,
+    "--password",
+    CONFLICT_HOLDER.password,
+    "--credentials",
+    CONFLICT_HOLDER.credentials,
+    "--categories",
+    CONFLICT_HOLDER.categories,
+  );
+  const conflictClient = await ops("org:create", "--name", CONFLICT_CLIENT.organization, "--deposit", String(CONFLICT_CLIENT.depositIdr));
+  const conflictKey = await ops("key:create", "--org", String(conflictClient.id), "--name", "Agen sengketa e2e");
+  writeFileSync(path.join(config.dataDir, CONFLICT_CLIENT.keyFile), `${String(conflictKey.key)}\n`, { mode: 0o600 });
 } finally {
   await database.close();
 }

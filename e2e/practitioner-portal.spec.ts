@@ -228,7 +228,7 @@ test.describe("browser notifications", () => {
 
     // Declined, so the offer leaves this practitioner's inbox for the other journeys.
     const offer = page.getByRole("article").filter({ hasText: orderId });
-    await offer.getByRole("button", { name: "Tolak" }).click();
+    await offer.getByRole("button", { name: "Tolak", exact: true }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Ya, tolak" }).click();
     await expect(offer).toHaveCount(0, { timeout: 15_000 });
 

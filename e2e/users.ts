@@ -145,3 +145,23 @@ export const OAUTH_ADMIN = {
   organization: "PT Asisten Cerdas",
   testDepositIdr: 10_000_000,
 } as const;
+
+/**
+ * The conflicts-of-interest journey's own people (e2e/conflicts.spec.ts): the only practitioner in
+ * the disputes field (sengketa, whose services no other journey orders), and an organisation of
+ * its own whose live key (written by e2e/create-users.ts to `keyFile` in the server's data
+ * directory) orders a demand letter naming the other side.
+ */
+export const CONFLICT_HOLDER = {
+  email: "praktisi.benturan.e2e@contoh.id",
+  name: "Hendra Advokat",
+  password: "kata-sandi-benturan-123",
+  credentials: "advokat:PERADI:12.34000",
+  categories: "sengketa",
+} as const;
+
+export const CONFLICT_CLIENT = {
+  organization: "PT Klien Sengketa",
+  depositIdr: 20_000_000,
+  keyFile: "e2e-conflicts-api-key.txt",
+} as const;

@@ -170,6 +170,7 @@ export function sampleIntake(fields: readonly IntakeField[]): Record<string, str
     date: "2026-12-01",
     number: "2",
     provinsi: "31",
+    pihak: "PT Pihak Lawan Contoh",
   };
   return Object.fromEntries(
     fields.filter((f) => f.required).map((f) => [f.key, f.options?.[0] ?? values[f.type] ?? "Data contoh untuk pesanan uji."]),

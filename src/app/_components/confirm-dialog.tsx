@@ -51,6 +51,7 @@ export function ConfirmDialog({
  */
 export function ConfirmDialogButton({
   label,
+  ariaLabel,
   title,
   children,
   confirmLabel,
@@ -61,6 +62,8 @@ export function ConfirmDialogButton({
   onConfirm,
 }: {
   label: string;
+  /** The opening button's name where `label` alone is repeated (one "Hapus" per row); it must contain `label`. */
+  ariaLabel?: string;
   title: string;
   children: ReactNode;
   confirmLabel: string;
@@ -78,6 +81,7 @@ export function ConfirmDialogButton({
         type="button"
         className={tone === "primary" ? "button" : `button ${tone}`}
         disabled={busy}
+        aria-label={ariaLabel}
         onClick={() => (canOpen?.() ?? true) && dialog.current?.showModal()}
       >
         {busy ? "Memproses…" : label}

@@ -12,6 +12,7 @@ import { trpc } from "@/app/_components/trpc";
 import { useHydrated } from "@/app/_components/use-hydrated";
 import type { OfferView } from "@/server/api/schemas/portal/practitioner-portal";
 import { OFFER_ERRORS } from "./_components/messages";
+import { ConflictDecline } from "./conflict-decline";
 
 // As the server component hands it over: React carries the Date fields across as Dates.
 export function OfferCard({ offer }: { offer: OfferView }) {
@@ -19,8 +20,10 @@ export function OfferCard({ offer }: { offer: OfferView }) {
   const { busy, error, run } = useAction(OFFER_ERRORS);
   const hydrated = useHydrated();
   const [expired, setExpired] = useState(false);
+  const [conflictOpen, setConflictOpen] = useState(false);
   const { order } = offer;
   const headingId = `offer-${offer.offerId}`;
+  const conflictId = `offer-conflict-${offer.offerId}`;
   const attachments = order.files.filter((f) => f.from === "order");
 
   // Time is up: the server has moved the order on; reload the list.
@@ -99,7 +102,20 @@ export function OfferCard({ offer }: { offer: OfferView }) {
           >
             <p>Pesanan langsung ditawarkan ke praktisi lain dan tidak kembali kepada Anda pada putaran ini.</p>
           </ConfirmDialogButton>
+          <button
+            type="button"
+            className="button secondary"
+            aria-expanded={conflictOpen}
+            aria-controls={conflictId}
+            disabled={busy || !hydrated}
+            onClick={() => setConflictOpen((open) => !open)}
+          >
+            Tolak karena benturan kepentingan
+          </button>
         </div>
+      )}
+      {!expired && conflictOpen && (
+        <ConflictDecline id={conflictId} offerId={offer.offerId} orderId={order.id} onCancel={() => setConflictOpen(false)} />
       )}
     </article>
   );

@@ -237,6 +237,10 @@ const PORTAL_RECIPES: Record<string, PortalRecipe> = {
   "practitioner.statement": { valid: () => ({}) },
   "practitioner.profile": {},
   "practitioner.credentials": {},
+  "practitioner.conflicts": {},
+  "practitioner.declareConflict": { valid: () => ({ name: "PT Bekas Kantor" }) },
+  "practitioner.removeConflict": { valid: () => ({ conflictId: "knf_tidakada" }) },
+  "practitioner.declineOfferForConflict": { valid: () => ({ offerId: "ofr_tidakada", party: "PT Pihak Lawan" }) },
   "practitioner.submitCredential": {
     valid: () => ({ kind: "konsultan_ki", issuer: "DJKI", number: "KI-uji", validUntil: null, province: null }),
   },

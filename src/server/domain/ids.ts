@@ -33,6 +33,7 @@ const ID_PREFIX = {
   passwordReset: "pwr",
   bankAccount: "rek",
   credential: "krd",
+  conflict: "knf",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

@@ -143,6 +143,12 @@ export function IntakeFieldsEditor({ drafts, onChange }: { drafts: DraftField[];
                   )}
                 </Field>
               )}
+              {draft.type === "pihak" && (
+                <p className="hint">
+                  Nama pihak lawan, satu per baris atau dipisah titik koma (paling banyak {INTAKE_LIMITS.parties}). Pesanan tidak ditawarkan
+                  kepada praktisi yang pernah mewakili pihak itu atau mencatatnya di daftar benturan kepentingannya.
+                </p>
+              )}
               <label className="check">
                 <input type="checkbox" checked={draft.required} onChange={(e) => update(draft.id, { required: e.target.checked })} />
                 Kolom {n} wajib diisi agen

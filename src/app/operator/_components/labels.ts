@@ -49,6 +49,10 @@ export const AUDIT_ACTION_LABEL: Record<string, string> = {
   "practitioner.payout": "Pencairan ke rekening praktisi",
   "practitioner.bank_account_set": "Rekening pencairan diisi atau diubah",
   "practitioner.bank_account_verify": "Rekening pencairan diverifikasi",
+  "practitioner.conflict_declare": "Pihak dicatat di daftar benturan kepentingan praktisi",
+  "practitioner.conflict_remove": "Pihak dihapus dari daftar benturan kepentingan praktisi",
+  "offer.decline_conflict": "Tawaran ditolak praktisi karena benturan kepentingan",
+  "order.conflict_skipped": "Praktisi dilewati karena benturan kepentingan",
   "credential.submit": "Kredensial diajukan praktisi",
   "credential.add_verified": "Kredensial dicatat terverifikasi oleh operator",
   "credential.verify": "Kredensial diverifikasi",
@@ -129,3 +133,32 @@ export const LEDGER_ACCOUNT_LABEL: Record<LedgerAccountKind, string> = {
   platform_revenue: "Pendapatan platform",
   external_funding: "Dana dari luar (transfer bank)",
 };
+
+/** Why the offering passed a practitioner over (`order.conflict_skipped`'s findings): what their record says of the party. */
+export const CONFLICT_WHY_LABEL: Record<string, string> = {
+  served: "pernah menjadi klien praktisi ini",
+  opposed: "pernah menjadi pihak lawan dalam pesanan yang ditangani praktisi ini",
+  declared: "ada di daftar benturan kepentingan praktisi",
+};
+
+/** One conflict skip as the audit log stores it; null when the row is not one (an older or other shape). */
+export interface ConflictSkip {
+  practitionerId: string;
+  round: number | null;
+  findings: Array<{ party: string; known: string; why: string }>;
+}
+
+export function conflictSkipOf(action: string, data: unknown): ConflictSkip | null {
+  if (action !== "order.conflict_skipped" || typeof data !== "object" || data === null) return null;
+  const { practitioner_id, round, findings } = data as Record<string, unknown>;
+  if (typeof practitioner_id !== "string" || !Array.isArray(findings)) return null;
+  return {
+    practitionerId: practitioner_id,
+    round: typeof round === "number" ? round : null,
+    findings: findings.flatMap((f: unknown) => {
+      if (typeof f !== "object" || f === null) return [];
+      const { party, known, why } = f as Record<string, unknown>;
+      return typeof party === "string" && typeof why === "string" ? [{ party, known: typeof known === "string" ? known : party, why }] : [];
+    }),
+  };
+}

@@ -23,3 +23,13 @@ export const CASE_ERRORS: ErrorMessages = {
   CONFLICT: "Anda sudah pernah mengajukan penawaran untuk kasus ini; satu kasus hanya menerima satu penawaran dari Anda.",
   VALIDATION: `Isian penawaran tidak valid: lingkup wajib diisi, waktu 1–${BID_LIMITS.etaDaysMax} hari, harga dalam rupiah. Periksa lalu kirim lagi.`,
 };
+
+/** The conflict list, and declining an offer for a conflict: the party's name is what can be wrong. */
+export const CONFLICT_ERRORS: ErrorMessages = {
+  VALIDATION:
+    "Nama pihak tidak bisa dicatat: tulis nama pihaknya, bukan hanya bentuk badan usaha (PT, CV) atau gelar, paling banyak 300 karakter. Daftar memuat paling banyak 500 pihak; hapus yang tidak berlaku lagi.",
+  NOT_FOUND: "Pihak ini sudah tidak ada di daftar Anda. Daftar dimuat ulang.",
+};
+
+/** Declining an offer for a conflict: the offer's refusals, and the party's. */
+export const OFFER_CONFLICT_ERRORS: ErrorMessages = { ...OFFER_ERRORS, VALIDATION: CONFLICT_ERRORS.VALIDATION };

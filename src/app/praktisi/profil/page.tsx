@@ -8,6 +8,7 @@ import { CREDENTIAL_KIND_NAME } from "@/server/domain/practitioners/credentials"
 import { PRACTICE_LANGUAGES, PROFILE_LIMITS } from "@/server/domain/practitioners/practitioner-profile";
 import { portalPage } from "@/server/runtime/portal";
 import { BankAccountForm } from "./bank-account-form";
+import { ConflictList } from "./conflict-list";
 import { SubmitCredentialForm } from "./credential-form";
 import { OwnProfileForm } from "./own-profile-form";
 import { PasswordForm } from "./password-form";
@@ -18,15 +19,16 @@ export const metadata: Metadata = { title: "Profil · Praktisi — Kuasa" };
 
 export default async function ProfilePage() {
   const { caller } = await portalPage("practitioner");
-  const [profile, credentials, bankAccount, reviews] = await Promise.all([
+  const [profile, credentials, bankAccount, reviews, conflicts] = await Promise.all([
     caller.practitioner.profile(),
     caller.practitioner.credentials(),
     caller.practitioner.bankAccount(),
     caller.practitioner.reviews(),
+    caller.practitioner.conflicts(),
   ]);
   return (
     <>
-      <PageTitle lead="Data yang diverifikasi operator, kredensial Anda, profil yang Anda tulis sendiri, rekening pencairan, kapan Anda menerima tawaran baru, dan kata sandi akun.">
+      <PageTitle lead="Data yang diverifikasi operator, kredensial Anda, profil yang Anda tulis sendiri, pihak yang berbenturan kepentingan dengan Anda, rekening pencairan, kapan Anda menerima tawaran baru, dan kata sandi akun.">
         Profil
       </PageTitle>
       <Card title="Data terverifikasi">
@@ -111,6 +113,7 @@ export default async function ProfilePage() {
           </>
         )}
       </Card>
+      <ConflictList conflicts={conflicts} />
       <BankAccountForm account={bankAccount} banks={BANKS} digits={ACCOUNT_NUMBER_DIGITS} />
       <ProfileForm profile={profile} />
       <PasswordForm minLength={MIN_PASSWORD_LENGTH} />

@@ -17,9 +17,13 @@ import {
 import {
   addCredential,
   changePassword,
+  conflictList,
+  declareConflict,
+  declineForConflict,
   getPractitionerProfile,
   myBankAccount,
   practitionerCredentials,
+  removeConflict,
   setBankAccount,
   updatePractitionerProfile,
 } from "@/server/services/practitioners";
@@ -63,7 +67,16 @@ import {
   submitBidInput,
   withdrawnOffersOutput,
 } from "../schemas/portal/practitioner-portal";
-import { credentialInput, credentialOutput, credentialsOutput, credentialView } from "../schemas/practitioners/credential-portal";
+import {
+  byConflict,
+  conflictOutput,
+  credentialInput,
+  credentialOutput,
+  credentialsOutput,
+  credentialView,
+  declareConflictInput,
+  declineForConflictInput,
+} from "../schemas/practitioners/credential-portal";
 import { router } from "../trpc";
 import { pageView, portalPageInput, portalPageOf, samePage } from "./paging";
 
@@ -112,6 +125,21 @@ export const practitionerRouter = router({
         offerId: input.offerId,
       }),
     ),
+  /** Declines an offer for a conflict of interest: the party joins their conflict list. */
+  declineOfferForConflict: practitioner
+    .input(declineForConflictInput)
+    .output(z.void())
+    .mutation(({ ctx, input }) => declineForConflict(ctx, { actor: ctx.actor, offerId: input.offerId, party: input.party })),
+  /** The parties they declared they may not act for or against, the newest first. */
+  conflicts: practitioner.output(z.array(conflictOutput)).query(({ ctx }) => conflictList(ctx, { actor: ctx.actor })),
+  declareConflict: practitioner
+    .input(declareConflictInput)
+    .output(conflictOutput)
+    .mutation(({ ctx, input }) => declareConflict(ctx, { actor: ctx.actor, name: input.name, note: input.note })),
+  removeConflict: practitioner
+    .input(byConflict)
+    .output(z.void())
+    .mutation(({ ctx, input }) => removeConflict(ctx, { actor: ctx.actor, conflictId: input.conflictId })),
   orders: practitioner
     .input(portalPageInput)
     .output(ordersOutput)

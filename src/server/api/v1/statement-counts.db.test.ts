@@ -164,11 +164,11 @@ const ORDER_READ_STATEMENTS = 1;
 const BALANCE_STATEMENTS = 1;
 /**
  * BEGIN, the orders locked, their status (one UPDATE), their events (one call per batch), the live
- * offers, the offering's lock (so the cap on live offers holds), the eligible practitioners, the
- * offers inserted, the offers read for their e-mails, the e-mail, the practitioners' turn, COMMIT:
- * the same for one order or a thousand.
+ * offers, the offering's lock (so the cap on live offers holds), the eligible practitioners, their
+ * records of parties (for conflicts of interest), the offers inserted, the offers read for their
+ * e-mails, the e-mail, the practitioners' turn, COMMIT: the same for one order or a thousand.
  */
-const OFFERING_BATCH_STATEMENTS = 12;
+const OFFERING_BATCH_STATEMENTS = 13;
 /**
  * The order read, kuasa_change_order_status (its status, event and escrow's transfers in one
  * statement, which is its own transaction), the answer read: was 7 (BEGIN, the order read, its

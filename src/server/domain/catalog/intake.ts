@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { isProvinceCode, provinceName } from "../places/provinces";
+import { partiesOf } from "../practitioners/conflicts";
 
 /**
  * Intake fields of a catalog service: what an order's `intake` must carry.
  * The spec leaves `type` open; these are our values, described to agents in the OpenAPI
  * document's IntakeField (api/schemas/catalog/service.ts), which /docs shows.
  */
-export const INTAKE_FIELD_TYPES = ["text", "textarea", "email", "phone", "date", "number", "nik", "select", "provinsi"] as const;
+export const INTAKE_FIELD_TYPES = ["text", "textarea", "email", "phone", "date", "number", "nik", "select", "provinsi", "pihak"] as const;
 export type IntakeFieldType = (typeof INTAKE_FIELD_TYPES)[number];
 
 export const intakeFieldSchema = z
@@ -26,7 +27,7 @@ export type IntakeField = z.infer<typeof intakeFieldSchema>;
 export const intakeFieldListSchema = z.array(intakeFieldSchema);
 
 /** Upper bounds that keep one order's intake a sane size. */
-export const INTAKE_LIMITS = { shortText: 500, longText: 10_000, fields: 50 } as const;
+export const INTAKE_LIMITS = { shortText: 500, longText: 10_000, fields: 50, parties: 20 } as const;
 
 /**
  * What an e-mail, phone or NIK field accepts. Every value they accept must be hidden by the
@@ -77,6 +78,12 @@ function valueProblem(field: IntakeField, value: string): string | null {
       return field.options?.includes(value) ? null : `must be one of: ${field.options?.join(", ")}`;
     case "provinsi":
       return isProvinceCode(value) ? null : "must be a province's Kemendagri code, one of the field's options (e.g. 31 for DKI Jakarta)";
+    case "pihak": {
+      const parties = partiesOf(value);
+      if (parties.length === 0) return "must name at least one party";
+      if (parties.length > INTAKE_LIMITS.parties) return `must name at most ${INTAKE_LIMITS.parties} parties`;
+      return null;
+    }
   }
 }
 
@@ -122,6 +129,7 @@ export const INTAKE_TYPE_LABEL: Record<IntakeFieldType, string> = {
   nik: "NIK",
   select: "Pilihan",
   provinsi: "Provinsi",
+  pihak: "Pihak (nama, satu per baris)",
 };
 
 /**

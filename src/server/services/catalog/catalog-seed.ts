@@ -605,6 +605,7 @@ const SEED_WITHOUT_FEES: ReadonlyArray<Omit<CatalogSeedEntry, "thirdPartyFees">>
       },
       { key: "telepon_klien", label: "Nomor telepon klien", required: true, type: "phone" },
       { key: "email_kontak", label: "Email kontak", required: true, type: "email" },
+      { key: "pihak_lawan", label: "Nama pihak lawan (satu per baris)", required: true, type: "pihak" },
     ],
     thirdParty: "Biaya pengiriman surat (pos tercatat atau kurir) ditagihkan terpisah sesuai tarif penyedia jasa pengiriman.",
     requires: ["advokat"],
@@ -631,6 +632,7 @@ const SEED_WITHOUT_FEES: ReadonlyArray<Omit<CatalogSeedEntry, "thirdPartyFees">>
       { key: "kronologi_bukti", label: "Kronologi dan daftar bukti yang dimiliki", required: true, type: "textarea" },
       { key: "nik_penggugat", label: "NIK penggugat (bila perorangan)", required: false, type: "nik" },
       { key: "email_kontak", label: "Email kontak", required: true, type: "email" },
+      { key: "pihak_lawan", label: "Nama pihak lawan (satu per baris)", required: true, type: "pihak" },
     ],
     thirdParty:
       "Panjar biaya perkara sesuai taksiran pengadilan negeri dan bea meterai atas bukti surat, dibayar terpisah sesuai ketentuan resmi.",

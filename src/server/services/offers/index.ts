@@ -1,5 +1,5 @@
 export { acceptOffer } from "./accept";
-export { declineOffer } from "./decline";
+export { declineOffer, declineOfferIn } from "./decline";
 export { ensureOffering, ensureOfferings, ordersNeedingOffer } from "./ensure-offering";
 
 export { expireOffer, expireOffers, offersDueToExpire } from "./expire";

@@ -15,6 +15,7 @@ import {
 } from "@/server/domain/offers/offering-order";
 import { stalledRefundAt } from "@/server/domain/orders/order-rules";
 import { provinceName } from "@/server/domain/places/provinces";
+import { type ConflictFinding, type ConflictRecord, conflictsOf, partiesOf } from "@/server/domain/practitioners/conflicts";
 import { CREDENTIAL_KIND_NAME, type CredentialKind, PROVINCIAL_KINDS } from "@/server/domain/practitioners/credentials";
 import { audit } from "../audit";
 import { notifyNewOffers } from "../notifications";
@@ -37,6 +38,8 @@ export const STALL_REASONS = {
     return `Tidak ada praktisi aktif dengan ${credential} yang terverifikasi dan berlaku di bidang ${categoryWords(service.category)} yang sedang menerima tawaran.`;
   },
   allPassed: "Semua praktisi yang memenuhi syarat sudah menerima tawaran pada putaran ini.",
+  allConflicted:
+    "Semua praktisi yang memenuhi syarat dan belum menerima tawaran pada putaran ini memiliki benturan kepentingan dengan pihak pada pesanan ini.",
 } as const;
 
 /** An order as the offering rules read it: its own fields and its service's. */
@@ -54,6 +57,9 @@ interface OfferingOrder {
   requires: string[];
   /** The order's province, from its intake field of type `provinsi`; null when it names none. */
   province: string | null;
+  /** The parties it names against its client (intake fields of type `pihak`), and the client's name. */
+  counterparties: string[];
+  clientName: string;
 }
 
 /**
@@ -61,14 +67,42 @@ interface OfferingOrder {
  * circle, and reads them with their service: one round trip.
  */
 export async function lockOrdersWhere(tx: Tx, where: Prisma.Sql): Promise<OfferingOrder[]> {
-  return tx.$queryRaw<OfferingOrder[]>`
+  const rows = await tx.$queryRaw<Array<Omit<OfferingOrder, "counterparties"> & { parties: string[] }>>`
     SELECT o."id", o."status"::text AS "status", o."serviceCode", o."revisionCount", o."caseId", o."livemode", o."offerRound",
-           o."offeringStalledAt", s."category", s."requires",
-           (SELECT o."intake"->>(f->>'key') FROM jsonb_array_elements(s."intake") f WHERE f->>'type' = 'provinsi' LIMIT 1) AS "province"
-    FROM "Order" o JOIN "Service" s ON s."code" = o."serviceCode"
+           o."offeringStalledAt", s."category", s."requires", g."name" AS "clientName",
+           (SELECT o."intake"->>(f->>'key') FROM jsonb_array_elements(s."intake") f WHERE f->>'type' = 'provinsi' LIMIT 1) AS "province",
+           ARRAY(SELECT o."intake"->>(f->>'key') FROM jsonb_array_elements(s."intake") f WHERE f->>'type' = 'pihak') AS "parties"
+    FROM "Order" o JOIN "Service" s ON s."code" = o."serviceCode" JOIN "Organization" g ON g."id" = o."organizationId"
     WHERE ${where}
     ORDER BY o."id"
     FOR UPDATE OF o`;
+  return rows.map(({ parties, ...row }) => ({ ...row, counterparties: parties.filter(Boolean).flatMap(partiesOf) }));
+}
+
+/**
+ * What each candidate's record says of parties (domain/practitioners/conflicts.ts): the
+ * organisations whose live orders they handled, the parties those orders named against their
+ * client, and the parties they declared. One statement for the whole batch.
+ */
+export async function conflictRecords(tx: Tx, practitionerIds: readonly string[]): Promise<Map<string, ConflictRecord>> {
+  const rows = await tx.$queryRaw<Array<{ practitionerId: string; why: "served" | "opposed" | "declared"; name: string | null }>>`
+    SELECT c."practitionerId", 'declared' AS "why", c."name" FROM "PractitionerConflict" c WHERE c."practitionerId" = ANY(${practitionerIds}::text[])
+    UNION ALL
+    SELECT DISTINCT o."practitionerId", 'served', g."name"
+    FROM "Order" o JOIN "Organization" g ON g."id" = o."organizationId"
+    WHERE o."practitionerId" = ANY(${practitionerIds}::text[]) AND o."livemode"
+    UNION ALL
+    SELECT o."practitionerId", 'opposed', o."intake"->>(f->>'key')
+    FROM "Order" o JOIN "Service" s ON s."code" = o."serviceCode" CROSS JOIN jsonb_array_elements(s."intake") f
+    WHERE o."practitionerId" = ANY(${practitionerIds}::text[]) AND o."livemode" AND f->>'type' = 'pihak'`;
+  const records = new Map(practitionerIds.map((id): [string, ConflictRecord] => [id, { served: [], opposed: [], declared: [] }]));
+  for (const row of rows) {
+    if (!row.name) continue;
+    const record = records.get(row.practitionerId)!;
+    if (row.why === "opposed") record.opposed.push(...partiesOf(row.name));
+    else record[row.why].push(row.name);
+  }
+  return records;
 }
 
 /** What decides who may be offered an order. */
@@ -220,13 +254,37 @@ export async function offerNextLocked(
   if (services.size > 0) await lockOffering(tx);
   const pools = services.size > 0 ? await candidatePools(tx, [...services.values()], jakartaDay(now)) : new Map<string, RankedPool>();
   const { offerCap } = change.rules;
+  const candidateIds = [...new Set([...pools.values()].flatMap((pool) => pool.candidates.map((c) => c.id)))];
+  const records = candidateIds.length > 0 ? await conflictRecords(tx, candidateIds) : new Map<string, ConflictRecord>();
   const chosen = new Set<string>();
   const stalls = new Map<string, string[]>();
   for (const order of live) {
     const pool = pools.get(serviceKey(order))!;
     const passed = new Set(offeredThisRound(order).map((o) => o.practitionerId));
-    const next = nextCandidate(pool, (candidate) => passed.has(candidate.id) || candidate.liveOffers >= offerCap);
+    // A practitioner with a conflict is passed over for this order. The skips are audited with the
+    // offer or the stall they led to (never shown to the client); an order left waiting writes none yet.
+    const conflicted = new Map<string, ConflictFinding[]>();
+    for (const candidate of pool.candidates) {
+      if (passed.has(candidate.id)) continue;
+      const findings = conflictsOf({ counterparties: order.counterparties, client: order.clientName }, records.get(candidate.id)!);
+      if (findings.length > 0) conflicted.set(candidate.id, findings);
+    }
+    const auditSkips = async () => {
+      for (const [practitionerId, findings] of conflicted)
+        await audit(tx, {
+          actor: KUASA,
+          action: "order.conflict_skipped",
+          subjectType: "order",
+          subjectId: order.id,
+          data: { practitioner_id: practitionerId, round: order.offerRound, findings: findings.map((f) => ({ ...f })) },
+        });
+    };
+    const next = nextCandidate(
+      pool,
+      (candidate) => passed.has(candidate.id) || conflicted.has(candidate.id) || candidate.liveOffers >= offerCap,
+    );
     if (next) {
+      await auditSkips();
       offer(order, next.id, order.offerRound);
       markOffered(pools.values(), next, now);
       chosen.add(next.id);
@@ -234,8 +292,14 @@ export async function offerNextLocked(
     }
     // Someone eligible is left this round but holds as many live offers as anyone may: the order
     // waits on offer, and the next sweep offers it once one of theirs is answered or expires.
-    if (pool.candidates.some((candidate) => !passed.has(candidate.id))) continue;
-    const reason = pool.candidates.length > 0 ? STALL_REASONS.allPassed : STALL_REASONS.noneEligible(order);
+    if (pool.candidates.some((candidate) => !passed.has(candidate.id) && !conflicted.has(candidate.id))) continue;
+    await auditSkips();
+    const reason =
+      conflicted.size > 0
+        ? STALL_REASONS.allConflicted
+        : pool.candidates.length > 0
+          ? STALL_REASONS.allPassed
+          : STALL_REASONS.noneEligible(order);
     stalls.set(reason, [...(stalls.get(reason) ?? []), order.id]);
   }
 

@@ -6,12 +6,20 @@ import { intakeFieldListSchema, orderProvince } from "@/server/domain/catalog/in
 import { type Clock, jakartaDay } from "@/server/domain/clock";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
+import { conflictsOf } from "@/server/domain/practitioners/conflicts";
 import { credentialFacts, isCredentialKind, qualifiesFor } from "@/server/domain/practitioners/credentials";
 import { audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 import { notifyNewOffers } from "../notifications";
 import { changeContextOf } from "../order-engine";
-import { lockOrdersWhere, OFFER_DURATION_MS } from "./offer-next";
+import { conflictRecords, lockOrdersWhere, OFFER_DURATION_MS } from "./offer-next";
+
+/** How a conflict's finding is told to the operator. */
+const CONFLICT_WORDS = {
+  served: "pernah menjadi kliennya",
+  opposed: "pernah menjadi pihak lawannya",
+  declared: "ada di daftar benturannya",
+} as const;
 
 /** A practitioner the operator may choose for an order on offer, with what the fair rotation knows of them. */
 interface ChoosablePractitioner {
@@ -107,12 +115,19 @@ export async function offerToPractitioner(
       );
     if (!chosen.available) throw new AppError("CONFLICT", `${chosen.name} has paused new offers in their profile.`);
     if (chosen.holdsLiveOffer) throw new AppError("CONFLICT", `${chosen.name} already holds this order's live offer.`);
+    const [record] = (await conflictRecords(tx, [practitionerId])).values();
+    const conflicts = conflictsOf({ counterparties: order.counterparties, client: order.clientName }, record!);
+    if (conflicts.length > 0)
+      throw new AppError(
+        "CONFLICT",
+        `${chosen.name} berbenturan kepentingan dengan pesanan ini: ${conflicts.map((c) => `${c.party} (${CONFLICT_WORDS[c.why]}: ${c.known})`).join("; ")}. Pilih praktisi lain.`,
+      );
     await lockOffering(tx);
     const holding = await tx.offer.count({ where: { practitionerId, status: "aktif" } });
     if (holding >= change.rules.offerCap)
       throw new AppError(
         "CONFLICT",
-        `${chosen.name} already holds ${holding} live offers, the most one practitioner holds at once (OFFER_CAP); choose another or wait for an answer.`,
+        `${chosen.name} sedang memegang ${holding} tawaran aktif, batas satu praktisi (OFFER_CAP). Pilih praktisi lain atau tunggu jawabannya.`,
       );
     await tx.offer.updateMany({ where: { orderId, status: "aktif" }, data: { status: "dibatalkan", respondedAt: now } });
     // A practitioner is offered an order once per round: one who passed it already opens a new round.

@@ -7,12 +7,14 @@ import { TEST_OPERATOR } from "@/test/actors";
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
-import { ADVOKAT, createTestPractitioner, notaryOf } from "@/test/orders";
+import { ADVOKAT, createPaidOrder, createTestPractitioner, notaryOf, sampleIntake } from "@/test/orders";
 import { raceBehindLock } from "@/test/races";
-import { ensureOfferings, practitionersForOrder, STALL_REASONS } from "../offers";
+import { getAgentService } from "../catalog";
+import { ensureOfferings, offerToPractitioner, practitionersForOrder, STALL_REASONS } from "../offers";
 import { listStalledOrders } from "../orders";
 import { addCredential } from "./add-credential";
 import { decideCredential } from "./decide-credential";
+import { conflictList, declareConflict, declineForConflict } from "./declare-conflict";
 import { credentialsDueToExpire, expireCredential } from "./expire-credential";
 import { credentialsDueForReminder, remindCredentialExpiry } from "./remind-credential";
 
@@ -273,5 +275,100 @@ describe.runIf(testDatabaseKind === "postgres")("a verification and an expiry la
       ]);
       expect((await database.prisma.practitioner.findUniqueOrThrow({ where: { id: practitionerId } })).label).toBe("Konsultan KI");
     }
+  });
+});
+
+describe("conflicts of interest in the offering", () => {
+  /** A paid somasi (a demand letter; requires an advocate) by `client` against `against`. */
+  async function demandLetter(client: TestOrg, against: string): Promise<string> {
+    const service = await getAgentService({ db: database.prisma }, { actor: TEST_OPERATOR, code: "somasi" });
+    const res = await api.call("/v1/orders", {
+      method: "POST",
+      token: client.token,
+      json: { service: "somasi", intake: { ...sampleIntake(service.intake), pihak_lawan: against } },
+    });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  }
+  const offeredTo = async (orderId: string) =>
+    (await database.prisma.offer.findFirst({ where: { orderId, status: "aktif" } }))?.practitionerId;
+  const skipsOf = async (orderId: string) =>
+    (await database.prisma.auditLog.findMany({ where: { subjectId: orderId, action: "order.conflict_skipped" } })).map(
+      (row) => row.data as { practitioner_id: string; findings: Array<{ why: string }> },
+    );
+
+  it("skips a practitioner for a counterparty they declared, one who was their client, and a client they acted against", async () => {
+    const declaring = await createTestPractitioner(database.prisma, ["sengketa"], [ADVOKAT]);
+    const fresh = await createTestPractitioner(database.prisma, ["sengketa"], [ADVOKAT]);
+    // The one offered first, least recently offered: the skip must be what passes over them.
+    await database.prisma.practitioner.update({ where: { id: declaring }, data: { lastOfferedAt: new Date("2020-01-01T00:00:00Z") } });
+    await database.prisma.practitioner.update({ where: { id: fresh }, data: { lastOfferedAt: new Date("2021-01-01T00:00:00Z") } });
+    await declareConflict(deps(), { actor: await practitionerActorOf(database.prisma, declaring), name: "PT. Sumber Makmur Abadi Tbk" });
+
+    const declared = await demandLetter(org, "Sumber Makmoer Abadi");
+    await ensureOfferings(deps(), { actor: SWEEPER, orderIds: [declared] });
+    expect(await offeredTo(declared)).toBe(fresh);
+    expect(await skipsOf(declared)).toEqual([
+      expect.objectContaining({ practitioner_id: declaring, findings: [expect.objectContaining({ why: "declared" })] }),
+    ]);
+    await database.prisma.offer.updateMany({ where: { orderId: declared }, data: { status: "dibatalkan" } });
+    await database.prisma.order.update({ where: { id: declared }, data: { status: "dibatalkan" } });
+
+    // fresh once did org's work: a matter against org may not go to them.
+    const served = await createPaidOrder(database.prisma, clock, org);
+    await database.prisma.order.update({ where: { id: served.id }, data: { practitionerId: fresh, status: "selesai" } });
+    const other = await createTestOrg(database.prisma, { depositIdr: 50_000_000n, monthlyBudgetIdr: 50_000_000n });
+    const { name: orgName } = await database.prisma.organization.findUniqueOrThrow({ where: { id: org.id } });
+    const againstClient = await demandLetter(other, orgName);
+    await ensureOfferings(deps(), { actor: SWEEPER, orderIds: [againstClient] });
+    expect(await offeredTo(againstClient)).toBe(declaring);
+    expect((await skipsOf(againstClient)).find((s) => s.practitioner_id === fresh)?.findings).toEqual([
+      expect.objectContaining({ why: "served" }),
+    ]);
+    await database.prisma.offer.updateMany({ where: { orderId: againstClient }, data: { status: "dibatalkan" } });
+    await database.prisma.order.update({ where: { id: againstClient }, data: { practitionerId: declaring, status: "selesai" } });
+
+    // declaring now handled a matter against org: org may not hire them.
+    const byFormerCounterparty = await demandLetter(org, "PT Pihak Lain Sama Sekali");
+    await ensureOfferings(deps(), { actor: SWEEPER, orderIds: [byFormerCounterparty] });
+    expect(await offeredTo(byFormerCounterparty)).toBe(fresh);
+    expect((await skipsOf(byFormerCounterparty)).find((s) => s.practitioner_id === declaring)?.findings).toEqual([
+      expect.objectContaining({ why: "opposed" }),
+    ]);
+  });
+
+  it("stalls an order everyone eligible has a conflict with, with the conflict's reason", async () => {
+    const only = await createTestPractitioner(database.prisma, ["sengketa"], [ADVOKAT]);
+    await declareConflict(deps(), { actor: await practitionerActorOf(database.prisma, only), name: "Koperasi Sejahtera Bersama" });
+    const orderId = await demandLetter(org, "Sejahtera Bersama");
+    await ensureOfferings(deps(), { actor: SWEEPER, orderIds: [orderId] });
+    expect(await offeredTo(orderId)).toBeUndefined();
+    expect((await database.prisma.order.findUniqueOrThrow({ where: { id: orderId } })).offeringStalledReason).toBe(
+      STALL_REASONS.allConflicted,
+    );
+    // Nor may the operator choose them by hand.
+    const refusal = await offerToPractitioner(deps(), { actor: TEST_OPERATOR, orderId, practitionerId: only }).catch(
+      (error: Error) => error,
+    );
+    expect(refusal).toMatchObject({ code: "CONFLICT" });
+    expect((refusal as Error).message).toContain("Sejahtera Bersama (ada di daftar benturannya: Koperasi Sejahtera Bersama)");
+  });
+
+  it("adds the party of an offer declined for a conflict to the practitioner's list, and offers the order on", async () => {
+    const first = await createTestPractitioner(database.prisma, ["sengketa"], [ADVOKAT]);
+    const second = await createTestPractitioner(database.prisma, ["sengketa"], [ADVOKAT]);
+    await database.prisma.practitioner.update({ where: { id: first }, data: { lastOfferedAt: new Date("2020-01-01T00:00:00Z") } });
+    await database.prisma.practitioner.update({ where: { id: second }, data: { lastOfferedAt: new Date("2021-01-01T00:00:00Z") } });
+    const orderId = await demandLetter(org, "CV Karya Mandiri");
+    await ensureOfferings(deps(), { actor: SWEEPER, orderIds: [orderId] });
+    const offer = await database.prisma.offer.findFirstOrThrow({ where: { orderId, status: "aktif" } });
+    expect(offer.practitionerId).toBe(first);
+    const actor = await practitionerActorOf(database.prisma, first);
+    await declineForConflict(deps(), { actor, offerId: offer.id, party: "CV Karya Mandiri" });
+    expect(await offeredTo(orderId)).toBe(second);
+    expect((await conflictList(deps(), { actor })).map((c) => c.name)).toEqual(["CV Karya Mandiri"]);
+    // Declared once, whatever the writing.
+    await declareConflict(deps(), { actor, name: "C.V. Karya Mandiri" });
+    expect(await conflictList(deps(), { actor })).toHaveLength(1);
   });
 });

@@ -7,6 +7,7 @@ export {
 } from "./bank-accounts";
 export { credentialQueue, practitionerCredentials } from "./credential-reads";
 export { decideCredential } from "./decide-credential";
+export { conflictList, declareConflict, declineForConflict, removeConflict } from "./declare-conflict";
 export { credentialsDueToExpire, expireCredential } from "./expire-credential";
 export { listPractitioners } from "./operator-reads";
 export { changePassword, getPractitionerProfile, updatePractitionerProfile } from "./practitioner-profile";

@@ -13,7 +13,7 @@ import { ledgerKindLabel } from "@/server/domain/money/ledger-labels";
 import { portalPage } from "@/server/runtime/portal";
 import { ClientDataReveal } from "../../_components/client-data-reveal";
 import { CostCancel } from "../../_components/cost-cancel";
-import { AUDIT_ACTION_LABEL, actorLabel, LEDGER_ACCOUNT_LABEL } from "../../_components/labels";
+import { AUDIT_ACTION_LABEL, actorLabel, CONFLICT_WHY_LABEL, conflictSkipOf, LEDGER_ACCOUNT_LABEL } from "../../_components/labels";
 import { OfferToPractitioner } from "../../_components/offer-to-practitioner";
 import { OperatorMessageForm } from "../../_components/operator-message-form";
 import { OrderActions } from "../../_components/order-actions";
@@ -29,6 +29,19 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
   const { amounts } = order;
   // Live orders on offer can go to a practitioner of the operator's choosing (test orders go to the sandbox's stand-in).
   const choosable = order.status === "ditawarkan" && order.livemode ? await caller.operator.practitionersForOrder({ orderId: id }) : null;
+  // The practitioners the offering passed over for a conflict of interest, by name (the audit row keeps their id).
+  const skippedIds = [...new Set(order.audit.flatMap((entry) => conflictSkipOf(entry.action, entry.data)?.practitionerId ?? []))];
+  const skippedNames = new Map(
+    await Promise.all(
+      skippedIds.map(async (practitionerId) => {
+        const name = await caller.operator
+          .practitionerProfile({ practitionerId })
+          .then((p) => p.name)
+          .catch(() => null);
+        return [practitionerId, name] as const;
+      }),
+    ),
+  );
   return (
     <>
       <p className="back">
@@ -68,7 +81,7 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
               }}
               steps={order.allowedActions}
             />
-            {choosable && <OfferToPractitioner orderId={order.id} practitioners={choosable} />}
+            {choosable && <OfferToPractitioner orderId={order.id} practitioners={choosable} conflicted={skippedIds} />}
           </Card>
 
           <Card title="Data klien">
@@ -190,6 +203,7 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
                     <span>
                       {AUDIT_ACTION_LABEL[entry.action] ?? entry.action} <code>{entry.action}</code> · {actorLabel(entry.actorType)}
                       {entry.actorName && <> ({entry.actorName})</>}
+                      <ConflictSkipText skip={conflictSkipOf(entry.action, entry.data)} names={skippedNames} />
                     </span>
                     <time dateTime={new Date(entry.at).toISOString()}>{formatDateTime(entry.at)}</time>
                   </li>
@@ -251,5 +265,29 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
         </aside>
       </div>
     </>
+  );
+}
+
+/**
+ * What an `order.conflict_skipped` row says, readably: who was passed over, for which party, and
+ * why. The operator's alone: the organisation's pages never show who was passed over or why.
+ */
+function ConflictSkipText({ skip, names }: { skip: ReturnType<typeof conflictSkipOf>; names: Map<string, string | null> }) {
+  if (!skip) return null;
+  const name = names.get(skip.practitionerId);
+  return (
+    <span className="audit-detail">
+      Dilewati karena benturan kepentingan: <Link href={`/operator/praktisi/${skip.practitionerId}`}>{name ?? skip.practitionerId}</Link>
+      {skip.round !== null && <> (putaran {skip.round})</>} —{" "}
+      {skip.findings.length === 0
+        ? "tanpa rincian pihak"
+        : skip.findings.map((finding, index) => (
+            <span key={`${finding.why}-${finding.party}`}>
+              {index > 0 && "; "}
+              <strong>{finding.party}</strong> ({CONFLICT_WHY_LABEL[finding.why] ?? finding.why}
+              {finding.known !== finding.party && <>, tercatat sebagai “{finding.known}”</>})
+            </span>
+          ))}
+    </span>
   );
 }

@@ -14,7 +14,8 @@ const INTAKE_TYPE_DESCRIPTION = [
   "`email`: an e-mail address; `phone`: an Indonesian number (+62…, 62… or 0…);",
   "`date`: a real date as YYYY-MM-DD; `number`: a whole number in digits;",
   "`nik`: the 16-digit NIK; `select`: one of `options`;",
-  "`provinsi`: one of Indonesia's 38 provinces by its Kemendagri code, one of `options` (names in `option_labels`).",
+  "`provinsi`: one of Indonesia's 38 provinces by its Kemendagri code, one of `options` (names in `option_labels`);",
+  "`pihak`: the names of the other side, one per line or separated by `;` (at most 20); practitioners who acted for them are not offered the order.",
 ].join(" ");
 
 export const intakeFieldSchema = z

@@ -58,3 +58,16 @@ export const credentialView = <T extends CredentialRow>(row: T) => ({
   kind: row.kind as z.infer<typeof credentialOutput>["kind"],
   validUntil: row.validUntil ? row.validUntil.toISOString().slice(0, 10) : null,
 });
+
+/** A party the practitioner declares they may not act for or against. */
+export const declareConflictInput = z.object({
+  name: nameText(z.string().trim().min(1).max(300)),
+  note: z.string().trim().max(500).nullable().optional(),
+});
+
+export const conflictOutput = z.object({ id: z.string(), name: z.string(), note: z.string().nullable(), createdAt: z.date() });
+
+export const byConflict = z.object({ conflictId: idSchema });
+
+/** Declining an offer for a conflict names the party, which joins the practitioner's list. */
+export const declineForConflictInput = z.object({ offerId: idSchema, party: nameText(z.string().trim().min(1).max(300)) });
