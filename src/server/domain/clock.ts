@@ -31,6 +31,12 @@ export function jakartaDay(at: Date): string {
   return new Date(at.getTime() + JAKARTA_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** A DATE column's value (read as midnight UTC) as its calendar day, "YYYY-MM-DD". */
+export const dayOfDateColumn = (at: Date): string => at.toISOString().slice(0, 10);
+
+/** A calendar day, "YYYY-MM-DD", as a DATE column is written (midnight UTC). */
+export const dateColumnOf = (day: string): Date => new Date(`${day}T00:00:00Z`);
+
 /** First instant of the calendar month in Asia/Jakarta that contains `at`. */
 export function jakartaMonthStart(at: Date): Date {
   const local = new Date(at.getTime() + JAKARTA_OFFSET_MS);

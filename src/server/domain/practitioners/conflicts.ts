@@ -97,8 +97,10 @@ export function nameSimilarity(a: string, b: string): number {
  */
 export const SAME_PARTY_SIMILARITY = 0.6;
 
-export const isSameParty = (a: string, b: string): boolean =>
-  normalizePartyName(a) !== "" && (normalizePartyName(a) === normalizePartyName(b) || nameSimilarity(a, b) >= SAME_PARTY_SIMILARITY);
+export function isSameParty(a: string, b: string): boolean {
+  const [x, y] = [normalizePartyName(a), normalizePartyName(b)];
+  return x !== "" && (x === y || nameSimilarity(a, b) >= SAME_PARTY_SIMILARITY);
+}
 
 /** The parties named in a `pihak` intake value: one per line or separated by ";". */
 export const partiesOf = (value: string): string[] =>

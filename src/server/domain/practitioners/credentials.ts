@@ -1,3 +1,4 @@
+import { dateColumnOf, dayOfDateColumn } from "../clock";
 import { isProvinceCode, provinceName } from "../places/provinces";
 
 /**
@@ -66,7 +67,7 @@ export const credentialFacts = (row: {
   kind: row.kind as CredentialKind,
   issuer: row.issuer,
   status: row.status,
-  validUntil: row.validUntil ? row.validUntil.toISOString().slice(0, 10) : null,
+  validUntil: row.validUntil ? dayOfDateColumn(row.validUntil) : null,
   province: row.province,
 });
 
@@ -121,11 +122,11 @@ export function qualifiesFor(
 /** Days before `validUntil` on which the practitioner is reminded by e-mail, the earliest first. */
 const EXPIRY_REMINDER_DAYS = [30, 7] as const;
 
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const addDays = (day: string, days: number) => dayOfDateColumn(new Date(dateColumnOf(day).getTime() + days * 86_400_000));
 
 /** Whole days from `from` to `to` (both "YYYY-MM-DD"). */
 export const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+  Math.round((dateColumnOf(to).getTime() - dateColumnOf(from).getTime()) / 86_400_000);
 
 /**
  * The next expiry reminder of a credential valid until `validUntil`, after the one of

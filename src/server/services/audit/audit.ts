@@ -25,3 +25,8 @@ export const auditRow = ({ actor, data, ...entry }: AuditEntry): AuditLogRow & {
 export async function audit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
   await tx.auditLog.create({ data: auditRow(entry) });
 }
+
+/** Several entries in one statement (a batch's decisions). */
+export async function auditMany(tx: DbOrTx, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length > 0) await tx.auditLog.createMany({ data: entries.map(auditRow) });
+}

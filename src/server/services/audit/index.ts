@@ -1,2 +1,2 @@
-export { type AuditEntry, audit, auditRow } from "./audit";
+export { type AuditEntry, audit, auditMany, auditRow } from "./audit";
 export { auditLogVocabulary, listAuditLog, namesOf } from "./audit-log";

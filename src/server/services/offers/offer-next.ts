@@ -17,7 +17,7 @@ import { stalledRefundAt } from "@/server/domain/orders/order-rules";
 import { provinceName } from "@/server/domain/places/provinces";
 import { type ConflictFinding, type ConflictRecord, conflictsOf, partiesOf } from "@/server/domain/practitioners/conflicts";
 import { CREDENTIAL_KIND_NAME, type CredentialKind, PROVINCIAL_KINDS } from "@/server/domain/practitioners/credentials";
-import { audit } from "../audit";
+import { audit, auditMany } from "../audit";
 import { notifyNewOffers } from "../notifications";
 import { type StatusChangeContext, startOfferings } from "../order-engine";
 import { ensureSimulatedPractitioners, SIMULATED_ORDER_PRACTITIONER_ID } from "./simulated-practitioners";
@@ -269,16 +269,17 @@ export async function offerNextLocked(
       const findings = conflictsOf({ counterparties: order.counterparties, client: order.clientName }, records.get(candidate.id)!);
       if (findings.length > 0) conflicted.set(candidate.id, findings);
     }
-    const auditSkips = async () => {
-      for (const [practitionerId, findings] of conflicted)
-        await audit(tx, {
+    const auditSkips = () =>
+      auditMany(
+        tx,
+        [...conflicted].map(([practitionerId, findings]) => ({
           actor: KUASA,
           action: "order.conflict_skipped",
           subjectType: "order",
           subjectId: order.id,
           data: { practitioner_id: practitionerId, round: order.offerRound, findings: findings.map((f) => ({ ...f })) },
-        });
-    };
+        })),
+      );
     const next = nextCandidate(
       pool,
       (candidate) => passed.has(candidate.id) || conflicted.has(candidate.id) || candidate.liveOffers >= offerCap,

@@ -1,6 +1,6 @@
 import type { PractitionerCredential } from "@/generated/prisma/client";
 import { type OperatorActor, type PractitionerActor, requireActor, type SystemActor } from "@/server/domain/access/actor";
-import { jakartaDay } from "@/server/domain/clock";
+import { dateColumnOf, jakartaDay } from "@/server/domain/clock";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { type CredentialKind, credentialProblems, PROVINCIAL_KINDS } from "@/server/domain/practitioners/credentials";
@@ -63,7 +63,7 @@ export async function addCredential(
         kind: credential.kind,
         issuer: credential.issuer,
         number: credential.number,
-        validUntil: credential.validUntil ? new Date(`${credential.validUntil}T00:00:00Z`) : null,
+        validUntil: credential.validUntil ? dateColumnOf(credential.validUntil) : null,
         province: PROVINCIAL_KINDS.has(credential.kind) ? credential.province : null,
         status: verified ? "terverifikasi" : "menunggu_verifikasi",
         decidedBy: verified ? actor.id : null,

@@ -1,6 +1,6 @@
 import type { PractitionerCredential } from "@/generated/prisma/client";
 import { type OperatorActor, requireActor, type SystemActor } from "@/server/domain/access/actor";
-import { jakartaDay } from "@/server/domain/clock";
+import { dateColumnOf, dayOfDateColumn, jakartaDay } from "@/server/domain/clock";
 import { AppError } from "@/server/domain/errors";
 import { type CredentialKind, credentialDecision, PROVINCIAL_KINDS } from "@/server/domain/practitioners/credentials";
 import { audit } from "../audit";
@@ -45,7 +45,9 @@ export async function decideCredential(
             validUntil:
               decision.corrections?.validUntil !== undefined
                 ? decision.corrections.validUntil
-                : (before.validUntil?.toISOString().slice(0, 10) ?? null),
+                : before.validUntil
+                  ? dayOfDateColumn(before.validUntil)
+                  : null,
             province: decision.corrections?.province !== undefined ? decision.corrections.province : before.province,
           },
           today,
@@ -62,7 +64,7 @@ export async function decideCredential(
         ...(fields && {
           issuer: fields.issuer,
           number: fields.number,
-          validUntil: fields.validUntil ? new Date(`${fields.validUntil}T00:00:00Z`) : null,
+          validUntil: fields.validUntil ? dateColumnOf(fields.validUntil) : null,
           province: PROVINCIAL_KINDS.has(fields.kind) ? fields.province : null,
         }),
       },

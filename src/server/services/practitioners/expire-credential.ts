@@ -1,13 +1,13 @@
 import { findDueRows } from "@/server/db/due-rows";
 import { requireActor, type SystemActor } from "@/server/domain/access/actor";
-import { jakartaDay } from "@/server/domain/clock";
+import { dateColumnOf, jakartaDay } from "@/server/domain/clock";
 import type { DueQuery, DueRow } from "@/server/domain/due-row";
 import { audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 import { refreshLabel } from "./credential-label";
 
-/** The calendar day of `at` in Jakarta as the DATE column stores it (midnight UTC). */
-const dateColumnOf = (at: Date) => new Date(`${jakartaDay(at)}T00:00:00Z`);
+/** The Jakarta day of `at` as a DATE column holds it: a credential whose last day it is, or was, is due. */
+const todayColumn = (at: Date) => dateColumnOf(jakartaDay(at));
 
 /** The sweeper's query: verified credentials whose last day has come in Jakarta, the oldest first. */
 export async function credentialsDueToExpire(deps: Pick<ServiceDeps, "db">, { actor, cutoff, limit }: DueQuery): Promise<DueRow[]> {
@@ -16,7 +16,7 @@ export async function credentialsDueToExpire(deps: Pick<ServiceDeps, "db">, { ac
     (query) => deps.db.practitionerCredential.findMany(query),
     "validUntil",
     { status: "terverifikasi" },
-    dateColumnOf(cutoff),
+    todayColumn(cutoff),
     limit,
   );
 }
@@ -35,7 +35,7 @@ export async function expireCredential(
   const now = deps.clock.now();
   await deps.db.$transaction(async (tx) => {
     const expired = await tx.practitionerCredential.updateMany({
-      where: { id: credentialId, status: "terverifikasi", validUntil: { lte: dateColumnOf(now) } },
+      where: { id: credentialId, status: "terverifikasi", validUntil: { lte: todayColumn(now) } },
       data: { status: "kedaluwarsa", reminderDueAt: null },
     });
     if (expired.count !== 1) return;

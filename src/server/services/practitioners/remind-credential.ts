@@ -1,6 +1,6 @@
 import { findDueRows } from "@/server/db/due-rows";
 import { requireActor, type SystemActor } from "@/server/domain/access/actor";
-import { jakartaDay } from "@/server/domain/clock";
+import { dayOfDateColumn, jakartaDay } from "@/server/domain/clock";
 import type { DueQuery, DueRow } from "@/server/domain/due-row";
 import { credentialReminderEmail } from "@/server/domain/notifications/notification-text";
 import { type CredentialKind, credentialLabel, daysBetween, reminderToSend } from "@/server/domain/practitioners/credentials";
@@ -39,7 +39,7 @@ export async function remindCredentialExpiry(
       include: { practitioner: { select: { name: true, simulated: true, user: { select: { email: true } } } } },
     });
     if (row?.status !== "terverifikasi" || !row.validUntil || !row.reminderDueAt || row.reminderDueAt > now) return;
-    const validUntil = row.validUntil.toISOString().slice(0, 10);
+    const validUntil = dayOfDateColumn(row.validUntil);
     const days = reminderToSend(validUntil, row.lastReminderDays, today);
     const planned = reminderColumns(validUntil, days ?? row.lastReminderDays);
     const moved = await tx.practitionerCredential.updateMany({

@@ -3,10 +3,16 @@ import type { OrderReview } from "@/generated/prisma/client";
 import type { CredentialStatus } from "@/generated/prisma/enums";
 import { OrderStatus } from "@/generated/prisma/enums";
 import { INTAKE_LIMITS } from "@/server/domain/catalog/intake";
-import { jakartaDay } from "@/server/domain/clock";
+import { dayOfDateColumn, jakartaDay } from "@/server/domain/clock";
 import { isHttpUrl } from "@/server/domain/events/webhook-url";
 import { MESSAGE_ROLES, type MessageRole } from "@/server/domain/orders/order-state";
-import { CREDENTIAL_KINDS, type CredentialKind, countsOn, isCredentialKind } from "@/server/domain/practitioners/credentials";
+import {
+  CREDENTIAL_KINDS,
+  type CredentialKind,
+  countsOn,
+  credentialFacts,
+  isCredentialKind,
+} from "@/server/domain/practitioners/credentials";
 import { publicName } from "@/server/domain/practitioners/practitioner-profile";
 import { filesByPlace } from "@/server/services/files";
 import type { OrderWithMessages } from "@/server/services/order-engine";
@@ -191,9 +197,8 @@ export function serializePractitioner(
   practitioner: Parameters<typeof publicName>[0] & { id: string; label: string | null; credentials: CredentialRow[] },
 ): z.input<typeof orderPractitionerSchema> {
   const today = jakartaDay(new Date());
-  const day = (at: Date | null) => (at ? at.toISOString().slice(0, 10) : null);
   const counting = practitioner.credentials
-    .filter((c) => isCredentialKind(c.kind) && countsOn({ status: c.status, validUntil: day(c.validUntil) }, today))
+    .filter((c) => isCredentialKind(c.kind) && countsOn(credentialFacts(c), today))
     .sort((a, b) => CREDENTIAL_KINDS.indexOf(a.kind as CredentialKind) - CREDENTIAL_KINDS.indexOf(b.kind as CredentialKind));
   return {
     id: practitioner.id,
@@ -204,7 +209,7 @@ export function serializePractitioner(
       kind: c.kind as CredentialKind,
       issuer: c.issuer,
       number: c.number,
-      valid_until: day(c.validUntil),
+      valid_until: c.validUntil ? dayOfDateColumn(c.validUntil) : null,
       province: c.province,
       verified_at: c.decidedAt?.toISOString() ?? null,
     })),

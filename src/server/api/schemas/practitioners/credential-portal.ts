@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CredentialStatus } from "@/generated/prisma/enums";
+import { dayOfDateColumn } from "@/server/domain/clock";
 import { PROVINCE_CODES } from "@/server/domain/places/provinces";
 import { CREDENTIAL_KINDS } from "@/server/domain/practitioners/credentials";
 import { nameText } from "@/server/domain/text/name-text";
@@ -56,7 +57,7 @@ type CredentialRow = Omit<z.infer<typeof credentialOutput>, "validUntil" | "kind
 export const credentialView = <T extends CredentialRow>(row: T) => ({
   ...row,
   kind: row.kind as z.infer<typeof credentialOutput>["kind"],
-  validUntil: row.validUntil ? row.validUntil.toISOString().slice(0, 10) : null,
+  validUntil: row.validUntil ? dayOfDateColumn(row.validUntil) : null,
 });
 
 /** A party the practitioner declares they may not act for or against. */
