@@ -1,5 +1,5 @@
 "use client";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { type ErrorMessages, useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
 import {
@@ -173,22 +173,18 @@ export function CredentialDecision({
             penerbitnya.
           </p>
         </ConfirmDialogButton>
-        <ConfirmDialogButton
+        <RefusalButton
           label="Tolak"
           title={`Tolak kredensial ${kindName} ${practitionerName}?`}
           confirmLabel="Ya, tolak"
-          tone="secondary"
-          danger
+          reason={reason}
+          missingReason="Tulis alasan penolakan terlebih dahulu; praktisi membacanya."
           busy={busy}
-          canOpen={() => {
-            setError(reason.trim() ? null : "Tulis alasan penolakan terlebih dahulu; praktisi membacanya.");
-            return reason.trim() !== "";
-          }}
+          setError={setError}
           onConfirm={reject}
         >
           <p>Praktisi membaca alasan ini di profilnya dan dapat mengajukan kredensial yang benar:</p>
-          <p className="deliverable deliverable-preview">{reason.trim()}</p>
-        </ConfirmDialogButton>
+        </RefusalButton>
       </div>
     </div>
   );
@@ -214,17 +210,14 @@ export function RevokeCredential({ credential, practitionerName }: { credential:
         />
         <FormMessages error={error} />
         <div className="row">
-          <ConfirmDialogButton
+          <RefusalButton
             label="Cabut"
             title={`Cabut kredensial ${kindName} ${practitionerName}?`}
             confirmLabel="Ya, cabut"
-            tone="secondary"
-            danger
+            reason={reason}
+            missingReason="Tulis alasan pencabutan terlebih dahulu; praktisi membacanya."
             busy={busy}
-            canOpen={() => {
-              setError(reason.trim() ? null : "Tulis alasan pencabutan terlebih dahulu; praktisi membacanya.");
-              return reason.trim() !== "";
-            }}
+            setError={setError}
             onConfirm={() =>
               run(() => trpc.operator.decideCredential.mutate({ credentialId: credential.id, approve: false, reason: reason.trim() }), {
                 success: `Kredensial ${kindName} ${practitionerName} dicabut.`,
@@ -236,10 +229,43 @@ export function RevokeCredential({ credential, practitionerName }: { credential:
               diperbarui dan tawaran baru untuk layanan yang mensyaratkannya berhenti. Pesanan yang sudah diambil tetap berjalan.
             </p>
             <p>Alasan yang dibaca praktisi:</p>
-            <p className="deliverable deliverable-preview">{reason.trim()}</p>
-          </ConfirmDialogButton>
+          </RefusalButton>
         </div>
       </div>
     </details>
+  );
+}
+
+/** A rejection or revocation: opens only with a reason written, and shows it as the practitioner will read it. */
+function RefusalButton({
+  reason,
+  missingReason,
+  setError,
+  children,
+  ...button
+}: {
+  label: string;
+  title: string;
+  confirmLabel: string;
+  reason: string;
+  missingReason: string;
+  busy: boolean;
+  setError: (error: string | null) => void;
+  onConfirm: () => unknown;
+  children: ReactNode;
+}) {
+  return (
+    <ConfirmDialogButton
+      {...button}
+      tone="secondary"
+      danger
+      canOpen={() => {
+        setError(reason.trim() ? null : missingReason);
+        return reason.trim() !== "";
+      }}
+    >
+      {children}
+      <p className="deliverable deliverable-preview">{reason.trim()}</p>
+    </ConfirmDialogButton>
   );
 }
