@@ -496,8 +496,8 @@ describe("maskText: properties", () => {
   it("changes nothing but digits (into •) in text without an @", () => {
     fc.assert(
       fc.property(fc.oneof(nasty, mixed, fc.string()), (text) => {
-        // An @ in any form the reading knows: full width, escaped.
-        fc.pre(!/@|%40|&#0*64;|&#x0*40;|&commat;/i.test(text.normalize("NFKC")));
+        // An @ in any form the reading knows: full width, escaped, or a bracketed "at" ("{At]", "(at)").
+        fc.pre(!/@|%40|&#0*64;|&#x0*40;|&commat;|[[({<]\s*at\s*[\])}>]/i.test(text.normalize("NFKC")));
         const masked = maskText(text);
         expect(masked.length).toBe(text.length);
         for (let i = 0; i < text.length; i++) if (masked[i] !== text[i]) expect([/\d/.test(text[i]!), masked[i]]).toEqual([true, MASK]);
