@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { cardTitled, clickNav, createKey, DESKTOP, enterSignedIn, screenshotBothSizes } from "./portal";
+import { cardTitled, clickNav, createKey, DESKTOP, enterSignedIn, screenshotBothSizes, takeOffer } from "./portal";
 import { COSTS_ADMIN, IP_CONSULTANT, OPERATOR } from "./users";
 
 /**
@@ -48,7 +48,7 @@ test("a consultant asks for the trademark PNBP, the admin approves it, the recei
   await enterSignedIn(page, IP_CONSULTANT, /\/praktisi$/);
   const offer = page.getByRole("article").filter({ hasText: order.id });
   await expect(offer).toBeVisible({ timeout: 30_000 });
-  await offer.getByRole("button", { name: "Ambil pesanan" }).click();
+  await takeOffer(offer);
   await expect(page).toHaveURL(new RegExp(`/praktisi/pesanan/${order.id}$`), { timeout: 15_000 });
   await page.getByRole("button", { name: "Mulai kerjakan" }).click();
   await expect(page.locator(".badge")).toHaveText("Sedang dikerjakan");

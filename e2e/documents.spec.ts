@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { cardTitled, createKey, DESKTOP, enterSignedIn, screenshot, screenshotBothSizes } from "./portal";
+import { cardTitled, createKey, DESKTOP, enterSignedIn, screenshot, screenshotBothSizes, takeOffer } from "./portal";
 import { OPERATOR, ORG_ADMIN, PRACTITIONER } from "./users";
 
 /**
@@ -78,7 +78,7 @@ test("a contract goes with the order to the practitioner, who opens it once take
   await expectNoSeriousA11yViolations(page, testInfo);
   await screenshotBothSizes(page, testInfo, "dokumen-tawaran");
 
-  await offer.getByRole("button", { name: "Ambil pesanan" }).click();
+  await takeOffer(offer);
   await expect(page).toHaveURL(new RegExp(`/praktisi/pesanan/${order.id}$`), { timeout: 15_000 });
   const files = filesCard(page);
   expect(await downloadedBytes(files.getByRole("link", { name: "kontrak-distribusi.pdf" }))).toEqual(CONTRACT);

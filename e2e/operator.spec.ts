@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { cardTitled, demoApiKey, enterSignedIn, screenshot, signIn } from "./portal";
+import { cardTitled, demoApiKey, enterSignedIn, screenshot, signIn, takeOffer } from "./portal";
 import { LICENSING_PRACTITIONER, OPERATOR, PENDING_ORGANIZATION, PRACTITIONER } from "./users";
 
 /**
@@ -231,7 +231,7 @@ test("overview → dispute queue → order page: a dispute decided with a split,
   await enterSignedIn(practitioner, PRACTITIONER, /\/praktisi$/);
   const offer = practitioner.getByRole("article").filter({ hasText: disputed.id });
   await expect(offer).toBeVisible({ timeout: 30_000 });
-  await offer.getByRole("button", { name: "Ambil pesanan" }).click();
+  await takeOffer(offer);
   await expect(practitioner).toHaveURL(new RegExp(`/praktisi/pesanan/${disputed.id}$`), { timeout: 15_000 });
   const reason = "Praktisi tidak menanggapi pesan kami selama dua hari.";
   expect((await api<{ status: string }>(request, `/v1/orders/${disputed.id}/dispute`, { reason })).status).toBe("sengketa");
@@ -469,7 +469,7 @@ test.describe("on a phone", () => {
   });
 });
 
-test("the operator activates the only practitioner of a stalled order's field, records their credential on their page, and offers it to them by choice; they see the offer", async ({
+test("the operator activates the only practitioner of a stalled order's field, records their credential on their page, and offers it to them by choice, which the order's offers name as the operator's; they see the offer", async ({
   page,
   browser,
   request,
@@ -545,6 +545,16 @@ test("the operator activates the only practitioner of a stalled order's field, r
   await expect(actions.getByRole("option", { name: `${name} (${credential.label}): sedang memegang tawaran ini` })).toBeDisabled();
   const trail = page.locator("section.card").filter({ has: page.getByRole("heading", { name: "Log audit pesanan" }) });
   await expect(trail.getByRole("listitem").filter({ hasText: "Ditawarkan ke praktisi pilihan operator" })).toContainText(OPERATOR.name);
+  // The offering made no offer (it stalled); the one there is the operator's own, and says so instead of a ranking.
+  const offers = cardTitled(page, "Penawaran").getByRole("listitem");
+  await expect(offers).toHaveCount(1);
+  await expect(offers).toContainText(`${name} Menunggu jawaban`);
+  await expect(offers).toContainText(/berlaku sampai \d{1,2} \S+ \d{4}.* WIB/);
+  await expect(offers).toContainText("Dipilih langsung oleh operator.");
+  await expect(cardTitled(page, "Pemeriksaan benturan kepentingan")).toContainText(
+    "Belum dikonfirmasi: belum ada praktisi yang mengambil pesanan ini.",
+  );
+  await expectNoSeriousA11yViolations(page, testInfo);
   await screenshot(page, testInfo, "operator-pesanan-ditawarkan");
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSeriousA11yViolations(page, testInfo);

@@ -253,6 +253,7 @@ test("an admin selects a practitioner's bid on a case, reads what needs attentio
   await board.getByLabel("Lingkup pekerjaan").fill("Pendapat hukum tentang penggabungan dan hak pemegang saham minoritas.");
   await board.getByLabel("Perkiraan selesai (hari)").fill("10");
   await board.getByLabel("Harga penawaran Anda").fill("4.000.000");
+  await board.getByRole("checkbox", { name: /^Saya menyatakan tidak memiliki benturan kepentingan dengan pihak-pihak di atas/ }).check();
   await board.getByRole("button", { name: "Kirim penawaran" }).click();
   await expect(board).toContainText("Menunggu keputusan klien");
   await practitionerContext.close();

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { clickNav, demoApiKey, enterSignedIn, screenshot } from "./portal";
+import { clickNav, demoApiKey, enterSignedIn, screenshot, takeOffer } from "./portal";
 import { ORG_ADMIN, PRACTITIONER } from "./users";
 
 /**
@@ -275,7 +275,7 @@ test("an order's life in the portals: approved, taken and delivered, sent back f
   await enterSignedIn(practitioner, PRACTITIONER, /\/praktisi$/);
   const offer = practitioner.getByRole("article", { name: service }).filter({ hasText: order.id });
   await expect(offer).toBeVisible({ timeout: 30_000 });
-  await offer.getByRole("button", { name: "Ambil pesanan" }).click();
+  await takeOffer(offer);
   await expect(practitioner).toHaveURL(new RegExp(`/praktisi/pesanan/${order.id}$`), { timeout: 15_000 });
   await practitioner.getByRole("button", { name: "Mulai kerjakan" }).click();
   await expect(practitioner.locator(".badge")).toHaveText("Sedang dikerjakan");

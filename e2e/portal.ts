@@ -109,3 +109,13 @@ export async function createKey(page: Page, name: string, mode: "live" | "test" 
   await reveal.getByRole("button", { name: "Sudah saya simpan" }).click();
   return token;
 }
+
+/** The offer card's statement that the practitioner has no conflict of interest with the order's parties. */
+export const noConflictStatement = (offer: Locator) =>
+  offer.getByRole("checkbox", { name: /^Saya menyatakan tidak memiliki benturan kepentingan dengan pihak-pihak di atas/ });
+
+/** Takes an offer as a practitioner does: the statement of no conflict of interest ticked first, then "Ambil pesanan". */
+export async function takeOffer(offer: Locator) {
+  await noConflictStatement(offer).check();
+  await offer.getByRole("button", { name: "Ambil pesanan" }).click();
+}

@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { demoApiKey, enterSignedIn, screenshot, signIn as signInAs } from "./portal";
+import { demoApiKey, enterSignedIn, screenshot, signIn as signInAs, takeOffer } from "./portal";
 import { OPERATOR, PRACTITIONER } from "./users";
 
 /**
@@ -18,6 +18,9 @@ const nav = (page: Page) => page.getByRole("navigation", { name: "Navigasi utama
 const signIn = (page: Page) => signInAs(page, PRACTITIONER, /\/praktisi$/);
 /** The practitioner's portal with the run's stored session, for journeys about what comes after signing in. */
 const enter = (page: Page) => enterSignedIn(page, PRACTITIONER, /\/praktisi$/);
+/** A bid's statement that the practitioner has no conflict of interest with the case's parties. */
+const bidStatement = (bidCase: Locator) =>
+  bidCase.getByRole("checkbox", { name: /^Saya menyatakan tidak memiliki benturan kepentingan dengan pihak-pihak di atas/ });
 
 const CLIENT_EMAIL = "legal@satu.co.id";
 
@@ -59,7 +62,7 @@ test("a practitioner signs in, takes an offered order, asks the client, and deli
   await expect(offer.getByText("l•••@•••.id")).toBeVisible();
   await screenshot(page, testInfo, "praktisi-tawaran");
 
-  await offer.getByRole("button", { name: "Ambil pesanan" }).click();
+  await takeOffer(offer);
   await expect(page).toHaveURL(new RegExp(`/praktisi/pesanan/${order.id}$`), { timeout: 15_000 });
   await expect(page.getByText(CLIENT_EMAIL)).toBeVisible();
   await expect(page.getByText("PT Satu (kontak 0812-3456-7890), Jakarta; PT Dua, Bandung")).toBeVisible();
@@ -151,7 +154,7 @@ test("a practitioner who opens another portal is sent back to their own", async 
   }
 });
 
-test("the case board: masked cases in my area, a bid with its fee, withdrawal, and the contact once selected", async ({
+test("the case board: masked cases in my area with their parties, a bid with its fee sent only with the statement of no conflict, withdrawal, and the contact once selected", async ({
   page,
   request,
 }, testInfo) => {
@@ -183,12 +186,30 @@ test("the case board: masked cases in my area, a bid with its fee, withdrawal, a
   await expect(page.locator("main")).not.toContainText(contact.contact_email);
   await expect(page.locator("main")).not.toContainText("812-3456-7890");
 
+  // The case's parties, whom a bid states no conflict of interest with: the client's side, and no other side named.
+  const parties = first.getByRole("region", { name: "Pihak dalam kasus ini" });
+  await expect(parties.getByRole("term")).toHaveText(["Klien", "Pihak lawan"]);
+  await expect(parties.getByRole("definition").first()).toContainText(contact.contact_name);
+  await expect(parties.getByRole("definition").last()).toHaveText("Tidak ada pihak lawan yang disebut");
+
   // A bid, with the platform fee and what the client pays shown as the price is typed.
   await first.getByRole("button", { name: "Ajukan penawaran" }).click();
   await first.getByLabel("Lingkup pekerjaan").fill("Analisis kontrak dan somasi kepada prinsipal.");
   await first.getByLabel("Perkiraan selesai (hari)").fill("14");
   await first.getByLabel("Harga penawaran Anda").fill("8.000.000");
   await expect(first.locator(".bid-preview")).toHaveText("Biaya platform Rp 1.000.000 · klien membayar Rp 9.000.000");
+  // Without the statement of no conflict of interest nothing is sent: the form says so and moves to it.
+  const statement = bidStatement(first);
+  await expect(statement).not.toBeChecked();
+  await first.getByRole("button", { name: "Kirim penawaran" }).click();
+  await expect(first.getByRole("alert")).toContainText(
+    "Centang dahulu pernyataan bahwa Anda tidak memiliki benturan kepentingan dengan pihak-pihak kasus ini",
+  );
+  await expect(statement).toBeFocused();
+  await expect(statement).toHaveAttribute("aria-invalid", "true");
+  await expect(first.getByRole("button", { name: "Kirim penawaran" })).toBeVisible();
+  await statement.check();
+  await expect(first.getByRole("alert")).toHaveCount(0);
   await screenshot(page, testInfo, "praktisi-kasus");
   await first.getByRole("button", { name: "Kirim penawaran" }).click();
   await expect(first).toContainText("Penawaran Anda · Menunggu keputusan klien");
@@ -206,6 +227,7 @@ test("the case board: masked cases in my area, a bid with its fee, withdrawal, a
   await second.getByLabel("Perkiraan selesai (hari)").fill("5");
   await second.getByLabel("Harga penawaran Anda").fill("500000");
   await expect(second.locator(".bid-preview")).toHaveText("Biaya platform Rp 100.000 · klien membayar Rp 600.000");
+  await bidStatement(second).check();
   await second.getByRole("button", { name: "Kirim penawaran" }).click();
   await expect(second).toContainText("Menunggu keputusan klien");
 

@@ -52,6 +52,7 @@ export async function bid(db: Db, clock: Clock, practitionerId: string, caseId: 
     {
       actor: await practitionerActorOf(db, practitionerId),
       caseId,
+      noConflict: true,
       input: {
         scope: "Somasi, negosiasi dan gugatan bila perlu",
         etaDays: 14,

@@ -6,9 +6,8 @@ import type { StoredFile } from "@/generated/prisma/client";
 import type { Db } from "@/server/db/client";
 import { agentActor, SEED } from "@/server/domain/access/actor";
 import type { Clock } from "@/server/domain/clock";
-import type { DataOwner } from "@/server/domain/data-owner";
 import { practitionerActorOf } from "@/server/services/access";
-import { createFile, createFileStorage, type FileSettings, receiveUpload, type Uploader } from "@/server/services/files";
+import { createFile, createFileStorage, type FileOwner, type FileSettings, receiveUpload, type Uploader } from "@/server/services/files";
 import { askClient, deliverResult, postClientMessage } from "@/server/services/orders";
 import { agentKey } from "./cases";
 import type { TestOrg } from "./fixtures";
@@ -41,7 +40,7 @@ export const SAMPLE_FILES = {
 /** A file of `owner` as an agent uploads it, bytes in TEST_FILES unless `deps` bring their own storage. */
 export async function uploadTestFile(
   deps: { db: Db; clock: Clock; files?: FileSettings },
-  owner: DataOwner & { apiKeyId?: string },
+  owner: FileOwner & { apiKeyId?: string },
   filename = "kontrak.pdf",
   content: Buffer = SAMPLE_FILES.pdf,
   uploader: Uploader = { kind: "agent", apiKeyId: owner.apiKeyId ?? "key_test" },
@@ -54,6 +53,16 @@ export async function uploadTestFile(
     uploader,
     upload,
   });
+}
+
+/** A practitioner's scan of a credential, as the portal uploads it (POST /api/berkas?purpose=credential): no organisation's. */
+export function credentialScan(
+  deps: { db: Db; clock: Clock },
+  practitionerId: string,
+  filename = "kartu-advokat.png",
+  content: Buffer = SAMPLE_FILES.png,
+): Promise<StoredFile> {
+  return uploadTestFile(deps, { organizationId: null, livemode: true }, filename, content, { kind: "practitioner", practitionerId });
 }
 
 /**

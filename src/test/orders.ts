@@ -171,6 +171,7 @@ export function sampleIntake(fields: readonly IntakeField[]): Record<string, str
     number: "2",
     provinsi: "31",
     pihak: "PT Pihak Lawan Contoh",
+    pihak_klien: "PT Klien Contoh",
   };
   return Object.fromEntries(
     fields.filter((f) => f.required).map((f) => [f.key, f.options?.[0] ?? values[f.type] ?? "Data contoh untuk pesanan uji."]),

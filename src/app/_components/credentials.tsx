@@ -4,6 +4,7 @@ import type { credentialOutput } from "@/server/api/schemas/practitioners/creden
 import { jakartaDay } from "@/server/domain/clock";
 import { provinceName } from "@/server/domain/places/provinces";
 import { type CredentialStatus, PROVINCIAL_KINDS } from "@/server/domain/practitioners/credentials";
+import { ScanLink } from "./credential-scan";
 import { formatDateTime, formatDay } from "./format";
 
 /** A credential as the portals read it; `counts` (verified and valid today) where the list says so. */
@@ -40,7 +41,8 @@ function countsText(credential: PortalCredential): ReactNode {
 }
 
 /**
- * A credential's facts: issuer, number, province (notaris and PPAT), how long it is valid, and,
+ * A credential's facts: issuer, number, province (notaris and PPAT), how long it is valid, its
+ * scan (a link that opens it), and,
  * when the list says so, whether it counts today; the reason when it was rejected or revoked.
  */
 export function CredentialFacts({ credential }: { credential: PortalCredential }) {
@@ -60,6 +62,8 @@ export function CredentialFacts({ credential }: { credential: PortalCredential }
       )}
       <dt>Berlaku sampai</dt>
       <dd>{credential.validUntil ? formatDay(credential.validUntil) : "Tidak kedaluwarsa"}</dd>
+      <dt>Pindaian</dt>
+      <dd>{credential.scan ? <ScanLink scan={credential.scan} /> : <span className="muted">Tidak ada</span>}</dd>
       {credential.counts !== undefined && (
         <>
           <dt>Dihitung</dt>

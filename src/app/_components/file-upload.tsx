@@ -2,19 +2,16 @@
 import { type DragEvent, useEffect, useId, useRef, useState } from "react";
 import { MAX_ATTACHMENTS } from "@/server/domain/files/file-storage";
 import { ACCEPTED_FILE_INPUT, fileTypeLabel, formatBytes } from "./format";
+import { startUpload, UPLOAD_NETWORK_ERROR, UPLOAD_REFUSALS } from "./upload";
 
 /** What each refusal of POST /api/berkas means to the person uploading, and what to do. */
 const UPLOAD_ERRORS: Record<string, string> = {
+  ...UPLOAD_REFUSALS,
   UNSUPPORTED_MEDIA_TYPE: "Jenis berkas ini tidak diterima. Unggah PDF, DOCX, XLSX, ODT, PNG, JPEG atau teks.",
   PAYLOAD_TOO_LARGE:
     "Berkas ini terlalu besar. Perkecil ukurannya (misalnya simpan ulang PDF dengan kompresi) atau bagi menjadi beberapa berkas.",
-  VALIDATION: "Berkas ini kosong. Pilih berkas yang berisi dokumen.",
   NOT_FOUND: "Pesanan ini tidak lagi bisa menerima berkas dari Anda. Muat ulang halaman.",
-  UNAUTHENTICATED: "Sesi Anda berakhir. Muat ulang halaman lalu masuk lagi.",
-  FORBIDDEN: "Unggahan ditolak karena tidak berasal dari halaman Kuasa. Muat ulang halaman lalu coba lagi.",
-  RATE_LIMITED: "Terlalu banyak unggahan dalam waktu singkat. Tunggu sebentar lalu unggah lagi.",
 };
-const NETWORK_ERROR = "Unggahan terputus. Periksa koneksi lalu coba lagi; berkas yang sangat besar bisa melebihi batas unggahan.";
 
 interface Item {
   key: string;
@@ -82,30 +79,18 @@ export function FileUpload({
 
   function upload(file: File) {
     const key = `${file.name}-${file.size}-${Math.random().toString(36).slice(2)}`;
-    const xhr = new XMLHttpRequest();
-    const body = new FormData();
-    body.append("file", file);
-    xhr.open("POST", `/api/berkas?order=${encodeURIComponent(orderId)}`);
-    xhr.responseType = "json";
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) update(key, { progress: Math.round((event.loaded / event.total) * 100) });
-    };
-    xhr.onload = () => {
-      const answer = xhr.response as { id?: string; contentType?: string; error?: { code: string } } | null;
-      if (xhr.status === 201 && answer?.id) {
-        update(key, { state: "done", progress: 100, id: answer.id, contentType: answer.contentType, xhr: undefined });
+    const xhr = startUpload(`order=${encodeURIComponent(orderId)}`, file, {
+      progress: (progress) => update(key, { progress }),
+      done: (uploaded) => {
+        update(key, { state: "done", progress: 100, id: uploaded.id, contentType: uploaded.contentType, xhr: undefined });
         setAnnouncement(`${file.name} selesai diunggah.`);
-      } else {
-        const error = UPLOAD_ERRORS[answer?.error?.code ?? ""] ?? NETWORK_ERROR;
+      },
+      failed: (code) => {
+        const error = (code && UPLOAD_ERRORS[code]) || UPLOAD_NETWORK_ERROR;
         update(key, { state: "error", error, xhr: undefined });
         setAnnouncement(`${file.name} gagal diunggah. ${error}`);
-      }
-    };
-    xhr.onerror = () => {
-      update(key, { state: "error", error: NETWORK_ERROR, xhr: undefined });
-      setAnnouncement(`${file.name} gagal diunggah. ${NETWORK_ERROR}`);
-    };
-    xhr.send(body);
+      },
+    });
     setItems((all) => [...all, { key, name: file.name, size: file.size, progress: 0, state: "uploading", xhr }]);
     setAnnouncement(`Mengunggah ${file.name}…`);
   }

@@ -1,6 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { useCallback, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
 import { Countdown } from "@/app/_components/countdown";
@@ -12,18 +12,25 @@ import { trpc } from "@/app/_components/trpc";
 import { useHydrated } from "@/app/_components/use-hydrated";
 import type { OfferView } from "@/server/api/schemas/portal/practitioner-portal";
 import { OFFER_ERRORS } from "./_components/messages";
+import { OrderParties } from "./_components/order-parties";
 import { ConflictDecline } from "./conflict-decline";
 
 // As the server component hands it over: React carries the Date fields across as Dates.
 export function OfferCard({ offer }: { offer: OfferView }) {
   const router = useRouter();
-  const { busy, error, run } = useAction(OFFER_ERRORS);
+  const { busy, error, setError, run } = useAction(OFFER_ERRORS);
   const hydrated = useHydrated();
   const [expired, setExpired] = useState(false);
   const [conflictOpen, setConflictOpen] = useState(false);
+  // Taking the offer states there is no conflict of interest with the parties listed (Kode Etik Advokat Indonesia Pasal 4 huruf j).
+  const [noConflict, setNoConflict] = useState(false);
+  const [noConflictMissing, setNoConflictMissing] = useState(false);
+  const noConflictBox = useRef<HTMLInputElement>(null);
   const { order } = offer;
   const headingId = `offer-${offer.offerId}`;
   const conflictId = `offer-conflict-${offer.offerId}`;
+  const partiesId = `offer-parties-${offer.offerId}`;
+  const noConflictId = `offer-no-conflict-${offer.offerId}`;
   const attachments = order.files.filter((f) => f.from === "order");
 
   // Time is up: the server has moved the order on; reload the list.
@@ -33,7 +40,16 @@ export function OfferCard({ offer }: { offer: OfferView }) {
   }, [router]);
 
   async function accept() {
-    const result = await run(() => trpc.practitioner.acceptOffer.mutate({ offerId: offer.offerId }));
+    // The button stays enabled (a disabled one explains nothing): unticked, it says what to do.
+    if (!noConflict) {
+      setNoConflictMissing(true);
+      setError(
+        "Centang dahulu pernyataan bahwa Anda tidak memiliki benturan kepentingan dengan pihak-pihak pesanan ini, lalu ambil pesanan lagi.",
+      );
+      noConflictBox.current?.focus();
+      return;
+    }
+    const result = await run(() => trpc.practitioner.acceptOffer.mutate({ offerId: offer.offerId, noConflict: true }));
     // A full page load, not router.push: the inbox's polling refreshes would otherwise keep
     // superseding a slow client-side navigation to the order.
     if (result.ok) window.location.assign(`/praktisi/pesanan/${result.value}`);
@@ -81,6 +97,36 @@ export function OfferCard({ offer }: { offer: OfferView }) {
         </>
       )}
 
+      <section className="offer-parties" aria-labelledby={partiesId}>
+        <h3 id={partiesId}>Pihak dalam pesanan ini</h3>
+        <OrderParties parties={order.parties} />
+        {!expired && (
+          <div className="confirm-field">
+            <input
+              ref={noConflictBox}
+              id={noConflictId}
+              type="checkbox"
+              checked={noConflict}
+              aria-invalid={noConflictMissing || undefined}
+              aria-describedby={`${noConflictId}-hint`}
+              onChange={(event) => {
+                setNoConflict(event.target.checked);
+                if (event.target.checked && noConflictMissing) {
+                  setNoConflictMissing(false);
+                  setError(null);
+                }
+              }}
+            />
+            <label htmlFor={noConflictId}>
+              Saya menyatakan tidak memiliki benturan kepentingan dengan pihak-pihak di atas (Kode Etik Advokat Indonesia Pasal 4 huruf j).
+            </label>
+            <p id={`${noConflictId}-hint`} className="hint">
+              Wajib dicentang untuk mengambil pesanan. Bila ada benturan kepentingan, pilih Tolak karena benturan kepentingan.
+            </p>
+          </div>
+        )}
+      </section>
+
       <FormMessages error={error} />
       {expired ? (
         <p className="muted" role="status">
@@ -115,7 +161,13 @@ export function OfferCard({ offer }: { offer: OfferView }) {
         </div>
       )}
       {!expired && conflictOpen && (
-        <ConflictDecline id={conflictId} offerId={offer.offerId} orderId={order.id} onCancel={() => setConflictOpen(false)} />
+        <ConflictDecline
+          id={conflictId}
+          offerId={offer.offerId}
+          orderId={order.id}
+          parties={order.parties}
+          onCancel={() => setConflictOpen(false)}
+        />
       )}
     </article>
   );

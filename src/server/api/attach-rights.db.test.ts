@@ -45,6 +45,7 @@ let x: TestOrg;
 let xTest: { token: string; apiKeyId: string };
 let p: PortalUser;
 let admin: PortalUser;
+let operator: PortalUser;
 const orders = { a: "", b: "", d: "", t: "" };
 const costs = { b: "", t: "" };
 /** The files the callers reach for, by who may read them. */
@@ -81,6 +82,7 @@ beforeAll(async () => {
   // The only practitioner in the area: A's offer is theirs.
   p = await practitionerUser(database.prisma);
   admin = await portalUser(database.prisma, "org_admin", x.id);
+  operator = await portalUser(database.prisma, "operator");
   const agentOf = (owner: { organizationId: string; livemode: boolean }, apiKeyId: string) => ({ ...owner, apiKeyId });
 
   files.secret = await uploadTestFile(deps(), agentOf(live(x.id), x.apiKeyId), "rahasia.pdf");
@@ -170,6 +172,9 @@ interface AttachCall {
 const practitionerPortal = () => portalCaller(deps(), p).practitioner;
 const adminPortal = () => portalCaller(deps(), admin).organization;
 const NOT_P = () => [files.secret, files.xLive, files.yLive];
+/** A credential's scan is no organisation's file: any organisation's, even one the caller may read, is refused alike. */
+const ORGANISATIONS_FILES = () => [files.onD, files.xLive, files.yLive];
+const CREDENTIAL = { kind: "konsultan_ki", issuer: "DJKI", number: "KI-1", validUntil: null, province: null } as const;
 const NOT_X_LIVE = () => [files.xTest, files.yLive];
 const NOT_X_TEST = () => [files.xLive, files.yTest];
 
@@ -239,6 +244,19 @@ const ATTACH_CALLS: AttachCall[] = [
     how: "the practitioner's portal, B's approved cost",
     unreadable: NOT_P,
     attach: (file) => portal(practitionerPortal().payCost({ orderId: orders.b, costId: costs.b, receiptFileId: file })),
+  },
+  {
+    procedure: "practitioner.submitCredential",
+    how: "the practitioner's portal, a credential's scan",
+    unreadable: () => [...NOT_P(), files.onD],
+    attach: (file) => portal(practitionerPortal().submitCredential({ ...CREDENTIAL, scanFileId: file })),
+  },
+  {
+    procedure: "operator.addCredential",
+    how: "the operator's console, a credential's scan",
+    unreadable: ORGANISATIONS_FILES,
+    attach: (file) =>
+      portal(portalCaller(deps(), operator).operator.addCredential({ ...CREDENTIAL, practitionerId: p.practitionerId!, scanFileId: file })),
   },
   {
     procedure: "organization.sendMessage",

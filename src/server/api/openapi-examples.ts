@@ -79,6 +79,7 @@ export const ORDER_EXAMPLE = {
   revision_count: 0,
   offering: null,
   case_id: null,
+  conflict_check: null,
   metadata: CREATE_ORDER_EXAMPLE.metadata,
   approval_required: false,
   livemode: true,
@@ -136,6 +137,7 @@ export const CREATE_CASE_EXAMPLE = {
   area: "ketenagakerjaan",
   urgency: "dalam 2 minggu",
   budget_range: "Rp 5-10 juta",
+  counterparties: ["PT Sinar Properti Abadi"],
   metadata: { user_id: "usr-8841" },
 };
 
@@ -159,6 +161,7 @@ export const CASE_EXAMPLE = {
   area: CREATE_CASE_EXAMPLE.area,
   urgency: CREATE_CASE_EXAMPLE.urgency,
   budget_range: CREATE_CASE_EXAMPLE.budget_range,
+  counterparties: CREATE_CASE_EXAMPLE.counterparties,
   selected_bid_id: null,
   invoice_id: null,
   order_id: null,
@@ -287,6 +290,11 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   "POST /v1/cases/{id}/select": { bid_id: BID_ID },
   "POST /v1/file_links": CREATE_FILE_LINK_EXAMPLE,
   "POST /v1/test_helpers/deposit/top_up": { amount_idr: 10_000_000 },
+  "POST /v1/test_helpers/practitioner": {
+    credentials: [{ kind: "advokat" }, { kind: "notaris", province: "31", valid_until: "2027-06-30" }],
+    conflicts: ["PT Seteru Lama"],
+  },
+  "POST /v1/test_helpers/practitioner/reset": {},
   "POST /v1/test_helpers/orders/{id}/request_input": {
     question: "Berapa lama jangka waktu kerahasiaan yang diinginkan, dan forum sengketa mana?",
   },

@@ -71,7 +71,7 @@ describe("downloads from the portals", () => {
     expect(offer?.order.files[0]?.filename).not.toContain("budi@satu.co.id");
     expect((await download(practitioner, contractId)).status).toBe(404);
 
-    await portalCaller(deps(), practitioner).practitioner.acceptOffer({ offerId: offer!.offerId });
+    await portalCaller(deps(), practitioner).practitioner.acceptOffer({ offerId: offer!.offerId, noConflict: true });
     const res = await download(practitioner, contractId);
     expect(res.status).toBe(200);
     expect(await bytesOf(res)).toEqual(SAMPLE_FILES.pdf);

@@ -8,6 +8,7 @@ import { rateLimitHeaders } from "@/server/services/access";
 import { publicUrlOf } from "@/server/services/deps";
 import {
   createFile,
+  credentialUploadTarget,
   discardUpload,
   type FileContent,
   type FileDeps,
@@ -48,7 +49,8 @@ export async function portalDownload(req: Request, deps: FileDeps, user: PortalU
 }
 
 /**
- * POST /api/berkas?order={id}: a portal user's upload onto an order (multipart, part `file`), from
+ * POST /api/berkas?order={id}: a portal user's upload onto an order (multipart, part `file`), or
+ * with ?purpose=credential a practitioner's scan of a credential (services/files credentialUploadTarget), from
  * the portal's own pages only (CSRF) and at most `portalUploadsPerUser` a window per user (429
  * with Retry-After), both checked before the body is read; answers the file's id, name, type and
  * size for the form to attach on submit. `user` as for portalDownload.
@@ -73,8 +75,11 @@ export async function portalUpload(
       const refusal = new AppError("RATE_LIMITED", `Terlalu banyak unggahan; coba lagi dalam ${decision.resetSeconds} detik.`);
       return errorResponse(req, publicUrlOf(deps), refusal, { ...rateLimitHeaders(decision), ...close });
     }
-    const orderId = new URL(req.url).searchParams.get("order") ?? "";
-    const { owner, uploader } = await portalUploadTarget(deps, { actor, orderId });
+    const query = new URL(req.url).searchParams;
+    const { owner, uploader } =
+      query.get("purpose") === "credential"
+        ? credentialUploadTarget(deps, { actor })
+        : await portalUploadTarget(deps, { actor, orderId: query.get("order") ?? "" });
     if (!req.body) throw new AppError("VALIDATION", "Pilih berkas yang akan diunggah.");
     const body = Readable.fromWeb(req.body as NodeWebStream);
     const upload = await readFilePart(

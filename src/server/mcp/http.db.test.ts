@@ -217,7 +217,7 @@ describe("what a key is shown", () => {
     const sandbox = TOOLS.filter((t) => t.sandbox).map((t) => t.name);
     const listed = (await (await mcp.connect(tester.token)).listTools()).tools.map((t) => t.name);
     expect(listed.filter((name) => name.startsWith("uji_"))).toEqual(sandbox);
-    expect(sandbox.length).toBe(22);
+    expect(sandbox.length).toBe(25);
     const live = (await client.listTools()).tools.map((t) => t.name);
     expect(live.filter((name) => name.startsWith("uji_"))).toEqual([]);
     const unknown = async (name: string) => client.callTool({ name, arguments: { amount_idr: 1_000 } }).catch((err: unknown) => err);

@@ -543,6 +543,33 @@ const SANDBOX_TOOL_TABLE: readonly ToolEntry[] = [
     procedure: "testHelpers.practitionerView",
   },
   {
+    name: "uji_lihat_praktisi",
+    title: "Uji: who takes your test orders",
+    description:
+      "The stand-in offered your test orders, with its credentials and conflict list: the one set with uji_atur_praktisi, or the " +
+      "simulated practitioner, who holds a verified credential of every kind for every province.",
+    annotations: READ,
+    procedure: "testHelpers.getPractitioner",
+  },
+  {
+    name: "uji_atur_praktisi",
+    title: "Uji: choose who takes your test orders",
+    description:
+      "From now on your test orders go to one stand-in holding exactly these verified `credentials` ({ kind, province?, valid_until? }) " +
+      "and declaring these `conflicts`, checked as a live practitioner is: an order whose service requires a kind it lacks, a deed in a " +
+      "province outside its working area, or naming one of its conflicts as the other side stalls with the live reason " +
+      "(offering.stalled_reason); then uji_refund_macet. uji_reset_praktisi undoes it.",
+    annotations: transition(false),
+    procedure: "testHelpers.setPractitioner",
+  },
+  {
+    name: "uji_reset_praktisi",
+    title: "Uji: give test orders back to the simulated practitioner",
+    description: "Your test orders are offered again to the simulated practitioner, who qualifies for every service.",
+    annotations: transition(false),
+    procedure: "testHelpers.resetPractitioner",
+  },
+  {
     name: "uji_tambah_penawaran",
     title: "Uji: a practitioner bids on a test case",
     description:

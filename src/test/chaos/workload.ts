@@ -273,10 +273,7 @@ export function startWorkload(options: WorkloadOptions): Workload {
         const take = rng.next() < 0.85;
         await asActor(`${take ? "accept" : "decline"} offer ${offer.id}`, async () =>
           take
-            ? acceptOffer(deps, {
-                actor: await practitionerActorOf(deps.db, offer.practitionerId),
-                offerId: offer.id,
-              })
+            ? acceptOffer(deps, { noConflict: true, actor: await practitionerActorOf(deps.db, offer.practitionerId), offerId: offer.id })
             : declineOffer(deps, {
                 actor: await practitionerActorOf(deps.db, offer.practitionerId),
                 offerId: offer.id,

@@ -1,5 +1,5 @@
 "use client";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, type ReactNode, useCallback, useState } from "react";
 import { type ErrorMessages, useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
 import {
@@ -10,9 +10,11 @@ import {
   draftOf,
   EMPTY_CREDENTIAL,
 } from "@/app/_components/credential-fields";
+import { ScanPreview } from "@/app/_components/credential-scan";
 import type { PortalCredential } from "@/app/_components/credentials";
 import { Field, FormMessages } from "@/app/_components/field";
 import { formatDay } from "@/app/_components/format";
+import { type ScanChoice, ScanUpload } from "@/app/_components/scan-upload";
 import { trpc } from "@/app/_components/trpc";
 import { provinceName } from "@/server/domain/places/provinces";
 import { CREDENTIAL_KIND_NAME, type CredentialKind, PROVINCIAL_KINDS } from "@/server/domain/practitioners/credentials";
@@ -25,7 +27,12 @@ const MESSAGES: ErrorMessages = {
 /** The longest reason the server takes; the practitioner reads it. */
 const REASON_MAX = 1_000;
 
-/** The operator adds a credential they checked themselves (e.g. against the issuer's register): recorded verified. */
+const NO_SCAN: ScanChoice = { file: null, pending: false };
+
+/**
+ * The operator adds a credential they checked themselves (e.g. against the issuer's register):
+ * recorded verified, with the document's scan if they have one.
+ */
 export function AddCredentialForm({
   practitionerId,
   name,
@@ -37,16 +44,24 @@ export function AddCredentialForm({
 }) {
   const { busy, error, setError, run } = useAction(MESSAGES);
   const [draft, setDraft] = useState<CredentialDraft>(EMPTY_CREDENTIAL);
+  const [scan, setScan] = useState<ScanChoice>(NO_SCAN);
+  // A new key empties the picker once the credential is recorded.
+  const [round, setRound] = useState(0);
+  const onScan = useCallback((choice: ScanChoice) => setScan(choice), []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const problems = credentialDraftProblems(draft);
+    if (scan.pending) problems.push("Pindaian masih diunggah. Tunggu sampai selesai, lalu simpan lagi.");
     if (problems.length > 0 || draft.kind === "") return setError(problems.join(" "));
-    const input = credentialInputOf({ ...draft, kind: draft.kind });
+    const input = { ...credentialInputOf({ ...draft, kind: draft.kind }), scanFileId: scan.file?.id ?? null };
     const result = await run(() => trpc.operator.addCredential.mutate({ practitionerId, ...input }), {
       success: `Kredensial ${CREDENTIAL_KIND_NAME[input.kind]} ${name} dicatat terverifikasi; labelnya diperbarui.`,
     });
-    if (result.ok) setDraft(EMPTY_CREDENTIAL);
+    if (result.ok) {
+      setDraft(EMPTY_CREDENTIAL);
+      setRound((n) => n + 1);
+    }
   }
 
   return (
@@ -56,6 +71,13 @@ export function AddCredentialForm({
         dan langsung dihitung untuk label dan tawaran.
       </p>
       <CredentialFields draft={draft} onChange={setDraft} minValidUntil={minValidUntil} />
+      <ScanUpload
+        key={round}
+        label="Pindaian dokumen (opsional)"
+        hint="PDF, PNG atau JPEG, bila Anda memegang pindaian kartu, SK, atau sertifikatnya; praktisi dapat membukanya di profilnya."
+        disabled={busy}
+        onChange={onScan}
+      />
       <FormMessages error={error} />
       <div className="row">
         <button type="submit" className="button" disabled={busy}>
@@ -99,8 +121,8 @@ function DraftFacts({ draft, kind }: { draft: CredentialDraft; kind: CredentialK
 }
 
 /**
- * A submitted credential: verified (with the operator's corrections of what they read off the
- * document, if any) or rejected with a reason the practitioner reads.
+ * A submitted credential beside its scan: verified (with the operator's corrections of what they
+ * read off the document, if any) or rejected with a reason the practitioner reads.
  */
 export function CredentialDecision({
   credential,
@@ -140,51 +162,54 @@ export function CredentialDecision({
     });
 
   return (
-    <div className="form compact decision">
-      <CredentialFields draft={draft} onChange={setDraft} minValidUntil={minValidUntil} fixedKind submitted={submitted} />
-      <ReasonField
-        label="Alasan bila ditolak"
-        hint="Wajib untuk menolak; praktisi membacanya di profilnya. Sebut apa yang harus diperbaiki."
-        value={reason}
-        onChange={(value) => {
-          setReason(value);
-          setError(null);
-        }}
-      />
-      <FormMessages error={error} />
-      <div className="row">
-        <ConfirmDialogButton
-          label="Verifikasi"
-          title={`Verifikasi kredensial ${kindName} ${practitionerName}?`}
-          confirmLabel="Ya, verifikasi"
-          busy={busy}
-          canOpen={() => {
-            const problems = credentialDraftProblems(draft);
-            setError(problems.length > 0 ? problems.join(" ") : null);
-            return problems.length === 0;
+    <div className="credential-review">
+      <ScanPreview scan={credential.scan} of={`${kindName} ${practitionerName}`} />
+      <div className="form compact decision">
+        <CredentialFields draft={draft} onChange={setDraft} minValidUntil={minValidUntil} fixedKind submitted={submitted} />
+        <ReasonField
+          label="Alasan bila ditolak"
+          hint="Wajib untuk menolak; praktisi membacanya di profilnya. Sebut apa yang harus diperbaiki."
+          value={reason}
+          onChange={(value) => {
+            setReason(value);
+            setError(null);
           }}
-          onConfirm={verify}
-        >
-          <DraftFacts draft={draft} kind={credential.kind} />
-          <p>
-            {corrections() ? "Dicatat dengan koreksi Anda. " : ""}Kredensial ini langsung dihitung untuk label dan tawaran{" "}
-            {practitionerName}
-            {draft.validUntil ? ` sampai ${formatDay(draft.validUntil)}` : ""}. Verifikasi hanya bila sudah cocok dengan register
-            penerbitnya.
-          </p>
-        </ConfirmDialogButton>
-        <RefusalButton
-          label="Tolak"
-          title={`Tolak kredensial ${kindName} ${practitionerName}?`}
-          confirmLabel="Ya, tolak"
-          reason={reason}
-          missingReason="Tulis alasan penolakan terlebih dahulu; praktisi membacanya."
-          busy={busy}
-          setError={setError}
-          onConfirm={reject}
-        >
-          <p>Praktisi membaca alasan ini di profilnya dan dapat mengajukan kredensial yang benar:</p>
-        </RefusalButton>
+        />
+        <FormMessages error={error} />
+        <div className="row">
+          <ConfirmDialogButton
+            label="Verifikasi"
+            title={`Verifikasi kredensial ${kindName} ${practitionerName}?`}
+            confirmLabel="Ya, verifikasi"
+            busy={busy}
+            canOpen={() => {
+              const problems = credentialDraftProblems(draft);
+              setError(problems.length > 0 ? problems.join(" ") : null);
+              return problems.length === 0;
+            }}
+            onConfirm={verify}
+          >
+            <DraftFacts draft={draft} kind={credential.kind} />
+            <p>
+              {corrections() ? "Dicatat dengan koreksi Anda. " : ""}Kredensial ini langsung dihitung untuk label dan tawaran{" "}
+              {practitionerName}
+              {draft.validUntil ? ` sampai ${formatDay(draft.validUntil)}` : ""}. Verifikasi hanya bila sudah cocok dengan register
+              penerbitnya.
+            </p>
+          </ConfirmDialogButton>
+          <RefusalButton
+            label="Tolak"
+            title={`Tolak kredensial ${kindName} ${practitionerName}?`}
+            confirmLabel="Ya, tolak"
+            reason={reason}
+            missingReason="Tulis alasan penolakan terlebih dahulu; praktisi membacanya."
+            busy={busy}
+            setError={setError}
+            onConfirm={reject}
+          >
+            <p>Praktisi membaca alasan ini di profilnya dan dapat mengajukan kredensial yang benar:</p>
+          </RefusalButton>
+        </div>
       </div>
     </div>
   );

@@ -143,6 +143,12 @@ export function IntakeFieldsEditor({ drafts, onChange }: { drafts: DraftField[];
                   )}
                 </Field>
               )}
+              {draft.type === "pihak_klien" && (
+                <p className="hint">
+                  Nama pihak yang diwakili klien, satu per baris atau dipisah titik koma (paling banyak {INTAKE_LIMITS.parties}). Pesanan
+                  tidak ditawarkan kepada praktisi yang pernah bertindak melawan pihak itu.
+                </p>
+              )}
               {draft.type === "pihak" && (
                 <p className="hint">
                   Nama pihak lawan, satu per baris atau dipisah titik koma (paling banyak {INTAKE_LIMITS.parties}). Pesanan tidak ditawarkan

@@ -1,4 +1,4 @@
-import type { LedgerAccountKind } from "@/generated/prisma/enums";
+import type { LedgerAccountKind, OfferStatus } from "@/generated/prisma/enums";
 import type { OperatorStep } from "@/server/api/schemas/portal/operator-portal";
 
 /** How the console names who acted (the audit log's actor types). The code stays visible beside it. */
@@ -80,6 +80,8 @@ export const AUDIT_ACTION_LABEL: Record<string, string> = {
   "settings.top_up_instructions": "Rekening tujuan setoran deposit diubah",
   "deposit.topup": "Setoran deposit",
   "test_deposit.topup": "Setoran deposit uji",
+  "sandbox.set_practitioner": "Praktisi uji (sandbox) diatur agen",
+  "sandbox.reset_practitioner": "Praktisi uji (sandbox) dikembalikan ke simulasi",
   "order.dispute": "Sengketa dibuka",
   "order.refund": "Refund",
   "order.cancel": "Pesanan dibatalkan",
@@ -132,6 +134,15 @@ export const LEDGER_ACCOUNT_LABEL: Record<LedgerAccountKind, string> = {
   practitioner_payable: "Saldo praktisi",
   platform_revenue: "Pendapatan platform",
   external_funding: "Dana dari luar (transfer bank)",
+};
+
+/** Where an offer to a practitioner stands, in words (the order page's "Penawaran"), and the tone of its pill. */
+export const OFFER_STATUS_LABEL: Record<OfferStatus, { text: string; tone: string }> = {
+  aktif: { text: "Menunggu jawaban", tone: "pill-warn" },
+  diterima: { text: "Diterima", tone: "pill-ok" },
+  ditolak: { text: "Ditolak", tone: "pill-bad" },
+  kedaluwarsa: { text: "Kedaluwarsa tanpa jawaban", tone: "pill-muted" },
+  dibatalkan: { text: "Ditarik", tone: "pill-muted" },
 };
 
 /** Why the offering passed a practitioner over (`order.conflict_skipped`'s findings): what their record says of the party. */

@@ -10,31 +10,21 @@ import type { choosablePractitionersOutput } from "@/server/api/schemas/portal/o
 type ChoosablePractitioner = z.infer<typeof choosablePractitionersOutput>[number];
 
 /** Why a practitioner cannot be chosen, or what choosing them means for the rotation. */
-function noteOf(p: ChoosablePractitioner, skipped: boolean): string {
+function noteOf(p: ChoosablePractitioner): string {
   if (p.holdsLiveOffer) return "sedang memegang tawaran ini";
   if (!p.available) return "menjeda tawaran baru";
-  // The offering passed them over for a conflict (the order's audit log says which party); the server refuses them while it stands.
-  if (skipped) return "dilewati karena benturan kepentingan, lihat log audit";
+  if (p.conflicts.length > 0) return `benturan kepentingan: ${p.conflicts.join("; ")}`;
   if (p.passedThisRound) return "sudah melewatkan putaran ini; memulai putaran baru";
   return "belum ditawari di putaran ini";
 }
 
 /** The operator offers an order on offer to one qualified practitioner of their choosing, for 30 minutes. */
-export function OfferToPractitioner({
-  orderId,
-  practitioners,
-  conflicted = [],
-}: {
-  orderId: string;
-  practitioners: ChoosablePractitioner[];
-  /** Who the offering passed over for a conflict of interest on this order (from its audit log). */
-  conflicted?: readonly string[];
-}) {
-  const choosable = practitioners.filter((p) => p.available && !p.holdsLiveOffer);
+export function OfferToPractitioner({ orderId, practitioners }: { orderId: string; practitioners: ChoosablePractitioner[] }) {
+  const choosable = practitioners.filter((p) => p.available && !p.holdsLiveOffer && p.conflicts.length === 0);
   const [chosen, setChosen] = useState(choosable[0]?.id ?? "");
   const { busy, error, run } = useAction({
     CONFLICT:
-      "Praktisi ini tidak bisa ditawari sekarang: menjeda tawaran, sudah memegang tawarannya, atau berbenturan kepentingan dengan pihak pada pesanan ini (lihat log audit pesanan). Muat ulang lalu pilih yang lain.",
+      "Praktisi ini tidak bisa ditawari sekarang: menjeda tawaran, sudah memegang tawarannya, atau berbenturan kepentingan dengan pihak pada pesanan ini. Muat ulang lalu pilih yang lain.",
     VALIDATION: "Praktisi ini tidak memenuhi syarat layanan (bidang, atau kredensial yang berlaku). Muat ulang lalu pilih dari daftar.",
   });
   if (practitioners.length === 0)
@@ -57,9 +47,9 @@ export function OfferToPractitioner({
         {(control) => (
           <select {...control} value={chosen} onChange={(event) => setChosen(event.target.value)}>
             {practitioners.map((p) => (
-              <option key={p.id} value={p.id} disabled={!p.available || p.holdsLiveOffer}>
+              <option key={p.id} value={p.id} disabled={!p.available || p.holdsLiveOffer || p.conflicts.length > 0}>
                 {p.name}
-                {p.label ? ` (${p.label})` : ""}: {noteOf(p, conflicted.includes(p.id))}
+                {p.label ? ` (${p.label})` : ""}: {noteOf(p)}
               </option>
             ))}
           </select>

@@ -1,5 +1,5 @@
 "use client";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useAction } from "@/app/_components/action";
 import { FormMessages } from "@/app/_components/field";
 import { formatRupiah } from "@/app/_components/format";
@@ -13,13 +13,24 @@ import { CASE_ERRORS } from "../_components/messages";
 const usablePrice = (value: number | null): value is number =>
   value !== null && Number.isInteger(value) && value >= 1 && value <= BID_LIMITS.priceIdrMax;
 
-/** A bid on one case, showing what the client would pay (bid + platform fee) as the price is typed. */
+const NO_CONFLICT_MISSING =
+  "Centang dahulu pernyataan bahwa Anda tidak memiliki benturan kepentingan dengan pihak-pihak kasus ini, lalu kirim penawaran lagi.";
+
+/**
+ * A bid on one case, showing what the client would pay (bid + platform fee) as the price is typed,
+ * sent only with the statement that the practitioner has no conflict of interest with the case's
+ * parties (listed above the form, Kode Etik Advokat Indonesia Pasal 4 huruf j).
+ */
 export function BidForm({ caseId }: { caseId: string }) {
   const { busy, error, setError, run } = useAction(CASE_ERRORS);
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [priceIdr, setPriceIdr] = useState<number | null>(null);
+  const [noConflict, setNoConflict] = useState(false);
+  const [noConflictMissing, setNoConflictMissing] = useState(false);
+  const noConflictBox = useRef<HTMLInputElement>(null);
   const preview = usablePrice(priceIdr) ? caseBidPrice(priceIdr) : null;
+  const noConflictId = `bid-no-conflict-${caseId}`;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -31,7 +42,15 @@ export function BidForm({ caseId }: { caseId: string }) {
     if (!Number.isInteger(etaDays) || etaDays < 1 || etaDays > BID_LIMITS.etaDaysMax)
       return setError(`Perkiraan selesai harus 1 sampai ${BID_LIMITS.etaDaysMax} hari.`);
     if (!usablePrice(priceIdr)) return setError("Isi harga penawaran dalam rupiah, angka saja (misalnya 5.000.000).");
-    const result = await run(() => trpc.practitioner.submitBid.mutate({ caseId, scope, etaDays, priceIdr, note: note || undefined }));
+    // The button stays enabled (a disabled one explains nothing): unticked, it says what to do.
+    if (!noConflict) {
+      setNoConflictMissing(true);
+      noConflictBox.current?.focus();
+      return setError(NO_CONFLICT_MISSING);
+    }
+    const result = await run(() =>
+      trpc.practitioner.submitBid.mutate({ caseId, scope, etaDays, priceIdr, note: note || undefined, noConflict: true }),
+    );
     if (result.ok) setOpen(false);
   }
 
@@ -68,6 +87,29 @@ export function BidForm({ caseId }: { caseId: string }) {
         Catatan untuk klien (opsional)
         <textarea name="note" rows={2} maxLength={BID_LIMITS.note} />
       </label>
+      <div className="confirm-field">
+        <input
+          ref={noConflictBox}
+          id={noConflictId}
+          type="checkbox"
+          name="noConflict"
+          checked={noConflict}
+          aria-invalid={noConflictMissing || undefined}
+          aria-describedby={`${noConflictId}-hint`}
+          onChange={(event) => {
+            setNoConflict(event.target.checked);
+            if (event.target.checked && noConflictMissing) {
+              setNoConflictMissing(false);
+              setError(null);
+            }
+          }}
+        />
+        <label htmlFor={noConflictId}>Saya menyatakan tidak memiliki benturan kepentingan dengan pihak-pihak di atas.</label>
+        <p id={`${noConflictId}-hint`} className="hint">
+          Wajib dicentang untuk mengirim penawaran. Bila Anda pernah mewakili pihak lawan atau berbenturan kepentingan dengan salah satu
+          pihak, jangan ajukan penawaran untuk kasus ini.
+        </p>
+      </div>
       <FormMessages error={error} />
       <div className="row">
         <button type="submit" className="button" disabled={busy}>

@@ -3,6 +3,7 @@ import { areaLabel } from "@/app/_components/case-status";
 import { formatDateTime, formatRupiah } from "@/app/_components/format";
 import type { portalPage } from "@/server/runtime/portal";
 import { BidForm } from "./bid-form";
+import { CaseParties } from "./case-parties";
 import { BID_STATUS_LABEL, CASE_STATUS_LABEL } from "./labels";
 import { WithdrawBid } from "./withdraw-bid";
 
@@ -10,8 +11,8 @@ type Caller = Awaited<ReturnType<typeof portalPage>>["caller"];
 export type PractitionerCase = Awaited<ReturnType<Caller["practitioner"]["case"]>>;
 
 /**
- * One case as the practitioner may see it: masked until their bid is selected. With their bid
- * (and its withdrawal while open), or the bid form when they have none on an open case.
+ * One case as the practitioner may see it: masked until their bid is selected, with its parties.
+ * With their bid (and its withdrawal while open), or the bid form when they have none on an open case.
  */
 export function CaseCard({ item, link = false }: { item: PractitionerCase; link?: boolean }) {
   const headingId = `case-${item.id}`;
@@ -42,6 +43,7 @@ export function CaseCard({ item, link = false }: { item: PractitionerCase; link?
       <h3>Cerita klien</h3>
       <p className="story">{item.story}</p>
       {!item.selected && <p className="muted small">E-mail, nomor telepon, dan NIK disamarkan sampai penawaran Anda dipilih klien.</p>}
+      <CaseParties parties={item.parties} headingId={`${headingId}-parties`} />
 
       {bid ? (
         <section className="my-bid" aria-label="Penawaran Anda">

@@ -8,6 +8,7 @@ import { ensureOffering } from "@/server/services/offers";
 import { adminOf } from "@/test/actors";
 import { agentKey, createTestCase } from "@/test/cases";
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
+import { credentialScan, SAMPLE_FILES } from "@/test/files";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
 import { NDA_CLIENT_PRICE_IDR, ndaOrder } from "@/test/orders";
@@ -48,7 +49,7 @@ async function offeredOrder() {
 /** An order worked, delivered and accepted by the client: its fee is now the holder's available balance. */
 async function earnedOrder() {
   const offered = await offeredOrder();
-  await offered.holder.practitioner.acceptOffer({ offerId: offered.offerId });
+  await offered.holder.practitioner.acceptOffer({ offerId: offered.offerId, noConflict: true });
   await offered.holder.practitioner.startWork({ orderId: offered.orderId });
   await offered.holder.practitioner.deliver({ orderId: offered.orderId, deliverable: "https://berkas.contoh.id/nda.pdf" });
   await api.call(`/v1/orders/${offered.orderId}/accept`, { method: "POST", token: org.token });
@@ -92,7 +93,7 @@ describe("the practitioner's own offers and orders", () => {
     expect(offer!.order.intakeLabels.email_kontak).toBeTruthy();
 
     expect(await other.practitioner.offers()).toEqual({ data: [], has_more: false });
-    expect(await codeOf(other.practitioner.acceptOffer({ offerId }))).toBe("NOT_FOUND");
+    expect(await codeOf(other.practitioner.acceptOffer({ offerId, noConflict: true }))).toBe("NOT_FOUND");
     expect(await codeOf(other.practitioner.declineOffer({ offerId }))).toBe("NOT_FOUND");
     // Before taking it, the order's page shows its holder the offer's masked view; the other practitioner nothing.
     expect(await holder.practitioner.order({ orderId })).toEqual({ ...offer!.order, dispute: null });
@@ -101,7 +102,7 @@ describe("the practitioner's own offers and orders", () => {
 
   it("after accepting, its holder sees the real intake and works it; the other practitioner gets NOT_FOUND for every step", async () => {
     const { orderId, offerId, holder, other } = await offeredOrder();
-    expect(await holder.practitioner.acceptOffer({ offerId })).toBe(orderId);
+    expect(await holder.practitioner.acceptOffer({ offerId, noConflict: true })).toBe(orderId);
 
     const taken = await holder.practitioner.order({ orderId });
     expect(taken).toMatchObject({ status: "diambil", masked: false, actions: ["start_work", "release"] });
@@ -133,7 +134,7 @@ describe("the practitioner's own offers and orders", () => {
     const { orderId, offerId, holder, other } = await offeredOrder();
     const before = await holder.practitioner.earnings();
     const othersBefore = await other.practitioner.earnings();
-    await holder.practitioner.acceptOffer({ offerId });
+    await holder.practitioner.acceptOffer({ offerId, noConflict: true });
     await holder.practitioner.startWork({ orderId });
     expect(await holder.practitioner.earnings()).toMatchObject({
       availableIdr: before.availableIdr,
@@ -233,7 +234,7 @@ describe("the practitioner's own offers and orders", () => {
 
   it("release hands the order to the other practitioner, after which it is NOT_FOUND for the one who released it", async () => {
     const { orderId, offerId, holder, other } = await offeredOrder();
-    await holder.practitioner.acceptOffer({ offerId });
+    await holder.practitioner.acceptOffer({ offerId, noConflict: true });
     expect(await holder.practitioner.release({ orderId })).toBe("ditawarkan");
     expect(await codeOf(holder.practitioner.order({ orderId }))).toBe("NOT_FOUND");
     expect((await other.practitioner.offers()).data.map((o) => o.order.id)).toContain(orderId);
@@ -293,7 +294,7 @@ describe("the bank account payouts go to", () => {
 describe("after delivery, and when the client changes its mind", () => {
   it("shows a revision with its reason (not the latest message), and no earnings for a cancelled order", async () => {
     const { orderId, offerId, holder } = await offeredOrder();
-    await holder.practitioner.acceptOffer({ offerId });
+    await holder.practitioner.acceptOffer({ offerId, noConflict: true });
     await holder.practitioner.startWork({ orderId });
     await holder.practitioner.deliver({ orderId, deliverable: "https://berkas.contoh.id/nda.pdf" });
     await api.call(`/v1/orders/${orderId}/revision`, { method: "POST", token: org.token, json: { reason: "Ganti nama pihak kedua." } });
@@ -311,7 +312,7 @@ describe("after delivery, and when the client changes its mind", () => {
 
   it("shows a dispute's reason while the operator decides, then the decision: a split with the share, note and figures", async () => {
     const { orderId, offerId, holder } = await offeredOrder();
-    await holder.practitioner.acceptOffer({ offerId });
+    await holder.practitioner.acceptOffer({ offerId, noConflict: true });
     await holder.practitioner.startWork({ orderId });
     await holder.practitioner.deliver({ orderId, deliverable: "https://berkas.contoh.id/nda.pdf" });
     expect((await holder.practitioner.order({ orderId })).dispute).toBeNull();
@@ -350,7 +351,7 @@ describe("after delivery, and when the client changes its mind", () => {
 
   it("shows a dispute refunded without a note as refunded, with no earning", async () => {
     const { orderId, offerId, holder } = await offeredOrder();
-    await holder.practitioner.acceptOffer({ offerId });
+    await holder.practitioner.acceptOffer({ offerId, noConflict: true });
     await holder.practitioner.startWork({ orderId });
     await holder.practitioner.deliver({ orderId, deliverable: "https://berkas.contoh.id/nda.pdf" });
     await api.call(`/v1/orders/${orderId}/dispute`, { method: "POST", token: org.token, json: { reason: "Tidak sesuai pesanan." } });
@@ -371,13 +372,13 @@ describe("after delivery, and when the client changes its mind", () => {
     expect((await holder.practitioner.withdrawnOffers()).data).toContainEqual(
       expect.objectContaining({ offerId, orderId, orderStatus: "dibatalkan" }),
     );
-    expect(await codeOf(holder.practitioner.acceptOffer({ offerId }))).toBe("INVALID_STATE");
+    expect(await codeOf(holder.practitioner.acceptOffer({ offerId, noConflict: true }))).toBe("INVALID_STATE");
   });
 
   it("shows case-board work as an order with its case, never offering to release it", async () => {
     const me = portalCaller(deps(), alice);
     const { id: caseId } = await createTestCase(database.prisma, clock, org, { area: "kontrak" });
-    const mine = await me.practitioner.submitBid({ caseId, scope: "Somasi", etaDays: 5, priceIdr: 2_000_000 });
+    const mine = await me.practitioner.submitBid({ caseId, scope: "Somasi", etaDays: 5, priceIdr: 2_000_000, noConflict: true });
     const { invoice } = await selectBid(
       { db: database.prisma, clock },
       {
@@ -407,10 +408,16 @@ describe("the case board through the portal", () => {
     expect(seen!.contact.email).not.toBe("budi.santoso@contoh.co.id");
     expect(seen!.story).not.toContain("0812-3456-7890");
 
-    const bid = await me.practitioner.submitBid({ caseId, scope: "Somasi dan negosiasi", etaDays: 10, priceIdr: 8_000_000 });
+    const bid = await me.practitioner.submitBid({
+      caseId,
+      scope: "Somasi dan negosiasi",
+      etaDays: 10,
+      priceIdr: 8_000_000,
+      noConflict: true,
+    });
     expect(bid).toMatchObject({ status: "diajukan", priceIdr: 8_000_000, clientPaysIdr: 9_000_000 });
     expect(await me.practitioner.case({ caseId })).toMatchObject({ canBid: false, canWithdraw: true, myBid: { id: bid.id } });
-    expect(await codeOf(me.practitioner.submitBid({ caseId, scope: "Lagi", etaDays: 10, priceIdr: 1 }))).toBe("CONFLICT");
+    expect(await codeOf(me.practitioner.submitBid({ caseId, scope: "Lagi", etaDays: 10, priceIdr: 1, noConflict: true }))).toBe("CONFLICT");
 
     expect(await codeOf(other.practitioner.withdrawBid({ bidId: bid.id }))).toBe("NOT_FOUND");
     expect(await me.practitioner.withdrawBid({ bidId: bid.id })).toMatchObject({ status: "ditarik" });
@@ -425,9 +432,9 @@ describe("the case board through the portal", () => {
     expect(await codeOf(me.practitioner.case({ caseId: elsewhere.id }))).toBe("NOT_FOUND");
 
     const { id: caseId } = await createTestCase(database.prisma, clock, org, { area: "kontrak" });
-    const mine = await me.practitioner.submitBid({ caseId, scope: "Somasi", etaDays: 7, priceIdr: 500_000 });
+    const mine = await me.practitioner.submitBid({ caseId, scope: "Somasi", etaDays: 7, priceIdr: 500_000, noConflict: true });
     expect(mine.clientPaysIdr).toBe(600_000);
-    await other.practitioner.submitBid({ caseId, scope: "Somasi juga", etaDays: 9, priceIdr: 700_000 });
+    await other.practitioner.submitBid({ caseId, scope: "Somasi juga", etaDays: 9, priceIdr: 700_000, noConflict: true });
     await selectBid(
       { db: database.prisma, clock },
       {
@@ -469,16 +476,16 @@ describe("who may call the practitioner procedures", () => {
     const { offerId, orderId } = await offeredOrder();
     for (const caller of [admin, operator]) {
       expect(await codeOf(caller.practitioner.offers())).toBe("FORBIDDEN");
-      expect(await codeOf(caller.practitioner.acceptOffer({ offerId }))).toBe("FORBIDDEN");
+      expect(await codeOf(caller.practitioner.acceptOffer({ offerId, noConflict: true }))).toBe("FORBIDDEN");
       expect(await codeOf(caller.practitioner.order({ orderId }))).toBe("FORBIDDEN");
       expect(await codeOf(caller.practitioner.earnings())).toBe("FORBIDDEN");
       expect(await codeOf(caller.practitioner.cases())).toBe("FORBIDDEN");
       expect(await codeOf(caller.practitioner.myBids())).toBe("FORBIDDEN");
     }
     expect(await codeOf(anonymous.practitioner.offers())).toBe("UNAUTHENTICATED");
-    expect(await codeOf(anonymous.practitioner.acceptOffer({ offerId }))).toBe("UNAUTHENTICATED");
+    expect(await codeOf(anonymous.practitioner.acceptOffer({ offerId, noConflict: true }))).toBe("UNAUTHENTICATED");
     expect(await codeOf(anonymous.practitioner.orders())).toBe("UNAUTHENTICATED");
-    expect(await codeOf(anonymous.practitioner.submitBid({ caseId: "kas_x", scope: "x", etaDays: 1, priceIdr: 1 }))).toBe(
+    expect(await codeOf(anonymous.practitioner.submitBid({ caseId: "kas_x", scope: "x", etaDays: 1, priceIdr: 1, noConflict: true }))).toBe(
       "UNAUTHENTICATED",
     );
     // Nothing of it happened: the offer is still live for its holder.
@@ -570,6 +577,7 @@ describe("the practitioner's profile", () => {
       number: "AHU-0001.AH.02.01",
       validUntil: null,
       province: "32",
+      scanFileId: (await credentialScan(deps(), me.practitionerId!, "sk-notaris.pdf", SAMPLE_FILES.pdf)).id,
     });
     expect(submitted).toMatchObject({ status: "menunggu_verifikasi", province: "32" });
     expect((await caller.practitioner.profile()).label).toBe("Advokat (PERADI)");
@@ -606,6 +614,7 @@ describe("the practitioner's profile", () => {
       number: "KI-9",
       validUntil: null,
       province: null,
+      scanFileId: (await credentialScan(deps(), me.practitionerId!)).id,
     });
     expect(await codeOf(operator.operator.decideCredential({ credentialId: submitted.id, approve: false, reason: "  " }))).toBe(
       "VALIDATION",

@@ -38,6 +38,7 @@ import {
   requestCostInput,
 } from "../schemas/orders/cost-portal";
 import {
+  acceptOfferInput,
   askClientInput,
   bankAccountInput,
   bidOutput,
@@ -105,7 +106,7 @@ export const practitionerRouter = router({
       ),
     ),
   acceptOffer: practitioner
-    .input(byOffer)
+    .input(acceptOfferInput)
     .output(z.string())
     .mutation(
       async ({ ctx, input }) =>
@@ -113,6 +114,7 @@ export const practitionerRouter = router({
           await acceptOffer(ctx, {
             actor: ctx.actor,
             offerId: input.offerId,
+            noConflict: input.noConflict,
           })
         ).id,
     ),
@@ -341,12 +343,13 @@ export const practitionerRouter = router({
     .input(submitBidInput)
     .output(bidOutput)
     .mutation(async ({ ctx, input }) => {
-      const { caseId, ...bid } = input;
+      const { caseId, noConflict, ...bid } = input;
       return bidView(
         await submitBid(ctx, {
           actor: ctx.actor,
           caseId,
           input: bid,
+          noConflict,
         }),
       );
     }),

@@ -107,10 +107,7 @@ describe("the money path through /v1", () => {
     });
     const offer = await db().offer.findFirstOrThrow({ where: { orderId: order.id, status: "aktif" } });
     expect(offer.practitionerId).toBe(practitionerId);
-    await acceptOffer(deps(), {
-      actor: await practitionerActorOf(deps().db, practitionerId),
-      offerId: offer.id,
-    });
+    await acceptOffer(deps(), { noConflict: true, actor: await practitionerActorOf(deps().db, practitionerId), offerId: offer.id });
     await startWork(deps(), { actor: await practitionerActorOf(deps().db, practitionerId), orderId: order.id });
     await deliverResult(deps(), {
       actor: await practitionerActorOf(deps().db, practitionerId),

@@ -124,10 +124,7 @@ async function offered(orderId: string) {
 /** A practitioner takes it, starts, and delivers; returns who holds it. */
 async function delivered(orderId: string): Promise<string> {
   const offer = await offered(orderId);
-  await acceptOffer(deps(), {
-    actor: await practitionerActorOf(deps().db, offer.practitionerId),
-    offerId: offer.id,
-  });
+  await acceptOffer(deps(), { noConflict: true, actor: await practitionerActorOf(deps().db, offer.practitionerId), offerId: offer.id });
   await startWork(deps(), { actor: await practitionerActorOf(deps().db, offer.practitionerId), orderId });
   await deliverResult(deps(), {
     actor: await practitionerActorOf(deps().db, offer.practitionerId),
@@ -221,10 +218,7 @@ describe("POST /v1/orders/{id}/cancel", () => {
     ).toContainEqual(expect.objectContaining({ offerId: offer.id, orderId: order.id, orderStatus: "dibatalkan" }));
     // The practitioner's late accept finds nothing to take.
     await expect(
-      acceptOffer(deps(), {
-        actor: await practitionerActorOf(deps().db, offer.practitionerId),
-        offerId: offer.id,
-      }),
+      acceptOffer(deps(), { noConflict: true, actor: await practitionerActorOf(deps().db, offer.practitionerId), offerId: offer.id }),
     ).rejects.toMatchObject({
       code: "INVALID_STATE",
     });
@@ -234,10 +228,7 @@ describe("POST /v1/orders/{id}/cancel", () => {
   it("refuses once a practitioner has taken the order: 409 INVALID_STATE, nothing moves", async () => {
     const order = await newOrder();
     const offer = await offered(order.id);
-    await acceptOffer(deps(), {
-      actor: await practitionerActorOf(deps().db, offer.practitionerId),
-      offerId: offer.id,
-    });
+    await acceptOffer(deps(), { noConflict: true, actor: await practitionerActorOf(deps().db, offer.practitionerId), offerId: offer.id });
     const events = await eventTypes(order.id);
     const { status, body } = await post(`/v1/orders/${order.id}/cancel`, { reason: "Tidak jadi." });
     expect([status, body.error?.code]).toEqual([409, "INVALID_STATE"]);
@@ -349,10 +340,7 @@ describe("POST /v1/orders/{id}/dispute", () => {
   it("puts a taken order in the operator's dispute queue with the reason; the escrow stays", async () => {
     const order = await newOrder();
     const offer = await offered(order.id);
-    await acceptOffer(deps(), {
-      actor: await practitionerActorOf(deps().db, offer.practitionerId),
-      offerId: offer.id,
-    });
+    await acceptOffer(deps(), { noConflict: true, actor: await practitionerActorOf(deps().db, offer.practitionerId), offerId: offer.id });
     await startWork(deps(), { actor: await practitionerActorOf(deps().db, offer.practitionerId), orderId: order.id });
     const { status, body } = await post(`/v1/orders/${order.id}/dispute`, { reason: "Praktisi tidak membalas selama seminggu." });
     expect([status, body.status]).toEqual([200, "sengketa"]);
@@ -624,11 +612,7 @@ describe.runIf(testDatabaseKind === "postgres")("races, forced to overlap", () =
       const offeredTo = await practitionerActorOf(database.prisma, offer.practitionerId);
       const results = await race(
         order.id,
-        () =>
-          acceptOffer(deps(), {
-            actor: offeredTo,
-            offerId: offer.id,
-          }),
+        () => acceptOffer(deps(), { noConflict: true, actor: offeredTo, offerId: offer.id }),
         () =>
           cancelOrder(deps(), {
             actor: agentActor(key),
@@ -664,11 +648,7 @@ describe.runIf(testDatabaseKind === "postgres")("races, forced to overlap", () =
       const offeredTo = await practitionerActorOf(database.prisma, offer.practitionerId);
       const results = await race(
         order.id,
-        () =>
-          acceptOffer(justBefore, {
-            actor: offeredTo,
-            offerId: offer.id,
-          }),
+        () => acceptOffer(justBefore, { noConflict: true, actor: offeredTo, offerId: offer.id }),
         () =>
           expireOffer(atExpiry, {
             actor: SWEEPER,

@@ -69,10 +69,7 @@ async function deliveredOrder(practitionerId: string): Promise<string> {
     orderIds: [order.id],
   });
   const offer = await db().offer.findFirstOrThrow({ where: { orderId: order.id, status: "aktif" } });
-  await acceptOffer(deps(), {
-    actor: await practitionerActorOf(deps().db, practitionerId),
-    offerId: offer.id,
-  });
+  await acceptOffer(deps(), { noConflict: true, actor: await practitionerActorOf(deps().db, practitionerId), offerId: offer.id });
   await startWork(deps(), { actor: await practitionerActorOf(deps().db, practitionerId), orderId: order.id });
   await deliverResult(deps(), {
     actor: await practitionerActorOf(deps().db, practitionerId),
@@ -165,10 +162,12 @@ const BALANCE_STATEMENTS = 1;
 /**
  * BEGIN, the orders locked, their status (one UPDATE), their events (one call per batch), the live
  * offers, the offering's lock (so the cap on live offers holds), the eligible practitioners, their
- * records of parties (for conflicts of interest), the offers inserted, the offers read for their
- * e-mails, the e-mail, the practitioners' turn, COMMIT: the same for one order or a thousand.
+ * records of parties (for conflicts of interest), each field's count of offers (the newcomers'
+ * turn), the parties checked recorded on the orders, the count written back, the offers inserted,
+ * the offers read for their e-mails, the e-mail, the practitioners' turn, COMMIT: the same for one
+ * order or a thousand.
  */
-const OFFERING_BATCH_STATEMENTS = 13;
+const OFFERING_BATCH_STATEMENTS = 16;
 /**
  * The order read, kuasa_change_order_status (its status, event and escrow's transfers in one
  * statement, which is its own transaction), the answer read: was 7 (BEGIN, the order read, its

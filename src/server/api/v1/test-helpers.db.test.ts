@@ -9,7 +9,7 @@ import { practitionerActorOf, startPortalSession } from "@/server/services/acces
 import { listOpenCasesForPractitioner } from "@/server/services/cases";
 import { attemptDelivery, findDueDeliveries } from "@/server/services/events";
 import { accounts, balanceOf, platformRevenueTotal } from "@/server/services/money";
-import { ensureOffering, SIMULATED_ORDER_PRACTITIONER_ID } from "@/server/services/offers";
+import { ensureOffering, SIMULATED_ORDER_PRACTITIONER_ID, STALL_REASONS } from "@/server/services/offers";
 import { listMyOffers } from "@/server/services/orders";
 import { SIMULATED_ORDER_ACTIONS } from "@/server/services/sandbox";
 import { TEST_OPERATOR } from "@/test/actors";
@@ -227,6 +227,65 @@ describe("the sandbox's practitioners and the credentials services require", () 
       ).toEqual(expect.arrayContaining(service.requires));
       expect(practitioner.label).toContain("Sandbox Kuasa");
     }
+  });
+
+  it("offers test orders to a stand-in of the agent's choosing only where it qualifies, and stalls them otherwise with the live reason", async () => {
+    const org = await orgWithBothModes();
+    await ok(post("/v1/test_helpers/deposit/top_up", org.testToken, { amount_idr: 100_000_000 }));
+    const { intake: companyFields } = (await ok(get("/v1/services/pendirian_pt", org.testToken))) as unknown as { intake: IntakeField[] };
+    const { intake: letterFields } = (await ok(get("/v1/services/somasi", org.testToken))) as unknown as { intake: IntakeField[] };
+    const company = (province: string) =>
+      ok(
+        post("/v1/orders", org.testToken, {
+          service: "pendirian_pt",
+          intake: { ...sampleIntake(companyFields), provinsi_penandatanganan: province },
+        }),
+        201,
+      );
+    const letter = (against: string) =>
+      ok(post("/v1/orders", org.testToken, { service: "somasi", intake: { ...sampleIntake(letterFields), pihak_lawan: against } }), 201);
+    const offering = async (orderId: string) =>
+      (await ok(get(`/v1/orders/${orderId}`, org.testToken))).offering as { stalled_reason: string | null };
+
+    const chosen = await ok(
+      post("/v1/test_helpers/practitioner", org.testToken, {
+        credentials: [{ kind: "advokat" }, { kind: "notaris", province: "31" }],
+        conflicts: ["PT Seteru Lama"],
+      }),
+    );
+    expect(chosen).toMatchObject({ label: "Advokat (Sandbox Kuasa) · Notaris — DKI Jakarta", conflicts: ["PT Seteru Lama"] });
+    expect(await ok(get("/v1/test_helpers/practitioner", org.testToken))).toEqual(chosen);
+
+    // A deed signed in Jawa Barat: the stand-in's working area is DKI Jakarta.
+    const elsewhere = await company("32");
+    const refusal = await post(helper(elsewhere.id, "accept"), org.testToken);
+    expect(refusal.status).toBe(409);
+    expect((await offering(elsewhere.id)).stalled_reason).toContain("Notaris wilayah Jawa Barat");
+    await ok(post(helper(elsewhere.id, "refund_stalled"), org.testToken));
+    expect(await eventsOf(elsewhere.id)).toContain("order.direfund");
+
+    // A demand letter against a party on its conflict list.
+    const conflicted = await letter("Seteru Lama Tbk");
+    expect((await post(helper(conflicted.id, "accept"), org.testToken)).status).toBe(409);
+    expect((await offering(conflicted.id)).stalled_reason).toBe(STALL_REASONS.allConflicted);
+
+    // In its province it takes the order, and the order shows its credentials.
+    const inJakarta = await company("31");
+    const taken = await ok(post(helper(inJakarta.id, "accept"), org.testToken));
+    expect(taken.practitioner).toMatchObject({
+      id: chosen.id,
+      credentials: expect.arrayContaining([expect.objectContaining({ kind: "notaris", province: "31" })]),
+    });
+    expect(taken.conflict_check).toMatchObject({ confirmed_at: clock.now().toISOString() });
+
+    // Given back to the simulated practitioner, a deed anywhere is taken again.
+    expect(await ok(post("/v1/test_helpers/practitioner/reset", org.testToken))).toMatchObject({ id: SIMULATED_ORDER_PRACTITIONER_ID });
+    const anywhere = await company("32");
+    expect(await ok(post(helper(anywhere.id, "accept"), org.testToken))).toMatchObject({ status: "diambil" });
+
+    const invalid = await post("/v1/test_helpers/practitioner", org.testToken, { credentials: [{ kind: "advokat", province: "31" }] });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error).toMatchObject({ code: "VALIDATION" });
   });
 });
 
@@ -656,7 +715,7 @@ describe("the practitioner's view of a test order", () => {
 describe("test helpers refuse live keys", () => {
   const helperRoutes = REST_ROUTES.filter((r) => r.path.startsWith("/v1/test_helpers/"));
 
-  it("covers every helper: the practitioner's view, top-up, approve, reject, the simulated order actions and timers, costs and receipts, bids and invoice payment", () => {
+  it("covers every helper: the practitioner's view, top-up, approve, reject, the simulated order actions and timers, costs and receipts, bids, invoice payment and the stand-in", () => {
     const orderActions = ["approve", "reject", ...SIMULATED_ORDER_ACTIONS];
     expect(helperRoutes.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
       [
@@ -667,6 +726,9 @@ describe("test helpers refuse live keys", () => {
         "POST /v1/test_helpers/invoices/{id}/pay",
         "POST /v1/test_helpers/orders/{id}/costs",
         "POST /v1/test_helpers/orders/{id}/costs/{cost_id}/receipt",
+        "GET /v1/test_helpers/practitioner",
+        "POST /v1/test_helpers/practitioner",
+        "POST /v1/test_helpers/practitioner/reset",
       ].sort(),
     );
   });
@@ -688,6 +750,7 @@ describe("test helpers refuse live keys", () => {
       bids: { price_idr: 1_000_000 },
       costs: { kind: "lainnya", description: "Meterai", amount_idr: 10_000, basis: "UU Bea Meterai" },
       receipt: { file: "file_x" },
+      practitioner: { credentials: [{ kind: "advokat" }] },
     };
     for (const route of helperRoutes) {
       const last = route.path.split("/").at(-1)!;

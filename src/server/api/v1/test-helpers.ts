@@ -4,12 +4,15 @@ import { getCase } from "@/server/services/cases";
 import {
   addSimulatedBid,
   decideTestApproval,
+  getTestPractitioner,
   payTestCost,
   payTestInvoice,
   practitionerViewOfTestOrder,
   requestTestCost,
+  resetTestPractitioner,
   type SimulatedActionInput,
   type SimulatedOrderAction,
+  setTestPractitioner,
   simulateOrderAction,
   TEST_TOP_UP_MAX_IDR,
   topUpTestDeposit,
@@ -22,6 +25,7 @@ import { balanceSchema, serializeBalance } from "../schemas/money/balance";
 import { costRequestInputSchema, costSchema, serializeCost } from "../schemas/orders/cost";
 import { jsonNumber, orderSchema, orderTextSchema, serializeOrder } from "../schemas/orders/order";
 import { practitionerViewSchema, serializePractitionerView } from "../schemas/orders/practitioner-view";
+import { serializeTestPractitioner, testPractitionerInputSchema, testPractitionerSchema } from "../schemas/sandbox/test-practitioner";
 import { type Meta, router } from "../trpc";
 
 /**
@@ -164,6 +168,64 @@ export const testHelpersRouter = router({
         }),
       ),
     ),
+
+  getPractitioner: agentProcedure
+    .meta(
+      helperMeta(
+        "status:baca",
+        "GET",
+        "/practitioner",
+        "Who takes your test orders",
+        "The stand-in offered your test orders: the one you set with POST /v1/test_helpers/practitioner, or the simulated practitioner, who holds a verified credential of every kind for every province.",
+        [],
+      ),
+    )
+    .input(z.object({}))
+    .output(testPractitionerSchema)
+    .query(async ({ ctx }) => serializeTestPractitioner(await getTestPractitioner(ctx, { actor: ctx.actor }))),
+
+  setPractitioner: agentProcedure
+    .meta(
+      helperMeta(
+        "order:buat",
+        "POST",
+        "/practitioner",
+        "Choose the credentials and conflicts of whoever takes your test orders",
+        "From now on your test orders are offered to one stand-in holding exactly these verified `credentials` and declaring these `conflicts`, checked as a live practitioner is: " +
+          "an order of a service requiring a kind it lacks, a notarial or land deed in a province outside its working area, an order naming one of its `conflicts` as the other side (`pihak`), " +
+          "or a credential past its `valid_until`, stalls with the reason a live order would give (`offering.stalled_reason`); follow with refund_stalled. " +
+          "Replaces what the stand-in held; POST /v1/test_helpers/practitioner/reset gives your test orders back to the simulated practitioner.",
+        [],
+      ),
+    )
+    .input(testPractitionerInputSchema)
+    .output(testPractitionerSchema)
+    .mutation(async ({ ctx, input }) =>
+      serializeTestPractitioner(
+        await setTestPractitioner(ctx, {
+          actor: ctx.actor,
+          input: {
+            credentials: input.credentials.map((c) => ({ kind: c.kind, province: c.province ?? null, validUntil: c.valid_until ?? null })),
+            conflicts: input.conflicts ?? [],
+          },
+        }),
+      ),
+    ),
+
+  resetPractitioner: agentProcedure
+    .meta(
+      helperMeta(
+        "order:buat",
+        "POST",
+        "/practitioner/reset",
+        "Give your test orders back to the simulated practitioner",
+        "Test orders are offered again to the simulated practitioner, who qualifies for every service. Orders your stand-in holds stay with it.",
+        [],
+      ),
+    )
+    .input(z.object({}).strict())
+    .output(testPractitionerSchema)
+    .mutation(async ({ ctx }) => serializeTestPractitioner(await resetTestPractitioner(ctx, { actor: ctx.actor }))),
 
   topUpDeposit: agentProcedure
     .meta(

@@ -1,4 +1,5 @@
 import { AppError } from "../errors";
+import type { ConflictMatter } from "../practitioners/conflicts";
 
 /** What a case may hold. The spec fixes only the story's minimum; the maxima keep rows sane. */
 export const CASE_LIMITS = {
@@ -9,7 +10,15 @@ export const CASE_LIMITS = {
   contactPhone: 50,
   /** area, urgency, budget_range */
   label: 100,
+  /** counterparties: how many, and each name's length */
+  counterparties: 20,
+  partyName: 300,
 } as const;
+
+/** A case's parties as the conflict check reads them: the organisation and the client it names, and the other side. */
+export function caseMatterOf(row: { organization: { name: string }; contactName: string; counterparties: string[] }): ConflictMatter {
+  return { clients: [row.organization.name, row.contactName], counterparties: row.counterparties };
+}
 
 /** What a bid may hold. The price ceiling (Rp 10 miliar) keeps every amount a safe integer. */
 export const BID_LIMITS = {

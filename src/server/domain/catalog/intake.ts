@@ -1,13 +1,25 @@
 import { z } from "zod";
 import { isProvinceCode, provinceName } from "../places/provinces";
-import { partiesOf } from "../practitioners/conflicts";
+import { type ConflictMatter, partiesOf } from "../practitioners/conflicts";
 
 /**
  * Intake fields of a catalog service: what an order's `intake` must carry.
  * The spec leaves `type` open; these are our values, described to agents in the OpenAPI
  * document's IntakeField (api/schemas/catalog/service.ts), which /docs shows.
  */
-export const INTAKE_FIELD_TYPES = ["text", "textarea", "email", "phone", "date", "number", "nik", "select", "provinsi", "pihak"] as const;
+export const INTAKE_FIELD_TYPES = [
+  "text",
+  "textarea",
+  "email",
+  "phone",
+  "date",
+  "number",
+  "nik",
+  "select",
+  "provinsi",
+  "pihak",
+  "pihak_klien",
+] as const;
 export type IntakeFieldType = (typeof INTAKE_FIELD_TYPES)[number];
 
 export const intakeFieldSchema = z
@@ -78,7 +90,8 @@ function valueProblem(field: IntakeField, value: string): string | null {
       return field.options?.includes(value) ? null : `must be one of: ${field.options?.join(", ")}`;
     case "provinsi":
       return isProvinceCode(value) ? null : "must be a province's Kemendagri code, one of the field's options (e.g. 31 for DKI Jakarta)";
-    case "pihak": {
+    case "pihak":
+    case "pihak_klien": {
       const parties = partiesOf(value);
       if (parties.length === 0) return "must name at least one party";
       if (parties.length > INTAKE_LIMITS.parties) return `must name at most ${INTAKE_LIMITS.parties} parties`;
@@ -129,7 +142,8 @@ export const INTAKE_TYPE_LABEL: Record<IntakeFieldType, string> = {
   nik: "NIK",
   select: "Pilihan",
   provinsi: "Provinsi",
-  pihak: "Pihak (nama, satu per baris)",
+  pihak: "Pihak lawan (nama, satu per baris)",
+  pihak_klien: "Pihak klien (nama, satu per baris)",
 };
 
 /**
@@ -140,6 +154,15 @@ export function orderProvince(fields: readonly IntakeField[], intake: Record<str
   const field = fields.find((f) => f.type === "provinsi");
   const value = field ? intake[field.key]?.trim() : undefined;
   return value || null;
+}
+
+/**
+ * The parties of an order as the conflict check reads them: the ordering organisation and the
+ * names its `pihak_klien` fields give, and the names its `pihak` fields give.
+ */
+export function matterOf(fields: readonly IntakeField[], intake: Record<string, string>, organisationName: string): ConflictMatter {
+  const named = (type: IntakeFieldType) => fields.filter((f) => f.type === type).flatMap((f) => partiesOf(intake[f.key] ?? ""));
+  return { clients: [organisationName, ...named("pihak_klien")], counterparties: named("pihak") };
 }
 
 /**

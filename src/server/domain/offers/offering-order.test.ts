@@ -1,5 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { expectedStars, markOffered, nextCandidate, type OfferingCandidate, poolAverages, rankedPool } from "./offering-order";
+import {
+  expectedStars,
+  isNewcomersTurn,
+  markOffered,
+  NEWCOMER_TURN,
+  nextCandidate,
+  type OfferingCandidate,
+  offeringReason,
+  poolAverages,
+  rankedPool as rankedPoolOf,
+} from "./offering-order";
+
+const FIELD = "kontrak";
+const rankedPool = (pool: OfferingCandidate[], category = FIELD) => rankedPoolOf(pool, category);
 
 let ids = 0;
 /** A practitioner never offered anything, without reviews: everything at the pool's average. */
@@ -8,10 +21,14 @@ function candidate(overrides: Partial<OfferingCandidate> = {}): OfferingCandidat
   return {
     id: `prk_${ids}`,
     liveOffers: 0,
+    ordersInProgress: 0,
     reviewCount: 0,
     ratingSum: 0,
     offersConcluded: 0,
     offersAnswered: 0,
+    deliveries: 0,
+    deliveriesOnTime: 0,
+    fieldsWorked: [FIELD],
     lastOfferedAt: null,
     idRank: ids,
     ...overrides,
@@ -39,6 +56,41 @@ describe("the offering order", () => {
     expect(order([busy, free])).toEqual([free.id, busy.id]);
   });
 
+  it("puts the less loaded first: live offers and orders in progress both count", () => {
+    const working = candidate({ ordersInProgress: 2, ...reviewed(20, 5) });
+    const offered = candidate({ liveOffers: 1, ...reviewed(20, 5), lastOfferedAt: new Date("2026-11-20T00:00:00Z") });
+    const idle = candidate({ ...reviewed(20, 3), lastOfferedAt: new Date("2026-11-21T00:00:00Z") });
+    expect(order([working, offered, idle])).toEqual([idle.id, offered.id, working.id]);
+  });
+
+  it("puts the one who delivers within the SLA first when both are rated and answer alike", () => {
+    const punctual = candidate({
+      ...reviewed(10, 4.5),
+      deliveries: 10,
+      deliveriesOnTime: 10,
+      lastOfferedAt: new Date("2026-11-21T00:00:00Z"),
+    });
+    const late = candidate({ ...reviewed(10, 4.5), deliveries: 10, deliveriesOnTime: 4 });
+    expect(order([late, punctual])).toEqual([punctual.id, late.id]);
+  });
+
+  it("gives every NEWCOMER_TURN-th offer of a field to the best-ranked newcomer to it, and the others in order", () => {
+    expect([...Array(2 * NEWCOMER_TURN).keys()].filter(isNewcomersTurn)).toEqual([NEWCOMER_TURN - 1, 2 * NEWCOMER_TURN - 1]);
+    const veteran = candidate({ ...reviewed(20, 5), ...answered(20, 20) });
+    const newcomer = candidate({ fieldsWorked: ["sengketa"], lastOfferedAt: new Date("2026-11-21T00:00:00Z") });
+    const pool = rankedPool([veteran, newcomer]);
+    expect(nextCandidate(pool)).toBe(veteran);
+    expect(nextCandidate(pool, () => false, true)).toBe(newcomer);
+    expect(offeringReason(pool, newcomer, () => false, true)).toMatchObject({ position: 2, of: 2, newcomer: true, newcomers_turn: true });
+    expect(offeringReason(pool, veteran, () => false, false)).toMatchObject({ position: 1, of: 2, newcomer: false, newcomers_turn: false });
+  });
+
+  it("gives a newcomer's turn to the first in order when nobody new to the field is left", () => {
+    const [a, b] = [candidate(), candidate()];
+    expect(nextCandidate(rankedPool([a, b]), () => false, true)).toBe(a);
+    expect(offeringReason(rankedPool([a, b]), a, () => false, true).newcomers_turn).toBe(false);
+  });
+
   it("puts the better rated first when both answer alike", () => {
     const good = candidate({ ...reviewed(10, 5), ...answered(10, 10), lastOfferedAt: new Date("2026-11-20T00:00:00Z") });
     const fair = candidate({ ...reviewed(10, 3), ...answered(10, 10) });
@@ -56,7 +108,7 @@ describe("the offering order", () => {
     const strong = candidate({ ...reviewed(10, 5), ...answered(10, 10), lastOfferedAt: new Date("2026-11-20T00:00:00Z") });
     const weak = candidate({ ...reviewed(10, 2), ...answered(10, 10), lastOfferedAt: new Date("2026-01-01T00:00:00Z") });
     const averages = poolAverages([newcomer, strong, weak]);
-    expect(averages).toEqual({ rating: 3.5, responseRate: 1 });
+    expect(averages).toEqual({ rating: 3.5, responseRate: 1, onTimeRate: 1 });
     expect(expectedStars(newcomer, averages)).toBe(3.5);
     expect(order([weak, strong, newcomer])).toEqual([strong.id, newcomer.id, weak.id]);
   });
@@ -81,7 +133,7 @@ describe("the offering order", () => {
       candidate({ lastOfferedAt: new Date("2026-11-21T00:00:00Z") }),
       candidate({ lastOfferedAt: new Date("2026-11-20T00:00:00Z") }),
     ];
-    expect(poolAverages(pool)).toEqual({ rating: 5, responseRate: 1 });
+    expect(poolAverages(pool)).toEqual({ rating: 5, responseRate: 1, onTimeRate: 1 });
     expect(order(pool)).toEqual([pool[1]!.id, pool[0]!.id]);
   });
 

@@ -62,16 +62,26 @@ describe("conflictsOf", () => {
   const record = { served: ["PT Maju Jaya"], opposed: ["CV Karya Mandiri"], declared: ["Hendra Wijaya Kusuma"] };
 
   it("finds a counterparty who was a client, a declared party, and a new client who was a counterparty", () => {
-    expect(conflictsOf({ counterparties: ["Maju Jaya Tbk", "Hendra Wijayakusuma"], client: "PT Lain Sekali" }, record)).toEqual([
+    expect(conflictsOf({ counterparties: ["Maju Jaya Tbk", "Hendra Wijayakusuma"], clients: ["PT Lain Sekali"] }, record)).toEqual([
       { party: "Maju Jaya Tbk", known: "PT Maju Jaya", why: "served" },
       { party: "Hendra Wijayakusuma", known: "Hendra Wijaya Kusuma", why: "declared" },
     ]);
-    expect(conflictsOf({ counterparties: ["PT Orang Lain"], client: "C.V. Karya Mandiri" }, record)).toEqual([
+    expect(conflictsOf({ counterparties: ["PT Orang Lain"], clients: ["C.V. Karya Mandiri"] }, record)).toEqual([
       { party: "C.V. Karya Mandiri", known: "CV Karya Mandiri", why: "opposed" },
     ]);
   });
 
+  it("finds a client party named in the intake who was a counterparty, whatever organisation orders", () => {
+    expect(conflictsOf({ counterparties: [], clients: ["PT Agen Hukum", "Karya Mandiri CV"] }, record)).toEqual([
+      { party: "Karya Mandiri CV", known: "CV Karya Mandiri", why: "opposed" },
+    ]);
+  });
+
+  it("never takes a client for a counterparty: acting again for a client served is no conflict", () => {
+    expect(conflictsOf({ counterparties: ["PT Orang Lain"], clients: ["PT Maju Jaya"] }, record)).toEqual([]);
+  });
+
   it("finds nothing for parties it does not know", () => {
-    expect(conflictsOf({ counterparties: ["PT Maju Bersama"], client: "PT Karya Bersama" }, record)).toEqual([]);
+    expect(conflictsOf({ counterparties: ["PT Maju Bersama"], clients: ["PT Karya Bersama"] }, record)).toEqual([]);
   });
 });

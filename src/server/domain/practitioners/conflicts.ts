@@ -124,13 +124,22 @@ export interface ConflictRecord {
 }
 
 /**
- * The conflicts of a new matter for one practitioner: a counterparty of it is a client they served
- * or a party they declared, or the new client was a counterparty in a matter they handled.
+ * A matter as the conflict check reads it: its client (the ordering organisation, then the parties
+ * its intake names as the client, type `pihak_klien`) and its counterparties (type `pihak`).
  */
-export function conflictsOf(
-  matter: { counterparties: readonly string[]; client: string },
-  record: Readonly<ConflictRecord>,
-): ConflictFinding[] {
+export interface ConflictMatter {
+  clients: string[];
+  counterparties: string[];
+}
+
+/** Every party of a matter, the client's first: what the practitioner confirms and the API shows. */
+export const partiesOfMatter = (matter: ConflictMatter): string[] => [...new Set([...matter.clients, ...matter.counterparties])];
+
+/**
+ * The conflicts of a new matter for one practitioner: a counterparty of it is a client they served
+ * or a party they declared, or a client of it was a counterparty in a matter they handled.
+ */
+export function conflictsOf(matter: ConflictMatter, record: Readonly<ConflictRecord>): ConflictFinding[] {
   const findings: ConflictFinding[] = [];
   for (const party of matter.counterparties) {
     const served = record.served.find((known) => isSameParty(party, known));
@@ -138,7 +147,9 @@ export function conflictsOf(
     const declared = record.declared.find((known) => isSameParty(party, known));
     if (declared) findings.push({ party, known: declared, why: "declared" });
   }
-  const opposed = record.opposed.find((known) => isSameParty(matter.client, known));
-  if (opposed) findings.push({ party: matter.client, known: opposed, why: "opposed" });
+  for (const party of matter.clients) {
+    const opposed = record.opposed.find((known) => isSameParty(party, known));
+    if (opposed) findings.push({ party, known: opposed, why: "opposed" });
+  }
   return findings;
 }

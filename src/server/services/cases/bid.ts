@@ -11,13 +11,15 @@ import { audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 import { recordCaseEvent } from "../events";
 import { activePractitioner, caseForEvent } from "./case-rows";
-import { onBoardOf } from "./practitioner-reads";
+import { clearOfConflict, onBoardOf } from "./practitioner-reads";
 
 /** Who bids, and which cases they may bid on. */
 export interface Bidder {
   practitionerId: string;
   /** Where the case must be: on a real practitioner's board, or (sandbox) the key's test cases. */
   caseScope: Prisma.CaseWhereInput;
+  /** Whether the case's parties leave the bidder free to act (practitioner-reads.ts clearOfConflict); the sandbox's stand-ins always are. */
+  clear?: (row: Parameters<Awaited<ReturnType<typeof clearOfConflict>>>[0]) => boolean;
 }
 
 const ALREADY_BID = "You already have a bid on this case; one bid per practitioner per case, and a withdrawn bid cannot be resubmitted.";
@@ -27,15 +29,22 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
- * A bid on an open case on the practitioner's board. client_pays is priced here, once, by
- * caseBidPrice. The case row is share-locked, so a selection running at the same time either
- * sees this bid (and ends it) or finishes first (and this bid is refused).
+ * A bid on an open case on the practitioner's board, confirming they have no conflict of interest
+ * with its parties; a case whose parties conflict with their record is not on their board.
+ * client_pays is priced here, once, by caseBidPrice. The case row is share-locked, so a selection
+ * running at the same time either sees this bid (and ends it) or finishes first (and this bid is refused).
  */
 export async function submitBid(
   deps: Pick<ServiceDeps, "db" | "clock">,
-  { actor, caseId, input }: { actor: PractitionerActor; caseId: string; input: BidInput },
+  { actor, caseId, input, noConflict }: { actor: PractitionerActor; caseId: string; input: BidInput; noConflict: boolean },
 ): Promise<Bid> {
   requireActor(actor, "practitioner");
+  if (!noConflict)
+    throw new AppError(
+      "VALIDATION",
+      "Nyatakan dahulu bahwa Anda tidak memiliki benturan kepentingan dengan pihak-pihak kasus ini.",
+      "noConflict",
+    );
   const { practitionerId } = actor;
   return placeBid(deps, {
     actor,
@@ -43,7 +52,7 @@ export async function submitBid(
     input,
     bidderFor: async (tx) => {
       const practitioner = await activePractitioner(tx, practitionerId);
-      return { practitionerId, caseScope: onBoardOf(practitioner.categories) };
+      return { practitionerId, caseScope: onBoardOf(practitioner.categories), clear: await clearOfConflict(tx, practitionerId) };
     },
   });
 }
@@ -69,10 +78,13 @@ export async function placeBid(
   const now = clock.now();
   try {
     return await db.$transaction(async (tx) => {
-      const { practitionerId, caseScope } = await bidderFor(tx);
+      const { practitionerId, caseScope, clear = () => true } = await bidderFor(tx);
       await tx.$queryRaw`SELECT "id" FROM "Case" WHERE "id" = ${caseId} FOR SHARE`;
-      const target = await tx.case.findFirst({ where: { AND: [{ id: caseId }, caseScope] }, select: { status: true } });
-      if (!target) throw new AppError("NOT_FOUND", `No case ${caseId} on your board.`);
+      const target = await tx.case.findFirst({
+        where: { AND: [{ id: caseId }, caseScope] },
+        select: { status: true, contactName: true, counterparties: true, organization: { select: { name: true } } },
+      });
+      if (!target || !clear({ ...target, bids: [] })) throw new AppError("NOT_FOUND", `No case ${caseId} on your board.`);
       assertCaseOpen(target.status, "bid");
       if (await tx.bid.findUnique({ where: { caseId_practitionerId: { caseId, practitionerId } }, select: { id: true } })) {
         throw new AppError("CONFLICT", ALREADY_BID);
@@ -88,6 +100,7 @@ export async function placeBid(
           note: bid.note,
           priceIdr: BigInt(bid.priceIdr),
           clientPaysIdr: BigInt(clientPaysIdr),
+          conflictConfirmedAt: now,
           createdAt: now,
           updatedAt: now,
         },

@@ -281,6 +281,7 @@ describe("submitBid", () => {
               actor: await practitionerActorOf(db(), practitioner),
               caseId: created.id,
               input,
+              noConflict: true,
             },
           ),
         ),

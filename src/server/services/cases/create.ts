@@ -13,6 +13,8 @@ export interface CreateCaseInput {
   area?: string | null;
   urgency?: string;
   budgetRange?: string;
+  /** The other side: practitioners with a conflict never see the case. */
+  counterparties?: string[];
   metadata?: Record<string, string>;
 }
 
@@ -41,6 +43,7 @@ export async function createCase(
         area: input.area ?? null,
         urgency: input.urgency ?? "",
         budgetRange: input.budgetRange ?? "",
+        counterparties: input.counterparties ?? [],
         metadata: input.metadata ?? {},
         createdAt: now,
         updatedAt: now,

@@ -1,9 +1,11 @@
 import type { Invoice } from "@/generated/prisma/client";
 import { KUASA, type OrganizationActor, requireActor, sandboxAdminOf } from "@/server/domain/access/actor";
+import { caseMatterOf } from "@/server/domain/cases/case-board";
 import { invoiceTransition } from "@/server/domain/cases/case-state";
 import { AppError } from "@/server/domain/errors";
 import { invoiceSummary } from "@/server/domain/events/webhook-event";
 import { newId } from "@/server/domain/ids";
+import { partiesOfMatter } from "@/server/domain/practitioners/conflicts";
 import { audit } from "../audit";
 import { CASE_WORK_SERVICE_CODE } from "../catalog";
 import type { ServiceDeps } from "../deps";
@@ -48,10 +50,13 @@ export async function payInvoice(
         `The deposit (Rp ${available}) does not cover invoice ${invoice.id} (Rp ${invoice.totalIdr}); ask the operator to top it up.`,
       );
     }
-    const found = await tx.case.findUniqueOrThrow({ where: { id: invoice.caseId }, select: { id: true, apiKeyId: true } });
+    const found = await tx.case.findUniqueOrThrow({
+      where: { id: invoice.caseId },
+      select: { id: true, apiKeyId: true, contactName: true, counterparties: true, organization: { select: { name: true } } },
+    });
     const bid = await tx.bid.findUniqueOrThrow({
       where: { id: invoice.bidId },
-      select: { practitionerId: true, priceIdr: true, etaDays: true },
+      select: { practitionerId: true, priceIdr: true, etaDays: true, createdAt: true, conflictConfirmedAt: true },
     });
     const born = await tx.order.create({
       data: {
@@ -66,6 +71,9 @@ export async function payInvoice(
         intake: {},
         livemode: invoice.livemode,
         caseId: found.id,
+        // The board hid the case from practitioners with a conflict, and the bid was checked when made.
+        conflictParties: partiesOfMatter(caseMatterOf(found)),
+        conflictCheckedAt: bid.createdAt,
         createdAt: now,
         updatedAt: now,
       },
@@ -73,7 +81,10 @@ export async function payInvoice(
     // A test helper paying stands in for an org admin: the sandbox's admin.
     const payer = actor.kind === "admin" ? actor : sandboxAdminOf(actor);
     const paid = await changeOrderStatus(tx, change, born, "pay_invoice", payer, { slaDays: bid.etaDays });
-    const order = await changeOrderStatus(tx, change, paid, "assign_selected_bidder", KUASA, { practitionerId: bid.practitionerId });
+    const order = await changeOrderStatus(tx, change, paid, "assign_selected_bidder", KUASA, {
+      practitionerId: bid.practitionerId,
+      conflictConfirmedAt: bid.conflictConfirmedAt ?? undefined,
+    });
     const settled = await tx.invoice.update({ where: { id: invoice.id }, data: { orderId: order.id } });
 
     const owner = { organizationId: invoice.organizationId, livemode: invoice.livemode, apiKeyId: found.apiKeyId };

@@ -606,6 +606,12 @@ const SEED_WITHOUT_FEES: ReadonlyArray<Omit<CatalogSeedEntry, "thirdPartyFees">>
       { key: "telepon_klien", label: "Nomor telepon klien", required: true, type: "phone" },
       { key: "email_kontak", label: "Email kontak", required: true, type: "email" },
       { key: "pihak_lawan", label: "Nama pihak lawan (satu per baris)", required: true, type: "pihak" },
+      {
+        key: "pihak_klien",
+        label: "Nama pihak yang diwakili, bila bukan organisasi Anda (satu per baris)",
+        required: false,
+        type: "pihak_klien",
+      },
     ],
     thirdParty: "Biaya pengiriman surat (pos tercatat atau kurir) ditagihkan terpisah sesuai tarif penyedia jasa pengiriman.",
     requires: ["advokat"],
@@ -633,6 +639,12 @@ const SEED_WITHOUT_FEES: ReadonlyArray<Omit<CatalogSeedEntry, "thirdPartyFees">>
       { key: "nik_penggugat", label: "NIK penggugat (bila perorangan)", required: false, type: "nik" },
       { key: "email_kontak", label: "Email kontak", required: true, type: "email" },
       { key: "pihak_lawan", label: "Nama pihak lawan (satu per baris)", required: true, type: "pihak" },
+      {
+        key: "pihak_klien",
+        label: "Nama pihak yang diwakili, bila bukan organisasi Anda (satu per baris)",
+        required: false,
+        type: "pihak_klien",
+      },
     ],
     thirdParty:
       "Panjar biaya perkara sesuai taksiran pengadilan negeri dan bea meterai atas bukti surat, dibayar terpisah sesuai ketentuan resmi.",

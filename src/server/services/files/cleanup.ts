@@ -40,11 +40,11 @@ export async function deleteLeftoverUpload(
   await deps.db.fileUpload.deleteMany({ where: { storageKey } });
 }
 
-/** Files on no order a day after their upload, oldest first. */
+/** Files on no order and no credential a day after their upload, oldest first. */
 export async function unattachedFiles(deps: Pick<ServiceDeps, "db">, { actor, cutoff, limit }: DueQuery): Promise<DueRow[]> {
   requireActor(actor, "system");
   const rows = await deps.db.storedFile.findMany({
-    where: { createdAt: { lte: at(cutoff, -UNATTACHED_FILE_MS) }, attachments: { none: {} } },
+    where: { createdAt: { lte: at(cutoff, -UNATTACHED_FILE_MS) }, attachments: { none: {} }, credential: null },
     orderBy: { createdAt: "asc" },
     take: limit,
     select: { id: true, createdAt: true },
@@ -71,11 +71,11 @@ export async function deleteUnattachedFile(
   const cutoff = at(deps.clock.now(), -UNATTACHED_FILE_MS);
   const storageKey = await deps.db.$transaction(async (tx) => {
     const file = await tx.storedFile.findFirst({
-      where: { id: fileId, createdAt: { lte: cutoff }, attachments: { none: {} } },
+      where: { id: fileId, createdAt: { lte: cutoff }, attachments: { none: {} }, credential: null },
       select: { storageKey: true },
     });
     if (!file) return null;
-    const { count } = await tx.storedFile.deleteMany({ where: { id: fileId, attachments: { none: {} } } });
+    const { count } = await tx.storedFile.deleteMany({ where: { id: fileId, attachments: { none: {} }, credential: null } });
     if (count === 0) return null;
     // Dated an hour back, so the leftover sweep takes it at once.
     await tx.fileUpload.create({ data: { storageKey: file.storageKey, createdAt: at(deps.clock.now(), -UPLOAD_GRACE_MS) } });

@@ -20,6 +20,9 @@ export type Uploader =
 
 export type AttachedFile = FileAttachment & { file: StoredFile };
 
+/** Whose a new file is: an organisation's in one mode, or (a credential's scan) no organisation's. */
+export type FileOwner = Omit<DataOwner, "organizationId"> & { organizationId: string | null };
+
 /**
  * Makes received bytes a file of `owner`: the row and the end of the upload record in one
  * transaction, under the caller's Idempotency-Key claim. A replay (the key's file exists) answers
@@ -33,7 +36,7 @@ export async function createFile(
     uploader,
     upload,
     claim,
-  }: { actor: Actor; owner: DataOwner; uploader: Uploader; upload: ReceivedUpload; claim?: ClaimKey },
+  }: { actor: Actor; owner: FileOwner; uploader: Uploader; upload: ReceivedUpload; claim?: ClaimKey },
 ): Promise<StoredFile> {
   // The portal's users upload onto an order its face checked (portalUploadTarget); an agent only into its own organisation and mode.
   if (actor.kind === "agent" && (owner.organizationId !== actor.organizationId || owner.livemode !== actor.livemode))

@@ -18,6 +18,7 @@ export {
   FILE_LINK_DEFAULT_SECONDS,
   FILE_LINK_MAX_SECONDS,
   type FileContent,
+  type FileOwner,
   filesByPlace,
   filesToAttach,
   getFile,
@@ -26,7 +27,7 @@ export {
   portalOrderFiles,
   type Uploader,
 } from "./files";
-export { openFileForPortal, portalUploadTarget } from "./portal-files";
+export { credentialUploadTarget, openFileForPortal, portalUploadTarget } from "./portal-files";
 export { agentReader, type FileReader, practitionerReader, readableFileIds } from "./readers";
 export {
   discardUpload,

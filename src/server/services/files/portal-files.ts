@@ -1,9 +1,9 @@
 import { type Actor, requireActor } from "@/server/domain/access/actor";
-import type { DataOwner } from "@/server/domain/data-owner";
+
 import { AppError } from "@/server/domain/errors";
 import { FINAL_STATUSES } from "@/server/domain/orders/order-state";
 import { audit } from "../audit";
-import { contentOf, type FileContent, type Uploader } from "./files";
+import { contentOf, type FileContent, type FileOwner, type Uploader } from "./files";
 import { readableFile, readerOf } from "./readers";
 import type { FileDeps } from "./receive";
 
@@ -42,7 +42,7 @@ async function owesReceipt(deps: FileDeps, practitionerId: string, orderId: stri
 export async function portalUploadTarget(
   deps: FileDeps,
   { actor, orderId }: { actor: Actor; orderId: string },
-): Promise<{ owner: DataOwner; uploader: Uploader }> {
+): Promise<{ owner: FileOwner; uploader: Uploader }> {
   requireActor(actor, "operator", "admin", "practitioner");
   const order = await deps.db.order.findUnique({
     where: { id: orderId },
@@ -62,4 +62,16 @@ export async function portalUploadTarget(
       ? { kind: "practitioner", practitionerId: actor.practitionerId }
       : { kind: actor.kind === "operator" ? "operator" : "admin", userId: actor.id };
   return { owner: { organizationId: order.organizationId, livemode: order.livemode }, uploader };
+}
+
+/**
+ * Where a credential's scan goes: the practitioner's own document (or one the operator files for
+ * them), no organisation's, read only by its uploader and the operator; attached to the
+ * credential it is submitted with (services/practitioners add-credential.ts), or swept a day later.
+ */
+export function credentialUploadTarget(_deps: FileDeps, { actor }: { actor: Actor }): { owner: FileOwner; uploader: Uploader } {
+  requireActor(actor, "operator", "practitioner");
+  const uploader: Uploader =
+    actor.kind === "practitioner" ? { kind: "practitioner", practitionerId: actor.practitionerId } : { kind: "operator", userId: actor.id };
+  return { owner: { organizationId: null, livemode: true }, uploader };
 }

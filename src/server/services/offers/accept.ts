@@ -4,9 +4,21 @@ import { AppError } from "@/server/domain/errors";
 import type { ServiceDeps } from "../deps";
 import { changeContextOf, changeOrderStatus } from "../order-engine";
 
-/** Practitioner accepts their live offer: exactly one of racing accepts and the expiry wins. */
-export async function acceptOffer(deps: ServiceDeps, { actor, offerId }: { actor: PractitionerActor; offerId: string }) {
+/**
+ * Practitioner accepts their live offer, confirming they have no conflict of interest with the
+ * order's parties (docs/decisions/conflicts.md): exactly one of racing accepts and the expiry wins.
+ */
+export async function acceptOffer(
+  deps: ServiceDeps,
+  { actor, offerId, noConflict }: { actor: PractitionerActor; offerId: string; noConflict: boolean },
+) {
   requireActor(actor, "practitioner");
+  if (!noConflict)
+    throw new AppError(
+      "VALIDATION",
+      "Nyatakan dahulu bahwa Anda tidak memiliki benturan kepentingan dengan pihak-pihak pesanan ini. Bila ada, tolak tawaran karena benturan kepentingan.",
+      "noConflict",
+    );
   const { practitionerId } = actor;
   const change = changeContextOf(deps);
   const { now } = change;
@@ -20,6 +32,6 @@ export async function acceptOffer(deps: ServiceDeps, { actor, offerId }: { actor
     });
     if (taken.count !== 1) throw new AppError("INVALID_STATE", "This offer is no longer open: it expired or was answered already.");
     const order = await tx.order.findUniqueOrThrow({ where: { id: offer.orderId } });
-    return changeOrderStatus(tx, change, order, "take", actor, { practitionerId });
+    return changeOrderStatus(tx, change, order, "take", actor, { practitionerId, conflictConfirmedAt: now });
   });
 }

@@ -8,4 +8,9 @@ export { offerToPractitioner, practitionersForOrder } from "./offer-to";
 
 export { refundStalledOrder, STALL_REFUND_MESSAGE, stalledOrdersDueForRefund } from "./refund-stalled";
 export { restartOffering } from "./restart";
-export { ensureSimulatedPractitioners, nextSimulatedBidder, SIMULATED_ORDER_PRACTITIONER_ID } from "./simulated-practitioners";
+export {
+  ensureSandboxStandIn,
+  ensureSimulatedPractitioners,
+  nextSimulatedBidder,
+  SIMULATED_ORDER_PRACTITIONER_ID,
+} from "./simulated-practitioners";

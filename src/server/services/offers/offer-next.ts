@@ -3,24 +3,35 @@ import type { Tx } from "@/server/db/client";
 import { lockOffering } from "@/server/db/row-lock";
 import { KUASA } from "@/server/domain/access/actor";
 import { categoryWords } from "@/server/domain/catalog/category";
+import { intakeFieldListSchema, matterOf, orderProvince } from "@/server/domain/catalog/intake";
 import { jakartaDay } from "@/server/domain/clock";
 import { newId } from "@/server/domain/ids";
 import {
+  isNewcomersTurn,
   markOffered,
   nextCandidate,
   type OfferingCandidate,
+  type OfferingReason,
+  offeringReason,
   type RankedPool,
   RESPONSE_WINDOW,
   rankedPool,
 } from "@/server/domain/offers/offering-order";
 import { stalledRefundAt } from "@/server/domain/orders/order-rules";
 import { provinceName } from "@/server/domain/places/provinces";
-import { type ConflictFinding, type ConflictRecord, conflictsOf, partiesOf } from "@/server/domain/practitioners/conflicts";
-import { CREDENTIAL_KIND_NAME, type CredentialKind, PROVINCIAL_KINDS } from "@/server/domain/practitioners/credentials";
+import {
+  type ConflictFinding,
+  type ConflictMatter,
+  type ConflictRecord,
+  conflictsOf,
+  partiesOfMatter,
+} from "@/server/domain/practitioners/conflicts";
+import { CREDENTIAL_KIND_NAME, type CredentialKind, PROVINCIAL_KINDS, qualifiesFor } from "@/server/domain/practitioners/credentials";
 import { audit, auditMany } from "../audit";
+import { conflictRecords } from "../conflicts";
 import { notifyNewOffers } from "../notifications";
 import { type StatusChangeContext, startOfferings } from "../order-engine";
-import { ensureSimulatedPractitioners, SIMULATED_ORDER_PRACTITIONER_ID } from "./simulated-practitioners";
+import { ensureSimulatedPractitioners, SIMULATED_ORDER_PRACTITIONER_ID, sandboxStandIns } from "./simulated-practitioners";
 
 /** Spec: each eligible practitioner gets 30 minutes in turn. */
 export const OFFER_DURATION_MS = 30 * 60 * 1000;
@@ -45,6 +56,7 @@ export const STALL_REASONS = {
 /** An order as the offering rules read it: its own fields and its service's. */
 interface OfferingOrder {
   id: string;
+  organizationId: string;
   status: OrderStatus;
   serviceCode: string;
   revisionCount: number;
@@ -57,9 +69,8 @@ interface OfferingOrder {
   requires: string[];
   /** The order's province, from its intake field of type `provinsi`; null when it names none. */
   province: string | null;
-  /** The parties it names against its client (intake fields of type `pihak`), and the client's name. */
-  counterparties: string[];
-  clientName: string;
+  /** Its client (the organisation, then intake fields of type `pihak_klien`) and counterparties (type `pihak`). */
+  matter: ConflictMatter;
 }
 
 /**
@@ -67,42 +78,55 @@ interface OfferingOrder {
  * circle, and reads them with their service: one round trip.
  */
 export async function lockOrdersWhere(tx: Tx, where: Prisma.Sql): Promise<OfferingOrder[]> {
-  const rows = await tx.$queryRaw<Array<Omit<OfferingOrder, "counterparties"> & { parties: string[] }>>`
-    SELECT o."id", o."status"::text AS "status", o."serviceCode", o."revisionCount", o."caseId", o."livemode", o."offerRound",
-           o."offeringStalledAt", s."category", s."requires", g."name" AS "clientName",
-           (SELECT o."intake"->>(f->>'key') FROM jsonb_array_elements(s."intake") f WHERE f->>'type' = 'provinsi' LIMIT 1) AS "province",
-           ARRAY(SELECT o."intake"->>(f->>'key') FROM jsonb_array_elements(s."intake") f WHERE f->>'type' = 'pihak') AS "parties"
+  const rows = await tx.$queryRaw<
+    Array<Omit<OfferingOrder, "matter" | "province"> & { clientName: string; intake: Record<string, string>; fields: unknown }>
+  >`
+    SELECT o."id", o."organizationId", o."status"::text AS "status", o."serviceCode", o."revisionCount", o."caseId", o."livemode", o."offerRound",
+           o."offeringStalledAt", s."category", s."requires", g."name" AS "clientName", o."intake", s."intake" AS "fields"
     FROM "Order" o JOIN "Service" s ON s."code" = o."serviceCode" JOIN "Organization" g ON g."id" = o."organizationId"
     WHERE ${where}
     ORDER BY o."id"
     FOR UPDATE OF o`;
-  return rows.map(({ parties, ...row }) => ({ ...row, counterparties: parties.filter(Boolean).flatMap(partiesOf) }));
+  return rows.map(({ clientName, intake, fields, ...row }) => {
+    const intakeFields = intakeFieldListSchema.parse(fields);
+    return { ...row, province: orderProvince(intakeFields, intake), matter: matterOf(intakeFields, intake, clientName) };
+  });
 }
 
 /**
- * What each candidate's record says of parties (domain/practitioners/conflicts.ts): the
- * organisations whose live orders they handled, the parties those orders named against their
- * client, and the parties they declared. One statement for the whole batch.
+ * Records on each order the parties its offering just checked practitioners against, and when
+ * (`Order.conflict_check`); one statement for the batch.
  */
-export async function conflictRecords(tx: Tx, practitionerIds: readonly string[]): Promise<Map<string, ConflictRecord>> {
-  const rows = await tx.$queryRaw<Array<{ practitionerId: string; why: "served" | "opposed" | "declared"; name: string | null }>>`
-    SELECT c."practitionerId", 'declared' AS "why", c."name" FROM "PractitionerConflict" c WHERE c."practitionerId" = ANY(${practitionerIds}::text[])
-    UNION ALL
-    SELECT DISTINCT o."practitionerId", 'served', g."name"
-    FROM "Order" o JOIN "Organization" g ON g."id" = o."organizationId"
-    WHERE o."practitionerId" = ANY(${practitionerIds}::text[]) AND o."livemode"
-    UNION ALL
-    SELECT o."practitionerId", 'opposed', o."intake"->>(f->>'key')
-    FROM "Order" o JOIN "Service" s ON s."code" = o."serviceCode" CROSS JOIN jsonb_array_elements(s."intake") f
-    WHERE o."practitionerId" = ANY(${practitionerIds}::text[]) AND o."livemode" AND f->>'type' = 'pihak'`;
-  const records = new Map(practitionerIds.map((id): [string, ConflictRecord] => [id, { served: [], opposed: [], declared: [] }]));
-  for (const row of rows) {
-    if (!row.name) continue;
-    const record = records.get(row.practitionerId)!;
-    if (row.why === "opposed") record.opposed.push(...partiesOf(row.name));
-    else record[row.why].push(row.name);
-  }
-  return records;
+async function recordConflictChecks(tx: Tx, orders: readonly OfferingOrder[], now: Date): Promise<void> {
+  if (orders.length === 0) return;
+  await tx.$executeRaw`
+    UPDATE "Order" o SET "conflictParties" = ARRAY(SELECT jsonb_array_elements_text(c."parties")), "conflictCheckedAt" = ${now}
+    FROM unnest(${orders.map((order) => order.id)}::text[], ${orders.map((order) => JSON.stringify(partiesOfMatter(order.matter)))}::jsonb[]) AS c("id", "parties")
+    WHERE o."id" = c."id"`;
+}
+
+/**
+ * How many offers each field made so far (OfferingTurn), read under the offering lock: whose turn
+ * the next one is (domain/offers/offering-order.ts isNewcomersTurn).
+ */
+async function offeringTurns(tx: Tx, categories: readonly string[]): Promise<Map<string, number>> {
+  if (categories.length === 0) return new Map();
+  const rows = await tx.offeringTurn.findMany({ where: { category: { in: [...new Set(categories)] } } });
+  return new Map(rows.map((row) => [row.category, row.offers]));
+}
+
+/** The audit entries of the practitioners passed over for a conflict with `order`: never shown to the client. */
+function auditConflictSkips(tx: Tx, order: OfferingOrder, conflicted: ReadonlyMap<string, ConflictFinding[]>) {
+  return auditMany(
+    tx,
+    [...conflicted].map(([practitionerId, findings]) => ({
+      actor: KUASA,
+      action: "order.conflict_skipped",
+      subjectType: "order",
+      subjectId: order.id,
+      data: { practitioner_id: practitionerId, round: order.offerRound, findings: findings.map((f) => ({ ...f })) },
+    })),
+  );
 }
 
 /** What decides who may be offered an order. */
@@ -145,8 +169,17 @@ async function candidatePools(tx: Tx, services: readonly OfferedService[], day: 
     )
     SELECT e."id", e."lastOfferedAt", e."services", (dense_rank() OVER (ORDER BY e."id"))::int AS "idRank",
            (SELECT count(*) FROM "Offer" o WHERE o."practitionerId" = e."id" AND o."status" = 'aktif')::int AS "liveOffers",
-           r."reviewCount", r."ratingSum", w."offersConcluded", w."offersAnswered"
+           r."reviewCount", r."ratingSum", w."offersConcluded", w."offersAnswered",
+           d."ordersInProgress", d."deliveries", d."deliveriesOnTime", d."fieldsWorked"
     FROM eligible e
+    CROSS JOIN LATERAL (
+      SELECT (count(*) FILTER (WHERE o."status" IN ('diambil', 'dikerjakan', 'butuh_input_klien')))::int AS "ordersInProgress",
+             (count(*) FILTER (WHERE o."status" IN ('diserahkan', 'selesai')))::int AS "deliveries",
+             (count(*) FILTER (WHERE o."status" IN ('diserahkan', 'selesai') AND o."slaBreachedAt" IS NULL))::int AS "deliveriesOnTime",
+             coalesce(array_agg(DISTINCT sv."category") FILTER (WHERE sv."category" IS NOT NULL), '{}') AS "fieldsWorked"
+      FROM "Order" o LEFT JOIN "Service" sv ON sv."code" = o."serviceCode"
+      WHERE o."practitionerId" = e."id" AND o."livemode"
+    ) d
     CROSS JOIN LATERAL (
       SELECT count(*)::int AS "reviewCount", coalesce(sum(rv."rating"), 0)::int AS "ratingSum" FROM "OrderReview" rv WHERE rv."practitionerId" = e."id"
     ) r
@@ -164,7 +197,7 @@ async function candidatePools(tx: Tx, services: readonly OfferedService[], day: 
     const candidate: OfferingCandidate = row;
     for (const n of eligibleFor) pools[n - 1]!.push(candidate);
   }
-  return new Map(services.map((s, i) => [serviceKey(s), rankedPool(pools[i]!)]));
+  return new Map(services.map((s, i) => [serviceKey(s), rankedPool(pools[i]!, s.category)]));
 }
 
 /**
@@ -229,23 +262,63 @@ export async function offerNextLocked(
       (o) => o.orderId === order.id && o.round === order.offerRound && (!practitionerId || o.practitionerId === practitionerId),
     );
 
-  const created: { id: string; orderId: string; practitionerId: string; round: number; offeredAt: Date; expiresAt: Date }[] = [];
-  const offer = (order: OfferingOrder, practitionerId: string, round: number) => {
+  const created: {
+    id: string;
+    orderId: string;
+    practitionerId: string;
+    round: number;
+    offeredAt: Date;
+    expiresAt: Date;
+    reason: OfferingReason | null;
+  }[] = [];
+  const offer = (order: OfferingOrder, practitionerId: string, round: number, reason: OfferingReason | null = null) => {
     const id = newId("offer");
-    created.push({ id, orderId: order.id, practitionerId, round, offeredAt: now, expiresAt: new Date(now.getTime() + OFFER_DURATION_MS) });
+    created.push({
+      id,
+      orderId: order.id,
+      practitionerId,
+      round,
+      offeredAt: now,
+      expiresAt: new Date(now.getTime() + OFFER_DURATION_MS),
+      reason,
+    });
     result.set(order.id, id);
   };
 
-  // A test order goes only to the simulated practitioner, for the same 30 minutes. After a
-  // timeout, decline or release it is offered again in a new round, so offering never stalls in the sandbox.
+  const stalls = new Map<string, string[]>();
+  const stall = (reason: string, orderId: string) => stalls.set(reason, [...(stalls.get(reason) ?? []), orderId]);
+
+  // A test order goes only to a stand-in, for the same 30 minutes: the simulated practitioner, who
+  // qualifies for everything, or the one its organisation chose with a test helper, checked like a
+  // live practitioner (so an agent developer sees an order stall for want of one). After a timeout,
+  // decline or release it is offered again in a new round to the same stand-in.
   const sandbox = needing.filter((o) => !o.livemode);
   if (sandbox.length > 0) {
     await ensureSimulatedPractitioners(tx);
-    const nextRound = sandbox.filter((o) => offeredThisRound(o, SIMULATED_ORDER_PRACTITIONER_ID).length > 0);
+    const standIns = await sandboxStandIns(
+      tx,
+      sandbox.map((o) => o.organizationId),
+    );
+    const takers = new Map<OfferingOrder, string>();
+    for (const order of sandbox) {
+      const standIn = standIns.get(order.organizationId);
+      if (!standIn) takers.set(order, SIMULATED_ORDER_PRACTITIONER_ID);
+      else if (!qualifiesFor(standIn.credentials, order.requires as CredentialKind[], order.province, jakartaDay(now)))
+        stall(STALL_REASONS.noneEligible(order), order.id);
+      else {
+        const findings = conflictsOf(order.matter, { served: [], opposed: [], declared: standIn.declared });
+        if (findings.length === 0) takers.set(order, standIn.id);
+        else {
+          await auditConflictSkips(tx, order, new Map([[standIn.id, findings]]));
+          stall(STALL_REASONS.allConflicted, order.id);
+        }
+      }
+    }
+    const nextRound = [...takers].filter(([order, practitionerId]) => offeredThisRound(order, practitionerId).length > 0).map(([o]) => o);
     if (nextRound.length > 0)
       await tx.order.updateMany({ where: { id: { in: nextRound.map((o) => o.id) } }, data: { offerRound: { increment: 1 } } });
-    for (const order of sandbox)
-      offer(order, SIMULATED_ORDER_PRACTITIONER_ID, nextRound.includes(order) ? order.offerRound + 1 : order.offerRound);
+    for (const [order, practitionerId] of takers)
+      offer(order, practitionerId, nextRound.includes(order) ? order.offerRound + 1 : order.offerRound);
   }
 
   const live = needing.filter((o) => o.livemode);
@@ -256,8 +329,12 @@ export async function offerNextLocked(
   const { offerCap } = change.rules;
   const candidateIds = [...new Set([...pools.values()].flatMap((pool) => pool.candidates.map((c) => c.id)))];
   const records = candidateIds.length > 0 ? await conflictRecords(tx, candidateIds) : new Map<string, ConflictRecord>();
+  const turns = await offeringTurns(
+    tx,
+    [...services.values()].map((service) => service.category),
+  );
+  const turnsBefore = new Map(turns);
   const chosen = new Set<string>();
-  const stalls = new Map<string, string[]>();
   for (const order of live) {
     const pool = pools.get(serviceKey(order))!;
     const passed = new Set(offeredThisRound(order).map((o) => o.practitionerId));
@@ -266,27 +343,18 @@ export async function offerNextLocked(
     const conflicted = new Map<string, ConflictFinding[]>();
     for (const candidate of pool.candidates) {
       if (passed.has(candidate.id)) continue;
-      const findings = conflictsOf({ counterparties: order.counterparties, client: order.clientName }, records.get(candidate.id)!);
+      const findings = conflictsOf(order.matter, records.get(candidate.id)!);
       if (findings.length > 0) conflicted.set(candidate.id, findings);
     }
-    const auditSkips = () =>
-      auditMany(
-        tx,
-        [...conflicted].map(([practitionerId, findings]) => ({
-          actor: KUASA,
-          action: "order.conflict_skipped",
-          subjectType: "order",
-          subjectId: order.id,
-          data: { practitioner_id: practitionerId, round: order.offerRound, findings: findings.map((f) => ({ ...f })) },
-        })),
-      );
-    const next = nextCandidate(
-      pool,
-      (candidate) => passed.has(candidate.id) || conflicted.has(candidate.id) || candidate.liveOffers >= offerCap,
-    );
+    const auditSkips = () => auditConflictSkips(tx, order, conflicted);
+    const skip = (candidate: OfferingCandidate) =>
+      passed.has(candidate.id) || conflicted.has(candidate.id) || candidate.liveOffers >= offerCap;
+    const newcomersTurn = isNewcomersTurn(turns.get(order.category) ?? 0);
+    const next = nextCandidate(pool, skip, newcomersTurn);
     if (next) {
       await auditSkips();
-      offer(order, next.id, order.offerRound);
+      offer(order, next.id, order.offerRound, offeringReason(pool, next, skip, newcomersTurn));
+      turns.set(order.category, (turns.get(order.category) ?? 0) + 1);
       markOffered(pools.values(), next, now);
       chosen.add(next.id);
       continue;
@@ -301,9 +369,14 @@ export async function offerNextLocked(
         : pool.candidates.length > 0
           ? STALL_REASONS.allPassed
           : STALL_REASONS.noneEligible(order);
-    stalls.set(reason, [...(stalls.get(reason) ?? []), order.id]);
+    stall(reason, order.id);
   }
 
+  await recordConflictChecks(
+    tx,
+    needing.filter((o) => result.get(o.id) || [...stalls.values()].some((ids) => ids.includes(o.id))),
+    now,
+  );
   const refundAt = stalledRefundAt(now, change.rules);
   for (const [reason, stalled] of stalls) {
     await tx.order.updateMany({
@@ -320,12 +393,19 @@ export async function offerNextLocked(
       });
     }
   }
+  const counted = [...turns].filter(([category, offers]) => turnsBefore.get(category) !== offers);
+  if (counted.length > 0)
+    await tx.$executeRaw`
+      INSERT INTO "OfferingTurn" ("category", "offers")
+      SELECT * FROM unnest(${counted.map(([category]) => category)}::text[], ${counted.map(([, offers]) => offers)}::int[])
+      ON CONFLICT ("category") DO UPDATE SET "offers" = EXCLUDED."offers"`;
   // One INSERT from arrays: Prisma's createMany spent 70-270 ms on 100 offers here, this 15-35 ms.
   if (created.length > 0) {
     await tx.$executeRaw`
-      INSERT INTO "Offer" ("id", "orderId", "practitionerId", "round", "offeredAt", "expiresAt")
+      INSERT INTO "Offer" ("id", "orderId", "practitionerId", "round", "offeredAt", "expiresAt", "reason")
       SELECT * FROM unnest(${created.map((o) => o.id)}::text[], ${created.map((o) => o.orderId)}::text[], ${created.map((o) => o.practitionerId)}::text[],
-                           ${created.map((o) => o.round)}::int[], ${created.map((o) => o.offeredAt)}::timestamp(3)[], ${created.map((o) => o.expiresAt)}::timestamp(3)[])`;
+                           ${created.map((o) => o.round)}::int[], ${created.map((o) => o.offeredAt)}::timestamp(3)[], ${created.map((o) => o.expiresAt)}::timestamp(3)[],
+                           ${created.map((o) => (o.reason ? JSON.stringify(o.reason) : null))}::jsonb[])`;
     // Sandbox offers go to the stand-in, who reads no e-mail.
     await notifyNewOffers(
       tx,

@@ -2,17 +2,18 @@ import { Prisma } from "@/generated/prisma/client";
 import type { DbOrTx } from "@/server/db/client";
 import { lockOffering } from "@/server/db/row-lock";
 import { type OperatorActor, requireActor } from "@/server/domain/access/actor";
-import { intakeFieldListSchema, orderProvince } from "@/server/domain/catalog/intake";
+import { intakeFieldListSchema, matterOf, orderProvince } from "@/server/domain/catalog/intake";
 import { type Clock, jakartaDay } from "@/server/domain/clock";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
-import { conflictsOf } from "@/server/domain/practitioners/conflicts";
+import { conflictsOf, partiesOfMatter } from "@/server/domain/practitioners/conflicts";
 import { credentialFacts, isCredentialKind, qualifiesFor } from "@/server/domain/practitioners/credentials";
 import { audit } from "../audit";
+import { conflictRecords } from "../conflicts";
 import type { ServiceDeps } from "../deps";
 import { notifyNewOffers } from "../notifications";
 import { changeContextOf } from "../order-engine";
-import { conflictRecords, lockOrdersWhere, OFFER_DURATION_MS } from "./offer-next";
+import { lockOrdersWhere, OFFER_DURATION_MS } from "./offer-next";
 
 /** How a conflict's finding is told to the operator. */
 const CONFLICT_WORDS = {
@@ -32,12 +33,14 @@ interface ChoosablePractitioner {
   passedThisRound: boolean;
   /** Holds the order's live offer now. */
   holdsLiveOffer: boolean;
+  /** Why they have a conflict of interest with the order's parties, one sentence each: never offered while any is left. */
+  conflicts: string[];
 }
 
 /**
  * The practitioners qualified for a live order on offer (its field, and credentials that count
  * today for what it requires in its province: domain/practitioners/credentials.ts qualifiesFor),
- * for the operator's choice.
+ * for the operator's choice, each with their conflicts of interest with its parties.
  */
 export async function practitionersForOrder(
   deps: { db: DbOrTx; clock: Clock },
@@ -55,13 +58,17 @@ export async function practitionersForOrder(
     select: {
       offerRound: true,
       intake: true,
+      organization: { select: { name: true } },
       service: { select: { category: true, requires: true, intake: true } },
       offers: { select: { practitionerId: true, round: true, status: true } },
     },
   });
-  if (!order) throw new AppError("NOT_FOUND", `No order ${orderId}.`);
+  if (!order) throw new AppError("NOT_FOUND", `Pesanan ${orderId} tidak ditemukan.`);
   const { category, requires } = order.service;
-  const province = orderProvince(intakeFieldListSchema.parse(order.service.intake), order.intake as Record<string, string>);
+  const fields = intakeFieldListSchema.parse(order.service.intake);
+  const intake = order.intake as Record<string, string>;
+  const province = orderProvince(fields, intake);
+  const matter = matterOf(fields, intake, order.organization.name);
   const today = jakartaDay(deps.clock.now());
   const practitioners = await deps.db.practitioner.findMany({
     where: { active: true, simulated: false, categories: { has: category }, credentials: { some: { status: "terverifikasi" } } },
@@ -71,10 +78,15 @@ export async function practitionersForOrder(
   const qualified = practitioners.filter((p) =>
     qualifiesFor(p.credentials.map(credentialFacts), requires.filter(isCredentialKind), province, today),
   );
+  const records = await conflictRecords(
+    deps.db,
+    qualified.map((p) => p.id),
+  );
   return qualified.map(({ credentials: _, ...p }) => ({
     ...p,
     passedThisRound: order.offers.some((o) => o.practitionerId === p.id && o.round === order.offerRound && o.status !== "aktif"),
     holdsLiveOffer: order.offers.some((o) => o.practitionerId === p.id && o.status === "aktif"),
+    conflicts: conflictsOf(matter, records.get(p.id)!).map((c) => `${c.party} (${CONFLICT_WORDS[c.why]}: ${c.known})`),
   }));
 }
 
@@ -93,11 +105,11 @@ export async function offerToPractitioner(
   const { now } = change;
   return deps.db.$transaction(async (tx) => {
     const [order] = await lockOrdersWhere(tx, Prisma.sql`o."id" = ${orderId}`);
-    if (!order) throw new AppError("NOT_FOUND", `No order ${orderId}.`);
+    if (!order) throw new AppError("NOT_FOUND", `Pesanan ${orderId} tidak ditemukan.`);
     if (order.status !== "ditawarkan" || !order.livemode || order.caseId)
       throw new AppError(
         "INVALID_STATE",
-        `Only a live order on offer can be offered to a chosen practitioner; this one is ${order.status}.`,
+        `Hanya pesanan live yang sedang ditawarkan yang bisa ditawarkan ke praktisi pilihan; pesanan ini berstatus ${order.status}.`,
       );
     const chosen = (
       await practitionersForOrder(
@@ -111,16 +123,15 @@ export async function offerToPractitioner(
     if (!chosen)
       throw new AppError(
         "VALIDATION",
-        "practitionerId: not an active practitioner of this service's field whose credentials count for it.",
+        "Praktisi itu tidak aktif di bidang layanan ini atau tidak memegang kredensial yang berlaku untuknya.",
+        "practitionerId",
       );
-    if (!chosen.available) throw new AppError("CONFLICT", `${chosen.name} has paused new offers in their profile.`);
-    if (chosen.holdsLiveOffer) throw new AppError("CONFLICT", `${chosen.name} already holds this order's live offer.`);
-    const [record] = (await conflictRecords(tx, [practitionerId])).values();
-    const conflicts = conflictsOf({ counterparties: order.counterparties, client: order.clientName }, record!);
-    if (conflicts.length > 0)
+    if (!chosen.available) throw new AppError("CONFLICT", `${chosen.name} sedang tidak menerima tawaran baru (diatur di profilnya).`);
+    if (chosen.holdsLiveOffer) throw new AppError("CONFLICT", `${chosen.name} sudah memegang tawaran aktif pesanan ini.`);
+    if (chosen.conflicts.length > 0)
       throw new AppError(
         "CONFLICT",
-        `${chosen.name} berbenturan kepentingan dengan pesanan ini: ${conflicts.map((c) => `${c.party} (${CONFLICT_WORDS[c.why]}: ${c.known})`).join("; ")}. Pilih praktisi lain.`,
+        `${chosen.name} berbenturan kepentingan dengan pesanan ini: ${chosen.conflicts.join("; ")}. Pilih praktisi lain.`,
       );
     await lockOffering(tx);
     const holding = await tx.offer.count({ where: { practitionerId, status: "aktif" } });
@@ -134,7 +145,15 @@ export async function offerToPractitioner(
     const round = chosen.passedThisRound ? order.offerRound + 1 : order.offerRound;
     await tx.order.update({
       where: { id: orderId },
-      data: { offerRound: round, offeringStalledAt: null, offeringStalledReason: null, offeringRefundAt: null, updatedAt: now },
+      data: {
+        offerRound: round,
+        offeringStalledAt: null,
+        offeringStalledReason: null,
+        offeringRefundAt: null,
+        conflictParties: partiesOfMatter(order.matter),
+        conflictCheckedAt: now,
+        updatedAt: now,
+      },
     });
     const id = newId("offer");
     await tx.offer.create({

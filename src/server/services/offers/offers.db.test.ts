@@ -405,10 +405,7 @@ describe("the practitioner's work", () => {
     expect(offer?.secondsLeft).toBe(29 * 60);
     expect(offer?.order.masked).toBe(true);
     expect(offer?.order.intake.email_kontak).not.toContain("legal@satu.co.id");
-    await acceptOffer(deps(), {
-      actor: await practitionerActorOf(deps().db, practitioners.a),
-      offerId: offer!.offerId,
-    });
+    await acceptOffer(deps(), { noConflict: true, actor: await practitionerActorOf(deps().db, practitioners.a), offerId: offer!.offerId });
     const mine = await getMyOrder(deps(), {
       actor: await practitionerActorOf(deps().db, practitioners.a),
       orderId,
@@ -427,6 +424,7 @@ describe("the practitioner's work", () => {
     const orderId = await paidOrder();
     await sweep();
     await acceptOffer(deps(), {
+      noConflict: true,
       actor: await practitionerActorOf(deps().db, practitioners.a),
       offerId: (await liveOffer(orderId))!.id,
     });
@@ -453,6 +451,7 @@ describe("the practitioner's work", () => {
     const orderId = await paidOrder();
     await sweep();
     await acceptOffer(deps(), {
+      noConflict: true,
       actor: await practitionerActorOf(deps().db, practitioners.a),
       offerId: (await liveOffer(orderId))!.id,
     });
@@ -475,6 +474,7 @@ describe("the practitioner's work", () => {
     const orderId = await paidOrder();
     await sweep();
     await acceptOffer(deps(), {
+      noConflict: true,
       actor: await practitionerActorOf(deps().db, practitioners.a),
       offerId: (await liveOffer(orderId))!.id,
     });
@@ -493,10 +493,7 @@ describe("the practitioner's work", () => {
     const offer = (await liveOffer(orderId))!;
     clock.advance(OFFER_DURATION_MS);
     await expect(
-      acceptOffer(deps(), {
-        actor: await practitionerActorOf(deps().db, practitioners.a),
-        offerId: offer.id,
-      }),
+      acceptOffer(deps(), { noConflict: true, actor: await practitionerActorOf(deps().db, practitioners.a), offerId: offer.id }),
     ).rejects.toMatchObject({
       code: "INVALID_STATE",
     });
@@ -527,6 +524,7 @@ describe.runIf(testDatabaseKind === "postgres")("races on PostgreSQL", () => {
         acceptOffer(
           { db: database.prisma, clock: justBefore },
           {
+            noConflict: true,
             actor: await practitionerActorOf(database.prisma, offer.practitionerId),
             offerId: offer.id,
           },
@@ -559,14 +557,8 @@ describe.runIf(testDatabaseKind === "postgres")("races on PostgreSQL", () => {
     await sweep();
     const offer = (await liveOffer(orderId))!;
     const results = await Promise.allSettled([
-      acceptOffer(deps(), {
-        actor: await practitionerActorOf(deps().db, offer.practitionerId),
-        offerId: offer.id,
-      }),
-      acceptOffer(deps(), {
-        actor: await practitionerActorOf(deps().db, offer.practitionerId),
-        offerId: offer.id,
-      }),
+      acceptOffer(deps(), { noConflict: true, actor: await practitionerActorOf(deps().db, offer.practitionerId), offerId: offer.id }),
+      acceptOffer(deps(), { noConflict: true, actor: await practitionerActorOf(deps().db, offer.practitionerId), offerId: offer.id }),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await database.prisma.webhookEvent.count({ where: { orderId, type: "order.diambil" } })).toBe(1);
@@ -841,6 +833,7 @@ describe.runIf(testDatabaseKind === "postgres")("a batch racing answers on Postg
     const accepting = acceptOffer(
       { db: database.prisma, clock: justBefore },
       {
+        noConflict: true,
         actor: await practitionerActorOf(database.prisma, raced.practitionerId),
         offerId: raced.id,
       },
@@ -880,6 +873,7 @@ describe.runIf(testDatabaseKind === "postgres")("a batch racing answers on Postg
     const accepting = acceptOffer(
       { db: database.prisma, clock: justBefore },
       {
+        noConflict: true,
         actor: await practitionerActorOf(database.prisma, raced.practitionerId),
         offerId: raced.id,
       },
@@ -967,6 +961,7 @@ describe("the operator offers an order to a chosen practitioner", () => {
     });
     expect((await liveOffer(orderId))?.practitionerId).toBe(practitioners.a);
     await acceptOffer(deps(), {
+      noConflict: true,
       actor: await practitionerActorOf(deps().db, practitioners.a),
       offerId: (await liveOffer(orderId))!.id,
     });

@@ -1,6 +1,7 @@
 import type { Tx } from "@/server/db/client";
 import { AppError } from "@/server/domain/errors";
-import { CREDENTIAL_KINDS, type CredentialFacts, labelOf } from "@/server/domain/practitioners/credentials";
+import { newId } from "@/server/domain/ids";
+import { CREDENTIAL_KINDS, type CredentialFacts, credentialFacts, labelOf } from "@/server/domain/practitioners/credentials";
 
 /**
  * The sandbox's stand-ins for practitioners. Test orders are offered to the first; test cases
@@ -91,4 +92,61 @@ export async function nextSimulatedBidder(tx: Tx, caseId: string): Promise<strin
       `Case ${caseId} already has a bid from each of the ${SIMULATED_PRACTITIONERS.length} simulated practitioners.`,
     );
   return free.id;
+}
+
+/** A test helper's stand-in for one organisation's test orders: its credentials and declared parties. */
+export interface SandboxStandIn {
+  id: string;
+  credentials: CredentialFacts[];
+  declared: string[];
+}
+
+/**
+ * The stand-ins organisations chose with POST /v1/test_helpers/practitioner, by organisation; an
+ * organisation without one has its test orders offered to SIMULATED_ORDER_PRACTITIONER_ID.
+ */
+export async function sandboxStandIns(tx: Tx, organizationIds: readonly string[]): Promise<Map<string, SandboxStandIn>> {
+  if (organizationIds.length === 0) return new Map();
+  const rows = await tx.practitioner.findMany({
+    where: { sandboxOrganizationId: { in: [...new Set(organizationIds)] } },
+    select: { id: true, sandboxOrganizationId: true, credentials: true, conflicts: { select: { name: true } } },
+  });
+  return new Map(
+    rows.map((row) => [
+      row.sandboxOrganizationId!,
+      { id: row.id, credentials: row.credentials.map(credentialFacts), declared: row.conflicts.map((c) => c.name) },
+    ]),
+  );
+}
+
+/**
+ * The stand-in an organisation chooses for its test orders, made on first use: inactive,
+ * `simulated` and without a usable password like the others, so live offering, the case board and
+ * sign-in never reach it.
+ */
+export async function ensureSandboxStandIn(tx: Tx, organizationId: string): Promise<string> {
+  const found = await tx.practitioner.findUnique({ where: { sandboxOrganizationId: organizationId }, select: { id: true } });
+  if (found) return found.id;
+  const id = newId("practitioner");
+  const user = await tx.user.create({
+    data: {
+      id: newId("user"),
+      email: `praktisi-uji-${id}@sandbox.kuasa.invalid`,
+      name: "Praktisi Uji",
+      passwordHash: NO_PASSWORD,
+      role: "practitioner",
+    },
+  });
+  await tx.practitioner.create({
+    data: {
+      id,
+      userId: user.id,
+      name: "Praktisi Uji",
+      categories: [],
+      active: false,
+      simulated: true,
+      sandboxOrganizationId: organizationId,
+    },
+  });
+  return id;
 }

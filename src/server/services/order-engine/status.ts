@@ -113,6 +113,8 @@ export interface StatusChangeExtra {
   /** The files of a delivery (`set_deliverable`): the order's `deliverable_files` from now on. */
   deliverableFiles?: readonly StoredFile[];
   practitionerId?: string;
+  /** When the practitioner assigned confirmed they have no conflict with the order's parties. */
+  conflictConfirmedAt?: Date;
   /** Case-board work: the SLA in working days comes from the selected bid, not the service. */
   slaDays?: number;
   /** A dispute settled with a split (`split_escrow`): what the practitioner gets of their price. */
@@ -313,6 +315,7 @@ type TransitionColumns = Pick<Order, "status" | "updatedAt" | "autoAcceptAt"> &
     Pick<
       Order,
       | "practitionerId"
+      | "conflictConfirmedAt"
       | "deliverable"
       | "revisionCount"
       | "paidAt"
@@ -335,8 +338,13 @@ export function transitionColumns(
     updatedAt: now,
     autoAcceptAt: transition.to === "diserahkan" ? autoAcceptAt(now, rules) : null,
   };
-  if (transition.effects.includes("assign_practitioner")) data.practitionerId = extra.practitionerId ?? null;
+  if (transition.effects.includes("assign_practitioner")) {
+    data.practitionerId = extra.practitionerId ?? null;
+    data.conflictConfirmedAt = extra.conflictConfirmedAt ?? null;
+  }
   if (transition.effects.includes("unassign_practitioner")) {
+    // Whoever takes it next confirms for themselves.
+    data.conflictConfirmedAt = null;
     // The next practitioner starts clean: an earlier practitioner's result is not theirs to see.
     data.practitionerId = null;
     data.deliverable = null;

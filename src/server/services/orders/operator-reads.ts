@@ -156,6 +156,20 @@ export async function operatorOrderDetail(
       messages: { orderBy: { seq: "asc" }, select: { id: true, role: true, body: true, trigger: true, createdAt: true } },
       events: { orderBy: { seq: "asc" }, select: { id: true, type: true, createdAt: true } },
       files: { include: { file: true }, orderBy: { position: "asc" } },
+      // Each offer with why its practitioner came first (Offer.reason): the operator's "why in this order".
+      offers: {
+        orderBy: [{ offeredAt: "asc" }, { id: "asc" }],
+        select: {
+          id: true,
+          round: true,
+          status: true,
+          offeredAt: true,
+          expiresAt: true,
+          respondedAt: true,
+          reason: true,
+          practitioner: { select: { id: true, name: true } },
+        },
+      },
     },
   });
   if (!order) throw new AppError("NOT_FOUND", `No order ${orderId}.`);

@@ -2,10 +2,11 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { OrderStatus } from "@/generated/prisma/enums";
 import type { DbOrTx } from "@/server/db/client";
 import { type PractitionerActor, requireActor } from "@/server/domain/access/actor";
-import { type IntakeField, intakeForPeople } from "@/server/domain/catalog/intake";
+import { type IntakeField, intakeForPeople, matterOf } from "@/server/domain/catalog/intake";
 import { AppError } from "@/server/domain/errors";
 import { type MessageRole, ORDER_TRANSITIONS, type OrderTrigger } from "@/server/domain/orders/order-state";
 import { cursorRow, keyset, mapPage, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
+import type { ConflictMatter } from "@/server/domain/practitioners/conflicts";
 import { maskIntake, maskText } from "@/server/domain/text/masking";
 import type { ServiceDeps } from "../deps";
 import type { PortalOrderFile } from "../files";
@@ -47,6 +48,13 @@ export interface PractitionerOrderView {
   /** Case-board work: the case whose selected bid this is. */
   caseId: string | null;
   /**
+   * Whom the practitioner must have no conflict with (docs/decisions/conflicts.md): the client
+   * (the ordering organisation and the parties it acts for) and the other side. Taking the offer
+   * confirms it; `conflictConfirmedAt` is when they did.
+   */
+  parties: ConflictMatter;
+  conflictConfirmedAt: Date | null;
+  /**
    * Every file on the order: the client's (with the order or a message) and the deliveries'.
    * While masked (an offer) each shows its masked name, type and size, and cannot be opened.
    */
@@ -66,6 +74,8 @@ type ViewSource = {
   revisionCount: number;
   autoAcceptAt: Date | null;
   caseId: string | null;
+  conflictConfirmedAt: Date | null;
+  organization: { name: string };
   service: { code: string; name: string; slaLabel: string; intake: unknown };
   messages: Array<{ id: string; role: string; body: string; trigger: string | null; createdAt: Date }>;
   files: Array<{
@@ -98,6 +108,8 @@ function viewOf(order: ViewSource, masked: boolean): PractitionerOrderView {
     revisionReason: masked ? null : revisionReasonOf(order.messages),
     autoAcceptAt: order.autoAcceptAt,
     caseId: order.caseId,
+    parties: masked ? maskedMatter(matterOf(fields, intake, order.organization.name)) : matterOf(fields, intake, order.organization.name),
+    conflictConfirmedAt: order.conflictConfirmedAt,
     files: order.files
       // Another practitioner's delivered files, like their result, are not for whoever is offered the order;
       // a cost's receipt is shown with its cost.
@@ -116,6 +128,12 @@ function viewOf(order: ViewSource, masked: boolean): PractitionerOrderView {
   };
 }
 
+/** Party names are what a conflict check needs; contact data typed into one stays hidden until the order is taken. */
+const maskedMatter = (matter: ConflictMatter): ConflictMatter => ({
+  clients: matter.clients.map(maskText),
+  counterparties: matter.counterparties.map(maskText),
+});
+
 /** Orders that ended without pay for the practitioner. */
 const ENDED_UNPAID: readonly OrderStatus[] = ["dibatalkan", "direfund"];
 
@@ -129,6 +147,8 @@ const VIEW_SELECT = {
   revisionCount: true,
   autoAcceptAt: true,
   caseId: true,
+  conflictConfirmedAt: true,
+  organization: { select: { name: true } },
   service: { select: { code: true, name: true, slaLabel: true, intake: true } },
   messages: { orderBy: { seq: "asc" }, select: { id: true, role: true, body: true, trigger: true, createdAt: true } },
   files: {

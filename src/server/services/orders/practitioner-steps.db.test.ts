@@ -99,10 +99,7 @@ describe("what an offer shows", () => {
     const first = await createTestPractitioner(database.prisma);
     const { orderId, offer } = await offeredOrder();
     expect(offer.practitionerId).toBe(first);
-    await acceptOffer(deps(), {
-      actor: await practitionerActorOf(deps().db, first),
-      offerId: offer.id,
-    });
+    await acceptOffer(deps(), { noConflict: true, actor: await practitionerActorOf(deps().db, first), offerId: offer.id });
     await startWork(deps(), { actor: await practitionerActorOf(deps().db, first), orderId });
     await deliverResult(deps(), {
       actor: await practitionerActorOf(deps().db, first),
@@ -125,10 +122,7 @@ describe("what an offer shows", () => {
     ).data;
     expect(offered!.order).toMatchObject({ id: orderId, masked: true, deliverable: null, revisionReason: null });
     expect(JSON.stringify(offered)).not.toContain("nda-rahasia");
-    await acceptOffer(deps(), {
-      actor: await practitionerActorOf(deps().db, next),
-      offerId: offered!.offerId,
-    });
+    await acceptOffer(deps(), { noConflict: true, actor: await practitionerActorOf(deps().db, next), offerId: offered!.offerId });
     expect(
       (
         await getMyOrder(deps(), {
@@ -160,10 +154,7 @@ describe("the practitioner's lists are paged", () => {
     expect([offers2.data.map((o) => o.order.id), offers2.hasMore]).toEqual([orderIds.slice(2), false]);
 
     for (const offer of [...offers1.data, ...offers2.data]) {
-      await acceptOffer(deps(), {
-        actor: await practitionerActorOf(deps().db, practitioner),
-        offerId: offer.offerId,
-      });
+      await acceptOffer(deps(), { noConflict: true, actor: await practitionerActorOf(deps().db, practitioner), offerId: offer.offerId });
       clock.advance(1000);
     }
     await startWork(deps(), { actor: await practitionerActorOf(deps().db, practitioner), orderId: orderIds[0]! });

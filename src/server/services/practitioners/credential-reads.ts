@@ -4,6 +4,16 @@ import { AppError } from "@/server/domain/errors";
 import { countsOn, credentialFacts } from "@/server/domain/practitioners/credentials";
 import type { ServiceDeps } from "../deps";
 
+/** What the portals show of a credential's scan: enough to name it and open it at /api/berkas/{id}. */
+export const SCAN_SELECT = { id: true, filename: true, contentType: true, size: true } as const;
+
+export interface ScanView {
+  id: string;
+  filename: string;
+  contentType: string;
+  size: number;
+}
+
 /** Longest queue the console shows at once: more waiting is a backlog to clear first. */
 const QUEUE_LIMIT = 200;
 
@@ -14,7 +24,7 @@ export async function credentialQueue(deps: Pick<ServiceDeps, "db">, { actor }: 
     where: { status: "menunggu_verifikasi" },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     take: QUEUE_LIMIT,
-    include: { practitioner: { select: { id: true, name: true } } },
+    include: { practitioner: { select: { id: true, name: true } }, scan: { select: SCAN_SELECT } },
   });
 }
 
@@ -33,6 +43,7 @@ export async function practitionerCredentials(
   const rows = await deps.db.practitionerCredential.findMany({
     where: { practitionerId },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    include: { scan: { select: SCAN_SELECT } },
   });
   return rows.map((row) => ({ ...row, counts: countsOn(credentialFacts(row), today) }));
 }

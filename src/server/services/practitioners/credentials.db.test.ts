@@ -1,16 +1,31 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SWEEPER } from "@/server/domain/access/actor";
 import { fixedClock, jakartaDay } from "@/server/domain/clock";
+import { NEWCOMER_TURN, offeringReasonSchema } from "@/server/domain/offers/offering-order";
+import { DEFAULT_ORDER_RULES } from "@/server/domain/orders/order-rules";
+import { pageRequestOf } from "@/server/domain/paging";
 import { credentialExpiryJob } from "@/server/jobs/credential-timers";
 import { practitionerActorOf } from "@/server/services/access";
 import { TEST_OPERATOR } from "@/test/actors";
+import { createTestCase } from "@/test/cases";
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
+import { credentialScan, SAMPLE_FILES, TEST_FILES, uploadTestFile } from "@/test/files";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
 import { ADVOKAT, createPaidOrder, createTestPractitioner, notaryOf, sampleIntake } from "@/test/orders";
 import { raceBehindLock } from "@/test/races";
+import { getCaseForPractitioner, listOpenCasesForPractitioner, submitBid } from "../cases";
 import { getAgentService } from "../catalog";
-import { ensureOfferings, offerToPractitioner, practitionersForOrder, STALL_REASONS } from "../offers";
+import { deleteUnattachedFile, practitionerReader, readableFileIds, UNATTACHED_FILE_MS, unattachedFiles } from "../files";
+import {
+  acceptOffer,
+  ensureOfferings,
+  offerToPractitioner,
+  practitionersForOrder,
+  refundStalledOrder,
+  STALL_REASONS,
+  stalledOrdersDueForRefund,
+} from "../offers";
 import { listStalledOrders } from "../orders";
 import { addCredential } from "./add-credential";
 import { decideCredential } from "./decide-credential";
@@ -110,7 +125,7 @@ describe("who is offered an order that requires a notary of the signing province
     await addCredential(deps(), {
       actor: await practitionerActorOf(database.prisma, waiting),
       practitionerId: waiting,
-      input: notary("31"),
+      input: { ...notary("31"), scanFileId: (await credentialScan(deps(), waiting)).id },
     });
     const advocateOnly = await createTestPractitioner(database.prisma, ["korporasi"], [ADVOKAT]);
     const tomorrowLast = await createTestPractitioner(database.prisma, ["korporasi"], [notary("31", { validUntil: "2026-12-02" })]);
@@ -130,6 +145,85 @@ describe("who is offered an order that requires a notary of the signing province
     const stalled = (await listStalledOrders(deps(), { actor: TEST_OPERATOR })).find((o) => o.id === orderId);
     expect(stalled?.reason).toBe(STALL_REASONS.noneEligible({ category: "korporasi", requires: ["notaris"], province: "96" }));
     expect(stalled?.reason).toContain("Notaris wilayah Papua Barat Daya");
+  });
+});
+
+describe("an order nobody may take, and the cap", () => {
+  it("refunds an order stalled for want of a credential when its time comes, with its events", async () => {
+    await createTestPractitioner(database.prisma, ["korporasi"], [notary("31")]);
+    const orderId = await companyOrder("94");
+    await ensureOfferings(deps(), { actor: SWEEPER, orderIds: [orderId] });
+    const { offeringRefundAt } = await database.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
+    expect(offeringRefundAt).not.toBeNull();
+    const due = fixedClock(offeringRefundAt!);
+    expect((await stalledOrdersDueForRefund(deps(), { actor: SWEEPER, cutoff: due.now(), limit: 100 })).map((r) => r.id)).toContain(
+      orderId,
+    );
+    await refundStalledOrder({ db: database.prisma, clock: due }, { actor: SWEEPER, orderId });
+    expect((await database.prisma.order.findUniqueOrThrow({ where: { id: orderId } })).status).toBe("direfund");
+    const events = (await database.prisma.webhookEvent.findMany({ where: { orderId }, orderBy: { seq: "asc" } })).map((e) => e.type);
+    expect(events).toEqual(expect.arrayContaining(["order.ditawarkan", "order.direfund"]));
+  });
+
+  it("offers the less loaded first and records why: orders in progress count as load", async () => {
+    const busy = await createTestPractitioner(database.prisma, ["korporasi"], [notary("31")]);
+    const idle = await createTestPractitioner(database.prisma, ["korporasi"], [notary("31")]);
+    await database.prisma.practitioner.update({ where: { id: busy }, data: { lastOfferedAt: new Date("2020-01-01T00:00:00Z") } });
+    await database.prisma.practitioner.update({ where: { id: idle }, data: { lastOfferedAt: new Date("2021-01-01T00:00:00Z") } });
+    const inWork = await companyOrder("31");
+    await database.prisma.order.update({ where: { id: inWork }, data: { practitionerId: busy, status: "dikerjakan" } });
+
+    const orderId = await companyOrder("31");
+    await ensureOfferings(deps(), { actor: SWEEPER, orderIds: [orderId] });
+    const offer = await database.prisma.offer.findFirstOrThrow({ where: { orderId, status: "aktif" } });
+    expect(offer.practitionerId).toBe(idle);
+    expect(offeringReasonSchema.parse(offer.reason)).toMatchObject({
+      position: 1,
+      of: 2,
+      live_offers: 0,
+      orders_in_progress: 0,
+      newcomer: true,
+      newcomers_turn: false,
+      last_offered_at: "2021-01-01T00:00:00.000Z",
+    });
+  });
+
+  it("gives every fifth offer of a field to a practitioner new to it, ahead of one ranked before them", async () => {
+    const veteran = await createTestPractitioner(database.prisma, ["korporasi"], [notary("31")]);
+    const newcomer = await createTestPractitioner(database.prisma, ["korporasi"], [notary("31")]);
+    await database.prisma.practitioner.update({ where: { id: veteran }, data: { lastOfferedAt: new Date("2020-01-01T00:00:00Z") } });
+    await database.prisma.practitioner.update({ where: { id: newcomer }, data: { lastOfferedAt: new Date("2021-01-01T00:00:00Z") } });
+    const done = await companyOrder("31");
+    await database.prisma.order.update({ where: { id: done }, data: { practitionerId: veteran, status: "selesai" } });
+    await database.prisma.offeringTurn.upsert({
+      where: { category: "korporasi" },
+      create: { category: "korporasi", offers: NEWCOMER_TURN - 1 },
+      update: { offers: NEWCOMER_TURN - 1 },
+    });
+
+    const turn = await companyOrder("31");
+    await ensureOfferings(deps(), { actor: SWEEPER, orderIds: [turn] });
+    const newcomers = await database.prisma.offer.findFirstOrThrow({ where: { orderId: turn, status: "aktif" } });
+    expect(newcomers.practitionerId).toBe(newcomer);
+    expect(offeringReasonSchema.parse(newcomers.reason)).toMatchObject({ position: 2, newcomer: true, newcomers_turn: true });
+
+    const next = await companyOrder("31");
+    await ensureOfferings(deps(), { actor: SWEEPER, orderIds: [next] });
+    const usual = await database.prisma.offer.findFirstOrThrow({ where: { orderId: next, status: "aktif" } });
+    expect(usual.practitionerId).toBe(veteran);
+    expect(offeringReasonSchema.parse(usual.reason)).toMatchObject({ position: 1, newcomer: false, newcomers_turn: false });
+    expect((await database.prisma.offeringTurn.findUniqueOrThrow({ where: { category: "korporasi" } })).offers).toBe(NEWCOMER_TURN + 1);
+  });
+
+  it("never gives a practitioner more live offers than the cap: the next order waits on offer", async () => {
+    const only = await createTestPractitioner(database.prisma, ["korporasi"], [notary("31")]);
+    const capOne = { ...deps(), orderRules: { ...DEFAULT_ORDER_RULES, offerCap: 1 } };
+    const orders = [await companyOrder("31"), await companyOrder("31")];
+    await ensureOfferings(capOne, { actor: SWEEPER, orderIds: orders });
+    expect(await database.prisma.offer.count({ where: { practitionerId: only, status: "aktif" } })).toBe(1);
+    const waiting = await database.prisma.order.findMany({ where: { id: { in: orders }, offers: { none: {} } } });
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]).toMatchObject({ status: "ditawarkan", offeringStalledAt: null });
   });
 });
 
@@ -183,6 +277,57 @@ describe("a credential's expiry", () => {
   });
 });
 
+describe("a credential's scan", () => {
+  const submit = async (practitionerId: string, scanFileId?: string) =>
+    addCredential(deps(), {
+      actor: await practitionerActorOf(database.prisma, practitionerId),
+      practitionerId,
+      input: { kind: "konsultan_ki", issuer: "DJKI", number: "KI-123", validUntil: null, province: null, scanFileId },
+    });
+
+  it("refuses a practitioner's submission without its scan, and records nothing", async () => {
+    const practitionerId = await createTestPractitioner(database.prisma, ["kekayaan_intelektual"], [ADVOKAT]);
+    await expect(submit(practitionerId)).rejects.toMatchObject({ code: "VALIDATION", param: "scanFileId" });
+    expect(await database.prisma.practitionerCredential.count({ where: { practitionerId, kind: "konsultan_ki" } })).toBe(0);
+  });
+
+  it("takes only the practitioner's own unused scan, a PDF or a photo", async () => {
+    const practitionerId = await createTestPractitioner(database.prisma, ["kekayaan_intelektual"], [ADVOKAT]);
+    const other = await createTestPractitioner(database.prisma, ["kekayaan_intelektual"], [ADVOKAT]);
+    const othersScan = await credentialScan(deps(), other);
+    const textScan = await credentialScan(deps(), practitionerId, "catatan.txt", SAMPLE_FILES.text);
+    const orderFile = await uploadTestFile(deps(), { organizationId: org.id, livemode: true }, "kartu.png", SAMPLE_FILES.png, {
+      kind: "practitioner",
+      practitionerId,
+    });
+    for (const refused of [othersScan.id, textScan.id, orderFile.id, "file_tidak_ada"])
+      await expect(submit(practitionerId, refused)).rejects.toMatchObject({ code: "VALIDATION", param: "scanFileId" });
+    const scan = await credentialScan(deps(), practitionerId, "kartu-ki.pdf", SAMPLE_FILES.pdf);
+    const submitted = await submit(practitionerId, scan.id);
+    expect(submitted).toMatchObject({ status: "menunggu_verifikasi", scan: { id: scan.id, contentType: "application/pdf" } });
+    await expect(submit(practitionerId, scan.id)).rejects.toMatchObject({ code: "VALIDATION", param: "scanFileId" });
+  });
+
+  it("is read by its practitioner and the operator only, and outlives the sweep of files attached to nothing", async () => {
+    const practitionerId = await createTestPractitioner(database.prisma, ["kekayaan_intelektual"], [ADVOKAT]);
+    const other = await createTestPractitioner(database.prisma, ["kekayaan_intelektual"], [ADVOKAT]);
+    const scan = await credentialScan(deps(), practitionerId);
+    const unused = await credentialScan(deps(), practitionerId, "lain.png");
+    await submit(practitionerId, scan.id);
+    expect(await readableFileIds(database.prisma, practitionerReader(practitionerId), [scan.id])).toEqual(new Set([scan.id]));
+    expect(await readableFileIds(database.prisma, { kind: "operator" }, [scan.id])).toEqual(new Set([scan.id]));
+    expect(await readableFileIds(database.prisma, practitionerReader(other), [scan.id])).toEqual(new Set());
+    expect(await readableFileIds(database.prisma, { kind: "org_admin", organizationId: org.id }, [scan.id])).toEqual(new Set());
+
+    const dayLater = fixedClock(new Date(clock.now().getTime() + UNATTACHED_FILE_MS + 1));
+    const due = (await unattachedFiles(deps(), { actor: SWEEPER, cutoff: dayLater.now(), limit: 1_000 })).map((row) => row.id);
+    expect(due).toContain(unused.id);
+    expect(due).not.toContain(scan.id);
+    await deleteUnattachedFile({ db: database.prisma, clock: dayLater, files: TEST_FILES }, { actor: SWEEPER, fileId: scan.id });
+    expect(await database.prisma.storedFile.count({ where: { id: scan.id } })).toBe(1);
+  });
+});
+
 describe("expiry reminders", () => {
   it("e-mails 30 and then 7 days before the last day, once each, even with notifications off", async () => {
     const practitionerId = await createTestPractitioner(database.prisma, ["kontrak"], [ADVOKAT]);
@@ -190,7 +335,14 @@ describe("expiry reminders", () => {
     const submitted = await addCredential(deps(), {
       actor: await practitionerActorOf(database.prisma, practitionerId),
       practitionerId,
-      input: { kind: "penerjemah_tersumpah", issuer: "Kementerian Hukum", number: "PT-77", validUntil: "2026-12-31", province: null },
+      input: {
+        kind: "penerjemah_tersumpah",
+        issuer: "Kementerian Hukum",
+        number: "PT-77",
+        validUntil: "2026-12-31",
+        province: null,
+        scanFileId: (await credentialScan(deps(), practitionerId)).id,
+      },
     });
     expect(submitted.reminderDueAt).toBeNull();
     const verified = await decideCredential(deps(), { actor: TEST_OPERATOR, credentialId: submitted.id, decision: { approve: true } });
@@ -279,13 +431,14 @@ describe.runIf(testDatabaseKind === "postgres")("a verification and an expiry la
 });
 
 describe("conflicts of interest in the offering", () => {
-  /** A paid somasi (a demand letter; requires an advocate) by `client` against `against`. */
-  async function demandLetter(client: TestOrg, against: string): Promise<string> {
+  /** A paid somasi (a demand letter; requires an advocate) by `client` against `against`, for `forParty` when given. */
+  async function demandLetter(client: TestOrg, against: string, forParty?: string): Promise<string> {
     const service = await getAgentService({ db: database.prisma }, { actor: TEST_OPERATOR, code: "somasi" });
+    const intake = sampleIntake(service.intake);
     const res = await api.call("/v1/orders", {
       method: "POST",
       token: client.token,
-      json: { service: "somasi", intake: { ...sampleIntake(service.intake), pihak_lawan: against } },
+      json: { service: "somasi", intake: { ...intake, pihak_lawan: against, ...(forParty && { pihak_klien: forParty }) } },
     });
     expect(res.status).toBe(201);
     return ((await res.json()) as { id: string }).id;
@@ -352,6 +505,117 @@ describe("conflicts of interest in the offering", () => {
     );
     expect(refusal).toMatchObject({ code: "CONFLICT" });
     expect((refusal as Error).message).toContain("Sejahtera Bersama (ada di daftar benturannya: Koperasi Sejahtera Bersama)");
+  });
+
+  it("counts a client the intake names (pihak_klien) as served, and skips whoever acted against them", async () => {
+    const [forClient, againstClient] = [
+      await createTestPractitioner(database.prisma, ["sengketa"], [ADVOKAT]),
+      await createTestPractitioner(database.prisma, ["sengketa"], [ADVOKAT]),
+    ];
+    const other = await createTestOrg(database.prisma, { depositIdr: 50_000_000n, monthlyBudgetIdr: 50_000_000n });
+    // forClient acted for PT Nusantara Sawit (named by other's agent); againstClient acted against PT Bumi Hijau.
+    const served = await demandLetter(other, "PT Lawan Pertama", "PT Nusantara Sawit");
+    const opposed = await demandLetter(other, "PT Bumi Hijau");
+    await database.prisma.offer.updateMany({ where: { orderId: { in: [served, opposed] } }, data: { status: "dibatalkan" } });
+    await database.prisma.order.update({ where: { id: served }, data: { practitionerId: forClient, status: "selesai" } });
+    await database.prisma.order.update({ where: { id: opposed }, data: { practitionerId: againstClient, status: "selesai" } });
+
+    // Now PT Bumi Hijau's agent platform orders against PT Nusantara Sawit: both have a conflict.
+    const orderId = await demandLetter(org, "Nusantara Sawit", "PT. Bumi Hijau");
+    await ensureOfferings(deps(), { actor: SWEEPER, orderIds: [orderId] });
+    expect(await offeredTo(orderId)).toBeUndefined();
+    const skips = await skipsOf(orderId);
+    expect(skips.find((s) => s.practitioner_id === forClient)?.findings).toEqual([expect.objectContaining({ why: "served" })]);
+    expect(skips.find((s) => s.practitioner_id === againstClient)?.findings).toEqual([expect.objectContaining({ why: "opposed" })]);
+    const { name: orgName } = await database.prisma.organization.findUniqueOrThrow({ where: { id: org.id } });
+    const order = await database.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
+    expect(order.conflictParties).toEqual([orgName, "PT. Bumi Hijau", "Nusantara Sawit"]);
+    expect(order.conflictCheckedAt).toEqual(clock.now());
+  });
+
+  it("shows the check in the API and records the taker's confirmation, which taking cannot skip", async () => {
+    const taker = await createTestPractitioner(database.prisma, ["sengketa"], [ADVOKAT]);
+    const orderId = await demandLetter(org, "PT Pihak Seberang");
+    await ensureOfferings(deps(), { actor: SWEEPER, orderIds: [orderId] });
+    const offer = await database.prisma.offer.findFirstOrThrow({ where: { orderId, status: "aktif" } });
+    expect(offer.practitionerId).toBe(taker);
+    const read = async () =>
+      (await (await api.call(`/v1/orders/${orderId}`, { token: org.token })).json()) as {
+        conflict_check: { parties: string[]; checked_at: string; confirmed_at: string | null };
+      };
+    const { name: orgName } = await database.prisma.organization.findUniqueOrThrow({ where: { id: org.id } });
+    expect((await read()).conflict_check).toEqual({
+      parties: [orgName, "PT Pihak Seberang"],
+      checked_at: clock.now().toISOString(),
+      confirmed_at: null,
+    });
+
+    const actor = await practitionerActorOf(database.prisma, taker);
+    await expect(acceptOffer(deps(), { actor, offerId: offer.id, noConflict: false })).rejects.toMatchObject({
+      code: "VALIDATION",
+      param: "noConflict",
+    });
+    expect((await database.prisma.offer.findUniqueOrThrow({ where: { id: offer.id } })).status).toBe("aktif");
+    await acceptOffer(deps(), { actor, offerId: offer.id, noConflict: true });
+    expect((await read()).conflict_check.confirmed_at).toBe(clock.now().toISOString());
+  });
+
+  it("keeps a case off the board of a practitioner with a conflict, and refuses their bid", async () => {
+    const conflicted = await createTestPractitioner(database.prisma, ["sengketa"], [ADVOKAT]);
+    const free = await createTestPractitioner(database.prisma, ["sengketa"], [ADVOKAT]);
+    await declareConflict(deps(), { actor: await practitionerActorOf(database.prisma, conflicted), name: "PT Gedung Tinggi" });
+    const created = await createTestCase(database.prisma, clock, org, { area: "sengketa", counterparties: ["Gedung Tinggi Tbk"] });
+    const board = async (practitionerId: string) =>
+      (
+        await listOpenCasesForPractitioner(deps(), {
+          actor: await practitionerActorOf(database.prisma, practitionerId),
+          request: pageRequestOf({ limit: 100 }),
+        })
+      ).data.map((c) => c.id);
+    expect(await board(free)).toContain(created.id);
+    expect(await board(conflicted)).not.toContain(created.id);
+    const actorOf = (id: string) => practitionerActorOf(database.prisma, id);
+    await expect(getCaseForPractitioner(deps(), { actor: await actorOf(conflicted), caseId: created.id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    const input = { scope: "Somasi dan negosiasi", etaDays: 7, priceIdr: 3_000_000 };
+    await expect(
+      submitBid(deps(), { actor: await actorOf(conflicted), caseId: created.id, input, noConflict: true }),
+    ).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await expect(submitBid(deps(), { actor: await actorOf(free), caseId: created.id, input, noConflict: false })).rejects.toMatchObject({
+      code: "VALIDATION",
+    });
+    const placed = await submitBid(deps(), { actor: await actorOf(free), caseId: created.id, input, noConflict: true });
+    expect(placed.conflictConfirmedAt).toEqual(clock.now());
+    expect((await getCaseForPractitioner(deps(), { actor: await actorOf(free), caseId: created.id })).parties.counterparties).toEqual([
+      "Gedung Tinggi Tbk",
+    ]);
+  });
+
+  it("reads past cases hidden for a conflict so that a page of the board is full", async () => {
+    const conflicted = await createTestPractitioner(database.prisma, ["sengketa"], [ADVOKAT]);
+    await declareConflict(deps(), { actor: await practitionerActorOf(database.prisma, conflicted), name: "PT Selalu Berbenturan" });
+    await database.prisma.case.updateMany({ where: { status: "terbuka" }, data: { status: "ditutup" } });
+    const visible = [];
+    for (let n = 0; n < 3; n++) {
+      visible.push(
+        (await createTestCase(database.prisma, fixedClock(new Date(clock.now().getTime() + n * 4_000)), org, { area: "sengketa" })).id,
+      );
+      for (let h = 0; h < 3; h++)
+        await createTestCase(database.prisma, fixedClock(new Date(clock.now().getTime() + n * 4_000 + (h + 1) * 1_000)), org, {
+          area: "sengketa",
+          counterparties: ["PT Selalu Berbenturan"],
+        });
+    }
+    const actor = await practitionerActorOf(database.prisma, conflicted);
+    const first = await listOpenCasesForPractitioner(deps(), { actor, request: pageRequestOf({ limit: 2 }) });
+    expect(first.data.map((c) => c.id)).toEqual([visible[2], visible[1]]);
+    expect(first.hasMore).toBe(true);
+    const next = await listOpenCasesForPractitioner(deps(), { actor, request: pageRequestOf({ limit: 2, starting_after: visible[1] }) });
+    expect(next.data.map((c) => c.id)).toEqual([visible[0]]);
+    expect(next.hasMore).toBe(false);
   });
 
   it("adds the party of an offer declined for a conflict to the practitioner's list, and offers the order on", async () => {

@@ -7,6 +7,7 @@ import { audit } from "../audit";
 import type { ServiceDeps } from "../deps";
 import { type CredentialInput, checkedCredential } from "./add-credential";
 import { refreshLabel, reminderColumns } from "./credential-label";
+import { SCAN_SELECT, type ScanView } from "./credential-reads";
 
 /**
  * The operator verifies a submitted credential (correcting what they read off the scan, if they
@@ -25,7 +26,7 @@ export async function decideCredential(
     credentialId: string;
     decision: { approve: true; corrections?: Partial<Omit<CredentialInput, "kind">> } | { approve: false; reason: string };
   },
-): Promise<PractitionerCredential> {
+): Promise<PractitionerCredential & { scan: ScanView | null }> {
   requireActor(actor, "operator", "system");
   const now = deps.clock.now();
   const today = jakartaDay(now);
@@ -78,6 +79,6 @@ export async function decideCredential(
       data: { credential_id: credentialId, from: before.status, to, ...(reason && { reason }) },
     });
     await refreshLabel(tx, before.practitionerId, today);
-    return tx.practitionerCredential.findUniqueOrThrow({ where: { id: credentialId } });
+    return tx.practitionerCredential.findUniqueOrThrow({ where: { id: credentialId }, include: { scan: { select: SCAN_SELECT } } });
   });
 }

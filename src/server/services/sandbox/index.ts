@@ -13,3 +13,9 @@ export {
   TEST_TOP_UP_MAX_IDR,
   topUpTestDeposit,
 } from "./sandbox";
+export {
+  getTestPractitioner,
+  resetTestPractitioner,
+  setTestPractitioner,
+  type TestPractitioner,
+} from "./test-practitioner";

@@ -45,7 +45,7 @@ import { topUpDeposit } from "../organizations";
  */
 
 /** Live data is never simulated: every helper starts here. */
-function requireTestKey(key: AuthenticatedKey): void {
+export function requireTestKey(key: AuthenticatedKey): void {
   if (key.livemode) {
     throw new AppError("TEST_MODE_ONLY", "Test helpers accept only test keys (kk_test_…); live orders are worked by real practitioners.");
   }
@@ -186,12 +186,21 @@ export interface SimulatedActionInput {
   files?: string[];
 }
 
+/** Who takes the organisation's test orders: its chosen stand-in, or the simulated practitioner. */
+async function standInOf(deps: ServiceDeps, organizationId: string): Promise<string> {
+  const chosen = await deps.db.practitioner.findUnique({ where: { sandboxOrganizationId: organizationId }, select: { id: true } });
+  return chosen?.id ?? SIMULATED_ORDER_PRACTITIONER_ID;
+}
+
 /** The live offer of a paid or offered test order, starting offering first if no sweep has yet. */
 async function liveOfferOf(deps: ServiceDeps, order: OrderWithMessages): Promise<string> {
   const change = changeContextOf(deps);
   const offerId = await deps.db.$transaction((tx) => offerNext(tx, change, order.id));
-  if (!offerId) throw new AppError("INVALID_STATE", `The order is ${order.status}; only a dibayar or ditawarkan order has an offer.`);
-  return offerId;
+  if (offerId) return offerId;
+  const { status, offeringStalledReason } = await deps.db.order.findUniqueOrThrow({ where: { id: order.id } });
+  if (offeringStalledReason)
+    throw new AppError("INVALID_STATE", `Offering of the order stalled, so nobody holds an offer: ${offeringStalledReason}`);
+  throw new AppError("INVALID_STATE", `The order is ${status}; only a dibayar or ditawarkan order has an offer.`);
 }
 
 export async function simulateOrderAction(
@@ -211,7 +220,8 @@ export async function simulateOrderAction(
     actor,
     id: orderId,
   });
-  const practitionerId = SIMULATED_ORDER_PRACTITIONER_ID;
+  // Whoever holds it (a stand-in: test orders reach no one else), else whoever takes the organisation's test orders.
+  const practitionerId = order.practitionerId ?? (await standInOf(deps, key.organizationId));
   if (WORK_ACTIONS.has(action) && order.practitionerId !== practitionerId) {
     throw new AppError(
       "INVALID_STATE",
@@ -235,7 +245,12 @@ export async function simulateOrderAction(
     case "accept": {
       // The offer first: starting the offering is what creates the simulated practitioner.
       const offerId = await liveOfferOf(deps, order);
-      return acceptOffer(deps, { actor: await practitionerActorOf(deps.db, practitionerId), offerId });
+      // The stand-in offered it, whom the organisation may have changed since; it states no conflict as a practitioner must.
+      const { practitionerId: offeredTo } = await deps.db.offer.findUniqueOrThrow({
+        where: { id: offerId },
+        select: { practitionerId: true },
+      });
+      return acceptOffer(deps, { actor: await practitionerActorOf(deps.db, offeredTo), offerId, noConflict: true });
     }
     case "start":
       return startWork(deps, { actor: await practitionerActorOf(deps.db, practitionerId), orderId });

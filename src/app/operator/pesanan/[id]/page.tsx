@@ -17,6 +17,7 @@ import { AUDIT_ACTION_LABEL, actorLabel, CONFLICT_WHY_LABEL, conflictSkipOf, LED
 import { OfferToPractitioner } from "../../_components/offer-to-practitioner";
 import { OperatorMessageForm } from "../../_components/operator-message-form";
 import { OrderActions } from "../../_components/order-actions";
+import { ConflictCheck, OfferList } from "../../_components/order-offers";
 
 export const metadata: Metadata = { title: "Detail pesanan · Operator — Kuasa" };
 
@@ -81,7 +82,7 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
               }}
               steps={order.allowedActions}
             />
-            {choosable && <OfferToPractitioner orderId={order.id} practitioners={choosable} conflicted={skippedIds} />}
+            {choosable && <OfferToPractitioner orderId={order.id} practitioners={choosable} />}
           </Card>
 
           <Card title="Data klien">
@@ -130,6 +131,14 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
                 ))}
               </ol>
             )}
+          </Card>
+
+          <Card title="Penawaran">
+            <OfferList offers={order.offers} />
+          </Card>
+
+          <Card title="Pemeriksaan benturan kepentingan">
+            <ConflictCheck check={order.conflictCheck} taken={order.practitioner !== null} />
           </Card>
 
           <Card title="Percakapan">

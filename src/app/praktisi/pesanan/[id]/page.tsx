@@ -12,6 +12,7 @@ import { toApiError } from "@/server/api/api-error";
 import { portalPage } from "@/server/runtime/portal";
 import { ReceiptForm, RequestCostForm } from "../../_components/cost-forms";
 import { earningText } from "../../_components/earning";
+import { OrderParties } from "../../_components/order-parties";
 import { DisputeCard } from "./dispute-card";
 import { OrderActions } from "./order-actions";
 
@@ -118,6 +119,15 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
           )}
           <Card title="Data dari klien">
             <IntakeList intake={order.intake} labels={order.intakeLabels} />
+          </Card>
+          <Card title="Pihak dalam pesanan ini">
+            <OrderParties parties={order.parties} />
+            {order.conflictConfirmedAt && (
+              <p className="conflict-confirmed small">
+                Anda menyatakan tidak ada benturan kepentingan pada{" "}
+                <time dateTime={new Date(order.conflictConfirmedAt).toISOString()}>{formatDateTime(order.conflictConfirmedAt)}</time>.
+              </p>
+            )}
           </Card>
           <Card title="Berkas">
             <OrderFiles

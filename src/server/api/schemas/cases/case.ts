@@ -47,6 +47,14 @@ export const createCaseSchema = z
       }),
     urgency: label.optional().meta({ description: "How soon the client needs it, in their words (e.g. dalam 2 minggu)." }),
     budget_range: label.optional().meta({ description: "What the client means to spend, in their words (e.g. Rp 5–10 juta)." }),
+    counterparties: z
+      .array(nameText(z.string().trim().min(1, "must not be empty").max(CASE_LIMITS.partyName)))
+      .max(CASE_LIMITS.counterparties)
+      .optional()
+      .meta({
+        description:
+          "The other side of the matter (people, companies), one name each. A practitioner who acted for one of them, or against your organisation or the client named in `contact_name`, never sees the case.",
+      }),
     metadata: metadataSchema.optional(),
   })
   .strict()
@@ -89,6 +97,7 @@ export const caseSchema = z
     area: z.string().nullable(),
     urgency: z.string(),
     budget_range: z.string(),
+    counterparties: z.array(z.string()),
     selected_bid_id: z.string().nullable(),
     invoice_id: z.string().nullable().meta({
       description: "The invoice the selection created (inv_…), for the organisation's admin to pay; null until a bid is selected.",
@@ -137,6 +146,7 @@ export function toCreateCaseInput(body: CreateCaseBody): CreateCaseInput {
     area: body.area ?? null,
     urgency: body.urgency,
     budgetRange: body.budget_range,
+    counterparties: body.counterparties,
     metadata: body.metadata,
   };
 }
@@ -164,6 +174,7 @@ export function serializeCase(row: CaseWithBids): z.input<typeof caseSchema> {
     area: row.area,
     urgency: row.urgency,
     budget_range: row.budgetRange,
+    counterparties: row.counterparties,
     selected_bid_id: row.selectedBidId,
     invoice_id: row.invoice?.id ?? null,
     order_id: row.order?.id ?? null,

@@ -15,7 +15,8 @@ const INTAKE_TYPE_DESCRIPTION = [
   "`date`: a real date as YYYY-MM-DD; `number`: a whole number in digits;",
   "`nik`: the 16-digit NIK; `select`: one of `options`;",
   "`provinsi`: one of Indonesia's 38 provinces by its Kemendagri code, one of `options` (names in `option_labels`);",
-  "`pihak`: the names of the other side, one per line or separated by `;` (at most 20); practitioners who acted for them are not offered the order.",
+  "`pihak`: the names of the other side, one per line or separated by `;` (at most 20); practitioners who acted for them are not offered the order;",
+  "`pihak_klien`: the names of the side the agent acts for, written the same way; practitioners who acted against them are not offered the order.",
 ].join(" ");
 
 export const intakeFieldSchema = z

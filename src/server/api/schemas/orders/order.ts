@@ -265,6 +265,23 @@ export const orderSchema = z
       .string()
       .nullable()
       .meta({ description: "Case-board work: the case whose selected bid this order carries (opened when its invoice was paid)." }),
+    conflict_check: z
+      .object({
+        parties: z.array(z.string()).meta({
+          description:
+            "The names checked: your organisation, the parties your intake names as the client (`pihak_klien` fields), then the other side (`pihak` fields).",
+        }),
+        checked_at: z.iso.datetime().meta({ description: "When offering last checked practitioners against them." }),
+        confirmed_at: z.iso.datetime().nullable().meta({
+          description:
+            "When the practitioner who took the order confirmed they have no conflict of interest with any of them; null until taken.",
+        }),
+      })
+      .nullable()
+      .meta({
+        description:
+          "The conflict-of-interest check: practitioners who acted for the other side or against your side, or who declared a party, are never offered the order. Null until offering or the case board's selection first checked it.",
+      }),
     metadata: metadataSchema,
     approval_required: z.boolean(),
     livemode: livemodeSchema,
@@ -312,6 +329,13 @@ export function serializeOrder(order: Omit<OrderWithMessages, "apiKey">): OrderR
           }
         : null,
     case_id: order.caseId,
+    conflict_check: order.conflictCheckedAt
+      ? {
+          parties: order.conflictParties,
+          checked_at: order.conflictCheckedAt.toISOString(),
+          confirmed_at: order.conflictConfirmedAt?.toISOString() ?? null,
+        }
+      : null,
     metadata: metadataOf(order.metadata),
     approval_required: order.approvalRequired,
     livemode: order.livemode,

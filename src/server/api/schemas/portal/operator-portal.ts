@@ -5,11 +5,13 @@ import {
   KeyMode,
   LedgerAccountKind,
   MembershipRole,
+  OfferStatus,
   OrderStatus,
   OrganizationStatus,
 } from "@/generated/prisma/enums";
 import { SERVICE_STATES } from "@/server/domain/catalog/service-state";
 import { thirdPartyFeeListSchema } from "@/server/domain/catalog/third-party-fees";
+import { type OfferingReason, offeringReasonSchema } from "@/server/domain/offers/offering-order";
 import { CREDENTIAL_KINDS } from "@/server/domain/practitioners/credentials";
 import { MIN_PASSWORD_LENGTH } from "@/server/services/access";
 import type { operatorOrderDetail } from "@/server/services/orders";
@@ -142,6 +144,10 @@ export function orderDetailView(detail: Awaited<ReturnType<typeof operatorOrderD
     })),
     audit: detail.audit.map(auditRowView),
     allowedActions: detail.allowedActions as OperatorStep[],
+    conflictCheck: order.conflictCheckedAt
+      ? { parties: order.conflictParties, checkedAt: order.conflictCheckedAt, confirmedAt: order.conflictConfirmedAt }
+      : null,
+    offers: order.offers.map(({ reason, ...offer }) => ({ ...offer, reason: reason as OfferingReason | null })),
   };
 }
 
@@ -286,6 +292,21 @@ export const orderOutput = z.object({
   ),
   audit: z.array(auditRowOutput),
   allowedActions: z.array(z.enum([...OPERATOR_ORDER_ACTIONS, "restart_offering"])),
+  /** The conflict check: the parties checked, when, and when the taker confirmed (null: never checked). */
+  conflictCheck: z.object({ parties: z.array(z.string()), checkedAt: z.date(), confirmedAt: z.date().nullable() }).nullable(),
+  /** Every offer of the order, oldest first, with why its practitioner was offered it then (null: the operator chose them, or before issue 39). */
+  offers: z.array(
+    z.object({
+      id: z.string(),
+      round: z.number().int(),
+      status: z.enum(OfferStatus),
+      offeredAt: z.date(),
+      expiresAt: z.date(),
+      respondedAt: z.date().nullable(),
+      practitioner: named,
+      reason: offeringReasonSchema.nullable(),
+    }),
+  ),
 });
 
 const queueRow = {
@@ -362,6 +383,8 @@ export const choosablePractitionersOutput = z.array(
     available: z.boolean(),
     passedThisRound: z.boolean(),
     holdsLiveOffer: z.boolean(),
+    /** Their conflicts of interest with the order's parties, one sentence each; the server refuses them while any is left. */
+    conflicts: z.array(z.string()),
   }),
 );
 export const operatorMessageInput = byOrder.extend({ body: z.string().trim().min(1).max(10_000) });

@@ -25,6 +25,9 @@ export type OfferView = Awaited<ReturnType<typeof listMyOffers>>["data"][number]
 
 export const byOffer = z.object({ offerId: idSchema });
 
+/** Taking an offer: the practitioner states they have no conflict with the order's parties (`conflictParties`). */
+export const acceptOfferInput = byOffer.extend({ noConflict: z.boolean() });
+
 export const byOrder = z.object({ orderId: idSchema });
 
 export const byCase = z.object({ caseId: idSchema });
@@ -40,6 +43,8 @@ export const submitBidInput = byCase.extend({
   etaDays: z.number().int(),
   priceIdr: z.number().int(),
   note: z.string().max(BID_LIMITS.note).optional(),
+  /** The bidder states they have no conflict with the case's parties. */
+  noConflict: z.boolean(),
 });
 
 /**
@@ -143,10 +148,15 @@ export function statementRowView(entry: {
 
 const orderStatusSchema = z.enum(OrderStatus);
 
+/** Whom a practitioner states they have no conflict with: the client's side, then the other side. */
+const partiesSchema = z.object({ clients: z.array(z.string()), counterparties: z.array(z.string()) });
+
 const practitionerOrderSchema = z.object({
   id: z.string(),
   deliverable: z.string().nullable(),
   caseId: z.string().nullable(),
+  parties: partiesSchema,
+  conflictConfirmedAt: z.date().nullable(),
   status: orderStatusSchema,
   intake: z.record(z.string(), z.string()),
   slaDueAt: z.date().nullable(),
@@ -265,6 +275,7 @@ export const caseOutput = z.object({
   budgetRange: z.string(),
   story: z.string(),
   contact: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() }),
+  parties: partiesSchema,
   selected: z.boolean(),
   createdAt: z.date(),
   myBid: bidOutput.nullable(),

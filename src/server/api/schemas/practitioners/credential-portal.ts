@@ -17,6 +17,8 @@ export const credentialInput = z.object({
   number: nameText(z.string().max(200)),
   validUntil: day.nullable(),
   province: z.enum(PROVINCE_CODES as [string, ...string[]]).nullable(),
+  /** The scan uploaded with POST /api/berkas?purpose=credential; required of a practitioner. */
+  scanFileId: idSchema.nullable().optional(),
 });
 
 export const addCredentialInput = credentialInput.extend({ practitionerId: idSchema });
@@ -26,7 +28,7 @@ export const decideCredentialInput = z.discriminatedUnion("approve", [
   z.object({
     credentialId: idSchema,
     approve: z.literal(true),
-    corrections: credentialInput.omit({ kind: true }).partial().optional(),
+    corrections: credentialInput.omit({ kind: true, scanFileId: true }).partial().optional(),
   }),
   z.object({ credentialId: idSchema, approve: z.literal(false), reason: z.string().trim().min(1).max(1_000) }),
 ]);
@@ -43,6 +45,8 @@ export const credentialOutput = z.object({
   reason: z.string().nullable(),
   decidedAt: z.date().nullable(),
   createdAt: z.date(),
+  /** The document's scan, opened at /api/berkas/{id} by the practitioner and the operator. */
+  scan: z.object({ id: z.string(), filename: z.string(), contentType: z.string(), size: z.number().int() }).nullable(),
 });
 
 /** A practitioner's credentials, each with whether it counts today. */

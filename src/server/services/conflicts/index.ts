@@ -1,0 +1,1 @@
+export { conflictRecords } from "./conflict-records";
