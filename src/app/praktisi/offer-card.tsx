@@ -1,6 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useState } from "react";
 import { useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
 import { Countdown } from "@/app/_components/countdown";
@@ -12,8 +12,12 @@ import { trpc } from "@/app/_components/trpc";
 import { useHydrated } from "@/app/_components/use-hydrated";
 import type { OfferView } from "@/server/api/schemas/portal/practitioner-portal";
 import { OFFER_ERRORS } from "./_components/messages";
+import { NoConflictStatement, useNoConflictStatement } from "./_components/no-conflict-statement";
 import { OrderParties } from "./_components/order-parties";
 import { ConflictDecline } from "./conflict-decline";
+
+const NO_CONFLICT_MISSING =
+  "Centang dahulu pernyataan bahwa Anda tidak memiliki benturan kepentingan dengan pihak-pihak pesanan ini, lalu ambil pesanan lagi.";
 
 // As the server component hands it over: React carries the Date fields across as Dates.
 export function OfferCard({ offer }: { offer: OfferView }) {
@@ -23,9 +27,7 @@ export function OfferCard({ offer }: { offer: OfferView }) {
   const [expired, setExpired] = useState(false);
   const [conflictOpen, setConflictOpen] = useState(false);
   // Taking the offer states there is no conflict of interest with the parties listed (Kode Etik Advokat Indonesia Pasal 4 huruf j).
-  const [noConflict, setNoConflict] = useState(false);
-  const [noConflictMissing, setNoConflictMissing] = useState(false);
-  const noConflictBox = useRef<HTMLInputElement>(null);
+  const noConflict = useNoConflictStatement(setError);
   const { order } = offer;
   const headingId = `offer-${offer.offerId}`;
   const conflictId = `offer-conflict-${offer.offerId}`;
@@ -40,15 +42,7 @@ export function OfferCard({ offer }: { offer: OfferView }) {
   }, [router]);
 
   async function accept() {
-    // The button stays enabled (a disabled one explains nothing): unticked, it says what to do.
-    if (!noConflict) {
-      setNoConflictMissing(true);
-      setError(
-        "Centang dahulu pernyataan bahwa Anda tidak memiliki benturan kepentingan dengan pihak-pihak pesanan ini, lalu ambil pesanan lagi.",
-      );
-      noConflictBox.current?.focus();
-      return;
-    }
+    if (!noConflict.required(NO_CONFLICT_MISSING)) return;
     const result = await run(() => trpc.practitioner.acceptOffer.mutate({ offerId: offer.offerId, noConflict: true }));
     // A full page load, not router.push: the inbox's polling refreshes would otherwise keep
     // superseding a slow client-side navigation to the order.
@@ -99,31 +93,14 @@ export function OfferCard({ offer }: { offer: OfferView }) {
 
       <section className="offer-parties" aria-labelledby={partiesId}>
         <h3 id={partiesId}>Pihak dalam pesanan ini</h3>
-        <OrderParties parties={order.parties} />
+        <OrderParties parties={order.parties} organisationNote="pemesan" />
         {!expired && (
-          <div className="confirm-field">
-            <input
-              ref={noConflictBox}
-              id={noConflictId}
-              type="checkbox"
-              checked={noConflict}
-              aria-invalid={noConflictMissing || undefined}
-              aria-describedby={`${noConflictId}-hint`}
-              onChange={(event) => {
-                setNoConflict(event.target.checked);
-                if (event.target.checked && noConflictMissing) {
-                  setNoConflictMissing(false);
-                  setError(null);
-                }
-              }}
-            />
-            <label htmlFor={noConflictId}>
-              Saya menyatakan tidak memiliki benturan kepentingan dengan pihak-pihak di atas (Kode Etik Advokat Indonesia Pasal 4 huruf j).
-            </label>
-            <p id={`${noConflictId}-hint`} className="hint">
-              Wajib dicentang untuk mengambil pesanan. Bila ada benturan kepentingan, pilih Tolak karena benturan kepentingan.
-            </p>
-          </div>
+          <NoConflictStatement
+            id={noConflictId}
+            box={noConflict.box}
+            label="Saya menyatakan tidak memiliki benturan kepentingan dengan pihak-pihak di atas (Kode Etik Advokat Indonesia Pasal 4 huruf j)."
+            hint="Wajib dicentang untuk mengambil pesanan. Bila ada benturan kepentingan, pilih Tolak karena benturan kepentingan."
+          />
         )}
       </section>
 

@@ -88,16 +88,6 @@ export function AddCredentialForm({
   );
 }
 
-function ReasonField({ label, hint, value, onChange }: { label: string; hint: string; value: string; onChange: (value: string) => void }) {
-  return (
-    <Field label={label} hint={hint}>
-      {(control) => (
-        <textarea {...control} rows={2} maxLength={REASON_MAX} value={value} onChange={(event) => onChange(event.target.value)} />
-      )}
-    </Field>
-  );
-}
-
 /** What will be recorded, as the confirmation lists it. */
 function DraftFacts({ draft, kind }: { draft: CredentialDraft; kind: CredentialKind }) {
   return (
@@ -133,10 +123,10 @@ export function CredentialDecision({
   practitionerName: string;
   minValidUntil: string;
 }) {
-  const { busy, error, setError, run } = useAction(MESSAGES);
+  const action = useAction(MESSAGES);
+  const { busy, setError, run } = action;
   const submitted = draftOf(credential);
   const [draft, setDraft] = useState<CredentialDraft>(submitted);
-  const [reason, setReason] = useState("");
   const kindName = CREDENTIAL_KIND_NAME[credential.kind];
 
   /** Only what the operator changed: the rest stays as submitted. */
@@ -156,60 +146,50 @@ export function CredentialDecision({
     run(() => trpc.operator.decideCredential.mutate({ credentialId: credential.id, approve: true, corrections: corrections() }), {
       success: `Kredensial ${kindName} ${practitionerName} diverifikasi.`,
     });
-  const reject = () =>
-    run(() => trpc.operator.decideCredential.mutate({ credentialId: credential.id, approve: false, reason: reason.trim() }), {
+  const reject = (reason: string) =>
+    run(() => trpc.operator.decideCredential.mutate({ credentialId: credential.id, approve: false, reason }), {
       success: `Kredensial ${kindName} ${practitionerName} ditolak; praktisi membaca alasan Anda.`,
     });
+
+  const verifyButton = (
+    <ConfirmDialogButton
+      label="Verifikasi"
+      title={`Verifikasi kredensial ${kindName} ${practitionerName}?`}
+      confirmLabel="Ya, verifikasi"
+      busy={busy}
+      canOpen={() => {
+        const problems = credentialDraftProblems(draft);
+        setError(problems.length > 0 ? problems.join(" ") : null);
+        return problems.length === 0;
+      }}
+      onConfirm={verify}
+    >
+      <DraftFacts draft={draft} kind={credential.kind} />
+      <p>
+        {corrections() ? "Dicatat dengan koreksi Anda. " : ""}Kredensial ini langsung dihitung untuk label dan tawaran {practitionerName}
+        {draft.validUntil ? ` sampai ${formatDay(draft.validUntil)}` : ""}. Verifikasi hanya bila sudah cocok dengan register penerbitnya.
+      </p>
+    </ConfirmDialogButton>
+  );
 
   return (
     <div className="credential-review">
       <ScanPreview scan={credential.scan} of={`${kindName} ${practitionerName}`} />
       <div className="form compact decision">
         <CredentialFields draft={draft} onChange={setDraft} minValidUntil={minValidUntil} fixedKind submitted={submitted} />
-        <ReasonField
-          label="Alasan bila ditolak"
-          hint="Wajib untuk menolak; praktisi membacanya di profilnya. Sebut apa yang harus diperbaiki."
-          value={reason}
-          onChange={(value) => {
-            setReason(value);
-            setError(null);
-          }}
-        />
-        <FormMessages error={error} />
-        <div className="row">
-          <ConfirmDialogButton
-            label="Verifikasi"
-            title={`Verifikasi kredensial ${kindName} ${practitionerName}?`}
-            confirmLabel="Ya, verifikasi"
-            busy={busy}
-            canOpen={() => {
-              const problems = credentialDraftProblems(draft);
-              setError(problems.length > 0 ? problems.join(" ") : null);
-              return problems.length === 0;
-            }}
-            onConfirm={verify}
-          >
-            <DraftFacts draft={draft} kind={credential.kind} />
-            <p>
-              {corrections() ? "Dicatat dengan koreksi Anda. " : ""}Kredensial ini langsung dihitung untuk label dan tawaran{" "}
-              {practitionerName}
-              {draft.validUntil ? ` sampai ${formatDay(draft.validUntil)}` : ""}. Verifikasi hanya bila sudah cocok dengan register
-              penerbitnya.
-            </p>
-          </ConfirmDialogButton>
-          <RefusalButton
-            label="Tolak"
-            title={`Tolak kredensial ${kindName} ${practitionerName}?`}
-            confirmLabel="Ya, tolak"
-            reason={reason}
-            missingReason="Tulis alasan penolakan terlebih dahulu; praktisi membacanya."
-            busy={busy}
-            setError={setError}
-            onConfirm={reject}
-          >
-            <p>Praktisi membaca alasan ini di profilnya dan dapat mengajukan kredensial yang benar:</p>
-          </RefusalButton>
-        </div>
+        <Refusal
+          action={action}
+          reasonLabel="Alasan bila ditolak"
+          reasonHint="Wajib untuk menolak; praktisi membacanya di profilnya. Sebut apa yang harus diperbaiki."
+          missingReason="Tulis alasan penolakan terlebih dahulu; praktisi membacanya."
+          label="Tolak"
+          title={`Tolak kredensial ${kindName} ${practitionerName}?`}
+          confirmLabel="Ya, tolak"
+          onRefuse={reject}
+          alongside={verifyButton}
+        >
+          <p>Praktisi membaca alasan ini di profilnya dan dapat mengajukan kredensial yang benar:</p>
+        </Refusal>
       </div>
     </div>
   );
@@ -217,80 +197,97 @@ export function CredentialDecision({
 
 /** A verified credential withdrawn (e.g. the card was revoked by its issuer), with a reason the practitioner reads. */
 export function RevokeCredential({ credential, practitionerName }: { credential: PortalCredential; practitionerName: string }) {
-  const { busy, error, setError, run } = useAction(MESSAGES);
-  const [reason, setReason] = useState("");
+  const action = useAction(MESSAGES);
   const kindName = CREDENTIAL_KIND_NAME[credential.kind];
   return (
     <details className="disclosure">
       <summary>Cabut kredensial ini</summary>
       <div className="form compact decision">
-        <ReasonField
-          label="Alasan pencabutan"
-          hint="Wajib; praktisi membacanya di profilnya."
-          value={reason}
-          onChange={(value) => {
-            setReason(value);
-            setError(null);
-          }}
-        />
-        <FormMessages error={error} />
-        <div className="row">
-          <RefusalButton
-            label="Cabut"
-            title={`Cabut kredensial ${kindName} ${practitionerName}?`}
-            confirmLabel="Ya, cabut"
-            reason={reason}
-            missingReason="Tulis alasan pencabutan terlebih dahulu; praktisi membacanya."
-            busy={busy}
-            setError={setError}
-            onConfirm={() =>
-              run(() => trpc.operator.decideCredential.mutate({ credentialId: credential.id, approve: false, reason: reason.trim() }), {
-                success: `Kredensial ${kindName} ${practitionerName} dicabut.`,
-              })
-            }
-          >
-            <p>
-              Kredensial <strong>{kindName}</strong> nomor <code>{credential.number}</code> tidak dihitung lagi: label {practitionerName}{" "}
-              diperbarui dan tawaran baru untuk layanan yang mensyaratkannya berhenti. Pesanan yang sudah diambil tetap berjalan.
-            </p>
-            <p>Alasan yang dibaca praktisi:</p>
-          </RefusalButton>
-        </div>
+        <Refusal
+          action={action}
+          reasonLabel="Alasan pencabutan"
+          reasonHint="Wajib; praktisi membacanya di profilnya."
+          missingReason="Tulis alasan pencabutan terlebih dahulu; praktisi membacanya."
+          label="Cabut"
+          title={`Cabut kredensial ${kindName} ${practitionerName}?`}
+          confirmLabel="Ya, cabut"
+          onRefuse={(reason) =>
+            action.run(() => trpc.operator.decideCredential.mutate({ credentialId: credential.id, approve: false, reason }), {
+              success: `Kredensial ${kindName} ${practitionerName} dicabut.`,
+            })
+          }
+        >
+          <p>
+            Kredensial <strong>{kindName}</strong> nomor <code>{credential.number}</code> tidak dihitung lagi: label {practitionerName}{" "}
+            diperbarui dan tawaran baru untuk layanan yang mensyaratkannya berhenti. Pesanan yang sudah diambil tetap berjalan.
+          </p>
+          <p>Alasan yang dibaca praktisi:</p>
+        </Refusal>
       </div>
     </details>
   );
 }
 
-/** A rejection or revocation: opens only with a reason written, and shows it as the practitioner will read it. */
-function RefusalButton({
-  reason,
+/**
+ * A rejection or revocation: the reason the practitioner reads, the action's error, and the button
+ * (after any `alongside` it) that opens only with a reason written and shows it as they will read it.
+ */
+function Refusal({
+  action: { busy, error, setError },
+  reasonLabel,
+  reasonHint,
   missingReason,
-  setError,
+  onRefuse,
+  alongside,
   children,
   ...button
 }: {
+  action: Pick<ReturnType<typeof useAction>, "busy" | "error" | "setError">;
+  reasonLabel: string;
+  reasonHint: string;
+  missingReason: string;
   label: string;
   title: string;
   confirmLabel: string;
-  reason: string;
-  missingReason: string;
-  busy: boolean;
-  setError: (error: string | null) => void;
-  onConfirm: () => unknown;
+  onRefuse: (reason: string) => unknown;
+  alongside?: ReactNode;
   children: ReactNode;
 }) {
+  const [reason, setReason] = useState("");
   return (
-    <ConfirmDialogButton
-      {...button}
-      tone="secondary"
-      danger
-      canOpen={() => {
-        setError(reason.trim() ? null : missingReason);
-        return reason.trim() !== "";
-      }}
-    >
-      {children}
-      <p className="deliverable deliverable-preview">{reason.trim()}</p>
-    </ConfirmDialogButton>
+    <>
+      <Field label={reasonLabel} hint={reasonHint}>
+        {(control) => (
+          <textarea
+            {...control}
+            rows={2}
+            maxLength={REASON_MAX}
+            value={reason}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setError(null);
+            }}
+          />
+        )}
+      </Field>
+      <FormMessages error={error} />
+      <div className="row">
+        {alongside}
+        <ConfirmDialogButton
+          {...button}
+          busy={busy}
+          tone="secondary"
+          danger
+          canOpen={() => {
+            setError(reason.trim() ? null : missingReason);
+            return reason.trim() !== "";
+          }}
+          onConfirm={() => onRefuse(reason.trim())}
+        >
+          {children}
+          <p className="deliverable deliverable-preview">{reason.trim()}</p>
+        </ConfirmDialogButton>
+      </div>
+    </>
   );
 }

@@ -2,10 +2,10 @@ import type { ConflictMatter } from "@/server/domain/practitioners/conflicts";
 
 /**
  * Whom the practitioner must have no conflict of interest with (Kode Etik Advokat Indonesia
- * Pasal 4 huruf j): the client (the ordering organisation first, then the parties the intake names
- * as the client) and the other side. On an offer, contact data in a name is masked.
+ * Pasal 4 huruf j): the client (the organisation first, marked with `organisationNote`, then the
+ * other names the client side gives) and the other side. Masked where the order or case still is.
  */
-export function OrderParties({ parties }: { parties: ConflictMatter }) {
+export function OrderParties({ parties, organisationNote }: { parties: ConflictMatter; organisationNote: string }) {
   const [organisation, ...rest] = parties.clients;
   // Each name once: a key of its own, and nothing read twice.
   const named = [...new Set(rest)].filter((name) => name !== organisation);
@@ -17,7 +17,7 @@ export function OrderParties({ parties }: { parties: ConflictMatter }) {
         <ul className="party-list">
           {organisation !== undefined && (
             <li>
-              {organisation} <span className="muted small">(pemesan)</span>
+              {organisation} <span className="muted small">({organisationNote})</span>
             </li>
           )}
           {named.map((name) => (

@@ -1,5 +1,5 @@
 "use client";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useAction } from "@/app/_components/action";
 import { FormMessages } from "@/app/_components/field";
 import { formatRupiah } from "@/app/_components/format";
@@ -9,6 +9,7 @@ import { useHydrated } from "@/app/_components/use-hydrated";
 import { BID_LIMITS } from "@/server/domain/cases/case-board";
 import { caseBidPrice } from "@/server/domain/money/pricing";
 import { CASE_ERRORS } from "../_components/messages";
+import { NoConflictStatement, useNoConflictStatement } from "../_components/no-conflict-statement";
 
 const usablePrice = (value: number | null): value is number =>
   value !== null && Number.isInteger(value) && value >= 1 && value <= BID_LIMITS.priceIdrMax;
@@ -26,9 +27,7 @@ export function BidForm({ caseId }: { caseId: string }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [priceIdr, setPriceIdr] = useState<number | null>(null);
-  const [noConflict, setNoConflict] = useState(false);
-  const [noConflictMissing, setNoConflictMissing] = useState(false);
-  const noConflictBox = useRef<HTMLInputElement>(null);
+  const noConflict = useNoConflictStatement(setError);
   const preview = usablePrice(priceIdr) ? caseBidPrice(priceIdr) : null;
   const noConflictId = `bid-no-conflict-${caseId}`;
 
@@ -42,12 +41,7 @@ export function BidForm({ caseId }: { caseId: string }) {
     if (!Number.isInteger(etaDays) || etaDays < 1 || etaDays > BID_LIMITS.etaDaysMax)
       return setError(`Perkiraan selesai harus 1 sampai ${BID_LIMITS.etaDaysMax} hari.`);
     if (!usablePrice(priceIdr)) return setError("Isi harga penawaran dalam rupiah, angka saja (misalnya 5.000.000).");
-    // The button stays enabled (a disabled one explains nothing): unticked, it says what to do.
-    if (!noConflict) {
-      setNoConflictMissing(true);
-      noConflictBox.current?.focus();
-      return setError(NO_CONFLICT_MISSING);
-    }
+    if (!noConflict.required(NO_CONFLICT_MISSING)) return;
     const result = await run(() =>
       trpc.practitioner.submitBid.mutate({ caseId, scope, etaDays, priceIdr, note: note || undefined, noConflict: true }),
     );
@@ -87,29 +81,12 @@ export function BidForm({ caseId }: { caseId: string }) {
         Catatan untuk klien (opsional)
         <textarea name="note" rows={2} maxLength={BID_LIMITS.note} />
       </label>
-      <div className="confirm-field">
-        <input
-          ref={noConflictBox}
-          id={noConflictId}
-          type="checkbox"
-          name="noConflict"
-          checked={noConflict}
-          aria-invalid={noConflictMissing || undefined}
-          aria-describedby={`${noConflictId}-hint`}
-          onChange={(event) => {
-            setNoConflict(event.target.checked);
-            if (event.target.checked && noConflictMissing) {
-              setNoConflictMissing(false);
-              setError(null);
-            }
-          }}
-        />
-        <label htmlFor={noConflictId}>Saya menyatakan tidak memiliki benturan kepentingan dengan pihak-pihak di atas.</label>
-        <p id={`${noConflictId}-hint`} className="hint">
-          Wajib dicentang untuk mengirim penawaran. Bila Anda pernah mewakili pihak lawan atau berbenturan kepentingan dengan salah satu
-          pihak, jangan ajukan penawaran untuk kasus ini.
-        </p>
-      </div>
+      <NoConflictStatement
+        id={noConflictId}
+        box={noConflict.box}
+        label="Saya menyatakan tidak memiliki benturan kepentingan dengan pihak-pihak di atas."
+        hint="Wajib dicentang untuk mengirim penawaran. Bila Anda pernah mewakili pihak lawan atau berbenturan kepentingan dengan salah satu pihak, jangan ajukan penawaran untuk kasus ini."
+      />
       <FormMessages error={error} />
       <div className="row">
         <button type="submit" className="button" disabled={busy}>

@@ -2,8 +2,8 @@ import Link from "next/link";
 import { areaLabel } from "@/app/_components/case-status";
 import { formatDateTime, formatRupiah } from "@/app/_components/format";
 import type { portalPage } from "@/server/runtime/portal";
+import { OrderParties } from "../_components/order-parties";
 import { BidForm } from "./bid-form";
-import { CaseParties } from "./case-parties";
 import { BID_STATUS_LABEL, CASE_STATUS_LABEL } from "./labels";
 import { WithdrawBid } from "./withdraw-bid";
 
@@ -43,7 +43,11 @@ export function CaseCard({ item, link = false }: { item: PractitionerCase; link?
       <h3>Cerita klien</h3>
       <p className="story">{item.story}</p>
       {!item.selected && <p className="muted small">E-mail, nomor telepon, dan NIK disamarkan sampai penawaran Anda dipilih klien.</p>}
-      <CaseParties parties={item.parties} headingId={`${headingId}-parties`} />
+      <section className="offer-parties case-parties" aria-labelledby={`${headingId}-parties`}>
+        <h3 id={`${headingId}-parties`}>Pihak dalam kasus ini</h3>
+        {/* The organisation that posted the case, then the client's contact person. */}
+        <OrderParties parties={item.parties} organisationNote="organisasi pengaju" />
+      </section>
 
       {bid ? (
         <section className="my-bid" aria-label="Penawaran Anda">

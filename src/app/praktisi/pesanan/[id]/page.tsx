@@ -121,7 +121,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
             <IntakeList intake={order.intake} labels={order.intakeLabels} />
           </Card>
           <Card title="Pihak dalam pesanan ini">
-            <OrderParties parties={order.parties} />
+            <OrderParties parties={order.parties} organisationNote="pemesan" />
             {order.conflictConfirmedAt && (
               <p className="conflict-confirmed small">
                 Anda menyatakan tidak ada benturan kepentingan pada{" "}
