@@ -161,7 +161,10 @@ export async function escrowMismatches(db: Db): Promise<Array<{ id: string; stat
       + COALESCE((SELECT SUM(c."amountIdr") FROM "OrderCost" c WHERE c."orderId" = o."id" AND c."status" = 'disetujui'), 0)`;
 }
 
-/** A valid intake for a service's required fields, of every type (the NDA fixtures cover only the NDA's). */
+/**
+ * A valid intake for a service's required fields, of every type (the NDA fixtures cover only the
+ * NDA's) but `berkas`, which names an uploaded file: sampleIntakeWithFiles uploads one for each.
+ */
 export function sampleIntake(fields: readonly IntakeField[]): Record<string, string> {
   const values: Partial<Record<IntakeField["type"], string>> = {
     email: "klien@contoh.id",
@@ -172,8 +175,36 @@ export function sampleIntake(fields: readonly IntakeField[]): Record<string, str
     provinsi: "31",
     pihak: "PT Pihak Lawan Contoh",
     pihak_klien: "PT Klien Contoh",
+    nik_paspor: "3174012345678901",
   };
   return Object.fromEntries(
     fields.filter((f) => f.required).map((f) => [f.key, f.options?.[0] ?? values[f.type] ?? "Data contoh untuk pesanan uji."]),
   );
+}
+
+/** sampleIntake with each required `berkas` field naming a file `upload` puts on Kuasa (its id). */
+export async function sampleIntakeWithFiles(
+  fields: readonly IntakeField[],
+  upload: () => Promise<string>,
+): Promise<Record<string, string>> {
+  const intake = sampleIntake(fields);
+  for (const field of fields) if (field.required && field.type === "berkas") intake[field.key] = await upload();
+  return intake;
+}
+
+/** A pendirian_pt intake (requires a notary of the signing province), signed in DKI Jakarta unless `overrides` say otherwise. */
+export function companyIntake(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    usulan_nama_pt: "PT Maju Jaya",
+    maksud_tujuan_usaha: "Perdagangan besar",
+    kedudukan_pt: "Jakarta Selatan",
+    modal_dasar: "100000000",
+    modal_disetor: "25000000",
+    susunan_pemegang_saham: "Budi 60%, Ani 40%; Budi direktur; Ani komisaris",
+    pemilik_manfaat: "Budi, pemegang 60% saham",
+    nik_direktur_utama: "3171011508900001",
+    email_kontak: "legal@majujaya.co.id",
+    provinsi_penandatanganan: "31",
+    ...overrides,
+  };
 }

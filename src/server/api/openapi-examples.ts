@@ -113,6 +113,8 @@ export const SERVICE_EXAMPLE = {
     amount_idr: fee.amountIdr,
     per: fee.per,
     basis: fee.basis,
+    checked_on: fee.checkedOn ?? null,
+    applies_when: fee.appliesWhen ?? null,
   })),
   livemode: true,
 };

@@ -193,17 +193,22 @@ describe("GET /v1/services/{code}", () => {
       sla: { days: expect.any(Number), label: expect.any(String) },
       third_party: expect.stringContaining("PNBP"),
     });
-    // The official fees an agent may mention: the trademark application's PNBP per class, by applicant.
-    expect(service.third_party_fees).toEqual([
+    // The official fees an agent may mention: the trademark application's PNBP per class, by applicant (PP 45/2024),
+    // and the stamp duty on a small business's statement.
+    const fees = service.third_party_fees as Array<Record<string, unknown>>;
+    expect(fees.slice(0, 2)).toEqual([
       expect.objectContaining({
         code: "pnbp_merek_umk",
         kind: "pnbp",
         amount_idr: 500_000,
         per: "per kelas",
-        basis: expect.stringContaining("PP No. 28 Tahun 2019"),
+        basis: expect.stringContaining("PP No. 45 Tahun 2024"),
+        checked_on: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        applies_when: { field: "jenis_pemohon", option: expect.stringContaining("UMK") },
       }),
       expect.objectContaining({ code: "pnbp_merek_umum", kind: "pnbp", amount_idr: 1_800_000, per: "per kelas" }),
     ]);
+    expect(fees.map((fee) => fee.code)).toContain("bea_meterai");
   });
 
   it("answers 404 NOT_FOUND for an unknown code", async () => {

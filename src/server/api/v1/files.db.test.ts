@@ -15,9 +15,27 @@ let database: TestDatabase;
 let api: TestApi;
 const clock = fixedClock("2026-11-26T03:00:00Z");
 
+/** A service whose intake names a document (type `berkas`), as the catalog's trademark filing names the label. */
+const DOCUMENT_SERVICE = "uji_dokumen_intake";
+
 beforeAll(async () => {
   database = await createTestDatabase();
   await seededCatalog(database.prisma);
+  await database.prisma.service.create({
+    data: {
+      code: DOCUMENT_SERVICE,
+      name: "Uji dokumen dalam intake",
+      category: "kontrak",
+      description: "Layanan uji yang meminta satu dokumen di intake.",
+      clientPriceIdr: 1_000_000n,
+      slaDays: 3,
+      slaLabel: "3 hari kerja",
+      intake: [
+        { key: "dokumen", label: "Dokumen yang ditelaah", required: true, type: "berkas" },
+        { key: "lampiran_opsional", label: "Dokumen pendukung", required: false, type: "berkas" },
+      ],
+    },
+  });
   await createTestPractitioner(database.prisma);
   api = await startTestApi(database.prisma, clock);
 });
@@ -245,6 +263,32 @@ describe("files on orders", () => {
       expect(body.error.message).toContain(id);
     }
     expect(await database.prisma.order.count({ where: { organizationId: org.id } })).toBe(0);
+  });
+
+  it("attaches the documents an intake names (type berkas) with the order, once each, and refuses one the key may not read", async () => {
+    const org = await createTestOrg(database.prisma);
+    const other = await createTestOrg(database.prisma);
+    const document = (await upload(org.token, SAMPLE_FILES.pdf, "kontrak-ditelaah.pdf")).body;
+    const foreign = (await upload(other.token, SAMPLE_FILES.pdf, "milik-lain.pdf")).body;
+    for (const [intake, param] of [
+      [{ dokumen: foreign.id }, "intake.dokumen"],
+      [{ dokumen: "file_tidakada" }, "intake.dokumen"],
+      [{ dokumen: document.id, lampiran_opsional: foreign.id }, "intake.lampiran_opsional"],
+      [{ dokumen: "bukan-id-berkas" }, "intake.dokumen"],
+    ] as const) {
+      const { res, body } = await postJson("/v1/orders", org.token, { service: DOCUMENT_SERVICE, intake });
+      expect([res.status, body.error.code, (body.error as { param?: string }).param]).toEqual([400, "VALIDATION", param]);
+    }
+    expect(await database.prisma.order.count({ where: { organizationId: org.id } })).toBe(0);
+
+    const { res, body } = await postJson("/v1/orders", org.token, {
+      service: DOCUMENT_SERVICE,
+      intake: { dokumen: document.id },
+      attachments: [document.id],
+    });
+    expect(res.status).toBe(201);
+    expect((body.attachments as FileBody[]).map((f) => f.id)).toEqual([document.id]);
+    expect(body.intake).toEqual({ dokumen: document.id });
   });
 
   it("shows a practitioner an attachment's name, type and size before taking the order, and lets them open it after; a delivery's files are the order's deliverable_files", async () => {

@@ -9,7 +9,7 @@ import { bid, caseBody } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
-import { createTestPractitioner, ndaOrder } from "@/test/orders";
+import { companyIntake, createTestPractitioner, ndaOrder } from "@/test/orders";
 
 /**
  * GET /v1/orders, /v1/cases, /v1/invoices through the real /v1 handler: newest first, keyset
@@ -295,15 +295,7 @@ describe("filters", () => {
     clock.set(at(20));
     const otherService = await newOrder(org.token, {
       service: "pendirian_pt",
-      intake: {
-        usulan_nama_pt: "PT Maju Jaya",
-        maksud_tujuan_usaha: "Perdagangan besar",
-        modal_dasar: "100000000",
-        susunan_pemegang_saham: "Budi 60%, Ani 40%; Budi direktur; Ani komisaris",
-        nik_direktur_utama: "3171011508900001",
-        email_kontak: "legal@majujaya.co.id",
-        provinsi_penandatanganan: "31",
-      },
+      intake: companyIntake(),
     });
     await db().order.update({ where: { id: first.id }, data: { metadata: { customer: "c_1", team: "hukum" } } });
     await db().order.update({ where: { id: cancelled.id }, data: { metadata: { customer: "c_1", team: "pajak" } } });

@@ -39,6 +39,7 @@ import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/
 import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
 import {
+  companyIntake,
   createTestPractitioner,
   escrowMismatches,
   LEDGER_SOUND,
@@ -137,15 +138,7 @@ async function delivered(orderId: string): Promise<string> {
 /** An order nobody in this database may take: the service needs a Notaris, the practitioner is an Advokat. */
 const unofferable = (name: string) => ({
   service: "pendirian_pt",
-  intake: {
-    usulan_nama_pt: name,
-    maksud_tujuan_usaha: "Perdagangan besar",
-    modal_dasar: "100000000",
-    susunan_pemegang_saham: "Budi 60%, Ani 40%; Budi direktur; Ani komisaris",
-    nik_direktur_utama: "3171011508900001",
-    email_kontak: "legal@majujaya.co.id",
-    provinsi_penandatanganan: "31",
-  },
+  intake: companyIntake({ usulan_nama_pt: name }),
 });
 
 async function moneyIsExact() {

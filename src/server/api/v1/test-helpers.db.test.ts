@@ -14,6 +14,7 @@ import { listMyOffers } from "@/server/services/orders";
 import { SIMULATED_ORDER_ACTIONS } from "@/server/services/sandbox";
 import { TEST_OPERATOR } from "@/test/actors";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
+import { SAMPLE_FILES } from "@/test/files";
 import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
 import {
@@ -26,6 +27,7 @@ import {
   NDA_PRICE_IDR,
   ndaOrder,
   sampleIntake,
+  sampleIntakeWithFiles,
 } from "@/test/orders";
 import { portalCaller } from "@/test/portal";
 import { startReceiver, testWebhookSettings } from "@/test/webhooks";
@@ -216,8 +218,16 @@ describe("the sandbox's practitioners and the credentials services require", () 
       data: Array<{ code: string; requires: string[]; price_idr: number; intake: IntakeField[] }>;
     };
     await ok(post("/v1/test_helpers/deposit/top_up", org.testToken, { amount_idr: 500_000_000 }));
-    for (const service of services.filter((s) => s.requires.length > 0)) {
-      const order = await ok(post("/v1/orders", org.testToken, { service: service.code, intake: sampleIntake(service.intake) }), 201);
+    // A document an intake names (type berkas) is uploaded first, as an agent does.
+    const upload = async () => {
+      const form = new FormData();
+      form.append("file", new Blob([new Uint8Array(SAMPLE_FILES.pdf)], { type: "application/pdf" }), "dokumen.pdf");
+      const res = await api.call("/v1/files", { method: "POST", token: org.testToken, body: form });
+      return ((await res.json()) as { id: string }).id;
+    };
+    for (const service of services) {
+      const intake = await sampleIntakeWithFiles(service.intake, upload);
+      const order = await ok(post("/v1/orders", org.testToken, { service: service.code, intake }), 201);
       await ok(post(helper(order.id, "accept"), org.testToken));
       const taken = await ok(get(`/v1/orders/${order.id}`, org.testToken));
       const practitioner = taken.practitioner as { label: string; credentials: Array<{ kind: string; verified_at: string | null }> };

@@ -142,7 +142,7 @@ describe("intakeFieldsProblems", () => {
       ]),
     ).toEqual([
       "Kolom 1: kunci harus diawali huruf kecil, lalu huruf kecil, angka atau garis bawah (paling banyak 64 karakter).",
-      "Kolom 2 (kota): jenis harus salah satu dari text, textarea, email, phone, date, number, nik, select, provinsi, pihak, pihak_klien.",
+      "Kolom 2 (kota): jenis harus salah satu dari text, textarea, email, phone, date, number, nik, nik_paspor, select, provinsi, pihak, pihak_klien, berkas.",
       "Kolom 3 (jenis): opsi hanya untuk jenis pilihan (select).",
       "Kolom 4 (badan): tentukan wajib atau opsional.",
       "Kolom 4 (badan): jenis pilihan butuh minimal satu opsi, tanpa opsi kosong.",

@@ -15,10 +15,12 @@ export const INTAKE_FIELD_TYPES = [
   "date",
   "number",
   "nik",
+  "nik_paspor",
   "select",
   "provinsi",
   "pihak",
   "pihak_klien",
+  "berkas",
 ] as const;
 export type IntakeFieldType = (typeof INTAKE_FIELD_TYPES)[number];
 
@@ -55,8 +57,13 @@ export const CONTACT_VALUE_PATTERNS = {
   // One space, dot or dash may stand between any two parts; no line breaks or tabs.
   phone: /^(?:(?:\+62|62)[\p{Zs}.-]?(?:0[\p{Zs}.-]?)?|0[\p{Zs}.-]?)[2-9](?:[\p{Zs}.-]?\d){7,11}$/u,
   nik: /^\d{16}$/,
+  // A NIK, or a passport's number (ICAO 9303: up to 9 letters and digits; 6 at least, as issuers use):
+  // foreign directors, grantors and spouses hold no NIK.
+  nik_paspor: /^(?:\d{16}|[A-Z0-9]{6,9})$/,
 } as const;
-const { email: EMAIL, phone: PHONE, nik: NIK } = CONTACT_VALUE_PATTERNS;
+const { email: EMAIL, phone: PHONE, nik: NIK, nik_paspor: NIK_OR_PASSPORT } = CONTACT_VALUE_PATTERNS;
+/** A file's id as POST /v1/files answers it. */
+const FILE_ID = /^file_[0-9A-Za-z]{1,60}$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const INTEGER = /^-?\d{1,15}$/;
 
@@ -82,6 +89,10 @@ function valueProblem(field: IntakeField, value: string): string | null {
       return PHONE.test(value) ? null : "must be an Indonesian phone number (+62…, 62… or 0…)";
     case "nik":
       return NIK.test(value) ? null : "must be a 16-digit NIK";
+    case "nik_paspor":
+      return NIK_OR_PASSPORT.test(value) ? null : "must be a 16-digit NIK or a passport number (6–9 capital letters and digits)";
+    case "berkas":
+      return FILE_ID.test(value) ? null : "must be the id of a file uploaded with POST /v1/files (file_…)";
     case "date":
       return isRealDate(value) ? null : "must be a date as YYYY-MM-DD";
     case "number":
@@ -140,10 +151,12 @@ export const INTAKE_TYPE_LABEL: Record<IntakeFieldType, string> = {
   date: "Tanggal",
   number: "Angka",
   nik: "NIK",
+  nik_paspor: "NIK atau nomor paspor",
   select: "Pilihan",
   provinsi: "Provinsi",
   pihak: "Pihak lawan (nama, satu per baris)",
   pihak_klien: "Pihak klien (nama, satu per baris)",
+  berkas: "Berkas (dokumen yang diunggah)",
 };
 
 /**

@@ -198,6 +198,13 @@ describe("what the intake validators accept is masked whole", () => {
   /** The value as an intake shows it before taking: in its own field, and in a free-text field. */
   const inIntake = (type: "email" | "phone" | "nik", v: string) => [maskIntake({ v }, field(type)).v!, maskIntake({ v }, field("text")).v!];
 
+  it("hides every letter and digit of an accepted NIK or passport number in its field", () => {
+    const numbers = fc.sample(fc.stringMatching(CONTACT_VALUE_PATTERNS.nik_paspor), { seed: SEED, numRuns: 2_000 });
+    expect(numbers.filter((v) => intakeProblems(field("nik_paspor"), { v }).length > 0).slice(0, 5)).toEqual([]);
+    const leaks = numbers.filter((v) => /[\p{L}\p{N}]/u.test(maskIntake({ v }, field("nik_paspor")).v!));
+    expect(leaks.slice(0, 5)).toEqual([]);
+  });
+
   it("generates only values the validators accept", () => {
     for (const type of ["email", "phone", "nik"] as const) {
       const refused = accepted(type).filter((v) => intakeProblems(field(type), { v }).length > 0);

@@ -312,7 +312,7 @@ function maskFreeIntakeValue(value: string): string {
 
 /**
  * An order's intake as shown before taking, each value masked by the type of its service field:
- * an e-mail, phone or NIK field is masked whole whatever it holds (a value stored before a field's
+ * an e-mail, phone, NIK or NIK-or-passport field is masked whole whatever it holds (a value stored before a field's
  * type changed need not fit it); any other field, and a key the service no longer has, is read as
  * free text. Keys are field names and stay.
  */
@@ -328,6 +328,7 @@ function maskIntakeValue(value: string, type: IntakeFieldType | undefined): stri
     case "phone":
       return maskPhoneField(value);
     case "nik":
+    case "nik_paspor":
       return maskNikField(value);
     default:
       return maskFreeIntakeValue(value);
@@ -353,7 +354,7 @@ export function maskPhoneField(value: string): string {
   return prefix + hideAllButShape(value.slice(prefix.length));
 }
 
-/** A field known to hold a NIK, masked whole whatever it holds. */
+/** A field known to hold a NIK (or a passport's number), masked whole whatever it holds. */
 function maskNikField(value: string): string {
   return hideAllButShape(value);
 }

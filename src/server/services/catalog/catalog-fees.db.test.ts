@@ -5,6 +5,7 @@ import { TEST_OPERATOR } from "@/test/actors";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { seedCatalog, serviceForOperator, updateService } from "./catalog";
 import { CATALOG_SEED } from "./catalog-seed";
+import SEED_BEFORE_ISSUE_43 from "./catalog-seed-before-issue-43.json";
 
 let database: TestDatabase;
 const actor = operatorActor("usr_operator");
@@ -84,5 +85,68 @@ describe("official fees in the catalog", () => {
       orderBy: { createdAt: "desc" },
     });
     expect(audited?.data).toMatchObject({ after: { thirdPartyFees: fees } });
+  });
+});
+
+describe("the catalog's legal pass in databases seeded before it", () => {
+  it("corrects every service still as the previous seed wrote it, and leaves one the operator edited", async () => {
+    const behind = await createTestDatabase({ migrated: false });
+    try {
+      const shipped = readMigrations();
+      const at = shipped.findIndex((m) => m.name.endsWith("_catalog_legal_pass"));
+      await migrate(behind, shipped.slice(0, at));
+      // The catalog as the previous seed wrote it (seedCatalog: each entry at its index).
+      for (const [index, entry] of SEED_BEFORE_ISSUE_43.entries())
+        await behind.prisma.service.create({
+          data: {
+            code: entry.code,
+            name: entry.name,
+            category: entry.category,
+            description: entry.description,
+            clientPriceIdr: BigInt(entry.clientPriceIdr),
+            slaDays: entry.slaDays,
+            slaLabel: entry.slaLabel,
+            intake: entry.intake,
+            thirdParty: entry.thirdParty,
+            thirdPartyFees: entry.thirdPartyFees,
+            requires: entry.requires,
+            sortOrder: index,
+          },
+        });
+      const edited = "Pendirian CV oleh notaris, sesuai ketentuan kantor kami.";
+      await behind.prisma.service.update({ where: { code: "pendirian_cv" }, data: { description: edited } });
+      await migrate(behind, shipped);
+
+      const rows = new Map((await behind.prisma.service.findMany()).map((row) => [row.code, row]));
+      const cv = rows.get("pendirian_cv")!;
+      const before = SEED_BEFORE_ISSUE_43.find((entry) => entry.code === "pendirian_cv")!;
+      expect({ description: cv.description, thirdParty: cv.thirdParty, fees: cv.thirdPartyFees }).toEqual({
+        description: edited,
+        thirdParty: before.thirdParty,
+        fees: before.thirdPartyFees,
+      });
+      for (const entry of CATALOG_SEED) {
+        const row = rows.get(entry.code);
+        if (!row || entry.code === "pendirian_cv") continue;
+        expect(
+          {
+            description: row.description,
+            intake: row.intake,
+            thirdParty: row.thirdParty,
+            fees: row.thirdPartyFees,
+            sortOrder: row.sortOrder,
+          },
+          entry.code,
+        ).toEqual({
+          description: entry.description,
+          intake: entry.intake,
+          thirdParty: entry.thirdParty,
+          fees: entry.thirdPartyFees,
+          sortOrder: CATALOG_SEED.indexOf(entry),
+        });
+      }
+    } finally {
+      await behind.destroy();
+    }
   });
 });

@@ -3,6 +3,7 @@ import type { Readable } from "node:stream";
 import type { FileAttachment, StoredFile } from "@/generated/prisma/client";
 import type { DbOrTx } from "@/server/db/client";
 import { type Actor, type OrganizationActor, ownerOf, requireActor, type SystemActor } from "@/server/domain/access/actor";
+import type { IntakeField } from "@/server/domain/catalog/intake";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
 import { MAX_ATTACHMENTS } from "@/server/domain/files/file-storage";
@@ -120,6 +121,46 @@ export async function filesToAttach(
       `${field}[${missing}]`,
     );
   return ids.map((id) => byId.get(id)!);
+}
+
+/**
+ * The files an order's intake names in its `berkas` fields (domain/catalog/intake.ts), checked as
+ * attachments are (a file `reader` may read, of `owner`'s organisation and mode), and the files
+ * listed as `attachments`, together: each file once, at most MAX_ATTACHMENTS. A named file that is
+ * not there is a 400 on its field, which does not say whether the file exists.
+ */
+export async function orderFilesToAttach(
+  tx: DbOrTx,
+  reader: FileReader,
+  owner: DataOwner,
+  {
+    attachments,
+    intake,
+    fields,
+  }: { attachments: readonly string[] | undefined; intake: Record<string, string>; fields: readonly IntakeField[] },
+): Promise<StoredFile[]> {
+  const listed = await filesToAttach(tx, reader, owner, attachments, "attachments");
+  const named = fields.filter((field) => field.type === "berkas" && intake[field.key]?.trim());
+  if (named.length === 0) return listed;
+  const found = await tx.storedFile.findMany({
+    where: {
+      id: { in: named.map((field) => intake[field.key]!.trim()) },
+      organizationId: owner.organizationId,
+      livemode: owner.livemode,
+      AND: [readableBy(reader)],
+    },
+  });
+  const byId = new Map([...listed, ...found].map((file) => [file.id, file]));
+  const missing = named.find((field) => !byId.has(intake[field.key]!.trim()));
+  if (missing)
+    throw new AppError(
+      "VALIDATION",
+      `intake.${missing.key}: no file ${intake[missing.key]} (upload it with POST /v1/files first, with a key of this mode).`,
+      `intake.${missing.key}`,
+    );
+  if (byId.size > MAX_ATTACHMENTS)
+    throw new AppError("VALIDATION", `attachments: at most ${MAX_ATTACHMENTS} files, those the intake names included.`, "attachments");
+  return [...byId.values()];
 }
 
 export type AttachmentPlace =

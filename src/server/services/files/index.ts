@@ -23,6 +23,7 @@ export {
   filesToAttach,
   getFile,
   openLinkedFile,
+  orderFilesToAttach,
   type PortalOrderFile,
   portalOrderFiles,
   type Uploader,

@@ -12,7 +12,7 @@ import { TEST_OPERATOR } from "@/test/actors";
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
-import { createPaidOrder, createTestPractitioner, FULL_JOURNEY_EVENTS, ndaOrder } from "@/test/orders";
+import { companyIntake, createPaidOrder, createTestPractitioner, FULL_JOURNEY_EVENTS, ndaOrder } from "@/test/orders";
 import { raceBehindLock } from "@/test/races";
 import { testWebhookSettings } from "@/test/webhooks";
 import { askClient, deliverResult, getMyOrder, listMyOffers, listStalledOrders, releaseOrder, startWork } from "../orders";
@@ -201,15 +201,7 @@ describe("offer rotation", () => {
       token: org.token,
       json: {
         service: "pendirian_pt",
-        intake: {
-          usulan_nama_pt: "PT Maju",
-          maksud_tujuan_usaha: "Perdagangan",
-          modal_dasar: "100000000",
-          susunan_pemegang_saham: "A 50%, B 50%",
-          nik_direktur_utama: "3171234567890123",
-          email_kontak: "a@b.id",
-          provinsi_penandatanganan: "31",
-        },
+        intake: companyIntake(),
       },
     });
     const { id } = (await res.json()) as { id: string };
@@ -592,15 +584,7 @@ async function paidCompanyOrder(): Promise<string> {
     token: org.token,
     json: {
       service: "pendirian_pt",
-      intake: {
-        usulan_nama_pt: "PT Maju",
-        maksud_tujuan_usaha: "Perdagangan",
-        modal_dasar: "100000000",
-        susunan_pemegang_saham: "A 50%, B 50%",
-        nik_direktur_utama: "3171234567890123",
-        email_kontak: "a@b.id",
-        provinsi_penandatanganan: "31",
-      },
+      intake: companyIntake(),
     },
   });
   const { id } = (await res.json()) as { id: string };

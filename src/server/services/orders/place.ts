@@ -11,7 +11,7 @@ import { invalidateApiKeyCache } from "../access";
 import { listAgentServices } from "../catalog";
 import type { ServiceDeps } from "../deps";
 import { orderEventRecord } from "../events";
-import { type AttachedFile, agentReader, attachFiles, filesToAttach } from "../files";
+import { type AttachedFile, agentReader, attachFiles, orderFilesToAttach } from "../files";
 import { type ClaimKey, IdempotencyKeyTaken, NO_KEY } from "../idempotency";
 import { transferSpec } from "../money";
 import { changeContextOf, type OrderWithMessages, orderPayment, transitionColumns } from "../order-engine";
@@ -85,7 +85,11 @@ export async function createOrder(
     throw new AppError("VALIDATION", `service: "${input.service}" is not in the catalog. List it with GET /v1/services.`, "service");
   const problems = intakeProblems(service.intake, input.intake);
   if (problems[0]) throw new AppError("VALIDATION", problems.map((problem) => problem.message).join("; "), problems[0].param);
-  const files = await filesToAttach(db, agentReader(key), key, input.attachments, "attachments");
+  const files = await orderFilesToAttach(db, agentReader(key), key, {
+    attachments: input.attachments,
+    intake: input.intake,
+    fields: service.intake,
+  });
   const clientPriceIdr = BigInt(service.clientPriceIdr);
   const priceIdr = BigInt(service.agentPriceIdr);
   if (input.max_budget != null && priceIdr > BigInt(input.max_budget)) {

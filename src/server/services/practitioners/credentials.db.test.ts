@@ -12,7 +12,7 @@ import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/
 import { credentialScan, SAMPLE_FILES, TEST_FILES, uploadTestFile } from "@/test/files";
 import { createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, type TestApi } from "@/test/http";
-import { ADVOKAT, createPaidOrder, createTestPractitioner, notaryOf, sampleIntake } from "@/test/orders";
+import { ADVOKAT, companyIntake, createPaidOrder, createTestPractitioner, notaryOf, sampleIntake } from "@/test/orders";
 import { raceBehindLock } from "@/test/races";
 import { getCaseForPractitioner, listOpenCasesForPractitioner, submitBid } from "../cases";
 import { getAgentService } from "../catalog";
@@ -74,15 +74,7 @@ async function companyOrder(province: string): Promise<string> {
     token: org.token,
     json: {
       service: "pendirian_pt",
-      intake: {
-        usulan_nama_pt: "PT Maju Bersama",
-        maksud_tujuan_usaha: "Perdagangan besar",
-        modal_dasar: "100000000",
-        susunan_pemegang_saham: "A 50%, B 50%",
-        nik_direktur_utama: "3171234567890123",
-        email_kontak: "pendiri@contoh.id",
-        provinsi_penandatanganan: province,
-      },
+      intake: companyIntake({ provinsi_penandatanganan: province }),
     },
   });
   expect(res.status).toBe(201);

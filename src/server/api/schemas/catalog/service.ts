@@ -13,10 +13,11 @@ const INTAKE_TYPE_DESCRIPTION = [
   `\`text\`: at most ${shortText.toLocaleString("en-US")} characters; \`textarea\`: at most ${longText.toLocaleString("en-US")};`,
   "`email`: an e-mail address; `phone`: an Indonesian number (+62…, 62… or 0…);",
   "`date`: a real date as YYYY-MM-DD; `number`: a whole number in digits;",
-  "`nik`: the 16-digit NIK; `select`: one of `options`;",
+  "`nik`: the 16-digit NIK; `nik_paspor`: a 16-digit NIK or, for a foreigner, a passport number (6–9 capital letters and digits); `select`: one of `options`;",
   "`provinsi`: one of Indonesia's 38 provinces by its Kemendagri code, one of `options` (names in `option_labels`);",
   "`pihak`: the names of the other side, one per line or separated by `;` (at most 20); practitioners who acted for them are not offered the order;",
-  "`pihak_klien`: the names of the side the agent acts for, written the same way; practitioners who acted against them are not offered the order.",
+  "`pihak_klien`: the names of the side the agent acts for, written the same way; practitioners who acted against them are not offered the order;",
+  "`berkas`: the id of a document uploaded with POST /v1/files (file_…), of your organisation and mode: it is attached to the order with `attachments`.",
 ].join(" ");
 
 export const intakeFieldSchema = z
@@ -52,6 +53,11 @@ const thirdPartyFeeResponseSchema = z
     }),
     per: z.string().meta({ description: "What one amount covers, e.g. `per kelas`, `per dokumen`." }),
     basis: z.string().meta({ description: "The regulation, or who sets the amount." }),
+    checked_on: z.iso.date().nullable().meta({ description: "The day Kuasa last read the amount and basis against the regulation." }),
+    applies_when: z.object({ field: z.string(), option: z.string() }).nullable().meta({
+      description:
+        "Billed only when the intake's select field `field` holds `option` (e.g. the small-business trademark tariff); null: whatever the intake says.",
+    }),
   })
   .meta({ id: "ThirdPartyFee" });
 
@@ -98,6 +104,8 @@ export function serializeService(service: CatalogService, livemode: boolean): Se
       amount_idr: fee.amountIdr,
       per: fee.per,
       basis: fee.basis,
+      checked_on: fee.checkedOn ?? null,
+      applies_when: fee.appliesWhen ?? null,
     })),
     livemode,
   };
