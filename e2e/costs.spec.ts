@@ -18,6 +18,12 @@ const RECEIPT = Buffer.from(
 
 const costsCard = (page: Page) => cardTitled(page, "Biaya resmi");
 
+/** The smallest PNG: a trademark label as an agent uploads it. */
+const LABEL_PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cf000000030101005d4f0e0a0000000049454e44ae426082",
+  "hex",
+);
+
 test("a consultant asks for the trademark PNBP, the admin approves it, the receipt reimburses the consultant apart from fees", async ({
   browser,
   request,
@@ -25,6 +31,12 @@ test("a consultant asks for the trademark PNBP, the admin approves it, the recei
   const admin = await (await browser.newContext({ viewport: DESKTOP })).newPage();
   await enterSignedIn(admin, COSTS_ADMIN, /\/organisasi$/);
   const token = await createKey(admin, "agen-merek");
+  // The label the filing shows, uploaded first and named in the intake (type berkas).
+  const label = await request.post("/v1/files", {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: { file: { name: "label-kopi-senja.png", mimeType: "image/png", buffer: LABEL_PNG } },
+  });
+  expect(label.status(), await label.text()).toBe(201);
   const placed = await request.post("/v1/orders", {
     headers: { Authorization: `Bearer ${token}` },
     data: {
@@ -33,8 +45,9 @@ test("a consultant asks for the trademark PNBP, the admin approves it, the recei
         nama_merek: "KOPI SENJA",
         kelas_merek: "30",
         uraian_barang_jasa: "Kopi, kopi bubuk, minuman berbahan dasar kopi",
-        jenis_pemohon: "Usaha mikro dan kecil (UMK)",
+        jenis_pemohon: "Usaha mikro atau usaha kecil (UMK), perorangan atau badan usaha",
         nama_alamat_pemohon: "Sinta Lestari, Jl. Kenanga 5, Yogyakarta",
+        label_merek: ((await label.json()) as { id: string }).id,
         email_kontak: "sinta@kopisenja.id",
       },
     },
@@ -57,7 +70,7 @@ test("a consultant asks for the trademark PNBP, the admin approves it, the recei
   await expect(costs).toContainText("Belum ada biaya resmi yang diajukan untuk pesanan ini.");
   await costs.getByLabel("Jenis biaya").selectOption("pnbp_merek_umk");
   await expect(costs.getByLabel("Jumlah yang diajukan")).toHaveValue("500000");
-  await expect(costs).toContainText("PP No. 28 Tahun 2019");
+  await expect(costs).toContainText("PP No. 45 Tahun 2024");
   await expectNoSeriousA11yViolations(page, testInfo);
   await screenshotBothSizes(page, testInfo, "biaya-ajukan-praktisi");
   // More than the official amount is refused before it is sent, with what to do.

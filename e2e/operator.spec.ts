@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { cardTitled, demoApiKey, enterSignedIn, screenshot, signIn, takeOffer } from "./portal";
+import { cardTitled, DESKTOP, demoApiKey, enterSignedIn, PHONE, screenshot, signIn, takeOffer } from "./portal";
 import { LICENSING_PRACTITIONER, OPERATOR, PENDING_ORGANIZATION, PRACTITIONER } from "./users";
 
 /**
@@ -201,6 +201,123 @@ test("the operator registers a practitioner and edits a catalog price (the agent
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/operator/organisasi");
   await screenshot(page, testInfo, "operator-organisasi-ponsel");
+});
+
+/** A calendar day as the console writes it ("15 Januari 2024"), and today in Jakarta as "YYYY-MM-DD". */
+const dayText = (day: string) =>
+  new Intl.DateTimeFormat("id-ID", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+const jakartaToday = () => new Date(Date.now() + 7 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
+/** The page's axe check and screenshot at desktop and phone size, leaving it at desktop size. */
+async function checkBothSizes(page: Page, testInfo: TestInfo, shot: string) {
+  for (const [size, viewport] of [
+    ["", DESKTOP],
+    ["-ponsel", PHONE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await expectNoSeriousA11yViolations(page, testInfo);
+    await screenshot(page, testInfo, `${shot}${size}`);
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+test("each official fee of a catalog service shows its legal basis and the day it was last checked; a fee checked over a year ago or never is flagged on its service and counted on the catalog, until the operator marks it checked today", async ({
+  page,
+}, testInfo) => {
+  const CODE = "pencatatan_hak_cipta";
+  await enterSignedIn(page, OPERATOR, HOME);
+
+  // A fee billed for one kind of applicant only says so on its service, and its editor names that choice of the intake.
+  await page.goto("/operator/katalog/pendaftaran_merek");
+  const trademark = page.getByRole("article", { name: "Rincian layanan" });
+  await expect(trademark.locator("#biaya-pnbp_merek_umk")).toContainText(/Hanya bila .+ = .+/);
+  await trademark.getByText("Ubah layanan", { exact: true }).click();
+  const trademarkFees = trademark.getByRole("group", { name: /^Biaya resmi pihak ketiga/ });
+  await expect(trademarkFees.getByLabel("Berlaku untuk biaya 1", { exact: true }).locator("option:checked")).toHaveText(
+    /^Hanya bila .+ = .+/,
+  );
+  await screenshot(trademarkFees.locator(".intake-field").first(), testInfo, "operator-katalog-biaya-berlaku-untuk");
+  await page.goto(`/operator/katalog/${CODE}`);
+  const serviceName = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
+  const service = page.getByRole("article", { name: "Rincian layanan" });
+  await service.getByText("Ubah layanan", { exact: true }).click();
+  const fees = service.getByRole("group", { name: /^Biaya resmi pihak ketiga/ });
+  const seeded = await fees.locator(".intake-field").count();
+  expect(seeded).toBeGreaterThan(0);
+  const label = (text: string, n: number) => fees.getByLabel(`${text} biaya ${n}`, { exact: true });
+  const firstCode = await label("Kode", 1).inputValue();
+  const firstBasis = await label("Dasar hukum", 1).inputValue();
+  const firstDescription = await label("Uraian", 1).inputValue();
+
+  // The first fee last checked in January 2024, and a new fee that was never checked (its basis left out at first: refused).
+  await label("Terakhir diperiksa", 1).fill("2024-01-15");
+  await fees.getByRole("button", { name: "Tambah biaya" }).click();
+  const added = seeded + 1;
+  await label("Uraian", added).fill("Legalisir salinan surat pencatatan (uji e2e)");
+  await label("Kode", added).fill("legalisir_uji_e2e");
+  await label("Jenis", added).selectOption("lainnya");
+  await label("Tarif resmi", added).fill("25.000");
+  await label("Satuan", added).fill("per salinan");
+  await service.getByRole("button", { name: "Simpan layanan" }).click();
+  await expect(service.getByRole("list", { name: "Masalah biaya resmi" })).toContainText(`Biaya ${added}: dasar hukum wajib diisi.`);
+  await screenshot(fees, testInfo, "operator-katalog-biaya-ubah");
+  await page.setViewportSize(PHONE);
+  await screenshot(fees, testInfo, "operator-katalog-biaya-ubah-ponsel");
+  await page.setViewportSize(DESKTOP);
+  await label("Dasar hukum", added).fill("Tarif uji e2e, bukan peraturan");
+  await service.getByRole("button", { name: "Simpan layanan" }).click();
+  await expect(service.getByRole("status")).toContainText("Tersimpan.");
+  await expect(service.getByRole("list", { name: "Masalah biaya resmi" })).toHaveCount(0);
+
+  // The service's fee table: the basis and the day of each, the stale ones flagged and linked from the note above it.
+  await page.reload();
+  const first = service.locator(`#biaya-${firstCode}`);
+  for (const text of [firstBasis, `Terakhir diperiksa: ${dayText("2024-01-15")}`, "Perlu diperiksa ulang: lebih dari setahun"])
+    await expect(first).toContainText(text);
+  const never = service.locator("#biaya-legalisir_uji_e2e");
+  for (const text of ["Tarif uji e2e, bukan peraturan", "Terakhir diperiksa: tidak tercatat", "Belum pernah diperiksa"])
+    await expect(never).toContainText(text);
+  const note = service.getByRole("note");
+  await expect(note).toContainText(/\d+ biaya resmi perlu diperiksa ulang/);
+  await note.getByRole("link", { name: firstDescription }).click();
+  await expect(page).toHaveURL(new RegExp(`#biaya-${firstCode}$`));
+  await expect(first).toBeInViewport();
+  await checkBothSizes(page, testInfo, "operator-katalog-biaya-perlu-diperiksa");
+
+  // The catalog counts the stale fees over every service and links to this one's fees.
+  await nav(page, "Katalog");
+  const summary = page.getByRole("region", { name: /^\d+ biaya resmi perlu diperiksa ulang$/ });
+  await expect(summary.getByRole("link", { name: serviceName })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: serviceName })).toContainText(/\d+ biaya perlu diperiksa ulang/);
+  await checkBothSizes(page, testInfo, "operator-katalog-ringkasan-biaya");
+  await screenshot(summary, testInfo, "operator-katalog-ringkasan-biaya-bagian");
+  await page.setViewportSize(PHONE);
+  await screenshot(summary, testInfo, "operator-katalog-ringkasan-biaya-bagian-ponsel");
+  await page.setViewportSize(DESKTOP);
+  await summary.getByRole("link", { name: serviceName }).click();
+  await expect(page).toHaveURL(new RegExp(`/operator/katalog/${CODE}#biaya-resmi$`));
+
+  // Checked today: the first fee by its button, the others by their date; the test fee removed again. Nothing is flagged any more.
+  const today = jakartaToday();
+  await service.getByText("Ubah layanan", { exact: true }).click();
+  await fees.getByRole("button", { name: "Biaya 1: sudah saya periksa hari ini" }).click();
+  await expect(label("Terakhir diperiksa", 1)).toHaveValue(today);
+  await expect(fees.getByRole("button", { name: "Biaya 1: sudah saya periksa hari ini" })).toBeDisabled();
+  await fees.getByRole("button", { name: `Hapus biaya ${added}` }).click();
+  for (let n = 2; n <= seeded; n++) await label("Terakhir diperiksa", n).fill(today);
+  await service.getByRole("button", { name: "Simpan layanan" }).click();
+  await expect(service.getByRole("status")).toContainText("Tersimpan.");
+  await page.reload();
+  await expect(first).toContainText(`Terakhir diperiksa: ${dayText(today)}`);
+  await expect(service.locator(".fee-table .pill-warn")).toHaveCount(0);
+  await expect(service.locator("#biaya-legalisir_uji_e2e")).toHaveCount(0);
+  await expect(service.getByRole("note")).toHaveCount(0);
+  await nav(page, "Katalog");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Katalog");
+  await expect(page.getByRole("link", { name: serviceName })).toHaveCount(1);
+  await expect(page.getByRole("row").filter({ hasText: serviceName }).locator(".pill-warn")).toHaveCount(0);
 });
 
 async function api<T>(request: APIRequestContext, url: string, data: unknown): Promise<T> {

@@ -1,13 +1,39 @@
 import type { PortalFile } from "@/server/api/schemas/files/file";
 import type { MessageRole } from "@/server/domain/orders/order-state";
 import { formatDateTime, MESSAGE_ROLE_LABEL } from "./format";
-import { FileList } from "./order-files";
+import { FileList, fileDownloadUrl } from "./order-files";
+
+/** A file's id as POST /v1/files answers it: the value of an intake field of type `berkas`. */
+const FILE_ID = /^file_[0-9A-Za-z]{1,60}$/;
+
+/** A `berkas` value: the attached file's name (a link when the reader may download it), else the id. */
+function IntakeValue({ value, files }: { value: string; files?: readonly PortalFile[] }) {
+  if (!FILE_ID.test(value)) return <>{value}</>;
+  const file = files?.find((f) => f.id === value);
+  if (!file) return <>Berkas terlampir ({value})</>;
+  return file.downloadable ? (
+    <a href={fileDownloadUrl(file.id)} download={file.filename} className="file-name">
+      {file.filename}
+    </a>
+  ) : (
+    <span className="file-name">{file.filename}</span>
+  );
+}
 
 /**
  * The client's intake in the catalog's field order and with its labels (the stored JSON does not
- * keep the order); keys the catalog does not know come last, under the key itself.
+ * keep the order); keys the catalog does not know come last, under the key itself. A document
+ * field's file id shows as the file's name from the order's `files`, when given.
  */
-export function IntakeList({ intake, labels }: { intake: Record<string, string>; labels: Record<string, string> }) {
+export function IntakeList({
+  intake,
+  labels,
+  files,
+}: {
+  intake: Record<string, string>;
+  labels: Record<string, string>;
+  files?: readonly PortalFile[];
+}) {
   const keys = [...Object.keys(labels).filter((key) => key in intake), ...Object.keys(intake).filter((key) => !(key in labels))];
   const entries = keys.map((key) => [key, intake[key]] as const);
   if (entries.length === 0) return <p className="muted">Klien tidak mengisi data.</p>;
@@ -16,7 +42,9 @@ export function IntakeList({ intake, labels }: { intake: Record<string, string>;
       {entries.map(([key, value]) => (
         <div key={key} className="fact">
           <dt>{labels[key] ?? key}</dt>
-          <dd>{value}</dd>
+          <dd>
+            <IntakeValue value={value ?? ""} files={files} />
+          </dd>
         </div>
       ))}
     </dl>

@@ -74,7 +74,7 @@ export function OfferCard({ offer }: { offer: OfferView }) {
 
       <h3>Data dari klien</h3>
       <p className="muted small">E-mail, nomor telepon, dan NIK disamarkan sampai Anda mengambil pesanan.</p>
-      <IntakeList intake={order.intake} labels={order.intakeLabels} />
+      <IntakeList intake={order.intake} labels={order.intakeLabels} files={order.files} />
 
       {attachments.length > 0 && (
         <>

@@ -5,15 +5,17 @@ import { useAction } from "@/app/_components/action";
 import { FormMessages } from "@/app/_components/field";
 import { IntakeList } from "@/app/_components/order-parts";
 import { trpc } from "@/app/_components/trpc";
+import type { PortalFile } from "@/server/api/schemas/files/file";
 import type { clientDataOutput } from "@/server/api/schemas/portal/operator-portal";
 
 type ClientData = z.infer<typeof clientDataOutput>;
 
 /**
  * The order's intake (and its case's story and contact) as the client sent it, shown only when
- * the operator asks: the server writes the reading to the audit log before it answers.
+ * the operator asks: the server writes the reading to the audit log before it answers. `files`:
+ * the order's files, so a document field shows its file's name.
  */
-export function ClientDataReveal({ orderId }: { orderId: string }) {
+export function ClientDataReveal({ orderId, files }: { orderId: string; files?: readonly PortalFile[] }) {
   const [data, setData] = useState<ClientData | null>(null);
   const { busy, error, run } = useAction();
   async function reveal() {
@@ -34,7 +36,7 @@ export function ClientDataReveal({ orderId }: { orderId: string }) {
     );
   return (
     <div className="client-data">
-      <IntakeList intake={data.intake} labels={data.intakeLabels} />
+      <IntakeList intake={data.intake} labels={data.intakeLabels} files={files} />
       {data.case && (
         <>
           <h3>

@@ -155,6 +155,14 @@ export function IntakeFieldsEditor({ drafts, onChange }: { drafts: DraftField[];
                   kepada praktisi yang pernah mewakili pihak itu atau mencatatnya di daftar benturan kepentingannya.
                 </p>
               )}
+              {draft.type === "nik_paspor" && (
+                <p className="hint">Untuk orang yang mungkin warga negara asing: NIK 16 digit atau nomor paspor; disamarkan seperti NIK.</p>
+              )}
+              {draft.type === "berkas" && (
+                <p className="hint">
+                  Agen mengunggah dokumen lebih dulu (POST /v1/files) lalu mengirim id berkasnya; berkas dilampirkan pada pesanan.
+                </p>
+              )}
               <label className="check">
                 <input type="checkbox" checked={draft.required} onChange={(e) => update(draft.id, { required: e.target.checked })} />
                 Kolom {n} wajib diisi agen

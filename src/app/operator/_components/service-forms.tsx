@@ -8,10 +8,13 @@ import { parseRupiah } from "@/app/_components/rupiah";
 import { RupiahInput } from "@/app/_components/rupiah-input";
 import { trpc } from "@/app/_components/trpc";
 import { type IntakeField, intakeFieldsProblems } from "@/server/domain/catalog/intake";
+import { optionsWithoutFee } from "@/server/domain/catalog/legal-rules";
+import type { ThirdPartyFee } from "@/server/domain/catalog/third-party-fees";
 import { agentPrice } from "@/server/domain/money/pricing";
 import { SLA_DAYS_MAX, slaDaysProblem } from "@/server/domain/orders/sla";
 import { CREDENTIAL_KIND_NAME, CREDENTIAL_KINDS, type CredentialKind, PROVINCIAL_KINDS } from "@/server/domain/practitioners/credentials";
 import { CredentialKindChecks } from "./categories";
+import { draftFeesOf, FeeListEditor, feeProblems, feesOf } from "./fee-list-editor";
 import { draftsOf, fieldsOf, IntakeFieldsEditor } from "./intake-fields-editor";
 
 const MESSAGES = { NOT_FOUND: "Layanan ini tidak ditemukan. Muat ulang halaman." };
@@ -81,7 +84,7 @@ interface EditableService {
   description: string;
   requires: CredentialKind[];
   intake: IntakeField[];
-  thirdPartyFees: unknown[];
+  thirdPartyFees: ThirdPartyFee[];
 }
 
 type ServiceChanges = Omit<Parameters<typeof trpc.operator.updateService.mutate>[0], "code">;
@@ -89,13 +92,18 @@ type ServiceChanges = Omit<Parameters<typeof trpc.operator.updateService.mutate>
 /**
  * Edits the client price, SLA, description, required credentials, intake fields and official fees. The agent
  * price is never typed: it is shown as computed from the client price, exactly as the API will charge.
- * The intake fields are checked with the catalog's own rule before sending; a price change is
- * confirmed first, showing what agents will pay before and after.
+ * The intake fields and the fees are checked before sending; a price change is confirmed first,
+ * showing what agents will pay before and after. `today` (Jakarta, "YYYY-MM-DD") is the day a fee
+ * marked as checked now is recorded with.
  */
-export function ServiceEditForm({ service }: { service: EditableService }) {
+export function ServiceEditForm({ service, today }: { service: EditableService; today: string }) {
   const { busy, error, setError, run } = useAction(MESSAGES);
   const [price, setPrice] = useState<number | null>(service.clientPriceIdr);
   const [drafts, setDrafts] = useState(() => draftsOf(service.intake));
+  const [feeDrafts, setFeeDrafts] = useState(() => draftFeesOf(service.thirdPartyFees));
+  const editedIntake = fieldsOf(drafts);
+  // A select field some fees apply to by option, with an option no fee applies to: agents would see no fee for it.
+  const unbilledOptions = optionsWithoutFee(editedIntake, feesOf(feeDrafts));
   const [requires, setRequires] = useState(() => CREDENTIAL_KINDS.filter((kind) => service.requires.includes(kind)));
   // A notary's or PPAT's service without a province field: the order names no province, so one of any province qualifies.
   const provincial = requires.filter((kind) => PROVINCIAL_KINDS.has(kind));
@@ -104,7 +112,7 @@ export function ServiceEditForm({ service }: { service: EditableService }) {
   const [pending, setPending] = useState<ServiceChanges | null>(null);
   const [saved, setSaved] = useState(false);
   const confirmPrice = useRef<HTMLDialogElement>(null);
-  const feesJson = JSON.stringify(service.thirdPartyFees, null, 2);
+  const [feeIssues, setFeeIssues] = useState<string[]>([]);
 
   async function save(changes: ServiceChanges) {
     const result = await run(() => trpc.operator.updateService.mutate({ code: service.code, ...changes }));
@@ -115,6 +123,7 @@ export function ServiceEditForm({ service }: { service: EditableService }) {
     event.preventDefault();
     setSaved(false);
     setProblems([]);
+    setFeeIssues([]);
     const data = new FormData(event.currentTarget);
     const clientPriceIdr = parseRupiah(String(data.get("clientPrice") ?? ""));
     if (!clientPriceIdr || Number.isNaN(clientPriceIdr)) {
@@ -139,15 +148,13 @@ export function ServiceEditForm({ service }: { service: EditableService }) {
       setError("Kolom intake belum benar; lihat daftar di atas tombol simpan.");
       return;
     }
-    let thirdPartyFees: unknown;
-    try {
-      thirdPartyFees = JSON.parse(String(data.get("thirdPartyFees") ?? ""));
-    } catch {
-      setError(
-        "Biaya pihak ketiga bukan JSON yang valid. Periksa koma dan tanda kutipnya, atau batalkan perubahan dengan memuat ulang halaman.",
-      );
+    const feeListProblems = feeProblems(feeDrafts, intake, today);
+    if (feeListProblems.length > 0) {
+      setFeeIssues(feeListProblems);
+      setError("Biaya resmi belum benar; lihat daftar di atas tombol simpan.");
       return;
     }
+    const thirdPartyFees = feesOf(feeDrafts);
     // Only what changed, so the audit log records exactly the edit.
     const changes: ServiceChanges = {
       ...(clientPriceIdr !== service.clientPriceIdr ? { clientPriceIdr } : {}),
@@ -155,7 +162,7 @@ export function ServiceEditForm({ service }: { service: EditableService }) {
       ...(description !== service.description ? { description } : {}),
       ...(requires.join() !== CREDENTIAL_KINDS.filter((kind) => service.requires.includes(kind)).join() ? { requires } : {}),
       ...(JSON.stringify(intake) !== JSON.stringify(service.intake) ? { intake } : {}),
-      ...(JSON.stringify(thirdPartyFees) !== JSON.stringify(service.thirdPartyFees) ? { thirdPartyFees } : {}),
+      ...(JSON.stringify(thirdPartyFees) !== JSON.stringify(feesOf(draftFeesOf(service.thirdPartyFees))) ? { thirdPartyFees } : {}),
     };
     if (Object.keys(changes).length === 0) {
       setError("Belum ada yang diubah.");
@@ -225,12 +232,20 @@ export function ServiceEditForm({ service }: { service: EditableService }) {
           ))}
         </ul>
       )}
-      <Field
-        label="Biaya pihak ketiga (JSON)"
-        hint="Daftar { code, kind, description, amountIdr, per, basis }. kind: pnbp, notaris, lainnya; amountIdr: tarif resmi yang ditetapkan peraturan, atau null bila berbeda-beda; basis: dasar hukumnya. Agen hanya boleh menyebut biaya resmi yang ada di sini."
-      >
-        {(control) => <textarea {...control} name="thirdPartyFees" rows={8} className="code" spellCheck={false} defaultValue={feesJson} />}
-      </Field>
+      <FeeListEditor drafts={feeDrafts} onChange={setFeeDrafts} intake={editedIntake} today={today} />
+      {unbilledOptions.length > 0 && (
+        <p className="waiting">
+          Sebagian biaya hanya berlaku untuk opsi tertentu, tetapi tidak ada biaya untuk: {unbilledOptions.join("; ")}. Tambahkan biaya
+          untuk opsi itu, atau jadikan salah satu biaya berlaku selalu.
+        </p>
+      )}
+      {feeIssues.length > 0 && (
+        <ul className="error problems" aria-label="Masalah biaya resmi">
+          {feeIssues.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      )}
       <FormMessages error={error} />
       {saved && (
         <p className="notice" role="status">

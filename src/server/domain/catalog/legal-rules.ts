@@ -19,7 +19,7 @@ export interface ReplacedRegulation {
 const regulation = (kind: "PP" | "UU" | "Perpres", number: number, year: number) =>
   new RegExp(`\\b${kind}\\.?\\s*(?:No(?:mor)?\\.?\\s*)?${number}\\s*(?:Tahun\\s*|/\\s*)${year}\\b`, "i");
 
-export const REPLACED_REGULATIONS: readonly ReplacedRegulation[] = [
+const REPLACED_REGULATIONS: readonly ReplacedRegulation[] = [
   {
     pattern: regulation("PP", 28, 2019),
     name: "PP No. 28 Tahun 2019 (PNBP Kementerian Hukum dan HAM)",

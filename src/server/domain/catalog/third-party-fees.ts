@@ -9,7 +9,7 @@ import { z } from "zod";
 export const THIRD_PARTY_FEE_KINDS = ["pnbp", "notaris", "lainnya"] as const;
 
 /** Most fees one service lists, and the longest texts: a fee is a line on a bill, not a document. */
-const THIRD_PARTY_FEE_LIMITS = { fees: 20, description: 300, per: 60, basis: 500 } as const;
+export const THIRD_PARTY_FEE_LIMITS = { fees: 20, description: 300, per: 60, basis: 500 } as const;
 
 const thirdPartyFeeSchema = z.strictObject({
   code: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, "lowercase letters, digits and _, starting with a letter"),

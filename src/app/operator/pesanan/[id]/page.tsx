@@ -86,7 +86,7 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
           </Card>
 
           <Card title="Data klien">
-            <ClientDataReveal orderId={order.id} />
+            <ClientDataReveal orderId={order.id} files={order.files} />
           </Card>
 
           {costs.length > 0 && (

@@ -169,7 +169,7 @@ export default async function OrganizationOrderPage({ params }: { params: Promis
             )}
           </Card>
           <Card title="Data intake">
-            <IntakeList intake={order.intake} labels={order.intakeLabels} />
+            <IntakeList intake={order.intake} labels={order.intakeLabels} files={order.files} />
           </Card>
         </div>
         <aside className="order-side">

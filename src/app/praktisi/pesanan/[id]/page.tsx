@@ -118,7 +118,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
             </Card>
           )}
           <Card title="Data dari klien">
-            <IntakeList intake={order.intake} labels={order.intakeLabels} />
+            <IntakeList intake={order.intake} labels={order.intakeLabels} files={order.files} />
           </Card>
           <Card title="Pihak dalam pesanan ini">
             <OrderParties parties={order.parties} organisationNote="pemesan" />
