@@ -3,8 +3,8 @@ import { migrate, readMigrations } from "@/server/db/migrate";
 import { operatorActor, SEED } from "@/server/domain/access/actor";
 import { TEST_OPERATOR } from "@/test/actors";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
-import { seedCatalog, serviceForOperator, updateService } from "./catalog";
-import { CATALOG_SEED } from "./catalog-seed";
+import { seedCatalog, serviceForOperator, serviceRowOf, updateService } from "./catalog";
+import { CATALOG_SEED, type CatalogSeedEntry } from "./catalog-seed";
 import SEED_BEFORE_ISSUE_43 from "./catalog-seed-before-issue-43.json";
 
 let database: TestDatabase;
@@ -97,22 +97,7 @@ describe("the catalog's legal pass in databases seeded before it", () => {
       await migrate(behind, shipped.slice(0, at));
       // The catalog as the previous seed wrote it (seedCatalog: each entry at its index).
       for (const [index, entry] of SEED_BEFORE_ISSUE_43.entries())
-        await behind.prisma.service.create({
-          data: {
-            code: entry.code,
-            name: entry.name,
-            category: entry.category,
-            description: entry.description,
-            clientPriceIdr: BigInt(entry.clientPriceIdr),
-            slaDays: entry.slaDays,
-            slaLabel: entry.slaLabel,
-            intake: entry.intake,
-            thirdParty: entry.thirdParty,
-            thirdPartyFees: entry.thirdPartyFees,
-            requires: entry.requires,
-            sortOrder: index,
-          },
-        });
+        await behind.prisma.service.create({ data: serviceRowOf(entry as CatalogSeedEntry, index) });
       const edited = "Pendirian CV oleh notaris, sesuai ketentuan kantor kami.";
       await behind.prisma.service.update({ where: { code: "pendirian_cv" }, data: { description: edited } });
       await migrate(behind, shipped);

@@ -11,7 +11,7 @@ import { slaDaysProblem, slaLabelOf } from "@/server/domain/orders/sla";
 import { CREDENTIAL_KINDS, type CredentialKind, isCredentialKind } from "@/server/domain/practitioners/credentials";
 import { audit } from "../audit";
 import type { ServiceDeps } from "../deps";
-import { CATALOG_SEED } from "./catalog-seed";
+import { CATALOG_SEED, type CatalogSeedEntry } from "./catalog-seed";
 
 /** A catalog service as the agent sees it, with the computed agent price. */
 export interface CatalogService {
@@ -106,6 +106,24 @@ export async function getAgentService(
   return service;
 }
 
+/** A seed entry as its Service row, at `index` in the catalog's order. */
+export function serviceRowOf(entry: CatalogSeedEntry, index: number) {
+  return {
+    code: entry.code,
+    name: entry.name,
+    category: entry.category,
+    description: entry.description,
+    clientPriceIdr: BigInt(entry.clientPriceIdr),
+    slaDays: entry.slaDays,
+    slaLabel: entry.slaLabel,
+    intake: intakeFieldListSchema.parse(entry.intake),
+    thirdParty: entry.thirdParty,
+    thirdPartyFees: thirdPartyFeeListSchema.parse(entry.thirdPartyFees),
+    requires: entry.requires,
+    sortOrder: index,
+  };
+}
+
 /**
  * Adds the seed catalog's services that are missing. Existing rows are left alone, so the
  * operator's edits survive restarts. Returns the codes added.
@@ -124,20 +142,7 @@ export async function seedCatalog(
   const missing = CATALOG_SEED.map((entry, index) => ({ entry, index })).filter(({ entry }) => !existing.has(entry.code));
   if (missing.length === 0) return [];
   await db.service.createMany({
-    data: missing.map(({ entry, index }) => ({
-      code: entry.code,
-      name: entry.name,
-      category: entry.category,
-      description: entry.description,
-      clientPriceIdr: BigInt(entry.clientPriceIdr),
-      slaDays: entry.slaDays,
-      slaLabel: entry.slaLabel,
-      intake: intakeFieldListSchema.parse(entry.intake),
-      thirdParty: entry.thirdParty,
-      thirdPartyFees: thirdPartyFeeListSchema.parse(entry.thirdPartyFees),
-      requires: entry.requires,
-      sortOrder: index,
-    })),
+    data: missing.map(({ entry, index }) => serviceRowOf(entry, index)),
     skipDuplicates: true,
   });
   invalidateCatalogCache(deps);
