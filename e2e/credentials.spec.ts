@@ -197,7 +197,8 @@ test("the practitioner submits credentials only with a scan of the document; the
   const notaryScan = notaryItem.getByRole("region", { name: `Pindaian Notaris ${name}` });
   const photo = notaryScan.getByRole("img", { name: `Pindaian Notaris ${name}: ${NOTARY_SCAN.name}` });
   await expect(photo).toBeVisible();
-  expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+  // Shown whole once it has loaded: its natural width is the uploaded photo's.
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(320);
   const notaryOpen = notaryScan.getByRole("link", { name: `Unduh pindaian ${NOTARY_SCAN.name}` });
   await expect(notaryOpen).toHaveAttribute("download", NOTARY_SCAN.name);
   expect(await opened(operator, notaryOpen)).toEqual({ status: 200, type: "image/png", size: NOTARY_SCAN.buffer.length });
