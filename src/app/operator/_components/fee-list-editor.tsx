@@ -5,7 +5,12 @@ import { formatDay } from "@/app/_components/format";
 import { RupiahInput } from "@/app/_components/rupiah-input";
 import type { IntakeField } from "@/server/domain/catalog/intake";
 import { replacedRegulationsIn } from "@/server/domain/catalog/legal-rules";
-import { THIRD_PARTY_FEE_LIMITS as MAX, THIRD_PARTY_FEE_KINDS, type ThirdPartyFee } from "@/server/domain/catalog/third-party-fees";
+import {
+  THIRD_PARTY_FEE_CODE as FEE_CODE,
+  THIRD_PARTY_FEE_LIMITS as MAX,
+  THIRD_PARTY_FEE_KINDS,
+  type ThirdPartyFee,
+} from "@/server/domain/catalog/third-party-fees";
 import { appliesWhenText, FeeCheck } from "./fee-check";
 
 type FeeKind = ThirdPartyFee["kind"];
@@ -24,8 +29,7 @@ export interface DraftFee {
   appliesWhen: AppliesWhen | null;
 }
 
-/** A fee code and a day as the schema (domain/catalog/third-party-fees.ts) takes them, checked before sending. */
-const FEE_CODE = /^[a-z][a-z0-9_]{0,63}$/;
+/** A day as the schema (domain/catalog/third-party-fees.ts) takes it, checked before sending. */
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 let nextId = 0;

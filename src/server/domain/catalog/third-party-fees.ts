@@ -11,8 +11,11 @@ export const THIRD_PARTY_FEE_KINDS = ["pnbp", "notaris", "lainnya"] as const;
 /** Most fees one service lists, and the longest texts: a fee is a line on a bill, not a document. */
 export const THIRD_PARTY_FEE_LIMITS = { fees: 20, description: 300, per: 60, basis: 500 } as const;
 
+/** A fee's code: lowercase letters, digits and _, starting with a letter (the editor checks it before sending). */
+export const THIRD_PARTY_FEE_CODE = /^[a-z][a-z0-9_]{0,63}$/;
+
 const thirdPartyFeeSchema = z.strictObject({
-  code: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, "lowercase letters, digits and _, starting with a letter"),
+  code: z.string().regex(THIRD_PARTY_FEE_CODE, "lowercase letters, digits and _, starting with a letter"),
   kind: z.enum(THIRD_PARTY_FEE_KINDS),
   description: z.string().trim().min(1).max(THIRD_PARTY_FEE_LIMITS.description),
   amountIdr: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable(),
