@@ -3,16 +3,20 @@ import type { OAuthMetadata, OAuthProtectedResourceMetadata } from "@modelcontex
 import { VISITOR } from "@/server/domain/access/actor";
 import { SCOPES } from "@/server/domain/access/api-key";
 import { CLIENT_ADDRESS_HEADER } from "@/server/domain/access/client-address";
-import { AGENT_RESOURCES, type AgentResource, OAUTH_CLIENT_LIMITS, OAuthError, resourceUrl } from "@/server/domain/access/oauth";
+import {
+  AGENT_RESOURCES,
+  type AgentResource,
+  OAUTH_CLIENT_LIMITS,
+  OAUTH_ENDPOINT_PATHS,
+  OAuthError,
+  resourceUrl,
+} from "@/server/domain/access/oauth";
 import { AppError } from "@/server/domain/errors";
 import { requestLog } from "@/server/log";
 import { issueTokens, registerClient, revokeToken } from "@/server/services/oauth";
 import type { AppDeps } from "./context";
 import { readBodyText, readJsonBody } from "./json-body";
 import { setApiSecurityHeaders } from "./security-headers";
-
-/** Where the consent page is: the authorization endpoint is a portal page (app/oauth/izinkan). */
-const AUTHORIZATION_PATH = "/oauth/izinkan";
 
 const PROTECTED_RESOURCE = "/.well-known/oauth-protected-resource";
 const AUTHORIZATION_SERVER = "/.well-known/oauth-authorization-server";
@@ -22,9 +26,9 @@ export const OAUTH_PATHS: ReadonlySet<string> = new Set([
   PROTECTED_RESOURCE,
   ...AGENT_RESOURCES.map((resource) => `${PROTECTED_RESOURCE}/${resource}`),
   AUTHORIZATION_SERVER,
-  "/oauth/register",
-  "/oauth/token",
-  "/oauth/revoke",
+  OAUTH_ENDPOINT_PATHS.registration,
+  OAUTH_ENDPOINT_PATHS.token,
+  OAUTH_ENDPOINT_PATHS.revocation,
 ]);
 
 function protectedResourceMetadata(publicUrl: string, resource: AgentResource): OAuthProtectedResourceMetadata {
@@ -41,10 +45,10 @@ function protectedResourceMetadata(publicUrl: string, resource: AgentResource): 
 function authorizationServerMetadata(publicUrl: string): OAuthMetadata {
   return {
     issuer: publicUrl,
-    authorization_endpoint: `${publicUrl}${AUTHORIZATION_PATH}`,
-    token_endpoint: `${publicUrl}/oauth/token`,
-    registration_endpoint: `${publicUrl}/oauth/register`,
-    revocation_endpoint: `${publicUrl}/oauth/revoke`,
+    authorization_endpoint: `${publicUrl}${OAUTH_ENDPOINT_PATHS.authorization}`,
+    token_endpoint: `${publicUrl}${OAUTH_ENDPOINT_PATHS.token}`,
+    registration_endpoint: `${publicUrl}${OAUTH_ENDPOINT_PATHS.registration}`,
+    revocation_endpoint: `${publicUrl}${OAUTH_ENDPOINT_PATHS.revocation}`,
     scopes_supported: [...SCOPES],
     response_types_supported: ["code"],
     response_modes_supported: ["query"],
@@ -125,7 +129,7 @@ export function createOAuthHandler(deps: AppDeps & { publicUrl: string }) {
       const resource = (pathname.slice(PROTECTED_RESOURCE.length + 1) || "mcp") as AgentResource;
       return sendJson(res, 200, protectedResourceMetadata(publicUrl, resource));
     }
-    const registration = pathname === "/oauth/register";
+    const registration = pathname === OAUTH_ENDPOINT_PATHS.registration;
     if (deps.rateLimiter) {
       const written = req.headers[CLIENT_ADDRESS_HEADER];
       const address = (typeof written === "string" && written) || req.socket.remoteAddress || "unknown";
@@ -148,7 +152,7 @@ export function createOAuthHandler(deps: AppDeps & { publicUrl: string }) {
           }),
         );
       const form = await readForm(req, res);
-      if (pathname === "/oauth/token") return sendJson(res, 200, await issueTokens(deps, form), { Pragma: "no-cache" });
+      if (pathname === OAUTH_ENDPOINT_PATHS.token) return sendJson(res, 200, await issueTokens(deps, form), { Pragma: "no-cache" });
       await revokeToken(deps, form);
       res.writeHead(200, { "Content-Length": "0" });
       res.end();

@@ -1,4 +1,7 @@
 import { createConfig, lintFromString } from "@redocly/openapi-core";
+import spectralCore from "@stoplight/spectral-core";
+import spectralParsers from "@stoplight/spectral-parsers";
+import { oas } from "@stoplight/spectral-rulesets";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { API_VERSIONS } from "@/server/domain/api-version";
@@ -36,6 +39,8 @@ type ErrorObject = { required: string[]; properties: Record<string, { descriptio
 type Response = { description?: string; headers?: Record<string, Json>; content?: Record<string, Json> };
 type Operation = {
   tags?: string[];
+  security?: Record<string, string[]>[];
+  "x-required-scope"?: string;
   parameters?: Json[];
   requestBody?: { content?: Record<string, Json> };
   responses: Record<string, Response>;
@@ -51,6 +56,7 @@ const doc = buildOpenApiDocument("https://api.kuasa.co.id") as unknown as {
     headers: Record<string, Json>;
     examples: Record<string, { value: { error: { code: string; param?: string; request_id: string; doc_url: string } } }>;
     responses: Record<string, Response>;
+    securitySchemes: Record<string, { flows?: { authorizationCode?: { scopes: Record<string, string> } } }>;
   };
 };
 
@@ -97,6 +103,28 @@ describe("the OpenAPI document, linted", () => {
     const warnings = new Set(problems.filter((p) => p.severity === "warn").map((p) => p.ruleId));
     expect([...warnings].filter((rule) => !ACCEPTED_WARNINGS[rule])).toEqual([]);
   }, 60_000); // about 2 s alone, 15 s beside other test files on two cores
+
+  it("draws nothing at all from Spectral's spectral:oas ruleset", async () => {
+    // CommonJS packages: their exports are reached through the default import under ESM.
+    const spectral = new spectralCore.Spectral();
+    spectral.setRuleset({ extends: [[oas as never, "recommended"]] });
+    const results = await spectral.run(new spectralCore.Document(JSON.stringify(doc, null, 2), spectralParsers.Json, "openapi.json"));
+    expect(results.map((result) => `${result.code} at ${result.path.join(".")}: ${result.message}`)).toEqual([]);
+  }, 60_000);
+
+  it("declares the OAuth authorization-code flow with the four scopes and names each operation's scope under it", () => {
+    expect(Object.keys(doc.components.securitySchemes.oauth2?.flows?.authorizationCode?.scopes ?? {}).sort()).toEqual([
+      "kasus:buat",
+      "katalog:baca",
+      "order:buat",
+      "status:baca",
+    ]);
+    expect(operations.length).toBeGreaterThan(40);
+    for (const { op } of operations) {
+      const scope = op["x-required-scope"];
+      expect(op.security).toEqual([{ bearerAuth: [] }, { oauth2: scope ? [scope] : [] }]);
+    }
+  });
 });
 
 describe("the document's description, which /docs shows first", () => {

@@ -1,4 +1,6 @@
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
+import { OAUTH_ENDPOINT_PATHS } from "@/server/domain/access/oauth";
+import { SCOPE_PURPOSES } from "@/server/domain/access/scopes";
 import { API_VERSIONS, currentVersion, VERSION_HEADER } from "@/server/domain/api-version";
 import { ERROR_CODES, type ErrorCode } from "@/server/domain/errors";
 import { DEFAULT_TOLERANCE_SECONDS } from "@/server/domain/events/signature";
@@ -428,9 +430,31 @@ export function buildOpenApiDocument(baseUrl: string, options: DocumentOptions =
     version: "1.0.0",
     openApiVersion: "3.1.0",
     baseUrl,
-    securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "API key `<key_id>.<key_secret>`" } },
+    securitySchemes: {
+      bearerAuth: {
+        type: "http",
+        scheme: "bearer",
+        description: "An API key `<key_id>.<key_secret>` made by an organisation admin; its scopes are chosen when it is made.",
+      },
+      oauth2: {
+        type: "oauth2",
+        description:
+          "OAuth 2.1 for AI clients that sign in instead of holding a key: authorization code with PKCE (S256), public clients " +
+          "registered dynamically (RFC 7591) or by a client metadata document, and refresh tokens. Name this API (`/v1`) as the " +
+          "`resource` (RFC 8707): a token is accepted on the resource it was issued for only.",
+        flows: {
+          authorizationCode: {
+            authorizationUrl: `${baseUrl}${OAUTH_ENDPOINT_PATHS.authorization}`,
+            tokenUrl: `${baseUrl}${OAUTH_ENDPOINT_PATHS.token}`,
+            refreshUrl: `${baseUrl}${OAUTH_ENDPOINT_PATHS.token}`,
+            scopes: SCOPE_PURPOSES,
+          },
+        },
+      },
+    },
     defs: { Error: errorSchema },
   });
+  doc.info.contact = { name: `${operatorName} developer support`, url: `${baseUrl}/docs` };
 
   const errorResponses = new Map<string, Record<string, unknown>>();
   const usedCodes = new Set<ErrorCode>();
@@ -490,7 +514,9 @@ export function buildOpenApiDocument(baseUrl: string, options: DocumentOptions =
       for (const code of codes) usedCodes.add(code);
     }
     op.responses = fixed;
-    op.security = [{ bearerAuth: route.meta.scope ? [route.meta.scope] : [] }];
+    // Either scheme; only OAuth names scopes in the document (a bearer scheme takes none), and an
+    // API key must hold the same scope, as x-required-scope says.
+    op.security = [{ bearerAuth: [] }, { oauth2: route.meta.scope ? [route.meta.scope] : [] }];
     op["x-required-scope"] = route.meta.scope;
     // The generator documents named query keys only; `metadata[key]` filters take any key.
     const input = (

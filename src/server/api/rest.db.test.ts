@@ -459,7 +459,7 @@ describe("GET /v1/openapi.json", () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
     expect(doc.components.schemas.Error).toBeDefined();
     const balance = doc.paths["/v1/balance"]?.get;
-    expect(balance?.security).toEqual([{ bearerAuth: ["status:baca"] }]);
+    expect(balance?.security).toEqual([{ bearerAuth: [] }, { oauth2: ["status:baca"] }]);
     // Only what reading the balance can answer: no 402, 409 or 422 (openapi.test.ts checks every operation).
     expect(Object.keys(balance?.responses ?? {})).toEqual(["200", "400", "401", "403", "405", "429", "500", "503"]);
     const unauthenticated = (doc.components as { responses?: Record<string, unknown> }).responses?.["Error401-UNAUTHENTICATED"];

@@ -433,11 +433,11 @@ describe("the OpenAPI document", () => {
       paths: Record<string, Record<string, { responses: Record<string, unknown>; security: Array<Record<string, string[]>> }>>;
       components: { schemas: Record<string, unknown> };
     };
-    expect(doc.paths["/v1/cases"]?.post?.security).toEqual([{ bearerAuth: ["kasus:buat"] }]);
+    expect(doc.paths["/v1/cases"]?.post?.security).toEqual([{ bearerAuth: [] }, { oauth2: ["kasus:buat"] }]);
     expect(doc.paths["/v1/cases"]?.post?.responses["201"]).toBeDefined();
     expect(doc.paths["/v1/cases"]?.post?.responses["200"]).toMatchObject({ description: expect.stringContaining("Idempotent replay") });
-    expect(doc.paths["/v1/cases/{id}"]?.get?.security).toEqual([{ bearerAuth: ["status:baca"] }]);
-    expect(doc.paths["/v1/cases/{id}/select"]?.post?.security).toEqual([{ bearerAuth: ["kasus:buat"] }]);
+    expect(doc.paths["/v1/cases/{id}"]?.get?.security).toEqual([{ bearerAuth: [] }, { oauth2: ["status:baca"] }]);
+    expect(doc.paths["/v1/cases/{id}/select"]?.post?.security).toEqual([{ bearerAuth: [] }, { oauth2: ["kasus:buat"] }]);
     for (const schema of ["Case", "Bid", "CaseStatus", "BidStatus", "InvoiceSummary"]) expect(doc.components.schemas[schema]).toBeDefined();
   });
 });

@@ -97,7 +97,16 @@ export const casesRouter = router({
   get: agentProcedure
     .meta({
       scope: "status:baca",
-      openapi: { method: "GET", path: "/v1/cases/{id}", tags: ["Kasus"], summary: "One case with its bids", protect: true },
+      openapi: {
+        method: "GET",
+        path: "/v1/cases/{id}",
+        tags: ["Kasus"],
+        summary: "One case with its bids",
+        description:
+          "The case in its current status with every bid received and what each would cost your organisation (client_pays). " +
+          "Another organisation's case, or one of the other mode, is 404 NOT_FOUND.",
+        protect: true,
+      },
     })
     .input(caseId)
     .output(caseSchema)

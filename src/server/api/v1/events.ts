@@ -39,7 +39,16 @@ export const eventsRouter = router({
   get: agentProcedure
     .meta({
       scope: "status:baca",
-      openapi: { method: "GET", path: "/v1/events/{id}", tags: ["Event"], summary: "One event", protect: true },
+      openapi: {
+        method: "GET",
+        path: "/v1/events/{id}",
+        tags: ["Event"],
+        summary: "One event",
+        description:
+          "One event as its webhook carried it (the same id and payload), to check a delivery or read one you missed. Another " +
+          "organisation's event, or one of the other mode, is 404 NOT_FOUND.",
+        protect: true,
+      },
     })
     .input(pathIdSchema("The event's id (evt_…)."))
     .output(eventSchema)

@@ -63,7 +63,16 @@ export const filesRouter = router({
   get: agentProcedure
     .meta({
       scope: "status:baca",
-      openapi: { method: "GET", path: "/v1/files/{id}", tags: ["File"], summary: "One file", protect: true },
+      openapi: {
+        method: "GET",
+        path: "/v1/files/{id}",
+        tags: ["File"],
+        summary: "One file",
+        description:
+          "A file's name, type decided from its content, size and sha256, without its bytes (GET /v1/files/{id}/content downloads " +
+          "them). A file of another organisation is 404 NOT_FOUND.",
+        protect: true,
+      },
     })
     .input(fileId)
     .output(fileSchema)

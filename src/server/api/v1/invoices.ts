@@ -40,7 +40,16 @@ export const invoicesRouter = router({
   get: agentProcedure
     .meta({
       scope: "status:baca",
-      openapi: { method: "GET", path: "/v1/invoices/{id}", tags: ["Kasus"], summary: "One invoice", protect: true },
+      openapi: {
+        method: "GET",
+        path: "/v1/invoices/{id}",
+        tags: ["Kasus"],
+        summary: "One invoice",
+        description:
+          "The invoice of a selected bid: its amount, status and, once an admin paid it, the order that carries the work (order_id). " +
+          "Another organisation's invoice, or one of the other mode, is 404 NOT_FOUND.",
+        protect: true,
+      },
     })
     .input(pathIdSchema("The invoice's id (inv_…)."))
     .output(invoiceSummarySchema)

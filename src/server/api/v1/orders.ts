@@ -141,7 +141,16 @@ export const ordersRouter = router({
   get: agentProcedure
     .meta({
       scope: "status:baca",
-      openapi: { method: "GET", path: "/v1/orders/{id}", tags: ["Order"], summary: "One order with its messages", protect: true },
+      openapi: {
+        method: "GET",
+        path: "/v1/orders/{id}",
+        tags: ["Order"],
+        summary: "One order with its messages",
+        description:
+          "The order in its current status, with its messages, files, costs, practitioner and review. Another organisation's order, " +
+          "or one of the other mode, is 404 NOT_FOUND. Poll with If-None-Match, or receive webhooks, to follow it.",
+        protect: true,
+      },
     })
     .input(orderId)
     .output(orderSchema)

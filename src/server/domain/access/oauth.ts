@@ -19,6 +19,14 @@ export const OAUTH_LIFETIMES = {
   codeSeconds: 300,
 } as const;
 
+/** Where the authorization server's endpoints are; the authorization endpoint is the portal's consent page (app/oauth/izinkan). */
+export const OAUTH_ENDPOINT_PATHS = {
+  authorization: "/oauth/izinkan",
+  token: "/oauth/token",
+  registration: "/oauth/register",
+  revocation: "/oauth/revoke",
+} as const;
+
 /** The two protected resources (RFC 8707): a token is bound to one and refused on the other. */
 export const AGENT_RESOURCES = ["mcp", "v1"] as const;
 export type AgentResource = (typeof AGENT_RESOURCES)[number];
