@@ -102,7 +102,16 @@ export default defineConfig(async () => {
       projects: [
         // 30 s as the database projects: the property tests (20,000 runs) are CPU-bound, and in `npm test` they
         // share two cores with the production build; one took over 5 s there on a loaded machine (1.5 s alone).
-        { ...shared, test: { name: "unit", include: ["src/**/*.test.ts", ".ci/**/*.test.ts"], exclude: dbTests, testTimeout: 30_000 } },
+        {
+          ...shared,
+          // packages/*: the workspaces' own tests (the SDK's retries, errors and paging).
+          test: {
+            name: "unit",
+            include: ["src/**/*.test.ts", ".ci/**/*.test.ts", "packages/*/src/**/*.test.ts"],
+            exclude: dbTests,
+            testTimeout: 30_000,
+          },
+        },
         { ...shared, test: { name: "pglite", include: pgliteTests, env: { TEST_DB: "pglite" }, testTimeout: 30_000, hookTimeout: 60_000 } },
         ...(withPostgres
           ? [
