@@ -14,6 +14,11 @@ export function demoApiKey(): string {
   return readFileSync(path.join(serverFolder("dataDir"), "demo-api-key.txt"), "utf8").trim();
 }
 
+/** The sandbox key (kk_test_…) the test's server printed on first start, kept in its data directory. */
+export function demoTestApiKey(): string {
+  return readFileSync(path.join(serverFolder("dataDir"), "demo-test-api-key.txt"), "utf8").trim();
+}
+
 /** The widest viewport the portals lay out as a phone (globals.css: max-width 640px). */
 const PHONE_MAX_WIDTH = 640;
 

@@ -174,7 +174,9 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       await signIn(page, PASSWORD_CHANGER, HOME);
     });
 
-    test("the earnings page shows the three figures and the statement in Indonesian, never a ledger code", async ({ page }, testInfo) => {
+    test("the earnings page shows the three figures, the practitioner's own delivery statistics and the statement in Indonesian, never a ledger code", async ({
+      page,
+    }, testInfo) => {
       await enterSignedIn(page, PRACTITIONER, HOME);
       await openNav(page, "Pendapatan");
       await expect(page).toHaveURL(/\/praktisi\/pendapatan$/);
@@ -183,6 +185,13 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       await expect(page.getByRole("heading", { name: "Riwayat saldo" })).toBeVisible();
       const body = page.locator("main");
       for (const code of ["invoice_payment", "escrow_release", "order_payment", "platform_fee"]) await expect(body).not.toContainText(code);
+      // Their own delivery statistics (the figures are proven in services/catalog/service-stats.db.test.ts): the figures once
+      // they had an offer (the documents journey, when it ran first), the empty state before.
+      await expect(page.getByRole("heading", { name: "Kinerja 90 hari terakhir" })).toBeVisible();
+      await expect(body).toContainText("pesanan uji tidak dihitung");
+      await expect(
+        page.getByRole("region", { name: "Tawaran diterima" }).or(page.getByText("Belum ada tawaran atau pesanan dalam 90 hari terakhir")),
+      ).toBeVisible();
       await screenshot(page, testInfo, `praktisi-pendapatan-${size}`);
     });
   });

@@ -55,6 +55,8 @@ const PGLITE_WITH_POSTGRES = [
   "src/server/services/request-log/request-log.db.test.ts",
   // Credentials, jurisdiction, conflicts of interest and the cap on live offers (issue 39) on the embedded default too.
   "src/server/services/practitioners/credentials.db.test.ts",
+  // Delivery statistics: the job's aggregate (a median by percentile_cont) on the embedded default too.
+  "src/server/services/catalog/service-stats.db.test.ts",
 ];
 
 /** The files under `dir` (relative to the root), their paths relative to the root. */

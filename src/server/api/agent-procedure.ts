@@ -19,8 +19,10 @@ import { baseProcedure, middleware } from "./trpc";
  */
 const authenticateAndLimit = middleware(async ({ ctx, meta, path, next }) => {
   if (!meta?.scope) throw new Error("agent procedure declared without a scope");
-  // A key the operation cannot honour is refused rather than ignored: a retry would act twice.
-  if (!meta.idempotent && ctx.headers["idempotency-key"] !== undefined && meta.openapi?.method === "POST") {
+  // A key the operation cannot honour is refused rather than ignored: a retry would act twice. A
+  // POST that changes nothing has nothing to act twice on, so its key is ignored.
+  const reads = meta.openapi?.method === "GET" || meta.readOnly === true;
+  if (!meta.idempotent && !reads && ctx.headers["idempotency-key"] !== undefined && meta.openapi?.method === "POST") {
     throw new AppError(
       "VALIDATION",
       "This operation does not take an Idempotency-Key (the sandbox's test helpers act on every call); send it without one.",
@@ -33,7 +35,7 @@ const authenticateAndLimit = middleware(async ({ ctx, meta, path, next }) => {
   const version = versionOfRequest(versions, apiKey, ctx.headers, (headers) => Object.assign(ctx.response.headers, headers));
   requireScope(apiKey, meta.scope);
   if (ctx.rateLimiter) {
-    const decision = await ctx.rateLimiter.consume(apiKey.id, meta.openapi?.method === "GET" ? "read" : "write");
+    const decision = await ctx.rateLimiter.consume(apiKey.id, reads ? "read" : "write");
     Object.assign(ctx.response.headers, rateLimitHeaders(decision));
     if (!decision.allowed)
       throw new AppError("RATE_LIMITED", `Too many requests for this API key; retry after ${decision.resetSeconds} s.`);

@@ -1,8 +1,10 @@
+import { checkContent } from "@/server/domain/content-rules";
 import type { ErrorCode } from "@/server/domain/errors";
 import { type OrderEventPayload, orderEventPayload, webhookData } from "@/server/domain/events/webhook-event";
 import { agentPrice, caseBidPrice } from "@/server/domain/money/pricing";
 import { slaDueAt } from "@/server/domain/orders/sla";
 import { CATALOG_SEED } from "@/server/services/catalog";
+import { catalogForContent } from "@/server/services/content-checks";
 import { MAX_BODY_BYTES } from "./json-body";
 import { errorDocUrl } from "./openapi-guide";
 
@@ -116,6 +118,15 @@ export const SERVICE_EXAMPLE = {
     checked_on: fee.checkedOn ?? null,
     applies_when: fee.appliesWhen ?? null,
   })),
+  stats: {
+    orders_completed_90d: 42,
+    median_hours_to_delivery: 31.5,
+    on_time_rate: 0.93,
+    acceptance_rate: 0.81,
+    dispute_rate: 0.02,
+    rating_average: 4.71,
+    rating_count: 28,
+  },
   livemode: true,
 };
 
@@ -270,6 +281,28 @@ const ERROR_MESSAGE_EXAMPLES: Record<ErrorCode, string> = {
   INTERNAL: "Internal error. If it persists, contact support with the X-Request-Id of the response.",
 };
 
+/** The catalog as the content check reads it, from the seed: the examples' findings are the checker's own. */
+const SEED_CONTENT_CATALOG = catalogForContent(
+  CATALOG_SEED.map((entry) => ({ ...entry, agentPriceIdr: agentPrice(entry.clientPriceIdr) })),
+);
+
+const contentCheckExample = (text: string) => ({
+  request: { text, language: "id" as const },
+  answer: checkContent(text, { language: "id", catalog: SEED_CONTENT_CATALOG }),
+});
+
+/** POST /v1/content_checks: a draft that keeps the rules, and one that breaks three of them. */
+export const CONTENT_CHECK_EXAMPLES = {
+  compliant: contentCheckExample(
+    `${NDA.name} dikerjakan praktisi berlisensi seharga Rp ${NDA_PRICE.toLocaleString("id-ID")}, biaya resmi pihak ketiga ditagih ` +
+      "terpisah sesuai tarif resmi. Kami tidak dapat menjamin hasilnya, dan jawaban ini bukan nasihat hukum.",
+  ),
+  findings: contentCheckExample(
+    "Tenang, dengan advokat kami perkara Anda pasti menang. Semua praktisi Kuasa sudah diverifikasi PERADI. " +
+      "Jasa pendirian PT juga bisa, cukup Rp 1.500.000.",
+  ),
+};
+
 /** Example request bodies by operation (METHOD path); the rest take none or an obvious one. */
 export const REQUEST_EXAMPLES: Record<string, unknown> = {
   "POST /v1/orders": CREATE_ORDER_EXAMPLE,
@@ -289,6 +322,7 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
     reason: "Draf yang diserahkan adalah NDA sepihak, padahal intake meminta NDA timbal balik; dua revisi tidak memperbaikinya.",
   },
   "POST /v1/cases": CREATE_CASE_EXAMPLE,
+  "POST /v1/content_checks": CONTENT_CHECK_EXAMPLES.findings.request,
   "POST /v1/cases/{id}/select": { bid_id: BID_ID },
   "POST /v1/file_links": CREATE_FILE_LINK_EXAMPLE,
   "POST /v1/test_helpers/deposit/top_up": { amount_idr: 10_000_000 },

@@ -66,6 +66,7 @@ describe("GET /v1/services", () => {
         "price_idr",
         "requires",
         "sla",
+        "stats",
         "third_party",
         "third_party_fees",
       ]);

@@ -12,8 +12,13 @@ import type { Context } from "./context";
 export type Meta = OpenApiMeta<{
   scope?: Scope;
   successStatus?: 200 | 201;
-  /** The agent POST reads an Idempotency-Key header (every agent POST but the sandbox's test helpers). */
+  /** The agent POST reads an Idempotency-Key header (every agent POST but the sandbox's test helpers and the content check). */
   idempotent?: boolean;
+  /**
+   * A POST that changes nothing (POST /v1/content_checks: its input is too long for a query string):
+   * counted in the key's read window, and an Idempotency-Key sent with it is ignored, since a repeat acts on nothing.
+   */
+  readOnly?: true;
   /** POST /v1/files: the REST face streams the multipart `file` part to storage and passes the received upload as `file`. */
   body?: "multipart";
   /** The procedure answers a FileContent, which the REST face streams as the file's bytes instead of JSON. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jakartaDay, jakartaDayStart, jakartaMonthStart, jakartaMonthsUpTo } from "./clock";
+import { jakartaDay, jakartaDayStart, jakartaMonthStart, jakartaMonthsUpTo, jakartaWeeksUpTo } from "./clock";
 
 describe("jakartaMonthStart", () => {
   it("starts the month at midnight Jakarta time (17:00 UTC the day before)", () => {
@@ -38,5 +38,17 @@ describe("jakartaDay", () => {
   it("is the Jakarta calendar day, which starts at 17:00 UTC the day before", () => {
     expect(jakartaDay(new Date("2026-11-29T16:59:59Z"))).toBe("2026-11-29");
     expect(jakartaDay(new Date("2026-11-29T17:00:00Z"))).toBe("2026-11-30");
+  });
+});
+
+describe("jakartaWeeksUpTo", () => {
+  it("counts back in weeks from Monday, ending with the week now falls in, across a month", () => {
+    // Wednesday 2 December 2026 in Jakarta.
+    expect(jakartaWeeksUpTo(new Date("2026-12-02T03:00:00Z"), 3)).toEqual(["2026-11-16", "2026-11-23", "2026-11-30"]);
+  });
+
+  it("starts a week at Monday midnight in Jakarta: Sunday 17:00 UTC is already Monday", () => {
+    expect(jakartaWeeksUpTo(new Date("2026-11-29T16:59:59Z"), 1)).toEqual(["2026-11-23"]);
+    expect(jakartaWeeksUpTo(new Date("2026-11-29T17:00:00Z"), 1)).toEqual(["2026-11-30"]);
   });
 });

@@ -51,3 +51,14 @@ export function jakartaMonthsUpTo(at: Date, count: number): string[] {
     return `${month.getUTCFullYear()}-${String(month.getUTCMonth() + 1).padStart(2, "0")}`;
   });
 }
+
+/**
+ * The `count` Jakarta calendar weeks (Monday to Sunday) up to and including the one `at` falls in,
+ * oldest first, each as its Monday, "YYYY-MM-DD": PostgreSQL's date_trunc('week') of a WIB time.
+ */
+export function jakartaWeeksUpTo(at: Date, count: number): string[] {
+  const day = 24 * 60 * 60 * 1000;
+  const today = new Date(`${jakartaDay(at)}T00:00:00Z`);
+  const monday = today.getTime() - ((today.getUTCDay() + 6) % 7) * day;
+  return Array.from({ length: count }, (_, i) => new Date(monday - (count - 1 - i) * 7 * day).toISOString().slice(0, 10));
+}

@@ -34,6 +34,7 @@ const ID_PREFIX = {
   bankAccount: "rek",
   credential: "krd",
   conflict: "knf",
+  contentFinding: "cf",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

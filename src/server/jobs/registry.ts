@@ -5,6 +5,7 @@ import { oauthExpiryJob, unusedOAuthClientJob } from "./oauth-expiry";
 import { autoAcceptJob, idempotencyExpiryJob, offerExpiryJob, orderOfferingJob, slaBreachJob, stalledRefundJob } from "./order-timers";
 import { passwordResetExpiryJob } from "./password-reset-expiry";
 import { requestLogExpiryJob } from "./request-log-expiry";
+import { serviceStatsJob } from "./service-stats";
 import type { JobKind } from "./types";
 import { webhookDeliveryJob } from "./webhook-delivery";
 
@@ -27,4 +28,5 @@ export const JOB_KINDS: readonly JobKind[] = [
   requestLogExpiryJob,
   credentialExpiryJob,
   credentialReminderJob,
+  serviceStatsJob,
 ];

@@ -86,6 +86,7 @@ describe("tools/list", () => {
       "detail_berkas",
       "tautan_berkas",
       "saldo",
+      "periksa_konten",
     ]);
     expect(tools.map((t) => t.name)).toEqual(toolsFor(true).tools.map((t) => t.name));
     for (const tool of tools) {
@@ -124,7 +125,7 @@ describe("tools/list", () => {
     const { tools } = await client.listTools();
     const annotations = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
     const reads = ["daftar_layanan", "detail_layanan", "status_order", "daftar_order", "status_kasus", "daftar_kasus", "daftar_event"];
-    for (const name of [...reads, "detail_event", "daftar_invoice", "status_invoice", "saldo"]) {
+    for (const name of [...reads, "detail_event", "daftar_invoice", "status_invoice", "saldo", "periksa_konten"]) {
       expect(annotations[name]?.readOnlyHint, name).toBe(true);
     }
     // A second call finds the order or case moved on, changes nothing and answers INVALID_STATE.

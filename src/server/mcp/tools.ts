@@ -72,7 +72,9 @@ const TOOL_TABLE: readonly ToolEntry[] = [
       "List the catalog of Instant Matter services you may order: code, name, category, description, price_idr (the agent price " +
       "your organisation pays, in rupiah), sla, the intake fields an order must carry, third_party (official third-party costs, " +
       "billed separately at official rates) and third_party_fees (those costs as lines: amount_idr where a regulation fixes it, " +
-      "null where it varies, and its basis). Only these services, prices and official fees exist: never offer or quote anything else.",
+      "null where it varies, and its basis), and stats: how Kuasa delivered it over the last 90 days of live orders (orders completed, " +
+      "median hours from payment to delivery, on-time, acceptance and dispute rates, rating), null while fewer than 10 orders " +
+      "completed; past figures, never a promise to your user. Only these services, prices and official fees exist: never offer or quote anything else.",
     annotations: READ,
     procedure: "catalog.list",
   },
@@ -81,7 +83,8 @@ const TOOL_TABLE: readonly ToolEntry[] = [
     title: "Detail layanan: one catalog service",
     description:
       "One catalog service by its `code`, with its price_idr and the intake fields (key, label, required, type, options) that " +
-      "buat_order's `intake` must carry. Read it right before buat_order: the order's price is exactly this price_idr.",
+      "buat_order's `intake` must carry, and its delivery stats over the last 90 days (null while fewer than 10 orders completed). " +
+      "Read it right before buat_order: the order's price is exactly this price_idr.",
     annotations: READ,
     procedure: "catalog.get",
   },
@@ -353,6 +356,18 @@ const TOOL_TABLE: readonly ToolEntry[] = [
       "spent_this_month and scopes. Check it before buat_order to avoid BUDGET_EXCEEDED and INSUFFICIENT_DEPOSIT.",
     annotations: READ,
     procedure: "balance.get",
+  },
+  {
+    name: "periksa_konten",
+    title: "Periksa konten: check a draft against the content rules",
+    description:
+      "Before you say something to your user about Kuasa, its practitioners, prices or services, send the draft as `text` (optional " +
+      "`language`: id or en). The answer says whether it is `compliant` and lists each finding: the rule broken (outcome_promise, " +
+      "verification_claim, off_catalog, ai_legal_advice), `start`/`end` offsets and the `excerpt` in your text, what is wrong " +
+      "(`message`) and a compliant `suggestion`. Rewrite what it finds, then say it. Prices are compared with the live catalog. " +
+      "Nothing is stored or changed.",
+    annotations: READ,
+    procedure: "contentChecks.create",
   },
 ];
 

@@ -1,5 +1,8 @@
+import type { z } from "zod";
 import type { LedgerAccountKind, OfferStatus } from "@/generated/prisma/enums";
+import type { findingsListOutput } from "@/server/api/schemas/content-findings-portal";
 import type { OperatorStep } from "@/server/api/schemas/portal/operator-portal";
+import type { ContentRule } from "@/server/domain/content-rules/content-rules";
 
 /** How the console names who acted (the audit log's actor types). The code stays visible beside it. */
 export const ACTOR_LABEL: Record<string, string> = {
@@ -173,3 +176,32 @@ export function conflictSkipOf(action: string, data: unknown): ConflictSkip | nu
     }),
   };
 }
+
+/** Each content rule as the console names and explains it; the rule's code is never shown alone. */
+export const CONTENT_RULE_LABEL: Record<ContentRule, { name: string; explanation: string }> = {
+  outcome_promise: {
+    name: "Menjanjikan hasil",
+    explanation: "Agen menjanjikan hasil: perkara pasti menang, izin pasti terbit, atau tenggat instansi pemerintah pasti terpenuhi.",
+  },
+  verification_claim: {
+    name: "Klaim verifikasi semua praktisi",
+    explanation:
+      "Agen menyatakan semua praktisi diverifikasi satu organisasi advokat tertentu; yang berlaku hanya label di profil praktisi atau layanan.",
+  },
+  off_catalog: {
+    name: "Harga atau layanan di luar katalog",
+    explanation: "Agen menyebut layanan hukum yang tidak ada di katalog, atau harga layanan katalog yang berbeda dari harga agennya.",
+  },
+  ai_legal_advice: {
+    name: "Jawaban AI sebagai nasihat hukum",
+    explanation: "Agen menyajikan jawaban AI sebagai nasihat hukum, padahal nasihat hukum datang dari praktisi.",
+  },
+};
+
+type FindingSource = z.infer<typeof findingsListOutput>["data"][number]["source"];
+
+/** Where an agent said what a finding is about. */
+export const FINDING_SOURCE_LABEL: Record<FindingSource, string> = {
+  order_message: "Pesan ke praktisi",
+  case_story: "Cerita kasus",
+};

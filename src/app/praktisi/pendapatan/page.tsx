@@ -8,27 +8,20 @@ import { StatementTable } from "@/app/_components/statement-table";
 import { PageTitle } from "@/app/_components/ui";
 import { portalPage } from "@/server/runtime/portal";
 import { ReceiptForm } from "../_components/cost-forms";
+import { Figure } from "../_components/figure";
+import { DeliveryStats } from "./delivery-stats";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Pendapatan · Praktisi — Kuasa" };
 
-function Figure({ label, value, hint }: { label: string; value: string; hint: string }) {
-  return (
-    <section className="stat" aria-label={label}>
-      <p className="stat-label">{label}</p>
-      <p className="stat-value">{value}</p>
-      <p className="muted small">{hint}</p>
-    </section>
-  );
-}
-
 export default async function EarningsPage({ searchParams }: { searchParams: Promise<{ setelah?: string }> }) {
   const [{ caller }, { setelah: after }] = await Promise.all([portalPage("practitioner"), searchParams]);
-  const [earnings, statement, costs, bankAccount] = await Promise.all([
+  const [earnings, statement, costs, bankAccount, deliveryStats] = await Promise.all([
     caller.practitioner.earnings(),
     caller.practitioner.statement({ page: { starting_after: after } }),
     caller.practitioner.costs(),
     caller.practitioner.bankAccount(),
+    caller.practitioner.deliveryStats(),
   ]);
   const toReceipt = costs.filter((cost) => cost.status === "disetujui").length;
   return (
@@ -112,6 +105,7 @@ export default async function EarningsPage({ searchParams }: { searchParams: Pro
           )}
         />
       </section>
+      <DeliveryStats figures={deliveryStats} />
       <h2 className="section-title">Riwayat saldo</h2>
       <StatementTable
         caption="Riwayat saldo pendapatan, terbaru di atas"

@@ -4,6 +4,7 @@ import { endAllPortalSessions, inviteAdmin, listTeam, revokeInvitation } from "@
 import { auditLogVocabulary, listAuditLog } from "@/server/services/audit";
 import { closeCase, listCasesForOperator } from "@/server/services/cases";
 import { listServicesForOperator, serviceForOperator, updateService } from "@/server/services/catalog";
+import { contentFindingsOverview, listContentFindings, organizationContentFindings } from "@/server/services/content-checks";
 import { cancelCostByOperator, listLateReceipts, operatorOrderCosts } from "@/server/services/costs";
 import { recordPayout } from "@/server/services/money";
 import { offerToPractitioner, practitionersForOrder, restartOffering } from "@/server/services/offers";
@@ -40,6 +41,15 @@ import {
 } from "@/server/services/practitioners";
 import { getTopUpInstructions, setTopUpInstructions } from "@/server/services/settings";
 import { operatorProcedure as operator } from "../portal-procedure";
+import {
+  findingsListInput,
+  findingsListOutput,
+  findingsOverviewInput,
+  findingsOverviewOutput,
+  livemodeOfMode,
+  organizationFindingsInput,
+  organizationFindingsOutput,
+} from "../schemas/content-findings-portal";
 import { idSchema } from "../schemas/ids";
 import { operatorTopUpInstructionsOutput, topUpInstructionsInput } from "../schemas/money/top-up";
 import { cancelCostInput, costsOutput, costView, lateReceiptsOutput, portalCostSchema } from "../schemas/orders/cost-portal";
@@ -326,6 +336,36 @@ export const operatorRouter = router({
       actor: ctx.actor,
     }),
   ),
+
+  /** Organisations whose agents broke a content rule in the last 90 days: counts per rule and per week. */
+  contentFindingsOverview: operator
+    .input(findingsOverviewInput)
+    .output(findingsOverviewOutput)
+    .query(({ ctx, input = {} }) => contentFindingsOverview(ctx, { actor: ctx.actor, search: { livemode: livemodeOfMode(input.mode) } })),
+  organizationContentFindings: operator
+    .input(organizationFindingsInput)
+    .output(organizationFindingsOutput)
+    .query(({ ctx, input }) =>
+      organizationContentFindings(ctx, {
+        actor: ctx.actor,
+        organizationId: input.organizationId,
+        search: { livemode: livemodeOfMode(input.mode) },
+      }),
+    ),
+  /** One organisation's findings, newest first. */
+  contentFindings: operator
+    .input(findingsListInput)
+    .output(findingsListOutput)
+    .query(async ({ ctx, input }) =>
+      samePage(
+        await listContentFindings(ctx, {
+          actor: ctx.actor,
+          organizationId: input.organizationId,
+          search: { rule: input.rule, livemode: livemodeOfMode(input.mode) },
+          page: portalPageOf(input.page),
+        }),
+      ),
+    ),
 
   cases: operator.output(casesOutput).query(({ ctx }) =>
     listCasesForOperator(ctx, {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { getCaseForPractitioner, listMyBids, listOpenCasesForPractitioner, submitBid, withdrawBid } from "@/server/services/cases";
+import { practitionerDeliveryFigures } from "@/server/services/catalog";
 import { listPractitionerCosts, payCost, practitionerOrderCosts, requestCost } from "@/server/services/costs";
 import { earningsStatement, earningsSummary } from "@/server/services/money";
 import { acceptOffer, declineOffer } from "@/server/services/offers";
@@ -51,6 +52,7 @@ import {
   casesOutput,
   caseView,
   deliverInput,
+  deliveryFiguresOutput,
   earningsOutput,
   myBidsOutput,
   offersOutput,
@@ -246,6 +248,12 @@ export const practitionerRouter = router({
 
   earnings: practitioner.output(earningsOutput).query(({ ctx }) =>
     earningsSummary(ctx, {
+      actor: ctx.actor,
+    }),
+  ),
+  /** Their own delivery statistics over the last 90 days, by the catalog's definitions. */
+  deliveryStats: practitioner.output(deliveryFiguresOutput).query(({ ctx }) =>
+    practitionerDeliveryFigures(ctx, {
       actor: ctx.actor,
     }),
   ),

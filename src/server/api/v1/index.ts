@@ -2,6 +2,7 @@ import { router } from "../trpc";
 import { balanceRouter } from "./balance";
 import { casesRouter } from "./cases";
 import { catalogRouter } from "./catalog";
+import { contentChecksRouter } from "./content-checks";
 import { eventsRouter } from "./events";
 import { filesRouter } from "./files";
 import { invoicesRouter } from "./invoices";
@@ -17,6 +18,7 @@ export const v1Router = router({
   invoices: invoicesRouter,
   events: eventsRouter,
   files: filesRouter,
+  contentChecks: contentChecksRouter,
   testHelpers: testHelpersRouter,
 });
 

@@ -1,6 +1,7 @@
 import { type AgentActor, requireActor } from "@/server/domain/access/actor";
 import { newId } from "@/server/domain/ids";
 import { audit } from "../audit";
+import { recordFindings } from "../content-checks";
 import type { ServiceDeps } from "../deps";
 import { type ClaimKey, NO_KEY } from "../idempotency";
 import { CASE_INCLUDE, type CaseWithBids } from "./case-rows";
@@ -50,6 +51,8 @@ export async function createCase(
       },
       include: CASE_INCLUDE,
     });
+    // The story is checked against the content rules and recorded for the operator, never refused for it.
+    await recordFindings(tx, { actor, place: { source: "case_story", caseId: id }, text: input.story, at: now });
     await audit(tx, {
       actor,
       action: "case.create",

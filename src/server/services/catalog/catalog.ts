@@ -1,9 +1,10 @@
 import type { Prisma, Service } from "@/generated/prisma/client";
 import type { InputJsonValue } from "@/generated/prisma/internal/prismaNamespace";
-import type { Db } from "@/server/db/client";
+import type { Db, DbOrTx } from "@/server/db/client";
 import { type Actor, type OperatorActor, requireActor, type SystemActor } from "@/server/domain/access/actor";
 import { type IntakeField, intakeFieldListSchema, intakeFieldsProblems } from "@/server/domain/catalog/intake";
 import { SERVICE_STATE_SWITCHES, type ServiceState, serviceState } from "@/server/domain/catalog/service-state";
+import { type DeliveryFigures, publishedStats } from "@/server/domain/catalog/service-stats";
 import { type ThirdPartyFee, thirdPartyFeeListSchema } from "@/server/domain/catalog/third-party-fees";
 import { AppError } from "@/server/domain/errors";
 import { agentPrice } from "@/server/domain/money/pricing";
@@ -27,9 +28,12 @@ export interface CatalogService {
   thirdParty: string | null;
   thirdPartyFees: ThirdPartyFee[];
   requires: CredentialKind[];
+  /** Its delivery statistics as last computed (services/catalog/service-stats.ts); null while too few orders completed. */
+  stats: DeliveryFigures | null;
 }
 
-function toCatalogService(row: Service): CatalogService {
+/** What the Service row says of itself; the agent catalog adds its stats. */
+function toCatalogService(row: Service): Omit<CatalogService, "stats"> {
   const clientPriceIdr = Number(row.clientPriceIdr);
   return {
     code: row.code,
@@ -69,6 +73,20 @@ export function invalidateCatalogCache(deps: Pick<ServiceDeps, "db">): void {
   catalogCache.delete(db);
 }
 
+/**
+ * The agent catalog as the database holds it now, past every process's cache: for a reader that
+ * must see an edit made on any instance at once (the content check, services/content-checks).
+ */
+export async function readAgentServices(db: DbOrTx): Promise<CatalogService[]> {
+  const rows = await db.service.findMany({
+    where: AGENT_VISIBLE,
+    orderBy: [{ sortOrder: "asc" }, { code: "asc" }],
+    // Read as the job stored them: the catalog computes nothing.
+    include: { stats: true },
+  });
+  return rows.map((row) => ({ ...toCatalogService(row), stats: publishedStats(row.stats) }));
+}
+
 /** Only agent-eligible, active services, in catalog order. */
 export async function listAgentServices(
   deps: Pick<ServiceDeps, "db">,
@@ -78,9 +96,7 @@ export async function listAgentServices(
   const { db } = deps;
   const cached = catalogCache.get(db);
   if (cached && Date.now() - cached.loadedAt < CATALOG_CACHE_MS) return cached.services;
-  const services = db.service
-    .findMany({ where: AGENT_VISIBLE, orderBy: [{ sortOrder: "asc" }, { code: "asc" }] })
-    .then((rows) => rows.map(toCatalogService));
+  const services = readAgentServices(db);
   catalogCache.set(db, { loadedAt: Date.now(), services });
   // A failed load must not be served from the cache.
   services.catch(() => invalidateCatalogCache(deps));

@@ -5,8 +5,10 @@ export {
   invalidateCatalogCache,
   listAgentServices,
   listServicesForOperator,
+  readAgentServices,
   seedCatalog,
   serviceForOperator,
   updateService,
 } from "./catalog";
 export { CATALOG_CATEGORIES, CATALOG_SEED } from "./catalog-seed";
+export { practitionerDeliveryFigures, refreshServiceStats, serviceStatsDue } from "./service-stats";

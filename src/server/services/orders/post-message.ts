@@ -2,6 +2,7 @@ import { type OperatorActor, type OrganizationActor, ownerOf, requireActor } fro
 import { AppError } from "@/server/domain/errors";
 import { FINAL_STATUSES } from "@/server/domain/orders/order-state";
 import { audit } from "../audit";
+import { recordFindings } from "../content-checks";
 import type { ServiceDeps } from "../deps";
 import { filesToAttach } from "../files";
 import { type ClaimKey, NO_KEY } from "../idempotency";
@@ -39,6 +40,10 @@ export async function postClientMessage(
     }
     const files = await filesToAttach(tx, readerOf(actor), ownerOf(actor), input.attachments, "attachments");
     const message = { role: roleOf(actor), body: input.body, files };
+    // An agent's words to the practitioner are checked against the content rules and recorded for
+    // the operator; the message itself goes as sent.
+    if (actor.kind === "agent")
+      await recordFindings(tx, { actor, place: { source: "order_message", orderId }, text: input.body, at: change.now });
     if (order.status === "butuh_input_klien") return changeOrderStatus(tx, change, order, "client_reply", actor, { message });
     await assertRoomForMessage(tx, orderId);
     await addMessage(tx, orderId, message, change);

@@ -19,7 +19,11 @@ export default async function OrganizationPage({ params }: { params: Promise<{ i
   const org = await caller.operator
     .organization({ organizationId: id })
     .catch((err: unknown) => (isNotFound(err) ? notFound() : Promise.reject(err)));
-  const pending = (await caller.operator.team({ organizationId: id })).invitations.filter((invitation) => invitation.status === "menunggu");
+  const [team, content] = await Promise.all([
+    caller.operator.team({ organizationId: id }),
+    caller.operator.organizationContentFindings({ organizationId: id }),
+  ]);
+  const pending = team.invitations.filter((invitation) => invitation.status === "menunggu");
   return (
     <>
       <p className="back">
@@ -48,6 +52,13 @@ export default async function OrganizationPage({ params }: { params: Promise<{ i
           <p className="stat-value">{org.liveOrders}</p>
           <p>
             <Link href={`/operator/pesanan?organisasi=${org.id}`}>Lihat semua pesanannya</Link>
+          </p>
+        </section>
+        <section className="stat" aria-label="Temuan konten 90 hari">
+          <p className="stat-label">Temuan konten 90 hari</p>
+          <p className="stat-value">{content.findings?.total ?? 0}</p>
+          <p>
+            <Link href={`/operator/konten/${org.id}`}>Lihat temuan aturan konten</Link>
           </p>
         </section>
       </div>

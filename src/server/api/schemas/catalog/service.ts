@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { INTAKE_FIELD_TYPES, INTAKE_LIMITS, type IntakeField } from "@/server/domain/catalog/intake";
+import { type DeliveryFigures, STATS_MIN_COMPLETED_ORDERS, STATS_WINDOW_DAYS } from "@/server/domain/catalog/service-stats";
 import { THIRD_PARTY_FEE_KINDS } from "@/server/domain/catalog/third-party-fees";
 import { PROVINCES } from "@/server/domain/places/provinces";
 import { CREDENTIAL_KINDS } from "@/server/domain/practitioners/credentials";
@@ -61,6 +62,38 @@ const thirdPartyFeeResponseSchema = z
   })
   .meta({ id: "ThirdPartyFee" });
 
+const DAYS = `the last ${STATS_WINDOW_DAYS} days`;
+/** A rate: a fraction from 0 to 1, two decimals, or null when there was nothing to count. */
+const rateSchema = (description: string) => z.number().min(0).max(1).nullable().meta({ description });
+
+const serviceStatsSchema = z
+  .object({
+    orders_completed_90d: z
+      .number()
+      .int()
+      .meta({
+        description: `Live orders of this service that became \`selesai\` (finished: accepted by the client, accepted on its behalf, or a dispute settled by Kuasa) in ${DAYS}. \`median_hours_to_delivery\`, \`on_time_rate\` and the rating are figures of these orders.`,
+      }),
+    median_hours_to_delivery: z.number().nullable().meta({
+      description:
+        "The median, over those orders that were delivered, of the hours from payment (when the SLA's clock starts) to the first delivery (`diserahkan`), one decimal. Time waiting for the client's input and for a practitioner to take the order counts. Null when none was delivered.",
+    }),
+    on_time_rate: rateSchema(
+      "Of those orders that were delivered, the share whose first delivery came at or before `sla_due_at`. A fraction from 0 to 1, two decimals.",
+    ),
+    acceptance_rate: rateSchema(
+      `Of the offers of this service's live orders made to practitioners in ${DAYS} that were answered or ran out, the share accepted (the rest declined or left to expire): how readily practitioners take this work. Offers still open or withdrawn are not counted. A fraction from 0 to 1, two decimals; null when there was none.`,
+    ),
+    dispute_rate: rateSchema(
+      `Of the live orders of this service that a practitioner took and that ended (\`selesai\` or \`direfund\`) in ${DAYS}, the share that went to dispute (\`sengketa\`) at some point. A fraction from 0 to 1, two decimals.`,
+    ),
+    rating_average: z.number().nullable().meta({
+      description: "The mean of the clients' ratings (1 to 5) of the completed orders, two decimals; null without any rating.",
+    }),
+    rating_count: z.number().int().meta({ description: "How many of the completed orders were rated." }),
+  })
+  .meta({ id: "ServiceStats" });
+
 export const serviceSchema = z
   .object({
     code: z.string().meta({ description: "Used as `service` when creating an order." }),
@@ -79,11 +112,26 @@ export const serviceSchema = z
       description:
         "The same costs as lines a practitioner may bill, never part of `price_idr`: the only official fees an agent may mention to its user. Empty when `third_party` is null.",
     }),
+    stats: serviceStatsSchema.nullable().meta({
+      description: `How Kuasa delivered this service in ${DAYS}, counted from live orders only (test-mode orders never count), recomputed at most every hour. Null while fewer than ${STATS_MIN_COMPLETED_ORDERS} orders completed in that window: figures from a handful of orders mislead more than they tell, and could single out one practitioner's work. Past figures are no promise about a new order.`,
+    }),
     livemode: livemodeSchema,
   })
   .meta({ id: "Service" });
 
 type ServiceResponse = z.infer<typeof serviceSchema>;
+
+function serializeStats(stats: DeliveryFigures): z.infer<typeof serviceStatsSchema> {
+  return {
+    orders_completed_90d: stats.ordersCompleted90d,
+    median_hours_to_delivery: stats.medianHoursToDelivery,
+    on_time_rate: stats.onTimeRate,
+    acceptance_rate: stats.acceptanceRate,
+    dispute_rate: stats.disputeRate,
+    rating_average: stats.ratingAverage,
+    rating_count: stats.ratingCount,
+  };
+}
 
 /** The catalog is the same in both modes; `livemode` says which mode the asking key works in. */
 export function serializeService(service: CatalogService, livemode: boolean): ServiceResponse {
@@ -107,6 +155,7 @@ export function serializeService(service: CatalogService, livemode: boolean): Se
       checked_on: fee.checkedOn ?? null,
       applies_when: fee.appliesWhen ?? null,
     })),
+    stats: service.stats && serializeStats(service.stats),
     livemode,
   };
 }

@@ -212,6 +212,17 @@ export const earningsOutput = z.object({
   paidOutIdr: rupiahSchema,
 });
 
+/** Their own delivery statistics (domain/catalog/service-stats.ts), by the catalog's definitions. */
+export const deliveryFiguresOutput = z.object({
+  ordersCompleted90d: z.number().int(),
+  medianHoursToDelivery: z.number().nullable(),
+  onTimeRate: z.number().nullable(),
+  acceptanceRate: z.number().nullable(),
+  disputeRate: z.number().nullable(),
+  ratingAverage: z.number().nullable(),
+  ratingCount: z.number().int(),
+});
+
 export const statementOutput = pageSchema(
   z.object({
     id: z.string(),
