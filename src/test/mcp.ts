@@ -5,7 +5,7 @@ import { isDeepStrictEqual } from "node:util";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { type CallToolResult, ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { AddressGuard } from "@/server/api/address-guard";
 import type { Db } from "@/server/db/client";
 import { type Clock, systemClock } from "@/server/domain/clock";
@@ -25,14 +25,18 @@ export interface TestMcp {
   close(): Promise<void>;
 }
 
-/** The real /mcp handler on a loopback port of this process. */
+/** The real /mcp handler on a loopback port of this process; `watchIntervalMs` is its watcher's (MCP_WATCH_INTERVAL_MS). */
 export async function startTestMcp(
   db: Db,
   clock: Clock = systemClock,
   rateLimiter?: ApiRateLimiter,
   addressGuard?: AddressGuard,
+  { watchIntervalMs }: { watchIntervalMs?: number } = {},
 ): Promise<TestMcp> {
-  const handler = createMcpHandler({ db, clock, rateLimiter, addressGuard, files: TEST_FILES, publicUrl: TEST_PUBLIC_URL });
+  const handler = createMcpHandler(
+    { db, clock, rateLimiter, addressGuard, files: TEST_FILES, publicUrl: TEST_PUBLIC_URL },
+    { watchIntervalMs },
+  );
   const server: Server = createServer((req, res) => void handler(req, res));
   // As the production server (runtime/serve.ts): a client's pooled connection, reused after a pause
   // on a loaded machine, must not meet a server that closed it at Node's default 5 s (ECONNRESET).
@@ -53,6 +57,7 @@ export async function startTestMcp(
       await Promise.all(clients.map((c) => c.close()));
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await handler.close();
     },
   };
 }
@@ -81,4 +86,45 @@ export function withoutRequestId(body: unknown): unknown {
   if (error === undefined) return body;
   const { request_id: _, ...rest } = error;
   return { error: rest };
+}
+
+/**
+ * Every `notifications/resources/updated` a client is sent, in order, with barriers: `next(uri)`
+ * resolves at the next update of the URI not yet taken (at once if one already came), and
+ * `until(uri, check)` takes updates until a read of the resource right after one passes `check`:
+ * a change is proven by an update followed by a read that shows it, whatever the timing.
+ */
+export function resourceUpdates(client: Client) {
+  const got: string[] = [];
+  const taken = new Map<string, number>();
+  const waiting = new Set<() => void>();
+  client.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) => {
+    got.push(params.uri);
+    for (const wake of waiting) wake();
+    waiting.clear();
+  });
+  const next = async (uri: string): Promise<void> => {
+    while (got.filter((u) => u === uri).length <= (taken.get(uri) ?? 0)) await new Promise<void>((resolve) => waiting.add(resolve));
+    taken.set(uri, (taken.get(uri) ?? 0) + 1);
+  };
+  return {
+    /** Every URI updated so far, in the order the updates came. */
+    got,
+    next,
+    async until<T>(uri: string, check: (read: T) => boolean): Promise<T> {
+      for (;;) {
+        await next(uri);
+        const read = (await readJson(client, uri)) as T;
+        if (check(read)) return read;
+      }
+    },
+  };
+}
+
+/** A resource's JSON, as resources/read gives it. */
+export async function readJson(client: Client, uri: string): Promise<unknown> {
+  const { contents } = await client.readResource({ uri });
+  const [content] = contents;
+  if (content?.mimeType !== "application/json" || !("text" in content)) throw new Error(`expected one JSON text content for ${uri}`);
+  return JSON.parse(content.text);
 }

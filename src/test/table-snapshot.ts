@@ -5,13 +5,15 @@ import type { Db } from "@/server/db/client";
  * `updatedAt` with it), which a refused call does too without having changed anything.
  */
 const USAGE_COLUMNS: Record<string, string[]> = { ApiKey: ["lastUsedAt", "updatedAt"] };
+/** Tables that record use, not state: an MCP client's handshake opens a session (McpSubscription, what it follows, is state). */
+const USAGE_TABLES: ReadonlySet<string> = new Set(["McpSession"]);
 
-/** One hash per table of the public schema, over every row (as JSON, usage columns left out). */
+/** One hash per table of the public schema, over every row (as JSON, usage tables and columns left out). */
 export async function snapshotTables(db: Db): Promise<Record<string, string>> {
   const tables = await db.$queryRaw<Array<{ name: string }>>`
     SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`;
   const hashes: Record<string, string> = {};
-  for (const { name } of tables) {
+  for (const { name } of tables.filter((table) => !USAGE_TABLES.has(table.name))) {
     const dropped = (USAGE_COLUMNS[name] ?? []).map((column) => ` - '${column}'`).join("");
     // Identifiers come from the catalog above, not from input.
     const [row] = await db.$queryRawUnsafe<Array<{ hash: string | null; count: bigint }>>(

@@ -51,6 +51,8 @@ const PGLITE_WITH_POSTGRES = [
   "src/server/api/attach-rights.db.test.ts",
   // A whole test order through MCP alone, the sandbox's uji_ tools included, on the embedded default too.
   "src/server/mcp/sandbox.db.test.ts",
+  // MCP subscriptions: the change marks' SQL and the watcher on the embedded default too.
+  "src/server/mcp/subscriptions.db.test.ts",
   // The request log's batches (a bulk insert and a trim by window function) on the embedded default too.
   "src/server/services/request-log/request-log.db.test.ts",
   // Credentials, jurisdiction, conflicts of interest and the cap on live offers (issue 39) on the embedded default too.

@@ -35,6 +35,7 @@ const ID_PREFIX = {
   credential: "krd",
   conflict: "knf",
   contentFinding: "cf",
+  mcpSession: "mcps",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

@@ -1,6 +1,7 @@
 import { credentialExpiryJob, credentialReminderJob } from "./credential-timers";
 import { emailDeliveryJob } from "./email-delivery";
 import { expiredFileLinkJob, leftoverUploadJob, unattachedFileJob } from "./file-cleanup";
+import { mcpSessionSweepJob } from "./mcp-session-sweep";
 import { oauthExpiryJob, unusedOAuthClientJob } from "./oauth-expiry";
 import { autoAcceptJob, idempotencyExpiryJob, offerExpiryJob, orderOfferingJob, slaBreachJob, stalledRefundJob } from "./order-timers";
 import { passwordResetExpiryJob } from "./password-reset-expiry";
@@ -28,5 +29,6 @@ export const JOB_KINDS: readonly JobKind[] = [
   requestLogExpiryJob,
   credentialExpiryJob,
   credentialReminderJob,
+  mcpSessionSweepJob,
   serviceStatsJob,
 ];

@@ -229,7 +229,7 @@ describe("what a key is shown", () => {
       });
   });
 
-  it("declares tools only, with a list that does not change, and answers resources, prompts, completions and logging with -32601", async () => {
+  it("declares tools and subscribable resources, lists that do not change, and answers prompts, completions and logging with -32601", async () => {
     const raw = (method: string, params: Record<string, unknown> = {}) =>
       fetch(mcp.url, {
         method: "POST",
@@ -245,12 +245,10 @@ describe("what a key is shown", () => {
       capabilities: {},
       clientInfo: { name: "c", version: "1" },
     });
-    expect((initialized as { result: { capabilities: unknown } }).result.capabilities).toEqual({ tools: { listChanged: false } });
-    expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: false } });
+    const capabilities = { tools: { listChanged: false }, resources: { subscribe: true, listChanged: false } };
+    expect((initialized as { result: { capabilities: unknown } }).result.capabilities).toEqual(capabilities);
+    expect(client.getServerCapabilities()).toEqual(capabilities);
     for (const [method, params] of [
-      ["resources/list", {}],
-      ["resources/templates/list", {}],
-      ["resources/read", { uri: "https://contoh.id/x" }],
       ["prompts/list", {}],
       ["prompts/get", { name: "x" }],
       ["completion/complete", { ref: { type: "ref/prompt", name: "x" }, argument: { name: "a", value: "b" } }],
@@ -262,7 +260,6 @@ describe("what a key is shown", () => {
       ]);
     }
     // The SDK client's own calls get the same error.
-    await expect(client.listResources()).rejects.toMatchObject({ code: -32601 });
     await expect(client.listPrompts()).rejects.toMatchObject({ code: -32601 });
   });
 });
@@ -623,10 +620,17 @@ describe("HTTP before MCP", () => {
     await expect(mcp.connect("key_tidakada.rahasia")).rejects.toMatchObject({ code: 401 });
   });
 
-  it("answers GET and DELETE with 405 and Allow: POST", async () => {
+  it("answers GET and DELETE without a session with 400 naming Mcp-Session-Id, and other methods with 405", async () => {
     for (const method of ["GET", "DELETE"]) {
       const res = await fetch(mcp.url, { method, headers: { Authorization: `Bearer ${org.token}`, Accept: "text/event-stream" } });
-      expect([res.status, res.headers.get("allow")]).toEqual([405, "POST"]);
+      expect([res.status, ((await res.json()) as ErrorBody).error]).toEqual([
+        400,
+        expect.objectContaining({ code: "VALIDATION", param: "Mcp-Session-Id" }),
+      ]);
+    }
+    for (const method of ["PUT", "PATCH"]) {
+      const res = await fetch(mcp.url, { method, headers: { Authorization: `Bearer ${org.token}` } });
+      expect([res.status, res.headers.get("allow")]).toEqual([405, "GET, POST, DELETE"]);
       expect(((await res.json()) as ErrorBody).error.code).toBe("METHOD_NOT_ALLOWED");
     }
   });
@@ -682,12 +686,16 @@ describe("HTTP before MCP", () => {
     }
   });
 
-  it("serves an initialize with a plain JSON answer and a request id", async () => {
+  it("serves an initialize with a plain JSON answer, a request id and a new session of the key", async () => {
     const res = await post({ Authorization: `Bearer ${org.token}` });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
     expect(res.headers.get("x-request-id")).toMatch(/\S/);
-    expect(res.headers.get("mcp-session-id")).toBeNull();
+    const sessionId = res.headers.get("mcp-session-id") ?? "";
+    expect(sessionId).toMatch(/^mcps_[0-9A-Za-z]{22}$/);
+    expect(await database.prisma.mcpSession.findUnique({ where: { id: sessionId }, select: { apiKeyId: true } })).toEqual({
+      apiKeyId: org.apiKeyId,
+    });
     expect(((await res.json()) as { result: { serverInfo: { name: string } } }).result.serverInfo.name).toBe("kuasa");
   });
 });
@@ -746,14 +754,12 @@ describe("one request, one message, under the key's limit", () => {
     const limited = await startTestMcp(
       database.prisma,
       clock,
-      new ApiRateLimiter({ kind: "memory" }, { reads: 3, writes: 1, windowSeconds: 60 }),
+      new ApiRateLimiter({ kind: "memory" }, { reads: 4, writes: 1, windowSeconds: 60 }),
     );
     try {
       const agent = await limited.connect(org.token);
-      // The handshake (initialize and its notification) took two of the three MCP messages; the three tool reads are still there.
-      expect((await agent.callTool({ name: "saldo", arguments: {} })).isError).toBeFalsy();
-      expect((await agent.callTool({ name: "saldo", arguments: {} })).isError).toBeFalsy();
-      expect((await agent.callTool({ name: "saldo", arguments: {} })).isError).toBeFalsy();
+      // The handshake (initialize, its notification and the session's stream) took three of the four MCP messages; the four tool reads are still there.
+      for (let i = 0; i < 4; i++) expect((await agent.callTool({ name: "saldo", arguments: {} })).isError).toBeFalsy();
       expect((await toolError(agent, "saldo", {})).error.code).toBe("RATE_LIMITED");
       expect((await agent.listTools()).tools.length).toBe(toolsFor(true).tools.length);
     } finally {
@@ -808,7 +814,7 @@ describe("one request, one message, under the key's limit", () => {
   it.each([
     ["an initialize", () => postTo(mcp.url, org.token, JSON.stringify(initialize)), 200],
     ["a missing key", () => postTo(mcp.url, "", JSON.stringify(initialize)), 401],
-    ["a GET", () => fetch(mcp.url), 405],
+    ["a PUT", () => fetch(mcp.url, { method: "PUT" }), 405],
   ])("answers %s with nosniff, no-referrer, a CSP that allows nothing, and Cache-Control: no-store", async (_what, request, status) => {
     const res = await request();
     expect(res.status).toBe(status);

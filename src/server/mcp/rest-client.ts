@@ -103,23 +103,46 @@ export async function checkKey(
 
 const reasonOf = (err: unknown) => (err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err));
 
+/** One request to the API; a network failure is the AppError a tool answers with. */
+async function send(url: URL, init: RequestInit, target: RestTarget): Promise<Response> {
+  try {
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  } catch (err) {
+    throw new AppError("INTERNAL", `Could not reach the Kuasa API at ${target.baseUrl} (${reasonOf(err)}); check KUASA_BASE_URL.`);
+  }
+}
+
+async function answerOf(response: Response, url: URL, init: RequestInit, target: RestTarget): Promise<ToolAnswer> {
+  const body: unknown = await response.json().catch(() => undefined);
+  // The API's error body passes through unchanged, so both faces fail in the same words.
+  if (!response.ok && isErrorBody(body)) return { ok: false, body };
+  if (response.ok && isObject(body)) return { ok: true, body, replayed: response.headers.get("idempotent-replayed") === "true" };
+  throw new AppError(
+    "INTERNAL",
+    `${init.method} ${url.pathname} at ${target.baseUrl} answered HTTP ${response.status} without a Kuasa API body; check KUASA_BASE_URL.`,
+  );
+}
+
 /** The stdio face's runner: every tool call is one REST request with the agent's key; no database here. */
 export function createRestRunner(target: RestTarget): ToolRunner {
   return async (tool, call): Promise<ToolAnswer> => {
     const { url, init } = restRequest(tool, call, target);
-    let response: Response;
-    try {
-      response = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-    } catch (err) {
-      throw new AppError("INTERNAL", `Could not reach the Kuasa API at ${target.baseUrl} (${reasonOf(err)}); check KUASA_BASE_URL.`);
-    }
-    const body: unknown = await response.json().catch(() => undefined);
-    // The API's error body passes through unchanged, so both faces fail in the same words.
-    if (!response.ok && isErrorBody(body)) return { ok: false, body };
-    if (response.ok && isObject(body)) return { ok: true, body, replayed: response.headers.get("idempotent-replayed") === "true" };
-    throw new AppError(
-      "INTERNAL",
-      `${init.method} ${url.pathname} at ${target.baseUrl} answered HTTP ${response.status} without a Kuasa API body; check KUASA_BASE_URL.`,
-    );
+    return answerOf(await send(url, init, target), url, init, target);
+  };
+}
+
+/** A poll of a read: unchanged since the ETag sent (304), or its answer and the ETag it came with (null: the read has none). */
+export type Poll = { unchanged: true } | { unchanged: false; etag: string | null; answer: ToolAnswer };
+
+/** Reads a read tool's answer again, with If-None-Match when an earlier answer gave an ETag (the catalog's, today). */
+export type Poller = (tool: Tool, call: ToolCall, etag: string | null) => Promise<Poll>;
+
+export function createRestPoller(target: RestTarget): Poller {
+  return async (tool, call, etag) => {
+    const { url, init } = restRequest(tool, call, target);
+    if (etag !== null) init.headers = { ...init.headers, "If-None-Match": etag };
+    const response = await send(url, init, target);
+    if (response.status === 304) return { unchanged: true };
+    return { unchanged: false, etag: response.headers.get("etag"), answer: await answerOf(response, url, init, target) };
   };
 }

@@ -5,7 +5,9 @@ import { type ApiError, errorBody, toApiError, zodValidationError } from "@/serv
 import { errorDocUrl } from "@/server/api/openapi-guide";
 import { AppError } from "@/server/domain/errors";
 import packageJson from "../../../package.json" with { type: "json" };
-import { REPLAYED_FIELD, type Tool, type ToolCall, type ToolSet, toolsFor } from "./tools";
+import { protocolError } from "./protocol-error";
+import { resourceCall, type Subscriptions, serveResources } from "./resources";
+import { type ProcedurePath, REPLAYED_FIELD, type Tool, type ToolCall, type ToolSet, toolsFor } from "./tools";
 
 /** The spec's content rules for agent clients, and how the tools fit together. */
 export const INSTRUCTIONS = `Kuasa lets you hire licensed Indonesian legal practitioners (advokat and other labelled practitioners) for your user. Amounts are integer rupiah (IDR).
@@ -36,16 +38,27 @@ export type ToolAnswer =
 /** Runs one tool: in process through the router (remote face) or over the REST API (stdio face). */
 export type ToolRunner = (tool: Tool, call: ToolCall) => Promise<ToolAnswer>;
 
+/** The tool bound to a procedure: how a resource is read, with the tool's checked arguments. */
+export const toolOf = (toolSet: ToolSet, procedure: ProcedurePath) => toolSet.tools.find((tool) => tool.route.procedurePath === procedure)!;
+
 /**
- * Whether a JSON-RPC message is a tool call that reaches its procedure (a tool of the key's mode,
- * arguments its schema takes), which counts it in the key's read or write window as REST does.
- * Every other message must be counted by the face itself, or unknown tools and bad arguments would be free.
+ * Whether a JSON-RPC message reaches a procedure with arguments its schema takes, which counts it in
+ * the key's read or write window as REST does: a tool call (a tool of the key's mode), a resource
+ * read or subscription (of a resource Kuasa serves), resources/list (the orders list). Every other
+ * message must be counted by the face itself, or unknown tools and bad arguments would be free.
  */
 export function reachesProcedure(message: unknown, livemode: boolean): boolean {
   if (message === null || typeof message !== "object") return false;
-  const { method, params } = message as { method?: unknown; params?: { name?: unknown; arguments?: unknown } };
+  const { method, params } = message as { method?: unknown; params?: { name?: unknown; arguments?: unknown; uri?: unknown } };
+  const toolSet = toolsFor(livemode);
+  // resources/list reads the orders list with fixed arguments.
+  if (method === "resources/list") return true;
+  if ((method === "resources/read" || method === "resources/subscribe") && typeof params?.uri === "string") {
+    const call = resourceCall(params.uri);
+    return call !== null && toolOf(toolSet, call.procedure).parseArguments(call.args).success;
+  }
   if (method !== "tools/call" || typeof params?.name !== "string") return false;
-  const tool = toolsFor(livemode).byName.get(params.name);
+  const tool = toolSet.byName.get(params.name);
   const args = params.arguments ?? {};
   return tool !== undefined && args !== null && typeof args === "object" && tool.parseArguments(args as Record<string, unknown>).success;
 }
@@ -56,21 +69,32 @@ interface ErrorOrigin {
   publicUrl: string;
 }
 
+type ErrorAnswer = Extract<ToolAnswer, { ok: false }>;
+
+function errorAnswerBody(error: ApiError, { requestId, publicUrl }: ErrorOrigin): ErrorAnswer["body"] {
+  if (requestId !== undefined) return errorBody(error, requestId, publicUrl);
+  return { error: { ...error, doc_url: errorDocUrl(publicUrl, error.code) } };
+}
+
+/** The REST error body of an error thrown while answering `what` (a tool, a subscription). */
+function refusal(err: unknown, what: string, origin: ErrorOrigin): ErrorAnswer["body"] {
+  const error = toApiError(err);
+  // AppErrors are answers on purpose (an unreachable API over stdio, say); anything else is a bug.
+  if (error.code === "INTERNAL" && !(err instanceof AppError)) console.error(`[mcp] internal error in ${what}`, err);
+  return errorAnswerBody(error, origin);
+}
+
 async function answer(tool: Tool, args: Record<string, unknown>, run: ToolRunner, origin: ErrorOrigin): Promise<ToolAnswer> {
   let error: ApiError;
   try {
     // The procedure's own schema, so a bad argument reads exactly like the REST 400 on either face.
     const parsed = tool.parseArguments(args);
-    if (!parsed.success) error = zodValidationError(parsed.error);
-    else return await run(tool, parsed.call);
+    if (parsed.success) return await run(tool, parsed.call);
+    error = zodValidationError(parsed.error);
   } catch (err) {
-    error = toApiError(err);
-    // AppErrors are answers on purpose (an unreachable API over stdio, say); anything else is a bug.
-    if (error.code === "INTERNAL" && !(err instanceof AppError)) console.error(`[mcp] internal error in ${tool.name}`, err);
+    return { ok: false, body: refusal(err, tool.name, origin) };
   }
-  const { requestId, publicUrl } = origin;
-  if (requestId !== undefined) return { ok: false, body: errorBody(error, requestId, publicUrl) };
-  return { ok: false, body: { error: { ...error, doc_url: errorDocUrl(publicUrl, error.code) } } };
+  return { ok: false, body: errorAnswerBody(error, origin) };
 }
 
 /** How long the download url of a file in a tool's answer works: long enough to fetch it now, not to keep. */
@@ -129,14 +153,6 @@ function toResult(answer: ToolAnswer, links: CallToolResult["content"], structur
 }
 
 /**
- * A JSON-RPC error the SDK answers with exactly this message. Its McpError writes "MCP error <code>:"
- * into the message, and the client's McpError prefixes it again.
- */
-function protocolError(code: ErrorCode, message: string): Error & { code: ErrorCode } {
-  return Object.assign(new Error(message), { code });
-}
-
-/**
  * The SDK checks elicitation answers with it (we ask none); each Server would otherwise build its
  * own Ajv with its formats, and /mcp builds a Server per request.
  */
@@ -168,8 +184,10 @@ const LISTED = { live: listedFor(toolsFor(true), NOTHING_CHANGED), test: listedF
  * server whose /docs each error's doc_url points into (over stdio, KUASA_BASE_URL's); `changed` names the
  * procedures whose answers the caller's API version shapes differently from the current one. Built on the SDK's
  * low-level Server because McpServer would answer bad arguments in its own words instead of the
- * API's VALIDATION error. It declares tools only: resources, prompts, completions and logging are
- * not served, and their methods answer the SDK's -32601 Method not found.
+ * API's VALIDATION error. It serves tools and resources (resources.ts), read through the same
+ * runner; `subscriptions` is where the face keeps a connection's subscriptions (none: a remote
+ * request outside a session, which may read but not subscribe). Prompts, completions and logging
+ * are not served, and their methods answer the SDK's -32601 Method not found.
  */
 export function createMcpServer(
   run: ToolRunner,
@@ -179,6 +197,7 @@ export function createMcpServer(
     publicUrl,
     changed = NOTHING_CHANGED,
     onToolAnswer,
+    subscriptions,
   }: {
     livemode: boolean;
     requestId?: string;
@@ -186,12 +205,18 @@ export function createMcpServer(
     changed?: ReadonlySet<string>;
     /** Told each tool call's answer (the remote face logs an error's status). */
     onToolAnswer?: (answer: ToolAnswer) => void;
+    subscriptions?: Subscriptions;
   },
 ): Server {
   const server = new Server(
     { name: "kuasa", title: "Kuasa", version: packageJson.version },
-    // Tools only, and their list does not change while connected: the key's mode is fixed.
-    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator: JSON_SCHEMA_VALIDATOR },
+    {
+      // Neither list changes while connected: the key's mode is fixed, and the orders listed are the
+      // newest at each resources/list (a new order is not announced; its own updates are).
+      capabilities: { tools: { listChanged: false }, resources: { subscribe: true, listChanged: false } },
+      instructions: INSTRUCTIONS,
+      jsonSchemaValidator: JSON_SCHEMA_VALIDATOR,
+    },
   );
   const toolSet = toolsFor(livemode);
   const listed = changed.size === 0 ? (livemode ? LISTED.live : LISTED.test) : listedFor(toolSet, changed);
@@ -207,6 +232,12 @@ export function createMcpServer(
     onToolAnswer?.(answered);
     const links = tool.name === LINK_TOOL ? [] : await resourceLinks(answered, run, toolSet);
     return toResult(answered, links, !changed.has(tool.route.procedurePath));
+  });
+  const origin = { requestId, publicUrl };
+  serveResources(server, {
+    ask: (procedure, args) => answer(toolOf(toolSet, procedure), args, run, origin),
+    subscriptions,
+    refusal: (err) => refusal(err, "a subscription", origin),
   });
   return server;
 }

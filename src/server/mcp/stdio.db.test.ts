@@ -1,11 +1,12 @@
 import { spawn } from "node:child_process";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CATALOG_URI, orderUri } from "@/server/domain/mcp/resources";
 import { caseBody } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
 import { startTestApi, TEST_PUBLIC_URL, type TestApi } from "@/test/http";
-import { connectStdio, KUASA_MCP_BIN, toolJson, withoutRequestId } from "@/test/mcp";
+import { connectStdio, KUASA_MCP_BIN, readJson, resourceUpdates, toolJson, withoutRequestId } from "@/test/mcp";
 import { NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
 import { TOOLS, toolsFor } from "./tools";
 
@@ -16,8 +17,8 @@ let client: Client;
 const clients: Client[] = [];
 
 /** The bin as a child process pointed at the REST test server, as an MCP client would start it. */
-async function stdioClient(token: string, baseUrl = api.url) {
-  const stdio = await connectStdio({ KUASA_API_KEY: token, KUASA_BASE_URL: baseUrl });
+async function stdioClient(token: string, baseUrl = api.url, env: Record<string, string> = {}) {
+  const stdio = await connectStdio({ KUASA_API_KEY: token, KUASA_BASE_URL: baseUrl, ...env });
   clients.push(stdio);
   return stdio;
 }
@@ -68,8 +69,8 @@ describe("kuasa-mcp over stdio", () => {
     expect(tools.map((t) => t.name)).toEqual(toolsFor(true).tools.map((t) => t.name));
     const tester = await stdioClient((await addTestKey(database.prisma, org.id, { mode: "test" })).token);
     expect((await tester.listTools()).tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
-    expect(tester.getServerCapabilities()).toEqual({ tools: { listChanged: false } });
-    await expect(tester.listResources()).rejects.toMatchObject({ code: -32601 });
+    expect(tester.getServerCapabilities()).toEqual({ tools: { listChanged: false }, resources: { subscribe: true, listChanged: false } });
+    await expect(tester.listPrompts()).rejects.toMatchObject({ code: -32601 });
     const topUp = toolJson(await tester.callTool({ name: "uji_isi_deposit", arguments: { amount_idr: 1_000 } }));
     expect(topUp).toMatchObject({ livemode: false });
     await expect(client.callTool({ name: "uji_isi_deposit", arguments: { amount_idr: 1_000 } })).rejects.toMatchObject({ code: -32602 });
@@ -192,4 +193,61 @@ describe("kuasa-mcp over stdio", () => {
     expect(stdout).toBe("");
     expect(stderr).toContain("KUASA_API_KEY is not set");
   });
+});
+
+describe("kuasa-mcp's resources and subscriptions", () => {
+  type Order = { id: string; status: string };
+  let tester: string;
+
+  beforeAll(async () => {
+    tester = (await addTestKey(database.prisma, org.id, { mode: "test" })).token;
+    expect(
+      (await api.call("/v1/test_helpers/deposit/top_up", { method: "POST", token: tester, json: { amount_idr: 10_000_000 } })).status,
+    ).toBe(200);
+  });
+
+  const newOrder = async () => (await (await api.call("/v1/orders", { method: "POST", token: tester, json: ndaOrder() })).json()) as Order;
+  const helper = async (id: string, action: string, json: Record<string, unknown> = {}) =>
+    expect((await api.call(`/v1/test_helpers/orders/${id}/${action}`, { method: "POST", token: tester, json })).status).toBe(200);
+
+  it("reads orders and the catalog as REST answers them, and polls a subscribed order until every change is told", async () => {
+    const order = await newOrder();
+    const uri = orderUri(order.id);
+    const agent = await stdioClient(tester, api.url, { KUASA_POLL_INTERVAL_MS: "100" });
+    expect((await agent.listResources()).resources.map((resource) => resource.uri)).toEqual(expect.arrayContaining([CATALOG_URI, uri]));
+    expect(await readJson(agent, CATALOG_URI)).toEqual(await rest("/v1/services", tester));
+    expect(await readJson(agent, uri)).toEqual(await rest(`/v1/orders/${order.id}`, tester));
+    const updates = resourceUpdates(agent);
+    await agent.subscribeResource({ uri });
+    for (const [action, json, status] of [
+      ["accept", {}, "diambil"],
+      ["start", {}, "dikerjakan"],
+      ["deliver", { deliverable: "NDA final terlampir." }, "diserahkan"],
+    ] as const) {
+      await helper(order.id, action, json);
+      expect(await updates.until<Order>(uri, (read) => read.status === status)).toEqual(await rest(`/v1/orders/${order.id}`, tester));
+    }
+  }, 60_000);
+
+  it("stops polling a resource unsubscribed from, and refuses another organisation's order with the API's NOT_FOUND", async () => {
+    const [left, kept] = [await newOrder(), await newOrder()];
+    const agent = await stdioClient(tester, api.url, { KUASA_POLL_INTERVAL_MS: "100" });
+    const updates = resourceUpdates(agent);
+    for (const order of [left, kept]) await agent.subscribeResource({ uri: orderUri(order.id) });
+    await agent.unsubscribeResource({ uri: orderUri(left.id) });
+    await helper(left.id, "accept");
+    // Each round of polls reads the left order before the kept one: the kept one's second update comes from a later round than its
+    // first, which read the left order after its change, so an update of the left order would have come before it.
+    for (const action of ["accept", "start"]) {
+      await helper(kept.id, action);
+      await updates.next(orderUri(kept.id));
+    }
+    expect(updates.got).not.toContain(orderUri(left.id));
+    const stranger = await createTestOrg(database.prisma);
+    const theirs = (await (await api.call("/v1/orders", { method: "POST", token: stranger.token, json: ndaOrder() })).json()) as Order;
+    await expect(agent.subscribeResource({ uri: orderUri(theirs.id) })).rejects.toMatchObject({
+      code: -32002,
+      data: { error: { code: "NOT_FOUND" } },
+    });
+  }, 60_000);
 });

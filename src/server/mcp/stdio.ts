@@ -1,7 +1,8 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { modeOfApiKey } from "@/server/domain/access/api-key";
 import { API_VERSIONS, operationsChangedSince } from "@/server/domain/api-version";
-import { checkKey, createRestRunner } from "./rest-client";
+import { createPolledSubscriptions } from "./polling";
+import { checkKey, createRestPoller, createRestRunner } from "./rest-client";
 import { createMcpServer } from "./server";
 import { toolsFor } from "./tools";
 
@@ -26,6 +27,11 @@ if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol))
 // Every tool call asks the API for this version's answers (Kuasa-Version); the key's own without it.
 const apiVersion = process.env.KUASA_API_VERSION?.trim() || undefined;
 const target = { baseUrl, apiKey, apiVersion };
+// Each followed resource is one read of the key's per poll (600 a minute by default).
+const pollSetting = process.env.KUASA_POLL_INTERVAL_MS?.trim() || "5000";
+const pollIntervalMs = Number(pollSetting);
+if (!Number.isSafeInteger(pollIntervalMs) || pollIntervalMs < 100)
+  fail(`KUASA_POLL_INTERVAL_MS must be a whole number of milliseconds, at least 100, got ${pollSetting}`);
 
 // A refused key (or version) fails now, where the MCP client shows it, not on the first tool call. An
 // API that is down may come back: the tools then answer in its words.
@@ -44,7 +50,13 @@ const livemode = (key.taken ? key.livemode : undefined) ?? modeOfApiKey(apiKey) 
 const known = version && API_VERSIONS.find((candidate) => candidate.date === version.date);
 const changed = known ? operationsChangedSince(API_VERSIONS, known) : undefined;
 // An error found here, before any request (a bad argument, an API out of reach), links to the docs of the server it would have asked.
-const server = createMcpServer(createRestRunner(target), { livemode, publicUrl: baseUrl, changed });
+const subscriptions = createPolledSubscriptions({
+  read: createRestPoller(target),
+  toolSet: toolsFor(livemode),
+  notify: (uri) => server.sendResourceUpdated({ uri }),
+  intervalMs: pollIntervalMs,
+});
+const server = createMcpServer(createRestRunner(target), { livemode, publicUrl: baseUrl, changed, subscriptions });
 await server.connect(new StdioServerTransport());
 process.stderr.write(
   `kuasa-mcp: ${toolsFor(livemode).tools.length} tools (${livemode ? "live" : "test"} mode) on stdio, calling ${baseUrl}\n`,

@@ -36,6 +36,12 @@ describe("readConfig: webhooks and jobs", () => {
     expect(config.webhooks.timeoutMs).toBe(500);
   });
 
+  it("looks for changes to MCP subscriptions every second unless MCP_WATCH_INTERVAL_MS says otherwise", () => {
+    expect(readConfig({}).mcp).toEqual({ watchIntervalMs: 1_000 });
+    expect(readConfig({ MCP_WATCH_INTERVAL_MS: "250" }).mcp).toEqual({ watchIntervalMs: 250 });
+    expect(() => readConfig({ MCP_WATCH_INTERVAL_MS: "0" })).toThrow(/MCP_WATCH_INTERVAL_MS/);
+  });
+
   it.each([
     [{ WEBHOOK_TIMEOUT_MS: "0" }, /WEBHOOK_TIMEOUT_MS/],
     [{ JOBS_CONCURRENCY: "two" }, /JOBS_CONCURRENCY/],

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { TrustedProxies } from "../domain/access/client-address";
+import { DEFAULT_MCP_WATCH_INTERVAL_MS } from "../domain/mcp/resources";
 import { DEFAULT_ORDER_RULES, type OrderRules } from "../domain/orders/order-rules";
 import { DEFAULT_HASHING_LIMITS, DEFAULT_INVITATIONS_PER_DAY, DEFAULT_RATE_LIMITS, type HashingLimits } from "../services/access";
 import type { FileStorageConfig } from "../services/files/storage";
@@ -77,6 +78,8 @@ export interface Config {
     /** The From header (SMTP_FROM); default "<OPERATOR_NAME> <noreply@<PUBLIC_URL's host>>". */
     from: string;
   };
+  /** Remote MCP subscriptions: how often a process holding sessions' streams looks for changes (MCP_WATCH_INTERVAL_MS). */
+  mcp: { watchIntervalMs: number };
   /** Uploaded documents: their size limit and where their bytes are kept. */
   files: {
     /** Largest accepted upload in bytes (FILE_MAX_BYTES, default 25 MiB). */
@@ -216,6 +219,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxies: TrustedProxies.parse(env.TRUSTED_PROXIES),
     metricsToken: env.METRICS_TOKEN || undefined,
     smtp: { url: smtpUrl(env), from: env.SMTP_FROM || `${operatorName} <noreply@${new URL(publicUrl).hostname}>` },
+    mcp: { watchIntervalMs: positiveInteger(env, "MCP_WATCH_INTERVAL_MS", DEFAULT_MCP_WATCH_INTERVAL_MS) },
     files: { maxBytes: positiveInteger(env, "FILE_MAX_BYTES", 25 * 1024 * 1024), storage: fileStorage(env, dataDir) },
   };
 }

@@ -59,7 +59,7 @@ export async function serve(config: Config): Promise<void> {
   // One set for both agent faces, so REST and MCP enforce the same rules with the same state.
   const agentDeps = appDepsOf(runtime);
   const handleRest = createRestHandler({ ...agentDeps, publicUrl: config.publicUrl, operatorName: config.operatorName });
-  const handleMcp = createMcpHandler(agentDeps);
+  const handleMcp = createMcpHandler(agentDeps, { watchIntervalMs: config.mcp.watchIntervalMs });
   const handleOAuth = createOAuthHandler({ ...agentDeps, publicUrl: config.publicUrl });
   const handleHealth = createHealthHandler({
     db: runtime.database.prisma,
@@ -160,8 +160,9 @@ export async function serve(config: Config): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "stopping");
-    // Requests and ops commands in flight finish (for at most 10 s) before the database closes under them.
-    const drained = Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), opsSocket?.close()]);
+    // Requests and ops commands in flight finish (for at most 10 s) before the database closes under them;
+    // MCP streams never finish on their own: they end now, and their clients reconnect to another process.
+    const drained = Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), opsSocket?.close(), handleMcp.close()]);
     server.closeIdleConnections();
     const deadline = new Promise<void>((resolve) => setTimeout(resolve, 10_000).unref());
     Promise.race([drained, deadline])

@@ -61,7 +61,7 @@ export const CASE_WORK_SERVICE_CODE = "kasus";
  * a few seconds. An edit through this module clears this process's copy at once; other
  * instances see it within CATALOG_CACHE_MS.
  */
-const CATALOG_CACHE_MS = 5_000;
+export const CATALOG_CACHE_MS = 5_000;
 // On globalThis: Next's bundle of a portal route and the custom server load this module twice in
 // one process, and an operator's edit in one must clear the copy the other serves.
 type CatalogCache = WeakMap<Db, { loadedAt: number; services: Promise<CatalogService[]> }>;

@@ -1,5 +1,6 @@
 export {
   CASE_WORK_SERVICE_CODE,
+  CATALOG_CACHE_MS,
   type CatalogService,
   getAgentService,
   invalidateCatalogCache,

@@ -1,0 +1,15 @@
+export {
+  deleteIdleMcpSessions,
+  endMcpSession,
+  idleMcpSessions,
+  keepMcpSessionsAlive,
+  openMcpSession,
+  resumeMcpSession,
+} from "./sessions";
+export {
+  claimResourceChanges,
+  type ResourceChange,
+  returnResourceChange,
+  subscribeToResource,
+  unsubscribeFromResource,
+} from "./subscriptions";
