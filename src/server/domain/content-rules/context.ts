@@ -196,7 +196,7 @@ const HEDGES = compileBoth({
 });
 
 /** Words of a condition proper ("jika", "if"), not of time ("setelah", "once"): a deadline counted from an event is still a deadline. */
-const SUPPOSITIONS = compileBoth({
+const SUPPOSITION_WORDS = {
   id: [
     "jika",
     "jikalau",
@@ -213,46 +213,13 @@ const SUPPOSITIONS = compileBoth({
     "dalam hal",
   ],
   en: ["if", "unless", "provided", "providing", "in case", "in the event", "subject to", "assuming", "as long as"],
-});
+};
+const SUPPOSITIONS = compileBoth(SUPPOSITION_WORDS);
 
 /** Words that put a statement under a condition or after an event ("jika hakim mengabulkan ...", "once DJKI approves ..."). */
 const CONDITIONS = compileBoth({
-  id: [
-    "jika",
-    "jikalau",
-    "apabila",
-    "bila",
-    "bilamana",
-    "kalau",
-    "kalaupun",
-    "seandainya",
-    "andaikan",
-    "andai",
-    "asalkan",
-    "sepanjang",
-    "manakala",
-    "setelah",
-    "sesudah",
-    "ketika",
-    "begitu",
-    "dengan syarat",
-    "dalam hal",
-  ],
-  en: [
-    "if",
-    "unless",
-    "provided",
-    "providing",
-    "once",
-    "when",
-    "whenever",
-    "after",
-    "in case",
-    "in the event",
-    "subject to",
-    "assuming",
-    "as long as",
-  ],
+  id: [...SUPPOSITION_WORDS.id, "sepanjang", "manakala", "setelah", "sesudah", "ketika", "begitu"],
+  en: [...SUPPOSITION_WORDS.en, "once", "when", "whenever", "after"],
 });
 
 /** Asking, hoping, wanting, and what someone else says or believes: the words after them are not the agent's promise. */
