@@ -44,6 +44,8 @@ describe("off_catalog", () => {
     "Biaya resmi Rp 500.000 untuk pemohon UMK.",
     "Pendaftaran merek: PNBP umum Rp 1.800.000 per kelas.",
     "Official fees of IDR 500,000 are billed separately.",
+    "The DJKI fee of Rp 500.000 is paid to the state.",
+    "BPN's fee of Rp 50.000 for the certificate check comes on top.",
     "Nilai gugatan sederhana paling banyak Rp 500.000.000.",
     "Sewa dibayar Rp15.000.000,00 per bulan.",
     "Harga jual tanah IDR 2.750.000.000 dibayar dalam 3 termin.",

@@ -228,6 +228,8 @@ const FEE_WORDS = compile({
     "separately",
     "shipping",
     "courier",
+    // An authority's own fee: "the DJKI fee of Rp 200.000", "BPN's fee".
+    /(?:djki|dgip|bpn|ahu|oss|kemenkum|ministry|registry|land office|court|notary|ppat)(?:'s)?\s+fees?/,
   ],
 });
 

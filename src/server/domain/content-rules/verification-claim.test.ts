@@ -20,6 +20,8 @@ describe("verification_claim", () => {
 
   it.each([
     "Tidak semua praktisi anggota organisasi yang sama.",
+    "Sebagian besar praktisi kami berlabel PERADI, tetapi tidak semuanya.",
+    "Most of our lawyers are PERADI members; check each profile's label.",
     "Label pada profil praktisi menunjukkan organisasinya.",
     "Praktisi ini berlabel PERADI di profilnya.",
     "Advokat yang menangani pesanan Anda tercatat sebagai anggota KAI pada profilnya.",

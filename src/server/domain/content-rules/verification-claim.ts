@@ -251,6 +251,12 @@ const ALL = compile({
   ],
 });
 
+/** Some of them, not all: "sebagian besar praktisi kami berlabel PERADI" says what is true of many, and claims nothing of every one. */
+const SOME = compile({
+  id: ["sebagian", "sebagian besar", "beberapa", "banyak", "kebanyakan", "mayoritas", "sejumlah"],
+  en: ["some", "most", "many", "several", "a few", "the majority of", "majority of", "a number of", "some of", "most of", "many of"],
+});
+
 /** "Misalnya PERADI atau KAI": an example of the organisations there are. */
 const EXAMPLES = compile({
   id: ["misalnya", "contohnya", "seperti", "antara lain", "termasuk", "mis"],
@@ -338,7 +344,12 @@ function claimIn(reading: Reading, part: Span, languages: Languages): Span | nul
   );
   const claim = [...before, ...after].sort((a, b) => a.start - b.start)[0];
   if (!claim) return null;
-  if (hitsWithin(reading, ONE[languages], part).length > 0 && hitsWithin(reading, ALL[languages], part).length === 0) return null;
+  const all = hitsWithin(reading, ALL[languages], part).length > 0;
+  if (hitsWithin(reading, ONE[languages], part).length > 0 && !all) return null;
+  const some = hitsWithin(reading, SOME[languages], part).some((hit) =>
+    practitioners.some((noun) => near(noun) && hit.end <= noun.start && wordsBetween(reading, hit.end, noun.start) <= 2),
+  );
+  if (some && !all) return null;
   if (
     hitsWithin(reading, DUTY[languages], part).length > 0 &&
     hitsWithin(reading, KUASA_OWN[languages], part).length === 0 &&
