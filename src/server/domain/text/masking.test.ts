@@ -21,6 +21,8 @@ describe("maskText: what is hidden", () => {
     ["a mobile written +62 (0)812", "+62 (0)812-3456-7890", `+62 (${m(1)})${m(3)}-${m(4)}-${m(4)}`],
     ["a mobile with the 0062 international prefix", "0062 812 3456 7890", `0062 ${m(3)} ${m(4)} ${m(4)}`],
     ["a landline with the area code in parentheses", "kantor (021) 555-1234", `kantor (0${m(2)}) ${m(3)}-${m(4)}`],
+    // Found by the phone property: "nol" read as a digit took the opening bracket with it.
+    ["a short landline after the word nol", "Nol: (020) 12345", `Nol: (0${m(2)}) ${m(5)}`],
     ["a landline with a 3-digit area code", "(0361) 234567", `(0${m(3)}) ${m(6)}`],
     ["a landline with the area code after +62", "+62 (21) 555 1234", `+62 (${m(2)}) ${m(3)} ${m(4)}`],
     ["a landline with a dash", "021-5551234", `0${m(2)}-${m(7)}`],

@@ -121,8 +121,9 @@ const PHONE = new RegExp(
     `(?:\\(?\\+|00)?62${GAP}?(?:0${GAP}?)?${NSN}` +
     `|\\(?0${GAP}?${NSN}` +
     `|8${GAP}?[1-9](?:${GAP}?\\d){7,10}${END}` +
-    // A bracketed area code says "landline" even before a short (5-digit) subscriber number.
-    `|\\(0[2-9]\\d{1,2}\\)${SPACED}?${chain(5, 8)}${END}` +
+    // A bracketed area code says "landline" even before a short (5-digit) subscriber number; the
+    // closing bracket says it alone where the opening one was read away ("nol: (021) …").
+    `|\\(?0[2-9]\\d{1,2}\\)${SPACED}?${chain(5, 8)}${END}` +
     `|\\(?\\+${SEP}?(?:${chain(7, 15, FOREIGN_GAP)}${END}|${chain(16, "", FOREIGN_GAP)})` +
     `|${NOT_A_REGISTER_NUMBER}00[1-9](?:${FOREIGN_GAP}?\\d){6,14}${END}` +
     `)`,
