@@ -7,7 +7,7 @@ import { OPERATOR } from "./users";
 /**
  * What an agent says, as the operator sees it: the demo organisation's sandbox agent checks a draft
  * (POST /v1/content_checks), then writes a practitioner a message that promises the outcome anyway.
- * The message goes as sent; the operator finds the organisation under "Konten agen", the rule in
+ * The message goes as sent; the operator finds the organisation under Organisasi → "Konten agen", the rule in
  * words, the words found, and the order they were said on.
  */
 
@@ -46,7 +46,9 @@ test("an agent's message that promises an outcome is sent as written and shows o
 
   // The operator: the organisation is listed with the rule in words, in the sandbox filter too.
   await enterSignedIn(page, OPERATOR, /\/operator$/);
-  await clickNav(page, "Konten agen");
+  // Under Organisasi: the navigation holds one row at 1280 px.
+  await clickNav(page, "Organisasi");
+  await page.getByRole("link", { name: "Konten agen", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Konten agen");
   const row = page.getByRole("row").filter({ hasText: DEMO_ORG });
   await expect(row.getByRole("listitem").filter({ hasText: "Menjanjikan hasil" })).toHaveText(/^Menjanjikan hasil \d+$/);

@@ -28,7 +28,6 @@ export const NAV: Record<UserRole, NavItem[]> = {
     { href: "/operator/antrean", label: "Antrean" },
     { href: "/operator/pesanan", label: "Pesanan" },
     { href: "/operator/organisasi", label: "Organisasi" },
-    { href: "/operator/konten", label: "Konten agen" },
     { href: "/operator/kasus", label: "Kasus" },
     { href: "/operator/praktisi", label: "Praktisi" },
     { href: "/operator/kredensial", label: "Kredensial" },

@@ -28,6 +28,9 @@ export default async function OrganizationsPage({ searchParams }: { searchParams
       <PageTitle lead="Setujui atau tangguhkan organisasi, buat organisasi baru, dan buka satu organisasi untuk mencatat setoran deposit.">
         Organisasi
       </PageTitle>
+      <p>
+        <Link href="/operator/konten">Konten agen</Link>: organisasi yang agennya melanggar aturan konten dalam 90 hari terakhir.
+      </p>
       <DataTable
         caption="Organisasi"
         basePath="/operator/organisasi"
