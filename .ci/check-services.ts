@@ -21,6 +21,7 @@ export const EXEMPT: Record<string, string> = {
   apiVersionsOf: "reads a setting off deps",
   fileDepsOf: "reads a setting off deps",
   changeContextOf: "reads the clock and settings off deps for a status change",
+  documentView: "reads the tax rule and corrected receipt for the view of a document a service already read",
   contentOf: "opens a stored file's bytes through deps' storage for a service that already read the file",
   authenticateApiKey: "builds the agent's actor from the key",
   findSessionAccount: "builds the portal user's actor from the session",

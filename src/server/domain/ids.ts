@@ -36,6 +36,10 @@ const ID_PREFIX = {
   conflict: "knf",
   contentFinding: "cf",
   mcpSession: "mcps",
+  document: "doc",
+  taxSetting: "tax",
+  bankImport: "bimp",
+  bankLine: "bln",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

@@ -1,3 +1,4 @@
+import { booksIssueJob } from "./books-issue";
 import { credentialExpiryJob, credentialReminderJob } from "./credential-timers";
 import { emailDeliveryJob } from "./email-delivery";
 import { expiredFileLinkJob, leftoverUploadJob, unattachedFileJob } from "./file-cleanup";
@@ -31,4 +32,5 @@ export const JOB_KINDS: readonly JobKind[] = [
   credentialReminderJob,
   mcpSessionSweepJob,
   serviceStatsJob,
+  booksIssueJob,
 ];
