@@ -229,6 +229,7 @@ test("an admin selects a practitioner's bid on a case, reads what needs attentio
   await expect(attention).toContainText("Tidak ada yang menunggu Anda.");
   const topUp = page.getByRole("region", { name: "Cara menambah deposit" });
   await expect(topUp).toContainText("Hubungi operator Kuasa untuk menambah deposit.");
+  await expect(topUp).toContainText(/Kode transfer organisasi Anda\s*KSA[0-9A-Z]{8}/);
 
   // The agent submits a case; the practitioner bids on it in their portal.
   const token = await createKey(page, "agen-kasus");
@@ -289,7 +290,7 @@ test("an admin selects a practitioner's bid on a case, reads what needs attentio
   await operator.getByLabel("Atas nama").fill("PT Kuasa Hukum Digital");
   await operator.getByRole("button", { name: "Simpan rekening setoran" }).click();
   await expect(operator.getByText("Rekening setoran disimpan")).toBeVisible();
-  await expect(operator.getByText(/^Terakhir diubah/)).toContainText("KUASA org_…");
+  await expect(operator.getByText(/^Terakhir diubah/)).toContainText("KUASA KSA…");
   await bothSizes(operator, testInfo, "operator-pengaturan");
   await expectNoSeriousA11yViolations(operator, testInfo);
   await operatorContext.close();
@@ -299,7 +300,7 @@ test("an admin selects a practitioner's bid on a case, reads what needs attentio
   await expect(attention.getByRole("link", { name: "1 tagihan kasus belum dibayar" })).toBeVisible();
   await expect(topUp).toContainText("1234567890");
   await expect(topUp).toContainText("PT Kuasa Hukum Digital");
-  await expect(topUp).toContainText(/KUASA org_\w+/);
+  await expect(topUp).toContainText(/KUASA KSA[0-9A-Z]{8}/);
   await bothSizes(page, testInfo, "organisasi-ringkasan-perhatian");
   await expectNoSeriousA11yViolations(page, testInfo);
   await page.setViewportSize(PHONE);

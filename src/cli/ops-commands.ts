@@ -1,10 +1,14 @@
+import { readFile, stat } from "node:fs/promises";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { nameSchema } from "@/server/api/schemas/name";
 import { CLI } from "@/server/domain/access/actor";
+import { MAX_STATEMENT_BYTES, statementTooLarge } from "@/server/domain/books/bank-statements/common";
 import { jakartaDay, systemClock } from "@/server/domain/clock";
 import { AppError } from "@/server/domain/errors";
 import { pageRequestOf } from "@/server/domain/paging";
 import { createApiKey, createPractitioner, createUser } from "@/server/services/access";
+import { importBankStatement } from "@/server/services/books";
 import { closeCase } from "@/server/services/cases";
 import type { ServiceDeps } from "@/server/services/deps";
 import { createOrganization, searchOrganizations, setOrganizationStatus, topUpDeposit } from "@/server/services/organizations";
@@ -44,15 +48,18 @@ function list(value: string | undefined): string[] | undefined {
 
 /**
  * What a command runs on: the database, and the password hashing queue of the server process when
- * the command came over its control socket (runtime/ops-socket.ts), so hashing stays in one queue.
+ * the command came over its control socket (runtime/ops-socket.ts), so hashing stays in one queue;
+ * PUBLIC_URL for the links of the e-mails a command queues.
  */
-export type OpsDeps = Pick<ServiceDeps, "db" | "passwordHashing">;
+export type OpsDeps = Pick<ServiceDeps, "db" | "passwordHashing" | "publicUrl">;
 
 type Options = Record<string, { type: "string" | "boolean" }>;
 interface Command {
   usage: string;
   options: Options;
-  run(deps: OpsDeps, values: Record<string, string | boolean | undefined>): Promise<Record<string, unknown>>;
+  /** Arguments without a flag: files, read where the command runs (ops.ts makes their paths absolute). */
+  files?: number;
+  run(deps: OpsDeps, values: Record<string, string | boolean | undefined>, files: string[]): Promise<Record<string, unknown>>;
 }
 
 const str = (v: string | boolean | undefined) => (typeof v === "string" ? v : undefined);
@@ -127,6 +134,33 @@ export const COMMANDS: Record<string, Command> = {
         reference: str(v.reference) ?? "tambah deposit lewat CLI",
       });
       return { deposit_idr: Number(result.depositIdr) };
+    },
+  },
+  "deposit:import": {
+    usage: "deposit:import FILE (a bank statement CSV: BCA Mutasi Rekening or Mandiri MCM)",
+    options: {},
+    files: 1,
+    run: async (deps, _values, [file]) => {
+      const size = await stat(file!).then(
+        (found) => found.size,
+        () => {
+          throw new AppError("VALIDATION", `Berkas ${file} tidak ada atau tidak bisa dibaca.`);
+        },
+      );
+      // Refused before it is read, as the service refuses it.
+      if (size > MAX_STATEMENT_BYTES) throw statementTooLarge();
+      const content = await readFile(file!, "utf8");
+      const result = await importBankStatement({ ...deps, clock: systemClock }, { actor, fileName: path.basename(file!), content });
+      return {
+        import_id: result.importId,
+        layout: result.layout,
+        account_number: result.accountNumber,
+        credited: result.credited,
+        queued: result.queued,
+        duplicates: result.duplicates,
+        debits: result.debits,
+        skipped: result.skipped,
+      };
     },
   },
   "key:create": {
@@ -236,11 +270,31 @@ export async function runOpsCommand(deps: OpsDeps, argv: string[]): Promise<Reco
   const [name, ...rest] = argv;
   const command = name ? COMMANDS[name] : undefined;
   if (!command) throw new AppError("VALIDATION", name ? `Unknown command "${name}".\n${usage()}` : usage());
-  let values: Record<string, string | boolean | undefined>;
+  let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
   try {
-    values = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: false }).values;
+    parsed = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: (command.files ?? 0) > 0 });
   } catch (err) {
     throw new AppError("VALIDATION", `${(err as Error).message}\nUsage: npm run ops -- ${command.usage}`);
   }
-  return command.run(deps, values);
+  if (parsed.positionals.length !== (command.files ?? 0)) throw new AppError("VALIDATION", `Usage: npm run ops -- ${command.usage}`);
+  return command.run(deps, parsed.values, parsed.positionals);
+}
+
+/**
+ * The command line with its file arguments made absolute against `cwd` (where the operator ran
+ * npm), so a command the running server carries out (runtime/ops-socket.ts) reads the same file.
+ * A line that does not parse is left as it is: running it says what is wrong.
+ */
+export function withAbsoluteFiles(argv: string[], cwd: string): string[] {
+  const [name, ...rest] = argv;
+  const command = name ? COMMANDS[name] : undefined;
+  if (!command?.files) return argv;
+  try {
+    const { tokens } = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: true, tokens: true });
+    const absolute = [...rest];
+    for (const token of tokens) if (token.kind === "positional") absolute[token.index] = path.resolve(cwd, token.value);
+    return [name!, ...absolute];
+  } catch {
+    return argv;
+  }
 }

@@ -20,7 +20,7 @@ export default async function SettingsPage() {
         {current ? (
           <p className="muted small">
             Terakhir diubah {formatDateTime(current.updatedAt)}. Setiap perubahan tercatat di log audit. Contoh berita transfer:{" "}
-            <code>{current.referenceRule.replaceAll(ORGANIZATION_PLACEHOLDER, "org_…")}</code>
+            <code>{current.referenceRule.replaceAll(ORGANIZATION_PLACEHOLDER, "KSA…")}</code>
           </p>
         ) : (
           <p className="waiting">Belum diisi: admin organisasi diminta menghubungi operator untuk cara menambah deposit.</p>

@@ -51,7 +51,7 @@ export function TopUpForm({
       </Field>
       <Field
         label="Aturan berita transfer"
-        hint={`Tulis ${placeholder} di tempat ID organisasi, misalnya "KUASA ${placeholder}": setiap admin melihat berita transfer dengan ID organisasinya.`}
+        hint={`Tulis ${placeholder} di tempat kode transfer organisasi (KSA dan 8 karakter), misalnya "KUASA ${placeholder}": setiap admin melihat berita transfer dengan kodenya, dan impor mutasi bank mengkreditkan setoran ke deposit yang kodenya tertulis. Buat singkat: sebagian bank memotong berita transfer setelah 18 karakter.`}
       >
         {(control) => (
           <input

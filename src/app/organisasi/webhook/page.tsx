@@ -53,8 +53,10 @@ export default async function WebhookPage({ searchParams }: { searchParams: Prom
           <Link href={inMode(`/organisasi/pesanan/${event.orderId}`, mode)}>
             <code>{event.orderId}</code>
           </Link>
-        ) : (
+        ) : event.caseId ? (
           <Link href={`/organisasi/kasus#${event.caseId}`}>Kasus {event.caseId}</Link>
+        ) : (
+          <Link href={inMode("/organisasi", mode)}>Deposit</Link>
         ),
     },
     {

@@ -57,11 +57,11 @@ describe("webhookBody", () => {
 });
 
 describe("EVENT_TYPES", () => {
-  it("lists an order type for each status with an event, the case board's types, and a cost type for each cost status", () => {
+  it("lists an order type for each status with an event, the case board's types, a cost type for each cost status, and the deposit's", () => {
     expect(EVENT_TYPES).toContain("order.dibayar");
     expect(EVENT_TYPES).not.toContain("order.dibuat");
     expect(EVENT_TYPES).not.toContain("order.menunggu_bayar");
-    expect(EVENT_TYPES.slice(-10)).toEqual([
+    expect(EVENT_TYPES.slice(-11)).toEqual([
       "case.bid_received",
       "case.selected",
       "case.ditutup",
@@ -72,6 +72,7 @@ describe("EVENT_TYPES", () => {
       "cost.ditolak",
       "cost.dilunasi",
       "cost.dibatalkan",
+      "deposit.topped_up",
     ]);
   });
 });

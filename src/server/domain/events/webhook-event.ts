@@ -142,6 +142,21 @@ export function costSummary(cost: CostSource): CostSummary {
 const COST_EVENT_TYPES = COST_STATUSES.map((status) => `cost.${status}` as const);
 type CostEventType = (typeof COST_EVENT_TYPES)[number];
 
+/**
+ * Money received into an organisation's deposit (a bank transfer credited by the operator or from
+ * an imported statement; in test mode, the sandbox's top-up helper).
+ */
+interface DepositSummary {
+  amount_idr: number;
+  /** The deposit right after this top-up. */
+  balance_idr: number;
+  /** What the top-up was recorded with: the bank line ("BCA 03/11/2026 …") or the operator's note. */
+  reference: string;
+  topped_up_at: string;
+}
+
+const DEPOSIT_EVENT_TYPES = ["deposit.topped_up"] as const;
+
 /** Case-board events: a bid arrived, one was selected, the operator closed the case, the invoice was paid. */
 export const CASE_EVENT_TYPES = ["case.bid_received", "case.selected", "case.ditutup", "invoice.dibayar"] as const;
 export type CaseEventType = (typeof CASE_EVENT_TYPES)[number];
@@ -152,7 +167,8 @@ export type WebhookPayload =
   | { event: "case.bid_received"; case: CaseSummary; bid: BidSummary }
   | { event: "case.selected" | "case.ditutup"; case: CaseSummary }
   | { event: "invoice.dibayar"; invoice: InvoiceSummary }
-  | { event: CostEventType; order: OrderSummary; cost: CostSummary };
+  | { event: CostEventType; order: OrderSummary; cost: CostSummary }
+  | { event: "deposit.topped_up"; deposit: DepositSummary };
 
 export type OrderEventPayload = Extract<WebhookPayload, { event: `order.${OrderStatus}` }>;
 export type CostEventPayload = Extract<WebhookPayload, { cost: CostSummary }>;
@@ -162,11 +178,12 @@ export function hasEvent(status: OrderStatus): boolean {
   return status !== "dibuat" && status !== "menunggu_bayar";
 }
 
-/** Every event type there is: one per order status with an event, the case board's, then the costs'. */
+/** Every event type there is: one per order status with an event, the case board's, the costs', then the deposit's. */
 export const EVENT_TYPES = [
   ...ORDER_STATUSES.filter(hasEvent).map((status) => `order.${status}` as const),
   ...CASE_EVENT_TYPES,
   ...COST_EVENT_TYPES,
+  ...DEPOSIT_EVENT_TYPES,
 ];
 export type EventType = WebhookPayload["event"];
 
@@ -189,6 +206,23 @@ export function orderEventPayload(order: OrderEventSource): OrderEventPayload {
 /** A cost's event: `cost.<its status>`, with the order it is on. */
 export function costEventPayload(order: OrderEventSource, cost: CostSource): CostEventPayload {
   return { event: `cost.${cost.status}`, order: orderSummary(order), cost: costSummary(cost) };
+}
+
+export function depositEventPayload(topUp: {
+  amountIdr: bigint;
+  balanceIdr: bigint;
+  reference: string;
+  at: Date;
+}): Extract<WebhookPayload, { event: "deposit.topped_up" }> {
+  return {
+    event: "deposit.topped_up",
+    deposit: {
+      amount_idr: Number(topUp.amountIdr),
+      balance_idr: Number(topUp.balanceIdr),
+      reference: topUp.reference,
+      topped_up_at: topUp.at.toISOString(),
+    },
+  };
 }
 
 export function caseSummary(row: {
@@ -265,6 +299,7 @@ const FIELDS = {
     "decided_at",
     "paid_at",
   ],
+  deposit: ["amount_idr", "balance_idr", "reference", "topped_up_at"],
 } as const;
 
 /**

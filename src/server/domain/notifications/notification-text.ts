@@ -1,6 +1,6 @@
 /**
- * The e-mails a practitioner receives (services/notifications/notifications.ts queues them), and the system's
- * messages on an order, in Indonesian.
+ * The e-mails a practitioner receives (services/notifications/notifications.ts queues them), an
+ * organisation's admins' notice of a deposit top-up, and the system's messages on an order, in Indonesian.
  * No client data goes into an e-mail: it only says what happened and links to the portal, where
  * the practitioner reads the order after signing in.
  */
@@ -144,6 +144,37 @@ export function credentialReminderEmail(input: {
       "",
       "--",
       "E-mail ini menyangkut kredensial akun Kuasa Anda, sehingga dikirim walaupun notifikasi e-mail dimatikan.",
+      "",
+    ].join("\n"),
+  };
+}
+
+/** An organisation's admin hears that money arrived in its deposit: how much, from which transfer, and the deposit now. */
+export function depositToppedUpEmail(input: {
+  adminName: string;
+  organizationName: string;
+  amountIdr: bigint;
+  balanceIdr: bigint;
+  reference: string;
+  at: Date;
+  publicUrl: string;
+}): EmailText {
+  return {
+    subject: `Deposit ${input.organizationName} bertambah ${formatIdr(input.amountIdr)}`,
+    text: [
+      `Halo ${input.adminName},`,
+      "",
+      `Setoran untuk ${input.organizationName} sudah masuk ke deposit Kuasa dan dapat dipakai untuk pesanan.`,
+      "",
+      `Jumlah: ${formatIdr(input.amountIdr)}`,
+      `Saldo deposit sekarang: ${formatIdr(input.balanceIdr)}`,
+      `Referensi: ${input.reference}`,
+      `Dicatat: ${formatWib(input.at)}`,
+      "",
+      `Lihat mutasi deposit di ${input.publicUrl}/organisasi`,
+      "",
+      "--",
+      `Anda menerima e-mail ini sebagai admin ${input.organizationName} di Kuasa: setiap setoran ke deposit diberitahukan kepada semua admin.`,
       "",
     ].join("\n"),
   };

@@ -25,6 +25,20 @@ export interface EventFilter {
 
 const EVENT_SELECT = { id: true, type: true, createdAt: true, livemode: true, payload: true } as const;
 
+/**
+ * Whose events an actor reads: its organisation's in its mode. An organisation's own events
+ * (a deposit top-up: no order, no case) are recorded once per receiving key (outbox.ts), so an
+ * agent reads its own key's copy; an admin reads them all.
+ */
+function eventScope(actor: OrganizationActor) {
+  const owner = ownerOf(actor);
+  return {
+    organizationId: owner.organizationId,
+    livemode: owner.livemode,
+    ...(actor.kind === "agent" ? { OR: [{ orderId: { not: null } }, { caseId: { not: null } }, { apiKeyId: actor.id }] } : {}),
+  };
+}
+
 function toAgentEvent(row: { id: string; type: string; createdAt: Date; livemode: boolean; payload: unknown }): AgentEvent {
   return {
     id: row.id,
@@ -41,9 +55,8 @@ export async function listEvents(
   { actor, request, filter = {} }: { actor: OrganizationActor; request: PageRequest; filter?: EventFilter },
 ): Promise<Page<AgentEvent>> {
   requireActor(actor, "agent", "admin");
-  const owner = ownerOf(actor);
   const { db } = deps;
-  const scope = { organizationId: owner.organizationId, livemode: owner.livemode };
+  const scope = eventScope(actor);
   let seq: { lt: bigint } | { gt: bigint } | undefined;
   if (request.cursor) {
     const at = await db.webhookEvent.findFirst({ where: { id: request.cursor.id, ...scope }, select: { seq: true } });
@@ -65,10 +78,9 @@ export async function getEvent(
   { actor, id }: { actor: OrganizationActor; id: string },
 ): Promise<AgentEvent> {
   requireActor(actor, "agent", "admin");
-  const owner = ownerOf(actor);
   const { db } = deps;
   const row = await db.webhookEvent.findFirst({
-    where: { id, organizationId: owner.organizationId, livemode: owner.livemode },
+    where: { id, ...eventScope(actor) },
     select: EVENT_SELECT,
   });
   if (!row) throw new AppError("NOT_FOUND", `No event ${id}.`);

@@ -1,5 +1,5 @@
 export { type AgentEvent, getEvent, listEvents } from "./events";
-export { orderEventRecord, recordCaseEvent, recordCostEvent, recordOrderEvent, recordOrderEvents } from "./outbox";
+export { orderEventRecord, recordCaseEvent, recordCostEvent, recordDepositEvent, recordOrderEvent, recordOrderEvents } from "./outbox";
 export {
   attemptDelivery,
   deliverBatch,

@@ -4,6 +4,7 @@ import {
   type CaseEventType,
   type CostSource,
   costEventPayload,
+  depositEventPayload,
   hasEvent,
   type OrderEventSource,
   orderEventPayload,
@@ -16,6 +17,8 @@ import { newId } from "@/server/domain/ids";
  * change is never committed without it. The event row is always kept (it is the subject's
  * timeline); a delivery is queued when there is a URL to send it to: the order's callback_url,
  * else the webhook URL of the key the event belongs to (read by kuasa_record_event itself).
+ * An organisation's own events (a deposit top-up) have no subject and no creating key: each key
+ * with a webhook URL gets its own copy, signed with its own secret.
  */
 
 /** Whose event it is: the key that created the subject signs it with its webhook secret. */
@@ -93,4 +96,28 @@ export async function recordCaseEvent(
 /** A cost's event (`cost.<status>`, with its order), to the order's callback_url, else its key's webhook URL. */
 export async function recordCostEvent(tx: Tx, order: OrderEventTarget, cost: CostSource, now: Date): Promise<string> {
   return recordEvent(tx, eventRecord({ payload: costEventPayload(order, cost), owner: order, orderId: order.id }, now), order.callbackUrl);
+}
+
+/**
+ * `deposit.topped_up` to every active key of the organisation in the deposit's mode that has a
+ * webhook URL: one event per key (each signed with that key's secret, and listed by GET
+ * /v1/events to that key alone). None when no key would receive it.
+ */
+export async function recordDepositEvent(
+  tx: Tx,
+  deposit: { organizationId: string; livemode: boolean },
+  topUp: { amountIdr: bigint; balanceIdr: bigint; reference: string; at: Date },
+): Promise<string[]> {
+  const keys = await tx.apiKey.findMany({
+    where: { organizationId: deposit.organizationId, mode: deposit.livemode ? "live" : "test", revokedAt: null, webhookUrl: { not: null } },
+    orderBy: { id: "asc" },
+    select: { id: true },
+  });
+  const payload = depositEventPayload(topUp);
+  const events = keys.map((key) => eventRecord({ payload, owner: { ...deposit, apiKeyId: key.id } }, topUp.at));
+  await moneySql.recordEvents(
+    tx,
+    events.map((event) => ({ event: event.row, deliveryId: event.deliveryId, deliveryUrl: null })),
+  );
+  return events.map((event) => event.id);
 }

@@ -391,7 +391,11 @@ export async function redeliver(
   if (!event) throw new AppError("NOT_FOUND", `No event ${eventId}.`);
   const url = event.order?.callbackUrl ?? event.apiKey.webhookUrl;
   if (!url) {
-    const subject = event.order ? `Order ${event.order.id} has no callback_url and its` : `Case ${event.caseId}'s`;
+    const subject = event.order
+      ? `Order ${event.order.id} has no callback_url and its`
+      : event.caseId
+        ? `Case ${event.caseId}'s`
+        : "The receiving";
     throw new AppError("CONFLICT", `${subject} API key has no webhook URL: there is nowhere to deliver to.`);
   }
   const now = clock.now();

@@ -123,11 +123,13 @@ export function transferSpec(input: TransferInput): moneySql.TransferSpec {
  * transfer and its two entries. Transfers run under the hottest row locks of the system (a
  * deposit), so callers make them the last statements before their commit; of concurrent debits
  * each waits and re-checks the balance. A transfer that falls short throws, and the caller's
- * transaction rolls back whatever the statement wrote.
+ * transaction rolls back whatever the statement wrote. Answers the transfers' ids, in order.
  */
-export async function transfer(tx: Tx, ...transfers: [TransferInput, ...TransferInput[]]): Promise<void> {
-  const moved = await moneySql.transfers(tx, transfers.map(transferSpec));
+export async function transfer(tx: Tx, ...transfers: [TransferInput, ...TransferInput[]]): Promise<string[]> {
+  const specs = transfers.map(transferSpec);
+  const moved = await moneySql.transfers(tx, specs);
   if ("refused" in moved) throw shortTransferError(transfers[moved.index]!);
+  return specs.map((spec) => spec.transfer.id);
 }
 
 /** The error of a transfer whose `from` held too little. */

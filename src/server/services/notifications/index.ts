@@ -10,4 +10,4 @@ export {
   findDueEmails,
   smtpSender,
 } from "./email";
-export { notifyCostDecision, notifyNewOffers, notifyOrderMessage } from "./notifications";
+export { notifyCostDecision, notifyDepositTopUp, notifyNewOffers, notifyOrderMessage } from "./notifications";

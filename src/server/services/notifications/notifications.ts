@@ -1,11 +1,18 @@
 import type { DbOrTx } from "@/server/db/client";
-import { costDecisionEmail, newOfferEmail, type OrderNoticeKind, orderNoticeEmail } from "@/server/domain/notifications/notification-text";
+import {
+  costDecisionEmail,
+  depositToppedUpEmail,
+  newOfferEmail,
+  type OrderNoticeKind,
+  orderNoticeEmail,
+} from "@/server/domain/notifications/notification-text";
 import { enqueueEmails } from "./email";
 
 /**
  * Practitioners' e-mail notifications, queued in the transaction of what they tell about (so an
  * offer rolled back sends nothing), only to practitioners who keep emailNotifications on and never
- * to the sandbox's simulated ones. Each has a dedupe key, so a second run queues nothing new.
+ * to the sandbox's simulated ones; and organisation admins' notice of money received. Each has a
+ * dedupe key, so a second run queues nothing new.
  */
 
 /** One e-mail per new offer (`offer:<offerId>`): the service, the practitioner's pay and the deadline. */
@@ -93,4 +100,28 @@ export async function notifyCostDecision(
       ...costDecisionEmail({ ...cost, practitionerName: practitioner.name, publicUrl }),
     },
   ]);
+}
+
+/**
+ * Every admin of an organisation hears that money arrived in its live deposit, one e-mail each
+ * (`deposit:<transferId>:<userId>`), in the transaction of the top-up.
+ */
+export async function notifyDepositTopUp(
+  tx: DbOrTx,
+  publicUrl: string,
+  topUp: { organizationId: string; transferId: string; amountIdr: bigint; balanceIdr: bigint; reference: string; at: Date },
+): Promise<void> {
+  const org = await tx.organization.findUnique({
+    where: { id: topUp.organizationId },
+    select: { name: true, memberships: { select: { user: { select: { id: true, name: true, email: true } } } } },
+  });
+  if (!org) return;
+  await enqueueEmails(
+    tx,
+    org.memberships.map(({ user }) => ({
+      to: user.email,
+      dedupeKey: `deposit:${topUp.transferId}:${user.id}`,
+      ...depositToppedUpEmail({ ...topUp, adminName: user.name, organizationName: org.name, publicUrl }),
+    })),
+  );
 }

@@ -1,9 +1,11 @@
 export {
   createOrganization,
+  creditDeposit,
   organizationDetail,
   organizationOverview,
   searchOrganizations,
   setApprovalThreshold,
   setOrganizationStatus,
   topUpDeposit,
+  transferReferenceOf,
 } from "./organizations";

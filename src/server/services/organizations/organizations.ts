@@ -1,13 +1,17 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { OrganizationStatus } from "@/generated/prisma/enums";
+import type { DbOrTx, Tx } from "@/server/db/client";
 import { type Actor, type AdminActor, type OperatorActor, requireActor, type SystemActor } from "@/server/domain/access/actor";
+import { newTransferReference } from "@/server/domain/books/transfer-reference";
 import { AppError } from "@/server/domain/errors";
 import { newId } from "@/server/domain/ids";
 import { cursorRow, keyset, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
 import { invalidateApiKeyCache } from "../access";
 import { audit } from "../audit";
-import type { ServiceDeps } from "../deps";
+import { publicUrlOf, type ServiceDeps } from "../deps";
+import { recordDepositEvent } from "../events";
 import { accounts, balanceOf, transfer } from "../money";
+import { notifyDepositTopUp } from "../notifications";
 
 export interface CreateOrganizationInput {
   name: string;
@@ -29,8 +33,16 @@ export async function createOrganization(
   }
   const id = newId("organization");
   await db.$transaction(async (tx) => {
+    // A new reference meets a taken one with odds of (organisations ÷ 32^8), one in a million at a
+    // million organisations: the unique index then fails the creation, which the operator repeats.
     await tx.organization.create({
-      data: { id, name, status: input.status ?? "aktif", approvalThresholdIdr: input.approvalThresholdIdr ?? null },
+      data: {
+        id,
+        name,
+        status: input.status ?? "aktif",
+        approvalThresholdIdr: input.approvalThresholdIdr ?? null,
+        transferReference: newTransferReference(),
+      },
     });
     await audit(tx, { actor, action: "organization.create", subjectType: "organization", subjectId: id, data: { name } });
   });
@@ -44,7 +56,7 @@ export async function createOrganization(
  * `livemode: false`, test money into its test deposit (the sandbox's top-up helper).
  */
 export async function topUpDeposit(
-  deps: Pick<ServiceDeps, "db">,
+  deps: Pick<ServiceDeps, "db" | "publicUrl">,
   {
     actor,
     organizationId,
@@ -59,22 +71,74 @@ export async function topUpDeposit(
   return db.$transaction(async (tx) => {
     const org = await tx.organization.findUnique({ where: { id: organizationId }, select: { id: true } });
     if (!org) throw new AppError("NOT_FOUND", `No organisation ${organizationId}.`);
-    await transfer(tx, {
-      from: accounts.externalFunding(livemode),
-      to: accounts.orgDeposit(organizationId, livemode),
-      amountIdr,
-      kind: "deposit_topup",
-      reference,
-    });
-    await audit(tx, {
-      actor,
-      action: livemode ? "deposit.topup" : "test_deposit.topup",
-      subjectType: "organization",
-      subjectId: organizationId,
-      data: { amount_idr: amountIdr.toString(), reference },
-    });
-    return { depositIdr: await balanceOf(tx, accounts.orgDeposit(organizationId, livemode)) };
+    const { depositIdr } = await creditDeposit(tx, { actor, organizationId, amountIdr, reference, livemode, publicUrl: publicUrlOf(deps) });
+    return { depositIdr };
   });
+}
+
+/**
+ * Money received for an organisation, in the caller's transaction (the operator's top-up, a bank
+ * statement's credit): the `deposit_topup` transfer from the outside world and its audit row; for
+ * live money also the `deposit.topped_up` event to the organisation's live keys and an e-mail to
+ * each of its admins. Test money is only ever added by the sandbox's agent itself
+ * (POST /v1/test_helpers/deposit/top_up answers the balance), so it tells nobody.
+ * The organisation must exist (the caller read it).
+ */
+export async function creditDeposit(
+  tx: Tx,
+  input: {
+    actor: Actor;
+    organizationId: string;
+    amountIdr: bigint;
+    reference: string;
+    livemode: boolean;
+    publicUrl: string;
+    /** More for the audit row (e.g. the bank statement line). */
+    auditData?: Record<string, string>;
+  },
+): Promise<{ transferId: string; depositIdr: bigint }> {
+  const { actor, organizationId, amountIdr, reference, livemode } = input;
+  const deposit = accounts.orgDeposit(organizationId, livemode);
+  const [transferId] = await transfer(tx, {
+    from: accounts.externalFunding(livemode),
+    to: deposit,
+    amountIdr,
+    kind: "deposit_topup",
+    reference,
+  });
+  await audit(tx, {
+    actor,
+    action: livemode ? "deposit.topup" : "test_deposit.topup",
+    subjectType: "organization",
+    subjectId: organizationId,
+    data: { amount_idr: amountIdr.toString(), reference, ...input.auditData },
+  });
+  // The ledger's time is the top-up's time everywhere it is told.
+  const depositIdr = await balanceOf(tx, deposit);
+  const { createdAt: at } = await tx.ledgerTransfer.findUniqueOrThrow({ where: { id: transferId! }, select: { createdAt: true } });
+  if (livemode) {
+    const topUp = { amountIdr, balanceIdr: depositIdr, reference, at };
+    await recordDepositEvent(tx, { organizationId, livemode }, topUp);
+    await notifyDepositTopUp(tx, input.publicUrl, { organizationId, transferId: transferId!, ...topUp });
+  }
+  return { transferId: transferId!, depositIdr };
+}
+
+/**
+ * The organisation's transfer reference. Every organisation is given one when it is made (and the
+ * migration gave one to those made before); a row without one (written by an older process
+ * during an upgrade) gets one here, once, whoever asks first.
+ */
+export async function transferReferenceOf(db: DbOrTx, organizationId: string): Promise<string> {
+  const org = await db.organization.findUnique({ where: { id: organizationId }, select: { transferReference: true } });
+  if (!org) throw new AppError("NOT_FOUND", `No organisation ${organizationId}.`);
+  if (org.transferReference) return org.transferReference;
+  await db.organization.updateMany({
+    where: { id: organizationId, transferReference: null },
+    data: { transferReference: newTransferReference() },
+  });
+  const given = await db.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { transferReference: true } });
+  return given.transferReference!;
 }
 
 export async function setOrganizationStatus(

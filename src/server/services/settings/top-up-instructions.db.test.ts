@@ -3,9 +3,12 @@ import { operatorActor } from "@/server/domain/access/actor";
 import { fixedClock } from "@/server/domain/clock";
 import { adminOf, TEST_OPERATOR } from "@/test/actors";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
+import { createTestOrg } from "@/test/fixtures";
 import { getTopUpInstructions, setTopUpInstructions, topUpInstructionsFor } from "./index";
 
 let database: TestDatabase;
+let one: { id: string; reference: string };
+let two: { id: string; reference: string };
 const clock = fixedClock("2026-11-23T03:00:00Z");
 const operator = operatorActor("usr_operator_uji");
 const deps = () => ({ db: database.prisma, clock });
@@ -21,8 +24,16 @@ const DETAILS = {
   referenceRule: "KUASA {organisasi}",
 };
 
+async function organization() {
+  const { id } = await createTestOrg(database.prisma);
+  const { transferReference } = await database.prisma.organization.findUniqueOrThrow({ where: { id } });
+  return { id, reference: transferReference! };
+}
+
 beforeAll(async () => {
   database = await createTestDatabase();
+  one = await organization();
+  two = await organization();
 });
 
 afterAll(async () => {
@@ -30,7 +41,7 @@ afterAll(async () => {
 });
 
 describe("the platform's top-up instructions", () => {
-  it("are absent until the operator sets them, so the admin is told to ask the operator", async () => {
+  it("are absent until the operator sets them, so the admin is told to ask the operator, with the organisation's reference already", async () => {
     expect(
       await getTopUpInstructions(deps(), {
         actor: TEST_OPERATOR,
@@ -38,30 +49,35 @@ describe("the platform's top-up instructions", () => {
     ).toBeNull();
     expect(
       await topUpInstructionsFor(deps(), {
-        actor: adminOf("org_satu"),
+        actor: adminOf(one.id),
       }),
-    ).toBeNull();
+    ).toEqual({ transferReference: one.reference, account: null });
   });
 
-  it("show each organisation the operator's account and a transfer note naming that organisation, and audit the change", async () => {
+  it("show each organisation the operator's account and a transfer note carrying its own transfer reference, and audit the change", async () => {
+    expect(one.reference).toMatch(/^KSA[0-9A-Z]{8}$/);
+    expect(two.reference).not.toBe(one.reference);
     await setTopUpInstructions(deps(), { actor: operator, input: DETAILS });
     expect(
       await topUpInstructionsFor(deps(), {
-        actor: adminOf("org_satu"),
+        actor: adminOf(one.id),
       }),
     ).toEqual({
-      bankName: "BCA",
-      accountNumber: "1234567890",
-      accountHolder: "PT Kuasa Hukum Digital",
-      reference: "KUASA org_satu",
+      transferReference: one.reference,
+      account: {
+        bankName: "BCA",
+        accountNumber: "1234567890",
+        accountHolder: "PT Kuasa Hukum Digital",
+        note: `KUASA ${one.reference}`,
+      },
     });
     expect(
       (
         await topUpInstructionsFor(deps(), {
-          actor: adminOf("org_dua"),
+          actor: adminOf(two.id),
         })
-      )?.reference,
-    ).toBe("KUASA org_dua");
+      ).account?.note,
+    ).toBe(`KUASA ${two.reference}`);
     const entries = await database.prisma.auditLog.findMany({ where: { action: "settings.top_up_instructions" } });
     expect(entries).toMatchObject([{ actorType: "operator", actorId: operator.id, data: { bank: "bca", account_number: "1234567890" } }]);
   });
@@ -93,5 +109,18 @@ describe("the platform's top-up instructions", () => {
         actor: TEST_OPERATOR,
       }),
     ).toEqual(before);
+  });
+});
+
+describe("an organisation without a transfer reference (written by an older process during an upgrade)", () => {
+  it("is given one the first time its admin reads how to top up, and keeps it", async () => {
+    await database.prisma
+      .$executeRaw`INSERT INTO "Organization" ("id", "name", "status", "updatedAt") VALUES ('org_lama', 'PT Lama', 'aktif', now())`;
+    const first = await topUpInstructionsFor(deps(), { actor: adminOf("org_lama") });
+    expect(first.transferReference).toMatch(/^KSA[0-9A-Z]{8}$/);
+    expect((await topUpInstructionsFor(deps(), { actor: adminOf("org_lama") })).transferReference).toBe(first.transferReference);
+    expect((await database.prisma.organization.findUniqueOrThrow({ where: { id: "org_lama" } })).transferReference).toBe(
+      first.transferReference,
+    );
   });
 });

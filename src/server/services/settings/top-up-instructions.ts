@@ -7,6 +7,7 @@ import {
 } from "@/server/domain/money/top-up";
 import { audit } from "../audit";
 import type { ServiceDeps } from "../deps";
+import { transferReferenceOf } from "../organizations";
 
 /** The one row's id: the platform has one bank account for deposit top-ups. */
 const PLATFORM = "platform";
@@ -54,10 +55,17 @@ export async function setTopUpInstructions(
   });
 }
 
-/** What one organisation's admin is told to do to top up: the details and its own transfer note, or null until the operator set them. */
+/**
+ * What one organisation's admin is told to do to top up: its transfer reference, and the
+ * platform's account with the note to write (the rule with the reference), or null until the
+ * operator set them.
+ */
 export async function topUpInstructionsFor(deps: Pick<ServiceDeps, "db">, { actor }: { actor: AdminActor }) {
   requireActor(actor, "admin");
-  const { organizationId } = actor;
+  const transferReference = await transferReferenceOf(deps.db, actor.organizationId);
   const row = await deps.db.topUpInstructions.findUnique({ where: { id: PLATFORM } });
-  return row && { ...topUpInstructionsView(row), reference: topUpReference(row.referenceRule, organizationId) };
+  return {
+    transferReference,
+    account: row && { ...topUpInstructionsView(row), note: topUpReference(row.referenceRule, transferReference) },
+  };
 }

@@ -6,7 +6,7 @@ import { livemodeSchema } from "../livemode";
 export const eventTypeSchema = z.enum(EVENT_TYPES).meta({
   id: "EventType",
   description:
-    "`order.<status>` for each order status with an event (none for `dibuat` and `menunggu_bayar`), the case board's events, and `cost.<status>` for each status of a third-party cost on an order.",
+    "`order.<status>` for each order status with an event (none for `dibuat` and `menunggu_bayar`), the case board's events, `cost.<status>` for each status of a third-party cost on an order, and `deposit.topped_up` when money arrives in the deposit.",
 });
 
 export const eventSchema = z
@@ -21,7 +21,7 @@ export const eventSchema = z
     data: z.looseObject({ event: eventTypeSchema }).meta({
       description:
         "The webhook body of this event without `id` and `sent_at`: `event`, then `order` for order events, `case` (and `bid` for " +
-        "`case.bid_received`) for case events, `invoice` for `invoice.dibayar`, `order` and `cost` for cost events, with the same fields in the same order.",
+        "`case.bid_received`) for case events, `invoice` for `invoice.dibayar`, `order` and `cost` for cost events, `deposit` for `deposit.topped_up`, with the same fields in the same order.",
     }),
   })
   .meta({ id: "Event" });

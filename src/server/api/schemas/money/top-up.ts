@@ -16,5 +16,11 @@ export const operatorTopUpInstructionsOutput = z
   .object({ ...details, bankCode: z.string(), referenceRule: z.string(), updatedAt: z.date() })
   .nullable();
 
-/** The admin's "Cara menambah deposit": the details and the organisation's own transfer note, or null until the operator set them. */
-export const topUpInstructionsOutput = z.object({ ...details, reference: z.string() }).nullable();
+/**
+ * The admin's "Cara menambah deposit": the organisation's transfer reference, and the platform's
+ * account with the note to write, or null until the operator set them.
+ */
+export const topUpInstructionsOutput = z.object({
+  transferReference: z.string(),
+  account: z.object({ ...details, note: z.string() }).nullable(),
+});
