@@ -21,7 +21,8 @@ const everyAnswer = [
 const nextConfig: NextConfig = {
   // The custom server (src/server.ts) answers /v1 and /mcp itself; Next serves the portals.
   poweredByHeader: false,
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg"],
+  // pdfkit loads its standard fonts' metrics from its own folder at run time: bundled, it finds none.
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg", "pdfkit"],
   // `npm test` type-checks the whole project with tsc (the same tsconfig files next build checks)
   // before Playwright builds, and says so with KUASA_TYPECHECKED=1: the build then skips its own
   // second pass. A plain `npm run build` always type-checks.

@@ -13,6 +13,7 @@ import pg from "pg";
 import { ndaOrder } from "@/test/nda-order";
 import { startSettings } from "@/test/start-script";
 import { ledgerProblems, prepareAcceptances } from "./acceptances";
+import { type BooksPdfResult, benchBooksPdf } from "./books-pdf";
 import { benchFiles, type FilesResult } from "./files";
 import { benchHashingPressure, HASHING_CLIENTS, type HashingPressureResult } from "./hashing";
 import { benchOfferExpiry, type OfferExpiryResult } from "./offers";
@@ -34,7 +35,8 @@ const ACCEPTS_PER_ORGANIZATION = 80;
 /**
  * `BENCH_ONLY=catalog,accept` runs only those scenarios and prints them without writing
  * results.json (for trying one change): baseline (always), catalog, balance, hashing, orders, read,
- * mcp, files, accept, expiry, webhooks, list.
+ * mcp, files, accept, expiry, webhooks, list, books (the statement PDF: no build, server or database
+ * when it is the only one named).
  */
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(",").map((name) => name.trim())) : null;
 const runs = (scenario: string) => !ONLY || ONLY.has(scenario);
@@ -213,7 +215,17 @@ function printScenarios(results: ScenarioResult[]): void {
   }
 }
 
+function benchBooksPdfLogged(): Promise<BooksPdfResult> {
+  console.log("Books: a deposit statement PDF of 1,000 movements…");
+  return benchBooksPdf();
+}
+
 async function main(): Promise<void> {
+  const booksPdf = runs("books") ? await benchBooksPdfLogged() : undefined;
+  if (ONLY && [...ONLY].every((scenario) => scenario === "books")) {
+    console.log(JSON.stringify({ booksPdf }, null, 2));
+    return;
+  }
   if (!existsSync(path.join(ROOT, ".next/BUILD_ID")) || !existsSync(SERVER_BUNDLE)) {
     console.log("Building the production bundle first…");
     const build = spawnSync("npm", ["run", "-s", "build"], { cwd: ROOT, stdio: "inherit" });
@@ -398,10 +410,10 @@ async function main(): Promise<void> {
   const webhookDelivery = runs("webhooks") ? await benchWebhookDeliveryLogged() : undefined;
   if (ONLY) {
     printScenarios(results);
-    console.log(JSON.stringify({ hashing, files, offerExpiry, webhookDelivery, orderList }, null, 2));
+    console.log(JSON.stringify({ hashing, files, offerExpiry, webhookDelivery, orderList, booksPdf }, null, 2));
     return;
   }
-  if (!offerExpiry || !webhookDelivery || !orderList) throw new Error("a background scenario did not run");
+  if (!offerExpiry || !webhookDelivery || !orderList || !booksPdf) throw new Error("a background scenario did not run");
 
   const baseline = results[0]!;
   const find = (prefix: string) => results.find((r) => r.scenario.startsWith(prefix))!;
@@ -481,6 +493,12 @@ async function main(): Promise<void> {
         met: r.p99Ms < 100 && r.non2xx === 0,
       })),
     {
+      figure: `deposit statement PDF, ${booksPdf.movements.toLocaleString("en")} movements (issue 41)`,
+      target: "< 2000 ms",
+      measured: `median ${booksPdf.medianMs} ms, max ${booksPdf.maxMs} ms (first ${booksPdf.firstMs} ms) over ${booksPdf.renders} renders; ${booksPdf.pages} pages, ${booksPdf.kilobytes} KB`,
+      met: booksPdf.maxMs < 2000,
+    },
+    {
       figure: "server RSS under load, per server process",
       target: "< 300 MB",
       measured: `${peakProcessRss} MB peak (all ${PROCESSES > 1 ? `${PROCESSES} server processes and the primary` : "of it"}: ${peakRss} MB)`,
@@ -496,7 +514,7 @@ async function main(): Promise<void> {
   };
   writeFileSync(
     path.join(ROOT, "bench/results.json"),
-    `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, processes: PROCESSES, durationSeconds: DURATION_S, connections: CONNECTIONS, orderConnections: ORDER_CONNECTIONS, targets, results, acceptLedgerProblems, hashing, files, offerExpiry, webhookDelivery, orderList }, null, 2)}\n`,
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, processes: PROCESSES, durationSeconds: DURATION_S, connections: CONNECTIONS, orderConnections: ORDER_CONNECTIONS, targets, results, acceptLedgerProblems, hashing, files, offerExpiry, webhookDelivery, orderList, booksPdf }, null, 2)}\n`,
   );
   console.log(
     `\n${PROCESSES} server process(es); ${DURATION_S} s per scenario; ${CONNECTIONS} connections (${ORDER_CONNECTIONS} for order creation)`,

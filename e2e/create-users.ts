@@ -3,16 +3,22 @@ import path from "node:path";
 import { runOpsCommand } from "../src/cli/ops-commands";
 import { openDatabase } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
-import { CLI, operatorActor, practitionerActor } from "../src/server/domain/access/actor";
+import { agentActor, CLI, operatorActor, practitionerActor, SEED } from "../src/server/domain/access/actor";
 import { fixedClock, systemClock } from "../src/server/domain/clock";
 import { readConfig } from "../src/server/runtime/config";
+import { authenticateApiKey } from "../src/server/services/access";
+import { seedCatalog } from "../src/server/services/catalog";
 import { accounts, transfer } from "../src/server/services/money";
+import { type CreateOrderInput, cancelOrder, createOrder } from "../src/server/services/orders";
 import { topUpDeposit } from "../src/server/services/organizations";
 import { setBankAccount, setPractitionerActive, verifyBankAccount } from "../src/server/services/practitioners";
 import { ensureDemo } from "../src/server/services/sandbox";
+import { ndaOrder } from "../src/test/nda-order";
 import {
   ACCOUNT_HOLDER,
   ADVOCATE_CREDENTIAL,
+  BOOKS_ADMIN,
+  BOOKS_PRACTITIONER,
   CASE_ADMIN,
   CONFLICT_CLIENT,
   CONFLICT_HOLDER,
@@ -260,6 +266,66 @@ try {
   const conflictClient = await ops("org:create", "--name", CONFLICT_CLIENT.organization, "--deposit", String(CONFLICT_CLIENT.depositIdr));
   const conflictKey = await ops("key:create", "--org", String(conflictClient.id), "--name", "Agen sengketa e2e");
   writeFileSync(path.join(config.dataDir, CONFLICT_CLIENT.keyFile), `${String(conflictKey.key)}\n`, { mode: 0o600 });
+
+  // The books journey: an organisation of its own with a live deposit, a live order paid and
+  // cancelled here (before the server runs, so no practitioner is ever offered it) and a sandbox
+  // key; and a practitioner whose earnings and payout are recorded as the ledger records them.
+  const booksOrganization = await ops("org:create", "--name", BOOKS_ADMIN.organization, "--deposit", String(BOOKS_ADMIN.depositIdr));
+  await ops(
+    "user:create",
+    "--role",
+    "org_admin",
+    "--org",
+    String(booksOrganization.id),
+    "--email",
+    BOOKS_ADMIN.email,
+    "--password",
+    BOOKS_ADMIN.password,
+    "--name",
+    BOOKS_ADMIN.name,
+  );
+  const booksKey = await ops("key:create", "--org", String(booksOrganization.id), "--name", "Agen buku e2e");
+  const booksTestKey = await ops("key:create", "--org", String(booksOrganization.id), "--name", "Agen buku uji e2e", "--test");
+  writeFileSync(path.join(config.dataDir, BOOKS_ADMIN.testKeyFile), `${String(booksTestKey.key)}\n`, { mode: 0o600 });
+  {
+    // The catalog the server seeds at start, seeded here first for the order (the server adds only what is missing).
+    await seedCatalog({ db }, { actor: SEED });
+    const deps = { db, clock: systemClock };
+    const agent = agentActor(await authenticateApiKey(deps, { authorization: `Bearer ${String(booksKey.key)}` }));
+    const order = await createOrder(deps, { actor: agent, input: ndaOrder() as CreateOrderInput });
+    await cancelOrder(deps, { actor: agent, orderId: order.id, reason: "Pesanan ganda." });
+  }
+  const booksPractitioner = await ops(
+    "practitioner:create",
+    "--email",
+    BOOKS_PRACTITIONER.email,
+    "--name",
+    BOOKS_PRACTITIONER.name,
+    "--password",
+    BOOKS_PRACTITIONER.password,
+    "--credentials",
+    ADVOCATE_CREDENTIAL,
+  );
+  {
+    const payable = accounts.practitionerPayable(String(booksPractitioner.id));
+    await db.$transaction((tx) =>
+      transfer(tx, {
+        from: accounts.externalFunding(true),
+        to: payable,
+        amountIdr: BigInt(BOOKS_PRACTITIONER.earningsIdr),
+        kind: "escrow_release",
+      }),
+    );
+    await db.$transaction((tx) =>
+      transfer(tx, {
+        from: payable,
+        to: accounts.externalFunding(true),
+        amountIdr: BigInt(BOOKS_PRACTITIONER.payoutIdr),
+        kind: "practitioner_payout",
+        reference: "BCA 7781-E2E",
+      }),
+    );
+  }
 } finally {
   await database.close();
 }

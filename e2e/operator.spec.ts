@@ -494,7 +494,7 @@ test("overview → dispute queue → order page: a dispute decided with a split,
   await page.getByRole("button", { name: "Terapkan" }).click();
   await expect(page.getByRole("row").filter({ hasText: stalled.id })).toBeVisible();
 
-  await nav(page, "Log audit");
+  await nav(page, "Audit");
   await page.getByLabel("Tindakan").selectOption({ value: "order.settle_split" });
   await page.getByRole("button", { name: "Terapkan" }).click();
   const entry = page.getByRole("row").filter({ hasText: disputed.id });

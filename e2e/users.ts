@@ -165,3 +165,27 @@ export const CONFLICT_CLIENT = {
   depositIdr: 20_000_000,
   keyFile: "e2e-conflicts-api-key.txt",
 } as const;
+
+/**
+ * The books journey's own people (e2e/books.spec.ts): an organisation whose deposit, receipts and
+ * statements no other journey reads, with a live order paid and cancelled by e2e/create-users.ts
+ * before the server starts (a receipt and a credit note; no practitioner is ever offered it) and a
+ * sandbox key (written to `testKeyFile` in the server's data directory) for test documents; and a
+ * practitioner without categories whose earnings and payout e2e/create-users.ts records.
+ */
+export const BOOKS_ADMIN = {
+  email: "admin.buku.e2e@contoh.id",
+  name: "Sinta Admin",
+  password: "kata-sandi-buku-123",
+  organization: "PT Buku Rapi",
+  depositIdr: 15_000_000,
+  testKeyFile: "e2e-books-test-api-key.txt",
+} as const;
+
+export const BOOKS_PRACTITIONER = {
+  email: "praktisi.buku.e2e@contoh.id",
+  name: "Dimas Advokat",
+  password: "kata-sandi-buku-456",
+  earningsIdr: 2_500_000,
+  payoutIdr: 1_000_000,
+} as const;

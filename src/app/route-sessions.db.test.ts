@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { statementMonthOf } from "@/server/domain/books/month";
 import type { Runtime } from "@/server/runtime";
 import { authOptions } from "@/server/runtime/portal";
 import { appRequest, signedIn, startAppRuntime } from "@/test/app-routes";
@@ -75,6 +76,19 @@ const WITH_SESSION: Record<string, Partial<Record<Method, (scene: Scene) => Call
   "/api/organisasi/ekspor/[jenis]": {
     // A practitioner may not export at all: 403 while the session stands, 401 once it ended.
     GET: (s) => ({ path: "/api/organisasi/ekspor/pesanan", params: { jenis: "pesanan" }, live: s.role === "org_admin" ? 200 : 403 }),
+  },
+  // The books' downloads: no such document or invoice for an admin (404), not a practitioner's (403); the month's statement is both's own.
+  "/api/keuangan/dokumen/[id]": {
+    GET: (s) => ({ path: "/api/keuangan/dokumen/doc_tidakada", params: { id: "doc_tidakada" }, live: s.role === "org_admin" ? 404 : 403 }),
+  },
+  "/api/keuangan/tagihan/[id]": {
+    GET: (s) => ({ path: "/api/keuangan/tagihan/inv_tidakada", params: { id: "inv_tidakada" }, live: s.role === "org_admin" ? 404 : 403 }),
+  },
+  "/api/keuangan/laporan/[bulan]": {
+    GET: () => {
+      const month = statementMonthOf(new Date());
+      return { path: `/api/keuangan/laporan/${month}?format=csv`, params: { bulan: month }, live: 200 };
+    },
   },
   "/api/trpc/[trpc]": {
     GET: (s) => {

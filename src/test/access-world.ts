@@ -2,8 +2,9 @@ import type { Db } from "@/server/db/client";
 import { adminActor, agentActor, practitionerActor, SWEEPER } from "@/server/domain/access/actor";
 import { SCOPES, type Scope } from "@/server/domain/access/api-key";
 import type { PortalUser } from "@/server/domain/access/portal-user";
-import type { Clock } from "@/server/domain/clock";
+import { type Clock, systemClock } from "@/server/domain/clock";
 import { practitionerActorOf, revokeApiKey } from "@/server/services/access";
+import { issueAllDocuments } from "@/server/services/books";
 import { selectBid } from "@/server/services/cases";
 import { requestCost } from "@/server/services/costs";
 import { ensureOffering } from "@/server/services/offers";
@@ -34,6 +35,8 @@ export interface Owned {
   costs: string[];
   /** A practitioner's bank accounts. */
   bankAccounts: string[];
+  /** Receipts, credit notes and deposit receipts (FinancialDocument ids). */
+  documents: string[];
 }
 
 const NO_OBJECTS: Owned = {
@@ -48,6 +51,7 @@ const NO_OBJECTS: Owned = {
   files: [],
   costs: [],
   bankAccounts: [],
+  documents: [],
 };
 
 /** An organisation's live and test keys (every scope), each usable as a TestOrg. */
@@ -92,6 +96,11 @@ async function worldOrg(db: Db): Promise<WorldOrg> {
   const live = await createTestOrg(db, { depositIdr: 100_000_000n });
   const test = await addTestKey(db, live.id, { mode: "test" });
   return { id: live.id, live, test: { id: live.id, token: test.token, keyId: test.keyId, apiKeyId: test.apiKeyId } };
+}
+
+/** The organisation's documents in one mode. */
+async function documentsOf(db: Db, organizationId: string, livemode: boolean): Promise<string[]> {
+  return (await db.financialDocument.findMany({ where: { organizationId, livemode }, select: { id: true } })).map((d) => d.id);
 }
 
 /** One event of each type: events are read by id alike whatever their type. */
@@ -254,6 +263,10 @@ export async function buildAccessWorld(db: Db, clock: Clock): Promise<AccessWorl
   await order(b.test);
   const bCase = (await createTestCase(db, clock, b.live)).id;
 
+  // Every movement so far gets its document, as the books-issue job does seconds after it (the
+  // ledger stamps rows with the database's time, which may be later than the test's clock).
+  await issueAllDocuments({ db, clock: systemClock }, { actor: SWEEPER });
+
   const lacking = {} as AccessWorld["lacking"];
   for (const scope of SCOPES) {
     const scopes = SCOPES.filter((s) => s !== scope);
@@ -281,6 +294,7 @@ export async function buildAccessWorld(db: Db, clock: Clock): Promise<AccessWorl
       files: [liveFile],
       costs: [`${taken[0]}/${liveCost.id}`],
       bankAccounts: [],
+      documents: await documentsOf(db, a.id, true),
     },
     aTest: {
       orders: [waitingTest, paidTest, offeredTest, ...takenTest],
@@ -294,6 +308,7 @@ export async function buildAccessWorld(db: Db, clock: Clock): Promise<AccessWorl
       files: [testFile],
       costs: [`${takenTest[0]}/${testCost.id}`],
       bankAccounts: [],
+      documents: await documentsOf(db, a.id, false),
     },
     bLive: { ...NO_OBJECTS, orders: [bOrder], cases: [bCase] },
     p1Work: {

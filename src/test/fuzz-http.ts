@@ -195,7 +195,9 @@ export function answerProblem(face: Face, method: string, answer: FuzzAnswer): s
   if (method === "HEAD" || face === "other") return null;
   const parsed = json(body);
   if (face === "rest") {
-    if (status < 300) return status === 204 || parsed !== undefined ? null : "success body is not JSON";
+    // A download (a file's bytes, a receipt's PDF, a statement's CSV) is an attachment of its own type, never JSON.
+    const download = answer.headers["content-disposition"]?.startsWith("attachment") && !answer.headers["content-type"]?.includes("json");
+    if (status < 300) return status === 204 || parsed !== undefined || download ? null : "success body is not JSON";
     return apiErrorProblem(parsed, status);
   }
   if (face === "mcp") {

@@ -57,6 +57,12 @@ const PGLITE_WITH_POSTGRES = [
   "src/server/services/request-log/request-log.db.test.ts",
   // Credentials, jurisdiction, conflicts of interest and the cap on live offers (issue 39) on the embedded default too.
   "src/server/services/practitioners/credentials.db.test.ts",
+  // The books: every document against the ledger, numbers under concurrent issuers (issue 41), on the embedded default too.
+  "src/server/services/books/books.db.test.ts",
+  // Monthly statements: the ledger's opening aggregate and the month's lines with their documents (raw SQL) on the embedded default too.
+  "src/server/services/books/statements.db.test.ts",
+  // Deposits reconciled from the bank: imports, the queue and the deposit's event and e-mails (issue 41), on the embedded default too.
+  "src/server/services/books/bank-import.db.test.ts",
   // Delivery statistics: the job's aggregate (a median by percentile_cont) on the embedded default too.
   "src/server/services/catalog/service-stats.db.test.ts",
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categoryLabel, fileTypeLabel, formatBytes, formatDay, formatRupiah, formatSignedRupiah } from "./format";
+import { categoryLabel, fileTypeLabel, formatBytes, formatDay, formatMonth, formatRupiah, formatSignedRupiah } from "./format";
 
 describe("formatSignedRupiah", () => {
   it("writes money in with a plus and money out with a true minus sign, so the sign reads without colour", () => {
@@ -17,6 +17,13 @@ describe("formatDay", () => {
   it("writes a calendar day in Indonesian, the same day in every time zone", () => {
     expect(formatDay("2027-12-31")).toBe("31 Desember 2027");
     expect(formatDay("2026-01-01")).toBe("1 Januari 2026");
+  });
+});
+
+describe("formatMonth", () => {
+  it("writes a calendar month in Indonesian, the same month in every time zone", () => {
+    expect(formatMonth("2026-11")).toBe("November 2026");
+    expect(formatMonth("2027-01")).toBe("Januari 2027");
   });
 });
 

@@ -11,6 +11,9 @@ export const formatDateTime = (at: Date | string) => `${dateTime.format(new Date
 const calendarDay = new Intl.DateTimeFormat("id-ID", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 /** A calendar day ("YYYY-MM-DD", no time or zone) as people read it: "31 Desember 2027". */
 export const formatDay = (day: string) => calendarDay.format(new Date(`${day}T00:00:00Z`));
+const calendarMonth = new Intl.DateTimeFormat("id-ID", { month: "long", year: "numeric", timeZone: "UTC" });
+/** A calendar month ("YYYY-MM") as people read it: "November 2026". */
+export const formatMonth = (month: string) => calendarMonth.format(new Date(`${month}-01T00:00:00Z`));
 
 /** How each status word reads to a person (the word itself stays visible too). */
 export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
@@ -46,8 +49,9 @@ export const COST_STATUS_LABEL: Record<CostStatus, string> = {
   dibatalkan: "Dibatalkan",
 };
 
-/** Any event type as a person reads it: an order's status, a case-board event, a cost's step; never its code. */
+/** Any event type as a person reads it: an order's status, a case-board event, a cost's step, a top-up; never its code. */
 export function eventLabel(type: EventType): string {
+  if (type === "deposit.topped_up") return "Setoran masuk ke deposit";
   if (type.startsWith("order.")) return ORDER_STATUS_LABEL[type.slice("order.".length) as OrderStatus];
   if (type.startsWith("cost.")) {
     const status = COST_STATUS_LABEL[type.slice("cost.".length) as CostStatus];

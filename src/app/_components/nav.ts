@@ -21,6 +21,7 @@ export const NAV: Record<UserRole, NavItem[]> = {
     { href: "/organisasi/kunci-api", label: "Kunci API" },
     { href: "/organisasi/webhook", label: "Webhook" },
     { href: "/organisasi/kasus", label: "Kasus & tagihan" },
+    { href: "/organisasi/keuangan", label: "Keuangan" },
     { href: "/organisasi/tim", label: "Tim" },
   ],
   operator: [
@@ -32,8 +33,9 @@ export const NAV: Record<UserRole, NavItem[]> = {
     { href: "/operator/praktisi", label: "Praktisi" },
     { href: "/operator/kredensial", label: "Kredensial" },
     { href: "/operator/katalog", label: "Katalog" },
+    { href: "/operator/keuangan", label: "Keuangan" },
     { href: "/operator/pengaturan", label: "Pengaturan" },
-    { href: "/operator/audit", label: "Log audit" },
+    { href: "/operator/audit", label: "Audit" },
   ],
 };
 

@@ -52,6 +52,7 @@ const byCost = (fields: Input = {}): V1Recipe => ({
     }),
 });
 const byFile: V1Recipe = { names: "object", inputs: (o) => o.files.map((id) => ({ id })) };
+const byDocument: V1Recipe = { names: "object", inputs: (o) => o.documents.map((id) => ({ id })) };
 const REASON = { reason: "Uji akses." };
 
 const V1_RECIPES: Record<ProcedurePath, V1Recipe> = {
@@ -76,6 +77,13 @@ const V1_RECIPES: Record<ProcedurePath, V1Recipe> = {
   "cases.select": { names: "object", inputs: (o) => o.cases.flatMap((id) => o.bids.map((bid_id) => ({ id, bid_id }))) },
   "invoices.list": { names: "cursor", of: "invoices" },
   "invoices.get": byInvoice,
+  "invoices.pdf": byInvoice,
+  "receipts.list": { names: "cursor", of: "documents" },
+  "receipts.get": byDocument,
+  "receipts.pdf": byDocument,
+  "statements.get": { names: "nothing", input: { month: "2026-11" } },
+  "statements.pdf": { names: "nothing", input: { month: "2026-11" } },
+  "statements.csv": { names: "nothing", input: { month: "2026-11" } },
   "events.list": { names: "cursor", of: "events" },
   "events.get": { names: "object", inputs: (o) => o.events.map((id) => ({ id })) },
   "files.create": { names: "nothing", input: { filename: "uji.txt", content_base64: "VWppIGFrc2VzLgo=" }, writes: true },
@@ -319,6 +327,40 @@ const PORTAL_RECIPES: Record<string, PortalRecipe> = {
     }),
   },
   "operator.decideCredential": { valid: () => ({ credentialId: "krd_tidakada", approve: false, reason: "Uji akses." }) },
+  // The books (portal/books.ts).
+  "organization.documents": { valid: () => ({}) },
+  "organization.orderDocuments": orderOf(),
+  "organization.depositStatement": { valid: () => ({}) },
+  "organization.billingDetails": {},
+  "organization.setBillingDetails": { valid: () => ({ legalName: "PT Penyusup", billingAddress: "", npwp: "" }) },
+  "practitioner.earningsStatement": { valid: () => ({}) },
+  "operator.findDocument": { valid: () => ({ number: "KWT/2026/000001" }) },
+  "operator.orderDocuments": { valid: (w) => ({ orderId: w.aLive.orders[0] }) },
+  "operator.taxSettings": {},
+  "operator.addTaxSetting": {
+    valid: () => ({
+      effectiveFrom: "2099-01-01",
+      vatRateBasisPoints: 1200,
+      vatBaseNumerator: 11,
+      vatBaseDenominator: 12,
+      platformName: "PT Penyusup",
+      platformNpwp: "0012345678901234",
+      platformAddress: "Jakarta",
+    }),
+  },
+  // Deposits reconciled from the bank (portal/bank-statements.ts).
+  "operator.importBankStatement": {
+    valid: () => ({
+      fileName: "mutasi.csv",
+      content:
+        "No. rekening : 0613009988\nTanggal Transaksi,Keterangan,Cabang,Jumlah,,Saldo\n03/11/2026,SETORAN KSA7F3K9Q2M,0000,1000.00,CR,1000.00",
+    }),
+  },
+  "operator.bankImports": {},
+  "operator.bankLines": {},
+  "operator.assignBankLine": { valid: (w) => ({ lineId: "bln_uji_akses", organizationId: w.a.id }) },
+  "operator.ignoreBankLine": { valid: () => ({ lineId: "bln_uji_akses", reason: "Uji akses." }) },
+  "operator.organizationsToCredit": { valid: () => ({ q: "PT" }) },
 };
 
 /** Each portal's procedures belong to one role, named by the router they sit in. */
@@ -428,7 +470,11 @@ async function callRest(route: RestRoute, input: Input, token: string | null): P
     route.method === "GET"
       ? await api.call(query ? `${path}?${query}` : path, { token: token ?? undefined, headers })
       : await api.call(path, { method: route.method, token: token ?? undefined, headers, json: rest });
-  const body = (await res.json()) as { error?: { code: string; message: string; request_id?: string; doc_url?: string } };
+  // A PDF or CSV answer is read as text: its leaks are looked for all the same.
+  const text = await res.text();
+  const body = (res.headers.get("content-type")?.startsWith("application/json") ? JSON.parse(text) : text) as {
+    error?: { code: string; message: string; request_id?: string; doc_url?: string };
+  };
   // Exactly code, message, request_id (the answer's X-Request-Id) and doc_url (the code's heading), with param only on VALIDATION.
   const errorKeys =
     body.error?.code === "VALIDATION"
@@ -795,6 +841,7 @@ function portalAttacks(): Array<{
         "organization.decide",
         "organization.orderCosts",
         "organization.decideCost",
+        "organization.orderDocuments",
       ],
     },
     // The case board is shared: P2 may read and bid on A's open case; P1's offers, orders and bids are P1's.

@@ -1,7 +1,6 @@
 import type { IncomingHttpHeaders, ServerResponse } from "node:http";
 import type { Readable } from "node:stream";
 import busboy from "busboy";
-import type { StoredFile } from "@/generated/prisma/client";
 import { AppError } from "@/server/domain/errors";
 import { contentDispositionAttachment } from "@/server/domain/files/file-name";
 import { type FileContent, tooLargeError } from "@/server/services/files";
@@ -84,7 +83,7 @@ export async function readFilePart<T>(
  * nothing to the portal's download paths (next.config.ts, src/proxy.ts): a header Next sets
  * before a route answers would replace the route's own.
  */
-export function fileHeaders(file: StoredFile): Record<string, string> {
+export function fileHeaders(file: FileContent["file"]): Record<string, string> {
   return {
     ...API_SECURITY_HEADERS,
     "Content-Type": file.contentType,

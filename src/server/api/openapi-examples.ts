@@ -1,3 +1,4 @@
+import { DEFAULT_TAX_RULE, workBreakdown } from "@/server/domain/books/tax";
 import { checkContent } from "@/server/domain/content-rules";
 import type { ErrorCode } from "@/server/domain/errors";
 import { type OrderEventPayload, orderEventPayload, webhookData } from "@/server/domain/events/webhook-event";
@@ -29,6 +30,7 @@ const BID_ID = "bid_6Hd3Jk9Ns2Qw8Xe5Rt1Yu4";
 const INVOICE_ID = "inv_8Wq1Ez4Rt7Yu2Io5Pa3Sd6";
 const EVENT_ID = "evt_7Hc2LmQ9xT4vB1nR8kZs5w";
 const LINK_ID = "link_3Fg6Hj9Kl2Zx5Cv8Bn1Mq4";
+const RECEIPT_ID = "doc_5Yt2Wq8Er4Ui7Op1As3Df6G";
 /** The server the examples' URLs are on. */
 const EXAMPLE_SERVER = "https://kuasa.example";
 
@@ -64,6 +66,68 @@ export const FILE_EXAMPLE = {
   livemode: true,
 };
 
+/** The NDA order's payment as its receipt breaks it down: the practitioner's fee, Kuasa's fee with the VAT inside it. */
+const NDA_PAYMENT = workBreakdown(BigInt(NDA_PRICE), BigInt(NDA.clientPriceIdr), DEFAULT_TAX_RULE);
+/** Issued by the books job seconds after the payment. */
+const RECEIPT_ISSUED_AT = "2026-11-23T02:00:04.000Z";
+
+const ORDER_RECEIPT_EXAMPLE = {
+  id: RECEIPT_ID,
+  number: "KWT/2026/000123",
+  kind: "kuitansi",
+  amount_idr: NDA_PRICE,
+  issued_at: RECEIPT_ISSUED_AT,
+  pdf_url: `${EXAMPLE_SERVER}/v1/receipts/${RECEIPT_ID}/pdf`,
+};
+
+export const RECEIPT_EXAMPLE = {
+  ...ORDER_RECEIPT_EXAMPLE,
+  description: `${NDA.name} (pesanan ${ORDER_ID})`,
+  practitioner_fee_idr: Number(NDA_PAYMENT.practitionerFeeIdr),
+  platform_fee_idr: Number(NDA_PAYMENT.platformFeeIdr),
+  vat_base_idr: Number(NDA_PAYMENT.vatBaseIdr),
+  vat_idr: Number(NDA_PAYMENT.vatIdr),
+  pass_through_idr: 0,
+  order: ORDER_ID,
+  corrects: null,
+  livemode: true,
+  paid_at: CREATED_AT,
+  issued_at: RECEIPT_ISSUED_AT,
+};
+
+const STATEMENT_OPENING = 38_500_000;
+const TOP_UP = 10_000_000;
+
+export const STATEMENT_EXAMPLE = {
+  month: "2026-11",
+  month_so_far: true,
+  livemode: true,
+  opening_balance_idr: STATEMENT_OPENING,
+  closing_balance_idr: STATEMENT_OPENING + TOP_UP - NDA_PRICE,
+  total_in_idr: TOP_UP,
+  total_out_idr: NDA_PRICE,
+  lines: [
+    {
+      at: "2026-11-20T03:12:00.000Z",
+      kind: "deposit_topup",
+      label: "Setoran deposit",
+      reference: "BCA 2011-0042",
+      document_number: "BST/2026/000041",
+      amount_idr: TOP_UP,
+      balance_idr: STATEMENT_OPENING + TOP_UP,
+    },
+    {
+      at: CREATED_AT,
+      kind: "order_payment",
+      label: "Pembayaran pesanan",
+      reference: ORDER_ID,
+      document_number: ORDER_RECEIPT_EXAMPLE.number,
+      amount_idr: -NDA_PRICE,
+      balance_idr: STATEMENT_OPENING + TOP_UP - NDA_PRICE,
+    },
+  ],
+};
+
 export const ORDER_EXAMPLE = {
   id: ORDER_ID,
   service: NDA.code,
@@ -90,6 +154,7 @@ export const ORDER_EXAMPLE = {
   practitioner: null,
   review: null,
   costs: [],
+  receipts: [ORDER_RECEIPT_EXAMPLE],
   created_at: CREATED_AT,
   updated_at: CREATED_AT,
 };
@@ -193,6 +258,7 @@ export const INVOICE_EXAMPLE = {
   livemode: true,
   paid_at: null,
   created_at: "2026-11-23T07:00:05.000Z",
+  pdf_url: `${EXAMPLE_SERVER}/v1/invoices/${INVOICE_ID}/pdf`,
 };
 
 export const SELECTION_EXAMPLE = {
@@ -229,7 +295,15 @@ export const EVENT_EXAMPLE = {
   data: ORDER_EVENT_DATA_EXAMPLE,
 };
 
-export const EXAMPLE_IDS = { order: ORDER_ID, file: FILE_ID, case: CASE_ID, bid: BID_ID, invoice: INVOICE_ID, event: EVENT_ID };
+export const EXAMPLE_IDS = {
+  order: ORDER_ID,
+  file: FILE_ID,
+  case: CASE_ID,
+  bid: BID_ID,
+  invoice: INVOICE_ID,
+  event: EVENT_ID,
+  receipt: RECEIPT_ID,
+};
 
 const CREATE_FILE_LINK_EXAMPLE = { file: FILE_ID, expires_in: 3600 };
 
@@ -390,6 +464,9 @@ export const SCHEMA_EXAMPLES: Record<string, unknown> = {
   Case: CASE_EXAMPLE,
   Bid: BID_EXAMPLE,
   InvoiceSummary: INVOICE_EXAMPLE,
+  OrderReceipt: ORDER_RECEIPT_EXAMPLE,
+  Receipt: RECEIPT_EXAMPLE,
+  Statement: STATEMENT_EXAMPLE,
   CaseSelection: SELECTION_EXAMPLE,
   Event: EVENT_EXAMPLE,
   FileLink: FILE_LINK_EXAMPLE,

@@ -20,12 +20,16 @@ import {
   FILE_LINK_EXAMPLE,
   INVOICE_EXAMPLE,
   ORDER_EXAMPLE,
+  RECEIPT_EXAMPLE,
   REQUEST_EXAMPLES,
   SELECTION_EXAMPLE,
   SERVICE_EXAMPLE,
+  STATEMENT_EXAMPLE,
 } from "./openapi-examples";
 import { errorAnchor } from "./openapi-guide";
 import { REST_ROUTES } from "./routes";
+import { receiptSchema } from "./schemas/books/receipt";
+import { statementSchema } from "./schemas/books/statement";
 import { caseSchema, createCaseSchema, invoiceSummarySchema, selectionSchema } from "./schemas/cases/case";
 import { serviceSchema } from "./schemas/catalog/service";
 import { eventSchema } from "./schemas/events/event";
@@ -277,7 +281,21 @@ describe("examples", () => {
     expect(wire(selectionSchema, SELECTION_EXAMPLE)).not.toThrow();
     expect(wire(eventSchema, EVENT_EXAMPLE)).not.toThrow();
     expect(wire(fileLinkSchema, FILE_LINK_EXAMPLE)).not.toThrow();
-    for (const name of ["Order", "Service", "Balance", "File", "Case", "InvoiceSummary", "Event", "FileLink", "Error"])
+    expect(wire(receiptSchema, RECEIPT_EXAMPLE)).not.toThrow();
+    expect(wire(statementSchema, STATEMENT_EXAMPLE)).not.toThrow();
+    for (const name of [
+      "Order",
+      "Service",
+      "Balance",
+      "File",
+      "Case",
+      "InvoiceSummary",
+      "Event",
+      "FileLink",
+      "Receipt",
+      "Statement",
+      "Error",
+    ])
       expect(doc.components.schemas[name]?.examples, name).toHaveLength(1);
   });
 

@@ -203,6 +203,11 @@ const TAGS = [
   },
   { name: "File", description: "Documents: uploads for orders and messages, delivered results, and links to hand a file to a person." },
   {
+    name: "Pembukuan",
+    description:
+      "The books: a receipt or credit note for every movement of the deposit, issued by Kuasa seconds after the money moves, each as JSON and as PDF, and the deposit's monthly statement as JSON, PDF and CSV, equal to the ledger to the rupiah.",
+  },
+  {
     name: "Test helpers",
     description:
       "The sandbox (test keys `kk_test_…` only): do what a practitioner, an org admin or the operator does in live mode, through the same code.",
@@ -254,6 +259,17 @@ const WEBHOOK_SCHEMAS: Record<string, Schema> = {
       created_at: { type: "string", format: "date-time" },
     },
   },
+  WebhookDeposit: {
+    type: "object",
+    description: "A top-up of the organisation's deposit in the event's mode; GET /v1/balance reads the deposit at any time.",
+    required: ["amount_idr", "balance_idr", "reference", "topped_up_at"],
+    properties: {
+      amount_idr: { type: "integer", description: "Rupiah received." },
+      balance_idr: { type: "integer", description: "The deposit right after this top-up." },
+      reference: { type: "string", description: "What the top-up was recorded with: the bank statement line, or the operator's note." },
+      topped_up_at: { type: "string", format: "date-time" },
+    },
+  },
   WebhookInvoice: {
     type: "object",
     required: ["id", "status", "total_idr", "case_id", "order_id", "updated_at"],
@@ -275,6 +291,7 @@ function objectsOf(type: string): Record<string, Schema> {
   if (type.startsWith("cost.")) return { order: ref("schemas", "WebhookOrder"), cost: ref("schemas", "Cost") };
   if (type === "case.bid_received") return { case: ref("schemas", "WebhookCase"), bid: ref("schemas", "WebhookBid") };
   if (type === "invoice.dibayar") return { invoice: ref("schemas", "WebhookInvoice") };
+  if (type === "deposit.topped_up") return { deposit: ref("schemas", "WebhookDeposit") };
   return { case: ref("schemas", "WebhookCase") };
 }
 
@@ -289,6 +306,7 @@ const EVENT_SUMMARIES: Record<string, string> = {
   "cost.ditolak": "A cost was refused",
   "cost.dilunasi": "The practitioner paid a cost and attached the official receipt",
   "cost.dibatalkan": "A cost was cancelled; any amount approved is back in your deposit",
+  "deposit.topped_up": "Money arrived in your organisation's deposit",
 };
 
 /** Event.data in the document: one of the bodies' shapes, told apart by `event` (the zod schema stays open). */
@@ -299,6 +317,7 @@ function eventDataSchemas(): Record<string, Schema> {
     ["CaseEventData", CASE_EVENT_TYPES.filter((type) => type.startsWith("case.") && type !== "case.bid_received")],
     ["InvoiceEventData", ["invoice.dibayar"]],
     ["CostEventData", EVENT_TYPES.filter((type) => type.startsWith("cost."))],
+    ["DepositEventData", ["deposit.topped_up"]],
   ];
   return Object.fromEntries(
     families.map(([name, types]) => {
@@ -332,7 +351,9 @@ function webhooksOf(operatorName: string): Record<string, unknown> {
           operationId: `webhook-${type.replace(".", "-")}`,
           summary: EVENT_SUMMARIES[type] ?? `An order of yours became \`${status}\``,
           description:
-            `Sent to the webhook URL of the API key that made the resource (or the order's \`callback_url\`), signed with that key's \`webhook_secret\`. ` +
+            (type.startsWith("deposit.")
+              ? "Sent to the webhook URL of every active API key of the organisation in the deposit's mode, each copy signed with its own key's `webhook_secret`. "
+              : `Sent to the webhook URL of the API key that made the resource (or the order's \`callback_url\`), signed with that key's \`webhook_secret\`. `) +
             `Verify \`${signatureHeader}\` before trusting the body (see the Webhooks tag), drop duplicates by \`id\`, then fetch the resource for details. ` +
             "The same event is in GET /v1/events.",
           tags: ["Webhooks"],
@@ -480,9 +501,13 @@ export function buildOpenApiDocument(baseUrl: string, options: DocumentOptions =
           ? { ...success, description: "Idempotent replay: what the first request made, in its current state.", headers }
           : { ...success, headers };
     }
-    if (route.meta.answer === "file") {
+    const { answer } = route.meta;
+    if (answer) {
+      const uploaded = answer === "file";
       fixed["200"] = {
-        description: "The file's bytes, with the `Content-Type` decided from its content when it was uploaded.",
+        description: uploaded
+          ? "The file's bytes, with the `Content-Type` decided from its content when it was uploaded."
+          : `The document's bytes, made on request, as \`${answer}\`.`,
         headers: {
           ...ANSWER_HEADERS,
           "Content-Disposition": { description: "`attachment` with the file's name (`filename*` in UTF-8).", schema: { type: "string" } },
@@ -490,7 +515,10 @@ export function buildOpenApiDocument(baseUrl: string, options: DocumentOptions =
         },
         // One entry per type an upload can have (decided from the content), so a generated client knows them all.
         content: Object.fromEntries(
-          ACCEPTED_FILE_TYPES.map((type) => [type.contentType, { schema: { type: "string", format: "binary" } }]),
+          (uploaded ? ACCEPTED_FILE_TYPES.map((type) => type.contentType) : [answer]).map((type) => [
+            type,
+            { schema: { type: "string", format: "binary" } },
+          ]),
         ),
       };
     }
@@ -588,13 +616,12 @@ export function buildOpenApiDocument(baseUrl: string, options: DocumentOptions =
   }
   const order = schemas.Order as { properties: Record<string, Schema> };
   order.properties.service = { ...order.properties.service, description: SERVICE_DESCRIPTION };
-  Object.assign(schemas, WEBHOOK_SCHEMAS, eventDataSchemas());
+  const eventData = eventDataSchemas();
+  Object.assign(schemas, WEBHOOK_SCHEMAS, eventData);
   const event = schemas.Event as { properties: Record<string, Schema> };
   event.properties.data = {
     description: event.properties.data?.description,
-    oneOf: ["OrderEventData", "BidReceivedEventData", "CaseEventData", "InvoiceEventData", "CostEventData"].map((name) =>
-      ref("schemas", name),
-    ),
+    oneOf: Object.keys(eventData).map((name) => ref("schemas", name)),
   };
   (components as Record<string, unknown>).headers = HEADERS;
   components.responses = Object.fromEntries(
@@ -614,6 +641,7 @@ export function buildOpenApiDocument(baseUrl: string, options: DocumentOptions =
 
 function exampleIdOf(path: string): string {
   if (path.includes("/cases/")) return EXAMPLE_IDS.case;
+  if (path.includes("/receipts/")) return EXAMPLE_IDS.receipt;
   if (path.includes("/invoices/")) return EXAMPLE_IDS.invoice;
   if (path.includes("/events/")) return EXAMPLE_IDS.event;
   if (path.includes("/files/")) return EXAMPLE_IDS.file;

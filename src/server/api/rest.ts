@@ -195,7 +195,7 @@ async function serveRoute(
     return;
   }
   if (tracked) tracked.apiKeyId ??= ctx.response.apiKeyId;
-  if (route.meta.answer === "file") {
+  if (route.meta.answer) {
     for (const [name, value] of Object.entries(ctx.response.headers)) res.setHeader(name, value);
     return writeFileContent(res, data as FileContent, method);
   }

@@ -21,8 +21,11 @@ export type Meta = OpenApiMeta<{
   readOnly?: true;
   /** POST /v1/files: the REST face streams the multipart `file` part to storage and passes the received upload as `file`. */
   body?: "multipart";
-  /** The procedure answers a FileContent, which the REST face streams as the file's bytes instead of JSON. */
-  answer?: "file";
+  /**
+   * The procedure answers a FileContent, which the REST face streams as bytes instead of JSON:
+   * `"file"` an uploaded file of any accepted type; a media type, a document Kuasa makes as that type.
+   */
+  answer?: "file" | "application/pdf" | "text/csv";
   /** A GET agents poll: answered with an ETag of its body, and 304 Not Modified to a matching If-None-Match. */
   etag?: true;
   /**

@@ -82,6 +82,9 @@ describe("tools/list", () => {
       "detail_event",
       "daftar_invoice",
       "status_invoice",
+      "daftar_kuitansi",
+      "detail_kuitansi",
+      "laporan_deposit",
       "unggah_berkas",
       "detail_berkas",
       "tautan_berkas",
@@ -125,7 +128,17 @@ describe("tools/list", () => {
     const { tools } = await client.listTools();
     const annotations = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
     const reads = ["daftar_layanan", "detail_layanan", "status_order", "daftar_order", "status_kasus", "daftar_kasus", "daftar_event"];
-    for (const name of [...reads, "detail_event", "daftar_invoice", "status_invoice", "saldo", "periksa_konten"]) {
+    for (const name of [
+      ...reads,
+      "detail_event",
+      "daftar_invoice",
+      "status_invoice",
+      "daftar_kuitansi",
+      "detail_kuitansi",
+      "laporan_deposit",
+      "saldo",
+      "periksa_konten",
+    ]) {
       expect(annotations[name]?.readOnlyHint, name).toBe(true);
     }
     // A second call finds the order or case moved on, changes nothing and answers INVALID_STATE.

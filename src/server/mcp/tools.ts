@@ -318,6 +318,42 @@ const TOOL_TABLE: readonly ToolEntry[] = [
     procedure: "invoices.get",
   },
   {
+    name: "daftar_kuitansi",
+    title: "Daftar kuitansi: receipts and credit notes",
+    description:
+      "The documents of your organisation's deposit in this key's mode, newest first: kuitansi (a receipt for money paid from the " +
+      "deposit: an order, an invoice's order, an approved official cost), nota_kredit (a credit note for money given back, naming " +
+      "the receipt it corrects) and bukti_setoran (a top-up). Each has its `number` (test mode's carry -UJI), amount_idr, the fee, " +
+      "VAT and official-cost breakdown, and `pdf_url` (the PDF, read with the same API key). Pass `order` (ord_…) for one order's " +
+      "documents (status_order lists them too, in `receipts`), `month` (YYYY-MM, Jakarta time) or `kind` to narrow. " +
+      PAGING_HELP +
+      "Kuasa issues a document seconds after the money moves: an order paid a moment ago may have none yet.",
+    annotations: READ,
+    procedure: "receipts.list",
+  },
+  {
+    name: "detail_kuitansi",
+    title: "Detail kuitansi: one receipt or credit note",
+    description:
+      "One document by its `id` (doc_…): number, kind, amount_idr and what it consists of (practitioner_fee_idr, platform_fee_idr " +
+      "with vat_idr inside it, pass_through_idr for official costs), the order, the receipt a credit note `corrects`, and pdf_url. " +
+      "Quote its number to your user when they ask for proof of a payment.",
+    annotations: READ,
+    procedure: "receipts.get",
+  },
+  {
+    name: "laporan_deposit",
+    title: "Laporan deposit: the deposit's monthly statement",
+    description:
+      "The statement of your organisation's deposit in this key's mode for `month` (YYYY-MM, a Jakarta calendar month): " +
+      "opening_balance_idr, every movement (top-ups, order payments, costs, refunds, dispute splits) with its document_number and " +
+      "the balance after it, and closing_balance_idr, equal to the ledger to the rupiah. The current month is the month so far " +
+      "(month_so_far: its closing balance is the deposit now); a month not yet begun fails with VALIDATION. For your user's " +
+      "accountant, the REST API and the organisation's portal give the same statement as PDF and CSV.",
+    annotations: READ,
+    procedure: "statements.get",
+  },
+  {
     name: "unggah_berkas",
     title: "Unggah berkas: upload a document",
     description:

@@ -17,6 +17,15 @@ const BID_STATUS: Record<BidStatus, string> = {
 
 export const metadata: Metadata = { title: "Kasus & tagihan — Kuasa" };
 
+/** An invoice's PDF: the bid, the platform's fee and the VAT inside it (cases are live). */
+function InvoicePdfLink({ invoiceId }: { invoiceId: string }) {
+  return (
+    <a href={`/api/keuangan/tagihan/${invoiceId}`} download aria-label={`Unduh PDF tagihan ${invoiceId}`}>
+      Unduh PDF
+    </a>
+  );
+}
+
 export default async function CasesPage({
   searchParams,
 }: {
@@ -68,7 +77,8 @@ export default async function CasesPage({
                   <strong className="price">{formatRupiah(c.invoice!.totalIdr)}</strong>
                 </p>
                 <p className="muted small">
-                  Termasuk biaya platform {formatRupiah(c.invoice!.feeIdr)} · dibuat {formatDateTime(c.invoice!.createdAt)}
+                  Termasuk biaya platform {formatRupiah(c.invoice!.feeIdr)} · dibuat {formatDateTime(c.invoice!.createdAt)} ·{" "}
+                  <InvoicePdfLink invoiceId={c.invoice!.id} />
                 </p>
                 {c.invoice!.totalIdr > overview.depositIdr.live && (
                   <p className="waiting">Deposit belum cukup; minta tim operator Kuasa menambah deposit sebelum membayar.</p>
@@ -107,6 +117,10 @@ export default async function CasesPage({
                     Tagihan <code>{c.invoice.id}</code>: {formatRupiah(c.invoice.totalIdr)}{" "}
                     <span className={`pill ${INVOICE_STATUS[c.invoice.status].tone}`}>{INVOICE_STATUS[c.invoice.status].text}</span>
                     {c.invoice.paidAt && <span className="muted small"> · dibayar {formatDateTime(c.invoice.paidAt)}</span>}
+                    <span className="small">
+                      {" "}
+                      · <InvoicePdfLink invoiceId={c.invoice.id} />
+                    </span>
                     {c.invoice.orderId && (
                       <>
                         {" "}

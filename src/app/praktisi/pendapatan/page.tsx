@@ -6,23 +6,38 @@ import { formatRupiah } from "@/app/_components/format";
 import { PageLinks } from "@/app/_components/page-links";
 import { StatementTable } from "@/app/_components/statement-table";
 import { PageTitle } from "@/app/_components/ui";
+import { toApiError } from "@/server/api/api-error";
+import { jakartaMonthsUpTo } from "@/server/domain/clock";
 import { portalPage } from "@/server/runtime/portal";
 import { ReceiptForm } from "../_components/cost-forms";
 import { Figure } from "../_components/figure";
 import { DeliveryStats } from "./delivery-stats";
+import { EarningsStatementCard } from "./earnings-statement";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Pendapatan · Praktisi — Kuasa" };
 
-export default async function EarningsPage({ searchParams }: { searchParams: Promise<{ setelah?: string }> }) {
-  const [{ caller }, { setelah: after }] = await Promise.all([portalPage("practitioner"), searchParams]);
-  const [earnings, statement, costs, bankAccount, deliveryStats] = await Promise.all([
+/** Months offered for the monthly statement: two years back from the current one. */
+const MONTHS_OFFERED = 24;
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+export default async function EarningsPage({ searchParams }: { searchParams: Promise<{ setelah?: string; laporan?: string }> }) {
+  const [{ caller }, { setelah: after, laporan: asked }] = await Promise.all([portalPage("practitioner"), searchParams]);
+  const [earnings, statement, costs, bankAccount, deliveryStats, monthly] = await Promise.all([
     caller.practitioner.earnings(),
     caller.practitioner.statement({ page: { starting_after: after } }),
     caller.practitioner.costs(),
     caller.practitioner.bankAccount(),
     caller.practitioner.deliveryStats(),
+    // A month not yet begun (or mistyped) in the URL shows the current one.
+    caller.practitioner.earningsStatement({ month: asked && MONTH.test(asked) ? asked : undefined }).catch((err: unknown) => {
+      if (toApiError(err).code !== "VALIDATION") throw err;
+      return caller.practitioner.earningsStatement({});
+    }),
   ]);
+  const recent = jakartaMonthsUpTo(monthly.generatedAt, MONTHS_OFFERED).reverse();
+  const months = recent.includes(monthly.month) ? recent : [...recent, monthly.month];
   const toReceipt = costs.filter((cost) => cost.status === "disetujui").length;
   return (
     <>
@@ -106,6 +121,7 @@ export default async function EarningsPage({ searchParams }: { searchParams: Pro
         />
       </section>
       <DeliveryStats figures={deliveryStats} />
+      <EarningsStatementCard statement={monthly} months={months} kept={{ setelah: after }} />
       <h2 className="section-title">Riwayat saldo</h2>
       <StatementTable
         caption="Riwayat saldo pendapatan, terbaru di atas"

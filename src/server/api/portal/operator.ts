@@ -113,11 +113,15 @@ import {
   decideCredentialInput,
 } from "../schemas/practitioners/credential-portal";
 import { router } from "../trpc";
+import { operatorBankStatements } from "./bank-statements";
+import { operatorBooks } from "./books";
 import { pageView, portalPageInput, portalPageOf, samePage } from "./paging";
 
 const blankToUndefined = (text: string | undefined) => (text ? text : undefined);
 
 export const operatorRouter = router({
+  ...operatorBooks,
+  ...operatorBankStatements,
   /** The platform's bank transfer details for deposit top-ups, as the settings page edits them. */
   topUpInstructions: operator.output(operatorTopUpInstructionsOutput).query(({ ctx }) =>
     getTopUpInstructions(ctx, {

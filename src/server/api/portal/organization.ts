@@ -88,6 +88,7 @@ import {
   webhookSearchInput,
 } from "../schemas/portal/organization-portal";
 import { router } from "../trpc";
+import { organizationBooks } from "./books";
 import { pageView, portalPageOf } from "./paging";
 
 const admin = orgAdminProcedure;
@@ -96,6 +97,7 @@ const admin = orgAdminProcedure;
 const asClient = (ctx: { db: Db; actor: AdminActor }, orderId: string) => adminOnOrder(ctx, { actor: ctx.actor, orderId });
 
 export const organizationRouter = router({
+  ...organizationBooks,
   overview: admin.output(overviewOutput).query(({ ctx }) =>
     organizationOverview(ctx, {
       actor: ctx.actor,

@@ -81,10 +81,12 @@ import {
   declineForConflictInput,
 } from "../schemas/practitioners/credential-portal";
 import { router } from "../trpc";
+import { practitionerBooks } from "./books";
 import { pageView, portalPageInput, portalPageOf, samePage } from "./paging";
 
 /** The practitioner portal: `ctx.practitionerId` (the tenant) and `ctx.actor` come from the session, never from the input. */
 export const practitionerRouter = router({
+  ...practitionerBooks,
   offers: practitioner
     .input(portalPageInput)
     .output(offersOutput)

@@ -10,7 +10,7 @@ import { attemptDelivery, findDueDeliveries } from "@/server/services/events";
 import { bid, caseBody } from "@/test/cases";
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
-import { startTestApi, type TestApi } from "@/test/http";
+import { startTestApi, TEST_PUBLIC_URL, type TestApi } from "@/test/http";
 import { createTestPractitioner, NDA_PRICE_IDR, ndaOrder } from "@/test/orders";
 import { startReceiver, testWebhookSettings } from "@/test/webhooks";
 
@@ -282,6 +282,7 @@ describe("POST /v1/cases/{id}/select", () => {
       livemode: true,
       paid_at: null,
       created_at: clock.now().toISOString(),
+      pdf_url: `${TEST_PUBLIC_URL}/v1/invoices/${(body.invoice as { id: string }).id}/pdf`,
     });
 
     const invoice = await db().invoice.findUniqueOrThrow({ where: { id: (body.invoice as { id: string }).id } });

@@ -2,6 +2,7 @@ import type { Db } from "@/server/db/client";
 import type { AgentActor } from "@/server/domain/access/actor";
 import { pageRequestOf } from "@/server/domain/paging";
 import { createCase, getCase, getSelection, listCases, type Selection, selectBid, withdrawCase } from "@/server/services/cases";
+import { publicUrlOf } from "@/server/services/deps";
 import { agentProcedure, idempotently } from "../agent-procedure";
 import {
   caseSchema,
@@ -154,7 +155,7 @@ export const casesRouter = router({
             caseId: id,
           }),
       );
-      return { case: serializeCase(selection.case), invoice: serializeInvoiceSummary(selection.invoice) };
+      return { case: serializeCase(selection.case), invoice: serializeInvoiceSummary(selection.invoice, publicUrlOf(ctx)) };
     }),
 
   cancel: agentProcedure

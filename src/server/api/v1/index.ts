@@ -7,6 +7,8 @@ import { eventsRouter } from "./events";
 import { filesRouter } from "./files";
 import { invoicesRouter } from "./invoices";
 import { ordersRouter } from "./orders";
+import { receiptsRouter } from "./receipts";
+import { statementsRouter } from "./statements";
 import { testHelpersRouter } from "./test-helpers";
 
 /** Every agent operation, served as /v1 REST (and, from the MCP tool table, as MCP tools). */
@@ -16,6 +18,8 @@ export const v1Router = router({
   orders: ordersRouter,
   cases: casesRouter,
   invoices: invoicesRouter,
+  receipts: receiptsRouter,
+  statements: statementsRouter,
   events: eventsRouter,
   files: filesRouter,
   contentChecks: contentChecksRouter,

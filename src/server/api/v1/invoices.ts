@@ -1,10 +1,17 @@
+import { z } from "zod";
+import { invoiceFileName } from "@/server/domain/books/file-names";
 import { pageRequestOf } from "@/server/domain/paging";
+import { invoiceView, renderInvoice } from "@/server/services/books";
 import { getInvoice, listInvoices } from "@/server/services/cases";
+import { publicUrlOf } from "@/server/services/deps";
+import { type FileContent, generatedContent } from "@/server/services/files";
 import { agentProcedure } from "../agent-procedure";
 import { invoiceStatusSchema, invoiceSummarySchema, serializeInvoiceSummary } from "../schemas/cases/case";
 import { pathIdSchema } from "../schemas/ids";
 import { createdWindow, listOf, listQuerySchema, serializeList } from "../schemas/list";
 import { router } from "../trpc";
+
+const invoiceId = pathIdSchema("The invoice's id (inv_…).");
 
 const listInvoicesSchema = listQuerySchema.extend({
   status: invoiceStatusSchema.meta({ description: "Only invoices in this status." }).optional(),
@@ -34,7 +41,7 @@ export const invoicesRouter = router({
         request: pageRequestOf(input),
         filter: { status: input.status, created: createdWindow(input) },
       });
-      return serializeList(page, serializeInvoiceSummary);
+      return serializeList(page, (invoice) => serializeInvoiceSummary(invoice, publicUrlOf(ctx)));
     }),
 
   get: agentProcedure
@@ -51,7 +58,7 @@ export const invoicesRouter = router({
         protect: true,
       },
     })
-    .input(pathIdSchema("The invoice's id (inv_…)."))
+    .input(invoiceId)
     .output(invoiceSummarySchema)
     .query(async ({ ctx, input }) =>
       serializeInvoiceSummary(
@@ -59,6 +66,30 @@ export const invoicesRouter = router({
           actor: ctx.actor,
           invoiceId: input.id,
         }),
+        publicUrlOf(ctx),
       ),
     ),
+
+  pdf: agentProcedure
+    .meta({
+      scope: "status:baca",
+      answer: "application/pdf",
+      openapi: {
+        method: "GET",
+        path: "/v1/invoices/{id}/pdf",
+        tags: ["Kasus"],
+        summary: "One invoice as PDF",
+        description:
+          "The invoice as printed for the organisation's books: the selected bid, Kuasa's fee with the VAT (PPN) inside it, the total " +
+          "and its status; once paid, the number of its payment's receipt (GET /v1/receipts?order=<order_id>). `Content-Disposition: " +
+          "attachment`. Test mode's are marked as test on every page. Another organisation's invoice, or one of the other mode, is 404 NOT_FOUND.",
+        protect: true,
+      },
+    })
+    .input(invoiceId)
+    .output(z.custom<FileContent>().meta({ type: "string", format: "binary", description: "The PDF's bytes." }))
+    .query(async ({ ctx, input }) => {
+      const view = await invoiceView(ctx, { actor: ctx.actor, invoiceId: input.id });
+      return generatedContent(invoiceFileName(view), "application/pdf", await renderInvoice(view));
+    }),
 });

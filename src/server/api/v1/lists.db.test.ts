@@ -8,7 +8,7 @@ import { adminOf } from "@/test/actors";
 import { bid, caseBody } from "@/test/cases";
 import { createTestDatabase, type TestDatabase } from "@/test/db";
 import { addTestKey, createTestOrg, seededCatalog, type TestOrg } from "@/test/fixtures";
-import { startTestApi, type TestApi } from "@/test/http";
+import { startTestApi, TEST_PUBLIC_URL, type TestApi } from "@/test/http";
 import { companyIntake, createTestPractitioner, ndaOrder } from "@/test/orders";
 
 /**
@@ -269,6 +269,7 @@ describe("isolation", () => {
       livemode: true,
       paid_at: null,
       created_at: expect.any(String),
+      pdf_url: `${TEST_PUBLIC_URL}/v1/invoices/${own.live.invoice}/pdf`,
     });
     await expectError(`/v1/invoices/${own.stranger.invoice}`, org.token, 404, "NOT_FOUND");
     await expectError(`/v1/invoices/${own.test.invoice}`, org.token, 404, "NOT_FOUND");

@@ -155,8 +155,11 @@ describe.skipIf(testDatabaseKind !== "postgres")("SQL statements of the hot path
 
 /** kuasa_place_order: the key's budget, the deposit, the order, its escrow and its event in one call. */
 const ORDER_STATEMENTS = 1;
-/** The order with its messages, files, practitioner, review and costs: one statement (Prisma's relation joins). */
-const ORDER_READ_STATEMENTS = 1;
+/**
+ * The order with its messages, files, practitioner, review and costs (one statement, Prisma's
+ * relation joins) and, side by side with it, its receipts (issue 41: no relation to join them by).
+ */
+const ORDER_READ_STATEMENTS = 2;
 /** The deposit's cached balance and the key's spend of the month: one statement. */
 const BALANCE_STATEMENTS = 1;
 /**
@@ -170,9 +173,9 @@ const BALANCE_STATEMENTS = 1;
 const OFFERING_BATCH_STATEMENTS = 16;
 /**
  * The order read, kuasa_change_order_status (its status, event and escrow's transfers in one
- * statement, which is its own transaction), the answer read: was 7 (BEGIN, the order read, its
- * status, its event, its parts, the transfers, COMMIT).
+ * statement, which is its own transaction), the answer read and its receipts (issue 41): was 7
+ * (BEGIN, the order read, its status, its event, its parts, the transfers, COMMIT).
  */
-const ACCEPTANCE_STATEMENTS = 3;
+const ACCEPTANCE_STATEMENTS = 4;
 /** The order read, and kuasa_change_order_status with its message and audit row besides. */
 const AUTO_ACCEPTANCE_STATEMENTS = 2;

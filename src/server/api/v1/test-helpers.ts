@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BID_LIMITS } from "@/server/domain/cases/case-board";
 import { getCase } from "@/server/services/cases";
+import { publicUrlOf } from "@/server/services/deps";
 import {
   addSimulatedBid,
   decideTestApproval,
@@ -23,10 +24,11 @@ import { attachmentIdsSchema } from "../schemas/files/file";
 import { pathIdSchema } from "../schemas/ids";
 import { balanceSchema, serializeBalance } from "../schemas/money/balance";
 import { costRequestInputSchema, costSchema, serializeCost } from "../schemas/orders/cost";
-import { jsonNumber, orderSchema, orderTextSchema, serializeOrder } from "../schemas/orders/order";
+import { jsonNumber, orderSchema, orderTextSchema } from "../schemas/orders/order";
 import { practitionerViewSchema, serializePractitionerView } from "../schemas/orders/practitioner-view";
 import { serializeTestPractitioner, testPractitionerInputSchema, testPractitionerSchema } from "../schemas/sandbox/test-practitioner";
 import { type Meta, router } from "../trpc";
+import { orderAnswer } from "./order-answer";
 
 /**
  * /v1/test_helpers: the sandbox. Only test keys (`kk_test_…`) are accepted; a live key gets
@@ -75,7 +77,8 @@ function orderAction(
     .mutation(async ({ ctx, input }) => {
       // The schema above is byId plus this action's fields, so the input has exactly this shape.
       const { id, ...fieldsOfAction } = input as unknown as { id: string } & SimulatedActionInput;
-      return serializeOrder(
+      return orderAnswer(
+        ctx,
         await simulateOrderAction(ctx, {
           actor: ctx.actor,
           orderId: id,
@@ -267,7 +270,8 @@ export const testHelpersRouter = router({
     .input(byId.strict())
     .output(orderSchema)
     .mutation(async ({ ctx, input }) =>
-      serializeOrder(
+      orderAnswer(
+        ctx,
         await decideTestApproval(ctx, {
           actor: ctx.actor,
           orderId: input.id,
@@ -289,7 +293,8 @@ export const testHelpersRouter = router({
     .input(byId.strict())
     .output(orderSchema)
     .mutation(async ({ ctx, input }) =>
-      serializeOrder(
+      orderAnswer(
+        ctx,
         await decideTestApproval(ctx, {
           actor: ctx.actor,
           orderId: input.id,
@@ -441,6 +446,7 @@ export const testHelpersRouter = router({
           actor: ctx.actor,
           invoiceId: input.id,
         }),
+        publicUrlOf(ctx),
       ),
     ),
 });

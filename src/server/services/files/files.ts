@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import type { FileAttachment, StoredFile } from "@/generated/prisma/client";
 import type { DbOrTx } from "@/server/db/client";
 import { type Actor, type OrganizationActor, ownerOf, requireActor, type SystemActor } from "@/server/domain/access/actor";
@@ -80,11 +80,20 @@ export async function getFile(deps: { db: DbOrTx }, { actor, id }: { actor: Orga
   return file;
 }
 
-/** A file and a way to read its bytes. */
+/**
+ * Bytes answered as a download, and a way to read them: a stored file, or a document Kuasa makes
+ * on request (generatedContent); every face answers both the same way.
+ */
 export interface FileContent {
-  file: StoredFile;
+  file: Pick<StoredFile, "filename" | "contentType" | "size">;
   open(): Promise<Readable>;
 }
+
+/** Bytes made on request (a receipt's PDF, a statement's CSV) as a download named `filename`. */
+export const generatedContent = (filename: string, contentType: string, bytes: Buffer): FileContent => ({
+  file: { filename, contentType, size: bytes.byteLength },
+  open: async () => Readable.from([bytes]),
+});
 
 export const contentOf = (deps: FileDeps, file: StoredFile): FileContent => ({
   file,

@@ -21,6 +21,7 @@ export {
   type FileOwner,
   filesByPlace,
   filesToAttach,
+  generatedContent,
   getFile,
   openLinkedFile,
   orderFilesToAttach,

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { CostList } from "@/app/_components/cost-list";
 import { Countdown } from "@/app/_components/countdown";
 import { Table } from "@/app/_components/data-table";
+import { OrderDocuments } from "@/app/_components/financial-documents";
 import { formatDateTime, formatRupiah, formatSignedRupiah, ORDER_STATUS_LABEL } from "@/app/_components/format";
 import { OrderFiles } from "@/app/_components/order-files";
 import { MessageThread } from "@/app/_components/order-parts";
@@ -24,9 +25,11 @@ export const metadata: Metadata = { title: "Detail pesanan · Operator — Kuasa
 export default async function OrderDetailPage({ params }: { params: Promise<{ id: string }> }) {
   const { caller } = await portalPage("operator");
   const { id } = await params;
-  const [order, costs] = await Promise.all([caller.operator.order({ orderId: id }), caller.operator.orderCosts({ orderId: id })]).catch(
-    (err: unknown) => (isNotFound(err) ? notFound() : Promise.reject(err)),
-  );
+  const [order, costs, documents] = await Promise.all([
+    caller.operator.order({ orderId: id }),
+    caller.operator.orderCosts({ orderId: id }),
+    caller.operator.orderDocuments({ orderId: id }),
+  ]).catch((err: unknown) => (isNotFound(err) ? notFound() : Promise.reject(err)));
   const { amounts } = order;
   // Live orders on offer can go to a practitioner of the operator's choosing (test orders go to the sandbox's stand-in).
   const choosable = order.status === "ditawarkan" && order.livemode ? await caller.operator.practitionersForOrder({ orderId: id }) : null;
@@ -200,6 +203,10 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
                 />
               </div>
             )}
+          </Card>
+
+          <Card title="Dokumen keuangan">
+            <OrderDocuments documents={documents} />
           </Card>
 
           <Card title="Log audit pesanan">

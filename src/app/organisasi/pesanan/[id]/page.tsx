@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { AutoRefresh } from "@/app/_components/auto-refresh";
 import { CostList } from "@/app/_components/cost-list";
 import { Countdown } from "@/app/_components/countdown";
+import { OrderDocuments } from "@/app/_components/financial-documents";
 import { formatDateTime, formatRupiah } from "@/app/_components/format";
 import { OrderFiles } from "@/app/_components/order-files";
 import { IntakeList, MessageThread } from "@/app/_components/order-parts";
@@ -53,8 +54,12 @@ const DELIVERABLE_TITLE: Partial<Record<OrderStatus, string>> = { diserahkan: "H
 async function loadOrder(orderId: string) {
   const { caller } = await portalPage("org_admin");
   try {
-    const [order, costs] = await Promise.all([caller.organization.order({ orderId }), caller.organization.orderCosts({ orderId })]);
-    return { order, costs };
+    const [order, costs, documents] = await Promise.all([
+      caller.organization.order({ orderId }),
+      caller.organization.orderCosts({ orderId }),
+      caller.organization.orderDocuments({ orderId }),
+    ]);
+    return { order, costs, documents };
   } catch (err) {
     // Another organisation's order or a malformed id: the same "not here".
     if (["NOT_FOUND", "VALIDATION"].includes(toApiError(err).code)) notFound();
@@ -65,7 +70,7 @@ async function loadOrder(orderId: string) {
 const iso = (at: Date | string) => new Date(at).toISOString();
 
 export default async function OrganizationOrderPage({ params }: { params: Promise<{ id: string }> }) {
-  const { order, costs } = await loadOrder((await params).id);
+  const { order, costs, documents } = await loadOrder((await params).id);
   const notice = STATUS_NOTICE[order.status];
   const inRevision = order.status === "dikerjakan" && order.revisionCount > 0;
   const stall = order.offering?.stalledAt ? order.offering : null;
@@ -152,6 +157,9 @@ export default async function OrganizationOrderPage({ params }: { params: Promis
               />
             </Card>
           )}
+          <Card title="Dokumen keuangan">
+            <OrderDocuments documents={documents} />
+          </Card>
           <Card title="Percakapan">
             <MessageThread messages={order.messages} mine="admin" mineLabel="Admin organisasi" files={order.files} />
             {!FINAL_STATUSES.includes(order.status) && (

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Invoice } from "@/generated/prisma/client";
 import { BidStatus, CaseStatus, InvoiceStatus } from "@/generated/prisma/enums";
 import { CASE_LIMITS } from "@/server/domain/cases/case-board";
+import { publicLink } from "@/server/domain/public-url";
 import { nameText } from "@/server/domain/text/name-text";
 import type { CaseWithBids, CreateCaseInput } from "@/server/services/cases";
 import { CATALOG_CATEGORIES } from "@/server/services/catalog";
@@ -126,6 +127,11 @@ export const invoiceSummarySchema = z
     livemode: livemodeSchema,
     paid_at: z.iso.datetime().nullable(),
     created_at: z.iso.datetime(),
+    pdf_url: z.string().meta({
+      format: "uri",
+      description:
+        "The invoice's PDF as printed (the bid, Kuasa's fee with the VAT inside it and, once paid, its receipt's number): download it with the same API key as Bearer.",
+    }),
   })
   .meta({ id: "InvoiceSummary" });
 
@@ -185,7 +191,10 @@ export function serializeCase(row: CaseWithBids): z.input<typeof caseSchema> {
   };
 }
 
-export function serializeInvoiceSummary(invoice: Invoice): z.input<typeof invoiceSummarySchema> {
+/** The invoice's PDF on this server. */
+const invoicePdfUrl = (publicUrl: string, id: string) => publicLink(publicUrl, `/v1/invoices/${id}/pdf`);
+
+export function serializeInvoiceSummary(invoice: Invoice, publicUrl: string): z.input<typeof invoiceSummarySchema> {
   return {
     id: invoice.id,
     total_idr: invoice.totalIdr,
@@ -195,5 +204,6 @@ export function serializeInvoiceSummary(invoice: Invoice): z.input<typeof invoic
     livemode: invoice.livemode,
     paid_at: invoice.paidAt?.toISOString() ?? null,
     created_at: invoice.createdAt.toISOString(),
+    pdf_url: invoicePdfUrl(publicUrl, invoice.id),
   };
 }

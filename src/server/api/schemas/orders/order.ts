@@ -17,6 +17,7 @@ import { publicName } from "@/server/domain/practitioners/practitioner-profile";
 import { filesByPlace } from "@/server/services/files";
 import type { OrderWithMessages } from "@/server/services/order-engine";
 import { REVIEW_LIMITS } from "@/server/services/orders";
+import { type OrderReceipt, orderReceiptSchema } from "../books/receipt";
 import { attachmentIdsSchema, fileSchema, serializeFile } from "../files/file";
 import { livemodeSchema } from "../livemode";
 import { metadataOf, metadataSchema } from "../metadata";
@@ -294,6 +295,13 @@ export const orderSchema = z
       description:
         "Third-party costs (official fees) the practitioner asked for, oldest first: approve or reject each (POST /v1/orders/{id}/costs/{cost_id}/approve or POST /v1/orders/{id}/costs/{cost_id}/reject). Not part of `price_idr`.",
     }),
+    receipts: z.array(orderReceiptSchema).meta({
+      description:
+        "Every document of the order's money, oldest first, told apart by `kind`: the receipt (`kuitansi`) of its payment and of each " +
+        "approved cost, a credit note (`nota_kredit`) for each amount given back (a cancellation, a refund, a dispute's split, a cost " +
+        "refunded). Kuasa issues each seconds after the money moves, so an order paid a moment ago may still show `[]`; GET " +
+        "/v1/receipts/{id} has a document's breakdown.",
+    }),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
   })
@@ -301,8 +309,11 @@ export const orderSchema = z
 
 export type OrderResponse = z.input<typeof orderSchema>;
 
-/** The agent's view: always its own data, unmasked. Needs the row and its messages, nothing else (lists load no more). */
-export function serializeOrder(order: Omit<OrderWithMessages, "apiKey">): OrderResponse {
+/**
+ * The agent's view: always its own data, unmasked. Needs the row and its messages, nothing else (lists load no more),
+ * and its documents, read apart (v1/order-answer.ts) as they are not the order's rows.
+ */
+export function serializeOrder(order: Omit<OrderWithMessages, "apiKey">, receipts: readonly OrderReceipt[]): OrderResponse {
   const files = filesByPlace(order.files);
   return {
     id: order.id,
@@ -350,6 +361,7 @@ export function serializeOrder(order: Omit<OrderWithMessages, "apiKey">): OrderR
     practitioner: order.practitioner ? serializePractitioner(order.practitioner) : null,
     review: order.review ? serializeReview(order.review, order.livemode) : null,
     costs: order.costs.map(serializeCost),
+    receipts: [...receipts],
     created_at: order.createdAt.toISOString(),
     updated_at: order.updatedAt.toISOString(),
   };
