@@ -275,8 +275,11 @@ const ATTACH_CALLS: AttachCall[] = [
 
 /** Input fields that name files. */
 const FILE_FIELD = /file|attach/i;
-/** Take file ids but attach nothing: an upload (bytes, not an id), and a link to a file the key reads (the same rule, GET /v1/files/{id}). */
-const NOT_ATTACHING = new Set(["files.create", "files.createLink"]);
+/**
+ * Name files but attach nothing: an upload (bytes, not an id), a link to a file the key reads (the
+ * same rule, GET /v1/files/{id}), and the operator's bank statement (its text and name, never stored).
+ */
+const NOT_ATTACHING = new Set(["files.create", "files.createLink", "operator.importBankStatement"]);
 
 /** Every procedure of /v1 (and so MCP) and the portals whose input has a field naming files. */
 function proceduresTakingFiles(): string[] {

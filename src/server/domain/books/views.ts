@@ -85,6 +85,7 @@ export interface DepositStatementView {
   generatedAt: Date;
   openingBalanceIdr: bigint;
   closingBalanceIdr: bigint;
+  /** What came in and what went out over the month, each a positive figure (the lines are signed). */
   totalInIdr: bigint;
   totalOutIdr: bigint;
   lines: DepositStatementLine[];
