@@ -1,21 +1,8 @@
 import { adminActor, operatorActor, practitionerActor } from "@/server/domain/access/actor";
 import type { PortalUser } from "@/server/domain/access/portal-user";
-import { depositStatementFileName, documentFileName, earningsStatementFileName, invoiceFileName } from "@/server/domain/books/file-names";
 import { AppError } from "@/server/domain/errors";
 import { contentDispositionAttachment } from "@/server/domain/files/file-name";
-import {
-  depositStatement,
-  depositStatementCsv,
-  documentView,
-  earningsStatementCsv,
-  getDocument,
-  invoiceView,
-  monthlyEarningsStatement,
-  renderDepositStatement,
-  renderEarningsStatement,
-  renderFinancialDocument,
-  renderInvoice,
-} from "@/server/services/books";
+import { type BooksFile, depositStatementFile, documentFile, earningsStatementFile, invoiceFile } from "@/server/services/books";
 import { publicUrlOf, type ServiceDeps } from "@/server/services/deps";
 import { errorResponse } from "./error-response";
 
@@ -30,9 +17,8 @@ type BooksDeps = Pick<ServiceDeps, "db" | "clock" | "publicUrl">;
  */
 
 /** A download's answer: an attachment the browser saves, never renders or sniffs, never caches. */
-function attachment(body: string | Buffer, contentType: string, filename: string): Response {
-  const bytes = typeof body === "string" ? new TextEncoder().encode(body) : new Uint8Array(body);
-  return new Response(bytes, {
+function attachment({ filename, contentType, bytes }: BooksFile): Response {
+  return new Response(new Uint8Array(bytes), {
     headers: {
       "Content-Type": contentType,
       "Content-Length": String(bytes.byteLength),
@@ -42,9 +28,6 @@ function attachment(body: string | Buffer, contentType: string, filename: string
     },
   });
 }
-
-const pdf = (bytes: Buffer, filename: string) => attachment(bytes, "application/pdf", filename);
-const csv = (text: string, filename: string) => attachment(text, "text/csv; charset=utf-8", filename);
 
 function signedIn(user: PortalUser | null): PortalUser {
   if (!user) throw new AppError("UNAUTHENTICATED", "Masuk terlebih dahulu untuk mengunduh.");
@@ -65,8 +48,7 @@ export async function documentDownload(req: Request, deps: BooksDeps, user: Port
           ? adminActor(userId, organizationId, livemodeOf(req))
           : null;
     if (!actor) throw new AppError("FORBIDDEN", "Dokumen keuangan diunduh oleh admin organisasi atau operator.");
-    const document = await getDocument(deps, { actor, id });
-    return pdf(await renderFinancialDocument(await documentView(deps, document)), documentFileName(document.number));
+    return attachment(await documentFile(deps, { actor, id }));
   } catch (err) {
     return errorResponse(req, publicUrlOf(deps), err);
   }
@@ -77,8 +59,7 @@ export async function invoiceDownload(req: Request, deps: BooksDeps, user: Porta
   try {
     const { id: userId, role, organizationId } = signedIn(user);
     if (role !== "org_admin" || !organizationId) throw new AppError("FORBIDDEN", "Tagihan diunduh oleh admin organisasi.");
-    const view = await invoiceView(deps, { actor: adminActor(userId, organizationId, livemodeOf(req)), invoiceId });
-    return pdf(await renderInvoice(view), invoiceFileName(view));
+    return attachment(await invoiceFile(deps, { actor: adminActor(userId, organizationId, livemodeOf(req)), invoiceId }));
   } catch (err) {
     return errorResponse(req, publicUrlOf(deps), err);
   }
@@ -93,18 +74,10 @@ export async function statementDownload(req: Request, deps: BooksDeps, user: Por
     const { id: userId, role, organizationId, practitionerId } = signedIn(user);
     const format = new URL(req.url).searchParams.get("format") ?? "pdf";
     if (format !== "pdf" && format !== "csv") throw new AppError("VALIDATION", "format: pdf atau csv.", "format");
-    if (role === "org_admin" && organizationId) {
-      const view = await depositStatement(deps, { actor: adminActor(userId, organizationId, livemodeOf(req)), month });
-      return format === "pdf"
-        ? pdf(await renderDepositStatement(view), depositStatementFileName(view, "pdf"))
-        : csv(depositStatementCsv(view), depositStatementFileName(view, "csv"));
-    }
-    if (role === "practitioner" && practitionerId) {
-      const view = await monthlyEarningsStatement(deps, { actor: practitionerActor(userId, practitionerId), month });
-      return format === "pdf"
-        ? pdf(await renderEarningsStatement(view), earningsStatementFileName(view, "pdf"))
-        : csv(earningsStatementCsv(view), earningsStatementFileName(view, "csv"));
-    }
+    if (role === "org_admin" && organizationId)
+      return attachment(await depositStatementFile(deps, { actor: adminActor(userId, organizationId, livemodeOf(req)), month, format }));
+    if (role === "practitioner" && practitionerId)
+      return attachment(await earningsStatementFile(deps, { actor: practitionerActor(userId, practitionerId), month, format }));
     throw new AppError("FORBIDDEN", "Laporan bulanan diunduh oleh admin organisasi atau praktisi.");
   } catch (err) {
     return errorResponse(req, publicUrlOf(deps), err);

@@ -1,5 +1,5 @@
 "use client";
-import { type FormEvent, type ReactNode, useCallback, useState } from "react";
+import { type FormEvent, useCallback, useState } from "react";
 import { type ErrorMessages, useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
 import {
@@ -12,12 +12,13 @@ import {
 } from "@/app/_components/credential-fields";
 import { ScanPreview } from "@/app/_components/credential-scan";
 import type { PortalCredential } from "@/app/_components/credentials";
-import { Field, FormMessages } from "@/app/_components/field";
+import { FormMessages } from "@/app/_components/field";
 import { formatDay } from "@/app/_components/format";
 import { type ScanChoice, ScanUpload } from "@/app/_components/scan-upload";
 import { trpc } from "@/app/_components/trpc";
 import { provinceName } from "@/server/domain/places/provinces";
 import { CREDENTIAL_KIND_NAME, type CredentialKind, PROVINCIAL_KINDS } from "@/server/domain/practitioners/credentials";
+import { ReasonConfirm } from "./reason-confirm";
 
 const MESSAGES: ErrorMessages = {
   NOT_FOUND: "Kredensial atau praktisi ini tidak ditemukan; mungkin sudah berubah. Muat ulang halaman.",
@@ -177,7 +178,8 @@ export function CredentialDecision({
       <ScanPreview scan={credential.scan} of={`${kindName} ${practitionerName}`} />
       <div className="form compact decision">
         <CredentialFields draft={draft} onChange={setDraft} minValidUntil={minValidUntil} fixedKind submitted={submitted} />
-        <Refusal
+        <ReasonConfirm
+          maxLength={REASON_MAX}
           action={action}
           reasonLabel="Alasan bila ditolak"
           reasonHint="Wajib untuk menolak; praktisi membacanya di profilnya. Sebut apa yang harus diperbaiki."
@@ -189,7 +191,7 @@ export function CredentialDecision({
           alongside={verifyButton}
         >
           <p>Praktisi membaca alasan ini di profilnya dan dapat mengajukan kredensial yang benar:</p>
-        </Refusal>
+        </ReasonConfirm>
       </div>
     </div>
   );
@@ -203,7 +205,8 @@ export function RevokeCredential({ credential, practitionerName }: { credential:
     <details className="disclosure">
       <summary>Cabut kredensial ini</summary>
       <div className="form compact decision">
-        <Refusal
+        <ReasonConfirm
+          maxLength={REASON_MAX}
           action={action}
           reasonLabel="Alasan pencabutan"
           reasonHint="Wajib; praktisi membacanya di profilnya."
@@ -222,72 +225,8 @@ export function RevokeCredential({ credential, practitionerName }: { credential:
             diperbarui dan tawaran baru untuk layanan yang mensyaratkannya berhenti. Pesanan yang sudah diambil tetap berjalan.
           </p>
           <p>Alasan yang dibaca praktisi:</p>
-        </Refusal>
+        </ReasonConfirm>
       </div>
     </details>
-  );
-}
-
-/**
- * A rejection or revocation: the reason the practitioner reads, the action's error, and the button
- * (after any `alongside` it) that opens only with a reason written and shows it as they will read it.
- */
-function Refusal({
-  action: { busy, error, setError },
-  reasonLabel,
-  reasonHint,
-  missingReason,
-  onRefuse,
-  alongside,
-  children,
-  ...button
-}: {
-  action: Pick<ReturnType<typeof useAction>, "busy" | "error" | "setError">;
-  reasonLabel: string;
-  reasonHint: string;
-  missingReason: string;
-  label: string;
-  title: string;
-  confirmLabel: string;
-  onRefuse: (reason: string) => unknown;
-  alongside?: ReactNode;
-  children: ReactNode;
-}) {
-  const [reason, setReason] = useState("");
-  return (
-    <>
-      <Field label={reasonLabel} hint={reasonHint}>
-        {(control) => (
-          <textarea
-            {...control}
-            rows={2}
-            maxLength={REASON_MAX}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setError(null);
-            }}
-          />
-        )}
-      </Field>
-      <FormMessages error={error} />
-      <div className="row">
-        {alongside}
-        <ConfirmDialogButton
-          {...button}
-          busy={busy}
-          tone="secondary"
-          danger
-          canOpen={() => {
-            setError(reason.trim() ? null : missingReason);
-            return reason.trim() !== "";
-          }}
-          onConfirm={() => onRefuse(reason.trim())}
-        >
-          {children}
-          <p className="deliverable deliverable-preview">{reason.trim()}</p>
-        </ConfirmDialogButton>
-      </div>
-    </>
   );
 }

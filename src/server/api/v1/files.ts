@@ -1,16 +1,7 @@
-import { z } from "zod";
 import { ownerOf } from "@/server/domain/access/actor";
-import {
-  contentOf,
-  createFile,
-  createFileLink,
-  FILE_LINK_DEFAULT_SECONDS,
-  type FileContent,
-  fileDepsOf,
-  getFile,
-} from "@/server/services/files";
+import { contentOf, createFile, createFileLink, FILE_LINK_DEFAULT_SECONDS, fileDepsOf, getFile } from "@/server/services/files";
 import { agentProcedure, agentUploadProcedure, idempotently } from "../agent-procedure";
-import { createFileLinkSchema, fileLinkSchema, fileSchema, serializeFile, uploadInputSchema } from "../schemas/files/file";
+import { bytesOutput, createFileLinkSchema, fileLinkSchema, fileSchema, serializeFile, uploadInputSchema } from "../schemas/files/file";
 import { pathIdSchema } from "../schemas/ids";
 import { router } from "../trpc";
 
@@ -100,7 +91,7 @@ export const filesRouter = router({
       },
     })
     .input(fileId)
-    .output(z.custom<FileContent>().meta({ type: "string", format: "binary", description: "The file's bytes." }))
+    .output(bytesOutput("The file's bytes."))
     .query(async ({ ctx, input }) =>
       contentOf(
         fileDepsOf(ctx),

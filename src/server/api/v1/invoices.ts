@@ -1,12 +1,11 @@
-import { z } from "zod";
-import { invoiceFileName } from "@/server/domain/books/file-names";
 import { pageRequestOf } from "@/server/domain/paging";
-import { invoiceView, renderInvoice } from "@/server/services/books";
+import { invoiceFile } from "@/server/services/books";
 import { getInvoice, listInvoices } from "@/server/services/cases";
 import { publicUrlOf } from "@/server/services/deps";
-import { type FileContent, generatedContent } from "@/server/services/files";
+import { generatedContent } from "@/server/services/files";
 import { agentProcedure } from "../agent-procedure";
 import { invoiceStatusSchema, invoiceSummarySchema, serializeInvoiceSummary } from "../schemas/cases/case";
+import { bytesOutput } from "../schemas/files/file";
 import { pathIdSchema } from "../schemas/ids";
 import { createdWindow, listOf, listQuerySchema, serializeList } from "../schemas/list";
 import { router } from "../trpc";
@@ -87,9 +86,6 @@ export const invoicesRouter = router({
       },
     })
     .input(invoiceId)
-    .output(z.custom<FileContent>().meta({ type: "string", format: "binary", description: "The PDF's bytes." }))
-    .query(async ({ ctx, input }) => {
-      const view = await invoiceView(ctx, { actor: ctx.actor, invoiceId: input.id });
-      return generatedContent(invoiceFileName(view), "application/pdf", await renderInvoice(view));
-    }),
+    .output(bytesOutput("The PDF's bytes."))
+    .query(async ({ ctx, input }) => generatedContent(await invoiceFile(ctx, { actor: ctx.actor, invoiceId: input.id }))),
 });

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { documentFileName } from "@/server/domain/books/file-names";
 import { parseStatementMonth } from "@/server/domain/books/month";
 import { pageRequestOf } from "@/server/domain/paging";
-import { documentView, getDocument, listOrganizationDocuments, renderFinancialDocument } from "@/server/services/books";
+import { documentFile, getDocument, listOrganizationDocuments } from "@/server/services/books";
 import { publicUrlOf } from "@/server/services/deps";
-import { type FileContent, generatedContent } from "@/server/services/files";
+import { generatedContent } from "@/server/services/files";
 import { agentProcedure } from "../agent-procedure";
 import { receiptKindSchema, receiptSchema, serializeReceipt } from "../schemas/books/receipt";
+import { bytesOutput } from "../schemas/files/file";
 import { pathIdSchema } from "../schemas/ids";
 import { listOf, listQuerySchema, serializeList } from "../schemas/list";
 import { router } from "../trpc";
@@ -98,10 +98,6 @@ export const receiptsRouter = router({
       },
     })
     .input(receiptId)
-    .output(z.custom<FileContent>().meta({ type: "string", format: "binary", description: "The PDF's bytes." }))
-    .query(async ({ ctx, input }) => {
-      const document = await getDocument(ctx, { actor: ctx.actor, id: input.id });
-      const pdf = await renderFinancialDocument(await documentView(ctx, document));
-      return generatedContent(documentFileName(document.number), "application/pdf", pdf);
-    }),
+    .output(bytesOutput("The PDF's bytes."))
+    .query(async ({ ctx, input }) => generatedContent(await documentFile(ctx, { actor: ctx.actor, id: input.id }))),
 });

@@ -1,18 +1,17 @@
-import { z } from "zod";
-import { depositStatementFileName } from "@/server/domain/books/file-names";
-import { depositStatement, depositStatementCsv, renderDepositStatement } from "@/server/services/books";
-import { type FileContent, generatedContent } from "@/server/services/files";
+import { depositStatement, depositStatementFile, type StatementFormat } from "@/server/services/books";
+import { generatedContent } from "@/server/services/files";
 import { type AgentContext, agentProcedure } from "../agent-procedure";
 import { serializeStatement, statementMonthSchema, statementSchema } from "../schemas/books/statement";
+import { bytesOutput } from "../schemas/files/file";
 import { router } from "../trpc";
 
 const MONTH_SEMANTICS =
   "`{month}` is a Jakarta calendar month (`YYYY-MM`); the current month is the month so far, its closing balance the deposit " +
   "now; a month not yet begun is 400 VALIDATION, as is anything but `YYYY-MM`. A test key reads its test deposit, marked as test.";
 
-const statementOf = (ctx: AgentContext, month: string) => depositStatement(ctx, { actor: ctx.actor, month });
-
-const bytesOutput = (description: string) => z.custom<FileContent>().meta({ type: "string", format: "binary", description });
+/** The month's statement as a file, for the agent's own deposit in its key's mode. */
+const statementFile = async (ctx: AgentContext, month: string, format: StatementFormat) =>
+  generatedContent(await depositStatementFile(ctx, { actor: ctx.actor, month, format }));
 
 export const statementsRouter = router({
   get: agentProcedure
@@ -32,7 +31,7 @@ export const statementsRouter = router({
     })
     .input(statementMonthSchema)
     .output(statementSchema)
-    .query(async ({ ctx, input }) => serializeStatement(await statementOf(ctx, input.month))),
+    .query(async ({ ctx, input }) => serializeStatement(await depositStatement(ctx, { actor: ctx.actor, month: input.month }))),
 
   pdf: agentProcedure
     .meta({
@@ -49,10 +48,7 @@ export const statementsRouter = router({
     })
     .input(statementMonthSchema)
     .output(bytesOutput("The PDF's bytes."))
-    .query(async ({ ctx, input }) => {
-      const view = await statementOf(ctx, input.month);
-      return generatedContent(depositStatementFileName(view, "pdf"), "application/pdf", await renderDepositStatement(view));
-    }),
+    .query(({ ctx, input }) => statementFile(ctx, input.month, "pdf")),
 
   csv: agentProcedure
     .meta({
@@ -73,8 +69,5 @@ export const statementsRouter = router({
     })
     .input(statementMonthSchema)
     .output(bytesOutput("The CSV's bytes."))
-    .query(async ({ ctx, input }) => {
-      const view = await statementOf(ctx, input.month);
-      return generatedContent(depositStatementFileName(view, "csv"), "text/csv; charset=utf-8", Buffer.from(depositStatementCsv(view)));
-    }),
+    .query(({ ctx, input }) => statementFile(ctx, input.month, "csv")),
 });

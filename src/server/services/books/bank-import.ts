@@ -63,7 +63,7 @@ async function organizationsByReference(db: Pick<Tx, "organization">, candidates
     where: { transferReference: { in: [...new Set(candidates)] } },
     select: { id: true, transferReference: true },
   });
-  return new Map(found.map((org) => [org.transferReference!, org.id]));
+  return new Map(found.map((org) => [org.transferReference, org.id]));
 }
 
 /** The one organisation a description names, or null when it names none or more than one. */
@@ -379,9 +379,7 @@ export async function listBankLines(
         decidedAt: line.decidedAt,
         note: line.note,
         named: named.flatMap((org) =>
-          org.transferReference && carried.has(org.transferReference)
-            ? [{ id: org.id, name: org.name, transferReference: org.transferReference }]
-            : [],
+          carried.has(org.transferReference) ? [{ id: org.id, name: org.name, transferReference: org.transferReference }] : [],
         ),
       };
     }),

@@ -107,9 +107,10 @@ export async function issueDocuments(
       const taxSettings = await tx.taxSetting.findMany({ orderBy: { effectiveFrom: "asc" } });
       // Receipts written earlier in this batch, by transfer, for the credit notes that follow them.
       const written = new Map<string, CorrectedReceipt>();
+      const batch = await batchOf(tx, transfers);
       const drafts: DocumentDraft[] = [];
       for (const transfer of transfers) {
-        const draft = await draftOf(tx, transfer, taxSettings, written);
+        const draft = draftOf(transfer, batch, taxSettings, written);
         drafts.push(draft);
         written.set(transfer.id, { id: `pending:${drafts.length - 1}`, taxSettingId: draft.taxSettingId, seller: draft.seller });
       }
@@ -192,12 +193,12 @@ export const sellerOf = (setting: TaxSettingRow): Party => ({
   npwp: setting.platformNpwp || null,
 });
 
-async function draftOf(
-  tx: Tx,
+function draftOf(
   transfer: TransferToDocument,
+  batch: Batch,
   taxSettings: readonly TaxSettingRow[],
   writtenInBatch: ReadonlyMap<string, CorrectedReceipt>,
-): Promise<DocumentDraft> {
+): DocumentDraft {
   const inForce = taxSettingAt(taxSettings, transfer.createdAt);
   const out = transfer.depositAmountIdr < 0n;
   const amountIdr = out ? -transfer.depositAmountIdr : transfer.depositAmountIdr;
@@ -222,11 +223,13 @@ async function draftOf(
     case "order_payment":
     case "order_refund":
     case "split_refund": {
-      const order = await orderOf(tx, transfer.reference);
-      const payment = transfer.kind === "order_payment" ? null : await receiptOf(tx, "order_payment", order.id, writtenInBatch);
+      const order = found(batch.orders, transfer.reference, "order");
+      const payment = transfer.kind === "order_payment" ? null : receiptOf(batch, "order_payment", order.id, writtenInBatch);
       const setting = payment?.taxSettingId ? (taxSettings.find((s) => s.id === payment.taxSettingId) ?? inForce) : inForce;
       const practitionerFeeIdr =
-        transfer.kind === "split_refund" ? order.clientPriceIdr - (await splitShareOf(tx, order.id)) : order.clientPriceIdr;
+        transfer.kind === "split_refund"
+          ? order.clientPriceIdr - found(batch.splitShares, order.id, "split_release of order")
+          : order.clientPriceIdr;
       const what = order.invoice
         ? `Tagihan kasus ${order.invoice.caseId} (pesanan ${order.id})`
         : `${order.service.name} (pesanan ${order.id})`;
@@ -244,8 +247,8 @@ async function draftOf(
     }
     case "cost_payment":
     case "cost_refund": {
-      const cost = await costOf(tx, transfer.reference);
-      const payment = transfer.kind === "cost_refund" ? await receiptOf(tx, "cost_payment", cost.id, writtenInBatch) : null;
+      const cost = found(batch.costs, transfer.reference, "cost");
+      const payment = transfer.kind === "cost_refund" ? receiptOf(batch, "cost_payment", cost.id, writtenInBatch) : null;
       return {
         ...base,
         kind: out ? "kuitansi" : "nota_kredit",
@@ -271,56 +274,83 @@ async function draftOf(
 /** A share is never above the amount (a refund of part of a price): the platform's part is the rest. */
 const clamp = (fee: bigint, amount: bigint) => (fee < 0n ? 0n : fee > amount ? amount : fee);
 
-async function orderOf(tx: Tx, orderId: string | null) {
-  const order = orderId
-    ? await tx.order.findUnique({
-        where: { id: orderId },
-        select: {
-          id: true,
-          clientPriceIdr: true,
-          service: { select: { name: true } },
-          invoice: { select: { id: true, caseId: true } },
-        },
-      })
-    : null;
-  if (!order) throw new Error(`the order ${orderId} of a deposit transfer is gone`);
-  return order;
+/**
+ * What the batch's transfers concern, read in one statement each rather than per transfer: their
+ * orders and costs, the split orders' shares (their split_release), and the payments the refunds
+ * give back with their documents (the latest payment of each order or cost).
+ */
+interface Batch {
+  orders: Map<string, { id: string; clientPriceIdr: bigint; service: { name: string }; invoice: { id: string; caseId: string } | null }>;
+  costs: Map<string, { id: string; orderId: string; description: string }>;
+  splitShares: Map<string, bigint>;
+  payments: Map<string, { id: string; document: { id: string; taxSettingId: string | null; seller: Prisma.JsonValue } | null }>;
 }
 
-async function costOf(tx: Tx, costId: string | null) {
-  const cost = costId
-    ? await tx.orderCost.findUnique({ where: { id: costId }, select: { id: true, orderId: true, description: true } })
-    : null;
-  if (!cost) throw new Error(`the cost ${costId} of a deposit transfer is gone`);
-  return cost;
+const ORDER_KINDS = new Set(["order_payment", "order_refund", "split_refund"]);
+const COST_KINDS = new Set(["cost_payment", "cost_refund"]);
+const paymentKey = (kind: string, reference: string) => `${kind}:${reference}`;
+
+async function batchOf(tx: Tx, transfers: readonly TransferToDocument[]): Promise<Batch> {
+  const referencesOf = (kinds: ReadonlySet<string>) => [
+    ...new Set(transfers.filter((t) => kinds.has(t.kind) && t.reference).map((t) => t.reference!)),
+  ];
+  const orderIds = referencesOf(ORDER_KINDS);
+  const costIds = referencesOf(COST_KINDS);
+  const splitOrderIds = referencesOf(new Set(["split_refund"]));
+  const [orders, costs, releases, payments] = await Promise.all([
+    tx.order.findMany({
+      where: { id: { in: orderIds } },
+      select: { id: true, clientPriceIdr: true, service: { select: { name: true } }, invoice: { select: { id: true, caseId: true } } },
+    }),
+    tx.orderCost.findMany({ where: { id: { in: costIds } }, select: { id: true, orderId: true, description: true } }),
+    tx.ledgerTransfer.findMany({
+      where: { kind: "split_release", reference: { in: splitOrderIds } },
+      select: { reference: true, entries: { select: { amountIdr: true } } },
+    }),
+    tx.ledgerTransfer.findMany({
+      where: {
+        OR: [
+          { kind: "order_payment", reference: { in: referencesOf(new Set(["order_refund", "split_refund"])) } },
+          { kind: "cost_payment", reference: { in: referencesOf(new Set(["cost_refund"])) } },
+        ],
+      },
+      orderBy: { createdAt: "asc" },
+      select: { id: true, kind: true, reference: true, document: { select: { id: true, taxSettingId: true, seller: true } } },
+    }),
+  ]);
+  return {
+    orders: new Map(orders.map((order) => [order.id, order])),
+    costs: new Map(costs.map((cost) => [cost.id, cost])),
+    // The practitioner's share: the release's credit.
+    splitShares: new Map(
+      releases.flatMap(({ reference, entries }) => {
+        const credited = entries.find((entry) => entry.amountIdr > 0n)?.amountIdr;
+        return reference && credited !== undefined ? [[reference, credited] as const] : [];
+      }),
+    ),
+    // Oldest first, so the latest payment of each order or cost is the one kept.
+    payments: new Map(payments.map((payment) => [paymentKey(payment.kind, payment.reference!), payment])),
+  };
 }
 
-/** What the practitioner kept of a split order: its split_release. */
-async function splitShareOf(tx: Tx, orderId: string): Promise<bigint> {
-  const release = await tx.ledgerTransfer.findFirst({
-    where: { kind: "split_release", reference: orderId },
-    select: { entries: { select: { amountIdr: true } } },
-  });
-  const credited = release?.entries.find((entry) => entry.amountIdr > 0n)?.amountIdr;
-  if (credited === undefined) throw new Error(`the split order ${orderId} has no split_release`);
-  return credited;
+/** A row the batch read; its absence means the ledger names something gone, which is a bug, not input. */
+function found<V>(rows: ReadonlyMap<string, V>, id: string | null, what: string): V {
+  const row = id ? rows.get(id) : undefined;
+  if (row === undefined) throw new Error(`the ${what} ${id} of a deposit transfer is gone`);
+  return row;
 }
 
 /**
  * The receipt a credit note corrects: the document of the payment it gives back (`pending:n` when
  * written earlier in the same batch). Null only for money paid before it had a transfer of that kind.
  */
-async function receiptOf(
-  tx: Tx,
+function receiptOf(
+  batch: Batch,
   paymentKind: string,
   reference: string,
   writtenInBatch: ReadonlyMap<string, CorrectedReceipt>,
-): Promise<CorrectedReceipt | null> {
-  const payment = await tx.ledgerTransfer.findFirst({
-    where: { kind: paymentKind, reference },
-    orderBy: { createdAt: "desc" },
-    select: { id: true, document: { select: { id: true, taxSettingId: true, seller: true } } },
-  });
+): CorrectedReceipt | null {
+  const payment = batch.payments.get(paymentKey(paymentKind, reference));
   if (!payment) return null;
   if (payment.document)
     return { id: payment.document.id, taxSettingId: payment.document.taxSettingId, seller: payment.document.seller as unknown as Party };

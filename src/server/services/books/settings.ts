@@ -95,7 +95,7 @@ export interface BillingDetails {
 export async function getBillingDetails(
   deps: Pick<ServiceDeps, "db">,
   { actor }: { actor: AdminActor },
-): Promise<BillingDetails & { name: string; transferReference: string | null }> {
+): Promise<BillingDetails & { name: string; transferReference: string }> {
   requireActor(actor, "admin");
   const row = await deps.db.organization.findUnique({
     where: { id: actor.organizationId },

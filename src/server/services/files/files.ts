@@ -90,7 +90,15 @@ export interface FileContent {
 }
 
 /** Bytes made on request (a receipt's PDF, a statement's CSV) as a download named `filename`. */
-export const generatedContent = (filename: string, contentType: string, bytes: Buffer): FileContent => ({
+export const generatedContent = ({
+  filename,
+  contentType,
+  bytes,
+}: {
+  filename: string;
+  contentType: string;
+  bytes: Buffer;
+}): FileContent => ({
   file: { filename, contentType, size: bytes.byteLength },
   open: async () => Readable.from([bytes]),
 });

@@ -124,21 +124,11 @@ export async function creditDeposit(
   return { transferId: transferId!, depositIdr };
 }
 
-/**
- * The organisation's transfer reference. Every organisation is given one when it is made (and the
- * migration gave one to those made before); a row without one (written by an older process
- * during an upgrade) gets one here, once, whoever asks first.
- */
+/** The organisation's transfer reference (every row has one: given at creation, or by the database's default). */
 export async function transferReferenceOf(db: DbOrTx, organizationId: string): Promise<string> {
   const org = await db.organization.findUnique({ where: { id: organizationId }, select: { transferReference: true } });
   if (!org) throw new AppError("NOT_FOUND", `No organisation ${organizationId}.`);
-  if (org.transferReference) return org.transferReference;
-  await db.organization.updateMany({
-    where: { id: organizationId, transferReference: null },
-    data: { transferReference: newTransferReference() },
-  });
-  const given = await db.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { transferReference: true } });
-  return given.transferReference!;
+  return org.transferReference;
 }
 
 export async function setOrganizationStatus(

@@ -27,7 +27,7 @@ const DETAILS = {
 async function organization() {
   const { id } = await createTestOrg(database.prisma);
   const { transferReference } = await database.prisma.organization.findUniqueOrThrow({ where: { id } });
-  return { id, reference: transferReference! };
+  return { id, reference: transferReference };
 }
 
 beforeAll(async () => {
@@ -113,7 +113,7 @@ describe("the platform's top-up instructions", () => {
 });
 
 describe("an organisation without a transfer reference (written by an older process during an upgrade)", () => {
-  it("is given one the first time its admin reads how to top up, and keeps it", async () => {
+  it("has one from the database, shown when its admin reads how to top up, and keeps it", async () => {
     await database.prisma
       .$executeRaw`INSERT INTO "Organization" ("id", "name", "status", "updatedAt") VALUES ('org_lama', 'PT Lama', 'aktif', now())`;
     const first = await topUpInstructionsFor(deps(), { actor: adminOf("org_lama") });

@@ -5,6 +5,7 @@ import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
 import { Field, FormMessages } from "@/app/_components/field";
 import { formatDay, formatRupiah } from "@/app/_components/format";
 import { trpc } from "@/app/_components/trpc";
+import { ReasonConfirm } from "@/app/operator/_components/reason-confirm";
 
 const MESSAGES: ErrorMessages = {
   INVALID_STATE: "Baris ini sudah diputuskan (mungkin oleh operator lain) sejak halaman dimuat. Halaman dimuat ulang; periksa statusnya.",
@@ -24,7 +25,7 @@ interface Line {
 interface Choice {
   id: string;
   name: string;
-  transferReference: string | null;
+  transferReference: string;
 }
 
 /** What a line is, as a dialog repeats it. */
@@ -106,7 +107,7 @@ function AssignLine({ line }: { line: Line }) {
               <label key={org.id} className="check">
                 <input type="radio" name={`${id}-org`} value={org.id} checked={chosen === org.id} onChange={() => setChosen(org.id)} />
                 <span>
-                  {org.name} <span className="muted small">{org.transferReference ?? org.id}</span>
+                  {org.name} <span className="muted small">{org.transferReference}</span>
                 </span>
               </label>
             ))}
@@ -152,8 +153,7 @@ function AssignLine({ line }: { line: Line }) {
 }
 
 function IgnoreLine({ line }: { line: Line }) {
-  const { busy, error, setError, run } = useAction(MESSAGES);
-  const [reason, setReason] = useState("");
+  const action = useAction(MESSAGES);
   return (
     <details className="disclosure">
       <summary>
@@ -164,45 +164,23 @@ function IgnoreLine({ line }: { line: Line }) {
         </span>
       </summary>
       <div className="form compact">
-        <Field label="Alasan" hint="Wajib, tercatat di log audit: mis. bunga jasa giro, dana dikembalikan ke pengirim, salah transfer.">
-          {(control) => (
-            <textarea
-              {...control}
-              rows={2}
-              maxLength={NOTE_MAX}
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setError(null);
-              }}
-            />
-          )}
-        </Field>
-        <FormMessages error={error} />
-        <div className="row">
-          <ConfirmDialogButton
-            label="Abaikan"
-            ariaLabel={`Abaikan baris ${formatRupiah(line.amountIdr)} tanggal ${formatDay(line.bookedOn)}`}
-            title="Abaikan baris mutasi ini?"
-            confirmLabel="Ya, abaikan"
-            tone="secondary"
-            danger
-            busy={busy}
-            canOpen={() => {
-              setError(reason.trim() ? null : "Tulis alasan mengabaikan baris ini terlebih dahulu.");
-              return reason.trim() !== "";
-            }}
-            onConfirm={() =>
-              run(() => trpc.operator.ignoreBankLine.mutate({ lineId: line.id, reason: reason.trim() }), {
-                success: "Baris mutasi diabaikan.",
-              })
-            }
-          >
-            <LineFacts line={line} />
-            <p>Tidak ada deposit yang bertambah. Alasan yang dicatat:</p>
-            <p className="deliverable deliverable-preview">{reason.trim()}</p>
-          </ConfirmDialogButton>
-        </div>
+        <ReasonConfirm
+          action={action}
+          maxLength={NOTE_MAX}
+          reasonLabel="Alasan"
+          reasonHint="Wajib, tercatat di log audit: mis. bunga jasa giro, dana dikembalikan ke pengirim, salah transfer."
+          missingReason="Tulis alasan mengabaikan baris ini terlebih dahulu."
+          label="Abaikan"
+          ariaLabel={`Abaikan baris ${formatRupiah(line.amountIdr)} tanggal ${formatDay(line.bookedOn)}`}
+          title="Abaikan baris mutasi ini?"
+          confirmLabel="Ya, abaikan"
+          onRefuse={(reason) =>
+            action.run(() => trpc.operator.ignoreBankLine.mutate({ lineId: line.id, reason }), { success: "Baris mutasi diabaikan." })
+          }
+        >
+          <LineFacts line={line} />
+          <p>Tidak ada deposit yang bertambah. Alasan yang dicatat:</p>
+        </ReasonConfirm>
       </div>
     </details>
   );

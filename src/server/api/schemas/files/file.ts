@@ -1,7 +1,13 @@
 import { z } from "zod";
 import type { StoredFile } from "@/generated/prisma/client";
 import { fileSummary } from "@/server/domain/events/webhook-event";
-import { FILE_LINK_DEFAULT_SECONDS, FILE_LINK_MAX_SECONDS, MAX_ATTACHMENTS, type ReceivedUpload } from "@/server/services/files";
+import {
+  FILE_LINK_DEFAULT_SECONDS,
+  FILE_LINK_MAX_SECONDS,
+  type FileContent,
+  MAX_ATTACHMENTS,
+  type ReceivedUpload,
+} from "@/server/services/files";
 import { idSchema } from "../ids";
 import { livemodeSchema } from "../livemode";
 
@@ -87,3 +93,6 @@ export const fileLinkSchema = z
     livemode: livemodeSchema,
   })
   .meta({ id: "FileLink" });
+
+/** An answer of bytes (a stored file, a generated PDF or CSV): REST streams it (`answer` in the meta), OpenAPI says binary. */
+export const bytesOutput = (description: string) => z.custom<FileContent>().meta({ type: "string", format: "binary", description });

@@ -66,5 +66,5 @@ export const ignoreBankLineInput = z.object({ lineId: idSchema, reason: z.string
 
 export const organizationsToCreditInput = z.object({ q: z.string().max(200) });
 export const organizationsToCreditOutput = z.array(
-  z.object({ id: z.string(), name: z.string(), status: z.enum(OrganizationStatus), transferReference: z.string().nullable() }),
+  z.object({ id: z.string(), name: z.string(), status: z.enum(OrganizationStatus), transferReference: z.string() }),
 );
