@@ -86,7 +86,7 @@ const chromium = {
 
 /**
  * Specs that share nothing with the portal journeys: the landing page and the catalog's seeded
- * codes, /docs, sign-in throttling on an account of nobody's and sessions of their own, and the
+ * codes, sign-in throttling on an account of nobody's and sessions of their own, and the
  * four that start servers of their own (a cluster on its own PostgreSQL database, a logging server
  * on its own data directory, the password reset with its own SMTP server, a newcomer's first start), and the accessibility check of every page, which only reads pages
  * through the stored sessions (it asserts nothing about their data). They run on server "a" in
@@ -94,7 +94,6 @@ const chromium = {
  */
 const INDEPENDENT = [
   "**/home.spec.ts",
-  "**/docs.spec.ts",
   "**/sign-in-security.spec.ts",
   "**/cluster.spec.ts",
   "**/server-log.spec.ts",
@@ -111,6 +110,8 @@ const INDEPENDENT = [
   // The books: an organisation and a practitioner of its own; the tax rule it schedules starts next year.
   "**/books.spec.ts",
 ];
+/** The API reference at /docs (see its project below). */
+const DOCS = ["**/docs.spec.ts"];
 /**
  * The journeys' second set, on server "b": conflicts of interest (see below), documents (an order of the admin's organisation with
  * files, whose threshold the first set changes), the practitioner's portal (its password is changed
@@ -200,7 +201,7 @@ export default defineConfig({
     // build on each other's data: one at a time, in file order, as before.
     {
       name: "journeys",
-      testIgnore: [...INDEPENDENT, ...JOURNEYS_B],
+      testIgnore: [...INDEPENDENT, ...JOURNEYS_B, ...DOCS],
       dependencies: ["sessions"],
       workers: 1,
       ...on(a),
@@ -209,6 +210,9 @@ export default defineConfig({
     // Started with the journeys (a project waits for all of the phase before it), beside them; the
     // files spread over two workers, and the accessibility spec's tests too (each stands alone).
     { name: "independent", testMatch: INDEPENDENT, dependencies: ["sessions"], workers: 2, ...on(a) },
+    // Redoc draws the whole API document in the browser: seconds on a quiet machine, past 90 s in
+    // CI beside four workers (2026-11-30). It runs last, alone, where its time is its own.
+    { name: "docs", testMatch: DOCS, dependencies: ["journeys", "journeys-b", "independent"], ...on(a) },
   ],
   webServer: [webServer(a, process.env.KUASA_E2E_BUILT !== "1"), webServer(b, false)],
 });
