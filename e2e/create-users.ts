@@ -12,7 +12,7 @@ import { accounts, transfer } from "../src/server/services/money";
 import { type CreateOrderInput, cancelOrder, createOrder } from "../src/server/services/orders";
 import { topUpDeposit } from "../src/server/services/organizations";
 import { setBankAccount, setPractitionerActive, verifyBankAccount } from "../src/server/services/practitioners";
-import { ensureDemo } from "../src/server/services/sandbox";
+import { DEMO_ORGANIZATION_NAME, ensureDemo } from "../src/server/services/sandbox";
 import { ndaOrder } from "../src/test/nda-order";
 import {
   ACCOUNT_HOLDER,
@@ -24,6 +24,7 @@ import {
   CONFLICT_HOLDER,
   COSTS_ADMIN,
   CREDENTIAL_HOLDER,
+  DEMO_ADMIN,
   IP_CONSULTANT,
   LICENSING_PRACTITIONER,
   OAUTH_ADMIN,
@@ -124,6 +125,22 @@ try {
     ORG_ADMIN.name,
   );
   await ops("user:create", "--role", "operator", "--email", OPERATOR.email, "--password", OPERATOR.password, "--name", OPERATOR.name);
+  if (config.demo.seed) {
+    const demo = await db.organization.findFirstOrThrow({ where: { name: DEMO_ORGANIZATION_NAME }, select: { id: true } });
+    await ops(
+      "user:create",
+      "--role",
+      "org_admin",
+      "--org",
+      demo.id,
+      "--email",
+      DEMO_ADMIN.email,
+      "--password",
+      DEMO_ADMIN.password,
+      "--name",
+      DEMO_ADMIN.name,
+    );
+  }
   await ops("org:create", "--name", PENDING_ORGANIZATION, "--pending");
 
   await ops(

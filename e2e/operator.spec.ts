@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { cardTitled, DESKTOP, demoApiKey, enterSignedIn, PHONE, screenshot, signIn, takeOffer } from "./portal";
-import { LICENSING_PRACTITIONER, OPERATOR, PENDING_ORGANIZATION, PRACTITIONER } from "./users";
+import { DEMO_ADMIN, LICENSING_PRACTITIONER, OPERATOR, PENDING_ORGANIZATION, PRACTITIONER } from "./users";
 
 /**
  * The operator console in a real browser, with the operator and a waiting organisation created
@@ -350,8 +350,20 @@ test("overview → dispute queue → order page: a dispute decided with a split,
   await expect(offer).toBeVisible({ timeout: 30_000 });
   await takeOffer(offer);
   await expect(practitioner).toHaveURL(new RegExp(`/praktisi/pesanan/${disputed.id}$`), { timeout: 15_000 });
+  // The organisation's admin opens the dispute from its portal: the queue shows the admin's reason too.
   const reason = "Praktisi tidak menanggapi pesan kami selama dua hari.";
-  expect((await api<{ status: string }>(request, `/v1/orders/${disputed.id}/dispute`, { reason })).status).toBe("sengketa");
+  const admin = await browser.newPage();
+  await signIn(admin, DEMO_ADMIN, /\/organisasi$/);
+  await admin.goto(`/organisasi/pesanan/${disputed.id}`);
+  await admin.locator("summary", { hasText: "Ajukan sengketa" }).click();
+  await admin.getByLabel("Alasan sengketa").fill(reason);
+  await admin.getByRole("button", { name: "Ajukan sengketa", exact: true }).click();
+  await admin
+    .getByRole("dialog", { name: "Ajukan sengketa atas pesanan ini?" })
+    .getByRole("button", { name: "Ya, ajukan sengketa" })
+    .click();
+  await expect(admin.getByText("Sengketa dibuka.")).toBeVisible();
+  await admin.close();
 
   // A stalled offering: a notary's service in DKI Jakarta, and no notary with a verified credential there.
   const stalled = await api<{ id: string }>(request, "/v1/orders", {
@@ -376,6 +388,8 @@ test("overview → dispute queue → order page: a dispute decided with a split,
   // Overview → the dispute queue → the order's page.
   await enterSignedIn(page, OPERATOR, HOME);
   await expect(page.getByRole("region", { name: "Sengketa", exact: true }).locator(".stat-value")).not.toHaveText("0");
+  // Statuses in words only, never their codes.
+  await expect(page.getByRole("link", { name: /^Dalam sengketa/ })).toHaveText(/^Dalam sengketa: \d+ pesanan$/);
   await screenshot(page, testInfo, "operator-ringkasan");
   // The count of today's orders opens the orders table filtered to today (no row is checked: the
   // run may cross midnight in Jakarta between the order and this page).
@@ -401,6 +415,14 @@ test("overview → dispute queue → order page: a dispute decided with a split,
 
   await dispute.getByRole("link", { name: disputed.id }).click();
   await expect(page).toHaveURL(new RegExp(`/operator/pesanan/${disputed.id}$`));
+  // The money words of docs/money-words.md: what the organisation pays is the agent price.
+  const funds = page.getByRole("complementary", { name: "Ringkasan pesanan" });
+  await expect(funds).toContainText(/Harga agen\s*Rp\s1\.700\.000/);
+  await expect(funds).toContainText(/Honor praktisi\s*Rp\s1\.490\.000/);
+  await expect(funds).not.toContainText("Harga klien");
+  // The timeline, the ledger and the audit trail in words, without the codes behind them.
+  for (const code of ["menunggu_bayar", "order_payment", "org_deposit:", "order.sengketa"])
+    await expect(page.getByRole("main")).not.toContainText(code);
   await expectNoSeriousA11yViolations(page, testInfo);
   const actions = page.locator("section.card").filter({ has: page.getByRole("heading", { name: "Tindakan operator" }) });
   await expect(actions.getByRole("button")).toHaveText([
@@ -432,14 +454,22 @@ test("overview → dispute queue → order page: a dispute decided with a split,
   await actions.getByRole("button", { name: "Putuskan dengan pembagian" }).click();
   const decide = page.getByRole("dialog", { name: `Putuskan dengan pembagian: pesanan ${disputed.id}?` });
   for (const text of [disputed.id, DEMO_ORG, "kurang dari Rp 1.490.000"]) await expect(decide).toContainText(text);
+  const confirmSplit = decide.getByRole("button", { name: "Ya, putuskan dengan pembagian" });
+  const note = "Separuh pekerjaan sudah sesuai pesanan; separuh harga dikembalikan ke klien.";
+  // A share above the fee cannot be confirmed: the dialog says why and keeps what was typed.
+  await decide.getByLabel(/^Catatan untuk klien dan praktisi/).fill(note);
+  await decide.getByLabel("Bagian praktisi").fill("1.600.000");
+  await expect(confirmSplit).toBeDisabled();
+  await expect(confirmSplit).toHaveAccessibleDescription(/Bagian praktisi harus lebih dari Rp\s0 dan kurang dari Rp\s1\.490\.000/);
+  await expect(decide).toBeVisible();
+  await expect(decide.getByLabel(/^Catatan untuk klien dan praktisi/)).toHaveValue(note);
   await decide.getByLabel("Bagian praktisi").fill("745.000");
   await expect(decide.getByRole("status")).toHaveText(
     new RegExp(`Rp\\s745\\.000 ke praktisi, Rp\\s105\\.000 biaya platform, Rp\\s850\\.000 kembali ke deposit ${DEMO_ORG}\\.`),
   );
-  const note = "Separuh pekerjaan sudah sesuai pesanan; separuh harga dikembalikan ke klien.";
-  await decide.getByLabel(/^Catatan untuk klien dan praktisi/).fill(note);
+  await expect(confirmSplit).toBeEnabled();
   await screenshot(page, testInfo, "operator-sengketa-dialog");
-  await decide.getByRole("button", { name: "Ya, putuskan dengan pembagian" }).click();
+  await confirmSplit.click();
   await expect(toast(page)).toContainText(`Putuskan dengan pembagian: pesanan ${disputed.id} sekarang Selesai.`);
   await expect(page.getByRole("main").locator(".badge").first()).toHaveText("Selesai");
   await expect(actions).toContainText("Tidak ada tindakan operator untuk status ini");
@@ -459,6 +489,9 @@ test("overview → dispute queue → order page: a dispute decided with a split,
   await expect(practitioner.locator(".message-operator")).toContainText("Operator Kuasa");
   await expect(practitioner.locator(".message-operator")).toContainText(note);
   await screenshot(practitioner, testInfo, "praktisi-pesanan-catatan-operator");
+  // Their orders list reads the same earning as the order page and the ledger: the split's share.
+  await practitioner.goto("/praktisi/pesanan");
+  await expect(practitioner.getByRole("row").filter({ hasText: disputed.id }).getByRole("cell").nth(2)).toHaveText(/^Rp\s745\.000/);
   await practitioner.close();
 
   // The stalled order says what is missing; nobody qualified can be chosen, so it is refunded now rather than at its automatic refund.

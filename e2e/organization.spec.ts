@@ -77,6 +77,14 @@ test("an org admin sets the threshold, creates a key shown once, and approves th
   await expect(waiting).toContainText("Penyusunan Perjanjian Kerja (PKWT/PKWTT)");
   await expect(waiting).toContainText(ORDER_PRICE);
   await expect(waiting).toContainText("PT Agen Uji Sejahtera");
+  // The intake under the catalog's labels, in the catalog's order, as on every other page.
+  await expect(waiting.locator("dt")).toHaveText([
+    "Jenis perjanjian kerja",
+    "Nama perusahaan pemberi kerja",
+    "Jabatan / posisi pekerja",
+    "Upah, tunjangan, jam kerja, dan ketentuan khusus lainnya",
+    "Email kontak",
+  ]);
   await screenshot(page, testInfo, "organisasi-persetujuan");
   await waiting.getByRole("button", { name: "Setujui" }).click();
   const dialog = page.getByRole("dialog", { name: "Setujui pesanan ini?" });
@@ -182,11 +190,35 @@ test("an org admin creates a test key: its orders use test money, never wait in 
   const order = (await created.json()) as { id: string; status: string; livemode: boolean };
   expect(order).toMatchObject({ status: "menunggu_bayar", livemode: false });
 
-  // The admin's approval queue is for live orders; the test helper stands in for the admin.
+  // Live and test wait apart: the live tab does not list the test order; the test tab counts it and lists it.
   await clickNav(page, "Persetujuan");
   await expect(page.locator("main")).not.toContainText(order.id);
+  const testTab = page.getByRole("navigation", { name: "Data persetujuan: live atau uji" }).getByRole("link", { name: /^Uji \(sandbox\)/ });
+  await expect(testTab).toHaveAccessibleName(/\(\d+ menunggu\)$/);
+  await testTab.click();
+  await expect(page).toHaveURL(/\/organisasi\/persetujuan\?mode=test$/);
+  await expect(page.getByRole("note")).toContainText("Mode uji.");
+  await expect(page.getByRole("article").filter({ hasText: order.id })).toBeVisible();
+  // The test helper stands in for the admin.
   const approved = await request.post(`/v1/test_helpers/orders/${order.id}/approve`, { headers: auth, data: {} });
   expect(await approved.json()).toMatchObject({ status: "dibayar", livemode: false });
+
+  // A test cost the simulated practitioner asks for waits on the test tab too.
+  expect((await (await request.post(`/v1/test_helpers/orders/${order.id}/accept`, { headers: auth, data: {} })).json()).status).toBe(
+    "diambil",
+  );
+  const asked = await request.post(`/v1/test_helpers/orders/${order.id}/costs`, {
+    headers: auth,
+    data: { kind: "lainnya", description: "Legalisasi salinan akta", amount_idr: 150_000, basis: "Tarif legalisasi notaris" },
+  });
+  expect(asked.ok(), await asked.text()).toBe(true);
+  await page.reload();
+  const testCosts = page.getByRole("region", { name: "Biaya resmi menunggu keputusan" });
+  await expect(testCosts).toContainText("Legalisasi salinan akta");
+  await expect(testCosts).toContainText(order.id);
+  await screenshot(page, testInfo, "organisasi-persetujuan-uji");
+  await page.goto("/organisasi/persetujuan");
+  await expect(page.getByRole("region", { name: "Biaya resmi menunggu keputusan" })).not.toContainText(order.id);
 
   // Test money never reaches the live deposit; the order's events are in the log, marked.
   await clickNav(page, "Ringkasan");
@@ -368,6 +400,22 @@ test("an order's life in the portals: approved, taken and delivered, sent back f
   const final = (await fetched.json()) as { status: string; deliverable: string; messages: Array<{ role: string; body: string }> };
   expect(final).toMatchObject({ status: "selesai", deliverable: "https://berkas.contoh.id/nda-mitra-data-v2.pdf" });
   expect(final.messages).toContainEqual(expect.objectContaining({ role: "admin", body: reason }));
+
+  // The admin reviews the finished work on the order's page; the agent reads the same review.
+  const review = page.locator("section.card").filter({ has: page.getByRole("heading", { name: "Ulasan" }) });
+  await review.getByRole("button", { name: "Kirim ulasan" }).click();
+  await expect(review.getByRole("alert")).toHaveText("Pilih nilai 1 sampai 5 terlebih dahulu.");
+  await review.getByRole("radio", { name: "4 · Baik" }).check();
+  await review.getByLabel(/^Komentar/).fill("Rapi, revisi cepat ditangani.");
+  await screenshot(review, testInfo, "organisasi-pesanan-ulasan-form");
+  await review.getByRole("button", { name: "Kirim ulasan" }).click();
+  await expect(review).toContainText("Nilai 4 dari 5 · Baik");
+  await expect(review).toContainText("Rapi, revisi cepat ditangani.");
+  await expect(review).toContainText("oleh admin di portal");
+  await expectNoSeriousA11yViolations(page, testInfo);
+  await bothSizes(page, testInfo, "organisasi-pesanan-ulasan");
+  const reviewed = (await (await request.get(`/v1/orders/${order.id}`, { headers: auth })).json()) as { review: unknown };
+  expect(reviewed.review).toMatchObject({ rating: 4, comment: "Rapi, revisi cepat ditangani." });
 
   // The practitioner's view: finished, earnings shown.
   await expect(practitioner.locator(".badge")).toHaveText("Selesai", { timeout: 15_000 });

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { demoApiKey, enterSignedIn, screenshot, signIn as signInAs, takeOffer } from "./portal";
-import { OPERATOR, PRACTITIONER } from "./users";
+import { DEMO_ADMIN, OPERATOR, PRACTITIONER } from "./users";
 
 /**
  * The practitioner's portal in a real browser: an agent's order and case arrive through the REST
@@ -248,6 +248,28 @@ test("the case board: masked cases in my area with their parties, a bid with its
   await expect(page.locator("main")).toContainText(contact.contact_email);
   await expect(page.locator("main")).toContainText(contact.contact_phone);
   await expect(page.locator("main")).toContainText("Dipilih klien");
+
+  // The demo organisation's admin pays the invoice; the order that carries the work shows the
+  // case's story and contact as the client's data (a case order has no intake of its own).
+  const selected = await api<{ id: string; invoice_id: string }>(request, "GET", `/v1/cases/${toSelect.id}`);
+  const admin = await page.context().browser()!.newPage();
+  await signInAs(admin, DEMO_ADMIN, /\/organisasi$/);
+  await admin.goto("/organisasi/kasus");
+  const invoice = admin.getByRole("listitem").filter({ hasText: selected.invoice_id });
+  await invoice.getByRole("button", { name: "Bayar dari deposit" }).click();
+  await admin
+    .getByRole("dialog", { name: "Bayar tagihan ini?" })
+    .getByRole("button", { name: /^Ya, bayar/ })
+    .click();
+  await expect(admin).toHaveURL(new RegExp(`/organisasi/kasus\\?dibayar=${selected.invoice_id}`));
+  await admin.close();
+  const paid = await api<{ order_id: string | null }>(request, "GET", `/v1/cases/${toSelect.id}`);
+  await page.goto(`/praktisi/pesanan/${paid.order_id}`);
+  const data = page.locator("section.card").filter({ has: page.getByRole("heading", { name: "Data dari klien" }) });
+  for (const text of ["Cerita klien", `${story} (kedua)`, "Mendesak", contact.contact_name, contact.contact_email, contact.contact_phone])
+    await expect(data).toContainText(text);
+  await expect(data).not.toContainText("Klien tidak mengisi data");
+  await screenshot(page, testInfo, "praktisi-pesanan-kasus");
 });
 
 test("an offer the client cancels leaves the inbox with a notice saying why", async ({ page, request }, testInfo) => {

@@ -60,6 +60,13 @@ export const OPERATOR = {
   password: "kata-sandi-operator-123",
 } as const;
 
+/** An admin of the demo organisation (whose key the API journeys use): opens a dispute from its portal in the operator journey. */
+export const DEMO_ADMIN = {
+  email: "admin.demo.e2e@contoh.id",
+  name: "Rina Demo",
+  password: "kata-sandi-demo-123",
+} as const;
+
 /** Waits for the operator's approval; the operator journey approves, tops up, suspends it. */
 export const PENDING_ORGANIZATION = "PT Mitra Menunggu";
 

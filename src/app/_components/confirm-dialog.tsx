@@ -11,6 +11,7 @@ export function ConfirmDialog({
   children,
   confirmLabel,
   danger = false,
+  blocked = null,
   onConfirm,
 }: {
   dialog: RefObject<HTMLDialogElement | null>;
@@ -19,13 +20,23 @@ export function ConfirmDialog({
   confirmLabel: string;
   /** The confirming button is red: the step takes something away. */
   danger?: boolean;
+  /** Why what was typed in the dialog cannot be taken yet: until it is null the step cannot be confirmed. */
+  blocked?: string | null;
   onConfirm: () => unknown;
 }) {
   const titleId = useId();
+  const blockedId = useId();
   return (
     <dialog ref={dialog} className="dialog" aria-labelledby={titleId}>
       <h2 id={titleId}>{title}</h2>
-      <div className="dialog-body">{children}</div>
+      <div className="dialog-body">
+        {children}
+        {blocked && (
+          <p id={blockedId} className="hint hint-error">
+            {blocked}
+          </p>
+        )}
+      </div>
       <div className="dialog-actions">
         <button type="button" className="button secondary" onClick={() => dialog.current?.close()}>
           Batal
@@ -33,6 +44,8 @@ export function ConfirmDialog({
         <button
           type="button"
           className={`button${danger ? " danger" : ""}`}
+          disabled={blocked !== null}
+          aria-describedby={blocked ? blockedId : undefined}
           onClick={() => {
             dialog.current?.close();
             void onConfirm();
@@ -59,6 +72,7 @@ export function ConfirmDialogButton({
   danger = false,
   busy = false,
   canOpen,
+  blocked,
   onConfirm,
 }: {
   label: string;
@@ -72,6 +86,7 @@ export function ConfirmDialogButton({
   danger?: boolean;
   busy?: boolean;
   canOpen?: () => boolean;
+  blocked?: string | null;
   onConfirm: () => unknown;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -86,7 +101,7 @@ export function ConfirmDialogButton({
       >
         {busy ? "Memproses…" : label}
       </button>
-      <ConfirmDialog dialog={dialog} title={title} confirmLabel={confirmLabel} danger={danger} onConfirm={onConfirm}>
+      <ConfirmDialog dialog={dialog} title={title} confirmLabel={confirmLabel} danger={danger} blocked={blocked} onConfirm={onConfirm}>
         {children}
       </ConfirmDialog>
     </>

@@ -1,8 +1,6 @@
 import type { ReactNode } from "react";
 import type { CostKind, CostStatus } from "@/generated/prisma/enums";
 import type { PortalCost } from "@/server/api/schemas/orders/cost-portal";
-import { COST_LIMITS } from "@/server/domain/orders/cost-state";
-import { Field } from "./field";
 import { COST_STATUS_LABEL, formatDateTime, formatRupiah } from "./format";
 import { fileDownloadUrl } from "./order-files";
 
@@ -101,26 +99,5 @@ export function CostList<Cost extends PortalCost>({
         </li>
       ))}
     </ul>
-  );
-}
-
-/** The reason a cost is refused or cancelled: the practitioner (and the client side) read it, at most COST_LIMITS.reason. */
-export function CostReasonField({
-  label,
-  hint,
-  value,
-  onChange,
-}: {
-  label: string;
-  hint: string;
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <Field label={label} hint={hint}>
-      {(control) => (
-        <textarea {...control} rows={2} maxLength={COST_LIMITS.reason} value={value} onChange={(event) => onChange(event.target.value)} />
-      )}
-    </Field>
   );
 }

@@ -57,7 +57,7 @@ export default async function OverviewPage() {
         {overview.byStatus.map(({ status, count }) => (
           <li key={status}>
             <Link href={`/operator/pesanan?status=${status}&mode=live`}>
-              {ORDER_STATUS_LABEL[status]} <code>{status}</code>: <strong>{count}</strong> pesanan
+              {ORDER_STATUS_LABEL[status]}: <strong>{count}</strong> pesanan
             </Link>
           </li>
         ))}

@@ -2,10 +2,11 @@
 import { useState } from "react";
 import { useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
-import { CostReasonField } from "@/app/_components/cost-list";
 import { FormMessages } from "@/app/_components/field";
+import { ReasonField } from "@/app/_components/reason-field";
 import { trpc } from "@/app/_components/trpc";
 import type { CostStatus } from "@/generated/prisma/enums";
+import { COST_LIMITS } from "@/server/domain/orders/cost-state";
 
 const MESSAGES = {
   NOT_FOUND: "Biaya atau pesanan ini tidak ditemukan lagi. Muat ulang halaman.",
@@ -38,7 +39,8 @@ export function CostCancel({
   const refunds = status === "disetujui";
   return (
     <div className="decision">
-      <CostReasonField
+      <ReasonField
+        maxLength={COST_LIMITS.reason}
         label="Alasan pembatalan"
         hint="Wajib; praktisi dan klien membacanya."
         value={reason}

@@ -49,11 +49,18 @@ const MESSAGES = {
     "Status pesanan sudah berubah sehingga langkah ini tidak bisa lagi. Halaman dimuat ulang; pilih dari tindakan yang tersedia sekarang.",
 };
 
-/** What a split gives each side, or why the share cannot be taken. */
-function splitPreview(order: ActionOrder, share: number | null): string | null {
-  if (share === null || Number.isNaN(share)) return null;
+/** Why a split's share cannot be taken: nothing typed yet, or outside what a split may give. */
+function shareProblem(order: ActionOrder, share: number | null): string | null {
+  if (share === null || Number.isNaN(share))
+    return `Isi bagian praktisi: lebih dari Rp 0 dan kurang dari ${formatRupiah(order.practitionerFeeIdr)}.`;
   if (!isSplitShare(BigInt(order.practitionerFeeIdr), BigInt(share)))
     return `Bagian praktisi harus lebih dari Rp 0 dan kurang dari ${formatRupiah(order.practitionerFeeIdr)}; untuk semuanya pilih "Menangkan praktisi", untuk nol pilih "Refund ke deposit".`;
+  return null;
+}
+
+/** What a valid split gives each side. */
+function splitPreview(order: ActionOrder, share: number | null): string | null {
+  if (share === null || shareProblem(order, share)) return null;
   const split = disputeSplit(
     { priceIdr: BigInt(order.practitionerFeeIdr + order.platformFeeIdr), clientPriceIdr: BigInt(order.practitionerFeeIdr) },
     BigInt(share),
@@ -71,12 +78,16 @@ function StepButton({
   step: OperatorStep;
   order: ActionOrder;
   busy: boolean;
-  perform: (step: OperatorStep, note: string, share: number | null) => Promise<void>;
+  perform: (step: OperatorStep, note: string, share: number | null) => Promise<boolean>;
 }) {
   const [note, setNote] = useState("");
   const [share, setShare] = useState<number | null>(null);
   const preview = step === "settle_split" ? splitPreview(order, share) : null;
   const required = needsNote(step);
+  // Checked in the dialog, which stays open with what was typed until both can be taken.
+  const blocked =
+    (step === "settle_split" ? shareProblem(order, share) : null) ??
+    (required && !note.trim() ? "Tulis catatan untuk klien dan praktisi; mereka membacanya." : null);
   return (
     <ConfirmDialogButton
       label={STEP[step].label}
@@ -85,7 +96,8 @@ function StepButton({
       tone={STEP[step].danger ? "secondary" : "primary"}
       danger={STEP[step].danger}
       busy={busy}
-      onConfirm={() => perform(step, note.trim(), share).then(() => setNote(""))}
+      blocked={blocked}
+      onConfirm={() => perform(step, note.trim(), share).then((done) => done && setNote(""))}
     >
       <p>
         Pesanan <code>{order.id}</code> milik <strong>{order.organization}</strong>.
@@ -130,24 +142,13 @@ function StepButton({
 /** Every step the order's status allows, one button each; the page re-renders after each. */
 export function OrderActions({ order, steps }: { order: ActionOrder; steps: OperatorStep[] }) {
   const { toast } = useToast();
-  const { busy, error, setError, run } = useAction(MESSAGES);
+  const { busy, error, run } = useAction(MESSAGES);
 
-  async function perform(step: OperatorStep, note: string, share: number | null) {
-    if (needsNote(step) && !note) {
-      setError(`Tulis catatan untuk "${STEP[step].label}" (klien dan praktisi membacanya), lalu ulangi.`);
-      return;
-    }
-    if (
-      step === "settle_split" &&
-      (share === null || Number.isNaN(share) || !isSplitShare(BigInt(order.practitionerFeeIdr), BigInt(share)))
-    ) {
-      setError(`Isi bagian praktisi: lebih dari Rp 0 dan kurang dari ${formatRupiah(order.practitionerFeeIdr)}, lalu ulangi.`);
-      return;
-    }
+  async function perform(step: OperatorStep, note: string, share: number | null): Promise<boolean> {
     if (step === "restart_offering") {
       const result = await run(() => trpc.operator.restartOffering.mutate({ orderId: order.id }));
       if (result.ok) toast(`Putaran tawaran baru dimulai untuk ${order.id}.`);
-      return;
+      return result.ok;
     }
     const result = await run(() =>
       trpc.operator.orderAction.mutate({
@@ -158,6 +159,7 @@ export function OrderActions({ order, steps }: { order: ActionOrder; steps: Oper
       }),
     );
     if (result.ok) toast(`${STEP[step].label}: pesanan ${order.id} sekarang ${ORDER_STATUS_LABEL[result.value]}.`);
+    return result.ok;
   }
 
   if (steps.length === 0)

@@ -1,9 +1,13 @@
 "use client";
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
 import { FormMessages } from "@/app/_components/field";
+import { ReasonField } from "@/app/_components/reason-field";
 import { trpc } from "@/app/_components/trpc";
+import { INTAKE_LIMITS } from "@/server/domain/catalog/intake";
+import { type DataMode, inMode } from "./mode";
 
 const MESSAGES = {
   INSUFFICIENT_DEPOSIT:
@@ -22,25 +26,40 @@ export function ApprovalActions({
   service,
   price,
   stay = false,
+  mode = "live",
 }: {
   orderId: string;
   service: string;
   price: string;
   stay?: boolean;
+  /** The approvals page's mode, which it returns to after a decision. */
+  mode?: DataMode;
 }) {
   const router = useRouter();
-  const { busy, error, run } = useAction(MESSAGES);
+  const { busy, error, setError, run } = useAction(MESSAGES);
+  const [reason, setReason] = useState("");
 
   async function decide(approve: boolean) {
     const result = await run(
-      () => trpc.organization.decide.mutate({ orderId, approve }),
+      () => trpc.organization.decide.mutate(approve ? { orderId, approve } : { orderId, approve, reason: reason.trim() }),
       stay ? { success: approve ? "Pesanan disetujui dan dibayar dari deposit." : "Pesanan ditolak dan dibatalkan." } : {},
     );
-    if (result.ok && !stay) router.replace(`/organisasi/persetujuan?${approve ? "disetujui" : "ditolak"}=${encodeURIComponent(orderId)}`);
+    if (result.ok && !stay)
+      router.replace(inMode(`/organisasi/persetujuan?${approve ? "disetujui" : "ditolak"}=${encodeURIComponent(orderId)}`, mode));
   }
 
   return (
     <div className="decision">
+      <ReasonField
+        maxLength={INTAKE_LIMITS.longText}
+        label="Alasan bila ditolak"
+        hint="Wajib untuk menolak; agen membacanya pada pesanan."
+        value={reason}
+        onChange={(value) => {
+          setReason(value);
+          setError(null);
+        }}
+      />
       <FormMessages error={error} />
       <div className="row">
         <ConfirmDialogButton
@@ -62,9 +81,15 @@ export function ApprovalActions({
           tone="secondary"
           danger
           busy={busy}
+          canOpen={() => {
+            setError(reason.trim() ? null : "Tulis alasan penolakan terlebih dahulu; agen membacanya pada pesanan.");
+            return reason.trim() !== "";
+          }}
           onConfirm={() => decide(false)}
         >
-          <p>Pesanan {service} akan dibatalkan dan agen diberi tahu lewat webhook bahwa pesanan dibatalkan. Deposit tidak berubah.</p>
+          <p>Pesanan {service} dibatalkan dengan alasan:</p>
+          <p className="deliverable deliverable-preview">{reason.trim()}</p>
+          <p>Agen diberi tahu lewat webhook bahwa pesanan dibatalkan. Deposit tidak berubah.</p>
         </ConfirmDialogButton>
       </div>
     </div>

@@ -2,9 +2,10 @@
 import { useState } from "react";
 import { type ErrorMessages, useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
-import { CostReasonField } from "@/app/_components/cost-list";
 import { FormMessages } from "@/app/_components/field";
+import { ReasonField } from "@/app/_components/reason-field";
 import { trpc } from "@/app/_components/trpc";
+import { COST_LIMITS } from "@/server/domain/orders/cost-state";
 
 const MESSAGES: ErrorMessages = {
   INSUFFICIENT_DEPOSIT:
@@ -46,7 +47,8 @@ export function CostDecision({
 
   return (
     <div className="decision">
-      <CostReasonField
+      <ReasonField
+        maxLength={COST_LIMITS.reason}
         label="Alasan bila ditolak"
         hint="Wajib untuk menolak; praktisi membacanya."
         value={reason}

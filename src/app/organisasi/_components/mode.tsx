@@ -16,19 +16,40 @@ export const inMode = (href: string, mode: DataMode) => (mode === "test" ? `${hr
  * Live or test data, as two links (the search and filters of one mode mean nothing in the other,
  * so switching starts afresh), and a banner that stays in view while test data is shown.
  */
-export function ModeSwitch({ basePath, mode, what }: { basePath: string; mode: DataMode; what: string }) {
+export function ModeSwitch({
+  basePath,
+  mode,
+  what,
+  waiting,
+}: {
+  basePath: string;
+  mode: DataMode;
+  what: string;
+  /** What waits for the admin in each mode, shown as a count beside it. */
+  waiting?: Record<DataMode, number>;
+}) {
+  const count = (of: DataMode) =>
+    waiting && waiting[of] > 0 ? (
+      <>
+        {" "}
+        <span className="nav-count" aria-hidden="true">
+          {waiting[of]}
+        </span>
+        <span className="visually-hidden"> ({waiting[of]} menunggu)</span>
+      </>
+    ) : null;
   return (
     <div className="mode-bar">
       <nav className="mode-switch" aria-label={`Data ${what}: live atau uji`}>
         <Link href={basePath} aria-current={mode === "live" ? "page" : undefined} className={mode === "live" ? "active" : undefined}>
-          Live
+          Live{count("live")}
         </Link>
         <Link
           href={inMode(basePath, "test")}
           aria-current={mode === "test" ? "page" : undefined}
           className={mode === "test" ? "active" : undefined}
         >
-          Uji (sandbox)
+          Uji (sandbox){count("test")}
         </Link>
       </nav>
       {mode === "test" && <TestModeBanner />}

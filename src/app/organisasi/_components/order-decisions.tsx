@@ -1,9 +1,11 @@
 "use client";
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { type ErrorMessages, useAction } from "@/app/_components/action";
 import { ConfirmDialogButton } from "@/app/_components/confirm-dialog";
-import { Field, FormMessages } from "@/app/_components/field";
+import { FormMessages } from "@/app/_components/field";
+import { ReasonField } from "@/app/_components/reason-field";
 import { trpc } from "@/app/_components/trpc";
+import { INTAKE_LIMITS } from "@/server/domain/catalog/intake";
 import type { OrderTrigger } from "@/server/domain/orders/order-state";
 
 const MESSAGES: ErrorMessages = {
@@ -30,25 +32,6 @@ function OrderLine({ order }: { order: OrderFacts }) {
     <p>
       Pesanan <code>{order.id}</code> · {order.service} · <strong>{order.price}</strong>
     </p>
-  );
-}
-
-/** A reason typed before a step; kept while the page refreshes itself. */
-function ReasonField({
-  label,
-  hint,
-  value,
-  onChange,
-}: {
-  label: ReactNode;
-  hint: string;
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <Field label={label} hint={hint}>
-      {(control) => <textarea {...control} rows={4} maxLength={10_000} value={value} onChange={(event) => onChange(event.target.value)} />}
-    </Field>
   );
 }
 
@@ -112,6 +95,8 @@ export function OrderDecisions({ order, actions }: { order: OrderFacts; actions:
           <summary>Minta revisi ({order.revisionsLeft} tersisa)</summary>
           <div className="form compact">
             <ReasonField
+              maxLength={INTAKE_LIMITS.longText}
+              rows={4}
               label="Apa yang perlu diperbaiki?"
               hint="Praktisi membaca alasan ini sebagai pesan klien, begitu juga agen Anda lewat API."
               value={revision}
@@ -150,6 +135,8 @@ export function OrderDecisions({ order, actions }: { order: OrderFacts; actions:
           <summary>Ajukan sengketa</summary>
           <div className="form compact">
             <ReasonField
+              maxLength={INTAKE_LIMITS.longText}
+              rows={4}
               label="Alasan sengketa"
               hint="Tim operator Kuasa dan praktisi membaca alasan ini. Dana tetap ditahan sampai operator memutuskan."
               value={dispute}
@@ -189,6 +176,8 @@ export function OrderDecisions({ order, actions }: { order: OrderFacts; actions:
           <summary>Batalkan pesanan</summary>
           <div className="form compact">
             <ReasonField
+              maxLength={INTAKE_LIMITS.longText}
+              rows={4}
               label={
                 <>
                   Alasan <span className="muted">(opsional)</span>

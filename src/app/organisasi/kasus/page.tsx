@@ -192,8 +192,8 @@ export default async function CasesPage({
                     </div>
                   )}
                   <p className="muted small">
-                    Pilih satu penawaran di sini, atau biarkan agen memilih lewat API; harga klien sudah termasuk biaya platform 12,5 %
-                    (minimal Rp 100.000). Setelah dipilih, tagihannya dibayar dari deposit.
+                    Pilih satu penawaran di sini, atau biarkan agen memilih lewat API; harga yang Anda bayar (harga agen) sudah termasuk
+                    biaya platform 12,5 % (minimal Rp 100.000). Setelah dipilih, tagihannya dibayar dari deposit.
                   </p>
                 </details>
               </article>

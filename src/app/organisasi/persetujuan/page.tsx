@@ -2,29 +2,44 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { CostList } from "@/app/_components/cost-list";
 import { formatDateTime, formatRupiah } from "@/app/_components/format";
+import { IntakeList } from "@/app/_components/order-parts";
+import type { TableParams } from "@/app/_components/table-query";
 import { EmptyState, PageTitle } from "@/app/_components/ui";
 import { portalPage } from "@/server/runtime/portal";
 import { ApprovalActions } from "../_components/approval-actions";
 import { CostDecision } from "../_components/cost-decision";
-import { IntakeFacts } from "../_components/intake";
+import { inMode, ModeSwitch, modeOf } from "../_components/mode";
 
 export const metadata: Metadata = { title: "Persetujuan — Kuasa" };
 
-export default async function ApprovalsPage({ searchParams }: { searchParams: Promise<{ disetujui?: string; ditolak?: string }> }) {
+export default async function ApprovalsPage({
+  searchParams,
+}: {
+  searchParams: Promise<TableParams & { disetujui?: string; ditolak?: string }>;
+}) {
   const { caller } = await portalPage("org_admin");
   const decided = await searchParams;
-  const [waiting, overview, costs] = await Promise.all([
-    caller.organization.orders({ status: "menunggu_bayar", page: { limit: 100 } }),
+  const mode = modeOf(decided);
+  const [waiting, overview, costs, pendingOrders, pendingCosts] = await Promise.all([
+    caller.organization.orders({ mode, status: "menunggu_bayar", page: { limit: 100 } }),
     caller.organization.overview(),
-    caller.organization.undecidedCosts({ mode: "live" }),
+    caller.organization.undecidedCosts({ mode }),
+    caller.organization.pendingApprovals(),
+    caller.organization.pendingCosts(),
   ]);
   const orders = waiting.data;
-  const deposit = overview.depositIdr.live;
+  const deposit = overview.depositIdr[mode];
   return (
     <>
       <PageTitle lead="Pesanan di atas ambang persetujuan, dan biaya resmi yang diajukan praktisi, menunggu keputusan sebelum dibayar dari deposit.">
         Persetujuan
       </PageTitle>
+      <ModeSwitch
+        basePath="/organisasi/persetujuan"
+        mode={mode}
+        what="persetujuan"
+        waiting={{ live: pendingOrders.live + pendingCosts.live, test: pendingOrders.test + pendingCosts.test }}
+      />
       <p className="muted">
         Saldo deposit: <strong>{formatRupiah(deposit)}</strong> · Ambang:{" "}
         <strong>{overview.approvalThresholdIdr === null ? "tidak ada" : formatRupiah(overview.approvalThresholdIdr)}</strong> (
@@ -33,7 +48,7 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
       {decided.disetujui && (
         <p className="notice" role="status">
           Pesanan <code>{decided.disetujui}</code> disetujui dan dibayar dari deposit. Pantau statusnya di{" "}
-          <Link href="/organisasi/pesanan">Pesanan</Link>.
+          <Link href={inMode("/organisasi/pesanan", mode)}>Pesanan</Link>.
         </p>
       )}
       {decided.ditolak && (
@@ -51,7 +66,7 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
                 <header className="card-head">
                   <div>
                     <h2 id={`${order.id}-title`}>
-                      <Link href={`/organisasi/pesanan/${order.id}`}>{order.service}</Link>
+                      <Link href={inMode(`/organisasi/pesanan/${order.id}`, mode)}>{order.service}</Link>
                     </h2>
                     <p className="muted small">
                       <code>{order.id}</code> · dibuat {formatDateTime(order.createdAt)}
@@ -62,14 +77,14 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
                 <p className="placed-by">
                   Dipesan dengan kunci API <strong>{order.apiKey.name || "tanpa nama"}</strong> (<code>{order.apiKey.keyId}</code>)
                 </p>
-                <IntakeFacts intake={order.intake} />
+                <IntakeList intake={order.intake} labels={order.intakeLabels} />
                 {order.priceIdr > deposit && (
                   <p className="waiting">
                     Deposit ({formatRupiah(deposit)}) belum cukup untuk pesanan ini. Minta tim operator Kuasa menambah deposit sebelum
                     menyetujui, atau tolak pesanan.
                   </p>
                 )}
-                <ApprovalActions orderId={order.id} service={order.service} price={formatRupiah(order.priceIdr)} />
+                <ApprovalActions orderId={order.id} service={order.service} price={formatRupiah(order.priceIdr)} mode={mode} />
               </article>
             </li>
           ))}
@@ -78,7 +93,7 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
       {waiting.has_more && (
         <p className="muted small">
           Menampilkan 100 pesanan terbaru yang menunggu.{" "}
-          <Link href="/organisasi/pesanan?status=menunggu_bayar">Lihat semuanya di Pesanan</Link>
+          <Link href={inMode("/organisasi/pesanan?status=menunggu_bayar", mode)}>Lihat semuanya di Pesanan</Link>
         </p>
       )}
       <h2 className="section-title">Biaya resmi</h2>
@@ -93,7 +108,8 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
           actions={(cost) => (
             <>
               <p className="small">
-                <Link href={`/organisasi/pesanan/${cost.order.id}`}>{cost.order.service.name}</Link> · <code>{cost.order.id}</code>
+                <Link href={inMode(`/organisasi/pesanan/${cost.order.id}`, mode)}>{cost.order.service.name}</Link> ·{" "}
+                <code>{cost.order.id}</code>
                 {cost.order.practitioner && <> · diajukan oleh {cost.order.practitioner.name}</>}
               </p>
               {cost.amountIdr > deposit && (

@@ -1,5 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
+import { signIn } from "next-auth/react";
 import { type FormEvent, useState } from "react";
 import { actionError, type ErrorMessages } from "@/app/_components/action";
 import { Field, FormMessages } from "@/app/_components/field";
@@ -15,7 +16,7 @@ const MESSAGES: ErrorMessages = {
   INTERNAL: "Terjadi gangguan di server dan akun belum dibuat. Coba lagi sebentar lagi; jika masih gagal, hubungi admin organisasi Anda.",
 };
 
-/** Name and password for the new admin account; on success, on to the sign-in page. */
+/** Name and password for the new admin account; on success, signed in and on to the portal. */
 export function AcceptInvitationForm({ token, email, minPasswordLength }: { token: string; email: string; minPasswordLength: number }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
@@ -47,8 +48,15 @@ export function AcceptInvitationForm({ token, email, minPasswordLength }: { toke
     } finally {
       setBusy(false);
     }
-    // The sign-in page greets the new admin with their e-mail filled in: only the password is left to type.
-    router.push(`/masuk?email=${encodeURIComponent(accepted)}&undangan=diterima`);
+    // Signed in with what they just typed, straight into their organisation's portal; should that
+    // fail, the sign-in page greets them with their e-mail filled in: only the password is left to type.
+    const signedIn = await signIn("credentials", { email: accepted, password, redirect: false });
+    if (signedIn?.error) {
+      router.push(`/masuk?email=${encodeURIComponent(accepted)}&undangan=diterima`);
+      return;
+    }
+    router.replace("/organisasi");
+    router.refresh();
   }
 
   return (

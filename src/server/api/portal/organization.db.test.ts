@@ -93,13 +93,21 @@ describe("approvals and orders", () => {
     expect(await database.prisma.order.findUniqueOrThrow({ where: { id: foreign.id } })).toMatchObject({ status: "menunggu_bayar" });
   });
 
-  it("approve pays from the deposit and the timeline shows order.dibayar; reject cancels", async () => {
+  it("approve pays from the deposit and the timeline shows order.dibayar; reject cancels with the reason the agent reads", async () => {
     const approved = await order(mine);
     const rejected = await order(mine);
     const before = (await as(admin).organization.overview()).depositIdr.live;
 
     expect(await as(admin).organization.decide({ orderId: approved.id, approve: true })).toBe("dibayar");
-    expect(await as(admin).organization.decide({ orderId: rejected.id, approve: false })).toBe("dibatalkan");
+    // A rejection without a reason is refused and changes nothing.
+    expect(await codeOf(as(admin).organization.decide({ orderId: rejected.id, approve: false } as never))).toBe("VALIDATION");
+    expect(await codeOf(as(admin).organization.decide({ orderId: rejected.id, approve: false, reason: "  " }))).toBe("VALIDATION");
+    expect(await database.prisma.order.findUniqueOrThrow({ where: { id: rejected.id } })).toMatchObject({ status: "menunggu_bayar" });
+    const reason = "Di luar anggaran kuartal ini.";
+    expect(await as(admin).organization.decide({ orderId: rejected.id, approve: false, reason })).toBe("dibatalkan");
+    expect(await database.prisma.orderMessage.findMany({ where: { orderId: rejected.id }, select: { role: true, body: true } })).toEqual([
+      { role: "admin", body: reason },
+    ]);
 
     expect((await as(admin).organization.overview()).depositIdr.live).toBe(before - NDA_PRICE_IDR);
     expect((await as(admin).organization.order({ orderId: approved.id })).events.map((e) => e.type)).toEqual(["order.dibayar"]);
@@ -190,8 +198,21 @@ describe("one order, as the client behind the agent", () => {
         deliverable: "https://berkas.contoh.id/nda-v2.pdf",
       },
     );
+    // Before it is finished there is nothing to review.
+    expect((await as(admin).organization.order({ orderId })).reviewable).toBe(false);
+    expect(await codeOf(as(admin).organization.reviewOrder({ orderId, rating: 5 }))).toBe("INVALID_STATE");
     expect(await as(admin).organization.acceptResult({ orderId })).toBe("selesai");
     expect(await codeOf(as(admin).organization.acceptResult({ orderId }))).toBe("INVALID_STATE");
+    // Finished: the admin reviews it once, as the agent could; the order shows the review as the admin's.
+    expect((await as(admin).organization.order({ orderId })).reviewable).toBe(true);
+    expect(await codeOf(as(admin).organization.reviewOrder({ orderId, rating: 6 }))).toBe("VALIDATION");
+    await as(admin).organization.reviewOrder({ orderId, rating: 4, comment: " Rapi dan tepat waktu. " });
+    expect(await as(admin).organization.order({ orderId })).toMatchObject({
+      reviewable: false,
+      review: { rating: 4, comment: "Rapi dan tepat waktu.", by: "admin", createdAt: clock.now() },
+    });
+    expect(await codeOf(as(admin).organization.reviewOrder({ orderId, rating: 1 }))).toBe("CONFLICT");
+    expect(await codeOf(as(otherAdmin).organization.reviewOrder({ orderId, rating: 1 }))).toBe("NOT_FOUND");
     const audited = await database.prisma.auditLog.findMany({
       where: { subjectId: orderId, actorType: "org_admin" },
       select: { action: true, actorId: true },

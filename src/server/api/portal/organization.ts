@@ -29,6 +29,7 @@ import {
   pendingApprovalCounts,
   postClientMessage,
   requestRevision,
+  reviewOrder,
 } from "@/server/services/orders";
 import { organizationOverview, setApprovalThreshold } from "@/server/services/organizations";
 import { recentRequests } from "@/server/services/request-log";
@@ -73,6 +74,7 @@ import {
   pendingApprovalsOutput,
   reasonInput,
   redeliverOutput,
+  reviewOrderInput,
   rotatedSecretOutput,
   rotateSecretInput,
   selectBidInput,
@@ -192,6 +194,14 @@ export const organizationRouter = router({
           })
         ).status,
     ),
+  /** The admin reviews the finished work: the same service and rules as POST /v1/orders/{id}/review. */
+  reviewOrder: admin
+    .input(reviewOrderInput)
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      const { orderId, ...review } = input;
+      await reviewOrder(ctx, { actor: await asClient(ctx, orderId), orderId, input: review });
+    }),
   /** The admin answers the practitioner (or adds a note) when the agent cannot: the same service and rules as POST /v1/orders/{id}/messages. */
   sendMessage: admin
     .input(messageInput)
@@ -250,7 +260,8 @@ export const organizationRouter = router({
     .output(orderStatusOutput)
     .mutation(async ({ ctx, input }) => {
       const actor = await asClient(ctx, input.orderId);
-      return (await decideApproval(ctx, { actor, orderId: input.orderId, approve: input.approve })).status;
+      const reason = input.approve ? undefined : input.reason;
+      return (await decideApproval(ctx, { actor, orderId: input.orderId, approve: input.approve, reason })).status;
     }),
   orderCosts: admin
     .input(byOrder)

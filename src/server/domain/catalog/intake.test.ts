@@ -118,6 +118,35 @@ describe("the provinsi type", () => {
   });
 });
 
+describe("an intake shown to people", () => {
+  const fields: IntakeField[] = [
+    { key: "nama_pt", label: "Usulan nama PT", required: true, type: "text" },
+    { key: "modal_dasar", label: "Modal dasar (Rp)", required: true, type: "number" },
+    { key: "tanggal_akta", label: "Tanggal akta", required: true, type: "date" },
+  ];
+
+  it("lists the values in the catalog's order, an unknown key after them", () => {
+    const shown = intakeForPeople(fields, { lama: "x", tanggal_akta: "2019-03-01", modal_dasar: "1000000000", nama_pt: "PT Satu" });
+    expect(Object.keys(shown.intake)).toEqual(["nama_pt", "modal_dasar", "tanggal_akta", "lama"]);
+  });
+
+  it("groups a number's digits and writes a date in words, and leaves a value that is not of its type as it is", () => {
+    expect(intakeForPeople(fields, { modal_dasar: "1000000000", tanggal_akta: "2019-03-01" }).intake).toEqual({
+      modal_dasar: "1.000.000.000",
+      tanggal_akta: "1 Maret 2019",
+    });
+    expect(intakeForPeople(fields, { modal_dasar: "12500000", tanggal_akta: "2024-12-31" }).intake).toEqual({
+      modal_dasar: "12.500.000",
+      tanggal_akta: "31 Desember 2024",
+    });
+    expect(intakeForPeople(fields, { modal_dasar: "••••", tanggal_akta: "kemarin", nama_pt: "1000" }).intake).toEqual({
+      nama_pt: "1000",
+      modal_dasar: "••••",
+      tanggal_akta: "kemarin",
+    });
+  });
+});
+
 describe("intakeFieldSchema", () => {
   it("requires options for select fields and only for them", () => {
     expect(intakeFieldSchema.safeParse({ key: "a", label: "A", required: true, type: "select" }).success).toBe(false);

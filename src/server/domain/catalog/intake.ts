@@ -216,21 +216,31 @@ export function intakeFieldsProblems(fields: unknown): string[] {
 }
 
 /**
- * An intake as the portals show it to people: each field's label by its key, in the catalog's
- * order, and a `provinsi` value with its name ("DKI Jakarta (31)") beside the code agents send.
+ * An intake as the portals show it to people: each field's label by its key, the values in the
+ * catalog's order, a `provinsi` value with its name ("DKI Jakarta (31)") beside the code agents
+ * send, numbers grouped ("1.000.000.000") and dates in words ("1 Maret 2019"). Agents read the
+ * values as they sent them.
  */
 export function intakeForPeople(
   fields: readonly IntakeField[],
   intake: Record<string, string>,
 ): { intake: Record<string, string>; intakeLabels: Record<string, string> } {
-  const provincial = new Set(fields.filter((f) => f.type === "provinsi").map((f) => f.key));
+  const typeOf = new Map(fields.map((f) => [f.key, f.type]));
+  // The catalog's order first; a key the service no longer has (an older order) after them.
+  const keys = [...fields.map((f) => f.key).filter((key) => key in intake), ...Object.keys(intake).filter((key) => !typeOf.has(key))];
   return {
-    intake: Object.fromEntries(
-      Object.entries(intake).map(([key, value]) => [
-        key,
-        provincial.has(key) && isProvinceCode(value) ? `${provinceName(value)} (${value})` : value,
-      ]),
-    ),
+    intake: Object.fromEntries(keys.map((key) => [key, valueForPeople(typeOf.get(key), intake[key]!)])),
     intakeLabels: Object.fromEntries(fields.map((f) => [f.key, f.label])),
   };
+}
+
+const GROUPED = new Intl.NumberFormat("id-ID", { maximumFractionDigits: 0 });
+const LONG_DATE = new Intl.DateTimeFormat("id-ID", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+/** A value as people read it: a province by its name, a number grouped, a date in words ("1 Maret 2019"). */
+function valueForPeople(type: IntakeFieldType | undefined, value: string): string {
+  if (type === "provinsi" && isProvinceCode(value)) return `${provinceName(value)} (${value})`;
+  if (type === "number" && INTEGER.test(value)) return GROUPED.format(BigInt(value));
+  if (type === "date" && isRealDate(value)) return LONG_DATE.format(new Date(`${value}T00:00:00Z`));
+  return value;
 }

@@ -4,13 +4,13 @@ import { fixedClock } from "@/server/domain/clock";
 import { slaDueAt } from "@/server/domain/orders/sla";
 import { practitionerActorOf } from "@/server/services/access";
 import { TEST_OPERATOR } from "@/test/actors";
-import { agentKey, bid, createTestCase } from "@/test/cases";
+import { agentKey, bid, CASE_INPUT, createTestCase } from "@/test/cases";
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from "@/test/db";
 import { createTestOrg } from "@/test/fixtures";
 import { createTestPractitioner, LEDGER_SOUND, ledgerInvariants } from "@/test/orders";
 import { accounts, balanceOf, platformRevenueTotal, spentThisMonth } from "../money";
 import { ordersNeedingOffer } from "../offers";
-import { acceptOrderResult, deliverResult, openDispute, operatorOrderAction, releaseOrder, startWork } from "../orders";
+import { acceptOrderResult, deliverResult, getMyOrder, openDispute, operatorOrderAction, releaseOrder, startWork } from "../orders";
 import { closeCase } from "./close";
 import { payInvoice } from "./pay-invoice";
 import { selectBid } from "./select";
@@ -89,6 +89,14 @@ describe("payInvoice", () => {
     expect(events.map((e) => e.type)).toEqual(["case.bid_received", "case.selected", "order.dibayar", "order.diambil", "invoice.dibayar"]);
     expect(await db().auditLog.count({ where: { action: "invoice.pay", subjectId: invoice.id, actorId: "usr_admin" } })).toBe(1);
     expect(await ledgerInvariants(db())).toEqual(LEDGER_SOUND);
+    // The order has no intake of its own: its practitioner reads the case's story and contact as the client's data.
+    const held = await getMyOrder({ db: db(), clock }, { actor: await practitionerActorOf(db(), practitionerId), orderId: order.id });
+    expect(held.intake).toMatchObject({
+      cerita: CASE_INPUT.story,
+      nama_kontak: CASE_INPUT.contactName,
+      email_kontak: CASE_INPUT.contactEmail,
+    });
+    expect(held.intakeLabels).toMatchObject({ cerita: "Cerita klien", email_kontak: "E-mail kontak" });
   });
 
   it("releases the bid to the practitioner and the fee to the platform only when the client accepts the delivered work", async () => {

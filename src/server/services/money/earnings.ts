@@ -1,4 +1,5 @@
 import type { OrderStatus } from "@/generated/prisma/enums";
+import type { DbOrTx } from "@/server/db/client";
 import { lockRow } from "@/server/db/row-lock";
 import { type Actor, type OperatorActor, type PractitionerActor, requireActor } from "@/server/domain/access/actor";
 import { AppError } from "@/server/domain/errors";
@@ -55,6 +56,28 @@ export async function earningsSummary(deps: Pick<ServiceDeps, "db">, { actor }: 
     reimbursedIdr: reimbursed._sum.amountIdr ?? 0n,
     paidOutIdr: -(debits._sum.amountIdr ?? 0n),
   };
+}
+
+/** The transfers that pay a practitioner their fee for an order (its reference): acceptance, or a dispute's split. */
+const FEE_TRANSFER_KINDS = ["escrow_release", "split_release"];
+
+/**
+ * What the ledger credited `practitionerId` as the fee of each of `orderIds` that has been
+ * settled: the one reading of an order's earning once it is paid, a split's share included.
+ */
+export async function feesOfOrders(db: DbOrTx, practitionerId: string, orderIds: readonly string[]): Promise<Map<string, bigint>> {
+  if (orderIds.length === 0) return new Map();
+  const entries = await db.ledgerEntry.findMany({
+    where: {
+      account: { code: accounts.practitionerPayable(practitionerId).code },
+      amountIdr: { gt: 0 },
+      transfer: { kind: { in: FEE_TRANSFER_KINDS }, reference: { in: [...orderIds] } },
+    },
+    select: { amountIdr: true, transfer: { select: { reference: true } } },
+  });
+  const fees = new Map<string, bigint>();
+  for (const { amountIdr, transfer } of entries) fees.set(transfer.reference!, (fees.get(transfer.reference!) ?? 0n) + amountIdr);
+  return fees;
 }
 
 /** One page of the payable account's statement, newest first, each entry with the balance after it. */

@@ -7,7 +7,7 @@ export {
   STATUSES_NOT_SPENT,
   spentThisMonth,
 } from "./balance";
-export { earningsStatement, earningsSummary, payableBalances, recordPayout } from "./earnings";
+export { earningsStatement, earningsSummary, feesOfOrders, payableBalances, recordPayout } from "./earnings";
 export {
   accounts,
   balanceOf,

@@ -18,7 +18,7 @@ import {
   NDA_PRICE_IDR,
 } from "@/test/orders";
 import { raceOnOrderRow } from "@/test/races";
-import { openDispute, operatorOrderAction, releaseOrder } from ".";
+import { getMyOrder, listMyOrders, openDispute, operatorOrderAction, releaseOrder } from ".";
 
 let database: TestDatabase;
 const clock = fixedClock("2026-11-26T03:00:00Z");
@@ -105,6 +105,11 @@ describe("a dispute settled with a split", () => {
     });
     expect(events.at(-1)?.type).toBe("order.selesai");
     expect(await database.prisma.auditLog.count({ where: { action: "order.settle_split", subjectId: order.id } })).toBe(1);
+    // The practitioner's list and order page read the ledger's share, not the whole fee.
+    const holder = await practitionerActorOf(database.prisma, practitionerId);
+    const listed = await listMyOrders(deps(), { actor: holder, request: { limit: 10, cursor: null } });
+    expect(listed.data.map((o) => [o.id, o.earningIdr])).toEqual([[order.id, Number(share)]]);
+    expect((await getMyOrder(deps(), { actor: holder, orderId: order.id })).earningIdr).toBe(Number(share));
     await moneyIsSound();
   });
 

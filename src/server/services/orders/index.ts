@@ -51,6 +51,6 @@ export { requestRevision } from "./request-revision";
 
 export { revealClientData } from "./reveal-client-data";
 
-export { REVIEW_LIMITS, reviewOrder } from "./review";
+export { reviewOrder } from "./review";
 
 export { startWork } from "./start-work";

@@ -290,7 +290,8 @@ export async function listDisputes(
     select: {
       ...ORDER_FACTS,
       events: { where: { type: "order.sengketa" }, orderBy: { seq: "desc" }, take: 1, select: { createdAt: true } },
-      messages: { where: { role: { in: ["client", "operator"] } }, orderBy: { seq: "desc" }, take: 1, select: { role: true, body: true } },
+      // The reason is the message that opened the dispute, whoever wrote it (agent, admin or operator).
+      messages: { where: { trigger: "dispute" }, orderBy: { seq: "desc" }, take: 1, select: { role: true, body: true } },
     },
   });
   return rows.map((row) => ({ ...facts(row), openedAt: row.events[0]?.createdAt ?? null, reason: row.messages[0]?.body ?? null }));

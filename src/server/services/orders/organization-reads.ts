@@ -7,7 +7,7 @@ import { AppError } from "@/server/domain/errors";
 import type { EventType } from "@/server/domain/events/webhook-event";
 import { UNDECIDED_COST_STATUSES } from "@/server/domain/orders/cost-state";
 import { canTrigger, type OrderTrigger } from "@/server/domain/orders/order-state";
-import { cursorRow, keyset, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
+import { cursorRow, keyset, mapPage, type PageRequest, pageFrom, rowsToRead } from "@/server/domain/paging";
 import { orderRulesOf, type ServiceDeps } from "../deps";
 import { portalOrderFiles, readableFileIds } from "../files";
 
@@ -81,11 +81,15 @@ export async function listOrganizationOrders(
       intake: true,
       metadata: true,
       createdAt: true,
-      service: { select: { name: true } },
+      service: { select: { name: true, intake: true } },
       apiKey: { select: { id: true, name: true, keyId: true } },
     },
   });
-  return pageFrom(rows, page);
+  return mapPage(pageFrom(rows, page), ({ intake, service, ...row }) => ({
+    ...row,
+    service: { name: service.name },
+    ...intakeForPeople(service.intake as unknown as IntakeField[], intake as Record<string, string>),
+  }));
 }
 
 /**
@@ -156,6 +160,7 @@ export async function getOrganizationOrder(
       messages: { orderBy: { seq: "asc" }, select: { id: true, role: true, body: true, createdAt: true } },
       events: { orderBy: { seq: "asc" }, select: { id: true, type: true, createdAt: true } },
       files: { include: { file: true }, orderBy: { position: "asc" } },
+      review: { select: { rating: true, comment: true, createdAt: true, userId: true } },
     },
   });
   if (!order) throw new AppError("NOT_FOUND", `No order ${orderId}.`);
@@ -206,5 +211,14 @@ export async function getOrganizationOrder(
         : null,
     caseId: order.caseId,
     actions,
+    /** The client side's review of the finished work, by the agent (API) or an admin (portal). */
+    review: order.review && {
+      rating: order.review.rating,
+      comment: order.review.comment,
+      createdAt: order.review.createdAt,
+      by: order.review.userId ? ("admin" as const) : ("agent" as const),
+    },
+    /** Finished by a practitioner and not reviewed yet: the page offers the review form. */
+    reviewable: order.status === "selesai" && order.practitionerId !== null && order.review === null,
   };
 }

@@ -10,6 +10,7 @@ import type { ConflictMatter } from "@/server/domain/practitioners/conflicts";
 import { maskIntake, maskText } from "@/server/domain/text/masking";
 import type { ServiceDeps } from "../deps";
 import type { PortalOrderFile } from "../files";
+import { feesOfOrders } from "../money";
 import { mayRelease } from "./practitioner-step";
 
 /** What a practitioner can do to an order they hold, in the order the portal offers them. */
@@ -30,7 +31,11 @@ export interface PractitionerOrderView {
   id: string;
   status: OrderStatus;
   service: { code: string; name: string; slaLabel: string };
-  /** What the practitioner is credited on acceptance (the public client price, or the bid); null once the order ended without pay (cancelled, refunded). */
+  /**
+   * Once settled, what the ledger credited them (a split's share included); before, what they are
+   * credited on acceptance (their fee: the catalog's, or the bid); null once the order ended
+   * without pay (cancelled, refunded).
+   */
   earningIdr: number | null;
   intake: Record<string, string>;
   /** The catalog's label of each intake key ("Para pihak" for para_pihak), in the catalog's order. */
@@ -77,6 +82,7 @@ type ViewSource = {
   conflictConfirmedAt: Date | null;
   organization: { name: string };
   service: { code: string; name: string; slaLabel: string; intake: unknown };
+  case: CaseFacts | null;
   messages: Array<{ id: string; role: string; body: string; trigger: string | null; createdAt: Date }>;
   files: Array<{
     purpose: string;
@@ -90,15 +96,56 @@ function revisionReasonOf(messages: ViewSource["messages"]): PractitionerOrderVi
   return reason ? { role: reason.role as MessageRole, body: reason.body } : null;
 }
 
-function viewOf(order: ViewSource, masked: boolean): PractitionerOrderView {
-  const intake = order.intake as Record<string, string>;
+/** The order's earning for its practitioner: the ledger's once settled, else the fee it will pay. */
+function earningOf(order: Pick<ViewSource, "id" | "status" | "clientPriceIdr">, fees: ReadonlyMap<string, bigint>): number | null {
+  if (ENDED_UNPAID.includes(order.status)) return null;
+  return Number(fees.get(order.id) ?? order.clientPriceIdr);
+}
+
+interface CaseFacts {
+  story: string;
+  contactName: string;
+  contactEmail: string;
+  contactPhone: string | null;
+  urgency: string;
+  budgetRange: string;
+}
+
+/**
+ * What the client told about case-board work: a case order carries no intake of its own, the
+ * case's story and contact are its data (shown as fields, under these labels).
+ */
+const CASE_FIELDS: IntakeField[] = [
+  { key: "cerita", label: "Cerita klien", required: true, type: "textarea" },
+  { key: "urgensi", label: "Urgensi", required: false, type: "text" },
+  { key: "kisaran_anggaran", label: "Kisaran anggaran", required: false, type: "text" },
+  { key: "nama_kontak", label: "Nama kontak", required: true, type: "text" },
+  { key: "email_kontak", label: "E-mail kontak", required: true, type: "email" },
+  { key: "telepon_kontak", label: "Telepon kontak", required: false, type: "phone" },
+];
+
+function caseIntake(kase: CaseFacts): Record<string, string> {
+  const values: Record<string, string> = {
+    cerita: kase.story,
+    urgensi: kase.urgency,
+    kisaran_anggaran: kase.budgetRange,
+    nama_kontak: kase.contactName,
+    email_kontak: kase.contactEmail,
+    telepon_kontak: kase.contactPhone ?? "",
+  };
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== ""));
+}
+
+function viewOf(order: ViewSource, masked: boolean, fees: ReadonlyMap<string, bigint> = new Map()): PractitionerOrderView {
   const { intake: stored, ...service } = order.service;
-  const fields = stored as IntakeField[];
+  const fromCase = order.case !== null && Object.keys(order.intake as object).length === 0;
+  const intake = fromCase ? caseIntake(order.case!) : (order.intake as Record<string, string>);
+  const fields = fromCase ? CASE_FIELDS : (stored as IntakeField[]);
   return {
     id: order.id,
     status: order.status,
     service,
-    earningIdr: ENDED_UNPAID.includes(order.status) ? null : Number(order.clientPriceIdr),
+    earningIdr: earningOf(order, fees),
     ...intakeForPeople(fields, masked ? maskIntake(intake, fields) : intake),
     messages: order.messages.map(({ trigger: _trigger, ...m }) => ({ ...m, body: masked ? maskText(m.body) : m.body })),
     // Another practitioner's result, should one be left on the order, is not for whoever is offered it.
@@ -150,6 +197,7 @@ const VIEW_SELECT = {
   conflictConfirmedAt: true,
   organization: { select: { name: true } },
   service: { select: { code: true, name: true, slaLabel: true, intake: true } },
+  case: { select: { story: true, contactName: true, contactEmail: true, contactPhone: true, urgency: true, budgetRange: true } },
   messages: { orderBy: { seq: "asc" }, select: { id: true, role: true, body: true, trigger: true, createdAt: true } },
   files: {
     orderBy: { position: "asc" },
@@ -231,7 +279,13 @@ export async function listMyOrders(deps: Pick<ServiceDeps, "db">, { actor, reque
   );
   const { after, orderBy } = keyset(request, "updatedAt", at);
   const rows = await db.order.findMany({ where: { practitionerId, AND: after }, orderBy, take: rowsToRead(request), select: VIEW_SELECT });
-  return mapPage(pageFrom(rows, request), (order) => viewOf(order, false));
+  const page = pageFrom(rows, request);
+  const fees = await feesOfOrders(
+    db,
+    practitionerId,
+    page.data.map((order) => order.id),
+  );
+  return mapPage(page, (order) => viewOf(order, false, fees));
 }
 
 /** The operator's decisions that end a dispute. */
@@ -328,12 +382,10 @@ export async function getMyOrder(
   });
   if (!order) throw new AppError("NOT_FOUND", `No order ${orderId} assigned or offered to you.`);
   const masked = order.practitionerId !== practitionerId;
-  const view = viewOf(order, masked);
+  const fees = masked ? new Map<string, bigint>() : await feesOfOrders(deps.db, practitionerId, [order.id]);
   // An offer says nothing of a dispute with someone else.
   const dispute = masked ? null : await disputeOf(deps.db, order);
-  // A split pays the practitioner their share, not their whole price.
-  const earningIdr = dispute?.decision?.practitionerShareIdr ?? view.earningIdr;
-  return { ...view, earningIdr, dispute };
+  return { ...viewOf(order, masked, fees), dispute };
 }
 
 /**

@@ -6,9 +6,6 @@ import type { ServiceDeps } from "../deps";
 import { type ClaimKey, NO_KEY } from "../idempotency";
 import { ownOrder } from "../order-engine";
 
-/** Ratings run from 1 (poor) to 5 (excellent); a comment is a paragraph, not a report. */
-export const REVIEW_LIMITS = { minRating: 1, maxRating: 5, comment: 1_000 } as const;
-
 /**
  * POST /v1/orders/{id}/review: the client side rates the practitioner's finished work, once. Only
  * a `selesai` order has work to rate (409 INVALID_STATE before); a second review is 409 CONFLICT.

@@ -1,4 +1,4 @@
-export { DEMO_USERS, type Demo, ensureDemo } from "./demo";
+export { DEMO_ORGANIZATION_NAME, DEMO_USERS, type Demo, ensureDemo } from "./demo";
 export {
   addSimulatedBid,
   decideTestApproval,

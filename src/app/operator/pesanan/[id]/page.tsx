@@ -126,7 +126,7 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
                 {order.timeline.map((step) => (
                   <li key={step.id}>
                     <span>
-                      <strong>{ORDER_STATUS_LABEL[step.status]}</strong> <code>{step.status}</code> · oleh {actorLabel(step.actor.type)}
+                      <strong>{ORDER_STATUS_LABEL[step.status]}</strong> · oleh {actorLabel(step.actor.type)}
                       {step.actor.name && <> ({step.actor.name})</>}
                     </span>
                     <time dateTime={new Date(step.at).toISOString()}>{formatDateTime(step.at)}</time>
@@ -179,20 +179,12 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
                     {
                       key: "kind",
                       header: "Transfer",
-                      cell: (entry) => (
-                        <>
-                          {ledgerKindLabel(entry.kind)} <code className="small">{entry.kind}</code>
-                        </>
-                      ),
+                      cell: (entry) => ledgerKindLabel(entry.kind),
                     },
                     {
                       key: "account",
                       header: "Akun",
-                      cell: (entry) => (
-                        <>
-                          {LEDGER_ACCOUNT_LABEL[entry.accountKind]} <code className="small">{entry.account}</code>
-                        </>
-                      ),
+                      cell: (entry) => LEDGER_ACCOUNT_LABEL[entry.accountKind],
                     },
                     { key: "amount", header: "Jumlah", align: "end", cell: (entry) => formatSignedRupiah(entry.amountIdr) },
                   ]}
@@ -217,7 +209,7 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
                 {order.audit.map((entry) => (
                   <li key={entry.id}>
                     <span>
-                      {AUDIT_ACTION_LABEL[entry.action] ?? entry.action} <code>{entry.action}</code> · {actorLabel(entry.actorType)}
+                      {AUDIT_ACTION_LABEL[entry.action] ?? entry.action} · {actorLabel(entry.actorType)}
                       {entry.actorName && <> ({entry.actorName})</>}
                       <ConflictSkipText skip={conflictSkipOf(entry.action, entry.data)} names={skippedNames} />
                     </span>
@@ -235,7 +227,7 @@ export default async function OrderDetailPage({ params }: { params: Promise<{ id
         <aside className="order-side" aria-label="Ringkasan pesanan">
           <Card title="Dana">
             <dl className="facts">
-              <dt>Harga klien</dt>
+              <dt>Harga agen</dt>
               <dd className="amount">{formatRupiah(amounts.priceIdr)}</dd>
               <dt>Honor praktisi</dt>
               <dd className="amount">{formatRupiah(amounts.practitionerFeeIdr)}</dd>

@@ -18,6 +18,7 @@ import { CostDecision } from "../../_components/cost-decision";
 import { MessageForm } from "../../_components/message-form";
 import { inMode, TestModeBanner } from "../../_components/mode";
 import { OrderDecisions } from "../../_components/order-decisions";
+import { OrderReview } from "../../_components/order-review";
 import { OrderTimeline } from "../../_components/order-timeline";
 
 export const metadata: Metadata = { title: "Detail pesanan — Kuasa" };
@@ -155,6 +156,11 @@ export default async function OrganizationOrderPage({ params }: { params: Promis
                   ) : null
                 }
               />
+            </Card>
+          )}
+          {(order.review || order.reviewable) && (
+            <Card title="Ulasan">
+              <OrderReview orderId={order.id} review={order.review} reviewable={order.reviewable} />
             </Card>
           )}
           <Card title="Dokumen keuangan">

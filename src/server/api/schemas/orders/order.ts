@@ -6,6 +6,7 @@ import { INTAKE_LIMITS } from "@/server/domain/catalog/intake";
 import { dayOfDateColumn, jakartaDay } from "@/server/domain/clock";
 import { isHttpUrl } from "@/server/domain/events/webhook-url";
 import { MESSAGE_ROLES, type MessageRole } from "@/server/domain/orders/order-state";
+import { REVIEW_LIMITS } from "@/server/domain/orders/review";
 import {
   CREDENTIAL_KINDS,
   type CredentialKind,
@@ -16,7 +17,6 @@ import {
 import { publicName } from "@/server/domain/practitioners/practitioner-profile";
 import { filesByPlace } from "@/server/services/files";
 import type { OrderWithMessages } from "@/server/services/order-engine";
-import { REVIEW_LIMITS } from "@/server/services/orders";
 import { type OrderReceipt, orderReceiptSchema } from "../books/receipt";
 import { attachmentIdsSchema, fileSchema, serializeFile } from "../files/file";
 import { livemodeSchema } from "../livemode";

@@ -11,7 +11,7 @@ import { invitationStatusSchema } from "../access/invitation-portal";
 import { portalFileIdsSchema, portalFileSchema } from "../files/file";
 import { idSchema } from "../ids";
 import { METADATA_LIMITS, metadataKeySchema, metadataOf } from "../metadata";
-import { orderTextSchema } from "../orders/order";
+import { orderTextSchema, reviewInputSchema } from "../orders/order";
 import { rupiahInputSchema, rupiahSchema } from "../rupiah";
 
 /** The organisation admin portal's inputs, its output schemas, and the views that shape its rows. */
@@ -31,7 +31,11 @@ export const reasonInput = byOrder.extend({ reason: orderTextSchema });
 export const cancelInput = byOrder.extend({ reason: orderTextSchema.optional() });
 /** The admin's message to the practitioner, with files uploaded onto the order. */
 export const messageInput = byOrder.extend({ body: orderTextSchema, files: portalFileIdsSchema });
-export const decideInput = byOrder.extend({ approve: z.boolean() });
+/** Approving pays; rejecting cancels and says why (the agent reads it on the order). */
+export const decideInput = z.discriminatedUnion("approve", [
+  byOrder.extend({ approve: z.literal(true) }),
+  byOrder.extend({ approve: z.literal(false), reason: orderTextSchema }),
+]);
 
 export const orderSearchInput = z.object({
   mode: modeInput,
@@ -100,7 +104,8 @@ export function orderRowView(row: {
   status: OrderStatus;
   livemode: boolean;
   priceIdr: bigint;
-  intake: unknown;
+  intake: Record<string, string>;
+  intakeLabels: Record<string, string>;
   metadata: unknown;
   createdAt: Date;
   service: { name: string };
@@ -112,7 +117,8 @@ export function orderRowView(row: {
     livemode: row.livemode,
     service: row.service.name,
     priceIdr: row.priceIdr,
-    intake: row.intake as Record<string, string>,
+    intake: row.intake,
+    intakeLabels: row.intakeLabels,
     metadata: metadataOf(row.metadata),
     apiKey: row.apiKey,
     createdAt: row.createdAt,
@@ -151,7 +157,9 @@ export const ordersOutput = pageSchema(
     livemode: z.boolean(),
     service: z.string(),
     priceIdr: rupiahSchema,
+    /** As people read it (services' labels, numbers grouped, dates in words): domain/catalog/intake.ts intakeForPeople. */
     intake: z.record(z.string(), z.string()),
+    intakeLabels: z.record(z.string(), z.string()),
     metadata: z.record(z.string(), z.string()),
     apiKey: z.object({ id: z.string(), name: z.string(), keyId: z.string() }),
     createdAt: z.date(),
@@ -188,7 +196,14 @@ export const orderOutput = z.object({
     .object({ round: z.number().int(), stalledAt: z.date().nullable(), reason: z.string().nullable(), refundAt: z.date().nullable() })
     .nullable(),
   actions: z.array(z.enum(ADMIN_ORDER_ACTIONS)),
+  review: z
+    .object({ rating: z.number().int(), comment: z.string().nullable(), createdAt: z.date(), by: z.enum(["agent", "admin"]) })
+    .nullable(),
+  reviewable: z.boolean(),
 });
+
+/** The admin's review of a finished order: the API's rating and comment. */
+export const reviewOrderInput = byOrder.extend(reviewInputSchema.shape);
 
 export const keysOutput = z.array(
   z.object({
