@@ -1,3 +1,6 @@
+/** The transfers that credit a practitioner their fee for an order (its reference): acceptance, or a dispute's split. */
+export const PRACTITIONER_FEE_TRANSFER_KINDS: readonly string[] = ["escrow_release", "split_release"];
+
 /**
  * What each ledger transfer kind is called in the portals (services/money/ledger.ts records the codes).
  * Kinds no longer written (invoice_payment, invoice_fee: the case board's first money path) stay,

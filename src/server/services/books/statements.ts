@@ -14,7 +14,7 @@ import type {
 import { categoryLabel } from "@/server/domain/catalog/category";
 import type { DataOwner } from "@/server/domain/data-owner";
 import { AppError } from "@/server/domain/errors";
-import { ledgerKindLabel } from "@/server/domain/money/ledger-labels";
+import { ledgerKindLabel, PRACTITIONER_FEE_TRANSFER_KINDS } from "@/server/domain/money/ledger-labels";
 import type { ServiceDeps } from "../deps";
 import { accounts } from "../money";
 import { buyerOf, ruleOf, sellerOf } from "./issue";
@@ -154,7 +154,7 @@ export async function depositStatement(
 }
 
 /** Fees: what a practitioner earns for work (an accepted order, their share of a dispute split). */
-const FEE_KINDS: ReadonlySet<string> = new Set(["escrow_release", "split_release"]);
+const FEE_KINDS: ReadonlySet<string> = new Set(PRACTITIONER_FEE_TRANSFER_KINDS);
 
 /**
  * What the platform owes a practitioner over one Jakarta month (live money; a practitioner never

@@ -4,6 +4,7 @@ import { lockRow } from "@/server/db/row-lock";
 import { type Actor, type OperatorActor, type PractitionerActor, requireActor } from "@/server/domain/access/actor";
 import { AppError } from "@/server/domain/errors";
 import { assertPayableAccount, CURRENT_ACCOUNT, maskAccountNumber, payoutDestinationText } from "@/server/domain/money/bank-account";
+import { PRACTITIONER_FEE_TRANSFER_KINDS } from "@/server/domain/money/ledger-labels";
 import { HELD_BY_PRACTITIONER } from "@/server/domain/orders/order-state";
 import type { PageRequest } from "@/server/domain/paging";
 import { audit } from "../audit";
@@ -58,9 +59,6 @@ export async function earningsSummary(deps: Pick<ServiceDeps, "db">, { actor }: 
   };
 }
 
-/** The transfers that pay a practitioner their fee for an order (its reference): acceptance, or a dispute's split. */
-const FEE_TRANSFER_KINDS = ["escrow_release", "split_release"];
-
 /**
  * What the ledger credited `practitionerId` as the fee of each of `orderIds` that has been
  * settled: the one reading of an order's earning once it is paid, a split's share included.
@@ -71,7 +69,7 @@ export async function feesOfOrders(db: DbOrTx, practitionerId: string, orderIds:
     where: {
       account: { code: accounts.practitionerPayable(practitionerId).code },
       amountIdr: { gt: 0 },
-      transfer: { kind: { in: FEE_TRANSFER_KINDS }, reference: { in: [...orderIds] } },
+      transfer: { kind: { in: [...PRACTITIONER_FEE_TRANSFER_KINDS] }, reference: { in: [...orderIds] } },
     },
     select: { amountIdr: true, transfer: { select: { reference: true } } },
   });

@@ -319,7 +319,11 @@ const DECISION_OF_STATUS: Record<string, DisputeDecision | undefined> = {
  * message that opened it, the decision the first status event after it (a split is the
  * settlement with a `settle_split` note), its note the operator's message with that step.
  */
-async function disputeOf(db: DbOrTx, order: Pick<ViewSource, "id" | "status" | "messages">): Promise<PractitionerDispute | null> {
+async function disputeOf(
+  db: DbOrTx,
+  order: Pick<ViewSource, "id" | "status" | "messages">,
+  fees: ReadonlyMap<string, bigint>,
+): Promise<PractitionerDispute | null> {
   const openedAt = order.messages.findLastIndex((m) => m.trigger === "dispute");
   if (openedAt < 0) return null;
   const opened = order.messages[openedAt]!;
@@ -343,14 +347,9 @@ async function disputeOf(db: DbOrTx, order: Pick<ViewSource, "id" | "status" | "
   const split = statusDecision === "settle_for_practitioner" && after.some((m) => m.trigger === "settle_split");
   const kind: DisputeDecision = split ? "settle_split" : statusDecision;
   const noteAt = after.findIndex((m) => m.trigger === kind && m.role === "operator");
-  let practitionerShareIdr: number | null = null;
-  if (split) {
-    const release = await db.ledgerTransfer.findFirst({
-      where: { kind: "split_release", reference: order.id },
-      select: { entries: { where: { amountIdr: { gt: 0 } }, select: { amountIdr: true } } },
-    });
-    practitionerShareIdr = release?.entries[0] ? Number(release.entries[0].amountIdr) : null;
-  }
+  // A split's share is the fee the ledger credited for the order (feesOfOrders): one reading of it.
+  const share = split ? fees.get(order.id) : undefined;
+  const practitionerShareIdr = share === undefined ? null : Number(share);
   return {
     ...dispute,
     decision: {
@@ -384,7 +383,7 @@ export async function getMyOrder(
   const masked = order.practitionerId !== practitionerId;
   const fees = masked ? new Map<string, bigint>() : await feesOfOrders(deps.db, practitionerId, [order.id]);
   // An offer says nothing of a dispute with someone else.
-  const dispute = masked ? null : await disputeOf(deps.db, order);
+  const dispute = masked ? null : await disputeOf(deps.db, order, fees);
   return { ...viewOf(order, masked, fees), dispute };
 }
 
